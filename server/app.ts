@@ -1,0 +1,124 @@
+/*
+ * buildApp: the whole HTTP server (API, sign-in, and the built app) on one Fastify instance. Tests
+ * call it with their own database and call app.inject(); server.ts calls it and listens.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { errorBody, registerErrorHandling } from './plugins/errors.ts';
+import { projectRoot } from './project-root.ts';
+import { analystRoutes } from './routes/api/analyst-routes.ts';
+import { auditRoutes } from './routes/api/audit-routes.ts';
+import { userRoutes } from './routes/api/user-routes.ts';
+import { localRoutes } from './routes/auth/local-routes.ts';
+import { oidcRoutes } from './routes/auth/oidc-routes.ts';
+import { sessionRoutes } from './routes/auth/session-routes.ts';
+
+export interface BuildOptions {
+  /** Where the built app lives; defaults to dist/ at the project root. Absent: API only. */
+  appDir?: string;
+  logger?: boolean;
+}
+
+export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: context.config.logLevel } : false,
+    trustProxy: context.config.trustProxy,
+    bodyLimit: 1_048_576,
+    routerOptions: { maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    // NOTE: the app runs on plain http on a laptop or in the field; HSTS belongs to the TLS proxy.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: 16_384 });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Churchkey API', version: context.version },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'churchkey_session' },
+        },
+      },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerAuth(app, context.db);
+
+  // Every JSON object answer carries the server version (spec section 7).
+  app.addHook('preSerialization', async (_request, _reply, payload) => {
+    if (payload && typeof payload === 'object' && !Array.isArray(payload) && !('version' in payload)) {
+      return { ...payload, version: context.version };
+    }
+    return payload;
+  });
+
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  sessionRoutes(app, context);
+  if (context.config.authMode === 'oidc') oidcRoutes(app, context);
+  else localRoutes(app, context);
+  analystRoutes(app, context);
+  auditRoutes(app, context);
+  userRoutes(app, context);
+
+  const appDir = options.appDir ?? join(projectRoot(), 'dist');
+  const hasApp = existsSync(join(appDir, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: appDir,
+      wildcard: false,
+      index: false,
+      // Hashed assets may be cached for good; index.html and the service worker must not be.
+      setHeaders(reply, path) {
+        const immutable = path.includes(`${join(appDir, 'assets')}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path.startsWith('/api/') || path === '/api' || path.startsWith('/auth/');
+    if (isApi || !hasApp || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      const { payload } = errorBody(null);
+      payload.error = { code: 'not_found', message: `${request.method} ${path.slice(0, 200)} not found`, field: null };
+      return reply.code(404).send(payload);
+    }
+    // The SPA decides what the path means (and shows "Invalid URL" when nothing does).
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,75 @@
+/*
+ * Every setting comes from the environment, with a safe default; README.md lists them all.
+ * Invalid values stop the start with a message naming the variable.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
+    .optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AUTH_MODE: z.enum(['local', 'oidc']).default('local'),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_SCOPES: z.string().default('openid profile email'),
+  CHURCHKEY_ADMIN_PASSWORD: z.string().min(12, { error: 'must be at least 12 characters' }).optional(),
+  SESSION_DAYS: z.coerce.number().positive().max(365).default(14),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CHURCHKEY_VERSION: z.string().optional(),
+  DEMO_DATA: z.enum(['true', 'false']).default('true'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** The origin users reach us at; sign-in redirects and `from` checks use it. */
+  publicUrl: string | undefined;
+  authMode: 'local' | 'oidc';
+  oidc: { issuer: string; clientId: string; clientSecret: string | undefined; scopes: string } | undefined;
+  adminPassword: string | undefined;
+  sessionMicros: number;
+  trustProxy: boolean;
+  logLevel: string;
+  version: string | undefined;
+  demoData: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  if (e.AUTH_MODE === 'oidc' && (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID)) {
+    throw new Error('Invalid configuration: AUTH_MODE=oidc needs OIDC_ISSUER and OIDC_CLIENT_ID');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    authMode: e.AUTH_MODE,
+    oidc:
+      e.AUTH_MODE === 'oidc' && e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, scopes: e.OIDC_SCOPES }
+        : undefined,
+    adminPassword: e.CHURCHKEY_ADMIN_PASSWORD,
+    sessionMicros: Math.round(e.SESSION_DAYS * 86_400_000_000),
+    trustProxy: e.TRUST_PROXY === 'true',
+    logLevel: e.LOG_LEVEL,
+    version: e.CHURCHKEY_VERSION,
+    demoData: e.DEMO_DATA === 'true',
+  };
+}

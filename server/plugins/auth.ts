@@ -1,0 +1,98 @@
+/*
+ * Who is asking: the session cookie names the user; the X-Churchkey-Analyst header names the analyst
+ * they act as (0 or absent: their own). Each route declares in its config the permission the acting
+ * analyst needs; the hooks here refuse before any handler runs.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AnalystHeader, permits, type Permission } from '../../domain/analyst.ts';
+import type { Db } from '../db/database.ts';
+import { forbidden, invalid, unauthenticated } from '../http-error.ts';
+import { findAnalyst, grantedAnalystIds, type AnalystRow } from '../repositories/analysts-repository.ts';
+import { findSessionUser } from '../repositories/sessions-repository.ts';
+import type { UserRow } from '../repositories/users-repository.ts';
+
+export const SESSION_COOKIE = 'churchkey_session';
+
+/** What a route asks of the caller: nothing, a signed-in user, or an analyst with a permission. */
+export type Access = 'public' | 'user' | Permission;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+    sessionToken: string | null;
+    /** The analyst the request acts as, once resolved; null when the user has none yet. */
+    analyst: AnalystRow | null;
+    /** The user's own analyst is an administrator: they may act as any analyst. */
+    userIsAdmin: boolean;
+  }
+}
+
+export interface Acting {
+  user: UserRow;
+  analyst: AnalystRow;
+}
+
+/** The user and analyst of a request whose route required an analyst. */
+export function acting(request: FastifyRequest): Acting {
+  if (!request.user) throw unauthenticated();
+  if (!request.analyst) throw forbidden('choose or create an analyst first', AnalystHeader);
+  return { user: request.user, analyst: request.analyst };
+}
+
+export function signedInUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+function headerAnalystId(request: FastifyRequest): number {
+  const raw = request.headers[AnalystHeader];
+  if (raw === undefined) return 0;
+  if (typeof raw !== 'string' || !/^(0|[1-9][0-9]{0,15})$/.test(raw.trim())) {
+    throw invalid('X-Churchkey-Analyst', 'must be one analyst id (0 for your own)');
+  }
+  const id = Number(raw.trim());
+  if (!Number.isSafeInteger(id)) throw invalid('X-Churchkey-Analyst', 'must be one analyst id (0 for your own)');
+  return id;
+}
+
+export async function resolveAnalyst(db: Db, request: FastifyRequest, user: UserRow) {
+  const requested = headerAnalystId(request);
+  const own = await findAnalyst(db, user.id);
+  const userIsAdmin = own?.permission === 'admin';
+  if (requested === 0 || requested === user.id) return { analyst: own ?? null, userIsAdmin };
+  const analyst = await findAnalyst(db, requested);
+  // NOTE: unknown and not-granted analysts get the same answer, so ids cannot be probed.
+  const allowed = analyst && (userIsAdmin || (await grantedAnalystIds(db, user.id)).has(analyst.id));
+  if (!analyst || !allowed) throw forbidden(`you may not act as analyst ${requested}`, 'X-Churchkey-Analyst');
+  return { analyst, userIsAdmin };
+}
+
+export function registerAuth(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+  app.decorateRequest('analyst', null);
+  app.decorateRequest('userIsAdmin', false);
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined) return; // static files and the SPA
+    const token = request.cookies[SESSION_COOKIE];
+    if (token && token.length <= 100) {
+      request.sessionToken = token;
+      request.user = (await findSessionUser(db, token)) ?? null;
+    }
+    if (access === 'public') return;
+    if (!request.user) throw unauthenticated();
+    const { analyst, userIsAdmin } = await resolveAnalyst(db, request, request.user);
+    request.analyst = analyst;
+    request.userIsAdmin = userIsAdmin;
+    if (access === 'user') return;
+    if (!analyst) throw forbidden('choose or create an analyst first', 'X-Churchkey-Analyst');
+    if (!permits(analyst.permission, access)) {
+      throw forbidden(`analyst ${analyst.id} has ${analyst.permission} permission; this needs ${access}`);
+    }
+  });
+}

@@ -1,0 +1,269 @@
+/*
+ * Analysts (spec sections 6, 7): the list, the primary analyst, new analysts, and what administrators
+ * manage: permissions and act-as grants. Every change is written to the data audit in its transaction.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AnalystCreateSchema, AnalystSchema, PermissionSchema, type Analyst } from '../../../domain/analyst.ts';
+import { ApiErrorSchema } from '../../../domain/api-error.ts';
+import { PathIdSchema } from '../../../domain/ids.ts';
+import type { AppContext } from '../../app-context.ts';
+import { conflict, forbidden, notFound } from '../../http-error.ts';
+import { acting, signedInUser } from '../../plugins/auth.ts';
+import {
+  countAdmins,
+  countAnalysts,
+  deleteGrant,
+  findAnalyst,
+  grantedAnalystIds,
+  insertAnalyst,
+  insertGrant,
+  listAnalysts,
+  listGrants,
+  updateAnalystPermission,
+  type AnalystRow,
+} from '../../repositories/analysts-repository.ts';
+import { recordWrite } from '../../repositories/audit-repository.ts';
+import { findUserById } from '../../repositories/users-repository.ts';
+
+const PRIMARY_LOCK = 7_270_012;
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const AnalystAnswer = z.object({ analyst: AnalystSchema, version: z.string() });
+const GrantSchema = z.object({ userID: z.number().int(), username: z.string(), grantedByAnalystID: z.number().int(), createTimestamp: z.number().int() });
+
+async function answerFor(context: AppContext, request: FastifyRequest) {
+  const user = signedInUser(request);
+  const granted = await grantedAnalystIds(context.db, user.id);
+  return (row: AnalystRow): Analyst => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    permission: row.permission,
+    userID: row.user_id,
+    canActAs: request.userIsAdmin || row.id === user.id || granted.has(row.id),
+  });
+}
+
+export function analystRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = context;
+
+  routes.get(
+    '/api/analysts',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Every analyst, with whether the signed-in user may act as each',
+        tags: ['analysts'],
+        response: { 200: z.object({ analysts: z.array(AnalystSchema), version: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const toAnswer = await answerFor(context, request);
+      return { analysts: (await listAnalysts(db)).map(toAnswer), version: context.version };
+    },
+  );
+
+  routes.get(
+    '/api/analyst/:analystID',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'One analyst; administrators also see who may act as it',
+        tags: ['analysts'],
+        params: z.object({ analystID: PathIdSchema }),
+        response: {
+          200: z.object({ analyst: AnalystSchema, grants: z.array(GrantSchema).optional(), version: z.string() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const row = await findAnalyst(db, request.params.analystID);
+      if (!row) throw notFound('analyst');
+      const analyst = (await answerFor(context, request))(row);
+      if (!request.userIsAdmin) return { analyst, version: context.version };
+      const grants = (await listGrants(db, row.id)).map((grant) => ({
+        userID: grant.user_id,
+        username: grant.username,
+        grantedByAnalystID: grant.granted_by_analyst_id,
+        createTimestamp: grant.created_micros,
+      }));
+      return { analyst, grants, version: context.version };
+    },
+  );
+
+  routes.post(
+    '/api/analyst/primary',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Creates the first analyst, an administrator acting for the signed-in user; 409 once any analyst exists',
+        tags: ['analysts'],
+        body: AnalystCreateSchema,
+        response: { 201: AnalystAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const row = await db.transaction(async (tx) => {
+        // NOTE: the lock serialises two first sign-ins racing to create the primary analyst.
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [PRIMARY_LOCK]);
+        if ((await countAnalysts(tx)) > 0) throw conflict('the primary analyst exists already');
+        const created = await insertAnalyst(tx, { id: user.id, ...request.body, permission: 'admin', userId: user.id });
+        await recordWrite(tx, { userID: user.id, analystID: created.id }, {
+          action: 'create primary analyst',
+          itemType: 'analyst',
+          itemID: created.id,
+          detail: { name: created.name, email: created.email, permission: created.permission },
+        });
+        return created;
+      });
+      request.userIsAdmin = true;
+      reply.code(201);
+      return { analyst: (await answerFor(context, request))(row), version: context.version };
+    },
+  );
+
+  routes.post(
+    '/api/analyst',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary:
+          "Creates the signed-in user's own analyst when they have none (write permission); otherwise, for an analyst with write permission, a named analyst no user acts as (read permission)",
+        tags: ['analysts'],
+        body: AnalystCreateSchema,
+        response: { 201: AnalystAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const row = await db.transaction(async (tx) => {
+        const own = await findAnalyst(tx, user.id);
+        if (!own) {
+          const created = await insertAnalyst(tx, { id: user.id, ...request.body, permission: 'write', userId: user.id });
+          await recordWrite(tx, { userID: user.id, analystID: created.id }, {
+            action: 'create analyst',
+            itemType: 'analyst',
+            itemID: created.id,
+            detail: { name: created.name, email: created.email, permission: created.permission, own: true },
+          });
+          return created;
+        }
+        const { analyst } = acting(request);
+        if (analyst.permission === 'read') {
+          throw forbidden(`analyst ${analyst.id} has read permission; this needs write`);
+        }
+        const created = await insertAnalyst(tx, { ...request.body, permission: 'read', userId: null });
+        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+          action: 'create analyst',
+          itemType: 'analyst',
+          itemID: created.id,
+          detail: { name: created.name, email: created.email, permission: created.permission, own: false },
+        });
+        return created;
+      });
+      reply.code(201);
+      return { analyst: (await answerFor(context, request))(row), version: context.version };
+    },
+  );
+
+  routes.put(
+    '/api/analyst/:analystID/permission',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: "Sets an analyst's permission (administrators); the last administrator cannot be demoted",
+        tags: ['analysts'],
+        params: z.object({ analystID: PathIdSchema }),
+        body: z.object({ permission: PermissionSchema }).strict(),
+        response: { 200: AnalystAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, analyst } = acting(request);
+      const row = await db.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [PRIMARY_LOCK]);
+        const before = await findAnalyst(tx, request.params.analystID);
+        if (!before) throw notFound('analyst');
+        if (before.permission === 'admin' && request.body.permission !== 'admin' && (await countAdmins(tx)) <= 1) {
+          throw conflict('the last administrator cannot be demoted', 'permission');
+        }
+        const after = (await updateAnalystPermission(tx, before.id, request.body.permission))!;
+        if (before.permission !== after.permission) {
+          await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+            action: 'set analyst permission',
+            itemType: 'analyst',
+            itemID: after.id,
+            detail: { from: before.permission, to: after.permission },
+          });
+        }
+        return after;
+      });
+      return { analyst: (await answerFor(context, request))(row), version: context.version };
+    },
+  );
+
+  const grantParams = z.object({ analystID: PathIdSchema, userID: PathIdSchema });
+
+  routes.put(
+    '/api/analyst/:analystID/grant/:userID',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Lets a user act as this analyst (add analyst permission; administrators)',
+        tags: ['analysts'],
+        params: grantParams,
+        response: { 200: z.object({ granted: z.boolean(), version: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { user, analyst } = acting(request);
+      const { analystID, userID } = request.params;
+      const granted = await db.transaction(async (tx) => {
+        if (!(await findAnalyst(tx, analystID))) throw notFound('analyst');
+        if (!(await findUserById(tx, userID))) throw notFound('user');
+        const added = await insertGrant(tx, { analystId: analystID, userId: userID, grantedBy: analyst.id });
+        if (added) {
+          await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+            action: 'add analyst permission',
+            itemType: 'analyst',
+            itemID: analystID,
+            detail: { userID },
+          });
+        }
+        return true;
+      });
+      return { granted, version: context.version };
+    },
+  );
+
+  routes.delete(
+    '/api/analyst/:analystID/grant/:userID',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Stops a user acting as this analyst (remove analyst permission; administrators)',
+        tags: ['analysts'],
+        params: grantParams,
+        response: { 200: z.object({ granted: z.boolean(), version: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { user, analyst } = acting(request);
+      const { analystID, userID } = request.params;
+      await db.transaction(async (tx) => {
+        if (!(await deleteGrant(tx, analystID, userID))) throw notFound('grant');
+        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+          action: 'remove analyst permission',
+          itemType: 'analyst',
+          itemID: analystID,
+          detail: { userID },
+        });
+      });
+      return { granted: false, version: context.version };
+    },
+  );
+}

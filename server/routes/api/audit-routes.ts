@@ -1,0 +1,140 @@
+/*
+ * The audit calls: UI actions reported by the app, and the server's own data audit. Analysts read
+ * their own entries; administrators read everyone's.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '../../../domain/api-error.ts';
+import {
+  AuditActionBodySchema,
+  AuditActionNameSchema,
+  AuditActionSchema,
+  AuditQuerySchema,
+  DataAuditEntrySchema,
+  type AuditQuery,
+} from '../../../domain/audit.ts';
+import type { AppContext } from '../../app-context.ts';
+import { forbidden } from '../../http-error.ts';
+import { acting, type Acting } from '../../plugins/auth.ts';
+import { insertAuditAction, listAuditActions, listDataAudit } from '../../repositories/audit-repository.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
+
+/** Non-administrators see only the analyst they act as. */
+function scoped(query: AuditQuery, who: Acting): AuditQuery {
+  if (who.analyst.permission === 'admin') return query;
+  if (query.analystID !== undefined && query.analystID !== who.analyst.id) {
+    throw forbidden("only administrators may read other analysts' audit entries", 'analystID');
+  }
+  return { ...query, analystID: who.analyst.id };
+}
+
+export function auditRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = context;
+
+  routes.post(
+    '/api/audit/action/:actionName',
+    {
+      config: { access: 'read' },
+      bodyLimit: 32_768,
+      schema: {
+        summary: 'Records a UI action with its context ids and value; a repeated clientID is stored once',
+        tags: ['audit'],
+        params: z.object({ actionName: AuditActionNameSchema }),
+        body: AuditActionBodySchema.optional(),
+        response: {
+          200: z.object({ action: z.object({ id: z.number().int(), created: z.boolean() }), version: z.string() }),
+          201: z.object({ action: z.object({ id: z.number().int(), created: z.boolean() }), version: z.string() }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user, analyst } = acting(request);
+      const stored = await insertAuditAction(
+        db,
+        { userID: user.id, analystID: analyst.id },
+        request.params.actionName,
+        request.body ?? {},
+      );
+      reply.code(stored.created ? 201 : 200);
+      return { action: stored, version: context.version };
+    },
+  );
+
+  routes.get(
+    '/api/audit/ui',
+    {
+      config: { access: 'read' },
+      schema: {
+        summary: 'UI actions, newest first; filter by analystID, action and time; page with `before` (the last id seen)',
+        tags: ['audit'],
+        querystring: AuditQuerySchema,
+        response: {
+          200: z.object({ actions: z.array(AuditActionSchema), nextBefore: z.number().int().nullable(), version: z.string() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const query = scoped(request.query, acting(request));
+      const rows = await listAuditActions(db, query);
+      return {
+        actions: rows.map((row) => ({
+          id: row.id,
+          actionName: row.action_name,
+          organizationID: row.organization_id,
+          incidentID: row.incident_id,
+          eventID: row.event_id,
+          streamID: row.stream_id,
+          mapID: row.map_id,
+          value: (row.value ?? null) as z.infer<typeof AuditActionSchema>['value'],
+          userID: row.user_id,
+          analystID: row.analyst_id,
+          analystName: row.analyst_name ?? '',
+          timestamp: row.at_micros,
+          clientTimestamp: row.client_micros,
+        })),
+        nextBefore: rows.length === query.limit ? rows[rows.length - 1]!.id : null,
+        version: context.version,
+      };
+    },
+  );
+
+  routes.get(
+    '/api/audit/data',
+    {
+      config: { access: 'read' },
+      schema: {
+        summary: "The server's record of every write, newest first; filter by analystID, action, itemType, itemID and time",
+        tags: ['audit'],
+        querystring: AuditQuerySchema,
+        response: {
+          200: z.object({ entries: z.array(DataAuditEntrySchema), nextBefore: z.number().int().nullable(), version: z.string() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const query = scoped(request.query, acting(request));
+      const rows = await listDataAudit(db, query);
+      return {
+        entries: rows.map((row) => ({
+          id: row.id,
+          action: row.action,
+          itemType: row.item_type,
+          itemID: row.item_id,
+          detail: (row.detail ?? null) as z.infer<typeof DataAuditEntrySchema>['detail'],
+          userID: row.user_id,
+          analystID: row.analyst_id,
+          analystName: row.analyst_name,
+          timestamp: row.at_micros,
+        })),
+        nextBefore: rows.length === query.limit ? rows[rows.length - 1]!.id : null,
+        version: context.version,
+      };
+    },
+  );
+}

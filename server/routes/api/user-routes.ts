@@ -1,0 +1,82 @@
+/* Accounts, for administrators: who can sign in (to grant them analysts) and, in local mode, new accounts. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '../../../domain/api-error.ts';
+import { UserCreateSchema } from '../../../domain/user.ts';
+import type { AppContext } from '../../app-context.ts';
+import { hashPassword } from '../../auth/password.ts';
+import { conflict, HttpError } from '../../http-error.ts';
+import { acting } from '../../plugins/auth.ts';
+import { recordWrite } from '../../repositories/audit-repository.ts';
+import { findUserByUsername, insertLocalUser, listUsers, type UserRow } from '../../repositories/users-repository.ts';
+
+const AccountSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  authMode: z.enum(['local', 'oidc']),
+  disabled: z.boolean(),
+});
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 409: ApiErrorSchema };
+
+const account = (row: UserRow) => ({
+  id: row.id,
+  username: row.username,
+  name: row.name,
+  email: row.email,
+  authMode: row.oidc_subject ? ('oidc' as const) : ('local' as const),
+  disabled: row.disabled,
+});
+
+export function userRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/users',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Every account that can sign in (administrators)',
+        tags: ['users'],
+        response: { 200: z.object({ users: z.array(AccountSchema), version: z.string() }), ...errors },
+      },
+    },
+    async () => ({ users: (await listUsers(context.db)).map(account), version: context.version }),
+  );
+
+  routes.post(
+    '/api/user',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Creates a local account (AUTH_MODE=local; administrators)',
+        tags: ['users'],
+        body: UserCreateSchema,
+        response: { 201: z.object({ user: AccountSchema, version: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (context.config.authMode !== 'local') {
+        throw new HttpError(409, 'conflict', 'accounts come from the identity provider when AUTH_MODE=oidc');
+      }
+      const { user, analyst } = acting(request);
+      const body = request.body;
+      const passwordHash = await hashPassword(body.password);
+      const created = await context.db.transaction(async (tx) => {
+        if (await findUserByUsername(tx, body.username)) throw conflict('that username is taken', 'username');
+        const row = await insertLocalUser(tx, { username: body.username, name: body.name, email: body.email, passwordHash });
+        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+          action: 'create user',
+          itemType: 'user',
+          itemID: row.id,
+          detail: { username: row.username },
+        });
+        return row;
+      });
+      reply.code(201);
+      return { user: account(created), version: context.version };
+    },
+  );
+}

@@ -1,0 +1,102 @@
+/* AUTH_MODE=local: the sign-in page and its form, checked against scrypt hashes in the database. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { loginPage } from '../../auth/login-page.ts';
+import { verifyPassword } from '../../auth/password.ts';
+import { safeReturnPath } from '../../auth/return-to.ts';
+import { clearSignInFailures, recordSignInFailure, signInWait } from '../../auth/sign-in-throttle.ts';
+import { HttpError, invalid } from '../../http-error.ts';
+import { findUserByUsername } from '../../repositories/users-repository.ts';
+import { publicOrigin, startSession } from './session-cookie.ts';
+import { userAnswer } from './session-routes.ts';
+
+const SignInSchema = z.object({
+  username: z.string().trim().toLowerCase().min(1, { error: 'is required' }).max(200, { error: 'is too long' }),
+  password: z.string().min(1, { error: 'is required' }).max(1024, { error: 'is too long' }),
+  from: z.string().max(2048).optional(),
+});
+
+const WRONG = 'Wrong username or password.';
+
+function wantsHtml(request: FastifyRequest): boolean {
+  return !(request.headers['content-type'] ?? '').includes('application/json');
+}
+
+export function localRoutes(app: FastifyInstance, context: AppContext): void {
+  app.get(
+    '/auth/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'The sign-in page; already signed in, it goes straight to `from`',
+        tags: ['auth'],
+        querystring: z.object({ from: z.string().max(2048).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { from } = request.query as { from?: string };
+      const target = safeReturnPath(from, publicOrigin(request, context));
+      if (request.user) return reply.redirect(target, 303);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(loginPage({ from: target }));
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: { access: 'public' },
+      bodyLimit: 16_384,
+      schema: {
+        summary: 'Signs in with username and password (form or JSON); a form is redirected to `from`',
+        tags: ['auth'],
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+      },
+    },
+    async (request, reply) => {
+      const html = wantsHtml(request);
+      const parsed = SignInSchema.safeParse(request.body ?? {});
+      const origin = publicOrigin(request, context);
+      const rawFrom = (request.body as { from?: unknown } | undefined)?.from;
+      const target = safeReturnPath(rawFrom, origin);
+      const refuse = (status: number, message: string, field: string | null, headers: Record<string, string> = {}) =>
+        refusal(reply, html, { status, message, field, headers, from: target, username: parsed.data?.username });
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = String(issue?.path[0] ?? 'body');
+        const error = invalid(field, issue?.message ?? 'is invalid');
+        return refuse(400, error.message, field);
+      }
+      const { username, password } = parsed.data;
+      const wait = await signInWait(context.db, username, request.ip);
+      if (wait > 0) {
+        const minutes = Math.ceil(wait / 60);
+        const message = `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+        return refuse(429, message, 'password', { 'retry-after': String(wait) });
+      }
+      const user = await findUserByUsername(context.db, username);
+      const ok = await verifyPassword(password, user?.password_hash);
+      if (!user || !ok || user.disabled) {
+        await recordSignInFailure(context.db, username, request.ip);
+        return refuse(401, WRONG, 'password');
+      }
+      await clearSignInFailures(context.db, username, request.ip);
+      await startSession(request, reply, context, user.id, 'password');
+      if (html) return reply.redirect(target, 303);
+      return { user: await userAnswer(context, user), version: context.version };
+    },
+  );
+}
+
+function refusal(
+  reply: FastifyReply,
+  html: boolean,
+  r: { status: number; message: string; field: string | null; headers: Record<string, string>; from: string; username: string | undefined },
+) {
+  if (html) {
+    const page = loginPage({ from: r.from, error: r.message, ...(r.username ? { username: r.username } : {}) });
+    return reply.code(r.status).headers(r.headers).type('text/html; charset=utf-8').send(page);
+  }
+  const code = r.status === 429 ? 'rate_limited' : r.status === 401 ? 'unauthenticated' : 'invalid';
+  throw new HttpError(r.status, code, r.message, r.field, r.headers);
+}

@@ -1,0 +1,48 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { SESSION_COOKIE } from '../../plugins/auth.ts';
+import { createSession } from '../../repositories/sessions-repository.ts';
+import { recordWrite } from '../../repositories/audit-repository.ts';
+
+/** The origin users reach us at: PUBLIC_URL when set, else what the request came in on. */
+export function publicOrigin(request: FastifyRequest, context: AppContext): string {
+  return context.config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: AppContext,
+  userId: number,
+  method: string,
+): Promise<void> {
+  const token = await context.db.transaction(async (tx) => {
+    const created = await createSession(tx, userId, context.config.sessionMicros, {
+      userAgent: request.headers['user-agent'] ?? '',
+      ip: request.ip,
+    });
+    await recordWrite(tx, { userID: userId, analystID: null }, {
+      action: 'sign in',
+      itemType: 'user',
+      itemID: userId,
+      detail: { method, ip: request.ip },
+    });
+    return created;
+  });
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: publicOrigin(request, context).startsWith('https:'),
+    maxAge: Math.floor(context.config.sessionMicros / 1_000_000),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, context: AppContext): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: publicOrigin(request, context).startsWith('https:'),
+  });
+}

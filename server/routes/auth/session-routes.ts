@@ -1,0 +1,101 @@
+/* The calls every sign-in mode shares: who am I, sign out, and the one-time sign-in link. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '../../../domain/api-error.ts';
+import { UserSchema, type User } from '../../../domain/user.ts';
+import type { AppContext } from '../../app-context.ts';
+import { loginPage } from '../../auth/login-page.ts';
+import { safeReturnPath } from '../../auth/return-to.ts';
+import { hashToken, nowMicros } from '../../auth/tokens.ts';
+import { unauthenticated } from '../../http-error.ts';
+import { findAnalyst } from '../../repositories/analysts-repository.ts';
+import { recordWrite } from '../../repositories/audit-repository.ts';
+import { deleteSession } from '../../repositories/sessions-repository.ts';
+import type { UserRow } from '../../repositories/users-repository.ts';
+import { clearSessionCookie, publicOrigin, startSession } from './session-cookie.ts';
+
+export async function userAnswer(context: AppContext, user: UserRow): Promise<User> {
+  const own = await findAnalyst(context.db, user.id);
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    analystID: own ? own.id : null,
+    authMode: user.oidc_subject ? 'oidc' : 'local',
+  };
+}
+
+export function sessionRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/auth/user',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'The signed-in user; 401 when signed out',
+        tags: ['auth'],
+        response: { 200: z.object({ user: UserSchema, version: z.string() }), 401: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw unauthenticated();
+      return { user: await userAnswer(context, request.user), version: context.version };
+    },
+  );
+
+  routes.get(
+    '/auth/logout',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Ends the session and returns to `from` (on this origin only), which then asks to sign in again',
+        tags: ['auth'],
+        querystring: z.object({ from: z.string().max(2048).optional() }),
+      },
+    },
+    async (request, reply) => {
+      if (request.sessionToken) {
+        const userId = await deleteSession(context.db, request.sessionToken);
+        if (userId !== undefined) {
+          await recordWrite(context.db, { userID: userId, analystID: null }, {
+            action: 'sign out',
+            itemType: 'user',
+            itemID: userId,
+          });
+        }
+      }
+      clearSessionCookie(request, reply, context);
+      const from = safeReturnPath(request.query.from, publicOrigin(request, context));
+      return reply.redirect(`/auth/login?from=${encodeURIComponent(from)}`, 303);
+    },
+  );
+
+  routes.get(
+    '/auth/link/:token',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'One-time sign-in link printed at the first start',
+        tags: ['auth'],
+        params: z.object({ token: z.string().max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const used = await context.db.query<{ user_id: number }>(
+        `UPDATE sign_in_links SET used_micros = $2
+          WHERE token_hash = $1 AND used_micros IS NULL AND expires_micros > $2 RETURNING user_id`,
+        [hashToken(request.params.token), nowMicros()],
+      );
+      const userId = used[0]?.user_id;
+      if (userId === undefined) {
+        const error = 'This sign-in link has expired or was used already. Sign in with your password.';
+        return reply.code(400).type('text/html; charset=utf-8').send(loginPage({ from: '/', error }));
+      }
+      await startSession(request, reply, context, userId, 'one-time link');
+      return reply.redirect('/', 303);
+    },
+  );
+}

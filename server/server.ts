@@ -1,0 +1,53 @@
+/* The process entry: configuration, database and migrations, first account, then listen. */
+import { buildApp } from './app.ts';
+import { ensureAdminAccount } from './bootstrap.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { deleteExpiredSessions } from './repositories/sessions-repository.ts';
+import { serverVersion } from './version.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrate(db);
+  const version = serverVersion(config.version);
+  const app = await buildApp({ db, config, version }, { logger: true });
+  const first = await ensureAdminAccount(db, config);
+  await app.listen({ port: config.port, host: config.host });
+
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const address = config.publicUrl ?? `http://${shownHost}:${(app.server.address() as { port: number }).port}`;
+  const store = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  const lines = [
+    '',
+    `Churchkey ${version.slice(0, 7)} is running: ${address}`,
+    `  database: ${store}${applied.length ? `, migrations applied: ${applied.join(', ')}` : ''}`,
+    `  sign-in: ${config.authMode === 'oidc' ? `OpenID Connect at ${config.oidc?.issuer}` : 'local accounts'}`,
+  ];
+  if (first) {
+    lines.push(`  first start: the account "${first.username}" was created.`);
+    if (first.generatedPassword) lines.push(`    password (shown once): ${first.generatedPassword}`);
+    lines.push(`    one-time sign-in link (24 hours): ${address}${first.linkPath}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+
+  const sweep = setInterval(() => void deleteExpiredSessions(db).catch(() => {}), 3_600_000);
+  sweep.unref();
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Churchkey could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
