@@ -13,7 +13,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { errorBody, registerErrorHandling } from './plugins/errors.ts';
+import { HttpError } from './http-error.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
 import { projectRoot } from './project-root.ts';
 import { analystRoutes } from './routes/api/analyst-routes.ts';
 import { auditRoutes } from './routes/api/audit-routes.ts';
@@ -31,6 +32,7 @@ export interface BuildOptions {
 export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: context.config.logLevel } : false,
+    disableRequestLogging: context.config.logLevel !== 'debug' && context.config.logLevel !== 'trace',
     trustProxy: context.config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 500 },
@@ -112,9 +114,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     const path = request.url.split('?')[0] ?? '';
     const isApi = path.startsWith('/api/') || path === '/api' || path.startsWith('/auth/');
     if (isApi || !hasApp || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      const { payload } = errorBody(null);
-      payload.error = { code: 'not_found', message: `${request.method} ${path.slice(0, 200)} not found`, field: null };
-      return reply.code(404).send(payload);
+      throw new HttpError(404, 'not_found', `${request.method} ${path.slice(0, 200)} not found`);
     }
     // The SPA decides what the path means (and shows "Invalid URL" when nothing does).
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -77,7 +77,7 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('userIsAdmin', false);
 
   app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access;
+    const access = request.routeOptions.config?.access;
     if (access === undefined) return; // static files and the SPA
     const token = request.cookies[SESSION_COOKIE];
     if (token && token.length <= 100) {

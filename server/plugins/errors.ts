@@ -38,6 +38,11 @@ export function errorBody(error: unknown): { status: number; payload: ApiError; 
     const first = error.validation[0];
     const part = (error as { validationContext?: string }).validationContext ?? 'body';
     const path = (first?.instancePath ?? '').split('/').filter(Boolean).join('.');
+    const unknownKey = first?.keyword === 'unrecognized_keys' ? (first.params as { keys?: string[] }).keys?.[0] : undefined;
+    if (unknownKey !== undefined) {
+      const field = path ? `${path}.${unknownKey}` : unknownKey;
+      return { status: 400, payload: body('invalid', `${field.slice(0, 100)} is not a field of this call`, field.slice(0, 100)), headers: {} };
+    }
     const field = path || PART_NAMES[part] || part;
     const reason = first?.message ?? 'is invalid';
     return { status: 400, payload: body('invalid', `${field} ${reason}`, field), headers: {} };

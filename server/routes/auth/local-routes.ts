@@ -55,6 +55,10 @@ export function localRoutes(app: FastifyInstance, context: AppContext): void {
     },
     async (request, reply) => {
       const html = wantsHtml(request);
+      const type = request.headers['content-type'] ?? '';
+      if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('application/json')) {
+        throw new HttpError(415, 'unsupported_media_type', 'body must be a form or JSON', 'body');
+      }
       const parsed = SignInSchema.safeParse(request.body ?? {});
       const origin = publicOrigin(request, context);
       const rawFrom = (request.body as { from?: unknown } | undefined)?.from;

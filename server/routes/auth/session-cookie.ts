@@ -6,7 +6,13 @@ import { recordWrite } from '../../repositories/audit-repository.ts';
 
 /** The origin users reach us at: PUBLIC_URL when set, else what the request came in on. */
 export function publicOrigin(request: FastifyRequest, context: AppContext): string {
-  return context.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  if (context.config.publicUrl) return context.config.publicUrl;
+  try {
+    // NOTE: through URL, so a default port (host "x:80") compares equal to the origin of "http://x/".
+    return new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return `${request.protocol}://localhost`;
+  }
 }
 
 export async function startSession(
