@@ -200,6 +200,21 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
     expect(password.statusCode).toBe(200);
   });
 
+  it('marks the cookie Secure when the public address is https', async () => {
+    const secure = await startTestServer(kind, { PUBLIC_URL: 'https://churchkey.example.org' });
+    try {
+      const session = await signIn(secure);
+      const response = await secure.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { username: session.username, password: TEST_PASSWORD },
+      });
+      expect(response.cookies.find((c) => c.name === 'churchkey_session')?.secure).toBe(true);
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('records sign-ins in the data audit', async () => {
     const before = await countRows(server.db, 'data_audit');
     await signIn(server, uniqueName('audited'));

@@ -6,8 +6,14 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserSchema } from '../../domain/user.ts';
-import { emailFor, preferredUsernameFor, startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.ts';
-import { DATABASE_KINDS } from '../support/test-database.ts';
+import {
+  emailFor,
+  preferredUsernameFor,
+  startOidcProvider,
+  type TestOidcProvider,
+  type TestOidcProviderOptions,
+} from '../support/oidc-provider.ts';
+import { DATABASE_KINDS, type DatabaseKind } from '../support/test-database.ts';
 import { countRows, startTestServer, uniqueName, type TestServer } from '../support/test-server.ts';
 
 interface StoredCookie {
@@ -100,51 +106,73 @@ async function passProvider(jar: CookieJar, authorizationUrl: URL, login: string
   throw new Error('the provider never sent the browser back');
 }
 
+interface SignInPair {
+  provider: TestOidcProvider;
+  server: TestServer;
+  /** Churchkey's own origin, http://127.0.0.1:PORT. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** A provider, then Churchkey listening on loopback and configured for it, then the client's redirect URI. */
+async function startSignInPair(kind: DatabaseKind, options: TestOidcProviderOptions = {}): Promise<SignInPair> {
+  const provider = await startOidcProvider(options);
+  const server = await startTestServer(kind, {
+    AUTH_MODE: 'oidc',
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    ...(provider.clientSecret ? { OIDC_CLIENT_SECRET: provider.clientSecret } : {}),
+  });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+  provider.registerClient(origin);
+  return {
+    provider,
+    server,
+    origin,
+    async close() {
+      await server.close();
+      await provider.stop();
+    },
+  };
+}
+
+/** GET /auth/login?from=…, then through the provider: the jar, and the addresses it went through. */
+async function startSignIn(origin: string, from: string, login: string) {
+  const jar = new CookieJar();
+  const loginUrl = new URL(`/auth/login?from=${encodeURIComponent(from)}`, origin);
+  const started = await send(jar, loginUrl);
+  expect(started.status).toBe(303);
+  const authorizationUrl = location(started, loginUrl);
+  const callbackUrl = await passProvider(jar, authorizationUrl, login, origin);
+  return { jar, authorizationUrl, callbackUrl };
+}
+
+async function signedInUser(origin: string, jar: CookieJar) {
+  const response = await send(jar, new URL('/auth/user', origin));
+  expect(response.status).toBe(200);
+  return UserSchema.parse(((await response.json()) as { user: unknown }).user);
+}
+
 for (const kind of DATABASE_KINDS) {
   describe(`OpenID Connect sign-in (${kind})`, () => {
+    let pair: SignInPair;
     let provider: TestOidcProvider;
     let server: TestServer;
     let origin: string;
 
     beforeAll(async () => {
-      provider = await startOidcProvider();
-      server = await startTestServer(kind, {
-        AUTH_MODE: 'oidc',
-        OIDC_ISSUER: provider.issuer,
-        OIDC_CLIENT_ID: provider.clientId,
-        OIDC_CLIENT_SECRET: provider.clientSecret,
-      });
-      await server.app.listen({ port: 0, host: '127.0.0.1' });
-      origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-      provider.registerClient(origin);
+      pair = await startSignInPair(kind);
+      ({ provider, server, origin } = pair);
     });
 
     afterAll(async () => {
-      await server?.close();
-      await provider?.stop();
+      await pair?.close();
     });
-
-    /** GET /auth/login?from=…, then through the provider: the jar and the callback address. */
-    async function startSignIn(from: string, login: string) {
-      const jar = new CookieJar();
-      const loginUrl = new URL(`/auth/login?from=${encodeURIComponent(from)}`, origin);
-      const started = await send(jar, loginUrl);
-      expect(started.status).toBe(303);
-      const authorizationUrl = location(started, loginUrl);
-      const callbackUrl = await passProvider(jar, authorizationUrl, login, origin);
-      return { jar, authorizationUrl, callbackUrl };
-    }
-
-    async function signedInUser(jar: CookieJar) {
-      const response = await send(jar, new URL('/auth/user', origin));
-      expect(response.status).toBe(200);
-      return UserSchema.parse(((await response.json()) as { user: unknown }).user);
-    }
 
     it('signs in with the authorization code and PKCE, then returns to `from`', async () => {
       const login = uniqueName('ada');
-      const { jar, authorizationUrl, callbackUrl } = await startSignIn('/incident/7', login);
-
+      const { jar, authorizationUrl, callbackUrl } = await startSignIn(origin, '/incident/7', login);
       expect(`${authorizationUrl.origin}${authorizationUrl.pathname}`).toBe(`${provider.issuer}/auth`);
       const query = authorizationUrl.searchParams;
       expect(query.get('client_id')).toBe(provider.clientId);
@@ -166,7 +194,7 @@ for (const kind of DATABASE_KINDS) {
       expect(setCookie).toMatch(/HttpOnly/i);
       expect(setCookie).toMatch(/SameSite=Lax/i);
 
-      const user = await signedInUser(jar);
+      const user = await signedInUser(origin, jar);
       expect(user).toMatchObject({
         username: preferredUsernameFor(login),
         name: `Test ${login}`,
@@ -192,7 +220,7 @@ for (const kind of DATABASE_KINDS) {
     });
 
     it('refuses a replayed callback and starts no second session', async () => {
-      const { jar, callbackUrl } = await startSignIn('/', uniqueName('replay'));
+      const { jar, callbackUrl } = await startSignIn(origin, '/', uniqueName('replay'));
       expect((await send(jar, callbackUrl)).status).toBe(303);
       const sessionsAfterFirst = await countRows(server.db, 'sessions');
 
@@ -205,7 +233,7 @@ for (const kind of DATABASE_KINDS) {
 
     it('returns to our own root, not to another site named in `from`', async () => {
       for (const from of ['https://evil.example/', '//evil.example/steal']) {
-        const { jar, callbackUrl } = await startSignIn(from, uniqueName('redirect'));
+        const { jar, callbackUrl } = await startSignIn(origin, from, uniqueName('redirect'));
         const callback = await send(jar, callbackUrl);
         expect(callback.status).toBe(303);
         expect(location(callback, callbackUrl).href).toBe(`${origin}/`);
@@ -216,9 +244,9 @@ for (const kind of DATABASE_KINDS) {
       const login = uniqueName('again');
       const ids: number[] = [];
       for (let round = 0; round < 2; round += 1) {
-        const { jar, callbackUrl } = await startSignIn('/', login);
+        const { jar, callbackUrl } = await startSignIn(origin, '/', login);
         expect((await send(jar, callbackUrl)).status).toBe(303);
-        ids.push((await signedInUser(jar)).id);
+        ids.push((await signedInUser(origin, jar)).id);
       }
       expect(ids[1]).toBe(ids[0]);
       const rows = await server.db.query<{ count: number }>(
@@ -226,6 +254,21 @@ for (const kind of DATABASE_KINDS) {
         [login],
       );
       expect(rows[0]?.count).toBe(1);
+    });
+
+    it('signs in as a public client, with PKCE and no client secret', async () => {
+      const publicPair = await startSignInPair(kind, { publicClient: true });
+      try {
+        const login = uniqueName('public');
+        const { jar, callbackUrl } = await startSignIn(publicPair.origin, '/', login);
+        expect((await send(jar, callbackUrl)).status).toBe(303);
+        expect(await signedInUser(publicPair.origin, jar)).toMatchObject({
+          username: preferredUsernameFor(login),
+          authMode: 'oidc',
+        });
+      } finally {
+        await publicPair.close();
+      }
     });
   });
 }

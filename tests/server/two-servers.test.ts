@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureServerBuilt, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
+// vitest.config.ts leaves this file out when TEST_DATABASE_URL is not set.
 const postgres = process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : [];
 const PASSWORD = 'two-servers-password';
 
