@@ -270,5 +270,21 @@ for (const kind of DATABASE_KINDS) {
         await publicPair.close();
       }
     });
+
+    it('reads the profile from UserInfo when the ID token carries only the subject', async () => {
+      const strictPair = await startSignInPair(kind, { profileClaimsInIdToken: false });
+      try {
+        const login = uniqueName('strict');
+        const { jar, callbackUrl } = await startSignIn(strictPair.origin, '/', login);
+        expect((await send(jar, callbackUrl)).status).toBe(303);
+        expect(await signedInUser(strictPair.origin, jar)).toMatchObject({
+          username: preferredUsernameFor(login),
+          email: emailFor(login),
+          authMode: 'oidc',
+        });
+      } finally {
+        await strictPair.close();
+      }
+    });
   });
 }

@@ -38,7 +38,8 @@ export interface TestOidcProvider {
   /** http://127.0.0.1:PORT, as OIDC_ISSUER. */
   issuer: string;
   clientId: string;
-  clientSecret: string;
+  /** Undefined for a public client. */
+  clientSecret: string | undefined;
   /** Registers the client with `${origin}/auth/callback` as its one redirect URI; call once. */
   registerClient(origin: string): void;
   stop(): Promise<void>;
@@ -46,10 +47,13 @@ export interface TestOidcProvider {
 
 export interface TestOidcProviderOptions {
   /**
-   * Put the profile and email claims in the ID token (as Keycloak and Entra ID do). Off, the
-   * provider follows OIDC Core 5.4 strictly and gives them from the UserInfo endpoint only.
+   * Put the profile and email claims in the ID token, as Keycloak and Entra ID do (the default,
+   * because Churchkey reads only the ID token today). Off, the provider follows OIDC Core 5.4
+   * strictly and gives them from the UserInfo endpoint only.
    */
   profileClaimsInIdToken?: boolean;
+  /** A public client: no secret, token_endpoint_auth_method none (PKCE is then its only proof). */
+  publicClient?: boolean;
 }
 
 // NOTE: oidc-provider makes the account id the ID token's `sub`, and its development login form makes
@@ -75,7 +79,7 @@ export async function startOidcProvider(options: TestOidcProviderOptions = {}): 
   });
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = 'churchkey-test';
-  const clientSecret = `secret-${issuer}`;
+  const clientSecret = options.publicClient ? undefined : `secret-${issuer}`;
 
   return {
     issuer,
@@ -87,7 +91,7 @@ export async function startOidcProvider(options: TestOidcProviderOptions = {}): 
         clients: [
           {
             client_id: clientId,
-            client_secret: clientSecret,
+            ...(clientSecret ? { client_secret: clientSecret } : { token_endpoint_auth_method: 'none' }),
             redirect_uris: [`${origin}/auth/callback`],
             grant_types: ['authorization_code'],
             response_types: ['code'],

@@ -94,27 +94,39 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext): void {
         reply.code(400).type('text/html; charset=utf-8').send(oidcErrorPage(message));
       if (!flow) return fail('This sign-in expired or was already used. Start again.');
       const origin = publicOrigin(request, context);
-      let claims: oidc.IDToken | undefined;
+      let profile: Record<string, unknown> | undefined;
       try {
-        const tokens = await oidc.authorizationCodeGrant(await configuration(), new URL(request.url, origin), {
+        const config = await configuration();
+        const tokens = await oidc.authorizationCodeGrant(config, new URL(request.url, origin), {
           pkceCodeVerifier: flow.code_verifier,
           expectedState: state,
           expectedNonce: flow.nonce,
           idTokenExpected: true,
         });
-        claims = tokens.claims();
+        const claims = tokens.claims();
+        if (!claims) return fail('The identity provider sent no identity. Start again.');
+        profile = { ...claims };
+        // NOTE: OIDC Core 5.4 lets a provider send profile and email claims only from UserInfo.
+        const complete = claims.preferred_username && claims.name && claims.email;
+        if (!complete && tokens.access_token && config.serverMetadata().userinfo_endpoint) {
+          try {
+            profile = { ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)), ...claims };
+          } catch (error) {
+            request.log.warn({ err: error }, 'UserInfo refused; using the ID token alone');
+          }
+        }
       } catch (error) {
         request.log.warn({ err: error }, 'OpenID Connect callback refused');
         return fail('The identity provider did not confirm this sign-in. Start again.');
       }
-      if (!claims) return fail('The identity provider sent no identity. Start again.');
       const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 320) : '');
+      const subject = text(profile.sub);
       const user = await upsertOidcUser(context.db, {
-        issuer: claims.iss,
-        subject: claims.sub,
-        preferredName: text(claims.preferred_username) || text(claims.email) || claims.sub,
-        name: text(claims.name),
-        email: text(claims.email),
+        issuer: text(profile.iss),
+        subject,
+        preferredName: text(profile.preferred_username) || text(profile.email) || subject,
+        name: text(profile.name),
+        email: text(profile.email),
       });
       if (user.disabled) return fail('This account is disabled.');
       await startSession(request, reply, context, user.id, 'oidc');
