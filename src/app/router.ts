@@ -1,0 +1,20 @@
+/*
+ * The router. AppShell is its InnerWrap: it renders inside the router (so the header can use
+ * <Link>) yet outside every route, because until a user and an analyst exist no route renders.
+ */
+import { createRouter } from '@tanstack/react-router';
+import { routeTree } from '../routeTree.gen.ts';
+import { AppShell } from './app-shell.tsx';
+
+export const router = createRouter({
+  routeTree,
+  InnerWrap: AppShell,
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
