@@ -16,8 +16,13 @@ import { registerAuth } from './plugins/auth.ts';
 import { HttpError } from './http-error.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { projectRoot } from './project-root.ts';
+import { actorRoutes } from './routes/api/actor-routes.ts';
 import { analystRoutes } from './routes/api/analyst-routes.ts';
 import { auditRoutes } from './routes/api/audit-routes.ts';
+import { eventRoutes } from './routes/api/event-routes.ts';
+import { incidentRoutes } from './routes/api/incident-routes.ts';
+import { organizationRoutes } from './routes/api/organization-routes.ts';
+import { streamRoutes } from './routes/api/stream-routes.ts';
 import { userRoutes } from './routes/api/user-routes.ts';
 import { localRoutes } from './routes/auth/local-routes.ts';
 import { oidcRoutes } from './routes/auth/oidc-routes.ts';
@@ -31,7 +36,7 @@ export interface BuildOptions {
 
 export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: context.config.logLevel } : false,
+    logger: options.logger || process.env.CHURCHKEY_TEST_LOG ? { level: context.config.logLevel } : false,
     disableRequestLogging: context.config.logLevel !== 'debug' && context.config.logLevel !== 'trace',
     trustProxy: context.config.trustProxy,
     bodyLimit: 1_048_576,
@@ -94,6 +99,11 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   analystRoutes(app, context);
   auditRoutes(app, context);
   userRoutes(app, context);
+  organizationRoutes(app, context);
+  incidentRoutes(app, context);
+  streamRoutes(app, context);
+  actorRoutes(app, context);
+  eventRoutes(app, context);
 
   const appDir = options.appDir ?? join(projectRoot(), 'dist');
   const hasApp = existsSync(join(appDir, 'index.html'));

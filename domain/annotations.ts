@@ -1,0 +1,166 @@
+/*
+ * Annotations (spec section 3): collections, tags, notes, links, uploads and related incidents,
+ * each made by an analyst, as they travel on the wire, with the rules their inputs must meet.
+ */
+import { z } from 'zod';
+
+const Id = z.number().int();
+const Name = (max = 200) =>
+  z.string().trim().min(1, { error: 'is required' }).max(max, { error: `is longer than ${max} characters` });
+
+export const ANNOTATION_TYPES = [
+  'event_collection', 'event_note', 'event_tag', 'event_upload', 'incident_embed_link', 'incident_link',
+  'incident_map', 'incident_note', 'incident_related_item', 'incident_tag', 'marker', 'stream_tag',
+] as const;
+export const ITEM_TYPES = [
+  'analyst', 'collection', 'event', 'event_group', 'geo_time_series', 'incident', 'incident_actor',
+  'incident_group', 'incident_map', 'incident_tag', 'link', 'organization', 'organization_actor', 'stream',
+] as const;
+export const MERGE_OUTCOMES = ['safe', 'no_source_annotations', 'has_target_annotations', 'merge_conflict', 'source_markers_have_annotations'] as const;
+export const URL_TYPES = ['churchkey', 'source', 'embed', 'gerrit', 'grafana', 'phabricator', 'sal', 'wikitech', 'other'] as const;
+export const NOTE_KINDS = ['interview', 'intra-incident chat', 'intra-incident call', 'group review', 'write-up', 'document', 'other'] as const;
+export const UPLOAD_KINDS = ['audio', 'har', 'image', 'pdf', 'text', 'video'] as const;
+export const ATTACHMENT_KINDS = ['event_message', 'attachment'] as const;
+export const SYMBOLS = ['circle', 'airplane', 'rocket'] as const;
+export const TAG_ITEM_TYPES = ['event', 'stream', 'incident'] as const;
+
+/** Only http and https addresses: anything else (javascript:, data:, file:) could run or leak. */
+export const HttpUrlSchema = z
+  .string()
+  .trim()
+  .max(4096, { error: 'is longer than 4096 characters' })
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    { error: 'must be an http or https address' },
+  );
+
+export const TagNameSchema = Name(100).refine((name) => !/[\u0000-\u001f]/.test(name), { error: 'may not hold control characters' });
+export const ColorSchema = z
+  .string()
+  .trim()
+  .regex(/^(#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?)?$/, { error: 'must be a colour as #rrggbb or #rrggbbaa' });
+
+// ---- on the wire ----
+export const StreamSchema = z.object({
+  id: Id,
+  incidentID: Id,
+  name: z.string(),
+  isMarkerStream: z.boolean(),
+  importFormat: z.string().nullable(),
+  clockOffsetMicroseconds: z.number().int(),
+  eventCount: z.number().int(),
+  tags: z.array(z.string()),
+  createTimestamp: z.number().int(),
+});
+
+export const IncidentActorSchema = z.object({
+  id: Id,
+  incidentID: Id,
+  name: z.string(),
+  isBot: z.boolean(),
+  organizationActorID: Id.nullable(),
+  eventCount: z.number().int(),
+});
+
+export const CollectionSchema = z.object({
+  id: Id,
+  incidentID: Id,
+  name: z.string(),
+  isAnalyst: z.boolean(),
+  isThread: z.boolean(),
+  threadEventID: Id.nullable(),
+  eventIDs: z.array(Id),
+  analystID: Id.nullable(),
+});
+
+export const NoteSchema = z.object({
+  id: Id,
+  incidentID: Id,
+  eventID: Id.nullable(),
+  kind: z.enum(NOTE_KINDS),
+  text: z.string(),
+  analystID: Id.nullable(),
+  analystName: z.string().nullable(),
+  createTimestamp: z.number().int(),
+  updateTimestamp: z.number().int(),
+});
+
+export const LinkSchema = z.object({
+  id: Id,
+  incidentID: Id,
+  eventID: Id.nullable(),
+  streamID: Id.nullable(),
+  url: z.string(),
+  urlType: z.enum(URL_TYPES),
+  title: z.string(),
+  analystID: Id.nullable(),
+  createTimestamp: z.number().int(),
+});
+
+export const TagSchema = z.object({
+  name: z.string(),
+  count: z.number().int(),
+  color: z.string(),
+  isLabel: z.boolean(),
+  itemType: z.enum(TAG_ITEM_TYPES),
+  analystID: Id.nullable(),
+  incidentID: Id,
+});
+
+/** One tag on one item: which event or stream carries which tag. */
+export const TagAssignmentSchema = z.object({ itemID: Id, name: z.string(), analystID: Id.nullable() });
+
+export const UploadSchema = z.object({
+  id: Id,
+  incidentID: Id,
+  fileName: z.string(),
+  mediaType: z.string(),
+  kind: z.enum(UPLOAD_KINDS),
+  sizeBytes: z.number().int(),
+  sha256: z.string(),
+  eventID: Id.nullable(),
+  attachmentKind: z.enum(ATTACHMENT_KINDS).nullable(),
+  streamID: Id.nullable(),
+  isSystem: z.boolean(),
+  analystID: Id.nullable(),
+  createTimestamp: z.number().int(),
+});
+
+export const RelatedIncidentSchema = z.object({
+  incidentID: Id,
+  name: z.string(),
+  note: z.string(),
+  analystID: Id.nullable(),
+});
+
+// ---- inputs ----
+export const CollectionCreateSchema = z.object({ name: Name(), eventIDs: z.array(Id.positive()).max(10_000).default([]) }).strict();
+export const CollectionUpdateSchema = z.object({ name: Name().optional() }).strict();
+export const CollectionMembersSchema = z.object({ eventIDs: z.array(Id.positive()).min(1).max(10_000) }).strict();
+export const NoteCreateSchema = z
+  .object({ kind: z.enum(NOTE_KINDS), text: z.string().trim().min(1, { error: 'is required' }).max(200_000), eventID: Id.positive().optional() })
+  .strict();
+export const NoteUpdateSchema = z
+  .object({ kind: z.enum(NOTE_KINDS).optional(), text: z.string().trim().min(1, { error: 'is required' }).max(200_000).optional() })
+  .strict();
+export const LinkCreateSchema = z
+  .object({
+    url: HttpUrlSchema,
+    urlType: z.enum(URL_TYPES).default('other'),
+    title: z.string().trim().max(500).default(''),
+    eventID: Id.positive().optional(),
+    streamID: Id.positive().optional(),
+  })
+  .strict();
+export const TagAddSchema = z.object({ name: TagNameSchema }).strict();
+export const TagStyleSchema = z
+  .object({ itemType: z.enum(TAG_ITEM_TYPES), name: TagNameSchema, color: ColorSchema.optional(), isLabel: z.boolean().optional() })
+  .strict();
+export const RelatedIncidentCreateSchema = z.object({ relatedIncidentID: Id.positive(), note: z.string().trim().max(2000).default('') }).strict();

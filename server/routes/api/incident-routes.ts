@@ -1,0 +1,329 @@
+/*
+ * Incidents: lists, the incident payload of section 7, writes, and the events in pages or as one
+ * NDJSON stream, so a million events never travel as one JSON document.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CollectionSchema,
+  IncidentActorSchema,
+  LinkSchema,
+  NoteSchema,
+  RelatedIncidentSchema,
+  StreamSchema,
+  TagAssignmentSchema,
+  TagSchema,
+  UploadSchema,
+} from '../../../domain/annotations.ts';
+import { ApiErrorSchema } from '../../../domain/api-error.ts';
+import { PathIdSchema } from '../../../domain/ids.ts';
+import {
+  EventRowSchema,
+  INCIDENT_SORT_FIELDS,
+  IncidentCreateSchema,
+  IncidentSummarySchema,
+  IncidentUpdateSchema,
+} from '../../../domain/incident-data.ts';
+import type { AppContext } from '../../app-context.ts';
+import { invalid, notFound } from '../../http-error.ts';
+import { acting } from '../../plugins/auth.ts';
+import { requireIncident, requireOrganization } from '../../repositories/access-repository.ts';
+import { recordWrite } from '../../repositories/audit-repository.ts';
+import { decodeCursor, encodeCursor, eventPage } from '../../repositories/events-repository.ts';
+import {
+  actorsOf,
+  collectionsOf,
+  linksOf,
+  notesOf,
+  PAYLOAD_EVENT_LIMIT,
+  relatedIncidentsOf,
+  streamsOf,
+  tagAssignmentsOf,
+  tagsOf,
+  uploadsOf,
+} from '../../repositories/incident-payload-repository.ts';
+import { incidentSummaries, incidentSummary, insertIncident } from '../../repositories/incidents-repository.ts';
+import { parseSort, SortQuerySchema, sortedList } from './list-sort.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const IncidentParams = z.object({ incidentID: PathIdSchema });
+const Created = z.object({ incident: z.object({ id: z.number().int() }), version: z.string() });
+
+export const IncidentPayloadSchema = IncidentSummarySchema.extend({
+  streams: z.array(StreamSchema),
+  actors: z.array(IncidentActorSchema),
+  collections: z.array(CollectionSchema),
+  /** Every event when there are at most 10,000; otherwise none, and eventsComplete is false: page them. */
+  events: z.array(EventRowSchema),
+  eventsComplete: z.boolean(),
+  links: z.array(LinkSchema),
+  notes: z.array(NoteSchema),
+  tags: z.array(TagSchema),
+  eventTags: z.array(TagAssignmentSchema),
+  streamTags: z.array(TagAssignmentSchema),
+  incidentUploads: z.array(UploadSchema),
+  incidentMaps: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  relatedIncidents: z.array(RelatedIncidentSchema),
+});
+
+const EventsQuery = z.object({
+  after: z.string().max(40).optional(),
+  limit: z.coerce.number().int().min(1).max(50_000).default(10_000),
+  minTimestamp: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  maxTimestamp: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+export function incidentRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = context;
+
+  routes.get(
+    '/api/incidents',
+    {
+      config: { access: 'read' },
+      schema: {
+        summary: 'Incidents the analyst may read (optionally of one organization), sorted by one or more fields',
+        tags: ['incidents'],
+        querystring: SortQuerySchema.extend({ organizationID: z.coerce.number().int().positive().optional() }),
+        response: {
+          200: z.object({
+            incidents: z.object({
+              sortField: z.array(z.enum(INCIDENT_SORT_FIELDS)),
+              sortDirection: z.array(z.enum(['asc', 'desc'])),
+              items: z.array(IncidentSummarySchema),
+              sortedItems: z.array(z.number().int()),
+            }),
+            version: z.string(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { analyst } = acting(request);
+      const sort = parseSort(request.query, INCIDENT_SORT_FIELDS, 'createTimestamp');
+      if ('error' in sort) throw invalid(sort.error.field, sort.error.reason);
+      if (request.query.organizationID !== undefined) await requireOrganization(db, analyst, request.query.organizationID);
+      const items = await incidentSummaries(db, analyst, request.query.organizationID);
+      const incidents = sortedList(items, sort, (item, field) => {
+        switch (field) {
+          case 'name':
+            return item.name;
+          case 'createTimestamp':
+            return item.createTimestamp;
+          case 'firstTimestamp':
+            return item.firstTimestamp;
+          case 'lastTimestamp':
+            return item.lastTimestamp;
+          case 'humanActorCount':
+            return item.counts.humanActorCount;
+          default:
+            return item.counts[field];
+        }
+      });
+      return { incidents, version: context.version };
+    },
+  );
+
+  const create = async (
+    request: FastifyRequest,
+    organizationId: number,
+    body: { name: string; description: string },
+  ) => {
+    const { user, analyst } = acting(request);
+    return db.transaction(async (tx) => {
+      await requireOrganization(tx, analyst, organizationId);
+      const id = await insertIncident(tx, { organizationId, ...body, analystId: analyst.id });
+      await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+        action: 'create incident',
+        itemType: 'incident',
+        itemID: id,
+        detail: { organizationID: organizationId, name: body.name },
+      });
+      return id;
+    });
+  };
+
+  routes.post(
+    '/api/incident',
+    {
+      config: { access: 'write' },
+      schema: { summary: 'Creates an incident in an organization', tags: ['incidents'], body: IncidentCreateSchema, response: { 201: Created, ...errors } },
+    },
+    async (request, reply) => {
+      const id = await create(request, request.body.organizationID, request.body);
+      reply.code(201);
+      return { incident: { id }, version: context.version };
+    },
+  );
+
+  routes.post(
+    '/api/organization/:organizationID/incident',
+    {
+      config: { access: 'write' },
+      schema: {
+        summary: 'Creates an incident in this organization',
+        tags: ['incidents'],
+        params: z.object({ organizationID: PathIdSchema }),
+        body: IncidentCreateSchema.omit({ organizationID: true }),
+        response: { 201: Created, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = await create(request, request.params.organizationID, request.body);
+      reply.code(201);
+      return { incident: { id }, version: context.version };
+    },
+  );
+
+  routes.get(
+    '/api/incident/:incidentID',
+    {
+      config: { access: 'read' },
+      schema: {
+        summary: 'An incident with its counts and payload; events are included up to 10,000 (page them beyond)',
+        tags: ['incidents'],
+        params: IncidentParams,
+        response: { 200: z.object({ incident: IncidentPayloadSchema, version: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { analyst } = acting(request);
+      const ref = await requireIncident(db, analyst, request.params.incidentID);
+      const id = ref.id;
+      const summary = (await incidentSummary(db, id))!;
+      const complete = summary.counts.events <= PAYLOAD_EVENT_LIMIT;
+      const [streams, actors, collections, events, links, notes, tags, eventTags, streamTags, uploads, related] = await Promise.all([
+        streamsOf(db, id),
+        actorsOf(db, id),
+        collectionsOf(db, id),
+        complete ? eventPage(db, id, { limit: PAYLOAD_EVENT_LIMIT }) : Promise.resolve([]),
+        linksOf(db, id),
+        notesOf(db, id),
+        tagsOf(db, id, ref.organization_id),
+        tagAssignmentsOf(db, 'event_tags', id),
+        tagAssignmentsOf(db, 'stream_tags', id),
+        uploadsOf(db, id),
+        relatedIncidentsOf(db, id, analyst),
+      ]);
+      return {
+        incident: {
+          ...summary,
+          streams,
+          actors,
+          collections,
+          events,
+          eventsComplete: complete,
+          links,
+          notes,
+          tags,
+          eventTags,
+          streamTags,
+          incidentUploads: uploads,
+          incidentMaps: [],
+          relatedIncidents: related,
+        },
+        version: context.version,
+      };
+    },
+  );
+
+  routes.put(
+    '/api/incident/:incidentID',
+    {
+      config: { access: 'write' },
+      schema: { summary: 'Renames an incident or changes its description', tags: ['incidents'], params: IncidentParams, body: IncidentUpdateSchema, response: { 200: Created, ...errors } },
+    },
+    async (request) => {
+      const { user, analyst } = acting(request);
+      const { incidentID } = request.params;
+      await db.transaction(async (tx) => {
+        await requireIncident(tx, analyst, incidentID);
+        await tx.query('UPDATE incidents SET name = coalesce($2, name), description = coalesce($3, description) WHERE id = $1', [
+          incidentID,
+          request.body.name ?? null,
+          request.body.description ?? null,
+        ]);
+        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: 'update incident', itemType: 'incident', itemID: incidentID, detail: request.body });
+      });
+      return { incident: { id: incidentID }, version: context.version };
+    },
+  );
+
+  routes.delete(
+    '/api/incident/:incidentID',
+    {
+      config: { access: 'admin' },
+      schema: { summary: 'Deletes an incident and everything in it (administrators)', tags: ['incidents'], params: IncidentParams, response: { 200: z.object({ deleted: z.boolean(), version: z.string() }), ...errors } },
+    },
+    async (request) => {
+      const { user, analyst } = acting(request);
+      const { incidentID } = request.params;
+      await db.transaction(async (tx) => {
+        const ref = await requireIncident(tx, analyst, incidentID);
+        await tx.query('DELETE FROM incidents WHERE id = $1', [incidentID]);
+        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: 'delete incident', itemType: 'incident', itemID: incidentID, detail: { name: ref.name } });
+      });
+      return { deleted: true, version: context.version };
+    },
+  );
+
+  routes.get(
+    '/api/incident/:incidentID/events',
+    {
+      config: { access: 'read' },
+      schema: {
+        summary: 'A page of events in time order; pass nextCursor as `after` for the next; optional time window',
+        tags: ['events'],
+        params: IncidentParams,
+        querystring: EventsQuery,
+        response: { 200: z.object({ events: z.array(EventRowSchema), nextCursor: z.string().nullable(), version: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { analyst } = acting(request);
+      await requireIncident(db, analyst, request.params.incidentID);
+      const after = request.query.after === undefined ? undefined : decodeCursor(request.query.after);
+      if (request.query.after !== undefined && !after) throw invalid('after', 'must be a cursor from nextCursor');
+      const events = await eventPage(db, request.params.incidentID, { ...request.query, after });
+      const last = events[events.length - 1];
+      return { events, nextCursor: events.length === request.query.limit && last ? encodeCursor(last) : null, version: context.version };
+    },
+  );
+
+  routes.get(
+    '/api/incident/:incidentID/events.ndjson',
+    {
+      config: { access: 'read' },
+      schema: {
+        summary: 'Every event as newline-delimited JSON, streamed in time order: a header line {version, eventCount}, then one event per line',
+        tags: ['events'],
+        params: IncidentParams,
+        querystring: EventsQuery.pick({ minTimestamp: true, maxTimestamp: true }),
+      },
+    },
+    async (request, reply) => {
+      const { analyst } = acting(request);
+      const incidentId = request.params.incidentID;
+      await requireIncident(db, analyst, incidentId);
+      const summary = await incidentSummary(db, incidentId);
+      if (!summary) throw notFound('incident');
+      const window = request.query;
+      async function* lines() {
+        yield `${JSON.stringify({ version: context.version, eventCount: summary!.counts.events })}\n`;
+        let after: ReturnType<typeof decodeCursor>;
+        for (;;) {
+          const page = await eventPage(db, incidentId, { after, limit: 20_000, ...window });
+          if (page.length === 0) return;
+          yield page.map((event) => JSON.stringify(event)).join('\n') + '\n';
+          const last = page[page.length - 1]!;
+          after = { startMicros: last.startTimestamp, id: last.id };
+          if (page.length < 20_000) return;
+        }
+      }
+      return reply.type('application/x-ndjson; charset=utf-8').send(Readable.from(lines()));
+    },
+  );
+}

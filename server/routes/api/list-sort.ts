@@ -1,0 +1,69 @@
+/*
+ * Lists of organizations and incidents (spec section 3): sortField and sortDirection, each a
+ * comma-separated list (several fields), checked against the fields a list may sort by.
+ */
+import { z } from 'zod';
+
+export const SortQuerySchema = z.object({
+  sortField: z.string().max(200).optional(),
+  sortDirection: z.string().max(200).optional(),
+});
+
+export interface Sort<F extends string> {
+  fields: F[];
+  directions: ('asc' | 'desc')[];
+}
+
+export function parseSort<F extends string>(
+  query: { sortField?: string | undefined; sortDirection?: string | undefined },
+  allowed: readonly F[],
+  fallback: F,
+): Sort<F> | { error: { field: string; reason: string } } {
+  const fields = (query.sortField ?? fallback).split(',').map((part) => part.trim()).filter(Boolean);
+  const directions = (query.sortDirection ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  for (const field of fields) {
+    if (!(allowed as readonly string[]).includes(field)) {
+      return { error: { field: 'sortField', reason: `must be one or more of ${allowed.join(', ')}` } };
+    }
+  }
+  for (const direction of directions) {
+    if (direction !== 'asc' && direction !== 'desc') return { error: { field: 'sortDirection', reason: 'must be asc or desc' } };
+  }
+  if (directions.length > fields.length) {
+    return { error: { field: 'sortDirection', reason: 'has more entries than sortField' } };
+  }
+  return {
+    fields: fields as F[],
+    directions: fields.map((_, index) => (directions[index] ?? 'asc') as 'asc' | 'desc'),
+  };
+}
+
+/** Orders items by the sort and answers the list shape: items, sortedItems (ids in order), sortField, sortDirection. */
+export function sortedList<T extends { id: number }, F extends string>(
+  items: T[],
+  sort: Sort<F>,
+  value: (item: T, field: F) => string | number | null,
+) {
+  const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+  const sorted = [...items].sort((a, b) => {
+    for (let index = 0; index < sort.fields.length; index += 1) {
+      const field = sort.fields[index]!;
+      const direction = sort.directions[index] === 'desc' ? -1 : 1;
+      const x = value(a, field);
+      const y = value(b, field);
+      if (x === y) continue;
+      // Items without a value (an incident with no events) sort last either way.
+      if (x === null) return 1;
+      if (y === null) return -1;
+      const order = typeof x === 'string' && typeof y === 'string' ? collator.compare(x, y) : x < y ? -1 : 1;
+      if (order !== 0) return order * direction;
+    }
+    return a.id - b.id;
+  });
+  return {
+    sortField: sort.fields,
+    sortDirection: sort.directions,
+    items,
+    sortedItems: sorted.map((item) => item.id),
+  };
+}
