@@ -7,6 +7,8 @@ import { z } from 'zod';
 const Id = z.number().int();
 const Name = (max = 200) =>
   z.string().trim().min(1, { error: 'is required' }).max(max, { error: `is longer than ${max} characters` });
+const NoteText = z.string().trim().min(1, { error: 'is required' }).max(200_000, { error: 'is longer than 200,000 characters' });
+const RelatedNote = z.string().trim().max(2000, { error: 'is longer than 2000 characters' });
 
 export const ANNOTATION_TYPES = [
   'event_collection', 'event_note', 'event_tag', 'event_upload', 'incident_embed_link', 'incident_link',
@@ -32,8 +34,10 @@ export const HttpUrlSchema = z
   .refine(
     (value) => {
       try {
+        // NOTE: the URL parser forgives "http:/host" and "http:\\host"; the stored text must itself
+        // start with http:// or https://, which the links table checks too.
         const url = new URL(value);
-        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+        return /^https?:\/\//i.test(value) && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
       } catch {
         return false;
       }
@@ -41,7 +45,7 @@ export const HttpUrlSchema = z
     { error: 'must be an http or https address' },
   );
 
-export const TagNameSchema = Name(100).refine((name) => !/[\u0000-\u001f]/.test(name), { error: 'may not hold control characters' });
+export const TagNameSchema = Name(100).refine((name) => !/[\u0000-\u001f\u007f-\u009f]/.test(name), { error: 'may not hold control characters' });
 export const ColorSchema = z
   .string()
   .trim()
@@ -145,16 +149,16 @@ export const CollectionCreateSchema = z.object({ name: Name(), eventIDs: z.array
 export const CollectionUpdateSchema = z.object({ name: Name().optional() }).strict();
 export const CollectionMembersSchema = z.object({ eventIDs: z.array(Id.positive()).min(1).max(10_000) }).strict();
 export const NoteCreateSchema = z
-  .object({ kind: z.enum(NOTE_KINDS), text: z.string().trim().min(1, { error: 'is required' }).max(200_000), eventID: Id.positive().optional() })
+  .object({ kind: z.enum(NOTE_KINDS), text: NoteText, eventID: Id.positive().optional() })
   .strict();
 export const NoteUpdateSchema = z
-  .object({ kind: z.enum(NOTE_KINDS).optional(), text: z.string().trim().min(1, { error: 'is required' }).max(200_000).optional() })
+  .object({ kind: z.enum(NOTE_KINDS).optional(), text: NoteText.optional() })
   .strict();
 export const LinkCreateSchema = z
   .object({
     url: HttpUrlSchema,
     urlType: z.enum(URL_TYPES).default('other'),
-    title: z.string().trim().max(500).default(''),
+    title: z.string().trim().max(500, { error: 'is longer than 500 characters' }).default(''),
     eventID: Id.positive().optional(),
     streamID: Id.positive().optional(),
   })
@@ -163,4 +167,6 @@ export const TagAddSchema = z.object({ name: TagNameSchema }).strict();
 export const TagStyleSchema = z
   .object({ itemType: z.enum(TAG_ITEM_TYPES), name: TagNameSchema, color: ColorSchema.optional(), isLabel: z.boolean().optional() })
   .strict();
-export const RelatedIncidentCreateSchema = z.object({ relatedIncidentID: Id.positive(), note: z.string().trim().max(2000).default('') }).strict();
+export const RelatedIncidentCreateSchema = z.object({ relatedIncidentID: Id.positive(), note: RelatedNote.default('') }).strict();
+/** PUT /api/incident/{incidentID}/related/{relatedIncidentID}: the note, or none to keep the one there is. */
+export const RelatedIncidentUpdateSchema = z.object({ note: RelatedNote.optional() }).strict();

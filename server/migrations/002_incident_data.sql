@@ -220,6 +220,9 @@ CREATE TABLE related_incidents (
   PRIMARY KEY (incident_id, related_incident_id),
   CHECK (incident_id <> related_incident_id)
 );
+-- A relation is one row whichever way round it was made.
+CREATE UNIQUE INDEX related_incidents_pair_idx
+  ON related_incidents (least(incident_id, related_incident_id), greatest(incident_id, related_incident_id));
 
 -- Event counts per incident, stream and actor (0: none), kept by statement-level triggers so an
 -- incident's counts cost a few rows to read at a million events, and a bulk import updates them once.

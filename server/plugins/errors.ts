@@ -51,6 +51,10 @@ export function errorBody(error: unknown): { status: number; payload: ApiError; 
   if ((error as { code?: unknown }).code === '23505') {
     return { status: 409, payload: body('conflict', 'that exists already', null), headers: {} };
   }
+  // NOTE: foreign_key_violation; what the write refers to was deleted by another request meanwhile.
+  if ((error as { code?: unknown }).code === '23503') {
+    return { status: 409, payload: body('conflict', 'something this refers to no longer exists', null), headers: {} };
+  }
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {

@@ -145,11 +145,11 @@ export async function uploadsOf(db: Queryable, incidentId: number, eventId?: num
 export async function tagsOf(db: Queryable, incidentId: number, organizationId: number) {
   const rows = await db.query<{ item_type: 'event' | 'stream' | 'incident'; name: string; count: number; color: string | null; is_label: boolean | null; analyst_id: number | null }>(
     `WITH counted AS (
-       SELECT 'event' AS item_type, name, count(*)::int AS count, min(analyst_id) AS analyst_id FROM event_tags WHERE incident_id = $1 GROUP BY name
+       SELECT 'event' AS item_type, name, count(*)::int AS count, (array_agg(analyst_id ORDER BY created_micros))[1] AS analyst_id FROM event_tags WHERE incident_id = $1 GROUP BY name
        UNION ALL
-       SELECT 'stream', name, count(*)::int, min(analyst_id) FROM stream_tags WHERE incident_id = $1 GROUP BY name
+       SELECT 'stream', name, count(*)::int, (array_agg(analyst_id ORDER BY created_micros))[1] FROM stream_tags WHERE incident_id = $1 GROUP BY name
        UNION ALL
-       SELECT 'incident', name, count(*)::int, min(analyst_id) FROM incident_tags WHERE incident_id = $1 GROUP BY name
+       SELECT 'incident', name, count(*)::int, (array_agg(analyst_id ORDER BY created_micros))[1] FROM incident_tags WHERE incident_id = $1 GROUP BY name
      )
      SELECT c.item_type, c.name, c.count, s.color, s.is_label, c.analyst_id FROM counted c
        LEFT JOIN tag_styles s ON s.organization_id = $2 AND s.item_type = c.item_type AND s.name = c.name

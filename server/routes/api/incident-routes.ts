@@ -264,6 +264,8 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
       await db.transaction(async (tx) => {
         const ref = await requireIncident(tx, analyst, incidentID);
         await tx.query('DELETE FROM incidents WHERE id = $1', [incidentID]);
+        // tag_styles.incident_id has no foreign key (0 stands for the organization's styles).
+        await tx.query('DELETE FROM tag_styles WHERE incident_id = $1', [incidentID]);
         await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: 'delete incident', itemType: 'incident', itemID: incidentID, detail: { name: ref.name } });
       });
       return { deleted: true, version: context.version };

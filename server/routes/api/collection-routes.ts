@@ -1,0 +1,233 @@
+/*
+ * Collections: an analyst's named sets of events of one incident, and reply threads (one per
+ * event, made on first use). Reads come with the incident payload and the event.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CollectionCreateSchema, CollectionMembersSchema, CollectionUpdateSchema } from '../../../domain/annotations.ts';
+import { ApiErrorSchema } from '../../../domain/api-error.ts';
+import { PathIdSchema } from '../../../domain/ids.ts';
+import type { AppContext } from '../../app-context.ts';
+import { conflict, invalid } from '../../http-error.ts';
+import { acting } from '../../plugins/auth.ts';
+import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
+import { requireEventsOf } from '../../repositories/annotation-targets-repository.ts';
+import { recordWrite } from '../../repositories/audit-repository.ts';
+import {
+  addCollectionEvents,
+  ensureThread,
+  insertCollection,
+  lockCollection,
+  removeCollectionEvents,
+} from '../../repositories/collections-repository.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const Written = z.object({ collection: z.object({ id: z.number().int() }), version: z.string() });
+const MembersWritten = z.object({
+  collection: z.object({ id: z.number().int() }),
+  /** How many of the events given changed membership (events already in, or already out, do not count). */
+  changed: z.number().int(),
+  version: z.string(),
+});
+const CollectionParams = z.object({ collectionID: PathIdSchema });
+
+export function collectionRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = context;
+
+  routes.post(
+    '/api/incident/:incidentID/collection',
+    {
+      config: { access: 'write' },
+      schema: {
+        summary: "Creates an analyst's collection, optionally with events of the incident",
+        tags: ['collections'],
+        params: z.object({ incidentID: PathIdSchema }),
+        body: CollectionCreateSchema,
+        response: { 201: Written, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, analyst } = acting(request);
+      const { name, eventIDs } = request.body;
+      const id = await db.transaction(async (tx) => {
+        const incident = await requireIncident(tx, analyst, request.params.incidentID);
+        await requireEventsOf(tx, incident.id, eventIDs);
+        const created = await insertCollection(tx, { incidentId: incident.id, name, analystId: analyst.id });
+        const added = await addCollectionEvents(tx, created, eventIDs, analyst.id);
+        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+          action: 'create collection',
+          itemType: 'collection',
+          itemID: created,
+          detail: { incidentID: incident.id, name, eventCount: added },
+        });
+        return created;
+      });
+      reply.code(201);
+      return { collection: { id }, version: context.version };
+    },
+  );
+
+  routes.put(
+    '/api/collection/:collectionID',
+    {
+      config: { access: 'write' },
+      schema: {
+        summary: 'Renames a collection (a reply thread keeps its name)',
+        tags: ['collections'],
+        params: CollectionParams,
+        body: CollectionUpdateSchema,
+        response: { 200: Written, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, analyst } = acting(request);
+      const { name } = request.body;
+      if (name === undefined) throw invalid('name', 'is required');
+      await db.transaction(async (tx) => {
+        const ref = await requireIncidentOf(tx, analyst, 'collections', request.params.collectionID, 'collection');
+        const collection = await lockCollection(tx, ref.item_id);
+        if (collection.is_thread) throw conflict(`a reply thread keeps its name "${collection.name}"`, 'name');
+        await tx.query('UPDATE collections SET name = $2 WHERE id = $1', [collection.id, name]);
+        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+          action: 'update collection',
+          itemType: 'collection',
+          itemID: collection.id,
+          detail: { incidentID: ref.id, name, previousName: collection.name },
+        });
+      });
+      return { collection: { id: request.params.collectionID }, version: context.version };
+    },
+  );
+
+  routes.delete(
+    '/api/collection/:collectionID',
+    {
+      config: { access: 'write' },
+      schema: {
+        summary: 'Deletes a collection (its events stay)',
+        tags: ['collections'],
+        params: CollectionParams,
+        response: { 200: z.object({ deleted: z.boolean(), version: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { user, analyst } = acting(request);
+      await db.transaction(async (tx) => {
+        const ref = await requireIncidentOf(tx, analyst, 'collections', request.params.collectionID, 'collection');
+        const collection = await lockCollection(tx, ref.item_id);
+        await tx.query('DELETE FROM collections WHERE id = $1', [collection.id]);
+        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+          action: 'delete collection',
+          itemType: 'collection',
+          itemID: collection.id,
+          detail: { incidentID: ref.id, name: collection.name, isThread: collection.is_thread },
+        });
+      });
+      return { deleted: true, version: context.version };
+    },
+  );
+
+  routes.post(
+    '/api/collection/:collectionID/events',
+    {
+      config: { access: 'write' },
+      schema: {
+        summary: 'Adds events of the same incident to a collection (events already in it are left as they are)',
+        tags: ['collections'],
+        params: CollectionParams,
+        body: CollectionMembersSchema,
+        response: { 200: MembersWritten, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, analyst } = acting(request);
+      const { eventIDs } = request.body;
+      const changed = await db.transaction(async (tx) => {
+        const ref = await requireIncidentOf(tx, analyst, 'collections', request.params.collectionID, 'collection');
+        const collection = await lockCollection(tx, ref.item_id);
+        await requireEventsOf(tx, ref.id, eventIDs);
+        const added = await addCollectionEvents(tx, collection.id, eventIDs, analyst.id);
+        if (added > 0) {
+          await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+            action: 'add collection events',
+            itemType: 'collection',
+            itemID: collection.id,
+            detail: { incidentID: ref.id, eventIDs, added },
+          });
+        }
+        return added;
+      });
+      return { collection: { id: request.params.collectionID }, changed, version: context.version };
+    },
+  );
+
+  routes.delete(
+    '/api/collection/:collectionID/events',
+    {
+      config: { access: 'write' },
+      schema: {
+        summary: 'Takes events out of a collection (never the event a reply thread belongs to)',
+        tags: ['collections'],
+        params: CollectionParams,
+        body: CollectionMembersSchema,
+        response: { 200: MembersWritten, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, analyst } = acting(request);
+      const { eventIDs } = request.body;
+      const changed = await db.transaction(async (tx) => {
+        const ref = await requireIncidentOf(tx, analyst, 'collections', request.params.collectionID, 'collection');
+        const collection = await lockCollection(tx, ref.item_id);
+        await requireEventsOf(tx, ref.id, eventIDs);
+        if (collection.thread_event_id !== null && eventIDs.includes(collection.thread_event_id)) {
+          throw invalid('eventIDs', `holds ${collection.thread_event_id}, the event this reply thread belongs to`);
+        }
+        const removed = await removeCollectionEvents(tx, collection.id, eventIDs);
+        if (removed > 0) {
+          await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+            action: 'remove collection events',
+            itemType: 'collection',
+            itemID: collection.id,
+            detail: { incidentID: ref.id, eventIDs, removed },
+          });
+        }
+        return removed;
+      });
+      return { collection: { id: request.params.collectionID }, changed, version: context.version };
+    },
+  );
+
+  routes.post(
+    '/api/event/:eventID/thread',
+    {
+      config: { access: 'write' },
+      schema: {
+        summary: 'The reply thread of an event: a collection "Reply thread {eventID}" holding the event, made on the first call (201), the same one after (200)',
+        tags: ['collections'],
+        params: z.object({ eventID: PathIdSchema }),
+        response: { 200: Written, 201: Written, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, analyst } = acting(request);
+      const thread = await db.transaction(async (tx) => {
+        const ref = await requireIncidentOf(tx, analyst, 'events', request.params.eventID, 'event');
+        const found = await ensureThread(tx, { incidentId: ref.id, eventId: ref.item_id, analystId: analyst.id });
+        if (found.created) {
+          await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+            action: 'create reply thread',
+            itemType: 'collection',
+            itemID: found.id,
+            detail: { incidentID: ref.id, eventID: ref.item_id },
+          });
+        }
+        return found;
+      });
+      reply.code(thread.created ? 201 : 200);
+      return { collection: { id: thread.id }, version: context.version };
+    },
+  );
+}

@@ -1,0 +1,88 @@
+/*
+ * Links from an incident (or one of its events or streams) to the outside: only http and https
+ * addresses are stored, since the app renders them as clickable links and embeds.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LinkCreateSchema } from '../../../domain/annotations.ts';
+import { ApiErrorSchema } from '../../../domain/api-error.ts';
+import { PathIdSchema } from '../../../domain/ids.ts';
+import type { AppContext } from '../../app-context.ts';
+import { notFound } from '../../http-error.ts';
+import { acting } from '../../plugins/auth.ts';
+import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
+import { requireEventOf, requireStreamOf } from '../../repositories/annotation-targets-repository.ts';
+import { recordWrite } from '../../repositories/audit-repository.ts';
+import { insertLink } from '../../repositories/links-repository.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+
+export function linkRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = context;
+
+  routes.post(
+    '/api/incident/:incidentID/link',
+    {
+      config: { access: 'write' },
+      schema: {
+        summary: 'Adds an http or https link to an incident, optionally to one of its events or streams',
+        tags: ['links'],
+        params: z.object({ incidentID: PathIdSchema }),
+        body: LinkCreateSchema,
+        response: { 201: z.object({ link: z.object({ id: z.number().int() }), version: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, analyst } = acting(request);
+      const body = request.body;
+      const id = await db.transaction(async (tx) => {
+        const incident = await requireIncident(tx, analyst, request.params.incidentID);
+        if (body.eventID !== undefined) await requireEventOf(tx, incident.id, body.eventID);
+        if (body.streamID !== undefined) await requireStreamOf(tx, incident.id, body.streamID);
+        const created = await insertLink(tx, {
+          incidentId: incident.id,
+          eventId: body.eventID ?? null,
+          streamId: body.streamID ?? null,
+          url: body.url,
+          urlType: body.urlType,
+          title: body.title,
+          analystId: analyst.id,
+        });
+        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+          action: 'create link',
+          itemType: 'link',
+          itemID: created,
+          detail: { incidentID: incident.id, eventID: body.eventID ?? null, streamID: body.streamID ?? null, url: body.url, urlType: body.urlType },
+        });
+        return created;
+      });
+      reply.code(201);
+      return { link: { id }, version: context.version };
+    },
+  );
+
+  routes.delete(
+    '/api/link/:linkID',
+    {
+      config: { access: 'write' },
+      schema: {
+        summary: 'Deletes a link',
+        tags: ['links'],
+        params: z.object({ linkID: PathIdSchema }),
+        response: { 200: z.object({ deleted: z.boolean(), version: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { user, analyst } = acting(request);
+      await db.transaction(async (tx) => {
+        const ref = await requireIncidentOf(tx, analyst, 'links', request.params.linkID, 'link');
+        const [gone] = await tx.query<{ url: string }>('DELETE FROM links WHERE id = $1 RETURNING url', [ref.item_id]);
+        if (!gone) throw notFound('link'); // deleted since it was found
+        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: 'delete link', itemType: 'link', itemID: ref.item_id, detail: { incidentID: ref.id, url: gone.url } });
+      });
+      return { deleted: true, version: context.version };
+    },
+  );
+}

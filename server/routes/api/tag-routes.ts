@@ -1,0 +1,141 @@
+/*
+ * Tags on events, streams and incidents, named in the path (URL-encoded), and the colour and label
+ * flag of a tag name. Adding a tag an item carries, or removing one it does not, changes nothing.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TAG_ITEM_TYPES, TagNameSchema, TagStyleSchema } from '../../../domain/annotations.ts';
+import { ApiErrorSchema } from '../../../domain/api-error.ts';
+import { PathIdSchema } from '../../../domain/ids.ts';
+import type { AppContext } from '../../app-context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { acting } from '../../plugins/auth.ts';
+import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
+import type { AnalystRow } from '../../repositories/analysts-repository.ts';
+import { recordWrite } from '../../repositories/audit-repository.ts';
+import { refreshEventSearch } from '../../repositories/search-repository.ts';
+import { addTag, removeTag, setTagStyle, type TagItemType, type TagTarget } from '../../repositories/tags-repository.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const Tagged = z.object({
+  tag: z.object({ itemType: z.enum(TAG_ITEM_TYPES), itemID: z.number().int(), name: z.string() }),
+  version: z.string(),
+});
+const Removed = z.object({ deleted: z.boolean(), version: z.string() });
+const Styled = z.object({
+  tagStyle: z.object({ itemType: z.enum(TAG_ITEM_TYPES), name: z.string(), color: z.string(), isLabel: z.boolean() }),
+  version: z.string(),
+});
+
+const PARAMS = {
+  event: z.object({ eventID: PathIdSchema, tagName: TagNameSchema }),
+  stream: z.object({ streamID: PathIdSchema, tagName: TagNameSchema }),
+  incident: z.object({ incidentID: PathIdSchema, tagName: TagNameSchema }),
+};
+
+async function targetOf(db: Queryable, analyst: AnalystRow, itemType: TagItemType, id: number): Promise<TagTarget> {
+  if (itemType === 'incident') {
+    const incident = await requireIncident(db, analyst, id);
+    return { itemType, itemId: incident.id, incidentId: incident.id, organizationId: incident.organization_id };
+  }
+  const ref = await requireIncidentOf(db, analyst, itemType === 'event' ? 'events' : 'streams', id, itemType);
+  return { itemType, itemId: ref.item_id, incidentId: ref.id, organizationId: ref.organization_id };
+}
+
+export function tagRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = context;
+
+  const detailOf = (target: TagTarget, name: string) =>
+    target.itemType === 'incident' ? { name, organizationID: target.organizationId } : { name, incidentID: target.incidentId };
+
+  async function add(request: FastifyRequest, reply: FastifyReply, itemType: TagItemType, id: number, name: string) {
+    const { user, analyst } = acting(request);
+    const created = await db.transaction(async (tx) => {
+      const target = await targetOf(tx, analyst, itemType, id);
+      if (!(await addTag(tx, target, name, analyst.id))) return false;
+      if (itemType === 'event') await refreshEventSearch(tx, [target.itemId]);
+      await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: `add ${itemType} tag`, itemType, itemID: target.itemId, detail: detailOf(target, name) });
+      return true;
+    });
+    reply.code(created ? 201 : 200);
+    return { tag: { itemType, itemID: id, name }, version: context.version };
+  }
+
+  async function remove(request: FastifyRequest, itemType: TagItemType, id: number, name: string) {
+    const { user, analyst } = acting(request);
+    const deleted = await db.transaction(async (tx) => {
+      const target = await targetOf(tx, analyst, itemType, id);
+      if (!(await removeTag(tx, target, name))) return false;
+      if (itemType === 'event') await refreshEventSearch(tx, [target.itemId]);
+      await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: `remove ${itemType} tag`, itemType, itemID: target.itemId, detail: detailOf(target, name) });
+      return true;
+    });
+    return { deleted, version: context.version };
+  }
+
+  const putSchema = (itemType: TagItemType) => ({
+    summary: `Tags ${itemType === 'incident' ? 'an incident' : `a ${itemType}`} (201; 200 when it carries the tag already)`,
+    tags: ['tags'],
+    params: PARAMS[itemType],
+    response: { 200: Tagged, 201: Tagged, ...errors },
+  });
+  const deleteSchema = (itemType: TagItemType) => ({
+    summary: `Removes a tag from ${itemType === 'incident' ? 'an incident' : `a ${itemType}`} (deleted is false when it did not carry it)`,
+    tags: ['tags'],
+    params: PARAMS[itemType],
+    response: { 200: Removed, ...errors },
+  });
+  const write = { access: 'write' } as const;
+
+  routes.put('/api/event/:eventID/tag/:tagName', { config: write, schema: { ...putSchema('event'), params: PARAMS.event } }, (request, reply) =>
+    add(request, reply, 'event', request.params.eventID, request.params.tagName),
+  );
+  routes.delete('/api/event/:eventID/tag/:tagName', { config: write, schema: { ...deleteSchema('event'), params: PARAMS.event } }, (request) =>
+    remove(request, 'event', request.params.eventID, request.params.tagName),
+  );
+  routes.put('/api/stream/:streamID/tag/:tagName', { config: write, schema: { ...putSchema('stream'), params: PARAMS.stream } }, (request, reply) =>
+    add(request, reply, 'stream', request.params.streamID, request.params.tagName),
+  );
+  routes.delete('/api/stream/:streamID/tag/:tagName', { config: write, schema: { ...deleteSchema('stream'), params: PARAMS.stream } }, (request) =>
+    remove(request, 'stream', request.params.streamID, request.params.tagName),
+  );
+  routes.put('/api/incident/:incidentID/tag/:tagName', { config: write, schema: { ...putSchema('incident'), params: PARAMS.incident } }, (request, reply) =>
+    add(request, reply, 'incident', request.params.incidentID, request.params.tagName),
+  );
+  routes.delete('/api/incident/:incidentID/tag/:tagName', { config: write, schema: { ...deleteSchema('incident'), params: PARAMS.incident } }, (request) =>
+    remove(request, 'incident', request.params.incidentID, request.params.tagName),
+  );
+
+  routes.put(
+    '/api/incident/:incidentID/tag-style',
+    {
+      config: write,
+      schema: {
+        summary: "Sets a tag name's colour and label flag (what is left out is kept); incident tags are styled for the whole organization",
+        tags: ['tags'],
+        params: z.object({ incidentID: PathIdSchema }),
+        body: TagStyleSchema,
+        response: { 200: Styled, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, analyst } = acting(request);
+      const body = request.body;
+      const tagStyle = await db.transaction(async (tx) => {
+        const incident = await requireIncident(tx, analyst, request.params.incidentID);
+        const style = await setTagStyle(tx, { organizationId: incident.organization_id, incidentId: incident.id }, body, analyst.id);
+        const organizationWide = body.itemType === 'incident';
+        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+          action: 'set tag style',
+          itemType: organizationWide ? 'organization' : 'incident',
+          itemID: organizationWide ? incident.organization_id : incident.id,
+          detail: { ...body, incidentID: incident.id },
+        });
+        return style;
+      });
+      return { tagStyle, version: context.version };
+    },
+  );
+}
