@@ -45,7 +45,7 @@ export const HttpUrlSchema = z
     { error: 'must be an http or https address' },
   );
 
-export const TagNameSchema = Name(100).refine((name) => !/[\u0000-\u001f\u007f-\u009f]/.test(name), { error: 'may not hold control characters' });
+export const TagNameSchema = Name(100).refine((name) => !/\p{Cc}/u.test(name), { error: 'may not hold control characters' });
 export const ColorSchema = z
   .string()
   .trim()
