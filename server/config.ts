@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CHURCHKEY_VERSION: z.string().optional(),
   DEMO_DATA: z.enum(['true', 'false']).default('true'),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(512 * 1024 * 1024),
 });
 
 export interface Config {
@@ -42,6 +43,8 @@ export interface Config {
   logLevel: string;
   version: string | undefined;
   demoData: boolean;
+  /** The largest file one upload may carry, in bytes. */
+  uploadMaxBytes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -71,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     version: e.CHURCHKEY_VERSION,
     demoData: e.DEMO_DATA === 'true',
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
   };
 }

@@ -3,6 +3,9 @@
  * Each test makes its own rows (unique usernames), so tests in a file share one server.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { hashPassword } from '../../server/auth/password.ts';
@@ -25,7 +28,8 @@ export interface TestServer {
 
 export async function startTestServer(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestServer> {
   const database = await createTestDatabase(kind);
-  const config = loadConfig({ DATA_DIR: '/nonexistent', ...env });
+  const dataDir = mkdtempSync(join(tmpdir(), 'churchkey-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, ...env });
   const app = await buildApp({ db: database.db, config, version: TEST_VERSION }, { appDir: '/nonexistent' });
   await app.ready();
   return {
@@ -36,6 +40,7 @@ export async function startTestServer(kind: DatabaseKind, env: Record<string, st
     async close() {
       await app.close();
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -131,6 +131,8 @@ export function streamRoutes(app: FastifyInstance, context: AppContext): void {
         const ref = await requireIncidentOf(tx, analyst, 'streams', request.params.streamID, 'stream');
         const [stream] = await tx.query<{ name: string; is_marker_stream: boolean }>('SELECT name, is_marker_stream FROM streams WHERE id = $1', [ref.item_id]);
         if (stream!.is_marker_stream) throw conflict('the marker stream belongs to the incident and cannot be deleted');
+        // The stream's source files go with it (their blobs are reclaimed by a trigger when unused).
+        await tx.query('DELETE FROM uploads WHERE stream_id = $1 AND is_system', [ref.item_id]);
         await tx.query('DELETE FROM streams WHERE id = $1', [ref.item_id]);
         await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: 'delete stream', itemType: 'stream', itemID: ref.item_id, detail: { incidentID: ref.id, name: stream!.name } });
       });
