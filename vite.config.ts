@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 
@@ -30,6 +31,41 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    // The app shell is precached so the app opens with no network; a new version waits for the
+    // analyst's "Reload" (registerType 'prompt', src/data/service-worker.ts registers it).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      strategies: 'generateSW',
+      manifest: {
+        id: '/',
+        name: 'Churchkey',
+        short_name: 'Churchkey',
+        description: 'Incident analysis: evidence from many sources on one time axis, annotated together.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#F4F5F5',
+        background_color: '#F4F5F5',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+      },
+      workbox: {
+        // The shell only: code, styles, icons and the legal page. API answers are not cached here.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: 'index.html',
+        // Sign-in, logout and the API are the server's, never the cached shell.
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/auth(\/|$)/],
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        cleanupOutdatedCaches: true,
+        clientsClaim: false,
+        skipWaiting: false,
+      },
+    }),
   ],
   define: {
     __APP_VERSION__: JSON.stringify(gitCommitID()),

@@ -33,3 +33,12 @@ export const AnalystCreateSchema = z.object({
 export type AnalystCreate = z.infer<typeof AnalystCreateSchema>;
 
 export const AnalystHeader = 'x-churchkey-analyst';
+
+/** A user allowed to act as an analyst, with who granted it (administrators see these). */
+export const GrantSchema = z.object({
+  userID: z.number().int(),
+  username: z.string(),
+  grantedByAnalystID: z.number().int(),
+  createTimestamp: z.number().int(),
+});
+export type Grant = z.infer<typeof GrantSchema>;

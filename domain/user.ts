@@ -22,3 +22,14 @@ export const UserCreateSchema = z.object({
   name: z.string().trim().max(200).default(''),
   email: z.string().trim().max(320).default(''),
 });
+
+/** An account as administrators see it (GET /api/users): who can sign in, to be granted analysts. */
+export const AccountSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  authMode: z.enum(['local', 'oidc']),
+  disabled: z.boolean(),
+});
+export type Account = z.infer<typeof AccountSchema>;

@@ -10,33 +10,503 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AnalystsRouteImport } from './routes/analysts'
+import { Route as OrganizationsRouteImport } from './routes/organizations'
+import { Route as AnalystAnalystIDRouteImport } from './routes/analyst.$analystID'
+import { Route as AuditIndexRouteImport } from './routes/audit.index'
+import { Route as AuditAuditTypeRouteImport } from './routes/audit.$auditType'
+import { Route as IncidentIncidentIDRouteImport } from './routes/incident.$incidentID'
+import { Route as IncidentNewRouteImport } from './routes/incident.new'
+import { Route as OrganizationOrganizationIDRouteImport } from './routes/organization.$organizationID'
+import { Route as OrganizationNewRouteImport } from './routes/organization.new'
+import { Route as SettingsConfigurationRouteImport } from './routes/settings.configuration'
+import { Route as IncidentIncidentIDChar123ViewNameChar125RouteImport } from './routes/incident.$incidentID.{-$viewName}'
+import { Route as OrganizationOrganizationIDChar123ViewNameChar125RouteImport } from './routes/organization.$organizationID.{-$viewName}'
+import { Route as OrganizationOrganizationIDActorNewRouteImport } from './routes/organization.$organizationID.actor.new'
+import { Route as OrganizationOrganizationIDActorsEditRouteImport } from './routes/organization.$organizationID.actors.edit'
+import { Route as OrganizationOrganizationIDIncidentNewRouteImport } from './routes/organization.$organizationID.incident.new'
+import { Route as IncidentIncidentIDChar123ViewNameChar125ActorIncidentActorIDRouteImport } from './routes/incident.$incidentID.{-$viewName}.actor.$incidentActorID'
+import { Route as IncidentIncidentIDChar123ViewNameChar125CollectionCollectionIDRouteImport } from './routes/incident.$incidentID.{-$viewName}.collection.$collectionID'
+import { Route as IncidentIncidentIDChar123ViewNameChar125EventGroupEventIDsRouteImport } from './routes/incident.$incidentID.{-$viewName}.event-group.$eventIDs'
+import { Route as IncidentIncidentIDChar123ViewNameChar125EventEventIDRouteImport } from './routes/incident.$incidentID.{-$viewName}.event.$eventID'
+import { Route as IncidentIncidentIDChar123ViewNameChar125LinkLinkIDRouteImport } from './routes/incident.$incidentID.{-$viewName}.link.$linkID'
+import { Route as IncidentIncidentIDChar123ViewNameChar125MapMapIDRouteImport } from './routes/incident.$incidentID.{-$viewName}.map.$mapID'
+import { Route as IncidentIncidentIDChar123ViewNameChar125StreamStreamIDRouteImport } from './routes/incident.$incidentID.{-$viewName}.stream.$streamID'
+import { Route as IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameRouteImport } from './routes/incident.$incidentID.{-$viewName}.type.$visualizationName'
+import { Route as OrganizationOrganizationIDChar123ViewNameChar125ActorOrganizationActorIDRouteImport } from './routes/organization.$organizationID.{-$viewName}.actor.$organizationActorID'
+import { Route as OrganizationOrganizationIDChar123ViewNameChar125EventEventIDRouteImport } from './routes/organization.$organizationID.{-$viewName}.event.$eventID'
+import { Route as OrganizationOrganizationIDChar123ViewNameChar125IncidentIncidentIDRouteImport } from './routes/organization.$organizationID.{-$viewName}.incident.$incidentID'
+import { Route as OrganizationOrganizationIDChar123ViewNameChar125TagIncidentTagNameRouteImport } from './routes/organization.$organizationID.{-$viewName}.tag.$incidentTagName'
+import { Route as OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRouteImport } from './routes/organization.$organizationID.{-$viewName}.type.$visualizationName'
+import { Route as IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRouteImport } from './routes/incident.$incidentID.{-$viewName}.type.$visualizationName.event.$eventID'
+import { Route as OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeRouteImport } from './routes/organization.$organizationID.{-$viewName}.type.$visualizationName.count.$countType'
+import { Route as OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRouteImport } from './routes/organization.$organizationID.{-$viewName}.type.$visualizationName.event.$eventID'
+import { Route as OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameIncidentIncidentIDRouteImport } from './routes/organization.$organizationID.{-$viewName}.type.$visualizationName.incident.$incidentID'
+import { Route as OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeIncidentIncidentIDRouteImport } from './routes/organization.$organizationID.{-$viewName}.type.$visualizationName.count.$countType.incident.$incidentID'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AnalystsRoute = AnalystsRouteImport.update({
+  id: '/analysts',
+  path: '/analysts',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrganizationsRoute = OrganizationsRouteImport.update({
+  id: '/organizations',
+  path: '/organizations',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AnalystAnalystIDRoute = AnalystAnalystIDRouteImport.update({
+  id: '/analyst/$analystID',
+  path: '/analyst/$analystID',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuditIndexRoute = AuditIndexRouteImport.update({
+  id: '/audit/',
+  path: '/audit/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuditAuditTypeRoute = AuditAuditTypeRouteImport.update({
+  id: '/audit/$auditType',
+  path: '/audit/$auditType',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const IncidentIncidentIDRoute = IncidentIncidentIDRouteImport.update({
+  id: '/incident/$incidentID',
+  path: '/incident/$incidentID',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const IncidentNewRoute = IncidentNewRouteImport.update({
+  id: '/incident/new',
+  path: '/incident/new',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrganizationOrganizationIDRoute =
+  OrganizationOrganizationIDRouteImport.update({
+    id: '/organization/$organizationID',
+    path: '/organization/$organizationID',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const OrganizationNewRoute = OrganizationNewRouteImport.update({
+  id: '/organization/new',
+  path: '/organization/new',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SettingsConfigurationRoute = SettingsConfigurationRouteImport.update({
+  id: '/settings/configuration',
+  path: '/settings/configuration',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const IncidentIncidentIDChar123ViewNameChar125Route =
+  IncidentIncidentIDChar123ViewNameChar125RouteImport.update({
+    id: '/{-$viewName}',
+    path: '/{-$viewName}',
+    getParentRoute: () => IncidentIncidentIDRoute,
+  } as any)
+const OrganizationOrganizationIDChar123ViewNameChar125Route =
+  OrganizationOrganizationIDChar123ViewNameChar125RouteImport.update({
+    id: '/{-$viewName}',
+    path: '/{-$viewName}',
+    getParentRoute: () => OrganizationOrganizationIDRoute,
+  } as any)
+const OrganizationOrganizationIDActorNewRoute =
+  OrganizationOrganizationIDActorNewRouteImport.update({
+    id: '/actor/new',
+    path: '/actor/new',
+    getParentRoute: () => OrganizationOrganizationIDRoute,
+  } as any)
+const OrganizationOrganizationIDActorsEditRoute =
+  OrganizationOrganizationIDActorsEditRouteImport.update({
+    id: '/actors/edit',
+    path: '/actors/edit',
+    getParentRoute: () => OrganizationOrganizationIDRoute,
+  } as any)
+const OrganizationOrganizationIDIncidentNewRoute =
+  OrganizationOrganizationIDIncidentNewRouteImport.update({
+    id: '/incident/new',
+    path: '/incident/new',
+    getParentRoute: () => OrganizationOrganizationIDRoute,
+  } as any)
+const IncidentIncidentIDChar123ViewNameChar125ActorIncidentActorIDRoute =
+  IncidentIncidentIDChar123ViewNameChar125ActorIncidentActorIDRouteImport.update(
+    {
+      id: '/actor/$incidentActorID',
+      path: '/actor/$incidentActorID',
+      getParentRoute: () => IncidentIncidentIDChar123ViewNameChar125Route,
+    } as any,
+  )
+const IncidentIncidentIDChar123ViewNameChar125CollectionCollectionIDRoute =
+  IncidentIncidentIDChar123ViewNameChar125CollectionCollectionIDRouteImport.update(
+    {
+      id: '/collection/$collectionID',
+      path: '/collection/$collectionID',
+      getParentRoute: () => IncidentIncidentIDChar123ViewNameChar125Route,
+    } as any,
+  )
+const IncidentIncidentIDChar123ViewNameChar125EventGroupEventIDsRoute =
+  IncidentIncidentIDChar123ViewNameChar125EventGroupEventIDsRouteImport.update({
+    id: '/event-group/$eventIDs',
+    path: '/event-group/$eventIDs',
+    getParentRoute: () => IncidentIncidentIDChar123ViewNameChar125Route,
+  } as any)
+const IncidentIncidentIDChar123ViewNameChar125EventEventIDRoute =
+  IncidentIncidentIDChar123ViewNameChar125EventEventIDRouteImport.update({
+    id: '/event/$eventID',
+    path: '/event/$eventID',
+    getParentRoute: () => IncidentIncidentIDChar123ViewNameChar125Route,
+  } as any)
+const IncidentIncidentIDChar123ViewNameChar125LinkLinkIDRoute =
+  IncidentIncidentIDChar123ViewNameChar125LinkLinkIDRouteImport.update({
+    id: '/link/$linkID',
+    path: '/link/$linkID',
+    getParentRoute: () => IncidentIncidentIDChar123ViewNameChar125Route,
+  } as any)
+const IncidentIncidentIDChar123ViewNameChar125MapMapIDRoute =
+  IncidentIncidentIDChar123ViewNameChar125MapMapIDRouteImport.update({
+    id: '/map/$mapID',
+    path: '/map/$mapID',
+    getParentRoute: () => IncidentIncidentIDChar123ViewNameChar125Route,
+  } as any)
+const IncidentIncidentIDChar123ViewNameChar125StreamStreamIDRoute =
+  IncidentIncidentIDChar123ViewNameChar125StreamStreamIDRouteImport.update({
+    id: '/stream/$streamID',
+    path: '/stream/$streamID',
+    getParentRoute: () => IncidentIncidentIDChar123ViewNameChar125Route,
+  } as any)
+const IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameRoute =
+  IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameRouteImport.update(
+    {
+      id: '/type/$visualizationName',
+      path: '/type/$visualizationName',
+      getParentRoute: () => IncidentIncidentIDChar123ViewNameChar125Route,
+    } as any,
+  )
+const OrganizationOrganizationIDChar123ViewNameChar125ActorOrganizationActorIDRoute =
+  OrganizationOrganizationIDChar123ViewNameChar125ActorOrganizationActorIDRouteImport.update(
+    {
+      id: '/actor/$organizationActorID',
+      path: '/actor/$organizationActorID',
+      getParentRoute: () =>
+        OrganizationOrganizationIDChar123ViewNameChar125Route,
+    } as any,
+  )
+const OrganizationOrganizationIDChar123ViewNameChar125EventEventIDRoute =
+  OrganizationOrganizationIDChar123ViewNameChar125EventEventIDRouteImport.update(
+    {
+      id: '/event/$eventID',
+      path: '/event/$eventID',
+      getParentRoute: () =>
+        OrganizationOrganizationIDChar123ViewNameChar125Route,
+    } as any,
+  )
+const OrganizationOrganizationIDChar123ViewNameChar125IncidentIncidentIDRoute =
+  OrganizationOrganizationIDChar123ViewNameChar125IncidentIncidentIDRouteImport.update(
+    {
+      id: '/incident/$incidentID',
+      path: '/incident/$incidentID',
+      getParentRoute: () =>
+        OrganizationOrganizationIDChar123ViewNameChar125Route,
+    } as any,
+  )
+const OrganizationOrganizationIDChar123ViewNameChar125TagIncidentTagNameRoute =
+  OrganizationOrganizationIDChar123ViewNameChar125TagIncidentTagNameRouteImport.update(
+    {
+      id: '/tag/$incidentTagName',
+      path: '/tag/$incidentTagName',
+      getParentRoute: () =>
+        OrganizationOrganizationIDChar123ViewNameChar125Route,
+    } as any,
+  )
+const OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRoute =
+  OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRouteImport.update(
+    {
+      id: '/type/$visualizationName',
+      path: '/type/$visualizationName',
+      getParentRoute: () =>
+        OrganizationOrganizationIDChar123ViewNameChar125Route,
+    } as any,
+  )
+const IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRoute =
+  IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRouteImport.update(
+    {
+      id: '/event/$eventID',
+      path: '/event/$eventID',
+      getParentRoute: () =>
+        IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameRoute,
+    } as any,
+  )
+const OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeRoute =
+  OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeRouteImport.update(
+    {
+      id: '/count/$countType',
+      path: '/count/$countType',
+      getParentRoute: () =>
+        OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRoute,
+    } as any,
+  )
+const OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRoute =
+  OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRouteImport.update(
+    {
+      id: '/event/$eventID',
+      path: '/event/$eventID',
+      getParentRoute: () =>
+        OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRoute,
+    } as any,
+  )
+const OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameIncidentIncidentIDRoute =
+  OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameIncidentIncidentIDRouteImport.update(
+    {
+      id: '/incident/$incidentID',
+      path: '/incident/$incidentID',
+      getParentRoute: () =>
+        OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRoute,
+    } as any,
+  )
+const OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeIncidentIncidentIDRoute =
+  OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeIncidentIncidentIDRouteImport.update(
+    {
+      id: '/incident/$incidentID',
+      path: '/incident/$incidentID',
+      getParentRoute: () =>
+        OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/analysts': typeof AnalystsRoute
+  '/organizations': typeof OrganizationsRoute
+  '/analyst/$analystID': typeof AnalystAnalystIDRoute
+  '/audit/$auditType': typeof AuditAuditTypeRoute
+  '/incident/$incidentID': typeof IncidentIncidentIDRouteWithChildren
+  '/incident/new': typeof IncidentNewRoute
+  '/organization/$organizationID': typeof OrganizationOrganizationIDRouteWithChildren
+  '/organization/new': typeof OrganizationNewRoute
+  '/settings/configuration': typeof SettingsConfigurationRoute
+  '/audit/': typeof AuditIndexRoute
+  '/incident/$incidentID/{-$viewName}': typeof IncidentIncidentIDChar123ViewNameChar125RouteWithChildren
+  '/organization/$organizationID/{-$viewName}': typeof OrganizationOrganizationIDChar123ViewNameChar125RouteWithChildren
+  '/organization/$organizationID/actor/new': typeof OrganizationOrganizationIDActorNewRoute
+  '/organization/$organizationID/actors/edit': typeof OrganizationOrganizationIDActorsEditRoute
+  '/organization/$organizationID/incident/new': typeof OrganizationOrganizationIDIncidentNewRoute
+  '/incident/$incidentID/{-$viewName}/actor/$incidentActorID': typeof IncidentIncidentIDChar123ViewNameChar125ActorIncidentActorIDRoute
+  '/incident/$incidentID/{-$viewName}/collection/$collectionID': typeof IncidentIncidentIDChar123ViewNameChar125CollectionCollectionIDRoute
+  '/incident/$incidentID/{-$viewName}/event-group/$eventIDs': typeof IncidentIncidentIDChar123ViewNameChar125EventGroupEventIDsRoute
+  '/incident/$incidentID/{-$viewName}/event/$eventID': typeof IncidentIncidentIDChar123ViewNameChar125EventEventIDRoute
+  '/incident/$incidentID/{-$viewName}/link/$linkID': typeof IncidentIncidentIDChar123ViewNameChar125LinkLinkIDRoute
+  '/incident/$incidentID/{-$viewName}/map/$mapID': typeof IncidentIncidentIDChar123ViewNameChar125MapMapIDRoute
+  '/incident/$incidentID/{-$viewName}/stream/$streamID': typeof IncidentIncidentIDChar123ViewNameChar125StreamStreamIDRoute
+  '/incident/$incidentID/{-$viewName}/type/$visualizationName': typeof IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameRouteWithChildren
+  '/organization/$organizationID/{-$viewName}/actor/$organizationActorID': typeof OrganizationOrganizationIDChar123ViewNameChar125ActorOrganizationActorIDRoute
+  '/organization/$organizationID/{-$viewName}/event/$eventID': typeof OrganizationOrganizationIDChar123ViewNameChar125EventEventIDRoute
+  '/organization/$organizationID/{-$viewName}/incident/$incidentID': typeof OrganizationOrganizationIDChar123ViewNameChar125IncidentIncidentIDRoute
+  '/organization/$organizationID/{-$viewName}/tag/$incidentTagName': typeof OrganizationOrganizationIDChar123ViewNameChar125TagIncidentTagNameRoute
+  '/organization/$organizationID/{-$viewName}/type/$visualizationName': typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRouteWithChildren
+  '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID': typeof IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRoute
+  '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType': typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeRouteWithChildren
+  '/organization/$organizationID/{-$viewName}/type/$visualizationName/event/$eventID': typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRoute
+  '/organization/$organizationID/{-$viewName}/type/$visualizationName/incident/$incidentID': typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameIncidentIncidentIDRoute
+  '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType/incident/$incidentID': typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeIncidentIncidentIDRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/analysts': typeof AnalystsRoute
+  '/organizations': typeof OrganizationsRoute
+  '/analyst/$analystID': typeof AnalystAnalystIDRoute
+  '/audit/$auditType': typeof AuditAuditTypeRoute
+  '/incident/$incidentID': typeof IncidentIncidentIDRouteWithChildren
+  '/incident/new': typeof IncidentNewRoute
+  '/organization/$organizationID': typeof OrganizationOrganizationIDRouteWithChildren
+  '/organization/new': typeof OrganizationNewRoute
+  '/settings/configuration': typeof SettingsConfigurationRoute
+  '/audit': typeof AuditIndexRoute
+  '/incident/$incidentID/{-$viewName}': typeof IncidentIncidentIDChar123ViewNameChar125RouteWithChildren
+  '/organization/$organizationID/{-$viewName}': typeof OrganizationOrganizationIDChar123ViewNameChar125RouteWithChildren
+  '/organization/$organizationID/actor/new': typeof OrganizationOrganizationIDActorNewRoute
+  '/organization/$organizationID/actors/edit': typeof OrganizationOrganizationIDActorsEditRoute
+  '/organization/$organizationID/incident/new': typeof OrganizationOrganizationIDIncidentNewRoute
+  '/incident/$incidentID/{-$viewName}/actor/$incidentActorID': typeof IncidentIncidentIDChar123ViewNameChar125ActorIncidentActorIDRoute
+  '/incident/$incidentID/{-$viewName}/collection/$collectionID': typeof IncidentIncidentIDChar123ViewNameChar125CollectionCollectionIDRoute
+  '/incident/$incidentID/{-$viewName}/event-group/$eventIDs': typeof IncidentIncidentIDChar123ViewNameChar125EventGroupEventIDsRoute
+  '/incident/$incidentID/{-$viewName}/event/$eventID': typeof IncidentIncidentIDChar123ViewNameChar125EventEventIDRoute
+  '/incident/$incidentID/{-$viewName}/link/$linkID': typeof IncidentIncidentIDChar123ViewNameChar125LinkLinkIDRoute
+  '/incident/$incidentID/{-$viewName}/map/$mapID': typeof IncidentIncidentIDChar123ViewNameChar125MapMapIDRoute
+  '/incident/$incidentID/{-$viewName}/stream/$streamID': typeof IncidentIncidentIDChar123ViewNameChar125StreamStreamIDRoute
+  '/incident/$incidentID/{-$viewName}/type/$visualizationName': typeof IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameRouteWithChildren
+  '/organization/$organizationID/{-$viewName}/actor/$organizationActorID': typeof OrganizationOrganizationIDChar123ViewNameChar125ActorOrganizationActorIDRoute
+  '/organization/$organizationID/{-$viewName}/event/$eventID': typeof OrganizationOrganizationIDChar123ViewNameChar125EventEventIDRoute
+  '/organization/$organizationID/{-$viewName}/incident/$incidentID': typeof OrganizationOrganizationIDChar123ViewNameChar125IncidentIncidentIDRoute
+  '/organization/$organizationID/{-$viewName}/tag/$incidentTagName': typeof OrganizationOrganizationIDChar123ViewNameChar125TagIncidentTagNameRoute
+  '/organization/$organizationID/{-$viewName}/type/$visualizationName': typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRouteWithChildren
+  '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID': typeof IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRoute
+  '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType': typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeRouteWithChildren
+  '/organization/$organizationID/{-$viewName}/type/$visualizationName/event/$eventID': typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRoute
+  '/organization/$organizationID/{-$viewName}/type/$visualizationName/incident/$incidentID': typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameIncidentIncidentIDRoute
+  '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType/incident/$incidentID': typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeIncidentIncidentIDRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/analysts': typeof AnalystsRoute
+  '/organizations': typeof OrganizationsRoute
+  '/analyst/$analystID': typeof AnalystAnalystIDRoute
+  '/audit/$auditType': typeof AuditAuditTypeRoute
+  '/incident/$incidentID': typeof IncidentIncidentIDRouteWithChildren
+  '/incident/new': typeof IncidentNewRoute
+  '/organization/$organizationID': typeof OrganizationOrganizationIDRouteWithChildren
+  '/organization/new': typeof OrganizationNewRoute
+  '/settings/configuration': typeof SettingsConfigurationRoute
+  '/audit/': typeof AuditIndexRoute
+  '/incident/$incidentID/{-$viewName}': typeof IncidentIncidentIDChar123ViewNameChar125RouteWithChildren
+  '/organization/$organizationID/{-$viewName}': typeof OrganizationOrganizationIDChar123ViewNameChar125RouteWithChildren
+  '/organization/$organizationID/actor/new': typeof OrganizationOrganizationIDActorNewRoute
+  '/organization/$organizationID/actors/edit': typeof OrganizationOrganizationIDActorsEditRoute
+  '/organization/$organizationID/incident/new': typeof OrganizationOrganizationIDIncidentNewRoute
+  '/incident/$incidentID/{-$viewName}/actor/$incidentActorID': typeof IncidentIncidentIDChar123ViewNameChar125ActorIncidentActorIDRoute
+  '/incident/$incidentID/{-$viewName}/collection/$collectionID': typeof IncidentIncidentIDChar123ViewNameChar125CollectionCollectionIDRoute
+  '/incident/$incidentID/{-$viewName}/event-group/$eventIDs': typeof IncidentIncidentIDChar123ViewNameChar125EventGroupEventIDsRoute
+  '/incident/$incidentID/{-$viewName}/event/$eventID': typeof IncidentIncidentIDChar123ViewNameChar125EventEventIDRoute
+  '/incident/$incidentID/{-$viewName}/link/$linkID': typeof IncidentIncidentIDChar123ViewNameChar125LinkLinkIDRoute
+  '/incident/$incidentID/{-$viewName}/map/$mapID': typeof IncidentIncidentIDChar123ViewNameChar125MapMapIDRoute
+  '/incident/$incidentID/{-$viewName}/stream/$streamID': typeof IncidentIncidentIDChar123ViewNameChar125StreamStreamIDRoute
+  '/incident/$incidentID/{-$viewName}/type/$visualizationName': typeof IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameRouteWithChildren
+  '/organization/$organizationID/{-$viewName}/actor/$organizationActorID': typeof OrganizationOrganizationIDChar123ViewNameChar125ActorOrganizationActorIDRoute
+  '/organization/$organizationID/{-$viewName}/event/$eventID': typeof OrganizationOrganizationIDChar123ViewNameChar125EventEventIDRoute
+  '/organization/$organizationID/{-$viewName}/incident/$incidentID': typeof OrganizationOrganizationIDChar123ViewNameChar125IncidentIncidentIDRoute
+  '/organization/$organizationID/{-$viewName}/tag/$incidentTagName': typeof OrganizationOrganizationIDChar123ViewNameChar125TagIncidentTagNameRoute
+  '/organization/$organizationID/{-$viewName}/type/$visualizationName': typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRouteWithChildren
+  '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID': typeof IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRoute
+  '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType': typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeRouteWithChildren
+  '/organization/$organizationID/{-$viewName}/type/$visualizationName/event/$eventID': typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRoute
+  '/organization/$organizationID/{-$viewName}/type/$visualizationName/incident/$incidentID': typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameIncidentIncidentIDRoute
+  '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType/incident/$incidentID': typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeIncidentIncidentIDRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/analysts'
+    | '/organizations'
+    | '/analyst/$analystID'
+    | '/audit/$auditType'
+    | '/incident/$incidentID'
+    | '/incident/new'
+    | '/organization/$organizationID'
+    | '/organization/new'
+    | '/settings/configuration'
+    | '/audit/'
+    | '/incident/$incidentID/{-$viewName}'
+    | '/organization/$organizationID/{-$viewName}'
+    | '/organization/$organizationID/actor/new'
+    | '/organization/$organizationID/actors/edit'
+    | '/organization/$organizationID/incident/new'
+    | '/incident/$incidentID/{-$viewName}/actor/$incidentActorID'
+    | '/incident/$incidentID/{-$viewName}/collection/$collectionID'
+    | '/incident/$incidentID/{-$viewName}/event-group/$eventIDs'
+    | '/incident/$incidentID/{-$viewName}/event/$eventID'
+    | '/incident/$incidentID/{-$viewName}/link/$linkID'
+    | '/incident/$incidentID/{-$viewName}/map/$mapID'
+    | '/incident/$incidentID/{-$viewName}/stream/$streamID'
+    | '/incident/$incidentID/{-$viewName}/type/$visualizationName'
+    | '/organization/$organizationID/{-$viewName}/actor/$organizationActorID'
+    | '/organization/$organizationID/{-$viewName}/event/$eventID'
+    | '/organization/$organizationID/{-$viewName}/incident/$incidentID'
+    | '/organization/$organizationID/{-$viewName}/tag/$incidentTagName'
+    | '/organization/$organizationID/{-$viewName}/type/$visualizationName'
+    | '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID'
+    | '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType'
+    | '/organization/$organizationID/{-$viewName}/type/$visualizationName/event/$eventID'
+    | '/organization/$organizationID/{-$viewName}/type/$visualizationName/incident/$incidentID'
+    | '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType/incident/$incidentID'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/analysts'
+    | '/organizations'
+    | '/analyst/$analystID'
+    | '/audit/$auditType'
+    | '/incident/$incidentID'
+    | '/incident/new'
+    | '/organization/$organizationID'
+    | '/organization/new'
+    | '/settings/configuration'
+    | '/audit'
+    | '/incident/$incidentID/{-$viewName}'
+    | '/organization/$organizationID/{-$viewName}'
+    | '/organization/$organizationID/actor/new'
+    | '/organization/$organizationID/actors/edit'
+    | '/organization/$organizationID/incident/new'
+    | '/incident/$incidentID/{-$viewName}/actor/$incidentActorID'
+    | '/incident/$incidentID/{-$viewName}/collection/$collectionID'
+    | '/incident/$incidentID/{-$viewName}/event-group/$eventIDs'
+    | '/incident/$incidentID/{-$viewName}/event/$eventID'
+    | '/incident/$incidentID/{-$viewName}/link/$linkID'
+    | '/incident/$incidentID/{-$viewName}/map/$mapID'
+    | '/incident/$incidentID/{-$viewName}/stream/$streamID'
+    | '/incident/$incidentID/{-$viewName}/type/$visualizationName'
+    | '/organization/$organizationID/{-$viewName}/actor/$organizationActorID'
+    | '/organization/$organizationID/{-$viewName}/event/$eventID'
+    | '/organization/$organizationID/{-$viewName}/incident/$incidentID'
+    | '/organization/$organizationID/{-$viewName}/tag/$incidentTagName'
+    | '/organization/$organizationID/{-$viewName}/type/$visualizationName'
+    | '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID'
+    | '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType'
+    | '/organization/$organizationID/{-$viewName}/type/$visualizationName/event/$eventID'
+    | '/organization/$organizationID/{-$viewName}/type/$visualizationName/incident/$incidentID'
+    | '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType/incident/$incidentID'
+  id:
+    | '__root__'
+    | '/'
+    | '/analysts'
+    | '/organizations'
+    | '/analyst/$analystID'
+    | '/audit/$auditType'
+    | '/incident/$incidentID'
+    | '/incident/new'
+    | '/organization/$organizationID'
+    | '/organization/new'
+    | '/settings/configuration'
+    | '/audit/'
+    | '/incident/$incidentID/{-$viewName}'
+    | '/organization/$organizationID/{-$viewName}'
+    | '/organization/$organizationID/actor/new'
+    | '/organization/$organizationID/actors/edit'
+    | '/organization/$organizationID/incident/new'
+    | '/incident/$incidentID/{-$viewName}/actor/$incidentActorID'
+    | '/incident/$incidentID/{-$viewName}/collection/$collectionID'
+    | '/incident/$incidentID/{-$viewName}/event-group/$eventIDs'
+    | '/incident/$incidentID/{-$viewName}/event/$eventID'
+    | '/incident/$incidentID/{-$viewName}/link/$linkID'
+    | '/incident/$incidentID/{-$viewName}/map/$mapID'
+    | '/incident/$incidentID/{-$viewName}/stream/$streamID'
+    | '/incident/$incidentID/{-$viewName}/type/$visualizationName'
+    | '/organization/$organizationID/{-$viewName}/actor/$organizationActorID'
+    | '/organization/$organizationID/{-$viewName}/event/$eventID'
+    | '/organization/$organizationID/{-$viewName}/incident/$incidentID'
+    | '/organization/$organizationID/{-$viewName}/tag/$incidentTagName'
+    | '/organization/$organizationID/{-$viewName}/type/$visualizationName'
+    | '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID'
+    | '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType'
+    | '/organization/$organizationID/{-$viewName}/type/$visualizationName/event/$eventID'
+    | '/organization/$organizationID/{-$viewName}/type/$visualizationName/incident/$incidentID'
+    | '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType/incident/$incidentID'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AnalystsRoute: typeof AnalystsRoute
+  OrganizationsRoute: typeof OrganizationsRoute
+  AnalystAnalystIDRoute: typeof AnalystAnalystIDRoute
+  AuditAuditTypeRoute: typeof AuditAuditTypeRoute
+  IncidentIncidentIDRoute: typeof IncidentIncidentIDRouteWithChildren
+  IncidentNewRoute: typeof IncidentNewRoute
+  OrganizationOrganizationIDRoute: typeof OrganizationOrganizationIDRouteWithChildren
+  OrganizationNewRoute: typeof OrganizationNewRoute
+  SettingsConfigurationRoute: typeof SettingsConfigurationRoute
+  AuditIndexRoute: typeof AuditIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +518,402 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/analysts': {
+      id: '/analysts'
+      path: '/analysts'
+      fullPath: '/analysts'
+      preLoaderRoute: typeof AnalystsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/organizations': {
+      id: '/organizations'
+      path: '/organizations'
+      fullPath: '/organizations'
+      preLoaderRoute: typeof OrganizationsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/analyst/$analystID': {
+      id: '/analyst/$analystID'
+      path: '/analyst/$analystID'
+      fullPath: '/analyst/$analystID'
+      preLoaderRoute: typeof AnalystAnalystIDRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/audit/': {
+      id: '/audit/'
+      path: '/audit'
+      fullPath: '/audit/'
+      preLoaderRoute: typeof AuditIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/audit/$auditType': {
+      id: '/audit/$auditType'
+      path: '/audit/$auditType'
+      fullPath: '/audit/$auditType'
+      preLoaderRoute: typeof AuditAuditTypeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/incident/$incidentID': {
+      id: '/incident/$incidentID'
+      path: '/incident/$incidentID'
+      fullPath: '/incident/$incidentID'
+      preLoaderRoute: typeof IncidentIncidentIDRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/incident/new': {
+      id: '/incident/new'
+      path: '/incident/new'
+      fullPath: '/incident/new'
+      preLoaderRoute: typeof IncidentNewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/organization/$organizationID': {
+      id: '/organization/$organizationID'
+      path: '/organization/$organizationID'
+      fullPath: '/organization/$organizationID'
+      preLoaderRoute: typeof OrganizationOrganizationIDRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/organization/new': {
+      id: '/organization/new'
+      path: '/organization/new'
+      fullPath: '/organization/new'
+      preLoaderRoute: typeof OrganizationNewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/settings/configuration': {
+      id: '/settings/configuration'
+      path: '/settings/configuration'
+      fullPath: '/settings/configuration'
+      preLoaderRoute: typeof SettingsConfigurationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/incident/$incidentID/{-$viewName}': {
+      id: '/incident/$incidentID/{-$viewName}'
+      path: '/{-$viewName}'
+      fullPath: '/incident/$incidentID/{-$viewName}'
+      preLoaderRoute: typeof IncidentIncidentIDChar123ViewNameChar125RouteImport
+      parentRoute: typeof IncidentIncidentIDRoute
+    }
+    '/organization/$organizationID/{-$viewName}': {
+      id: '/organization/$organizationID/{-$viewName}'
+      path: '/{-$viewName}'
+      fullPath: '/organization/$organizationID/{-$viewName}'
+      preLoaderRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125RouteImport
+      parentRoute: typeof OrganizationOrganizationIDRoute
+    }
+    '/organization/$organizationID/actor/new': {
+      id: '/organization/$organizationID/actor/new'
+      path: '/actor/new'
+      fullPath: '/organization/$organizationID/actor/new'
+      preLoaderRoute: typeof OrganizationOrganizationIDActorNewRouteImport
+      parentRoute: typeof OrganizationOrganizationIDRoute
+    }
+    '/organization/$organizationID/actors/edit': {
+      id: '/organization/$organizationID/actors/edit'
+      path: '/actors/edit'
+      fullPath: '/organization/$organizationID/actors/edit'
+      preLoaderRoute: typeof OrganizationOrganizationIDActorsEditRouteImport
+      parentRoute: typeof OrganizationOrganizationIDRoute
+    }
+    '/organization/$organizationID/incident/new': {
+      id: '/organization/$organizationID/incident/new'
+      path: '/incident/new'
+      fullPath: '/organization/$organizationID/incident/new'
+      preLoaderRoute: typeof OrganizationOrganizationIDIncidentNewRouteImport
+      parentRoute: typeof OrganizationOrganizationIDRoute
+    }
+    '/incident/$incidentID/{-$viewName}/actor/$incidentActorID': {
+      id: '/incident/$incidentID/{-$viewName}/actor/$incidentActorID'
+      path: '/actor/$incidentActorID'
+      fullPath: '/incident/$incidentID/{-$viewName}/actor/$incidentActorID'
+      preLoaderRoute: typeof IncidentIncidentIDChar123ViewNameChar125ActorIncidentActorIDRouteImport
+      parentRoute: typeof IncidentIncidentIDChar123ViewNameChar125Route
+    }
+    '/incident/$incidentID/{-$viewName}/collection/$collectionID': {
+      id: '/incident/$incidentID/{-$viewName}/collection/$collectionID'
+      path: '/collection/$collectionID'
+      fullPath: '/incident/$incidentID/{-$viewName}/collection/$collectionID'
+      preLoaderRoute: typeof IncidentIncidentIDChar123ViewNameChar125CollectionCollectionIDRouteImport
+      parentRoute: typeof IncidentIncidentIDChar123ViewNameChar125Route
+    }
+    '/incident/$incidentID/{-$viewName}/event-group/$eventIDs': {
+      id: '/incident/$incidentID/{-$viewName}/event-group/$eventIDs'
+      path: '/event-group/$eventIDs'
+      fullPath: '/incident/$incidentID/{-$viewName}/event-group/$eventIDs'
+      preLoaderRoute: typeof IncidentIncidentIDChar123ViewNameChar125EventGroupEventIDsRouteImport
+      parentRoute: typeof IncidentIncidentIDChar123ViewNameChar125Route
+    }
+    '/incident/$incidentID/{-$viewName}/event/$eventID': {
+      id: '/incident/$incidentID/{-$viewName}/event/$eventID'
+      path: '/event/$eventID'
+      fullPath: '/incident/$incidentID/{-$viewName}/event/$eventID'
+      preLoaderRoute: typeof IncidentIncidentIDChar123ViewNameChar125EventEventIDRouteImport
+      parentRoute: typeof IncidentIncidentIDChar123ViewNameChar125Route
+    }
+    '/incident/$incidentID/{-$viewName}/link/$linkID': {
+      id: '/incident/$incidentID/{-$viewName}/link/$linkID'
+      path: '/link/$linkID'
+      fullPath: '/incident/$incidentID/{-$viewName}/link/$linkID'
+      preLoaderRoute: typeof IncidentIncidentIDChar123ViewNameChar125LinkLinkIDRouteImport
+      parentRoute: typeof IncidentIncidentIDChar123ViewNameChar125Route
+    }
+    '/incident/$incidentID/{-$viewName}/map/$mapID': {
+      id: '/incident/$incidentID/{-$viewName}/map/$mapID'
+      path: '/map/$mapID'
+      fullPath: '/incident/$incidentID/{-$viewName}/map/$mapID'
+      preLoaderRoute: typeof IncidentIncidentIDChar123ViewNameChar125MapMapIDRouteImport
+      parentRoute: typeof IncidentIncidentIDChar123ViewNameChar125Route
+    }
+    '/incident/$incidentID/{-$viewName}/stream/$streamID': {
+      id: '/incident/$incidentID/{-$viewName}/stream/$streamID'
+      path: '/stream/$streamID'
+      fullPath: '/incident/$incidentID/{-$viewName}/stream/$streamID'
+      preLoaderRoute: typeof IncidentIncidentIDChar123ViewNameChar125StreamStreamIDRouteImport
+      parentRoute: typeof IncidentIncidentIDChar123ViewNameChar125Route
+    }
+    '/incident/$incidentID/{-$viewName}/type/$visualizationName': {
+      id: '/incident/$incidentID/{-$viewName}/type/$visualizationName'
+      path: '/type/$visualizationName'
+      fullPath: '/incident/$incidentID/{-$viewName}/type/$visualizationName'
+      preLoaderRoute: typeof IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameRouteImport
+      parentRoute: typeof IncidentIncidentIDChar123ViewNameChar125Route
+    }
+    '/organization/$organizationID/{-$viewName}/actor/$organizationActorID': {
+      id: '/organization/$organizationID/{-$viewName}/actor/$organizationActorID'
+      path: '/actor/$organizationActorID'
+      fullPath: '/organization/$organizationID/{-$viewName}/actor/$organizationActorID'
+      preLoaderRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125ActorOrganizationActorIDRouteImport
+      parentRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125Route
+    }
+    '/organization/$organizationID/{-$viewName}/event/$eventID': {
+      id: '/organization/$organizationID/{-$viewName}/event/$eventID'
+      path: '/event/$eventID'
+      fullPath: '/organization/$organizationID/{-$viewName}/event/$eventID'
+      preLoaderRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125EventEventIDRouteImport
+      parentRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125Route
+    }
+    '/organization/$organizationID/{-$viewName}/incident/$incidentID': {
+      id: '/organization/$organizationID/{-$viewName}/incident/$incidentID'
+      path: '/incident/$incidentID'
+      fullPath: '/organization/$organizationID/{-$viewName}/incident/$incidentID'
+      preLoaderRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125IncidentIncidentIDRouteImport
+      parentRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125Route
+    }
+    '/organization/$organizationID/{-$viewName}/tag/$incidentTagName': {
+      id: '/organization/$organizationID/{-$viewName}/tag/$incidentTagName'
+      path: '/tag/$incidentTagName'
+      fullPath: '/organization/$organizationID/{-$viewName}/tag/$incidentTagName'
+      preLoaderRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125TagIncidentTagNameRouteImport
+      parentRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125Route
+    }
+    '/organization/$organizationID/{-$viewName}/type/$visualizationName': {
+      id: '/organization/$organizationID/{-$viewName}/type/$visualizationName'
+      path: '/type/$visualizationName'
+      fullPath: '/organization/$organizationID/{-$viewName}/type/$visualizationName'
+      preLoaderRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRouteImport
+      parentRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125Route
+    }
+    '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID': {
+      id: '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID'
+      path: '/event/$eventID'
+      fullPath: '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID'
+      preLoaderRoute: typeof IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRouteImport
+      parentRoute: typeof IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameRoute
+    }
+    '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType': {
+      id: '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType'
+      path: '/count/$countType'
+      fullPath: '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType'
+      preLoaderRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeRouteImport
+      parentRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRoute
+    }
+    '/organization/$organizationID/{-$viewName}/type/$visualizationName/event/$eventID': {
+      id: '/organization/$organizationID/{-$viewName}/type/$visualizationName/event/$eventID'
+      path: '/event/$eventID'
+      fullPath: '/organization/$organizationID/{-$viewName}/type/$visualizationName/event/$eventID'
+      preLoaderRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRouteImport
+      parentRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRoute
+    }
+    '/organization/$organizationID/{-$viewName}/type/$visualizationName/incident/$incidentID': {
+      id: '/organization/$organizationID/{-$viewName}/type/$visualizationName/incident/$incidentID'
+      path: '/incident/$incidentID'
+      fullPath: '/organization/$organizationID/{-$viewName}/type/$visualizationName/incident/$incidentID'
+      preLoaderRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameIncidentIncidentIDRouteImport
+      parentRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRoute
+    }
+    '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType/incident/$incidentID': {
+      id: '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType/incident/$incidentID'
+      path: '/incident/$incidentID'
+      fullPath: '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType/incident/$incidentID'
+      preLoaderRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeIncidentIncidentIDRouteImport
+      parentRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeRoute
+    }
   }
 }
 
+interface IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameRouteChildren {
+  IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRoute: typeof IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRoute
+}
+
+const IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameRouteChildren: IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameRouteChildren =
+  {
+    IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRoute:
+      IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRoute,
+  }
+
+const IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameRouteWithChildren =
+  IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameRoute._addFileChildren(
+    IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameRouteChildren,
+  )
+
+interface IncidentIncidentIDChar123ViewNameChar125RouteChildren {
+  IncidentIncidentIDChar123ViewNameChar125ActorIncidentActorIDRoute: typeof IncidentIncidentIDChar123ViewNameChar125ActorIncidentActorIDRoute
+  IncidentIncidentIDChar123ViewNameChar125CollectionCollectionIDRoute: typeof IncidentIncidentIDChar123ViewNameChar125CollectionCollectionIDRoute
+  IncidentIncidentIDChar123ViewNameChar125EventGroupEventIDsRoute: typeof IncidentIncidentIDChar123ViewNameChar125EventGroupEventIDsRoute
+  IncidentIncidentIDChar123ViewNameChar125EventEventIDRoute: typeof IncidentIncidentIDChar123ViewNameChar125EventEventIDRoute
+  IncidentIncidentIDChar123ViewNameChar125LinkLinkIDRoute: typeof IncidentIncidentIDChar123ViewNameChar125LinkLinkIDRoute
+  IncidentIncidentIDChar123ViewNameChar125MapMapIDRoute: typeof IncidentIncidentIDChar123ViewNameChar125MapMapIDRoute
+  IncidentIncidentIDChar123ViewNameChar125StreamStreamIDRoute: typeof IncidentIncidentIDChar123ViewNameChar125StreamStreamIDRoute
+  IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameRoute: typeof IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameRouteWithChildren
+}
+
+const IncidentIncidentIDChar123ViewNameChar125RouteChildren: IncidentIncidentIDChar123ViewNameChar125RouteChildren =
+  {
+    IncidentIncidentIDChar123ViewNameChar125ActorIncidentActorIDRoute:
+      IncidentIncidentIDChar123ViewNameChar125ActorIncidentActorIDRoute,
+    IncidentIncidentIDChar123ViewNameChar125CollectionCollectionIDRoute:
+      IncidentIncidentIDChar123ViewNameChar125CollectionCollectionIDRoute,
+    IncidentIncidentIDChar123ViewNameChar125EventGroupEventIDsRoute:
+      IncidentIncidentIDChar123ViewNameChar125EventGroupEventIDsRoute,
+    IncidentIncidentIDChar123ViewNameChar125EventEventIDRoute:
+      IncidentIncidentIDChar123ViewNameChar125EventEventIDRoute,
+    IncidentIncidentIDChar123ViewNameChar125LinkLinkIDRoute:
+      IncidentIncidentIDChar123ViewNameChar125LinkLinkIDRoute,
+    IncidentIncidentIDChar123ViewNameChar125MapMapIDRoute:
+      IncidentIncidentIDChar123ViewNameChar125MapMapIDRoute,
+    IncidentIncidentIDChar123ViewNameChar125StreamStreamIDRoute:
+      IncidentIncidentIDChar123ViewNameChar125StreamStreamIDRoute,
+    IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameRoute:
+      IncidentIncidentIDChar123ViewNameChar125TypeVisualizationNameRouteWithChildren,
+  }
+
+const IncidentIncidentIDChar123ViewNameChar125RouteWithChildren =
+  IncidentIncidentIDChar123ViewNameChar125Route._addFileChildren(
+    IncidentIncidentIDChar123ViewNameChar125RouteChildren,
+  )
+
+interface IncidentIncidentIDRouteChildren {
+  IncidentIncidentIDChar123ViewNameChar125Route: typeof IncidentIncidentIDChar123ViewNameChar125RouteWithChildren
+}
+
+const IncidentIncidentIDRouteChildren: IncidentIncidentIDRouteChildren = {
+  IncidentIncidentIDChar123ViewNameChar125Route:
+    IncidentIncidentIDChar123ViewNameChar125RouteWithChildren,
+}
+
+const IncidentIncidentIDRouteWithChildren =
+  IncidentIncidentIDRoute._addFileChildren(IncidentIncidentIDRouteChildren)
+
+interface OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeRouteChildren {
+  OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeIncidentIncidentIDRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeIncidentIncidentIDRoute
+}
+
+const OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeRouteChildren: OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeRouteChildren =
+  {
+    OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeIncidentIncidentIDRoute:
+      OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeIncidentIncidentIDRoute,
+  }
+
+const OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeRouteWithChildren =
+  OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeRoute._addFileChildren(
+    OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeRouteChildren,
+  )
+
+interface OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRouteChildren {
+  OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeRouteWithChildren
+  OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRoute
+  OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameIncidentIncidentIDRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameIncidentIncidentIDRoute
+}
+
+const OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRouteChildren: OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRouteChildren =
+  {
+    OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeRoute:
+      OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCountCountTypeRouteWithChildren,
+    OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRoute:
+      OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameEventEventIDRoute,
+    OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameIncidentIncidentIDRoute:
+      OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameIncidentIncidentIDRoute,
+  }
+
+const OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRouteWithChildren =
+  OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRoute._addFileChildren(
+    OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRouteChildren,
+  )
+
+interface OrganizationOrganizationIDChar123ViewNameChar125RouteChildren {
+  OrganizationOrganizationIDChar123ViewNameChar125ActorOrganizationActorIDRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125ActorOrganizationActorIDRoute
+  OrganizationOrganizationIDChar123ViewNameChar125EventEventIDRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125EventEventIDRoute
+  OrganizationOrganizationIDChar123ViewNameChar125IncidentIncidentIDRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125IncidentIncidentIDRoute
+  OrganizationOrganizationIDChar123ViewNameChar125TagIncidentTagNameRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125TagIncidentTagNameRoute
+  OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRoute: typeof OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRouteWithChildren
+}
+
+const OrganizationOrganizationIDChar123ViewNameChar125RouteChildren: OrganizationOrganizationIDChar123ViewNameChar125RouteChildren =
+  {
+    OrganizationOrganizationIDChar123ViewNameChar125ActorOrganizationActorIDRoute:
+      OrganizationOrganizationIDChar123ViewNameChar125ActorOrganizationActorIDRoute,
+    OrganizationOrganizationIDChar123ViewNameChar125EventEventIDRoute:
+      OrganizationOrganizationIDChar123ViewNameChar125EventEventIDRoute,
+    OrganizationOrganizationIDChar123ViewNameChar125IncidentIncidentIDRoute:
+      OrganizationOrganizationIDChar123ViewNameChar125IncidentIncidentIDRoute,
+    OrganizationOrganizationIDChar123ViewNameChar125TagIncidentTagNameRoute:
+      OrganizationOrganizationIDChar123ViewNameChar125TagIncidentTagNameRoute,
+    OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRoute:
+      OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameRouteWithChildren,
+  }
+
+const OrganizationOrganizationIDChar123ViewNameChar125RouteWithChildren =
+  OrganizationOrganizationIDChar123ViewNameChar125Route._addFileChildren(
+    OrganizationOrganizationIDChar123ViewNameChar125RouteChildren,
+  )
+
+interface OrganizationOrganizationIDRouteChildren {
+  OrganizationOrganizationIDChar123ViewNameChar125Route: typeof OrganizationOrganizationIDChar123ViewNameChar125RouteWithChildren
+  OrganizationOrganizationIDActorNewRoute: typeof OrganizationOrganizationIDActorNewRoute
+  OrganizationOrganizationIDActorsEditRoute: typeof OrganizationOrganizationIDActorsEditRoute
+  OrganizationOrganizationIDIncidentNewRoute: typeof OrganizationOrganizationIDIncidentNewRoute
+}
+
+const OrganizationOrganizationIDRouteChildren: OrganizationOrganizationIDRouteChildren =
+  {
+    OrganizationOrganizationIDChar123ViewNameChar125Route:
+      OrganizationOrganizationIDChar123ViewNameChar125RouteWithChildren,
+    OrganizationOrganizationIDActorNewRoute:
+      OrganizationOrganizationIDActorNewRoute,
+    OrganizationOrganizationIDActorsEditRoute:
+      OrganizationOrganizationIDActorsEditRoute,
+    OrganizationOrganizationIDIncidentNewRoute:
+      OrganizationOrganizationIDIncidentNewRoute,
+  }
+
+const OrganizationOrganizationIDRouteWithChildren =
+  OrganizationOrganizationIDRoute._addFileChildren(
+    OrganizationOrganizationIDRouteChildren,
+  )
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AnalystsRoute: AnalystsRoute,
+  OrganizationsRoute: OrganizationsRoute,
+  AnalystAnalystIDRoute: AnalystAnalystIDRoute,
+  AuditAuditTypeRoute: AuditAuditTypeRoute,
+  IncidentIncidentIDRoute: IncidentIncidentIDRouteWithChildren,
+  IncidentNewRoute: IncidentNewRoute,
+  OrganizationOrganizationIDRoute: OrganizationOrganizationIDRouteWithChildren,
+  OrganizationNewRoute: OrganizationNewRoute,
+  SettingsConfigurationRoute: SettingsConfigurationRoute,
+  AuditIndexRoute: AuditIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,17 +1,61 @@
+/*
+ * The header of spec section 2: the logo linking home, the breadcrumb, the pin that keeps the
+ * header at the top, and (as children) the badges and the analyst menu.
+ */
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ChurchKeyGlyph } from '../ui/church-key-glyph.tsx';
+import { classNames } from '../ui/class-names.ts';
+import { HeaderBreadcrumb } from './header-breadcrumb.tsx';
 
-export function AppHeader({ children }: { children: ReactNode }) {
+interface AppHeaderProps {
+  sticky: boolean;
+  onStickyChange: (sticky: boolean) => void;
+  organizationID: number | undefined;
+  incidentID: number | undefined;
+  children: ReactNode;
+}
+
+export function AppHeader({ sticky, onStickyChange, organizationID, incidentID, children }: AppHeaderProps) {
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-panel">
+    <header className={classNames('z-40 border-b border-line bg-panel', sticky ? 'sticky top-0' : 'relative')} data-sticky={sticky}>
       <div className="flex h-12 items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex h-logo items-center gap-2 rounded px-1 text-base font-semibold tracking-tight text-ink">
-          <ChurchKeyGlyph className="h-full w-auto py-1 text-accent" />
-          <span>Churchkey</span>
-        </Link>
-        <div className="flex items-center gap-2">{children}</div>
+        <div className="flex min-w-0 items-center gap-3">
+          <Link to="/" className="flex h-logo shrink-0 items-center gap-2 rounded px-1 text-base font-semibold tracking-tight text-ink">
+            <ChurchKeyGlyph className="h-full w-auto py-1 text-accent" />
+            <span>Churchkey</span>
+          </Link>
+          <HeaderBreadcrumb organizationID={organizationID} incidentID={incidentID} />
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          <button
+            type="button"
+            aria-pressed={sticky}
+            aria-label={sticky ? 'Unpin the header' : 'Pin the header to the top'}
+            title={sticky ? 'Unpin the header' : 'Pin the header to the top'}
+            onClick={() => onStickyChange(!sticky)}
+            className="grid size-8 cursor-pointer place-items-center rounded-md text-muted hover:bg-raised hover:text-ink aria-pressed:text-accent"
+          >
+            <PinIcon pinned={sticky} />
+          </button>
+          {children}
+        </div>
       </div>
     </header>
+  );
+}
+
+function PinIcon({ pinned }: { pinned: boolean }) {
+  return (
+    <svg viewBox="0 0 16 16" aria-hidden="true" className="size-4">
+      <path
+        d="M6 2h4l-.5 4 2.5 2.5v1H4v-1L6.5 6 6 2zM8 9.5V14"
+        fill={pinned ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.3"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
+    </svg>
   );
 }

@@ -6,4 +6,6 @@ interface ImportMetaEnv {
   readonly VITE_VENDOR_NAME?: string;
   readonly VITE_VENDOR_URL?: string;
   readonly VITE_PATENTS_URL?: string;
+  /** The API's origin when it is not the app's own (spec section 7); a trailing :80 is dropped. */
+  readonly VITE_API_BASE?: string;
 }

@@ -1,12 +1,14 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { applyColorMode } from '../ui/color-mode.ts';
+import { registerServiceWorker } from '../data/service-worker.ts';
+import { restoreSettings } from '../features/settings/settings-store.ts';
 import { router } from './router.ts';
 import '../styles.css';
 
-// Before the first paint, so a dark system does not flash the light theme.
-applyColorMode('auto');
+// Started before the first render; the shell shows "Loading …" until it is done (at most 5000 ms).
+void restoreSettings();
+registerServiceWorker();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,6 +1,7 @@
 /*
  * The router. AppShell is its InnerWrap: it renders inside the router (so the header can use
  * <Link>) yet outside every route, because until a user and an analyst exist no route renders.
+ * notFoundMode 'root': an unknown address shows "Invalid URL" alone, not inside a half-matched screen.
  */
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen.ts';
@@ -11,6 +12,7 @@ export const router = createRouter({
   InnerWrap: AppShell,
   defaultPreload: 'intent',
   scrollRestoration: true,
+  notFoundMode: 'root',
 });
 
 declare module '@tanstack/react-router' {

@@ -2,17 +2,18 @@
  * The only place that calls fetch. Every request carries the session cookie and the analyst the
  * user acts as (header 0 when none is chosen); every JSON answer's `version` is kept as the server
  * version the footer shows. Answers are parsed with the domain schemas before anyone sees them.
+ * A request cancelled through its AbortSignal rejects with an AbortError, which callers drop
+ * silently (isAbortError): a cancelled request is never reported as an error (spec section 4).
  */
 import type { z } from 'zod';
 import { AnalystHeader } from '../../domain/analyst.ts';
 import { ApiErrorSchema, type ApiError } from '../../domain/api-error.ts';
+import { apiBase, apiUrl } from './api-base.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-interface RequestOptions {
-  /** JSON body; POST and PUT always send one (an empty object when not given). */
-  body?: unknown;
-  signal?: AbortSignal;
+export interface RequestOptions {
+  signal?: AbortSignal | undefined;
 }
 
 /** A non-2xx answer, or a 2xx answer whose body does not have the expected shape. */
@@ -29,9 +30,24 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** No answer at all: offline, the server down, or the connection refused. */
+export class NetworkError extends Error {
+  constructor(method: Method, path: string, cause: unknown) {
+    super(`${method} ${path} got no answer`, { cause });
+    this.name = 'NetworkError';
+  }
+}
+
 /** True for a request cancelled through its AbortSignal; such requests raise no error for the user. */
 export function isAbortError(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
+  return (error instanceof DOMException || error instanceof Error) && error.name === 'AbortError';
+}
+
+const base = apiBase(import.meta.env.VITE_API_BASE, window.location.origin);
+
+/** The full address of a server path, for navigations (sign-in, logout) rather than fetches. */
+export function apiAddress(path: string): string {
+  return apiUrl(base, path);
 }
 
 let actingAnalystID = 0;
@@ -70,20 +86,33 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export async function apiRequest<T>(method: Method, path: string, schema: z.ZodType<T>, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', [AnalystHeader]: String(actingAnalystID) };
-  let body: string | undefined;
-  if (method === 'POST' || method === 'PUT') {
+async function send(method: Method, path: string, body: unknown, accept: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept, [AnalystHeader]: String(actingAnalystID) };
+  let encoded: string | undefined;
+  if (body !== undefined) {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.body ?? {});
+    encoded = JSON.stringify(body);
   }
-  const response = await fetch(path, { method, headers, body, credentials: 'include', signal: options.signal });
+  try {
+    return await fetch(apiUrl(base, path), { method, headers, body: encoded, credentials: 'include', signal: options.signal });
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new NetworkError(method, path, error);
+  }
+}
+
+async function failure(method: Method, path: string, response: Response): Promise<ApiRequestError> {
   const payload = await readJson(response);
   keepServerVersion(payload);
-  if (!response.ok) {
-    const apiError = ApiErrorSchema.safeParse(payload);
-    throw new ApiRequestError(method, path, response.status, apiError.success ? apiError.data.error : undefined);
-  }
+  const apiError = ApiErrorSchema.safeParse(payload);
+  return new ApiRequestError(method, path, response.status, apiError.success ? apiError.data.error : undefined);
+}
+
+async function requestJson<T>(method: Method, path: string, body: unknown, schema: z.ZodType<T>, options: RequestOptions): Promise<T> {
+  const response = await send(method, path, body, 'application/json', options);
+  if (!response.ok) throw await failure(method, path, response);
+  const payload = await readJson(response);
+  keepServerVersion(payload);
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
     throw new ApiRequestError(method, path, response.status, undefined, `unexpected answer: ${parsed.error.message}`);
@@ -91,10 +120,33 @@ export async function apiRequest<T>(method: Method, path: string, schema: z.ZodT
   return parsed.data;
 }
 
-export function apiGet<T>(path: string, schema: z.ZodType<T>, options: { signal?: AbortSignal } = {}): Promise<T> {
-  return apiRequest('GET', path, schema, options);
+async function requestText(method: Method, path: string, body: unknown, options: RequestOptions): Promise<string> {
+  const response = await send(method, path, body, 'text/plain, */*', options);
+  if (!response.ok) throw await failure(method, path, response);
+  return response.text();
 }
 
-export function apiPost<T>(path: string, body: unknown, schema: z.ZodType<T>, options: { signal?: AbortSignal } = {}): Promise<T> {
-  return apiRequest('POST', path, schema, { ...options, body });
+export function apiGet<T>(path: string, schema: z.ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  return requestJson('GET', path, undefined, schema, options);
+}
+
+export function apiGetText(path: string, options: RequestOptions = {}): Promise<string> {
+  return requestText('GET', path, undefined, options);
+}
+
+/** POST with a JSON body; `undefined` sends no body at all (for calls that take none). */
+export function apiPost<T>(path: string, body: unknown, schema: z.ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  return requestJson('POST', path, body, schema, options);
+}
+
+export function apiPostText(path: string, body: unknown, options: RequestOptions = {}): Promise<string> {
+  return requestText('POST', path, body, options);
+}
+
+export function apiPut<T>(path: string, body: unknown, schema: z.ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  return requestJson('PUT', path, body, schema, options);
+}
+
+export function apiDelete<T>(path: string, schema: z.ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  return requestJson('DELETE', path, undefined, schema, options);
 }

@@ -3,14 +3,20 @@
  * when it changes). The result is written to <html data-theme>, which the CSS tokens key on.
  */
 import { useEffect } from 'react';
+import { DARK_BACKGROUND, LIGHT_BACKGROUND } from '../../domain/color/palette.ts';
 
 export type ColorMode = 'auto' | 'light' | 'dark';
 
 const darkQuery = '(prefers-color-scheme: dark)';
 
+/** Page backgrounds of spec section 9; an installed app's title bar takes the same colour. */
+const THEME_BACKGROUNDS = { light: LIGHT_BACKGROUND, dark: DARK_BACKGROUND } as const;
+
 export function applyColorMode(mode: ColorMode): void {
   const dark = mode === 'dark' || (mode === 'auto' && window.matchMedia(darkQuery).matches);
-  document.documentElement.dataset['theme'] = dark ? 'dark' : 'light';
+  const theme = dark ? 'dark' : 'light';
+  document.documentElement.dataset['theme'] = theme;
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_BACKGROUNDS[theme]);
 }
 
 export function useColorMode(mode: ColorMode): void {

@@ -39,3 +39,42 @@ export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof
 export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof RadixMenu.Separator>) {
   return <RadixMenu.Separator className={classNames('my-1 h-px bg-line', className)} {...props} />;
 }
+
+export const DropdownMenuRadioGroup = RadixMenu.RadioGroup;
+
+export function DropdownMenuCheckboxItem({ className, children, ...props }: ComponentProps<typeof RadixMenu.CheckboxItem>) {
+  return (
+    <RadixMenu.CheckboxItem
+      className={classNames(
+        'group flex cursor-default select-none items-center gap-2 rounded px-2 py-1.5 outline-none',
+        'data-[highlighted]:bg-raised data-[disabled]:opacity-50',
+        className,
+      )}
+      {...props}
+    >
+      <span aria-hidden="true" className="grid size-4 place-items-center rounded border border-line group-data-[state=checked]:border-accent">
+        <RadixMenu.ItemIndicator>
+          <svg viewBox="0 0 16 16" className="size-3.5 text-accent">
+            <path d="M3.5 8.5l3 3 6-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </RadixMenu.ItemIndicator>
+      </span>
+      {children}
+    </RadixMenu.CheckboxItem>
+  );
+}
+
+/** One button of a segmented row of choices (colour mode, visualization height). */
+export function DropdownMenuSegment({ className, ...props }: ComponentProps<typeof RadixMenu.RadioItem>) {
+  return (
+    <RadixMenu.RadioItem
+      className={classNames(
+        'flex-1 cursor-default select-none rounded border border-line px-2 py-1 text-center text-sm outline-none',
+        'data-[highlighted]:bg-raised data-[highlighted]:outline-2 data-[highlighted]:outline-focus',
+        'data-[state=checked]:border-accent data-[state=checked]:bg-accent-bg data-[state=checked]:text-on-accent',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,7 +1,8 @@
 /*
- * `test` with a server per worker: every spec file gets a fresh server and data directory, and
- * `baseURL` points at it. A file that needs other server settings says
- * `test.use({ serverEnv: { AUTH_MODE: 'oidc', … } })`, which gives it a worker (and server) of its own.
+ * `test` with a server per worker: a worker's spec files share one server and data directory (so
+ * they accept what earlier files left behind), and `baseURL` points at it. A file that needs other
+ * server settings, or a database nobody touched, says `test.use({ serverEnv: { … } })`, which gives
+ * it a worker (and server) of its own.
  */
 import { test as base } from '@playwright/test';
 import { startServer, type RunningServer } from './start-server.ts';

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AnalystCreateSchema, AnalystSchema, PermissionSchema, type Analyst } from '../../../domain/analyst.ts';
+import { AnalystCreateSchema, AnalystSchema, GrantSchema, PermissionSchema, type Analyst } from '../../../domain/analyst.ts';
 import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -30,7 +30,6 @@ import { findUserById } from '../../repositories/users-repository.ts';
 const PRIMARY_LOCK = 7_270_012;
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 const AnalystAnswer = z.object({ analyst: AnalystSchema, version: z.string() });
-const GrantSchema = z.object({ userID: z.number().int(), username: z.string(), grantedByAnalystID: z.number().int(), createTimestamp: z.number().int() });
 
 async function answerFor(context: AppContext, request: FastifyRequest) {
   const user = signedInUser(request);

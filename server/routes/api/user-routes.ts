@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../domain/api-error.ts';
-import { UserCreateSchema } from '../../../domain/user.ts';
+import { AccountSchema, UserCreateSchema } from '../../../domain/user.ts';
 import type { AppContext } from '../../app-context.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { conflict, HttpError } from '../../http-error.ts';
@@ -11,14 +11,6 @@ import { acting } from '../../plugins/auth.ts';
 import { recordWrite } from '../../repositories/audit-repository.ts';
 import { findUserByUsername, insertLocalUser, listUsers, type UserRow } from '../../repositories/users-repository.ts';
 
-const AccountSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  name: z.string(),
-  email: z.string(),
-  authMode: z.enum(['local', 'oidc']),
-  disabled: z.boolean(),
-});
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 409: ApiErrorSchema };
 
 const account = (row: UserRow) => ({

@@ -1,10 +1,12 @@
 /*
  * The analysts list (GET /api/analysts). The request is cancelled when the component goes away or
- * a reload starts; a cancelled request is no error. A failure is logged and kept as the state.
+ * a reload starts; a cancelled request is no error. A failure is logged and kept as the state;
+ * with no network, the list last seen in this browser stands in (offline first).
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { Analyst } from '../../../domain/analyst.ts';
-import { ApiRequestError, isAbortError } from '../../data/api-client.ts';
+import { ApiRequestError, isAbortError, NetworkError } from '../../data/api-client.ts';
+import { cacheAnalysts, cachedAnalysts } from '../../data/session-cache.ts';
 import { fetchAnalysts } from './analysts-api.ts';
 
 export type AnalystsState =
@@ -12,7 +14,7 @@ export type AnalystsState =
   | { status: 'loaded'; analysts: Analyst[] }
   | { status: 'failed'; httpStatus: number | undefined };
 
-interface UseAnalysts {
+export interface UseAnalysts {
   state: AnalystsState;
   reload: () => void;
   /** Puts an analyst the server just returned into the list before the next reload arrives. */
@@ -26,11 +28,16 @@ export function useAnalysts(): UseAnalysts {
   useEffect(() => {
     const controller = new AbortController();
     fetchAnalysts(controller.signal).then(
-      (analysts) => setState({ status: 'loaded', analysts }),
+      (analysts) => {
+        cacheAnalysts(analysts);
+        setState({ status: 'loaded', analysts });
+      },
       (error: unknown) => {
         if (controller.signal.aborted || isAbortError(error)) return;
         console.error('error loading analysts', error);
-        setState({ status: 'failed', httpStatus: error instanceof ApiRequestError ? error.status : undefined });
+        const cached = error instanceof NetworkError ? cachedAnalysts() : undefined;
+        if (cached) setState({ status: 'loaded', analysts: cached });
+        else setState({ status: 'failed', httpStatus: error instanceof ApiRequestError ? error.status : undefined });
       },
     );
     return () => controller.abort();

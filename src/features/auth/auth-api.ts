@@ -13,7 +13,3 @@ export async function fetchSignedInUser(signal: AbortSignal): Promise<User> {
 export function loginAddress(currentUrl: string): string {
   return `/auth/login?from=${encodeURIComponent(currentUrl)}`;
 }
-
-export function logoutAddress(currentUrl: string): string {
-  return `/auth/logout?from=${encodeURIComponent(currentUrl)}`;
-}

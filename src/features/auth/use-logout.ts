@@ -1,32 +1,37 @@
-/*
- * Logout of spec section 4: the menu item turns disabled, the action is recorded (best effort),
- * then after LOGOUT_DELAY_MS the browser goes to the server's logout address.
- */
+/* The Logout menu item's state: disabled while run-logout.ts does its steps. */
 import { useCallback, useState } from 'react';
+import { apiAddress } from '../../data/api-client.ts';
 import { recordAuditAction } from '../../data/audit-actions.ts';
-import { logoutAddress } from './auth-api.ts';
+import { forgetSession } from '../../data/session-cache.ts';
+import { runLogout } from './run-logout.ts';
 
-/** Gives the audit request time to leave before the page unloads. */
-export const LOGOUT_DELAY_MS = 1000;
+interface UseLogoutOptions {
+  userID: number | null | undefined;
+  clearAnalyst: () => void;
+  clearUser: () => void;
+}
 
-export function useLogout(): { loggingOut: boolean; logout: () => void } {
+export function useLogout({ userID, clearAnalyst, clearUser }: UseLogoutOptions): { loggingOut: boolean; logout: () => void } {
   const [loggingOut, setLoggingOut] = useState(false);
 
   const logout = useCallback(() => {
     if (loggingOut) return;
     setLoggingOut(true);
-    void (async () => {
-      try {
-        await recordAuditAction('logout');
-        await new Promise((resolve) => window.setTimeout(resolve, LOGOUT_DELAY_MS));
-        window.location.assign(logoutAddress(window.location.href));
-      } catch (error) {
-        console.error('error while logging out', error);
-        setLoggingOut(false);
-        window.alert('error while logging out');
-      }
-    })();
-  }, [loggingOut]);
+    void runLogout({
+      userID,
+      currentUrl: window.location.href,
+      recordAction: () => recordAuditAction('logout'),
+      wait: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
+      forgetSession,
+      goTo: (address) => window.location.assign(apiAddress(address)),
+      clearAnalyst,
+      clearUser,
+      alert: (message) => window.alert(message),
+    }).then((wentAhead) => {
+      // After a redirect the page is leaving: the item stays disabled until it has.
+      if (!wentAhead || !userID) setLoggingOut(false);
+    });
+  }, [loggingOut, userID, clearAnalyst, clearUser]);
 
   return { loggingOut, logout };
 }

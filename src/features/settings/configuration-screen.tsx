@@ -1,0 +1,141 @@
+/*
+ * /settings/configuration: every display setting of the acting analyst (changeable here too), the
+ * time zone, and the view state stored for each incident and organization, with "Reset configuration".
+ */
+import { Link } from '@tanstack/react-router';
+import { listTimeZoneOptions } from '../../../domain/time/time-zone-table.ts';
+import { VISUALIZATION_HEIGHTS } from '../../../domain/views.ts';
+import { recordAuditAction } from '../../data/audit-actions.ts';
+import { Button } from '../../ui/button.tsx';
+import { Page } from '../../ui/page.tsx';
+import { COLOR_MODES, DISPLAY_SETTING_LABELS, type DisplaySettings } from './display-settings.ts';
+import { PERSIST_KEY, type PersistedRoot } from './persisted-root.ts';
+import { resetConfiguration } from './settings-store.ts';
+import { useDisplaySettings, usePersistedRoot } from './use-settings.ts';
+import { useTimeZone } from './use-time-zone.ts';
+import type { ViewState } from './view-state.ts';
+
+const selectClass = 'rounded-md border border-line bg-panel px-2 py-1 text-ink';
+const zoneOptions = listTimeZoneOptions();
+
+function SettingControl({ name, settings, update }: { name: keyof DisplaySettings; settings: DisplaySettings; update: (patch: Partial<DisplaySettings>) => void }) {
+  const label = DISPLAY_SETTING_LABELS[name];
+  if (name === 'colorMode') {
+    return (
+      <select aria-label={label} className={selectClass} value={settings.colorMode} onChange={(event) => update({ colorMode: COLOR_MODES.find((mode) => mode === event.target.value) ?? 'light' })}>
+        {COLOR_MODES.map((mode) => (
+          <option key={mode}>{mode}</option>
+        ))}
+      </select>
+    );
+  }
+  if (name === 'visualizationHeight') {
+    return (
+      <select
+        aria-label={label}
+        className={selectClass}
+        value={settings.visualizationHeight}
+        onChange={(event) => update({ visualizationHeight: VISUALIZATION_HEIGHTS.find((height) => String(height.heightPx) === event.target.value)?.heightPx ?? 600 })}
+      >
+        {VISUALIZATION_HEIGHTS.map((height) => (
+          <option key={height.heightPx} value={height.heightPx}>
+            {height.label} ({height.heightPx} px)
+          </option>
+        ))}
+      </select>
+    );
+  }
+  return <input type="checkbox" aria-label={label} className="size-4 accent-accent" checked={settings[name]} onChange={(event) => update({ [name]: event.target.checked })} />;
+}
+
+function StoredViews({ title, kind, states }: { title: string; kind: 'incident' | 'organization'; states: PersistedRoot['incidents'] }) {
+  const entries = Object.entries(states) as Array<[string, ViewState]>;
+  return (
+    <section className="flex flex-col gap-2">
+      <h2 className="font-semibold">{title}</h2>
+      {entries.length === 0 ? (
+        <p className="text-muted">None stored.</p>
+      ) : (
+        entries.map(([id, state]) => (
+          <details key={id} className="rounded-md border border-line bg-panel px-3 py-2" data-view-state={`${kind}-${id}`}>
+            <summary className="cursor-pointer font-medium">
+              {kind === 'incident' ? 'Incident' : 'Organization'} {id}
+            </summary>
+            <pre className="mt-2 overflow-x-auto text-sm">{JSON.stringify(state, null, 2)}</pre>
+          </details>
+        ))
+      )}
+    </section>
+  );
+}
+
+export function ConfigurationScreen({ analystID, analystName }: { analystID: number; analystName: string }) {
+  const [settings, update] = useDisplaySettings(analystID);
+  const root = usePersistedRoot();
+  const [timeZone, setTimeZone] = useTimeZone();
+  const names = Object.keys(DISPLAY_SETTING_LABELS) as Array<keyof DisplaySettings>;
+
+  return (
+    <Page
+      title="Configuration"
+      actions={
+        <Button
+          onClick={() => {
+            resetConfiguration();
+            void recordAuditAction('reset configuration');
+          }}
+        >
+          Reset configuration
+        </Button>
+      }
+    >
+      <p className="text-muted">
+        Kept in this browser under <code className="font-mono">{PERSIST_KEY}</code>. Audit entries are on the{' '}
+        <Link to="/audit/$auditType" params={{ auditType: 'ui' }} className="text-accent underline-offset-2 hover:underline">
+          audit logs
+        </Link>
+        .
+      </p>
+      <section className="flex flex-col gap-2">
+        <h2 className="font-semibold">Display settings of {analystName}</h2>
+        <table className="w-full max-w-2xl rounded-md border border-line bg-panel">
+          <tbody>
+            {names.map((name) => (
+              <tr key={name} className="border-b border-line last:border-b-0" data-setting={name}>
+                <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
+                  {DISPLAY_SETTING_LABELS[name]}
+                </th>
+                <td className="px-3 py-2 font-mono text-sm" data-setting-value>
+                  {String(settings[name])}
+                </td>
+                <td className="px-3 py-2">
+                  <SettingControl name={name} settings={settings} update={update} />
+                </td>
+              </tr>
+            ))}
+            <tr data-setting="timeZone">
+              <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
+                Time zone
+              </th>
+              <td className="px-3 py-2 font-mono text-sm" data-setting-value>
+                {timeZone}
+              </td>
+              <td className="px-3 py-2">
+                <select aria-label="Time zone" className={selectClass} value={timeZone} onChange={(event) => setTimeZone(event.target.value)}>
+                  {zoneOptions.some((option) => option.name === timeZone) ? null : <option value={timeZone}>{timeZone}</option>}
+                  {zoneOptions.map((option) => (
+                    <option key={option.name} value={option.name}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </section>
+      <StoredViews title="Incidents" kind="incident" states={root.incidents} />
+      <StoredViews title="Organizations" kind="organization" states={root.organizations} />
+    </Page>
+  );
+}

@@ -1,0 +1,18 @@
+import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { RoutePlaceholder } from '../ui/route-placeholder.tsx';
+import { visualizationNameParam } from './-route-params.ts';
+
+export const Route = createFileRoute('/organization/$organizationID/{-$viewName}/type/$visualizationName')({
+  params: visualizationNameParam,
+  component: OrganizationVisualization,
+});
+
+function OrganizationVisualization() {
+  const params = Route.useParams();
+  return (
+    <>
+      <RoutePlaceholder title="Visualization" params={params} />
+      <Outlet />
+    </>
+  );
+}
