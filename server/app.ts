@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -19,10 +20,17 @@ import { projectRoot } from './project-root.ts';
 import { actorRoutes } from './routes/api/actor-routes.ts';
 import { analystRoutes } from './routes/api/analyst-routes.ts';
 import { auditRoutes } from './routes/api/audit-routes.ts';
+import { collectionRoutes } from './routes/api/collection-routes.ts';
 import { eventRoutes } from './routes/api/event-routes.ts';
 import { incidentRoutes } from './routes/api/incident-routes.ts';
+import { linkRoutes } from './routes/api/link-routes.ts';
+import { noteRoutes } from './routes/api/note-routes.ts';
 import { organizationRoutes } from './routes/api/organization-routes.ts';
+import { relatedIncidentRoutes } from './routes/api/related-incident-routes.ts';
+import { searchRoutes } from './routes/api/search-routes.ts';
 import { streamRoutes } from './routes/api/stream-routes.ts';
+import { tagRoutes } from './routes/api/tag-routes.ts';
+import { uploadRoutes } from './routes/api/upload-routes.ts';
 import { userRoutes } from './routes/api/user-routes.ts';
 import { localRoutes } from './routes/auth/local-routes.ts';
 import { oidcRoutes } from './routes/auth/oidc-routes.ts';
@@ -36,8 +44,11 @@ export interface BuildOptions {
 
 export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger || process.env.CHURCHKEY_TEST_LOG ? { level: context.config.logLevel } : false,
-    disableRequestLogging: context.config.logLevel !== 'debug' && context.config.logLevel !== 'trace',
+    logger: options.logger ? { level: context.config.logLevel } : false,
+    // Request lines only at debug: at info the log holds starts, stops and errors.
+    logController: new LogController({
+      disableRequestLogging: context.config.logLevel !== 'debug' && context.config.logLevel !== 'trace',
+    }),
     trustProxy: context.config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 500 },
@@ -69,6 +80,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 16_384 });
+  // One file per request, streamed (never buffered); the few text fields beside it stay small.
+  await app.register(fastifyMultipart, { limits: { fileSize: context.config.uploadMaxBytes, files: 1, fields: 10, parts: 12, fieldNameSize: 100, fieldSize: 1024, headerPairs: 100 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Churchkey API', version: context.version },
@@ -82,6 +95,11 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     transform: jsonSchemaTransform,
   });
 
+  // NOTE: a client may send Content-Type: application/json with no body (a bodyless POST);
+  // Fastify would refuse it, so such a request is treated as having no body at all.
+  app.addHook('onRequest', async (request) => {
+    if (request.headers['content-length'] === '0') delete request.headers['content-type'];
+  });
   registerAuth(app, context.db);
 
   // Every JSON object answer carries the server version (spec section 7).
@@ -104,6 +122,13 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   streamRoutes(app, context);
   actorRoutes(app, context);
   eventRoutes(app, context);
+  searchRoutes(app, context);
+  collectionRoutes(app, context);
+  tagRoutes(app, context);
+  noteRoutes(app, context);
+  linkRoutes(app, context);
+  relatedIncidentRoutes(app, context);
+  uploadRoutes(app, context);
 
   const appDir = options.appDir ?? join(projectRoot(), 'dist');
   const hasApp = existsSync(join(appDir, 'index.html'));

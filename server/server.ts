@@ -2,6 +2,7 @@
 import { buildApp } from './app.ts';
 import { ensureAdminAccount } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
+import { loadDemoData } from './demo/demo-data.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { deleteExpiredSessions } from './repositories/sessions-repository.ts';
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   const version = serverVersion(config.version);
   const app = await buildApp({ db, config, version }, { logger: true });
   const first = await ensureAdminAccount(db, config);
+  const demo = config.demoData ? await loadDemoData(db) : undefined;
   await app.listen({ port: config.port, host: config.host });
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -29,6 +31,9 @@ async function main(): Promise<void> {
     lines.push(`  first start: the account "${first.username}" was created.`);
     if (first.generatedPassword) lines.push(`    password (shown once): ${first.generatedPassword}`);
     lines.push(`    one-time sign-in link (24 hours): ${address}${first.linkPath}`);
+  }
+  if (demo) {
+    lines.push(`  demo data: loaded "${demo.organizationName}" (${demo.incidentIds.length} incidents, ${demo.eventCount} events); administrators see it`);
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 

@@ -4,7 +4,10 @@
  * timestamp is a count of microseconds (< 2^53 until the year 2255).
  */
 import { mkdirSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 
 export type Row = Record<string, unknown>;
@@ -15,10 +18,20 @@ export interface Queryable {
   exec(script: string): Promise<void>;
 }
 
+/** A transaction also takes bulk rows: COPY is 2.5-4x faster than multi-row INSERT (PLATFORM.md). */
+export interface DbTransaction extends Queryable {
+  /**
+   * Runs `COPY table (columns) FROM STDIN` with `data` in COPY text format (tab-separated,
+   * newline-terminated rows, `\N` for NULL, backslash escapes). Write the statement with FROM STDIN;
+   * on PGlite it becomes FROM '/dev/blob'.
+   */
+  copyFrom(copySql: string, data: string): Promise<void>;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction: everything it wrote lands, or nothing does. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: DbTransaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -40,7 +53,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     async exec(script: string) {
       await lite.exec(script);
     },
-    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+    transaction<T>(fn: (tx: DbTransaction) => Promise<T>) {
       return lite.transaction(async (tx) =>
         fn({
           async query<R>(text: string, params: readonly unknown[] = []) {
@@ -48,6 +61,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
           },
           async exec(script: string) {
             await tx.exec(script);
+          },
+          async copyFrom(copySql: string, data: string) {
+            // NOTE: PGlite has no COPY protocol; it reads the rows from a Blob at the path /dev/blob.
+            await tx.query(copySql.replace(/\bFROM\s+STDIN\b/i, "FROM '/dev/blob'"), [], { blob: new Blob([data]) });
           },
         }),
       );
@@ -78,7 +95,7 @@ export function openPostgres(connectionString: string, maxConnections = 10): Db 
     async exec(script: string) {
       await pool.query(script);
     },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+    async transaction<T>(fn: (tx: DbTransaction) => Promise<T>) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
@@ -88,6 +105,9 @@ export function openPostgres(connectionString: string, maxConnections = 10): Db 
           },
           async exec(script: string) {
             await client.query(script);
+          },
+          async copyFrom(copySql: string, data: string) {
+            await pipeline(Readable.from([data]), client.query(copyFromStdin(copySql)));
           },
         });
         await client.query('COMMIT');

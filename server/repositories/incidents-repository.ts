@@ -91,7 +91,7 @@ export async function incidentSummaries(
 
 export async function insertIncident(
   db: Queryable,
-  incident: { organizationId: number; name: string; description: string; analystId: number },
+  incident: { organizationId: number; name: string; description: string; analystId: number | null },
 ): Promise<number> {
   const now = Date.now() * 1000;
   const rows = await db.query<{ id: number }>(

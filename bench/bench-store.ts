@@ -1,0 +1,93 @@
+/*
+ * The databases a benchmark runs on: PGlite on disk in a temporary directory, and a fresh database
+ * on the PostgreSQL server of BENCH_DATABASE_URL (or TEST_DATABASE_URL), dropped afterwards. Each
+ * comes with the built app and an administrator's session for app.inject.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openPglite, openPostgres, type Db } from '../server/db/database.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { insertAnalyst, type AnalystRow } from '../server/repositories/analysts-repository.ts';
+import { createSession } from '../server/repositories/sessions-repository.ts';
+import { insertLocalUser } from '../server/repositories/users-repository.ts';
+
+export type StoreKind = 'pglite' | 'postgres';
+
+export interface BenchStore {
+  kind: StoreKind;
+  db: Db;
+  /** e.g. "PostgreSQL 18.6 (PGlite 0.5.16)" or "PostgreSQL 15.18". */
+  version: string;
+  close(): Promise<void>;
+}
+
+export const postgresUrl = () => process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+
+export async function openStore(kind: StoreKind): Promise<BenchStore> {
+  if (kind === 'pglite') {
+    const dir = await mkdtemp(join(tmpdir(), 'churchkey-bench-'));
+    const db = await openPglite(dir);
+    await migrate(db);
+    const [row] = await db.query<{ version: string }>('SELECT version()');
+    return {
+      kind,
+      db,
+      version: /^(PostgreSQL [\d.]+ \(PGlite [\d.]+\))/.exec(row!.version)?.[1] ?? row!.version,
+      async close() {
+        await db.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const adminUrl = postgresUrl();
+  if (!adminUrl) throw new Error('set BENCH_DATABASE_URL or TEST_DATABASE_URL for the PostgreSQL runs');
+  const name = `churchkey_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = openPostgres(url.href);
+  await migrate(db);
+  const [row] = await db.query<{ server_version: string }>('SHOW server_version');
+  return {
+    kind,
+    db,
+    version: `PostgreSQL ${row!.server_version.split(' ')[0]}`,
+    async close() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface BenchApp {
+  app: FastifyInstance;
+  analyst: AnalystRow;
+  /** GET a URL as the administrator. */
+  get(url: string): Promise<LightMyRequestResponse>;
+}
+
+export async function startApp(db: Db): Promise<BenchApp> {
+  const config = loadConfig({ DATA_DIR: tmpdir(), LOG_LEVEL: 'silent', DEMO_DATA: 'false' });
+  const app = await buildApp({ db, config, version: 'bench' }, { appDir: '/nonexistent' });
+  await app.ready();
+  const user = await insertLocalUser(db, { username: `bench-${randomBytes(3).toString('hex')}`, name: 'Bench', email: '', passwordHash: 'unused' });
+  const analyst = await insertAnalyst(db, { id: user.id, name: 'Bench administrator', email: '', permission: 'admin', userId: user.id });
+  const token = await createSession(db, user.id, 24 * 3600 * 1_000_000, { userAgent: 'bench', ip: '127.0.0.1' });
+  return {
+    app,
+    analyst,
+    get: (url) => app.inject({ method: 'GET', url, headers: { cookie: `churchkey_session=${token}` } }),
+  };
+}

@@ -1,0 +1,150 @@
+/*
+ * npm run bench [-- --sizes 10000,100000,1000000 --insert-rows 100000 --search-data-rows 100000 --queries 20
+ *                   --stores pglite,postgres --no-write]
+ * Runs the benchmarks on PGlite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on that
+ * PostgreSQL server; prints as it goes and writes the whole report to bench/RESULTS.md.
+ */
+import { writeFile } from 'node:fs/promises';
+import { cpus, release, totalmem, type } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { projectRoot } from '../server/project-root.ts';
+import { postgresUrl, type StoreKind } from './bench-store.ts';
+import { benchIncidentData, SEARCH_QUERIES, type StoreResults } from './incident-data-bench.ts';
+import { duration, ratio, secs, table, thousands, versus } from './measure.ts';
+
+function numbers(value: string | undefined, fallback: number[], flag: string): number[] {
+  if (value === undefined) return fallback;
+  const list = value.split(',').map((part) => Number(part.trim().replace(/_/g, '')));
+  if (list.length === 0 || list.some((n) => !Number.isSafeInteger(n) || n < 0)) throw new Error(`--${flag} takes whole numbers separated by commas`);
+  return list;
+}
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string' },
+    'insert-rows': { type: 'string' },
+    'search-data-rows': { type: 'string' },
+    queries: { type: 'string' },
+    stores: { type: 'string' },
+    'no-write': { type: 'boolean' },
+  },
+  strict: true,
+});
+const env = process.env;
+const sizes = numbers(values.sizes ?? env.BENCH_SIZES, [10_000, 100_000, 1_000_000], 'sizes').filter((n) => n > 0);
+const [insertRows] = numbers(values['insert-rows'] ?? env.BENCH_INSERT_ROWS, [100_000], 'insert-rows') as [number];
+const [searchDataRows] = numbers(values['search-data-rows'] ?? env.BENCH_SEARCH_DATA_ROWS, [100_000], 'search-data-rows') as [number];
+const [queries] = numbers(values.queries ?? env.BENCH_QUERIES, [20], 'queries') as [number];
+const wanted = (values.stores ?? env.BENCH_STORES ?? 'pglite,postgres').split(',').map((s) => s.trim());
+const stores = (['pglite', 'postgres'] as StoreKind[]).filter((kind) => wanted.includes(kind) && (kind === 'pglite' || postgresUrl()));
+
+const out: string[] = [];
+const log = (line: string) => {
+  out.push(line);
+  process.stdout.write(`${line}\n`);
+};
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const cpu = cpus();
+  log(`Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${type()} ${release()}, Node ${process.version}`);
+  log(`Sizes: ${sizes.map(thousands).join(', ')} events; insert rate at ${thousands(insertRows)} rows; ${queries} search queries. Stores: ${stores.join(', ')}${postgresUrl() ? '' : ' (set BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL)'}`);
+  const results: StoreResults[] = [];
+  for (const kind of stores) {
+    log(`\n${kind}:`);
+    const storeStarted = performance.now();
+    results.push(await benchIncidentData(kind, { sizes, insertRows, searchDataRows, searchQueries: queries, log }));
+    log(`  ${kind} done in ${secs(performance.now() - storeStarted)} s (${results[results.length - 1]!.version})`);
+  }
+  const totalMillis = performance.now() - started;
+  log(`\nTotal ${secs(totalMillis)} s`);
+  if (!values['no-write']) {
+    const path = join(projectRoot(), 'bench', 'RESULTS.md');
+    await writeFile(path, report(results, totalMillis));
+    process.stdout.write(`Wrote ${path}\n`);
+  }
+}
+
+function report(results: StoreResults[], totalMillis: number): string {
+  const cpu = cpus();
+  const name = (r: StoreResults) => `${r.kind} (${r.version})`;
+  const sections = [
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} in ${secs(totalMillis)} s. Every figure is one run on this machine; ` +
+      'compare the ratios, not the absolute numbers, across machines.',
+    '',
+    table(['machine', ''], [
+      ['CPU', `${cpu[0]?.model.trim() ?? 'unknown'}, ${cpu.length} cores`],
+      ['RAM', `${(totalmem() / 2 ** 30).toFixed(1)} GiB`],
+      ['OS', `${type()} ${release()}`],
+      ['Node', process.version],
+      ...results.map((r) => [r.kind, r.version]),
+    ]),
+    '',
+    '## Event insert rate',
+    '',
+    `${thousands(results[0]?.insert.rows ?? 0)} synthetic events into the real \`events\` table (six indexes: five B-tree and the search GIN; three foreign keys; the statement-level count trigger; ` +
+      'no search data), one transaction, each method on a fresh database. Multi-row INSERT sends 1,000 rows per statement; COPY sends 50,000-row batches ' +
+      '(pg-copy-streams on PostgreSQL, `/dev/blob` on PGlite). The reference is the multi-row INSERT.',
+    '',
+    table(['store', 'multi-row INSERT', 'COPY', 'COPY vs INSERT'], results.map((r) => [
+      name(r), `${thousands(r.insert.insertPerSecond)} rows/s`, `${thousands(r.insert.copyPerSecond)} rows/s`, `${ratio(r.insert.copyPerSecond, r.insert.insertPerSecond)} faster`,
+    ])),
+    '',
+    '## Reading an incident',
+    '',
+    'Through `app.inject` (the whole Fastify stack without a socket: session and analyst lookup, zod validation and serialization), ' +
+      'with the body parsed by `JSON.parse`. The reference for `GET /api/incident/{id}` is the handler\'s own reads run straight through the driver ' +
+      '(the summary, streams, actors, collections, events when 10,000 or fewer, links, notes, tags, uploads, related incidents); for the pages it is the same ' +
+      'keyset-paged `SELECT` of 10,000 rows through the driver (PGlite\'s `query`, or `pg`). Ratio: API time divided by reference time. GET incident: median of 5 (10k) or 10 runs; ' +
+      'pages: median of 5, 2 and 1 runs at 10k, 100k and 1M. The event counts include each incident\'s 4 markers, so the 10,000-event incident is answered with its events.',
+    '',
+    table(['store', 'events', 'GET incident', 'driver', 'ratio', 'pages', 'all pages', 'driver', 'ratio', 'events/s via API'], results.flatMap((r) => r.reads.map((read) => [
+      name(r), thousands(read.events), duration(read.incidentApiMillis), duration(read.incidentReferenceMillis), ratio(read.incidentApiMillis, read.incidentReferenceMillis),
+      String(read.pages), duration(read.pagesApiMillis), duration(read.pagesReferenceMillis), ratio(read.pagesApiMillis, read.pagesReferenceMillis), thousands(read.events / (read.pagesApiMillis / 1000)),
+    ]))),
+    '',
+    '## Search',
+    '',
+    `\`GET /api/events/search?q=…&incidentID=…&limit=50\` at the largest size: ranked full-text search with the total and highlighted snippets, through \`app.inject\`. ` +
+      'The reference is a plain scan: every word as an `ILIKE \'%word%\'` on the same incident\'s messages, with the total (`count(*) OVER ()`) and the first 50 ' +
+      `in time order, through the driver. Queries: ${SEARCH_QUERIES.map((q) => `\`${q}\``).join(', ')}. One unmeasured run of each method first.`,
+    '',
+    table(['store', 'events', 'queries', 'search median', 'search p95', 'ILIKE median', 'ILIKE p95', 'search vs scan (median)', 'search vs scan (p95)', 'median hits'], results.flatMap((r) => (r.search ? [[
+      name(r), thousands(r.search.events), String(r.search.queries), duration(r.search.apiMedian), duration(r.search.apiP95), duration(r.search.ilikeMedian), duration(r.search.ilikeP95),
+      versus(r.search.apiMedian, r.search.ilikeMedian), versus(r.search.apiP95, r.search.ilikeP95), thousands(r.search.medianHits),
+    ]] : []))),
+    '',
+    '## Search data for bulk events: computed on the way in, or updated afterwards',
+    '',
+    'The generator\'s two ways, on the same store after the runs above (a fresh incident each). Staging: COPY into a temporary table, then ' +
+      '`INSERT … SELECT` computing the search vector, so each row is written once. Update: COPY into `events`, then one `UPDATE` computing the vector ' +
+      '(what `rebuildSearch` does), so each row is written twice. The generator uses staging.',
+    '',
+    table(['store', 'events', 'staging', 'COPY + UPDATE', 'of which UPDATE', 'staging vs update'], results.flatMap((r) => (r.searchData ? [[
+      name(r), thousands(r.searchData.events), duration(r.searchData.stagingMillis), duration(r.searchData.updateInsertMillis + r.searchData.updateSearchMillis),
+      duration(r.searchData.updateSearchMillis), versus(r.searchData.stagingMillis, r.searchData.updateInsertMillis + r.searchData.updateSearchMillis),
+    ]] : []))),
+    '',
+    '## Making the incidents (for information)',
+    '',
+    'The generator (`npm run generate`): COPY into a staging table in 50,000-row batches, then `INSERT … SELECT` computing the search vector, one transaction, then `ANALYZE`.',
+    '',
+    table(['store', 'events', 'time', 'events/s'], results.flatMap((r) => r.reads.map((read) => [name(r), thousands(read.events), `${secs(read.generateMillis)} s`, thousands(read.events / (read.generateMillis / 1000))]))),
+    '',
+    '## Output',
+    '',
+    '```',
+    ...out,
+    '```',
+    '',
+  ];
+  return sections.join('\n');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+/*
+ * Event search (GET /api/events/search) as it travels on the wire. Snippets mark each highlighted
+ * stretch with « and » (plain characters, never HTML): render them as text, splitting on the marks.
+ */
+import { z } from 'zod';
+import { EventRowSchema } from './incident-data.ts';
+
+export const SEARCH_START_MARK = '«';
+export const SEARCH_STOP_MARK = '»';
+export const SEARCH_QUERY_MAX = 500;
+
+const Page = (max: number, fallback: number, min: number) =>
+  z.coerce
+    .number({ error: 'must be an integer' })
+    .int({ error: 'must be an integer' })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` })
+    .default(fallback);
+
+export const SearchQuerySchema = z.object({
+  /** Web search syntax: words, "a phrase", or, -word. */
+  q: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(SEARCH_QUERY_MAX, { error: `is longer than ${SEARCH_QUERY_MAX} characters` }),
+  incidentID: z.coerce.number({ error: 'must be a positive integer id' }).int().positive({ error: 'must be a positive integer id' }).max(Number.MAX_SAFE_INTEGER).optional(),
+  organizationID: z.coerce.number({ error: 'must be a positive integer id' }).int().positive({ error: 'must be a positive integer id' }).max(Number.MAX_SAFE_INTEGER).optional(),
+  limit: Page(500, 50, 1),
+  offset: Page(100_000, 0, 0),
+});
+export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+
+/** The compact event of lists, with the names a result list shows. */
+export const SearchEventSchema = EventRowSchema.extend({
+  incidentID: z.number().int(),
+  incidentName: z.string(),
+  streamName: z.string(),
+  actorName: z.string(),
+});
+
+export const SearchResultSchema = z.object({
+  event: SearchEventSchema,
+  rank: z.number(),
+  /** The message's matching stretches, then each matching note's; none for markers. */
+  snippets: z.array(z.string()),
+});
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+
+export const SearchAnswerSchema = z.object({
+  results: z.array(SearchResultSchema),
+  /** Every match the analyst may read, not only this page. */
+  total: z.number().int(),
+  version: z.string(),
+});
+
+export const SearchRebuildAnswerSchema = z.object({ rebuilt: z.number().int(), version: z.string() });

@@ -1,0 +1,82 @@
+/*
+ * Event search across the incidents an analyst may read, and the spec's "recreate all search
+ * collections" (POST /api/events/search, administrators), which rebuilds every event's search data.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiErrorSchema } from '../../../domain/api-error.ts';
+import { SearchAnswerSchema, SearchQuerySchema, SearchRebuildAnswerSchema } from '../../../domain/search.ts';
+import type { AppContext } from '../../app-context.ts';
+import { acting } from '../../plugins/auth.ts';
+import { requireIncident, requireOrganization } from '../../repositories/access-repository.ts';
+import { recordWrite } from '../../repositories/audit-repository.ts';
+import { rebuildSearch, searchEvents } from '../../repositories/search-repository.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+
+export function searchRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = context;
+
+  routes.get(
+    '/api/events/search',
+    {
+      config: { access: 'read' },
+      schema: {
+        summary:
+          'Events matching q (web search syntax) in the incidents the analyst may read, best first, with highlighted snippets (« and » mark the matches) and the total',
+        tags: ['search'],
+        querystring: SearchQuerySchema,
+        response: { 200: SearchAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { analyst } = acting(request);
+      const query = request.query;
+      // Behind a wall or missing: 404 either way, like every other id (access-repository.ts).
+      if (query.incidentID !== undefined) await requireIncident(db, analyst, query.incidentID);
+      if (query.organizationID !== undefined) await requireOrganization(db, analyst, query.organizationID);
+      const found = await searchEvents(db, analyst, {
+        q: query.q,
+        incidentId: query.incidentID,
+        organizationId: query.organizationID,
+        limit: query.limit,
+        offset: query.offset,
+      });
+      return { ...found, version: context.version };
+    },
+  );
+
+  routes.post(
+    '/api/events/search',
+    {
+      config: { access: 'admin' },
+      // NOTE: the call has no body, but clients often still send Content-Type: application/json, which
+      // Fastify refuses when the body is empty; with nothing to parse, the header is dropped.
+      onRequest: async (request) => {
+        const { 'content-length': length, 'transfer-encoding': chunked } = request.headers;
+        if ((length === undefined || length === '0') && chunked === undefined) delete request.headers['content-type'];
+      },
+      schema: {
+        summary: "Recreates all search data: rebuilds every event's search vector (administrators); answers when done",
+        tags: ['search'],
+        response: { 200: SearchRebuildAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, analyst } = acting(request);
+      const started = Date.now();
+      const rebuilt = await db.transaction(async (tx) => {
+        const count = await rebuildSearch(tx);
+        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+          action: 'recreate search data',
+          itemType: 'event',
+          itemID: null,
+          detail: { rebuilt: count, durationMs: Date.now() - started },
+        });
+        return count;
+      });
+      return { rebuilt, version: context.version };
+    },
+  );
+}
