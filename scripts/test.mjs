@@ -58,7 +58,9 @@ const vitest = readJson(vitestReport);
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
-} else if (!vitestOk) failed += 1;
+}
+// A file that fails to load fails no test, but the run must still count as failed.
+if (!vitestOk && !(vitest?.numFailedTests > 0)) failed += 1;
 
 if (!onlyFast) {
   const playwrightReport = join(tmp, 'playwright.json');
@@ -74,7 +76,8 @@ if (!onlyFast) {
   if (e2e?.stats) {
     passed += e2e.stats.expected + (e2e.stats.flaky ?? 0);
     failed += e2e.stats.unexpected;
-  } else if (!e2eOk) failed += 1;
+  }
+  if (!e2eOk && !(e2e?.stats?.unexpected > 0)) failed += 1;
 }
 
 const summary = `${passed} passed, ${failed} failed`;
