@@ -4,6 +4,7 @@
  * Runs the benchmarks on PGlite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on that
  * PostgreSQL server; prints as it goes and writes the whole report to bench/RESULTS.md.
  */
+import { runCsvParsersBench } from './csv-parsers-bench.ts';
 import { writeFile } from 'node:fs/promises';
 import { cpus, release, totalmem, type } from 'node:os';
 import { join } from 'node:path';
@@ -57,16 +58,17 @@ async function main(): Promise<void> {
     results.push(await benchIncidentData(kind, { sizes, insertRows, searchDataRows, searchQueries: queries, log }));
     log(`  ${kind} done in ${secs(performance.now() - storeStarted)} s (${results[results.length - 1]!.version})`);
   }
+  const csvSection = await runCsvParsersBench();
   const totalMillis = performance.now() - started;
   log(`\nTotal ${secs(totalMillis)} s`);
   if (!values['no-write']) {
     const path = join(projectRoot(), 'bench', 'RESULTS.md');
-    await writeFile(path, report(results, totalMillis));
+    await writeFile(path, report(results, totalMillis, csvSection));
     process.stdout.write(`Wrote ${path}\n`);
   }
 }
 
-function report(results: StoreResults[], totalMillis: number): string {
+function report(results: StoreResults[], totalMillis: number, csvSection: string): string {
   const cpu = cpus();
   const name = (r: StoreResults) => `${r.kind} (${r.version})`;
   const sections = [
@@ -133,6 +135,8 @@ function report(results: StoreResults[], totalMillis: number): string {
     'The generator (`npm run generate`): COPY into a staging table in 50,000-row batches, then `INSERT … SELECT` computing the search vector, one transaction, then `ANALYZE`.',
     '',
     table(['store', 'events', 'time', 'events/s'], results.flatMap((r) => r.reads.map((read) => [name(r), thousands(read.events), `${secs(read.generateMillis)} s`, thousands(read.events / (read.generateMillis / 1000))]))),
+    '',
+    csvSection,
     '',
     '## Output',
     '',

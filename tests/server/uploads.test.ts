@@ -8,14 +8,14 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUpload, openBlobStream, saveBlob, spoolBlob, storeBlobFromStream } from '../../server/repositories/blob-repository.ts';
+import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import { countRows, giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 
-const FIXTURES = process.env.CHURCHKEY_FIXTURES_DIR ?? fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url));
+const FIXTURES = `${FIXTURES_DIR}/`;
 const fixture = (path: string) => readFileSync(join(FIXTURES, path));
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

@@ -1,0 +1,97 @@
+/*
+ * The input of every importer: bytes, whole or as chunks (a File's stream in the worker, a Node
+ * stream on the server), read once, counted for the progress bar, cancellation checked per chunk.
+ */
+import { ImportError } from './import-error.ts';
+
+export interface ByteStreamReader {
+  read(): Promise<{ done: boolean; value?: Uint8Array | undefined }>;
+  releaseLock(): void;
+}
+/** A web ReadableStream, which Safari cannot iterate with for await. */
+export interface ByteStreamLike {
+  getReader(): ByteStreamReader;
+}
+export type ImportInput = Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array> | ByteStreamLike;
+
+export interface ByteChunkOptions {
+  readonly signal?: AbortSignal | undefined;
+  /** Called with the running byte count after each chunk. */
+  readonly onBytes?: ((bytesRead: number) => void) | undefined;
+}
+
+// Big chunks are cut so progress moves and no single decode makes a 100 MB string.
+const MAX_CHUNK_BYTES = 1 << 20;
+
+export async function* byteChunks(input: ImportInput, options: ByteChunkOptions = {}): AsyncGenerator<Uint8Array> {
+  const { signal, onBytes } = options;
+  signal?.throwIfAborted();
+  let bytesRead = 0;
+  for await (const chunk of source(input)) {
+    for (let start = 0; start < chunk.byteLength; start += MAX_CHUNK_BYTES) {
+      signal?.throwIfAborted();
+      const piece = chunk.byteLength <= MAX_CHUNK_BYTES ? chunk : chunk.subarray(start, start + MAX_CHUNK_BYTES);
+      bytesRead += piece.byteLength;
+      onBytes?.(bytesRead);
+      yield piece;
+    }
+  }
+  signal?.throwIfAborted();
+}
+
+async function* source(input: ImportInput): AsyncGenerator<Uint8Array> {
+  // NOTE: a Uint8Array is itself iterable (of numbers), so it is tested first.
+  if (input instanceof Uint8Array) {
+    yield input;
+  } else if ('getReader' in input) {
+    const reader = input.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        if (value !== undefined) yield value;
+      }
+    } finally {
+      reader.releaseLock();
+    }
+  } else {
+    yield* input;
+  }
+}
+
+/** UTF-8 text in pieces; a multi-byte character split across chunks is kept whole, a BOM dropped. */
+export async function* textChunks(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+  // TextDecoder drops a leading BOM (ignoreBOM defaults to false) and replaces invalid bytes with U+FFFD.
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of bytes) {
+    const text = decoder.decode(chunk, { stream: true });
+    if (text !== '') yield text;
+  }
+  const rest = decoder.decode();
+  if (rest !== '') yield rest;
+}
+
+/** The whole input in one buffer, for formats that are one document (HAR, zip); refused above maxBytes. */
+export async function readAllBytes(bytes: AsyncIterable<Uint8Array>, maxBytes: number, what: string): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of bytes) {
+    total += chunk.byteLength;
+    if (total > maxBytes) {
+      throw new ImportError('too-large', `${what} is larger than ${formatBytes(maxBytes)}, the most this importer reads into memory`);
+    }
+    parts.push(chunk);
+  }
+  if (parts.length === 1 && parts[0] !== undefined) return parts[0];
+  const whole = new Uint8Array(total);
+  let offset = 0;
+  for (const part of parts) {
+    whole.set(part, offset);
+    offset += part.byteLength;
+  }
+  return whole;
+}
+
+export function formatBytes(bytes: number): string {
+  return bytes >= 1 << 20 ? `${Math.round(bytes / (1 << 20))} MiB` : `${Math.round(bytes / 1024)} KiB`;
+}

@@ -1,0 +1,119 @@
+/*
+ * The one entry point of the importers: bytes in (whole, chunked or streamed), batches of records
+ * and invalid rows out, the summary as the generator's return value. Runs unchanged in a browser
+ * worker (the preview) and in Node (the server's authoritative import, the CLI).
+ *
+ *   const run = parseImport(file.stream(), settings, { totalBytes: file.size, signal, onProgress });
+ *   for await (const batch of run) insert(batch.records);   // or: await collectImport(run)
+ */
+import { byteChunks, readAllBytes, textChunks, type ImportInput } from './byte-chunks.ts';
+import { ImportError } from './import-error.ts';
+import type { ImportBatch, ImportProgress, ImportRecord, ImportSummary, InvalidRow, ParsedPiece, ParseReport } from './import-record.ts';
+import type { ImportSettings } from './import-settings.ts';
+import { parseDelimited } from './parse-delimited.ts';
+import { MAX_HAR_BYTES, parseHar } from './parse-har.ts';
+import { parseJsonLines } from './parse-json-lines.ts';
+import { parseSlackExport } from './parse-slack-export.ts';
+import { parseTimesketchCsv, parseTimesketchJsonl } from './parse-timesketch.ts';
+import { DEFAULT_ZIP_LIMITS } from './zip-guard.ts';
+
+export interface ImportRunOptions {
+  readonly signal?: AbortSignal | undefined;
+  /** Called as bytes are read (at most once per MiB) and with every batch. */
+  readonly onProgress?: ((progress: ImportProgress) => void) | undefined;
+  /** The input's size when known (File.size, Content-Length), for a percentage. */
+  readonly totalBytes?: number | undefined;
+  /** Records and invalid rows per batch; every batch but the last holds exactly this many. */
+  readonly batchSize?: number | undefined;
+}
+
+const DEFAULT_BATCH_SIZE = 5000;
+const PROGRESS_STEP_BYTES = 1 << 20;
+
+export async function* parseImport(
+  input: ImportInput,
+  settings: ImportSettings,
+  options: ImportRunOptions = {},
+): AsyncGenerator<ImportBatch, ImportSummary, undefined> {
+  const { signal, onProgress } = options;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new ImportError('bad-settings', 'batchSize must be a whole number of 1 or more');
+  const totalBytes = options.totalBytes ?? (input instanceof Uint8Array ? input.byteLength : undefined);
+  let bytesRead = 0;
+  let validCount = 0;
+  let invalidCount = 0;
+  let reportedBytes = 0;
+  const progress = (): ImportProgress => ({ bytesRead, totalBytes, validCount, invalidCount });
+  const onBytes = (count: number) => {
+    bytesRead = count;
+    if (count - reportedBytes >= PROGRESS_STEP_BYTES) {
+      reportedBytes = count;
+      onProgress?.(progress());
+    }
+  };
+  const report: ParseReport = { columns: [], delimiter: undefined, notes: [] };
+  const pieces = piecesOf(byteChunks(input, { signal, onBytes }), settings, report);
+
+  // Pending output; `taken` counts entries already handed out, so a batch costs a slice, not a shift.
+  let records: ImportRecord[] = [];
+  let invalid: InvalidRow[] = [];
+  let recordsTaken = 0;
+  let invalidTaken = 0;
+  const pending = () => records.length - recordsTaken + invalid.length - invalidTaken;
+  const take = (): ImportBatch => {
+    // Records fill a batch first; invalid rows take the room left, each list keeping its order.
+    const recordRoom = Math.min(records.length - recordsTaken, batchSize);
+    const invalidRoom = Math.min(invalid.length - invalidTaken, batchSize - recordRoom);
+    const batchRecords = records.slice(recordsTaken, (recordsTaken += recordRoom));
+    const batchInvalid = invalid.slice(invalidTaken, (invalidTaken += invalidRoom));
+    validCount += batchRecords.length;
+    invalidCount += batchInvalid.length;
+    const batch = { records: batchRecords, invalid: batchInvalid, progress: progress() };
+    onProgress?.(batch.progress);
+    return batch;
+  };
+  for await (const piece of pieces) {
+    for (const record of piece.records) records.push(record);
+    for (const row of piece.invalid) invalid.push(row);
+    while (pending() >= batchSize) {
+      // Checked per batch: one piece can hold many batches, and the caller may abort between them.
+      signal?.throwIfAborted();
+      yield take();
+    }
+    // Fewer than batchSize entries are left: keep only them, so the lists do not grow with the file.
+    [records, recordsTaken] = [records.slice(recordsTaken), 0];
+    [invalid, invalidTaken] = [invalid.slice(invalidTaken), 0];
+  }
+  while (pending() > 0) {
+    signal?.throwIfAborted();
+    yield take();
+  }
+  signal?.throwIfAborted();
+  onProgress?.(progress());
+  return { format: settings.format, delimiter: report.delimiter, columns: report.columns, validCount, invalidCount, bytesRead, notes: report.notes };
+}
+
+async function* piecesOf(bytes: AsyncGenerator<Uint8Array>, settings: ImportSettings, report: ParseReport): AsyncGenerator<ParsedPiece> {
+  switch (settings.format) {
+    case 'delimited':
+      yield* parseDelimited(textChunks(bytes), settings, report);
+      return;
+    case 'jsonl':
+      yield* parseJsonLines(textChunks(bytes), settings, report);
+      return;
+    case 'timesketch-csv':
+      yield* parseTimesketchCsv(textChunks(bytes), report);
+      return;
+    case 'timesketch-jsonl':
+      yield* parseTimesketchJsonl(textChunks(bytes), report);
+      return;
+    case 'har':
+      yield* parseHar(await readAllBytes(bytes, settings.maxBytes ?? MAX_HAR_BYTES, 'The HAR file'), report);
+      return;
+    case 'slack-zip': {
+      const limits = { ...DEFAULT_ZIP_LIMITS, ...settings.limits };
+      yield* parseSlackExport(await readAllBytes(bytes, limits.maxZipBytes, 'The zip archive'), limits, report);
+      return;
+    }
+  }
+}
