@@ -20,6 +20,8 @@ export const VIEW_NAMES = [
 ] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];
 
+// The spec's list, plus swimlane: PRODUCT.md draws it as a picture and its selection lives at
+// type/swimlane/event/{eventID}.
 export const VISUALIZATION_NAMES = [
   'actor-bar',
   'actor-circle',
@@ -29,6 +31,7 @@ export const VISUALIZATION_NAMES = [
   'event-timeline',
   'incident-bar',
   'map',
+  'swimlane',
 ] as const;
 export type VisualizationName = (typeof VISUALIZATION_NAMES)[number];
 

@@ -29,6 +29,7 @@ describe('route parameters', () => {
     expect(viewNameParam.parse({ viewName: 'swimlane' })).toEqual({ viewName: 'swimlane' });
     expect(viewNameParam.parse({ viewName: 'event' })).toBe(false);
     expect(visualizationNameParam.parse({ visualizationName: 'cross-incident-connections' })).toEqual({ visualizationName: 'cross-incident-connections' });
+    expect(visualizationNameParam.parse({ visualizationName: 'swimlane' })).toEqual({ visualizationName: 'swimlane' });
     expect(visualizationNameParam.parse({ visualizationName: 'pie' })).toBe(false);
     expect(countTypeParam.parse({ countType: 'human-actor-events' })).toEqual({ countType: 'human-actor-events' });
     expect(countTypeParam.parse({ countType: 'humans' })).toBe(false);

@@ -87,6 +87,7 @@ test('every route of spec section 2 resolves, and a bad address shows "Invalid U
     ['/incident/5/map/8', 'Incident map', { mapID: '8' }],
     ['/incident/5/stream/6', 'Stream', { streamID: '6' }],
     ['/incident/5/type/event-timeline', 'Visualization', { visualizationName: 'event-timeline' }],
+    ['/incident/5/type/swimlane/event/7', 'Event in visualization', { eventID: '7', visualizationName: 'swimlane' }],
     ['/incident/5/swimlane/type/map/event/11', 'Event in visualization', { eventID: '11', visualizationName: 'map', viewName: 'swimlane' }],
     ['/organizations', 'Organizations', {}],
     ['/organization/new', 'Add organization', {}],
