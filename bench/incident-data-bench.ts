@@ -6,7 +6,8 @@
 import { progressBar } from '../server/cli/progress-bar.ts';
 import type { Db } from '../server/db/database.ts';
 import { syntheticEvents } from '../server/demo/synthetic-events.ts';
-import { copyText, generateIncident, SYNTHETIC_MARKER_COUNT } from '../server/demo/synthetic-incident.ts';
+import { copyText } from '../server/db/copy-text.ts';
+import { generateIncident, SYNTHETIC_MARKER_COUNT } from '../server/demo/synthetic-incident.ts';
 import { eventPage } from '../server/repositories/events-repository.ts';
 import {
   actorsOf, collectionsOf, linksOf, notesOf, PAYLOAD_EVENT_LIMIT, relatedIncidentsOf, streamsOf, tagAssignmentsOf, tagsOf, uploadsOf,

@@ -22,6 +22,7 @@ import { analystRoutes } from './routes/api/analyst-routes.ts';
 import { auditRoutes } from './routes/api/audit-routes.ts';
 import { collectionRoutes } from './routes/api/collection-routes.ts';
 import { eventRoutes } from './routes/api/event-routes.ts';
+import { importRoutes } from './routes/api/import-routes.ts';
 import { incidentRoutes } from './routes/api/incident-routes.ts';
 import { linkRoutes } from './routes/api/link-routes.ts';
 import { noteRoutes } from './routes/api/note-routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   linkRoutes(app, context);
   relatedIncidentRoutes(app, context);
   uploadRoutes(app, context);
+  importRoutes(app, context);
 
   const appDir = options.appDir ?? join(projectRoot(), 'dist');
   const hasApp = existsSync(join(appDir, 'index.html'));

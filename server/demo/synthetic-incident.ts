@@ -3,6 +3,7 @@
  * actors linked to organization actors, markers, and events sent with COPY in batches, all in one
  * transaction, with the search data computed on the way in.
  */
+import { copyText } from '../db/copy-text.ts';
 import type { Db, DbTransaction } from '../db/database.ts';
 import { insertIncident } from '../repositories/incidents-repository.ts';
 import { eventVector, rebuildSearch, refreshEventSearch } from '../repositories/search-repository.ts';
@@ -44,10 +45,6 @@ export interface GeneratedIncident {
 }
 
 /** COPY text format: backslash, tab, newline and carriage return are escaped. */
-export function copyText(value: string): string {
-  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!) : value;
-}
-
 const STAGING_COLUMNS = 'stream_id, actor_id, message, start_micros, end_micros, source_line';
 
 export async function generateIncident(db: Db, options: GenerateOptions): Promise<GeneratedIncident> {

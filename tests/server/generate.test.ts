@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvTimestamp, writeMapPointsFile } from '../../server/demo/map-points-file.ts';
-import { copyText, generateIncident, GENERATED_ORGANIZATION_NAME } from '../../server/demo/synthetic-incident.ts';
+import { copyText } from '../../server/db/copy-text.ts';
+import { generateIncident, GENERATED_ORGANIZATION_NAME } from '../../server/demo/synthetic-incident.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 

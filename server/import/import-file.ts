@@ -1,0 +1,277 @@
+/*
+ * The authoritative import of one evidence file into an incident, shared by POST
+ * /api/incident/{id}/import and npm run import: the spooled file is parsed in batches and, in ONE
+ * transaction, kept whole as the new streams' system upload, its actors matched or created, its
+ * events sent with COPY through a staging table (search data computed on the way in) and its Slack
+ * threads made reply-thread collections. Any failure rolls everything back, the blob included.
+ */
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { DETECT_BYTES, detectFormat } from '../../domain/import/detect-format.ts';
+import { ImportError } from '../../domain/import/import-error.ts';
+import type { ImportFormat, ImportProgress, ImportRecord, InvalidRow, JsonValue } from '../../domain/import/import-record.ts';
+import { settingsFromDetection, type ImportSettings } from '../../domain/import/import-settings.ts';
+import { parseImport } from '../../domain/import/parse-import.ts';
+import { inferUploadKind, normalizeMediaType } from '../../domain/upload-media.ts';
+import { nowMicros } from '../auth/tokens.ts';
+import { copyText } from '../db/copy-text.ts';
+import type { Db, DbTransaction } from '../db/database.ts';
+import type { IncidentRef } from '../repositories/access-repository.ts';
+import { recordWrite } from '../repositories/audit-repository.ts';
+import { insertUpload, saveBlob, type SpooledBlob } from '../repositories/blob-repository.ts';
+import { eventVector } from '../repositories/search-repository.ts';
+
+/** The answer lists this many invalid rows at most; invalidNotListed counts the rest. */
+export const INVALID_LIST_LIMIT = 1000;
+const BATCH_SIZE = 5000;
+
+export interface ImportedStream {
+  id: number;
+  name: string;
+  eventCount: number;
+}
+
+export interface ImportResult {
+  streams: ImportedStream[];
+  importedCount: number;
+  invalidCount: number;
+  invalid: InvalidRow[];
+  invalidNotListed: number;
+  format: ImportFormat;
+  uploadID: number;
+}
+
+export interface ImportFileOptions {
+  /** Resolves (and, for a route, re-checks access to) the incident inside the import's transaction. */
+  incident: (tx: DbTransaction) => Promise<IncidentRef>;
+  file: SpooledBlob;
+  fileName: string;
+  declaredType?: string | undefined;
+  /** Defaults to the file name; Slack streams are named by channel. */
+  streamName?: string | undefined;
+  settings: ImportSettings;
+  attribution: { userID: number | null; analystID: number | null };
+  onProgress?: ((progress: ImportProgress) => void) | undefined;
+}
+
+/** The first 64 KiB of a spooled file, which is what format detection looks at. */
+export async function firstBytes(path: string): Promise<Uint8Array> {
+  const file = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(DETECT_BYTES);
+    const { bytesRead } = await file.read(buffer, 0, DETECT_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+/** Settings detected from the file, or an ImportError('unsupported-format') with the detection's reason. */
+export async function detectSettings(path: string, fileName: string, timeZone: string): Promise<ImportSettings> {
+  const detection = detectFormat(await firstBytes(path), fileName);
+  const settings = settingsFromDetection(detection, timeZone);
+  if (!settings) {
+    const why = detection.format === undefined ? detection.reason : `${detection.reason}, but no start time column was found: send settings with a mapping`;
+    throw new ImportError('unsupported-format', why);
+  }
+  return settings;
+}
+
+const STAGING = `CREATE TEMP TABLE import_staging (stream_id bigint NOT NULL, actor_id bigint, is_marker boolean NOT NULL,
+  message text NOT NULL, start_micros bigint NOT NULL, end_micros bigint NOT NULL, extra jsonb, source_line integer) ON COMMIT DROP`;
+const STAGING_COLUMNS = 'stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line';
+
+// NOTE: PostgreSQL text and jsonb refuse the NUL character, which a binary-ish log line may hold.
+const withoutNul = (text: string) => (text.includes('\0') ? text.replaceAll('\0', '') : text);
+const extraText = (extra: Record<string, JsonValue>) =>
+  Object.keys(extra).length === 0 ? '\\N' : copyText(JSON.stringify(extra, (_name, value: unknown) => (typeof value === 'string' ? withoutNul(value) : value)));
+
+export async function importFile(db: Db, options: ImportFileOptions): Promise<ImportResult> {
+  const { file, fileName, settings } = options;
+  const mediaType = normalizeMediaType(options.declaredType, fileName);
+  const result = await db.transaction(async (tx) => {
+    const incident = await options.incident(tx);
+    const now = nowMicros();
+    const blob = await saveBlob(tx, file);
+    await tx.query(STAGING);
+
+    const streams = new Map<string, ImportedStream>();
+    const defaultName = options.streamName ?? fileName;
+    const streamFor = async (name: string): Promise<ImportedStream> => {
+      const known = streams.get(name);
+      if (known) return known;
+      const [row] = await tx.query<{ id: number }>(
+        'INSERT INTO streams (incident_id, name, import_format, created_micros, analyst_id) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+        [incident.id, name, settings.format, now, options.attribution.analystID],
+      );
+      const stream = { id: row!.id, name, eventCount: 0 };
+      streams.set(name, stream);
+      return stream;
+    };
+    // Slack names its streams by channel as records arrive; every other format has one, made now.
+    if (settings.format !== 'slack-zip') await streamFor(defaultName);
+    let markerStreamId: number | undefined;
+
+    const actors = new Map<string, number>();
+    const resolveActors = async (records: readonly ImportRecord[]) => {
+      const wanted = new Map<string, boolean>();
+      for (const record of records) {
+        if (record.actor !== '' && !record.isMarker && !actors.has(record.actor)) wanted.set(record.actor, (wanted.get(record.actor) ?? false) || record.actorIsBot === true);
+      }
+      if (wanted.size === 0) return;
+      const names = [...wanted.keys()];
+      for (const row of await tx.query<{ id: number; name: string }>('SELECT id, name FROM incident_actors WHERE incident_id = $1 AND name = ANY($2::text[])', [incident.id, names])) {
+        actors.set(row.name, row.id);
+      }
+      const missing = names.filter((name) => !actors.has(name));
+      if (missing.length === 0) return;
+      const known = new Map<string, { id: number; is_bot: boolean }>();
+      for (const row of await tx.query<{ id: number; display_name: string; is_bot: boolean }>(
+        'SELECT id, display_name, is_bot FROM organization_actors WHERE organization_id = $1 AND display_name = ANY($2::text[])',
+        [incident.organization_id, missing],
+      )) {
+        known.set(row.display_name, row);
+      }
+      const created = await tx.query<{ id: number; name: string }>(
+        `INSERT INTO incident_actors (incident_id, name, is_bot, organization_actor_id, created_micros)
+         SELECT $1, n.name, n.is_bot, n.organization_actor_id, $5
+           FROM unnest($2::text[], $3::boolean[], $4::bigint[]) AS n (name, is_bot, organization_actor_id)
+         RETURNING id, name`,
+        [
+          incident.id,
+          missing,
+          missing.map((name) => known.get(name)?.is_bot ?? wanted.get(name) ?? false),
+          missing.map((name) => known.get(name)?.id ?? null),
+          now,
+        ],
+      );
+      for (const row of created) actors.set(row.name, row.id);
+    };
+
+    // Only thread messages are remembered (Slack, read whole anyway), so a big log costs nothing here.
+    const threadKeys = new Map<number, string>();
+    const threads = new Map<string, { id: number; start: number; line: number }[]>();
+    const invalid: InvalidRow[] = [];
+    let invalidCount = 0;
+    let importedCount = 0;
+
+    const run = parseImport(createReadStream(file.path), settings, { totalBytes: file.sizeBytes, batchSize: BATCH_SIZE, onProgress: options.onProgress });
+    let next = await run.next();
+    while (!next.done) {
+      const batch = next.value;
+      for (const row of batch.invalid) {
+        invalidCount += 1;
+        if (invalid.length < INVALID_LIST_LIMIT) invalid.push(row);
+      }
+      if (batch.records.length > 0) {
+        await resolveActors(batch.records);
+        const lines: string[] = [];
+        for (const record of batch.records) {
+          let streamId: number;
+          if (record.isMarker) {
+            if (markerStreamId === undefined) {
+              const [marker] = await tx.query<{ id: number }>('SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream', [incident.id]);
+              if (!marker) throw new Error(`incident ${incident.id} has no marker stream`);
+              markerStreamId = marker.id;
+            }
+            streamId = markerStreamId;
+          } else {
+            const stream = await streamFor(record.stream ?? defaultName);
+            stream.eventCount += 1;
+            streamId = stream.id;
+          }
+          if (record.threadKey !== undefined) threadKeys.set(record.line, record.threadKey);
+          const actorId = record.actor === '' || record.isMarker ? '\\N' : String(actors.get(record.actor));
+          lines.push(
+            `${streamId}\t${actorId}\t${record.isMarker ? 't' : 'f'}\t${copyText(withoutNul(record.message))}\t${record.startMicros}\t${record.endMicros}\t${extraText(record.extra)}\t${record.line}`,
+          );
+        }
+        await tx.copyFrom(`COPY import_staging (${STAGING_COLUMNS}) FROM STDIN`, `${lines.join('\n')}\n`);
+        const inserted = await tx.query<{ id: number; start_micros: number; source_line: number }>(
+          `INSERT INTO events (incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, analyst_id, created_micros, search_vector)
+           SELECT $1, g.stream_id, g.actor_id, g.is_marker, g.message, g.start_micros, g.end_micros, g.extra, g.source_line, $2, $3,
+                  ${eventVector('g.message', 'a.name', 'NULL', 'NULL')}
+             FROM import_staging g LEFT JOIN incident_actors a ON a.id = g.actor_id
+           ${threadKeys.size > 0 ? 'RETURNING id, start_micros, source_line' : ''}`,
+          [incident.id, options.attribution.analystID, now],
+        );
+        for (const row of inserted) {
+          const key = threadKeys.get(row.source_line);
+          if (key === undefined) continue;
+          const members = threads.get(key) ?? [];
+          members.push({ id: row.id, start: row.start_micros, line: row.source_line });
+          threads.set(key, members);
+        }
+        threadKeys.clear();
+        await tx.query('TRUNCATE import_staging');
+        importedCount += batch.records.length;
+      }
+      next = await run.next();
+    }
+    const summary = next.value;
+    if (importedCount === 0) {
+      const first = invalid[0];
+      throw new ImportError('invalid-file', first ? `has no valid rows (${invalidCount} invalid; line ${first.line}: ${first.reason})` : 'has no events to import');
+    }
+    if (streams.size === 0) await streamFor(defaultName);
+
+    for (const members of threads.values()) {
+      members.sort((a, b) => a.start - b.start || a.line - b.line);
+      const first = members[0]!;
+      const [collection] = await tx.query<{ id: number }>(
+        'INSERT INTO collections (incident_id, name, is_analyst, is_thread, thread_event_id, created_micros) VALUES ($1, $2, false, true, $3, $4) RETURNING id',
+        [incident.id, `Reply thread ${first.id}`, first.id, now],
+      );
+      await tx.query(
+        'INSERT INTO collection_events (collection_id, event_id, created_micros) SELECT $1, unnest($2::bigint[]), $3',
+        [collection!.id, members.map((member) => member.id), now],
+      );
+    }
+
+    // Each new stream keeps the source whole, so deleting one stream still leaves the others theirs.
+    const imported = [...streams.values()];
+    const uploadIds: number[] = [];
+    for (const stream of imported) {
+      uploadIds.push(
+        await insertUpload(tx, {
+          incidentId: incident.id,
+          blob,
+          fileName,
+          mediaType,
+          kind: inferUploadKind(fileName, mediaType),
+          streamId: stream.id,
+          isSystem: true,
+          analystId: options.attribution.analystID,
+        }),
+      );
+    }
+    await recordWrite(tx, options.attribution, {
+      action: 'import stream',
+      itemType: 'stream',
+      itemID: imported[0]!.id,
+      detail: {
+        incidentID: incident.id,
+        fileName,
+        format: summary.format,
+        streamIDs: imported.map((stream) => stream.id),
+        importedCount,
+        invalidCount,
+        uploadID: uploadIds[0],
+        sha256: blob.sha256,
+        sizeBytes: blob.sizeBytes,
+      },
+    });
+    return {
+      streams: imported,
+      importedCount,
+      invalidCount,
+      invalid,
+      invalidNotListed: invalidCount - invalid.length,
+      format: summary.format,
+      uploadID: uploadIds[0]!,
+    };
+  });
+  // NOTE: PGlite runs no autovacuum, so without this the planner guesses at the new rows.
+  await db.query('ANALYZE events');
+  return result;
+}
