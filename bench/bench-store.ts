@@ -8,10 +8,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { openPglite, openPostgres, type Db } from '../server/db/database.ts';
+import { openPglite, type Db } from '../server/db/database.ts';
+import { createScratchDatabase } from '../server/db/scratch-database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { insertAnalyst, type AnalystRow } from '../server/repositories/analysts-repository.ts';
 import { createSession } from '../server/repositories/sessions-repository.ts';
@@ -47,27 +47,14 @@ export async function openStore(kind: StoreKind): Promise<BenchStore> {
   }
   const adminUrl = postgresUrl();
   if (!adminUrl) throw new Error('set BENCH_DATABASE_URL or TEST_DATABASE_URL for the PostgreSQL runs');
-  const name = `churchkey_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = openPostgres(url.href);
-  await migrate(db);
+  const scratch = await createScratchDatabase(adminUrl, 'churchkey_bench');
+  const db = scratch.db;
   const [row] = await db.query<{ server_version: string }>('SHOW server_version');
   return {
     kind,
     db,
     version: `PostgreSQL ${row!.server_version.split(' ')[0]}`,
-    async close() {
-      await db.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
+    close: scratch.drop,
   };
 }
 
