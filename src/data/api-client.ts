@@ -88,8 +88,11 @@ async function readJson(response: Response): Promise<unknown> {
 
 async function send(method: Method, path: string, body: unknown, accept: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { accept, [AnalystHeader]: String(actingAnalystID) };
-  let encoded: string | undefined;
-  if (body !== undefined) {
+  let encoded: string | FormData | undefined;
+  // NOTE: a FormData body sets its own multipart content-type (with the boundary); never set it here.
+  if (body instanceof FormData) {
+    encoded = body;
+  } else if (body !== undefined) {
     headers['content-type'] = 'application/json';
     encoded = JSON.stringify(body);
   }
@@ -137,6 +140,11 @@ export function apiGetText(path: string, options: RequestOptions = {}): Promise<
 /** POST with a JSON body; `undefined` sends no body at all (for calls that take none). */
 export function apiPost<T>(path: string, body: unknown, schema: z.ZodType<T>, options: RequestOptions = {}): Promise<T> {
   return requestJson('POST', path, body, schema, options);
+}
+
+/** POST multipart/form-data (files and form fields), answered with JSON. */
+export function apiPostForm<T>(path: string, form: FormData, schema: z.ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  return requestJson('POST', path, form, schema, options);
 }
 
 export function apiPostText(path: string, body: unknown, options: RequestOptions = {}): Promise<string> {

@@ -1,4 +1,5 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { CreateStreamScreen } from '../features/imports/create-stream-screen.tsx';
 import { RoutePlaceholder } from '../ui/route-placeholder.tsx';
 import { viewNameParam } from './-route-params.ts';
 
@@ -9,6 +10,7 @@ export const Route = createFileRoute('/incident/$incidentID/{-$viewName}')({
 
 function IncidentView() {
   const params = Route.useParams();
+  if (params.viewName === 'create-stream') return <CreateStreamScreen incidentID={params.incidentID} />;
   return (
     <>
       <RoutePlaceholder title="Incident view" params={{ ...params, viewName: params.viewName }} />

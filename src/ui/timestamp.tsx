@@ -10,7 +10,8 @@ const PATTERN = 'YYYY-MM-DD HH:mm:ss';
 
 /** Whether `zone` can be used by formatMicros and parseDate yet; starts loading it if not. */
 export function useTimeZoneReady(zone: string): boolean {
-  const [loaded, setLoaded] = useState(() => zone === 'UTC' || isTimeZoneDataLoaded());
+  // Not `zone === 'UTC'` here: the zone may change later, and UTC says nothing about the others' rules.
+  const [loaded, setLoaded] = useState(isTimeZoneDataLoaded);
   useEffect(() => {
     if (loaded || zone === 'UTC') return;
     let current = true;

@@ -1,0 +1,35 @@
+/* POST /api/incident/{id}/import (README "Using the API"): the file with the settings the preview confirmed. */
+import { z } from 'zod';
+import { IMPORT_FORMATS } from '../../../domain/import/import-record.ts';
+import type { ImportSettings } from '../../../domain/import/import-settings.ts';
+import { apiPostForm } from '../../data/api-client.ts';
+
+const ImportAnswerSchema = z.object({
+  import: z.object({
+    streams: z.array(z.object({ id: z.number().int(), name: z.string(), eventCount: z.number().int() })),
+    importedCount: z.number().int(),
+    invalidCount: z.number().int(),
+    invalid: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+    invalidNotListed: z.number().int(),
+    format: z.enum(IMPORT_FORMATS),
+    uploadID: z.number().int(),
+  }),
+});
+export type ImportAnswer = z.infer<typeof ImportAnswerSchema>['import'];
+
+export interface ImportRequest {
+  readonly file: File;
+  readonly streamName: string;
+  readonly timeZone: string;
+  readonly settings: ImportSettings;
+}
+
+export async function importStream(incidentID: number, request: ImportRequest, signal?: AbortSignal): Promise<ImportAnswer> {
+  const form = new FormData();
+  // Fields before the file: the server reads parts in order and refuses early on a bad field.
+  form.append('streamName', request.streamName);
+  form.append('timeZone', request.timeZone);
+  form.append('settings', JSON.stringify(request.settings));
+  form.append('file', request.file, request.file.name);
+  return (await apiPostForm(`/api/incident/${incidentID}/import`, form, ImportAnswerSchema, { signal })).import;
+}
