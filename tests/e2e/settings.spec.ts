@@ -14,6 +14,11 @@ test('display settings, view state and the time zone survive a reload; reset cle
   const { analyst } = await openAsAdmin(page, '/incident/5');
   // A view state for incident 5: the header unpinned there.
   await page.getByRole('button', { name: 'Unpin the header' }).click();
+  await expect(page.getByRole('button', { name: 'Pin the header to the top' })).toBeVisible();
+  // Stored before the page is left: the next load reads it from persist:root.
+  await expect
+    .poll(() => page.evaluate(() => Object.keys((JSON.parse(localStorage.getItem('persist:root') ?? '{}') as { incidents?: object }).incidents ?? {})))
+    .toContain('5');
 
   await page.goto('/settings/configuration');
   await page.getByLabel('Colour mode').selectOption('dark');

@@ -34,7 +34,16 @@ function publish(next: SettingsSnapshot): void {
   for (const listener of listeners) listener();
 }
 
-function commit(root: PersistedRoot): void {
+// Changes made before the stored configuration is restored, replayed on top of it once it is.
+const changesWhileRestoring: Array<(root: PersistedRoot) => PersistedRoot> = [];
+
+function change(transform: (root: PersistedRoot) => PersistedRoot): void {
+  if (snapshot.status === 'restoring') {
+    changesWhileRestoring.push(transform);
+    publish({ ...snapshot, root: transform(snapshot.root) });
+    return;
+  }
+  const root = transform(snapshot.root);
   if (root === snapshot.root) return;
   writePersisted(PERSIST_KEY, root);
   publish({ ...snapshot, root });
@@ -54,27 +63,29 @@ export function restoreSettings(): Promise<PersistedRoot> {
   restoring ??= (async () => {
     const { value, outcome } = await restoreWithTimeout(async () => parsePersistedRoot(await readPersisted(PERSIST_KEY)), EMPTY_ROOT, RESTORE_TIMEOUT_MS);
     if (outcome === 'timed-out') console.warn(`the stored configuration was not restored within ${RESTORE_TIMEOUT_MS} ms; using defaults`);
-    // Changes made while restoring (none are expected: the shell waits) would be lost here.
-    publish({ status: 'ready', root: value });
+    // NOTE: the header can be clicked in the moment between choosing an analyst and this restore.
+    const root = changesWhileRestoring.splice(0).reduce((current, transform) => transform(current), value);
+    if (root !== value) writePersisted(PERSIST_KEY, root);
+    publish({ status: 'ready', root });
     subscribePersisted(PERSIST_KEY, (raw) => publish({ ...snapshot, root: parsePersistedRoot(raw) }));
-    return value;
+    return root;
   })();
   return restoring;
 }
 
 export function updateDisplaySettings(analystID: number, patch: Partial<DisplaySettings>): void {
-  commit(withDisplaySettings(snapshot.root, analystID, patch));
+  change((root) => withDisplaySettings(root, analystID, patch));
 }
 
 export function updateViewState(kind: ViewKind, id: number, patch: Partial<ViewState>): void {
-  commit(withViewState(snapshot.root, kind, id, patch));
+  change((root) => withViewState(root, kind, id, patch));
 }
 
 export function rememberLastAnalyst(analystID: number): void {
-  commit(withLastAnalyst(snapshot.root, analystID));
+  change((root) => withLastAnalyst(root, analystID));
 }
 
 /** "Reset configuration": every display setting and view state back to its default. */
 export function resetConfiguration(): void {
-  commit(resetRoot(snapshot.root));
+  change((root) => resetRoot(root));
 }
