@@ -6,6 +6,7 @@
  */
 import Papa from 'papaparse';
 import { ImportError } from './import-error.ts';
+import { textPasses } from './text-passes.ts';
 import type { Delimiter } from './import-record.ts';
 
 export interface RowLayout {
@@ -44,10 +45,8 @@ export async function* delimitedRows(text: AsyncIterable<string>, layout: RowLay
     ...(layout.quoted ? {} : { fastMode: true }),
   });
   let carry = '';
-  let pending = 0;
   let line = 1;
   let preambleLeft = layout.preambleRows;
-  let first = true;
 
   const pass = (final: boolean): DelimitedRow[] => {
     while (preambleLeft > 0) {
@@ -88,20 +87,9 @@ export async function* delimitedRows(text: AsyncIterable<string>, layout: RowLay
     return rows;
   };
 
-  for await (let piece of text) {
-    if (first) {
-      first = false;
-      if (piece.charCodeAt(0) === 0xfeff) piece = piece.slice(1);
-    }
+  yield* textPasses(text, passChars, (piece) => {
     carry += piece;
-    pending += piece.length;
-    if (pending < passChars) continue;
-    pending = 0;
-    const rows = pass(false);
-    if (rows.length > 0) yield rows;
-  }
-  const rows = pass(true);
-  if (rows.length > 0) yield rows;
+  }, pass);
 }
 
 function countNewlines(text: string, from: number, to: number): number {

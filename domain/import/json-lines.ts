@@ -3,6 +3,7 @@
  * before the newline is ignored, and the last line needs no newline (Timesketch's sigma file).
  */
 import { ImportError } from './import-error.ts';
+import { textPasses } from './text-passes.ts';
 import type { JsonValue } from './import-record.ts';
 import { MAX_RECORD_CHARS } from './delimited-rows.ts';
 
@@ -14,9 +15,7 @@ const PASS_CHARS = 1 << 16;
 /** `passChars` is the text gathered before splitting; tests make it tiny to split everywhere. */
 export async function* jsonLines(text: AsyncIterable<string>, passChars = PASS_CHARS): AsyncGenerator<JsonLine[]> {
   let carry = '';
-  let pending = 0;
   let line = 1;
-  let first = true;
 
   const pass = (final: boolean): JsonLine[] => {
     const out: JsonLine[] = [];
@@ -48,20 +47,9 @@ export async function* jsonLines(text: AsyncIterable<string>, passChars = PASS_C
     }
   };
 
-  for await (let piece of text) {
-    if (first) {
-      first = false;
-      if (piece.charCodeAt(0) === 0xfeff) piece = piece.slice(1);
-    }
+  yield* textPasses(text, passChars, (piece) => {
     carry += piece;
-    pending += piece.length;
-    if (pending < passChars) continue;
-    pending = 0;
-    const lines = pass(false);
-    if (lines.length > 0) yield lines;
-  }
-  const lines = pass(true);
-  if (lines.length > 0) yield lines;
+  }, pass);
 }
 
 /** A JSON value as display text: strings as they are, other values as JSON, nothing as ''. */

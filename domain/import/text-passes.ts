@@ -1,0 +1,28 @@
+/*
+ * Text arrives in chunks of any size; parsers work on it in passes of about `passChars` characters
+ * (a leading BOM dropped), keeping an unfinished record for the next pass. `append` hands each chunk
+ * to the parser's carry; `pass(final)` parses what the carry holds and returns the finished items.
+ */
+export async function* textPasses<T>(
+  text: AsyncIterable<string>,
+  passChars: number,
+  append: (piece: string) => void,
+  pass: (final: boolean) => T[],
+): AsyncGenerator<T[]> {
+  let first = true;
+  let pending = 0;
+  for await (let piece of text) {
+    if (first) {
+      first = false;
+      if (piece.charCodeAt(0) === 0xfeff) piece = piece.slice(1);
+    }
+    append(piece);
+    pending += piece.length;
+    if (pending < passChars) continue;
+    pending = 0;
+    const items = pass(false);
+    if (items.length > 0) yield items;
+  }
+  const items = pass(true);
+  if (items.length > 0) yield items;
+}
