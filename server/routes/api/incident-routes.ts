@@ -6,19 +6,9 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  CollectionSchema,
-  IncidentActorSchema,
-  LinkSchema,
-  NoteSchema,
-  RelatedIncidentSchema,
-  StreamSchema,
-  TagAssignmentSchema,
-  TagSchema,
-  UploadSchema,
-} from '../../../domain/annotations.ts';
 import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
+import { IncidentPayloadSchema } from '../../../domain/incident-payload.ts';
 import {
   EventRowSchema,
   INCIDENT_SORT_FIELDS,
@@ -51,22 +41,6 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 
 const IncidentParams = z.object({ incidentID: PathIdSchema });
 const Created = z.object({ incident: z.object({ id: z.number().int() }), version: z.string() });
 
-export const IncidentPayloadSchema = IncidentSummarySchema.extend({
-  streams: z.array(StreamSchema),
-  actors: z.array(IncidentActorSchema),
-  collections: z.array(CollectionSchema),
-  /** Every event when there are at most 10,000; otherwise none, and eventsComplete is false: page them. */
-  events: z.array(EventRowSchema),
-  eventsComplete: z.boolean(),
-  links: z.array(LinkSchema),
-  notes: z.array(NoteSchema),
-  tags: z.array(TagSchema),
-  eventTags: z.array(TagAssignmentSchema),
-  streamTags: z.array(TagAssignmentSchema),
-  incidentUploads: z.array(UploadSchema),
-  incidentMaps: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  relatedIncidents: z.array(RelatedIncidentSchema),
-});
 
 const EventsQuery = z.object({
   after: z.string().max(40).optional(),

@@ -7,8 +7,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
+import { OrganizationDetailSchema } from '../../../domain/organization-payload.ts';
 import {
-  IncidentSummarySchema,
   ORGANIZATION_SORT_FIELDS,
   OrganizationCreateSchema,
   OrganizationSummarySchema,
@@ -26,18 +26,6 @@ import { parseSort, SortQuerySchema, sortedList } from './list-sort.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 const OrganizationParams = z.object({ organizationID: PathIdSchema });
-
-export const OrganizationActorSchema = z.object({
-  id: z.number().int(),
-  organizationID: z.number().int(),
-  displayName: z.string(),
-  startDate: z.string(),
-  description: z.string(),
-  isBot: z.boolean(),
-  incidentCount: z.number().int(),
-});
-
-const IncidentTagCountSchema = z.object({ name: z.string(), count: z.number().int(), color: z.string(), isLabel: z.boolean() });
 
 export function organizationRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -137,16 +125,7 @@ export function organizationRoutes(app: FastifyInstance, context: AppContext): v
         params: OrganizationParams,
         response: {
           200: z.object({
-            organization: z.object({
-              id: z.number().int(),
-              name: z.string(),
-              description: z.string(),
-              createTimestamp: z.number().int(),
-              incidentTags: z.array(IncidentTagCountSchema),
-              incidents: z.array(IncidentSummarySchema),
-              actors: z.array(OrganizationActorSchema),
-              members: z.array(z.object({ analystID: z.number().int(), name: z.string() })),
-            }),
+            organization: OrganizationDetailSchema,
             version: z.string(),
           }),
           ...errors,

@@ -1,0 +1,58 @@
+/*
+ * The mirror's sources bound to the API: each answer parsed with the domain schema the server
+ * serialises it through, then the sync entry points the app calls.
+ */
+import { z } from 'zod';
+import { IncidentSummarySchema, OrganizationSummarySchema } from '../../../domain/incident-data.ts';
+import { EventPageSchema, IncidentPayloadSchema } from '../../../domain/incident-payload.ts';
+import { OrganizationDetailSchema } from '../../../domain/organization-payload.ts';
+import { apiGet } from '../api-client.ts';
+import { mirrorDatabase } from './mirror-database.ts';
+import { syncIncidentFrom, type IncidentSource, type SyncOptions } from './sync-incident.ts';
+import { syncIncidentListFrom, syncOrganizationFrom, syncOrganizationsFrom, type ListSource } from './sync-lists.ts';
+
+const PayloadAnswer = z.object({ incident: IncidentPayloadSchema });
+const OrganizationsAnswer = z.object({ organizations: z.object({ items: z.array(OrganizationSummarySchema) }) });
+const OrganizationAnswer = z.object({ organization: OrganizationDetailSchema });
+const IncidentsAnswer = z.object({ incidents: z.object({ items: z.array(IncidentSummarySchema) }) });
+
+export const apiIncidentSource: IncidentSource = {
+  async payload(incidentID, signal) {
+    return (await apiGet(`/api/incident/${incidentID}`, PayloadAnswer, { signal })).incident;
+  },
+  eventPage(incidentID, after, limit, signal) {
+    const query = new URLSearchParams({ limit: String(limit) });
+    if (after !== undefined) query.set('after', after);
+    return apiGet(`/api/incident/${incidentID}/events?${query}`, EventPageSchema, { signal });
+  },
+};
+
+export const apiListSource: ListSource = {
+  async organizations(signal) {
+    return (await apiGet('/api/organizations', OrganizationsAnswer, { signal })).organizations.items;
+  },
+  async organization(organizationID, signal) {
+    return (await apiGet(`/api/organization/${organizationID}`, OrganizationAnswer, { signal })).organization;
+  },
+  async incidents(organizationID, signal) {
+    const query = organizationID === undefined ? '' : `?organizationID=${organizationID}`;
+    return (await apiGet(`/api/incidents${query}`, IncidentsAnswer, { signal })).incidents.items;
+  },
+};
+
+/** Fetches the incident (payload, then its events in pages) into the mirror; rejects as the fetch does. */
+export function syncIncident(incidentID: number, options: SyncOptions = {}): Promise<void> {
+  return syncIncidentFrom(mirrorDatabase(), apiIncidentSource, incidentID, options);
+}
+
+export function syncOrganizations(options: { signal?: AbortSignal } = {}): Promise<void> {
+  return syncOrganizationsFrom(mirrorDatabase(), apiListSource, options.signal);
+}
+
+export function syncOrganization(organizationID: number, options: { signal?: AbortSignal } = {}): Promise<void> {
+  return syncOrganizationFrom(mirrorDatabase(), apiListSource, organizationID, options.signal);
+}
+
+export function syncIncidentList(organizationID?: number, options: { signal?: AbortSignal } = {}): Promise<void> {
+  return syncIncidentListFrom(mirrorDatabase(), apiListSource, organizationID, options.signal);
+}

@@ -1,0 +1,68 @@
+/*
+ * The offline mirror (IndexedDB 'churchkey-mirror', Dexie): what screens read, and how it is filled.
+ * Screens never fetch: they mount a *Sync hook (which fills the mirror from the API while shown) and
+ * read through the live hooks, which re-render as rows land. Everything works offline from what was
+ * mirrored before. All timestamps are microseconds since the epoch, except lastSyncedAt (ms).
+ *
+ * Reads (useLiveQuery; `undefined` while the first read runs, or while the item is not on this device):
+ *   useOrganizations(): OrganizationSummary[] | undefined                    sorted by name
+ *   useOrganization(organizationID): OrganizationMirror | undefined
+ *       { organization: OrganizationSummary, incidentTags, members, incidents: IncidentSummary[], actors: OrganizationActor[] }
+ *       (incidentTags and members are [] until useOrganizationSync has run once)
+ *   useIncidentList(organizationID?): IncidentSummary[] | undefined          newest first
+ *   useIncident(incidentID): IncidentMirror | undefined
+ *       { incident: IncidentSummary, streams, actors, collections, notes, links, tags, eventTags,
+ *         streamTags, uploads, maps, relatedIncidents }   (wire shapes of domain/annotations.ts;
+ *         eventTags/streamTags/maps rows carry incidentID, relatedIncidents rows sourceIncidentID;
+ *         rows with outboxID are optimistic writes the server has not confirmed yet)
+ *   useIncidentEvents(incidentID, { fromMicros?, toMicros?, streamIDs?, actorIDs? } = {}): EventMirrorRow[] | undefined
+ *       EventRow & { incidentID }, by startTimestamp then id; bounds inclusive on startTimestamp
+ *   useEventCount(incidentID): number | undefined
+ *
+ * Freshness and syncing:
+ *   useSyncStatus(incidentID): SyncStatus
+ *       { status: 'idle'|'syncing'|'error'|'offline', loaded, total, lastSyncedAt?: number, error?: string }
+ *       loaded/total: events written so far / the incident's event count (for a progress bar)
+ *   useIncidentSync(incidentID): SyncStatus          syncs on mount and when the network returns; cancels on unmount
+ *   useOrganizationsSync(): ListSyncStatus           { status, lastSyncedAt?, error? }
+ *   useOrganizationSync(organizationID): ListSyncStatus
+ *   useIncidentListSync(organizationID?): ListSyncStatus
+ *   syncIncident(incidentID, { signal?, onProgress? }): Promise<void>   (rejects as the fetch does)
+ *   syncOrganizations() / syncOrganization(id) / syncIncidentList(organizationID?)
+ *   removeIncident(incidentID): Promise<void>         drops an incident and all its rows from this device
+ * An incident or organization the server answers 404 for leaves the device (status 'error').
+ */
+export {
+  syncIncident,
+  syncIncidentList,
+  syncOrganization,
+  syncOrganizations,
+} from './api-source.ts';
+export type {
+  ActorRow,
+  CollectionRow,
+  EventMirrorRow,
+  LinkRow,
+  MapRow,
+  NoteRow,
+  OrganizationSummary,
+  RelatedIncidentRow,
+  StreamRow,
+  SyncStatusName,
+  TagAssignmentRow,
+  TagRow,
+  UploadRow,
+} from './mirror-database.ts';
+export type { EventQuery, IncidentMirror, OrganizationMirror } from './mirror-queries.ts';
+export type { SyncOptions, SyncProgress } from './sync-incident.ts';
+export { removeIncident } from './remove-incident.ts';
+export { useEventCount, useIncident, useIncidentEvents, useIncidentList, useOrganization, useOrganizations } from './use-mirror.ts';
+export {
+  useIncidentListSync,
+  useIncidentSync,
+  useOrganizationSync,
+  useOrganizationsSync,
+  useSyncStatus,
+  type ListSyncStatus,
+  type SyncStatus,
+} from './use-sync.ts';

@@ -1,0 +1,123 @@
+/*
+ * The browser's mirror of what the analyst opened, in IndexedDB through Dexie. Rows are the wire
+ * shapes of domain/ (plus the incident they belong to where the wire leaves it implicit), so a
+ * screen reads the same objects the API sends. Indexes follow the screens' queries: events by
+ * incident and time, by actor and by stream; everything else by incident.
+ *
+ * Schema changes: never edit a shipped version; add `this.version(n + 1).stores({...changed tables})`
+ * with an `.upgrade(tx => ...)` that rewrites old rows, so an analyst's mirror survives the update.
+ */
+import Dexie, { type Table } from 'dexie';
+import type { z } from 'zod';
+import type {
+  CollectionSchema,
+  IncidentActorSchema,
+  LinkSchema,
+  NoteSchema,
+  RelatedIncidentSchema,
+  StreamSchema,
+  TagAssignmentSchema,
+  TagSchema,
+  UploadSchema,
+} from '../../../domain/annotations.ts';
+import type { EventRow, IncidentSummary, OrganizationSummarySchema } from '../../../domain/incident-data.ts';
+import type { IncidentMapSummarySchema } from '../../../domain/incident-payload.ts';
+import type { IncidentTagCount, OrganizationActor, OrganizationMember } from '../../../domain/organization-payload.ts';
+
+export const MIRROR_DATABASE_NAME = 'churchkey-mirror';
+
+/**
+ * Set on a row written optimistically by the outbox before the server has it: the sync keeps such
+ * rows (the server cannot know them yet) until the outbox sends the write and drops them.
+ */
+interface Optimistic {
+  outboxID?: string;
+}
+
+export type OrganizationSummary = z.infer<typeof OrganizationSummarySchema>;
+/** The list's summary; the detail fields arrive once the organization itself was opened. */
+export type OrganizationRow = OrganizationSummary & { incidentTags?: IncidentTagCount[]; members?: OrganizationMember[] };
+export type StreamRow = z.infer<typeof StreamSchema> & Optimistic;
+export type ActorRow = z.infer<typeof IncidentActorSchema> & Optimistic;
+export type EventMirrorRow = EventRow & { incidentID: number } & Optimistic;
+export type CollectionRow = z.infer<typeof CollectionSchema> & Optimistic;
+export type NoteRow = z.infer<typeof NoteSchema> & Optimistic;
+export type LinkRow = z.infer<typeof LinkSchema> & Optimistic;
+export type TagRow = z.infer<typeof TagSchema> & Optimistic;
+export type TagAssignmentRow = z.infer<typeof TagAssignmentSchema> & { incidentID: number } & Optimistic;
+export type UploadRow = z.infer<typeof UploadSchema> & Optimistic;
+/** incidentID is the related incident (as on the wire); sourceIncidentID the incident it is attached to. */
+export type RelatedIncidentRow = z.infer<typeof RelatedIncidentSchema> & { sourceIncidentID: number } & Optimistic;
+export type MapRow = z.infer<typeof IncidentMapSummarySchema> & { incidentID: number } & Optimistic;
+
+export type SyncStatusName = 'idle' | 'syncing' | 'error' | 'offline';
+
+export interface SyncStateRow {
+  incidentID: number;
+  status: SyncStatusName;
+  eventsLoaded: number;
+  eventsTotal: number;
+  /** Milliseconds since the epoch of the last complete sync. */
+  lastSyncedAt?: number;
+  error?: string;
+}
+
+/** The same for a list: 'organizations', 'organization:{id}', 'incidents' or 'incidents:{organizationID}'. */
+export interface ListSyncRow {
+  scope: string;
+  status: SyncStatusName;
+  lastSyncedAt?: number;
+  error?: string;
+}
+
+export class MirrorDatabase extends Dexie {
+  organizations!: Table<OrganizationRow, number>;
+  organizationActors!: Table<OrganizationActor, number>;
+  incidents!: Table<IncidentSummary, number>;
+  streams!: Table<StreamRow, number>;
+  actors!: Table<ActorRow, number>;
+  events!: Table<EventMirrorRow, number>;
+  collections!: Table<CollectionRow, number>;
+  notes!: Table<NoteRow, number>;
+  links!: Table<LinkRow, number>;
+  tags!: Table<TagRow, [number, string, string]>;
+  eventTags!: Table<TagAssignmentRow, [number, number, string]>;
+  streamTags!: Table<TagAssignmentRow, [number, number, string]>;
+  uploads!: Table<UploadRow, number>;
+  relatedIncidents!: Table<RelatedIncidentRow, [number, number]>;
+  maps!: Table<MapRow, number>;
+  syncState!: Table<SyncStateRow, number>;
+  listSync!: Table<ListSyncRow, string>;
+
+  constructor(name = MIRROR_DATABASE_NAME) {
+    super(name);
+    this.version(1).stores({
+      organizations: 'id',
+      organizationActors: 'id, organizationID',
+      incidents: 'id, organizationID',
+      streams: 'id, incidentID',
+      actors: 'id, incidentID',
+      events: 'id, [incidentID+startTimestamp], [incidentID+actorID+startTimestamp], [incidentID+streamID+startTimestamp]',
+      collections: 'id, incidentID',
+      notes: 'id, incidentID',
+      links: 'id, incidentID',
+      tags: '[incidentID+itemType+name], incidentID',
+      eventTags: '[incidentID+itemID+name], incidentID',
+      streamTags: '[incidentID+itemID+name], incidentID',
+      uploads: 'id, incidentID',
+      relatedIncidents: '[sourceIncidentID+incidentID], sourceIncidentID',
+      maps: 'id, incidentID',
+      syncState: 'incidentID',
+      listSync: 'scope',
+    });
+  }
+}
+
+/** The tables holding one incident's annotations and structure, each indexed by incidentID. */
+let shared: MirrorDatabase | undefined;
+
+/** The mirror of this browser profile, opened on first use. */
+export function mirrorDatabase(): MirrorDatabase {
+  shared ??= new MirrorDatabase();
+  return shared;
+}

@@ -1,0 +1,121 @@
+/*
+ * What the screens read from the mirror, as plain async functions over a MirrorDatabase (the hooks
+ * wrap them in useLiveQuery; the unit tests call them directly).
+ */
+import Dexie from 'dexie';
+import type { IncidentSummary } from '../../../domain/incident-data.ts';
+import type { IncidentTagCount, OrganizationActor, OrganizationMember } from '../../../domain/organization-payload.ts';
+import type {
+  ActorRow,
+  CollectionRow,
+  EventMirrorRow,
+  LinkRow,
+  MapRow,
+  MirrorDatabase,
+  NoteRow,
+  OrganizationSummary,
+  RelatedIncidentRow,
+  StreamRow,
+  TagAssignmentRow,
+  TagRow,
+  UploadRow,
+} from './mirror-database.ts';
+
+export interface IncidentMirror {
+  incident: IncidentSummary;
+  streams: StreamRow[];
+  actors: ActorRow[];
+  collections: CollectionRow[];
+  notes: NoteRow[];
+  links: LinkRow[];
+  tags: TagRow[];
+  eventTags: TagAssignmentRow[];
+  streamTags: TagAssignmentRow[];
+  uploads: UploadRow[];
+  maps: MapRow[];
+  relatedIncidents: RelatedIncidentRow[];
+}
+
+export interface OrganizationMirror {
+  organization: OrganizationSummary;
+  /** Known once the organization itself was synced (GET /api/organization/{id}); [] before. */
+  incidentTags: IncidentTagCount[];
+  members: OrganizationMember[];
+  incidents: IncidentSummary[];
+  actors: OrganizationActor[];
+}
+
+export interface EventQuery {
+  /** Inclusive bounds on startTimestamp, microseconds. */
+  fromMicros?: number | undefined;
+  toMicros?: number | undefined;
+  /** Only events of these streams / actors (an empty list matches nothing). */
+  streamIDs?: readonly number[] | undefined;
+  actorIDs?: readonly number[] | undefined;
+}
+
+const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name) || 0;
+
+export async function readOrganizations(db: MirrorDatabase): Promise<OrganizationSummary[]> {
+  const rows = await db.organizations.toArray();
+  return rows
+    .map(({ id, name, description, incidentCount, createTimestamp }) => ({ id, name, description, incidentCount, createTimestamp }))
+    .sort(byName);
+}
+
+export async function readOrganization(db: MirrorDatabase, organizationID: number): Promise<OrganizationMirror | undefined> {
+  const row = await db.organizations.get(organizationID);
+  if (!row) return undefined;
+  const { incidentTags = [], members = [], ...organization } = row;
+  const [incidents, actors] = await Promise.all([
+    readIncidentList(db, organizationID),
+    db.organizationActors.where('organizationID').equals(organizationID).toArray(),
+  ]);
+  actors.sort((a, b) => a.displayName.localeCompare(b.displayName) || a.id - b.id);
+  return { organization, incidentTags, members, incidents, actors };
+}
+
+/** Newest first (createTimestamp descending). */
+export async function readIncidentList(db: MirrorDatabase, organizationID?: number): Promise<IncidentSummary[]> {
+  const rows = organizationID === undefined ? await db.incidents.toArray() : await db.incidents.where('organizationID').equals(organizationID).toArray();
+  return rows.sort((a, b) => b.createTimestamp - a.createTimestamp || b.id - a.id);
+}
+
+export async function readIncidentMirror(db: MirrorDatabase, incidentID: number): Promise<IncidentMirror | undefined> {
+  const incident = await db.incidents.get(incidentID);
+  if (!incident) return undefined;
+  const owned = <T>(table: { where(index: string): { equals(value: number): { toArray(): Promise<T[]> } } }) =>
+    table.where('incidentID').equals(incidentID).toArray();
+  const [streams, actors, collections, notes, links, tags, eventTags, streamTags, uploads, maps, relatedIncidents] = await Promise.all([
+    owned<StreamRow>(db.streams),
+    owned<ActorRow>(db.actors),
+    owned<CollectionRow>(db.collections),
+    owned<NoteRow>(db.notes),
+    owned<LinkRow>(db.links),
+    owned<TagRow>(db.tags),
+    owned<TagAssignmentRow>(db.eventTags),
+    owned<TagAssignmentRow>(db.streamTags),
+    owned<UploadRow>(db.uploads),
+    owned<MapRow>(db.maps),
+    db.relatedIncidents.where('sourceIncidentID').equals(incidentID).toArray(),
+  ]);
+  notes.sort((a, b) => a.createTimestamp - b.createTimestamp || a.id - b.id);
+  return { incident, streams, actors, collections, notes, links, tags, eventTags, streamTags, uploads, maps, relatedIncidents };
+}
+
+/** Events in time order (then id), through the [incidentID+startTimestamp] index. */
+export async function readIncidentEvents(db: MirrorDatabase, incidentID: number, query: EventQuery = {}): Promise<EventMirrorRow[]> {
+  const lower = [incidentID, query.fromMicros ?? Dexie.minKey];
+  const upper = [incidentID, query.toMicros ?? Dexie.maxKey];
+  let collection = db.events.where('[incidentID+startTimestamp]').between(lower, upper, true, true);
+  const streams = query.streamIDs ? new Set(query.streamIDs) : undefined;
+  const actors = query.actorIDs ? new Set(query.actorIDs) : undefined;
+  if (streams || actors) {
+    collection = collection.filter((event) => (!streams || streams.has(event.streamID)) && (!actors || actors.has(event.actorID)));
+  }
+  return collection.toArray();
+}
+
+export function countIncidentEvents(db: MirrorDatabase, incidentID: number): Promise<number> {
+  return db.events.where('[incidentID+startTimestamp]').between([incidentID, Dexie.minKey], [incidentID, Dexie.maxKey], true, true).count();
+}

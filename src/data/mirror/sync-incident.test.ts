@@ -1,0 +1,140 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MirrorDatabase } from './mirror-database.ts';
+import { cannedIncident, cannedSource, eventRow, type CannedIncident } from './mirror-test-server.ts';
+import { countIncidentEvents, readIncidentEvents, readIncidentMirror } from './mirror-queries.ts';
+import { syncIncidentFrom } from './sync-incident.ts';
+
+const opened: MirrorDatabase[] = [];
+let counter = 0;
+function freshMirror(): MirrorDatabase {
+  counter += 1;
+  const db = new MirrorDatabase(`mirror-test-${counter}-${Date.now()}`);
+  opened.push(db);
+  return db;
+}
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.delete();
+});
+
+/** 25 events, several sharing a start time so ties straddle page boundaries. */
+function tiedEvents(): ReturnType<typeof eventRow>[] {
+  return Array.from({ length: 25 }, (_, index) => eventRow(1000 + index, 5_000_000 + Math.floor(index / 3) * 1_000_000, index % 2 ? 11 : 12, index % 5));
+}
+
+describe('syncIncident into the mirror', () => {
+  it('mirrors a small incident from the payload alone, in time order, and records when', async () => {
+    const db = freshMirror();
+    const events = [eventRow(3, 30), eventRow(1, 10), eventRow(2, 20)];
+    const { source, calls } = cannedSource(new Map([[7, cannedIncident(7, 1, events)]]));
+    const progress: number[] = [];
+    const before = Date.now();
+    await syncIncidentFrom(db, source, 7, { onProgress: ({ loaded }) => progress.push(loaded) });
+
+    expect(calls).toEqual(['payload 7']);
+    const mirror = await readIncidentMirror(db, 7);
+    expect(mirror?.incident.name).toBe('Incident 7');
+    expect(mirror?.streams.map((stream) => stream.name)).toEqual(['chat']);
+    expect(mirror?.actors.map((actor) => actor.name)).toEqual(['alice']);
+    expect((await readIncidentEvents(db, 7)).map((event) => event.id)).toEqual([1, 2, 3]);
+    expect(progress).toEqual([3]);
+    const state = await db.syncState.get(7);
+    expect(state).toMatchObject({ status: 'idle', eventsLoaded: 3, eventsTotal: 3 });
+    expect(state?.lastSyncedAt).toBeGreaterThanOrEqual(before);
+  });
+
+  it('pages a large incident, and a second sync deletes what the server no longer has', async () => {
+    const db = freshMirror();
+    const incident = cannedIncident(8, 1, tiedEvents());
+    const server = new Map([[8, incident]]);
+    const { source, calls } = cannedSource(server, { pageSize: 4, completeUpTo: 0 });
+    await syncIncidentFrom(db, source, 8);
+    expect(calls.filter((call) => call.startsWith('page')).length).toBe(7);
+    expect(await countIncidentEvents(db, 8)).toBe(25);
+
+    // The server loses events at a page boundary tie, in the middle and at the end; one changes.
+    const keep = (event: { id: number }) => ![1003, 1004, 1012, 1023, 1024].includes(event.id);
+    const changed: CannedIncident = { ...incident, events: incident.events.filter(keep).map((event) => (event.id === 1010 ? { ...event, message: 'edited' } : event)) };
+    server.set(8, changed);
+    await syncIncidentFrom(db, source, 8);
+
+    const mirrored = await readIncidentEvents(db, 8);
+    const expected = [...changed.events].sort((a, b) => a.startTimestamp - b.startTimestamp || a.id - b.id);
+    expect(mirrored.map((event) => event.id)).toEqual(expected.map((event) => event.id));
+    expect(mirrored.find((event) => event.id === 1010)?.message).toBe('edited');
+    expect(await db.syncState.get(8)).toMatchObject({ status: 'idle', eventsLoaded: 20, eventsTotal: 20 });
+  });
+
+  it('replaces annotations and structure with the server’s, keeping optimistic rows of the outbox', async () => {
+    const db = freshMirror();
+    const incident = cannedIncident(9, 1, [eventRow(1, 10)]);
+    incident.payload.notes = [
+      { id: 50, incidentID: 9, eventID: null, kind: 'other', text: 'old note', analystID: 1, analystName: 'A', createTimestamp: 1, updateTimestamp: 1 },
+    ];
+    incident.payload.eventTags = [{ itemID: 1, name: 'root cause', analystID: 1 }];
+    const server = new Map([[9, incident]]);
+    const { source } = cannedSource(server);
+    await syncIncidentFrom(db, source, 9);
+    await db.notes.put({ id: -1, incidentID: 9, eventID: null, kind: 'other', text: 'written offline', analystID: 1, analystName: 'A', createTimestamp: 2, updateTimestamp: 2, outboxID: 'w1' });
+
+    server.set(9, { ...incident, payload: { ...incident.payload, notes: [], eventTags: [{ itemID: 1, name: 'impact', analystID: 1 }] } });
+    await syncIncidentFrom(db, source, 9);
+
+    const mirror = await readIncidentMirror(db, 9);
+    expect(mirror?.notes.map((note) => note.text)).toEqual(['written offline']);
+    expect(mirror?.eventTags.map((tag) => tag.name)).toEqual(['impact']);
+  });
+
+  it('reads a time window, and by stream or actor, through the index', async () => {
+    const db = freshMirror();
+    const { source } = cannedSource(new Map([[10, cannedIncident(10, 1, tiedEvents())]]));
+    await syncIncidentFrom(db, source, 10);
+    const window = await readIncidentEvents(db, 10, { fromMicros: 6_000_000, toMicros: 7_000_000 });
+    expect(window.map((event) => event.id)).toEqual([1003, 1004, 1005, 1006, 1007, 1008]);
+    const streamOnly = await readIncidentEvents(db, 10, { streamIDs: [11] });
+    expect(streamOnly.every((event) => event.streamID === 11)).toBe(true);
+    expect(streamOnly.length).toBe(12);
+    const actorInWindow = await readIncidentEvents(db, 10, { fromMicros: 6_000_000, toMicros: 7_000_000, actorIDs: [3] });
+    expect(actorInWindow.map((event) => event.id)).toEqual([1003, 1008]);
+    expect(await readIncidentEvents(db, 10, { streamIDs: [] })).toEqual([]);
+  });
+
+  it('an incident the server answers 404 for leaves the device, with the reason kept', async () => {
+    const db = freshMirror();
+    const server = new Map([[11, cannedIncident(11, 1, [eventRow(1, 10)])]]);
+    const { source } = cannedSource(server);
+    await syncIncidentFrom(db, source, 11);
+    server.delete(11);
+    await expect(syncIncidentFrom(db, source, 11)).rejects.toThrow('404');
+    expect(await readIncidentMirror(db, 11)).toBeUndefined();
+    expect(await countIncidentEvents(db, 11)).toBe(0);
+    expect(await db.syncState.get(11)).toMatchObject({ status: 'error', error: expect.stringContaining('not found') });
+  });
+
+  it('with no network the mirror keeps what it had and says offline', async () => {
+    const db = freshMirror();
+    const { source } = cannedSource(new Map([[12, cannedIncident(12, 1, [eventRow(1, 10)])]]));
+    await syncIncidentFrom(db, source, 12);
+    const synced = (await db.syncState.get(12))?.lastSyncedAt;
+    const offline = { ...source, payload: () => Promise.reject(Object.assign(new Error('GET got no answer'), { name: 'NetworkError' })) };
+    await expect(syncIncidentFrom(db, offline, 12)).rejects.toThrow('no answer');
+    expect(await db.syncState.get(12)).toMatchObject({ status: 'offline', lastSyncedAt: synced });
+    expect(await countIncidentEvents(db, 12)).toBe(1);
+  });
+
+  it('a cancelled sync stops between pages, keeps the pages written, and is idle', async () => {
+    const db = freshMirror();
+    const { source } = cannedSource(new Map([[13, cannedIncident(13, 1, tiedEvents())]]), { pageSize: 5, completeUpTo: 0 });
+    const controller = new AbortController();
+    const run = syncIncidentFrom(db, source, 13, {
+      signal: controller.signal,
+      onProgress: ({ loaded }) => {
+        if (loaded >= 10) controller.abort();
+      },
+    });
+    await expect(run).rejects.toThrow();
+    expect(await countIncidentEvents(db, 13)).toBe(10);
+    expect(await db.syncState.get(13)).toMatchObject({ status: 'idle' });
+    expect((await db.syncState.get(13))?.lastSyncedAt).toBeUndefined();
+  });
+});

@@ -1,0 +1,98 @@
+/*
+ * Filling the mirror with one incident from the API: the payload, then the events in pages (one
+ * transaction per page, the next page fetched while the previous one is written), progress in
+ * syncState. The server's answer replaces what the mirror held for that incident.
+ */
+import type { EventRow } from '../../../domain/incident-data.ts';
+import type { IncidentPayload } from '../../../domain/incident-payload.ts';
+import { putEventPage, removeIncidentFromMirror, replaceIncidentPayload, type EventPosition } from './incident-writes.ts';
+import type { MirrorDatabase, SyncStateRow } from './mirror-database.ts';
+import { syncFailure } from './sync-failure.ts';
+
+/** Events per page, and so per write transaction. */
+export const EVENT_PAGE_SIZE = 10_000;
+
+/** Where an incident comes from: the API client in the app, a canned server in unit tests. */
+export interface IncidentSource {
+  payload(incidentID: number, signal: AbortSignal | undefined): Promise<IncidentPayload>;
+  eventPage(incidentID: number, after: string | undefined, limit: number, signal: AbortSignal | undefined): Promise<{ events: EventRow[]; nextCursor: string | null }>;
+}
+
+export interface SyncProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface SyncOptions {
+  signal?: AbortSignal | undefined;
+  onProgress?: ((progress: SyncProgress) => void) | undefined;
+}
+
+const active = new Map<number, number>();
+
+/** Whether this tab is syncing the incident now (a 'syncing' row left by a closed page is stale). */
+export function isIncidentSyncing(incidentID: number): boolean {
+  return (active.get(incidentID) ?? 0) > 0;
+}
+
+export async function syncIncidentFrom(db: MirrorDatabase, source: IncidentSource, incidentID: number, options: SyncOptions = {}): Promise<void> {
+  const { signal, onProgress } = options;
+  active.set(incidentID, (active.get(incidentID) ?? 0) + 1);
+  const before = await db.syncState.get(incidentID);
+  const kept: Pick<SyncStateRow, 'lastSyncedAt'> = before?.lastSyncedAt === undefined ? {} : { lastSyncedAt: before.lastSyncedAt };
+  try {
+    await db.syncState.put({ incidentID, status: 'syncing', eventsLoaded: 0, eventsTotal: before?.eventsTotal ?? 0, ...kept });
+    const payload = await source.payload(incidentID, signal);
+    signal?.throwIfAborted();
+    await replaceIncidentPayload(db, payload);
+    const total = payload.counts.events;
+    let loaded = 0;
+    let position: EventPosition | null = null;
+    const progress = () => ({ status: 'syncing' as const, eventsLoaded: loaded, eventsTotal: total, ...kept });
+    if (payload.eventsComplete) {
+      loaded = payload.events.length;
+      position = await putEventPage(db, incidentID, payload.events, null, true, progress());
+      onProgress?.({ loaded, total });
+    } else {
+      // A prefetched page may fail after this loop has already failed: its rejection is handled
+      // where it is awaited, or not at all.
+      const fetchPage = (after: string | undefined) => {
+        const request = source.eventPage(incidentID, after, EVENT_PAGE_SIZE, signal);
+        request.catch(() => undefined);
+        return request;
+      };
+      let page = fetchPage(undefined);
+      for (;;) {
+        const { events, nextCursor } = await page;
+        signal?.throwIfAborted();
+        // Fetch the next page while this one is written.
+        if (nextCursor !== null) page = fetchPage(nextCursor);
+        loaded += events.length;
+        position = await putEventPage(db, incidentID, events, position, nextCursor === null, progress());
+        onProgress?.({ loaded, total });
+        if (nextCursor === null) break;
+      }
+    }
+    await db.syncState.put({ incidentID, status: 'idle', eventsLoaded: loaded, eventsTotal: loaded, lastSyncedAt: Date.now() });
+  } catch (error) {
+    const failure = syncFailure(error);
+    if (failure.status === 'gone') {
+      // The incident was deleted, or the analyst may no longer read it: it leaves the device.
+      await removeIncidentFromMirror(db, incidentID);
+      await db.syncState.put({ incidentID, status: 'error', eventsLoaded: 0, eventsTotal: 0, error: failure.message });
+    } else {
+      const state = await db.syncState.get(incidentID);
+      await db.syncState.put({
+        incidentID,
+        status: failure.status,
+        eventsLoaded: state?.eventsLoaded ?? 0,
+        eventsTotal: state?.eventsTotal ?? 0,
+        ...kept,
+        ...(failure.status === 'error' ? { error: failure.message } : {}),
+      });
+    }
+    throw error;
+  } finally {
+    active.set(incidentID, (active.get(incidentID) ?? 1) - 1);
+  }
+}
