@@ -86,8 +86,18 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** The headers every request carries; upload-with-progress.ts (XHR) sends them too. */
+export function commonHeaders(accept: string): Record<string, string> {
+  return { accept, [AnalystHeader]: String(actingAnalystID) };
+}
+
+/** Keeps an answer's `version` as the server version, for callers that read the body themselves. */
+export function noteServerVersion(payload: unknown): void {
+  keepServerVersion(payload);
+}
+
 async function send(method: Method, path: string, body: unknown, accept: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { accept, [AnalystHeader]: String(actingAnalystID) };
+  const headers = commonHeaders(accept);
   let encoded: string | FormData | undefined;
   // NOTE: a FormData body sets its own multipart content-type (with the boundary); never set it here.
   if (body instanceof FormData) {

@@ -1,5 +1,10 @@
+/*
+ * The stream sub-route: the stream panel (features/streams), given the analyst's time zone
+ * (features/settings). Features never import each other, so they meet here.
+ */
 import { createFileRoute } from '@tanstack/react-router';
-import { RoutePlaceholder } from '../ui/route-placeholder.tsx';
+import { useTimeZone } from '../features/settings/use-time-zone.ts';
+import { StreamPanel } from '../features/streams/stream-panel.tsx';
 import { idParam } from './-route-params.ts';
 
 export const Route = createFileRoute('/incident/$incidentID/{-$viewName}/stream/$streamID')({
@@ -8,6 +13,7 @@ export const Route = createFileRoute('/incident/$incidentID/{-$viewName}/stream/
 });
 
 function IncidentStream() {
-  const params = Route.useParams();
-  return <RoutePlaceholder title="Stream" params={params} />;
+  const { incidentID, streamID } = Route.useParams();
+  const [timeZone] = useTimeZone();
+  return <StreamPanel key={`${incidentID}-${streamID}`} incidentID={incidentID} streamID={streamID} timeZone={timeZone} />;
 }

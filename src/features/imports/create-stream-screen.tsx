@@ -134,7 +134,7 @@ export function CreateStreamScreen({ incidentID }: { incidentID: number }) {
           </div>
         </form>
       ) : null}
-      {answer ? <ImportResultPanel answer={answer} /> : null}
+      {answer ? <ImportResultPanel incidentID={incidentID} answer={answer} /> : null}
     </section>
   );
 }

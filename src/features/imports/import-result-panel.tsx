@@ -1,9 +1,10 @@
 /* The server's answer to an import: the streams it made, the counts and the rows it refused. */
+import { Link } from '@tanstack/react-router';
 import type { ImportAnswer } from './imports-api.ts';
 import { InvalidRowsTable } from './import-preview-table.tsx';
 import { formatName } from './import-summary-list.tsx';
 
-export function ImportResultPanel({ answer }: { answer: ImportAnswer }) {
+export function ImportResultPanel({ incidentID, answer }: { incidentID: number; answer: ImportAnswer }) {
   // importedCount counts markers (HAR pages) too; they go to the marker stream, not the new streams.
   const eventCount = answer.streams.reduce((sum, stream) => sum + stream.eventCount, 0);
   const markerCount = answer.importedCount - eventCount;
@@ -25,7 +26,10 @@ export function ImportResultPanel({ answer }: { answer: ImportAnswer }) {
       <ul className="text-sm">
         {answer.streams.map((stream) => (
           <li key={stream.id}>
-            Stream <span className="font-medium">{stream.name}</span>: {stream.eventCount.toLocaleString()} events
+            Stream <span className="font-medium">{stream.name}</span>: {stream.eventCount.toLocaleString()} events ·{' '}
+            <Link to="/incident/$incidentID/{-$viewName}/stream/$streamID" params={{ incidentID, viewName: undefined, streamID: stream.id }} className="text-accent underline-offset-2 hover:underline">
+              Open the stream
+            </Link>
           </li>
         ))}
       </ul>

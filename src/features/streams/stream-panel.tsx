@@ -1,0 +1,72 @@
+/*
+ * The stream detail panel (/incident/{id}/{view}/stream/{streamID}): what the stream is, its name,
+ * its clock offset and re-importing its source. Re-import needs the import preview of the imports
+ * feature, which this feature may not import: the route hands it in as `reimport`.
+ */
+import { useId, useRef, type ReactNode } from 'react';
+import { ClockOffsetSection, type ClockOffsetHandle } from './clock-offset-section.tsx';
+import { StreamFacts } from './stream-facts.tsx';
+import { StreamNameForm } from './stream-name-form.tsx';
+import { useStreamDetail, type StreamDetailData } from './use-stream-detail.ts';
+
+export interface StreamPanelProps {
+  readonly incidentID: number;
+  readonly streamID: number;
+  /** The analyst's time zone (settings), for every time shown. */
+  readonly timeZone: string;
+  /** The re-import section, given the loaded stream and a way to reload the panel after a merge. */
+  readonly reimport?: ((data: StreamDetailData, onMerged: () => void) => ReactNode) | undefined;
+}
+
+function isTextEntry(target: EventTarget): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || target.tagName === 'TEXTAREA' || (target.tagName === 'INPUT' && (target as HTMLInputElement).type !== 'file'));
+}
+
+export function StreamPanel({ incidentID, streamID, timeZone, reimport }: StreamPanelProps) {
+  const { state, reload } = useStreamDetail(incidentID, streamID);
+  const offsetRef = useRef<ClockOffsetHandle>(null);
+  const headingID = useId();
+  const data = state.phase === 'loaded' ? state.data : undefined;
+
+  return (
+    <section
+      aria-labelledby={headingID}
+      // Focusable so Ctrl+Z reaches it after a click anywhere in the panel.
+      tabIndex={-1}
+      className="flex flex-col gap-4 rounded-md border border-line bg-panel p-4 outline-none"
+      data-stream-panel={streamID}
+      onKeyDown={(event) => {
+        // Ctrl+Z in a text field undoes typing there; elsewhere in the panel it undoes the offset.
+        if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === 'z' && !isTextEntry(event.target)) {
+          if (offsetRef.current?.undo()) event.preventDefault();
+        }
+      }}
+    >
+      <h2 id={headingID} className="text-base font-semibold">
+        Stream {data ? <span data-stream-name>{data.stream.name}</span> : null}
+      </h2>
+      {state.phase === 'loading' ? (
+        <p role="status" className="text-sm text-muted">
+          Loading the stream…
+          {state.totalEvents !== undefined ? ` ${state.scannedEvents.toLocaleString()} of ${state.totalEvents.toLocaleString()} events read` : ''}
+        </p>
+      ) : null}
+      {state.phase === 'loading' && state.totalEvents !== undefined ? (
+        <progress className="h-2 w-64" aria-label="Reading the incident's events" max={state.totalEvents} value={state.scannedEvents} />
+      ) : null}
+      {state.phase === 'error' ? (
+        <div role="alert" className="flex flex-col gap-2 text-danger">
+          <p>The stream could not be loaded: {state.message}</p>
+        </div>
+      ) : null}
+      {data ? (
+        <>
+          <StreamFacts data={data} zone={timeZone} />
+          {data.stream.isMarkerStream ? null : <StreamNameForm key={data.stream.name} streamID={streamID} name={data.stream.name} onSaved={reload} />}
+          <ClockOffsetSection ref={offsetRef} data={data} zone={timeZone} onApplied={reload} />
+          {reimport && !data.stream.isMarkerStream ? reimport(data, reload) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
