@@ -10,6 +10,9 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'rate_limited',
   'internal',
+  // a re-import that waits for the analyst's resolution (domain/import/merge-outcome.ts)
+  'merge_conflict',
+  'source_markers_have_annotations',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -29,6 +29,7 @@ import { noteRoutes } from './routes/api/note-routes.ts';
 import { organizationRoutes } from './routes/api/organization-routes.ts';
 import { relatedIncidentRoutes } from './routes/api/related-incident-routes.ts';
 import { searchRoutes } from './routes/api/search-routes.ts';
+import { streamImportRoutes } from './routes/api/stream-import-routes.ts';
 import { streamRoutes } from './routes/api/stream-routes.ts';
 import { tagRoutes } from './routes/api/tag-routes.ts';
 import { uploadRoutes } from './routes/api/upload-routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   relatedIncidentRoutes(app, context);
   uploadRoutes(app, context);
   importRoutes(app, context);
+  streamImportRoutes(app, context);
 
   const appDir = options.appDir ?? join(projectRoot(), 'dist');
   const hasApp = existsSync(join(appDir, 'index.html'));

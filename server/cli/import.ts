@@ -1,28 +1,38 @@
 /*
  * npm run import -- --incident ID FILE [--stream NAME] [--time-zone ZONE] [--analyst ID]
+ * npm run import -- --stream ID [--resolution keep_unmatched|detach_unmatched] FILE
  * Opens the configured database (the server's environment: DATABASE_URL or DATA_DIR), migrates it,
- * and imports FILE exactly as POST /api/incident/{id}/import does (server/import/import-file.ts),
- * attributed to the primary analyst unless --analyst names another. The summary goes to stdout.
+ * and imports FILE exactly as POST /api/incident/{id}/import does (server/import/import-file.ts), or
+ * re-imports it into an existing stream as POST /api/stream/{id}/import does, printing the merge
+ * check first (server/import/reimport-stream.ts). Attributed to the primary analyst unless --analyst
+ * names another. The summary goes to stdout.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ImportError } from '../../domain/import/import-error.ts';
+import { MERGE_RESOLUTIONS, needsResolution, type MergeResolution } from '../../domain/import/merge-outcome.ts';
 import { isKnownTimeZone } from '../../domain/time/time-zone-table.ts';
 import { safeFileName } from '../../domain/upload-media.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
+import { openDatabase, type Db } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { detectSettings, importFile } from '../import/import-file.ts';
+import { checkReimport, MARKER_STREAM_REFUSAL, ReimportRefusal, reimportStream } from '../import/reimport-stream.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
-import { blobTempDir, spoolBlob } from '../repositories/blob-repository.ts';
+import { blobTempDir, spoolBlob, type SpooledBlob } from '../repositories/blob-repository.ts';
 import { progressBar } from './progress-bar.ts';
 
 const USAGE = `Usage: npm run import -- --incident ID FILE [--stream NAME] [--time-zone ZONE] [--analyst ID]
-  --incident ID       the incident to import into
+       npm run import -- --stream ID FILE [--resolution keep_unmatched|detach_unmatched] [--time-zone ZONE] [--analyst ID]
+  --incident ID       the incident to import into, as a new stream
   FILE                TSV/CSV, HAR, Timesketch CSV or JSONL, JSON Lines, or a Slack export zip (detected)
-  --stream NAME       the new stream's name (default: the file name; Slack: one stream per channel)
+  --stream NAME       with --incident: the new stream's name (default: the file name; Slack: one stream per channel)
+  --stream ID         without --incident: re-import an updated FILE into that stream, annotations carried over;
+                      the merge check is printed first
+  --resolution R      when annotated events of the stream have no match in FILE: keep_unmatched keeps them,
+                      detach_unmatched moves their annotations to the stream and deletes them
   --time-zone ZONE    for times written without an offset (default UTC)
   --analyst ID        who the import is attributed to (default: the primary analyst)
 The database is the server's: DATABASE_URL when set, else PGlite in DATA_DIR (default ./data).`;
@@ -39,6 +49,7 @@ async function main(): Promise<void> {
       stream: { type: 'string' },
       'time-zone': { type: 'string' },
       analyst: { type: 'string' },
+      resolution: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     allowPositionals: true,
@@ -48,12 +59,16 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  if (values.incident === undefined || positionals.length !== 1) throw new Error(`give --incident ID and one FILE\n${USAGE}`);
-  const incidentId = id(values.incident, 'incident');
+  const reimport = values.incident === undefined && values.stream !== undefined;
+  if ((values.incident === undefined && !reimport) || positionals.length !== 1) throw new Error(`give --incident ID (or --stream ID) and one FILE\n${USAGE}`);
+  if (values.resolution !== undefined && !reimport) throw new Error('--resolution goes with --stream ID (a re-import)');
+  if (values.resolution !== undefined && !(MERGE_RESOLUTIONS as readonly string[]).includes(values.resolution)) {
+    throw new Error(`--resolution must be one of ${MERGE_RESOLUTIONS.join(', ')}`);
+  }
   const path = positionals[0]!;
   const timeZone = values['time-zone'] ?? 'UTC';
   if (!isKnownTimeZone(timeZone)) throw new Error(`--time-zone ${timeZone} is not a known time zone (an IANA name such as Europe/Helsinki)`);
-  const streamName = values.stream?.trim();
+  const streamName = reimport ? undefined : values.stream?.trim();
   if (streamName !== undefined && (streamName.length === 0 || streamName.length > 200)) throw new Error('--stream must be 1 to 200 characters');
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new Error(`${path}: no such file`);
@@ -63,15 +78,20 @@ async function main(): Promise<void> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);
+    const where = config.databaseUrl ? 'the PostgreSQL database (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+    const analyst = await attributedAnalyst(db, values.analyst);
+    if (reimport) {
+      const file = await spoolBlob(createReadStream(path), blobTempDir(config));
+      try {
+        await reimportInto(db, id(values.stream!, 'stream'), file, path, timeZone, values.resolution as MergeResolution | undefined, analyst, where);
+      } finally {
+        await file.discard();
+      }
+      return;
+    }
+    const incidentId = id(values.incident!, 'incident');
     const [incident] = await db.query<IncidentRef>('SELECT id, organization_id, name FROM incidents WHERE id = $1', [incidentId]);
-    if (!incident) throw new Error(`incident ${incidentId} not found in ${config.databaseUrl ? 'the PostgreSQL database (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`);
-    const [analyst] =
-      values.analyst === undefined
-        ? await db.query<{ id: number; name: string }>("SELECT id, name FROM analysts WHERE permission = 'admin' ORDER BY id LIMIT 1")
-        : await db.query<{ id: number; name: string }>('SELECT id, name FROM analysts WHERE id = $1', [id(values.analyst, 'analyst')]);
-    if (!analyst && values.analyst !== undefined) throw new Error(`analyst ${values.analyst} not found`);
-    // A database the server never started on has no primary analyst yet: the import is then nobody's.
-    if (!analyst) process.stderr.write('no primary analyst yet (the server creates one on its first start): the import is attributed to no analyst\n');
+    if (!incident) throw new Error(`incident ${incidentId} not found in ${where}`);
 
     const fileName = safeFileName(basename(path));
     const file = await spoolBlob(createReadStream(path), blobTempDir(config));
@@ -107,8 +127,66 @@ async function main(): Promise<void> {
   }
 }
 
+type Analyst = { id: number; name: string } | undefined;
+
+async function attributedAnalyst(db: Db, analystFlag: string | undefined): Promise<Analyst> {
+  const [analyst] =
+    analystFlag === undefined
+      ? await db.query<{ id: number; name: string }>("SELECT id, name FROM analysts WHERE permission = 'admin' ORDER BY id LIMIT 1")
+      : await db.query<{ id: number; name: string }>('SELECT id, name FROM analysts WHERE id = $1', [id(analystFlag, 'analyst')]);
+  if (!analyst && analystFlag !== undefined) throw new Error(`analyst ${analystFlag} not found`);
+  // A database the server never started on has no primary analyst yet: the import is then nobody's.
+  if (!analyst) process.stderr.write('no primary analyst yet (the server creates one on its first start): the import is attributed to no analyst\n');
+  return analyst;
+}
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+async function reimportInto(db: Db, streamId: number, file: SpooledBlob, path: string, timeZone: string, resolution: MergeResolution | undefined, analyst: Analyst, where: string) {
+  const [found] = await db.query<{ incident_id: number; organization_id: number; incident_name: string; name: string; is_marker_stream: boolean }>(
+    'SELECT s.incident_id, i.organization_id, i.name AS incident_name, s.name, s.is_marker_stream FROM streams s JOIN incidents i ON i.id = s.incident_id WHERE s.id = $1',
+    [streamId],
+  );
+  if (!found) throw new Error(`stream ${streamId} not found in ${where}`);
+  if (found.is_marker_stream) throw new Error(`stream ${streamId} ${MARKER_STREAM_REFUSAL}`);
+  const fileName = safeFileName(basename(path));
+  const settings = await detectSettings(file.path, fileName, timeZone);
+  const stream = async () => ({ streamId, incident: { id: found.incident_id, organization_id: found.organization_id, name: found.incident_name } });
+  process.stderr.write(`checking ${fileName} (${settings.format}, ${count(file.sizeBytes)} bytes) against stream ${streamId} "${found.name}"\n`);
+  const check = await checkReimport(db, { stream, file, settings });
+  const lines = [
+    `check: ${check.outcome}: ${count(check.currentEventCount)} events now, ${count(check.newEventCount)} in the file, ${count(check.matchedEventCount)} matched, ${count(check.invalidRowCount)} invalid rows`,
+    ...check.unmatchedAnnotatedEvents.map((event) => `  unmatched event ${event.eventID} at ${new Date(event.startTimestamp / 1000).toISOString()}: ${event.annotations.join(', ')}: ${event.message.slice(0, 80)}`),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  if (needsResolution(check.outcome) && resolution === undefined) {
+    throw new ReimportRefusal('needs_resolution', `${check.outcome}: rerun with --resolution keep_unmatched or --resolution detach_unmatched (nothing was changed)`);
+  }
+  const bar = progressBar('bytes', file.sizeBytes);
+  const result = await reimportStream(db, {
+    stream,
+    file,
+    fileName,
+    settings,
+    resolution,
+    attribution: { userID: null, analystID: analyst?.id ?? null },
+    onProgress: (progress) => bar.update(progress.bytesRead),
+  });
+  bar.finish(`${count(result.importedCount)} events`);
+  process.stdout.write(
+    [
+      `re-imported ${count(result.importedCount)} events (${result.format}) into stream ${streamId} "${found.name}": ${result.outcome}${result.resolution ? `, ${result.resolution}` : ''}`,
+      `  ${count(result.carriedAnnotationCount)} annotations carried, ${count(result.keptEventCount)} unmatched events kept, ${count(result.detachedEventCount)} detached`,
+      `  stream ${streamId} now has ${count(result.streams[0]!.eventCount)} events; source kept as upload ${result.uploadID}`,
+      `invalid rows: ${count(result.invalidCount)}`,
+      ...result.invalid.map((row) => `  line ${row.line}: ${row.reason}`),
+    ].join('\n') + '\n',
+  );
+}
+
 main().catch((error: unknown) => {
-  const message = error instanceof ImportError ? `${error.message} (nothing was imported)` : error instanceof Error ? error.message : String(error);
+  const message =
+    error instanceof ImportError ? `${error.message} (nothing was imported)` : error instanceof Error ? error.message : String(error);
   process.stderr.write(`import: ${message}\n`);
   process.exitCode = 1;
 });

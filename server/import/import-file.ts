@@ -9,17 +9,18 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { DETECT_BYTES, detectFormat } from '../../domain/import/detect-format.ts';
 import { ImportError } from '../../domain/import/import-error.ts';
-import type { ImportFormat, ImportProgress, ImportRecord, InvalidRow, JsonValue } from '../../domain/import/import-record.ts';
+import type { ImportFormat, ImportProgress, ImportRecord, InvalidRow } from '../../domain/import/import-record.ts';
 import { settingsFromDetection, type ImportSettings } from '../../domain/import/import-settings.ts';
 import { parseImport } from '../../domain/import/parse-import.ts';
 import { inferUploadKind, normalizeMediaType } from '../../domain/upload-media.ts';
 import { nowMicros } from '../auth/tokens.ts';
-import { copyText } from '../db/copy-text.ts';
 import type { Db, DbTransaction } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import { recordWrite } from '../repositories/audit-repository.ts';
 import { insertUpload, saveBlob, type SpooledBlob } from '../repositories/blob-repository.ts';
 import { eventVector } from '../repositories/search-repository.ts';
+import { extraText, messageText } from './copy-fields.ts';
+import { incidentActorResolver } from './incident-actors.ts';
 
 /** The answer lists this many invalid rows at most; invalidNotListed counts the rest. */
 export const INVALID_LIST_LIMIT = 1000;
@@ -77,14 +78,10 @@ export async function detectSettings(path: string, fileName: string, timeZone: s
   return settings;
 }
 
+// import_stream_id: for a marker, the stream whose import made it (migration 005), so a re-import finds it.
 const STAGING = `CREATE TEMP TABLE import_staging (stream_id bigint NOT NULL, actor_id bigint, is_marker boolean NOT NULL,
-  message text NOT NULL, start_micros bigint NOT NULL, end_micros bigint NOT NULL, extra jsonb, source_line integer) ON COMMIT DROP`;
-const STAGING_COLUMNS = 'stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line';
-
-// NOTE: PostgreSQL text and jsonb refuse the NUL character, which a binary-ish log line may hold.
-const withoutNul = (text: string) => (text.includes('\0') ? text.replaceAll('\0', '') : text);
-const extraText = (extra: Record<string, JsonValue>) =>
-  Object.keys(extra).length === 0 ? '\\N' : copyText(JSON.stringify(extra, (_name, value: unknown) => (typeof value === 'string' ? withoutNul(value) : value)));
+  message text NOT NULL, start_micros bigint NOT NULL, end_micros bigint NOT NULL, extra jsonb, source_line integer, import_stream_id bigint) ON COMMIT DROP`;
+const STAGING_COLUMNS = 'stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, import_stream_id';
 
 export async function importFile(db: Db, options: ImportFileOptions): Promise<ImportResult> {
   const { file, fileName, settings } = options;
@@ -112,40 +109,14 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
     if (settings.format !== 'slack-zip') await streamFor(defaultName);
     let markerStreamId: number | undefined;
 
-    const actors = new Map<string, number>();
+    const resolver = incidentActorResolver(tx, incident, now);
+    let actors: ReadonlyMap<string, number> = new Map();
     const resolveActors = async (records: readonly ImportRecord[]) => {
       const wanted = new Map<string, boolean>();
       for (const record of records) {
         if (record.actor !== '' && !record.isMarker && !actors.has(record.actor)) wanted.set(record.actor, (wanted.get(record.actor) ?? false) || record.actorIsBot === true);
       }
-      if (wanted.size === 0) return;
-      const names = [...wanted.keys()];
-      for (const row of await tx.query<{ id: number; name: string }>('SELECT id, name FROM incident_actors WHERE incident_id = $1 AND name = ANY($2::text[])', [incident.id, names])) {
-        actors.set(row.name, row.id);
-      }
-      const missing = names.filter((name) => !actors.has(name));
-      if (missing.length === 0) return;
-      const known = new Map<string, { id: number; is_bot: boolean }>();
-      for (const row of await tx.query<{ id: number; display_name: string; is_bot: boolean }>(
-        'SELECT id, display_name, is_bot FROM organization_actors WHERE organization_id = $1 AND display_name = ANY($2::text[])',
-        [incident.organization_id, missing],
-      )) {
-        known.set(row.display_name, row);
-      }
-      const created = await tx.query<{ id: number; name: string }>(
-        `INSERT INTO incident_actors (incident_id, name, is_bot, organization_actor_id, created_micros)
-         SELECT $1, n.name, n.is_bot, n.organization_actor_id, $5
-           FROM unnest($2::text[], $3::boolean[], $4::bigint[]) AS n (name, is_bot, organization_actor_id)
-         RETURNING id, name`,
-        [
-          incident.id,
-          missing,
-          missing.map((name) => known.get(name)?.is_bot ?? wanted.get(name) ?? false),
-          missing.map((name) => known.get(name)?.id ?? null),
-          now,
-        ],
-      );
-      for (const row of created) actors.set(row.name, row.id);
+      if (wanted.size > 0) actors = await resolver(wanted);
     };
 
     // Only thread messages are remembered (Slack, read whole anyway), so a big log costs nothing here.
@@ -168,6 +139,7 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
         const lines: string[] = [];
         for (const record of batch.records) {
           let streamId: number;
+          let importStreamId = '\\N';
           if (record.isMarker) {
             if (markerStreamId === undefined) {
               const [marker] = await tx.query<{ id: number }>('SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream', [incident.id]);
@@ -175,6 +147,7 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
               markerStreamId = marker.id;
             }
             streamId = markerStreamId;
+            importStreamId = String((await streamFor(record.stream ?? defaultName)).id);
           } else {
             const stream = await streamFor(record.stream ?? defaultName);
             stream.eventCount += 1;
@@ -183,13 +156,13 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
           if (record.threadKey !== undefined) threadKeys.set(record.line, record.threadKey);
           const actorId = record.actor === '' || record.isMarker ? '\\N' : String(actors.get(record.actor));
           lines.push(
-            `${streamId}\t${actorId}\t${record.isMarker ? 't' : 'f'}\t${copyText(withoutNul(record.message))}\t${record.startMicros}\t${record.endMicros}\t${extraText(record.extra)}\t${record.line}`,
+            `${streamId}\t${actorId}\t${record.isMarker ? 't' : 'f'}\t${messageText(record.message)}\t${record.startMicros}\t${record.endMicros}\t${extraText(record.extra)}\t${record.line}\t${importStreamId}`,
           );
         }
         await tx.copyFrom(`COPY import_staging (${STAGING_COLUMNS}) FROM STDIN`, `${lines.join('\n')}\n`);
         const inserted = await tx.query<{ id: number; start_micros: number; source_line: number }>(
-          `INSERT INTO events (incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, analyst_id, created_micros, search_vector)
-           SELECT $1, g.stream_id, g.actor_id, g.is_marker, g.message, g.start_micros, g.end_micros, g.extra, g.source_line, $2, $3,
+          `INSERT INTO events (incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, import_stream_id, analyst_id, created_micros, search_vector)
+           SELECT $1, g.stream_id, g.actor_id, g.is_marker, g.message, g.start_micros, g.end_micros, g.extra, g.source_line, g.import_stream_id, $2, $3,
                   ${eventVector('g.message', 'a.name', 'NULL', 'NULL')}
              FROM import_staging g LEFT JOIN incident_actors a ON a.id = g.actor_id
            ${threadKeys.size > 0 ? 'RETURNING id, start_micros, source_line' : ''}`,
@@ -232,18 +205,18 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
     const imported = [...streams.values()];
     const uploadIds: number[] = [];
     for (const stream of imported) {
-      uploadIds.push(
-        await insertUpload(tx, {
-          incidentId: incident.id,
-          blob,
-          fileName,
-          mediaType,
-          kind: inferUploadKind(fileName, mediaType),
-          streamId: stream.id,
-          isSystem: true,
-          analystId: options.attribution.analystID,
-        }),
-      );
+      const uploadId = await insertUpload(tx, {
+        incidentId: incident.id,
+        blob,
+        fileName,
+        mediaType,
+        kind: inferUploadKind(fileName, mediaType),
+        streamId: stream.id,
+        isSystem: true,
+        analystId: options.attribution.analystID,
+      });
+      uploadIds.push(uploadId);
+      await tx.query('UPDATE streams SET source_upload_id = $2 WHERE id = $1', [stream.id, uploadId]);
     }
     await recordWrite(tx, options.attribution, {
       action: 'import stream',

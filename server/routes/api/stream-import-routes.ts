@@ -1,0 +1,169 @@
+/*
+ * Re-importing an updated file into an existing stream (issue 5 part 6): POST /api/stream/{id}/import/check
+ * answers the merge outcome and changes nothing; POST /api/stream/{id}/import replaces the stream's
+ * events, carrying annotations to the matching new events, and waits (409) for a resolution when
+ * annotated events would be left without a match. Semantics: domain/import/merge-outcome.ts; the
+ * work: server/import/reimport-stream.ts; the body: import-form.ts, as the incident import reads it.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MERGE_OUTCOMES } from '../../../domain/annotations.ts';
+import { ApiErrorSchema } from '../../../domain/api-error.ts';
+import { PathIdSchema } from '../../../domain/ids.ts';
+import { ImportError } from '../../../domain/import/import-error.ts';
+import { IMPORT_FORMATS } from '../../../domain/import/import-record.ts';
+import { MERGE_RESOLUTIONS, type MergeResolution } from '../../../domain/import/merge-outcome.ts';
+import { safeFileName } from '../../../domain/upload-media.ts';
+import type { AppContext } from '../../app-context.ts';
+import { HttpError, invalid } from '../../http-error.ts';
+import { INVALID_LIST_LIMIT } from '../../import/import-file.ts';
+import { checkReimport, MARKER_STREAM_REFUSAL, ReimportRefusal, reimportStream, type ReimportOptions } from '../../import/reimport-stream.ts';
+import { acting } from '../../plugins/auth.ts';
+import type { AnalystRow } from '../../repositories/analysts-repository.ts';
+import { requireIncidentOf } from '../../repositories/access-repository.ts';
+import { blobTempDir } from '../../repositories/blob-repository.ts';
+import { formSettings, importRefusal, presentField, readImportForm } from './import-form.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema };
+const CHECK_FIELDS = ['timeZone', 'settings'] as const;
+const IMPORT_FIELDS = ['timeZone', 'settings', 'resolution'] as const;
+const Params = z.object({ streamID: PathIdSchema });
+const InvalidRow = z.object({ line: z.number().int(), reason: z.string() });
+const Outcome = z.enum(MERGE_OUTCOMES);
+
+const CheckAnswer = z.object({
+  check: z.object({
+    outcome: Outcome,
+    currentEventCount: z.number().int().describe("the stream's events from its file, with the markers its import made"),
+    newEventCount: z.number().int().describe('valid records of the new file, markers included'),
+    matchedEventCount: z.number().int(),
+    unmatchedAnnotatedEvents: z
+      .array(z.object({ eventID: z.number().int(), startTimestamp: z.number().int(), message: z.string(), annotations: z.array(z.string()) }))
+      .describe(`annotated events with no match (the first ${INVALID_LIST_LIMIT}); annotations like "tag:phishing", "collection 3", "thread", "note 12", "link 4", "upload 7"`),
+    unmatchedAnnotatedEventCount: z.number().int(),
+    invalidRows: z.array(InvalidRow).describe(`the first ${INVALID_LIST_LIMIT} invalid rows`),
+    invalidRowCount: z.number().int(),
+  }),
+  version: z.string(),
+});
+
+const ImportAnswer = z.object({
+  import: z.object({
+    streams: z.array(z.object({ id: z.number().int(), name: z.string(), eventCount: z.number().int() })),
+    importedCount: z.number().int(),
+    invalidCount: z.number().int(),
+    invalid: z.array(InvalidRow).describe(`the first ${INVALID_LIST_LIMIT} invalid rows`),
+    invalidNotListed: z.number().int(),
+    format: z.enum(IMPORT_FORMATS),
+    uploadID: z.number().int().describe('the new system upload, which the stream now derives from'),
+    outcome: Outcome,
+    resolution: z.enum(MERGE_RESOLUTIONS).nullable().describe('the resolution applied (null when the outcome needed none)'),
+    carriedAnnotationCount: z.number().int(),
+    keptEventCount: z.number().int().describe('unmatched annotated events left in the stream (keep_unmatched)'),
+    detachedEventCount: z.number().int().describe('unmatched annotated events deleted after their annotations moved to the stream (detach_unmatched)'),
+  }),
+  version: z.string(),
+});
+
+const BODY = 'multipart/form-data with the part "file" and the optional fields settings (JSON ImportSettings, as the incident import takes) and timeZone';
+
+function refusal(error: unknown): unknown {
+  if (error instanceof ImportError) return importRefusal(error);
+  if (error instanceof ReimportRefusal) {
+    if (error.reason === 'marker_stream') return invalid('streamID', MARKER_STREAM_REFUSAL);
+    return new HttpError(409, error.outcome ?? 'merge_conflict', error.message, 'resolution');
+  }
+  return error;
+}
+
+export function streamImportRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = context;
+  const tmpDir = blobTempDir(config);
+
+  const streamOf = (analyst: AnalystRow, streamID: number): ReimportOptions['stream'] => async (tx) => {
+    const ref = await requireIncidentOf(tx, analyst, 'streams', streamID, 'stream');
+    return { streamId: ref.item_id, incident: { id: ref.id, organization_id: ref.organization_id, name: ref.name } };
+  };
+  // Refused before a byte of the file is read when the stream is out of reach or the marker stream.
+  const requireImportable = async (analyst: AnalystRow, streamID: number) => {
+    const ref = await requireIncidentOf(db, analyst, 'streams', streamID, 'stream');
+    const [stream] = await db.query<{ is_marker_stream: boolean }>('SELECT is_marker_stream FROM streams WHERE id = $1', [ref.item_id]);
+    if (stream?.is_marker_stream) throw invalid('streamID', MARKER_STREAM_REFUSAL);
+  };
+
+  routes.post(
+    '/api/stream/:streamID/import/check',
+    {
+      config: { access: 'write' },
+      schema: {
+        summary: 'The merge check of a re-import: which merge outcome importing this file into the stream would have. Changes nothing',
+        description: `${BODY}. At most UPLOAD_MAX_BYTES (${config.uploadMaxBytes}) bytes.`,
+        tags: ['streams'],
+        consumes: ['multipart/form-data'],
+        params: Params,
+        response: { 200: CheckAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const { analyst } = acting(request);
+      await requireImportable(analyst, request.params.streamID);
+      const form = await readImportForm(request, CHECK_FIELDS, tmpDir, config.uploadMaxBytes);
+      try {
+        const settings = await formSettings(form, safeFileName(form.rawFileName));
+        const check = await checkReimport(db, { stream: streamOf(analyst, request.params.streamID), file: form.file, settings });
+        return { check, version: context.version };
+      } catch (error) {
+        throw refusal(error);
+      } finally {
+        await form.file.discard();
+      }
+    },
+  );
+
+  routes.post(
+    '/api/stream/:streamID/import',
+    {
+      config: { access: 'write' },
+      schema: {
+        summary: "Re-imports an updated file into the stream: its events are replaced, annotations carried to the matching new events, in one transaction",
+        description:
+          `${BODY}, and resolution (keep_unmatched or detach_unmatched), required when the check's outcome is merge_conflict or ` +
+          'source_markers_have_annotations: without it the answer is 409 and nothing changes. The file becomes the stream\'s system upload; ' +
+          `the stream keeps its id, name and clock offset. At most UPLOAD_MAX_BYTES (${config.uploadMaxBytes}) bytes.`,
+        tags: ['streams'],
+        consumes: ['multipart/form-data'],
+        params: Params,
+        response: { 200: ImportAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, analyst } = acting(request);
+      await requireImportable(analyst, request.params.streamID);
+      const form = await readImportForm(request, IMPORT_FIELDS, tmpDir, config.uploadMaxBytes);
+      try {
+        const resolutionText = presentField(form.fields.resolution);
+        if (resolutionText !== undefined && !(MERGE_RESOLUTIONS as readonly string[]).includes(resolutionText)) {
+          throw invalid('resolution', `must be one of ${MERGE_RESOLUTIONS.join(', ')}`);
+        }
+        const fileName = safeFileName(form.rawFileName);
+        const settings = await formSettings(form, fileName);
+        const result = await reimportStream(db, {
+          stream: streamOf(analyst, request.params.streamID),
+          file: form.file,
+          fileName,
+          declaredType: form.declaredType,
+          settings,
+          resolution: resolutionText as MergeResolution | undefined,
+          attribution: { userID: user.id, analystID: analyst.id },
+        });
+        return { import: result, version: context.version };
+      } catch (error) {
+        throw refusal(error);
+      } finally {
+        await form.file.discard();
+      }
+    },
+  );
+}
