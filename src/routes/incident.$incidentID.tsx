@@ -1,18 +1,43 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
-import { Page } from '../ui/page.tsx';
+import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
+import { IncidentScreen } from '../features/incident/incident-screen.tsx';
+import { useIncidentSource } from '../features/incident/use-incident-source.ts';
+import { useDisplaySettings, useViewState } from '../features/settings/use-settings.ts';
+import { useShellFlags } from '../features/settings/use-shell-flags.ts';
+import { useTimeZone } from '../features/settings/use-time-zone.ts';
 import { idParam } from './-route-params.ts';
+import { IncidentExportMenu } from './-incident-export-menu.tsx';
 
 export const Route = createFileRoute('/incident/$incidentID')({
   params: idParam('incidentID'),
   component: Incident,
 });
 
-// The incident screen arrives with its issue; until then the route shows its parsed parameters.
 function Incident() {
   const { incidentID } = Route.useParams();
+  const acting = useActingAnalyst();
+  const source = useIncidentSource(incidentID);
+  const [viewState, updateViewState] = useViewState('incident', incidentID);
+  const [timeZone, setTimeZone] = useTimeZone();
+  const [settings] = useDisplaySettings(acting.settingsAnalystID);
+  const { showFilters } = useShellFlags(acting.settingsAnalystID, { kind: 'incident', id: incidentID });
   return (
-    <Page title={`Incident ${incidentID}`} wide>
+    <IncidentScreen
+      key={incidentID}
+      incidentID={incidentID}
+      data={source.data}
+      events={source.events}
+      sync={source.sync}
+      onRetry={source.reload}
+      viewState={viewState}
+      updateViewState={updateViewState}
+      timeZone={timeZone}
+      onZoneChange={setTimeZone}
+      settings={settings}
+      showFilters={showFilters}
+      toolbarActions={<IncidentExportMenu />}
+    >
       <Outlet />
-    </Page>
+    </IncidentScreen>
   );
 }

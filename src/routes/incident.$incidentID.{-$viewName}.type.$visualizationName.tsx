@@ -1,18 +1,8 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
-import { RoutePlaceholder } from '../ui/route-placeholder.tsx';
 import { visualizationNameParam } from './-route-params.ts';
 
 export const Route = createFileRoute('/incident/$incidentID/{-$viewName}/type/$visualizationName')({
   params: visualizationNameParam,
-  component: IncidentVisualization,
+  // The picture itself is drawn by the view route above; this level only holds its event sub-route.
+  component: Outlet,
 });
-
-function IncidentVisualization() {
-  const params = Route.useParams();
-  return (
-    <>
-      <RoutePlaceholder title="Visualization" params={params} />
-      <Outlet />
-    </>
-  );
-}

@@ -1,0 +1,111 @@
+/*
+ * The incident page: toolbar, sync bar, the side panel (when "Show filters" is on) and the current
+ * view, with a detail panel beside it. It filters the events once for every view under it and
+ * shares the result through IncidentPageContext.
+ */
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
+import { filterEvents, indexEventAnnotations } from '../../../domain/events/event-filter.ts';
+import type { UiActionName } from '../../../domain/ui-action-names.ts';
+import type { AuditActionBody } from '../../../domain/audit.ts';
+import { recordAuditAction } from '../../data/audit-actions.ts';
+import { Button } from '../../ui/button.tsx';
+import type { IncidentData, EventRow } from './incident-data.ts';
+import { IncidentPageContext, type IncidentDisplaySettings, type IncidentPageValue } from './incident-page-context.ts';
+import { IncidentSidePanel } from './incident-side-panel.tsx';
+import { IncidentToolbar } from './incident-toolbar.tsx';
+import { eventFilterOf, type IncidentViewState, type IncidentViewStatePatch } from './incident-view-state.ts';
+import { IncidentViewNav } from './incident-view-nav.tsx';
+import { SyncStatusBar, type SyncStatus } from './sync-status-bar.tsx';
+
+const EMPTY_EVENTS: readonly EventRow[] = [];
+
+interface IncidentScreenProps {
+  incidentID: number;
+  data: IncidentData | undefined;
+  events: readonly EventRow[] | undefined;
+  sync: SyncStatus;
+  onRetry: () => void;
+  viewState: IncidentViewState;
+  updateViewState: (patch: IncidentViewStatePatch) => void;
+  timeZone: string;
+  onZoneChange: (zone: string) => void;
+  settings: IncidentDisplaySettings;
+  showFilters: boolean;
+  toolbarActions?: ReactNode;
+  children: ReactNode;
+}
+
+export function IncidentScreen(props: IncidentScreenProps) {
+  const { incidentID, data, sync, onRetry } = props;
+  if (!data) {
+    return (
+      <div className="flex flex-col gap-3 px-4 py-6">
+        <h1 className="text-lg font-semibold">Incident {incidentID}</h1>
+        <SyncStatusBar sync={sync} onRetry={onRetry} />
+        {sync.status === 'error' ? (
+          <div role="alert" className="flex items-center gap-2">
+            <p>The incident could not be loaded{sync.message ? `: ${sync.message}` : '.'}</p>
+            <Button onClick={onRetry}>Try again</Button>
+          </div>
+        ) : (
+          <p role="status" className="text-muted">
+            Loading the incident…
+          </p>
+        )}
+      </div>
+    );
+  }
+  return <LoadedIncident {...props} data={data} />;
+}
+
+function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, updateViewState, timeZone, onZoneChange, settings, showFilters, toolbarActions, children }: IncidentScreenProps & { data: IncidentData }) {
+  const allEvents = events ?? EMPTY_EVENTS;
+  const annotations = useMemo(() => indexEventAnnotations(data), [data]);
+  // Filtering a million events takes a moment: typing stays responsive, the list follows.
+  const deferredState = useDeferredValue(viewState);
+  const filter = useMemo(() => eventFilterOf(deferredState), [deferredState]);
+  const filtered = useMemo(() => filterEvents(allEvents, annotations, filter), [allEvents, annotations, filter]);
+  const lookups = useMemo(() => {
+    const streamsByID = new Map(data.streams.map((stream) => [stream.id, stream]));
+    const actorsByID = new Map(data.actors.map((actor) => [actor.id, actor]));
+    const streamColorIndex = new Map(data.streams.filter((stream) => !stream.isMarkerStream).map((stream, index) => [stream.id, index]));
+    return { streamsByID, actorsByID, streamColorIndex };
+  }, [data.streams, data.actors]);
+  const organizationID = data.incident.organizationID;
+
+  const value = useMemo<IncidentPageValue>(
+    () => ({
+      incidentID,
+      data,
+      events: allEvents,
+      filtered,
+      annotations,
+      ...lookups,
+      timeZone,
+      settings,
+      viewState,
+      updateViewState,
+      audit: (actionName: UiActionName, context: Pick<AuditActionBody, 'eventID' | 'streamID' | 'mapID' | 'value'> = {}) =>
+        void recordAuditAction(actionName, { organizationID, incidentID, ...context }),
+      refresh: onRetry,
+    }),
+    [incidentID, data, allEvents, filtered, annotations, lookups, timeZone, settings, viewState, updateViewState, organizationID, onRetry],
+  );
+
+  return (
+    <IncidentPageContext.Provider value={value}>
+      <div className="flex flex-col gap-2 px-4 py-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h1 className="text-lg font-semibold">{data.incident.name}</h1>
+          <SyncStatusBar sync={sync} onRetry={onRetry} />
+        </div>
+        <IncidentToolbar onZoneChange={onZoneChange} actions={toolbarActions} />
+        <IncidentViewNav />
+        <div className="flex min-h-0 items-start gap-3">
+          {showFilters ? <IncidentSidePanel /> : null}
+          <div className="flex min-w-0 flex-1 items-start gap-3">{children}</div>
+        </div>
+      </div>
+    </IncidentPageContext.Provider>
+  );
+}

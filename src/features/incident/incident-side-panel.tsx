@@ -1,0 +1,209 @@
+/*
+ * The side panel of an incident (PRODUCT.md, Screens): streams, actors, collections, tags, notes,
+ * links, uploads and maps, with visibility toggles, and the filter modes h, i and r for
+ * collections, tags and note kinds. Every change lands in the incident's view state.
+ */
+import { Link } from '@tanstack/react-router';
+import { NOTE_KINDS } from '../../../domain/annotations.ts';
+import type { EventFilterMode } from '../../../domain/events/event-filter.ts';
+import { apiAddress } from '../../data/api-client.ts';
+import { Checkbox } from '../../ui/checkbox.tsx';
+import { FilterModeToggle } from '../../ui/filter-mode-toggle.tsx';
+import { useIncidentPage } from './incident-page-context.ts';
+import { withMode } from './incident-view-state.ts';
+import { EmptyRow, SidePanelSection } from './side-panel-section.tsx';
+import { StreamSwatch } from './stream-swatch.tsx';
+
+const count = (value: number) => <span className="ml-auto shrink-0 pl-1 text-xs tabular-nums text-muted">{value.toLocaleString('en')}</span>;
+const rowClass = 'flex min-w-0 items-center gap-1.5 text-sm';
+const detailLink = 'shrink-0 rounded px-1 text-xs text-accent hover:underline';
+
+export function IncidentSidePanel() {
+  const { incidentID, data, viewState, updateViewState, streamColorIndex, audit } = useIncidentPage();
+  const evidenceStreams = data.streams.filter((stream) => !stream.isMarkerStream);
+  const markerStream = data.streams.find((stream) => stream.isMarkerStream);
+  const eventTags = data.tags.filter((tag) => tag.itemType === 'event');
+  const noteCounts = new Map<string, number>();
+  for (const note of data.notes) if (note.eventID !== null) noteCounts.set(note.kind, (noteCounts.get(note.kind) ?? 0) + 1);
+  const hiddenActors = new Set(viewState.hiddenActorLanes);
+
+  const setVisibility = (field: 'streamVisibility' | 'collectionVisibility' | 'tagVisibility' | 'incidentMapVisibility', key: string, visible: boolean) => {
+    const next = { ...viewState[field] };
+    if (visible) delete next[key];
+    else next[key] = false;
+    updateViewState({ [field]: next });
+  };
+  const setMode = (field: 'collectionFilterModes' | 'tagFilterModes' | 'noteFilterModes', key: string, mode: EventFilterMode | undefined) => {
+    updateViewState({ [field]: withMode(viewState[field], key, mode) });
+    const action = field === 'collectionFilterModes' ? 'set collection filter mode' : field === 'tagFilterModes' ? 'set tag filter mode' : 'set note filter mode';
+    audit(action, { value: { item: key, mode: mode ?? null } });
+  };
+
+  return (
+    <nav aria-label="Filters" className="flex w-72 shrink-0 flex-col overflow-y-auto rounded-md border border-line bg-panel px-2 text-ink" data-testid="incident-side-panel">
+      <SidePanelSection title="Streams" count={evidenceStreams.length}>
+        {evidenceStreams.map((stream) => (
+          <li key={stream.id} className={rowClass}>
+            <Checkbox
+              checked={viewState.streamVisibility[String(stream.id)] !== false}
+              onCheckedChange={(visible) => {
+                setVisibility('streamVisibility', String(stream.id), visible);
+                audit('toggle stream visibility', { streamID: stream.id, value: visible });
+              }}
+              ariaLabel={`Show stream ${stream.name}`}
+              label={
+                <span className="flex min-w-0 items-center gap-1.5">
+                  <StreamSwatch index={streamColorIndex.get(stream.id)} />
+                  <span className="truncate">{stream.name}</span>
+                </span>
+              }
+            />
+            {count(stream.eventCount)}
+          </li>
+        ))}
+        {markerStream ? (
+          <li className={rowClass}>
+            <Checkbox
+              checked={viewState.markersVisible}
+              onCheckedChange={(visible) => {
+                updateViewState({ markersVisible: visible });
+                audit('toggle marker visibility', { value: visible });
+              }}
+              label="Markers"
+              ariaLabel="Show markers"
+            />
+            {count(markerStream.eventCount)}
+          </li>
+        ) : null}
+        {evidenceStreams.length === 0 ? <EmptyRow>No streams yet.</EmptyRow> : null}
+      </SidePanelSection>
+
+      <SidePanelSection title="Actors" count={data.actors.length}>
+        {data.actors.map((actor) => (
+          <li key={actor.id} className={rowClass}>
+            <Checkbox
+              checked={!hiddenActors.has(actor.id)}
+              onCheckedChange={(visible) => {
+                const next = visible ? viewState.hiddenActorLanes.filter((id) => id !== actor.id) : [...viewState.hiddenActorLanes, actor.id];
+                updateViewState({ hiddenActorLanes: next });
+                audit('toggle actor visibility', { value: { actorID: actor.id, visible } });
+              }}
+              ariaLabel={`Show actor ${actor.name}`}
+              label={
+                <span className="truncate">
+                  {actor.name}
+                  {actor.isBot ? <span className="ml-1 text-xs text-muted">bot</span> : null}
+                </span>
+              }
+            />
+            {count(actor.eventCount)}
+            <Link to="/incident/$incidentID/{-$viewName}/actor/$incidentActorID" params={(prev) => ({ ...prev, incidentID, incidentActorID: actor.id })} className={detailLink} aria-label={`Details of actor ${actor.name}`}>
+              ›
+            </Link>
+          </li>
+        ))}
+        {data.actors.length === 0 ? <EmptyRow>No actors yet.</EmptyRow> : null}
+      </SidePanelSection>
+
+      <SidePanelSection title="Collections" count={data.collections.length}>
+        {data.collections.map((collection) => (
+          <li key={collection.id} className={rowClass}>
+            <Checkbox
+              checked={viewState.collectionVisibility[String(collection.id)] !== false}
+              onCheckedChange={(visible) => {
+                setVisibility('collectionVisibility', String(collection.id), visible);
+                audit('toggle collection visibility', { value: { collectionID: collection.id, visible } });
+              }}
+              ariaLabel={`Show collection ${collection.name}`}
+              label={<span className="truncate">{collection.name}</span>}
+            />
+            {count(collection.eventIDs.length)}
+            <FilterModeToggle itemLabel={`collection ${collection.name}`} value={viewState.collectionFilterModes[String(collection.id)]} onChange={(mode) => setMode('collectionFilterModes', String(collection.id), mode)} />
+            <Link to="/incident/$incidentID/{-$viewName}/collection/$collectionID" params={(prev) => ({ ...prev, incidentID, collectionID: collection.id })} className={detailLink} aria-label={`Details of collection ${collection.name}`}>
+              ›
+            </Link>
+          </li>
+        ))}
+        {data.collections.length === 0 ? <EmptyRow>No collections yet.</EmptyRow> : null}
+      </SidePanelSection>
+
+      <SidePanelSection title="Tags" count={eventTags.length}>
+        {eventTags.map((tag) => (
+          <li key={tag.name} className={rowClass}>
+            <Checkbox
+              checked={viewState.tagVisibility[tag.name] !== false}
+              onCheckedChange={(visible) => {
+                setVisibility('tagVisibility', tag.name, visible);
+                audit('toggle tag visibility', { value: { tag: tag.name, visible } });
+              }}
+              ariaLabel={`Show tag ${tag.name}`}
+              label={
+                <span className="flex min-w-0 items-center gap-1.5">
+                  <span aria-hidden="true" className="inline-block size-2.5 shrink-0 rounded-full" style={{ backgroundColor: tag.color || 'var(--ck-muted)' }} />
+                  <span className="truncate">{tag.name}</span>
+                </span>
+              }
+            />
+            {count(tag.count)}
+            <FilterModeToggle itemLabel={`tag ${tag.name}`} value={viewState.tagFilterModes[tag.name]} onChange={(mode) => setMode('tagFilterModes', tag.name, mode)} />
+          </li>
+        ))}
+        {eventTags.length === 0 ? <EmptyRow>No event tags yet.</EmptyRow> : null}
+      </SidePanelSection>
+
+      <SidePanelSection title="Notes" count={data.notes.length}>
+        {NOTE_KINDS.map((kind) => (
+          <li key={kind} className={rowClass}>
+            <span className="min-w-0 flex-1 truncate">{kind}</span>
+            {count(noteCounts.get(kind) ?? 0)}
+            <FilterModeToggle itemLabel={`notes of kind ${kind}`} value={viewState.noteFilterModes[kind]} onChange={(mode) => setMode('noteFilterModes', kind, mode)} />
+          </li>
+        ))}
+      </SidePanelSection>
+
+      <SidePanelSection title="Links" count={data.links.length} defaultOpen={data.links.length > 0}>
+        {data.links.map((link) => (
+          <li key={link.id} className={rowClass}>
+            <span className="shrink-0 rounded bg-raised px-1 text-xs text-muted">{link.urlType}</span>
+            <Link to="/incident/$incidentID/{-$viewName}/link/$linkID" params={(prev) => ({ ...prev, incidentID, linkID: link.id })} className="min-w-0 flex-1 truncate text-accent hover:underline">
+              {link.title || link.url}
+            </Link>
+          </li>
+        ))}
+        {data.links.length === 0 ? <EmptyRow>No links yet.</EmptyRow> : null}
+      </SidePanelSection>
+
+      <SidePanelSection title="Uploads" count={data.uploads.length} defaultOpen={data.uploads.length > 0}>
+        {data.uploads.map((upload) => (
+          <li key={upload.id} className={rowClass}>
+            <span className="shrink-0 rounded bg-raised px-1 text-xs text-muted">{upload.kind}</span>
+            <a href={apiAddress(`/api/upload/${upload.id}/content`)} className="min-w-0 flex-1 truncate text-accent hover:underline" target="_blank" rel="noopener noreferrer">
+              {upload.fileName}
+            </a>
+          </li>
+        ))}
+        {data.uploads.length === 0 ? <EmptyRow>No uploads yet.</EmptyRow> : null}
+      </SidePanelSection>
+
+      <SidePanelSection title="Maps" count={data.maps.length} defaultOpen={data.maps.length > 0}>
+        {data.maps.map((map) => (
+          <li key={map.id} className={rowClass}>
+            <Checkbox
+              checked={viewState.incidentMapVisibility[String(map.id)] !== false}
+              onCheckedChange={(visible) => {
+                setVisibility('incidentMapVisibility', String(map.id), visible);
+                audit('toggle incident map visibility', { mapID: map.id, value: visible });
+              }}
+              ariaLabel={`Show map ${map.name}`}
+              label={<span className="truncate">{map.name}</span>}
+            />
+            <Link to="/incident/$incidentID/{-$viewName}/map/$mapID" params={(prev) => ({ ...prev, incidentID, mapID: map.id })} className={detailLink} aria-label={`Details of map ${map.name}`}>
+              ›
+            </Link>
+          </li>
+        ))}
+        {data.maps.length === 0 ? <EmptyRow>No maps yet.</EmptyRow> : null}
+      </SidePanelSection>
+    </nav>
+  );
+}

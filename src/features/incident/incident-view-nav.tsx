@@ -1,0 +1,61 @@
+/* The views of an incident (spec: VIEW_NAMES that belong to an incident) and its pictures, as tabs of links. */
+import { Link, useParams } from '@tanstack/react-router';
+import { classNames } from '../../ui/class-names.ts';
+import { useIncidentPage } from './incident-page-context.ts';
+
+const VIEWS = [
+  { viewName: 'events', label: 'Events' },
+  { viewName: 'event-search', label: 'Search' },
+  { viewName: 'annotations', label: 'Annotations' },
+  { viewName: 'tags', label: 'Tags' },
+  { viewName: 'streams', label: 'Streams' },
+  { viewName: 'actors', label: 'Actors' },
+  { viewName: 'create-stream', label: 'Add stream' },
+] as const;
+
+const PICTURES = [
+  { visualizationName: 'event-timeline', label: 'Timeline' },
+  { visualizationName: 'swimlane', label: 'Swimlane' },
+  { visualizationName: 'actor-bar', label: 'Actor bar' },
+  { visualizationName: 'actor-circle', label: 'Actor circle' },
+  { visualizationName: 'actor-scatter', label: 'Actor scatter' },
+  { visualizationName: 'map', label: 'Map' },
+] as const;
+
+const tabClass = (current: boolean) =>
+  classNames('-mb-px whitespace-nowrap border-b-2 px-2.5 py-1.5 text-sm font-medium', current ? 'border-accent text-ink' : 'border-transparent text-muted hover:text-ink');
+
+export function IncidentViewNav() {
+  const { incidentID } = useIncidentPage();
+  const params: { viewName?: string; visualizationName?: string } = useParams({ strict: false });
+  const picture = params.visualizationName ?? (params.viewName === undefined ? 'event-timeline' : undefined);
+  return (
+    <nav aria-label="Incident views" className="flex flex-wrap gap-x-1 border-b border-line">
+      {PICTURES.map((item) => (
+        <Link
+          key={item.visualizationName}
+          to="/incident/$incidentID/{-$viewName}/type/$visualizationName"
+          params={{ incidentID, visualizationName: item.visualizationName }}
+          aria-current={picture === item.visualizationName && params.viewName === undefined ? 'page' : undefined}
+          className={tabClass(picture === item.visualizationName && params.viewName === undefined)}
+        >
+          {item.label}
+        </Link>
+      ))}
+      <span aria-hidden="true" className="mx-1 self-center text-line">
+        |
+      </span>
+      {VIEWS.map((item) => (
+        <Link
+          key={item.viewName}
+          to="/incident/$incidentID/{-$viewName}"
+          params={{ incidentID, viewName: item.viewName }}
+          aria-current={params.viewName === item.viewName ? 'page' : undefined}
+          className={tabClass(params.viewName === item.viewName)}
+        >
+          {item.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}

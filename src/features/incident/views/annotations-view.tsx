@@ -1,0 +1,72 @@
+/* The annotations view: every annotation of the incident, of every type, filterable by type and words. */
+import { Link } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { ANNOTATION_TYPES } from '../../../../domain/annotations.ts';
+import { SelectField } from '../../../ui/select-field.tsx';
+import { annotationRows, filterAnnotationRows, type AnnotationType } from '../annotation-rows.ts';
+import { useIncidentPage } from '../incident-page-context.ts';
+
+const TYPE_OPTIONS = [{ value: 'all', label: 'All types' }, ...ANNOTATION_TYPES.map((type) => ({ value: type, label: type.replaceAll('_', ' ') }))];
+
+export function AnnotationsView() {
+  const { data, events, incidentID, streamsByID } = useIncidentPage();
+  const [type, setType] = useState<AnnotationType | 'all'>('all');
+  const [term, setTerm] = useState('');
+  const rows = useMemo(() => annotationRows(data, events), [data, events]);
+  const shown = useMemo(() => filterAnnotationRows(rows, type, term), [rows, type, term]);
+  return (
+    <section aria-label="Annotations" className="flex min-w-0 flex-col gap-3">
+      <div className="flex flex-wrap items-end gap-3">
+        <SelectField label="Annotation type" value={type} options={TYPE_OPTIONS} onChange={(event) => setType(event.target.value as AnnotationType | 'all')} className="w-56" />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="annotation-filter" className="font-medium">
+            Containing
+          </label>
+          <input id="annotation-filter" type="search" value={term} onChange={(event) => setTerm(event.target.value)} className="w-64 rounded-md border border-line bg-panel px-2.5 py-1.5" />
+        </div>
+        <p role="status" className="pb-1.5 text-sm text-muted">
+          {shown.length} of {rows.length} annotations
+        </p>
+      </div>
+      <table className="w-full border-collapse rounded-md border border-line bg-panel text-sm">
+        <thead className="bg-raised text-left">
+          <tr>
+            <th className="px-2 py-1.5">Type</th>
+            <th className="px-2 py-1.5">Annotation</th>
+            <th className="px-2 py-1.5">Detail</th>
+            <th className="px-2 py-1.5">On</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((row) => (
+            <tr key={row.key} className="border-t border-line align-top" data-annotation-type={row.type}>
+              <td className="px-2 py-1 font-mono text-xs whitespace-nowrap text-muted">{row.type}</td>
+              <td className="max-w-md px-2 py-1 break-words whitespace-pre-wrap">{row.text}</td>
+              <td className="max-w-xs truncate px-2 py-1 text-muted" title={row.detail}>
+                {row.detail}
+              </td>
+              <td className="px-2 py-1 whitespace-nowrap">
+                {row.eventID !== null ? (
+                  <Link to="/incident/$incidentID/{-$viewName}/event/$eventID" params={{ incidentID, viewName: 'annotations', eventID: row.eventID }} className="text-accent hover:underline">
+                    event {row.eventID}
+                  </Link>
+                ) : row.streamID !== null ? (
+                  <span>stream {streamsByID.get(row.streamID)?.name ?? row.streamID}</span>
+                ) : (
+                  <span className="text-muted">incident</span>
+                )}
+              </td>
+            </tr>
+          ))}
+          {shown.length === 0 ? (
+            <tr>
+              <td colSpan={4} className="px-2 py-3 text-muted">
+                No annotations match.
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </section>
+  );
+}

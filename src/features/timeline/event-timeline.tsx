@@ -1,0 +1,113 @@
+/*
+ * The event-timeline picture (PRODUCT.md, Pictures): every shown event in time order as a
+ * virtualized list, so a million rows cost what the visible forty cost, with the density strip
+ * above it to jump through time. Its height is the analyst's visualization height.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTimeZoneReady } from '../../ui/timestamp.tsx';
+import { DensityStrip } from './density-strip.tsx';
+import { TimelineRow } from './timeline-row.tsx';
+import type { TimelineEvent, TimelineRowInfo } from './timeline-types.ts';
+
+export interface EventTimelineProps {
+  events: readonly TimelineEvent[];
+  positions: Uint32Array;
+  highlighted: Uint8Array;
+  rowInfo: (event: TimelineEvent) => TimelineRowInfo;
+  zone: string;
+  firstMicros: number;
+  lastMicros: number;
+  showOffset: boolean;
+  truncate: boolean;
+  heightPx: number;
+  selectedEventID: number | undefined;
+  onSelectEvent: (eventID: number) => void;
+  /** The place (in `positions`) of the first shown event at or after a time. */
+  placeOfTime: (micros: number) => number;
+}
+
+const ROW_HEIGHT_PX = 29;
+
+export function EventTimeline(props: EventTimelineProps) {
+  const { events, positions, highlighted, rowInfo, firstMicros, lastMicros, showOffset, truncate, heightPx, selectedEventID, onSelectEvent, placeOfTime } = props;
+  const zoneReady = useTimeZoneReady(props.zone);
+  const zone = zoneReady ? props.zone : 'UTC';
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // NOTE: the virtualizer's functions change as it scrolls; the compiler skips this component, as it should.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: positions.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT_PX,
+    overscan: 12,
+    getItemKey: (index) => events[positions[index] ?? 0]?.id ?? index,
+  });
+  const items = virtualizer.getVirtualItems();
+  const firstItem = items[0];
+  const lastItem = items[items.length - 1];
+  const startTimes = useCallback((position: number) => events[position]?.startTimestamp ?? 0, [events]);
+  const [visible, setVisible] = useState<{ from: number; to: number } | undefined>(undefined);
+  const fromMicros = firstItem ? events[positions[firstItem.index] ?? 0]?.startTimestamp : undefined;
+  const toMicros = lastItem ? events[positions[lastItem.index] ?? 0]?.startTimestamp : undefined;
+  useEffect(() => {
+    setVisible(fromMicros !== undefined && toMicros !== undefined ? { from: fromMicros, to: toMicros } : undefined);
+  }, [fromMicros, toMicros]);
+
+  // Bring the selected event into view when it is chosen elsewhere (a detail panel, another view).
+  useEffect(() => {
+    if (selectedEventID === undefined) return;
+    for (let index = 0; index < positions.length; index += 1) {
+      if (events[positions[index] ?? 0]?.id === selectedEventID) {
+        virtualizer.scrollToIndex(index, { align: 'auto' });
+        return;
+      }
+    }
+    // Only on a new selection, not on every scroll.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedEventID]);
+
+  const jump = useCallback((micros: number) => virtualizer.scrollToIndex(placeOfTime(micros), { align: 'start' }), [virtualizer, placeOfTime]);
+
+  return (
+    <section aria-label="Event timeline" className="flex min-w-0 flex-1 flex-col gap-1.5" data-picture="event-timeline">
+      <DensityStrip startTimes={startTimes} positions={positions} startMicros={firstMicros} endMicros={lastMicros} visible={visible} onJump={jump} />
+      <div
+        ref={scrollRef}
+        role="table"
+        aria-label="Events in time order"
+        aria-rowcount={positions.length}
+        tabIndex={0}
+        className="overflow-auto rounded-md border border-line bg-panel"
+        style={{ height: heightPx }}
+        data-testid="event-timeline-list"
+      >
+        {positions.length === 0 ? (
+          <p className="p-4 text-muted">No events match the filters.</p>
+        ) : (
+          <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {items.map((item) => {
+              const event = events[positions[item.index] ?? 0];
+              if (!event) return null;
+              return (
+                <div key={item.key} data-index={item.index} ref={truncate ? undefined : virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, minHeight: ROW_HEIGHT_PX }}>
+                  <TimelineRow
+                    event={event}
+                    info={rowInfo(event)}
+                    zone={zone}
+                    firstMicros={firstMicros}
+                    showOffset={showOffset}
+                    truncate={truncate}
+                    highlighted={highlighted[item.index] === 1}
+                    selected={event.id === selectedEventID}
+                    onSelect={onSelectEvent}
+                  />
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

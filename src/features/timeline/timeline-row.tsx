@@ -1,0 +1,85 @@
+/*
+ * One row of the event timeline: time in the chosen zone, the offset from the incident's start
+ * (a setting), the stream's colour, the actor, the message (truncated per setting) and its tags.
+ * Markers span the whole row. User text is rendered as text, never markup.
+ */
+import { memo, type CSSProperties } from 'react';
+import { paletteColor } from '../../../domain/color/palette.ts';
+import { formatElapsed } from '../../../domain/time/format-elapsed.ts';
+import { formatMicros } from '../../../domain/time/format-micros.ts';
+import { classNames } from '../../ui/class-names.ts';
+import type { TimelineEvent, TimelineRowInfo } from './timeline-types.ts';
+
+const TIME_PATTERN = 'YYYY-MM-DD HH:mm:ss.SSS';
+
+interface TimelineRowProps {
+  event: TimelineEvent;
+  info: TimelineRowInfo;
+  zone: string;
+  firstMicros: number;
+  showOffset: boolean;
+  truncate: boolean;
+  highlighted: boolean;
+  selected: boolean;
+  onSelect: (eventID: number) => void;
+}
+
+export const TimelineRow = memo(function TimelineRow({ event, info, zone, firstMicros, showOffset, truncate, highlighted, selected, onSelect }: TimelineRowProps) {
+  const time = formatMicros(event.startTimestamp, zone, TIME_PATTERN);
+  if (event.isMarker) {
+    return (
+      <div
+        role="row"
+        aria-selected={selected}
+        data-event-id={event.id}
+        data-marker="true"
+        onClick={() => onSelect(event.id)}
+        className={classNames(
+          'flex cursor-pointer items-center gap-3 border-y border-accent/40 bg-accent/10 px-2 py-1 font-medium',
+          selected && 'outline-2 -outline-offset-2 outline-focus',
+        )}
+      >
+        <span role="cell" className="font-mono text-xs text-muted tabular-nums">{time}</span>
+        <span role="cell" className="min-w-0 flex-1 truncate text-center">◆ {event.message}</span>
+        {showOffset ? <span role="cell" className="font-mono text-xs text-muted tabular-nums">{formatElapsed(event.startTimestamp - firstMicros)}</span> : null}
+      </div>
+    );
+  }
+  return (
+    <div
+      role="row"
+      aria-selected={selected}
+      data-event-id={event.id}
+      data-highlighted={highlighted || undefined}
+      onClick={() => onSelect(event.id)}
+      className={classNames(
+        'flex cursor-pointer items-start gap-2 border-b border-line/60 px-2 py-1 hover:bg-raised',
+        highlighted && 'bg-warning-bg',
+        selected && 'bg-raised outline-2 -outline-offset-2 outline-focus',
+      )}
+    >
+      <span role="cell" className="w-44 shrink-0 font-mono text-xs leading-5 text-muted tabular-nums">{time}</span>
+      {showOffset ? <span role="cell" className="w-28 shrink-0 font-mono text-xs leading-5 text-muted tabular-nums">{formatElapsed(event.startTimestamp - firstMicros)}</span> : null}
+      <span
+        role="cell"
+        aria-label={`stream ${info.streamName}`}
+        title={info.streamName}
+        className="mt-1 h-3 w-1.5 shrink-0 rounded-sm bg-[var(--stream-light)] dark:bg-[var(--stream-dark)]"
+        style={{ '--stream-light': paletteColor(info.colorIndex, 'light'), '--stream-dark': paletteColor(info.colorIndex, 'dark') } as CSSProperties}
+      />
+      <span role="cell" className="w-36 shrink-0 truncate font-medium leading-5" title={info.actorName}>{info.actorName}</span>
+      <span role="cell" className={classNames('min-w-0 flex-1 leading-5', truncate ? 'truncate' : 'whitespace-pre-wrap break-words')} title={truncate ? event.message : undefined}>
+        {event.message}
+      </span>
+      {info.tags.length > 0 ? (
+        <span role="cell" className="flex shrink-0 flex-wrap gap-1">
+          {info.tags.map((tag) => (
+            <span key={tag.name} className="rounded-full border px-1.5 text-xs leading-4" style={{ borderColor: tag.color || undefined }}>
+              {tag.name}
+            </span>
+          ))}
+        </span>
+      ) : null}
+    </div>
+  );
+});

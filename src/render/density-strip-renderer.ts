@@ -1,0 +1,45 @@
+/*
+ * Draws the timeline's density strip: a bar per bin, scaled to the fullest bin, and the window the
+ * list shows as an outlined band. A plain function over a canvas, so React only mounts it.
+ */
+export interface DensityStripScene {
+  bins: Uint32Array;
+  /** The visible window as fractions (0..1) of the strip's width. */
+  window: { from: number; to: number } | undefined;
+  barColor: string;
+  windowColor: string;
+}
+
+export function renderDensityStrip(canvas: HTMLCanvasElement, scene: DensityStripScene): void {
+  const context = canvas.getContext('2d');
+  if (!context) return;
+  const ratio = window.devicePixelRatio || 1;
+  const widthPx = canvas.clientWidth;
+  const heightPx = canvas.clientHeight;
+  if (canvas.width !== Math.round(widthPx * ratio) || canvas.height !== Math.round(heightPx * ratio)) {
+    canvas.width = Math.round(widthPx * ratio);
+    canvas.height = Math.round(heightPx * ratio);
+  }
+  context.setTransform(ratio, 0, 0, ratio, 0, 0);
+  context.clearRect(0, 0, widthPx, heightPx);
+  let max = 0;
+  for (const count of scene.bins) if (count > max) max = count;
+  const barWidthPx = widthPx / scene.bins.length;
+  context.fillStyle = scene.barColor;
+  if (max > 0) {
+    scene.bins.forEach((count, index) => {
+      if (count === 0) return;
+      // A square root keeps a lone event visible beside a burst of thousands.
+      const barHeightPx = Math.max(1, Math.sqrt(count / max) * (heightPx - 2));
+      context.fillRect(index * barWidthPx, heightPx - barHeightPx, Math.max(1, barWidthPx - 0.5), barHeightPx);
+    });
+  }
+  if (scene.window) {
+    const fromPx = scene.window.from * widthPx;
+    const toPx = Math.max(fromPx + 2, scene.window.to * widthPx);
+    context.strokeStyle = scene.windowColor;
+    context.lineWidth = 1.5;
+    // Offset by 0.75 so the 1.5px outline stays inside the canvas and crisp.
+    context.strokeRect(fromPx + 0.75, 0.75, toPx - fromPx - 1.5, heightPx - 1.5);
+  }
+}

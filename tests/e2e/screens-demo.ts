@@ -1,0 +1,33 @@
+/*
+ * The demo organization and incidents as the screens' end-to-end tests find them, and the
+ * screenshots they keep (light and dark) as test artifacts.
+ */
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { api } from './app-session.ts';
+
+export const DEMO_ENV = { DEMO_DATA: 'true' };
+export const FAILOVER_INCIDENT = 'Orders database failover';
+
+interface IncidentItem {
+  id: number;
+  name: string;
+  organizationID: number;
+}
+
+export async function demoIncident(request: APIRequestContext, name = FAILOVER_INCIDENT): Promise<IncidentItem> {
+  const answer = await api<{ incidents: { items: IncidentItem[] } }>(request, 'GET', '/api/incidents');
+  const incident = answer.incidents.items.find((item) => item.name === name);
+  if (!incident) throw new Error(`demo incident "${name}" missing: ${answer.incidents.items.map((item) => item.name).join(', ')}`);
+  return incident;
+}
+
+/** Screenshots of the page in light and dark mode, attached to the test's report. */
+export async function attachScreenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => (document.documentElement.dataset['theme'] = value), theme);
+    const path = testInfo.outputPath(`${name}-${theme}.png`);
+    await page.screenshot({ path, fullPage: true });
+    await testInfo.attach(`${name} (${theme})`, { path, contentType: 'image/png' });
+  }
+  await page.evaluate(() => (document.documentElement.dataset['theme'] = 'light'));
+}
