@@ -4,7 +4,7 @@ import { Button } from '../../ui/button.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
 
 export interface SyncStatus {
-  status: 'loading' | 'loaded' | 'error';
+  status: 'loading' | 'loaded' | 'error' | 'offline';
   loaded: number;
   total: number | undefined;
   lastSyncedMicros: number | undefined;
@@ -26,6 +26,8 @@ export function SyncStatusBar({ sync, onRetry }: { sync: SyncStatus; onRetry: ()
             Retry
           </Button>
         </>
+      ) : sync.status === 'offline' ? (
+        <span>Offline · last synced {sync.lastSyncedMicros !== undefined ? formatMicros(sync.lastSyncedMicros, 'UTC', 'YYYY-MM-DD HH:mm:ss') + ' UTC' : 'never'}</span>
       ) : (
         <span>Last synced {sync.lastSyncedMicros !== undefined ? formatMicros(sync.lastSyncedMicros, 'UTC', 'YYYY-MM-DD HH:mm:ss') + ' UTC' : '—'}</span>
       )}
