@@ -14,6 +14,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerIdempotency, withIdempotency } from './plugins/idempotency.ts';
 import { HttpError } from './http-error.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { projectRoot } from './project-root.ts';
@@ -44,7 +45,9 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
-export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(given: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Routes' transactions record an Idempotency-Key when the request carries one (plugins/idempotency.ts).
+  const context: AppContext = { ...given, db: withIdempotency(given.db) };
   const app = Fastify({
     logger: options.logger ? { level: context.config.logLevel } : false,
     // Request lines only at debug: at info the log holds starts, stops and errors.
@@ -103,6 +106,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     if (request.headers['content-length'] === '0') delete request.headers['content-type'];
   });
   registerAuth(app, context.db);
+  registerIdempotency(app, context.db);
 
   // Every JSON object answer carries the server version (spec section 7).
   app.addHook('preSerialization', async (_request, _reply, payload) => {

@@ -3,7 +3,8 @@
  * header at the top, and (as children) the badges and the analyst menu.
  */
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { startOutbox, useOutbox } from '../data/outbox/index.ts';
 import { ChurchKeyGlyph } from '../ui/church-key-glyph.tsx';
 import { classNames } from '../ui/class-names.ts';
 import { HeaderBreadcrumb } from './header-breadcrumb.tsx';
@@ -28,6 +29,7 @@ export function AppHeader({ sticky, onStickyChange, organizationID, incidentID, 
           <HeaderBreadcrumb organizationID={organizationID} incidentID={incidentID} />
         </div>
         <div className="flex shrink-0 items-center gap-2">
+          <OutboxBadge />
           <button
             type="button"
             aria-pressed={sticky}
@@ -42,6 +44,27 @@ export function AppHeader({ sticky, onStickyChange, organizationID, incidentID, 
         </div>
       </div>
     </header>
+  );
+}
+
+/** Writes made here and not yet on the server (the outbox): how many wait, and any the server refused. */
+function OutboxBadge() {
+  const { pending, failed } = useOutbox();
+  // The header is always there once signed in, so it starts the sending of what waits.
+  useEffect(() => startOutbox(), []);
+  if (pending === 0 && failed.length === 0) return null;
+  return (
+    <Link
+      to="/settings/configuration"
+      hash="outbox"
+      role="status"
+      title="Writes made on this device that the server does not have yet"
+      className="rounded-full border border-line px-2 py-0.5 text-sm text-muted hover:text-ink"
+    >
+      {pending > 0 ? `${pending} ${pending === 1 ? 'write' : 'writes'} waiting` : null}
+      {pending > 0 && failed.length > 0 ? ', ' : null}
+      {failed.length > 0 ? <span className="text-danger">{`${failed.length} failed`}</span> : null}
+    </Link>
   );
 }
 

@@ -14,6 +14,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions {
   signal?: AbortSignal | undefined;
+  /** Extra headers (the outbox: Idempotency-Key, and the analyst a queued write was made as). */
+  headers?: Record<string, string> | undefined;
 }
 
 /** A non-2xx answer, or a 2xx answer whose body does not have the expected shape. */
@@ -51,6 +53,10 @@ export function apiAddress(path: string): string {
 }
 
 let actingAnalystID = 0;
+
+export function getActingAnalystID(): number {
+  return actingAnalystID;
+}
 
 /** Sets the analyst sent in the X-Churchkey-Analyst header of every later request. */
 export function setActingAnalystID(analystID: number | null): void {
@@ -97,7 +103,7 @@ export function noteServerVersion(payload: unknown): void {
 }
 
 async function send(method: Method, path: string, body: unknown, accept: string, options: RequestOptions): Promise<Response> {
-  const headers = commonHeaders(accept);
+  const headers = { ...commonHeaders(accept), ...options.headers };
   let encoded: string | FormData | undefined;
   // NOTE: a FormData body sets its own multipart content-type (with the boundary); never set it here.
   if (body instanceof FormData) {

@@ -70,6 +70,53 @@ export interface ListSyncRow {
   error?: string;
 }
 
+/** A write waiting to be sent (src/data/outbox); in this database so it and its optimistic rows commit together. */
+export interface OutboxRow {
+  /** Auto-incremented: the order writes are sent in. */
+  seq?: number;
+  /** A UUID: the Idempotency-Key (and an audit action's clientID), so the server applies it once. */
+  id: string;
+  kind: 'audit' | 'annotation';
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  /** The analyst who made it, sent as X-Churchkey-Analyst whoever is chosen when it is sent. */
+  analystID: number;
+  /** What the analyst sees in the list of waiting writes. */
+  label: string;
+  incidentID?: number;
+  /** A write to events (markers): the incident's events are synced again once it is sent. */
+  touchesEvents?: boolean;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+  status: 'pending' | 'failed';
+  attempts: number;
+  error?: string;
+  /** Optimistic rows put into the mirror, dropped if the write is discarded. */
+  optimisticPuts: Array<{ table: string; key: unknown }>;
+}
+
+/** The first shipped schema (kept as it was: upgrades add versions after it). */
+export const MIRROR_SCHEMA_V1 = {
+  organizations: 'id',
+  organizationActors: 'id, organizationID',
+  incidents: 'id, organizationID',
+  streams: 'id, incidentID',
+  actors: 'id, incidentID',
+  events: 'id, [incidentID+startTimestamp], [incidentID+actorID+startTimestamp], [incidentID+streamID+startTimestamp]',
+  collections: 'id, incidentID',
+  notes: 'id, incidentID',
+  links: 'id, incidentID',
+  tags: '[incidentID+itemType+name], incidentID',
+  eventTags: '[incidentID+itemID+name], incidentID',
+  streamTags: '[incidentID+itemID+name], incidentID',
+  uploads: 'id, incidentID',
+  relatedIncidents: '[sourceIncidentID+incidentID], sourceIncidentID',
+  maps: 'id, incidentID',
+  syncState: 'incidentID',
+  listSync: 'scope',
+};
+
 export class MirrorDatabase extends Dexie {
   organizations!: Table<OrganizationRow, number>;
   organizationActors!: Table<OrganizationActor, number>;
@@ -88,28 +135,13 @@ export class MirrorDatabase extends Dexie {
   maps!: Table<MapRow, number>;
   syncState!: Table<SyncStateRow, number>;
   listSync!: Table<ListSyncRow, string>;
+  outbox!: Table<OutboxRow, number>;
 
   constructor(name = MIRROR_DATABASE_NAME) {
     super(name);
-    this.version(1).stores({
-      organizations: 'id',
-      organizationActors: 'id, organizationID',
-      incidents: 'id, organizationID',
-      streams: 'id, incidentID',
-      actors: 'id, incidentID',
-      events: 'id, [incidentID+startTimestamp], [incidentID+actorID+startTimestamp], [incidentID+streamID+startTimestamp]',
-      collections: 'id, incidentID',
-      notes: 'id, incidentID',
-      links: 'id, incidentID',
-      tags: '[incidentID+itemType+name], incidentID',
-      eventTags: '[incidentID+itemID+name], incidentID',
-      streamTags: '[incidentID+itemID+name], incidentID',
-      uploads: 'id, incidentID',
-      relatedIncidents: '[sourceIncidentID+incidentID], sourceIncidentID',
-      maps: 'id, incidentID',
-      syncState: 'incidentID',
-      listSync: 'scope',
-    });
+    this.version(1).stores(MIRROR_SCHEMA_V1);
+    // Version 2: the outbox of writes made offline (no existing rows change).
+    this.version(2).stores({ outbox: '++seq, &id' });
   }
 }
 

@@ -65,7 +65,7 @@ describe('syncIncident into the mirror', () => {
     expect(await db.syncState.get(8)).toMatchObject({ status: 'idle', eventsLoaded: 20, eventsTotal: 20 });
   });
 
-  it('replaces annotations and structure with the server’s, keeping optimistic rows of the outbox', async () => {
+  it('replaces annotations and structure with the server’s, keeping optimistic rows of writes still waiting', async () => {
     const db = freshMirror();
     const incident = cannedIncident(9, 1, [eventRow(1, 10)]);
     incident.payload.notes = [
@@ -75,7 +75,13 @@ describe('syncIncident into the mirror', () => {
     const server = new Map([[9, incident]]);
     const { source } = cannedSource(server);
     await syncIncidentFrom(db, source, 9);
-    await db.notes.put({ id: -1, incidentID: 9, eventID: null, kind: 'other', text: 'written offline', analystID: 1, analystName: 'A', createTimestamp: 2, updateTimestamp: 2, outboxID: 'w1' });
+    const note = { incidentID: 9, eventID: null, kind: 'other' as const, analystID: 1, analystName: 'A', createTimestamp: 2, updateTimestamp: 2 };
+    await db.outbox.add({ id: 'w1', kind: 'annotation', method: 'POST', path: '/api/incident/9/note', analystID: 1, label: 'note', createdAt: 1, status: 'pending', attempts: 0, optimisticPuts: [] });
+    await db.notes.bulkPut([
+      { ...note, id: -1, text: 'written offline', outboxID: 'w1' },
+      // Its write was sent (no longer in the outbox): the server's rows take its place.
+      { ...note, id: -2, text: 'sent meanwhile', outboxID: 'w0' },
+    ]);
 
     server.set(9, { ...incident, payload: { ...incident.payload, notes: [], eventTags: [{ itemID: 1, name: 'impact', analystID: 1 }] } });
     await syncIncidentFrom(db, source, 9);

@@ -26,6 +26,21 @@ export interface SyncProgress {
 export interface SyncOptions {
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: SyncProgress) => void) | undefined;
+  /**
+   * false: the payload only (annotations, streams, actors; events too when the payload holds them
+   * all), as after an annotation write; the events of a large incident are left as they are.
+   */
+  events?: boolean | undefined;
+}
+
+let beforeSync: (() => Promise<void>) | undefined;
+
+/**
+ * Run before each incident sync: the outbox sends what waits first, so the server's answer already
+ * holds the analyst's offline writes and a sync never shows a deleted annotation again.
+ */
+export function setBeforeIncidentSync(run: (() => Promise<void>) | undefined): void {
+  beforeSync = run;
 }
 
 const active = new Map<number, number>();
@@ -42,6 +57,8 @@ export async function syncIncidentFrom(db: MirrorDatabase, source: IncidentSourc
   const kept: Pick<SyncStateRow, 'lastSyncedAt'> = before?.lastSyncedAt === undefined ? {} : { lastSyncedAt: before.lastSyncedAt };
   try {
     await db.syncState.put({ incidentID, status: 'syncing', eventsLoaded: 0, eventsTotal: before?.eventsTotal ?? 0, ...kept });
+    await beforeSync?.().catch(() => undefined);
+    signal?.throwIfAborted();
     const payload = await source.payload(incidentID, signal);
     signal?.throwIfAborted();
     await replaceIncidentPayload(db, payload);
@@ -49,6 +66,10 @@ export async function syncIncidentFrom(db: MirrorDatabase, source: IncidentSourc
     let loaded = 0;
     let position: EventPosition | null = null;
     const progress = () => ({ status: 'syncing' as const, eventsLoaded: loaded, eventsTotal: total, ...kept });
+    if (options.events === false && !payload.eventsComplete) {
+      await db.syncState.put({ incidentID, status: 'idle', eventsLoaded: before?.eventsLoaded ?? 0, eventsTotal: total, ...kept });
+      return;
+    }
     if (payload.eventsComplete) {
       loaded = payload.events.length;
       position = await putEventPage(db, incidentID, payload.events, null, true, progress());

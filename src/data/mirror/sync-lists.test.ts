@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IncidentSummary } from '../../../domain/incident-data.ts';
 import type { OrganizationDetail } from '../../../domain/organization-payload.ts';
-import { MirrorDatabase, type OrganizationSummary } from './mirror-database.ts';
+import Dexie from 'dexie';
+import { MIRROR_SCHEMA_V1, MirrorDatabase, type OrganizationSummary } from './mirror-database.ts';
 import { cannedIncident, cannedSource, eventRow } from './mirror-test-server.ts';
 import { countIncidentEvents, readIncidentList, readOrganization, readOrganizations } from './mirror-queries.ts';
 import { syncIncidentFrom } from './sync-incident.ts';
@@ -109,11 +110,23 @@ describe('the organization and incident lists in the mirror', () => {
   it('opens the versioned schema with the indexes the screens query', async () => {
     const db = freshMirror();
     await db.open();
-    expect(db.verno).toBe(1);
+    expect(db.verno).toBe(2);
     const eventIndexes = db.events.schema.indexes.map((index) => index.name).sort();
     expect(eventIndexes).toEqual(['[incidentID+actorID+startTimestamp]', '[incidentID+startTimestamp]', '[incidentID+streamID+startTimestamp]']);
     expect(db.tables.map((table) => table.name)).toEqual(
       expect.arrayContaining(['organizations', 'incidents', 'streams', 'actors', 'events', 'collections', 'notes', 'links', 'tags', 'eventTags', 'streamTags', 'uploads', 'relatedIncidents', 'maps', 'syncState']),
     );
+  });
+
+  it('upgrades a mirror written by the first version without losing its rows', async () => {
+    const name = `upgrade-test-${Date.now()}`;
+    const old = new Dexie(name);
+    old.version(1).stores(MIRROR_SCHEMA_V1);
+    await old.table('events').put({ ...eventRow(5, 50), incidentID: 3 });
+    old.close();
+    const db = new MirrorDatabase(name);
+    opened.push(db);
+    expect(await countIncidentEvents(db, 3)).toBe(1);
+    expect(await db.outbox.count()).toBe(0);
   });
 });
