@@ -3,30 +3,10 @@
  * shifted by +90 s: previewed (raw → shifted), applied (the time range moves), undone (button and
  * Ctrl+Z); offsets that cannot be read or would move events before 1970 are refused beside the field.
  */
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
-import { analystMenuButton, api, collectDialogs, openAsAdmin, uniqueName } from './app-session.ts';
+import { collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
-
-async function importThroughPage(page: Page, fixture: string): Promise<number> {
-  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', { name: uniqueName('Stream Org') });
-  const incident = await api<{ incident: { id: number } }>(page.request, 'POST', `/api/organization/${organization.organization.id}/incident`, { name: uniqueName('Stream Incident') });
-  await page.goto(`/incident/${incident.incident.id}/create-stream`);
-  await page.getByLabel('Evidence file').setInputFiles(join(FIXTURES_DIR, fixture));
-  await expect(page.getByRole('button', { name: 'Import' })).toBeEnabled();
-  await page.getByRole('button', { name: 'Import' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toBeVisible();
-  return incident.incident.id;
-}
-
-/** Switches the colour mode through the analyst menu, as an analyst would. */
-export async function chooseColorMode(page: Page, analystName: string, mode: 'light' | 'dark'): Promise<void> {
-  await analystMenuButton(page, analystName).click();
-  await page.getByRole('menuitemradio', { name: mode }).click();
-  await page.keyboard.press('Escape');
-  await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-}
+import { chooseColorMode, importThroughPage } from './stream-session.ts';
 
 const fact = (page: Page, name: string) => page.locator(`[data-stream-fact="${name}"]`);
 

@@ -2,7 +2,7 @@
 import { useId, useState } from 'react';
 import { classNames } from '../../ui/class-names.ts';
 
-export function EvidenceFilePicker({ file, onChoose, error }: { file: File | undefined; onChoose: (file: File) => void; error: string | undefined }) {
+export function EvidenceFilePicker({ file, onChoose, error, label = 'Evidence file' }: { file: File | undefined; onChoose: (file: File) => void; error: string | undefined; label?: string | undefined }) {
   const id = useId();
   const [dragging, setDragging] = useState(false);
   return (
@@ -21,7 +21,7 @@ export function EvidenceFilePicker({ file, onChoose, error }: { file: File | und
       }}
     >
       <label htmlFor={id} className="font-medium">
-        Evidence file
+        {label}
       </label>
       <input
         id={id}

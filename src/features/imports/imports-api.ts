@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { IMPORT_FORMATS } from '../../../domain/import/import-record.ts';
 import type { ImportSettings } from '../../../domain/import/import-settings.ts';
-import { apiPostForm } from '../../data/api-client.ts';
+import { postFormWithProgress, type UploadProgress } from '../../data/upload-with-progress.ts';
 
 const ImportAnswerSchema = z.object({
   import: z.object({
@@ -24,12 +24,13 @@ export interface ImportRequest {
   readonly settings: ImportSettings;
 }
 
-export async function importStream(incidentID: number, request: ImportRequest, signal?: AbortSignal): Promise<ImportAnswer> {
+/** Sends the file with upload progress (onProgress), cancellable through `signal`. */
+export async function importStream(incidentID: number, request: ImportRequest, signal?: AbortSignal, onProgress?: (progress: UploadProgress) => void): Promise<ImportAnswer> {
   const form = new FormData();
   // Fields before the file: the server reads parts in order and refuses early on a bad field.
   form.append('streamName', request.streamName);
   form.append('timeZone', request.timeZone);
   form.append('settings', JSON.stringify(request.settings));
   form.append('file', request.file, request.file.name);
-  return (await apiPostForm(`/api/incident/${incidentID}/import`, form, ImportAnswerSchema, { signal })).import;
+  return (await postFormWithProgress(`/api/incident/${incidentID}/import`, form, ImportAnswerSchema, { signal, onProgress })).import;
 }

@@ -7,6 +7,7 @@ import { useId, useRef, type ReactNode } from 'react';
 import { ClockOffsetSection, type ClockOffsetHandle } from './clock-offset-section.tsx';
 import { StreamFacts } from './stream-facts.tsx';
 import { StreamNameForm } from './stream-name-form.tsx';
+import { refreshIncidentMirror } from './streams-api.ts';
 import { useStreamDetail, type StreamDetailData } from './use-stream-detail.ts';
 
 export interface StreamPanelProps {
@@ -27,6 +28,10 @@ export function StreamPanel({ incidentID, streamID, timeZone, reimport }: Stream
   const offsetRef = useRef<ClockOffsetHandle>(null);
   const headingID = useId();
   const data = state.phase === 'loaded' ? state.data : undefined;
+  const changed = () => {
+    reload();
+    refreshIncidentMirror(incidentID);
+  };
 
   return (
     <section
@@ -62,9 +67,9 @@ export function StreamPanel({ incidentID, streamID, timeZone, reimport }: Stream
       {data ? (
         <>
           <StreamFacts data={data} zone={timeZone} />
-          {data.stream.isMarkerStream ? null : <StreamNameForm key={data.stream.name} streamID={streamID} name={data.stream.name} onSaved={reload} />}
-          <ClockOffsetSection ref={offsetRef} data={data} zone={timeZone} onApplied={reload} />
-          {reimport && !data.stream.isMarkerStream ? reimport(data, reload) : null}
+          {data.stream.isMarkerStream ? null : <StreamNameForm key={data.stream.name} streamID={streamID} name={data.stream.name} onSaved={changed} />}
+          <ClockOffsetSection ref={offsetRef} data={data} zone={timeZone} onApplied={changed} />
+          {reimport && !data.stream.isMarkerStream ? reimport(data, changed) : null}
         </>
       ) : null}
     </section>

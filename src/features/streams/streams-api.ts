@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { IncidentActorSchema, LinkSchema, StreamSchema, UploadSchema } from '../../../domain/annotations.ts';
 import { EventRowSchema, type EventRow } from '../../../domain/incident-data.ts';
-import { apiAddress, apiGet, apiPut, type RequestOptions } from '../../data/api-client.ts';
+import { apiAddress, apiGet, apiPut, isAbortError, type RequestOptions } from '../../data/api-client.ts';
+import { syncIncident } from '../../data/mirror/index.ts';
 
 const StreamAnswerSchema = z.object({
   stream: StreamSchema.extend({ links: z.array(LinkSchema), uploads: z.array(UploadSchema), systemUploads: z.array(UploadSchema) }),
@@ -56,4 +57,14 @@ export async function setClockOffset(streamID: number, clockOffsetMicroseconds: 
 /** Where the browser downloads an upload's bytes (the source file a stream was imported from). */
 export function uploadContentAddress(uploadID: number): string {
   return apiAddress(`/api/upload/${uploadID}/content`);
+}
+
+/**
+ * After the panel changed the stream (times, name, events), the offline mirror other screens read
+ * is brought up to date; a failure there leaves the server's change standing, so it is only logged.
+ */
+export function refreshIncidentMirror(incidentID: number): void {
+  syncIncident(incidentID).catch((error: unknown) => {
+    if (!isAbortError(error)) console.error('the offline mirror could not follow the stream change', error);
+  });
 }
