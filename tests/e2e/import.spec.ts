@@ -59,13 +59,13 @@ test('a delimited file shows its columns, and its mapping and time zone can be c
   await page.getByLabel('Start time (required)').selectOption({ label: 'Choose a column' });
   await expect(page.getByRole('alert').filter({ hasText: 'Choose the column that holds the start time' })).toBeVisible();
   await page.getByLabel('Start time (required)').selectOption({ label: '9. Date' });
-  await page.getByLabel('Actor').selectOption({ label: '4. User' });
+  await page.getByLabel('Actor', { exact: true }).selectOption({ label: '4. User' });
   await expect(page.getByRole('table', { name: 'First rows' }).getByRole('row').nth(1)).toContainText('test-user');
 
   // An unknown zone is refused beside the field; a known one is used.
-  await page.getByLabel('Time zone').fill('Mars/Olympus');
+  await page.getByRole('region', { name: 'Create a stream from evidence' }).getByLabel('Time zone').fill('Mars/Olympus');
   await expect(page.getByText('is not a known time zone')).toBeVisible();
-  await page.getByLabel('Time zone').fill('Europe/Helsinki');
+  await page.getByRole('region', { name: 'Create a stream from evidence' }).getByLabel('Time zone').fill('Europe/Helsinki');
   await expect(page.getByText('is not a known time zone')).toBeHidden();
   await page.getByLabel('Stream name').fill('Defender log');
   await page.getByRole('button', { name: 'Import' }).click();

@@ -40,18 +40,18 @@ test('a stream is shifted by +90 s: previewed, applied, undone; bad offsets are 
   await chooseColorMode(page, session.analyst.name, 'dark');
   await page.screenshot({ path: testInfo.outputPath('stream-offset-preview-dark.png'), fullPage: true });
 
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.locator('[data-stream-panel]').getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'applied' })).toHaveText('Clock offset +1m 30s applied: events move 1m 30s later.');
   await expect(fact(page, 'range')).toContainText('2023-03-30 00:00:29.303 –');
   await expect(fact(page, 'offset')).toHaveText('+1m 30s');
   // The raw time stays what the source said.
   await expect(firstRow.locator('[data-preview="raw"]')).toHaveText('2023-03-29 23:58:59.303');
 
-  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.locator('[data-stream-panel]').getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Undone' })).toHaveText('Undone: the clock offset is 0s again.');
   await expect(fact(page, 'range')).toContainText('2023-03-29 23:58:59.303 –');
   await expect(fact(page, 'offset')).toHaveText('0s');
-  await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+  await expect(page.locator('[data-stream-panel]').getByRole('button', { name: 'Undo' })).toBeDisabled();
 
   // Renaming: an empty name is refused beside the field; a new one shows in the heading.
   const name = page.getByRole('textbox', { name: 'Stream name' });
@@ -64,7 +64,7 @@ test('a stream is shifted by +90 s: previewed, applied, undone; bad offsets are 
 
   // Ctrl+Z in the panel (not in the field) undoes too.
   await offset.fill('-250ms');
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.locator('[data-stream-panel]').getByRole('button', { name: 'Apply' }).click();
   await expect(fact(page, 'offset')).toHaveText('-250ms');
   await expect(fact(page, 'range')).toContainText('2023-03-29 23:58:59.053 –');
   await page.keyboard.press('Control+z');
@@ -79,7 +79,7 @@ test('a stream is shifted by +90 s: previewed, applied, undone; bad offsets are 
   ] as const) {
     await offset.fill(typed);
     await expect(panel.getByRole('alert')).toContainText(reason);
-    await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await expect(page.locator('[data-stream-panel]').getByRole('button', { name: 'Apply' })).toBeDisabled();
     await expect(offset).toHaveAttribute('aria-invalid', 'true');
   }
   await expect(page.locator('[data-offset="new-range"]')).toContainText('—');
