@@ -55,13 +55,63 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The shell only: code, styles, icons and the legal page. API answers are not cached here.
+        // The shell: code, styles, icons and the legal page (never Cesium's files: they are cached as used).
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['cesium/**'],
         navigateFallback: 'index.html',
         // Sign-in, logout and the API are the server's, never the cached shell.
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/auth(\/|$)/],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         cleanupOutdatedCaches: true,
+        // Runtime caching. NOTE: these functions are copied into sw.js as source text: they may use
+        // nothing from this file.
+        runtimeCaching: [
+          {
+            // API reads: the network when it answers within 10 s, else the last answer. Not /auth
+            // (the session is the server's), not event pages or streams (the mirror holds events),
+            // not file contents (large; the server streams them), not the mirror's own syncs
+            // (src/data/mirror/api-source.ts: they must fail offline, not replay an old answer).
+            urlPattern: ({ url, request, sameOrigin }) =>
+              sameOrigin &&
+              request.method === 'GET' &&
+              request.headers.get('x-churchkey-mirror-sync') === null &&
+              url.pathname.startsWith('/api/') &&
+              !/\/events(\.ndjson)?$|\/content$|\/raw$|\/openapi\.json$/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'churchkey-api',
+              networkTimeoutSeconds: 10,
+              expiration: { maxEntries: 1000, maxAgeSeconds: 30 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+              plugins: [
+                {
+                  // Answers depend on the analyst acting (X-Churchkey-Analyst): one cached answer per analyst.
+                  cacheKeyWillBeUsed: async ({ request }) => `${request.url}${request.url.includes('?') ? '&' : '?'}__analyst=${request.headers.get('x-churchkey-analyst') ?? '0'}`,
+                },
+              ],
+            },
+          },
+          {
+            // Cesium's workers, assets and imagery (NaturalEarthII): fixed per version, so cache first.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/cesium/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'churchkey-cesium',
+              expiration: { maxEntries: 3000 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Map imagery tiles from other hosts, when a map uses any: cache first, bounded.
+            urlPattern: ({ request, sameOrigin }) => !sameOrigin && request.destination === 'image',
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'churchkey-map-imagery',
+              expiration: { maxEntries: 5000, maxAgeSeconds: 90 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [0, 200] },
+            },
+          },
+        ],
         clientsClaim: false,
         skipWaiting: false,
       },

@@ -57,7 +57,6 @@ function OutboxBadge() {
     <Link
       to="/settings/configuration"
       hash="outbox"
-      role="status"
       title="Writes made on this device that the server does not have yet"
       className="rounded-full border border-line px-2 py-0.5 text-sm text-muted hover:text-ink"
     >

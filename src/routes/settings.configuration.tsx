@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
+import { OfflineSettings } from '../features/offline/offline-settings.tsx';
 import { ConfigurationScreen } from '../features/settings/configuration-screen.tsx';
+import { useTimeZone } from '../features/settings/use-time-zone.ts';
 
 export const Route = createFileRoute('/settings/configuration')({
   component: Configuration,
@@ -8,5 +10,11 @@ export const Route = createFileRoute('/settings/configuration')({
 
 function Configuration() {
   const acting = useActingAnalyst();
-  return <ConfigurationScreen analystID={acting.settingsAnalystID} analystName={acting.selected?.name ?? 'your analyst'} />;
+  const [timeZone] = useTimeZone();
+  return (
+    <>
+      <ConfigurationScreen analystID={acting.settingsAnalystID} analystName={acting.selected?.name ?? 'your analyst'} />
+      <OfflineSettings timeZone={timeZone} />
+    </>
+  );
 }

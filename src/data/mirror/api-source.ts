@@ -11,6 +11,13 @@ import { mirrorDatabase } from './mirror-database.ts';
 import { syncIncidentFrom, type IncidentSource, type SyncOptions } from './sync-incident.ts';
 import { syncIncidentListFrom, syncOrganizationFrom, syncOrganizationsFrom, type ListSource } from './sync-lists.ts';
 
+/**
+ * Sent on the mirror's own reads so the service worker passes them to the network, never answers them
+ * from its cache: a sync that cannot reach the server must fail (status offline), not "succeed" with
+ * an old answer and a new lastSyncedAt.
+ */
+const MIRROR_SYNC = { 'x-churchkey-mirror-sync': '1' };
+
 const PayloadAnswer = z.object({ incident: IncidentPayloadSchema });
 const OrganizationsAnswer = z.object({ organizations: z.object({ items: z.array(OrganizationSummarySchema) }) });
 const OrganizationAnswer = z.object({ organization: OrganizationDetailSchema });
@@ -18,25 +25,25 @@ const IncidentsAnswer = z.object({ incidents: z.object({ items: z.array(Incident
 
 export const apiIncidentSource: IncidentSource = {
   async payload(incidentID, signal) {
-    return (await apiGet(`/api/incident/${incidentID}`, PayloadAnswer, { signal })).incident;
+    return (await apiGet(`/api/incident/${incidentID}`, PayloadAnswer, { signal, headers: MIRROR_SYNC })).incident;
   },
   eventPage(incidentID, after, limit, signal) {
     const query = new URLSearchParams({ limit: String(limit) });
     if (after !== undefined) query.set('after', after);
-    return apiGet(`/api/incident/${incidentID}/events?${query}`, EventPageSchema, { signal });
+    return apiGet(`/api/incident/${incidentID}/events?${query}`, EventPageSchema, { signal, headers: MIRROR_SYNC });
   },
 };
 
 export const apiListSource: ListSource = {
   async organizations(signal) {
-    return (await apiGet('/api/organizations', OrganizationsAnswer, { signal })).organizations.items;
+    return (await apiGet('/api/organizations', OrganizationsAnswer, { signal, headers: MIRROR_SYNC })).organizations.items;
   },
   async organization(organizationID, signal) {
-    return (await apiGet(`/api/organization/${organizationID}`, OrganizationAnswer, { signal })).organization;
+    return (await apiGet(`/api/organization/${organizationID}`, OrganizationAnswer, { signal, headers: MIRROR_SYNC })).organization;
   },
   async incidents(organizationID, signal) {
     const query = organizationID === undefined ? '' : `?organizationID=${organizationID}`;
-    return (await apiGet(`/api/incidents${query}`, IncidentsAnswer, { signal })).incidents.items;
+    return (await apiGet(`/api/incidents${query}`, IncidentsAnswer, { signal, headers: MIRROR_SYNC })).incidents.items;
   },
 };
 

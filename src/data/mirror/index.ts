@@ -30,6 +30,8 @@
  *   syncIncident(incidentID, { signal?, onProgress? }): Promise<void>   (rejects as the fetch does)
  *   syncOrganizations() / syncOrganization(id) / syncIncidentList(organizationID?)
  *   removeIncident(incidentID): Promise<void>         drops an incident and all its rows from this device
+ *   useMirroredIncidents(): MirroredIncident[] | undefined   incidents held here, with events and last sync
+ *   readDeviceStorage(): Promise<DeviceStorage>  /  requestPersistentStorage(): Promise<boolean>
  * An incident or organization the server answers 404 for leaves the device (status 'error').
  */
 export {
@@ -56,6 +58,7 @@ export type {
 export type { EventQuery, IncidentMirror, OrganizationMirror } from './mirror-queries.ts';
 export type { SyncOptions, SyncProgress } from './sync-incident.ts';
 export { removeIncident } from './remove-incident.ts';
+export { readDeviceStorage, requestPersistentStorage, useMirroredIncidents, type DeviceStorage, type MirroredIncident } from './device-storage.ts';
 export { useEventCount, useIncident, useIncidentEvents, useIncidentList, useOrganization, useOrganizations } from './use-mirror.ts';
 export {
   useIncidentListSync,

@@ -1,0 +1,58 @@
+/*
+ * What this device keeps: the browser's storage figures (usage, quota, whether it may evict them)
+ * and the incidents held in the mirror, for the analyst's "Storage on this device" panel.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { IncidentSummary } from '../../../domain/incident-data.ts';
+import { mirrorDatabase, type SyncStatusName } from './mirror-database.ts';
+
+export interface DeviceStorage {
+  /** false where the browser has no StorageManager (then nothing else is known). */
+  supported: boolean;
+  usageBytes?: number;
+  quotaBytes?: number;
+  /** true: the browser will not evict the mirror under storage pressure. */
+  persisted?: boolean;
+}
+
+export async function readDeviceStorage(): Promise<DeviceStorage> {
+  if (!navigator.storage?.estimate) return { supported: false };
+  const [estimate, persisted] = await Promise.all([navigator.storage.estimate(), navigator.storage.persisted?.() ?? Promise.resolve(false)]);
+  const figures: DeviceStorage = { supported: true, persisted };
+  if (estimate.usage !== undefined) figures.usageBytes = estimate.usage;
+  if (estimate.quota !== undefined) figures.quotaBytes = estimate.quota;
+  return figures;
+}
+
+/** Asks the browser to keep this site's data under pressure; answers whether it agreed. */
+export async function requestPersistentStorage(): Promise<boolean> {
+  if (!navigator.storage?.persist) return false;
+  return navigator.storage.persist();
+}
+
+export interface MirroredIncident {
+  incidentID: number;
+  /** The summary, when the incident itself is in the mirror. */
+  incident?: IncidentSummary;
+  eventsLoaded: number;
+  status: SyncStatusName;
+  lastSyncedAt?: number;
+}
+
+/** The incidents opened on this device (those with a sync record), most recently synced first. */
+export function useMirroredIncidents(): MirroredIncident[] | undefined {
+  return useLiveQuery(async () => {
+    const db = mirrorDatabase();
+    const states = await db.syncState.toArray();
+    const incidents = await db.incidents.bulkGet(states.map((state) => state.incidentID));
+    return states
+      .map((state, index) => {
+        const row: MirroredIncident = { incidentID: state.incidentID, eventsLoaded: state.eventsLoaded, status: state.status };
+        const incident = incidents[index];
+        if (incident) row.incident = incident;
+        if (state.lastSyncedAt !== undefined) row.lastSyncedAt = state.lastSyncedAt;
+        return row;
+      })
+      .sort((a, b) => (b.lastSyncedAt ?? 0) - (a.lastSyncedAt ?? 0) || a.incidentID - b.incidentID);
+  }, []);
+}
