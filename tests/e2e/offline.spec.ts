@@ -82,3 +82,158 @@ test('an incident opened once opens again with no network, after a reload too, a
   expect(await mirroredEventCount(page, incident.id)).toBe(0);
   await context.setOffline(false);
 });
+
+interface QueuedAnnotation {
+  method: 'POST' | 'PUT';
+  path: string;
+  body?: unknown;
+  label: string;
+  note?: string;
+}
+
+/**
+ * Queues annotations the way src/data/outbox's enqueueWrite stores them (an outbox row, and for a
+ * note its optimistic row in the mirror). NOTE: written straight to IndexedDB because the incident
+ * screens have no annotation forms yet; the rows' shape is the OutboxRow of mirror-database.ts.
+ */
+function queueAnnotationsOffline(page: Page, incidentID: number, analystID: number, writes: QueuedAnnotation[]) {
+  return page.evaluate(
+    ({ incidentID, analystID, writes }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('churchkey-mirror');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(['outbox', 'notes'], 'readwrite');
+          writes.forEach((write, index) => {
+            const id = crypto.randomUUID();
+            const noteID = -1_000_000 - index;
+            if (write.note !== undefined) {
+              tx.objectStore('notes').put({
+                id: noteID, incidentID, eventID: null, kind: 'other', text: write.note, analystID, analystName: null,
+                createTimestamp: Date.now() * 1000, updateTimestamp: Date.now() * 1000, outboxID: id,
+              });
+            }
+            tx.objectStore('outbox').add({
+              id, kind: 'annotation', method: write.method, path: write.path, body: write.body, label: write.label,
+              analystID, incidentID, createdAt: Date.now(), status: 'pending', attempts: 0,
+              optimisticPuts: write.note === undefined ? [] : [{ table: 'notes', key: noteID }],
+            });
+          });
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { incidentID, analystID, writes },
+  );
+}
+
+function outboxCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('churchkey-mirror');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction('outbox').objectStore('outbox').count();
+          count.onsuccess = () => {
+            open.result.close();
+            resolve(count.result);
+          };
+        };
+      }),
+  );
+}
+
+test('20 annotations and 20 audit actions made offline reach the server once each, in order, after the page was closed', async ({ page, context }, testInfo) => {
+  test.setTimeout(120_000);
+  const { analyst } = await openAsAdmin(page);
+  const incident = await demoIncident(page.request);
+  const [firstEvent] = (await api<{ events: Array<{ id: number }> }>(page.request, 'GET', `/api/incident/${incident.id}/events?limit=1`)).events;
+  await openAndMirror(page, incident);
+  const startMicros = Date.now() * 1000;
+  const run = Date.now().toString(36);
+
+  await context.setOffline(true);
+  // 20 UI actions: "Show filters" toggled through the analyst menu, each recorded as an audit action.
+  await analystMenuButton(page, analyst.name).click();
+  const showFilters = page.getByRole('menuitemcheckbox', { name: 'Show filters' });
+  for (let index = 0; index < 20; index += 1) {
+    const before = await showFilters.getAttribute('aria-checked');
+    await showFilters.click();
+    await expect(showFilters).not.toHaveAttribute('aria-checked', before!);
+  }
+  await page.keyboard.press('Escape');
+
+  // 20 annotations: notes, event tags and links, interleaved.
+  const writes: QueuedAnnotation[] = Array.from({ length: 20 }, (_, index) => {
+    const n = index + 1;
+    if (index % 3 === 0) return { method: 'POST', path: `/api/incident/${incident.id}/note`, body: { kind: 'other', text: `offline note ${run} ${n}` }, label: `Note ${n}`, note: `offline note ${run} ${n}` };
+    if (index % 3 === 1) return { method: 'PUT', path: `/api/event/${firstEvent!.id}/tag/offline-${run}-${n}`, label: `Tag ${n}` };
+    return { method: 'POST', path: `/api/incident/${incident.id}/link`, body: { url: `https://example.org/${run}/${n}`, title: `offline link ${n}` }, label: `Link ${n}` };
+  });
+  await queueAnnotationsOffline(page, incident.id, analyst.id, writes);
+  const waiting = await outboxCount(page);
+  expect(waiting).toBeGreaterThanOrEqual(40);
+
+  // Offline, after a reload: the header counts the waiting writes, and the notes already show.
+  await page.goto(`/incident/${incident.id}/annotations`);
+  await expect(page.getByRole('link', { name: `${waiting} writes waiting` })).toBeVisible();
+  await expect(page.getByText(`offline note ${run} 1`, { exact: true })).toBeVisible();
+  await testInfo.attach('writes waiting', { body: await page.screenshot({ path: testInfo.outputPath('writes-waiting.png') }), contentType: 'image/png' });
+
+  // Close the page; open the app again (still offline), then the network returns.
+  await page.close();
+  const again = await context.newPage();
+  // The first two notes' answers are lost on the way back: the server applied them, the page saw a network error.
+  let lostAnswers = 0;
+  await again.route(`**/api/incident/${incident.id}/note`, async (route) => {
+    if (route.request().method() === 'POST' && lostAnswers < 2) {
+      lostAnswers += 1;
+      await route.fetch();
+      await route.abort('failed');
+      return;
+    }
+    await route.continue();
+  });
+  await again.goto('/settings/configuration');
+  await expect(analystMenuButton(again, analyst.name)).toBeVisible();
+  await expect(again.getByRole('link', { name: `${waiting} writes waiting` })).toBeVisible();
+  await context.setOffline(false);
+  await expect(again.getByRole('link', { name: /writes? waiting/ })).toBeHidden({ timeout: 60_000 });
+  await expect(again.getByText('None: the server has everything written on this device.')).toBeVisible();
+  expect(lostAnswers).toBe(2);
+
+  // The server holds each annotation once, in the order they were made.
+  const { entries } = await api<{ entries: Array<{ action: string; detail: Record<string, unknown>; timestamp: number }> }>(
+    again.request, 'GET', `/api/audit/data?analystID=${analyst.id}&minTimestamp=${startMicros}&limit=1000`,
+  );
+  const made = entries.reverse().filter((entry) => ['create note', 'add event tag', 'create link'].includes(entry.action));
+  expect(made.map((entry) => entry.action)).toEqual(writes.map((_, index) => ['create note', 'add event tag', 'create link'][index % 3]));
+  const payload = await api<{ incident: { notes: Array<{ id: number; text: string }>; links: Array<{ id: number; url: string }>; eventTags: Array<{ itemID: number; name: string }> } }>(
+    again.request, 'GET', `/api/incident/${incident.id}`,
+  );
+  const notes = payload.incident.notes.filter((note) => note.text.startsWith(`offline note ${run}`)).sort((a, b) => a.id - b.id);
+  expect(notes.map((note) => note.text)).toEqual(writes.filter((write) => write.note).map((write) => write.note));
+  const links = payload.incident.links.filter((link) => link.url.includes(`/${run}/`)).sort((a, b) => a.id - b.id);
+  expect(links.map((link) => link.url)).toEqual(writes.filter((write) => write.path.endsWith('/link')).map((write) => (write.body as { url: string }).url));
+  expect(payload.incident.eventTags.filter((tag) => tag.name.startsWith(`offline-${run}`)).length).toBe(writes.filter((write) => write.method === 'PUT').length);
+
+  // The 20 audit actions too: once each, in the order taken (alternating values, rising client times).
+  const { actions } = await api<{ actions: Array<{ actionName: string; value: unknown; clientTimestamp: number | null }> }>(
+    again.request, 'GET', `/api/audit/ui?analystID=${analyst.id}&action=show%20filters&minTimestamp=${startMicros}&limit=1000`,
+  );
+  const toggles = actions.reverse();
+  expect(toggles.length).toBe(20);
+  expect(toggles.map((action) => action.value)).toEqual(Array.from({ length: 20 }, (_, index) => index % 2 === 1));
+  const clientTimes = toggles.map((action) => action.clientTimestamp ?? 0);
+  expect(clientTimes).toEqual([...clientTimes].sort((a, b) => a - b));
+  expect(clientTimes.every((time) => time >= startMicros)).toBe(true);
+
+  // The mirror now holds the server's rows in place of the optimistic ones.
+  await again.goto(`/incident/${incident.id}/annotations`);
+  await expect(again.getByText(`offline note ${run} 1`, { exact: true })).toHaveCount(1);
+});
