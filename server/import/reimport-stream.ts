@@ -107,7 +107,7 @@ async function prepare(tx: DbTransaction, options: ReimportOptions, lock: boolea
   if (!stream) throw new Error(`stream ${streamId} vanished`);
   if (stream.is_marker_stream) throw new ReimportRefusal('marker_stream', MARKER_STREAM_REFUSAL);
   const staged = await stageFile(tx, options.file, options.settings, options.onProgress);
-  const counts = await matchSourceEvents(tx, stream);
+  const counts = await matchSourceEvents(tx, stream, lock);
   const annotated = await annotatedSourceEvents(tx);
   const outcome = mergeOutcome({
     annotatedEvents: annotated.map((event) => ({ isMarker: event.is_marker, matched: event.matched })),

@@ -23,8 +23,13 @@ export interface AnnotatedEventRow {
   labels: string[];
 }
 
-/** Ranks the source and target events by match key and pairs them (the domain's "match"). */
-export async function matchSourceEvents(tx: Queryable, stream: StreamRow): Promise<{ currentCount: number; newCount: number; matchedCount: number }> {
+/**
+ * Ranks the source and target events by match key and pairs them (the domain's "match"). With
+ * `lock`, the source events are locked too: an annotation written to one of them meanwhile (its
+ * foreign key takes a share lock on the event) waits for the re-import, instead of being deleted
+ * with the event after the annotations were carried.
+ */
+export async function matchSourceEvents(tx: Queryable, stream: StreamRow, lock: boolean): Promise<{ currentCount: number; newCount: number; matchedCount: number }> {
   await tx.query(
     `CREATE TEMP TABLE reimport_source ON COMMIT DROP AS
      SELECT e.id, e.is_marker, e.start_micros, e.message, e.start_micros - s.clock_offset_micros AS raw_start, coalesce(a.name, '') AS actor,
@@ -35,6 +40,7 @@ export async function matchSourceEvents(tx: Queryable, stream: StreamRow): Promi
         AND ((e.stream_id = $2 AND NOT e.is_marker) OR (e.is_marker AND e.import_stream_id = $2))`,
     [stream.incident_id, stream.id],
   );
+  if (lock) await tx.query('WITH locked AS (SELECT e.id FROM events e WHERE e.id IN (SELECT id FROM reimport_source) FOR UPDATE) SELECT count(*) FROM locked');
   await tx.query(
     `CREATE TEMP TABLE reimport_match ON COMMIT DROP AS
      SELECT s.id AS old_id, t.is_marker, t.line

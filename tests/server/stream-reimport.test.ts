@@ -180,6 +180,18 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
     expect((await writer.request({ url: `/api/stream/${streamID}` })).json().stream.tags).toEqual(['firewall']);
   });
 
+  it("an event an analyst added by hand to the stream is not the file's: it stays through a re-import", async () => {
+    const incidentID = await createIncident(writer, organizationID, 'By hand');
+    const streamID = await importNew(incidentID, ZEEK);
+    const added = await post(writer, `/api/incident/${incidentID}/event`, { streamID, message: 'the on-call engineer paged', startTimestamp: 1_521_911_720_000_000 });
+    const checked = await check(writer, streamID, fixture(ZEEK));
+    expect(checked.json().check).toMatchObject({ outcome: 'no_source_annotations', currentEventCount: 207, matchedEventCount: 207 });
+    const response = await reimport(writer, streamID, fixture(ZEEK));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().import.streams[0].eventCount).toBe(208);
+    expect(await server.db.query('SELECT message FROM events WHERE id = $1', [added.event.id])).toEqual([{ message: 'the on-call engineer paged' }]);
+  });
+
   describe('an annotated row gone from the updated file', () => {
     const prepare = async (name: string) => {
       const incidentID = await createIncident(writer, organizationID, name);
