@@ -5,6 +5,7 @@
  * PostgreSQL server; prints as it goes and writes the whole report to bench/RESULTS.md.
  */
 import { runCsvParsersBench } from './csv-parsers-bench.ts';
+import { IMPORT_ROWS, runImportBench } from './import-bench.ts';
 import { writeFile } from 'node:fs/promises';
 import { cpus, release, totalmem, type } from 'node:os';
 import { join } from 'node:path';
@@ -59,11 +60,12 @@ async function main(): Promise<void> {
     log(`  ${kind} done in ${secs(performance.now() - storeStarted)} s (${results[results.length - 1]!.version})`);
   }
   const csvSection = await runCsvParsersBench();
+  const importSection = await runImportBench(stores, log, Number(env.BENCH_IMPORT_ROWS ?? IMPORT_ROWS));
   const totalMillis = performance.now() - started;
   log(`\nTotal ${secs(totalMillis)} s`);
   if (!values['no-write']) {
     const path = join(projectRoot(), 'bench', 'RESULTS.md');
-    await writeFile(path, report(results, totalMillis, csvSection));
+    await writeFile(path, report(results, totalMillis, `${csvSection}\n${importSection}\n`));
     process.stdout.write(`Wrote ${path}\n`);
   }
 }
