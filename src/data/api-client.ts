@@ -171,6 +171,7 @@ export function apiPut<T>(path: string, body: unknown, schema: z.ZodType<T>, opt
   return requestJson('PUT', path, body, schema, options);
 }
 
-export function apiDelete<T>(path: string, schema: z.ZodType<T>, options: RequestOptions = {}): Promise<T> {
-  return requestJson('DELETE', path, undefined, schema, options);
+/** DELETE, with a JSON body for the calls that name what to remove (DELETE /api/collection/{id}/events). */
+export function apiDelete<T>(path: string, schema: z.ZodType<T>, options: RequestOptions = {}, body?: unknown): Promise<T> {
+  return requestJson('DELETE', path, body, schema, options);
 }

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoutePlaceholder } from '../ui/route-placeholder.tsx';
+import { ActorDetailPanel } from '../features/incident/details/actor-detail-panel.tsx';
 import { idParam } from './-route-params.ts';
 
 export const Route = createFileRoute('/incident/$incidentID/{-$viewName}/actor/$incidentActorID')({
   params: idParam('incidentActorID'),
-  component: IncidentActor,
+  component: Panel,
 });
 
-function IncidentActor() {
+function Panel() {
   const params = Route.useParams();
-  return <RoutePlaceholder title="Incident actor" params={params} />;
+  return <ActorDetailPanel actorID={params.incidentActorID} />;
 }

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoutePlaceholder } from '../ui/route-placeholder.tsx';
+import { CollectionDetailPanel } from '../features/incident/details/collection-detail-panel.tsx';
 import { idParam } from './-route-params.ts';
 
 export const Route = createFileRoute('/incident/$incidentID/{-$viewName}/collection/$collectionID')({
   params: idParam('collectionID'),
-  component: IncidentCollection,
+  component: Panel,
 });
 
-function IncidentCollection() {
+function Panel() {
   const params = Route.useParams();
-  return <RoutePlaceholder title="Collection" params={params} />;
+  return <CollectionDetailPanel collectionID={params.collectionID} />;
 }

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoutePlaceholder } from '../ui/route-placeholder.tsx';
+import { EventGroupDetailPanel } from '../features/incident/details/event-group-detail-panel.tsx';
 import { eventIDsParam } from './-route-params.ts';
 
 export const Route = createFileRoute('/incident/$incidentID/{-$viewName}/event-group/$eventIDs')({
   params: eventIDsParam,
-  component: IncidentEventGroup,
+  component: Panel,
 });
 
-function IncidentEventGroup() {
+function Panel() {
   const params = Route.useParams();
-  return <RoutePlaceholder title="Event group" params={params} />;
+  return <EventGroupDetailPanel eventIDs={params.eventIDs} />;
 }

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoutePlaceholder } from '../ui/route-placeholder.tsx';
+import { EventDetailPanel } from '../features/incident/details/event-detail-panel.tsx';
 import { idParam } from './-route-params.ts';
 
 export const Route = createFileRoute('/incident/$incidentID/{-$viewName}/event/$eventID')({
   params: idParam('eventID'),
-  component: IncidentEvent,
+  component: Panel,
 });
 
-function IncidentEvent() {
+function Panel() {
   const params = Route.useParams();
-  return <RoutePlaceholder title="Event" params={params} />;
+  return <EventDetailPanel key={params.eventID} eventID={params.eventID} />;
 }

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoutePlaceholder } from '../ui/route-placeholder.tsx';
+import { LinkDetailPanel } from '../features/incident/details/link-detail-panel.tsx';
 import { idParam } from './-route-params.ts';
 
 export const Route = createFileRoute('/incident/$incidentID/{-$viewName}/link/$linkID')({
   params: idParam('linkID'),
-  component: IncidentLink,
+  component: Panel,
 });
 
-function IncidentLink() {
+function Panel() {
   const params = Route.useParams();
-  return <RoutePlaceholder title="Link" params={params} />;
+  return <LinkDetailPanel linkID={params.linkID} />;
 }

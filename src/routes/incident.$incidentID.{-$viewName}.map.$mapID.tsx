@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoutePlaceholder } from '../ui/route-placeholder.tsx';
+import { MapDetailPanel } from '../features/incident/details/map-detail-panel.tsx';
 import { idParam } from './-route-params.ts';
 
 export const Route = createFileRoute('/incident/$incidentID/{-$viewName}/map/$mapID')({
   params: idParam('mapID'),
-  component: IncidentMap,
+  component: Panel,
 });
 
-function IncidentMap() {
+function Panel() {
   const params = Route.useParams();
-  return <RoutePlaceholder title="Incident map" params={params} />;
+  return <MapDetailPanel mapID={params.mapID} />;
 }

@@ -15,6 +15,7 @@ import { IncidentSidePanel } from './incident-side-panel.tsx';
 import { IncidentToolbar } from './incident-toolbar.tsx';
 import { eventFilterOf, type IncidentViewState, type IncidentViewStatePatch } from './incident-view-state.ts';
 import { IncidentViewNav } from './incident-view-nav.tsx';
+import { AddMarkerButton } from './marker-dialog.tsx';
 import { SyncStatusBar, type SyncStatus } from './sync-status-bar.tsx';
 
 const EMPTY_EVENTS: readonly EventRow[] = [];
@@ -99,7 +100,15 @@ function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, up
           <h1 className="text-lg font-semibold">{data.incident.name}</h1>
           <SyncStatusBar sync={sync} onRetry={onRetry} />
         </div>
-        <IncidentToolbar onZoneChange={onZoneChange} actions={toolbarActions} />
+        <IncidentToolbar
+          onZoneChange={onZoneChange}
+          actions={
+            <>
+              <AddMarkerButton />
+              {toolbarActions}
+            </>
+          }
+        />
         <IncidentViewNav />
         <div className="flex min-h-0 items-start gap-3">
           {showFilters ? <IncidentSidePanel /> : null}

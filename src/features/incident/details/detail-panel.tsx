@@ -1,0 +1,77 @@
+/*
+ * The frame of a sub-route's detail panel beside the picture: a heading, a close button that goes
+ * back to the view it was opened from, and the content. Escape closes it too.
+ */
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect, type ReactNode } from 'react';
+import { Button } from '../../../ui/button.tsx';
+
+export function useCloseDetail(): () => void {
+  const navigate = useNavigate();
+  const params: { incidentID?: number; viewName?: string; visualizationName?: string } = useParams({ strict: false });
+  return () => {
+    const incidentID = params.incidentID ?? 0;
+    if (params.visualizationName) {
+      void navigate({ to: '/incident/$incidentID/{-$viewName}/type/$visualizationName', params: { incidentID, visualizationName: params.visualizationName as 'event-timeline' } });
+    } else {
+      void navigate({ to: '/incident/$incidentID/{-$viewName}', params: { incidentID, viewName: params.viewName as 'events' | undefined } });
+    }
+  };
+}
+
+export function DetailPanel({ title, kind, children }: { title: ReactNode; kind: string; children: ReactNode }) {
+  const close = useCloseDetail();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !(event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement)) close();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+  return (
+    <aside aria-label={`${kind} details`} data-detail-panel={kind} className="flex w-[26rem] shrink-0 flex-col gap-3 rounded-md border border-line bg-panel p-3 text-ink">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="text-xs font-medium tracking-wide text-muted uppercase">{kind}</p>
+          <h2 className="text-base font-semibold break-words">{title}</h2>
+        </div>
+        <Button variant="ghost" className="px-2 py-0.5" onClick={close} aria-label={`Close the ${kind} details`}>
+          ✕
+        </Button>
+      </div>
+      {children}
+    </aside>
+  );
+}
+
+export function DetailSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="flex flex-col gap-1.5 border-t border-line pt-2">
+      <h3 className="font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+export function Facts({ rows }: { rows: ReadonlyArray<[string, ReactNode]> }) {
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-muted">{label}</dt>
+          <dd className="min-w-0 break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function NotFound({ kind, id }: { kind: string; id: number | string }) {
+  return (
+    <DetailPanel title={`${kind} ${id}`} kind={kind}>
+      <p role="alert" className="text-muted">
+        This incident has no {kind} {id}.
+      </p>
+    </DetailPanel>
+  );
+}

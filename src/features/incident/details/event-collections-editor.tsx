@@ -1,0 +1,79 @@
+/*
+ * The collections one event is in: leave one, join an existing one, start a new one with it, and
+ * its reply thread ("Reply thread {eventID}", made on first use).
+ */
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../ui/button.tsx';
+import { SelectField } from '../../../ui/select-field.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+import { addCollectionEvents, createCollection, openReplyThread, removeCollectionEvents } from '../annotation-api.ts';
+import { useIncidentPage } from '../incident-page-context.ts';
+import { formMessage, messageFor, useAnnotationWrite } from '../use-annotation-write.ts';
+import { FormError } from './form-error.tsx';
+
+export function EventCollectionsEditor({ eventID }: { eventID: number }) {
+  const { data, incidentID } = useIncidentPage();
+  const { busy, error, run } = useAnnotationWrite();
+  const [joinID, setJoinID] = useState('');
+  const [name, setName] = useState('');
+  const member = data.collections.filter((collection) => collection.eventIDs.includes(eventID));
+  const others = data.collections.filter((collection) => !collection.eventIDs.includes(eventID) && !collection.isThread);
+  const thread = data.collections.find((collection) => collection.isThread && collection.threadEventID === eventID);
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    if (await run('create collection', () => createCollection(incidentID, name, [eventID]), { eventID, value: name })) setName('');
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <ul className="flex flex-col gap-1" aria-label="Collections of this event">
+        {member.map((collection) => (
+          <li key={collection.id} className="flex items-center gap-2 text-sm">
+            <Link to="/incident/$incidentID/{-$viewName}/collection/$collectionID" params={{ incidentID, collectionID: collection.id }} className="min-w-0 flex-1 truncate text-accent hover:underline">
+              {collection.name}
+            </Link>
+            <button type="button" disabled={busy} className="text-xs text-muted hover:text-danger" aria-label={`Remove from ${collection.name}`} onClick={() => void run('remove event from collection', () => removeCollectionEvents(collection.id, [eventID]), { eventID, value: collection.id })}>
+              Remove
+            </button>
+          </li>
+        ))}
+        {member.length === 0 ? <li className="text-sm text-muted">In no collection.</li> : null}
+      </ul>
+      {others.length > 0 ? (
+        <div className="flex items-end gap-2">
+          <SelectField
+            label="Add to collection"
+            value={joinID}
+            options={[{ value: '', label: 'Choose…' }, ...others.map((collection) => ({ value: String(collection.id), label: collection.name }))]}
+            onChange={(event) => setJoinID(event.target.value)}
+            disabled={busy}
+            className="flex-1"
+          />
+          <Button disabled={busy || joinID === ''} onClick={() => void run('add events to collection', () => addCollectionEvents(Number(joinID), [eventID]), { eventID, value: Number(joinID) }).then((ok) => ok && setJoinID(''))}>
+            Add
+          </Button>
+        </div>
+      ) : null}
+      <form onSubmit={(event) => void create(event)} className="flex items-start gap-2" aria-label="New collection">
+        <TextField label="New collection with this event" value={name} onChange={(event) => setName(event.target.value)} disabled={busy} error={messageFor(error, ['name'])} className="flex-1" />
+        <Button type="submit" disabled={busy} className="mt-6">
+          Create
+        </Button>
+      </form>
+      <div className="flex items-center gap-2 text-sm">
+        {thread ? (
+          <Link to="/incident/$incidentID/{-$viewName}/collection/$collectionID" params={{ incidentID, collectionID: thread.id }} className="text-accent hover:underline">
+            {thread.name} ({thread.eventIDs.length} events)
+          </Link>
+        ) : (
+          <Button disabled={busy} onClick={() => void run('open reply thread', () => openReplyThread(eventID), { eventID })}>
+            Start a reply thread
+          </Button>
+        )}
+      </div>
+      <FormError message={formMessage(error, ['name'])} />
+    </div>
+  );
+}

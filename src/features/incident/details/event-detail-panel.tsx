@@ -1,0 +1,74 @@
+/* The event sub-route: the event's facts and everything an analyst annotates on it. */
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { eventDuration } from '../../../../domain/incident-data.ts';
+import { formatElapsed } from '../../../../domain/time/format-elapsed.ts';
+import { formatMicros } from '../../../../domain/time/format-micros.ts';
+import { useTimeZoneReady } from '../../../ui/timestamp.tsx';
+import { useIncidentPage } from '../incident-page-context.ts';
+import { DetailPanel, DetailSection, Facts, NotFound } from './detail-panel.tsx';
+import { EventCollectionsEditor } from './event-collections-editor.tsx';
+import { EventLinksEditor } from './event-links-editor.tsx';
+import { EventNotesEditor } from './event-notes-editor.tsx';
+import { EventTagsEditor } from './event-tags-editor.tsx';
+import { EventUploadsEditor } from './event-uploads-editor.tsx';
+
+export function EventDetailPanel({ eventID }: { eventID: number }) {
+  const { events, data, incidentID, timeZone, streamsByID, actorsByID } = useIncidentPage();
+  const zone = useTimeZoneReady(timeZone) ? timeZone : 'UTC';
+  const event = useMemo(() => events.find((candidate) => candidate.id === eventID), [events, eventID]);
+  if (!event) return <NotFound kind="event" id={eventID} />;
+  const first = data.incident.firstTimestamp ?? event.startTimestamp;
+  const { durationMicroseconds, hasDuration } = eventDuration(event.startTimestamp, event.endTimestamp);
+  const stream = streamsByID.get(event.streamID);
+  const actor = actorsByID.get(event.actorID);
+  return (
+    <DetailPanel title={event.isMarker ? `Marker: ${event.message}` : `Event ${event.id}`} kind="event">
+      <Facts
+        rows={[
+          ['Time', `${formatMicros(event.startTimestamp, zone)} ${zone}`],
+          ['Elapsed', formatElapsed(event.startTimestamp - first)],
+          ['Duration', hasDuration ? formatElapsed(durationMicroseconds).slice(1) : 'instant'],
+          [
+            'Stream',
+            stream ? (
+              <Link to="/incident/$incidentID/{-$viewName}/stream/$streamID" params={{ incidentID, streamID: stream.id }} className="text-accent hover:underline">
+                {stream.name}
+              </Link>
+            ) : (
+              ''
+            ),
+          ],
+          [
+            'Actor',
+            actor ? (
+              <Link to="/incident/$incidentID/{-$viewName}/actor/$incidentActorID" params={{ incidentID, incidentActorID: actor.id }} className="text-accent hover:underline">
+                {actor.name}
+              </Link>
+            ) : (
+              '—'
+            ),
+          ],
+        ]}
+      />
+      <p className="rounded bg-canvas p-2 break-words whitespace-pre-wrap" data-testid="event-message">
+        {event.message}
+      </p>
+      <DetailSection title="Tags">
+        <EventTagsEditor eventID={event.id} />
+      </DetailSection>
+      <DetailSection title="Notes">
+        <EventNotesEditor eventID={event.id} />
+      </DetailSection>
+      <DetailSection title="Collections and reply thread">
+        <EventCollectionsEditor eventID={event.id} />
+      </DetailSection>
+      <DetailSection title="Links">
+        <EventLinksEditor eventID={event.id} />
+      </DetailSection>
+      <DetailSection title="Files">
+        <EventUploadsEditor eventID={event.id} />
+      </DetailSection>
+    </DetailPanel>
+  );
+}

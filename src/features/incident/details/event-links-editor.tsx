@@ -1,0 +1,73 @@
+/* Links on one event (or the incident): http(s) only, with a urlType (spec section 3). */
+import { useState, type FormEvent } from 'react';
+import { HttpUrlSchema, URL_TYPES } from '../../../../domain/annotations.ts';
+import { Button } from '../../../ui/button.tsx';
+import { SelectField } from '../../../ui/select-field.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+import { createLink, deleteLink } from '../annotation-api.ts';
+import { useIncidentPage } from '../incident-page-context.ts';
+import { formMessage, messageFor, useAnnotationWrite } from '../use-annotation-write.ts';
+import { FormError } from './form-error.tsx';
+
+type UrlType = (typeof URL_TYPES)[number];
+const FIELDS = ['url', 'urlType', 'title'];
+const TYPE_OPTIONS = URL_TYPES.map((type) => ({ value: type, label: type }));
+
+/** An address is a link only when it is http(s); anything else shows as text. */
+export function SafeLink({ url, children }: { url: string; children: string }) {
+  return HttpUrlSchema.safeParse(url).success ? (
+    <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-accent hover:underline">
+      {children}
+    </a>
+  ) : (
+    <span className="break-all">{children}</span>
+  );
+}
+
+export function EventLinksEditor({ eventID }: { eventID: number | undefined }) {
+  const { data, incidentID } = useIncidentPage();
+  const { busy, error, run } = useAnnotationWrite();
+  const [url, setUrl] = useState('');
+  const [urlType, setUrlType] = useState<UrlType>('other');
+  const [title, setTitle] = useState('');
+  const links = data.links.filter((link) => (eventID === undefined ? link.eventID === null : link.eventID === eventID));
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    const link = eventID === undefined ? { url, urlType, title } : { url, urlType, title, eventID };
+    if (await run('add link', () => createLink(incidentID, link), { eventID, value: { urlType } })) {
+      setUrl('');
+      setTitle('');
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <ul className="flex flex-col gap-1" aria-label="Links">
+        {links.map((link) => (
+          <li key={link.id} className="flex items-center gap-2 text-sm">
+            <span className="shrink-0 rounded bg-raised px-1 text-xs text-muted">{link.urlType}</span>
+            <span className="min-w-0 flex-1">
+              <SafeLink url={link.url}>{link.title || link.url}</SafeLink>
+            </span>
+            <button type="button" disabled={busy} className="text-xs text-muted hover:text-danger" aria-label={`Delete link ${link.title || link.url}`} onClick={() => void run('delete link', () => deleteLink(link.id), { eventID })}>
+              Delete
+            </button>
+          </li>
+        ))}
+        {links.length === 0 ? <li className="text-sm text-muted">No links.</li> : null}
+      </ul>
+      <form onSubmit={(event) => void add(event)} className="flex flex-col gap-2" aria-label="Add link">
+        <TextField label="Link address" value={url} placeholder="https://…" onChange={(event) => setUrl(event.target.value)} disabled={busy} error={messageFor(error, ['url'])} />
+        <div className="flex gap-2">
+          <SelectField label="Link type" value={urlType} options={TYPE_OPTIONS} onChange={(event) => setUrlType(event.target.value as UrlType)} disabled={busy} error={messageFor(error, ['urlType'])} className="w-36" />
+          <TextField label="Link title" value={title} onChange={(event) => setTitle(event.target.value)} disabled={busy} error={messageFor(error, ['title'])} className="flex-1" />
+        </div>
+        <Button type="submit" disabled={busy} className="self-start">
+          Add link
+        </Button>
+        <FormError message={formMessage(error, FIELDS)} />
+      </form>
+    </div>
+  );
+}

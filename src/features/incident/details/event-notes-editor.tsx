@@ -1,0 +1,58 @@
+/* The notes on one event, with their kinds (spec section 3), and a form to add one. */
+import { useState, type FormEvent } from 'react';
+import { NOTE_KINDS } from '../../../../domain/annotations.ts';
+import { Button } from '../../../ui/button.tsx';
+import { SelectField } from '../../../ui/select-field.tsx';
+import { TextareaField } from '../../../ui/textarea-field.tsx';
+import { createNote, deleteNote } from '../annotation-api.ts';
+import { useIncidentPage } from '../incident-page-context.ts';
+import { formMessage, messageFor, useAnnotationWrite } from '../use-annotation-write.ts';
+import { FormError } from './form-error.tsx';
+
+type NoteKind = (typeof NOTE_KINDS)[number];
+const FIELDS = ['kind', 'text'];
+const KIND_OPTIONS = NOTE_KINDS.map((kind) => ({ value: kind, label: kind }));
+
+export function EventNotesEditor({ eventID }: { eventID: number | undefined }) {
+  const { data, incidentID } = useIncidentPage();
+  const { busy, error, run } = useAnnotationWrite();
+  const [kind, setKind] = useState<NoteKind>('other');
+  const [text, setText] = useState('');
+  const notes = data.notes.filter((note) => (eventID === undefined ? note.eventID === null : note.eventID === eventID));
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    const note = eventID === undefined ? { kind, text } : { kind, text, eventID };
+    if (await run('add note', () => createNote(incidentID, note), { eventID, value: { kind } })) setText('');
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <ul className="flex flex-col gap-1.5" aria-label="Notes">
+        {notes.map((note) => (
+          <li key={note.id} className="rounded border border-line p-2 text-sm">
+            <div className="flex items-center justify-between gap-2 text-xs text-muted">
+              <span>
+                {note.kind}
+                {note.analystName ? ` · ${note.analystName}` : ''}
+              </span>
+              <button type="button" disabled={busy} className="hover:text-danger" aria-label={`Delete note ${note.id}`} onClick={() => void run('delete note', () => deleteNote(note.id), { eventID })}>
+                Delete
+              </button>
+            </div>
+            <p className="break-words whitespace-pre-wrap">{note.text}</p>
+          </li>
+        ))}
+        {notes.length === 0 ? <li className="text-sm text-muted">No notes.</li> : null}
+      </ul>
+      <form onSubmit={(event) => void add(event)} className="flex flex-col gap-2" aria-label="Add note">
+        <SelectField label="Note kind" value={kind} options={KIND_OPTIONS} onChange={(event) => setKind(event.target.value as NoteKind)} disabled={busy} error={messageFor(error, ['kind'])} />
+        <TextareaField label="Note" value={text} onChange={(event) => setText(event.target.value)} disabled={busy} error={messageFor(error, ['text'])} />
+        <Button type="submit" disabled={busy} className="self-start">
+          Add note
+        </Button>
+        <FormError message={formMessage(error, FIELDS)} />
+      </form>
+    </div>
+  );
+}

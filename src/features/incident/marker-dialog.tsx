@@ -1,0 +1,72 @@
+/*
+ * "Add marker": a marker (a full-width line across every picture) at a time typed in the chosen
+ * zone, with its label. Opens prefilled with the selected event's time.
+ */
+import { useState, type FormEvent } from 'react';
+import { formatMicros } from '../../../domain/time/format-micros.ts';
+import { parseDate } from '../../../domain/time/parse-date.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { useTimeZoneReady } from '../../ui/timestamp.tsx';
+import { createMarker } from './annotation-api.ts';
+import { useIncidentPage } from './incident-page-context.ts';
+import { formMessage, messageFor, useAnnotationWrite } from './use-annotation-write.ts';
+
+const PATTERN = 'YYYY-MM-DD HH:mm:ss.SSS';
+
+function MarkerForm({ onDone }: { onDone: () => void }) {
+  const { incidentID, events, data, viewState, timeZone } = useIncidentPage();
+  const zone = useTimeZoneReady(timeZone) ? timeZone : 'UTC';
+  const selected = events.find((event) => event.id === viewState.selectedEventIDs[0]);
+  const initial = selected?.startTimestamp ?? data.incident.firstTimestamp ?? 0;
+  const [timeText, setTimeText] = useState(() => formatMicros(initial, zone, PATTERN));
+  const [message, setMessage] = useState('');
+  const [timeError, setTimeError] = useState<string | undefined>();
+  const { busy, error, run } = useAnnotationWrite();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const startTimestamp = parseDate(timeText, zone);
+    if (startTimestamp === undefined) {
+      setTimeError('is not a date (YYYY-MM-DD HH:mm:ss)');
+      return;
+    }
+    setTimeError(undefined);
+    if (await run('create marker', () => createMarker(incidentID, { message, startTimestamp }), { value: { startTimestamp } })) onDone();
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
+      <TextField label={`Time (${zone})`} value={timeText} onChange={(event) => setTimeText(event.target.value)} disabled={busy} error={timeError ?? messageFor(error, ['startTimestamp'])} />
+      <TextField label="Marker label" value={message} onChange={(event) => setMessage(event.target.value)} disabled={busy} error={messageFor(error, ['message'])} autoFocus />
+      {formMessage(error, ['startTimestamp', 'message']) ? (
+        <p role="alert" className="text-danger">
+          {formMessage(error, ['startTimestamp', 'message'])}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="ghost" onClick={onDone} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="primary" disabled={busy}>
+          Add marker
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function AddMarkerButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button className="px-2 py-1" onClick={() => setOpen(true)}>
+        Add marker
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen} title="Add marker" description="A marker is a line across every picture at one moment.">
+        {open ? <MarkerForm onDone={() => setOpen(false)} /> : null}
+      </Dialog>
+    </>
+  );
+}
