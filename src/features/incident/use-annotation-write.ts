@@ -50,7 +50,9 @@ export function useAnnotationWrite() {
 
 /** The message for one field: the server's when it named that field, else the caller's own. */
 export function messageFor(error: WriteError | undefined, fields: readonly string[]): string | undefined {
-  return error && error.field !== undefined && fields.includes(error.field) ? error.message : undefined;
+  if (!error || error.field === undefined || !fields.includes(error.field)) return undefined;
+  // Beside its field, "url must be an http or https address" reads as "must be an http or https address".
+  return error.message.startsWith(`${error.field} `) ? error.message.slice(error.field.length + 1) : error.message;
 }
 
 /** The message when the server named no field the form shows. */

@@ -65,7 +65,7 @@ export function EventCollectionsEditor({ eventID }: { eventID: number }) {
       <div className="flex items-center gap-2 text-sm">
         {thread ? (
           <Link to="/incident/$incidentID/{-$viewName}/collection/$collectionID" params={{ incidentID, collectionID: thread.id }} className="text-accent hover:underline">
-            {thread.name} ({thread.eventIDs.length} events)
+            {thread.name} ({thread.eventIDs.length} {thread.eventIDs.length === 1 ? 'event' : 'events'})
           </Link>
         ) : (
           <Button disabled={busy} onClick={() => void run('open reply thread', () => openReplyThread(eventID), { eventID })}>

@@ -34,7 +34,7 @@ export function EventTagsEditor({ eventID }: { eventID: number }) {
         ))}
         {tags.length === 0 ? <li className="text-sm text-muted">No tags.</li> : null}
       </ul>
-      <form onSubmit={(event) => void add(event)} className="flex items-start gap-2">
+      <form onSubmit={(event) => void add(event)} className="flex items-start gap-2" aria-label="Tag the event">
         <TextField label="Add tag" value={name} list="event-tag-names" onChange={(event) => setName(event.target.value)} disabled={busy} error={messageFor(error, FIELDS)} className="flex-1" />
         <datalist id="event-tag-names">
           {known.map((tag) => (
