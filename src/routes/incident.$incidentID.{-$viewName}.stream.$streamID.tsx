@@ -1,9 +1,12 @@
 /*
  * The stream sub-route: the stream panel (features/streams), given the analyst's time zone
- * (features/settings). Features never import each other, so they meet here.
+ * (features/settings), with re-import reading the updated file through the create-stream preview
+ * (features/imports). Features never import each other, so they meet here.
  */
 import { createFileRoute } from '@tanstack/react-router';
+import { EvidencePreview } from '../features/imports/evidence-preview.tsx';
 import { useTimeZone } from '../features/settings/use-time-zone.ts';
+import { ReimportSection } from '../features/streams/reimport-section.tsx';
 import { StreamPanel } from '../features/streams/stream-panel.tsx';
 import { idParam } from './-route-params.ts';
 
@@ -15,5 +18,20 @@ export const Route = createFileRoute('/incident/$incidentID/{-$viewName}/stream/
 function IncidentStream() {
   const { incidentID, streamID } = Route.useParams();
   const [timeZone] = useTimeZone();
-  return <StreamPanel key={`${incidentID}-${streamID}`} incidentID={incidentID} streamID={streamID} timeZone={timeZone} />;
+  return (
+    <StreamPanel
+      key={`${incidentID}-${streamID}`}
+      incidentID={incidentID}
+      streamID={streamID}
+      timeZone={timeZone}
+      reimport={(data, onMerged) => (
+        <ReimportSection
+          streamID={data.stream.id}
+          zone={timeZone}
+          onMerged={onMerged}
+          renderPreview={(onChoice, errors) => <EvidencePreview errors={errors} onChoice={onChoice} fileLabel="Updated file" />}
+        />
+      )}
+    />
+  );
 }

@@ -45,14 +45,19 @@ export function StreamFacts({ data, zone }: { data: StreamDetailData; zone: stri
           <span className="text-muted">none</span>
         ) : (
           <ul>
-            {stream.systemUploads.map((upload) => (
-              <li key={upload.id}>
-                <a className="text-accent underline" href={uploadContentAddress(upload.id)} download={upload.fileName}>
-                  {upload.fileName}
-                </a>{' '}
-                <span className="text-muted">({upload.sizeBytes.toLocaleString()} bytes)</span>
-              </li>
-            ))}
+            {/* The newest file is the one the stream derives from now; earlier ones stay kept after a re-import. */}
+            {[...stream.systemUploads]
+              .sort((a, b) => b.id - a.id)
+              .map((upload, index, all) => (
+                <li key={upload.id}>
+                  <a className="text-accent underline" href={uploadContentAddress(upload.id)} download={upload.fileName}>
+                    {upload.fileName}
+                  </a>{' '}
+                  <span className="text-muted">
+                    ({upload.sizeBytes.toLocaleString()} bytes{all.length > 1 ? (index === 0 ? ', current' : ', earlier') : ''})
+                  </span>
+                </li>
+              ))}
           </ul>
         )}
       </Fact>

@@ -1,0 +1,116 @@
+/*
+ * Re-import (issue 5 part 6) through the stream panel: the same file again (nothing to carry, then
+ * an annotated event carried to its match), an updated file whose annotated event is gone (a
+ * merge_conflict the analyst resolves), and the upload's progress and cancel on a throttled link.
+ */
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
+import { api, collectDialogs, openAsAdmin } from './app-session.ts';
+import { expect, test } from './fixtures.ts';
+import { chooseColorMode, importThroughPage } from './stream-session.ts';
+
+const panel = (page: Page) => page.locator('[data-stream-panel]');
+const fact = (page: Page, name: string) => page.locator(`[data-stream-fact="${name}"]`);
+const check = (page: Page, name: string) => page.locator(`[data-check="${name}"]`);
+
+async function streamOf(page: Page, incidentID: number): Promise<{ id: number; eventCount: number }> {
+  const payload = await api<{ incident: { streams: { id: number; isMarkerStream: boolean; eventCount: number }[] } }>(page.request, 'GET', `/api/incident/${incidentID}`);
+  return payload.incident.streams.find((stream) => !stream.isMarkerStream)!;
+}
+
+async function chooseUpdatedFile(page: Page, fixture: string) {
+  await panel(page).getByLabel('Updated file', { exact: true }).setInputFiles(join(FIXTURES_DIR, fixture));
+  await expect(panel(page).getByRole('button', { name: 'Check' })).toBeEnabled();
+}
+
+test('re-importing the same delimited file: nothing to carry over, counts unchanged', async ({ page }) => {
+  const dialogs = collectDialogs(page);
+  await openAsAdmin(page, '/');
+  const incidentID = await importThroughPage(page, 'events/m365_defender_activity_log.csv');
+  const stream = await streamOf(page, incidentID);
+  await page.goto(`/incident/${incidentID}/stream/${stream.id}`);
+  await expect(fact(page, 'events')).toHaveText('15');
+
+  await chooseUpdatedFile(page, 'events/m365_defender_activity_log.csv');
+  await panel(page).getByRole('button', { name: 'Check' }).click();
+  await expect(check(page, 'outcome')).toHaveText('Nothing to carry over (no_source_annotations)');
+  await expect(check(page, 'current')).toHaveText('15');
+  await expect(check(page, 'new')).toHaveText('15');
+  await expect(check(page, 'matched')).toHaveText('15');
+  await expect(check(page, 'invalid')).toHaveText('0');
+  // Cancel goes back without changing anything.
+  await panel(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(check(page, 'outcome')).toBeHidden();
+  await panel(page).getByRole('button', { name: 'Check' }).click();
+  await panel(page).getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(panel(page).locator('[data-reimport="done"]')).toContainText('Re-imported: 15 events (no_source_annotations)');
+  await expect(fact(page, 'events')).toHaveText('15');
+  expect((await streamOf(page, incidentID)).eventCount).toBe(15);
+  expect(dialogs).toEqual([]);
+});
+
+test('an annotated event is carried to its match; an updated file without it is a merge conflict the analyst resolves', async ({ page }, testInfo) => {
+  const dialogs = collectDialogs(page);
+  const session = await openAsAdmin(page, '/');
+  const incidentID = await importThroughPage(page, 'har/firefox111_mitmproxy.har');
+  const stream = await streamOf(page, incidentID);
+  const events = await api<{ events: { id: number; streamID: number; message: string }[] }>(page.request, 'GET', `/api/incident/${incidentID}/events?limit=100`);
+  const tagged = events.events.find((event) => event.streamID === stream.id)!;
+  await api(page.request, 'PUT', `/api/event/${tagged.id}/tag/suspicious`);
+  await page.goto(`/incident/${incidentID}/stream/${stream.id}`);
+
+  // The same file: the tagged event has its match, so the tag moves to the new event.
+  await chooseUpdatedFile(page, 'har/firefox111_mitmproxy.har');
+  await panel(page).getByRole('button', { name: 'Check' }).click();
+  await expect(check(page, 'outcome')).toHaveText('Safe to merge (safe)');
+  await panel(page).getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(panel(page).locator('[data-reimport="done"]')).toContainText('1 annotations carried over');
+  await expect(fact(page, 'events')).toHaveText('14');
+
+  // Another capture: the tagged request is not in it.
+  await chooseUpdatedFile(page, 'har/safari_webkit_mitmproxy.har');
+  await panel(page).getByRole('button', { name: 'Check' }).click();
+  await expect(check(page, 'outcome')).toHaveText('Conflict: annotated events have no match (merge_conflict)');
+  const unmatched = panel(page).getByRole('table', { name: 'Annotated events without a match' });
+  await expect(unmatched.getByRole('row')).toHaveCount(2);
+  await expect(unmatched.getByRole('row').nth(1)).toContainText(tagged.message);
+  await expect(unmatched.getByRole('row').nth(1)).toContainText('tag:suspicious');
+  await expect(panel(page).getByRole('button', { name: 'Keep unmatched events' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('stream-reimport-conflict-light.png'), fullPage: true });
+  await chooseColorMode(page, session.analyst.name, 'dark');
+  await page.screenshot({ path: testInfo.outputPath('stream-reimport-conflict-dark.png'), fullPage: true });
+
+  await panel(page).getByRole('button', { name: 'Move their annotations to the stream' }).click();
+  await expect(panel(page).locator('[data-reimport="done"]')).toContainText('(merge_conflict, detach_unmatched)');
+  await expect(panel(page).locator('[data-reimport="done"]')).toContainText('1 unmatched events removed after their annotations moved to the stream');
+  await expect(fact(page, 'events')).toHaveText('19');
+  const after = await api<{ stream: { tags: string[] } }>(page.request, 'GET', `/api/stream/${stream.id}`);
+  expect(after.stream.tags).toContain('suspicious');
+  expect(dialogs).toEqual([]);
+});
+
+test('the import shows its upload progress on a slow link and can be cancelled', async ({ page }) => {
+  await openAsAdmin(page, '/');
+  const incidentID = await importThroughPage(page, 'events/m365_defender_activity_log.csv');
+  await page.goto(`/incident/${incidentID}/create-stream`);
+  await page.getByLabel('Evidence file').setInputFiles(join(FIXTURES_DIR, 'events', 'zeek_syslog_wrccdc2018.log'));
+  await expect(page.getByRole('button', { name: 'Import' })).toBeEnabled();
+  // Chromium's own throttling: 1.4 MB at 256 KiB/s takes some seconds to send.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+  await page.getByRole('button', { name: 'Import' }).click();
+  const bar = page.getByRole('progressbar', { name: 'Uploading the file' });
+  await expect(bar).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Uploading:' })).toContainText('of 1.4 MB');
+  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Import cancelled' })).toBeVisible();
+  expect((await api<{ incident: { streams: unknown[] } }>(page.request, 'GET', `/api/incident/${incidentID}`)).incident.streams).toHaveLength(2);
+
+  // Unthrottled again, the import goes through the server's phase to its answer.
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toContainText('2,378 events imported');
+});
