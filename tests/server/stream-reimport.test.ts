@@ -103,6 +103,8 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
   it('the same file again: safe, every annotation carried to the matching new event, the stream and its clock offset kept', async () => {
     const incidentID = await createIncident(writer, organizationID, 'Same file');
     const streamID = await importNew(incidentID, ZEEK);
+    const first = (await writer.request({ url: `/api/stream/${streamID}` })).json().stream;
+    expect(first.sourceUploadID).toBe(first.systemUploads[0].id);
     const shift = await writer.request({ method: 'PUT', url: `/api/stream/${streamID}`, payload: { clockOffsetMicroseconds: 3_600_000_000 } });
     expect(shift.statusCode, shift.body).toBe(200);
     const before = await eventsOf(streamID);
@@ -149,8 +151,7 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
     // The old source stays kept beside the new one (here the same bytes: one blob, two uploads).
     expect(stream.systemUploads.map((upload: { id: number }) => upload.id)).toContain(answer.uploadID);
     expect(stream.systemUploads).toHaveLength(2);
-    const [source] = await server.db.query<{ source_upload_id: number }>('SELECT source_upload_id FROM streams WHERE id = $1', [streamID]);
-    expect(source!.source_upload_id).toBe(answer.uploadID);
+    expect(stream.sourceUploadID).toBe(answer.uploadID);
     const search = await writer.request({ url: `/api/events/search?q=phishing&incidentID=${incidentID}` });
     expect(search.statusCode, search.body).toBe(200);
     expect(JSON.stringify(search.json())).toContain(String(moved.id));

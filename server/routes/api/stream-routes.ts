@@ -56,7 +56,12 @@ export function streamRoutes(app: FastifyInstance, context: AppContext): void {
         params: StreamParams,
         response: {
           200: z.object({
-            stream: StreamSchema.extend({ links: z.array(LinkSchema), uploads: z.array(UploadSchema), systemUploads: z.array(UploadSchema) }),
+            stream: StreamSchema.extend({
+              links: z.array(LinkSchema),
+              uploads: z.array(UploadSchema),
+              systemUploads: z.array(UploadSchema),
+              sourceUploadID: z.number().int().nullable().describe('the system upload the stream derives from now (a re-import changes it; older ones stay kept)'),
+            }),
             version: z.string(),
           }),
           ...errors,
@@ -69,8 +74,9 @@ export function streamRoutes(app: FastifyInstance, context: AppContext): void {
       const stream = (await streamsOf(db, ref.id)).find((candidate) => candidate.id === ref.item_id)!;
       const links = (await linksOf(db, ref.id)).filter((link) => link.streamID === ref.item_id);
       const uploads = (await uploadsOf(db, ref.id)).filter((upload) => upload.streamID === ref.item_id);
+      const [source] = await db.query<{ source_upload_id: number | null }>('SELECT source_upload_id FROM streams WHERE id = $1', [ref.item_id]);
       return {
-        stream: { ...stream, links, uploads: uploads.filter((u) => !u.isSystem), systemUploads: uploads.filter((u) => u.isSystem) },
+        stream: { ...stream, links, uploads: uploads.filter((u) => !u.isSystem), systemUploads: uploads.filter((u) => u.isSystem), sourceUploadID: source?.source_upload_id ?? null },
         version: context.version,
       };
     },
