@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AnalystsRouteImport } from './routes/analysts'
+import { Route as IncidentsRouteImport } from './routes/incidents'
 import { Route as OrganizationsRouteImport } from './routes/organizations'
 import { Route as AnalystAnalystIDRouteImport } from './routes/analyst.$analystID'
 import { Route as AuditIndexRouteImport } from './routes/audit.index'
@@ -52,6 +53,11 @@ const IndexRoute = IndexRouteImport.update({
 const AnalystsRoute = AnalystsRouteImport.update({
   id: '/analysts',
   path: '/analysts',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const IncidentsRoute = IncidentsRouteImport.update({
+  id: '/incidents',
+  path: '/incidents',
   getParentRoute: () => rootRouteImport,
 } as any)
 const OrganizationsRoute = OrganizationsRouteImport.update({
@@ -278,6 +284,7 @@ const OrganizationOrganizationIDChar123ViewNameChar125TypeVisualizationNameCount
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/analysts': typeof AnalystsRoute
+  '/incidents': typeof IncidentsRoute
   '/organizations': typeof OrganizationsRoute
   '/analyst/$analystID': typeof AnalystAnalystIDRoute
   '/audit/$auditType': typeof AuditAuditTypeRoute
@@ -314,6 +321,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/analysts': typeof AnalystsRoute
+  '/incidents': typeof IncidentsRoute
   '/organizations': typeof OrganizationsRoute
   '/analyst/$analystID': typeof AnalystAnalystIDRoute
   '/audit/$auditType': typeof AuditAuditTypeRoute
@@ -351,6 +359,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/analysts': typeof AnalystsRoute
+  '/incidents': typeof IncidentsRoute
   '/organizations': typeof OrganizationsRoute
   '/analyst/$analystID': typeof AnalystAnalystIDRoute
   '/audit/$auditType': typeof AuditAuditTypeRoute
@@ -389,6 +398,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/analysts'
+    | '/incidents'
     | '/organizations'
     | '/analyst/$analystID'
     | '/audit/$auditType'
@@ -425,6 +435,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/analysts'
+    | '/incidents'
     | '/organizations'
     | '/analyst/$analystID'
     | '/audit/$auditType'
@@ -461,6 +472,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/analysts'
+    | '/incidents'
     | '/organizations'
     | '/analyst/$analystID'
     | '/audit/$auditType'
@@ -498,6 +510,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AnalystsRoute: typeof AnalystsRoute
+  IncidentsRoute: typeof IncidentsRoute
   OrganizationsRoute: typeof OrganizationsRoute
   AnalystAnalystIDRoute: typeof AnalystAnalystIDRoute
   AuditAuditTypeRoute: typeof AuditAuditTypeRoute
@@ -523,6 +536,13 @@ declare module '@tanstack/react-router' {
       path: '/analysts'
       fullPath: '/analysts'
       preLoaderRoute: typeof AnalystsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/incidents': {
+      id: '/incidents'
+      path: '/incidents'
+      fullPath: '/incidents'
+      preLoaderRoute: typeof IncidentsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/organizations': {
@@ -905,6 +925,7 @@ const OrganizationOrganizationIDRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AnalystsRoute: AnalystsRoute,
+  IncidentsRoute: IncidentsRoute,
   OrganizationsRoute: OrganizationsRoute,
   AnalystAnalystIDRoute: AnalystAnalystIDRoute,
   AuditAuditTypeRoute: AuditAuditTypeRoute,

@@ -1,15 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../ui/page.tsx';
-import { RoutePlaceholder } from '../ui/route-placeholder.tsx';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { IncidentForm } from '../features/organizations/incident-form.tsx';
 
 export const Route = createFileRoute('/incident/new')({
   component: NewIncident,
 });
 
 function NewIncident() {
-  return (
-    <Page title="Add new incident">
-      <RoutePlaceholder title="Add new incident" />
-    </Page>
-  );
+  const navigate = useNavigate();
+  return <IncidentForm organizationID={undefined} onCreated={(incidentID) => void navigate({ to: '/incident/$incidentID', params: { incidentID } })} onCancel={() => void navigate({ to: '/' })} />;
 }

@@ -1,11 +1,12 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { RoutePlaceholder } from '../ui/route-placeholder.tsx';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { ActorsBulkEdit } from '../features/organizations/actors-bulk-edit.tsx';
 
 export const Route = createFileRoute('/organization/$organizationID/actors/edit')({
   component: EditOrganizationActors,
 });
 
 function EditOrganizationActors() {
-  const params = Route.useParams();
-  return <RoutePlaceholder title="Bulk edit organization actors" params={params} />;
+  const { organizationID } = Route.useParams();
+  const navigate = useNavigate();
+  return <ActorsBulkEdit onDone={() => void navigate({ to: '/organization/$organizationID/{-$viewName}', params: { organizationID, viewName: 'actors' } })} />;
 }

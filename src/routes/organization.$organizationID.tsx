@@ -1,5 +1,6 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
-import { Page } from '../ui/page.tsx';
+import { OrganizationScreen } from '../features/organizations/organization-screen.tsx';
+import { useTimeZone } from '../features/settings/use-time-zone.ts';
 import { idParam } from './-route-params.ts';
 
 export const Route = createFileRoute('/organization/$organizationID')({
@@ -7,12 +8,12 @@ export const Route = createFileRoute('/organization/$organizationID')({
   component: Organization,
 });
 
-// The organization screen arrives with its issue; until then the route shows its parsed parameters.
 function Organization() {
   const { organizationID } = Route.useParams();
+  const [timeZone] = useTimeZone();
   return (
-    <Page title={`Organization ${organizationID}`} wide>
+    <OrganizationScreen key={organizationID} organizationID={organizationID} timeZone={timeZone}>
       <Outlet />
-    </Page>
+    </OrganizationScreen>
   );
 }

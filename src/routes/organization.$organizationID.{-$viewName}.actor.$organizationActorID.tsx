@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoutePlaceholder } from '../ui/route-placeholder.tsx';
+import { OrganizationActorPanel } from '../features/organizations/organization-panels.tsx';
 import { idParam } from './-route-params.ts';
 
 export const Route = createFileRoute('/organization/$organizationID/{-$viewName}/actor/$organizationActorID')({
   params: idParam('organizationActorID'),
-  component: OrganizationActor,
+  component: Panel,
 });
 
-function OrganizationActor() {
+function Panel() {
   const params = Route.useParams();
-  return <RoutePlaceholder title="Organization actor" params={params} />;
+  return <OrganizationActorPanel actorID={params.organizationActorID} />;
 }

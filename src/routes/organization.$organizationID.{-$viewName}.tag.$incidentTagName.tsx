@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoutePlaceholder } from '../ui/route-placeholder.tsx';
+import { OrganizationTagPanel } from '../features/organizations/organization-panels.tsx';
 import { incidentTagNameParam } from './-route-params.ts';
 
 export const Route = createFileRoute('/organization/$organizationID/{-$viewName}/tag/$incidentTagName')({
   params: incidentTagNameParam,
-  component: OrganizationTag,
+  component: Panel,
 });
 
-function OrganizationTag() {
+function Panel() {
   const params = Route.useParams();
-  return <RoutePlaceholder title="Incident tag" params={params} />;
+  return <OrganizationTagPanel tagName={params.incidentTagName} />;
 }

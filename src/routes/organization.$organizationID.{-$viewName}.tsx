@@ -1,5 +1,7 @@
-import { Outlet, createFileRoute } from '@tanstack/react-router';
-import { RoutePlaceholder } from '../ui/route-placeholder.tsx';
+import { Outlet, createFileRoute, useParams } from '@tanstack/react-router';
+import { OrganizationTabs } from '../features/organizations/organization-screen.tsx';
+import { OrganizationPictureComingLater } from '../features/organizations/organization-panels.tsx';
+import { OrganizationActors, OrganizationIncidents, OrganizationTags } from '../features/organizations/organization-views.tsx';
 import { viewNameParam } from './-route-params.ts';
 
 export const Route = createFileRoute('/organization/$organizationID/{-$viewName}')({
@@ -8,11 +10,21 @@ export const Route = createFileRoute('/organization/$organizationID/{-$viewName}
 });
 
 function OrganizationView() {
-  const params = Route.useParams();
+  const { organizationID, viewName } = Route.useParams();
+  const child: { visualizationName?: string } = useParams({ strict: false });
+  let content;
+  if (child.visualizationName) content = <OrganizationPictureComingLater name={child.visualizationName} />;
+  else if (viewName === 'actors') content = <OrganizationActors />;
+  else if (viewName === 'tags') content = <OrganizationTags />;
+  else if (viewName === 'visualizations') content = <OrganizationPictureComingLater name="incident-bar" />;
+  else content = <OrganizationIncidents />;
   return (
     <>
-      <RoutePlaceholder title="Organization view" params={{ ...params, viewName: params.viewName }} />
-      <Outlet />
+      <OrganizationTabs organizationID={organizationID} viewName={viewName} />
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">{content}</div>
+        <Outlet />
+      </div>
     </>
   );
 }

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoutePlaceholder } from '../ui/route-placeholder.tsx';
+import { OrganizationEventPanel } from '../features/organizations/organization-event-panel.tsx';
 import { idParam } from './-route-params.ts';
 
 export const Route = createFileRoute('/organization/$organizationID/{-$viewName}/type/$visualizationName/event/$eventID')({
   params: idParam('eventID'),
-  component: OrganizationVisualizationEvent,
+  component: Panel,
 });
 
-function OrganizationVisualizationEvent() {
+function Panel() {
   const params = Route.useParams();
-  return <RoutePlaceholder title="Event in visualization" params={params} />;
+  return <OrganizationEventPanel eventID={params.eventID} />;
 }

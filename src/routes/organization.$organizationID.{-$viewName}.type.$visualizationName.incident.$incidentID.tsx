@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoutePlaceholder } from '../ui/route-placeholder.tsx';
+import { OrganizationIncidentPanel } from '../features/organizations/organization-panels.tsx';
 import { idParam } from './-route-params.ts';
 
 export const Route = createFileRoute('/organization/$organizationID/{-$viewName}/type/$visualizationName/incident/$incidentID')({
   params: idParam('incidentID'),
-  component: OrganizationVisualizationIncident,
+  component: Panel,
 });
 
-function OrganizationVisualizationIncident() {
+function Panel() {
   const params = Route.useParams();
-  return <RoutePlaceholder title="Incident in visualization" params={params} />;
+  return <OrganizationIncidentPanel incidentID={params.incidentID} />;
 }

@@ -1,18 +1,8 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
-import { RoutePlaceholder } from '../ui/route-placeholder.tsx';
 import { visualizationNameParam } from './-route-params.ts';
 
 export const Route = createFileRoute('/organization/$organizationID/{-$viewName}/type/$visualizationName')({
   params: visualizationNameParam,
-  component: OrganizationVisualization,
+  // The picture is drawn by the view route above; this level only holds its sub-routes' panels.
+  component: Outlet,
 });
-
-function OrganizationVisualization() {
-  const params = Route.useParams();
-  return (
-    <>
-      <RoutePlaceholder title="Visualization" params={params} />
-      <Outlet />
-    </>
-  );
-}

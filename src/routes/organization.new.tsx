@@ -1,15 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../ui/page.tsx';
-import { RoutePlaceholder } from '../ui/route-placeholder.tsx';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { OrganizationForm } from '../features/organizations/organization-form.tsx';
 
 export const Route = createFileRoute('/organization/new')({
   component: NewOrganization,
 });
 
 function NewOrganization() {
-  return (
-    <Page title="Add organization">
-      <RoutePlaceholder title="Add organization" />
-    </Page>
-  );
+  const navigate = useNavigate();
+  return <OrganizationForm onCreated={(organizationID) => void navigate({ to: '/organization/$organizationID', params: { organizationID } })} onCancel={() => void navigate({ to: '/organizations' })} />;
 }

@@ -1,15 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../ui/page.tsx';
-import { RoutePlaceholder } from '../ui/route-placeholder.tsx';
+import { OrganizationsScreen } from '../features/organizations/organizations-screen.tsx';
+import { useTimeZone } from '../features/settings/use-time-zone.ts';
 
 export const Route = createFileRoute('/organizations')({
   component: Organizations,
 });
 
 function Organizations() {
-  return (
-    <Page title="Organizations">
-      <RoutePlaceholder title="Organizations" />
-    </Page>
-  );
+  const [timeZone] = useTimeZone();
+  return <OrganizationsScreen timeZone={timeZone} />;
 }

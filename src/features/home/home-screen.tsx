@@ -1,0 +1,172 @@
+/*
+ * Home: recent incidents and organizations from this device's mirror, and one search box across
+ * everything the analyst may read (incident and organization names here, events on the server).
+ */
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { SearchResult } from '../../../domain/search.ts';
+import { ApiRequestError, isAbortError } from '../../data/api-client.ts';
+import { recordAuditAction } from '../../data/audit-actions.ts';
+import { useIncidentList, useIncidentListSync, useOrganizations, useOrganizationsSync } from '../../data/mirror/index.ts';
+import { Button } from '../../ui/button.tsx';
+import { MarkedText } from '../../ui/marked-text.tsx';
+import { Timestamp } from '../../ui/timestamp.tsx';
+import { searchEverything } from './home-search-api.ts';
+
+const RECENT = 8;
+
+type SearchState = { status: 'idle' } | { status: 'searching'; q: string } | { status: 'done'; q: string; results: SearchResult[]; total: number } | { status: 'failed'; q: string; message: string };
+
+export function HomeScreen({ timeZone }: { timeZone: string }) {
+  useOrganizationsSync();
+  useIncidentListSync();
+  const organizations = useOrganizations();
+  const incidents = useIncidentList();
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState<SearchState>({ status: 'idle' });
+  const q = search.status === 'idle' ? undefined : search.q;
+
+  useEffect(() => {
+    if (q === undefined) return;
+    const controller = new AbortController();
+    searchEverything(q, controller.signal).then(
+        (page) => setSearch({ status: 'done', q, ...page }),
+        (error: unknown) => {
+          if (isAbortError(error)) return;
+          const message = error instanceof ApiRequestError && error.apiError ? error.apiError.message : error instanceof Error ? error.message : String(error);
+          setSearch({ status: 'failed', q, message });
+        },
+      );
+    return () => controller.abort();
+  }, [q]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (trimmed === '') return;
+    setSearch({ status: 'searching', q: trimmed });
+    void recordAuditAction('search events', { value: trimmed });
+  }
+
+  const words = (q ?? '').toLowerCase();
+  const matchingIncidents = q ? (incidents ?? []).filter((incident) => incident.name.toLowerCase().includes(words)) : [];
+  const matchingOrganizations = q ? (organizations ?? []).filter((organization) => organization.name.toLowerCase().includes(words)) : [];
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-5 px-4 py-6">
+      <form onSubmit={submit} role="search" className="flex items-end gap-2">
+        <div className="flex flex-1 flex-col gap-1">
+          <label htmlFor="home-search" className="font-medium">
+            Search everything
+          </label>
+          <input id="home-search" type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder='Incidents, organizations and events: words, "a phrase", -word' className="rounded-md border border-line bg-panel px-3 py-2" />
+        </div>
+        <Button type="submit" variant="primary">
+          Search
+        </Button>
+      </form>
+
+      {search.status === 'searching' ? <p role="status" className="text-muted">Searching…</p> : null}
+      {search.status === 'failed' ? <p role="alert" className="text-danger">The search failed: {search.message}</p> : null}
+      {search.status === 'done' ? (
+        <section aria-label="Search results" className="flex flex-col gap-2">
+          <h2 className="text-base font-semibold">Results for “{search.q}”</h2>
+          {matchingOrganizations.length + matchingIncidents.length > 0 ? (
+            <ul className="flex flex-wrap gap-2">
+              {matchingOrganizations.map((organization) => (
+                <li key={`o${organization.id}`}>
+                  <Link to="/organization/$organizationID" params={{ organizationID: organization.id }} className="rounded-full border border-line bg-panel px-3 py-1 hover:bg-raised">
+                    Organization: {organization.name}
+                  </Link>
+                </li>
+              ))}
+              {matchingIncidents.map((incident) => (
+                <li key={`i${incident.id}`}>
+                  <Link to="/incident/$incidentID" params={{ incidentID: incident.id }} className="rounded-full border border-line bg-panel px-3 py-1 hover:bg-raised">
+                    Incident: {incident.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="text-sm text-muted">{search.total.toLocaleString('en')} matching events</p>
+          <ol className="flex flex-col divide-y divide-line rounded-md border border-line bg-panel">
+            {search.results.map(({ event, snippets }) => (
+              <li key={event.id} className="flex flex-col gap-0.5 px-3 py-2">
+                <div className="flex flex-wrap items-baseline gap-x-3 text-sm">
+                  <Link to="/incident/$incidentID/{-$viewName}/event/$eventID" params={{ incidentID: event.incidentID, eventID: event.id }} className="font-medium text-accent hover:underline">
+                    {event.incidentName}
+                  </Link>
+                  <span className="text-muted">{event.actorName}</span>
+                  <Timestamp micros={event.startTimestamp} zone={timeZone} />
+                </div>
+                <p className="break-words">{snippets[0] ? <MarkedText snippet={snippets[0]} /> : event.message}</p>
+              </li>
+            ))}
+            {search.results.length === 0 ? <li className="px-3 py-2 text-muted">No events match.</li> : null}
+          </ol>
+        </section>
+      ) : null}
+
+      <div className="grid gap-5 md:grid-cols-2">
+        <section aria-label="Recent incidents" className="flex flex-col gap-2">
+          <div className="flex items-center justify-between">
+            <h2 className="text-base font-semibold">Recent incidents</h2>
+            <span className="flex gap-3 text-sm">
+              <Link to="/incident/new" className="text-accent hover:underline">
+                Add incident
+              </Link>
+              <Link to="/incidents" className="text-accent hover:underline">
+                All incidents
+              </Link>
+            </span>
+          </div>
+          <ul className="flex flex-col divide-y divide-line rounded-md border border-line bg-panel">
+            {(incidents ?? []).slice(0, RECENT).map((incident) => (
+              <li key={incident.id} className="flex flex-col px-3 py-2">
+                <Link to="/incident/$incidentID" params={{ incidentID: incident.id }} className="font-medium text-accent hover:underline">
+                  {incident.name}
+                </Link>
+                <span className="text-sm text-muted">
+                  {incident.organizationName} · {incident.counts.events.toLocaleString('en')} events
+                  {incident.firstTimestamp !== null ? (
+                    <>
+                      {' · '}
+                      <Timestamp micros={incident.firstTimestamp} zone={timeZone} />
+                    </>
+                  ) : null}
+                </span>
+              </li>
+            ))}
+            {incidents !== undefined && incidents.length === 0 ? <li className="px-3 py-2 text-muted">No incidents yet.</li> : null}
+            {incidents === undefined ? <li className="px-3 py-2 text-muted">Loading…</li> : null}
+          </ul>
+        </section>
+        <section aria-label="Organizations" className="flex flex-col gap-2">
+          <div className="flex items-center justify-between">
+            <h2 className="text-base font-semibold">Organizations</h2>
+            <span className="flex gap-3 text-sm">
+              <Link to="/organization/new" className="text-accent hover:underline">
+                Add organization
+              </Link>
+              <Link to="/organizations" className="text-accent hover:underline">
+                All organizations
+              </Link>
+            </span>
+          </div>
+          <ul className="flex flex-col divide-y divide-line rounded-md border border-line bg-panel">
+            {(organizations ?? []).slice(0, RECENT).map((organization) => (
+              <li key={organization.id} className="flex items-baseline justify-between px-3 py-2">
+                <Link to="/organization/$organizationID" params={{ organizationID: organization.id }} className="font-medium text-accent hover:underline">
+                  {organization.name}
+                </Link>
+                <span className="text-sm text-muted">{organization.incidentCount} incidents</span>
+              </li>
+            ))}
+            {organizations !== undefined && organizations.length === 0 ? <li className="px-3 py-2 text-muted">No organizations yet.</li> : null}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/* An event picked in an organization's picture: what it says, and a way into its incident. */
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { isAbortError } from '../../data/api-client.ts';
+import { Timestamp } from '../../ui/timestamp.tsx';
+import { fetchEvent, type OrganizationEvent } from './event-api.ts';
+import { useOrganizationPage } from './organization-page-context.ts';
+
+export function OrganizationEventPanel({ eventID }: { eventID: number }) {
+  const { timeZone } = useOrganizationPage();
+  const [state, setState] = useState<{ eventID: number; event?: OrganizationEvent; failed?: boolean }>({ eventID: 0 });
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchEvent(eventID, controller.signal).then(
+      (event) => setState({ eventID, event }),
+      (error: unknown) => {
+        if (!isAbortError(error)) setState({ eventID, failed: true });
+      },
+    );
+    return () => controller.abort();
+  }, [eventID]);
+  const current = state.eventID === eventID ? state : { eventID };
+  return (
+    <aside aria-label="event details" data-detail-panel="event" className="flex w-96 shrink-0 flex-col gap-2 rounded-md border border-line bg-panel p-3">
+      <h2 className="text-base font-semibold">Event {eventID}</h2>
+      {current.event ? (
+        <>
+          <p className="text-sm text-muted">
+            {current.event.incidentName} · {current.event.streamName} · <Timestamp micros={current.event.startTimestamp} zone={timeZone} />
+          </p>
+          <p className="break-words whitespace-pre-wrap">{current.event.message}</p>
+          <Link to="/incident/$incidentID/{-$viewName}/event/$eventID" params={{ incidentID: current.event.incidentID, eventID }} className="text-accent hover:underline">
+            Open in its incident
+          </Link>
+        </>
+      ) : current.failed ? (
+        <p role="alert" className="text-muted">
+          This event could not be loaded (it may not exist, or be out of reach).
+        </p>
+      ) : (
+        <p role="status" className="text-muted">
+          Loading…
+        </p>
+      )}
+    </aside>
+  );
+}

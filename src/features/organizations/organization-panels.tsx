@@ -1,0 +1,95 @@
+/* Detail panels of an organization's sub-routes: an actor, an incident, the incidents of a tag. */
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { Timestamp } from '../../ui/timestamp.tsx';
+import { useOrganizationPage } from './organization-page-context.ts';
+
+function Panel({ kind, title, children }: { kind: string; title: string; children: ReactNode }) {
+  const { organizationID } = useOrganizationPage();
+  return (
+    <aside aria-label={`${kind} details`} data-detail-panel={kind} className="flex w-96 shrink-0 flex-col gap-2 rounded-md border border-line bg-panel p-3">
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <p className="text-xs font-medium tracking-wide text-muted uppercase">{kind}</p>
+          <h2 className="text-base font-semibold break-words">{title}</h2>
+        </div>
+        <Link to="/organization/$organizationID" params={{ organizationID }} aria-label={`Close the ${kind} details`} className="rounded px-2 py-0.5 hover:bg-raised">
+          ✕
+        </Link>
+      </div>
+      {children}
+    </aside>
+  );
+}
+
+export function OrganizationActorPanel({ actorID }: { actorID: number }) {
+  const { mirror } = useOrganizationPage();
+  const actor = mirror.actors.find((candidate) => candidate.id === actorID);
+  if (!actor) return <Panel kind="actor" title={`Actor ${actorID}`}><p role="alert" className="text-muted">This organization has no actor {actorID}.</p></Panel>;
+  return (
+    <Panel kind="actor" title={actor.displayName}>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-sm">
+        <dt className="text-muted">Kind</dt>
+        <dd>{actor.isBot ? 'bot' : 'human'}</dd>
+        <dt className="text-muted">Since</dt>
+        <dd>{actor.startDate || '—'}</dd>
+        <dt className="text-muted">Incidents</dt>
+        <dd>{actor.incidentCount}</dd>
+      </dl>
+      <p className="break-words whitespace-pre-wrap">{actor.description}</p>
+    </Panel>
+  );
+}
+
+export function OrganizationIncidentPanel({ incidentID }: { incidentID: number }) {
+  const { mirror, timeZone } = useOrganizationPage();
+  const incident = mirror.incidents.find((candidate) => candidate.id === incidentID);
+  if (!incident) return <Panel kind="incident" title={`Incident ${incidentID}`}><p role="alert" className="text-muted">This organization has no incident {incidentID}.</p></Panel>;
+  return (
+    <Panel kind="incident" title={incident.name}>
+      <p className="break-words text-muted">{incident.description}</p>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-sm">
+        <dt className="text-muted">Starts</dt>
+        <dd>{incident.firstTimestamp !== null ? <Timestamp micros={incident.firstTimestamp} zone={timeZone} /> : '—'}</dd>
+        <dt className="text-muted">Events</dt>
+        <dd>{incident.counts.events.toLocaleString('en')}</dd>
+        <dt className="text-muted">Streams</dt>
+        <dd>{incident.counts.streams}</dd>
+        <dt className="text-muted">People</dt>
+        <dd>{incident.counts.humanActorCount}</dd>
+      </dl>
+      <Link to="/incident/$incidentID" params={{ incidentID }} className="text-accent hover:underline">
+        Open the incident
+      </Link>
+    </Panel>
+  );
+}
+
+export function OrganizationTagPanel({ tagName }: { tagName: string }) {
+  const { mirror } = useOrganizationPage();
+  const incidents = mirror.incidents.filter((incident) => incident.incidentTags.includes(tagName));
+  return (
+    <Panel kind="tag" title={tagName}>
+      <ul className="flex flex-col gap-1" aria-label={`Incidents tagged ${tagName}`}>
+        {incidents.map((incident) => (
+          <li key={incident.id}>
+            <Link to="/incident/$incidentID" params={{ incidentID: incident.id }} className="text-accent hover:underline">
+              {incident.name}
+            </Link>
+          </li>
+        ))}
+        {incidents.length === 0 ? <li className="text-muted">No incident carries this tag.</li> : null}
+      </ul>
+    </Panel>
+  );
+}
+
+export function OrganizationPictureComingLater({ name }: { name: string }) {
+  return (
+    <section aria-label={`Picture ${name}`} className="grid min-h-60 flex-1 place-items-center rounded-md border border-dashed border-line bg-panel text-muted">
+      <p>
+        The <span className="font-mono">{name}</span> picture is coming with its issue.
+      </p>
+    </section>
+  );
+}

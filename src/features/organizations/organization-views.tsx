@@ -1,0 +1,84 @@
+/* The tabs of an organization's page: its incidents, its actors, its incident tags with counts. */
+import { Link } from '@tanstack/react-router';
+import { IncidentsTable } from './incidents-table.tsx';
+import { useOrganizationPage } from './organization-page-context.ts';
+
+export function OrganizationIncidents() {
+  const { mirror, timeZone } = useOrganizationPage();
+  return <IncidentsTable incidents={mirror.incidents} timeZone={timeZone} />;
+}
+
+export function OrganizationActors() {
+  const { mirror, organizationID } = useOrganizationPage();
+  const actors = [...mirror.actors].sort((a, b) => a.displayName.localeCompare(b.displayName));
+  return (
+    <section aria-label="Organization actors" className="flex flex-col gap-2">
+      <div className="flex gap-2">
+        <Link to="/organization/$organizationID/actor/new" params={{ organizationID }} className="rounded-md border border-line bg-panel px-3 py-1.5 font-medium hover:bg-raised">
+          Add actor
+        </Link>
+        <Link to="/organization/$organizationID/actors/edit" params={{ organizationID }} className="rounded-md border border-line bg-panel px-3 py-1.5 font-medium hover:bg-raised">
+          Edit all actors
+        </Link>
+      </div>
+      <table className="w-full border-collapse rounded-md border border-line bg-panel text-sm">
+        <thead className="bg-raised text-left">
+          <tr>
+            <th className="px-2 py-1.5">Actor</th>
+            <th className="px-2 py-1.5">Kind</th>
+            <th className="px-2 py-1.5">Since</th>
+            <th className="px-2 py-1.5">Description</th>
+            <th className="px-2 py-1.5 text-right">Incidents</th>
+          </tr>
+        </thead>
+        <tbody>
+          {actors.map((actor) => (
+            <tr key={actor.id} className="border-t border-line">
+              <td className="px-2 py-1">
+                <Link to="/organization/$organizationID/{-$viewName}/actor/$organizationActorID" params={{ organizationID, viewName: 'actors', organizationActorID: actor.id }} className="font-medium text-accent hover:underline">
+                  {actor.displayName}
+                </Link>
+              </td>
+              <td className="px-2 py-1 text-muted">{actor.isBot ? 'bot' : 'human'}</td>
+              <td className="px-2 py-1 tabular-nums">{actor.startDate}</td>
+              <td className="max-w-md truncate px-2 py-1 text-muted">{actor.description}</td>
+              <td className="px-2 py-1 text-right tabular-nums">{actor.incidentCount}</td>
+            </tr>
+          ))}
+          {actors.length === 0 ? (
+            <tr>
+              <td colSpan={5} className="px-2 py-3 text-muted">
+                No actors yet.
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function OrganizationTags() {
+  const { mirror, organizationID } = useOrganizationPage();
+  const tags = [...mirror.incidentTags].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  return (
+    <section aria-label="Incident tags">
+      <ul className="flex flex-wrap gap-2">
+        {tags.map((tag) => (
+          <li key={tag.name}>
+            <Link
+              to="/organization/$organizationID/{-$viewName}/tag/$incidentTagName"
+              params={{ organizationID, viewName: 'tags', incidentTagName: tag.name }}
+              className="flex items-center gap-1.5 rounded-full border border-line bg-panel px-3 py-1 hover:bg-raised"
+            >
+              <span aria-hidden="true" className="inline-block size-2.5 rounded-full" style={{ backgroundColor: tag.color || 'var(--ck-muted)' }} />
+              {tag.name}
+              <span className="text-xs text-muted tabular-nums">{tag.count}</span>
+            </Link>
+          </li>
+        ))}
+        {tags.length === 0 ? <li className="text-muted">No incident tags yet.</li> : null}
+      </ul>
+    </section>
+  );
+}

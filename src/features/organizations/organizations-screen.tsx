@@ -1,0 +1,71 @@
+/* /organizations: every organization the analyst may read, filterable, with "Add organization". */
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useOrganizations, useOrganizationsSync } from '../../data/mirror/index.ts';
+import { Page } from '../../ui/page.tsx';
+import { Timestamp } from '../../ui/timestamp.tsx';
+
+export function OrganizationsScreen({ timeZone }: { timeZone: string }) {
+  const sync = useOrganizationsSync();
+  const organizations = useOrganizations();
+  const [term, setTerm] = useState('');
+  const shown = (organizations ?? []).filter((organization) => `${organization.name} ${organization.description}`.toLowerCase().includes(term.trim().toLowerCase()));
+  return (
+    <Page
+      title="Organizations"
+      actions={
+        <Link to="/organization/new" className="rounded-md border border-transparent bg-accent-bg px-3 py-1.5 font-medium text-on-accent hover:brightness-110">
+          Add organization
+        </Link>
+      }
+    >
+      <div className="flex items-center gap-3">
+        <label htmlFor="organization-filter" className="font-medium">
+          Filter
+        </label>
+        <input id="organization-filter" type="search" value={term} onChange={(event) => setTerm(event.target.value)} className="w-72 rounded-md border border-line bg-panel px-2.5 py-1.5" />
+        {sync.status === 'syncing' ? <span className="text-sm text-muted">Syncing…</span> : null}
+        {sync.status === 'error' ? <span role="alert" className="text-sm text-danger">Sync failed: {sync.error}</span> : null}
+      </div>
+      {organizations === undefined ? (
+        <p role="status" className="text-muted">
+          Loading organizations…
+        </p>
+      ) : (
+        <table className="w-full border-collapse rounded-md border border-line bg-panel text-sm">
+          <thead className="bg-raised text-left">
+            <tr>
+              <th className="px-2 py-1.5">Organization</th>
+              <th className="px-2 py-1.5">Description</th>
+              <th className="px-2 py-1.5 text-right">Incidents</th>
+              <th className="px-2 py-1.5">Created</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((organization) => (
+              <tr key={organization.id} className="border-t border-line">
+                <td className="px-2 py-1">
+                  <Link to="/organization/$organizationID" params={{ organizationID: organization.id }} className="font-medium text-accent hover:underline">
+                    {organization.name}
+                  </Link>
+                </td>
+                <td className="max-w-md truncate px-2 py-1 text-muted">{organization.description}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{organization.incidentCount}</td>
+                <td className="px-2 py-1">
+                  <Timestamp micros={organization.createTimestamp} zone={timeZone} />
+                </td>
+              </tr>
+            ))}
+            {shown.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="px-2 py-3 text-muted">
+                  No organizations{term ? ' match' : ' yet'}.
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      )}
+    </Page>
+  );
+}
