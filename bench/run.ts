@@ -1,11 +1,13 @@
 /*
  * npm run bench [-- --sizes 10000,100000,1000000 --insert-rows 100000 --search-data-rows 100000 --queries 20
- *                   --stores pglite,postgres --no-write]
+ *                   --stores pglite,postgres --mirror-rows 1000000 --no-write]
+ * (npm run bench:mirror runs the browser mirror benchmark alone and replaces only its section.)
  * Runs the benchmarks on PGlite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on that
  * PostgreSQL server; prints as it goes and writes the whole report to bench/RESULTS.md.
  */
 import { runCsvParsersBench } from './csv-parsers-bench.ts';
 import { IMPORT_ROWS, runImportBench } from './import-bench.ts';
+import { runMirrorBench } from './mirror-bench.ts';
 import { writeFile } from 'node:fs/promises';
 import { cpus, release, totalmem, type } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     queries: { type: 'string' },
     stores: { type: 'string' },
     'no-write': { type: 'boolean' },
+    'mirror-rows': { type: 'string' },
   },
   strict: true,
 });
@@ -37,6 +40,7 @@ const env = process.env;
 const sizes = numbers(values.sizes ?? env.BENCH_SIZES, [10_000, 100_000, 1_000_000], 'sizes').filter((n) => n > 0);
 const [insertRows] = numbers(values['insert-rows'] ?? env.BENCH_INSERT_ROWS, [100_000], 'insert-rows') as [number];
 const [searchDataRows] = numbers(values['search-data-rows'] ?? env.BENCH_SEARCH_DATA_ROWS, [100_000], 'search-data-rows') as [number];
+const [mirrorRows] = numbers(values['mirror-rows'] ?? env.BENCH_MIRROR_ROWS, [1_000_000], 'mirror-rows') as [number];
 const [queries] = numbers(values.queries ?? env.BENCH_QUERIES, [20], 'queries') as [number];
 const wanted = (values.stores ?? env.BENCH_STORES ?? 'pglite,postgres').split(',').map((s) => s.trim());
 const stores = (['pglite', 'postgres'] as StoreKind[]).filter((kind) => wanted.includes(kind) && (kind === 'pglite' || postgresUrl()));
@@ -61,11 +65,12 @@ async function main(): Promise<void> {
   }
   const csvSection = await runCsvParsersBench();
   const importSection = await runImportBench(stores, log, Number(env.BENCH_IMPORT_ROWS ?? IMPORT_ROWS));
+  const mirrorSection = mirrorRows > 0 ? await runMirrorBench({ rows: mirrorRows, dexieBulkPutRows: Math.min(mirrorRows, 200_000), log }) : '';
   const totalMillis = performance.now() - started;
   log(`\nTotal ${secs(totalMillis)} s`);
   if (!values['no-write']) {
     const path = join(projectRoot(), 'bench', 'RESULTS.md');
-    await writeFile(path, report(results, totalMillis, `${csvSection}\n${importSection}\n`));
+    await writeFile(path, report(results, totalMillis, `${csvSection}\n${importSection}\n\n${mirrorSection}\n`));
     process.stdout.write(`Wrote ${path}\n`);
   }
 }

@@ -1,0 +1,118 @@
+/*
+ * The offline mirror in headless Chromium: loading events through the sync's write path
+ * (src/data/mirror putEventPage, Dexie, one transaction per 10,000-row page) beside plain
+ * IndexedDB puts of the same rows into a store with the same indexes, and Dexie's bare bulkPut;
+ * then one hour of events read through the [incidentID+startTimestamp] index, beside a plain
+ * IndexedDB getAll on the same index. The page code is src/data/mirror/mirror-bench-page.ts,
+ * bundled here with Vite. Call runMirrorBench() from bench/run.ts; it returns a Markdown section.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { build } from 'vite';
+import { projectRoot } from '../server/project-root.ts';
+import { median, ms, secs, table, thousands, versus } from './measure.ts';
+
+export const MIRROR_SECTION_START = '<!-- mirror-bench -->';
+export const MIRROR_SECTION_END = '<!-- /mirror-bench -->';
+const ORIGIN = 'http://mirror-bench.localhost';
+const READ_RUNS = 5;
+
+interface Load {
+  seconds: number;
+  rows: number;
+}
+
+/** What mirror-bench-page.ts puts on the page's window (this file has no DOM types; evaluated functions are sent as source, so spelled out in each). */
+interface BenchPage {
+  mirrorBench: {
+    loadMirror(rows: number): Promise<Load>;
+    loadDexieBulkPut(rows: number): Promise<Load>;
+    loadRaw(rows: number): Promise<Load>;
+    readHour(rows: number, runs: number): Promise<{ mirrorMillis: number[]; rawMillis: number[]; rows: number }>;
+  };
+}
+
+async function bundlePage(): Promise<string> {
+  const outDir = await mkdtemp(join(tmpdir(), 'churchkey-mirror-bench-'));
+  try {
+    await build({
+      configFile: false,
+      logLevel: 'silent',
+      root: projectRoot(),
+      build: {
+        outDir,
+        emptyOutDir: true,
+        minify: true,
+        lib: { entry: join(projectRoot(), 'src', 'data', 'mirror', 'mirror-bench-page.ts'), formats: ['iife'], name: 'MirrorBenchPage', fileName: () => 'page.js' },
+      },
+    });
+    return await readFile(join(outDir, 'page.js'), 'utf8');
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
+
+export async function runMirrorBench(options: { rows: number; log: (line: string) => void; dexieBulkPutRows?: number }): Promise<string> {
+  const { rows, log } = options;
+  const bulkPutRows = Math.min(options.dexieBulkPutRows ?? rows, rows);
+  log(`\nmirror (headless Chromium, ${thousands(rows)} events):`);
+  const script = await bundlePage();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.route(`${ORIGIN}/**`, (route) =>
+      route.fulfill(route.request().url().endsWith('/page.js') ? { contentType: 'text/javascript', body: script } : { contentType: 'text/html', body: '<!doctype html><script src="/page.js"></script>' }),
+    );
+    await page.goto(`${ORIGIN}/`);
+    const version = browser.version();
+    page.setDefaultTimeout(0);
+
+    const mirror = await page.evaluate((n) => (globalThis as unknown as BenchPage).mirrorBench.loadMirror(n), rows);
+    log(`  mirror (putEventPage) ${thousands(mirror.rows)} rows in ${secs(mirror.seconds * 1000)} s: ${thousands(mirror.rows / mirror.seconds)} rows/s`);
+    const raw = await page.evaluate((n) => (globalThis as unknown as BenchPage).mirrorBench.loadRaw(n), rows);
+    log(`  plain IndexedDB put ${thousands(raw.rows)} rows in ${secs(raw.seconds * 1000)} s: ${thousands(raw.rows / raw.seconds)} rows/s`);
+    const read = await page.evaluate(([n, runs]) => (globalThis as unknown as BenchPage).mirrorBench.readHour(n, runs), [rows, READ_RUNS] as const);
+    log(`  one hour (${thousands(read.rows)} events): mirror ${ms(median(read.mirrorMillis))} ms, plain IndexedDB ${ms(median(read.rawMillis))} ms (median of ${READ_RUNS})`);
+    const bulkPut: Load = await page.evaluate((n) => (globalThis as unknown as BenchPage).mirrorBench.loadDexieBulkPut(n), bulkPutRows);
+    log(`  Dexie bulkPut alone ${thousands(bulkPut.rows)} rows in ${secs(bulkPut.seconds * 1000)} s: ${thousands(bulkPut.rows / bulkPut.seconds)} rows/s`);
+    return section({ rows, version, mirror, raw, bulkPut, read });
+  } finally {
+    await browser.close();
+  }
+}
+
+function section(r: { rows: number; version: string; mirror: Load; raw: Load; bulkPut: Load; read: { mirrorMillis: number[]; rawMillis: number[]; rows: number } }): string {
+  const rate = (load: Load) => load.rows / load.seconds;
+  /** Time per row against the reference's: "1.1x faster" or "1.3x slower". */
+  const perRow = (load: Load) => versus(load.seconds / load.rows, r.raw.seconds / r.raw.rows);
+  return [
+    MIRROR_SECTION_START,
+    '## The offline mirror in the browser',
+    '',
+    `Headless Chromium ${r.version}. Synthetic events (about 150 bytes each, one incident, ids in time order) loaded into a fresh database, ` +
+      "10,000 rows per transaction. The mirror is the sync's own write path (`putEventPage` in src/data/mirror: Dexie `bulkPut`, the scan that deletes " +
+      'rows the server no longer has, and the progress row); the reference is plain IndexedDB `put` of the same rows into a store with the same primary key and ' +
+      "three compound indexes. Dexie's bare `bulkPut` runs on fewer rows, to keep the run short. One run each, in this order, on 2 cores shared with " +
+      'other work: single runs vary by about a third.',
+    '',
+    table(['path', 'rows', 'time', 'rows/s', 'vs plain IndexedDB'], [
+      ['mirror (putEventPage)', thousands(r.mirror.rows), `${secs(r.mirror.seconds * 1000)} s`, thousands(rate(r.mirror)), perRow(r.mirror)],
+      ['plain IndexedDB put (reference)', thousands(r.raw.rows), `${secs(r.raw.seconds * 1000)} s`, thousands(rate(r.raw)), '-'],
+      ['Dexie bulkPut alone', thousands(r.bulkPut.rows), `${secs(r.bulkPut.seconds * 1000)} s`, thousands(rate(r.bulkPut)), perRow(r.bulkPut)],
+    ]),
+    '',
+    `Reading one hour (${thousands(r.read.rows)} events) from the middle of the ${thousands(r.rows)}: \`readIncidentEvents\` (what \`useIncidentEvents\` runs) ` +
+      `against plain IndexedDB \`getAll\` on the same compound index; median of ${READ_RUNS} runs.`,
+    '',
+    table(['read', 'events', 'median', 'vs plain IndexedDB'], [
+      ['mirror (Dexie, [incidentID+startTimestamp])', thousands(r.read.rows), `${ms(median(r.read.mirrorMillis))} ms`, versus(median(r.read.mirrorMillis), median(r.read.rawMillis))],
+      ['plain IndexedDB getAll (reference)', thousands(r.read.rows), `${ms(median(r.read.rawMillis))} ms`, '-'],
+    ]),
+    MIRROR_SECTION_END,
+  ].join('\n');
+}
