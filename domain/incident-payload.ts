@@ -10,6 +10,7 @@ import {
   LinkSchema,
   NoteSchema,
   RelatedIncidentSchema,
+  SYMBOLS,
   StreamSchema,
   TagAssignmentSchema,
   TagSchema,
@@ -17,7 +18,16 @@ import {
 } from './annotations.ts';
 import { EventRowSchema, IncidentSummarySchema } from './incident-data.ts';
 
-export const IncidentMapSummarySchema = z.object({ id: z.number().int(), name: z.string() });
+export const IncidentMapSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  // Issue 9: what the map picture needs before it fetches the points.
+  colour: z.string().default('#0071BF'),
+  icon: z.enum(SYMBOLS).default('circle'),
+  validPointCount: z.number().int().default(0),
+  firstTimestamp: z.number().int().nullable().default(null),
+  lastTimestamp: z.number().int().nullable().default(null),
+});
 
 export const IncidentPayloadSchema = IncidentSummarySchema.extend({
   streams: z.array(StreamSchema),

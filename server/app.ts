@@ -26,6 +26,7 @@ import { eventRoutes } from './routes/api/event-routes.ts';
 import { importRoutes } from './routes/api/import-routes.ts';
 import { incidentRoutes } from './routes/api/incident-routes.ts';
 import { linkRoutes } from './routes/api/link-routes.ts';
+import { mapRoutes } from './routes/api/map-routes.ts';
 import { noteRoutes } from './routes/api/note-routes.ts';
 import { organizationRoutes } from './routes/api/organization-routes.ts';
 import { relatedIncidentRoutes } from './routes/api/related-incident-routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
   uploadRoutes(app, context);
   importRoutes(app, context);
   streamImportRoutes(app, context);
+  mapRoutes(app, context);
 
   const appDir = options.appDir ?? join(projectRoot(), 'dist');
   const hasApp = existsSync(join(appDir, 'index.html'));

@@ -35,6 +35,7 @@ import {
   uploadsOf,
 } from '../../repositories/incident-payload-repository.ts';
 import { incidentSummaries, incidentSummary, insertIncident } from '../../repositories/incidents-repository.ts';
+import { mapsOf } from '../../repositories/maps-repository.ts';
 import { parseSort, SortQuerySchema, sortedList } from './list-sort.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
@@ -196,7 +197,7 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
           eventTags,
           streamTags,
           incidentUploads: uploads,
-          incidentMaps: [],
+          incidentMaps: await mapsOf(db, id),
           relatedIncidents: related,
         },
         version: context.version,

@@ -1,0 +1,58 @@
+/*
+ * The answers of the map calls (spec section 7), shared by the server (serialised through them) and
+ * the browser (parsed through them). Points go as columns (one array per field, the actor as an
+ * index into `actors`): a million points as objects would be several times the bytes.
+ */
+import { z } from 'zod';
+import { SYMBOLS, UploadSchema } from '../annotations.ts';
+import { GeoPointSchema, InvalidGeoItemSchema } from './geo-point.ts';
+import { GEO_COLUMNS, MapSettingsSchema } from './geo-settings.ts';
+
+export const IncidentMapSchema = z.object({
+  id: z.number().int(),
+  incidentID: z.number().int(),
+  name: z.string(),
+  colour: z.string(),
+  icon: z.enum(SYMBOLS),
+  settings: MapSettingsSchema,
+  upload: UploadSchema,
+  identifiedColumns: z.record(z.string(), z.enum(GEO_COLUMNS)).describe('column index → geo column'),
+  validPointCount: z.number().int(),
+  invalidItemCount: z.number().int(),
+  firstTimestamp: z.number().int().nullable(),
+  lastTimestamp: z.number().int().nullable(),
+  analystID: z.number().int().nullable(),
+  createTimestamp: z.number().int(),
+});
+export type IncidentMap = z.infer<typeof IncidentMapSchema>;
+
+export const MapPointColumnsSchema = z.object({
+  count: z.number().int(),
+  actors: z.array(z.string()).describe('the distinct actors; actorIndexes point into it'),
+  lines: z.array(z.number().int()),
+  timestamps: z.array(z.number().int()).describe('microseconds since the epoch, ascending'),
+  actorIndexes: z.array(z.number().int()),
+  latitudes: z.array(z.number()),
+  longitudes: z.array(z.number()),
+  altitudes: z.array(z.number().nullable()).describe('metres'),
+  headings: z.array(z.number().nullable()),
+  pitches: z.array(z.number().nullable()),
+  rolls: z.array(z.number().nullable()),
+});
+export type MapPointColumns = z.infer<typeof MapPointColumnsSchema>;
+
+export const MAP_POINTS_PAGE_SIZE = 1000;
+export const MAP_INVALID_LIST_LIMIT = 1000;
+
+export const MapAnswerSchema = z.object({ map: IncidentMapSchema, version: z.string() });
+export const MapPointsAnswerSchema = z.object({ points: MapPointColumnsSchema, version: z.string() });
+export const MapPointsPageAnswerSchema = z.object({
+  validPoints: z.array(GeoPointSchema).describe(`the first ${MAP_POINTS_PAGE_SIZE} points in time order`),
+  validPointCount: z.number().int(),
+  version: z.string(),
+});
+export const MapInvalidAnswerSchema = z.object({
+  invalidItems: z.array(InvalidGeoItemSchema).describe(`the first ${MAP_INVALID_LIST_LIMIT} invalid rows by line`),
+  invalidItemCount: z.number().int(),
+  version: z.string(),
+});

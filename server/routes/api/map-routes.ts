@@ -1,0 +1,191 @@
+/*
+ * The map calls of spec section 7, paths word for word: GET /api/incident/{incidentID}/analyst/
+ * {analystID}/map/{mapID} and its /points, /points/page/0, /invalid and /raw; and the write the spec
+ * leaves out, POST /api/incident/{incidentID}/map (the geo CSV and the settings of section 3 as
+ * multipart fields), which keeps the file as a system upload, reads it into points and audits it,
+ * all in one transaction. {analystID} must be the analyst the request acts as.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '../../../domain/api-error.ts';
+import { MapAnswerSchema, MapInvalidAnswerSchema, MapPointsAnswerSchema, MapPointsPageAnswerSchema } from '../../../domain/geo/map-answers.ts';
+import { PathIdSchema } from '../../../domain/ids.ts';
+import { ImportError } from '../../../domain/import/import-error.ts';
+import { normalizeMediaType, safeFileName } from '../../../domain/upload-media.ts';
+import type { AppContext } from '../../app-context.ts';
+import { HttpError, invalid } from '../../http-error.ts';
+import { acting } from '../../plugins/auth.ts';
+import { requireIncident } from '../../repositories/access-repository.ts';
+import { recordWrite } from '../../repositories/audit-repository.ts';
+import { blobTempDir, insertUpload, openBlobStream, saveBlob } from '../../repositories/blob-repository.ts';
+import { importMap, invalidItems, mapFile, mapOf, mapPoints, pointsPage } from '../../repositories/maps-repository.ts';
+import { readImportForm } from './import-form.ts';
+import { MAP_FORM_FIELDS, mapSettingsOf } from './map-form.ts';
+import { UPLOAD_CSP, contentDisposition, servedContentType } from './upload-headers.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const MapParams = z.object({ incidentID: PathIdSchema, analystID: PathIdSchema, mapID: PathIdSchema });
+const MAP_PATH = '/api/incident/:incidentID/analyst/:analystID/map/:mapID';
+const Micros = z
+  .string()
+  .regex(/^\d{1,16}$/, 'must be microseconds since the epoch (a whole number)')
+  .transform(Number)
+  .optional();
+
+type MapPath = z.infer<typeof MapParams>;
+
+export function mapRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = context;
+  const tmpDir = blobTempDir(config);
+
+  /** The incident and the map's id, once the path's analyst and the organization wall agree. */
+  const reach = async (request: FastifyRequest, params: MapPath) => {
+    const { analyst } = acting(request);
+    if (params.analystID !== analyst.id) throw invalid('analystID', `must be the analyst this request acts as (${analyst.id})`);
+    const incident = await requireIncident(db, analyst, params.incidentID);
+    const map = await mapOf(db, incident.id, params.mapID);
+    return { incident, map };
+  };
+
+  routes.post(
+    '/api/incident/:incidentID/map',
+    {
+      config: { access: 'write' },
+      schema: {
+        summary: 'Makes a map from a geo CSV: the file kept whole, its rows read into points, every invalid row reported',
+        description:
+          'multipart/form-data with the part "file" and the settings as fields: name, colour (#rrggbb), icon (circle, airplane, rocket), ' +
+          'defaultTimeZone, defaultDate (YYYY-MM-DD, for rows with only a time of day), delimiter (comma, tab), headerRowCount, preambleRowCount, ' +
+          'identifiedColumns (JSON: column index → timestamp, hour_minute_second, actor, latitude, longitude, altitude, heading, pitch, roll, position), ' +
+          'numericUnit (seconds, microseconds), altitudeUnit (metres, feet). A field left out is detected from the file.',
+        tags: ['maps'],
+        consumes: ['multipart/form-data'],
+        params: z.object({ incidentID: PathIdSchema }),
+        response: { 201: MapAnswerSchema, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user, analyst } = acting(request);
+      // Refused before a byte of the file is read when the incident is out of reach.
+      const reachable = await requireIncident(db, analyst, request.params.incidentID);
+      const form = await readImportForm(request, MAP_FORM_FIELDS, tmpDir, config.uploadMaxBytes);
+      try {
+        const fileName = safeFileName(form.rawFileName);
+        const [{ count }] = (await db.query<{ count: number }>('SELECT count(*)::int AS count FROM incident_maps WHERE incident_id = $1', [reachable.id])) as [{ count: number }];
+        const settings = await mapSettingsOf(form, fileName, count);
+        const map = await db.transaction(async (tx) => {
+          const incident = await requireIncident(tx, analyst, request.params.incidentID);
+          const blob = await saveBlob(tx, form.file);
+          const uploadId = await insertUpload(tx, {
+            incidentId: incident.id,
+            blob,
+            fileName,
+            mediaType: normalizeMediaType(form.declaredType, fileName),
+            kind: 'text',
+            isSystem: true,
+            analystId: analyst.id,
+          });
+          const imported = await importMap(tx, { incidentId: incident.id, uploadId, settings, analystId: analyst.id }, form.file);
+          await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+            action: 'create map',
+            itemType: 'incident_map',
+            itemID: imported.id,
+            detail: { incidentID: incident.id, fileName, uploadID: uploadId, sha256: blob.sha256, settings, validPointCount: imported.validPointCount, invalidItemCount: imported.invalidItemCount },
+          });
+          return mapOf(tx, incident.id, imported.id);
+        });
+        reply.code(201);
+        return { map, version: context.version };
+      } catch (error) {
+        if (error instanceof ImportError) throw error.code === 'bad-settings' ? invalid('identifiedColumns', error.message) : invalid('file', error.message);
+        throw error;
+      } finally {
+        await form.file.discard();
+      }
+    },
+  );
+
+  routes.get(
+    MAP_PATH,
+    {
+      config: { access: 'read' },
+      schema: { summary: 'A map: its settings, the upload it was read from and its identified columns (by column index)', tags: ['maps'], params: MapParams, response: { 200: MapAnswerSchema, ...errors } },
+    },
+    async (request) => ({ map: (await reach(request, request.params)).map, version: context.version }),
+  );
+
+  routes.get(
+    `${MAP_PATH}/points`,
+    {
+      config: { access: 'read' },
+      schema: {
+        summary: "A map's points in time order, as columns, optionally between minTimestamp and maxTimestamp (microseconds, inclusive)",
+        tags: ['maps'],
+        params: MapParams,
+        querystring: z.object({ minTimestamp: Micros, maxTimestamp: Micros }),
+        response: { 200: MapPointsAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { map } = await reach(request, request.params);
+      const { minTimestamp, maxTimestamp } = request.query;
+      if (minTimestamp !== undefined && maxTimestamp !== undefined && minTimestamp > maxTimestamp) throw invalid('minTimestamp', 'is after maxTimestamp');
+      return { points: await mapPoints(db, map.id, { min: minTimestamp, max: maxTimestamp }), version: context.version };
+    },
+  );
+
+  routes.get(
+    `${MAP_PATH}/points/page/0`,
+    {
+      config: { access: 'read' },
+      schema: { summary: 'Page 0 of the valid points (the first 1,000 in time order) and their count', tags: ['maps'], params: MapParams, response: { 200: MapPointsPageAnswerSchema, ...errors } },
+    },
+    async (request) => {
+      const { map } = await reach(request, request.params);
+      return { validPoints: await pointsPage(db, map.id), validPointCount: map.validPointCount, version: context.version };
+    },
+  );
+
+  routes.get(
+    `${MAP_PATH}/invalid`,
+    {
+      config: { access: 'read' },
+      schema: { summary: 'The invalid rows of the file (line and reason; the first 1,000) and their count', tags: ['maps'], params: MapParams, response: { 200: MapInvalidAnswerSchema, ...errors } },
+    },
+    async (request) => {
+      const { map } = await reach(request, request.params);
+      return { invalidItems: await invalidItems(db, map.id), invalidItemCount: map.invalidItemCount, version: context.version };
+    },
+  );
+
+  routes.get(
+    `${MAP_PATH}/raw`,
+    {
+      config: { access: 'read' },
+      schema: {
+        summary: 'The file the map was read from, exactly as uploaded, as an attachment that cannot run as a page',
+        tags: ['maps'],
+        params: MapParams,
+        response: { 200: z.unknown().describe('the file, byte for byte'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { map } = await reach(request, request.params);
+      const file = await mapFile(db, map.id);
+      if (!file) throw new HttpError(404, 'not_found', 'map file not found');
+      reply.headers({
+        etag: `"${file.sha256}"`,
+        'cache-control': 'private, no-cache',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': UPLOAD_CSP,
+        'cross-origin-resource-policy': 'same-origin',
+        'content-type': servedContentType({ mediaType: file.media_type, kind: file.kind }),
+        'content-disposition': contentDisposition('attachment', file.file_name),
+        'content-length': file.size_bytes,
+      });
+      return reply.send(openBlobStream(db, file.sha256));
+    },
+  );
+}
