@@ -3,7 +3,7 @@
  * (features/settings), with re-import reading the updated file through the create-stream preview
  * (features/imports). Features never import each other, so they meet here.
  */
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { EvidencePreview } from '../features/imports/evidence-preview.tsx';
 import { useTimeZone } from '../features/settings/use-time-zone.ts';
 import { ReimportSection } from '../features/streams/reimport-section.tsx';
@@ -16,14 +16,16 @@ export const Route = createFileRoute('/incident/$incidentID/{-$viewName}/stream/
 });
 
 function IncidentStream() {
-  const { incidentID, streamID } = Route.useParams();
+  const { incidentID, viewName, streamID } = Route.useParams();
   const [timeZone] = useTimeZone();
+  const navigate = useNavigate();
   return (
     <StreamPanel
       key={`${incidentID}-${streamID}`}
       incidentID={incidentID}
       streamID={streamID}
       timeZone={timeZone}
+      onClose={() => void navigate({ to: '/incident/$incidentID/{-$viewName}', params: { incidentID, viewName } })}
       reimport={(data, onMerged) => (
         <ReimportSection
           streamID={data.stream.id}

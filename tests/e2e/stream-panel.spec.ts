@@ -67,6 +67,8 @@ test('a stream is shifted by +90 s: previewed, applied, undone; bad offsets are 
   await page.locator('[data-stream-panel]').getByRole('button', { name: 'Apply' }).click();
   await expect(fact(page, 'offset')).toHaveText('-250ms');
   await expect(fact(page, 'range')).toContainText('2023-03-29 23:58:59.053 –');
+  // The focus moved to Undo (Apply turned disabled), so it is still in the panel.
+  await expect(page.locator('[data-stream-panel]').getByRole('button', { name: 'Undo' })).toBeFocused();
   await page.keyboard.press('Control+z');
   await expect(fact(page, 'offset')).toHaveText('0s');
   await expect(fact(page, 'range')).toContainText('2023-03-29 23:58:59.303 –');
@@ -84,5 +86,12 @@ test('a stream is shifted by +90 s: previewed, applied, undone; bad offsets are 
   }
   await expect(page.locator('[data-offset="new-range"]')).toContainText('—');
   await page.screenshot({ path: testInfo.outputPath('stream-offset-error-dark.png'), fullPage: true });
+
+  // Escape in the field leaves the panel open; the close button goes back to the incident view.
+  await offset.press('Escape');
+  await expect(panel).toBeVisible();
+  await page.getByRole('button', { name: 'Close the stream panel' }).click();
+  await expect(panel).toBeHidden();
+  await expect(page).toHaveURL(/\/incident\/\d+$/);
   expect(dialogs).toEqual([]);
 });

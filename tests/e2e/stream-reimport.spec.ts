@@ -114,3 +114,26 @@ test('the import shows its upload progress on a slow link and can be cancelled',
   await page.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toContainText('2,378 events imported');
 });
+
+test('a stream annotated after the check answers 409 on import, and the check must be redone', async ({ page }) => {
+  await openAsAdmin(page, '/');
+  const incidentID = await importThroughPage(page, 'har/firefox111_mitmproxy.har');
+  const stream = await streamOf(page, incidentID);
+  await page.goto(`/incident/${incidentID}/stream/${stream.id}`);
+  await chooseUpdatedFile(page, 'har/safari_webkit_mitmproxy.har');
+  await panel(page).getByRole('button', { name: 'Check' }).click();
+  await expect(check(page, 'outcome')).toHaveText('Nothing to carry over (no_source_annotations)');
+
+  // Meanwhile another analyst tags an event the new file does not have.
+  const events = await api<{ events: { id: number; streamID: number }[] }>(page.request, 'GET', `/api/incident/${incidentID}/events?limit=100`);
+  await api(page.request, 'PUT', `/api/event/${events.events.find((event) => event.streamID === stream.id)!.id}/tag/late`);
+  await panel(page).getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(panel(page).getByRole('status').filter({ hasText: 'changed since the check' })).toHaveText(
+    'The stream changed since the check (now merge_conflict): check again before importing.',
+  );
+  await expect(fact(page, 'events')).toHaveText('14');
+  await panel(page).getByRole('button', { name: 'Check' }).click();
+  await expect(check(page, 'outcome')).toHaveText('Conflict: annotated events have no match (merge_conflict)');
+  await panel(page).getByRole('button', { name: 'Cancel' }).click();
+  expect((await streamOf(page, incidentID)).eventCount).toBe(14);
+});

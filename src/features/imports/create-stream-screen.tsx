@@ -10,7 +10,7 @@ import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { UploadProgress } from '../../ui/upload-progress.tsx';
 import { EvidencePreview, type EvidenceChoice } from './evidence-preview.tsx';
-import { importStream, type ImportAnswer } from './imports-api.ts';
+import { importStream, refreshIncidentMirror, type ImportAnswer } from './imports-api.ts';
 import { ImportResultPanel } from './import-result-panel.tsx';
 
 type FieldErrors = Partial<Record<'file' | 'streamName' | 'timeZone' | 'settings' | 'other', string>>;
@@ -46,6 +46,7 @@ export function CreateStreamScreen({ incidentID }: { incidentID: number }) {
     try {
       const request = { file: choice.file, streamName: streamName.trim() || choice.file.name, timeZone: choice.timeZone, settings: choice.settings };
       setAnswer(await importStream(incidentID, request, controller.signal, setProgress));
+      refreshIncidentMirror(incidentID);
     } catch (error) {
       if (isAbortError(error)) setCancelled(true);
       else setErrors(errorsOf(error));

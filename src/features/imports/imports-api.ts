@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { IMPORT_FORMATS } from '../../../domain/import/import-record.ts';
 import type { ImportSettings } from '../../../domain/import/import-settings.ts';
+import { isAbortError } from '../../data/api-client.ts';
+import { syncIncident } from '../../data/mirror/index.ts';
 import { postFormWithProgress, type UploadProgress } from '../../data/upload-with-progress.ts';
 
 const ImportAnswerSchema = z.object({
@@ -33,4 +35,11 @@ export async function importStream(incidentID: number, request: ImportRequest, s
   form.append('settings', JSON.stringify(request.settings));
   form.append('file', request.file, request.file.name);
   return (await postFormWithProgress(`/api/incident/${incidentID}/import`, form, ImportAnswerSchema, { signal, onProgress })).import;
+}
+
+/** After an import, the offline mirror the incident screens read learns of the new stream and events (a failure is only logged). */
+export function refreshIncidentMirror(incidentID: number): void {
+  syncIncident(incidentID).catch((error: unknown) => {
+    if (!isAbortError(error)) console.error('the offline mirror could not follow the import', error);
+  });
 }

@@ -3,7 +3,7 @@
  * events move and the new time range, then applies it; Undo (or Ctrl+Z in the panel) restores the
  * offset that was there before. The server moves the stored times; the source file keeps the raw ones.
  */
-import { useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { ApiRequestError } from '../../data/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -39,6 +39,14 @@ export function ClockOffsetSection({ data, zone, onApplied, ref }: { data: Strea
   const [previous, setPrevious] = useState<number | undefined>(undefined);
   const [status, setStatus] = useState('');
   const undoRef = useRef<HTMLButtonElement>(null);
+  const focusUndoRef = useRef(false);
+  // The Apply button turns disabled after applying; the focus moves to Undo (enabled by then), so it
+  // stays in the panel, where Ctrl+Z undoes.
+  useEffect(() => {
+    if (!focusUndoRef.current || previous === undefined || busy) return;
+    focusUndoRef.current = false;
+    undoRef.current?.focus();
+  }, [previous, busy]);
 
   const parsed = parseClockOffset(text);
   const next = parsed.ok ? parsed.micros : undefined;
@@ -70,8 +78,7 @@ export function ClockOffsetSection({ data, zone, onApplied, ref }: { data: Strea
     if (!canApply || next === undefined) return;
     if (await change(next, `Clock offset ${formatClockOffset(next)} applied: ${direction(next - current)}.`)) {
       setPrevious(current);
-      // The Apply button turns disabled; keep the focus in the panel, where Ctrl+Z undoes.
-      requestAnimationFrame(() => undoRef.current?.focus());
+      focusUndoRef.current = true;
     }
   };
 

@@ -22,7 +22,13 @@ export function OffsetPreviewTable({
   if (events.length === 0) return <p className="text-sm text-muted">This stream has no events to shift.</p>;
   return (
     <div className="max-h-80 overflow-auto rounded-md border border-line bg-panel">
-      <table className="w-full text-sm" aria-label="Offset preview">
+      <table className="w-full table-fixed text-sm" aria-label="Offset preview">
+        <colgroup>
+          <col className="w-[12.5rem]" />
+          <col className="w-[12.5rem]" />
+          <col className="w-28" />
+          <col />
+        </colgroup>
         <thead className="sticky top-0 border-b border-line bg-raised text-muted">
           <tr>
             <th className={TH}>Raw time</th>
@@ -43,8 +49,8 @@ export function OffsetPreviewTable({
                 <td className={TD} data-preview="shifted">
                   {nextMicros === undefined ? <span className="text-muted">—</span> : <StreamTime micros={raw + nextMicros} zone={zone} />}
                 </td>
-                <td className={`${TD} whitespace-nowrap`}>{event.isMarker ? '(marker)' : (actorNames.get(event.actorID) ?? '')}</td>
-                <td className={`${TD} max-w-md truncate`} title={event.message}>
+                <td className={`${TD} truncate whitespace-nowrap`}>{event.isMarker ? '(marker)' : (actorNames.get(event.actorID) ?? '')}</td>
+                <td className={`${TD} truncate`} title={event.message}>
                   {event.message}
                 </td>
               </tr>

@@ -4,6 +4,8 @@
  * feature, which this feature may not import: the route hands it in as `reimport`.
  */
 import { useId, useRef, type ReactNode } from 'react';
+import { Button } from '../../ui/button.tsx';
+import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { ClockOffsetSection, type ClockOffsetHandle } from './clock-offset-section.tsx';
 import { StreamFacts } from './stream-facts.tsx';
 import { StreamNameForm } from './stream-name-form.tsx';
@@ -17,13 +19,15 @@ export interface StreamPanelProps {
   readonly timeZone: string;
   /** The re-import section, given the loaded stream and a way to reload the panel after a merge. */
   readonly reimport?: ((data: StreamDetailData, onMerged: () => void) => ReactNode) | undefined;
+  /** Closes the panel (back to the view it was opened from); also Escape outside a text field. */
+  readonly onClose?: (() => void) | undefined;
 }
 
 function isTextEntry(target: EventTarget): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || target.tagName === 'TEXTAREA' || (target.tagName === 'INPUT' && (target as HTMLInputElement).type !== 'file'));
 }
 
-export function StreamPanel({ incidentID, streamID, timeZone, reimport }: StreamPanelProps) {
+export function StreamPanel({ incidentID, streamID, timeZone, reimport, onClose }: StreamPanelProps) {
   const { state, reload } = useStreamDetail(incidentID, streamID);
   const offsetRef = useRef<ClockOffsetHandle>(null);
   const headingID = useId();
@@ -38,18 +42,29 @@ export function StreamPanel({ incidentID, streamID, timeZone, reimport }: Stream
       aria-labelledby={headingID}
       // Focusable so Ctrl+Z reaches it after a click anywhere in the panel.
       tabIndex={-1}
-      className="flex flex-col gap-4 rounded-md border border-line bg-panel p-4 outline-none"
+      className="flex w-[42rem] max-w-full shrink-0 flex-col gap-4 self-start rounded-md border border-line bg-panel p-4 outline-none"
       data-stream-panel={streamID}
       onKeyDown={(event) => {
+        if (event.key === 'Escape' && onClose && !isTextEntry(event.target)) {
+          onClose();
+          return;
+        }
         // Ctrl+Z in a text field undoes typing there; elsewhere in the panel it undoes the offset.
         if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === 'z' && !isTextEntry(event.target)) {
           if (offsetRef.current?.undo()) event.preventDefault();
         }
       }}
     >
-      <h2 id={headingID} className="text-base font-semibold">
-        Stream {data ? <span data-stream-name>{data.stream.name}</span> : null}
-      </h2>
+      <div className="flex items-start justify-between gap-2">
+        <h2 id={headingID} className="min-w-0 text-base font-semibold break-words">
+          Stream {data ? <span data-stream-name>{data.stream.name}</span> : null}
+        </h2>
+        {onClose ? (
+          <Button variant="ghost" className="px-2 py-0.5" onClick={onClose} aria-label="Close the stream panel">
+            ✕
+          </Button>
+        ) : null}
+      </div>
       {state.phase === 'loading' ? (
         <p role="status" className="text-sm text-muted">
           Loading the stream…
@@ -57,7 +72,7 @@ export function StreamPanel({ incidentID, streamID, timeZone, reimport }: Stream
         </p>
       ) : null}
       {state.phase === 'loading' && state.totalEvents !== undefined ? (
-        <progress className="h-2 w-64" aria-label="Reading the incident's events" max={state.totalEvents} value={state.scannedEvents} />
+        <ProgressBar className="w-64" label="Reading the incident's events" max={state.totalEvents} value={state.scannedEvents} />
       ) : null}
       {state.phase === 'error' ? (
         <div role="alert" className="flex flex-col gap-2 text-danger">
