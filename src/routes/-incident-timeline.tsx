@@ -3,7 +3,11 @@
  * (features/incident); selecting a row opens the event's detail panel.
  */
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { paletteColor } from '../../domain/color/palette.ts';
+import { formatElapsed } from '../../domain/time/format-elapsed.ts';
+import { formatMicros } from '../../domain/time/format-micros.ts';
+import { renderTimelinePng } from '../render/timeline-png-renderer.ts';
 import { firstAtOrAfter } from '../../domain/events/event-filter.ts';
 import { useIncidentPage } from '../features/incident/incident-page-context.ts';
 import { EventTimeline } from '../features/timeline/event-timeline.tsx';
@@ -11,7 +15,7 @@ import type { TimelineEvent } from '../features/timeline/timeline-types.ts';
 
 export function IncidentTimeline({ selectedEventID }: { selectedEventID: number | undefined }) {
   const page = useIncidentPage();
-  const { events, filtered, data, annotations, actorsByID, streamsByID, streamColorIndex, viewState, settings, incidentID, updateViewState, audit } = page;
+  const { events, filtered, data, annotations, actorsByID, streamsByID, streamColorIndex, viewState, settings, incidentID, updateViewState, audit, registerPicture } = page;
   const navigate = useNavigate();
   const tagColors = new Map(data.tags.filter((tag) => tag.itemType === 'event').map((tag) => [tag.name, tag.color]));
   const hiddenTags = viewState.tagVisibility;
@@ -25,6 +29,41 @@ export function IncidentTimeline({ selectedEventID }: { selectedEventID: number 
   const first = data.incident.firstTimestamp ?? events[0]?.startTimestamp ?? 0;
   const last = data.incident.lastTimestamp ?? events[events.length - 1]?.startTimestamp ?? first;
   const interval = viewState.timeInterval;
+  const range = useRef({ first: 0, last: -1 });
+  const onRangeChange = useCallback((firstPlace: number, lastPlace: number) => {
+    range.current = { first: firstPlace, last: lastPlace };
+  }, []);
+
+  // The PNG export draws the rows in view, in the page's current colours.
+  useEffect(() => {
+    registerPicture({
+      name: 'event-timeline',
+      toPng: () => {
+        const styles = getComputedStyle(document.documentElement);
+        const token = (name: string) => styles.getPropertyValue(`--ck-${name}`).trim();
+        const scheme = document.documentElement.dataset['theme'] === 'dark' ? 'dark' : 'light';
+        const rows = [];
+        for (let place = range.current.first; place <= range.current.last; place += 1) {
+          const event = events[filtered.positions[place] ?? -1];
+          if (!event) continue;
+          const info = rowInfo(event);
+          rows.push({
+            time: formatMicros(event.startTimestamp, page.timeZone, 'YYYY-MM-DD HH:mm:ss.SSS'),
+            offset: formatElapsed(event.startTimestamp - first),
+            actor: info.actorName,
+            message: event.message,
+            tags: info.tags.map((tag) => tag.name).join(', '),
+            color: paletteColor(info.colorIndex, scheme),
+            isMarker: event.isMarker,
+            highlighted: filtered.highlighted[place] === 1,
+          });
+        }
+        const theme = { background: token('panel'), ink: token('ink'), muted: token('muted'), line: token('line'), accent: token('accent'), highlight: token('warning-bg') };
+        return renderTimelinePng(`${data.incident.name} · ${page.timeZone}`, rows, 1200, theme);
+      },
+    });
+    return () => registerPicture(null);
+  });
   return (
     <EventTimeline
       events={events}
@@ -39,6 +78,7 @@ export function IncidentTimeline({ selectedEventID }: { selectedEventID: number 
       heightPx={settings.visualizationHeight}
       selectedEventID={selectedEventID ?? viewState.selectedEventIDs[0]}
       placeOfTime={placeOfTime}
+      onRangeChange={onRangeChange}
       onSelectEvent={(eventID) => {
         updateViewState({ selectedEventIDs: [eventID] });
         audit('select event', { eventID });

@@ -6,7 +6,6 @@ import { useDisplaySettings, useViewState } from '../features/settings/use-setti
 import { useShellFlags } from '../features/settings/use-shell-flags.ts';
 import { useTimeZone } from '../features/settings/use-time-zone.ts';
 import { idParam } from './-route-params.ts';
-import { IncidentExportMenu } from './-incident-export-menu.tsx';
 
 export const Route = createFileRoute('/incident/$incidentID')({
   params: idParam('incidentID'),
@@ -35,7 +34,6 @@ function Incident() {
       onZoneChange={setTimeZone}
       settings={settings}
       showFilters={showFilters}
-      toolbarActions={<IncidentExportMenu />}
     >
       <Outlet />
     </IncidentScreen>

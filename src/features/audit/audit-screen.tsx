@@ -3,6 +3,7 @@
  * write, with filters and older pages. Non-administrators see their own entries (the server says so).
  */
 import { Link } from '@tanstack/react-router';
+import { UI_ACTION_NAMES } from '../../../domain/ui-action-names.ts';
 import { Button } from '../../ui/button.tsx';
 import { classNames } from '../../ui/class-names.ts';
 import { Page } from '../../ui/page.tsx';
@@ -30,8 +31,9 @@ export function AuditScreen({ auditType, filters, onFiltersChange, analysts, isA
   const { state, loadOlder, reload } = useAuditLog(auditType, filters);
   // The form reads its times in the zone; it starts again once the zone's rules have loaded.
   const zoneReady = useTimeZoneReady(timeZone);
-  const knownActions =
-    state.status === 'loaded' ? [...new Set(state.page.entries.map((entry) => ('actionName' in entry ? entry.actionName : entry.action)))].sort() : [];
+  // The UI actions the screens can record (one list, domain/ui-action-names.ts) plus those seen here.
+  const seenActions = state.status === 'loaded' ? state.page.entries.map((entry) => ('actionName' in entry ? entry.actionName : entry.action)) : [];
+  const knownActions = [...new Set([...(auditType === 'ui' ? UI_ACTION_NAMES : []), ...seenActions])].sort();
 
   return (
     <Page title="Audit logs">

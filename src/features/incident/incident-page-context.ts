@@ -33,8 +33,16 @@ export interface IncidentPageValue {
   updateViewState: (patch: IncidentViewStatePatch) => void;
   /** Records a UI action with this incident (and its organization) as context. */
   audit: (actionName: UiActionName, context?: Pick<AuditActionBody, 'eventID' | 'streamID' | 'mapID' | 'value'>) => void;
-  /** Asks for the incident again after a write (the mirror makes this a no-op). */
+  /** Syncs the incident again after a write. */
   refresh: () => void;
+  /** The picture on screen registers how to draw itself as a PNG (null when it goes). */
+  registerPicture: (picture: PictureExport | null) => void;
+  currentPicture: () => PictureExport | null;
+}
+
+export interface PictureExport {
+  name: string;
+  toPng: () => Promise<Blob>;
 }
 
 export const IncidentPageContext = createContext<IncidentPageValue | null>(null);

@@ -3,19 +3,20 @@
  * view, with a detail panel beside it. It filters the events once for every view under it and
  * shares the result through IncidentPageContext.
  */
-import { useDeferredValue, useMemo, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useRef, type ReactNode } from 'react';
 import { filterEvents, indexEventAnnotations } from '../../../domain/events/event-filter.ts';
 import type { UiActionName } from '../../../domain/ui-action-names.ts';
 import type { AuditActionBody } from '../../../domain/audit.ts';
 import { recordAuditAction } from '../../data/audit-actions.ts';
 import { Button } from '../../ui/button.tsx';
 import type { IncidentData, EventRow } from './incident-data.ts';
-import { IncidentPageContext, type IncidentDisplaySettings, type IncidentPageValue } from './incident-page-context.ts';
+import { IncidentPageContext, type IncidentDisplaySettings, type IncidentPageValue, type PictureExport } from './incident-page-context.ts';
 import { IncidentSidePanel } from './incident-side-panel.tsx';
 import { IncidentToolbar } from './incident-toolbar.tsx';
 import { eventFilterOf, type IncidentViewState, type IncidentViewStatePatch } from './incident-view-state.ts';
 import { IncidentViewNav } from './incident-view-nav.tsx';
 import { AddMarkerButton } from './marker-dialog.tsx';
+import { ExportMenu } from './export-menu.tsx';
 import { SyncStatusBar, type SyncStatus } from './sync-status-bar.tsx';
 
 const EMPTY_EVENTS: readonly EventRow[] = [];
@@ -73,6 +74,7 @@ function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, up
     return { streamsByID, actorsByID, streamColorIndex };
   }, [data.streams, data.actors]);
   const organizationID = data.incident.organizationID;
+  const picture = useRef<PictureExport | null>(null);
 
   const value = useMemo<IncidentPageValue>(
     () => ({
@@ -89,6 +91,10 @@ function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, up
       audit: (actionName: UiActionName, context: Pick<AuditActionBody, 'eventID' | 'streamID' | 'mapID' | 'value'> = {}) =>
         void recordAuditAction(actionName, { organizationID, incidentID, ...context }),
       refresh: onRetry,
+      registerPicture: (next: PictureExport | null) => {
+        picture.current = next;
+      },
+      currentPicture: () => picture.current,
     }),
     [incidentID, data, allEvents, filtered, annotations, lookups, timeZone, settings, viewState, updateViewState, organizationID, onRetry],
   );
@@ -105,6 +111,7 @@ function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, up
           actions={
             <>
               <AddMarkerButton />
+              <ExportMenu />
               {toolbarActions}
             </>
           }

@@ -25,12 +25,14 @@ export interface EventTimelineProps {
   onSelectEvent: (eventID: number) => void;
   /** The place (in `positions`) of the first shown event at or after a time. */
   placeOfTime: (micros: number) => number;
+  /** Told which places (in `positions`) are on screen, for exports of what the analyst sees. */
+  onRangeChange?: (firstPlace: number, lastPlace: number) => void;
 }
 
 const ROW_HEIGHT_PX = 29;
 
 export function EventTimeline(props: EventTimelineProps) {
-  const { events, positions, highlighted, rowInfo, firstMicros, lastMicros, showOffset, truncate, heightPx, selectedEventID, onSelectEvent, placeOfTime } = props;
+  const { events, positions, highlighted, rowInfo, firstMicros, lastMicros, showOffset, truncate, heightPx, selectedEventID, onSelectEvent, placeOfTime, onRangeChange } = props;
   const zoneReady = useTimeZoneReady(props.zone);
   const zone = zoneReady ? props.zone : 'UTC';
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -50,9 +52,12 @@ export function EventTimeline(props: EventTimelineProps) {
   const [visible, setVisible] = useState<{ from: number; to: number } | undefined>(undefined);
   const fromMicros = firstItem ? events[positions[firstItem.index] ?? 0]?.startTimestamp : undefined;
   const toMicros = lastItem ? events[positions[lastItem.index] ?? 0]?.startTimestamp : undefined;
+  const firstPlace = firstItem?.index ?? 0;
+  const lastPlace = lastItem?.index ?? -1;
   useEffect(() => {
     setVisible(fromMicros !== undefined && toMicros !== undefined ? { from: fromMicros, to: toMicros } : undefined);
   }, [fromMicros, toMicros]);
+  useEffect(() => onRangeChange?.(firstPlace, lastPlace), [onRangeChange, firstPlace, lastPlace]);
 
   // Bring the selected event into view when it is chosen elsewhere (a detail panel, another view).
   useEffect(() => {
