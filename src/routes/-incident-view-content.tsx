@@ -8,6 +8,7 @@ import { EventsTableView } from '../features/incident/views/events-table-view.ts
 import { PictureComingLater } from '../features/incident/views/picture-coming-later.tsx';
 import { StreamsView } from '../features/incident/views/streams-view.tsx';
 import { TagsView } from '../features/incident/views/tags-view.tsx';
+import { IncidentSwimlane } from './-incident-swimlane.tsx';
 import { IncidentTimeline } from './-incident-timeline.tsx';
 
 export function IncidentViewContent({ viewName, visualizationName }: { viewName: ViewName | undefined; visualizationName: string | undefined }) {
@@ -26,11 +27,12 @@ export function IncidentViewContent({ viewName, visualizationName }: { viewName:
     case 'actors':
       return <ActorsView />;
     case 'swimlane':
-      return <PictureComingLater name="swimlane" />;
+      return <IncidentSwimlane selectedEventID={eventID} />;
     default:
       break;
   }
   const picture = visualizationName ?? 'event-timeline';
   if (picture === 'event-timeline') return <IncidentTimeline selectedEventID={eventID} />;
+  if (picture === 'swimlane') return <IncidentSwimlane selectedEventID={eventID} />;
   return <PictureComingLater name={picture} />;
 }

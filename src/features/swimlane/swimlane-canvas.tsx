@@ -1,0 +1,204 @@
+/*
+ * Mounts the swimlane renderer (src/render/swimlane) and turns pointer, wheel and keys into moves
+ * of its time window: wheel and drag pan, Ctrl+wheel and +/- zoom about the pointer, clicks select
+ * an event, open a group or zoom into a bin. React only mounts; frames never go through state.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { SwimlaneRenderer, type SwimlaneHit, type SwimlaneScene } from '../../render/swimlane/swimlane-renderer.ts';
+import { centerWindow, clampWindow, panWindow, zoomWindow, type TimeWindow } from '../../render/swimlane/swimlane-window.ts';
+
+interface SwimlaneCanvasProps {
+  scene: SwimlaneScene;
+  bounds: TimeWindow;
+  heightPx: number;
+  /** A time to bring into view (the selection made elsewhere); a new object asks again. */
+  focus: { micros: number } | undefined;
+  /** A window to show (the secondary window swapped in); a new object asks again. */
+  requestedWindow: TimeWindow | undefined;
+  onWindowChange: (window: TimeWindow) => void;
+  onHover: (hit: SwimlaneHit | undefined, xPx: number, yPx: number) => void;
+  onActivate: (hit: SwimlaneHit) => void;
+  onFirstFrame?: (renderer: SwimlaneRenderer) => void;
+  label: string;
+}
+
+const DRAG_THRESHOLD_PX = 3;
+
+export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow, onWindowChange, onHover, onActivate, onFirstFrame, label }: SwimlaneCanvasProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const [renderer, setRenderer] = useState<SwimlaneRenderer | undefined>(undefined);
+  const windowRef = useRef<TimeWindow>({ fromMicros: bounds.fromMicros, toMicros: bounds.toMicros });
+  const boundsRef = useRef(bounds);
+  const callbacks = useRef({ onWindowChange, onHover, onActivate, onFirstFrame });
+  useEffect(() => {
+    callbacks.current = { onWindowChange, onHover, onActivate, onFirstFrame };
+    boundsRef.current = bounds;
+  });
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    let alive = true;
+    let made: SwimlaneRenderer | undefined;
+    void SwimlaneRenderer.create(host, Math.max(1, host.clientWidth), heightPx).then((created) => {
+      if (!alive) {
+        created.destroy();
+        return;
+      }
+      made = created;
+      setRenderer(created);
+    });
+    return () => {
+      alive = false;
+      made?.destroy();
+    };
+    // The renderer lives as long as the host; size changes go through resize().
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!renderer || !host) return;
+    const observer = new ResizeObserver(() => renderer.resize(Math.max(1, host.clientWidth), heightPx));
+    observer.observe(host);
+    renderer.resize(Math.max(1, host.clientWidth), heightPx);
+    return () => observer.disconnect();
+  }, [renderer, heightPx]);
+
+  const firstDrawn = useRef(false);
+  useEffect(() => {
+    if (!renderer) return;
+    renderer.setWindow(windowRef.current);
+    renderer.setScene(scene);
+    if (scene.layout && !firstDrawn.current) {
+      firstDrawn.current = true;
+      renderer.draw();
+      callbacks.current.onFirstFrame?.(renderer);
+    }
+  }, [renderer, scene]);
+
+  const move = (next: TimeWindow) => {
+    windowRef.current = next;
+    renderer?.setWindow(next);
+    callbacks.current.onWindowChange(next);
+  };
+
+  // The whole incident again when its range changes (a new time interval, a re-import).
+  useEffect(() => {
+    if (!renderer) return;
+    windowRef.current = { fromMicros: bounds.fromMicros, toMicros: bounds.toMicros };
+    renderer.setWindow(windowRef.current);
+    callbacks.current.onWindowChange(windowRef.current);
+  }, [renderer, bounds.fromMicros, bounds.toMicros]);
+
+  useEffect(() => {
+    if (!renderer || !focus) return;
+    const current = windowRef.current;
+    if (focus.micros >= current.fromMicros && focus.micros <= current.toMicros) return;
+    const next = centerWindow(current, focus.micros, boundsRef.current);
+    windowRef.current = next;
+    renderer.setWindow(next);
+    callbacks.current.onWindowChange(next);
+  }, [renderer, focus]);
+
+  useEffect(() => {
+    if (!renderer || !requestedWindow) return;
+    const next = clampWindow(requestedWindow, boundsRef.current);
+    windowRef.current = next;
+    renderer.setWindow(next);
+    callbacks.current.onWindowChange(next);
+  }, [renderer, requestedWindow]);
+
+  // Wheel needs passive: false to keep the page from scrolling while the swimlane pans.
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host || !renderer) return;
+    const onWheel = (event: WheelEvent) => {
+      event.preventDefault();
+      const rect = host.getBoundingClientRect();
+      const anchor = Math.max(0, Math.min(1, (event.clientY - rect.top) / rect.height));
+      const delta = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
+      const current = windowRef.current;
+      const next = event.ctrlKey || event.metaKey ? zoomWindow(current, Math.exp(-delta / 300), anchor, boundsRef.current) : panWindow(current, delta / rect.height, boundsRef.current);
+      windowRef.current = next;
+      renderer.setWindow(next);
+      callbacks.current.onWindowChange(next);
+    };
+    host.addEventListener('wheel', onWheel, { passive: false });
+    return () => host.removeEventListener('wheel', onWheel);
+  }, [renderer]);
+
+  const drag = useRef<{ startY: number; startWindow: TimeWindow; moved: boolean; pointerID: number } | undefined>(undefined);
+  const local = (event: { clientX: number; clientY: number }) => {
+    const rect = hostRef.current?.getBoundingClientRect();
+    return { x: event.clientX - (rect?.left ?? 0), y: event.clientY - (rect?.top ?? 0) };
+  };
+
+  const onKeyDown = (event: ReactKeyboardEvent) => {
+    const current = windowRef.current;
+    const bounds = boundsRef.current;
+    const steps: Record<string, () => TimeWindow> = {
+      ArrowDown: () => panWindow(current, 0.1, bounds),
+      ArrowUp: () => panWindow(current, -0.1, bounds),
+      PageDown: () => panWindow(current, 0.9, bounds),
+      PageUp: () => panWindow(current, -0.9, bounds),
+      '+': () => zoomWindow(current, 1.5, 0.5, bounds),
+      '=': () => zoomWindow(current, 1.5, 0.5, bounds),
+      '-': () => zoomWindow(current, 1 / 1.5, 0.5, bounds),
+      '0': () => ({ fromMicros: bounds.fromMicros, toMicros: bounds.toMicros }),
+      Home: () => centerWindow(current, bounds.fromMicros + (current.toMicros - current.fromMicros) / 2, bounds),
+      End: () => centerWindow(current, bounds.toMicros - (current.toMicros - current.fromMicros) / 2, bounds),
+    };
+    const step = steps[event.key];
+    if (!step) return;
+    event.preventDefault();
+    move(step());
+  };
+
+  return (
+    <div
+      ref={hostRef}
+      role="application"
+      aria-label={label}
+      aria-roledescription="swimlane"
+      tabIndex={0}
+      data-swimlane-canvas=""
+      className="relative w-full cursor-grab touch-none select-none overflow-hidden rounded-md border border-line bg-panel active:cursor-grabbing"
+      style={{ height: heightPx }}
+      onKeyDown={onKeyDown}
+      onPointerDown={(event) => {
+        if (event.button !== 0) return;
+        drag.current = { startY: event.clientY, startWindow: windowRef.current, moved: false, pointerID: event.pointerId };
+        event.currentTarget.setPointerCapture(event.pointerId);
+      }}
+      onPointerMove={(event) => {
+        const state = drag.current;
+        if (state && state.pointerID === event.pointerId) {
+          const dy = event.clientY - state.startY;
+          if (Math.abs(dy) > DRAG_THRESHOLD_PX) state.moved = true;
+          if (state.moved) {
+            move(panWindow(state.startWindow, -dy / heightPx, boundsRef.current));
+            return;
+          }
+        }
+        const point = local(event);
+        callbacks.current.onHover(renderer?.hitTest(point.x, point.y), point.x, point.y);
+      }}
+      onPointerLeave={() => callbacks.current.onHover(undefined, 0, 0)}
+      onPointerUp={(event) => {
+        const state = drag.current;
+        drag.current = undefined;
+        if (!state || state.moved || !renderer) return;
+        const point = local(event);
+        const hit = renderer.hitTest(point.x, point.y);
+        if (!hit) return;
+        if (hit.kind === 'bin') {
+          // A bin holds too many events to pick one: zoom into it instead.
+          move(zoomWindow(windowRef.current, 4, point.y / heightPx, boundsRef.current));
+          return;
+        }
+        callbacks.current.onActivate(hit);
+      }}
+    />
+  );
+}

@@ -1,0 +1,69 @@
+/* Details of what the pointer is over in the swimlane: an event, a group, a bin or a marker. */
+import type { SwimlaneHit } from '../../render/swimlane/swimlane-renderer.ts';
+import { harPhases } from '../../render/swimlane/har-phases.ts';
+import type { SwimlaneColumn } from './swimlane-columns.ts';
+import type { SwimlaneEventRow } from './swimlane-picture.tsx';
+
+export interface HoverState {
+  hit: SwimlaneHit;
+  x: number;
+  y: number;
+}
+
+interface SwimlaneHoverCardProps {
+  hover: HoverState;
+  events: readonly SwimlaneEventRow[];
+  columns: readonly SwimlaneColumn[];
+  streamNames: ReadonlyMap<number, string>;
+  formatTime: (micros: number, pattern?: string) => string;
+}
+
+export function SwimlaneHoverCard({ hover, events, columns, streamNames, formatTime }: SwimlaneHoverCardProps) {
+  const { hit } = hover;
+  let body;
+  if (hit.kind === 'event') {
+    const event = events[hit.position];
+    if (!event) return null;
+    const durationMs = (event.endTimestamp - event.startTimestamp) / 1000;
+    const phases = harPhases(event.extra);
+    body = (
+      <>
+        <p className="font-mono text-[11px] text-muted">
+          {formatTime(event.startTimestamp)}
+          {durationMs > 0 ? ` · ${durationMs.toLocaleString('en', { maximumFractionDigits: 3 })} ms` : ''}
+        </p>
+        <p className="text-muted">
+          {columns.find((column) => column.id === event.actorID)?.name ?? ''} · {streamNames.get(event.streamID) ?? ''}
+        </p>
+        <p className="line-clamp-4 break-words">{event.message}</p>
+        {phases ? <p className="font-mono text-[11px] text-muted">{phases.map((part) => `${part.phase} ${part.ms.toLocaleString('en', { maximumFractionDigits: 1 })}`).join(' · ')} ms</p> : null}
+      </>
+    );
+  } else if (hit.kind === 'group') {
+    body = <p>{hit.positions.length.toLocaleString('en')} nearby events: click to open the group</p>;
+  } else if (hit.kind === 'bin') {
+    body = (
+      <>
+        <p>
+          {hit.count.toLocaleString('en')} events of {columns[hit.column]?.name ?? ''}
+        </p>
+        <p className="font-mono text-[11px] text-muted">
+          {formatTime(Math.round(hit.fromMicros))} – {formatTime(Math.round(hit.toMicros), 'HH:mm:ss.SSSSSS')}
+        </p>
+        <p className="text-muted">Click to zoom in</p>
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <p className="font-mono text-[11px] text-muted">Marker · {formatTime(hit.marker.startMicros)}</p>
+        <p className="break-words">{hit.marker.message}</p>
+      </>
+    );
+  }
+  return (
+    <div role="tooltip" data-swimlane-hover="" className="pointer-events-none absolute z-10 max-w-sm rounded-md border border-line bg-panel px-2 py-1 text-xs shadow-md" style={{ left: hover.x + 14, top: hover.y + 40 }}>
+      {body}
+    </div>
+  );
+}

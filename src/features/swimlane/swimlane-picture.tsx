@@ -1,0 +1,187 @@
+/*
+ * The swimlane picture: its options bar, the column headers (drag to reorder, hide), the canvas
+ * with the minimap beside it, hover details and the inline reply thread. Everything about the
+ * incident comes in through props; the route composes it with the incident page and view state.
+ */
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { SwimlaneHit, SwimlaneRenderer, SwimlaneScene } from '../../render/swimlane/swimlane-renderer.ts';
+import { harPhases } from '../../render/swimlane/har-phases.ts';
+import { tickPattern, type TimeWindow } from '../../render/swimlane/swimlane-window.ts';
+import { orderColumns, type SwimlaneColumn } from './swimlane-columns.ts';
+import { SwimlaneColumnHeader } from './swimlane-column-header.tsx';
+import { minimapStarts, swimlaneInput, type SwimlaneEvent } from './swimlane-input.ts';
+import { SwimlaneCanvas } from './swimlane-canvas.tsx';
+import { SwimlaneMinimap } from './swimlane-minimap.tsx';
+import type { SwimlaneOptions } from './swimlane-options.ts';
+import { SwimlaneToolbar } from './swimlane-toolbar.tsx';
+import { SwimlaneHoverCard, type HoverState } from './swimlane-hover-card.tsx';
+import { SwimlaneReplyThread, type ReplyThread } from './swimlane-reply-thread.tsx';
+import { useSwimlaneLayout } from './use-swimlane-layout.ts';
+import { useSwimlaneTheme } from './use-swimlane-theme.ts';
+
+export interface SwimlaneEventRow extends SwimlaneEvent {
+  readonly extra: Readonly<Record<string, unknown>> | null;
+}
+
+export interface SwimlanePictureProps {
+  events: readonly SwimlaneEventRow[];
+  positions: Uint32Array;
+  highlighted: Uint8Array;
+  actors: readonly SwimlaneColumn[];
+  columnOrder: readonly number[];
+  hiddenColumnIDs: readonly number[];
+  streamColorIndex: ReadonlyMap<number, number>;
+  streamNames: ReadonlyMap<number, string>;
+  hiddenStreamIDs: ReadonlySet<number>;
+  bounds: TimeWindow;
+  heightPx: number;
+  options: SwimlaneOptions;
+  onOptionsChange: (patch: Partial<SwimlaneOptions>) => void;
+  onColumnsChange: (change: { columnOrder?: number[]; hiddenColumnIDs?: number[] }) => void;
+  selectedEventID: number | undefined;
+  onSelectEvent: (eventID: number) => void;
+  onOpenGroup: (eventIDs: number[]) => void;
+  formatTime: (micros: number, pattern?: string) => string;
+  formatElapsed: (micros: number) => string;
+  /** The reply thread of an event, if it has one. */
+  threadOf: (eventID: number) => ReplyThread | undefined;
+  /** Told when the first frame with data is drawn (benchmarks read it). */
+  onFirstFrame?: (renderer: SwimlaneRenderer) => void;
+}
+
+/** Event ids a group passes in its URL at most; the group panel lists what it gets. */
+const GROUP_URL_LIMIT = 500;
+
+export function SwimlanePicture(props: SwimlanePictureProps) {
+  const { events, positions, highlighted, actors, columnOrder, hiddenColumnIDs, streamColorIndex, bounds, options, selectedEventID } = props;
+  const theme = useSwimlaneTheme();
+  const columns = useMemo(() => orderColumns(actors, columnOrder, hiddenColumnIDs), [actors, columnOrder, hiddenColumnIDs]);
+  const columnOfActor = useMemo(() => new Map(columns.visible.map((column, index) => [column.id, index])), [columns.visible]);
+  const split = useMemo(() => swimlaneInput(events, positions, highlighted, columnOfActor, streamColorIndex), [events, positions, highlighted, columnOfActor, streamColorIndex]);
+  // The input is transferred to the worker, so each build gets fresh copies.
+  const makeInput = useCallback(() => ({ ...split.input, startMicros: split.input.startMicros.slice(), endMicros: split.input.endMicros.slice(), column: split.input.column.slice(), color: split.input.color.slice(), highlighted: split.input.highlighted.slice(), position: split.input.position.slice() }), [split]);
+  const { hiddenStreamIDs } = props;
+  const limited = options.minimapLimitedToVisibleStreams;
+  const makeStarts = useCallback(() => minimapStarts(events, limited ? (streamID) => !hiddenStreamIDs.has(streamID) : undefined), [events, limited, hiddenStreamIDs]);
+  const heightPx = options.swimlaneHeightLimited ? props.heightPx : Math.max(props.heightPx, Math.round(globalThis.innerHeight * 0.85));
+  const { layout, busy, minimapBins } = useSwimlaneLayout(makeInput, { makeStarts, fromMicros: bounds.fromMicros, toMicros: bounds.toMicros, bins: heightPx });
+
+  const selected = useMemo(() => {
+    if (selectedEventID === undefined) return undefined;
+    const event = events.find((row) => row.id === selectedEventID);
+    if (!event) return undefined;
+    return { event, column: columnOfActor.get(event.actorID) };
+  }, [events, selectedEventID, columnOfActor]);
+  const focus = useMemo(() => (selected ? { micros: selected.event.startTimestamp } : undefined), [selected]);
+
+  const { formatTime, formatElapsed } = props;
+  const elapsed = options.yAxisTimeFormat === 'elapsed';
+  const scene = useMemo<SwimlaneScene>(
+    () => ({
+      layout,
+      columnCount: columns.visible.length,
+      markers: split.markers,
+      selected: selected?.column === undefined ? undefined : { column: selected.column, startMicros: selected.event.startTimestamp, endMicros: selected.event.endTimestamp },
+      grouping: options.groupSwimlaneEvents,
+      axisVisible: options.swimlaneYAxisVisible,
+      theme,
+      phasesOf: (position) => harPhases(events[position]?.extra),
+      formatTick: (micros, stepMicros) => (elapsed ? formatElapsed(micros - bounds.fromMicros) : formatTime(Math.round(micros), tickPattern(stepMicros))),
+    }),
+    [layout, columns.visible.length, split.markers, selected, options.groupSwimlaneEvents, options.swimlaneYAxisVisible, theme, events, elapsed, formatElapsed, formatTime, bounds.fromMicros],
+  );
+
+  const [window, setWindow] = useState<TimeWindow>({ fromMicros: bounds.fromMicros, toMicros: bounds.toMicros });
+  const [requestedWindow, setRequestedWindow] = useState<TimeWindow | undefined>(undefined);
+  const [hover, setHover] = useState<HoverState | undefined>(undefined);
+  const frame = useRef(0);
+  const onWindowChange = useCallback((next: TimeWindow) => {
+    // The minimap and labels follow at most once a frame.
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => setWindow(next));
+  }, []);
+
+  const { onSelectEvent, onOpenGroup } = props;
+  const onActivate = useCallback(
+    (hit: SwimlaneHit) => {
+      if (hit.kind === 'event') {
+        const event = events[hit.position];
+        if (event) onSelectEvent(event.id);
+      } else if (hit.kind === 'marker') onSelectEvent(hit.marker.id);
+      else if (hit.kind === 'group') onOpenGroup(hit.positions.slice(0, GROUP_URL_LIMIT).map((position) => events[position]?.id ?? 0).filter((id) => id > 0));
+    },
+    [events, onSelectEvent, onOpenGroup],
+  );
+
+  const thread = selected ? props.threadOf(selected.event.id) : undefined;
+  const threadOpen = thread !== undefined && options.inlineReplyThreadEventID === selected?.event.id;
+  const shownCount = split.input.startMicros.length;
+  const hasHar = useMemo(() => events.some((event) => event.extra !== null && typeof event.extra === 'object' && 'timings' in event.extra), [events]);
+
+  return (
+    <section aria-label="Picture swimlane" data-picture="swimlane" className="flex min-w-0 flex-col gap-2">
+      <SwimlaneToolbar
+        options={options}
+        onOptionsChange={props.onOptionsChange}
+        window={window}
+        onShowWindow={setRequestedWindow}
+        hiddenColumns={columns.hidden}
+        onShowColumn={(id) => props.onColumnsChange({ hiddenColumnIDs: hiddenColumnIDs.filter((hidden) => hidden !== id) })}
+        showPhaseLegend={hasHar}
+        thread={thread && selected ? { eventID: selected.event.id, open: threadOpen } : undefined}
+      />
+      <div className="flex min-w-0 gap-2">
+        <div className="relative min-w-0 flex-1">
+          <SwimlaneColumnHeader
+            columns={columns.visible}
+            leftPx={options.swimlaneYAxisVisible ? 92 : 0}
+            order={columns.visible.map((column) => column.id).concat(columns.hidden.map((column) => column.id))}
+            onReorder={(order, dropPx) => {
+              props.onColumnsChange({ columnOrder: order });
+              props.onOptionsChange({ swimlaneColumnDragPositionPx: dropPx });
+            }}
+            onHide={(id) => props.onColumnsChange({ hiddenColumnIDs: [...hiddenColumnIDs, id] })}
+          />
+          <SwimlaneCanvas
+            scene={scene}
+            bounds={bounds}
+            heightPx={heightPx}
+            focus={focus}
+            requestedWindow={requestedWindow}
+            onWindowChange={onWindowChange}
+            onHover={(hit, x, y) => setHover(hit ? { hit, x, y } : undefined)}
+            onActivate={onActivate}
+            onFirstFrame={props.onFirstFrame}
+            label={`Swimlane: ${shownCount.toLocaleString('en')} events in ${columns.visible.length} columns, ${split.markers.length} markers. Arrow keys and Page Up/Down pan, + and - zoom, 0 shows everything.`}
+          />
+          {hover ? <SwimlaneHoverCard hover={hover} events={events} columns={columns.visible} streamNames={props.streamNames} formatTime={formatTime} /> : null}
+          {threadOpen && thread ? <SwimlaneReplyThread thread={thread} formatTime={formatTime} onClose={() => props.onOptionsChange({ inlineReplyThreadEventID: null })} onSelectEvent={onSelectEvent} /> : null}
+          {busy && !layout ? (
+            <p role="status" className="absolute inset-x-0 top-1/2 text-center text-muted">
+              Laying out {shownCount.toLocaleString('en')} events…
+            </p>
+          ) : null}
+        </div>
+        {options.minimapVisible ? (
+          <SwimlaneMinimap
+            bins={minimapBins}
+            bounds={bounds}
+            window={window}
+            secondary={options.secondaryTimeWindow ? { fromMicros: options.secondaryTimeWindow.start, toMicros: options.secondaryTimeWindow.end } : null}
+            markerMicros={split.markers.map((marker) => marker.startMicros)}
+            heightPx={heightPx}
+            axisVisible={options.minimapYAxisVisible}
+            formatTime={formatTime}
+            onJump={(micros) => {
+              const span = window.toMicros - window.fromMicros;
+              setRequestedWindow({ fromMicros: micros - span / 2, toMicros: micros + span / 2 });
+            }}
+          />
+        ) : null}
+      </div>
+      <p className="sr-only" aria-live="polite">
+        Showing {formatTime(Math.round(window.fromMicros))} to {formatTime(Math.round(window.toMicros))}.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+/*
+ * Lays out the shown events in the swimlane worker whenever they, the columns or the colours
+ * change; the previous layout stays drawn until the next arrives. Also the minimap histogram.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { SwimlaneLayout, SwimlaneLayoutInput } from '../../../domain/swimlane/swimlane-layout.ts';
+import { createSwimlaneLayoutClient, type SwimlaneLayoutClient } from '../../render/swimlane/swimlane-layout-client.ts';
+
+export interface SwimlaneLayoutState {
+  layout: SwimlaneLayout | undefined;
+  /** When the layout in hand arrived (performance.now()), for the first-frame figure. */
+  arrivedAt: number;
+  busy: boolean;
+}
+
+export function useSwimlaneLayout(makeInput: () => SwimlaneLayoutInput, minimap: { makeStarts: () => Float64Array; fromMicros: number; toMicros: number; bins: number }): SwimlaneLayoutState & { minimapBins: Uint32Array | undefined } {
+  const client = useRef<SwimlaneLayoutClient | undefined>(undefined);
+  const [state, setState] = useState<{ layout: SwimlaneLayout | undefined; arrivedAt: number; builtFrom: unknown }>({ layout: undefined, arrivedAt: 0, builtFrom: undefined });
+  const [minimapBins, setMinimapBins] = useState<Uint32Array | undefined>(undefined);
+
+  useEffect(() => {
+    const worker = createSwimlaneLayoutClient();
+    client.current = worker;
+    return () => {
+      client.current = undefined;
+      worker.dispose();
+    };
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    const worker = client.current ?? createSwimlaneLayoutClient();
+    client.current = worker;
+    worker
+      .build(makeInput())
+      .then((layout) => {
+        if (current) setState({ layout, arrivedAt: performance.now(), builtFrom: makeInput });
+      })
+      .catch((error: unknown) => console.error('swimlane layout failed', error));
+    return () => {
+      current = false;
+    };
+  }, [makeInput]);
+
+  const { makeStarts, fromMicros, toMicros, bins } = minimap;
+  useEffect(() => {
+    let current = true;
+    const worker = client.current ?? createSwimlaneLayoutClient();
+    client.current = worker;
+    worker
+      .histogram(makeStarts(), fromMicros, toMicros, Math.max(1, Math.round(bins)))
+      .then((counts) => {
+        if (current) setMinimapBins(counts);
+      })
+      .catch((error: unknown) => console.error('swimlane minimap failed', error));
+    return () => {
+      current = false;
+    };
+  }, [makeStarts, fromMicros, toMicros, bins]);
+
+  return { layout: state.layout, arrivedAt: state.arrivedAt, busy: state.builtFrom !== makeInput, minimapBins };
+}

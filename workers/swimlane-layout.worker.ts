@@ -1,0 +1,21 @@
+/*
+ * The swimlane's layout off the main thread: events bucketed per column with their count pyramid
+ * (domain/swimlane), and the minimap's histogram of every event. Arrays arrive and leave
+ * transferred, never copied, so a million events cross in a few milliseconds.
+ */
+import * as Comlink from 'comlink';
+import { buildSwimlaneLayout, layoutBuffers, type SwimlaneLayoutWorkerApi } from '../domain/swimlane/swimlane-layout.ts';
+import { histogram } from '../domain/swimlane/swimlane-histogram.ts';
+
+const api: SwimlaneLayoutWorkerApi = {
+  build(input) {
+    const layout = buildSwimlaneLayout(input);
+    return Comlink.transfer(layout, layoutBuffers(layout));
+  },
+  histogram(startMicros, fromMicros, toMicros, bins) {
+    const counts = histogram(startMicros, fromMicros, toMicros, bins);
+    return Comlink.transfer(counts, [counts.buffer]);
+  },
+};
+
+Comlink.expose(api);
