@@ -1,0 +1,263 @@
+/*
+ * npm run bench:page-import [-- --rows 1000000]: a large TSV (about 100 bytes a row, 1,000,000 rows
+ * ≈ 100 MB) brought in through the create-stream page in headless Chromium, end to end: the worker's
+ * preview, the streamed upload with its progress, the server's import. What a user feels is whether
+ * the tab freezes, so the figures are the main thread's longest task and longest gap between animation
+ * frames while all that runs, beside the same file parsed on the main thread with PapaParse (what a
+ * page without a worker would do), as a ratio. Its section of bench/RESULTS.md is replaced (or added).
+ * The server is the built one (build/server/server.js) on PGlite, or on PostgreSQL when
+ * BENCH_DATABASE_URL is set.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { cpus, release, tmpdir, totalmem, type } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from '@playwright/test';
+import { projectRoot } from '../server/project-root.ts';
+import { duration, ms, secs, table, thousands, versus } from './measure.ts';
+
+const SECTION_START = '<!-- page-import-bench -->';
+const SECTION_END = '<!-- /page-import-bench -->';
+const PASSWORD = 'page-import-bench-password';
+const ACTORS = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan', 'judy', 'mallory', 'oscar'];
+const VERBS = ['GET', 'POST', 'PUT', 'DELETE'];
+
+/** Rows like a web proxy log: ISO time with microseconds, actor, message, status; ≈100 bytes each. */
+async function writeTsv(path: string, rows: number): Promise<number> {
+  const out = createWriteStream(path);
+  const start = Date.UTC(2026, 2, 14, 9, 0, 0) * 1000;
+  let chunk = 'time\tactor\tmessage\tstatus\tagent\n';
+  for (let row = 0; row < rows; row += 1) {
+    const micros = start + row * 3_600_017;
+    const iso = new Date(Math.floor(micros / 1000)).toISOString().replace('Z', `${String(micros % 1000).padStart(3, '0')}Z`);
+    const actor = ACTORS[row % ACTORS.length]!;
+    chunk += `${iso}\t${actor}\t${VERBS[row % 4]} /api/v1/items/${(row * 7919) % 1_000_003} from 10.0.${row % 250}.${(row * 13) % 250} ok\t${row % 17 === 0 ? 500 : 200}\tMozilla/5.0 (X11)\n`;
+    if (chunk.length > 1 << 20) {
+      if (!out.write(chunk)) await once(out, 'drain');
+      chunk = '';
+    }
+  }
+  out.end(chunk);
+  await once(out, 'finish');
+  return (await stat(path)).size;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function startServer(dataDir: string): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CHURCHKEY_ADMIN_PASSWORD: PASSWORD, DEMO_DATA: 'false', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  const child = spawn(process.execPath, [join(projectRoot(), 'build', 'server', 'server.js')], { cwd: projectRoot(), env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const answer = await fetch(`${baseURL}/auth/user`).catch(() => undefined);
+    if (answer?.status === 401) break;
+    if (Date.now() > deadline) throw new Error('the server did not start within 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    baseURL,
+    stop: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+    },
+  };
+}
+
+/** Watches the main thread from the page's first script: long tasks and gaps between frames (page code, as source). */
+const STALL_WATCH = `(() => {
+  const watch = { longestTask: 0, longestFrameGap: 0, last: 0, peakHeap: 0, running: false };
+  globalThis.stallWatch = watch;
+  new PerformanceObserver((list) => {
+    if (!watch.running) return;
+    for (const entry of list.getEntries()) watch.longestTask = Math.max(watch.longestTask, entry.duration);
+  }).observe({ type: 'longtask', buffered: false });
+  const frame = (now) => {
+    if (watch.running && watch.last > 0) watch.longestFrameGap = Math.max(watch.longestFrameGap, now - watch.last);
+    watch.last = now;
+    if (watch.running && performance.memory) watch.peakHeap = Math.max(watch.peakHeap, performance.memory.usedJSHeapSize);
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();`;
+
+/** The baseline, on the page: the chosen File read whole and parsed by PapaParse on the main thread. */
+const MAIN_THREAD_PARSE = `(async () => {
+  const chosen = document.querySelector('input[type=file]')?.files?.[0];
+  if (!chosen) throw new Error('the file input holds no file');
+  const text = await chosen.text();
+  const started = performance.now();
+  const parsed = Papa.parse(text, { delimiter: '\\t', header: true, skipEmptyLines: true });
+  const millis = performance.now() - started;
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  return { millis, rows: parsed.data.length };
+})()`;
+
+interface Stalls {
+  longestTask: number;
+  longestFrameGap: number;
+  peakHeap: number;
+}
+
+const resetWatch = (page: Page) =>
+  page.evaluate(() => {
+    const watch = (globalThis as unknown as { stallWatch: Stalls & { last: number; running: boolean } }).stallWatch;
+    Object.assign(watch, { longestTask: 0, longestFrameGap: 0, peakHeap: 0, last: 0, running: true });
+  });
+const readWatch = (page: Page) =>
+  page.evaluate(() => {
+    const watch = (globalThis as unknown as { stallWatch: Stalls & { running: boolean } }).stallWatch;
+    watch.running = false;
+    return { longestTask: watch.longestTask, longestFrameGap: watch.longestFrameGap, peakHeap: watch.peakHeap };
+  });
+
+async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const answer = await page.request.fetch(path, { method, headers: { 'x-churchkey-analyst': '0' }, ...(body === undefined ? {} : { data: body }) });
+  if (!answer.ok()) throw new Error(`${method} ${path}: ${answer.status()} ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+interface Result {
+  rows: number;
+  bytes: number;
+  previewMillis: number;
+  importMillis: number;
+  imported: number;
+  progressSamples: number;
+  ours: Stalls;
+  baselineParseMillis: number;
+  baselineRows: number;
+  baseline: Stalls;
+  browser: string;
+}
+
+async function run(rows: number, log: (line: string) => void): Promise<Result> {
+  const work = await mkdtemp(join(tmpdir(), 'churchkey-page-import-'));
+  const file = join(work, 'proxy-log.tsv');
+  const server = { stop: async () => {} };
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const bytes = await writeTsv(file, rows);
+    log(`  ${thousands(rows)} rows, ${(bytes / 1e6).toFixed(1)} MB written`);
+    const running = await startServer(join(work, 'data'));
+    server.stop = running.stop;
+    // bypassCSP only so the baseline's PapaParse can be put on the page; the app itself runs as served.
+    const context = await browser.newContext({ baseURL: running.baseURL, bypassCSP: true });
+    const page = await context.newPage();
+    page.setDefaultTimeout(0);
+    await page.addInitScript({ content: STALL_WATCH });
+    const login = await page.request.post('/auth/login', { data: { username: 'admin', password: PASSWORD } });
+    if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
+    await api(page, 'POST', '/api/analyst/primary', { name: 'Bench Analyst', email: 'bench@example.com' });
+    const organization = await api<{ organization: { id: number } }>(page, 'POST', '/api/organization', { name: 'Bench organization' });
+    const incident = await api<{ incident: { id: number } }>(page, 'POST', `/api/organization/${organization.organization.id}/incident`, { name: 'Bench incident' });
+    await page.goto(`/incident/${incident.incident.id}/create-stream`);
+    await page.getByRole('button', { name: 'Bench Analyst', exact: true }).click();
+    await page.getByRole('heading', { name: 'Create a stream from evidence' }).waitFor();
+
+    await resetWatch(page);
+    const previewStarted = performance.now();
+    await page.getByLabel('Evidence file').setInputFiles(file);
+    await page.locator('[data-summary="valid"]').filter({ hasText: /\d/ }).waitFor();
+    await page.getByRole('progressbar').first().waitFor({ state: 'hidden' });
+    const previewMillis = performance.now() - previewStarted;
+    log(`  preview in the worker: ${secs(previewMillis)} s`);
+
+    const importStarted = performance.now();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    let progressSamples = 0;
+    const result = page.locator('[data-result="imported"]');
+    while (!(await result.isVisible())) {
+      // The bar must move while the bytes go up; count the distinct values seen.
+      const value = await page.getByRole('progressbar').first().getAttribute('aria-valuenow').catch(() => null);
+      if (value !== null) progressSamples += 1;
+      await page.waitForTimeout(500);
+    }
+    const importMillis = performance.now() - importStarted;
+    const imported = Number((await result.textContent())?.replace(/\D/g, ''));
+    const ours = await readWatch(page);
+    log(`  upload and server import: ${secs(importMillis)} s, ${thousands(imported)} events; longest task ${ms(ours.longestTask)} ms, longest frame gap ${ms(ours.longestFrameGap)} ms`);
+
+    // The baseline: the same File parsed on the main thread by PapaParse, as a page without a worker would.
+    const require = createRequire(import.meta.url);
+    await page.addScriptTag({ path: require.resolve('papaparse/papaparse.min.js') });
+    await resetWatch(page);
+    const baselineRun = await page.evaluate<{ millis: number; rows: number }>(MAIN_THREAD_PARSE);
+    const baseline = await readWatch(page);
+    log(`  PapaParse on the main thread: ${secs(baselineRun.millis)} s for ${thousands(baselineRun.rows)} rows; longest task ${ms(baseline.longestTask)} ms, longest frame gap ${ms(baseline.longestFrameGap)} ms`);
+    return {
+      rows, bytes, previewMillis, importMillis, imported, progressSamples, ours,
+      baselineParseMillis: baselineRun.millis, baselineRows: baselineRun.rows, baseline, browser: browser.version(),
+    };
+  } finally {
+    await browser.close();
+    await server.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+const { values } = parseArgs({ options: { rows: { type: 'string' } }, strict: true });
+const rows = Number(values.rows ?? 1_000_000);
+if (!Number.isSafeInteger(rows) || rows <= 0) throw new Error('--rows takes a whole number');
+const cpu = cpus();
+const machine = `${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${type()} ${release()}, Node ${process.version}`;
+const lines: string[] = [];
+const log = (line: string) => {
+  lines.push(line);
+  process.stdout.write(`${line}\n`);
+};
+log(`Machine: ${machine}`);
+log(`page import (headless Chromium, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}):`);
+const r = await run(rows, log);
+const mb = r.bytes / 1e6;
+const store = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+const block = [
+  SECTION_START,
+  '## A large TSV through the create-stream page',
+  '',
+  `A generated ${thousands(r.rows)}-row, ${mb.toFixed(1)} MB web-proxy TSV chosen in the create-stream page of the built app in headless Chromium (${r.browser}), ` +
+    `previewed by the Comlink worker, uploaded by the page's streamed XHR with its progress bar, imported by the server on ${store}. ` +
+    'A frozen tab is what a user would notice, so the main thread is watched throughout (PerformanceObserver long tasks, and the longest gap between animation frames). ' +
+    'The reference is the same file parsed by PapaParse on the main thread, as a page without a worker would; ratio: its longest stall over ours.',
+  '',
+  table(['', 'create-stream page (worker + streamed upload)', 'PapaParse on the main thread', 'ratio'], [
+    ['work', `preview ${duration(r.previewMillis)}, upload and import ${duration(r.importMillis)} (${thousands(r.imported)} events)`, `parse ${duration(r.baselineParseMillis)} (${thousands(r.baselineRows)} rows)`, ''],
+    ['longest main-thread task', `${ms(r.ours.longestTask)} ms`, `${ms(r.baseline.longestTask)} ms`, versus(r.ours.longestTask || 1, r.baseline.longestTask)],
+    ['longest gap between frames', `${ms(r.ours.longestFrameGap)} ms`, `${ms(r.baseline.longestFrameGap)} ms`, versus(r.ours.longestFrameGap, r.baseline.longestFrameGap)],
+    ['peak JS heap of the page', `${(r.ours.peakHeap / 2 ** 20).toFixed(0)} MiB`, `${(r.baseline.peakHeap / 2 ** 20).toFixed(0)} MiB`, ''],
+    ['throughput', `${thousands(r.rows / ((r.previewMillis + r.importMillis) / 1000))} rows/s end to end`, `${thousands(r.baselineRows / (r.baselineParseMillis / 1000))} rows/s (parse only)`, ''],
+  ]),
+  '',
+  `Progress bar read ${r.progressSamples} times (every 0.5 s) during the upload and import. Machine: ${machine}; written by \`npm run bench:page-import\` on ${new Date().toISOString().slice(0, 10)}.`,
+  '',
+  '```',
+  ...lines,
+  '```',
+  SECTION_END,
+].join('\n');
+const path = join(projectRoot(), 'bench', 'RESULTS.md');
+const current = await readFile(path, 'utf8').catch(() => '# Benchmark results\n');
+const start = current.indexOf(SECTION_START);
+const end = current.indexOf(SECTION_END);
+await writeFile(path, start >= 0 && end > start ? current.slice(0, start) + block + current.slice(end + SECTION_END.length) : `${current.trimEnd()}\n\n${block}\n`);
+process.stdout.write(`Wrote ${path}\n`);
