@@ -5,39 +5,21 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { isAbortError } from '../../data/api-client.ts';
-import { addEvents, EMPTY_SUMMARY, type StreamEventSummary } from './stream-event-summary.ts';
-import { fetchEventPage, fetchIncidentStreams, fetchStream, type IncidentStreams, type StreamDetail } from './streams-api.ts';
+import { loadStreamDetail, type StreamDetailData, type StreamDetailSource } from './load-stream-detail.ts';
+import { fetchEventPage, fetchIncidentStreams, fetchStream } from './streams-api.ts';
 
-const PAGE_EVENTS = 20_000;
+export type { StreamDetailData } from './load-stream-detail.ts';
 
-export interface StreamDetailData {
-  readonly stream: StreamDetail;
-  readonly incident: IncidentStreams;
-  readonly summary: StreamEventSummary;
-}
+const API_SOURCE: StreamDetailSource = {
+  stream: (streamID, signal) => fetchStream(streamID, { signal }),
+  incident: (incidentID, signal) => fetchIncidentStreams(incidentID, { signal }),
+  eventPage: (incidentID, after, limit, signal) => fetchEventPage(incidentID, after, limit, { signal }),
+};
 
 export type StreamDetailState =
   | { readonly phase: 'loading'; readonly scannedEvents: number; readonly totalEvents: number | undefined }
   | { readonly phase: 'error'; readonly message: string }
   | { readonly phase: 'loaded'; readonly data: StreamDetailData };
-
-async function load(incidentID: number, streamID: number, signal: AbortSignal, onScan: (scanned: number, total: number) => void): Promise<StreamDetailData> {
-  const [stream, incident] = await Promise.all([fetchStream(streamID, { signal }), fetchIncidentStreams(incidentID, { signal })]);
-  if (stream.incidentID !== incidentID) throw new Error(`stream ${streamID} belongs to another incident (${stream.incidentID})`);
-  if (incident.eventsComplete) return { stream, incident, summary: addEvents(EMPTY_SUMMARY, incident.events, streamID) };
-  let summary = EMPTY_SUMMARY;
-  let scanned = 0;
-  let after: string | null = null;
-  do {
-    const page = await fetchEventPage(incidentID, after, PAGE_EVENTS, { signal });
-    summary = addEvents(summary, page.events, streamID);
-    scanned += page.events.length;
-    onScan(scanned, incident.counts.events);
-    after = page.nextCursor;
-  } while (after !== null && summary.count < stream.eventCount);
-  // Once every event of the stream is seen (eventCount), the rest of the incident cannot change the range.
-  return { stream, incident, summary };
-}
 
 export function useStreamDetail(incidentID: number, streamID: number) {
   const [state, setState] = useState<StreamDetailState>({ phase: 'loading', scannedEvents: 0, totalEvents: undefined });
@@ -45,7 +27,7 @@ export function useStreamDetail(incidentID: number, streamID: number) {
 
   useEffect(() => {
     const controller = new AbortController();
-    load(incidentID, streamID, controller.signal, (scannedEvents, totalEvents) => setState({ phase: 'loading', scannedEvents, totalEvents })).then(
+    loadStreamDetail(API_SOURCE, incidentID, streamID, controller.signal, (scannedEvents, totalEvents) => setState({ phase: 'loading', scannedEvents, totalEvents })).then(
       (data) => setState({ phase: 'loaded', data }),
       (error: unknown) => {
         if (!isAbortError(error)) setState({ phase: 'error', message: error instanceof Error ? error.message : String(error) });
