@@ -32,6 +32,7 @@ import { organizationRoutes } from './routes/api/organization-routes.ts';
 import { relatedIncidentRoutes } from './routes/api/related-incident-routes.ts';
 import { searchRoutes } from './routes/api/search-routes.ts';
 import { streamImportRoutes } from './routes/api/stream-import-routes.ts';
+import { ImportProgressBoard } from './import/import-progress.ts';
 import { streamRoutes } from './routes/api/stream-routes.ts';
 import { tagRoutes } from './routes/api/tag-routes.ts';
 import { uploadRoutes } from './routes/api/upload-routes.ts';
@@ -136,8 +137,10 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
   linkRoutes(app, context);
   relatedIncidentRoutes(app, context);
   uploadRoutes(app, context);
-  importRoutes(app, context);
-  streamImportRoutes(app, context);
+  // One board for both import calls: GET /api/import/progress/{token} answers for either.
+  const importProgress = new ImportProgressBoard();
+  importRoutes(app, context, importProgress);
+  streamImportRoutes(app, context, importProgress);
   mapRoutes(app, context);
 
   const appDir = options.appDir ?? join(projectRoot(), 'dist');

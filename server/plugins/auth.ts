@@ -13,8 +13,13 @@ import type { UserRow } from '../repositories/users-repository.ts';
 
 export const SESSION_COOKIE = 'churchkey_session';
 
-/** What a route asks of the caller: nothing, a signed-in user, or an analyst with a permission. */
-export type Access = 'public' | 'user' | Permission;
+/**
+ * What a route asks of the caller: nothing, a signed-in user, or an analyst with a permission.
+ * 'capability': the route's URL holds an unguessable secret its caller was given, which is the whole
+ * permission; no session is looked up, so it answers even while a long import holds the database
+ * (PGlite is one connection): GET /api/import/progress/{token}.
+ */
+export type Access = 'public' | 'capability' | 'user' | Permission;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -78,7 +83,7 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
-    if (access === undefined) return; // static files and the SPA
+    if (access === undefined || access === 'capability') return; // static files and the SPA; secret URLs
     const token = request.cookies[SESSION_COOKIE];
     if (token && token.length <= 100) {
       request.sessionToken = token;

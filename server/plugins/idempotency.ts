@@ -94,7 +94,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
   app.addHook('preHandler', (request, reply, done) => {
     const header = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
     const access = request.routeOptions.config?.access;
-    if (header === undefined || !WRITE_METHODS.has(request.method) || access === undefined || access === 'public') return done();
+    if (header === undefined || !WRITE_METHODS.has(request.method) || access === undefined || access === 'public' || access === 'capability') return done();
     if (!request.user || !request.analyst) return done(); // the route refuses it
     const key = Array.isArray(header) ? undefined : header;
     if (key === undefined || !KEY_PATTERN.test(key)) {

@@ -9,6 +9,7 @@ import type { ImportError } from '../../../domain/import/import-error.ts';
 import type { ImportSettings } from '../../../domain/import/import-settings.ts';
 import { isKnownTimeZone } from '../../../domain/time/time-zone-table.ts';
 import { HttpError, invalid } from '../../http-error.ts';
+import { PROGRESS_TOKEN_PATTERN } from '../../import/import-progress.ts';
 import { detectSettings } from '../../import/import-file.ts';
 import { parseImportSettings } from '../../import/import-settings-schema.ts';
 import { spoolBlob, type SpooledBlob } from '../../repositories/blob-repository.ts';
@@ -94,4 +95,11 @@ export function importRefusal(error: ImportError): HttpError {
   if (error.code === 'too-large') return new HttpError(413, 'too_large', `file ${error.message}`, 'file');
   if (error.code === 'bad-settings') return invalid('settings', error.message);
   return invalid('file', error.message);
+}
+
+/** The optional progressToken field: the page's random name for this import (import-progress.ts). */
+export function progressToken(value: string | undefined): string | undefined {
+  const token = presentField(value);
+  if (token !== undefined && !PROGRESS_TOKEN_PATTERN.test(token)) throw invalid('progressToken', 'must be 22 to 64 letters, digits, "-" or "_" (a random name)');
+  return token;
 }

@@ -12,15 +12,16 @@ import { IMPORT_FORMATS } from '../../../domain/import/import-record.ts';
 import { ImportError } from '../../../domain/import/import-error.ts';
 import { safeFileName } from '../../../domain/upload-media.ts';
 import type { AppContext } from '../../app-context.ts';
-import { invalid } from '../../http-error.ts';
+import { invalid, notFound } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireIncident } from '../../repositories/access-repository.ts';
 import { blobTempDir } from '../../repositories/blob-repository.ts';
 import { importFile, INVALID_LIST_LIMIT } from '../../import/import-file.ts';
-import { formSettings, importRefusal, presentField, readImportForm } from './import-form.ts';
+import { type ImportProgressBoard, PROGRESS_TOKEN_PATTERN, withImportProgress } from '../../import/import-progress.ts';
+import { formSettings, importRefusal, presentField, progressToken, readImportForm } from './import-form.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema };
-const IMPORT_FIELDS = ['streamName', 'timeZone', 'settings'] as const;
+const IMPORT_FIELDS = ['streamName', 'timeZone', 'settings', 'progressToken'] as const;
 
 const ImportAnswer = z.object({
   import: z.object({
@@ -35,7 +36,18 @@ const ImportAnswer = z.object({
   version: z.string(),
 });
 
-export function importRoutes(app: FastifyInstance, context: AppContext): void {
+const ProgressAnswer = z.object({
+  progress: z.object({
+    phase: z.enum(['importing', 'finishing', 'done', 'failed']),
+    bytesRead: z.number().int(),
+    totalBytes: z.number().int(),
+    validCount: z.number().int(),
+    invalidCount: z.number().int(),
+  }),
+  version: z.string(),
+});
+
+export function importRoutes(app: FastifyInstance, context: AppContext, progress: ImportProgressBoard): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = context;
   const tmpDir = blobTempDir(config);
@@ -49,7 +61,8 @@ export function importRoutes(app: FastifyInstance, context: AppContext): void {
         description:
           'multipart/form-data with the part "file" and the optional fields streamName (default: the file name; Slack: one stream per channel), ' +
           'timeZone (for times without an offset; default UTC) and settings (JSON ImportSettings as the preview confirmed them; ' +
-          'absent: detected from the first 64 KiB). The file is kept whole as the new streams\' system upload. ' +
+          'absent: detected from the first 64 KiB) and progressToken (a random name, 22-64 of A-Z a-z 0-9 - _, under which ' +
+          'GET /api/import/progress/{token} tells the sender how far the import has come). The file is kept whole as the new streams\' system upload. ' +
           `At most UPLOAD_MAX_BYTES (${config.uploadMaxBytes}) bytes.`,
         tags: ['streams'],
         consumes: ['multipart/form-data'],
@@ -67,7 +80,8 @@ export function importRoutes(app: FastifyInstance, context: AppContext): void {
         if (streamName !== undefined && streamName.length > 200) throw invalid('streamName', 'must be at most 200 characters');
         const fileName = safeFileName(form.rawFileName);
         const settings = await formSettings(form, fileName);
-        const result = await importFile(db, {
+        const token = progressToken(form.fields.progressToken);
+        const result = await withImportProgress(progress, token, form.file.sizeBytes, (onProgress) => importFile(db, {
           incident: (tx) => requireIncident(tx, analyst, request.params.incidentID),
           file: form.file,
           fileName,
@@ -75,7 +89,8 @@ export function importRoutes(app: FastifyInstance, context: AppContext): void {
           streamName,
           settings,
           attribution: { userID: user.id, analystID: analyst.id },
-        });
+          onProgress,
+        }));
         reply.code(201);
         return { import: result, version: context.version };
       } catch (error) {
@@ -84,6 +99,26 @@ export function importRoutes(app: FastifyInstance, context: AppContext): void {
       } finally {
         await form.file.discard();
       }
+    },
+  );
+
+  routes.get(
+    '/api/import/progress/:token',
+    {
+      // The token is the permission (import-progress.ts), so no session lookup waits behind the import.
+      config: { access: 'capability' },
+      schema: {
+        summary: 'How far an import sent with this progressToken has come: counts only, to whoever holds the token',
+        tags: ['streams'],
+        params: z.object({ token: z.string().regex(PROGRESS_TOKEN_PATTERN, { error: 'must be 22 to 64 letters, digits, "-" or "_"' }) }),
+        response: { 200: ProgressAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const view = progress.view(request.params.token);
+      // Unknown, or not started yet (the upload still running): the page keeps asking.
+      if (!view) throw notFound('import progress');
+      return { progress: view, version: context.version };
     },
   );
 }

@@ -18,16 +18,17 @@ import { safeFileName } from '../../../domain/upload-media.ts';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError, invalid } from '../../http-error.ts';
 import { INVALID_LIST_LIMIT } from '../../import/import-file.ts';
+import { type ImportProgressBoard, withImportProgress } from '../../import/import-progress.ts';
 import { checkReimport, MARKER_STREAM_REFUSAL, ReimportRefusal, reimportStream, type ReimportOptions } from '../../import/reimport-stream.ts';
 import { acting } from '../../plugins/auth.ts';
 import type { AnalystRow } from '../../repositories/analysts-repository.ts';
 import { requireIncidentOf } from '../../repositories/access-repository.ts';
 import { blobTempDir } from '../../repositories/blob-repository.ts';
-import { formSettings, importRefusal, presentField, readImportForm } from './import-form.ts';
+import { formSettings, importRefusal, presentField, progressToken, readImportForm } from './import-form.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema };
 const CHECK_FIELDS = ['timeZone', 'settings'] as const;
-const IMPORT_FIELDS = ['timeZone', 'settings', 'resolution'] as const;
+const IMPORT_FIELDS = ['timeZone', 'settings', 'resolution', 'progressToken'] as const;
 const Params = z.object({ streamID: PathIdSchema });
 const InvalidRow = z.object({ line: z.number().int(), reason: z.string() });
 const Outcome = z.enum(MERGE_OUTCOMES);
@@ -77,7 +78,7 @@ function refusal(error: unknown): unknown {
   return error;
 }
 
-export function streamImportRoutes(app: FastifyInstance, context: AppContext): void {
+export function streamImportRoutes(app: FastifyInstance, context: AppContext, progress: ImportProgressBoard): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = context;
   const tmpDir = blobTempDir(config);
@@ -129,7 +130,7 @@ export function streamImportRoutes(app: FastifyInstance, context: AppContext): v
       schema: {
         summary: "Re-imports an updated file into the stream: its events are replaced, annotations carried to the matching new events, in one transaction",
         description:
-          `${BODY}, and resolution (keep_unmatched or detach_unmatched), required when the check's outcome is merge_conflict or ` +
+          `${BODY}, progressToken (as for POST /api/incident/{incidentID}/import: GET /api/import/progress/{token} follows it), and resolution (keep_unmatched or detach_unmatched), required when the check's outcome is merge_conflict or ` +
           'source_markers_have_annotations: without it the answer is 409 and nothing changes. The file becomes the stream\'s system upload; ' +
           `the stream keeps its id, name and clock offset. At most UPLOAD_MAX_BYTES (${config.uploadMaxBytes}) bytes.`,
         tags: ['streams'],
@@ -149,7 +150,8 @@ export function streamImportRoutes(app: FastifyInstance, context: AppContext): v
         }
         const fileName = safeFileName(form.rawFileName);
         const settings = await formSettings(form, fileName);
-        const result = await reimportStream(db, {
+        const token = progressToken(form.fields.progressToken);
+        const result = await withImportProgress(progress, token, form.file.sizeBytes, (onProgress) => reimportStream(db, {
           stream: streamOf(analyst, request.params.streamID),
           file: form.file,
           fileName,
@@ -157,7 +159,8 @@ export function streamImportRoutes(app: FastifyInstance, context: AppContext): v
           settings,
           resolution: resolutionText as MergeResolution | undefined,
           attribution: { userID: user.id, analystID: analyst.id },
-        });
+          onProgress,
+        }));
         return { import: result, version: context.version };
       } catch (error) {
         throw refusal(error);

@@ -1,0 +1,118 @@
+/*
+ * GET /api/import/progress/{token}: an import sent with a progressToken can be followed while the
+ * server works (bytes parsed, rows), to its end (done or failed); a bad token is refused by name.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
+import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
+import { DATABASE_KINDS } from '../support/test-database.ts';
+import { countRows, giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+
+const newToken = () => randomBytes(18).toString('base64url');
+
+function form(bytes: Uint8Array, fileName: string, fields: Record<string, string>): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  body.append('file', new File([Uint8Array.from(bytes)], fileName));
+  return body;
+}
+
+/** A TSV of `rows` rows, each a second apart: big enough that its import takes several batches. */
+function tsv(rows: number): Uint8Array {
+  const lines = ['time\tactor\tmessage'];
+  const start = Date.UTC(2026, 0, 5, 8, 0, 0);
+  for (let row = 0; row < rows; row += 1) lines.push(`${new Date(start + row * 1000).toISOString()}\tactor-${row % 7}\tline ${row} of the proxy log`);
+  return new TextEncoder().encode(`${lines.join('\n')}\n`);
+}
+
+describe.each(DATABASE_KINDS)('import progress on %s', (kind) => {
+  let server: TestServer;
+  let writer: Session;
+  let organizationID: number;
+  let dataDir: string;
+
+  const progressOf = (token: string) => server.app.inject({ url: `/api/import/progress/${token}` });
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'churchkey-import-progress-'));
+    server = await startTestServer(kind, { DATA_DIR: dataDir });
+    writer = await signIn(server);
+    await giveAnalyst(server, writer, 'write');
+    organizationID = await createOrganization(writer, 'Progress');
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('follows a 30,000-row import while it runs, then shows it done with every byte read', async () => {
+    const incidentID = await createIncident(writer, organizationID, 'Big log');
+    const bytes = tsv(30_000);
+    const token = newToken();
+    expect((await progressOf(token)).statusCode).toBe(404);
+
+    let finished = false;
+    const importing = writer.request({ method: 'POST', url: `/api/incident/${incidentID}/import`, payload: form(bytes, 'proxy.tsv', { progressToken: token }) }).finally(() => {
+      finished = true;
+    });
+    const seen: { phase: string; bytesRead: number; validCount: number }[] = [];
+    while (!finished) {
+      const answer = await progressOf(token);
+      if (answer.statusCode === 200) seen.push(answer.json().progress);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const response = await importing;
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().import.importedCount).toBe(30_000);
+
+    // Seen part-way: some bytes read but not all, rows counted, and never going backwards.
+    const partWay = seen.filter((sample) => sample.phase === 'importing' && sample.bytesRead > 0 && sample.bytesRead < bytes.length);
+    expect(partWay.length).toBeGreaterThan(0);
+    expect(partWay.every((sample) => sample.validCount > 0 && sample.validCount < 30_000)).toBe(true);
+    const reads = seen.map((sample) => sample.bytesRead);
+    expect(reads).toEqual([...reads].sort((a, b) => a - b));
+
+    const done = await progressOf(token);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().progress).toEqual({ phase: 'done', bytesRead: bytes.length, totalBytes: bytes.length, validCount: 30_000, invalidCount: 0 });
+  });
+
+  it('shows a refused import as failed, and the incident keeps nothing of it', async () => {
+    const incidentID = await createIncident(writer, organizationID, 'Broken HAR');
+    const whole = readFileSync(join(FIXTURES_DIR, 'har', 'firebug_multiple_pages.har'));
+    const token = newToken();
+    const events = await countRows(server.db, 'events');
+    const response = await writer.request({
+      method: 'POST',
+      url: `/api/incident/${incidentID}/import`,
+      payload: form(whole.subarray(0, Math.floor(whole.length / 2)), 'truncated.har', { progressToken: token }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.field).toBe('file');
+    expect((await progressOf(token)).json().progress.phase).toBe('failed');
+    expect(await countRows(server.db, 'events')).toBe(events);
+  });
+
+  it('refuses a progressToken that is not a random name, by field, before importing anything', async () => {
+    const incidentID = await createIncident(writer, organizationID, 'Bad token');
+    const streams = await countRows(server.db, 'streams');
+    const response = await writer.request({
+      method: 'POST',
+      url: `/api/incident/${incidentID}/import`,
+      payload: form(tsv(3), 'small.tsv', { progressToken: 'short' }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'invalid', field: 'progressToken' });
+    expect(await countRows(server.db, 'streams')).toBe(streams);
+
+    const badPath = await progressOf('../../etc/passwd');
+    expect(badPath.statusCode).toBeGreaterThanOrEqual(400);
+    expect(badPath.statusCode).toBeLessThan(500);
+    expect((await progressOf('x'.repeat(22).replace(/x/g, '*'))).statusCode).toBe(400);
+  });
+});
