@@ -25,6 +25,11 @@ describe('sortEventPositions', () => {
     expect(ids(sortEventPositions(events, all, [{ field: 'stream', desc: false }], names))).toEqual([1, 3, 2, 4]);
   });
 
+  it('sorts names ignoring case', () => {
+    const mixed = { streams: names.streams, actors: new Map([[1, 'alertmanager'], [2, 'Elena']]) };
+    expect(ids(sortEventPositions(events, all, [{ field: 'actor', desc: false }], mixed))).toEqual([1, 4, 2, 3]);
+  });
+
   it('sorts on several fields', () => {
     expect(ids(sortEventPositions(events, all, [{ field: 'actor', desc: false }, { field: 'message', desc: true }], names))).toEqual([3, 2, 1, 4]);
     expect(ids(sortEventPositions(events, all, [{ field: 'duration', desc: true }], names))).toEqual([2, 3, 1, 4]);

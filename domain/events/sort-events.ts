@@ -17,7 +17,8 @@ export interface SortableEvent extends FilterableEvent {
 }
 
 function rankOf(names: ReadonlyMap<number, string>): Map<number, number> {
-  const sorted = [...names].sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] - b[0]));
+  // Names as people read them: "alertmanager" before "Elena" (a few hundred names, so localeCompare is cheap).
+  const sorted = [...names].sort((a, b) => a[1].localeCompare(b[1], 'en', { sensitivity: 'base', numeric: true }) || a[0] - b[0]);
   return new Map(sorted.map(([id], rank) => [id, rank]));
 }
 

@@ -72,44 +72,43 @@ test('the create form: Escape cancels, Enter submits, inputs at most 400 px wide
 test('every route of spec section 2 resolves, and a bad address shows "Invalid URL"', async ({ page }) => {
   const dialogs = collectDialogs(page);
   const { analyst } = await openAsAdmin(page);
-  const placeholder = (title: string) => page.locator(`[data-route-placeholder="${title}"]`);
-  const param = (title: string, name: string) => placeholder(title).locator(`[data-param="${name}"]`);
-
-  const valid: Array<[string, string, Record<string, string>]> = [
-    ['/incident/new', 'Add new incident', {}],
-    ['/incident/5', 'Incident view', { incidentID: '5', viewName: '(none)' }],
-    ['/incident/5/swimlane', 'Incident view', { viewName: 'swimlane' }],
-    ['/incident/5/actor/3', 'Incident actor', { incidentActorID: '3', incidentID: '5' }],
-    ['/incident/5/events/collection/4', 'Collection', { collectionID: '4', viewName: 'events' }],
-    ['/incident/5/event/7', 'Event', { eventID: '7' }],
-    ['/incident/5/event-group/3,4,9', 'Event group', { eventIDs: '3, 4, 9' }],
-    ['/incident/5/link/2', 'Link', { linkID: '2' }],
-    ['/incident/5/map/8', 'Incident map', { mapID: '8' }],
-    ['/incident/5/stream/6', 'Stream', { streamID: '6' }],
-    ['/incident/5/type/event-timeline', 'Visualization', { visualizationName: 'event-timeline' }],
-    ['/incident/5/type/swimlane/event/7', 'Event in visualization', { eventID: '7', visualizationName: 'swimlane' }],
-    ['/incident/5/swimlane/type/map/event/11', 'Event in visualization', { eventID: '11', visualizationName: 'map', viewName: 'swimlane' }],
-    ['/organizations', 'Organizations', {}],
-    ['/organization/new', 'Add organization', {}],
-    ['/organization/3/actor/new', 'Add organization actor', { organizationID: '3' }],
-    ['/organization/3/incident/new', 'Add incident for this organization', { organizationID: '3' }],
-    ['/organization/3/actors/edit', 'Bulk edit organization actors', { organizationID: '3' }],
-    ['/organization/3', 'Organization view', { organizationID: '3' }],
-    ['/organization/3/incidents/actor/4', 'Organization actor', { organizationActorID: '4' }],
-    ['/organization/3/event/12', 'Event', { eventID: '12' }],
-    ['/organization/3/incident/9', 'Incident in organization', { incidentID: '9' }],
-    ['/organization/3/tag/root%20cause', 'Incident tag', { incidentTagName: 'root cause' }],
-    ['/organization/3/type/incident-bar', 'Visualization', { visualizationName: 'incident-bar' }],
-    ['/organization/3/type/incident-bar/count/human-actors', 'Count', { countType: 'human-actors' }],
-    ['/organization/3/type/incident-bar/event/2', 'Event in visualization', { eventID: '2' }],
-    ['/organization/3/type/incident-bar/incident/9', 'Incident in visualization', { incidentID: '9' }],
-    ['/organization/3/type/incident-bar/count/streams/incident/9', 'Incident in count', { incidentID: '9', countType: 'streams' }],
+  // No incident or organization exists on this server: each screen shows its own heading (loading, or
+  // "could not be loaded"), never "Invalid URL". The screens themselves are tested on the demo data
+  // (screens-*.spec.ts).
+  const valid: Array<[string, string]> = [
+    ['/incident/new', 'Add new incident'],
+    ['/incident/5', 'Incident 5'],
+    ['/incident/5/swimlane', 'Incident 5'],
+    ['/incident/5/actor/3', 'Incident 5'],
+    ['/incident/5/events/collection/4', 'Incident 5'],
+    ['/incident/5/event/7', 'Incident 5'],
+    ['/incident/5/event-group/3,4,9', 'Incident 5'],
+    ['/incident/5/link/2', 'Incident 5'],
+    ['/incident/5/map/8', 'Incident 5'],
+    ['/incident/5/stream/6', 'Incident 5'],
+    ['/incident/5/type/event-timeline', 'Incident 5'],
+    ['/incident/5/type/swimlane/event/7', 'Incident 5'],
+    ['/incident/5/swimlane/type/map/event/11', 'Incident 5'],
+    ['/organizations', 'Organizations'],
+    ['/organization/new', 'Add organization'],
+    ['/organization/3/actor/new', 'Organization 3'],
+    ['/organization/3/incident/new', 'Organization 3'],
+    ['/organization/3/actors/edit', 'Organization 3'],
+    ['/organization/3', 'Organization 3'],
+    ['/organization/3/incidents/actor/4', 'Organization 3'],
+    ['/organization/3/event/12', 'Organization 3'],
+    ['/organization/3/incident/9', 'Organization 3'],
+    ['/organization/3/tag/root%20cause', 'Organization 3'],
+    ['/organization/3/type/incident-bar', 'Organization 3'],
+    ['/organization/3/type/incident-bar/count/human-actors', 'Organization 3'],
+    ['/organization/3/type/incident-bar/event/2', 'Organization 3'],
+    ['/organization/3/type/incident-bar/incident/9', 'Organization 3'],
+    ['/organization/3/type/incident-bar/count/streams/incident/9', 'Organization 3'],
   ];
-  for (const [path, title, params] of valid) {
+  for (const [path, heading] of valid) {
     await page.goto(path);
     await expect(analystMenuButton(page, analyst.name)).toBeVisible();
-    await expect(placeholder(title).first(), path).toBeVisible();
-    for (const [name, value] of Object.entries(params)) await expect(param(title, name).first(), `${path} ${name}`).toHaveText(value);
+    await expect(page.getByRole('heading', { name: heading, exact: true }).first(), path).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Invalid URL' })).toBeHidden();
   }
 

@@ -69,7 +69,7 @@ test('with no network, a reload still opens the shell', async ({ page, context }
 
   // Another address of the app comes from the precached shell too; the API stays the server's.
   await page.goto('/incident/5/swimlane');
-  await expect(page.locator('[data-route-placeholder="Incident view"]')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Incident 5', exact: true })).toBeVisible();
 
   await context.setOffline(false);
   await page.reload();

@@ -23,3 +23,49 @@ test('the incident page shows the timeline with markers, the side panel and the 
   await expect(panel.getByText('Marcus Chen')).toBeVisible();
   await attachScreenshots(page, testInfo, 'incident-timeline');
 });
+
+test('the views: events table sorted on several fields, server search with marked snippets, annotations, tags, streams, actors, other pictures', async ({ page }, testInfo) => {
+  await openAsAdmin(page, '/');
+  const incident = await demoIncident(page.request);
+  await page.goto(`/incident/${incident.id}/events`);
+  const table = page.getByRole('table', { name: 'Events table' });
+  await expect(table.locator('[data-event-id]').first()).toContainText('PostgresReplicationLag');
+  await table.getByRole('button', { name: 'Actor' }).click();
+  await expect(table.getByRole('columnheader', { name: /Actor/ })).toHaveAttribute('aria-sort', 'ascending');
+  await table.getByRole('button', { name: /Time/ }).click({ modifiers: ['Shift'] });
+  await expect(table.getByRole('columnheader', { name: /Time/ })).toHaveAttribute('aria-sort', /ascending|descending/);
+  // Markers have no actor and sort first; the time order holds within each actor.
+  await expect(table.locator('[data-event-id]').first()).toContainText('marker');
+  await expect(table.locator('[data-event-id]').filter({ hasText: 'alertmanager' }).first()).toContainText('PostgresReplicationLag');
+  await attachScreenshots(page, testInfo, 'events-table');
+  await table.locator('[data-event-id]').first().click();
+  await expect(page.locator('[data-detail-panel="event"]')).toBeVisible();
+
+  await page.goto(`/incident/${incident.id}/event-search`);
+  await page.getByLabel('Search the incident').fill('failover');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(results.locator('mark').first()).toHaveText(/failover/i);
+  await page.getByLabel('Search the incident').fill('');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('search').getByRole('alert')).toHaveText('is required');
+
+  await page.goto(`/incident/${incident.id}/annotations`);
+  await page.getByLabel('Annotation type').selectOption('marker');
+  await expect(page.locator('[data-annotation-type]').first()).toHaveAttribute('data-annotation-type', 'marker');
+  await expect(page.locator('[data-annotation-type="event_note"]')).toHaveCount(0);
+  await page.getByLabel('Annotation type').selectOption('all');
+  await page.getByLabel('Containing').fill('grafana');
+  await expect(page.locator('[data-annotation-type="incident_link"]').first()).toBeVisible();
+
+  await page.goto(`/incident/${incident.id}/tags`);
+  await expect(page.getByRole('region', { name: 'Tags' }).getByRole('row', { name: /root-cause/ })).toContainText('2');
+  await page.goto(`/incident/${incident.id}/streams`);
+  await expect(page.getByRole('region', { name: 'Streams' }).getByRole('link', { name: 'db-orders admin shell log' })).toBeVisible();
+  await page.goto(`/incident/${incident.id}/actors`);
+  await expect(page.getByRole('region', { name: 'Actors' }).getByRole('row', { name: /Marcus Chen/ })).toContainText('13');
+  await page.goto(`/incident/${incident.id}/type/actor-bar`);
+  const picture = page.locator('[data-picture="actor-bar"]');
+  await expect(picture).toContainText('coming with its issue');
+  expect((await picture.boundingBox())?.height).toBe(600);
+});

@@ -54,6 +54,7 @@ export function HomeScreen({ timeZone }: { timeZone: string }) {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-5 px-4 py-6">
+      <h1 className="text-lg font-semibold">Home</h1>
       <form onSubmit={submit} role="search" className="flex items-end gap-2">
         <div className="flex flex-1 flex-col gap-1">
           <label htmlFor="home-search" className="font-medium">

@@ -22,6 +22,7 @@ interface TableRow {
   event: EventRow;
 }
 
+// Sorting is manual (the order is computed over typed arrays); the accessors only make the columns sortable.
 const features = tableFeatures({ rowSortingFeature });
 const ROW_HEIGHT_PX = 28;
 const GRID = 'grid grid-cols-[11.5rem_7rem_5.5rem_9rem_9rem_minmax(12rem,1fr)_10rem]';
@@ -35,11 +36,12 @@ function useColumns(): Array<ColumnDef<typeof features, TableRow>> {
   const first = data.incident.firstTimestamp ?? 0;
   return useMemo(
     () => [
-      { id: 'time', header: `Time (${zone})`, cell: ({ row }) => formatMicros(row.original.event.startTimestamp, zone, 'YYYY-MM-DD HH:mm:ss.SSS') },
+      { id: 'time', header: `Time (${zone})`, accessorFn: (row) => row.event.startTimestamp, cell: ({ row }) => formatMicros(row.original.event.startTimestamp, zone, 'YYYY-MM-DD HH:mm:ss.SSS') },
       { id: 'elapsed', header: 'Elapsed', enableSorting: false, cell: ({ row }) => formatElapsed(row.original.event.startTimestamp - first) },
       {
         id: 'duration',
         header: 'Duration',
+        accessorFn: (row) => row.event.endTimestamp - row.event.startTimestamp,
         cell: ({ row }) => {
           const micros = row.original.event.endTimestamp - row.original.event.startTimestamp;
           return micros > 0 ? formatElapsed(micros).slice(1) : '';
@@ -48,6 +50,7 @@ function useColumns(): Array<ColumnDef<typeof features, TableRow>> {
       {
         id: 'stream',
         header: 'Stream',
+        accessorFn: (row) => row.event.streamID,
         cell: ({ row }) => (
           <span className="flex min-w-0 items-center gap-1.5">
             <StreamSwatch index={streamColorIndex.get(row.original.event.streamID)} />
@@ -55,8 +58,8 @@ function useColumns(): Array<ColumnDef<typeof features, TableRow>> {
           </span>
         ),
       },
-      { id: 'actor', header: 'Actor', cell: ({ row }) => (row.original.event.isMarker ? 'marker' : (actorsByID.get(row.original.event.actorID)?.name ?? '')) },
-      { id: 'message', header: 'Message', cell: ({ row }) => row.original.event.message },
+      { id: 'actor', header: 'Actor', accessorFn: (row) => row.event.actorID, cell: ({ row }) => (row.original.event.isMarker ? 'marker' : (actorsByID.get(row.original.event.actorID)?.name ?? '')) },
+      { id: 'message', header: 'Message', accessorFn: (row) => row.event.message, cell: ({ row }) => row.original.event.message },
       { id: 'tags', header: 'Tags', enableSorting: false, cell: ({ row }) => (annotations.tagsByEvent.get(row.original.event.id) ?? []).join(', ') },
     ],
     [zone, first, actorsByID, streamsByID, streamColorIndex, annotations],
@@ -96,6 +99,7 @@ export function EventsTableView({ selectedEventID }: { selectedEventID: number |
     state: { sorting },
     onSortingChange: setSorting,
     manualSorting: true,
+    sortDescFirst: false,
     getRowId: (row) => String(row.event.id),
   });
 
