@@ -8,6 +8,7 @@ import { EventsTableView } from '../features/incident/views/events-table-view.ts
 import { PictureComingLater } from '../features/incident/views/picture-coming-later.tsx';
 import { StreamsView } from '../features/incident/views/streams-view.tsx';
 import { TagsView } from '../features/incident/views/tags-view.tsx';
+import { IncidentChart } from './-incident-charts.tsx';
 import { IncidentSwimlane } from './-incident-swimlane.tsx';
 import { IncidentTimeline } from './-incident-timeline.tsx';
 
@@ -34,5 +35,6 @@ export function IncidentViewContent({ viewName, visualizationName }: { viewName:
   const picture = visualizationName ?? 'event-timeline';
   if (picture === 'event-timeline') return <IncidentTimeline selectedEventID={eventID} />;
   if (picture === 'swimlane') return <IncidentSwimlane selectedEventID={eventID} />;
+  if (picture === 'actor-bar' || picture === 'actor-scatter' || picture === 'actor-circle') return <IncidentChart name={picture} />;
   return <PictureComingLater name={picture} />;
 }

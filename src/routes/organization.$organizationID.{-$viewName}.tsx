@@ -3,6 +3,7 @@ import { OrganizationTabs } from '../features/organizations/organization-screen.
 import { OrganizationPictureComingLater } from '../features/organizations/organization-panels.tsx';
 import { OrganizationActors, OrganizationIncidents, OrganizationTags } from '../features/organizations/organization-views.tsx';
 import { viewNameParam } from './-route-params.ts';
+import { OrganizationChart } from './-organization-charts.tsx';
 
 export const Route = createFileRoute('/organization/$organizationID/{-$viewName}')({
   params: viewNameParam,
@@ -13,10 +14,11 @@ function OrganizationView() {
   const { organizationID, viewName } = Route.useParams();
   const child: { visualizationName?: string } = useParams({ strict: false });
   let content;
-  if (child.visualizationName) content = <OrganizationPictureComingLater name={child.visualizationName} />;
+  if (child.visualizationName === 'incident-bar' || child.visualizationName === 'cross-incident-connections') content = <OrganizationChart name={child.visualizationName} />;
+  else if (child.visualizationName) content = <OrganizationPictureComingLater name={child.visualizationName} />;
   else if (viewName === 'actors') content = <OrganizationActors />;
   else if (viewName === 'tags') content = <OrganizationTags />;
-  else if (viewName === 'visualizations') content = <OrganizationPictureComingLater name="incident-bar" />;
+  else if (viewName === 'visualizations') content = <OrganizationChart name="incident-bar" />;
   else content = <OrganizationIncidents />;
   return (
     <>

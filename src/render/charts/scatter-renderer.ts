@@ -1,0 +1,55 @@
+/*
+ * The actor-scatter chart: a row per actor, time to the right, a dot per event. Events arrive
+ * binned per pixel column, so drawing costs actors × width, however many events there are; a bin
+ * with more events draws a stronger dot.
+ */
+import { chartContext, fitText } from './chart-canvas.ts';
+
+export interface ScatterScene {
+  labels: readonly string[];
+  /** labels.length × bins, row-major. */
+  grid: Uint32Array;
+  bins: number;
+  colors: readonly string[];
+  text: string;
+  gridLine: string;
+  axis: ReadonlyArray<{ fraction: number; label: string }>;
+}
+
+export const SCATTER_LABEL_WIDTH_PX = 160;
+
+export function renderScatter(canvas: HTMLCanvasElement, scene: ScatterScene): void {
+  const target = chartContext(canvas);
+  if (!target) return;
+  const { context, widthPx, heightPx } = target;
+  const plotHeight = heightPx - 20;
+  const rowPx = plotHeight / Math.max(1, scene.labels.length);
+  const plotWidth = widthPx - SCATTER_LABEL_WIDTH_PX - 8;
+  let max = 1;
+  for (const count of scene.grid) if (count > max) max = count;
+  context.font = '12px system-ui, sans-serif';
+  context.textBaseline = 'middle';
+  scene.labels.forEach((label, row) => {
+    const y = row * rowPx + rowPx / 2;
+    context.fillStyle = scene.text;
+    context.textAlign = 'right';
+    context.fillText(fitText(context, label, SCATTER_LABEL_WIDTH_PX - 8), SCATTER_LABEL_WIDTH_PX - 8, y);
+    context.fillStyle = scene.gridLine;
+    context.fillRect(SCATTER_LABEL_WIDTH_PX, Math.round(y), plotWidth, 1);
+    context.fillStyle = scene.colors[row % scene.colors.length] ?? scene.text;
+    const radius = Math.max(1.5, Math.min(4, rowPx / 4));
+    for (let bin = 0; bin < scene.bins; bin += 1) {
+      const count = scene.grid[row * scene.bins + bin] as number;
+      if (count === 0) continue;
+      context.globalAlpha = 0.45 + (0.55 * Math.log1p(count)) / Math.log1p(max);
+      context.beginPath();
+      context.arc(SCATTER_LABEL_WIDTH_PX + ((bin + 0.5) / scene.bins) * plotWidth, y, radius, 0, Math.PI * 2);
+      context.fill();
+    }
+    context.globalAlpha = 1;
+  });
+  context.fillStyle = scene.text;
+  context.textAlign = 'center';
+  context.font = '10px ui-monospace, monospace';
+  for (const tick of scene.axis) context.fillText(tick.label, SCATTER_LABEL_WIDTH_PX + tick.fraction * plotWidth, heightPx - 8);
+}

@@ -1,0 +1,29 @@
+/*
+ * Composes the incident's actor charts (features/charts) with the incident page's shown events and
+ * the analyst's bot and height settings.
+ */
+import { useCallback, useMemo } from 'react';
+import { formatMicros } from '../../domain/time/format-micros.ts';
+import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
+import { ActorBarChart, ActorCircleChart, ActorScatterChart, type ActorChartProps } from '../features/charts/actor-charts.tsx';
+import { useIncidentPage } from '../features/incident/incident-page-context.ts';
+import { useDisplaySettings } from '../features/settings/use-settings.ts';
+
+export type IncidentChartName = 'actor-bar' | 'actor-scatter' | 'actor-circle';
+
+export function IncidentChart({ name }: { name: IncidentChartName }) {
+  const page = useIncidentPage();
+  const acting = useActingAnalyst();
+  const [settings] = useDisplaySettings(acting.settingsAnalystID);
+  const { events, filtered, data, streamColorIndex, timeZone } = page;
+  const actors = useMemo(() => data.actors.map((actor) => ({ id: actor.id, name: actor.name, isBot: actor.isBot })), [data.actors]);
+  const streams = useMemo(() => data.streams.filter((stream) => !stream.isMarkerStream).map((stream) => ({ id: stream.id, name: stream.name, colorIndex: streamColorIndex.get(stream.id) ?? 0 })), [data.streams, streamColorIndex]);
+  const formatTime = useCallback((micros: number, pattern?: string) => formatMicros(micros, timeZone, pattern), [timeZone]);
+  const interval = page.viewState.timeInterval;
+  const fromMicros = interval?.start ?? data.incident.firstTimestamp ?? events[0]?.startTimestamp ?? 0;
+  const toMicros = Math.max(fromMicros + 1, interval?.end ?? data.incident.lastTimestamp ?? events[events.length - 1]?.startTimestamp ?? fromMicros);
+  const props: ActorChartProps = { events, positions: filtered.positions, actors, streams, showBots: settings.displayBotsInVisualizations, heightPx: page.settings.visualizationHeight, fromMicros, toMicros, formatTime };
+  if (name === 'actor-bar') return <ActorBarChart {...props} />;
+  if (name === 'actor-scatter') return <ActorScatterChart {...props} />;
+  return <ActorCircleChart {...props} />;
+}

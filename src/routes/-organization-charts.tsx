@@ -1,0 +1,35 @@
+/*
+ * Composes the organization's charts (features/charts) with its incidents from the mirror, the
+ * route's count type and chosen incident, and the analyst's bot and height settings.
+ */
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { isCountType } from '../../domain/views.ts';
+import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
+import { CrossIncidentConnections, IncidentBarChart } from '../features/charts/organization-charts.tsx';
+import { useOrganizationPage } from '../features/organizations/organization-page-context.ts';
+import { useDisplaySettings } from '../features/settings/use-settings.ts';
+
+export function OrganizationChart({ name }: { name: 'incident-bar' | 'cross-incident-connections' }) {
+  const { organizationID, mirror } = useOrganizationPage();
+  const acting = useActingAnalyst();
+  const [settings] = useDisplaySettings(acting.settingsAnalystID);
+  const params: { countType?: string; incidentID?: number } = useParams({ strict: false });
+  const navigate = useNavigate();
+  const countType = params.countType !== undefined && isCountType(params.countType) ? params.countType : 'events';
+  if (name === 'cross-incident-connections') {
+    return <CrossIncidentConnections incidents={mirror.incidents} heightPx={settings.visualizationHeight} onOpenIncident={(incidentID) => void navigate({ to: '/incident/$incidentID', params: { incidentID } })} />;
+  }
+  return (
+    <IncidentBarChart
+      incidents={mirror.incidents}
+      countType={countType}
+      showBots={settings.displayBotsInVisualizations}
+      heightPx={settings.visualizationHeight}
+      selectedIncidentID={params.incidentID}
+      onCountType={(type) => void navigate({ to: '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType', params: { organizationID, visualizationName: 'incident-bar', countType: type } })}
+      onOpenIncident={(incidentID) =>
+        void navigate({ to: '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType/incident/$incidentID', params: { organizationID, visualizationName: 'incident-bar', countType, incidentID } })
+      }
+    />
+  );
+}

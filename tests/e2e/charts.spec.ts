@@ -1,0 +1,62 @@
+/*
+ * The charts on the demo data: each draws, and its table of counts (beside the chart, for screen
+ * readers) holds the right numbers; bots stay out unless the analyst shows them.
+ */
+import { expect, test } from './fixtures.ts';
+import { api, openAsAdmin } from './app-session.ts';
+import { attachScreenshots, DEMO_ENV, demoIncident } from './screens-demo.ts';
+
+test.use({ serverEnv: DEMO_ENV });
+
+interface EventPage { events: Array<{ actorID: number; isMarker: boolean }> }
+interface IncidentPayload { actors: Array<{ id: number; name: string; isBot: boolean }> }
+
+test('actor-bar, actor-scatter and actor-circle count each human actor\'s events', async ({ page }, testInfo) => {
+  await openAsAdmin(page, '/');
+  const incident = await demoIncident(page.request);
+  const { incident: payload } = await api<{ incident: IncidentPayload }>(page.request, 'GET', `/api/incident/${incident.id}`);
+  const { events } = await api<EventPage>(page.request, 'GET', `/api/incident/${incident.id}/events?limit=10000`);
+  // Counted here from the API's own events, independently of the chart code.
+  const expected = new Map<string, number>();
+  for (const event of events) {
+    const actor = payload.actors.find((candidate) => candidate.id === event.actorID);
+    if (!event.isMarker && actor && !actor.isBot) expected.set(actor.name, (expected.get(actor.name) ?? 0) + 1);
+  }
+  expect(expected.size).toBeGreaterThan(2);
+  for (const name of ['actor-bar', 'actor-scatter', 'actor-circle']) {
+    await page.goto(`/incident/${incident.id}/type/${name}`);
+    const table = page.getByRole('table', { name: /Events per actor/ });
+    await expect(table).toBeVisible();
+    for (const [actor, count] of expected) {
+      await expect(table.getByRole('row').filter({ has: page.getByRole('cell', { name: actor, exact: true }) }).getByRole('cell').nth(name === 'actor-circle' ? 2 : 1)).toHaveText(String(count));
+    }
+    // Bots are left out by default.
+    const bot = payload.actors.find((actor) => actor.isBot);
+    if (bot) await expect(table.getByRole('cell', { name: bot.name, exact: true })).toHaveCount(0);
+    await attachScreenshots(page, testInfo, name);
+  }
+});
+
+test('incident-bar counts per incident for the chosen count type, and cross-incident-connections draws', async ({ page }, testInfo) => {
+  await openAsAdmin(page, '/');
+  const incident = await demoIncident(page.request);
+  const list = await api<{ incidents: { items: Array<{ id: number; name: string; organizationID: number; counts: { events: number; streams: number } }> } }>(page.request, 'GET', '/api/incidents');
+  const mine = list.incidents.items.filter((item) => item.organizationID === incident.organizationID);
+  await page.goto(`/organization/${incident.organizationID}/type/incident-bar/count/streams`);
+  const table = page.getByRole('table', { name: 'Streams per incident' });
+  for (const item of mine) {
+    await expect(table.getByRole('row').filter({ has: page.getByRole('cell', { name: item.name, exact: true }) }).getByRole('cell').nth(1)).toHaveText(item.counts.streams.toLocaleString('en'));
+  }
+  await page.getByRole('combobox').filter({ hasText: 'Streams' }).selectOption('events');
+  await expect(page).toHaveURL(/\/count\/events$/);
+  const events = page.getByRole('table', { name: 'Events per incident' });
+  for (const item of mine) {
+    await expect(events.getByRole('row').filter({ has: page.getByRole('cell', { name: item.name, exact: true }) }).getByRole('cell').nth(1)).toHaveText(item.counts.events.toLocaleString('en'));
+  }
+  await attachScreenshots(page, testInfo, 'incident-bar');
+  await page.goto(`/organization/${incident.organizationID}/type/cross-incident-connections`);
+  const connections = page.getByRole('table', { name: 'Connections per incident' });
+  await expect(connections.getByRole('row')).toHaveCount(mine.length + 1);
+  await expect(page.getByRole('status')).toHaveCount(0);
+  await attachScreenshots(page, testInfo, 'cross-incident-connections');
+});
