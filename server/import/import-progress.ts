@@ -8,20 +8,12 @@
  * permission (a capability URL), and the answer is only counts. Kept in the process's memory: it is
  * a view of work this process is doing, gone when it ends.
  */
+import type { ImportProgressView } from '../../domain/import/import-progress-view.ts';
 import type { ImportProgress } from '../../domain/import/import-record.ts';
 
 /** 22 base64url characters are 132 bits: unguessable, so the token can be the permission. */
 export const PROGRESS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
 
-export type ImportPhase = 'importing' | 'finishing' | 'done' | 'failed';
-
-export interface ImportProgressView {
-  phase: ImportPhase;
-  bytesRead: number;
-  totalBytes: number;
-  validCount: number;
-  invalidCount: number;
-}
 
 interface Entry extends ImportProgressView {
   endedAt: number | undefined;

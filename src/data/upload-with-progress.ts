@@ -6,14 +6,52 @@
  */
 import type { z } from 'zod';
 import { ApiErrorSchema } from '../../domain/api-error.ts';
-import { ApiRequestError, NetworkError, apiAddress, commonHeaders, noteServerVersion } from './api-client.ts';
+import { ImportProgressAnswerSchema, type ImportProgressView } from '../../domain/import/import-progress-view.ts';
+import { ApiRequestError, NetworkError, apiAddress, apiGet, commonHeaders, noteServerVersion } from './api-client.ts';
 
-/** Sending the body (bytes so far of the total), then waiting while the server works on it. */
-export type UploadProgress = { readonly phase: 'sending'; readonly sentBytes: number; readonly totalBytes: number } | { readonly phase: 'processing' };
+/**
+ * Sending the body (bytes so far of the total), then waiting while the server works on it; with
+ * `followServer`, the server's own count of what it has parsed and written (import-progress-view.ts).
+ */
+export type UploadProgress =
+  | { readonly phase: 'sending'; readonly sentBytes: number; readonly totalBytes: number }
+  | { readonly phase: 'processing'; readonly server?: ImportProgressView | undefined };
 
 export interface UploadOptions {
   readonly signal?: AbortSignal | undefined;
   readonly onProgress?: ((progress: UploadProgress) => void) | undefined;
+  /** Names the import with a random progressToken and asks the server how far it is while it works. */
+  readonly followServer?: boolean | undefined;
+}
+
+const FOLLOW_EVERY_MILLIS = 500;
+
+/** 18 random bytes as base64url: 24 characters, 144 bits, so the token can be the permission. */
+export function newProgressToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Asks GET /api/import/progress/{token} every half second until stopped; a miss (404, no network) is skipped. */
+function followServerProgress(token: string, onProgress: (progress: UploadProgress) => void): () => void {
+  let stopped = false;
+  const controller = new AbortController();
+  const ask = async () => {
+    while (!stopped) {
+      try {
+        const answer = await apiGet(`/api/import/progress/${token}`, ImportProgressAnswerSchema, { signal: controller.signal });
+        if (!stopped) onProgress({ phase: 'processing', server: answer.progress });
+      } catch {
+        // Not known yet (the server still reading the body) or a dropped poll: the next one tells.
+      }
+      await new Promise((resolve) => setTimeout(resolve, FOLLOW_EVERY_MILLIS));
+    }
+  };
+  void ask();
+  return () => {
+    stopped = true;
+    controller.abort();
+  };
 }
 
 function jsonOf(contentType: string, text: string): unknown {
@@ -62,8 +100,19 @@ export function sentErrorCode(error: unknown): string | undefined {
   return error instanceof ApiRequestError ? error.apiError?.code : undefined;
 }
 
+/** The form with the token as its first field: fields go before the file, which the server reads last. */
+function withProgressToken(form: FormData, token: string): FormData {
+  const ordered = new FormData();
+  ordered.append('progressToken', token);
+  form.forEach((value, name) => ordered.append(name, value));
+  return ordered;
+}
+
 export function postFormWithProgress<T>(path: string, form: FormData, schema: z.ZodType<T>, options: UploadOptions = {}): Promise<T> {
-  const { signal, onProgress } = options;
+  const { signal, onProgress, followServer } = options;
+  let stopFollowing = () => {};
+  const token = followServer ? newProgressToken() : undefined;
+  const body = token === undefined ? form : withProgressToken(form, token);
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('The upload was cancelled', 'AbortError'));
@@ -76,12 +125,18 @@ export function postFormWithProgress<T>(path: string, form: FormData, schema: z.
     request.responseType = 'text';
     const abort = () => request.abort();
     signal?.addEventListener('abort', abort, { once: true });
-    const done = () => signal?.removeEventListener('abort', abort);
+    const done = () => {
+      stopFollowing();
+      signal?.removeEventListener('abort', abort);
+    };
     request.upload.addEventListener('progress', (event) => {
       onProgress?.({ phase: 'sending', sentBytes: event.loaded, totalBytes: event.lengthComputable ? event.total : 0 });
     });
     // The body has gone; what is left is the server's work, of unknown length.
-    request.upload.addEventListener('load', () => onProgress?.({ phase: 'processing' }));
+    request.upload.addEventListener('load', () => {
+      onProgress?.({ phase: 'processing' });
+      if (token !== undefined && onProgress) stopFollowing = followServerProgress(token, onProgress);
+    });
     request.addEventListener('load', () => {
       done();
       try {
@@ -98,6 +153,6 @@ export function postFormWithProgress<T>(path: string, form: FormData, schema: z.
       done();
       reject(new NetworkError('POST', path, new Error('the connection failed during the upload')));
     });
-    request.send(form);
+    request.send(body);
   });
 }

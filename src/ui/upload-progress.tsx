@@ -1,10 +1,21 @@
 /*
- * An upload under way: bytes sent of the total, then an indeterminate bar while the server works
- * on what it received, with the way out. The shape matches src/data/upload-with-progress.ts.
+ * An upload under way: bytes sent of the total, then the server's work on what it received (how
+ * much of the file it has parsed and written, when the call follows it; else an indeterminate
+ * bar), with the way out. The shape matches src/data/upload-with-progress.ts.
  */
 import { Button } from './button.tsx';
 
-export type UploadProgressState = { readonly phase: 'sending'; readonly sentBytes: number; readonly totalBytes: number } | { readonly phase: 'processing' };
+interface ServerProgress {
+  readonly phase: 'importing' | 'finishing' | 'done' | 'failed';
+  readonly bytesRead: number;
+  readonly totalBytes: number;
+  readonly validCount: number;
+  readonly invalidCount: number;
+}
+
+export type UploadProgressState =
+  | { readonly phase: 'sending'; readonly sentBytes: number; readonly totalBytes: number }
+  | { readonly phase: 'processing'; readonly server?: ServerProgress | undefined };
 
 function megabytes(bytes: number): string {
   return (bytes / 1_048_576).toLocaleString(undefined, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
@@ -15,11 +26,17 @@ export function UploadProgress({ progress, label, serverLabel, onCancel }: { pro
   const total = progress?.phase === 'sending' ? progress.totalBytes : 0;
   const sent = progress?.phase === 'sending' ? progress.sentBytes : 0;
   const percent = total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 0;
+  const server = progress?.phase === 'processing' ? progress.server : undefined;
+  const serverPercent = server && server.totalBytes > 0 ? Math.min(100, Math.floor((server.bytesRead / server.totalBytes) * 100)) : undefined;
   return (
     <div className="flex flex-wrap items-center gap-3" data-upload-phase={sending ? 'sending' : 'processing'}>
       {sending ? (
         <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 w-64 overflow-hidden rounded-full bg-raised">
           <div className="h-full bg-accent-bg transition-[width]" style={{ width: `${percent}%` }} />
+        </div>
+      ) : serverPercent !== undefined && server ? (
+        <div role="progressbar" aria-label={serverLabel} aria-valuemin={0} aria-valuemax={100} aria-valuenow={serverPercent} className="h-2 w-64 overflow-hidden rounded-full bg-raised">
+          <div className="h-full bg-accent-bg transition-[width]" style={{ width: `${serverPercent}%` }} />
         </div>
       ) : (
         // No aria-valuenow: an indeterminate progress bar, as ARIA defines it.
@@ -28,7 +45,13 @@ export function UploadProgress({ progress, label, serverLabel, onCancel }: { pro
         </div>
       )}
       <span className="text-sm text-muted tabular-nums" role="status">
-        {sending ? `Uploading: ${percent}% · ${megabytes(sent)} of ${megabytes(total)} MB` : `${serverLabel}…`}
+        {sending
+          ? `Uploading: ${percent}% · ${megabytes(sent)} of ${megabytes(total)} MB`
+          : server && serverPercent !== undefined
+            ? server.phase === 'importing'
+              ? `${serverLabel}: ${serverPercent}% · ${server.validCount.toLocaleString()} rows`
+              : `${serverLabel}: ${server.validCount.toLocaleString()} rows read, finishing…`
+            : `${serverLabel}…`}
       </span>
       <Button onClick={onCancel}>Cancel</Button>
     </div>

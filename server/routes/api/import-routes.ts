@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import { IMPORT_FORMATS } from '../../../domain/import/import-record.ts';
+import { ImportProgressAnswerSchema } from '../../../domain/import/import-progress-view.ts';
 import { ImportError } from '../../../domain/import/import-error.ts';
 import { safeFileName } from '../../../domain/upload-media.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -32,17 +33,6 @@ const ImportAnswer = z.object({
     invalidNotListed: z.number().int().describe('invalid rows beyond the listed ones'),
     format: z.enum(IMPORT_FORMATS),
     uploadID: z.number().int(),
-  }),
-  version: z.string(),
-});
-
-const ProgressAnswer = z.object({
-  progress: z.object({
-    phase: z.enum(['importing', 'finishing', 'done', 'failed']),
-    bytesRead: z.number().int(),
-    totalBytes: z.number().int(),
-    validCount: z.number().int(),
-    invalidCount: z.number().int(),
   }),
   version: z.string(),
 });
@@ -111,7 +101,7 @@ export function importRoutes(app: FastifyInstance, context: AppContext, progress
         summary: 'How far an import sent with this progressToken has come: counts only, to whoever holds the token',
         tags: ['streams'],
         params: z.object({ token: z.string().regex(PROGRESS_TOKEN_PATTERN, { error: 'must be 22 to 64 letters, digits, "-" or "_"' }) }),
-        response: { 200: ProgressAnswer, ...errors },
+        response: { 200: ImportProgressAnswerSchema, ...errors },
       },
     },
     async (request) => {

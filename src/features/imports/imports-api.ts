@@ -34,7 +34,7 @@ export async function importStream(incidentID: number, request: ImportRequest, s
   form.append('timeZone', request.timeZone);
   form.append('settings', JSON.stringify(request.settings));
   form.append('file', request.file, request.file.name);
-  return (await postFormWithProgress(`/api/incident/${incidentID}/import`, form, ImportAnswerSchema, { signal, onProgress })).import;
+  return (await postFormWithProgress(`/api/incident/${incidentID}/import`, form, ImportAnswerSchema, { signal, onProgress, followServer: true })).import;
 }
 
 /** After an import, the offline mirror the incident screens read learns of the new stream and events (a failure is only logged). */

@@ -70,7 +70,7 @@ export async function checkReimport(streamID: number, choice: ReimportFile, send
 }
 
 export async function reimport(streamID: number, choice: ReimportFile, resolution: MergeResolution | undefined, sending: Sending): Promise<ReimportResult> {
-  return (await postFormWithProgress(`/api/stream/${streamID}/import`, formOf(choice, resolution), ImportAnswerSchema, sending)).import;
+  return (await postFormWithProgress(`/api/stream/${streamID}/import`, formOf(choice, resolution), ImportAnswerSchema, { ...sending, followServer: true })).import;
 }
 
 /** The outcome a 409 names when the stream changed since the check (the check must run again). */
