@@ -8,6 +8,7 @@
 import { runCsvParsersBench } from './csv-parsers-bench.ts';
 import { IMPORT_ROWS, runImportBench } from './import-bench.ts';
 import { runMirrorBench } from './mirror-bench.ts';
+import { runEventTableBench } from './event-table-bench.ts';
 import { writeFile } from 'node:fs/promises';
 import { cpus, release, totalmem, type } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     stores: { type: 'string' },
     'no-write': { type: 'boolean' },
     'mirror-rows': { type: 'string' },
+    'table-rows': { type: 'string' },
   },
   strict: true,
 });
@@ -41,6 +43,7 @@ const sizes = numbers(values.sizes ?? env.BENCH_SIZES, [10_000, 100_000, 1_000_0
 const [insertRows] = numbers(values['insert-rows'] ?? env.BENCH_INSERT_ROWS, [100_000], 'insert-rows') as [number];
 const [searchDataRows] = numbers(values['search-data-rows'] ?? env.BENCH_SEARCH_DATA_ROWS, [100_000], 'search-data-rows') as [number];
 const [mirrorRows] = numbers(values['mirror-rows'] ?? env.BENCH_MIRROR_ROWS, [1_000_000], 'mirror-rows') as [number];
+const [tableRows] = numbers(values['table-rows'] ?? env.BENCH_TABLE_ROWS, [1_000_000], 'table-rows') as [number];
 const [queries] = numbers(values.queries ?? env.BENCH_QUERIES, [20], 'queries') as [number];
 const wanted = (values.stores ?? env.BENCH_STORES ?? 'pglite,postgres').split(',').map((s) => s.trim());
 const stores = (['pglite', 'postgres'] as StoreKind[]).filter((kind) => wanted.includes(kind) && (kind === 'pglite' || postgresUrl()));
@@ -66,11 +69,12 @@ async function main(): Promise<void> {
   const csvSection = await runCsvParsersBench();
   const importSection = await runImportBench(stores, log, Number(env.BENCH_IMPORT_ROWS ?? IMPORT_ROWS));
   const mirrorSection = mirrorRows > 0 ? await runMirrorBench({ rows: mirrorRows, dexieBulkPutRows: Math.min(mirrorRows, 200_000), log }) : '';
+  const tableSection = tableRows > 0 ? runEventTableBench(tableRows, log) : '';
   const totalMillis = performance.now() - started;
   log(`\nTotal ${secs(totalMillis)} s`);
   if (!values['no-write']) {
     const path = join(projectRoot(), 'bench', 'RESULTS.md');
-    await writeFile(path, report(results, totalMillis, `${csvSection}\n${importSection}\n\n${mirrorSection}\n`));
+    await writeFile(path, report(results, totalMillis, `${csvSection}\n${importSection}\n\n${mirrorSection}\n\n${tableSection}\n`));
     process.stdout.write(`Wrote ${path}\n`);
   }
 }

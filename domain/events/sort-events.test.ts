@@ -35,6 +35,22 @@ describe('sortEventPositions', () => {
     expect(ids(sortEventPositions(events, all, [{ field: 'duration', desc: true }], names))).toEqual([2, 3, 1, 4]);
   });
 
+  it('gives the same order through the linear path as through the general one', () => {
+    const many = Array.from({ length: 500 }, (_, index) => event(index + 1, (index % 3) + 1, index % 4, `m${index % 17}`, index % 5));
+    const manyNames = { streams: new Map([[1, 'b'], [2, 'a'], [3, 'C']]), actors: new Map([[1, 'x'], [2, 'Y'], [3, 'x']]) };
+    const positions = Uint32Array.from(many.map((_, index) => index));
+    for (const field of ['stream', 'actor'] as const) {
+      for (const desc of [false, true]) {
+        for (const timeDesc of [false, true]) {
+          const sorts = [{ field, desc }, { field: 'time' as const, desc: timeDesc }];
+          // A third sort key on time again forces the general comparison sort, with the same meaning.
+          const general = sortEventPositions(many, positions, [...sorts, { field: 'time', desc: timeDesc }], manyNames);
+          expect([...sortEventPositions(many, positions, sorts, manyNames)]).toEqual([...general]);
+        }
+      }
+    }
+  });
+
   it('sorts only the positions it is given', () => {
     expect(ids(sortEventPositions(events, Uint32Array.from([0, 3]), [{ field: 'message', desc: false }], names))).toEqual([4, 1]);
   });
