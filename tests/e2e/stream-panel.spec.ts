@@ -95,3 +95,29 @@ test('a stream is shifted by +90 s: previewed, applied, undone; bad offsets are 
   await expect(page).toHaveURL(/\/incident\/\d+$/);
   expect(dialogs).toEqual([]);
 });
+
+test('with no network, the stream panel shows the device copy of the stream, and says changes need the server', async ({ page, context }) => {
+  await openAsAdmin(page, '/');
+  await importThroughPage(page, 'events/m365_defender_activity_log.csv');
+  await page.getByRole('link', { name: 'Open the stream' }).click();
+  await expect(fact(page, 'events')).toHaveText('15');
+  // The incident page beside the panel fills this device's mirror; a service worker serves the shell.
+  await expect(page.getByTestId('sync-status')).toContainText('Last synced', { timeout: 30_000 });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  const range = await fact(page, 'range').textContent();
+
+  await context.setOffline(true);
+  await page.reload();
+  const panel = page.locator('[data-stream-panel]');
+  await expect(panel.locator('[data-stream-offline]')).toContainText('Offline: shown from this device');
+  await expect(fact(page, 'events')).toHaveText('15');
+  await expect(fact(page, 'range')).toHaveText(range!);
+  await expect(page.getByRole('table', { name: 'Offset preview' }).getByRole('row')).toHaveCount(16);
+  // A change reaches for the server and says it got no answer, beside the field.
+  await page.getByRole('textbox', { name: 'Offset', exact: true }).fill('+1s');
+  await panel.getByRole('button', { name: 'Apply' }).click();
+  await expect(panel.getByRole('alert')).toContainText('got no answer');
+  await context.setOffline(false);
+});

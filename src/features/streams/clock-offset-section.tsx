@@ -4,7 +4,7 @@
  * offset that was there before. The server moves the stored times; the source file keeps the raw ones.
  */
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { ApiRequestError } from '../../data/api-client.ts';
+import { ApiRequestError, NetworkError } from '../../data/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { formatClockOffset, parseClockOffset } from './clock-offset.ts';
@@ -21,6 +21,7 @@ export interface ClockOffsetHandle {
 
 function serverReason(error: unknown): string {
   if (error instanceof ApiRequestError && error.apiError) return error.apiError.message;
+  if (error instanceof NetworkError) return 'got no answer from the server (offline?): nothing changed';
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -79,6 +79,11 @@ export function StreamPanel({ incidentID, streamID, timeZone, reimport, onClose 
           <p>The stream could not be loaded: {state.message}</p>
         </div>
       ) : null}
+      {state.phase === 'loaded' && state.fromDevice ? (
+        <p role="status" className="rounded-md bg-warning-bg px-2 py-1 text-sm text-warning" data-stream-offline>
+          Offline: shown from this device&apos;s copy of the incident. Renaming, shifting and re-importing need the server.
+        </p>
+      ) : null}
       {data ? (
         <>
           <StreamFacts data={data} zone={timeZone} />

@@ -2,10 +2,12 @@
  * The stream, its incident's streams (for its colour) and the summary of its events, loaded
  * together and reloaded after every change the panel makes. Large incidents (the payload leaves
  * events out beyond 10,000) are read page by page with progress; changing stream cancels the read.
+ * Without a network, the device's mirror of the incident stands in.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { isAbortError } from '../../data/api-client.ts';
+import { isAbortError, NetworkError } from '../../data/api-client.ts';
 import { loadStreamDetail, type StreamDetailData, type StreamDetailSource } from './load-stream-detail.ts';
+import { mirrorStreamSource } from './mirror-stream-source.ts';
 import { fetchEventPage, fetchIncidentStreams, fetchStream } from './streams-api.ts';
 
 export type { StreamDetailData } from './load-stream-detail.ts';
@@ -19,7 +21,22 @@ const API_SOURCE: StreamDetailSource = {
 export type StreamDetailState =
   | { readonly phase: 'loading'; readonly scannedEvents: number; readonly totalEvents: number | undefined }
   | { readonly phase: 'error'; readonly message: string }
-  | { readonly phase: 'loaded'; readonly data: StreamDetailData };
+  /** `fromDevice`: the server did not answer, so this is the device's mirror (changes need the network). */
+  | { readonly phase: 'loaded'; readonly data: StreamDetailData; readonly fromDevice: boolean };
+
+async function loadOnlineOrMirrored(incidentID: number, streamID: number, signal: AbortSignal, onScan: (scanned: number, total: number) => void) {
+  try {
+    return { data: await loadStreamDetail(API_SOURCE, incidentID, streamID, signal, onScan), fromDevice: false };
+  } catch (error) {
+    if (!(error instanceof NetworkError)) throw error;
+    try {
+      return { data: await loadStreamDetail(mirrorStreamSource(streamID), incidentID, streamID, signal, onScan), fromDevice: true };
+    } catch {
+      // Not mirrored either: the network failure is the reason to show.
+      throw error;
+    }
+  }
+}
 
 export function useStreamDetail(incidentID: number, streamID: number) {
   const [state, setState] = useState<StreamDetailState>({ phase: 'loading', scannedEvents: 0, totalEvents: undefined });
@@ -27,8 +44,8 @@ export function useStreamDetail(incidentID: number, streamID: number) {
 
   useEffect(() => {
     const controller = new AbortController();
-    loadStreamDetail(API_SOURCE, incidentID, streamID, controller.signal, (scannedEvents, totalEvents) => setState({ phase: 'loading', scannedEvents, totalEvents })).then(
-      (data) => setState({ phase: 'loaded', data }),
+    loadOnlineOrMirrored(incidentID, streamID, controller.signal, (scannedEvents, totalEvents) => setState({ phase: 'loading', scannedEvents, totalEvents })).then(
+      ({ data, fromDevice }) => setState({ phase: 'loaded', data, fromDevice }),
       (error: unknown) => {
         if (!isAbortError(error)) setState({ phase: 'error', message: error instanceof Error ? error.message : String(error) });
       },
