@@ -7,6 +7,7 @@ import { IncidentSummarySchema, OrganizationSummarySchema } from '../../../domai
 import { EventPageSchema, IncidentPayloadSchema } from '../../../domain/incident-payload.ts';
 import { OrganizationDetailSchema } from '../../../domain/organization-payload.ts';
 import { apiGet } from '../api-client.ts';
+import { askPersistenceOnce } from './device-storage.ts';
 import { mirrorDatabase } from './mirror-database.ts';
 import { syncIncidentFrom, type IncidentSource, type SyncOptions } from './sync-incident.ts';
 import { syncIncidentListFrom, syncOrganizationFrom, syncOrganizationsFrom, type ListSource } from './sync-lists.ts';
@@ -48,8 +49,9 @@ export const apiListSource: ListSource = {
 };
 
 /** Fetches the incident (payload, then its events in pages) into the mirror; rejects as the fetch does. */
-export function syncIncident(incidentID: number, options: SyncOptions = {}): Promise<void> {
-  return syncIncidentFrom(mirrorDatabase(), apiIncidentSource, incidentID, options);
+export async function syncIncident(incidentID: number, options: SyncOptions = {}): Promise<void> {
+  await syncIncidentFrom(mirrorDatabase(), apiIncidentSource, incidentID, options);
+  askPersistenceOnce();
 }
 
 export function syncOrganizations(options: { signal?: AbortSignal } = {}): Promise<void> {

@@ -30,6 +30,22 @@ export async function requestPersistentStorage(): Promise<boolean> {
   return navigator.storage.persist();
 }
 
+let asked = false;
+
+/**
+ * Once per page life, when an incident has just been mirrored: ask that the browser keep the data.
+ * Chromium answers from its own heuristics without a prompt; other browsers may ask the analyst,
+ * which is why it waits for the first incident rather than running at start.
+ */
+export function askPersistenceOnce(): void {
+  if (asked || !navigator.storage?.persist) return;
+  asked = true;
+  navigator.storage
+    .persisted()
+    .then((persisted) => (persisted ? true : navigator.storage.persist()))
+    .catch((error: unknown) => console.error('persistent storage could not be requested', error));
+}
+
 export interface MirroredIncident {
   incidentID: number;
   /** The summary, when the incident itself is in the mirror. */
