@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const API_TARGET = 'http://127.0.0.1:8080';
@@ -20,6 +20,30 @@ function gitCommitID(): string {
   }
 }
 
+/**
+ * Builds src/data/outbox/outbox-sync-worker.ts on its own, as one classic script (no imports), into
+ * dist/outbox-sync.js before the PWA plugin writes sw.js, which loads it with importScripts.
+ */
+function outboxSyncWorker(): Plugin {
+  return {
+    name: 'churchkey-outbox-sync-worker',
+    apply: 'build',
+    async writeBundle(options) {
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        build: {
+          outDir: options.dir ?? 'dist',
+          emptyOutDir: false,
+          sourcemap: true,
+          lib: { entry: 'src/data/outbox/outbox-sync-worker.ts', formats: ['iife'], name: 'ChurchkeyOutboxSync', fileName: () => 'outbox-sync.js' },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // The router plugin must run before react() so route files are split before JSX is transformed.
@@ -31,6 +55,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    outboxSyncWorker(),
     // The app shell is precached so the app opens with no network; a new version waits for the
     // analyst's "Reload" (registerType 'prompt', src/data/service-worker.ts registers it).
     VitePWA({
@@ -57,7 +82,9 @@ export default defineConfig({
       workbox: {
         // The shell: code, styles, icons and the legal page (never Cesium's files: they are cached as used).
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['cesium/**'],
+        globIgnores: ['cesium/**', 'outbox-sync.js'],
+        // Background Sync of the outbox (src/data/outbox/outbox-sync-worker.ts).
+        importScripts: ['outbox-sync.js'],
         navigateFallback: 'index.html',
         // Sign-in, logout and the API are the server's, never the cached shell.
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/auth(\/|$)/],

@@ -188,9 +188,10 @@ test('20 annotations and 20 audit actions made offline reach the server once eac
   // Close the page; open the app again (still offline), then the network returns.
   await page.close();
   const again = await context.newPage();
-  // The first two notes' answers are lost on the way back: the server applied them, the page saw a network error.
+  // The first two notes' answers are lost on the way back: the server applied them, the sender (the page, or
+  // the service worker's Background Sync: context.route sees both) saw a network error.
   let lostAnswers = 0;
-  await again.route(`**/api/incident/${incident.id}/note`, async (route) => {
+  await context.route(`**/api/incident/${incident.id}/note`, async (route) => {
     if (route.request().method() === 'POST' && lostAnswers < 2) {
       lostAnswers += 1;
       await route.fetch();
@@ -236,4 +237,45 @@ test('20 annotations and 20 audit actions made offline reach the server once eac
   // The mirror now holds the server's rows in place of the optimistic ones.
   await again.goto(`/incident/${incident.id}/annotations`);
   await expect(again.getByText(`offline note ${run} 1`, { exact: true })).toHaveCount(1);
+});
+
+test('with no page of the app open, the service worker sends what waits (Background Sync)', async ({ page, context, server }) => {
+  const { analyst } = await openAsAdmin(page);
+  const incident = await demoIncident(page.request);
+  await openAndMirror(page, incident);
+  const run = Date.now().toString(36);
+
+  await context.setOffline(true);
+  await queueAnnotationsOffline(page, incident.id, analyst.id, [
+    { method: 'POST', path: `/api/incident/${incident.id}/note`, body: { kind: 'other', text: `synced by the worker ${run}` }, label: 'Note', note: `synced by the worker ${run}` },
+  ]);
+  // An action taken offline asks the browser for a Background Sync.
+  await analystMenuButton(page, analyst.name).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Show filters' }).click();
+  await page.keyboard.press('Escape');
+  await expect
+    .poll(() => page.evaluate(async () => {
+      const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync: { getTags(): Promise<string[]> } };
+      return registration.sync.getTags();
+    }))
+    .toContain('churchkey-outbox');
+
+  // No page of the app is left; the network returns and the browser fires the sync.
+  await page.close();
+  await context.setOffline(false);
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => registrations.push(...updated));
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => registrations.find((registration) => registration.scopeURL === `${server.baseURL}/`)).toBeDefined();
+  const registration = registrations.find((candidate) => candidate.scopeURL === `${server.baseURL}/`)!;
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: server.baseURL, registrationId: registration.registrationId, tag: 'churchkey-outbox', lastChance: false });
+
+  await expect
+    .poll(async () => {
+      const payload = await api<{ incident: { notes: Array<{ text: string }> } }>(context.request, 'GET', `/api/incident/${incident.id}`);
+      return payload.incident.notes.filter((note) => note.text === `synced by the worker ${run}`).length;
+    }, { timeout: 30_000 })
+    .toBe(1);
 });

@@ -1,7 +1,8 @@
 /*
  * The durable outbox: writes made here (offline or not) are kept in IndexedDB with the optimistic
  * rows they show in the mirror, and sent once, in order, when the network allows (at app start,
- * when the browser comes online, before an incident sync). Each carries a client id sent as
+ * when the browser comes online, before an incident sync; with no page open, by the service worker
+ * through Background Sync where the browser has it: outbox-sync-worker.ts). Each carries a client id sent as
  * Idempotency-Key, so the server applies it once. A refusal (4xx) stays as failed for the analyst.
  *
  *   enqueueWrite({ method, path, body?, label, incidentID?, touchesEvents?, optimistic? }): Promise<string> (the write id)

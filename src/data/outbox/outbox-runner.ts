@@ -1,7 +1,8 @@
 /*
  * When the outbox is sent: at app start, when the browser says the network is back, after each new
  * write, before an incident is synced (so the server's answer holds the analyst's writes), and with
- * a growing pause while the server cannot be reached. One sender at a time across tabs (Web Locks).
+ * a growing pause while the server cannot be reached; and, with no page open, by the service worker
+ * (Background Sync, outbox-sync-worker.ts). One sender at a time across tabs and the worker (Web Locks).
  * After a round, the incidents it wrote to are synced again, replacing optimistic rows with the
  * server's.
  */
@@ -12,6 +13,7 @@ import { syncIncident } from '../mirror/api-source.ts';
 import { mirrorDatabase, type OutboxRow } from '../mirror/mirror-database.ts';
 import { setBeforeIncidentSync } from '../mirror/sync-incident.ts';
 import { flushOutboxWith, type FlushResult } from './flush-outbox.ts';
+import { OUTBOX_LOCK, OUTBOX_SYNC_TAG } from './outbox-sync-tag.ts';
 
 const Answer = z.unknown();
 const RETRY_PAUSES_MS = [2_000, 5_000, 15_000, 30_000, 60_000];
@@ -25,7 +27,7 @@ function send(entry: OutboxRow): Promise<unknown> {
 
 function withLock<T>(work: () => Promise<T>): Promise<T> {
   // NOTE: Web Locks keep two tabs (or a tab and a reopened one) from sending the same write at once.
-  if (typeof navigator !== 'undefined' && navigator.locks) return navigator.locks.request('churchkey-outbox', work) as Promise<T>;
+  if (typeof navigator !== 'undefined' && navigator.locks) return navigator.locks.request(OUTBOX_LOCK, work) as Promise<T>;
   return work();
 }
 
@@ -55,14 +57,29 @@ async function flushAndRefresh(): Promise<void> {
     failures = 0;
     return;
   }
+  requestBackgroundSync();
   const pause = RETRY_PAUSES_MS[Math.min(failures, RETRY_PAUSES_MS.length - 1)]!;
   failures += 1;
   retryTimer = window.setTimeout(() => triggerOutbox(), pause);
 }
 
-/** Starts a round now if the browser believes it is online; never throws. */
+/**
+ * Background Sync where the browser has it (Chromium): the service worker (outbox-sync-worker.ts)
+ * sends what waits when the network returns, even if no page of the app is open by then.
+ */
+function requestBackgroundSync(): void {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.ready
+    .then((registration) => (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(OUTBOX_SYNC_TAG))
+    .catch((error: unknown) => console.error('background sync could not be registered', error));
+}
+
+/** Starts a round now if the browser believes it is online (else asks for Background Sync); never throws. */
 export function triggerOutbox(): void {
-  if (!navigator.onLine) return;
+  if (!navigator.onLine) {
+    requestBackgroundSync();
+    return;
+  }
   flushAndRefresh().catch((error: unknown) => console.error('the outbox could not be sent', error));
 }
 
