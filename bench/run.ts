@@ -9,12 +9,13 @@ import { runCsvParsersBench } from './csv-parsers-bench.ts';
 import { IMPORT_ROWS, runImportBench } from './import-bench.ts';
 import { runMirrorBench } from './mirror-bench.ts';
 import { runEventTableBench } from './event-table-bench.ts';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, release, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectRoot } from '../server/project-root.ts';
 import { postgresUrl, type StoreKind } from './bench-store.ts';
+import { keepSeparateSections } from './keep-sections.ts';
 import { benchIncidentData, SEARCH_QUERIES, type StoreResults } from './incident-data-bench.ts';
 import { duration, ratio, secs, table, thousands, versus } from './measure.ts';
 
@@ -74,7 +75,8 @@ async function main(): Promise<void> {
   log(`\nTotal ${secs(totalMillis)} s`);
   if (!values['no-write']) {
     const path = join(projectRoot(), 'bench', 'RESULTS.md');
-    await writeFile(path, report(results, totalMillis, `${csvSection}\n${importSection}\n\n${mirrorSection}\n\n${tableSection}\n`));
+    const previous = await readFile(path, 'utf8').catch(() => '');
+    await writeFile(path, keepSeparateSections(previous, report(results, totalMillis, `${csvSection}\n${importSection}\n\n${mirrorSection}\n\n${tableSection}\n`)));
     process.stdout.write(`Wrote ${path}\n`);
   }
 }
