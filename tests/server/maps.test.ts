@@ -129,6 +129,21 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
     expect(page.validPoints[0]).toMatchObject({ line: 118, pitch: -0.9, roll: -1.3 });
   });
 
+  it('takes every setting as a field, as the create-map view sends them', async () => {
+    const settings = {
+      name: 'JAL516', colour: '#0071bf', icon: 'airplane', defaultTimeZone: 'Asia/Tokyo', defaultDate: '', delimiter: 'comma', headerRowCount: '1', preambleRowCount: '0',
+      identifiedColumns: '{"1":"timestamp","3":"position","6":"heading"}', numericUnit: 'seconds', altitudeUnit: 'feet',
+    };
+    const response = await create(writer, incidentID, form(FR24, 'fr24.csv', settings));
+    expect(response.statusCode, response.body).toBe(201);
+    const { map } = response.json();
+    expect(map).toMatchObject({ name: 'JAL516', icon: 'airplane', validPointCount: 305, identifiedColumns: { '1': 'timestamp', '3': 'position', '6': 'heading' }, settings: { defaultDate: null, defaultTimeZone: 'Asia/Tokyo' } });
+    // "2024-01-02T07:22:55Z" carries its own offset: the default zone does not move it.
+    expect(map.firstTimestamp).toBe(1_704_180_175_000_000);
+    const page = (await get(reader, `${map.id}/points/page/0`)).json();
+    expect(page.validPoints[0]).toMatchObject({ actor: '', altitude: null, heading: 73 });
+  });
+
   it('refuses bad inputs with status, field and reason, and stores nothing', async () => {
     const before = await stored();
     const cases: [Session, number, FormData, number, string | null, RegExp][] = [

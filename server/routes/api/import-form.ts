@@ -42,14 +42,16 @@ function refusal(error: unknown, maxBytes: number): unknown {
   }
 }
 
-export async function readImportForm<Field extends string>(request: FastifyRequest, allowed: readonly Field[], tmpDir: string, maxBytes: number): Promise<ImportForm<Field>> {
+/** `fieldCount`: a call with more text fields than the default 10 (the map settings) says so. */
+export async function readImportForm<Field extends string>(request: FastifyRequest, allowed: readonly Field[], tmpDir: string, maxBytes: number, fieldCount?: number): Promise<ImportForm<Field>> {
   if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'send the file as multipart/form-data, in a part named "file"', 'body');
   let file: SpooledBlob | undefined;
   let rawFileName = '';
   let declaredType = '';
   const fields: Partial<Record<Field, string>> = {};
   try {
-    for await (const part of request.parts({ limits: { fieldSize: FIELD_BYTES } })) {
+    const counts = fieldCount === undefined ? {} : { fields: fieldCount, parts: fieldCount + 1 };
+    for await (const part of request.parts({ limits: { fieldSize: FIELD_BYTES, ...counts } })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') {
           part.file.resume();

@@ -70,7 +70,7 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
       const { user, analyst } = acting(request);
       // Refused before a byte of the file is read when the incident is out of reach.
       const reachable = await requireIncident(db, analyst, request.params.incidentID);
-      const form = await readImportForm(request, MAP_FORM_FIELDS, tmpDir, config.uploadMaxBytes);
+      const form = await readImportForm(request, MAP_FORM_FIELDS, tmpDir, config.uploadMaxBytes, MAP_FORM_FIELDS.length);
       try {
         const fileName = safeFileName(form.rawFileName);
         const [{ count }] = (await db.query<{ count: number }>('SELECT count(*)::int AS count FROM incident_maps WHERE incident_id = $1', [reachable.id])) as [{ count: number }];
