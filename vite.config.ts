@@ -56,6 +56,14 @@ export default defineConfig({
     react(),
     tailwindcss(),
     outboxSyncWorker(),
+    {
+      // Knockout (in Cesium's widgets, unused by the globe, which is a CesiumWidget) finds the global
+      // object with (0,eval)("this") as its module loads; the app's CSP has no 'unsafe-eval'.
+      name: 'knockout-without-eval',
+      transform(code, id) {
+        return id.includes('knockout-3.5.1') ? code.replace('(0,eval)("this")', 'globalThis') : null;
+      },
+    },
     // The app shell is precached so the app opens with no network; a new version waits for the
     // analyst's "Reload" (registerType 'prompt', src/data/service-worker.ts registers it).
     VitePWA({
@@ -82,7 +90,8 @@ export default defineConfig({
       workbox: {
         // The shell: code, styles, icons and the legal page (never Cesium's files: they are cached as used).
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['cesium/**', 'outbox-sync.js'],
+        // The globe's chunk carries Cesium (4.6 MB): cached when first used, below.
+        globIgnores: ['cesium/**', 'outbox-sync.js', 'assets/map-globe-*'],
         // Background Sync of the outbox (src/data/outbox/outbox-sync-worker.ts).
         importScripts: ['outbox-sync.js'],
         navigateFallback: 'index.html',
@@ -120,7 +129,7 @@ export default defineConfig({
           },
           {
             // Cesium's workers, assets and imagery (NaturalEarthII): fixed per version, so cache first.
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/cesium/'),
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && (url.pathname.startsWith('/cesium/') || url.pathname.startsWith('/assets/map-globe-')),
             handler: 'CacheFirst',
             options: {
               cacheName: 'churchkey-cesium',
@@ -146,6 +155,8 @@ export default defineConfig({
   ],
   define: {
     __APP_VERSION__: JSON.stringify(gitCommitID()),
+    // Where Cesium finds its workers and assets: copied there by scripts/copy-cesium.mjs.
+    CESIUM_BASE_URL: JSON.stringify('/cesium/'),
   },
   server: {
     // Host header kept as the browser sent it (no changeOrigin), so the server's same-origin

@@ -4,7 +4,9 @@
  * (units in brackets dropped: "compass_heading(degrees)" is a heading) and checked on the sample
  * cells (a "time" column counting milliseconds since take-off is not a timestamp).
  */
+import Papa from 'papaparse';
 import { CHART_PALETTE } from '../color/palette.ts';
+import { columnNames } from '../import/delimited-record.ts';
 import { parseEventTime } from '../import/parse-event-time.ts';
 import { sniffDelimited, unitOf } from '../import/sniff-delimited.ts';
 import { resolveTimeZone } from '../time/time-zone-loader.ts';
@@ -121,4 +123,18 @@ export function detectGeoSettings(text: string, complete: boolean, fileName: str
     columns: guess.columns,
     sampleRows: guess.sampleRows,
   };
+}
+
+/** The column names and first data rows of `text` read by `settings` (after the analyst changed the layout). */
+export function columnsBySettings(text: string, settings: Pick<MapSettings, 'delimiter' | 'headerRowCount' | 'preambleRowCount'>): { columns: string[]; sampleRows: string[][] } {
+  let rest = text;
+  for (let skipped = 0; skipped < settings.preambleRowCount; skipped += 1) {
+    const end = rest.indexOf('\n');
+    rest = end === -1 ? '' : rest.slice(end + 1);
+  }
+  const parsed = Papa.parse<string[]>(rest, { delimiter: settings.delimiter === 'tab' ? '\t' : ',', newline: '\n', quoteChar: '"', preview: settings.headerRowCount + 10, skipEmptyLines: true });
+  const rows = parsed.data.map((fields) => fields.map((field) => field.replace(/\r$/, '')));
+  const width = rows[0]?.length ?? 0;
+  const header = settings.headerRowCount > 0 ? (rows[settings.headerRowCount - 1] ?? []) : Array.from({ length: width }, () => '');
+  return { columns: columnNames(header), sampleRows: rows.slice(settings.headerRowCount) };
 }

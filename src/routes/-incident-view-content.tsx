@@ -10,6 +10,7 @@ import { StreamsView } from '../features/incident/views/streams-view.tsx';
 import { TagsView } from '../features/incident/views/tags-view.tsx';
 import { IncidentChart } from './-incident-charts.tsx';
 import { IncidentSwimlane } from './-incident-swimlane.tsx';
+import { IncidentMaps } from './-incident-maps.tsx';
 import { IncidentTimeline } from './-incident-timeline.tsx';
 
 export function IncidentViewContent({ viewName, visualizationName }: { viewName: ViewName | undefined; visualizationName: string | undefined }) {
@@ -36,5 +37,6 @@ export function IncidentViewContent({ viewName, visualizationName }: { viewName:
   if (picture === 'event-timeline') return <IncidentTimeline selectedEventID={eventID} />;
   if (picture === 'swimlane') return <IncidentSwimlane selectedEventID={eventID} />;
   if (picture === 'actor-bar' || picture === 'actor-scatter' || picture === 'actor-circle') return <IncidentChart name={picture} />;
+  if (picture === 'create-map' || picture === 'map') return <IncidentMaps picture={picture} />;
   return <PictureComingLater name={picture} />;
 }

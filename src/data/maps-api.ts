@@ -1,0 +1,45 @@
+/*
+ * The map calls from the browser: making a map (the file and its settings as multipart fields,
+ * with upload progress) and reading a map and its points on the spec's paths. The offline mirror
+ * keeps no points, so the service worker's network-first cache of API reads is what answers these
+ * offline (vite.config.ts, runtime caching).
+ */
+import type { MapSettings } from '../../domain/geo/geo-settings.ts';
+import { MapAnswerSchema, MapPointsAnswerSchema, type IncidentMap, type MapPointColumns } from '../../domain/geo/map-answers.ts';
+import { apiGet } from './api-client.ts';
+import { postFormWithProgress, type UploadProgress } from './upload-with-progress.ts';
+
+export async function createMap(
+  incidentID: number,
+  file: File,
+  settings: MapSettings,
+  options: { signal?: AbortSignal | undefined; onProgress?: ((progress: UploadProgress) => void) | undefined },
+): Promise<IncidentMap> {
+  const form = new FormData();
+  for (const [field, value] of Object.entries(settings)) {
+    form.append(field, field === 'identifiedColumns' ? JSON.stringify(value) : value === null ? '' : String(value));
+  }
+  form.append('file', file, file.name);
+  return (await postFormWithProgress(`/api/incident/${incidentID}/map`, form, MapAnswerSchema, options)).map;
+}
+
+/** The spec's path names the acting analyst (the chosen one, else the user's own). */
+export interface MapRef {
+  incidentID: number;
+  analystID: number;
+  mapID: number;
+}
+
+const mapPath = (ref: MapRef) => `/api/incident/${ref.incidentID}/analyst/${ref.analystID}/map/${ref.mapID}`;
+
+export async function fetchMap(ref: MapRef, signal?: AbortSignal): Promise<IncidentMap> {
+  return (await apiGet(mapPath(ref), MapAnswerSchema, { signal })).map;
+}
+
+export async function fetchMapPoints(ref: MapRef, signal?: AbortSignal): Promise<MapPointColumns> {
+  return (await apiGet(`${mapPath(ref)}/points`, MapPointsAnswerSchema, { signal })).points;
+}
+
+export function mapRawAddress(ref: MapRef): string {
+  return `${mapPath(ref)}/raw`;
+}

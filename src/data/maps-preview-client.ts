@@ -1,0 +1,31 @@
+/*
+ * The one place that starts the geo preview worker for the create-map view: the view asks for a
+ * preview and may cancel it, and never constructs workers itself.
+ */
+import * as Comlink from 'comlink';
+import type { MapSettings } from '../../domain/geo/geo-settings.ts';
+import type { GeoProgress } from '../../domain/geo/parse-geo.ts';
+import type { GeoPreviewApi, GeoPreviewResult } from './maps-preview-api.ts';
+
+export interface GeoPreviewClient {
+  preview(file: File, settings: MapSettings | undefined, mapIndex: number, onProgress: (progress: GeoProgress) => void): { result: Promise<GeoPreviewResult>; cancel: () => void };
+  dispose(): void;
+}
+
+let nextRunID = 1;
+
+export function createGeoPreviewClient(): GeoPreviewClient {
+  const worker = new Worker(new URL('../../workers/geo-preview.worker.ts', import.meta.url), { type: 'module', name: 'geo-preview' });
+  const remote = Comlink.wrap<GeoPreviewApi>(worker);
+  return {
+    preview(file, settings, mapIndex, onProgress) {
+      const runID = nextRunID++;
+      const result = remote.preview(runID, file, file.name, settings, mapIndex, Comlink.proxy(onProgress));
+      return { result, cancel: () => void remote.cancel(runID) };
+    },
+    dispose() {
+      remote[Comlink.releaseProxy]();
+      worker.terminate();
+    },
+  };
+}

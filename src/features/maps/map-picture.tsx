@@ -1,0 +1,161 @@
+/*
+ * The map picture (visualization map): the visible maps of the incident on the globe, replayed in
+ * step with the incident's events. The time cursor follows the selected event and a slider (or Play)
+ * moves it; the event at or before the cursor is named below the globe and can be selected, so the
+ * timeline and the map show the same moment. The globe itself (Cesium) is loaded on first use.
+ */
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '../../ui/button.tsx';
+import { ProgressBar } from '../../ui/progress-bar.tsx';
+import { Timestamp } from '../../ui/timestamp.tsx';
+import type { GlobeCamera } from './map-globe.tsx';
+import { indexAtTime } from './track-geometry.ts';
+import { useMapTracks } from './use-map-tracks.ts';
+
+const MapGlobe = lazy(() => import('./map-globe.tsx'));
+
+export interface MapPictureEvent {
+  id: number;
+  startTimestamp: number;
+  message: string;
+}
+
+const PLAY_SECONDS = 60;
+const TICK_MS = 100;
+
+export function MapPicture({
+  incidentID,
+  analystID,
+  hasMaps,
+  mapIDs,
+  events,
+  selectedEventID,
+  onSelectEvent,
+  zone,
+  heightPx,
+  showLabels,
+  mergePoints,
+  camera,
+  onCamera,
+  createMapLink,
+}: {
+  incidentID: number;
+  analystID: number;
+  /** The incident has maps (some may be hidden: then the globe shows without them). */
+  hasMaps: boolean;
+  mapIDs: readonly number[];
+  /** The incident's (filtered) events in time order. */
+  events: readonly MapPictureEvent[];
+  selectedEventID: number | undefined;
+  onSelectEvent: (eventID: number) => void;
+  zone: string;
+  heightPx: number;
+  showLabels: boolean;
+  mergePoints: boolean;
+  camera: GlobeCamera | null;
+  onCamera: (camera: GlobeCamera) => void;
+  createMapLink: React.ReactNode;
+}) {
+  const state = useMapTracks(incidentID, analystID, mapIDs);
+  const tracks = useMemo(() => (state.phase === 'loaded' ? state.tracks : []), [state]);
+  const span = useMemo(() => {
+    const withPoints = tracks.filter((track) => track.points.count > 0);
+    if (withPoints.length === 0) return undefined;
+    return {
+      first: Math.min(...withPoints.map((track) => track.points.timestamps[0]!)),
+      last: Math.max(...withPoints.map((track) => track.points.timestamps[track.points.count - 1]!)),
+    };
+  }, [tracks]);
+  // The cursor the analyst moved, and the selection it was moved under: selecting another event
+  // moves the cursor to it (the timeline and the map share the moment).
+  const [moved, setMoved] = useState<{ micros: number; underEventID: number | undefined } | undefined>(undefined);
+  const [playing, setPlaying] = useState(false);
+  const selected = events.find((event) => event.id === selectedEventID);
+  const cursor = moved !== undefined && moved.underEventID === selectedEventID ? moved.micros : (selected?.startTimestamp ?? moved?.micros);
+  const setCursor = (micros: number) => setMoved({ micros, underEventID: selectedEventID });
+
+  const cursorRef = useRef(cursor);
+  useEffect(() => {
+    cursorRef.current = cursor;
+  }, [cursor]);
+  useEffect(() => {
+    if (!playing || !span) return;
+    const step = Math.max(1, Math.round((span.last - span.first) / ((PLAY_SECONDS * 1000) / TICK_MS)));
+    const timer = window.setInterval(() => {
+      const next = Math.min(span.last, (cursorRef.current ?? span.first) + step);
+      setMoved({ micros: next, underEventID: selectedEventID });
+      if (next >= span.last) setPlaying(false);
+    }, TICK_MS);
+    return () => window.clearInterval(timer);
+  }, [playing, span, selectedEventID]);
+
+  const at = cursor ?? span?.first;
+  const eventIndex = at === undefined || events.length === 0 ? -1 : indexAtTime(events.map((event) => event.startTimestamp), at);
+  const passed = eventIndex >= 0 && at !== undefined && events[eventIndex]!.startTimestamp <= at ? events[eventIndex] : undefined;
+
+  if (!hasMaps) {
+    return (
+      <section aria-label="Map" className="flex flex-col items-start gap-2 p-4">
+        <p className="text-muted">This incident has no maps yet.</p>
+        {createMapLink}
+      </section>
+    );
+  }
+  return (
+    <section aria-label="Map" className="flex flex-col gap-2 p-2">
+      <div className="relative overflow-hidden rounded-md border border-line bg-black" style={{ height: heightPx }} data-testid="map-globe">
+        <Suspense fallback={<p className="p-3 text-sm text-white">Loading the globe…</p>}>
+          <MapGlobe tracks={tracks} cursorMicros={at} showLabels={showLabels} mergePoints={mergePoints} camera={camera} onCamera={onCamera} />
+        </Suspense>
+        {state.phase === 'loading' ? (
+          <div className="absolute inset-x-3 top-3 flex flex-col gap-1 rounded bg-panel/90 p-2 text-sm">
+            <span>
+              Loading map points… {state.loaded} of {state.total} maps
+            </span>
+            <ProgressBar label="Loading map points" value={state.loaded} max={undefined} />
+          </div>
+        ) : null}
+        {state.phase === 'error' ? (
+          <p role="alert" className="absolute inset-x-3 top-3 rounded bg-panel p-2 text-sm text-danger">
+            The map could not be loaded: {state.message}
+          </p>
+        ) : null}
+      </div>
+      {span && at !== undefined ? (
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          <Button onClick={() => setPlaying((now) => !now)} aria-pressed={playing}>
+            {playing ? 'Pause' : 'Play'}
+          </Button>
+          <input
+            type="range"
+            aria-label="Map time"
+            className="min-w-48 flex-1"
+            min={0}
+            max={1000}
+            value={Math.round(((at - span.first) / Math.max(1, span.last - span.first)) * 1000)}
+            onChange={(event) => setCursor(span.first + Math.round((Number(event.target.value) / 1000) * (span.last - span.first)))}
+          />
+          <span className="tabular-nums" data-testid="map-time">
+            <Timestamp micros={at} zone={zone} />
+          </span>
+        </div>
+      ) : null}
+      {passed ? (
+        <p className="flex items-center gap-2 text-sm">
+          <span className="text-muted">Last event:</span>
+          <button type="button" className={`truncate text-left underline-offset-2 hover:underline ${passed.id === selectedEventID ? 'font-semibold' : ''}`} onClick={() => onSelectEvent(passed.id)}>
+            {passed.message}
+          </button>
+        </p>
+      ) : null}
+      <ul className="flex flex-wrap gap-3 text-sm" aria-label="Maps shown">
+        {tracks.map((track) => (
+          <li key={track.id} className="flex items-center gap-1.5">
+            <span className="inline-block size-3 rounded-full" style={{ backgroundColor: track.colour }} aria-hidden />
+            {track.name} <span className="text-muted">({track.points.count.toLocaleString('en')} points)</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

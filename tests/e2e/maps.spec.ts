@@ -1,0 +1,107 @@
+/*
+ * Issue 9 in Chromium: a map made from the FR24 flight track through the create-map view (columns
+ * detected in the worker, valid and invalid counts shown before saving), then the globe draws the
+ * track over Cesium's own imagery (pixels differ from the same view with the map hidden), and the
+ * map is still drawn after an offline reload (service worker caches of Cesium and the API).
+ */
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
+import { api, collectDialogs, openAsAdmin } from './app-session.ts';
+import { expect, test } from './fixtures.ts';
+import { newIncident } from './stream-session.ts';
+
+const FR24 = join(FIXTURES_DIR, 'geo', 'fr24_JAL516_2024-01-02.csv');
+const AIRDATA = join(FIXTURES_DIR, 'geo', 'airdata_dji_air2s_2021-09-05.csv');
+
+/** The globe's canvas as PNG bytes, once Cesium has drawn the imagery (tiles take a few seconds on software WebGL). */
+async function globeShot(page: Page): Promise<Buffer> {
+  const canvas = page.getByTestId('map-globe').locator('canvas').first();
+  await expect(canvas).toBeVisible({ timeout: 60_000 });
+  await page.waitForTimeout(8_000);
+  return canvas.screenshot();
+}
+
+/** Pixels that differ clearly (any channel by more than 40) between two PNGs of the same size, decoded in the page. */
+function differingPixels(page: Page, a: Buffer, b: Buffer): Promise<number> {
+  return page.evaluate(
+    async ([first, second]) => {
+      const decode = async (base64: string) => {
+        // An <img> (img-src allows data:), not fetch (connect-src does not).
+        const image = new Image();
+        image.src = `data:image/png;base64,${base64}`;
+        await image.decode();
+        const bitmap = await createImageBitmap(image);
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(bitmap, 0, 0);
+        return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      };
+      const [x, y] = [await decode(first), await decode(second)];
+      let differing = 0;
+      for (let at = 0; at < Math.min(x.length, y.length); at += 4) {
+        if (Math.abs(x[at]! - y[at]!) > 40 || Math.abs(x[at + 1]! - y[at + 1]!) > 40 || Math.abs(x[at + 2]! - y[at + 2]!) > 40) differing += 1;
+      }
+      return differing;
+    },
+    [a.toString('base64'), b.toString('base64')] as const,
+  );
+}
+
+test('a flight track becomes a map through the page, is drawn on the globe, and still is after an offline reload', async ({ page, context }, testInfo) => {
+  test.setTimeout(240_000);
+  const dialogs = collectDialogs(page);
+  await openAsAdmin(page, '/');
+  const incidentID = await newIncident(page, 'Maps');
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await page.goto(`/incident/${incidentID}/type/create-map`);
+  await expect(page.getByRole('heading', { name: 'Create map' })).toBeVisible();
+
+  // A log with rows that have no fix: the invalid rows are listed with line and reason.
+  await page.getByLabel('Geo CSV').setInputFiles(AIRDATA);
+  await expect(page.getByTestId('geo-preview-counts')).toHaveText('11,498 valid points · 116 invalid rows', { timeout: 60_000 });
+  await expect(page.getByRole('table', { name: 'Invalid rows' }).getByRole('row').nth(1)).toContainText('has no position fix (latitude and longitude both 0)');
+
+  await page.getByLabel('Geo CSV').setInputFiles(FR24);
+  await expect(page.getByTestId('geo-preview-counts')).toHaveText('305 valid points · 0 invalid rows', { timeout: 30_000 });
+  await expect(page.getByLabel('Read column 3 "Position" as')).toHaveValue('position');
+  await expect(page.getByLabel('Read column 0 "Timestamp" as')).toHaveValue('timestamp');
+  await expect(page.getByRole('table', { name: 'Valid points' }).getByRole('row').nth(1)).toContainText('2024-01-02 07:22:55');
+  // A wrong mapping is named beside the columns; correcting it brings the points back.
+  await page.getByLabel('Read column 3 "Position" as').selectOption('');
+  await expect(page.getByRole('alert').filter({ hasText: 'latitude' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save map' })).toBeDisabled();
+  await page.getByLabel('Read column 3 "Position" as').selectOption('position');
+  await expect(page.getByTestId('geo-preview-counts')).toHaveText('305 valid points · 0 invalid rows');
+  await page.getByLabel('Name').fill('JAL516');
+  await page.getByLabel('Icon').selectOption('airplane');
+  await page.screenshot({ path: testInfo.outputPath('create-map.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Save map' }).click();
+  await expect(page).toHaveURL(new RegExp(`/incident/${incidentID}/type/map$`), { timeout: 60_000 });
+  const { incident } = await api<{ incident: { incidentMaps: { id: number; name: string; validPointCount: number }[] } }>(page.request, 'GET', `/api/incident/${incidentID}`);
+  expect(incident.incidentMaps).toMatchObject([{ name: 'JAL516', validPointCount: 305 }]);
+  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('JAL516 (305 points)', { timeout: 60_000 });
+  const withTrack = await globeShot(page);
+  await testInfo.attach('map', { body: await page.screenshot({ path: testInfo.outputPath('map.png'), fullPage: true }), contentType: 'image/png' });
+
+  // The same view with the map hidden: the track and its symbol are what differs.
+  const show = page.getByRole('checkbox', { name: 'Show map JAL516' });
+  await show.click();
+  await expect(page.getByRole('list', { name: 'Maps shown' })).not.toContainText('JAL516');
+  const empty = await globeShot(page);
+  expect(await differingPixels(page, withTrack, empty)).toBeGreaterThan(200);
+  await show.click();
+  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('JAL516 (305 points)', { timeout: 60_000 });
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('JAL516 (305 points)', { timeout: 60_000 });
+  const offline = await globeShot(page);
+  await testInfo.attach('map offline', { body: await page.screenshot({ path: testInfo.outputPath('map-offline.png'), fullPage: true }), contentType: 'image/png' });
+  await context.setOffline(false);
+
+  expect(await differingPixels(page, offline, empty)).toBeGreaterThan(200);
+  expect(dialogs).toEqual([]);
+});
