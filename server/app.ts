@@ -26,6 +26,7 @@ import { eventRoutes } from './routes/api/event-routes.ts';
 import { importRoutes } from './routes/api/import-routes.ts';
 import { incidentRoutes } from './routes/api/incident-routes.ts';
 import { linkRoutes } from './routes/api/link-routes.ts';
+import { markerSymbolRoutes } from './routes/api/marker-symbol-routes.ts';
 import { mapRoutes } from './routes/api/map-routes.ts';
 import { noteRoutes } from './routes/api/note-routes.ts';
 import { organizationRoutes } from './routes/api/organization-routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
   tagRoutes(app, context);
   noteRoutes(app, context);
   linkRoutes(app, context);
+  markerSymbolRoutes(app, context);
   relatedIncidentRoutes(app, context);
   uploadRoutes(app, context);
   // One board for both import calls: GET /api/import/progress/{token} answers for either.

@@ -121,9 +121,12 @@ test('markers: a bad time is refused beside the field; a good one adds a full-wi
   await dialog.getByRole('button', { name: 'Add marker' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('is not a date (YYYY-MM-DD HH:mm:ss)');
   await dialog.getByLabel('Time (UTC)').fill('2024-03-12 14:11:31');
+  await dialog.getByLabel('Symbol').selectOption('airplane');
   await dialog.getByRole('button', { name: 'Add marker' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByTestId('event-timeline-list').locator('[data-marker]').filter({ hasText: 'Export ruled out' })).toBeVisible();
+  const marker = page.getByTestId('event-timeline-list').locator('[data-marker]').filter({ hasText: 'Export ruled out' });
+  await expect(marker).toBeVisible();
+  await expect(marker.locator('[data-symbol]')).toHaveAttribute('data-symbol', 'airplane');
 });
 
 test('the actor, event group and map sub-routes show their data; an unknown id says so', async ({ page }) => {

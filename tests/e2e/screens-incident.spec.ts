@@ -64,8 +64,8 @@ test('the views: events table sorted on several fields, server search with marke
   await expect(page.getByRole('region', { name: 'Streams' }).getByRole('link', { name: 'db-orders admin shell log' })).toBeVisible();
   await page.goto(`/incident/${incident.id}/actors`);
   await expect(page.getByRole('region', { name: 'Actors' }).getByRole('row', { name: /Marcus Chen/ })).toContainText('13');
-  await page.goto(`/incident/${incident.id}/type/actor-bar`);
-  const picture = page.locator('[data-picture="actor-bar"]');
+  await page.goto(`/incident/${incident.id}/type/incident-bar`);
+  const picture = page.locator('[data-picture="incident-bar"]');
   await expect(picture).toContainText('coming with its issue');
   expect((await picture.boundingBox())?.height).toBe(600);
 });

@@ -4,7 +4,7 @@
  * (The offline outbox may later take these over.)
  */
 import { z } from 'zod';
-import type { NOTE_KINDS, UPLOAD_KINDS, ATTACHMENT_KINDS, URL_TYPES } from '../../../domain/annotations.ts';
+import type { NOTE_KINDS, SYMBOLS, UPLOAD_KINDS, ATTACHMENT_KINDS, URL_TYPES } from '../../../domain/annotations.ts';
 import { apiDelete, apiPost, apiPostForm, apiPut } from '../../data/api-client.ts';
 
 const Any = z.unknown();
@@ -74,4 +74,9 @@ export function attachUpload(
 export async function createMarker(incidentID: number, marker: { message: string; startTimestamp: number }): Promise<number> {
   const answer = await apiPost(`/api/incident/${incidentID}/marker`, marker, WithID('event'));
   return (answer['event'] as { id: number }).id;
+}
+
+/** The symbol a marker is drawn with (PUT /api/event/{id}/symbol, markers only). */
+export function setMarkerSymbol(markerID: number, symbol: (typeof SYMBOLS)[number]): Promise<unknown> {
+  return apiPut(`/api/event/${markerID}/symbol`, { symbol }, Any);
 }

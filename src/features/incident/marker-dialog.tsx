@@ -3,17 +3,20 @@
  * zone, with its label. Opens prefilled with the selected event's time.
  */
 import { useState, type FormEvent } from 'react';
+import { SYMBOLS } from '../../../domain/annotations.ts';
 import { formatMicros } from '../../../domain/time/format-micros.ts';
 import { parseDate } from '../../../domain/time/parse-date.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
-import { createMarker } from './annotation-api.ts';
+import { createMarker, setMarkerSymbol } from './annotation-api.ts';
 import { useIncidentPage } from './incident-page-context.ts';
 import { formMessage, messageFor, useAnnotationWrite } from './use-annotation-write.ts';
 
 const PATTERN = 'YYYY-MM-DD HH:mm:ss.SSS';
+const SYMBOL_GLYPHS = { circle: '●', airplane: '✈', rocket: '🚀' } as const;
 
 function MarkerForm({ onDone }: { onDone: () => void }) {
   const { incidentID, events, data, viewState, timeZone } = useIncidentPage();
@@ -22,6 +25,7 @@ function MarkerForm({ onDone }: { onDone: () => void }) {
   const initial = selected?.startTimestamp ?? data.incident.firstTimestamp ?? 0;
   const [timeText, setTimeText] = useState(() => formatMicros(initial, zone, PATTERN));
   const [message, setMessage] = useState('');
+  const [symbol, setSymbol] = useState<(typeof SYMBOLS)[number]>('circle');
   const [timeError, setTimeError] = useState<string | undefined>();
   const { busy, error, run } = useAnnotationWrite();
 
@@ -33,16 +37,25 @@ function MarkerForm({ onDone }: { onDone: () => void }) {
       return;
     }
     setTimeError(undefined);
-    if (await run('create marker', () => createMarker(incidentID, { message, startTimestamp }), { value: { startTimestamp } })) onDone();
+    const created = await run(
+      'create marker',
+      async () => {
+        const markerID = await createMarker(incidentID, { message, startTimestamp });
+        await setMarkerSymbol(markerID, symbol);
+      },
+      { value: { startTimestamp, symbol } },
+    );
+    if (created) onDone();
   }
 
   return (
     <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
       <TextField label={`Time (${zone})`} value={timeText} onChange={(event) => setTimeText(event.target.value)} disabled={busy} error={timeError ?? messageFor(error, ['startTimestamp'])} />
       <TextField label="Marker label" value={message} onChange={(event) => setMessage(event.target.value)} disabled={busy} error={messageFor(error, ['message'])} autoFocus />
-      {formMessage(error, ['startTimestamp', 'message']) ? (
+      <SelectField label="Symbol" value={symbol} options={SYMBOLS.map((value) => ({ value, label: `${SYMBOL_GLYPHS[value]} ${value}` }))} onChange={(event) => setSymbol(event.target.value as (typeof SYMBOLS)[number])} disabled={busy} error={messageFor(error, ['symbol'])} />
+      {formMessage(error, ['startTimestamp', 'message', 'symbol']) ? (
         <p role="alert" className="text-danger">
-          {formMessage(error, ['startTimestamp', 'message'])}
+          {formMessage(error, ['startTimestamp', 'message', 'symbol'])}
         </p>
       ) : null}
       <div className="flex justify-end gap-2">

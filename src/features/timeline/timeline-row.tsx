@@ -11,6 +11,13 @@ import { classNames } from '../../ui/class-names.ts';
 import type { TimelineEvent, TimelineRowInfo } from './timeline-types.ts';
 
 const TIME_PATTERN = 'YYYY-MM-DD HH:mm:ss.SSS';
+const MARKER_GLYPHS = { none: '◆', circle: '●', airplane: '✈', rocket: '🚀' } as const;
+
+/** A marker's symbol (spec section 3), kept in its extra by PUT /api/event/{id}/symbol. */
+function markerSymbol(event: TimelineEvent): 'circle' | 'airplane' | 'rocket' | undefined {
+  const symbol = event.extra?.['symbol'];
+  return symbol === 'circle' || symbol === 'airplane' || symbol === 'rocket' ? symbol : undefined;
+}
 
 interface TimelineRowProps {
   event: TimelineEvent;
@@ -40,7 +47,9 @@ export const TimelineRow = memo(function TimelineRow({ event, info, zone, firstM
         )}
       >
         <span role="cell" className="font-mono text-xs text-muted tabular-nums">{time}</span>
-        <span role="cell" className="min-w-0 flex-1 truncate text-center">◆ {event.message}</span>
+        <span role="cell" className="min-w-0 flex-1 truncate text-center" data-symbol={markerSymbol(event) ?? 'none'}>
+          {MARKER_GLYPHS[markerSymbol(event) ?? 'none']} {event.message}
+        </span>
         {showOffset ? <span role="cell" className="font-mono text-xs text-muted tabular-nums">{formatElapsed(event.startTimestamp - firstMicros)}</span> : null}
       </div>
     );

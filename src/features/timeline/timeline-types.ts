@@ -7,6 +7,8 @@ export interface TimelineEvent {
   readonly message: string;
   readonly startTimestamp: number;
   readonly endTimestamp: number;
+  /** Source fields kept beside the event; a marker's symbol lives here. */
+  readonly extra?: Readonly<Record<string, unknown>> | null;
 }
 
 export interface TimelineRowInfo {

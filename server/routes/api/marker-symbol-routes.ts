@@ -1,0 +1,53 @@
+/*
+ * The symbol a marker is drawn with (spec section 3: circle, airplane, rocket), kept in the marker's
+ * `extra` as {"symbol": …}. Its own call because markers are created by POST …/marker, whose body
+ * the screens' issue may not change; only markers take a symbol.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SYMBOLS } from '../../../domain/annotations.ts';
+import { ApiErrorSchema } from '../../../domain/api-error.ts';
+import { PathIdSchema } from '../../../domain/ids.ts';
+import type { AppContext } from '../../app-context.ts';
+import { invalid } from '../../http-error.ts';
+import { acting } from '../../plugins/auth.ts';
+import { requireIncidentOf } from '../../repositories/access-repository.ts';
+import { recordWrite } from '../../repositories/audit-repository.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+
+export function markerSymbolRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = context;
+
+  routes.put(
+    '/api/event/:eventID/symbol',
+    {
+      config: { access: 'write' },
+      schema: {
+        summary: "Sets the symbol a marker is drawn with (circle, airplane, rocket); kept in the marker's extra",
+        tags: ['events'],
+        params: z.object({ eventID: PathIdSchema }),
+        body: z.object({ symbol: z.enum(SYMBOLS, { error: `must be one of ${SYMBOLS.join(', ')}` }) }).strict(),
+        response: { 200: z.object({ event: z.object({ id: z.number().int(), symbol: z.enum(SYMBOLS) }), version: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { user, analyst } = acting(request);
+      const { symbol } = request.body;
+      const eventID = request.params.eventID;
+      await db.transaction(async (tx) => {
+        const ref = await requireIncidentOf(tx, analyst, 'events', eventID, 'event');
+        const rows = await tx.query<{ id: number }>(
+          `UPDATE events SET extra = coalesce(extra, '{}'::jsonb) || jsonb_build_object('symbol', $3::text)
+            WHERE incident_id = $1 AND id = $2 AND is_marker RETURNING id`,
+          [ref.id, eventID, symbol],
+        );
+        if (!rows[0]) throw invalid('eventID', 'is not a marker; only markers take a symbol');
+        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: 'set marker symbol', itemType: 'event', itemID: eventID, detail: { incidentID: ref.id, symbol } });
+      });
+      return { event: { id: eventID, symbol }, version: context.version };
+    },
+  );
+}
