@@ -1,6 +1,6 @@
 /*
  * npm run bench [-- --sizes 10000,100000,1000000 --insert-rows 100000 --search-data-rows 100000 --queries 20
- *                   --stores pglite,postgres --mirror-rows 1000000 --no-write]
+ *                   --stores pglite,postgres --mirror-rows 1000000 --swimlane-sizes 1000,10000,100000,1000000 --no-write]
  * (npm run bench:mirror runs the browser mirror benchmark alone and replaces only its section.)
  * Runs the benchmarks on PGlite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on that
  * PostgreSQL server; prints as it goes and writes the whole report to bench/RESULTS.md.
@@ -9,6 +9,7 @@ import { runCsvParsersBench } from './csv-parsers-bench.ts';
 import { IMPORT_ROWS, runImportBench } from './import-bench.ts';
 import { runMirrorBench } from './mirror-bench.ts';
 import { runEventTableBench } from './event-table-bench.ts';
+import { runSwimlaneBench } from './swimlane-bench.ts';
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, release, totalmem, type } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     'no-write': { type: 'boolean' },
     'mirror-rows': { type: 'string' },
     'table-rows': { type: 'string' },
+    'swimlane-sizes': { type: 'string' },
   },
   strict: true,
 });
@@ -45,6 +47,7 @@ const [insertRows] = numbers(values['insert-rows'] ?? env.BENCH_INSERT_ROWS, [10
 const [searchDataRows] = numbers(values['search-data-rows'] ?? env.BENCH_SEARCH_DATA_ROWS, [100_000], 'search-data-rows') as [number];
 const [mirrorRows] = numbers(values['mirror-rows'] ?? env.BENCH_MIRROR_ROWS, [1_000_000], 'mirror-rows') as [number];
 const [tableRows] = numbers(values['table-rows'] ?? env.BENCH_TABLE_ROWS, [1_000_000], 'table-rows') as [number];
+const swimlaneSizes = numbers(values['swimlane-sizes'] ?? env.BENCH_SWIMLANE_SIZES, [1_000, 10_000, 100_000, 1_000_000], 'swimlane-sizes').filter((n) => n > 0);
 const [queries] = numbers(values.queries ?? env.BENCH_QUERIES, [20], 'queries') as [number];
 const wanted = (values.stores ?? env.BENCH_STORES ?? 'pglite,postgres').split(',').map((s) => s.trim());
 const stores = (['pglite', 'postgres'] as StoreKind[]).filter((kind) => wanted.includes(kind) && (kind === 'pglite' || postgresUrl()));
@@ -71,12 +74,13 @@ async function main(): Promise<void> {
   const importSection = await runImportBench(stores, log, Number(env.BENCH_IMPORT_ROWS ?? IMPORT_ROWS));
   const mirrorSection = mirrorRows > 0 ? await runMirrorBench({ rows: mirrorRows, dexieBulkPutRows: Math.min(mirrorRows, 200_000), log }) : '';
   const tableSection = tableRows > 0 ? runEventTableBench(tableRows, log) : '';
+  const swimlaneSection = swimlaneSizes.length > 0 ? await runSwimlaneBench({ sizes: swimlaneSizes, naivePixiMax: 100_000, visTimelineMax: 1_000, log }) : '';
   const totalMillis = performance.now() - started;
   log(`\nTotal ${secs(totalMillis)} s`);
   if (!values['no-write']) {
     const path = join(projectRoot(), 'bench', 'RESULTS.md');
     const previous = await readFile(path, 'utf8').catch(() => '');
-    await writeFile(path, keepSeparateSections(previous, report(results, totalMillis, `${csvSection}\n${importSection}\n\n${mirrorSection}\n\n${tableSection}\n`)));
+    await writeFile(path, keepSeparateSections(previous, report(results, totalMillis, `${csvSection}\n${importSection}\n\n${mirrorSection}\n\n${tableSection}\n\n${swimlaneSection}\n`)));
     process.stdout.write(`Wrote ${path}\n`);
   }
 }

@@ -42,3 +42,57 @@ test('the swimlane draws the demo incident: a column per actor, boxes in stream 
   expect(colours.markerRows).toBeGreaterThan(0);
   await attachScreenshots(page, testInfo, 'swimlane');
 });
+
+test('an event selected in the swimlane opens its detail route and is the one the event timeline shows selected', async ({ page }) => {
+  const { canvas } = await openSwimlane(page);
+  await idle(page);
+  const headers = page.getByRole('list', { name: 'Swimlane columns' }).getByRole('listitem');
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the swimlane has no box');
+  const columnCount = await headers.count();
+  const columnWidth = (box.width - 92) / columnCount;
+  const hover = page.locator('[data-swimlane-hover]');
+  // Walk down the column centres until the pointer is over an event (its hover card has a message).
+  let message: string | undefined;
+  search: for (let column = 0; column < columnCount; column += 1) {
+    for (let y = 4; y < box.height - 4; y += 6) {
+      await page.mouse.move(box.x + 92 + column * columnWidth + columnWidth / 2, box.y + y);
+      if ((await hover.count()) === 0) continue;
+      const text = (await hover.locator('p.break-words, p.line-clamp-4').first().textContent({ timeout: 500 }).catch(() => null)) ?? '';
+      if (text && !(await hover.innerText()).startsWith('Marker')) {
+        message = text;
+        await page.mouse.down();
+        await page.mouse.up();
+        break search;
+      }
+    }
+  }
+  expect(message).toBeTruthy();
+  await expect(page).toHaveURL(/\/type\/swimlane\/event\/\d+$/);
+  const detail = page.getByRole('complementary').filter({ hasText: message!.slice(0, 30) });
+  await expect(detail.first()).toBeVisible();
+  await page.getByRole('navigation', { name: 'Incident views' }).getByRole('link', { name: 'Timeline' }).click();
+  await expect(page.getByTestId('event-timeline-list').locator('[aria-selected="true"]')).toContainText(message!.slice(0, 30));
+});
+
+test('a hidden column and a new column order survive a reload', async ({ page }) => {
+  await openSwimlane(page);
+  const headers = page.getByRole('list', { name: 'Swimlane columns' }).getByRole('listitem');
+  const names = await headers.locator('button:not([aria-label])').allTextContents();
+  expect(names.length).toBeGreaterThan(3);
+  const [first, second, third] = names as [string, string, string];
+  await page.getByRole('button', { name: `Hide column ${first}` }).click();
+  await expect(page.getByRole('button', { name: `Show column ${first}` })).toBeVisible();
+  // Drag the third column onto the second: it moves before it.
+  await headers.filter({ hasText: third }).dragTo(headers.filter({ hasText: second }));
+  await expect(headers.locator('button:not([aria-label])').first()).toHaveText(third);
+  await page.reload();
+  await expect(page.locator('[data-swimlane-canvas]')).toHaveAttribute('data-mode', /boxes|bins/);
+  const after = await headers.locator('button:not([aria-label])').allTextContents();
+  expect(after.slice(0, 2)).toEqual([third, second]);
+  expect(after).not.toContain(first);
+  await expect(page.getByRole('button', { name: `Show column ${first}` })).toBeVisible();
+  // Bringing it back puts it where the saved order has it.
+  await page.getByRole('button', { name: `Show column ${first}` }).click();
+  await expect(headers.filter({ hasText: first })).toHaveCount(1);
+});

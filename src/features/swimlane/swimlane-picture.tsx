@@ -9,7 +9,7 @@ import { harPhases } from '../../render/swimlane/har-phases.ts';
 import { tickPattern, type TimeWindow } from '../../render/swimlane/swimlane-window.ts';
 import { orderColumns, type SwimlaneColumn } from './swimlane-columns.ts';
 import { SwimlaneColumnHeader } from './swimlane-column-header.tsx';
-import { minimapStarts, swimlaneInput, type SwimlaneEvent } from './swimlane-input.ts';
+import { minimapStarts, swimlaneInput, type SwimlaneEvent } from '../../render/swimlane/swimlane-input.ts';
 import { SwimlaneCanvas } from './swimlane-canvas.tsx';
 import { SwimlaneMinimap } from './swimlane-minimap.tsx';
 import type { SwimlaneOptions } from './swimlane-options.ts';

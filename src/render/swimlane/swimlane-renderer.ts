@@ -102,7 +102,24 @@ export class SwimlaneRenderer {
     renderer.app.stage.addChild(stage);
     renderer.app.canvas.style.display = 'block';
     host.append(renderer.app.canvas, renderer.layer);
+    renderer.warmUp();
     return renderer;
+  }
+
+  /**
+   * Draws one throwaway frame with every kind of object, so shaders compile while the page is
+   * still loading the events rather than in the first frame that shows them (on software WebGL
+   * that compile takes most of a second).
+   */
+  private warmUp(): void {
+    const pixels = new Uint8Array([0, 0, 0, 255]);
+    const texture = new Texture({ source: new BufferImageSource({ resource: pixels, width: 1, height: 1, format: 'rgba8unorm', scaleMode: 'nearest', alphaMode: 'no-premultiply-alpha' }) });
+    this.bins.texture = texture;
+    this.boxes.rect(0, 0, 1, 1).fill({ color: '#000000' }).rect(0, 0, 1, 1).stroke({ width: 1, color: '#000000' });
+    this.app.render();
+    this.boxes.clear();
+    this.bins.visible = false;
+    this.binTexture = texture;
   }
 
   get canvas(): HTMLCanvasElement {
@@ -223,24 +240,29 @@ export class SwimlaneRenderer {
     const boxes = boxesInView(layout, this.window.fromMicros, this.window.toMicros, this.heightPx, { minHeightPx: 2, groupGapPx: scene.grouping ? GROUP_GAP_PX : undefined });
     this.drawnBoxes = boxes;
     const boxWidth = Math.max(2, widthPx - 2 * BOX_INSET_PX);
+    // Plain boxes are batched per colour: one path and one fill per stream colour, not per box.
+    const plain: SwimlaneBox[][] = scene.theme.streams.map(() => []);
     for (const box of boxes) {
       const x = leftPx + box.column * widthPx + BOX_INSET_PX;
       const y = box.y0Px;
       const h = Math.max(2, box.y1Px - box.y0Px);
-      const color = scene.theme.streams[(layout.color[box.index] as number) % scene.theme.streams.length] ?? scene.theme.text;
+      const colorIndex = (layout.color[box.index] as number) % scene.theme.streams.length;
+      const color = scene.theme.streams[colorIndex] ?? scene.theme.text;
       if (box.count > 1) {
         g.rect(x, y, boxWidth, h).fill({ color, alpha: 0.55 }).stroke({ width: 1, color, alignment: 1 });
         if (h >= 10) this.groupLabels.place(`${box.count}`, x + 2, y + 1);
         continue;
       }
       const phases = h >= 6 ? scene.phasesOf(layout.position[box.index] as number) : undefined;
-      if (phases && phases.length > 0) {
-        drawPhases(g, phases, x, y, boxWidth, h, color);
-      } else {
-        g.rect(x, y, boxWidth, h).fill({ color });
-      }
+      if (phases && phases.length > 0) drawPhases(g, phases, x, y, boxWidth, h, color);
+      else plain[colorIndex]?.push(box);
       if (layout.highlighted[box.index]) g.rect(x - 2, y - 1, boxWidth + 4, h + 2).stroke({ width: 2, color: scene.theme.selection, alpha: 0.6 });
     }
+    plain.forEach((list, colorIndex) => {
+      if (list.length === 0) return;
+      for (const box of list) g.rect(leftPx + box.column * widthPx + BOX_INSET_PX, box.y0Px, boxWidth, Math.max(2, box.y1Px - box.y0Px));
+      g.fill({ color: scene.theme.streams[colorIndex] ?? scene.theme.text });
+    });
   }
 
   private drawOverlay(scene: SwimlaneScene): void {

@@ -1,0 +1,31 @@
+/*
+ * npm run bench:swimlane [-- --sizes 1000,10000,100000,1000000]: the swimlane benchmark alone; its
+ * section of bench/RESULTS.md is replaced (or added) and the rest of the file left as it is.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { cpus, release, totalmem, type } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { projectRoot } from '../server/project-root.ts';
+import { runSwimlaneBench, SWIMLANE_SECTION_END, SWIMLANE_SECTION_START } from './swimlane-bench.ts';
+
+const { values } = parseArgs({ options: { sizes: { type: 'string' } }, strict: true });
+const sizes = (values.sizes ?? '1000,10000,100000,1000000').split(',').map((part) => Number(part.trim()));
+if (sizes.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw new Error('--sizes takes whole numbers separated by commas');
+
+const cpu = cpus();
+const machine = `Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${type()} ${release()}, Node ${process.version}`;
+process.stdout.write(`${machine}\n`);
+const lines: string[] = [];
+const section = await runSwimlaneBench({ sizes, naivePixiMax: 100_000, visTimelineMax: 1_000, log: (line) => {
+  lines.push(line);
+  process.stdout.write(`${line}\n`);
+} });
+const block = `${section.replace(SWIMLANE_SECTION_END, '')}\n\n${machine}; written by \`npm run bench:swimlane\` on ${new Date().toISOString().slice(0, 10)}.\n\n\`\`\`${lines.join('\n')}\n\`\`\`\n${SWIMLANE_SECTION_END}`;
+const path = join(projectRoot(), 'bench', 'RESULTS.md');
+const current = await readFile(path, 'utf8').catch(() => '# Benchmark results\n');
+const start = current.indexOf(SWIMLANE_SECTION_START);
+const end = current.indexOf(SWIMLANE_SECTION_END);
+const next = start >= 0 && end > start ? current.slice(0, start) + block + current.slice(end + SWIMLANE_SECTION_END.length) : `${current.trimEnd()}\n\n${block}\n`;
+await writeFile(path, next);
+process.stdout.write(`Wrote ${path}\n`);

@@ -1,0 +1,132 @@
+/*
+ * The swimlane in headless Chromium with software WebGL (SwiftShader): time to the first frame and
+ * pan and zoom frame times (median, p95) at 10k, 100k and 1M synthetic events, beside a naive Pixi
+ * scene (a Graphics per event) and vis-timeline (a DOM timeline) on the same events at the sizes
+ * they manage, as ratios; JS heap after each run. The page is src/render/swimlane/swimlane-bench-page.ts,
+ * bundled here with Vite (ES modules, so the layout worker comes along). Returns a Markdown section.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { chromium } from '@playwright/test';
+import { build } from 'vite';
+import { projectRoot } from '../server/project-root.ts';
+import { median, ms, percentile, table, thousands, versus } from './measure.ts';
+
+export const SWIMLANE_SECTION_START = '<!-- swimlane-bench -->';
+export const SWIMLANE_SECTION_END = '<!-- /swimlane-bench -->';
+const ORIGIN = 'http://swimlane-bench.localhost';
+const KINDS = ['swimlane', 'naive-pixi', 'vis-timeline'] as const;
+type Kind = (typeof KINDS)[number];
+const KIND_LABELS: Record<Kind, string> = { swimlane: 'swimlane (worker layout + LOD)', 'naive-pixi': 'naive Pixi (a Graphics per event)', 'vis-timeline': 'vis-timeline (DOM)' };
+
+interface Figures {
+  firstFrameMs: number;
+  panMs: number[];
+  zoomMs: number[];
+  heapMB: number;
+  heapBeforeMB: number;
+  boxFrames?: number;
+}
+interface Run { kind: Kind; events: number; figures: Figures }
+
+export interface SwimlaneBenchOptions {
+  sizes: number[];
+  /** Largest size each baseline is run at (they take minutes, or run out of memory, beyond). */
+  naivePixiMax: number;
+  visTimelineMax: number;
+  log: (line: string) => void;
+}
+
+async function bundlePage(): Promise<string> {
+  const outDir = await mkdtemp(join(tmpdir(), 'churchkey-swimlane-bench-'));
+  await build({
+    configFile: false,
+    logLevel: 'silent',
+    root: projectRoot(),
+    worker: { format: 'es' },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      minify: true,
+      lib: { entry: join(projectRoot(), 'src', 'render', 'swimlane', 'swimlane-bench-page.ts'), formats: ['es'], fileName: () => 'page.js' },
+    },
+  });
+  return outDir;
+}
+
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css' };
+
+export async function runSwimlaneBench(options: SwimlaneBenchOptions): Promise<string> {
+  const { log } = options;
+  log(`\nswimlane (headless Chromium, software WebGL; ${options.sizes.map(thousands).join(', ')} events):`);
+  const outDir = await bundlePage();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--enable-precise-memory-info', '--js-flags=--max-old-space-size=6144'],
+  });
+  const runs: Run[] = [];
+  try {
+    const version = browser.version();
+    for (const events of options.sizes) {
+      for (const kind of KINDS) {
+        if (kind === 'naive-pixi' && events > options.naivePixiMax) continue;
+        if (kind === 'vis-timeline' && events > options.visTimelineMax) continue;
+        // A fresh page per run, so one renderer's garbage does not slow the next.
+        const page = await browser.newPage();
+        page.setDefaultTimeout(0);
+        await page.route(`${ORIGIN}/**`, async (route) => {
+          const path = new URL(route.request().url()).pathname;
+          if (path === '/') return route.fulfill({ contentType: 'text/html', body: '<!doctype html><body style="margin:0"><script type="module" src="/page.js"></script>' });
+          const file = normalize(join(outDir, path));
+          if (!file.startsWith(outDir)) return route.fulfill({ status: 404 });
+          return route.fulfill({ contentType: TYPES[extname(file)] ?? 'application/octet-stream', body: await readFile(file) });
+        });
+        await page.goto(`${ORIGIN}/`);
+        await page.waitForFunction(() => 'swimlaneBench' in globalThis);
+        const figures = await page.evaluate(([k, n]) => (globalThis as unknown as { swimlaneBench: { run(kind: string, count: number): Promise<Figures> } }).swimlaneBench.run(k, n), [kind, events] as const);
+        await page.close();
+        runs.push({ kind, events, figures });
+        log(`  ${KIND_LABELS[kind]} at ${thousands(events)}: first frame ${ms(figures.firstFrameMs)} ms, pan median ${ms(median(figures.panMs))} / p95 ${ms(percentile(figures.panMs, 0.95))} ms, zoom median ${ms(median(figures.zoomMs))} / p95 ${ms(percentile(figures.zoomMs, 0.95))} ms, heap ${figures.heapMB.toFixed(0)} MB`);
+      }
+    }
+    return section(runs, version);
+  } finally {
+    await browser.close();
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
+
+function section(runs: Run[], version: string): string {
+  const ours = (events: number) => runs.find((run) => run.kind === 'swimlane' && run.events === events);
+  const cell = (value: number, reference: number | undefined) => (reference === undefined ? `${ms(value)} ms` : `${ms(value)} ms (${versus(reference, value).replace('faster', 'ours faster').replace('slower', 'ours slower')})`);
+  const rows = runs.map((run) => {
+    const mine = run.kind === 'swimlane' ? undefined : ours(run.events)?.figures;
+    const f = run.figures;
+    return [
+      KIND_LABELS[run.kind],
+      thousands(run.events),
+      cell(f.firstFrameMs, mine?.firstFrameMs),
+      cell(median(f.panMs), mine ? median(mine.panMs) : undefined),
+      cell(percentile(f.panMs, 0.95), mine ? percentile(mine.panMs, 0.95) : undefined),
+      cell(median(f.zoomMs), mine ? median(mine.zoomMs) : undefined),
+      cell(percentile(f.zoomMs, 0.95), mine ? percentile(mine.zoomMs, 0.95) : undefined),
+      `${f.heapMB.toFixed(0)} MB (${(f.heapMB - f.heapBeforeMB).toFixed(0)} MB more than the rows alone)`,
+    ];
+  });
+  return [
+    SWIMLANE_SECTION_START,
+    '## The swimlane in the browser',
+    '',
+    `Headless Chromium ${version} with software WebGL (ANGLE on SwiftShader: every frame is rasterised on the CPU, so compare the renderers with each other, ` +
+      'never with 60 fps). 1000 × 600 px, 16 actor columns, synthetic events over a day (a third with durations up to 20 s), the same events for every renderer. ' +
+      "First frame: from the event rows in memory to the frame's pixels done (for the swimlane: typed arrays, the worker layout, the draw; for naive Pixi: " +
+      'a Graphics per event and the render; for vis-timeline: the DataSets, the Timeline and a forced layout). Pan: 40 frames moving down 2% of a quarter-day window; ' +
+      'zoom: 40 frames zooming 1.6× per frame into the middle and back out (the swimlane switches from count bins to boxes once fewer than 4,000 events are in view). ' +
+      'Each frame is timed until its pixels are done (a 1-pixel readback for WebGL, a forced layout for the DOM). Baselines run at the sizes they manage. ' +
+      'In brackets: how the swimlane compares at the same size. Heap: JS heap after the run (performance.memory), and over the heap with only the rows.',
+    '',
+    table(['renderer', 'events', 'first frame', 'pan median', 'pan p95', 'zoom median', 'zoom p95', 'JS heap'], rows),
+    SWIMLANE_SECTION_END,
+  ].join('\n');
+}
