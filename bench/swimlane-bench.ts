@@ -120,7 +120,7 @@ function section(runs: Run[], version: string): string {
     '',
     `Headless Chromium ${version} with software WebGL (ANGLE on SwiftShader: every frame is rasterised on the CPU, so compare the renderers with each other, ` +
       'never with 60 fps). 1000 × 600 px, 16 actor columns, synthetic events over a day (a third with durations up to 20 s), the same events for every renderer. ' +
-      "First frame: from the event rows in memory to the frame's pixels done (for the swimlane: typed arrays, the worker layout, the draw; for naive Pixi: " +
+      "First frame: from the event rows in memory to the frame's pixels done (for the swimlane: typed arrays, the worker layout, the draw, with the renderer and its worker already started, as they are when the picture mounts while the mirror loads; for naive Pixi: " +
       'a Graphics per event and the render; for vis-timeline: the DataSets, the Timeline and a forced layout). Pan: 40 frames moving down 2% of a quarter-day window; ' +
       'zoom: 40 frames zooming 1.6× per frame into the middle and back out (the swimlane switches from count bins to boxes once fewer than 4,000 events are in view). ' +
       'Each frame is timed until its pixels are done (a 1-pixel readback for WebGL, a forced layout for the DOM). Baselines run at the sizes they manage. ' +

