@@ -99,7 +99,7 @@ export async function runSwimlaneBench(options: SwimlaneBenchOptions): Promise<s
 
 function section(runs: Run[], version: string): string {
   const ours = (events: number) => runs.find((run) => run.kind === 'swimlane' && run.events === events);
-  const cell = (value: number, reference: number | undefined) => (reference === undefined ? `${ms(value)} ms` : `${ms(value)} ms (${versus(reference, value).replace('faster', 'ours faster').replace('slower', 'ours slower')})`);
+  const cell = (value: number, reference: number | undefined) => (reference === undefined ? `${ms(value)} ms` : `${ms(value)} ms (ours ${versus(reference, value)})`);
   const rows = runs.map((run) => {
     const mine = run.kind === 'swimlane' ? undefined : ours(run.events)?.figures;
     const f = run.figures;
