@@ -1,20 +1,24 @@
 import { Link } from '@tanstack/react-router';
+import { useIncident, useOrganization } from '../data/mirror/index.ts';
 
-/** The organization and incident the page is about, each a link; names arrive with their screens. */
+/** The organization and incident the page is about, each a link, named from this device's mirror (the id until it has them). */
 export function HeaderBreadcrumb({ organizationID, incidentID }: { organizationID: number | undefined; incidentID: number | undefined }) {
+  const incident = useIncident(incidentID ?? 0)?.incident;
+  const organization = useOrganization(organizationID ?? incident?.organizationID ?? 0)?.organization;
+  const shownOrganizationID = organizationID ?? incident?.organizationID;
   if (organizationID === undefined && incidentID === undefined) return null;
   const linkClass = 'truncate rounded px-1 text-ink underline-offset-2 hover:underline';
   return (
     <nav aria-label="Breadcrumb" className="min-w-0">
       <ol className="flex min-w-0 items-center gap-1 text-sm">
-        {organizationID !== undefined ? (
+        {shownOrganizationID !== undefined ? (
           <li className="flex min-w-0 items-center">
-            <Link to="/organization/$organizationID" params={{ organizationID }} className={linkClass}>
-              Organization {organizationID}
+            <Link to="/organization/$organizationID" params={{ organizationID: shownOrganizationID }} className={linkClass}>
+              {organization?.name ?? `Organization ${shownOrganizationID}`}
             </Link>
           </li>
         ) : null}
-        {organizationID !== undefined && incidentID !== undefined ? (
+        {shownOrganizationID !== undefined && incidentID !== undefined ? (
           <li aria-hidden="true" className="text-muted">
             /
           </li>
@@ -22,7 +26,7 @@ export function HeaderBreadcrumb({ organizationID, incidentID }: { organizationI
         {incidentID !== undefined ? (
           <li className="flex min-w-0 items-center">
             <Link to="/incident/$incidentID" params={{ incidentID }} className={linkClass}>
-              Incident {incidentID}
+              {incident?.name ?? `Incident ${incidentID}`}
             </Link>
           </li>
         ) : null}

@@ -18,6 +18,9 @@ test('the incident page shows the timeline with markers, the side panel and the 
   await expect(list.getByText('ack #4821, looking.', { exact: false })).toBeVisible();
   await expect(list.locator('[data-marker="true"]').first()).toBeVisible();
   await expect(page.getByTestId('sync-status')).toContainText('Last synced');
+  const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(breadcrumb.getByRole('link', { name: 'Demo: Example Corp' })).toHaveAttribute('href', `/organization/${incident.organizationID}`);
+  await expect(breadcrumb.getByRole('link', { name: 'Orders database failover' })).toHaveAttribute('href', `/incident/${incident.id}`);
   const panel = page.getByTestId('incident-side-panel');
   await expect(panel.getByText('#inc-4821-orders-db (chat)')).toBeVisible();
   await expect(panel.getByText('Marcus Chen')).toBeVisible();
