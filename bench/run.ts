@@ -8,6 +8,7 @@
 import { runCsvParsersBench } from './csv-parsers-bench.ts';
 import { IMPORT_ROWS, runImportBench } from './import-bench.ts';
 import { runMirrorBench } from './mirror-bench.ts';
+import { runMapsBench } from './maps-bench.ts';
 import { runEventTableBench } from './event-table-bench.ts';
 import { runSwimlaneBench } from './swimlane-bench.ts';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     'mirror-rows': { type: 'string' },
     'table-rows': { type: 'string' },
     'swimlane-sizes': { type: 'string' },
+    'map-points': { type: 'string' },
   },
   strict: true,
 });
@@ -48,6 +50,7 @@ const [searchDataRows] = numbers(values['search-data-rows'] ?? env.BENCH_SEARCH_
 const [mirrorRows] = numbers(values['mirror-rows'] ?? env.BENCH_MIRROR_ROWS, [1_000_000], 'mirror-rows') as [number];
 const [tableRows] = numbers(values['table-rows'] ?? env.BENCH_TABLE_ROWS, [1_000_000], 'table-rows') as [number];
 const swimlaneSizes = numbers(values['swimlane-sizes'] ?? env.BENCH_SWIMLANE_SIZES, [1_000, 10_000, 100_000, 1_000_000], 'swimlane-sizes').filter((n) => n > 0);
+const [mapPoints] = numbers(values['map-points'] ?? env.BENCH_MAP_POINTS, [1_000_000], 'map-points') as [number];
 const [queries] = numbers(values.queries ?? env.BENCH_QUERIES, [20], 'queries') as [number];
 const wanted = (values.stores ?? env.BENCH_STORES ?? 'pglite,postgres').split(',').map((s) => s.trim());
 const stores = (['pglite', 'postgres'] as StoreKind[]).filter((kind) => wanted.includes(kind) && (kind === 'pglite' || postgresUrl()));
@@ -75,12 +78,13 @@ async function main(): Promise<void> {
   const mirrorSection = mirrorRows > 0 ? await runMirrorBench({ rows: mirrorRows, dexieBulkPutRows: Math.min(mirrorRows, 200_000), log }) : '';
   const tableSection = tableRows > 0 ? runEventTableBench(tableRows, log) : '';
   const swimlaneSection = swimlaneSizes.length > 0 ? await runSwimlaneBench({ sizes: swimlaneSizes, naivePixiMax: 100_000, visTimelineMax: 1_000, log }) : '';
+  const mapsSection = mapPoints > 0 ? await runMapsBench({ points: mapPoints, entityPoints: 10_000, log }) : '';
   const totalMillis = performance.now() - started;
   log(`\nTotal ${secs(totalMillis)} s`);
   if (!values['no-write']) {
     const path = join(projectRoot(), 'bench', 'RESULTS.md');
     const previous = await readFile(path, 'utf8').catch(() => '');
-    await writeFile(path, keepSeparateSections(previous, report(results, totalMillis, `${csvSection}\n${importSection}\n\n${mirrorSection}\n\n${tableSection}\n\n${swimlaneSection}\n`)));
+    await writeFile(path, keepSeparateSections(previous, report(results, totalMillis, `${csvSection}\n${importSection}\n\n${mirrorSection}\n\n${tableSection}\n\n${swimlaneSection}\n\n${mapsSection}\n`)));
     process.stdout.write(`Wrote ${path}\n`);
   }
 }

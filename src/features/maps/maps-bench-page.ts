@@ -1,0 +1,89 @@
+/*
+ * The page of bench/maps-bench.ts (bundled there, never part of the app): a synthetic track drawn as
+ * the map picture draws it (one polyline decimated by zoom, sample dots, one billboard symbol moved
+ * along the track each frame) beside the naive way, an Entity per point, and the time of each frame.
+ */
+import { BillboardCollection, Cartesian3, CesiumWidget, Color, Material, PointPrimitiveCollection, PolylineCollection, Rectangle } from 'cesium';
+import { drawSymbol } from './symbol-image.ts';
+import type { MapPointColumns } from '../../../domain/geo/map-answers.ts';
+import { attitudeAt, decimatedIndexes, vertexBudget } from './track-geometry.ts';
+
+function track(count: number): MapPointColumns {
+  const columns: MapPointColumns = { count, actors: ['bench'], lines: [], timestamps: [], actorIndexes: [], latitudes: [], longitudes: [], altitudes: [], headings: [], pitches: [], rolls: [] };
+  for (let index = 0; index < count; index += 1) {
+    const angle = (index / count) * 40 * Math.PI;
+    const radius = 0.05 + (index / count) * 0.3;
+    columns.lines.push(index + 2);
+    columns.timestamps.push(1_700_000_000_000_000 + index * 100_000);
+    columns.actorIndexes.push(0);
+    columns.latitudes.push(52.3 + radius * Math.sin(angle));
+    columns.longitudes.push(4.77 + radius * Math.cos(angle));
+    columns.altitudes.push(100 + (index % 1000));
+    columns.headings.push(((angle * 180) / Math.PI) % 360);
+    columns.pitches.push(5 * Math.sin(angle));
+    columns.rolls.push(20 * Math.cos(angle));
+  }
+  return columns;
+}
+
+function widget(): CesiumWidget {
+  document.body.innerHTML = '<div id="globe" style="width:1024px;height:600px"></div>';
+  const made = new CesiumWidget('globe', { baseLayer: false, requestRenderMode: true, useDefaultRenderLoop: false });
+  made.camera.setView({ destination: Rectangle.fromDegrees(4.3, 51.9, 5.2, 52.7) });
+  return made;
+}
+
+function frames(made: CesiumWidget, count: number, step: (frame: number) => void): number[] {
+  const gl = (made.scene as unknown as { context: { _gl: WebGL2RenderingContext } }).context._gl;
+  const times: number[] = [];
+  for (let frame = 0; frame < count; frame += 1) {
+    const started = performance.now();
+    step(frame);
+    made.scene.requestRender();
+    made.render();
+    gl.finish();
+    times.push(performance.now() - started);
+  }
+  made.destroy();
+  return times;
+}
+
+/** Our way: primitives, decimated for the camera height, one moving symbol. */
+function primitives(count: number, frameCount: number): number[] {
+  const points = track(count);
+  const made = widget();
+  const lines = made.scene.primitives.add(new PolylineCollection()) as PolylineCollection;
+  const dots = made.scene.primitives.add(new PointPrimitiveCollection()) as PointPrimitiveCollection;
+  const symbols = made.scene.primitives.add(new BillboardCollection({ scene: made.scene })) as BillboardCollection;
+  const indexes = decimatedIndexes(count, vertexBudget(made.camera.positionCartographic.height));
+  const flat: number[] = [];
+  for (const index of indexes) flat.push(points.longitudes[index]!, points.latitudes[index]!, points.altitudes[index]!);
+  const positions = Cartesian3.fromDegreesArrayHeights(flat);
+  lines.add({ positions, width: 2.5, material: Material.fromType('Color', { color: Color.DODGERBLUE }) });
+  for (let at = 0; at < positions.length; at += Math.max(1, Math.ceil(positions.length / 2000))) dots.add({ position: positions[at]!, pixelSize: 4, color: Color.DODGERBLUE });
+  const symbol = symbols.add({ position: positions[0]!, alignedAxis: Cartesian3.UNIT_Z });
+  return frames(made, frameCount, (frame) => {
+    const index = Math.floor((frame / frameCount) * (count - 1));
+    symbol.position = Cartesian3.fromDegrees(points.longitudes[index]!, points.latitudes[index]!, points.altitudes[index]!);
+    const attitude = attitudeAt(points, index);
+    const turned = { heading: Math.round(attitude.heading / 5) * 5, pitch: Math.round(attitude.pitch / 5) * 5, roll: Math.round(attitude.roll / 5) * 5 };
+    symbol.setImage(`airplane:${turned.heading}:${turned.pitch}:${turned.roll}`, () => drawSymbol('airplane', '#1e90ff', turned));
+  });
+}
+
+/** The baseline: an Entity per point, and the moving symbol as one more entity. */
+function entities(count: number, frameCount: number): number[] {
+  const points = track(count);
+  const made = widget();
+  for (let index = 0; index < count; index += 1) {
+    made.entities.add({ position: Cartesian3.fromDegrees(points.longitudes[index]!, points.latitudes[index]!, points.altitudes[index]!), point: { pixelSize: 4, color: Color.DODGERBLUE } });
+  }
+  const mover = made.entities.add({ position: Cartesian3.fromDegrees(points.longitudes[0]!, points.latitudes[0]!, points.altitudes[0]!), point: { pixelSize: 12, color: Color.ORANGE } });
+  return frames(made, frameCount, (frame) => {
+    const index = Math.floor((frame / frameCount) * (count - 1));
+    mover.position = Cartesian3.fromDegrees(points.longitudes[index]!, points.latitudes[index]!, points.altitudes[index]!) as never;
+    made.dataSourceDisplay.update(made.clock.currentTime);
+  });
+}
+
+(globalThis as unknown as { mapsBench: unknown }).mapsBench = { primitives, entities };
