@@ -32,6 +32,7 @@
  *   removeIncident(incidentID): Promise<void>         drops an incident and all its rows from this device
  *   useMirroredIncidents(): MirroredIncident[] | undefined   incidents held here, with events and last sync
  *   readDeviceStorage(): Promise<DeviceStorage>  /  requestPersistentStorage(): Promise<boolean>
+ *   incidentOfEvent(id) / incidentOfNote(id) / incidentOfLink(id): Promise<number | undefined>   (for writes queued offline)
  * An incident or organization the server answers 404 for leaves the device (status 'error').
  */
 export {
@@ -58,6 +59,7 @@ export type {
 export type { EventQuery, IncidentMirror, OrganizationMirror } from './mirror-queries.ts';
 export type { SyncOptions, SyncProgress } from './sync-incident.ts';
 export { removeIncident } from './remove-incident.ts';
+export { incidentOfEvent, incidentOfLink, incidentOfNote } from './lookup.ts';
 export { readDeviceStorage, requestPersistentStorage, useMirroredIncidents, type DeviceStorage, type MirroredIncident } from './device-storage.ts';
 export { useEventCount, useIncident, useIncidentEvents, useIncidentList, useOrganization, useOrganizations } from './use-mirror.ts';
 export {

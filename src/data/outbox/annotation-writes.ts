@@ -3,7 +3,7 @@
  * the server's own input schema before it is queued (a bad input is refused at once, naming the
  * field, never queued to fail later), sent through the outbox, and shown in the mirror at once.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   CollectionCreateSchema,
   LinkCreateSchema,
@@ -75,8 +75,11 @@ function tagRow(incidentID: number, target: TagTarget, name: string) {
   return { table: target.itemType === 'event' ? ('eventTags' as const) : ('streamTags' as const), row: { incidentID, itemID, name, analystID: analystID() } };
 }
 
+/** The tag name checked as the server checks its tagName path parameter, and named the same way. */
+const tagNameOf = (name: string) => parse(z.object({ tagName: TagNameSchema }), { tagName: name }).tagName;
+
 export async function addTag(incidentID: number, target: TagTarget, name: string): Promise<string> {
-  const tag = parse(TagNameSchema, name);
+  const tag = tagNameOf(name);
   const optimistic = tagRow(incidentID, target, tag);
   return enqueueWrite({
     method: 'PUT',
@@ -88,7 +91,7 @@ export async function addTag(incidentID: number, target: TagTarget, name: string
 }
 
 export async function removeTag(incidentID: number, target: TagTarget, name: string): Promise<string> {
-  const tag = parse(TagNameSchema, name);
+  const tag = tagNameOf(name);
   const optimistic = tagRow(incidentID, target, tag);
   return enqueueWrite({
     method: 'DELETE',

@@ -1,28 +1,55 @@
 /*
  * The writes an analyst makes on an incident: tags, notes, collections, reply threads, links,
- * uploads and markers. Each returns once the server has stored it; the page then syncs its mirror.
- * (The offline outbox may later take these over.)
+ * uploads and markers. Online, each goes straight to the server and returns once it is stored (a
+ * refusal is shown beside its field); the page then syncs its mirror. With no network, event tags,
+ * notes and links are queued in the outbox instead (src/data/outbox): shown at once from the
+ * mirror, checked against the same schemas as the server's, sent once, in order, when the network
+ * returns. Collections, threads, uploads and markers need the server's answer (an id, a file's
+ * upload), so they say that the network is needed.
  */
 import { z } from 'zod';
 import type { NOTE_KINDS, SYMBOLS, UPLOAD_KINDS, ATTACHMENT_KINDS, URL_TYPES } from '../../../domain/annotations.ts';
 import { apiDelete, apiPost, apiPostForm, apiPut } from '../../data/api-client.ts';
+import { incidentOfEvent, incidentOfLink, incidentOfNote } from '../../data/mirror/index.ts';
+import * as outbox from '../../data/outbox/index.ts';
+
+/** What a write queued offline answers: the outbox entry's id. */
+export interface QueuedWrite {
+  queued: string;
+}
+
+const offline = () => typeof navigator !== 'undefined' && !navigator.onLine;
+
+async function known(incidentID: Promise<number | undefined>, what: string): Promise<number> {
+  const id = await incidentID;
+  if (id === undefined) throw new Error(`This ${what} is not on this device, so it cannot be changed offline.`);
+  return id;
+}
+
+async function queued(write: Promise<string>): Promise<QueuedWrite> {
+  return { queued: await write };
+}
 
 const Any = z.unknown();
 const WithID = (key: string) => z.object({ [key]: z.object({ id: z.number().int() }) });
 
-export function addEventTag(eventID: number, name: string): Promise<unknown> {
+export async function addEventTag(eventID: number, name: string): Promise<unknown> {
+  if (offline()) return queued(outbox.addTag(await known(incidentOfEvent(eventID), 'event'), { itemType: 'event', eventID }, name));
   return apiPut(`/api/event/${eventID}/tag/${encodeURIComponent(name)}`, undefined, Any);
 }
 
-export function removeEventTag(eventID: number, name: string): Promise<unknown> {
+export async function removeEventTag(eventID: number, name: string): Promise<unknown> {
+  if (offline()) return queued(outbox.removeTag(await known(incidentOfEvent(eventID), 'event'), { itemType: 'event', eventID }, name));
   return apiDelete(`/api/event/${eventID}/tag/${encodeURIComponent(name)}`, Any);
 }
 
 export function createNote(incidentID: number, note: { kind: (typeof NOTE_KINDS)[number]; text: string; eventID?: number }): Promise<unknown> {
+  if (offline()) return queued(outbox.addNote(incidentID, note));
   return apiPost(`/api/incident/${incidentID}/note`, note, Any);
 }
 
-export function deleteNote(noteID: number): Promise<unknown> {
+export async function deleteNote(noteID: number): Promise<unknown> {
+  if (offline()) return queued(outbox.deleteNote(await known(incidentOfNote(noteID), 'note'), noteID));
   return apiDelete(`/api/note/${noteID}`, Any);
 }
 
@@ -50,10 +77,12 @@ export async function openReplyThread(eventID: number): Promise<number> {
 }
 
 export function createLink(incidentID: number, link: { url: string; urlType: (typeof URL_TYPES)[number]; title: string; eventID?: number }): Promise<unknown> {
+  if (offline()) return queued(outbox.addLink(incidentID, link));
   return apiPost(`/api/incident/${incidentID}/link`, link, Any);
 }
 
-export function deleteLink(linkID: number): Promise<unknown> {
+export async function deleteLink(linkID: number): Promise<unknown> {
+  if (offline()) return queued(outbox.deleteLink(await known(incidentOfLink(linkID), 'link'), linkID));
   return apiDelete(`/api/link/${linkID}`, Any);
 }
 

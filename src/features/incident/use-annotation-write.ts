@@ -6,6 +6,7 @@
 import { useCallback, useState } from 'react';
 import type { UiActionName } from '../../../domain/ui-action-names.ts';
 import { ApiRequestError, NetworkError } from '../../data/api-client.ts';
+import { InvalidWriteError } from '../../data/outbox/index.ts';
 import { useIncidentPage } from './incident-page-context.ts';
 
 export interface WriteError {
@@ -14,9 +15,11 @@ export interface WriteError {
 }
 
 export function writeErrorOf(error: unknown): WriteError {
+  // Checked before it was queued offline: the same field and reason the server would give.
+  if (error instanceof InvalidWriteError) return { field: error.field, message: error.message };
   if (error instanceof ApiRequestError && error.apiError) return { field: error.apiError.field ?? undefined, message: error.apiError.message };
   if (error instanceof ApiRequestError) return { field: undefined, message: `The server refused it (${error.status}).` };
-  if (error instanceof NetworkError) return { field: undefined, message: 'No connection to the server: nothing was saved. Try again when online.' };
+  if (error instanceof NetworkError) return { field: undefined, message: 'No connection to the server: nothing was saved. Event tags, notes and links can be added offline; this needs the network.' };
   return { field: undefined, message: error instanceof Error ? error.message : String(error) };
 }
 
