@@ -5,9 +5,9 @@
  */
 import { expect, test } from './fixtures.ts';
 import { api, openAsAdmin, uniqueName } from './app-session.ts';
-import { DEMO_ENV, demoIncident } from './screens-demo.ts';
+import { demoIncident, WRITABLE_DEMO_ENV } from './screens-demo.ts';
 
-test.use({ serverEnv: DEMO_ENV });
+test.use({ serverEnv: WRITABLE_DEMO_ENV });
 
 interface EventItem {
   id: number;

@@ -7,9 +7,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { analystMenuButton, api, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
+import { WRITABLE_DEMO_ENV } from './screens-demo.ts';
 
 // A server of its own, with the demo organization a fresh server loads (server/demo/).
-test.use({ serverEnv: { DEMO_DATA: 'true' } });
+test.use({ serverEnv: WRITABLE_DEMO_ENV });
 
 interface IncidentSummary {
   id: number;

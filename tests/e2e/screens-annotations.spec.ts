@@ -6,9 +6,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { api, openAsAdmin, uniqueName } from './app-session.ts';
-import { attachScreenshots, DEMO_ENV, demoIncident } from './screens-demo.ts';
+import { attachScreenshots, demoIncident, WRITABLE_DEMO_ENV } from './screens-demo.ts';
 
-test.use({ serverEnv: DEMO_ENV });
+test.use({ serverEnv: WRITABLE_DEMO_ENV });
 
 interface EventItem {
   id: number;

@@ -6,6 +6,12 @@ import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { api } from './app-session.ts';
 
 export const DEMO_ENV = { DEMO_DATA: 'true' };
+/**
+ * For spec files that add to the demo incident (tags, notes, markers): a server of their own, so the
+ * files that count the demo's events, tags and notes (filters, views, exports) see it as loaded.
+ * The extra variable means nothing to the server; it only makes the worker fixture differ.
+ */
+export const WRITABLE_DEMO_ENV = { DEMO_DATA: 'true', E2E_DEMO_COPY: 'written-to' };
 export const FAILOVER_INCIDENT = 'Orders database failover';
 
 interface IncidentItem {
