@@ -1,5 +1,5 @@
 /*
- * Annotating through the event panel with the network cut: the tag and the note show at once (from
+ * Annotating through the event panel with the network cut: a tag, a note, a collection and a marker show at once (from
  * the device's mirror), the header counts the writes waiting, a bad one is refused beside its field
  * before it is queued, and when the network returns the server holds each write exactly once.
  */
@@ -14,7 +14,7 @@ interface EventItem {
   message: string;
 }
 
-test('a tag and a note added offline in the event panel show at once and reach the server once when the network returns', async ({ page, context }) => {
+test('a tag, a note, a collection and a marker added offline show at once and reach the server once when the network returns', async ({ page, context }) => {
   await openAsAdmin(page, '/');
   const incident = await demoIncident(page.request);
   const { events } = await api<{ events: EventItem[] }>(page.request, 'GET', `/api/incident/${incident.id}/events`);
@@ -42,19 +42,45 @@ test('a tag and a note added offline in the event panel show at once and reach t
   await notes.getByLabel('Note', { exact: true }).fill(text);
   await notes.getByRole('button', { name: 'Add note' }).click();
   await expect(panel.getByRole('list', { name: 'Notes' })).toContainText(text);
-  // The tag and the note, and the audit action each one records.
-  await expect(page.getByRole('banner')).toContainText('4 writes waiting');
+
+  const collectionName = uniqueName('Seen offline');
+  const collectionForm = panel.getByRole('form', { name: 'New collection' });
+  await collectionForm.getByLabel('New collection with this event').fill(collectionName);
+  await collectionForm.getByRole('button', { name: 'Create' }).click();
+  await expect(panel.getByRole('list', { name: 'Collections of this event' })).toContainText(collectionName);
+
+  // A marker: a symbol other than the default needs the server's id, so it is refused offline, by field.
+  const markerLabel = uniqueName('Marked offline');
+  await page.getByRole('button', { name: 'Add marker' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add marker' });
+  await dialog.getByLabel('Time (UTC)').fill('2024-03-12 14:12:00');
+  await dialog.getByLabel('Marker label').fill(markerLabel);
+  await dialog.getByLabel('Symbol').selectOption('rocket');
+  await dialog.getByRole('button', { name: 'Add marker' }).click();
+  await expect(dialog.getByText('needs the network')).toBeVisible();
+  await dialog.getByLabel('Symbol').selectOption('circle');
+  await dialog.getByRole('button', { name: 'Add marker' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('event-timeline-list').locator('[data-marker]').filter({ hasText: markerLabel })).toBeVisible();
+
+  // The tag, the note, the collection and the marker, and the audit action each one records.
+  await expect(page.getByRole('banner')).toContainText('8 writes waiting');
 
   await context.setOffline(false);
   await expect(page.getByRole('banner')).not.toContainText('waiting', { timeout: 30_000 });
   await expect
     .poll(async () => {
-      const payload = await api<{ incident: { eventTags: { itemID: number; name: string }[]; notes: { text: string; eventID: number | null }[] } }>(page.request, 'GET', `/api/incident/${incident.id}`);
+      const payload = await api<{
+        incident: { eventTags: { itemID: number; name: string }[]; notes: { text: string; eventID: number | null }[]; collections: { name: string; eventIDs: number[] }[] };
+      }>(page.request, 'GET', `/api/incident/${incident.id}`);
+      const markers = await api<{ events: { message: string; isMarker: boolean }[] }>(page.request, 'GET', `/api/incident/${incident.id}/events`);
       return {
         tags: payload.incident.eventTags.filter((assigned) => assigned.name === tag).map((assigned) => assigned.itemID),
         notes: payload.incident.notes.filter((note) => note.text === text).map((note) => note.eventID),
+        collections: payload.incident.collections.filter((collection) => collection.name === collectionName).map((collection) => collection.eventIDs),
+        markers: markers.events.filter((marker) => marker.isMarker && marker.message === markerLabel).length,
       };
     })
-    .toEqual({ tags: [event.id], notes: [event.id] });
+    .toEqual({ tags: [event.id], notes: [event.id], collections: [[event.id]], markers: 1 });
   await expect(panel.getByRole('list', { name: 'Event tags' })).toContainText(tag);
 });

@@ -2,10 +2,11 @@
  * The writes an analyst makes on an incident: tags, notes, collections, reply threads, links,
  * uploads and markers. Online, each goes straight to the server and returns once it is stored (a
  * refusal is shown beside its field); the page then syncs its mirror. With no network, event tags,
- * notes and links are queued in the outbox instead (src/data/outbox): shown at once from the
- * mirror, checked against the same schemas as the server's, sent once, in order, when the network
- * returns. Collections, threads, uploads and markers need the server's answer (an id, a file's
- * upload), so they say that the network is needed.
+ * notes, links, new collections and markers (without a symbol) are queued in the outbox instead
+ * (src/data/outbox): shown at once from the mirror, checked against the same schemas as the server's,
+ * sent once, in order, when the network returns. What needs the server's answer first (a reply
+ * thread, changing a collection's members, a file, a marker's other symbols) says that the network is
+ * needed.
  */
 import { z } from 'zod';
 import type { NOTE_KINDS, SYMBOLS, UPLOAD_KINDS, ATTACHMENT_KINDS, URL_TYPES } from '../../../domain/annotations.ts';
@@ -53,7 +54,9 @@ export async function deleteNote(noteID: number): Promise<unknown> {
   return apiDelete(`/api/note/${noteID}`, Any);
 }
 
-export async function createCollection(incidentID: number, name: string, eventIDs: number[]): Promise<number> {
+/** A new collection: its id online; offline, the queued write (the collection shows at once from the mirror). */
+export async function createCollection(incidentID: number, name: string, eventIDs: number[]): Promise<number | QueuedWrite> {
+  if (offline()) return queued(outbox.addCollection(incidentID, { name, eventIDs }));
   const answer = await apiPost(`/api/incident/${incidentID}/collection`, { name, eventIDs }, WithID('collection'));
   return (answer['collection'] as { id: number }).id;
 }
@@ -100,9 +103,20 @@ export function attachUpload(
   return apiPostForm(`/api/incident/${incidentID}/upload`, form, Any);
 }
 
-export async function createMarker(incidentID: number, marker: { message: string; startTimestamp: number }): Promise<number> {
+/**
+ * A new marker with its symbol: its id online (the symbol set by a second call, which needs that id);
+ * offline, the queued write of a marker with no symbol (the plain marker glyph), so only the dialog's
+ * default is accepted there and another symbol is refused by field.
+ */
+export async function createMarker(incidentID: number, marker: { message: string; startTimestamp: number }, symbol: (typeof SYMBOLS)[number] = 'circle'): Promise<number | QueuedWrite> {
+  if (offline()) {
+    if (symbol !== 'circle') throw new outbox.InvalidWriteError('symbol', 'symbol needs the network: a marker added offline has the plain marker glyph');
+    return queued(outbox.addMarker(incidentID, marker));
+  }
   const answer = await apiPost(`/api/incident/${incidentID}/marker`, marker, WithID('event'));
-  return (answer['event'] as { id: number }).id;
+  const id = (answer['event'] as { id: number }).id;
+  await setMarkerSymbol(id, symbol);
+  return id;
 }
 
 /** The symbol a marker is drawn with (PUT /api/event/{id}/symbol, markers only). */

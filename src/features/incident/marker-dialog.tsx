@@ -11,7 +11,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
-import { createMarker, setMarkerSymbol } from './annotation-api.ts';
+import { createMarker } from './annotation-api.ts';
 import { useIncidentPage } from './incident-page-context.ts';
 import { formMessage, messageFor, useAnnotationWrite } from './use-annotation-write.ts';
 
@@ -39,10 +39,7 @@ function MarkerForm({ onDone }: { onDone: () => void }) {
     setTimeError(undefined);
     const created = await run(
       'create marker',
-      async () => {
-        const markerID = await createMarker(incidentID, { message, startTimestamp });
-        await setMarkerSymbol(markerID, symbol);
-      },
+      () => createMarker(incidentID, { message, startTimestamp }, symbol),
       { value: { startTimestamp, symbol } },
     );
     if (created) onDone();
