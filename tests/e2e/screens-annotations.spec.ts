@@ -141,3 +141,33 @@ test('the actor, event group and map sub-routes show their data; an unknown id s
   await page.goto(`/incident/${incidentID}/map/999999`);
   await expect(page.locator('[data-detail-panel="map"]')).toContainText('This incident has no map 999999.');
 });
+
+test('notes and links on the incident itself are written in the annotations view, and listed as on the incident', async ({ page }) => {
+  await openAsAdmin(page, '/');
+  const incident = await demoIncident(page.request);
+  await page.goto(`/incident/${incident.id}/annotations`);
+  const notes = page.getByRole('region', { name: 'Notes on the incident' });
+  await notes.getByRole('button', { name: 'Add note' }).click();
+  await expect(notes.getByRole('alert')).toHaveText('is required');
+  const text = uniqueName('Write-up draft shared with the on-call team');
+  await notes.getByLabel('Note kind').selectOption('write-up');
+  await notes.getByLabel('Note', { exact: true }).fill(text);
+  await notes.getByRole('button', { name: 'Add note' }).click();
+  await expect(notes.getByRole('list', { name: 'Notes' })).toContainText(text);
+
+  const links = page.getByRole('region', { name: 'Links on the incident' });
+  await links.getByLabel('Link address').fill('file:///etc/passwd');
+  await links.getByRole('button', { name: 'Add link' }).click();
+  await expect(links.getByRole('alert')).toHaveText('must be an http or https address');
+  const title = uniqueName('Postmortem document');
+  await links.getByLabel('Link address').fill('https://docs.example.com/postmortem/4821');
+  await links.getByLabel('Link title').fill(title);
+  await links.getByRole('button', { name: 'Add link' }).click();
+  await expect(links.getByRole('list', { name: 'Links' }).getByRole('link', { name: title })).toHaveAttribute('href', 'https://docs.example.com/postmortem/4821');
+
+  const table = page.getByRole('region', { name: 'Annotations' }).getByRole('table');
+  await expect(table.getByRole('row').filter({ hasText: text })).toContainText('incident');
+  await expect(table.getByRole('row').filter({ hasText: title })).toContainText('incident');
+  const payload = await api<{ incident: { notes: { text: string; eventID: number | null; kind: string }[] } }>(page.request, 'GET', `/api/incident/${incident.id}`);
+  expect(payload.incident.notes.filter((note) => note.text === text)).toEqual([expect.objectContaining({ eventID: null, kind: 'write-up' })]);
+});

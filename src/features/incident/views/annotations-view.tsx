@@ -1,9 +1,14 @@
-/* The annotations view: every annotation of the incident, of every type, filterable by type and words. */
+/*
+ * The annotations view: every annotation of the incident, of every type, filterable by type and words;
+ * and the notes and links on the incident itself (not on one event), written here.
+ */
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { ANNOTATION_TYPES } from '../../../../domain/annotations.ts';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { annotationRows, filterAnnotationRows, type AnnotationType } from '../annotation-rows.ts';
+import { EventLinksEditor } from '../details/event-links-editor.tsx';
+import { EventNotesEditor } from '../details/event-notes-editor.tsx';
 import { useIncidentPage } from '../incident-page-context.ts';
 
 const TYPE_OPTIONS = [{ value: 'all', label: 'All types' }, ...ANNOTATION_TYPES.map((type) => ({ value: type, label: type.replaceAll('_', ' ') }))];
@@ -16,6 +21,20 @@ export function AnnotationsView() {
   const shown = useMemo(() => filterAnnotationRows(rows, type, term), [rows, type, term]);
   return (
     <section aria-label="Annotations" className="flex min-w-0 flex-col gap-3">
+      <div className="grid gap-3 md:grid-cols-2">
+        <section aria-labelledby="incident-notes-heading" className="flex flex-col gap-2 rounded-md border border-line bg-panel p-3">
+          <h2 id="incident-notes-heading" className="font-semibold">
+            Notes on the incident
+          </h2>
+          <EventNotesEditor eventID={undefined} />
+        </section>
+        <section aria-labelledby="incident-links-heading" className="flex flex-col gap-2 rounded-md border border-line bg-panel p-3">
+          <h2 id="incident-links-heading" className="font-semibold">
+            Links on the incident
+          </h2>
+          <EventLinksEditor eventID={undefined} />
+        </section>
+      </div>
       <div className="flex flex-wrap items-end gap-3">
         <SelectField label="Annotation type" value={type} options={TYPE_OPTIONS} onChange={(event) => setType(event.target.value as AnnotationType | 'all')} className="w-56" />
         <div className="flex flex-col gap-1">
