@@ -183,7 +183,8 @@ test('20 annotations and 20 audit actions made offline reach the server once eac
   // Offline, after a reload: the header counts the waiting writes, and the notes already show.
   await page.goto(`/incident/${incident.id}/annotations`);
   await expect(page.getByRole('link', { name: `${waiting} writes waiting` })).toBeVisible();
-  await expect(page.getByText(`offline note ${run} 1`, { exact: true })).toBeVisible();
+  // The annotations table (the incident's notes list above it shows the note too).
+  await expect(page.getByRole('cell', { name: `offline note ${run} 1`, exact: true })).toBeVisible();
   await testInfo.attach('writes waiting', { body: await page.screenshot({ path: testInfo.outputPath('writes-waiting.png') }), contentType: 'image/png' });
 
   // Close the page; open the app again (still offline), then the network returns.
@@ -237,7 +238,7 @@ test('20 annotations and 20 audit actions made offline reach the server once eac
 
   // The mirror now holds the server's rows in place of the optimistic ones.
   await again.goto(`/incident/${incident.id}/annotations`);
-  await expect(again.getByText(`offline note ${run} 1`, { exact: true })).toHaveCount(1);
+  await expect(again.getByRole('cell', { name: `offline note ${run} 1`, exact: true })).toHaveCount(1);
 });
 
 test('with no page of the app open, the service worker sends what waits (Background Sync)', async ({ page, context, server }) => {
