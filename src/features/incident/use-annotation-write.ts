@@ -19,7 +19,7 @@ export function writeErrorOf(error: unknown): WriteError {
   if (error instanceof InvalidWriteError) return { field: error.field, message: error.message };
   if (error instanceof ApiRequestError && error.apiError) return { field: error.apiError.field ?? undefined, message: error.apiError.message };
   if (error instanceof ApiRequestError) return { field: undefined, message: `The server refused it (${error.status}).` };
-  if (error instanceof NetworkError) return { field: undefined, message: 'No connection to the server: nothing was saved. Tags, notes, links, collections and markers can be added offline; this needs the network.' };
+  if (error instanceof NetworkError) return { field: undefined, message: 'No connection to the server: nothing was saved. Try again when it answers.' };
   return { field: undefined, message: error instanceof Error ? error.message : String(error) };
 }
 
