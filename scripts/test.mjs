@@ -78,6 +78,15 @@ if (!onlyFast) {
     failed += e2e.stats.unexpected;
   }
   if (!e2eOk && !(e2e?.stats?.unexpected > 0)) failed += 1;
+
+  // The reliability suite's short form (scripts/reliability.mjs --short), on the build just made.
+  const reliabilityReport = join(tmp, 'reliability-summary.json');
+  rmSync(reliabilityReport, { force: true });
+  const reliabilityOk = step('reliability suite, short form', process.execPath, [join(root, 'scripts', 'reliability.mjs'), '--short', '--no-build']);
+  const reliability = readJson(reliabilityReport);
+  passed += reliability?.passed ?? 0;
+  failed += reliability?.failed ?? 0;
+  if (!reliabilityOk && !(reliability?.failed > 0)) failed += 1;
 }
 
 const summary = `${passed} passed, ${failed} failed`;
