@@ -4,12 +4,12 @@
  * matrix, crashes during import and search rebuild, load, two servers on one PostgreSQL, offline
  * writes across a killed browser, CSP and stored XSS), then its figures into bench/RESULTS.md.
  * `--short` runs the same checks at CI size (scripts/test.mjs does) and leaves RESULTS.md alone.
- * `--no-build` skips the build when the caller has just built. Prints "N passed, N failed" last
+ * `--no-build` skips the build when the caller has just built; `--assemble` only gathers the kept
+ * figures into RESULTS.md; other arguments narrow the run to matching test files. Prints "N passed, N failed" last
  * and writes the counts to .tmp/reliability-summary.json.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, release, totalmem, type } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,6 +18,11 @@ const tmp = join(root, '.tmp');
 const figuresDir = join(tmp, 'reliability');
 const short = process.argv.includes('--short');
 const build = !process.argv.includes('--no-build');
+// `--assemble` only gathers bench/reliability/*.md into RESULTS.md (after a rebase, say).
+const assembleOnly = process.argv.includes('--assemble');
+// Any other argument narrows the run to matching test files (passed to Vitest and Playwright).
+const filters = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const keptDir = join(root, 'bench', 'reliability');
 const env = { ...process.env, RELIABILITY_SCALE: short ? 'short' : 'full', CHURCHKEY_SKIP_BUILD: '1' };
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const started = Date.now();
@@ -38,59 +43,65 @@ function readJson(path) {
   }
 }
 
-if (build && !run(npm, ['run', '--silent', 'build'])) failed += 1;
+function runSuite() {
+  if (build && !run(npm, ['run', '--silent', 'build'])) failed += 1;
 
-const vitestReport = join(tmp, 'reliability-vitest.json');
-rmSync(vitestReport, { force: true });
-const vitestOk = run(process.execPath, [
-  join(root, 'node_modules', 'vitest', 'vitest.mjs'),
-  'run',
-  '--config',
-  'vitest.reliability.config.ts',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile=${vitestReport}`,
-]);
-const vitest = readJson(vitestReport);
-passed += vitest?.numPassedTests ?? 0;
-failed += vitest?.numFailedTests ?? 0;
-if (!vitestOk && !(vitest?.numFailedTests > 0)) failed += 1;
+  const vitestReport = join(tmp, 'reliability-vitest.json');
+  rmSync(vitestReport, { force: true });
+  const vitestOk = run(process.execPath, [
+    join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+    'run',
+    '--config',
+    'vitest.reliability.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${vitestReport}`,
+    ...filters,
+  ]);
+  const vitest = readJson(vitestReport);
+  passed += vitest?.numPassedTests ?? 0;
+  failed += vitest?.numFailedTests ?? 0;
+  if (!vitestOk && !(vitest?.numFailedTests > 0)) failed += 1;
 
-const playwrightReport = join(tmp, 'reliability-playwright.json');
-rmSync(playwrightReport, { force: true });
-const e2eOk = run(
-  process.execPath,
-  [join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--config', 'playwright.reliability.config.ts', '--pass-with-no-tests', '--reporter=list,json'],
-  { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
-);
-const e2e = readJson(playwrightReport);
-passed += (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
-failed += e2e?.stats?.unexpected ?? 0;
-if (!e2eOk && !(e2e?.stats?.unexpected > 0)) failed += 1;
+  const playwrightReport = join(tmp, 'reliability-playwright.json');
+  rmSync(playwrightReport, { force: true });
+  const playwright = join(root, 'node_modules', '@playwright', 'test', 'cli.js');
+  const e2eOk = run(
+    process.execPath,
+    [playwright, 'test', '--config', 'playwright.reliability.config.ts', '--pass-with-no-tests', '--reporter=list,json', ...filters],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+  );
+  const e2e = readJson(playwrightReport);
+  passed += (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
+  failed += e2e?.stats?.unexpected ?? 0;
+  if (!e2eOk && !(e2e?.stats?.unexpected > 0)) failed += 1;
+}
+if (!assembleOnly) runSuite();
 
-const parts = existsSync(figuresDir)
-  ? readdirSync(figuresDir)
-      .filter((name) => name.endsWith('.md'))
-      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
-      .map((name) => readFileSync(join(figuresDir, name), 'utf8').trim())
-  : [];
-const cpu = cpus();
-const machine = `${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${type()} ${release()}, Node ${process.version}`;
+// The parts measured by this run, printed; after a full run, every kept part into bench/RESULTS.md.
+const readParts = (dir, since = 0) =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => name.endsWith('.md') && statSync(join(dir, name)).mtimeMs >= since)
+        .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+        .map((name) => readFileSync(join(dir, name), 'utf8').trim())
+    : [];
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-const body = parts.join('\n\n');
-console.log(`\n${body}\n`);
+if (!assembleOnly) console.log(`\n${readParts(short ? figuresDir : keptDir, started).join('\n\n')}\n`);
 
-if (!short && parts.length > 0) {
+if (!short) {
   const resultsPath = join(root, 'bench', 'RESULTS.md');
   const section =
     `<!-- reliability -->\n## Reliability and security (\`npm run test:reliability\`)\n\n` +
-    `Written on ${new Date().toISOString().slice(0, 10)} by a full run of ${minutes} min: ${passed} checks passed, ${failed} failed. ` +
-    `Machine: ${machine}. Every figure is one run on this shared machine.\n\n${body}\n<!-- /reliability -->`;
+    `Each part below is the latest full run of its tests (bench/reliability/*.md, gathered here by scripts/reliability.mjs); ` +
+    `its last line says when and on what machine. The goals are those of the reliability issue: 0 answers 5xx, every refusal holding, ` +
+    `nothing partial after a crash, 0 errors under load, 0 writes lost.\n\n${readParts(keptDir).join('\n\n')}\n<!-- /reliability -->`;
   const previous = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '# Benchmark results\n';
   const marked = /<!-- reliability -->[\s\S]*?<!-- \/reliability -->/;
-  const next = marked.test(previous) ? previous.replace(marked, section) : `${previous.trimEnd()}\n\n${section}\n`;
+  const next = marked.test(previous) ? previous.replace(marked, () => section) : `${previous.trimEnd()}\n\n${section}\n`;
   writeFileSync(resultsPath, next);
-  console.log(`Figures written to bench/RESULTS.md (section "reliability").`);
+  console.log('Figures gathered into bench/RESULTS.md (section "reliability").');
+  if (assembleOnly) process.exit(0);
 }
 
 const summary = `${passed} passed, ${failed} failed`;
