@@ -1,0 +1,39 @@
+/*
+ * A fingerprint of every table of the database: row count and an md5 of the rows in a stable order.
+ * The fuzzing and access-matrix tests take one before a refused request and one after, to show that
+ * nothing already stored changed. Tables whose rows are expected to change with any request (the
+ * sessions' last-seen time, the sign-in throttle, the UI audit of a write that was allowed) are named
+ * by the caller in `ignore`.
+ */
+import type { Db } from '../../../server/db/database.ts';
+
+export type TableSnapshot = Map<string, { rows: number; digest: string }>;
+
+export async function snapshotTables(db: Db, ignore: readonly string[] = []): Promise<TableSnapshot> {
+  const tables = await db.query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const snapshot: TableSnapshot = new Map();
+  for (const { name } of tables) {
+    if (ignore.includes(name)) continue;
+    const quoted = `"${name.replaceAll('"', '""')}"`;
+    const [row] = await db.query<{ rows: number; digest: string | null }>(
+      `SELECT count(*)::int AS rows, md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${quoted} t`,
+    );
+    snapshot.set(name, { rows: row!.rows, digest: row!.digest ?? '' });
+  }
+  return snapshot;
+}
+
+/** The tables whose rows differ between two snapshots, described for an assertion message. */
+export function changedTables(before: TableSnapshot, after: TableSnapshot): string[] {
+  const changed: string[] = [];
+  for (const [name, was] of before) {
+    const now = after.get(name);
+    if (!now) changed.push(`${name}: dropped`);
+    else if (now.rows !== was.rows || now.digest !== was.digest) changed.push(`${name}: ${was.rows} → ${now.rows} rows${now.rows === was.rows ? ' (contents changed)' : ''}`);
+  }
+  for (const name of after.keys()) if (!before.has(name)) changed.push(`${name}: created`);
+  return changed;
+}
