@@ -3,36 +3,111 @@
  * (latitude out of range, a time that is not a date of section 5, no position fix, ...). Times
  * follow spec section 5 in the map's default zone; a time-of-day column takes the date from the
  * timestamp column when that holds only a date, else from the default year-month-day.
+ * NOTE: this runs once per row of files with millions of rows: no closures or objects beyond the
+ * point itself, column indexes looked up once (geoRules), numbers read by Number() with the strict
+ * grammar checked only where Number() is laxer than it.
  */
-import type { ZoneId } from '@js-joda/core';
-import { parseEventTime, shorten, timeReason } from '../import/parse-event-time.ts';
+import { shorten, timeReason } from '../import/parse-event-time.ts';
 import type { GeoPoint, InvalidGeoItem } from './geo-point.ts';
-import type { GeoColumn, MapSettings } from './geo-settings.ts';
+import { columnsByKind, type GeoColumn, type IdentifiedColumns, type MapSettings } from './geo-settings.ts';
+import type { GeoTimeReader } from './geo-time-reader.ts';
+
+type RuleSettings = Pick<MapSettings, 'defaultDate' | 'numericUnit' | 'altitudeUnit'>;
 
 export interface GeoRules {
-  readonly byKind: Partial<Record<GeoColumn, number>>;
-  readonly zone: ZoneId;
-  readonly settings: Pick<MapSettings, 'defaultDate' | 'numericUnit' | 'altitudeUnit'>;
+  /** Column index per kind, -1 when the map has no such column. */
+  readonly index: Readonly<Record<GeoColumn, number>>;
+  /** The map's zone and numeric unit applied to a time text (geo-time-reader.ts). */
+  readonly times: GeoTimeReader;
+  readonly settings: RuleSettings;
+}
+
+export function geoRules(identifiedColumns: IdentifiedColumns, times: GeoTimeReader, settings: RuleSettings): GeoRules {
+  const byKind = columnsByKind(identifiedColumns);
+  const at = (kind: GeoColumn) => byKind[kind] ?? -1;
+  const index = {
+    timestamp: at('timestamp'),
+    hour_minute_second: at('hour_minute_second'),
+    actor: at('actor'),
+    latitude: at('latitude'),
+    longitude: at('longitude'),
+    altitude: at('altitude'),
+    heading: at('heading'),
+    pitch: at('pitch'),
+    roll: at('roll'),
+    position: at('position'),
+  };
+  return { index, times, settings };
 }
 
 const FEET = 0.3048;
+// Exact doubles (every power of ten up to 1e22 is).
+const POWERS_OF_TEN = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_OF_DAY = /^\d{1,2}:\d{2}:\d{2}(\.\d{1,6})?( [AaPp][Mm])?$/;
 
-type Cell = (kind: GeoColumn) => string | undefined;
-
-/** A number of the cell, null when the column is absent or the cell empty, or a reason. */
-function optionalNumber(cell: Cell, kind: GeoColumn): number | null | string {
-  const text = cell(kind);
-  if (text === undefined || text === '') return null;
-  if (!NUMBER.test(text)) return `${kind} '${shorten(text)}' is not a number`;
-  return Number(text);
+/** The trimmed cell of a column, undefined when the map has no such column. */
+function cellAt(fields: readonly string[], index: number): string | undefined {
+  return index < 0 ? undefined : (fields[index] ?? '').trim();
 }
 
-function timeOf(cell: Cell, rules: GeoRules): number | string {
-  const stamp = cell('timestamp');
-  const clock = cell('hour_minute_second');
+/**
+ * A plain decimal ("-12.345", up to 15 digits, no exponent) read exactly as Number() reads it: the
+ * digits make an integer below 2^53 and one division by an exact power of ten rounds once, correctly
+ * (Clinger's fast path). undefined for any other text.
+ */
+function plainDecimal(text: string): number | undefined {
+  let at = 0;
+  const sign = text.charCodeAt(0);
+  if (sign === 45 || sign === 43) at = 1;
+  let mantissa = 0;
+  let digitCount = 0;
+  let fractionDigits = -1;
+  for (; at < text.length; at += 1) {
+    const code = text.charCodeAt(at);
+    if (code >= 48 && code <= 57) {
+      mantissa = mantissa * 10 + code - 48;
+      digitCount += 1;
+      if (fractionDigits >= 0) fractionDigits += 1;
+    } else if (code === 46 && fractionDigits < 0) {
+      fractionDigits = 0;
+    } else {
+      return undefined;
+    }
+  }
+  if (digitCount === 0 || digitCount > 15) return undefined;
+  const value = fractionDigits > 0 ? mantissa / POWERS_OF_TEN[fractionDigits]! : mantissa;
+  return sign === 45 ? -value : value;
+}
+
+/**
+ * The number a trimmed, non-empty text holds by NUMBER's grammar, else NaN. Number() accepts all of
+ * that grammar and, beyond it, only radix prefixes (0x, 0o, 0b) and Infinity, so those alone are
+ * checked against the grammar (which also takes "1e999", read as Infinity as before).
+ */
+export function numberOf(text: string): number {
+  const plain = plainDecimal(text);
+  if (plain !== undefined) return plain;
+  const value = Number(text);
+  if (value - value === 0) {
+    const second = text.charCodeAt(1) | 32;
+    if (second !== 120 && second !== 111 && second !== 98) return value;
+  }
+  return NUMBER.test(text) ? Number(text) : Number.NaN;
+}
+
+/** A number of the cell, null when the column is absent or the cell empty, or a reason. */
+function optionalNumber(fields: readonly string[], index: number, kind: GeoColumn): number | null | string {
+  const text = cellAt(fields, index);
+  if (text === undefined || text === '') return null;
+  const value = numberOf(text);
+  return Number.isNaN(value) ? `${kind} '${shorten(text)}' is not a number` : value;
+}
+
+function timeOf(fields: readonly string[], rules: GeoRules): number | string {
+  const stamp = cellAt(fields, rules.index.timestamp);
+  const clock = cellAt(fields, rules.index.hour_minute_second);
   const { numericUnit, defaultDate } = rules.settings;
   if (clock !== undefined) {
     const date = stamp !== undefined && DATE_ONLY.test(stamp) ? stamp : stamp === undefined || stamp === '' ? defaultDate : undefined;
@@ -40,58 +115,57 @@ function timeOf(cell: Cell, rules: GeoRules): number | string {
       if (date === null) return 'has only a time of day and the map has no default year-month-day';
       if (!TIME_OF_DAY.test(clock)) return `hour_minute_second '${shorten(clock)}' is not a time of day as HH:mm:ss`;
       const text = `${date} ${clock.length === 7 || /^\d:/.test(clock) ? `0${clock}` : clock}`;
-      return parseEventTime(text, rules.zone, numericUnit) ?? `time '${shorten(text)}' is not a date in a format of section 5`;
+      return rules.times.read(text) ?? `time '${shorten(text)}' is not a date in a format of section 5`;
     }
   }
   if (stamp === undefined) return 'has no time';
-  return parseEventTime(stamp, rules.zone, numericUnit) ?? `timestamp ${timeReason(stamp, numericUnit)}`;
+  return rules.times.read(stamp) ?? `timestamp ${timeReason(stamp, numericUnit)}`;
 }
 
-function positionOf(cell: Cell): { latitude: number; longitude: number } | string {
-  let latitudeText = cell('latitude');
-  let longitudeText = cell('longitude');
-  const position = cell('position');
-  if (position !== undefined) {
-    const parts = position.split(/[,;\s]+/).filter((part) => part !== '');
-    if (parts.length !== 2) return `position '${shorten(position)}' is not "latitude,longitude"`;
-    [latitudeText, longitudeText] = parts;
-  }
+/** The reason the position is invalid, or undefined when latitude and longitude are fine. */
+function positionReason(latitudeText: string | undefined, longitudeText: string | undefined, latitude: number, longitude: number): string | undefined {
   if (latitudeText === undefined || latitudeText === '') return 'latitude is empty';
   if (longitudeText === undefined || longitudeText === '') return 'longitude is empty';
-  if (!NUMBER.test(latitudeText)) return `latitude '${shorten(latitudeText)}' is not a number`;
-  if (!NUMBER.test(longitudeText)) return `longitude '${shorten(longitudeText)}' is not a number`;
-  const latitude = Number(latitudeText);
-  const longitude = Number(longitudeText);
+  if (Number.isNaN(latitude)) return `latitude '${shorten(latitudeText)}' is not a number`;
+  if (Number.isNaN(longitude)) return `longitude '${shorten(longitudeText)}' is not a number`;
   if (latitude < -90 || latitude > 90) return `latitude ${latitudeText} is out of range (-90 to 90)`;
   if (longitude < -180 || longitude > 180) return `longitude ${longitudeText} is out of range (-180 to 180)`;
   // NOTE: receivers without a fix write 0,0 (the AirData fixture's first rows): a point in the Gulf
   // of Guinea would drag every track there.
   if (latitude === 0 && longitude === 0) return 'has no position fix (latitude and longitude both 0)';
-  return { latitude, longitude };
+  return undefined;
 }
 
 export function geoRecord(line: number, fields: readonly string[], rules: GeoRules): GeoPoint | InvalidGeoItem {
-  const cell: Cell = (kind) => {
-    const index = rules.byKind[kind];
-    return index === undefined ? undefined : (fields[index] ?? '').trim();
-  };
-  const position = positionOf(cell);
-  if (typeof position === 'string') return { line, reason: position };
-  const timestamp = timeOf(cell, rules);
+  const { index } = rules;
+  let latitudeText = cellAt(fields, index.latitude);
+  let longitudeText = cellAt(fields, index.longitude);
+  const position = cellAt(fields, index.position);
+  if (position !== undefined) {
+    const parts = position.split(/[,;\s]+/).filter((part) => part !== '');
+    if (parts.length !== 2) return { line, reason: `position '${shorten(position)}' is not "latitude,longitude"` };
+    [latitudeText, longitudeText] = parts;
+  }
+  const latitude = latitudeText === undefined || latitudeText === '' ? Number.NaN : numberOf(latitudeText);
+  const longitude = longitudeText === undefined || longitudeText === '' ? Number.NaN : numberOf(longitudeText);
+  const reason = positionReason(latitudeText, longitudeText, latitude, longitude);
+  if (reason !== undefined) return { line, reason };
+  const timestamp = timeOf(fields, rules);
   if (typeof timestamp === 'string') return { line, reason: timestamp };
-  const altitude = optionalNumber(cell, 'altitude');
+  const altitude = optionalNumber(fields, index.altitude, 'altitude');
   if (typeof altitude === 'string') return { line, reason: altitude };
-  const heading = optionalNumber(cell, 'heading');
+  const heading = optionalNumber(fields, index.heading, 'heading');
   if (typeof heading === 'string') return { line, reason: heading };
-  const pitch = optionalNumber(cell, 'pitch');
+  const pitch = optionalNumber(fields, index.pitch, 'pitch');
   if (typeof pitch === 'string') return { line, reason: pitch };
-  const roll = optionalNumber(cell, 'roll');
+  const roll = optionalNumber(fields, index.roll, 'roll');
   if (typeof roll === 'string') return { line, reason: roll };
   return {
     line,
     timestamp,
-    actor: cell('actor') ?? '',
-    ...position,
+    actor: cellAt(fields, index.actor) ?? '',
+    latitude,
+    longitude,
     altitude: altitude === null ? null : rules.settings.altitudeUnit === 'feet' ? altitude * FEET : altitude,
     heading,
     pitch,

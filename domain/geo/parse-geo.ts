@@ -9,8 +9,9 @@ import { delimitedRows } from '../import/delimited-rows.ts';
 import { ImportError } from '../import/import-error.ts';
 import { loadZone } from '../import/parse-event-time.ts';
 import type { GeoPoint, InvalidGeoItem } from './geo-point.ts';
-import { geoRecord, type GeoRules } from './geo-record.ts';
-import { columnsByKind, delimiterChar, type MapSettings } from './geo-settings.ts';
+import { geoRecord, geoRules } from './geo-record.ts';
+import { geoTimeReader } from './geo-time-reader.ts';
+import { delimiterChar, type MapSettings } from './geo-settings.ts';
 
 export interface GeoBatch {
   readonly points: GeoPoint[];
@@ -29,6 +30,14 @@ export interface GeoParseOptions {
   readonly onProgress?: ((progress: GeoProgress) => void) | undefined;
 }
 
+/** Notes whether any text so far held a NUL (one scan per chunk; rows are checked only after one). */
+async function* watchedForNul(text: AsyncIterable<string>, seen: () => void): AsyncGenerator<string> {
+  for await (const piece of text) {
+    if (piece.includes('\u0000')) seen();
+    yield piece;
+  }
+}
+
 /** Counts the bytes as they pass, for progress. */
 async function* counted(input: ImportInput, onBytes: (bytes: number) => void): AsyncGenerator<Uint8Array> {
   for await (const chunk of byteChunks(input)) {
@@ -37,13 +46,18 @@ async function* counted(input: ImportInput, onBytes: (bytes: number) => void): A
   }
 }
 
+function holdsNul(fields: readonly string[]): boolean {
+  for (const field of fields) if (field.includes('\u0000')) return true;
+  return false;
+}
+
 /**
  * Yields batches of points and invalid rows. Throws ImportError 'bad-settings' when an identified
  * column is past the header's last column, and 'invalid-file' when the file is not text with rows.
  */
 export async function* parseGeo(input: ImportInput, settings: MapSettings, options: GeoParseOptions = {}): AsyncGenerator<GeoBatch, GeoProgress> {
   const zone = await loadZone(settings.defaultTimeZone);
-  const rules: GeoRules = { byKind: columnsByKind(settings.identifiedColumns), zone, settings };
+  const rules = geoRules(settings.identifiedColumns, geoTimeReader(zone, settings.numericUnit), settings);
   const highestColumn = Math.max(...Object.keys(settings.identifiedColumns).map(Number));
   let bytesRead = 0;
   let validCount = 0;
@@ -51,12 +65,13 @@ export async function* parseGeo(input: ImportInput, settings: MapSettings, optio
   let headerLeft = settings.headerRowCount;
   let width: number | undefined;
   const progress = (): GeoProgress => ({ bytesRead, totalBytes: options.totalBytes, validCount, invalidCount });
-  const text = textChunks(counted(input, (bytes) => (bytesRead += bytes)));
+  let sawNul = false;
+  const text = watchedForNul(textChunks(counted(input, (bytes) => (bytesRead += bytes))), () => (sawNul = true));
   for await (const rows of delimitedRows(text, { delimiter: delimiterChar(settings.delimiter), quoted: true, preambleRows: settings.preambleRowCount })) {
     const points: GeoPoint[] = [];
     const invalid: InvalidGeoItem[] = [];
     for (const row of rows) {
-      if (row.fields.some((field) => field.includes('\u0000'))) throw new ImportError('invalid-file', `Line ${row.line}: holds NUL bytes; this is not a text file`);
+      if (sawNul && holdsNul(row.fields)) throw new ImportError('invalid-file', `Line ${row.line}: holds NUL bytes; this is not a text file`);
       if (width === undefined) {
         width = row.fields.length;
         if (highestColumn >= width) {
