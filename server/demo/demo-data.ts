@@ -1,15 +1,21 @@
 /*
  * The demo organization loaded on the first start (DEMO_DATA=true): two incidents with streams,
  * human and bot actors, markers, tags, notes, links, collections, a reply thread and a relation
- * between them, written in one transaction. It has no members: administrators (the primary
+ * between them, and the drone's flight log as a map of the second (drone-flight-track.ts), written in
+ * one transaction. It has no members: administrators (the primary
  * analyst is one) see every organization. Demo rows name no analyst, since none exists yet.
  */
+import { tmpdir } from 'node:os';
+import { Readable } from 'node:stream';
 import type { Db, DbTransaction } from '../db/database.ts';
 import { recordWrite } from '../repositories/audit-repository.ts';
+import { insertUpload, saveBlob, spoolBlob } from '../repositories/blob-repository.ts';
+import { importMap } from '../repositories/maps-repository.ts';
 import { insertIncident } from '../repositories/incidents-repository.ts';
 import { rebuildSearch } from '../repositories/search-repository.ts';
 import { databaseFailoverDemo } from './database-failover-demo.ts';
 import { demoMicros, type DemoIncident, type DemoOrganizationActor } from './demo-incident.ts';
+import { DEMO_MAP_SETTINGS, droneFlightCsv } from './drone-flight-track.ts';
 import { droneLandingDemo } from './drone-landing-demo.ts';
 
 export const DEMO_ORGANIZATION_NAME = 'Demo: Example Corp';
@@ -95,6 +101,7 @@ export async function loadDemoData(db: Db): Promise<DemoLoad | undefined> {
       incidentIds.push(written.id);
       eventCount += written.eventCount;
     }
+    await writeDemoMap(tx, incidentIds[1]!, droneLandingDemo.date);
     for (const style of TAG_STYLES) {
       const incidentId = style.itemType === 'incident' ? [0] : incidentIds;
       for (const id of incidentId) {
@@ -118,6 +125,26 @@ export async function loadDemoData(db: Db): Promise<DemoLoad | undefined> {
     });
     return { organizationId, organizationName: DEMO_ORGANIZATION_NAME, incidentIds, eventCount };
   });
+}
+
+/** The drone's flight log as an uploaded geo CSV and the map made from it, as POST /api/incident/{id}/map makes one. */
+async function writeDemoMap(tx: DbTransaction, incidentId: number, date: string): Promise<void> {
+  const file = await spoolBlob(Readable.from([droneFlightCsv(date)]), tmpdir());
+  try {
+    const blob = await saveBlob(tx, file);
+    const uploadId = await insertUpload(tx, {
+      incidentId,
+      blob,
+      fileName: 'hall-b-survey-drone.csv',
+      mediaType: 'text/csv',
+      kind: 'text',
+      isSystem: true,
+      analystId: null,
+    });
+    await importMap(tx, { incidentId, uploadId, settings: DEMO_MAP_SETTINGS, analystId: null }, file);
+  } finally {
+    await file.discard();
+  }
 }
 
 function lookup<T>(map: Map<string, T>, key: string, what: string): T {

@@ -25,7 +25,8 @@ export interface NewMap {
   incidentId: number;
   uploadId: number;
   settings: MapSettings;
-  analystId: number;
+  /** Null for the demo's map, written before any analyst exists. */
+  analystId: number | null;
 }
 
 export interface ImportedMap {

@@ -96,6 +96,33 @@ describe.each(DATABASE_KINDS)('demo data on %s', (kind) => {
     expect(shared.length).toBeGreaterThan(0);
   });
 
+  it("gives the drone incident the drone's flight log as a map: on the pad before take-off, aloft in the survey, down at the hard landing", async () => {
+    const droneID = demo.incidentIds[1]!;
+    const incident = (await admin.request({ url: `/api/incident/${droneID}` })).json().incident;
+    expect(incident.incidentMaps).toHaveLength(1);
+    const map = incident.incidentMaps[0];
+    expect(map).toMatchObject({ name: 'Survey drone flight (PX4 ulog)', validPointCount: 1281 });
+    const detail = (await admin.request({ url: `/api/incident/${droneID}/analyst/${admin.userID}/map/${map.id}/invalid` })).json();
+    expect(detail.invalidItemCount).toBe(0);
+    const points = (await admin.request({ url: `/api/incident/${droneID}/analyst/${admin.userID}/map/${map.id}/points` })).json().points;
+    expect(points.actors).toEqual(['px4-autopilot']);
+    const markers = (incident.events as Array<{ isMarker: boolean; message: string; startTimestamp: number }>).filter((e) => e.isMarker);
+    const at = (message: string) => {
+      const time = markers.find((m) => m.message === message)!.startTimestamp;
+      return points.timestamps.indexOf(time) as number;
+    };
+    const takeoff = at('Take-off');
+    const landing = at('Hard landing');
+    expect(takeoff).toBeGreaterThan(0);
+    expect(points.altitudes[takeoff - 1]).toBe(0);
+    expect(Math.max(...(points.altitudes as number[]).slice(takeoff, landing))).toBeGreaterThanOrEqual(38);
+    expect(points.altitudes[landing]).toBe(0);
+    // The file as uploaded is kept beside the map.
+    const raw = await admin.request({ url: `/api/incident/${droneID}/analyst/${admin.userID}/map/${map.id}/raw` });
+    expect(raw.statusCode).toBe(200);
+    expect(raw.body.split('\n')[0]).toBe('timestamp,actor,latitude,longitude,altitude,heading,pitch,roll');
+  });
+
   it('is searchable, and only administrators see it', async () => {
     const found = await admin.request({ url: '/api/events/search?q=failover' });
     expect(found.statusCode).toBe(200);
