@@ -10,19 +10,23 @@ import type { Db } from '../../../server/db/database.ts';
 export type TableSnapshot = Map<string, { rows: number; digest: string }>;
 
 export async function snapshotTables(db: Db, ignore: readonly string[] = []): Promise<TableSnapshot> {
-  const tables = await db.query<{ name: string }>(
-    `SELECT table_name AS name FROM information_schema.tables
-      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
-  );
+  const tables = (await db.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`))
+    .map(({ name }) => name)
+    .filter((name) => !ignore.includes(name));
   const snapshot: TableSnapshot = new Map();
-  for (const { name } of tables) {
-    if (ignore.includes(name)) continue;
-    const quoted = `"${name.replaceAll('"', '""')}"`;
-    const [row] = await db.query<{ rows: number; digest: string | null }>(
-      `SELECT count(*)::int AS rows, md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${quoted} t`,
-    );
-    snapshot.set(name, { rows: row!.rows, digest: row!.digest ?? '' });
-  }
+  if (tables.length === 0) return snapshot;
+  // NOTE: one statement for every table: a query per table made a snapshot ~7x slower on PGlite,
+  // and the access matrix takes one around each of several hundred requests.
+  const rows = await db.query<{ name: string; rows: number; digest: string | null }>(
+    tables
+      .map((name, index) => {
+        const quoted = `"${name.replaceAll('"', '""')}"`;
+        return `SELECT $${index + 1}::text AS name, count(*)::int AS rows, md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${quoted} t`;
+      })
+      .join(' UNION ALL '),
+    tables,
+  );
+  for (const row of rows) snapshot.set(row.name, { rows: row.rows, digest: row.digest ?? '' });
   return snapshot;
 }
 
