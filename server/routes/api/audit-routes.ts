@@ -53,11 +53,10 @@ export function auditRoutes(app: FastifyInstance, context: AppContext): void {
     },
     async (request, reply) => {
       const { user, analyst } = acting(request);
-      const stored = await insertAuditAction(
-        db,
-        { userID: user.id, analystID: analyst.id },
-        request.params.actionName,
-        request.body ?? {},
+      // In a transaction, so an Idempotency-Key is recorded with the row (plugins/idempotency.ts):
+      // written apart, a process stopping between the two let a resent copy store it twice.
+      const stored = await db.transaction((tx) =>
+        insertAuditAction(tx, { userID: user.id, analystID: analyst.id }, request.params.actionName, request.body ?? {}),
       );
       reply.code(stored.created ? 201 : 200);
       return { action: stored, version: context.version };
