@@ -44,7 +44,8 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
           output: () => output,
           stop: (signal = 'SIGTERM') =>
             new Promise<void>((done) => {
-              if (child.exitCode !== null) return done();
+              // NOTE: a process ended by a signal keeps exitCode null (signalCode says why).
+              if (child.exitCode !== null || child.signalCode !== null) return done();
               child.once('exit', () => done());
               child.kill(signal);
             }),
