@@ -11,15 +11,9 @@ import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import { countRows, giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import { fileForm } from '../support/multipart.ts';
 
 const newToken = () => randomBytes(18).toString('base64url');
-
-function form(bytes: Uint8Array, fileName: string, fields: Record<string, string>): FormData {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  body.append('file', new File([Uint8Array.from(bytes)], fileName));
-  return body;
-}
 
 /** A TSV of `rows` rows, each a second apart: big enough that its import takes several batches. */
 function tsv(rows: number): Uint8Array {
@@ -57,7 +51,7 @@ describe.each(DATABASE_KINDS)('import progress on %s', (kind) => {
     expect((await progressOf(token)).statusCode).toBe(404);
 
     let finished = false;
-    const importing = writer.request({ method: 'POST', url: `/api/incident/${incidentID}/import`, payload: form(bytes, 'proxy.tsv', { progressToken: token }) }).finally(() => {
+    const importing = writer.request({ method: 'POST', url: `/api/incident/${incidentID}/import`, payload: fileForm(bytes, 'proxy.tsv', { progressToken: token }) }).finally(() => {
       finished = true;
     });
     const seen: { phase: string; bytesRead: number; validCount: number }[] = [];
@@ -90,7 +84,7 @@ describe.each(DATABASE_KINDS)('import progress on %s', (kind) => {
     const response = await writer.request({
       method: 'POST',
       url: `/api/incident/${incidentID}/import`,
-      payload: form(whole.subarray(0, Math.floor(whole.length / 2)), 'truncated.har', { progressToken: token }),
+      payload: fileForm(whole.subarray(0, Math.floor(whole.length / 2)), 'truncated.har', { progressToken: token }),
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.field).toBe('file');
@@ -104,7 +98,7 @@ describe.each(DATABASE_KINDS)('import progress on %s', (kind) => {
     const response = await writer.request({
       method: 'POST',
       url: `/api/incident/${incidentID}/import`,
-      payload: form(tsv(3), 'small.tsv', { progressToken: 'short' }),
+      payload: fileForm(tsv(3), 'small.tsv', { progressToken: 'short' }),
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({ code: 'invalid', field: 'progressToken' });

@@ -17,6 +17,7 @@ import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createActor, createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import { countRows, giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import { fileForm } from '../support/multipart.ts';
 
 const fixture = (path: string) => readFileSync(join(FIXTURES_DIR, path));
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -56,13 +57,6 @@ interface UploadView {
   isSystem: boolean;
   fileName: string;
   sha256: string;
-}
-
-function form(bytes: Uint8Array | undefined, fileName: string, fields: Record<string, string> = {}): FormData {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  if (bytes) body.append('file', new File([Uint8Array.from(bytes)], fileName));
-  return body;
 }
 
 describe.each(DATABASE_KINDS)('import on %s', (kind) => {
@@ -123,7 +117,7 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
   it('imports a HAR: requests as events with their timings, pages as markers, hosts as actors; the file kept byte for byte', async () => {
     const incidentID = await createIncident(writer, organizationID, 'HAR');
     const bytes = fixture('har/firebug_multiple_pages.har');
-    const response = await importFile(writer, incidentID, form(bytes, 'firebug_multiple_pages.har'));
+    const response = await importFile(writer, incidentID, fileForm(bytes, 'firebug_multiple_pages.har'));
     expect(response.statusCode, response.body).toBe(201);
     const answer = response.json();
     expect(answer.import).toMatchObject({ format: 'har', importedCount: 12, invalidCount: 0, invalid: [], invalidNotListed: 0 });
@@ -149,7 +143,7 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
 
   it('imports the Zeek notice log: 207 events, a named stream, the time range of 2018', async () => {
     const incidentID = await createIncident(writer, organizationID, 'Zeek');
-    const response = await importFile(writer, incidentID, form(fixture('events/zeek_notice_wrccdc2018.log'), 'notice.log', { streamName: 'Zeek notices' }));
+    const response = await importFile(writer, incidentID, fileForm(fixture('events/zeek_notice_wrccdc2018.log'), 'notice.log', { streamName: 'Zeek notices' }));
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().import).toMatchObject({ format: 'delimited', importedCount: 207, invalidCount: 0, streams: [{ name: 'Zeek notices', eventCount: 207 }] });
     const view = await incident(incidentID);
@@ -161,7 +155,7 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
 
   it('imports the Timesketch CSV', async () => {
     const incidentID = await createIncident(writer, organizationID, 'Timesketch');
-    const response = await importFile(writer, incidentID, form(fixture('events/timesketch_evtx_part.csv'), 'timesketch_evtx_part.csv'));
+    const response = await importFile(writer, incidentID, fileForm(fixture('events/timesketch_evtx_part.csv'), 'timesketch_evtx_part.csv'));
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().import).toMatchObject({ format: 'timesketch-csv', importedCount: 13, invalidCount: 0 });
     const view = await incident(incidentID);
@@ -172,7 +166,7 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
   it('imports the Slack export: one stream per channel, 158 events, bots as bot actors', async () => {
     const incidentID = await createIncident(writer, organizationID, 'Slack');
     const bytes = fixture('slack/slack_export_testarchive.zip');
-    const response = await importFile(writer, incidentID, form(bytes, 'slack_export_testarchive.zip'));
+    const response = await importFile(writer, incidentID, fileForm(bytes, 'slack_export_testarchive.zip'));
     expect(response.statusCode, response.body).toBe(201);
     const answer = response.json().import;
     expect(answer).toMatchObject({ format: 'slack-zip', importedCount: 158, invalidCount: 0 });
@@ -207,7 +201,7 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
         { type: 'message', user: 'U1', text: 'outside the thread', ts: '1704067300.000000' },
       ]),
     });
-    const response = await importFile(writer, incidentID, form(zip, 'export.zip'));
+    const response = await importFile(writer, incidentID, fileForm(zip, 'export.zip'));
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().import).toMatchObject({ importedCount: 3, streams: [{ name: 'incident', eventCount: 3 }] });
     const view = await incident(incidentID);
@@ -223,7 +217,7 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
     const incidentID = await createIncident(writer, organizationID, 'M365');
     const existing = await createActor(writer, incidentID, 'test-user@test-company.tld');
     const settings = { format: 'delimited', delimiter: ',', quoted: true, preambleRows: 0, headerRows: 1, mapping: { startTime: 8, actor: 4, message: 2 }, numericUnit: 'seconds' };
-    const response = await importFile(writer, incidentID, form(fixture('events/m365_defender_activity_log.csv'), 'm365.csv', { settings: JSON.stringify(settings), timeZone: 'Europe/Helsinki' }));
+    const response = await importFile(writer, incidentID, fileForm(fixture('events/m365_defender_activity_log.csv'), 'm365.csv', { settings: JSON.stringify(settings), timeZone: 'Europe/Helsinki' }));
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().import).toMatchObject({ format: 'delimited', importedCount: 15, invalidCount: 0 });
     const view = await incident(incidentID);
@@ -237,7 +231,7 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
       [organizationID, 'test-user@test-company.tld'],
     );
     const second = await createIncident(writer, organizationID, 'M365 again');
-    const again = await importFile(writer, second, form(fixture('events/m365_defender_activity_log.csv'), 'm365.csv', { settings: JSON.stringify(settings) }));
+    const again = await importFile(writer, second, fileForm(fixture('events/m365_defender_activity_log.csv'), 'm365.csv', { settings: JSON.stringify(settings) }));
     expect(again.statusCode, again.body).toBe(201);
     expect((await incident(second)).actors).toEqual([expect.objectContaining({ organizationActorID: organizationActor!.id, eventCount: 15 })]);
   });
@@ -245,7 +239,7 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
   it('imports the valid rows of a file with invalid ones and reports each invalid line', async () => {
     const incidentID = await createIncident(writer, organizationID, 'Some invalid');
     const tsv = ['time\tactor\tmessage', '2024-06-04 09:00:00\tana\tfirst', 'not a time\tana\tbroken', '2024-06-04 09:01:00\tbo\tsecond', '\tbo\tno time', '2024-06-04 09:02:00\tana\tthird', ''].join('\n');
-    const response = await importFile(writer, incidentID, form(strToU8(tsv), 'some.tsv'));
+    const response = await importFile(writer, incidentID, fileForm(strToU8(tsv), 'some.tsv'));
     expect(response.statusCode, response.body).toBe(201);
     const answer = response.json().import;
     expect(answer).toMatchObject({ importedCount: 3, invalidCount: 2, invalidNotListed: 0 });
@@ -263,12 +257,12 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
     const ZEEK = () => fixture('events/zeek_notice_wrccdc2018.log');
 
     it.each([
-      ['no file', () => form(undefined, '', { streamName: 'x' }), 'file', /required/],
-      ['an unsupported file (the xchat log)', () => form(fixture('events/xchat_irc_transcript.log'), 'xchat.log'), 'file', /XChat IRC transcript/],
-      ['bad settings JSON', () => form(ZEEK(), 'notice.log', { settings: '{"format":' }), 'settings', /JSON/],
-      ['settings of an unknown format', () => form(ZEEK(), 'notice.log', { settings: '{"format":"pcap"}' }), 'settings', /format/],
-      ['an unknown time zone', () => form(ZEEK(), 'notice.log', { timeZone: 'Mars/Olympus' }), 'timeZone', /time zone/],
-      ['a field the call does not take', () => form(ZEEK(), 'notice.log', { kind: 'text' }), 'kind', /not a field/],
+      ['no file', () => fileForm(undefined, '', { streamName: 'x' }), 'file', /required/],
+      ['an unsupported file (the xchat log)', () => fileForm(fixture('events/xchat_irc_transcript.log'), 'xchat.log'), 'file', /XChat IRC transcript/],
+      ['bad settings JSON', () => fileForm(ZEEK(), 'notice.log', { settings: '{"format":' }), 'settings', /JSON/],
+      ['settings of an unknown format', () => fileForm(ZEEK(), 'notice.log', { settings: '{"format":"pcap"}' }), 'settings', /format/],
+      ['an unknown time zone', () => fileForm(ZEEK(), 'notice.log', { timeZone: 'Mars/Olympus' }), 'timeZone', /time zone/],
+      ['a field the call does not take', () => fileForm(ZEEK(), 'notice.log', { kind: 'text' }), 'kind', /not a field/],
     ])('%s: 400', async (_name, body, field, reason) => {
       const before = await stored();
       const response = await importFile(writer, incidentID, body());
@@ -279,16 +273,16 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
 
     it('a read-only analyst: 403; another organization: 404', async () => {
       const before = await stored();
-      const denied = await importFile(reader, incidentID, form(ZEEK(), 'notice.log'));
+      const denied = await importFile(reader, incidentID, fileForm(ZEEK(), 'notice.log'));
       expect(denied.statusCode, denied.body).toBe(403);
-      const hidden = await importFile(outsider, incidentID, form(ZEEK(), 'notice.log'));
+      const hidden = await importFile(outsider, incidentID, fileForm(ZEEK(), 'notice.log'));
       expect(hidden.statusCode, hidden.body).toBe(404);
       expect(await stored()).toEqual(before);
     });
 
     it('a file whose every row is invalid: 400, nothing stored', async () => {
       const before = await stored();
-      const response = await importFile(writer, incidentID, form(strToU8('time\tmessage\nyesterday\toops\n'), 'bad.tsv', { settings: JSON.stringify({ format: 'delimited', delimiter: '\t', mapping: { startTime: 0, message: 1 } }) }));
+      const response = await importFile(writer, incidentID, fileForm(strToU8('time\tmessage\nyesterday\toops\n'), 'bad.tsv', { settings: JSON.stringify({ format: 'delimited', delimiter: '\t', mapping: { startTime: 0, message: 1 } }) }));
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().error).toMatchObject({ field: 'file', message: expect.stringMatching(/no valid rows/) });
       expect(await stored()).toEqual(before);

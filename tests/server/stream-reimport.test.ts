@@ -16,17 +16,11 @@ import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import { countRows, giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import { fileForm } from '../support/multipart.ts';
 
 const ZEEK = 'events/zeek_notice_wrccdc2018.log';
 const HAR = 'har/firebug_multiple_pages.har';
 const fixture = (path: string) => readFileSync(join(FIXTURES_DIR, path));
-
-function form(bytes: Uint8Array, fileName: string, fields: Record<string, string> = {}): FormData {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  body.append('file', new File([Uint8Array.from(bytes)], fileName));
-  return body;
-}
 
 /** The file without its physical line `line` (1-based), as an analyst's updated export would lack it. */
 function withoutLine(bytes: Uint8Array, line: number): Uint8Array {
@@ -55,14 +49,14 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
 
   const stored = async () => Object.fromEntries(await Promise.all(TABLES.map(async (table) => [table, await countRows(server.db, table)] as const)));
   const importNew = async (incidentID: number, path: string) => {
-    const response = await writer.request({ method: 'POST', url: `/api/incident/${incidentID}/import`, payload: form(fixture(path), path.split('/').at(-1)!) });
+    const response = await writer.request({ method: 'POST', url: `/api/incident/${incidentID}/import`, payload: fileForm(fixture(path), path.split('/').at(-1)!) });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().import.streams[0].id as number;
   };
   const check = (session: Session, streamID: number, bytes: Uint8Array, fields: Record<string, string> = {}) =>
-    session.request({ method: 'POST', url: `/api/stream/${streamID}/import/check`, payload: form(bytes, 'updated.log', fields) });
+    session.request({ method: 'POST', url: `/api/stream/${streamID}/import/check`, payload: fileForm(bytes, 'updated.log', fields) });
   const reimport = (session: Session, streamID: number, bytes: Uint8Array, fields: Record<string, string> = {}, fileName = 'updated.log') =>
-    session.request({ method: 'POST', url: `/api/stream/${streamID}/import`, payload: form(bytes, fileName, fields) });
+    session.request({ method: 'POST', url: `/api/stream/${streamID}/import`, payload: fileForm(bytes, fileName, fields) });
   const eventsOf = (streamID: number) =>
     server.db.query<EventRow>('SELECT id, message, start_micros, source_line, is_marker FROM events WHERE stream_id = $1 OR import_stream_id = $1 ORDER BY is_marker, source_line, id', [streamID]);
   const post = async (session: Session, url: string, payload: object) => {
@@ -322,11 +316,11 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
     });
 
     it.each([
-      ['a truncated HAR', () => form(fixture(HAR).subarray(0, 2000), 'broken.har'), 'file'],
-      ['an empty file', () => form(new Uint8Array(), 'empty.log'), 'file'],
-      ['a Slack export', () => form(fixture('slack/slack_export_testarchive.zip'), 'export.zip'), 'file'],
-      ['settings that are not JSON', () => form(fixture(ZEEK), 'notice.log', { settings: '{' }), 'settings'],
-      ['an unknown resolution', () => form(fixture(ZEEK), 'notice.log', { resolution: 'merge_anyway' }), 'resolution'],
+      ['a truncated HAR', () => fileForm(fixture(HAR).subarray(0, 2000), 'broken.har'), 'file'],
+      ['an empty file', () => fileForm(new Uint8Array(), 'empty.log'), 'file'],
+      ['a Slack export', () => fileForm(fixture('slack/slack_export_testarchive.zip'), 'export.zip'), 'file'],
+      ['settings that are not JSON', () => fileForm(fixture(ZEEK), 'notice.log', { settings: '{' }), 'settings'],
+      ['an unknown resolution', () => fileForm(fixture(ZEEK), 'notice.log', { resolution: 'merge_anyway' }), 'resolution'],
     ])('%s: 400 naming the field', async (_name, body, field) => {
       const before = await stored();
       const response = await writer.request({ method: 'POST', url: `/api/stream/${streamID}/import`, payload: body() });
