@@ -17,6 +17,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerIdempotency, withIdempotency } from './plugins/idempotency.ts';
 import { HttpError } from './http-error.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSameOrigin } from './plugins/same-origin.ts';
 import { projectRoot } from './project-root.ts';
 import { actorRoutes } from './routes/api/actor-routes.ts';
 import { analystRoutes } from './routes/api/analyst-routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
   app.addHook('onRequest', async (request) => {
     if (request.headers['content-length'] === '0') delete request.headers['content-type'];
   });
+  registerSameOrigin(app, context);
   registerAuth(app, context.db);
   registerIdempotency(app, context.db);
 
