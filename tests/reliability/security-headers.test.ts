@@ -11,10 +11,11 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
 import { projectRoot } from '../../server/project-root.ts';
 import { createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS, type DatabaseKind } from '../support/test-database.ts';
-import { giveAnalyst, signIn, startTestServer, TEST_VERSION, type Session, type TestServer } from '../support/test-server.ts';
+import { giveAnalyst, signIn, startTestServer, TEST_PASSWORD, TEST_VERSION, type Session, type TestServer } from '../support/test-server.ts';
 import { fixture, IMPORT_FILE, MAP_FILE } from './access-world.ts';
 import { recordFigures } from './figures.ts';
 import { scaled } from './scale.ts';
@@ -203,10 +204,36 @@ describe.each(KINDS)('security headers and content on %s', (kind) => {
       await asWriter({ url: `/api/incident/${incidentID}/events.ndjson` }),
       await asWriter({ method: 'POST', url: `/api/incident/${incidentID}/link`, payload: { url: 'javascript:alert(1)' } }),
     ];
+    // Read from another origin's page, an answer must neither be shared (no CORS) nor embeddable.
+    answers.push(await asWriter({ url: `/api/incident/${incidentID}`, headers: { origin: 'https://evil.example' } }));
     for (const response of answers) {
+      const where = `${response.statusCode} ${response.body.slice(0, 60)}`;
       tally.apiAnswers += 1;
-      expectAppCsp(response, `${response.statusCode} ${response.body.slice(0, 60)}`);
-      expect(response.headers['content-type']).toMatch(/^application\/(json|x-ndjson)/);
+      expectAppCsp(response, where);
+      expect(response.headers['content-type'], where).toMatch(/^application\/(json|x-ndjson)/);
+      expect(response.headers['access-control-allow-origin'], where).toBeUndefined();
+      expect(response.headers['cross-origin-resource-policy'], where).toBe('same-origin');
+      expect(response.headers['referrer-policy'], where).toBe('no-referrer');
+    }
+  });
+
+  it('keeps the session cookie from scripts and from other sites, and over https sends it only over https', async () => {
+    const signInAs = async (app: FastifyInstance) => {
+      const response = await app.inject({ method: 'POST', url: '/auth/login', payload: { username: writer.username, password: TEST_PASSWORD } });
+      expect(response.statusCode, response.body).toBe(200);
+      return String(response.headers['set-cookie']);
+    };
+    const plain = await signInAs(server.app);
+    expect(plain).toMatch(/^churchkey_session=[^;]{32,};/);
+    expect(plain).toMatch(/; HttpOnly/i);
+    expect(plain).toMatch(/; SameSite=Lax/i);
+    expect(plain).toMatch(/; Path=\/(;|$)/);
+    const config = loadConfig({ DATA_DIR: server.config.dataDir, PUBLIC_URL: 'https://churchkey.example' });
+    const behindTls = await buildApp({ db: server.db, config, version: TEST_VERSION }, { appDir: '/nonexistent' });
+    try {
+      expect(await signInAs(behindTls)).toMatch(/; Secure/i);
+    } finally {
+      await behindTls.close();
     }
   });
 
