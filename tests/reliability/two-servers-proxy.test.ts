@@ -20,7 +20,7 @@ import { tallyLoad, twoServersFigures } from './support/two-servers-figures.ts';
 const PASSWORD = 'two-servers-proxy-password';
 const LOAD = scaled(
   { clients: 50, durationMs: 60_000, killAtMs: 20_000, settleMs: 75_000 },
-  { clients: 20, durationMs: 10_000, killAtMs: 4_000, settleMs: 0 },
+  { clients: 20, durationMs: 8_000, killAtMs: 3_000, settleMs: 0 },
 );
 /** The proxy leaves a failed upstream out of the turn this long before trying it again. */
 const DOWN_MS = 2_000;
