@@ -5,13 +5,17 @@ import { loadConfig } from './config.ts';
 import { loadDemoData } from './demo/demo-data.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { blobTempDir } from './repositories/blob-repository.ts';
 import { deleteExpiredSessions } from './repositories/sessions-repository.ts';
+import { sweepAbandonedSpools } from './repositories/spool-sweep.ts';
 import { serverVersion } from './version.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
+  // Files a killed process was receiving or importing when it stopped.
+  await sweepAbandonedSpools(blobTempDir(config));
   const version = serverVersion(config.version);
   const app = await buildApp({ db, config, version }, { logger: true });
   const first = await ensureAdminAccount(db, config);

@@ -1,9 +1,12 @@
 /*
  * The authoritative import of one evidence file into an incident, shared by POST
- * /api/incident/{id}/import and npm run import: the spooled file is parsed in batches and, in ONE
- * transaction, kept whole as the new streams' system upload, its actors matched or created, its
- * events sent with COPY through a staging table (search data computed on the way in) and its Slack
- * threads made reply-thread collections. Any failure rolls everything back, the blob included.
+ * /api/incident/{id}/import and npm run import. The spooled file is first stored whole and committed
+ * as an upload of the incident (keepSource), so a crash during the long import (SIGKILL, power) leaves
+ * the file there to be imported again, and nothing else. Then it is parsed in batches and, in ONE
+ * transaction, the upload becomes the new streams' system upload, its actors are matched or created,
+ * its events sent with COPY through a staging table (search data computed on the way in) and its Slack
+ * threads made reply-thread collections. A failure rolls all that back and removes the kept upload
+ * again (its blob too when nothing else holds it), so a refused file leaves nothing behind.
  */
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -17,7 +20,7 @@ import { nowMicros } from '../auth/tokens.ts';
 import type { Db, DbTransaction } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import { recordWrite } from '../repositories/audit-repository.ts';
-import { insertUpload, saveBlob, type SpooledBlob } from '../repositories/blob-repository.ts';
+import { deleteUpload, insertUpload, saveBlob, type SpooledBlob } from '../repositories/blob-repository.ts';
 import { eventVector } from '../repositories/search-repository.ts';
 import { extraText, messageText } from './copy-fields.ts';
 import { incidentActorResolver } from './incident-actors.ts';
@@ -83,12 +86,43 @@ const STAGING = `CREATE TEMP TABLE import_staging (stream_id bigint NOT NULL, ac
   message text NOT NULL, start_micros bigint NOT NULL, end_micros bigint NOT NULL, extra jsonb, source_line integer, import_stream_id bigint) ON COMMIT DROP`;
 const STAGING_COLUMNS = 'stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, import_stream_id';
 
+/** Stores the file and commits it as a plain upload of the incident, before the import begins. */
+async function keepSource(db: Db, options: ImportFileOptions, mediaType: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const incident = await options.incident(tx);
+    return insertUpload(tx, {
+      incidentId: incident.id,
+      blob: await saveBlob(tx, options.file),
+      fileName: options.fileName,
+      mediaType,
+      kind: inferUploadKind(options.fileName, mediaType),
+      analystId: options.attribution.analystID,
+    });
+  });
+}
+
 export async function importFile(db: Db, options: ImportFileOptions): Promise<ImportResult> {
+  const mediaType = normalizeMediaType(options.declaredType, options.fileName);
+  const keptId = await keepSource(db, options, mediaType);
+  let result: ImportResult;
+  try {
+    result = await importKept(db, options, mediaType, keptId);
+  } catch (error) {
+    // NOTE: best effort; if the database is gone too, the kept file stays, as after a crash.
+    await db.transaction((tx) => deleteUpload(tx, keptId)).catch(() => undefined);
+    throw error;
+  }
+  // NOTE: PGlite runs no autovacuum, so without this the planner guesses at the new rows.
+  await db.query('ANALYZE events');
+  return result;
+}
+
+async function importKept(db: Db, options: ImportFileOptions, mediaType: string, keptId: number): Promise<ImportResult> {
   const { file, fileName, settings } = options;
-  const mediaType = normalizeMediaType(options.declaredType, fileName);
   const result = await db.transaction(async (tx) => {
     const incident = await options.incident(tx);
     const now = nowMicros();
+    // Stored already (keepSource); this locks it, and stores it again if the kept upload was deleted meanwhile.
     const blob = await saveBlob(tx, file);
     await tx.query(STAGING);
 
@@ -205,7 +239,14 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
     const imported = [...streams.values()];
     const uploadIds: number[] = [];
     for (const stream of imported) {
-      const uploadId = await insertUpload(tx, {
+      // The kept upload becomes the first stream's source (unless someone deleted it meanwhile).
+      const [adopted] = uploadIds.length === 0
+        ? await tx.query<{ id: number }>(
+            'UPDATE uploads SET stream_id = $2, is_system = true WHERE id = $1 AND incident_id = $3 AND stream_id IS NULL AND NOT is_system RETURNING id',
+            [keptId, stream.id, incident.id],
+          )
+        : [];
+      const uploadId = adopted?.id ?? await insertUpload(tx, {
         incidentId: incident.id,
         blob,
         fileName,
@@ -244,7 +285,5 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
       uploadID: uploadIds[0]!,
     };
   });
-  // NOTE: PGlite runs no autovacuum, so without this the planner guesses at the new rows.
-  await db.query('ANALYZE events');
   return result;
 }

@@ -42,10 +42,13 @@ export function blobTempDir(config: Pick<Config, 'databaseUrl' | 'dataDir'>): st
   return config.databaseUrl ? tmpdir() : join(config.dataDir, 'tmp');
 }
 
+/** Spooled files are named churchkey-upload-{pid}-{random}.part, so a restart can tell a dead process's (spool-sweep.ts). */
+export const SPOOL_PREFIX = 'churchkey-upload-';
+
 /** Streams `source` to a new temporary file, hashing it on the way. */
 export async function spoolBlob(source: Readable, tmpDir: string): Promise<SpooledBlob> {
   await mkdir(tmpDir, { recursive: true, mode: 0o700 });
-  const path = join(tmpDir, `churchkey-upload-${randomBytes(12).toString('hex')}.part`);
+  const path = join(tmpDir, `${SPOOL_PREFIX}${process.pid}-${randomBytes(12).toString('hex')}.part`);
   const discard = () => rm(path, { force: true });
   const hash = createHash('sha256');
   let sizeBytes = 0;
