@@ -11,6 +11,7 @@ import { extname, join, normalize } from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { projectRoot } from '../server/project-root.ts';
+import type { GlCounts } from '../src/render/swimlane/gl-counter.ts';
 import { median, ms, percentile, table, thousands, versus } from './measure.ts';
 
 export const SWIMLANE_SECTION_START = '<!-- swimlane-bench -->';
@@ -27,6 +28,10 @@ interface Figures {
   heapMB: number;
   heapBeforeMB: number;
   boxFrames?: number;
+  panJsMs?: number[];
+  zoomJsMs?: number[];
+  panCounts?: GlCounts;
+  zoomCounts?: GlCounts;
 }
 interface Run { kind: Kind; events: number; figures: Figures }
 
@@ -35,6 +40,8 @@ export interface SwimlaneBenchOptions {
   /** Largest size each baseline is run at (they take minutes, or run out of memory, beyond). */
   naivePixiMax: number;
   visTimelineMax: number;
+  /** Renderers to run (all when left out). */
+  kinds?: readonly string[];
   log: (line: string) => void;
 }
 
@@ -70,6 +77,7 @@ export async function runSwimlaneBench(options: SwimlaneBenchOptions): Promise<s
     const version = browser.version();
     for (const events of options.sizes) {
       for (const kind of KINDS) {
+        if (options.kinds && !options.kinds.includes(kind)) continue;
         if (kind === 'naive-pixi' && events > options.naivePixiMax) continue;
         if (kind === 'vis-timeline' && events > options.visTimelineMax) continue;
         // A fresh page per run, so one renderer's garbage does not slow the next.
@@ -88,6 +96,7 @@ export async function runSwimlaneBench(options: SwimlaneBenchOptions): Promise<s
         await page.close();
         runs.push({ kind, events, figures });
         log(`  ${KIND_LABELS[kind]} at ${thousands(events)}: first frame ${ms(figures.firstFrameMs)} ms, pan median ${ms(median(figures.panMs))} / p95 ${ms(percentile(figures.panMs, 0.95))} ms, zoom median ${ms(median(figures.zoomMs))} / p95 ${ms(percentile(figures.zoomMs, 0.95))} ms, heap ${figures.heapMB.toFixed(0)} MB`);
+        if (figures.panJsMs && figures.zoomJsMs) log(`    JS per frame: pan median ${ms(median(figures.panJsMs))} / p95 ${ms(percentile(figures.panJsMs, 0.95))} ms, zoom median ${ms(median(figures.zoomJsMs))} / p95 ${ms(percentile(figures.zoomJsMs, 0.95))} ms; ${perFrame(figures.panCounts, figures.panMs.length)} (pan), ${perFrame(figures.zoomCounts, figures.zoomMs.length)} (zoom)`);
       }
     }
     return section(runs, version);
@@ -95,6 +104,13 @@ export async function runSwimlaneBench(options: SwimlaneBenchOptions): Promise<s
     await browser.close();
     await rm(outDir, { recursive: true, force: true });
   }
+}
+
+/** Average WebGL work of a frame, as words. */
+function perFrame(counts: GlCounts | undefined, frames: number): string {
+  if (!counts || frames === 0) return 'no WebGL counts';
+  const each = (value: number) => (value / frames).toFixed(value / frames >= 10 ? 0 : 1);
+  return `${each(counts.drawCalls)} draw calls, ${each(counts.vertices)} vertices, ${each(counts.textureUploads)} texture uploads (${(counts.textureBytes / frames / 1024).toFixed(1)} KiB), ${(counts.bufferBytes / frames / 1024).toFixed(1)} KiB of buffers per frame${counts.builds === undefined ? '' : `, content built in ${counts.builds} of ${frames} frames`}`;
 }
 
 function section(runs: Run[], version: string): string {

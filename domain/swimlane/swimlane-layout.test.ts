@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSwimlaneLayout, type SwimlaneLayoutInput } from './swimlane-layout.ts';
+import { buildSwimlaneLayout, finestBinsFor, MAX_FINEST_BINS, MIN_FINEST_BINS, type SwimlaneLayoutInput } from './swimlane-layout.ts';
 import { BOX_LIMIT, binView, boxesInView, countInView } from './swimlane-lod.ts';
 
 /** Events in time order: [start, end, column, colour]. */
@@ -38,6 +38,15 @@ describe('buildSwimlaneLayout', () => {
         expect(sum).toBe(layout.offsets[c + 1]! - layout.offsets[c]!);
       }
     }
+  });
+});
+
+describe('finestBinsFor', () => {
+  it('gives big incidents finer bins, within a memory ceiling that falls with the column count', () => {
+    expect(finestBinsFor(10_000, 16)).toBe(MIN_FINEST_BINS);
+    expect(finestBinsFor(1_000_000, 16)).toBe(MAX_FINEST_BINS);
+    expect(finestBinsFor(1_000_000, 200)).toBe(8192);
+    expect(finestBinsFor(1_000_000, 2000)).toBe(MIN_FINEST_BINS);
   });
 });
 

@@ -49,7 +49,22 @@ export interface SwimlaneLayout {
   levels: SwimlaneLevel[];
 }
 
-export const DEFAULT_FINEST_BINS = 8192;
+/** Finest bins per column: at least this many... */
+export const MIN_FINEST_BINS = 8192;
+/** ...at most this many, and at most FINEST_CELLS over all columns (memory: 5 bytes a cell, twice). */
+export const MAX_FINEST_BINS = 65_536;
+const FINEST_CELLS = 2 ** 21;
+
+/**
+ * Bins per column at the finest level: about one per 16 events, so that when a window holds more
+ * events than binView counts directly, the pyramid's rows are still about a pixel tall.
+ */
+export function finestBinsFor(eventCount: number, columnCount: number): number {
+  const cap = Math.max(MIN_FINEST_BINS, Math.min(MAX_FINEST_BINS, 2 ** Math.floor(Math.log2(FINEST_CELLS / Math.max(1, columnCount)))));
+  let bins = MIN_FINEST_BINS;
+  while (bins < cap && bins * 16 < eventCount) bins *= 2;
+  return bins;
+}
 
 /** Every typed array of a layout, for Comlink.transfer. */
 export function layoutBuffers(layout: SwimlaneLayout): ArrayBuffer[] {
@@ -87,7 +102,7 @@ export function buildSwimlaneLayout(input: SwimlaneLayoutInput): SwimlaneLayout 
   const position = new Uint32Array(total);
   const maxDurationMicros = new Float64Array(columnCount);
   const cursor = offsets.slice(0, columnCount);
-  const finestBins = input.finestBins ?? DEFAULT_FINEST_BINS;
+  const finestBins = input.finestBins ?? finestBinsFor(total, columnCount);
   const finestMicros = (toMicros - fromMicros) / finestBins;
   const counts = new Uint32Array(columnCount * finestBins);
   const colors = new Uint8Array(columnCount * finestBins);

@@ -1,8 +1,8 @@
 /*
  * What one swimlane frame reads from a layout (swimlane-layout.ts): how many events a time window
  * holds, the boxes to draw when few enough do (grouped when asked), and otherwise the count bins
- * per column and pixel row. Each costs O(columns × log events) or O(columns × rows), or O(shown
- * boxes) under BOX_LIMIT: never O(all events).
+ * per column and pixel row. Each costs O(columns × log events) or O(columns × rows), or at most
+ * O(BOX_LIMIT) boxes or O(DIRECT_BIN_LIMIT) events counted: never O(all events).
  */
 import type { SwimlaneLayout, SwimlaneLevel } from './swimlane-layout.ts';
 
@@ -82,23 +82,25 @@ export function levelFor(layout: SwimlaneLayout, rowMicros: number): SwimlaneLev
   return chosen;
 }
 
+/** Events starting in [fromMicros, toMicros) over every column (O(columns × log events)). */
+export function countStarts(layout: SwimlaneLayout, fromMicros: number, toMicros: number): number {
+  let total = 0;
+  for (let c = 0; c < layout.columnCount; c += 1) total += firstStartAtOrAfter(layout, c, toMicros) - firstStartAtOrAfter(layout, c, fromMicros);
+  return total;
+}
+
 /**
  * Fills counts and colours (column-major, columnCount × rows) for the window split into `rows`
- * pixel rows: exact from the events when few enough are in view, else from the pyramid.
+ * pixel rows: exact from the events when at most DIRECT_BIN_LIMIT start in it (over all columns,
+ * so the work has a fixed ceiling), else from the pyramid's level nearest the row height.
  */
 export function binView(layout: SwimlaneLayout, fromMicros: number, toMicros: number, rows: number, counts: Uint32Array, colors: Uint8Array): void {
   counts.fill(0, 0, layout.columnCount * rows);
   const rowMicros = (toMicros - fromMicros) / rows;
-  const inView = countInView(layout, fromMicros, toMicros);
-  const level = levelFor(layout, rowMicros);
-  if (inView <= DIRECT_BIN_LIMIT || level.binMicros > rowMicros) {
+  if (countStarts(layout, fromMicros, toMicros) <= DIRECT_BIN_LIMIT) {
     for (let c = 0; c < layout.columnCount; c += 1) {
       const a = firstStartAtOrAfter(layout, c, fromMicros);
       const b = firstStartAtOrAfter(layout, c, toMicros);
-      if (b - a > DIRECT_BIN_LIMIT) {
-        fromLevel(layout, level, c, fromMicros, rowMicros, rows, counts, colors);
-        continue;
-      }
       for (let i = a; i < b; i += 1) {
         const row = Math.min(rows - 1, Math.floor(((layout.startMicros[i] as number) - fromMicros) / rowMicros));
         const cell = c * rows + row;
@@ -108,6 +110,7 @@ export function binView(layout: SwimlaneLayout, fromMicros: number, toMicros: nu
     }
     return;
   }
+  const level = levelFor(layout, rowMicros);
   for (let c = 0; c < layout.columnCount; c += 1) fromLevel(layout, level, c, fromMicros, rowMicros, rows, counts, colors);
 }
 

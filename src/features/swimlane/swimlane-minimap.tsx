@@ -1,5 +1,5 @@
 /* The swimlane's minimap beside it: the whole range, the window shown; a click or drag jumps there. */
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { renderMinimap } from '../../render/swimlane/swimlane-minimap-renderer.ts';
 import type { TimeWindow } from '../../render/swimlane/swimlane-window.ts';
 
@@ -12,26 +12,28 @@ interface SwimlaneMinimapProps {
   heightPx: number;
   axisVisible: boolean;
   formatTime: (micros: number, pattern?: string) => string;
+  /** Anything that changes with the colour scheme (the picture's theme object). */
+  scheme: unknown;
   onJump: (micros: number) => void;
 }
 
-export function SwimlaneMinimap({ bins, bounds, window, secondary, markerMicros, heightPx, axisVisible, formatTime, onJump }: SwimlaneMinimapProps) {
+export function SwimlaneMinimap({ bins, bounds, window, secondary, markerMicros, heightPx, axisVisible, formatTime, scheme, onJump }: SwimlaneMinimapProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
+  // Read once per colour scheme, not on every pan (a style read per frame costs a style pass).
+  const colors = useMemo(() => {
+    void scheme;
     const style = getComputedStyle(document.documentElement);
-    renderMinimap(canvas, {
-      bins: bins ?? new Uint32Array(1),
-      bounds,
-      window,
-      secondary,
-      markerMicros,
+    return {
       barColor: style.getPropertyValue('--ck-muted').trim() || '#59616d',
       windowColor: style.getPropertyValue('--ck-focus').trim() || '#3d7bea',
       secondaryColor: style.getPropertyValue('--ck-warning').trim() || '#8a4b00',
       markerColor: style.getPropertyValue('--ck-danger').trim() || '#b42318',
-    });
+    };
+  }, [scheme]);
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    renderMinimap(canvas, { bins: bins ?? new Uint32Array(1), bounds, window, secondary, markerMicros, ...colors });
   });
   const jump = (clientY: number, target: HTMLElement) => {
     const rect = target.getBoundingClientRect();

@@ -113,6 +113,7 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
     [events, onSelectEvent, onOpenGroup],
   );
 
+  const markerMicros = useMemo(() => split.markers.map((marker) => marker.startMicros), [split.markers]);
   const thread = selected ? props.threadOf(selected.event.id) : undefined;
   const threadOpen = thread !== undefined && options.inlineReplyThreadEventID === selected?.event.id;
   const shownCount = split.input.startMicros.length;
@@ -168,7 +169,8 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
             bounds={bounds}
             window={window}
             secondary={options.secondaryTimeWindow ? { fromMicros: options.secondaryTimeWindow.start, toMicros: options.secondaryTimeWindow.end } : null}
-            markerMicros={split.markers.map((marker) => marker.startMicros)}
+            markerMicros={markerMicros}
+            scheme={theme}
             heightPx={heightPx}
             axisVisible={options.minimapYAxisVisible}
             formatTime={formatTime}

@@ -14,6 +14,7 @@ import { createSwimlaneLayoutClient } from './swimlane-layout-client.ts';
 import { SwimlaneRenderer, type SwimlaneScene } from './swimlane-renderer.ts';
 import { panWindow, zoomWindow, type TimeWindow } from './swimlane-window.ts';
 import { syntheticSwimlaneEvents } from './swimlane-bench-data.ts';
+import { countGlCalls, emptyCounts, type GlCounts } from './gl-counter.ts';
 
 const WIDTH = 1000;
 const HEIGHT = 600;
@@ -25,6 +26,12 @@ export interface FrameFigures {
   panMs: number[];
   zoomMs: number[];
   heapMB: number;
+  /** Main-thread JS time of each pan and zoom frame, before waiting for the pixels. */
+  panJsMs?: number[];
+  zoomJsMs?: number[];
+  /** What the pan and zoom frames asked of WebGL, in all (divide by the frame count). */
+  panCounts?: GlCounts;
+  zoomCounts?: GlCounts;
 }
 
 function heapMB(): number {
@@ -98,19 +105,28 @@ async function swimlane(data: readonly SwimlaneEvent[]): Promise<FrameFigures & 
   const firstFrameMs = performance.now() - started;
   const { pans, zooms } = moves(bounds);
   let boxFrames = 0;
-  const frame = (window: TimeWindow) =>
-    timed(() => {
-      renderer.window = window;
-      renderer.draw();
-      finish(gl);
-      if (renderer.drawnMode === 'boxes') boxFrames += 1;
-    });
-  const panMs = pans.map(frame);
-  const zoomMs = zooms.map(frame);
+  const counts = emptyCounts();
+  countGlCalls(gl.gl, counts);
+  const frames = (windows: TimeWindow[]) => {
+    Object.assign(counts, emptyCounts());
+    const buildsBefore = renderer.buildCount;
+    const jsMs: number[] = [];
+    const frameMs = windows.map((window) =>
+      timed(() => {
+        renderer.window = window;
+        jsMs.push(timed(() => renderer.draw()));
+        finish(gl);
+        if (renderer.drawnMode === 'boxes') boxFrames += 1;
+      }),
+    );
+    return { frameMs, jsMs, counts: { ...counts, builds: renderer.buildCount - buildsBefore } };
+  };
+  const pan = frames(pans);
+  const zoom = frames(zooms);
   const heap = heapMB();
   renderer.destroy();
   client.dispose();
-  return { firstFrameMs, panMs, zoomMs, heapMB: heap, boxFrames };
+  return { firstFrameMs, panMs: pan.frameMs, zoomMs: zoom.frameMs, panJsMs: pan.jsMs, zoomJsMs: zoom.jsMs, panCounts: pan.counts, zoomCounts: zoom.counts, heapMB: heap, boxFrames };
 }
 
 /** The naive way: a Graphics per event, moved and scaled as one stage. */

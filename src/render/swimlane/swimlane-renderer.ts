@@ -1,10 +1,13 @@
 /*
  * Draws the swimlane with PixiJS 8: a column per actor, time flowing down. Few objects whatever
  * the event count: when more than BOX_LIMIT events are in view, one Sprite whose texture holds a
- * pixel per column and row (count bins from the layout's pyramid); otherwise one Graphics of the
- * boxes in view (HAR phases as segments, nearby events grouped when asked). Markers, selection
- * and grid are one more Graphics; labels are pooled HTML. Frames are drawn on demand from one
- * requestAnimationFrame; Pixi's ticker never runs.
+ * pixel per column and row (count bins from the layout's pyramid); otherwise one mesh of the boxes
+ * (quad-batch.ts: HAR phases as segments, nearby events grouped when asked). Both are built for the
+ * window with a span of margin above and below (swimlane-cache.ts), so a pan inside it only moves
+ * them: no geometry, no texture upload. A zoom builds again, at a cost bounded by the pixels and
+ * BOX_LIMIT, never by the event count. Ticks, markers and selection are one small Graphics a frame;
+ * labels are pooled HTML. Frames are drawn on demand from one requestAnimationFrame; Pixi's ticker
+ * never runs.
  */
 // NOTE: the app's CSP forbids eval; this swaps Pixi's generated shader-sync code for precompiled functions.
 import 'pixi.js/unsafe-eval';
@@ -14,7 +17,9 @@ import type { SwimlaneLayout } from '../../../domain/swimlane/swimlane-layout.ts
 import { LabelPool } from './label-pool.ts';
 import { axisTicks, type TimeWindow } from './swimlane-window.ts';
 import { PHASE_COLORS, type HarPhase } from './har-phases.ts';
-import { mixColor, parseHexColor } from './swimlane-colors.ts';
+import { binRamp, mixColor, parseHexColor, RAMP_STEPS, type Rgb } from './swimlane-colors.ts';
+import { QuadBatch } from './quad-batch.ts';
+import { cacheCovers, cachedRange, cacheOffsetPx, type CachedWindow, type SwimlaneMode } from './swimlane-cache.ts';
 
 export interface SwimlaneTheme {
   background: string;
@@ -57,6 +62,13 @@ export type SwimlaneHit =
 export const AXIS_WIDTH_PX = 92;
 const BOX_INSET_PX = 3;
 const GROUP_GAP_PX = 4;
+/** Spans of margin built above and below the window (bins always; boxes while few enough). */
+const MARGIN_SPANS = 1;
+/** Boxes built at most for a cached range (the window itself always fits BOX_LIMIT). */
+const CACHED_BOX_LIMIT = 2 * BOX_LIMIT;
+/** Texture rows at most (WebGL's smallest guaranteed texture size is 4096). */
+const MAX_BIN_ROWS = 4096;
+const PHASES = Object.keys(PHASE_COLORS) as HarPhase[];
 
 export class SwimlaneRenderer {
   private readonly app = new Application();
@@ -64,17 +76,26 @@ export class SwimlaneRenderer {
   private readonly axisLabels: LabelPool;
   private readonly markerLabels: LabelPool;
   private readonly groupLabels: LabelPool;
+  /** What is built for the cached range; moved as the window pans. */
+  private readonly content = new Container();
   private readonly bins = new Sprite();
-  private readonly boxes = new Graphics();
+  private readonly boxes = new QuadBatch();
+  /** Column separators: built with the content, never moved. */
+  private readonly grid = new Graphics();
   private readonly overlay = new Graphics();
   private binTexture: Texture | undefined;
   private binPixels = new Uint8Array(0);
   private binCounts = new Uint32Array(0);
   private binColors = new Uint8Array(0);
+  private binRows = 1;
   private drawnBoxes: SwimlaneBox[] = [];
-  private mode: 'boxes' | 'bins' = 'bins';
+  /** The grouped boxes labelled with their count (content pixels). */
+  private groupBoxes: SwimlaneBox[] = [];
+  private cache: CachedWindow | undefined;
+  private mode: SwimlaneMode = 'bins';
   private frame = 0;
   private frames = 0;
+  private builds = 0;
   private destroyed = false;
   private widthPx = 0;
   private heightPx = 0;
@@ -97,9 +118,8 @@ export class SwimlaneRenderer {
     renderer.app.ticker.stop();
     renderer.widthPx = widthPx;
     renderer.heightPx = heightPx;
-    const stage = new Container();
-    stage.addChild(renderer.bins, renderer.boxes, renderer.overlay);
-    renderer.app.stage.addChild(stage);
+    renderer.content.addChild(renderer.bins, renderer.boxes.mesh);
+    renderer.app.stage.addChild(renderer.content, renderer.grid, renderer.overlay);
     renderer.app.canvas.style.display = 'block';
     host.append(renderer.app.canvas, renderer.layer);
     renderer.warmUp();
@@ -115,9 +135,14 @@ export class SwimlaneRenderer {
     const pixels = new Uint8Array([0, 0, 0, 255]);
     const texture = new Texture({ source: new BufferImageSource({ resource: pixels, width: 1, height: 1, format: 'rgba8unorm', scaleMode: 'nearest', alphaMode: 'no-premultiply-alpha' }) });
     this.bins.texture = texture;
-    this.boxes.rect(0, 0, 1, 1).fill({ color: '#000000' }).rect(0, 0, 1, 1).stroke({ width: 1, color: '#000000' });
+    this.boxes.begin();
+    this.boxes.rect(0, 0, 1, 1, 0);
+    this.boxes.end();
+    this.overlay.rect(0, 0, 1, 1).fill({ color: '#000000' }).rect(0, 0, 1, 1).stroke({ width: 1, color: '#000000' });
     this.app.render();
-    this.boxes.clear();
+    this.boxes.begin();
+    this.boxes.end();
+    this.overlay.clear();
     this.bins.visible = false;
     this.binTexture = texture;
   }
@@ -126,8 +151,13 @@ export class SwimlaneRenderer {
     return this.app.canvas;
   }
 
-  get drawnMode(): 'boxes' | 'bins' {
+  get drawnMode(): SwimlaneMode {
     return this.mode;
+  }
+
+  /** How many times the content was built (a pan inside the cached range builds nothing). */
+  get buildCount(): number {
+    return this.builds;
   }
 
   resize(widthPx: number, heightPx: number): void {
@@ -135,11 +165,13 @@ export class SwimlaneRenderer {
     this.widthPx = widthPx;
     this.heightPx = heightPx;
     this.app.renderer.resize(widthPx, heightPx);
+    this.cache = undefined;
     this.requestDraw();
   }
 
   setScene(scene: SwimlaneScene): void {
     this.scene = scene;
+    this.cache = undefined;
     this.requestDraw();
   }
 
@@ -171,11 +203,11 @@ export class SwimlaneRenderer {
     const { layout, theme } = scene;
     this.app.renderer.background.color = theme.background;
     const inView = layout ? countInView(layout, window.fromMicros, window.toMicros) : 0;
-    this.mode = inView > BOX_LIMIT ? 'bins' : 'boxes';
-    this.groupLabels.begin();
-    if (layout && this.mode === 'bins') this.drawBins(layout, scene);
-    else this.drawBoxes(layout, scene);
-    this.groupLabels.end();
+    this.mode = layout && inView > BOX_LIMIT ? 'bins' : 'boxes';
+    if (!cacheCovers(this.cache, window, this.mode)) this.build(layout, scene);
+    const offsetPx = this.cache ? cacheOffsetPx(this.cache, window) : 0;
+    this.content.position.set(0, -offsetPx);
+    this.placeGroupLabels(offsetPx);
     this.drawOverlay(scene);
     this.app.render();
     this.lastFrameMs = performance.now() - started;
@@ -184,17 +216,44 @@ export class SwimlaneRenderer {
     this.host.dataset['mode'] = this.mode;
   }
 
-  private drawBins(layout: SwimlaneLayout, scene: SwimlaneScene): void {
-    this.boxes.clear();
+  /** Builds the content for the window and its margin. */
+  private build(layout: SwimlaneLayout | undefined, scene: SwimlaneScene): void {
+    this.builds += 1;
+    const span = this.window.toMicros - this.window.fromMicros;
+    let margin = MARGIN_SPANS;
+    if (layout && this.mode === 'boxes') {
+      // Boxes keep a margin only while the wider range stays within CACHED_BOX_LIMIT.
+      while (margin > 0 && countInView(layout, this.window.fromMicros - margin * span, this.window.toMicros + margin * span) > CACHED_BOX_LIMIT) margin = margin >= 0.5 ? margin / 2 : 0;
+    }
+    const range = cachedRange(this.window, margin);
+    this.cache = { ...range, mode: this.mode, spanMicros: span, heightPx: this.heightPx * (1 + 2 * margin) };
+    this.drawGrid(scene);
+    if (layout && this.mode === 'bins') this.buildBins(layout, scene, this.cache);
+    else this.buildBoxes(layout, scene, this.cache);
+  }
+
+  private drawGrid(scene: SwimlaneScene): void {
+    const g = this.grid;
+    g.clear();
+    const { leftPx, widthPx } = this.columnGeometry();
+    // Column separators, offset by 0.5 px so 1px lines stay crisp.
+    for (let c = 1; c < scene.columnCount; c += 1) g.rect(Math.round(leftPx + c * widthPx) - 0.5, 0, 1, this.heightPx).fill({ color: scene.theme.grid });
+  }
+
+  private buildBins(layout: SwimlaneLayout, scene: SwimlaneScene, cache: CachedWindow): void {
+    this.boxes.begin();
+    this.boxes.end();
     this.drawnBoxes = [];
-    const rows = Math.max(1, Math.round(this.heightPx));
+    this.groupBoxes = [];
+    const rows = Math.max(1, Math.min(MAX_BIN_ROWS, Math.round(cache.heightPx)));
+    this.binRows = rows;
     const columns = layout.columnCount;
     const cells = columns * rows;
     if (this.binCounts.length < cells) {
       this.binCounts = new Uint32Array(cells);
       this.binColors = new Uint8Array(cells);
     }
-    binView(layout, this.window.fromMicros, this.window.toMicros, rows, this.binCounts, this.binColors);
+    binView(layout, cache.fromMicros, cache.toMicros, rows, this.binCounts, this.binColors);
     if (!this.binTexture || this.binTexture.source.width !== columns || this.binTexture.source.height !== rows) {
       this.binTexture?.destroy(true);
       this.binPixels = new Uint8Array(cells * 4);
@@ -206,17 +265,25 @@ export class SwimlaneRenderer {
     for (let i = 0; i < cells; i += 1) if ((this.binCounts[i] as number) > max) max = this.binCounts[i] as number;
     const background = parseHexColor(scene.theme.background);
     const streams = scene.theme.streams.map(parseHexColor);
-    const logMax = Math.log1p(max);
+    // Opaque colours mixed with the background (no premultiplied-alpha traps), looked up per cell.
+    const ramp = binRamp(background, streams);
+    const scale = (RAMP_STEPS - 1) / Math.log1p(max);
     const pixels = this.binPixels;
     for (let c = 0; c < columns; c += 1) {
       for (let row = 0; row < rows; row += 1) {
         const count = this.binCounts[c * rows + row] as number;
         const at = (row * columns + c) * 4;
-        // Opaque colours mixed with the background: no premultiplied-alpha traps on upload.
-        const mixed = count === 0 ? background : mixColor(background, streams[(this.binColors[c * rows + row] as number) % streams.length] ?? background, 0.35 + (0.65 * Math.log1p(count)) / logMax);
-        pixels[at] = mixed[0];
-        pixels[at + 1] = mixed[1];
-        pixels[at + 2] = mixed[2];
+        if (count === 0) {
+          pixels[at] = background[0];
+          pixels[at + 1] = background[1];
+          pixels[at + 2] = background[2];
+        } else {
+          const stream = (this.binColors[c * rows + row] as number) % Math.max(1, streams.length);
+          const from = (stream * RAMP_STEPS + Math.round(Math.log1p(count) * scale)) * 3;
+          pixels[at] = ramp[from] as number;
+          pixels[at + 1] = ramp[from + 1] as number;
+          pixels[at + 2] = ramp[from + 2] as number;
+        }
         pixels[at + 3] = 255;
       }
     }
@@ -225,44 +292,55 @@ export class SwimlaneRenderer {
     this.bins.visible = true;
     this.bins.position.set(leftPx, 0);
     this.bins.width = widthPx * columns;
-    this.bins.height = this.heightPx;
+    this.bins.height = cache.heightPx;
   }
 
-  private drawBoxes(layout: SwimlaneLayout | undefined, scene: SwimlaneScene): void {
+  private buildBoxes(layout: SwimlaneLayout | undefined, scene: SwimlaneScene, cache: CachedWindow): void {
     this.bins.visible = false;
-    const g = this.boxes;
-    g.clear();
+    const q = this.boxes;
+    q.begin();
+    this.drawnBoxes = [];
+    this.groupBoxes = [];
     if (!layout) {
-      this.drawnBoxes = [];
+      q.end();
       return;
     }
+    const streamCount = Math.max(1, scene.theme.streams.length);
+    const palette = quadPalette(scene.theme);
+    q.setPalette(palette.colors);
     const { leftPx, widthPx } = this.columnGeometry();
-    const boxes = boxesInView(layout, this.window.fromMicros, this.window.toMicros, this.heightPx, { minHeightPx: 2, groupGapPx: scene.grouping ? GROUP_GAP_PX : undefined });
+    const boxes = boxesInView(layout, cache.fromMicros, cache.toMicros, cache.heightPx, { minHeightPx: 2, groupGapPx: scene.grouping ? GROUP_GAP_PX : undefined });
     this.drawnBoxes = boxes;
     const boxWidth = Math.max(2, widthPx - 2 * BOX_INSET_PX);
-    // Plain boxes are batched per colour: one path and one fill per stream colour, not per box.
-    const plain: SwimlaneBox[][] = scene.theme.streams.map(() => []);
     for (const box of boxes) {
       const x = leftPx + box.column * widthPx + BOX_INSET_PX;
       const y = box.y0Px;
       const h = Math.max(2, box.y1Px - box.y0Px);
-      const colorIndex = (layout.color[box.index] as number) % scene.theme.streams.length;
-      const color = scene.theme.streams[colorIndex] ?? scene.theme.text;
+      const stream = (layout.color[box.index] as number) % streamCount;
       if (box.count > 1) {
-        g.rect(x, y, boxWidth, h).fill({ color, alpha: 0.55 }).stroke({ width: 1, color, alignment: 1 });
-        if (h >= 10) this.groupLabels.place(`${box.count}`, x + 2, y + 1);
+        q.rect(x, y, boxWidth, h, palette.groupFill + stream);
+        q.outline(x, y, boxWidth, h, 1, stream);
+        if (h >= 10) this.groupBoxes.push(box);
         continue;
       }
       const phases = h >= 6 ? scene.phasesOf(layout.position[box.index] as number) : undefined;
-      if (phases && phases.length > 0) drawPhases(g, phases, x, y, boxWidth, h, color);
-      else plain[colorIndex]?.push(box);
-      if (layout.highlighted[box.index]) g.rect(x - 2, y - 1, boxWidth + 4, h + 2).stroke({ width: 2, color: scene.theme.selection, alpha: 0.6 });
+      if (phases && phases.length > 0) drawPhases(q, palette, phases, x, y, boxWidth, h, stream);
+      else q.rect(x, y, boxWidth, h, stream);
+      if (layout.highlighted[box.index]) q.outline(x - 2, y - 1, boxWidth + 4, h + 2, 2, palette.highlight);
     }
-    plain.forEach((list, colorIndex) => {
-      if (list.length === 0) return;
-      for (const box of list) g.rect(leftPx + box.column * widthPx + BOX_INSET_PX, box.y0Px, boxWidth, Math.max(2, box.y1Px - box.y0Px));
-      g.fill({ color: scene.theme.streams[colorIndex] ?? scene.theme.text });
-    });
+    q.end();
+  }
+
+  /** Count labels on grouped boxes in view (at most the pool's size). */
+  private placeGroupLabels(offsetPx: number): void {
+    this.groupLabels.begin();
+    for (const box of this.groupBoxes) {
+      const y = box.y0Px - offsetPx;
+      if (y + 10 < 0 || y > this.heightPx) continue;
+      const { leftPx, widthPx } = this.columnGeometry();
+      if (!this.groupLabels.place(`${box.count}`, leftPx + box.column * widthPx + BOX_INSET_PX + 2, y + 1)) break;
+    }
+    this.groupLabels.end();
   }
 
   private drawOverlay(scene: SwimlaneScene): void {
@@ -270,8 +348,6 @@ export class SwimlaneRenderer {
     g.clear();
     const { leftPx, widthPx } = this.columnGeometry();
     const right = leftPx + widthPx * scene.columnCount;
-    // Column separators, offset by 0.5 px so 1px lines stay crisp.
-    for (let c = 1; c < scene.columnCount; c += 1) g.rect(Math.round(leftPx + c * widthPx) - 0.5, 0, 1, this.heightPx).fill({ color: scene.theme.grid });
     this.axisLabels.begin();
     if (scene.axisVisible) {
       const { stepMicros, ticks } = axisTicks(this.window, this.heightPx);
@@ -322,20 +398,25 @@ export class SwimlaneRenderer {
     }
     const { leftPx, widthPx } = this.columnGeometry();
     const column = Math.floor((xPx - leftPx) / widthPx);
-    if (!layout || column < 0 || column >= layout.columnCount) return undefined;
+    const cache = this.cache;
+    if (!layout || !cache || column < 0 || column >= layout.columnCount) return undefined;
+    // The point in the cached content's pixels.
+    const contentY = yPx + cacheOffsetPx(cache, this.window);
     if (this.mode === 'bins') {
-      const row = Math.max(0, Math.min(Math.round(this.heightPx) - 1, Math.floor(yPx)));
-      const count = this.binCounts[column * Math.max(1, Math.round(this.heightPx)) + row] ?? 0;
+      const rowPx = cache.heightPx / this.binRows;
+      const row = Math.max(0, Math.min(this.binRows - 1, Math.floor(contentY / rowPx)));
+      const count = this.binCounts[column * this.binRows + row] ?? 0;
       if (count === 0) return undefined;
-      return { kind: 'bin', column, count, fromMicros: this.microsAt(row), toMicros: this.microsAt(row + 1) };
+      const rowMicros = (cache.toMicros - cache.fromMicros) / this.binRows;
+      return { kind: 'bin', column, count, fromMicros: cache.fromMicros + row * rowMicros, toMicros: cache.fromMicros + (row + 1) * rowMicros };
     }
     for (let i = this.drawnBoxes.length - 1; i >= 0; i -= 1) {
       const box = this.drawnBoxes[i] as SwimlaneBox;
-      if (box.column !== column || yPx < box.y0Px - 1 || yPx > Math.max(box.y0Px + 2, box.y1Px) + 1) continue;
+      if (box.column !== column || contentY < box.y0Px - 1 || contentY > Math.max(box.y0Px + 2, box.y1Px) + 1) continue;
       if (box.count === 1) return { kind: 'event', position: layout.position[box.index] as number };
       const positions: number[] = [];
       for (let k = 0, j = box.index; k < box.count; j += 1) {
-        if ((layout.endMicros[j] as number) < this.window.fromMicros) continue;
+        if ((layout.endMicros[j] as number) < cache.fromMicros) continue;
         positions.push(layout.position[j] as number);
         k += 1;
       }
@@ -348,22 +429,43 @@ export class SwimlaneRenderer {
     this.destroyed = true;
     if (this.frame) cancelAnimationFrame(this.frame);
     this.binTexture?.destroy(true);
+    this.boxes.destroy();
     this.layer.remove();
     this.app.destroy({ removeView: true }, { children: true });
   }
 }
 
+interface QuadPalette {
+  colors: Rgb[];
+  /** First index of the streams' group fills (the colour over the background at 55%). */
+  groupFill: number;
+  /** First index of the streams' HAR backgrounds (18%). */
+  harBackground: number;
+  /** First index of the HAR phase colours, in PHASES order. */
+  phase: number;
+  highlight: number;
+}
+
+/** The box mesh's colours: opaque, mixed with the background where the design has alpha. */
+function quadPalette(theme: SwimlaneTheme): QuadPalette {
+  const background = parseHexColor(theme.background);
+  const streams = theme.streams.map(parseHexColor);
+  const count = streams.length;
+  const colors: Rgb[] = [...streams, ...streams.map((color) => mixColor(background, color, 0.55)), ...streams.map((color) => mixColor(background, color, 0.18)), ...PHASES.map((phase) => parseHexColor(PHASE_COLORS[phase])), mixColor(background, parseHexColor(theme.selection), 0.6)];
+  return { colors, groupFill: count, harBackground: 2 * count, phase: 3 * count, highlight: 3 * count + PHASES.length };
+}
+
 /** A HAR request's box: the stream colour as a left edge, the phases as segments in time order. */
-function drawPhases(g: Graphics, phases: ReadonlyArray<{ phase: HarPhase; ms: number }>, x: number, y: number, width: number, height: number, streamColor: string): void {
+function drawPhases(q: QuadBatch, palette: QuadPalette, phases: ReadonlyArray<{ phase: HarPhase; ms: number }>, x: number, y: number, width: number, height: number, stream: number): void {
   const total = phases.reduce((sum, part) => sum + part.ms, 0);
-  g.rect(x, y, width, height).fill({ color: streamColor, alpha: 0.18 });
+  q.rect(x, y, width, height, palette.harBackground + stream);
   if (total > 0) {
     let top = y;
     for (const part of phases) {
       const h = (part.ms / total) * height;
-      if (h > 0) g.rect(x + 3, top, width - 3, h).fill({ color: PHASE_COLORS[part.phase] });
+      if (h > 0) q.rect(x + 3, top, width - 3, h, palette.phase + PHASES.indexOf(part.phase));
       top += h;
     }
   }
-  g.rect(x, y, 3, height).fill({ color: streamColor });
+  q.rect(x, y, 3, height, stream);
 }
