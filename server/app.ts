@@ -31,6 +31,7 @@ import { markerSymbolRoutes } from './routes/api/marker-symbol-routes.ts';
 import { mapRoutes } from './routes/api/map-routes.ts';
 import { noteRoutes } from './routes/api/note-routes.ts';
 import { organizationRoutes } from './routes/api/organization-routes.ts';
+import { connectionRoutes } from './routes/api/connection-routes.ts';
 import { relatedIncidentRoutes } from './routes/api/related-incident-routes.ts';
 import { searchRoutes } from './routes/api/search-routes.ts';
 import { streamImportRoutes } from './routes/api/stream-import-routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
   auditRoutes(app, context);
   userRoutes(app, context);
   organizationRoutes(app, context);
+  connectionRoutes(app, context);
   incidentRoutes(app, context);
   streamRoutes(app, context);
   actorRoutes(app, context);

@@ -3,10 +3,11 @@
  * route's count type and chosen incident, and the analyst's bot and height settings.
  */
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { isCountType } from '../../domain/views.ts';
 import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
 import { CrossIncidentConnections, IncidentBarChart } from '../features/charts/organization-charts.tsx';
+import { useIncidentConnections } from '../features/charts/use-incident-connections.ts';
 import { useOrganizationPage } from '../features/organizations/organization-page-context.ts';
 import { useDisplaySettings } from '../features/settings/use-settings.ts';
 
@@ -27,7 +28,7 @@ export function OrganizationChart({ name }: { name: 'incident-bar' | 'cross-inci
     </nav>
   );
   if (name === 'cross-incident-connections') {
-    return withNav(pictures, <CrossIncidentConnections incidents={mirror.incidents} heightPx={settings.visualizationHeight} onOpenIncident={(incidentID) => void navigate({ to: '/incident/$incidentID', params: { incidentID } })} />);
+    return withNav(pictures, <Connections organizationID={organizationID} incidents={mirror.incidents} actors={mirror.actors} heightPx={settings.visualizationHeight} onOpenIncident={(incidentID) => void navigate({ to: '/incident/$incidentID', params: { incidentID } })} />);
   }
   return withNav(
     pictures,
@@ -43,6 +44,12 @@ export function OrganizationChart({ name }: { name: 'incident-bar' | 'cross-inci
       }
     />,
   );
+}
+
+function Connections(props: { organizationID: number; incidents: Parameters<typeof CrossIncidentConnections>[0]['incidents']; actors: ReadonlyArray<{ id: number; displayName: string }>; heightPx: number; onOpenIncident: (incidentID: number) => void }) {
+  const { connections, error } = useIncidentConnections(props.organizationID, props.incidents.length);
+  const actorNames = useMemo(() => new Map(props.actors.map((actor) => [actor.id, actor.displayName])), [props.actors]);
+  return <CrossIncidentConnections incidents={props.incidents} connections={connections} connectionsError={error} actorNames={actorNames} heightPx={props.heightPx} onOpenIncident={props.onOpenIncident} />;
 }
 
 function withNav(nav: ReactNode, chart: ReactNode) {

@@ -1,10 +1,12 @@
 /*
  * The organization's charts: incident-bar (a bar per incident for one count type, chosen by the
- * route's count/{countType}) and cross-incident-connections (incidents joined by what they share,
- * placed by a force layout in a worker; clicking an incident opens it).
+ * route's count/{countType}) and cross-incident-connections (incidents joined by the organization
+ * actors, incident tags and relations they share, placed by a force layout in a worker; clicking
+ * an incident opens it).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { incidentEdges, type GraphIncident } from '../../../domain/charts/incident-graph.ts';
+import { connectionNodes, describeSharedKey, type IncidentConnection } from '../../../domain/charts/incident-connections.ts';
+import { incidentEdges } from '../../../domain/charts/incident-graph.ts';
 import { COUNT_TYPES, type CountType } from '../../../domain/views.ts';
 import { barRowAt, renderBarChart } from '../../render/charts/bar-chart-renderer.ts';
 import { forceLayoutInWorker } from '../../render/charts/chart-worker-clients.ts';
@@ -105,16 +107,25 @@ export function IncidentBarChart({ incidents, countType, onCountType, selectedIn
 
 interface ConnectionsProps {
   incidents: readonly ChartIncident[];
+  /** Organization actors and relations per incident; undefined while they load (tags join meanwhile). */
+  connections: readonly IncidentConnection[] | undefined;
+  /** Organization actors' names, for the table. */
+  actorNames: ReadonlyMap<number, string>;
+  /** Why organization actors and relations are missing, when they could not be read. */
+  connectionsError?: string | undefined;
   onOpenIncident: (incidentID: number) => void;
   heightPx: number;
 }
 
-export function CrossIncidentConnections({ incidents, onOpenIncident, heightPx }: ConnectionsProps) {
+export function CrossIncidentConnections({ incidents, connections, actorNames, connectionsError, onOpenIncident, heightPx }: ConnectionsProps) {
   const theme = useChartTheme();
   const graph = useMemo(() => {
-    const nodes: GraphIncident[] = incidents.map((incident) => ({ id: incident.id, name: incident.name, keys: incident.incidentTags.map((tag) => `tag:${tag}`), weight: Math.max(1, incident.counts.events) }));
+    const nodes = connectionNodes(
+      incidents.map((incident) => ({ id: incident.id, name: incident.name, incidentTags: incident.incidentTags, weight: Math.max(1, incident.counts.events) })),
+      connections ?? [],
+    );
     return { nodes, edges: incidentEdges(nodes) };
-  }, [incidents]);
+  }, [incidents, connections]);
   const [placed, setPlaced] = useState<{ positions: Array<{ x: number; y: number; r: number }>; widthPx: number } | undefined>(undefined);
   useEffect(() => {
     let current = true;
@@ -141,15 +152,16 @@ export function CrossIncidentConnections({ incidents, onOpenIncident, heightPx }
   const neighbours = (index: number) =>
     graph.edges
       .filter((edge) => edge.from === index || edge.to === index)
-      .map((edge) => `${graph.nodes[edge.from === index ? edge.to : edge.from]?.name ?? ''} (${edge.shared.map((key) => key.replace(/^tag:/, '#')).join(', ')})`)
+      .map((edge) => `${graph.nodes[edge.from === index ? edge.to : edge.from]?.name ?? ''} (${edge.shared.map((key) => describeSharedKey(key, actorNames)).join(', ')})`)
       .join('; ');
   return (
     <ChartFrame
       name="cross-incident-connections"
-      title="Incidents joined by shared tags"
+      title="Incidents joined by shared organization actors, tags and related incidents"
       heightPx={heightPx}
       draw={draw}
-      status={placed ? undefined : 'Laying out…'}
+      status={placed && connections ? undefined : connections ? 'Laying out…' : 'Reading connections…'}
+      controls={connectionsError ? <p className="text-sm text-warning">Shared organization actors and related incidents could not be read ({connectionsError}); joined by tags only.</p> : undefined}
       onPoint={(x, y, canvas) => {
         const index = circleAt(circlesFor(canvas), x, y);
         const incident = index === undefined ? undefined : graph.nodes[index];

@@ -1,0 +1,40 @@
+/*
+ * GET /api/organization/{organizationID}/connections: what the cross-incident-connections picture
+ * joins incidents by besides their tags (organization actors, related incidents). Read access,
+ * behind the organization wall like the organization itself (404 outside it).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '../../../domain/api-error.ts';
+import { IncidentConnectionsAnswerSchema } from '../../../domain/charts/incident-connections.ts';
+import { PathIdSchema } from '../../../domain/ids.ts';
+import type { AppContext } from '../../app-context.ts';
+import { acting } from '../../plugins/auth.ts';
+import { requireOrganization } from '../../repositories/access-repository.ts';
+import { incidentConnections } from '../../repositories/connections-repository.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+
+export function connectionRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = context;
+  routes.get(
+    '/api/organization/:organizationID/connections',
+    {
+      config: { access: 'read' },
+      schema: {
+        summary: "Per incident of the organization: the organization actors its actors are linked to, and its related incidents in the organization",
+        tags: ['organizations'],
+        params: z.object({ organizationID: PathIdSchema }),
+        response: { 200: IncidentConnectionsAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { analyst } = acting(request);
+      const { organizationID } = request.params;
+      await requireOrganization(db, analyst, organizationID);
+      return { connections: await incidentConnections(db, organizationID), version: context.version };
+    },
+  );
+}
