@@ -1,6 +1,7 @@
 /*
  * The charts on the demo data: each draws, and its table of counts (beside the chart, for screen
- * readers) holds the right numbers; bots stay out unless the analyst shows them.
+ * readers) holds the right numbers; bots stay out unless the analyst shows them; the connections
+ * graph joins the incidents that share organization actors, tags or a relation.
  */
 import { expect, test } from './fixtures.ts';
 import { api, openAsAdmin } from './app-session.ts';
@@ -37,7 +38,7 @@ test('actor-bar, actor-scatter and actor-circle count each human actor\'s events
   }
 });
 
-test('incident-bar counts per incident for the chosen count type, and cross-incident-connections draws', async ({ page }, testInfo) => {
+test('incident-bar counts per incident for the chosen count type', async ({ page }, testInfo) => {
   await openAsAdmin(page, '/');
   const incident = await demoIncident(page.request);
   const list = await api<{ incidents: { items: Array<{ id: number; name: string; organizationID: number; counts: { events: number; streams: number } }> } }>(page.request, 'GET', '/api/incidents');
@@ -54,9 +55,47 @@ test('incident-bar counts per incident for the chosen count type, and cross-inci
     await expect(events.getByRole('row').filter({ has: page.getByRole('cell', { name: item.name, exact: true }) }).getByRole('cell').nth(1)).toHaveText(item.counts.events.toLocaleString('en'));
   }
   await attachScreenshots(page, testInfo, 'incident-bar');
+});
+
+interface IncidentLinks { incidentTags: string[]; actors: Array<{ organizationActorID: number | null }>; relatedIncidents: Array<{ incidentID: number }> }
+
+test('cross-incident-connections joins the incidents that share an organization actor, a tag or a relation', async ({ page }, testInfo) => {
+  await openAsAdmin(page, '/');
+  const incident = await demoIncident(page.request);
+  const list = await api<{ incidents: { items: Array<{ id: number; name: string; organizationID: number }> } }>(page.request, 'GET', '/api/incidents');
+  const mine = list.incidents.items.filter((item) => item.organizationID === incident.organizationID);
+  expect(mine.length).toBeGreaterThan(1);
+  // What joins each pair, worked out here from each incident's own read, apart from the chart's code.
+  const links = new Map<number, IncidentLinks>();
+  for (const item of mine) links.set(item.id, (await api<{ incident: IncidentLinks }>(page.request, 'GET', `/api/incident/${item.id}`)).incident);
+  const kinds = (a: number, b: number): string[] => {
+    const x = links.get(a)!;
+    const y = links.get(b)!;
+    const found: string[] = [];
+    if (x.incidentTags.some((tag) => y.incidentTags.includes(tag))) found.push('tag');
+    const actorsOf = (links: IncidentLinks) => new Set(links.actors.map((actor) => actor.organizationActorID).filter((id) => id !== null));
+    const theirs = actorsOf(y);
+    if ([...actorsOf(x)].some((id) => theirs.has(id))) found.push('actor');
+    if (x.relatedIncidents.some((related) => related.incidentID === b) || y.relatedIncidents.some((related) => related.incidentID === a)) found.push('related');
+    return found;
+  };
+  const expected = new Map(mine.map((item) => [item.name, mine.filter((other) => other.id !== item.id && kinds(item.id, other.id).length > 0)]));
+  // The demo organization has incidents joined by shared actors and by a relation, not only tags.
+  const allKinds = new Set(mine.flatMap((a) => mine.filter((b) => b.id > a.id).flatMap((b) => kinds(a.id, b.id))));
+  expect(allKinds).toContain('actor');
+  expect(allKinds).toContain('related');
+
   await page.goto(`/organization/${incident.organizationID}/type/cross-incident-connections`);
   const connections = page.getByRole('table', { name: 'Connections per incident' });
   await expect(connections.getByRole('row')).toHaveCount(mine.length + 1);
   await expect(page.getByRole('status')).toHaveCount(0);
+  for (const [name, others] of expected) {
+    const cells = connections.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) }).getByRole('cell');
+    await expect(cells.nth(1)).toHaveText(String(others.length));
+    for (const other of others) await expect(cells.nth(2)).toContainText(other.name);
+  }
+  // The pair the demo relates says so in the table.
+  const related = mine.find((item) => links.get(item.id)!.relatedIncidents.length > 0)!;
+  await expect(connections.getByRole('row').filter({ has: page.getByRole('cell', { name: related.name, exact: true }) }).getByRole('cell').nth(2)).toContainText('related incident');
   await attachScreenshots(page, testInfo, 'cross-incident-connections');
 });

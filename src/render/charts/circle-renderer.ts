@@ -1,4 +1,5 @@
 /* Circles laid out by the pack worker (actor-circle) and the incident graph's nodes and edges. */
+import { readableTextColor } from '../../../domain/color/color-values.ts';
 import { chartContext, fitText } from './chart-canvas.ts';
 
 export interface PlacedCircle {
@@ -63,7 +64,8 @@ export function renderCircles(canvas: HTMLCanvasElement, scene: CircleScene): vo
       context.stroke();
     }
     if (circle.r >= 14) {
-      context.fillStyle = scene.text;
+      // Inside a filled circle the label takes whichever of black and white reads on its colour.
+      context.fillStyle = readableTextColor(circle.color);
       context.fillText(fitText(context, circle.label, circle.r * 1.8), circle.x, circle.y);
     }
   });
