@@ -22,7 +22,10 @@ const section = await runSwimlaneBench({ sizes, naivePixiMax: 100_000, visTimeli
   process.stdout.write(`${line}\n`);
 } });
 const block = `${section.replace(SWIMLANE_SECTION_END, '')}\n\n${machine}; written by \`npm run bench:swimlane\` on ${new Date().toISOString().slice(0, 10)}.\n\n\`\`\`${lines.join('\n')}\n\`\`\`\n${SWIMLANE_SECTION_END}`;
-if (values['no-write']) process.exit(0);
+if (values['no-write']) {
+  process.stdout.write(`${block}\n`);
+  process.exit(0);
+}
 const path = join(projectRoot(), 'bench', 'RESULTS.md');
 const current = await readFile(path, 'utf8').catch(() => '# Benchmark results\n');
 const start = current.indexOf(SWIMLANE_SECTION_START);

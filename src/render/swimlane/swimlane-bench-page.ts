@@ -154,19 +154,31 @@ async function naivePixi(data: readonly SwimlaneEvent[]): Promise<FrameFigures> 
   const firstFrameMs = performance.now() - started;
   const bounds = { fromMicros: from, toMicros: from + span };
   const { pans, zooms } = moves(bounds);
-  const frame = (window: TimeWindow) =>
-    timed(() => {
-      const scale = span / (window.toMicros - window.fromMicros);
-      stage.scale.set(1, scale);
-      stage.position.set(0, -((window.fromMicros - from) / span) * HEIGHT * scale);
-      app.render();
-      finish(gl);
-    });
-  const panMs = pans.map(frame);
-  const zoomMs = zooms.map(frame);
+  const counts = emptyCounts();
+  countGlCalls(gl.gl, counts);
+  const frames = (windows: TimeWindow[]) => {
+    Object.assign(counts, emptyCounts());
+    const jsMs: number[] = [];
+    const frameMs = windows.map((window) =>
+      timed(() => {
+        jsMs.push(
+          timed(() => {
+            const scale = span / (window.toMicros - window.fromMicros);
+            stage.scale.set(1, scale);
+            stage.position.set(0, -((window.fromMicros - from) / span) * HEIGHT * scale);
+            app.render();
+          }),
+        );
+        finish(gl);
+      }),
+    );
+    return { frameMs, jsMs, counts: { ...counts } };
+  };
+  const pan = frames(pans);
+  const zoom = frames(zooms);
   const heap = heapMB();
   app.destroy({ removeView: true }, { children: true });
-  return { firstFrameMs, panMs, zoomMs, heapMB: heap };
+  return { firstFrameMs, panMs: pan.frameMs, zoomMs: zoom.frameMs, panJsMs: pan.jsMs, zoomJsMs: zoom.jsMs, panCounts: pan.counts, zoomCounts: zoom.counts, heapMB: heap };
 }
 
 /** vis-timeline: a group per column, an item per event (ranges for events with a duration). */
