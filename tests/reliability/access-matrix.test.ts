@@ -285,6 +285,7 @@ describe.each(KINDS)('access matrix on %s', (kind) => {
     for (const url of [
       `/api/incident/${B.incidentID}`,
       `/api/organization/${B.organizationID}`,
+      `/api/organization/${B.organizationID}/connections`,
       `/api/incidents?organizationID=${B.organizationID}`,
       '/api/organizations',
       `/api/events/search?q=event`,

@@ -69,6 +69,7 @@ export const ACCESS_MATRIX: AccessRow[] = [
   row('DELETE', '/api/organization/:organizationID', 'admin',               [401, 403, 403, 403, 200]),
   row('PUT', '/api/organization/:organizationID/member/:analystID', 'admin', [401, 403, 403, 403, 200]),
   row('DELETE', '/api/organization/:organizationID/member/:analystID', 'admin', [401, 403, 403, 403, 200]),
+  row('GET', '/api/organization/:organizationID/connections', 'read',       [401, 200, 403, 404, 200]),
   row('POST', '/api/organization/:organizationID/incident', 'write',        [401, 403, 403, 404, 201]),
   row('POST', '/api/organization/:organizationID/actor', 'write',           [401, 403, 403, 404, 201]),
   row('PUT', '/api/organization/:organizationID/actors', 'write',           [401, 403, 403, 404, 200]),

@@ -49,6 +49,7 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
   'DELETE /api/organization/:organizationID': (ids) => ({ url: `/api/organization/${ids.spareOrganizationID}` }),
   'PUT /api/organization/:organizationID/member/:analystID': (ids, w) => ({ url: `/api/organization/${ids.organizationID}/member/${w.bystanderAnalystID}` }),
   'DELETE /api/organization/:organizationID/member/:analystID': (ids, w) => ({ url: `/api/organization/${ids.organizationID}/member/${w.memberAnalystID}` }),
+  'GET /api/organization/:organizationID/connections': (ids) => ({ url: `/api/organization/${ids.organizationID}/connections` }),
   'POST /api/organization/:organizationID/incident': (ids) => ({ url: `/api/organization/${ids.organizationID}/incident`, payload: { name: 'Another incident' } }),
   'POST /api/organization/:organizationID/actor': (ids) => ({ url: `/api/organization/${ids.organizationID}/actor`, payload: { displayName: 'New person' } }),
   'PUT /api/organization/:organizationID/actors': (ids) => ({
