@@ -1,0 +1,62 @@
+/*
+ * A Chromium we start ourselves on a kept profile directory, so a test can kill it the way a crash
+ * or an out-of-memory killer does (SIGKILL to its whole process group: no unload, no flush), then
+ * start another on the same profile. Playwright drives it over CDP; its own launchers only close
+ * browsers gracefully.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import base from '../../../playwright.config.ts';
+
+export interface KillableChromium {
+  browser: Browser;
+  /** The profile's own context (cookies, IndexedDB, service workers of the profile directory). */
+  context: BrowserContext;
+  pid: number;
+  /** SIGKILL to the browser and every process it started; resolves once the browser process is gone. */
+  kill(): Promise<void>;
+}
+
+const DEVTOOLS_LINE = /DevTools listening on (ws:\/\/\S+)/;
+
+export async function launchKillableChromium(profileDir: string): Promise<KillableChromium> {
+  const args = [...(base.use?.launchOptions?.args ?? []), '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'];
+  // detached: its own process group, so one kill reaches the renderers, the GPU and utility processes too.
+  const child: ChildProcess = spawn(base.use?.launchOptions?.executablePath ?? '/usr/bin/chromium', args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let output = '';
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Chromium did not open its DevTools port:\n${output}`)), 30_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = DEVTOOLS_LINE.exec(output);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found[1]!);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium exited (${code}) before it was ready:\n${output}`));
+    });
+  });
+  // Keep reading stderr so a chatty browser never blocks on a full pipe.
+  child.stderr!.on('data', () => undefined);
+  const browser = await chromium.connectOverCDP(endpoint);
+  const context = browser.contexts()[0];
+  if (!context) throw new Error('Chromium has no default context');
+  const pid = child.pid!;
+  return {
+    browser,
+    context,
+    pid,
+    async kill() {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+      await exited;
+    },
+  };
+}
