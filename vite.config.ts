@@ -3,6 +3,7 @@
  * serves dist/ with an SPA fallback; Vite never sees server/ because nothing under src/ imports it.
  */
 import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
@@ -153,6 +154,10 @@ export default defineConfig({
       },
     }),
   ],
+  resolve: {
+    // Zod without its eval probe in the page and the workers (the CSP refuses eval): src/data/zod-without-eval.ts.
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/data/zod-without-eval.ts', import.meta.url)) }],
+  },
   define: {
     __APP_VERSION__: JSON.stringify(gitCommitID()),
     // Where Cesium finds its workers and assets: copied there by scripts/copy-cesium.mjs.

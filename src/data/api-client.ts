@@ -83,10 +83,18 @@ function keepServerVersion(payload: unknown): void {
   for (const listener of versionListeners) listener();
 }
 
-async function readJson(response: Response): Promise<unknown> {
+async function readJson(method: Method, path: string, response: Response): Promise<unknown> {
   if (!(response.headers.get('content-type') ?? '').includes('json')) return undefined;
+  let text: string;
   try {
-    return await response.json();
+    text = await response.text();
+  } catch (error) {
+    // The body was cut off (the page is leaving, the connection dropped): no answer, not a wrong one.
+    if (isAbortError(error)) throw error;
+    throw new NetworkError(method, path, error);
+  }
+  try {
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
@@ -121,7 +129,7 @@ async function send(method: Method, path: string, body: unknown, accept: string,
 }
 
 async function failure(method: Method, path: string, response: Response): Promise<ApiRequestError> {
-  const payload = await readJson(response);
+  const payload = await readJson(method, path, response);
   keepServerVersion(payload);
   const apiError = ApiErrorSchema.safeParse(payload);
   return new ApiRequestError(method, path, response.status, apiError.success ? apiError.data.error : undefined);
@@ -130,7 +138,7 @@ async function failure(method: Method, path: string, response: Response): Promis
 async function requestJson<T>(method: Method, path: string, body: unknown, schema: z.ZodType<T>, options: RequestOptions): Promise<T> {
   const response = await send(method, path, body, 'application/json', options);
   if (!response.ok) throw await failure(method, path, response);
-  const payload = await readJson(response);
+  const payload = await readJson(method, path, response);
   keepServerVersion(payload);
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
