@@ -12,6 +12,7 @@ import { expect, test } from '../../e2e/fixtures.ts';
 import { demoIncident, WRITABLE_DEMO_ENV } from '../../e2e/screens-demo.ts';
 import { FIXTURES_DIR } from '../../support/fixtures-dir.ts';
 import { recordFigures } from '../figures.ts';
+import { scaled } from '../scale.ts';
 import { watchCsp } from '../support/csp-watch.ts';
 
 test.use({ serverEnv: WRITABLE_DEMO_ENV });
@@ -98,8 +99,8 @@ test('every main picture runs under the Content-Security-Policy with no violatio
         await expect(p.getByTestId('map-globe').locator('canvas').first()).toBeVisible({ timeout: 60_000 });
         // Cesium builds the track's geometry in its own workers, from /cesium/Workers.
         await expect.poll(() => watch.workers.filter((url) => url.includes('/cesium/')).length, { timeout: 60_000 }).toBeGreaterThan(0);
-        // Imagery tiles and the rest of Cesium's assets load over a few seconds on software WebGL.
-        await p.waitForTimeout(5_000);
+        // Imagery tiles and the rest of Cesium's assets load over a few seconds on software WebGL (the full run waits for them).
+        await p.waitForTimeout(scaled(5_000, 1_000));
       },
     },
     { name: 'audit', open: async (p) => void (await p.goto('/audit/data'), await expect(p.getByRole('table').first()).toBeVisible()) },
