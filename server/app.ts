@@ -13,8 +13,10 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
+import { POSTGRES_POOL_SIZE } from './db/database.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerIdempotency, withIdempotency } from './plugins/idempotency.ts';
+import { PGLITE_READ_CONCURRENCY, ReadQueue, registerReadQueue } from './plugins/read-queue.ts';
 import { HttpError } from './http-error.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSameOrigin } from './plugins/same-origin.ts';
@@ -111,6 +113,8 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
     if (request.headers['content-length'] === '0') delete request.headers['content-type'];
   });
   registerSameOrigin(app, context);
+  // Reads take turns at about the database's parallelism, and a read whose client left is dropped.
+  registerReadQueue(app, new ReadQueue(context.db.kind === 'pglite' ? PGLITE_READ_CONCURRENCY : POSTGRES_POOL_SIZE));
   registerAuth(app, context.db);
   registerIdempotency(app, context.db);
 

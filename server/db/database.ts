@@ -75,7 +75,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   };
 }
 
-export function openPostgres(connectionString: string, maxConnections = 10): Db {
+/** Connections each server process opens to PostgreSQL at most. */
+export const POSTGRES_POOL_SIZE = 10;
+
+export function openPostgres(connectionString: string, maxConnections = POSTGRES_POOL_SIZE): Db {
   const pool = new pg.Pool({
     connectionString,
     max: maxConnections,

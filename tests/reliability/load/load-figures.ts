@@ -33,6 +33,7 @@ export function loadMarkdown(runs: readonly LoadFigures[], setup: LoadSetup): st
       run.timeouts,
       `${mib(run.bytesPerSecond)}`,
       `${mib(run.memoryBefore.rssBytes)} → ${mib(run.memoryAfter.rssBytes)} (peak ${mib(run.memoryAfter.peakRssBytes)})`,
+      `${run.settleSeconds.toFixed(0)} s`,
     ].join(' | '),
   );
   const requests = [...new Map(runs.map((run) => [run.scenario, run.request])).entries()].map(([name, request]) => `- ${name}: \`${request}\``);
@@ -49,10 +50,11 @@ export function loadMarkdown(runs: readonly LoadFigures[], setup: LoadSetup): st
     '',
     'Goal: 0 errors, 0 timeouts, 0 non-2xx answers (asserted); after the audit-write run every write answered 2xx is stored exactly once, and the writes cut off when the run stopped, ' +
       'sent again with the same Idempotency-Key as the outbox does, are stored once too (asserted: rows in audit_actions = distinct clientIDs sent). ' +
-      'Latency p50/p99/max in ms; memory is the server process\'s RSS before → after the run (VmRSS; peak is VmHWM since the process started), MiB.',
+      'Latency p50/p99/max in ms; memory is the server process\'s RSS before → after the run (VmRSS; peak is VmHWM since the process started), MiB. ' +
+      '"Busy after": how long the server kept working once the run stopped, before the next run started (requests cut off by the end whose hang-up it had not yet read).',
     '',
-    '| database | scenario | connections | duration | answers | waiting at stop | answers/s | p50 ms | p99 ms | max ms | non-2xx | errors | timeouts | MiB/s out | server RSS MiB |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| database | scenario | connections | duration | answers | waiting at stop | answers/s | p50 ms | p99 ms | max ms | non-2xx | errors | timeouts | MiB/s out | server RSS MiB | busy after |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows.map((row) => `| ${row} |`),
     ...(setup.notes.length > 0 ? ['', ...setup.notes.map((note) => `- ${note}`)] : []),
   ].join('\n');

@@ -26,6 +26,13 @@ export interface ProcessMemory {
 /** A synthetic incident of this many events, or the demo organization's largest incident. */
 export type LoadSeed = { syntheticEvents: number } | 'demo';
 
+/** CPU time the process has used so far, user and system (Linux: /proc/<pid>/stat). */
+export function processCpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 export interface LoadTarget {
   kind: DatabaseKind;
   url: string;
@@ -36,6 +43,7 @@ export interface LoadTarget {
   eventCount: number;
   server: ServerProcess;
   memory(): ProcessMemory;
+  cpuSeconds(): number;
   /** Stops the server and opens its database (PGlite allows one process at a time). */
   stopAndOpenDatabase(): Promise<Db>;
   close(): Promise<void>;
@@ -50,6 +58,14 @@ export function processMemory(pid: number): ProcessMemory {
     return Number(match[1]) * 1024;
   };
   return { rssBytes: kib('VmRSS'), peakRssBytes: kib('VmHWM') };
+}
+
+/** Reads the server's /proc entry; if the process is gone, says so with what it printed last. */
+function whileRunning<T>(server: ServerProcess, read: () => T): T {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) {
+    throw new Error(`the server process exited (${server.child.exitCode ?? server.child.signalCode}):\n${server.output().slice(-4000)}`);
+  }
+  return read();
 }
 
 async function json(response: Response, expected: number): Promise<Record<string, unknown>> {
@@ -115,7 +131,8 @@ export async function startLoadTarget(kind: DatabaseKind, seed: LoadSeed): Promi
       incidentID: incident.id,
       eventCount: incident.counts.events,
       server: running,
-      memory: () => processMemory(pid),
+      memory: () => whileRunning(running, () => processMemory(pid)),
+      cpuSeconds: () => whileRunning(running, () => processCpuSeconds(pid)),
       async stopAndOpenDatabase() {
         stopped = true;
         await running.stop();

@@ -3,6 +3,7 @@
  * with the server's memory read before and after. Counts are kept raw (requests, non-2xx, errors,
  * timeouts, status codes) so the test asserts on them; latencies and rates are only figures.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import type { LoadScenario } from './load-scenarios.ts';
 import type { LoadTarget, ProcessMemory } from './load-target.ts';
@@ -38,6 +39,26 @@ export interface LoadFigures {
   bytesPerSecond: number;
   memoryBefore: ProcessMemory;
   memoryAfter: ProcessMemory;
+  /** How long the server kept working after the run stopped (on requests it had not yet seen cut off). */
+  settleSeconds: number;
+}
+
+const SETTLE_LIMIT_MS = 300_000;
+
+/**
+ * Waits until the server process is idle (under 5% of a core for a second), so the next run does not
+ * pay for this one: a request the server had not read when its client hung up is still answered,
+ * since the hang-up is only seen after the request (server/plugins/read-queue.ts).
+ */
+async function settle(target: LoadTarget): Promise<number> {
+  const started = performance.now();
+  let quiet = 0;
+  while (quiet < 2 && performance.now() - started < SETTLE_LIMIT_MS) {
+    const before = target.cpuSeconds();
+    await sleep(500);
+    quiet = target.cpuSeconds() - before < 0.025 ? quiet + 1 : 0;
+  }
+  return (performance.now() - started) / 1000;
 }
 
 export async function runLoad(target: LoadTarget, scenario: LoadScenario, size: LoadSize): Promise<LoadFigures> {
@@ -51,6 +72,7 @@ export async function runLoad(target: LoadTarget, scenario: LoadScenario, size: 
     requests: scenario.requests,
   });
   const memoryAfter = target.memory();
+  const settleSeconds = await settle(target);
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]));
   return {
     database: target.kind === 'pglite' ? 'PGlite' : 'PostgreSQL 15',
@@ -71,5 +93,6 @@ export async function runLoad(target: LoadTarget, scenario: LoadScenario, size: 
     bytesPerSecond: result.throughput.average,
     memoryBefore,
     memoryAfter,
+    settleSeconds,
   };
 }
