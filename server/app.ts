@@ -18,7 +18,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerIdempotency, withIdempotency } from './plugins/idempotency.ts';
 import { PGLITE_READ_CONCURRENCY, ReadQueue, registerReadQueue } from './plugins/read-queue.ts';
 import { HttpError } from './http-error.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerSameOrigin } from './plugins/same-origin.ts';
 import { projectRoot } from './project-root.ts';
 import { actorRoutes } from './routes/api/actor-routes.ts';
@@ -64,6 +64,7 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
     trustProxy: context.config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 500 },
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

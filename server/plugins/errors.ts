@@ -71,6 +71,21 @@ export function errorBody(error: unknown): { status: number; payload: ApiError; 
   return { status: 500, payload: body('internal', 'internal error; it was logged', null), headers: {} };
 }
 
+/**
+ * Fastify's `frameworkErrors`: a path the router cannot read (bad percent-encoding, a parameter
+ * longer than maxParamLength) is refused before any hook runs; answered in the one error shape.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'path has a part longer than this server accepts'
+      : error.code === 'FST_ERR_BAD_URL'
+        ? 'path is not a valid URL (bad percent-encoding)'
+        : 'path is not a valid URL';
+  const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(status).type('application/json; charset=utf-8').send(body(CODE_BY_STATUS[status] ?? 'invalid', message, 'path'));
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const { status, payload, headers } = errorBody(error);

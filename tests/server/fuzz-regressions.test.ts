@@ -1,0 +1,27 @@
+/*
+ * Bugs the API and importer fuzzers (tests/reliability/fuzz-*.test.ts) found, each pinned by the
+ * narrow request that showed it: the answer must be a clear refusal in the one error shape.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../support/test-database.ts';
+import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+
+describe.each(DATABASE_KINDS)('requests the fuzzer found on %s', (kind) => {
+  let server: TestServer;
+  let writer: Session;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    writer = await signIn(server);
+    await giveAnalyst(server, writer, 'write');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('refuses a path part longer than the router takes with the error shape, naming the path', async () => {
+    const response = await writer.request({ method: 'PUT', url: `/api/organization/${'x'.repeat(600)}`, payload: {} });
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({ error: { code: 'too_large', message: 'path has a part longer than this server accepts', field: 'path' } });
+  });
+});
