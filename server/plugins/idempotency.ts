@@ -64,10 +64,16 @@ export function withIdempotency(db: Db): Db {
 const inProgress = () =>
   conflict(`a request with this ${IDEMPOTENCY_HEADER} is being applied; send it again for its answer`, IDEMPOTENCY_HEADER);
 
-function fingerprint(request: FastifyRequest): string {
-  return createHash('sha256')
-    .update(`${request.method}\n${request.url}\n${JSON.stringify(request.body ?? null)}`)
-    .digest('hex');
+/** The request's hash; undefined when its body cannot be written out again (nested too deep for the stack). */
+function fingerprint(request: FastifyRequest): string | undefined {
+  let body: string;
+  try {
+    body = JSON.stringify(request.body ?? null);
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+  return createHash('sha256').update(`${request.method}\n${request.url}\n${body}`).digest('hex');
 }
 
 /** Answers a replay from what is stored, or says why it cannot; undefined when the key is new. */
@@ -103,11 +109,13 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     if ((request.headers['content-type'] ?? '').startsWith('multipart/')) {
       return done(invalid(IDEMPOTENCY_HEADER, 'is not accepted on file uploads'));
     }
+    const requestHash = fingerprint(request);
+    if (requestHash === undefined) return done(invalid('body', 'is nested too deeply'));
     const claim: ActiveClaim = {
       analystID: request.analyst.id,
       userID: request.user.id,
       key,
-      requestHash: fingerprint(request),
+      requestHash,
       method: request.method,
       path: request.url.split('?')[0]!.slice(0, 500),
       recorded: false,
