@@ -42,6 +42,8 @@ export const UI_ACTION_NAMES = [
   // organizations and incidents
   'create organization',
   'create incident',
+  // maps
+  'create map',
   'create organization actor',
   'bulk edit organization actors',
   'search events',

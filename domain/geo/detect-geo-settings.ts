@@ -106,11 +106,16 @@ export function detectGeoSettings(text: string, complete: boolean, fileName: str
   const timestampIndex = Object.entries(identifiedColumns).find(([, kind]) => kind === 'timestamp')?.[0];
   const altitudeIndex = Object.entries(identifiedColumns).find(([, kind]) => kind === 'altitude')?.[0];
   const altitudeName = altitudeIndex === undefined ? '' : (guess.columns[Number(altitudeIndex)] ?? '').toLowerCase();
+  const actorIndex = Object.entries(identifiedColumns).find(([, kind]) => kind === 'actor')?.[0];
+  const actorName = actorIndex === undefined ? '' : (guess.columns[Number(actorIndex)] ?? '').toLowerCase();
+  // NOTE: Flightradar24's CSV (Callsign, Position "lat,lon", Altitude) gives altitude in feet without
+  // saying so; read as metres the aircraft would fly three times too high.
+  const flightradar = Object.values(identifiedColumns).includes('position') && actorName === 'callsign' && altitudeName === 'altitude';
   return {
     settings: {
       name: mapNameFromFile(fileName),
       colour: CHART_PALETTE[mapIndex % CHART_PALETTE.length]!.light,
-      icon: 'circle',
+      icon: actorName === 'callsign' ? 'airplane' : 'circle',
       defaultTimeZone: 'UTC',
       defaultDate: null,
       delimiter: guess.layout.delimiter === '\t' ? 'tab' : 'comma',
@@ -118,7 +123,7 @@ export function detectGeoSettings(text: string, complete: boolean, fileName: str
       preambleRowCount: guess.layout.preambleRows,
       identifiedColumns,
       numericUnit: timestampIndex === undefined ? 'seconds' : unitOf(guess.sampleRows.map((row) => row[Number(timestampIndex)] ?? '')),
-      altitudeUnit: /feet|\bft\b|\(ft\)/.test(altitudeName) ? 'feet' : 'metres',
+      altitudeUnit: flightradar || /feet|\bft\b|\(ft\)/.test(altitudeName) ? 'feet' : 'metres',
     },
     columns: guess.columns,
     sampleRows: guess.sampleRows,

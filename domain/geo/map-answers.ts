@@ -45,7 +45,13 @@ export const MAP_POINTS_PAGE_SIZE = 1000;
 export const MAP_INVALID_LIST_LIMIT = 1000;
 
 export const MapAnswerSchema = z.object({ map: IncidentMapSchema, version: z.string() });
-export const MapPointsAnswerSchema = z.object({ points: MapPointColumnsSchema, version: z.string() });
+/** Points per page when the points call is paged (limit), e.g. by the offline mirror. */
+export const MAP_POINTS_MAX_LIMIT = 100_000;
+export const MapPointsAnswerSchema = z.object({
+  points: MapPointColumnsSchema,
+  nextCursor: z.string().nullable().optional().describe('with limit: where the next page starts (pass it as cursor), null after the last page'),
+  version: z.string(),
+});
 export const MapPointsPageAnswerSchema = z.object({
   validPoints: z.array(GeoPointSchema).describe(`the first ${MAP_POINTS_PAGE_SIZE} points in time order`),
   validPointCount: z.number().int(),

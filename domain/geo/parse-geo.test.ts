@@ -27,6 +27,8 @@ describe('geo CSV', () => {
     if (typeof detection === 'string') throw new Error(detection);
     expect(detection.settings.identifiedColumns).toEqual({ '0': 'timestamp', '2': 'actor', '3': 'position', '4': 'altitude', '6': 'heading' });
     expect(detection.settings.numericUnit).toBe('seconds');
+    // A Flightradar24 export: a callsign (an aircraft), altitude in feet.
+    expect(detection.settings).toMatchObject({ icon: 'airplane', altitudeUnit: 'feet' });
     const { points, invalid } = await parseAll(bytes, detection.settings);
     expect(points).toHaveLength(305);
     expect(invalid).toHaveLength(0);

@@ -150,11 +150,23 @@ interface PointRow {
 const num = (value: number | null) => (value === null ? null : Number(value));
 
 /** Points of a map in time order, between the optional bounds (inclusive), as columns. */
-export async function mapPoints(db: Queryable, mapId: number, window: { min?: number | undefined; max?: number | undefined }): Promise<MapPointColumns> {
-  const rows = await db.query<PointRow>(
-    `SELECT line, at_micros, actor, latitude, longitude, altitude, heading, pitch, roll FROM map_points
-      WHERE map_id = $1 AND at_micros >= $2 AND at_micros <= $3 ORDER BY at_micros, seq`,
-    [mapId, window.min ?? 0, window.max ?? Number.MAX_SAFE_INTEGER],
+/** Where a page of points ends: the last point's time and seq (points are ordered by both). */
+export interface PointsCursor {
+  micros: number;
+  seq: number;
+}
+
+export async function mapPoints(
+  db: Queryable,
+  mapId: number,
+  window: { min?: number | undefined; max?: number | undefined; after?: PointsCursor | undefined; limit?: number | undefined },
+): Promise<MapPointColumns & { last?: PointsCursor }> {
+  const after = window.after ?? { micros: -1, seq: -1 };
+  const rows = await db.query<PointRow & { seq: number }>(
+    `SELECT seq, line, at_micros, actor, latitude, longitude, altitude, heading, pitch, roll FROM map_points
+      WHERE map_id = $1 AND at_micros >= $2 AND at_micros <= $3 AND (at_micros, seq) > ($4::bigint, $5::integer)
+      ORDER BY at_micros, seq${window.limit === undefined ? '' : ` LIMIT ${Math.floor(window.limit)}`}`,
+    [mapId, window.min ?? 0, window.max ?? Number.MAX_SAFE_INTEGER, after.micros, after.seq],
   );
   const actors = new Map<string, number>();
   const columns: MapPointColumns = {
@@ -177,7 +189,8 @@ export async function mapPoints(db: Queryable, mapId: number, window: { min?: nu
     columns.pitches.push(num(row.pitch));
     columns.rolls.push(num(row.roll));
   }
-  return columns;
+  const lastRow = rows[rows.length - 1];
+  return lastRow === undefined ? columns : { ...columns, last: { micros: Number(lastRow.at_micros), seq: lastRow.seq } };
 }
 
 /** Page 0 (the only page the spec knows) of the valid points, in time order. */

@@ -1,8 +1,8 @@
 /*
  * The map calls from the browser: making a map (the file and its settings as multipart fields,
- * with upload progress) and reading a map and its points on the spec's paths. The offline mirror
- * keeps no points, so the service worker's network-first cache of API reads is what answers these
- * offline (vite.config.ts, runtime caching).
+ * with upload progress) and reading a map and its points on the spec's paths. The map picture reads
+ * points from the mirror (data/mirror/map-points-mirror.ts, paged); fetchMapPoints is its fallback
+ * where the mirror cannot be written.
  */
 import type { MapSettings } from '../../domain/geo/geo-settings.ts';
 import { MapAnswerSchema, MapPointsAnswerSchema, type IncidentMap, type MapPointColumns } from '../../domain/geo/map-answers.ts';

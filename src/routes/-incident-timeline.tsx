@@ -1,6 +1,7 @@
 /*
  * Composes the event-timeline picture (features/timeline) with the incident page's filtered events
- * (features/incident); selecting a row opens the event's detail panel.
+ * (features/incident); selecting a row opens the event's detail panel. Also shown under the map
+ * picture (`beside`), where the map's clock marks the events the track is passing.
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef } from 'react';
@@ -11,9 +12,19 @@ import { renderTimelinePng } from '../render/timeline-png-renderer.ts';
 import { firstAtOrAfter } from '../../domain/events/event-filter.ts';
 import { useIncidentPage } from '../features/incident/incident-page-context.ts';
 import { EventTimeline } from '../features/timeline/event-timeline.tsx';
+import type { VisualizationName } from '../../domain/views.ts';
+import type { CursorEvents } from '../features/timeline/cursor-events.ts';
 import type { TimelineEvent } from '../features/timeline/timeline-types.ts';
 
-export function IncidentTimeline({ selectedEventID }: { selectedEventID: number | undefined }) {
+/** The timeline as a companion of another picture: its own height and name, selections opening under that picture. */
+export interface TimelineBeside {
+  visualizationName: VisualizationName;
+  heightPx: number;
+  label: string;
+  current: CursorEvents | undefined;
+}
+
+export function IncidentTimeline({ selectedEventID, beside }: { selectedEventID: number | undefined; beside?: TimelineBeside }) {
   const page = useIncidentPage();
   const { events, filtered, data, annotations, actorsByID, streamsByID, streamColorIndex, viewState, settings, incidentID, updateViewState, audit, registerPicture } = page;
   const navigate = useNavigate();
@@ -36,6 +47,7 @@ export function IncidentTimeline({ selectedEventID }: { selectedEventID: number 
 
   // The PNG export draws the rows in view, in the page's current colours.
   useEffect(() => {
+    if (beside) return;
     registerPicture({
       name: 'event-timeline',
       toPng: () => {
@@ -75,14 +87,16 @@ export function IncidentTimeline({ selectedEventID }: { selectedEventID: number 
       lastMicros={interval?.end ?? last}
       showOffset={settings.displayTimelineEventOffset}
       truncate={settings.truncateTimelineEventMessages}
-      heightPx={settings.visualizationHeight}
+      heightPx={beside?.heightPx ?? settings.visualizationHeight}
+      current={beside?.current}
+      label={beside?.label}
       selectedEventID={selectedEventID ?? viewState.selectedEventIDs[0]}
       placeOfTime={placeOfTime}
       onRangeChange={onRangeChange}
       onSelectEvent={(eventID) => {
         updateViewState({ selectedEventIDs: [eventID] });
         audit('select event', { eventID });
-        void navigate({ to: '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID', params: { incidentID, visualizationName: 'event-timeline', eventID } });
+        void navigate({ to: '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID', params: { incidentID, visualizationName: beside?.visualizationName ?? 'event-timeline', eventID } });
       }}
     />
   );

@@ -82,6 +82,10 @@ test('a flight track becomes a map through the page, is drawn on the globe, and 
   const { incident } = await api<{ incident: { incidentMaps: { id: number; name: string; validPointCount: number }[] } }>(page.request, 'GET', `/api/incident/${incidentID}`);
   expect(incident.incidentMaps).toMatchObject([{ name: 'JAL516', validPointCount: 305 }]);
   await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('JAL516 (305 points)', { timeout: 60_000 });
+  // Making the map is an audited UI action, with the map as its context (sent through the outbox).
+  await expect
+    .poll(async () => (await api<{ actions: Array<{ incidentID: number | null; mapID: number | null; value: unknown }> }>(page.request, 'GET', `/api/audit/ui?action=${encodeURIComponent('create map')}`)).actions.find((action) => action.incidentID === incidentID))
+    .toMatchObject({ mapID: incident.incidentMaps[0]!.id, value: { name: 'JAL516', validPointCount: 305, invalidItemCount: 0 } });
   const withTrack = await globeShot(page);
   await testInfo.attach('map', { body: await page.screenshot({ path: testInfo.outputPath('map.png'), fullPage: true }), contentType: 'image/png' });
 
@@ -94,6 +98,16 @@ test('a flight track becomes a map through the page, is drawn on the globe, and 
   await show.click();
   await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('JAL516 (305 points)', { timeout: 60_000 });
   await page.evaluate(async () => navigator.serviceWorker.ready);
+
+  // The map's own panel names its track and leads back to the picture.
+  await page.goto(`/incident/${incidentID}/map/${incident.incidentMaps[0]!.id}`);
+  const panel = page.getByRole('complementary', { name: 'map details' });
+  await expect(panel.getByRole('heading', { name: 'JAL516' })).toBeVisible();
+  await expect(panel).toContainText('305');
+  await expect(panel).toContainText('2024-01-02 07:22:55');
+  await panel.getByRole('link', { name: 'Replay on the map' }).click();
+  await expect(page).toHaveURL(new RegExp(`/incident/${incidentID}/type/map$`));
+  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('JAL516 (305 points)', { timeout: 60_000 });
 
   await context.setOffline(true);
   await page.reload();

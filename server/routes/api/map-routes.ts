@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../domain/api-error.ts';
-import { MapAnswerSchema, MapInvalidAnswerSchema, MapPointsAnswerSchema, MapPointsPageAnswerSchema } from '../../../domain/geo/map-answers.ts';
+import { MAP_POINTS_MAX_LIMIT, MapAnswerSchema, MapInvalidAnswerSchema, MapPointsAnswerSchema, MapPointsPageAnswerSchema } from '../../../domain/geo/map-answers.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import { ImportError } from '../../../domain/import/import-error.ts';
 import { normalizeMediaType, safeFileName } from '../../../domain/upload-media.ts';
@@ -27,6 +27,20 @@ import { UPLOAD_CSP, contentDisposition, servedContentType } from './upload-head
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const MapParams = z.object({ incidentID: PathIdSchema, analystID: PathIdSchema, mapID: PathIdSchema });
 const MAP_PATH = '/api/incident/:incidentID/analyst/:analystID/map/:mapID';
+const Cursor = z
+  .string()
+  .regex(/^\d{1,16}_\d{1,9}$/, 'must be a nextCursor of the previous page')
+  .transform((text) => {
+    const [micros, seq] = text.split('_').map(Number) as [number, number];
+    return { micros, seq };
+  })
+  .optional();
+const Limit = z
+  .string()
+  .regex(/^\d{1,6}$/, 'must be a whole number')
+  .transform(Number)
+  .refine((limit) => limit >= 1 && limit <= MAP_POINTS_MAX_LIMIT, `must be 1 to ${MAP_POINTS_MAX_LIMIT}`)
+  .optional();
 const Micros = z
   .string()
   .regex(/^\d{1,16}$/, 'must be microseconds since the epoch (a whole number)')
@@ -122,17 +136,21 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
       config: { access: 'read' },
       schema: {
         summary: "A map's points in time order, as columns, optionally between minTimestamp and maxTimestamp (microseconds, inclusive)",
+        description: 'With limit, one page of at most that many points and nextCursor; pass it back as cursor for the next page (null after the last).',
         tags: ['maps'],
         params: MapParams,
-        querystring: z.object({ minTimestamp: Micros, maxTimestamp: Micros }),
+        querystring: z.object({ minTimestamp: Micros, maxTimestamp: Micros, limit: Limit, cursor: Cursor }),
         response: { 200: MapPointsAnswerSchema, ...errors },
       },
     },
     async (request) => {
       const { map } = await reach(request, request.params);
-      const { minTimestamp, maxTimestamp } = request.query;
+      const { minTimestamp, maxTimestamp, limit, cursor } = request.query;
       if (minTimestamp !== undefined && maxTimestamp !== undefined && minTimestamp > maxTimestamp) throw invalid('minTimestamp', 'is after maxTimestamp');
-      return { points: await mapPoints(db, map.id, { min: minTimestamp, max: maxTimestamp }), version: context.version };
+      if (cursor !== undefined && limit === undefined) throw invalid('cursor', 'needs limit (the cursor pages through the points)');
+      const { last, ...points } = await mapPoints(db, map.id, { min: minTimestamp, max: maxTimestamp, after: cursor, limit });
+      if (limit === undefined) return { points, version: context.version };
+      return { points, nextCursor: last !== undefined && points.count === limit ? `${last.micros}_${last.seq}` : null, version: context.version };
     },
   );
 

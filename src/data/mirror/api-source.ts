@@ -17,7 +17,7 @@ import { syncIncidentListFrom, syncOrganizationFrom, syncOrganizationsFrom, type
  * from its cache: a sync that cannot reach the server must fail (status offline), not "succeed" with
  * an old answer and a new lastSyncedAt.
  */
-const MIRROR_SYNC = { 'x-churchkey-mirror-sync': '1' };
+export const MIRROR_SYNC = { 'x-churchkey-mirror-sync': '1' };
 
 const PayloadAnswer = z.object({ incident: IncidentPayloadSchema });
 const OrganizationsAnswer = z.object({ organizations: z.object({ items: z.array(OrganizationSummarySchema) }) });

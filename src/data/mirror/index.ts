@@ -33,6 +33,9 @@
  *   useMirroredIncidents(): MirroredIncident[] | undefined   incidents held here, with events and last sync
  *   readDeviceStorage(): Promise<DeviceStorage>  /  requestPersistentStorage(): Promise<boolean>
  *   incidentOfEvent(id) / incidentOfNote(id) / incidentOfLink(id): Promise<number | undefined>   (for writes queued offline)
+ *   syncMapPoints({ incidentID, mapID, validPointCount }, analystID, { signal?, onProgress? }): Promise<void>
+ *       a map's points into the mirror in pages of 50,000 (kept when already complete)
+ *   readMapPoints(mapID): Promise<MapPointColumns | undefined>   undefined unless every page is here
  * An incident or organization the server answers 404 for leaves the device (status 'error').
  */
 export {
@@ -59,6 +62,7 @@ export type {
 export type { EventQuery, IncidentMirror, OrganizationMirror } from './mirror-queries.ts';
 export type { SyncOptions, SyncProgress } from './sync-incident.ts';
 export { removeIncident } from './remove-incident.ts';
+export { readMapPoints, syncMapPoints, type MapPointsProgress, type MapPointsRef } from './map-points-mirror.ts';
 export { incidentOfEvent, incidentOfLink, incidentOfNote } from './lookup.ts';
 export { readDeviceStorage, requestPersistentStorage, useMirroredIncidents, type DeviceStorage, type MirroredIncident } from './device-storage.ts';
 export { useEventCount, useIncident, useIncidentEvents, useIncidentList, useOrganization, useOrganizations } from './use-mirror.ts';

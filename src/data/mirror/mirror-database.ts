@@ -21,6 +21,7 @@ import type {
   UploadSchema,
 } from '../../../domain/annotations.ts';
 import type { EventRow, IncidentSummary, OrganizationSummarySchema } from '../../../domain/incident-data.ts';
+import type { MapPointColumns } from '../../../domain/geo/map-answers.ts';
 import type { IncidentMapSummarySchema } from '../../../domain/incident-payload.ts';
 import type { IncidentTagCount, OrganizationActor, OrganizationMember } from '../../../domain/organization-payload.ts';
 
@@ -49,6 +50,22 @@ export type UploadRow = z.infer<typeof UploadSchema> & Optimistic;
 /** incidentID is the related incident (as on the wire); sourceIncidentID the incident it is attached to. */
 export type RelatedIncidentRow = z.infer<typeof RelatedIncidentSchema> & { sourceIncidentID: number } & Optimistic;
 export type MapRow = z.infer<typeof IncidentMapSummarySchema> & { incidentID: number } & Optimistic;
+/** One page of a map's points (columns, as the points call answers them), in time order by page. */
+export interface MapPointPageRow {
+  mapID: number;
+  incidentID: number;
+  page: number;
+  points: MapPointColumns;
+}
+/** How far a map's points are on this device; 'complete' when every page is. */
+export interface MapPointSyncRow {
+  mapID: number;
+  incidentID: number;
+  status: 'missing' | 'syncing' | 'complete' | 'error';
+  loaded: number;
+  total: number;
+  error?: string;
+}
 
 export type SyncStatusName = 'idle' | 'syncing' | 'error' | 'offline';
 
@@ -136,12 +153,22 @@ export class MirrorDatabase extends Dexie {
   syncState!: Table<SyncStateRow, number>;
   listSync!: Table<ListSyncRow, string>;
   outbox!: Table<OutboxRow, number>;
+  mapPointPages!: Table<MapPointPageRow, [number, number]>;
+  mapPointSync!: Table<MapPointSyncRow, number>;
 
   constructor(name = MIRROR_DATABASE_NAME) {
     super(name);
     this.version(1).stores(MIRROR_SCHEMA_V1);
     // Version 2: the outbox of writes made offline (no existing rows change).
     this.version(2).stores({ outbox: '++seq, &id' });
+    // Version 3: maps' points, in pages, so a map replays offline. The maps mirrored before have no
+    // points here yet: each is marked missing (the map picture fetches them when next online).
+    this.version(3)
+      .stores({ mapPointPages: '[mapID+page], mapID, incidentID', mapPointSync: 'mapID, incidentID' })
+      .upgrade(async (tx) => {
+        const maps = await tx.table<MapRow, number>('maps').toArray();
+        await tx.table<MapPointSyncRow, number>('mapPointSync').bulkPut(maps.map((map) => ({ mapID: map.id, incidentID: map.incidentID, status: 'missing', loaded: 0, total: map.validPointCount })));
+      });
   }
 }
 

@@ -15,6 +15,7 @@ import type {
   UploadSchema,
 } from '../../../domain/annotations.ts';
 import type { EventRow, IncidentSummary } from '../../../domain/incident-data.ts';
+import type { IncidentMapSummarySchema } from '../../../domain/incident-payload.ts';
 
 export type Stream = z.infer<typeof StreamSchema>;
 export type IncidentActor = z.infer<typeof IncidentActorSchema>;
@@ -25,6 +26,7 @@ export type Tag = z.infer<typeof TagSchema>;
 export type TagAssignment = z.infer<typeof TagAssignmentSchema>;
 export type Upload = z.infer<typeof UploadSchema>;
 export type RelatedIncident = z.infer<typeof RelatedIncidentSchema>;
+export type IncidentMapSummary = z.infer<typeof IncidentMapSummarySchema>;
 export type { EventRow, IncidentSummary };
 
 export interface IncidentData {
@@ -38,6 +40,6 @@ export interface IncidentData {
   eventTags: readonly TagAssignment[];
   streamTags: readonly TagAssignment[];
   uploads: readonly Upload[];
-  maps: ReadonlyArray<{ id: number; name: string }>;
+  maps: readonly IncidentMapSummary[];
   relatedIncidents: readonly RelatedIncident[];
 }

@@ -1,24 +1,17 @@
 /*
  * The map picture (visualization map): the visible maps of the incident on the globe, replayed in
- * step with the incident's events. The time cursor follows the selected event and a slider (or Play)
- * moves it; the event at or before the cursor is named below the globe and can be selected, so the
- * timeline and the map show the same moment. The globe itself (Cesium) is loaded on first use.
+ * step with the incident's events. The time cursor (the map's clock) follows the selected event and
+ * a slider (or Play) moves it; every move is reported (onCursor), so the events list composed under
+ * the globe marks the events the track is passing. The globe itself (Cesium) is loaded on first use.
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
 import type { GlobeCamera } from './map-globe.tsx';
-import { indexAtTime } from './track-geometry.ts';
-import { useMapTracks } from './use-map-tracks.ts';
+import { useMapTracks, type TrackMap } from './use-map-tracks.ts';
 
 const MapGlobe = lazy(() => import('./map-globe.tsx'));
-
-export interface MapPictureEvent {
-  id: number;
-  startTimestamp: number;
-  message: string;
-}
 
 const PLAY_SECONDS = 60;
 const TICK_MS = 100;
@@ -27,10 +20,10 @@ export function MapPicture({
   incidentID,
   analystID,
   hasMaps,
-  mapIDs,
-  events,
+  maps,
   selectedEventID,
-  onSelectEvent,
+  selectedEventMicros,
+  onCursor,
   zone,
   heightPx,
   showLabels,
@@ -43,11 +36,13 @@ export function MapPicture({
   analystID: number;
   /** The incident has maps (some may be hidden: then the globe shows without them). */
   hasMaps: boolean;
-  mapIDs: readonly number[];
-  /** The incident's (filtered) events in time order. */
-  events: readonly MapPictureEvent[];
+  /** The maps shown (the visible ones). */
+  maps: readonly TrackMap[];
   selectedEventID: number | undefined;
-  onSelectEvent: (eventID: number) => void;
+  /** The selected event's start: the cursor moves there when another event is selected. */
+  selectedEventMicros: number | undefined;
+  /** Told the cursor time (microseconds) whenever it moves; undefined while no track has points. */
+  onCursor: (micros: number | undefined) => void;
   zone: string;
   heightPx: number;
   showLabels: boolean;
@@ -56,7 +51,7 @@ export function MapPicture({
   onCamera: (camera: GlobeCamera) => void;
   createMapLink: React.ReactNode;
 }) {
-  const state = useMapTracks(incidentID, analystID, mapIDs);
+  const state = useMapTracks(incidentID, analystID, maps);
   const tracks = useMemo(() => (state.phase === 'loaded' ? state.tracks : []), [state]);
   const span = useMemo(() => {
     const withPoints = tracks.filter((track) => track.points.count > 0);
@@ -70,8 +65,7 @@ export function MapPicture({
   // moves the cursor to it (the timeline and the map share the moment).
   const [moved, setMoved] = useState<{ micros: number; underEventID: number | undefined } | undefined>(undefined);
   const [playing, setPlaying] = useState(false);
-  const selected = events.find((event) => event.id === selectedEventID);
-  const cursor = moved !== undefined && moved.underEventID === selectedEventID ? moved.micros : (selected?.startTimestamp ?? moved?.micros);
+  const cursor = moved !== undefined && moved.underEventID === selectedEventID ? moved.micros : (selectedEventMicros ?? moved?.micros);
   const setCursor = (micros: number) => setMoved({ micros, underEventID: selectedEventID });
 
   const cursorRef = useRef(cursor);
@@ -80,18 +74,24 @@ export function MapPicture({
   }, [cursor]);
   useEffect(() => {
     if (!playing || !span) return;
-    const step = Math.max(1, Math.round((span.last - span.first) / ((PLAY_SECONDS * 1000) / TICK_MS)));
+    // By the wall clock, not per tick: a slow frame (software WebGL) delays ticks, not the replay.
+    const microsPerMs = (span.last - span.first) / (PLAY_SECONDS * 1000);
+    const fromMicros = cursorRef.current !== undefined && cursorRef.current < span.last ? cursorRef.current : span.first;
+    const fromMs = performance.now();
     const timer = window.setInterval(() => {
-      const next = Math.min(span.last, (cursorRef.current ?? span.first) + step);
+      const next = Math.min(span.last, Math.round(fromMicros + (performance.now() - fromMs) * microsPerMs));
       setMoved({ micros: next, underEventID: selectedEventID });
       if (next >= span.last) setPlaying(false);
     }, TICK_MS);
     return () => window.clearInterval(timer);
   }, [playing, span, selectedEventID]);
 
-  const at = cursor ?? span?.first;
-  const eventIndex = at === undefined || events.length === 0 ? -1 : indexAtTime(events.map((event) => event.startTimestamp), at);
-  const passed = eventIndex >= 0 && at !== undefined && events[eventIndex]!.startTimestamp <= at ? events[eventIndex] : undefined;
+  const at = span === undefined ? undefined : (cursor ?? span.first);
+  const onCursorRef = useRef(onCursor);
+  useEffect(() => {
+    onCursorRef.current = onCursor;
+  }, [onCursor]);
+  useEffect(() => onCursorRef.current(at), [at]);
 
   if (!hasMaps) {
     return (
@@ -110,9 +110,9 @@ export function MapPicture({
         {state.phase === 'loading' ? (
           <div className="absolute inset-x-3 top-3 flex flex-col gap-1 rounded bg-panel/90 p-2 text-sm">
             <span>
-              Loading map points… {state.loaded} of {state.total} maps
+              Loading map points… {state.loadedPoints.toLocaleString('en')} of {state.totalPoints.toLocaleString('en')}
             </span>
-            <ProgressBar label="Loading map points" value={state.loaded} max={undefined} />
+            <ProgressBar label="Loading map points" value={state.loadedPoints} max={state.totalPoints > 0 ? state.totalPoints : undefined} />
           </div>
         ) : null}
         {state.phase === 'error' ? (
@@ -139,14 +139,6 @@ export function MapPicture({
             <Timestamp micros={at} zone={zone} />
           </span>
         </div>
-      ) : null}
-      {passed ? (
-        <p className="flex items-center gap-2 text-sm">
-          <span className="text-muted">Last event:</span>
-          <button type="button" className={`truncate text-left underline-offset-2 hover:underline ${passed.id === selectedEventID ? 'font-semibold' : ''}`} onClick={() => onSelectEvent(passed.id)}>
-            {passed.message}
-          </button>
-        </p>
       ) : null}
       <ul className="flex flex-wrap gap-3 text-sm" aria-label="Maps shown">
         {tracks.map((track) => (

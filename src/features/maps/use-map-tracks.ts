@@ -1,43 +1,85 @@
 /*
- * The maps of the picture with their points, fetched per map (spec section 4: not loaded, loading,
- * loaded, error; a fetch is cancelled when the ids change or the view closes, and a cancelled one
- * raises no error). Failures are logged and kept for the picture to show (section 8).
+ * The maps of the picture with their points (spec section 4: not loaded, loading, loaded, error; a
+ * fetch is cancelled when the maps change or the view closes, and a cancelled one raises no error).
+ * Points come from the device's mirror; a map not mirrored yet is brought onto the device first
+ * (paged, with progress), so it replays offline afterwards. Where the mirror cannot be written
+ * (storage refused) the points are fetched directly. Failures are logged and kept for the picture
+ * to show (section 8).
  */
 import { useEffect, useState } from 'react';
 import { isAbortError } from '../../data/api-client.ts';
-import { fetchMap, fetchMapPoints } from '../../data/maps-api.ts';
+import { fetchMapPoints } from '../../data/maps-api.ts';
+import { readMapPoints, syncMapPoints } from '../../data/mirror/index.ts';
 import type { GlobeTrack } from './map-globe.tsx';
 
-export type TracksState = { readonly phase: 'loading'; readonly loaded: number; readonly total: number } | { readonly phase: 'loaded'; readonly tracks: readonly GlobeTrack[] } | { readonly phase: 'error'; readonly message: string };
+export interface TrackMap {
+  id: number;
+  name: string;
+  colour: string;
+  icon: GlobeTrack['icon'];
+  validPointCount: number;
+}
 
-export function useMapTracks(incidentID: number, analystID: number, mapIDs: readonly number[]): TracksState {
-  const key = mapIDs.join(',');
-  // Kept with the ids it is for: an answer for other ids reads as loading.
+export type TracksState =
+  | { readonly phase: 'loading'; readonly loadedPoints: number; readonly totalPoints: number }
+  | { readonly phase: 'loaded'; readonly tracks: readonly GlobeTrack[] }
+  | { readonly phase: 'error'; readonly message: string };
+
+const keyOf = (maps: readonly TrackMap[]) => JSON.stringify(maps.map((map) => [map.id, map.name, map.colour, map.icon, map.validPointCount]));
+
+export function useMapTracks(incidentID: number, analystID: number, maps: readonly TrackMap[]): TracksState {
+  const key = keyOf(maps);
+  const totalPoints = maps.reduce((sum, map) => sum + map.validPointCount, 0);
+  // Kept with the maps it is for: an answer for other maps reads as loading.
   const [state, setKeyedState] = useState<{ key: string; value: TracksState } | undefined>(undefined);
   useEffect(() => {
-    const ids = key === '' ? [] : key.split(',').map(Number);
+    const wanted = JSON.parse(key) as [number, string, string, GlobeTrack['icon'], number][];
     const controller = new AbortController();
-    const setState = (value: TracksState) => setKeyedState({ key, value });
-    let loaded = 0;
+    const { signal } = controller;
+    const setState = (value: TracksState) => {
+      if (!signal.aborted) setKeyedState({ key, value });
+    };
+    const total = wanted.reduce((sum, [, , , , count]) => sum + count, 0);
+    const loadedPerMap = new Map<number, number>();
+    const report = () => setState({ phase: 'loading', loadedPoints: [...loadedPerMap.values()].reduce((sum, count) => sum + count, 0), totalPoints: total });
+
+    const pointsOf = async (mapID: number, validPointCount: number) => {
+      const mirrored = await readMapPoints(mapID);
+      if (mirrored) return mirrored;
+      try {
+        await syncMapPoints({ incidentID, mapID, validPointCount }, analystID, {
+          signal,
+          onProgress: ({ loaded }) => {
+            loadedPerMap.set(mapID, loaded);
+            report();
+          },
+        });
+        const synced = await readMapPoints(mapID);
+        if (synced) return synced;
+      } catch (error) {
+        if (isAbortError(error) || signal.aborted) throw error;
+        if (error instanceof Error && error.name === 'NetworkError') throw new Error('its points are not on this device yet; open the map once with a network', { cause: error });
+        console.error(`map ${mapID} could not be kept on this device; fetching its points directly`, error);
+      }
+      return fetchMapPoints({ incidentID, analystID, mapID }, signal);
+    };
+
     Promise.all(
-      ids.map(async (mapID) => {
-        const ref = { incidentID, analystID, mapID };
-        const [map, points] = await Promise.all([fetchMap(ref, controller.signal), fetchMapPoints(ref, controller.signal)]);
-        loaded += 1;
-        if (!controller.signal.aborted) setState({ phase: 'loading', loaded, total: ids.length });
-        return { id: map.id, name: map.name, colour: map.colour, icon: map.icon, points } satisfies GlobeTrack;
+      wanted.map(async ([id, name, colour, icon, validPointCount]) => {
+        const points = await pointsOf(id, validPointCount);
+        loadedPerMap.set(id, points.count);
+        report();
+        return { id, name, colour, icon, points } satisfies GlobeTrack;
       }),
     ).then(
-      (tracks) => {
-        if (!controller.signal.aborted) setState({ phase: 'loaded', tracks });
-      },
+      (tracks) => setState({ phase: 'loaded', tracks }),
       (error: unknown) => {
-        if (isAbortError(error) || controller.signal.aborted) return;
+        if (isAbortError(error) || signal.aborted) return;
         console.error('map could not be loaded', error);
         setState({ phase: 'error', message: error instanceof Error ? error.message : String(error) });
       },
     );
     return () => controller.abort();
   }, [incidentID, analystID, key]);
-  return state?.key === key ? state.value : { phase: 'loading', loaded: 0, total: mapIDs.length };
+  return state?.key === key ? state.value : { phase: 'loading', loadedPoints: 0, totalPoints };
 }

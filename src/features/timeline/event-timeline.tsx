@@ -6,6 +6,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
+import type { CursorEvents } from './cursor-events.ts';
 import { DensityStrip } from './density-strip.tsx';
 import { TimelineRow } from './timeline-row.tsx';
 import type { TimelineEvent, TimelineRowInfo } from './timeline-types.ts';
@@ -27,12 +28,16 @@ export interface EventTimelineProps {
   placeOfTime: (micros: number) => number;
   /** Told which places (in `positions`) are on screen, for exports of what the analyst sees. */
   onRangeChange?: (firstPlace: number, lastPlace: number) => void;
+  /** The events at a time cursor (the map's clock): marked current (aria-current="time") and kept in view. */
+  current?: CursorEvents | undefined;
+  /** The list's name for assistive technology and tests. */
+  label?: string | undefined;
 }
 
 const ROW_HEIGHT_PX = 29;
 
 export function EventTimeline(props: EventTimelineProps) {
-  const { events, positions, highlighted, rowInfo, firstMicros, lastMicros, showOffset, truncate, heightPx, selectedEventID, onSelectEvent, placeOfTime, onRangeChange } = props;
+  const { events, positions, highlighted, rowInfo, firstMicros, lastMicros, showOffset, truncate, heightPx, selectedEventID, onSelectEvent, placeOfTime, onRangeChange, current } = props;
   const zoneReady = useTimeZoneReady(props.zone);
   const zone = zoneReady ? props.zone : 'UTC';
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -72,6 +77,14 @@ export function EventTimeline(props: EventTimelineProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedEventID]);
 
+  // Follow the time cursor as it moves (a replay passing events).
+  const currentPlace = current?.place;
+  useEffect(() => {
+    if (currentPlace !== undefined) virtualizer.scrollToIndex(currentPlace, { align: 'auto' });
+    // Only when the cursor reaches another moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [currentPlace]);
+
   const jump = useCallback((micros: number) => virtualizer.scrollToIndex(placeOfTime(micros), { align: 'start' }), [virtualizer, placeOfTime]);
 
   return (
@@ -80,7 +93,7 @@ export function EventTimeline(props: EventTimelineProps) {
       <div
         ref={scrollRef}
         role="table"
-        aria-label="Events in time order"
+        aria-label={props.label ?? 'Events in time order'}
         aria-rowcount={positions.length}
         tabIndex={0}
         className="overflow-auto rounded-md border border-line bg-panel"
@@ -105,6 +118,7 @@ export function EventTimeline(props: EventTimelineProps) {
                     truncate={truncate}
                     highlighted={highlighted[item.index] === 1}
                     selected={event.id === selectedEventID}
+                    current={current?.eventIDs.has(event.id) ?? false}
                     onSelect={onSelectEvent}
                   />
                 </div>

@@ -28,21 +28,25 @@ interface TimelineRowProps {
   truncate: boolean;
   highlighted: boolean;
   selected: boolean;
+  /** At the time cursor (the map's clock passing it). */
+  current?: boolean;
   onSelect: (eventID: number) => void;
 }
 
-export const TimelineRow = memo(function TimelineRow({ event, info, zone, firstMicros, showOffset, truncate, highlighted, selected, onSelect }: TimelineRowProps) {
+export const TimelineRow = memo(function TimelineRow({ event, info, zone, firstMicros, showOffset, truncate, highlighted, selected, current = false, onSelect }: TimelineRowProps) {
   const time = formatMicros(event.startTimestamp, zone, TIME_PATTERN);
   if (event.isMarker) {
     return (
       <div
         role="row"
         aria-selected={selected}
+        aria-current={current ? 'time' : undefined}
         data-event-id={event.id}
         data-marker="true"
         onClick={() => onSelect(event.id)}
         className={classNames(
           'flex cursor-pointer items-center gap-3 border-y border-accent/40 bg-accent/10 px-2 py-1 font-medium',
+          current && 'border-l-4 border-l-accent bg-accent/25',
           selected && 'outline-2 -outline-offset-2 outline-focus',
         )}
       >
@@ -58,12 +62,14 @@ export const TimelineRow = memo(function TimelineRow({ event, info, zone, firstM
     <div
       role="row"
       aria-selected={selected}
+      aria-current={current ? 'time' : undefined}
       data-event-id={event.id}
       data-highlighted={highlighted || undefined}
       onClick={() => onSelect(event.id)}
       className={classNames(
         'flex cursor-pointer items-start gap-2 border-b border-line/60 px-2 py-1 hover:bg-raised',
         highlighted && 'bg-warning-bg',
+        current && 'border-l-4 border-l-accent bg-accent/15',
         selected && 'bg-raised outline-2 -outline-offset-2 outline-focus',
       )}
     >
