@@ -5,9 +5,10 @@
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import type * as ApiClient from './api-client.ts';
 
 const Organizations = z.object({ organizations: z.array(z.unknown()) });
-let client: typeof import('./api-client.ts');
+let client: typeof ApiClient;
 
 function answer(chunks: string[], cutOff: boolean): Response {
   const body = new ReadableStream<Uint8Array>({
