@@ -4,8 +4,9 @@
  * first out. A read whose client went away while it waited (a view closed and cancelled its fetch, a
  * client timed out) is dropped before it touches the database: under load, 200 abandoned pages of
  * 10,000 events were otherwise still computed, one after another, keeping every later request waiting
- * for minutes (found by tests/reliability/load.test.ts). Writes never wait here (an outbox write must
- * land), nor do capability routes (import progress answers while an import holds the database).
+ * for minutes (found by tests/reliability/load.test.ts). A read the server had not yet taken in when its
+ * client hung up still runs (the hang-up is only seen after the request). Writes never wait here
+ * (an outbox write must land), nor do capability routes (import progress answers during an import).
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -18,7 +18,7 @@ import { scaled } from './scale.ts';
 const SEED = scaled<LoadSeed>({ syntheticEvents: 100_000 }, 'demo');
 const SIZE: LoadSize = scaled(
   { connections: 200, durationSeconds: 60, timeoutSeconds: 120 },
-  { connections: 20, durationSeconds: 3, timeoutSeconds: 60 },
+  { connections: 20, durationSeconds: 2, timeoutSeconds: 60 },
 );
 const runs: LoadFigures[] = [];
 let incident = '';
