@@ -13,12 +13,14 @@ export interface SwimlanePixels {
   markerRows: number;
   /** The colour at a point, as [r, g, b]. */
   at: Array<[number, number, number]>;
+  /** Pixels within a small distance of each colour asked for (#rrggbb), in the order asked. */
+  counts: number[];
 }
 
-export async function swimlanePixels(page: Page, target: Locator, columnCount: number, leftPx: number, points: Array<[number, number]> = []): Promise<SwimlanePixels> {
+export async function swimlanePixels(page: Page, target: Locator, columnCount: number, leftPx: number, points: Array<[number, number]> = [], countColors: string[] = []): Promise<SwimlanePixels> {
   const png = (await target.screenshot()).toString('base64');
   return page.evaluate(
-    async ({ png, columnCount, leftPx, points }) => {
+    async ({ png, columnCount, leftPx, points, countColors }) => {
       const image = new Image();
       image.src = `data:image/png;base64,${png}`;
       await image.decode();
@@ -62,8 +64,18 @@ export async function swimlanePixels(page: Page, target: Locator, columnCount: n
         }
         if (same / total > 0.8) markerRows += 1;
       }
-      return { palette: colours.size, columnsWithInk, markerRows, at: points.map(([x, y]) => pixel(x, y)) };
+      const wanted = countColors.map((hex): [number, number, number] => [Number.parseInt(hex.slice(1, 3), 16), Number.parseInt(hex.slice(3, 5), 16), Number.parseInt(hex.slice(5, 7), 16)]);
+      const counts = wanted.map(() => 0);
+      for (let y = 0; y < height; y += 1) {
+        for (let x = Math.round(leftPx); x < width; x += 1) {
+          const colour = pixel(x, y);
+          wanted.forEach((target, index) => {
+            if (!differs(colour, target)) counts[index] = (counts[index] ?? 0) + 1;
+          });
+        }
+      }
+      return { palette: colours.size, columnsWithInk, markerRows, at: points.map(([x, y]) => pixel(x, y)), counts };
     },
-    { png, columnCount, leftPx, points },
+    { png, columnCount, leftPx, points, countColors },
   );
 }

@@ -1,13 +1,15 @@
 /*
  * The swimlane on the demo incident, in Chromium with software WebGL: it draws columns, boxes and
  * markers (checked on the pixels of a screenshot), selection follows to the event detail and the
- * event timeline, and hidden and reordered columns survive a reload.
+ * event timeline, hidden and reordered columns and the grouping option survive a reload, a group
+ * opens the event-group route, and a HAR request is drawn as its phases.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { openAsAdmin } from './app-session.ts';
 import { attachScreenshots, DEMO_ENV, demoIncident } from './screens-demo.ts';
 import { swimlanePixels } from './swimlane-pixels.ts';
+import { importThroughPage } from './stream-session.ts';
 
 test.use({ serverEnv: DEMO_ENV });
 
@@ -95,4 +97,76 @@ test('a hidden column and a new column order survive a reload', async ({ page })
   // Bringing it back puts it where the saved order has it.
   await page.getByRole('button', { name: `Show column ${first}` }).click();
   await expect(headers.filter({ hasText: first })).toHaveCount(1);
+});
+
+test('grouping nearby events is kept over a reload, and a group opens the event-group route with its events', async ({ page }) => {
+  const { canvas } = await openSwimlane(page);
+  const grouping = page.getByRole('checkbox', { name: 'Group nearby events' });
+  await grouping.check();
+  await page.reload();
+  await expect(canvas).toHaveAttribute('data-mode', /boxes|bins/);
+  await expect(grouping).toBeChecked();
+  await idle(page);
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the swimlane has no box');
+  const columnCount = await page.getByRole('list', { name: 'Swimlane columns' }).getByRole('listitem').count();
+  const columnWidth = (box.width - 92) / columnCount;
+  const hover = page.locator('[data-swimlane-hover]');
+  // Walk down the column centres until the pointer is over a group (its hover card says so).
+  let count: number | undefined;
+  search: for (let column = 0; column < columnCount; column += 1) {
+    for (let y = 4; y < box.height - 4; y += 4) {
+      await page.mouse.move(box.x + 92 + column * columnWidth + columnWidth / 2, box.y + y);
+      if ((await hover.count()) === 0) continue;
+      const match = /^([\d,]+) nearby events/.exec((await hover.innerText().catch(() => '')).trim().split('\n').pop() ?? '');
+      if (match) {
+        count = Number(match[1]!.replace(/,/g, ''));
+        await page.mouse.down();
+        await page.mouse.up();
+        break search;
+      }
+    }
+  }
+  expect(count).toBeGreaterThan(1);
+  // The router writes the ids' commas as %2C.
+  await expect(page).toHaveURL(/\/swimlane\/event-group\/\d+((,|%2C)\d+)+$/);
+  await expect(page.getByRole('list', { name: 'Events in the group' }).getByRole('listitem')).toHaveCount(count!);
+  // The swimlane stays beside the panel.
+  await expect(canvas).toBeVisible();
+});
+
+test('a HAR request is drawn as its phases, which its hover card names with their times', async ({ page }) => {
+  await openAsAdmin(page, '/');
+  const incidentID = await importThroughPage(page, 'har/firefox111_mitmproxy.har');
+  await page.goto(`/incident/${incidentID}/type/swimlane`);
+  const canvas = page.locator('[data-swimlane-canvas]');
+  await expect(canvas).toHaveAttribute('data-mode', 'boxes');
+  // The legend names the phases beside the swimlane.
+  await expect(page.getByText('receive', { exact: true })).toBeVisible();
+  await idle(page);
+  const columnCount = await page.getByRole('list', { name: 'Swimlane columns' }).getByRole('listitem').count();
+  const phases = ['blocked', 'dns', 'connect', 'ssl', 'send', 'wait', 'receive'] as const;
+  const colors: Record<(typeof phases)[number], string> = { blocked: '#9AA0A6', dns: '#1A9E9E', connect: '#E8871E', ssl: '#A05FD4', send: '#4D7CFE', wait: '#3BAA4F', receive: '#1565C0' };
+  const pixels = await swimlanePixels(page, canvas, columnCount, 92, [], phases.map((phase) => colors[phase]));
+  // Waiting for the server is most of a request: its colour fills a good part of the boxes, and other phases show too.
+  const drawn = phases.filter((_, index) => (pixels.counts[index] ?? 0) >= 20);
+  expect(drawn).toContain('wait');
+  expect(drawn.length).toBeGreaterThanOrEqual(2);
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the swimlane has no box');
+  const hover = page.locator('[data-swimlane-hover]');
+  const columnWidth = (box.width - 92) / columnCount;
+  let timings = '';
+  search: for (let column = 0; column < columnCount; column += 1) {
+    for (let y = 4; y < box.height - 4; y += 8) {
+      await page.mouse.move(box.x + 92 + column * columnWidth + columnWidth / 2, box.y + y);
+      if ((await hover.count()) === 0) continue;
+      const text = await hover.innerText().catch(() => '');
+      if (/wait [\d.]+/.test(text)) {
+        timings = text;
+        break search;
+      }
+    }
+  }
+  expect(timings).toMatch(/wait [\d.]+.* ms/);
 });
