@@ -30,6 +30,8 @@ interface Figures {
   boxFrames?: number;
   panJsMs?: number[];
   zoomJsMs?: number[];
+  /** The swimlane's first frame in parts: typed arrays, worker layout, draw call, waiting for pixels. */
+  firstFrameParts?: { inputMs: number; layoutMs: number; drawMs: number; pixelsMs: number };
   panCounts?: GlCounts;
   zoomCounts?: GlCounts;
 }
@@ -96,6 +98,8 @@ export async function runSwimlaneBench(options: SwimlaneBenchOptions): Promise<s
         await page.close();
         runs.push({ kind, events, figures });
         log(`  ${KIND_LABELS[kind]} at ${thousands(events)}: first frame ${ms(figures.firstFrameMs)} ms, pan median ${ms(median(figures.panMs))} / p95 ${ms(percentile(figures.panMs, 0.95))} ms, zoom median ${ms(median(figures.zoomMs))} / p95 ${ms(percentile(figures.zoomMs, 0.95))} ms, heap ${figures.heapMB.toFixed(0)} MB`);
+        const parts = figures.firstFrameParts;
+        if (parts) log(`    first frame: typed arrays ${ms(parts.inputMs)} ms, worker layout ${ms(parts.layoutMs)} ms, draw ${ms(parts.drawMs)} ms, pixels ${ms(parts.pixelsMs)} ms`);
         if (figures.panJsMs && figures.zoomJsMs) log(`    JS per frame: pan median ${ms(median(figures.panJsMs))} / p95 ${ms(percentile(figures.panJsMs, 0.95))} ms, zoom median ${ms(median(figures.zoomJsMs))} / p95 ${ms(percentile(figures.zoomJsMs, 0.95))} ms; ${perFrame(figures.panCounts, figures.panMs.length)} (pan), ${perFrame(figures.zoomCounts, figures.zoomMs.length)} (zoom)`);
       }
     }

@@ -70,7 +70,7 @@ function moves(bounds: TimeWindow): { pans: TimeWindow[]; zooms: TimeWindow[] } 
   return { pans, zooms };
 }
 
-async function swimlane(data: readonly SwimlaneEvent[]): Promise<FrameFigures & { boxFrames: number }> {
+async function swimlane(data: readonly SwimlaneEvent[]): Promise<FrameFigures & { boxFrames: number; firstFrameParts: Record<string, number> }> {
   const div = host();
   const renderer = await SwimlaneRenderer.create(div, WIDTH, HEIGHT);
   const client = createSwimlaneLayoutClient();
@@ -85,7 +85,9 @@ async function swimlane(data: readonly SwimlaneEvent[]): Promise<FrameFigures & 
   const columnOfActor = new Map(Array.from({ length: COLUMNS }, (_, index) => [index + 1, index]));
   const colorOfStream = new Map(Array.from({ length: 8 }, (_, index) => [index, index]));
   const { input } = swimlaneInput(data, all, new Uint8Array(data.length), columnOfActor, colorOfStream);
+  const inputMs = performance.now() - started;
   const layout = await client.build(input);
+  const layoutMs = performance.now() - started - inputMs;
   const scene: SwimlaneScene = {
     layout,
     columnCount: COLUMNS,
@@ -100,9 +102,10 @@ async function swimlane(data: readonly SwimlaneEvent[]): Promise<FrameFigures & 
   renderer.scene = scene;
   const bounds = { fromMicros: layout.fromMicros, toMicros: layout.toMicros };
   renderer.window = bounds;
-  renderer.draw();
+  const drawMs = timed(() => renderer.draw());
   finish(gl);
   const firstFrameMs = performance.now() - started;
+  const firstFrameParts = { inputMs, layoutMs, drawMs, pixelsMs: firstFrameMs - inputMs - layoutMs - drawMs };
   const { pans, zooms } = moves(bounds);
   let boxFrames = 0;
   const counts = emptyCounts();
@@ -126,7 +129,7 @@ async function swimlane(data: readonly SwimlaneEvent[]): Promise<FrameFigures & 
   const heap = heapMB();
   renderer.destroy();
   client.dispose();
-  return { firstFrameMs, panMs: pan.frameMs, zoomMs: zoom.frameMs, panJsMs: pan.jsMs, zoomJsMs: zoom.jsMs, panCounts: pan.counts, zoomCounts: zoom.counts, heapMB: heap, boxFrames };
+  return { firstFrameMs, panMs: pan.frameMs, zoomMs: zoom.frameMs, panJsMs: pan.jsMs, zoomJsMs: zoom.jsMs, panCounts: pan.counts, zoomCounts: zoom.counts, heapMB: heap, boxFrames, firstFrameParts };
 }
 
 /** The naive way: a Graphics per event, moved and scaled as one stage. */
