@@ -159,7 +159,7 @@ describe.each(KINDS)('fuzzing the importers on %s', (kind) => {
       expect(tally.serverErrors).toBe(0);
       expect(tally.sent).toBe(RUNS_PER_IMPORTER + 1);
     }
-  });
+  }, 30 * 60_000);
 });
 
 function markdown(): string {

@@ -49,6 +49,9 @@ function validParam(world: FuzzWorld, path: string, name: string): string {
       return String(path.startsWith('/api/organization') ? world.organizationActorID : world.actorID);
     case 'streamID':
       return String(path.includes('/import') ? world.importedStreamID : world.streamID);
+    case 'eventID':
+      // Only markers take a symbol.
+      return String(path.endsWith('/symbol') ? world.markerID : world.eventID);
     case 'tagName':
       return FUZZ_TAG;
     case 'actionName':
