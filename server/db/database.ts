@@ -89,6 +89,12 @@ export function openPostgres(connectionString: string, maxConnections = POSTGRES
   });
   // NOTE: an idle client's error (server restart) would otherwise crash the process.
   pool.on('error', () => {});
+  // When this process dies (SIGKILL, crash), PostgreSQL notices the lost client only at its next read, so
+  // a long statement (the search rebuild) ran on to its end holding its locks; this checks every second
+  // (PostgreSQL 14+ on Linux; older servers refuse the setting, which changes nothing else).
+  pool.on('connect', (client) => {
+    client.query('SET client_connection_check_interval = 1000').catch(() => {});
+  });
   return {
     kind: 'postgres',
     async query<T>(text: string, params: readonly unknown[] = []) {
