@@ -92,20 +92,37 @@ export function openPostgres(connectionString: string, maxConnections = POSTGRES
   // When this process dies (SIGKILL, crash), PostgreSQL notices the lost client only at its next read, so
   // a long statement (the search rebuild) ran on to its end holding its locks; this checks every second
   // (PostgreSQL 14+ on Linux; older servers refuse the setting, which changes nothing else).
-  pool.on('connect', (client) => {
-    client.query('SET client_connection_check_interval = 1000').catch(() => {});
-  });
+  const checked = new WeakSet<pg.PoolClient>();
+  const checkOut = async () => {
+    const client = await pool.connect();
+    if (!checked.has(client)) {
+      checked.add(client);
+      await client.query('SET client_connection_check_interval = 1000').catch(() => {});
+    }
+    return client;
+  };
+  // Like pool.query: a client whose statement failed is dropped, not reused.
+  const withClient = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const client = await checkOut();
+    try {
+      const value = await work(client);
+      client.release();
+      return value;
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
+  };
   return {
     kind: 'postgres',
     async query<T>(text: string, params: readonly unknown[] = []) {
-      const result = await pool.query(text, params as unknown[]);
-      return result.rows as T[];
+      return withClient(async (client) => (await client.query(text, params as unknown[])).rows as T[]);
     },
     async exec(script: string) {
-      await pool.query(script);
+      await withClient((client) => client.query(script));
     },
     async transaction<T>(fn: (tx: DbTransaction) => Promise<T>) {
-      const client = await pool.connect();
+      const client = await checkOut();
       try {
         await client.query('BEGIN');
         const value = await fn({

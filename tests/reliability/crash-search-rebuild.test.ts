@@ -22,7 +22,11 @@ import { sessionOn, signInAdmin, type HttpSession } from './support/crash-sessio
 import { crashStore, type CrashStore } from './support/crash-store.ts';
 import { count, failing, storeChecks, type StoreCheck } from './support/crash-store-check.ts';
 
-const EVENTS = scaled(1_000_000, 20_000);
+// NOTE: a rebuild runs about 1,000-6,000 events/s on this shared 2-core machine and the test runs three plus
+// two full recomputations, so the full size is 100,000 events, to finish in minutes on both databases.
+const EVENTS = scaled(100_000, 20_000);
+/** The short form (CI) runs on PGlite only; the PostgreSQL side of a dead client is tests/server/postgres-dead-client.test.ts. */
+const KINDS = scaled(DATABASE_KINDS, ['pglite' as const]);
 /** The share of the first (timed) rebuild's duration after which the second one is killed. */
 const KILL_AT = 0.5;
 const PASSWORD = 'crash-search-password';
@@ -81,7 +85,7 @@ async function searchesAgree(session: HttpSession, incidentID: number, stored: M
   return searches;
 }
 
-describe.each(DATABASE_KINDS)('a SIGKILL during the search rebuild on %s', (kind) => {
+describe.each(KINDS)('a SIGKILL during the search rebuild on %s', (kind) => {
   let work: string;
   let store: CrashStore;
   let server: ServerProcess | undefined;
