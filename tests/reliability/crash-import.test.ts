@@ -25,6 +25,8 @@ import { count, failing, storeChecks, type StoreCheck } from './support/crash-st
 const ROWS = scaled(1_000_000, 30_000);
 /** The share of the file parsed (and written into the import's open transaction) when the server is killed. */
 const KILL_AT = 0.4;
+/** A restart after a kill replays PGlite's WAL first: minutes for a million rows on a busy machine. */
+const START_TIMEOUT = 600_000;
 const PASSWORD = 'crash-import-password';
 const FILE_NAME = 'proxy-log.tsv';
 
@@ -117,7 +119,7 @@ describe.each(DATABASE_KINDS)('a SIGKILL during an import on %s', (kind) => {
     evidenceBytes = file.sizeBytes;
     const fileSha = await sha256Of(createReadStream(file.path));
 
-    server = await startServerProcess(store.env);
+    server = await startServerProcess(store.env, START_TIMEOUT);
     const session = await signInAdmin(server.url, PASSWORD);
     const incidentID = await prepareIncident(session, 'Crash during import');
 
@@ -137,7 +139,7 @@ describe.each(DATABASE_KINDS)('a SIGKILL during an import on %s', (kind) => {
 
     // The restart: same data, no migration to apply again, the session (in the database) still valid.
     const restartStarted = performance.now();
-    server = await startServerProcess(store.env);
+    server = await startServerProcess(store.env, START_TIMEOUT);
     const restartMs = performance.now() - restartStarted;
     expect(server.output()).not.toContain('migrations applied');
     const again = sessionOn(server.url, session.cookie);
@@ -167,7 +169,7 @@ describe.each(DATABASE_KINDS)('a SIGKILL during an import on %s', (kind) => {
     expect(await store.spooledFiles()).toEqual([]);
 
     // The import again, on a fresh start: every row, searchable.
-    server = await startServerProcess(store.env);
+    server = await startServerProcess(store.env, START_TIMEOUT);
     const reimportStarted = performance.now();
     const { status, body: imported } = await postImport(server, session, incidentID, file, randomBytes(24).toString('base64url'));
     const reimportMs = performance.now() - reimportStarted;

@@ -29,6 +29,8 @@ const EVENTS = scaled(100_000, 20_000);
 const KINDS = scaled(DATABASE_KINDS, ['pglite' as const]);
 /** The share of the first (timed) rebuild's duration after which the second one is killed. */
 const KILL_AT = 0.5;
+/** A restart after a kill replays PGlite's WAL first: minutes for a million rows on a busy machine. */
+const START_TIMEOUT = 600_000;
 const PASSWORD = 'crash-search-password';
 /** Words of the generated messages (server/demo/synthetic-events.ts) and one actor's name (weight B). */
 const QUERIES = ['OOMKilled', 'pgbouncer', 'deadlock', 'refund', 'alertmanager'];
@@ -112,7 +114,7 @@ describe.each(KINDS)('a SIGKILL during the search rebuild on %s', (kind) => {
     const incidentID = generated.incidentId;
     const total = generated.events + generated.markers;
 
-    server = await startServerProcess(store.env);
+    server = await startServerProcess(store.env, START_TIMEOUT);
     const session = await signInAdmin(server.url, PASSWORD);
     const primary = await session.call('POST', '/api/analyst/primary', { name: 'Primary', email: 'primary@example.org' });
     expect(primary.status).toBe(201);
@@ -132,7 +134,7 @@ describe.each(KINDS)('a SIGKILL during the search rebuild on %s', (kind) => {
     const marked = await store.inspect((db) => xminsOf(db, incidentID));
     expect(marked).toEqual([{ xmin: expect.any(String), n: total }]);
     const rebuildXmin = marked[0]!.xmin;
-    if (!server) server = await startServerProcess(store.env);
+    if (!server) server = await startServerProcess(store.env, START_TIMEOUT);
 
     // The second rebuild is killed half-way through the time the first one took.
     const url = server.url;
@@ -152,7 +154,7 @@ describe.each(KINDS)('a SIGKILL during the search rebuild on %s', (kind) => {
     const orphanMs = kind === 'postgres' ? performance.now() - killedAt : undefined;
 
     const restartStarted = performance.now();
-    server = await startServerProcess(store.env);
+    server = await startServerProcess(store.env, START_TIMEOUT);
     const restartMs = performance.now() - restartStarted;
     expect(server.output()).not.toContain('migrations applied');
     if (kind === 'pglite') {
@@ -168,7 +170,7 @@ describe.each(KINDS)('a SIGKILL during the search rebuild on %s', (kind) => {
     expect(failing(checks)).toEqual([]);
 
     // Search through the restarted server answers from that whole state.
-    if (!server) server = await startServerProcess(store.env);
+    if (!server) server = await startServerProcess(store.env, START_TIMEOUT);
     const searches = await searchesAgree(sessionOn(server.url, session.cookie), incidentID, expected);
 
     // And the rebuild runs again, to the end.

@@ -23,7 +23,8 @@ export function ensureServerBuilt(): void {
   });
 }
 
-export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/** `startTimeoutMs`: how long the start may take (a restart after a kill replays PGlite's WAL first). */
+export function startServerProcess(env: Record<string, string>, startTimeoutMs = 60_000): Promise<ServerProcess> {
   const root = projectRoot();
   const child = spawn(process.execPath, [join(root, 'build', 'server', 'server.js')], {
     cwd: root,
@@ -32,7 +33,7 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
   });
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${startTimeoutMs} ms:\n${output}`)), startTimeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /is running: (http:\/\/[^\s]+)/.exec(output);
