@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { IncidentSummarySchema, OrganizationSummarySchema } from '../../../domain/incident-data.ts';
 import { EventPageSchema, IncidentPayloadSchema } from '../../../domain/incident-payload.ts';
 import { OrganizationDetailSchema } from '../../../domain/organization-payload.ts';
-import { apiGet } from '../api-client.ts';
+import { apiGet, getActingAnalystID, isAbortError } from '../api-client.ts';
 import { askPersistenceOnce } from './device-storage.ts';
+import { syncMapPoints } from './map-points-mirror.ts';
 import { mirrorDatabase } from './mirror-database.ts';
 import { syncIncidentFrom, type IncidentSource, type SyncOptions } from './sync-incident.ts';
 import { syncIncidentListFrom, syncOrganizationFrom, syncOrganizationsFrom, type ListSource } from './sync-lists.ts';
@@ -48,10 +49,24 @@ export const apiListSource: ListSource = {
   },
 };
 
-/** Fetches the incident (payload, then its events in pages) into the mirror; rejects as the fetch does. */
+/**
+ * Fetches the incident (payload, then its events in pages) into the mirror, then the points of its
+ * maps that are not on the device yet, so a map replays offline even if it was never opened online;
+ * rejects as the incident's fetch does. A map whose points fail is left for the map picture, which
+ * syncs them again when opened and says why it cannot.
+ */
 export async function syncIncident(incidentID: number, options: SyncOptions = {}): Promise<void> {
-  await syncIncidentFrom(mirrorDatabase(), apiIncidentSource, incidentID, options);
+  const db = mirrorDatabase();
+  await syncIncidentFrom(db, apiIncidentSource, incidentID, options);
   askPersistenceOnce();
+  if (options.events === false) return;
+  for (const map of await db.maps.where('incidentID').equals(incidentID).toArray()) {
+    try {
+      await syncMapPoints({ incidentID, mapID: map.id, validPointCount: map.validPointCount }, getActingAnalystID(), { signal: options.signal });
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+    }
+  }
 }
 
 export function syncOrganizations(options: { signal?: AbortSignal } = {}): Promise<void> {

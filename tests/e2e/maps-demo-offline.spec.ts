@@ -1,0 +1,67 @@
+/*
+ * A map's points reach the device with its incident, not only when the map picture is opened: syncing
+ * the incident (opening its timeline) brings its maps' points into the mirror too. The demo's drone
+ * incident and its flight log, in Chromium: the timeline only, then the map picture with every points
+ * call refused draws its 1,281 points from the mirror.
+ * NOTE: the globe's own code (Cesium, lazily loaded) is cached by the service worker when a map
+ * picture is first opened online; that part of offline use is what maps-replay.spec.ts covers.
+ */
+import type { Page } from '@playwright/test';
+import { api, collectDialogs, openAsAdmin } from './app-session.ts';
+import { expect, test } from './fixtures.ts';
+import { DEMO_ENV, demoIncident } from './screens-demo.ts';
+
+test.use({ serverEnv: DEMO_ENV });
+
+const DRONE_INCIDENT = 'Roof survey drone hard landing, hall B';
+
+/** The mirror's record of a map's points, read straight from IndexedDB (undefined before any sync). */
+function mirroredPoints(page: Page, mapID: number): Promise<{ status: string; loaded: number } | undefined> {
+  return page.evaluate(
+    (id) =>
+      new Promise<{ status: string; loaded: number } | undefined>((resolve, reject) => {
+        const open = indexedDB.open('churchkey-mirror');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          if (!open.result.objectStoreNames.contains('mapPointSync')) {
+            open.result.close();
+            return resolve(undefined);
+          }
+          const read = open.result.transaction('mapPointSync').objectStore('mapPointSync').get(id);
+          read.onsuccess = () => {
+            open.result.close();
+            resolve(read.result as { status: string; loaded: number } | undefined);
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+    mapID,
+  );
+}
+
+test("the incident's sync brings its map's points: the map picture draws them with the points call refused", async ({ page }) => {
+  test.setTimeout(120_000);
+  const dialogs = collectDialogs(page);
+  await openAsAdmin(page, '/');
+  const incident = await demoIncident(page.request, DRONE_INCIDENT);
+  const payload = await api<{ incident: { incidentMaps: { id: number; name: string; validPointCount: number }[] } }>(page.request, 'GET', `/api/incident/${incident.id}`);
+  const [map] = payload.incident.incidentMaps;
+  expect(map).toMatchObject({ name: 'Survey drone flight (PX4 ulog)', validPointCount: 1281 });
+
+  // The timeline only: the map picture is never opened while online.
+  await page.goto(`/incident/${incident.id}`);
+  await expect(page.getByText('36 of 36 events')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => mirroredPoints(page, map!.id), { timeout: 60_000 }).toMatchObject({ status: 'complete', loaded: 1281 });
+
+  const pointCalls: string[] = [];
+  await page.route('**/map/*/points**', (route) => {
+    pointCalls.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  await page.getByRole('link', { name: 'Map', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('Survey drone flight (PX4 ulog) (1,281 points)', { timeout: 60_000 });
+  await expect(page.getByTestId('map-globe').locator('canvas').first()).toBeVisible();
+  await expect(page.getByText('The map could not be loaded')).toHaveCount(0);
+  expect(pointCalls).toEqual([]);
+  expect(dialogs).toEqual([]);
+});
