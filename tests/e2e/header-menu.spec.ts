@@ -3,7 +3,7 @@
  * screenshots of the open menu in light and dark mode are attached to the report.
  */
 import type { Page } from '@playwright/test';
-import { analystMenuButton, collectDialogs, openAsAdmin } from './app-session.ts';
+import { analystMenuButton, api, collectDialogs, openAsAdmin, uniqueName } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
 
 const LIGHT_BACKGROUND = 'rgb(244, 245, 245)';
@@ -114,17 +114,24 @@ test('the dropdown holds the spec items in order, and each does its job', async 
 });
 
 test('the header pin keeps the header at the top, per incident, and the "Viewing as" badge is absent for one\'s own analyst', async ({ page }) => {
-  const { analyst } = await openAsAdmin(page, '/incident/5');
+  const { analyst } = await openAsAdmin(page, '/');
+  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', { name: uniqueName('Pin Org') });
+  const [first, second] = await Promise.all(
+    ['Pin Incident A', 'Pin Incident B'].map(async (name) =>
+      (await api<{ incident: { id: number } }>(page.request, 'POST', `/api/organization/${organization.organization.id}/incident`, { name: uniqueName(name) })).incident.id,
+    ),
+  );
+  await page.goto(`/incident/${first}`);
   const header = page.getByRole('banner');
   await expect(header).toHaveCSS('position', 'sticky');
   await header.getByRole('button', { name: 'Unpin the header' }).click();
   await expect(header).toHaveCSS('position', 'relative');
   await expect(header.getByRole('button', { name: 'Pin the header to the top' })).toHaveAttribute('aria-pressed', 'false');
   // Another incident keeps the analyst's own choice (pinned).
-  await page.goto('/incident/6');
+  await page.goto(`/incident/${second}`);
   await expect(analystMenuButton(page, analyst.name)).toBeVisible();
   await expect(header).toHaveCSS('position', 'sticky');
-  await page.goto('/incident/5/swimlane');
+  await page.goto(`/incident/${first}/type/swimlane`);
   await expect(header).toHaveCSS('position', 'relative');
   await expect(page.getByRole('link', { name: /^Viewing as/ })).toBeHidden();
 });

@@ -4,28 +4,39 @@
  * the system preference live.
  */
 import type { Page } from '@playwright/test';
-import { analystMenuButton, collectDialogs, openAsAdmin } from './app-session.ts';
+import { analystMenuButton, api, collectDialogs, openAsAdmin, uniqueName } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
+
+/** A new incident in a new organization, through the API; its id. */
+async function newIncidentID(page: Page): Promise<number> {
+  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', { name: uniqueName('Settings Org') });
+  const incident = await api<{ incident: { id: number } }>(page.request, 'POST', `/api/organization/${organization.organization.id}/incident`, { name: uniqueName('Settings Incident') });
+  return incident.incident.id;
+}
 
 const setting = (page: Page, name: string) => page.locator(`[data-setting="${name}"] [data-setting-value]`);
 
 test('display settings, view state and the time zone survive a reload; reset clears the configuration', async ({ page }) => {
   const dialogs = collectDialogs(page);
-  const { analyst } = await openAsAdmin(page, '/incident/5');
-  // A view state for incident 5: the header unpinned there.
+  const { analyst } = await openAsAdmin(page, '/');
+  // A real incident: the header pin of an incident the server does not have is not the point here.
+  const id = await newIncidentID(page);
+  await page.goto(`/incident/${id}`);
+  await expect(page.getByTestId('sync-status')).toContainText('Last synced', { timeout: 30_000 });
+  // A view state for the incident: the header unpinned there.
   await page.getByRole('button', { name: 'Unpin the header' }).click();
   await expect(page.getByRole('button', { name: 'Pin the header to the top' })).toBeVisible();
   // Stored before the page is left: the next load reads it from persist:root.
   await expect
     .poll(() => page.evaluate(() => Object.keys((JSON.parse(localStorage.getItem('persist:root') ?? '{}') as { incidents?: object }).incidents ?? {})))
-    .toContain('5');
+    .toContain(String(id));
 
   await page.goto('/settings/configuration');
   await page.getByLabel('Colour mode').selectOption('dark');
   await page.getByLabel('Visualization height').selectOption('750');
   await page.getByLabel('Show bots in visualizations').check();
   await page.getByLabel('Time zone').selectOption('Europe/Berlin');
-  await expect(page.locator('[data-view-state="incident-5"]')).toBeVisible();
+  await expect(page.locator(`[data-view-state="incident-${id}"]`)).toBeVisible();
 
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('persist:root') ?? 'null') as Record<string, unknown>);
   expect(Object.keys(stored).sort()).toEqual(['displaySettings', 'incidents', 'lastAnalystID', 'organizations']);
@@ -37,18 +48,18 @@ test('display settings, view state and the time zone survive a reload; reset cle
   await expect(setting(page, 'displayBotsInVisualizations')).toHaveText('true');
   await expect(setting(page, 'timeZone')).toHaveText('Europe/Berlin');
   await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(17, 18, 23)');
-  await page.locator('[data-view-state="incident-5"] summary').click();
-  await expect(page.locator('[data-view-state="incident-5"] pre')).toContainText('"stickyHeader": false');
+  await page.locator(`[data-view-state="incident-${id}"] summary`).click();
+  await expect(page.locator(`[data-view-state="incident-${id}"] pre`)).toContainText('"stickyHeader": false');
 
   await page.getByRole('button', { name: 'Reset configuration' }).click();
   await expect(setting(page, 'colorMode')).toHaveText('light');
   await expect(setting(page, 'visualizationHeight')).toHaveText('600');
   await expect(setting(page, 'displayBotsInVisualizations')).toHaveText('false');
-  await expect(page.locator('[data-view-state="incident-5"]')).toBeHidden();
+  await expect(page.locator(`[data-view-state="incident-${id}"]`)).toBeHidden();
   await page.reload();
   await expect(analystMenuButton(page, analyst.name)).toBeVisible();
   await expect(setting(page, 'colorMode')).toHaveText('light');
-  await page.goto('/incident/5');
+  await page.goto(`/incident/${id}`);
   await expect(page.getByRole('banner')).toHaveCSS('position', 'sticky');
   expect(dialogs).toEqual([]);
 });
