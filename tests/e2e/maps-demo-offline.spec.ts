@@ -6,38 +6,14 @@
  * NOTE: the globe's own code (Cesium, lazily loaded) is cached by the service worker when a map
  * picture is first opened online; that part of offline use is what maps-replay.spec.ts covers.
  */
-import type { Page } from '@playwright/test';
 import { api, collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
 import { DEMO_ENV, demoIncident } from './screens-demo.ts';
+import { mirroredPoints } from './mirror-idb.ts';
 
 test.use({ serverEnv: DEMO_ENV });
 
 const DRONE_INCIDENT = 'Roof survey drone hard landing, hall B';
-
-/** The mirror's record of a map's points, read straight from IndexedDB (undefined before any sync). */
-function mirroredPoints(page: Page, mapID: number): Promise<{ status: string; loaded: number } | undefined> {
-  return page.evaluate(
-    (id) =>
-      new Promise<{ status: string; loaded: number } | undefined>((resolve, reject) => {
-        const open = indexedDB.open('churchkey-mirror');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          if (!open.result.objectStoreNames.contains('mapPointSync')) {
-            open.result.close();
-            return resolve(undefined);
-          }
-          const read = open.result.transaction('mapPointSync').objectStore('mapPointSync').get(id);
-          read.onsuccess = () => {
-            open.result.close();
-            resolve(read.result as { status: string; loaded: number } | undefined);
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-    mapID,
-  );
-}
 
 test("the incident's sync brings its map's points: the map picture draws them with the points call refused", async ({ page }) => {
   test.setTimeout(120_000);

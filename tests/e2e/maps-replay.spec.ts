@@ -13,6 +13,7 @@ import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { api, collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
 import { chooseColorMode, newIncident } from './stream-session.ts';
+import { mirroredPoints } from './mirror-idb.ts';
 
 const FR24 = join(FIXTURES_DIR, 'geo', 'fr24_JAL516_2024-01-02.csv');
 // Rows of the fixture: the first point, the start of the climb, the first point on the ground at Haneda.
@@ -25,26 +26,6 @@ const MARKERS = [
 const eventsList = (page: Page) => page.getByRole('table', { name: 'Events at the map time' });
 const row = (page: Page, message: string) => eventsList(page).getByRole('row').filter({ hasText: message });
 const currentRows = (page: Page) => eventsList(page).locator('[role="row"][aria-current="time"]');
-
-/** The mirror's record of a map's points, read straight from IndexedDB. */
-function mirroredPoints(page: Page, mapID: number): Promise<{ status: string; loaded: number } | undefined> {
-  return page.evaluate(
-    (id) =>
-      new Promise<{ status: string; loaded: number } | undefined>((resolve, reject) => {
-        const open = indexedDB.open('churchkey-mirror');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('mapPointSync').objectStore('mapPointSync').get(id);
-          read.onsuccess = () => {
-            open.result.close();
-            resolve(read.result as { status: string; loaded: number } | undefined);
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-    mapID,
-  );
-}
 
 test('the map replays in step with the events both ways, and its points replay offline from the mirror', async ({ page, context }, testInfo) => {
   test.setTimeout(240_000);

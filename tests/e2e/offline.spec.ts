@@ -8,6 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { analystMenuButton, api, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
 import { WRITABLE_DEMO_ENV } from './screens-demo.ts';
+import { outboxCount } from './mirror-idb.ts';
 
 // A server of its own, with the demo organization a fresh server loads (server/demo/).
 test.use({ serverEnv: WRITABLE_DEMO_ENV });
@@ -129,23 +130,6 @@ function queueAnnotationsOffline(page: Page, incidentID: number, analystID: numb
         };
       }),
     { incidentID, analystID, writes },
-  );
-}
-
-function outboxCount(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('churchkey-mirror');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const count = open.result.transaction('outbox').objectStore('outbox').count();
-          count.onsuccess = () => {
-            open.result.close();
-            resolve(count.result);
-          };
-        };
-      }),
   );
 }
 

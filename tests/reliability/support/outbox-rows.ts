@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+export { outboxCount } from '../../e2e/mirror-idb.ts';
 
 export interface OutboxRecord {
   seq: number;
@@ -65,24 +66,6 @@ export function readOutbox(page: Page): Promise<OutboxTemplate[]> {
             resolve(found.sort((a, b) => a.entry.seq - b.entry.seq));
           };
           tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
-}
-
-export function outboxCount(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('churchkey-mirror');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const count = open.result.transaction('outbox').objectStore('outbox').count();
-          count.onsuccess = () => {
-            open.result.close();
-            resolve(count.result);
-          };
-          count.onerror = () => reject(count.error);
         };
       }),
   );
