@@ -36,6 +36,11 @@ export const IncidentPayloadSchema = IncidentSummarySchema.extend({
   /** Every event when there are at most 10,000; otherwise none, and eventsComplete is false: page them. */
   events: z.array(EventRowSchema),
   eventsComplete: z.boolean(),
+  /**
+   * Changes whenever any event of the incident does: a device that finished syncing at this
+   * revision already holds every event. Optional: an answer cached before it existed has none.
+   */
+  eventsRevision: z.string().optional(),
   links: z.array(LinkSchema),
   notes: z.array(NoteSchema),
   tags: z.array(TagSchema),

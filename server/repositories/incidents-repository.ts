@@ -74,6 +74,12 @@ export async function incidentSummary(db: Queryable, incidentId: number): Promis
   return rows[0] && toSummary(rows[0]);
 }
 
+/** Changes whenever an event of the incident is added, changed or removed (migration 007). */
+export async function eventsRevision(db: Queryable, incidentId: number): Promise<string> {
+  const rows = await db.query<{ events_revision: string }>('SELECT events_revision::text FROM incidents WHERE id = $1', [incidentId]);
+  return rows[0]?.events_revision ?? '';
+}
+
 export async function incidentSummaries(
   db: Queryable,
   analyst: AnalystRow,

@@ -34,7 +34,7 @@ import {
   tagsOf,
   uploadsOf,
 } from '../../repositories/incident-payload-repository.ts';
-import { incidentSummaries, incidentSummary, insertIncident } from '../../repositories/incidents-repository.ts';
+import { eventsRevision, incidentSummaries, incidentSummary, insertIncident } from '../../repositories/incidents-repository.ts';
 import { mapsOf } from '../../repositories/maps-repository.ts';
 import { parseSort, SortQuerySchema, sortedList } from './list-sort.ts';
 
@@ -168,6 +168,9 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
       const { analyst } = acting(request);
       const ref = await requireIncident(db, analyst, request.params.incidentID);
       const id = ref.id;
+      // Read before the events, so a change made meanwhile leaves the device an older revision
+      // (one needless re-sync), never a newer one over older events.
+      const revision = await eventsRevision(db, id);
       const summary = (await incidentSummary(db, id))!;
       const complete = summary.counts.events <= PAYLOAD_EVENT_LIMIT;
       const [streams, actors, collections, events, links, notes, tags, eventTags, streamTags, uploads, related] = await Promise.all([
@@ -191,6 +194,7 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
           collections,
           events,
           eventsComplete: complete,
+          eventsRevision: revision,
           links,
           notes,
           tags,

@@ -17,6 +17,8 @@
  *         rows with outboxID are optimistic writes the server has not confirmed yet)
  *   useIncidentEvents(incidentID, { fromMicros?, toMicros?, streamIDs?, actorIDs? } = {}): EventMirrorRow[] | undefined
  *       EventRow & { incidentID }, by startTimestamp then id; bounds inclusive on startTimestamp
+ *       (read again only when a sync ends at a new events revision, an optimistic marker changes, or
+ *       a first sync has doubled what the device holds: see events-read-plan.ts)
  *   useEventCount(incidentID): number | undefined
  *
  * Freshness and syncing:
@@ -65,7 +67,8 @@ export { removeIncident } from './remove-incident.ts';
 export { readMapPoints, syncMapPoints, type MapPointsProgress, type MapPointsRef } from './map-points-mirror.ts';
 export { incidentOfEvent, incidentOfLink, incidentOfNote } from './lookup.ts';
 export { readDeviceStorage, requestPersistentStorage, useMirroredIncidents, type DeviceStorage, type MirroredIncident } from './device-storage.ts';
-export { useEventCount, useIncident, useIncidentEvents, useIncidentList, useOrganization, useOrganizations } from './use-mirror.ts';
+export { useEventCount, useIncident, useIncidentList, useOrganization, useOrganizations } from './use-mirror.ts';
+export { useIncidentEvents } from './use-incident-events.ts';
 export {
   useIncidentListSync,
   useIncidentSync,

@@ -76,6 +76,11 @@ export interface SyncStateRow {
   eventsTotal: number;
   /** Milliseconds since the epoch of the last complete sync. */
   lastSyncedAt?: number;
+  /**
+   * The incident's events revision (GET /api/incident/{id}) the last complete sync of its events
+   * reached: while the server answers the same, every event is on the device and none is fetched.
+   */
+  eventsRevision?: string;
   error?: string;
 }
 

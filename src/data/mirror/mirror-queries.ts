@@ -3,6 +3,7 @@
  * wrap them in useLiveQuery; the unit tests call them directly).
  */
 import Dexie from 'dexie';
+import type { EventsStamp } from './events-read-plan.ts';
 import type { IncidentSummary } from '../../../domain/incident-data.ts';
 import type { IncidentTagCount, OrganizationActor, OrganizationMember } from '../../../domain/organization-payload.ts';
 import type {
@@ -114,6 +115,19 @@ export async function readIncidentEvents(db: MirrorDatabase, incidentID: number,
     collection = collection.filter((event) => (!streams || streams.has(event.streamID)) && (!actors || actors.has(event.actorID)));
   }
   return collection.toArray();
+}
+
+/** What decides whether a screen reads the incident's events again (events-read-plan.ts): cheap to read. */
+export async function readEventsStamp(db: MirrorDatabase, incidentID: number): Promise<EventsStamp> {
+  const state = await db.syncState.get(incidentID);
+  // Optimistic rows have negative ids: the few waiting in the outbox, whatever their incident.
+  const optimistic = (await db.events.where('id').below(0).toArray()).filter((event) => event.incidentID === incidentID);
+  return {
+    syncing: state?.status === 'syncing',
+    eventsLoaded: state?.eventsLoaded ?? 0,
+    settled: state?.eventsRevision ?? `${state?.status ?? 'none'} ${state?.lastSyncedAt ?? ''}`,
+    optimistic: optimistic.map((event) => JSON.stringify(event)).join('\n'),
+  };
 }
 
 export function countIncidentEvents(db: MirrorDatabase, incidentID: number): Promise<number> {

@@ -143,4 +143,53 @@ describe('syncIncident into the mirror', () => {
     expect(await db.syncState.get(13)).toMatchObject({ status: 'idle' });
     expect((await db.syncState.get(13))?.lastSyncedAt).toBeUndefined();
   });
+
+  it('a large incident already on the device at the server’s events revision fetches no event page; a new revision pages again', async () => {
+    const db = freshMirror();
+    const incident = cannedIncident(14, 1, tiedEvents());
+    incident.payload.eventsRevision = 'r1';
+    const server = new Map([[14, incident]]);
+    const { source, calls } = cannedSource(server, { pageSize: 10, completeUpTo: 0 });
+    await syncIncidentFrom(db, source, 14);
+    expect(calls.filter((call) => call.startsWith('page')).length).toBe(3);
+    expect(await db.syncState.get(14)).toMatchObject({ status: 'idle', eventsLoaded: 25, eventsRevision: 'r1' });
+
+    calls.length = 0;
+    await syncIncidentFrom(db, source, 14);
+    expect(calls).toEqual(['payload 14']);
+    expect(await countIncidentEvents(db, 14)).toBe(25);
+    expect(await db.syncState.get(14)).toMatchObject({ status: 'idle', eventsLoaded: 25, eventsTotal: 25 });
+
+    // An event changed on the server: a new revision, and the change reaches the device.
+    server.set(14, { payload: { ...incident.payload, eventsRevision: 'r2' }, events: incident.events.map((event) => (event.id === 1007 ? { ...event, message: 'edited' } : event)) });
+    calls.length = 0;
+    await syncIncidentFrom(db, source, 14);
+    expect(calls.filter((call) => call.startsWith('page')).length).toBe(3);
+    expect((await readIncidentEvents(db, 14)).find((event) => event.id === 1007)?.message).toBe('edited');
+    expect((await db.syncState.get(14))?.eventsRevision).toBe('r2');
+  });
+
+  it('a sync cut off between pages keeps no revision, so the next one pages every event again', async () => {
+    const db = freshMirror();
+    const incident = cannedIncident(15, 1, tiedEvents());
+    incident.payload.eventsRevision = 'r1';
+    const { source, calls } = cannedSource(new Map([[15, incident]]), { pageSize: 5, completeUpTo: 0 });
+    await syncIncidentFrom(db, source, 15);
+    const controller = new AbortController();
+    const cut = syncIncidentFrom(db, source, 15, { signal: controller.signal, onProgress: () => controller.abort() });
+    // The second sync holds the same revision, so it fetches nothing and cannot be cut off.
+    await cut;
+    expect((await db.syncState.get(15))?.eventsRevision).toBe('r1');
+
+    // A first sync cut off after one page: the device holds 5 of 25, and no revision.
+    const other = freshMirror();
+    const stop = new AbortController();
+    await expect(syncIncidentFrom(other, source, 15, { signal: stop.signal, onProgress: () => stop.abort() })).rejects.toThrow();
+    expect(await countIncidentEvents(other, 15)).toBe(5);
+    expect((await other.syncState.get(15))?.eventsRevision).toBeUndefined();
+    calls.length = 0;
+    await syncIncidentFrom(other, source, 15);
+    expect(calls.filter((call) => call.startsWith('page')).length).toBe(6);
+    expect(await countIncidentEvents(other, 15)).toBe(25);
+  });
 });

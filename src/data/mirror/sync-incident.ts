@@ -55,6 +55,9 @@ export async function syncIncidentFrom(db: MirrorDatabase, source: IncidentSourc
   active.set(incidentID, (active.get(incidentID) ?? 0) + 1);
   const before = await db.syncState.get(incidentID);
   const kept: Pick<SyncStateRow, 'lastSyncedAt'> = before?.lastSyncedAt === undefined ? {} : { lastSyncedAt: before.lastSyncedAt };
+  // Whether this sync has begun writing events: until then a failure leaves the device's events
+  // as complete as they were, revision and all.
+  let touched = false;
   try {
     await db.syncState.put({ incidentID, status: 'syncing', eventsLoaded: 0, eventsTotal: before?.eventsTotal ?? 0, ...kept });
     await beforeSync?.().catch(() => undefined);
@@ -66,10 +69,18 @@ export async function syncIncidentFrom(db: MirrorDatabase, source: IncidentSourc
     let loaded = 0;
     let position: EventPosition | null = null;
     const progress = () => ({ status: 'syncing' as const, eventsLoaded: loaded, eventsTotal: total, ...kept });
-    if (options.events === false && !payload.eventsComplete) {
-      await db.syncState.put({ incidentID, status: 'idle', eventsLoaded: before?.eventsLoaded ?? 0, eventsTotal: total, ...kept });
+    const revision = payload.eventsRevision;
+    const held = before?.eventsRevision;
+    if (!payload.eventsComplete && revision !== undefined && held === revision && before?.eventsLoaded === total) {
+      // Every event is already on this device (a large incident opened again): none is fetched.
+      await db.syncState.put({ incidentID, status: 'idle', eventsLoaded: total, eventsTotal: total, eventsRevision: revision, lastSyncedAt: Date.now() });
       return;
     }
+    if (options.events === false && !payload.eventsComplete) {
+      await db.syncState.put({ incidentID, status: 'idle', eventsLoaded: before?.eventsLoaded ?? 0, eventsTotal: total, ...kept, ...(held === undefined ? {} : { eventsRevision: held }) });
+      return;
+    }
+    touched = true;
     if (payload.eventsComplete) {
       loaded = payload.events.length;
       position = await putEventPage(db, incidentID, payload.events, null, true, progress());
@@ -94,7 +105,7 @@ export async function syncIncidentFrom(db: MirrorDatabase, source: IncidentSourc
         if (nextCursor === null) break;
       }
     }
-    await db.syncState.put({ incidentID, status: 'idle', eventsLoaded: loaded, eventsTotal: loaded, lastSyncedAt: Date.now() });
+    await db.syncState.put({ incidentID, status: 'idle', eventsLoaded: loaded, eventsTotal: loaded, lastSyncedAt: Date.now(), ...(revision === undefined ? {} : { eventsRevision: revision }) });
   } catch (error) {
     const failure = syncFailure(error);
     if (failure.status === 'gone') {
@@ -109,6 +120,7 @@ export async function syncIncidentFrom(db: MirrorDatabase, source: IncidentSourc
         eventsLoaded: state?.eventsLoaded ?? 0,
         eventsTotal: state?.eventsTotal ?? 0,
         ...kept,
+        ...(!touched && before?.eventsRevision !== undefined ? { eventsRevision: before.eventsRevision } : {}),
         ...(failure.status === 'error' ? { error: failure.message } : {}),
       });
     }

@@ -4,15 +4,13 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { IncidentSummary } from '../../../domain/incident-data.ts';
-import { mirrorDatabase, type EventMirrorRow, type OrganizationSummary } from './mirror-database.ts';
+import { mirrorDatabase, type OrganizationSummary } from './mirror-database.ts';
 import {
   countIncidentEvents,
-  readIncidentEvents,
   readIncidentList,
   readIncidentMirror,
   readOrganization,
   readOrganizations,
-  type EventQuery,
   type IncidentMirror,
   type OrganizationMirror,
 } from './mirror-queries.ts';
@@ -33,17 +31,6 @@ export function useIncidentList(organizationID?: number): IncidentSummary[] | un
 /** undefined while reading, and while the incident is not on this device (see useSyncStatus). */
 export function useIncident(incidentID: number): IncidentMirror | undefined {
   return useLiveQuery(() => readIncidentMirror(mirrorDatabase(), incidentID), [incidentID]);
-}
-
-export function useIncidentEvents(incidentID: number, query: EventQuery = {}): EventMirrorRow[] | undefined {
-  const { fromMicros, toMicros, streamIDs, actorIDs } = query;
-  // Lists compared by content, so a new array literal on each render does not re-run the query.
-  const streamKey = streamIDs?.join(',');
-  const actorKey = actorIDs?.join(',');
-  return useLiveQuery(
-    () => readIncidentEvents(mirrorDatabase(), incidentID, { fromMicros, toMicros, streamIDs, actorIDs }),
-    [incidentID, fromMicros, toMicros, streamKey, actorKey],
-  );
 }
 
 export function useEventCount(incidentID: number): number | undefined {

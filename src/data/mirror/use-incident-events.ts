@@ -1,0 +1,60 @@
+/*
+ * The incident's events for a screen, read from the mirror only when they can have changed
+ * (events-read-plan.ts): a live query watches the cheap stamp, not the million rows, so a sync
+ * writing page after page does not make the page read every event again after each one.
+ * `undefined` until the first read answers.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef, useState } from 'react';
+import { shouldReadEvents, type EventsRead, type EventsStamp } from './events-read-plan.ts';
+import { mirrorDatabase, type EventMirrorRow } from './mirror-database.ts';
+import { readEventsStamp, readIncidentEvents, type EventQuery } from './mirror-queries.ts';
+
+export function useIncidentEvents(incidentID: number, query: EventQuery = {}): EventMirrorRow[] | undefined {
+  const { fromMicros, toMicros, streamIDs, actorIDs } = query;
+  // Lists compared by content, so a new array literal on each render does not read again.
+  const queryKey = `${incidentID} ${fromMicros ?? ''} ${toMicros ?? ''} ${streamIDs?.join(',') ?? '*'} ${actorIDs?.join(',') ?? '*'}`;
+  const stamp = useLiveQuery(() => readEventsStamp(mirrorDatabase(), incidentID), [incidentID]);
+  const [answer, setAnswer] = useState<{ queryKey: string; events: EventMirrorRow[] } | undefined>(undefined);
+  const last = useRef<EventsRead | undefined>(undefined);
+  // One read at a time; a stamp arriving meanwhile is looked at again when it answers.
+  const reading = useRef(false);
+  const latest = useRef<{ queryKey: string; stamp: EventsStamp; run: () => Promise<EventMirrorRow[]> } | undefined>(undefined);
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!stamp) return;
+    latest.current = { queryKey, stamp, run: () => readIncidentEvents(mirrorDatabase(), incidentID, { fromMicros, toMicros, streamIDs, actorIDs }) };
+    const next = (): void => {
+      const wanted = latest.current;
+      if (reading.current || !wanted || !alive.current || !shouldReadEvents(last.current, wanted.queryKey, wanted.stamp)) return;
+      reading.current = true;
+      wanted
+        .run()
+        .then((events) => {
+          last.current = { query: wanted.queryKey, stamp: wanted.stamp, count: events.length };
+          if (alive.current && latest.current?.queryKey === wanted.queryKey) setAnswer({ queryKey: wanted.queryKey, events });
+        })
+        .catch((error: unknown) => {
+          // Tried again when the stamp next changes, not in a loop.
+          last.current = { query: wanted.queryKey, stamp: wanted.stamp, count: 0 };
+          console.error(`the events of incident ${incidentID} could not be read from this device`, error);
+        })
+        .finally(() => {
+          reading.current = false;
+          next();
+        });
+    };
+    next();
+    // The query's parts are all in queryKey.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stamp, queryKey]);
+
+  return answer?.queryKey === queryKey ? answer.events : undefined;
+}

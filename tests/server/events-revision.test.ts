@@ -1,0 +1,92 @@
+/*
+ * The incident's eventsRevision (GET /api/incident/{id}): the browser's mirror skips fetching a large
+ * incident's events while it is unchanged, so it must change with every change to an event a device
+ * reads (add, edit, move, delete, a stream's clock shift) and stay put for what devices do not read
+ * (an actor rename rewrites only search data; a note is in the payload).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActor, createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
+import { strToU8 } from 'fflate';
+import { fileForm } from '../support/multipart.ts';
+import { DATABASE_KINDS } from '../support/test-database.ts';
+import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+
+const T0 = 1_700_000_000_000_000;
+
+describe.each(DATABASE_KINDS)('events revision on %s', (kind) => {
+  let server: TestServer;
+  let writer: Session;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    writer = await signIn(server);
+    await giveAnalyst(server, writer, 'write');
+  });
+  afterAll(async () => server?.close());
+
+  const revisionOf = async (incidentID: number): Promise<string> => {
+    const response = await writer.request({ url: `/api/incident/${incidentID}` });
+    expect(response.statusCode, response.body).toBe(200);
+    const revision = response.json().incident.eventsRevision;
+    expect(revision).toMatch(/^[0-9a-f-]{36}$/);
+    return revision;
+  };
+  const ok = async (request: Parameters<Session['request']>[0]) => {
+    const response = await writer.request(request);
+    expect(response.statusCode, response.body).toBeLessThan(300);
+  };
+
+  it('changes with every change to an event and only then', async () => {
+    const organizationID = await createOrganization(writer, 'Revisions');
+    const incidentID = await createIncident(writer, organizationID, 'Revisions');
+    const other = await createIncident(writer, organizationID, 'Untouched');
+    const otherAtStart = await revisionOf(other);
+    const chat = await createStream(writer, incidentID, 'chat');
+    const ada = await createActor(writer, incidentID, 'Ada');
+    const seen = new Set<string>([await revisionOf(incidentID)]);
+    const changes = async (what: string, change: () => Promise<unknown>) => {
+      await change();
+      const next = await revisionOf(incidentID);
+      expect(seen.has(next), `${what} changes the revision`).toBe(false);
+      seen.add(next);
+    };
+    const keeps = async (what: string, change: () => Promise<unknown>) => {
+      const before = await revisionOf(incidentID);
+      await change();
+      expect(await revisionOf(incidentID), `${what} keeps the revision`).toBe(before);
+    };
+
+    let eventID = 0;
+    await changes('adding an event', async () => {
+      eventID = await createEvent(writer, incidentID, { streamID: chat, actorID: ada, message: 'disk full', startTimestamp: T0 });
+    });
+    await changes('adding a marker', () => ok({ method: 'POST', url: `/api/incident/${incidentID}/marker`, payload: { message: 'Impact', startTimestamp: T0 + 1 } }));
+    await changes('editing a message', () => ok({ method: 'PUT', url: `/api/event/${eventID}`, payload: { message: 'disk is full' } }));
+    await changes('moving an event', () => ok({ method: 'PUT', url: `/api/event/${eventID}`, payload: { startTimestamp: T0 + 5, endTimestamp: T0 + 9 } }));
+    await changes("shifting a stream's clock", () => ok({ method: 'PUT', url: `/api/stream/${chat}`, payload: { clockOffsetMicroseconds: 1_000_000 } }));
+    await keeps('renaming an actor (search data only)', () => ok({ method: 'PUT', url: `/api/incident/${incidentID}/actor/${ada}`, payload: { name: 'Ada L.' } }));
+    await keeps('a note on an event', () => ok({ method: 'POST', url: `/api/incident/${incidentID}/note`, payload: { text: 'first sign', kind: 'other', eventID } }));
+    await keeps('renaming the incident', () => ok({ method: 'PUT', url: `/api/incident/${incidentID}`, payload: { name: 'Revisions, renamed' } }));
+    await changes('deleting an event', () => ok({ method: 'DELETE', url: `/api/event/${eventID}` }));
+    expect(await revisionOf(other)).toBe(otherAtStart);
+  });
+
+  it('an import of many rows changes it, and a refused import does not', async () => {
+    const organizationID = await createOrganization(writer, 'Imports');
+    const incidentID = await createIncident(writer, organizationID, 'Imported');
+    const before = await revisionOf(incidentID);
+    const rows = Array.from({ length: 500 }, (_, index) => `2024-06-04 09:${String(Math.floor(index / 60)).padStart(2, '0')}:${String(index % 60).padStart(2, '0')}\tana\tline ${index}`);
+    const tsv = ['time\tactor\tmessage', ...rows, ''].join('\n');
+    const good = await writer.request({ method: 'POST', url: `/api/incident/${incidentID}/import`, payload: fileForm(strToU8(tsv), 'log.tsv') });
+    expect(good.statusCode, good.body).toBe(201);
+    const afterImport = await revisionOf(incidentID);
+    expect(afterImport).not.toBe(before);
+
+    const bad = await writer.request({
+      method: 'POST',
+      url: `/api/incident/${incidentID}/import`,
+      payload: fileForm(strToU8('time\tmessage\nyesterday\toops\n'), 'bad.tsv', { settings: JSON.stringify({ format: 'delimited', delimiter: '\t', mapping: { startTime: 0, message: 1 } }) }),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(await revisionOf(incidentID)).toBe(afterImport);
+  });
+});
