@@ -8,17 +8,16 @@
  * The server is the built one (build/server/server.js) on PGlite, or on PostgreSQL when
  * BENCH_DATABASE_URL is set.
  */
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { cpus, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { projectRoot } from '../server/project-root.ts';
+import { startBenchServer } from './bench-server.ts';
 import { duration, ms, secs, table, thousands, versus } from './measure.ts';
 
 const SECTION_START = '<!-- page-import-bench -->';
@@ -45,40 +44,6 @@ async function writeTsv(path: string, rows: number): Promise<number> {
   out.end(chunk);
   await once(out, 'finish');
   return (await stat(path)).size;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const address = probe.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function startServer(dataDir: string): Promise<{ baseURL: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CHURCHKEY_ADMIN_PASSWORD: PASSWORD, DEMO_DATA: 'false', LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
-  const child = spawn(process.execPath, [join(projectRoot(), 'build', 'server', 'server.js')], { cwd: projectRoot(), env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const answer = await fetch(`${baseURL}/auth/user`).catch(() => undefined);
-    if (answer?.status === 401) break;
-    if (Date.now() > deadline) throw new Error('the server did not start within 120 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return {
-    baseURL,
-    stop: async () => {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await once(child, 'exit');
-    },
-  };
 }
 
 /** Watches the main thread from the page's first script: long tasks and gaps between frames (page code, as source). */
@@ -160,7 +125,7 @@ async function run(rows: number, log: (line: string) => void): Promise<Result> {
   try {
     const bytes = await writeTsv(file, rows);
     log(`  ${thousands(rows)} rows, ${(bytes / 1e6).toFixed(1)} MB written`);
-    const running = await startServer(join(work, 'data'));
+    const running = await startBenchServer({ dataDir: join(work, 'data'), adminPassword: PASSWORD, databaseUrl: process.env.BENCH_DATABASE_URL });
     server.stop = running.stop;
     // bypassCSP only so the baseline's PapaParse can be put on the page; the app itself runs as served.
     const context = await browser.newContext({ baseURL: running.baseURL, bypassCSP: true });

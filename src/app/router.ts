@@ -13,6 +13,8 @@ export const router = createRouter({
   defaultPreload: 'intent',
   scrollRestoration: true,
   notFoundMode: 'root',
+  // The spec's event-group route lists ids with commas (event-group/3,4,9): written as they are.
+  pathParamsAllowedCharacters: [','],
 });
 
 declare module '@tanstack/react-router' {

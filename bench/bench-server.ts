@@ -1,0 +1,49 @@
+/*
+ * The built server (build/server/server.js) as a child process for the benchmarks that drive the
+ * app in Chromium: on PGlite in `dataDir`, or on the PostgreSQL database `databaseUrl`. Answers once
+ * GET /auth/user does.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { projectRoot } from '../server/project-root.ts';
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+export interface BenchServer {
+  baseURL: string;
+  stop: () => Promise<void>;
+}
+
+export async function startBenchServer(options: { dataDir: string; adminPassword: string; databaseUrl?: string | undefined }): Promise<BenchServer> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: options.dataDir, CHURCHKEY_ADMIN_PASSWORD: options.adminPassword, DEMO_DATA: 'false', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  const child = spawn(process.execPath, [join(projectRoot(), 'build', 'server', 'server.js')], { cwd: projectRoot(), env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const answer = await fetch(`${baseURL}/auth/user`).catch(() => undefined);
+    if (answer?.status === 401) break;
+    if (Date.now() > deadline) throw new Error('the server did not start within 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    baseURL,
+    stop: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+    },
+  };
+}
