@@ -3,12 +3,16 @@
  * serves dist/ with an SPA fallback; Vite never sees server/ because nothing under src/ imports it.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chunkClosure, GLOBE_CACHE_NAME, GLOBE_FILES_URL, isGlobeCesiumFile, type BuiltChunk, type GlobeFiles } from './domain/geo/globe-files.ts';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 
@@ -45,6 +49,44 @@ function outboxSyncWorker(): Plugin {
   };
 }
 
+/**
+ * Writes dist/globe-files.json: the map globe's chunk with the chunks and CSS it imports, and the
+ * files of public/cesium/ the globe loads (domain/geo/globe-files.ts), so the browser can warm the
+ * service worker's Cesium cache from what this build made rather than from a list kept by hand.
+ */
+function globeFiles(): Plugin {
+  let publicDir = 'public';
+  return {
+    name: 'churchkey-globe-files',
+    apply: 'build',
+    configResolved(config) {
+      publicDir = config.publicDir;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, BuiltChunk>();
+      const bytes = new Map<string, number>();
+      let globe: string | undefined;
+      for (const output of Object.values(bundle)) {
+        bytes.set(output.fileName, output.type === 'chunk' ? Buffer.byteLength(output.code) : typeof output.source === 'string' ? Buffer.byteLength(output.source) : output.source.byteLength);
+        if (output.type !== 'chunk') continue;
+        chunks.set(output.fileName, { imports: output.imports, css: [...(output.viteMetadata?.importedCss ?? [])] });
+        if (output.facadeModuleId?.endsWith('/src/features/maps/map-globe.tsx')) globe = output.fileName;
+      }
+      if (!globe) throw new Error('globe-files: no chunk of src/features/maps/map-globe.tsx in the bundle');
+      const files: GlobeFiles['files'] = chunkClosure(globe, chunks).map((fileName) => ({ url: `/${fileName}`, bytes: bytes.get(fileName) ?? 0 }));
+      const cesiumDir = join(publicDir, 'cesium');
+      const cesiumFiles = readdirSync(cesiumDir, { recursive: true, encoding: 'utf8' })
+        .map((path) => path.split('\\').join('/'))
+        .filter((path) => isGlobeCesiumFile(path) && statSync(join(cesiumDir, path)).isFile())
+        .sort();
+      for (const path of cesiumFiles) files.push({ url: `/cesium/${path}`, bytes: statSync(join(cesiumDir, path)).size });
+      const version = createHash('sha256').update(readFileSync(join(cesiumDir, 'VERSION'))).update(JSON.stringify(files)).digest('hex').slice(0, 16);
+      const list: GlobeFiles = { version, files };
+      this.emitFile({ type: 'asset', fileName: GLOBE_FILES_URL.slice(1), source: `${JSON.stringify(list, null, 1)}\n` });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // The router plugin must run before react() so route files are split before JSX is transformed.
@@ -57,6 +99,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     outboxSyncWorker(),
+    globeFiles(),
     {
       // Knockout (in Cesium's widgets, unused by the globe, which is a CesiumWidget) finds the global
       // object with (0,eval)("this") as its module loads; the app's CSP has no 'unsafe-eval'.
@@ -91,7 +134,7 @@ export default defineConfig({
       workbox: {
         // The shell: code, styles, icons and the legal page (never Cesium's files: they are cached as used).
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // The globe's chunk carries Cesium (4.6 MB): cached when first used, below.
+        // The globe's chunk carries Cesium (4.6 MB): cached when first used or warmed by an incident's sync, below.
         globIgnores: ['cesium/**', 'outbox-sync.js', 'assets/map-globe-*'],
         // Background Sync of the outbox (src/data/outbox/outbox-sync-worker.ts).
         importScripts: ['outbox-sync.js'],
@@ -133,7 +176,8 @@ export default defineConfig({
             urlPattern: ({ url, sameOrigin }) => sameOrigin && (url.pathname.startsWith('/cesium/') || url.pathname.startsWith('/assets/map-globe-')),
             handler: 'CacheFirst',
             options: {
-              cacheName: 'churchkey-cesium',
+              // The same cache src/data/warm-globe-files.ts fills when an incident with a map syncs.
+              cacheName: GLOBE_CACHE_NAME,
               expiration: { maxEntries: 3000 },
               cacheableResponse: { statuses: [200] },
             },

@@ -3,8 +3,8 @@
  * the incident (opening its timeline) brings its maps' points into the mirror too. The demo's drone
  * incident and its flight log, in Chromium: the timeline only, then the map picture with every points
  * call refused draws its 1,281 points from the mirror.
- * NOTE: the globe's own code (Cesium, lazily loaded) is cached by the service worker when a map
- * picture is first opened online; that part of offline use is what maps-replay.spec.ts covers.
+ * NOTE: the globe's own code (Cesium, lazily loaded) reaching the device with the sync is what
+ * maps-globe-offline.spec.ts covers.
  */
 import { api, collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';

@@ -5,48 +5,14 @@
  * map is still drawn after an offline reload (service worker caches of Cesium and the API).
  */
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { api, collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
+import { differingPixels, globeShot } from './globe-pixels.ts';
 import { newIncident } from './stream-session.ts';
 
 const FR24 = join(FIXTURES_DIR, 'geo', 'fr24_JAL516_2024-01-02.csv');
 const AIRDATA = join(FIXTURES_DIR, 'geo', 'airdata_dji_air2s_2021-09-05.csv');
-
-/** The globe's canvas as PNG bytes, once Cesium has drawn the imagery (tiles take a few seconds on software WebGL). */
-async function globeShot(page: Page): Promise<Buffer> {
-  const canvas = page.getByTestId('map-globe').locator('canvas').first();
-  await expect(canvas).toBeVisible({ timeout: 60_000 });
-  await page.waitForTimeout(8_000);
-  return canvas.screenshot();
-}
-
-/** Pixels that differ clearly (any channel by more than 40) between two PNGs of the same size, decoded in the page. */
-function differingPixels(page: Page, a: Buffer, b: Buffer): Promise<number> {
-  return page.evaluate(
-    async ([first, second]) => {
-      const decode = async (base64: string) => {
-        // An <img> (img-src allows data:), not fetch (connect-src does not).
-        const image = new Image();
-        image.src = `data:image/png;base64,${base64}`;
-        await image.decode();
-        const bitmap = await createImageBitmap(image);
-        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-        const context = canvas.getContext('2d')!;
-        context.drawImage(bitmap, 0, 0);
-        return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-      };
-      const [x, y] = [await decode(first), await decode(second)];
-      let differing = 0;
-      for (let at = 0; at < Math.min(x.length, y.length); at += 4) {
-        if (Math.abs(x[at]! - y[at]!) > 40 || Math.abs(x[at + 1]! - y[at + 1]!) > 40 || Math.abs(x[at + 2]! - y[at + 2]!) > 40) differing += 1;
-      }
-      return differing;
-    },
-    [a.toString('base64'), b.toString('base64')] as const,
-  );
-}
 
 test('a flight track becomes a map through the page, is drawn on the globe, and still is after an offline reload', async ({ page, context }, testInfo) => {
   test.setTimeout(240_000);

@@ -1,0 +1,40 @@
+/*
+ * The map picture's globe as pixels: a screenshot of its canvas once Cesium has drawn the imagery,
+ * and how many pixels differ clearly between two such shots (the track shown against hidden).
+ */
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/** The globe's canvas as PNG bytes, once Cesium has drawn the imagery (tiles take a few seconds on software WebGL). */
+export async function globeShot(page: Page): Promise<Buffer> {
+  const canvas = page.getByTestId('map-globe').locator('canvas').first();
+  await expect(canvas).toBeVisible({ timeout: 60_000 });
+  await page.waitForTimeout(8_000);
+  return canvas.screenshot();
+}
+
+/** Pixels that differ clearly (any channel by more than 40) between two PNGs of the same size, decoded in the page. */
+export function differingPixels(page: Page, a: Buffer, b: Buffer): Promise<number> {
+  return page.evaluate(
+    async ([first, second]) => {
+      const decode = async (base64: string) => {
+        // An <img> (img-src allows data:), not fetch (connect-src does not).
+        const image = new Image();
+        image.src = `data:image/png;base64,${base64}`;
+        await image.decode();
+        const bitmap = await createImageBitmap(image);
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(bitmap, 0, 0);
+        return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      };
+      const [x, y] = [await decode(first), await decode(second)];
+      let differing = 0;
+      for (let at = 0; at < Math.min(x.length, y.length); at += 4) {
+        if (Math.abs(x[at]! - y[at]!) > 40 || Math.abs(x[at + 1]! - y[at + 1]!) > 40 || Math.abs(x[at + 2]! - y[at + 2]!) > 40) differing += 1;
+      }
+      return differing;
+    },
+    [a.toString('base64'), b.toString('base64')] as const,
+  );
+}
