@@ -130,7 +130,7 @@ export async function putEventPage(
 
 /** Removes an incident and everything of it from this device. */
 export async function removeIncidentFromMirror(db: MirrorDatabase, incidentID: number): Promise<void> {
-  const tables = [db.incidents, db.events, db.syncState, db.streams, db.actors, db.collections, db.notes, db.links, db.tags, db.eventTags, db.streamTags, db.uploads, db.maps, db.relatedIncidents, db.mapPointPages, db.mapPointSync];
+  const tables = [db.incidents, db.events, db.syncState, db.streams, db.actors, db.collections, db.notes, db.links, db.tags, db.eventTags, db.streamTags, db.uploads, db.maps, db.relatedIncidents, db.mapPointPages, db.mapPointSync, db.eventSnapshots];
   await db.transaction('rw', tables, async () => {
     await db.mapPointPages.where('incidentID').equals(incidentID).delete();
     await db.mapPointSync.where('incidentID').equals(incidentID).delete();
@@ -140,6 +140,7 @@ export async function removeIncidentFromMirror(db: MirrorDatabase, incidentID: n
     }
     for (const table of [db.tags, db.eventTags, db.streamTags]) await table.where('incidentID').equals(incidentID).delete();
     await db.relatedIncidents.where('sourceIncidentID').equals(incidentID).delete();
+    await db.eventSnapshots.delete(incidentID);
     await db.syncState.delete(incidentID);
     await db.incidents.delete(incidentID);
   });

@@ -7,6 +7,7 @@
  * Schema changes: never edit a shipped version; add `this.version(n + 1).stores({...changed tables})`
  * with an `.upgrade(tx => ...)` that rewrites old rows, so an analyst's mirror survives the update.
  */
+import type { EventSnapshotRow } from './event-snapshot.ts';
 import Dexie, { type Table } from 'dexie';
 import type { z } from 'zod';
 import type {
@@ -160,6 +161,7 @@ export class MirrorDatabase extends Dexie {
   outbox!: Table<OutboxRow, number>;
   mapPointPages!: Table<MapPointPageRow, [number, number]>;
   mapPointSync!: Table<MapPointSyncRow, number>;
+  eventSnapshots!: Table<EventSnapshotRow, number>;
 
   constructor(name = MIRROR_DATABASE_NAME) {
     super(name);
@@ -174,6 +176,9 @@ export class MirrorDatabase extends Dexie {
         const maps = await tx.table<MapRow, number>('maps').toArray();
         await tx.table<MapPointSyncRow, number>('mapPointSync').bulkPut(maps.map((map) => ({ mapID: map.id, incidentID: map.incidentID, status: 'missing', loaded: 0, total: map.validPointCount })));
       });
+    // Version 4: large incidents' events also as one row of columns (event-snapshot.ts), written by
+    // the next complete sync.
+    this.version(4).stores({ eventSnapshots: 'incidentID' });
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import Dexie from 'dexie';
 import type { EventsStamp } from './events-read-plan.ts';
+import { snapshotRows } from './event-snapshot.ts';
 import type { IncidentSummary } from '../../../domain/incident-data.ts';
 import type { IncidentTagCount, OrganizationActor, OrganizationMember } from '../../../domain/organization-payload.ts';
 import type {
@@ -106,6 +107,10 @@ export async function readIncidentMirror(db: MirrorDatabase, incidentID: number)
 
 /** Events in time order (then id), through the [incidentID+startTimestamp] index. */
 export async function readIncidentEvents(db: MirrorDatabase, incidentID: number, query: EventQuery = {}): Promise<EventMirrorRow[]> {
+  if (query.fromMicros === undefined && query.toMicros === undefined && !query.streamIDs && !query.actorIDs) {
+    const whole = await readSnapshotEvents(db, incidentID);
+    if (whole) return whole;
+  }
   const lower = [incidentID, query.fromMicros ?? Dexie.minKey];
   const upper = [incidentID, query.toMicros ?? Dexie.maxKey];
   let collection = db.events.where('[incidentID+startTimestamp]').between(lower, upper, true, true);
@@ -115,6 +120,21 @@ export async function readIncidentEvents(db: MirrorDatabase, incidentID: number,
     collection = collection.filter((event) => (!streams || streams.has(event.streamID)) && (!actors || actors.has(event.actorID)));
   }
   return collection.toArray();
+}
+
+/**
+ * Every event of the incident from its snapshot (event-snapshot.ts) with the optimistic rows merged
+ * in, when the device is complete at the snapshot's revision; undefined otherwise.
+ */
+async function readSnapshotEvents(db: MirrorDatabase, incidentID: number): Promise<EventMirrorRow[] | undefined> {
+  return db.transaction('r', db.syncState, db.eventSnapshots, db.events, async () => {
+    const state = await db.syncState.get(incidentID);
+    if (state?.eventsRevision === undefined) return undefined;
+    const snapshot = await db.eventSnapshots.get(incidentID);
+    if (!snapshot || snapshot.revision !== state.eventsRevision) return undefined;
+    const optimistic = (await db.events.where('id').below(0).toArray()).filter((event) => event.incidentID === incidentID);
+    return snapshotRows(snapshot, optimistic);
+  });
 }
 
 /** What decides whether a screen reads the incident's events again (events-read-plan.ts): cheap to read. */

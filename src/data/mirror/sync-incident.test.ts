@@ -4,6 +4,7 @@ import { MirrorDatabase } from './mirror-database.ts';
 import { cannedIncident, cannedSource, eventRow, type CannedIncident } from './mirror-test-server.ts';
 import { countIncidentEvents, readIncidentEvents, readIncidentMirror } from './mirror-queries.ts';
 import { syncIncidentFrom } from './sync-incident.ts';
+import { EventSnapshotBuilder } from './event-snapshot.ts';
 
 const opened: MirrorDatabase[] = [];
 let counter = 0;
@@ -192,4 +193,64 @@ describe('syncIncident into the mirror', () => {
     expect(calls.filter((call) => call.startsWith('page')).length).toBe(6);
     expect(await countIncidentEvents(other, 15)).toBe(25);
   });
+
+  it('a large incident is also kept as one snapshot of columns, read back as the table’s rows with optimistic markers merged', async () => {
+    const db = freshMirror();
+    // Over SNAPSHOT_MIN_EVENTS, with ties, extra data on some events, and a marker.
+    const events = Array.from({ length: 10_050 }, (_, index) => ({
+      ...eventRow(5000 + index, 1_000_000 + Math.floor(index / 4) * 1000, 11 + (index % 3), index % 7),
+      ...(index % 500 === 0 ? { extra: { timings: { wait: index } } } : {}),
+      ...(index === 77 ? { isMarker: true, actorID: 0 } : {}),
+    }));
+    const incident = cannedIncident(16, 1, events);
+    incident.payload.eventsRevision = 'r1';
+    const { source } = cannedSource(new Map([[16, incident]]), { pageSize: 3000, completeUpTo: 0 });
+    await syncIncidentFrom(db, source, 16);
+    const snapshot = await db.eventSnapshots.get(16);
+    expect(snapshot).toMatchObject({ revision: 'r1', count: 10_050 });
+
+    const table = await readIncidentEvents(db, 16, { fromMicros: 0 });
+    expect(table).toHaveLength(10_050);
+    expect(await readIncidentEvents(db, 16)).toEqual(table);
+
+    // An optimistic marker (negative id) at a tied time sorts where the table puts it.
+    const marker = { ...eventRow(-3, 1_000_000 + 5 * 1000, 99, 0), isMarker: true, incidentID: 16, outboxID: 'w9' };
+    await db.events.put(marker);
+    const withMarker = await readIncidentEvents(db, 16);
+    expect(withMarker).toEqual(await readIncidentEvents(db, 16, { fromMicros: 0 }));
+    expect(withMarker.findIndex((event) => event.id === -3)).toBe(20);
+
+    // A sync state at another revision (a sync under way, or one cut off) reads the table instead.
+    await db.syncState.update(16, { eventsRevision: 'r2' });
+    await db.events.delete(5000);
+    expect((await readIncidentEvents(db, 16)).some((event) => event.id === 5000)).toBe(false);
+  });
+
+  it('a complete sync that writes no snapshot drops the old one, and an incident removed from the server takes it along', async () => {
+    const db = freshMirror();
+    const events = Array.from({ length: 10_020 }, (_, index) => eventRow(index + 1, 1_000_000 + index));
+    const incident = cannedIncident(17, 1, events);
+    incident.payload.eventsRevision = 'r1';
+    const server = new Map([[17, incident]]);
+    const { source } = cannedSource(server, { pageSize: 5000, completeUpTo: 10_000 });
+    await syncIncidentFrom(db, source, 17);
+    expect(await db.eventSnapshots.get(17)).toBeDefined();
+    // An answer with no revision (an older server, or one cached before revisions existed).
+    const { eventsRevision: _dropped, ...withoutRevision } = incident.payload;
+    server.set(17, { payload: withoutRevision, events });
+    await syncIncidentFrom(db, source, 17);
+    expect(await db.eventSnapshots.get(17)).toBeUndefined();
+    expect(await readIncidentEvents(db, 17)).toHaveLength(10_020);
+
+    await db.eventSnapshots.put({ ...(await snapshotOf(events)), incidentID: 17 });
+    server.delete(17);
+    await expect(syncIncidentFrom(db, source, 17)).rejects.toThrow();
+    expect(await db.eventSnapshots.get(17)).toBeUndefined();
+  });
 });
+
+async function snapshotOf(events: ReturnType<typeof eventRow>[]) {
+  const builder = new EventSnapshotBuilder();
+  builder.append(events);
+  return builder.finish(0, 'r1');
+}

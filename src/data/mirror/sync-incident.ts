@@ -5,6 +5,7 @@
  */
 import type { EventRow } from '../../../domain/incident-data.ts';
 import type { IncidentPayload } from '../../../domain/incident-payload.ts';
+import { EventSnapshotBuilder, SNAPSHOT_MIN_EVENTS } from './event-snapshot.ts';
 import { putEventPage, removeIncidentFromMirror, replaceIncidentPayload, type EventPosition } from './incident-writes.ts';
 import type { MirrorDatabase, SyncStateRow } from './mirror-database.ts';
 import { syncFailure } from './sync-failure.ts';
@@ -81,6 +82,8 @@ export async function syncIncidentFrom(db: MirrorDatabase, source: IncidentSourc
       return;
     }
     touched = true;
+    // A large incident's events are also kept as one row of columns, for fast reading.
+    const snapshot = !payload.eventsComplete && revision !== undefined && total >= SNAPSHOT_MIN_EVENTS ? new EventSnapshotBuilder() : undefined;
     if (payload.eventsComplete) {
       loaded = payload.events.length;
       position = await putEventPage(db, incidentID, payload.events, null, true, progress());
@@ -99,13 +102,19 @@ export async function syncIncidentFrom(db: MirrorDatabase, source: IncidentSourc
         signal?.throwIfAborted();
         // Fetch the next page while this one is written.
         if (nextCursor !== null) page = fetchPage(nextCursor);
+        snapshot?.append(events);
         loaded += events.length;
         position = await putEventPage(db, incidentID, events, position, nextCursor === null, progress());
         onProgress?.({ loaded, total });
         if (nextCursor === null) break;
       }
     }
-    await db.syncState.put({ incidentID, status: 'idle', eventsLoaded: loaded, eventsTotal: loaded, lastSyncedAt: Date.now(), ...(revision === undefined ? {} : { eventsRevision: revision }) });
+    const complete: SyncStateRow = { incidentID, status: 'idle', eventsLoaded: loaded, eventsTotal: loaded, lastSyncedAt: Date.now(), ...(revision === undefined ? {} : { eventsRevision: revision }) };
+    await db.transaction('rw', db.syncState, db.eventSnapshots, async () => {
+      if (snapshot && revision !== undefined) await db.eventSnapshots.put(snapshot.finish(incidentID, revision));
+      else await db.eventSnapshots.delete(incidentID);
+      await db.syncState.put(complete);
+    });
   } catch (error) {
     const failure = syncFailure(error);
     if (failure.status === 'gone') {
