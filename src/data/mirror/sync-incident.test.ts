@@ -220,6 +220,21 @@ describe('syncIncident into the mirror', () => {
     expect(withMarker).toEqual(await readIncidentEvents(db, 16, { fromMicros: 0 }));
     expect(withMarker.findIndex((event) => event.id === -3)).toBe(20);
 
+    // While the next sync fetches the payload, the device is still complete: the snapshot is read
+    // (the table is changed behind its back here only to tell the two reads apart).
+    await db.events.delete(5001);
+    let answer: () => void = () => undefined;
+    const slow = { ...source, payload: async (id: number, signal: AbortSignal | undefined) => {
+      await new Promise<void>((resolve) => (answer = resolve));
+      return source.payload(id, signal);
+    } };
+    const next = syncIncidentFrom(db, slow, 16);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await db.syncState.get(16)).toMatchObject({ status: 'syncing', eventsRevision: 'r1' });
+    expect((await readIncidentEvents(db, 16)).some((event) => event.id === 5001)).toBe(true);
+    answer();
+    await next;
+
     // A sync state at another revision (a sync under way, or one cut off) reads the table instead.
     await db.syncState.update(16, { eventsRevision: 'r2' });
     await db.events.delete(5000);

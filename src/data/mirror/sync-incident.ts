@@ -60,7 +60,9 @@ export async function syncIncidentFrom(db: MirrorDatabase, source: IncidentSourc
   // as complete as they were, revision and all.
   let touched = false;
   try {
-    await db.syncState.put({ incidentID, status: 'syncing', eventsLoaded: 0, eventsTotal: before?.eventsTotal ?? 0, ...kept });
+    // The revision stays until the first event is written (each page's progress row drops it), so
+    // screens keep reading the complete events, snapshot and all, while the payload is fetched.
+    await db.syncState.put({ incidentID, status: 'syncing', eventsLoaded: 0, eventsTotal: before?.eventsTotal ?? 0, ...kept, ...(before?.eventsRevision === undefined ? {} : { eventsRevision: before.eventsRevision }) });
     await beforeSync?.().catch(() => undefined);
     signal?.throwIfAborted();
     const payload = await source.payload(incidentID, signal);
