@@ -35,9 +35,12 @@ export function useIncidentEvents(incidentID: number, query: EventQuery = {}): E
       const wanted = latest.current;
       if (reading.current || !wanted || !alive.current || !shouldReadEvents(last.current, wanted.queryKey, wanted.stamp)) return;
       reading.current = true;
+      const started = performance.now();
       wanted
         .run()
         .then((events) => {
+          // Seen in a performance trace (and by bench/swimlane-app-bench.ts): how long the device took.
+          performance.measure('churchkey: events read from the mirror', { start: started, detail: { incidentID, events: events.length } });
           last.current = { query: wanted.queryKey, stamp: wanted.stamp, count: events.length };
           if (alive.current && latest.current?.queryKey === wanted.queryKey) setAnswer({ queryKey: wanted.queryKey, events });
         })

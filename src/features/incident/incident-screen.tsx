@@ -5,6 +5,7 @@
  */
 import { useDeferredValue, useMemo, useRef, type ReactNode } from 'react';
 import { filterEvents, indexEventAnnotations } from '../../../domain/events/event-filter.ts';
+import { measured } from '../../../domain/measured.ts';
 import type { UiActionName } from '../../../domain/ui-action-names.ts';
 import type { AuditActionBody } from '../../../domain/audit.ts';
 import { recordAuditAction } from '../../data/audit-actions.ts';
@@ -66,7 +67,10 @@ function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, up
   // Filtering a million events takes a moment: typing stays responsive, the list follows.
   const deferredState = useDeferredValue(viewState);
   const filter = useMemo(() => eventFilterOf(deferredState), [deferredState]);
-  const filtered = useMemo(() => filterEvents(allEvents, annotations, filter), [allEvents, annotations, filter]);
+  const filtered = useMemo(
+    () => measured('events filtered', () => filterEvents(allEvents, annotations, filter), (shown) => ({ events: allEvents.length, shown: shown.count })),
+    [allEvents, annotations, filter],
+  );
   const lookups = useMemo(() => {
     const streamsByID = new Map(data.streams.map((stream) => [stream.id, stream]));
     const actorsByID = new Map(data.actors.map((actor) => [actor.id, actor]));

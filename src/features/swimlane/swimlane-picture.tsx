@@ -3,6 +3,7 @@
  * with the minimap beside it, hover details and the inline reply thread. Everything about the
  * incident comes in through props; the route composes it with the incident page and view state.
  */
+import { measured } from '../../../domain/measured.ts';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { SwimlaneHit, SwimlaneRenderer, SwimlaneScene } from '../../render/swimlane/swimlane-renderer.ts';
 import { harPhases } from '../../render/swimlane/har-phases.ts';
@@ -57,7 +58,10 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
   const theme = useSwimlaneTheme();
   const columns = useMemo(() => orderColumns(actors, columnOrder, hiddenColumnIDs), [actors, columnOrder, hiddenColumnIDs]);
   const columnOfActor = useMemo(() => new Map(columns.visible.map((column, index) => [column.id, index])), [columns.visible]);
-  const split = useMemo(() => swimlaneInput(events, positions, highlighted, columnOfActor, streamColorIndex), [events, positions, highlighted, columnOfActor, streamColorIndex]);
+  const split = useMemo(
+    () => measured('swimlane typed arrays', () => swimlaneInput(events, positions, highlighted, columnOfActor, streamColorIndex), (made) => ({ events: made.input.startMicros.length })),
+    [events, positions, highlighted, columnOfActor, streamColorIndex],
+  );
   // The input is transferred to the worker, so each build gets fresh copies.
   const makeInput = useCallback(() => ({ ...split.input, startMicros: split.input.startMicros.slice(), endMicros: split.input.endMicros.slice(), column: split.input.column.slice(), color: split.input.color.slice(), highlighted: split.input.highlighted.slice(), position: split.input.position.slice() }), [split]);
   const { hiddenStreamIDs } = props;

@@ -31,9 +31,12 @@ export function useSwimlaneLayout(makeInput: () => SwimlaneLayoutInput, minimap:
     let current = true;
     const worker = client.current ?? createSwimlaneLayoutClient();
     client.current = worker;
+    const started = performance.now();
+    const input = makeInput();
     worker
-      .build(makeInput())
+      .build(input)
       .then((layout) => {
+        performance.measure('churchkey: swimlane layout', { start: started, detail: { events: layout.startMicros.length } });
         if (current) setState({ layout, arrivedAt: performance.now(), builtFrom: makeInput });
       })
       .catch((error: unknown) => console.error('swimlane layout failed', error));
