@@ -1,0 +1,61 @@
+/*
+ * A large incident (more events than one payload carries, so they are paged) opened a second time:
+ * the device already holds every event at the server's events revision, so the page fetches no
+ * event page and draws every event from the mirror's snapshot. A change to an event on the server
+ * (a new revision) brings the events again, and the change shows.
+ */
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { api, openAsAdmin } from './app-session.ts';
+import { newIncident } from './stream-session.ts';
+
+const EVENTS = 12_000;
+
+function tsv(count: number): string {
+  const start = Date.UTC(2026, 2, 14, 9, 0, 0);
+  const rows = ['time\tactor\tmessage'];
+  for (let row = 0; row < count; row += 1) {
+    rows.push(`${new Date(start + row * 1500).toISOString()}\t${['ana', 'bo', 'cy'][row % 3]}\trequest ${row}`);
+  }
+  return `${rows.join('\n')}\n`;
+}
+
+const swimlaneOf = (page: Page, events: number) => page.locator(`[data-swimlane-canvas][aria-label^="Swimlane: ${events.toLocaleString('en')} events"]`);
+
+test('a paged incident opened again fetches no event page and shows every event; a changed event brings them again', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openAsAdmin(page, '/');
+  const incidentID = await newIncident(page, 'Reopen');
+  const imported = await page.request.post(`/api/incident/${incidentID}/import`, {
+    headers: { 'X-Churchkey-Analyst': '0' },
+    multipart: { file: { name: 'proxy.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(tsv(EVENTS)) } },
+  });
+  expect(imported.status(), await imported.text()).toBe(201);
+
+  const eventPages: string[] = [];
+  const onRequest = (request: Request) => {
+    if (/\/api\/incident\/\d+\/events/.test(request.url())) eventPages.push(request.url());
+  };
+  page.on('request', onRequest);
+
+  await page.goto(`/incident/${incidentID}/type/swimlane`);
+  await expect(page.getByTestId('sync-status')).toContainText(/Last synced \d/, { timeout: 90_000 });
+  await expect(swimlaneOf(page, EVENTS)).toBeVisible({ timeout: 60_000 });
+  expect(eventPages.length).toBe(2);
+
+  // Opened again: nothing paged, every event drawn from the device.
+  eventPages.length = 0;
+  await page.reload();
+  await expect(swimlaneOf(page, EVENTS)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('sync-status')).toContainText(/Last synced \d/, { timeout: 60_000 });
+  expect(eventPages).toEqual([]);
+
+  // An event changes on the server: the next opening pages the events again and shows the change.
+  const first = await api<{ events: Array<{ id: number }> }>(page.request, 'GET', `/api/incident/${incidentID}/events?limit=1`);
+  const eventID = first.events[0]!.id;
+  await api(page.request, 'PUT', `/api/event/${eventID}`, { message: 'request 0, edited on the server' });
+  await page.goto(`/incident/${incidentID}/events`);
+  await expect(page.getByText('request 0, edited on the server').first()).toBeVisible({ timeout: 90_000 });
+  expect(eventPages.length).toBeGreaterThan(0);
+  page.off('request', onRequest);
+});
