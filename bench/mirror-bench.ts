@@ -19,6 +19,14 @@ export const MIRROR_SECTION_END = '<!-- /mirror-bench -->';
 const ORIGIN = 'http://mirror-bench.localhost';
 const READ_RUNS = 5;
 
+interface Whole {
+  mirrorMillis: number[];
+  rawMillis: number[];
+  rows: number;
+  writeMillis: number;
+}
+const WHOLE_RUNS = 3;
+
 interface Load {
   seconds: number;
   rows: number;
@@ -31,6 +39,7 @@ interface BenchPage {
     loadDexieBulkPut(rows: number): Promise<Load>;
     loadRaw(rows: number): Promise<Load>;
     readHour(rows: number, runs: number): Promise<{ mirrorMillis: number[]; rawMillis: number[]; rows: number }>;
+    readWhole(rows: number, runs: number): Promise<Whole>;
   };
 }
 
@@ -78,15 +87,17 @@ export async function runMirrorBench(options: { rows: number; log: (line: string
     log(`  plain IndexedDB put ${thousands(raw.rows)} rows in ${secs(raw.seconds * 1000)} s: ${thousands(raw.rows / raw.seconds)} rows/s`);
     const read = await page.evaluate(([n, runs]) => (globalThis as unknown as BenchPage).mirrorBench.readHour(n, runs), [rows, READ_RUNS] as const);
     log(`  one hour (${thousands(read.rows)} events): mirror ${ms(median(read.mirrorMillis))} ms, plain IndexedDB ${ms(median(read.rawMillis))} ms (median of ${READ_RUNS})`);
+    const whole = await page.evaluate(([n, runs]) => (globalThis as unknown as BenchPage).mirrorBench.readWhole(n, runs), [rows, WHOLE_RUNS] as const);
+    log(`  every event (${thousands(whole.rows)}): mirror snapshot ${ms(median(whole.mirrorMillis))} ms, plain IndexedDB getAll ${ms(median(whole.rawMillis))} ms (median of ${WHOLE_RUNS}); snapshot written in ${ms(whole.writeMillis)} ms`);
     const bulkPut: Load = await page.evaluate((n) => (globalThis as unknown as BenchPage).mirrorBench.loadDexieBulkPut(n), bulkPutRows);
     log(`  Dexie bulkPut alone ${thousands(bulkPut.rows)} rows in ${secs(bulkPut.seconds * 1000)} s: ${thousands(bulkPut.rows / bulkPut.seconds)} rows/s`);
-    return section({ rows, version, mirror, raw, bulkPut, read });
+    return section({ rows, version, mirror, raw, bulkPut, read, whole });
   } finally {
     await browser.close();
   }
 }
 
-function section(r: { rows: number; version: string; mirror: Load; raw: Load; bulkPut: Load; read: { mirrorMillis: number[]; rawMillis: number[]; rows: number } }): string {
+function section(r: { rows: number; version: string; mirror: Load; raw: Load; bulkPut: Load; read: { mirrorMillis: number[]; rawMillis: number[]; rows: number }; whole: Whole }): string {
   const rate = (load: Load) => load.rows / load.seconds;
   /** Time per row against the reference's: "1.1x faster" or "1.3x slower". */
   const perRow = (load: Load) => versus(load.seconds / load.rows, r.raw.seconds / r.raw.rows);
@@ -112,6 +123,15 @@ function section(r: { rows: number; version: string; mirror: Load; raw: Load; bu
     table(['read', 'events', 'median', 'vs plain IndexedDB'], [
       ['mirror (Dexie, [incidentID+startTimestamp])', thousands(r.read.rows), `${ms(median(r.read.mirrorMillis))} ms`, versus(median(r.read.mirrorMillis), median(r.read.rawMillis))],
       ['plain IndexedDB getAll (reference)', thousands(r.read.rows), `${ms(median(r.read.rawMillis))} ms`, '-'],
+    ]),
+    '',
+    `Reading every event, as the incident page does: \`readIncidentEvents\` with no window reads the snapshot a complete sync writes (the events as one row of columns, ` +
+      `src/data/mirror/event-snapshot.ts; writing it took ${ms(r.whole.writeMillis)} ms) and turns it back into rows; the reference is plain IndexedDB \`getAll\` of every row ` +
+      `on the compound index. Median of ${WHOLE_RUNS} runs, each until the rows are objects in memory.`,
+    '',
+    table(['read', 'events', 'median', 'vs plain IndexedDB'], [
+      ['mirror (snapshot of columns)', thousands(r.whole.rows), `${ms(median(r.whole.mirrorMillis))} ms`, versus(median(r.whole.mirrorMillis), median(r.whole.rawMillis))],
+      ['plain IndexedDB getAll (reference)', thousands(r.whole.rows), `${ms(median(r.whole.rawMillis))} ms`, '-'],
     ]),
     MIRROR_SECTION_END,
   ].join('\n');

@@ -3,10 +3,12 @@
  * bundles it with Vite and runs it in headless Chromium). Loads synthetic events into a fresh
  * mirror through the sync's own write path (putEventPage: one transaction per 10,000-row page,
  * with its scan for rows the server no longer has), through Dexie's bare bulkPut, and through plain
- * IndexedDB puts into a store with the same indexes; then reads one hour through the index.
+ * IndexedDB puts into a store with the same indexes; then reads one hour through the index, and every
+ * event through the snapshot a complete sync writes.
  */
 import Dexie from 'dexie';
 import type { EventRow } from '../../../domain/incident-data.ts';
+import { EventSnapshotBuilder } from './event-snapshot.ts';
 import { putEventPage, type EventPosition } from './incident-writes.ts';
 import { MirrorDatabase } from './mirror-database.ts';
 import { readIncidentEvents } from './mirror-queries.ts';
@@ -142,11 +144,46 @@ async function readHour(total: number, runs: number): Promise<{ mirrorMillis: nu
   return { mirrorMillis, rawMillis, rows };
 }
 
+/**
+ * Every event of the incident, read `runs` times each way: the mirror's snapshot (written as a
+ * complete sync writes it, from the same pages) against plain IndexedDB getAll of every row on the
+ * compound index; milliseconds per read, each until the rows are objects in memory.
+ */
+async function readWhole(total: number, runs: number): Promise<{ mirrorMillis: number[]; rawMillis: number[]; rows: number; writeMillis: number }> {
+  const mirror = new MirrorDatabase('bench-mirror');
+  await mirror.open();
+  const builder = new EventSnapshotBuilder();
+  for (let from = 0; from < total; from += PAGE_ROWS) builder.append(eventPageOf(from, Math.min(PAGE_ROWS, total - from)));
+  const written = performance.now();
+  await mirror.transaction('rw', mirror.eventSnapshots, mirror.syncState, async () => {
+    await mirror.eventSnapshots.put(builder.finish(INCIDENT_ID, 'bench'));
+    await mirror.syncState.put({ incidentID: INCIDENT_ID, status: 'idle', eventsLoaded: total, eventsTotal: total, eventsRevision: 'bench' });
+  });
+  const writeMillis = performance.now() - written;
+  const raw = await request(indexedDB.open('bench-raw', 1));
+  const mirrorMillis: number[] = [];
+  const rawMillis: number[] = [];
+  let rows = 0;
+  for (let run = 0; run < runs; run += 1) {
+    let started = performance.now();
+    rows = (await readIncidentEvents(mirror, INCIDENT_ID)).length;
+    mirrorMillis.push(performance.now() - started);
+    started = performance.now();
+    const index = raw.transaction('events').objectStore('events').index('time');
+    const got = await request(index.getAll(IDBKeyRange.bound([INCIDENT_ID, -Infinity], [INCIDENT_ID, Infinity])));
+    rawMillis.push(performance.now() - started);
+    if (got.length !== rows) throw new Error(`the two reads disagree: ${got.length} and ${rows} rows`);
+  }
+  mirror.close();
+  raw.close();
+  return { mirrorMillis, rawMillis, rows, writeMillis };
+}
+
 declare global {
   interface Window {
     mirrorBench: typeof mirrorBench;
   }
 }
 
-const mirrorBench = { loadMirror, loadDexieBulkPut, loadRaw, readHour };
+const mirrorBench = { loadMirror, loadDexieBulkPut, loadRaw, readHour, readWhole };
 window.mirrorBench = mirrorBench;
