@@ -76,6 +76,7 @@ async function loadDexieBulkPut(total: number): Promise<{ seconds: number; rows:
   const elapsed = seconds(started);
   const rows = await db.events.count();
   db.close();
+  await Dexie.delete('bench-dexie');
   return { seconds: elapsed, rows };
 }
 
