@@ -86,16 +86,16 @@ export function snapshotRows(snapshot: EventSnapshotRow, optimistic: readonly Ev
   const { count, incidentID } = snapshot;
   const extraAt = new Map<number, unknown>();
   for (let index = 0; index < snapshot.extraPositions.length; index += 1) extraAt.set(snapshot.extraPositions[index] as number, snapshot.extras[index]);
-  const extra = snapshot.extraPositions.length === 0 ? undefined : extraAt;
-  const extras = optimistic.length === 0 ? [] : [...optimistic].sort((a, b) => a.startTimestamp - b.startTimestamp || a.id - b.id);
-  const rows = new Array<EventMirrorRow>(count + extras.length);
+  const pending = [...optimistic].sort((a, b) => a.startTimestamp - b.startTimestamp || a.id - b.id);
+  const before = (row: EventMirrorRow, startTimestamp: number, id: number) => row.startTimestamp < startTimestamp || (row.startTimestamp === startTimestamp && row.id < id);
+  const rows: EventMirrorRow[] = new Array<EventMirrorRow>(count + pending.length);
   let next = 0;
   let out = 0;
   for (let index = 0; index < count; index += 1) {
     const startTimestamp = snapshot.startTimestamps[index] as number;
     const id = snapshot.ids[index] as number;
-    while (next < extras.length && ((extras[next] as EventMirrorRow).startTimestamp < startTimestamp || ((extras[next] as EventMirrorRow).startTimestamp === startTimestamp && (extras[next] as EventMirrorRow).id < id))) {
-      rows[out] = extras[next] as EventMirrorRow;
+    while (next < pending.length && before(pending[next] as EventMirrorRow, startTimestamp, id)) {
+      rows[out] = pending[next] as EventMirrorRow;
       out += 1;
       next += 1;
     }
@@ -107,15 +107,11 @@ export function snapshotRows(snapshot: EventSnapshotRow, optimistic: readonly Ev
       message: snapshot.messages[index] as string,
       startTimestamp,
       endTimestamp: snapshot.endTimestamps[index] as number,
-      extra: (extra?.get(index) ?? null) as EventRow['extra'],
+      extra: (extraAt.get(index) ?? null) as EventRow['extra'],
       incidentID,
     };
     out += 1;
   }
-  while (next < extras.length) {
-    rows[out] = extras[next] as EventMirrorRow;
-    out += 1;
-    next += 1;
-  }
+  for (; next < pending.length; next += 1, out += 1) rows[out] = pending[next] as EventMirrorRow;
   return rows;
 }

@@ -241,21 +241,17 @@ describe('syncIncident into the mirror', () => {
     expect((await readIncidentEvents(db, 16)).some((event) => event.id === 5000)).toBe(false);
   });
 
-  it('a complete sync that writes no snapshot drops the old one, and an incident removed from the server takes it along', async () => {
+  it('a complete sync that writes no snapshot drops an old one, and an incident removed from the server takes its snapshot along', async () => {
     const db = freshMirror();
-    const events = Array.from({ length: 10_020 }, (_, index) => eventRow(index + 1, 1_000_000 + index));
-    const incident = cannedIncident(17, 1, events);
-    incident.payload.eventsRevision = 'r1';
-    const server = new Map([[17, incident]]);
-    const { source } = cannedSource(server, { pageSize: 5000, completeUpTo: 10_000 });
-    await syncIncidentFrom(db, source, 17);
-    expect(await db.eventSnapshots.get(17)).toBeDefined();
-    // An answer with no revision (an older server, or one cached before revisions existed).
-    const { eventsRevision: _dropped, ...withoutRevision } = incident.payload;
-    server.set(17, { payload: withoutRevision, events });
+    // Small incidents (fake-indexeddb rewrites thousands of rows slowly): a snapshot left from when
+    // the incident was large, or one whose answer had no revision, must not outlive the sync.
+    const events = Array.from({ length: 3 }, (_, index) => eventRow(index + 1, 1_000_000 + index));
+    const server = new Map([[17, cannedIncident(17, 1, events)]]);
+    const { source } = cannedSource(server);
+    await db.eventSnapshots.put({ ...(await snapshotOf(events)), incidentID: 17 });
     await syncIncidentFrom(db, source, 17);
     expect(await db.eventSnapshots.get(17)).toBeUndefined();
-    expect(await readIncidentEvents(db, 17)).toHaveLength(10_020);
+    expect(await readIncidentEvents(db, 17)).toHaveLength(3);
 
     await db.eventSnapshots.put({ ...(await snapshotOf(events)), incidentID: 17 });
     server.delete(17);
