@@ -2,12 +2,10 @@
  * npm run bench:maps [-- --points 1000000 --entity-points 10000]: the maps benchmark alone; its
  * section of bench/RESULTS.md is replaced (or added) and the rest of the file left as it is.
  */
-import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, release, totalmem, type } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { projectRoot } from '../server/project-root.ts';
 import { MAPS_SECTION_END, MAPS_SECTION_START, runMapsBench } from './maps-bench.ts';
+import { writeResultsSection } from './results-file.ts';
 
 const { values } = parseArgs({ options: { points: { type: 'string' }, 'entity-points': { type: 'string' } }, strict: true });
 const points = Number(values.points ?? 1_000_000);
@@ -17,9 +15,4 @@ const machine = `Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length
 process.stdout.write(`${machine}\n`);
 const section = await runMapsBench({ points, entityPoints, log: (line) => process.stdout.write(`${line}\n`) });
 const block = `${section.replace(MAPS_SECTION_END, '')}\n${machine}; written by \`npm run bench:maps\` on ${new Date().toISOString().slice(0, 10)}.\n${MAPS_SECTION_END}`;
-const path = join(projectRoot(), 'bench', 'RESULTS.md');
-const current = await readFile(path, 'utf8').catch(() => '# Benchmark results\n');
-const start = current.indexOf(MAPS_SECTION_START);
-const end = current.indexOf(MAPS_SECTION_END);
-await writeFile(path, start >= 0 && end > start ? current.slice(0, start) + block + current.slice(end + MAPS_SECTION_END.length) : `${current.trimEnd()}\n\n${block}\n`);
-process.stdout.write(`Wrote ${path}\n`);
+process.stdout.write(`Wrote ${await writeResultsSection(MAPS_SECTION_START, MAPS_SECTION_END, block)}\n`);

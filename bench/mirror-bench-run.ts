@@ -2,12 +2,10 @@
  * npm run bench:mirror [-- --rows 1000000 --bulk-put-rows 1000000]: the mirror benchmark alone; its
  * section of bench/RESULTS.md is replaced (or added) and the rest of the file left as it is.
  */
-import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, release, totalmem, type } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { projectRoot } from '../server/project-root.ts';
 import { MIRROR_SECTION_END, MIRROR_SECTION_START, runMirrorBench } from './mirror-bench.ts';
+import { writeResultsSection } from './results-file.ts';
 
 const { values } = parseArgs({ options: { rows: { type: 'string' }, 'bulk-put-rows': { type: 'string' } }, strict: true });
 const rows = Number(values.rows ?? 1_000_000);
@@ -23,10 +21,4 @@ const section = await runMirrorBench({ rows, ...(bulkPutRows === undefined ? {} 
   process.stdout.write(`${line}\n`);
 } });
 const block = `${section.replace(MIRROR_SECTION_END, '')}\n${machine}; written by \`npm run bench:mirror\` on ${new Date().toISOString().slice(0, 10)}.\n\n\`\`\`${lines.join('\n')}\n\`\`\`\n${MIRROR_SECTION_END}`;
-const path = join(projectRoot(), 'bench', 'RESULTS.md');
-const current = await readFile(path, 'utf8').catch(() => '# Benchmark results\n');
-const start = current.indexOf(MIRROR_SECTION_START);
-const end = current.indexOf(MIRROR_SECTION_END);
-const next = start >= 0 && end > start ? current.slice(0, start) + block + current.slice(end + MIRROR_SECTION_END.length) : `${current.trimEnd()}\n\n${block}\n`;
-await writeFile(path, next);
-process.stdout.write(`Wrote ${path}\n`);
+process.stdout.write(`Wrote ${await writeResultsSection(MIRROR_SECTION_START, MIRROR_SECTION_END, block)}\n`);

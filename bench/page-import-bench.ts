@@ -10,15 +10,15 @@
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { cpus, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
-import { projectRoot } from '../server/project-root.ts';
 import { startBenchServer } from './bench-server.ts';
 import { duration, ms, secs, table, thousands, versus } from './measure.ts';
+import { writeResultsSection } from './results-file.ts';
 
 const SECTION_START = '<!-- page-import-bench -->';
 const SECTION_END = '<!-- /page-import-bench -->';
@@ -225,9 +225,4 @@ const block = [
   '```',
   SECTION_END,
 ].join('\n');
-const path = join(projectRoot(), 'bench', 'RESULTS.md');
-const current = await readFile(path, 'utf8').catch(() => '# Benchmark results\n');
-const start = current.indexOf(SECTION_START);
-const end = current.indexOf(SECTION_END);
-await writeFile(path, start >= 0 && end > start ? current.slice(0, start) + block + current.slice(end + SECTION_END.length) : `${current.trimEnd()}\n\n${block}\n`);
-process.stdout.write(`Wrote ${path}\n`);
+process.stdout.write(`Wrote ${await writeResultsSection(SECTION_START, SECTION_END, block)}\n`);

@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,6 +18,7 @@ import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { projectRoot } from '../server/project-root.ts';
 import { startBenchServer } from './bench-server.ts';
 import { duration, median, ms, percentile, secs, table, thousands } from './measure.ts';
+import { writeResultsSection } from './results-file.ts';
 
 const SECTION_START = '<!-- swimlane-app-bench -->';
 const SECTION_END = '<!-- /swimlane-app-bench -->';
@@ -271,10 +272,5 @@ const block = [
 if (values['no-write']) {
   process.stdout.write(`${block}\n`);
 } else {
-  const path = join(projectRoot(), 'bench', 'RESULTS.md');
-  const current = await readFile(path, 'utf8').catch(() => '# Benchmark results\n');
-  const start = current.indexOf(SECTION_START);
-  const end = current.indexOf(SECTION_END);
-  await writeFile(path, start >= 0 && end > start ? current.slice(0, start) + block + current.slice(end + SECTION_END.length) : `${current.trimEnd()}\n\n${block}\n`);
-  process.stdout.write(`Wrote ${path}\n`);
+  process.stdout.write(`Wrote ${await writeResultsSection(SECTION_START, SECTION_END, block)}\n`);
 }

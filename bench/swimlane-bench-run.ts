@@ -2,12 +2,10 @@
  * npm run bench:swimlane [-- --sizes 1000,10000,100000,1000000] [--kinds swimlane,naive-pixi,vis-timeline] [--no-write]: the
  * swimlane benchmark alone; its section of bench/RESULTS.md is replaced (or added), the rest of the file left as it is.
  */
-import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, release, totalmem, type } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { projectRoot } from '../server/project-root.ts';
 import { runSwimlaneBench, SWIMLANE_SECTION_END, SWIMLANE_SECTION_START } from './swimlane-bench.ts';
+import { writeResultsSection } from './results-file.ts';
 
 const { values } = parseArgs({ options: { sizes: { type: 'string' }, kinds: { type: 'string' }, 'no-write': { type: 'boolean' } }, strict: true });
 const sizes = (values.sizes ?? '1000,10000,100000,1000000').split(',').map((part) => Number(part.trim()));
@@ -26,10 +24,4 @@ if (values['no-write']) {
   process.stdout.write(`${block}\n`);
   process.exit(0);
 }
-const path = join(projectRoot(), 'bench', 'RESULTS.md');
-const current = await readFile(path, 'utf8').catch(() => '# Benchmark results\n');
-const start = current.indexOf(SWIMLANE_SECTION_START);
-const end = current.indexOf(SWIMLANE_SECTION_END);
-const next = start >= 0 && end > start ? current.slice(0, start) + block + current.slice(end + SWIMLANE_SECTION_END.length) : `${current.trimEnd()}\n\n${block}\n`;
-await writeFile(path, next);
-process.stdout.write(`Wrote ${path}\n`);
+process.stdout.write(`Wrote ${await writeResultsSection(SWIMLANE_SECTION_START, SWIMLANE_SECTION_END, block)}\n`);
