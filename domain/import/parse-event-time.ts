@@ -1,17 +1,25 @@
 /*
- * The time of a cell or field: section 5's forms in the chosen zone (parse-date.ts), else a time
- * with its own UTC offset (parse-offset-date-time.ts). Also the zone lookup the parsers share and
- * the reason an invalid time is given, so every format words it the same way.
+ * The time of a cell or field, for every importer: the general reader of domain/time (epoch numbers
+ * by unit or magnitude, ISO 8601, US and European dates, named months, 12-hour clocks, offsets), in
+ * the chosen zone when the text names none. Also the zone lookup the parsers share and the reason an
+ * invalid time is given, so every format words it the same way.
  */
 import type { ZoneId } from '@js-joda/core';
-import { parseDate, type NumericTimestampUnit } from '../time/parse-date.ts';
+import type { DateOrder } from '../time/date-time-text.ts';
+import type { EpochUnit } from '../time/epoch-number.ts';
+import { createTimestampReader } from '../time/read-timestamp.ts';
 import { loadTimeZones, resolveTimeZone } from '../time/time-zone-loader.ts';
 import { isKnownTimeZone } from '../time/time-zone-table.ts';
 import { ImportError } from './import-error.ts';
-import { parseOffsetDateTime } from './parse-offset-date-time.ts';
 
-export function parseEventTime(text: string, zone: ZoneId, numericUnit: NumericTimestampUnit): number | undefined {
-  return parseDate(text, zone, { numericUnit }) ?? parseOffsetDateTime(text);
+export interface EventTimeOptions {
+  readonly dateOrder?: DateOrder | undefined;
+  readonly defaultYear?: number | undefined;
+}
+
+/** Microseconds since the epoch, or undefined; for many cells of one column use createTimestampReader. */
+export function parseEventTime(text: string, zone: ZoneId, numericUnit: EpochUnit, options: EventTimeOptions = {}): number | undefined {
+  return createTimestampReader({ zone, numericUnit, ...options })(text);
 }
 
 /** The ZoneId for a setting, loading the zone rules first unless the zone is UTC. */
@@ -23,18 +31,23 @@ export async function loadZone(name: string): Promise<ZoneId> {
   return resolveTimeZone(name);
 }
 
-const DECIMAL = /^\s*\d+\.\d+\s*$/;
-const LONG_FRACTION = /^\s*\d+\.\d{7,}\s*$/;
+const NUMBER = /^\s*\d+(\.\d+)?\s*$/;
 
-/** Why a time text gave no value, e.g. "'2024-13-01 00:00:00' is not a date in a format of section 5". */
-export function timeReason(text: string, numericUnit: NumericTimestampUnit): string {
-  const quoted = `'${shorten(text)}'`;
+const EXPECTED: Record<DateOrder, string> = { mdy: 'month/day/year', dmy: 'day/month/year', ymd: 'year-month-day' };
+
+/**
+ * Why a time text gave no value, e.g. `"31/02/2024" is not a date (expected month/day/year)`.
+ * `expected` names the shape the column was decided to hold (a date order or an explicit pattern).
+ */
+export function timeReason(text: string, numericUnit: EpochUnit, expected?: DateOrder | string): string {
   if (text.trim() === '') return 'is empty';
-  if (LONG_FRACTION.test(text)) return `${quoted} has more than 6 fraction digits (finer than a microsecond)`;
-  if (DECIMAL.test(text) && numericUnit !== 'seconds') {
-    return `${quoted} is a decimal number: numeric timestamps are read as microseconds; set them to seconds`;
+  const quoted = JSON.stringify(shorten(text));
+  if (NUMBER.test(text)) {
+    const unit = numericUnit === 'auto' ? 'an epoch time in seconds, milliseconds, microseconds or nanoseconds' : `an epoch time in ${numericUnit}`;
+    return `${quoted} is not a time (expected ${unit} from 1970 on)`;
   }
-  return `${quoted} is not a date in a format of section 5`;
+  const shape = expected === undefined ? 'a date and time such as 2024-01-31 14:05:00' : (EXPECTED[expected as DateOrder] ?? expected);
+  return `${quoted} is not a date (expected ${shape})`;
 }
 
 export function shorten(text: string, max = 60): string {
