@@ -18,6 +18,8 @@ export interface DateTimeFields {
   readonly micros: number;
   /** The text's own UTC offset in minutes; undefined when it names none (a zone-less local time). */
   readonly offsetMinutes: number | undefined;
+  /** How finely the text tells the time: -2 a date only, -1 minutes, 0 seconds, else fraction digits. */
+  readonly precision: number;
 }
 
 const MONTHS: ReadonlyMap<string, number> = new Map(
@@ -79,7 +81,7 @@ export function readDateTimeText(text: string, order: DateOrder | undefined, def
   }
   const date = readDate(scan, order);
   if (date === undefined) return undefined;
-  let clock: Clock = { hour: 0, minute: 0, second: 0, micros: 0 };
+  let clock: Clock = { hour: 0, minute: 0, second: 0, micros: 0, precision: -2 };
   const beforeSeparator = scan.at;
   const separated = isDigit(code(scan)) || accept(scan, 'T') || accept(scan, ':') || accept(scan, '-') || accept(scan, '_') || (accept(scan, ',') ? spaces(scan) >= 0 : spaces(scan) > 0);
   if (separated && isDigit(code(scan))) {
@@ -161,6 +163,7 @@ interface Clock {
   minute: number;
   second: number;
   micros: number;
+  precision: number;
 }
 
 function readClock(scan: Scan): Clock | undefined {
@@ -168,11 +171,13 @@ function readClock(scan: Scan): Clock | undefined {
   let hour: number;
   let minute: number;
   let second = 0;
+  let precision = 0;
   if (first.length === 6 || first.length === 4) {
     // Compact HHMMSS or HHMM: "20100720 183814", Trend Micro's "1316".
     hour = Number(first.slice(0, 2));
     minute = Number(first.slice(2, 4));
     if (first.length === 6) second = Number(first.slice(4, 6));
+    else precision = -1;
   } else {
     if (first.length < 1 || first.length > 2 || !accept(scan, ':')) return undefined;
     hour = Number(first);
@@ -183,7 +188,7 @@ function readClock(scan: Scan): Clock | undefined {
       const seconds = digits(scan);
       if (seconds.length !== 2) return undefined;
       second = Number(seconds);
-    }
+    } else precision = -1;
   }
   let micros = 0;
   if ((scan.text[scan.at] === '.' || scan.text[scan.at] === ',') && isDigit(scan.text.charCodeAt(scan.at + 1))) {
@@ -191,6 +196,7 @@ function readClock(scan: Scan): Clock | undefined {
     const fraction = digits(scan);
     if (fraction.length > 9) return undefined;
     micros = Number(fraction.slice(0, 6).padEnd(6, '0'));
+    precision = fraction.length;
   }
   const meridiem = readMeridiem(scan);
   if (meridiem !== undefined) {
@@ -198,7 +204,7 @@ function readClock(scan: Scan): Clock | undefined {
     hour = (hour % 12) + (meridiem === 'pm' ? 12 : 0);
   }
   if (hour > 23 || minute > 59 || second > 59) return undefined;
-  return { hour, minute, second, micros };
+  return { hour, minute, second, micros, precision };
 }
 
 /** "AM", "pm", "a.m.", "p. m." after optional spaces; undefined (nothing consumed) otherwise. */
