@@ -11,9 +11,7 @@ const TIME_LETTERS = /[HhKkmsSa]/;
 
 /** A reader for `pattern`, or a sentence saying why the pattern is not one. */
 export async function loadPatternReader(pattern: string, zone: ZoneId): Promise<TimestampReader | string> {
-  await import('@js-joda/timezone');
-  await import('@js-joda/locale_en-us');
-  const { Locale } = await import('@js-joda/locale');
+  const { Locale } = await import('./en-us-locale.ts');
   let formatter: DateTimeFormatter;
   try {
     formatter = DateTimeFormatter.ofPattern(pattern).withLocale(Locale.US);
