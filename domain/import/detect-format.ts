@@ -5,7 +5,10 @@
  */
 import type { NumericTimestampUnit } from '../time/parse-date.ts';
 import type { ColumnMapping } from './delimited-record.ts';
-import type { JsonValue } from './import-record.ts';
+import { detectAccessLog } from './detect-access-log.ts';
+import { detectSyslog } from './detect-syslog.ts';
+import type { ImportFormat, JsonValue } from './import-record.ts';
+import type { ImportSettings } from './import-settings.ts';
 import { isJsonObject } from './json-lines.ts';
 import type { DelimitedLayout } from './parse-delimited.ts';
 import { valueAt, type JsonFieldMapping } from './parse-json-lines.ts';
@@ -18,7 +21,16 @@ import { normalizeName, suggestFieldMapping } from './suggest-mapping.ts';
  */
 export const DETECT_BYTES = 64 * 1024;
 
+/** A family whose detection yields complete settings, so its files import with no settings at all. */
+export type FamilyDetection = {
+  readonly format: Exclude<ImportFormat, 'delimited' | 'timesketch-csv' | 'jsonl' | 'har' | 'timesketch-jsonl' | 'slack-zip'>;
+  /** What was decided and from which evidence, for the analyst. */
+  readonly reason: string;
+  readonly settings: ImportSettings;
+};
+
 export type FormatDetection =
+  | FamilyDetection
   | {
       readonly format: 'delimited' | 'timesketch-csv';
       readonly reason: string;
@@ -50,6 +62,10 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
   const complete = firstBytes.byteLength < DETECT_BYTES;
   const text = new TextDecoder('utf-8').decode(firstBytes.subarray(0, DETECT_BYTES));
   if (text.includes('\u0000')) return { format: undefined, reason: 'A binary file: the importers read text, HAR and Slack zips' };
+  // Space-separated logs must be claimed before the delimited sniff (and RFC 5424's "<PRI>" before
+  // the XML check); access logs before syslog, since HAProxy and nginx lines often come through syslog.
+  const family = detectAccessLog(text, complete, fileName) ?? detectSyslog(text, complete, fileName);
+  if (family !== undefined) return family;
   const start = text.trimStart();
   if (start.startsWith('{') || start.startsWith('[')) return detectJson(start, extension);
   if (start.startsWith('<')) {

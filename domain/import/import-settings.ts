@@ -3,9 +3,11 @@
  * layout, mapping and time zone. settingsFromDetection turns a detection into settings when the
  * detection is complete enough (a start time column found), for the CLI and for defaults.
  */
+import type { AccessLogSettings } from './access-log-settings.ts';
 import type { FormatDetection } from './detect-format.ts';
 import type { DelimitedSettings } from './parse-delimited.ts';
 import type { JsonLinesSettings } from './parse-json-lines.ts';
+import type { SyslogSettings } from './syslog-settings.ts';
 import type { ZipLimits } from './zip-guard.ts';
 
 export type ImportSettings =
@@ -14,7 +16,9 @@ export type ImportSettings =
   | { readonly format: 'har'; readonly maxBytes?: number | undefined }
   | { readonly format: 'timesketch-csv' }
   | { readonly format: 'timesketch-jsonl' }
-  | { readonly format: 'slack-zip'; readonly limits?: Partial<ZipLimits> | undefined };
+  | { readonly format: 'slack-zip'; readonly limits?: Partial<ZipLimits> | undefined }
+  | SyslogSettings
+  | AccessLogSettings;
 
 /** Settings as detected, or undefined when the analyst must decide (unknown format, no time column). */
 export function settingsFromDetection(detection: FormatDetection, timeZone: string): ImportSettings | undefined {
@@ -32,6 +36,7 @@ export function settingsFromDetection(detection: FormatDetection, timeZone: stri
       return { format: 'jsonl', fields: { startTime, ...rest }, numericUnit: detection.numericUnit, timeZone };
     }
     default:
+      if ('settings' in detection) return detection.settings;
       return { format: detection.format };
   }
 }

@@ -10,10 +10,12 @@ import { byteChunks, readAllBytes, textChunks, type ImportInput } from './byte-c
 import { ImportError } from './import-error.ts';
 import type { ImportBatch, ImportProgress, ImportRecord, ImportSummary, InvalidRow, ParsedPiece, ParseReport } from './import-record.ts';
 import type { ImportSettings } from './import-settings.ts';
+import { parseAccessLog } from './parse-access-log.ts';
 import { parseDelimited } from './parse-delimited.ts';
 import { MAX_HAR_BYTES, parseHar } from './parse-har.ts';
 import { parseJsonLines } from './parse-json-lines.ts';
 import { parseSlackExport } from './parse-slack-export.ts';
+import { parseSyslog } from './parse-syslog.ts';
 import { parseTimesketchCsv, parseTimesketchJsonl } from './parse-timesketch.ts';
 import { DEFAULT_ZIP_LIMITS } from './zip-guard.ts';
 
@@ -106,6 +108,12 @@ async function* piecesOf(bytes: AsyncGenerator<Uint8Array>, settings: ImportSett
       return;
     case 'timesketch-jsonl':
       yield* parseTimesketchJsonl(textChunks(bytes), report);
+      return;
+    case 'syslog':
+      yield* parseSyslog(textChunks(bytes), settings, report);
+      return;
+    case 'access-log':
+      yield* parseAccessLog(textChunks(bytes), settings, report);
       return;
     case 'har':
       yield* parseHar(await readAllBytes(bytes, settings.maxBytes ?? MAX_HAR_BYTES, 'The HAR file'), report);

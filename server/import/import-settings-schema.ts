@@ -3,7 +3,9 @@
  * parser sees them. Size limits (HAR maxBytes, zip limits) are the server's and are not accepted.
  */
 import { z } from 'zod';
+import { AccessLogSettingsSchema } from '../../domain/import/access-log-settings.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
+import { SyslogSettingsSchema } from '../../domain/import/syslog-settings.ts';
 import { isKnownTimeZone } from '../../domain/time/time-zone-table.ts';
 
 const Count = z.number().int().min(0).max(1_000_000);
@@ -35,7 +37,7 @@ const JsonLines = z.strictObject({
 
 const Plain = z.strictObject({ format: z.enum(['har', 'timesketch-csv', 'timesketch-jsonl', 'slack-zip']) });
 
-const SettingsSchema = z.discriminatedUnion('format', [Delimited, JsonLines, Plain]);
+const SettingsSchema = z.discriminatedUnion('format', [Delimited, JsonLines, Plain, SyslogSettingsSchema, AccessLogSettingsSchema]);
 
 /** The settings, or the first problem with them as a sentence; timeZone fills a missing zone. */
 export function parseImportSettings(text: string, timeZone: string): ImportSettings | string {
@@ -55,6 +57,10 @@ export function parseImportSettings(text: string, timeZone: string): ImportSetti
     case 'delimited':
     case 'jsonl':
       return { ...settings, timeZone: settings.timeZone ?? timeZone };
+    case 'syslog':
+    case 'access-log':
+      if (!isKnownTimeZone(settings.timeZone)) return `.timeZone ${JSON.stringify(settings.timeZone)} is not a known time zone`;
+      return settings;
     default:
       return { format: settings.format };
   }

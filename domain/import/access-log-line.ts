@@ -1,0 +1,28 @@
+/*
+ * One access-log line in any of the families' grammars, tried in turn, each alone or behind a syslog
+ * prefix (HAProxy and nginx often log through syslog). A prefixed line in no access grammar ("Proxy
+ * x started.") is returned as its syslog header so it can still become an event.
+ */
+import type { ZoneId } from '@js-joda/core';
+import type { AccessReading } from './access-entry.ts';
+import { readApacheLine } from './apache-access-line.ts';
+import { readAwsLoadBalancerLine } from './aws-load-balancer-line.ts';
+import { readHaproxyLine } from './haproxy-line.ts';
+import { readSyslogHeader, type SyslogHeader } from './syslog-line.ts';
+
+export interface AccessLineReading {
+  readonly reading: AccessReading;
+  readonly syslog: SyslogHeader | undefined;
+}
+
+export function readAccessLine(text: string, zone: ZoneId): AccessLineReading {
+  const direct = readBare(text, zone);
+  if (direct !== undefined) return { reading: direct, syslog: undefined };
+  const syslog = readSyslogHeader(text);
+  if (syslog === undefined) return { reading: undefined, syslog: undefined };
+  return { reading: readBare(text.slice(syslog.prefixLength), zone), syslog };
+}
+
+function readBare(text: string, zone: ZoneId): AccessReading {
+  return readApacheLine(text) ?? readHaproxyLine(text, zone) ?? readAwsLoadBalancerLine(text);
+}

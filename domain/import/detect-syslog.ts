@@ -1,0 +1,67 @@
+/*
+ * Is this a syslog file, and which kind: counted over the sample's lines (a line not starting a
+ * message may continue one, so half the lines is enough), with the RFC 3164 year inferred from the
+ * dates, the file name or today. Also Debian apt history stanzas, told by their Start-Date lines.
+ */
+import type { FamilyDetection } from './detect-format.ts';
+import { sampleLines } from './sample-lines.ts';
+import { readSyslogHeader } from './syslog-line.ts';
+import { fileNameDate, inferSyslogYear, type MonthDay } from './syslog-year.ts';
+
+const APT_START = /^Start-Date: \d{4}-\d{2}-\d{2} +\d{2}:\d{2}:\d{2}$/;
+const APT_FIELD = /^[A-Za-z][A-Za-z-]*: /;
+const DEFAULT_ZONE = 'UTC';
+
+export function detectSyslog(text: string, complete: boolean, fileName: string): FamilyDetection | undefined {
+  const lines = sampleLines(text, complete);
+  if (lines.length === 0) return undefined;
+  const apt = detectAptHistory(lines);
+  if (apt !== undefined) return apt;
+  const counts = { rfc3164: 0, rfc5424: 0, iso: 0 };
+  const dates: MonthDay[] = [];
+  let withOffset = 0;
+  lines.forEach((line, index) => {
+    const header = readSyslogHeader(line);
+    // An ISO time alone is any application log; rsyslog's file format also has "host program:".
+    if (header === undefined || (header.grammar === 'iso' && header.program === undefined)) return;
+    counts[header.grammar] += 1;
+    if (header.offsetMinutes !== undefined) withOffset += 1;
+    if (header.grammar === 'rfc3164') dates.push({ month: header.time.month, day: header.time.day, line: index + 1 });
+  });
+  const matched = counts.rfc3164 + counts.rfc5424 + counts.iso;
+  const first = readSyslogHeader(lines[0] ?? '');
+  if (first === undefined || matched * 2 < lines.length) return undefined;
+  const kinds = [
+    counts.rfc3164 > 0 ? `${counts.rfc3164} RFC 3164 (month, day and time, no year)` : '',
+    counts.rfc5424 > 0 ? `${counts.rfc5424} RFC 5424 (<PRI>1 and an ISO time)` : '',
+    counts.iso > 0 ? `${counts.iso} with an ISO time, host and program` : '',
+  ].filter((part) => part !== '');
+  const name = counts.rfc3164 === matched ? 'RFC 3164 syslog' : counts.rfc5424 === matched ? 'RFC 5424 syslog' : 'Syslog';
+  const rest = lines.length - matched;
+  let reason = `${name}: ${matched} of ${lines.length} lines start a message (${kinds.join(', ')})`;
+  if (rest > 0) reason += `; ${rest} other line${rest === 1 ? ' continues' : 's continue'} the message before`;
+  const settings: { format: 'syslog'; timeZone: string; year?: number } = { format: 'syslog', timeZone: DEFAULT_ZONE };
+  if (dates.length > 0) {
+    const named = fileNameDate(fileName);
+    const today = new Date();
+    const guess = inferSyslogYear(dates, named?.date ?? today, named?.label ?? `today (${today.toISOString().slice(0, 10)})`);
+    if (guess !== undefined) {
+      settings.year = guess.year;
+      reason += `; ${guess.reason}`;
+    }
+  }
+  if (withOffset < matched) reason += '; times without a UTC offset are read as UTC until you set the host’s time zone';
+  return { format: 'syslog', reason, settings };
+}
+
+function detectAptHistory(lines: readonly string[]): FamilyDetection | undefined {
+  if (!APT_START.test(lines[0] ?? '')) return undefined;
+  const starts = lines.filter((line) => APT_START.test(line)).length;
+  const fields = lines.filter((line) => APT_FIELD.test(line)).length;
+  if (fields < lines.length * 0.9) return undefined;
+  return {
+    format: 'syslog',
+    reason: `Debian apt history: ${starts} record${starts === 1 ? '' : 's'} from "Start-Date:" to "End-Date:", ${fields} of ${lines.length} lines are "Name: value"; local times read as UTC until you set the host’s time zone`,
+    settings: { format: 'syslog', timeZone: DEFAULT_ZONE, layout: 'apt-history' },
+  };
+}

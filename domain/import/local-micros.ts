@@ -1,0 +1,54 @@
+/*
+ * Calendar fields read by a log grammar, turned into epoch microseconds: either in a zone (syslog's
+ * zone-less local times, HAProxy's accept date) or at a fixed UTC offset (Apache's "+0200").
+ * Undefined for an impossible date (Feb 30, hour 24) or one outside 1970..2255.
+ */
+import { DateTimeException, LocalDateTime, ZonedDateTime, type ZoneId } from '@js-joda/core';
+
+export interface CivilTime {
+  readonly year: number;
+  /** 1-12. */
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+  readonly fractionMicros: number;
+}
+
+export function localMicros(time: CivilTime, zone: ZoneId): number | undefined {
+  let local: LocalDateTime;
+  try {
+    local = LocalDateTime.of(time.year, time.month, time.day, time.hour, time.minute, time.second, time.fractionMicros * 1000);
+  } catch (error) {
+    if (error instanceof DateTimeException) return undefined;
+    throw error;
+  }
+  return safeMicros(ZonedDateTime.ofLocal(local, zone, null).toEpochSecond() * 1_000_000 + time.fractionMicros);
+}
+
+/** The instant of a local time at `offsetMinutes` east of UTC. */
+export function offsetMicros(time: CivilTime, offsetMinutes: number): number | undefined {
+  const { year, month, day, hour, minute, second } = time;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) return undefined;
+  if (year < 1900) return undefined;
+  const millis = Date.UTC(year, month - 1, day, hour, minute, second) - offsetMinutes * 60_000;
+  return safeMicros(millis * 1000 + time.fractionMicros);
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+function safeMicros(micros: number): number | undefined {
+  return Number.isSafeInteger(micros) && micros >= 0 ? micros : undefined;
+}
+
+/** "123" → 123000 µs: a fraction of a second of 1-9 digits, cut (not rounded) to microseconds. */
+export function fractionMicrosOf(digits: string | undefined): number {
+  return digits === undefined || digits === '' ? 0 : Number(digits.slice(0, 6).padEnd(6, '0'));
+}

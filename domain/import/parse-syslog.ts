@@ -1,0 +1,89 @@
+/*
+ * Syslog files streamed into events: a line with a syslog header starts a message, any other line
+ * continues the one before it (stack traces, rsyslog's escaped newlines). RFC 3164's year comes from
+ * the settings or, failing that, from the dates of the first pass of lines (said in a note).
+ */
+import { ImportError } from './import-error.ts';
+import type { ImportRecord, InvalidRow, ParsedPiece, ParseReport } from './import-record.ts';
+import { isInvalidRow } from './import-record.ts';
+import { parseAptHistory } from './parse-apt-history.ts';
+import { loadZone } from './parse-event-time.ts';
+import type { SyslogSettings } from './syslog-settings.ts';
+import { readSyslogHeader, type SyslogHeader } from './syslog-line.ts';
+import { syslogRecord } from './syslog-record.ts';
+import { inferSyslogYear, YearRoller, type MonthDay } from './syslog-year.ts';
+import { textLines, type TextLine } from './text-lines.ts';
+
+// A message longer than this is runaway text, not one event: further lines become invalid rows.
+const MAX_MESSAGE_CHARS = 1 << 20;
+
+export const SYSLOG_EXPECTED = 'expected a syslog time first, e.g. "Jan  2 03:04:05 host program[pid]: text" or "<14>1 2024-01-02T03:04:05Z host app - - - text"';
+
+interface Pending {
+  readonly line: number;
+  readonly header: SyslogHeader;
+  readonly year: number;
+  message: string;
+}
+
+export async function* parseSyslog(text: AsyncIterable<string>, settings: SyslogSettings, report: ParseReport): AsyncGenerator<ParsedPiece> {
+  const zone = await loadZone(settings.timeZone);
+  if (settings.layout === 'apt-history') {
+    yield* parseAptHistory(text, zone, report);
+    return;
+  }
+  let roller = settings.year === undefined ? undefined : new YearRoller(settings.year);
+  let pending: Pending | undefined;
+  let recordCount = 0;
+  let invalidCount = 0;
+  const finish = (piece: ParsedPiece) => {
+    if (pending === undefined) return;
+    const result = syslogRecord(pending.line, pending.header, pending.year, zone, pending.message);
+    if (isInvalidRow(result)) piece.invalid.push(result);
+    else piece.records.push(result);
+    pending = undefined;
+  };
+  for await (const lines of textLines(text)) {
+    roller ??= new YearRoller(firstYear(lines, report));
+    const piece: { records: ImportRecord[]; invalid: InvalidRow[] } = { records: [], invalid: [] };
+    for (const { line, text: raw } of lines) {
+      if (raw.trim() === '') continue;
+      const header = readSyslogHeader(raw);
+      if (header !== undefined) {
+        finish(piece);
+        const year = header.grammar === 'rfc3164' ? roller.yearOf(header.time.month, header.time.day) : header.time.year;
+        pending = { line, header, year, message: header.message };
+      } else if (pending !== undefined && pending.message.length + raw.length < MAX_MESSAGE_CHARS) {
+        pending.message += `\n${raw}`;
+      } else {
+        piece.invalid.push({ line, reason: `line ${line}: "${raw.slice(0, 40)}" does not start a syslog message (${SYSLOG_EXPECTED})` });
+      }
+    }
+    // The last message may continue in the next pass: it stays pending, finished there or at the end.
+    recordCount += piece.records.length;
+    invalidCount += piece.invalid.length;
+    if (piece.records.length > 0 || piece.invalid.length > 0) yield piece;
+  }
+  const last: ParsedPiece = { records: [], invalid: [] };
+  finish(last);
+  recordCount += last.records.length;
+  invalidCount += last.invalid.length;
+  if (recordCount === 0) {
+    throw new ImportError('invalid-file', invalidCount === 0 ? 'The file holds no syslog messages' : `No line of the file is a syslog message (${SYSLOG_EXPECTED})`);
+  }
+  if (last.records.length > 0 || last.invalid.length > 0) yield last;
+}
+
+/** Without a year setting: inferred from the RFC 3164 dates of the first lines, against today. */
+function firstYear(lines: readonly TextLine[], report: ParseReport): number {
+  const dates: MonthDay[] = [];
+  for (const { line, text } of lines) {
+    const header = readSyslogHeader(text);
+    if (header?.grammar === 'rfc3164') dates.push({ month: header.time.month, day: header.time.day, line });
+  }
+  const now = new Date();
+  const guess = inferSyslogYear(dates, now, `today (${now.toISOString().slice(0, 10)})`);
+  if (guess === undefined) return now.getUTCFullYear();
+  report.notes.push(`RFC 3164 dates have no year: ${guess.reason}`);
+  return guess.year;
+}

@@ -1,0 +1,150 @@
+/*
+ * The header of one syslog line in any of the three shapes found in files: RFC 3164 ("Mmm dd
+ * hh:mm:ss host prog[pid]: msg", host optional, no year), RFC 5424 ("<PRI>1 ISO-time host app procid
+ * msgid SD msg") and an ISO time in front of a 3164 tag (rsyslog's file formats). Undefined when the
+ * line starts with none of them: for a syslog file, such a line continues the message before it.
+ */
+import { MONTH_ABBREVIATIONS } from '../time/month-abbreviations.ts';
+import { fractionMicrosOf, type CivilTime } from './local-micros.ts';
+import { readStructuredData } from './syslog-structured-data.ts';
+
+export interface SyslogHeader {
+  readonly grammar: 'rfc3164' | 'rfc5424' | 'iso';
+  readonly priority: number | undefined;
+  /** year is 0 for RFC 3164, which has none: the reader supplies it. */
+  readonly time: CivilTime;
+  /** Minutes east of UTC, or undefined for a local time read in the file's zone. */
+  readonly offsetMinutes: number | undefined;
+  readonly host: string | undefined;
+  readonly program: string | undefined;
+  readonly pid: string | undefined;
+  readonly msgid: string | undefined;
+  readonly structuredData: string | undefined;
+  readonly message: string;
+  /** Characters before the message: the syslog prefix another grammar may follow. */
+  readonly prefixLength: number;
+}
+
+const MONTHS: ReadonlyMap<string, number> = new Map(MONTH_ABBREVIATIONS.map((name, index) => [name, index + 1]));
+const PRI = String.raw`(?:<(\d{1,3})>)?`;
+const RFC3164 = new RegExp(String.raw`^${PRI}([A-Z][a-z]{2}) {1,2}(\d{1,2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))? +`);
+const ISO = new RegExp(String.raw`^${PRI}(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(Z|[+-]\d{2}:?\d{2})? +`);
+const RFC5424 =
+  /^<(\d{1,3})>\d{1,2} (?:-|(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})) (\S+) (\S+) (\S+) (\S+) /;
+// "prog[pid]: " or "prog: ": a program name holds no spaces, brackets or colons.
+const TAG = /^([^\s[\]:]+)(?:\[([^\]\s]*)\])?: ?/;
+
+export function readSyslogHeader(text: string): SyslogHeader | undefined {
+  if (text.startsWith('<')) {
+    const structured = read5424(text);
+    if (structured !== undefined) return structured;
+  }
+  const classic = RFC3164.exec(text);
+  if (classic !== null) {
+    const [, pri, monthName = '', day, hour, minute, second, fraction] = classic;
+    const month = MONTHS.get(monthName);
+    if (month === undefined) return undefined;
+    const time = civil(0, month, day, hour, minute, second, fraction);
+    return withTag(text, classic[0].length, 'rfc3164', priorityOf(pri), time, undefined);
+  }
+  const iso = ISO.exec(text);
+  if (iso === null) return undefined;
+  const [, pri, year, month, day, hour, minute, second, fraction, zone] = iso;
+  const time = civil(Number(year), Number(month), day, hour, minute, second, fraction);
+  return withTag(text, iso[0].length, 'iso', priorityOf(pri), time, offsetOf(zone));
+}
+
+function read5424(text: string): SyslogHeader | undefined {
+  const match = RFC5424.exec(text);
+  if (match === null) return undefined;
+  const [head, pri, year, month, day, hour, minute, second, fraction, zone, host, app, procid, msgid] = match;
+  // A nil timestamp has no instant: the caller reports the line.
+  const time = year === undefined ? civil(0, 0, '0', '0', '0', '0', undefined) : civil(Number(year), Number(month), day, hour, minute, second, fraction);
+  const sd = readStructuredData(text, head.length);
+  if (sd === undefined) return undefined;
+  // MSG may start with a BOM (RFC 5424 section 6.4 marks UTF-8 that way); it is not text.
+  const message = text.slice(sd.end).replace(/^ ?\uFEFF?/, '');
+  return {
+    grammar: 'rfc5424',
+    priority: priorityOf(pri),
+    time,
+    offsetMinutes: year === undefined ? undefined : offsetOf(zone),
+    host: nil(host),
+    program: nil(app),
+    pid: nil(procid),
+    msgid: nil(msgid),
+    structuredData: nil(sd.text),
+    message: message.trim(),
+    prefixLength: sd.end,
+  };
+}
+
+function withTag(
+  text: string,
+  start: number,
+  grammar: 'rfc3164' | 'iso',
+  priority: number | undefined,
+  time: CivilTime,
+  offsetMinutes: number | undefined,
+): SyslogHeader {
+  const rest = text.slice(start);
+  let host: string | undefined;
+  let tag = TAG.exec(rest);
+  let tagStart = 0;
+  if (tag === null) {
+    // The first word is the host when a tag or plain text follows it (BSD files may have no host).
+    const space = rest.indexOf(' ');
+    if (space > 0) {
+      host = rest.slice(0, space);
+      tagStart = space + 1;
+      tag = TAG.exec(rest.slice(tagStart));
+    }
+  }
+  const prefix = tag === null ? tagStart : tagStart + tag[0].length;
+  return {
+    grammar,
+    priority,
+    time,
+    offsetMinutes,
+    host,
+    program: tag?.[1],
+    pid: tag?.[2],
+    msgid: undefined,
+    structuredData: undefined,
+    message: rest.slice(prefix).trim(),
+    prefixLength: start + prefix,
+  };
+}
+
+function civil(year: number, month: number, day = '', hour = '', minute = '', second = '', fraction: string | undefined): CivilTime {
+  return { year, month, day: Number(day), hour: Number(hour), minute: Number(minute), second: Number(second), fractionMicros: fractionMicrosOf(fraction) };
+}
+
+function priorityOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  return value <= 191 ? value : undefined;
+}
+
+function offsetOf(zone: string | undefined): number | undefined {
+  if (zone === undefined) return undefined;
+  if (zone === 'Z') return 0;
+  const digits = zone.replace(':', '');
+  const minutes = Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5));
+  return zone.startsWith('-') ? -minutes : minutes;
+}
+
+function nil(value: string | undefined): string | undefined {
+  return value === undefined || value === '-' ? undefined : value;
+}
+
+const FACILITIES = [
+  'kern', 'user', 'mail', 'daemon', 'auth', 'syslog', 'lpr', 'news', 'uucp', 'cron', 'authpriv', 'ftp', 'ntp', 'security', 'console', 'solaris-cron',
+  'local0', 'local1', 'local2', 'local3', 'local4', 'local5', 'local6', 'local7',
+] as const;
+const SEVERITIES = ['emerg', 'alert', 'crit', 'err', 'warning', 'notice', 'info', 'debug'] as const;
+
+/** PRI = facility × 8 + severity, both by their usual names. */
+export function priorityNames(priority: number): { facility: string; severity: string } {
+  return { facility: FACILITIES[Math.floor(priority / 8)] ?? String(Math.floor(priority / 8)), severity: SEVERITIES[priority % 8] ?? '' };
+}

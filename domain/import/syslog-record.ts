@@ -1,0 +1,46 @@
+/*
+ * One syslog message as an event: the header's time (RFC 3164's missing year from the roller, local
+ * times in the file's zone), host and program as the actor, PRI's facility and severity in extra.
+ */
+import type { ZoneId } from '@js-joda/core';
+import type { ImportRecord, InvalidRow, JsonValue } from './import-record.ts';
+import { localMicros, offsetMicros } from './local-micros.ts';
+import { priorityNames, type SyslogHeader } from './syslog-line.ts';
+
+export function syslogInstant(header: SyslogHeader, year: number, zone: ZoneId): number | undefined {
+  const time = header.grammar === 'rfc3164' ? { ...header.time, year } : header.time;
+  return header.offsetMinutes === undefined ? localMicros(time, zone) : offsetMicros(time, header.offsetMinutes);
+}
+
+export function syslogActor(header: SyslogHeader): string {
+  return [header.host, header.program].filter((part) => part !== undefined && part !== '').join(' ');
+}
+
+export function syslogRecord(line: number, header: SyslogHeader, year: number, zone: ZoneId, message: string): ImportRecord | InvalidRow {
+  if (header.grammar === 'rfc5424' && header.time.month === 0) {
+    return { line, reason: `line ${line}: the timestamp is "-" (none given), so the message has no time` };
+  }
+  const micros = syslogInstant(header, year, zone);
+  if (micros === undefined) {
+    const { month, day, hour, minute, second } = header.time;
+    const shown = `${header.grammar === 'rfc3164' ? year : header.time.year}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)}:${pad(second)}`;
+    return { line, reason: `line ${line}, time: ${shown} is not a date (expected a real calendar day and a time of day)` };
+  }
+  const extra: Record<string, JsonValue> = {};
+  if (header.host !== undefined) extra.host = header.host;
+  if (header.program !== undefined) extra.program = header.program;
+  if (header.pid !== undefined) extra.pid = header.pid;
+  if (header.msgid !== undefined) extra.msgid = header.msgid;
+  if (header.structuredData !== undefined) extra.structuredData = header.structuredData;
+  if (header.priority !== undefined) {
+    const { facility, severity } = priorityNames(header.priority);
+    extra.priority = header.priority;
+    extra.facility = facility;
+    extra.severity = severity;
+  }
+  return { line, startMicros: micros, endMicros: micros, actor: syslogActor(header), message, extra };
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
