@@ -11,7 +11,7 @@ import { ImportError } from './import-error.ts';
 import type { ImportBatch, ImportProgress, ImportRecord, ImportSummary, InvalidRow, ParsedPiece, ParseReport } from './import-record.ts';
 import type { ImportSettings } from './import-settings.ts';
 import { parseDelimited } from './parse-delimited.ts';
-import { MAX_HAR_BYTES, parseHar } from './parse-har.ts';
+import { parseHar } from './parse-har.ts';
 import { parseJsonLines } from './parse-json-lines.ts';
 import { parseSlackExport } from './parse-slack-export.ts';
 import { parseTimesketchCsv, parseTimesketchJsonl } from './parse-timesketch.ts';
@@ -108,7 +108,7 @@ async function* piecesOf(bytes: AsyncGenerator<Uint8Array>, settings: ImportSett
       yield* parseTimesketchJsonl(textChunks(bytes), report);
       return;
     case 'har':
-      yield* parseHar(await readAllBytes(bytes, settings.maxBytes ?? MAX_HAR_BYTES, 'The HAR file'), report);
+      yield* parseHar(textChunks(bytes), report, settings.limits);
       return;
     case 'slack-zip': {
       const limits = { ...DEFAULT_ZIP_LIMITS, ...settings.limits };
