@@ -6,14 +6,13 @@
 import type { NumericTimestampUnit } from '../time/parse-date.ts';
 import type { ColumnMapping } from './delimited-record.ts';
 import { detectAccessLog } from './detect-access-log.ts';
+import { detectJson, type JsonDetection } from './detect-json.ts';
 import { detectSyslog } from './detect-syslog.ts';
-import type { ImportFormat, JsonValue } from './import-record.ts';
+import type { ImportFormat } from './import-record.ts';
 import type { ImportSettings } from './import-settings.ts';
-import { isJsonObject } from './json-lines.ts';
 import type { DelimitedLayout } from './parse-delimited.ts';
-import { valueAt, type JsonFieldMapping } from './parse-json-lines.ts';
-import { sniffDelimited, unitOf } from './sniff-delimited.ts';
-import { normalizeName, suggestFieldMapping } from './suggest-mapping.ts';
+import { sniffDelimited } from './sniff-delimited.ts';
+import { normalizeName } from './suggest-mapping.ts';
 
 /**
  * How many leading bytes detectFormat reads: pass the file's first DETECT_BYTES (all of it when it
@@ -40,21 +39,13 @@ export type FormatDetection =
       readonly numericUnit: NumericTimestampUnit;
       readonly sampleRows: readonly (readonly string[])[];
     }
-  | {
-      readonly format: 'jsonl';
-      readonly reason: string;
-      /** Dotted paths of the first object's fields (two levels deep). */
-      readonly fields: readonly string[];
-      readonly mapping: Partial<JsonFieldMapping>;
-      readonly numericUnit: NumericTimestampUnit;
-    }
-  | { readonly format: 'har' | 'timesketch-jsonl' | 'slack-zip'; readonly reason: string }
+  | Exclude<JsonDetection, { format: undefined }>
+  | { readonly format: 'slack-zip'; readonly reason: string }
   | { readonly format: undefined; readonly reason: string };
 
 const ZIP_MAGIC = [0x50, 0x4b];
 
 export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDetection {
-  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
   if (firstBytes.byteLength === 0) return { format: undefined, reason: 'The file is empty' };
   if (ZIP_MAGIC.every((byte, index) => firstBytes[index] === byte)) {
     return { format: 'slack-zip', reason: 'A zip archive: read as a Slack export (channels.json, users.json, <channel>/<date>.json)' };
@@ -62,12 +53,13 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
   const complete = firstBytes.byteLength < DETECT_BYTES;
   const text = new TextDecoder('utf-8').decode(firstBytes.subarray(0, DETECT_BYTES));
   if (text.includes('\u0000')) return { format: undefined, reason: 'A binary file: the importers read text, HAR and Slack zips' };
+  const json = detectJson(text, complete, fileName);
+  if (json !== undefined) return json;
   // Space-separated logs must be claimed before the delimited sniff (and RFC 5424's "<PRI>" before
   // the XML check); access logs before syslog, since HAProxy and nginx lines often come through syslog.
   const family = detectAccessLog(text, complete, fileName) ?? detectSyslog(text, complete, fileName);
   if (family !== undefined) return family;
   const start = text.trimStart();
-  if (start.startsWith('{') || start.startsWith('[')) return detectJson(start, extension);
   if (start.startsWith('<')) {
     return {
       format: undefined,
@@ -96,41 +88,6 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
   return { format: 'delimited', reason: `${zeek}${guess.layout.commentPrefix === '#' ? 'column names from #fields' : header}${preamble}`, ...guess };
 }
 
-function detectJson(text: string, extension: string): FormatDetection {
-  if (/^\{\s*"log"\s*:/.test(text) || (extension === 'har' && text.includes('"log"'))) {
-    return { format: 'har', reason: 'A JSON document with a "log" object: HAR' };
-  }
-  const arrayReason = 'A JSON array, not JSON Lines (one Slack day file? Import the whole export as a zip)';
-  const newline = text.indexOf('\n');
-  let first: JsonValue;
-  try {
-    first = JSON.parse(text.slice(0, newline === -1 ? undefined : newline)) as JsonValue;
-  } catch {
-    return {
-      format: undefined,
-      reason: text.startsWith('[')
-        ? arrayReason
-        : 'A JSON document that is neither HAR (no "log" object) nor JSON Lines (its first line is not a whole object)',
-    };
-  }
-  if (Array.isArray(first)) return { format: undefined, reason: arrayReason };
-  if (!isJsonObject(first)) return { format: undefined, reason: 'JSON Lines whose first line is not an object' };
-  const fields = fieldPaths(first);
-  if (isTimesketch(new Set(fields.map(normalizeName)))) {
-    return { format: 'timesketch-jsonl', reason: 'JSON Lines with Timesketch fields (message, datetime/timestamp, timestamp_desc)' };
-  }
-  const mapping = suggestFieldMapping(fields);
-  const startValue = mapping.startTime === undefined ? undefined : valueAt(first, mapping.startTime);
-  const startText = typeof startValue === 'number' || typeof startValue === 'string' ? String(startValue) : '';
-  return { format: 'jsonl', reason: 'JSON Lines: one object per line', fields, mapping, numericUnit: unitOf([startText]) };
-}
-
 function isTimesketch(names: ReadonlySet<string>): boolean {
   return names.has('message') && names.has('timestampdesc') && (names.has('datetime') || names.has('timestamp'));
-}
-
-function fieldPaths(object: { [key: string]: JsonValue }, prefix = '', depth = 0): string[] {
-  return Object.entries(object).flatMap(([key, value]) =>
-    isJsonObject(value) && depth < 1 ? fieldPaths(value, `${prefix}${key}.`, depth + 1) : [`${prefix}${key}`],
-  );
 }

@@ -1,125 +1,109 @@
 /*
- * HAR 1.1 and 1.2 entries and pages to records. Only the fields below are read; custom fields
- * ("_securityState", "_webSocketMessages"…) are dropped by the schemas. Timings are milliseconds;
- * HAR writes -1 for a phase that did not happen, which is left out of extra.timings (absent).
+ * HAR entries and pages (1.1 and 1.2, from any producer) to records. Fields are read leniently:
+ * producers write null (Charles), leave out optional objects (Insomnia) or add their own ("_…");
+ * only startedDateTime and request.url are required. Timings are milliseconds; -1 means a phase
+ * that did not happen and is left out of extra.timings.
  */
-import { z } from 'zod';
+import { resolveTimeZone } from '../time/time-zone-loader.ts';
 import type { ImportRecord, InvalidRow, JsonValue } from './import-record.ts';
+import { isJsonObject } from './json-lines.ts';
+import { jsonTimeMicros } from './json-time.ts';
 import { parseOffsetDateTime } from './parse-offset-date-time.ts';
 import { shorten } from './parse-event-time.ts';
 
 export const HAR_TIMING_PHASES = ['blocked', 'dns', 'connect', 'ssl', 'send', 'wait', 'receive'] as const;
 // ssl is part of connect in HAR, so it is not added again when `time` has to be summed.
 const SUMMED_PHASES = ['blocked', 'dns', 'connect', 'send', 'wait', 'receive'] as const;
+type JsonObject = { [key: string]: JsonValue };
 
-const Timings = z.object(Object.fromEntries(HAR_TIMING_PHASES.map((phase) => [phase, z.number().optional()])));
-const Header = z.object({ name: z.string(), value: z.string() });
+const objectOf = (value: JsonValue | undefined): JsonObject => (isJsonObject(value) ? value : {});
+const numberOf = (value: JsonValue | undefined): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const textOf = (value: JsonValue | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
 
-const HarEntrySchema = z.object({
-  startedDateTime: z.string(),
-  time: z.number().optional(),
-  pageref: z.string().optional(),
-  serverIPAddress: z.string().optional(),
-  connection: z.string().optional(),
-  request: z.object({
-    method: z.string(),
-    url: z.string(),
-    httpVersion: z.string().optional(),
-    headers: z.array(Header).optional(),
-  }),
-  response: z.object({
-    status: z.number(),
-    statusText: z.string().optional(),
-    redirectURL: z.string().optional(),
-    bodySize: z.number().optional(),
-    content: z.object({ mimeType: z.string().optional(), size: z.number().optional() }).optional(),
-  }),
-  timings: Timings.optional(),
-});
-
-const HarPageSchema = z.object({
-  startedDateTime: z.string(),
-  id: z.string(),
-  title: z.string().optional(),
-  pageTimings: z.object({ onContentLoad: z.number().optional(), onLoad: z.number().optional() }).optional(),
-});
-
-export function harEntryRecord(entry: unknown, index: number): ImportRecord | InvalidRow {
+export function harEntryRecord(entry: JsonValue, index: number): ImportRecord | InvalidRow {
   const line = index + 1;
-  const parsed = HarEntrySchema.safeParse(entry);
-  if (!parsed.success) return { line, reason: `entries[${index}]: ${issueText(parsed.error)}` };
-  const { startedDateTime, request, response } = parsed.data;
-  const startMicros = parseOffsetDateTime(startedDateTime);
-  if (startMicros === undefined) {
-    return { line, reason: `entries[${index}].startedDateTime: '${shorten(startedDateTime)}' is not an ISO 8601 time with a UTC offset` };
-  }
-  const timings = presentTimings(parsed.data.timings);
+  if (!isJsonObject(entry)) return { line, reason: `entries[${index}] is not an object` };
+  const request = objectOf(entry.request);
+  const response = objectOf(entry.response);
+  const url = textOf(request.url);
+  const startMicros = startOf(entry.startedDateTime, `entries[${index}]`);
+  if (typeof startMicros === 'string') return { line, reason: startMicros };
+  if (url === undefined || url === '') return { line, reason: `entries[${index}]: "request.url" is ${url === '' ? 'empty' : 'missing'}` };
+  const method = textOf(request.method);
+  const status = numberOf(response.status);
+  const timings = presentTimings(objectOf(entry.timings));
   const summed = SUMMED_PHASES.reduce((sum, phase) => sum + (timings[phase] ?? 0), 0);
-  const durationMs = parsed.data.time !== undefined && parsed.data.time >= 0 ? parsed.data.time : summed;
-  const extra: Record<string, JsonValue> = {
-    method: request.method,
-    url: request.url,
-    status: response.status,
-    timings,
-  };
+  const time = numberOf(entry.time);
+  const durationMs = time !== undefined && time >= 0 ? time : summed;
+  const bodySize = numberOf(response.bodySize);
+  const redirectURL = textOf(response.redirectURL);
   const optional: Record<string, string | number | undefined> = {
-    statusText: response.statusText,
-    httpVersion: request.httpVersion,
-    mimeType: response.content?.mimeType,
-    bodySize: response.bodySize !== undefined && response.bodySize >= 0 ? response.bodySize : undefined,
-    redirectURL: response.redirectURL === '' ? undefined : response.redirectURL,
-    serverIPAddress: parsed.data.serverIPAddress,
-    connection: parsed.data.connection,
-    pageref: parsed.data.pageref,
+    method,
+    url,
+    status,
+    statusText: textOf(response.statusText),
+    httpVersion: textOf(request.httpVersion),
+    mimeType: textOf(objectOf(response.content).mimeType),
+    bodySize: bodySize !== undefined && bodySize >= 0 ? bodySize : undefined,
+    redirectURL: redirectURL === '' ? undefined : redirectURL,
+    serverIPAddress: textOf(entry.serverIPAddress),
+    connection: textOf(entry.connection),
+    pageref: textOf(entry.pageref),
   };
+  const extra: Record<string, JsonValue> = {};
   for (const [key, value] of Object.entries(optional)) if (value !== undefined) extra[key] = value;
+  extra.timings = timings;
+  const headers = Array.isArray(request.headers) ? request.headers : [];
   return {
     line,
     startMicros,
     endMicros: startMicros + Math.round(durationMs * 1000),
-    actor: hostOf(request.url, request.headers ?? []),
-    message: `${request.method} ${request.url} ${response.status}`,
+    actor: hostOf(url, headers),
+    message: [method, url, status].filter((part) => part !== undefined && part !== '').join(' '),
     extra,
   };
 }
 
-export function harPageRecord(page: unknown, index: number): ImportRecord | InvalidRow {
+export function harPageRecord(page: JsonValue, index: number): ImportRecord | InvalidRow {
   const line = index + 1;
-  const parsed = HarPageSchema.safeParse(page);
-  if (!parsed.success) return { line, reason: `pages[${index}]: ${issueText(parsed.error)}` };
-  const startMicros = parseOffsetDateTime(parsed.data.startedDateTime);
-  if (startMicros === undefined) {
-    return { line, reason: `pages[${index}].startedDateTime: '${shorten(parsed.data.startedDateTime)}' is not an ISO 8601 time with a UTC offset` };
+  if (!isJsonObject(page)) return { line, reason: `pages[${index}] is not an object` };
+  const startMicros = startOf(page.startedDateTime, `pages[${index}]`);
+  if (typeof startMicros === 'string') return { line, reason: startMicros };
+  const id = textOf(page.id) ?? String(numberOf(page.id) ?? index + 1);
+  const extra: Record<string, JsonValue> = { pageId: id };
+  for (const [key, value] of Object.entries(objectOf(page.pageTimings))) {
+    if (typeof value === 'number' && value >= 0 && !key.startsWith('_')) extra[key] = value;
   }
-  const extra: Record<string, JsonValue> = { pageId: parsed.data.id };
-  for (const [key, value] of Object.entries(parsed.data.pageTimings ?? {})) if (value !== undefined && value >= 0) extra[key] = value;
-  const title = parsed.data.title?.trim() ?? '';
-  return { line, startMicros, endMicros: startMicros, actor: '', message: title === '' ? parsed.data.id : title, extra, isMarker: true };
+  const title = textOf(page.title)?.trim() ?? '';
+  return { line, startMicros, endMicros: startMicros, actor: '', message: title === '' ? id : title, extra, isMarker: true };
 }
 
-function presentTimings(timings: Record<string, number | undefined> | undefined): Record<string, number> {
+function startOf(value: JsonValue | undefined, where: string): number | string {
+  if (value === undefined || value === null || value === '') return `${where}: "startedDateTime" is ${value === '' ? 'empty' : 'missing'}`;
+  // HAR wants an offset; a producer that leaves it out means UTC far more often than local time.
+  const micros = typeof value === 'string' ? (parseOffsetDateTime(value) ?? jsonTimeMicros(value, resolveTimeZone('UTC'), 'auto')) : undefined;
+  if (micros !== undefined) return micros;
+  const shown = typeof value === 'string' ? `'${shorten(value)}'` : shorten(JSON.stringify(value));
+  return `${where}: "startedDateTime" ${shown} is not a date and time (expected ISO 8601, e.g. 2024-01-02T03:04:05.678+01:00)`;
+}
+
+function presentTimings(timings: JsonObject): Record<string, number> {
   const present: Record<string, number> = {};
   for (const phase of HAR_TIMING_PHASES) {
-    const value = timings?.[phase];
+    const value = numberOf(timings[phase]);
     if (value !== undefined && value >= 0) present[phase] = value;
   }
   return present;
 }
 
 /** The URL's host (with a non-default port), else the Host header, else ''. */
-function hostOf(url: string, headers: ReadonlyArray<{ name: string; value: string }>): string {
+function hostOf(url: string, headers: readonly JsonValue[]): string {
   try {
     const host = new URL(url).host;
     if (host !== '') return host;
   } catch {
     // Not an absolute URL: HTTP/1.1 still names the host in a header.
   }
-  return headers.find((header) => header.name.toLowerCase() === 'host')?.value.trim() ?? '';
-}
-
-function issueText(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (issue === undefined) return 'not a HAR entry';
-  const path = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('').replace(/^\./, '');
-  return `${path === '' ? '' : `${path}: `}${issue.message}`;
+  const header = headers.map(objectOf).find((item) => textOf(item.name)?.toLowerCase() === 'host');
+  return textOf(header?.value)?.trim() ?? '';
 }

@@ -6,14 +6,15 @@
 import type { AccessLogSettings } from './access-log-settings.ts';
 import type { FormatDetection } from './detect-format.ts';
 import type { DelimitedSettings } from './parse-delimited.ts';
-import type { JsonLinesSettings } from './parse-json-lines.ts';
+import type { JsonLinesSettings } from './json-lines-settings.ts';
+import type { HarLimits } from './parse-har.ts';
 import type { SyslogSettings } from './syslog-settings.ts';
 import type { ZipLimits } from './zip-guard.ts';
 
 export type ImportSettings =
   | ({ readonly format: 'delimited' } & DelimitedSettings)
   | ({ readonly format: 'jsonl' } & JsonLinesSettings)
-  | { readonly format: 'har'; readonly maxBytes?: number | undefined }
+  | { readonly format: 'har'; readonly limits?: Partial<HarLimits> | undefined }
   | { readonly format: 'timesketch-csv' }
   | { readonly format: 'timesketch-jsonl' }
   | { readonly format: 'slack-zip'; readonly limits?: Partial<ZipLimits> | undefined }
@@ -30,11 +31,13 @@ export function settingsFromDetection(detection: FormatDetection, timeZone: stri
       if (startTime === undefined) return undefined;
       return { format: 'delimited', ...detection.layout, mapping: { startTime, ...rest }, numericUnit: detection.numericUnit, timeZone };
     }
-    case 'jsonl': {
-      const { startTime, ...rest } = detection.mapping;
-      if (startTime === undefined) return undefined;
-      return { format: 'jsonl', fields: { startTime, ...rest }, numericUnit: detection.numericUnit, timeZone };
-    }
+    case 'jsonl':
+      // Zoned or epoch times need no zone; zoneless ones are read in the analyst's.
+      if (detection.settings === undefined) return undefined;
+      return detection.zoneless ? { ...detection.settings, timeZone } : detection.settings;
+    case 'har':
+    case 'timesketch-jsonl':
+      return detection.settings;
     default:
       if ('settings' in detection) return detection.settings;
       return { format: detection.format };

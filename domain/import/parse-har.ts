@@ -1,56 +1,61 @@
 /*
- * HTTP Archive files (section 3's har import format), 1.1 and 1.2: pages as markers, then one
- * event per entry. A HAR is one JSON document, so it is read whole (capped) before parsing.
+ * HTTP Archive files (section 3's har import format) from any producer, streamed: pages become
+ * markers and each entry an event as the document is read, so a HAR of any size never becomes one
+ * string or one tree. A JSONP-wrapped `.harp` is unwrapped as it streams.
  */
-import { z } from 'zod';
 import { ImportError } from './import-error.ts';
-import { isInvalidRow, type ParsedPiece, type ParseReport } from './import-record.ts';
+import { isInvalidRow, type ImportRecord, type InvalidRow, type JsonValue, type ParsedPiece, type ParseReport } from './import-record.ts';
+import { isDocumentStop, jsonDocumentValues } from './json-document.ts';
+import { isJsonObject } from './json-lines.ts';
 import { harEntryRecord, harPageRecord } from './har-record.ts';
 
-export const MAX_HAR_BYTES = 256 << 20;
-// Records are handed on in slices so a big archive still streams into the batches.
-const SLICE = 1000;
+export interface HarLimits {
+  readonly maxEntries: number;
+  /** One entry's bytes (response bodies are inline, base64 at times). */
+  readonly maxEntryBytes: number;
+}
+export const DEFAULT_HAR_LIMITS: HarLimits = { maxEntries: 2_000_000, maxEntryBytes: 64 << 20 };
 
-const HarLogSchema = z.object({
-  log: z.object({
-    // Only entries must be right; the rest is read leniently (Fiddler writes "pages": null).
-    version: z.string().nullish().catch(undefined),
-    creator: z.object({ name: z.string().nullish(), version: z.string().nullish() }).nullish().catch(undefined),
-    pages: z.array(z.unknown()).nullish(),
-    entries: z.array(z.unknown()),
-  }),
-});
+const PATHS = ['$.log.version', '$.log.creator', '$.log.pages.*', '$.log.entries.*'];
 
-export function* parseHar(bytes: Uint8Array, report: ParseReport): Generator<ParsedPiece> {
-  // TextDecoder drops the UTF-8 BOM that Fiddler writes and plain JSON.parse refuses.
-  const text = new TextDecoder('utf-8').decode(bytes);
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    if (!text.trimEnd().endsWith('}')) {
-      throw new ImportError('truncated', `The HAR file is truncated: its JSON stops before the end (${detail})`, { cause: error });
+export async function* parseHar(text: AsyncIterable<string>, report: ParseReport, limits: Partial<HarLimits> = {}): AsyncGenerator<ParsedPiece> {
+  const { maxEntries, maxEntryBytes } = { ...DEFAULT_HAR_LIMITS, ...limits };
+  let version: JsonValue | undefined;
+  let creator: JsonValue | undefined;
+  let entryCount = 0;
+  let recordCount = 0;
+  for await (const items of jsonDocumentValues(text, { paths: PATHS, maxValueBytes: maxEntryBytes, what: 'HAR entry' })) {
+    const piece: ParsedPiece = { records: [], invalid: [] };
+    const add = (result: ImportRecord | InvalidRow) => (isInvalidRow(result) ? piece.invalid.push(result) : piece.records.push(result));
+    for (const item of items) {
+      if (isDocumentStop(item)) {
+        if (recordCount === 0) {
+          const truncated = item.error.includes('truncated');
+          throw new ImportError(truncated ? 'truncated' : 'invalid-file', `The HAR file ${truncated ? 'is truncated' : 'is not valid JSON'}: line ${item.line}: ${item.error}`);
+        }
+        piece.invalid.push({ line: entryCount + 1, reason: `line ${item.line} of the file: ${item.error}` });
+        continue;
+      }
+      const [, field, index] = item.path;
+      if (field === 'version') version = item.value;
+      else if (field === 'creator') creator = item.value;
+      else if (field === 'pages' && typeof index === 'number') {
+        recordCount += 1;
+        add(harPageRecord(item.value, index));
+      }
+      else if (field === 'entries' && typeof index === 'number') {
+        entryCount += 1;
+        recordCount += 1;
+        if (entryCount > maxEntries) throw new ImportError('too-large', `The HAR file has more than ${maxEntries.toLocaleString('en')} entries, the most one import reads`);
+        add(harEntryRecord(item.value, index));
+      }
     }
-    throw new ImportError('invalid-file', `The HAR file is not valid JSON: ${detail}`, { cause: error });
+    if (piece.records.length + piece.invalid.length > 0) yield piece;
   }
-  const parsed = HarLogSchema.safeParse(document);
-  if (!parsed.success) {
+  if (entryCount === 0 && version === undefined && creator === undefined) {
     throw new ImportError('invalid-file', 'Not a HAR file: it needs a "log" object with an "entries" array');
   }
-  const { log } = parsed.data;
-  const creator = [log.creator?.name, log.creator?.version].filter(Boolean).join(' ');
-  report.notes.push(`HAR ${log.version ?? '(no version)'}${creator === '' ? '' : ` written by ${creator}`}`);
-  const pages = log.pages ?? [];
-  for (const [list, toRecord] of [[pages, harPageRecord], [log.entries, harEntryRecord]] as const) {
-    for (let start = 0; start < list.length; start += SLICE) {
-      const piece: ParsedPiece = { records: [], invalid: [] };
-      list.slice(start, start + SLICE).forEach((item, offset) => {
-        const result = toRecord(item, start + offset);
-        if (isInvalidRow(result)) piece.invalid.push(result);
-        else piece.records.push(result);
-      });
-      yield piece;
-    }
-  }
+  const creatorObject = isJsonObject(creator) ? creator : {};
+  const name = [creatorObject.name, creatorObject.version].filter((part) => typeof part === 'string' && part !== '').join(' ');
+  report.notes.push(`HAR ${typeof version === 'string' && version !== '' ? version : '(no version)'}${name === '' ? '' : ` written by ${name}`}`);
 }

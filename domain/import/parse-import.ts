@@ -12,7 +12,7 @@ import type { ImportBatch, ImportProgress, ImportRecord, ImportSummary, InvalidR
 import type { ImportSettings } from './import-settings.ts';
 import { parseAccessLog } from './parse-access-log.ts';
 import { parseDelimited } from './parse-delimited.ts';
-import { MAX_HAR_BYTES, parseHar } from './parse-har.ts';
+import { parseHar } from './parse-har.ts';
 import { parseJsonLines } from './parse-json-lines.ts';
 import { parseSlackExport } from './parse-slack-export.ts';
 import { parseSyslog } from './parse-syslog.ts';
@@ -116,7 +116,7 @@ async function* piecesOf(bytes: AsyncGenerator<Uint8Array>, settings: ImportSett
       yield* parseAccessLog(textChunks(bytes), settings, report);
       return;
     case 'har':
-      yield* parseHar(await readAllBytes(bytes, settings.maxBytes ?? MAX_HAR_BYTES, 'The HAR file'), report);
+      yield* parseHar(textChunks(bytes), report, settings.limits);
       return;
     case 'slack-zip': {
       const limits = { ...DEFAULT_ZIP_LIMITS, ...settings.limits };

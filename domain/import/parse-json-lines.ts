@@ -1,98 +1,93 @@
 /*
- * JSON Lines logs with a field mapping by path. A path is tried as one key first and then split on
- * dots, so Zeek's flat "id.orig_h" and nested "user.name" both work. Unmapped top-level fields are
- * kept in extra; a nested mapped field stays inside its parent there.
+ * JSON records of any shape with a field mapping by path: JSON Lines, the elements of one array in a
+ * document (streamed, never read whole), top-level values one after another, and Kubernetes CRI
+ * lines. Unmapped top-level fields are kept in extra; a nested mapped field stays inside its parent.
  */
-import type { ZoneId } from '@js-joda/core';
-import type { NumericTimestampUnit } from '../time/parse-date.ts';
-import { isJsonObject, jsonLines, jsonText } from './json-lines.ts';
-import type { ImportRecord, InvalidRow, JsonValue, ParsedPiece, ParseReport } from './import-record.ts';
-import { isInvalidRow } from './import-record.ts';
-import { loadZone, parseEventTime, shorten, timeReason } from './parse-event-time.ts';
+import { criLines } from './cri-lines.ts';
+import { MAX_RECORD_CHARS } from './delimited-rows.ts';
+import { ImportError } from './import-error.ts';
+import { isInvalidRow, type ParsedPiece, type ParseReport } from './import-record.ts';
+import { isDocumentStop, jsonDocumentValues } from './json-document.ts';
+import { isJsonObject, jsonLines, type JsonLine } from './json-lines.ts';
+import type { JsonContainer, JsonLinesSettings } from './json-lines-settings.ts';
+import { jsonRecord } from './json-record.ts';
+import { loadZone } from './parse-event-time.ts';
+import { CRI_LINE } from './cri-lines.ts';
 
-export interface JsonFieldMapping {
-  readonly startTime: string;
-  readonly endTime?: string | undefined;
-  readonly actor?: string | undefined;
-  readonly message?: string | undefined;
-}
+export type { JsonFieldMapping, JsonLinesSettings } from './json-lines-settings.ts';
+export { valueAt } from './json-record.ts';
 
-export interface JsonLinesSettings {
-  readonly fields: JsonFieldMapping;
-  readonly numericUnit: NumericTimestampUnit;
-  readonly timeZone: string;
-}
-
-export async function* parseJsonLines(
-  text: AsyncIterable<string>,
-  settings: JsonLinesSettings,
-  report: ParseReport,
-): AsyncGenerator<ParsedPiece> {
+export async function* parseJsonLines(text: AsyncIterable<string>, settings: JsonLinesSettings, report: ParseReport): AsyncGenerator<ParsedPiece> {
   const zone = await loadZone(settings.timeZone);
-  for await (const lines of jsonLines(text)) {
+  const { head, rest } = await peek(text);
+  const container = settings.container ?? containerOf(head);
+  const recordsPath = settings.container === undefined && container === 'array' && /^\s*\{/.test(head) ? 'Records' : (settings.recordsPath ?? '');
+  if (container === 'array' || container === 'values') {
+    report.notes.push(container === 'values' ? 'Records: the top-level JSON values' : `Records: the elements of ${recordsPath === '' ? 'the top-level array' : `the "${recordsPath}" array`}`);
+  }
+  let read = 0;
+  for await (const items of linesOf(rest, container, recordsPath)) {
     const piece: ParsedPiece = { records: [], invalid: [] };
-    for (const item of lines) {
+    for (const item of items) {
       if ('error' in item) {
+        if (read === 0 && container !== 'lines' && container !== 'cri' && piece.records.length === 0) {
+          throw new ImportError(item.error.includes('truncated') ? 'truncated' : 'invalid-file', `No record could be read: line ${item.line}: ${item.error}`);
+        }
         piece.invalid.push({ line: item.line, reason: item.error });
         continue;
       }
       if (report.columns.length === 0 && isJsonObject(item.value)) report.columns = Object.keys(item.value);
-      const result = jsonLineRecord(item.value, item.line, settings, zone);
+      const result = jsonRecord(item.value, item.line, settings, zone);
       if (isInvalidRow(result)) piece.invalid.push(result);
       else piece.records.push(result);
     }
+    read += piece.records.length + piece.invalid.length;
     yield piece;
   }
 }
 
-function jsonLineRecord(value: JsonValue, line: number, settings: JsonLinesSettings, zone: ZoneId): ImportRecord | InvalidRow {
-  if (!isJsonObject(value)) return { line, reason: 'the line is not a JSON object' };
-  const { fields, numericUnit } = settings;
-  const time = (path: string): number | string => {
-    const field = valueAt(value, path);
-    const text = timeText(field);
-    if (text === undefined) return `"${path}": ${field === undefined ? 'is missing' : `${shorten(JSON.stringify(field))} is not a time`}`;
-    return parseEventTime(text, zone, numericUnit) ?? `"${path}": ${timeReason(text, numericUnit)}`;
-  };
-  const startMicros = time(fields.startTime);
-  if (typeof startMicros === 'string') return { line, reason: startMicros };
-  let endMicros = startMicros;
-  if (fields.endTime !== undefined && valueAt(value, fields.endTime) !== undefined) {
-    const end = time(fields.endTime);
-    if (typeof end === 'string') return { line, reason: end };
-    if (end < startMicros) return { line, reason: `"${fields.endTime}" is before the start time` };
-    endMicros = end;
+async function* linesOf(text: AsyncIterable<string>, container: JsonContainer, recordsPath: string): AsyncGenerator<JsonLine[]> {
+  if (container === 'lines') return yield* jsonLines(text);
+  if (container === 'cri') return yield* criLines(text);
+  const paths = container === 'values' ? ['$'] : [recordsPath === '' ? '$.*' : `$.${recordsPath}.*`];
+  const documents = jsonDocumentValues(text, { paths, concatenated: container === 'values', maxValueBytes: MAX_RECORD_CHARS, what: 'record' });
+  for await (const items of documents) yield items.map((item) => (isDocumentStop(item) ? item : { line: item.line, value: item.value }));
+}
+
+/** The container a file's first text shows, for settings that name none (a mapping made by hand). */
+export function containerOf(head: string): JsonContainer {
+  const start = head.trimStart();
+  if (start.startsWith('[')) return 'array';
+  if (CRI_LINE.test(start.slice(0, start.indexOf('\n') === -1 ? undefined : start.indexOf('\n')))) return 'cri';
+  if (!start.startsWith('{')) return 'lines';
+  const newline = start.indexOf('\n');
+  try {
+    JSON.parse(start.slice(0, newline === -1 ? undefined : newline));
+    return 'lines';
+  } catch {
+    return /^\{\s*"Records"\s*:\s*\[/.test(start) ? 'array' : 'values';
   }
-  const mapped = new Set(Object.values(fields));
-  const extra: Record<string, JsonValue> = {};
-  for (const [key, field] of Object.entries(value)) if (!mapped.has(key)) extra[key] = field;
-  return {
-    line,
-    startMicros,
-    endMicros,
-    actor: fields.actor === undefined ? '' : jsonText(valueAt(value, fields.actor)).trim(),
-    message: fields.message === undefined ? '' : jsonText(valueAt(value, fields.message)),
-    extra,
-  };
 }
 
-function timeText(field: JsonValue | undefined): string | undefined {
-  if (typeof field === 'string') return field;
-  // A number prints without an exponent only below 1e21; beyond that it is no timestamp anyway.
-  if (typeof field === 'number' && Number.isFinite(field) && field >= 0 && !String(field).includes('e')) return String(field);
-  return undefined;
-}
-
-/** The value at a path: the whole path as one key, else split at each dot from the left. */
-export function valueAt(value: JsonValue | undefined, path: string): JsonValue | undefined {
-  if (!isJsonObject(value)) return undefined;
-  if (Object.hasOwn(value, path)) return value[path];
-  for (let dot = path.indexOf('.'); dot !== -1; dot = path.indexOf('.', dot + 1)) {
-    const head = path.slice(0, dot);
-    if (Object.hasOwn(value, head)) {
-      const found = valueAt(value[head], path.slice(dot + 1));
-      if (found !== undefined) return found;
+/** The first 64 KiB of text (or all of it) and the whole text again, read once. */
+async function peek(text: AsyncIterable<string>): Promise<{ head: string; rest: AsyncIterable<string> }> {
+  const iterator = text[Symbol.asyncIterator]();
+  const taken: string[] = [];
+  let chars = 0;
+  let done = false;
+  while (chars < 1 << 16) {
+    const step = await iterator.next();
+    if (step.done === true) {
+      done = true;
+      break;
     }
+    taken.push(step.value);
+    chars += step.value.length;
   }
-  return undefined;
+  async function* rest(): AsyncGenerator<string> {
+    yield* taken;
+    if (done) return;
+    for (let step = await iterator.next(); step.done !== true; step = await iterator.next()) yield step.value;
+  }
+  return { head: taken.join('').replace(/^\uFEFF/, ''), rest: rest() };
 }

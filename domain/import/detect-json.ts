@@ -1,0 +1,141 @@
+/*
+ * Detection of the JSON families from a file's first 64 KiB: HAR (a "log" object with "entries",
+ * wherever the key sits; JSONP-wrapped .harp), Timesketch JSONL, and JSON records of any shape (JSON
+ * Lines, an array, a {"Records": […]} document, top-level values, Kubernetes CRI lines), with the
+ * field mapping chosen from the values of every sampled record.
+ */
+import type { NumericTimestampUnit } from '../time/parse-date.ts';
+import { CRI_LINE } from './cri-lines.ts';
+import type { JsonValue } from './import-record.ts';
+import { documentReader, type DocumentItem, type DocumentValue } from './json-document.ts';
+import { chooseJsonFields } from './json-field-evidence.ts';
+import { isJsonObject } from './json-lines.ts';
+import type { JsonContainer, JsonFieldMapping, JsonLinesImportSettings } from './json-lines-settings.ts';
+import { withEmbeddedJson } from './json-record.ts';
+import { isJsonpCall } from './jsonp-wrapper.ts';
+import { normalizeName } from './suggest-mapping.ts';
+
+type JsonObject = { [key: string]: JsonValue };
+const MAX_SAMPLES = 500;
+
+export type JsonDetection =
+  | {
+      readonly format: 'jsonl';
+      readonly reason: string;
+      /** Dotted paths of the sampled records' fields. */
+      readonly fields: readonly string[];
+      readonly mapping: Partial<JsonFieldMapping>;
+      /** The unit as the preview's picker knows it; settings hold the exact one. */
+      readonly numericUnit: NumericTimestampUnit;
+      /** Complete settings when a start time field was found (its zone 'UTC' unless zoneless times need the analyst's). */
+      readonly settings: JsonLinesImportSettings | undefined;
+      /** Whether the times carry no offset, so the analyst's zone replaces settings.timeZone. */
+      readonly zoneless: boolean;
+    }
+  | { readonly format: 'har'; readonly reason: string; readonly settings: { readonly format: 'har' } }
+  | { readonly format: 'timesketch-jsonl'; readonly reason: string; readonly settings: { readonly format: 'timesketch-jsonl' } }
+  | { readonly format: undefined; readonly reason: string };
+
+/** The JSON family of `text` (the file's start, `complete` when it is all of it), or undefined when it is no JSON. */
+export function detectJson(text: string, complete: boolean, fileName: string): JsonDetection | undefined {
+  const start = text.replace(/^\uFEFF/, '').trimStart();
+  const lines = start.split('\n');
+  if (!complete && lines.length > 1) lines.pop();
+  const firstLine = lines[0] ?? '';
+  if (CRI_LINE.test(firstLine.replace(/\r$/, ''))) return detectCri(lines);
+  const harp = isJsonpCall(start);
+  if (!harp && !start.startsWith('{') && !start.startsWith('[')) return undefined;
+  const harReason = (why: string) => ({ format: 'har', reason: `HAR: ${why}`, settings: { format: 'har' } }) as const;
+  if (harp) return /"log"\s*:/.test(start) ? harReason('a JSONP call (.harp) wrapping a "log" object') : { format: undefined, reason: 'A JSONP call (a script), not a HAR: it wraps no "log" object' };
+  const first = parseOrUndefined(firstLine);
+  if (isJsonObject(first)) {
+    const log = first.log;
+    if (isJsonObject(log) && Array.isArray(log.entries)) return harReason('a "log" object with an "entries" array');
+    if (isTimesketch(Object.keys(first))) {
+      return { format: 'timesketch-jsonl', reason: 'JSON Lines with Timesketch fields (message, datetime/timestamp, timestamp_desc)', settings: { format: 'timesketch-jsonl' } };
+    }
+    const records = lines.slice(0, MAX_SAMPLES).map(parseOrUndefined).filter(isJsonObject);
+    return recordsDetection(records, 'lines', '', `JSON Lines: ${records.length} of ${lines.filter((line) => line.trim() !== '').length} sampled lines are objects`);
+  }
+  if (start.startsWith('{') && /"log"\s*:\s*\{/.test(start) && /"entries"\s*:\s*\[/.test(start)) {
+    return harReason('a "log" object with an "entries" array');
+  }
+  if (start.startsWith('[')) {
+    const records = sample(start, complete, { paths: ['$.*'] }).map((item) => item.value).filter(isJsonObject);
+    if (records.length === 0) return { format: undefined, reason: 'A JSON array whose first elements are not objects: no records to import' };
+    return recordsDetection(records, 'array', '', `A JSON array of records (${records.length} sampled)`);
+  }
+  // A document: the top-level key whose array holds the most objects is the records' array.
+  const byKey = new Map<string, JsonObject[]>();
+  for (const item of sample(start, complete, { paths: ['$.*.*'] })) {
+    const [key, index] = item.path;
+    if (typeof key === 'string' && typeof index === 'number' && isJsonObject(item.value)) byKey.set(key, [...(byKey.get(key) ?? []), item.value]);
+  }
+  const [key, records] = [...byKey].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
+  if (key !== undefined && records !== undefined) {
+    return recordsDetection(records, 'array', key, `A JSON document whose "${key}" array holds the records (${records.length} sampled)`);
+  }
+  const values = sample(start, complete, { paths: ['$'], concatenated: true }).map((item) => item.value).filter(isJsonObject);
+  if (values.length === 0) {
+    return { format: undefined, reason: `A JSON document with no array of records, and its first object does not end in the first 64 KiB${fileName === '' ? '' : ` of ${fileName}`}` };
+  }
+  return recordsDetection(values, 'values', '', values.length === 1 ? 'One JSON object, read as one record' : `JSON objects one after another (${values.length} sampled)`);
+}
+
+function detectCri(lines: readonly string[]): JsonDetection {
+  const filled = lines.filter((line) => line.trim() !== '').slice(0, MAX_SAMPLES);
+  const records: JsonObject[] = [];
+  for (const line of filled) {
+    const match = CRI_LINE.exec(line.replace(/\r$/, ''));
+    if (match !== null) records.push({ time: match[1] ?? '', stream: match[2] ?? '', tag: match[3] ?? '', log: match[4] ?? '' });
+  }
+  return recordsDetection(records, 'cri', '', `Kubernetes CRI log lines: ${records.length} of ${filled.length} sampled lines are "<time> <stream> <P|F> <message>"`);
+}
+
+function recordsDetection(raw: readonly JsonObject[], container: JsonContainer, recordsPath: string, what: string): JsonDetection {
+  const records = raw.map((record) => withEmbeddedJson(record)).filter(isJsonObject);
+  const choice = chooseJsonFields(records);
+  const { startTime, ...rest } = choice.mapping;
+  const settings: JsonLinesImportSettings | undefined =
+    startTime === undefined
+      ? undefined
+      : { format: 'jsonl', fields: { startTime, ...rest }, numericUnit: choice.numericUnit, timeZone: 'UTC', container, ...(recordsPath === '' ? {} : { recordsPath }) };
+  return {
+    format: 'jsonl',
+    reason: `${what}; ${choice.reasons.join('; ')}${choice.zoned ? '' : '; the times carry no offset: read in the chosen time zone'}`,
+    fields: choice.paths,
+    mapping: choice.mapping,
+    numericUnit: choice.numericUnit === 'microseconds' ? 'microseconds' : 'seconds',
+    settings,
+    zoneless: !choice.zoned,
+  };
+}
+
+interface SampleOptions {
+  readonly paths: readonly string[];
+  readonly concatenated?: boolean;
+}
+
+/** The complete values at `paths` within the sample text (a cut at its end is expected, not an error). */
+function sample(text: string, complete: boolean, options: SampleOptions): DocumentValue[] {
+  const reader = documentReader({ ...options, maxValueBytes: Number.MAX_SAFE_INTEGER, what: 'record' });
+  try {
+    const items = [...reader.feed(text), ...(complete ? reader.finish() : [])];
+    return items.filter((item: DocumentItem): item is DocumentValue => 'value' in item).slice(0, MAX_SAMPLES);
+  } catch {
+    return [];
+  }
+}
+
+function parseOrUndefined(line: string): JsonValue | undefined {
+  try {
+    return JSON.parse(line) as JsonValue;
+  } catch {
+    return undefined;
+  }
+}
+
+function isTimesketch(keys: readonly string[]): boolean {
+  const names = new Set(keys.map(normalizeName));
+  return names.has('message') && names.has('timestampdesc') && (names.has('datetime') || names.has('timestamp'));
+}

@@ -1,0 +1,161 @@
+/*
+ * Which fields of JSON records hold the start time, end time, actor and message, decided from the
+ * values of every sampled record rather than the first object's names: a time field must read as a
+ * plausible instant (1990-2100) in most records; an actor repeats short values; a message is text.
+ */
+import { resolveTimeZone } from '../time/time-zone-loader.ts';
+import type { JsonValue } from './import-record.ts';
+import { isJsonObject } from './json-lines.ts';
+import type { JsonFieldMapping, JsonNumericUnit } from './json-lines-settings.ts';
+import { jsonTimeMicros, unitByMagnitude } from './json-time.ts';
+import { normalizeName } from './suggest-mapping.ts';
+
+type JsonObject = { [key: string]: JsonValue };
+const MIN_MICROS = Date.UTC(1990, 0, 1) * 1000;
+const MAX_MICROS = Date.UTC(2100, 0, 1) * 1000;
+const MAX_DEPTH = 6;
+const MAX_ACTOR_CHARS = 120;
+
+// Earlier names win; a name matches a path's last key, or its last two keys joined ("userIdentity.arn").
+const START_NAMES = [
+  'timestamp', 'time', 'eventtime', 'realtimetimestamp', 'datetime', 'eventtimestamp', 'ts', 'date', 'starttime', 'startedat',
+  'start', 'created', 'createdat', 'logtime', 'receivetimestamp', 'receivedat', 'submissiontimestamp', 'sourcerealtimetimestamp', 'creationdate',
+];
+const END_NAMES = ['endtime', 'endedat', 'end', 'stoptime', 'finishedat', 'enddate'];
+const ACTOR_NAMES = [
+  'useridentityarn', 'username', 'user', 'caller', 'principalemail', 'principal', 'userprincipalname', 'principalid', 'actor', 'login',
+  'host', 'hostname', 'computer', 'computername', 'syslogidentifier', 'podname', 'containername', 'service', 'servicename', 'app',
+  'logger', 'source', 'clientip', 'sourceipaddress', 'remoteaddr', 'stream',
+];
+const MESSAGE_NAMES = [
+  'message', 'msg', 'log', 'textpayload', 'eventname', 'operationnamelocalizedvalue', 'operationname', 'methodname', 'action',
+  'description', 'text', 'summary', 'event', 'body',
+];
+
+export interface JsonFieldChoice {
+  readonly mapping: Partial<JsonFieldMapping>;
+  readonly numericUnit: JsonNumericUnit;
+  /** Whether the time values carry their own offset (or are epochs), so no zone setting applies. */
+  readonly zoned: boolean;
+  /** Sentences saying what was chosen and on what evidence. */
+  readonly reasons: readonly string[];
+  /** Every scalar path seen, in first-seen order. */
+  readonly paths: readonly string[];
+}
+
+interface PathStats {
+  readonly path: string;
+  readonly depth: number;
+  present: number;
+  instants: number;
+  epochs: number;
+  zoned: number;
+  integerDigits: number[];
+  shortTexts: number;
+  texts: number;
+  readonly distinct: Set<string>;
+}
+
+export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoice {
+  const stats = new Map<string, PathStats>();
+  for (const record of records) collect(record, '', 0, stats);
+  const all = [...stats.values()];
+  const n = records.length;
+  const rank = (names: readonly string[], path: string) => {
+    const keys = path.split('.').map(normalizeName);
+    const last = keys.at(-1) ?? '';
+    const lastTwo = keys.slice(-2).join('');
+    const index = Math.min(...[names.indexOf(lastTwo), names.indexOf(last)].map((found) => (found === -1 ? Infinity : found)));
+    return index;
+  };
+  const reasons: string[] = [];
+  const byRank = (names: readonly string[]) => (a: PathStats, b: PathStats) =>
+    rank(names, a.path) - rank(names, b.path) || a.depth - b.depth;
+
+  // Time: named fields whose values read as instants in at least 80% of records; else any such field.
+  const timeLike = all.filter((stat) => stat.instants > 0 && stat.instants >= 0.8 * n);
+  const named = timeLike.filter((stat) => Number.isFinite(rank(START_NAMES, stat.path))).sort(byRank(START_NAMES));
+  const unnamed = timeLike.filter((stat) => !Number.isFinite(rank(START_NAMES, stat.path)) && !Number.isFinite(rank(END_NAMES, stat.path)));
+  // Unnamed: date texts before epoch numbers, which could be counters or sizes.
+  unnamed.sort((a, b) => a.epochs / a.instants - b.epochs / b.instants || a.depth - b.depth);
+  const start = named[0] ?? unnamed[0];
+  const mapping: { -readonly [K in keyof JsonFieldMapping]?: string } = {};
+  let numericUnit: JsonNumericUnit = 'auto';
+  let zoned = true;
+  if (start !== undefined) {
+    mapping.startTime = start.path;
+    zoned = start.zoned + start.epochs >= start.instants * 0.5;
+    const units = new Set(start.integerDigits.map(unitByMagnitude));
+    if (units.size === 1) numericUnit = [...units][0] ?? 'auto';
+    const kind = start.epochs === 0 ? 'date and time texts' : `epoch ${numericUnit === 'auto' ? 'numbers' : numericUnit}`;
+    const why = named[0] === undefined ? 'no field is named like a time; it is the only field whose values read as dates' : 'named like a time';
+    reasons.push(`start time "${start.path}" (${why}): ${kind} in ${start.instants} of ${n} records`);
+  } else {
+    reasons.push(`no field reads as a date and time in most of the ${n} sampled records: choose the start time field`);
+  }
+  const end = all.filter((stat) => stat.instants >= 0.5 * n && Number.isFinite(rank(END_NAMES, stat.path)) && stat.path !== mapping.startTime).sort(byRank(END_NAMES))[0];
+  if (end !== undefined) {
+    mapping.endTime = end.path;
+    reasons.push(`end time "${end.path}"`);
+  }
+
+  const taken = new Set([mapping.startTime, mapping.endTime]);
+  const actors = all
+    .filter((stat) => !taken.has(stat.path) && Number.isFinite(rank(ACTOR_NAMES, stat.path)) && stat.shortTexts >= 0.5 * n)
+    .filter((stat) => n < 4 || stat.distinct.size <= Math.max(1, stat.shortTexts * 0.5))
+    .sort(byRank(ACTOR_NAMES));
+  // A name that never changes over many records says less than one that does (one host, many programs).
+  const varied = actors.find((stat) => stat.distinct.size > 1);
+  const actor = actors[0] !== undefined && actors[0].distinct.size === 1 && n >= 10 && varied !== undefined ? varied : actors[0];
+  if (actor !== undefined) {
+    mapping.actor = actor.path;
+    reasons.push(`actor "${actor.path}" (${actor.distinct.size} distinct value${actor.distinct.size === 1 ? '' : 's'} in ${actor.shortTexts} records)`);
+  }
+  taken.add(mapping.actor);
+  const message = all
+    .filter((stat) => !taken.has(stat.path) && Number.isFinite(rank(MESSAGE_NAMES, stat.path)) && stat.texts >= 0.5 * n)
+    .sort(byRank(MESSAGE_NAMES))[0];
+  if (message !== undefined) {
+    mapping.message = message.path;
+    reasons.push(`message "${message.path}"`);
+  } else reasons.push('no message field: a summary of each record\'s first fields');
+  return { mapping, numericUnit, zoned, reasons, paths: all.map((stat) => stat.path) };
+}
+
+function collect(value: JsonObject, prefix: string, depth: number, stats: Map<string, PathStats>): void {
+  for (const [key, field] of Object.entries(value)) {
+    const path = `${prefix}${key}`;
+    if (isJsonObject(field)) {
+      if (depth < MAX_DEPTH) collect(field, `${path}.`, depth + 1, stats);
+      continue;
+    }
+    if (Array.isArray(field)) continue;
+    let stat = stats.get(path);
+    if (stat === undefined) {
+      stat = { path, depth, present: 0, instants: 0, epochs: 0, zoned: 0, integerDigits: [], shortTexts: 0, texts: 0, distinct: new Set() };
+      stats.set(path, stat);
+    }
+    observe(stat, field);
+  }
+}
+
+function observe(stat: PathStats, field: JsonValue): void {
+  stat.present += 1;
+  const micros = jsonTimeMicros(field, resolveTimeZone('UTC'), 'auto');
+  if (micros !== undefined && micros >= MIN_MICROS && micros < MAX_MICROS) {
+    stat.instants += 1;
+    const text = String(field).trim();
+    const epoch = /^\d+(\.\d+)?$/.exec(text);
+    if (epoch !== null) {
+      stat.epochs += 1;
+      stat.integerDigits.push(text.split('.')[0]?.length ?? 0);
+    } else if (/(?:[zZ]|UTC|GMT|[+-]\d{2}(?::?\d{2})?)$/.test(text)) stat.zoned += 1;
+  }
+  if (typeof field === 'string' && field.trim() !== '') {
+    stat.texts += 1;
+    if (field.length <= MAX_ACTOR_CHARS && !field.includes('\n')) {
+      stat.shortTexts += 1;
+      stat.distinct.add(field.trim());
+    }
+  }
+}

@@ -1,0 +1,104 @@
+/*
+ * One JSON record (a line, an array element, a CRI line) to an ImportRecord by a field mapping of
+ * dotted paths. A string field that holds a JSON object (CloudTrail lookup-events' CloudTrailEvent,
+ * a JSON message in a CRI line) is read as that object, so its fields are reachable by path.
+ */
+import type { ZoneId } from '@js-joda/core';
+import type { ImportRecord, InvalidRow, JsonValue } from './import-record.ts';
+import { isJsonObject, jsonText } from './json-lines.ts';
+import type { JsonLinesSettings } from './json-lines-settings.ts';
+import { jsonTimeMicros, jsonTimeReason } from './json-time.ts';
+import { shorten } from './parse-event-time.ts';
+
+// Terminal escapes: OSC titles (ESC ] … BEL or ESC \), CSI sequences (colours, cursor) and lone ESC pairs.
+// eslint-disable-next-line no-control-regex
+const TERMINAL_ESCAPES = /\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b[@-_]/g;
+const SUMMARY_FIELDS = 6;
+
+/** The record with every string that holds a whole JSON object or array replaced by it, at any depth. */
+export function withEmbeddedJson(value: JsonValue): JsonValue {
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if ((text.startsWith('{') && text.endsWith('}')) || (text.startsWith('[') && text.endsWith(']'))) {
+      try {
+        return withEmbeddedJson(JSON.parse(text) as JsonValue);
+      } catch {
+        return value;
+      }
+    }
+    return value;
+  }
+  if (Array.isArray(value)) return value.map(withEmbeddedJson);
+  if (isJsonObject(value)) {
+    const out: Record<string, JsonValue> = {};
+    for (const [key, field] of Object.entries(value)) out[key] = withEmbeddedJson(field);
+    return out;
+  }
+  return value;
+}
+
+/** The value at a path: the whole path as one key, else split at each dot from the left. */
+export function valueAt(value: JsonValue | undefined, path: string): JsonValue | undefined {
+  if (!isJsonObject(value)) return undefined;
+  if (Object.hasOwn(value, path)) return value[path];
+  for (let dot = path.indexOf('.'); dot !== -1; dot = path.indexOf('.', dot + 1)) {
+    const head = path.slice(0, dot);
+    if (Object.hasOwn(value, head)) {
+      const found = valueAt(value[head], path.slice(dot + 1));
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+/** Display text with terminal escapes removed and the trailing line end a log line carries dropped. */
+export function readableText(text: string): string {
+  return text.replace(TERMINAL_ESCAPES, '').replace(/[\r\n]+$/, '');
+}
+
+export function jsonRecord(raw: JsonValue, line: number, settings: JsonLinesSettings, zone: ZoneId): ImportRecord | InvalidRow {
+  if (!isJsonObject(raw)) return { line, reason: `the record is ${Array.isArray(raw) ? 'an array' : `'${shorten(jsonText(raw))}'`}, not a JSON object` };
+  const expanded = withEmbeddedJson(raw);
+  const value = isJsonObject(expanded) ? expanded : raw;
+  const { fields, numericUnit } = settings;
+  const time = (path: string): number | string => {
+    const field = valueAt(value, path);
+    return jsonTimeMicros(field, zone, numericUnit) ?? jsonTimeReason(path, field);
+  };
+  const startMicros = time(fields.startTime);
+  if (typeof startMicros === 'string') return { line, reason: startMicros };
+  let endMicros = startMicros;
+  if (fields.endTime !== undefined && valueAt(value, fields.endTime) !== undefined) {
+    const end = time(fields.endTime);
+    if (typeof end === 'string') return { line, reason: end };
+    if (end < startMicros) return { line, reason: `"${fields.endTime}" is before the start time "${fields.startTime}"` };
+    endMicros = end;
+  }
+  const messageValue = fields.message === undefined ? undefined : valueAt(value, fields.message);
+  const rawMessage = jsonText(messageValue);
+  const message = rawMessage === '' && messageValue === undefined ? summaryOf(value, fields) : readableText(rawMessage);
+  // A mapped top-level field leaves extra, unless its text was changed for display (the raw stays).
+  const mapped = new Set([fields.startTime, fields.endTime, fields.actor, ...(message === rawMessage ? [fields.message] : [])]);
+  const extra: Record<string, JsonValue> = {};
+  for (const [key, field] of Object.entries(value)) if (!mapped.has(key)) extra[key] = field;
+  return {
+    line,
+    startMicros,
+    endMicros,
+    actor: fields.actor === undefined ? '' : jsonText(valueAt(value, fields.actor)).trim(),
+    message,
+    extra,
+  };
+}
+
+/** A short `key=value` line of the record's first plain fields, when no message field is mapped. */
+function summaryOf(value: { [key: string]: JsonValue }, fields: JsonLinesSettings['fields']): string {
+  const skipped = new Set([fields.startTime, fields.endTime, fields.actor]);
+  const parts: string[] = [];
+  for (const [key, field] of Object.entries(value)) {
+    if (parts.length === SUMMARY_FIELDS) break;
+    if (skipped.has(key) || field === null || typeof field === 'object' || field === '') continue;
+    parts.push(`${key}=${shorten(String(field), 80)}`);
+  }
+  return parts.join(' ');
+}
