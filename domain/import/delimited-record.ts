@@ -1,42 +1,44 @@
 /*
  * One delimited row to a record through a column mapping by index, or to the reason it is invalid.
- * Reasons name the column by number (1-based, as an analyst counts) and by header name.
+ * Reasons name the column by its header name (or "column 3" without a header) and say what the
+ * cell should have held, in the analyst's words.
  */
-import type { ZoneId } from '@js-joda/core';
-import type { NumericTimestampUnit } from '../time/parse-date.ts';
-import type { ImportRecord, InvalidRow, JsonValue } from './import-record.ts';
-import { parseEventTime, timeReason } from './parse-event-time.ts';
+import type { TimestampReader } from '../time/read-timestamp.ts';
+import type { EpochUnit } from '../time/epoch-number.ts';
+import type { MessageComposer } from './composed-message.ts';
 import type { DelimitedRow } from './delimited-rows.ts';
+import type { ColumnMapping } from './delimited-settings.ts';
+import type { ImportRecord, InvalidRow, JsonValue } from './import-record.ts';
+import { shorten, timeReason } from './parse-event-time.ts';
 
-/** Column indexes, 0-based. Only the start time is required. */
-export interface ColumnMapping {
-  readonly startTime: number;
-  readonly endTime?: number | undefined;
-  readonly actor?: number | undefined;
-  readonly message?: number | undefined;
-}
+export type { ColumnMapping } from './delimited-settings.ts';
 export type MappedRole = keyof ColumnMapping;
 
 export interface RecordRules {
   readonly mapping: ColumnMapping;
-  readonly numericUnit: NumericTimestampUnit;
-  readonly zone: ZoneId;
+  readonly numericUnit: EpochUnit;
+  readonly readTime: TimestampReader;
+  /** The time shape the columns were decided to hold, for reasons ("month/day/year", a pattern). */
+  readonly expected?: string | undefined;
   /** Cells equal to one of these are empty for mapped columns and null in extra (Zeek's "-"). */
   readonly nullValues: ReadonlySet<string>;
+  /** Space-separated lines: fields past the last column belong to it (a message with spaces). */
+  readonly restJoins: boolean;
+  readonly composeMessage?: MessageComposer | undefined;
 }
 
-const ROLE_LABELS: Record<MappedRole, string> = { startTime: 'start time', endTime: 'end time', actor: 'actor', message: 'message' };
-const ROLES = Object.keys(ROLE_LABELS) as MappedRole[];
+const ROLES: readonly MappedRole[] = ['startTime', 'startClock', 'endTime', 'actor', 'message', 'utcOffset'];
+const UTC_OFFSET = /^(?:UTC|GMT)?\s*(?:([+-])(\d{1,2})(?::?(\d{2}))?)?$/i;
 
 export function delimitedRecord(row: DelimitedRow, columns: readonly string[], rules: RecordRules): ImportRecord | InvalidRow {
-  const { fields, line } = row;
+  const { line } = row;
+  const fields = fitToColumns(row.fields, columns.length, rules.restJoins);
   const { mapping, nullValues } = rules;
-  const label = (role: MappedRole, index: number) => `${columnLabel(index, columns)} (${ROLE_LABELS[role]})`;
+  const label = (index: number) => columnLabel(index, columns);
   for (const role of ROLES) {
     const index = mapping[role];
     if (index !== undefined && index >= fields.length) {
-      const count = `${fields.length} column${fields.length === 1 ? '' : 's'}`;
-      return { line, reason: `missing ${label(role, index)}: the row has ${count}` };
+      return { line, reason: `${label(index)} is missing: the row has ${fields.length} column${fields.length === 1 ? '' : 's'}, not ${columns.length || index + 1}` };
     }
   }
   const cell = (index: number | undefined): string => {
@@ -44,32 +46,66 @@ export function delimitedRecord(row: DelimitedRow, columns: readonly string[], r
     return nullValues.has(value) ? '' : value;
   };
 
-  const startText = cell(mapping.startTime);
-  const startMicros = parseEventTime(startText, rules.zone, rules.numericUnit);
+  let offsetMinutes: number | undefined;
+  if (mapping.utcOffset !== undefined && cell(mapping.utcOffset).trim() !== '') {
+    const text = cell(mapping.utcOffset);
+    offsetMinutes = utcOffsetMinutes(text);
+    if (offsetMinutes === undefined) return { line, reason: `${label(mapping.utcOffset)}: "${shorten(text)}" is not a UTC offset (expected one like +02:00, -5 or UTC-05:00)` };
+  }
+  const clockText = mapping.startClock === undefined ? undefined : cell(mapping.startClock);
+  const dateText = cell(mapping.startTime);
+  const startText = clockText === undefined ? dateText : `${dateText.trim()} ${clockText.trim()}`;
+  const startMicros = rules.readTime(startText, offsetMinutes);
   if (startMicros === undefined) {
-    return { line, reason: `${label('startTime', mapping.startTime)}: ${timeReason(startText, rules.numericUnit)}` };
+    const where = mapping.startClock === undefined ? label(mapping.startTime) : `${label(mapping.startTime)} and ${label(mapping.startClock)}`;
+    return { line, reason: `${where}: ${timeReason(startText.trim() === '' ? '' : startText, rules.numericUnit, rules.expected)}` };
   }
   let endMicros = startMicros;
   const endText = cell(mapping.endTime);
   if (mapping.endTime !== undefined && endText.trim() !== '') {
-    const parsed = parseEventTime(endText, rules.zone, rules.numericUnit);
-    if (parsed === undefined) return { line, reason: `${label('endTime', mapping.endTime)}: ${timeReason(endText, rules.numericUnit)}` };
-    if (parsed < startMicros) return { line, reason: `${label('endTime', mapping.endTime)}: '${endText}' is before the start time` };
+    const parsed = rules.readTime(endText, offsetMinutes);
+    if (parsed === undefined) return { line, reason: `${label(mapping.endTime)}: ${timeReason(endText, rules.numericUnit, rules.expected)}` };
+    if (parsed < startMicros) return { line, reason: `${label(mapping.endTime)}: "${shorten(endText)}" is before the start time` };
     endMicros = parsed;
   }
 
   const extra: Record<string, JsonValue> = {};
   for (let index = 0; index < fields.length; index += 1) {
-    if (index === mapping.startTime || index === mapping.endTime || index === mapping.actor || index === mapping.message) continue;
+    if (isMapped(mapping, index)) continue;
     const value = fields[index] ?? '';
     extra[columns[index] ?? `column ${index + 1}`] = nullValues.has(value) ? null : value;
   }
-  return { line, startMicros, endMicros, actor: cell(mapping.actor).trim(), message: cell(mapping.message), extra };
+  const message = mapping.message !== undefined ? cell(mapping.message) : (rules.composeMessage?.(fields) ?? '');
+  return { line, startMicros, endMicros, actor: cell(mapping.actor).trim(), message, extra };
+}
+
+function isMapped(mapping: ColumnMapping, index: number): boolean {
+  const { startTime, startClock, endTime, actor, message, utcOffset } = mapping;
+  return index === startTime || index === startClock || index === endTime || index === actor || index === message || index === utcOffset;
+}
+
+/** Drops empty fields a trailing delimiter adds; joins the overflow of space-separated lines. */
+function fitToColumns(fields: string[], width: number, restJoins: boolean): string[] {
+  if (width === 0 || fields.length <= width) return fields;
+  let end = fields.length;
+  while (end > width && fields[end - 1] === '') end -= 1;
+  if (end === width) return fields.slice(0, width);
+  return restJoins ? [...fields.slice(0, width - 1), fields.slice(width - 1).join(' ')] : fields;
+}
+
+/** Minutes east of UTC for "+02:00", "-5", "+0530", "UTC-05:00", "UTC"; undefined otherwise. */
+export function utcOffsetMinutes(text: string): number | undefined {
+  const match = UTC_OFFSET.exec(text.trim());
+  if (match === null || (match[1] === undefined && !/^(UTC|GMT)$/i.test(text.trim()))) return undefined;
+  const [, sign, hours = '0', minutes = '0'] = match;
+  const total = Number(hours) * 60 + Number(minutes);
+  if (Number(minutes) > 59 || total > 18 * 60) return undefined;
+  return sign === '-' ? -total : total;
 }
 
 function columnLabel(index: number, columns: readonly string[]): string {
   const name = columns[index];
-  return name === undefined ? `column ${index + 1}` : `column ${index + 1} "${name}"`;
+  return name === undefined || name === `column ${index + 1}` ? `column ${index + 1}` : `column "${name}"`;
 }
 
 /**

@@ -1,27 +1,23 @@
 /*
  * Delimited text streamed into rows, each with the physical line it starts on. PapaParse's
- * low-level Parser splits the fields (bench/csv-parsers-bench.ts says why PapaParse); it cannot be
- * fed arbitrary chunks, so each pass hands it what has arrived and keeps the unfinished last record
- * for the next pass. Papa finds that record's start itself, so quotes spanning chunks are respected.
+ * low-level Parser splits the fields of one-character delimiters (bench/csv-parsers-bench.ts says
+ * why PapaParse); it cannot be fed arbitrary chunks, so each pass hands it what has arrived and keeps
+ * the unfinished last record for the next pass. Runs of whitespace and longer delimiters ("<;>")
+ * split line by line (split-line.ts). A fields directive line (W3C "#Fields:") comes out as names.
  */
 import Papa from 'papaparse';
+import type { DelimitedLayout } from './delimited-settings.ts';
 import { ImportError } from './import-error.ts';
+import { splitLine } from './split-line.ts';
 import { textPasses } from './text-passes.ts';
-import type { Delimiter } from './import-record.ts';
 
-export interface RowLayout {
-  readonly delimiter: Delimiter;
-  /** RFC 4180 quoting ("a, b", "" for a quote, newlines inside quotes); off for Zeek, where " is text. */
-  readonly quoted: boolean;
-  /** Physical lines skipped before anything is parsed (a title, Zeek's # header). */
-  readonly preambleRows: number;
-  /** Rows whose first field starts with this are skipped wherever they are (Zeek's #close footer). */
-  readonly commentPrefix?: string | undefined;
-}
+export type RowLayout = Pick<DelimitedLayout, 'delimiter' | 'quoted' | 'preambleRows' | 'commentPrefix' | 'fieldsDirective'>;
 
 export interface DelimitedRow {
   readonly line: number;
   readonly fields: string[];
+  /** Set on a fields directive line: the column names it gives (fields then holds the line's text). */
+  readonly directive?: readonly string[];
 }
 
 interface PapaPass {
@@ -36,6 +32,10 @@ export const MAX_RECORD_CHARS = 8 << 20;
 
 /** `passChars` is the text gathered per pass; tests make it tiny to put pass boundaries everywhere. */
 export async function* delimitedRows(text: AsyncIterable<string>, layout: RowLayout, passChars = PASS_CHARS): AsyncGenerator<DelimitedRow[]> {
+  if (layout.delimiter.length !== 1) {
+    yield* lineRows(text, layout, passChars);
+    return;
+  }
   const parser = new Papa.Parser({
     delimiter: layout.delimiter,
     newline: '\n',
@@ -44,6 +44,7 @@ export async function* delimitedRows(text: AsyncIterable<string>, layout: RowLay
     // shortcut for a pass without any quote character.
     ...(layout.quoted ? {} : { fastMode: true }),
   });
+  const marker = (layout.fieldsDirective ?? layout.commentPrefix)?.charCodeAt(0);
   let carry = '';
   let line = 1;
   let preambleLeft = layout.preambleRows;
@@ -81,8 +82,10 @@ export async function* delimitedRows(text: AsyncIterable<string>, layout: RowLay
       const lastField = fields[last];
       if (lastField !== undefined && lastField.endsWith('\r')) fields[last] = lastField.slice(0, -1);
       if (fields.length === 1 && fields[0] === '') continue;
-      if (layout.commentPrefix !== undefined && fields[0]?.startsWith(layout.commentPrefix)) continue;
-      rows.push({ line: rowLine, fields });
+      // Only a row that could be a comment or directive is joined back to its text.
+      const marked = marker !== undefined && fields[0]?.charCodeAt(0) === marker;
+      const row = marked ? commentOrRow(rowLine, fields, fields.join(layout.delimiter), layout) : { line: rowLine, fields };
+      if (row !== undefined) rows.push(row);
     }
     return rows;
   };
@@ -90,6 +93,42 @@ export async function* delimitedRows(text: AsyncIterable<string>, layout: RowLay
   yield* textPasses(text, passChars, (piece) => {
     carry += piece;
   }, pass);
+}
+
+/** Rows of a whitespace or multi-character delimiter: one per physical line, quotes only around a field. */
+async function* lineRows(text: AsyncIterable<string>, layout: RowLayout, passChars: number): AsyncGenerator<DelimitedRow[]> {
+  let carry = '';
+  let line = 0;
+  const pass = (final: boolean): DelimitedRow[] => {
+    const rows: DelimitedRow[] = [];
+    let start = 0;
+    for (let end = carry.indexOf('\n'); end !== -1 || (final && start < carry.length); end = carry.indexOf('\n', start)) {
+      const stop = end === -1 ? carry.length : end;
+      const lineText = carry.slice(start, carry.charCodeAt(stop - 1) === 13 ? stop - 1 : stop);
+      start = stop + 1;
+      line += 1;
+      if (line <= layout.preambleRows || lineText.trim() === '') continue;
+      const row = commentOrRow(line, undefined, lineText, layout);
+      if (row !== undefined) rows.push(row);
+    }
+    carry = carry.slice(start);
+    if (carry.length > MAX_RECORD_CHARS) throw new ImportError('invalid-file', `Line ${line + 1} runs on for more than 8 MiB without a line end`);
+    return rows;
+  };
+  yield* textPasses(text, passChars, (piece) => {
+    carry += piece;
+  }, pass);
+}
+
+/** The row for a line: undefined for a comment, names for a fields directive, else its fields. */
+function commentOrRow(line: number, fields: string[] | undefined, lineText: string, layout: RowLayout): DelimitedRow | undefined {
+  const { fieldsDirective, commentPrefix } = layout;
+  if (fieldsDirective !== undefined && lineText.startsWith(fieldsDirective)) {
+    const names = lineText.slice(fieldsDirective.length).trim().split(layout.delimiter === ' ' || layout.delimiter === 'whitespace' ? /\s+/ : layout.delimiter);
+    return { line, fields: [lineText], directive: names.filter((name) => name !== '') };
+  }
+  if (commentPrefix !== undefined && lineText.startsWith(commentPrefix)) return undefined;
+  return { line, fields: fields ?? splitLine(lineText, layout.delimiter, layout.quoted) };
 }
 
 function countNewlines(text: string, from: number, to: number): number {

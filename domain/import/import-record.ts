@@ -7,8 +7,8 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 export const IMPORT_FORMATS = ['delimited', 'har', 'timesketch-csv', 'timesketch-jsonl', 'jsonl', 'slack-zip', 'syslog', 'access-log'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
-/** Section 3's delimiters: tab and comma. */
-export type Delimiter = '\t' | ',';
+/** Section 3's tab and comma, and what other exports use: ";", "|", " ", "whitespace", "<;>". */
+export type Delimiter = string;
 
 export interface ImportRecord {
   /**

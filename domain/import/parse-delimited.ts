@@ -1,29 +1,21 @@
 /*
- * Tab- or comma-separated events (section 3's tsv import format): preamble and header rows
- * skipped, a column mapping by index, times in the chosen zone, every other column kept in extra.
+ * Delimited events (section 3's tsv import, and every log that is one record per line split by a
+ * delimiter): preamble and header rows skipped, comment lines dropped, columns (re)named by a fields
+ * directive wherever it appears (W3C), a column mapping by index, times read by one reader made for
+ * the file's shape, every other column kept in extra. A line with no delimiter in a many-column file
+ * continues the message of the row before (OneDrive's raw XML lines).
  */
-import type { NumericTimestampUnit } from '../time/parse-date.ts';
-import { columnNames, delimitedRecord, type ColumnMapping, type RecordRules } from './delimited-record.ts';
-import { delimitedRows, type RowLayout } from './delimited-rows.ts';
+import { createTimestampReader, type TimestampReader } from '../time/read-timestamp.ts';
+import { loadPatternReader } from '../time/pattern-reader.ts';
+import { messageComposer } from './composed-message.ts';
+import { columnNames, delimitedRecord, type RecordRules } from './delimited-record.ts';
+import { delimitedRows } from './delimited-rows.ts';
+import type { DelimitedSettings } from './delimited-settings.ts';
 import { ImportError } from './import-error.ts';
-import { isInvalidRow, type ParsedPiece, type ParseReport } from './import-record.ts';
+import { isInvalidRow, type ImportRecord, type ParsedPiece, type ParseReport } from './import-record.ts';
 import { loadZone } from './parse-event-time.ts';
 
-export interface DelimitedLayout extends RowLayout {
-  /** Rows after the preamble that are not data; the first of them names the columns. */
-  readonly headerRows: number;
-  /** Column names to use instead of the header's (Zeek's #fields line; a file without a header). */
-  readonly columnNames?: readonly string[] | undefined;
-  readonly nullValues?: readonly string[] | undefined;
-}
-
-export interface DelimitedSettings extends DelimitedLayout {
-  readonly mapping: ColumnMapping;
-  /** How a plain number is read: Zeek's '1521911720.629574' is seconds. */
-  readonly numericUnit: NumericTimestampUnit;
-  /** A name from the known zone table, for times written without an offset. */
-  readonly timeZone: string;
-}
+export type { DelimitedLayout, DelimitedSettings } from './delimited-settings.ts';
 
 export async function* parseDelimited(
   text: AsyncIterable<string>,
@@ -31,36 +23,70 @@ export async function* parseDelimited(
   report: ParseReport,
 ): AsyncGenerator<ParsedPiece> {
   checkSettings(settings);
-  const rules: RecordRules = {
-    mapping: settings.mapping,
+  const { mapping } = settings;
+  const zone = await loadZone(settings.timeZone);
+  let readTime: TimestampReader = createTimestampReader({ zone, numericUnit: settings.numericUnit, dateOrder: settings.dateOrder });
+  if (settings.timePattern !== undefined) {
+    const reader = await loadPatternReader(settings.timePattern, zone);
+    if (typeof reader === 'string') throw new ImportError('bad-settings', `${reader[0]?.toUpperCase() ?? ''}${reader.slice(1)}`);
+    readTime = reader;
+  }
+  const base = {
+    mapping,
     numericUnit: settings.numericUnit,
-    zone: await loadZone(settings.timeZone),
+    readTime,
+    expected: settings.timePattern ?? settings.dateOrder,
     nullValues: new Set(settings.nullValues ?? []),
+    restJoins: settings.delimiter === ' ' || settings.delimiter === 'whitespace',
   };
-  let columns = columnNames(settings.columnNames ?? []);
-  report.columns = columns;
+  let columns: string[] = [];
+  let rules: RecordRules = base;
+  const nameColumns = (names: readonly string[]) => {
+    columns = columnNames(names);
+    report.columns = columns;
+    rules = { ...base, composeMessage: mapping.message === undefined ? messageComposer(columns) : undefined };
+  };
+  nameColumns(settings.columnNames ?? []);
   report.delimiter = settings.delimiter;
+  const width = () => columns.length || Math.max(...Object.values(mapping).filter((index) => index !== undefined)) + 1;
   let headerLeft = settings.headerRows;
+  // The last record is held back one row, so a continuation line can still extend its message.
+  let held: ImportRecord | undefined;
+  let continued = 0;
   for await (const rows of delimitedRows(text, settings)) {
     const piece: ParsedPiece = { records: [], invalid: [] };
     for (const row of rows) {
+      if (row.directive !== undefined) {
+        nameColumns(row.directive);
+        continue;
+      }
       if (headerLeft > 0) {
-        if (headerLeft === settings.headerRows && settings.columnNames === undefined) {
-          columns = columnNames(row.fields);
-          report.columns = columns;
-        }
+        if (headerLeft === settings.headerRows && settings.columnNames === undefined) nameColumns(row.fields);
         headerLeft -= 1;
         continue;
       }
+      const only = row.fields.length === 1 ? row.fields[0] : undefined;
+      if (only !== undefined && held !== undefined && mapping.message !== undefined && width() >= 3 && readTime(only) === undefined) {
+        held = { ...held, message: `${held.message}\n${only}` };
+        continued += 1;
+        continue;
+      }
+      if (held !== undefined) piece.records.push(held);
+      held = undefined;
       const result = delimitedRecord(row, columns, rules);
       if (isInvalidRow(result)) piece.invalid.push(result);
-      else piece.records.push(result);
+      else held = result;
     }
-    yield piece;
+    if (piece.records.length > 0 || piece.invalid.length > 0) yield piece;
+  }
+  if (held !== undefined) yield { records: [held], invalid: [] };
+  if (continued > 0) {
+    report.notes.push(`${continued} line${continued === 1 ? '' : 's'} without a delimiter added to the message of the row before`);
   }
 }
 
 function checkSettings(settings: DelimitedSettings): void {
+  if (settings.delimiter === '') throw new ImportError('bad-settings', 'The delimiter is empty');
   const counts = { preambleRows: settings.preambleRows, headerRows: settings.headerRows };
   for (const [name, value] of Object.entries({ ...counts, ...settings.mapping })) {
     if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {

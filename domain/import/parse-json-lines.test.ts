@@ -53,7 +53,7 @@ describe('JSON Lines', () => {
     expect(records.map((record) => record.line)).toEqual([1]);
     expect(invalid.map((row) => row.line)).toEqual([3, 4, 5, 6, 7, 8]);
     expect(invalid.map((row) => row.reason)).toEqual([
-      `"@timestamp": '2024-13-01 00:00:00' is not a date in a format of section 5`,
+      '"@timestamp": "2024-13-01 00:00:00" is not a date (expected a date and time such as 2024-01-31 14:05:00)',
       '"@timestamp": is missing',
       '"@timestamp": {"nested":true} is not a time',
       'the line is not a JSON object',

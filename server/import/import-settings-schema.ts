@@ -4,29 +4,17 @@
  */
 import { z } from 'zod';
 import { AccessLogSettingsSchema } from '../../domain/import/access-log-settings.ts';
+import { DelimitedSettingsSchema } from '../../domain/import/delimited-settings.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
 import { SyslogSettingsSchema } from '../../domain/import/syslog-settings.ts';
 import { isKnownTimeZone } from '../../domain/time/time-zone-table.ts';
 
-const Count = z.number().int().min(0).max(1_000_000);
-const Column = z.number().int().min(0).max(100_000);
 const FieldPath = z.string().min(1).max(500);
 const TimeZone = z.string().refine(isKnownTimeZone, 'is not a known time zone').optional();
 const NumericUnit = z.enum(['microseconds', 'seconds']).default('seconds');
 
-const Delimited = z.strictObject({
-  format: z.literal('delimited'),
-  delimiter: z.enum(['\t', ',']),
-  quoted: z.boolean().default(true),
-  preambleRows: Count.default(0),
-  commentPrefix: z.string().min(1).max(20).optional(),
-  headerRows: Count.default(1),
-  columnNames: z.array(z.string().max(500)).max(10_000).optional(),
-  nullValues: z.array(z.string().max(100)).max(100).optional(),
-  mapping: z.strictObject({ startTime: Column, endTime: Column.optional(), actor: Column.optional(), message: Column.optional() }),
-  numericUnit: NumericUnit,
-  timeZone: TimeZone,
-});
+// The preview and the server share one schema of delimited settings; only the zone is checked here.
+const Delimited = DelimitedSettingsSchema.extend({ timeZone: TimeZone });
 
 const JsonLines = z.strictObject({
   format: z.literal('jsonl'),

@@ -1,0 +1,43 @@
+/*
+ * A message for delimited rows with no message column, built from the columns W3C logs always have:
+ * a web server's request (cs-method, cs-uri-stem, cs-uri-query, sc-status) or a firewall's verdict
+ * (Windows Firewall: action, protocol, src-ip, src-port, dst-ip, dst-port). Decided once per header.
+ */
+
+export type MessageComposer = (fields: readonly string[]) => string;
+
+const present = (value: string | undefined): value is string => value !== undefined && value !== '' && value !== '-';
+
+/** The composer for these column names, or undefined when they hold neither a request nor a verdict. */
+export function messageComposer(columns: readonly string[]): MessageComposer | undefined {
+  const at = (...names: string[]) => {
+    for (const name of names) {
+      const index = columns.findIndex((column) => column.toLowerCase() === name);
+      if (index !== -1) return index;
+    }
+    return -1;
+  };
+  const method = at('cs-method');
+  const stem = at('cs-uri-stem', 'cs-uri');
+  const query = at('cs-uri-query');
+  const status = at('sc-status');
+  if (method !== -1 || stem !== -1) {
+    return (fields) => {
+      const queryText = fields[query];
+      const target = present(fields[stem]) ? `${fields[stem]}${present(queryText) ? `?${queryText}` : ''}` : undefined;
+      return [fields[method], target, fields[status]].filter(present).join(' ');
+    };
+  }
+  const action = at('action');
+  const protocol = at('protocol');
+  const source = at('src-ip');
+  const destination = at('dst-ip');
+  if (action === -1 || source === -1 || destination === -1) return undefined;
+  const sourcePort = at('src-port');
+  const destinationPort = at('dst-port');
+  const endpoint = (ip: number, port: number) => (fields: readonly string[]) =>
+    present(fields[port]) ? `${fields[ip] ?? ''}:${fields[port]}` : (fields[ip] ?? '');
+  const from = endpoint(source, sourcePort);
+  const to = endpoint(destination, destinationPort);
+  return (fields) => [fields[action], fields[protocol], `${from(fields)} -> ${to(fields)}`].filter(present).join(' ');
+}
