@@ -11,7 +11,7 @@ import { readAccessLine } from './access-log-line.ts';
 import { ImportError } from './import-error.ts';
 import type { ImportRecord, InvalidRow, ParsedPiece, ParseReport } from './import-record.ts';
 import { isInvalidRow } from './import-record.ts';
-import { loadZone } from './parse-event-time.ts';
+import { loadZone, shorten } from './parse-event-time.ts';
 import { syslogRecord } from './syslog-record.ts';
 import { YearRoller } from './syslog-year.ts';
 import { textLines, type TextLine } from './text-lines.ts';
@@ -50,7 +50,7 @@ export async function* parseAccessLog(text: AsyncIterable<string>, settings: Acc
           piece.records.push(result);
         }
       } else {
-        piece.invalid.push({ line, reason: `line ${line}: "${raw.slice(0, 40)}" is not an access log line (${ACCESS_LOG_EXPECTED})` });
+        piece.invalid.push({ line, reason: `line ${line}: "${shorten(raw)}" is not an access log line (${ACCESS_LOG_EXPECTED})` });
       }
     }
     recordCount += piece.records.length;

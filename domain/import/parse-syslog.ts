@@ -7,7 +7,7 @@ import { ImportError } from './import-error.ts';
 import type { ImportRecord, InvalidRow, ParsedPiece, ParseReport } from './import-record.ts';
 import { isInvalidRow } from './import-record.ts';
 import { parseAptHistory } from './parse-apt-history.ts';
-import { loadZone } from './parse-event-time.ts';
+import { loadZone, shorten } from './parse-event-time.ts';
 import type { SyslogSettings } from './syslog-settings.ts';
 import { readSyslogHeader, type SyslogHeader } from './syslog-line.ts';
 import { syslogRecord } from './syslog-record.ts';
@@ -56,7 +56,7 @@ export async function* parseSyslog(text: AsyncIterable<string>, settings: Syslog
       } else if (pending !== undefined && pending.message.length + raw.length < MAX_MESSAGE_CHARS) {
         pending.message += `\n${raw}`;
       } else {
-        piece.invalid.push({ line, reason: `line ${line}: "${raw.slice(0, 40)}" does not start a syslog message (${SYSLOG_EXPECTED})` });
+        piece.invalid.push({ line, reason: `line ${line}: "${shorten(raw)}" does not start a syslog message (${SYSLOG_EXPECTED})` });
       }
     }
     // The last message may continue in the next pass: it stays pending, finished there or at the end.
