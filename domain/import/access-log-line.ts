@@ -8,6 +8,7 @@ import type { AccessReading } from './access-entry.ts';
 import { readApacheLine } from './apache-access-line.ts';
 import { readAwsLoadBalancerLine } from './aws-load-balancer-line.ts';
 import { readHaproxyLine } from './haproxy-line.ts';
+import { readSquidLine } from './squid-access-line.ts';
 import { readSyslogHeader, type SyslogHeader } from './syslog-line.ts';
 
 export interface AccessLineReading {
@@ -24,5 +25,5 @@ export function readAccessLine(text: string, zone: ZoneId): AccessLineReading {
 }
 
 function readBare(text: string, zone: ZoneId): AccessReading {
-  return readApacheLine(text) ?? readHaproxyLine(text, zone) ?? readAwsLoadBalancerLine(text);
+  return readApacheLine(text) ?? readHaproxyLine(text, zone) ?? readAwsLoadBalancerLine(text) ?? readSquidLine(text);
 }

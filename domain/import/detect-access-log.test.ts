@@ -35,6 +35,11 @@ describe('access log detection', () => {
     expect(detection.reason).toBe('AWS load balancer access log: 2 of 2 lines match (2 AWS ALB)');
   });
 
+  it('Squid native lines', () => {
+    const text = '979992041.366    502 192.168.1.160 TCP_IMS_HIT/304 216 GET http://example.com/home2.html - NONE/- text/html\n';
+    expect(detect(text, 'access.log').reason).toBe('Squid access log: 1 of 1 lines match (1 Squid native)');
+  });
+
   it('a file with a few access lines among other text is not an access log', () => {
     const text = 'some notes\nmore notes\n10.0.0.1 - - [13/Jan/2016:19:31:16 +0000] "GET / HTTP/1.1" 200 494\nstill notes\n';
     expect(detect(text, 'notes.txt').format).not.toBe('access-log');

@@ -103,6 +103,20 @@ describe('access logs from other producers', () => {
     expect(records[0]).toMatchObject({ actor: '10.0.1.2', message: 'TCP fnt → bck/srv1: 212 bytes, state --', extra: { syslog_program: 'haproxy', termination_state: '--' } });
   });
 
+  it('Squid native: written at the end, elapsed ms back to the start', async () => {
+    const text = [
+      ' 979992041.366    502 192.168.1.160 TCP_IMS_HIT/304 216 GET http://example.com/home2.html - NONE/- text/html',
+      '1286536308.779    180 192.168.0.224 TCP_MISS/200 411 CONNECT www.google.com:443 alice DIRECT/74.125.43.99 -',
+    ].join('\n');
+    const { records, summary } = await run(text);
+    expect(iso(records[0]!.startMicros)).toBe('2001-01-20T12:00:40.864000Z');
+    expect(iso(records[0]!.endMicros)).toBe('2001-01-20T12:00:41.366000Z');
+    expect(records[0]).toMatchObject({ actor: '192.168.1.160', message: 'GET http://example.com/home2.html → 304 (TCP_IMS_HIT)', extra: { content_type: 'text/html' } });
+    expect(iso(records[1]!.endMicros)).toBe('2010-10-08T11:11:48.779000Z');
+    expect(records[1]).toMatchObject({ message: 'CONNECT www.google.com:443 → 200 (TCP_MISS)', extra: { user: 'alice', peer: '74.125.43.99' } });
+    expect(summary.notes).toContain('Lines read: 2 Squid native');
+  });
+
   it('a truncated line and a bad date are invalid rows with the line and a reason; the rest imports', async () => {
     const text = [
       '10.0.0.9 - - [13/Jan/2016:19:31:16 +0000] "GET /index.html HTTP/1.1" 200 12',

@@ -17,7 +17,7 @@ import { YearRoller } from './syslog-year.ts';
 import { textLines, type TextLine } from './text-lines.ts';
 
 export const ACCESS_LOG_EXPECTED =
-  'expected an Apache/nginx line (client - user [13/Jan/2016:19:31:20 +0200] "GET / HTTP/1.1" 200 494), an AWS load balancer line or an HAProxy line';
+  'expected an Apache/nginx line (client - user [13/Jan/2016:19:31:20 +0200] "GET / HTTP/1.1" 200 494), an AWS load balancer, HAProxy or Squid line';
 
 export async function* parseAccessLog(text: AsyncIterable<string>, settings: AccessLogSettings, report: ParseReport): AsyncGenerator<ParsedPiece> {
   const zone = await loadZone(settings.timeZone);
@@ -73,6 +73,7 @@ export const GRAMMAR_NAMES: Record<AccessGrammar | 'syslog', string> = {
   'haproxy-http': 'HAProxy HTTP',
   'haproxy-tcp': 'HAProxy TCP',
   'haproxy-error': 'HAProxy connection error',
+  squid: 'Squid native',
   syslog: 'other syslog messages',
 };
 
