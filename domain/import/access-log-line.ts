@@ -21,7 +21,7 @@ export function readAccessLine(text: string, zone: ZoneId): AccessLineReading {
   if (direct !== undefined) return { reading: direct, syslog: undefined };
   const syslog = readSyslogHeader(text);
   if (syslog === undefined) return { reading: undefined, syslog: undefined };
-  return { reading: readBare(text.slice(syslog.prefixLength), zone), syslog };
+  return { reading: readBare(text.slice(syslog.prefixLength).trimStart(), zone), syslog };
 }
 
 function readBare(text: string, zone: ZoneId): AccessReading {

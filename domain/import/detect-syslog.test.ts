@@ -63,6 +63,14 @@ describe('syslog detection', () => {
     expect(records.map((record) => record.actor)).toEqual(['web01 CRON', 'web01 sshd']);
   });
 
+  it('a Java stack trace in the messages does not hide the syslog lines', () => {
+    const trace = ['java.lang.IllegalStateException: boom', '\tat com.example.A.run(A.java:10)', '\tat com.example.B.run(B.java:20)', '\tat java.lang.Thread.run(Thread.java:750)'];
+    const text = ['Apr  2 10:00:00 app1 java[900]: request failed', ...trace, 'Apr  2 10:00:01 app1 java[900]: retrying', ...trace].join('\n');
+    const detection = detect(`${text}\n`, 'app.log');
+    expect(detection.format).toBe('syslog');
+    expect(detection.reason).toMatch(/^RFC 3164 syslog: 2 of 10 lines start a message .*; 8 other lines continue the message before/);
+  });
+
   it('a CSV with ISO times first stays delimited', () => {
     expect(detect('2024-01-02T03:04:05Z,alice,login\n2024-01-02T03:04:06Z,bob,logout\n', 'events.csv').format).toBe('delimited');
   });

@@ -103,6 +103,16 @@ describe('access logs from other producers', () => {
     expect(records[0]).toMatchObject({ actor: '10.0.1.2', message: 'TCP fnt → bck/srv1: 212 bytes, state --', extra: { syslog_program: 'haproxy', termination_state: '--' } });
   });
 
+  it('HAProxy HTTP through an RFC 5424 syslog prefix', async () => {
+    const line =
+      '<134>1 2024-05-06T07:08:09+02:00 lb1 haproxy 4242 - - 198.51.100.7:40000 [06/May/2024:07:08:08.500] www~ app/web1 10/0/1/20/31 404 120 - - ---- 1/1/0/0/0 0/0 "GET /missing HTTP/1.1"';
+    const { records } = await run(line, { timeZone: 'Europe/Berlin' });
+    // Berlin is UTC+2 in May: the accept date 07:08:08.500 local is 05:08:08.500 UTC; Ta is 31 ms.
+    expect(iso(records[0]!.startMicros)).toBe('2024-05-06T05:08:08.500000Z');
+    expect(iso(records[0]!.endMicros)).toBe('2024-05-06T05:08:08.531000Z');
+    expect(records[0]).toMatchObject({ actor: '198.51.100.7', message: 'GET /missing → 404', extra: { syslog_host: 'lb1', syslog_pid: '4242', frontend: 'www' } });
+  });
+
   it('Squid native: written at the end, elapsed ms back to the start', async () => {
     const text = [
       ' 979992041.366    502 192.168.1.160 TCP_IMS_HIT/304 216 GET http://example.com/home2.html - NONE/- text/html',

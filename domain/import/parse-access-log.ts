@@ -31,7 +31,7 @@ export async function* parseAccessLog(text: AsyncIterable<string>, settings: Acc
     for (const { line, text: raw } of lines) {
       if (raw.trim() === '') continue;
       const { reading, syslog } = readAccessLine(raw, zone);
-      const year = syslog?.grammar === 'rfc3164' ? roller.yearOf(syslog.time.month, syslog.time.day) : (syslog?.time.year ?? 0);
+      const year = syslog !== undefined && syslog.time.year === 0 ? roller.yearOf(syslog.time.month, syslog.time.day) : (syslog?.time.year ?? 0);
       if (typeof reading === 'string') {
         piece.invalid.push({ line, reason: `line ${line}: ${reading}` });
       } else if (reading !== undefined) {

@@ -51,7 +51,7 @@ export async function* parseSyslog(text: AsyncIterable<string>, settings: Syslog
       const header = readSyslogHeader(raw);
       if (header !== undefined) {
         finish(piece);
-        const year = header.grammar === 'rfc3164' ? roller.yearOf(header.time.month, header.time.day) : header.time.year;
+        const year = header.time.year === 0 ? roller.yearOf(header.time.month, header.time.day) : header.time.year;
         pending = { line, header, year, message: header.message };
       } else if (pending !== undefined && pending.message.length + raw.length < MAX_MESSAGE_CHARS) {
         pending.message += `\n${raw}`;
@@ -79,7 +79,7 @@ function firstYear(lines: readonly TextLine[], report: ParseReport): number {
   const dates: MonthDay[] = [];
   for (const { line, text } of lines) {
     const header = readSyslogHeader(text);
-    if (header?.grammar === 'rfc3164') dates.push({ month: header.time.month, day: header.time.day, line });
+    if (header?.grammar === 'rfc3164' && header.time.year === 0) dates.push({ month: header.time.month, day: header.time.day, line });
   }
   const now = new Date();
   const guess = inferSyslogYear(dates, now, `today (${now.toISOString().slice(0, 10)})`);
