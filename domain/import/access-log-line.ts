@@ -8,6 +8,7 @@ import type { AccessReading } from './access-entry.ts';
 import { readApacheLine } from './apache-access-line.ts';
 import { readAwsLoadBalancerLine } from './aws-load-balancer-line.ts';
 import { readHaproxyLine } from './haproxy-line.ts';
+import { readSquidLine } from './squid-access-line.ts';
 import { readSyslogHeader, type SyslogHeader } from './syslog-line.ts';
 
 export interface AccessLineReading {
@@ -20,9 +21,9 @@ export function readAccessLine(text: string, zone: ZoneId): AccessLineReading {
   if (direct !== undefined) return { reading: direct, syslog: undefined };
   const syslog = readSyslogHeader(text);
   if (syslog === undefined) return { reading: undefined, syslog: undefined };
-  return { reading: readBare(text.slice(syslog.prefixLength), zone), syslog };
+  return { reading: readBare(text.slice(syslog.prefixLength).trimStart(), zone), syslog };
 }
 
 function readBare(text: string, zone: ZoneId): AccessReading {
-  return readApacheLine(text) ?? readHaproxyLine(text, zone) ?? readAwsLoadBalancerLine(text);
+  return readApacheLine(text) ?? readHaproxyLine(text, zone) ?? readAwsLoadBalancerLine(text) ?? readSquidLine(text);
 }

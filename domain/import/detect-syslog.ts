@@ -1,6 +1,6 @@
 /*
  * Is this a syslog file, and which kind: counted over the sample's lines (a line not starting a
- * message may continue one, so half the lines is enough), with the RFC 3164 year inferred from the
+ * message may continue one, so half the unindented lines is enough), with the RFC 3164 year inferred from the
  * dates, the file name or today. Also Debian apt history stanzas, told by their Start-Date lines.
  */
 import type { FamilyDetection } from './detect-format.ts';
@@ -26,11 +26,13 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
     if (header === undefined || (header.grammar === 'iso' && header.program === undefined)) return;
     counts[header.grammar] += 1;
     if (header.offsetMinutes !== undefined) withOffset += 1;
-    if (header.grammar === 'rfc3164') dates.push({ month: header.time.month, day: header.time.day, line: index + 1 });
+    if (header.grammar === 'rfc3164' && header.time.year === 0) dates.push({ month: header.time.month, day: header.time.day, line: index + 1 });
   });
   const matched = counts.rfc3164 + counts.rfc5424 + counts.iso;
   const first = readSyslogHeader(lines[0] ?? '');
-  if (first === undefined || matched * 2 < lines.length) return undefined;
+  // Indented lines (stack traces) continue a message: they do not count against the share.
+  const unindented = lines.filter((line) => !/^\s/.test(line)).length;
+  if (first === undefined || matched * 2 < unindented) return undefined;
   const kinds = [
     counts.rfc3164 > 0 ? `${counts.rfc3164} RFC 3164 (month, day and time, no year)` : '',
     counts.rfc5424 > 0 ? `${counts.rfc5424} RFC 5424 (<PRI>1 and an ISO time)` : '',

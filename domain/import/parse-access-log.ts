@@ -11,13 +11,13 @@ import { readAccessLine } from './access-log-line.ts';
 import { ImportError } from './import-error.ts';
 import type { ImportRecord, InvalidRow, ParsedPiece, ParseReport } from './import-record.ts';
 import { isInvalidRow } from './import-record.ts';
-import { loadZone } from './parse-event-time.ts';
+import { loadZone, shorten } from './parse-event-time.ts';
 import { syslogRecord } from './syslog-record.ts';
 import { YearRoller } from './syslog-year.ts';
 import { textLines, type TextLine } from './text-lines.ts';
 
 export const ACCESS_LOG_EXPECTED =
-  'expected an Apache/nginx line (client - user [13/Jan/2016:19:31:20 +0200] "GET / HTTP/1.1" 200 494), an AWS load balancer line or an HAProxy line';
+  'expected an Apache/nginx line (client - user [13/Jan/2016:19:31:20 +0200] "GET / HTTP/1.1" 200 494), an AWS load balancer, HAProxy or Squid line';
 
 export async function* parseAccessLog(text: AsyncIterable<string>, settings: AccessLogSettings, report: ParseReport): AsyncGenerator<ParsedPiece> {
   const zone = await loadZone(settings.timeZone);
@@ -31,7 +31,7 @@ export async function* parseAccessLog(text: AsyncIterable<string>, settings: Acc
     for (const { line, text: raw } of lines) {
       if (raw.trim() === '') continue;
       const { reading, syslog } = readAccessLine(raw, zone);
-      const year = syslog?.grammar === 'rfc3164' ? roller.yearOf(syslog.time.month, syslog.time.day) : (syslog?.time.year ?? 0);
+      const year = syslog !== undefined && syslog.time.year === 0 ? roller.yearOf(syslog.time.month, syslog.time.day) : (syslog?.time.year ?? 0);
       if (typeof reading === 'string') {
         piece.invalid.push({ line, reason: `line ${line}: ${reading}` });
       } else if (reading !== undefined) {
@@ -50,7 +50,7 @@ export async function* parseAccessLog(text: AsyncIterable<string>, settings: Acc
           piece.records.push(result);
         }
       } else {
-        piece.invalid.push({ line, reason: `line ${line}: "${raw.slice(0, 40)}" is not an access log line (${ACCESS_LOG_EXPECTED})` });
+        piece.invalid.push({ line, reason: `line ${line}: "${shorten(raw)}" is not an access log line (${ACCESS_LOG_EXPECTED})` });
       }
     }
     recordCount += piece.records.length;
@@ -73,6 +73,7 @@ export const GRAMMAR_NAMES: Record<AccessGrammar | 'syslog', string> = {
   'haproxy-http': 'HAProxy HTTP',
   'haproxy-tcp': 'HAProxy TCP',
   'haproxy-error': 'HAProxy connection error',
+  squid: 'Squid native',
   syslog: 'other syslog messages',
 };
 

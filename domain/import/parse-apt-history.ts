@@ -7,6 +7,7 @@ import type { ZoneId } from '@js-joda/core';
 import { ImportError } from './import-error.ts';
 import type { ImportRecord, InvalidRow, JsonValue, ParsedPiece, ParseReport } from './import-record.ts';
 import { localMicros } from './local-micros.ts';
+import { shorten } from './parse-event-time.ts';
 import { textLines } from './text-lines.ts';
 
 const APT_TIME = /^(\d{4})-(\d{2})-(\d{2}) +(\d{2}):(\d{2}):(\d{2})$/;
@@ -41,7 +42,7 @@ export async function* parseAptHistory(text: AsyncIterable<string>, zone: ZoneId
       }
       const field = FIELD.exec(raw);
       if (field === null) {
-        piece.invalid.push({ line, reason: `line ${line}: "${raw.slice(0, 40)}" is not a "Name: value" line of an apt history record` });
+        piece.invalid.push({ line, reason: `line ${line}: "${shorten(raw)}" is not a "Name: value" line of an apt history record` });
         continue;
       }
       const [, name = '', value = ''] = field;

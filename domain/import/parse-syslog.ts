@@ -7,7 +7,7 @@ import { ImportError } from './import-error.ts';
 import type { ImportRecord, InvalidRow, ParsedPiece, ParseReport } from './import-record.ts';
 import { isInvalidRow } from './import-record.ts';
 import { parseAptHistory } from './parse-apt-history.ts';
-import { loadZone } from './parse-event-time.ts';
+import { loadZone, shorten } from './parse-event-time.ts';
 import type { SyslogSettings } from './syslog-settings.ts';
 import { readSyslogHeader, type SyslogHeader } from './syslog-line.ts';
 import { syslogRecord } from './syslog-record.ts';
@@ -51,12 +51,12 @@ export async function* parseSyslog(text: AsyncIterable<string>, settings: Syslog
       const header = readSyslogHeader(raw);
       if (header !== undefined) {
         finish(piece);
-        const year = header.grammar === 'rfc3164' ? roller.yearOf(header.time.month, header.time.day) : header.time.year;
+        const year = header.time.year === 0 ? roller.yearOf(header.time.month, header.time.day) : header.time.year;
         pending = { line, header, year, message: header.message };
       } else if (pending !== undefined && pending.message.length + raw.length < MAX_MESSAGE_CHARS) {
         pending.message += `\n${raw}`;
       } else {
-        piece.invalid.push({ line, reason: `line ${line}: "${raw.slice(0, 40)}" does not start a syslog message (${SYSLOG_EXPECTED})` });
+        piece.invalid.push({ line, reason: `line ${line}: "${shorten(raw)}" does not start a syslog message (${SYSLOG_EXPECTED})` });
       }
     }
     // The last message may continue in the next pass: it stays pending, finished there or at the end.
@@ -79,7 +79,7 @@ function firstYear(lines: readonly TextLine[], report: ParseReport): number {
   const dates: MonthDay[] = [];
   for (const { line, text } of lines) {
     const header = readSyslogHeader(text);
-    if (header?.grammar === 'rfc3164') dates.push({ month: header.time.month, day: header.time.day, line });
+    if (header?.grammar === 'rfc3164' && header.time.year === 0) dates.push({ month: header.time.month, day: header.time.day, line });
   }
   const now = new Date();
   const guess = inferSyslogYear(dates, now, `today (${now.toISOString().slice(0, 10)})`);

@@ -11,7 +11,7 @@ import { readStructuredData } from './syslog-structured-data.ts';
 export interface SyslogHeader {
   readonly grammar: 'rfc3164' | 'rfc5424' | 'iso';
   readonly priority: number | undefined;
-  /** year is 0 for RFC 3164, which has none: the reader supplies it. */
+  /** year is 0 when the line has none (RFC 3164): the reader supplies it. */
   readonly time: CivilTime;
   /** Minutes east of UTC, or undefined for a local time read in the file's zone. */
   readonly offsetMinutes: number | undefined;
@@ -27,12 +27,14 @@ export interface SyslogHeader {
 
 const MONTHS: ReadonlyMap<string, number> = new Map(MONTH_ABBREVIATIONS.map((name, index) => [name, index + 1]));
 const PRI = String.raw`(?:<(\d{1,3})>)?`;
-const RFC3164 = new RegExp(String.raw`^${PRI}([A-Z][a-z]{2}) {1,2}(\d{1,2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))? +`);
+// Some devices (Cisco) put a year after the day and a colon after the time: "Mar 01 2019 10:00:00:".
+const RFC3164 = new RegExp(String.raw`^${PRI}([A-Z][a-z]{2}) {1,2}(\d{1,2})(?: (\d{4}))? (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?:? +`);
 const ISO = new RegExp(String.raw`^${PRI}(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(Z|[+-]\d{2}:?\d{2})? +`);
 const RFC5424 =
   /^<(\d{1,3})>\d{1,2} (?:-|(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})) (\S+) (\S+) (\S+) (\S+) /;
-// "prog[pid]: " or "prog: ": a program name holds no spaces, brackets or colons.
-const TAG = /^([^\s[\]:]+)(?:\[([^\]\s]*)\])?: ?/;
+// "prog[pid]: " or "prog: ": a program name holds no spaces, brackets or colons; after a [pid] the
+// colon may be missing (macOS launchd: "com.apple.xpc.launchd[1] (com.apple.x): …").
+const TAG = /^([^\s[\]:]+)(?:\[([^\]\s]*)\]:? ?|: ?)/;
 
 export function readSyslogHeader(text: string): SyslogHeader | undefined {
   if (text.startsWith('<')) {
@@ -41,10 +43,10 @@ export function readSyslogHeader(text: string): SyslogHeader | undefined {
   }
   const classic = RFC3164.exec(text);
   if (classic !== null) {
-    const [, pri, monthName = '', day, hour, minute, second, fraction] = classic;
+    const [, pri, monthName = '', day, year, hour, minute, second, fraction] = classic;
     const month = MONTHS.get(monthName);
     if (month === undefined) return undefined;
-    const time = civil(0, month, day, hour, minute, second, fraction);
+    const time = civil(year === undefined ? 0 : Number(year), month, day, hour, minute, second, fraction);
     return withTag(text, classic[0].length, 'rfc3164', priorityOf(pri), time, undefined);
   }
   const iso = ISO.exec(text);
@@ -63,7 +65,8 @@ function read5424(text: string): SyslogHeader | undefined {
   const sd = readStructuredData(text, head.length);
   if (sd === undefined) return undefined;
   // MSG may start with a BOM (RFC 5424 section 6.4 marks UTF-8 that way); it is not text.
-  const message = text.slice(sd.end).replace(/^ ?\uFEFF?/, '');
+  const lead = /^ ?\uFEFF?/.exec(text.slice(sd.end))?.[0].length ?? 0;
+  const message = text.slice(sd.end + lead);
   return {
     grammar: 'rfc5424',
     priority: priorityOf(pri),
@@ -75,7 +78,7 @@ function read5424(text: string): SyslogHeader | undefined {
     msgid: nil(msgid),
     structuredData: nil(sd.text),
     message: message.trim(),
-    prefixLength: sd.end,
+    prefixLength: sd.end + lead,
   };
 }
 

@@ -8,7 +8,7 @@ import { localMicros, offsetMicros } from './local-micros.ts';
 import { priorityNames, type SyslogHeader } from './syslog-line.ts';
 
 export function syslogInstant(header: SyslogHeader, year: number, zone: ZoneId): number | undefined {
-  const time = header.grammar === 'rfc3164' ? { ...header.time, year } : header.time;
+  const time = header.time.year === 0 ? { ...header.time, year } : header.time;
   return header.offsetMinutes === undefined ? localMicros(time, zone) : offsetMicros(time, header.offsetMinutes);
 }
 
@@ -23,7 +23,7 @@ export function syslogRecord(line: number, header: SyslogHeader, year: number, z
   const micros = syslogInstant(header, year, zone);
   if (micros === undefined) {
     const { month, day, hour, minute, second } = header.time;
-    const shown = `${header.grammar === 'rfc3164' ? year : header.time.year}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)}:${pad(second)}`;
+    const shown = `${header.time.year === 0 ? year : header.time.year}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)}:${pad(second)}`;
     return { line, reason: `line ${line}, time: ${shown} is not a date (expected a real calendar day and a time of day)` };
   }
   const extra: Record<string, JsonValue> = {};
