@@ -100,10 +100,10 @@ describe('detectFormat on small inputs', () => {
     expect(delimited(detectText('time,message\n1,"tab\there"\n2,plain\n')).layout.delimiter).toBe(',');
   });
 
-  it('reads JSON Lines and suggests field paths', () => {
-    expect(detectText('{"@timestamp": 1700000000.5, "user": {"name": "ana"}, "msg": "hi"}\n{"@timestamp": 1}\n')).toEqual({
+  it('reads JSON Lines and chooses fields from the values of every line', () => {
+    expect(detectText('{"@timestamp": 1700000000.5, "user": {"name": "ana"}, "msg": "hi"}\n{"@timestamp": 1}\n')).toMatchObject({
       format: 'jsonl',
-      reason: 'JSON Lines: one object per line',
+      reason: expect.stringMatching(/^JSON Lines: 2 of 2 sampled lines are objects; start time "@timestamp" \(named like a time\): epoch seconds in 1 of 2 records/) as unknown,
       fields: ['@timestamp', 'user.name', 'msg'],
       mapping: { startTime: '@timestamp', actor: 'user.name', message: 'msg' },
       numericUnit: 'seconds',
@@ -111,10 +111,18 @@ describe('detectFormat on small inputs', () => {
   });
 
   it.each([
+    ['[{"type": "message"}]', /^A JSON array of records \(1 sampled\); no field reads as a date and time/],
+    ['{\n  "not": "har"\n}\n', /^One JSON object, read as one record; no field reads as a date and time/],
+  ])('leaves JSON records without a time field to the analyst: %j', (text, reason) => {
+    const detection = detectText(text);
+    expect(detection).toMatchObject({ format: 'jsonl', reason: expect.stringMatching(reason) as unknown, settings: undefined });
+    expect(settingsFromDetection(detection, 'UTC')).toBeUndefined();
+  });
+
+  it.each([
     ['', 'The file is empty'],
     ['\u0000\u0001binary', 'A binary file: the importers read text, HAR and Slack zips'],
-    ['[{"type": "message"}]', 'A JSON array, not JSON Lines (one Slack day file? Import the whole export as a zip)'],
-    ['{\n  "not": "har"\n}\n', 'A JSON document that is neither HAR (no "log" object) nor JSON Lines (its first line is not a whole object)'],
+    ['[1, 2, 3]', 'A JSON array whose first elements are not objects: no records to import'],
     ['<html><body>hi</body></html>', 'An XML or HTML file: not an import format (section 3 lists har and tsv)'],
     ['just some prose\nwithout any columns\n', 'Not a delimited file: no tab or comma splits its first lines into the same number of columns'],
     ['#separator ;\n#fields;ts\n', 'Not a delimited file: a Zeek log separated by ;: only tab-separated Zeek logs are read'],

@@ -59,6 +59,8 @@ export function documentReader(options: DocumentOptions): DocumentReader {
   let depth = 0;
   let tokenLine = 1;
   const startLines: number[] = [];
+  const startOffsets: number[] = [];
+  let oversized: number | undefined;
   let lastValueEnd = 0;
   let lastTokenEnd = 0;
   let endOffset: number | undefined;
@@ -73,12 +75,14 @@ export function documentReader(options: DocumentOptions): DocumentReader {
     scanned = Math.max(scanned, offset);
     return line;
   };
-  tokenizer.onError = (error) => {
-    failure ??= error;
+  let failureLine = 1;
+  const onError = (error: Error) => {
+    if (failure !== undefined) return;
+    failure = error;
+    failureLine = tokenLine;
   };
-  parser.onError = (error) => {
-    failure ??= error;
-  };
+  tokenizer.onError = onError;
+  parser.onError = onError;
   parser.onEnd = () => {
     endOffset ??= lastTokenEnd;
   };
@@ -86,7 +90,10 @@ export function documentReader(options: DocumentOptions): DocumentReader {
     if (parser.isEnded) return;
     seenAny = true;
     tokenLine = lineAt(info.offset);
-    if (info.token === TokenType.LEFT_BRACE || info.token === TokenType.LEFT_BRACKET) startLines[depth++] = tokenLine;
+    if (info.token === TokenType.LEFT_BRACE || info.token === TokenType.LEFT_BRACKET) {
+      startOffsets[depth] = info.offset;
+      startLines[depth++] = tokenLine;
+    }
     else if (info.token === TokenType.RIGHT_BRACE || info.token === TokenType.RIGHT_BRACKET) depth -= 1;
     lastTokenEnd = info.offset + 1;
     parser.write(info);
@@ -94,6 +101,7 @@ export function documentReader(options: DocumentOptions): DocumentReader {
   parser.onValue = (info: ParsedElementInfo) => {
     if (info.value === undefined) return;
     const isStruct = typeof info.value === 'object' && info.value !== null;
+    if (isStruct && scanned - (startOffsets[info.stack.length] ?? scanned) > options.maxValueBytes) oversized ??= startLines[info.stack.length];
     const path = [...info.stack.slice(1).map((element) => element.key), info.key].filter((key) => key !== undefined);
     out.push({ path, line: isStruct ? (startLines[info.stack.length] ?? tokenLine) : tokenLine, value: info.value as JsonValue });
     lastValueEnd = scanned;
@@ -130,12 +138,10 @@ export function documentReader(options: DocumentOptions): DocumentReader {
     chunkStart += bytes.byteLength;
     if (failure !== undefined) {
       stopped = true;
-      out.push({ line, error: `not valid JSON here (${messageOf(failure)}); nothing after it could be read` });
-    } else if (chunkStart - lastValueEnd > options.maxValueBytes) {
-      throw new ImportError(
-        'too-large',
-        `A ${options.what} after line ${tokenLine} runs on for more than ${formatBytes(options.maxValueBytes)}, the most one ${options.what} may take`,
-      );
+      out.push({ line: failureLine, error: `not valid JSON here (${messageOf(failure)}); nothing after it could be read` });
+    } else if (oversized !== undefined || chunkStart - lastValueEnd > options.maxValueBytes) {
+      const where = oversized === undefined ? `after line ${tokenLine}` : `starting on line ${oversized}`;
+      throw new ImportError('too-large', `A ${options.what} ${where} runs on for more than ${formatBytes(options.maxValueBytes)}, the most one ${options.what} may take`);
     }
     return take();
   };
@@ -146,7 +152,7 @@ export function documentReader(options: DocumentOptions): DocumentReader {
     if (!seenAny) throw new ImportError('invalid-file', 'The file holds no JSON value');
     if (endOffset === undefined) tokenizer.end();
     if (endOffset === undefined && (failure !== undefined || depth > 0 || options.concatenated !== true)) {
-      out.push({ line, error: `the file ends inside its JSON (truncated at line ${line}): the ${options.what}s before the cut were read` });
+      out.push({ line, error: `the file ends inside its JSON (truncated): what came before the cut was read` });
     }
     if (trailing) out.push({ line, error: 'text after the end of the JSON document was not read' });
     stopped = true;

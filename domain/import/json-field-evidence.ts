@@ -72,10 +72,13 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
   const byRank = (names: readonly string[]) => (a: PathStats, b: PathStats) =>
     rank(names, a.path) - rank(names, b.path) || a.depth - b.depth;
 
-  // Time: named fields whose values read as instants in at least 80% of records; else any such field.
-  const timeLike = all.filter((stat) => stat.instants > 0 && stat.instants >= 0.8 * n);
+  // Time: a field named like one whose values read as instants in half the records or more; else
+  // any field whose values do in 80% of them.
+  const timeLike = all.filter((stat) => stat.instants > 0 && stat.instants >= 0.5 * n);
   const named = timeLike.filter((stat) => Number.isFinite(rank(START_NAMES, stat.path))).sort(byRank(START_NAMES));
-  const unnamed = timeLike.filter((stat) => !Number.isFinite(rank(START_NAMES, stat.path)) && !Number.isFinite(rank(END_NAMES, stat.path)));
+  const unnamed = timeLike.filter(
+    (stat) => stat.instants >= 0.8 * n && !Number.isFinite(rank(START_NAMES, stat.path)) && !Number.isFinite(rank(END_NAMES, stat.path)),
+  );
   // Unnamed: date texts before epoch numbers, which could be counters or sizes.
   unnamed.sort((a, b) => a.epochs / a.instants - b.epochs / b.instants || a.depth - b.depth);
   const start = named[0] ?? unnamed[0];

@@ -75,10 +75,11 @@ export function jsonRecord(raw: JsonValue, line: number, settings: JsonLinesSett
     endMicros = end;
   }
   const messageValue = fields.message === undefined ? undefined : valueAt(value, fields.message);
-  const rawMessage = jsonText(messageValue);
+  const rawMessage = messageText(messageValue);
   const message = rawMessage === '' && messageValue === undefined ? summaryOf(value, fields) : readableText(rawMessage);
   // A mapped top-level field leaves extra, unless its text was changed for display (the raw stays).
-  const mapped = new Set([fields.startTime, fields.endTime, fields.actor, ...(message === rawMessage ? [fields.message] : [])]);
+  const exact = typeof messageValue === 'string' && message === messageValue;
+  const mapped = new Set([fields.startTime, fields.endTime, fields.actor, ...(exact ? [fields.message] : [])]);
   const extra: Record<string, JsonValue> = {};
   for (const [key, field] of Object.entries(value)) if (!mapped.has(key)) extra[key] = field;
   return {
@@ -89,6 +90,13 @@ export function jsonRecord(raw: JsonValue, line: number, settings: JsonLinesSett
     message,
     extra,
   };
+}
+
+/** A message field's text; an object (a JSON log line inside a CRI or Docker line) gives its own message. */
+function messageText(value: JsonValue | undefined): string {
+  if (!isJsonObject(value)) return jsonText(value);
+  const inner = ['message', 'msg', 'MESSAGE', 'log', 'text'].map((key) => value[key]).find((field) => typeof field === 'string');
+  return typeof inner === 'string' ? inner : JSON.stringify(value);
 }
 
 /** A short `key=value` line of the record's first plain fields, when no message field is mapped. */

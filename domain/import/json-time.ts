@@ -53,7 +53,7 @@ export function jsonTimeReason(path: string, value: JsonValue | undefined): stri
   if (value === null || value === '') return `"${path}" is empty`;
   const shown = typeof value === 'string' ? `'${shorten(value)}'` : shorten(JSON.stringify(value));
   if (typeof value === 'object') return `"${path}": ${shown} is not a time`;
-  return `"${path}": ${shown} is not a time (expected an ISO 8601 date and time, a date of section 5 or an epoch number)`;
+  return `"${path}": ${shown} is not a time (expected an ISO 8601 date and time such as 2024-01-02T03:04:05Z, another common date form, or an epoch number)`;
 }
 
 // NOTE: parseEventTime is being widened to read these itself; this is the stopgap until it does.

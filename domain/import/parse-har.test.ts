@@ -4,12 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { collectImport } from './collect-import.ts';
 import type { ImportRecord } from './import-record.ts';
 import { parseImport } from './parse-import.ts';
+import type { HarLimits } from './parse-har.ts';
 import { FIXTURES_DIR } from '../../tests/support/fixtures-dir.ts';
 
 const FIXTURES = FIXTURES_DIR;
 const fixture = (name: string) => new Uint8Array(readFileSync(join(FIXTURES, 'har', name)));
 const utc = (iso: string, micro = 0) => Date.parse(iso) * 1000 + micro;
-const parseHar = (bytes: Uint8Array, maxBytes?: number) => collectImport(parseImport(bytes, { format: 'har', maxBytes }));
+const parseHar = (bytes: Uint8Array, limits?: Partial<HarLimits>) => collectImport(parseImport(bytes, { format: 'har', limits }));
 const entries = (records: readonly ImportRecord[]) => records.filter((record) => record.isMarker !== true);
 const markers = (records: readonly ImportRecord[]) => records.filter((record) => record.isMarker === true);
 
@@ -100,19 +101,24 @@ describe('HAR fixtures', () => {
 });
 
 describe('broken HAR files', () => {
-  it('says a truncated HAR is truncated', async () => {
+  it('keeps the entries before the cut of a truncated HAR, and refuses one cut before any', async () => {
     const bytes = fixture('firebug_multiple_pages.har');
-    await expect(parseHar(bytes.subarray(0, 20_000))).rejects.toMatchObject({
-      name: 'ImportError',
-      code: 'truncated',
-      message: expect.stringMatching(/^The HAR file is truncated: its JSON stops before the end/) as unknown,
-    });
+    // The first 20,000 bytes (526 lines) hold the 3 pages and 4 whole entries; the 5th, from line 510 on, is cut.
+    const { records, invalid } = await parseHar(bytes.subarray(0, 20_000));
+    expect(markers(records)).toHaveLength(3);
+    expect(entries(records)).toHaveLength(4);
+    expect(invalid).toEqual([{ line: 5, reason: expect.stringMatching(/^line \d+ of the file: the file ends inside its JSON \(truncated\)/) as unknown }]);
+    await expect(parseHar(bytes.subarray(0, 200))).rejects.toMatchObject({ name: 'ImportError', code: 'truncated', message: expect.stringMatching(/^The HAR file is truncated/) as unknown });
   });
 
-  it('refuses JSON that is not a HAR, and a HAR over the size cap', async () => {
+  it('refuses JSON that is not a HAR, and a HAR over the entry caps, naming the cap', async () => {
     const notHar = new TextEncoder().encode('{"entries": []}');
     await expect(parseHar(notHar)).rejects.toThrow('Not a HAR file: it needs a "log" object with an "entries" array');
-    await expect(parseHar(fixture('mitmproxy_websocket.har'), 10_000)).rejects.toMatchObject({ code: 'too-large' });
+    await expect(parseHar(fixture('mitmproxy_websocket.har'), { maxEntries: 2 })).rejects.toThrow('The HAR file has more than 2 entries, the most one import reads');
+    await expect(parseHar(fixture('safari_webkit_mitmproxy.har'), { maxEntryBytes: 10_000 })).rejects.toMatchObject({
+      code: 'too-large',
+      message: expect.stringMatching(/^A HAR entry starting on line \d+ runs on for more than 10 KiB, the most one HAR entry may take/) as unknown,
+    });
   });
 
   it('reports a bad entry with its index and keeps the others', async () => {
@@ -129,8 +135,8 @@ describe('broken HAR files', () => {
     };
     const { records, invalid } = await parseHar(new TextEncoder().encode(JSON.stringify(har)));
     expect(invalid).toEqual([
-      { line: 2, reason: 'entries[1]: request.url: Invalid input: expected string, received undefined' },
-      { line: 3, reason: `entries[2].startedDateTime: 'yesterday' is not an ISO 8601 time with a UTC offset` },
+      { line: 2, reason: 'entries[1]: "request.url" is missing' },
+      { line: 3, reason: `entries[2]: "startedDateTime" 'yesterday' is not a date and time (expected ISO 8601, e.g. 2024-01-02T03:04:05.678+01:00)` },
     ]);
     expect(records.map((record) => [record.actor, record.endMicros - record.startMicros, record.extra.timings])).toEqual([
       ['a.example:8080', 1500, { wait: 1.5 }],

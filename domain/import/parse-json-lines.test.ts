@@ -53,12 +53,12 @@ describe('JSON Lines', () => {
     expect(records.map((record) => record.line)).toEqual([1]);
     expect(invalid.map((row) => row.line)).toEqual([3, 4, 5, 6, 7, 8]);
     expect(invalid.map((row) => row.reason)).toEqual([
-      '"@timestamp": "2024-13-01 00:00:00" is not a date (expected a date and time such as 2024-01-31 14:05:00)',
-      '"@timestamp": is missing',
+      `"@timestamp": '2024-13-01 00:00:00' is not a time (expected an ISO 8601 date and time such as 2024-01-02T03:04:05Z, another common date form, or an epoch number)`,
+      '"@timestamp" is missing',
       '"@timestamp": {"nested":true} is not a time',
-      'the line is not a JSON object',
+      'the record is an array, not a JSON object',
       expect.stringMatching(/^not valid JSON: /) as unknown,
-      '"event.end" is before the start time',
+      '"event.end" is before the start time "@timestamp"',
     ]);
   });
 
