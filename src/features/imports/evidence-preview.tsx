@@ -57,7 +57,6 @@ export function EvidencePreview({
   const [timeZone, setTimeZone] = useState(startingTimeZone);
   const [edited, setEdited] = useState<SettingsDraft | undefined>(undefined);
   const [sampleText, setSampleText] = useState('');
-  const [sampleRows, setSampleRows] = useState<string[][]>([]);
 
   const detection = preview.latest?.detection;
   const draft = edited ?? initialDraft(detection, timeZone);
@@ -73,22 +72,21 @@ export function EvidencePreview({
   }, [draft?.format, detection, sampleText]);
 
   const layoutKey = draft?.format === 'delimited' ? JSON.stringify([draft.delimiter, draft.headerRows, draft.preambleRows, draft.quoted, draft.commentPrefix]) : '';
+  const [sample, setSample] = useState<{ text: string; layoutKey: string; rows: string[][] }>({ text: '', layoutKey: '', rows: [] });
   useEffect(() => {
-    if (draft?.format !== 'delimited' || sampleText === '') {
-      setSampleRows([]);
-      return;
-    }
+    if (draft?.format !== 'delimited' || sampleText === '') return;
     let current = true;
-    delimitedSample(sampleText, draft).then(
-      (rows) => current && setSampleRows(rows),
-      () => current && setSampleRows([]),
-    );
+    const done = (rows: string[][]) => {
+      if (current) setSample({ text: sampleText, layoutKey, rows });
+    };
+    delimitedSample(sampleText, draft).then(done, () => done([]));
     return () => {
       current = false;
     };
     // layoutKey stands for the parts of the draft that change how rows split.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [layoutKey, sampleText]);
+  const sampleRows = sample.text === sampleText && sample.layoutKey === layoutKey ? sample.rows : [];
 
   const report = useEffectEvent((next: EvidenceChoice | undefined) => onChoice(next));
   useEffect(() => {
