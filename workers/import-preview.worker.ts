@@ -3,7 +3,8 @@
  * whole file through the same parser the server runs, keeping the first rows and invalid rows.
  */
 import * as Comlink from 'comlink';
-import { DETECT_BYTES, detectFormat } from '../domain/import/detect-format.ts';
+import { DETECT_BYTES } from '../domain/import/detect-format.ts';
+import { detectFormatAs } from '../domain/import/detect-format-as.ts';
 import { ImportError } from '../domain/import/import-error.ts';
 import type { ImportRecord, InvalidRow } from '../domain/import/import-record.ts';
 import { settingsFromDetection } from '../domain/import/import-settings.ts';
@@ -13,12 +14,12 @@ import { PREVIEW_INVALID_LIMIT, PREVIEW_ROW_LIMIT, type ImportPreviewApi } from 
 const runs = new Map<number, AbortController>();
 
 const api: ImportPreviewApi = {
-  async preview(runID, file, fileName, chosen, timeZone, onProgress) {
+  async preview(runID, file, fileName, chosen, timeZone, onProgress, format) {
     const controller = new AbortController();
     runs.set(runID, controller);
     try {
       const firstBytes = new Uint8Array(await file.slice(0, DETECT_BYTES).arrayBuffer());
-      const detection = detectFormat(firstBytes, fileName);
+      const detection = detectFormatAs(firstBytes, fileName, chosen?.format ?? format);
       const settings = chosen ?? settingsFromDetection(detection, timeZone);
       if (settings === undefined) return { status: 'done', detection, settings, summary: undefined, markerCount: 0, firstRows: [], invalid: [] };
       onProgress({ bytesRead: 0, totalBytes: file.size, validCount: 0, invalidCount: 0 });

@@ -3,7 +3,7 @@
  * so both sides agree without the app importing worker code or the worker importing the DOM.
  */
 import type { FormatDetection } from '../../domain/import/detect-format.ts';
-import type { ImportProgress, ImportRecord, ImportSummary, InvalidRow } from '../../domain/import/import-record.ts';
+import type { ImportFormat, ImportProgress, ImportRecord, ImportSummary, InvalidRow } from '../../domain/import/import-record.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
 
 export const PREVIEW_ROW_LIMIT = 50;
@@ -34,6 +34,8 @@ export interface ImportPreviewApi {
     settings: ImportSettings | undefined,
     timeZone: string,
     onProgress: (progress: ImportProgress) => void,
+    /** Read the file as this family (the analyst's choice) instead of the detected one. */
+    format?: ImportFormat,
   ): Promise<ImportPreviewResult>;
   cancel(runID: number): void;
 }

@@ -3,12 +3,18 @@
  * it, and never construct workers themselves. One worker serves every run of a screen.
  */
 import * as Comlink from 'comlink';
-import type { ImportProgress } from '../../domain/import/import-record.ts';
+import type { ImportFormat, ImportProgress } from '../../domain/import/import-record.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
 import type { ImportPreviewApi, ImportPreviewResult } from './import-preview-api.ts';
 
 export interface ImportPreviewClient {
-  preview(file: File, settings: ImportSettings | undefined, timeZone: string, onProgress: (progress: ImportProgress) => void): { result: Promise<ImportPreviewResult>; cancel: () => void };
+  preview(
+    file: File,
+    settings: ImportSettings | undefined,
+    timeZone: string,
+    onProgress: (progress: ImportProgress) => void,
+    format?: ImportFormat,
+  ): { result: Promise<ImportPreviewResult>; cancel: () => void };
   dispose(): void;
 }
 
@@ -18,9 +24,9 @@ export function createImportPreviewClient(): ImportPreviewClient {
   const worker = new Worker(new URL('../../workers/import-preview.worker.ts', import.meta.url), { type: 'module', name: 'import-preview' });
   const remote = Comlink.wrap<ImportPreviewApi>(worker);
   return {
-    preview(file, settings, timeZone, onProgress) {
+    preview(file, settings, timeZone, onProgress, format) {
       const runID = nextRunID++;
-      const result = remote.preview(runID, file, file.name, settings, timeZone, Comlink.proxy(onProgress));
+      const result = remote.preview(runID, file, file.name, settings, timeZone, Comlink.proxy(onProgress), format);
       return { result, cancel: () => void remote.cancel(runID) };
     },
     dispose() {

@@ -3,10 +3,10 @@
  * range read in the chosen time zone. Applying puts them in the URL; the log follows the URL.
  */
 import { useState, type FormEvent } from 'react';
+import { inputToMicros, microsToInput } from '../../../domain/time/datetime-local-input.ts';
 import { Button } from '../../ui/button.tsx';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
 import type { AuditFilters } from './audit-filters.ts';
-import { inputToMicros, microsToInput } from './time-input.ts';
 
 export interface AuditAnalystOption {
   id: number;

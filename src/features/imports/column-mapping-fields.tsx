@@ -1,32 +1,52 @@
-/* Which column holds the start time, end time, actor and message of a delimited file. */
+/*
+ * Which column holds what: the start time (or its date, with the time of day in another column), end
+ * time, actor, message and a per-row UTC offset. Each choice shows the column's first values, so the
+ * analyst maps by what the file holds, not by a guess at what a header means.
+ */
 import { useId } from 'react';
-import type { MappedRole } from '../../../domain/import/delimited-record.ts';
-import { MAPPED_ROLES, type MappingDraft } from './import-settings-draft.ts';
+import { COLUMN_ROLES, withColumn, type MappingDraft } from './import-settings-draft.ts';
 
-const SELECT = 'rounded-md border border-line bg-panel px-2 py-1 text-sm text-ink';
+const SELECT = 'max-w-72 rounded-md border border-line bg-panel px-2 py-1 text-sm text-ink';
 
-export function ColumnMappingFields({ columns, mapping, onChange }: { columns: readonly string[]; mapping: MappingDraft; onChange: (mapping: MappingDraft) => void }) {
+/** "3. date: 9/27/2013" — the column's number, name and first value, shortened. */
+export function columnOptionLabel(index: number, name: string, sample: string | undefined): string {
+  const value = sample === undefined || sample.trim() === '' ? '' : `: ${sample.trim().length > 28 ? `${sample.trim().slice(0, 27)}…` : sample.trim()}`;
+  return `${index + 1}. ${name}${value}`;
+}
+
+export function ColumnMappingFields({
+  columns,
+  samples,
+  mapping,
+  onChange,
+}: {
+  columns: readonly string[];
+  /** The first values of each column, by index. */
+  samples: readonly (string | undefined)[];
+  mapping: MappingDraft;
+  onChange: (mapping: MappingDraft) => void;
+}) {
   const id = useId();
-  const set = (role: MappedRole, raw: string) => {
-    const next: MappingDraft = { ...mapping };
-    if (raw === '') delete next[role];
-    else next[role] = Number(raw);
-    onChange(next);
-  };
   return (
     <fieldset className="flex flex-wrap gap-3">
       <legend className="mb-1 font-medium">Columns</legend>
-      {MAPPED_ROLES.map(({ role, label }) => (
+      {COLUMN_ROLES.map(({ role, label, hint }) => (
         <div key={role} className="flex flex-col gap-0.5">
-          <label htmlFor={`${id}-${role}`} className="text-sm text-muted">
+          <label htmlFor={`${id}-${role}`} className="text-sm text-muted" title={hint}>
             {label}
             {role === 'startTime' ? ' (required)' : ''}
           </label>
-          <select id={`${id}-${role}`} className={SELECT} value={mapping[role] ?? ''} onChange={(event) => set(role, event.target.value)}>
+          <select
+            id={`${id}-${role}`}
+            className={SELECT}
+            value={mapping[role] ?? ''}
+            aria-description={hint}
+            onChange={(event) => onChange(withColumn(mapping, role, event.target.value === '' ? undefined : Number(event.target.value)))}
+          >
             <option value="">{role === 'startTime' ? 'Choose a column' : '(none)'}</option>
             {columns.map((column, index) => (
               <option key={`${index}-${column}`} value={index}>
-                {index + 1}. {column}
+                {columnOptionLabel(index, column, samples[index])}
               </option>
             ))}
           </select>

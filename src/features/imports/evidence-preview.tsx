@@ -1,32 +1,26 @@
 /*
- * Choose an evidence file, see what the worker's preview makes of it, and shape the settings:
- * column or JSON field mapping, numeric unit, time zone. Reports the file and the settings once the
- * preview of exactly those settings is done. Used by the create-stream view and, composed in the
- * stream route, by re-import (issue 5 part 6), so both read a file the same way.
+ * Choose an evidence file, see what the worker's preview makes of it, and fix anything detection got
+ * wrong: the family, the layout, the columns (a date column plus a time column, a UTC-offset column),
+ * how times read, the zone. Reports the file and the settings once the preview of exactly those
+ * settings is done and found a valid row. Used by the create-stream view and by re-import.
  */
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import type { FormatDetection } from '../../../domain/import/detect-format.ts';
+import type { ImportFormat } from '../../../domain/import/import-record.ts';
 import type { ImportSettings } from '../../../domain/import/import-settings.ts';
 import { DEFAULT_TIME_ZONE, isKnownTimeZone } from '../../../domain/time/time-zone-table.ts';
-import type { NumericTimestampUnit } from '../../../domain/time/parse-date.ts';
 import { readStoredTimeZone } from '../../data/time-zone-storage.ts';
 import { ColumnMappingFields } from './column-mapping-fields.tsx';
+import { DelimitedLayoutFields } from './delimited-layout-fields.tsx';
+import { delimitedSample, firstValues } from './delimited-sample.ts';
 import { EvidenceFilePicker } from './evidence-file-picker.tsx';
 import { FieldMappingFields } from './field-mapping-fields.tsx';
+import { FormatField } from './format-field.tsx';
 import { ImportPreviewSection } from './import-preview-section.tsx';
-import {
-  canMapFields,
-  fieldSettingsOf,
-  initialFieldMapping,
-  initialMapping,
-  mapsFields,
-  needsMapping,
-  settingsOf,
-  type FieldMappingDraft,
-  type MappingDraft,
-  type ReadAs,
-} from './import-settings-draft.ts';
-import { jsonFieldPaths, numericUnitOfField, sampleJsonRows } from './json-field-paths.ts';
-import { ReadAsField } from './read-as-field.tsx';
+import { completeSettings, initialDraft, withTimeZone, type SettingsDraft } from './import-settings-draft.ts';
+import { jsonFieldPaths, sampleJsonRows } from './json-field-paths.ts';
+import { SampleCellsTable } from './sample-cells-table.tsx';
+import { TimeReadingFields, type TimePatch } from './time-reading-fields.tsx';
 import { TimeZoneField } from './time-zone-field.tsx';
 import { useImportPreview } from './use-import-preview.ts';
 
@@ -54,109 +48,134 @@ export function EvidencePreview({
   errors: EvidenceErrors;
   /** A new file was chosen (before its preview). */
   onFile?: ((file: File) => void) | undefined;
-  /** The file and settings whose preview is done, or undefined while there are none. */
+  /** The file and settings whose preview is done with a valid row, or undefined while there are none. */
   onChoice: (choice: EvidenceChoice | undefined) => void;
   fileLabel?: string | undefined;
 }) {
   const preview = useImportPreview();
   const [file, setFile] = useState<File | undefined>(undefined);
   const [timeZone, setTimeZone] = useState(startingTimeZone);
-  const [mappingChoice, setMappingChoice] = useState<MappingDraft | undefined>(undefined);
-  const [fieldChoice, setFieldChoice] = useState<FieldMappingDraft | undefined>(undefined);
-  const [unitChoice, setUnitChoice] = useState<NumericTimestampUnit | undefined>(undefined);
-  const [readAs, setReadAs] = useState<ReadAs>('detected');
-  const [jsonRows, setJsonRows] = useState<ReturnType<typeof sampleJsonRows>>([]);
+  const [edited, setEdited] = useState<SettingsDraft | undefined>(undefined);
+  const [sampleText, setSampleText] = useState('');
 
   const detection = preview.latest?.detection;
-  const mapping = mappingChoice ?? initialMapping(detection);
-  const fieldMapping = fieldChoice ?? initialFieldMapping(detection);
-  const fields = useMemo(() => {
-    const found = jsonFieldPaths(jsonRows);
-    const detected = detection?.format === 'jsonl' ? detection.fields : [];
-    return [...new Set([...detected, ...found])];
-  }, [jsonRows, detection]);
-  // Until the analyst picks fields, the detection's guess (what the first preview ran with) holds.
-  const guessUnit = (chosen: FieldMappingDraft, picked: boolean): NumericTimestampUnit => {
-    if (picked && chosen.startTime && jsonRows.length > 0) return numericUnitOfField(jsonRows, chosen.startTime);
-    return detection?.format === 'jsonl' ? detection.numericUnit : 'seconds';
-  };
-  const unit = unitChoice ?? guessUnit(fieldMapping, fieldChoice !== undefined);
-  const byFields = mapsFields(detection, readAs);
-
-  const settingsFor = (next: { mapping: MappingDraft; fieldMapping: FieldMappingDraft; unit: NumericTimestampUnit; readAs: ReadAs; timeZone: string }) => {
-    if (!detection) return undefined;
-    return mapsFields(detection, next.readAs) ? fieldSettingsOf(next.fieldMapping, next.unit, next.timeZone) : settingsOf(detection, next.mapping, next.timeZone);
-  };
-  const current = { mapping, fieldMapping, unit, readAs, timeZone };
-  const settings = settingsFor(current);
+  const draft = edited ?? initialDraft(detection, timeZone);
+  const settings = completeSettings(draft);
   const settingsKey = settings === undefined ? '' : JSON.stringify(settings);
-  const previewDone = preview.state.phase === 'ready' && preview.state.result.status === 'done';
+  const result = preview.state.phase === 'ready' ? preview.state.result : undefined;
+  const usable = result?.status === 'done' && (result.summary?.validCount ?? 0) > 0;
+
+  const jsonFields = useMemo(() => {
+    if (draft?.format !== 'jsonl') return [];
+    const detected = detection?.format === 'jsonl' ? detection.fields : [];
+    return [...new Set([...detected, ...jsonFieldPaths(sampleJsonRows(sampleText))])];
+  }, [draft?.format, detection, sampleText]);
+
+  const layoutKey = draft?.format === 'delimited' ? JSON.stringify([draft.delimiter, draft.headerRows, draft.preambleRows, draft.quoted, draft.commentPrefix]) : '';
+  const [sample, setSample] = useState<{ text: string; layoutKey: string; rows: string[][] }>({ text: '', layoutKey: '', rows: [] });
+  useEffect(() => {
+    if (draft?.format !== 'delimited' || sampleText === '') return;
+    let current = true;
+    const done = (rows: string[][]) => {
+      if (current) setSample({ text: sampleText, layoutKey, rows });
+    };
+    delimitedSample(sampleText, draft).then(done, () => done([]));
+    return () => {
+      current = false;
+    };
+    // layoutKey stands for the parts of the draft that change how rows split.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [layoutKey, sampleText]);
+  const sampleRows = sample.text === sampleText && sample.layoutKey === layoutKey ? sample.rows : [];
 
   const report = useEffectEvent((next: EvidenceChoice | undefined) => onChoice(next));
   useEffect(() => {
-    report(file !== undefined && settings !== undefined && previewDone ? { file, settings, timeZone } : undefined);
+    report(file !== undefined && settings !== undefined && usable ? { file, settings, timeZone } : undefined);
     // settingsKey stands for settings (a new object each render).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [file, settingsKey, previewDone, timeZone]);
+  }, [file, settingsKey, usable, timeZone]);
 
   const choose = (chosen: File) => {
     preview.reset();
     setFile(chosen);
-    setMappingChoice(undefined);
-    setFieldChoice(undefined);
-    setUnitChoice(undefined);
-    setReadAs('detected');
-    setJsonRows([]);
+    setEdited(undefined);
+    setSampleText('');
     onFile?.(chosen);
     preview.run(chosen, undefined, timeZone);
     chosen
       .slice(0, SAMPLE_BYTES)
       .text()
-      .then(
-        (text) => setJsonRows(text.trimStart().startsWith('{') ? sampleJsonRows(text) : []),
-        () => setJsonRows([]),
-      );
+      .then(setSampleText, () => setSampleText(''));
   };
 
-  /** Previews again with a changed choice; a choice that leaves no settings waits for the next. */
-  const change = (patch: Partial<typeof current>) => {
-    if (patch.mapping) setMappingChoice(patch.mapping);
-    if (patch.fieldMapping) setFieldChoice(patch.fieldMapping);
-    if (patch.unit) setUnitChoice(patch.unit);
-    if (patch.readAs) setReadAs(patch.readAs);
-    if (patch.timeZone) setTimeZone(patch.timeZone);
-    const nextFields = patch.fieldMapping ?? fieldMapping;
-    const nextUnit = patch.unit ?? unitChoice ?? guessUnit(nextFields, fieldChoice !== undefined || patch.fieldMapping !== undefined);
-    const next = settingsFor({ ...current, ...patch, unit: nextUnit });
-    if (file && next !== undefined) preview.run(file, next, patch.timeZone ?? timeZone);
+  /** Previews again with the changed draft; a draft without its start time waits for the next change. */
+  const change = (next: SettingsDraft) => {
+    setEdited(next);
+    const complete = completeSettings(next);
+    if (file && complete !== undefined) preview.run(file, complete, timeZone);
+  };
+  const changeFormat = (format: ImportFormat) => {
+    if (!file) return;
+    setEdited(undefined);
+    preview.run(file, undefined, timeZone, format);
+  };
+  const changeZone = (zone: string) => {
+    setTimeZone(zone);
+    if (!file || draft === undefined) return;
+    const next = withTimeZone(draft, zone);
+    setEdited(next);
+    const complete = completeSettings(next);
+    if (complete !== undefined) preview.run(file, complete, zone);
+  };
+  const patchTimes = (patch: TimePatch) => {
+    if (draft === undefined) return;
+    const next: Record<string, unknown> = { ...draft };
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === undefined) delete next[key];
+      else next[key] = value;
+    }
+    change(next as SettingsDraft);
   };
 
-  const readable = detection !== undefined && detection.format !== undefined && preview.latest?.status !== 'failed';
+  const columns = draft?.format === 'delimited' ? columnsOf(result?.status === 'done' ? result.summary?.columns : undefined, draft.headerRows > 0 || draft.columnNames !== undefined ? detection : undefined, sampleRows) : [];
+  const readable = detection !== undefined && file !== undefined;
   return (
     <div className="flex flex-col gap-4">
       <EvidenceFilePicker file={file} onChoose={choose} error={errors.file} label={fileLabel} />
       <ImportPreviewSection state={preview.state} latest={preview.latest} timeZone={timeZone} onCancel={preview.cancel} />
       {readable ? (
         <fieldset className="flex flex-col gap-3 rounded-md border border-line bg-panel p-3" aria-label="Import settings">
-          {canMapFields(detection) && detection.format === 'timesketch-jsonl' ? <ReadAsField value={readAs} onChange={(next) => change({ readAs: next })} /> : null}
-          {needsMapping(detection) ? <ColumnMappingFields columns={detection.columns} mapping={mapping} onChange={(next) => change({ mapping: next })} /> : null}
-          {byFields ? (
-            <FieldMappingFields
-              fields={fields}
-              mapping={fieldMapping}
-              numericUnit={unit}
-              onChange={(next) => change({ fieldMapping: next })}
-              onUnitChange={(next) => change({ unit: next })}
-            />
+          <FormatField value={draft?.format ?? detection.format} onChange={changeFormat} />
+          {draft?.format === 'delimited' ? (
+            <>
+              <DelimitedLayoutFields draft={draft} onChange={(patch) => change({ ...draft, ...patch })} />
+              <SampleCellsTable columns={columns} rows={sampleRows} mapping={draft.mapping} />
+              <ColumnMappingFields
+                columns={columns}
+                samples={firstValues(sampleRows, columns.length)}
+                mapping={draft.mapping}
+                onChange={(mapping) => change({ ...draft, mapping })}
+              />
+            </>
           ) : null}
+          {draft?.format === 'jsonl' ? <FieldMappingFields fields={jsonFields} mapping={draft.fields} onChange={(fields) => change({ ...draft, fields })} /> : null}
+          {draft !== undefined ? <TimeReadingFields key={draft.format} draft={draft} timeZone={timeZone} onChange={patchTimes} /> : null}
           {errors.settings ? (
             <p role="alert" className="text-sm text-danger">
               {errors.settings}
             </p>
           ) : null}
-          <TimeZoneField value={timeZone} error={errors.timeZone} onChange={(zone) => change({ timeZone: zone })} />
+          <TimeZoneField value={timeZone} error={errors.timeZone} onChange={changeZone} />
         </fieldset>
       ) : null}
     </div>
   );
+}
+
+/** Column names: the parser's, else the detection's, filled out to the widest sample row. */
+function columnsOf(parsed: readonly string[] | undefined, detection: FormatDetection | undefined, rows: readonly (readonly string[])[]): string[] {
+  const detected = detection !== undefined && 'columns' in detection ? detection.columns : [];
+  const names = parsed !== undefined && parsed.length > 0 ? parsed : detected;
+  const width = Math.max(names.length, ...rows.map((row) => row.length));
+  return Array.from({ length: width }, (_, index) => names[index] ?? `column ${index + 1}`);
 }

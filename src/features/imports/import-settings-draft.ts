@@ -1,73 +1,105 @@
 /*
- * The settings the analyst is shaping in the preview: the detection plus their column (or JSON
- * field) mapping and time zone. Pure, so the rules (a start time is required) are tested without a
- * browser. A Timesketch JSON Lines file may also be read as plain JSON Lines with a field mapping.
+ * The settings the analyst is shaping in the preview: the detection's settings plus every change made
+ * by hand (family, layout, columns, time reading, zone). A delimited or JSON draft may lack its start
+ * time while the analyst chooses; completeSettings says when it is whole enough to preview and import.
+ * Pure, so the rules are tested without a browser.
  */
 import type { FormatDetection } from '../../../domain/import/detect-format.ts';
-import type { ColumnMapping, MappedRole } from '../../../domain/import/delimited-record.ts';
+import type { ColumnMapping } from '../../../domain/import/delimited-record.ts';
+import { IMPORT_FORMATS, type ImportFormat } from '../../../domain/import/import-record.ts';
 import { settingsFromDetection, type ImportSettings } from '../../../domain/import/import-settings.ts';
-import type { JsonFieldMapping } from '../../../domain/import/parse-json-lines.ts';
-import type { NumericTimestampUnit } from '../../../domain/time/parse-date.ts';
+import type { DelimitedSettings } from '../../../domain/import/parse-delimited.ts';
+import type { JsonFieldMapping, JsonLinesSettings } from '../../../domain/import/parse-json-lines.ts';
 
-export type MappingDraft = Partial<Record<MappedRole, number>>;
-export type FieldMappingDraft = Partial<Record<MappedRole, string>>;
+export type ColumnRole = keyof ColumnMapping;
+export type MappingDraft = Partial<ColumnMapping>;
+export type FieldMappingDraft = Partial<JsonFieldMapping>;
+export type NumericUnit = DelimitedSettings['numericUnit'];
 
-/** How the file is read: as detected, or (JSON Lines of any kind) as JSON Lines with a field mapping. */
-export type ReadAs = 'detected' | 'jsonl-fields';
+export type DelimitedDraft = Omit<DelimitedSettings, 'mapping'> & { readonly format: 'delimited'; readonly mapping: MappingDraft };
+export type JsonDraft = Omit<JsonLinesSettings, 'fields'> & { readonly format: 'jsonl'; readonly fields: FieldMappingDraft };
+export type SettingsDraft = Exclude<ImportSettings, { format: 'delimited' | 'jsonl' }> | DelimitedDraft | JsonDraft;
 
-export const MAPPED_ROLES: readonly { role: MappedRole; label: string }[] = [
+export const COLUMN_ROLES: readonly { role: ColumnRole; label: string; hint?: string }[] = [
+  { role: 'startTime', label: 'Start time' },
+  { role: 'startClock', label: 'Time of day', hint: 'when the start time column holds only the date' },
+  { role: 'endTime', label: 'End time' },
+  { role: 'actor', label: 'Actor' },
+  { role: 'message', label: 'Message' },
+  { role: 'utcOffset', label: 'UTC offset', hint: 'a column such as +02:00 for each row' },
+];
+
+export const FIELD_ROLES: readonly { role: keyof JsonFieldMapping; label: string }[] = [
   { role: 'startTime', label: 'Start time' },
   { role: 'endTime', label: 'End time' },
   { role: 'actor', label: 'Actor' },
   { role: 'message', label: 'Message' },
 ];
 
-/** Whether the analyst maps columns for this detection (plain delimited files; Timesketch has fixed columns). */
-export function needsMapping(detection: FormatDetection | undefined): detection is Extract<FormatDetection, { format: 'delimited' | 'timesketch-csv' }> {
-  return detection?.format === 'delimited';
-}
+export const FORMAT_NAMES: Record<ImportFormat, string> = Object.fromEntries(
+  IMPORT_FORMATS.map((format) => [format, formatLabel(format)]),
+) as Record<ImportFormat, string>;
 
-/** Whether the file is JSON Lines, so its fields can be mapped (Timesketch's too, if the analyst asks). */
-export function canMapFields(detection: FormatDetection | undefined): boolean {
-  return detection?.format === 'jsonl' || detection?.format === 'timesketch-jsonl';
-}
-
-/** Plain JSON Lines are always mapped; Timesketch JSON Lines only when read that way. */
-export function mapsFields(detection: FormatDetection | undefined, readAs: ReadAs): boolean {
-  return detection?.format === 'jsonl' || (detection?.format === 'timesketch-jsonl' && readAs === 'jsonl-fields');
-}
-
-export function initialMapping(detection: FormatDetection | undefined): MappingDraft {
-  return needsMapping(detection) ? { ...detection.mapping } : {};
-}
-
-export function initialFieldMapping(detection: FormatDetection | undefined): FieldMappingDraft {
-  return detection?.format === 'jsonl' ? { ...detection.mapping } : {};
-}
-
-/** The settings to preview and import with, or undefined while no start time column is chosen. */
-export function settingsOf(detection: FormatDetection, mapping: MappingDraft, timeZone: string): ImportSettings | undefined {
-  if (!needsMapping(detection)) return settingsFromDetection(detection, timeZone);
-  const { startTime, endTime, actor, message } = mapping;
-  if (startTime === undefined) return undefined;
-  const chosen: ColumnMapping = {
-    startTime,
-    ...(endTime === undefined ? {} : { endTime }),
-    ...(actor === undefined ? {} : { actor }),
-    ...(message === undefined ? {} : { message }),
+function formatLabel(format: ImportFormat): string {
+  const names: Partial<Record<ImportFormat, string>> = {
+    delimited: 'Delimited text (CSV, TSV, W3C …)',
+    har: 'HAR (browser capture)',
+    'timesketch-csv': 'Timesketch CSV',
+    'timesketch-jsonl': 'Timesketch JSON Lines',
+    jsonl: 'JSON (lines or a document)',
+    'slack-zip': 'Slack export (zip)',
   };
-  return { format: 'delimited', ...detection.layout, mapping: chosen, numericUnit: detection.numericUnit, timeZone };
+  return names[format] ?? format.replace(/-/g, ' ').replace(/^./, (first) => first.toUpperCase());
 }
 
-/** JSON Lines settings from a field mapping, or undefined while no start time field is chosen. */
-export function fieldSettingsOf(mapping: FieldMappingDraft, numericUnit: NumericTimestampUnit, timeZone: string): ImportSettings | undefined {
-  const { startTime, endTime, actor, message } = mapping;
-  if (startTime === undefined || startTime === '') return undefined;
-  const fields: JsonFieldMapping = {
-    startTime,
-    ...(endTime ? { endTime } : {}),
-    ...(actor ? { actor } : {}),
-    ...(message ? { message } : {}),
-  };
-  return { format: 'jsonl', fields, numericUnit, timeZone };
+/** What the preview starts from: the detection's own settings, else its layout with what it found. */
+export function initialDraft(detection: FormatDetection | undefined, timeZone: string): SettingsDraft | undefined {
+  if (detection === undefined || detection.format === undefined) return undefined;
+  const own = 'settings' in detection ? (detection.settings as ImportSettings | undefined) : undefined;
+  if (own !== undefined) return withTimeZone(own, timeZone);
+  if (detection.format === 'delimited') {
+    return { format: 'delimited', ...detection.layout, mapping: { ...detection.mapping }, numericUnit: detection.numericUnit, timeZone };
+  }
+  if (detection.format === 'jsonl') return { format: 'jsonl', fields: { ...detection.mapping }, numericUnit: detection.numericUnit, timeZone };
+  return settingsFromDetection(detection, timeZone);
+}
+
+/** The settings to preview and import with, or undefined while the start time is not chosen. */
+export function completeSettings(draft: SettingsDraft | undefined): ImportSettings | undefined {
+  if (draft === undefined) return undefined;
+  if (draft.format === 'delimited') {
+    const { startTime, ...rest } = draft.mapping;
+    if (startTime === undefined) return undefined;
+    return { ...draft, mapping: { startTime, ...definedOnly(rest) } };
+  }
+  if (draft.format === 'jsonl') {
+    const { startTime, ...rest } = draft.fields;
+    if (startTime === undefined || startTime === '') return undefined;
+    return { ...draft, fields: { startTime, ...definedOnly(rest) } };
+  }
+  return draft;
+}
+
+/** The zone set in every draft that reads zone-less times (a draft without timeZone has no use for one). */
+export function withTimeZone<T extends SettingsDraft>(draft: T, timeZone: string): T {
+  return 'timeZone' in draft ? { ...draft, timeZone } : draft;
+}
+
+/** A mapping with one role set or cleared; a column given a new role leaves its old one. */
+export function withColumn(mapping: MappingDraft, role: ColumnRole, column: number | undefined): MappingDraft {
+  const next: Record<string, number | undefined> = { ...mapping };
+  if (column === undefined) delete next[role];
+  else next[role] = column;
+  return next as MappingDraft;
+}
+
+export function withField(fields: FieldMappingDraft, role: keyof JsonFieldMapping, path: string): FieldMappingDraft {
+  const next: Record<string, string | undefined> = { ...fields };
+  if (path === '') delete next[role];
+  else next[role] = path;
+  return next as FieldMappingDraft;
+}
+
+function definedOnly<T extends object>(object: T): T {
+  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined && value !== '')) as T;
 }

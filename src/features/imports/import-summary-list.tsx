@@ -1,24 +1,16 @@
 /* What the preview found: the format and its layout, the columns, and the counts. */
 import type { FormatDetection } from '../../../domain/import/detect-format.ts';
 import type { ImportSummary } from '../../../domain/import/import-record.ts';
-
-const FORMAT_NAMES: Record<string, string> = {
-  delimited: 'Delimited text',
-  har: 'HAR',
-  'timesketch-csv': 'Timesketch CSV',
-  'timesketch-jsonl': 'Timesketch JSON Lines',
-  jsonl: 'JSON Lines',
-  'slack-zip': 'Slack export',
-};
+import { FORMAT_NAMES } from './import-settings-draft.ts';
 
 export function formatName(format: string | undefined): string {
-  return format === undefined ? 'Not supported' : (FORMAT_NAMES[format] ?? format);
+  return format === undefined ? 'Not supported' : ((FORMAT_NAMES as Record<string, string>)[format] ?? format);
 }
 
 function delimiterName(delimiter: string | undefined): string {
-  if (delimiter === '\t') return 'Tab';
-  if (delimiter === ',') return 'Comma';
-  return '—';
+  if (delimiter === undefined || delimiter === '') return '—';
+  const named: Record<string, string> = { '\t': 'Tab', ',': 'Comma', ';': 'Semicolon', '|': 'Pipe', ' ': 'Space', whitespace: 'Spaces or tabs' };
+  return named[delimiter] ?? `"${delimiter}"`;
 }
 
 function Item({ term, value, name }: { term: string; value: string; name: string }) {

@@ -3,7 +3,7 @@
  * arrives through a Comlink proxy. The worker lives as long as the screen.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ImportProgress } from '../../../domain/import/import-record.ts';
+import type { ImportFormat, ImportProgress } from '../../../domain/import/import-record.ts';
 import type { ImportSettings } from '../../../domain/import/import-settings.ts';
 import type { ImportPreviewResult } from '../../data/import-preview-api.ts';
 import { createImportPreviewClient, type ImportPreviewClient } from '../../data/import-preview-client.ts';
@@ -30,13 +30,19 @@ export function useImportPreview() {
     };
   }, []);
 
-  const run = useCallback((file: File, settings: ImportSettings | undefined, timeZone: string) => {
+  const run = useCallback((file: File, settings: ImportSettings | undefined, timeZone: string, format?: ImportFormat) => {
     cancelRef.current?.();
     clientRef.current ??= createImportPreviewClient();
     let current = true;
-    const { result, cancel } = clientRef.current.preview(file, settings, timeZone, (progress) => {
-      if (current) setState({ phase: 'running', progress });
-    });
+    const { result, cancel } = clientRef.current.preview(
+      file,
+      settings,
+      timeZone,
+      (progress) => {
+        if (current) setState({ phase: 'running', progress });
+      },
+      format,
+    );
     cancelRef.current = () => {
       current = false;
       cancel();

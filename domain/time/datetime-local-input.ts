@@ -2,8 +2,8 @@
  * Between a datetime-local input's value ("2026-11-22T10:30" or "…T10:30:15") and microseconds,
  * read in the chosen time zone (not the browser's). The parsing is domain/time's (spec section 5).
  */
-import { formatMicros } from '../../../domain/time/format-micros.ts';
-import { parseDate } from '../../../domain/time/parse-date.ts';
+import { formatMicros } from './format-micros.ts';
+import { parseDate } from './parse-date.ts';
 
 const INPUT = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?(?:\.\d+)?$/;
 const MICROS_PER_SECOND = 1_000_000;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTimeZones } from '../../../domain/time/time-zone-loader.ts';
-import { inputToMicros, microsToInput } from './time-input.ts';
+import { loadTimeZones } from './time-zone-loader.ts';
+import { inputToMicros, microsToInput } from './datetime-local-input.ts';
 
 describe('audit time inputs', () => {
   beforeAll(async () => {

@@ -1,0 +1,98 @@
+/*
+ * How a delimited file splits into rows and columns: the delimiter (any, including multi-character
+ * ones such as Trend Micro's "<;>" and runs of spaces), whether the first row names the columns,
+ * lines to skip before it, and quoting. Each change previews again.
+ */
+import { useId, useState } from 'react';
+import { Checkbox } from '../../ui/checkbox.tsx';
+import type { DelimitedDraft } from './import-settings-draft.ts';
+
+const FIELD = 'rounded-md border border-line bg-panel px-2 py-1 text-sm text-ink';
+
+export const DELIMITER_CHOICES: readonly { value: string; label: string }[] = [
+  { value: ',', label: 'Comma ,' },
+  { value: '\t', label: 'Tab' },
+  { value: ';', label: 'Semicolon ;' },
+  { value: '|', label: 'Pipe |' },
+  { value: ' ', label: 'One space' },
+  { value: 'whitespace', label: 'Spaces or tabs (any run)' },
+];
+const OTHER = 'other';
+
+export type LayoutPatch = Partial<Pick<DelimitedDraft, 'delimiter' | 'headerRows' | 'preambleRows' | 'quoted'>>;
+
+export function DelimitedLayoutFields({ draft, onChange }: { draft: DelimitedDraft; onChange: (patch: LayoutPatch) => void }) {
+  const id = useId();
+  const known = DELIMITER_CHOICES.some((choice) => choice.value === draft.delimiter);
+  const [otherText, setOtherText] = useState(known ? '' : draft.delimiter);
+  const [choosingOther, setChoosingOther] = useState(!known);
+  const preambleOk = (text: string) => /^\d{1,5}$/.test(text);
+  return (
+    <fieldset className="flex flex-wrap items-end gap-3">
+      <legend className="mb-1 font-medium">Layout</legend>
+      <div className="flex flex-col gap-0.5">
+        <label htmlFor={`${id}-delimiter`} className="text-sm text-muted">
+          Delimiter
+        </label>
+        <select
+          id={`${id}-delimiter`}
+          className={FIELD}
+          value={choosingOther ? OTHER : draft.delimiter}
+          onChange={(event) => {
+            const value = event.target.value;
+            setChoosingOther(value === OTHER);
+            if (value !== OTHER) onChange({ delimiter: value });
+            else if (otherText !== '') onChange({ delimiter: otherText });
+          }}
+        >
+          {DELIMITER_CHOICES.map((choice) => (
+            <option key={choice.label} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+          <option value={OTHER}>Other…</option>
+        </select>
+      </div>
+      {choosingOther ? (
+        <div className="flex flex-col gap-0.5">
+          <label htmlFor={`${id}-other`} className="text-sm text-muted">
+            Other delimiter
+          </label>
+          <input
+            id={`${id}-other`}
+            className={`${FIELD} w-24 font-mono`}
+            value={otherText}
+            maxLength={8}
+            spellCheck={false}
+            onChange={(event) => {
+              setOtherText(event.target.value);
+              if (event.target.value !== '') onChange({ delimiter: event.target.value });
+            }}
+          />
+        </div>
+      ) : null}
+      <div className="flex flex-col gap-0.5">
+        <label htmlFor={`${id}-preamble`} className="text-sm text-muted">
+          Lines to skip first
+        </label>
+        <input
+          id={`${id}-preamble`}
+          className={`${FIELD} w-20 tabular-nums`}
+          inputMode="numeric"
+          defaultValue={String(draft.preambleRows)}
+          key={draft.preambleRows}
+          onChange={(event) => {
+            if (preambleOk(event.target.value)) onChange({ preambleRows: Number(event.target.value) });
+          }}
+        />
+      </div>
+      <Checkbox
+        className="pb-1"
+        checked={draft.headerRows > 0}
+        onCheckedChange={(checked) => onChange({ headerRows: checked ? 1 : 0 })}
+        label="First row names the columns"
+      />
+      <Checkbox className="pb-1" checked={draft.quoted} onCheckedChange={(checked) => onChange({ quoted: checked })} label={'Fields may be "quoted"'} />
+    </fieldset>
+  );
+}

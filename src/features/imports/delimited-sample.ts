@@ -1,0 +1,34 @@
+/*
+ * The first rows of a delimited file as raw cells under the analyst's current layout, read on the
+ * main thread from the file's first 64 KiB (a few milliseconds), so the mapping shows what each
+ * column holds while the worker previews the whole file.
+ */
+import { delimitedRows } from '../../../domain/import/delimited-rows.ts';
+import type { DelimitedDraft } from './import-settings-draft.ts';
+
+export const SAMPLE_ROW_COUNT = 8;
+
+async function* once(text: string): AsyncGenerator<string> {
+  yield text;
+}
+
+export async function delimitedSample(text: string, draft: DelimitedDraft, count = SAMPLE_ROW_COUNT): Promise<string[][]> {
+  const rows: string[][] = [];
+  let headerLeft = draft.headerRows;
+  for await (const batch of delimitedRows(once(text), draft)) {
+    for (const row of batch) {
+      if (headerLeft > 0) {
+        headerLeft -= 1;
+        continue;
+      }
+      rows.push(row.fields);
+      if (rows.length >= count) return rows;
+    }
+  }
+  return rows;
+}
+
+/** Each column's first non-empty value, by index. */
+export function firstValues(rows: readonly (readonly string[])[], width: number): (string | undefined)[] {
+  return Array.from({ length: width }, (_, index) => rows.map((row) => row[index]).find((cell) => cell !== undefined && cell.trim() !== ''));
+}

@@ -1,0 +1,120 @@
+/*
+ * How times are read, for the families that leave a choice: numbers as seconds … nanoseconds, the
+ * order of day and month, an explicit pattern, the year of logs that leave it out, and the start of
+ * a recording whose cue times count from zero. Only the knobs the chosen family has are shown.
+ */
+import { useId } from 'react';
+import { timeKnobsOf, type TimeKnob } from './time-knobs.ts';
+import type { SettingsDraft } from './import-settings-draft.ts';
+import { LocalTimeInput } from './local-time-input.tsx';
+
+const FIELD = 'rounded-md border border-line bg-panel px-2 py-1 text-sm text-ink';
+
+export type TimePatch = Partial<Record<TimeKnob, string | number | undefined>>;
+
+const UNITS: readonly { value: string; label: string }[] = [
+  { value: 'auto', label: 'told apart by size' },
+  { value: 'seconds', label: 'seconds since 1970' },
+  { value: 'milliseconds', label: 'milliseconds since 1970' },
+  { value: 'microseconds', label: 'microseconds since 1970' },
+  { value: 'nanoseconds', label: 'nanoseconds since 1970' },
+];
+const ORDERS: readonly { value: string; label: string }[] = [
+  { value: '', label: 'as detected' },
+  { value: 'ymd', label: 'year-month-day' },
+  { value: 'mdy', label: 'month/day/year (US)' },
+  { value: 'dmy', label: 'day/month/year' },
+];
+
+export function TimeReadingFields({ draft, timeZone, onChange }: { draft: SettingsDraft; timeZone: string; onChange: (patch: TimePatch) => void }) {
+  const id = useId();
+  const knobs = timeKnobsOf(draft);
+  if (knobs.length === 0) return null;
+  const value = (knob: TimeKnob): unknown => (draft as Record<string, unknown>)[knob];
+  return (
+    <fieldset className="flex flex-wrap items-end gap-3">
+      <legend className="mb-1 font-medium">Times</legend>
+      {knobs.includes('numericUnit') ? (
+        <div className="flex flex-col gap-0.5">
+          <label htmlFor={`${id}-unit`} className="text-sm text-muted">
+            Numeric times count
+          </label>
+          <select id={`${id}-unit`} className={FIELD} value={String(value('numericUnit') ?? 'auto')} onChange={(event) => onChange({ numericUnit: event.target.value })}>
+            {UNITS.map((unit) => (
+              <option key={unit.value} value={unit.value}>
+                {unit.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {knobs.includes('dateOrder') ? (
+        <div className="flex flex-col gap-0.5">
+          <label htmlFor={`${id}-order`} className="text-sm text-muted">
+            Dates read as
+          </label>
+          <select
+            id={`${id}-order`}
+            className={FIELD}
+            value={String(value('dateOrder') ?? '')}
+            onChange={(event) => onChange({ dateOrder: event.target.value === '' ? undefined : event.target.value })}
+          >
+            {ORDERS.map((order) => (
+              <option key={order.value} value={order.value}>
+                {order.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {knobs.includes('timePattern') ? (
+        <div className="flex flex-col gap-0.5">
+          <label htmlFor={`${id}-pattern`} className="text-sm text-muted">
+            Pattern (optional)
+          </label>
+          <input
+            id={`${id}-pattern`}
+            className={`${FIELD} w-56 font-mono`}
+            placeholder="M/d/yyyy h:mm:ss a"
+            spellCheck={false}
+            defaultValue={String(value('timePattern') ?? '')}
+            onBlur={(event) => onChange({ timePattern: event.target.value.trim() === '' ? undefined : event.target.value.trim() })}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                event.currentTarget.blur();
+              }
+            }}
+          />
+        </div>
+      ) : null}
+      {knobs.includes('year') ? (
+        <div className="flex flex-col gap-0.5">
+          <label htmlFor={`${id}-year`} className="text-sm text-muted">
+            Year of the first line
+          </label>
+          <input
+            id={`${id}-year`}
+            className={`${FIELD} w-24 tabular-nums`}
+            inputMode="numeric"
+            defaultValue={value('year') === undefined ? '' : String(value('year'))}
+            placeholder="inferred"
+            onChange={(event) => {
+              const text = event.target.value.trim();
+              if (text === '') onChange({ year: undefined });
+              else if (/^\d{4}$/.test(text)) onChange({ year: Number(text) });
+            }}
+          />
+        </div>
+      ) : null}
+      {knobs.includes('anchorMicros') ? (
+        <LocalTimeInput
+          label="Recording started at"
+          timeZone={timeZone}
+          micros={typeof value('anchorMicros') === 'number' ? (value('anchorMicros') as number) : undefined}
+          onChange={(micros) => onChange({ anchorMicros: micros })}
+        />
+      ) : null}
+    </fieldset>
+  );
+}
