@@ -1,54 +1,52 @@
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from '../../../domain/import/detect-format.ts';
-import { canMapFields, fieldSettingsOf, initialFieldMapping, initialMapping, mapsFields, settingsOf } from './import-settings-draft.ts';
+import { completeSettings, initialDraft, withColumn, withField, withTimeZone, type SettingsDraft } from './import-settings-draft.ts';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
-describe('settingsOf', () => {
-  const detection = detectFormat(encode('when\twho\twhat\n2024-01-02T03:04:05Z\tada\thello\n'), 'log.tsv');
+describe('the delimited draft', () => {
+  const detection = detectFormat(encode('when\twho\twhat\n2024-01-02T03:04:05Z\tada\thello\n2024-01-02T03:04:06Z\tbob\tbye\n'), 'log.tsv');
 
-  it('uses the detected mapping and the chosen zone for a delimited file', () => {
-    const settings = settingsOf(detection, initialMapping(detection), 'Europe/Helsinki');
-    expect(settings).toMatchObject({ format: 'delimited', delimiter: '\t', mapping: { startTime: 0 }, timeZone: 'Europe/Helsinki' });
+  it('starts from the detection, with the chosen zone', () => {
+    const draft = initialDraft(detection, 'Europe/Helsinki');
+    expect(draft).toMatchObject({ format: 'delimited', delimiter: '\t', headerRows: 1, mapping: { startTime: 0 }, timeZone: 'Europe/Helsinki' });
   });
 
-  it('leaves out unmapped roles and needs a start time', () => {
-    expect(settingsOf(detection, { actor: 1 }, 'UTC')).toBeUndefined();
-    const settings = settingsOf(detection, { startTime: 0, message: 2 }, 'UTC');
-    expect(settings?.format === 'delimited' && settings.mapping).toEqual({ startTime: 0, message: 2 });
+  it('needs a start time column, and leaves out roles cleared', () => {
+    const draft = initialDraft(detection, 'UTC');
+    if (draft?.format !== 'delimited') throw new Error('expected a delimited draft');
+    expect(completeSettings({ ...draft, mapping: withColumn(draft.mapping, 'startTime', undefined) })).toBeUndefined();
+    const mapping = withColumn(withColumn({ startTime: 0, actor: 1 }, 'actor', undefined), 'startClock', 2);
+    const settings = completeSettings({ ...draft, mapping });
+    expect(settings?.format === 'delimited' && settings.mapping).toEqual({ startTime: 0, startClock: 2 });
   });
 
-  it('takes formats without a mapping as detected', () => {
-    const har = detectFormat(encode('{"log": {"entries": []}}'), 'a.har');
-    expect(settingsOf(har, {}, 'UTC')).toEqual({ format: 'har' });
-    expect(settingsOf(detectFormat(encode(''), 'x.log'), {}, 'UTC')).toBeUndefined();
+  it('sets the zone in drafts that read zone-less times only', () => {
+    const draft = initialDraft(detection, 'UTC') as SettingsDraft;
+    expect(withTimeZone(draft, 'Asia/Tokyo')).toMatchObject({ timeZone: 'Asia/Tokyo' });
+    expect(withTimeZone({ format: 'slack-zip' }, 'Asia/Tokyo')).toEqual({ format: 'slack-zip' });
   });
 });
 
-describe('JSON Lines field mapping', () => {
-  const jsonl = detectFormat(encode('{"time": "2024-01-02 03:04:05", "who": {"name": "ada"}, "text": "hi"}\n'), 'app.jsonl');
-  const timesketch = detectFormat(encode('{"message": "m", "datetime": "2015-07-24T19:01:01+00:00", "timestamp_desc": "Write time"}\n'), 't.jsonl');
+describe('the JSON draft', () => {
+  const jsonl = detectFormat(encode('{"time": "2024-01-02 03:04:05", "who": {"name": "ada"}, "text": "hi"}\n{"time": "2024-01-02 03:04:06", "who": {"name": "bob"}, "text": "bye"}\n'), 'app.jsonl');
 
-  it('maps plain JSON Lines always, Timesketch JSON Lines only when read as plain', () => {
-    expect(mapsFields(jsonl, 'detected')).toBe(true);
-    expect(mapsFields(timesketch, 'detected')).toBe(false);
-    expect(mapsFields(timesketch, 'jsonl-fields')).toBe(true);
-    expect(canMapFields(timesketch)).toBe(true);
-    expect(canMapFields(detectFormat(encode('a\tb\n1\t2\n'), 'x.tsv'))).toBe(false);
+  it('starts from the fields detection chose', () => {
+    expect(initialDraft(jsonl, 'UTC')).toMatchObject({ format: 'jsonl', fields: { startTime: 'time' } });
   });
 
-  it('starts from the detected field mapping', () => {
-    expect(initialFieldMapping(jsonl)).toMatchObject({ startTime: 'time', message: 'text' });
-    expect(initialFieldMapping(timesketch)).toEqual({});
+  it('needs a start time field and leaves out fields cleared', () => {
+    const draft = initialDraft(jsonl, 'UTC');
+    if (draft?.format !== 'jsonl') throw new Error('expected a JSON draft');
+    expect(completeSettings({ ...draft, fields: withField(draft.fields, 'startTime', '') })).toBeUndefined();
+    const settings = completeSettings({ ...draft, fields: withField(withField({ startTime: 'time' }, 'actor', 'who.name'), 'message', '') });
+    expect(settings?.format === 'jsonl' && settings.fields).toEqual({ startTime: 'time', actor: 'who.name' });
   });
+});
 
-  it('needs a start time field and leaves out unmapped roles', () => {
-    expect(fieldSettingsOf({ actor: 'who.name' }, 'seconds', 'UTC')).toBeUndefined();
-    expect(fieldSettingsOf({ startTime: 'datetime', actor: '', message: 'message' }, 'microseconds', 'Europe/Helsinki')).toEqual({
-      format: 'jsonl',
-      fields: { startTime: 'datetime', message: 'message' },
-      numericUnit: 'microseconds',
-      timeZone: 'Europe/Helsinki',
-    });
+describe('other families', () => {
+  it('take the detection settings as they are, and an unreadable file has no draft', () => {
+    expect(completeSettings(initialDraft(detectFormat(encode('{"log": {"version": "1.2", "entries": []}}'), 'a.har'), 'UTC'))).toMatchObject({ format: 'har' });
+    expect(initialDraft(detectFormat(encode(''), 'x.log'), 'UTC')).toBeUndefined();
   });
 });
