@@ -73,7 +73,7 @@ function chooseSplit(text: string, lines: readonly string[], complete: boolean, 
   const split = (delimiter: string) => tally(delimiter, lines.map((line) => splitLine(line, delimiter, true)));
   const fits = (candidate: Split, share: number, modal: number) => candidate.modal >= modal && candidate.share >= share;
   const candidates = [...['\t', ',', ';', '|'].map(papa), ...multiCharacterDelimiters(lines).map(split)];
-  const chosen = candidates.filter((candidate) => fits(candidate, 0.6, 2)).sort((a, b) => b.share - a.share || b.delimiter.length - a.delimiter.length || b.modal - a.modal)[0];
+  const chosen = candidates.filter((candidate) => fits(candidate, 0.6, 2)).sort((a, b) => b.share - a.share || b.modal - a.modal || b.delimiter.length - a.delimiter.length)[0];
   if (chosen !== undefined) return chosen;
   // Spaces split prose too, so a space-separated table must be regular nearly everywhere.
   return [papa(' '), split('whitespace')].find((candidate) => fits(candidate, 0.9, 3));
