@@ -64,7 +64,10 @@ function chooseSplit(text: string, lines: readonly string[], complete: boolean, 
     const counts = new Map<number, number>();
     for (const fields of filled) counts.set(fields.length, (counts.get(fields.length) ?? 0) + 1);
     const [modal = 0, count = 0] = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? [];
-    return { delimiter, records, modal, share: filled.length === 0 ? 0 : count / filled.length };
+    // With spaces the last column takes the rest of the line, so a longer line still fits.
+    const spaced = delimiter === ' ' || delimiter === 'whitespace';
+    const fitting = spaced ? filled.filter((fields) => fields.length >= modal).length : count;
+    return { delimiter, records, modal, share: filled.length === 0 ? 0 : fitting / filled.length };
   };
   const papa = (delimiter: string) => {
     const parsed = new Papa.Parser({ delimiter, newline: '\n', quoteChar: '"', preview: SAMPLE_LINES }).parse(text, 0, !complete) as { data: string[][] };
@@ -76,7 +79,7 @@ function chooseSplit(text: string, lines: readonly string[], complete: boolean, 
   const chosen = candidates.filter((candidate) => fits(candidate, 0.6, 2)).sort((a, b) => b.share - a.share || b.modal - a.modal || b.delimiter.length - a.delimiter.length)[0];
   if (chosen !== undefined) return chosen;
   // Spaces split prose too, so a space-separated table must be regular nearly everywhere.
-  return [papa(' '), split('whitespace')].find((candidate) => fits(candidate, 0.9, 3));
+  return [split('whitespace'), papa(' ')].find((candidate) => fits(candidate, 0.9, 3));
 }
 
 /** Runs of 2-3 punctuation characters found the same number of times in most lines ("<;>", "||"). */
@@ -95,7 +98,8 @@ function isComment(fields: readonly string[], commentPrefix: string | undefined)
 function guessFromSplit(split: Split, commentPrefix: string | undefined): DelimitedGuess {
   const { records, modal, delimiter } = split;
   const notes: string[] = [];
-  const isData = (fields: readonly string[]) => fields.length === modal && !isComment(fields, commentPrefix);
+  const spaced = delimiter === ' ' || delimiter === 'whitespace';
+  const isData = (fields: readonly string[]) => (spaced ? fields.length >= modal : fields.length === modal) && !isComment(fields, commentPrefix);
   const preamble = records.findIndex(isData);
   const before = records.slice(0, preamble);
   // Physical lines, blank ones included, as the parser skips them; a quoted newline adds one.
@@ -117,7 +121,8 @@ function guessFromSplit(split: Split, commentPrefix: string | undefined): Delimi
   if (preambleRows > 0) notes.push(`${preambleRows} preamble line${preambleRows === 1 ? '' : 's'} skipped`);
   if (commentPrefix !== undefined) notes.push('lines starting with # skipped as comments');
   if (width < modal) notes.push('the empty field after a trailing delimiter ignored');
-  const roles = inferColumnRoles(columns, data.slice(0, SAMPLE_LINES));
+  const joined = spaced ? data.map((fields) => [...fields.slice(0, width - 1), fields.slice(width - 1).join(' ')]) : data;
+  const roles = inferColumnRoles(columns, joined.slice(0, SAMPLE_LINES));
   return {
     layout: {
       delimiter,
@@ -132,7 +137,7 @@ function guessFromSplit(split: Split, commentPrefix: string | undefined): Delimi
     numericUnit: roles.numericUnit,
     dateOrder: roles.dateOrder,
     timeZone: undefined,
-    sampleRows: data.slice(0, 10),
+    sampleRows: joined.slice(0, 10),
     notes: [...notes, ...roles.reasons],
   };
 }

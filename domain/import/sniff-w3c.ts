@@ -11,7 +11,7 @@ import { splitLine } from './split-line.ts';
 
 const DIRECTIVE = /^#(Software|Version|Date|Fields|Remark|Start-Date|End-Date|Time Format):/;
 const ACTORS = ['c-ip', 'src-ip', 's-ip', 'cs-username', 's-computername'];
-const MESSAGES = ['message', 'cs-message', 'x-message', 'info'];
+const MESSAGES = ['message', 'cs-message', 'x-message'];
 
 /** True when the text starts with W3C directives and has a #Fields: line among them. */
 export function isW3cLog(text: string): boolean {
