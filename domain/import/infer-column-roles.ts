@@ -77,7 +77,8 @@ function bestTimeOption(
 ): TimeOption | undefined {
   const options: TimeOption[] = [];
   for (let index = 0; index < width; index += 1) {
-    const shape = inferTimeShape(cellsOf(index));
+    // A column named as a time may hold some bad rows; an unnamed one must read nearly throughout.
+    const shape = inferTimeShape(cellsOf(index), index === namedStart ? 0.5 : 0.9);
     if (shape === undefined) continue;
     if (shape.kind === 'date' && index + 1 < width) {
       const joined = rows.map((fields) => `${fields[index] ?? ''} ${fields[index + 1] ?? ''}`.trim()).filter((cell) => cell !== '');
