@@ -103,6 +103,14 @@ describe('delimited variants detected with no settings', () => {
     expect(starts).toEqual(['2020-12-24T23:59:59.000Z', '2020-12-25T00:05:00.000Z']);
   });
 
+  it('a date column and a time column apart, and one bad row listed with its reason while the rest import', async () => {
+    const text = 'Date,Host,Time,Event\n27/09/2013,srv-a,14:42:26,disk full\n31/02/2013,srv-b,14:43:00,bad day\n28/09/2013,srv-a,08:00:00,disk cleaned\n';
+    const { starts, invalid, settings } = await importText(text);
+    expect(settings).toMatchObject({ dateOrder: 'dmy', mapping: { startTime: 0, startClock: 2, message: 3 } });
+    expect(starts).toEqual(['2013-09-27T14:42:26.000Z', '2013-09-28T08:00:00.000Z']);
+    expect(invalid).toEqual([{ line: 3, reason: 'column "Date" and column "Time": "31/02/2013 14:43:00" is not a date (expected day/month/year)' }]);
+  });
+
   it('whitespace runs between aligned columns', async () => {
     const text = 'time                  host     message\n2024-01-02T03:04:05Z  alpha    started\n2024-01-02T03:04:09Z  beta     stopped now\n2024-01-02T03:05:00Z  alpha    started\n';
     const { records } = await importText(text);

@@ -7,7 +7,7 @@ import type { DateOrder } from '../time/date-time-text.ts';
 import type { EpochUnit } from '../time/epoch-number.ts';
 import { inferTimeShape, type TimeShape } from '../time/infer-time-shape.ts';
 import type { ColumnMapping } from './delimited-settings.ts';
-import { suggestColumnMapping } from './suggest-mapping.ts';
+import { normalizeName, suggestColumnMapping } from './suggest-mapping.ts';
 
 export interface ColumnRoles {
   readonly mapping: Partial<{ -readonly [R in keyof ColumnMapping]: ColumnMapping[R] }>;
@@ -24,6 +24,7 @@ interface TimeOption {
 
 const NUMBER = /^\s*[+-]?\d+([.,]\d+)?\s*$/;
 const SHORT_NAME = /^[^\s/\\]{1,40}$/;
+const CLOCK_NAMES = new Set(['time', 'clock', 'hour', 'timeofday', 'uhrzeit', 'heure', 'hora']);
 
 export function inferColumnRoles(columns: readonly string[], rows: readonly (readonly string[])[], nullValues: readonly string[] = []): ColumnRoles {
   const nulls = new Set(['', ...nullValues]);
@@ -33,7 +34,7 @@ export function inferColumnRoles(columns: readonly string[], rows: readonly (rea
   const reasons: string[] = [];
   const mapping: ColumnRoles['mapping'] = {};
 
-  const time = bestTimeOption(columns.length, cellsOf, rows, named.startTime);
+  const time = bestTimeOption(columns, cellsOf, rows, named.startTime);
   if (time === undefined) {
     reasons.push('no column reads as times: choose the start time column');
     return { mapping, numericUnit: 'auto', dateOrder: undefined, reasons };
@@ -70,20 +71,27 @@ export function inferColumnRoles(columns: readonly string[], rows: readonly (rea
 
 /** The most precise reading of the start: one column, or a date column and the clock column after it. */
 function bestTimeOption(
-  width: number,
+  columns: readonly string[],
   cellsOf: (index: number) => string[],
   rows: readonly (readonly string[])[],
   namedStart: number | undefined,
 ): TimeOption | undefined {
+  const width = columns.length;
+  const clockColumns = columns.flatMap((name, index) => (CLOCK_NAMES.has(normalizeName(name)) ? [index] : []));
   const options: TimeOption[] = [];
   for (let index = 0; index < width; index += 1) {
     // A column named as a time may hold some bad rows; an unnamed one must read nearly throughout.
-    const shape = inferTimeShape(cellsOf(index), index === namedStart ? 0.5 : 0.9);
+    const share = index === namedStart ? 0.5 : 0.9;
+    const shape = inferTimeShape(cellsOf(index), share);
     if (shape === undefined) continue;
-    if (shape.kind === 'date' && index + 1 < width) {
-      const joined = rows.map((fields) => `${fields[index] ?? ''} ${fields[index + 1] ?? ''}`.trim()).filter((cell) => cell !== '');
-      const withClock = inferTimeShape(joined);
-      if (withClock !== undefined && withClock.kind !== 'date') options.push({ start: index, clock: index + 1, shape: withClock });
+    if (shape.kind === 'date') {
+      // The clock is the next column, or one named as a time of day anywhere in the row.
+      const clocks = new Set([index + 1, ...clockColumns].filter((clock) => clock < width && clock !== index));
+      for (const clock of clocks) {
+        const joined = rows.map((fields) => `${fields[index] ?? ''} ${fields[clock] ?? ''}`.trim()).filter((cell) => cell !== '');
+        const withClock = inferTimeShape(joined, share);
+        if (withClock !== undefined && withClock.kind !== 'date') options.push({ start: index, clock, shape: withClock });
+      }
     }
     options.push({ start: index, clock: undefined, shape });
   }
