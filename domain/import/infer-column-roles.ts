@@ -23,7 +23,8 @@ interface TimeOption {
 }
 
 const NUMBER = /^\s*[+-]?\d+([.,]\d+)?\s*$/;
-const SHORT_NAME = /^[^\s/\\]{1,40}$/;
+// Host, user and module names: no spaces or slashes; DOMAIN\user is a name, C:\path is not.
+const SHORT_NAME = /^(?![A-Za-z]:\\)[^\s/]{1,40}$/;
 const CLOCK_NAMES = new Set(['time', 'clock', 'hour', 'timeofday', 'uhrzeit', 'heure', 'hora']);
 
 export function inferColumnRoles(columns: readonly string[], rows: readonly (readonly string[])[], nullValues: readonly string[] = []): ColumnRoles {
