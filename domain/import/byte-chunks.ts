@@ -59,16 +59,51 @@ async function* source(input: ImportInput): AsyncGenerator<Uint8Array> {
   }
 }
 
-/** UTF-8 text in pieces; a multi-byte character split across chunks is kept whole, a BOM dropped. */
+/** The encoding a byte order mark names: UTF-16 LE (FF FE) or BE (FE FF); UTF-8 otherwise. */
+export function encodingOf(firstBytes: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' {
+  if (firstBytes[0] === 0xff && firstBytes[1] === 0xfe) return 'utf-16le';
+  if (firstBytes[0] === 0xfe && firstBytes[1] === 0xff) return 'utf-16be';
+  return 'utf-8';
+}
+
+/** The start of a file as text, in the encoding its byte order mark names (for detection). */
+export function decodeStart(firstBytes: Uint8Array): string {
+  // stream: true leaves a character cut at the end of the sample undecoded instead of U+FFFD.
+  return new TextDecoder(encodingOf(firstBytes)).decode(firstBytes, { stream: true });
+}
+
+/**
+ * Text in pieces; a character split across chunks is kept whole, a BOM dropped. UTF-8 unless the
+ * first bytes are a UTF-16 byte order mark (Sophos writes UTF-16 LE).
+ */
 export async function* textChunks(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
   // TextDecoder drops a leading BOM (ignoreBOM defaults to false) and replaces invalid bytes with U+FFFD.
-  const decoder = new TextDecoder('utf-8');
+  let decoder: InstanceType<typeof TextDecoder> | undefined;
+  let head: Uint8Array | undefined;
   for await (const chunk of bytes) {
+    if (decoder === undefined) {
+      // A BOM needs two bytes; a one-byte first chunk waits for the next.
+      head = head === undefined ? chunk : concat(head, chunk);
+      if (head.byteLength < 2) continue;
+      decoder = new TextDecoder(encodingOf(head));
+      const text = decoder.decode(head, { stream: true });
+      head = undefined;
+      if (text !== '') yield text;
+      continue;
+    }
     const text = decoder.decode(chunk, { stream: true });
     if (text !== '') yield text;
   }
-  const rest = decoder.decode();
+  decoder ??= new TextDecoder('utf-8');
+  const rest = head === undefined ? decoder.decode() : decoder.decode(head);
   if (rest !== '') yield rest;
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.byteLength + b.byteLength);
+  joined.set(a);
+  joined.set(b, a.byteLength);
+  return joined;
 }
 
 /** The whole input in one buffer, for formats that are one document (HAR, zip); refused above maxBytes. */

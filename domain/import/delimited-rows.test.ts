@@ -75,4 +75,37 @@ describe('delimitedRows', () => {
     const text = `a,b\n1,"never closed${'x'.repeat(9 << 20)}`;
     await expect(rows(text, CSV, 1 << 20)).rejects.toThrow(/Line 2: one record runs on for more than 8 MiB/);
   });
+
+  it('splits runs of whitespace and multi-character delimiters line by line, whatever the chunk and pass sizes', async () => {
+    const spaced = 'a   b\tc\n  1  2 "x y"\r\n\n3 4 5';
+    const layout: RowLayout = { delimiter: 'whitespace', quoted: true, preambleRows: 0 };
+    const expected = [
+      { line: 1, fields: ['a', 'b', 'c'] },
+      { line: 2, fields: ['1', '2', 'x y'] },
+      { line: 4, fields: ['3', '4', '5'] },
+    ];
+    for (const pieceSize of [1, 3, 64]) {
+      for (const passChars of [1, 4, 1 << 20]) expect(await rows(spaced, layout, pieceSize, passChars)).toEqual(expected);
+    }
+    const trend = '20180123<;>1316<;>C:\\Program Files (x86)\\x.exe<;>\r\n20180123<;>1317<;>y<;>\r\n';
+    expect(await rows(trend, { delimiter: '<;>', quoted: true, preambleRows: 0 })).toEqual([
+      { line: 1, fields: ['20180123', '1316', 'C:\\Program Files (x86)\\x.exe', ''] },
+      { line: 2, fields: ['20180123', '1317', 'y', ''] },
+    ]);
+  });
+
+  it('turns a fields directive into names wherever it appears, and skips other comments', async () => {
+    const text = '#Software: IIS\n#Fields: date time c-ip\n2015-01-13 00:32:17 1.2.3.4\n#Software: IIS\n#Fields: date time s-ip c-ip\n2015-01-13 01:00:00 5.6.7.8 1.2.3.4\n';
+    const layout: RowLayout = { delimiter: ' ', quoted: false, preambleRows: 0, commentPrefix: '#', fieldsDirective: '#Fields:' };
+    const out = await rows(text, layout);
+    expect(out.map((row) => row.directive ?? row.fields)).toEqual([
+      ['date', 'time', 'c-ip'],
+      ['2015-01-13', '00:32:17', '1.2.3.4'],
+      ['date', 'time', 's-ip', 'c-ip'],
+      ['2015-01-13', '01:00:00', '5.6.7.8', '1.2.3.4'],
+    ]);
+    expect(out.map((row) => row.line)).toEqual([2, 3, 5, 6]);
+    const tab = await rows('#fields\tts\tmsg\n1\tx\n', { delimiter: '\t', quoted: false, preambleRows: 0, commentPrefix: '#', fieldsDirective: '#fields' });
+    expect(tab[0]?.directive).toEqual(['ts', 'msg']);
+  });
 });

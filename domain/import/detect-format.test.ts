@@ -56,7 +56,7 @@ describe('detectFormat on the fixtures', () => {
     expect(delimited(detect('events/m365_defender_activity_log.csv'))).toMatchObject({
       layout: { delimiter: ',', quoted: true, preambleRows: 0, headerRows: 1 },
       mapping: { startTime: 8, actor: 3, message: 2 },
-      numericUnit: 'microseconds',
+      numericUnit: 'auto',
     });
     expect(delimited(detect('geo/fr24_JAL516_2024-01-02.csv'))).toMatchObject({ mapping: { startTime: 0, actor: 2 }, numericUnit: 'seconds' });
     expect(delimited(detect('geo/airdata_dji_air2s_2021-09-05.csv')).mapping).toMatchObject({ startTime: 1, message: 45 });
@@ -124,7 +124,7 @@ describe('detectFormat on small inputs', () => {
     ['\u0000\u0001binary', 'A binary file: the importers read text, HAR and Slack zips'],
     ['[1, 2, 3]', 'A JSON array whose first elements are not objects: no records to import'],
     ['<html><body>hi</body></html>', 'An XML or HTML file: not an import format (section 3 lists har and tsv)'],
-    ['just some prose\nwithout any columns\n', 'Not a delimited file: no tab or comma splits its first lines into the same number of columns'],
+    ['just some prose\nwithout any columns\n', 'Not a delimited file: no delimiter splits its first lines into the same number of columns'],
     ['#separator ;\n#fields;ts\n', 'Not a delimited file: a Zeek log separated by ;: only tab-separated Zeek logs are read'],
   ])('gives a reason for %j', (text, reason) => {
     expect(detectText(text)).toEqual({ format: undefined, reason });

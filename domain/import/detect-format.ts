@@ -3,14 +3,17 @@
  * the preview. Content decides; the extension only breaks ties. A file no importer reads gets
  * `format: undefined` and a reason to show.
  */
+import type { DateOrder } from '../time/date-time-text.ts';
+import type { EpochUnit } from '../time/epoch-number.ts';
 import type { NumericTimestampUnit } from '../time/parse-date.ts';
+import { decodeStart } from './byte-chunks.ts';
 import type { ColumnMapping } from './delimited-record.ts';
 import { detectAccessLog } from './detect-access-log.ts';
 import { detectJson, type JsonDetection } from './detect-json.ts';
 import { detectSyslog } from './detect-syslog.ts';
 import type { ImportFormat } from './import-record.ts';
 import type { ImportSettings } from './import-settings.ts';
-import type { DelimitedLayout } from './parse-delimited.ts';
+import type { DelimitedLayout, DelimitedSettings } from './delimited-settings.ts';
 import { sniffDelimited } from './sniff-delimited.ts';
 import { normalizeName } from './suggest-mapping.ts';
 
@@ -36,7 +39,12 @@ export type FormatDetection =
       readonly layout: DelimitedLayout;
       readonly columns: readonly string[];
       readonly mapping: Partial<ColumnMapping>;
-      readonly numericUnit: NumericTimestampUnit;
+      readonly numericUnit: EpochUnit;
+      readonly dateOrder?: DateOrder | undefined;
+      /** Complete settings (in UTC unless the file decides its zone), when a start time column was found. */
+      readonly settings?: ({ readonly format: 'delimited' } & DelimitedSettings) | undefined;
+      /** True when the file itself says its zone (W3C: UTC), so the analyst's zone must not replace it. */
+      readonly timeZoneFromFile?: boolean | undefined;
       readonly sampleRows: readonly (readonly string[])[];
     }
   | Exclude<JsonDetection, { format: undefined }>
@@ -51,7 +59,7 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
     return { format: 'slack-zip', reason: 'A zip archive: read as a Slack export (channels.json, users.json, <channel>/<date>.json)' };
   }
   const complete = firstBytes.byteLength < DETECT_BYTES;
-  const text = new TextDecoder('utf-8').decode(firstBytes.subarray(0, DETECT_BYTES));
+  const text = decodeStart(firstBytes.subarray(0, DETECT_BYTES));
   if (text.includes('\u0000')) return { format: undefined, reason: 'A binary file: the importers read text, HAR and Slack zips' };
   const json = detectJson(text, complete, fileName);
   if (json !== undefined) return json;
@@ -75,17 +83,31 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
       reason: 'An XChat IRC transcript: not an import format (its lines have no year); convert it to TSV with time, nick and message columns',
     };
   }
+  return detectDelimited(text, complete);
+}
+
+function detectDelimited(text: string, complete: boolean): FormatDetection {
   const guess = sniffDelimited(text, complete);
   if (typeof guess === 'string') return { format: undefined, reason: `Not a delimited file: ${guess}` };
+  const { notes, timeZone, ...detected } = guess;
   const names = new Set(guess.columns.map(normalizeName));
-  const kind = guess.layout.delimiter === '\t' ? 'Tab' : 'Comma';
   if (guess.layout.delimiter === ',' && isTimesketch(names)) {
-    return { format: 'timesketch-csv', reason: 'Comma-separated with Timesketch columns (message, datetime/timestamp, timestamp_desc)', ...guess };
+    return { format: 'timesketch-csv', reason: 'Comma-separated with Timesketch columns (message, datetime/timestamp, timestamp_desc)', ...detected };
   }
-  const zeek = guess.layout.commentPrefix === '#' ? 'A Zeek log: tab-separated, # header lines and footer, ' : `${kind}-separated, `;
-  const header = guess.layout.headerRows > 0 ? 'a header row' : 'no header row';
-  const preamble = guess.layout.preambleRows > 0 ? `, ${guess.layout.preambleRows} preamble row(s)` : '';
-  return { format: 'delimited', reason: `${zeek}${guess.layout.commentPrefix === '#' ? 'column names from #fields' : header}${preamble}`, ...guess };
+  const reason = notes.map((note, index) => (index === 0 ? `${note[0]?.toUpperCase() ?? ''}${note.slice(1)}` : note)).join('; ');
+  const { startTime, ...rest } = guess.mapping;
+  const settings =
+    startTime === undefined
+      ? undefined
+      : {
+          format: 'delimited' as const,
+          ...guess.layout,
+          mapping: { startTime, ...rest },
+          numericUnit: guess.numericUnit,
+          timeZone: timeZone ?? 'UTC',
+          ...(guess.dateOrder === undefined ? {} : { dateOrder: guess.dateOrder }),
+        };
+  return { format: 'delimited', reason, ...detected, settings, timeZoneFromFile: timeZone !== undefined };
 }
 
 function isTimesketch(names: ReadonlySet<string>): boolean {

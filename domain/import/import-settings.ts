@@ -26,11 +26,10 @@ export function settingsFromDetection(detection: FormatDetection, timeZone: stri
   switch (detection.format) {
     case undefined:
       return undefined;
-    case 'delimited': {
-      const { startTime, ...rest } = detection.mapping;
-      if (startTime === undefined) return undefined;
-      return { format: 'delimited', ...detection.layout, mapping: { startTime, ...rest }, numericUnit: detection.numericUnit, timeZone };
-    }
+    case 'delimited':
+      // The file's own zone (W3C logs are UTC) stands; otherwise zone-less times are in the analyst's.
+      if (detection.settings === undefined) return undefined;
+      return detection.timeZoneFromFile === true ? detection.settings : { ...detection.settings, timeZone };
     case 'jsonl':
       // Zoned or epoch times need no zone; zoneless ones are read in the analyst's.
       if (detection.settings === undefined) return undefined;

@@ -1,109 +1,188 @@
 /*
- * Guesses the layout of delimited text from its first bytes: the delimiter (tab or comma, the one
- * splitting most records into the same number of fields), preamble rows (leading records with
- * another field count), a header row (no cell reads as a time or a number), Zeek's # header.
+ * Guesses the layout of delimited text from its first bytes, from evidence across many lines: the
+ * delimiter (the one splitting most lines into the same number of fields), preamble rows, "#"
+ * comment lines, a header row (no cell reads as a time or a number) and a units row under it, Zeek's
+ * and W3C's headers, and lines that are a time followed by free text (Sophos). The column roles come
+ * from infer-column-roles.ts. `notes` say what was decided and why.
  */
 import Papa from 'papaparse';
-import { resolveTimeZone } from '../time/time-zone-loader.ts';
-import type { NumericTimestampUnit } from '../time/parse-date.ts';
+import type { DateOrder } from '../time/date-time-text.ts';
+import type { EpochUnit } from '../time/epoch-number.ts';
+import { inferTimeShape } from '../time/infer-time-shape.ts';
 import { columnNames, type ColumnMapping } from './delimited-record.ts';
-import type { Delimiter } from './import-record.ts';
-import type { DelimitedLayout } from './parse-delimited.ts';
-import { parseEventTime } from './parse-event-time.ts';
-import { suggestColumnMapping } from './suggest-mapping.ts';
+import type { DelimitedLayout } from './delimited-settings.ts';
+import { inferColumnRoles } from './infer-column-roles.ts';
+import { splitLine } from './split-line.ts';
+import { isW3cLog, sniffW3c } from './sniff-w3c.ts';
+import { sniffZeek } from './sniff-zeek.ts';
 
 export interface DelimitedGuess {
   readonly layout: DelimitedLayout;
   readonly columns: readonly string[];
   readonly mapping: Partial<ColumnMapping>;
-  readonly numericUnit: NumericTimestampUnit;
+  readonly numericUnit: EpochUnit;
+  readonly dateOrder: DateOrder | undefined;
+  /** A zone the file itself decides (W3C times are UTC); undefined leaves it to the analyst. */
+  readonly timeZone: string | undefined;
   /** Up to ten data rows, for the preview before parsing. */
   readonly sampleRows: readonly (readonly string[])[];
+  /** What was decided and why, one clause each. */
+  readonly notes: readonly string[];
 }
 
-const NUMBER = /^\s*[+-]?\d+(\.\d+)?\s*$/;
-const SECONDS = /^\s*\d{1,11}(\.\d{1,6})?\s*$/;
+const NUMBER = /^\s*[+-]?\d+([.,]\d+)?\s*$/;
+const NAMES: Record<string, string> = { ',': 'Comma', '\t': 'Tab', ';': 'Semicolon', '|': 'Pipe', ' ': 'Space', whitespace: 'Whitespace' };
+const SAMPLE_LINES = 200;
+
+interface Split {
+  readonly delimiter: string;
+  readonly records: string[][];
+  readonly modal: number;
+  readonly share: number;
+}
 
 /** The layout of `text` (the file's start; `complete` when it is the whole file), or why none fits. */
 export function sniffDelimited(text: string, complete: boolean): DelimitedGuess | string {
   if (text.startsWith('#separator')) return sniffZeek(text);
-  const candidates = (['\t', ','] as const).map((delimiter) => ({ delimiter, ...fieldCounts(text, delimiter, complete) }));
-  const best = candidates
-    .filter((candidate) => candidate.modal >= 2 && candidate.share >= 0.6)
-    .sort((a, b) => b.share - a.share)[0];
-  if (best === undefined) return 'no tab or comma splits its first lines into the same number of columns';
-  const { records, modal, delimiter } = best;
-  const preamble = records.findIndex((fields) => fields.length === modal);
-  // Physical lines, blank ones included, as the parser skips them; a quoted newline adds one.
-  const preambleRows = records.slice(0, preamble).reduce((lines, fields) => lines + fields.join('').split('\n').length, 0);
-  const first = records[preamble] ?? [];
-  const hasHeader = first.some((cell) => cell.trim() !== '') && first.every((cell) => !looksLikeValue(cell));
-  const data = records.slice(preamble + (hasHeader ? 1 : 0)).filter((fields) => fields.length === modal);
-  const columns = hasHeader ? columnNames(first) : columnNames(Array.from({ length: modal }, () => ''));
-  const mapping = { ...suggestColumnMapping(columns) };
-  mapping.startTime ??= probeTimeColumn(data, modal);
-  return {
-    layout: { delimiter, quoted: true, preambleRows, headerRows: hasHeader ? 1 : 0 },
-    columns,
-    mapping,
-    numericUnit: unitOf(data.map((fields) => fields[mapping.startTime ?? -1] ?? '')),
-    sampleRows: data.slice(0, 10),
+  if (isW3cLog(text)) return sniffW3c(text, complete);
+  const lines = text.split('\n', SAMPLE_LINES + 1).map((line) => line.replace(/\r$/, ''));
+  if (!complete || lines.length > SAMPLE_LINES) lines.pop();
+  const content = lines.filter((line) => line.trim() !== '');
+  const comments = content.filter((line) => line.startsWith('#')).length;
+  const commentPrefix = comments > 0 && comments < content.length ? '#' : undefined;
+  const best = chooseSplit(text, lines, complete, commentPrefix);
+  const guess = best === undefined ? undefined : guessFromSplit(best, commentPrefix);
+  // Spaces split prose as well as tables: a space-separated guess must find its times.
+  const spaced = best?.delimiter === ' ' || best?.delimiter === 'whitespace';
+  if (guess !== undefined && (guess.mapping.startTime !== undefined || !spaced)) return guess;
+  return timePrefixedLines(lines, commentPrefix) ?? 'no delimiter splits its first lines into the same number of columns';
+}
+
+function chooseSplit(text: string, lines: readonly string[], complete: boolean, commentPrefix: string | undefined): Split | undefined {
+  const tally = (delimiter: string, records: string[][]): Split => {
+    const filled = records.filter((fields) => !(fields.length === 1 && fields[0] === '') && !isComment(fields, commentPrefix));
+    const counts = new Map<number, number>();
+    for (const fields of filled) counts.set(fields.length, (counts.get(fields.length) ?? 0) + 1);
+    const [modal = 0, count = 0] = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? [];
+    // With spaces the last column takes the rest of the line, so a longer line still fits.
+    const spaced = delimiter === ' ' || delimiter === 'whitespace';
+    const fitting = spaced ? filled.filter((fields) => fields.length >= modal).length : count;
+    return { delimiter, records, modal, share: filled.length === 0 ? 0 : fitting / filled.length };
   };
+  const papa = (delimiter: string) => {
+    const parsed = new Papa.Parser({ delimiter, newline: '\n', quoteChar: '"', preview: SAMPLE_LINES }).parse(text, 0, !complete) as { data: string[][] };
+    return tally(delimiter, parsed.data.map((fields) => fields.map((field) => field.replace(/\r$/, ''))));
+  };
+  const split = (delimiter: string) => tally(delimiter, lines.map((line) => splitLine(line, delimiter, true)));
+  const fits = (candidate: Split, share: number, modal: number) => candidate.modal >= modal && candidate.share >= share;
+  const candidates = [...['\t', ',', ';', '|'].map(papa), ...multiCharacterDelimiters(lines).map(split)];
+  const chosen = candidates.filter((candidate) => fits(candidate, 0.6, 2)).sort((a, b) => b.share - a.share || b.modal - a.modal || b.delimiter.length - a.delimiter.length)[0];
+  if (chosen !== undefined) return chosen;
+  // Spaces split prose too, so a space-separated table must be regular nearly everywhere.
+  return [split('whitespace'), papa(' ')].find((candidate) => fits(candidate, 0.9, 3));
 }
 
-function fieldCounts(text: string, delimiter: Delimiter, complete: boolean): { records: string[][]; modal: number; share: number } {
-  const parsed = new Papa.Parser({ delimiter, newline: '\n', quoteChar: '"' }).parse(text, 0, !complete) as { data: string[][] };
-  // Blank lines stay in `records` (they count as preamble lines) but not in the tally.
-  const records = parsed.data.slice(0, 60).map((fields) => fields.map((field) => field.replace(/\r$/, '')));
-  const filled = records.filter((fields) => !(fields.length === 1 && fields[0] === ''));
-  const tally = new Map<number, number>();
-  for (const fields of filled) tally.set(fields.length, (tally.get(fields.length) ?? 0) + 1);
-  const [modal = 0, count = 0] = [...tally].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? [];
-  return { records, modal, share: filled.length === 0 ? 0 : count / filled.length };
+/** Runs of 2-3 punctuation characters found the same number of times in most lines ("<;>", "||"). */
+function multiCharacterDelimiters(lines: readonly string[]): string[] {
+  const sample = lines.filter((line) => line.trim() !== '' && !line.startsWith('#')).slice(0, 50);
+  const first = sample[0];
+  if (first === undefined) return [];
+  const found = new Set(first.match(/[^\w\s"'.:/\\-]{2,3}/g) ?? []);
+  return [...found].filter((candidate) => sample.filter((line) => line.split(candidate).length === first.split(candidate).length).length >= sample.length * 0.8);
 }
 
-function sniffZeek(text: string): DelimitedGuess | string {
-  const lines = text.split('\n').map((line) => line.replace(/\r$/, ''));
-  if (lines[0] !== '#separator \\x09') return `a Zeek log separated by ${lines[0]?.slice(11) ?? '?'}: only tab-separated Zeek logs are read`;
-  const preambleRows = lines.findIndex((line) => !line.startsWith('#'));
-  const header = (name: string) => lines.find((line) => line.startsWith(`#${name}\t`))?.split('\t').slice(1);
-  const names = header('fields');
-  if (names === undefined) return 'a Zeek log without a #fields line';
-  const columns = columnNames(names);
-  const data = lines.slice(preambleRows).filter((line) => line !== '' && !line.startsWith('#')).slice(0, 10).map((line) => line.split('\t'));
+function isComment(fields: readonly string[], commentPrefix: string | undefined): boolean {
+  return commentPrefix !== undefined && (fields[0]?.startsWith(commentPrefix) ?? false);
+}
+
+function guessFromSplit(split: Split, commentPrefix: string | undefined): DelimitedGuess {
+  const { records, modal, delimiter } = split;
+  const notes: string[] = [];
+  const spaced = delimiter === ' ' || delimiter === 'whitespace';
+  const isData = (fields: readonly string[]) => (spaced ? fields.length >= modal : fields.length === modal) && !isComment(fields, commentPrefix);
+  const preamble = records.findIndex(isData);
+  const before = records.slice(0, preamble);
+  // Physical lines, blank ones included, as the parser skips them; a quoted newline adds one.
+  const preambleRows = before.every((fields) => isComment(fields, commentPrefix) || (fields.length === 1 && fields[0] === ''))
+    ? 0
+    : before.reduce((lines, fields) => lines + fields.join('').split('\n').length, 0);
+  const first = records[preamble] ?? [];
+  const rest = records.slice(preamble + 1).filter(isData);
+  const hasHeader = first.some((cell) => cell.trim() !== '') && first.every((cell) => !looksLikeValue(cell));
+  const unitsRow = hasHeader && isUnitsRow(rest[0], rest.slice(1));
+  const data = hasHeader ? rest.slice(unitsRow ? 1 : 0) : [first, ...rest];
+  let width = modal;
+  // A trailing delimiter on every line adds a column that is always empty.
+  if (data.every((fields) => fields[width - 1] === '') && (!hasHeader || first[width - 1]?.trim() === '')) width -= 1;
+  const columns = hasHeader ? columnNames(first.slice(0, width)) : columnNames(Array.from({ length: width }, () => ''));
+  const lines = records.filter((fields) => !isComment(fields, commentPrefix) && !(fields.length === 1 && fields[0] === '')).length;
+  notes.push(`${NAMES[delimiter] ?? JSON.stringify(delimiter)}-separated: ${Math.round(split.share * lines)} of ${lines} lines split into ${modal} fields`);
+  notes.push(hasHeader ? `a header row${unitsRow ? ` and a units row (${(rest[0] ?? []).filter((cell) => cell.trim() !== '').slice(0, 3).join(', ')})` : ''}` : 'no header row: the first row holds values');
+  if (preambleRows > 0) notes.push(`${preambleRows} preamble line${preambleRows === 1 ? '' : 's'} skipped`);
+  if (commentPrefix !== undefined) notes.push('lines starting with # skipped as comments');
+  if (width < modal) notes.push('the empty field after a trailing delimiter ignored');
+  const joined = spaced ? data.map((fields) => [...fields.slice(0, width - 1), fields.slice(width - 1).join(' ')]) : data;
+  const roles = inferColumnRoles(columns, joined.slice(0, SAMPLE_LINES));
   return {
     layout: {
-      delimiter: '\t',
-      quoted: false,
-      preambleRows: preambleRows === -1 ? lines.length : preambleRows,
-      headerRows: 0,
-      columnNames: columns,
-      commentPrefix: '#',
-      nullValues: [...(header('unset_field') ?? []), ...(header('empty_field') ?? [])],
+      delimiter,
+      quoted: true,
+      preambleRows,
+      headerRows: hasHeader ? (unitsRow ? 2 : 1) : 0,
+      ...(hasHeader ? {} : { columnNames: columns }),
+      ...(commentPrefix === undefined ? {} : { commentPrefix }),
     },
     columns,
-    mapping: suggestColumnMapping(columns),
-    numericUnit: 'seconds',
-    sampleRows: data,
+    mapping: roles.mapping,
+    numericUnit: roles.numericUnit,
+    dateOrder: roles.dateOrder,
+    timeZone: undefined,
+    sampleRows: joined.slice(0, 10),
+    notes: [...notes, ...roles.reasons],
   };
 }
 
-function looksLikeValue(cell: string): boolean {
-  return NUMBER.test(cell) || parseEventTime(cell, resolveTimeZone('UTC'), 'seconds') !== undefined;
+/** A row under the header of names where the data has numbers: "ft", "kt", "(deg)". */
+function isUnitsRow(row: readonly string[] | undefined, data: readonly (readonly string[])[]): boolean {
+  if (row === undefined || data.length === 0 || !row.every((cell) => !looksLikeValue(cell))) return false;
+  return row.some((cell, index) => cell.trim() !== '' && data.filter((fields) => NUMBER.test(fields[index] ?? '')).length >= data.length * 0.8);
 }
 
-/** The first column whose sample cells all read as dates (not bare numbers, which could be anything). */
-function probeTimeColumn(rows: readonly string[][], width: number): number | undefined {
-  const utc = resolveTimeZone('UTC');
-  for (let index = 0; index < width; index += 1) {
-    const cells = rows.map((fields) => fields[index] ?? '').filter((cell) => cell.trim() !== '');
-    if (cells.length > 0 && cells.every((cell) => !NUMBER.test(cell) && parseEventTime(cell, utc, 'seconds') !== undefined)) return index;
+/** Lines that are a time (one or two space-separated tokens) then free text, as Sophos writes them. */
+function timePrefixedLines(lines: readonly string[], commentPrefix: string | undefined): DelimitedGuess | undefined {
+  const content = lines.filter((line) => line.trim() !== '' && (commentPrefix === undefined || !line.startsWith(commentPrefix)));
+  if (content.length === 0) return undefined;
+  const tokens = content.map((line) => line.split(' '));
+  for (const count of [2, 1]) {
+    if (!tokens.every((fields) => fields.length > count)) continue;
+    const shape = inferTimeShape(tokens.map((fields) => fields.slice(0, count).join(' ')));
+    if (shape === undefined || shape.kind === 'date') continue;
+    const columns = count === 2 ? ['date', 'time', 'message'] : ['time', 'message'];
+    const mapping = count === 2 ? { startTime: 0, startClock: 1, message: 2 } : { startTime: 0, message: 1 };
+    return {
+      layout: { delimiter: ' ', quoted: false, preambleRows: 0, headerRows: 0, columnNames: columns, ...(commentPrefix === undefined ? {} : { commentPrefix }) },
+      columns,
+      mapping,
+      numericUnit: shape.kind === 'epoch' ? shape.numericUnit : 'auto',
+      dateOrder: shape.dateOrder,
+      timeZone: undefined,
+      sampleRows: tokens.slice(0, 10).map((fields) => [...fields.slice(0, count), fields.slice(count).join(' ')]),
+      notes: [
+        `lines of a time then free text: ${content.length} of ${content.length} lines start with ${count === 2 ? 'a date and a time' : 'a time'} (${tokens[0]?.slice(0, count).join(' ') ?? ''})${shape.reason === '' ? '' : `, ${shape.reason}`}`,
+        'no actor column',
+        'message: the rest of each line',
+      ],
+    };
   }
   return undefined;
 }
 
+function looksLikeValue(cell: string): boolean {
+  return NUMBER.test(cell) || inferTimeShape([cell]) !== undefined;
+}
+
 /** Seconds when the sample start cells are numbers of at most 11 integer digits (or decimals). */
-export function unitOf(cells: readonly string[]): NumericTimestampUnit {
+export function unitOf(cells: readonly string[]): 'seconds' | 'microseconds' {
   const numeric = cells.filter((cell) => NUMBER.test(cell));
-  return numeric.length > 0 && numeric.every((cell) => SECONDS.test(cell)) ? 'seconds' : 'microseconds';
+  return numeric.length > 0 && numeric.every((cell) => /^\s*\d{1,11}(\.\d{1,6})?\s*$/.test(cell)) ? 'seconds' : 'microseconds';
 }

@@ -83,7 +83,7 @@ export function readDateTimeText(text: string, order: DateOrder | undefined, def
   if (date === undefined) return undefined;
   let clock: Clock = { hour: 0, minute: 0, second: 0, micros: 0, precision: -2 };
   const beforeSeparator = scan.at;
-  const separated = isDigit(code(scan)) || accept(scan, 'T') || accept(scan, ':') || accept(scan, '-') || accept(scan, '_') || (accept(scan, ',') ? spaces(scan) >= 0 : spaces(scan) > 0);
+  const separated = isDigit(code(scan)) || accept(scan, 'T') || accept(scan, 't') || accept(scan, ':') || accept(scan, '-') || accept(scan, '_') || (accept(scan, ',') ? spaces(scan) >= 0 : spaces(scan) > 0);
   if (separated && isDigit(code(scan))) {
     const read = readClock(scan);
     if (read === undefined) return undefined;

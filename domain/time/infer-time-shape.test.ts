@@ -18,7 +18,7 @@ describe('inferTimeShape', () => {
 
   it('says when nothing decides, reading "/" month-first and "." day-first', () => {
     expect(inferTimeShape(['01/02/2024', '03/04/2024'])).toMatchObject({ kind: 'date', dateOrder: 'mdy' });
-    expect(inferTimeShape(['01/02/2024'])?.reason).toBe('no value above 12 decides the date order in 1 dates; read month-first (US)');
+    expect(inferTimeShape(['01/02/2024'])?.reason).toBe('no value above 12 decides the date order in 1 date; read month-first (US)');
     expect(inferTimeShape(['01.02.2024', '03.04.2024'])).toMatchObject({ dateOrder: 'dmy' });
   });
 

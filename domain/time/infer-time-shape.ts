@@ -91,7 +91,8 @@ export function decideDateOrder(cells: readonly string[]): { order: DateOrder | 
   if (firstMax > 12 && secondMax > 12) {
     return { order: 'mdy', reason: `dates disagree (${example(firstMax, 'first')}, ${example(secondMax, 'second')}): read month-first, check the invalid rows` };
   }
+  const dates = `${matched} date${matched === 1 ? '' : 's'}`;
   return separator === '.'
-    ? { order: 'dmy', reason: `no value above 12 decides the date order in ${matched} dates; dates with "." are read day-first` }
-    : { order: 'mdy', reason: `no value above 12 decides the date order in ${matched} dates; read month-first (US)` };
+    ? { order: 'dmy', reason: `no value above 12 decides the date order in ${dates}; dates with "." are read day-first` }
+    : { order: 'mdy', reason: `no value above 12 decides the date order in ${dates}; read month-first (US)` };
 }

@@ -78,6 +78,24 @@ describe('date-time text in the common shapes', () => {
   });
 });
 
+describe('any instant written in the common shapes reads back', () => {
+  const seconds = fc.integer({ min: 0, max: 4_102_444_799 });
+  const pad = (value: number) => String(value).padStart(2, '0');
+  it('as US and European dates with 12- and 24-hour clocks', () => {
+    fc.assert(
+      fc.property(seconds, (second) => {
+        const date = new Date(second * 1000);
+        const [y, m, d, h, mi, s] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()];
+        const clock12 = `${h % 12 === 0 ? 12 : h % 12}:${pad(mi)}:${pad(s)} ${h < 12 ? 'AM' : 'p. m.'}`;
+        expect(read(`${m}/${d}/${y} ${clock12}`, { dateOrder: 'mdy' })).toBe(second * 1_000_000);
+        expect(read(`${pad(d)}.${pad(m)}.${y} ${pad(h)}:${pad(mi)}:${pad(s)}`, { dateOrder: 'dmy' })).toBe(second * 1_000_000);
+        expect(read(`${y}${pad(m)}${pad(d)} ${pad(h)}${pad(mi)}${pad(s)}`)).toBe(second * 1_000_000);
+        expect(read(`${date.toUTCString()}`)).toBe(second * 1_000_000);
+      }),
+    );
+  });
+});
+
 describe('epoch numbers', () => {
   it('tells seconds, milliseconds, microseconds and nanoseconds apart by magnitude', () => {
     const micros = 1_516_713_364_000_000;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { decodeStart, textChunks } from './byte-chunks.ts';
+
+async function* chunks(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
+  for (let at = 0; at < bytes.byteLength; at += size) yield bytes.subarray(at, at + size);
+}
+
+async function text(bytes: Uint8Array, size: number): Promise<string> {
+  let out = '';
+  for await (const piece of textChunks(chunks(bytes, size))) out += piece;
+  return out;
+}
+
+function utf16(value: string, bigEndian: boolean): Uint8Array {
+  const bytes = new Uint8Array(2 + value.length * 2);
+  bytes.set(bigEndian ? [0xfe, 0xff] : [0xff, 0xfe]);
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    bytes[2 + index * 2] = bigEndian ? code >> 8 : code & 0xff;
+    bytes[3 + index * 2] = bigEndian ? code & 0xff : code >> 8;
+  }
+  return bytes;
+}
+
+describe('textChunks', () => {
+  const sample = '20100720 183814 File "C:\\x.com" ’日本’\n';
+
+  it('decodes UTF-16 LE and BE after their byte order mark, whatever the chunk size', async () => {
+    for (const bigEndian of [false, true]) {
+      for (const size of [1, 2, 3, 5, 1024]) expect(await text(utf16(sample, bigEndian), size)).toBe(sample);
+    }
+  });
+
+  it('decodes UTF-8 with or without a BOM, a character split across chunks kept whole', async () => {
+    const bytes = new TextEncoder().encode(`\uFEFF${sample}`);
+    for (const size of [1, 2, 7]) expect(await text(bytes, size)).toBe(sample);
+    expect(await text(new TextEncoder().encode('x'), 1)).toBe('x');
+  });
+
+  it('decodes the start of a file for detection in the encoding its BOM names', () => {
+    expect(decodeStart(utf16(sample, false))).toBe(sample);
+    expect(decodeStart(new TextEncoder().encode(sample))).toBe(sample);
+  });
+});
