@@ -93,6 +93,11 @@ describe('syslog from other producers', () => {
     expect(records[1]).toMatchObject({ actor: 'mac com.apple.xpc.launchd', message: '(com.apple.mdworker[42]): Service exited', extra: { pid: '1' } });
   });
 
+  it('"last message repeated" lines name no host', async () => {
+    const { records } = await run('Sep 13 00:58:45 --- last message repeated 1 time ---\n', { timeZone: 'UTC', year: 2015 });
+    expect(records[0]).toMatchObject({ actor: '', message: '--- last message repeated 1 time ---' });
+  });
+
   it('rolls the year over at the year end', async () => {
     const text = 'Dec 31 23:59:59 gw ntpd[88]: last of the year\nJan  1 00:00:01 gw ntpd[88]: first of the next\n';
     const { records } = await run(text, { timeZone: 'UTC', year: 2023 });
