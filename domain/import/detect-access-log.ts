@@ -40,7 +40,7 @@ export function detectAccessLog(text: string, complete: boolean, _fileName: stri
   if (otherSyslog > 0) reason += `; ${otherSyslog} other syslog line${otherSyslog === 1 ? '' : 's'} imported from the syslog prefix`;
   const settings: { format: 'access-log'; timeZone: string; year?: number } = { format: 'access-log', timeZone: DEFAULT_ZONE };
   if (haproxy || viaSyslog + otherSyslog > 0) {
-    reason += '; times without a UTC offset (HAProxy accept dates, syslog prefixes) are read as UTC until you set the host’s time zone';
+    reason += '; times without a UTC offset (HAProxy accept dates, syslog prefixes) are read in the chosen time zone (the host’s)';
     if (firstYear !== undefined && viaSyslog + otherSyslog > 0) {
       settings.year = firstYear;
       reason += `; syslog prefixes have no year: ${firstYear}, from the lines’ own dates`;

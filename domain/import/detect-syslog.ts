@@ -52,7 +52,7 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
       reason += `; ${guess.reason}`;
     }
   }
-  if (withOffset < matched) reason += '; times without a UTC offset are read as UTC until you set the host’s time zone';
+  if (withOffset < matched) reason += '; times without a UTC offset are read in the chosen time zone (the host’s)';
   return { format: 'syslog', reason, settings };
 }
 
@@ -63,7 +63,7 @@ function detectAptHistory(lines: readonly string[]): FamilyDetection | undefined
   if (fields < lines.length * 0.9) return undefined;
   return {
     format: 'syslog',
-    reason: `Debian apt history: ${starts} record${starts === 1 ? '' : 's'} from "Start-Date:" to "End-Date:", ${fields} of ${lines.length} lines are "Name: value"; local times read as UTC until you set the host’s time zone`,
+    reason: `Debian apt history: ${starts} record${starts === 1 ? '' : 's'} from "Start-Date:" to "End-Date:", ${fields} of ${lines.length} lines are "Name: value"; local times read in the chosen time zone (the host’s)`,
     settings: { format: 'syslog', timeZone: DEFAULT_ZONE, layout: 'apt-history' },
   };
 }

@@ -35,8 +35,14 @@ export function settingsFromDetection(detection: FormatDetection, timeZone: stri
       if (startTime === undefined) return undefined;
       return { format: 'jsonl', fields: { startTime, ...rest }, numericUnit: detection.numericUnit, timeZone };
     }
+    case 'syslog':
+    case 'access-log': {
+      // Log lines carry no zone the detector could read: the caller's zone (the analyst's, the CLI's
+      // --time-zone, the form's timeZone) stands for the host's.
+      const { settings } = detection;
+      return settings.format === 'syslog' || settings.format === 'access-log' ? { ...settings, timeZone } : settings;
+    }
     default:
-      if ('settings' in detection) return detection.settings;
       return { format: detection.format };
   }
 }
