@@ -33,8 +33,8 @@ export function detectAccessLog(text: string, complete: boolean, _fileName: stri
   const matched = [...counts.values()].reduce((sum, count) => sum + count, 0);
   if (matched === 0 || matched * 2 < lines.length) return undefined;
   const haproxy = ['haproxy-http', 'haproxy-tcp', 'haproxy-error'].some((grammar) => counts.has(grammar as AccessGrammar));
-  const aws = ['alb', 'elb', 'nlb'].some((grammar) => counts.has(grammar as AccessGrammar));
-  const name = haproxy ? 'HAProxy log' : aws ? 'AWS load balancer access log' : counts.has('squid') ? 'Squid access log' : 'Apache/nginx access log';
+  const aws = ['alb', 'elb', 'nlb', 's3'].some((grammar) => counts.has(grammar as AccessGrammar));
+  const name = haproxy ? 'HAProxy log' : aws ? (counts.has('s3') ? 'Amazon S3 server access log' : 'AWS load balancer access log') : counts.has('squid') ? 'Squid access log' : 'Apache/nginx access log';
   const parts = [...counts].map(([grammar, count]) => `${count} ${GRAMMAR_NAMES[grammar]}`);
   let reason = `${name}${viaSyslog > 0 ? ' through syslog' : ''}: ${matched} of ${lines.length} lines match (${parts.join(', ')})`;
   if (otherSyslog > 0) reason += `; ${otherSyslog} other syslog line${otherSyslog === 1 ? '' : 's'} imported from the syslog prefix`;

@@ -74,6 +74,7 @@ export const GRAMMAR_NAMES: Record<AccessGrammar | 'syslog', string> = {
   'haproxy-tcp': 'HAProxy TCP',
   'haproxy-error': 'HAProxy connection error',
   squid: 'Squid native',
+  s3: 'Amazon S3 server access',
   syslog: 'other syslog messages',
 };
 
