@@ -1,6 +1,6 @@
 /*
  * Apache/nginx access lines: common ("client ident user [time] "request" status bytes"), combined
- * (+ "referer" "user agent") and vhost-combined ("host:port " first), told apart per line since one
+ * (+ "referer" "user agent") and vhost-combined ("host:port " or "host " first), told apart per line since one
  * file can mix them. The request is taken up to the quote before " status bytes", so raw quotes
  * inside it survive; a user agent cut off without its closing quote runs to the end of the line.
  */
@@ -10,7 +10,7 @@ import type { JsonValue } from './import-record.ts';
 import { readRequestLine, requestMessage } from './http-request-line.ts';
 import { quotedFields } from './quoted-fields.ts';
 
-const APACHE = /^(?:(\S+:\d+) )?(\S+) (\S+) (\S+) \[([^\]]+)\] "(.*?)" (\d{3}|-) (\d+|-)(?: (.*))?$/;
+const APACHE = /^(?:(\S+) )?(\S+) (\S+) (\S+) \[([^\]]+)\] "(.*?)" (\d{3}|-) (\d+|-)(?: (.*))?$/;
 
 export function readApacheLine(text: string): AccessReading {
   const match = APACHE.exec(text);

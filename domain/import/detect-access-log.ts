@@ -19,7 +19,7 @@ export function detectAccessLog(text: string, complete: boolean, _fileName: stri
   let viaSyslog = 0;
   let otherSyslog = 0;
   let firstYear: number | undefined;
-  for (const line of lines) {
+  for (const { text: line } of lines) {
     // Zone rules are not loaded during detection: UTC reads every shape, and only the year is kept.
     const { reading, syslog } = readAccessLine(line, ZoneOffset.UTC);
     if (typeof reading === 'object') {

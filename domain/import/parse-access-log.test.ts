@@ -76,6 +76,11 @@ describe('access logs from other producers', () => {
     expect(records[0]).toMatchObject({ actor: '203.0.113.5', message: 'GET /index.html → 200', extra: { referer: 'http://example.com/start', userAgent: 'Mozilla/5.0 (X11; Linux x86_64)' } });
   });
 
+  it('a virtual host without a port before the client', async () => {
+    const { records } = await run('www.example.org 198.51.100.4 - - [10/Oct/2023:13:55:36 +0000] "POST /login HTTP/2.0" 302 0');
+    expect(records[0]).toMatchObject({ actor: '198.51.100.4', message: 'POST /login → 302', extra: { vhost: 'www.example.org' } });
+  });
+
   it('AWS ALB: from request_creation_time to time', async () => {
     const line =
       'http 2018-07-02T22:23:00.186641Z app/my-loadbalancer/50dc6c495c0c9188 192.168.131.39:2817 10.0.0.1:80 0.000 0.001 0.000 200 200 34 366 "GET http://www.example.com:80/ HTTP/1.1" "curl/7.46.0" - - arn:aws:elasticloadbalancing:us-east-2:123456789012:targetgroup/my-targets/73e2d6bc24d8a067 "Root=1-58337262-36d228ad5d99923122bbe354" "-" "-" 0 2018-07-02T22:22:48.364000Z "forward" "-" "-" "10.0.0.1:80" "200" "-" "-"';
