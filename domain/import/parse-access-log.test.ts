@@ -164,7 +164,7 @@ describe('access logs from other producers', () => {
     expect(records).toHaveLength(1);
     expect(invalid[0]!.line).toBe(2);
     expect(invalid[0]!.reason).toMatch(/^line 2: "10\.0\.0\.9 - - \[13\/Jan\/2016:19:31:17 \+0000\] "GET \/ind" is not an access log line \(expected an Apache\/nginx line/);
-    expect(invalid[1]).toEqual({ line: 3, reason: 'line 3: the time [31/Feb/2016:19:31:18 +0000] is not a date (expected day/Mon/year:hour:minute:second ±zone)' });
+    expect(invalid[1]).toEqual({ line: 3, reason: 'line 3, field "time": "31/Feb/2016:19:31:18 +0000" is not a date (expected day/Mon/year:hour:minute:second ±zone, e.g. 13/Jan/2016:19:31:20 +0200)' });
   });
 
   it('refuses a file in which no line reads', async () => {

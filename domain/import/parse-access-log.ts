@@ -33,7 +33,7 @@ export async function* parseAccessLog(text: AsyncIterable<string>, settings: Acc
       const { reading, syslog } = readAccessLine(raw, zone);
       const year = syslog !== undefined && syslog.time.year === 0 ? roller.yearOf(syslog.time.month, syslog.time.day) : (syslog?.time.year ?? 0);
       if (typeof reading === 'string') {
-        piece.invalid.push({ line, reason: `line ${line}: ${reading}` });
+        piece.invalid.push({ line, reason: `line ${line}, ${reading}` });
       } else if (reading !== undefined) {
         const extra = { ...reading.extra };
         if (syslog?.host !== undefined) extra.syslog_host = syslog.host;

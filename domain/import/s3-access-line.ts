@@ -24,7 +24,7 @@ export function readS3AccessLine(text: string): AccessReading {
   const tail = quotedFields(text, whole.length - 1).map((field) => field.value);
   if (tail.length < 7 || !/^(?:\d{3}|-)$/.test(tail[1] ?? '')) return undefined;
   const start = clfTimeMicros(time);
-  if (start === undefined) return `the time [${time}] is not a date (expected day/Mon/year:hour:minute:second ±zone)`;
+  if (start === undefined) return `field "time": "${time}" is not a date (expected day/Mon/year:hour:minute:second ±zone, e.g. 06/Feb/2019:00:00:38 +0000)`;
   const extra: Record<string, JsonValue> = { bucket_owner: owner, bucket, requester, request_id: requestId, operation, key };
   tail.forEach((value, index) => {
     extra[TAIL_NAMES[index] ?? `field ${index + 9}`] = index >= 1 && index <= 6 ? numberOrText(value) : value;

@@ -24,7 +24,7 @@ export function syslogRecord(line: number, header: SyslogHeader, year: number, z
   if (micros === undefined) {
     const { month, day, hour, minute, second } = header.time;
     const shown = `${header.time.year === 0 ? year : header.time.year}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)}:${pad(second)}`;
-    return { line, reason: `line ${line}, time: ${shown} is not a date (expected a real calendar day and a time of day)` };
+    return { line, reason: `line ${line}, field "time": "${shown}" is not a date (expected a real calendar day and time of day)` };
   }
   const extra: Record<string, JsonValue> = {};
   if (header.host !== undefined) extra.host = header.host;
