@@ -12,8 +12,10 @@ export function syslogInstant(header: SyslogHeader, year: number, zone: ZoneId):
   return header.offsetMinutes === undefined ? localMicros(time, zone) : offsetMicros(time, header.offsetMinutes);
 }
 
+/** "host program"; a macOS host logs itself both as "name" and "name.local" (Bonjour), one actor. */
 export function syslogActor(header: SyslogHeader): string {
-  return [header.host, header.program].filter((part) => part !== undefined && part !== '').join(' ');
+  const host = header.host?.replace(/\.local$/i, '');
+  return [host, header.program].filter((part) => part !== undefined && part !== '').join(' ');
 }
 
 export function syslogRecord(line: number, header: SyslogHeader, year: number, zone: ZoneId, message: string): ImportRecord | InvalidRow {
