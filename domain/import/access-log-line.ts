@@ -8,6 +8,7 @@ import type { AccessReading } from './access-entry.ts';
 import { readApacheLine } from './apache-access-line.ts';
 import { readAwsLoadBalancerLine } from './aws-load-balancer-line.ts';
 import { readHaproxyLine } from './haproxy-line.ts';
+import { readS3AccessLine } from './s3-access-line.ts';
 import { readSquidLine } from './squid-access-line.ts';
 import { readSyslogHeader, type SyslogHeader } from './syslog-line.ts';
 
@@ -25,5 +26,5 @@ export function readAccessLine(text: string, zone: ZoneId): AccessLineReading {
 }
 
 function readBare(text: string, zone: ZoneId): AccessReading {
-  return readApacheLine(text) ?? readHaproxyLine(text, zone) ?? readAwsLoadBalancerLine(text) ?? readSquidLine(text);
+  return readApacheLine(text) ?? readHaproxyLine(text, zone) ?? readAwsLoadBalancerLine(text) ?? readSquidLine(text) ?? readS3AccessLine(text);
 }

@@ -1,30 +1,23 @@
 /*
  * Apache/nginx access lines: common ("client ident user [time] "request" status bytes"), combined
- * (+ "referer" "user agent") and vhost-combined ("host:port " first), told apart per line since one
+ * (+ "referer" "user agent") and vhost-combined ("host:port " or "host " first), told apart per line since one
  * file can mix them. The request is taken up to the quote before " status bytes", so raw quotes
  * inside it survive; a user agent cut off without its closing quote runs to the end of the line.
  */
-import { MONTH_ABBREVIATIONS } from '../time/month-abbreviations.ts';
 import type { AccessReading } from './access-entry.ts';
+import { clfTimeMicros } from './clf-time.ts';
 import type { JsonValue } from './import-record.ts';
 import { readRequestLine, requestMessage } from './http-request-line.ts';
-import { fractionMicrosOf, offsetMicros } from './local-micros.ts';
 import { quotedFields } from './quoted-fields.ts';
 
-const APACHE =
-  /^(?:(\S+:\d+) )?(\S+) (\S+) (\S+) \[(\d{2})\/([A-Z][a-z]{2})\/(\d{4}):(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))? ([+-])(\d{2}):?(\d{2})\] "(.*?)" (\d{3}|-) (\d+|-)(?: (.*))?$/;
-const MONTHS: ReadonlyMap<string, number> = new Map(MONTH_ABBREVIATIONS.map((name, index) => [name, index + 1]));
+const APACHE = /^(?:(\S+) )?(\S+) (\S+) (\S+) \[([^\]]+)\] "(.*?)" (\d{3}|-) (\d+|-)(?: (.*))?$/;
 
 export function readApacheLine(text: string): AccessReading {
   const match = APACHE.exec(text);
   if (match === null) return undefined;
-  const [, vhost, client = '', ident = '-', user = '-', day, monthName = '', year, hour, minute, second, fraction, sign, offH, offM, request = '', status = '-', bytes = '-', rest] =
-    match;
-  const month = MONTHS.get(monthName);
-  const offset = (sign === '-' ? -1 : 1) * (Number(offH) * 60 + Number(offM));
-  const time = { year: Number(year), month: month ?? 0, day: Number(day), hour: Number(hour), minute: Number(minute), second: Number(second), fractionMicros: fractionMicrosOf(fraction) };
-  const micros = month === undefined ? undefined : offsetMicros(time, offset);
-  if (micros === undefined) return `the time [${day}/${monthName}/${year}:${hour}:${minute}:${second} ${sign}${offH}${offM}] is not a date (expected day/Mon/year:hour:minute:second ±zone)`;
+  const [, vhost, client = '', ident = '-', user = '-', time = '', request = '', status = '-', bytes = '-', rest] = match;
+  const micros = clfTimeMicros(time);
+  if (micros === undefined) return `field "time": "${time}" is not a date (expected day/Mon/year:hour:minute:second ±zone, e.g. 13/Jan/2016:19:31:20 +0200)`;
   const extra: Record<string, JsonValue> = {};
   if (vhost !== undefined) extra.vhost = vhost;
   if (ident !== '-') extra.ident = ident;

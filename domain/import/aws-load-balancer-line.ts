@@ -1,5 +1,5 @@
 /*
- * AWS Elastic Load Balancing access logs, by the field lists of AWS's documentation:
+ * AWS Elastic Load Balancing access logs (S3's are in s3-access-line.ts), by the field lists of AWS's documentation:
  *  - ALB: "type time elb client:port target:port …" where time is when the response was sent and
  *    request_creation_time (field 22) when the request arrived: start and end of the event.
  *  - Classic ELB: "time elb client:port backend:port …": time is when the request arrived; the three

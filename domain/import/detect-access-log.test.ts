@@ -40,6 +40,11 @@ describe('access log detection', () => {
     expect(detect(text, 'access.log').reason).toBe('Squid access log: 1 of 1 lines match (1 Squid native)');
   });
 
+  it('leaves W3C extended logs (IIS, Incapsula) to their own importer', () => {
+    expect(detect(fixture('field/weblogs/iis85_w3c_big.log'), 'u_ex150113.log').format).not.toBe('access-log');
+    expect(detect(fixture('field/weblogs/incapsula_w3c.log'), 'incapsula.log').format).not.toBe('access-log');
+  });
+
   it('a file with a few access lines among other text is not an access log', () => {
     const text = 'some notes\nmore notes\n10.0.0.1 - - [13/Jan/2016:19:31:16 +0000] "GET / HTTP/1.1" 200 494\nstill notes\n';
     expect(detect(text, 'notes.txt').format).not.toBe('access-log');

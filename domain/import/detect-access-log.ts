@@ -19,7 +19,7 @@ export function detectAccessLog(text: string, complete: boolean, _fileName: stri
   let viaSyslog = 0;
   let otherSyslog = 0;
   let firstYear: number | undefined;
-  for (const line of lines) {
+  for (const { text: line } of lines) {
     // Zone rules are not loaded during detection: UTC reads every shape, and only the year is kept.
     const { reading, syslog } = readAccessLine(line, ZoneOffset.UTC);
     if (typeof reading === 'object') {
@@ -33,14 +33,14 @@ export function detectAccessLog(text: string, complete: boolean, _fileName: stri
   const matched = [...counts.values()].reduce((sum, count) => sum + count, 0);
   if (matched === 0 || matched * 2 < lines.length) return undefined;
   const haproxy = ['haproxy-http', 'haproxy-tcp', 'haproxy-error'].some((grammar) => counts.has(grammar as AccessGrammar));
-  const aws = ['alb', 'elb', 'nlb'].some((grammar) => counts.has(grammar as AccessGrammar));
-  const name = haproxy ? 'HAProxy log' : aws ? 'AWS load balancer access log' : counts.has('squid') ? 'Squid access log' : 'Apache/nginx access log';
+  const aws = ['alb', 'elb', 'nlb', 's3'].some((grammar) => counts.has(grammar as AccessGrammar));
+  const name = haproxy ? 'HAProxy log' : aws ? (counts.has('s3') ? 'Amazon S3 server access log' : 'AWS load balancer access log') : counts.has('squid') ? 'Squid access log' : 'Apache/nginx access log';
   const parts = [...counts].map(([grammar, count]) => `${count} ${GRAMMAR_NAMES[grammar]}`);
   let reason = `${name}${viaSyslog > 0 ? ' through syslog' : ''}: ${matched} of ${lines.length} lines match (${parts.join(', ')})`;
   if (otherSyslog > 0) reason += `; ${otherSyslog} other syslog line${otherSyslog === 1 ? '' : 's'} imported from the syslog prefix`;
   const settings: { format: 'access-log'; timeZone: string; year?: number } = { format: 'access-log', timeZone: DEFAULT_ZONE };
   if (haproxy || viaSyslog + otherSyslog > 0) {
-    reason += '; times without a UTC offset (HAProxy accept dates, syslog prefixes) are read as UTC until you set the host’s time zone';
+    reason += '; times without a UTC offset (HAProxy accept dates, syslog prefixes) are read in the chosen time zone (the host’s)';
     if (firstYear !== undefined && viaSyslog + otherSyslog > 0) {
       settings.year = firstYear;
       reason += `; syslog prefixes have no year: ${firstYear}, from the lines’ own dates`;

@@ -71,6 +71,19 @@ describe('syslog detection', () => {
     expect(detection.reason).toMatch(/^RFC 3164 syslog: 2 of 10 lines start a message .*; 8 other lines continue the message before/);
   });
 
+  it('journalctl output: its "-- … --" markers are skipped', async () => {
+    const text = '-- Logs begin at Mon 2024-01-01 00:00:00 UTC, end at Tue 2024-01-02 00:00:00 UTC. --\nJan 01 10:00:00 host1 sshd[12]: Accepted publickey for bob\n-- Reboot --\nJan 01 11:00:00 host1 systemd[1]: Started Session 3\n';
+    const detection = detect(text, 'journal.txt');
+    expect(detection.reason).toMatch(/^RFC 3164 syslog: 2 of 2 lines start a message/);
+    const { records, invalid } = await collectImport(parseImport(new TextEncoder().encode(text), { format: 'syslog', timeZone: 'UTC', year: 2024 }));
+    expect(invalid).toEqual([]);
+    expect(records.map((record) => [record.line, record.message])).toEqual([[2, 'Accepted publickey for bob'], [4, 'Started Session 3']]);
+  });
+
+  it('an XChat transcript ("<nick>" after the time) is not syslog', () => {
+    expect(detect('Dec 31 21:11:55 <alice> hello\nDec 31 21:12:01 <bob> hi there\n', 'chat.log').format).not.toBe('syslog');
+  });
+
   it('a CSV with ISO times first stays delimited', () => {
     expect(detect('2024-01-02T03:04:05Z,alice,login\n2024-01-02T03:04:06Z,bob,logout\n', 'events.csv').format).toBe('delimited');
   });

@@ -10,29 +10,35 @@ import { fileNameDate, inferSyslogYear, type MonthDay } from './syslog-year.ts';
 
 const APT_START = /^Start-Date: \d{4}-\d{2}-\d{2} +\d{2}:\d{2}:\d{2}$/;
 const APT_FIELD = /^[A-Za-z][A-Za-z-]*: /;
+const JOURNAL_MARKER = /^-- .* --$/;
 const DEFAULT_ZONE = 'UTC';
 
 export function detectSyslog(text: string, complete: boolean, fileName: string): FamilyDetection | undefined {
-  const lines = sampleLines(text, complete);
-  if (lines.length === 0) return undefined;
-  const apt = detectAptHistory(lines);
+  const sample = sampleLines(text, complete);
+  const apt = detectAptHistory(sample.map((line) => line.text));
   if (apt !== undefined) return apt;
+  // journalctl's "-- Logs begin at … --" and "-- Reboot --" are markers, not messages.
+  const lines = sample.filter((line) => !JOURNAL_MARKER.test(line.text));
+  if (lines.length === 0) return undefined;
   const counts = { rfc3164: 0, rfc5424: 0, iso: 0 };
   const dates: MonthDay[] = [];
   let withOffset = 0;
-  lines.forEach((line, index) => {
-    const header = readSyslogHeader(line);
-    // An ISO time alone is any application log; rsyslog's file format also has "host program:".
-    if (header === undefined || (header.grammar === 'iso' && header.program === undefined)) return;
+  let firstIndex: number | undefined;
+  lines.forEach(({ line, text: lineText }, index) => {
+    const header = readSyslogHeader(lineText);
+    // A time alone starts any application log (or an IRC "<nick>" line): syslog also names a host or program.
+    if (header === undefined || (header.grammar !== 'rfc5424' && header.program === undefined && header.host === undefined)) return;
+    if (header.grammar === 'iso' && header.program === undefined) return;
+    firstIndex ??= index;
     counts[header.grammar] += 1;
     if (header.offsetMinutes !== undefined) withOffset += 1;
-    if (header.grammar === 'rfc3164' && header.time.year === 0) dates.push({ month: header.time.month, day: header.time.day, line: index + 1 });
+    if (header.grammar === 'rfc3164' && header.time.year === 0) dates.push({ month: header.time.month, day: header.time.day, line });
   });
   const matched = counts.rfc3164 + counts.rfc5424 + counts.iso;
-  const first = readSyslogHeader(lines[0] ?? '');
-  // Indented lines (stack traces) continue a message: they do not count against the share.
-  const unindented = lines.filter((line) => !/^\s/.test(line)).length;
-  if (first === undefined || matched * 2 < unindented) return undefined;
+  // Indented lines (stack traces) continue a message: they do not count against the share. A file
+  // cut mid-message may open with a few continuation lines.
+  const unindented = lines.filter((line) => !/^\s/.test(line.text)).length;
+  if (firstIndex === undefined || firstIndex > 4 || matched * 2 < unindented) return undefined;
   const kinds = [
     counts.rfc3164 > 0 ? `${counts.rfc3164} RFC 3164 (month, day and time, no year)` : '',
     counts.rfc5424 > 0 ? `${counts.rfc5424} RFC 5424 (<PRI>1 and an ISO time)` : '',
@@ -52,7 +58,7 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
       reason += `; ${guess.reason}`;
     }
   }
-  if (withOffset < matched) reason += '; times without a UTC offset are read as UTC until you set the host’s time zone';
+  if (withOffset < matched) reason += '; times without a UTC offset are read in the chosen time zone (the host’s)';
   return { format: 'syslog', reason, settings };
 }
 
@@ -63,7 +69,7 @@ function detectAptHistory(lines: readonly string[]): FamilyDetection | undefined
   if (fields < lines.length * 0.9) return undefined;
   return {
     format: 'syslog',
-    reason: `Debian apt history: ${starts} record${starts === 1 ? '' : 's'} from "Start-Date:" to "End-Date:", ${fields} of ${lines.length} lines are "Name: value"; local times read as UTC until you set the host’s time zone`,
+    reason: `Debian apt history: ${starts} record${starts === 1 ? '' : 's'} from "Start-Date:" to "End-Date:", ${fields} of ${lines.length} lines are "Name: value"; local times read in the chosen time zone (the host’s)`,
     settings: { format: 'syslog', timeZone: DEFAULT_ZONE, layout: 'apt-history' },
   };
 }

@@ -25,7 +25,7 @@ export function readHaproxyLine(text: string, zone: ZoneId): AccessReading {
   const month = MONTHS.get(monthName);
   const time = { year: Number(year), month: month ?? 0, day: Number(day), hour: Number(hour), minute: Number(minute), second: Number(second), fractionMicros: fractionMicrosOf(fraction) };
   const start = month === undefined ? undefined : localMicros(time, zone);
-  if (start === undefined) return `the accept date [${day}/${monthName}/${year}:${hour}:${minute}:${second}] is not a date (expected day/Mon/year:hour:minute:second.ms)`;
+  if (start === undefined) return `field "accept date": "${day}/${monthName}/${year}:${hour}:${minute}:${second}" is not a date (expected day/Mon/year:hour:minute:second.ms, e.g. 25/Feb/2019:16:19:48.143)`;
   const rest = text.slice(whole.length);
   const base: Record<string, JsonValue> = { client_port: Number(port), frontend: frontend.replace(/~$/, '') };
   const http = HTTP.exec(rest);

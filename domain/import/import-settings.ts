@@ -37,8 +37,15 @@ export function settingsFromDetection(detection: FormatDetection, timeZone: stri
     case 'har':
     case 'timesketch-jsonl':
       return detection.settings;
+    case 'syslog':
+    case 'access-log': {
+      // Log lines carry no zone the detector could read: the caller's zone (the analyst's, the CLI's
+      // --time-zone, the form's timeZone) stands for the host's.
+      const { settings } = detection;
+      return settings.format === 'syslog' || settings.format === 'access-log' ? { ...settings, timeZone } : settings;
+    }
     default:
-      if ('settings' in detection) return detection.settings;
+      if ('settings' in detection) return 'timeZone' in detection.settings ? { ...detection.settings, timeZone } : detection.settings;
       return { format: detection.format };
   }
 }

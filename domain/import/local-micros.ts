@@ -16,15 +16,32 @@ export interface CivilTime {
   readonly fractionMicros: number;
 }
 
+// Logs hold runs of lines in the same minute: the zone's offset for the last minute is kept, since
+// js-joda's zone arithmetic costs more than the rest of a line's parsing. Zone transitions fall on
+// whole minutes, so one offset serves every second of a minute (gap and overlap included).
+let cachedZone: ZoneId | undefined;
+let cachedMinute = -1;
+let cachedOffsetMillis = 0;
+
 export function localMicros(time: CivilTime, zone: ZoneId): number | undefined {
-  let local: LocalDateTime;
-  try {
-    local = LocalDateTime.of(time.year, time.month, time.day, time.hour, time.minute, time.second, time.fractionMicros * 1000);
-  } catch (error) {
-    if (error instanceof DateTimeException) return undefined;
-    throw error;
+  const { year, month, day, hour, minute, second } = time;
+  if (year < 1900 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) return undefined;
+  const localMillis = Date.UTC(year, month - 1, day, hour, minute, second);
+  const minuteKey = Math.floor(localMillis / 60_000);
+  if (zone !== cachedZone || minuteKey !== cachedMinute) {
+    let local: LocalDateTime;
+    try {
+      local = LocalDateTime.of(year, month, day, hour, minute, 0);
+    } catch (error) {
+      if (error instanceof DateTimeException) return undefined;
+      throw error;
+    }
+    const epochSecond = ZonedDateTime.ofLocal(local, zone, null).toEpochSecond();
+    cachedZone = zone;
+    cachedMinute = minuteKey;
+    cachedOffsetMillis = minuteKey * 60_000 - epochSecond * 1000;
   }
-  return safeMicros(ZonedDateTime.ofLocal(local, zone, null).toEpochSecond() * 1_000_000 + time.fractionMicros);
+  return safeMicros((localMillis - cachedOffsetMillis) * 1000 + time.fractionMicros);
 }
 
 /** The instant of a local time at `offsetMinutes` east of UTC. */

@@ -36,6 +36,15 @@ describe('access log fixtures (expected values read off the files by hand)', () 
     expect(summary.notes).toContain('Lines read: 4 Apache/nginx common, 7 Apache/nginx combined, 4 with a virtual host');
   });
 
+  it('gives the same events whatever the chunk size (multi-byte characters split across chunks)', async () => {
+    const bytes = new TextEncoder().encode('203.0.113.5 - - [10/Oct/2023:13:55:36 -0700] "GET /caf\u00e9/\u65e5\u672c HTTP/1.1" 200 1 "-" "\u00fcber"\n'.repeat(3));
+    const whole = await run(bytes);
+    const sevens = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, index) => bytes.subarray(index * 7, (index + 1) * 7));
+    const chunked = await collectImport(parseImport(sevens, { format: 'access-log', timeZone: 'UTC' }));
+    expect(chunked.records).toEqual(whole.records);
+    expect(whole.records[0]).toMatchObject({ message: 'GET /caf\u00e9/\u65e5\u672c → 200', extra: { userAgent: '\u00fcber' } });
+  });
+
   it('HAProxy through syslog: the accept date with ms, the total timer as duration, other lines by their syslog prefix', async () => {
     const { records, invalid } = await run(fixture('haproxy_via_syslog.log'), { timeZone: 'UTC', year: 2019 });
     expect(invalid).toEqual([]);
@@ -65,6 +74,11 @@ describe('access logs from other producers', () => {
     const { records } = await run(line);
     expect(iso(records[0]!.startMicros)).toBe('2023-10-10T20:55:36.000000Z');
     expect(records[0]).toMatchObject({ actor: '203.0.113.5', message: 'GET /index.html → 200', extra: { referer: 'http://example.com/start', userAgent: 'Mozilla/5.0 (X11; Linux x86_64)' } });
+  });
+
+  it('a virtual host without a port before the client', async () => {
+    const { records } = await run('www.example.org 198.51.100.4 - - [10/Oct/2023:13:55:36 +0000] "POST /login HTTP/2.0" 302 0');
+    expect(records[0]).toMatchObject({ actor: '198.51.100.4', message: 'POST /login → 302', extra: { vhost: 'www.example.org' } });
   });
 
   it('AWS ALB: from request_creation_time to time', async () => {
@@ -113,6 +127,19 @@ describe('access logs from other producers', () => {
     expect(records[0]).toMatchObject({ actor: '198.51.100.7', message: 'GET /missing → 404', extra: { syslog_host: 'lb1', syslog_pid: '4242', frontend: 'www' } });
   });
 
+  it('Amazon S3 server access log: time received plus total_time', async () => {
+    const line =
+      '79a59df900b949e55d96a1e698fbacedfd6e09d98eacf8f8d5218e7cd47ef2be awsexamplebucket1 [06/Feb/2019:00:00:38 +0000] 192.0.2.3 79a59df900b949e55d96a1e698fbacedfd6e09d98eacf8f8d5218e7cd47ef2be 3E57427F3EXAMPLE REST.GET.VERSIONING - "GET /awsexamplebucket1?versioning HTTP/1.1" 200 - 113 - 7 - "-" "S3Console/0.4" - s9lzHYrFp76ZVxRcpX9+5cjAnEH2ROuNkd2BHfIa6UkFVdtjf5mKR3/eTPFvsiP/XV/VLi31234= SigV2 ECDHE-RSA-AES128-GCM-SHA256 AuthHeader awsexamplebucket1.s3.us-west-1.amazonaws.com TLSV1.2 arn:aws:s3:us-west-1:123456789012:accesspoint/example-AP Yes';
+    const { records } = await run(line);
+    expect(iso(records[0]!.startMicros)).toBe('2019-02-06T00:00:38.000000Z');
+    expect(iso(records[0]!.endMicros)).toBe('2019-02-06T00:00:38.007000Z');
+    expect(records[0]).toMatchObject({
+      actor: '192.0.2.3',
+      message: 'REST.GET.VERSIONING GET /awsexamplebucket1?versioning → 200',
+      extra: { bucket: 'awsexamplebucket1', bytes_sent: 113, object_size: '-', user_agent: 'S3Console/0.4', tls_version: 'TLSV1.2', acl_required: 'Yes' },
+    });
+  });
+
   it('Squid native: written at the end, elapsed ms back to the start', async () => {
     const text = [
       ' 979992041.366    502 192.168.1.160 TCP_IMS_HIT/304 216 GET http://example.com/home2.html - NONE/- text/html',
@@ -137,7 +164,7 @@ describe('access logs from other producers', () => {
     expect(records).toHaveLength(1);
     expect(invalid[0]!.line).toBe(2);
     expect(invalid[0]!.reason).toMatch(/^line 2: "10\.0\.0\.9 - - \[13\/Jan\/2016:19:31:17 \+0000\] "GET \/ind" is not an access log line \(expected an Apache\/nginx line/);
-    expect(invalid[1]).toEqual({ line: 3, reason: 'line 3: the time [31/Feb/2016:19:31:18 +0000] is not a date (expected day/Mon/year:hour:minute:second ±zone)' });
+    expect(invalid[1]).toEqual({ line: 3, reason: 'line 3, field "time": "31/Feb/2016:19:31:18 +0000" is not a date (expected day/Mon/year:hour:minute:second ±zone, e.g. 13/Jan/2016:19:31:20 +0200)' });
   });
 
   it('refuses a file in which no line reads', async () => {

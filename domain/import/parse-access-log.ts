@@ -13,7 +13,7 @@ import type { ImportRecord, InvalidRow, ParsedPiece, ParseReport } from './impor
 import { isInvalidRow } from './import-record.ts';
 import { loadZone, shorten } from './parse-event-time.ts';
 import { syslogRecord } from './syslog-record.ts';
-import { YearRoller } from './syslog-year.ts';
+import { inferSyslogYear, YearRoller, type MonthDay } from './syslog-year.ts';
 import { textLines, type TextLine } from './text-lines.ts';
 
 export const ACCESS_LOG_EXPECTED =
@@ -26,14 +26,14 @@ export async function* parseAccessLog(text: AsyncIterable<string>, settings: Acc
   let recordCount = 0;
   let invalidCount = 0;
   for await (const lines of textLines(text)) {
-    roller ??= new YearRoller(firstYear(lines, zone));
+    roller ??= new YearRoller(firstYear(lines, zone, report));
     const piece: { records: ImportRecord[]; invalid: InvalidRow[] } = { records: [], invalid: [] };
     for (const { line, text: raw } of lines) {
       if (raw.trim() === '') continue;
       const { reading, syslog } = readAccessLine(raw, zone);
       const year = syslog !== undefined && syslog.time.year === 0 ? roller.yearOf(syslog.time.month, syslog.time.day) : (syslog?.time.year ?? 0);
       if (typeof reading === 'string') {
-        piece.invalid.push({ line, reason: `line ${line}: ${reading}` });
+        piece.invalid.push({ line, reason: `line ${line}, ${reading}` });
       } else if (reading !== undefined) {
         const extra = { ...reading.extra };
         if (syslog?.host !== undefined) extra.syslog_host = syslog.host;
@@ -74,14 +74,21 @@ export const GRAMMAR_NAMES: Record<AccessGrammar | 'syslog', string> = {
   'haproxy-tcp': 'HAProxy TCP',
   'haproxy-error': 'HAProxy connection error',
   squid: 'Squid native',
+  s3: 'Amazon S3 server access',
   syslog: 'other syslog messages',
 };
 
-/** Without a year setting, syslog prefixes take the year of the first access line that has one. */
-function firstYear(lines: readonly TextLine[], zone: ZoneId): number {
-  for (const { text } of lines) {
-    const { reading } = readAccessLine(text, zone);
+/** Without a year setting, syslog prefixes take the year of the first dated access line, else an inferred one. */
+function firstYear(lines: readonly TextLine[], zone: ZoneId, report: ParseReport): number {
+  const dates: MonthDay[] = [];
+  for (const { line, text } of lines) {
+    const { reading, syslog } = readAccessLine(text, zone);
     if (typeof reading === 'object') return new Date(reading.startMicros / 1000).getUTCFullYear();
+    if (syslog !== undefined && syslog.time.year === 0) dates.push({ month: syslog.time.month, day: syslog.time.day, line });
   }
-  return new Date().getUTCFullYear();
+  const now = new Date();
+  const guess = inferSyslogYear(dates, now, `today (${now.toISOString().slice(0, 10)})`);
+  if (guess === undefined) return now.getUTCFullYear();
+  report.notes.push(`Syslog dates have no year: ${guess.reason}`);
+  return guess.year;
 }

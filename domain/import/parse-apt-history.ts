@@ -74,7 +74,7 @@ function aptRecord(stanza: Stanza, zone: ZoneId): ImportRecord | InvalidRow {
   const startText = fields.get('Start-Date');
   if (startText === undefined) return { line, reason: `line ${line}: the record has no "Start-Date" (expected e.g. "Start-Date: 2019-07-10  16:38:08")` };
   const startMicros = aptTime(startText, zone);
-  if (startMicros === undefined) return { line, reason: `line ${line}, "Start-Date": "${startText}" is not a date (expected year-month-day hour:minute:second)` };
+  if (startMicros === undefined) return { line, reason: `line ${line}, field "Start-Date": "${startText}" is not a date (expected year-month-day hour:minute:second)` };
   const endText = fields.get('End-Date');
   const endMicros = endText === undefined ? undefined : aptTime(endText, zone);
   const requestedBy = fields.get('Requested-By');

@@ -21,7 +21,8 @@ describe('syslog fixtures (expected values read off the files by hand)', () => {
     expect(records).toHaveLength(13);
     expect(iso(records[0]!.startMicros)).toBe('2015-09-13T00:58:45.000000Z');
     expect(iso(records.at(-1)!.startMicros)).toBe('2015-09-13T03:46:03.000000Z');
-    expect(actors(records)).toEqual(['Tim-Stacks-iMac kernel', 'Tim-Stacks-iMac.local airportd']);
+    // Tim-Stacks-iMac.local (line 2) is the same Mac as Tim-Stacks-iMac: one host in the actors, the raw name in extra.
+    expect(actors(records)).toEqual(['Tim-Stacks-iMac airportd', 'Tim-Stacks-iMac kernel']);
     // Line 6 goes back to 01:25:39 after 03:12:04: kept as written, same year.
     const sixth = records.find((record) => record.line === 6)!;
     expect(iso(sixth.startMicros)).toBe('2015-09-13T01:25:39.000000Z');
@@ -93,6 +94,21 @@ describe('syslog from other producers', () => {
     expect(records[1]).toMatchObject({ actor: 'mac com.apple.xpc.launchd', message: '(com.apple.mdworker[42]): Service exited', extra: { pid: '1' } });
   });
 
+  it('"last message repeated" lines name no host', async () => {
+    const { records } = await run('Sep 13 00:58:45 --- last message repeated 1 time ---\n', { timeZone: 'UTC', year: 2015 });
+    expect(records[0]).toMatchObject({ actor: '', message: '--- last message repeated 1 time ---' });
+  });
+
+  it('apt history: a record without a readable Start-Date is an invalid row; the others import', async () => {
+    const text = 'Start-Date: 2019-07-10  16:38:08\nCommandline: apt-get update\nEnd-Date: 2019-07-10  16:38:09\n\nStart-Date: 2019-13-10  16:38:08\nCommandline: apt-get bad\n\nCommandline: apt-get orphan\n';
+    const { records, invalid } = await run(text, { timeZone: 'UTC', layout: 'apt-history' });
+    expect(records.map((record) => [record.line, record.actor, record.message])).toEqual([[1, 'apt', 'apt-get update']]);
+    expect(invalid).toEqual([
+      { line: 5, reason: 'line 5, field "Start-Date": "2019-13-10  16:38:08" is not a date (expected year-month-day hour:minute:second)' },
+      { line: 8, reason: 'line 8: the record has no "Start-Date" (expected e.g. "Start-Date: 2019-07-10  16:38:08")' },
+    ]);
+  });
+
   it('rolls the year over at the year end', async () => {
     const text = 'Dec 31 23:59:59 gw ntpd[88]: last of the year\nJan  1 00:00:01 gw ntpd[88]: first of the next\n';
     const { records } = await run(text, { timeZone: 'UTC', year: 2023 });
@@ -102,7 +118,7 @@ describe('syslog from other producers', () => {
   it('Feb 29 in a year that has none is an invalid row naming the line and the date', async () => {
     const { records, invalid } = await run('Feb 28 12:00:00 h app: a\nFeb 29 12:00:00 h app: b\n', { timeZone: 'UTC', year: 2023 });
     expect(records).toHaveLength(1);
-    expect(invalid).toEqual([{ line: 2, reason: 'line 2, time: 2023-02-29 12:00:00 is not a date (expected a real calendar day and a time of day)' }]);
+    expect(invalid).toEqual([{ line: 2, reason: 'line 2, field "time": "2023-02-29 12:00:00" is not a date (expected a real calendar day and time of day)' }]);
   });
 
   it('RFC 5424 with structured data (escaped bracket), an offset and a BOM before MSG', async () => {

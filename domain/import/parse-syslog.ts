@@ -14,6 +14,8 @@ import { syslogRecord } from './syslog-record.ts';
 import { inferSyslogYear, YearRoller, type MonthDay } from './syslog-year.ts';
 import { textLines, type TextLine } from './text-lines.ts';
 
+// journalctl's "-- Logs begin at … --" and "-- Reboot --" lines mark the output, they are no message.
+const JOURNAL_MARKER = /^-- .* --$/;
 // A message longer than this is runaway text, not one event: further lines become invalid rows.
 const MAX_MESSAGE_CHARS = 1 << 20;
 
@@ -47,7 +49,7 @@ export async function* parseSyslog(text: AsyncIterable<string>, settings: Syslog
     roller ??= new YearRoller(firstYear(lines, report));
     const piece: { records: ImportRecord[]; invalid: InvalidRow[] } = { records: [], invalid: [] };
     for (const { line, text: raw } of lines) {
-      if (raw.trim() === '') continue;
+      if (raw.trim() === '' || JOURNAL_MARKER.test(raw)) continue;
       const header = readSyslogHeader(raw);
       if (header !== undefined) {
         finish(piece);

@@ -34,6 +34,7 @@ const RFC5424 =
   /^<(\d{1,3})>\d{1,2} (?:-|(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})) (\S+) (\S+) (\S+) (\S+) /;
 // "prog[pid]: " or "prog: ": a program name holds no spaces, brackets or colons; after a [pid] the
 // colon may be missing (macOS launchd: "com.apple.xpc.launchd[1] (com.apple.x): …").
+const HOST = /^[\w[][\w.:%\-\]]*$/;
 const TAG = /^([^\s[\]:]+)(?:\[([^\]\s]*)\]:? ?|: ?)/;
 
 export function readSyslogHeader(text: string): SyslogHeader | undefined {
@@ -95,9 +96,10 @@ function withTag(
   let tag = TAG.exec(rest);
   let tagStart = 0;
   if (tag === null) {
-    // The first word is the host when a tag or plain text follows it (BSD files may have no host).
+    // The first word is the host when a tag or plain text follows it (BSD files may have no host);
+    // "--- last message repeated 2 times ---" has none.
     const space = rest.indexOf(' ');
-    if (space > 0) {
+    if (space > 0 && HOST.test(rest.slice(0, space))) {
       host = rest.slice(0, space);
       tagStart = space + 1;
       tag = TAG.exec(rest.slice(tagStart));

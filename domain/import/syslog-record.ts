@@ -12,8 +12,10 @@ export function syslogInstant(header: SyslogHeader, year: number, zone: ZoneId):
   return header.offsetMinutes === undefined ? localMicros(time, zone) : offsetMicros(time, header.offsetMinutes);
 }
 
+/** "host program"; a macOS host logs itself both as "name" and "name.local" (Bonjour), one actor. */
 export function syslogActor(header: SyslogHeader): string {
-  return [header.host, header.program].filter((part) => part !== undefined && part !== '').join(' ');
+  const host = header.host?.replace(/\.local$/i, '');
+  return [host, header.program].filter((part) => part !== undefined && part !== '').join(' ');
 }
 
 export function syslogRecord(line: number, header: SyslogHeader, year: number, zone: ZoneId, message: string): ImportRecord | InvalidRow {
@@ -24,7 +26,7 @@ export function syslogRecord(line: number, header: SyslogHeader, year: number, z
   if (micros === undefined) {
     const { month, day, hour, minute, second } = header.time;
     const shown = `${header.time.year === 0 ? year : header.time.year}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)}:${pad(second)}`;
-    return { line, reason: `line ${line}, time: ${shown} is not a date (expected a real calendar day and a time of day)` };
+    return { line, reason: `line ${line}, field "time": "${shown}" is not a date (expected a real calendar day and time of day)` };
   }
   const extra: Record<string, JsonValue> = {};
   if (header.host !== undefined) extra.host = header.host;

@@ -1,0 +1,63 @@
+/*
+ * POST /api/incident/{id}/import with syslog and access-log files: detected with no settings (the
+ * form's timeZone standing for the host's), or with the settings the preview confirmed.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
+import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
+import { fileForm } from '../support/multipart.ts';
+import { DATABASE_KINDS } from '../support/test-database.ts';
+import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+
+const fixture = (path: string) => readFileSync(join(FIXTURES_DIR, 'field', path));
+
+describe.each(DATABASE_KINDS)('log family imports on %s', (kind) => {
+  let server: TestServer;
+  let writer: Session;
+  let dataDir: string;
+  let organizationID: number;
+  const importFile = (incidentID: number, body: FormData) => writer.request({ method: 'POST', url: `/api/incident/${incidentID}/import`, payload: body });
+  const incident = async (id: number) => {
+    const response = await writer.request({ url: `/api/incident/${id}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().incident as { actors: { name: string }[]; firstTimestamp: number | null };
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'churchkey-log-import-'));
+    server = await startTestServer(kind, { DATA_DIR: dataDir });
+    writer = await signIn(server);
+    await giveAnalyst(server, writer, 'write');
+    organizationID = await createOrganization(writer, 'Logs');
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('HAProxy through syslog, detected: 17 events, clients as actors, the accept dates in the form zone', async () => {
+    const incidentID = await createIncident(writer, organizationID, 'HAProxy');
+    const response = await importFile(incidentID, fileForm(fixture('weblogs/haproxy_via_syslog.log'), 'haproxy.log', { timeZone: 'Europe/Berlin' }));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().import).toMatchObject({ format: 'access-log', importedCount: 17, invalidCount: 0 });
+    const view = await incident(incidentID);
+    expect(view.actors.map((actor) => actor.name)).toEqual(expect.arrayContaining(['141.35.244.171', '192.168.4.2 haproxy', '95.216.197.33']));
+    // Line 1, Feb 25 16:19:38 in Berlin (UTC+1), the year from the accept dates.
+    expect(new Date(view.firstTimestamp! / 1000).toISOString()).toBe('2019-02-25T15:19:38.000Z');
+  });
+
+  it('apt history with the settings the preview confirmed', async () => {
+    const incidentID = await createIncident(writer, organizationID, 'apt');
+    const settings = JSON.stringify({ format: 'syslog', timeZone: 'UTC', layout: 'apt-history' });
+    const response = await importFile(incidentID, fileForm(fixture('syslog/apt_history.log'), 'history.log', { settings }));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().import).toMatchObject({ format: 'syslog', importedCount: 10, invalidCount: 0 });
+    const view = await incident(incidentID);
+    expect(view.actors.map((actor) => actor.name).sort()).toEqual(['apt', 'jxs']);
+    expect(new Date(view.firstTimestamp! / 1000).toISOString()).toBe('2019-07-10T16:38:08.000Z');
+  });
+});
