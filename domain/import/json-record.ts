@@ -92,21 +92,38 @@ export function jsonRecord(raw: JsonValue, line: number, settings: JsonLinesSett
   };
 }
 
+/** journald writes a field that is not valid UTF-8 as an array of its bytes: that text, else undefined. */
+export function bytesText(value: JsonValue | undefined): string | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  const bytes: number[] = [];
+  for (const byte of value) {
+    if (typeof byte !== 'number' || !Number.isInteger(byte) || byte < 0 || byte > 255) return undefined;
+    bytes.push(byte);
+  }
+  return new TextDecoder().decode(new Uint8Array(bytes));
+}
+
 /** A message field's text; an object (a JSON log line inside a CRI or Docker line) gives its own message. */
 function messageText(value: JsonValue | undefined): string {
+  const bytes = bytesText(value);
+  if (bytes !== undefined) return bytes;
   if (!isJsonObject(value)) return jsonText(value);
   const inner = ['message', 'msg', 'MESSAGE', 'log', 'text'].map((key) => value[key]).find((field) => typeof field === 'string');
   return typeof inner === 'string' ? inner : JSON.stringify(value);
 }
 
-/** A short `key=value` line of the record's first plain fields, when no message field is mapped. */
+/** A short `key=value` line of the record's first plain fields at any depth, when no message field is mapped. */
 function summaryOf(value: { [key: string]: JsonValue }, fields: JsonLinesSettings['fields']): string {
   const skipped = new Set([fields.startTime, fields.endTime, fields.actor]);
   const parts: string[] = [];
-  for (const [key, field] of Object.entries(value)) {
-    if (parts.length === SUMMARY_FIELDS) break;
-    if (skipped.has(key) || field === null || typeof field === 'object' || field === '') continue;
-    parts.push(`${key}=${shorten(String(field), 80)}`);
-  }
+  const walk = (object: { [key: string]: JsonValue }, prefix: string): void => {
+    for (const [key, field] of Object.entries(object)) {
+      if (parts.length === SUMMARY_FIELDS) return;
+      const path = `${prefix}${key}`;
+      if (isJsonObject(field)) walk(field, `${path}.`);
+      else if (!skipped.has(path) && field !== null && !Array.isArray(field) && field !== '') parts.push(`${key}=${shorten(String(field), 80)}`);
+    }
+  };
+  walk(value, '');
   return parts.join(' ');
 }
