@@ -15,9 +15,12 @@ import { shorten } from './parse-event-time.ts';
 const TERMINAL_ESCAPES = /\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b[@-_]/g;
 const SUMMARY_FIELDS = 6;
 
-/** The record with every string that holds a whole JSON object or array replaced by it, at any depth. */
+/** The record with every string that holds a whole JSON object or array replaced by it, at any depth (the same value when none does). */
 export function withEmbeddedJson(value: JsonValue): JsonValue {
   if (typeof value === 'string') {
+    const first = value.charCodeAt(0);
+    // Only '{' or '[' (after spaces) can open embedded JSON; most strings stop here.
+    if (first !== 0x7b && first !== 0x5b && first !== 0x20 && first !== 0x09) return value;
     const text = value.trim();
     if ((text.startsWith('{') && text.endsWith('}')) || (text.startsWith('[') && text.endsWith(']'))) {
       try {
@@ -28,11 +31,21 @@ export function withEmbeddedJson(value: JsonValue): JsonValue {
     }
     return value;
   }
-  if (Array.isArray(value)) return value.map(withEmbeddedJson);
+  if (Array.isArray(value)) {
+    const items = value.map(withEmbeddedJson);
+    return items.some((item, index) => item !== value[index]) ? items : value;
+  }
   if (isJsonObject(value)) {
-    const out: Record<string, JsonValue> = {};
-    for (const [key, field] of Object.entries(value)) out[key] = withEmbeddedJson(field);
-    return out;
+    let out: Record<string, JsonValue> | undefined;
+    for (const key in value) {
+      const field = value[key] as JsonValue;
+      const expanded = withEmbeddedJson(field);
+      if (expanded !== field) {
+        out ??= { ...value };
+        out[key] = expanded;
+      }
+    }
+    return out ?? value;
   }
   return value;
 }
@@ -53,7 +66,9 @@ export function valueAt(value: JsonValue | undefined, path: string): JsonValue |
 
 /** Display text with terminal escapes removed and the trailing line end a log line carries dropped. */
 export function readableText(text: string): string {
-  return text.replace(TERMINAL_ESCAPES, '').replace(/[\r\n]+$/, '');
+  const stripped = text.includes('\u001b') ? text.replace(TERMINAL_ESCAPES, '') : text;
+  const last = stripped.charCodeAt(stripped.length - 1);
+  return last === 10 || last === 13 ? stripped.replace(/[\r\n]+$/, '') : stripped;
 }
 
 export function jsonRecord(raw: JsonValue, line: number, settings: JsonLinesSettings, zone: ZoneId): ImportRecord | InvalidRow {
