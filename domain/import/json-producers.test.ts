@@ -80,3 +80,19 @@ describe('JSON logs of other producers', () => {
     expect(run.settings).toMatchObject({ fields: { startTime: 'created_at' } });
   });
 });
+
+describe('what is not JSON records', () => {
+  it('leaves bracketed log lines and brace-led text to the other detectors', () => {
+    const bracketed = detectFormat(encode('[2024-01-02 03:04:05] INFO started\n[2024-01-02 03:04:06] WARN slow\n'), 'app.log');
+    expect(bracketed.format).not.toBe('jsonl');
+    expect(bracketed.reason).not.toMatch(/JSON/);
+    expect(detectFormat(encode('{main} starting worker 3\n{main} worker 3 ready\n'), 'app.log').reason).not.toMatch(/JSON/);
+  });
+
+  it('reads one pretty-printed record that holds a list of objects as one record, not the list', async () => {
+    const text = JSON.stringify({ time: '2024-02-01T10:00:00Z', user: 'ana', message: 'deploy', steps: [{ name: 'build' }, { name: 'push' }] }, null, 2);
+    const run = await importText(text);
+    expect(run.settings).toMatchObject({ container: 'values' });
+    expect(run.records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([['2024-02-01T10:00:00.000Z', 'ana', 'deploy']]);
+  });
+});
