@@ -73,12 +73,7 @@ export function detectJson(text: string, complete: boolean, fileName: string): J
   if (objects.length > 1) return recordsDetection(objects, 'values', '', `JSON objects one after another (${objects.length} sampled)`);
   // One document: the top-level key whose array holds the most objects holds the records, unless
   // the document itself reads as one record and those objects do not (a record with a list inside).
-  const byKey = new Map<string, JsonObject[]>();
-  for (const item of sample(start, complete, { paths: ['$.*.*'] }).values) {
-    const [key, index] = item.path;
-    if (typeof key === 'string' && typeof index === 'number' && isJsonObject(item.value)) byKey.set(key, [...(byKey.get(key) ?? []), item.value]);
-  }
-  const [key, records] = [...byKey].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
+  const [key, records] = recordArrays(start, complete, '$.*.*') ?? recordArrays(start, complete, '$.*.*.*') ?? [];
   const single = objects[0];
   const oneRecord = single !== undefined && chooseJsonFields([single]).mapping.startTime !== undefined;
   if (key !== undefined && records !== undefined && !(oneRecord && chooseJsonFields(records).mapping.startTime === undefined)) {
@@ -88,6 +83,18 @@ export function detectJson(text: string, complete: boolean, fileName: string): J
     return { format: undefined, reason: `A JSON document with no array of records, and its first object does not end in the first 64 KiB${fileName === '' ? '' : ` of ${fileName}`}` };
   }
   return recordsDetection([single], 'values', '', 'One JSON object, read as one record');
+}
+
+/** The dotted key path of the array (at the selector's depth) holding the most objects, with them. */
+function recordArrays(text: string, complete: boolean, selector: string): [string, JsonObject[]] | undefined {
+  const byKey = new Map<string, JsonObject[]>();
+  for (const item of sample(text, complete, { paths: [selector] }).values) {
+    const keys = item.path.slice(0, -1);
+    if (typeof item.path.at(-1) !== 'number' || !keys.every((key) => typeof key === 'string') || !isJsonObject(item.value)) continue;
+    const key = keys.join('.');
+    byKey.set(key, [...(byKey.get(key) ?? []), item.value]);
+  }
+  return [...byKey].sort((a, b) => b[1].length - a[1].length)[0];
 }
 
 function detectCri(lines: readonly string[]): JsonDetection {

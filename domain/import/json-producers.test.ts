@@ -96,3 +96,16 @@ describe('what is not JSON records', () => {
     expect(run.records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([['2024-02-01T10:00:00.000Z', 'ana', 'deploy']]);
   });
 });
+
+describe('records deeper in a document', () => {
+  it('an Elasticsearch answer: the records are hits.hits, their fields under _source', async () => {
+    const hit = (at: string, host: string, message: string) => ({ _index: 'logs', _id: at, _source: { '@timestamp': at, host: { name: host }, message } });
+    const text = JSON.stringify({ took: 3, hits: { total: { value: 2 }, hits: [hit('2024-02-01T10:00:00.000Z', 'web-1', 'GET /'), hit('2024-02-01T10:00:01.000Z', 'web-2', 'GET /a')] } }, null, 2);
+    const run = await importText(text);
+    expect(run.settings).toMatchObject({ container: 'array', recordsPath: 'hits.hits', fields: { startTime: '_source.@timestamp', actor: '_source.host.name', message: '_source.message' } });
+    expect(run.records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
+      ['2024-02-01T10:00:00.000Z', 'web-1', 'GET /'],
+      ['2024-02-01T10:00:01.000Z', 'web-2', 'GET /a'],
+    ]);
+  });
+});
