@@ -61,25 +61,40 @@ export function detectJson(text: string, complete: boolean, fileName: string): J
     return harReason('a "log" object with an "entries" array');
   }
   if (start.startsWith('[')) {
-    const records = sample(start, complete, { paths: ['$.*'] }).map((item) => item.value).filter(isJsonObject);
-    if (records.length === 0) return { format: undefined, reason: 'A JSON array whose first elements are not objects: no records to import' };
+    const { values, broken } = sample(start, complete, { paths: ['$.*'] });
+    const records = values.map((item) => item.value).filter(isJsonObject);
+    // "[2024-01-02 03:04:05] INFO …" starts like an array: text that breaks at once is no JSON.
+    if (records.length === 0) return broken ? undefined : { format: undefined, reason: 'A JSON array whose first elements are not objects: no records to import' };
     return recordsDetection(records, 'array', '', `A JSON array of records (${records.length} sampled)`);
   }
-  // A document: the top-level key whose array holds the most objects is the records' array.
-  const byKey = new Map<string, JsonObject[]>();
-  for (const item of sample(start, complete, { paths: ['$.*.*'] })) {
-    const [key, index] = item.path;
-    if (typeof key === 'string' && typeof index === 'number' && isJsonObject(item.value)) byKey.set(key, [...(byKey.get(key) ?? []), item.value]);
-  }
-  const [key, records] = [...byKey].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
-  if (key !== undefined && records !== undefined) {
+  const tops = sample(start, complete, { paths: ['$'], concatenated: true });
+  if (tops.values.length === 0 && tops.broken) return undefined;
+  const objects = tops.values.map((item) => item.value).filter(isJsonObject);
+  if (objects.length > 1) return recordsDetection(objects, 'values', '', `JSON objects one after another (${objects.length} sampled)`);
+  // One document: the top-level key whose array holds the most objects holds the records, unless
+  // the document itself reads as one record and those objects do not (a record with a list inside).
+  const [key, records] = recordArrays(start, complete, '$.*.*') ?? recordArrays(start, complete, '$.*.*.*') ?? [];
+  const single = objects[0];
+  const oneRecord = single !== undefined && chooseJsonFields([single]).mapping.startTime !== undefined;
+  if (key !== undefined && records !== undefined && !(oneRecord && chooseJsonFields(records).mapping.startTime === undefined)) {
     return recordsDetection(records, 'array', key, `A JSON document whose "${key}" array holds the records (${records.length} sampled)`);
   }
-  const values = sample(start, complete, { paths: ['$'], concatenated: true }).map((item) => item.value).filter(isJsonObject);
-  if (values.length === 0) {
+  if (single === undefined) {
     return { format: undefined, reason: `A JSON document with no array of records, and its first object does not end in the first 64 KiB${fileName === '' ? '' : ` of ${fileName}`}` };
   }
-  return recordsDetection(values, 'values', '', values.length === 1 ? 'One JSON object, read as one record' : `JSON objects one after another (${values.length} sampled)`);
+  return recordsDetection([single], 'values', '', 'One JSON object, read as one record');
+}
+
+/** The dotted key path of the array (at the selector's depth) holding the most objects, with them. */
+function recordArrays(text: string, complete: boolean, selector: string): [string, JsonObject[]] | undefined {
+  const byKey = new Map<string, JsonObject[]>();
+  for (const item of sample(text, complete, { paths: [selector] }).values) {
+    const keys = item.path.slice(0, -1);
+    if (typeof item.path.at(-1) !== 'number' || !keys.every((key) => typeof key === 'string') || !isJsonObject(item.value)) continue;
+    const key = keys.join('.');
+    byKey.set(key, [...(byKey.get(key) ?? []), item.value]);
+  }
+  return [...byKey].sort((a, b) => b[1].length - a[1].length)[0];
 }
 
 function detectCri(lines: readonly string[]): JsonDetection {
@@ -116,14 +131,15 @@ interface SampleOptions {
   readonly concatenated?: boolean;
 }
 
-/** The complete values at `paths` within the sample text (a cut at its end is expected, not an error). */
-function sample(text: string, complete: boolean, options: SampleOptions): DocumentValue[] {
+/** The complete values at `paths` within the sample text (a cut at its end is expected), and whether the JSON broke. */
+function sample(text: string, complete: boolean, options: SampleOptions): { values: DocumentValue[]; broken: boolean } {
   const reader = documentReader({ ...options, maxValueBytes: Number.MAX_SAFE_INTEGER, what: 'record' });
   try {
     const items = [...reader.feed(text), ...(complete ? reader.finish() : [])];
-    return items.filter((item: DocumentItem): item is DocumentValue => 'value' in item).slice(0, MAX_SAMPLES);
+    const values = items.filter((item: DocumentItem): item is DocumentValue => 'value' in item).slice(0, MAX_SAMPLES);
+    return { values, broken: items.some((item) => 'error' in item && item.error.startsWith('not valid JSON')) };
   } catch {
-    return [];
+    return { values: [], broken: true };
   }
 }
 

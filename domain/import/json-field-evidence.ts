@@ -6,6 +6,7 @@
 import { resolveTimeZone } from '../time/time-zone-loader.ts';
 import type { JsonValue } from './import-record.ts';
 import { isJsonObject } from './json-lines.ts';
+import { bytesText } from './json-record.ts';
 import type { JsonFieldMapping, JsonNumericUnit } from './json-lines-settings.ts';
 import { jsonTimeMicros, unitByMagnitude } from './json-time.ts';
 import { normalizeName } from './suggest-mapping.ts';
@@ -19,17 +20,21 @@ const MAX_ACTOR_CHARS = 120;
 // Earlier names win; a name matches a path's last key, or its last two keys joined ("userIdentity.arn").
 const START_NAMES = [
   'timestamp', 'time', 'eventtime', 'realtimetimestamp', 'datetime', 'eventtimestamp', 'ts', 'date', 'starttime', 'startedat',
-  'start', 'created', 'createdat', 'logtime', 'receivetimestamp', 'receivedat', 'submissiontimestamp', 'sourcerealtimetimestamp', 'creationdate',
+  'start', 'created', 'createdat', 'published', 'logtime', 'receivetimestamp', 'receivedat', 'submissiontimestamp', 'sourcerealtimetimestamp',
+  'creationdate',
 ];
+// A name no list holds still counts as a time's when it ends like one (EdgeStartTimestamp, EventReceivedTime).
+const START_SUFFIXES = ['timestamp', 'time', 'datetime', 'date'];
 const END_NAMES = ['endtime', 'endedat', 'end', 'stoptime', 'finishedat', 'enddate'];
 const ACTOR_NAMES = [
-  'useridentityarn', 'username', 'user', 'caller', 'principalemail', 'principal', 'userprincipalname', 'principalid', 'actor', 'login',
-  'host', 'hostname', 'computer', 'computername', 'syslogidentifier', 'podname', 'containername', 'service', 'servicename', 'app',
-  'logger', 'source', 'clientip', 'sourceipaddress', 'remoteaddr', 'stream',
+  'useridentityarn', 'username', 'user', 'caller', 'principalemail', 'principal', 'userprincipalname', 'principalid', 'actoralternateid',
+  'actordisplayname', 'actorlogin', 'actor', 'login', 'host', 'hostname', 'computer', 'computername', 'syslogidentifier', 'podname',
+  'containername', 'service', 'servicename', 'app', 'logger', 'source', 'clientip', 'calleripaddress', 'sourceipaddress', 'idorigh',
+  'remoteaddr', 'stream',
 ];
 const MESSAGE_NAMES = [
-  'message', 'msg', 'log', 'textpayload', 'eventname', 'operationnamelocalizedvalue', 'operationname', 'methodname', 'action',
-  'description', 'text', 'summary', 'event', 'body',
+  'message', 'msg', 'log', 'textpayload', 'displaymessage', 'eventname', 'operationnamelocalizedvalue', 'operationname', 'methodname',
+  'action', 'eventtype', 'description', 'text', 'summary', 'event', 'body', 'verb',
 ];
 
 export interface JsonFieldChoice {
@@ -66,6 +71,7 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
     const last = keys.at(-1) ?? '';
     const lastTwo = keys.slice(-2).join('');
     const index = Math.min(...[names.indexOf(lastTwo), names.indexOf(last)].map((found) => (found === -1 ? Infinity : found)));
+    if (index === Infinity && names === START_NAMES && START_SUFFIXES.some((suffix) => last.endsWith(suffix))) return names.length;
     return index;
   };
   const reasons: string[] = [];
@@ -132,13 +138,14 @@ function collect(value: JsonObject, prefix: string, depth: number, stats: Map<st
       if (depth < MAX_DEPTH) collect(field, `${path}.`, depth + 1, stats);
       continue;
     }
-    if (Array.isArray(field)) continue;
+    const bytes = bytesText(field);
+    if (Array.isArray(field) && bytes === undefined) continue;
     let stat = stats.get(path);
     if (stat === undefined) {
       stat = { path, depth, present: 0, instants: 0, epochs: 0, zoned: 0, integerDigits: [], shortTexts: 0, texts: 0, distinct: new Set() };
       stats.set(path, stat);
     }
-    observe(stat, field);
+    observe(stat, bytes ?? field);
   }
 }
 

@@ -15,9 +15,12 @@ import { shorten } from './parse-event-time.ts';
 const TERMINAL_ESCAPES = /\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b[@-_]/g;
 const SUMMARY_FIELDS = 6;
 
-/** The record with every string that holds a whole JSON object or array replaced by it, at any depth. */
+/** The record with every string that holds a whole JSON object or array replaced by it, at any depth (the same value when none does). */
 export function withEmbeddedJson(value: JsonValue): JsonValue {
   if (typeof value === 'string') {
+    const first = value.charCodeAt(0);
+    // Only '{' or '[' (after spaces) can open embedded JSON; most strings stop here.
+    if (first !== 0x7b && first !== 0x5b && first !== 0x20 && first !== 0x09) return value;
     const text = value.trim();
     if ((text.startsWith('{') && text.endsWith('}')) || (text.startsWith('[') && text.endsWith(']'))) {
       try {
@@ -28,11 +31,21 @@ export function withEmbeddedJson(value: JsonValue): JsonValue {
     }
     return value;
   }
-  if (Array.isArray(value)) return value.map(withEmbeddedJson);
+  if (Array.isArray(value)) {
+    const items = value.map(withEmbeddedJson);
+    return items.some((item, index) => item !== value[index]) ? items : value;
+  }
   if (isJsonObject(value)) {
-    const out: Record<string, JsonValue> = {};
-    for (const [key, field] of Object.entries(value)) out[key] = withEmbeddedJson(field);
-    return out;
+    let out: Record<string, JsonValue> | undefined;
+    for (const key in value) {
+      const field = value[key] as JsonValue;
+      const expanded = withEmbeddedJson(field);
+      if (expanded !== field) {
+        out ??= { ...value };
+        out[key] = expanded;
+      }
+    }
+    return out ?? value;
   }
   return value;
 }
@@ -53,7 +66,9 @@ export function valueAt(value: JsonValue | undefined, path: string): JsonValue |
 
 /** Display text with terminal escapes removed and the trailing line end a log line carries dropped. */
 export function readableText(text: string): string {
-  return text.replace(TERMINAL_ESCAPES, '').replace(/[\r\n]+$/, '');
+  const stripped = text.includes('\u001b') ? text.replace(TERMINAL_ESCAPES, '') : text;
+  const last = stripped.charCodeAt(stripped.length - 1);
+  return last === 10 || last === 13 ? stripped.replace(/[\r\n]+$/, '') : stripped;
 }
 
 export function jsonRecord(raw: JsonValue, line: number, settings: JsonLinesSettings, zone: ZoneId): ImportRecord | InvalidRow {
@@ -92,21 +107,38 @@ export function jsonRecord(raw: JsonValue, line: number, settings: JsonLinesSett
   };
 }
 
+/** journald writes a field that is not valid UTF-8 as an array of its bytes: that text, else undefined. */
+export function bytesText(value: JsonValue | undefined): string | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  const bytes: number[] = [];
+  for (const byte of value) {
+    if (typeof byte !== 'number' || !Number.isInteger(byte) || byte < 0 || byte > 255) return undefined;
+    bytes.push(byte);
+  }
+  return new TextDecoder().decode(new Uint8Array(bytes));
+}
+
 /** A message field's text; an object (a JSON log line inside a CRI or Docker line) gives its own message. */
 function messageText(value: JsonValue | undefined): string {
+  const bytes = bytesText(value);
+  if (bytes !== undefined) return bytes;
   if (!isJsonObject(value)) return jsonText(value);
   const inner = ['message', 'msg', 'MESSAGE', 'log', 'text'].map((key) => value[key]).find((field) => typeof field === 'string');
   return typeof inner === 'string' ? inner : JSON.stringify(value);
 }
 
-/** A short `key=value` line of the record's first plain fields, when no message field is mapped. */
+/** A short `key=value` line of the record's first plain fields at any depth, when no message field is mapped. */
 function summaryOf(value: { [key: string]: JsonValue }, fields: JsonLinesSettings['fields']): string {
   const skipped = new Set([fields.startTime, fields.endTime, fields.actor]);
   const parts: string[] = [];
-  for (const [key, field] of Object.entries(value)) {
-    if (parts.length === SUMMARY_FIELDS) break;
-    if (skipped.has(key) || field === null || typeof field === 'object' || field === '') continue;
-    parts.push(`${key}=${shorten(String(field), 80)}`);
-  }
+  const walk = (object: { [key: string]: JsonValue }, prefix: string): void => {
+    for (const [key, field] of Object.entries(object)) {
+      if (parts.length === SUMMARY_FIELDS) return;
+      const path = `${prefix}${key}`;
+      if (isJsonObject(field)) walk(field, `${path}.`);
+      else if (!skipped.has(path) && field !== null && !Array.isArray(field) && field !== '') parts.push(`${key}=${shorten(String(field), 80)}`);
+    }
+  };
+  walk(value, '');
   return parts.join(' ');
 }

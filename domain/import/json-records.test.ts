@@ -150,3 +150,25 @@ describe('JSON documents, streamed', () => {
     await expect(collectImport(parseImport(encode(text), settings))).rejects.toThrow(/^A record after line 1 runs on for more than 8 MiB, the most one record may take/);
   });
 });
+
+describe('Docker json-file', () => {
+  it('joins the pieces of a line over 16 KiB (no "\\n" in log) per stream, keeping other lines in order', async () => {
+    const line = (log: string, stream: string, second: number) => JSON.stringify({ log, stream, time: `2024-02-01T10:00:0${second}.5Z` });
+    const text = [
+      line('start\n', 'stdout', 0),
+      line('a'.repeat(16384), 'stdout', 1),
+      line('oops\n', 'stderr', 2),
+      line('b'.repeat(100), 'stdout', 3),
+      line('end\n', 'stdout', 4),
+      line('no newline at the end', 'stdout', 5),
+    ].join('\n');
+    const { records, invalid } = await importText(text);
+    expect(invalid).toEqual([]);
+    expect(records.map((record) => [record.line, iso(record.startMicros), record.actor, record.message.length])).toEqual([
+      [1, '2024-02-01T10:00:00.500Z', 'stdout', 5],
+      [2, '2024-02-01T10:00:01.500Z', 'stdout', 16384 + 100 + 3],
+      [3, '2024-02-01T10:00:02.500Z', 'stderr', 4],
+      [6, '2024-02-01T10:00:05.500Z', 'stdout', 21],
+    ]);
+  });
+});

@@ -4,6 +4,7 @@
  * lines. Unmapped top-level fields are kept in extra; a nested mapped field stays inside its parent.
  */
 import { criLines } from './cri-lines.ts';
+import { joinDockerPartials } from './docker-partial-lines.ts';
 import { MAX_RECORD_CHARS } from './delimited-rows.ts';
 import { ImportError } from './import-error.ts';
 import { isInvalidRow, type ParsedPiece, type ParseReport } from './import-record.ts';
@@ -30,7 +31,7 @@ export async function* parseJsonLines(text: AsyncIterable<string>, settings: Jso
     const piece: ParsedPiece = { records: [], invalid: [] };
     for (const item of items) {
       if ('error' in item) {
-        if (read === 0 && container !== 'lines' && container !== 'cri' && piece.records.length === 0) {
+        if (read + piece.records.length + piece.invalid.length === 0 && container !== 'lines' && container !== 'cri') {
           throw new ImportError(item.error.includes('truncated') ? 'truncated' : 'invalid-file', `No record could be read: line ${item.line}: ${item.error}`);
         }
         piece.invalid.push({ line: item.line, reason: item.error });
@@ -47,7 +48,7 @@ export async function* parseJsonLines(text: AsyncIterable<string>, settings: Jso
 }
 
 async function* linesOf(text: AsyncIterable<string>, container: JsonContainer, recordsPath: string): AsyncGenerator<JsonLine[]> {
-  if (container === 'lines') return yield* jsonLines(text);
+  if (container === 'lines') return yield* joinDockerPartials(jsonLines(text));
   if (container === 'cri') return yield* criLines(text);
   const paths = container === 'values' ? ['$'] : [recordsPath === '' ? '$.*' : `$.${recordsPath}.*`];
   const documents = jsonDocumentValues(text, { paths, concatenated: container === 'values', maxValueBytes: MAX_RECORD_CHARS, what: 'record' });

@@ -1,6 +1,6 @@
 /*
  * ImportSettings as a client may send them (the preview's confirmed choices), checked before the
- * parser sees them. Size limits (HAR maxBytes, zip limits) are the server's and are not accepted.
+ * parser sees them. Size limits (HAR entry caps, zip limits) are the server's and are not accepted.
  */
 import { z } from 'zod';
 import { AccessLogSettingsSchema } from '../../domain/import/access-log-settings.ts';
@@ -8,20 +8,16 @@ import { DelimitedSettingsSchema } from '../../domain/import/delimited-settings.
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
 import { SyslogSettingsSchema } from '../../domain/import/syslog-settings.ts';
 import { isKnownTimeZone } from '../../domain/time/time-zone-table.ts';
+import { JSON_NUMERIC_UNITS, JsonLinesSettingsSchema } from '../../domain/import/json-lines-settings.ts';
 
-const FieldPath = z.string().min(1).max(500);
 const TimeZone = z.string().refine(isKnownTimeZone, 'is not a known time zone').optional();
 const NumericUnit = z.enum(['microseconds', 'seconds']).default('seconds');
 
 // The preview and the server share one schema of delimited settings; only the zone is checked here.
 const Delimited = DelimitedSettingsSchema.extend({ timeZone: TimeZone });
 
-const JsonLines = z.strictObject({
-  format: z.literal('jsonl'),
-  fields: z.strictObject({ startTime: FieldPath, endTime: FieldPath.optional(), actor: FieldPath.optional(), message: FieldPath.optional() }),
-  numericUnit: NumericUnit,
-  timeZone: TimeZone,
-});
+// The domain's schema (container, recordsPath, every epoch unit); the zone may come from the form instead.
+const JsonLines = JsonLinesSettingsSchema.extend({ numericUnit: z.enum(JSON_NUMERIC_UNITS).default('auto'), timeZone: TimeZone });
 
 const Plain = z.strictObject({ format: z.enum(['har', 'timesketch-csv', 'timesketch-jsonl', 'slack-zip']) });
 
