@@ -5,7 +5,9 @@
  */
 import type { NumericTimestampUnit } from '../time/parse-date.ts';
 import type { ColumnMapping } from './delimited-record.ts';
+import { detectChat } from './detect-chat.ts';
 import type { JsonValue } from './import-record.ts';
+import type { ImportSettings } from './import-settings.ts';
 import { isJsonObject } from './json-lines.ts';
 import type { DelimitedLayout } from './parse-delimited.ts';
 import { valueAt, type JsonFieldMapping } from './parse-json-lines.ts';
@@ -37,7 +39,15 @@ export type FormatDetection =
       readonly numericUnit: NumericTimestampUnit;
     }
   | { readonly format: 'har' | 'timesketch-jsonl' | 'slack-zip'; readonly reason: string }
+  | FamilyDetection
   | { readonly format: undefined; readonly reason: string };
+
+/** A family whose detector gives complete settings, so its files import with none: `reason` says why. */
+export interface FamilyDetection {
+  readonly format: 'irc' | 'whatsapp' | 'subtitles';
+  readonly reason: string;
+  readonly settings: ImportSettings;
+}
 
 const ZIP_MAGIC = [0x50, 0x4b];
 
@@ -51,6 +61,9 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
   const text = new TextDecoder('utf-8').decode(firstBytes.subarray(0, DETECT_BYTES));
   if (text.includes('\u0000')) return { format: undefined, reason: 'A binary file: the importers read text, HAR and Slack zips' };
   const start = text.trimStart();
+  // Before JSON: WhatsApp iOS and ZNC lines open with "[".
+  const chat = detectChat(text, complete, fileName);
+  if (chat !== undefined) return chat;
   if (start.startsWith('{') || start.startsWith('[')) return detectJson(start, extension);
   if (start.startsWith('<')) {
     return {
@@ -58,13 +71,6 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
       reason: /<gpx[\s>]/.test(start)
         ? 'A GPX track: map data (geo time series), not an event import'
         : 'An XML or HTML file: not an import format (section 3 lists har and tsv)',
-    };
-  }
-  // XChat's session header, in any locale: "**** BEGIN LOGGING AT Mon Dec 31 21:11:55 2011".
-  if (/^\*{4} [A-Z][A-Z ]+ [A-Z][a-z]{2} [A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2} \d{4}/.test(start)) {
-    return {
-      format: undefined,
-      reason: 'An XChat IRC transcript: not an import format (its lines have no year); convert it to TSV with time, nick and message columns',
     };
   }
   const guess = sniffDelimited(text, complete);

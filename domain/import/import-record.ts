@@ -4,7 +4,7 @@
  */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-export const IMPORT_FORMATS = ['delimited', 'har', 'timesketch-csv', 'timesketch-jsonl', 'jsonl', 'slack-zip'] as const;
+export const IMPORT_FORMATS = ['delimited', 'har', 'timesketch-csv', 'timesketch-jsonl', 'jsonl', 'slack-zip', 'irc', 'whatsapp', 'subtitles'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** Section 3's delimiters: tab and comma. */

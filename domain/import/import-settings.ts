@@ -3,6 +3,7 @@
  * layout, mapping and time zone. settingsFromDetection turns a detection into settings when the
  * detection is complete enough (a start time column found), for the CLI and for defaults.
  */
+import type { IrcSettings, SubtitlesSettings, WhatsappSettings } from './chat-settings.ts';
 import type { FormatDetection } from './detect-format.ts';
 import type { DelimitedSettings } from './parse-delimited.ts';
 import type { JsonLinesSettings } from './parse-json-lines.ts';
@@ -14,10 +15,15 @@ export type ImportSettings =
   | { readonly format: 'har'; readonly maxBytes?: number | undefined }
   | { readonly format: 'timesketch-csv' }
   | { readonly format: 'timesketch-jsonl' }
-  | { readonly format: 'slack-zip'; readonly limits?: Partial<ZipLimits> | undefined };
+  | { readonly format: 'slack-zip'; readonly limits?: Partial<ZipLimits> | undefined }
+  | IrcSettings
+  | WhatsappSettings
+  | SubtitlesSettings;
 
 /** Settings as detected, or undefined when the analyst must decide (unknown format, no time column). */
 export function settingsFromDetection(detection: FormatDetection, timeZone: string): ImportSettings | undefined {
+  // Detection cannot know the analyst's zone: a detected family's zone-less times take the one given.
+  if ('settings' in detection) return 'timeZone' in detection.settings ? { ...detection.settings, timeZone } : detection.settings;
   switch (detection.format) {
     case undefined:
       return undefined;

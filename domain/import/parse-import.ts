@@ -12,9 +12,12 @@ import type { ImportBatch, ImportProgress, ImportRecord, ImportSummary, InvalidR
 import type { ImportSettings } from './import-settings.ts';
 import { parseDelimited } from './parse-delimited.ts';
 import { MAX_HAR_BYTES, parseHar } from './parse-har.ts';
+import { parseIrc } from './parse-irc.ts';
 import { parseJsonLines } from './parse-json-lines.ts';
 import { parseSlackExport } from './parse-slack-export.ts';
+import { parseSubtitles } from './parse-subtitles.ts';
 import { parseTimesketchCsv, parseTimesketchJsonl } from './parse-timesketch.ts';
+import { parseWhatsapp } from './parse-whatsapp.ts';
 import { DEFAULT_ZIP_LIMITS } from './zip-guard.ts';
 
 export interface ImportRunOptions {
@@ -115,5 +118,14 @@ async function* piecesOf(bytes: AsyncGenerator<Uint8Array>, settings: ImportSett
       yield* parseSlackExport(await readAllBytes(bytes, limits.maxZipBytes, 'The zip archive'), limits, report);
       return;
     }
+    case 'irc':
+      yield* parseIrc(textChunks(bytes), settings, report);
+      return;
+    case 'whatsapp':
+      yield* parseWhatsapp(textChunks(bytes), settings, report);
+      return;
+    case 'subtitles':
+      yield* parseSubtitles(textChunks(bytes), settings, report);
+      return;
   }
 }

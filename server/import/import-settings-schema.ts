@@ -3,6 +3,7 @@
  * parser sees them. Size limits (HAR maxBytes, zip limits) are the server's and are not accepted.
  */
 import { z } from 'zod';
+import { IrcSettingsSchema, SubtitlesSettingsSchema, WhatsappSettingsSchema } from '../../domain/import/chat-settings.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
 import { isKnownTimeZone } from '../../domain/time/time-zone-table.ts';
 
@@ -35,7 +36,11 @@ const JsonLines = z.strictObject({
 
 const Plain = z.strictObject({ format: z.enum(['har', 'timesketch-csv', 'timesketch-jsonl', 'slack-zip']) });
 
-const SettingsSchema = z.discriminatedUnion('format', [Delimited, JsonLines, Plain]);
+// The chat family's zone may be left out: the incident's zone fills it, as for delimited and jsonl.
+const Irc = IrcSettingsSchema.extend({ timeZone: TimeZone });
+const Whatsapp = WhatsappSettingsSchema.extend({ timeZone: TimeZone });
+
+const SettingsSchema = z.discriminatedUnion('format', [Delimited, JsonLines, Plain, Irc, Whatsapp, SubtitlesSettingsSchema]);
 
 /** The settings, or the first problem with them as a sentence; timeZone fills a missing zone. */
 export function parseImportSettings(text: string, timeZone: string): ImportSettings | string {
@@ -54,7 +59,11 @@ export function parseImportSettings(text: string, timeZone: string): ImportSetti
   switch (settings.format) {
     case 'delimited':
     case 'jsonl':
+    case 'irc':
+    case 'whatsapp':
       return { ...settings, timeZone: settings.timeZone ?? timeZone };
+    case 'subtitles':
+      return settings;
     default:
       return { format: settings.format };
   }

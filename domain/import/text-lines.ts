@@ -1,0 +1,45 @@
+/*
+ * Text streamed into physical lines with their 1-based numbers, blank lines kept (subtitle cues end
+ * at one). A CR before the newline is dropped, so CRLF files read like LF ones; a BOM is dropped by
+ * textPasses. Memory holds one pass of text, never the file.
+ */
+import { MAX_RECORD_CHARS } from './delimited-rows.ts';
+import { ImportError } from './import-error.ts';
+import { textPasses } from './text-passes.ts';
+
+export interface TextLine {
+  readonly line: number;
+  readonly text: string;
+}
+
+const PASS_CHARS = 1 << 16;
+
+/** `passChars` is the text gathered before splitting; tests make it tiny to split everywhere. */
+export async function* textLines(text: AsyncIterable<string>, passChars = PASS_CHARS): AsyncGenerator<TextLine[]> {
+  let carry = '';
+  let line = 1;
+  const pass = (final: boolean): TextLine[] => {
+    const out: TextLine[] = [];
+    let start = 0;
+    for (let end = carry.indexOf('\n'); end !== -1; end = carry.indexOf('\n', start)) {
+      out.push({ line: line++, text: withoutCr(carry.slice(start, end)) });
+      start = end + 1;
+    }
+    carry = carry.slice(start);
+    if (final && carry !== '') {
+      out.push({ line: line++, text: withoutCr(carry) });
+      carry = '';
+    }
+    if (carry.length > MAX_RECORD_CHARS) {
+      throw new ImportError('invalid-file', `Line ${line} runs on for more than 8 MiB without a newline: this is not a text log`);
+    }
+    return out;
+  };
+  yield* textPasses(text, passChars, (piece) => {
+    carry += piece;
+  }, pass);
+}
+
+function withoutCr(text: string): string {
+  return text.endsWith('\r') ? text.slice(0, -1) : text;
+}
