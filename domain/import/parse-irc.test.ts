@@ -91,6 +91,9 @@ describe('other IRC clients', () => {
     const log = 'T 1388534400 alice\thello\nT 1388534401 <carol> hi\nT 1388534460 -->\tbob has joined\nT 1388534470 bob text without a tab\n';
     const { records, invalid } = await run(log, { format: 'irc', timeZone: 'America/New_York' });
     expect(invalid).toEqual([]);
+    // HexChat keeps mIRC colour and bold codes and its hidden-text marks (\x08) around the nick.
+    const formatted = await run('T 1388534400 \x08<\x08alice\x08>\x08\x0f\t\x02bold\x02 and \x0304,01red\x03 text\n');
+    expect(formatted.records.map((record) => [record.actor, record.message])).toEqual([['alice', 'bold and red text']]);
     expect(records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
       ['2014-01-01T00:00:00.000Z', 'alice', 'hello'],
       ['2014-01-01T00:00:01.000Z', 'carol', 'hi'],
