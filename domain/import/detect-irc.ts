@@ -31,8 +31,10 @@ export function detectIrc(lines: readonly string[], fileName: string): FamilyDet
     const monthDay = MONTH_DAY.exec(line);
     if (SCROLLBACK.test(line)) count('HexChat scrollback');
     else if (WEECHAT.test(line)) count('weechat');
-    else if (monthDay !== null && monthNumber(monthDay[1] ?? '') !== undefined && IRC_BODY.test(monthDay[4] ?? '')) count('XChat/HexChat');
-    else {
+    else if (monthDay !== null && monthNumber(monthDay[1] ?? '') !== undefined && IRC_BODY.test(monthDay[4] ?? '')) {
+      count('XChat/HexChat');
+      if (!dated) undatedFirst = true;
+    } else {
       const time = TIME_ONLY.exec(line);
       if (time === null || !IRC_BODY.test(line.slice(time[0].length))) continue;
       count(time[1] === '[' ? 'ZNC/mIRC' : 'irssi');
@@ -51,7 +53,7 @@ export function detectIrc(lines: readonly string[], fileName: string): FamilyDet
   let dateNote = '';
   if (undatedFirst) {
     dateNote = startDate === undefined
-      ? '; lines before the first session line have no date and none is in the file name: set the start date'
+      ? '; lines before the first session line have no year or date and none is in the file name: set the start date'
       : `; the date of lines before any session line is ${startDate}, from the file name`;
   }
   const zoneNote = dialect === 'HexChat scrollback' ? '; times are epoch seconds (UTC)' : '; times are local, read in the chosen time zone';

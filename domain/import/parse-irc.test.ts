@@ -188,6 +188,17 @@ describe('other IRC clients', () => {
     expect(records.map((record) => record.line)).toEqual([2, 5]);
   });
 
+  it('XChat lines with no session line: the year from a date in the file name, else the reason asks for it', async () => {
+    const log = 'dec 31 23:59:59 <alice> last one\njan 01 00:00:01 <bob> first one\n';
+    const named = detectFormat(new TextEncoder().encode(log), '#ops-2016-12-31.log');
+    expect(settingsFromDetection(named, 'UTC')).toEqual({ format: 'irc', timeZone: 'UTC', startDate: '2016-12-31' });
+    const { records } = await run(log, { format: 'irc', timeZone: 'UTC', startDate: '2016-12-31' });
+    expect(records.map((record) => iso(record.startMicros))).toEqual(['2016-12-31T23:59:59.000Z', '2017-01-01T00:00:01.000Z']);
+    const unnamed = detectFormat(new TextEncoder().encode(log), 'ops.log');
+    expect(unnamed.reason).toContain('have no year or date and none is in the file name: set the start date');
+    expect((await run(log)).invalid[0]).toEqual({ line: 1, reason: 'the line has no year and no session line before it gives one: set the start date' });
+  });
+
   it('is not taken for syslog, whose lines also start with a month, day and time', () => {
     const syslog = 'Dec 31 21:11:55 host sshd[123]: Accepted password for root\nDec 31 21:11:56 host cron[9]: (root) CMD (run-parts)\n';
     expect(detectFormat(new TextEncoder().encode(syslog), 'messages').format).not.toBe('irc');

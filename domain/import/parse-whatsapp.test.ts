@@ -141,6 +141,16 @@ describe('WhatsApp exports', () => {
     ]);
   });
 
+  it('streams a long export: messages continued across the parser\'s passes stay whole', async () => {
+    const lines: string[] = [];
+    for (let index = 0; index < 3000; index += 1) lines.push(`12/31/19, 9:${String(index % 60).padStart(2, '0')} PM - Member ${index % 7}: message ${index}`, `second line of ${index}`);
+    const { records, invalid } = await run(lines.join('\n'), { format: 'whatsapp', timeZone: 'UTC', dateOrder: 'month-first' });
+    expect(invalid).toEqual([]);
+    expect(records).toHaveLength(3000);
+    expect(records.every((record, index) => record.message === `message ${index}\nsecond line of ${index}` && record.line === 2 * index + 1)).toBe(true);
+    expect(records.at(-1)).toMatchObject({ actor: 'Member 3', line: 5999 });
+  });
+
   it('a plain log is not taken for WhatsApp', () => {
     expect(detect('12/31/19 21:41:00 server started\n12/31/19 21:41:01 listening\n').format).not.toBe('whatsapp');
   });
