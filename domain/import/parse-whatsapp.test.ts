@@ -99,6 +99,10 @@ describe('WhatsApp exports', () => {
       ['2019-12-31T21:41:00.000Z', 'Alice', 'hej'],
       ['2020-01-01T00:01:00.000Z', 'Bob', 'gott nytt år'],
     ]);
+    const french = '31/12/2019 à 21:41 - Alice: salut\n';
+    expect(rows((await run(french, settingsOf(french))).records)).toEqual([['2019-12-31T21:41:00.000Z', 'Alice', 'salut']]);
+    const finnish = '31.12.2019 klo 21.41 - Alice: hei\n';
+    expect(rows((await run(finnish, settingsOf(finnish))).records)).toEqual([['2019-12-31T21:41:00.000Z', 'Alice', 'hei']]);
     const yearFirst = '2019-12-31, 21:41 - Alice: hej\n2020-01-01, 00:01 - Bob: hej då\n';
     const settings = settingsOf(yearFirst);
     expect(settings.dateOrder).toBe('year-first');

@@ -1,8 +1,7 @@
 /*
- * The start of a WhatsApp message line, as the Android and iOS exports write it in every locale:
- * `12/31/19, 9:41 PM - Name: text`, `31.12.19, 21:41 - Name: text`, `[31/12/2019, 21:41:05] Name: text`,
- * with `a. m.`/`p. m.`, a narrow no-break space before AM/PM, `-` or `–`, 2- or 4-digit years.
- * The date's field order is not in the line: the settings (or the detection's evidence) give it.
+ * The start of a WhatsApp message line in any locale: `12/31/19, 9:41 PM - Name: text`, `[31.12.19, 21:41:05]
+ * Name: text`, `31/12/2019 à 21:41 – Name`, with `a. m.`/`p. m.`, U+202F before AM/PM, 2- or 4-digit years.
+ * The order of the date's fields is not in the line: the settings (from the detection's evidence) give it.
  */
 import type { DateOrder } from './chat-settings.ts';
 import type { WallTime } from './chat-time.ts';
@@ -25,7 +24,7 @@ const SPACE = '[\\s\\u00a0\\u202f]';
 // Unicode direction marks iOS puts before system lines and attachments.
 const MARKS = /^[\ufeff\u200e\u200f\u202a-\u202e]+/;
 const START = new RegExp(
-  String.raw`^(?<bracket>\[)?(?<stamp>(?<first>\d{1,4})(?<sep>[./-])(?<second>\d{1,2})\k<sep>(?<third>\d{2,4})\.?,?${SPACE}+` +
+  String.raw`^(?<bracket>\[)?(?<stamp>(?<first>\d{1,4})(?<sep>[./-])(?<second>\d{1,2})\k<sep>(?<third>\d{2,4})\.?,?${SPACE}+(?:(?:à|klo|kl\.)${SPACE}+)?` +
     String.raw`(?<hour>\d{1,2})[:.](?<minute>\d{2})(?:[:.](?<seconds>\d{2}))?(?:${SPACE}*(?<meridiem>[AaPp])\.?${SPACE}?[Mm]\.?)?)` +
     String.raw`(?<close>\]${SPACE}+|${SPACE}+[-–]${SPACE}+)(?<body>[^]*)$`,
 );
