@@ -27,10 +27,10 @@ export function withoutFormatting(text: string): string {
 }
 
 /**
- * The actor, message and kind of a line's text after its time. `prefixColumn`: the writer puts the
- * nick or status mark in a column of its own (weechat, HexChat scrollback), so a bare first word is a nick.
+ * The actor, message and kind of a line's text after its time. Before a tab is a column of its own
+ * (weechat, HexChat), where a bare word is the nick; elsewhere a nick is only one in brackets or acting.
  */
-export function ircLineBody(text: string, prefixColumn: boolean): IrcLineBody {
+export function ircLineBody(text: string): IrcLineBody {
   const tab = text.indexOf('\t');
   if (tab !== -1) {
     const column = text.slice(0, tab).trim();
@@ -39,12 +39,12 @@ export function ircLineBody(text: string, prefixColumn: boolean): IrcLineBody {
     if (nick?.[1] !== undefined) return { actor: nick[1], message: rest, kind: 'message' };
     if (column === '*') return actionOf(rest.trim());
     if (column === '') return { actor: '', message: rest.trim(), kind: 'status' };
-    return bodyOf(`${column} ${rest}`, false);
+    return bodyOf(`${column} ${rest}`);
   }
-  return bodyOf(text, prefixColumn);
+  return bodyOf(text);
 }
 
-function bodyOf(raw: string, prefixColumn: boolean): IrcLineBody {
+function bodyOf(raw: string): IrcLineBody {
   const text = raw.trim();
   const bracketed = BRACKETED.exec(text);
   if (bracketed?.[1] !== undefined) return { actor: bracketed[1], message: bracketed[2] ?? '', kind: 'message' };
@@ -58,11 +58,6 @@ function bodyOf(raw: string, prefixColumn: boolean): IrcLineBody {
   }
   const notice = NOTICE.exec(text);
   if (notice?.[1] !== undefined && NICK.test(notice[1])) return { actor: notice[1], message: notice[2] ?? '', kind: 'notice' };
-  if (prefixColumn) {
-    const space = text.indexOf(' ');
-    const nick = NICK.exec(space === -1 ? text : text.slice(0, space));
-    if (nick?.[1] !== undefined) return { actor: nick[1], message: space === -1 ? '' : text.slice(space + 1), kind: 'message' };
-  }
   return { actor: '', message: text, kind: 'status' };
 }
 

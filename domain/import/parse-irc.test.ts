@@ -88,7 +88,7 @@ describe('other IRC clients', () => {
   });
 
   it('HexChat scrollback: epoch seconds, in UTC whatever the zone', async () => {
-    const log = 'T 1388534400 alice\thello\nT 1388534401 <carol> hi\nT 1388534460 -->\tbob has joined\nT 1388534470 bob text without a tab\n';
+    const log = 'T 1388534400 alice\thello\nT 1388534401 <carol> hi\nT 1388534460 -->\tbob has joined\nT 1232315916 Python interface unloaded\n';
     const { records, invalid } = await run(log, { format: 'irc', timeZone: 'America/New_York' });
     expect(invalid).toEqual([]);
     // HexChat keeps mIRC colour and bold codes and its hidden-text marks (\x08) around the nick.
@@ -98,7 +98,7 @@ describe('other IRC clients', () => {
       ['2014-01-01T00:00:00.000Z', 'alice', 'hello'],
       ['2014-01-01T00:00:01.000Z', 'carol', 'hi'],
       ['2014-01-01T00:01:00.000Z', '', 'bob has joined'],
-      ['2014-01-01T00:01:10.000Z', 'bob', 'text without a tab'],
+      ['2009-01-18T21:58:36.000Z', '', 'Python interface unloaded'],
     ]);
   });
 

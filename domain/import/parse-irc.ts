@@ -72,7 +72,8 @@ class IrcReader {
     const scrollback = SCROLLBACK.exec(text);
     if (scrollback !== null) {
       const micros = Number(scrollback[1]) * 1_000_000;
-      return this.record(line, micros, scrollback[2] ?? '', true);
+      // The line as the client showed it: 'T 1232315916 Python interface unloaded' names no nick.
+      return this.record(line, micros, scrollback[2] ?? '');
     }
     const weechat = WEECHAT.exec(text);
     if (weechat !== null) {
@@ -80,7 +81,7 @@ class IrcReader {
       const micros = wallMicros({ year, month, day, hour, minute, second }, this.zone);
       if (micros === undefined) return { line, reason: `${quote(text.slice(0, 19))} is not a date and time (expected year-month-day hour:minute:second)` };
       this.setDay({ year, month, day });
-      return this.record(line, micros, weechat[7] ?? '', true);
+      return this.record(line, micros, weechat[7] ?? '');
     }
     const monthDay = MONTH_DAY.exec(text);
     if (monthDay !== null && monthNumber(monthDay[1] ?? '') !== undefined) return this.monthDayLine(line, monthDay);
@@ -135,7 +136,7 @@ class IrcReader {
     const micros = wallMicros({ year, month, day: Number(dayText), hour, minute, second }, this.zone);
     if (micros === undefined) return { line, reason: `${quote(`${monthName} ${dayText} ${clock}`)} is not a date and time (expected month day hour:minute:second, hours 0-23)` };
     this.setDay({ year, month, day: Number(dayText) });
-    return this.record(line, micros, rest, false);
+    return this.record(line, micros, rest);
   }
 
   /** The current year, plus one when the month went back (December's log running into January). */
@@ -153,7 +154,7 @@ class IrcReader {
     const micros = wallMicros({ ...day, hour: Number(hour), minute: Number(minute), second: Number(second) }, this.zone);
     if (micros === undefined) return { line, reason: `${quote(whole)} is not a time of day (expected hour:minute, hours 0-23)` };
     if (this.dayFromSettings) this.usedStartDate = true;
-    return this.record(line, micros, text.slice(whole.length), false);
+    return this.record(line, micros, text.slice(whole.length));
   }
 
   private setDay({ year, month, day }: Day): void {
@@ -161,8 +162,8 @@ class IrcReader {
     this.dayFromSettings = false;
   }
 
-  private record(line: number, micros: number, body: string, prefixColumn: boolean): ImportRecord {
-    const { actor, message, kind } = ircLineBody(body, prefixColumn);
+  private record(line: number, micros: number, body: string): ImportRecord {
+    const { actor, message, kind } = ircLineBody(body);
     return { line, startMicros: micros, endMicros: micros, actor, message, extra: { kind } };
   }
 }
