@@ -103,6 +103,14 @@ describe('WhatsApp exports', () => {
     expect(rows((await run(french, settingsOf(french))).records)).toEqual([['2019-12-31T21:41:00.000Z', 'Alice', 'salut']]);
     const finnish = '31.12.2019 klo 21.41 - Alice: hei\n';
     expect(rows((await run(finnish, settingsOf(finnish))).records)).toEqual([['2019-12-31T21:41:00.000Z', 'Alice', 'hei']]);
+    const finnishIos = '[12.3.2022 klo 14.08.18] Matias: moi\n[13.3.2022 klo 9.01.00] Aino: hei\n';
+    expect(rows((await run(finnishIos, settingsOf(finnishIos, 'Europe/Helsinki'))).records)).toEqual([
+      ['2022-03-12T12:08:18.000Z', 'Matias', 'moi'],
+      ['2022-03-13T07:01:00.000Z', 'Aino', 'hei'],
+    ]);
+    // Brazilian Android: a phone number as the sender, wrapped in direction marks.
+    const brazil = '31/12/2019 21:41 - \u202a+55 11 91234-5678\u202c: feliz ano novo\n';
+    expect(rows((await run(brazil, settingsOf(brazil))).records)).toEqual([['2019-12-31T21:41:00.000Z', '+55 11 91234-5678', 'feliz ano novo']]);
     const yearFirst = '2019-12-31, 21:41 - Alice: hej\n2020-01-01, 00:01 - Bob: hej då\n';
     const settings = settingsOf(yearFirst);
     expect(settings.dateOrder).toBe('year-first');
