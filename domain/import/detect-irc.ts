@@ -10,6 +10,8 @@ import { isoDate, monthNumber } from './chat-time.ts';
 type Dialect = 'XChat/HexChat' | 'HexChat scrollback' | 'irssi' | 'weechat' | 'ZNC/mIRC';
 
 const IRC_BODY = /^[ \t]*(?:<[ @+%~&!]?[^<>\s]+>|\*[ \t]|-->|<--|---|-!-|\*\*\*|-[^\s-]\S*-[ \t])/;
+// weechat's prefix column for joins, parts, network notices and actions.
+const WEECHAT_STATUS = new Set(['-->', '<--', '--', '*', '=!=', '-=-']);
 const FILE_DATE = /(?:^|\D)((?:19|20)\d{2})-?(\d{2})-?(\d{2})(?:\D|$)/;
 
 export function detectIrc(lines: readonly string[], fileName: string): FamilyDetection | undefined {
@@ -19,10 +21,14 @@ export function detectIrc(lines: readonly string[], fileName: string): FamilyDet
   let dated = false;
   let undatedFirst = false;
   let nonBlank = 0;
+  let weechatFirst: boolean | undefined;
+  let weechatStatus = 0;
   for (const raw of lines) {
     const line = raw.trimStart();
     if (line === '') continue;
     nonBlank += 1;
+    const weechat = WEECHAT.exec(line);
+    weechatFirst ??= weechat !== null;
     if (XCHAT_SESSION.test(line) || IRSSI_SESSION.test(line) || MIRC_SESSION.test(line) || IRSSI_DAY.test(line) || /^Session Ident: /.test(line)) {
       sessions += 1;
       dated = true;
@@ -30,7 +36,10 @@ export function detectIrc(lines: readonly string[], fileName: string): FamilyDet
     }
     const monthDay = MONTH_DAY.exec(line);
     if (SCROLLBACK.test(line)) count('HexChat scrollback');
-    else if (WEECHAT.test(line)) count('weechat');
+    else if (weechat !== null) {
+      count('weechat');
+      if (WEECHAT_STATUS.has(weechat[7]?.split('\t')[0]?.trim() ?? '')) weechatStatus += 1;
+    }
     else if (monthDay !== null && monthNumber(monthDay[1] ?? '') !== undefined && IRC_BODY.test(monthDay[4] ?? '')) {
       count('XChat/HexChat');
       if (!dated) undatedFirst = true;
@@ -41,6 +50,11 @@ export function detectIrc(lines: readonly string[], fileName: string): FamilyDet
       if (!dated) undatedFirst = true;
     }
   }
+  // A TSV of "date time<TAB>name<TAB>text" reads like weechat: a weechat log has no header, hardly
+  // another line, and shows joins or parts (or has weechat's file name).
+  const weechatLines = counts.get('weechat') ?? 0;
+  const weechatName = /\.weechatlog$/i.test(fileName);
+  if (weechatLines > 0 && !(weechatFirst === true && weechatLines * 10 >= nonBlank * 9 && (weechatStatus > 0 || weechatName))) counts.delete('weechat');
   const ranked = [...counts].sort((a, b) => b[1] - a[1]);
   const [dialect, lineCount] = ranked[0] ?? [undefined, 0];
   const recognised = sessions + [...counts.values()].reduce((sum, value) => sum + value, 0);

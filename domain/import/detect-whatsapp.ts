@@ -22,6 +22,8 @@ export function detectWhatsapp(lines: readonly string[]): FamilyDetection | unde
   if (firstIsStart !== true || starts.length < Math.min(2, nonBlank)) return undefined;
   const platforms = new Set(starts.map((start) => start.platform));
   if (platforms.size > 1) return undefined;
+  // Android writes no seconds: "2024-06-04 09:00:00 - app - started" is an application log.
+  if (platforms.has('android') && starts.some((start) => start.withSeconds)) return undefined;
   const platform = platforms.has('ios') ? 'iOS' : 'Android';
   const [dateOrder, why] = dateOrderOf(starts);
   return {

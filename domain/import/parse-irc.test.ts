@@ -199,6 +199,14 @@ describe('other IRC clients', () => {
     expect((await run(log)).invalid[0]).toEqual({ line: 1, reason: 'the line has no year and no session line before it gives one: set the start date' });
   });
 
+  it('a TSV of date-time, name and text is not taken for weechat: it has a header, or no join or part', () => {
+    const tsv = 'time\tactor\tmessage\n2024-06-04 09:00:00\tana\tfirst\nnot a time\tana\tbroken\n2024-06-04 09:01:00\tbo\tsecond\n';
+    expect(detectFormat(new TextEncoder().encode(tsv), 'some.tsv').format).toBe('delimited');
+    const headerless = '2024-06-04 09:00:00\tana\tfirst\n2024-06-04 09:01:00\tbo\tsecond\n';
+    expect(detectFormat(new TextEncoder().encode(headerless), 'some.tsv').format).toBe('delimited');
+    expect(detectFormat(new TextEncoder().encode(headerless), 'irc.libera.#ops.weechatlog').format).toBe('irc');
+  });
+
   it('is not taken for syslog, whose lines also start with a month, day and time', () => {
     const syslog = 'Dec 31 21:11:55 host sshd[123]: Accepted password for root\nDec 31 21:11:56 host cron[9]: (root) CMD (run-parts)\n';
     expect(detectFormat(new TextEncoder().encode(syslog), 'messages').format).not.toBe('irc');

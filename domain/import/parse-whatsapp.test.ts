@@ -163,6 +163,10 @@ describe('WhatsApp exports', () => {
     expect(records.at(-1)).toMatchObject({ actor: 'Member 3', line: 5999 });
   });
 
+  it('an application log with " - " after the time is not taken for an Android export (Android writes no seconds)', () => {
+    expect(detect('2024-06-04 09:00:00 - root - INFO - started\n2024-06-04 09:00:01 - root - INFO - ready: yes\n').format).not.toBe('whatsapp');
+  });
+
   it('a plain log is not taken for WhatsApp', () => {
     expect(detect('12/31/19 21:41:00 server started\n12/31/19 21:41:01 listening\n').format).not.toBe('whatsapp');
   });

@@ -15,6 +15,8 @@ export interface WhatsappStart {
   readonly hour: number;
   readonly minute: number;
   readonly second: number;
+  /** Whether the time has seconds: iOS writes them, Android does not. */
+  readonly withSeconds: boolean;
   readonly meridiem: 'am' | 'pm' | undefined;
   readonly platform: 'android' | 'ios';
   readonly body: string;
@@ -32,7 +34,7 @@ const START = new RegExp(
 export function whatsappStart(line: string): WhatsappStart | undefined {
   const groups = START.exec(line.replace(MARKS, ''))?.groups;
   if (groups === undefined) return undefined;
-  const { bracket, stamp = '', first = '', second = '', third = '', hour = '', minute = '', seconds = '0', meridiem, close = '', body = '' } = groups;
+  const { bracket, stamp = '', first = '', second = '', third = '', hour = '', minute = '', seconds, meridiem, close = '', body = '' } = groups;
   // An iOS line opens with a bracket and closes it after the time; Android has neither.
   if ((bracket === '[') !== close.startsWith(']')) return undefined;
   return {
@@ -41,7 +43,8 @@ export function whatsappStart(line: string): WhatsappStart | undefined {
     yearFirst: first.length === 4,
     hour: Number(hour),
     minute: Number(minute),
-    second: Number(seconds),
+    second: Number(seconds ?? 0),
+    withSeconds: seconds !== undefined,
     meridiem: meridiem === undefined ? undefined : meridiem.toLowerCase() === 'a' ? 'am' : 'pm',
     platform: bracket === '[' ? 'ios' : 'android',
     body,
