@@ -21,8 +21,9 @@ function detectSubtitles(lines: readonly string[]): FamilyDetection | undefined 
   const firstIndex = lines.findIndex((line) => line.trim() !== '');
   const first = lines[firstIndex]?.trim() ?? '';
   const webvtt = /^WEBVTT(?:[ \t]|$)/.test(first);
-  // SRT has no header: a cue number, then its timing.
-  const srt = !webvtt && /^\d+$/.test(first) && typeof cueTiming(lines[firstIndex + 1] ?? '') !== 'string';
+  // SRT has no header: a cue number, then its timing (some tools leave the numbers out).
+  const numbered = /^\d+$/.test(first) && typeof cueTiming(lines[firstIndex + 1] ?? '') !== 'string';
+  const srt = !webvtt && (numbered || typeof cueTiming(first) !== 'string');
   if (!webvtt && !srt) return undefined;
   let cues = 0;
   let prefixed = 0;
@@ -34,7 +35,7 @@ function detectSubtitles(lines: readonly string[]): FamilyDetection | undefined 
   if (cues === 0) return undefined;
   // A "Name:" prefix on most cues is a transcript's speaker (Zoom); on a few it is only dialogue text.
   const speakerPrefix = prefixed >= 2 && prefixed * 2 >= cues;
-  const kind = webvtt ? 'WebVTT: the WEBVTT header' : 'SRT: numbered cues';
+  const kind = webvtt ? 'WebVTT: the WEBVTT header' : numbered ? 'SRT: numbered cues' : 'SRT: cues';
   const speakers = speakerPrefix ? `; ${prefixed} cues start with "Name:", read as the speaker` : '';
   return {
     format: 'subtitles',

@@ -91,6 +91,16 @@ describe('other subtitle producers', () => {
     ]);
   });
 
+  it('SRT without cue numbers', async () => {
+    const srt = '00:00:01,000 --> 00:00:02,000\nHi\n\n00:00:03,000 --> 00:00:04,500\nThere\n';
+    expect(detectFormat(bytesOf(srt), 'clip.srt').reason).toMatch(/^SRT: cues and 2 cue timings/);
+    const { records } = await run(srt);
+    expect(records.map((record) => [record.line, iso(record.endMicros), record.message])).toEqual([
+      [1, '2024-01-01T00:00:02.000Z', 'Hi'],
+      [4, '2024-01-01T00:00:04.500Z', 'There'],
+    ]);
+  });
+
   it('SRT without blank lines between cues: a number before a timing is the next cue\'s', async () => {
     const { records } = await run('1\n00:00:01,000 --> 00:00:02,000\nHi\n2\n00:00:03,000 --> 00:00:04,000\nThere\n');
     expect(records.map((record) => [record.line, record.message, record.extra.cue])).toEqual([
