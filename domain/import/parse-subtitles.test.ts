@@ -91,6 +91,11 @@ describe('other subtitle producers', () => {
     ]);
   });
 
+  it('SDH labels: a capitalised name in brackets is the speaker, a sound is not', async () => {
+    const srt = '1\n00:00:01,000 --> 00:00:02,000\n[Mary Ann] Come in.\n\n2\n00:00:03,000 --> 00:00:04,000\n[SIGHS] I know.\n\n3\n00:00:05,000 --> 00:00:06,000\n[door creaks] Hello?\n';
+    expect((await run(srt)).records.map((record) => record.actor)).toEqual(['Mary Ann', '', '']);
+  });
+
   it('SRT without cue numbers', async () => {
     const srt = '00:00:01,000 --> 00:00:02,000\nHi\n\n00:00:03,000 --> 00:00:04,500\nThere\n';
     expect(detectFormat(bytesOf(srt), 'clip.srt').reason).toMatch(/^SRT: cues and 2 cue timings/);

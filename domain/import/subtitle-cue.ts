@@ -56,8 +56,9 @@ export function cueText(raw: string): string {
 }
 
 const VOICE = /<v(?:\.[^\s>]*)?[ \t]+([^>]+)>/g;
-// A speaker label in brackets, as SDH writes it: "[Alba]", "- [Don Carlos] ..."; "[risita]" is a sound.
-const BRACKET_LABEL = /^(?:[-–]\s*)?\[(\p{Lu}[\p{L}'.-]*(?:\s\p{Lu}[\p{L}'.-]*){0,2})\]\s*\S/u;
+// A speaker label in brackets, as SDH writes it: "[Alba]", "- [Don Carlos] ..."; "[risita]" and the
+// all-capitals "[SIGHS]" of broadcast captions are sounds.
+const BRACKET_LABEL = /^(?:[-–]\s*)?\[(\p{Lu}\p{Ll}[\p{L}'.-]*(?:\s\p{Lu}[\p{L}'.-]*){0,2})\]\s*\S/u;
 const PREFIX_LABEL = /^(?:[-–]\s*)?(\p{L}[\p{L}\p{N}'. -]{0,39}):\s/u;
 
 /** Every speaker the cue names, in order: WebVTT voices, SDH bracket labels and (if asked) `Name:` prefixes. */
