@@ -43,6 +43,8 @@ describe('WhatsApp exports', () => {
     expect(records.map((record) => record.line)).toEqual([1, 2, 3, 4, 7]);
     expect(records[0]?.extra).toMatchObject({ kind: 'system', platform: 'android' });
     expect(records[2]?.extra).toMatchObject({ kind: 'message', mediaOmitted: true });
+    const french = await run('31/12/2019 21:41 - Alice: <Médias omis>\n[31/12/2019, 21:42:00] Bob: \u200eimage omitted\n', { format: 'whatsapp', timeZone: 'UTC', dateOrder: 'day-first' });
+    expect(french.records.map((record) => record.extra.mediaOmitted)).toEqual([true, true]);
   });
 
   it('Android, British English: day-first from a 31 in first place, 24-hour clock, 4-digit years', async () => {

@@ -21,7 +21,9 @@ interface Pending {
 // A sender is a name or a phone number; a longer "name" or one with quotes is a system line's text.
 const MAX_SENDER_CHARS = 60;
 const ATTACHED = /^<attached: ([^>]+)>$/;
-const OMITTED = /^<[^<>]{2,40} omit[^<>]*>$|^<[^<>]*omitid[oa]s?>$/i;
+// Android's placeholder in the export's language (<Media omitted>, <Multimedia omitido>, <Médias omis>)
+// and iOS's "image omitted", "document omitted".
+const OMITTED = /^<[^<>:]{3,40}>$|^(?:image|video|audio|sticker|GIF|document|Contact card) omitted$/i;
 const MARKS = /[\u200e\u200f\u202a-\u202e]/g;
 
 export async function* parseWhatsapp(text: AsyncIterable<string>, settings: WhatsappSettings, report: ParseReport): AsyncGenerator<ParsedPiece> {
