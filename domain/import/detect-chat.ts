@@ -6,9 +6,7 @@
 import type { FamilyDetection } from './detect-format.ts';
 import { detectIrc } from './detect-irc.ts';
 import { detectWhatsapp } from './detect-whatsapp.ts';
-import { cueTiming, isTimingLine } from './subtitle-cue.ts';
-
-const PREFIX_SPEAKER = /^(?:<[^>]+>)*(?:[-–]\s*)?\p{L}[\p{L}\p{N}'. -]{0,39}:\s/u;
+import { cueTiming, isTimingLine, startsWithSpeakerPrefix } from './subtitle-cue.ts';
 
 /** `complete`: the text is the whole file, so its last line is whole too. */
 export function detectChat(text: string, complete: boolean, fileName: string): FamilyDetection | undefined {
@@ -30,7 +28,7 @@ function detectSubtitles(lines: readonly string[]): FamilyDetection | undefined 
   for (const [index, line] of lines.entries()) {
     if (!isTimingLine(line) || typeof cueTiming(line) === 'string') continue;
     cues += 1;
-    if (PREFIX_SPEAKER.test(lines[index + 1] ?? '')) prefixed += 1;
+    if (startsWithSpeakerPrefix(lines[index + 1] ?? '')) prefixed += 1;
   }
   if (cues === 0) return undefined;
   // A "Name:" prefix on most cues is a transcript's speaker (Zoom); on a few it is only dialogue text.

@@ -61,6 +61,11 @@ const VOICE = /<v(?:\.[^\s>]*)?[ \t]+([^>]+)>/g;
 const BRACKET_LABEL = /^(?:[-–]\s*)?\[(\p{Lu}\p{Ll}[\p{L}'.-]*(?:\s\p{Lu}[\p{L}'.-]*){0,2})\]\s*\S/u;
 const PREFIX_LABEL = /^(?:[-–]\s*)?(\p{L}[\p{L}\p{N}'. -]{0,39}):\s/u;
 
+/** Whether a cue's first line starts with "Name:" once its markup is gone (detection counts these). */
+export function startsWithSpeakerPrefix(rawLine: string): boolean {
+  return PREFIX_LABEL.test(cueText(rawLine));
+}
+
 /** Every speaker the cue names, in order: WebVTT voices, SDH bracket labels and (if asked) `Name:` prefixes. */
 export function cueSpeakers(raw: string, speakerPrefix: boolean): string[] {
   const speakers: string[] = [];
