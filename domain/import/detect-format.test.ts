@@ -32,12 +32,12 @@ describe('detectFormat on the fixtures', () => {
     ['geo/fr24_JAL516_2024-01-02.csv', 'delimited'],
     ['geo/airdata_dji_air2s_2021-09-05.csv', 'delimited'],
     ['slack/slack_export_testarchive.zip', 'slack-zip'],
+    ['events/xchat_irc_transcript.log', 'irc'],
   ])('%s is %s', (path, format) => {
     expect(detect(path).format).toBe(format);
   });
 
   it.each([
-    ['events/xchat_irc_transcript.log', 'An XChat IRC transcript: not an import format (its lines have no year); convert it to TSV with time, nick and message columns'],
     ['geo/airdata_dji_air2s_2021-09-05.gpx', 'A GPX track: map data (geo time series), not an event import'],
   ])('%s is no import format, and says why', (path, reason) => {
     expect(detect(path)).toEqual({ format: undefined, reason });
@@ -70,7 +70,7 @@ describe('detectFormat on the fixtures', () => {
     });
     expect(settingsFromDetection(detect('har/firefox111_mitmproxy.har'), 'UTC')).toEqual({ format: 'har' });
     expect(settingsFromDetection(detectText('a,b\nx,y\n'), 'UTC')).toBeUndefined();
-    expect(settingsFromDetection(detect('events/xchat_irc_transcript.log'), 'UTC')).toBeUndefined();
+    expect(settingsFromDetection(detect('events/xchat_irc_transcript.log'), 'Europe/Rome')).toEqual({ format: 'irc', timeZone: 'Europe/Rome' });
   });
 });
 

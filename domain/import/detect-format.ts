@@ -5,10 +5,10 @@
  */
 import type { DateOrder } from '../time/date-time-text.ts';
 import type { EpochUnit } from '../time/epoch-number.ts';
-import type { NumericTimestampUnit } from '../time/parse-date.ts';
 import { decodeStart } from './byte-chunks.ts';
 import type { ColumnMapping } from './delimited-record.ts';
 import { detectAccessLog } from './detect-access-log.ts';
+import { detectChat } from './detect-chat.ts';
 import { detectJson, type JsonDetection } from './detect-json.ts';
 import { detectSyslog } from './detect-syslog.ts';
 import type { ImportFormat } from './import-record.ts';
@@ -61,6 +61,9 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
   const complete = firstBytes.byteLength < DETECT_BYTES;
   const text = decodeStart(firstBytes.subarray(0, DETECT_BYTES));
   if (text.includes('\u0000')) return { format: undefined, reason: 'A binary file: the importers read text, HAR and Slack zips' };
+  // Before JSON: WhatsApp iOS and ZNC lines open with "[".
+  const chat = detectChat(text, complete, fileName);
+  if (chat !== undefined) return chat;
   const json = detectJson(text, complete, fileName);
   if (json !== undefined) return json;
   // Space-separated logs must be claimed before the delimited sniff (and RFC 5424's "<PRI>" before
@@ -74,13 +77,6 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
       reason: /<gpx[\s>]/.test(start)
         ? 'A GPX track: map data (geo time series), not an event import'
         : 'An XML or HTML file: not an import format (section 3 lists har and tsv)',
-    };
-  }
-  // XChat's session header, in any locale: "**** BEGIN LOGGING AT Mon Dec 31 21:11:55 2011".
-  if (/^\*{4} [A-Z][A-Z ]+ [A-Z][a-z]{2} [A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2} \d{4}/.test(start)) {
-    return {
-      format: undefined,
-      reason: 'An XChat IRC transcript: not an import format (its lines have no year); convert it to TSV with time, nick and message columns',
     };
   }
   return detectDelimited(text, complete);

@@ -4,7 +4,19 @@
  */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-export const IMPORT_FORMATS = ['delimited', 'har', 'timesketch-csv', 'timesketch-jsonl', 'jsonl', 'slack-zip', 'syslog', 'access-log'] as const;
+export const IMPORT_FORMATS = [
+  'delimited',
+  'har',
+  'timesketch-csv',
+  'timesketch-jsonl',
+  'jsonl',
+  'slack-zip',
+  'syslog',
+  'access-log',
+  'irc',
+  'whatsapp',
+  'subtitles',
+] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** Section 3's tab and comma, and what other exports use: ";", "|", " ", "whitespace", "<;>". */

@@ -4,6 +4,7 @@
  * detection is complete enough (a start time column found), for the CLI and for defaults.
  */
 import type { AccessLogSettings } from './access-log-settings.ts';
+import type { IrcSettings, SubtitlesSettings, WhatsappSettings } from './chat-settings.ts';
 import type { FormatDetection } from './detect-format.ts';
 import type { DelimitedSettings } from './parse-delimited.ts';
 import type { JsonLinesSettings } from './json-lines-settings.ts';
@@ -19,7 +20,10 @@ export type ImportSettings =
   | { readonly format: 'timesketch-jsonl' }
   | { readonly format: 'slack-zip'; readonly limits?: Partial<ZipLimits> | undefined }
   | SyslogSettings
-  | AccessLogSettings;
+  | AccessLogSettings
+  | IrcSettings
+  | WhatsappSettings
+  | SubtitlesSettings;
 
 /** Settings as detected, or undefined when the analyst must decide (unknown format, no time column). */
 export function settingsFromDetection(detection: FormatDetection, timeZone: string): ImportSettings | undefined {
@@ -44,8 +48,11 @@ export function settingsFromDetection(detection: FormatDetection, timeZone: stri
       const { settings } = detection;
       return settings.format === 'syslog' || settings.format === 'access-log' ? { ...settings, timeZone } : settings;
     }
-    default:
-      if ('settings' in detection) return 'timeZone' in detection.settings ? { ...detection.settings, timeZone } : detection.settings;
+    case 'slack-zip':
+    case 'timesketch-csv':
       return { format: detection.format };
+    default:
+      // Detection cannot know the analyst's zone: a detected family's zone-less times take the one given.
+      return 'timeZone' in detection.settings ? { ...detection.settings, timeZone } : detection.settings;
   }
 }

@@ -13,10 +13,13 @@ import type { ImportSettings } from './import-settings.ts';
 import { parseAccessLog } from './parse-access-log.ts';
 import { parseDelimited } from './parse-delimited.ts';
 import { parseHar } from './parse-har.ts';
+import { parseIrc } from './parse-irc.ts';
 import { parseJsonLines } from './parse-json-lines.ts';
 import { parseSlackExport } from './parse-slack-export.ts';
+import { parseSubtitles } from './parse-subtitles.ts';
 import { parseSyslog } from './parse-syslog.ts';
 import { parseTimesketchCsv, parseTimesketchJsonl } from './parse-timesketch.ts';
+import { parseWhatsapp } from './parse-whatsapp.ts';
 import { DEFAULT_ZIP_LIMITS } from './zip-guard.ts';
 
 export interface ImportRunOptions {
@@ -123,5 +126,14 @@ async function* piecesOf(bytes: AsyncGenerator<Uint8Array>, settings: ImportSett
       yield* parseSlackExport(await readAllBytes(bytes, limits.maxZipBytes, 'The zip archive'), limits, report);
       return;
     }
+    case 'irc':
+      yield* parseIrc(textChunks(bytes), settings, report);
+      return;
+    case 'whatsapp':
+      yield* parseWhatsapp(textChunks(bytes), settings, report);
+      return;
+    case 'subtitles':
+      yield* parseSubtitles(textChunks(bytes), settings, report);
+      return;
   }
 }

@@ -1,14 +1,13 @@
 /*
- * Plain text streamed as numbered physical lines, for the line-oriented log formats (syslog, access
- * logs, apt history). A CR before the newline is dropped; blank lines are kept because stanza formats
- * separate records with them. Memory holds one pass of text, never the file.
+ * Text streamed into physical lines with their 1-based numbers, blank lines kept (subtitle cues end
+ * at one). A CR before the newline is dropped, so CRLF files read like LF ones; a BOM is dropped by
+ * textPasses. Memory holds one pass of text, never the file.
  */
-import { ImportError } from './import-error.ts';
 import { MAX_RECORD_CHARS } from './delimited-rows.ts';
+import { ImportError } from './import-error.ts';
 import { textPasses } from './text-passes.ts';
 
 export interface TextLine {
-  /** 1-based physical line number. */
   readonly line: number;
   readonly text: string;
 }
@@ -19,20 +18,16 @@ const PASS_CHARS = 1 << 16;
 export async function* textLines(text: AsyncIterable<string>, passChars = PASS_CHARS): AsyncGenerator<TextLine[]> {
   let carry = '';
   let line = 1;
-  const take = (raw: string, out: TextLine[]) => {
-    out.push({ line, text: raw.endsWith('\r') ? raw.slice(0, -1) : raw });
-    line += 1;
-  };
   const pass = (final: boolean): TextLine[] => {
     const out: TextLine[] = [];
     let start = 0;
     for (let end = carry.indexOf('\n'); end !== -1; end = carry.indexOf('\n', start)) {
-      take(carry.slice(start, end), out);
+      out.push({ line: line++, text: withoutCr(carry.slice(start, end)) });
       start = end + 1;
     }
     carry = carry.slice(start);
     if (final && carry !== '') {
-      take(carry, out);
+      out.push({ line: line++, text: withoutCr(carry) });
       carry = '';
     }
     if (carry.length > MAX_RECORD_CHARS) {
@@ -40,5 +35,11 @@ export async function* textLines(text: AsyncIterable<string>, passChars = PASS_C
     }
     return out;
   };
-  yield* textPasses(text, passChars, (piece) => (carry += piece), pass);
+  yield* textPasses(text, passChars, (piece) => {
+    carry += piece;
+  }, pass);
+}
+
+function withoutCr(text: string): string {
+  return text.endsWith('\r') ? text.slice(0, -1) : text;
 }

@@ -5,13 +5,13 @@
 import { z } from 'zod';
 import { AccessLogSettingsSchema } from '../../domain/import/access-log-settings.ts';
 import { DelimitedSettingsSchema } from '../../domain/import/delimited-settings.ts';
+import { IrcSettingsSchema, SubtitlesSettingsSchema, WhatsappSettingsSchema } from '../../domain/import/chat-settings.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
 import { SyslogSettingsSchema } from '../../domain/import/syslog-settings.ts';
 import { isKnownTimeZone } from '../../domain/time/time-zone-table.ts';
 import { JSON_NUMERIC_UNITS, JsonLinesSettingsSchema } from '../../domain/import/json-lines-settings.ts';
 
 const TimeZone = z.string().refine(isKnownTimeZone, 'is not a known time zone').optional();
-const NumericUnit = z.enum(['microseconds', 'seconds']).default('seconds');
 
 // The preview and the server share one schema of delimited settings; only the zone is checked here.
 const Delimited = DelimitedSettingsSchema.extend({ timeZone: TimeZone });
@@ -21,7 +21,11 @@ const JsonLines = JsonLinesSettingsSchema.extend({ numericUnit: z.enum(JSON_NUME
 
 const Plain = z.strictObject({ format: z.enum(['har', 'timesketch-csv', 'timesketch-jsonl', 'slack-zip']) });
 
-const SettingsSchema = z.discriminatedUnion('format', [Delimited, JsonLines, Plain, SyslogSettingsSchema, AccessLogSettingsSchema]);
+// The chat family's zone may be left out: the incident's zone fills it, as for delimited and jsonl.
+const Irc = IrcSettingsSchema.extend({ timeZone: TimeZone });
+const Whatsapp = WhatsappSettingsSchema.extend({ timeZone: TimeZone });
+
+const SettingsSchema = z.discriminatedUnion('format', [Delimited, JsonLines, Plain, SyslogSettingsSchema, AccessLogSettingsSchema, Irc, Whatsapp, SubtitlesSettingsSchema]);
 
 /** The settings, or the first problem with them as a sentence; timeZone fills a missing zone. */
 export function parseImportSettings(text: string, timeZone: string): ImportSettings | string {
@@ -40,10 +44,14 @@ export function parseImportSettings(text: string, timeZone: string): ImportSetti
   switch (settings.format) {
     case 'delimited':
     case 'jsonl':
+    case 'irc':
+    case 'whatsapp':
       return { ...settings, timeZone: settings.timeZone ?? timeZone };
     case 'syslog':
     case 'access-log':
       if (!isKnownTimeZone(settings.timeZone)) return `.timeZone ${JSON.stringify(settings.timeZone)} is not a known time zone`;
+      return settings;
+    case 'subtitles':
       return settings;
     default:
       return { format: settings.format };

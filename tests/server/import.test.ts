@@ -236,6 +236,16 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
     expect((await incident(second)).actors).toEqual([expect.objectContaining({ organizationActorID: organizationActor!.id, eventCount: 15 })]);
   });
 
+  it('imports an XChat IRC log with no settings: nicks as actors, the impossible time 39:95:90 reported', async () => {
+    const incidentID = await createIncident(writer, organizationID, 'IRC');
+    const response = await importFile(writer, incidentID, fileForm(fixture('events/xchat_irc_transcript.log'), 'xchat.log'));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().import).toMatchObject({ importedCount: 15, invalidCount: 1 });
+    expect(response.json().import.invalid.map((row: { line: number }) => row.line)).toEqual([10]);
+    const names = (await incident(incidentID)).actors.map((actor) => actor.name);
+    expect(names).toEqual(expect.arrayContaining(['fpi', 'STRANGER', 'Kristinn', 'XChat', 'empty_text']));
+  });
+
   it('imports the valid rows of a file with invalid ones and reports each invalid line', async () => {
     const incidentID = await createIncident(writer, organizationID, 'Some invalid');
     const tsv = ['time\tactor\tmessage', '2024-06-04 09:00:00\tana\tfirst', 'not a time\tana\tbroken', '2024-06-04 09:01:00\tbo\tsecond', '\tbo\tno time', '2024-06-04 09:02:00\tana\tthird', ''].join('\n');
@@ -258,7 +268,7 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
 
     it.each([
       ['no file', () => fileForm(undefined, '', { streamName: 'x' }), 'file', /required/],
-      ['an unsupported file (the xchat log)', () => fileForm(fixture('events/xchat_irc_transcript.log'), 'xchat.log'), 'file', /XChat IRC transcript/],
+      ['an unsupported file (binary)', () => fileForm(new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 0]), 'a.out'), 'file', /binary file/],
       ['bad settings JSON', () => fileForm(ZEEK(), 'notice.log', { settings: '{"format":' }), 'settings', /JSON/],
       ['settings of an unknown format', () => fileForm(ZEEK(), 'notice.log', { settings: '{"format":"pcap"}' }), 'settings', /format/],
       ['an unknown time zone', () => fileForm(ZEEK(), 'notice.log', { timeZone: 'Mars/Olympus' }), 'timeZone', /time zone/],

@@ -1,0 +1,43 @@
+/*
+ * The chat and transcript family's detection: subtitles (WebVTT, SRT), WhatsApp exports and IRC
+ * logs, each decided from evidence across the sample's lines and giving complete settings (a zone
+ * placeholder the caller's zone replaces; subtitles' anchor the server fills from the incident).
+ */
+import type { FamilyDetection } from './detect-format.ts';
+import { detectIrc } from './detect-irc.ts';
+import { detectWhatsapp } from './detect-whatsapp.ts';
+import { cueTiming, isTimingLine, startsWithSpeakerPrefix } from './subtitle-cue.ts';
+
+/** `complete`: the text is the whole file, so its last line is whole too. */
+export function detectChat(text: string, complete: boolean, fileName: string): FamilyDetection | undefined {
+  const lines = text.replace(/^\ufeff/, '').split(/\r?\n/);
+  if (!complete && lines.length > 1) lines.pop();
+  return detectSubtitles(lines) ?? detectWhatsapp(lines) ?? detectIrc(lines, fileName);
+}
+
+function detectSubtitles(lines: readonly string[]): FamilyDetection | undefined {
+  const firstIndex = lines.findIndex((line) => line.trim() !== '');
+  const first = lines[firstIndex]?.trim() ?? '';
+  const webvtt = /^WEBVTT(?:[ \t]|$)/.test(first);
+  // SRT has no header: a cue number, then its timing (some tools leave the numbers out).
+  const numbered = /^\d+$/.test(first) && typeof cueTiming(lines[firstIndex + 1] ?? '') !== 'string';
+  const srt = !webvtt && (numbered || typeof cueTiming(first) !== 'string');
+  if (!webvtt && !srt) return undefined;
+  let cues = 0;
+  let prefixed = 0;
+  for (const [index, line] of lines.entries()) {
+    if (!isTimingLine(line) || typeof cueTiming(line) === 'string') continue;
+    cues += 1;
+    if (startsWithSpeakerPrefix(lines[index + 1] ?? '')) prefixed += 1;
+  }
+  if (cues === 0) return undefined;
+  // A "Name:" prefix on most cues is a transcript's speaker (Zoom); on a few it is only dialogue text.
+  const speakerPrefix = prefixed >= 2 && prefixed * 2 >= cues;
+  const kind = webvtt ? 'WebVTT: the WEBVTT header' : numbered ? 'SRT: numbered cues' : 'SRT: cues';
+  const speakers = speakerPrefix ? `; ${prefixed} cues start with "Name:", read as the speaker` : '';
+  return {
+    format: 'subtitles',
+    reason: `${kind} and ${cues} cue timings in the sample${speakers}; cue times count from the start of the recording, so the import needs the time it started`,
+    settings: { format: 'subtitles', speakerPrefix },
+  };
+}

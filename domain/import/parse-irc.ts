@@ -1,0 +1,173 @@
+/*
+ * IRC logs of the common clients, line by line: XChat/HexChat (`dec 31 21:11:55 <nick> text`, the
+ * year from the `**** BEGIN LOGGING AT` session line, rolled over at year ends), HexChat scrollback
+ * (`T <epoch> ...`), irssi (`21:12 < nick> text` under `--- Log opened` and `--- Day changed`),
+ * weechat (`2011-12-31 21:11:55<TAB>nick<TAB>text`), ZNC and mIRC (`[21:11:55] <nick> text`).
+ */
+import type { ZoneId } from '@js-joda/core';
+import type { IrcSettings } from './chat-settings.ts';
+import { monthNumber, wallMicros } from './chat-time.ts';
+import type { ImportRecord, InvalidRow, ParsedPiece, ParseReport } from './import-record.ts';
+import { ircLineBody, withoutFormatting } from './irc-line-body.ts';
+import { loadZone, shorten } from './parse-event-time.ts';
+import { textLines } from './text-lines.ts';
+
+interface Day {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+}
+
+const CLOCK = String.raw`(\d{1,2}):(\d{2}):(\d{2})`;
+// "**** BEGIN LOGGING AT Mon Dec 31 21:11:55 2011" in any language: ctime's date stays English.
+export const XCHAT_SESSION = new RegExp(String.raw`^\*{4} (.+?) \w{3} (\w{3}) +(\d{1,2}) ${CLOCK} (\d{4})\s*$`);
+export const IRSSI_SESSION = /^--- (Log opened|Log closed) \S+ (\S+) +(\d{1,2}) (\d{1,2}):(\d{2})(?::(\d{2}))? (\d{4})\s*$/;
+export const IRSSI_DAY = /^--- Day changed \S+ (\S+) +(\d{1,2}) (\d{4})\s*$/;
+export const MIRC_SESSION = new RegExp(String.raw`^Session (Start|Close|Time): \w{3} (\w{3}) +(\d{1,2}) ${CLOCK} (\d{4})\s*$`);
+const MIRC_IDENT = /^Session Ident: /;
+export const SCROLLBACK = /^T (\d{9,11}) ([^]*)$/;
+export const WEECHAT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})\t([^]*)$/;
+export const MONTH_DAY = new RegExp(String.raw`^(\p{L}{3,5}\.?) +(\d{1,2}) (\d{1,2}:\d{2}:\d{2})(?=[ \t]|$)([^]*)$`, 'u');
+export const TIME_ONLY = /^(\[?)(\d{1,2}):(\d{2})(?::(\d{2}))?(\]?)(?=[ \t]|$)/;
+
+export async function* parseIrc(text: AsyncIterable<string>, settings: IrcSettings, report: ParseReport): AsyncGenerator<ParsedPiece> {
+  const zone = await loadZone(settings.timeZone);
+  const reader = new IrcReader(zone, settings.startDate);
+  for await (const lines of textLines(text)) {
+    const piece: ParsedPiece = { records: [], invalid: [] };
+    for (const { line, text: raw } of lines) {
+      const result = reader.read(line, withoutFormatting(raw));
+      if (result === undefined) continue;
+      if ('reason' in result) piece.invalid.push(result);
+      else piece.records.push(result);
+    }
+    yield piece;
+  }
+  if (reader.usedStartDate) report.notes.push(`Lines with a time but no date were read as from ${settings.startDate ?? ''} on`);
+}
+
+class IrcReader {
+  /** The day time-only lines belong to; also the year month-day lines take, rolled over at year ends. */
+  private day: Day | undefined;
+  /** Whether `day` is still the start date of the settings, not one the log wrote. */
+  private dayFromSettings = false;
+  usedStartDate = false;
+
+  constructor(
+    private readonly zone: ZoneId,
+    startDate: string | undefined,
+  ) {
+    if (startDate !== undefined) {
+      const [year = 0, month = 0, day = 0] = startDate.split('-').map(Number);
+      this.day = { year, month, day };
+      this.dayFromSettings = true;
+    }
+  }
+
+  read(line: number, raw: string): ImportRecord | InvalidRow | undefined {
+    const text = raw.trimStart();
+    if (text.trim() === '') return undefined;
+    const session = this.session(line, text);
+    if (session !== undefined) return session ?? undefined;
+    const scrollback = SCROLLBACK.exec(text);
+    if (scrollback !== null) {
+      const micros = Number(scrollback[1]) * 1_000_000;
+      // The line as the client showed it: 'T 1232315916 Python interface unloaded' names no nick.
+      return this.record(line, micros, scrollback[2] ?? '');
+    }
+    const weechat = WEECHAT.exec(text);
+    if (weechat !== null) {
+      const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = weechat.slice(1, 7).map(Number);
+      const micros = wallMicros({ year, month, day, hour, minute, second }, this.zone);
+      if (micros === undefined) return { line, reason: `${quote(text.slice(0, 19))} is not a date and time (expected year-month-day hour:minute:second)` };
+      this.setDay({ year, month, day });
+      return this.record(line, micros, weechat[7] ?? '');
+    }
+    const monthDay = MONTH_DAY.exec(text);
+    if (monthDay !== null && monthNumber(monthDay[1] ?? '') !== undefined) return this.monthDayLine(line, monthDay);
+    const timeOnly = TIME_ONLY.exec(text);
+    if (timeOnly !== null) return this.timeOnlyLine(line, text, timeOnly);
+    return { line, reason: `${quote(text)} is not an IRC log line (expected a time, then a nick or status text)` };
+  }
+
+  /** A session or day line's event; null for one that only sets the date; undefined for any other line. */
+  private session(line: number, text: string): ImportRecord | InvalidRow | null | undefined {
+    const xchat = XCHAT_SESSION.exec(text);
+    if (xchat !== null) return this.sessionLine(line, xchat[1] ?? '', xchat.slice(2), text);
+    const irssi = IRSSI_SESSION.exec(text);
+    if (irssi !== null) {
+      const [, label = '', month = '', day = '', hour = '', minute = '', second = '00', year = ''] = irssi;
+      return this.sessionLine(line, label, [month, day, hour, minute, second, year], text);
+    }
+    const mirc = MIRC_SESSION.exec(text);
+    if (mirc !== null) {
+      const kind = mirc[1];
+      const record = this.sessionLine(line, `Session ${kind ?? ''}`, mirc.slice(2), text);
+      return kind === 'Time' && !('reason' in record) ? null : record;
+    }
+    if (MIRC_IDENT.test(text)) return null;
+    const dayChange = IRSSI_DAY.exec(text);
+    if (dayChange !== null) {
+      const [, monthName = '', day = '', year = ''] = dayChange;
+      const month = monthNumber(monthName);
+      if (month === undefined) return { line, reason: `${quote(monthName)} is not a month name` };
+      this.setDay({ year: Number(year), month, day: Number(day) });
+      return null;
+    }
+    return undefined;
+  }
+
+  /** A session line: its date becomes the current day; the line itself is an event of the log. */
+  private sessionLine(line: number, label: string, [monthName = '', day = '', hour = '', minute = '', second = '', year = '']: string[], text: string): ImportRecord | InvalidRow {
+    const month = monthNumber(monthName);
+    const time = { year: Number(year), month: month ?? 0, day: Number(day), hour: Number(hour), minute: Number(minute), second: Number(second) };
+    const micros = month === undefined ? undefined : wallMicros(time, this.zone);
+    if (micros === undefined) return { line, reason: `${quote(text)} is not a session line with a valid date (expected weekday, month, day, time and year)` };
+    this.setDay(time);
+    return { line, startMicros: micros, endMicros: micros, actor: '', message: text.replace(/^(?:\*{4}|---) /, ''), extra: { kind: 'session', label } };
+  }
+
+  private monthDayLine(line: number, match: RegExpExecArray): ImportRecord | InvalidRow {
+    const [, monthName = '', dayText = '', clock = '', rest = ''] = match;
+    const month = monthNumber(monthName) ?? 0;
+    const [hour = 0, minute = 0, second = 0] = clock.split(':').map(Number);
+    const year = this.yearFor(month);
+    if (year === undefined) return { line, reason: 'the line has no year and no session line before it gives one: set the start date' };
+    const micros = wallMicros({ year, month, day: Number(dayText), hour, minute, second }, this.zone);
+    if (micros === undefined) return { line, reason: `${quote(`${monthName} ${dayText} ${clock}`)} is not a date and time (expected month day hour:minute:second, hours 0-23)` };
+    this.setDay({ year, month, day: Number(dayText) });
+    return this.record(line, micros, rest);
+  }
+
+  /** The current year, plus one when the month went back (December's log running into January). */
+  private yearFor(month: number): number | undefined {
+    if (this.day === undefined) return undefined;
+    if (month >= this.day.month) return this.day.year;
+    return this.day.year + 1;
+  }
+
+  private timeOnlyLine(line: number, text: string, match: RegExpExecArray): ImportRecord | InvalidRow {
+    const [whole, open, hour = '', minute = '', second = '0', close] = match;
+    if (open !== (close === ']' ? '[' : '')) return { line, reason: `${quote(text)} is not an IRC log line (a time in brackets is missing a bracket)` };
+    const day = this.day;
+    if (day === undefined) return { line, reason: 'the line has a time but no date, and no session line before it gives one: set the start date' };
+    const micros = wallMicros({ ...day, hour: Number(hour), minute: Number(minute), second: Number(second) }, this.zone);
+    if (micros === undefined) return { line, reason: `${quote(whole)} is not a time of day (expected hour:minute, hours 0-23)` };
+    if (this.dayFromSettings) this.usedStartDate = true;
+    return this.record(line, micros, text.slice(whole.length));
+  }
+
+  private setDay({ year, month, day }: Day): void {
+    this.day = { year, month, day };
+    this.dayFromSettings = false;
+  }
+
+  private record(line: number, micros: number, body: string): ImportRecord {
+    const { actor, message, kind } = ircLineBody(body);
+    return { line, startMicros: micros, endMicros: micros, actor, message, extra: { kind } };
+  }
+}
+
+function quote(text: string): string {
+  return `"${shorten(text.trim())}"`;
+}
