@@ -10,7 +10,7 @@ import { columnNames } from '../import/delimited-record.ts';
 import { parseEventTime } from '../import/parse-event-time.ts';
 import { sniffDelimited, unitOf } from '../import/sniff-delimited.ts';
 import { resolveTimeZone } from '../time/time-zone-loader.ts';
-import { offsetSeconds } from './geo-record.ts';
+import { fractionBeforeZone, offsetSeconds } from './geo-record.ts';
 import type { GeoColumn, IdentifiedColumns, MapSettings } from './geo-settings.ts';
 
 export interface GeoDetection {
@@ -54,7 +54,8 @@ function fits(kind: GeoColumn, cells: readonly string[]): boolean {
     case 'timestamp': {
       const unit = unitOf(filled);
       const utc = resolveTimeZone('UTC');
-      return filled.every((cell) => (parseEventTime(cell, utc, unit) ?? 0) >= PLAUSIBLE_MICROS || /^\d{4}-\d{2}-\d{2}$/.test(cell.trim()));
+      const instant = (cell: string) => parseEventTime(cell, utc, unit) ?? parseEventTime(fractionBeforeZone(cell.trim()) ?? '', utc, unit) ?? 0;
+      return filled.every((cell) => instant(cell) >= PLAUSIBLE_MICROS || /^\d{4}-\d{2}-\d{2}$/.test(cell.trim()));
     }
     case 'hour_minute_second':
       return filled.every((cell) => TIME_OF_DAY.test(cell));

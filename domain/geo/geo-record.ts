@@ -135,6 +135,20 @@ function dateAndClock(fields: readonly string[], rules: GeoRules, date: string, 
   return local === undefined ? `date and time '${shorten(text)}' are not a date and time of day` : local - offset * 1_000_000;
 }
 
+// NOTE: Flightradar24's granular web data writes the milliseconds after the zone ("07:41:03Z.515").
+const FRACTION_AFTER_ZONE = /^(.*\d)Z\.(\d{1,9})$/;
+
+/** "07:41:03Z.515" as "07:41:03.515Z", or undefined when the text is not so written. */
+export function fractionBeforeZone(stamp: string): string | undefined {
+  const match = FRACTION_AFTER_ZONE.exec(stamp);
+  return match === null ? undefined : `${match[1]}.${match[2]}Z`;
+}
+
+function fractionAfterZone(stamp: string, rules: GeoRules): number | undefined {
+  const moved = fractionBeforeZone(stamp);
+  return moved === undefined ? undefined : rules.times.read(moved);
+}
+
 function timeOf(fields: readonly string[], rules: GeoRules): number | string {
   const dateCell = cellAt(fields, rules.index.date);
   const clockCell = cellAt(fields, rules.index.hour_minute_second);
@@ -152,7 +166,7 @@ function timeOf(fields: readonly string[], rules: GeoRules): number | string {
     }
   }
   if (stamp === undefined) return 'has no time';
-  return rules.times.read(stamp) ?? `timestamp ${timeReason(stamp, numericUnit)}`;
+  return rules.times.read(stamp) ?? fractionAfterZone(stamp, rules) ?? `timestamp ${timeReason(stamp, numericUnit)}`;
 }
 
 /** The reason the position is invalid, or undefined when latitude and longitude are fine. */

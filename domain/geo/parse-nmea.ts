@@ -93,6 +93,8 @@ export async function* parseNmea(text: AsyncIterable<string>): AsyncGenerator<Ge
       if (!READ.has(type)) continue;
       const fields = fieldsOf(sentence);
       if (typeof fields === 'string') {
+        // In source order: the fix read so far comes before this line.
+        flush(items);
         items.push({ line, reason: `${sentence.slice(1, 6)} sentence: ${fields}` });
         continue;
       }
