@@ -1,7 +1,8 @@
 /*
  * KML tracks read as a stream of tags: gx:Track (and KML 2.3's Track), inside gx:MultiTrack or
- * not, pairs its n-th <when> with its n-th <gx:coord> "lon lat alt" (Google Earth writes all the
- * whens first, so a track's whens wait for their coords) and its n-th <gx:angles> for the heading.
+ * not, pairs its n-th <when> with its n-th <gx:coord> "lon lat alt" and its n-th <gx:angles>
+ * (heading, tilt, roll). Google Earth writes all whens, then all coords, then all angles, so one
+ * track is held until it closes: memory follows the largest track, not the file.
  * A Placemark's Point or LineString is timed by its TimeStamp, or TimeSpan (a line's vertices spread
  * evenly from begin to end); an untimed Point is a place and left out, an untimed line's vertices are
  * invalid rows. The actor is the Placemark's name.
@@ -121,7 +122,6 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
           }
           track = undefined;
         }
-        drain(items);
         continue;
       }
       if (placemark === undefined) continue;
