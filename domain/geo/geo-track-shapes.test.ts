@@ -68,3 +68,11 @@ describe('GPX and GeoJSON shapes', () => {
     ]);
   });
 });
+
+describe('odd text inside a track', () => {
+  it('keeps a point whose name holds a character reference past Unicode, written as it was', async () => {
+    const text = '<gpx version="1.1"><trk><name>A&#99999999;B &amp; C</name><trkseg><trkpt lat="1" lon="2"><time>2020-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>';
+    const { points } = await detectAndRead(encode(text), 'odd.gpx');
+    expect(points.map((point) => point.actor)).toEqual(['A&#99999999;B & C']);
+  });
+});
