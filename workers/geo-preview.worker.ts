@@ -1,13 +1,15 @@
 /*
- * The create-map preview off the main thread: settings detected from the first 64 KiB (or the
- * analyst's), then the whole file through the parser the server runs (domain/geo), keeping the
- * first points and invalid rows and reporting progress. A run can be cancelled between batches.
+ * The create-map preview off the main thread: the file's format and settings detected from the first
+ * 64 KiB (or the analyst's settings), then the whole file through the parser the server runs
+ * (domain/geo/parse-geo-file.ts), keeping the first points and invalid rows and reporting progress.
+ * A run can be cancelled between batches.
  */
 import * as Comlink from 'comlink';
-import { columnsBySettings, detectGeoSettings } from '../domain/geo/detect-geo-settings.ts';
+import { detectGeoFile } from '../domain/geo/detect-geo-file.ts';
+import { columnsBySettings } from '../domain/geo/detect-geo-settings.ts';
 import type { GeoPoint, InvalidGeoItem } from '../domain/geo/geo-point.ts';
-import { MapSettingsSchema } from '../domain/geo/geo-settings.ts';
-import { parseGeo } from '../domain/geo/parse-geo.ts';
+import { formatOf, MapSettingsSchema } from '../domain/geo/geo-settings.ts';
+import { parseGeoFile } from '../domain/geo/parse-geo-file.ts';
 import { ImportError } from '../domain/import/import-error.ts';
 import { GEO_PREVIEW_INVALID_LIMIT, GEO_PREVIEW_POINT_LIMIT, type GeoPreviewApi } from '../src/data/maps-preview-api.ts';
 
@@ -18,17 +20,24 @@ const api: GeoPreviewApi = {
   async preview(runID, file, fileName, chosen, mapIndex, onProgress) {
     try {
       const head = new TextDecoder().decode(await file.slice(0, DETECT_BYTES).arrayBuffer());
+      // Detected on every run, so the page can show what the file looked like beside what was chosen.
+      const detection = detectGeoFile(head, file.size <= DETECT_BYTES, fileName, mapIndex);
+      const detectedReason = typeof detection === 'string' ? undefined : detection.reason;
       let settings = chosen;
       if (settings === undefined) {
-        const detection = detectGeoSettings(head, file.size <= DETECT_BYTES, fileName, mapIndex);
-        if (typeof detection === 'string') return { status: 'failed', field: 'file', reason: `is not a geo CSV: ${detection}`, settings: undefined, columns: [] };
+        if (typeof detection === 'string') {
+          return { status: 'failed', field: 'file', reason: `was not recognised as a track (GPX, KML, GeoJSON, IGC, NMEA, or delimited text with a time, a latitude and a longitude): it ${detection}`, settings: undefined, columns: [] };
+        }
         settings = detection.settings;
       }
-      const { columns, sampleRows } = columnsBySettings(head, settings);
+      const csv = formatOf(settings) === 'csv';
+      const { columns, sampleRows } = csv ? columnsBySettings(head, settings) : { columns: [], sampleRows: [] };
       const checked = MapSettingsSchema.safeParse(settings);
       if (!checked.success) {
         const issue = checked.error.issues[0]!;
-        return { status: 'failed', field: 'identifiedColumns', reason: `${String(issue.path[0] ?? 'settings')} ${issue.message}`, settings, columns };
+        const field = String(issue.path[0] ?? 'settings');
+        const reason = field === 'identifiedColumns' ? issue.message : `${field} ${issue.message}`;
+        return { status: 'failed', field: 'identifiedColumns', reason, settings, columns, detectedReason };
       }
       const firstPoints: GeoPoint[] = [];
       const invalid: InvalidGeoItem[] = [];
@@ -36,7 +45,7 @@ const api: GeoPreviewApi = {
       let invalidCount = 0;
       onProgress({ bytesRead: 0, totalBytes: file.size, validCount: 0, invalidCount: 0 });
       try {
-        for await (const batch of parseGeo(file.stream(), settings, { totalBytes: file.size, onProgress })) {
+        for await (const batch of parseGeoFile(file.stream(), settings, { totalBytes: file.size, onProgress })) {
           if (cancelled.has(runID)) return { status: 'cancelled' };
           validCount += batch.points.length;
           invalidCount += batch.invalid.length;
@@ -44,10 +53,10 @@ const api: GeoPreviewApi = {
           for (const item of batch.invalid) if (invalid.length < GEO_PREVIEW_INVALID_LIMIT) invalid.push(item);
         }
       } catch (error) {
-        if (error instanceof ImportError) return { status: 'failed', field: error.code === 'bad-settings' ? 'identifiedColumns' : 'file', reason: error.message, settings, columns };
+        if (error instanceof ImportError) return { status: 'failed', field: error.code === 'bad-settings' ? 'identifiedColumns' : 'file', reason: error.message, settings, columns, detectedReason };
         throw error;
       }
-      return { status: 'done', settings, columns, sampleRows, validCount, invalidCount, firstPoints, invalid };
+      return { status: 'done', settings, columns, sampleRows, validCount, invalidCount, firstPoints, invalid, detectedReason };
     } finally {
       cancelled.delete(runID);
     }

@@ -10,10 +10,13 @@ import { columnNames } from '../import/delimited-record.ts';
 import { parseEventTime } from '../import/parse-event-time.ts';
 import { sniffDelimited, unitOf } from '../import/sniff-delimited.ts';
 import { resolveTimeZone } from '../time/time-zone-loader.ts';
+import { fractionBeforeZone, offsetSeconds } from './geo-record.ts';
 import type { GeoColumn, IdentifiedColumns, MapSettings } from './geo-settings.ts';
 
 export interface GeoDetection {
   readonly settings: MapSettings;
+  /** What was decided and from which evidence, in the analyst's words. */
+  readonly reason: string;
   readonly columns: readonly string[];
   readonly sampleRows: readonly (readonly string[])[];
 }
@@ -21,17 +24,21 @@ export interface GeoDetection {
 // Earlier names win; a name is compared lower-case, brackets and non-alphanumerics dropped.
 const NAMES: Record<GeoColumn, readonly string[]> = {
   timestamp: ['timestamp', 'datetimeutc', 'datetime', 'utc', 'time', 'date', 'ts', 'gpstime', 'timeutc'],
-  hour_minute_second: ['hourminutesecond', 'hms', 'timeofday', 'clock', 'localtime'],
+  hour_minute_second: ['hourminutesecond', 'hms', 'timeofday', 'clock', 'localtime', 'lcltime', 'utctime', 'time', 'gpstime'],
+  date: ['date', 'lcldate', 'localdate', 'utcdate', 'gpsdate'],
+  utc_offset: ['utcofst', 'utcoffset', 'utcoff', 'tzoffset', 'timezoneoffset', 'offset'],
   actor: ['actor', 'callsign', 'flight', 'aircraft', 'registration', 'icao24', 'vehicle', 'drone', 'name', 'track', 'id'],
   latitude: ['latitude', 'lat'],
   longitude: ['longitude', 'lon', 'lng', 'long'],
   position: ['position', 'latlon', 'latlng', 'coordinates', 'location'],
-  altitude: ['altitude', 'altitudeabovesealevel', 'alt', 'elevation', 'height', 'heightabovetakeoff'],
-  heading: ['heading', 'compassheading', 'yaw', 'direction', 'course', 'bearing', 'truetrack'],
+  // AltMSL before AltB: a G1000's baro altitude follows the altimeter setting, MSL is the aircraft's.
+  altitude: ['altitude', 'altitudeabovesealevel', 'altmsl', 'alt', 'altgps', 'gpsaltitude', 'elevation', 'height', 'heightabovetakeoff', 'altb'],
+  heading: ['heading', 'compassheading', 'hdg', 'yaw', 'direction', 'course', 'bearing', 'truetrack', 'trk'],
   pitch: ['pitch'],
   roll: ['roll'],
 };
-const ORDER: readonly GeoColumn[] = ['latitude', 'longitude', 'position', 'timestamp', 'hour_minute_second', 'altitude', 'heading', 'pitch', 'roll', 'actor'];
+const ORDER: readonly GeoColumn[] = ['latitude', 'longitude', 'position', 'date', 'timestamp', 'hour_minute_second', 'utc_offset', 'altitude', 'heading', 'pitch', 'roll', 'actor'];
+const DATE_CELL = /^\s*(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})\s*$/;
 
 const normalize = (name: string) => name.toLowerCase().replace(/\([^)]*\)|\[[^\]]*\]/g, '').replace(/[^a-z0-9]/g, '');
 const NUMBER = /^\s*[+-]?\d+(\.\d+)?\s*$/;
@@ -47,10 +54,15 @@ function fits(kind: GeoColumn, cells: readonly string[]): boolean {
     case 'timestamp': {
       const unit = unitOf(filled);
       const utc = resolveTimeZone('UTC');
-      return filled.every((cell) => (parseEventTime(cell, utc, unit) ?? 0) >= PLAUSIBLE_MICROS || /^\d{4}-\d{2}-\d{2}$/.test(cell.trim()));
+      const instant = (cell: string) => parseEventTime(cell, utc, unit) ?? parseEventTime(fractionBeforeZone(cell.trim()) ?? '', utc, unit) ?? 0;
+      return filled.every((cell) => instant(cell) >= PLAUSIBLE_MICROS || /^\d{4}-\d{2}-\d{2}$/.test(cell.trim()));
     }
     case 'hour_minute_second':
       return filled.every((cell) => TIME_OF_DAY.test(cell));
+    case 'date':
+      return filled.every((cell) => DATE_CELL.test(cell));
+    case 'utc_offset':
+      return filled.every((cell) => offsetSeconds(cell.trim()) !== undefined);
     case 'position':
       return filled.every((cell) => LAT_LON.test(cell));
     case 'actor':
@@ -76,6 +88,12 @@ export function identifyColumns(columns: readonly string[], sampleRows: readonly
       break;
     }
   }
+  // A date with no time of day beside it is the whole time there is.
+  const dateIndex = Object.keys(identified).find((index) => identified[index] === 'date');
+  if (dateIndex !== undefined && !Object.values(identified).includes('hour_minute_second')) {
+    if (Object.values(identified).includes('timestamp')) delete identified[dateIndex];
+    else identified[dateIndex] = 'timestamp';
+  }
   // Without a header (or with unusual names), a column of dates or of times of day still counts.
   const kinds = new Set(Object.values(identified));
   if (!kinds.has('timestamp') && !kinds.has('hour_minute_second')) {
@@ -98,33 +116,78 @@ export function mapNameFromFile(fileName: string): string {
   return (base === '' ? 'Map' : base).slice(0, 200);
 }
 
+/** Leading "#" lines (an avionics log's airframe line and units row), not Zeek's "#separator" header. */
+function commentLines(text: string): string[] {
+  const lines: string[] = [];
+  let at = 0;
+  while (text.startsWith('#', at) && !text.startsWith('#separator', at)) {
+    const end = text.indexOf('\n', at);
+    if (end === -1) break;
+    lines.push(text.slice(at, end).replace(/\r$/, ''));
+    at = end + 1;
+  }
+  return lines;
+}
+
+const FEET = /\bft\b|feet|\(ft\)|\[ft\]/;
+// NOTE: Flightradar24 writes altitude in feet without saying so (both its CSV export, with Callsign and
+// a "lat,lon" Position, and its granular dumps with squawk, radar_id, snapshot_id); read as metres the
+// aircraft would fly three times too high.
+const FLIGHTRADAR_MARKERS = ['squawk', 'radarid', 'snapshotid'];
+
 /** Settings guessed from the start of a file (`complete` when `text` is the whole of it), or why none fit. */
 export function detectGeoSettings(text: string, complete: boolean, fileName: string, mapIndex = 0): GeoDetection | string {
-  const guess = sniffDelimited(text, complete);
+  const comments = commentLines(text);
+  const rest = comments.length === 0 ? text : text.split('\n').slice(comments.length).join('\n');
+  const guess = sniffDelimited(rest, complete);
   if (typeof guess === 'string') return guess;
   const identifiedColumns = identifyColumns(guess.columns, guess.sampleRows);
-  const timestampIndex = Object.entries(identifiedColumns).find(([, kind]) => kind === 'timestamp')?.[0];
-  const altitudeIndex = Object.entries(identifiedColumns).find(([, kind]) => kind === 'altitude')?.[0];
-  const altitudeName = altitudeIndex === undefined ? '' : (guess.columns[Number(altitudeIndex)] ?? '').toLowerCase();
-  const actorIndex = Object.entries(identifiedColumns).find(([, kind]) => kind === 'actor')?.[0];
-  const actorName = actorIndex === undefined ? '' : (guess.columns[Number(actorIndex)] ?? '').toLowerCase();
-  // NOTE: Flightradar24's CSV (Callsign, Position "lat,lon", Altitude) gives altitude in feet without
-  // saying so; read as metres the aircraft would fly three times too high.
-  const flightradar = Object.values(identifiedColumns).includes('position') && actorName === 'callsign' && altitudeName === 'altitude';
+  const indexOf = (kind: GeoColumn) => Object.entries(identifiedColumns).find(([, each]) => each === kind)?.[0];
+  const nameOf = (kind: GeoColumn) => {
+    const index = indexOf(kind);
+    return index === undefined ? '' : (guess.columns[Number(index)] ?? '').trim();
+  };
+  const delimiter = guess.layout.delimiter === '\t' ? '\t' : ',';
+  // A units row is the last "#" line when it has one cell per column ("#yyy-mm-dd, hh:mm:ss, ..., ft msl").
+  const unitsRow = comments.length === 0 ? undefined : comments[comments.length - 1]!.slice(1).split(delimiter).map((cell) => cell.trim().toLowerCase());
+  const units = unitsRow !== undefined && unitsRow.length === guess.columns.length ? unitsRow : undefined;
+  const altitudeIndex = indexOf('altitude');
+  const altitudeUnitText = altitudeIndex === undefined ? '' : (units?.[Number(altitudeIndex)] ?? '');
+  const normalizedNames = guess.columns.map(normalize);
+  const flightradar =
+    normalize(nameOf('altitude')) === 'altitude' &&
+    ((indexOf('position') !== undefined && normalize(nameOf('actor')) === 'callsign') || FLIGHTRADAR_MARKERS.some((marker) => normalizedNames.includes(marker)));
+  const feet = flightradar || FEET.test(nameOf('altitude').toLowerCase()) || FEET.test(altitudeUnitText);
+  const timestampIndex = indexOf('timestamp');
+  const numericUnit = timestampIndex === undefined ? 'seconds' : unitOf(guess.sampleRows.map((row) => row[Number(timestampIndex)] ?? ''));
+  const aircraft = flightradar || normalize(nameOf('actor')) === 'callsign' || comments.some((line) => /airframe/i.test(line));
+
+  const said: string[] = [`delimited text (${delimiter === '\t' ? 'tab' : 'comma'}-separated, ${guess.columns.length} columns)`];
+  if (comments.length > 0) said.push(`${comments.length} "#" line${comments.length === 1 ? '' : 's'} before the header${units ? ' (the last one a units row)' : ''}`);
+  if (indexOf('date') !== undefined) said.push(`time from the date "${nameOf('date')}" and the time of day "${nameOf('hour_minute_second')}"`);
+  else if (timestampIndex !== undefined) said.push(`time from "${nameOf('timestamp')}"${/^\s*\d+(\.\d+)?\s*$/.test(guess.sampleRows[0]?.[Number(timestampIndex)] ?? '') ? ` (epoch ${numericUnit})` : ''}`);
+  if (indexOf('utc_offset') !== undefined) said.push(`local times made UTC by the offset column "${nameOf('utc_offset')}"`);
+  if (indexOf('position') !== undefined) said.push(`position from "${nameOf('position')}" ("lat,lon")`);
+  if (altitudeIndex !== undefined) {
+    const why = flightradar ? 'a Flightradar24 export, which writes feet' : FEET.test(altitudeUnitText) ? `the units row says "${altitudeUnitText}"` : feet ? 'its name says feet' : 'no unit named, so metres';
+    said.push(`altitude "${nameOf('altitude')}" in ${feet ? 'feet' : 'metres'} (${why})`);
+  }
   return {
     settings: {
+      format: 'csv',
       name: mapNameFromFile(fileName),
       colour: CHART_PALETTE[mapIndex % CHART_PALETTE.length]!.light,
-      icon: actorName === 'callsign' ? 'airplane' : 'circle',
+      icon: aircraft ? 'airplane' : 'circle',
       defaultTimeZone: 'UTC',
       defaultDate: null,
-      delimiter: guess.layout.delimiter === '\t' ? 'tab' : 'comma',
+      delimiter: delimiter === '\t' ? 'tab' : 'comma',
       headerRowCount: guess.layout.headerRows ?? 0,
-      preambleRowCount: guess.layout.preambleRows,
+      preambleRowCount: guess.layout.preambleRows + comments.length,
       identifiedColumns,
-      numericUnit: timestampIndex === undefined ? 'seconds' : unitOf(guess.sampleRows.map((row) => row[Number(timestampIndex)] ?? '')),
-      altitudeUnit: flightradar || /feet|\bft\b|\(ft\)/.test(altitudeName) ? 'feet' : 'metres',
+      numericUnit,
+      altitudeUnit: feet ? 'feet' : 'metres',
     },
+    reason: `${said.join('; ')}.`,
     columns: guess.columns,
     sampleRows: guess.sampleRows,
   };

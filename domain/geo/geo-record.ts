@@ -20,9 +20,11 @@ export interface GeoRules {
   /** The map's zone and numeric unit applied to a time text (geo-time-reader.ts). */
   readonly times: GeoTimeReader;
   readonly settings: RuleSettings;
+  /** Reads local date-times as if UTC, for rows whose utc_offset column makes them instants. */
+  readonly utcTimes: GeoTimeReader | undefined;
 }
 
-export function geoRules(identifiedColumns: IdentifiedColumns, times: GeoTimeReader, settings: RuleSettings): GeoRules {
+export function geoRules(identifiedColumns: IdentifiedColumns, times: GeoTimeReader, settings: RuleSettings, utcTimes?: GeoTimeReader): GeoRules {
   const byKind = columnsByKind(identifiedColumns);
   const at = (kind: GeoColumn) => byKind[kind] ?? -1;
   const index = {
@@ -36,8 +38,10 @@ export function geoRules(identifiedColumns: IdentifiedColumns, times: GeoTimeRea
     pitch: at('pitch'),
     roll: at('roll'),
     position: at('position'),
+    date: at('date'),
+    utc_offset: at('utc_offset'),
   };
-  return { index, times, settings };
+  return { index, times, settings, utcTimes };
 }
 
 const FEET = 0.3048;
@@ -105,7 +109,50 @@ function optionalNumber(fields: readonly string[], index: number, kind: GeoColum
   return Number.isNaN(value) ? `${kind} '${shorten(text)}' is not a number` : value;
 }
 
+const UTC_OFFSET = /^(?:UTC|GMT|Z)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$/i;
+
+/** An offset cell ("-05:00", "+0530", "UTC-5") in seconds east of UTC, or undefined. */
+export function offsetSeconds(text: string): number | undefined {
+  if (/^(?:Z|UTC|GMT)$/i.test(text)) return 0;
+  const match = UTC_OFFSET.exec(text);
+  if (match === null) return undefined;
+  const hours = Number(match[2]);
+  const minutes = Number(match[3] ?? '0');
+  if (hours > 18 || minutes > 59) return undefined;
+  return (match[1] === '-' ? -1 : 1) * (hours * 3600 + minutes * 60);
+}
+
+/** A date cell and a time-of-day cell as one instant, local to the zone or to the row's utc_offset. */
+function dateAndClock(fields: readonly string[], rules: GeoRules, date: string, clock: string): number | string {
+  if (date === '') return 'date is empty';
+  if (!TIME_OF_DAY.test(clock)) return `hour_minute_second '${shorten(clock)}' is not a time of day as HH:mm:ss`;
+  const text = `${date} ${/^\d:/.test(clock) ? `0${clock}` : clock}`;
+  const offsetText = cellAt(fields, rules.index.utc_offset);
+  if (offsetText === undefined || rules.utcTimes === undefined) return rules.times.read(text) ?? `date and time '${shorten(text)}' are not a date and time of day`;
+  const offset = offsetSeconds(offsetText);
+  if (offset === undefined) return `utc_offset '${shorten(offsetText)}' is not an offset from UTC like -05:00`;
+  const local = rules.utcTimes.read(text);
+  return local === undefined ? `date and time '${shorten(text)}' are not a date and time of day` : local - offset * 1_000_000;
+}
+
+// NOTE: Flightradar24's granular web data writes the milliseconds after the zone ("07:41:03Z.515").
+const FRACTION_AFTER_ZONE = /^(.*\d)Z\.(\d{1,9})$/;
+
+/** "07:41:03Z.515" as "07:41:03.515Z", or undefined when the text is not so written. */
+export function fractionBeforeZone(stamp: string): string | undefined {
+  const match = FRACTION_AFTER_ZONE.exec(stamp);
+  return match === null ? undefined : `${match[1]}.${match[2]}Z`;
+}
+
+function fractionAfterZone(stamp: string, rules: GeoRules): number | undefined {
+  const moved = fractionBeforeZone(stamp);
+  return moved === undefined ? undefined : rules.times.read(moved);
+}
+
 function timeOf(fields: readonly string[], rules: GeoRules): number | string {
+  const dateCell = cellAt(fields, rules.index.date);
+  const clockCell = cellAt(fields, rules.index.hour_minute_second);
+  if (dateCell !== undefined && clockCell !== undefined) return dateAndClock(fields, rules, dateCell, clockCell);
   const stamp = cellAt(fields, rules.index.timestamp);
   const clock = cellAt(fields, rules.index.hour_minute_second);
   const { numericUnit, defaultDate } = rules.settings;
@@ -119,7 +166,7 @@ function timeOf(fields: readonly string[], rules: GeoRules): number | string {
     }
   }
   if (stamp === undefined) return 'has no time';
-  return rules.times.read(stamp) ?? `timestamp ${timeReason(stamp, numericUnit)}`;
+  return rules.times.read(stamp) ?? fractionAfterZone(stamp, rules) ?? `timestamp ${timeReason(stamp, numericUnit)}`;
 }
 
 /** The reason the position is invalid, or undefined when latitude and longitude are fine. */

@@ -10,9 +10,11 @@ import { isKnownTimeZone } from '../time/time-zone-table.ts';
 
 /**
  * The geo time series columns of section 3, plus `position`: one field holding "latitude,longitude"
- * (Flightradar24 exports write it so); it stands for both latitude and longitude.
+ * (Flightradar24 exports write it so); it stands for both latitude and longitude. `date` is a calendar
+ * date read with the hour_minute_second column as one instant (avionics logs split them), and
+ * `utc_offset` a per-row offset ("-05:00") that makes such a local date and time an instant.
  */
-export const GEO_COLUMNS = ['timestamp', 'hour_minute_second', 'actor', 'latitude', 'longitude', 'altitude', 'heading', 'pitch', 'roll', 'position'] as const;
+export const GEO_COLUMNS = ['timestamp', 'hour_minute_second', 'actor', 'latitude', 'longitude', 'altitude', 'heading', 'pitch', 'roll', 'position', 'date', 'utc_offset'] as const;
 export type GeoColumn = (typeof GEO_COLUMNS)[number];
 
 export const MAP_DELIMITERS = ['comma', 'tab'] as const;
@@ -33,17 +35,27 @@ export const IdentifiedColumnsSchema = z
       if (before !== undefined) context.addIssue({ code: 'custom', message: `${kind} is given to columns ${before} and ${index}; a kind names one column` });
       seen.set(kind, index);
     }
-    const kinds = new Set(Object.values(columns));
-    const hasPosition = kinds.has('position') || (kinds.has('latitude') && kinds.has('longitude'));
-    if (!hasPosition) context.addIssue({ code: 'custom', message: 'needs a latitude and a longitude column (or one position column "lat,lon")' });
-    if (kinds.has('position') && (kinds.has('latitude') || kinds.has('longitude'))) {
-      context.addIssue({ code: 'custom', message: 'has a position column as well as latitude or longitude: keep one of them' });
-    }
-    if (!kinds.has('timestamp') && !kinds.has('hour_minute_second')) context.addIssue({ code: 'custom', message: 'needs a timestamp or an hour_minute_second column' });
   });
 export type IdentifiedColumns = z.infer<typeof IdentifiedColumnsSchema>;
 
+/** How the file is read: delimited text by columns, or one of the track formats read by their own parser. */
+export const GEO_FORMATS = ['csv', 'gpx', 'kml', 'geojson', 'igc', 'nmea'] as const;
+export type GeoFormat = (typeof GEO_FORMATS)[number];
+
+/** What the chosen columns lack, in the analyst's words, or undefined when they make points. */
+export function missingColumnsReason(columns: IdentifiedColumns): string | undefined {
+  const kinds = new Set(Object.values(columns));
+  const hasPosition = kinds.has('position') || (kinds.has('latitude') && kinds.has('longitude'));
+  if (!hasPosition) return 'the columns chosen need a latitude and a longitude (or one "lat,lon" position column)';
+  if (kinds.has('position') && (kinds.has('latitude') || kinds.has('longitude'))) return 'the columns chosen hold a position column as well as latitude or longitude: keep one of them';
+  if (!kinds.has('timestamp') && !kinds.has('hour_minute_second')) return 'the columns chosen need a time: a timestamp column, or a time of day (with a date column or the default year-month-day)';
+  if (kinds.has('date') && !kinds.has('hour_minute_second')) return 'the columns chosen have a date column but no time of day (hour_minute_second) to go with it';
+  return undefined;
+}
+
 export const MapSettingsSchema = z.object({
+  /** Older maps were all CSV and stored no format. */
+  format: z.enum(GEO_FORMATS).default('csv'),
   name: z.string().trim().min(1, 'is empty').max(200, 'must be at most 200 characters'),
   colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour as #rrggbb'),
   icon: z.enum(SYMBOLS),
@@ -58,8 +70,15 @@ export const MapSettingsSchema = z.object({
   numericUnit: z.enum(['seconds', 'microseconds']),
   /** The altitude column's unit; detected from its header ("(feet)", "ft"), stored in metres. */
   altitudeUnit: z.enum(['metres', 'feet']),
+}).superRefine((settings, context) => {
+  // The track formats name their own fields; columns matter only for delimited text.
+  if (formatOf(settings) !== 'csv') return;
+  const reason = missingColumnsReason(settings.identifiedColumns);
+  if (reason !== undefined) context.addIssue({ code: 'custom', path: ['identifiedColumns'], message: reason });
 });
-export type MapSettings = z.infer<typeof MapSettingsSchema>;
+/** As given: `format` may be absent (older maps and callers that predate it), which means 'csv'. */
+export type MapSettings = z.input<typeof MapSettingsSchema>;
+export const formatOf = (settings: Pick<MapSettings, 'format'>): GeoFormat => settings.format ?? 'csv';
 
 export const MAP_SETTING_FIELDS = Object.keys(MapSettingsSchema.shape) as (keyof MapSettings)[];
 

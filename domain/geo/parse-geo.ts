@@ -4,6 +4,7 @@
  * shared delimited reader (domain/import/delimited-rows.ts); each is read by geo-record.ts. A row
  * with another field count than the header is invalid, with its line.
  */
+import { ZoneOffset } from '@js-joda/core';
 import { byteChunks, textChunks, type ImportInput } from '../import/byte-chunks.ts';
 import { delimitedRows } from '../import/delimited-rows.ts';
 import { ImportError } from '../import/import-error.ts';
@@ -39,7 +40,7 @@ async function* watchedForNul(text: AsyncIterable<string>, seen: () => void): As
 }
 
 /** Counts the bytes as they pass, for progress. */
-async function* counted(input: ImportInput, onBytes: (bytes: number) => void): AsyncGenerator<Uint8Array> {
+export async function* counted(input: ImportInput, onBytes: (bytes: number) => void): AsyncGenerator<Uint8Array> {
   for await (const chunk of byteChunks(input)) {
     onBytes(chunk.byteLength);
     yield chunk;
@@ -57,7 +58,9 @@ function holdsNul(fields: readonly string[]): boolean {
  */
 export async function* parseGeo(input: ImportInput, settings: MapSettings, options: GeoParseOptions = {}): AsyncGenerator<GeoBatch, GeoProgress> {
   const zone = await loadZone(settings.defaultTimeZone);
-  const rules = geoRules(settings.identifiedColumns, geoTimeReader(zone, settings.numericUnit), settings);
+  const hasOffsetColumn = Object.values(settings.identifiedColumns).includes('utc_offset');
+  const utcTimes = hasOffsetColumn ? geoTimeReader(ZoneOffset.UTC, settings.numericUnit) : undefined;
+  const rules = geoRules(settings.identifiedColumns, geoTimeReader(zone, settings.numericUnit), settings, utcTimes);
   const highestColumn = Math.max(...Object.keys(settings.identifiedColumns).map(Number));
   let bytesRead = 0;
   let validCount = 0;

@@ -1,5 +1,5 @@
 /*
- * The SQL of incident maps: a geo CSV read by domain/geo/parse-geo.ts straight from its spooled file
+ * The SQL of incident maps: a geo file read by domain/geo/parse-geo-file.ts straight from its spooled file
  * into map_points by COPY (batches of the parser, so a million points never sit in memory as rows),
  * the invalid rows with line and reason, and the reads of the map calls. Callers pass ids already
  * resolved through access-repository.ts.
@@ -7,9 +7,10 @@
 import { createReadStream } from 'node:fs';
 import type { UPLOAD_KINDS } from '../../domain/annotations.ts';
 import type { GeoPoint, InvalidGeoItem } from '../../domain/geo/geo-point.ts';
-import type { MapSettings } from '../../domain/geo/geo-settings.ts';
+import { formatOf, type MapSettings } from '../../domain/geo/geo-settings.ts';
 import { MAP_INVALID_LIST_LIMIT, MAP_POINTS_PAGE_SIZE, type IncidentMap, type MapPointColumns } from '../../domain/geo/map-answers.ts';
-import { parseGeo, type GeoProgress } from '../../domain/geo/parse-geo.ts';
+import type { GeoProgress } from '../../domain/geo/parse-geo.ts';
+import { parseGeoFile } from '../../domain/geo/parse-geo-file.ts';
 import { ImportError } from '../../domain/import/import-error.ts';
 import { nowMicros } from '../auth/tokens.ts';
 import type { DbTransaction, Queryable } from '../db/database.ts';
@@ -46,7 +47,7 @@ export async function importMap(tx: DbTransaction, map: NewMap, file: SpooledBlo
   let seq = 0;
   let invalidCount = 0;
   let first: InvalidGeoItem | undefined;
-  const run = parseGeo(createReadStream(file.path), map.settings, { totalBytes: file.sizeBytes, onProgress });
+  const run = parseGeoFile(createReadStream(file.path), map.settings, { totalBytes: file.sizeBytes, onProgress });
   for await (const batch of run) {
     if (batch.points.length > 0) await tx.copyFrom(`COPY map_points (${POINT_COLUMNS}) FROM STDIN`, pointLines(id, seq, batch.points));
     seq += batch.points.length;
@@ -106,7 +107,7 @@ export async function mapOf(db: Queryable, incidentId: number, mapId: number): P
     name: row.name,
     colour: row.colour,
     icon: row.icon,
-    settings,
+    settings: { ...settings, format: formatOf(settings) },
     upload,
     identifiedColumns: settings.identifiedColumns,
     validPointCount: Number(row.valid_point_count),

@@ -19,9 +19,11 @@ export type GeoPreviewResult =
       readonly invalidCount: number;
       readonly firstPoints: readonly GeoPoint[];
       readonly invalid: readonly InvalidGeoItem[];
+      /** What detection found in the file and why (format, columns, units), whatever the settings now chosen. */
+      readonly detectedReason?: string | undefined;
     }
   /** The file or the settings were refused as a whole (not delimited text, a column past the last). */
-  | { readonly status: 'failed'; readonly reason: string; readonly field: 'file' | 'identifiedColumns'; readonly settings: MapSettings | undefined; readonly columns: readonly string[] }
+  | { readonly status: 'failed'; readonly reason: string; readonly field: 'file' | 'identifiedColumns'; readonly settings: MapSettings | undefined; readonly columns: readonly string[]; readonly detectedReason?: string | undefined }
   | { readonly status: 'cancelled' };
 
 export interface GeoPreviewApi {

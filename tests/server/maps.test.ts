@@ -182,10 +182,10 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
       [writer, incidentID, form(FR24, 'a.csv', { defaultTimeZone: 'Mars/Olympus' }), 400, 'defaultTimeZone', /zone table/],
       [writer, incidentID, form(FR24, 'a.csv', { headerRowCount: '-1' }), 400, 'headerRowCount', /whole number/],
       [writer, incidentID, form(FR24, 'a.csv', { identifiedColumns: '{"0":"timestamp","12":"latitude","13":"longitude"}' }), 400, 'identifiedColumns', /column 13 is past the last column of the file \(it has 7 columns/],
-      [writer, incidentID, form(FR24, 'a.csv', { identifiedColumns: '{"0":"timestamp"}' }), 400, 'identifiedColumns', /latitude/],
+      [writer, incidentID, form(FR24, 'a.csv', { identifiedColumns: '{"0":"timestamp"}' }), 400, 'identifiedColumns', /^the columns chosen need a latitude and a longitude \(or one "lat,lon" position column\)$/],
       [writer, incidentID, form(FR24, 'a.csv', { identifiedColumns: 'not json' }), 400, 'identifiedColumns', /JSON/],
       [writer, incidentID, form(Buffer.from('lat,lon,time\n95,200,yesterday\n'), 'broken.csv', { identifiedColumns: '{"0":"latitude","1":"longitude","2":"timestamp"}' }), 400, 'file', /no valid points \(1 invalid; line 2: latitude 95 is out of range/],
-      [writer, incidentID, form(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0x49]), 'image.png'), 400, 'file', /geo CSV/],
+      [writer, incidentID, form(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0x49]), 'image.png'), 400, 'file', /was not recognised as a track/],
       [writer, incidentID, form(Buffer.alloc(0), 'empty.csv'), 400, 'file', /empty/],
       [reader, incidentID, form(FR24, 'a.csv'), 403, null, /./],
       [outsider, incidentID, form(FR24, 'a.csv'), 404, null, /incident not found/],
@@ -196,6 +196,8 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
       const { error } = response.json();
       if (field !== null) expect(error.field, response.body).toBe(field);
       expect(error.message, response.body).toMatch(reason);
+      // The analyst reads these: no internal setting names.
+      expect(error.message, response.body).not.toMatch(/identifiedColumns/);
     }
     expect(await stored()).toEqual(before);
   });

@@ -1,12 +1,13 @@
 /*
  * The settings of POST /api/incident/{id}/map from its multipart fields, each checked on its own
  * (400 naming the field); a field left out is taken from what domain/geo detects in the file's first
- * 64 KiB, so a bare file makes a map when its columns can be recognised.
+ * 64 KiB (its format: GPX, KML, GeoJSON, IGC, NMEA or delimited text, and for text its columns), so a
+ * bare file makes a map when it can be recognised.
  */
 import { open } from 'node:fs/promises';
-import { detectGeoSettings } from '../../../domain/geo/detect-geo-settings.ts';
+import { detectGeoFile } from '../../../domain/geo/detect-geo-file.ts';
 import { MAP_SETTING_FIELDS, MapSettingsSchema, type MapSettings } from '../../../domain/geo/geo-settings.ts';
-import { invalid } from '../../http-error.ts';
+import { HttpError, invalid } from '../../http-error.ts';
 import type { ImportForm } from './import-form.ts';
 
 export const MAP_FORM_FIELDS = MAP_SETTING_FIELDS;
@@ -35,7 +36,7 @@ function fieldValue(field: MapField, text: string): unknown {
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      throw invalid(field, 'must be JSON: an object from column index to column kind, e.g. {"0":"timestamp","2":"latitude","3":"longitude"}');
+      throw new HttpError(400, 'invalid', 'the columns chosen must be sent as JSON: an object from column index to column kind, e.g. {"0":"timestamp","2":"latitude","3":"longitude"}', field);
     }
   }
   if (field === 'defaultDate') return text.trim() === '' ? null : text.trim();
@@ -53,14 +54,18 @@ export async function mapSettingsOf(form: ImportForm<MapField>, fileName: string
   const missing = MAP_FORM_FIELDS.filter((field) => !(field in given));
   let merged: Record<string, unknown> = given;
   if (missing.length > 0) {
-    const detection = detectGeoSettings(await firstText(form.file.path, form.file.sizeBytes), form.file.sizeBytes <= DETECT_BYTES, fileName, mapIndex);
-    if (typeof detection === 'string') throw invalid('file', `is not a geo CSV whose settings can be detected (${detection}); send ${missing.join(', ')}`);
+    const detection = detectGeoFile(await firstText(form.file.path, form.file.sizeBytes), form.file.sizeBytes <= DETECT_BYTES, fileName, mapIndex);
+    if (typeof detection === 'string') {
+      throw invalid('file', `was not recognised as a track (GPX, KML, GeoJSON, IGC, NMEA, or delimited text with a time, a latitude and a longitude): it ${detection}`);
+    }
     merged = { ...detection.settings, ...given };
   }
   const parsed = MapSettingsSchema.safeParse(merged);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = String(issue.path[0] ?? 'settings');
+    // The columns' reasons are whole sentences about "the columns chosen"; the field's name is for the form only.
+    if (field === 'identifiedColumns') throw new HttpError(400, 'invalid', issue.message.startsWith('the columns') ? issue.message : `the columns chosen: ${issue.message}`, field);
     throw invalid(field, issue.message);
   }
   return parsed.data;

@@ -68,11 +68,12 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
     {
       config: { access: 'write' },
       schema: {
-        summary: 'Makes a map from a geo CSV: the file kept whole, its rows read into points, every invalid row reported',
+        summary: 'Makes a map from a geo file (delimited text, GPX, KML, GeoJSON, IGC or NMEA): the file kept whole, its rows read into points, every invalid row reported',
         description:
-          'multipart/form-data with the part "file" and the settings as fields: name, colour (#rrggbb), icon (circle, airplane, rocket), ' +
+          'multipart/form-data with the part "file" and the settings as fields: format (csv, gpx, kml, geojson, igc, nmea; the other fields ' +
+          'below matter for csv only, except name, colour, icon, defaultTimeZone and defaultDate), name, colour (#rrggbb), icon (circle, airplane, rocket), ' +
           'defaultTimeZone, defaultDate (YYYY-MM-DD, for rows with only a time of day), delimiter (comma, tab), headerRowCount, preambleRowCount, ' +
-          'identifiedColumns (JSON: column index → timestamp, hour_minute_second, actor, latitude, longitude, altitude, heading, pitch, roll, position), ' +
+          'identifiedColumns (JSON: column index → timestamp, hour_minute_second, actor, latitude, longitude, altitude, heading, pitch, roll, position, date, utc_offset), ' +
           'numericUnit (seconds, microseconds), altitudeUnit (metres, feet). A field left out is detected from the file.',
         tags: ['maps'],
         consumes: ['multipart/form-data'],
@@ -113,7 +114,7 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
         reply.code(201);
         return { map, version: context.version };
       } catch (error) {
-        if (error instanceof ImportError) throw error.code === 'bad-settings' ? invalid('identifiedColumns', error.message) : invalid('file', error.message);
+        if (error instanceof ImportError) throw error.code === 'bad-settings' ? new HttpError(400, 'invalid', `the columns chosen: ${error.message}`, 'identifiedColumns') : invalid('file', error.message);
         throw error;
       } finally {
         await form.file.discard();

@@ -1,10 +1,11 @@
 /*
- * The create-map view (visualization create-map): a geo CSV is read in a worker with the parser the
- * server runs, its columns and settings detected and shown for the analyst to correct, the valid and
- * invalid points shown; Save sends the file and the settings, and the new map opens.
+ * The create-map view (visualization create-map): a geo file (delimited text, GPX, KML, GeoJSON, IGC,
+ * NMEA) is read in a worker with the parser the server runs, its format, columns and settings detected
+ * and shown with the reason for the analyst to correct, the valid and invalid points shown; Save sends
+ * the file and the settings, and the new map opens.
  */
 import { useId, useState } from 'react';
-import type { MapSettings } from '../../../domain/geo/geo-settings.ts';
+import { formatOf, type MapSettings } from '../../../domain/geo/geo-settings.ts';
 import type { IncidentMap } from '../../../domain/geo/map-answers.ts';
 import { isAbortError } from '../../data/api-client.ts';
 import { createMap } from '../../data/maps-api.ts';
@@ -13,6 +14,7 @@ import { ApiRequestError } from '../../data/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { GeoColumnFields } from './geo-column-fields.tsx';
+import { GeoFormatFields } from './geo-format-fields.tsx';
 import { GeoPreviewTables } from './geo-preview-tables.tsx';
 import { MapSettingsFields } from './map-settings-fields.tsx';
 import { useGeoPreview } from './use-geo-preview.ts';
@@ -78,12 +80,12 @@ export function CreateMapScreen({ incidentID, mapCount, zone, onCreated }: { inc
       </h2>
       <div className="flex flex-col gap-1">
         <label htmlFor={fileInputID} className="font-medium">
-          Geo CSV
+          Geo CSV or track file
         </label>
         <input
           id={fileInputID}
           type="file"
-          accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+          accept=".csv,.tsv,.txt,.gpx,.kml,.geojson,.json,.igc,.nmea,.log,text/csv,text/tab-separated-values,text/plain,application/gpx+xml,application/vnd.google-earth.kml+xml,application/geo+json,application/json"
           aria-invalid={errors.file ? true : undefined}
           className="text-sm file:mr-3 file:rounded-md file:border file:border-line file:bg-panel file:px-3 file:py-1 file:text-ink"
           onChange={(event) => {
@@ -92,7 +94,7 @@ export function CreateMapScreen({ incidentID, mapCount, zone, onCreated }: { inc
           }}
         />
         <p className="text-sm text-muted">
-          {file ? `${file.name} · ${file.size.toLocaleString('en')} bytes` : 'A track as delimited text: a time, a latitude and a longitude per row; altitude, heading, pitch, roll and actor when it has them.'}
+          {file ? `${file.name} · ${file.size.toLocaleString('en')} bytes` : 'A track as delimited text (a time, a latitude and a longitude per row; altitude, heading, pitch, roll and actor when it has them), or a GPX, KML, GeoJSON, IGC or NMEA file.'}
         </p>
         {errors.file ? (
           <p role="alert" className="text-sm text-danger">
@@ -114,15 +116,22 @@ export function CreateMapScreen({ incidentID, mapCount, zone, onCreated }: { inc
       ) : null}
       {settings ? (
         <>
+          <GeoFormatFields settings={settings} detectedReason={result?.detectedReason} disabled={saving !== undefined} onChange={change} />
           <MapSettingsFields settings={settings} errors={errors} disabled={saving !== undefined} onChange={change} />
-          <GeoColumnFields
-            columns={columns}
-            sampleRow={done?.sampleRows[0]}
-            identified={settings.identifiedColumns}
-            error={errors.identifiedColumns}
-            disabled={saving !== undefined}
-            onChange={(identifiedColumns) => change({ identifiedColumns })}
-          />
+          {formatOf(settings) === 'csv' ? (
+            <GeoColumnFields
+              columns={columns}
+              sampleRow={done?.sampleRows[0]}
+              identified={settings.identifiedColumns}
+              error={errors.identifiedColumns}
+              disabled={saving !== undefined}
+              onChange={(identifiedColumns) => change({ identifiedColumns })}
+            />
+          ) : errors.identifiedColumns ? (
+            <p role="alert" className="text-sm text-danger">
+              {errors.identifiedColumns}
+            </p>
+          ) : null}
         </>
       ) : null}
       {done ? <GeoPreviewTables validCount={done.validCount} invalidCount={done.invalidCount} firstPoints={done.firstPoints} invalid={done.invalid} zone={zone} /> : null}

@@ -12,6 +12,8 @@ const LABELS: Record<GeoColumn, string> = {
   pitch: 'pitch',
   roll: 'roll',
   position: 'position (latitude,longitude)',
+  date: 'date (with the time of day)',
+  utc_offset: 'UTC offset of the local time',
 };
 
 export function GeoColumnFields({

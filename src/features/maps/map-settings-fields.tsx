@@ -1,6 +1,6 @@
-/* The map's settings of spec section 3, each with the server's or the check's reason beside it. */
+/* The map's settings of spec section 3, each with the server's or the check's reason beside it; the layout and unit settings of delimited text only for a CSV. */
 import { SYMBOLS } from '../../../domain/annotations.ts';
-import { MAP_DELIMITERS, type MapSettings } from '../../../domain/geo/geo-settings.ts';
+import { MAP_DELIMITERS, formatOf, type MapSettings } from '../../../domain/geo/geo-settings.ts';
 import { listTimeZoneOptions } from '../../../domain/time/time-zone-table.ts';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -9,6 +9,7 @@ type Errors = Partial<Record<keyof MapSettings, string>>;
 
 export function MapSettingsFields({ settings, errors, disabled, onChange }: { settings: MapSettings; errors: Errors; disabled: boolean; onChange: (patch: Partial<MapSettings>) => void }) {
   const count = (text: string) => (/^\d+$/.test(text) ? Number(text) : -1);
+  const csv = formatOf(settings) === 'csv';
   return (
     <div className="grid grid-cols-[repeat(auto-fill,minmax(14rem,1fr))] gap-3">
       <TextField label="Name" value={settings.name} error={errors.name} disabled={disabled} onChange={(event) => onChange({ name: event.target.value })} />
@@ -43,11 +44,15 @@ export function MapSettingsFields({ settings, errors, disabled, onChange }: { se
         disabled={disabled}
         onChange={(event) => onChange({ defaultDate: event.target.value === '' ? null : event.target.value })}
       />
-      <SelectField label="Delimiter" value={settings.delimiter} error={errors.delimiter} disabled={disabled} options={MAP_DELIMITERS.map((delimiter) => ({ value: delimiter, label: delimiter }))} onChange={(event) => onChange({ delimiter: event.target.value as MapSettings['delimiter'] })} />
-      <TextField label="Header rows" type="number" min={0} value={String(settings.headerRowCount)} error={errors.headerRowCount} disabled={disabled} onChange={(event) => onChange({ headerRowCount: count(event.target.value) })} />
-      <TextField label="Preamble rows" type="number" min={0} value={String(settings.preambleRowCount)} error={errors.preambleRowCount} disabled={disabled} onChange={(event) => onChange({ preambleRowCount: count(event.target.value) })} />
-      <SelectField label="Plain numbers in the timestamp are" value={settings.numericUnit} disabled={disabled} options={[{ value: 'seconds', label: 'seconds' }, { value: 'microseconds', label: 'microseconds' }]} onChange={(event) => onChange({ numericUnit: event.target.value as MapSettings['numericUnit'] })} />
-      <SelectField label="Altitude unit" value={settings.altitudeUnit} disabled={disabled} options={[{ value: 'metres', label: 'metres' }, { value: 'feet', label: 'feet' }]} onChange={(event) => onChange({ altitudeUnit: event.target.value as MapSettings['altitudeUnit'] })} />
+      {csv ? (
+        <>
+          <SelectField label="Delimiter" value={settings.delimiter} error={errors.delimiter} disabled={disabled} options={MAP_DELIMITERS.map((delimiter) => ({ value: delimiter, label: delimiter }))} onChange={(event) => onChange({ delimiter: event.target.value as MapSettings['delimiter'] })} />
+          <TextField label="Header rows" type="number" min={0} value={String(settings.headerRowCount)} error={errors.headerRowCount} disabled={disabled} onChange={(event) => onChange({ headerRowCount: count(event.target.value) })} />
+          <TextField label="Preamble rows" type="number" min={0} value={String(settings.preambleRowCount)} error={errors.preambleRowCount} disabled={disabled} onChange={(event) => onChange({ preambleRowCount: count(event.target.value) })} />
+          <SelectField label="Plain numbers in the timestamp are" value={settings.numericUnit} disabled={disabled} options={[{ value: 'seconds', label: 'seconds' }, { value: 'microseconds', label: 'microseconds' }]} onChange={(event) => onChange({ numericUnit: event.target.value as MapSettings['numericUnit'] })} />
+          <SelectField label="Altitude unit" value={settings.altitudeUnit} disabled={disabled} options={[{ value: 'metres', label: 'metres' }, { value: 'feet', label: 'feet' }]} onChange={(event) => onChange({ altitudeUnit: event.target.value as MapSettings['altitudeUnit'] })} />
+        </>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,99 @@
+/*
+ * Which kind of geo file this is, from its first bytes (and its name only to break a tie): GPX or
+ * KML by their root element, GeoJSON by its "type", IGC by its A record and B fixes, NMEA by the
+ * share of its sentences with a valid checksum, else delimited text by its columns. The settings
+ * are complete, so a file imports with none given; the reason says what was found.
+ */
+import { CHART_PALETTE } from '../color/palette.ts';
+import { detectGeoSettings, mapNameFromFile, type GeoDetection } from './detect-geo-settings.ts';
+import type { GeoFormat, MapSettings } from './geo-settings.ts';
+
+const B_FIX = /^B\d{6}\d{7}[NS]\d{8}[EW][AV]/;
+const SENTENCE = /^\$([A-Z]{2})(RMC|GGA|GNS|GLL|ZDA|VTG|GSA|GSV)\b/;
+const count = (text: string, pattern: RegExp) => (text.match(pattern) ?? []).length;
+
+function trackSettings(format: Exclude<GeoFormat, 'csv'>, fileName: string, mapIndex: number, icon: MapSettings['icon']): MapSettings {
+  return {
+    format,
+    name: mapNameFromFile(fileName),
+    colour: CHART_PALETTE[mapIndex % CHART_PALETTE.length]!.light,
+    icon,
+    defaultTimeZone: 'UTC',
+    defaultDate: null,
+    delimiter: 'comma',
+    headerRowCount: 0,
+    preambleRowCount: 0,
+    identifiedColumns: {},
+    numericUnit: 'seconds',
+    altitudeUnit: 'metres',
+  };
+}
+
+const detected = (settings: MapSettings, reason: string): GeoDetection => ({ settings, reason, columns: [], sampleRows: [] });
+const sampleNote = (complete: boolean) => (complete ? 'in the file' : 'in its first 64 KiB');
+
+function detectXml(text: string, complete: boolean, fileName: string, mapIndex: number): GeoDetection | undefined {
+  const gpx = /<(?:\w+:)?gpx\b([^>]*)>/.exec(text);
+  if (gpx !== null) {
+    const version = /\bversion="([^"]+)"/.exec(gpx[1] ?? '')?.[1] ?? '?';
+    const creator = /\bcreator="([^"]*)"/.exec(gpx[1] ?? '')?.[1];
+    const points = count(text, /<(?:\w+:)?(?:trkpt|rtept)\b/g);
+    const timed = count(text, /<(?:\w+:)?time>/g);
+    return detected(
+      trackSettings('gpx', fileName, mapIndex, 'circle'),
+      `GPX ${version}${creator ? ` written by "${creator}"` : ''}: ${points.toLocaleString('en')} track or route points and ${timed.toLocaleString('en')} <time> elements ${sampleNote(complete)}; each point's <time> is its instant, points without one are invalid.`,
+    );
+  }
+  if (/<(?:\w+:)?kml\b/.test(text)) {
+    const whens = count(text, /<when>/g);
+    const coords = count(text, /<(?:gx:)?coord>/g);
+    return detected(
+      trackSettings('kml', fileName, mapIndex, 'circle'),
+      `KML: ${coords.toLocaleString('en')} track coordinates (gx:coord) and ${whens.toLocaleString('en')} <when> times ${sampleNote(complete)}; each track's n-th <when> is its n-th coordinate's instant, and timed Placemarks add their points.`,
+    );
+  }
+  return undefined;
+}
+
+function detectGeoJson(text: string, complete: boolean, fileName: string, mapIndex: number): GeoDetection | undefined {
+  if (!/"type"\s*:\s*"(FeatureCollection|Feature|Point|MultiPoint|LineString|MultiLineString)"/.test(text)) return undefined;
+  const evidence = [
+    ['coordTimes', count(text, /"coordTimes"/g)],
+    ['times', count(text, /"times"/g)],
+    ['time properties', count(text, /"(time|timestamp|datetime)"\s*:/g)],
+  ].filter(([, found]) => Number(found) > 0);
+  const said = evidence.length === 0 ? 'no time fields seen yet' : evidence.map(([name, found]) => `${String(found)} ${String(name)}`).join(', ');
+  return detected(trackSettings('geojson', fileName, mapIndex, 'circle'), `GeoJSON: ${count(text, /"Feature"/g)} features ${sampleNote(complete)} (${said}); times per vertex from coordTimes/times or a 4th coordinate, per Point from its time property.`);
+}
+
+function detectIgc(lines: readonly string[], fileName: string, mapIndex: number): GeoDetection | undefined {
+  const fixes = lines.filter((line) => B_FIX.test(line)).length;
+  const headers = lines.filter((line) => line.startsWith('H')).length;
+  if (fixes === 0 || !(lines[0]?.startsWith('A') || headers > 0 || /\.igc$/i.test(fileName))) return undefined;
+  const date = lines.find((line) => line.startsWith('HFDTE'));
+  const dateText = date === undefined ? 'no HFDTE date header (set the default year-month-day)' : `the date from "${date.trim()}"`;
+  return detected(trackSettings('igc', fileName, mapIndex, 'airplane'), `IGC flight log: ${fixes.toLocaleString('en')} B fixes and ${headers} H headers in the first lines; UTC times on ${dateText}, rolling over at midnight.`);
+}
+
+function detectNmea(lines: readonly string[], fileName: string, mapIndex: number): GeoDetection | undefined {
+  const sentences = lines.filter((line) => line.trim() !== '' && !line.startsWith('#'));
+  const matched = sentences.filter((line) => SENTENCE.test(line.slice(line.indexOf('$'))));
+  if (matched.length === 0 || matched.length < sentences.length * 0.5) return undefined;
+  const fixes = matched.filter((line) => /^\$..(RMC|GGA|GNS)/.test(line.slice(line.indexOf('$')))).length;
+  if (fixes === 0) return undefined;
+  const talkers = [...new Set(matched.map((line) => SENTENCE.exec(line.slice(line.indexOf('$')))![1]))].join(', ');
+  return detected(
+    trackSettings('nmea', fileName, mapIndex, 'circle'),
+    `NMEA 0183: ${matched.length} of ${sentences.length} sentences are GPS sentences (talkers ${talkers}), ${fixes} of them RMC/GGA fixes; the date comes from RMC or ZDA, fixes without quality are invalid.`,
+  );
+}
+
+/** The format and settings of a geo file from its start (`complete` when that is all of it), or why none fit. */
+export function detectGeoFile(text: string, complete: boolean, fileName: string, mapIndex = 0): GeoDetection | string {
+  const head = text.replace(/^\uFEFF/, '').trimStart();
+  if (head.startsWith('<')) return detectXml(head, complete, fileName, mapIndex) ?? 'is XML, but neither GPX nor KML';
+  if (head.startsWith('{')) return detectGeoJson(head, complete, fileName, mapIndex) ?? 'is JSON, but not GeoJSON with points or lines';
+  // The last line may be cut off by the 64 KiB window.
+  const lines = head.split('\n').slice(0, complete ? undefined : -1).map((line) => line.replace(/\r$/, ''));
+  return detectIgc(lines, fileName, mapIndex) ?? detectNmea(lines, fileName, mapIndex) ?? detectGeoSettings(text, complete, fileName, mapIndex);
+}

@@ -1,0 +1,78 @@
+// Less common shapes of the track formats, from their documentation: KML LineStrings timed by a
+// TimeSpan or untimed, KML 2.3 Track with angles, GPX 1.0 course and routes, GeoJSON MultiLineString.
+import { describe, expect, it } from 'vitest';
+import { detectAndRead, encode } from './geo-file-test-reader.ts';
+
+const micros = (iso: string) => Date.parse(iso) * 1000;
+
+describe('KML shapes', () => {
+  it('spreads a TimeSpan over a LineString, leaves an untimed Point out and makes an untimed line\'s vertices invalid', async () => {
+    const text = `<kml xmlns="http://www.opengis.net/kml/2.2"><Document>
+<Placemark><name>Ferry</name><TimeSpan><begin>2021-03-01T10:00:00Z</begin><end>2021-03-01T10:10:00Z</end></TimeSpan>
+<LineString><coordinates>10.0,59.0,0 10.1,59.1,0 10.2,59.2,0</coordinates></LineString></Placemark>
+<Placemark><name>Harbour</name><Point><coordinates>10.5,59.5</coordinates></Point></Placemark>
+<Placemark><name>Planned</name><LineString><coordinates>11,60 11.1,60.1</coordinates></LineString></Placemark>
+</Document></kml>`;
+    const { points, invalid } = await detectAndRead(encode(text), 'ferry.kml');
+    expect(points.map((point) => [point.actor, point.timestamp, point.latitude])).toEqual([
+      ['Ferry', micros('2021-03-01T10:00:00Z'), 59],
+      ['Ferry', micros('2021-03-01T10:05:00Z'), 59.1],
+      ['Ferry', micros('2021-03-01T10:10:00Z'), 59.2],
+    ]);
+    expect(invalid).toEqual([
+      { line: 5, reason: 'point 1 of line "Planned" has no time' },
+      { line: 5, reason: 'point 2 of line "Planned" has no time' },
+    ]);
+  });
+
+  it('reads a KML 2.3 Track (no gx: prefix) with angles as heading, tilt and roll', async () => {
+    const text = `<kml xmlns="http://www.opengis.net/kml/2.3"><Placemark><name>Drone</name><Track>
+<when>2022-08-01T12:00:00+02:00</when><when>2022-08-01T12:00:01+02:00</when>
+<coord>8.5 47.3 500</coord><coord>8.5001 47.3001 501</coord>
+<angles>90 5 -2</angles><angles>91 4 -1</angles>
+</Track></Placemark></kml>`;
+    const { points, invalid } = await detectAndRead(encode(text), 'drone.kml');
+    expect(invalid).toEqual([]);
+    expect(points).toEqual([
+      { line: 3, timestamp: micros('2022-08-01T10:00:00Z'), actor: 'Drone', latitude: 47.3, longitude: 8.5, altitude: 500, heading: 90, pitch: 5, roll: -2 },
+      { line: 3, timestamp: micros('2022-08-01T10:00:01Z'), actor: 'Drone', latitude: 47.3001, longitude: 8.5001, altitude: 501, heading: 91, pitch: 4, roll: -1 },
+    ]);
+  });
+});
+
+describe('GPX and GeoJSON shapes', () => {
+  it('GPX 1.0: <course> as heading, a timed waypoint as a point, an untimed route point invalid', async () => {
+    const text = `<?xml version="1.0"?>
+<gpx version="1.0" creator="GPSBabel">
+<wpt lat="51.5" lon="-0.1"><time>2019-05-05T08:00:00Z</time><name>Start</name></wpt>
+<rte><name>Plan</name><rtept lat="51.6" lon="-0.2"/></rte>
+<trk><trkseg><trkpt lat="51.7" lon="-0.3"><ele>12</ele><time>2019-05-05T08:01:00Z</time><course>270.5</course><speed>3.2</speed></trkpt></trkseg></trk>
+</gpx>`;
+    const { points, invalid } = await detectAndRead(encode(text), 'walk.gpx');
+    expect(points.map((point) => [point.line, point.actor, point.heading])).toEqual([
+      [3, 'Start', null],
+      [5, '', 270.5],
+    ]);
+    expect(invalid).toEqual([{ line: 4, reason: 'point 1 of route "Plan" has no time' }]);
+  });
+
+  it('GeoJSON: a MultiLineString with coordTimes nested per line, and a single Feature as the whole file', async () => {
+    const multi = `{"type":"Feature","properties":{"name":"Two legs","coordTimes":[["2020-01-01T00:00:00Z","2020-01-01T00:00:05Z"],["2020-01-01T01:00:00Z"]]},
+"geometry":{"type":"MultiLineString","coordinates":[[[1,2],[1.1,2.1]],[[3,4]]]}}`;
+    const { points, invalid } = await detectAndRead(encode(multi), 'legs.json');
+    expect(invalid).toEqual([]);
+    expect(points.map((point) => [point.longitude, point.timestamp])).toEqual([
+      [1, micros('2020-01-01T00:00:00Z')],
+      [1.1, micros('2020-01-01T00:00:05Z')],
+      [3, micros('2020-01-01T01:00:00Z')],
+    ]);
+  });
+});
+
+describe('odd text inside a track', () => {
+  it('keeps a point whose name holds a character reference past Unicode, written as it was', async () => {
+    const text = '<gpx version="1.1"><trk><name>A&#99999999;B &amp; C</name><trkseg><trkpt lat="1" lon="2"><time>2020-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>';
+    const { points } = await detectAndRead(encode(text), 'odd.gpx');
+    expect(points.map((point) => point.actor)).toEqual(['A&#99999999;B & C']);
+  });
+});

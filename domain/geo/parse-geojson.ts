@@ -1,0 +1,134 @@
+/*
+ * GeoJSON with times, streamed feature by feature (@streamparser/json drops each feature once read,
+ * so memory follows one feature, not the file). Times come from, in order: togeojson's
+ * properties.coordTimes / properties.times (one per vertex, nested per line of a MultiLineString),
+ * a 4th coordinate element (epoch seconds, milliseconds or microseconds by magnitude), or, for a
+ * Point, a time/timestamp/datetime/date/when property. JSON carries no line numbers, so an invalid
+ * item's line is the feature's number, and its reason says "feature 3, point 5".
+ */
+import { JSONParser } from '@streamparser/json';
+import type { ZoneId } from '@js-joda/core';
+import { ImportError } from '../import/import-error.ts';
+import { readTrackTime, trackItem, type GeoItem } from './track-fix.ts';
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+const TIME_PROPERTIES = ['time', 'timestamp', 'datetime', 'date_time', 'date', 'when', 'utc', 'ts'];
+const ACTOR_PROPERTIES = ['name', 'callsign', 'title', 'id', 'device', 'vehicle'];
+const HEADING_PROPERTIES = ['heading', 'course', 'bearing', 'direction'];
+
+const isObject = (value: Json | undefined): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Epoch seconds, milliseconds or microseconds told apart by magnitude (1e11 s is the year 5138). */
+export function epochMicros(value: number): number {
+  const magnitude = Math.abs(value);
+  if (magnitude < 1e11) return Math.round(value * 1_000_000);
+  if (magnitude < 1e14) return Math.round(value * 1000);
+  return Math.round(value);
+}
+
+function timeOf(value: Json | undefined, zone: ZoneId): number | string | undefined {
+  if (typeof value === 'number') return epochMicros(value);
+  if (typeof value === 'string' && value.trim() !== '') return readTrackTime(value.trim(), zone) ?? value;
+  return undefined;
+}
+
+function firstOf(properties: JsonObject, names: readonly string[]): Json | undefined {
+  for (const name of names) {
+    for (const key of Object.keys(properties)) if (key.toLowerCase() === name) return properties[key];
+  }
+  return undefined;
+}
+
+/** The vertices of a geometry as lines (a Point is one line of one vertex). */
+function linesOf(geometry: JsonObject): Json[][] {
+  const coordinates = geometry.coordinates;
+  if (!Array.isArray(coordinates)) return [];
+  switch (geometry.type) {
+    case 'Point':
+      return [[coordinates]];
+    case 'MultiPoint':
+    case 'LineString':
+      return [coordinates];
+    case 'MultiLineString':
+      return coordinates.filter(Array.isArray);
+    default:
+      return [];
+  }
+}
+
+function featureItems(feature: JsonObject, number: number, zone: ZoneId): GeoItem[] {
+  const geometry = feature.geometry;
+  if (!isObject(geometry)) return [];
+  const properties = isObject(feature.properties) ? feature.properties : {};
+  const actorValue = firstOf(properties, ACTOR_PROPERTIES) ?? feature.id;
+  const actor = typeof actorValue === 'string' || typeof actorValue === 'number' ? String(actorValue) : '';
+  const headingValue = firstOf(properties, HEADING_PROPERTIES);
+  const times = properties.coordTimes ?? properties.coordinateProperties ?? properties.times;
+  const timesOf = (lineIndex: number, lineCount: number): Json[] | undefined => {
+    const list = isObject(times) ? times.times : times;
+    if (!Array.isArray(list)) return undefined;
+    return lineCount > 1 && Array.isArray(list[lineIndex]) ? list[lineIndex] : list;
+  };
+  const pointTime = firstOf(properties, TIME_PROPERTIES);
+  const lines = linesOf(geometry);
+  const items: GeoItem[] = [];
+  let vertexNumber = 0;
+  lines.forEach((vertices, lineIndex) => {
+    const lineTimes = timesOf(lineIndex, lines.length);
+    vertices.forEach((vertex, index) => {
+      vertexNumber += 1;
+      const position = Array.isArray(vertex) ? vertex : [];
+      const [longitude, latitude, altitude, fourth] = position;
+      const label = geometry.type === 'Point' ? `feature ${number}` : `feature ${number}, point ${vertexNumber}`;
+      const timestamp = typeof fourth === 'number' ? epochMicros(fourth) : timeOf(lineTimes?.[index], zone) ?? (geometry.type === 'Point' ? timeOf(pointTime, zone) : undefined);
+      items.push(
+        trackItem({
+          line: number,
+          actor,
+          latitude: typeof latitude === 'number' ? latitude : Number.NaN,
+          longitude: typeof longitude === 'number' ? longitude : Number.NaN,
+          altitude: typeof altitude === 'number' ? altitude : null,
+          heading: geometry.type === 'Point' && typeof headingValue === 'number' ? headingValue : null,
+          timestamp,
+          label,
+        }),
+      );
+    });
+  });
+  return items;
+}
+
+export async function* parseGeoJson(text: AsyncIterable<string>, zone: ZoneId): AsyncGenerator<GeoItem[]> {
+  const parser = new JSONParser({ paths: ['$.features.*', '$.type', '$.geometry', '$.properties', '$.id', '$.coordinates'], keepStack: false });
+  const root: JsonObject = {};
+  let features = 0;
+  let items: GeoItem[] = [];
+  parser.onValue = ({ value, key, stack }) => {
+    if (stack.length === 1 && typeof key === 'string') {
+      root[key] = value as Json;
+      return;
+    }
+    features += 1;
+    if (isObject(value as Json)) items.push(...featureItems(value as JsonObject, features, zone));
+  };
+  let read = false;
+  try {
+    for await (const chunk of text) {
+      parser.write(chunk);
+      read = true;
+      if (items.length > 0) {
+        yield items;
+        items = [];
+      }
+    }
+  } catch (error) {
+    throw new ImportError('invalid-file', `is not readable GeoJSON after ${features} features: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!read) throw new ImportError('invalid-file', 'is empty');
+  // A file that is one Feature, or one bare geometry, rather than a FeatureCollection.
+  if (root.type === 'Feature') items.push(...featureItems(root, 1, zone));
+  else if (root.type !== 'FeatureCollection' && root.coordinates !== undefined) items.push(...featureItems({ geometry: { type: root.type ?? null, coordinates: root.coordinates } }, 1, zone));
+  if (items.length > 0) yield items;
+}

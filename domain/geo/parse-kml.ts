@@ -1,0 +1,140 @@
+/*
+ * KML tracks read as a stream of tags: gx:Track (and KML 2.3's Track), inside gx:MultiTrack or
+ * not, pairs its n-th <when> with its n-th <gx:coord> "lon lat alt" and its n-th <gx:angles>
+ * (heading, tilt, roll). Google Earth writes all whens, then all coords, then all angles, so one
+ * track is held until it closes: memory follows the largest track, not the file.
+ * A Placemark's Point or LineString is timed by its TimeStamp, or TimeSpan (a line's vertices spread
+ * evenly from begin to end); an untimed Point is a place and left out, an untimed line's vertices are
+ * invalid rows. The actor is the Placemark's name.
+ */
+import type { ZoneId } from '@js-joda/core';
+import { named, numberOrNull, readTrackTime, trackItem, type GeoItem } from './track-fix.ts';
+import { xmlTokens } from './xml-tokens.ts';
+
+interface Placemark {
+  name: string;
+  number: number;
+  when: string | undefined;
+  begin: string | undefined;
+  end: string | undefined;
+  /** Point and LineString coordinates with the line they start on, read when the Placemark closes. */
+  geometries: { kind: 'Point' | 'LineString'; line: number; text: string }[];
+}
+
+interface Track {
+  readonly number: number;
+  points: number;
+  whens: string[];
+  coords: { line: number; text: string }[];
+  angles: string[];
+}
+
+const words = (text: string) => text.trim().split(/\s+/);
+
+export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): AsyncGenerator<GeoItem[]> {
+  const stack: string[] = [];
+  let content = '';
+  let contentLine = 0;
+  let placemarks = 0;
+  let tracks = 0;
+  let placemark: Placemark | undefined;
+  let track: Track | undefined;
+  const time = (value: string | undefined) => (value === undefined || value === '' ? undefined : (readTrackTime(value, zone) ?? value));
+
+  /** Track points whose when and coord have both been read. */
+  const drain = (items: GeoItem[]) => {
+    if (track === undefined) return;
+    while (track.whens.length > 0 && track.coords.length > 0) {
+      const coord = track.coords.shift()!;
+      const [longitude, latitude, altitude] = words(coord.text).map(Number);
+      const angles = track.angles.shift();
+      const [heading, pitch, roll] = angles === undefined || angles.trim() === '' ? [] : words(angles).map(numberOrNull);
+      track.points += 1;
+      items.push(
+        trackItem({
+          line: coord.line,
+          actor: placemark?.name ?? '',
+          latitude: latitude ?? Number.NaN,
+          longitude: longitude ?? Number.NaN,
+          altitude: altitude === undefined || Number.isNaN(altitude) ? null : altitude,
+          heading: heading ?? null,
+          pitch: pitch ?? null,
+          roll: roll ?? null,
+          timestamp: time(track.whens.shift()),
+          label: `point ${track.points} of ${named('track', placemark?.name ?? '', track.number)}`,
+        }),
+      );
+    }
+  };
+
+  const placemarkItems = (done: Placemark, items: GeoItem[]) => {
+    for (const geometry of done.geometries) {
+      const tuples = geometry.text.trim().split(/\s+/).filter((tuple) => tuple !== '');
+      const begin = time(done.when ?? done.begin);
+      const end = time(done.end);
+      if (geometry.kind === 'Point' && begin === undefined) continue;
+      tuples.forEach((tuple, index) => {
+        const [longitude, latitude, altitude] = tuple.split(',').map(Number);
+        let timestamp = begin;
+        // NOTE: a TimeSpan says when the line was travelled, not when each vertex was passed; evenly
+        // spread times keep the line in its span and in order, which is all the file tells.
+        if (done.when === undefined && typeof begin === 'number' && typeof end === 'number' && tuples.length > 1) timestamp = Math.round(begin + ((end - begin) * index) / (tuples.length - 1));
+        const label = geometry.kind === 'Point' ? named('placemark', done.name, done.number) : `point ${index + 1} of ${named('line', done.name, done.number)}`;
+        items.push(trackItem({ line: geometry.line, actor: done.name, latitude: latitude ?? Number.NaN, longitude: longitude ?? Number.NaN, altitude: altitude === undefined || Number.isNaN(altitude) ? null : altitude, heading: null, timestamp, label }));
+      });
+    }
+  };
+
+  for await (const tokens of xmlTokens(text)) {
+    const items: GeoItem[] = [];
+    for (const token of tokens) {
+      if (token.kind === 'text') {
+        content += token.text;
+        continue;
+      }
+      if (token.kind === 'open') {
+        content = '';
+        contentLine = token.line;
+        if (token.name === 'Placemark') {
+          placemarks += 1;
+          placemark = { name: '', number: placemarks, when: undefined, begin: undefined, end: undefined, geometries: [] };
+        } else if (token.name === 'Track') {
+          tracks += 1;
+          track = { number: tracks, points: 0, whens: [], coords: [], angles: [] };
+        }
+        if (!token.selfClosing) stack.push(token.name);
+        continue;
+      }
+      stack.pop();
+      const parent = stack[stack.length - 1];
+      const value = content.trim();
+      content = '';
+      if (track !== undefined) {
+        if (token.name === 'when') track.whens.push(value);
+        else if (token.name === 'coord') track.coords.push({ line: contentLine, text: value });
+        else if (token.name === 'angles') track.angles.push(value);
+        else if (token.name === 'Track') {
+          drain(items);
+          // A coord left without a when has no time; whens left without a coord have no place.
+          for (const coord of track.coords) {
+            track.points += 1;
+            items.push({ line: coord.line, reason: `point ${track.points} of ${named('track', placemark?.name ?? '', track.number)} has no time` });
+          }
+          track = undefined;
+        }
+        continue;
+      }
+      if (placemark === undefined) continue;
+      if (token.name === 'name' && parent === 'Placemark') placemark.name = value;
+      else if (token.name === 'when' && parent === 'TimeStamp') placemark.when = value;
+      else if (token.name === 'begin' && parent === 'TimeSpan') placemark.begin = value;
+      else if (token.name === 'end' && parent === 'TimeSpan') placemark.end = value;
+      else if (token.name === 'coordinates' && (parent === 'Point' || parent === 'LineString')) placemark.geometries.push({ kind: parent, line: contentLine, text: value });
+      else if (token.name === 'Placemark') {
+        placemarkItems(placemark, items);
+        placemark = undefined;
+      }
+    }
+    if (items.length > 0) yield items;
+  }
+}

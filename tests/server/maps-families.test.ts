@@ -1,0 +1,83 @@
+/*
+ * POST /api/incident/{id}/map with track files and no settings at all (real PGlite, and PostgreSQL
+ * when TEST_DATABASE_URL is set): the format is detected and the file read into points, untimed
+ * points stored as invalid rows with their reason. Expected values read off the fixtures by hand.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
+import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
+import { DATABASE_KINDS } from '../support/test-database.ts';
+import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+
+const KORITA = readFileSync(join(FIXTURES_DIR, 'field', 'geo', 'gpxpy_korita_zbevnica.gpx'));
+const IGC = readFileSync(join(FIXTURES_DIR, 'field', 'geo', 'igc_new_zealand.igc'));
+
+function form(bytes: Uint8Array, name: string, type: string): FormData {
+  const body = new FormData();
+  body.append('file', new File([new Uint8Array(bytes)], name, { type }));
+  return body;
+}
+
+describe.each(DATABASE_KINDS)('maps of track files on %s', (kind) => {
+  let server: TestServer;
+  let writer: Session;
+  let incidentID: number;
+
+  const create = (body: FormData) => writer.request({ method: 'POST', url: `/api/incident/${incidentID}/map`, payload: body });
+  const get = (path: string) => writer.request({ url: `/api/incident/${incidentID}/analyst/${writer.userID}/map/${path}` });
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    writer = await signIn(server);
+    await giveAnalyst(server, writer, 'write');
+    incidentID = await createIncident(writer, await createOrganization(writer, 'Gliding club'), 'Outlanding');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('a GPSBabel GPX with no settings: 513 timed points, the 358 untimed ones invalid with their track', async () => {
+    const response = await create(form(KORITA, 'gpxpy_korita_zbevnica.gpx', 'application/gpx+xml'));
+    expect(response.statusCode, response.body).toBe(201);
+    const { map } = response.json();
+    expect(map).toMatchObject({
+      name: 'gpxpy_korita_zbevnica',
+      settings: { format: 'gpx' },
+      validPointCount: 513,
+      invalidItemCount: 358,
+      firstTimestamp: Date.UTC(2010, 9, 3, 9, 36, 30) * 1000,
+      lastTimestamp: Date.UTC(2010, 9, 3, 13, 19, 31) * 1000,
+    });
+    const invalid = (await get(`${map.id}/invalid`)).json();
+    expect(invalid.invalidItems[0]).toEqual({ line: 33, reason: 'point 1 of track "03-OCT-10 #2" has no time' });
+    const points = (await get(`${map.id}/points`)).json().points;
+    expect(points.actors.sort()).toEqual(['ACTIVE LOG', 'ACTIVE LOG #2']);
+    expect([points.latitudes[0], points.longitudes[0], points.altitudes[0]]).toEqual([45.452595614, 14.018194014, 753.330322]);
+  });
+
+  it('an IGC flight log with no settings: 5,367 fixes across UTC midnight, an airplane icon', async () => {
+    const response = await create(form(IGC, 'igc_new_zealand.igc', 'application/octet-stream'));
+    expect(response.statusCode, response.body).toBe(201);
+    const { map } = response.json();
+    expect(map).toMatchObject({
+      icon: 'airplane',
+      settings: { format: 'igc' },
+      validPointCount: 5367,
+      invalidItemCount: 0,
+      firstTimestamp: Date.UTC(2009, 10, 6, 23, 48, 8) * 1000,
+      lastTimestamp: Date.UTC(2009, 10, 7, 4, 8, 30) * 1000,
+    });
+    const page = (await get(`${map.id}/points/page/0`)).json();
+    expect(page.validPoints[0]).toMatchObject({ line: 15, actor: 'AA', altitude: 458 });
+  });
+
+  it('names what is wrong with a chosen format in the analyst\'s words', async () => {
+    const body = form(KORITA, 'track.gpx', 'application/gpx+xml');
+    body.append('format', 'csv');
+    const response = await create(body);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error.message).not.toMatch(/identifiedColumns/);
+  });
+});
