@@ -15,6 +15,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './app-context.ts';
 import { POSTGRES_POOL_SIZE } from './db/database.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerBodyDeadline, serverTimers } from './plugins/body-deadline.ts';
 import { registerIdempotency, withIdempotency } from './plugins/idempotency.ts';
 import { PGLITE_READ_CONCURRENCY, ReadQueue, registerReadQueue } from './plugins/read-queue.ts';
 import { HttpError } from './http-error.ts';
@@ -65,10 +66,13 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 500 },
     frameworkErrors: answerFrameworkError,
+    ...serverTimers(context.config),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // First of the hooks: a request refused later (401) still has its body bounded.
+  registerBodyDeadline(app, context.config);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
