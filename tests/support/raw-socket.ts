@@ -18,10 +18,11 @@ export function portOf(address: unknown): number {
 }
 
 /** Sends `request` (head and body as given) and reads until the server closes or `waitMillis` pass. */
-export function rawRequest(port: number, request: string | Buffer, waitMillis = 10_000): Promise<RawAnswer> {
+export function rawRequest(port: number, request: string | Buffer, waitMillis = 10_000, localAddress?: string): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const started = Date.now();
-    const socket = connect(port, '127.0.0.1');
+    // Linux answers on all of 127.0.0.0/8: `localAddress` makes a request come from another address.
+    const socket = connect({ port, host: '127.0.0.1', ...(localAddress ? { localAddress } : {}) });
     const chunks: Buffer[] = [];
     let done = false;
     const finish = () => {
