@@ -145,7 +145,8 @@ export const ACCESS_MATRIX: AccessRow[] = [
   row('GET', '/auth/user', 'public',                                        [401, 200, 200, 200, 200]),
   row('GET', '/auth/login', 'public',                                       [200, 303, 303, 303, 303]),
   { ...row('POST', '/auth/login', 'public',                                 [200, 200, 200, 200, 200]), authMode: 'local' },
-  row('GET', '/auth/logout', 'public',                                      [303, 303, 303, 303, 303]),
+  row('GET', '/auth/logout', 'public',                                      [200, 200, 200, 200, 200]),
+  row('POST', '/auth/logout', 'public',                                     [303, 303, 303, 303, 303]),
   row('GET', '/auth/link/:token', 'public',                                 [400, 400, 400, 400, 400], 'used or unknown link'),
   { ...row('GET', '/auth/callback', 'public',                               [400, 400, 400, 400, 400], 'no such flow'), authMode: 'oidc' },
 ];
