@@ -15,7 +15,8 @@ export function safeReturnPath(from: unknown, origin: string): string {
   if (url.origin !== origin) return '/';
   if (url.pathname.startsWith('/auth/')) return '/';
   const path = `${url.pathname}${url.search}${url.hash}`;
-  // One leading "/" and then anything but another "/" or "\"; no control characters or spaces at all.
-  if (!/^\/(?![/\\])/.test(path) || /[\u0000-\u0020\u007f\\]/.test(path)) return '/';
+  // One leading "/" and then anything but another "/" or "\"; no backslash or space at all (the URL
+  // serializer has percent-encoded control characters already).
+  if (!/^\/(?![/\\])/.test(path) || /[\\\s]/.test(path)) return '/';
   return path;
 }
