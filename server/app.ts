@@ -14,7 +14,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { POSTGRES_POOL_SIZE } from './db/database.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { registerAuth, requireRouteAccess } from './plugins/auth.ts';
 import { registerBodyDeadline, serverTimers } from './plugins/body-deadline.ts';
 import { registerIdempotency, withIdempotency } from './plugins/idempotency.ts';
 import { PGLITE_READ_CONCURRENCY, ReadQueue, registerReadQueue } from './plugins/read-queue.ts';
@@ -71,6 +71,7 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  requireRouteAccess(app);
   // First of the hooks: a request refused later (401) still has its body bounded.
   registerBodyDeadline(app, context.config);
 
