@@ -21,6 +21,7 @@ import { PGLITE_READ_CONCURRENCY, ReadQueue, registerReadQueue } from './plugins
 import { HttpError } from './http-error.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerSameOrigin } from './plugins/same-origin.ts';
+import { registerTextGuard } from './plugins/text-guard.ts';
 import { projectRoot } from './project-root.ts';
 import { actorRoutes } from './routes/api/actor-routes.ts';
 import { analystRoutes } from './routes/api/analyst-routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
     if (request.headers['content-length'] === '0') delete request.headers['content-type'];
   });
   registerSameOrigin(app, context);
+  registerTextGuard(app);
   // Reads take turns at about the database's parallelism, and a read whose client left is dropped.
   registerReadQueue(app, new ReadQueue(context.db.kind === 'pglite' ? PGLITE_READ_CONCURRENCY : POSTGRES_POOL_SIZE));
   registerAuth(app, context.db);

@@ -13,7 +13,7 @@ import { PROGRESS_TOKEN_PATTERN } from '../../import/import-progress.ts';
 import { detectSettings } from '../../import/import-file.ts';
 import { parseImportSettings } from '../../import/import-settings-schema.ts';
 import type { SpooledBlob } from '../../repositories/blob-repository.ts';
-import { closingBoundaryWatch, spoolFilePart } from './multipart-body.ts';
+import { closingBoundaryWatch, fieldText, spoolFilePart } from './multipart-body.ts';
 
 /** Settings carry a mapping and maybe column names: more than the 1 KiB other form fields get. */
 const FIELD_BYTES = 64 * 1024;
@@ -70,7 +70,7 @@ export async function readImportForm<Field extends string>(request: FastifyReque
       const field = part.fieldname as Field;
       if (fields[field] !== undefined) throw invalid(field, 'is given more than once');
       if (part.valueTruncated || typeof part.value !== 'string') throw invalid(field, 'is too long');
-      fields[field] = part.value;
+      fields[field] = fieldText(field, part.value);
     }
     closed();
   } catch (error) {

@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { PassThrough, type Readable } from 'node:stream';
+import { textProblem } from '../../../domain/text-rules.ts';
 import { invalid } from '../../http-error.ts';
 import { spoolBlob, type SpooledBlob } from '../../repositories/blob-repository.ts';
 
@@ -56,4 +57,11 @@ export function closingBoundaryWatch(request: FastifyRequest): () => void {
     request.raw.off('data', onData);
     if (!seen) throw cutShort();
   };
+}
+
+/** A form's text field as sent, refused (400 naming it) when it holds what no text may (a NUL). */
+export function fieldText(field: string, value: string): string {
+  const problem = textProblem(value, true);
+  if (problem) throw invalid(field, problem);
+  return value;
 }

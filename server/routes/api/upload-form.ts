@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError, invalid } from '../../http-error.ts';
 import type { SpooledBlob } from '../../repositories/blob-repository.ts';
-import { closingBoundaryWatch, spoolFilePart } from './multipart-body.ts';
+import { closingBoundaryWatch, fieldText, spoolFilePart } from './multipart-body.ts';
 
 export const UPLOAD_FIELDS = ['kind', 'eventID', 'attachmentKind', 'streamID'] as const;
 type UploadField = (typeof UPLOAD_FIELDS)[number];
@@ -76,7 +76,7 @@ export async function readUploadForm(request: FastifyRequest, tmpDir: string, ma
       const field = name as UploadField;
       if (fields[field] !== undefined) throw invalid(field, 'is given more than once');
       if (part.valueTruncated || typeof part.value !== 'string') throw invalid(field, 'is too long');
-      fields[field] = part.value;
+      fields[field] = fieldText(field, part.value);
     }
     closed();
   } catch (error) {

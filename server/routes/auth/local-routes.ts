@@ -1,6 +1,7 @@
 /* AUTH_MODE=local: the sign-in page and its form, checked against scrypt hashes in the database. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { lineText } from '../../../domain/text-rules.ts';
 import type { AppContext } from '../../app-context.ts';
 import { loginPage } from '../../auth/login-page.ts';
 import { verifyPassword } from '../../auth/password.ts';
@@ -12,7 +13,7 @@ import { publicOrigin, startSession } from './session-cookie.ts';
 import { userAnswer } from './session-routes.ts';
 
 const SignInSchema = z.object({
-  username: z.string().trim().toLowerCase().min(1, { error: 'is required' }).max(200, { error: 'is too long' }),
+  username: lineText().trim().toLowerCase().min(1, { error: 'is required' }).max(200, { error: 'is too long' }),
   password: z.string().min(1, { error: 'is required' }).max(1024, { error: 'is too long' }),
   from: z.string().max(2048).optional(),
 });
