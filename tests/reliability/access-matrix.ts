@@ -56,7 +56,7 @@ export const ACCESS_MATRIX: AccessRow[] = [
   row('GET', '/api/users', 'admin',                                         [401, 403, 403, 403, 200]),
   row('POST', '/api/user', 'admin',                                         [401, 403, 403, 403, 201]),
   // Every analyst records its own UI actions and reads its own audit; others' entries: administrators.
-  row('POST', '/api/audit/action/:actionName', 'read',                      [401, 201, 403, 201, 201]),
+  row('POST', '/api/audit/action/:actionName', 'read',                      [401, 201, 403, 404, 201]),
   row('GET', '/api/audit/ui', 'read',                                       [401, 200, 403, 200, 200]),
   row('GET', '/api/audit/ui', 'read',                                       [401, 403, 403, 403, 200], "another analyst's entries"),
   row('GET', '/api/audit/data', 'read',                                     [401, 200, 403, 200, 200]),
