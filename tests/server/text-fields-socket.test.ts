@@ -43,7 +43,7 @@ const percent = (text: string) =>
 const BAD = { nul: 'a\u0000b', escape: 'a\u001bb', 'lone high surrogate': 'a\ud800b', 'lone low surrogate': 'a\udc00' };
 
 /** Each text field as a request carrying `text` in it, and the field the answer must name. */
-const FIELDS: [string, (text: string) => [string, string, string?], string][] = [
+const FIELDS: [string, (text: string) => [string, string, string?, string?], string][] = [
   ['sign-in username', (t) => ['POST', '/auth/login', JSON.stringify({ username: t, password: 'x' })], 'username'],
   ['sign-in username (form)', (t) => ['POST', '/auth/login', `username=${percent(t)}&password=x`, 'application/x-www-form-urlencoded'], 'username'],
   ['organization name', (t) => ['POST', '/api/organization', JSON.stringify({ name: t })], 'name'],
