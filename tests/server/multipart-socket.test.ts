@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobTempDir } from '../../server/repositories/blob-repository.ts';
 import { createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
-import { openFileCount, portOf, rawRequest } from '../support/raw-socket.ts';
+import { openFileCount, openSocket, portOf, rawRequest } from '../support/raw-socket.ts';
 import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -81,6 +81,22 @@ describe('a multipart body without its closing boundary', () => {
     const after = await openFileCount();
     if (before !== undefined && after !== undefined) expect(after).toBeLessThanOrEqual(before + 3);
     expect(await spooled()).toEqual([]);
+  });
+
+  it('leaves no spooled file when the client leaves in the middle of the file', async () => {
+    const before = await openFileCount();
+    for (const path of routes) {
+      const socket = await openSocket(port);
+      const head = post(path, `--b\r\n${FILE_HEAD}${'z'.repeat(100_000)}`).replace(/Content-Length: \d+/, 'Content-Length: 10000000');
+      socket.write(head);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect((await spooled()).length, path).toBeLessThanOrEqual(1);
+      socket.destroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await spooled()).toEqual([]);
+    const after = await openFileCount();
+    if (before !== undefined && after !== undefined) expect(after).toBeLessThanOrEqual(before + 3);
   });
 
   it('still imports a complete body, with the closing boundary split across packets', async () => {
