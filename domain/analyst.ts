@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './text-rules.ts';
 
 export const PERMISSIONS = ['read', 'write', 'admin'] as const;
 export const PermissionSchema = z.enum(PERMISSIONS);
@@ -22,7 +23,7 @@ export const AnalystSchema = z.object({
 export type Analyst = z.infer<typeof AnalystSchema>;
 
 export const AnalystCreateSchema = z.object({
-  name: z.string().trim().min(1, { error: 'is required' }).max(200, { error: 'is longer than 200 characters' }),
+  name: lineText().trim().min(1, { error: 'is required' }).max(200, { error: 'is longer than 200 characters' }),
   email: z
     .string()
     .trim()

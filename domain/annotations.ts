@@ -3,12 +3,13 @@
  * each made by an analyst, as they travel on the wire, with the rules their inputs must meet.
  */
 import { z } from 'zod';
+import { lineText, multiLineText } from './text-rules.ts';
 
 const Id = z.number().int();
 const Name = (max = 200) =>
-  z.string().trim().min(1, { error: 'is required' }).max(max, { error: `is longer than ${max} characters` });
-const NoteText = z.string().trim().min(1, { error: 'is required' }).max(200_000, { error: 'is longer than 200,000 characters' });
-const RelatedNote = z.string().trim().max(2000, { error: 'is longer than 2000 characters' });
+  lineText().trim().min(1, { error: 'is required' }).max(max, { error: `is longer than ${max} characters` });
+const NoteText = multiLineText().trim().min(1, { error: 'is required' }).max(200_000, { error: 'is longer than 200,000 characters' });
+const RelatedNote = multiLineText().trim().max(2000, { error: 'is longer than 2000 characters' });
 
 export const ANNOTATION_TYPES = [
   'event_collection', 'event_note', 'event_tag', 'event_upload', 'incident_embed_link', 'incident_link',
@@ -158,7 +159,7 @@ export const LinkCreateSchema = z
   .object({
     url: HttpUrlSchema,
     urlType: z.enum(URL_TYPES).default('other'),
-    title: z.string().trim().max(500, { error: 'is longer than 500 characters' }).default(''),
+    title: lineText().trim().max(500, { error: 'is longer than 500 characters' }).default(''),
     eventID: Id.positive().optional(),
     streamID: Id.positive().optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './text-rules.ts';
 import { IdSchema } from './ids.ts';
 
 /** Context ids a UI action may carry (spec section 7). */
@@ -64,8 +65,8 @@ export type DataAuditEntry = z.infer<typeof DataAuditEntrySchema>;
 
 export const AuditQuerySchema = z.object({
   analystID: IdSchema.optional(),
-  action: z.string().trim().min(1).max(200).optional(),
-  itemType: z.string().trim().min(1).max(100).optional(),
+  action: lineText().trim().min(1).max(200).optional(),
+  itemType: lineText().trim().min(1).max(100).optional(),
   itemID: IdSchema.optional(),
   minTimestamp: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   maxTimestamp: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),

@@ -4,11 +4,12 @@
  * since the incident's first timestamp.
  */
 import { z } from 'zod';
+import { lineText, multiLineText } from './text-rules.ts';
 import { MicrosSchema } from './ids.ts';
 
 const Name = (max = 200) =>
-  z.string().trim().min(1, { error: 'is required' }).max(max, { error: `is longer than ${max} characters` });
-const Text = (max: number) => z.string().max(max, { error: `is longer than ${max} characters` });
+  lineText().trim().min(1, { error: 'is required' }).max(max, { error: `is longer than ${max} characters` });
+const Text = (max: number) => multiLineText().max(max, { error: `is longer than ${max} characters` });
 const Id = z.number().int();
 
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
@@ -139,7 +140,7 @@ export const EventUpdateSchema = z
   .strict();
 export const MarkerCreateSchema = z
   .object({
-    message: Name(10_000),
+    message: multiLineText().trim().min(1, { error: 'is required' }).max(10_000, { error: 'is longer than 10000 characters' }),
     startTimestamp: MicrosSchema,
     endTimestamp: MicrosSchema.optional(),
   })

@@ -3,6 +3,7 @@
  * stretch with « and » (plain characters, never HTML): render them as text, splitting on the marks.
  */
 import { z } from 'zod';
+import { lineText } from './text-rules.ts';
 import { EventRowSchema } from './incident-data.ts';
 
 export const SEARCH_START_MARK = '«';
@@ -19,8 +20,7 @@ const Page = (max: number, fallback: number, min: number) =>
 
 export const SearchQuerySchema = z.object({
   /** Web search syntax: words, "a phrase", or, -word. */
-  q: z
-    .string({ error: 'is required' })
+  q: lineText()
     .trim()
     .min(1, { error: 'is required' })
     .max(SEARCH_QUERY_MAX, { error: `is longer than ${SEARCH_QUERY_MAX} characters` }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './text-rules.ts';
 
 export const UserSchema = z.object({
   id: z.number().int(),
@@ -19,8 +20,8 @@ export const UserCreateSchema = z.object({
     .toLowerCase()
     .regex(USERNAME_PATTERN, { error: 'must be 1-64 letters, digits, dots, dashes, underscores or @' }),
   password: z.string().min(12, { error: 'must be at least 12 characters' }).max(1024, { error: 'is too long' }),
-  name: z.string().trim().max(200).default(''),
-  email: z.string().trim().max(320).default(''),
+  name: lineText().trim().max(200).default(''),
+  email: lineText().trim().max(320).default(''),
 });
 
 /** An account as administrators see it (GET /api/users): who can sign in, to be granted analysts. */

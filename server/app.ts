@@ -14,12 +14,14 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { POSTGRES_POOL_SIZE } from './db/database.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { registerAuth, requireRouteAccess } from './plugins/auth.ts';
+import { registerBodyDeadline, serverTimers } from './plugins/body-deadline.ts';
 import { registerIdempotency, withIdempotency } from './plugins/idempotency.ts';
 import { PGLITE_READ_CONCURRENCY, ReadQueue, registerReadQueue } from './plugins/read-queue.ts';
 import { HttpError } from './http-error.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerSameOrigin } from './plugins/same-origin.ts';
+import { registerTextGuard } from './plugins/text-guard.ts';
 import { projectRoot } from './project-root.ts';
 import { actorRoutes } from './routes/api/actor-routes.ts';
 import { analystRoutes } from './routes/api/analyst-routes.ts';
@@ -65,10 +67,14 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 500 },
     frameworkErrors: answerFrameworkError,
+    ...serverTimers(context.config),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  requireRouteAccess(app);
+  // First of the hooks: a request refused later (401) still has its body bounded.
+  registerBodyDeadline(app, context.config);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -114,6 +120,7 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
     if (request.headers['content-length'] === '0') delete request.headers['content-type'];
   });
   registerSameOrigin(app, context);
+  registerTextGuard(app);
   // Reads take turns at about the database's parallelism, and a read whose client left is dropped.
   registerReadQueue(app, new ReadQueue(context.db.kind === 'pglite' ? PGLITE_READ_CONCURRENCY : POSTGRES_POOL_SIZE));
   registerAuth(app, context.db);

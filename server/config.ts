@@ -26,7 +26,19 @@ const EnvSchema = z.object({
   CHURCHKEY_VERSION: z.string().optional(),
   DEMO_DATA: z.enum(['true', 'false']).default('true'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(512 * 1024 * 1024),
+  ALLOWED_HOSTS: z.string().optional(),
+  BODY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
+  BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().positive().default(64 * 1024),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(20),
+  KEEP_ALIVE_SECONDS: z.coerce.number().positive().max(3600).default(10),
+  MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
 });
+
+/** Host names (host or host:port) as the Host header carries them, lower case. */
+const HostListSchema = z
+  .string()
+  .transform((text) => text.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/, { error: 'must be host names (host or host:port) separated by commas' })));
 
 export interface Config {
   port: number;
@@ -45,6 +57,16 @@ export interface Config {
   demoData: boolean;
   /** The largest file one upload may carry, in bytes. */
   uploadMaxBytes: number;
+  /** Hosts (as in the Host header) the origin check trusts besides PUBLIC_URL's; empty: loopback only. */
+  allowedHosts: string[];
+  /** A request body must arrive within bodyMillis plus its size at bodyMinBytesPerSecond. */
+  bodyMillis: number;
+  bodyMinBytesPerSecond: number;
+  /** A connection's request head must arrive within this; an idle kept-alive connection closes after keepAliveMillis. */
+  headersTimeoutMillis: number;
+  keepAliveMillis: number;
+  /** Connections beyond this many are closed as they come. */
+  maxConnections: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -54,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  const hosts = HostListSchema.safeParse(e.ALLOWED_HOSTS ?? '');
+  if (!hosts.success) throw new Error(`Invalid configuration: ALLOWED_HOSTS ${hosts.error.issues[0]?.message ?? 'is invalid'}`);
   if (e.AUTH_MODE === 'oidc' && (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID)) {
     throw new Error('Invalid configuration: AUTH_MODE=oidc needs OIDC_ISSUER and OIDC_CLIENT_ID');
   }
@@ -75,5 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     version: e.CHURCHKEY_VERSION,
     demoData: e.DEMO_DATA === 'true',
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    allowedHosts: hosts.data ?? [],
+    bodyMillis: Math.round(e.BODY_SECONDS * 1000),
+    bodyMinBytesPerSecond: e.BODY_MIN_BYTES_PER_SECOND,
+    headersTimeoutMillis: Math.round(e.HEADERS_TIMEOUT_SECONDS * 1000),
+    keepAliveMillis: Math.round(e.KEEP_ALIVE_SECONDS * 1000),
+    maxConnections: e.MAX_CONNECTIONS,
   };
 }

@@ -1,45 +1,50 @@
 /*
- * Repeated failed sign-ins are slowed down: after 5 failures for one username from one address in
- * 15 minutes (or 50 for one username from anywhere) further attempts are refused until the window
- * has moved on. Failures live in the database, so every server process sees them.
+ * Repeated failed sign-ins are slowed down. An attempt is reserved (written as a failure) BEFORE its
+ * password is hashed, under a lock on the username, so a parallel burst cannot slip past the count;
+ * a right password then takes its reservation back. Per address and username: 5 in 15 minutes.
+ * Per username from anywhere, past 50 the account is slowed, never locked: each address then gets
+ * one attempt a window, so one address (or a botnet) cannot keep the owner out from theirs.
  */
-import type { Queryable } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import { nowMicros } from './tokens.ts';
 
 const WINDOW_MICROS = 15 * 60 * 1_000_000;
 export const FAILURES_PER_ADDRESS = 5;
-const FAILURES_PER_USERNAME = 50;
+export const FAILURES_PER_USERNAME = 50;
+/** Past FAILURES_PER_USERNAME, what each address may still try in a window. */
+const SLOWED_PER_ADDRESS = 1;
 
-/** Seconds to wait before another attempt, or 0 when one may be made now. */
-export async function signInWait(db: Queryable, username: string, ip: string): Promise<number> {
-  const since = nowMicros() - WINDOW_MICROS;
-  const rows = await db.query<{ from_address: number; in_all: number; oldest_address: number | null; oldest_all: number | null }>(
-    `SELECT count(*) FILTER (WHERE ip = $2)::int AS from_address,
-            count(*)::int AS in_all,
-            (SELECT at_micros FROM sign_in_failures WHERE username = $1 AND ip = $2 AND at_micros > $3
-              ORDER BY at_micros DESC OFFSET ${FAILURES_PER_ADDRESS - 1} LIMIT 1) AS oldest_address,
-            (SELECT at_micros FROM sign_in_failures WHERE username = $1 AND at_micros > $3
-              ORDER BY at_micros DESC OFFSET ${FAILURES_PER_USERNAME - 1} LIMIT 1) AS oldest_all
-       FROM sign_in_failures WHERE username = $1 AND at_micros > $3`,
-    [username, ip, since],
-  );
-  const row = rows[0];
-  if (!row) return 0;
-  const until = Math.max(
-    row.from_address >= FAILURES_PER_ADDRESS && row.oldest_address ? row.oldest_address + WINDOW_MICROS : 0,
-    row.in_all >= FAILURES_PER_USERNAME && row.oldest_all ? row.oldest_all + WINDOW_MICROS : 0,
-  );
-  return until > 0 ? Math.max(1, Math.ceil((until - nowMicros()) / 1_000_000)) : 0;
+export type Reservation = { ok: true; id: number } | { ok: false; waitSeconds: number };
+
+/** Reserves one attempt for `username` from `ip`, or answers how many seconds to wait. */
+export async function reserveSignIn(db: Db, username: string, ip: string): Promise<Reservation> {
+  return db.transaction(async (tx) => {
+    // One username's attempts are counted one at a time; other usernames are not held up.
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 17))', [`sign-in:${username}`]);
+    const now = nowMicros();
+    const since = now - WINDOW_MICROS;
+    const rows = await tx.query<{ from_address: number; in_all: number; oldest_address: string | null }>(
+      `SELECT count(*) FILTER (WHERE ip = $2)::int AS from_address, count(*)::int AS in_all,
+              min(at_micros) FILTER (WHERE ip = $2)::text AS oldest_address
+         FROM sign_in_failures WHERE username = $1 AND at_micros > $3`,
+      [username, ip, since],
+    );
+    const row = rows[0] ?? { from_address: 0, in_all: 0, oldest_address: null };
+    const allowed = row.in_all >= FAILURES_PER_USERNAME ? SLOWED_PER_ADDRESS : FAILURES_PER_ADDRESS;
+    if (row.from_address >= allowed) {
+      // NOTE: the oldest failure leaving the window frees a place, so that is when to come back.
+      const until = Number(row.oldest_address ?? now) + WINDOW_MICROS;
+      return { ok: false, waitSeconds: Math.max(1, Math.ceil((until - now) / 1_000_000)) };
+    }
+    const inserted = await tx.query<{ id: number }>(
+      'INSERT INTO sign_in_failures (username, ip, at_micros) VALUES ($1, $2, $3) RETURNING id::int AS id',
+      [username, ip, now],
+    );
+    return { ok: true, id: inserted[0]!.id };
+  });
 }
 
-export async function recordSignInFailure(db: Queryable, username: string, ip: string): Promise<void> {
-  await db.query('INSERT INTO sign_in_failures (username, ip, at_micros) VALUES ($1, $2, $3)', [
-    username,
-    ip,
-    nowMicros(),
-  ]);
-}
-
-export async function clearSignInFailures(db: Queryable, username: string, ip: string): Promise<void> {
+/** A right password: its reservation and this address's earlier failures for the username go. */
+export async function clearSignInFailures(db: Db, username: string, ip: string): Promise<void> {
   await db.query('DELETE FROM sign_in_failures WHERE username = $1 AND ip = $2', [username, ip]);
 }

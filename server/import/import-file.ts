@@ -127,7 +127,8 @@ async function importKept(db: Db, options: ImportFileOptions, mediaType: string,
     await tx.query(STAGING);
 
     const streams = new Map<string, ImportedStream>();
-    const defaultName = options.streamName ?? fileName;
+    // A file name may be 255 characters; a stream name at most 200 (the API's limit), so a later rename to it works.
+    const defaultName = options.streamName ?? Array.from(fileName).slice(0, 200).join('');
     const streamFor = async (name: string): Promise<ImportedStream> => {
       const known = streams.get(name);
       if (known) return known;

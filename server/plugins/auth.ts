@@ -75,6 +75,22 @@ export async function resolveAnalyst(db: Db, request: FastifyRequest, user: User
   return { analyst, userIsAdmin };
 }
 
+/** The routes that must say who may call them: everything of the API and of sign-in. */
+export const GUARDED_PREFIXES = ['/api/', '/auth/'];
+
+/**
+ * Fail closed: adding an /api or /auth route without `config.access` throws, so such a server never
+ * starts (the onRequest hook below would let the route through unchecked).
+ */
+export function requireRouteAccess(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const guarded = GUARDED_PREFIXES.some((prefix) => route.url.startsWith(prefix) || `${route.url}/` === prefix);
+    if (guarded && route.config?.access === undefined) {
+      throw new Error(`${String(route.method)} ${route.url} declares no config.access: every /api and /auth route must say who may call it`);
+    }
+  });
+}
+
 export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);

@@ -4,7 +4,8 @@
  * hidden form could post a urlencoded body or a file as the signed-in analyst. Browsers say where a
  * request comes from: Sec-Fetch-Site, or, where they send none (plain http to a LAN address), Origin.
  * A write that says it comes from elsewhere is refused before anything runs; clients that are no
- * browser (the CLI, scripts, tests) send neither and are not concerned.
+ * browser (the CLI, scripts, tests) send neither and are not concerned. The Origin must match the
+ * origin of PUBLIC_URL or of a trusted Host (auth/trusted-host.ts), never of any Host the request names.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
@@ -16,7 +17,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 function fromElsewhere(request: FastifyRequest, context: AppContext): boolean {
   const site = request.headers['sec-fetch-site'];
   // 'none': typed into the address bar or a bookmark, by the user themselves.
-  if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';
+  if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return true;
+  // NOTE: a DNS-rebinding page is same-origin to the browser; its Origin (always sent on a write)
+  // still names its own host, which publicOrigin does not trust (auth/trusted-host.ts).
   const origin = request.headers.origin;
   if (typeof origin !== 'string') return false;
   if (origin === 'null') return true;

@@ -47,7 +47,7 @@ export interface AuditActionRow {
   client_micros: number | null;
 }
 
-/** Stores a UI action; a replayed clientID returns the stored row instead of a second one. */
+/** Stores a UI action; a clientID the analyst sent before returns that row instead of a second one. */
 export async function insertAuditAction(
   db: Queryable,
   who: { userID: number; analystID: number },
@@ -58,7 +58,7 @@ export async function insertAuditAction(
     `INSERT INTO audit_actions (client_id, action_name, organization_id, incident_id, event_id, stream_id, map_id,
                                 value, user_id, analyst_id, at_micros, client_micros)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-     ON CONFLICT (client_id) DO NOTHING RETURNING id`,
+     ON CONFLICT (analyst_id, client_id) DO NOTHING RETURNING id`,
     [
       body.clientID ?? null,
       actionName,
@@ -75,7 +75,7 @@ export async function insertAuditAction(
     ],
   );
   if (inserted[0]) return { id: inserted[0].id, created: true };
-  const existing = await db.query<{ id: number }>('SELECT id FROM audit_actions WHERE client_id = $1', [body.clientID]);
+  const existing = await db.query<{ id: number }>('SELECT id FROM audit_actions WHERE analyst_id = $1 AND client_id = $2', [who.analystID, body.clientID]);
   return { id: existing[0]!.id, created: false };
 }
 

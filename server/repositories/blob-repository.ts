@@ -59,9 +59,13 @@ export async function spoolBlob(source: Readable, tmpDir: string): Promise<Spool
       done(null, chunk);
     },
   });
+  const sink = createWriteStream(path, { flags: 'wx', mode: 0o600 });
   try {
-    await pipeline(source, hashing, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+    await pipeline(source, hashing, sink);
   } catch (error) {
+    // NOTE: a source that fails at once rejects before the file is even open; removed then, it
+    // would be created a moment later and stay. The destroyed sink closes only after its open.
+    if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
     await discard();
     throw error;
   }

@@ -56,7 +56,7 @@ export const ACCESS_MATRIX: AccessRow[] = [
   row('GET', '/api/users', 'admin',                                         [401, 403, 403, 403, 200]),
   row('POST', '/api/user', 'admin',                                         [401, 403, 403, 403, 201]),
   // Every analyst records its own UI actions and reads its own audit; others' entries: administrators.
-  row('POST', '/api/audit/action/:actionName', 'read',                      [401, 201, 403, 201, 201]),
+  row('POST', '/api/audit/action/:actionName', 'read',                      [401, 201, 403, 404, 201]),
   row('GET', '/api/audit/ui', 'read',                                       [401, 200, 403, 200, 200]),
   row('GET', '/api/audit/ui', 'read',                                       [401, 403, 403, 403, 200], "another analyst's entries"),
   row('GET', '/api/audit/data', 'read',                                     [401, 200, 403, 200, 200]),
@@ -145,7 +145,8 @@ export const ACCESS_MATRIX: AccessRow[] = [
   row('GET', '/auth/user', 'public',                                        [401, 200, 200, 200, 200]),
   row('GET', '/auth/login', 'public',                                       [200, 303, 303, 303, 303]),
   { ...row('POST', '/auth/login', 'public',                                 [200, 200, 200, 200, 200]), authMode: 'local' },
-  row('GET', '/auth/logout', 'public',                                      [303, 303, 303, 303, 303]),
+  row('GET', '/auth/logout', 'public',                                      [200, 200, 200, 200, 200]),
+  row('POST', '/auth/logout', 'public',                                     [303, 303, 303, 303, 303]),
   row('GET', '/auth/link/:token', 'public',                                 [400, 400, 400, 400, 400], 'used or unknown link'),
   { ...row('GET', '/auth/callback', 'public',                               [400, 400, 400, 400, 400], 'no such flow'), authMode: 'oidc' },
 ];

@@ -124,7 +124,8 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
   'GET /auth/user': () => ({ url: '/auth/user' }),
   'GET /auth/login': () => ({ url: '/auth/login?from=%2Fincident%2F1' }),
   'POST /auth/login': (_ids, w) => ({ url: '/auth/login', payload: { username: w.bystanderUser.username, password: TEST_PASSWORD } }),
-  'GET /auth/logout': () => ({ url: '/auth/logout?from=%2F', freshSession: true }),
+  'GET /auth/logout': () => ({ url: '/auth/logout?from=%2F' }),
+  'POST /auth/logout': () => ({ url: '/auth/logout?from=%2F', freshSession: true }),
   'GET /auth/link/:token (used or unknown link)': () => ({ url: `/auth/link/${unguessable()}` }),
   'GET /auth/callback (no such flow)': () => ({ url: `/auth/callback?state=${unguessable()}&code=${unguessable()}` }),
 };

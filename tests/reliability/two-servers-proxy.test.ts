@@ -85,7 +85,7 @@ describe.each(postgres)('two server processes behind a round-robin proxy on Post
     expect(primary.upstream).toBe(made.answer.upstream);
 
     const other = await signIn();
-    const out = await call('GET', '/auth/logout', { cookie: other.cookie });
+    const out = await call('POST', '/auth/logout', { cookie: other.cookie });
     expect(out.status).toBe(303);
     const after = await call('GET', '/auth/user', { cookie: other.cookie });
     expect(after.upstream).not.toBe(out.upstream);

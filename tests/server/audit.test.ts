@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import { countRows, giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 
@@ -15,12 +16,17 @@ describe.each(DATABASE_KINDS)('audit calls on %s', (kind) => {
 
   it('stores the trimmed action name, the context ids, the value, the user, the analyst and the time', async () => {
     const mia = await signIn(server);
-    await giveAnalyst(server, mia, 'read');
+    // The context ids must be ones the analyst reaches (issue 17): an administrator reaches all.
+    await giveAnalyst(server, mia, 'admin');
+    const organizationID = await createOrganization(admin);
+    const incidentID = await createIncident(admin, organizationID);
+    const streamID = await createStream(admin, incidentID);
+    const eventID = await createEvent(admin, incidentID, { streamID, message: 'x', startTimestamp: 1 });
     const before = Date.now() * 1000;
     const response = await mia.request({
       method: 'POST',
       url: `/api/audit/action/${encodeURIComponent('  select event  ')}`,
-      payload: { organizationID: 3, incidentID: 12, eventID: 99, streamID: 4, mapID: 2, value: { zoom: 1.5, tags: ['a'] } },
+      payload: { organizationID, incidentID, eventID, streamID, value: { zoom: 1.5, tags: ['a'] } },
     });
     expect(response.statusCode).toBe(201);
     const list = await mia.request({ url: '/api/audit/ui' });
@@ -28,11 +34,11 @@ describe.each(DATABASE_KINDS)('audit calls on %s', (kind) => {
     expect(latest).toMatchObject({
       id: response.json().action.id,
       actionName: 'select event',
-      organizationID: 3,
-      incidentID: 12,
-      eventID: 99,
-      streamID: 4,
-      mapID: 2,
+      organizationID,
+      incidentID,
+      eventID,
+      streamID,
+      mapID: null,
       value: { zoom: 1.5, tags: ['a'] },
       userID: mia.userID,
       analystID: mia.userID,

@@ -44,8 +44,9 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
     const response = await server.app.inject({
       method: 'POST',
       url: '/auth/login',
-      headers: { ...FORM, host: 'churchkey.test' },
-      payload: form({ username: session.username, password: TEST_PASSWORD, from: 'http://churchkey.test/incident/4/type/swimlane?x=1#e' }),
+      // A Host is trusted only when it is loopback, an address or listed (ALLOWED_HOSTS): never by itself.
+      headers: { ...FORM, host: 'localhost' },
+      payload: form({ username: session.username, password: TEST_PASSWORD, from: 'http://localhost/incident/4/type/swimlane?x=1#e' }),
     });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/incident/4/type/swimlane?x=1#e');
@@ -162,7 +163,11 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
     const session = await signIn(server);
     const before = await session.request({ url: '/auth/user' });
     expect(before.statusCode).toBe(200);
-    const logout = await session.request({ url: '/auth/logout?from=%2Fincident%2F9', headers: {} });
+    // The GET is a page that posts (a GET any site may trigger must not end a session).
+    const page = await session.request({ url: '/auth/logout?from=%2Fincident%2F9', headers: {} });
+    expect(page.statusCode).toBe(200);
+    expect((await session.request({ url: '/auth/user' })).statusCode).toBe(200);
+    const logout = await session.request({ method: 'POST', url: '/auth/logout?from=%2Fincident%2F9', headers: {} });
     expect(logout.statusCode).toBe(303);
     expect(logout.headers.location).toBe('/auth/login?from=%2Fincident%2F9');
     expect(logout.cookies.find((c) => c.name === 'churchkey_session')?.value).toBe('');

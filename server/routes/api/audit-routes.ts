@@ -18,6 +18,7 @@ import type { AppContext } from '../../app-context.ts';
 import { forbidden } from '../../http-error.ts';
 import { acting, type Acting } from '../../plugins/auth.ts';
 import { insertAuditAction, listAuditActions, listDataAudit } from '../../repositories/audit-repository.ts';
+import { requireActionContext } from '../../repositories/audit-context.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
 
@@ -40,7 +41,7 @@ export function auditRoutes(app: FastifyInstance, context: AppContext): void {
       config: { access: 'read' },
       bodyLimit: 32_768,
       schema: {
-        summary: 'Records a UI action with its context ids and value; a repeated clientID is stored once',
+        summary: 'Records a UI action with its context ids (each must be reachable: 404 otherwise) and value; a clientID the analyst repeats is stored once',
         tags: ['audit'],
         params: z.object({ actionName: AuditActionNameSchema }),
         body: AuditActionBodySchema.optional(),
@@ -48,6 +49,7 @@ export function auditRoutes(app: FastifyInstance, context: AppContext): void {
           200: z.object({ action: z.object({ id: z.number().int(), created: z.boolean() }), version: z.string() }),
           201: z.object({ action: z.object({ id: z.number().int(), created: z.boolean() }), version: z.string() }),
           ...errors,
+          404: ApiErrorSchema,
         },
       },
     },
@@ -55,9 +57,11 @@ export function auditRoutes(app: FastifyInstance, context: AppContext): void {
       const { user, analyst } = acting(request);
       // In a transaction, so an Idempotency-Key is recorded with the row (plugins/idempotency.ts):
       // written apart, a process stopping between the two let a resent copy store it twice.
-      const stored = await db.transaction((tx) =>
-        insertAuditAction(tx, { userID: user.id, analystID: analyst.id }, request.params.actionName, request.body ?? {}),
-      );
+      const body = request.body ?? {};
+      const stored = await db.transaction(async (tx) => {
+        await requireActionContext(tx, analyst, body);
+        return insertAuditAction(tx, { userID: user.id, analystID: analyst.id }, request.params.actionName, body);
+      });
       reply.code(stored.created ? 201 : 200);
       return { action: stored, version: context.version };
     },

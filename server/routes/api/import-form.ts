@@ -12,7 +12,8 @@ import { HttpError, invalid } from '../../http-error.ts';
 import { PROGRESS_TOKEN_PATTERN } from '../../import/import-progress.ts';
 import { detectSettings } from '../../import/import-file.ts';
 import { parseImportSettings } from '../../import/import-settings-schema.ts';
-import { spoolBlob, type SpooledBlob } from '../../repositories/blob-repository.ts';
+import type { SpooledBlob } from '../../repositories/blob-repository.ts';
+import { closingBoundaryWatch, fieldText, spoolFilePart } from './multipart-body.ts';
 
 /** Settings carry a mapping and maybe column names: more than the 1 KiB other form fields get. */
 const FIELD_BYTES = 64 * 1024;
@@ -49,6 +50,7 @@ export async function readImportForm<Field extends string>(request: FastifyReque
   let rawFileName = '';
   let declaredType = '';
   const fields: Partial<Record<Field, string>> = {};
+  const closed = closingBoundaryWatch(request);
   try {
     const counts = fieldCount === undefined ? {} : { fields: fieldCount, parts: fieldCount + 1 };
     for await (const part of request.parts({ limits: { fieldSize: FIELD_BYTES, ...counts } })) {
@@ -57,18 +59,20 @@ export async function readImportForm<Field extends string>(request: FastifyReque
           part.file.resume();
           throw invalid(part.fieldname.slice(0, 100), 'is not a field of this call (the file goes in "file")');
         }
-        file = await spoolBlob(part.file, tmpDir);
+        file = await spoolFilePart(part.file, tmpDir);
         if (part.file.truncated) throw refusal({ code: 'FST_REQ_FILE_TOO_LARGE' }, maxBytes);
         rawFileName = part.filename;
         declaredType = part.mimetype;
         continue;
       }
       if (!(allowed as readonly string[]).includes(part.fieldname)) throw invalid(part.fieldname.slice(0, 100), 'is not a field of this call');
+      if (file) throw invalid(part.fieldname, 'must come before the file in the form (the file is the last part)');
       const field = part.fieldname as Field;
       if (fields[field] !== undefined) throw invalid(field, 'is given more than once');
       if (part.valueTruncated || typeof part.value !== 'string') throw invalid(field, 'is too long');
-      fields[field] = part.value;
+      fields[field] = fieldText(field, part.value);
     }
+    closed();
   } catch (error) {
     await file?.discard();
     throw refusal(error, maxBytes);

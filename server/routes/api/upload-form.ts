@@ -5,7 +5,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { HttpError, invalid } from '../../http-error.ts';
-import { spoolBlob, type SpooledBlob } from '../../repositories/blob-repository.ts';
+import type { SpooledBlob } from '../../repositories/blob-repository.ts';
+import { closingBoundaryWatch, fieldText, spoolFilePart } from './multipart-body.ts';
 
 export const UPLOAD_FIELDS = ['kind', 'eventID', 'attachmentKind', 'streamID'] as const;
 type UploadField = (typeof UPLOAD_FIELDS)[number];
@@ -56,6 +57,7 @@ export async function readUploadForm(request: FastifyRequest, tmpDir: string, ma
   let rawFileName = '';
   let declaredType = '';
   const fields: UploadForm['fields'] = {};
+  const closed = closingBoundaryWatch(request);
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -63,7 +65,7 @@ export async function readUploadForm(request: FastifyRequest, tmpDir: string, ma
           part.file.resume();
           throw invalid(part.fieldname.slice(0, 100), 'is not a field of this call (the file goes in "file")');
         }
-        file = await spoolBlob(part.file, tmpDir);
+        file = await spoolFilePart(part.file, tmpDir);
         if (part.file.truncated) throw tooLarge(maxBytes);
         rawFileName = part.filename;
         declaredType = part.mimetype;
@@ -74,8 +76,9 @@ export async function readUploadForm(request: FastifyRequest, tmpDir: string, ma
       const field = name as UploadField;
       if (fields[field] !== undefined) throw invalid(field, 'is given more than once');
       if (part.valueTruncated || typeof part.value !== 'string') throw invalid(field, 'is too long');
-      fields[field] = part.value;
+      fields[field] = fieldText(field, part.value);
     }
+    closed();
   } catch (error) {
     await file?.discard();
     throw refusal(error, maxBytes);

@@ -1,18 +1,19 @@
 /* AUTH_MODE=local: the sign-in page and its form, checked against scrypt hashes in the database. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { lineText } from '../../../domain/text-rules.ts';
 import type { AppContext } from '../../app-context.ts';
 import { loginPage } from '../../auth/login-page.ts';
 import { verifyPassword } from '../../auth/password.ts';
 import { safeReturnPath } from '../../auth/return-to.ts';
-import { clearSignInFailures, recordSignInFailure, signInWait } from '../../auth/sign-in-throttle.ts';
+import { clearSignInFailures, reserveSignIn } from '../../auth/sign-in-throttle.ts';
 import { HttpError, invalid } from '../../http-error.ts';
 import { findUserByUsername } from '../../repositories/users-repository.ts';
 import { publicOrigin, startSession } from './session-cookie.ts';
 import { userAnswer } from './session-routes.ts';
 
 const SignInSchema = z.object({
-  username: z.string().trim().toLowerCase().min(1, { error: 'is required' }).max(200, { error: 'is too long' }),
+  username: lineText().trim().toLowerCase().min(1, { error: 'is required' }).max(200, { error: 'is too long' }),
   password: z.string().min(1, { error: 'is required' }).max(1024, { error: 'is too long' }),
   from: z.string().max(2048).optional(),
 });
@@ -72,18 +73,17 @@ export function localRoutes(app: FastifyInstance, context: AppContext): void {
         return refuse(400, error.message, field);
       }
       const { username, password } = parsed.data;
-      const wait = await signInWait(context.db, username, request.ip);
-      if (wait > 0) {
+      // Reserved before the hash is computed: the reservation stays as a failure unless the password is right.
+      const reservation = await reserveSignIn(context.db, username, request.ip);
+      if (!reservation.ok) {
+        const wait = reservation.waitSeconds;
         const minutes = Math.ceil(wait / 60);
         const message = `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
         return refuse(429, message, 'password', { 'retry-after': String(wait) });
       }
       const user = await findUserByUsername(context.db, username);
       const ok = await verifyPassword(password, user?.password_hash);
-      if (!user || !ok || user.disabled) {
-        await recordSignInFailure(context.db, username, request.ip);
-        return refuse(401, WRONG, 'password');
-      }
+      if (!user || !ok || user.disabled) return refuse(401, WRONG, 'password');
       await clearSignInFailures(context.db, username, request.ip);
       await startSession(request, reply, context, user.id, 'password');
       if (html) return reply.redirect(target, 303);

@@ -3,10 +3,13 @@ import type { AppContext } from '../../app-context.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { createSession } from '../../repositories/sessions-repository.ts';
 import { recordWrite } from '../../repositories/audit-repository.ts';
+import { isTrustedHost } from '../../auth/trusted-host.ts';
 
 /** The origin users reach us at: PUBLIC_URL when set, else what the request came in on. */
 export function publicOrigin(request: FastifyRequest, context: AppContext): string {
   if (context.config.publicUrl) return context.config.publicUrl;
+  // A Host this server does not answer to (DNS rebinding) gets an origin no page can have.
+  if (!isTrustedHost(request.host, context.config)) return `${request.protocol}://untrusted-host.invalid`;
   try {
     // NOTE: through URL, so a default port (host "x:80") compares equal to the origin of "http://x/".
     return new URL(`${request.protocol}://${request.host}`).origin;

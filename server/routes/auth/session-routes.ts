@@ -6,6 +6,7 @@ import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { UserSchema, type User } from '../../../domain/user.ts';
 import type { AppContext } from '../../app-context.ts';
 import { loginPage } from '../../auth/login-page.ts';
+import { LOGOUT_PAGE_CSP, logoutPage } from '../../auth/logout-page.ts';
 import { safeReturnPath } from '../../auth/return-to.ts';
 import { hashToken, nowMicros } from '../../auth/tokens.ts';
 import { unauthenticated } from '../../http-error.ts';
@@ -51,9 +52,31 @@ export function sessionRoutes(app: FastifyInstance, context: AppContext): void {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'A page that signs out by POST /auth/logout at once (a GET must not end a session), then returns to `from`',
+        tags: ['auth'],
+        querystring: z.object({ from: z.string().max(2048).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const from = safeReturnPath(request.query.from, publicOrigin(request, context));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', LOGOUT_PAGE_CSP)
+        .send(logoutPage(from));
+    },
+  );
+
+  routes.post(
+    '/auth/logout',
+    {
+      config: { access: 'public' },
+      bodyLimit: 16_384,
+      schema: {
         summary: 'Ends the session and returns to `from` (on this origin only), which then asks to sign in again',
         tags: ['auth'],
         querystring: z.object({ from: z.string().max(2048).optional() }),
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
       },
     },
     async (request, reply) => {
@@ -68,7 +91,8 @@ export function sessionRoutes(app: FastifyInstance, context: AppContext): void {
         }
       }
       clearSessionCookie(request, reply, context);
-      const from = safeReturnPath(request.query.from, publicOrigin(request, context));
+      const bodyFrom = (request.body as { from?: unknown } | null | undefined)?.from;
+      const from = safeReturnPath(bodyFrom ?? request.query.from, publicOrigin(request, context));
       return reply.redirect(`/auth/login?from=${encodeURIComponent(from)}`, 303);
     },
   );

@@ -1,0 +1,56 @@
+/*
+ * Fail closed, checked in `npm test` (issue 17): the access matrix of the reliability suite has a row
+ * for every /api and /auth route each sign-in mode registers (and none for a route that is gone), and
+ * an /api or /auth route added without `config.access` stops the server from being built.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { ACCESS_MATRIX, rowKey } from '../reliability/access-matrix.ts';
+import { MATRIX_REQUESTS } from '../reliability/access-requests.ts';
+import { registeredRoutes } from '../reliability/support/registered-routes.ts';
+import { startTestServer, TEST_VERSION, type TestServer } from '../support/test-server.ts';
+
+let server: TestServer;
+let oidcApp: FastifyInstance;
+
+beforeAll(async () => {
+  server = await startTestServer('pglite');
+  // Nothing is asked of the provider while routes are listed.
+  const config = loadConfig({ DATA_DIR: server.config.dataDir, AUTH_MODE: 'oidc', OIDC_ISSUER: 'http://127.0.0.1:9/', OIDC_CLIENT_ID: 'churchkey' });
+  oidcApp = await buildApp({ db: server.db, config, version: TEST_VERSION }, { appDir: '/nonexistent' });
+  await oidcApp.ready();
+});
+afterAll(async () => {
+  await oidcApp?.close();
+  await server?.close();
+});
+
+describe('the access matrix', () => {
+  it('has a row for every route each sign-in mode registers, and none for a route it does not', () => {
+    for (const [mode, app] of [['local', server.app], ['oidc', oidcApp]] as const) {
+      const registered = registeredRoutes(app)
+        .filter((route) => route.method !== 'HEAD' && (route.url.startsWith('/api/') || route.url.startsWith('/auth/')))
+        .map((route) => `${route.method} ${route.url}`);
+      expect(registered.length).toBeGreaterThan(50);
+      const tabled = new Set(ACCESS_MATRIX.filter((row) => row.authMode === undefined || row.authMode === mode).map((row) => `${row.method} ${row.route}`));
+      expect(registered.filter((route) => !tabled.has(route)), `routes of AUTH_MODE=${mode} missing from access-matrix.ts`).toEqual([]);
+      expect([...tabled].filter((route) => !registered.includes(route)), `rows for routes AUTH_MODE=${mode} does not register`).toEqual([]);
+    }
+    expect(ACCESS_MATRIX.map(rowKey).filter((key) => !MATRIX_REQUESTS[key]), 'rows without a request').toEqual([]);
+  });
+});
+
+describe('a route without config.access', () => {
+  it.each(['/api/forgotten', '/auth/forgotten'])('at %s stops the app from being built', async (url) => {
+    const config = loadConfig({ DATA_DIR: server.config.dataDir });
+    const app = await buildApp({ db: server.db, config, version: TEST_VERSION }, { appDir: '/nonexistent' });
+    try {
+      expect(() => app.get(url, async () => ({ secret: true }))).toThrow(/config\.access/);
+      expect(() => app.post(url, { config: { access: 'user' } }, async () => ({}))).not.toThrow();
+    } finally {
+      await app.close();
+    }
+  });
+});
