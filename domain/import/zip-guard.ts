@@ -16,8 +16,10 @@ export interface ZipLimits {
   readonly maxEntries: number;
   /** Uncompressed ÷ compressed for one entry; JSON compresses 5-20×, deflate bombs about 1000×. */
   readonly maxRatio: number;
-  /** Entries smaller than this skip the ratio check: a small file of spaces is no threat. */
+  /** Entries, and archives in total, unpacking to less than this skip the ratio checks: a small file of spaces is no threat. */
   readonly ratioFloorBytes: number;
+  /** The server's setting that raises a limit, named in its refusal (IMPORT_MAX_INFLATED_BYTES). */
+  readonly settingNames?: { readonly [Limit in 'maxZipBytes' | 'maxTotalBytes' | 'maxEntries']?: string } | undefined;
 }
 
 export const DEFAULT_ZIP_LIMITS: ZipLimits = {
