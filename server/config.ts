@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   CHURCHKEY_VERSION: z.string().optional(),
   DEMO_DATA: z.enum(['true', 'false']).default('true'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(512 * 1024 * 1024),
+  IMPORT_MAX_RECORDS: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(5_000_000),
+  IMPORT_MAX_INFLATED_BYTES: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(1024 * 1024 * 1024),
 });
 
 export interface Config {
@@ -45,6 +47,8 @@ export interface Config {
   demoData: boolean;
   /** The largest file one upload may carry, in bytes. */
   uploadMaxBytes: number;
+  /** What one import may take: records and invalid rows, and what a zip may unpack to (server/import/import-limits.ts). */
+  importLimits: { maxRecords: number; maxInflatedBytes: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -75,5 +79,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     version: e.CHURCHKEY_VERSION,
     demoData: e.DEMO_DATA === 'true',
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    importLimits: { maxRecords: e.IMPORT_MAX_RECORDS, maxInflatedBytes: e.IMPORT_MAX_INFLATED_BYTES },
   };
 }

@@ -3,8 +3,10 @@
  * parser sees them. Size limits (HAR maxBytes, zip limits) are the server's and are not accepted.
  */
 import { z } from 'zod';
+import { IMPORT_FORMATS } from '../../domain/import/import-record.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
 import { isKnownTimeZone } from '../../domain/time/time-zone-table.ts';
+import { settingsIssueSentence } from './settings-issue-sentence.ts';
 
 const Count = z.number().int().min(0).max(1_000_000);
 const Column = z.number().int().min(0).max(100_000);
@@ -43,12 +45,11 @@ export function parseImportSettings(text: string, timeZone: string): ImportSetti
   try {
     json = JSON.parse(text);
   } catch {
-    return 'must be JSON: the import settings (format, and for delimited or jsonl the mapping)';
+    return 'must be JSON: the import settings the preview shows (the format, and for delimited or jsonl the mapping)';
   }
-  const parsed = SettingsSchema.safeParse(json);
+  const parsed = SettingsSchema.safeParse(json, { reportInput: true });
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return `${issue.path.length > 0 ? `.${issue.path.join('.')} ` : ''}${issue.message}`.trim();
+    return settingsIssueSentence(parsed.error.issues[0]!, IMPORT_FORMATS);
   }
   const settings = parsed.data;
   switch (settings.format) {
