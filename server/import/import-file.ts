@@ -22,7 +22,7 @@ import { adoptSource } from './adopt-source.ts';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './import-limits.ts';
 import { moveStagedEvents, type ImportedStream } from './move-staged-events.ts';
 import { saveReplyThreads } from './reply-threads.ts';
-import { stageFile, stagingTable, type StagedFile } from './stage-file.ts';
+import { stageFile, stagingTables, type BatchWriter, type StagedFile } from './stage-file.ts';
 
 export { INVALID_LIST_LIMIT } from './stage-file.ts';
 export type { ImportedStream } from './move-staged-events.ts';
@@ -106,9 +106,10 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
   return result;
 }
 
-const stageOptions = (options: ImportFileOptions, table: string, copy: (sql: string, rows: string) => Promise<void>) => ({
+const stageOptions = (options: ImportFileOptions, table: string, write: BatchWriter) => ({
   table,
-  copy,
+  write,
+  searchable: true,
   limits: options.limits ?? DEFAULT_IMPORT_LIMITS,
   onProgress: options.onProgress,
 });
@@ -117,8 +118,8 @@ const stageOptions = (options: ImportFileOptions, table: string, copy: (sql: str
 async function importInOneGo(db: Db, options: ImportFileOptions, mediaType: string, keptId: number): Promise<ImportResult> {
   const table = 'import_staging';
   return db.transaction(async (tx) => {
-    await tx.query(stagingTable(table, 'transaction'));
-    const staged = await stageFile(options.file, options.settings, stageOptions(options, table, (sql, rows) => tx.copyFrom(sql, rows)));
+    for (const create of stagingTables(table, 'transaction', true)) await tx.query(create);
+    const staged = await stageFile(options.file, options.settings, stageOptions(options, table, (work) => work(tx)));
     return importStaged(tx, options, { table, staged, mediaType, keptId });
   });
 }
@@ -134,12 +135,12 @@ let pgliteStagingCount = 0;
 async function importInTurns(db: Db, options: ImportFileOptions, mediaType: string, keptId: number): Promise<ImportResult> {
   pgliteStagingCount += 1;
   const table = `import_staging_${pgliteStagingCount}`;
-  await db.query(stagingTable(table, 'session'));
+  for (const create of stagingTables(table, 'session', true)) await db.query(create);
   try {
-    const staged = await stageFile(options.file, options.settings, stageOptions(options, table, (sql, rows) => db.transaction((tx) => tx.copyFrom(sql, rows))));
+    const staged = await stageFile(options.file, options.settings, stageOptions(options, table, (work) => db.transaction(work)));
     return await db.transaction((tx) => importStaged(tx, options, { table, staged, mediaType, keptId }));
   } finally {
-    await db.query(`DROP TABLE IF EXISTS ${table}`).catch(() => undefined);
+    await db.query(`DROP TABLE IF EXISTS ${table}, ${table}_batch`).catch(() => undefined);
   }
 }
 

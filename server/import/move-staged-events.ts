@@ -1,12 +1,11 @@
 /*
  * The first import's move: the rows staged by stage-file.ts become streams (one, or one per Slack
  * channel, in the order the file names them), incident actors (matched or created by name) and
- * events with their search data, in one INSERT … SELECT inside the import's transaction.
+ * events with the search data staged with them, in one INSERT … SELECT inside the import's transaction.
  */
 import type { ImportFormat } from '../../domain/import/import-record.ts';
 import type { DbTransaction } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
-import { eventVector } from '../repositories/search-repository.ts';
 import { incidentActorResolver } from './incident-actors.ts';
 
 export interface ImportedStream {
@@ -54,7 +53,7 @@ export async function moveStagedEvents(tx: DbTransaction, context: MoveContext):
   await tx.query(
     `INSERT INTO events (incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, import_stream_id, analyst_id, created_micros, search_vector)
      SELECT $1, CASE WHEN g.is_marker THEN $2::bigint ELSE s.id END, a.id, g.is_marker, g.message, g.start_micros, g.end_micros, g.extra, g.line,
-            CASE WHEN g.is_marker THEN s.id END, $3, $4, ${eventVector('g.message', 'a.name', 'NULL', 'NULL')}
+            CASE WHEN g.is_marker THEN s.id END, $3, $4, g.search_vector
        FROM ${table} g
        JOIN unnest($5::text[], $6::bigint[]) AS s (name, id) ON s.name = coalesce(g.stream, $7)
        LEFT JOIN incident_actors a ON a.incident_id = $1 AND a.name = g.actor AND NOT g.is_marker AND g.actor <> ''

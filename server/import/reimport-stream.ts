@@ -31,7 +31,7 @@ import { refreshEventSearch } from '../repositories/search-repository.ts';
 import { ImportError } from '../../domain/import/import-error.ts';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './import-limits.ts';
 import { incidentActorResolver } from './incident-actors.ts';
-import { INVALID_LIST_LIMIT, stageFile, stagingTable, type StagedFile } from './stage-file.ts';
+import { INVALID_LIST_LIMIT, stageFile, stagingTables, type StagedFile } from './stage-file.ts';
 
 export interface UnmatchedAnnotatedEvent {
   eventID: number;
@@ -113,10 +113,11 @@ async function prepare(tx: DbTransaction, options: ReimportOptions, lock: boolea
   if (options.settings.format === 'slack-zip') {
     throw new ImportError('unsupported-format', 'is a Slack export, which makes one stream per channel: re-import a single-stream format (TSV/CSV, HAR, Timesketch, JSON Lines)');
   }
-  await tx.query(stagingTable('reimport_staging', 'transaction'));
+  for (const create of stagingTables('reimport_staging', 'transaction', false)) await tx.query(create);
   const staged = await stageFile(options.file, options.settings, {
     table: 'reimport_staging',
-    copy: (sql, rows) => tx.copyFrom(sql, rows),
+    write: (work) => work(tx),
+    searchable: false,
     limits: options.limits ?? DEFAULT_IMPORT_LIMITS,
     onProgress: options.onProgress,
   });

@@ -10,7 +10,9 @@ import { ImportError } from '../../domain/import/import-error.ts';
 import type { ImportFormat, ImportProgress, InvalidRow } from '../../domain/import/import-record.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
 import { parseImport } from '../../domain/import/parse-import.ts';
+import type { DbTransaction } from '../db/database.ts';
 import type { SpooledBlob } from '../repositories/blob-repository.ts';
+import { eventVector } from '../repositories/search-repository.ts';
 import { extraText, messageText } from './copy-fields.ts';
 import { settingsWithinLimits, tooManyRecords, type ImportLimits } from './import-limits.ts';
 
@@ -20,17 +22,21 @@ const BATCH_SIZE = 5000;
 
 /**
  * A staging table: `position` keeps the file's order, (is_marker, line) names a record (lines count
- * separately for HAR pages and entries); stream is null for the import's default stream.
+ * separately for HAR pages and entries); stream is null for the import's default stream. A searchable
+ * one also holds each row's search data, computed batch by batch (from `${name}_batch`), so the move
+ * into events, the part other users wait for on PGlite, does not compute it.
  */
-export function stagingTable(name: string, lifetime: 'transaction' | 'session'): string {
-  return `CREATE TEMP TABLE ${name} (position bigint NOT NULL, line integer NOT NULL, is_marker boolean NOT NULL, actor text NOT NULL,
-    actor_is_bot boolean NOT NULL, message text NOT NULL, start_micros bigint NOT NULL, end_micros bigint NOT NULL, extra jsonb,
-    stream text, thread_key text)${lifetime === 'transaction' ? ' ON COMMIT DROP' : ''}`;
+export function stagingTables(name: string, lifetime: 'transaction' | 'session', searchable: boolean): string[] {
+  const table = (tableName: string, more: string) =>
+    `CREATE TEMP TABLE ${tableName} (position bigint NOT NULL, line integer NOT NULL, is_marker boolean NOT NULL, actor text NOT NULL,
+      actor_is_bot boolean NOT NULL, message text NOT NULL, start_micros bigint NOT NULL, end_micros bigint NOT NULL, extra jsonb,
+      stream text, thread_key text${more})${lifetime === 'transaction' ? ' ON COMMIT DROP' : ''}`;
+  return searchable ? [table(name, ', search_vector tsvector'), table(`${name}_batch`, '')] : [table(name, '')];
 }
 const COLUMNS = 'position, line, is_marker, actor, actor_is_bot, message, start_micros, end_micros, extra, stream, thread_key';
 
-/** Where a batch goes: inside the import's transaction, or (PGlite) a short transaction of its own. */
-export type CopyBatch = (copySql: string, rows: string) => Promise<void>;
+/** Runs one batch's statements: inside the import's transaction, or (PGlite) in a short transaction of its own. */
+export type BatchWriter = (work: (tx: DbTransaction) => Promise<void>) => Promise<void>;
 
 export interface StagedFile {
   format: ImportFormat;
@@ -42,10 +48,15 @@ export interface StagedFile {
 
 export interface StageOptions {
   table: string;
-  copy: CopyBatch;
+  write: BatchWriter;
+  /** Compute each row's search data while staging (the tables of stagingTables(…, true)). */
+  searchable: boolean;
   limits: ImportLimits;
   onProgress?: ((progress: ImportProgress) => void) | undefined;
 }
+
+// The actor's name is the incident actor's: the move matches actors by name.
+const SEARCH_VECTOR = eventVector('message', "CASE WHEN is_marker OR actor = '' THEN NULL ELSE actor END", 'NULL', 'NULL');
 
 const copyValue = (text: string | undefined) => (text === undefined ? '\\N' : messageText(text));
 
@@ -84,7 +95,13 @@ export async function stageFile(file: SpooledBlob, settings: ImportSettings, opt
             `${record.startMicros}\t${record.endMicros}\t${extraText(record.extra)}\t${copyValue(record.stream)}\t${copyValue(record.threadKey)}`,
         );
       }
-      await options.copy(`COPY ${options.table} (${COLUMNS}) FROM STDIN`, `${lines.join('\n')}\n`);
+      await options.write(async (tx) => {
+        if (!options.searchable) return tx.copyFrom(`COPY ${options.table} (${COLUMNS}) FROM STDIN`, `${lines.join('\n')}\n`);
+        const batch = `${options.table}_batch`;
+        await tx.copyFrom(`COPY ${batch} (${COLUMNS}) FROM STDIN`, `${lines.join('\n')}\n`);
+        await tx.query(`INSERT INTO ${options.table} (${COLUMNS}, search_vector) SELECT ${COLUMNS}, ${SEARCH_VECTOR} FROM ${batch}`);
+        await tx.query(`TRUNCATE ${batch}`);
+      });
     }
     // A turn of the event loop between batches: other users' requests are read and answered meanwhile.
     await turn();
