@@ -25,7 +25,8 @@ export interface ZipLimits {
 }
 
 export const DEFAULT_ZIP_LIMITS: ZipLimits = {
-  maxZipBytes: 512 << 20,
+  // Held in memory while its day files are read one by one: a bound on what an import costs.
+  maxZipBytes: 256 << 20,
   maxTotalBytes: 512 << 20,
   maxEntryBytes: 64 << 20,
   // A Slack export holds a file per channel per day: 500 channels over a year is 182,500.
