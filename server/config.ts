@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(20),
   KEEP_ALIVE_SECONDS: z.coerce.number().positive().max(3600).default(10),
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
+  IMPORT_MAX_RECORDS: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(5_000_000),
+  IMPORT_MAX_INFLATED_BYTES: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(1024 * 1024 * 1024),
 });
 
 /** Host names (host or host:port) as the Host header carries them, lower case. */
@@ -67,6 +69,8 @@ export interface Config {
   keepAliveMillis: number;
   /** Connections beyond this many are closed as they come. */
   maxConnections: number;
+  /** What one import may take: records and invalid rows, and what a zip may unpack to (server/import/import-limits.ts). */
+  importLimits: { maxRecords: number; maxInflatedBytes: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -105,5 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     headersTimeoutMillis: Math.round(e.HEADERS_TIMEOUT_SECONDS * 1000),
     keepAliveMillis: Math.round(e.KEEP_ALIVE_SECONDS * 1000),
     maxConnections: e.MAX_CONNECTIONS,
+    importLimits: { maxRecords: e.IMPORT_MAX_RECORDS, maxInflatedBytes: e.IMPORT_MAX_INFLATED_BYTES },
   };
 }

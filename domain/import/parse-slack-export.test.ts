@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { collectImport } from './collect-import.ts';
-import type { ZipLimits } from './zip-guard.ts';
+import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip-guard.ts';
+import { zipDirectory } from './zip-directory.ts';
+import { parseSlackExport } from './parse-slack-export.ts';
 import { parseImport } from './parse-import.ts';
 import { FIXTURES_DIR } from '../../tests/support/fixtures-dir.ts';
 
@@ -110,7 +112,7 @@ describe('zip-bomb-like exports', () => {
     await expect(parseSlack(zip)).rejects.toMatchObject({
       name: 'ImportError',
       code: 'zip-bomb',
-      message: expect.stringMatching(/^ops\/2024-01-01\.json would unpack \d+× its packed size \(8 MiB\); more than 100× looks like a zip bomb$/) as unknown,
+      message: expect.stringMatching(/^ops\/2024-01-01\.json would unpack to \d+× its packed size \(8 MiB\); more than 100× looks like a zip bomb$/) as unknown,
     });
   });
 
@@ -124,14 +126,67 @@ describe('zip-bomb-like exports', () => {
     const header = view.getUint32(end + 16, true);
     expect(view.getUint32(header, true)).toBe(0x02014b50);
     view.setUint32(header + 24, 0xf000_0000, true);
-    await expect(parseSlack(zip)).rejects.toMatchObject({ code: 'zip-bomb', message: 'The archive would unpack to more than 512 MiB' });
+    await expect(parseSlack(zip)).rejects.toMatchObject({ code: 'zip-bomb', message: 'The archive would unpack to more than 512 MiB, the most one import takes' });
   });
 
   it('refuses more entries than the limit', async () => {
     const files: Zippable = { 'users.json': json(USERS) };
     for (let day = 1; day <= 12; day += 1) files[`ops/2024-01-${String(day).padStart(2, '0')}.json`] = json([]);
-    await expect(parseSlack(zipSync(files), { maxEntries: 10 })).rejects.toMatchObject({ code: 'zip-bomb', message: 'The archive has more than 10 entries' });
+    await expect(parseSlack(zipSync(files), { maxEntries: 10 })).rejects.toMatchObject({ code: 'zip-bomb', message: 'The archive has more than 10 entries, the most one import takes' });
     const { summary } = await parseSlack(zipSync(files), { maxEntries: 13 });
     expect(summary.validCount).toBe(0);
+  });
+
+  it('refuses 100 identical 1 MiB day files by the archive\'s total ratio, though each alone is under the floor', async () => {
+    const day = json([{ type: 'message', user: 'U1', text: 'x'.repeat((1 << 20) - 100), ts: '1704067200.000100' }]);
+    const files: Zippable = { 'users.json': json(USERS) };
+    for (let index = 0; index < 100; index += 1) files[`ops/2024-${String(1 + Math.floor(index / 28)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}.json`] = [day, { level: 9 }];
+    const zip = zipSync(files);
+    expect(zip.byteLength).toBeLessThan(1 << 20);
+    await expect(parseSlack(zip)).rejects.toMatchObject({
+      code: 'zip-bomb',
+      message: expect.stringMatching(/^The archive would unpack to \d+× its size \(100 MiB from \d+ KiB, 101 entries\); more than 100× looks like a zip bomb$/) as unknown,
+    });
+  });
+
+  it('names the server setting that raises a limit', async () => {
+    const zip = zipSync({ 'users.json': json(USERS), 'ops/2024-01-01.json': json([{ type: 'message', user: 'U1', text: 'hi', ts: '1704067200.000100' }]) });
+    const limits = { maxTotalBytes: 100, settingNames: { maxTotalBytes: 'IMPORT_MAX_INFLATED_BYTES' } };
+    await expect(parseSlack(zip, limits)).rejects.toThrow('The archive would unpack to more than 0 KiB, the most one import takes (IMPORT_MAX_INFLATED_BYTES)');
+  });
+});
+
+describe('one day file at a time', () => {
+  it('hands out a day before it inflates the next: a later day changed meanwhile is read as it is then', () => {
+    const zip = zipSync({
+      'users.json': json(USERS),
+      'ops/2024-01-01.json': json([{ type: 'message', user: 'U1', text: 'first day', ts: '1704067200.000100' }]),
+      'ops/2024-01-02.json': [json([{ type: 'message', user: 'U1', text: 'second day', ts: '1704153600.000100' }]), { level: 0 }],
+    });
+    const report = { columns: [], delimiter: undefined, notes: [] };
+    const days = parseSlackExport(zip, DEFAULT_ZIP_LIMITS, report);
+    const first = days.next();
+    expect(first.done === true ? [] : first.value.records.map((record) => record.message)).toEqual(['first day']);
+    // The second day is stored (level 0), so its text sits in the archive as is: change it now.
+    const at = Buffer.from(zip).indexOf('second day');
+    zip.set(strToU8('later day!'), at);
+    const second = days.next();
+    expect(second.done === true ? [] : second.value.records.map((record) => record.message)).toEqual(['later day!']);
+    expect(days.next().done).toBe(true);
+  });
+
+  it('reports a day file whose packed bytes are broken as an invalid row and reads the other days', async () => {
+    const zip = zipSync({
+      'users.json': json(USERS),
+      'ops/2024-01-01.json': json([{ type: 'message', user: 'U1', text: 'kept', ts: '1704067200.000100' }]),
+      'ops/2024-01-02.json': [json(Array.from({ length: 50 }, (_, index) => ({ type: 'message', user: 'U1', text: `lost ${index}`, ts: '1704153600.000100' }))), { level: 9 }],
+    });
+    const directory = zipDirectory(zip).find((entry) => entry.name === 'ops/2024-01-02.json')!;
+    const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+    const start = directory.localOffset + 30 + view.getUint16(directory.localOffset + 26, true) + view.getUint16(directory.localOffset + 28, true);
+    zip.fill(0xff, start, start + 8);
+    const { records, invalid } = await parseSlack(zip);
+    expect(records.map((record) => record.message)).toEqual(['kept']);
+    expect(invalid).toEqual([{ line: 2, reason: expect.stringMatching(/^ops\/2024-01-02\.json: cannot be unpacked: /) as unknown }]);
   });
 });

@@ -19,6 +19,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { detectSettings, importFile } from '../import/import-file.ts';
+import type { ImportLimits } from '../import/import-limits.ts';
 import { checkReimport, MARKER_STREAM_REFUSAL, ReimportRefusal, reimportStream } from '../import/reimport-stream.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import { blobTempDir, spoolBlob, type SpooledBlob } from '../repositories/blob-repository.ts';
@@ -83,7 +84,7 @@ async function main(): Promise<void> {
     if (reimport) {
       const file = await spoolBlob(createReadStream(path), blobTempDir(config));
       try {
-        await reimportInto(db, id(values.stream!, 'stream'), file, path, timeZone, values.resolution as MergeResolution | undefined, analyst, where);
+        await reimportInto(db, id(values.stream!, 'stream'), file, path, timeZone, values.resolution as MergeResolution | undefined, analyst, where, config.importLimits);
       } finally {
         await file.discard();
       }
@@ -107,6 +108,7 @@ async function main(): Promise<void> {
         settings,
         attribution: { userID: null, analystID: analyst?.id ?? null },
         onProgress: (progress) => bar.update(progress.bytesRead),
+        limits: config.importLimits,
       });
       const seconds = (performance.now() - started) / 1000;
       bar.finish(`${result.importedCount.toLocaleString('en-US')} events`);
@@ -142,7 +144,7 @@ async function attributedAnalyst(db: Db, analystFlag: string | undefined): Promi
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-async function reimportInto(db: Db, streamId: number, file: SpooledBlob, path: string, timeZone: string, resolution: MergeResolution | undefined, analyst: Analyst, where: string) {
+async function reimportInto(db: Db, streamId: number, file: SpooledBlob, path: string, timeZone: string, resolution: MergeResolution | undefined, analyst: Analyst, where: string, limits: ImportLimits) {
   const [found] = await db.query<{ incident_id: number; organization_id: number; incident_name: string; name: string; is_marker_stream: boolean }>(
     'SELECT s.incident_id, i.organization_id, i.name AS incident_name, s.name, s.is_marker_stream FROM streams s JOIN incidents i ON i.id = s.incident_id WHERE s.id = $1',
     [streamId],
@@ -153,7 +155,7 @@ async function reimportInto(db: Db, streamId: number, file: SpooledBlob, path: s
   const settings = await detectSettings(file.path, fileName, timeZone);
   const stream = async () => ({ streamId, incident: { id: found.incident_id, organization_id: found.organization_id, name: found.incident_name } });
   process.stderr.write(`checking ${fileName} (${settings.format}, ${count(file.sizeBytes)} bytes) against stream ${streamId} "${found.name}"\n`);
-  const check = await checkReimport(db, { stream, file, settings });
+  const check = await checkReimport(db, { stream, file, settings, limits });
   const lines = [
     `check: ${check.outcome}: ${count(check.currentEventCount)} events now, ${count(check.newEventCount)} in the file, ${count(check.matchedEventCount)} matched, ${count(check.invalidRowCount)} invalid rows`,
     ...check.unmatchedAnnotatedEvents.map((event) => `  unmatched event ${event.eventID} at ${new Date(event.startTimestamp / 1000).toISOString()}: ${event.annotations.join(', ')}: ${event.message.slice(0, 80)}`),
@@ -171,6 +173,7 @@ async function reimportInto(db: Db, streamId: number, file: SpooledBlob, path: s
     resolution,
     attribution: { userID: null, analystID: analyst?.id ?? null },
     onProgress: (progress) => bar.update(progress.bytesRead),
+    limits,
   });
   bar.finish(`${count(result.importedCount)} events`);
   process.stdout.write(

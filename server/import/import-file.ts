@@ -1,39 +1,31 @@
 /*
  * The authoritative import of one evidence file into an incident, shared by POST
  * /api/incident/{id}/import and npm run import. The spooled file is first stored whole and committed
- * as an upload of the incident (keepSource), so a crash during the long import (SIGKILL, power) leaves
- * the file there to be imported again, and nothing else. Then it is parsed in batches and, in ONE
- * transaction, the upload becomes the new streams' system upload, its actors are matched or created,
- * its events sent with COPY through a staging table (search data computed on the way in) and its Slack
- * threads made reply-thread collections. A failure rolls all that back and removes the kept upload
- * again (its blob too when nothing else holds it), so a refused file leaves nothing behind.
+ * as an upload of the incident (keepSource), so a crash during the long import leaves the file there
+ * to be imported again, and nothing else. The file is then staged batch by batch (stage-file.ts) and,
+ * in ONE transaction, moved into new streams and events (move-staged-events.ts), its Slack threads
+ * made collections (reply-threads.ts) and the upload adopted as the streams' source (adopt-source.ts).
+ * A failure rolls all that back and removes the kept upload again, so a refused file leaves nothing.
  */
-import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { DETECT_BYTES, detectFormat } from '../../domain/import/detect-format.ts';
 import { ImportError } from '../../domain/import/import-error.ts';
-import type { ImportFormat, ImportProgress, ImportRecord, InvalidRow } from '../../domain/import/import-record.ts';
+import type { ImportFormat, ImportProgress, InvalidRow } from '../../domain/import/import-record.ts';
 import { settingsFromDetection, type ImportSettings } from '../../domain/import/import-settings.ts';
-import { parseImport } from '../../domain/import/parse-import.ts';
-import { inferUploadKind, normalizeMediaType } from '../../domain/upload-media.ts';
+import { normalizeMediaType, inferUploadKind } from '../../domain/upload-media.ts';
 import { nowMicros } from '../auth/tokens.ts';
 import type { Db, DbTransaction } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import { recordWrite } from '../repositories/audit-repository.ts';
 import { deleteUpload, insertUpload, saveBlob, type SpooledBlob } from '../repositories/blob-repository.ts';
-import { eventVector } from '../repositories/search-repository.ts';
-import { extraText, messageText } from './copy-fields.ts';
-import { incidentActorResolver } from './incident-actors.ts';
+import { adoptSource } from './adopt-source.ts';
+import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './import-limits.ts';
+import { moveStagedEvents, type ImportedStream } from './move-staged-events.ts';
+import { saveReplyThreads } from './reply-threads.ts';
+import { stageFile, stagingTables, type BatchWriter, type StagedFile } from './stage-file.ts';
 
-/** The answer lists this many invalid rows at most; invalidNotListed counts the rest. */
-export const INVALID_LIST_LIMIT = 1000;
-const BATCH_SIZE = 5000;
-
-export interface ImportedStream {
-  id: number;
-  name: string;
-  eventCount: number;
-}
+export { INVALID_LIST_LIMIT } from './stage-file.ts';
+export type { ImportedStream } from './move-staged-events.ts';
 
 export interface ImportResult {
   streams: ImportedStream[];
@@ -56,6 +48,8 @@ export interface ImportFileOptions {
   settings: ImportSettings;
   attribution: { userID: number | null; analystID: number | null };
   onProgress?: ((progress: ImportProgress) => void) | undefined;
+  /** Default: DEFAULT_IMPORT_LIMITS; the server passes its configuration's. */
+  limits?: ImportLimits | undefined;
 }
 
 /** The first 64 KiB of a spooled file, which is what format detection looks at. */
@@ -81,11 +75,6 @@ export async function detectSettings(path: string, fileName: string, timeZone: s
   return settings;
 }
 
-// import_stream_id: for a marker, the stream whose import made it (migration 005), so a re-import finds it.
-const STAGING = `CREATE TEMP TABLE import_staging (stream_id bigint NOT NULL, actor_id bigint, is_marker boolean NOT NULL,
-  message text NOT NULL, start_micros bigint NOT NULL, end_micros bigint NOT NULL, extra jsonb, source_line integer, import_stream_id bigint) ON COMMIT DROP`;
-const STAGING_COLUMNS = 'stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, import_stream_id';
-
 /** Stores the file and commits it as a plain upload of the incident, before the import begins. */
 async function keepSource(db: Db, options: ImportFileOptions, mediaType: string): Promise<number> {
   return db.transaction(async (tx) => {
@@ -106,7 +95,7 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
   const keptId = await keepSource(db, options, mediaType);
   let result: ImportResult;
   try {
-    result = await importKept(db, options, mediaType, keptId);
+    result = db.kind === 'pglite' ? await importInTurns(db, options, mediaType, keptId) : await importInOneGo(db, options, mediaType, keptId);
   } catch (error) {
     // NOTE: best effort; if the database is gone too, the kept file stays, as after a crash.
     await db.transaction((tx) => deleteUpload(tx, keptId)).catch(() => undefined);
@@ -117,174 +106,82 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
   return result;
 }
 
-async function importKept(db: Db, options: ImportFileOptions, mediaType: string, keptId: number): Promise<ImportResult> {
-  const { file, fileName, settings } = options;
-  const result = await db.transaction(async (tx) => {
-    const incident = await options.incident(tx);
-    const now = nowMicros();
-    // Stored already (keepSource); this locks it, and stores it again if the kept upload was deleted meanwhile.
-    const blob = await saveBlob(tx, file);
-    await tx.query(STAGING);
+const stageOptions = (options: ImportFileOptions, table: string, write: BatchWriter) => ({
+  table,
+  write,
+  searchable: true,
+  limits: options.limits ?? DEFAULT_IMPORT_LIMITS,
+  onProgress: options.onProgress,
+});
 
-    const streams = new Map<string, ImportedStream>();
-    // A file name may be 255 characters; a stream name at most 200 (the API's limit), so a later rename to it works.
-    const defaultName = options.streamName ?? Array.from(fileName).slice(0, 200).join('');
-    const streamFor = async (name: string): Promise<ImportedStream> => {
-      const known = streams.get(name);
-      if (known) return known;
-      const [row] = await tx.query<{ id: number }>(
-        'INSERT INTO streams (incident_id, name, import_format, created_micros, analyst_id) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-        [incident.id, name, settings.format, now, options.attribution.analystID],
-      );
-      const stream = { id: row!.id, name, eventCount: 0 };
-      streams.set(name, stream);
-      return stream;
-    };
-    // Slack names its streams by channel as records arrive; every other format has one, made now.
-    if (settings.format !== 'slack-zip') await streamFor(defaultName);
-    let markerStreamId: number | undefined;
-
-    const resolver = incidentActorResolver(tx, incident, now);
-    let actors: ReadonlyMap<string, number> = new Map();
-    const resolveActors = async (records: readonly ImportRecord[]) => {
-      const wanted = new Map<string, boolean>();
-      for (const record of records) {
-        if (record.actor !== '' && !record.isMarker && !actors.has(record.actor)) wanted.set(record.actor, (wanted.get(record.actor) ?? false) || record.actorIsBot === true);
-      }
-      if (wanted.size > 0) actors = await resolver(wanted);
-    };
-
-    // Only thread messages are remembered (Slack, read whole anyway), so a big log costs nothing here.
-    const threadKeys = new Map<number, string>();
-    const threads = new Map<string, { id: number; start: number; line: number }[]>();
-    const invalid: InvalidRow[] = [];
-    let invalidCount = 0;
-    let importedCount = 0;
-
-    const run = parseImport(createReadStream(file.path), settings, { totalBytes: file.sizeBytes, batchSize: BATCH_SIZE, onProgress: options.onProgress });
-    let next = await run.next();
-    while (!next.done) {
-      const batch = next.value;
-      for (const row of batch.invalid) {
-        invalidCount += 1;
-        if (invalid.length < INVALID_LIST_LIMIT) invalid.push(row);
-      }
-      if (batch.records.length > 0) {
-        await resolveActors(batch.records);
-        const lines: string[] = [];
-        for (const record of batch.records) {
-          let streamId: number;
-          let importStreamId = '\\N';
-          if (record.isMarker) {
-            if (markerStreamId === undefined) {
-              const [marker] = await tx.query<{ id: number }>('SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream', [incident.id]);
-              if (!marker) throw new Error(`incident ${incident.id} has no marker stream`);
-              markerStreamId = marker.id;
-            }
-            streamId = markerStreamId;
-            importStreamId = String((await streamFor(record.stream ?? defaultName)).id);
-          } else {
-            const stream = await streamFor(record.stream ?? defaultName);
-            stream.eventCount += 1;
-            streamId = stream.id;
-          }
-          if (record.threadKey !== undefined) threadKeys.set(record.line, record.threadKey);
-          const actorId = record.actor === '' || record.isMarker ? '\\N' : String(actors.get(record.actor));
-          lines.push(
-            `${streamId}\t${actorId}\t${record.isMarker ? 't' : 'f'}\t${messageText(record.message)}\t${record.startMicros}\t${record.endMicros}\t${extraText(record.extra)}\t${record.line}\t${importStreamId}`,
-          );
-        }
-        await tx.copyFrom(`COPY import_staging (${STAGING_COLUMNS}) FROM STDIN`, `${lines.join('\n')}\n`);
-        const inserted = await tx.query<{ id: number; start_micros: number; source_line: number }>(
-          `INSERT INTO events (incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, import_stream_id, analyst_id, created_micros, search_vector)
-           SELECT $1, g.stream_id, g.actor_id, g.is_marker, g.message, g.start_micros, g.end_micros, g.extra, g.source_line, g.import_stream_id, $2, $3,
-                  ${eventVector('g.message', 'a.name', 'NULL', 'NULL')}
-             FROM import_staging g LEFT JOIN incident_actors a ON a.id = g.actor_id
-           ${threadKeys.size > 0 ? 'RETURNING id, start_micros, source_line' : ''}`,
-          [incident.id, options.attribution.analystID, now],
-        );
-        for (const row of inserted) {
-          const key = threadKeys.get(row.source_line);
-          if (key === undefined) continue;
-          const members = threads.get(key) ?? [];
-          members.push({ id: row.id, start: row.start_micros, line: row.source_line });
-          threads.set(key, members);
-        }
-        threadKeys.clear();
-        await tx.query('TRUNCATE import_staging');
-        importedCount += batch.records.length;
-      }
-      next = await run.next();
-    }
-    const summary = next.value;
-    if (importedCount === 0) {
-      const first = invalid[0];
-      throw new ImportError('invalid-file', first ? `has no valid rows (${invalidCount} invalid; line ${first.line}: ${first.reason})` : 'has no events to import');
-    }
-    if (streams.size === 0) await streamFor(defaultName);
-
-    for (const members of threads.values()) {
-      members.sort((a, b) => a.start - b.start || a.line - b.line);
-      const first = members[0]!;
-      const [collection] = await tx.query<{ id: number }>(
-        'INSERT INTO collections (incident_id, name, is_analyst, is_thread, thread_event_id, created_micros) VALUES ($1, $2, false, true, $3, $4) RETURNING id',
-        [incident.id, `Reply thread ${first.id}`, first.id, now],
-      );
-      await tx.query(
-        'INSERT INTO collection_events (collection_id, event_id, created_micros) SELECT $1, unnest($2::bigint[]), $3',
-        [collection!.id, members.map((member) => member.id), now],
-      );
-    }
-
-    // Each new stream keeps the source whole, so deleting one stream still leaves the others theirs.
-    const imported = [...streams.values()];
-    const uploadIds: number[] = [];
-    for (const stream of imported) {
-      // The kept upload becomes the first stream's source (unless someone deleted it meanwhile).
-      const [adopted] = uploadIds.length === 0
-        ? await tx.query<{ id: number }>(
-            'UPDATE uploads SET stream_id = $2, is_system = true WHERE id = $1 AND incident_id = $3 AND stream_id IS NULL AND NOT is_system RETURNING id',
-            [keptId, stream.id, incident.id],
-          )
-        : [];
-      const uploadId = adopted?.id ?? await insertUpload(tx, {
-        incidentId: incident.id,
-        blob,
-        fileName,
-        mediaType,
-        kind: inferUploadKind(fileName, mediaType),
-        streamId: stream.id,
-        isSystem: true,
-        analystId: options.attribution.analystID,
-      });
-      uploadIds.push(uploadId);
-      await tx.query('UPDATE streams SET source_upload_id = $2 WHERE id = $1', [stream.id, uploadId]);
-    }
-    await recordWrite(tx, options.attribution, {
-      action: 'import stream',
-      itemType: 'stream',
-      itemID: imported[0]!.id,
-      detail: {
-        incidentID: incident.id,
-        fileName,
-        format: summary.format,
-        streamIDs: imported.map((stream) => stream.id),
-        importedCount,
-        invalidCount,
-        uploadID: uploadIds[0],
-        sha256: blob.sha256,
-        sizeBytes: blob.sizeBytes,
-      },
-    });
-    return {
-      streams: imported,
-      importedCount,
-      invalidCount,
-      invalid,
-      invalidNotListed: invalidCount - invalid.length,
-      format: summary.format,
-      uploadID: uploadIds[0]!,
-    };
+/** PostgreSQL: other requests have connections of their own, so the whole import is one transaction. */
+async function importInOneGo(db: Db, options: ImportFileOptions, mediaType: string, keptId: number): Promise<ImportResult> {
+  const table = 'import_staging';
+  return db.transaction(async (tx) => {
+    for (const create of stagingTables(table, 'transaction', true)) await tx.query(create);
+    const staged = await stageFile(options.file, options.settings, stageOptions(options, table, (work) => work(tx)));
+    return importStaged(tx, options, { table, staged, mediaType, keptId });
   });
-  return result;
+}
+
+let pgliteStagingCount = 0;
+
+/**
+ * PGlite: one connection for every request, so a transaction holds them all off. The rows are staged
+ * in a table of the session, each batch in a transaction of its own (reads take their turns between
+ * batches); only the move into events is one transaction. A crash loses the session table with the
+ * process, and the events never landed.
+ */
+async function importInTurns(db: Db, options: ImportFileOptions, mediaType: string, keptId: number): Promise<ImportResult> {
+  pgliteStagingCount += 1;
+  const table = `import_staging_${pgliteStagingCount}`;
+  for (const create of stagingTables(table, 'session', true)) await db.query(create);
+  try {
+    const staged = await stageFile(options.file, options.settings, stageOptions(options, table, (work) => db.transaction(work)));
+    return await db.transaction((tx) => importStaged(tx, options, { table, staged, mediaType, keptId }));
+  } finally {
+    await db.query(`DROP TABLE IF EXISTS ${table}, ${table}_batch`).catch(() => undefined);
+  }
+}
+
+async function importStaged(tx: DbTransaction, options: ImportFileOptions, on: { table: string; staged: StagedFile; mediaType: string; keptId: number }): Promise<ImportResult> {
+  const { staged } = on;
+  const incident = await options.incident(tx);
+  const now = nowMicros();
+  // Stored already (keepSource); this locks it, and stores it again if the kept upload was deleted meanwhile.
+  const blob = await saveBlob(tx, options.file);
+  // A file name may be 255 characters; a stream name at most 200 (the API's limit), so a later rename to it works.
+  const defaultName = options.streamName ?? Array.from(options.fileName).slice(0, 200).join('');
+  const analystId = options.attribution.analystID;
+  const streams = await moveStagedEvents(tx, { table: on.table, incident, format: options.settings.format, defaultName, analystId, nowMicros: now });
+  if (options.settings.format === 'slack-zip') {
+    await saveReplyThreads(tx, on.table, { names: streams.map((stream) => stream.name), ids: streams.map((stream) => stream.id), defaultName }, incident.id, now);
+  }
+  const source = { incidentId: incident.id, keptId: on.keptId, blob, fileName: options.fileName, mediaType: on.mediaType, analystId };
+  const uploadIds = await adoptSource(tx, source, streams.map((stream) => stream.id));
+  await recordWrite(tx, options.attribution, {
+    action: 'import stream',
+    itemType: 'stream',
+    itemID: streams[0]!.id,
+    detail: {
+      incidentID: incident.id,
+      fileName: options.fileName,
+      format: staged.format,
+      streamIDs: streams.map((stream) => stream.id),
+      importedCount: staged.validCount,
+      invalidCount: staged.invalidCount,
+      uploadID: uploadIds[0],
+      sha256: blob.sha256,
+      sizeBytes: blob.sizeBytes,
+    },
+  });
+  return {
+    streams,
+    importedCount: staged.validCount,
+    invalidCount: staged.invalidCount,
+    invalid: staged.invalid,
+    invalidNotListed: staged.invalidCount - staged.invalid.length,
+    format: staged.format,
+    uploadID: uploadIds[0]!,
+  };
 }

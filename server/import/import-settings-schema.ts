@@ -6,10 +6,12 @@ import { z } from 'zod';
 import { AccessLogSettingsSchema } from '../../domain/import/access-log-settings.ts';
 import { DelimitedSettingsSchema } from '../../domain/import/delimited-settings.ts';
 import { IrcSettingsSchema, SubtitlesSettingsSchema, WhatsappSettingsSchema } from '../../domain/import/chat-settings.ts';
+import { IMPORT_FORMATS } from '../../domain/import/import-record.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
 import { SyslogSettingsSchema } from '../../domain/import/syslog-settings.ts';
 import { isKnownTimeZone } from '../../domain/time/time-zone-table.ts';
 import { JSON_NUMERIC_UNITS, JsonLinesSettingsSchema } from '../../domain/import/json-lines-settings.ts';
+import { settingsIssueSentence } from './settings-issue-sentence.ts';
 
 const TimeZone = z.string().refine(isKnownTimeZone, 'is not a known time zone').optional();
 
@@ -33,12 +35,11 @@ export function parseImportSettings(text: string, timeZone: string): ImportSetti
   try {
     json = JSON.parse(text);
   } catch {
-    return 'must be JSON: the import settings (format, and for delimited or jsonl the mapping)';
+    return 'must be JSON: the import settings the preview shows (the format, and for delimited or jsonl the mapping)';
   }
-  const parsed = SettingsSchema.safeParse(json);
+  const parsed = SettingsSchema.safeParse(json, { reportInput: true });
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return `${issue.path.length > 0 ? `.${issue.path.join('.')} ` : ''}${issue.message}`.trim();
+    return settingsIssueSentence(parsed.error.issues[0]!, IMPORT_FORMATS);
   }
   const settings = parsed.data;
   switch (settings.format) {
@@ -49,7 +50,7 @@ export function parseImportSettings(text: string, timeZone: string): ImportSetti
       return { ...settings, timeZone: settings.timeZone ?? timeZone };
     case 'syslog':
     case 'access-log':
-      if (!isKnownTimeZone(settings.timeZone)) return `.timeZone ${JSON.stringify(settings.timeZone)} is not a known time zone`;
+      if (!isKnownTimeZone(settings.timeZone)) return `the time zone ${JSON.stringify(settings.timeZone)} is not a known time zone (an IANA name such as Europe/Helsinki)`;
       return settings;
     case 'subtitles':
       return settings;

@@ -28,9 +28,10 @@ import {
   type StreamRow,
 } from '../repositories/merge-repository.ts';
 import { refreshEventSearch } from '../repositories/search-repository.ts';
-import { INVALID_LIST_LIMIT } from './import-file.ts';
+import { ImportError } from '../../domain/import/import-error.ts';
+import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './import-limits.ts';
 import { incidentActorResolver } from './incident-actors.ts';
-import { stageFile, type StagedFile } from './stage-file.ts';
+import { INVALID_LIST_LIMIT, stageFile, stagingTables, type StagedFile } from './stage-file.ts';
 
 export interface UnmatchedAnnotatedEvent {
   eventID: number;
@@ -86,6 +87,8 @@ export interface ReimportOptions {
   file: SpooledBlob;
   settings: ImportSettings;
   onProgress?: ((progress: ImportProgress) => void) | undefined;
+  /** Default: DEFAULT_IMPORT_LIMITS; the server passes its configuration's. */
+  limits?: ImportLimits | undefined;
 }
 
 export const MARKER_STREAM_REFUSAL = 'is the marker stream, which belongs to the incident: re-import into the stream the file was imported as';
@@ -106,7 +109,18 @@ async function prepare(tx: DbTransaction, options: ReimportOptions, lock: boolea
   );
   if (!stream) throw new Error(`stream ${streamId} vanished`);
   if (stream.is_marker_stream) throw new ReimportRefusal('marker_stream', MARKER_STREAM_REFUSAL);
-  const staged = await stageFile(tx, options.file, options.settings, options.onProgress);
+  // NOTE: a Slack export makes one stream per channel, so it cannot be poured into one stream.
+  if (options.settings.format === 'slack-zip') {
+    throw new ImportError('unsupported-format', 'is a Slack export, which makes one stream per channel: re-import a single-stream format (TSV/CSV, HAR, Timesketch, JSON Lines)');
+  }
+  for (const create of stagingTables('reimport_staging', 'transaction', false)) await tx.query(create);
+  const staged = await stageFile(options.file, options.settings, {
+    table: 'reimport_staging',
+    write: (work) => work(tx),
+    searchable: false,
+    limits: options.limits ?? DEFAULT_IMPORT_LIMITS,
+    onProgress: options.onProgress,
+  });
   const counts = await matchSourceEvents(tx, stream, lock);
   const annotated = await annotatedSourceEvents(tx);
   const outcome = mergeOutcome({

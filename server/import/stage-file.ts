@@ -1,25 +1,42 @@
 /*
- * A parsed file sent by COPY into the temporary table reimport_staging, as the file says it (actor
- * names, raw times), without touching the incident: the re-import's check runs on it and rolls back,
- * the re-import goes on from it. The first import (import-file.ts) stages actor ids instead, since it
- * inserts batch by batch.
+ * The one batch loop of every server import: the file parsed in batches, each batch sent by COPY into
+ * a staging table as the file says it (stream and actor names, raw times), invalid rows counted and
+ * the first INVALID_LIST_LIMIT kept, the record cap checked, progress reported. The first import
+ * (import-file.ts) moves the staged rows into events; the re-import (reimport-stream.ts) matches them.
  */
 import { createReadStream } from 'node:fs';
+import { setImmediate as turn } from 'node:timers/promises';
 import { ImportError } from '../../domain/import/import-error.ts';
 import type { ImportFormat, ImportProgress, InvalidRow } from '../../domain/import/import-record.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
 import { parseImport } from '../../domain/import/parse-import.ts';
 import type { DbTransaction } from '../db/database.ts';
 import type { SpooledBlob } from '../repositories/blob-repository.ts';
+import { eventVector } from '../repositories/search-repository.ts';
 import { extraText, messageText } from './copy-fields.ts';
-import { INVALID_LIST_LIMIT } from './import-file.ts';
+import { settingsWithinLimits, tooManyRecords, type ImportLimits } from './import-limits.ts';
 
+/** The answer lists this many invalid rows at most; invalidNotListed counts the rest. */
+export const INVALID_LIST_LIMIT = 1000;
 const BATCH_SIZE = 5000;
 
-// (is_marker, line) names a record: lines count separately for HAR pages and entries.
-const STAGING = `CREATE TEMP TABLE reimport_staging (line integer NOT NULL, is_marker boolean NOT NULL, actor text NOT NULL,
-  actor_is_bot boolean NOT NULL, message text NOT NULL, start_micros bigint NOT NULL, end_micros bigint NOT NULL, extra jsonb) ON COMMIT DROP`;
-const COLUMNS = 'line, is_marker, actor, actor_is_bot, message, start_micros, end_micros, extra';
+/**
+ * A staging table: `position` keeps the file's order, (is_marker, line) names a record (lines count
+ * separately for HAR pages and entries); stream is null for the import's default stream. A searchable
+ * one also holds each row's search data, computed batch by batch (from `${name}_batch`), so the move
+ * into events, the part other users wait for on PGlite, does not compute it.
+ */
+export function stagingTables(name: string, lifetime: 'transaction' | 'session', searchable: boolean): string[] {
+  const table = (tableName: string, more: string) =>
+    `CREATE TEMP TABLE ${tableName} (position bigint NOT NULL, line integer NOT NULL, is_marker boolean NOT NULL, actor text NOT NULL,
+      actor_is_bot boolean NOT NULL, message text NOT NULL, start_micros bigint NOT NULL, end_micros bigint NOT NULL, extra jsonb,
+      stream text, thread_key text${more})${lifetime === 'transaction' ? ' ON COMMIT DROP' : ''}`;
+  return searchable ? [table(name, ', search_vector tsvector'), table(`${name}_batch`, '')] : [table(name, '')];
+}
+const COLUMNS = 'position, line, is_marker, actor, actor_is_bot, message, start_micros, end_micros, extra, stream, thread_key';
+
+/** Runs one batch's statements: inside the import's transaction, or (PGlite) in a short transaction of its own. */
+export type BatchWriter = (work: (tx: DbTransaction) => Promise<void>) => Promise<void>;
 
 export interface StagedFile {
   format: ImportFormat;
@@ -29,25 +46,37 @@ export interface StagedFile {
   invalid: InvalidRow[];
 }
 
-export async function stageFile(
-  tx: DbTransaction,
-  file: SpooledBlob,
-  settings: ImportSettings,
-  onProgress?: ((progress: ImportProgress) => void) | undefined,
-): Promise<StagedFile> {
-  // NOTE: a Slack export makes one stream per channel, so it cannot be poured into one stream.
-  if (settings.format === 'slack-zip') {
-    throw new ImportError('unsupported-format', 'is a Slack export, which makes one stream per channel: re-import a single-stream format (TSV/CSV, HAR, Timesketch, JSON Lines)');
-  }
-  await tx.query(STAGING);
+export interface StageOptions {
+  table: string;
+  write: BatchWriter;
+  /** Compute each row's search data while staging (the tables of stagingTables(…, true)). */
+  searchable: boolean;
+  limits: ImportLimits;
+  onProgress?: ((progress: ImportProgress) => void) | undefined;
+}
+
+// The actor's name is the incident actor's: the move matches actors by name.
+const SEARCH_VECTOR = eventVector('message', "CASE WHEN is_marker OR actor = '' THEN NULL ELSE actor END", 'NULL', 'NULL');
+
+const copyValue = (text: string | undefined) => (text === undefined ? '\\N' : messageText(text));
+
+export async function stageFile(file: SpooledBlob, settings: ImportSettings, options: StageOptions): Promise<StagedFile> {
   const invalid: InvalidRow[] = [];
   let invalidCount = 0;
   let validCount = 0;
   const lastLine = { marker: 0, event: 0 };
-  const run = parseImport(createReadStream(file.path), settings, { totalBytes: file.sizeBytes, batchSize: BATCH_SIZE, onProgress });
+  const run = parseImport(createReadStream(file.path), settingsWithinLimits(settings, options.limits), {
+    totalBytes: file.sizeBytes,
+    batchSize: BATCH_SIZE,
+    onProgress: options.onProgress,
+  });
   let next = await run.next();
   while (!next.done) {
     const batch = next.value;
+    if (validCount + invalidCount + batch.records.length + batch.invalid.length > options.limits.maxRecords) {
+      await run.return({ format: settings.format, delimiter: undefined, columns: [], validCount, invalidCount, bytesRead: 0, notes: [] });
+      throw tooManyRecords(options.limits);
+    }
     for (const row of batch.invalid) {
       invalidCount += 1;
       if (invalid.length < INVALID_LIST_LIMIT) invalid.push(row);
@@ -60,18 +89,27 @@ export async function stageFile(
         if (record.line <= lastLine[kind]) throw new Error(`${settings.format} parser gave line ${record.line} after ${lastLine[kind]}`);
         lastLine[kind] = record.line;
         const actor = record.isMarker ? '' : messageText(record.actor);
+        validCount += 1;
         lines.push(
-          `${record.line}\t${record.isMarker ? 't' : 'f'}\t${actor}\t${record.actorIsBot ? 't' : 'f'}\t${messageText(record.message)}\t${record.startMicros}\t${record.endMicros}\t${extraText(record.extra)}`,
+          `${validCount}\t${record.line}\t${record.isMarker ? 't' : 'f'}\t${actor}\t${record.actorIsBot ? 't' : 'f'}\t${messageText(record.message)}\t` +
+            `${record.startMicros}\t${record.endMicros}\t${extraText(record.extra)}\t${copyValue(record.stream)}\t${copyValue(record.threadKey)}`,
         );
       }
-      await tx.copyFrom(`COPY reimport_staging (${COLUMNS}) FROM STDIN`, `${lines.join('\n')}\n`);
-      validCount += batch.records.length;
+      await options.write(async (tx) => {
+        if (!options.searchable) return tx.copyFrom(`COPY ${options.table} (${COLUMNS}) FROM STDIN`, `${lines.join('\n')}\n`);
+        const batch = `${options.table}_batch`;
+        await tx.copyFrom(`COPY ${batch} (${COLUMNS}) FROM STDIN`, `${lines.join('\n')}\n`);
+        await tx.query(`INSERT INTO ${options.table} (${COLUMNS}, search_vector) SELECT ${COLUMNS}, ${SEARCH_VECTOR} FROM ${batch}`);
+        await tx.query(`TRUNCATE ${batch}`);
+      });
     }
+    // A turn of the event loop between batches: other users' requests are read and answered meanwhile.
+    await turn();
     next = await run.next();
   }
   if (validCount === 0) {
     const first = invalid[0];
-    throw new ImportError('invalid-file', first ? `has no valid rows (${invalidCount} invalid; line ${first.line}: ${first.reason})` : 'has no events to import');
+    throw new ImportError('invalid-file', first ? `has no valid rows (${invalidCount} invalid; the first, line ${first.line}: ${first.reason})` : 'has no events to import');
   }
   return { format: next.value.format, validCount, invalidCount, invalid };
 }

@@ -92,15 +92,18 @@ export async function formSettings(form: ImportForm<'timeZone' | 'settings'>, fi
   const settingsText = presentField(form.fields.settings);
   if (settingsText === undefined) return detectSettings(form.file.path, fileName, timeZone);
   const parsed = parseImportSettings(settingsText, timeZone);
-  if (typeof parsed === 'string') throw invalid('settings', parsed);
+  // The sentence names the setting itself ("the start time column (mapping) must be …").
+  if (typeof parsed === 'string') throw new HttpError(400, 'invalid', parsed.startsWith('the ') ? parsed : `settings ${parsed}`, 'settings');
   return parsed;
 }
 
 /** A whole file refused by the parser, as the HTTP answer. */
 export function importRefusal(error: ImportError): HttpError {
-  if (error.code === 'too-large') return new HttpError(413, 'too_large', `file ${error.message}`, 'file');
-  if (error.code === 'bad-settings') return invalid('settings', error.message);
-  return invalid('file', error.message);
+  // "file has no valid rows …", but "file: The archive …" where the parser's sentence has its own subject.
+  const about = (field: string) => (/^[A-Z]/.test(error.message) ? `${field}: ${error.message}` : `${field} ${error.message}`);
+  if (error.code === 'too-large') return new HttpError(413, 'too_large', about('file'), 'file');
+  if (error.code === 'bad-settings') return new HttpError(400, 'invalid', about('settings'), 'settings');
+  return new HttpError(400, 'invalid', about('file'), 'file');
 }
 
 /** The optional progressToken field: the page's random name for this import (import-progress.ts). */

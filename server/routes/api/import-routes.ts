@@ -80,6 +80,7 @@ export function importRoutes(app: FastifyInstance, context: AppContext, progress
           settings,
           attribution: { userID: user.id, analystID: analyst.id },
           onProgress,
+          limits: config.importLimits,
         }));
         reply.code(201);
         return { import: result, version: context.version };

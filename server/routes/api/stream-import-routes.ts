@@ -113,7 +113,7 @@ export function streamImportRoutes(app: FastifyInstance, context: AppContext, pr
       const form = await readImportForm(request, CHECK_FIELDS, tmpDir, config.uploadMaxBytes);
       try {
         const settings = await formSettings(form, safeFileName(form.rawFileName));
-        const check = await checkReimport(db, { stream: streamOf(analyst, request.params.streamID), file: form.file, settings });
+        const check = await checkReimport(db, { stream: streamOf(analyst, request.params.streamID), file: form.file, settings, limits: config.importLimits });
         return { check, version: context.version };
       } catch (error) {
         throw refusal(error);
@@ -160,6 +160,7 @@ export function streamImportRoutes(app: FastifyInstance, context: AppContext, pr
           resolution: resolutionText as MergeResolution | undefined,
           attribution: { userID: user.id, analystID: analyst.id },
           onProgress,
+          limits: config.importLimits,
         }));
         return { import: result, version: context.version };
       } catch (error) {

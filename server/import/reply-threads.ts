@@ -1,0 +1,43 @@
+/*
+ * Slack reply threads of a first import: every staged message with a thread key becomes a member of
+ * the reply-thread collection of its key, headed by its earliest event. Only thread messages are
+ * read back, so a big log without threads costs one empty query.
+ */
+import type { DbTransaction } from '../db/database.ts';
+
+/** Makes the reply-thread collections of the events just moved from `table` into `streamIds` (name → id). */
+export async function saveReplyThreads(
+  tx: DbTransaction,
+  table: string,
+  streams: { names: string[]; ids: number[]; defaultName: string },
+  incidentId: number,
+  nowMicros: number,
+): Promise<void> {
+  const rows = await tx.query<{ id: number; start: number; line: number; key: string }>(
+    `SELECT e.id, e.start_micros AS start, e.source_line AS line, g.thread_key AS key
+       FROM ${table} g
+       JOIN unnest($1::text[], $2::bigint[]) AS s (name, id) ON s.name = coalesce(g.stream, $3)
+       JOIN events e ON e.stream_id = s.id AND e.start_micros = g.start_micros AND e.source_line = g.line AND NOT e.is_marker
+      WHERE g.thread_key IS NOT NULL AND NOT g.is_marker`,
+    [streams.names, streams.ids, streams.defaultName],
+  );
+  const threads = new Map<string, { id: number; start: number; line: number }[]>();
+  for (const row of rows) {
+    const members = threads.get(row.key) ?? [];
+    members.push(row);
+    threads.set(row.key, members);
+  }
+  for (const members of threads.values()) {
+    members.sort((a, b) => a.start - b.start || a.line - b.line);
+    const first = members[0]!;
+    const [collection] = await tx.query<{ id: number }>(
+      'INSERT INTO collections (incident_id, name, is_analyst, is_thread, thread_event_id, created_micros) VALUES ($1, $2, false, true, $3, $4) RETURNING id',
+      [incidentId, `Reply thread ${first.id}`, first.id, nowMicros],
+    );
+    await tx.query('INSERT INTO collection_events (collection_id, event_id, created_micros) SELECT $1, unnest($2::bigint[]), $3', [
+      collection!.id,
+      members.map((member) => member.id),
+      nowMicros,
+    ]);
+  }
+}
