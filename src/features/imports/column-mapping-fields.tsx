@@ -28,7 +28,7 @@ export function ColumnMappingFields({
 }) {
   const id = useId();
   return (
-    <fieldset className="flex flex-wrap gap-3">
+    <fieldset className="flex min-w-0 flex-wrap gap-3">
       <legend className="mb-1 font-medium">Columns</legend>
       {COLUMN_ROLES.map(({ role, label, hint }) => (
         <div key={role} className="flex flex-col gap-0.5">

@@ -60,7 +60,7 @@ export function CreateStreamScreen({ incidentID }: { incidentID: number }) {
   const canImport = choice !== undefined && !importing && streamName.trim() !== '' && answer === undefined;
 
   return (
-    <section aria-labelledby="create-stream-heading" className="flex flex-col gap-4">
+    <section aria-labelledby="create-stream-heading" className="flex min-w-0 flex-col gap-4">
       <h2 id="create-stream-heading" className="text-base font-semibold">
         Create a stream from evidence
       </h2>

@@ -28,7 +28,7 @@ export function DelimitedLayoutFields({ draft, onChange }: { draft: DelimitedDra
   const [choosingOther, setChoosingOther] = useState(!known);
   const preambleOk = (text: string) => /^\d{1,5}$/.test(text);
   return (
-    <fieldset className="flex flex-wrap items-end gap-3">
+    <fieldset className="flex min-w-0 flex-wrap items-end gap-3">
       <legend className="mb-1 font-medium">Layout</legend>
       <div className="flex flex-col gap-0.5">
         <label htmlFor={`${id}-delimiter`} className="text-sm text-muted">

@@ -140,11 +140,11 @@ export function EvidencePreview({
   const columns = draft?.format === 'delimited' ? columnsOf(result?.status === 'done' ? result.summary?.columns : undefined, draft.headerRows > 0 || draft.columnNames !== undefined ? detection : undefined, sampleRows) : [];
   const readable = detection !== undefined && file !== undefined;
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex min-w-0 flex-col gap-4">
       <EvidenceFilePicker file={file} onChoose={choose} error={errors.file} label={fileLabel} />
       <ImportPreviewSection state={preview.state} latest={preview.latest} timeZone={timeZone} onCancel={preview.cancel} />
       {readable ? (
-        <fieldset className="flex flex-col gap-3 rounded-md border border-line bg-panel p-3" aria-label="Import settings">
+        <fieldset className="flex min-w-0 flex-col gap-3 rounded-md border border-line bg-panel p-3" aria-label="Import settings">
           <FormatField value={draft?.format ?? detection.format} onChange={changeFormat} />
           {draft?.format === 'delimited' ? (
             <>

@@ -10,7 +10,7 @@ const SELECT = 'max-w-72 rounded-md border border-line bg-panel px-2 py-1 text-s
 export function FieldMappingFields({ fields, mapping, onChange }: { fields: readonly string[]; mapping: FieldMappingDraft; onChange: (mapping: FieldMappingDraft) => void }) {
   const id = useId();
   return (
-    <fieldset className="flex flex-wrap items-start gap-3">
+    <fieldset className="flex min-w-0 flex-wrap items-start gap-3">
       <legend className="mb-1 font-medium">JSON fields</legend>
       {FIELD_ROLES.map(({ role, label }) => (
         <div key={role} className="flex flex-col gap-0.5">

@@ -32,7 +32,7 @@ export function TimeReadingFields({ draft, timeZone, onChange }: { draft: Settin
   if (knobs.length === 0) return null;
   const value = (knob: TimeKnob): unknown => (draft as Record<string, unknown>)[knob];
   return (
-    <fieldset className="flex flex-wrap items-end gap-3">
+    <fieldset className="flex min-w-0 flex-wrap items-end gap-3">
       <legend className="mb-1 font-medium">Times</legend>
       {knobs.includes('numericUnit') ? (
         <div className="flex flex-col gap-0.5">
