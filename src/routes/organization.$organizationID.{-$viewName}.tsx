@@ -22,7 +22,7 @@ function OrganizationView() {
   else content = <OrganizationIncidents />;
   return (
     <>
-      <OrganizationTabs organizationID={organizationID} viewName={viewName} />
+      <OrganizationTabs organizationID={organizationID} viewName={child.visualizationName === undefined ? viewName : 'visualizations'} />
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">{content}</div>
         <Outlet />

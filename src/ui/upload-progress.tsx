@@ -3,6 +3,7 @@
  * much of the file it has parsed and written, when the call follows it; else an indeterminate
  * bar), with the way out. The shape matches src/data/upload-with-progress.ts.
  */
+import { countNoun } from '../../domain/count-noun.ts';
 import { Button } from './button.tsx';
 
 interface ServerProgress {
@@ -49,8 +50,8 @@ export function UploadProgress({ progress, label, serverLabel, onCancel }: { pro
           ? `Uploading: ${percent}% · ${megabytes(sent)} of ${megabytes(total)} MB`
           : server && serverPercent !== undefined
             ? server.phase === 'importing'
-              ? `${serverLabel}: ${serverPercent}% · ${server.validCount.toLocaleString()} rows`
-              : `${serverLabel}: ${server.validCount.toLocaleString()} rows read, finishing…`
+              ? `${serverLabel}: ${serverPercent}% · ${countNoun(server.validCount, 'row')}`
+              : `${serverLabel}: ${countNoun(server.validCount, 'row')} read, finishing…`
             : `${serverLabel}…`}
       </span>
       <Button onClick={onCancel}>Cancel</Button>

@@ -17,12 +17,15 @@ export function AnalystsScreen() {
   const acting = useActingAnalyst();
   const [creating, setCreating] = useState(false);
   const { analysts, selectedID, user, isAdmin } = acting;
+  // A read-only analyst may not name new analysts; a user without an analyst of their own may make it.
+  const hasOwn = analysts.status === 'loaded' && analysts.analysts.some((analyst) => analyst.id === user.id);
+  const mayCreate = !hasOwn || (acting.selected !== undefined && acting.selected.permission !== 'read');
 
   return (
     <Page
       title="Analysts"
       actions={
-        creating ? null : (
+        creating || !mayCreate ? null : (
           <Button variant="primary" onClick={() => setCreating(true)} disabled={acting.offline}>
             New analyst
           </Button>

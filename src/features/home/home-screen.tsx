@@ -2,6 +2,7 @@
  * Home: recent incidents and organizations from this device's mirror, and one search box across
  * everything the analyst may read (incident and organization names here, events on the server).
  */
+import { countNoun } from '../../../domain/count-noun.ts';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { SearchResult } from '../../../domain/search.ts';
@@ -129,7 +130,7 @@ export function HomeScreen({ timeZone }: { timeZone: string }) {
                   {incident.name}
                 </Link>
                 <span className="text-sm text-muted">
-                  {incident.organizationName} · {incident.counts.events.toLocaleString('en')} events
+                  {incident.organizationName} · {countNoun(incident.counts.events, 'event')}
                   {incident.firstTimestamp !== null ? (
                     <>
                       {' · '}

@@ -1,3 +1,4 @@
+import { countNoun } from '../../../domain/count-noun.ts';
 import type { ImportProgress } from '../../../domain/import/import-record.ts';
 import { Button } from '../../ui/button.tsx';
 
@@ -18,7 +19,7 @@ export function ImportProgressBar({ progress, onCancel }: { progress: ImportProg
         <div className="h-full bg-accent-bg transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       <span className="text-sm text-muted tabular-nums">
-        {percent}% · {(progress?.validCount ?? 0).toLocaleString()} rows read
+        {percent}% · {countNoun(progress?.validCount ?? 0, 'row')} read
       </span>
       <Button onClick={onCancel}>Cancel</Button>
     </div>

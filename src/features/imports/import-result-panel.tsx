@@ -1,4 +1,5 @@
 /* The server's answer to an import: the streams it made, the counts and the rows it refused. */
+import { countNoun } from '../../../domain/count-noun.ts';
 import { Link } from '@tanstack/react-router';
 import type { ImportAnswer } from './imports-api.ts';
 import { InvalidRowsTable } from './import-preview-table.tsx';
@@ -26,7 +27,7 @@ export function ImportResultPanel({ incidentID, answer }: { incidentID: number; 
       <ul className="text-sm">
         {answer.streams.map((stream) => (
           <li key={stream.id}>
-            Stream <span className="font-medium">{stream.name}</span>: {stream.eventCount.toLocaleString()} events ·{' '}
+            Stream <span className="font-medium">{stream.name}</span>: {countNoun(stream.eventCount, 'event')} ·{' '}
             <Link to="/incident/$incidentID/{-$viewName}/stream/$streamID" params={{ incidentID, viewName: undefined, streamID: stream.id }} className="text-accent underline-offset-2 hover:underline">
               Open the stream
             </Link>

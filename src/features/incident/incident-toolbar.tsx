@@ -2,6 +2,7 @@
  * The incident toolbar: time zone (only names of the zone table), time interval (in that zone)
  * and search term, each with its message beside the field. The interval applies on Enter or Apply.
  */
+import { countNoun } from '../../../domain/count-noun.ts';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { isKnownTimeZone, listTimeZoneOptions } from '../../../domain/time/time-zone-table.ts';
 import { Button } from '../../ui/button.tsx';
@@ -151,7 +152,7 @@ export function IncidentToolbar({ onZoneChange, actions }: { onZoneChange: (zone
         />
       </div>
       <p className="self-end pb-1 text-sm text-muted" role="status" aria-live="polite">
-        <span data-testid="shown-event-count">{filtered.count.toLocaleString('en')}</span> of {events.length.toLocaleString('en')} events
+        <span data-testid="shown-event-count">{filtered.count.toLocaleString('en')}</span> of {countNoun(events.length, 'event')}
       </p>
       {actions ? <div className="ml-auto flex items-end gap-2 self-end">{actions}</div> : null}
     </div>

@@ -1,4 +1,6 @@
 /* Details of what the pointer is over in the swimlane: an event, a group, a bin or a marker. */
+import { countNoun } from '../../../domain/count-noun.ts';
+import { formatDuration } from '../../../domain/time/format-duration.ts';
 import type { SwimlaneHit } from '../../render/swimlane/swimlane-renderer.ts';
 import { harPhases } from '../../render/swimlane/har-phases.ts';
 import type { SwimlaneColumn } from './swimlane-columns.ts';
@@ -24,13 +26,13 @@ export function SwimlaneHoverCard({ hover, events, columns, streamNames, formatT
   if (hit.kind === 'event') {
     const event = events[hit.position];
     if (!event) return null;
-    const durationMs = (event.endTimestamp - event.startTimestamp) / 1000;
+    const durationMicros = event.endTimestamp - event.startTimestamp;
     const phases = harPhases(event.extra);
     body = (
       <>
         <p className="font-mono text-[11px] text-muted">
           {formatTime(event.startTimestamp)}
-          {durationMs > 0 ? ` · ${durationMs.toLocaleString('en', { maximumFractionDigits: 3 })} ms` : ''}
+          {durationMicros > 0 ? ` · ${formatDuration(durationMicros)}` : ''}
         </p>
         <p className="text-muted">
           {columns.find((column) => column.id === event.actorID)?.name ?? ''} · {streamNames.get(event.streamID) ?? ''}
@@ -45,7 +47,7 @@ export function SwimlaneHoverCard({ hover, events, columns, streamNames, formatT
     body = (
       <>
         <p>
-          {hit.count.toLocaleString('en')} events of {columns[hit.column]?.name ?? ''}
+          {countNoun(hit.count, 'event')} of {columns[hit.column]?.name ?? ''}
         </p>
         <p className="font-mono text-[11px] text-muted">
           {formatTime(Math.round(hit.fromMicros))} – {formatTime(Math.round(hit.toMicros), 'HH:mm:ss.SSSSSS')}

@@ -3,6 +3,7 @@
  * with the minimap beside it, hover details and the inline reply thread. Everything about the
  * incident comes in through props; the route composes it with the incident page and view state.
  */
+import { countNoun } from '../../../domain/count-noun.ts';
 import { measured } from '../../../domain/measured.ts';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { SwimlaneHit, SwimlaneRenderer, SwimlaneScene } from '../../render/swimlane/swimlane-renderer.ts';
@@ -157,13 +158,13 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
             onHover={(hit, x, y) => setHover(hit ? { hit, x, y } : undefined)}
             onActivate={onActivate}
             onFirstFrame={props.onFirstFrame}
-            label={`Swimlane: ${shownCount.toLocaleString('en')} events in ${columns.visible.length} columns, ${split.markers.length} markers. Arrow keys and Page Up/Down pan, + and - zoom, 0 shows everything.`}
+            label={`Swimlane: ${countNoun(shownCount, 'event')} in ${countNoun(columns.visible.length, 'column')}, ${countNoun(split.markers.length, 'marker')}. Arrow keys and Page Up/Down pan, + and - zoom, 0 shows everything.`}
           />
           {hover ? <SwimlaneHoverCard hover={hover} events={events} columns={columns.visible} streamNames={props.streamNames} formatTime={formatTime} /> : null}
           {threadOpen && thread ? <SwimlaneReplyThread thread={thread} formatTime={formatTime} onClose={() => props.onOptionsChange({ inlineReplyThreadEventID: null })} onSelectEvent={onSelectEvent} /> : null}
           {busy && !layout ? (
             <p role="status" className="absolute inset-x-0 top-1/2 text-center text-muted">
-              Laying out {shownCount.toLocaleString('en')} events…
+              Laying out {countNoun(shownCount, 'event')}…
             </p>
           ) : null}
         </div>

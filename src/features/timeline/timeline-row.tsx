@@ -54,7 +54,7 @@ export const TimelineRow = memo(function TimelineRow({ event, info, zone, firstM
         <span role="cell" className="min-w-0 flex-1 truncate text-center" data-symbol={markerSymbol(event) ?? 'none'}>
           {MARKER_GLYPHS[markerSymbol(event) ?? 'none']} {event.message}
         </span>
-        {showOffset ? <span role="cell" className="font-mono text-xs text-muted tabular-nums">{formatElapsed(event.startTimestamp - firstMicros)}</span> : null}
+        {showOffset ? <span role="cell" className="font-mono text-xs whitespace-nowrap text-muted tabular-nums">{formatElapsed(event.startTimestamp - firstMicros)}</span> : null}
       </div>
     );
   }
@@ -74,7 +74,7 @@ export const TimelineRow = memo(function TimelineRow({ event, info, zone, firstM
       )}
     >
       <span role="cell" className="w-44 shrink-0 font-mono text-xs leading-5 text-muted tabular-nums">{time}</span>
-      {showOffset ? <span role="cell" className="w-28 shrink-0 font-mono text-xs leading-5 text-muted tabular-nums">{formatElapsed(event.startTimestamp - firstMicros)}</span> : null}
+      {showOffset ? <span role="cell" className="min-w-28 shrink-0 font-mono text-xs leading-5 whitespace-nowrap text-muted tabular-nums">{formatElapsed(event.startTimestamp - firstMicros)}</span> : null}
       <span
         role="cell"
         aria-label={`stream ${info.streamName}`}

@@ -2,6 +2,7 @@
  * The collections one event is in: leave one, join an existing one, start a new one with it, and
  * its reply thread ("Reply thread {eventID}", made on first use).
  */
+import { countNoun } from '../../../../domain/count-noun.ts';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button.tsx';
@@ -65,7 +66,7 @@ export function EventCollectionsEditor({ eventID }: { eventID: number }) {
       <div className="flex items-center gap-2 text-sm">
         {thread ? (
           <Link to="/incident/$incidentID/{-$viewName}/collection/$collectionID" params={{ incidentID, collectionID: thread.id }} className="text-accent hover:underline">
-            {thread.name} ({thread.eventIDs.length} {thread.eventIDs.length === 1 ? 'event' : 'events'})
+            {thread.name} ({countNoun(thread.eventIDs.length, 'event')})
           </Link>
         ) : (
           <Button disabled={busy} onClick={() => void run('open reply thread', () => openReplyThread(eventID), { eventID })}>

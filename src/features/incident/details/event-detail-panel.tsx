@@ -2,6 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { eventDuration } from '../../../../domain/incident-data.ts';
+import { formatDuration } from '../../../../domain/time/format-duration.ts';
 import { formatElapsed } from '../../../../domain/time/format-elapsed.ts';
 import { formatMicros } from '../../../../domain/time/format-micros.ts';
 import { useTimeZoneReady } from '../../../ui/timestamp.tsx';
@@ -28,7 +29,7 @@ export function EventDetailPanel({ eventID }: { eventID: number }) {
         rows={[
           ['Time', `${formatMicros(event.startTimestamp, zone)} ${zone}`],
           ['Elapsed', formatElapsed(event.startTimestamp - first)],
-          ['Duration', hasDuration ? formatElapsed(durationMicroseconds).slice(1) : 'instant'],
+          ['Duration', hasDuration ? formatDuration(durationMicroseconds) : 'instant'],
           [
             'Stream',
             stream ? (

@@ -1,4 +1,5 @@
 /* The event-group sub-route: several events side by side, and a collection made of them. */
+import { countNoun } from '../../../../domain/count-noun.ts';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
@@ -25,7 +26,7 @@ export function EventGroupDetailPanel({ eventIDs }: { eventIDs: readonly number[
   }
 
   return (
-    <DetailPanel title={`${members.length} events`} kind="event group">
+    <DetailPanel title={countNoun(members.length, 'event')} kind="event group">
       {missing > 0 ? <p className="text-sm text-muted">{missing} of the events are not in this incident.</p> : null}
       <EventList label="Events in the group" events={members} />
       <form onSubmit={(event) => void create(event)} className="flex items-start gap-2" aria-label="Collection from these events">

@@ -4,11 +4,13 @@
  * on screen: the order is computed once over typed arrays (domain/events/sort-events.ts) and the
  * virtualizer picks the slice, so TanStack never builds a million row objects.
  */
+import { countNoun } from '../../../../domain/count-noun.ts';
 import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { EVENT_SORT_FIELDS, sortEventPositions, type EventSortField } from '../../../../domain/events/sort-events.ts';
+import { formatDuration } from '../../../../domain/time/format-duration.ts';
 import { formatElapsed } from '../../../../domain/time/format-elapsed.ts';
 import { formatMicros } from '../../../../domain/time/format-micros.ts';
 import { classNames } from '../../../ui/class-names.ts';
@@ -44,7 +46,7 @@ function useColumns(): Array<ColumnDef<typeof features, TableRow>> {
         accessorFn: (row) => row.event.endTimestamp - row.event.startTimestamp,
         cell: ({ row }) => {
           const micros = row.original.event.endTimestamp - row.original.event.startTimestamp;
-          return micros > 0 ? formatElapsed(micros).slice(1) : '';
+          return micros > 0 ? formatDuration(micros) : '';
         },
       },
       {
@@ -161,7 +163,7 @@ export function EventsTableView({ selectedEventID }: { selectedEventID: number |
           })}
         </div>
       </div>
-      <p className="text-xs text-muted">{order.length.toLocaleString('en')} events</p>
+      <p className="text-xs text-muted">{countNoun(order.length, 'event')}</p>
     </section>
   );
 }
