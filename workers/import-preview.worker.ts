@@ -7,20 +7,21 @@ import { DETECT_BYTES } from '../domain/import/detect-format.ts';
 import { detectFormatAs } from '../domain/import/detect-format-as.ts';
 import { ImportError } from '../domain/import/import-error.ts';
 import type { ImportRecord, InvalidRow } from '../domain/import/import-record.ts';
-import { settingsFromDetection } from '../domain/import/import-settings.ts';
+import { settingsFromDetection, withDefaultRecordingStart } from '../domain/import/import-settings.ts';
 import { parseImport } from '../domain/import/parse-import.ts';
 import { PREVIEW_INVALID_LIMIT, PREVIEW_ROW_LIMIT, type ImportPreviewApi } from '../src/data/import-preview-api.ts';
 
 const runs = new Map<number, AbortController>();
 
 const api: ImportPreviewApi = {
-  async preview(runID, file, fileName, chosen, timeZone, onProgress, format) {
+  async preview(runID, file, fileName, chosen, timeZone, onProgress, format, firstEventMicros) {
     const controller = new AbortController();
     runs.set(runID, controller);
     try {
       const firstBytes = new Uint8Array(await file.slice(0, DETECT_BYTES).arrayBuffer());
       const detection = detectFormatAs(firstBytes, fileName, chosen?.format ?? format);
-      const settings = chosen ?? settingsFromDetection(detection, timeZone);
+      const found = chosen ?? settingsFromDetection(detection, timeZone);
+      const settings = found === undefined ? undefined : withDefaultRecordingStart(found, firstEventMicros);
       if (settings === undefined) return { status: 'done', detection, settings, summary: undefined, markerCount: 0, firstRows: [], invalid: [] };
       onProgress({ bytesRead: 0, totalBytes: file.size, validCount: 0, invalidCount: 0 });
       try {
@@ -40,7 +41,7 @@ const api: ImportPreviewApi = {
         }
       } catch (error) {
         if (controller.signal.aborted) return { status: 'cancelled' };
-        if (error instanceof ImportError) return { status: 'failed', detection, reason: error.message };
+        if (error instanceof ImportError) return { status: 'failed', detection, settings, reason: error.message };
         throw error;
       }
     } finally {

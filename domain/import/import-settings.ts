@@ -56,3 +56,12 @@ export function settingsFromDetection(detection: FormatDetection, timeZone: stri
       return 'timeZone' in detection.settings ? { ...detection.settings, timeZone } : detection.settings;
   }
 }
+
+/**
+ * Transcripts whose cue times count from zero start at the incident's first event unless the analyst
+ * gave a start: the default the preview and the server both apply. Other settings pass unchanged.
+ */
+export function withDefaultRecordingStart(settings: ImportSettings, firstEventMicros: number | null | undefined): ImportSettings {
+  if (settings.format !== 'subtitles' || settings.anchorMicros !== undefined || firstEventMicros === null || firstEventMicros === undefined) return settings;
+  return { ...settings, anchorMicros: firstEventMicros };
+}

@@ -4,6 +4,11 @@
  * settings check, so a shell and the API refuse the same things in the same words.
  */
 import type { ParseArgsConfig } from 'node:util';
+import { detectFormat } from '../../domain/import/detect-format.ts';
+import { ImportError } from '../../domain/import/import-error.ts';
+import { settingsFromDetection, withDefaultRecordingStart, type ImportSettings } from '../../domain/import/import-settings.ts';
+import { detectSettings, firstBytes } from '../import/import-file.ts';
+import { parseImportSettings } from '../import/import-settings-schema.ts';
 
 export const SETTINGS_FLAG_OPTIONS = {
   format: { type: 'string' },
@@ -118,4 +123,19 @@ export function applySettingsFlags(detected: Record<string, unknown>, columns: r
 function wholeNumber(value: string, flag: string): number {
   if (!/^\d{1,6}$/.test(value)) throw new Error(`--${flag} must be a whole number of 0 or more`);
   return Number(value);
+}
+
+/**
+ * The settings of a command-line import: as detected when no settings flag is given, else the
+ * detection's settings changed by the flags and checked as the API checks a client's settings.
+ */
+export async function settingsForCli(path: string, fileName: string, timeZone: string, flags: SettingsFlags, firstEventMicros: number | null | undefined): Promise<ImportSettings> {
+  const given = Object.values(flags).some((value) => value !== undefined && value !== false);
+  if (!given) return withDefaultRecordingStart(await detectSettings(path, fileName, timeZone), firstEventMicros);
+  const detection = detectFormat(await firstBytes(path), fileName);
+  const detected = settingsFromDetection(detection, timeZone) ?? (detection.format === 'delimited' ? { format: 'delimited', ...detection.layout, mapping: detection.mapping, numericUnit: detection.numericUnit, timeZone } : {});
+  const columns = 'columns' in detection ? detection.columns : [];
+  const checked = parseImportSettings(JSON.stringify(applySettingsFlags(detected, columns, flags)), timeZone);
+  if (typeof checked === 'string') throw new ImportError('bad-settings', `the settings ${checked}`);
+  return withDefaultRecordingStart(checked, firstEventMicros);
 }

@@ -18,7 +18,9 @@ import { safeFileName } from '../../domain/upload-media.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { detectSettings, importFile } from '../import/import-file.ts';
+import { importFile } from '../import/import-file.ts';
+import { incidentSummary } from '../repositories/incidents-repository.ts';
+import { SETTINGS_FLAG_OPTIONS, SETTINGS_FLAGS_USAGE, settingsForCli, type SettingsFlags } from './import-flags.ts';
 import type { ImportLimits } from '../import/import-limits.ts';
 import { checkReimport, MARKER_STREAM_REFUSAL, ReimportRefusal, reimportStream } from '../import/reimport-stream.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
@@ -36,6 +38,8 @@ const USAGE = `Usage: npm run import -- --incident ID FILE [--stream NAME] [--ti
                       detach_unmatched moves their annotations to the stream and deletes them
   --time-zone ZONE    for times written without an offset (default UTC)
   --analyst ID        who the import is attributed to (default: the primary analyst)
+How FILE is read is detected; these change what detection decided, as the preview does:
+${SETTINGS_FLAGS_USAGE}
 The database is the server's: DATABASE_URL when set, else PGlite in DATA_DIR (default ./data).`;
 
 const id = (value: string, flag: string) => {
@@ -52,6 +56,7 @@ async function main(): Promise<void> {
       analyst: { type: 'string' },
       resolution: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      ...SETTINGS_FLAG_OPTIONS,
     },
     allowPositionals: true,
     strict: true,
@@ -84,7 +89,7 @@ async function main(): Promise<void> {
     if (reimport) {
       const file = await spoolBlob(createReadStream(path), blobTempDir(config));
       try {
-        await reimportInto(db, id(values.stream!, 'stream'), file, path, timeZone, values.resolution as MergeResolution | undefined, analyst, where, config.importLimits);
+        await reimportInto(db, id(values.stream!, 'stream'), file, path, timeZone, values.resolution as MergeResolution | undefined, analyst, where, config.importLimits, settingsFlags(values));
       } finally {
         await file.discard();
       }
@@ -97,7 +102,8 @@ async function main(): Promise<void> {
     const fileName = safeFileName(basename(path));
     const file = await spoolBlob(createReadStream(path), blobTempDir(config));
     try {
-      const settings = await detectSettings(file.path, fileName, timeZone);
+      const first = (await incidentSummary(db, incident.id))?.firstTimestamp;
+      const settings = await settingsForCli(file.path, fileName, timeZone, settingsFlags(values), first);
       process.stderr.write(`importing ${fileName} (${settings.format}, ${file.sizeBytes.toLocaleString('en-US')} bytes) into "${incident.name}" as ${analyst?.name ?? 'no analyst'}\n`);
       const bar = progressBar('bytes', file.sizeBytes);
       const result = await importFile(db, {
@@ -144,7 +150,24 @@ async function attributedAnalyst(db: Db, analystFlag: string | undefined): Promi
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-async function reimportInto(db: Db, streamId: number, file: SpooledBlob, path: string, timeZone: string, resolution: MergeResolution | undefined, analyst: Analyst, where: string, limits: ImportLimits) {
+function settingsFlags(values: SettingsFlags): SettingsFlags {
+  const flags: Record<string, string | boolean | undefined> = {};
+  for (const name of Object.keys(SETTINGS_FLAG_OPTIONS)) flags[name] = (values as Record<string, string | boolean | undefined>)[name];
+  return flags as SettingsFlags;
+}
+
+async function reimportInto(
+  db: Db,
+  streamId: number,
+  file: SpooledBlob,
+  path: string,
+  timeZone: string,
+  resolution: MergeResolution | undefined,
+  analyst: Analyst,
+  where: string,
+  limits: ImportLimits,
+  flags: SettingsFlags,
+) {
   const [found] = await db.query<{ incident_id: number; organization_id: number; incident_name: string; name: string; is_marker_stream: boolean }>(
     'SELECT s.incident_id, i.organization_id, i.name AS incident_name, s.name, s.is_marker_stream FROM streams s JOIN incidents i ON i.id = s.incident_id WHERE s.id = $1',
     [streamId],
@@ -152,7 +175,7 @@ async function reimportInto(db: Db, streamId: number, file: SpooledBlob, path: s
   if (!found) throw new Error(`stream ${streamId} not found in ${where}`);
   if (found.is_marker_stream) throw new Error(`stream ${streamId} ${MARKER_STREAM_REFUSAL}`);
   const fileName = safeFileName(basename(path));
-  const settings = await detectSettings(file.path, fileName, timeZone);
+  const settings = await settingsForCli(file.path, fileName, timeZone, flags, (await incidentSummary(db, found.incident_id))?.firstTimestamp);
   const stream = async () => ({ streamId, incident: { id: found.incident_id, organization_id: found.organization_id, name: found.incident_name } });
   process.stderr.write(`checking ${fileName} (${settings.format}, ${count(file.sizeBytes)} bytes) against stream ${streamId} "${found.name}"\n`);
   const check = await checkReimport(db, { stream, file, settings, limits });

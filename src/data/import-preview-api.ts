@@ -22,7 +22,7 @@ export type ImportPreviewResult =
       readonly invalid: readonly InvalidRow[];
     }
   /** The parser refused the whole file (truncated, too large, not the format it claims). */
-  | { readonly status: 'failed'; readonly detection: FormatDetection; readonly reason: string }
+  | { readonly status: 'failed'; readonly detection: FormatDetection; readonly settings: ImportSettings | undefined; readonly reason: string }
   | { readonly status: 'cancelled' };
 
 export interface ImportPreviewApi {
@@ -36,6 +36,8 @@ export interface ImportPreviewApi {
     onProgress: (progress: ImportProgress) => void,
     /** Read the file as this family (the analyst's choice) instead of the detected one. */
     format?: ImportFormat,
+    /** The incident's first event: where transcripts whose cues count from zero start, unless set. */
+    firstEventMicros?: number,
   ): Promise<ImportPreviewResult>;
   cancel(runID: number): void;
 }

@@ -14,6 +14,7 @@ export interface ImportPreviewClient {
     timeZone: string,
     onProgress: (progress: ImportProgress) => void,
     format?: ImportFormat,
+    firstEventMicros?: number,
   ): { result: Promise<ImportPreviewResult>; cancel: () => void };
   dispose(): void;
 }
@@ -24,9 +25,9 @@ export function createImportPreviewClient(): ImportPreviewClient {
   const worker = new Worker(new URL('../../workers/import-preview.worker.ts', import.meta.url), { type: 'module', name: 'import-preview' });
   const remote = Comlink.wrap<ImportPreviewApi>(worker);
   return {
-    preview(file, settings, timeZone, onProgress, format) {
+    preview(file, settings, timeZone, onProgress, format, firstEventMicros) {
       const runID = nextRunID++;
-      const result = remote.preview(runID, file, file.name, settings, timeZone, Comlink.proxy(onProgress), format);
+      const result = remote.preview(runID, file, file.name, settings, timeZone, Comlink.proxy(onProgress), format, firstEventMicros);
       return { result, cancel: () => void remote.cancel(runID) };
     },
     dispose() {

@@ -3,6 +3,8 @@
  * PRODUCT.md "Getting evidence in"). The multipart body is read like an upload's (the file spooled
  * and hashed, never held whole: import-form.ts); the import itself is server/import/import-file.ts, shared with the CLI.
  */
+import { withDefaultRecordingStart } from '../../../domain/import/import-settings.ts';
+import { incidentSummary } from '../../repositories/incidents-repository.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -69,7 +71,9 @@ export function importRoutes(app: FastifyInstance, context: AppContext, progress
         const streamName = presentField(form.fields.streamName);
         if (streamName !== undefined && streamName.length > 200) throw invalid('streamName', 'must be at most 200 characters');
         const fileName = safeFileName(form.rawFileName);
-        const settings = await formSettings(form, fileName);
+        // Subtitle cues count from zero: without a start given, they begin at the incident's first event.
+        const first = (await incidentSummary(db, request.params.incidentID))?.firstTimestamp;
+        const settings = withDefaultRecordingStart(await formSettings(form, fileName), first);
         const token = progressToken(form.fields.progressToken);
         const result = await withImportProgress(progress, token, form.file.sizeBytes, (onProgress) => importFile(db, {
           incident: (tx) => requireIncident(tx, analyst, request.params.incidentID),

@@ -44,6 +44,7 @@ export function EvidencePreview({
   onFile,
   onChoice,
   fileLabel,
+  firstEventMicros,
 }: {
   errors: EvidenceErrors;
   /** A new file was chosen (before its preview). */
@@ -51,6 +52,8 @@ export function EvidencePreview({
   /** The file and settings whose preview is done with a valid row, or undefined while there are none. */
   onChoice: (choice: EvidenceChoice | undefined) => void;
   fileLabel?: string | undefined;
+  /** The incident's first event, where a transcript's zero-based cues start unless the analyst says otherwise. */
+  firstEventMicros?: number | undefined;
 }) {
   const preview = useImportPreview();
   const [file, setFile] = useState<File | undefined>(undefined);
@@ -59,7 +62,8 @@ export function EvidencePreview({
   const [sampleText, setSampleText] = useState('');
 
   const detection = preview.latest?.detection;
-  const draft = edited ?? initialDraft(detection, timeZone);
+  // The settings the last preview ran with (defaults filled in), else what detection found so far.
+  const draft = edited ?? preview.latest?.settings ?? initialDraft(detection, timeZone);
   const settings = completeSettings(draft);
   const settingsKey = settings === undefined ? '' : JSON.stringify(settings);
   const result = preview.state.phase === 'ready' ? preview.state.result : undefined;
@@ -101,7 +105,7 @@ export function EvidencePreview({
     setEdited(undefined);
     setSampleText('');
     onFile?.(chosen);
-    preview.run(chosen, undefined, timeZone);
+    preview.run(chosen, undefined, timeZone, undefined, firstEventMicros);
     chosen
       .slice(0, SAMPLE_BYTES)
       .text()
@@ -117,7 +121,7 @@ export function EvidencePreview({
   const changeFormat = (format: ImportFormat) => {
     if (!file) return;
     setEdited(undefined);
-    preview.run(file, undefined, timeZone, format);
+    preview.run(file, undefined, timeZone, format, firstEventMicros);
   };
   const changeZone = (zone: string) => {
     setTimeZone(zone);

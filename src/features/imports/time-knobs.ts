@@ -1,13 +1,37 @@
-/* Which time settings each import family takes, so the preview shows only those it has. */
+/*
+ * Which time settings each import family takes, and the choices of those that are lists, so the
+ * preview shows only the knobs the chosen family has, in that family's own values.
+ */
 import type { SettingsDraft } from './import-settings-draft.ts';
 
-export type TimeKnob = 'numericUnit' | 'dateOrder' | 'timePattern' | 'year' | 'anchorMicros';
+export type TimeKnob = 'numericUnit' | 'dateOrder' | 'timePattern' | 'year' | 'startDate' | 'anchorMicros' | 'speakerPrefix';
 
 const KNOBS: Record<string, readonly TimeKnob[]> = {
   delimited: ['numericUnit', 'dateOrder', 'timePattern'],
   jsonl: ['numericUnit'],
+  syslog: ['year'],
+  irc: ['startDate'],
+  whatsapp: ['dateOrder'],
+  subtitles: ['anchorMicros', 'speakerPrefix'],
 };
 
 export function timeKnobsOf(draft: SettingsDraft): readonly TimeKnob[] {
   return KNOBS[draft.format] ?? [];
+}
+
+/** The date orders a family's setting takes; '' is "as detected" where the setting is optional. */
+export function dateOrderChoices(format: string): readonly { value: string; label: string }[] {
+  if (format === 'whatsapp') {
+    return [
+      { value: 'month-first', label: 'month/day/year (US)' },
+      { value: 'day-first', label: 'day/month/year' },
+      { value: 'year-first', label: 'year-month-day' },
+    ];
+  }
+  return [
+    { value: '', label: 'as detected' },
+    { value: 'ymd', label: 'year-month-day' },
+    { value: 'mdy', label: 'month/day/year (US)' },
+    { value: 'dmy', label: 'day/month/year' },
+  ];
 }

@@ -4,13 +4,14 @@
  * a recording whose cue times count from zero. Only the knobs the chosen family has are shown.
  */
 import { useId } from 'react';
-import { timeKnobsOf, type TimeKnob } from './time-knobs.ts';
+import { dateOrderChoices, timeKnobsOf, type TimeKnob } from './time-knobs.ts';
+import { Checkbox } from '../../ui/checkbox.tsx';
 import type { SettingsDraft } from './import-settings-draft.ts';
 import { LocalTimeInput } from './local-time-input.tsx';
 
 const FIELD = 'rounded-md border border-line bg-panel px-2 py-1 text-sm text-ink';
 
-export type TimePatch = Partial<Record<TimeKnob, string | number | undefined>>;
+export type TimePatch = Partial<Record<TimeKnob, string | number | boolean | undefined>>;
 
 const UNITS: readonly { value: string; label: string }[] = [
   { value: 'auto', label: 'told apart by size' },
@@ -18,12 +19,6 @@ const UNITS: readonly { value: string; label: string }[] = [
   { value: 'milliseconds', label: 'milliseconds since 1970' },
   { value: 'microseconds', label: 'microseconds since 1970' },
   { value: 'nanoseconds', label: 'nanoseconds since 1970' },
-];
-const ORDERS: readonly { value: string; label: string }[] = [
-  { value: '', label: 'as detected' },
-  { value: 'ymd', label: 'year-month-day' },
-  { value: 'mdy', label: 'month/day/year (US)' },
-  { value: 'dmy', label: 'day/month/year' },
 ];
 
 export function TimeReadingFields({ draft, timeZone, onChange }: { draft: SettingsDraft; timeZone: string; onChange: (patch: TimePatch) => void }) {
@@ -59,7 +54,7 @@ export function TimeReadingFields({ draft, timeZone, onChange }: { draft: Settin
             value={String(value('dateOrder') ?? '')}
             onChange={(event) => onChange({ dateOrder: event.target.value === '' ? undefined : event.target.value })}
           >
-            {ORDERS.map((order) => (
+            {dateOrderChoices(draft.format).map((order) => (
               <option key={order.value} value={order.value}>
                 {order.label}
               </option>
@@ -106,6 +101,28 @@ export function TimeReadingFields({ draft, timeZone, onChange }: { draft: Settin
             }}
           />
         </div>
+      ) : null}
+      {knobs.includes('startDate') ? (
+        <div className="flex flex-col gap-0.5">
+          <label htmlFor={`${id}-date`} className="text-sm text-muted">
+            Date of lines without one
+          </label>
+          <input
+            id={`${id}-date`}
+            type="date"
+            className={FIELD}
+            defaultValue={String(value('startDate') ?? '')}
+            onBlur={(event) => onChange({ startDate: event.target.value === '' ? undefined : event.target.value })}
+          />
+        </div>
+      ) : null}
+      {knobs.includes('speakerPrefix') ? (
+        <Checkbox
+          className="pb-1"
+          checked={value('speakerPrefix') === true}
+          onCheckedChange={(checked) => onChange({ speakerPrefix: checked })}
+          label={'A leading "Name:" names the speaker'}
+        />
       ) : null}
       {knobs.includes('anchorMicros') ? (
         <LocalTimeInput

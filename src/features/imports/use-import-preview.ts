@@ -30,7 +30,7 @@ export function useImportPreview() {
     };
   }, []);
 
-  const run = useCallback((file: File, settings: ImportSettings | undefined, timeZone: string, format?: ImportFormat) => {
+  const run = useCallback((file: File, settings: ImportSettings | undefined, timeZone: string, format?: ImportFormat, firstEventMicros?: number) => {
     cancelRef.current?.();
     clientRef.current ??= createImportPreviewClient();
     let current = true;
@@ -42,6 +42,7 @@ export function useImportPreview() {
         if (current) setState({ phase: 'running', progress });
       },
       format,
+      firstEventMicros,
     );
     cancelRef.current = () => {
       current = false;
