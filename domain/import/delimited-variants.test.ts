@@ -111,6 +111,22 @@ describe('delimited variants detected with no settings', () => {
     expect(invalid).toEqual([{ line: 3, reason: 'column "Date" and column "Time": "31/02/2013 14:43:00" is not a date (expected day/month/year)' }]);
   });
 
+  it('an AWS VPC flow log: space-separated header, epoch start and end, the source address as actor', async () => {
+    const text = [
+      'version account-id interface-id srcaddr dstaddr srcport dstport protocol packets bytes start end action log-status',
+      '2 123456789010 eni-1235b8ca123456789 172.31.16.139 172.31.16.21 20641 22 6 20 4249 1418530010 1418530070 ACCEPT OK',
+      '2 123456789010 eni-1235b8ca123456789 172.31.9.69 172.31.9.12 49761 3389 6 20 4249 1418530010 1418530070 REJECT OK',
+      '2 123456789010 eni-1235b8ca123456789 172.31.16.139 172.31.16.21 20642 22 6 20 4249 1418530071 1418530130 ACCEPT OK',
+    ].join('\n');
+    const { records, settings } = await importText(text, 'flow.log');
+    expect(settings).toMatchObject({ delimiter: 'whitespace', headerRows: 1, mapping: { startTime: 10, endTime: 11, actor: 3 } });
+    expect(records.map((record) => [iso(record.startMicros), iso(record.endMicros), record.actor])).toEqual([
+      ['2014-12-14T04:06:50.000Z', '2014-12-14T04:07:50.000Z', '172.31.16.139'],
+      ['2014-12-14T04:06:50.000Z', '2014-12-14T04:07:50.000Z', '172.31.9.69'],
+      ['2014-12-14T04:07:51.000Z', '2014-12-14T04:08:50.000Z', '172.31.16.139'],
+    ]);
+  });
+
   it('whitespace runs between aligned columns', async () => {
     const text = 'time                  host     message\n2024-01-02T03:04:05Z  alpha    started\n2024-01-02T03:04:09Z  beta     stopped now\n2024-01-02T03:05:00Z  alpha    started\n';
     const { records } = await importText(text);
