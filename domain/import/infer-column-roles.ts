@@ -120,16 +120,22 @@ function repeatedNames(width: number, cellsOf: (index: number) => string[], take
   return best;
 }
 
-/** The column with the most free text (cells with spaces and letters), if any has some. */
+/**
+ * The column with the most free text (cells with spaces and letters); failing that, the column with
+ * the most text of any kind (Squid's URL), numbers and names taken elsewhere left out.
+ */
 function longestText(width: number, cellsOf: (index: number) => string[], taken: ReadonlySet<number | undefined>): number | undefined {
-  let best: number | undefined;
-  let bestLength = 0;
-  for (let index = 0; index < width; index += 1) {
-    if (taken.has(index)) continue;
-    const length = cellsOf(index)
-      .filter((cell) => cell.includes(' ') && /[A-Za-z]/.test(cell))
-      .reduce((sum, cell) => sum + cell.length, 0);
-    if (length > bestLength) [best, bestLength] = [index, length];
-  }
-  return best;
+  const lengths = (wordy: boolean) => {
+    let best: number | undefined;
+    let bestLength = 0;
+    for (let index = 0; index < width; index += 1) {
+      if (taken.has(index)) continue;
+      const length = cellsOf(index)
+        .filter((cell) => /[A-Za-z]/.test(cell) && !NUMBER.test(cell) && (!wordy || cell.includes(' ')))
+        .reduce((sum, cell) => sum + cell.length, 0);
+      if (length > bestLength) [best, bestLength] = [index, length];
+    }
+    return best;
+  };
+  return lengths(true) ?? lengths(false);
 }
