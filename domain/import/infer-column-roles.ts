@@ -129,7 +129,7 @@ function longestText(width: number, cellsOf: (index: number) => string[], taken:
     let best: number | undefined;
     let bestLength = 0;
     for (let index = 0; index < width; index += 1) {
-      if (taken.has(index)) continue;
+      if (taken.has(index) || inferTimeShape(cellsOf(index), 0.5) !== undefined) continue;
       const length = cellsOf(index)
         .filter((cell) => /[A-Za-z]/.test(cell) && !NUMBER.test(cell) && (!wordy || cell.includes(' ')))
         .reduce((sum, cell) => sum + cell.length, 0);
