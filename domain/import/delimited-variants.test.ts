@@ -111,6 +111,60 @@ describe('delimited variants detected with no settings', () => {
     expect(invalid).toEqual([{ line: 3, reason: 'column "Date" and column "Time": "31/02/2013 14:43:00" is not a date (expected day/month/year)' }]);
   });
 
+  it('an AWS VPC flow log: space-separated header, epoch start and end, the source address as actor', async () => {
+    const text = [
+      'version account-id interface-id srcaddr dstaddr srcport dstport protocol packets bytes start end action log-status',
+      '2 123456789010 eni-1235b8ca123456789 172.31.16.139 172.31.16.21 20641 22 6 20 4249 1418530010 1418530070 ACCEPT OK',
+      '2 123456789010 eni-1235b8ca123456789 172.31.9.69 172.31.9.12 49761 3389 6 20 4249 1418530010 1418530070 REJECT OK',
+      '2 123456789010 eni-1235b8ca123456789 172.31.16.139 172.31.16.21 20642 22 6 20 4249 1418530071 1418530130 ACCEPT OK',
+    ].join('\n');
+    const { records, settings } = await importText(text, 'flow.log');
+    expect(settings).toMatchObject({ delimiter: 'whitespace', headerRows: 1, mapping: { startTime: 10, endTime: 11, actor: 3 } });
+    expect(records.map((record) => [iso(record.startMicros), iso(record.endMicros), record.actor])).toEqual([
+      ['2014-12-14T04:06:50.000Z', '2014-12-14T04:07:50.000Z', '172.31.16.139'],
+      ['2014-12-14T04:06:50.000Z', '2014-12-14T04:07:50.000Z', '172.31.9.69'],
+      ['2014-12-14T04:07:51.000Z', '2014-12-14T04:08:50.000Z', '172.31.16.139'],
+    ]);
+  });
+
+  it('a Windows DHCP server log: prose preamble, then a header and mm/dd/yy dates with a time column', async () => {
+    const text = [
+      '\t\tMicrosoft DHCP Service Activity Log',
+      '',
+      'Event ID  Meaning',
+      '00\tThe log was started.',
+      '11\tA lease was renewed by a client.',
+      '',
+      'ID,Date,Time,Description,IP Address,Host Name,MAC Address',
+      '00,09/27/13,14:42:26,Started,,,',
+      '11,09/27/13,14:43:01,Renew,10.0.0.25,laptop-7.corp.local,A0B1C2D3E4F5',
+      '11,09/28/13,08:00:00,Renew,10.0.0.26,desk-2.corp.local,A0B1C2D3E4F6',
+      '11,09/28/13,09:30:15,Renew,10.0.0.25,laptop-7.corp.local,A0B1C2D3E4F5',
+    ].join('\r\n');
+    const { records, settings, starts } = await importText(text, 'DhcpSrvLog-Fri.log');
+    expect(settings).toMatchObject({ delimiter: ',', preambleRows: 6, headerRows: 1, dateOrder: 'mdy', mapping: { startTime: 1, startClock: 2, actor: 5, message: 3 } });
+    expect(starts).toEqual(['2013-09-27T14:42:26.000Z', '2013-09-27T14:43:01.000Z', '2013-09-28T08:00:00.000Z', '2013-09-28T09:30:15.000Z']);
+    expect(records.map((record) => record.actor)).toEqual(['', 'laptop-7.corp.local', 'desk-2.corp.local', 'laptop-7.corp.local']);
+  });
+
+  it('a Squid native access log: aligned columns, epoch seconds with milliseconds, no header', async () => {
+    const text = [
+      '1286536308.779    180 192.168.0.224 TCP_MISS/200 411 GET http://liveupdate.symantecliveupdate.com/minitri.flg - DIRECT/125.23.216.203 text/plain',
+      '1286536309.144    207 192.168.0.224 TCP_MISS/200 303 GET http://liveupdate.symantecliveupdate.com/ - DIRECT/125.23.216.203 text/html',
+      '1286536310.530      0 192.168.0.227 TCP_DENIED/403 3853 CONNECT www.example.com:443 - NONE/- text/html',
+      '1286536311.002     15 192.168.0.224 TCP_HIT/200 1024 GET http://example.org/a.png - NONE/- image/png',
+    ].join('\n');
+    const { records, settings } = await importText(text, 'access.log');
+    expect(settings).toMatchObject({ delimiter: 'whitespace', headerRows: 0, numericUnit: 'seconds', mapping: { startTime: 0, actor: 2, message: 6 } });
+    expect(records.map((record) => [record.startMicros, record.actor])).toEqual([
+      [1_286_536_308_779_000, '192.168.0.224'],
+      [1_286_536_309_144_000, '192.168.0.224'],
+      [1_286_536_310_530_000, '192.168.0.227'],
+      [1_286_536_311_002_000, '192.168.0.224'],
+    ]);
+    expect(records[2]?.message).toBe('www.example.com:443');
+  });
+
   it('whitespace runs between aligned columns', async () => {
     const text = 'time                  host     message\n2024-01-02T03:04:05Z  alpha    started\n2024-01-02T03:04:09Z  beta     stopped now\n2024-01-02T03:05:00Z  alpha    started\n';
     const { records } = await importText(text);

@@ -79,7 +79,7 @@ describe('detectFormat on small inputs', () => {
     const detection = delimited(detectText('Export of the flight log\nid\twhen\twhat\n1\t2024-01-01 00:00:00\tboot\n2\tJan 01 2024 00:00:01\tclimb\n'));
     expect(detection.layout).toMatchObject({ delimiter: '\t', preambleRows: 1, headerRows: 1 });
     expect(detection.columns).toEqual(['id', 'when', 'what']);
-    expect(detection.mapping).toEqual({ startTime: 1 });
+    expect(detection.mapping).toEqual({ startTime: 1, message: 2 });
   });
 
   it('counts blank lines inside the preamble', () => {

@@ -25,6 +25,7 @@ interface TimeOption {
 const NUMBER = /^\s*[+-]?\d+([.,]\d+)?\s*$/;
 // Host, user and module names: no spaces or slashes; DOMAIN\user is a name, C:\path is not.
 const SHORT_NAME = /^(?![A-Za-z]:\\)[^\s/]{1,40}$/;
+const IP_ADDRESS = /^(\d{1,3}\.){3}\d{1,3}$|^[0-9a-f:]*:[0-9a-f:]+$/i;
 const CLOCK_NAMES = new Set(['time', 'clock', 'hour', 'timeofday', 'uhrzeit', 'heure', 'hora']);
 
 export function inferColumnRoles(columns: readonly string[], rows: readonly (readonly string[])[], nullValues: readonly string[] = []): ColumnRoles {
@@ -110,7 +111,7 @@ function repeatedNames(width: number, cellsOf: (index: number) => string[], take
     const cells = cellsOf(index);
     if (cells.length < 2) continue;
     const numeric = cells.filter((cell) => NUMBER.test(cell)).length;
-    if (numeric > cells.length * 0.2 || !cells.every((cell) => SHORT_NAME.test(cell) && /[A-Za-z]/.test(cell))) continue;
+    if (numeric > cells.length * 0.2 || !cells.every((cell) => SHORT_NAME.test(cell) && (/[A-Za-z]/.test(cell) || IP_ADDRESS.test(cell)))) continue;
     if (inferTimeShape(cells, 0.5) !== undefined) continue;
     const distinct = new Set(cells).size;
     if (distinct < 2 || distinct > cells.length / 2) continue;
@@ -119,16 +120,22 @@ function repeatedNames(width: number, cellsOf: (index: number) => string[], take
   return best;
 }
 
-/** The column with the most free text (cells with spaces and letters), if any has some. */
+/**
+ * The column with the most free text (cells with spaces and letters); failing that, the column with
+ * the most text of any kind (Squid's URL), numbers and names taken elsewhere left out.
+ */
 function longestText(width: number, cellsOf: (index: number) => string[], taken: ReadonlySet<number | undefined>): number | undefined {
-  let best: number | undefined;
-  let bestLength = 0;
-  for (let index = 0; index < width; index += 1) {
-    if (taken.has(index)) continue;
-    const length = cellsOf(index)
-      .filter((cell) => cell.includes(' ') && /[A-Za-z]/.test(cell))
-      .reduce((sum, cell) => sum + cell.length, 0);
-    if (length > bestLength) [best, bestLength] = [index, length];
-  }
-  return best;
+  const lengths = (wordy: boolean) => {
+    let best: number | undefined;
+    let bestLength = 0;
+    for (let index = 0; index < width; index += 1) {
+      if (taken.has(index) || inferTimeShape(cellsOf(index), 0.5) !== undefined) continue;
+      const length = cellsOf(index)
+        .filter((cell) => /[A-Za-z]/.test(cell) && !NUMBER.test(cell) && (!wordy || cell.includes(' ')))
+        .reduce((sum, cell) => sum + cell.length, 0);
+      if (length > bestLength) [best, bestLength] = [index, length];
+    }
+    return best;
+  };
+  return lengths(true) ?? lengths(false);
 }

@@ -152,7 +152,7 @@ describe('rows and columns', () => {
 
   it('refuses negative or fractional settings', async () => {
     await expect(parseText('', { preambleRows: -1 })).rejects.toMatchObject({ code: 'bad-settings' });
-    await expect(parseText('', { mapping: { startTime: 0.5 } })).rejects.toThrow(/startTime must be a whole number/);
+    await expect(parseText('', { mapping: { startTime: 0.5 } })).rejects.toThrow(/The start time column must be a whole number/);
   });
 });
 

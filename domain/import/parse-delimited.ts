@@ -85,12 +85,23 @@ export async function* parseDelimited(
   }
 }
 
+const SETTING_NAMES: Record<string, string> = {
+  preambleRows: 'The number of preamble rows',
+  headerRows: 'The number of header rows',
+  startTime: 'The start time column',
+  startClock: 'The time of day column',
+  endTime: 'The end time column',
+  actor: 'The actor column',
+  message: 'The message column',
+  utcOffset: 'The UTC offset column',
+};
+
 function checkSettings(settings: DelimitedSettings): void {
   if (settings.delimiter === '') throw new ImportError('bad-settings', 'The delimiter is empty');
   const counts = { preambleRows: settings.preambleRows, headerRows: settings.headerRows };
   for (const [name, value] of Object.entries({ ...counts, ...settings.mapping })) {
     if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {
-      throw new ImportError('bad-settings', `${name} must be a whole number of 0 or more, not ${String(value)}`);
+      throw new ImportError('bad-settings', `${SETTING_NAMES[name] ?? name} must be a whole number of 0 or more, not ${String(value)}`);
     }
   }
 }

@@ -63,11 +63,13 @@ function chooseSplit(text: string, lines: readonly string[], complete: boolean, 
     const filled = records.filter((fields) => !(fields.length === 1 && fields[0] === '') && !isComment(fields, commentPrefix));
     const counts = new Map<number, number>();
     for (const fields of filled) counts.set(fields.length, (counts.get(fields.length) ?? 0) + 1);
-    const [modal = 0, count = 0] = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? [];
-    // With spaces the last column takes the rest of the line, so a longer line still fits.
+    const [modal = 0] = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? [];
+    // Preamble lines before the first full row do not count against a delimiter; with spaces the
+    // last column takes the rest of the line, so a longer line still fits.
     const spaced = delimiter === ' ' || delimiter === 'whitespace';
-    const fitting = spaced ? filled.filter((fields) => fields.length >= modal).length : count;
-    return { delimiter, records, modal, share: filled.length === 0 ? 0 : fitting / filled.length };
+    const fits = (fields: readonly string[]) => (spaced ? fields.length >= modal : fields.length === modal);
+    const body = filled.slice(Math.max(0, filled.findIndex(fits)));
+    return { delimiter, records, modal, share: body.length === 0 ? 0 : body.filter(fits).length / body.length };
   };
   const papa = (delimiter: string) => {
     const parsed = new Papa.Parser({ delimiter, newline: '\n', quoteChar: '"', preview: SAMPLE_LINES }).parse(text, 0, !complete) as { data: string[][] };

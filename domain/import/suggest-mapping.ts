@@ -12,6 +12,7 @@ const NAMES = {
   actor: [
     'actor', 'user', 'username', 'userprinciplename', 'userprincipalname', 'author', 'nick', 'nickname', 'sender', 'from',
     'callsign', 'host', 'hostname', 'computername', 'computer', 'idorigh', 'source', 'src', 'sourceip', 'srcip', 'ipaddress', 'clientip',
+    'accountname', 'account', 'principal', 'srcaddr', 'sourceaddress', 'clientaddress', 'remoteaddr', 'remoteip', 'remotehost', 'cip',
   ],
   message: ['message', 'msg', 'description', 'text', 'summary', 'details', 'event', 'eventname', 'action', 'activity', 'note', 'body'],
 } as const;

@@ -89,19 +89,27 @@ export function readDateTimeText(text: string, order: DateOrder | undefined, def
     if (read === undefined) return undefined;
     clock = read;
   } else scan.at = beforeSeparator;
+  let earlyOffset: number | undefined;
   if (date.year === undefined) {
-    // asctime and XChat put the year after the clock: "Mon Dec 31 21:11:55 2011".
+    // asctime and XChat put the year after the clock ("Mon Dec 31 21:11:55 2011"), date(1) after
+    // the zone ("Mon Dec 31 21:11:55 UTC 2011").
     const before = scan.at;
     spaces(scan);
+    const zone = readOffset(scan);
+    spaces(scan);
     const year = digits(scan);
-    if (year.length === 4) date.year = Number(year);
-    else scan.at = before;
+    if (year.length === 4 && zone !== null) {
+      date.year = Number(year);
+      earlyOffset = zone;
+    } else scan.at = before;
   }
   const year = date.year ?? defaultYear;
   if (year === undefined) return undefined;
   spaces(scan);
-  const offsetMinutes = readOffset(scan);
+  const offsetMinutes = earlyOffset ?? readOffset(scan);
   if (offsetMinutes === null) return undefined;
+  // Java's ZonedDateTime adds the zone's name: "2024-01-02T03:04:05+01:00[Europe/Paris]".
+  if (offsetMinutes !== undefined && scan.text[scan.at] === '[' && scan.text.endsWith(']')) scan.at = scan.text.length;
   spaces(scan);
   if (scan.at !== scan.text.length) return undefined;
   if (date.month < 1 || date.month > 12 || date.day < 1 || date.day > daysInMonth(year, date.month)) return undefined;

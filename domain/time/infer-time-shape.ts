@@ -28,7 +28,8 @@ const LATEST_MICROS = Date.UTC(2100, 0, 1) * 1000;
 export function inferTimeShape(cells: readonly string[], minimumShare = 0.9): TimeShape | undefined {
   const filled = cells.map((cell) => cell.trim()).filter((cell) => cell !== '');
   if (filled.length === 0) return undefined;
-  if (filled.every(isEpochNumber) && !filled.every((cell) => cell.length === 8 || cell.length === 14)) return epochShape(filled, minimumShare);
+  const compactDates = filled.every((cell) => (cell.length === 8 || cell.length === 14) && !cell.includes('.'));
+  if (filled.every(isEpochNumber) && !compactDates) return epochShape(filled, minimumShare);
   const { order, reason } = decideDateOrder(filled);
   let read = 0;
   let precision = -2;
