@@ -14,7 +14,7 @@ import { fractionMicrosOf, localMicros } from './local-micros.ts';
 
 const HEAD = /^(\S+):(\d+) \[(\d{2})\/([A-Z][a-z]{2})\/(\d{4}):(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?\] (\S+) /;
 const HTTP =
-  /^(\S+)\/(\S+) (-?\d+\/-?\d+\/-?\d+\/-?\d+\/\+?-?\d+) (-?\d{1,3}) \+?(\d+) (\S+) (\S+) (\S{4}) (\d+\/\d+\/\d+\/\d+\/\+?\d+) (\d+\/\d+)((?: \{[^}]*\})*) "(.*?)"?$/;
+  /^(\S+)\/(\S+) (-?\d+\/-?\d+\/-?\d+\/-?\d+\/\+?-?\d+) (-?\d{1,3}) \+?(\d+) (\S+) (\S+) (\S{4}) (\d+\/\d+\/\d+\/\d+\/\+?\d+) (\d+\/\d+)((?: \{[^}]*\})*) "(.*)$/;
 const TCP = /^(\S+)\/(\S+) (-?\d+\/-?\d+\/\+?-?\d+) \+?(\d+) (\S{2}) (\d+\/\d+\/\d+\/\d+\/\+?\d+) (\d+\/\d+)$/;
 const MONTHS: ReadonlyMap<string, number> = new Map(MONTH_ABBREVIATIONS.map((name, index) => [name, index + 1]));
 
@@ -30,13 +30,18 @@ export function readHaproxyLine(text: string, zone: ZoneId): AccessReading {
   const base: Record<string, JsonValue> = { client_port: Number(port), frontend: frontend.replace(/~$/, '') };
   const http = HTTP.exec(rest);
   if (http !== null) {
-    const [, backend = '', server = '', timers = '', status = '', bytes, requestCookie, responseCookie, termination, counters, queues, captures = '', request = ''] = http;
+    const [, backend = '', server = '', timers = '', status = '', bytes, requestCookie, responseCookie, termination, counters, queues, captures = '', quoted = ''] = http;
+    // HAProxy writes a quote inside the request as #22, so the first quote closes it; httpslog adds TLS fields after.
+    const close = quoted.indexOf('"');
+    const request = close === -1 ? quoted : quoted.slice(0, close);
+    const after = close === -1 ? '' : quoted.slice(close + 1).trim();
     const extra: Record<string, JsonValue> = { ...base, backend, server, timers, ...duration(timers), status: Number(status), bytes: Number(bytes) };
     Object.assign(extra, { request_cookie: requestCookie, response_cookie: responseCookie, termination_state: termination, connections: counters, queues });
     const headers = [...captures.matchAll(/\{([^}]*)\}/g)].map((found) => found[1] ?? '');
     if (headers[0] !== undefined && headers[0] !== '') extra.captured_request_headers = headers[0];
     if (headers[1] !== undefined && headers[1] !== '') extra.captured_response_headers = headers[1];
     extra.request = request;
+    if (after !== '') extra.after_request = after;
     const { method, target } = readRequestLine(request);
     if (method !== undefined) Object.assign(extra, { method, path: target ?? '' });
     return timed('haproxy-http', start, client, requestMessage(request, status), extra);

@@ -140,6 +140,20 @@ describe('access logs from other producers', () => {
     });
   });
 
+  it('nginx through syslog: the access line after the prefix, its own offset kept', async () => {
+    const line = 'Jan  2 03:04:06 web1 nginx: 203.0.113.9 - - [02/Jan/2024:04:04:05 +0100] "GET /health HTTP/1.1" 200 2 "-" "kube-probe/1.29"';
+    const { records } = await run(line, { timeZone: 'UTC', year: 2024 });
+    expect(iso(records[0]!.startMicros)).toBe('2024-01-02T03:04:05.000000Z');
+    expect(records[0]).toMatchObject({ actor: '203.0.113.9', message: 'GET /health → 200', extra: { syslog_host: 'web1', syslog_program: 'nginx' } });
+  });
+
+  it('HAProxy httpslog: TLS fields after the request stay out of the message', async () => {
+    const line =
+      '10.0.0.5:51234 [06/May/2024:07:08:08.500] https_in~ app/web1 0/0/1/2/3 200 512 - - ---- 1/1/0/0/0 0/0 "GET /x HTTP/1.1" 0/0/0/0/0 example.com/TLSv1.3/TLS_AES_256_GCM_SHA384';
+    const { records } = await run(line);
+    expect(records[0]).toMatchObject({ message: 'GET /x → 200', extra: { request: 'GET /x HTTP/1.1', after_request: '0/0/0/0/0 example.com/TLSv1.3/TLS_AES_256_GCM_SHA384' } });
+  });
+
   it('Squid native: written at the end, elapsed ms back to the start', async () => {
     const text = [
       ' 979992041.366    502 192.168.1.160 TCP_IMS_HIT/304 216 GET http://example.com/home2.html - NONE/- text/html',

@@ -109,6 +109,17 @@ describe('syslog from other producers', () => {
     ]);
   });
 
+  it('Busybox and OpenWrt: "facility.level" before the tag; logread\'s weekday and year', async () => {
+    const text = [
+      'Jan  2 03:04:05 router daemon.warn dnsmasq[123]: possible DNS-rebind attack detected',
+      'Thu Jan  2 03:04:06 2020 kern.info kernel: [   12.345678] br-lan: port 1(eth0) entered forwarding state',
+    ].join('\n');
+    const { records } = await run(text, { timeZone: 'UTC', year: 2020 });
+    expect(records[0]).toMatchObject({ actor: 'router dnsmasq', message: 'possible DNS-rebind attack detected', extra: { facility: 'daemon', severity: 'warning', priority: 28 } });
+    expect(records[1]).toMatchObject({ actor: 'kernel', message: '[   12.345678] br-lan: port 1(eth0) entered forwarding state', extra: { facility: 'kern', severity: 'info' } });
+    expect(iso(records[1]!.startMicros)).toBe('2020-01-02T03:04:06.000000Z');
+  });
+
   it('rolls the year over at the year end', async () => {
     const text = 'Dec 31 23:59:59 gw ntpd[88]: last of the year\nJan  1 00:00:01 gw ntpd[88]: first of the next\n';
     const { records } = await run(text, { timeZone: 'UTC', year: 2023 });

@@ -27,8 +27,11 @@ export interface SyslogHeader {
 
 const MONTHS: ReadonlyMap<string, number> = new Map(MONTH_ABBREVIATIONS.map((name, index) => [name, index + 1]));
 const PRI = String.raw`(?:<(\d{1,3})>)?`;
-// Some devices (Cisco) put a year after the day and a colon after the time: "Mar 01 2019 10:00:00:".
-const RFC3164 = new RegExp(String.raw`^${PRI}([A-Z][a-z]{2}) {1,2}(\d{1,2})(?: (\d{4}))? (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?:? +`);
+// Variants: a year after the day and a colon after the time (Cisco: "Mar 01 2019 10:00:00:"), a
+// weekday first and the year after the time (OpenWrt logread: "Thu Jan  2 03:04:05 2024").
+const RFC3164 = new RegExp(
+  String.raw`^${PRI}(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?([A-Z][a-z]{2}) {1,2}(\d{1,2})(?: (\d{4}))? (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(?: (\d{4}))?:? +`,
+);
 const ISO = new RegExp(String.raw`^${PRI}(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(Z|[+-]\d{2}:?\d{2})? +`);
 const RFC5424 =
   /^<(\d{1,3})>\d{1,2} (?:-|(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})) (\S+) (\S+) (\S+) (\S+) /;
@@ -44,9 +47,10 @@ export function readSyslogHeader(text: string): SyslogHeader | undefined {
   }
   const classic = RFC3164.exec(text);
   if (classic !== null) {
-    const [, pri, monthName = '', day, year, hour, minute, second, fraction] = classic;
+    const [, pri, monthName = '', day, yearBefore, hour, minute, second, fraction, yearAfter] = classic;
     const month = MONTHS.get(monthName);
     if (month === undefined) return undefined;
+    const year = yearBefore ?? yearAfter;
     const time = civil(year === undefined ? 0 : Number(year), month, day, hour, minute, second, fraction);
     return withTag(text, classic[0].length, 'rfc3164', priorityOf(pri), time, undefined);
   }
@@ -91,24 +95,29 @@ function withTag(
   time: CivilTime,
   offsetMinutes: number | undefined,
 ): SyslogHeader {
-  const rest = text.slice(start);
+  // Busybox and OpenWrt write "facility.level" before the tag, after the host if there is one.
+  let at = start;
+  let level = levelOf(text, at);
+  at += level?.length ?? 0;
   let host: string | undefined;
-  let tag = TAG.exec(rest);
-  let tagStart = 0;
-  if (tag === null) {
+  let tag = TAG.exec(text.slice(at));
+  if (tag === null && level === undefined) {
     // The first word is the host when a tag or plain text follows it (BSD files may have no host);
     // "--- last message repeated 2 times ---" has none.
-    const space = rest.indexOf(' ');
-    if (space > 0 && HOST.test(rest.slice(0, space))) {
-      host = rest.slice(0, space);
-      tagStart = space + 1;
-      tag = TAG.exec(rest.slice(tagStart));
+    const space = text.indexOf(' ', at);
+    if (space > at && HOST.test(text.slice(at, space))) {
+      host = text.slice(at, space);
+      at = space + 1;
+      level = levelOf(text, at);
+      at += level?.length ?? 0;
+      tag = TAG.exec(text.slice(at));
     }
   }
-  const prefix = tag === null ? tagStart : tagStart + tag[0].length;
+  const prefix = tag === null ? at : at + tag[0].length;
+  const rest = text.slice(prefix);
   return {
     grammar,
-    priority,
+    priority: priority ?? level?.priority,
     time,
     offsetMinutes,
     host,
@@ -116,8 +125,8 @@ function withTag(
     pid: tag?.[2],
     msgid: undefined,
     structuredData: undefined,
-    message: rest.slice(prefix).trim(),
-    prefixLength: start + prefix,
+    message: rest.trim(),
+    prefixLength: prefix,
   };
 }
 
@@ -148,6 +157,18 @@ const FACILITIES = [
   'local0', 'local1', 'local2', 'local3', 'local4', 'local5', 'local6', 'local7',
 ] as const;
 const SEVERITIES = ['emerg', 'alert', 'crit', 'err', 'warning', 'notice', 'info', 'debug'] as const;
+const SEVERITY_ALIASES: Record<string, string> = { panic: 'emerg', error: 'err', warn: 'warning' };
+const LEVEL = /^([a-z]+[0-7]?)\.([a-z]+) /;
+
+/** "daemon.info " at `at`: its length and the PRI it stands for, or undefined. */
+function levelOf(text: string, at: number): { length: number; priority: number } | undefined {
+  const match = LEVEL.exec(text.slice(at, at + 24));
+  if (match === null) return undefined;
+  const [whole, facilityName = '', severityName = ''] = match;
+  const facility = (FACILITIES as readonly string[]).indexOf(facilityName);
+  const severity = (SEVERITIES as readonly string[]).indexOf(SEVERITY_ALIASES[severityName] ?? severityName);
+  return facility === -1 || severity === -1 ? undefined : { length: whole.length, priority: facility * 8 + severity };
+}
 
 /** PRI = facility × 8 + severity, both by their usual names. */
 export function priorityNames(priority: number): { facility: string; severity: string } {
