@@ -23,13 +23,13 @@ export async function* parseHar(text: AsyncIterable<string>, report: ParseReport
   let version: JsonValue | undefined;
   let creator: JsonValue | undefined;
   let entryCount = 0;
-  let recordCount = 0;
   for await (const items of jsonDocumentValues(text, { paths: PATHS, maxValueBytes: maxEntryBytes, what: 'HAR entry' })) {
     const piece: ParsedPiece = { records: [], invalid: [] };
     const add = (result: ImportRecord | InvalidRow) => (isInvalidRow(result) ? piece.invalid.push(result) : piece.records.push(result));
     for (const item of items) {
       if (isDocumentStop(item)) {
-        if (recordCount === 0) {
+        // Pages alone are markers with no event: a HAR cut before its first entry gives nothing to import.
+        if (entryCount === 0) {
           const truncated = item.error.includes('truncated');
           throw new ImportError(truncated ? 'truncated' : 'invalid-file', `The HAR file ${truncated ? 'is truncated' : 'is not valid JSON'}: line ${item.line}: ${item.error}`);
         }
@@ -39,13 +39,9 @@ export async function* parseHar(text: AsyncIterable<string>, report: ParseReport
       const [, field, index] = item.path;
       if (field === 'version') version = item.value;
       else if (field === 'creator') creator = item.value;
-      else if (field === 'pages' && typeof index === 'number') {
-        recordCount += 1;
-        add(harPageRecord(item.value, index));
-      }
+      else if (field === 'pages' && typeof index === 'number') add(harPageRecord(item.value, index));
       else if (field === 'entries' && typeof index === 'number') {
         entryCount += 1;
-        recordCount += 1;
         if (entryCount > maxEntries) throw new ImportError('too-large', `The HAR file has more than ${maxEntries.toLocaleString('en')} entries, the most one import reads`);
         add(harEntryRecord(item.value, index));
       }

@@ -84,7 +84,8 @@ describe.each(DATABASE_KINDS)('import progress on %s', (kind) => {
     const response = await writer.request({
       method: 'POST',
       url: `/api/incident/${incidentID}/import`,
-      payload: fileForm(whole.subarray(0, Math.floor(whole.length / 2)), 'truncated.har', { progressToken: token }),
+      // Cut before its first entry: a HAR cut later keeps the entries before the cut.
+      payload: fileForm(whole.subarray(0, 2000), 'truncated.har', { progressToken: token }),
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.field).toBe('file');
