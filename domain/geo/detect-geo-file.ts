@@ -84,7 +84,7 @@ function detectNmea(lines: readonly string[], fileName: string, mapIndex: number
   const talkers = [...new Set(matched.map((line) => SENTENCE.exec(line.slice(line.indexOf('$')))![1]))].join(', ');
   return detected(
     trackSettings('nmea', fileName, mapIndex, 'circle'),
-    `NMEA 0183: ${matched.length} of ${sentences.length} sentences are GPS sentences (talkers ${talkers}), ${fixes} of them RMC/GGA fixes; the date comes from RMC or ZDA, fixes without quality are invalid.`,
+    `NMEA 0183: ${matched.length} of ${sentences.length} lines are position or satellite sentences (talkers ${talkers}), ${fixes} of them RMC, GGA or GNS fixes; the date comes from RMC or ZDA; a fix the receiver marks as without one (GGA quality 0, RMC status V) or with a wrong checksum is invalid.`,
   );
 }
 
