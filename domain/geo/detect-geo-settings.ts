@@ -169,7 +169,7 @@ export function detectGeoSettings(text: string, complete: boolean, fileName: str
   if (indexOf('utc_offset') !== undefined) said.push(`local times made UTC by the offset column "${nameOf('utc_offset')}"`);
   if (indexOf('position') !== undefined) said.push(`position from "${nameOf('position')}" ("lat,lon")`);
   if (altitudeIndex !== undefined) {
-    const why = flightradar ? 'a Flightradar24 export, which writes feet' : FEET.test(altitudeUnitText) ? `the units row says "${altitudeUnitText}"` : feet ? 'its name says feet' : 'no unit named, so metres';
+    const why = flightradar ? 'a Flightradar24 export, which writes feet' : altitudeUnitText !== '' ? `the units row says "${altitudeUnitText}"` : feet ? 'its name says feet' : 'no unit named, so metres';
     said.push(`altitude "${nameOf('altitude')}" in ${feet ? 'feet' : 'metres'} (${why})`);
   }
   return {
