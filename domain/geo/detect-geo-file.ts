@@ -84,13 +84,21 @@ function detectNmea(lines: readonly string[], fileName: string, mapIndex: number
   const talkers = [...new Set(matched.map((line) => SENTENCE.exec(line.slice(line.indexOf('$')))![1]))].join(', ');
   return detected(
     trackSettings('nmea', fileName, mapIndex, 'circle'),
-    `NMEA 0183: ${matched.length} of ${sentences.length} sentences are GPS sentences (talkers ${talkers}), ${fixes} of them RMC/GGA fixes; the date comes from RMC or ZDA, fixes without quality are invalid.`,
+    `NMEA 0183: ${matched.length} of ${sentences.length} lines are position or satellite sentences (talkers ${talkers}), ${fixes} of them RMC, GGA or GNS fixes; the date comes from RMC or ZDA; a fix the receiver marks as without one (GGA quality 0, RMC status V) or with a wrong checksum is invalid.`,
   );
 }
 
 /** The format and settings of a geo file from its start (`complete` when that is all of it), or why none fit. */
 export function detectGeoFile(text: string, complete: boolean, fileName: string, mapIndex = 0): GeoDetection | string {
   const head = text.replace(/^\uFEFF/, '').trimStart();
+  // A KMZ: the zip's local header names its entries in plain text, so "doc.kml" shows before any inflating.
+  if (head.startsWith('PK\u0003\u0004')) {
+    const entry = /[\w./ -]{1,200}\.kml/i.exec(head.slice(30, 400))?.[0];
+    if (entry !== undefined || /\.kmz$/i.test(fileName)) {
+      return detected(trackSettings('kml', fileName, mapIndex, 'circle'), `KMZ (zipped KML)${entry ? ` holding "${entry}"` : ''}: read as KML once unpacked; each track's n-th <when> is its n-th coordinate's instant.`);
+    }
+    return 'is a zip archive, but not a KMZ (no .kml inside)';
+  }
   if (head.startsWith('<')) return detectXml(head, complete, fileName, mapIndex) ?? 'is XML, but neither GPX nor KML';
   if (head.startsWith('{')) return detectGeoJson(head, complete, fileName, mapIndex) ?? 'is JSON, but not GeoJSON with points or lines';
   // The last line may be cut off by the 64 KiB window.

@@ -40,7 +40,13 @@ const NAMES: Record<GeoColumn, readonly string[]> = {
 const ORDER: readonly GeoColumn[] = ['latitude', 'longitude', 'position', 'date', 'timestamp', 'hour_minute_second', 'utc_offset', 'altitude', 'heading', 'pitch', 'roll', 'actor'];
 const DATE_CELL = /^\s*(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})\s*$/;
 
-const normalize = (name: string) => name.toLowerCase().replace(/\([^)]*\)|\[[^\]]*\]/g, '').replace(/[^a-z0-9]/g, '');
+// A unit written after the name ("alt_ft", "lat deg", "Altitude-m") is dropped like one in brackets.
+const normalize = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/\([^)]*\)|\[[^\]]*\]/g, '')
+    .replace(/[\s_-]+(ft|feet|m|meters|metres|deg|degrees)\s*$/, '')
+    .replace(/[^a-z0-9]/g, '');
 const NUMBER = /^\s*[+-]?\d+(\.\d+)?\s*$/;
 const TIME_OF_DAY = /^\s*\d{1,2}:\d{2}:\d{2}(\.\d{1,6})?( [AaPp][Mm])?\s*$/;
 const LAT_LON = /^\s*[+-]?\d+(\.\d+)?\s*[,;]\s*[+-]?\d+(\.\d+)?\s*$/;
@@ -129,7 +135,7 @@ function commentLines(text: string): string[] {
   return lines;
 }
 
-const FEET = /\bft\b|feet|\(ft\)|\[ft\]/;
+const FEET = /(^|[^a-z])ft([^a-z]|$)|feet/;
 // NOTE: Flightradar24 writes altitude in feet without saying so (both its CSV export, with Callsign and
 // a "lat,lon" Position, and its granular dumps with squawk, radar_id, snapshot_id); read as metres the
 // aircraft would fly three times too high.
@@ -169,7 +175,7 @@ export function detectGeoSettings(text: string, complete: boolean, fileName: str
   if (indexOf('utc_offset') !== undefined) said.push(`local times made UTC by the offset column "${nameOf('utc_offset')}"`);
   if (indexOf('position') !== undefined) said.push(`position from "${nameOf('position')}" ("lat,lon")`);
   if (altitudeIndex !== undefined) {
-    const why = flightradar ? 'a Flightradar24 export, which writes feet' : FEET.test(altitudeUnitText) ? `the units row says "${altitudeUnitText}"` : feet ? 'its name says feet' : 'no unit named, so metres';
+    const why = flightradar ? 'a Flightradar24 export, which writes feet' : altitudeUnitText !== '' ? `the units row says "${altitudeUnitText}"` : feet ? 'its name says feet' : 'no unit named, so metres';
     said.push(`altitude "${nameOf('altitude')}" in ${feet ? 'feet' : 'metres'} (${why})`);
   }
   return {

@@ -1,7 +1,11 @@
 // Less common shapes of the track formats, from their documentation: KML LineStrings timed by a
-// TimeSpan or untimed, KML 2.3 Track with angles, GPX 1.0 course and routes, GeoJSON MultiLineString.
+// TimeSpan or untimed, KML 2.3 Track with angles, KMZ, GPX 1.0 course and routes, GeoJSON MultiLineString.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { detectAndRead, encode } from './geo-file-test-reader.ts';
+import { FIXTURES_DIR } from '../../tests/support/fixtures-dir.ts';
+import { detectAndRead, detectBytes, encode } from './geo-file-test-reader.ts';
 
 const micros = (iso: string) => Date.parse(iso) * 1000;
 
@@ -74,5 +78,17 @@ describe('odd text inside a track', () => {
     const text = '<gpx version="1.1"><trk><name>A&#99999999;B &amp; C</name><trkseg><trkpt lat="1" lon="2"><time>2020-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>';
     const { points } = await detectAndRead(encode(text), 'odd.gpx');
     expect(points.map((point) => point.actor)).toEqual(['A&#99999999;B & C']);
+  });
+});
+
+describe('KMZ', () => {
+  it('reads the KML inside a KMZ (Google Earth\'s zip) as it streams, and says a zip without one is not a track', async () => {
+    const kml = readFileSync(join(FIXTURES_DIR, 'field', 'geo', 'togeojson_gx_multitrack.kml'));
+    const kmz = zipSync({ 'doc.kml': new Uint8Array(kml), 'files/icon.png': new Uint8Array([1, 2, 3]) });
+    const { detection, points, invalid, first, last } = await detectAndRead(kmz, 'run.kmz');
+    expect(detection.reason).toMatch(/^KMZ \(zipped KML\) holding "doc\.kml"/);
+    // The same 28 points as the KML itself (parse-geo-file.test.ts).
+    expect([points.length, invalid.length, first, last]).toEqual([28, 0, '2014-04-12T14:26:16.702Z', '2014-04-12T15:38:07.678Z']);
+    expect(() => detectBytes(zipSync({ 'notes.txt': encode('hello') }), 'notes.zip')).toThrow('is a zip archive, but not a KMZ');
   });
 });

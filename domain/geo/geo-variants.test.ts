@@ -176,3 +176,13 @@ describe('files that are not geo tracks', () => {
     await expect(readAll(encode('{"type":"FeatureCollection","features":[}'), geojson.settings)).rejects.toThrow('is not readable GeoJSON');
   });
 });
+
+describe('units written into column names', () => {
+  it('reads "alt_ft" as an altitude in feet and "lat_deg" as a latitude', async () => {
+    const text = 'time,lat_deg,lon_deg,alt_ft,hdg_deg\n2022-03-04T05:06:07Z,51.1,-1.2,1000,45\n';
+    const { detection, points } = await detectAndRead(encode(text), 'log.csv');
+    expect(detection.settings.identifiedColumns).toEqual({ '0': 'timestamp', '1': 'latitude', '2': 'longitude', '3': 'altitude', '4': 'heading' });
+    expect(detection.reason).toContain('altitude "alt_ft" in feet (its name says feet)');
+    expect(points[0]!.altitude).toBeCloseTo(304.8, 6);
+  });
+});

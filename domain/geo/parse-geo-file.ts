@@ -9,6 +9,7 @@ import { ImportError } from '../import/import-error.ts';
 import { loadZone } from '../import/parse-event-time.ts';
 import type { GeoPoint, InvalidGeoItem } from './geo-point.ts';
 import { formatOf, type GeoFormat, type MapSettings } from './geo-settings.ts';
+import { kmlBytes } from './kml-bytes.ts';
 import { parseGeoJson } from './parse-geojson.ts';
 import { counted, parseGeo, type GeoBatch, type GeoParseOptions, type GeoProgress } from './parse-geo.ts';
 import { parseGpx } from './parse-gpx.ts';
@@ -42,7 +43,8 @@ export async function* parseGeoFile(input: ImportInput, settings: MapSettings, o
   let validCount = 0;
   let invalidCount = 0;
   const progress = (): GeoProgress => ({ bytesRead, totalBytes: options.totalBytes, validCount, invalidCount });
-  const text = textChunks(counted(input, (bytes) => (bytesRead += bytes)));
+  const bytes = counted(input, (count) => (bytesRead += count));
+  const text = textChunks(format === 'kml' ? kmlBytes(bytes) : bytes);
   try {
     for await (const items of trackItems(format, text, settings, zone)) {
       const points: GeoPoint[] = [];

@@ -26,7 +26,7 @@ export async function* parseGpx(text: AsyncIterable<string>, zone: ZoneId): Asyn
   const stack: string[] = [];
   let content = '';
   let container = { kind: 'track', name: '', number: 0, points: 0 };
-  const counts = { trk: 0, rte: 0 };
+  const counts = { trk: 0, rte: 0, wpt: 0 };
   let point: OpenPoint | undefined;
   for await (const tokens of xmlTokens(text)) {
     const items: GeoItem[] = [];
@@ -42,7 +42,8 @@ export async function* parseGpx(text: AsyncIterable<string>, zone: ZoneId): Asyn
           container = { kind: token.name === 'trk' ? 'track' : 'route', name: '', number: counts[token.name], points: 0 };
         } else if (POINTS.has(token.name)) {
           point = { kind: token.name, line: token.line, latitude: Number(token.attributes.lat ?? ''), longitude: Number(token.attributes.lon ?? ''), altitude: null, heading: null, time: undefined, name: '' };
-          if (token.name !== 'wpt') container.points += 1;
+          if (token.name === 'wpt') counts.wpt += 1;
+          else container.points += 1;
         }
         if (!token.selfClosing) stack.push(token.name);
         else if (point !== undefined && POINTS.has(token.name)) {
@@ -72,7 +73,7 @@ export async function* parseGpx(text: AsyncIterable<string>, zone: ZoneId): Asyn
     const timestamp = open.time === undefined || open.time === '' ? undefined : (readTrackTime(open.time, zone) ?? open.time);
     // A waypoint without a time is a place, not a moment of a track.
     if (open.kind === 'wpt' && timestamp === undefined) return [];
-    const label = open.kind === 'wpt' ? named('waypoint', open.name, 0) : `point ${container.points} of ${named(container.kind, container.name, container.number)}`;
+    const label = open.kind === 'wpt' ? named('waypoint', open.name, counts.wpt) : `point ${container.points} of ${named(container.kind, container.name, container.number)}`;
     const actor = open.kind === 'wpt' ? open.name : container.name;
     return [trackItem({ line: open.line, actor, latitude: open.latitude, longitude: open.longitude, altitude: open.altitude, heading: open.heading, timestamp, label })];
   }

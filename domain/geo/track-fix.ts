@@ -45,6 +45,8 @@ export function trackItem(fix: TrackFix): GeoItem {
   if (latitude === 0 && longitude === 0) return { line, reason: `${label} has no position fix (latitude and longitude both 0)` };
   if (fix.timestamp === undefined) return { line, reason: `${label} has no time` };
   if (typeof fix.timestamp === 'string') return { line, reason: `${label}: time '${fix.timestamp}' is not a date and time` };
+  // Beyond what the points table holds (microseconds as a 64-bit integer, from 1970).
+  if (!Number.isSafeInteger(fix.timestamp) || fix.timestamp < 0) return { line, reason: `${label}: its time is out of range (before 1970 or too far ahead)` };
   return {
     line,
     timestamp: fix.timestamp,

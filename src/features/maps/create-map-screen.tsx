@@ -85,7 +85,7 @@ export function CreateMapScreen({ incidentID, mapCount, zone, onCreated }: { inc
         <input
           id={fileInputID}
           type="file"
-          accept=".csv,.tsv,.txt,.gpx,.kml,.geojson,.json,.igc,.nmea,.log,text/csv,text/tab-separated-values,text/plain,application/gpx+xml,application/vnd.google-earth.kml+xml,application/geo+json,application/json"
+          accept=".csv,.tsv,.txt,.gpx,.kml,.kmz,.geojson,.json,.igc,.nmea,.log,text/csv,text/tab-separated-values,text/plain,application/gpx+xml,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/geo+json,application/json"
           aria-invalid={errors.file ? true : undefined}
           className="text-sm file:mr-3 file:rounded-md file:border file:border-line file:bg-panel file:px-3 file:py-1 file:text-ink"
           onChange={(event) => {
