@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import { isTrustedHost } from '../auth/trusted-host.ts';
 import { forbidden } from '../http-error.ts';
 import { publicOrigin } from '../routes/auth/session-cookie.ts';
 
@@ -22,7 +23,12 @@ function fromElsewhere(request: FastifyRequest, context: AppContext): boolean {
   // still names its own host, which publicOrigin does not trust (auth/trusted-host.ts).
   const origin = request.headers.origin;
   if (typeof origin !== 'string') return false;
-  if (origin === 'null') return true;
+  if (origin === 'null') {
+    // NOTE: our pages' Referrer-Policy: no-referrer makes the browser send Origin: null on their form
+    // posts; then only the Host can tell a rebinding page (PUBLIC_URL set: the cookie is not its to send).
+    if (site === 'same-origin' || site === 'none') return !context.config.publicUrl && !isTrustedHost(request.host, context.config);
+    return true;
+  }
   try {
     return new URL(origin).origin !== publicOrigin(request, context);
   } catch {

@@ -79,6 +79,14 @@ describe('the origin check', () => {
     expect(own.status, own.body).toBe(201);
   });
 
+  it("takes our own pages' form posts, which carry Origin: null under Referrer-Policy: no-referrer, but not a rebinding page's", async () => {
+    const account = await signIn(server);
+    const body = new URLSearchParams({ username: account.username, password: 'correct-horse-battery-staple', from: '/x' }).toString();
+    const form = { Origin: 'null', 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' };
+    expect((await request('POST', '/auth/login', form, body)).status).toBe(303);
+    expect((await request('POST', '/auth/login', { ...form, Host: `evil.example:${port}` }, body)).status).toBe(403);
+  });
+
   it('trusts the hosts of ALLOWED_HOSTS, and only those besides loopback', async () => {
     const to = portOf(listed.app.server.address());
     const session = await signIn(listed);
