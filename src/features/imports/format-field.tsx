@@ -1,7 +1,7 @@
 /* Which family the file is read as: the detected one, or any other the analyst knows it to be. */
 import { useId } from 'react';
 import { IMPORT_FORMATS, type ImportFormat } from '../../../domain/import/import-record.ts';
-import { FORMAT_NAMES } from './import-settings-draft.ts';
+import { FORMAT_CHOICES } from '../../../domain/import/format-names.ts';
 
 export function FormatField({ value, onChange }: { value: ImportFormat | undefined; onChange: (format: ImportFormat) => void }) {
   const id = useId();
@@ -22,7 +22,7 @@ export function FormatField({ value, onChange }: { value: ImportFormat | undefin
         {value === undefined ? <option value="">Choose a family</option> : null}
         {IMPORT_FORMATS.map((format) => (
           <option key={format} value={format}>
-            {FORMAT_NAMES[format]}
+            {FORMAT_CHOICES[format]}
           </option>
         ))}
       </select>

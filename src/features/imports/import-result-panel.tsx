@@ -3,7 +3,7 @@ import { countNoun } from '../../../domain/count-noun.ts';
 import { Link } from '@tanstack/react-router';
 import type { ImportAnswer } from './imports-api.ts';
 import { InvalidRowsTable } from './import-preview-table.tsx';
-import { formatName } from './import-summary-list.tsx';
+import { formatName } from '../../../domain/import/format-names.ts';
 
 export function ImportResultPanel({ incidentID, answer }: { incidentID: number; answer: ImportAnswer }) {
   // importedCount counts markers (HAR pages) too; they go to the marker stream, not the new streams.

@@ -6,7 +6,6 @@
  */
 import type { FormatDetection } from '../../../domain/import/detect-format.ts';
 import type { ColumnMapping } from '../../../domain/import/delimited-record.ts';
-import { IMPORT_FORMATS, type ImportFormat } from '../../../domain/import/import-record.ts';
 import { settingsFromDetection, type ImportSettings } from '../../../domain/import/import-settings.ts';
 import type { DelimitedSettings } from '../../../domain/import/parse-delimited.ts';
 import type { JsonFieldMapping, JsonLinesSettings } from '../../../domain/import/parse-json-lines.ts';
@@ -36,21 +35,6 @@ export const FIELD_ROLES: readonly { role: keyof JsonFieldMapping; label: string
   { role: 'message', label: 'Message' },
 ];
 
-export const FORMAT_NAMES: Record<ImportFormat, string> = Object.fromEntries(
-  IMPORT_FORMATS.map((format) => [format, formatLabel(format)]),
-) as Record<ImportFormat, string>;
-
-function formatLabel(format: ImportFormat): string {
-  const names: Partial<Record<ImportFormat, string>> = {
-    delimited: 'Delimited text (CSV, TSV, W3C …)',
-    har: 'HAR (browser capture)',
-    'timesketch-csv': 'Timesketch CSV',
-    'timesketch-jsonl': 'Timesketch JSON Lines',
-    jsonl: 'JSON (lines or a document)',
-    'slack-zip': 'Slack export (zip)',
-  };
-  return names[format] ?? format.replace(/-/g, ' ').replace(/^./, (first) => first.toUpperCase());
-}
 
 /** What the preview starts from: the detection's own settings, else its layout with what it found. */
 export function initialDraft(detection: FormatDetection | undefined, timeZone: string): SettingsDraft | undefined {

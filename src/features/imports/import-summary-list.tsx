@@ -1,11 +1,7 @@
 /* What the preview found: the format and its layout, the columns, and the counts. */
 import type { FormatDetection } from '../../../domain/import/detect-format.ts';
 import type { ImportSummary } from '../../../domain/import/import-record.ts';
-import { FORMAT_NAMES } from './import-settings-draft.ts';
-
-export function formatName(format: string | undefined): string {
-  return format === undefined ? 'Not supported' : ((FORMAT_NAMES as Record<string, string>)[format] ?? format);
-}
+import { formatName } from '../../../domain/import/format-names.ts';
 
 function delimiterName(delimiter: string | undefined): string {
   if (delimiter === undefined || delimiter === '') return '—';

@@ -2,18 +2,10 @@
 import type { ReactNode } from 'react';
 import { CHART_PALETTE, paletteColor } from '../../../domain/color/palette.ts';
 import { formatClockOffset } from './clock-offset.ts';
+import { formatName } from '../../../domain/import/format-names.ts';
 import { StreamTimeRange } from './stream-time.tsx';
 import type { StreamDetailData } from './use-stream-detail.ts';
 import { uploadContentAddress } from './streams-api.ts';
-
-const FORMAT_NAMES: Record<string, string> = {
-  delimited: 'Delimited text',
-  har: 'HAR',
-  'timesketch-csv': 'Timesketch CSV',
-  'timesketch-jsonl': 'Timesketch JSON Lines',
-  jsonl: 'JSON Lines',
-  'slack-zip': 'Slack export',
-};
 
 /** Streams take the chart palette in the incident's order (the marker stream has none). */
 export function streamColorIndex(data: StreamDetailData): number | undefined {
@@ -38,7 +30,7 @@ export function StreamFacts({ data, zone }: { data: StreamDetailData; zone: stri
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm" aria-label="Stream facts">
       <Fact term="Format" name="format">
-        {stream.isMarkerStream ? 'Markers of the incident' : stream.importFormat === null ? 'Made by hand' : (FORMAT_NAMES[stream.importFormat] ?? stream.importFormat)}
+        {stream.isMarkerStream ? 'Markers of the incident' : stream.importFormat === null ? 'Made by hand' : formatName(stream.importFormat)}
       </Fact>
       <Fact term="Source" name="source">
         {stream.systemUploads.length === 0 ? (
