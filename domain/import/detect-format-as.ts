@@ -1,12 +1,53 @@
 /*
  * Detection when the analyst has said which family a file is: that family's own detector, so its
- * settings start from what the file shows, or a reason why the file does not read that way.
+ * settings start from what the file shows, or the family's plain settings with a reason saying the
+ * file did not look like it (the preview then shows what reading it that way gives).
  */
-import { detectFormat, type FormatDetection } from './detect-format.ts';
+import { decodeStart } from './byte-chunks.ts';
+import { detectAccessLog } from './detect-access-log.ts';
+import { detectChat } from './detect-chat.ts';
+import { DETECT_BYTES, detectDelimited, detectFormat, type FormatDetection } from './detect-format.ts';
+import { detectJson } from './detect-json.ts';
+import { detectSyslog } from './detect-syslog.ts';
+import { FORMAT_NAMES } from './format-names.ts';
 import type { ImportFormat } from './import-record.ts';
 
 export function detectFormatAs(firstBytes: Uint8Array, fileName: string, format: ImportFormat | undefined): FormatDetection {
   const detected = detectFormat(firstBytes, fileName);
   if (format === undefined || detected.format === format) return detected;
-  return { format: undefined, reason: `This file does not read as ${format}: ${detected.reason}` };
+  const text = decodeStart(firstBytes.subarray(0, DETECT_BYTES));
+  const complete = firstBytes.byteLength < DETECT_BYTES;
+  const chosen = `Read as ${FORMAT_NAMES[format]} as you chose`;
+  const unlike = `${chosen}; it was detected as ${detected.format === undefined ? 'nothing readable' : FORMAT_NAMES[detected.format]} (${detected.reason})`;
+  switch (format) {
+    case 'delimited':
+    case 'timesketch-csv': {
+      const delimited = detectDelimited(text, complete);
+      if (delimited.format !== 'delimited' && delimited.format !== 'timesketch-csv') return { format: undefined, reason: `${chosen}: ${delimited.reason}` };
+      return { ...delimited, format, reason: `${chosen}: ${delimited.reason}` };
+    }
+    case 'jsonl': {
+      const json = detectJson(text, complete, fileName, { asRecords: true });
+      return json?.format === 'jsonl' ? { ...json, reason: `${chosen}: ${json.reason}` } : { format: undefined, reason: `${chosen}: ${json?.reason ?? 'the file is not JSON'}` };
+    }
+    case 'syslog':
+      return detectSyslog(text, complete, fileName) ?? { format, reason: unlike, settings: { format, timeZone: 'UTC' } };
+    case 'access-log':
+      return detectAccessLog(text, complete, fileName) ?? { format, reason: unlike, settings: { format, timeZone: 'UTC' } };
+    case 'irc':
+    case 'whatsapp':
+    case 'subtitles': {
+      const chat = detectChat(text, complete, fileName);
+      if (chat?.format === format) return chat;
+      if (format === 'irc') return { format, reason: unlike, settings: { format, timeZone: 'UTC' } };
+      if (format === 'whatsapp') return { format, reason: unlike, settings: { format, timeZone: 'UTC', dateOrder: 'month-first' } };
+      return { format, reason: unlike, settings: { format } };
+    }
+    case 'har':
+      return { format, reason: unlike, settings: { format } };
+    case 'timesketch-jsonl':
+      return { format, reason: unlike, settings: { format } };
+    case 'slack-zip':
+      return { format, reason: unlike };
+  }
 }

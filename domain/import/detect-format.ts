@@ -82,7 +82,7 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
   return detectDelimited(text, complete);
 }
 
-function detectDelimited(text: string, complete: boolean): FormatDetection {
+export function detectDelimited(text: string, complete: boolean): FormatDetection {
   const guess = sniffDelimited(text, complete);
   if (typeof guess === 'string') return { format: undefined, reason: `Not a delimited file: ${guess}` };
   const { notes, timeZone, ...detected } = guess;

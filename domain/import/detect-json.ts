@@ -36,8 +36,11 @@ export type JsonDetection =
   | { readonly format: 'timesketch-jsonl'; readonly reason: string; readonly settings: { readonly format: 'timesketch-jsonl' } }
   | { readonly format: undefined; readonly reason: string };
 
-/** The JSON family of `text` (the file's start, `complete` when it is all of it), or undefined when it is no JSON. */
-export function detectJson(text: string, complete: boolean, fileName: string): JsonDetection | undefined {
+/**
+ * The JSON family of `text` (the file's start, `complete` when it is all of it), or undefined when it is
+ * no JSON. `asRecords`: the analyst wants Timesketch lines read as plain records with fields to map.
+ */
+export function detectJson(text: string, complete: boolean, fileName: string, options: { readonly asRecords?: boolean } = {}): JsonDetection | undefined {
   const start = text.replace(/^\uFEFF/, '').trimStart();
   const lines = start.split('\n');
   if (!complete && lines.length > 1) lines.pop();
@@ -51,7 +54,7 @@ export function detectJson(text: string, complete: boolean, fileName: string): J
   if (isJsonObject(first)) {
     const log = first.log;
     if (isJsonObject(log) && Array.isArray(log.entries)) return harReason('a "log" object with an "entries" array');
-    if (isTimesketch(Object.keys(first))) {
+    if (options.asRecords !== true && isTimesketch(Object.keys(first))) {
       return { format: 'timesketch-jsonl', reason: 'JSON Lines with Timesketch fields (message, datetime/timestamp, timestamp_desc)', settings: { format: 'timesketch-jsonl' } };
     }
     const records = lines.slice(0, MAX_SAMPLES).map(parseOrUndefined).filter(isJsonObject);
