@@ -165,6 +165,14 @@ describe('delimited variants detected with no settings', () => {
     expect(records[2]?.message).toBe('www.example.com:443');
   });
 
+  it('a UTC-offset column named as such applies to each row', async () => {
+    const text = 'time,tz,user,event\n2024-03-01 09:00:00,+01:00,ana,login\n2024-03-01 09:00:00,-05:00,bo,login\n2024-03-01 09:30:00,UTC+05:30,ana,logout\n';
+    const { starts, settings, detection } = await importText(text);
+    expect(settings).toMatchObject({ mapping: { startTime: 0, utcOffset: 1, actor: 2, message: 3 } });
+    expect(starts).toEqual(['2024-03-01T08:00:00.000Z', '2024-03-01T14:00:00.000Z', '2024-03-01T04:00:00.000Z']);
+    expect(detection.reason).toContain('UTC offset of each row: column "tz" (+01:00)');
+  });
+
   it('whitespace runs between aligned columns', async () => {
     const text = 'time                  host     message\n2024-01-02T03:04:05Z  alpha    started\n2024-01-02T03:04:09Z  beta     stopped now\n2024-01-02T03:05:00Z  alpha    started\n';
     const { records } = await importText(text);

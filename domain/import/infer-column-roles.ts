@@ -6,6 +6,7 @@
 import type { DateOrder } from '../time/date-time-text.ts';
 import type { EpochUnit } from '../time/epoch-number.ts';
 import { inferTimeShape, type TimeShape } from '../time/infer-time-shape.ts';
+import { utcOffsetMinutes } from './delimited-record.ts';
 import type { ColumnMapping } from './delimited-settings.ts';
 import { normalizeName, suggestColumnMapping } from './suggest-mapping.ts';
 
@@ -26,6 +27,7 @@ const NUMBER = /^\s*[+-]?\d+([.,]\d+)?\s*$/;
 // Host, user and module names: no spaces or slashes; DOMAIN\user is a name, C:\path is not.
 const SHORT_NAME = /^(?![A-Za-z]:\\)[^\s/]{1,40}$/;
 const IP_ADDRESS = /^(\d{1,3}\.){3}\d{1,3}$|^[0-9a-f:]*:[0-9a-f:]+$/i;
+const OFFSET_NAMES = new Set(['offset', 'utcoffset', 'tzoffset', 'timezoneoffset', 'tz', 'timezone', 'zone', 'gmtoffset']);
 const CLOCK_NAMES = new Set(['time', 'clock', 'hour', 'timeofday', 'uhrzeit', 'heure', 'hora']);
 
 export function inferColumnRoles(columns: readonly string[], rows: readonly (readonly string[])[], nullValues: readonly string[] = []): ColumnRoles {
@@ -51,6 +53,12 @@ export function inferColumnRoles(columns: readonly string[], rows: readonly (rea
     reasons.push(`start time: the date in ${label(time.start)} (${example}) with the time of day in ${label(time.clock)} (${clockExample})${time.shape.reason === '' ? '' : `, ${time.shape.reason}`}`);
   }
   const taken = new Set([time.start, time.clock]);
+  const offset = offsetColumn(columns, cellsOf, taken);
+  if (offset !== undefined) {
+    mapping.utcOffset = offset;
+    taken.add(offset);
+    reasons.push(`UTC offset of each row: ${label(offset)} (${cellsOf(offset)[0] ?? ''}), for times written without one`);
+  }
   if (named.endTime !== undefined && !taken.has(named.endTime) && inferTimeShape(cellsOf(named.endTime), 0.5) !== undefined) {
     mapping.endTime = named.endTime;
     taken.add(named.endTime);
@@ -100,6 +108,13 @@ function bestTimeOption(
   // Finest first; at equal precision the column named as a time, then the earlier column.
   options.sort((a, b) => b.shape.precision - a.shape.precision || Number(b.start === namedStart) - Number(a.start === namedStart) || a.start - b.start);
   return options[0];
+}
+
+/** A column named as an offset or zone whose every cell reads as a UTC offset ("+02:00", "UTC-5"). */
+function offsetColumn(columns: readonly string[], cellsOf: (index: number) => string[], taken: ReadonlySet<number | undefined>): number | undefined {
+  const index = columns.findIndex((name, at) => !taken.has(at) && OFFSET_NAMES.has(normalizeName(name)));
+  const cells = index === -1 ? [] : cellsOf(index);
+  return cells.length > 0 && cells.every((cell) => utcOffsetMinutes(cell) !== undefined) ? index : undefined;
 }
 
 /** A column of short names repeating across rows (hosts, users, modules): the most varied such column. */
