@@ -62,6 +62,7 @@ export interface FuzzRoute {
  */
 export const BODY_KINDS: Record<string, BodyKind> = {
   'POST /auth/login': { kind: 'sign-in' },
+  'POST /auth/logout': { kind: 'none' },
   'POST /api/incident/:incidentID/upload': { kind: 'multipart', fields: ['kind', 'eventID', 'attachmentKind', 'streamID'] },
   'POST /api/incident/:incidentID/import': { kind: 'multipart', fields: ['streamName', 'timeZone', 'settings', 'progressToken'] },
   'POST /api/stream/:streamID/import/check': { kind: 'multipart', fields: ['timeZone', 'settings'] },
