@@ -33,7 +33,8 @@ export function zipDirectory(zip: Uint8Array): ZipEntry[] {
   // The end record sits in the last 22 bytes plus a comment of up to 65,535 bytes.
   let end = -1;
   for (let at = zip.byteLength - 22; at >= Math.max(0, zip.byteLength - 22 - 0xffff); at -= 1) {
-    if (u32(at) === END) {
+    // A comment may itself hold the signature; the real record's comment length reaches the end exactly.
+    if (u32(at) === END && at + 22 + u16(at + 20) === zip.byteLength) {
       end = at;
       break;
     }
