@@ -1,7 +1,8 @@
 /*
  * Memory stays flat with file size: each streaming family's sample written at two sizes (50 and
  * 200 MB by default), each parsed from disk in a child process of its own (family-memory-child.ts)
- * with no settings, and the peak growth of RSS and of the JS heap compared between the two sizes.
+ * with no settings, and the peak growth of RSS, of the JS heap and of the live heap (after a full GC,
+ * once a second) compared between the two sizes.
  */
 import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
@@ -33,7 +34,7 @@ export async function memoryRow(sample: FamilySample, sizesMb: readonly number[]
       const peaks = JSON.parse(stdout) as MemoryPeaks;
       if (peaks.status !== 'parsed') return { sample, runs: peaks.status };
       runs.push({ mb, peaks });
-      log(`  ${sample.family} at ${mb} MB: peak RSS +${(peaks.rssGrowthBytes / MIB).toFixed(0)} MiB, peak heap +${(peaks.heapGrowthBytes / MIB).toFixed(0)} MiB, ${peaks.valid} records in ${(peaks.millis / 1000).toFixed(1)} s`);
+      log(`  ${sample.family} at ${mb} MB: peak RSS +${(peaks.rssGrowthBytes / MIB).toFixed(0)} MiB, peak heap +${(peaks.heapGrowthBytes / MIB).toFixed(0)} MiB, live heap +${(peaks.liveHeapGrowthBytes / MIB).toFixed(0)} MiB, ${peaks.valid} records in ${(peaks.millis / 1000).toFixed(1)} s`);
     } finally {
       await rm(file, { force: true });
     }
@@ -41,11 +42,11 @@ export async function memoryRow(sample: FamilySample, sizesMb: readonly number[]
   return { sample, runs };
 }
 
-/** "flat" when the largest file's peak RSS growth is within 1.5x (or 32 MiB) of the smallest's. */
+/** "flat" when the largest file's peak live heap is within 1.5x (or 32 MiB) of the smallest's. */
 export function flatness(runs: MemoryRow['runs']): string {
   if (typeof runs === 'string' || runs.length < 2) return '';
-  const small = runs[0]!.peaks.rssGrowthBytes;
-  const large = runs[runs.length - 1]!.peaks.rssGrowthBytes;
+  const small = runs[0]!.peaks.liveHeapGrowthBytes;
+  const large = runs[runs.length - 1]!.peaks.liveHeapGrowthBytes;
   return large <= Math.max(small * 1.5, small + 32 * MIB) ? 'flat' : `grows (${(large / Math.max(small, 1)).toFixed(1)}x)`;
 }
 

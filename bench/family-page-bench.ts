@@ -23,7 +23,8 @@ export interface PageRow {
 }
 
 const PASSWORD = 'import-families-bench-password';
-const WAIT_MILLIS = 15 * 60_000;
+const WAIT_MILLIS = 10 * 60_000;
+const OPEN_MILLIS = 60_000;
 
 const STALL_WATCH = `(() => {
   const watch = { longestTask: 0, longestFrameGap: 0, last: 0, running: false };
@@ -50,9 +51,17 @@ async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
 
 async function preview(page: Page, incidentPath: string, file: string): Promise<Omit<PageRow, 'family' | 'mb'>> {
   await page.goto(incidentPath);
+  // The app may first ask which analyst is at the keyboard; wait for that or the page itself.
   const analyst = page.getByRole('button', { name: 'Bench Analyst', exact: true });
-  if (await analyst.isVisible().catch(() => false)) await analyst.click();
-  await page.getByRole('heading', { name: 'Create a stream from evidence' }).waitFor();
+  const heading = page.getByRole('heading', { name: 'Create a stream from evidence' });
+  try {
+    await heading.or(analyst).first().waitFor({ timeout: OPEN_MILLIS });
+    if (await analyst.isVisible()) await analyst.click();
+    await heading.waitFor({ timeout: OPEN_MILLIS });
+  } catch (error) {
+    const shown = (await page.locator('body').innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
+    throw new Error(`the create-stream page did not open (${page.url()} shows "${shown}"): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, { cause: error });
+  }
   await page.evaluate(`Object.assign(globalThis.stallWatch, { longestTask: 0, longestFrameGap: 0, last: 0, running: true })`);
   const started = performance.now();
   await page.getByLabel('Evidence file').setInputFiles(file);
@@ -81,11 +90,18 @@ export async function runPageBench(samples: readonly FamilySample[], mb: number,
   try {
     const running = await startBenchServer({ dataDir: join(work, 'data'), adminPassword: PASSWORD, databaseUrl: undefined });
     server.stop = running.stop;
-    const page = await (await browser.newContext({ baseURL: running.baseURL })).newPage();
-    page.setDefaultTimeout(WAIT_MILLIS);
-    await page.addInitScript({ content: STALL_WATCH });
-    const login = await page.request.post('/auth/login', { data: { username: 'admin', password: PASSWORD } });
-    if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
+    // A fresh browser context (storage, mirror, worker) per file: a second visit of the screen in one
+    // context showed the incident instead of the form.
+    const signedIn = async () => {
+      const context = await browser.newContext({ baseURL: running.baseURL });
+      await context.addInitScript({ content: STALL_WATCH });
+      const login = await context.request.post('/auth/login', { data: { username: 'admin', password: PASSWORD } });
+      if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
+      const page = await context.newPage();
+      page.setDefaultTimeout(WAIT_MILLIS);
+      return page;
+    };
+    const page = await signedIn();
     await api(page, '/api/analyst/primary', { name: 'Bench Analyst', email: 'bench@example.com' });
     const organization = await api<{ organization: { id: number } }>(page, '/api/organization', { name: 'Bench organization' });
     const incident = await api<{ incident: { id: number } }>(page, `/api/organization/${organization.organization.id}/incident`, { name: 'Bench incident' });
@@ -94,7 +110,8 @@ export async function runPageBench(samples: readonly FamilySample[], mb: number,
       const file = join(work, sample.fileName);
       try {
         const written = await writeSample(sample, file, mb * 1e6);
-        const result = await preview(page, `/incident/${incident.incident.id}/create-stream`, file);
+        const tab = await signedIn();
+        const result = await preview(tab, `/incident/${incident.incident.id}/create-stream`, file).finally(() => tab.context().close());
         const row = { family: sample.family, mb: written.bytes / 1e6, ...result };
         log(`  ${row.family} (${row.mb.toFixed(0)} MB): preview ${(row.previewMillis / 1000).toFixed(1)} s, longest task ${row.longestTaskMillis.toFixed(0)} ms, longest frame gap ${row.longestFrameGapMillis.toFixed(0)} ms; ${row.outcome}`);
         rows.push(row);

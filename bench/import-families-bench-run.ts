@@ -4,7 +4,7 @@
  * The import families' benchmark alone (it builds the app first, for the page previews); its section
  * of bench/RESULTS.md is replaced (or added) and the rest of the file left as it is.
  */
-import { cpus, release, totalmem, type } from 'node:os';
+import { cpus, loadavg, release, totalmem, type } from 'node:os';
 import { parseArgs } from 'node:util';
 import { IMPORT_FAMILIES_SECTION_END, IMPORT_FAMILIES_SECTION_START, runImportFamiliesBench } from './import-families-bench.ts';
 import { writeResultsSection } from './results-file.ts';
@@ -41,6 +41,8 @@ const log = (line: string) => {
   process.stdout.write(`${line}\n`);
 };
 log(machine);
+// The machine is shared: the load at the start says how far to trust the absolute figures.
+log(`Load average at the start: ${loadavg().map((n) => n.toFixed(1)).join(', ')} (1, 5, 15 min)`);
 const started = performance.now();
 const section = await runImportFamiliesBench({ familyMb, memorySizesMb, pageMb, wholeDocumentMaxMb, only, log });
 log(`import families done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
