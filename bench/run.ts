@@ -1,16 +1,19 @@
 /*
  * npm run bench [-- --sizes 10000,100000,1000000 --insert-rows 100000 --search-data-rows 100000 --queries 20
- *                   --stores pglite,postgres --mirror-rows 1000000 --swimlane-sizes 1000,10000,100000,1000000 --no-write]
+ *                   --stores pglite,postgres --mirror-rows 1000000 --swimlane-sizes 1000,10000,100000,1000000 --no-write
+ *                   --family-mb 100 (0 skips the import families; their page previews run when the app is built)]
  * (npm run bench:mirror runs the browser mirror benchmark alone and replaces only its section.)
  * Runs the benchmarks on PGlite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on that
  * PostgreSQL server; prints as it goes and writes the whole report to bench/RESULTS.md.
  */
 import { runCsvParsersBench } from './csv-parsers-bench.ts';
+import { runImportFamiliesBench } from './import-families-bench.ts';
 import { IMPORT_ROWS, runImportBench } from './import-bench.ts';
 import { runMirrorBench } from './mirror-bench.ts';
 import { runMapsBench } from './maps-bench.ts';
 import { runEventTableBench } from './event-table-bench.ts';
 import { runSwimlaneBench } from './swimlane-bench.ts';
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, release, totalmem, type } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +43,7 @@ const { values } = parseArgs({
     'table-rows': { type: 'string' },
     'swimlane-sizes': { type: 'string' },
     'map-points': { type: 'string' },
+    'family-mb': { type: 'string' },
   },
   strict: true,
 });
@@ -51,6 +55,7 @@ const [mirrorRows] = numbers(values['mirror-rows'] ?? env.BENCH_MIRROR_ROWS, [1_
 const [tableRows] = numbers(values['table-rows'] ?? env.BENCH_TABLE_ROWS, [1_000_000], 'table-rows') as [number];
 const swimlaneSizes = numbers(values['swimlane-sizes'] ?? env.BENCH_SWIMLANE_SIZES, [1_000, 10_000, 100_000, 1_000_000], 'swimlane-sizes').filter((n) => n > 0);
 const [mapPoints] = numbers(values['map-points'] ?? env.BENCH_MAP_POINTS, [1_000_000], 'map-points') as [number];
+const [familyMb] = numbers(values['family-mb'] ?? env.BENCH_FAMILY_MB, [100], 'family-mb') as [number];
 const [queries] = numbers(values.queries ?? env.BENCH_QUERIES, [20], 'queries') as [number];
 const wanted = (values.stores ?? env.BENCH_STORES ?? 'pglite,postgres').split(',').map((s) => s.trim());
 const stores = (['pglite', 'postgres'] as StoreKind[]).filter((kind) => wanted.includes(kind) && (kind === 'pglite' || postgresUrl()));
@@ -79,12 +84,15 @@ async function main(): Promise<void> {
   const tableSection = tableRows > 0 ? runEventTableBench(tableRows, log) : '';
   const swimlaneSection = swimlaneSizes.length > 0 ? await runSwimlaneBench({ sizes: swimlaneSizes, naivePixiMax: 100_000, visTimelineMax: 1_000, log }) : '';
   const mapsSection = mapPoints > 0 ? await runMapsBench({ points: mapPoints, entityPoints: 10_000, log }) : '';
+  const appBuilt = existsSync(join(projectRoot(), 'dist', 'index.html'));
+  const familiesOptions = { familyMb, memorySizesMb: [50, 200], pageMb: appBuilt ? 100 : 0, wholeDocumentMaxMb: 20, only: [], log };
+  const familiesSection = familyMb > 0 ? await runImportFamiliesBench(familiesOptions) : '';
   const totalMillis = performance.now() - started;
   log(`\nTotal ${secs(totalMillis)} s`);
   if (!values['no-write']) {
     const path = join(projectRoot(), 'bench', 'RESULTS.md');
     const previous = await readFile(path, 'utf8').catch(() => '');
-    await writeFile(path, keepSeparateSections(previous, report(results, totalMillis, `${csvSection}\n${importSection}\n\n${mirrorSection}\n\n${tableSection}\n\n${swimlaneSection}\n\n${mapsSection}\n`)));
+    await writeFile(path, keepSeparateSections(previous, report(results, totalMillis, `${csvSection}\n${importSection}\n\n${mirrorSection}\n\n${tableSection}\n\n${swimlaneSection}\n\n${mapsSection}\n\n${familiesSection}\n`)));
     process.stdout.write(`Wrote ${path}\n`);
   }
 }
