@@ -44,8 +44,8 @@ const CASES: readonly FamilyCase[] = [
     fixture: 'field/weblogs/apache_combined_mixed_offsets.log',
     format: /access log/i,
     events: 15,
-    message: '/wp-login.php',
-    firstStart: '2016-01-13 17:31:20',
+    message: '/wp-content/themes/darkmode/evil.php',
+    firstStart: '2016-01-13 19:31:16',
   },
   {
     family: 'W3C extended (Incapsula, quoted fields)',
@@ -60,7 +60,7 @@ const CASES: readonly FamilyCase[] = [
     fixture: 'field/json/cloudtrail_records_pretty.json',
     format: /JSON/,
     events: 1,
-    message: '',
+    message: 'StopInstances',
     firstStart: '2023-07-19 21:14:20',
   },
   {
@@ -68,16 +68,17 @@ const CASES: readonly FamilyCase[] = [
     fixture: 'field/har/insomnia_2022.har',
     format: /HAR/,
     events: 1,
-    message: '',
-    firstStart: '',
+    message: 'mitm.it',
+    firstStart: '2023-03-30 04:39:18.981',
   },
   {
     family: 'IRC (XChat)',
     fixture: 'events/xchat_irc_transcript.log',
     format: /IRC/i,
-    events: 0,
-    message: '',
-    firstStart: '2011-12-31 21:11',
+    // 15 lines read; line 10's "39:95:90" is no time and is listed as invalid.
+    events: 15,
+    message: 'ola plas-ing guys!',
+    firstStart: '2011-12-31 21:11:55',
   },
 ];
 
@@ -147,4 +148,24 @@ test('import stays disabled while no row is valid, and the reason names the line
   await expect(invalid.getByRole('row').nth(1)).toContainText('"when"');
   await expect(invalid.getByRole('row').nth(1)).not.toContainText('section');
   await expect(page.getByRole('button', { name: 'Import' })).toBeHidden();
+});
+
+test('a transcript whose cues count from zero starts where the analyst says, in an incident with no events yet', async ({ page }) => {
+  await openAsAdmin(page, '/');
+  const incidentID = await newIncident(page, 'Families');
+  await page.goto(`/incident/${incidentID}/create-stream`);
+  await page.getByRole('region', { name: 'Create a stream from evidence' }).getByLabel('Time zone').fill('UTC');
+  await page.getByLabel('Evidence file').setInputFiles(join(FIXTURES_DIR, 'field/chat/youtube_dl_autocaption.vtt'));
+  await expect(page.locator('[data-summary="format"]')).toHaveText('Subtitles');
+  // No event to start from: the preview says what it needs, and nothing can be imported yet.
+  await expect(page.getByRole('alert').filter({ hasText: 'cannot be imported' })).toContainText('recording started');
+  await expect(page.getByRole('button', { name: 'Import' })).toBeHidden();
+  const start = page.getByLabel('Recording started at (UTC)');
+  await start.fill('2024-03-01T09:00:00');
+  await start.blur();
+  // The first cue is at 00:04:46.070 into the recording.
+  await expect(page.getByRole('table', { name: 'First rows' }).getByRole('row').nth(1)).toContainText('2024-03-01 09:04:46.070');
+  await expect(page.locator('[data-summary="valid"]')).toHaveText('4');
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toContainText('4 events imported from the Subtitles file');
 });
