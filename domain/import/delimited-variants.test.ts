@@ -173,6 +173,23 @@ describe('delimited variants detected with no settings', () => {
     expect(detection.reason).toContain('UTC offset of each row: column "tz" (+01:00)');
   });
 
+  it('a W3C log whose #Fields: change after a restart: later rows follow the new names', async () => {
+    const text = [
+      '#Software: Microsoft Internet Information Services 10.0',
+      '#Fields: date time c-ip cs-method cs-uri-stem sc-status',
+      '2024-05-01 10:00:00 10.0.0.1 GET /a 200',
+      '#Software: Microsoft Internet Information Services 10.0',
+      '#Fields: date time s-ip c-ip cs-method cs-uri-stem cs-uri-query sc-status time-taken',
+      '2024-05-01 11:00:00 10.0.0.9 10.0.0.2 POST /b x=1 500 31',
+    ].join('\n');
+    const { records } = await importText(text, 'u_ex240501.log');
+    expect(records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
+      ['2024-05-01T10:00:00.000Z', '10.0.0.1', 'GET /a 200'],
+      ['2024-05-01T11:00:00.000Z', '10.0.0.2', 'POST /b?x=1 500'],
+    ]);
+    expect(records[1]?.extra).toMatchObject({ 's-ip': '10.0.0.9', 'time-taken': '31' });
+  });
+
   it('whitespace runs between aligned columns', async () => {
     const text = 'time                  host     message\n2024-01-02T03:04:05Z  alpha    started\n2024-01-02T03:04:09Z  beta     stopped now\n2024-01-02T03:05:00Z  alpha    started\n';
     const { records } = await importText(text);

@@ -10,7 +10,7 @@ import { loadPatternReader } from '../time/pattern-reader.ts';
 import { messageComposer } from './composed-message.ts';
 import { columnNames, delimitedRecord, type RecordRules } from './delimited-record.ts';
 import { delimitedRows } from './delimited-rows.ts';
-import type { DelimitedSettings } from './delimited-settings.ts';
+import type { ColumnMapping, DelimitedSettings } from './delimited-settings.ts';
 import { ImportError } from './import-error.ts';
 import { isInvalidRow, type ImportRecord, type ParsedPiece, type ParseReport } from './import-record.ts';
 import { loadZone } from './parse-event-time.ts';
@@ -41,10 +41,21 @@ export async function* parseDelimited(
   };
   let columns: string[] = [];
   let rules: RecordRules = base;
+  // The mapping names its columns by index into the first names; a later fields directive may
+  // reorder them (W3C after a restart), so each role follows its column's name.
+  let roleNames: Partial<Record<keyof ColumnMapping, string>> | undefined;
   const nameColumns = (names: readonly string[]) => {
     columns = columnNames(names);
     report.columns = columns;
-    rules = { ...base, composeMessage: mapping.message === undefined ? messageComposer(columns) : undefined };
+    let current: ColumnMapping = mapping;
+    if (roleNames === undefined) {
+      if (columns.length > 0) roleNames = Object.fromEntries(Object.entries(mapping).map(([role, index]) => [role, columns[index as number]]));
+    } else {
+      const at = (name: string | undefined) => (name === undefined || !columns.includes(name) ? undefined : columns.indexOf(name));
+      const moved = Object.fromEntries(Object.entries(roleNames).map(([role, name]) => [role, at(name)]));
+      current = { ...moved, startTime: at(roleNames.startTime) ?? mapping.startTime };
+    }
+    rules = { ...base, mapping: current, composeMessage: current.message === undefined ? messageComposer(columns) : undefined };
   };
   nameColumns(settings.columnNames ?? []);
   report.delimiter = settings.delimiter;
