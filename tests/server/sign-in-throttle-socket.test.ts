@@ -43,7 +43,7 @@ describe('the sign-in throttle', () => {
     expect((counts['401'] ?? 0) + (counts['429'] ?? 0)).toBe(200);
     expect(await signInFrom('127.0.0.2', username, TEST_PASSWORD)).toBe(429);
     expect(await signInFrom('127.0.0.3', username, TEST_PASSWORD)).toBe(200);
-  });
+  }, 120_000);
 
   it('never lets the right password in among a burst past the limit', async () => {
     const username = await account();
@@ -66,5 +66,5 @@ describe('the sign-in throttle', () => {
     // Another new address gets one try a window now, not five.
     expect(await signInFrom('127.0.2.2', username, 'wrong')).toBe(401);
     expect(await signInFrom('127.0.2.2', username, TEST_PASSWORD)).toBe(429);
-  });
+  }, 120_000);
 });
