@@ -99,6 +99,8 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
     }
     return 'is a zip archive, but not a KMZ (no .kml inside)';
   }
+  // Zipped KML aside, NUL bytes mean a binary file (an image, a database), which no track format is.
+  if (head.includes('\u0000')) return 'is a binary file (it holds NUL bytes), not a track: GPX, KML, GeoJSON, IGC, NMEA or a CSV';
   if (head.startsWith('<')) return detectXml(head, complete, fileName, mapIndex) ?? 'is XML, but neither GPX nor KML';
   if (head.startsWith('{')) return detectGeoJson(head, complete, fileName, mapIndex) ?? 'is JSON, but not GeoJSON with points or lines';
   // The last line may be cut off by the 64 KiB window.

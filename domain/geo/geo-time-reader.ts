@@ -142,8 +142,8 @@ export function geoTimeReader(zone: ZoneId, numericUnit: NumericTimestampUnit): 
       if (length >= 19 && text.charCodeAt(4) === 45) {
         const separator = text.charCodeAt(10);
         if (separator === 32 && length <= 26) return localDateTime(text);
-        // "T" is never section 5's form, so only an ISO 8601 time with its own offset can match.
-        if (separator === 84 || separator === 116) return parseOffsetDateTime(text);
+        // An ISO 8601 time with its own offset reads directly; without one, in the zone (the reference).
+        if (separator === 84 || separator === 116) return parseOffsetDateTime(text) ?? reference(text);
         return reference(text);
       }
       return numeric(text);

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { isKnownTimeZone } from '../time/time-zone-table.ts';
 
 const TimeZone = z.string().refine(isKnownTimeZone, 'is not a known time zone');
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as year-month-day, e.g. 2011-12-31');
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as year-month-day, e.g. 2011-12-31');
 
 export const IrcSettingsSchema = z.strictObject({
   format: z.literal('irc'),

@@ -23,6 +23,16 @@ const NAMES: Readonly<Record<string, string>> = {
   endTime: 'the end time',
   actor: 'the actor',
   message: 'the message',
+  startClock: 'the time of day',
+  utcOffset: 'the UTC offset',
+  dateOrder: 'the date order',
+  timePattern: 'the time pattern',
+  anchorMicros: 'the recording start',
+  startDate: 'the date of lines without one',
+  year: 'the year of the first line',
+  speakerPrefix: 'the speaker prefix',
+  fieldsDirective: 'the fields directive',
+  recordsPath: 'the records path',
 };
 
 /** "dateColumn" → "date column", "utcOffset" → "UTC offset". */
@@ -38,7 +48,7 @@ const nameOf = (key: string) => NAMES[key] ?? `the ${words(key)}`;
 function placeOf(path: readonly PropertyKey[]): { place: string; isColumn: boolean } {
   const keys = path.map((key) => (typeof key === 'symbol' ? '' : key));
   const last = keys.at(-1);
-  if (last === undefined) return { place: 'the settings', isColumn: false };
+  if (last === undefined) return { place: 'the settings object', isColumn: false };
   const parent = keys.at(-2);
   if (typeof last === 'number') {
     const list = typeof parent === 'string' ? words(parent) : 'list';
@@ -80,7 +90,11 @@ function problem(issue: Issue, isColumn: boolean): string {
     case 'not_multiple_of':
       return `must be a multiple of ${issue.divisor}`;
     case 'custom':
-      return issue.message;
+      // "the time zone "Mars/Olympus" is not a known time zone": the value said when the rule is a verb phrase.
+      return typeof issue.input === 'string' && /^is /.test(issue.message) ? `${JSON.stringify(issue.input.slice(0, 60))} ${issue.message}` : issue.message;
+    case 'invalid_format':
+      // A pattern check of ours carries its own words ("expected a date as year-month-day, …").
+      return issue.message.startsWith('Invalid') ? 'is not written as expected' : issue.message;
     default:
       return 'is not valid here';
   }
