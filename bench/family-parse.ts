@@ -9,9 +9,14 @@ import { open, stat } from 'node:fs/promises';
 import { DETECT_BYTES, detectFormat } from '../domain/import/detect-format.ts';
 import { settingsFromDetection } from '../domain/import/import-settings.ts';
 import { parseImport } from '../domain/import/parse-import.ts';
-import { detectGeoSettings } from '../domain/geo/detect-geo-settings.ts';
-import { parseGeo } from '../domain/geo/parse-geo.ts';
+import { detectGeoFile } from '../domain/geo/detect-geo-file.ts';
+import { formatOf } from '../domain/geo/geo-settings.ts';
+import { parseGeoFile } from '../domain/geo/parse-geo-file.ts';
+import { withDefaultRecordingStart } from '../domain/import/import-settings.ts';
 import type { ImportInput } from '../domain/import/byte-chunks.ts';
+
+/** 2025-12-31 20:00 UTC, where the generated samples begin. */
+const SAMPLE_START_MICROS = Date.UTC(2025, 11, 31, 20) * 1000;
 
 export type FamilyOutcome =
   | { readonly status: 'not-detected'; readonly reason: string }
@@ -41,13 +46,13 @@ interface OpenedFamily {
 
 /** The geo family of a file: today geo CSV only (detectGeoSettings, parseGeo). */
 function openGeoFamily(text: string, complete: boolean, fileName: string): OpenedFamily | string {
-  const detection = detectGeoSettings(text, complete, fileName);
+  const detection = detectGeoFile(text, complete, fileName);
   if (typeof detection === 'string') return detection;
   return {
-    format: 'geo-csv',
-    reason: `geo CSV, columns ${Object.values(detection.settings.identifiedColumns).join(', ')}`,
+    format: `geo-${formatOf(detection.settings)}`,
+    reason: detection.reason,
     parse: async function* (input, totalBytes) {
-      for await (const batch of parseGeo(input, detection.settings, { totalBytes })) yield { times: batch.points.map((p) => p.timestamp), markers: 0, invalid: batch.invalid };
+      for await (const batch of parseGeoFile(input, detection.settings, { totalBytes })) yield { times: batch.points.map((p) => p.timestamp), markers: 0, invalid: batch.invalid };
     },
   };
 }
@@ -55,7 +60,9 @@ function openGeoFamily(text: string, complete: boolean, fileName: string): Opene
 function openEventFamily(firstBytes: Uint8Array, fileName: string): OpenedFamily | string {
   const detection = detectFormat(firstBytes, fileName);
   if (detection.format === undefined) return detection.reason;
-  const settings = settingsFromDetection(detection, 'UTC');
+  // Transcripts count from zero: the samples' recordings start where their other families' times do.
+  const detected = settingsFromDetection(detection, 'UTC');
+  const settings = detected === undefined ? undefined : withDefaultRecordingStart(detected, SAMPLE_START_MICROS);
   if (settings === undefined) return `read as ${detection.format} (${detection.reason}) but without the settings to import it (no time column found)`;
   return {
     format: detection.format,

@@ -93,7 +93,7 @@ function describe(row: ThroughputRow): string[] {
 
 function memoryCells(row: MemoryRow): string[] {
   if (typeof row.runs === 'string') return [row.sample.family, row.runs];
-  return [row.sample.family, ...row.runs.map((r) => `live heap +${mib(r.peaks.liveHeapGrowthBytes)}; RSS +${mib(r.peaks.rssGrowthBytes)}, heap +${mib(r.peaks.heapGrowthBytes)} (${(r.peaks.millis / 1000).toFixed(1)} s)`), flatness(row.runs)];
+  return [row.sample.family, ...row.runs.map((r) => `live +${mib(r.peaks.liveHeapGrowthBytes)}; RSS +${mib(r.peaks.rssGrowthBytes)}, heap +${mib(r.peaks.heapGrowthBytes)} (${(r.peaks.millis / 1000).toFixed(1)} s)`), flatness(row.runs)];
 }
 
 export async function runImportFamiliesBench(options: ImportFamiliesOptions): Promise<string> {
@@ -150,9 +150,9 @@ function section(options: ImportFamiliesOptions, throughput: readonly Throughput
     ...(memory.length > 0 ? [
       `### Memory at ${options.memorySizesMb.join(' and ')} MB`,
       '',
-      'Each streaming family\'s file parsed from disk (fs.createReadStream) in a child process of its own (`node --expose-gc`, a GC before the start), memory sampled every 50 ms and the live heap (right after a full GC) once a second; ' +
-        'peak growth above the start. V8 collects lazily, so the RSS and heap peaks follow its heuristics more than the parser; the live heap is what the parser keeps. ' +
-        '"flat": the largest file\'s live-heap peak within 1.5x (or 32 MiB) of the smallest\'s.',
+      'Each streaming family\'s file parsed from disk (fs.createReadStream) in a child process of its own (`node --expose-gc`, a GC before the start), memory sampled every 50 ms and what is live (JS heap plus ArrayBuffers, right after a full GC) once a second; ' +
+        'peak growth above the start. V8 collects lazily, so the RSS and heap peaks follow its heuristics more than the parser; "live" is what the parser keeps. ' +
+        '"flat": at the largest size, live within 1.5x (or 32 MiB) of the smallest\'s and peak RSS within 1.5x (or 64 MiB); RSS catches a peak inside one long synchronous step that the live samples miss.',
       '',
       table(['family', ...options.memorySizesMb.map((mb) => `${mb} MB`), 'verdict'], memory.filter((row) => typeof row.runs !== 'string').map(memoryCells)),
       '',
