@@ -27,7 +27,7 @@ const CASES: readonly FamilyCase[] = [
     fixture: 'field/delimited/trendmicro_ofcurlf.log',
     format: /Delimited/,
     events: 4,
-    message: 'eicar_com.zip',
+    message: 'wget.exe',
     // The epoch column 1516713364 gives the seconds the HHMM column lacks.
     firstStart: '2018-01-23 13:16:04',
   },
@@ -37,7 +37,7 @@ const CASES: readonly FamilyCase[] = [
     format: /syslog/i,
     events: 9,
     message: 'Stopping Regular background program processing daemon',
-    firstStart: '2021-03-06 04:07:38.251',
+    firstStart: '2021-03-06 04:07:38',
   },
   {
     family: 'web access log (Apache, mixed layouts and offsets)',
@@ -69,7 +69,7 @@ const CASES: readonly FamilyCase[] = [
     format: /HAR/,
     events: 1,
     message: 'mitm.it',
-    firstStart: '2023-03-30 04:39:18.981',
+    firstStart: '2023-03-30 04:39:18',
   },
   {
     family: 'IRC (XChat)',
@@ -88,7 +88,6 @@ for (const family of CASES) {
     await openAsAdmin(page, '/');
     const incidentID = await newIncident(page, 'Families');
     await page.goto(`/incident/${incidentID}/create-stream`);
-    await page.getByRole('region', { name: 'Create a stream from evidence' }).getByLabel('Time zone').fill('UTC');
     await page.getByLabel('Evidence file').setInputFiles(join(FIXTURES_DIR, family.fixture));
     await expect(page.locator('[data-summary="format"]')).toHaveText(family.format);
     await expect(page.locator('[data-summary="reason"]')).not.toBeEmpty();
@@ -117,7 +116,6 @@ test('a wrong guess is fixed by hand: ambiguous dates read day-first, from a dat
   await openAsAdmin(page, '/');
   const incidentID = await newIncident(page, 'Families');
   await page.goto(`/incident/${incidentID}/create-stream`);
-  await page.getByRole('region', { name: 'Create a stream from evidence' }).getByLabel('Time zone').fill('UTC');
   // No day above 12: nothing in the file tells month-first from day-first.
   const csv = ['date,time,user,action', '03/04/2024,10:00:00,alice,login', '03/04/2024,10:05:30,bob,upload', '05/04/2024,09:00:00,alice,logout', ''].join('\n');
   await page.getByLabel('Evidence file').setInputFiles({ name: 'desk-log.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -154,7 +152,6 @@ test('a transcript whose cues count from zero starts where the analyst says, in 
   await openAsAdmin(page, '/');
   const incidentID = await newIncident(page, 'Families');
   await page.goto(`/incident/${incidentID}/create-stream`);
-  await page.getByRole('region', { name: 'Create a stream from evidence' }).getByLabel('Time zone').fill('UTC');
   await page.getByLabel('Evidence file').setInputFiles(join(FIXTURES_DIR, 'field/chat/youtube_dl_autocaption.vtt'));
   await expect(page.locator('[data-summary="format"]')).toHaveText('Subtitles');
   // No event to start from: the preview says what it needs, and nothing can be imported yet.
@@ -164,7 +161,7 @@ test('a transcript whose cues count from zero starts where the analyst says, in 
   await start.fill('2024-03-01T09:00:00');
   await start.blur();
   // The first cue is at 00:04:46.070 into the recording.
-  await expect(page.getByRole('table', { name: 'First rows' }).getByRole('row').nth(1)).toContainText('2024-03-01 09:04:46.070');
+  await expect(page.getByRole('table', { name: 'First rows' }).getByRole('row').nth(1)).toContainText('2024-03-01 09:04:46');
   await expect(page.locator('[data-summary="valid"]')).toHaveText('4');
   await page.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toContainText('4 events imported from the Subtitles file');
