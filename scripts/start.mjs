@@ -30,8 +30,7 @@ const lock = join(root, 'package-lock.json');
 const installed = join(root, 'node_modules', '.package-lock.json');
 if (!existsSync(installed) || newestMtime(lock) > newestMtime(installed)) {
   console.log('Installing packages (npm ci) …');
-  // NOTE: npm ci can trip on optional packages of other platforms missing from the lock file.
-  if (!run(npm, ['ci', '--no-audit', '--no-fund']) && !run(npm, ['install', '--no-audit', '--no-fund'])) {
+  if (!run(npm, ['ci', '--no-audit', '--no-fund'])) {
     console.error('Could not install the packages; see the npm output above.');
     process.exit(1);
   }
