@@ -93,7 +93,9 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
   const head = text.replace(/^\uFEFF/, '').trimStart();
   // A KMZ: the zip's local header names its entries in plain text, so "doc.kml" shows before any inflating.
   if (head.startsWith('PK\u0003\u0004')) {
-    const entry = /[\w./ -]{1,200}\.kml/i.exec(head.slice(30, 400))?.[0];
+    // NOTE: the header's binary fields decode to a varying number of characters (its DOS time among
+    // them), so the name is searched for, not cut at byte 30; the bytes before it end in NULs.
+    const entry = /[\w./ -]{1,200}\.kml/i.exec(head.slice(4, 600))?.[0];
     if (entry !== undefined || /\.kmz$/i.test(fileName)) {
       return detected(trackSettings('kml', fileName, mapIndex, 'circle'), `KMZ (zipped KML)${entry ? ` holding "${entry}"` : ''}: read as KML once unpacked; each track's n-th <when> is its n-th coordinate's instant.`);
     }

@@ -8,7 +8,7 @@
  * The actor is the glider id (HFGID), else the competition id (HFCID), else the pilot (HFPLT).
  */
 import { named, trackItem, type GeoItem } from './track-fix.ts';
-import { textLines } from './text-lines.ts';
+import { textLines } from '../import/text-lines.ts';
 
 const B_RECORD = /^B(\d{2})(\d{2})(\d{2})(\d{2})(\d{5})([NS])(\d{3})(\d{5})([EW])([AV])([-\d]\d{4})([-\d]\d{4})/;
 const DATE = /^HFDTE(?:DATE:)?\s*(\d{2})(\d{2})(\d{2})/;

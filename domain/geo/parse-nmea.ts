@@ -7,7 +7,7 @@
  * invalid, as does a checksum that does not match; lines starting with "#" are comments.
  */
 import { trackItem, type GeoItem } from './track-fix.ts';
-import { textLines } from './text-lines.ts';
+import { textLines } from '../import/text-lines.ts';
 
 const SECONDS_PER_DAY = 86_400;
 const READ = new Set(['RMC', 'GGA', 'ZDA', 'GNS']);

@@ -3,7 +3,8 @@
  * hand. Month names come in the writer's locale (XChat writes strftime's %b: "dic", "Dez", "déc."),
  * so the table holds the abbreviations of the languages chat logs are commonly written in.
  */
-import { DateTimeException, LocalDateTime, ZonedDateTime, type ZoneId } from '@js-joda/core';
+import type { ZoneId } from '@js-joda/core';
+import { localMicros } from './local-micros.ts';
 
 export interface WallTime {
   readonly year: number;
@@ -17,17 +18,8 @@ export interface WallTime {
 
 /** Microseconds since the epoch of a local time in `zone`, or undefined when no such date or time exists. */
 export function wallMicros(time: WallTime, zone: ZoneId): number | undefined {
-  const { year, month, day, hour, minute, second } = time;
-  if (hour > 23 || minute > 59 || second > 59 || year < 1970) return undefined;
-  try {
-    const local = LocalDateTime.of(year, month, day, hour, minute, second);
-    const instant = ZonedDateTime.of(local, zone).toInstant();
-    const micros = instant.epochSecond() * 1_000_000 + (time.micros ?? 0);
-    return Number.isSafeInteger(micros) ? micros : undefined;
-  } catch (error) {
-    if (error instanceof DateTimeException) return undefined;
-    throw error;
-  }
+  if (time.year < 1970) return undefined;
+  return localMicros({ ...time, fractionMicros: time.micros ?? 0 }, zone);
 }
 
 // Lower case, without a trailing dot; several languages may share one spelling only for one month.
