@@ -7,7 +7,7 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { blobTempDir } from './repositories/blob-repository.ts';
 import { deleteExpiredSessions } from './repositories/sessions-repository.ts';
-import { sweepAbandonedSpools } from './repositories/spool-sweep.ts';
+import { sweepAbandonedSpools, sweepAbandonedStaging } from './repositories/spool-sweep.ts';
 import { serverVersion } from './version.ts';
 
 async function main(): Promise<void> {
@@ -16,6 +16,7 @@ async function main(): Promise<void> {
   const applied = await migrate(db);
   // Files a killed process was receiving or importing when it stopped.
   await sweepAbandonedSpools(blobTempDir(config));
+  await sweepAbandonedStaging(db);
   const version = serverVersion(config.version);
   const app = await buildApp({ db, config, version }, { logger: true });
   const first = await ensureAdminAccount(db, config);

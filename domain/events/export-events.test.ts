@@ -44,3 +44,21 @@ describe('csvField', () => {
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
   });
 });
+
+describe('a few exported events, a marker among them, read back', () => {
+  it('keeps the actor column as the actor although each actor appears once and the marker has none', async () => {
+    const few: ExportEvent[] = [
+      { startTimestamp: 1_710_252_231_000_000, endTimestamp: 1_710_252_231_000_000, actorName: '', streamName: 'Markers', message: 'Customer impact starts', isMarker: true, tags: [] },
+      { startTimestamp: 1_710_252_730_000_000, endTimestamp: 1_710_252_731_000_000, actorName: 'Marcus Chen', streamName: 'db shell', message: 'dmesg -T | tail -3', isMarker: false, tags: ['root-cause'] },
+      { startTimestamp: 1_710_252_760_000_000, endTimestamp: 1_710_252_760_000_000, actorName: 'Priya Raman', streamName: 'db shell', message: 'it is the NVMe controller', isMarker: false, tags: ['root-cause'] },
+    ];
+    for (const format of ['csv', 'jsonl'] as const) {
+      const file = exportEvents(format, few);
+      const bytes = new TextEncoder().encode(file.text);
+      const settings = settingsFromDetection(detectFormat(bytes, `few.${file.extension}`), 'UTC');
+      if (!settings) throw new Error(`${format} not detected`);
+      const { records } = await collectImport(parseImport(bytes, settings));
+      expect(records.map((record) => record.actor)).toEqual(['', 'Marcus Chen', 'Priya Raman']);
+    }
+  });
+});

@@ -111,7 +111,8 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
   const taken = new Set([mapping.startTime, mapping.endTime]);
   const actors = all
     .filter((stat) => !taken.has(stat.path) && Number.isFinite(rank(ACTOR_NAMES, stat.path)) && stat.shortTexts >= 0.5 * n)
-    .filter((stat) => n < 4 || stat.distinct.size <= Math.max(1, stat.shortTexts * 0.5))
+    // Repetition tells an actor from an id only over enough records; a handful may all differ.
+    .filter((stat) => n < 20 || stat.distinct.size <= Math.max(1, stat.shortTexts * 0.5))
     .sort(byRank(ACTOR_NAMES));
   // A name that never changes over many records says less than one that does (one host, many programs).
   const varied = actors.find((stat) => stat.distinct.size > 1);

@@ -5,6 +5,7 @@
  * pid is in the name), and never a running process's: servers on one PostgreSQL may share the
  * directory. Files of the older naming (no pid) go once they are a day old.
  */
+import type { Db } from '../db/database.ts';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SPOOL_PREFIX } from './blob-repository.ts';
@@ -39,4 +40,15 @@ export async function sweepAbandonedSpools(tmpDir: string, now = Date.now()): Pr
     removed += 1;
   }
   return removed;
+}
+
+/**
+ * PGlite: the staging tables of an import killed mid-way (session tables, server/import/import-file.ts)
+ * outlive the process in the one backend's temporary schema. Making a temporary table clears that
+ * schema, as PostgreSQL does for one whose owner is gone; a PostgreSQL server drops them itself.
+ */
+export async function sweepAbandonedStaging(db: Db): Promise<void> {
+  if (db.kind !== 'pglite') return;
+  await db.query('CREATE TEMP TABLE churchkey_start_sweep (x integer)');
+  await db.query('DROP TABLE churchkey_start_sweep');
 }

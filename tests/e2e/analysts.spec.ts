@@ -58,7 +58,7 @@ test('acting as another analyst shows "Viewing as", which leads to the analysts 
   const dialogs = collectDialogs(page);
   const { analyst: own } = await openAsAdmin(page, '/analysts');
   const name = uniqueName('Read Only');
-  await api(page.request, 'POST', '/api/analyst', { name, email: '' });
+  const created = await api<{ analyst: { id: number } }>(page.request, 'POST', '/api/analyst', { name, email: '' });
   await page.reload();
 
   await page.getByRole('button', { name: `Act as ${name}` }).click();
@@ -70,9 +70,15 @@ test('acting as another analyst shows "Viewing as", which leads to the analysts 
   await badge.click();
   await expect(page).toHaveURL(/\/analysts$/);
 
-  // That analyst has read permission: the server refuses to create analysts for it.
+  // That analyst has read permission: it is not offered to create analysts.
+  await expect(page.getByRole('heading', { name: 'Analysts' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New analyst' })).toBeHidden();
+  // Given write it is; when that is taken back while the form is open, the server refuses and the form says why.
+  await api(page.request, 'PUT', `/api/analyst/${created.analyst.id}/permission`, { permission: 'write' });
+  await page.reload();
   await page.getByRole('button', { name: 'New analyst' }).click();
   await page.getByLabel('Analyst name').fill(uniqueName('Refused'));
+  await api(page.request, 'PUT', `/api/analyst/${created.analyst.id}/permission`, { permission: 'read' });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect.poll(() => dialogs).toEqual(['error creating new analyst']);
   // The form is usable again, with the server's reason.

@@ -3,14 +3,17 @@
  * `before`; the filters live in the URL.
  */
 import { api, collectDialogs, openAsAdmin } from './app-session.ts';
+import { newIncident } from './stream-session.ts';
 import { expect, test } from './fixtures.ts';
 
 test('the audit logs page, filter and switch between UI actions and data changes', async ({ page }) => {
   const dialogs = collectDialogs(page);
   const { analyst } = await openAsAdmin(page);
   const action = `e2e paging ${Date.now().toString(36)}`;
+  // Context ids must be real and readable: the server checks them against the organization wall.
+  const incidentID = await newIncident(page, 'Audit');
   for (let index = 0; index < 60; index += 1) {
-    await api(page.request, 'POST', `/api/audit/action/${encodeURIComponent(action)}`, { value: index, incidentID: 5 });
+    await api(page.request, 'POST', `/api/audit/action/${encodeURIComponent(action)}`, { value: index, incidentID });
   }
 
   await page.goto(`/audit/ui?action=${encodeURIComponent(action)}`);
@@ -18,7 +21,7 @@ test('the audit logs page, filter and switch between UI actions and data changes
   await expect(rows).toHaveCount(50);
   // Newest first: the last value posted is on top.
   await expect(rows.first()).toContainText('59');
-  await expect(rows.first()).toContainText('incident 5');
+  await expect(rows.first()).toContainText(`incident ${incidentID}`);
   await page.getByRole('button', { name: 'Load older entries' }).click();
   await expect(rows).toHaveCount(60);
   await expect(page.getByRole('button', { name: 'Load older entries' })).toBeHidden();

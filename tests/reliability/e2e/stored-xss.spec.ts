@@ -56,10 +56,11 @@ async function storePayloads(request: APIRequestContext, run: string): Promise<S
   // Events through an import: actors and messages are the payloads, and so are the file's and the stream's names.
   const rows = XSS_PAYLOADS.map((payload, index) => [cell(`2024-01-01 00:00:0${index + 1}`), cell(payload), cell(payload)].join(','));
   const settings = { format: 'delimited', delimiter: ',', quoted: true, preambleRows: 0, headerRows: 1, mapping: { startTime: 0, actor: 1, message: 2 }, numericUnit: 'seconds' };
+  // The file is the form's last part: the server refuses a field that follows it.
   await multipart(request, `/api/incident/${incident.id}/import`, {
-    file: { name: `${XSS_PAYLOADS[0]}.csv`, mimeType: 'text/csv', buffer: Buffer.from(['time,actor,message', ...rows].join('\n')) },
     streamName: ALL_PAYLOADS,
     settings: JSON.stringify(settings),
+    file: { name: `${XSS_PAYLOADS[0]}.csv`, mimeType: 'text/csv', buffer: Buffer.from(['time,actor,message', ...rows].join('\n')) },
   });
   fields.push('event messages', 'event actors', 'stream name', 'import file name');
   const { events } = await api<{ events: { id: number; isMarker: boolean }[] }>(request, 'GET', `/api/incident/${incident.id}/events`);
