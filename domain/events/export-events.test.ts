@@ -46,11 +46,13 @@ describe('csvField', () => {
 });
 
 describe('a few exported events, a marker among them, read back', () => {
-  it('keeps the actor column as the actor although each actor appears once and the marker has none', async () => {
+  it('keeps the actor column as the actor although each actor appears once and most rows are markers with none', async () => {
     const few: ExportEvent[] = [
       { startTimestamp: 1_710_252_231_000_000, endTimestamp: 1_710_252_231_000_000, actorName: '', streamName: 'Markers', message: 'Customer impact starts', isMarker: true, tags: [] },
       { startTimestamp: 1_710_252_730_000_000, endTimestamp: 1_710_252_731_000_000, actorName: 'Marcus Chen', streamName: 'db shell', message: 'dmesg -T | tail -3', isMarker: false, tags: ['root-cause'] },
       { startTimestamp: 1_710_252_760_000_000, endTimestamp: 1_710_252_760_000_000, actorName: 'Priya Raman', streamName: 'db shell', message: 'it is the NVMe controller', isMarker: false, tags: ['root-cause'] },
+      { startTimestamp: 1_710_253_130_000_000, endTimestamp: 1_710_253_130_000_000, actorName: '', streamName: 'Markers', message: 'Failover approved', isMarker: true, tags: [] },
+      { startTimestamp: 1_710_253_221_000_000, endTimestamp: 1_710_253_281_000_000, actorName: '', streamName: 'Markers', message: 'Failover complete', isMarker: true, tags: [] },
     ];
     for (const format of ['csv', 'jsonl'] as const) {
       const file = exportEvents(format, few);
@@ -58,7 +60,7 @@ describe('a few exported events, a marker among them, read back', () => {
       const settings = settingsFromDetection(detectFormat(bytes, `few.${file.extension}`), 'UTC');
       if (!settings) throw new Error(`${format} not detected`);
       const { records } = await collectImport(parseImport(bytes, settings));
-      expect(records.map((record) => record.actor)).toEqual(['', 'Marcus Chen', 'Priya Raman']);
+      expect(records.map((record) => record.actor)).toEqual(['', 'Marcus Chen', 'Priya Raman', '', '']);
     }
   });
 });

@@ -58,6 +58,8 @@ interface PathStats {
   integerDigits: number[];
   shortTexts: number;
   texts: number;
+  /** Empty strings and nulls: a record without an actor (a marker) says nothing against the field. */
+  blanks: number;
   readonly distinct: Set<string>;
 }
 
@@ -110,7 +112,8 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
 
   const taken = new Set([mapping.startTime, mapping.endTime]);
   const actors = all
-    .filter((stat) => !taken.has(stat.path) && Number.isFinite(rank(ACTOR_NAMES, stat.path)) && stat.shortTexts >= 0.5 * n)
+    // Short texts in most records that have a value, and in a fifth of all (markers and system lines have none).
+    .filter((stat) => !taken.has(stat.path) && Number.isFinite(rank(ACTOR_NAMES, stat.path)) && stat.shortTexts >= 0.5 * (n - stat.blanks) && stat.shortTexts >= 0.2 * n)
     // Repetition tells an actor from an id only over enough records; a handful may all differ.
     .filter((stat) => n < 20 || stat.distinct.size <= Math.max(1, stat.shortTexts * 0.5))
     .sort(byRank(ACTOR_NAMES));
@@ -143,7 +146,7 @@ function collect(value: JsonObject, prefix: string, depth: number, stats: Map<st
     if (Array.isArray(field) && bytes === undefined) continue;
     let stat = stats.get(path);
     if (stat === undefined) {
-      stat = { path, depth, present: 0, instants: 0, epochs: 0, zoned: 0, integerDigits: [], shortTexts: 0, texts: 0, distinct: new Set() };
+      stat = { path, depth, present: 0, instants: 0, epochs: 0, zoned: 0, integerDigits: [], shortTexts: 0, texts: 0, blanks: 0, distinct: new Set() };
       stats.set(path, stat);
     }
     observe(stat, bytes ?? field);
@@ -162,6 +165,7 @@ function observe(stat: PathStats, field: JsonValue): void {
       stat.integerDigits.push(text.split('.')[0]?.length ?? 0);
     } else if (/(?:[zZ]|UTC|GMT|[+-]\d{2}(?::?\d{2})?)$/.test(text)) stat.zoned += 1;
   }
+  if (field === null || (typeof field === 'string' && field.trim() === '')) stat.blanks += 1;
   if (typeof field === 'string' && field.trim() !== '') {
     stat.texts += 1;
     if (field.length <= MAX_ACTOR_CHARS && !field.includes('\n')) {
