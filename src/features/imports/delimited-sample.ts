@@ -15,7 +15,8 @@ async function* once(text: string): AsyncGenerator<string> {
 export async function delimitedSample(text: string, draft: DelimitedDraft, count = SAMPLE_ROW_COUNT): Promise<string[][]> {
   const rows: string[][] = [];
   let headerLeft = draft.headerRows;
-  for await (const batch of delimitedRows(once(text), draft)) {
+  // Only the lines the sample needs (and a few for comments and quoted newlines): the main thread stays free.
+  for await (const batch of delimitedRows(once(leadingLines(text, draft.preambleRows + draft.headerRows + count * 4 + 16)), draft)) {
     for (const row of batch) {
       if (headerLeft > 0) {
         headerLeft -= 1;
@@ -31,4 +32,13 @@ export async function delimitedSample(text: string, draft: DelimitedDraft, count
 /** Each column's first non-empty value, by index. */
 export function firstValues(rows: readonly (readonly string[])[], width: number): (string | undefined)[] {
   return Array.from({ length: width }, (_, index) => rows.map((row) => row[index]).find((cell) => cell !== undefined && cell.trim() !== ''));
+}
+
+function leadingLines(text: string, lines: number): string {
+  let end = -1;
+  for (let line = 0; line < lines; line += 1) {
+    end = text.indexOf('\n', end + 1);
+    if (end === -1) return text;
+  }
+  return text.slice(0, end + 1);
 }
