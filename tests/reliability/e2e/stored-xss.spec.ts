@@ -81,8 +81,8 @@ async function storePayloads(request: APIRequestContext, run: string): Promise<S
   }
   fields.push('upload file names');
   await multipart(request, `/api/incident/${incident.id}/map`, {
-    file: { name: `${XSS_PAYLOADS[2]}.csv`, mimeType: 'text/csv', buffer: await readFile(join(FIXTURES_DIR, 'geo', 'fr24_JAL516_2024-01-02.csv')) },
     name: ALL_PAYLOADS,
+    file: { name: `${XSS_PAYLOADS[2]}.csv`, mimeType: 'text/csv', buffer: await readFile(join(FIXTURES_DIR, 'geo', 'fr24_JAL516_2024-01-02.csv')) },
   });
   fields.push('map name', 'map file name');
 
