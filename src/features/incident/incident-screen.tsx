@@ -3,7 +3,7 @@
  * view, with a detail panel beside it. It filters the events once for every view under it and
  * shares the result through IncidentPageContext.
  */
-import { useDeferredValue, useMemo, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
 import { filterEvents, indexEventAnnotations } from '../../../domain/events/event-filter.ts';
 import { measured } from '../../../domain/measured.ts';
 import type { UiActionName } from '../../../domain/ui-action-names.ts';
@@ -11,6 +11,7 @@ import type { AuditActionBody } from '../../../domain/audit.ts';
 import { recordAuditAction } from '../../data/audit-actions.ts';
 import { Button } from '../../ui/button.tsx';
 import type { IncidentData, EventRow } from './incident-data.ts';
+import { createTimeCursorStore, TimeCursorContext } from '../../data/time-cursor.ts';
 import { IncidentPageContext, type IncidentDisplaySettings, type IncidentPageValue, type PictureExport } from './incident-page-context.ts';
 import { IncidentSidePanel } from './incident-side-panel.tsx';
 import { IncidentToolbar } from './incident-toolbar.tsx';
@@ -79,6 +80,8 @@ function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, up
   }, [data.streams, data.actors]);
   const organizationID = data.incident.organizationID;
   const picture = useRef<PictureExport | null>(null);
+  // One hover cursor per incident page, shared by every picture on it.
+  const [timeCursor] = useState(createTimeCursorStore);
 
   const value = useMemo<IncidentPageValue>(
     () => ({
@@ -105,6 +108,7 @@ function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, up
 
   return (
     <IncidentPageContext.Provider value={value}>
+      <TimeCursorContext.Provider value={timeCursor}>
       <div className="flex flex-col gap-2 px-4 py-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h1 className="text-lg font-semibold">{data.incident.name}</h1>
@@ -126,6 +130,7 @@ function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, up
           <div className="flex min-w-0 flex-1 items-start gap-3">{children}</div>
         </div>
       </div>
+      </TimeCursorContext.Provider>
     </IncidentPageContext.Provider>
   );
 }
