@@ -10,11 +10,16 @@ import { DETECT_BYTES, detectDelimited, detectFormat, type FormatDetection } fro
 import { detectJson } from './detect-json.ts';
 import { detectSyslog } from './detect-syslog.ts';
 import { FORMAT_NAMES } from './format-names.ts';
+import { gunzipStart, isGzip, withoutGzipExtension } from './gunzip-bytes.ts';
 import type { ImportFormat } from './import-record.ts';
 
-export function detectFormatAs(firstBytes: Uint8Array, fileName: string, format: ImportFormat | undefined): FormatDetection {
-  const detected = detectFormat(firstBytes, fileName);
+export function detectFormatAs(given: Uint8Array, givenName: string, format: ImportFormat | undefined): FormatDetection {
+  const detected = detectFormat(given, givenName);
   if (format === undefined || detected.format === format) return detected;
+  // A gzipped file is read as the family chosen from its unpacked start, as the import will read it.
+  const gzipped = isGzip(given);
+  const firstBytes = gzipped ? gunzipStart(given, DETECT_BYTES) : given;
+  const fileName = gzipped ? withoutGzipExtension(givenName) : givenName;
   const text = decodeStart(firstBytes.subarray(0, DETECT_BYTES));
   const complete = firstBytes.byteLength < DETECT_BYTES;
   const chosen = `Read as ${FORMAT_NAMES[format]} as you chose`;

@@ -11,6 +11,7 @@ import { detectAccessLog } from './detect-access-log.ts';
 import { detectChat } from './detect-chat.ts';
 import { detectJson, type JsonDetection } from './detect-json.ts';
 import { detectSyslog } from './detect-syslog.ts';
+import { gunzipStart, isGzip, withoutGzipExtension } from './gunzip-bytes.ts';
 import type { ImportFormat } from './import-record.ts';
 import type { ImportSettings } from './import-settings.ts';
 import type { DelimitedLayout, DelimitedSettings } from './delimited-settings.ts';
@@ -55,6 +56,7 @@ const ZIP_MAGIC = [0x50, 0x4b];
 
 export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDetection {
   if (firstBytes.byteLength === 0) return { format: undefined, reason: 'The file is empty' };
+  if (isGzip(firstBytes)) return detectGzipped(firstBytes, fileName);
   if (ZIP_MAGIC.every((byte, index) => firstBytes[index] === byte)) {
     return { format: 'slack-zip', reason: 'A zip archive: read as a Slack export (channels.json, users.json, <channel>/<date>.json)' };
   }
@@ -80,6 +82,16 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
     };
   }
   return detectDelimited(text, complete);
+}
+
+/** A gzipped file is detected on the start of its text; a first sample shorter than the detection window counts as complete only when the gzip input was. */
+function detectGzipped(firstBytes: Uint8Array, fileName: string): FormatDetection {
+  const inflated = gunzipStart(firstBytes, DETECT_BYTES);
+  if (inflated.byteLength === 0) return { format: undefined, reason: 'A gzip file whose start cannot be unpacked' };
+  if (isGzip(inflated)) return { format: undefined, reason: 'A gzip file holding another gzip file: unpack it once first' };
+  const inner = detectFormat(inflated, withoutGzipExtension(fileName));
+  if (inner.format === 'slack-zip') return { format: undefined, reason: 'A gzip file holding a zip archive: unpack it first' };
+  return { ...inner, reason: `Compressed with gzip, read as it unpacks. ${inner.reason}` };
 }
 
 export function detectDelimited(text: string, complete: boolean): FormatDetection {

@@ -7,6 +7,7 @@
  *   for await (const batch of run) insert(batch.records);   // or: await collectImport(run)
  */
 import { byteChunks, readAllBytes, textChunks, type ImportInput } from './byte-chunks.ts';
+import { gunzipIfCompressed, type GunzipLimits } from './gunzip-bytes.ts';
 import { ImportError } from './import-error.ts';
 import type { ImportBatch, ImportProgress, ImportRecord, ImportSummary, InvalidRow, ParsedPiece, ParseReport } from './import-record.ts';
 import type { ImportSettings } from './import-settings.ts';
@@ -30,9 +31,12 @@ export interface ImportRunOptions {
   readonly totalBytes?: number | undefined;
   /** Records and invalid rows per batch; every batch but the last holds exactly this many. */
   readonly batchSize?: number | undefined;
+  /** How far a gzipped file may inflate (the server's IMPORT_MAX_INFLATED_BYTES); 4 GiB unless given. */
+  readonly gunzip?: GunzipLimits | undefined;
 }
 
 const DEFAULT_BATCH_SIZE = 5000;
+const DEFAULT_GUNZIP: GunzipLimits = { maxInflatedBytes: 4 * 2 ** 30 };
 const PROGRESS_STEP_BYTES = 1 << 20;
 
 export async function* parseImport(
@@ -57,7 +61,8 @@ export async function* parseImport(
     }
   };
   const report: ParseReport = { columns: [], delimiter: undefined, notes: [] };
-  const pieces = piecesOf(byteChunks(input, { signal, onBytes }), settings, report);
+  // Progress counts the bytes of the file as given (compressed or not), so the bar matches its size.
+  const pieces = piecesOf(gunzipIfCompressed(byteChunks(input, { signal, onBytes }), options.gunzip ?? DEFAULT_GUNZIP), settings, report);
 
   // Pending output; `taken` counts entries already handed out, so a batch costs a slice, not a shift.
   let records: ImportRecord[] = [];
@@ -98,7 +103,7 @@ export async function* parseImport(
   return { format: settings.format, delimiter: report.delimiter, columns: report.columns, validCount, invalidCount, bytesRead, notes: report.notes };
 }
 
-async function* piecesOf(bytes: AsyncGenerator<Uint8Array>, settings: ImportSettings, report: ParseReport): AsyncGenerator<ParsedPiece> {
+async function* piecesOf(bytes: AsyncIterable<Uint8Array>, settings: ImportSettings, report: ParseReport): AsyncGenerator<ParsedPiece> {
   switch (settings.format) {
     case 'delimited':
       yield* parseDelimited(textChunks(bytes), settings, report);

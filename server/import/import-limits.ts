@@ -3,13 +3,14 @@
  * records (a zip of identical day files, a HAR of empty entries), so the caps are counted as the file
  * is read and a refusal names the setting that raises them (server/config.ts, README "Configuration").
  */
+import type { GunzipLimits } from '../../domain/import/gunzip-bytes.ts';
 import { ImportError } from '../../domain/import/import-error.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
 
 export interface ImportLimits {
   /** Records and invalid rows together (rows, HAR entries, Slack messages). */
   readonly maxRecords: number;
-  /** What a compressed file (a Slack export) may unpack to, all entries together. */
+  /** What a compressed file (a Slack export, a gzipped log) may unpack to, all entries together. */
   readonly maxInflatedBytes: number;
 }
 
@@ -18,6 +19,11 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = { maxRecords: 5_000_000, maxI
 /** The refusal when a file holds more than `limits.maxRecords` records and invalid rows. */
 export function tooManyRecords(limits: ImportLimits): ImportError {
   return new ImportError('too-large', `has more than ${limits.maxRecords.toLocaleString('en-US')} records, the most one import takes (IMPORT_MAX_RECORDS)`);
+}
+
+/** How far a gzipped file may inflate: the same cap as a zip's, named the same way. */
+export function gunzipLimits(limits: ImportLimits): GunzipLimits {
+  return { maxInflatedBytes: limits.maxInflatedBytes, settingName: 'IMPORT_MAX_INFLATED_BYTES' };
 }
 
 /** The settings with the server's unpacking cap applied: a client never sends zip limits (import-settings-schema.ts). */

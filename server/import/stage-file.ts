@@ -14,7 +14,7 @@ import type { DbTransaction } from '../db/database.ts';
 import type { SpooledBlob } from '../repositories/blob-repository.ts';
 import { eventVector } from '../repositories/search-repository.ts';
 import { extraText, messageText } from './copy-fields.ts';
-import { settingsWithinLimits, tooManyRecords, type ImportLimits } from './import-limits.ts';
+import { gunzipLimits, settingsWithinLimits, tooManyRecords, type ImportLimits } from './import-limits.ts';
 
 /** The answer lists this many invalid rows at most; invalidNotListed counts the rest. */
 export const INVALID_LIST_LIMIT = 1000;
@@ -69,6 +69,7 @@ export async function stageFile(file: SpooledBlob, settings: ImportSettings, opt
     totalBytes: file.sizeBytes,
     batchSize: BATCH_SIZE,
     onProgress: options.onProgress,
+    gunzip: gunzipLimits(options.limits),
   });
   let next = await run.next();
   while (!next.done) {

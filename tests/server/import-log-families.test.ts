@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
@@ -48,6 +49,24 @@ describe.each(DATABASE_KINDS)('log family imports on %s', (kind) => {
     expect(view.actors.map((actor) => actor.name)).toEqual(expect.arrayContaining(['141.35.244.171', '192.168.4.2 haproxy', '95.216.197.33']));
     // Line 1, Feb 25 16:19:38 in Berlin (UTC+1), the year from the accept dates.
     expect(new Date(view.firstTimestamp! / 1000).toISOString()).toBe('2019-02-25T15:19:38.000Z');
+  });
+
+  it('a rotated log as logrotate leaves it (haproxy.log.1.gz): unpacked as it streams, the same 17 events', async () => {
+    const incidentID = await createIncident(writer, organizationID, 'HAProxy gzipped');
+    const gzipped = gzipSync(fixture('weblogs/haproxy_via_syslog.log'));
+    const response = await importFile(incidentID, fileForm(gzipped, 'haproxy.log.1.gz', { timeZone: 'Europe/Berlin' }));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().import).toMatchObject({ format: 'access-log', importedCount: 17, invalidCount: 0 });
+    expect(new Date((await incident(incidentID)).firstTimestamp! / 1000).toISOString()).toBe('2019-02-25T15:19:38.000Z');
+  });
+
+  it('a gzip file cut off mid-way is refused with the reason, and stores nothing', async () => {
+    const incidentID = await createIncident(writer, organizationID, 'HAProxy cut off');
+    const gzipped = gzipSync(fixture('weblogs/haproxy_via_syslog.log'));
+    const response = await importFile(incidentID, fileForm(gzipped.subarray(0, gzipped.length - 30), 'haproxy.log.1.gz', { timeZone: 'UTC' }));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.body).toMatch(/gzip file is damaged or cut off/);
+    expect((await incident(incidentID)).firstTimestamp).toBeNull();
   });
 
   it('apt history with the settings the preview confirmed', async () => {

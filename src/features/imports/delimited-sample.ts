@@ -3,13 +3,21 @@
  * main thread from the file's first 64 KiB (a few milliseconds), so the mapping shows what each
  * column holds while the worker previews the whole file.
  */
+import { decodeStart } from '../../../domain/import/byte-chunks.ts';
 import { delimitedRows } from '../../../domain/import/delimited-rows.ts';
+import { gunzipStart, isGzip } from '../../../domain/import/gunzip-bytes.ts';
 import type { DelimitedDraft } from './import-settings-draft.ts';
 
 export const SAMPLE_ROW_COUNT = 8;
 
 async function* once(text: string): AsyncGenerator<string> {
   yield text;
+}
+
+/** The start of the file as text: unpacked first when it is gzipped, as the worker and the server read it. */
+export async function fileStartText(file: Blob, bytes: number): Promise<string> {
+  const start = new Uint8Array(await file.slice(0, bytes).arrayBuffer());
+  return decodeStart(isGzip(start) ? gunzipStart(start, bytes) : start);
 }
 
 export async function delimitedSample(text: string, draft: DelimitedDraft, count = SAMPLE_ROW_COUNT): Promise<string[][]> {

@@ -12,7 +12,7 @@ import { DEFAULT_TIME_ZONE, isKnownTimeZone } from '../../../domain/time/time-zo
 import { readStoredTimeZone } from '../../data/time-zone-storage.ts';
 import { ColumnMappingFields } from './column-mapping-fields.tsx';
 import { DelimitedLayoutFields } from './delimited-layout-fields.tsx';
-import { delimitedSample, firstValues } from './delimited-sample.ts';
+import { delimitedSample, fileStartText, firstValues } from './delimited-sample.ts';
 import { EvidenceFilePicker } from './evidence-file-picker.tsx';
 import { FieldMappingFields } from './field-mapping-fields.tsx';
 import { FormatField } from './format-field.tsx';
@@ -106,10 +106,7 @@ export function EvidencePreview({
     setSampleText('');
     onFile?.(chosen);
     preview.run(chosen, undefined, timeZone, undefined, firstEventMicros);
-    chosen
-      .slice(0, SAMPLE_BYTES)
-      .text()
-      .then(setSampleText, () => setSampleText(''));
+    fileStartText(chosen, SAMPLE_BYTES).then(setSampleText, () => setSampleText(''));
   };
 
   /** Previews again with the changed draft; a draft without its start time waits for the next change. */
