@@ -6,7 +6,7 @@
 import { resolveTimeZone } from '../time/time-zone-loader.ts';
 import type { JsonValue } from './import-record.ts';
 import { isJsonObject } from './json-lines.ts';
-import { bytesText } from './json-record.ts';
+import { bytesText, richText } from './json-record.ts';
 import type { JsonFieldMapping, JsonNumericUnit } from './json-lines-settings.ts';
 import { jsonTimeMicros, unitByMagnitude } from './json-time.ts';
 import { normalizeName } from './suggest-mapping.ts';
@@ -26,11 +26,14 @@ const START_NAMES = [
 // A name no list holds still counts as a time's when it ends like one (EdgeStartTimestamp, EventReceivedTime).
 const START_SUFFIXES = ['timestamp', 'time', 'datetime', 'date'];
 const END_NAMES = ['endtime', 'endedat', 'end', 'stoptime', 'finishedat', 'enddate'];
+// Chat exports name the speaker (Telegram "from", Discord "author"); network logs the client (Suricata
+// "src_ip", Zeek "id.orig_h"), which says more than the service the line is about.
 const ACTOR_NAMES = [
   'useridentityarn', 'username', 'user', 'caller', 'principalemail', 'principal', 'userprincipalname', 'principalid', 'actoralternateid',
-  'actordisplayname', 'actorlogin', 'actor', 'login', 'host', 'hostname', 'computer', 'computername', 'syslogidentifier', 'podname',
-  'containername', 'service', 'servicename', 'app', 'logger', 'source', 'clientip', 'calleripaddress', 'sourceipaddress', 'idorigh',
-  'remoteaddr', 'stream',
+  'actordisplayname', 'actorlogin', 'actor', 'from', 'author', 'authorname', 'sender', 'sendername', 'fromname', 'nick', 'nickname',
+  'speaker', 'login', 'host', 'hostname', 'computer', 'computername', 'syslogidentifier', 'podname', 'clientip', 'calleripaddress',
+  'sourceipaddress', 'idorigh', 'srcip', 'sourceip', 'srcaddr', 'clientaddr', 'remoteaddr', 'remoteip', 'containername', 'service',
+  'servicename', 'app', 'logger', 'source', 'stream',
 ];
 const MESSAGE_NAMES = [
   'message', 'msg', 'log', 'textpayload', 'displaymessage', 'eventname', 'operationnamelocalizedvalue', 'operationname', 'methodname',
@@ -142,7 +145,7 @@ function collect(value: JsonObject, prefix: string, depth: number, stats: Map<st
       if (depth < MAX_DEPTH) collect(field, `${path}.`, depth + 1, stats);
       continue;
     }
-    const bytes = bytesText(field);
+    const bytes = bytesText(field) ?? richText(field);
     if (Array.isArray(field) && bytes === undefined) continue;
     let stat = stats.get(path);
     if (stat === undefined) {

@@ -91,7 +91,8 @@ export function jsonRecord(raw: JsonValue, line: number, settings: JsonLinesSett
   }
   const messageValue = fields.message === undefined ? undefined : valueAt(value, fields.message);
   const rawMessage = messageText(messageValue);
-  const message = rawMessage === '' && messageValue === undefined ? summaryOf(value, fields) : readableText(rawMessage);
+  // An empty message (a chat's service line, a log line with no text) shows the record's fields instead.
+  const message = rawMessage.trim() === '' ? summaryOf(value, fields) : readableText(rawMessage);
   // A mapped top-level field leaves extra, unless its text was changed for display (the raw stays).
   const exact = typeof messageValue === 'string' && message === messageValue;
   const mapped = new Set([fields.startTime, fields.endTime, fields.actor, ...(exact ? [fields.message] : [])]);
@@ -118,9 +119,24 @@ export function bytesText(value: JsonValue | undefined): string | undefined {
   return new TextDecoder().decode(new Uint8Array(bytes));
 }
 
+/**
+ * Chat exports write formatted text as an array of plain strings and {"type", "text"} pieces (Telegram's
+ * bold, links, mentions): the pieces' text joined, else undefined.
+ */
+export function richText(value: JsonValue | undefined): string | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  let text = '';
+  for (const piece of value) {
+    if (typeof piece === 'string') text += piece;
+    else if (isJsonObject(piece) && typeof piece['text'] === 'string') text += piece['text'];
+    else return undefined;
+  }
+  return text;
+}
+
 /** A message field's text; an object (a JSON log line inside a CRI or Docker line) gives its own message. */
 function messageText(value: JsonValue | undefined): string {
-  const bytes = bytesText(value);
+  const bytes = bytesText(value) ?? richText(value);
   if (bytes !== undefined) return bytes;
   if (!isJsonObject(value)) return jsonText(value);
   const inner = ['message', 'msg', 'MESSAGE', 'log', 'text'].map((key) => value[key]).find((field) => typeof field === 'string');

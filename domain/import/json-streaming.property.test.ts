@@ -53,7 +53,8 @@ describe('streamed JSON records', () => {
         const whole = await collectImport(parseImport(bytes, settingsOf(container)));
         const chunked = await collectImport(parseImport(cut(bytes, sizes), settingsOf(container)));
         expect(whole.invalid).toEqual([]);
-        expect(whole.records.map((item) => item.message)).toEqual(records.map((item) => item.msg.replace(/[\r\n]+$/, '')));
+        // A blank message shows the record's other fields instead (json-record.ts), whatever they are.
+        expect(whole.records.map((item) => item.message)).toEqual(records.map((item) => (item.msg.trim() === '' ? expect.any(String) : item.msg.replace(/[\r\n]+$/, ''))));
         expect(chunked.records).toEqual(whole.records);
       }),
       { numRuns: 60 },
