@@ -9,6 +9,7 @@ import { detectChat } from './detect-chat.ts';
 import { DETECT_BYTES, detectDelimited, detectFormat, type FormatDetection } from './detect-format.ts';
 import { detectJson } from './detect-json.ts';
 import { detectSyslog } from './detect-syslog.ts';
+import { detectTimestampedLines } from './detect-timestamped-lines.ts';
 import { FORMAT_NAMES } from './format-names.ts';
 import { gunzipStart, isGzip, withoutGzipExtension } from './gunzip-bytes.ts';
 import type { ImportFormat } from './import-record.ts';
@@ -36,7 +37,7 @@ export function detectFormatAs(given: Uint8Array, givenName: string, format: Imp
       return json?.format === 'jsonl' ? { ...json, reason: `${chosen}: ${json.reason}` } : { format: undefined, reason: `${chosen}: ${json?.reason ?? 'the file is not JSON'}` };
     }
     case 'syslog':
-      return detectSyslog(text, complete, fileName) ?? { format, reason: unlike, settings: { format, timeZone: 'UTC' } };
+      return detectSyslog(text, complete, fileName) ?? detectTimestampedLines(text, complete) ?? { format, reason: unlike, settings: { format, timeZone: 'UTC' } };
     case 'access-log':
       return detectAccessLog(text, complete, fileName) ?? { format, reason: unlike, settings: { format, timeZone: 'UTC' } };
     case 'irc':

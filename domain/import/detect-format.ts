@@ -11,6 +11,7 @@ import { detectAccessLog } from './detect-access-log.ts';
 import { detectChat } from './detect-chat.ts';
 import { detectJson, type JsonDetection } from './detect-json.ts';
 import { detectSyslog } from './detect-syslog.ts';
+import { detectTimestampedLines } from './detect-timestamped-lines.ts';
 import { gunzipStart, isGzip, withoutGzipExtension } from './gunzip-bytes.ts';
 import type { ImportFormat } from './import-record.ts';
 import type { ImportSettings } from './import-settings.ts';
@@ -52,6 +53,7 @@ export type FormatDetection =
   | { readonly format: 'slack-zip'; readonly reason: string }
   | { readonly format: undefined; readonly reason: string };
 
+const TIME_THEN_TEXT = 'Lines of a time then free text';
 const ZIP_MAGIC = [0x50, 0x4b];
 
 export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDetection {
@@ -81,7 +83,14 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
         : 'An XML or HTML file: not an import format (section 3 lists har and tsv)',
     };
   }
-  return detectDelimited(text, complete);
+  // A table with a time column wins; lines that only start with a time (and go on in free text, with
+  // stack traces between) are a text log, even where commas happen to split them evenly.
+  // sniffDelimited's own "time then free text" reading keeps a zone word ("UTC") in the message and
+  // refuses continuation lines: the text log reads those files better.
+  const delimited = detectDelimited(text, complete);
+  const table = delimited.format === 'timesketch-csv' || (delimited.format === 'delimited' && delimited.settings !== undefined && !delimited.reason.startsWith(TIME_THEN_TEXT));
+  if (table) return delimited;
+  return detectTimestampedLines(text, complete) ?? delimited;
 }
 
 /** A gzipped file is detected on the start of its text; a first sample shorter than the detection window counts as complete only when the gzip input was. */

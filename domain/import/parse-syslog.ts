@@ -7,6 +7,7 @@ import { ImportError } from './import-error.ts';
 import type { ImportRecord, InvalidRow, ParsedPiece, ParseReport } from './import-record.ts';
 import { isInvalidRow } from './import-record.ts';
 import { parseAptHistory } from './parse-apt-history.ts';
+import { parseTimestampedLines } from './parse-timestamped-lines.ts';
 import { loadZone, shorten } from './parse-event-time.ts';
 import type { SyslogSettings } from './syslog-settings.ts';
 import { readSyslogHeader, type SyslogHeader } from './syslog-line.ts';
@@ -32,6 +33,10 @@ export async function* parseSyslog(text: AsyncIterable<string>, settings: Syslog
   const zone = await loadZone(settings.timeZone);
   if (settings.layout === 'apt-history') {
     yield* parseAptHistory(text, zone, report);
+    return;
+  }
+  if (settings.layout === 'timestamped') {
+    yield* parseTimestampedLines(text, settings, zone);
     return;
   }
   let roller = settings.year === undefined ? undefined : new YearRoller(settings.year);

@@ -1,7 +1,8 @@
 /*
  * Settings of the syslog family: the zone of times without an offset, the year of the first RFC 3164
  * line (detection infers it; later lines roll over at year ends), and the layout: one message per
- * line (RFC 3164/5424, continuation lines appended) or Debian apt history stanzas.
+ * line (RFC 3164/5424, continuation lines appended), Debian apt history stanzas, or any text log whose
+ * lines start with a time (timestamped: error logs, application logs; time-prefix.ts).
  */
 import { z } from 'zod';
 
@@ -9,7 +10,11 @@ export const SyslogSettingsSchema = z.strictObject({
   format: z.literal('syslog'),
   timeZone: z.string().min(1).max(100),
   year: z.number().int().min(1970).max(2200).optional(),
-  layout: z.enum(['lines', 'apt-history']).optional(),
+  layout: z.enum(['lines', 'apt-history', 'timestamped']).optional(),
+  /** For 'timestamped' lines: where each line's time ends (time-prefix.ts); detection decides it. */
+  timePrefix: z.strictObject({ bracketed: z.boolean(), words: z.number().int().min(0).max(6) }).optional(),
+  /** For 'timestamped' lines: how "05/06/2024" reads; undefined decides per value. */
+  dateOrder: z.enum(['ymd', 'mdy', 'dmy']).optional(),
 });
 
 export type SyslogSettings = z.infer<typeof SyslogSettingsSchema>;

@@ -16,6 +16,8 @@ const KNOBS: Record<string, readonly TimeKnob[]> = {
 };
 
 export function timeKnobsOf(draft: SettingsDraft): readonly TimeKnob[] {
+  // A text log's lines carry full dates: no year to give, only how "05/06/2024" reads.
+  if (draft.format === 'syslog' && draft.layout === 'timestamped') return ['dateOrder'];
   return KNOBS[draft.format] ?? [];
 }
 

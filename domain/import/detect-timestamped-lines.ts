@@ -1,0 +1,33 @@
+/*
+ * Is this a text log whose lines start with a time (error logs, application logs)? Judged after the
+ * syslog, access-log and table detectors have passed: most lines that are not indented start with a
+ * time of one shape, the file opens with one, and the lines between continue the one before.
+ */
+import type { FamilyDetection } from './detect-format.ts';
+import { sampleLines } from './sample-lines.ts';
+import { inferTimePrefix } from './time-prefix.ts';
+
+export function detectTimestampedLines(text: string, complete: boolean): FamilyDetection | undefined {
+  const lines = sampleLines(text, complete).map((line) => line.text);
+  const guess = inferTimePrefix(lines);
+  if (guess === undefined) return undefined;
+  // A stack trace's "Caused by:" or "ValueError:" lines are not indented: four in ten lines is enough.
+  const unindented = lines.filter((line) => !/^\s/.test(line)).length;
+  if (guess.matched < Math.min(2, lines.length) || guess.matched < 0.4 * unindented) return undefined;
+  const opening = lines.slice(0, 3).some((line) => line.includes(guess.example) || inferTimePrefix([line])?.prefix.words === guess.prefix.words);
+  if (!opening) return undefined;
+  const where = guess.prefix.bracketed ? 'a time in brackets' : `a time (${guess.prefix.words} word${guess.prefix.words === 1 ? '' : 's'})`;
+  const continued = guess.matched < guess.judged ? `; the other ${guess.judged - guess.matched} continue the line before` : '';
+  const order = guess.dateOrderReason === '' ? '' : `; ${guess.dateOrderReason}`;
+  return {
+    format: 'syslog',
+    reason: `A text log: ${guess.matched} of ${guess.judged} lines start with ${where} such as "${guess.example}"${continued}${order}; no actor in the lines; message: the rest of each line`,
+    settings: {
+      format: 'syslog',
+      timeZone: 'UTC',
+      layout: 'timestamped',
+      timePrefix: guess.prefix,
+      ...(guess.dateOrder === undefined ? {} : { dateOrder: guess.dateOrder }),
+    },
+  };
+}

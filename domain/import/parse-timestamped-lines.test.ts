@@ -1,0 +1,133 @@
+/*
+ * Text logs whose lines start with a time, written after each producer's documented format: nginx's
+ * error_log, Apache 2.4's ErrorLogFormat default, PostgreSQL's log_line_prefix '%m [%p] ', log4j's
+ * PatternLayout with a stack trace, Python logging's default with a traceback, Windows CBS.log.
+ * Expected instants worked out by hand from the lines.
+ */
+import { describe, expect, it } from 'vitest';
+import { collectImport } from './collect-import.ts';
+import { detectFormat } from './detect-format.ts';
+import { settingsFromDetection } from './import-settings.ts';
+import { parseImport } from './parse-import.ts';
+import { levelOf } from './parse-timestamped-lines.ts';
+
+async function read(text: string, fileName: string, zone = 'UTC') {
+  const bytes = new TextEncoder().encode(text);
+  const detection = detectFormat(bytes, fileName);
+  const settings = settingsFromDetection(detection, zone);
+  if (settings === undefined) throw new Error(detection.reason);
+  const { records, invalid } = await collectImport(parseImport(bytes, settings));
+  return { detection, invalid, rows: records.map((r) => ({ at: new Date(r.startMicros / 1000).toISOString(), message: r.message, level: r.extra['level'] })) };
+}
+
+describe('text logs: lines that start with a time', () => {
+  it('nginx error log: "2024/01/02 07:41:03 [error] …", read in the analyst zone, level kept', async () => {
+    const log = [
+      '2024/01/02 07:41:03 [error] 1234#1234: *5 open() "/usr/share/nginx/html/favicon.ico" failed (2: No such file or directory), client: 10.0.0.5, server: localhost',
+      '2024/01/02 07:41:07 [warn] 1234#1234: *6 an upstream response is buffered to a temporary file, client: 10.0.0.6, server: localhost',
+      '2024/01/02 07:42:11 [crit] 1235#1235: *9 SSL_do_handshake() failed, client: 10.0.0.7, server: 0.0.0.0:443',
+    ].join('\n');
+    const { detection, rows } = await read(log, 'error.log', 'Europe/Berlin');
+    expect(detection.reason).toMatch(/^A text log: 3 of 3 lines start with a time/);
+    // 07:41:03 in Berlin (UTC+1 in January) is 06:41:03Z.
+    expect(rows.map((row) => row.at)).toEqual(['2024-01-02T06:41:03.000Z', '2024-01-02T06:41:07.000Z', '2024-01-02T06:42:11.000Z']);
+    expect(rows.map((row) => row.level)).toEqual(['error', 'warn', 'crit']);
+    expect(rows[0]?.message.startsWith('[error] 1234#1234: *5 open()')).toBe(true);
+  });
+
+  it('Apache 2.4 error log: the time in brackets with microseconds and the year last', async () => {
+    const log = [
+      '[Tue Jan 02 07:41:03.123456 2024] [core:error] [pid 1234:tid 140000] [client 10.0.0.5:51515] AH00126: Invalid URI in request GET /../../etc/passwd HTTP/1.1',
+      '[Tue Jan 02 07:41:09.000001 2024] [ssl:warn] [pid 1234:tid 140001] AH01909: www.example.com:443:0 server certificate does NOT include an ID which matches the server name',
+    ].join('\n');
+    const { rows } = await read(log, 'error_log');
+    expect(rows.map((row) => row.at)).toEqual(['2024-01-02T07:41:03.123Z', '2024-01-02T07:41:09.000Z']);
+    expect(rows.map((row) => row.level)).toEqual(['error', 'warn']);
+    expect(rows[1]?.message).toMatch(/^\[ssl:warn\] \[pid 1234:tid 140001\] AH01909/);
+  });
+
+  it('PostgreSQL: the zone written after the time belongs to it, whatever zone the analyst is in', async () => {
+    const log = [
+      '2024-01-02 07:41:03.515 UTC [1234] LOG:  database system is ready to accept connections',
+      '2024-01-02 07:41:09.002 UTC [1240] postgres@app ERROR:  relation "users" does not exist at character 15',
+      '2024-01-02 07:41:09.002 UTC [1240] postgres@app STATEMENT:  SELECT * FROM users;',
+    ].join('\n');
+    const { rows } = await read(log, 'postgresql-2024-01-02.log', 'America/New_York');
+    expect(rows.map((row) => row.at)).toEqual(['2024-01-02T07:41:03.515Z', '2024-01-02T07:41:09.002Z', '2024-01-02T07:41:09.002Z']);
+    expect(rows[0]?.message).toBe('[1234] LOG:  database system is ready to accept connections');
+    expect(rows[1]?.level).toBe('error');
+  });
+
+  it('a Java application log: the stack trace belongs to the line before it', async () => {
+    const log = [
+      '2024-01-02 07:41:03,515 INFO  [main] com.example.App - Starting',
+      '2024-01-02 07:41:04,001 ERROR [worker-1] com.example.Job - Job failed',
+      'java.lang.IllegalStateException: no connection',
+      '\tat com.example.Job.run(Job.java:42)',
+      '\tat java.base/java.lang.Thread.run(Thread.java:833)',
+      'Caused by: java.net.ConnectException: Connection refused',
+      '\t... 2 more',
+      '2024-01-02 07:41:05,250 WARN  [main] com.example.App - Retrying',
+    ].join('\n');
+    const { rows, invalid } = await read(log, 'app.log');
+    expect(invalid).toEqual([]);
+    expect(rows.map((row) => [row.at, row.level])).toEqual([
+      ['2024-01-02T07:41:03.515Z', 'info'],
+      ['2024-01-02T07:41:04.001Z', 'error'],
+      ['2024-01-02T07:41:05.250Z', 'warn'],
+    ]);
+    expect(rows[1]?.message.split('\n')).toHaveLength(6);
+    expect(rows[1]?.message).toContain('Caused by: java.net.ConnectException');
+  });
+
+  it('a Python log with a traceback, and lines before the first time reported with their line number', async () => {
+    const log = [
+      '*** service started ***',
+      '2024-01-02 07:41:03,515 - worker - ERROR - task crashed',
+      'Traceback (most recent call last):',
+      '  File "worker.py", line 10, in run',
+      'ValueError: bad input',
+      '2024-01-02 07:41:04,000 - worker - INFO - task restarted',
+    ].join('\n');
+    const { rows, invalid } = await read(log, 'worker.log');
+    expect(rows.map((row) => row.at)).toEqual(['2024-01-02T07:41:03.515Z', '2024-01-02T07:41:04.000Z']);
+    expect(rows[0]?.message.split('\n')[0]).toBe('worker - ERROR - task crashed');
+    expect(invalid).toEqual([{ line: 1, reason: 'line 1: "*** service started ***" does not start with a time (expected a time first (the first 2 words of the line))' }]);
+  });
+
+  it('Windows CBS.log: a comma after the time', async () => {
+    const log = [
+      '2024-01-02 07:41:03, Info                  CBS    Starting TrustedInstaller initialization.',
+      '2024-01-02 07:41:04, Error                 CBS    Failed to load the servicing stack [HRESULT = 0x80070002]',
+    ].join('\r\n');
+    const { rows } = await read(log, 'CBS.log');
+    expect(rows.map((row) => row.at)).toEqual(['2024-01-02T07:41:03.000Z', '2024-01-02T07:41:04.000Z']);
+    expect(rows[1]?.message).toMatch(/Error +CBS +Failed to load the servicing stack/);
+  });
+
+  it('a comma after the time, with a stack trace between (the lines are no table then)', async () => {
+    const log = [
+      '2024-01-02 07:41:03, Info                  CBS    Starting TrustedInstaller initialization.',
+      '2024-01-02 07:41:04, Error                 CBS    Failed to load the servicing stack, giving up [HRESULT = 0x80070002]',
+      '   at Servicing.Load()',
+      '2024-01-02 07:41:05, Info                  CBS    Ending TrustedInstaller finalization.',
+    ].join('\r\n');
+    const { rows } = await read(log, 'CBS.log');
+    expect(rows.map((row) => [row.at, row.level])).toEqual([
+      ['2024-01-02T07:41:03.000Z', 'info'],
+      ['2024-01-02T07:41:04.000Z', 'error'],
+      ['2024-01-02T07:41:05.000Z', 'info'],
+    ]);
+  });
+
+  it('a table whose first column is a time stays a table', async () => {
+    const csv = ['2024-01-02 07:41:03,web-1,login ok', '2024-01-02 07:41:04,web-2,login failed', '2024-01-02 07:41:05,web-1,logout'].join('\n');
+    expect(detectFormat(new TextEncoder().encode(csv), 'events.csv').format).toBe('delimited');
+  });
+
+  it('tells a level among the first words only', () => {
+    expect(levelOf('[core:error] [pid 1] text')).toBe('error');
+    expect(levelOf('worker - WARNING - slow')).toBe('warning');
+    expect(levelOf('the job reported an error later on')).toBeUndefined();
+  });
+});

@@ -1,0 +1,89 @@
+/*
+ * Text logs whose lines start with a time and go on in free text (nginx and Apache error logs,
+ * PostgreSQL, Java and Python application logs with their stack traces): where the time ends, decided
+ * once from many lines, as a count of leading words or a leading [bracketed] part.
+ */
+import { ZoneOffset, type ZoneId } from '@js-joda/core';
+import type { DateOrder } from '../time/date-time-text.ts';
+import { inferTimeShape } from '../time/infer-time-shape.ts';
+import { createTimestampReader, type TimestampReader } from '../time/read-timestamp.ts';
+
+export interface TimePrefix {
+  /** The time is the text inside a leading "[…]" ("[Tue Jan 02 07:41:03.123456 2024]"). */
+  readonly bracketed: boolean;
+  /** Otherwise the count of leading whitespace-separated words it takes ("2024-01-02 07:41:03.515 UTC" is 3). */
+  readonly words: number;
+}
+
+export interface SplitLine {
+  readonly micros: number;
+  readonly rest: string;
+}
+
+const MAX_WORDS = 6;
+// Only the shape is judged when inferring, never an instant: UTC stands for any zone.
+const UTC_ZONE: ZoneId = ZoneOffset.UTC;
+const WORDS = Array.from({ length: MAX_WORDS }, (_, index) => new RegExp(`^\\s*(\\S+(?:\\s+\\S+){${index}})`));
+
+/** The time text and the rest of a line under a prefix rule, or undefined when the line has no such start. */
+export function cutTimePrefix(line: string, prefix: TimePrefix): { time: string; rest: string } | undefined {
+  if (prefix.bracketed) {
+    if (!line.startsWith('[')) return undefined;
+    const end = line.indexOf(']');
+    return end < 2 ? undefined : { time: line.slice(1, end), rest: line.slice(end + 1) };
+  }
+  const match = WORDS[prefix.words - 1]?.exec(line);
+  // A comma or semicolon may end the time (Windows CBS: "2024-01-02 07:41:03, Info").
+  return match?.[1] === undefined ? undefined : { time: match[1].replace(/[,;]$/, ''), rest: line.slice(match[0].length) };
+}
+
+/** Separators between the time and the text ("2024-… - app - ERROR", "…: text", "| text") dropped. */
+export function messageAfterTime(rest: string): string {
+  return rest.replace(/^\s*(?:[-|:]\s+)?/, '').trimEnd();
+}
+
+export function timePrefixReader(prefix: TimePrefix, zone: ZoneId, dateOrder: DateOrder | undefined): (line: string) => SplitLine | undefined {
+  const read: TimestampReader = createTimestampReader({ zone, numericUnit: 'auto', dateOrder });
+  return (line) => {
+    const cut = cutTimePrefix(line, prefix);
+    if (cut === undefined) return undefined;
+    const micros = read(cut.time);
+    return micros === undefined ? undefined : { micros, rest: cut.rest };
+  };
+}
+
+export interface TimePrefixGuess {
+  readonly prefix: TimePrefix;
+  readonly dateOrder: DateOrder | undefined;
+  /** Lines starting with such a time, of the lines judged. */
+  readonly matched: number;
+  readonly judged: number;
+  readonly example: string;
+  readonly dateOrderReason: string;
+}
+
+/**
+ * The prefix rule most lines start with: of the rules whose times read as dates with a time of day,
+ * the one matching most lines, the longer on a tie (a trailing zone or year belongs to the time).
+ */
+export function inferTimePrefix(lines: readonly string[]): TimePrefixGuess | undefined {
+  const judged = lines.filter((line) => line.trim() !== '');
+  if (judged.length === 0) return undefined;
+  const rules: TimePrefix[] = [{ bracketed: true, words: 0 }, ...Array.from({ length: MAX_WORDS }, (_, index) => ({ bracketed: false, words: index + 1 }))];
+  let best: TimePrefixGuess | undefined;
+  for (const prefix of rules) {
+    const times = judged.map((line) => cutTimePrefix(line, prefix)?.time).filter((time) => time !== undefined);
+    // Judged on the lines that have such a start: continuation lines (stack traces) have none.
+    const starts = times.filter((time) => /\d/.test(time) && /\d[:.h]\d\d/.test(time));
+    if (starts.length === 0) continue;
+    const shape = inferTimeShape(starts, 0);
+    if (shape === undefined || shape.kind !== 'date-time') continue;
+    const read = createTimestampReader({ zone: UTC_ZONE, numericUnit: 'auto', dateOrder: shape.dateOrder });
+    const matchedTimes = starts.filter((time) => read(time) !== undefined);
+    if (matchedTimes.length === 0) continue;
+    if (best === undefined || matchedTimes.length >= best.matched) {
+      best = { prefix, dateOrder: shape.dateOrder, matched: matchedTimes.length, judged: judged.length, example: matchedTimes[0] ?? '', dateOrderReason: shape.reason };
+    }
+  }
+  return best;
+}
