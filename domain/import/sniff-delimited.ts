@@ -103,14 +103,21 @@ function guessFromSplit(split: Split, commentPrefix: string | undefined): Delimi
   const spaced = delimiter === ' ' || delimiter === 'whitespace';
   const isData = (fields: readonly string[]) => (spaced ? fields.length >= modal : fields.length === modal) && !isComment(fields, commentPrefix);
   const preamble = records.findIndex(isData);
-  const before = records.slice(0, preamble);
+  // A header may name fewer columns than the rows hold (Windows Event Viewer leaves the description
+  // column unnamed): a row of names just before the first full row is that header, padded.
+  const named = preamble > 0 ? records[preamble - 1] : undefined;
+  const shortHeader =
+    named !== undefined && !spaced && !isComment(named, commentPrefix) && named.length >= 2 && named.length < modal &&
+    named.every((cell) => cell.trim() !== '' && !looksLikeValue(cell)) && (records[preamble] ?? []).some(looksLikeValue);
+  const start = shortHeader ? preamble - 1 : preamble;
+  const before = records.slice(0, start);
   // Physical lines, blank ones included, as the parser skips them; a quoted newline adds one.
   const preambleRows = before.every((fields) => isComment(fields, commentPrefix) || (fields.length === 1 && fields[0] === ''))
     ? 0
     : before.reduce((lines, fields) => lines + fields.join('').split('\n').length, 0);
-  const first = records[preamble] ?? [];
-  const rest = records.slice(preamble + 1).filter(isData);
-  const hasHeader = first.some((cell) => cell.trim() !== '') && first.every((cell) => !looksLikeValue(cell));
+  const first = shortHeader ? [...named, ...Array.from({ length: modal - named.length }, () => '')] : (records[preamble] ?? []);
+  const rest = records.slice(start + 1).filter(isData);
+  const hasHeader = shortHeader || (first.some((cell) => cell.trim() !== '') && first.every((cell) => !looksLikeValue(cell)));
   const unitsRow = hasHeader && isUnitsRow(rest[0], rest.slice(1));
   const data = hasHeader ? rest.slice(unitsRow ? 1 : 0) : [first, ...rest];
   let width = modal;
