@@ -12,10 +12,15 @@ export function syslogInstant(header: SyslogHeader, year: number, zone: ZoneId):
   return header.offsetMinutes === undefined ? localMicros(time, zone) : offsetMicros(time, header.offsetMinutes);
 }
 
+// Cisco devices (IOS, ASA, NX-OS, FTD) tag each message "%FACILITY-SEVERITY-MNEMONIC"; the facility is
+// the program, the rest names the message kind (a firewall log would otherwise have an actor per kind).
+const CISCO_TAG = /^(%[A-Z][A-Z0-9_]*)-(\d)-([A-Z0-9_]+)$/;
+
 /** "host program"; a macOS host logs itself both as "name" and "name.local" (Bonjour), one actor. */
 export function syslogActor(header: SyslogHeader): string {
   const host = header.host?.replace(/\.local$/i, '');
-  return [host, header.program].filter((part) => part !== undefined && part !== '').join(' ');
+  const program = header.program === undefined ? undefined : (CISCO_TAG.exec(header.program)?.[1] ?? header.program);
+  return [host, program].filter((part) => part !== undefined && part !== '').join(' ');
 }
 
 export function syslogRecord(line: number, header: SyslogHeader, year: number, zone: ZoneId, message: string): ImportRecord | InvalidRow {
@@ -31,6 +36,11 @@ export function syslogRecord(line: number, header: SyslogHeader, year: number, z
   const extra: Record<string, JsonValue> = {};
   if (header.host !== undefined) extra.host = header.host;
   if (header.program !== undefined) extra.program = header.program;
+  const cisco = header.program === undefined ? null : CISCO_TAG.exec(header.program);
+  if (cisco !== null) {
+    extra.severity = Number(cisco[2]);
+    extra.mnemonic = cisco[3] ?? '';
+  }
   if (header.pid !== undefined) extra.pid = header.pid;
   if (header.msgid !== undefined) extra.msgid = header.msgid;
   if (header.structuredData !== undefined) extra.structuredData = header.structuredData;

@@ -1,0 +1,24 @@
+/*
+ * Cisco firewalls and routers send syslog tagged "%FACILITY-SEVERITY-MNEMONIC" (Cisco's documented
+ * message format): one actor per device and facility, not one per message kind. Lines written after
+ * the ASA message guide; the year given, so the instants are fixed.
+ */
+import { describe, expect, it } from 'vitest';
+import { collectImport } from './collect-import.ts';
+import { parseImport } from './parse-import.ts';
+
+const LOG = [
+  'Jan  2 07:41:03 fw01 %ASA-6-302013: Built inbound TCP connection 123 for outside:10.0.0.5/51515 (10.0.0.5/51515) to inside:192.168.1.10/443 (192.168.1.10/443)',
+  'Jan  2 07:41:04 fw01 %ASA-4-106023: Deny tcp src outside:10.0.0.6/4444 dst inside:192.168.1.10/22 by access-group "outside_in"',
+  'Jan  2 07:41:09 core-sw1 %LINK-3-UPDOWN: Interface GigabitEthernet0/1, changed state to down',
+].join('\n');
+
+describe('Cisco syslog tags', () => {
+  it('the device and facility are the actor; severity and mnemonic kept', async () => {
+    const { records } = await collectImport(parseImport(new TextEncoder().encode(LOG), { format: 'syslog', timeZone: 'UTC', year: 2024 }));
+    expect(records.map((r) => r.actor)).toEqual(['fw01 %ASA', 'fw01 %ASA', 'core-sw1 %LINK']);
+    expect(records.map((r) => [r.extra['severity'], r.extra['mnemonic']])).toEqual([[6, '302013'], [4, '106023'], [3, 'UPDOWN']]);
+    expect(new Date(records[1]!.startMicros / 1000).toISOString()).toBe('2024-01-02T07:41:04.000Z');
+    expect(records[1]?.message).toBe('Deny tcp src outside:10.0.0.6/4444 dst inside:192.168.1.10/22 by access-group "outside_in"');
+  });
+});
