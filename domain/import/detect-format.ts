@@ -9,7 +9,7 @@ import { decodeStart } from './byte-chunks.ts';
 import type { ColumnMapping } from './delimited-record.ts';
 import { detectAccessLog } from './detect-access-log.ts';
 import { detectChat } from './detect-chat.ts';
-import { detectJson, type JsonDetection } from './detect-json.ts';
+import { detectJson, detectLogfmt, type JsonDetection } from './detect-json.ts';
 import { detectSyslog } from './detect-syslog.ts';
 import { detectTimestampedLines } from './detect-timestamped-lines.ts';
 import { gunzipStart, isGzip, withoutGzipExtension } from './gunzip-bytes.ts';
@@ -74,6 +74,9 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
   // the XML check); access logs before syslog, since HAProxy and nginx lines often come through syslog.
   const family = detectAccessLog(text, complete, fileName) ?? detectSyslog(text, complete, fileName);
   if (family !== undefined) return family;
+  // key=value lines, after syslog: a syslog line whose message is key=value pairs keeps its header.
+  const logfmt = detectLogfmt(text, complete);
+  if (logfmt !== undefined) return logfmt;
   const start = text.trimStart();
   if (start.startsWith('<')) {
     return {

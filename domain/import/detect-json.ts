@@ -13,6 +13,8 @@ import { isJsonObject } from './json-lines.ts';
 import type { JsonContainer, JsonFieldMapping, JsonLinesImportSettings } from './json-lines-settings.ts';
 import { withEmbeddedJson } from './json-record.ts';
 import { isJsonpCall } from './jsonp-wrapper.ts';
+import { looksLikeLogfmt, readLogfmt } from './logfmt-line.ts';
+import { sampleLines } from './sample-lines.ts';
 import { normalizeName } from './suggest-mapping.ts';
 
 type JsonObject = { [key: string]: JsonValue };
@@ -86,6 +88,14 @@ export function detectJson(text: string, complete: boolean, fileName: string, op
     return { format: undefined, reason: `A JSON document with no array of records, and its first object does not end in the first 64 KiB${fileName === '' ? '' : ` of ${fileName}`}` };
   }
   return recordsDetection([single], 'values', '', 'One JSON object, read as one record');
+}
+
+/** Key=value lines (logfmt, firewall kv logs), read as records of string fields, or undefined. */
+export function detectLogfmt(text: string, complete: boolean): JsonDetection | undefined {
+  const lines = sampleLines(text, complete, MAX_SAMPLES).map((line) => line.text);
+  if (!looksLikeLogfmt(lines)) return undefined;
+  const records = lines.map(readLogfmt).filter((record) => record !== undefined);
+  return recordsDetection(records, 'logfmt', '', `Key=value lines (logfmt): ${records.length} of ${lines.length} sampled lines are key=value pairs`);
 }
 
 /** The dotted key path of the array (at the selector's depth) holding the most objects, with them. */

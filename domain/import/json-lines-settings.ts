@@ -5,12 +5,13 @@
  */
 import { z } from 'zod';
 
-export const JSON_CONTAINERS = ['lines', 'array', 'values', 'cri'] as const;
+export const JSON_CONTAINERS = ['lines', 'array', 'values', 'cri', 'logfmt'] as const;
 /**
  * lines: one JSON value per line (JSON Lines, NDJSON, journald, Docker json-file).
  * array: the elements of the array at `recordsPath` ('' for a top-level array, 'Records' for CloudTrail).
  * values: top-level values one after another, or one pretty-printed object.
  * cri: `<RFC 3339 time> <stream> <P|F> <message>` lines; a message that is a JSON object is read as one.
+ * logfmt: key=value lines (logfmt-line.ts), each read as a record of string fields.
  */
 export type JsonContainer = (typeof JSON_CONTAINERS)[number];
 

@@ -3,6 +3,7 @@
  * document (streamed, never read whole), top-level values one after another, and Kubernetes CRI
  * lines. Unmapped top-level fields are kept in extra; a nested mapped field stays inside its parent.
  */
+import { logfmtLines, looksLikeLogfmt } from './logfmt-line.ts';
 import { criLines } from './cri-lines.ts';
 import { joinDockerPartials } from './docker-partial-lines.ts';
 import { MAX_RECORD_CHARS } from './delimited-rows.ts';
@@ -31,7 +32,7 @@ export async function* parseJsonLines(text: AsyncIterable<string>, settings: Jso
     const piece: ParsedPiece = { records: [], invalid: [] };
     for (const item of items) {
       if ('error' in item) {
-        if (read + piece.records.length + piece.invalid.length === 0 && container !== 'lines' && container !== 'cri') {
+        if (read + piece.records.length + piece.invalid.length === 0 && container !== 'lines' && container !== 'cri' && container !== 'logfmt') {
           throw new ImportError(item.error.includes('truncated') ? 'truncated' : 'invalid-file', `No record could be read: line ${item.line}: ${item.error}`);
         }
         piece.invalid.push({ line: item.line, reason: item.error });
@@ -50,6 +51,7 @@ export async function* parseJsonLines(text: AsyncIterable<string>, settings: Jso
 async function* linesOf(text: AsyncIterable<string>, container: JsonContainer, recordsPath: string): AsyncGenerator<JsonLine[]> {
   if (container === 'lines') return yield* joinDockerPartials(jsonLines(text));
   if (container === 'cri') return yield* criLines(text);
+  if (container === 'logfmt') return yield* logfmtLines(text);
   const paths = container === 'values' ? ['$'] : [recordsPath === '' ? '$.*' : `$.${recordsPath}.*`];
   const documents = jsonDocumentValues(text, { paths, concatenated: container === 'values', maxValueBytes: MAX_RECORD_CHARS, what: 'record' });
   for await (const items of documents) yield items.map((item) => (isDocumentStop(item) ? item : { line: item.line, value: item.value }));
@@ -60,7 +62,7 @@ export function containerOf(head: string): JsonContainer {
   const start = head.trimStart();
   if (start.startsWith('[')) return 'array';
   if (CRI_LINE.test(start.slice(0, start.indexOf('\n') === -1 ? undefined : start.indexOf('\n')))) return 'cri';
-  if (!start.startsWith('{')) return 'lines';
+  if (!start.startsWith('{')) return looksLikeLogfmt(start.split('\n', 20).slice(0, -1)) ? 'logfmt' : 'lines';
   const newline = start.indexOf('\n');
   try {
     JSON.parse(start.slice(0, newline === -1 ? undefined : newline));

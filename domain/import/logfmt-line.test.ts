@@ -1,0 +1,76 @@
+/*
+ * Key=value logs written after their producers' documented output: logrus's text formatter, Go's
+ * log/slog TextHandler, and a FortiGate traffic log (sent with a syslog PRI). Instants worked out by
+ * hand; a syslog line whose message is key=value pairs stays syslog.
+ */
+import { describe, expect, it } from 'vitest';
+import { collectImport } from './collect-import.ts';
+import { detectFormat } from './detect-format.ts';
+import { settingsFromDetection } from './import-settings.ts';
+import { readLogfmt } from './logfmt-line.ts';
+import { parseImport } from './parse-import.ts';
+
+async function read(text: string, fileName: string, zone = 'UTC') {
+  const bytes = new TextEncoder().encode(text);
+  const detection = detectFormat(bytes, fileName);
+  const settings = settingsFromDetection(detection, zone);
+  if (settings === undefined) throw new Error(detection.reason);
+  const { records, invalid } = await collectImport(parseImport(bytes, settings));
+  return { detection, invalid, rows: records.map((r) => ({ at: new Date(r.startMicros / 1000).toISOString(), actor: r.actor, message: r.message })) };
+}
+
+describe('key=value logs', () => {
+  it('logrus: quoted values with escapes, msg as the message', async () => {
+    const log = [
+      'time="2024-01-02T07:41:03Z" level=info msg="A group of walrus emerges from the ocean" animal=walrus size=10',
+      'time="2024-01-02T07:41:05Z" level=warning msg="The group\'s number increased \\"tremendously\\"!" number=122 omg=true',
+      'time="2024-01-02T07:41:09Z" level=fatal msg="The ice breaks!" err="&{0x2082280c0 map[animal:orca size:9009] 2024-01-02 07:41:09 The ice breaks!}"',
+    ].join('\n');
+    const { detection, rows, invalid } = await read(log, 'app.log');
+    expect(detection.reason).toMatch(/^Key=value lines \(logfmt\): 3 of 3/);
+    expect(invalid).toEqual([]);
+    expect(rows.map((row) => row.at)).toEqual(['2024-01-02T07:41:03.000Z', '2024-01-02T07:41:05.000Z', '2024-01-02T07:41:09.000Z']);
+    expect(rows[1]?.message).toBe('The group\'s number increased "tremendously"!');
+  });
+
+  it('slog: an offset in the time; a line that is not key=value is an invalid row, the rest import', async () => {
+    const log = [
+      'time=2024-01-02T07:41:03.515+01:00 level=INFO msg="request served" host=web-1 status=200',
+      'panic: runtime error',
+      'time=2024-01-02T07:41:04.000+01:00 level=ERROR msg="request failed" host=web-2 status=500',
+      'time=2024-01-02T07:41:05.000+01:00 level=INFO msg="request served" host=web-1 status=200',
+      'time=2024-01-02T07:41:06.000+01:00 level=INFO msg="request served" host=web-2 status=200',
+    ].join('\n');
+    const { rows, invalid } = await read(log, 'service.log', 'America/New_York');
+    expect(rows.map((row) => [row.at, row.actor])).toEqual([
+      ['2024-01-02T06:41:03.515Z', 'web-1'],
+      ['2024-01-02T06:41:04.000Z', 'web-2'],
+      ['2024-01-02T06:41:05.000Z', 'web-1'],
+      ['2024-01-02T06:41:06.000Z', 'web-2'],
+    ]);
+    expect(invalid).toEqual([{ line: 2, reason: `'panic: runtime error' is not key=value pairs (expected e.g. time="…" level=info msg="…")` }]);
+  });
+
+  it('FortiGate: the PRI dropped, the nanosecond eventtime read, the source address as actor', async () => {
+    const line = (n: number, src: string) =>
+      `<189>date=2024-01-02 time=07:41:0${n} devname="FGT60E" devid="FGT60E0000000001" logid="0000000013" type="traffic" subtype="forward" level="notice" vd="root" eventtime=170418126${n}000000000 srcip=${src} srcport=5151${n} srcintf="port1" dstip=93.184.216.34 dstport=443 action="accept" service="HTTPS"`;
+    const { rows } = await read([line(3, '10.0.0.5'), line(4, '10.0.0.6'), line(5, '10.0.0.5')].join('\n'), 'fortigate.log');
+    // eventtime 1704181263 s is 2024-01-02T07:41:03Z.
+    expect(rows.map((row) => [row.at, row.actor])).toEqual([
+      ['2024-01-02T07:41:03.000Z', '10.0.0.5'],
+      ['2024-01-02T07:41:04.000Z', '10.0.0.6'],
+      ['2024-01-02T07:41:05.000Z', '10.0.0.5'],
+    ]);
+  });
+
+  it('a separate date= and time= are joined; prose with a few equals signs is no record', () => {
+    expect(readLogfmt('date=2024-01-02 time=07:41:03 devname=fw')?.['datetime']).toBe('2024-01-02 07:41:03');
+    expect(readLogfmt('the value x=1 was set after y=2 and z=3')).toBeUndefined();
+    expect(readLogfmt('a=1 b=2')).toBeUndefined();
+  });
+
+  it('a syslog line whose message is key=value pairs stays syslog', () => {
+    const text = 'Jan  2 07:41:03 fw1 filterlog: rule=5 action=block src=10.0.0.5 dst=10.0.0.1\nJan  2 07:41:04 fw1 filterlog: rule=5 action=pass src=10.0.0.6 dst=10.0.0.1\n';
+    expect(detectFormat(new TextEncoder().encode(text), 'messages').format).toBe('syslog');
+  });
+});

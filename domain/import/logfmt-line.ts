@@ -1,0 +1,68 @@
+/*
+ * Key=value log lines (logfmt: Go's logrus and slog, Heroku; Fortinet and Sophos firewalls; Loki):
+ * `time="2024-01-02T07:41:03Z" level=info msg="started" host=web-1`, read as a record of string fields
+ * so the JSON family's field evidence and records apply unchanged. A syslog PRI ("<189>") before the
+ * first key is dropped; a separate date= and time= (FortiGate) are joined as "datetime".
+ */
+import type { JsonValue } from './import-record.ts';
+import type { JsonLine } from './json-lines.ts';
+import { shorten } from './parse-event-time.ts';
+import { textLines } from './text-lines.ts';
+
+type Fields = { [key: string]: JsonValue };
+
+const PAIR = /([A-Za-z_][\w.@/-]*)=(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S*))/y;
+const PRI = /^<\d{1,3}>/;
+const MIN_PAIRS = 3;
+
+/** The fields of one line, or undefined when it is not key=value pairs (at most one stray word). */
+export function readLogfmt(line: string): Fields | undefined {
+  const text = line.replace(PRI, '');
+  const fields: Fields = {};
+  let pairs = 0;
+  let strays = 0;
+  let at = 0;
+  while (at < text.length) {
+    if (text[at] === ' ' || text[at] === '\t') {
+      at += 1;
+      continue;
+    }
+    PAIR.lastIndex = at;
+    const match = PAIR.exec(text);
+    if (match !== null && (PAIR.lastIndex === text.length || /\s/.test(text[PAIR.lastIndex] ?? ''))) {
+      const [, key = '', quoted, single, bare] = match;
+      fields[key] = quoted !== undefined ? quoted.replace(/\\(.)/g, (_, escaped: string) => (escaped === 'n' ? '\n' : escaped === 't' ? '\t' : escaped)) : (single ?? bare ?? '');
+      pairs += 1;
+      at = PAIR.lastIndex;
+      continue;
+    }
+    strays += 1;
+    if (strays > 1) return undefined;
+    const next = text.slice(at).search(/\s/);
+    at = next === -1 ? text.length : at + next;
+  }
+  if (pairs < MIN_PAIRS) return undefined;
+  const { date, time } = fields;
+  if (typeof date === 'string' && typeof time === 'string' && /^\d/.test(date) && /^\d{1,2}:\d{2}/.test(time) && fields['datetime'] === undefined) {
+    fields['datetime'] = `${date} ${time}`;
+  }
+  return fields;
+}
+
+/** Whether most of the sample's lines are key=value records. */
+export function looksLikeLogfmt(lines: readonly string[]): boolean {
+  const filled = lines.filter((line) => line.trim() !== '');
+  return filled.length > 0 && readLogfmt(filled[0] ?? '') !== undefined && filled.filter((line) => readLogfmt(line) !== undefined).length >= filled.length * 0.8;
+}
+
+export async function* logfmtLines(text: AsyncIterable<string>): AsyncGenerator<JsonLine[]> {
+  for await (const lines of textLines(text)) {
+    const out: JsonLine[] = [];
+    for (const { line, text: raw } of lines) {
+      if (raw.trim() === '') continue;
+      const value = readLogfmt(raw);
+      out.push(value === undefined ? { line, error: `'${shorten(raw)}' is not key=value pairs (expected e.g. time="…" level=info msg="…")` } : { line, value });
+    }
+    if (out.length > 0) yield out;
+  }
+}
