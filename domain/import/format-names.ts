@@ -6,7 +6,7 @@ export const FORMAT_NAMES: Record<ImportFormat, string> = {
   har: 'HAR',
   'timesketch-csv': 'Timesketch CSV',
   'timesketch-jsonl': 'Timesketch JSON Lines',
-  jsonl: 'JSON or key=value',
+  jsonl: 'JSON',
   'slack-zip': 'Slack export',
   syslog: 'Syslog or text log',
   'access-log': 'Access log',
