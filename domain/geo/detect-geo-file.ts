@@ -44,6 +44,14 @@ function detectXml(text: string, complete: boolean, fileName: string, mapIndex: 
       `GPX ${version}${creator ? ` written by "${creator}"` : ''}: ${points.toLocaleString('en')} track or route points and ${timed.toLocaleString('en')} <time> elements ${sampleNote(complete)}; each point's <time> is its instant, points without one are invalid.`,
     );
   }
+  if (/<(?:\w+:)?TrainingCenterDatabase\b/.test(text)) {
+    const points = count(text, /<(?:\w+:)?Trackpoint>/g);
+    const positions = count(text, /<(?:\w+:)?LatitudeDegrees>/g);
+    return detected(
+      trackSettings('tcx', fileName, mapIndex, 'circle'),
+      `TCX (Garmin Training Center): ${points.toLocaleString('en')} Trackpoints, ${positions.toLocaleString('en')} of them with a position ${sampleNote(complete)}; each Trackpoint's <Time> is its instant, one without a position is invalid.`,
+    );
+  }
   if (/<(?:\w+:)?kml\b/.test(text)) {
     const whens = count(text, /<when>/g);
     const coords = count(text, /<(?:gx:)?coord>/g);
@@ -102,8 +110,8 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
     return 'is a zip archive, but not a KMZ (no .kml inside)';
   }
   // Zipped KML aside, NUL bytes mean a binary file (an image, a database), which no track format is.
-  if (head.includes('\u0000')) return 'is a binary file (it holds NUL bytes), not a track: GPX, KML, GeoJSON, IGC, NMEA or a CSV';
-  if (head.startsWith('<')) return detectXml(head, complete, fileName, mapIndex) ?? 'is XML, but neither GPX nor KML';
+  if (head.includes('\u0000')) return 'is a binary file (it holds NUL bytes), not a track: GPX, KML, TCX, GeoJSON, IGC, NMEA or a CSV';
+  if (head.startsWith('<')) return detectXml(head, complete, fileName, mapIndex) ?? 'is XML, but neither GPX, KML nor TCX';
   if (head.startsWith('{')) return detectGeoJson(head, complete, fileName, mapIndex) ?? 'is JSON, but not GeoJSON with points or lines';
   // The last line may be cut off by the 64 KiB window.
   const lines = head.split('\n').slice(0, complete ? undefined : -1).map((line) => line.replace(/\r$/, ''));

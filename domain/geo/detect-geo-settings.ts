@@ -32,7 +32,11 @@ const NAMES: Record<GeoColumn, readonly string[]> = {
   longitude: ['longitude', 'lon', 'lng', 'long'],
   position: ['position', 'latlon', 'latlng', 'coordinates', 'location'],
   // AltMSL before AltB: a G1000's baro altitude follows the altimeter setting, MSL is the aircraft's.
-  altitude: ['altitude', 'altitudeabovesealevel', 'altmsl', 'alt', 'altgps', 'gpsaltitude', 'elevation', 'height', 'heightabovetakeoff', 'altb'],
+  // OpenSky state vectors carry geoaltitude (GPS) and baroaltitude (pressure): the GPS one is the place.
+  altitude: [
+    'altitude', 'altitudeabovesealevel', 'altmsl', 'alt', 'altgps', 'gpsaltitude', 'geoaltitude', 'altgeom', 'gpsalt', 'altitudem',
+    'altitudemeters', 'altitudeft', 'altitudefeet', 'elevation', 'ele', 'elev', 'height', 'heightabovetakeoff', 'baroaltitude', 'altbaro', 'altb',
+  ],
   heading: ['heading', 'compassheading', 'hdg', 'yaw', 'direction', 'course', 'bearing', 'truetrack', 'trk'],
   pitch: ['pitch'],
   roll: ['roll'],

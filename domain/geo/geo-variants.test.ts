@@ -165,7 +165,7 @@ describe('track formats from other producers', () => {
 
 describe('files that are not geo tracks', () => {
   it('says why detection found nothing', () => {
-    expect(() => detectBytes(encode('<html><body>hi</body></html>'), 'page.html')).toThrow('is XML, but neither GPX nor KML');
+    expect(() => detectBytes(encode('<html><body>hi</body></html>'), 'page.html')).toThrow('is XML, but neither GPX, KML nor TCX');
     expect(() => detectBytes(encode('{"hello": "world"}'), 'x.json')).toThrow('is JSON, but not GeoJSON');
   });
 
@@ -184,5 +184,46 @@ describe('units written into column names', () => {
     expect(detection.settings.identifiedColumns).toEqual({ '0': 'timestamp', '1': 'latitude', '2': 'longitude', '3': 'altitude', '4': 'heading' });
     expect(detection.reason).toContain('altitude "alt_ft" in feet (its name says feet)');
     expect(points[0]!.altitude).toBeCloseTo(304.8, 6);
+  });
+});
+
+describe('more track producers', () => {
+  it('a TCX activity (Garmin Training Center): Trackpoints with Time and Position, a pause without one invalid', async () => {
+    const text = `<?xml version="1.0" encoding="UTF-8"?>
+<TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
+  <Activities>
+    <Activity Sport="Biking">
+      <Id>2024-01-02T07:41:03Z</Id>
+      <Lap StartTime="2024-01-02T07:41:03Z">
+        <Track>
+          <Trackpoint><Time>2024-01-02T07:41:03Z</Time><Position><LatitudeDegrees>47.4502</LatitudeDegrees><LongitudeDegrees>8.5618</LongitudeDegrees></Position><AltitudeMeters>420.0</AltitudeMeters></Trackpoint>
+          <Trackpoint><Time>2024-01-02T07:41:08Z</Time><HeartRateBpm><Value>121</Value></HeartRateBpm></Trackpoint>
+          <Trackpoint><Time>2024-01-02T08:41:13+01:00</Time><Position><LatitudeDegrees>47.4510</LatitudeDegrees><LongitudeDegrees>8.5600</LongitudeDegrees></Position><AltitudeMeters>421.5</AltitudeMeters></Trackpoint>
+        </Track>
+      </Lap>
+    </Activity>
+  </Activities>
+</TrainingCenterDatabase>`;
+    const { detection, points, invalid } = await detectAndRead(encode(text), 'ride.tcx');
+    expect(detection.settings).toMatchObject({ format: 'tcx' });
+    expect(points.map((point) => [point.timestamp, point.latitude, point.longitude, point.altitude, point.actor])).toEqual([
+      [micros('2024-01-02T07:41:03Z'), 47.4502, 8.5618, 420, 'Biking'],
+      [micros('2024-01-02T07:41:13Z'), 47.451, 8.56, 421.5, 'Biking'],
+    ]);
+    expect(invalid).toEqual([{ line: 9, reason: 'point 2 of activity "Biking": no <Position> (a pause or a sample without a fix)' }]);
+  });
+
+  it('OpenSky state vectors: the GPS altitude in metres, the callsign as actor, epoch seconds', async () => {
+    const text = [
+      'time,icao24,lat,lon,velocity,heading,vertrate,callsign,onground,alert,spi,squawk,baroaltitude,geoaltitude,lastposupdate,lastcontact',
+      '1704181260,4b1814,47.4502,8.5618,77.2,274.5,8.1,SWR18  ,False,False,False,1000,457.2,487.68,1704181259.8,1704181259.9',
+      '1704181270,4b1814,47.4510,8.5500,80.1,274.1,9.4,SWR18  ,False,False,False,1000,548.64,579.12,1704181269.7,1704181269.9',
+    ].join('\n');
+    const { detection, points } = await detectAndRead(encode(text), 'states.csv');
+    expect(detection.settings.identifiedColumns).toMatchObject({ '0': 'timestamp', '2': 'latitude', '3': 'longitude', '5': 'heading', '13': 'altitude' });
+    expect(points.map((point) => [point.timestamp, point.altitude, point.actor])).toEqual([
+      [1704181260_000000, 487.68, 'SWR18'],
+      [1704181270_000000, 579.12, 'SWR18'],
+    ]);
   });
 });

@@ -16,9 +16,10 @@ import { parseGpx } from './parse-gpx.ts';
 import { parseIgc } from './parse-igc.ts';
 import { parseKml } from './parse-kml.ts';
 import { parseNmea } from './parse-nmea.ts';
+import { parseTcx } from './parse-tcx.ts';
 import type { GeoItem } from './track-fix.ts';
 
-const FORMAT_NAMES = { gpx: 'GPX', kml: 'KML', geojson: 'GeoJSON', igc: 'IGC', nmea: 'NMEA' } as const;
+const FORMAT_NAMES = { gpx: 'GPX', kml: 'KML', geojson: 'GeoJSON', igc: 'IGC', nmea: 'NMEA', tcx: 'TCX' } as const;
 
 function trackItems(format: Exclude<GeoFormat, 'csv'>, text: AsyncIterable<string>, settings: MapSettings, zone: ZoneId): AsyncGenerator<GeoItem[]> {
   switch (format) {
@@ -32,6 +33,8 @@ function trackItems(format: Exclude<GeoFormat, 'csv'>, text: AsyncIterable<strin
       return parseIgc(text, settings.defaultDate);
     case 'nmea':
       return parseNmea(text);
+    case 'tcx':
+      return parseTcx(text, zone);
   }
 }
 

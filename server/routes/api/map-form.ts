@@ -56,7 +56,7 @@ export async function mapSettingsOf(form: ImportForm<MapField>, fileName: string
   if (missing.length > 0) {
     const detection = detectGeoFile(await firstText(form.file.path, form.file.sizeBytes), form.file.sizeBytes <= DETECT_BYTES, fileName, mapIndex);
     if (typeof detection === 'string') {
-      throw invalid('file', `was not recognised as a track (GPX, KML, GeoJSON, IGC, NMEA, or delimited text with a time, a latitude and a longitude): it ${detection}`);
+      throw invalid('file', `was not recognised as a track (GPX, KML, TCX, GeoJSON, IGC, NMEA, or delimited text with a time, a latitude and a longitude): it ${detection}`);
     }
     merged = { ...detection.settings, ...given };
   }

@@ -85,7 +85,7 @@ export function CreateMapScreen({ incidentID, mapCount, zone, onCreated }: { inc
         <input
           id={fileInputID}
           type="file"
-          accept=".csv,.tsv,.txt,.gpx,.kml,.kmz,.geojson,.json,.igc,.nmea,.log,text/csv,text/tab-separated-values,text/plain,application/gpx+xml,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/geo+json,application/json"
+          accept=".csv,.tsv,.txt,.gpx,.kml,.kmz,.tcx,.geojson,.json,.igc,.nmea,.log,text/csv,text/tab-separated-values,text/plain,application/gpx+xml,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/geo+json,application/json"
           aria-invalid={errors.file ? true : undefined}
           className="text-sm file:mr-3 file:rounded-md file:border file:border-line file:bg-panel file:px-3 file:py-1 file:text-ink"
           onChange={(event) => {
@@ -94,7 +94,7 @@ export function CreateMapScreen({ incidentID, mapCount, zone, onCreated }: { inc
           }}
         />
         <p className="text-sm text-muted">
-          {file ? `${file.name} · ${file.size.toLocaleString('en')} bytes` : 'A track as delimited text (a time, a latitude and a longitude per row; altitude, heading, pitch, roll and actor when it has them), or a GPX, KML, GeoJSON, IGC or NMEA file.'}
+          {file ? `${file.name} · ${file.size.toLocaleString('en')} bytes` : 'A track as delimited text (a time, a latitude and a longitude per row; altitude, heading, pitch, roll and actor when it has them), or a GPX, KML, TCX, GeoJSON, IGC or NMEA file.'}
         </p>
         {errors.file ? (
           <p role="alert" className="text-sm text-danger">

@@ -12,6 +12,7 @@ const FORMAT_LABELS: Record<GeoFormat, string> = {
   geojson: 'GeoJSON',
   igc: 'IGC flight log',
   nmea: 'NMEA 0183',
+  tcx: 'TCX (Garmin Training Center)',
 };
 
 export function GeoFormatFields({ settings, detectedReason, disabled, onChange }: { settings: MapSettings; detectedReason: string | undefined; disabled: boolean; onChange: (patch: Partial<MapSettings>) => void }) {
