@@ -60,7 +60,9 @@ export function detectJson(text: string, complete: boolean, fileName: string, op
       return { format: 'timesketch-jsonl', reason: 'JSON Lines with Timesketch fields (message, datetime/timestamp, timestamp_desc)', settings: { format: 'timesketch-jsonl' } };
     }
     const records = lines.slice(0, MAX_SAMPLES).map(parseOrUndefined).filter(isJsonObject);
-    return recordsDetection(records, 'lines', '', `JSON Lines: ${records.length} of ${lines.filter((line) => line.trim() !== '').length} sampled lines are objects`);
+    // A whole document on one line (a minified export) holds its records in an array, read below.
+    const oneDocument = records.length === 1 && lines.filter((line) => line.trim() !== '').length === 1 && chooseJsonFields(records).mapping.startTime === undefined;
+    if (!oneDocument) return recordsDetection(records, 'lines', '', `JSON Lines: ${records.length} of ${lines.filter((line) => line.trim() !== '').length} sampled lines are objects`);
   }
   if (start.startsWith('{') && /"log"\s*:\s*\{/.test(start) && /"entries"\s*:\s*\[/.test(start)) {
     return harReason('a "log" object with an "entries" array');

@@ -21,7 +21,7 @@ const MAX_ACTOR_CHARS = 120;
 const START_NAMES = [
   'timestamp', 'time', 'eventtime', 'realtimetimestamp', 'datetime', 'eventtimestamp', 'ts', 'date', 'starttime', 'startedat',
   'start', 'created', 'createdat', 'published', 'logtime', 'receivetimestamp', 'receivedat', 'submissiontimestamp', 'sourcerealtimetimestamp',
-  'creationdate',
+  'creationdate', 'timestampms', 'timems', 'timestampmillis', 'timemillis', 'epochms', 'epochmillis', 'createtime',
 ];
 // A name no list holds still counts as a time's when it ends like one (EdgeStartTimestamp, EventReceivedTime).
 const START_SUFFIXES = ['timestamp', 'time', 'datetime', 'date'];
@@ -37,7 +37,7 @@ const ACTOR_NAMES = [
 ];
 const MESSAGE_NAMES = [
   'message', 'msg', 'log', 'textpayload', 'displaymessage', 'eventname', 'operationnamelocalizedvalue', 'operationname', 'methodname',
-  'action', 'eventtype', 'description', 'text', 'summary', 'event', 'body', 'verb',
+  'action', 'eventtype', 'description', 'text', 'content', 'summary', 'event', 'body', 'verb',
 ];
 
 export interface JsonFieldChoice {

@@ -66,4 +66,41 @@ describe('JSON from more producers', () => {
       ['2024-01-02T07:41:04.001Z', '10.0.0.6'],
     ]);
   });
+
+  it('a DiscordChatExporter JSON export: the author and the content', async () => {
+    const doc = JSON.stringify({
+      guild: { id: '1', name: 'Ops' },
+      channel: { id: '2', type: 'GuildTextChat', name: 'incidents' },
+      messages: [
+        { id: '10', type: 'Default', timestamp: '2024-01-02T07:41:03.515+00:00', timestampEdited: null, content: 'Server down?', author: { id: '111', name: 'alice', nickname: 'Alice', isBot: false }, attachments: [] },
+        { id: '11', type: 'Default', timestamp: '2024-01-02T08:42:10.000+01:00', timestampEdited: null, content: 'Yes', author: { id: '222', name: 'bob', nickname: 'Bob', isBot: false }, attachments: [] },
+      ],
+      messageCount: 2,
+    });
+    const { rows } = await read(doc, 'Ops - incidents.json');
+    expect(rows).toEqual([
+      { at: '2024-01-02T07:41:03.515Z', actor: 'alice', message: 'Server down?' },
+      { at: '2024-01-02T07:42:10.000Z', actor: 'bob', message: 'Yes' },
+    ]);
+  });
+
+  it('a Facebook Messenger export: sender_name, timestamp_ms and content; a photo-only message shows its fields', async () => {
+    const doc = JSON.stringify({
+      participants: [{ name: 'Alice Example' }, { name: 'Bob Example' }],
+      messages: [
+        { sender_name: 'Bob Example', timestamp_ms: 1704181380000, content: 'Yes, it is down' },
+        { sender_name: 'Alice Example', timestamp_ms: 1704181330000, content: 'Server down?' },
+        { sender_name: 'Alice Example', timestamp_ms: 1704181263000, photos: [{ uri: 'photos/1.jpg', creation_timestamp: 1704181263 }] },
+      ],
+      title: 'Bob Example',
+    });
+    const { rows } = await read(doc, 'message_1.json');
+    // 1704181380000 ms is 2024-01-02T07:43:00Z.
+    expect(rows.map((row) => [row.at, row.actor])).toEqual([
+      ['2024-01-02T07:43:00.000Z', 'Bob Example'],
+      ['2024-01-02T07:42:10.000Z', 'Alice Example'],
+      ['2024-01-02T07:41:03.000Z', 'Alice Example'],
+    ]);
+    expect(rows[1]?.message).toBe('Server down?');
+  });
 });
