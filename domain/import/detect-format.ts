@@ -91,7 +91,7 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
   // sniffDelimited's own "time then free text" reading keeps a zone word ("UTC") in the message and
   // refuses continuation lines: the text log reads those files better.
   const delimited = detectDelimited(text, complete);
-  const table = delimited.format === 'timesketch-csv' || (delimited.format === 'delimited' && delimited.settings !== undefined && !delimited.reason.startsWith(TIME_THEN_TEXT));
+  const table = delimited.format === 'timesketch-csv' || (delimited.format === 'delimited' && delimited.settings !== undefined && !delimited.reason.startsWith(TIME_THEN_TEXT) && !commaFraction(delimited));
   if (table) return delimited;
   return detectTimestampedLines(text, complete) ?? delimited;
 }
@@ -104,6 +104,16 @@ function detectGzipped(firstBytes: Uint8Array, fileName: string): FormatDetectio
   const inner = detectFormat(inflated, withoutGzipExtension(fileName));
   if (inner.format === 'slack-zip') return { format: undefined, reason: 'A gzip file holding a zip archive: unpack it first' };
   return { ...inner, reason: `Compressed with gzip, read as it unpacks. ${inner.reason}` };
+}
+
+/**
+ * "2024-01-02 07:41:03,515 INFO …" (log4j's and Python logging's default time, a comma before the
+ * milliseconds) splits at that comma into a time column and one starting with the fraction's digits.
+ */
+function commaFraction(detection: FormatDetection): boolean {
+  if (detection.format !== 'delimited' || detection.layout.delimiter !== ',' || detection.mapping.startTime !== 0) return false;
+  const rows = detection.sampleRows.filter((row) => row.length > 1);
+  return rows.length > 0 && rows.every((row) => /^\d{1,9}(?:\s|$)/.test(row[1] ?? '') && /\d:\d\d$/.test((row[0] ?? '').trim()));
 }
 
 export function detectDelimited(text: string, complete: boolean): FormatDetection {

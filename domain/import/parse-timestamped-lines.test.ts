@@ -131,3 +131,18 @@ describe('text logs: lines that start with a time', () => {
     expect(levelOf('the job reported an error later on')).toBeUndefined();
   });
 });
+
+describe('a comma before the milliseconds', () => {
+  it('log4j and Python logging lines with nothing else between them are a text log, not a comma table', async () => {
+    const java = ['2024-01-02 07:41:03,515 INFO  [main] com.example.App - Starting', '2024-01-02 07:41:04,001 ERROR [worker-1] com.example.Job - Job failed', '2024-01-02 07:41:05,250 WARN  [main] com.example.App - Retrying'].join('\n');
+    const python = ['2024-01-02 07:41:03,515 - worker - ERROR - task crashed', '2024-01-02 07:41:04,000 - worker - INFO - task restarted'].join('\n');
+    for (const [text, first, message] of [[java, '2024-01-02T07:41:03.515Z', 'INFO  [main] com.example.App - Starting'], [python, '2024-01-02T07:41:03.515Z', 'worker - ERROR - task crashed']] as const) {
+      const bytes = new TextEncoder().encode(text);
+      const detection = detectFormat(bytes, 'app.log');
+      expect(detection.format).toBe('syslog');
+      const { records } = await collectImport(parseImport(bytes, settingsFromDetection(detection, 'UTC')!));
+      expect(new Date(records[0]!.startMicros / 1000).toISOString()).toBe(first);
+      expect(records[0]?.message).toBe(message);
+    }
+  });
+});

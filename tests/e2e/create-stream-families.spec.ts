@@ -3,7 +3,9 @@
  * preview names the family and why, the import lands, and the events show on the timeline. Expected
  * values were read off the fixture files by hand. The last test fixes a wrong detection by hand.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { api, collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
@@ -165,4 +167,37 @@ test('a transcript whose cues count from zero starts where the analyst says, in 
   await expect(page.locator('[data-summary="valid"]')).toHaveText('4');
   await page.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toContainText('4 events imported from the Subtitles file');
+});
+
+test('a rotated log as logrotate leaves it (gzipped) and an application log with a stack trace come in with no settings', async ({ page }) => {
+  await openAsAdmin(page, '/');
+  const incidentID = await newIncident(page, 'Families');
+  await page.goto(`/incident/${incidentID}/create-stream`);
+  const gzipped = gzipSync(readFileSync(join(FIXTURES_DIR, 'field/weblogs/apache_combined_mixed_offsets.log')));
+  await page.getByLabel('Evidence file').setInputFiles({ name: 'access.log.1.gz', mimeType: 'application/gzip', buffer: gzipped });
+  await expect(page.locator('[data-summary="format"]')).toHaveText(/access log/i);
+  await expect(page.locator('[data-summary="reason"]')).toContainText('Compressed with gzip');
+  await expect(page.locator('[data-summary="valid"]')).toHaveText('15');
+  await expect(page.getByRole('table', { name: 'First rows' }).getByRole('row').nth(1)).toContainText('2016-01-13 19:31:16');
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toContainText('15 events imported');
+
+  await page.goto(`/incident/${incidentID}/create-stream`);
+  const log = [
+    '2024-01-02 07:41:03,515 INFO  [main] com.example.App - Starting',
+    '2024-01-02 07:41:04,001 ERROR [worker-1] com.example.Job - Job failed',
+    'java.lang.IllegalStateException: no connection',
+    '\tat com.example.Job.run(Job.java:42)',
+    '2024-01-02 07:41:05,250 WARN  [main] com.example.App - Retrying',
+    '',
+  ].join('\n');
+  await page.getByLabel('Evidence file').setInputFiles({ name: 'app.log', mimeType: 'text/plain', buffer: Buffer.from(log) });
+  await expect(page.locator('[data-summary="format"]')).toHaveText(/text log/i);
+  await expect(page.locator('[data-summary="valid"]')).toHaveText('3');
+  await expect(page.locator('[data-summary="invalid"]')).toHaveText('0');
+  await expect(page.getByRole('table', { name: 'First rows' }).getByRole('row').nth(1)).toContainText('2024-01-02 07:41:03');
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toContainText('3 events imported');
+  await page.goto(`/incident/${incidentID}`);
+  await expect(page.getByTestId('event-timeline-list').getByText('Job failed', { exact: false }).first()).toBeVisible();
 });
