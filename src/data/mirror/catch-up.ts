@@ -20,7 +20,7 @@ export async function catchUpIncident(
 ): Promise<boolean> {
   const changed: EventRow[] = [];
   let first: IncidentChanges | undefined;
-  let seq = held.seq;
+  let seq: number;
   let after: string | undefined;
   for (;;) {
     const page = await source.changes(incidentID, held.seq, held.epoch, after, signal);
