@@ -11,7 +11,7 @@ import { MirrorDatabase } from './mirror-database.ts';
 import { countIncidentEvents, readIncidentEvents } from './mirror-queries.ts';
 import { cannedIncident, cannedSource, changeCanned, eventRow, withChangeLog } from './mirror-test-server.ts';
 import { patchSnapshot } from './snapshot-patch.ts';
-import { EventSnapshotBuilder } from './event-snapshot.ts';
+import { EventSnapshotBuilder, snapshotRows } from './event-snapshot.ts';
 import { syncIncidentFrom } from './sync-incident.ts';
 
 const opened: MirrorDatabase[] = [];
@@ -120,5 +120,31 @@ describe('catching up with what changed', () => {
     expect(Array.from(patched.ids)).toEqual([2, 5, 1, 4]);
     expect(patched.messages[2]).toBe('moved');
     expect(Array.from(patched.extraPositions)).toEqual([3]);
+  });
+
+  it('patchSnapshot equals a snapshot built afresh, over random changes, deletions and extras', () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let round = 0; round < 40; round += 1) {
+      const held: EventRow[] = Array.from({ length: 1 + random(120) }, (_, index) => ({ ...eventRow(index + 1, random(50)), extra: random(6) === 0 ? ({ n: index } as never) : null }));
+      const sorted = [...held].sort(byTime);
+      const builder = new EventSnapshotBuilder();
+      builder.append(sorted);
+      const deleted = sorted.filter(() => random(8) === 0).map((event) => event.id);
+      const changed: EventRow[] = [
+        ...sorted.filter(() => random(6) === 0).map((event) => ({ ...event, startTimestamp: random(50), message: 'moved' })),
+        ...Array.from({ length: random(5) }, (_, index) => ({ ...eventRow(1_000 + index, random(50)), extra: random(2) === 0 ? ({ added: index } as never) : null })),
+      ];
+      const patched = patchSnapshot(builder.finish(1, 'r1'), changed, deleted, 'r2');
+      const expected = new Map(sorted.map((event) => [event.id, event]));
+      for (const event of changed) expected.set(event.id, event);
+      for (const id of deleted) expected.delete(id);
+      const fresh = new EventSnapshotBuilder();
+      fresh.append([...expected.values()].sort(byTime));
+      expect(plain(snapshotRows(patched, []))).toEqual(plain(snapshotRows(fresh.finish(1, 'r2'), [])));
+    }
   });
 });
