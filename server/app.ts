@@ -30,6 +30,7 @@ import { collectionRoutes } from './routes/api/collection-routes.ts';
 import { eventRoutes } from './routes/api/event-routes.ts';
 import { importRoutes } from './routes/api/import-routes.ts';
 import { incidentRoutes } from './routes/api/incident-routes.ts';
+import { changeRoutes } from './routes/api/change-routes.ts';
 import { linkRoutes } from './routes/api/link-routes.ts';
 import { markerSymbolRoutes } from './routes/api/marker-symbol-routes.ts';
 import { mapRoutes } from './routes/api/map-routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
   organizationRoutes(app, context);
   connectionRoutes(app, context);
   incidentRoutes(app, context);
+  changeRoutes(app, context);
   streamRoutes(app, context);
   actorRoutes(app, context);
   eventRoutes(app, context);

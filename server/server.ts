@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.ts';
 import { blobTempDir } from './repositories/blob-repository.ts';
 import { deleteExpiredSessions } from './repositories/sessions-repository.ts';
 import { sweepAbandonedSpools, sweepAbandonedStaging } from './repositories/spool-sweep.ts';
+import { compactTombstones } from './repositories/changes-repository.ts';
 import { serverVersion } from './version.ts';
 
 async function main(): Promise<void> {
@@ -17,6 +18,8 @@ async function main(): Promise<void> {
   // Files a killed process was receiving or importing when it stopped.
   await sweepAbandonedSpools(blobTempDir(config));
   await sweepAbandonedStaging(db);
+  // Deleted events' tombstones are kept two weeks; a device away longer syncs in full.
+  await compactTombstones(db);
   const version = serverVersion(config.version);
   const app = await buildApp({ db, config, version }, { logger: true });
   const first = await ensureAdminAccount(db, config);

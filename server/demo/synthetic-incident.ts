@@ -89,6 +89,9 @@ export async function generateIncident(db: Db, options: GenerateOptions): Promis
       actorIds.push(row!.id);
     }
     const markerIds = await insertMarkers(tx, incidentId, startMicros, spanMicros, now);
+    // The change number (migration 009) given with every row, so no per-row trigger runs.
+    const [change] = await tx.query<{ seq: number }>('SELECT incident_change_number($1) AS seq', [incidentId]);
+    const changeSeq = change?.seq ?? 0;
 
     const started = performance.now();
     if (mode === 'staging') {
@@ -106,16 +109,16 @@ export async function generateIncident(db: Db, options: GenerateOptions): Promis
       if (mode === 'staging') {
         await tx.copyFrom(`COPY generated_events (${STAGING_COLUMNS}) FROM STDIN`, data);
         await tx.query(
-          `INSERT INTO events (incident_id, stream_id, actor_id, message, start_micros, end_micros, source_line, created_micros, search_vector)
+          `INSERT INTO events (incident_id, stream_id, actor_id, message, start_micros, end_micros, source_line, created_micros, search_vector, change_seq)
            SELECT $1, g.stream_id, g.actor_id, g.message, g.start_micros, g.end_micros, g.source_line, $2,
-                  ${eventVector('g.message', 'a.name', 'NULL', 'NULL')}
+                  ${eventVector('g.message', 'a.name', 'NULL', 'NULL')}, $3
              FROM generated_events g LEFT JOIN incident_actors a ON a.id = g.actor_id`,
-          [incidentId, now],
+          [incidentId, now, changeSeq],
         );
         await tx.query('TRUNCATE generated_events');
       } else {
         await tx.copyFrom(
-          `COPY events (incident_id, ${STAGING_COLUMNS}, created_micros) FROM STDIN`,
+          `COPY events (incident_id, ${STAGING_COLUMNS}, created_micros, change_seq) FROM STDIN`,
           data,
         );
       }
@@ -124,7 +127,7 @@ export async function generateIncident(db: Db, options: GenerateOptions): Promis
     for (const event of syntheticEvents(options.events, startMicros, spanMicros, seed)) {
       done += 1;
       const prefix = mode === 'staging' ? '' : `${incidentId}\t`;
-      const suffix = mode === 'staging' ? '' : `\t${now}`;
+      const suffix = mode === 'staging' ? '' : `\t${now}\t${changeSeq}`;
       lines.push(`${prefix}${streamIds[event.stream]}\t${actorIds[event.actor]}\t${copyText(event.message)}\t${event.startMicros}\t${event.endMicros}\t${done + 1}${suffix}`);
       if (lines.length === batchRows) await flush();
     }

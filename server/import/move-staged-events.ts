@@ -49,16 +49,19 @@ export async function moveStagedEvents(tx: DbTransaction, context: MoveContext):
   const [marker] = await tx.query<{ id: number }>('SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream', [incident.id]);
   if (!marker) throw new Error(`incident ${incident.id} has no marker stream`);
 
+  // The import's change number (migration 009), taken once and given to every row, so the
+  // per-row stamping trigger is skipped.
+  const [change] = await tx.query<{ seq: number }>('SELECT incident_change_number($1) AS seq', [incident.id]);
   // A marker goes to the incident's marker stream; import_stream_id (migration 005) names the stream whose import made it.
   await tx.query(
-    `INSERT INTO events (incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, import_stream_id, analyst_id, created_micros, search_vector)
+    `INSERT INTO events (incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, import_stream_id, analyst_id, created_micros, search_vector, change_seq)
      SELECT $1, CASE WHEN g.is_marker THEN $2::bigint ELSE s.id END, a.id, g.is_marker, g.message, g.start_micros, g.end_micros, g.extra, g.line,
-            CASE WHEN g.is_marker THEN s.id END, $3, $4, g.search_vector
+            CASE WHEN g.is_marker THEN s.id END, $3, $4, g.search_vector, $8
        FROM ${table} g
        JOIN unnest($5::text[], $6::bigint[]) AS s (name, id) ON s.name = coalesce(g.stream, $7)
        LEFT JOIN incident_actors a ON a.incident_id = $1 AND a.name = g.actor AND NOT g.is_marker AND g.actor <> ''
       ORDER BY g.position`,
-    [incident.id, marker.id, context.analystId, nowMicros, streams.map((stream) => stream.name), streams.map((stream) => stream.id), defaultName],
+    [incident.id, marker.id, context.analystId, nowMicros, streams.map((stream) => stream.name), streams.map((stream) => stream.id), defaultName, change?.seq ?? 0],
   );
   return streams;
 }

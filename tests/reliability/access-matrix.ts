@@ -83,6 +83,7 @@ export const ACCESS_MATRIX: AccessRow[] = [
   row('DELETE', I, 'admin',                                                 [401, 403, 403, 403, 200]),
   row('GET', `${I}/events`, 'read',                                         [401, 200, 403, 404, 200]),
   row('GET', `${I}/events.ndjson`, 'read',                                  [401, 200, 403, 404, 200]),
+  row('GET', `${I}/changes`, 'read',                                        [401, 200, 403, 404, 200]),
   row('POST', `${I}/event`, 'write',                                        [401, 403, 403, 404, 201]),
   row('POST', `${I}/marker`, 'write',                                       [401, 403, 403, 404, 201]),
   row('POST', `${I}/stream`, 'write',                                       [401, 403, 403, 404, 201]),

@@ -66,6 +66,7 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
   [`DELETE ${I}`]: (ids) => ({ url: `/api/incident/${ids.spareIncidentID}` }),
   [`GET ${I}/events`]: (ids) => ({ url: `/api/incident/${ids.incidentID}/events?limit=100` }),
   [`GET ${I}/events.ndjson`]: (ids) => ({ url: `/api/incident/${ids.incidentID}/events.ndjson` }),
+  [`GET ${I}/changes`]: (ids) => ({ url: `/api/incident/${ids.incidentID}/changes?since=0` }),
   [`POST ${I}/event`]: (ids) => ({ url: `/api/incident/${ids.incidentID}/event`, payload: { streamID: ids.streamID, actorID: ids.actorID, message: 'new event', startTimestamp: T } }),
   [`POST ${I}/marker`]: (ids) => ({ url: `/api/incident/${ids.incidentID}/marker`, payload: { message: 'new marker', startTimestamp: T } }),
   [`POST ${I}/stream`]: (ids) => ({ url: `/api/incident/${ids.incidentID}/stream`, payload: { name: 'new stream' } }),

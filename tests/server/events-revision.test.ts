@@ -1,8 +1,7 @@
 /*
- * The incident's eventsRevision (GET /api/incident/{id}): the browser's mirror skips fetching a large
- * incident's events while it is unchanged, so it must change with every change to an event a device
- * reads (add, edit, move, delete, a stream's clock shift) and stay put for what devices do not read
- * (an actor rename rewrites only search data; a note is in the payload).
+ * The incident's eventsRevision (GET /api/incident/{id}), "epoch:seq" of the change sequence
+ * (migration 009): the browser's mirror asks for what changed since it, so it must change with every
+ * change a device holds (events, and the payload's notes, actors and name) and stay put otherwise.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
@@ -27,7 +26,7 @@ describe.each(DATABASE_KINDS)('events revision on %s', (kind) => {
     const response = await writer.request({ url: `/api/incident/${incidentID}` });
     expect(response.statusCode, response.body).toBe(200);
     const revision = response.json().incident.eventsRevision;
-    expect(revision).toMatch(/^[0-9a-f-]{36}$/);
+    expect(revision).toMatch(/^[0-9a-f-]{36}:\d+$/);
     return revision;
   };
   const ok = async (request: Parameters<Session['request']>[0]) => {
@@ -35,7 +34,7 @@ describe.each(DATABASE_KINDS)('events revision on %s', (kind) => {
     expect(response.statusCode, response.body).toBeLessThan(300);
   };
 
-  it('changes with every change to an event and only then', async () => {
+  it('changes with every change a device holds, and not for a change that stores nothing', async () => {
     const organizationID = await createOrganization(writer, 'Revisions');
     const incidentID = await createIncident(writer, organizationID, 'Revisions');
     const other = await createIncident(writer, organizationID, 'Untouched');
@@ -63,14 +62,18 @@ describe.each(DATABASE_KINDS)('events revision on %s', (kind) => {
     await changes('editing a message', () => ok({ method: 'PUT', url: `/api/event/${eventID}`, payload: { message: 'disk is full' } }));
     await changes('moving an event', () => ok({ method: 'PUT', url: `/api/event/${eventID}`, payload: { startTimestamp: T0 + 5, endTimestamp: T0 + 9 } }));
     await changes("shifting a stream's clock", () => ok({ method: 'PUT', url: `/api/stream/${chat}`, payload: { clockOffsetMicroseconds: 1_000_000 } }));
-    await keeps('renaming an actor (search data only)', () => ok({ method: 'PUT', url: `/api/incident/${incidentID}/actor/${ada}`, payload: { name: 'Ada L.' } }));
-    await keeps('a note on an event', () => ok({ method: 'POST', url: `/api/incident/${incidentID}/note`, payload: { text: 'first sign', kind: 'other', eventID } }));
-    await keeps('renaming the incident', () => ok({ method: 'PUT', url: `/api/incident/${incidentID}`, payload: { name: 'Revisions, renamed' } }));
+    await changes('renaming an actor', () => ok({ method: 'PUT', url: `/api/incident/${incidentID}/actor/${ada}`, payload: { name: 'Ada L.' } }));
+    await changes('a note on an event', () => ok({ method: 'POST', url: `/api/incident/${incidentID}/note`, payload: { text: 'first sign', kind: 'other', eventID } }));
+    await changes('renaming the incident', () => ok({ method: 'PUT', url: `/api/incident/${incidentID}`, payload: { name: 'Revisions, renamed' } }));
+    await keeps('a change refused', async () => {
+      const refused = await writer.request({ method: 'PUT', url: `/api/event/${eventID}`, payload: { startTimestamp: T0 + 20, endTimestamp: T0 } });
+      expect(refused.statusCode).toBe(400);
+    });
     await changes('deleting an event', () => ok({ method: 'DELETE', url: `/api/event/${eventID}` }));
     expect(await revisionOf(other)).toBe(otherAtStart);
   });
 
-  it('an import of many rows changes it, and a refused import does not', async () => {
+  it('an import of many rows changes it, and a refused import brings no event', async () => {
     const organizationID = await createOrganization(writer, 'Imports');
     const incidentID = await createIncident(writer, organizationID, 'Imported');
     const before = await revisionOf(incidentID);
@@ -87,6 +90,9 @@ describe.each(DATABASE_KINDS)('events revision on %s', (kind) => {
       payload: fileForm(strToU8('time\tmessage\nyesterday\toops\n'), 'bad.tsv', { settings: JSON.stringify({ format: 'delimited', delimiter: '\t', mapping: { startTime: 0, message: 1 } }) }),
     });
     expect(bad.statusCode).toBe(400);
-    expect(await revisionOf(incidentID)).toBe(afterImport);
+    // The refused file is still kept as an upload of the incident (a payload change), but no event came.
+    const since = afterImport.split(':')[1];
+    const changes = await writer.request({ url: `/api/incident/${incidentID}/changes?since=${since}` });
+    expect(changes.json().changes).toMatchObject({ full: false, events: [], deletedEventIDs: [] });
   });
 });

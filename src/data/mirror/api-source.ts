@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { IncidentSummarySchema, OrganizationSummarySchema } from '../../../domain/incident-data.ts';
+import { IncidentChangesSchema } from '../../../domain/incident-changes.ts';
 import { EventPageSchema, IncidentPayloadSchema } from '../../../domain/incident-payload.ts';
 import { OrganizationDetailSchema } from '../../../domain/organization-payload.ts';
 import { apiGet, getActingAnalystID, isAbortError } from '../api-client.ts';
@@ -22,6 +23,7 @@ import { syncIncidentListFrom, syncOrganizationFrom, syncOrganizationsFrom, type
 export const MIRROR_SYNC = { 'x-churchkey-mirror-sync': '1' };
 
 const PayloadAnswer = z.object({ incident: IncidentPayloadSchema });
+const ChangesAnswer = z.object({ changes: IncidentChangesSchema });
 const OrganizationsAnswer = z.object({ organizations: z.object({ items: z.array(OrganizationSummarySchema) }) });
 const OrganizationAnswer = z.object({ organization: OrganizationDetailSchema });
 const IncidentsAnswer = z.object({ incidents: z.object({ items: z.array(IncidentSummarySchema) }) });
@@ -34,6 +36,11 @@ export const apiIncidentSource: IncidentSource = {
     const query = new URLSearchParams({ limit: String(limit) });
     if (after !== undefined) query.set('after', after);
     return apiGet(`/api/incident/${incidentID}/events?${query}`, EventPageSchema, { signal, headers: MIRROR_SYNC });
+  },
+  async changes(incidentID, since, epoch, after, signal) {
+    const query = new URLSearchParams({ since: String(since), epoch });
+    if (after !== undefined) query.set('after', after);
+    return (await apiGet(`/api/incident/${incidentID}/changes?${query}`, ChangesAnswer, { signal, headers: MIRROR_SYNC })).changes;
   },
 };
 

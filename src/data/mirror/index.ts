@@ -25,7 +25,7 @@
  *   useSyncStatus(incidentID): SyncStatus
  *       { status: 'idle'|'syncing'|'error'|'offline', loaded, total, lastSyncedAt?: number, error?: string }
  *       loaded/total: events written so far / the incident's event count (for a progress bar)
- *   useIncidentSync(incidentID): SyncStatus          syncs on mount and when the network returns; cancels on unmount
+ *   useIncidentSync(incidentID): SyncStatus          syncs on mount and when the network returns, catches up every few seconds (changes since the held number); cancels on unmount
  *   useOrganizationsSync(): ListSyncStatus           { status, lastSyncedAt?, error? }
  *   useOrganizationSync(organizationID): ListSyncStatus
  *   useIncidentListSync(organizationID?): ListSyncStatus

@@ -82,6 +82,11 @@ export interface SyncStateRow {
    * reached: while the server answers the same, every event is on the device and none is fetched.
    */
   eventsRevision?: string;
+  /**
+   * The change ("epoch:seq", GET /api/incident/{id}/changes) the device holds everything up to; ahead
+   * of eventsRevision when only the payload (a note, a tag) changed since the events did.
+   */
+  changeRevision?: string;
   error?: string;
 }
 

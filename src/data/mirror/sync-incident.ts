@@ -3,8 +3,11 @@
  * transaction per page, the next page fetched while the previous one is written), progress in
  * syncState. The server's answer replaces what the mirror held for that incident.
  */
+import type { IncidentChanges } from '../../../domain/incident-changes.ts';
+import { parseChangeRevision } from '../../../domain/incident-changes.ts';
 import type { EventRow } from '../../../domain/incident-data.ts';
 import type { IncidentPayload } from '../../../domain/incident-payload.ts';
+import { catchUpIncident } from './catch-up.ts';
 import { EventSnapshotBuilder, SNAPSHOT_MIN_EVENTS } from './event-snapshot.ts';
 import { putEventPage, removeIncidentFromMirror, replaceIncidentPayload, type EventPosition } from './incident-writes.ts';
 import type { MirrorDatabase, SyncStateRow } from './mirror-database.ts';
@@ -17,6 +20,8 @@ export const EVENT_PAGE_SIZE = 10_000;
 export interface IncidentSource {
   payload(incidentID: number, signal: AbortSignal | undefined): Promise<IncidentPayload>;
   eventPage(incidentID: number, after: string | undefined, limit: number, signal: AbortSignal | undefined): Promise<{ events: EventRow[]; nextCursor: string | null }>;
+  /** What changed since the change number `since` of `epoch` (a page of it, after `after`). */
+  changes(incidentID: number, since: number, epoch: string, after: string | undefined, signal: AbortSignal | undefined): Promise<IncidentChanges>;
 }
 
 export interface SyncProgress {
@@ -60,6 +65,12 @@ export async function syncIncidentFrom(db: MirrorDatabase, source: IncidentSourc
   // as complete as they were, revision and all.
   let touched = false;
   try {
+    const heldChange = parseChangeRevision(before?.changeRevision ?? before?.eventsRevision);
+    if (heldChange) {
+      // The device holds the incident up to a change number: only what changed since is fetched.
+      await beforeSync?.().catch(() => undefined);
+      if (await catchUpIncident(db, source, incidentID, heldChange, signal)) return;
+    }
     // The revision stays until the first event is written (each page's progress row drops it), so
     // screens keep reading the complete events, snapshot and all, while the payload is fetched.
     await db.syncState.put({ incidentID, status: 'syncing', eventsLoaded: 0, eventsTotal: before?.eventsTotal ?? 0, ...kept, ...(before?.eventsRevision === undefined ? {} : { eventsRevision: before.eventsRevision }) });
@@ -76,7 +87,7 @@ export async function syncIncidentFrom(db: MirrorDatabase, source: IncidentSourc
     const held = before?.eventsRevision;
     if (!payload.eventsComplete && revision !== undefined && held === revision && before?.eventsLoaded === total) {
       // Every event is already on this device (a large incident opened again): none is fetched.
-      await db.syncState.put({ incidentID, status: 'idle', eventsLoaded: total, eventsTotal: total, eventsRevision: revision, lastSyncedAt: Date.now() });
+      await db.syncState.put({ incidentID, status: 'idle', eventsLoaded: total, eventsTotal: total, eventsRevision: revision, changeRevision: revision, lastSyncedAt: Date.now() });
       return;
     }
     if (options.events === false && !payload.eventsComplete) {
@@ -111,7 +122,7 @@ export async function syncIncidentFrom(db: MirrorDatabase, source: IncidentSourc
         if (nextCursor === null) break;
       }
     }
-    const complete: SyncStateRow = { incidentID, status: 'idle', eventsLoaded: loaded, eventsTotal: loaded, lastSyncedAt: Date.now(), ...(revision === undefined ? {} : { eventsRevision: revision }) };
+    const complete: SyncStateRow = { incidentID, status: 'idle', eventsLoaded: loaded, eventsTotal: loaded, lastSyncedAt: Date.now(), ...(revision === undefined ? {} : { eventsRevision: revision, changeRevision: revision }) };
     await db.transaction('rw', db.syncState, db.eventSnapshots, async () => {
       if (snapshot && revision !== undefined) await db.eventSnapshots.put(snapshot.finish(incidentID, revision));
       else await db.eventSnapshots.delete(incidentID);

@@ -71,8 +71,43 @@ function useSyncWhileShown(key: string, run: (signal: AbortSignal) => Promise<vo
   }, [key, online]);
 }
 
+/**
+ * How often an open incident asks the server what changed since the change it holds: one small
+ * request (GET /api/incident/{id}/changes), so another analyst's marker shows within seconds.
+ */
+export const CATCH_UP_INTERVAL_MS = 4_000;
+
+/** While the incident is shown, online and the tab visible: catch up now and then, and on return to the tab. */
+function useCatchUpWhileShown(incidentID: number): void {
+  const online = useOnline();
+  useEffect(() => {
+    if (!online) return;
+    const controller = new AbortController();
+    const tick = (): void => {
+      if (document.visibilityState !== 'visible' || isIncidentSyncing(incidentID)) return;
+      void mirrorDatabase()
+        .syncState.get(incidentID)
+        .then((state) => {
+          // Until a first sync completed there is no change number to ask from: the mount's sync runs.
+          if (state?.changeRevision === undefined || isIncidentSyncing(incidentID) || controller.signal.aborted) return;
+          return syncIncident(incidentID, { signal: controller.signal });
+        })
+        // A failure is recorded in syncState for the screens; the next tick tries again.
+        .catch(() => undefined);
+    };
+    const timer = window.setInterval(tick, CATCH_UP_INTERVAL_MS);
+    document.addEventListener('visibilitychange', tick);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', tick);
+      controller.abort();
+    };
+  }, [incidentID, online]);
+}
+
 export function useIncidentSync(incidentID: number): SyncStatus {
   useSyncWhileShown(`incident:${incidentID}`, (signal) => syncIncident(incidentID, { signal }));
+  useCatchUpWhileShown(incidentID);
   return useSyncStatus(incidentID);
 }
 

@@ -1,0 +1,75 @@
+/*
+ * Delta sync (issue 20): a device that holds an incident at change "epoch:seq" asks the server what
+ * changed since (GET /api/incident/{id}/changes) and applies only that: changed events put, deleted
+ * ones removed, the snapshot of a large incident patched, the payload fetched again only when
+ * something beside the events changed. Answers false when the server asks for a full sync.
+ */
+import { changeRevision, type IncidentChanges } from '../../../domain/incident-changes.ts';
+import type { EventRow } from '../../../domain/incident-data.ts';
+import { replaceIncidentPayload, summaryOf } from './incident-writes.ts';
+import type { MirrorDatabase, SyncStateRow } from './mirror-database.ts';
+import { patchSnapshot } from './snapshot-patch.ts';
+import type { IncidentSource } from './sync-incident.ts';
+
+export async function catchUpIncident(
+  db: MirrorDatabase,
+  source: IncidentSource,
+  incidentID: number,
+  held: { epoch: string; seq: number },
+  signal: AbortSignal | undefined,
+): Promise<boolean> {
+  const changed: EventRow[] = [];
+  let first: IncidentChanges | undefined;
+  let seq: number;
+  let after: string | undefined;
+  for (;;) {
+    const page = await source.changes(incidentID, held.seq, held.epoch, after, signal);
+    signal?.throwIfAborted();
+    if (page.full || page.epoch !== held.epoch) return false;
+    first ??= page;
+    for (const event of page.events) changed.push(event);
+    seq = page.seq;
+    if (page.nextCursor === null) break;
+    after = page.nextCursor;
+  }
+  if (first.payloadChanged) await replaceIncidentPayload(db, await source.payload(incidentID, signal));
+  await applyEventChanges(db, incidentID, first, changed, changeRevision(held.epoch, seq));
+  return true;
+}
+
+async function applyEventChanges(db: MirrorDatabase, incidentID: number, first: IncidentChanges, changed: EventRow[], revision: string): Promise<void> {
+  const deleted = first.deletedEventIDs;
+  const tables = [db.events, db.syncState, db.eventSnapshots, db.incidents, db.streams, db.actors, db.outbox];
+  await db.transaction('rw', tables, async () => {
+    const state = await db.syncState.get(incidentID);
+    const previous = state?.eventsRevision;
+    let count = state?.eventsLoaded ?? 0;
+    const ids = changed.map((event) => event.id);
+    const present = [...(await db.events.bulkGet(ids)), ...(await db.events.bulkGet(deleted))];
+    for (const [index, row] of present.entries()) {
+      const mine = row !== undefined && row.incidentID === incidentID;
+      if (index < ids.length && !mine) count += 1;
+      if (index >= ids.length && mine) count -= 1;
+    }
+    if (deleted.length > 0) await db.events.bulkDelete(deleted);
+    if (changed.length > 0) await db.events.bulkPut(changed.map((event) => ({ ...event, incidentID })));
+    // Markers made here whose write was sent: the server's row has come in their place.
+    const waiting = new Set((await db.outbox.toArray()).map((row) => row.id));
+    const sent = (await db.events.where('id').below(0).toArray()).filter((row) => row.incidentID === incidentID && !(row.outboxID !== undefined && waiting.has(row.outboxID)));
+    if (sent.length > 0) await db.events.bulkDelete(sent.map((row) => row.id));
+    if (first.summary) await db.incidents.put(summaryOf(first.summary));
+    if (first.streams) await db.streams.bulkPut(first.streams);
+    if (first.actors) await db.actors.bulkPut(first.actors);
+    // The events' revision moves only when an event did: a note leaves the events (and the
+    // screens' read of them) as they are, and only the change number the device holds moves.
+    const eventsMoved = changed.length > 0 || deleted.length > 0 || previous === undefined;
+    const eventsRevision = eventsMoved ? revision : previous;
+    const snapshot = await db.eventSnapshots.get(incidentID);
+    if (snapshot && eventsMoved) {
+      if (previous !== undefined && snapshot.revision === previous) await db.eventSnapshots.put(patchSnapshot(snapshot, changed, deleted, revision));
+      else await db.eventSnapshots.delete(incidentID);
+    }
+    const settled: SyncStateRow = { incidentID, status: 'idle', eventsLoaded: count, eventsTotal: count, eventsRevision, changeRevision: revision, lastSyncedAt: Date.now() };
+    await db.syncState.put(settled);
+  });
+}
