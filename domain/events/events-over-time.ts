@@ -39,7 +39,8 @@ export function binEvents(input: EventBinsInput): EventBins {
     // The range's last instant belongs to the last bin, not one past it.
     const bin = Math.min(binCount - 1, Math.floor(offset * scale));
     const group = Math.min(groupCount - 1, groups[index]!);
-    counts[group * binCount + bin] += 1;
+    const cell = group * binCount + bin;
+    counts[cell] = counts[cell]! + 1;
   }
   const binStartMicros = new Float64Array(binCount);
   for (let bin = 0; bin < binCount; bin += 1) binStartMicros[bin] = from + (bin * span) / binCount;
@@ -85,4 +86,9 @@ export function rankGroups(keys: ArrayLike<number>, maxGroups: number): RankedGr
   const indexOf = new Map<number, number>();
   ordered.forEach((key, index) => indexOf.set(key, Math.min(index, kept.length)));
   return { indexOf, keys: kept, hasOther };
+}
+
+/** workers/series-bins.worker.ts; the input's arrays are transferred in, the bins' out. */
+export interface EventBinsWorkerApi {
+  bin(input: EventBinsInput): EventBins;
 }
