@@ -88,5 +88,7 @@ describe('deriveTrackTelemetry', () => {
   it('reads drone and GPS files in metres', () => {
     expect(unitSystemOf({ format: 'gpx', altitudeUnit: 'metres' })).toBe('metric');
     expect(unitSystemOf({ format: 'igc', altitudeUnit: 'metres' })).toBe('aviation');
+    expect(unitSystemOf({ icon: 'airplane' })).toBe('aviation');
+    expect(unitSystemOf({ icon: 'circle' })).toBe('metric');
   });
 });

@@ -112,7 +112,10 @@ export const TELEMETRY_UNITS: Readonly<Record<TelemetryUnitSystem, TelemetryUnit
   },
 };
 
-/** Aviation files (IGC, or altitudes given in feet as FR24 and G1000 logs do) read in ft and kt; others in metres. */
-export function unitSystemOf(settings: { readonly format?: string | undefined; readonly altitudeUnit?: string | undefined }): TelemetryUnitSystem {
-  return settings.format === 'igc' || settings.altitudeUnit === 'feet' ? 'aviation' : 'metric';
+/**
+ * Aviation files read in ft and kt, others in metres: IGC, altitudes given in feet (FR24, G1000), or
+ * a map drawn as an airplane (what detection picks for those files, and all a map's summary keeps).
+ */
+export function unitSystemOf(map: { readonly format?: string | undefined; readonly altitudeUnit?: string | undefined; readonly icon?: string | undefined }): TelemetryUnitSystem {
+  return map.format === 'igc' || map.altitudeUnit === 'feet' || map.icon === 'airplane' ? 'aviation' : 'metric';
 }

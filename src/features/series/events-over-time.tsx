@@ -14,8 +14,9 @@ import { useElementWidth, useSeriesTheme } from './use-series-frame.ts';
 
 const PICTURE = 'events-over-time';
 const HEIGHT_PX = 132;
-/** Roughly one bar per three pixels: fine enough to show bursts, coarse enough to read. */
+/** At most a bar per three pixels (bursts stay visible), and few wide bars for a few events (so they read). */
 const PX_PER_BIN = 3;
+const binCountFor = (widthPx: number, eventCount: number) => Math.max(1, Math.min(Math.floor(widthPx / PX_PER_BIN), Math.max(24, Math.round(eventCount / 1.5))));
 
 export interface EventsOverTimeProps {
   events: readonly SeriesEvent[];
@@ -35,6 +36,8 @@ export interface EventsOverTimeProps {
   onPickTime?: (micros: number) => void;
 }
 
+const plural = (count: number, noun: string) => `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
+
 export function EventsOverTime(props: EventsOverTimeProps) {
   const { fromMicros, toMicros, narrowed, selectedEventID, selectedMicros, onInterval, onPickTime } = props;
   const zoneReady = useTimeZoneReady(props.zone);
@@ -45,7 +48,10 @@ export function EventsOverTime(props: EventsOverTimeProps) {
   const widthPx = useElementWidth(plotRef);
   const [stackBy, setStackBy] = useState<StackBy>('stream');
   const cursorStore = useTimeCursorStore();
-  const { bins, groups, markerMicros, eventCount } = useEventBins({ ...props, stackBy, binCount: Math.floor(widthPx / PX_PER_BIN), theme });
+  const [binCount, setBinCount] = useState(1);
+  const { bins, groups, markerMicros, eventCount } = useEventBins({ ...props, stackBy, binCount, theme });
+  const wantedBins = binCountFor(widthPx, eventCount);
+  if (wantedBins !== binCount) setBinCount(wantedBins);
   const chartRef = useRef<EventsOverTimeChart | undefined>(undefined);
   const callbacks = useRef({ onInterval, onPickTime });
   useEffect(() => {
@@ -131,7 +137,7 @@ export function EventsOverTime(props: EventsOverTimeProps) {
       className="flex min-w-0 flex-col gap-1 rounded-md border border-line bg-panel px-2 py-1.5"
     >
       <SeriesLegend
-        title={`Events over time${eventCount === 0 ? '' : `, ${eventCount.toLocaleString('en')} ${eventCount === 1 ? 'event' : 'events'}`}`}
+        title={`Events over time${eventCount === 0 ? '' : `, ${plural(eventCount, 'event')}`}${markerMicros.length === 0 ? '' : `, ${plural(markerMicros.length, 'marker')}`}`}
         groups={groups}
         stackBy={stackBy}
         onStackBy={setStackBy}

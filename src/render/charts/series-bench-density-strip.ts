@@ -1,6 +1,6 @@
 /*
  * The hand-drawn canvas density strip the events-over-time series replaced (was
- * src/render/density-strip-renderer.ts), kept only as a baseline of bench/series-bench.ts: a bar per
+ * src/render/density-strip-renderer.ts), kept only as a baseline of bench/series-bench.ts (its page is series-bench-page.ts): a bar per
  * bin scaled to the fullest, and the list's window as an outlined band.
  */
 export interface DensityStripScene {
