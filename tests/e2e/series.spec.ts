@@ -66,13 +66,26 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test('hovering the swimlane moves the cursor in events over time, and hovering the series moves it too', async ({ page }) => {
+test('hovering events over time sets the shared cursor, and hovering the swimlane moves the cursor in the series', async ({ page }) => {
   await openPicture(page, 'swimlane');
   const canvas = page.locator('[data-swimlane-canvas]');
   await expect(canvas).toHaveAttribute('data-mode', /boxes|bins/);
   const series = eventsOverTime(page);
   await expect(series).toHaveAttribute('data-state', 'drawn');
   await expect(series).not.toHaveAttribute('data-cursor-micros', /./);
+
+  const over = await series.locator('.u-over').boundingBox();
+  if (!over) throw new Error('the series has no plot');
+  await page.mouse.move(over.x + over.width * 0.25, over.y + over.height / 2);
+  await expect(series).toHaveAttribute('data-cursor-micros', /^\d+$/);
+  const early = Number(await series.getAttribute('data-cursor-micros'));
+  await page.mouse.move(over.x + over.width * 0.75, over.y + over.height / 2);
+  await expect(series).not.toHaveAttribute('data-cursor-micros', String(early));
+  expect(Number(await series.getAttribute('data-cursor-micros'))).toBeGreaterThan(early);
+  // Leaving the series clears the cursor it set.
+  await page.mouse.move(over.x + over.width / 2, over.y + over.height + 80);
+  await expect(series).not.toHaveAttribute('data-cursor-micros', /./);
+
   const box = await canvas.boundingBox();
   if (!box) throw new Error('the swimlane has no box');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.3);
@@ -82,15 +95,6 @@ test('hovering the swimlane moves the cursor in events over time, and hovering t
   await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.8);
   await expect(series).not.toHaveAttribute('data-cursor-micros', String(upper));
   expect(Number(await series.getAttribute('data-cursor-micros'))).toBeGreaterThan(upper);
-
-  const plot = series.locator('.u-over');
-  const over = await plot.boundingBox();
-  if (!over) throw new Error('the series has no plot');
-  await page.mouse.move(over.x + over.width * 0.25, over.y + over.height / 2);
-  const early = Number(await series.getAttribute('data-cursor-micros'));
-  await page.mouse.move(over.x + over.width * 0.75, over.y + over.height / 2);
-  await expect(series).not.toHaveAttribute('data-cursor-micros', String(early));
-  expect(Number(await series.getAttribute('data-cursor-micros'))).toBeGreaterThan(early);
 });
 
 test('brushing across events over time sets the incident time interval, and "Whole incident" clears it', async ({ page }) => {
@@ -122,6 +126,9 @@ for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((value) => (document.documentElement.dataset['theme'] = value), theme);
     const telemetry = page.locator('[data-picture="track-telemetry"]');
     const map = telemetry.locator('[data-map-telemetry]').first();
+    // Software WebGL and the mirror's first copy of the points make the map slow to load here.
+    test.setTimeout(150_000);
+    await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('points', { timeout: 90_000 });
     await expect(map).toHaveAttribute('data-state', 'drawn', { timeout: 30_000 });
     // A drone's GPS log reads in metres.
     await expect(telemetry.getByText('Altitude (m)', { exact: true })).toBeVisible();
