@@ -9,7 +9,8 @@ import { expect, test } from './fixtures.ts';
 import { openAsAdmin } from './app-session.ts';
 import { attachScreenshots, DEMO_ENV, demoIncident } from './screens-demo.ts';
 
-test.use({ serverEnv: DEMO_ENV });
+// Tall enough that the picture and the series under it are both on screen.
+test.use({ serverEnv: DEMO_ENV, viewport: { width: 1280, height: 1200 } });
 
 const DRONE_INCIDENT = 'Roof survey drone hard landing, hall B';
 
@@ -74,6 +75,7 @@ test('hovering events over time sets the shared cursor, and hovering the swimlan
   await expect(series).toHaveAttribute('data-state', 'drawn');
   await expect(series).not.toHaveAttribute('data-cursor-micros', /./);
 
+  await series.locator('.u-over').scrollIntoViewIfNeeded();
   const over = await series.locator('.u-over').boundingBox();
   if (!over) throw new Error('the series has no plot');
   await page.mouse.move(over.x + over.width * 0.25, over.y + over.height / 2);
@@ -86,6 +88,7 @@ test('hovering events over time sets the shared cursor, and hovering the swimlan
   await page.mouse.move(over.x + over.width / 2, over.y + over.height + 80);
   await expect(series).not.toHaveAttribute('data-cursor-micros', /./);
 
+  await canvas.scrollIntoViewIfNeeded();
   const box = await canvas.boundingBox();
   if (!box) throw new Error('the swimlane has no box');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.3);
@@ -97,12 +100,13 @@ test('hovering events over time sets the shared cursor, and hovering the swimlan
   expect(Number(await series.getAttribute('data-cursor-micros'))).toBeGreaterThan(upper);
 });
 
-test('brushing across events over time sets the incident time interval, and "Whole incident" clears it', async ({ page }) => {
+test('brushing across events over time sets the incident time interval, and "Whole incident" clears it', async ({ page }, testInfo) => {
   await openPicture(page, 'event-timeline');
   const series = eventsOverTime(page);
   await expect(series).toHaveAttribute('data-state', 'drawn');
   const from = page.getByLabel('From', { exact: true });
   await expect(from).toHaveValue('');
+  await series.locator('.u-over').scrollIntoViewIfNeeded();
   const over = await series.locator('.u-over').boundingBox();
   if (!over) throw new Error('the series has no plot');
   await page.mouse.move(over.x + over.width * 0.3, over.y + over.height / 2);
@@ -115,6 +119,7 @@ test('brushing across events over time sets the incident time interval, and "Who
   await expect(page.getByLabel('To', { exact: true })).toHaveValue(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
   const whole = series.getByRole('button', { name: 'Whole incident' });
   await expect(whole).toBeVisible();
+  await attachScreenshots(page, testInfo, 'events-over-time-brushed');
   await whole.click();
   await expect(from).toHaveValue('');
   await expect(whole).toBeHidden();
@@ -137,6 +142,7 @@ for (const theme of ['light', 'dark'] as const) {
     const panels = map.locator('figure');
     for (let index = 0; index < 3; index += 1) expect((await seriesInk(panels.nth(index))).inked).toBeGreaterThan(150);
 
+    await panels.first().locator('.u-over').scrollIntoViewIfNeeded();
     const over = await panels.first().locator('.u-over').boundingBox();
     if (!over) throw new Error('the altitude panel has no plot');
     await page.mouse.move(over.x + over.width / 2, over.y + over.height / 2);
