@@ -67,7 +67,7 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test('hovering events over time sets the shared cursor, and hovering the swimlane moves the cursor in the series', async ({ page }) => {
+test('hovering events over time sets the shared cursor, and leaving it clears it', async ({ page }) => {
   await openPicture(page, 'swimlane');
   const canvas = page.locator('[data-swimlane-canvas]');
   await expect(canvas).toHaveAttribute('data-mode', /boxes|bins/);
@@ -87,7 +87,15 @@ test('hovering events over time sets the shared cursor, and hovering the swimlan
   // Leaving the series clears the cursor it set.
   await page.mouse.move(over.x + over.width / 2, over.y + over.height + 80);
   await expect(series).not.toHaveAttribute('data-cursor-micros', /./);
+});
 
+// The swimlane sets the shared cursor on hover (features/swimlane/swimlane-canvas.tsx, from the selection work).
+test('hovering the swimlane moves the cursor in events over time', async ({ page }) => {
+  await openPicture(page, 'swimlane');
+  const canvas = page.locator('[data-swimlane-canvas]');
+  await expect(canvas).toHaveAttribute('data-mode', /boxes|bins/);
+  const series = eventsOverTime(page);
+  await expect(series).toHaveAttribute('data-state', 'drawn');
   await canvas.scrollIntoViewIfNeeded();
   const box = await canvas.boundingBox();
   if (!box) throw new Error('the swimlane has no box');
