@@ -13,6 +13,7 @@ import { runMirrorBench } from './mirror-bench.ts';
 import { runMapsBench } from './maps-bench.ts';
 import { runEventTableBench } from './event-table-bench.ts';
 import { runSwimlaneBench } from './swimlane-bench.ts';
+import { runSeriesBench } from './series-bench.ts';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, release, totalmem, type } from 'node:os';
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
   const mirrorSection = mirrorRows > 0 ? await runMirrorBench({ rows: mirrorRows, dexieBulkPutRows: Math.min(mirrorRows, 200_000), log }) : '';
   const tableSection = tableRows > 0 ? runEventTableBench(tableRows, log) : '';
   const swimlaneSection = swimlaneSizes.length > 0 ? await runSwimlaneBench({ sizes: swimlaneSizes, naivePixiMax: 100_000, visTimelineMax: 1_000, log }) : '';
+  const seriesSection = await runSeriesBench({ sizes: [166_650, 1_000_000], log });
   const mapsSection = mapPoints > 0 ? await runMapsBench({ points: mapPoints, entityPoints: 10_000, log }) : '';
   const appBuilt = existsSync(join(projectRoot(), 'dist', 'index.html'));
   const familiesOptions = { familyMb, memorySizesMb: [50, 200], pageMb: appBuilt ? 100 : 0, wholeDocumentMaxMb: 20, only: [], log };
@@ -92,7 +94,7 @@ async function main(): Promise<void> {
   if (!values['no-write']) {
     const path = join(projectRoot(), 'bench', 'RESULTS.md');
     const previous = await readFile(path, 'utf8').catch(() => '');
-    await writeFile(path, keepSeparateSections(previous, report(results, totalMillis, `${csvSection}\n${importSection}\n\n${mirrorSection}\n\n${tableSection}\n\n${swimlaneSection}\n\n${mapsSection}\n\n${familiesSection}\n`)));
+    await writeFile(path, keepSeparateSections(previous, report(results, totalMillis, `${csvSection}\n${importSection}\n\n${mirrorSection}\n\n${tableSection}\n\n${swimlaneSection}\n\n${seriesSection}\n\n${mapsSection}\n\n${familiesSection}\n`)));
     process.stdout.write(`Wrote ${path}\n`);
   }
 }

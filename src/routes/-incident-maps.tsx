@@ -12,6 +12,9 @@ import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts
 import { useIncidentPage } from '../features/incident/incident-page-context.ts';
 import { CreateMapScreen } from '../features/maps/create-map-screen.tsx';
 import { MapPicture } from '../features/maps/map-picture.tsx';
+import type { GlobeTrack } from '../features/maps/map-globe.tsx';
+import { TrackTelemetry } from '../features/series/track-telemetry.tsx';
+import { unitSystemOf } from '../../domain/geo/track-telemetry.ts';
 import { useDisplaySettings, useViewState } from '../features/settings/use-settings.ts';
 import { cursorEvents } from '../features/timeline/cursor-events.ts';
 import { IncidentTimeline } from './-incident-timeline.tsx';
@@ -30,6 +33,10 @@ export function IncidentMaps({ picture, selectedEventID }: { picture: 'create-ma
   const [cursorMicros, setCursorMicros] = useState<number | undefined>(undefined);
   const current = useMemo(() => cursorEvents(page.events, page.filtered.positions, cursorMicros), [page.events, page.filtered, cursorMicros]);
   const selected = selectedEventID ?? page.viewState.selectedEventIDs[0];
+  const [tracks, setTracks] = useState<readonly GlobeTrack[]>([]);
+  const telemetryMaps = useMemo(() => {
+    return tracks.map((track) => ({ id: track.id, name: track.name, colour: track.colour, points: track.points, unitSystem: unitSystemOf({ icon: track.icon }) }));
+  }, [tracks]);
   const selectedEventMicros = useMemo(() => (selected === undefined ? undefined : page.events.find((event) => event.id === selected)?.startTimestamp), [page.events, selected]);
 
   if (picture === 'create-map') {
@@ -56,6 +63,7 @@ export function IncidentMaps({ picture, selectedEventID }: { picture: 'create-ma
       selectedEventID={selected}
       selectedEventMicros={selectedEventMicros}
       onCursor={setCursorMicros}
+      onTracks={setTracks}
       zone={page.timeZone}
       heightPx={page.settings.visualizationHeight}
       showLabels={settings.displayIncidentMapMarkerLabels}
@@ -73,6 +81,11 @@ export function IncidentMaps({ picture, selectedEventID }: { picture: 'create-ma
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1">
       {mapPicture}
+      {telemetryMaps.length > 0 ? (
+        <div className="px-2">
+          <TrackTelemetry maps={telemetryMaps} zone={page.timeZone} clockMicros={cursorMicros} selectedEventID={selected} selectedMicros={selectedEventMicros} />
+        </div>
+      ) : null}
       <div className="px-2 pb-2">
         {page.events.length === 0 ? (
           <p className="text-sm text-muted">This incident has no events yet. Its events and markers are listed here, and marked as the track passes them.</p>

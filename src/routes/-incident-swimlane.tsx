@@ -13,6 +13,7 @@ import { useViewState } from '../features/settings/use-settings.ts';
 import type { SwimlaneOptions } from '../features/swimlane/swimlane-options.ts';
 import { SwimlanePicture } from '../features/swimlane/swimlane-picture.tsx';
 import type { ReplyThread } from '../features/swimlane/swimlane-reply-thread.tsx';
+import { EventsOverTimeUnder } from './-events-over-time-under.tsx';
 
 export function IncidentSwimlane({ selectedEventID }: { selectedEventID: number | undefined }) {
   const page = useIncidentPage();
@@ -74,30 +75,33 @@ export function IncidentSwimlane({ selectedEventID }: { selectedEventID: number 
   );
 
   return (
-    <SwimlanePicture
-      events={events}
-      positions={filtered.positions}
-      highlighted={filtered.highlighted}
-      actors={actors}
-      columnOrder={viewState.actorColumnOrder}
-      hiddenColumnIDs={viewState.hiddenActorLanes}
-      streamColorIndex={streamColorIndex}
-      streamNames={streamNames}
-      hiddenStreamIDs={hiddenStreamIDs}
-      bounds={bounds}
-      heightPx={settings.visualizationHeight}
-      options={options}
-      onOptionsChange={(patch) => {
-        if (patch.inlineReplyThreadEventID) audit('open reply thread', { eventID: patch.inlineReplyThreadEventID });
-        updateState(patch);
-      }}
-      onColumnsChange={(change) => updateState({ ...(change.columnOrder ? { actorColumnOrder: change.columnOrder } : {}), ...(change.hiddenColumnIDs ? { hiddenActorLanes: change.hiddenColumnIDs } : {}) })}
-      selectedEventID={selected}
-      onSelectEvent={onSelectEvent}
-      onOpenGroup={onOpenGroup}
-      formatTime={formatTime}
-      formatElapsed={formatOffset}
-      threadOf={threadOf}
-    />
+    <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+      <SwimlanePicture
+        events={events}
+        positions={filtered.positions}
+        highlighted={filtered.highlighted}
+        actors={actors}
+        columnOrder={viewState.actorColumnOrder}
+        hiddenColumnIDs={viewState.hiddenActorLanes}
+        streamColorIndex={streamColorIndex}
+        streamNames={streamNames}
+        hiddenStreamIDs={hiddenStreamIDs}
+        bounds={bounds}
+        heightPx={settings.visualizationHeight}
+        options={options}
+        onOptionsChange={(patch) => {
+          if (patch.inlineReplyThreadEventID) audit('open reply thread', { eventID: patch.inlineReplyThreadEventID });
+          updateState(patch);
+        }}
+        onColumnsChange={(change) => updateState({ ...(change.columnOrder ? { actorColumnOrder: change.columnOrder } : {}), ...(change.hiddenColumnIDs ? { hiddenActorLanes: change.hiddenColumnIDs } : {}) })}
+        selectedEventID={selected}
+        onSelectEvent={onSelectEvent}
+        onOpenGroup={onOpenGroup}
+        formatTime={formatTime}
+        formatElapsed={formatOffset}
+        threadOf={threadOf}
+      />
+      <EventsOverTimeUnder selectedEventID={selected} />
+    </div>
   );
 }

@@ -4,7 +4,7 @@
  * picture (`beside`), where the map's clock marks the events the track is passing.
  */
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { paletteColor } from '../../domain/color/palette.ts';
 import { formatElapsed } from '../../domain/time/format-elapsed.ts';
 import { formatMicros } from '../../domain/time/format-micros.ts';
@@ -12,6 +12,7 @@ import { renderTimelinePng } from '../render/timeline-png-renderer.ts';
 import { firstAtOrAfter } from '../../domain/events/event-filter.ts';
 import { useIncidentPage } from '../features/incident/incident-page-context.ts';
 import { EventTimeline } from '../features/timeline/event-timeline.tsx';
+import { EventsOverTimeUnder } from './-events-over-time-under.tsx';
 import type { VisualizationName } from '../../domain/views.ts';
 import type { CursorEvents } from '../features/timeline/cursor-events.ts';
 import type { TimelineEvent } from '../features/timeline/timeline-types.ts';
@@ -76,7 +77,8 @@ export function IncidentTimeline({ selectedEventID, beside }: { selectedEventID:
     });
     return () => registerPicture(null);
   });
-  return (
+  const [jumpTo, setJumpTo] = useState<{ micros: number } | undefined>(undefined);
+  const timeline = (
     <EventTimeline
       events={events}
       positions={filtered.positions}
@@ -90,6 +92,7 @@ export function IncidentTimeline({ selectedEventID, beside }: { selectedEventID:
       heightPx={beside?.heightPx ?? settings.visualizationHeight}
       current={beside?.current}
       label={beside?.label}
+      jumpTo={jumpTo}
       selectedEventID={selectedEventID ?? viewState.selectedEventIDs[0]}
       placeOfTime={placeOfTime}
       onRangeChange={onRangeChange}
@@ -99,5 +102,12 @@ export function IncidentTimeline({ selectedEventID, beside }: { selectedEventID:
         void navigate({ to: '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID', params: { incidentID, visualizationName: beside?.visualizationName ?? 'event-timeline', eventID } });
       }}
     />
+  );
+  if (beside) return timeline;
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+      {timeline}
+      <EventsOverTimeUnder selectedEventID={selectedEventID} onPickTime={(micros) => setJumpTo({ micros })} />
+    </div>
   );
 }

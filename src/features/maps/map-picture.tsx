@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
-import type { GlobeCamera } from './map-globe.tsx';
+import type { GlobeCamera, GlobeTrack } from './map-globe.tsx';
 import { useMapTracks, type TrackMap } from './use-map-tracks.ts';
 
 const MapGlobe = lazy(() => import('./map-globe.tsx'));
@@ -31,6 +31,7 @@ export function MapPicture({
   camera,
   onCamera,
   createMapLink,
+  onTracks,
 }: {
   incidentID: number;
   analystID: number;
@@ -50,9 +51,12 @@ export function MapPicture({
   camera: GlobeCamera | null;
   onCamera: (camera: GlobeCamera) => void;
   createMapLink: React.ReactNode;
+  /** Told the loaded tracks, for pictures composed beside the globe (the track telemetry). */
+  onTracks?: (tracks: readonly GlobeTrack[]) => void;
 }) {
   const state = useMapTracks(incidentID, analystID, maps);
   const tracks = useMemo(() => (state.phase === 'loaded' ? state.tracks : []), [state]);
+  useEffect(() => onTracks?.(tracks), [onTracks, tracks]);
   const span = useMemo(() => {
     const withPoints = tracks.filter((track) => track.points.count > 0);
     if (withPoints.length === 0) return undefined;

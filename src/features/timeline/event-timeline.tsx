@@ -1,13 +1,12 @@
 /*
  * The event-timeline picture (PRODUCT.md, Pictures): every shown event in time order as a
- * virtualized list, so a million rows cost what the visible forty cost, with the density strip
- * above it to jump through time. Its height is the analyst's visualization height.
+ * virtualized list, so a million rows cost what the visible forty cost. Its height is the analyst's
+ * visualization height; the events-over-time series composed with it (features/series) jumps it through time.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
 import type { CursorEvents } from './cursor-events.ts';
-import { DensityStrip } from './density-strip.tsx';
 import { TimelineRow } from './timeline-row.tsx';
 import type { TimelineEvent, TimelineRowInfo } from './timeline-types.ts';
 
@@ -32,12 +31,14 @@ export interface EventTimelineProps {
   current?: CursorEvents | undefined;
   /** The list's name for assistive technology and tests. */
   label?: string | undefined;
+  /** A time picked elsewhere (the events-over-time series): the list scrolls to its first event. */
+  jumpTo?: { readonly micros: number } | undefined;
 }
 
 const ROW_HEIGHT_PX = 29;
 
 export function EventTimeline(props: EventTimelineProps) {
-  const { events, positions, highlighted, rowInfo, firstMicros, lastMicros, showOffset, truncate, heightPx, selectedEventID, onSelectEvent, placeOfTime, onRangeChange, current } = props;
+  const { events, positions, highlighted, rowInfo, firstMicros, showOffset, truncate, heightPx, selectedEventID, onSelectEvent, placeOfTime, onRangeChange, current } = props;
   const zoneReady = useTimeZoneReady(props.zone);
   const zone = zoneReady ? props.zone : 'UTC';
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -53,15 +54,8 @@ export function EventTimeline(props: EventTimelineProps) {
   const items = virtualizer.getVirtualItems();
   const firstItem = items[0];
   const lastItem = items[items.length - 1];
-  const startTimes = useCallback((position: number) => events[position]?.startTimestamp ?? 0, [events]);
-  const [visible, setVisible] = useState<{ from: number; to: number } | undefined>(undefined);
-  const fromMicros = firstItem ? events[positions[firstItem.index] ?? 0]?.startTimestamp : undefined;
-  const toMicros = lastItem ? events[positions[lastItem.index] ?? 0]?.startTimestamp : undefined;
   const firstPlace = firstItem?.index ?? 0;
   const lastPlace = lastItem?.index ?? -1;
-  useEffect(() => {
-    setVisible(fromMicros !== undefined && toMicros !== undefined ? { from: fromMicros, to: toMicros } : undefined);
-  }, [fromMicros, toMicros]);
   useEffect(() => onRangeChange?.(firstPlace, lastPlace), [onRangeChange, firstPlace, lastPlace]);
 
   // Bring the selected event into view when it is chosen elsewhere (a detail panel, another view).
@@ -85,11 +79,15 @@ export function EventTimeline(props: EventTimelineProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [currentPlace]);
 
-  const jump = useCallback((micros: number) => virtualizer.scrollToIndex(placeOfTime(micros), { align: 'start' }), [virtualizer, placeOfTime]);
+  const jumpTo = props.jumpTo;
+  useEffect(() => {
+    if (jumpTo) virtualizer.scrollToIndex(placeOfTime(jumpTo.micros), { align: 'start' });
+    // Only when another time is picked (a new request object), not as the list changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [jumpTo]);
 
   return (
     <section aria-label="Event timeline" className="flex min-w-0 flex-1 flex-col gap-1.5" data-picture="event-timeline">
-      <DensityStrip startTimes={startTimes} positions={positions} startMicros={firstMicros} endMicros={lastMicros} visible={visible} onJump={jump} />
       <div
         ref={scrollRef}
         role="table"

@@ -1,6 +1,7 @@
 /*
- * Draws the timeline's density strip: a bar per bin, scaled to the fullest bin, and the window the
- * list shows as an outlined band. A plain function over a canvas, so React only mounts it.
+ * The hand-drawn canvas density strip the events-over-time series replaced (was
+ * src/render/density-strip-renderer.ts), kept only as a baseline of bench/series-bench.ts (its page is series-bench-page.ts): a bar per
+ * bin scaled to the fullest, and the list's window as an outlined band.
  */
 export interface DensityStripScene {
   bins: Uint32Array;

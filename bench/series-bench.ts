@@ -1,0 +1,120 @@
+/*
+ * The uPlot series in headless Chromium: our wrapper (src/render/charts/series-plot.ts) beside bare
+ * uPlot on the same 166,650 and 1,000,000 points (first draw, a cursor sweep), and events over time
+ * beside the canvas density strip it replaced, on the same events. The page is
+ * src/render/charts/series-bench-page.ts, bundled here with Vite. Returns a Markdown section.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { chromium } from '@playwright/test';
+import { build } from 'vite';
+import { projectRoot } from '../server/project-root.ts';
+import { ms, table, thousands } from './measure.ts';
+
+export const SERIES_SECTION_START = '<!-- series-bench -->';
+export const SERIES_SECTION_END = '<!-- /series-bench -->';
+const ORIGIN = 'http://series-bench.localhost';
+const KINDS = ['ours', 'bare-uplot', 'events-over-time', 'density-strip'] as const;
+type Kind = (typeof KINDS)[number];
+const LABELS: Record<Kind, string> = {
+  ours: 'our uPlot wrapper (series-plot.ts)',
+  'bare-uplot': 'bare uPlot 1.6',
+  'events-over-time': 'events over time (bin + stacked bars)',
+  'density-strip': 'canvas density strip (replaced)',
+};
+
+interface Figures {
+  firstDrawMs: number[];
+  sweepMs: number[];
+  medianFirstDrawMs: number;
+  medianSweepMs: number;
+}
+interface Run {
+  kind: Kind;
+  points: number;
+  figures: Figures;
+}
+
+async function bundlePage(): Promise<string> {
+  const outDir = await mkdtemp(join(tmpdir(), 'churchkey-series-bench-'));
+  await build({
+    configFile: false,
+    logLevel: 'silent',
+    root: projectRoot(),
+    build: { outDir, emptyOutDir: true, minify: true, cssCodeSplit: false, lib: { entry: join(projectRoot(), 'src', 'render', 'charts', 'series-bench-page.ts'), formats: ['es'], fileName: () => 'page.js' } },
+  });
+  return outDir;
+}
+
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css' };
+
+export async function runSeriesBench(options: { sizes: number[]; log: (line: string) => void }): Promise<string> {
+  const { log } = options;
+  log(`\nseries (headless Chromium; ${options.sizes.map(thousands).join(', ')} points):`);
+  const outDir = await bundlePage();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const runs: Run[] = [];
+  try {
+    const version = browser.version();
+    for (const points of options.sizes) {
+      for (const kind of KINDS) {
+        const page = await browser.newPage();
+        page.setDefaultTimeout(0);
+        await page.route(`${ORIGIN}/**`, async (route) => {
+          const path = new URL(route.request().url()).pathname;
+          if (path === '/') return route.fulfill({ contentType: 'text/html', body: '<!doctype html><body style="margin:0"><script type="module" src="/page.js"></script>' });
+          const file = normalize(join(outDir, path));
+          if (!file.startsWith(outDir)) return route.fulfill({ status: 404 });
+          return route.fulfill({ contentType: TYPES[extname(file)] ?? 'application/octet-stream', body: await readFile(file) });
+        });
+        await page.goto(`${ORIGIN}/`);
+        await page.waitForFunction(() => 'seriesBench' in globalThis);
+        const figures = await page.evaluate(([k, n]) => (globalThis as unknown as { seriesBench: { run(kind: string, count: number): Promise<Figures> } }).seriesBench.run(k, n), [kind, points] as const);
+        await page.close();
+        runs.push({ kind, points, figures });
+        log(`  ${LABELS[kind]} at ${thousands(points)}: first draw median ${ms(figures.medianFirstDrawMs)} ms${figures.sweepMs.length > 0 ? `, cursor sweep median ${ms(figures.medianSweepMs)} ms` : ''}`);
+      }
+    }
+    return section(runs, version);
+  } finally {
+    await browser.close();
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
+
+const ratio = (ours: number, baseline: number) => `${(ours / baseline).toFixed(2)}x`;
+
+function section(runs: Run[], version: string): string {
+  const of = (kind: Kind, points: number) => runs.find((run) => run.kind === kind && run.points === points)?.figures;
+  const sizes = [...new Set(runs.map((run) => run.points))];
+  const wrapperRows = sizes.map((points) => {
+    const ours = of('ours', points)!;
+    const bare = of('bare-uplot', points)!;
+    return [thousands(points), `${ms(ours.medianFirstDrawMs)} ms`, `${ms(bare.medianFirstDrawMs)} ms`, ratio(ours.medianFirstDrawMs, bare.medianFirstDrawMs), `${ms(ours.medianSweepMs)} ms`, `${ms(bare.medianSweepMs)} ms`, ratio(ours.medianSweepMs, bare.medianSweepMs)];
+  });
+  const stripRows = sizes.map((points) => {
+    const ours = of('events-over-time', points)!;
+    const strip = of('density-strip', points)!;
+    return [thousands(points), `${ms(ours.medianFirstDrawMs)} ms`, `${ms(strip.medianFirstDrawMs)} ms`, ratio(ours.medianFirstDrawMs, strip.medianFirstDrawMs), `${ms(ours.medianSweepMs)} ms`, 'none (no cursor)'];
+  });
+  return [
+    SERIES_SECTION_START,
+    '## The uPlot series in the browser',
+    '',
+    `Headless Chromium ${version}, 1000 × 300 px, medians of 5 runs, each on a fresh plot. Points: x a second apart, y a seeded random walk, the same for every renderer. ` +
+      'First draw: from the typed arrays in memory to the canvas pixels read back (one pixel). Cursor sweep: 200 cursor moves across the plot, each forced through layout. ' +
+      'The target is our wrapper within 1.2x of bare uPlot (what the theme, the time axis labels in the incident zone, and the lines drawn over the plot cost).',
+    '',
+    table(['points', 'ours: first draw', 'bare uPlot: first draw', 'ours / bare', 'ours: cursor sweep', 'bare uPlot: cursor sweep', 'ours / bare'], wrapperRows),
+    '',
+    'Events over time against the canvas density strip it replaced, on events at the same instants: ours bins them (inline, one pass over a typed array of start times; ' +
+      'the picture moves this to a worker above 100,000 events) into a bar per 3 px and draws stacked bars with axes; the strip bins 240 bars through a position list and fills rectangles, ' +
+      'with no axis, no cursor and no brushing.',
+    '',
+    table(['events', 'events over time: first draw', 'density strip: first draw', 'ours / strip', 'events over time: cursor sweep', 'density strip: cursor sweep'], stripRows),
+  ].join('\n');
+}

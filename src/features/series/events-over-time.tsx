@@ -1,0 +1,159 @@
+/*
+ * The events-over-time series (React shell of render/charts/events-over-time-chart.ts) under the
+ * timeline and the swimlane: events per interval stacked by stream or actor, markers as lines.
+ * Brushing sets the incident's time interval; a click (or Enter) picks an instant; it shares the
+ * page's time cursor, set on hover and drawn when another picture moves it.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTimeCursorStore } from '../../data/time-cursor.ts';
+import { createEventsOverTimeChart, type EventsOverTimeChart } from '../../render/charts/events-over-time-chart.ts';
+import { useTimeZoneReady } from '../../ui/timestamp.tsx';
+import { SeriesLegend } from './series-legend.tsx';
+import { useEventBins, type SeriesEvent, type StackBy } from './use-event-bins.ts';
+import { useElementWidth, useSeriesTheme } from './use-series-frame.ts';
+
+const PICTURE = 'events-over-time';
+const HEIGHT_PX = 132;
+/** At most a bar per three pixels (bursts stay visible), and few wide bars for a few events (so they read). */
+const PX_PER_BIN = 3;
+const binCountFor = (widthPx: number, eventCount: number) => Math.max(1, Math.min(Math.floor(widthPx / PX_PER_BIN), Math.max(24, Math.round(eventCount / 1.5))));
+
+export interface EventsOverTimeProps {
+  events: readonly SeriesEvent[];
+  positions: Uint32Array;
+  fromMicros: number;
+  toMicros: number;
+  /** Whether the incident's time interval narrows the range (then "Whole incident" widens it again). */
+  narrowed: boolean;
+  zone: string;
+  selectedEventID: number | undefined;
+  selectedMicros: number | undefined;
+  streamName: (streamID: number) => string;
+  streamColorIndex: (streamID: number) => number;
+  actorName: (actorID: number) => string;
+  onInterval: (interval: { start: number; end: number } | null) => void;
+  /** A click on the plot: the instant picked (the timeline scrolls to it). */
+  onPickTime?: (micros: number) => void;
+}
+
+const plural = (count: number, noun: string) => `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
+
+export function EventsOverTime(props: EventsOverTimeProps) {
+  const { fromMicros, toMicros, narrowed, selectedEventID, selectedMicros, onInterval, onPickTime } = props;
+  const zoneReady = useTimeZoneReady(props.zone);
+  const zone = zoneReady ? props.zone : 'UTC';
+  const theme = useSeriesTheme();
+  const rootRef = useRef<HTMLElement>(null);
+  const plotRef = useRef<HTMLDivElement>(null);
+  const widthPx = useElementWidth(plotRef);
+  const [stackBy, setStackBy] = useState<StackBy>('stream');
+  const cursorStore = useTimeCursorStore();
+  const [binCount, setBinCount] = useState(1);
+  const { bins, groups, markerMicros, eventCount } = useEventBins({ ...props, stackBy, binCount, theme });
+  const wantedBins = binCountFor(widthPx, eventCount);
+  if (wantedBins !== binCount) setBinCount(wantedBins);
+  const chartRef = useRef<EventsOverTimeChart | undefined>(undefined);
+  const callbacks = useRef({ onInterval, onPickTime });
+  useEffect(() => {
+    callbacks.current = { onInterval, onPickTime };
+  }, [onInterval, onPickTime]);
+
+  const scene = bins ? { bins, groups, markerMicros, selectedMicros, fromMicros, toMicros } : undefined;
+  const ready = scene !== undefined && widthPx > 0;
+
+  // Built once per colour mode and zone; scenes after that only update it.
+  useEffect(() => {
+    const target = plotRef.current;
+    const root = rootRef.current;
+    if (!ready || !target || !root || !scene) return;
+    const markCursor = (micros: number | undefined) => {
+      if (micros === undefined) root.removeAttribute('data-cursor-micros');
+      else root.setAttribute('data-cursor-micros', String(micros));
+    };
+    const chart = createEventsOverTimeChart(target, scene, {
+      widthPx: target.clientWidth,
+      heightPx: HEIGHT_PX,
+      theme,
+      zone,
+      onHover(micros) {
+        markCursor(micros);
+        if (micros !== undefined) cursorStore.set(micros, PICTURE);
+        else if (cursorStore.get().source === PICTURE) cursorStore.set(undefined, PICTURE);
+      },
+      onBrush: (start, end) => callbacks.current.onInterval({ start, end }),
+      onClick: (micros) => callbacks.current.onPickTime?.(micros),
+      onDoubleClick: () => callbacks.current.onInterval(null),
+    });
+    chartRef.current = chart;
+    root.setAttribute('data-state', 'drawn');
+    const follow = () => {
+      const { micros, source } = cursorStore.get();
+      if (source === PICTURE) return;
+      chart.plot.showCursor(micros);
+      markCursor(micros);
+    };
+    follow();
+    const unsubscribe = cursorStore.subscribe(follow);
+    return () => {
+      unsubscribe();
+      chartRef.current = undefined;
+      chart.destroy();
+      root.removeAttribute('data-state');
+    };
+    // The scene is applied by the effect below; rebuilding on every scene would lose the cursor.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, theme, zone, cursorStore]);
+
+  useEffect(() => {
+    if (scene) chartRef.current?.update(scene);
+    // scene is rebuilt from these each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [bins, groups, markerMicros, selectedMicros, fromMicros, toMicros]);
+
+  useEffect(() => {
+    if (widthPx > 0) chartRef.current?.plot.resize(widthPx, HEIGHT_PX);
+  }, [widthPx]);
+
+  // Keyboard: arrows move the shared cursor a bar at a time, Enter picks it, Escape widens to the whole incident.
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const stepMicros = (toMicros - fromMicros) / Math.max(1, bins?.binCount ?? 100);
+    const at = cursorStore.get().micros ?? fromMicros;
+    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      const next = Math.round(Math.min(toMicros, Math.max(fromMicros, at + (event.key === 'ArrowRight' ? stepMicros : -stepMicros))));
+      cursorStore.set(next, 'events-over-time-keys');
+    } else if (event.key === 'Enter') onPickTime?.(Math.round(at));
+    else if (event.key === 'Escape' && narrowed) onInterval(null);
+    else return;
+    event.preventDefault();
+  }
+
+  return (
+    <section
+      ref={rootRef}
+      aria-label="Events over time"
+      data-picture={PICTURE}
+      data-selected-event={selectedEventID}
+      data-stack-by={stackBy}
+      className="flex min-w-0 flex-col gap-1 rounded-md border border-line bg-panel px-2 py-1.5"
+    >
+      <SeriesLegend
+        title={`Events over time${eventCount === 0 ? '' : `, ${plural(eventCount, 'event')}`}${markerMicros.length === 0 ? '' : `, ${plural(markerMicros.length, 'marker')}`}`}
+        groups={groups}
+        stackBy={stackBy}
+        onStackBy={setStackBy}
+        narrowed={narrowed}
+        onWholeIncident={() => onInterval(null)}
+      />
+      <div
+        ref={plotRef}
+        role="img"
+        tabIndex={0}
+        aria-label="Events per interval. Drag across to narrow the time interval, double-click or Escape to widen it; arrow keys move the time cursor, Enter goes there."
+        onKeyDown={onKeyDown}
+        className="relative min-h-[132px] w-full cursor-crosshair"
+      >
+        {eventCount === 0 ? <p className="absolute inset-x-0 top-10 text-center text-sm text-muted">No events in this range to count: widen the time interval or clear the filters.</p> : null}
+      </div>
+    </section>
+  );
+}
