@@ -156,7 +156,7 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
   relatedIncidentRoutes(app, context);
   uploadRoutes(app, context);
   // One board for both import calls: GET /api/import/progress/{token} answers for either.
-  const importProgress = new ImportProgressBoard();
+  const importProgress = new ImportProgressBoard(context.db);
   importRoutes(app, context, importProgress);
   streamImportRoutes(app, context, importProgress);
   mapRoutes(app, context);

@@ -8,6 +8,8 @@ import { migrate } from './db/migrate.ts';
 import { blobTempDir } from './repositories/blob-repository.ts';
 import { deleteExpiredSessions } from './repositories/sessions-repository.ts';
 import { sweepAbandonedSpools, sweepAbandonedStaging } from './repositories/spool-sweep.ts';
+import { sweepAbandonedImports } from './import/hidden-import.ts';
+import { nowMicros } from './auth/tokens.ts';
 import { serverVersion } from './version.ts';
 
 async function main(): Promise<void> {
@@ -17,6 +19,7 @@ async function main(): Promise<void> {
   // Files a killed process was receiving or importing when it stopped.
   await sweepAbandonedSpools(blobTempDir(config));
   await sweepAbandonedStaging(db);
+  await sweepAbandonedImports(db, nowMicros());
   const version = serverVersion(config.version);
   const app = await buildApp({ db, config, version }, { logger: true });
   const first = await ensureAdminAccount(db, config);

@@ -110,7 +110,7 @@ export function importRoutes(app: FastifyInstance, context: AppContext, progress
       },
     },
     async (request) => {
-      const view = progress.view(request.params.token);
+      const view = await progress.view(request.params.token);
       // Unknown, or not started yet (the upload still running): the page keeps asking.
       if (!view) throw notFound('import progress');
       return { progress: view, version: context.version };
