@@ -2,10 +2,10 @@
  * The authoritative import of one evidence file into an incident, shared by POST
  * /api/incident/{id}/import and npm run import. The spooled file is first stored whole and committed
  * as an upload of the incident (keepSource), so a crash during the long import leaves the file there
- * to be imported again, and nothing else. The file is then staged batch by batch (stage-file.ts) and,
- * in ONE transaction, moved into new streams and events (move-staged-events.ts), its Slack threads
- * made collections (reply-threads.ts) and the upload adopted as the streams' source (adopt-source.ts).
- * A failure rolls all that back and removes the kept upload again, so a refused file leaves nothing.
+ * to be imported again. The rows then go batch by batch, each in a short transaction, into events of
+ * streams that reads skip (move-staged-events.ts, hidden-import.ts); one small transaction shows them,
+ * with the Slack threads (reply-threads.ts), the adopted upload (adopt-source.ts) and the audit record.
+ * A failure discards the hidden rows and the kept upload, so a refused file leaves nothing.
  */
 import { open } from 'node:fs/promises';
 import { DETECT_BYTES, detectFormat } from '../../domain/import/detect-format.ts';
@@ -91,6 +91,9 @@ async function keepSource(db: Db, options: ImportFileOptions, mediaType: string)
   });
 }
 
+const PGLITE_ROWS_PER_WRITE = 5_000;
+const POSTGRES_ROWS_PER_WRITE = 25_000;
+
 export async function importFile(db: Db, options: ImportFileOptions): Promise<ImportResult> {
   const mediaType = normalizeMediaType(options.declaredType, options.fileName);
   const keptId = await keepSource(db, options, mediaType);
@@ -106,6 +109,8 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
         await touchImport(tx, begun.context.importId, nowMicros());
       }),
       searchable: false,
+      // PGlite: a batch holds every reader off while it is written, so batches stay small.
+      rowsPerWrite: db.kind === 'pglite' ? PGLITE_ROWS_PER_WRITE : POSTGRES_ROWS_PER_WRITE,
       moveBatch: (tx, table, records) => begun.moveBatch(tx, table, records),
       limits: options.limits ?? DEFAULT_IMPORT_LIMITS,
       onProgress: options.onProgress,

@@ -59,6 +59,8 @@ export interface StageOptions {
    * transaction (BATCH_TABLE) and handed to this, which moves it on (the first import's events).
    */
   moveBatch?: ((tx: DbTransaction, table: string, records: readonly ImportRecord[]) => Promise<void>) | undefined;
+  /** Rows a write takes at least (default: a parser batch); the last write takes what is left. */
+  rowsPerWrite?: number | undefined;
   limits: ImportLimits;
   onProgress?: ((progress: ImportProgress) => void) | undefined;
 }
@@ -78,8 +80,18 @@ export async function stageFile(file: SpooledBlob, settings: ImportSettings, opt
     batchSize: BATCH_SIZE,
     onProgress: options.onProgress,
   });
-  // One batch in flight: the next is parsed while the database writes this one (PostgreSQL runs apart).
+  // One write in flight: the next rows are parsed while the database writes these (PostgreSQL runs apart).
   let inFlight: Promise<void> | undefined;
+  let lines: string[] = [];
+  let records: ImportRecord[] = [];
+  const flush = async () => {
+    await inFlight;
+    inFlight = records.length === 0 ? undefined : writeRows(options, lines, records);
+    // Seen when awaited (next write or the end); this only keeps it from counting as unhandled meanwhile.
+    inFlight?.catch(() => undefined);
+    lines = [];
+    records = [];
+  };
   let next = await run.next();
   try {
     while (!next.done) {
@@ -92,43 +104,27 @@ export async function stageFile(file: SpooledBlob, settings: ImportSettings, opt
         invalidCount += 1;
         if (invalid.length < INVALID_LIST_LIMIT) invalid.push(row);
       }
-      if (batch.records.length > 0) {
-        const lines: string[] = [];
-        for (const record of batch.records) {
-          const kind = record.isMarker ? 'marker' : 'event';
-          // The parsers hand records out in source order; the re-import maps new ids back by line.
-          if (record.line <= lastLine[kind]) throw new Error(`${settings.format} parser gave line ${record.line} after ${lastLine[kind]}`);
-          lastLine[kind] = record.line;
-          const actor = record.isMarker ? '' : messageText(record.actor);
-          validCount += 1;
-          lines.push(
-            `${validCount}\t${record.line}\t${record.isMarker ? 't' : 'f'}\t${actor}\t${record.actorIsBot ? 't' : 'f'}\t${messageText(record.message)}\t` +
-              `${record.startMicros}\t${record.endMicros}\t${extraText(record.extra)}\t${copyValue(record.stream)}\t${copyValue(record.threadKey)}`,
-          );
-        }
-        const records = batch.records;
-        await inFlight;
-        inFlight = options.write(async (tx) => {
-          if (options.moveBatch) {
-            await tx.query(BATCH_TABLE_SQL);
-            await tx.copyFrom(`COPY ${BATCH_TABLE} (${COLUMNS}) FROM STDIN`, `${lines.join('\n')}\n`);
-            return options.moveBatch(tx, BATCH_TABLE, records);
-          }
-          if (!options.searchable) return tx.copyFrom(`COPY ${options.table} (${COLUMNS}) FROM STDIN`, `${lines.join('\n')}\n`);
-          const batch = `${options.table}_batch`;
-          await tx.copyFrom(`COPY ${batch} (${COLUMNS}) FROM STDIN`, `${lines.join('\n')}\n`);
-          await tx.query(`INSERT INTO ${options.table} (${COLUMNS}, search_vector) SELECT ${COLUMNS}, ${SEARCH_VECTOR} FROM ${batch}`);
-          await tx.query(`TRUNCATE ${batch}`);
-        });
-        // Seen when awaited (next batch or the end); this only keeps it from counting as unhandled meanwhile.
-        inFlight.catch(() => undefined);
+      for (const record of batch.records) {
+        const kind = record.isMarker ? 'marker' : 'event';
+        // The parsers hand records out in source order; the re-import maps new ids back by line.
+        if (record.line <= lastLine[kind]) throw new Error(`${settings.format} parser gave line ${record.line} after ${lastLine[kind]}`);
+        lastLine[kind] = record.line;
+        const actor = record.isMarker ? '' : messageText(record.actor);
+        validCount += 1;
+        lines.push(
+          `${validCount}\t${record.line}\t${record.isMarker ? 't' : 'f'}\t${actor}\t${record.actorIsBot ? 't' : 'f'}\t${messageText(record.message)}\t` +
+            `${record.startMicros}\t${record.endMicros}\t${extraText(record.extra)}\t${copyValue(record.stream)}\t${copyValue(record.threadKey)}`,
+        );
+        records.push(record);
       }
+      if (records.length >= (options.rowsPerWrite ?? BATCH_SIZE)) await flush();
       // A turn of the event loop between batches: other users' requests are read and answered meanwhile.
       await turn();
       next = await run.next();
     }
+    await flush();
   } catch (error) {
-    // A failed import is discarded next: the batch still being written must have landed first.
+    // A failed import is discarded next: the rows still being written must have landed first.
     await inFlight?.catch(() => undefined);
     throw error;
   }
@@ -138,4 +134,21 @@ export async function stageFile(file: SpooledBlob, settings: ImportSettings, opt
     throw new ImportError('invalid-file', first ? `has no valid rows (${invalidCount} invalid; the first, line ${first.line}: ${first.reason})` : 'has no events to import');
   }
   return { format: next.value.format, validCount, invalidCount, invalid };
+}
+
+/** One write of COPY text rows: moved on (moveBatch), or kept in the staging table, with search data if asked. */
+function writeRows(options: StageOptions, lines: readonly string[], records: readonly ImportRecord[]): Promise<void> {
+  const data = `${lines.join('\n')}\n`;
+  return options.write(async (tx) => {
+    if (options.moveBatch) {
+      await tx.query(BATCH_TABLE_SQL);
+      await tx.copyFrom(`COPY ${BATCH_TABLE} (${COLUMNS}) FROM STDIN`, data);
+      return options.moveBatch(tx, BATCH_TABLE, records);
+    }
+    if (!options.searchable) return tx.copyFrom(`COPY ${options.table} (${COLUMNS}) FROM STDIN`, data);
+    const batch = `${options.table}_batch`;
+    await tx.copyFrom(`COPY ${batch} (${COLUMNS}) FROM STDIN`, data);
+    await tx.query(`INSERT INTO ${options.table} (${COLUMNS}, search_vector) SELECT ${COLUMNS}, ${SEARCH_VECTOR} FROM ${batch}`);
+    await tx.query(`TRUNCATE ${batch}`);
+  });
 }
