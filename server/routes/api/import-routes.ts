@@ -39,7 +39,7 @@ const ImportAnswer = z.object({
   version: z.string(),
 });
 
-export function importRoutes(app: FastifyInstance, context: AppContext, progress: ImportProgressBoard): void {
+export function importRoutes(app: FastifyInstance, context: AppContext, progress: ImportProgressBoard, takeTurn?: () => Promise<() => void>): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = context;
   const tmpDir = blobTempDir(config);
@@ -85,6 +85,7 @@ export function importRoutes(app: FastifyInstance, context: AppContext, progress
           attribution: { userID: user.id, analystID: analyst.id },
           onProgress,
           limits: config.importLimits,
+          takeTurn,
         }));
         reply.code(201);
         return { import: result, version: context.version };
