@@ -123,3 +123,8 @@ BEGIN
 END $$;
 CREATE TRIGGER incident_actors_delete_events AFTER DELETE ON incident_actors
   REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION events_follow_deleted_actors();
+
+-- The search GIN gathers new entries in a pending list and merges them in when it passes the limit
+-- (4 MB by default): on PGlite that merge, inside one import batch, held every reader for many
+-- seconds. About a batch's worth keeps each merge as short as a batch.
+ALTER INDEX events_search_idx SET (gin_pending_list_limit = 1024);
