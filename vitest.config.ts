@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Tests that need a PostgreSQL server (two processes on one database) run when one is configured.
-const postgresOnly = ['tests/server/two-servers.test.ts', 'tests/server/postgres-dead-client.test.ts'];
+const postgresOnly = ['tests/server/two-servers.test.ts', 'tests/server/postgres-dead-client.test.ts', 'tests/server/import-progress-two-servers.test.ts'];
 
 export default defineConfig({
   test: {

@@ -1,6 +1,6 @@
 /*
- * Does an import stall other users? While importFile takes a generated TSV (N rows, default
- * 1,000,000) into one incident, another incident is read over a real socket (GET /api/incident/{id},
+ * Does an import stall other users? While POST /api/incident/{id}/import takes a generated TSV (N rows,
+ * default 1,000,000) into one incident over a real socket, another incident is read over a real socket (GET /api/incident/{id},
  * one request at a time, 100 ms apart) and the process's memory is sampled. Answers the reads' p50,
  * p99 and longest wait and the growth of the resident set, as one JSON line:
  *   npm run -s build:server && node build/bench/import-stall-bench.js --store pglite|postgres [--rows N] [--case slack-bomb]
@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ImportSettings } from '../domain/import/import-settings.ts';
-import { importFile } from '../server/import/import-file.ts';
-import { spoolBlob } from '../server/repositories/blob-repository.ts';
+import { request as httpRequest } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import { insertIncident } from '../server/repositories/incidents-repository.ts';
 import { createSession } from '../server/repositories/sessions-repository.ts';
 import { openStore, startApp, type StoreKind } from './bench-store.ts';
@@ -53,6 +53,31 @@ async function writeSlackBomb(path: string): Promise<number> {
   return (await stat(path)).size;
 }
 
+/**
+ * The file as multipart/form-data through node:http, streamed from disk (settings, then the file). Not
+ * fetch: its client gives up on an answer after 300 s, and a million rows on PGlite may take longer.
+ */
+async function postFile(url: string, headers: Record<string, string>, path: string, fileName: string, settings: unknown): Promise<{ status: number; body: string }> {
+  const boundary = `bench${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="settings"\r\n\r\n${JSON.stringify(settings)}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const length = head.length + (await stat(path)).size + tail.length;
+  return new Promise((resolve, reject) => {
+    const sending = httpRequest(url, { method: 'POST', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(length) } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    sending.on('error', reject);
+    sending.write(head);
+    createReadStream(path).on('end', () => sending.end(tail)).on('error', reject).pipe(sending, { end: false });
+  });
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { store: { type: 'string', default: 'pglite' }, rows: { type: 'string', default: '1000000' }, case: { type: 'string', default: 'tsv' } },
@@ -75,7 +100,6 @@ async function main(): Promise<void> {
     const check = await fetch(`${base}/api/incident/${other}`, { headers });
     if (check.status !== 200) throw new Error(`GET incident answered ${check.status}: ${await check.text()}`);
 
-    const file = await spoolBlob(createReadStream(path), scratch);
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;
@@ -96,22 +120,18 @@ async function main(): Promise<void> {
       }
     })();
     const started = performance.now();
-    const result = await importFile(store.db, {
-      incident: async () => ({ id: target, organization_id: organization!.id, name: 'Imported into' }),
-      file,
-      fileName: slackBomb ? 'export.zip' : 'bench.tsv',
-      settings: slackBomb ? { format: 'slack-zip' } : SETTINGS,
-      attribution: { userID: null, analystID: null },
-    })
-      .then((answer) => ({ importedCount: answer.importedCount, refusal: undefined }))
-      .catch((error: unknown) => ({ importedCount: 0, refusal: error instanceof Error ? error.message : String(error) }))
+    // Through the route, as a page sends it: on PGlite its batches take turns in the server's read queue.
+    const result = await postFile(`${base}/api/incident/${target}/import`, headers, path, slackBomb ? 'export.zip' : 'bench.tsv', slackBomb ? { format: 'slack-zip' } : SETTINGS)
+      .then(({ status, body }) => {
+        const answer = JSON.parse(body) as { import?: { importedCount: number }; error?: { message?: string } };
+        return status === 201 ? { importedCount: answer.import!.importedCount, refusal: undefined } : { importedCount: 0, refusal: `${status} ${answer.error?.message ?? body}` };
+      })
       .finally(() => {
         importing = false;
       });
     const importMillis = performance.now() - started;
     await reads;
     clearInterval(sampler);
-    await file.discard();
     await bench.app.close();
     const round = (millis: number) => Math.round(millis);
     process.stdout.write(

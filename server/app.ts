@@ -123,7 +123,8 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
   registerSameOrigin(app, context);
   registerTextGuard(app);
   // Reads take turns at about the database's parallelism, and a read whose client left is dropped.
-  registerReadQueue(app, new ReadQueue(context.db.kind === 'pglite' ? PGLITE_READ_CONCURRENCY : POSTGRES_POOL_SIZE));
+  const readQueue = new ReadQueue(context.db.kind === 'pglite' ? PGLITE_READ_CONCURRENCY : POSTGRES_POOL_SIZE);
+  registerReadQueue(app, readQueue);
   registerAuth(app, context.db);
   registerIdempotency(app, context.db);
 
@@ -158,8 +159,9 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
   relatedIncidentRoutes(app, context);
   uploadRoutes(app, context);
   // One board for both import calls: GET /api/import/progress/{token} answers for either.
-  const importProgress = new ImportProgressBoard();
-  importRoutes(app, context, importProgress);
+  const importProgress = new ImportProgressBoard(context.db);
+  // PGlite: the import's batches wait in the readers' line, so a read is never split by a batch.
+  importRoutes(app, context, importProgress, context.db.kind === 'pglite' ? () => readQueue.turn() : undefined);
   streamImportRoutes(app, context, importProgress);
   mapRoutes(app, context);
 

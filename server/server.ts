@@ -9,6 +9,8 @@ import { blobTempDir } from './repositories/blob-repository.ts';
 import { deleteExpiredSessions } from './repositories/sessions-repository.ts';
 import { sweepAbandonedSpools, sweepAbandonedStaging } from './repositories/spool-sweep.ts';
 import { compactTombstones } from './repositories/changes-repository.ts';
+import { sweepAbandonedImports } from './import/hidden-import.ts';
+import { nowMicros } from './auth/tokens.ts';
 import { serverVersion } from './version.ts';
 
 async function main(): Promise<void> {
@@ -18,6 +20,7 @@ async function main(): Promise<void> {
   // Files a killed process was receiving or importing when it stopped.
   await sweepAbandonedSpools(blobTempDir(config));
   await sweepAbandonedStaging(db);
+  await sweepAbandonedImports(db, nowMicros());
   // Deleted events' tombstones are kept two weeks; a device away longer syncs in full.
   await compactTombstones(db);
   const version = serverVersion(config.version);

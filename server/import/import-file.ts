@@ -2,10 +2,10 @@
  * The authoritative import of one evidence file into an incident, shared by POST
  * /api/incident/{id}/import and npm run import. The spooled file is first stored whole and committed
  * as an upload of the incident (keepSource), so a crash during the long import leaves the file there
- * to be imported again, and nothing else. The file is then staged batch by batch (stage-file.ts) and,
- * in ONE transaction, moved into new streams and events (move-staged-events.ts), its Slack threads
- * made collections (reply-threads.ts) and the upload adopted as the streams' source (adopt-source.ts).
- * A failure rolls all that back and removes the kept upload again, so a refused file leaves nothing.
+ * to be imported again. The rows then go batch by batch, each in a short transaction, into events of
+ * streams that reads skip (move-staged-events.ts, hidden-import.ts); one small transaction shows them,
+ * with the Slack threads (reply-threads.ts), the adopted upload (adopt-source.ts) and the audit record.
+ * A failure discards the hidden rows and the kept upload, so a refused file leaves nothing.
  */
 import { open } from 'node:fs/promises';
 import { DETECT_BYTES, detectFormat } from '../../domain/import/detect-format.ts';
@@ -20,9 +20,10 @@ import { recordWrite } from '../repositories/audit-repository.ts';
 import { deleteUpload, insertUpload, saveBlob, type SpooledBlob } from '../repositories/blob-repository.ts';
 import { adoptSource } from './adopt-source.ts';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './import-limits.ts';
-import { moveStagedEvents, type ImportedStream } from './move-staged-events.ts';
+import { discardImport, beginImport, showImport, touchImport } from './hidden-import.ts';
+import { ImportTarget, type ImportedStream } from './move-staged-events.ts';
 import { saveReplyThreads } from './reply-threads.ts';
-import { stageFile, stagingTables, type BatchWriter, type StagedFile } from './stage-file.ts';
+import { BATCH_TABLE, stageFile, type StagedFile } from './stage-file.ts';
 
 export { INVALID_LIST_LIMIT } from './stage-file.ts';
 export type { ImportedStream } from './move-staged-events.ts';
@@ -50,6 +51,8 @@ export interface ImportFileOptions {
   onProgress?: ((progress: ImportProgress) => void) | undefined;
   /** Default: DEFAULT_IMPORT_LIMITS; the server passes its configuration's. */
   limits?: ImportLimits | undefined;
+  /** Waits for a turn before each batch and answers its release (PGlite: the server's read queue). */
+  takeTurn?: (() => Promise<() => void>) | undefined;
 }
 
 /** The first 64 KiB of a spooled file, which is what format detection looks at. */
@@ -90,73 +93,83 @@ async function keepSource(db: Db, options: ImportFileOptions, mediaType: string)
   });
 }
 
+const PGLITE_ROWS_PER_WRITE = 5_000;
+const POSTGRES_ROWS_PER_WRITE = 25_000;
+
 export async function importFile(db: Db, options: ImportFileOptions): Promise<ImportResult> {
   const mediaType = normalizeMediaType(options.declaredType, options.fileName);
   const keptId = await keepSource(db, options, mediaType);
-  let result: ImportResult;
+  let target: ImportTarget | undefined;
   try {
-    result = db.kind === 'pglite' ? await importInTurns(db, options, mediaType, keptId) : await importInOneGo(db, options, mediaType, keptId);
+    target = await db.transaction((tx) => beginTarget(tx, options));
+    const begun = target;
+    const staged = await stageFile(options.file, options.settings, {
+      table: BATCH_TABLE,
+      // Each batch in a short transaction of its own: other users' reads and writes take turns with it.
+      write: async (work) => {
+        const release = await options.takeTurn?.();
+        try {
+          await db.transaction(async (tx) => {
+            await work(tx);
+            await touchImport(tx, begun.context.importId, nowMicros());
+          });
+        } finally {
+          release?.();
+        }
+      },
+      searchable: false,
+      // PGlite: a batch holds every reader off while it is written, so batches stay small.
+      rowsPerWrite: db.kind === 'pglite' ? PGLITE_ROWS_PER_WRITE : POSTGRES_ROWS_PER_WRITE,
+      moveBatch: (tx, table, records) => begun.moveBatch(tx, table, records),
+      limits: options.limits ?? DEFAULT_IMPORT_LIMITS,
+      onProgress: options.onProgress,
+    });
+    const result = await db.transaction((tx) => showImported(tx, options, { target: begun, staged, mediaType, keptId }));
+    // NOTE: PGlite runs no autovacuum, so without this the planner guesses at the new rows.
+    // Only the columns plans depend on: the text and search columns' statistics took seconds on PGlite.
+    await db.query('ANALYZE events (incident_id, stream_id, actor_id, is_marker, start_micros, end_micros, import_stream_id)');
+    return result;
   } catch (error) {
-    // NOTE: best effort; if the database is gone too, the kept file stays, as after a crash.
+    // NOTE: best effort; if the database is gone too, the start-up sweep removes the rows, and the kept file stays.
+    if (target) await discardImport(db, target.context.importId).catch(() => undefined);
     await db.transaction((tx) => deleteUpload(tx, keptId)).catch(() => undefined);
     throw error;
   }
-  // NOTE: PGlite runs no autovacuum, so without this the planner guesses at the new rows.
-  await db.query('ANALYZE events');
-  return result;
 }
 
-const stageOptions = (options: ImportFileOptions, table: string, write: BatchWriter) => ({
-  table,
-  write,
-  searchable: true,
-  limits: options.limits ?? DEFAULT_IMPORT_LIMITS,
-  onProgress: options.onProgress,
-});
-
-/** PostgreSQL: other requests have connections of their own, so the whole import is one transaction. */
-async function importInOneGo(db: Db, options: ImportFileOptions, mediaType: string, keptId: number): Promise<ImportResult> {
-  const table = 'import_staging';
-  return db.transaction(async (tx) => {
-    for (const create of stagingTables(table, 'transaction', true)) await tx.query(create);
-    const staged = await stageFile(options.file, options.settings, stageOptions(options, table, (work) => work(tx)));
-    return importStaged(tx, options, { table, staged, mediaType, keptId });
+/** The import's bookkeeping row and (but for Slack, named by channel) its first, hidden stream. */
+async function beginTarget(tx: DbTransaction, options: ImportFileOptions): Promise<ImportTarget> {
+  const incident = await options.incident(tx);
+  const [marker] = await tx.query<{ id: number }>('SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream', [incident.id]);
+  if (!marker) throw new Error(`incident ${incident.id} has no marker stream`);
+  const now = nowMicros();
+  const target = new ImportTarget({
+    importId: await beginImport(tx, incident.id, now),
+    incident,
+    format: options.settings.format,
+    // A file name may be 255 characters; a stream name at most 200 (the API's limit), so a later rename to it works.
+    defaultName: options.streamName ?? Array.from(options.fileName).slice(0, 200).join(''),
+    analystId: options.attribution.analystID,
+    nowMicros: now,
+    markerStreamId: marker.id,
   });
+  if (options.settings.format !== 'slack-zip') await target.addDefaultStream(tx);
+  return target;
 }
 
-let pgliteStagingCount = 0;
-
-/**
- * PGlite: one connection for every request, so a transaction holds them all off. The rows are staged
- * in a table of the session, each batch in a transaction of its own (reads take their turns between
- * batches); only the move into events is one transaction. A crash loses the session table with the
- * process, and the events never landed.
- */
-async function importInTurns(db: Db, options: ImportFileOptions, mediaType: string, keptId: number): Promise<ImportResult> {
-  pgliteStagingCount += 1;
-  const table = `import_staging_${pgliteStagingCount}`;
-  for (const create of stagingTables(table, 'session', true)) await db.query(create);
-  try {
-    const staged = await stageFile(options.file, options.settings, stageOptions(options, table, (work) => db.transaction(work)));
-    return await db.transaction((tx) => importStaged(tx, options, { table, staged, mediaType, keptId }));
-  } finally {
-    await db.query(`DROP TABLE IF EXISTS ${table}, ${table}_batch`).catch(() => undefined);
-  }
-}
-
-async function importStaged(tx: DbTransaction, options: ImportFileOptions, on: { table: string; staged: StagedFile; mediaType: string; keptId: number }): Promise<ImportResult> {
-  const { staged } = on;
+/** The flip: the import's rows become visible with its threads, source and audit record, or none of it does. */
+async function showImported(tx: DbTransaction, options: ImportFileOptions, on: { target: ImportTarget; staged: StagedFile; mediaType: string; keptId: number }): Promise<ImportResult> {
+  const { staged, target } = on;
+  const { importId } = target.context;
+  // The access check again: the analyst may have lost the incident while the file was read.
   const incident = await options.incident(tx);
   const now = nowMicros();
   // Stored already (keepSource); this locks it, and stores it again if the kept upload was deleted meanwhile.
   const blob = await saveBlob(tx, options.file);
-  // A file name may be 255 characters; a stream name at most 200 (the API's limit), so a later rename to it works.
-  const defaultName = options.streamName ?? Array.from(options.fileName).slice(0, 200).join('');
   const analystId = options.attribution.analystID;
-  const streams = await moveStagedEvents(tx, { table: on.table, incident, format: options.settings.format, defaultName, analystId, nowMicros: now });
-  if (options.settings.format === 'slack-zip') {
-    await saveReplyThreads(tx, on.table, { names: streams.map((stream) => stream.name), ids: streams.map((stream) => stream.id), defaultName }, incident.id, now);
-  }
+  const streams = target.streams;
+  if (options.settings.format === 'slack-zip') await saveReplyThreads(tx, importId, incident.id, now);
+  await showImport(tx, importId, incident.id);
   const source = { incidentId: incident.id, keptId: on.keptId, blob, fileName: options.fileName, mediaType: on.mediaType, analystId };
   const uploadIds = await adoptSource(tx, source, streams.map((stream) => stream.id));
   await recordWrite(tx, options.attribution, {

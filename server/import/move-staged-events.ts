@@ -1,11 +1,13 @@
 /*
- * The first import's move: the rows staged by stage-file.ts become streams (one, or one per Slack
- * channel, in the order the file names them), incident actors (matched or created by name) and
- * events with the search data staged with them, in one INSERT … SELECT inside the import's transaction.
+ * The first import's move, one batch at a time: the rows COPY'd into the batch table by stage-file.ts
+ * become events of the import's hidden streams (one, or one per Slack channel, created as the file
+ * first names them) with their actors (matched or created by name, hidden until the flip) and their
+ * search data, in one INSERT … SELECT inside the batch's short transaction (hidden-import.ts shows them).
  */
-import type { ImportFormat } from '../../domain/import/import-record.ts';
+import type { ImportFormat, ImportRecord } from '../../domain/import/import-record.ts';
 import type { DbTransaction } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
+import { plainText } from '../repositories/search-repository.ts';
 import { incidentActorResolver } from './incident-actors.ts';
 
 export interface ImportedStream {
@@ -15,53 +17,99 @@ export interface ImportedStream {
 }
 
 export interface MoveContext {
-  table: string;
+  importId: number;
   incident: IncidentRef;
   format: ImportFormat;
   defaultName: string;
   analystId: number | null;
   nowMicros: number;
+  markerStreamId: number;
 }
 
-/** The new streams, with their ids in the order the file named them. */
-export async function moveStagedEvents(tx: DbTransaction, context: MoveContext): Promise<ImportedStream[]> {
-  const { table, incident, defaultName, nowMicros } = context;
-  const named = await tx.query<{ name: string; event_count: number }>(
-    `SELECT coalesce(stream, $1) AS name, count(*) FILTER (WHERE NOT is_marker)::bigint AS event_count FROM ${table} GROUP BY 1 ORDER BY min(position)`,
-    [defaultName],
-  );
-  // Slack names its streams by channel; every other format has the one, even if only markers came.
-  const names = context.format === 'slack-zip' || named.some((row) => row.name === defaultName) ? named : [{ name: defaultName, event_count: 0 }, ...named];
-  const streams: ImportedStream[] = [];
-  for (const { name, event_count } of names) {
-    const [row] = await tx.query<{ id: number }>(
-      'INSERT INTO streams (incident_id, name, import_format, created_micros, analyst_id) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-      [incident.id, name, context.format, nowMicros, context.analystId],
+// eventVector's message part per row; the actor's part once per actor (a file has few), no tags or notes yet.
+const MESSAGE_VECTOR = `setweight(to_tsvector('english', ${plainText('g.message')}), 'A')`;
+const ACTOR_VECTOR = `setweight(to_tsvector('english', ${plainText('n.name')}), 'B')`;
+
+/** What the batches have made so far: the streams in the order the file named them, and the actors. */
+export class ImportTarget {
+  readonly streams: ImportedStream[] = [];
+  readonly #actors = new Map<string, number>();
+
+  constructor(readonly context: MoveContext) {}
+
+  /** Moves the batch in `table` (rows `records`) into events under hidden streams and actors. */
+  async moveBatch(tx: DbTransaction, table: string, records: readonly ImportRecord[]): Promise<void> {
+    const { context } = this;
+    await this.#addStreams(tx, records);
+    const wanted = new Map<string, boolean>();
+    for (const record of records) {
+      if (record.isMarker || record.actor === '' || this.#actors.has(record.actor)) continue;
+      wanted.set(record.actor, (wanted.get(record.actor) ?? false) || record.actorIsBot === true);
+    }
+    if (wanted.size > 0) await this.#addActors(tx, wanted);
+    const actorNames = [...this.#actors.keys()];
+    // The batch's change number (migration 009), taken once and given to every row so the per-row
+    // stamping trigger is skipped; the flip (hidden-import.ts) makes open devices sync in full.
+    const [change] = await tx.query<{ seq: number }>('SELECT incident_change_number($1) AS seq', [context.incident.id]);
+    // A marker goes to the incident's marker stream; import_stream_id (migration 005) names the stream whose import made it.
+    await tx.query(
+      `INSERT INTO events (incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, import_stream_id, analyst_id, created_micros, search_vector, change_seq)
+       SELECT $1, CASE WHEN g.is_marker THEN $2::bigint ELSE s.id END, a.id, g.is_marker, g.message, g.start_micros, g.end_micros, g.extra, g.line,
+              CASE WHEN g.is_marker THEN s.id END, $3, $4, ${MESSAGE_VECTOR} || coalesce(a.vector, ''::tsvector), $10
+         FROM ${table} g
+         JOIN unnest($5::text[], $6::bigint[]) AS s (name, id) ON s.name = coalesce(g.stream, $7)
+         LEFT JOIN (SELECT n.name, n.id, ${ACTOR_VECTOR} AS vector FROM unnest($8::text[], $9::bigint[]) AS n (name, id)) a ON a.name = g.actor AND NOT g.is_marker
+        ORDER BY g.position`,
+      [context.incident.id, context.markerStreamId, context.analystId, context.nowMicros, this.streams.map((stream) => stream.name),
+        this.streams.map((stream) => stream.id), context.defaultName, actorNames, actorNames.map((name) => this.#actors.get(name)!), change?.seq ?? 0],
     );
-    streams.push({ id: row!.id, name, eventCount: Number(event_count) });
+    if (records.some((record) => record.threadKey !== undefined && !record.isMarker)) await this.#keepThreadKeys(tx, table);
+    for (const record of records) {
+      if (record.isMarker) continue;
+      const stream = this.streams.find((candidate) => candidate.name === (record.stream ?? context.defaultName));
+      if (stream) stream.eventCount += 1;
+    }
   }
 
-  const wanted = new Map<string, boolean>();
-  for (const row of await tx.query<{ actor: string; is_bot: boolean }>(`SELECT actor, bool_or(actor_is_bot) AS is_bot FROM ${table} WHERE NOT is_marker AND actor <> '' GROUP BY actor`)) {
-    wanted.set(row.actor, row.is_bot);
+  /** The import's first stream (every format but Slack has it, even when only markers came). */
+  async addDefaultStream(tx: DbTransaction): Promise<void> {
+    await this.#createStream(tx, this.context.defaultName);
   }
-  await incidentActorResolver(tx, incident, nowMicros)(wanted);
-  const [marker] = await tx.query<{ id: number }>('SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream', [incident.id]);
-  if (!marker) throw new Error(`incident ${incident.id} has no marker stream`);
 
-  // The import's change number (migration 009), taken once and given to every row, so the
-  // per-row stamping trigger is skipped.
-  const [change] = await tx.query<{ seq: number }>('SELECT incident_change_number($1) AS seq', [incident.id]);
-  // A marker goes to the incident's marker stream; import_stream_id (migration 005) names the stream whose import made it.
-  await tx.query(
-    `INSERT INTO events (incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, import_stream_id, analyst_id, created_micros, search_vector, change_seq)
-     SELECT $1, CASE WHEN g.is_marker THEN $2::bigint ELSE s.id END, a.id, g.is_marker, g.message, g.start_micros, g.end_micros, g.extra, g.line,
-            CASE WHEN g.is_marker THEN s.id END, $3, $4, g.search_vector, $8
-       FROM ${table} g
-       JOIN unnest($5::text[], $6::bigint[]) AS s (name, id) ON s.name = coalesce(g.stream, $7)
-       LEFT JOIN incident_actors a ON a.incident_id = $1 AND a.name = g.actor AND NOT g.is_marker AND g.actor <> ''
-      ORDER BY g.position`,
-    [incident.id, marker.id, context.analystId, nowMicros, streams.map((stream) => stream.name), streams.map((stream) => stream.id), defaultName, change?.seq ?? 0],
-  );
-  return streams;
+  async #addStreams(tx: DbTransaction, records: readonly ImportRecord[]): Promise<void> {
+    for (const record of records) {
+      const name = record.stream ?? this.context.defaultName;
+      if (!this.streams.some((stream) => stream.name === name)) await this.#createStream(tx, name);
+    }
+  }
+
+  async #createStream(tx: DbTransaction, name: string): Promise<void> {
+    const { context } = this;
+    const [row] = await tx.query<{ id: number }>(
+      'INSERT INTO streams (incident_id, name, import_format, created_micros, analyst_id, import_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+      [context.incident.id, name, context.format, context.nowMicros, context.analystId, context.importId],
+    );
+    this.streams.push({ id: row!.id, name, eventCount: 0 });
+  }
+
+  async #addActors(tx: DbTransaction, wanted: ReadonlyMap<string, boolean>): Promise<void> {
+    const resolved = await incidentActorResolver(tx, this.context.incident, this.context.nowMicros)(wanted);
+    for (const [name, id] of resolved) this.#actors.set(name, id);
+    // The actors this import created stay out of sight with its events until the flip.
+    await tx.query("UPDATE incident_actors SET import_id = $1 WHERE id = ANY($2::bigint[]) AND created_micros = $3 AND import_id IS NULL AND NOT EXISTS (SELECT 1 FROM events e WHERE e.actor_id = incident_actors.id)", [
+      this.context.importId, [...resolved.values()], this.context.nowMicros,
+    ]);
+  }
+
+  /** Slack reply-thread keys of the batch's messages, by new event id, for the flip (reply-threads.ts). */
+  async #keepThreadKeys(tx: DbTransaction, table: string): Promise<void> {
+    await tx.query(
+      `INSERT INTO import_thread_keys (import_id, event_id, thread_key)
+       SELECT $1, e.id, g.thread_key FROM ${table} g
+         JOIN unnest($2::text[], $3::bigint[]) AS s (name, id) ON s.name = coalesce(g.stream, $4)
+         JOIN events e ON e.stream_id = s.id AND e.start_micros = g.start_micros AND e.source_line = g.line AND NOT e.is_marker
+        WHERE g.thread_key IS NOT NULL AND NOT g.is_marker`,
+      [this.context.importId, this.streams.map((stream) => stream.name), this.streams.map((stream) => stream.id), this.context.defaultName],
+    );
+  }
 }

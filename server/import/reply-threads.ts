@@ -1,25 +1,17 @@
 /*
- * Slack reply threads of a first import: every staged message with a thread key becomes a member of
- * the reply-thread collection of its key, headed by its earliest event. Only thread messages are
- * read back, so a big log without threads costs one empty query.
+ * Slack reply threads of a first import: every message with a thread key becomes a member of the
+ * reply-thread collection of its key, headed by its earliest event. Only thread messages were kept
+ * (import_thread_keys), so a big log without threads costs one empty query.
  */
 import type { DbTransaction } from '../db/database.ts';
 
-/** Makes the reply-thread collections of the events just moved from `table` into `streamIds` (name → id). */
-export async function saveReplyThreads(
-  tx: DbTransaction,
-  table: string,
-  streams: { names: string[]; ids: number[]; defaultName: string },
-  incidentId: number,
-  nowMicros: number,
-): Promise<void> {
+/** Makes the reply-thread collections of an import's events, from the keys its batches kept (move-staged-events.ts). */
+export async function saveReplyThreads(tx: DbTransaction, importId: number, incidentId: number, nowMicros: number): Promise<void> {
   const rows = await tx.query<{ id: number; start: number; line: number; key: string }>(
-    `SELECT e.id, e.start_micros AS start, e.source_line AS line, g.thread_key AS key
-       FROM ${table} g
-       JOIN unnest($1::text[], $2::bigint[]) AS s (name, id) ON s.name = coalesce(g.stream, $3)
-       JOIN events e ON e.stream_id = s.id AND e.start_micros = g.start_micros AND e.source_line = g.line AND NOT e.is_marker
-      WHERE g.thread_key IS NOT NULL AND NOT g.is_marker`,
-    [streams.names, streams.ids, streams.defaultName],
+    `SELECT e.id, e.start_micros AS start, e.source_line AS line, k.thread_key AS key
+       FROM import_thread_keys k JOIN events e ON e.id = k.event_id
+      WHERE k.import_id = $1`,
+    [importId],
   );
   const threads = new Map<string, { id: number; start: number; line: number }[]>();
   for (const row of rows) {
@@ -40,4 +32,5 @@ export async function saveReplyThreads(
       nowMicros,
     ]);
   }
+  await tx.query('DELETE FROM import_thread_keys WHERE import_id = $1', [importId]);
 }

@@ -7,7 +7,7 @@
 import { createReadStream } from 'node:fs';
 import { setImmediate as turn } from 'node:timers/promises';
 import { ImportError } from '../../domain/import/import-error.ts';
-import type { ImportFormat, ImportProgress, InvalidRow } from '../../domain/import/import-record.ts';
+import type { ImportFormat, ImportProgress, ImportRecord, InvalidRow } from '../../domain/import/import-record.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
 import { parseImport } from '../../domain/import/parse-import.ts';
 import type { DbTransaction } from '../db/database.ts';
@@ -33,6 +33,9 @@ export function stagingTables(name: string, lifetime: 'transaction' | 'session',
       stream text, thread_key text${more})${lifetime === 'transaction' ? ' ON COMMIT DROP' : ''}`;
   return searchable ? [table(name, ', search_vector tsvector'), table(`${name}_batch`, '')] : [table(name, '')];
 }
+/** The batch table of a moved import: one per connection, emptied by each batch's commit. */
+export const BATCH_TABLE = 'import_batch';
+const BATCH_TABLE_SQL = stagingTables(BATCH_TABLE, 'session', false)[0]!.replace('CREATE TEMP TABLE', 'CREATE TEMP TABLE IF NOT EXISTS') + ' ON COMMIT DELETE ROWS';
 const COLUMNS = 'position, line, is_marker, actor, actor_is_bot, message, start_micros, end_micros, extra, stream, thread_key';
 
 /** Runs one batch's statements: inside the import's transaction, or (PGlite) in a short transaction of its own. */
@@ -51,6 +54,13 @@ export interface StageOptions {
   write: BatchWriter;
   /** Compute each row's search data while staging (the tables of stagingTables(…, true)). */
   searchable: boolean;
+  /**
+   * Instead of keeping the rows in `table`: each batch is COPY'd into a batch table of its own
+   * transaction (BATCH_TABLE) and handed to this, which moves it on (the first import's events).
+   */
+  moveBatch?: ((tx: DbTransaction, table: string, records: readonly ImportRecord[]) => Promise<void>) | undefined;
+  /** Rows a write takes at least (default: a parser batch); the last write takes what is left. */
+  rowsPerWrite?: number | undefined;
   limits: ImportLimits;
   onProgress?: ((progress: ImportProgress) => void) | undefined;
 }
@@ -71,19 +81,30 @@ export async function stageFile(file: SpooledBlob, settings: ImportSettings, opt
     onProgress: options.onProgress,
     gunzip: gunzipLimits(options.limits),
   });
+  // One write in flight: the next rows are parsed while the database writes these (PostgreSQL runs apart).
+  let inFlight: Promise<void> | undefined;
+  let lines: string[] = [];
+  let records: ImportRecord[] = [];
+  const flush = async () => {
+    await inFlight;
+    inFlight = records.length === 0 ? undefined : writeRows(options, lines, records);
+    // Seen when awaited (next write or the end); this only keeps it from counting as unhandled meanwhile.
+    inFlight?.catch(() => undefined);
+    lines = [];
+    records = [];
+  };
   let next = await run.next();
-  while (!next.done) {
-    const batch = next.value;
-    if (validCount + invalidCount + batch.records.length + batch.invalid.length > options.limits.maxRecords) {
-      await run.return({ format: settings.format, delimiter: undefined, columns: [], validCount, invalidCount, bytesRead: 0, notes: [] });
-      throw tooManyRecords(options.limits);
-    }
-    for (const row of batch.invalid) {
-      invalidCount += 1;
-      if (invalid.length < INVALID_LIST_LIMIT) invalid.push(row);
-    }
-    if (batch.records.length > 0) {
-      const lines: string[] = [];
+  try {
+    while (!next.done) {
+      const batch = next.value;
+      if (validCount + invalidCount + batch.records.length + batch.invalid.length > options.limits.maxRecords) {
+        await run.return({ format: settings.format, delimiter: undefined, columns: [], validCount, invalidCount, bytesRead: 0, notes: [] });
+        throw tooManyRecords(options.limits);
+      }
+      for (const row of batch.invalid) {
+        invalidCount += 1;
+        if (invalid.length < INVALID_LIST_LIMIT) invalid.push(row);
+      }
       for (const record of batch.records) {
         const kind = record.isMarker ? 'marker' : 'event';
         // The parsers hand records out in source order; the re-import maps new ids back by line.
@@ -95,22 +116,40 @@ export async function stageFile(file: SpooledBlob, settings: ImportSettings, opt
           `${validCount}\t${record.line}\t${record.isMarker ? 't' : 'f'}\t${actor}\t${record.actorIsBot ? 't' : 'f'}\t${messageText(record.message)}\t` +
             `${record.startMicros}\t${record.endMicros}\t${extraText(record.extra)}\t${copyValue(record.stream)}\t${copyValue(record.threadKey)}`,
         );
+        records.push(record);
       }
-      await options.write(async (tx) => {
-        if (!options.searchable) return tx.copyFrom(`COPY ${options.table} (${COLUMNS}) FROM STDIN`, `${lines.join('\n')}\n`);
-        const batch = `${options.table}_batch`;
-        await tx.copyFrom(`COPY ${batch} (${COLUMNS}) FROM STDIN`, `${lines.join('\n')}\n`);
-        await tx.query(`INSERT INTO ${options.table} (${COLUMNS}, search_vector) SELECT ${COLUMNS}, ${SEARCH_VECTOR} FROM ${batch}`);
-        await tx.query(`TRUNCATE ${batch}`);
-      });
+      if (records.length >= (options.rowsPerWrite ?? BATCH_SIZE)) await flush();
+      // A turn of the event loop between batches: other users' requests are read and answered meanwhile.
+      await turn();
+      next = await run.next();
     }
-    // A turn of the event loop between batches: other users' requests are read and answered meanwhile.
-    await turn();
-    next = await run.next();
+    await flush();
+  } catch (error) {
+    // A failed import is discarded next: the rows still being written must have landed first.
+    await inFlight?.catch(() => undefined);
+    throw error;
   }
+  await inFlight;
   if (validCount === 0) {
     const first = invalid[0];
     throw new ImportError('invalid-file', first ? `has no valid rows (${invalidCount} invalid; the first, line ${first.line}: ${first.reason})` : 'has no events to import');
   }
   return { format: next.value.format, validCount, invalidCount, invalid };
+}
+
+/** One write of COPY text rows: moved on (moveBatch), or kept in the staging table, with search data if asked. */
+function writeRows(options: StageOptions, lines: readonly string[], records: readonly ImportRecord[]): Promise<void> {
+  const data = `${lines.join('\n')}\n`;
+  return options.write(async (tx) => {
+    if (options.moveBatch) {
+      await tx.query(BATCH_TABLE_SQL);
+      await tx.copyFrom(`COPY ${BATCH_TABLE} (${COLUMNS}) FROM STDIN`, data);
+      return options.moveBatch(tx, BATCH_TABLE, records);
+    }
+    if (!options.searchable) return tx.copyFrom(`COPY ${options.table} (${COLUMNS}) FROM STDIN`, data);
+    const batch = `${options.table}_batch`;
+    await tx.copyFrom(`COPY ${batch} (${COLUMNS}) FROM STDIN`, data);
+    await tx.query(`INSERT INTO ${options.table} (${COLUMNS}, search_vector) SELECT ${COLUMNS}, ${SEARCH_VECTOR} FROM ${batch}`);
+    await tx.query(`TRUNCATE ${batch}`);
+  });
 }

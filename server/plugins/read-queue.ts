@@ -7,6 +7,7 @@
  * for minutes (found by tests/reliability/load.test.ts). A read the server had not yet taken in when its
  * client hung up still runs (the hang-up is only seen after the request). Writes never wait here
  * (an outbox write must land), nor do capability routes (import progress answers during an import).
+ * On PGlite an import's batches take turns in the same line (turn()).
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,7 +21,8 @@ const QUEUED_METHODS = new Set(['GET', 'HEAD']);
 export const PGLITE_READ_CONCURRENCY = 1;
 
 interface Waiter {
-  response: ServerResponse;
+  /** Undefined for work that is not a request (turn()). */
+  response: ServerResponse | undefined;
   resolve: (turn: (() => void) | false) => void;
   gone: () => void;
 }
@@ -55,6 +57,17 @@ export class ReadQueue {
   }
 
   /**
+   * A turn for work that is not a read (an import's batch on PGlite): it waits in the same line, so a
+   * read that has its turn runs all its statements without a batch between them.
+   */
+  turn(): Promise<() => void> {
+    return new Promise((resolve) => {
+      this.#waiting.add({ response: undefined, resolve: (release) => resolve(release || (() => {})), gone: () => {} });
+      this.#schedule();
+    });
+  }
+
+  /**
    * Turns are handed out after the event loop has polled the sockets twice: requests that came
    * meanwhile join the line, and a hang-up (read after its request, on the next poll) is seen before
    * the read starts.
@@ -74,8 +87,9 @@ export class ReadQueue {
     for (const waiter of this.#waiting) {
       if (this.#running >= this.concurrency) return;
       this.#waiting.delete(waiter);
-      waiter.response.off('close', waiter.gone);
-      if (isClosed(waiter.response)) {
+      const { response } = waiter;
+      response?.off('close', waiter.gone);
+      if (response && isClosed(response)) {
         waiter.resolve(false);
         continue;
       }
@@ -84,11 +98,11 @@ export class ReadQueue {
       const release = () => {
         if (!held) return;
         held = false;
-        waiter.response.off('close', release);
+        response?.off('close', release);
         this.#running -= 1;
         this.#schedule();
       };
-      waiter.response.once('close', release);
+      response?.once('close', release);
       waiter.resolve(release);
     }
   }

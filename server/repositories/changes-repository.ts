@@ -6,6 +6,7 @@
 import type { Queryable } from '../db/database.ts';
 import type { EventRow } from '../../domain/incident-data.ts';
 import { EVENT_COLUMNS, toEventRow } from './events-repository.ts';
+import { visibleEvent } from './hidden-imports.ts';
 
 export const CHANGE_PAGE_SIZE = 10_000;
 /** More deleted events than this since a device's number: a full sync is cheaper than the list. */
@@ -74,7 +75,7 @@ export async function incidentChanges(db: Queryable, incidentId: number, request
 
   const rows = await db.query<Parameters<typeof toEventRow>[0] & { change_seq: number }>(
     `SELECT ${EVENT_COLUMNS}, e.change_seq FROM events e
-      WHERE e.incident_id = $1 AND e.change_seq > $2 AND e.change_seq <= $3 AND (e.change_seq, e.id) > ($4, $5)
+      WHERE e.incident_id = $1 AND e.change_seq > $2 AND e.change_seq <= $3 AND (e.change_seq, e.id) > ($4, $5) AND ${visibleEvent('e')}
       ORDER BY e.change_seq, e.id LIMIT $6`,
     [incidentId, since, until, after?.seq ?? 0, after?.id ?? 0, limit],
   );

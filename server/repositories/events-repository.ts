@@ -1,6 +1,7 @@
 /* Events: compact rows for pages and streams, keyset-paged by (start, id) over an index. */
 import type { Queryable } from '../db/database.ts';
 import type { EventRow } from '../../domain/incident-data.ts';
+import { visibleEvent } from './hidden-imports.ts';
 
 interface EventDbRow {
   id: number;
@@ -51,7 +52,7 @@ export async function eventPage(
   options: { after?: EventCursor | undefined; limit: number; minTimestamp?: number | undefined; maxTimestamp?: number | undefined },
 ): Promise<EventRow[]> {
   const params: unknown[] = [incidentId];
-  const where = ['e.incident_id = $1'];
+  const where = ['e.incident_id = $1', visibleEvent('e')];
   if (options.after) {
     params.push(options.after.startMicros, options.after.id);
     where.push(`(e.start_micros, e.id) > ($${params.length - 1}, $${params.length})`);

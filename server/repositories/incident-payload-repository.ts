@@ -5,6 +5,7 @@
 import type { Queryable } from '../db/database.ts';
 import { memberClause } from './access-repository.ts';
 import type { ATTACHMENT_KINDS, NOTE_KINDS, UPLOAD_KINDS, URL_TYPES } from '../../domain/annotations.ts';
+import { visibleRow } from './hidden-imports.ts';
 
 export const PAYLOAD_EVENT_LIMIT = 10_000;
 
@@ -16,7 +17,7 @@ export async function streamsOf(db: Queryable, incidentId: number) {
     `SELECT s.id, s.name, s.is_marker_stream, s.import_format, s.clock_offset_micros, s.created_micros,
             (SELECT coalesce(sum(ec.event_count), 0)::bigint FROM event_counts ec WHERE ec.incident_id = s.incident_id AND ec.stream_id = s.id) AS event_count,
             (SELECT array_agg(t.name ORDER BY t.name) FROM stream_tags t WHERE t.stream_id = s.id) AS tags
-       FROM streams s WHERE s.incident_id = $1 ORDER BY s.is_marker_stream, s.id`,
+       FROM streams s WHERE s.incident_id = $1 AND ${visibleRow('s')} ORDER BY s.is_marker_stream, s.id`,
     [incidentId],
   );
   return rows.map((row) => ({
@@ -36,7 +37,7 @@ export async function actorsOf(db: Queryable, incidentId: number) {
   const rows = await db.query<{ id: number; name: string; is_bot: boolean; organization_actor_id: number | null; event_count: number }>(
     `SELECT a.id, a.name, a.is_bot, a.organization_actor_id,
             (SELECT coalesce(sum(ec.event_count), 0)::bigint FROM event_counts ec WHERE ec.incident_id = a.incident_id AND ec.actor_id = a.id) AS event_count
-       FROM incident_actors a WHERE a.incident_id = $1 ORDER BY lower(a.name), a.id`,
+       FROM incident_actors a WHERE a.incident_id = $1 AND ${visibleRow('a')} ORDER BY lower(a.name), a.id`,
     [incidentId],
   );
   return rows.map((row) => ({

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database.ts';
 import type { IncidentSummary } from '../../domain/incident-data.ts';
 import { memberClause } from './access-repository.ts';
 import type { AnalystRow } from './analysts-repository.ts';
+import { visibleEvent, visibleRow } from './hidden-imports.ts';
 
 interface IncidentSummaryRow {
   id: number;
@@ -26,13 +27,13 @@ interface IncidentSummaryRow {
 // (kept by triggers), so a summary costs the same at a million events as at ten.
 const SUMMARY_SELECT = `
   SELECT i.id, i.organization_id, o.name AS organization_name, i.name, i.description, i.created_micros,
-    (SELECT e.start_micros FROM events e WHERE e.incident_id = i.id ORDER BY e.start_micros LIMIT 1) AS first_micros,
-    (SELECT e.end_micros FROM events e WHERE e.incident_id = i.id ORDER BY e.end_micros DESC LIMIT 1) AS last_micros,
-    (SELECT count(*)::int FROM streams s WHERE s.incident_id = i.id AND NOT s.is_marker_stream) AS stream_count,
+    (SELECT e.start_micros FROM events e WHERE e.incident_id = i.id AND ${visibleEvent('e')} ORDER BY e.start_micros LIMIT 1) AS first_micros,
+    (SELECT e.end_micros FROM events e WHERE e.incident_id = i.id AND ${visibleEvent('e')} ORDER BY e.end_micros DESC LIMIT 1) AS last_micros,
+    (SELECT count(*)::int FROM streams s WHERE s.incident_id = i.id AND NOT s.is_marker_stream AND ${visibleRow('s')}) AS stream_count,
     (SELECT count(*)::int FROM uploads u WHERE u.incident_id = i.id AND NOT u.is_system) AS upload_count,
     c.event_count, c.actor_event_count, c.human_actor_event_count,
     (SELECT count(*)::int FROM notes n WHERE n.incident_id = i.id AND n.event_id IS NOT NULL) AS event_note_count,
-    (SELECT count(*)::int FROM incident_actors a WHERE a.incident_id = i.id AND NOT a.is_bot) AS human_actor_count,
+    (SELECT count(*)::int FROM incident_actors a WHERE a.incident_id = i.id AND NOT a.is_bot AND ${visibleRow('a')}) AS human_actor_count,
     (SELECT array_agg(t.name ORDER BY t.name) FROM incident_tags t WHERE t.incident_id = i.id) AS incident_tags
   FROM incidents i
   JOIN organizations o ON o.id = i.organization_id

@@ -7,6 +7,7 @@ import { SEARCH_START_MARK, SEARCH_STOP_MARK, type SearchResult } from '../../do
 import type { Queryable } from '../db/database.ts';
 import { memberClause } from './access-repository.ts';
 import type { AnalystRow } from './analysts-repository.ts';
+import { visibleEvent } from './hidden-imports.ts';
 
 /**
  * Messages and notes are plain text, not HTML, but PostgreSQL's default parser skips anything that
@@ -106,7 +107,7 @@ export async function searchEvents(
   options: SearchOptions,
 ): Promise<{ results: SearchResult[]; total: number }> {
   const params: unknown[] = [options.q, analyst.id, options.limit, options.offset];
-  const filters = [`e.search_vector @@ ${QUERY}`, memberClause('i.organization_id', '$2', analyst.permission === 'admin')];
+  const filters = [`e.search_vector @@ ${QUERY}`, visibleEvent('e'), memberClause('i.organization_id', '$2', analyst.permission === 'admin')];
   if (options.incidentId !== undefined) {
     params.push(options.incidentId);
     filters.push(`e.incident_id = $${params.length}`);

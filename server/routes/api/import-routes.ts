@@ -39,7 +39,7 @@ const ImportAnswer = z.object({
   version: z.string(),
 });
 
-export function importRoutes(app: FastifyInstance, context: AppContext, progress: ImportProgressBoard): void {
+export function importRoutes(app: FastifyInstance, context: AppContext, progress: ImportProgressBoard, takeTurn?: () => Promise<() => void>): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = context;
   const tmpDir = blobTempDir(config);
@@ -85,6 +85,7 @@ export function importRoutes(app: FastifyInstance, context: AppContext, progress
           attribution: { userID: user.id, analystID: analyst.id },
           onProgress,
           limits: config.importLimits,
+          takeTurn,
         }));
         reply.code(201);
         return { import: result, version: context.version };
@@ -110,7 +111,7 @@ export function importRoutes(app: FastifyInstance, context: AppContext, progress
       },
     },
     async (request) => {
-      const view = progress.view(request.params.token);
+      const view = await progress.view(request.params.token);
       // Unknown, or not started yet (the upload still running): the page keeps asking.
       if (!view) throw notFound('import progress');
       return { progress: view, version: context.version };
