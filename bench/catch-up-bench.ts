@@ -169,7 +169,7 @@ const block = [
   `The incident \`npm run generate\` writes, opened in the built app (server on ${store}) in headless Chromium ${browserVersion} from a fresh profile at /incident/{id}/events: the full sync pages every event into the device's mirror. ` +
     'Then another client adds one marker, and the open page catches up (the check it makes every few seconds, and on returning to its tab, asked for at once): ' +
     'GET /api/incident/{id}/changes?since=N answers the marker alone, the mirror puts it, the page patches the events it holds, and the snapshot of columns is patched after. ' +
-    'Time: from asking to the page holding the events with the marker in them. Bytes: every /api answer about the incident (bodies and headers). ' +
+    'Time: from asking to the page holding the events with the marker in them. Bytes: every /api answer about the incident (bodies and headers) until the page says it is synced; a second changes request there is the page\'s regular check landing in that window (nothing new, about 1 kB). ' +
     'The baseline is the full re-sync every open device made after any change before delta sync: the same page\'s first sync, in the same run.',
   '',
   table(['events', 'catch-up: bytes', 'catch-up: time', 'full re-sync: bytes', 'full re-sync: time', 'bytes saved', 'time saved'], results.map((r) => [
