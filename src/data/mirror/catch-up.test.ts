@@ -11,6 +11,7 @@ import { MirrorDatabase } from './mirror-database.ts';
 import { countIncidentEvents, readIncidentEvents } from './mirror-queries.ts';
 import { cannedIncident, cannedSource, changeCanned, eventRow, withChangeLog } from './mirror-test-server.ts';
 import { patchSnapshot } from './snapshot-patch.ts';
+import { applyEventDelta, subscribeEventDeltas, type EventDelta } from './event-deltas.ts';
 import { EventSnapshotBuilder, snapshotRows } from './event-snapshot.ts';
 import { syncIncidentFrom } from './sync-incident.ts';
 
@@ -146,5 +147,21 @@ describe('catching up with what changed', () => {
       fresh.append([...expected.values()].sort(byTime));
       expect(plain(snapshotRows(patched, []))).toEqual(plain(snapshotRows(fresh.finish(1, 'r2'), [])));
     }
+  });
+
+  it('a catch-up tells the screens what changed, and applyEventDelta gives the events a fresh read gives', async () => {
+    const db = freshMirror();
+    const incident = withChangeLog(cannedIncident(24, 1, [eventRow(1, 10), eventRow(2, 20), eventRow(3, 30)]));
+    const { source } = cannedSource(new Map([[24, incident]]));
+    await syncIncidentFrom(db, source, 24);
+    const held = await readIncidentEvents(db, 24);
+    const told: EventDelta[] = [];
+    const stop = subscribeEventDeltas((delta) => told.push(delta));
+    changeCanned(incident, { put: [{ ...eventRow(9, 25), isMarker: true }, { ...eventRow(1, 35), message: 'moved' }], remove: [2] });
+    await syncIncidentFrom(db, source, 24);
+    stop();
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ incidentID: 24, to: incident.payload.eventsRevision, deleted: [2] });
+    expect(plain(applyEventDelta(held, told[0]!))).toEqual(plain(await readIncidentEvents(db, 24)));
   });
 });

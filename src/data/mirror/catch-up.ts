@@ -6,6 +6,7 @@
  */
 import { changeRevision, type IncidentChanges } from '../../../domain/incident-changes.ts';
 import type { EventRow } from '../../../domain/incident-data.ts';
+import { publishEventDelta } from './event-deltas.ts';
 import { replaceIncidentPayload, summaryOf } from './incident-writes.ts';
 import type { MirrorDatabase, SyncStateRow } from './mirror-database.ts';
 import { patchSnapshot } from './snapshot-patch.ts';
@@ -33,14 +34,31 @@ export async function catchUpIncident(
     after = page.nextCursor;
   }
   if (first.payloadChanged) await replaceIncidentPayload(db, await source.payload(incidentID, signal));
-  await applyEventChanges(db, incidentID, first, changed, changeRevision(held.epoch, seq));
+  const moved = await applyEventChanges(db, incidentID, first, changed, changeRevision(held.epoch, seq));
+  if (moved) {
+    // The screens first (they patch what they hold), then the snapshot, which only a later read needs:
+    // until it is rewritten its revision differs and a read goes to the events table instead.
+    publishEventDelta({ incidentID, ...moved, changed, deleted: first.deletedEventIDs });
+    await patchStoredSnapshot(db, incidentID, moved, changed, first.deletedEventIDs);
+  }
   return true;
 }
 
-async function applyEventChanges(db: MirrorDatabase, incidentID: number, first: IncidentChanges, changed: EventRow[], revision: string): Promise<void> {
+async function patchStoredSnapshot(db: MirrorDatabase, incidentID: number, moved: { from: string; to: string }, changed: EventRow[], deleted: number[]): Promise<void> {
+  await db.transaction('rw', db.eventSnapshots, db.syncState, async () => {
+    const snapshot = await db.eventSnapshots.get(incidentID);
+    if (!snapshot || snapshot.revision === moved.to) return;
+    const state = await db.syncState.get(incidentID);
+    if (snapshot.revision === moved.from && state?.eventsRevision === moved.to) await db.eventSnapshots.put(patchSnapshot(snapshot, changed, deleted, moved.to));
+    else await db.eventSnapshots.delete(incidentID);
+  });
+}
+
+/** Writes the changes; answers the events revisions moved between, when events changed. */
+async function applyEventChanges(db: MirrorDatabase, incidentID: number, first: IncidentChanges, changed: EventRow[], revision: string): Promise<{ from: string; to: string } | undefined> {
   const deleted = first.deletedEventIDs;
   const tables = [db.events, db.syncState, db.eventSnapshots, db.incidents, db.streams, db.actors, db.outbox];
-  await db.transaction('rw', tables, async () => {
+  return db.transaction('rw', tables, async () => {
     const state = await db.syncState.get(incidentID);
     const previous = state?.eventsRevision;
     let count = state?.eventsLoaded ?? 0;
@@ -64,12 +82,8 @@ async function applyEventChanges(db: MirrorDatabase, incidentID: number, first: 
     // screens' read of them) as they are, and only the change number the device holds moves.
     const eventsMoved = changed.length > 0 || deleted.length > 0 || previous === undefined;
     const eventsRevision = eventsMoved ? revision : previous;
-    const snapshot = await db.eventSnapshots.get(incidentID);
-    if (snapshot && eventsMoved) {
-      if (previous !== undefined && snapshot.revision === previous) await db.eventSnapshots.put(patchSnapshot(snapshot, changed, deleted, revision));
-      else await db.eventSnapshots.delete(incidentID);
-    }
     const settled: SyncStateRow = { incidentID, status: 'idle', eventsLoaded: count, eventsTotal: count, eventsRevision, changeRevision: revision, lastSyncedAt: Date.now() };
     await db.syncState.put(settled);
+    return eventsMoved && previous !== undefined ? { from: previous, to: revision } : undefined;
   });
 }
