@@ -9,6 +9,7 @@ import type { Db } from '../db/database.ts';
 import { forbidden, invalid, unauthenticated } from '../http-error.ts';
 import { findAnalyst, grantedAnalystIds, type AnalystRow } from '../repositories/analysts-repository.ts';
 import { findSessionUser } from '../repositories/sessions-repository.ts';
+import { sessionCacheOf } from '../auth/session-cache.ts';
 import type { UserRow } from '../repositories/users-repository.ts';
 
 export const SESSION_COOKIE = 'churchkey_session';
@@ -96,6 +97,7 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('analyst', null);
   app.decorateRequest('userIsAdmin', false);
+  const sessions = sessionCacheOf(db);
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
@@ -103,7 +105,14 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
     const token = request.cookies[SESSION_COOKIE];
     if (token && token.length <= 100) {
       request.sessionToken = token;
-      request.user = (await findSessionUser(db, token)) ?? null;
+      // The user row only: the analyst and its permission are read on every request below, so a
+      // permission change counts at once in every process.
+      let user = sessions.get(token);
+      if (!user) {
+        user = await findSessionUser(db, token);
+        if (user) sessions.set(token, user);
+      }
+      request.user = user ?? null;
     }
     if (access === 'public') return;
     if (!request.user) throw unauthenticated();
