@@ -105,4 +105,16 @@ describe.each(DATABASE_KINDS)('cheap incident reads on %s', (kind) => {
     expect((await leaving.request({ url: '/auth/user' })).statusCode).toBe(401);
     expect((await leaving.request({ url: '/api/incidents' })).statusCode).toBe(401);
   });
+
+  it('applies a permission change at once in this process, though the session is remembered', async () => {
+    const admin = await signIn(server);
+    await giveAnalyst(server, admin, 'admin');
+    const demoted = await signIn(server);
+    await giveAnalyst(server, demoted, 'write');
+    const organization = () => demoted.request({ method: 'POST', url: '/api/organization', payload: { name: 'Before demotion' } });
+    expect((await organization()).statusCode, 'a writer may write').toBe(201);
+    const change = await admin.request({ method: 'PUT', url: `/api/analyst/${demoted.userID}/permission`, payload: { permission: 'read' } });
+    expect(change.statusCode, change.body).toBe(200);
+    expect((await organization()).statusCode, 'a reader may not, from the next request on').toBe(403);
+  });
 });
