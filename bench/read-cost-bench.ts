@@ -5,7 +5,7 @@
  * GET /auth/user, the baseline. Ratio: the baseline's requests/s over the read's (lower is cheaper).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createScratchDatabase } from '../server/db/scratch-database.ts';
@@ -101,7 +101,10 @@ export async function runReadCostBench(options: { stores: StoreKind[]; seconds?:
   const seconds = options.seconds ?? 10;
   options.log(`\nCheap reads (${CONNECTIONS} connections, ${seconds} s each):`);
   const rows: ReadCostRow[] = [];
+  const loadBefore = loadavg()[0]!;
   for (const kind of options.stores) rows.push(await measureStore(kind, seconds, options.log));
+  // NOTE: the machine may be shared; its load says how far the absolute figures can be trusted.
+  const machine = `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`;
   return [
     '<!-- read-cost-bench -->',
     '## Reading a small incident against a session-only call (issue 20, "Cheap reads")',
@@ -110,6 +113,8 @@ export async function runReadCostBench(options: { stores: StoreKind[]; seconds?:
       `signed in as an administrator. The incident has ${EVENTS + MARKERS} events (${MARKERS} of them markers), one stream, one actor. Baseline: \`GET /auth/user\` ` +
       '(the session and the own analyst). "200" is `GET /api/incident/{id}` as a device with nothing asks it; "304" is the same with the ETag a device holds in ' +
       '`If-None-Match`. Cost: baseline requests/s divided by the read\'s (target: at most 2x for the 200, at most 1x for the 304).',
+    '',
+    `Machine: ${machine}.`,
     '',
     table(['store', '/auth/user', 'incident 200', 'cost', 'incident 304', 'cost', 'other answers'], rows.map((row) => [
       row.store, `${thousands(row.userPerSecond)}/s`, `${thousands(row.incidentPerSecond)}/s`, cost(row.userPerSecond, row.incidentPerSecond),
