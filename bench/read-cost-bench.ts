@@ -11,10 +11,11 @@ import autocannon from 'autocannon';
 import { createScratchDatabase } from '../server/db/scratch-database.ts';
 import { postgresUrl, type StoreKind } from './bench-store.ts';
 import { startBenchServer } from './bench-server.ts';
-import { table, thousands } from './measure.ts';
+import { median, table, thousands } from './measure.ts';
 
 const PASSWORD = 'read-cost-bench-password';
 const CONNECTIONS = 20;
+const ROUNDS = 3;
 /** The issue's figure was taken on a 49-event incident: 47 events and 2 markers here. */
 const EVENTS = 47;
 const MARKERS = 2;
@@ -60,7 +61,17 @@ async function seed(baseURL: string): Promise<{ headers: Record<string, string>;
   return { headers, incidentID };
 }
 
-async function rate(url: string, headers: Record<string, string>, expected: number, seconds: number): Promise<{ perSecond: number; other: number }> {
+interface Rate {
+  perSecond: number;
+  other: number;
+}
+
+const medianRate = (rates: Rate[]): Rate => ({
+  perSecond: median(rates.map((r) => r.perSecond)),
+  other: rates.reduce((sum, r) => sum + r.other, 0),
+});
+
+async function rate(url: string, headers: Record<string, string>, expected: number, seconds: number): Promise<Rate> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
   const counts = Object.entries(result.statusCodeStats ?? {});
   const other = counts.filter(([code]) => Number(code) !== expected).reduce((sum, [, stat]) => sum + (stat.count ?? 0), 0) + result.errors + result.timeouts;
@@ -82,9 +93,16 @@ async function measureStore(kind: StoreKind, seconds: number, log: (line: string
     for (const [url, extra] of [[`${server.baseURL}/auth/user`, {}], [incidentUrl, {}], [incidentUrl, { 'if-none-match': etag }]] as const) {
       await rate(url, { ...headers, ...extra }, 0, 1);
     }
-    const user = await rate(`${server.baseURL}/auth/user`, headers, 200, seconds);
-    const incident = await rate(incidentUrl, headers, 200, seconds);
-    const notModified = await rate(incidentUrl, { ...headers, 'if-none-match': etag }, 304, seconds);
+    // Interleaved rounds, the median of each: on a shared machine the load drifts within a run.
+    const runs = { user: [] as Rate[], incident: [] as Rate[], notModified: [] as Rate[] };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      runs.user.push(await rate(`${server.baseURL}/auth/user`, headers, 200, seconds));
+      runs.incident.push(await rate(incidentUrl, headers, 200, seconds));
+      runs.notModified.push(await rate(incidentUrl, { ...headers, 'if-none-match': etag }, 304, seconds));
+    }
+    const user = medianRate(runs.user);
+    const incident = medianRate(runs.incident);
+    const notModified = medianRate(runs.notModified);
     const store = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
     log(`  ${store}: /auth/user ${thousands(user.perSecond)}/s, incident ${thousands(incident.perSecond)}/s, 304 ${thousands(notModified.perSecond)}/s`);
     return { store, userPerSecond: user.perSecond, incidentPerSecond: incident.perSecond, notModifiedPerSecond: notModified.perSecond, otherStatuses: user.other + incident.other + notModified.other };
@@ -98,7 +116,7 @@ async function measureStore(kind: StoreKind, seconds: number, log: (line: string
 const cost = (baseline: number, read: number) => `${(baseline / read).toFixed(2)}x`;
 
 export async function runReadCostBench(options: { stores: StoreKind[]; seconds?: number; log: (line: string) => void }): Promise<string> {
-  const seconds = options.seconds ?? 10;
+  const seconds = options.seconds ?? 5;
   options.log(`\nCheap reads (${CONNECTIONS} connections, ${seconds} s each):`);
   const rows: ReadCostRow[] = [];
   const loadBefore = loadavg()[0]!;
@@ -109,7 +127,7 @@ export async function runReadCostBench(options: { stores: StoreKind[]; seconds?:
     '<!-- read-cost-bench -->',
     '## Reading a small incident against a session-only call (issue 20, "Cheap reads")',
     '',
-    `autocannon, ${CONNECTIONS} connections on loopback, ${seconds} s per row after one unmeasured second, against the built server process (one process, its read queue as shipped), ` +
+    `autocannon, ${CONNECTIONS} connections on loopback, the median of ${ROUNDS} interleaved ${seconds} s runs of each after one unmeasured second, against the built server process (one process, its read queue as shipped), ` +
       `signed in as an administrator. The incident has ${EVENTS + MARKERS} events (${MARKERS} of them markers), one stream, one actor. Baseline: \`GET /auth/user\` ` +
       '(the session and the own analyst). "200" is `GET /api/incident/{id}` as a device with nothing asks it; "304" is the same with the ETag a device holds in ' +
       '`If-None-Match`. Cost: baseline requests/s divided by the read\'s (target: at most 2x for the 200, at most 1x for the 304).',

@@ -1,9 +1,11 @@
 /*
  * Session look-ups remembered for a few seconds: every API call resolves its cookie and its analyst,
  * and a read otherwise answered from memory (an unchanged incident) should not cost database round
- * trips for them. Logout and analyst changes (permission, grants) in this process forget at once;
- * another server process sharing the database may honour a just-ended session, or a permission just
- * taken away, for at most SESSION_CACHE_MS (the age of its own entry).
+ * trips for them. Logout and analyst changes (permission, grants) in this process forget at once.
+ * Only on PGlite, which one process holds alone: on PostgreSQL several processes may serve the same
+ * sessions (two-servers.test.ts), and a logout on one must end the session on all at once, so there
+ * every request still asks the database (a remembered session would live on elsewhere for up to
+ * SESSION_CACHE_MS; LISTEN/NOTIFY of logouts would lift this).
  */
 import type { AnalystRow } from '../repositories/analysts-repository.ts';
 import type { UserRow } from '../repositories/users-repository.ts';
@@ -28,7 +30,11 @@ interface Entry {
 export class SessionCache {
   readonly #entries = new Map<string, Entry>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    /** 0 remembers nothing. */
+    private readonly ttlMs: number = SESSION_CACHE_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get(token: string): UserRow | undefined {
     return this.#live(token)?.user;
@@ -53,10 +59,11 @@ export class SessionCache {
   }
 
   set(token: string, user: UserRow): void {
+    if (this.ttlMs <= 0) return;
     this.#entries.delete(token);
     // Oldest first in a Map's order: the bound drops the entry looked up longest ago.
     if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.set(token, { user, untilMs: this.now() + SESSION_CACHE_MS, acting: new Map() });
+    this.#entries.set(token, { user, untilMs: this.now() + this.ttlMs, acting: new Map() });
   }
 
   forget(token: string): void {
@@ -69,13 +76,13 @@ export class SessionCache {
   }
 }
 
-// One cache per database, so two apps in one process (tests, two-servers) never share sessions.
+// One cache per database, so two apps in one process (tests) never share sessions.
 const caches = new WeakMap<object, SessionCache>();
 
-export function sessionCacheOf(db: object): SessionCache {
+export function sessionCacheOf(db: { readonly kind: 'pglite' | 'postgres' }): SessionCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new SessionCache();
+    cache = new SessionCache(db.kind === 'pglite' ? SESSION_CACHE_MS : 0);
     caches.set(db, cache);
   }
   return cache;
