@@ -1,8 +1,26 @@
-// Lint with zero warnings. Layer boundaries (STYLE.md) are checked by scripts/check-imports.mjs.
+// Lint with zero warnings. Layer boundaries (STYLE.md) are checked by scripts/check-imports.mjs;
+// here, the globals each runtime may not reach for, each ban naming what to use instead.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** Only src/data talks to the network or to storage (STYLE.md, "Data flow"). */
+const DATA_ONLY = {
+  fetch: 'Only src/data talks to the network: call apiGet/apiPost/… of src/data/api-client.ts, or add a function to src/data.',
+  indexedDB: "Only src/data touches IndexedDB: read the device's mirror through src/data/mirror (its hooks and queries).",
+  localStorage: 'Only src/data touches storage: keep a preference through src/data (persisted-state.ts, like time-zone-storage.ts).',
+  caches: 'Cache Storage belongs to the service worker and src/data (service-worker.ts, warm-globe-files.ts): ask src/data.',
+};
+const dataOnlyGlobals = Object.entries(DATA_ONLY).map(([name, message]) => ({ name, message }));
+// window.fetch, globalThis.indexedDB, self.caches: the same globals reached through an object.
+const dataOnlyProperties = ['window', 'globalThis', 'self'].flatMap((object) =>
+  Object.entries(DATA_ONLY).map(([property, message]) => ({ object, property, message })),
+);
+
+/** The DOM, for code that runs where there is none (domain everywhere, workers off the main thread). */
+const DOM = ['window', 'document', 'navigator', 'location', 'HTMLElement', 'HTMLCanvasElement', 'requestAnimationFrame', 'getComputedStyle'];
+const noDom = (where) => DOM.map((name) => ({ name, message: `${where} has no DOM: pass what is needed in as data.` }));
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'build', '.tmp', 'test-results', 'playwright-report', 'src/routeTree.gen.ts', 'public'] },
@@ -24,18 +42,28 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-globals': [
-        'error',
-        { name: 'fetch', message: 'Only src/data/ talks to the network: use the api client.' },
-      ],
+      'no-restricted-globals': ['error', ...dataOnlyGlobals],
+      'no-restricted-properties': ['error', ...dataOnlyProperties],
     },
-  },
-  {
-    files: ['src/data/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-globals': 'off' },
   },
   {
     files: ['workers/**/*.ts'],
     languageOptions: { globals: { ...globals.worker } },
+    rules: {
+      'no-restricted-globals': ['error', ...dataOnlyGlobals, ...noDom('A worker')],
+      'no-restricted-properties': ['error', ...dataOnlyProperties],
+    },
+  },
+  {
+    files: ['domain/**/*.ts'],
+    ignores: ['domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...dataOnlyGlobals, ...noDom('domain/ runs on the server too; it'), { name: 'process', message: 'domain/ runs in the browser too: take the value as an argument.' }],
+      'no-restricted-properties': ['error', ...dataOnlyProperties],
+    },
+  },
+  {
+    files: ['src/data/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
   },
 );

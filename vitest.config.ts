@@ -5,7 +5,7 @@ const postgresOnly = ['tests/server/two-servers.test.ts', 'tests/server/postgres
 
 export default defineConfig({
   test: {
-    include: ['tests/server/**/*.test.ts', 'domain/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['tests/server/**/*.test.ts', 'domain/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'bench/**/*.test.ts', 'tests/lint/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : postgresOnly)],
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -11,6 +11,7 @@ import { runImportFamiliesBench } from './import-families-bench.ts';
 import { IMPORT_ROWS, runImportBench } from './import-bench.ts';
 import { runMirrorBench } from './mirror-bench.ts';
 import { runMapsBench } from './maps-bench.ts';
+import { runReadCostBench } from './read-cost-bench.ts';
 import { runEventTableBench } from './event-table-bench.ts';
 import { runSwimlaneBench } from './swimlane-bench.ts';
 import { runSeriesBench } from './series-bench.ts';
@@ -89,12 +90,13 @@ async function main(): Promise<void> {
   const appBuilt = existsSync(join(projectRoot(), 'dist', 'index.html'));
   const familiesOptions = { familyMb, memorySizesMb: [50, 200], pageMb: appBuilt ? 100 : 0, wholeDocumentMaxMb: 20, only: [], log };
   const familiesSection = familyMb > 0 ? await runImportFamiliesBench(familiesOptions) : '';
+  const readCostSection = await runReadCostBench({ stores, log });
   const totalMillis = performance.now() - started;
   log(`\nTotal ${secs(totalMillis)} s`);
   if (!values['no-write']) {
     const path = join(projectRoot(), 'bench', 'RESULTS.md');
     const previous = await readFile(path, 'utf8').catch(() => '');
-    await writeFile(path, keepSeparateSections(previous, report(results, totalMillis, `${csvSection}\n${importSection}\n\n${mirrorSection}\n\n${tableSection}\n\n${swimlaneSection}\n\n${seriesSection}\n\n${mapsSection}\n\n${familiesSection}\n`)));
+    await writeFile(path, keepSeparateSections(previous, report(results, totalMillis, `${csvSection}\n${importSection}\n\n${mirrorSection}\n\n${tableSection}\n\n${swimlaneSection}\n\n${seriesSection}\n\n${mapsSection}\n\n${familiesSection}\n\n${readCostSection}\n`)));
     process.stdout.write(`Wrote ${path}\n`);
   }
 }

@@ -1,80 +1,83 @@
 #!/usr/bin/env node
 /*
- * The import directions of STYLE.md, checked on every relative import:
- *   domain ← server, domain ← workers (+ src/data), domain ← src;
- *   inside src: ui, data, render ← features ← routes ← app; features never import each other.
- * A file's top folder says where it runs, so a wrong import is a runtime mixed up.
+ * STYLE.md's layers, checked on every reference between files (static, type-only, side-effect,
+ * dynamic, re-export, worker URL) and on every package import; unknown src/ folders, import cycles
+ * and SQL in route files are refused too. Rules and debt: scripts/lint/layer-rules.mjs.
+ * Each problem starts with its rule's name in brackets, so a reader (and tests/lint) knows which broke.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cyclesOf, readGraph } from './lint/import-graph.mjs';
+import { ALLOWED, DATA_INTERNAL, DEBT, PACKAGE_BANS, SRC_LAYERS, SRC_ROOT_FILES } from './lint/layer-rules.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const TOP = ['domain', 'server', 'src', 'workers'];
+const root = process.argv[2] ?? fileURLToPath(new URL('..', import.meta.url));
 
-/** What each layer may import (besides itself). */
-const ALLOWED = {
-  domain: [],
-  server: ['domain'],
-  workers: ['domain', 'src/data'],
-  'src/ui': ['domain'],
-  'src/data': ['domain'],
-  'src/render': ['domain', 'src/ui'],
-  'src/features': ['domain', 'src/ui', 'src/data', 'src/render'],
-  'src/routes': ['domain', 'src/ui', 'src/data', 'src/render', 'src/features'],
-  'src/app': ['domain', 'src/ui', 'src/data', 'src/render', 'src/features', 'src/routes', 'src/routeTree.gen.ts'],
-  src: ['domain', 'src/ui', 'src/data', 'src/render', 'src/features', 'src/routes', 'src/app', 'src/routeTree.gen.ts'],
-};
-// Technical debt: imports that break the rules today, each with the reason (empty is the goal).
-const DEBT = new Set([]);
-
-function layerOf(path) {
-  const rel = relative(root, path).split(sep).join('/');
-  if (rel.startsWith('src/')) {
-    const second = rel.split('/')[1];
-    return ['ui', 'data', 'render', 'features', 'routes', 'app'].includes(second) ? `src/${second}` : 'src';
-  }
-  return rel.split('/')[0];
+function layerOf(rel) {
+  if (!rel.startsWith('src/')) return rel.split('/')[0];
+  const parts = rel.split('/');
+  return parts.length > 2 ? `src/${parts[1]}` : 'src';
 }
 
-function featureOf(path) {
-  const rel = relative(root, path).split(sep).join('/');
-  return rel.startsWith('src/features/') ? rel.split('/')[2] : undefined;
-}
-
-function* files(dir) {
-  for (const entry of readdirSync(dir)) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) yield* files(path);
-    else if (/\.(ts|tsx)$/.test(entry) && !/\.(test|spec)\.tsx?$/.test(entry)) yield path;
-  }
-}
+const featureOf = (rel) => (rel.startsWith('src/features/') ? rel.split('/')[2] : undefined);
+const bans = (pattern, name) => (pattern.endsWith('*') ? name.startsWith(pattern.slice(0, -1)) : name === pattern);
 
 const problems = [];
-for (const top of TOP) {
-  let entries;
-  try {
-    entries = [...files(join(root, top))];
-  } catch {
-    continue;
+const debtSeen = new Map(Object.keys(DEBT).map((rule) => [rule, new Set()]));
+function report(rule, file, message) {
+  if (DEBT[rule]?.[file] !== undefined) {
+    debtSeen.get(rule).add(file);
+    return;
   }
-  for (const file of entries) {
-    const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
-      const specifier = match[1] ?? match[2];
-      if (!specifier?.startsWith('.')) continue;
-      const target = resolve(dirname(file), specifier);
-      const from = layerOf(file);
-      const to = layerOf(target);
-      const targetRel = relative(root, target).split(sep).join('/');
-      const key = `${relative(root, file)} -> ${specifier}`;
-      if (DEBT.has(key)) continue;
-      const allowed = from === to || (ALLOWED[from] ?? []).some((layer) => to === layer || targetRel === layer);
-      if (!allowed) problems.push(`${key}: ${from} may not import ${to}`);
-      const a = featureOf(file);
-      const b = featureOf(target);
-      if (a && b && a !== b) problems.push(`${key}: features never import each other (${a} → ${b}); move it to ui/, data/ or domain/`);
+  problems.push(`[${rule}] ${file}: ${message}`);
+}
+
+const files = readGraph(root);
+for (const [file, { text, references }] of files) {
+  const from = layerOf(file);
+  if (from.startsWith('src/') && !SRC_LAYERS.includes(from.slice(4))) {
+    report('unknown src folder', file, `${from}/ is not a layer of STYLE.md; put the code in src/${SRC_LAYERS.join(', src/')}`);
+  } else if (from === 'src' && !SRC_ROOT_FILES.includes(file)) {
+    report('unknown src folder', file, `a file directly in src/ belongs to no layer; move it into src/${SRC_LAYERS.join(', src/')}`);
+  }
+  for (const ref of references) {
+    const where = `${file}:${ref.line} '${ref.specifier}'`;
+    if (ref.package !== undefined) {
+      for (const ban of PACKAGE_BANS) {
+        if (ban.layers.includes(from) && ban.packages.some((pattern) => bans(pattern, ref.package))) {
+          const rule = ref.package === 'cesium' && from !== 'domain' && from !== 'server' ? 'cesium outside render' : 'package in layer';
+          report(rule, file, `${where}: ${from} may not import ${ref.package}: ${ban.reason}`);
+        }
+      }
+      continue;
     }
+    if (ref.target === undefined) continue;
+    const to = layerOf(ref.target);
+    const how = ref.kind === 'url' ? 'refer to' : 'import';
+    // A worker URL may name a worker entry: it starts another runtime rather than importing it.
+    const workerEntry = ref.kind === 'url' && to === 'workers';
+    const allowed = workerEntry || from === to || (ALLOWED[from] ?? []).some((layer) => to === layer || ref.target === layer);
+    if (!allowed) {
+      const rule = from === 'src/render' && to === 'src/ui' ? 'render imports ui' : 'layer';
+      report(rule, file, `${where}: ${from} may not ${how} ${to}`);
+    }
+    const a = featureOf(file);
+    const b = featureOf(ref.target);
+    if (a && b && a !== b) report('feature imports feature', file, `${where}: features never import each other (${a} → ${b}); compose them in src/routes, or move the shared part to ui/, data/ or domain/`);
+    if (DATA_INTERNAL.includes(ref.target) && from !== 'src/data' && from !== 'workers') {
+      report('storage outside data', file, `${where}: the mirror's tables are read through src/data (mirror-queries.ts, use-mirror.ts), never directly`);
+    }
+  }
+  if (file.startsWith('server/routes/') && /\.query\s*(<[^>]*>)?\s*\(|\bcopyFrom\s*\(/.test(text)) {
+    report('sql in routes', file, 'SQL in a route file: put the query in a server/repositories/*-repository.ts and call it');
+  }
+}
+
+for (const cycle of cyclesOf(files)) {
+  problems.push(`[import cycle] these files import each other in a circle (type-only imports count): ${cycle.join(', ')}; break it by moving the shared part (often a type) into its own file`);
+}
+
+for (const [rule, seen] of debtSeen) {
+  for (const file of Object.keys(DEBT[rule])) {
+    if (!seen.has(file)) problems.push(`[stale debt] ${file} no longer breaks '${rule}': remove it from DEBT in scripts/lint/layer-rules.mjs`);
   }
 }
 

@@ -6,7 +6,7 @@
 import { ZoneOffset } from '@js-joda/core';
 import type { AccessGrammar } from './access-entry.ts';
 import { readAccessLine } from './access-log-line.ts';
-import type { FamilyDetection } from './detect-format.ts';
+import type { FamilyDetection } from './format-detection.ts';
 import { GRAMMAR_NAMES } from './parse-access-log.ts';
 import { sampleLines } from './sample-lines.ts';
 

@@ -3,7 +3,7 @@
  * logs, each decided from evidence across the sample's lines and giving complete settings (a zone
  * placeholder the caller's zone replaces; subtitles' anchor the server fills from the incident).
  */
-import type { FamilyDetection } from './detect-format.ts';
+import type { FamilyDetection } from './format-detection.ts';
 import { detectIrc } from './detect-irc.ts';
 import { detectWhatsapp } from './detect-whatsapp.ts';
 import { cueTiming, isTimingLine, startsWithSpeakerPrefix } from './subtitle-cue.ts';

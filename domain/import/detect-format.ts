@@ -3,19 +3,14 @@
  * the preview. Content decides; the extension only breaks ties. A file no importer reads gets
  * `format: undefined` and a reason to show.
  */
-import type { DateOrder } from '../time/date-time-text.ts';
-import type { EpochUnit } from '../time/epoch-number.ts';
 import { decodeStart } from './byte-chunks.ts';
-import type { ColumnMapping } from './delimited-record.ts';
 import { detectAccessLog } from './detect-access-log.ts';
 import { detectChat } from './detect-chat.ts';
-import { detectJson, detectLogfmt, type JsonDetection } from './detect-json.ts';
+import { detectJson, detectLogfmt } from './detect-json.ts';
 import { detectSyslog } from './detect-syslog.ts';
 import { detectTimestampedLines } from './detect-timestamped-lines.ts';
+import type { FamilyDetection, FormatDetection } from './format-detection.ts';
 import { gunzipStart, isGzip, withoutGzipExtension } from './gunzip-bytes.ts';
-import type { ImportFormat } from './import-record.ts';
-import type { ImportSettings } from './import-settings.ts';
-import type { DelimitedLayout, DelimitedSettings } from './delimited-settings.ts';
 import { sniffDelimited } from './sniff-delimited.ts';
 import { normalizeName } from './suggest-mapping.ts';
 
@@ -25,33 +20,7 @@ import { normalizeName } from './suggest-mapping.ts';
  */
 export const DETECT_BYTES = 64 * 1024;
 
-/** A family whose detection yields complete settings, so its files import with no settings at all. */
-export type FamilyDetection = {
-  readonly format: Exclude<ImportFormat, 'delimited' | 'timesketch-csv' | 'jsonl' | 'har' | 'timesketch-jsonl' | 'slack-zip'>;
-  /** What was decided and from which evidence, for the analyst. */
-  readonly reason: string;
-  readonly settings: ImportSettings;
-};
-
-export type FormatDetection =
-  | FamilyDetection
-  | {
-      readonly format: 'delimited' | 'timesketch-csv';
-      readonly reason: string;
-      readonly layout: DelimitedLayout;
-      readonly columns: readonly string[];
-      readonly mapping: Partial<ColumnMapping>;
-      readonly numericUnit: EpochUnit;
-      readonly dateOrder?: DateOrder | undefined;
-      /** Complete settings (in UTC unless the file decides its zone), when a start time column was found. */
-      readonly settings?: ({ readonly format: 'delimited' } & DelimitedSettings) | undefined;
-      /** True when the file itself says its zone (W3C: UTC), so the analyst's zone must not replace it. */
-      readonly timeZoneFromFile?: boolean | undefined;
-      readonly sampleRows: readonly (readonly string[])[];
-    }
-  | Exclude<JsonDetection, { format: undefined }>
-  | { readonly format: 'slack-zip'; readonly reason: string }
-  | { readonly format: undefined; readonly reason: string };
+export type { FamilyDetection, FormatDetection };
 
 const TIME_THEN_TEXT = 'Lines of a time then free text';
 const ZIP_MAGIC = [0x50, 0x4b];

@@ -3,7 +3,7 @@
  * with a month and time (XChat) or a bare time (irssi, ZNC, mIRC) count only when what follows looks
  * like IRC (`<nick>`, `*`, `-->`, `-!-`…), so syslog's `Dec 31 21:11:55 host prog:` is not taken.
  */
-import type { FamilyDetection } from './detect-format.ts';
+import type { FamilyDetection } from './format-detection.ts';
 import { IRSSI_DAY, IRSSI_SESSION, MIRC_SESSION, MONTH_DAY, SCROLLBACK, TIME_ONLY, WEECHAT, XCHAT_SESSION } from './parse-irc.ts';
 import { isoDate, monthNumber } from './chat-time.ts';
 

@@ -3,7 +3,7 @@
  * message may continue one, so half the unindented lines is enough), with the RFC 3164 year inferred from the
  * dates, the file name or today. Also Debian apt history stanzas, told by their Start-Date lines.
  */
-import type { FamilyDetection } from './detect-format.ts';
+import type { FamilyDetection } from './format-detection.ts';
 import { sampleLines } from './sample-lines.ts';
 import { readSyslogHeader } from './syslog-line.ts';
 import { fileNameDate, inferSyslogYear, type MonthDay } from './syslog-year.ts';

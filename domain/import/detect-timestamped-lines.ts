@@ -3,7 +3,7 @@
  * syslog, access-log and table detectors have passed: most lines that are not indented start with a
  * time of one shape, the file opens with one, and the lines between continue the one before.
  */
-import type { FamilyDetection } from './detect-format.ts';
+import type { FamilyDetection } from './format-detection.ts';
 import { sampleLines } from './sample-lines.ts';
 import { inferTimePrefix } from './time-prefix.ts';
 

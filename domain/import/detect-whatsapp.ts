@@ -5,7 +5,7 @@
  * run forward; failing that, month-first, and the reason says so.
  */
 import type { DateOrder } from './chat-settings.ts';
-import type { FamilyDetection } from './detect-format.ts';
+import type { FamilyDetection } from './format-detection.ts';
 import { whatsappStart, type WhatsappStart } from './whatsapp-line.ts';
 
 export function detectWhatsapp(lines: readonly string[]): FamilyDetection | undefined {

@@ -3,27 +3,10 @@
  * layout, mapping and time zone. settingsFromDetection turns a detection into settings when the
  * detection is complete enough (a start time column found), for the CLI and for defaults.
  */
-import type { AccessLogSettings } from './access-log-settings.ts';
-import type { IrcSettings, SubtitlesSettings, WhatsappSettings } from './chat-settings.ts';
-import type { FormatDetection } from './detect-format.ts';
-import type { DelimitedSettings } from './parse-delimited.ts';
-import type { JsonLinesSettings } from './json-lines-settings.ts';
-import type { HarLimits } from './parse-har.ts';
-import type { SyslogSettings } from './syslog-settings.ts';
-import type { ZipLimits } from './zip-guard.ts';
+import type { FormatDetection } from './format-detection.ts';
+import type { ImportSettings } from './import-settings-shape.ts';
 
-export type ImportSettings =
-  | ({ readonly format: 'delimited' } & DelimitedSettings)
-  | ({ readonly format: 'jsonl' } & JsonLinesSettings)
-  | { readonly format: 'har'; readonly limits?: Partial<HarLimits> | undefined }
-  | { readonly format: 'timesketch-csv' }
-  | { readonly format: 'timesketch-jsonl' }
-  | { readonly format: 'slack-zip'; readonly limits?: Partial<ZipLimits> | undefined }
-  | SyslogSettings
-  | AccessLogSettings
-  | IrcSettings
-  | WhatsappSettings
-  | SubtitlesSettings;
+export type { ImportSettings };
 
 /** Settings as detected, or undefined when the analyst must decide (unknown format, no time column). */
 export function settingsFromDetection(detection: FormatDetection, timeZone: string): ImportSettings | undefined {

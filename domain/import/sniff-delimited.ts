@@ -6,29 +6,15 @@
  * from infer-column-roles.ts. `notes` say what was decided and why.
  */
 import Papa from 'papaparse';
-import type { DateOrder } from '../time/date-time-text.ts';
-import type { EpochUnit } from '../time/epoch-number.ts';
 import { inferTimeShape } from '../time/infer-time-shape.ts';
-import { columnNames, type ColumnMapping } from './delimited-record.ts';
-import type { DelimitedLayout } from './delimited-settings.ts';
+import { columnNames } from './delimited-record.ts';
 import { inferColumnRoles } from './infer-column-roles.ts';
+import type { DelimitedGuess } from './delimited-guess.ts';
 import { splitLine } from './split-line.ts';
 import { isW3cLog, sniffW3c } from './sniff-w3c.ts';
 import { sniffZeek } from './sniff-zeek.ts';
 
-export interface DelimitedGuess {
-  readonly layout: DelimitedLayout;
-  readonly columns: readonly string[];
-  readonly mapping: Partial<ColumnMapping>;
-  readonly numericUnit: EpochUnit;
-  readonly dateOrder: DateOrder | undefined;
-  /** A zone the file itself decides (W3C times are UTC); undefined leaves it to the analyst. */
-  readonly timeZone: string | undefined;
-  /** Up to ten data rows, for the preview before parsing. */
-  readonly sampleRows: readonly (readonly string[])[];
-  /** What was decided and why, one clause each. */
-  readonly notes: readonly string[];
-}
+export type { DelimitedGuess };
 
 const NUMBER = /^\s*[+-]?\d+([.,]\d+)?\s*$/;
 const NAMES: Record<string, string> = { ',': 'Comma', '\t': 'Tab', ';': 'Semicolon', '|': 'Pipe', ' ': 'Space', whitespace: 'Whitespace' };

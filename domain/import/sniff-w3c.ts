@@ -6,7 +6,7 @@
  */
 import { messageComposer } from './composed-message.ts';
 import { columnNames } from './delimited-record.ts';
-import type { DelimitedGuess } from './sniff-delimited.ts';
+import type { DelimitedGuess } from './delimited-guess.ts';
 import { splitLine } from './split-line.ts';
 
 const DIRECTIVE = /^#(Software|Version|Date|Fields|Remark|Start-Date|End-Date|Time Format):/;

@@ -3,7 +3,7 @@
  * "#close" footer; ts is epoch seconds with microseconds.
  */
 import { columnNames } from './delimited-record.ts';
-import type { DelimitedGuess } from './sniff-delimited.ts';
+import type { DelimitedGuess } from './delimited-guess.ts';
 import { suggestColumnMapping } from './suggest-mapping.ts';
 
 export function sniffZeek(text: string): DelimitedGuess | string {

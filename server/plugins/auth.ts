@@ -9,6 +9,7 @@ import type { Db } from '../db/database.ts';
 import { forbidden, invalid, unauthenticated } from '../http-error.ts';
 import { findAnalyst, grantedAnalystIds, type AnalystRow } from '../repositories/analysts-repository.ts';
 import { findSessionUser } from '../repositories/sessions-repository.ts';
+import { sessionCacheOf, type SessionCache } from '../auth/session-cache.ts';
 import type { UserRow } from '../repositories/users-repository.ts';
 
 export const SESSION_COOKIE = 'churchkey_session';
@@ -91,11 +92,31 @@ export function requireRouteAccess(app: FastifyInstance): void {
   });
 }
 
+/** resolveAnalyst through the session cache; a missing analyst is looked up again each time. */
+async function rememberedAnalyst(db: Db, sessions: SessionCache, request: FastifyRequest, user: UserRow) {
+  const token = request.sessionToken;
+  const requested = headerAnalystId(request);
+  const known = token ? sessions.getActing(token, requested) : undefined;
+  if (known) return known;
+  const resolved = await resolveAnalyst(db, request, user);
+  if (token && resolved.analyst) sessions.setActing(token, requested, { analyst: resolved.analyst, userIsAdmin: resolved.userIsAdmin });
+  return resolved;
+}
+
+/** Writes that change who may act as whom, or with what permission: /api/analyst and below. */
+const ANALYST_WRITES = /^\/api\/analyst(\/|$)/;
+
 export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('analyst', null);
   app.decorateRequest('userIsAdmin', false);
+  const sessions = sessionCacheOf(db);
+  // Before the answer leaves (the write has committed), so the caller's next request sees the change.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && ANALYST_WRITES.test(request.url)) sessions.forgetAll();
+    return payload;
+  });
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
@@ -103,11 +124,16 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
     const token = request.cookies[SESSION_COOKIE];
     if (token && token.length <= 100) {
       request.sessionToken = token;
-      request.user = (await findSessionUser(db, token)) ?? null;
+      let user = sessions.get(token);
+      if (!user) {
+        user = await findSessionUser(db, token);
+        if (user) sessions.set(token, user);
+      }
+      request.user = user ?? null;
     }
     if (access === 'public') return;
     if (!request.user) throw unauthenticated();
-    const { analyst, userIsAdmin } = await resolveAnalyst(db, request, request.user);
+    const { analyst, userIsAdmin } = await rememberedAnalyst(db, sessions, request, request.user);
     request.analyst = analyst;
     request.userIsAdmin = userIsAdmin;
     if (access === 'user') return;

@@ -157,6 +157,25 @@ export function apiGet<T>(path: string, schema: z.ZodType<T>, options: RequestOp
   return requestJson('GET', path, undefined, schema, options);
 }
 
+/** What a conditional GET found: the held answer is still current (304), or a new one and its ETag. */
+export type ConditionalAnswer<T> = { changed: false } | { changed: true; value: T; etag: string | undefined };
+
+/**
+ * GET with If-None-Match when an ETag is held: a 304 means the answer the caller holds is current,
+ * and no body is sent or parsed.
+ */
+export async function apiGetConditional<T>(path: string, schema: z.ZodType<T>, etag: string | undefined, options: RequestOptions = {}): Promise<ConditionalAnswer<T>> {
+  const headers = etag === undefined ? options.headers : { ...options.headers, 'if-none-match': etag };
+  const response = await send('GET', path, undefined, 'application/json', { ...options, headers });
+  if (response.status === 304) return { changed: false };
+  if (!response.ok) throw await failure('GET', path, response);
+  const payload = await readJson('GET', path, response);
+  keepServerVersion(payload);
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new ApiRequestError('GET', path, response.status, undefined, `unexpected answer: ${parsed.error.message}`);
+  return { changed: true, value: parsed.data, etag: response.headers.get('etag') ?? undefined };
+}
+
 export function apiGetText(path: string, options: RequestOptions = {}): Promise<string> {
   return requestText('GET', path, undefined, options);
 }

@@ -2,8 +2,9 @@
  * Incidents: lists, the incident payload of section 7, writes, and the events in pages or as one
  * NDJSON stream, so a million events never travel as one JSON document.
  */
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../domain/api-error.ts';
@@ -19,23 +20,14 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { invalid, notFound } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
-import { requireIncident, requireOrganization } from '../../repositories/access-repository.ts';
+import { requireIncident, requireOrganization, type IncidentRef } from '../../repositories/access-repository.ts';
 import { recordWrite } from '../../repositories/audit-repository.ts';
 import { decodeCursor, encodeCursor, eventPage } from '../../repositories/events-repository.ts';
-import {
-  actorsOf,
-  collectionsOf,
-  linksOf,
-  notesOf,
-  PAYLOAD_EVENT_LIMIT,
-  relatedIncidentsOf,
-  streamsOf,
-  tagAssignmentsOf,
-  tagsOf,
-  uploadsOf,
-} from '../../repositories/incident-payload-repository.ts';
-import { eventsRevision, incidentSummaries, incidentSummary, insertIncident } from '../../repositories/incidents-repository.ts';
-import { mapsOf } from '../../repositories/maps-repository.ts';
+import { incidentSummaries, incidentSummary, insertIncident } from '../../repositories/incidents-repository.ts';
+import { readableIncidentVersion } from '../../repositories/incident-version-repository.ts';
+import { readIncidentPayload } from '../../repositories/read-incident-payload.ts';
+import type { AnalystRow } from '../../repositories/analysts-repository.ts';
+import { etagMatches, IncidentPayloadCache, payloadShape } from '../../incident-payload-cache.ts';
 import { parseSort, SortQuerySchema, sortedList } from './list-sort.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
@@ -50,9 +42,13 @@ const EventsQuery = z.object({
   maxTimestamp: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
+const PayloadAnswer = z.object({ incident: IncidentPayloadSchema, version: z.string() });
+
 export function incidentRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = context;
+  const payloads = new IncidentPayloadCache();
+  const incidentPayload = (ref: IncidentRef, analyst: AnalystRow) => readIncidentPayload(db, ref, analyst);
 
   routes.get(
     '/api/incidents',
@@ -161,51 +157,29 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
         summary: 'An incident with its counts and payload; events are included up to 10,000 (page them beyond)',
         tags: ['incidents'],
         params: IncidentParams,
-        response: { 200: z.object({ incident: IncidentPayloadSchema, version: z.string() }), ...errors },
+        response: { 200: PayloadAnswer, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { analyst } = acting(request);
-      const ref = await requireIncident(db, analyst, request.params.incidentID);
-      const id = ref.id;
-      // Read before the events, so a change made meanwhile leaves the device an older revision
-      // (one needless re-sync), never a newer one over older events.
-      const revision = await eventsRevision(db, id);
-      const summary = (await incidentSummary(db, id))!;
-      const complete = summary.counts.events <= PAYLOAD_EVENT_LIMIT;
-      const [streams, actors, collections, events, links, notes, tags, eventTags, streamTags, uploads, related] = await Promise.all([
-        streamsOf(db, id),
-        actorsOf(db, id),
-        collectionsOf(db, id),
-        complete ? eventPage(db, id, { limit: PAYLOAD_EVENT_LIMIT }) : Promise.resolve([]),
-        linksOf(db, id),
-        notesOf(db, id),
-        tagsOf(db, id, ref.organization_id),
-        tagAssignmentsOf(db, 'event_tags', id),
-        tagAssignmentsOf(db, 'stream_tags', id),
-        uploadsOf(db, id),
-        relatedIncidentsOf(db, id, analyst),
-      ]);
-      return {
-        incident: {
-          ...summary,
-          streams,
-          actors,
-          collections,
-          events,
-          eventsComplete: complete,
-          eventsRevision: revision,
-          links,
-          notes,
-          tags,
-          eventTags,
-          streamTags,
-          incidentUploads: uploads,
-          incidentMaps: await mapsOf(db, id),
-          relatedIncidents: related,
-        },
-        version: context.version,
-      };
+      // Read before the payload, so a change made meanwhile leaves an older version on a newer
+      // payload (one needless miss later), never a newer version on an older payload.
+      const { ref, version } = await readableIncidentVersion(db, analyst, request.params.incidentID);
+      const shape = payloadShape(analyst);
+      const etag = `"${createHash('sha256').update(`${context.version}\n${version}\n${shape}`).digest('base64url').slice(0, 27)}"`;
+      // private: the answer depends on the cookie; no-cache: asked again each time, with If-None-Match.
+      reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Cookie, X-Churchkey-Analyst');
+      // Typed replies want a body; a 304 has none (a serialised `null` would announce 4 bytes never sent).
+      const untyped: FastifyReply = reply;
+      if (etagMatches(request.headers['if-none-match'], etag)) return untyped.code(304).send();
+      const key = `${ref.id}\n${version}\n${shape}`;
+      let body = payloads.get(key);
+      if (body === undefined) {
+        body = JSON.stringify(PayloadAnswer.encode({ incident: await incidentPayload(ref, analyst), version: context.version }));
+        payloads.set(key, body);
+      }
+      // Already serialised through the schema: Fastify sends a string as it is.
+      return untyped.type('application/json; charset=utf-8').send(body);
     },
   );
 

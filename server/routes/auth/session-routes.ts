@@ -8,6 +8,7 @@ import type { AppContext } from '../../app-context.ts';
 import { loginPage } from '../../auth/login-page.ts';
 import { LOGOUT_PAGE_CSP, logoutPage } from '../../auth/logout-page.ts';
 import { safeReturnPath } from '../../auth/return-to.ts';
+import { sessionCacheOf } from '../../auth/session-cache.ts';
 import { hashToken, nowMicros } from '../../auth/tokens.ts';
 import { unauthenticated } from '../../http-error.ts';
 import { findAnalyst } from '../../repositories/analysts-repository.ts';
@@ -81,6 +82,7 @@ export function sessionRoutes(app: FastifyInstance, context: AppContext): void {
     },
     async (request, reply) => {
       if (request.sessionToken) {
+        sessionCacheOf(context.db).forget(request.sessionToken);
         const userId = await deleteSession(context.db, request.sessionToken);
         if (userId !== undefined) {
           await recordWrite(context.db, { userID: userId, analystID: null }, {

@@ -5,22 +5,23 @@
 import { z } from 'zod';
 import { IncidentSummarySchema, OrganizationSummarySchema } from '../../../domain/incident-data.ts';
 import { IncidentChangesSchema } from '../../../domain/incident-changes.ts';
-import { EventPageSchema, IncidentPayloadSchema } from '../../../domain/incident-payload.ts';
+import { EventPageSchema, IncidentPayloadSchema, type IncidentPayload } from '../../../domain/incident-payload.ts';
 import { OrganizationDetailSchema } from '../../../domain/organization-payload.ts';
-import { apiGet, getActingAnalystID, isAbortError } from '../api-client.ts';
+import { apiGet, apiGetConditional, getActingAnalystID, isAbortError } from '../api-client.ts';
 import { warmGlobeFiles } from '../warm-globe-files.ts';
 import { askPersistenceOnce } from './device-storage.ts';
 import { syncMapPoints } from './map-points-mirror.ts';
 import { mirrorDatabase } from './mirror-database.ts';
+import { MIRROR_SYNC } from './mirror-sync-header.ts';
 import { syncIncidentFrom, type IncidentSource, type SyncOptions } from './sync-incident.ts';
 import { syncIncidentListFrom, syncOrganizationFrom, syncOrganizationsFrom, type ListSource } from './sync-lists.ts';
 
 /**
- * Sent on the mirror's own reads so the service worker passes them to the network, never answers them
- * from its cache: a sync that cannot reach the server must fail (status offline), not "succeed" with
- * an old answer and a new lastSyncedAt.
+ * The last payload answer per incident and acting analyst, with its ETag: sent back as If-None-Match,
+ * a 304 proves it current and no payload travels or is parsed. Kept in memory for a few incidents.
  */
-export const MIRROR_SYNC = { 'x-churchkey-mirror-sync': '1' };
+const heldPayloads = new Map<string, { etag: string; payload: IncidentPayload }>();
+const HELD_PAYLOADS = 4;
 
 const PayloadAnswer = z.object({ incident: IncidentPayloadSchema });
 const ChangesAnswer = z.object({ changes: IncidentChangesSchema });
@@ -30,7 +31,15 @@ const IncidentsAnswer = z.object({ incidents: z.object({ items: z.array(Incident
 
 export const apiIncidentSource: IncidentSource = {
   async payload(incidentID, signal) {
-    return (await apiGet(`/api/incident/${incidentID}`, PayloadAnswer, { signal, headers: MIRROR_SYNC })).incident;
+    const key = `${incidentID} ${getActingAnalystID()}`;
+    const held = heldPayloads.get(key);
+    const answer = await apiGetConditional(`/api/incident/${incidentID}`, PayloadAnswer, held?.etag, { signal, headers: MIRROR_SYNC });
+    if (!answer.changed && held) return held.payload;
+    if (!answer.changed) throw new Error('the server answered 304 to a request that held no ETag');
+    heldPayloads.delete(key);
+    if (answer.etag !== undefined) heldPayloads.set(key, { etag: answer.etag, payload: answer.value.incident });
+    if (heldPayloads.size > HELD_PAYLOADS) heldPayloads.delete(heldPayloads.keys().next().value!);
+    return answer.value.incident;
   },
   eventPage(incidentID, after, limit, signal) {
     const query = new URLSearchParams({ limit: String(limit) });

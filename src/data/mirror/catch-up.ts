@@ -10,7 +10,7 @@ import { publishEventDelta } from './event-deltas.ts';
 import { replaceIncidentPayload, summaryOf } from './incident-writes.ts';
 import type { MirrorDatabase, SyncStateRow } from './mirror-database.ts';
 import { patchSnapshot } from './snapshot-patch.ts';
-import type { IncidentSource } from './sync-incident.ts';
+import type { IncidentSource } from './incident-source.ts';
 
 export async function catchUpIncident(
   db: MirrorDatabase,

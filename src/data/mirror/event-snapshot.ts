@@ -9,24 +9,9 @@
  * only there).
  */
 import type { EventRow } from '../../../domain/incident-data.ts';
-import type { EventMirrorRow } from './mirror-database.ts';
+import type { EventMirrorRow, EventSnapshotRow } from './mirror-database.ts';
 
-export interface EventSnapshotRow {
-  incidentID: number;
-  /** The events revision (GET /api/incident/{id}) the snapshot was written at. */
-  revision: string;
-  count: number;
-  ids: Float64Array;
-  streamIDs: Float64Array;
-  actorIDs: Float64Array;
-  isMarker: Uint8Array;
-  startTimestamps: Float64Array;
-  endTimestamps: Float64Array;
-  messages: string[];
-  /** The few events with extra data (HAR timings, other columns): their positions and values. */
-  extraPositions: Uint32Array;
-  extras: unknown[];
-}
+export type { EventSnapshotRow };
 
 /** Only incidents this large get a snapshot: smaller ones read from the table quickly enough. */
 export const SNAPSHOT_MIN_EVENTS = 10_001;

@@ -4,7 +4,7 @@
  */
 import { MapPointsAnswerSchema, type MapPointColumns } from '../../../domain/geo/map-answers.ts';
 import { apiGet } from '../api-client.ts';
-import { MIRROR_SYNC } from './api-source.ts';
+import { MIRROR_SYNC } from './mirror-sync-header.ts';
 import { mirrorDatabase } from './mirror-database.ts';
 import { readMirroredMapPoints, syncMapPointsFrom, type MapPointsProgress, type MapPointsRef, type MapPointsSource } from './sync-map-points.ts';
 

@@ -7,7 +7,6 @@
  * Schema changes: never edit a shipped version; add `this.version(n + 1).stores({...changed tables})`
  * with an `.upgrade(tx => ...)` that rewrites old rows, so an analyst's mirror survives the update.
  */
-import type { EventSnapshotRow } from './event-snapshot.ts';
 import Dexie, { type Table } from 'dexie';
 import type { z } from 'zod';
 import type {
@@ -52,6 +51,24 @@ export type UploadRow = z.infer<typeof UploadSchema> & Optimistic;
 export type RelatedIncidentRow = z.infer<typeof RelatedIncidentSchema> & { sourceIncidentID: number } & Optimistic;
 export type MapRow = z.infer<typeof IncidentMapSummarySchema> & { incidentID: number } & Optimistic;
 /** One page of a map's points (columns, as the points call answers them), in time order by page. */
+/** A large incident's events as one row of columns (event-snapshot.ts builds and reads it). */
+export interface EventSnapshotRow {
+  incidentID: number;
+  /** The events revision (GET /api/incident/{id}) the snapshot was written at. */
+  revision: string;
+  count: number;
+  ids: Float64Array;
+  streamIDs: Float64Array;
+  actorIDs: Float64Array;
+  isMarker: Uint8Array;
+  startTimestamps: Float64Array;
+  endTimestamps: Float64Array;
+  messages: string[];
+  /** The few events with extra data (HAR timings, other columns): their positions and values. */
+  extraPositions: Uint32Array;
+  extras: unknown[];
+}
+
 export interface MapPointPageRow {
   mapID: number;
   incidentID: number;

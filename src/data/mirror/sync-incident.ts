@@ -3,10 +3,7 @@
  * transaction per page, the next page fetched while the previous one is written), progress in
  * syncState. The server's answer replaces what the mirror held for that incident.
  */
-import type { IncidentChanges } from '../../../domain/incident-changes.ts';
 import { parseChangeRevision } from '../../../domain/incident-changes.ts';
-import type { EventRow } from '../../../domain/incident-data.ts';
-import type { IncidentPayload } from '../../../domain/incident-payload.ts';
 import { catchUpIncident } from './catch-up.ts';
 import { EventSnapshotBuilder, SNAPSHOT_MIN_EVENTS } from './event-snapshot.ts';
 import { putEventPage, removeIncidentFromMirror, replaceIncidentPayload, type EventPosition } from './incident-writes.ts';
@@ -16,13 +13,9 @@ import { syncFailure } from './sync-failure.ts';
 /** Events per page, and so per write transaction. */
 export const EVENT_PAGE_SIZE = 10_000;
 
-/** Where an incident comes from: the API client in the app, a canned server in unit tests. */
-export interface IncidentSource {
-  payload(incidentID: number, signal: AbortSignal | undefined): Promise<IncidentPayload>;
-  eventPage(incidentID: number, after: string | undefined, limit: number, signal: AbortSignal | undefined): Promise<{ events: EventRow[]; nextCursor: string | null }>;
-  /** What changed since the change number `since` of `epoch` (a page of it, after `after`). */
-  changes(incidentID: number, since: number, epoch: string, after: string | undefined, signal: AbortSignal | undefined): Promise<IncidentChanges>;
-}
+import type { IncidentSource } from './incident-source.ts';
+
+export type { IncidentSource };
 
 export interface SyncProgress {
   loaded: number;

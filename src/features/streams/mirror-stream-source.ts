@@ -3,8 +3,7 @@
  * of the incident (src/data/mirror), which the incident page keeps filled. Only what was mirrored
  * is there; changes still need the server.
  */
-import { mirrorDatabase } from '../../data/mirror/mirror-database.ts';
-import { readIncidentEvents, readIncidentMirror } from '../../data/mirror/mirror-queries.ts';
+import { readMirroredStream, readMirroredStreamEvents } from '../../data/mirror/stream-mirror-reads.ts';
 import type { StreamDetailSource } from './load-stream-detail.ts';
 
 export class NotMirroredError extends Error {
@@ -18,10 +17,9 @@ export class NotMirroredError extends Error {
 export function mirrorStreamSource(streamID: number): StreamDetailSource {
   return {
     async stream(id) {
-      const db = mirrorDatabase();
-      const stream = await db.streams.get(id);
-      if (!stream) throw new NotMirroredError(`stream ${id}`);
-      const mirror = await readIncidentMirror(db, stream.incidentID);
+      const found = await readMirroredStream(id);
+      if (!found) throw new NotMirroredError(`stream ${id}`);
+      const { stream, incident: mirror } = found;
       const uploads = (mirror?.uploads ?? []).filter((upload) => upload.streamID === id);
       return {
         ...stream,
@@ -31,10 +29,9 @@ export function mirrorStreamSource(streamID: number): StreamDetailSource {
       };
     },
     async incident(incidentID) {
-      const db = mirrorDatabase();
-      const mirror = await readIncidentMirror(db, incidentID);
-      if (!mirror) throw new NotMirroredError(`incident ${incidentID}`);
-      const events = await readIncidentEvents(db, incidentID, { streamIDs: [streamID] });
+      const found = await readMirroredStreamEvents(incidentID, streamID);
+      if (!found) throw new NotMirroredError(`incident ${incidentID}`);
+      const { incident: mirror, events } = found;
       return {
         id: incidentID,
         name: mirror.incident.name,

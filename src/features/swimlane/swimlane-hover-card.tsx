@@ -4,7 +4,7 @@ import { formatDuration } from '../../../domain/time/format-duration.ts';
 import type { SwimlaneHit } from '../../render/swimlane/swimlane-renderer.ts';
 import { harPhases } from '../../render/swimlane/har-phases.ts';
 import type { SwimlaneColumn } from './swimlane-columns.ts';
-import type { SwimlaneEventRow } from './swimlane-picture.tsx';
+import type { SwimlaneEventRow } from './swimlane-event-row.ts';
 
 export interface HoverState {
   hit: SwimlaneHit;

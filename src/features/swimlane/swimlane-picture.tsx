@@ -11,7 +11,7 @@ import { harPhases } from '../../render/swimlane/har-phases.ts';
 import { tickPattern, type TimeWindow } from '../../render/swimlane/swimlane-window.ts';
 import { orderColumns, type SwimlaneColumn } from './swimlane-columns.ts';
 import { SwimlaneColumnHeader } from './swimlane-column-header.tsx';
-import { minimapStarts, swimlaneInput, type SwimlaneEvent } from '../../render/swimlane/swimlane-input.ts';
+import { minimapStarts, swimlaneInput } from '../../render/swimlane/swimlane-input.ts';
 import { SwimlaneCanvas } from './swimlane-canvas.tsx';
 import { SwimlaneMinimap } from './swimlane-minimap.tsx';
 import type { SwimlaneOptions } from './swimlane-options.ts';
@@ -20,10 +20,9 @@ import { SwimlaneHoverCard, type HoverState } from './swimlane-hover-card.tsx';
 import { SwimlaneReplyThread, type ReplyThread } from './swimlane-reply-thread.tsx';
 import { useSwimlaneLayout } from './use-swimlane-layout.ts';
 import { useSwimlaneTheme } from './use-swimlane-theme.ts';
+import type { SwimlaneEventRow } from './swimlane-event-row.ts';
 
-export interface SwimlaneEventRow extends SwimlaneEvent {
-  readonly extra: Readonly<Record<string, unknown>> | null;
-}
+export type { SwimlaneEventRow };
 
 export interface SwimlanePictureProps {
   events: readonly SwimlaneEventRow[];
