@@ -83,13 +83,3 @@ export function OrganizationTagPanel({ tagName }: { tagName: string }) {
     </Panel>
   );
 }
-
-export function OrganizationPictureComingLater({ name }: { name: string }) {
-  return (
-    <section aria-label={`Picture ${name}`} className="grid min-h-60 flex-1 place-items-center rounded-md border border-dashed border-line bg-panel text-muted">
-      <p>
-        The <span className="font-mono">{name}</span> picture is coming with its issue.
-      </p>
-    </section>
-  );
-}
