@@ -9,6 +9,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { createTimeCursorStore, TimeCursorContext } from '../data/time-cursor.ts';
 import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
 import { IncidentChooser } from '../features/organizations/incident-chooser.tsx';
+import { IncidentLegend } from '../features/organizations/incident-legend.tsx';
 import { organizationPictureEvents, type OrganizationPictureEvents } from '../features/organizations/organization-picture-events.ts';
 import { useOrganizationPage } from '../features/organizations/organization-page-context.ts';
 import { ORGANIZATION_EVENT_CAP, useOrganizationEvents } from '../features/organizations/use-organization-events.ts';
@@ -80,6 +81,7 @@ function LoadedOrganizationPicture({ name }: { name: OrganizationEventPictureNam
             Showing the first {ORGANIZATION_EVENT_CAP.toLocaleString('en')} of {state.sources.eventCount.toLocaleString('en')} events. Open an incident to see all of its events.
           </p>
         ) : null}
+        {name !== 'map' && made.events.length > 0 ? <IncidentLegend incidents={made.groups} /> : null}
         <PictureOf name={name} made={made} maps={state.sources.maps} firstWithoutActor={state.rows.find((row) => row.actorID === 0 && !row.isMarker)} />
       </div>
     </TimeCursorContext.Provider>

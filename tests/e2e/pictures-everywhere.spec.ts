@@ -2,7 +2,7 @@
  * Every picture route of spec section 2, under an organization and under an incident, draws a real
  * picture (coloured pixels, rows or tables) in light and dark, never placeholder text; the
  * organization's timeline shows the events of two incidents on one axis; an import without actors
- * (Timesketch) says why the pictures drawn by actor are empty and what to do.
+ * (a Timesketch JSONL export) says why the pictures drawn by actor are empty and what to do.
  */
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -151,7 +151,7 @@ test('the organization\'s timeline shows the events of two incidents on one axis
 
 test('a Timesketch import (no actor) says why the swimlane and actor charts are empty and what to do', async ({ page }, testInfo) => {
   await openAsAdmin(page, '/');
-  const incidentID = await importThroughPage(page, 'events/timesketch_evtx_part.csv');
+  const incidentID = await importThroughPage(page, 'events/timesketch_sigma_events.jsonl');
   const { incident } = await api<{ incident: { organizationID: number } }>(page.request, 'GET', `/api/incident/${incidentID}`);
   const reason = "These events have no actor: choose an actor column in the stream's import settings.";
   for (const picture of ['swimlane', 'actor-bar', 'actor-circle', 'actor-scatter'] as const) {

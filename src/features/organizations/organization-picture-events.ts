@@ -35,7 +35,7 @@ export interface OrganizationColumn {
 export interface OrganizationPictureEvents {
   events: OrganizationPictureEvent[];
   columns: OrganizationColumn[];
-  /** The incidents as the pictures' "streams", coloured in the organization's incident order. */
+  /** The incidents with events as the pictures' "streams", coloured in the organization's incident order. */
   groups: Array<{ id: number; name: string; colorIndex: number }>;
   /** Non-marker events with no actor at all (an import without an actor column). */
   withoutActor: number;
@@ -69,16 +69,19 @@ export function organizationPictureEvents(
   }
   // Incidents oldest first, so colours stay put as new incidents arrive.
   const ordered = [...incidents].sort((a, b) => a.id - b.id);
-  const groups = ordered.map((incident, index) => ({ id: incident.id, name: incident.name, colorIndex: index }));
+  const allGroups = ordered.map((incident, index) => ({ id: incident.id, name: incident.name, colorIndex: index }));
   let withoutActor = 0;
   const used = new Set<number>();
+  const withEvents = new Set<number>();
   const events = rows.map((row): OrganizationPictureEvent => {
     const actorID = row.actorID === 0 ? 0 : (columnOfActor.get(row.actorID) ?? 0);
     if (actorID === 0 && !row.isMarker) withoutActor += 1;
     if (actorID !== 0) used.add(actorID);
+    withEvents.add(row.incidentID);
     return { id: row.id, incidentID: row.incidentID, streamID: row.incidentID, actorID, isMarker: row.isMarker, message: row.message, startTimestamp: row.startTimestamp, endTimestamp: row.endTimestamp, extra: null };
   });
   // Only actors with events get a column: an organization's actor list may be long.
   const shown = [...columns.values()].filter((column) => used.has(column.id)).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  const groups = allGroups.filter((group) => withEvents.has(group.id));
   return { events, columns: shown, groups, withoutActor };
 }
