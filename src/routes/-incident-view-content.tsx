@@ -46,12 +46,20 @@ const BY_ACTOR = new Set(['swimlane', 'actor-bar', 'actor-scatter', 'actor-circl
 function Picture({ name }: { name: string }) {
   const { eventID }: { eventID?: number } = useParams({ strict: false });
   const drawsEvents = name === 'event-timeline' || BY_ACTOR.has(name);
-  const empty = useEmptyPicture(name, BY_ACTOR.has(name));
+  const { empty, note } = useEmptyPicture(name, BY_ACTOR.has(name));
   if (name === 'incident-bar' || name === 'cross-incident-connections') return <IncidentAmongOrganization name={name} />;
   if (name === 'create-map' || name === 'map') return <IncidentMaps picture={name} selectedEventID={eventID} />;
   if (drawsEvents && empty !== undefined) return empty;
-  if (name === 'swimlane') return <IncidentSwimlane selectedEventID={eventID} />;
-  if (name === 'actor-bar' || name === 'actor-scatter' || name === 'actor-circle') return <IncidentChart name={name} />;
+  let picture;
+  if (name === 'swimlane') picture = <IncidentSwimlane selectedEventID={eventID} />;
+  else if (name === 'actor-bar' || name === 'actor-scatter' || name === 'actor-circle') picture = <IncidentChart name={name} />;
   // Any other name is refused by the route's parameters; the timeline is the incident's default picture.
-  return <IncidentTimeline selectedEventID={eventID} />;
+  else return <IncidentTimeline selectedEventID={eventID} />;
+  if (!note) return picture;
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-2">
+      {note}
+      {picture}
+    </div>
+  );
 }

@@ -6,6 +6,7 @@
  */
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
+import { countNoun } from '../../domain/count-noun.ts';
 import { createTimeCursorStore, TimeCursorContext } from '../data/time-cursor.ts';
 import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
 import { IncidentChooser } from '../features/organizations/incident-chooser.tsx';
@@ -126,6 +127,14 @@ function PictureOf({ name, made, maps, firstWithoutActor }: { name: Organization
       </EmptyState>
     );
   }
-  if (name === 'swimlane') return <OrganizationSwimlane {...props} />;
-  return <OrganizationActorChart name={name} {...props} />;
+  const picture = name === 'swimlane' ? <OrganizationSwimlane {...props} /> : <OrganizationActorChart name={name} {...props} />;
+  if (made.withoutActor === 0) return picture;
+  return (
+    <>
+      <p role="note" className="text-sm text-muted" data-events-without-actor={made.withoutActor}>
+        {countNoun(made.withoutActor, 'event')} of these incidents have no actor and are not drawn here: choose an actor column in their streams&apos; import settings.
+      </p>
+      {picture}
+    </>
+  );
 }
