@@ -15,7 +15,7 @@ export async function organizationEventPage(
   options: { after?: EventCursor | undefined; limit: number; minTimestamp?: number | undefined; maxTimestamp?: number | undefined },
 ): Promise<OrganizationEventRow[]> {
   const params: unknown[] = [organizationId];
-  const where = ['e.incident_id IN (SELECT id FROM incidents WHERE organization_id = $1)'];
+  const where = ['e.incident_id = i.id'];
   if (options.after) {
     params.push(options.after.startMicros, options.after.id);
     where.push(`(e.start_micros, e.id) > ($${params.length - 1}, $${params.length})`);
@@ -29,8 +29,15 @@ export async function organizationEventPage(
     where.push(`e.start_micros <= $${params.length}`);
   }
   params.push(options.limit);
+  // Each incident's next page comes from its own (incident, start, id) index, then the pages are
+  // merged: a page costs at most limit rows per incident, never a sort of the whole organization.
   const rows = await db.query<EventDbRow>(
-    `SELECT ${EVENT_COLUMNS}, e.incident_id FROM events e WHERE ${where.join(' AND ')} ORDER BY e.start_micros, e.id LIMIT $${params.length}`,
+    `SELECT ${EVENT_COLUMNS}, e.incident_id FROM incidents i
+       CROSS JOIN LATERAL (
+         SELECT ${EVENT_COLUMNS}, e.incident_id FROM events e WHERE ${where.join(' AND ')} ORDER BY e.start_micros, e.id LIMIT $${params.length}
+       ) e
+      WHERE i.organization_id = $1
+      ORDER BY e.start_micros, e.id LIMIT $${params.length}`,
     params,
   );
   return rows.map((row) => ({ ...toEventRow(row), incidentID: Number(row.incident_id) }));
