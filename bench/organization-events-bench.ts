@@ -2,7 +2,7 @@
  * node build/bench/organization-events-bench.js [events per incident, default 50000] [incidents, default 4]
  * Reading every event of an organization's incidents in 20,000-event keyset pages on one axis
  * (GET /api/organization/{id}/events' query) beside the baseline on the same rows: each incident read
- * through its own (incident, start, id) index and the pages merged by time in JavaScript.
+ * through its own (incident, start, id) index and the pages merged by time in JavaScript. Best of three each.
  */
 import { cpus, loadavg } from 'node:os';
 import { generateIncident } from '../server/demo/synthetic-incident.ts';
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
       organizationId = made.organizationId;
       incidents.push(made.incidentId);
     }
-    const organization = await timed(async () => {
+    const readOrganization = () => timed(async () => {
       let after: EventCursor | undefined;
       let rows = 0;
       for (;;) {
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
         after = { startMicros: last.startTimestamp, id: last.id };
       }
     });
-    const perIncidentRead = await timed(async () => {
+    const readPerIncident = () => timed(async () => {
       const all = [];
       for (const incidentId of incidents) {
         let after: EventCursor | undefined;
@@ -52,6 +52,15 @@ async function main(): Promise<void> {
       all.sort((a, b) => a.startTimestamp - b.startTimestamp || a.id - b.id);
       return all.length;
     });
+    // Alternated, best of three each: the first read of a store pays for a cold cache.
+    let organization = await readOrganization();
+    let perIncidentRead = await readPerIncident();
+    for (let round = 1; round < 3; round += 1) {
+      const nextBaseline = await readPerIncident();
+      const nextOrganization = await readOrganization();
+      if (nextBaseline.millis < perIncidentRead.millis) perIncidentRead = nextBaseline;
+      if (nextOrganization.millis < organization.millis) organization = nextOrganization;
+    }
     console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((value) => value.toFixed(1)).join(' ')}; ${store.version}`);
     console.log(`${thousands(organization.value)} events of ${incidentCount} incidents in ${PAGE.toLocaleString('en-US')}-event pages`);
     console.log(`organization pages (one axis in SQL): ${duration(organization.millis)}`);

@@ -14,8 +14,10 @@ export async function organizationEventPage(
   organizationId: number,
   options: { after?: EventCursor | undefined; limit: number; minTimestamp?: number | undefined; maxTimestamp?: number | undefined },
 ): Promise<OrganizationEventRow[]> {
-  const params: unknown[] = [organizationId];
-  const where = ['e.incident_id = i.id'];
+  const incidents = await db.query<{ id: number }>('SELECT id FROM incidents WHERE organization_id = $1 ORDER BY id', [organizationId]);
+  if (incidents.length === 0) return [];
+  const params: unknown[] = [];
+  const where: string[] = [];
   if (options.after) {
     params.push(options.after.startMicros, options.after.id);
     where.push(`(e.start_micros, e.id) > ($${params.length - 1}, $${params.length})`);
@@ -29,17 +31,14 @@ export async function organizationEventPage(
     where.push(`e.start_micros <= $${params.length}`);
   }
   params.push(options.limit);
-  // Each incident's next page comes from its own (incident, start, id) index, then the pages are
-  // merged: a page costs at most limit rows per incident, never a sort of the whole organization.
-  const rows = await db.query<EventDbRow>(
-    `SELECT ${EVENT_COLUMNS}, e.incident_id FROM incidents i
-       CROSS JOIN LATERAL (
-         SELECT ${EVENT_COLUMNS}, e.incident_id FROM events e WHERE ${where.join(' AND ')} ORDER BY e.start_micros, e.id LIMIT $${params.length}
-       ) e
-      WHERE i.organization_id = $1
-      ORDER BY e.start_micros, e.id LIMIT $${params.length}`,
-    params,
-  );
+  const limit = `$${params.length}`;
+  // One branch per incident, each read in order from its (incident, start, id) index: PostgreSQL
+  // merges them (Merge Append) and stops at the limit, so a page reads about limit rows in all.
+  const branches = incidents.map((incident) => {
+    params.push(Number(incident.id));
+    return `(SELECT ${EVENT_COLUMNS}, e.incident_id FROM events e WHERE ${['e.incident_id = $' + params.length, ...where].join(' AND ')} ORDER BY e.start_micros, e.id LIMIT ${limit})`;
+  });
+  const rows = await db.query<EventDbRow>(`SELECT * FROM (${branches.join(' UNION ALL ')}) e ORDER BY e.start_micros, e.id LIMIT ${limit}`, params);
   return rows.map((row) => ({ ...toEventRow(row), incidentID: Number(row.incident_id) }));
 }
 
