@@ -37,6 +37,7 @@ import { mapRoutes } from './routes/api/map-routes.ts';
 import { noteRoutes } from './routes/api/note-routes.ts';
 import { organizationRoutes } from './routes/api/organization-routes.ts';
 import { connectionRoutes } from './routes/api/connection-routes.ts';
+import { organizationEventRoutes } from './routes/api/organization-event-routes.ts';
 import { relatedIncidentRoutes } from './routes/api/related-incident-routes.ts';
 import { searchRoutes } from './routes/api/search-routes.ts';
 import { streamImportRoutes } from './routes/api/stream-import-routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
   userRoutes(app, context);
   organizationRoutes(app, context);
   connectionRoutes(app, context);
+  organizationEventRoutes(app, context);
   incidentRoutes(app, context);
   changeRoutes(app, context);
   streamRoutes(app, context);

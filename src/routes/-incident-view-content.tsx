@@ -5,19 +5,19 @@ import { ActorsView } from '../features/incident/views/actors-view.tsx';
 import { AnnotationsView } from '../features/incident/views/annotations-view.tsx';
 import { EventSearchView } from '../features/incident/views/event-search-view.tsx';
 import { EventsTableView } from '../features/incident/views/events-table-view.tsx';
-import { PictureComingLater } from '../features/incident/views/picture-coming-later.tsx';
 import { StreamsView } from '../features/incident/views/streams-view.tsx';
 import { TagsView } from '../features/incident/views/tags-view.tsx';
+import { IncidentAmongOrganization } from './-incident-among-organization.tsx';
 import { IncidentChart } from './-incident-charts.tsx';
+import { useEmptyPicture } from './-incident-empty-picture.tsx';
 import { IncidentSwimlane } from './-incident-swimlane.tsx';
 import { IncidentMaps } from './-incident-maps.tsx';
 import { IncidentTimeline } from './-incident-timeline.tsx';
 
 export function IncidentViewContent({ viewName, visualizationName }: { viewName: ViewName | undefined; visualizationName: string | undefined }) {
-  const { eventID }: { eventID?: number } = useParams({ strict: false });
   switch (viewName) {
     case 'events':
-      return <EventsTableView selectedEventID={eventID} />;
+      return <EventsTableViewAt />;
     case 'event-search':
       return <EventSearchView />;
     case 'annotations':
@@ -29,14 +29,37 @@ export function IncidentViewContent({ viewName, visualizationName }: { viewName:
     case 'actors':
       return <ActorsView />;
     case 'swimlane':
-      return <IncidentSwimlane selectedEventID={eventID} />;
+      return <Picture name="swimlane" />;
     default:
       break;
   }
-  const picture = visualizationName ?? 'event-timeline';
-  if (picture === 'event-timeline') return <IncidentTimeline selectedEventID={eventID} />;
-  if (picture === 'swimlane') return <IncidentSwimlane selectedEventID={eventID} />;
-  if (picture === 'actor-bar' || picture === 'actor-scatter' || picture === 'actor-circle') return <IncidentChart name={picture} />;
-  if (picture === 'create-map' || picture === 'map') return <IncidentMaps picture={picture} selectedEventID={eventID} />;
-  return <PictureComingLater name={picture} />;
+  return <Picture name={visualizationName ?? 'event-timeline'} />;
+}
+
+function EventsTableViewAt() {
+  const { eventID }: { eventID?: number } = useParams({ strict: false });
+  return <EventsTableView selectedEventID={eventID} />;
+}
+
+const BY_ACTOR = new Set(['swimlane', 'actor-bar', 'actor-scatter', 'actor-circle']);
+
+function Picture({ name }: { name: string }) {
+  const { eventID }: { eventID?: number } = useParams({ strict: false });
+  const drawsEvents = name === 'event-timeline' || BY_ACTOR.has(name);
+  const { empty, note } = useEmptyPicture(name, BY_ACTOR.has(name));
+  if (name === 'incident-bar' || name === 'cross-incident-connections') return <IncidentAmongOrganization name={name} />;
+  if (name === 'create-map' || name === 'map') return <IncidentMaps picture={name} selectedEventID={eventID} />;
+  if (drawsEvents && empty !== undefined) return empty;
+  let picture;
+  if (name === 'swimlane') picture = <IncidentSwimlane selectedEventID={eventID} />;
+  else if (name === 'actor-bar' || name === 'actor-scatter' || name === 'actor-circle') picture = <IncidentChart name={name} />;
+  // Any other name is refused by the route's parameters; the timeline is the incident's default picture.
+  else return <IncidentTimeline selectedEventID={eventID} />;
+  if (!note) return picture;
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-2">
+      {note}
+      {picture}
+    </div>
+  );
 }

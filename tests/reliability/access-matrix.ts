@@ -70,6 +70,8 @@ export const ACCESS_MATRIX: AccessRow[] = [
   row('PUT', '/api/organization/:organizationID/member/:analystID', 'admin', [401, 403, 403, 403, 200]),
   row('DELETE', '/api/organization/:organizationID/member/:analystID', 'admin', [401, 403, 403, 403, 200]),
   row('GET', '/api/organization/:organizationID/connections', 'read',       [401, 200, 403, 404, 200]),
+  row('GET', '/api/organization/:organizationID/event-sources', 'read',     [401, 200, 403, 404, 200]),
+  row('GET', '/api/organization/:organizationID/events', 'read',            [401, 200, 403, 404, 200]),
   row('POST', '/api/organization/:organizationID/incident', 'write',        [401, 403, 403, 404, 201]),
   row('POST', '/api/organization/:organizationID/actor', 'write',           [401, 403, 403, 404, 201]),
   row('PUT', '/api/organization/:organizationID/actors', 'write',           [401, 403, 403, 404, 200]),

@@ -51,6 +51,15 @@ export const apiIncidentSource: IncidentSource = {
     if (after !== undefined) query.set('after', after);
     return (await apiGet(`/api/incident/${incidentID}/changes?${query}`, ChangesAnswer, { signal, headers: MIRROR_SYNC })).changes;
   },
+  async organizationReadable(organizationID, signal) {
+    try {
+      await apiGet(`/api/organization/${organizationID}`, z.unknown(), { signal, headers: MIRROR_SYNC });
+      return true;
+    } catch (error) {
+      if (typeof error === 'object' && error !== null && 'status' in error && error.status === 404) return false;
+      throw error;
+    }
+  },
 };
 
 export const apiListSource: ListSource = {

@@ -12,5 +12,7 @@ export interface IncidentSource {
   eventPage(incidentID: number, after: string | undefined, limit: number, signal: AbortSignal | undefined): Promise<{ events: EventRow[]; nextCursor: string | null }>;
   /** What changed since the change number `since` of `epoch` (a page of it, after `after`). */
   changes(incidentID: number, since: number, epoch: string, after: string | undefined, signal: AbortSignal | undefined): Promise<IncidentChanges>;
+  /** Whether the acting analyst may read the organization (tells a deleted incident from a wall). */
+  organizationReadable?(organizationID: number, signal: AbortSignal | undefined): Promise<boolean>;
 }
 

@@ -118,6 +118,23 @@ describe('syncIncident into the mirror', () => {
     expect(await db.syncState.get(11)).toMatchObject({ status: 'error', error: expect.stringContaining('not found') });
   });
 
+  it('an incident of an organization the acting analyst may not read says they are not a member, and what to do', async () => {
+    const db = freshMirror();
+    const server = new Map([[13, cannedIncident(13, 1, [eventRow(1, 10)])]]);
+    const { source } = cannedSource(server);
+    await syncIncidentFrom(db, source, 13);
+    server.delete(13);
+    const walled = { ...source, organizationReadable: () => Promise.resolve(false) };
+    await expect(syncIncidentFrom(db, walled, 13)).rejects.toThrow('404');
+    expect(await db.syncState.get(13)).toMatchObject({ status: 'error', error: expect.stringMatching(/not a member of .*Ask an administrator to add them/) });
+    const deleted = { ...source, organizationReadable: () => Promise.resolve(true) };
+    server.set(14, cannedIncident(14, 1, [eventRow(2, 10)]));
+    await syncIncidentFrom(db, source, 14);
+    server.delete(14);
+    await expect(syncIncidentFrom(db, deleted, 14)).rejects.toThrow('404');
+    expect(await db.syncState.get(14)).toMatchObject({ error: expect.stringContaining('deleted') });
+  });
+
   it('with no network the mirror keeps what it had and says offline', async () => {
     const db = freshMirror();
     const { source } = cannedSource(new Map([[12, cannedIncident(12, 1, [eventRow(1, 10)])]]));

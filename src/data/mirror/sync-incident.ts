@@ -8,7 +8,7 @@ import { catchUpIncident } from './catch-up.ts';
 import { EventSnapshotBuilder, SNAPSHOT_MIN_EVENTS } from './event-snapshot.ts';
 import { putEventPage, removeIncidentFromMirror, replaceIncidentPayload, type EventPosition } from './incident-writes.ts';
 import type { MirrorDatabase, SyncStateRow } from './mirror-database.ts';
-import { syncFailure } from './sync-failure.ts';
+import { goneIncidentMessage, syncFailure } from './sync-failure.ts';
 
 /** Events per page, and so per write transaction. */
 export const EVENT_PAGE_SIZE = 10_000;
@@ -125,8 +125,9 @@ export async function syncIncidentFrom(db: MirrorDatabase, source: IncidentSourc
     const failure = syncFailure(error);
     if (failure.status === 'gone') {
       // The incident was deleted, or the analyst may no longer read it: it leaves the device.
+      const message = goneIncidentMessage(await knownOrganization(db, source, incidentID, signal));
       await removeIncidentFromMirror(db, incidentID);
-      await db.syncState.put({ incidentID, status: 'error', eventsLoaded: 0, eventsTotal: 0, error: failure.message });
+      await db.syncState.put({ incidentID, status: 'error', eventsLoaded: 0, eventsTotal: 0, error: message });
     } else {
       const state = await db.syncState.get(incidentID);
       await db.syncState.put({
@@ -142,5 +143,18 @@ export async function syncIncidentFrom(db: MirrorDatabase, source: IncidentSourc
     throw error;
   } finally {
     active.set(incidentID, (active.get(incidentID) ?? 1) - 1);
+  }
+}
+
+/** The organization this device knew the incident under, and whether the acting analyst may read it. */
+async function knownOrganization(db: MirrorDatabase, source: IncidentSource, incidentID: number, signal: AbortSignal | undefined): Promise<{ name: string; readable: boolean } | undefined> {
+  const incident = await db.incidents.get(incidentID);
+  if (!incident || !source.organizationReadable) return undefined;
+  const organization = await db.organizations.get(incident.organizationID);
+  try {
+    return { name: organization?.name ?? '', readable: await source.organizationReadable(incident.organizationID, signal) };
+  } catch {
+    // Unknown (offline meanwhile, a server error): the general answer names both causes.
+    return undefined;
   }
 }

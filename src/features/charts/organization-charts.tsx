@@ -115,9 +115,11 @@ interface ConnectionsProps {
   connectionsError?: string | undefined;
   onOpenIncident: (incidentID: number) => void;
   heightPx: number;
+  /** The incident marked among the others (the incident page's own). */
+  selectedIncidentID?: number | undefined;
 }
 
-export function CrossIncidentConnections({ incidents, connections, actorNames, connectionsError, onOpenIncident, heightPx }: ConnectionsProps) {
+export function CrossIncidentConnections({ incidents, connections, actorNames, connectionsError, onOpenIncident, heightPx, selectedIncidentID }: ConnectionsProps) {
   const theme = useChartTheme();
   const graph = useMemo(() => {
     const nodes = connectionNodes(
@@ -148,7 +150,11 @@ export function CrossIncidentConnections({ incidents, connections, actorNames, c
     },
     [placed, graph, theme],
   );
-  const draw = useCallback((canvas: HTMLCanvasElement) => renderCircles(canvas, { circles: circlesFor(canvas), edges: graph.edges, text: theme.text, edge: theme.muted }), [circlesFor, graph, theme]);
+  const selected = graph.nodes.findIndex((node) => node.id === selectedIncidentID);
+  const draw = useCallback(
+    (canvas: HTMLCanvasElement) => renderCircles(canvas, { circles: circlesFor(canvas), edges: graph.edges, text: theme.text, edge: theme.muted, ...(selected >= 0 ? { selected, selection: theme.selection } : {}) }),
+    [circlesFor, graph, theme, selected],
+  );
   const neighbours = (index: number) =>
     graph.edges
       .filter((edge) => edge.from === index || edge.to === index)

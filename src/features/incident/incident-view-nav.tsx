@@ -20,6 +20,8 @@ const PICTURES = [
   { visualizationName: 'actor-circle', label: 'Actor circle' },
   { visualizationName: 'actor-scatter', label: 'Actor scatter' },
   { visualizationName: 'map', label: 'Map' },
+  { visualizationName: 'incident-bar', label: 'Among incidents' },
+  { visualizationName: 'cross-incident-connections', label: 'Connections' },
 ] as const;
 
 const tabClass = (current: boolean) =>

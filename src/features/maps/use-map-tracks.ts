@@ -18,6 +18,8 @@ export interface TrackMap {
   colour: string;
   icon: GlobeTrack['icon'];
   validPointCount: number;
+  /** The map's incident when it is not the picture's (an organization's map shows every incident's). */
+  incidentID?: number | undefined;
 }
 
 export type TracksState =
@@ -25,7 +27,7 @@ export type TracksState =
   | { readonly phase: 'loaded'; readonly tracks: readonly GlobeTrack[] }
   | { readonly phase: 'error'; readonly message: string };
 
-const keyOf = (maps: readonly TrackMap[]) => JSON.stringify(maps.map((map) => [map.id, map.name, map.colour, map.icon, map.validPointCount]));
+const keyOf = (maps: readonly TrackMap[]) => JSON.stringify(maps.map((map) => [map.id, map.name, map.colour, map.icon, map.validPointCount, map.incidentID ?? null]));
 
 export function useMapTracks(incidentID: number, analystID: number, maps: readonly TrackMap[]): TracksState {
   const key = keyOf(maps);
@@ -33,7 +35,7 @@ export function useMapTracks(incidentID: number, analystID: number, maps: readon
   // Kept with the maps it is for: an answer for other maps reads as loading.
   const [state, setKeyedState] = useState<{ key: string; value: TracksState } | undefined>(undefined);
   useEffect(() => {
-    const wanted = JSON.parse(key) as [number, string, string, GlobeTrack['icon'], number][];
+    const wanted = JSON.parse(key) as [number, string, string, GlobeTrack['icon'], number, number | null][];
     const controller = new AbortController();
     const { signal } = controller;
     const setState = (value: TracksState) => {
@@ -43,7 +45,8 @@ export function useMapTracks(incidentID: number, analystID: number, maps: readon
     const loadedPerMap = new Map<number, number>();
     const report = () => setState({ phase: 'loading', loadedPoints: [...loadedPerMap.values()].reduce((sum, count) => sum + count, 0), totalPoints: total });
 
-    const pointsOf = async (mapID: number, validPointCount: number) => {
+    const pointsOf = async (mapID: number, validPointCount: number, mapIncidentID: number) => {
+      const incidentID = mapIncidentID;
       const mirrored = await readMapPoints(mapID);
       if (mirrored) return mirrored;
       try {
@@ -65,8 +68,8 @@ export function useMapTracks(incidentID: number, analystID: number, maps: readon
     };
 
     Promise.all(
-      wanted.map(async ([id, name, colour, icon, validPointCount]) => {
-        const points = await pointsOf(id, validPointCount);
+      wanted.map(async ([id, name, colour, icon, validPointCount, mapIncidentID]) => {
+        const points = await pointsOf(id, validPointCount, mapIncidentID ?? incidentID);
         loadedPerMap.set(id, points.count);
         report();
         return { id, name, colour, icon, points } satisfies GlobeTrack;

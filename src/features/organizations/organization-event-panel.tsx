@@ -4,10 +4,11 @@ import { useEffect, useState } from 'react';
 import { isAbortError } from '../../data/api-client.ts';
 import { Timestamp } from '../../ui/timestamp.tsx';
 import { fetchEvent, type OrganizationEvent } from './event-api.ts';
+import { ClosePanel } from './organization-panels.tsx';
 import { useOrganizationPage } from './organization-page-context.ts';
 
 export function OrganizationEventPanel({ eventID }: { eventID: number }) {
-  const { timeZone } = useOrganizationPage();
+  const { timeZone, organizationID } = useOrganizationPage();
   const [state, setState] = useState<{ eventID: number; event?: OrganizationEvent; failed?: boolean }>({ eventID: 0 });
   useEffect(() => {
     const controller = new AbortController();
@@ -22,7 +23,10 @@ export function OrganizationEventPanel({ eventID }: { eventID: number }) {
   const current = state.eventID === eventID ? state : { eventID };
   return (
     <aside aria-label="event details" data-detail-panel="event" className="flex w-96 shrink-0 flex-col gap-2 rounded-md border border-line bg-panel p-3">
-      <h2 className="text-base font-semibold">Event {eventID}</h2>
+      <div className="flex items-start justify-between gap-2">
+        <h2 className="text-base font-semibold">Event {eventID}</h2>
+        <ClosePanel kind="event" organizationID={organizationID} />
+      </div>
       {current.event ? (
         <>
           <p className="text-sm text-muted">

@@ -1,6 +1,7 @@
 /* Detail panels of an organization's sub-routes: an actor, an incident, the incidents of a tag. */
-import { Link } from '@tanstack/react-router';
+import { Link, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import type { ViewName, VisualizationName } from '../../../domain/views.ts';
 import { Timestamp } from '../../ui/timestamp.tsx';
 import { useOrganizationPage } from './organization-page-context.ts';
 
@@ -13,9 +14,7 @@ function Panel({ kind, title, children }: { kind: string; title: string; childre
           <p className="text-xs font-medium tracking-wide text-muted uppercase">{kind}</p>
           <h2 className="text-base font-semibold break-words">{title}</h2>
         </div>
-        <Link to="/organization/$organizationID" params={{ organizationID }} aria-label={`Close the ${kind} details`} className="rounded px-2 py-0.5 hover:bg-raised">
-          ✕
-        </Link>
+        <ClosePanel kind={kind} organizationID={organizationID} />
       </div>
       {children}
     </aside>
@@ -84,12 +83,20 @@ export function OrganizationTagPanel({ tagName }: { tagName: string }) {
   );
 }
 
-export function OrganizationPictureComingLater({ name }: { name: string }) {
+/** Closing a panel opened from a picture goes back to that picture, not to the incident list. */
+export function ClosePanel({ kind, organizationID }: { kind: string; organizationID: number }) {
+  const params: { visualizationName?: VisualizationName; viewName?: ViewName } = useParams({ strict: false });
+  const className = 'rounded px-2 py-0.5 hover:bg-raised';
+  if (params.visualizationName !== undefined) {
+    return (
+      <Link to="/organization/$organizationID/{-$viewName}/type/$visualizationName" params={{ organizationID, visualizationName: params.visualizationName }} aria-label={`Close the ${kind} details`} className={className}>
+        ✕
+      </Link>
+    );
+  }
   return (
-    <section aria-label={`Picture ${name}`} className="grid min-h-60 flex-1 place-items-center rounded-md border border-dashed border-line bg-panel text-muted">
-      <p>
-        The <span className="font-mono">{name}</span> picture is coming with its issue.
-      </p>
-    </section>
+    <Link to="/organization/$organizationID/{-$viewName}" params={{ organizationID, viewName: params.viewName }} aria-label={`Close the ${kind} details`} className={className}>
+      ✕
+    </Link>
   );
 }

@@ -1,0 +1,147 @@
+/*
+ * The organization's timeline, swimlane and actor charts: the incident pictures' components given
+ * all the organization's events, a column per organization actor, and the incident in place of the
+ * stream (its name in the stream column, its colour on each event).
+ */
+import { useCallback, useMemo } from 'react';
+import { firstAtOrAfter } from '../../domain/events/event-filter.ts';
+import { formatElapsed } from '../../domain/time/format-elapsed.ts';
+import { formatMicros } from '../../domain/time/format-micros.ts';
+import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
+import { ActorBarChart, ActorCircleChart, ActorScatterChart, type ActorChartProps } from '../features/charts/actor-charts.tsx';
+import type { OrganizationPictureEvents } from '../features/organizations/organization-picture-events.ts';
+import { useOrganizationPage } from '../features/organizations/organization-page-context.ts';
+import { useDisplaySettings, useViewState } from '../features/settings/use-settings.ts';
+import type { SwimlaneOptions } from '../features/swimlane/swimlane-options.ts';
+import { SwimlanePicture } from '../features/swimlane/swimlane-picture.tsx';
+import { EventTimeline } from '../features/timeline/event-timeline.tsx';
+import type { CursorEvents } from '../features/timeline/cursor-events.ts';
+import type { TimelineEvent } from '../features/timeline/timeline-types.ts';
+
+export interface OrganizationPictureProps {
+  made: OrganizationPictureEvents;
+  selectedEventID: number | undefined;
+  onSelectEvent: (eventID: number) => void;
+  heightPx: number;
+}
+
+/** Every event shown: the organization's pictures have no filters of their own yet. */
+function useAllShown(made: OrganizationPictureEvents) {
+  return useMemo(() => {
+    const count = made.events.length;
+    const positions = new Uint32Array(count);
+    for (let index = 0; index < count; index += 1) positions[index] = index;
+    const first = made.events[0]?.startTimestamp ?? 0;
+    let last = first;
+    for (const event of made.events) if (event.endTimestamp > last) last = event.endTimestamp;
+    return { filtered: { positions, highlighted: new Uint8Array(count), count }, first, last: Math.max(first + 1000, last) };
+  }, [made]);
+}
+
+function useLookups(made: OrganizationPictureEvents) {
+  return useMemo(
+    () => ({
+      columnNames: new Map(made.columns.map((column) => [column.id, column.name])),
+      groupNames: new Map(made.groups.map((group) => [group.id, group.name])),
+      groupColors: new Map(made.groups.map((group) => [group.id, group.colorIndex])),
+    }),
+    [made],
+  );
+}
+
+export function OrganizationTimeline({ made, selectedEventID, onSelectEvent, heightPx, beside }: OrganizationPictureProps & { beside?: { label: string; current: CursorEvents | undefined } }) {
+  const { timeZone } = useOrganizationPage();
+  const acting = useActingAnalyst();
+  const [settings] = useDisplaySettings(acting.settingsAnalystID);
+  const shown = useAllShown(made);
+  const lookups = useLookups(made);
+  const rowInfo = useCallback(
+    (event: TimelineEvent) => ({ actorName: lookups.columnNames.get(event.actorID) ?? '', streamName: lookups.groupNames.get(event.streamID) ?? '', colorIndex: lookups.groupColors.get(event.streamID) ?? 0, tags: [] }),
+    [lookups],
+  );
+  const placeOfTime = useCallback((micros: number) => firstAtOrAfter(made.events, shown.filtered, micros), [made.events, shown.filtered]);
+  return (
+    <EventTimeline
+      events={made.events}
+      positions={shown.filtered.positions}
+      highlighted={shown.filtered.highlighted}
+      rowInfo={rowInfo}
+      zone={timeZone}
+      firstMicros={shown.first}
+      lastMicros={shown.last}
+      showOffset={settings.displayTimelineEventOffset}
+      truncate={settings.truncateTimelineEventMessages}
+      heightPx={heightPx}
+      selectedEventID={selectedEventID}
+      onSelectEvent={onSelectEvent}
+      placeOfTime={placeOfTime}
+      label={beside?.label ?? "Events of the organization's incidents in time order"}
+      current={beside?.current}
+    />
+  );
+}
+
+export function OrganizationSwimlane({ made, selectedEventID, onSelectEvent, heightPx }: OrganizationPictureProps) {
+  const { organizationID, timeZone } = useOrganizationPage();
+  const [viewState, updateState] = useViewState('organization', organizationID);
+  const shown = useAllShown(made);
+  const lookups = useLookups(made);
+  const actors = useMemo(() => made.columns.map((column) => ({ id: column.id, name: column.name })), [made.columns]);
+  const bounds = useMemo(() => ({ fromMicros: shown.first, toMicros: shown.last }), [shown]);
+  const options: SwimlaneOptions = {
+    swimlaneYAxisVisible: viewState.swimlaneYAxisVisible,
+    minimapVisible: viewState.minimapVisible,
+    minimapYAxisVisible: viewState.minimapYAxisVisible,
+    minimapLimitedToVisibleStreams: viewState.minimapLimitedToVisibleStreams,
+    swimlaneHeightLimited: viewState.swimlaneHeightLimited,
+    yAxisTimeFormat: viewState.yAxisTimeFormat,
+    groupSwimlaneEvents: viewState.groupSwimlaneEvents,
+    secondaryTimeWindow: viewState.secondaryTimeWindow,
+    inlineReplyThreadEventID: null,
+    swimlaneColumnDragPositionPx: viewState.swimlaneColumnDragPositionPx,
+  };
+  const formatTime = useCallback((micros: number, pattern?: string) => formatMicros(micros, timeZone, pattern), [timeZone]);
+  const formatOffset = useCallback((micros: number) => formatElapsed(micros, 3), []);
+  const noThread = useCallback(() => undefined, []);
+  // The organization has no event-group route: a group opens its first event.
+  const onOpenGroup = useCallback((eventIDs: number[]) => eventIDs[0] !== undefined && onSelectEvent(eventIDs[0]), [onSelectEvent]);
+  return (
+    <SwimlanePicture
+      events={made.events}
+      positions={shown.filtered.positions}
+      highlighted={shown.filtered.highlighted}
+      actors={actors}
+      columnOrder={viewState.actorColumnOrder}
+      hiddenColumnIDs={viewState.hiddenActorLanes}
+      streamColorIndex={lookups.groupColors}
+      streamNames={lookups.groupNames}
+      hiddenStreamIDs={EMPTY_IDS}
+      bounds={bounds}
+      heightPx={heightPx}
+      options={options}
+      onOptionsChange={(patch) => updateState(patch)}
+      onColumnsChange={(change) => updateState({ ...(change.columnOrder ? { actorColumnOrder: change.columnOrder } : {}), ...(change.hiddenColumnIDs ? { hiddenActorLanes: change.hiddenColumnIDs } : {}) })}
+      selectedEventID={selectedEventID}
+      onSelectEvent={onSelectEvent}
+      onOpenGroup={onOpenGroup}
+      formatTime={formatTime}
+      formatElapsed={formatOffset}
+      threadOf={noThread}
+    />
+  );
+}
+
+const EMPTY_IDS: ReadonlySet<number> = new Set();
+
+export function OrganizationActorChart({ name, made, heightPx }: OrganizationPictureProps & { name: 'actor-bar' | 'actor-circle' | 'actor-scatter' }) {
+  const { timeZone } = useOrganizationPage();
+  const acting = useActingAnalyst();
+  const [settings] = useDisplaySettings(acting.settingsAnalystID);
+  const shown = useAllShown(made);
+  const streams = useMemo(() => made.groups.map((group) => ({ id: group.id, name: group.name, colorIndex: group.colorIndex })), [made.groups]);
+  const formatTime = useCallback((micros: number, pattern?: string) => formatMicros(micros, timeZone, pattern), [timeZone]);
+  const props: ActorChartProps = { events: made.events, positions: shown.filtered.positions, actors: made.columns, streams, showBots: settings.displayBotsInVisualizations, heightPx, fromMicros: shown.first, toMicros: shown.last, formatTime };
+  if (name === 'actor-bar') return <ActorBarChart {...props} />;
+  if (name === 'actor-scatter') return <ActorScatterChart {...props} />;
+  return <ActorCircleChart {...props} />;
+}
