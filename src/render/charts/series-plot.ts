@@ -24,6 +24,8 @@ export interface SeriesPlotOptions {
   /** The y series (uPlot's x series comes first and is added here). */
   readonly series: readonly uPlot.Series[];
   readonly yAxisLabel?: string;
+  /** False for stacked panels that share the time axis of the panel below them. */
+  readonly timeAxis?: boolean;
   readonly yRange?: uPlot.Range.Function;
   /** Plots sharing a key move their cursors together (the telemetry panels of one map). */
   readonly syncKey?: string;
@@ -83,7 +85,7 @@ export function createSeriesPlot(target: HTMLElement, data: uPlot.AlignedData, o
     },
     series: [{}, ...options.series],
     axes: [
-      { ...axis(), size: 40, space: 70, values: (_, splits, _axis, _space, increment) => formatTimeTicks(splits.map(toMicros), increment * 1_000_000, options.zone) },
+      { ...axis(), show: options.timeAxis !== false, size: options.timeAxis === false ? 0 : 40, space: 70, values: (_, splits, _axis, _space, increment) => formatTimeTicks(splits.map(toMicros), increment * 1_000_000, options.zone) },
       { ...axis(options.yAxisLabel), size: 52 },
     ],
     cursor: {
