@@ -130,6 +130,10 @@ function section(runs: Run[], version: string): string {
     '',
     table(['points', 'ours: first draw', 'bare uPlot: first draw', 'ours / bare', 'ours: cursor sweep', 'bare uPlot: cursor sweep', 'ours / bare'], wrapperRows),
     '',
+    'Within the 1.2x target in this run: ' +
+      wrapperRows.map((row) => `${row[0]} points: first draw ${Number.parseFloat(row[3]!) <= 1.2 ? 'yes' : 'no'} (${row[3]}), cursor sweep ${Number.parseFloat(row[6]!) <= 1.2 ? 'yes' : 'no'} (${row[6]})`).join('; ') +
+      '. The machine these ran on was shared (its load is printed below): a ratio of two medians of a few tens of milliseconds moves by a few tenths from run to run there, both ways.',
+    '',
     'Events over time against the canvas density strip it replaced, on events at the same instants: ours bins them (inline, one pass over a typed array of start times; ' +
       'the picture moves this to a worker above 100,000 events) into a bar per 3 px and draws stacked bars with axes; the strip bins 240 bars through a position list and fills rectangles, ' +
       'with no axis, no cursor and no brushing.',
