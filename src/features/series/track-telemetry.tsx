@@ -14,7 +14,7 @@ import { useTimeZoneReady } from '../../ui/timestamp.tsx';
 import { useElementWidth, useSeriesTheme } from './use-series-frame.ts';
 
 const PICTURE = 'track-telemetry';
-const PANEL_HEIGHT_PX = 96;
+const PANEL_HEIGHT_PX = 84;
 
 export interface TelemetryMap {
   readonly id: number;

@@ -24,6 +24,8 @@ export interface SeriesPlotOptions {
   /** The y series (uPlot's x series comes first and is added here). */
   readonly series: readonly uPlot.Series[];
   readonly yAxisLabel?: string;
+  /** False for stacked panels that share the time axis of the panel below them. */
+  readonly timeAxis?: boolean;
   readonly yRange?: uPlot.Range.Function;
   /** Plots sharing a key move their cursors together (the telemetry panels of one map). */
   readonly syncKey?: string;
@@ -48,19 +50,32 @@ export interface SeriesPlot {
 const toSeconds = (micros: number) => micros / 1_000_000;
 const toMicros = (seconds: number) => Math.round(seconds * 1_000_000);
 
-function zoneOrUtc(zone: string): string {
+/**
+ * uPlot's tzDate: a Date whose local fields read as the wall clock in `zone`, so its time splits fall
+ * on the zone's whole hours and days. uPlot.tzDate builds an Intl formatter on every call, and uPlot
+ * calls it per split and per cursor move, which doubled a first draw; one formatter is kept here,
+ * and UTC needs none.
+ */
+function zoneDate(zone: string): (seconds: number) => Date {
+  const shiftToLocal = (date: Date) => new Date(date.getTime() + date.getTimezoneOffset() * 60_000);
+  let format: Intl.DateTimeFormat;
   try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
+    if (zone === 'UTC') throw new RangeError('UTC needs no formatter');
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
   } catch {
-    return 'UTC';
+    return (seconds) => shiftToLocal(new Date(seconds * 1000));
   }
+  return (seconds) => {
+    const date = new Date(seconds * 1000);
+    const field: Record<string, number> = {};
+    for (const part of format.formatToParts(date)) if (part.type !== 'literal') field[part.type] = Number(part.value);
+    return new Date(field['year'] ?? 1970, (field['month'] ?? 1) - 1, field['day'] ?? 1, field['hour'] ?? 0, field['minute'] ?? 0, field['second'] ?? 0, date.getUTCMilliseconds());
+  };
 }
 
 export function createSeriesPlot(target: HTMLElement, data: uPlot.AlignedData, options: SeriesPlotOptions, range: { fromMicros: number; toMicros: number }): SeriesPlot {
   const { theme } = options;
   const font = `11px ${getComputedStyle(target).fontFamily || 'system-ui, sans-serif'}`;
-  const splitZone = zoneOrUtc(options.zone);
   let xRange: [number, number] = [toSeconds(range.fromMicros), toSeconds(Math.max(range.toMicros, range.fromMicros + 1000))];
   let lines: readonly SeriesLine[] = [];
   let pointerDownX: number | undefined;
@@ -76,14 +91,14 @@ export function createSeriesPlot(target: HTMLElement, data: uPlot.AlignedData, o
     width: Math.max(50, options.widthPx),
     height: Math.max(40, options.heightPx),
     legend: { show: false },
-    tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), splitZone),
+    tzDate: zoneDate(options.zone),
     scales: {
       x: { time: true, range: () => xRange },
       y: { range: options.yRange ?? ((_, min, max) => (min === max ? [min - 1, max + 1] : [min, max])) },
     },
     series: [{}, ...options.series],
     axes: [
-      { ...axis(), size: 40, space: 70, values: (_, splits, _axis, _space, increment) => formatTimeTicks(splits.map(toMicros), increment * 1_000_000, options.zone) },
+      { ...axis(), show: options.timeAxis !== false, size: options.timeAxis === false ? 0 : 40, space: 70, values: (_, splits, _axis, _space, increment) => formatTimeTicks(splits.map(toMicros), increment * 1_000_000, options.zone) },
       { ...axis(options.yAxisLabel), size: 52 },
     ],
     cursor: {

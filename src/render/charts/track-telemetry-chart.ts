@@ -35,6 +35,9 @@ export interface TrackTelemetryChart {
   destroy(): void;
 }
 
+/** The time axis's height under the last panel (two lines of labels). */
+const TIME_AXIS_PX = 40;
+
 interface Quantity {
   readonly title: string;
   /** Series of this panel: a name and the value of point `index`, or NaN when unknown. */
@@ -76,8 +79,10 @@ export function createTrackTelemetryChart(container: HTMLElement, track: Telemet
   const first = track.timestamps[0] ?? 0;
   const last = track.timestamps[track.timestamps.length - 1] ?? first;
   const panels: SeriesPlot[] = [];
+  const heights: number[] = [];
   const actorCount = Math.max(1, track.actors.length);
-  for (const quantity of quantities(track, options.units)) {
+  const list = quantities(track, options.units);
+  for (const [quantityIndex, quantity] of list.entries()) {
     const figure = document.createElement('figure');
     figure.className = 'm-0 flex flex-col';
     const caption = document.createElement('figcaption');
@@ -96,12 +101,16 @@ export function createTrackTelemetryChart(container: HTMLElement, track: Telemet
         data.push(column);
       });
     });
+    const lowest = quantityIndex === list.length - 1;
+    heights.push(options.panelHeightPx + (lowest ? TIME_AXIS_PX : 0));
     const panel: SeriesPlot = createSeriesPlot(target, data as uPlot.AlignedData, {
       widthPx: options.widthPx,
-      heightPx: options.panelHeightPx,
+      heightPx: heights[quantityIndex]!,
       theme,
       zone: options.zone,
       series,
+      // One time axis, under the last panel: the panels above share it.
+      timeAxis: lowest,
       onHover: (micros) => {
         chart.showCursor(micros, panel);
         options.onHover(micros);
@@ -119,7 +128,7 @@ export function createTrackTelemetryChart(container: HTMLElement, track: Telemet
       for (const panel of panels) panel.setLines(lines);
     },
     resize(widthPx) {
-      for (const panel of panels) panel.resize(widthPx, options.panelHeightPx);
+      panels.forEach((panel, index) => panel.resize(widthPx, heights[index] ?? options.panelHeightPx));
     },
     destroy() {
       for (const panel of panels) panel.destroy();
