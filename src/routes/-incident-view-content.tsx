@@ -36,7 +36,7 @@ export function IncidentViewContent({ viewName, visualizationName }: { viewName:
   const picture = visualizationName ?? 'event-timeline';
   if (picture === 'event-timeline') return <IncidentTimeline selectedEventID={eventID} />;
   if (picture === 'swimlane') return <IncidentSwimlane selectedEventID={eventID} />;
-  if (picture === 'actor-bar' || picture === 'actor-scatter' || picture === 'actor-circle') return <IncidentChart name={picture} />;
+  if (picture === 'actor-bar' || picture === 'actor-scatter' || picture === 'actor-circle') return <IncidentChart name={picture} selectedEventID={eventID} />;
   if (picture === 'create-map' || picture === 'map') return <IncidentMaps picture={picture} selectedEventID={eventID} />;
   return <PictureComingLater name={picture} />;
 }

@@ -15,6 +15,8 @@ export class QuadBatch {
   private positions = new Float32Array(INITIAL_QUADS * 8);
   private uvs = new Float32Array(INITIAL_QUADS * 8);
   private paletteTexture: Texture;
+  /** Palettes replaced but maybe still bound to the mesh shader until the next frame is drawn. */
+  private retired: Texture[] = [];
   private paletteKey = '';
   private paletteSize = 1;
   private count = 0;
@@ -35,7 +37,15 @@ export class QuadBatch {
     const previous = this.paletteTexture;
     this.paletteTexture = paletteTexture(colors);
     this.mesh.texture = this.paletteTexture;
-    previous.destroy(true);
+    // NOTE: destroyed only after a frame has bound the new one; destroying a source still bound to
+    // Pixi's mesh shader logs "a 'textureSource' was destroyed while still bound to a shader".
+    this.retired.push(previous);
+  }
+
+  /** Frees replaced palettes; call after a frame was rendered. */
+  releaseRetired(): void {
+    for (const texture of this.retired) texture.destroy(true);
+    this.retired = [];
   }
 
   begin(): void {
@@ -100,8 +110,10 @@ export class QuadBatch {
     geometry.indices = quadIndices(quads);
   }
 
+  /** Call after the renderer (and so its shaders) is destroyed: textures go last. */
   destroy(): void {
-    this.mesh.destroy();
+    if (!this.mesh.destroyed) this.mesh.destroy();
+    this.releaseRetired();
     this.paletteTexture.destroy(true);
   }
 }
