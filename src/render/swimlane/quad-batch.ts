@@ -37,15 +37,10 @@ export class QuadBatch {
     const previous = this.paletteTexture;
     this.paletteTexture = paletteTexture(colors);
     this.mesh.texture = this.paletteTexture;
-    // NOTE: destroyed only after a frame has bound the new one; destroying a source still bound to
-    // Pixi's mesh shader logs "a 'textureSource' was destroyed while still bound to a shader".
+    // NOTE: kept until the renderer is gone: Pixi's mesh shader holds the last palette it drew with
+    // (until the mesh draws again, which an empty scene never does), and destroying a bound source
+    // logs "a 'textureSource' was destroyed while still bound to a shader". A palette is a few texels.
     this.retired.push(previous);
-  }
-
-  /** Frees replaced palettes; call after a frame was rendered. */
-  releaseRetired(): void {
-    for (const texture of this.retired) texture.destroy(true);
-    this.retired = [];
   }
 
   begin(): void {
@@ -113,7 +108,8 @@ export class QuadBatch {
   /** Call after the renderer (and so its shaders) is destroyed: textures go last. */
   destroy(): void {
     if (!this.mesh.destroyed) this.mesh.destroy();
-    this.releaseRetired();
+    for (const texture of this.retired) texture.destroy(true);
+    this.retired = [];
     this.paletteTexture.destroy(true);
   }
 }

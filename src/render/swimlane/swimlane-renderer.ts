@@ -218,7 +218,6 @@ export class SwimlaneRenderer {
     this.placeGroupLabels(offsetPx);
     this.drawOverlay(scene);
     this.app.render();
-    this.boxes.releaseRetired();
     this.lastFrameMs = performance.now() - started;
     this.frames += 1;
     this.host.dataset['frames'] = String(this.frames);
