@@ -53,10 +53,15 @@ async function expectMarkedEverywhere(page: Page, eventID: number): Promise<void
   await expect(page.getByTestId('event-timeline-list').locator(`[data-event-id="${eventID}"]`)).toHaveAttribute('aria-selected', 'true');
 }
 
-test('an event selected in the timeline is marked in every picture (light)', async ({ page }) => {
+test('an event selected in the timeline is marked in every picture (light)', async ({ page }, testInfo) => {
   await openDemo(page, '/type/event-timeline', 'light');
   await page.getByTestId('event-timeline-list').locator('[role="row"]:not([data-marker])').nth(4).click();
   await expect(page).toHaveURL(/\/type\/event-timeline\/event\/\d+$/);
+  // With the detail panel open beside it, a message keeps a readable width (it once read "F..").
+  await expect(page.locator('[data-detail-panel="event"]')).toBeVisible();
+  const message = page.getByTestId('event-timeline-list').locator(`[data-event-id="${selectedID(page)}"] [data-cell="message"]`);
+  expect((await message.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(180);
+  await attachScreenshots(page, testInfo, 'timeline-with-detail-panel');
   await expectMarkedEverywhere(page, selectedID(page));
 });
 

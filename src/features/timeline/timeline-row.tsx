@@ -85,7 +85,7 @@ export const TimelineRow = memo(function TimelineRow({ event, info, zone, firstM
         style={{ '--stream-light': paletteColor(info.colorIndex, 'light'), '--stream-dark': paletteColor(info.colorIndex, 'dark') } as CSSProperties}
       />
       <span role="cell" className="w-36 shrink-0 truncate font-medium leading-5" title={info.actorName}>{info.actorName}</span>
-      <span role="cell" className={classNames('min-w-48 flex-1 leading-5', truncate ? 'truncate' : 'whitespace-pre-wrap break-words')} title={truncate ? event.message : undefined}>
+      <span role="cell" data-cell="message" className={classNames('min-w-48 flex-1 leading-5', truncate ? 'truncate' : 'whitespace-pre-wrap break-words')} title={truncate ? event.message : undefined}>
         {event.message}
       </span>
       {info.tags.length > 0 ? (
