@@ -32,10 +32,13 @@ export interface ActorChartProps {
   fromMicros: number;
   toMicros: number;
   formatTime: (micros: number, pattern?: string) => string;
-  selectedEventID: number | undefined;
-  onSelectEvent: (eventID: number) => void;
-  onSelectActor: (actorID: number) => void;
+  /** Optional so a page without selection (or its own) can show the charts as pictures only. */
+  selectedEventID?: number | undefined;
+  onSelectEvent?: (eventID: number) => void;
+  onSelectActor?: (actorID: number) => void;
 }
+
+const IGNORE = () => undefined;
 
 function useActorCounts({ events, positions, actors, streams, showBots }: ActorChartProps) {
   return useMemo(() => {
@@ -59,7 +62,8 @@ function useSelectedActorID({ events, selectedEventID }: ActorChartProps): numbe
 export function ActorBarChart(props: ActorChartProps) {
   const theme = useChartTheme();
   const counts = useActorCounts(props);
-  const { streams, onSelectActor } = props;
+  const { streams } = props;
+  const onSelectActor = props.onSelectActor ?? IGNORE;
   const selectedActorID = useSelectedActorID(props);
   const selectedRow = counts.order.findIndex((index) => counts.actors[index]?.id === selectedActorID);
   const draw = useCallback(
@@ -97,7 +101,8 @@ const SCATTER_BINS = 480;
 export function ActorScatterChart(props: ActorChartProps) {
   const theme = useChartTheme();
   const counts = useActorCounts(props);
-  const { events, positions, fromMicros, toMicros, formatTime, selectedEventID, onSelectEvent } = props;
+  const { events, positions, fromMicros, toMicros, formatTime, selectedEventID } = props;
+  const onSelectEvent = props.onSelectEvent ?? IGNORE;
   const rows = useMemo(() => counts.order.map((index) => counts.actors[index] as ChartActor), [counts]);
   const grid = useMemo(() => binByActor(events, positions, rows, fromMicros, toMicros, SCATTER_BINS), [events, positions, rows, fromMicros, toMicros]);
   const times = useMemo(() => eventsByActor(events, positions, rows), [events, positions, rows]);
@@ -182,7 +187,7 @@ export function ActorCircleChart(props: ActorChartProps) {
     };
   }, [counts, heightPx, props.showBots]);
   const selectedActorID = useSelectedActorID(props);
-  const { onSelectActor } = props;
+  const onSelectActor = props.onSelectActor ?? IGNORE;
   const circlesOf = useCallback(
     (canvas: HTMLCanvasElement): ActorCircle[] => {
       if (!packed) return [];
