@@ -1,7 +1,9 @@
 /*
  * Composes the incident's actor charts (features/charts) with the incident page's shown events and
- * the analyst's bot and height settings.
+ * the analyst's bot and height settings. A dot selects its event (type/actor-scatter/event/{id});
+ * a bar or a circle opens its actor (the actor/{incidentActorID} route).
  */
+import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { formatMicros } from '../../domain/time/format-micros.ts';
 import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
@@ -11,18 +13,29 @@ import { useDisplaySettings } from '../features/settings/use-settings.ts';
 
 export type IncidentChartName = 'actor-bar' | 'actor-scatter' | 'actor-circle';
 
-export function IncidentChart({ name }: { name: IncidentChartName }) {
+export function IncidentChart({ name, selectedEventID }: { name: IncidentChartName; selectedEventID: number | undefined }) {
   const page = useIncidentPage();
   const acting = useActingAnalyst();
   const [settings] = useDisplaySettings(acting.settingsAnalystID);
-  const { events, filtered, data, streamColorIndex, timeZone } = page;
+  const { events, filtered, data, streamColorIndex, timeZone, incidentID, updateViewState, audit } = page;
+  const navigate = useNavigate();
+  const onSelectEvent = useCallback(
+    (eventID: number) => {
+      updateViewState({ selectedEventIDs: [eventID] });
+      audit('select event', { eventID });
+      void navigate({ to: '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID', params: { incidentID, visualizationName: name, eventID } });
+    },
+    [updateViewState, audit, navigate, incidentID, name],
+  );
+  const onSelectActor = useCallback((incidentActorID: number) => void navigate({ to: '/incident/$incidentID/{-$viewName}/actor/$incidentActorID', params: { incidentID, incidentActorID } }), [navigate, incidentID]);
   const actors = useMemo(() => data.actors.map((actor) => ({ id: actor.id, name: actor.name, isBot: actor.isBot })), [data.actors]);
   const streams = useMemo(() => data.streams.filter((stream) => !stream.isMarkerStream).map((stream) => ({ id: stream.id, name: stream.name, colorIndex: streamColorIndex.get(stream.id) ?? 0 })), [data.streams, streamColorIndex]);
   const formatTime = useCallback((micros: number, pattern?: string) => formatMicros(micros, timeZone, pattern), [timeZone]);
   const interval = page.viewState.timeInterval;
   const fromMicros = interval?.start ?? data.incident.firstTimestamp ?? events[0]?.startTimestamp ?? 0;
   const toMicros = Math.max(fromMicros + 1, interval?.end ?? data.incident.lastTimestamp ?? events[events.length - 1]?.startTimestamp ?? fromMicros);
-  const props: ActorChartProps = { events, positions: filtered.positions, actors, streams, showBots: settings.displayBotsInVisualizations, heightPx: page.settings.visualizationHeight, fromMicros, toMicros, formatTime };
+  const props: ActorChartProps = { events, positions: filtered.positions, actors, streams, showBots: settings.displayBotsInVisualizations, heightPx: page.settings.visualizationHeight, fromMicros, toMicros, formatTime,
+    selectedEventID: selectedEventID ?? page.viewState.selectedEventIDs[0], onSelectEvent, onSelectActor };
   if (name === 'actor-bar') return <ActorBarChart {...props} />;
   if (name === 'actor-scatter') return <ActorScatterChart {...props} />;
   return <ActorCircleChart {...props} />;

@@ -52,7 +52,7 @@ function Picture({ name }: { name: string }) {
   if (drawsEvents && empty !== undefined) return empty;
   let picture;
   if (name === 'swimlane') picture = <IncidentSwimlane selectedEventID={eventID} />;
-  else if (name === 'actor-bar' || name === 'actor-scatter' || name === 'actor-circle') picture = <IncidentChart name={name} />;
+  else if (name === 'actor-bar' || name === 'actor-scatter' || name === 'actor-circle') picture = <IncidentChart name={name} selectedEventID={eventID} />;
   // Any other name is refused by the route's parameters; the timeline is the incident's default picture.
   else return <IncidentTimeline selectedEventID={eventID} />;
   if (!note) return picture;

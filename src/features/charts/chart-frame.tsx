@@ -1,23 +1,40 @@
 /*
  * A chart's frame: its canvas at the analyst's visualization height, redrawn when its drawing
- * changes or the canvas is resized, clicks handed back as points, and the same numbers as a table
- * beside it (what screen readers read, and what tests check).
+ * changes or the canvas is resized, and the same numbers as a table beside it (what screen readers
+ * read, and what tests check). With an interaction, the pointer and the keyboard target its items
+ * (a card, a click or Enter selects); with a time axis, it sets and draws the shared time cursor.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTimeCursorStore } from '../../data/time-cursor.ts';
+import { useTimeCursorAttribute } from '../../data/use-time-cursor-attribute.ts';
+import { ChartHoverCard } from './chart-hover-card.tsx';
+import { STEP_OF_KEY, type ChartInteraction, type ChartTarget, type ChartTimeAxis } from './chart-target.ts';
+import { ChartTable, type ChartTableContent } from './chart-table.tsx';
 
 interface ChartFrameProps {
   name: string;
   title: string;
   heightPx: number;
   draw: (canvas: HTMLCanvasElement) => void;
+  /** A plain click handler, for charts without targets (the organization's charts). */
   onPoint?: (xPx: number, yPx: number, canvas: HTMLCanvasElement) => void;
+  interaction?: ChartInteraction;
+  timeAxis?: ChartTimeAxis;
+  selectedEventID?: number | undefined;
   status?: ReactNode;
   controls?: ReactNode;
-  table: { caption: string; columns: readonly string[]; rows: ReadonlyArray<readonly (string | number)[]> };
+  table: ChartTableContent;
 }
 
-export function ChartFrame({ name, title, heightPx, draw, onPoint, status, controls, table }: ChartFrameProps) {
+export function ChartFrame({ name, title, heightPx, draw, onPoint, interaction, timeAxis, selectedEventID, status, controls, table }: ChartFrameProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const rootRef = useRef<HTMLElement>(null);
+  const cursorRef = useRef<HTMLDivElement>(null);
+  // The targeted item and the canvas width it was targeted at (the card opens away from the edge).
+  const [active, setActive] = useState<{ target: ChartTarget; widthPx: number } | undefined>(undefined);
+  const target = active?.target;
+  const cursorStore = useTimeCursorStore();
+  useTimeCursorAttribute(rootRef);
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
@@ -26,57 +43,101 @@ export function ChartFrame({ name, title, heightPx, draw, onPoint, status, contr
     observer.observe(canvas);
     return () => observer.disconnect();
   }, [draw]);
+
+  // The shared cursor as a line over the canvas, moved outside React render.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const line = cursorRef.current;
+    if (!timeAxis || !canvas || !line) return;
+    const show = () => {
+      const micros = cursorStore.get().micros;
+      const x = micros === undefined ? undefined : timeAxis.xOf(micros, canvas);
+      line.style.display = x === undefined ? 'none' : 'block';
+      if (x !== undefined) line.style.transform = `translateX(${x}px)`;
+    };
+    show();
+    const unsubscribe = cursorStore.subscribe(show);
+    return () => {
+      unsubscribe();
+      cursorStore.set(undefined, name);
+    };
+  }, [timeAxis, cursorStore, name]);
+
+  const retarget = (next: ChartTarget | undefined) => {
+    const widthPx = canvasRef.current?.clientWidth ?? 0;
+    setActive((now) => (now?.target.key === next?.key && now?.target.xPx === next?.xPx ? now : next && { target: next, widthPx }));
+  };
+  const point = (event: { clientX: number; clientY: number; currentTarget: HTMLElement }) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+  };
+
   return (
-    <section aria-label={`Picture ${name}`} data-picture={name} className="flex min-w-0 flex-col gap-2">
+    <section ref={rootRef} aria-label={`Picture ${name}`} data-picture={name} data-selected-event={selectedEventID} className="flex min-w-0 flex-col gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-semibold">{title}</h2>
         {controls}
       </div>
-      <div className="relative">
-        <canvas
-          ref={canvasRef}
-          aria-hidden="true"
-          data-chart-canvas={name}
-          className={`block w-full rounded-md border border-line bg-panel ${onPoint ? 'cursor-pointer' : ''}`}
-          style={{ height: heightPx }}
-          onClick={(event) => {
-            const rect = event.currentTarget.getBoundingClientRect();
-            onPoint?.(event.clientX - rect.left, event.clientY - rect.top, event.currentTarget);
-          }}
-        />
+      <div
+        className="relative rounded-md focus-visible:outline-2 focus-visible:outline-focus"
+        role={interaction ? 'application' : undefined}
+        aria-roledescription={interaction ? 'chart' : undefined}
+        aria-label={interaction ? `${title}. ${interaction.instructions}` : undefined}
+        tabIndex={interaction ? 0 : undefined}
+        data-chart-focus={interaction ? name : undefined}
+        onPointerMove={(event) => {
+          const canvas = canvasRef.current;
+          if (!canvas) return;
+          const { x, y } = point(event);
+          if (interaction) retarget(interaction.targetAt(x, y, canvas));
+          if (timeAxis) {
+            const micros = timeAxis.microsAt(x, canvas);
+            cursorStore.set(micros, name);
+          }
+        }}
+        onPointerLeave={() => {
+          retarget(undefined);
+          if (timeAxis) cursorStore.set(undefined, name);
+        }}
+        onClick={(event) => {
+          const canvas = canvasRef.current;
+          if (!canvas) return;
+          const { x, y } = point(event);
+          onPoint?.(x, y, canvas);
+          interaction?.targetAt(x, y, canvas)?.select();
+        }}
+        onKeyDown={(event) => {
+          const canvas = canvasRef.current;
+          if (!canvas || !interaction) return;
+          if ((event.key === 'Enter' || event.key === ' ') && target) {
+            event.preventDefault();
+            target.select();
+            return;
+          }
+          if (event.key === 'Escape') {
+            retarget(undefined);
+            return;
+          }
+          const step = STEP_OF_KEY[event.key];
+          if (!step) return;
+          event.preventDefault();
+          retarget(interaction.step(target, step, canvas) ?? target);
+        }}
+        onBlur={() => retarget(undefined)}
+      >
+        <canvas ref={canvasRef} aria-hidden="true" data-chart-canvas={name} className={`block w-full rounded-md border border-line bg-panel ${interaction || onPoint ? 'cursor-pointer' : ''}`} style={{ height: heightPx }} />
+        {timeAxis ? <div ref={cursorRef} aria-hidden="true" data-chart-cursor="" className="pointer-events-none absolute inset-y-0 left-0 hidden w-px bg-focus" /> : null}
+        {target ? <ChartHoverCard target={target} name={name} widthPx={active?.widthPx ?? 0} /> : null}
+        <p className="sr-only" aria-live="polite">
+          {target?.label ?? ''}
+        </p>
         {status ? (
           <p role="status" className="absolute inset-x-0 top-1/2 text-center text-muted">
             {status}
           </p>
         ) : null}
       </div>
-      <details className="text-sm" open>
-        <summary className="cursor-pointer text-muted">{table.caption}</summary>
-        <div className="max-h-64 overflow-auto">
-          <table className="w-full text-left text-xs" aria-label={table.caption}>
-            <thead>
-              <tr>
-                {table.columns.map((column) => (
-                  <th key={column} scope="col" className="border-b border-line px-2 py-1 font-medium">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row, index) => (
-                <tr key={index}>
-                  {row.map((cell, cellIndex) => (
-                    <td key={cellIndex} className={`border-b border-line px-2 py-0.5 ${typeof cell === 'number' ? 'text-right font-mono' : ''}`}>
-                      {typeof cell === 'number' ? cell.toLocaleString('en') : cell}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <ChartTable table={table} />
     </section>
   );
 }

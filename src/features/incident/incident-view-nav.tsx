@@ -37,7 +37,8 @@ export function IncidentViewNav() {
         <Link
           key={item.visualizationName}
           to="/incident/$incidentID/{-$viewName}/type/$visualizationName"
-          params={{ incidentID, visualizationName: item.visualizationName }}
+          // viewName cleared: otherwise the router keeps the current one (/events/type/…) and the view stays.
+          params={{ incidentID, viewName: undefined, visualizationName: item.visualizationName }}
           aria-current={picture === item.visualizationName && params.viewName === undefined ? 'page' : undefined}
           className={tabClass(picture === item.visualizationName && params.viewName === undefined)}
         >

@@ -5,6 +5,8 @@
  * the globe marks the events the track is passing. The globe itself (Cesium) is loaded on first use.
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useTimeCursor, useTimeCursorStore } from '../../data/time-cursor.ts';
+import { useTimeCursorAttribute } from '../../data/use-time-cursor-attribute.ts';
 import { Button } from '../../ui/button.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
@@ -69,13 +71,24 @@ export function MapPicture({
   // moves the cursor to it (the timeline and the map share the moment).
   const [moved, setMoved] = useState<{ micros: number; underEventID: number | undefined } | undefined>(undefined);
   const [playing, setPlaying] = useState(false);
-  const cursor = moved !== undefined && moved.underEventID === selectedEventID ? moved.micros : (selectedEventMicros ?? moved?.micros);
-  const setCursor = (micros: number) => setMoved({ micros, underEventID: selectedEventID });
+  const clock = moved !== undefined && moved.underEventID === selectedEventID ? moved.micros : (selectedEventMicros ?? moved?.micros);
+  // The shared cursor: the clock is shown to the other pictures, and an instant hovered in one of
+  // them moves the symbol there while the replay is not playing.
+  const cursorStore = useTimeCursorStore();
+  const shared = useTimeCursor();
+  const hovered = !playing && shared.source !== 'map' ? shared.micros : undefined;
+  const cursor = hovered ?? clock;
+  const setCursor = (micros: number) => {
+    setMoved({ micros, underEventID: selectedEventID });
+    cursorStore.set(micros, 'map');
+  };
+  const rootRef = useRef<HTMLElement>(null);
+  useTimeCursorAttribute(rootRef);
 
-  const cursorRef = useRef(cursor);
+  const cursorRef = useRef(clock);
   useEffect(() => {
-    cursorRef.current = cursor;
-  }, [cursor]);
+    cursorRef.current = clock;
+  }, [clock]);
   useEffect(() => {
     if (!playing || !span) return;
     // By the wall clock, not per tick: a slow frame (software WebGL) delays ticks, not the replay.
@@ -85,10 +98,11 @@ export function MapPicture({
     const timer = window.setInterval(() => {
       const next = Math.min(span.last, Math.round(fromMicros + (performance.now() - fromMs) * microsPerMs));
       setMoved({ micros: next, underEventID: selectedEventID });
+      cursorStore.set(next, 'map');
       if (next >= span.last) setPlaying(false);
     }, TICK_MS);
     return () => window.clearInterval(timer);
-  }, [playing, span, selectedEventID]);
+  }, [playing, span, selectedEventID, cursorStore]);
 
   const at = span === undefined ? undefined : (cursor ?? span.first);
   const onCursorRef = useRef(onCursor);
@@ -99,14 +113,14 @@ export function MapPicture({
 
   if (!hasMaps) {
     return (
-      <section aria-label="Map" className="flex flex-col items-start gap-2 p-4">
+      <section ref={rootRef} aria-label="Map" data-picture="map" data-selected-event={selectedEventID} className="flex flex-col items-start gap-2 p-4">
         <p className="text-muted">This incident has no maps yet.</p>
         {createMapLink}
       </section>
     );
   }
   return (
-    <section aria-label="Map" className="flex flex-col gap-2 p-2">
+    <section ref={rootRef} aria-label="Map" data-picture="map" data-selected-event={selectedEventID} className="flex flex-col gap-2 p-2">
       <div className="relative overflow-hidden rounded-md border border-line bg-black" style={{ height: heightPx }} data-testid="map-globe">
         <Suspense fallback={<p className="p-3 text-sm text-white">Loading the globe…</p>}>
           <MapGlobe tracks={tracks} cursorMicros={at} showLabels={showLabels} mergePoints={mergePoints} camera={camera} onCamera={onCamera} />

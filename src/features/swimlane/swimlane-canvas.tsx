@@ -6,13 +6,15 @@
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { SwimlaneRenderer, type SwimlaneHit, type SwimlaneScene } from '../../render/swimlane/swimlane-renderer.ts';
 import { centerWindow, clampWindow, panWindow, zoomWindow, type TimeWindow } from '../../render/swimlane/swimlane-window.ts';
+import { windowToShow, type EventSpan } from '../../render/swimlane/window-to-show.ts';
+import { useTimeCursorStore } from '../../data/time-cursor.ts';
 
 interface SwimlaneCanvasProps {
   scene: SwimlaneScene;
   bounds: TimeWindow;
   heightPx: number;
-  /** A time to bring into view (the selection made elsewhere); a new object asks again. */
-  focus: { micros: number } | undefined;
+  /** An event to bring into view, readable (the selection); a new object asks again. */
+  focus: EventSpan | undefined;
   /** A window to show (the secondary window swapped in); a new object asks again. */
   requestedWindow: TimeWindow | undefined;
   onWindowChange: (window: TimeWindow) => void;
@@ -97,14 +99,31 @@ export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow
     callbacks.current.onWindowChange(windowRef.current);
   }, [renderer, bounds.fromMicros, bounds.toMicros]);
 
+  // The shared time cursor: set while the pointer is over the swimlane, drawn whoever set it.
+  const cursorStore = useTimeCursorStore();
+  useEffect(() => {
+    if (!renderer) return;
+    const show = () => renderer.setCursor(cursorStore.get().micros);
+    show();
+    const unsubscribe = cursorStore.subscribe(show);
+    return () => {
+      unsubscribe();
+      cursorStore.set(undefined, 'swimlane');
+    };
+  }, [renderer, cursorStore]);
+
+  // A selected event: jump to it (zoomed to a readable height) when it is out of view or too small
+  // to see; only when the selection changes, so the analyst's later pans and zooms stay.
   useEffect(() => {
     if (!renderer || !focus) return;
     const current = windowRef.current;
-    if (focus.micros >= current.fromMicros && focus.micros <= current.toMicros) return;
-    const next = centerWindow(current, focus.micros, boundsRef.current);
+    const next = windowToShow(current, focus, heightPx, boundsRef.current);
+    if (next === current) return;
     windowRef.current = next;
     renderer.setWindow(next);
     callbacks.current.onWindowChange(next);
+    // heightPx is read, not followed: a resize keeps the window.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [renderer, focus]);
 
   useEffect(() => {
@@ -189,8 +208,12 @@ export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow
         }
         const point = local(event);
         callbacks.current.onHover(renderer?.hitTest(point.x, point.y), point.x, point.y);
+        if (renderer) cursorStore.set(renderer.microsAt(point.y), 'swimlane');
       }}
-      onPointerLeave={() => callbacks.current.onHover(undefined, 0, 0)}
+      onPointerLeave={() => {
+        callbacks.current.onHover(undefined, 0, 0);
+        cursorStore.set(undefined, 'swimlane');
+      }}
       onPointerUp={(event) => {
         const state = drag.current;
         drag.current = undefined;

@@ -6,6 +6,7 @@
 import { countNoun } from '../../../domain/count-noun.ts';
 import { measured } from '../../../domain/measured.ts';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTimeCursorAttribute } from '../../data/use-time-cursor-attribute.ts';
 import type { SwimlaneHit, SwimlaneRenderer, SwimlaneScene } from '../../render/swimlane/swimlane-renderer.ts';
 import { harPhases } from '../../render/swimlane/har-phases.ts';
 import { tickPattern, type TimeWindow } from '../../render/swimlane/swimlane-window.ts';
@@ -76,7 +77,11 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
     if (!event) return undefined;
     return { event, column: columnOfActor.get(event.actorID) };
   }, [events, selectedEventID, columnOfActor]);
-  const focus = useMemo(() => (selected ? { micros: selected.event.startTimestamp } : undefined), [selected]);
+  // Primitives as dependencies: a refreshed event list must not move the window again.
+  const focusStart = selected?.event.startTimestamp;
+  const focusEnd = selected?.event.endTimestamp;
+  const focusID = selected?.event.id;
+  const focus = useMemo(() => (focusID !== undefined && focusStart !== undefined && focusEnd !== undefined ? { startMicros: focusStart, endMicros: focusEnd } : undefined), [focusID, focusStart, focusEnd]);
 
   const { formatTime, formatElapsed } = props;
   const elapsed = options.yAxisTimeFormat === 'elapsed';
@@ -99,6 +104,8 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
   const [requestedWindow, setRequestedWindow] = useState<TimeWindow | undefined>(undefined);
   const [hover, setHover] = useState<HoverState | undefined>(undefined);
   const frame = useRef(0);
+  const rootRef = useRef<HTMLElement>(null);
+  useTimeCursorAttribute(rootRef);
   const onWindowChange = useCallback((next: TimeWindow) => {
     // The minimap and labels follow at most once a frame.
     cancelAnimationFrame(frame.current);
@@ -124,7 +131,7 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
   const hasHar = useMemo(() => events.some((event) => event.extra !== null && typeof event.extra === 'object' && 'timings' in event.extra), [events]);
 
   return (
-    <section aria-label="Picture swimlane" data-picture="swimlane" className="flex min-w-0 flex-col gap-2">
+    <section ref={rootRef} aria-label="Picture swimlane" data-picture="swimlane" data-selected-event={selectedEventID} className="flex min-w-0 flex-col gap-2">
       <SwimlaneToolbar
         options={options}
         onOptionsChange={props.onOptionsChange}

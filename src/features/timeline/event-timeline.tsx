@@ -4,9 +4,11 @@
  * visualization height; the events-over-time series composed with it (features/series) jumps it through time.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useTimeCursorStore } from '../../data/time-cursor.ts';
+import { useTimeCursorAttribute } from '../../data/use-time-cursor-attribute.ts';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
-import type { CursorEvents } from './cursor-events.ts';
+import { cursorEvents, type CursorEvents } from './cursor-events.ts';
 import { TimelineRow } from './timeline-row.tsx';
 import type { TimelineEvent, TimelineRowInfo } from './timeline-types.ts';
 
@@ -27,7 +29,10 @@ export interface EventTimelineProps {
   placeOfTime: (micros: number) => number;
   /** Told which places (in `positions`) are on screen, for exports of what the analyst sees. */
   onRangeChange?: (firstPlace: number, lastPlace: number) => void;
-  /** The events at a time cursor (the map's clock): marked current (aria-current="time") and kept in view. */
+  /**
+   * The events at the map's clock, when the timeline is under the map: marked current
+   * (aria-current="time") and kept in view. Otherwise the shared hover cursor decides.
+   */
   current?: CursorEvents | undefined;
   /** The list's name for assistive technology and tests. */
   label?: string | undefined;
@@ -38,7 +43,12 @@ export interface EventTimelineProps {
 const ROW_HEIGHT_PX = 29;
 
 export function EventTimeline(props: EventTimelineProps) {
-  const { events, positions, highlighted, rowInfo, firstMicros, showOffset, truncate, heightPx, selectedEventID, onSelectEvent, placeOfTime, onRangeChange, current } = props;
+  const { events, positions, highlighted, rowInfo, firstMicros, showOffset, truncate, heightPx, selectedEventID, onSelectEvent, placeOfTime, onRangeChange } = props;
+  const cursorStore = useTimeCursorStore();
+  const sharedCursor = useSharedCursorMicros();
+  const current = props.current ?? cursorEvents(events, positions, sharedCursor);
+  const rootRef = useRef<HTMLElement>(null);
+  useTimeCursorAttribute(rootRef);
   const zoneReady = useTimeZoneReady(props.zone);
   const zone = zoneReady ? props.zone : 'UTC';
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -86,8 +96,19 @@ export function EventTimeline(props: EventTimelineProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [jumpTo]);
 
+  // Hovering a row sets the shared cursor to its start, so the other pictures show that instant.
+  const onPointerMove = (event: ReactPointerEvent) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    const place = row ? Number(row.dataset['index']) : Number.NaN;
+    const hovered = Number.isInteger(place) ? events[positions[place] ?? -1] : undefined;
+    if (hovered) cursorStore.set(hovered.startTimestamp, 'event-timeline');
+  };
+  const onPointerLeave = () => {
+    if (cursorStore.get().source === 'event-timeline') cursorStore.set(undefined, 'event-timeline');
+  };
+
   return (
-    <section aria-label="Event timeline" className="flex min-w-0 flex-1 flex-col gap-1.5" data-picture="event-timeline">
+    <section ref={rootRef} aria-label="Event timeline" className="flex min-w-0 flex-1 flex-col gap-1.5" data-picture="event-timeline" data-selected-event={selectedEventID}>
       <div
         ref={scrollRef}
         role="table"
@@ -97,6 +118,8 @@ export function EventTimeline(props: EventTimelineProps) {
         className="overflow-auto rounded-md border border-line bg-panel"
         style={{ height: heightPx }}
         data-testid="event-timeline-list"
+        onPointerMove={onPointerMove}
+        onPointerLeave={onPointerLeave}
       >
         {positions.length === 0 ? (
           <p className="p-4 text-muted">No events match the filters.</p>
@@ -106,7 +129,7 @@ export function EventTimeline(props: EventTimelineProps) {
               const event = events[positions[item.index] ?? 0];
               if (!event) return null;
               return (
-                <div key={item.key} data-index={item.index} ref={truncate ? undefined : virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, minHeight: ROW_HEIGHT_PX }}>
+                <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, minHeight: ROW_HEIGHT_PX }}>
                   <TimelineRow
                     event={event}
                     info={rowInfo(event)}
@@ -127,4 +150,30 @@ export function EventTimeline(props: EventTimelineProps) {
       </div>
     </section>
   );
+}
+
+/**
+ * The shared cursor when another picture set it, followed at most once a frame: marking the rows at
+ * that instant re-renders the visible rows, not the list, and never faster than the screen.
+ */
+function useSharedCursorMicros(): number | undefined {
+  const store = useTimeCursorStore();
+  const [micros, setMicros] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    let frame = 0;
+    const follow = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const cursor = store.get();
+        setMicros(cursor.source === 'event-timeline' ? undefined : cursor.micros);
+      });
+    };
+    follow();
+    const unsubscribe = store.subscribe(follow);
+    return () => {
+      cancelAnimationFrame(frame);
+      unsubscribe();
+    };
+  }, [store]);
+  return micros;
 }

@@ -67,7 +67,9 @@ export const TimelineRow = memo(function TimelineRow({ event, info, zone, firstM
       data-highlighted={highlighted || undefined}
       onClick={() => onSelect(event.id)}
       className={classNames(
-        'flex cursor-pointer items-start gap-2 border-b border-line/60 px-2 py-1 hover:bg-raised',
+        // Wraps the message onto its own line rather than squeezing it below a readable width
+        // (a detail panel open beside a narrow timeline left "F..").
+        'flex cursor-pointer flex-wrap items-start gap-x-2 border-b border-line/60 px-2 py-1 hover:bg-raised',
         highlighted && 'bg-warning-bg',
         current && 'border-l-4 border-l-accent bg-accent/15',
         selected && 'bg-raised outline-2 -outline-offset-2 outline-focus',
@@ -83,7 +85,7 @@ export const TimelineRow = memo(function TimelineRow({ event, info, zone, firstM
         style={{ '--stream-light': paletteColor(info.colorIndex, 'light'), '--stream-dark': paletteColor(info.colorIndex, 'dark') } as CSSProperties}
       />
       <span role="cell" className="w-36 shrink-0 truncate font-medium leading-5" title={info.actorName}>{info.actorName}</span>
-      <span role="cell" className={classNames('min-w-0 flex-1 leading-5', truncate ? 'truncate' : 'whitespace-pre-wrap break-words')} title={truncate ? event.message : undefined}>
+      <span role="cell" data-cell="message" className={classNames('min-w-48 flex-1 leading-5', truncate ? 'truncate' : 'whitespace-pre-wrap break-words')} title={truncate ? event.message : undefined}>
         {event.message}
       </span>
       {info.tags.length > 0 ? (

@@ -14,17 +14,31 @@ export interface ScatterScene {
   text: string;
   gridLine: string;
   axis: ReadonlyArray<{ fraction: number; label: string }>;
+  /** The selected event, ringed: its actor's row and its time as a fraction of the axis. */
+  selected?: { row: number; fraction: number } | undefined;
+  selection?: string;
 }
 
 export const SCATTER_LABEL_WIDTH_PX = 160;
+const AXIS_HEIGHT_PX = 20;
+const RIGHT_PAD_PX = 8;
+
+export interface ScatterGeometry {
+  plotLeftPx: number;
+  plotWidthPx: number;
+  rowPx: number;
+}
+
+/** Where rows and times are drawn: shared by drawing and by pointer and keyboard targets. */
+export function scatterGeometry(widthPx: number, heightPx: number, rowCount: number): ScatterGeometry {
+  return { plotLeftPx: SCATTER_LABEL_WIDTH_PX, plotWidthPx: Math.max(1, widthPx - SCATTER_LABEL_WIDTH_PX - RIGHT_PAD_PX), rowPx: (heightPx - AXIS_HEIGHT_PX) / Math.max(1, rowCount) };
+}
 
 export function renderScatter(canvas: HTMLCanvasElement, scene: ScatterScene): void {
   const target = chartContext(canvas);
   if (!target) return;
   const { context, widthPx, heightPx } = target;
-  const plotHeight = heightPx - 20;
-  const rowPx = plotHeight / Math.max(1, scene.labels.length);
-  const plotWidth = widthPx - SCATTER_LABEL_WIDTH_PX - 8;
+  const { rowPx, plotWidthPx: plotWidth } = scatterGeometry(widthPx, heightPx, scene.labels.length);
   let max = 1;
   for (const count of scene.grid) if (count > max) max = count;
   context.font = '12px system-ui, sans-serif';
@@ -48,6 +62,14 @@ export function renderScatter(canvas: HTMLCanvasElement, scene: ScatterScene): v
     }
     context.globalAlpha = 1;
   });
+  if (scene.selected) {
+    const { row, fraction } = scene.selected;
+    context.strokeStyle = scene.selection ?? scene.text;
+    context.lineWidth = 2;
+    context.beginPath();
+    context.arc(SCATTER_LABEL_WIDTH_PX + fraction * plotWidth, row * rowPx + rowPx / 2, Math.max(6, Math.min(9, rowPx / 2)), 0, Math.PI * 2);
+    context.stroke();
+  }
   context.fillStyle = scene.text;
   context.textAlign = 'center';
   context.font = '10px ui-monospace, monospace';

@@ -15,6 +15,8 @@ export class QuadBatch {
   private positions = new Float32Array(INITIAL_QUADS * 8);
   private uvs = new Float32Array(INITIAL_QUADS * 8);
   private paletteTexture: Texture;
+  /** Palettes replaced but maybe still bound to the mesh shader until the next frame is drawn. */
+  private retired: Texture[] = [];
   private paletteKey = '';
   private paletteSize = 1;
   private count = 0;
@@ -35,7 +37,10 @@ export class QuadBatch {
     const previous = this.paletteTexture;
     this.paletteTexture = paletteTexture(colors);
     this.mesh.texture = this.paletteTexture;
-    previous.destroy(true);
+    // NOTE: kept until the renderer is gone: Pixi's mesh shader holds the last palette it drew with
+    // (until the mesh draws again, which an empty scene never does), and destroying a bound source
+    // logs "a 'textureSource' was destroyed while still bound to a shader". A palette is a few texels.
+    this.retired.push(previous);
   }
 
   begin(): void {
@@ -100,8 +105,11 @@ export class QuadBatch {
     geometry.indices = quadIndices(quads);
   }
 
+  /** Call after the renderer (and so its shaders) is destroyed: textures go last. */
   destroy(): void {
-    this.mesh.destroy();
+    if (!this.mesh.destroyed) this.mesh.destroy();
+    for (const texture of this.retired) texture.destroy(true);
+    this.retired = [];
     this.paletteTexture.destroy(true);
   }
 }

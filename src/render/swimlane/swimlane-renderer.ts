@@ -100,6 +100,8 @@ export class SwimlaneRenderer {
   private widthPx = 0;
   private heightPx = 0;
   scene: SwimlaneScene | undefined;
+  /** The shared time cursor set by another picture, drawn as a line across the columns. */
+  private cursorMicros: number | undefined;
   window: TimeWindow = { fromMicros: 0, toMicros: 1 };
   /** Milliseconds the last frame took on the main thread (the GPU work is queued, not waited for). */
   lastFrameMs = 0;
@@ -180,6 +182,12 @@ export class SwimlaneRenderer {
     this.requestDraw();
   }
 
+  setCursor(micros: number | undefined): void {
+    if (micros === this.cursorMicros) return;
+    this.cursorMicros = micros;
+    this.requestDraw();
+  }
+
   /** The left edge of the columns and their width. */
   columnGeometry(): { leftPx: number; widthPx: number } {
     const leftPx = this.scene?.axisVisible ? AXIS_WIDTH_PX : 0;
@@ -214,6 +222,9 @@ export class SwimlaneRenderer {
     this.frames += 1;
     this.host.dataset['frames'] = String(this.frames);
     this.host.dataset['mode'] = this.mode;
+    // The window drawn, for tests and assistive tools reading what is on screen.
+    this.host.dataset['windowFromMicros'] = String(Math.round(window.fromMicros));
+    this.host.dataset['windowToMicros'] = String(Math.round(window.toMicros));
   }
 
   /** Builds the content for the window and its margin. */
@@ -376,6 +387,10 @@ export class SwimlaneRenderer {
       const h = Math.max(4, this.yOf(selected.endMicros) - y0);
       g.rect(x, y0 - 2, widthPx - 2, h + 4).stroke({ width: 2, color: scene.theme.selection });
     }
+    const cursor = this.cursorMicros;
+    if (cursor !== undefined && cursor >= this.window.fromMicros && cursor <= this.window.toMicros) {
+      g.rect(leftPx, Math.round(this.yOf(cursor)), right - leftPx, 1).fill({ color: scene.theme.selection, alpha: 0.9 });
+    }
   }
 
   yOf(micros: number): number {
@@ -428,10 +443,12 @@ export class SwimlaneRenderer {
   destroy(): void {
     this.destroyed = true;
     if (this.frame) cancelAnimationFrame(this.frame);
-    this.binTexture?.destroy(true);
-    this.boxes.destroy();
     this.layer.remove();
+    // NOTE: the renderer first, the textures after: its shaders hold the last textures drawn, and a
+    // texture destroyed while still bound logs Pixi's "destroyed while still bound to a shader".
     this.app.destroy({ removeView: true }, { children: true });
+    this.boxes.destroy();
+    this.binTexture?.destroy(true);
   }
 }
 
