@@ -133,7 +133,8 @@ export default defineConfig({
       },
       workbox: {
         // The shell: code, styles, icons and the legal page (never Cesium's files: they are cached as used).
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The globe's Natural Earth context (~0.5 MB, ~0.2 MB on the wire) too: coastlines and borders offline.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'natural-earth/*.json'],
         // The globe's chunk carries Cesium (4.6 MB): cached when first used or warmed by an incident's sync, below.
         globIgnores: ['cesium/**', 'outbox-sync.js', 'assets/map-globe-*'],
         // Background Sync of the outbox (src/data/outbox/outbox-sync-worker.ts).
