@@ -184,8 +184,11 @@ export default defineConfig({
             },
           },
           {
-            // Map imagery tiles from other hosts, when a map uses any: cache first, bounded.
-            urlPattern: ({ request, sameOrigin }) => !sameOrigin && request.destination === 'image',
+            // Map imagery tiles from the configured tile server (MAP_TILE_URL, the only other host the
+            // CSP allows), for the field: cache first, bounded. Cesium fetches tiles (destination ''),
+            // then decodes them, so a {z}/{x}/{y} image path is matched as well as <img> loads.
+            urlPattern: ({ url, request, sameOrigin }) =>
+              !sameOrigin && request.method === 'GET' && (request.destination === 'image' || /\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/i.test(url.pathname)),
             handler: 'CacheFirst',
             options: {
               cacheName: 'churchkey-map-imagery',

@@ -93,6 +93,12 @@ test('the map frames a climb obliquely with its curtain, follows the replay when
   const symbol = pairOf(await halfway.getAttribute('data-symbol'));
   const ground = pairOf(await halfway.getAttribute('data-symbol-ground'));
   expect(ground[1] - symbol[1], 'the ground lies below the symbol on screen: the view is oblique').toBeGreaterThan(40);
+  expect(Math.abs(ground[0] - symbol[0])).toBeLessThan((ground[1] - symbol[1]) / 2);
+  // The track runs across the view (its curtain face-on), not away from the camera.
+  const early = pairOf(await (await scrubTo(page, 300)).getAttribute('data-symbol'));
+  const late = pairOf(await (await scrubTo(page, 700)).getAttribute('data-symbol'));
+  expect(Math.abs(late[0] - early[0])).toBeGreaterThan(2 * Math.abs(late[1] - early[1]));
+  await scrubTo(page, 500);
   const shown = await globeShot(page, 1);
   await page.screenshot({ path: testInfo.outputPath('map-oblique-light.png'), fullPage: true });
   const show = page.getByRole('checkbox', { name: `Show map ${MAP_NAME}` });

@@ -9,6 +9,7 @@ import type { CesiumWidget as CesiumViewer } from 'cesium';
 import 'cesium/Build/Cesium/Widgets/widgets.css';
 import { useEffect, useRef, useState } from 'react';
 import { CesiumWidget, type CesiumComponentRef } from 'resium';
+import { readMapTileUrl } from '../../data/maps-api.ts';
 import { readNaturalEarth } from '../../data/natural-earth.ts';
 import { GlobeScene } from '../../render/map/globe-scene.ts';
 import type { GlobeCamera, GlobeTrack } from '../../render/map/globe-track.ts';
@@ -23,7 +24,6 @@ export default function MapGlobe({
   showLabels,
   mergePoints,
   follow,
-  tileUrl,
   camera,
   onCamera,
 }: {
@@ -32,7 +32,6 @@ export default function MapGlobe({
   showLabels: boolean;
   mergePoints: boolean;
   follow: boolean;
-  tileUrl: string | undefined;
   camera: GlobeCamera | null;
   onCamera: (camera: GlobeCamera) => void;
 }) {
@@ -43,7 +42,7 @@ export default function MapGlobe({
     onCameraRef.current = onCamera;
   }, [onCamera]);
   // What the scene starts from; later changes of these go through the effects below.
-  const initial = useRef({ camera, tileUrl });
+  const initial = useRef({ camera });
 
   // The scene once Resium has made the widget (polled per frame until then).
   useEffect(() => {
@@ -57,6 +56,7 @@ export default function MapGlobe({
       }
       made = new GlobeScene(widget, { ...initial.current, onCamera: (moved) => onCameraRef.current(moved) });
       made.showContext(readNaturalEarth());
+      made.showTiles(readMapTileUrl());
       setScene(made);
     };
     attach();

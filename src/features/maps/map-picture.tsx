@@ -107,7 +107,7 @@ export function MapPicture({
     <section aria-label="Map" className="flex flex-col gap-2 p-2">
       <div className="relative overflow-hidden rounded-md border border-line bg-black" style={{ height: heightPx }} data-testid="map-globe">
         <Suspense fallback={<p className="p-3 text-sm text-white">Loading the globe…</p>}>
-          <MapGlobe tracks={tracks} cursorMicros={at} showLabels={showLabels} mergePoints={mergePoints} follow={follow} tileUrl={undefined} camera={camera} onCamera={onCamera} />
+          <MapGlobe tracks={tracks} cursorMicros={at} showLabels={showLabels} mergePoints={mergePoints} follow={follow} camera={camera} onCamera={onCamera} />
         </Suspense>
         {state.phase === 'loading' ? (
           <div className="absolute inset-x-3 top-3 flex flex-col gap-1 rounded bg-panel/90 p-2 text-sm">

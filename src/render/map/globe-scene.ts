@@ -31,8 +31,6 @@ const FOLLOW_RANGE_METRES = { min: 400, max: 400_000 };
 const CAMERA_CHANGE_SHARE = 0.02;
 
 export interface GlobeSceneOptions {
-  /** An http(s) `{z}/{x}/{y}` tile template; NaturalEarthII alone when absent. */
-  tileUrl?: string | undefined;
   /** The camera as kept per incident; the tracks are framed when absent. */
   camera: GlobeCamera | null;
   /** Told where the analyst left the camera (not while it follows the replay). */
@@ -144,9 +142,18 @@ export class GlobeScene {
 
   private async addImagery(): Promise<void> {
     const { imageryLayers } = this.widget;
-    // The base first and awaited: a layer added while its provider is still being made is drawn late.
+    // Awaited: a layer added while its provider is still being made is drawn late.
     imageryLayers.add(new ImageryLayer(await TileMapServiceImageryProvider.fromUrl(buildModuleUrl('Assets/Textures/NaturalEarthII'))), 0);
-    if (this.options.tileUrl) imageryLayers.add(new ImageryLayer(new UrlTemplateImageryProvider({ url: this.options.tileUrl, maximumLevel: 19 })));
+  }
+
+  /**
+   * Online imagery over the bundled one, once its template is known (an http(s) {z}/{x}/{y} template).
+   * Where a tile cannot be had (offline and not cached) the NaturalEarthII beneath shows through.
+   */
+  showTiles(reading: Promise<string | undefined>): void {
+    void this.idle.track(reading).then((tileUrl) => {
+      if (tileUrl && !this.widget.isDestroyed()) this.widget.imageryLayers.add(new ImageryLayer(new UrlTemplateImageryProvider({ url: tileUrl, maximumLevel: 19 })));
+    });
   }
 
   private drawTracks(): void {

@@ -14,23 +14,27 @@ describe('track framing', () => {
     expect(frameTracks([track([])])).toBeUndefined();
   });
 
-  it('looks obliquely along a track flown north-east, from its start towards its end', () => {
+  it('looks obliquely across a track flown north-east, so it runs left to right', () => {
     const framing = frameTracks([track([[10, 50, 0], [10.5, 50.32, 1000], [11, 50.64, 2000]])])!;
     expect(framing.pitchDegrees).toBe(FRAMING_PITCH_DEGREES);
     expect(framing.pitchDegrees).toBeLessThanOrEqual(-35);
     expect(framing.pitchDegrees).toBeGreaterThanOrEqual(-45);
     // 0.5° of longitude at 50° N is ~35.7 km, 0.32° of latitude ~35.6 km: about 45°.
-    expect(framing.headingDegrees).toBeCloseTo(45, 0);
+    expect(framing.directionDegrees).toBeCloseTo(45, 0);
+    // Facing north-west: the track's start on the left, its end on the right, its curtain face-on.
+    expect(framing.headingDegrees).toBeCloseTo(315, 0);
     expect(framing.longitude).toBeCloseTo(10.5);
     expect(framing.latitude).toBeCloseTo(50.32);
     expect(framing.heightMetres).toBe(1000);
   });
 
-  it('points the heading from the first point to the last, whichever way the track runs', () => {
+  it('points the direction from the first point to the last, whichever way the track runs', () => {
     const south = frameTracks([track([[0, 1, 0], [0, 0.5, 0], [0, 0, 0]])])!;
-    expect(south.headingDegrees).toBeCloseTo(180, 5);
+    expect(south.directionDegrees).toBeCloseTo(180, 5);
+    expect(south.headingDegrees).toBeCloseTo(90, 5);
     const west = frameTracks([track([[1, 0, 0], [0, 0, 0]])])!;
-    expect(west.headingDegrees).toBeCloseTo(270, 5);
+    expect(west.directionDegrees).toBeCloseTo(270, 5);
+    expect(west.headingDegrees).toBeCloseTo(180, 5);
   });
 
   it('backs off far enough for the farthest point to fit (radius over the half field of view, with a margin)', () => {

@@ -1,7 +1,8 @@
 /*
  * Where the camera goes to show tracks: looking obliquely (so altitude reads against the ground)
- * along the tracks' main direction (the principal axis of their ground positions, pointed from the
- * first point to the last), far enough back that every point fits in the field of view.
+ * across the tracks' main direction (the principal axis of their ground positions, pointed from the
+ * first point to the last), so they run left to right and their curtains face the camera; looking
+ * along it showed each curtain edge-on, as a line. Far enough back that every point fits in view.
  * Pure numbers, no Cesium: globe-scene.ts turns the answer into a HeadingPitchRange.
  */
 
@@ -17,7 +18,9 @@ export interface TrackFraming {
   longitude: number;
   latitude: number;
   heightMetres: number;
-  /** Degrees clockwise from north, the way the camera faces. */
+  /** Degrees clockwise from north: the tracks' main direction, first point to last. */
+  directionDegrees: number;
+  /** Degrees clockwise from north, the way the camera faces: 90° left of the direction. */
   headingDegrees: number;
   /** Degrees, negative: below the horizon. */
   pitchDegrees: number;
@@ -67,9 +70,10 @@ export function frameTracks(tracks: readonly FramedTrack[]): TrackFraming | unde
   const end = local[local.length - 1]!;
   if ((end.x - start.x) * dx + (end.y - start.y) * dy < 0) [dx, dy] = [-dx, -dy];
   const spread = sxx + syy;
-  const headingDegrees = spread === 0 ? 0 : (((Math.atan2(dx, dy) * 180) / Math.PI) + 360) % 360;
+  const directionDegrees = spread === 0 ? 90 : ((Math.atan2(dx, dy) * 180) / Math.PI + 360) % 360;
+  const headingDegrees = (directionDegrees + 270) % 360;
   const radius = Math.max(MIN_RADIUS_METRES, ...local.map((p) => Math.hypot(p.x, p.y, p.z)));
-  return { longitude: normalLongitude(longitude), latitude, heightMetres, headingDegrees, pitchDegrees: FRAMING_PITCH_DEGREES, rangeMetres: (radius / Math.sin(HALF_FOV_RADIANS)) * MARGIN };
+  return { longitude: normalLongitude(longitude), latitude, heightMetres, directionDegrees, headingDegrees, pitchDegrees: FRAMING_PITCH_DEGREES, rangeMetres: (radius / Math.sin(HALF_FOV_RADIANS)) * MARGIN };
 }
 
 const normalLongitude = (longitude: number) => ((((longitude + 180) % 360) + 360) % 360) - 180;
