@@ -100,7 +100,7 @@ test('the map frames a climb obliquely with its curtain, follows the replay when
   expect(Math.abs(late[0] - early[0])).toBeGreaterThan(2 * Math.abs(late[1] - early[1]));
   await scrubTo(page, 500);
   const shown = await globeShot(page, 1);
-  await page.screenshot({ path: testInfo.outputPath('map-oblique-light.png'), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath('map-oblique-light.png') });
   const show = page.getByRole('checkbox', { name: `Show map ${MAP_NAME}` });
   await show.click();
   const hidden = await globeShot(page, 0);
@@ -109,7 +109,7 @@ test('the map frames a climb obliquely with its curtain, follows the replay when
   await chooseColorMode(page, analyst.name, 'dark');
   await scrubTo(page, 500);
   const shownDark = await globeShot(page, 1);
-  await page.screenshot({ path: testInfo.outputPath('map-oblique-dark.png'), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath('map-oblique-dark.png') });
   expect(await tintedShare(page, shownDark, hidden, symbol, ground)).toBeGreaterThan(0.8);
   await chooseColorMode(page, analyst.name, 'light');
 

@@ -27,6 +27,7 @@ const ROUND_DEGREES = 5;
 const rounded = (degrees: number) => Math.round(degrees / ROUND_DEGREES) * ROUND_DEGREES;
 /** How far along the track (in points) to look for its direction on screen. */
 const DIRECTION_REACH = 3;
+const LABEL_PLATE = Color.fromCssColorString('#15191e').withAlpha(0.8);
 
 interface Shown {
   track: GlobeTrack;
@@ -75,14 +76,16 @@ export class SymbolLayer {
           position,
           leader: this.leaders.add(common),
           symbol: this.symbols.add({ ...common, verticalOrigin: VerticalOrigin.CENTER }),
+          // On a dark plate: an outlined text washes out over bright imagery under software WebGL.
           label: this.labels.add({
             ...common,
             text: '',
-            font: '13px sans-serif',
+            font: '12px sans-serif',
             fillColor: Color.WHITE,
-            outlineColor: Color.BLACK,
-            outlineWidth: 3,
-            style: LabelStyle.FILL_AND_OUTLINE,
+            style: LabelStyle.FILL,
+            showBackground: true,
+            backgroundColor: LABEL_PLATE,
+            backgroundPadding: new Cartesian2(6, 3),
           }),
         };
         this.shown.set(track.id, shown);
