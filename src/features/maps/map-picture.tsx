@@ -128,7 +128,7 @@ export function MapPicture({
           <Button onClick={() => setPlaying((now) => !now)} aria-pressed={playing}>
             {playing ? 'Pause' : 'Play'}
           </Button>
-          <Button onClick={() => setFollow((now) => !now)} aria-pressed={follow} title="Keep the camera on the track as the map time moves">
+          <Button onClick={() => setFollow((now) => !now)} aria-pressed={follow} className="aria-pressed:border-accent aria-pressed:bg-raised aria-pressed:text-accent" title="Keep the camera on the track as the map time moves">
             Follow
           </Button>
           <input
