@@ -29,7 +29,7 @@ const row = (page: Page, message: string) => eventsList(page).getByRole('row').f
 const currentRows = (page: Page) => eventsList(page).locator('[role="row"][aria-current="time"]');
 
 test('the map replays in step with the events both ways, and its points replay offline from the mirror', async ({ page, context }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const dialogs = collectDialogs(page);
   const { analyst } = await openAsAdmin(page, '/');
   const incidentID = await newIncident(page, 'Replay');
