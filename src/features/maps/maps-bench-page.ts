@@ -58,11 +58,22 @@ function frames(made: CesiumWidget, count: number, step: (frame: number) => void
 function layers(count: number, frameCount: number, context: NaturalEarthFile | null): number[] {
   const points = track(count);
   const made = widget();
-  if (context) new ContextLayer(made.scene).draw(decodeNaturalEarth(context));
+  if (context) {
+    try {
+      new ContextLayer(made.scene).draw(decodeNaturalEarth(context));
+    } catch (error) {
+      // Playwright shows a thrown minified error by its class name alone; say what failed.
+      throw new Error(`the context layer: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, { cause: error });
+    }
+  }
   const tracks = [{ id: 1, name: 'bench', colour: '#1e90ff', icon: 'airplane' as const, points }];
   new TrackLayer(made.scene).draw(tracks, { mergePoints: false, vertexBudget: vertexBudget(made.camera.positionCartographic.height) });
   const symbols = new SymbolLayer(made.scene);
-  return frames(made, frameCount, (frame) => symbols.update(tracks, points.timestamps[Math.floor((frame / frameCount) * (count - 1))], true));
+  try {
+    return frames(made, frameCount, (frame) => symbols.update(tracks, points.timestamps[Math.floor((frame / frameCount) * (count - 1))], true));
+  } catch (error) {
+    throw new Error(`the map's layers: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, { cause: error });
+  }
 }
 
 /** Before the curtain: primitives, decimated for the camera height, one moving symbol. */
