@@ -23,10 +23,10 @@ export class ContextLayer {
   draw(context: NaturalEarthContext): void {
     this.coastlines.removeAll();
     this.borders.removeAll();
-    const coast = Material.fromType('Color', { color: COAST });
-    const border = Material.fromType('Color', { color: BORDER });
-    for (const line of context.coastlines) this.coastlines.add({ positions: positionsOf(line), width: 1.25, material: coast });
-    for (const line of context.borders) this.borders.add({ positions: positionsOf(line), width: 1, material: border });
+    // NOTE: a Material each: a polyline destroys its material when removed or destroyed, so a shared
+    // one is destroyed twice and throws ("This object was destroyed") when the globe is left.
+    for (const line of context.coastlines) this.coastlines.add({ positions: positionsOf(line), width: 1.25, material: Material.fromType('Color', { color: COAST }) });
+    for (const line of context.borders) this.borders.add({ positions: positionsOf(line), width: 1, material: Material.fromType('Color', { color: BORDER }) });
   }
 
   /** Lines drawn (coastlines + borders), for tests and the bench. */
