@@ -133,7 +133,8 @@ export default defineConfig({
       },
       workbox: {
         // The shell: code, styles, icons and the legal page (never Cesium's files: they are cached as used).
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The globe's Natural Earth context (~0.5 MB, ~0.2 MB on the wire) too: coastlines and borders offline.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'natural-earth/*.json'],
         // The globe's chunk carries Cesium (4.6 MB): cached when first used or warmed by an incident's sync, below.
         globIgnores: ['cesium/**', 'outbox-sync.js', 'assets/map-globe-*'],
         // Background Sync of the outbox (src/data/outbox/outbox-sync-worker.ts).
@@ -183,8 +184,11 @@ export default defineConfig({
             },
           },
           {
-            // Map imagery tiles from other hosts, when a map uses any: cache first, bounded.
-            urlPattern: ({ request, sameOrigin }) => !sameOrigin && request.destination === 'image',
+            // Map imagery tiles from the configured tile server (MAP_TILE_URL, the only other host the
+            // CSP allows), for the field: cache first, bounded. Cesium fetches tiles (destination ''),
+            // then decodes them, so a {z}/{x}/{y} image path is matched as well as <img> loads.
+            urlPattern: ({ url, request, sameOrigin }) =>
+              !sameOrigin && request.method === 'GET' && (request.destination === 'image' || /\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/i.test(url.pathname)),
             handler: 'CacheFirst',
             options: {
               cacheName: 'churchkey-map-imagery',

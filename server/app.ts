@@ -49,6 +49,7 @@ import { userRoutes } from './routes/api/user-routes.ts';
 import { localRoutes } from './routes/auth/local-routes.ts';
 import { oidcRoutes } from './routes/auth/oidc-routes.ts';
 import { sessionRoutes } from './routes/auth/session-routes.ts';
+import { tileOrigin } from '../domain/geo/map-imagery.ts';
 
 export interface BuildOptions {
   /** Where the built app lives; defaults to dist/ at the project root. Absent: API only. */
@@ -78,6 +79,7 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
   // First of the hooks: a request refused later (401) still has its body bounded.
   registerBodyDeadline(app, context.config);
 
+  const tileOrigins = context.config.mapTileUrl ? [tileOrigin(context.config.mapTileUrl)] : [];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -85,9 +87,10 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The map's tile server, when one is configured, and no other host (Cesium fetches tiles, then decodes them).
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...tileOrigins],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { MapTileUrlSchema } from '../domain/geo/map-imagery.ts';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -34,6 +35,7 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
   IMPORT_MAX_RECORDS: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(5_000_000),
   IMPORT_MAX_INFLATED_BYTES: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(1024 * 1024 * 1024),
+  MAP_TILE_URL: MapTileUrlSchema.optional(),
 });
 
 /** Host names (host or host:port) as the Host header carries them, lower case. */
@@ -71,6 +73,8 @@ export interface Config {
   maxConnections: number;
   /** What one import may take: records and invalid rows, and what a zip may unpack to (server/import/import-limits.ts). */
   importLimits: { maxRecords: number; maxInflatedBytes: number };
+  /** The map globe's online imagery ({z}/{x}/{y} template); undefined: the bundled NaturalEarthII only. */
+  mapTileUrl: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -110,5 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveMillis: Math.round(e.KEEP_ALIVE_SECONDS * 1000),
     maxConnections: e.MAX_CONNECTIONS,
     importLimits: { maxRecords: e.IMPORT_MAX_RECORDS, maxInflatedBytes: e.IMPORT_MAX_INFLATED_BYTES },
+    mapTileUrl: e.MAP_TILE_URL,
   };
 }

@@ -6,7 +6,8 @@
  */
 import type { MapSettings } from '../../domain/geo/geo-settings.ts';
 import { MapAnswerSchema, MapPointsAnswerSchema, type IncidentMap, type MapPointColumns } from '../../domain/geo/map-answers.ts';
-import { apiGet } from './api-client.ts';
+import { MapImageryAnswerSchema } from '../../domain/geo/map-imagery.ts';
+import { apiGet, isAbortError } from './api-client.ts';
 import { postFormWithProgress, type UploadProgress } from './upload-with-progress.ts';
 
 export async function createMap(
@@ -42,4 +43,15 @@ export async function fetchMapPoints(ref: MapRef, signal?: AbortSignal): Promise
 
 export function mapRawAddress(ref: MapRef): string {
   return `${mapPath(ref)}/raw`;
+}
+
+/** The globe's online tile template, or undefined for the bundled NaturalEarthII only (also when unreachable). */
+export async function readMapTileUrl(): Promise<string | undefined> {
+  try {
+    return (await apiGet('/api/map/imagery', MapImageryAnswerSchema)).tileUrl ?? undefined;
+  } catch (error) {
+    // NOTE: offline (and not cached) the globe has its bundled imagery; nothing for the analyst to do.
+    if (!isAbortError(error)) console.warn('the map imagery setting could not be read; showing the bundled imagery', error);
+    return undefined;
+  }
 }

@@ -12,7 +12,7 @@ import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts
 import { useIncidentPage } from '../features/incident/incident-page-context.ts';
 import { CreateMapScreen } from '../features/maps/create-map-screen.tsx';
 import { MapPicture } from '../features/maps/map-picture.tsx';
-import type { GlobeTrack } from '../features/maps/map-globe.tsx';
+import type { GlobeTrack } from '../render/map/globe-track.ts';
 import { TrackTelemetry } from '../features/series/track-telemetry.tsx';
 import { unitSystemOf } from '../../domain/geo/track-telemetry.ts';
 import { useDisplaySettings, useViewState } from '../features/settings/use-settings.ts';

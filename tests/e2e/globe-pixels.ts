@@ -1,16 +1,22 @@
 /*
- * The map picture's globe as pixels: a screenshot of its canvas once Cesium has drawn the imagery,
- * and how many pixels differ clearly between two such shots (the track shown against hidden).
+ * The map picture's globe as pixels: a screenshot of its canvas once the globe says it is drawn
+ * (data-globe-idle, src/render/map/globe-idle.ts) with the expected tracks, and how many pixels
+ * differ clearly between two such shots (the track shown against hidden).
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
-/** The globe's canvas as PNG bytes, once Cesium has drawn the imagery (tiles take a few seconds on software WebGL). */
-export async function globeShot(page: Page): Promise<Buffer> {
-  const canvas = page.getByTestId('map-globe').locator('canvas').first();
-  await expect(canvas).toBeVisible({ timeout: 60_000 });
-  await page.waitForTimeout(8_000);
-  return canvas.screenshot();
+/** The globe's widget element once it has drawn `tracks` tracks and every tile (software WebGL: tens of seconds at worst). */
+export async function drawnGlobe(page: Page, tracks: number): Promise<Locator> {
+  const drawn = page.getByTestId('map-globe').locator(`[data-drawn-tracks="${tracks}"][data-globe-idle="true"]`);
+  await expect(drawn).toHaveCount(1, { timeout: 90_000 });
+  return drawn;
+}
+
+/** The globe's canvas as PNG bytes, once drawn with `tracks` tracks. */
+export async function globeShot(page: Page, tracks: number): Promise<Buffer> {
+  await drawnGlobe(page, tracks);
+  return page.getByTestId('map-globe').locator('canvas').first().screenshot();
 }
 
 /** Pixels that differ clearly (any channel by more than 40) between two PNGs of the same size, decoded in the page. */

@@ -8,6 +8,7 @@
  */
 import { api, collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
+import { drawnGlobe } from './globe-pixels.ts';
 import { DEMO_ENV, demoIncident } from './screens-demo.ts';
 import { mirroredPoints } from './mirror-idb.ts';
 
@@ -15,7 +16,7 @@ test.use({ serverEnv: DEMO_ENV });
 
 const DRONE_INCIDENT = 'Roof survey drone hard landing, hall B';
 
-test("the incident's sync brings its map's points: the map picture draws them with the points call refused", async ({ page }) => {
+test("the incident's sync brings its map's points: the map picture draws them with the points call refused", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const dialogs = collectDialogs(page);
   await openAsAdmin(page, '/');
@@ -38,6 +39,9 @@ test("the incident's sync brings its map's points: the map picture draws them wi
   await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('Survey drone flight (PX4 ulog) (1,281 points)', { timeout: 60_000 });
   await expect(page.getByTestId('map-globe').locator('canvas').first()).toBeVisible();
   await expect(page.getByText('The map could not be loaded')).toHaveCount(0);
+  // The drone's flight framed obliquely: a path with its curtain, not a knot of dots under a label.
+  await drawnGlobe(page, 1);
+  await page.screenshot({ path: testInfo.outputPath('map-drone.png') });
   expect(pointCalls).toEqual([]);
   expect(dialogs).toEqual([]);
 });

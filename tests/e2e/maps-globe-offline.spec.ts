@@ -59,7 +59,7 @@ test('an incident synced online brings the globe: its map picture, never opened 
   });
   await page.goto(`/incident/${incident.id}/type/map`);
   await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText(`${MAP_NAME} (1,281 points)`, { timeout: 60_000 });
-  const withTrack = await globeShot(page);
+  const withTrack = await globeShot(page, 1);
   await expect(page.getByText('Loading the globe…')).toHaveCount(0);
   await expect(page.getByText('The map could not be loaded')).toHaveCount(0);
   await testInfo.attach('map offline', { body: await page.screenshot({ path: testInfo.outputPath('map-offline.png'), fullPage: true }), contentType: 'image/png' });
@@ -68,7 +68,7 @@ test('an incident synced online brings the globe: its map picture, never opened 
   const show = page.getByRole('checkbox', { name: `Show map ${MAP_NAME}` });
   await show.click();
   await expect(page.getByRole('list', { name: 'Maps shown' })).not.toContainText(MAP_NAME);
-  const empty = await globeShot(page);
+  const empty = await globeShot(page, 0);
   expect(await differingPixels(page, withTrack, empty)).toBeGreaterThan(200);
   await show.click();
   await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText(`${MAP_NAME} (1,281 points)`, { timeout: 60_000 });

@@ -13,6 +13,7 @@ import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { api, collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
 import { chooseColorMode, newIncident } from './stream-session.ts';
+import { drawnGlobe } from './globe-pixels.ts';
 import { mirroredPoints } from './mirror-idb.ts';
 
 const FR24 = join(FIXTURES_DIR, 'geo', 'fr24_JAL516_2024-01-02.csv');
@@ -28,7 +29,7 @@ const row = (page: Page, message: string) => eventsList(page).getByRole('row').f
 const currentRows = (page: Page) => eventsList(page).locator('[role="row"][aria-current="time"]');
 
 test('the map replays in step with the events both ways, and its points replay offline from the mirror', async ({ page, context }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const dialogs = collectDialogs(page);
   const { analyst } = await openAsAdmin(page, '/');
   const incidentID = await newIncident(page, 'Replay');
@@ -89,7 +90,7 @@ test('the map replays in step with the events both ways, and its points replay o
   await expect(page.getByText('The map could not be loaded')).toHaveCount(0);
   await page.getByRole('slider', { name: 'Map time' }).fill('1000');
   await expect(row(page, 'Touchdown at Haneda')).toHaveAttribute('aria-current', 'time');
-  await page.waitForTimeout(6_000);
+  await drawnGlobe(page, 1);
   await page.screenshot({ path: testInfo.outputPath('map-offline.png'), fullPage: true });
   await context.setOffline(false);
   expect(dialogs).toEqual([]);

@@ -52,14 +52,14 @@ test('a flight track becomes a map through the page, is drawn on the globe, and 
   await expect
     .poll(async () => (await api<{ actions: Array<{ incidentID: number | null; mapID: number | null; value: unknown }> }>(page.request, 'GET', `/api/audit/ui?action=${encodeURIComponent('create map')}`)).actions.find((action) => action.incidentID === incidentID))
     .toMatchObject({ mapID: incident.incidentMaps[0]!.id, value: { name: 'JAL516', validPointCount: 305, invalidItemCount: 0 } });
-  const withTrack = await globeShot(page);
+  const withTrack = await globeShot(page, 1);
   await testInfo.attach('map', { body: await page.screenshot({ path: testInfo.outputPath('map.png'), fullPage: true }), contentType: 'image/png' });
 
   // The same view with the map hidden: the track and its symbol are what differs.
   const show = page.getByRole('checkbox', { name: 'Show map JAL516' });
   await show.click();
   await expect(page.getByRole('list', { name: 'Maps shown' })).not.toContainText('JAL516');
-  const empty = await globeShot(page);
+  const empty = await globeShot(page, 0);
   expect(await differingPixels(page, withTrack, empty)).toBeGreaterThan(200);
   await show.click();
   await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('JAL516 (305 points)', { timeout: 60_000 });
@@ -78,7 +78,7 @@ test('a flight track becomes a map through the page, is drawn on the globe, and 
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('JAL516 (305 points)', { timeout: 60_000 });
-  const offline = await globeShot(page);
+  const offline = await globeShot(page, 1);
   await testInfo.attach('map offline', { body: await page.screenshot({ path: testInfo.outputPath('map-offline.png'), fullPage: true }), contentType: 'image/png' });
   await context.setOffline(false);
 

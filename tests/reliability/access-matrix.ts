@@ -109,6 +109,8 @@ export const ACCESS_MATRIX: AccessRow[] = [
   row('GET', `${MAP}/points/page/0`, 'read',                                [401, 200, 403, 404, 200]),
   row('GET', `${MAP}/invalid`, 'read',                                      [401, 200, 403, 404, 200]),
   row('GET', `${MAP}/raw`, 'read',                                          [401, 200, 403, 404, 200]),
+  // Where the globe's online imagery comes from: any signed-in user acting as themselves.
+  row('GET', '/api/map/imagery', 'user',                                    [401, 200, 403, 200, 200]),
   // A capability URL: whoever holds the token sees the counts, signed in or not, and nobody else can.
   row('GET', '/api/import/progress/:token', 'capability',                   [200, 200, 200, 200, 200]),
   row('GET', '/api/import/progress/:token', 'capability',                   [404, 404, 404, 404, 404], 'unknown token'),

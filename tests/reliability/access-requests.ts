@@ -28,6 +28,7 @@ const unguessable = () => randomBytes(24).toString('base64url');
 export const MATRIX_REQUESTS: Record<string, Build> = {
   'GET /api/openapi.json': () => ({ url: '/api/openapi.json' }),
   'GET /api/analysts': () => ({ url: '/api/analysts' }),
+  'GET /api/map/imagery': () => ({ url: '/api/map/imagery' }),
   'GET /api/analyst/:analystID': (_ids, w) => ({ url: `/api/analyst/${w.sessions.owner.userID}` }),
   'POST /api/analyst': () => ({ url: '/api/analyst', payload: { name: 'Interviewee', email: 'interviewee@example.org' } }),
   'POST /api/analyst/primary': () => ({ url: '/api/analyst/primary', payload: { name: 'Primary', email: '' } }),

@@ -3,13 +3,15 @@
  * {analystID}/map/{mapID} and its /points, /points/page/0, /invalid and /raw; and the write the spec
  * leaves out, POST /api/incident/{incidentID}/map (the geo CSV and the settings of section 3 as
  * multipart fields), which keeps the file as a system upload, reads it into points and audits it,
- * all in one transaction. {analystID} must be the analyst the request acts as.
+ * all in one transaction. {analystID} must be the analyst the request acts as. GET /api/map/imagery
+ * tells the globe the online tile server, if any.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { MAP_POINTS_MAX_LIMIT, MapAnswerSchema, MapInvalidAnswerSchema, MapPointsAnswerSchema, MapPointsPageAnswerSchema } from '../../../domain/geo/map-answers.ts';
+import { MapImageryAnswerSchema } from '../../../domain/geo/map-imagery.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import { ImportError } from '../../../domain/import/import-error.ts';
 import { normalizeMediaType, safeFileName } from '../../../domain/upload-media.ts';
@@ -120,6 +122,16 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
         await form.file.discard();
       }
     },
+  );
+
+  // Not of the spec: where the globe's online imagery comes from (MAP_TILE_URL), for any signed-in user.
+  routes.get(
+    '/api/map/imagery',
+    {
+      config: { access: 'user' },
+      schema: { summary: "The map globe's online imagery: a {z}/{x}/{y} tile template, or null for the bundled NaturalEarthII only", tags: ['maps'], response: { 200: MapImageryAnswerSchema, 401: ApiErrorSchema } },
+    },
+    async () => ({ tileUrl: config.mapTileUrl ?? null }),
   );
 
   routes.get(

@@ -10,7 +10,7 @@ import { useTimeCursorAttribute } from '../../data/use-time-cursor-attribute.ts'
 import { Button } from '../../ui/button.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
-import type { GlobeCamera, GlobeTrack } from './map-globe.tsx';
+import type { GlobeCamera, GlobeTrack } from '../../render/map/globe-track.ts';
 import { useMapTracks, type TrackMap } from './use-map-tracks.ts';
 
 const MapGlobe = lazy(() => import('./map-globe.tsx'));
@@ -71,6 +71,8 @@ export function MapPicture({
   // moves the cursor to it (the timeline and the map share the moment).
   const [moved, setMoved] = useState<{ micros: number; underEventID: number | undefined } | undefined>(undefined);
   const [playing, setPlaying] = useState(false);
+  // The camera follows the replay only when asked: a moving camera is hard to read a track from.
+  const [follow, setFollow] = useState(false);
   const clock = moved !== undefined && moved.underEventID === selectedEventID ? moved.micros : (selectedEventMicros ?? moved?.micros);
   // The shared cursor: the clock is shown to the other pictures, and an instant hovered in one of
   // them moves the symbol there while the replay is not playing.
@@ -123,7 +125,7 @@ export function MapPicture({
     <section ref={rootRef} aria-label="Map" data-picture="map" data-selected-event={selectedEventID} className="flex flex-col gap-2 p-2">
       <div className="relative overflow-hidden rounded-md border border-line bg-black" style={{ height: heightPx }} data-testid="map-globe">
         <Suspense fallback={<p className="p-3 text-sm text-white">Loading the globe…</p>}>
-          <MapGlobe tracks={tracks} cursorMicros={at} showLabels={showLabels} mergePoints={mergePoints} camera={camera} onCamera={onCamera} />
+          <MapGlobe tracks={tracks} cursorMicros={at} showLabels={showLabels} mergePoints={mergePoints} follow={follow} camera={camera} onCamera={onCamera} />
         </Suspense>
         {state.phase === 'loading' ? (
           <div className="absolute inset-x-3 top-3 flex flex-col gap-1 rounded bg-panel/90 p-2 text-sm">
@@ -143,6 +145,9 @@ export function MapPicture({
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <Button onClick={() => setPlaying((now) => !now)} aria-pressed={playing}>
             {playing ? 'Pause' : 'Play'}
+          </Button>
+          <Button onClick={() => setFollow((now) => !now)} aria-pressed={follow} className="aria-pressed:border-accent aria-pressed:bg-raised aria-pressed:text-accent" title="Keep the camera on the track as the map time moves">
+            Follow
           </Button>
           <input
             type="range"

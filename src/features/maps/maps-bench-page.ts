@@ -1,12 +1,18 @@
 /*
- * The page of bench/maps-bench.ts (bundled there, never part of the app): a synthetic track drawn as
- * the map picture draws it (one polyline decimated by zoom, sample dots, one billboard symbol moved
- * along the track each frame) beside the naive way, an Entity per point, and the time of each frame.
+ * The page of bench/maps-bench.ts (bundled there, never part of the app): a synthetic track drawn by
+ * the map picture's own layers (src/render/map: line, dots, curtain, shadow, the symbol with its
+ * label and leader, optionally the Natural Earth context), by the bare way it was drawn before the
+ * curtain (one polyline, dots, one billboard), and by the naive way, an Entity per point; the time of each frame.
  */
 import { BillboardCollection, Cartesian3, CesiumWidget, Color, Material, PointPrimitiveCollection, PolylineCollection, Rectangle } from 'cesium';
-import { drawSymbol } from './symbol-image.ts';
 import type { MapPointColumns } from '../../../domain/geo/map-answers.ts';
-import { attitudeAt, decimatedIndexes, vertexBudget } from './track-geometry.ts';
+import { decodeNaturalEarth, type NaturalEarthFile } from '../../../domain/geo/natural-earth-context.ts';
+import { trackAttitude } from '../../../domain/geo/track-attitude.ts';
+import { ContextLayer } from '../../render/map/context-layer.ts';
+import { drawSymbol } from '../../render/map/symbol-image.ts';
+import { SymbolLayer } from '../../render/map/symbol-layer.ts';
+import { decimatedIndexes, vertexBudget } from '../../render/map/track-geometry.ts';
+import { TrackLayer } from '../../render/map/track-layer.ts';
 
 function track(count: number): MapPointColumns {
   const columns: MapPointColumns = { count, actors: ['bench'], lines: [], timestamps: [], actorIndexes: [], latitudes: [], longitudes: [], altitudes: [], headings: [], pitches: [], rolls: [] };
@@ -48,7 +54,29 @@ function frames(made: CesiumWidget, count: number, step: (frame: number) => void
   return times;
 }
 
-/** Our way: primitives, decimated for the camera height, one moving symbol. */
+/** Ours: the map picture's layers, the symbol and its label moved along the track each frame. */
+function layers(count: number, frameCount: number, context: NaturalEarthFile | null): number[] {
+  const points = track(count);
+  const made = widget();
+  if (context) {
+    try {
+      new ContextLayer(made.scene).draw(decodeNaturalEarth(context));
+    } catch (error) {
+      // Playwright shows a thrown minified error by its class name alone; say what failed.
+      throw new Error(`the context layer: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, { cause: error });
+    }
+  }
+  const tracks = [{ id: 1, name: 'bench', colour: '#1e90ff', icon: 'airplane' as const, points }];
+  new TrackLayer(made.scene).draw(tracks, { mergePoints: false, vertexBudget: vertexBudget(made.camera.positionCartographic.height) });
+  const symbols = new SymbolLayer(made.scene);
+  try {
+    return frames(made, frameCount, (frame) => symbols.update(tracks, points.timestamps[Math.floor((frame / frameCount) * (count - 1))], true));
+  } catch (error) {
+    throw new Error(`the map's layers: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, { cause: error });
+  }
+}
+
+/** Before the curtain: primitives, decimated for the camera height, one moving symbol. */
 function primitives(count: number, frameCount: number): number[] {
   const points = track(count);
   const made = widget();
@@ -65,7 +93,7 @@ function primitives(count: number, frameCount: number): number[] {
   return frames(made, frameCount, (frame) => {
     const index = Math.floor((frame / frameCount) * (count - 1));
     symbol.position = Cartesian3.fromDegrees(points.longitudes[index]!, points.latitudes[index]!, points.altitudes[index]!);
-    const attitude = attitudeAt(points, index);
+    const attitude = trackAttitude(points, index);
     const turned = { heading: Math.round(attitude.heading / 5) * 5, pitch: Math.round(attitude.pitch / 5) * 5, roll: Math.round(attitude.roll / 5) * 5 };
     symbol.setImage(`airplane:${turned.heading}:${turned.pitch}:${turned.roll}`, () => drawSymbol('airplane', '#1e90ff', turned));
   });
@@ -86,4 +114,4 @@ function entities(count: number, frameCount: number): number[] {
   });
 }
 
-(globalThis as unknown as { mapsBench: unknown }).mapsBench = { primitives, entities };
+(globalThis as unknown as { mapsBench: unknown }).mapsBench = { layers, primitives, entities };

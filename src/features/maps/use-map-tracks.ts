@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { isAbortError } from '../../data/api-client.ts';
 import { fetchMapPoints } from '../../data/maps-api.ts';
 import { readMapPoints, syncMapPoints } from '../../data/mirror/index.ts';
-import type { GlobeTrack } from './map-globe.tsx';
+import type { GlobeTrack } from '../../render/map/globe-track.ts';
 
 export interface TrackMap {
   id: number;

@@ -2,10 +2,10 @@
  * The map symbols of the spec (circle, airplane, rocket) drawn as small billboard images, turned by
  * heading, pitch and roll: the symbol's outline is rotated in 3D (roll, then pitch, then heading,
  * in east-north-up) and seen from above, so a climbing aircraft shortens and a banking one narrows.
- * The billboard's up is north (alignedAxis UNIT_Z in map-globe.tsx).
+ * The heading given is relative to the screen's up (symbol-layer.ts subtracts the camera's heading).
  */
 import type { SYMBOLS } from '../../../domain/annotations.ts';
-import type { Attitude } from './track-geometry.ts';
+import type { Attitude } from '../../../domain/geo/track-attitude.ts';
 
 export const SYMBOL_PIXELS = 48;
 
@@ -56,6 +56,35 @@ export function drawSymbol(symbol: (typeof SYMBOLS)[number], colour: string, att
   context.fill();
   context.lineWidth = 2;
   context.strokeStyle = 'rgba(255,255,255,0.9)';
+  context.stroke();
+  return canvas;
+}
+
+/** Where the leader line starts: just outside the symbol. */
+const LEADER_START_PX = 14;
+
+/**
+ * The leader line from a symbol to its label, as a billboard image centred on the symbol: a line
+ * from the symbol's edge to `offset` (screen pixels, y down), dark under light so it reads on any imagery.
+ */
+export function drawLeader(offset: { x: number; y: number }, canvas: HTMLCanvasElement = document.createElement('canvas')): HTMLCanvasElement {
+  const halfWidth = Math.abs(offset.x) + 4;
+  const halfHeight = Math.abs(offset.y) + 4;
+  canvas.width = halfWidth * 2;
+  canvas.height = halfHeight * 2;
+  const context = canvas.getContext('2d');
+  const length = Math.hypot(offset.x, offset.y);
+  if (!context || length <= LEADER_START_PX) return canvas;
+  const [ux, uy] = [offset.x / length, offset.y / length];
+  context.beginPath();
+  context.moveTo(halfWidth + ux * LEADER_START_PX, halfHeight + uy * LEADER_START_PX);
+  context.lineTo(halfWidth + offset.x, halfHeight + offset.y);
+  context.lineCap = 'round';
+  context.strokeStyle = 'rgba(0,0,0,0.7)';
+  context.lineWidth = 3;
+  context.stroke();
+  context.strokeStyle = 'rgba(255,255,255,0.95)';
+  context.lineWidth = 1.25;
   context.stroke();
   return canvas;
 }

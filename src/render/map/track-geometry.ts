@@ -1,5 +1,5 @@
 /*
- * Pure helpers of the map picture: which point is current at a time (binary search over the time
+ * Pure helpers of the map's track layer: which point is current at a time (binary search over the time
  * column), which points are drawn at a zoom (a stride, so a million-point track stays a bounded
  * number of vertices when seen from far), and merging points that fall on the same spot.
  */
@@ -46,23 +46,4 @@ export function mergedIndexes(points: MapPointColumns, indexes: readonly number[
     kept.push(index);
   }
   return kept;
-}
-
-export interface Attitude {
-  heading: number;
-  pitch: number;
-  roll: number;
-}
-
-/** The attitude at a point; heading falls back to the direction of travel when the file has none. */
-export function attitudeAt(points: MapPointColumns, index: number): Attitude {
-  let heading = points.headings[index] ?? null;
-  if (heading === null) {
-    const next = Math.min(points.count - 1, index + 1);
-    const previous = next === index ? Math.max(0, index - 1) : index;
-    const dLat = points.latitudes[next]! - points.latitudes[previous]!;
-    const dLon = (points.longitudes[next]! - points.longitudes[previous]!) * Math.cos((points.latitudes[index]! * Math.PI) / 180);
-    heading = dLat === 0 && dLon === 0 ? 0 : (Math.atan2(dLon, dLat) * 180) / Math.PI;
-  }
-  return { heading, pitch: points.pitches[index] ?? 0, roll: points.rolls[index] ?? 0 };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MapPointColumns } from '../../../domain/geo/map-answers.ts';
-import { attitudeAt, decimatedIndexes, indexAtTime, mergedIndexes } from './track-geometry.ts';
+import { decimatedIndexes, indexAtTime, mergedIndexes } from './track-geometry.ts';
 
 const points = (latitudes: number[], longitudes: number[], headings: (number | null)[] = latitudes.map(() => null)): MapPointColumns => ({
   count: latitudes.length,
@@ -30,10 +30,8 @@ describe('track geometry', () => {
     expect(decimatedIndexes(3, 10)).toEqual([0, 1, 2]);
   });
 
-  it('merges repeated positions and derives a heading from the travel when the file has none', () => {
+  it('merges repeated positions', () => {
     const track = points([1, 1, 1.0000001, 2], [5, 5, 5, 5]);
     expect(mergedIndexes(track, [0, 1, 2, 3])).toEqual([0, 3]);
-    expect(attitudeAt(points([0, 0], [0, 1]), 0).heading).toBeCloseTo(90);
-    expect(attitudeAt(points([0, 0], [0, 1], [45, 45]), 0).heading).toBe(45);
   });
 });
