@@ -1,6 +1,7 @@
 /*
- * The incident page: toolbar, sync bar, the side panel (when "Show filters" is on) and the current
- * view, with a detail panel beside it. It filters the events once for every view under it and
+ * The incident page: toolbar, sync bar, the side panel (when "Show filters" is on; a sheet opened by
+ * "Filters" on a narrow screen, so the picture keeps the width) and the current view, with a detail
+ * panel beside it. It filters the events once for every view under it and
  * shares the result through IncidentPageContext.
  */
 import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -10,6 +11,8 @@ import type { UiActionName } from '../../../domain/ui-action-names.ts';
 import type { AuditActionBody } from '../../../domain/audit.ts';
 import { recordAuditAction } from '../../data/audit-actions.ts';
 import { Button } from '../../ui/button.tsx';
+import { Sheet } from '../../ui/sheet.tsx';
+import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
 import type { IncidentData, EventRow } from './incident-data.ts';
 import { createTimeCursorStore, TimeCursorContext } from '../../data/time-cursor.ts';
 import { IncidentPageContext, type IncidentDisplaySettings, type IncidentPageValue, type PictureExport } from './incident-page-context.ts';
@@ -82,6 +85,8 @@ function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, up
   const picture = useRef<PictureExport | null>(null);
   // One hover cursor per incident page, shared by every picture on it.
   const [timeCursor] = useState(createTimeCursorStore);
+  const narrow = useNarrowScreen();
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   const value = useMemo<IncidentPageValue>(
     () => ({
@@ -116,6 +121,7 @@ function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, up
         </div>
         <IncidentToolbar
           onZoneChange={onZoneChange}
+          filtersButton={narrow ? <FiltersButton open={filtersOpen} onOpen={() => setFiltersOpen(true)} /> : undefined}
           actions={
             <>
               <AddMarkerButton />
@@ -125,12 +131,25 @@ function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, up
           }
         />
         <IncidentViewNav />
-        <div className="flex min-h-0 items-start gap-3">
-          {showFilters ? <IncidentSidePanel /> : null}
+        <div className="flex min-h-0 items-start gap-3" data-layout={narrow ? 'narrow' : 'wide'}>
+          {showFilters && !narrow ? <IncidentSidePanel /> : null}
+          {narrow ? (
+            <Sheet open={filtersOpen} onOpenChange={setFiltersOpen} side="left" title="Filters" testID="filters-sheet">
+              <IncidentSidePanel variant="sheet" />
+            </Sheet>
+          ) : null}
           <div className="flex min-w-0 flex-1 items-start gap-3">{children}</div>
         </div>
       </div>
       </TimeCursorContext.Provider>
     </IncidentPageContext.Provider>
+  );
+}
+
+function FiltersButton({ open, onOpen }: { open: boolean; onOpen: () => void }) {
+  return (
+    <Button className="self-end px-2 py-1" aria-haspopup="dialog" aria-expanded={open} onClick={onOpen}>
+      Filters
+    </Button>
   );
 }

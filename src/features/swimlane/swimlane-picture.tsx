@@ -8,9 +8,13 @@ import { measured } from '../../../domain/measured.ts';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { SwimlaneHit, SwimlaneRenderer, SwimlaneScene } from '../../render/swimlane/swimlane-renderer.ts';
 import { harPhases } from '../../render/swimlane/har-phases.ts';
-import { tickPattern, type TimeWindow } from '../../render/swimlane/swimlane-window.ts';
+import type { TimeWindow } from '../../render/swimlane/swimlane-window.ts';
+import { AXIS_WIDTH_PX } from '../../render/swimlane/swimlane-renderer.ts';
 import { orderColumns, type SwimlaneColumn } from './swimlane-columns.ts';
 import { SwimlaneColumnHeader } from './swimlane-column-header.tsx';
+import { SwimlaneColumnScrollbar } from './swimlane-column-scrollbar.tsx';
+import { useColumnScroll } from './use-column-scroll.ts';
+import { axisTimePattern } from '../../../domain/time/axis-time-pattern.ts';
 import { minimapStarts, swimlaneInput, type SwimlaneEvent } from '../../render/swimlane/swimlane-input.ts';
 import { SwimlaneCanvas } from './swimlane-canvas.tsx';
 import { SwimlaneMinimap } from './swimlane-minimap.tsx';
@@ -91,10 +95,14 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
       axisVisible: options.swimlaneYAxisVisible,
       theme,
       phasesOf: (position) => harPhases(events[position]?.extra),
-      formatTick: (micros, stepMicros) => (elapsed ? formatElapsed(micros - bounds.fromMicros) : formatTime(Math.round(micros), tickPattern(stepMicros))),
+      formatTick: (micros, stepMicros, shown) =>
+        elapsed ? formatElapsed(micros - bounds.fromMicros) : formatTime(Math.round(micros), axisTimePattern(stepMicros, shown.fromMicros, shown.toMicros, (at) => formatTime(at, 'YYYY-MM-DD'))),
     }),
     [layout, columns.visible.length, split.markers, selected, options.groupSwimlaneEvents, options.swimlaneYAxisVisible, theme, events, elapsed, formatElapsed, formatTime, bounds.fromMicros],
   );
+
+  const axisPx = options.swimlaneYAxisVisible ? AXIS_WIDTH_PX : 0;
+  const { areaRef: columnAreaRef, geometry: columnGeometry, scrollPx: columnScrollPx, setScrollPx: setColumnScrollPx, scrollBy: scrollColumnsBy } = useColumnScroll(axisPx, columns.visible.length);
 
   const [window, setWindow] = useState<TimeWindow>({ fromMicros: bounds.fromMicros, toMicros: bounds.toMicros });
   const [requestedWindow, setRequestedWindow] = useState<TimeWindow | undefined>(undefined);
@@ -137,10 +145,12 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
         thread={thread && selected ? { eventID: selected.event.id, open: threadOpen } : undefined}
       />
       <div className="flex min-w-0 gap-2">
-        <div className="relative min-w-0 flex-1">
+        <div ref={columnAreaRef} className="relative min-w-0 flex-1">
           <SwimlaneColumnHeader
             columns={columns.visible}
-            leftPx={options.swimlaneYAxisVisible ? 92 : 0}
+            leftPx={axisPx}
+            columnWidthPx={columnGeometry.widthPx}
+            scrollPx={columnScrollPx}
             order={columns.visible.map((column) => column.id).concat(columns.hidden.map((column) => column.id))}
             onReorder={(order, dropPx) => {
               props.onColumnsChange({ columnOrder: order });
@@ -148,8 +158,13 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
             }}
             onHide={(id) => props.onColumnsChange({ hiddenColumnIDs: [...hiddenColumnIDs, id] })}
           />
+          {columnGeometry.maxScrollPx > 0 ? (
+            <SwimlaneColumnScrollbar leftPx={axisPx} contentWidthPx={columnGeometry.contentWidthPx} scrollPx={columnScrollPx} onScroll={setColumnScrollPx} />
+          ) : null}
           <SwimlaneCanvas
             scene={scene}
+            columnScrollPx={columnScrollPx}
+            onColumnScroll={scrollColumnsBy}
             bounds={bounds}
             heightPx={heightPx}
             focus={focus}
