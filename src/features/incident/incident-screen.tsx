@@ -12,6 +12,7 @@ import type { AuditActionBody } from '../../../domain/audit.ts';
 import { recordAuditAction } from '../../data/audit-actions.ts';
 import { Button } from '../../ui/button.tsx';
 import { Sheet } from '../../ui/sheet.tsx';
+import { TouchHint } from '../../ui/touch-hint.tsx';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
 import type { IncidentData, EventRow } from './incident-data.ts';
 import { createTimeCursorStore, TimeCursorContext } from '../../data/time-cursor.ts';
@@ -38,6 +39,8 @@ interface IncidentScreenProps {
   onZoneChange: (zone: string) => void;
   settings: IncidentDisplaySettings;
   showFilters: boolean;
+  /** Remembers that the touch hint was dismissed. */
+  onDismissTouchHint?: () => void;
   toolbarActions?: ReactNode;
   children: ReactNode;
 }
@@ -65,7 +68,7 @@ export function IncidentScreen(props: IncidentScreenProps) {
   return <LoadedIncident {...props} data={data} />;
 }
 
-function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, updateViewState, timeZone, onZoneChange, settings, showFilters, toolbarActions, children }: IncidentScreenProps & { data: IncidentData }) {
+function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, updateViewState, timeZone, onZoneChange, settings, showFilters, onDismissTouchHint, toolbarActions, children }: IncidentScreenProps & { data: IncidentData }) {
   const allEvents = events ?? EMPTY_EVENTS;
   const annotations = useMemo(() => indexEventAnnotations(data), [data]);
   // Filtering a million events takes a moment: typing stays responsive, the list follows.
@@ -131,6 +134,7 @@ function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, up
           }
         />
         <IncidentViewNav />
+        <TouchHint show={settings.showTouchHint ?? false} onDismiss={() => onDismissTouchHint?.()} />
         <div className="flex min-h-0 items-start gap-3" data-layout={narrow ? 'narrow' : 'wide'}>
           {showFilters && !narrow ? <IncidentSidePanel /> : null}
           {narrow ? (
