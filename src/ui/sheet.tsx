@@ -3,7 +3,7 @@
  * detail panels on a tablet. Focus stays inside while it is open, Escape and the backdrop close it.
  */
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { classNames } from './class-names.ts';
 
 interface SheetProps {
@@ -13,10 +13,12 @@ interface SheetProps {
   title: string;
   /** Extra attributes tests and assistive tools read on the sheet. */
   testID?: string;
+  /** Where focus goes back to on closing when the sheet was not opened by a Radix trigger. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }
 
-export function Sheet({ open, onOpenChange, side, title, testID, children }: SheetProps) {
+export function Sheet({ open, onOpenChange, side, title, testID, returnFocusTo, children }: SheetProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -25,6 +27,11 @@ export function Sheet({ open, onOpenChange, side, title, testID, children }: She
           data-testid={testID}
           data-sheet={side}
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo?.current) return;
+            event.preventDefault();
+            returnFocusTo.current.focus();
+          }}
           className={classNames(
             'fixed inset-y-0 z-50 flex w-[min(26rem,88vw)] flex-col gap-2 overflow-y-auto border-line bg-canvas p-3 text-ink shadow-xl outline-none',
             side === 'left' ? 'left-0 border-r' : 'right-0 border-l',

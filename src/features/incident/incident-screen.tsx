@@ -4,7 +4,7 @@
  * panel beside it. It filters the events once for every view under it and
  * shares the result through IncidentPageContext.
  */
-import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { filterEvents, indexEventAnnotations } from '../../../domain/events/event-filter.ts';
 import { measured } from '../../../domain/measured.ts';
 import type { UiActionName } from '../../../domain/ui-action-names.ts';
@@ -90,6 +90,8 @@ function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, up
   const [timeCursor] = useState(createTimeCursorStore);
   const narrow = useNarrowScreen();
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // A tap does not focus a button on touch screens, so the sheet is told where to hand focus back.
+  const filtersButtonRef = useRef<HTMLButtonElement>(null);
 
   const value = useMemo<IncidentPageValue>(
     () => ({
@@ -124,7 +126,7 @@ function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, up
         </div>
         <IncidentToolbar
           onZoneChange={onZoneChange}
-          filtersButton={narrow ? <FiltersButton open={filtersOpen} onOpen={() => setFiltersOpen(true)} /> : undefined}
+          filtersButton={narrow ? <FiltersButton buttonRef={filtersButtonRef} open={filtersOpen} onOpen={() => setFiltersOpen(true)} /> : undefined}
           actions={
             <>
               <AddMarkerButton />
@@ -138,7 +140,7 @@ function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, up
         <div className="flex min-h-0 items-start gap-3" data-layout={narrow ? 'narrow' : 'wide'}>
           {showFilters && !narrow ? <IncidentSidePanel /> : null}
           {narrow ? (
-            <Sheet open={filtersOpen} onOpenChange={setFiltersOpen} side="left" title="Filters" testID="filters-sheet">
+            <Sheet open={filtersOpen} onOpenChange={setFiltersOpen} side="left" title="Filters" testID="filters-sheet" returnFocusTo={filtersButtonRef}>
               <IncidentSidePanel variant="sheet" />
             </Sheet>
           ) : null}
@@ -150,9 +152,9 @@ function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, up
   );
 }
 
-function FiltersButton({ open, onOpen }: { open: boolean; onOpen: () => void }) {
+function FiltersButton({ buttonRef, open, onOpen }: { buttonRef: RefObject<HTMLButtonElement | null>; open: boolean; onOpen: () => void }) {
   return (
-    <Button className="self-end px-2 py-1" aria-haspopup="dialog" aria-expanded={open} onClick={onOpen}>
+    <Button ref={buttonRef} className="self-end px-2 py-1" aria-haspopup="dialog" aria-expanded={open} onClick={onOpen}>
       Filters
     </Button>
   );

@@ -43,7 +43,7 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
   return (
     <nav
       aria-label="Filters"
-      className={variant === 'inline' ? 'flex w-72 shrink-0 flex-col overflow-y-auto rounded-md border border-line bg-panel px-2 text-ink' : 'flex flex-col rounded-md border border-line bg-panel px-2 text-ink'}
+      className={variant === 'inline' ? 'flex w-72 shrink-0 flex-col overflow-y-auto rounded-md border border-line bg-panel px-2 text-ink' : 'flex flex-col text-ink'}
       data-testid="incident-side-panel"
     >
       <SidePanelSection title="Streams" count={evidenceStreams.length}>

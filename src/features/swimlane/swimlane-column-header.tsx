@@ -31,7 +31,8 @@ export function SwimlaneColumnHeader({ columns, leftPx, columnWidthPx, scrollPx,
     onReorder(moveColumn(order, moved, beforeID), Math.round(event.clientX - (rect?.left ?? 0)));
   };
   return (
-    <div className="min-w-0 overflow-hidden" style={{ paddingLeft: leftPx }}>
+    // The margin, not padding: names scrolled left are clipped at the axis, never drawn over it.
+    <div className="min-w-0 overflow-hidden" style={{ marginLeft: leftPx }}>
     <ul aria-label="Swimlane columns" className="flex items-stretch text-xs" style={{ transform: `translateX(${-scrollPx}px)` }}>
       {columns.map((column, index) => (
         <li

@@ -133,7 +133,7 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
   const hasHar = useMemo(() => events.some((event) => event.extra !== null && typeof event.extra === 'object' && 'timings' in event.extra), [events]);
 
   return (
-    <section aria-label="Picture swimlane" data-picture="swimlane" className="flex min-w-0 flex-col gap-2">
+    <section aria-label="Picture swimlane" data-picture="swimlane" data-selected-event={selectedEventID} className="flex min-w-0 flex-col gap-2">
       <SwimlaneToolbar
         options={options}
         onOptionsChange={props.onOptionsChange}
