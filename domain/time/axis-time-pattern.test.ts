@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { axisTimePattern, dayInZone, spanLabelPattern } from './axis-time-pattern.ts';
+import { axisElapsedText, axisTimePattern, dayInZone, spanLabelPattern } from './axis-time-pattern.ts';
 import { formatMicros } from './format-micros.ts';
 import { loadTimeZones } from './time-zone-loader.ts';
 
@@ -59,5 +59,20 @@ describe('spanLabelPattern', () => {
   it('gives a short span its clock only', () => {
     expect(spanLabelPattern(micros('2024-03-14T04:17:00Z'), micros('2024-03-14T04:21:00Z'), 5, utc)).toBe('HH:mm');
     expect(spanLabelPattern(micros('2024-03-14T04:17:00Z'), micros('2024-03-14T04:17:20Z'), 5, utc)).toBe('HH:mm:ss');
+  });
+});
+
+describe('axisElapsedText', () => {
+  it('leaves out the units below the step, so long offsets fit the axis', () => {
+    expect(axisElapsedText(1227 * D, 7 * D)).toBe('+1227d');
+    expect(axisElapsedText(1227 * D + 6 * H, 6 * H)).toBe('+1227d 06h');
+    expect(axisElapsedText(2 * H + 30 * MIN, 15 * MIN)).toBe('+2h 30m');
+    expect(axisElapsedText(90 * S, 30 * S)).toBe('+1m 30s');
+  });
+
+  it('shows fractions only for steps under a second', () => {
+    expect(axisElapsedText(1_500_000, 500_000)).toBe('+1.5s');
+    expect(axisElapsedText(1_250_000, 50_000)).toBe('+1.25s');
+    expect(axisElapsedText(1_234, 2)).toBe('+0.001234s');
   });
 });

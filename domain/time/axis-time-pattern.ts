@@ -3,6 +3,7 @@
  * that still names the instant without ambiguity. A date appears once the span crosses a day, the
  * year once it crosses a year, so "03-14 04:17 … 07-24 19:01" can no longer hide two years apart.
  */
+import { formatElapsed } from './format-elapsed.ts';
 import { formatMicros } from './format-micros.ts';
 
 const MS = 1000;
@@ -42,4 +43,18 @@ export function dayInZone(zone: string): DayOf {
  */
 export function spanLabelPattern(fromMicros: number, toMicros: number, labels: number, dayOf: DayOf): string {
   return axisTimePattern((toMicros - fromMicros) / Math.max(1, labels - 1), fromMicros, toMicros, dayOf);
+}
+
+/**
+ * An elapsed-offset tick, as short as its step allows: "+1227d" on an axis of weeks, not
+ * "+1227d 21h 43m 23.000s", which cannot fit the axis and wrapped over the next label. Ticks of
+ * elapsed axes fall on round offsets, so the units left out are zeros.
+ */
+export function axisElapsedText(elapsedMicros: number, stepMicros: number): string {
+  const digits = stepMicros >= S ? 0 : stepMicros >= 100 * MS ? 1 : stepMicros >= 10 * MS ? 2 : stepMicros >= MS ? 3 : 6;
+  const parts = formatElapsed(Math.round(elapsedMicros), digits).split(' ');
+  const smallest = stepMicros >= D ? 'd' : stepMicros >= 60 * MIN ? 'h' : stepMicros >= MIN ? 'm' : 's';
+  const order = ['d', 'h', 'm', 's'];
+  const kept = parts.filter((part, index) => index === 0 || order.indexOf(part.replace(/^[+-]?[\d.]+/, '')) <= order.indexOf(smallest));
+  return kept.join(' ');
 }

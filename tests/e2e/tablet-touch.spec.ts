@@ -39,7 +39,8 @@ async function openSwimlane(page: Page): Promise<{ incidentID: number; canvas: L
   const incident = await demoIncident(page.request);
   await page.goto(`/incident/${incident.id}/type/swimlane`);
   const canvas = page.locator('[data-swimlane-canvas]');
-  await expect(canvas).toHaveAttribute('data-mode', /boxes|bins/);
+  // The first frame with the layout can take a while when the machine is shared; it is a signal, not a delay.
+  await expect(canvas).toHaveAttribute('data-mode', /boxes|bins/, { timeout: 45_000 });
   await expect(canvas).toHaveAttribute('data-window-from-micros', /\d/);
   return { incidentID: incident.id, canvas, cdp: await page.context().newCDPSession(page) };
 }

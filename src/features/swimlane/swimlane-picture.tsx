@@ -14,7 +14,7 @@ import { orderColumns, type SwimlaneColumn } from './swimlane-columns.ts';
 import { SwimlaneColumnHeader } from './swimlane-column-header.tsx';
 import { SwimlaneColumnScrollbar } from './swimlane-column-scrollbar.tsx';
 import { useColumnScroll } from './use-column-scroll.ts';
-import { axisTimePattern } from '../../../domain/time/axis-time-pattern.ts';
+import { axisElapsedText, axisTimePattern } from '../../../domain/time/axis-time-pattern.ts';
 import { minimapStarts, swimlaneInput, type SwimlaneEvent } from '../../render/swimlane/swimlane-input.ts';
 import { SwimlaneCanvas } from './swimlane-canvas.tsx';
 import { SwimlaneMinimap } from './swimlane-minimap.tsx';
@@ -83,7 +83,7 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
   }, [events, selectedEventID, columnOfActor]);
   const focus = useMemo(() => (selected ? { micros: selected.event.startTimestamp } : undefined), [selected]);
 
-  const { formatTime, formatElapsed } = props;
+  const { formatTime } = props;
   const elapsed = options.yAxisTimeFormat === 'elapsed';
   const scene = useMemo<SwimlaneScene>(
     () => ({
@@ -95,10 +95,11 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
       axisVisible: options.swimlaneYAxisVisible,
       theme,
       phasesOf: (position) => harPhases(events[position]?.extra),
+      tickOriginMicros: elapsed ? bounds.fromMicros : 0,
       formatTick: (micros, stepMicros, shown) =>
-        elapsed ? formatElapsed(micros - bounds.fromMicros) : formatTime(Math.round(micros), axisTimePattern(stepMicros, shown.fromMicros, shown.toMicros, (at) => formatTime(at, 'YYYY-MM-DD'))),
+        elapsed ? axisElapsedText(micros - bounds.fromMicros, stepMicros) : formatTime(Math.round(micros), axisTimePattern(stepMicros, shown.fromMicros, shown.toMicros, (at) => formatTime(at, 'YYYY-MM-DD'))),
     }),
-    [layout, columns.visible.length, split.markers, selected, options.groupSwimlaneEvents, options.swimlaneYAxisVisible, theme, events, elapsed, formatElapsed, formatTime, bounds.fromMicros],
+    [layout, columns.visible.length, split.markers, selected, options.groupSwimlaneEvents, options.swimlaneYAxisVisible, theme, events, elapsed, formatTime, bounds.fromMicros],
   );
 
   const axisPx = options.swimlaneYAxisVisible ? AXIS_WIDTH_PX : 0;

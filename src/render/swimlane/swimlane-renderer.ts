@@ -53,6 +53,8 @@ export interface SwimlaneScene {
   phasesOf: (position: number) => ReadonlyArray<{ phase: HarPhase; ms: number }> | undefined;
   /** The window lets the label follow the one axis rule (a date once it crosses a day, and so on). */
   formatTick: (micros: number, stepMicros: number, window: TimeWindow) => string;
+  /** Ticks fall on round steps from here: the incident's start on an elapsed axis, else 0. */
+  tickOriginMicros?: number;
 }
 
 export type SwimlaneHit =
@@ -367,7 +369,10 @@ export class SwimlaneRenderer {
     if (scene.axisVisible) {
       // Columns scrolled sideways pass under the axis: cover them so its labels stay readable.
       if (leftPx < AXIS_WIDTH_PX) g.rect(0, 0, AXIS_WIDTH_PX, this.heightPx).fill({ color: scene.theme.background });
-      const { stepMicros, ticks } = axisTicks(this.window, this.heightPx);
+      const origin = scene.tickOriginMicros ?? 0;
+      const shifted = axisTicks({ fromMicros: this.window.fromMicros - origin, toMicros: this.window.toMicros - origin }, this.heightPx);
+      const stepMicros = shifted.stepMicros;
+      const ticks = shifted.ticks.map((tick) => tick + origin);
       for (const tick of ticks) {
         const y = Math.round(this.yOf(tick)) + 0.5;
         g.rect(leftPx - 6, y, 6, 1).fill({ color: scene.theme.muted });
