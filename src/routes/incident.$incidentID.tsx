@@ -18,7 +18,7 @@ function Incident() {
   const source = useIncidentSource(incidentID);
   const [viewState, updateViewState] = useViewState('incident', incidentID);
   const [timeZone, setTimeZone] = useTimeZone();
-  const [settings] = useDisplaySettings(acting.settingsAnalystID);
+  const [settings, updateSettings] = useDisplaySettings(acting.settingsAnalystID);
   const { showFilters } = useShellFlags(acting.settingsAnalystID, { kind: 'incident', id: incidentID });
   return (
     <IncidentScreen
@@ -34,6 +34,7 @@ function Incident() {
       onZoneChange={setTimeZone}
       settings={settings}
       showFilters={showFilters}
+      onDismissTouchHint={() => updateSettings({ showTouchHint: false })}
     >
       <Outlet />
     </IncidentScreen>

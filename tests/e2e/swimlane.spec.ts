@@ -168,5 +168,5 @@ test('a HAR request is drawn as its phases, which its hover card names with thei
       }
     }
   }
-  expect(timings).toMatch(/wait [\d.]+.* ms/);
+  expect(timings).toMatch(/wait [\d.]+ (µs|ms|s|m \d+ s)\b/);
 });

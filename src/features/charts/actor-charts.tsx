@@ -3,6 +3,7 @@
  * dot per event, time against actor) and actor-circle (actors packed by event count in a worker,
  * humans and bots apart). Counts come from the shown events, bots only when the analyst shows them.
  */
+import { spanLabelPattern } from '../../../domain/time/axis-time-pattern.ts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { PackedNode } from '../../../domain/charts/pack-actors.ts';
 import { renderBarChart } from '../../render/charts/bar-chart-renderer.ts';
@@ -147,7 +148,10 @@ export function ActorScatterChart(props: ActorChartProps) {
         colors: theme.palette,
         text: theme.text,
         gridLine: theme.grid,
-        axis: [0, 0.25, 0.5, 0.75, 1].map((fraction) => ({ fraction, label: formatTime(Math.round(fromMicros + fraction * (toMicros - fromMicros)), 'MM-DD HH:mm:ss') })),
+        axis: [0, 0.25, 0.5, 0.75, 1].map((fraction) => ({
+          fraction,
+          label: formatTime(Math.round(fromMicros + fraction * (toMicros - fromMicros)), spanLabelPattern(fromMicros, toMicros, 5, (at) => formatTime(Math.round(at), 'YYYY-MM-DD'))),
+        })),
         selected,
         selection: theme.selection,
       }),

@@ -162,7 +162,7 @@ export function HomeScreen({ timeZone }: { timeZone: string }) {
                 <Link to="/organization/$organizationID" params={{ organizationID: organization.id }} className="font-medium text-accent hover:underline">
                   {organization.name}
                 </Link>
-                <span className="text-sm text-muted">{organization.incidentCount} incidents</span>
+                <span className="text-sm text-muted">{countNoun(organization.incidentCount, 'incident')}</span>
               </li>
             ))}
             {organizations !== undefined && organizations.length === 0 ? <li className="px-3 py-2 text-muted">No organizations yet.</li> : null}

@@ -14,6 +14,8 @@ export interface IncidentDisplaySettings {
   displayTimelineEventOffset: boolean;
   truncateTimelineEventMessages: boolean;
   visualizationHeight: number;
+  /** The touch screen's first-use hint is still wanted. */
+  showTouchHint?: boolean;
 }
 
 export interface IncidentPageValue {

@@ -1,15 +1,19 @@
 /*
- * The incident page: toolbar, sync bar, the side panel (when "Show filters" is on) and the current
- * view, with a detail panel beside it. It filters the events once for every view under it and
+ * The incident page: toolbar, sync bar, the side panel (when "Show filters" is on; a sheet opened by
+ * "Filters" on a narrow screen, so the picture keeps the width) and the current view, with a detail
+ * panel beside it. It filters the events once for every view under it and
  * shares the result through IncidentPageContext.
  */
-import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { filterEvents, indexEventAnnotations } from '../../../domain/events/event-filter.ts';
 import { measured } from '../../../domain/measured.ts';
 import type { UiActionName } from '../../../domain/ui-action-names.ts';
 import type { AuditActionBody } from '../../../domain/audit.ts';
 import { recordAuditAction } from '../../data/audit-actions.ts';
 import { Button } from '../../ui/button.tsx';
+import { Sheet } from '../../ui/sheet.tsx';
+import { TouchHint } from '../../ui/touch-hint.tsx';
+import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
 import type { IncidentData, EventRow } from './incident-data.ts';
 import { createTimeCursorStore, TimeCursorContext } from '../../data/time-cursor.ts';
 import { IncidentPageContext, type IncidentDisplaySettings, type IncidentPageValue, type PictureExport } from './incident-page-context.ts';
@@ -35,6 +39,8 @@ interface IncidentScreenProps {
   onZoneChange: (zone: string) => void;
   settings: IncidentDisplaySettings;
   showFilters: boolean;
+  /** Remembers that the touch hint was dismissed. */
+  onDismissTouchHint?: () => void;
   toolbarActions?: ReactNode;
   children: ReactNode;
 }
@@ -62,7 +68,7 @@ export function IncidentScreen(props: IncidentScreenProps) {
   return <LoadedIncident {...props} data={data} />;
 }
 
-function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, updateViewState, timeZone, onZoneChange, settings, showFilters, toolbarActions, children }: IncidentScreenProps & { data: IncidentData }) {
+function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, updateViewState, timeZone, onZoneChange, settings, showFilters, onDismissTouchHint, toolbarActions, children }: IncidentScreenProps & { data: IncidentData }) {
   const allEvents = events ?? EMPTY_EVENTS;
   const annotations = useMemo(() => indexEventAnnotations(data), [data]);
   // Filtering a million events takes a moment: typing stays responsive, the list follows.
@@ -82,6 +88,10 @@ function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, up
   const picture = useRef<PictureExport | null>(null);
   // One hover cursor per incident page, shared by every picture on it.
   const [timeCursor] = useState(createTimeCursorStore);
+  const narrow = useNarrowScreen();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  // A tap does not focus a button on touch screens, so the sheet is told where to hand focus back.
+  const filtersButtonRef = useRef<HTMLButtonElement>(null);
 
   const value = useMemo<IncidentPageValue>(
     () => ({
@@ -116,6 +126,7 @@ function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, up
         </div>
         <IncidentToolbar
           onZoneChange={onZoneChange}
+          filtersButton={narrow ? <FiltersButton buttonRef={filtersButtonRef} open={filtersOpen} onOpen={() => setFiltersOpen(true)} /> : undefined}
           actions={
             <>
               <AddMarkerButton />
@@ -125,12 +136,26 @@ function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, up
           }
         />
         <IncidentViewNav />
-        <div className="flex min-h-0 items-start gap-3">
-          {showFilters ? <IncidentSidePanel /> : null}
+        <TouchHint show={settings.showTouchHint ?? false} onDismiss={() => onDismissTouchHint?.()} />
+        <div className="flex min-h-0 items-start gap-3" data-layout={narrow ? 'narrow' : 'wide'}>
+          {showFilters && !narrow ? <IncidentSidePanel /> : null}
+          {narrow ? (
+            <Sheet open={filtersOpen} onOpenChange={setFiltersOpen} side="left" title="Filters" testID="filters-sheet" returnFocusTo={filtersButtonRef}>
+              <IncidentSidePanel variant="sheet" />
+            </Sheet>
+          ) : null}
           <div className="flex min-w-0 flex-1 items-start gap-3">{children}</div>
         </div>
       </div>
       </TimeCursorContext.Provider>
     </IncidentPageContext.Provider>
+  );
+}
+
+function FiltersButton({ buttonRef, open, onOpen }: { buttonRef: RefObject<HTMLButtonElement | null>; open: boolean; onOpen: () => void }) {
+  return (
+    <Button ref={buttonRef} className="self-end px-2 py-1" aria-haspopup="dialog" aria-expanded={open} onClick={onOpen}>
+      Filters
+    </Button>
   );
 }

@@ -18,7 +18,8 @@ const count = (value: number) => <span className="ml-auto shrink-0 pl-1 text-xs 
 const rowClass = 'flex min-w-0 items-center gap-1.5 text-sm';
 const detailLink = 'shrink-0 rounded px-1 text-xs text-accent hover:underline';
 
-export function IncidentSidePanel() {
+/** `sheet`: inside the narrow screen's sheet, which brings its own frame and width. */
+export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' | 'sheet' }) {
   const { incidentID, data, viewState, updateViewState, streamColorIndex, audit } = useIncidentPage();
   const evidenceStreams = data.streams.filter((stream) => !stream.isMarkerStream);
   const markerStream = data.streams.find((stream) => stream.isMarkerStream);
@@ -40,7 +41,11 @@ export function IncidentSidePanel() {
   };
 
   return (
-    <nav aria-label="Filters" className="flex w-72 shrink-0 flex-col overflow-y-auto rounded-md border border-line bg-panel px-2 text-ink" data-testid="incident-side-panel">
+    <nav
+      aria-label="Filters"
+      className={variant === 'inline' ? 'flex w-72 shrink-0 flex-col overflow-y-auto rounded-md border border-line bg-panel px-2 text-ink' : 'flex flex-col text-ink'}
+      data-testid="incident-side-panel"
+    >
       <SidePanelSection title="Streams" count={evidenceStreams.length}>
         {evidenceStreams.map((stream) => (
           <li key={stream.id} className={rowClass}>

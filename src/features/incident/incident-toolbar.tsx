@@ -124,11 +124,12 @@ function IntervalForm() {
 
 const INTERVAL_PLACEHOLDER = 'YYYY-MM-DD HH:mm:ss';
 
-export function IncidentToolbar({ onZoneChange, actions }: { onZoneChange: (zone: string) => void; actions?: ReactNode }) {
+export function IncidentToolbar({ onZoneChange, actions, filtersButton }: { onZoneChange: (zone: string) => void; actions?: ReactNode; filtersButton?: ReactNode }) {
   const { viewState, updateViewState, timeZone, filtered, events, audit } = useIncidentPage();
   const ready = useTimeZoneReady(timeZone);
   return (
     <div role="toolbar" aria-label="Incident toolbar" className="flex flex-wrap items-start gap-3 border-b border-line pb-2">
+      {filtersButton}
       <ZoneField zone={timeZone} onZoneChange={(zone) => {
         onZoneChange(zone);
         audit('set time zone', { value: zone });

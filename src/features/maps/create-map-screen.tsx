@@ -4,6 +4,7 @@
  * and shown with the reason for the analyst to correct, the valid and invalid points shown; Save sends
  * the file and the settings, and the new map opens.
  */
+import { countNoun } from '../../../domain/count-noun.ts';
 import { useId, useState } from 'react';
 import { formatOf, type MapSettings } from '../../../domain/geo/geo-settings.ts';
 import type { IncidentMap } from '../../../domain/geo/map-answers.ts';
@@ -105,7 +106,7 @@ export function CreateMapScreen({ incidentID, mapCount, zone, onCreated }: { inc
       {state.phase === 'running' ? (
         <div className="flex items-center gap-3">
           <ProgressBar label="Reading the file" value={state.progress?.bytesRead ?? 0} max={state.progress?.totalBytes ?? file?.size} className="w-64" />
-          <span className="text-sm text-muted tabular-nums">{(state.progress?.validCount ?? 0).toLocaleString('en')} points read</span>
+          <span className="text-sm text-muted tabular-nums">{countNoun(state.progress?.validCount ?? 0, 'point')} read</span>
           <Button onClick={cancel}>Cancel</Button>
         </div>
       ) : null}

@@ -4,6 +4,7 @@
  * a slider (or Play) moves it; every move is reported (onCursor), so the events list composed under
  * the globe marks the events the track is passing. The globe itself (Cesium) is loaded on first use.
  */
+import { countNoun } from '../../../domain/count-noun.ts';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTimeCursor, useTimeCursorStore } from '../../data/time-cursor.ts';
 import { useTimeCursorAttribute } from '../../data/use-time-cursor-attribute.ts';
@@ -167,7 +168,7 @@ export function MapPicture({
         {tracks.map((track) => (
           <li key={track.id} className="flex items-center gap-1.5">
             <span className="inline-block size-3 rounded-full" style={{ backgroundColor: track.colour }} aria-hidden />
-            {track.name} <span className="text-muted">({track.points.count.toLocaleString('en')} points)</span>
+            {track.name} <span className="text-muted">({countNoun(track.points.count, 'point')})</span>
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@
  * Incidents as a table (TanStack Table v9): sort on several fields (click a heading; shift-click
  * adds one) and filter by words and by incident tag. Used by an organization's page and /incidents.
  */
+import { countNoun } from '../../../domain/count-noun.ts';
 import { createSortedRowModel, rowSortingFeature, sortFn_basic, sortFn_text, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -70,7 +71,7 @@ export function IncidentsTable({ incidents, timeZone, showOrganization = false }
         </div>
         <SelectField label="Tag" value={tag} options={[{ value: '', label: 'Any tag' }, ...tags.map((name) => ({ value: name, label: name }))]} onChange={(event) => setTag(event.target.value)} className="w-44" />
         <p role="status" className="pb-1.5 text-sm text-muted">
-          {data.length} of {incidents.length} incidents · shift-click a heading to sort on several fields
+          {data.length.toLocaleString('en')} of {countNoun(incidents.length, 'incident')} · shift-click a heading to sort on several fields
         </p>
       </div>
       <table className="w-full border-collapse rounded-md border border-line bg-panel text-sm" aria-label="Incidents">

@@ -1,12 +1,27 @@
 /* Detail panels of an organization's sub-routes: an actor, an incident, the incidents of a tag. */
-import { Link, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ViewName, VisualizationName } from '../../../domain/views.ts';
+import { Sheet } from '../../ui/sheet.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
+import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
 import { useOrganizationPage } from './organization-page-context.ts';
 
 function Panel({ kind, title, children }: { kind: string; title: string; children: ReactNode }) {
   const { organizationID } = useOrganizationPage();
+  const navigate = useNavigate();
+  const narrow = useNarrowScreen();
+  // On a tablet the panel is a sheet over the picture, which keeps the width.
+  if (narrow) {
+    return (
+      <Sheet open onOpenChange={(open) => !open && void navigate({ to: '/organization/$organizationID', params: { organizationID } })} side="right" title={`${kind[0]?.toUpperCase() ?? ''}${kind.slice(1)} details`}>
+        <aside aria-label={`${kind} details`} data-detail-panel={kind} className="flex flex-col gap-2">
+          <h2 className="text-base font-semibold break-words">{title}</h2>
+          {children}
+        </aside>
+      </Sheet>
+    );
+  }
   return (
     <aside aria-label={`${kind} details`} data-detail-panel={kind} className="flex w-96 shrink-0 flex-col gap-2 rounded-md border border-line bg-panel p-3">
       <div className="flex items-start justify-between gap-2">

@@ -13,6 +13,7 @@ describe('display settings', () => {
       visualizationHeight: 600,
       stickyHeader: true,
       showFilters: true,
+      showTouchHint: true,
     });
   });
 

@@ -27,6 +27,8 @@ export const DisplaySettingsSchema = z.object({
   stickyHeader: z.boolean().catch(true),
   /** The filter list shows expanded; an incident or organization may override it. */
   showFilters: z.boolean().catch(true),
+  /** The touch screen's first-use hint (pinch, long-press) until the analyst dismisses it. */
+  showTouchHint: z.boolean().catch(true),
 });
 export type DisplaySettings = z.infer<typeof DisplaySettingsSchema>;
 
@@ -49,4 +51,5 @@ export const DISPLAY_SETTING_LABELS: Record<keyof DisplaySettings, string> = {
   visualizationHeight: 'Visualization height',
   stickyHeader: 'Pin the header to the top',
   showFilters: 'Show filters',
+  showTouchHint: 'Show the touch gestures hint',
 };

@@ -3,6 +3,7 @@
  * events move and the new time range, then applies it; Undo (or Ctrl+Z in the panel) restores the
  * offset that was there before. The server moves the stored times; the source file keeps the raw ones.
  */
+import { countNoun } from '../../../domain/count-noun.ts';
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { ApiRequestError, NetworkError } from '../../data/api-client.ts';
 import { Button } from '../../ui/button.tsx';
@@ -160,7 +161,7 @@ export function ClockOffsetSection({ data, zone, onApplied, ref }: { data: Strea
       {stream.isMarkerStream ? null : (
         <>
           <h4 className="text-sm font-semibold">
-            Preview: the first {summary.first.length} of {stream.eventCount.toLocaleString()} events <span className="font-normal text-muted">(times in {zone})</span>
+            Preview: the first {summary.first.length} of {countNoun(stream.eventCount, 'event')} <span className="font-normal text-muted">(times in {zone})</span>
           </h4>
           <OffsetPreviewTable events={summary.first} currentMicros={current} nextMicros={refusal === undefined ? next : undefined} actorNames={actorNames} zone={zone} />
         </>

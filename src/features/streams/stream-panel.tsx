@@ -3,6 +3,7 @@
  * its clock offset and re-importing its source. Re-import needs the import preview of the imports
  * feature, which this feature may not import: the route hands it in as `reimport`.
  */
+import { countNoun } from '../../../domain/count-noun.ts';
 import { useId, useRef, type ReactNode } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
@@ -68,7 +69,7 @@ export function StreamPanel({ incidentID, streamID, timeZone, reimport, onClose 
       {state.phase === 'loading' ? (
         <p role="status" className="text-sm text-muted">
           Loading the stream…
-          {state.totalEvents !== undefined ? ` ${state.scannedEvents.toLocaleString()} of ${state.totalEvents.toLocaleString()} events read` : ''}
+          {state.totalEvents !== undefined ? ` ${state.scannedEvents.toLocaleString('en')} of ${countNoun(state.totalEvents, 'event')} read` : ''}
         </p>
       ) : null}
       {state.phase === 'loading' && state.totalEvents !== undefined ? (

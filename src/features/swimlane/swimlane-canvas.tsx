@@ -1,13 +1,17 @@
 /*
  * Mounts the swimlane renderer (src/render/swimlane) and turns pointer, wheel and keys into moves
  * of its time window: wheel and drag pan, Ctrl+wheel and +/- zoom about the pointer, clicks select
- * an event, open a group or zoom into a bin. React only mounts; frames never go through state.
+ * an event, open a group or zoom into a bin. Touch: drag pans (sideways it scrolls the columns),
+ * pinch zooms, tap selects, long-press shows the hover card. React only mounts; frames never go
+ * through state.
  */
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { SwimlaneRenderer, type SwimlaneHit, type SwimlaneScene } from '../../render/swimlane/swimlane-renderer.ts';
 import { centerWindow, clampWindow, panWindow, zoomWindow, type TimeWindow } from '../../render/swimlane/swimlane-window.ts';
 import { windowToShow, type EventSpan } from '../../render/swimlane/window-to-show.ts';
 import { useTimeCursorStore } from '../../data/time-cursor.ts';
+import type { Gesture } from '../../../domain/gestures/gesture-machine.ts';
+import { useTouchGestures } from '../../ui/use-touch-gestures.ts';
 
 interface SwimlaneCanvasProps {
   scene: SwimlaneScene;
@@ -22,18 +26,21 @@ interface SwimlaneCanvasProps {
   onActivate: (hit: SwimlaneHit) => void;
   onFirstFrame?: (renderer: SwimlaneRenderer) => void;
   label: string;
+  /** How far the columns are scrolled sideways, and a finger or trackpad asking for more. */
+  columnScrollPx: number;
+  onColumnScroll: (deltaPx: number) => void;
 }
 
 const DRAG_THRESHOLD_PX = 3;
 
-export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow, onWindowChange, onHover, onActivate, onFirstFrame, label }: SwimlaneCanvasProps) {
+export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow, onWindowChange, onHover, onActivate, onFirstFrame, label, columnScrollPx, onColumnScroll }: SwimlaneCanvasProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const [renderer, setRenderer] = useState<SwimlaneRenderer | undefined>(undefined);
   const windowRef = useRef<TimeWindow>({ fromMicros: bounds.fromMicros, toMicros: bounds.toMicros });
   const boundsRef = useRef(bounds);
-  const callbacks = useRef({ onWindowChange, onHover, onActivate, onFirstFrame });
+  const callbacks = useRef({ onWindowChange, onHover, onActivate, onFirstFrame, onColumnScroll });
   useEffect(() => {
-    callbacks.current = { onWindowChange, onHover, onActivate, onFirstFrame };
+    callbacks.current = { onWindowChange, onHover, onActivate, onFirstFrame, onColumnScroll };
     boundsRef.current = bounds;
   });
 
@@ -66,6 +73,8 @@ export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow
     renderer.resize(Math.max(1, host.clientWidth), heightPx);
     return () => observer.disconnect();
   }, [renderer, heightPx]);
+
+  useEffect(() => renderer?.setColumnScroll(columnScrollPx), [renderer, columnScrollPx]);
 
   const firstDrawn = useRef(false);
   const drawnLayout = useRef<unknown>(undefined);
@@ -143,6 +152,10 @@ export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow
       const rect = host.getBoundingClientRect();
       const anchor = Math.max(0, Math.min(1, (event.clientY - rect.top) / rect.height));
       const delta = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
+      if (Math.abs(event.deltaX) > Math.abs(event.deltaY)) {
+        callbacks.current.onColumnScroll(event.deltaMode === 1 ? event.deltaX * 16 : event.deltaX);
+        return;
+      }
       const current = windowRef.current;
       const next = event.ctrlKey || event.metaKey ? zoomWindow(current, Math.exp(-delta / 300), anchor, boundsRef.current) : panWindow(current, delta / rect.height, boundsRef.current);
       windowRef.current = next;
@@ -158,6 +171,29 @@ export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow
     const rect = hostRef.current?.getBoundingClientRect();
     return { x: event.clientX - (rect?.left ?? 0), y: event.clientY - (rect?.top ?? 0) };
   };
+
+  const touch = useTouchGestures((gesture: Gesture) => {
+    const bounds = boundsRef.current;
+    if (gesture.kind === 'pan') {
+      if (gesture.dyPx !== 0) move(panWindow(windowRef.current, -gesture.dyPx / heightPx, bounds));
+      if (gesture.dxPx !== 0) callbacks.current.onColumnScroll(-gesture.dxPx);
+      return;
+    }
+    if (gesture.kind === 'zoom') {
+      move(zoomWindow(windowRef.current, gesture.factor, Math.max(0, Math.min(1, gesture.yPx / heightPx)), bounds));
+      return;
+    }
+    const hit = renderer?.hitTest(gesture.xPx, gesture.yPx);
+    if (gesture.kind === 'long-press') {
+      callbacks.current.onHover(hit, gesture.xPx, gesture.yPx);
+      return;
+    }
+    // A tap closes a hover card a long-press left open, then acts like a click.
+    callbacks.current.onHover(undefined, 0, 0);
+    if (!hit) return;
+    if (hit.kind === 'bin') move(zoomWindow(windowRef.current, 4, gesture.yPx / heightPx, bounds));
+    else callbacks.current.onActivate(hit);
+  });
 
   const onKeyDown = (event: ReactKeyboardEvent) => {
     const current = windowRef.current;
@@ -192,11 +228,12 @@ export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow
       style={{ height: heightPx }}
       onKeyDown={onKeyDown}
       onPointerDown={(event) => {
-        if (event.button !== 0) return;
+        if (touch.onPointerDown(event) || event.button !== 0) return;
         drag.current = { startY: event.clientY, startWindow: windowRef.current, moved: false, pointerID: event.pointerId };
         event.currentTarget.setPointerCapture(event.pointerId);
       }}
       onPointerMove={(event) => {
+        if (touch.onPointerMove(event)) return;
         const state = drag.current;
         if (state && state.pointerID === event.pointerId) {
           const dy = event.clientY - state.startY;
@@ -210,11 +247,14 @@ export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow
         callbacks.current.onHover(renderer?.hitTest(point.x, point.y), point.x, point.y);
         if (renderer) cursorStore.set(renderer.microsAt(point.y), 'swimlane');
       }}
-      onPointerLeave={() => {
-        callbacks.current.onHover(undefined, 0, 0);
+      // A finger leaves as it lifts: the card a long-press opened stays until the next tap.
+      onPointerLeave={(event) => {
+        if (event.pointerType === 'mouse') callbacks.current.onHover(undefined, 0, 0);
         cursorStore.set(undefined, 'swimlane');
       }}
+      onPointerCancel={(event) => touch.onPointerCancel(event)}
       onPointerUp={(event) => {
+        if (touch.onPointerUp(event)) return;
         const state = drag.current;
         drag.current = undefined;
         if (!state || state.moved || !renderer) return;

@@ -1,6 +1,7 @@
 /*
  * The swimlane's column names above the canvas: drag a name onto another to move it there (or
  * Alt+Arrow on a focused name), × hides the column. The order is the analyst's, kept per incident.
+ * Each name sits over its column at the column's width and slides with the columns' sideways scroll.
  */
 import { useState, type DragEvent } from 'react';
 import { moveColumn, type SwimlaneColumn } from './swimlane-columns.ts';
@@ -9,6 +10,8 @@ interface SwimlaneColumnHeaderProps {
   columns: readonly SwimlaneColumn[];
   /** Where the first column starts (the y-axis is left of it). */
   leftPx: number;
+  columnWidthPx: number;
+  scrollPx: number;
   /** Every column id in order, hidden ones too, so moving keeps their places. */
   order: readonly number[];
   onReorder: (order: number[], dropPx: number) => void;
@@ -17,7 +20,7 @@ interface SwimlaneColumnHeaderProps {
 
 const DRAG_TYPE = 'application/x-churchkey-column';
 
-export function SwimlaneColumnHeader({ columns, leftPx, order, onReorder, onHide }: SwimlaneColumnHeaderProps) {
+export function SwimlaneColumnHeader({ columns, leftPx, columnWidthPx, scrollPx, order, onReorder, onHide }: SwimlaneColumnHeaderProps) {
   const [dragOver, setDragOver] = useState<number | undefined>(undefined);
   const drop = (event: DragEvent, beforeID: number | undefined) => {
     event.preventDefault();
@@ -28,7 +31,9 @@ export function SwimlaneColumnHeader({ columns, leftPx, order, onReorder, onHide
     onReorder(moveColumn(order, moved, beforeID), Math.round(event.clientX - (rect?.left ?? 0)));
   };
   return (
-    <ul aria-label="Swimlane columns" className="flex min-w-0 items-stretch text-xs" style={{ paddingLeft: leftPx }}>
+    // The margin, not padding: names scrolled left are clipped at the axis, never drawn over it.
+    <div className="min-w-0 overflow-hidden" style={{ marginLeft: leftPx }}>
+    <ul aria-label="Swimlane columns" className="flex items-stretch text-xs" style={{ transform: `translateX(${-scrollPx}px)` }}>
       {columns.map((column, index) => (
         <li
           key={column.id}
@@ -44,7 +49,8 @@ export function SwimlaneColumnHeader({ columns, leftPx, order, onReorder, onHide
           }}
           onDragLeave={() => setDragOver(undefined)}
           onDrop={(event) => drop(event, column.id)}
-          className={`flex min-w-0 flex-1 cursor-move items-center gap-1 border-b-2 px-1 py-1 ${dragOver === column.id ? 'border-accent' : 'border-line'}`}
+          style={{ width: columnWidthPx }}
+          className={`flex shrink-0 cursor-move items-center gap-1 border-b-2 px-1 py-1 ${dragOver === column.id ? 'border-accent' : 'border-line'}`}
         >
           <button
             type="button"
@@ -66,6 +72,7 @@ export function SwimlaneColumnHeader({ columns, leftPx, order, onReorder, onHide
         </li>
       ))}
     </ul>
+    </div>
   );
 }
 

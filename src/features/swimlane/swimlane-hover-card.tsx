@@ -38,7 +38,7 @@ export function SwimlaneHoverCard({ hover, events, columns, streamNames, formatT
           {columns.find((column) => column.id === event.actorID)?.name ?? ''} · {streamNames.get(event.streamID) ?? ''}
         </p>
         <p className="line-clamp-4 break-words">{event.message}</p>
-        {phases ? <p className="font-mono text-[11px] text-muted">{phases.map((part) => `${part.phase} ${part.ms.toLocaleString('en', { maximumFractionDigits: 1 })}`).join(' · ')} ms</p> : null}
+        {phases ? <p className="font-mono text-[11px] text-muted">{phases.map((part) => `${part.phase} ${formatDuration(Math.max(0, part.ms) * 1000)}`).join(' · ')}</p> : null}
       </>
     );
   } else if (hit.kind === 'group') {

@@ -1,4 +1,5 @@
 /* The swimlane's minimap beside it: the whole range, the window shown; a click or drag jumps there. */
+import { spanLabelPattern } from '../../../domain/time/axis-time-pattern.ts';
 import { useEffect, useMemo, useRef } from 'react';
 import { renderMinimap } from '../../render/swimlane/swimlane-minimap-renderer.ts';
 import type { TimeWindow } from '../../render/swimlane/swimlane-window.ts';
@@ -40,13 +41,14 @@ export function SwimlaneMinimap({ bins, bounds, window, secondary, markerMicros,
     const fraction = Math.max(0, Math.min(1, (clientY - rect.top) / rect.height));
     onJump(bounds.fromMicros + fraction * (bounds.toMicros - bounds.fromMicros));
   };
+  const labelPattern = spanLabelPattern(bounds.fromMicros, bounds.toMicros, 3, (at) => formatTime(Math.round(at), 'YYYY-MM-DD'));
   return (
     <div className="flex shrink-0 gap-1" style={{ height: heightPx }} data-swimlane-minimap="">
       {axisVisible ? (
         <div aria-hidden="true" className="flex flex-col justify-between py-0.5 text-right font-mono text-[10px] leading-none text-muted">
-          <span>{formatTime(Math.round(bounds.fromMicros), 'MM-DD HH:mm')}</span>
-          <span>{formatTime(Math.round((bounds.fromMicros + bounds.toMicros) / 2), 'MM-DD HH:mm')}</span>
-          <span>{formatTime(Math.round(bounds.toMicros), 'MM-DD HH:mm')}</span>
+          <span>{formatTime(Math.round(bounds.fromMicros), labelPattern)}</span>
+          <span>{formatTime(Math.round((bounds.fromMicros + bounds.toMicros) / 2), labelPattern)}</span>
+          <span>{formatTime(Math.round(bounds.toMicros), labelPattern)}</span>
         </div>
       ) : null}
       <canvas

@@ -9,9 +9,13 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTimeCursorAttribute } from '../../data/use-time-cursor-attribute.ts';
 import type { SwimlaneHit, SwimlaneRenderer, SwimlaneScene } from '../../render/swimlane/swimlane-renderer.ts';
 import { harPhases } from '../../render/swimlane/har-phases.ts';
-import { tickPattern, type TimeWindow } from '../../render/swimlane/swimlane-window.ts';
+import type { TimeWindow } from '../../render/swimlane/swimlane-window.ts';
+import { AXIS_WIDTH_PX } from '../../render/swimlane/swimlane-renderer.ts';
 import { orderColumns, type SwimlaneColumn } from './swimlane-columns.ts';
 import { SwimlaneColumnHeader } from './swimlane-column-header.tsx';
+import { SwimlaneColumnScrollbar } from './swimlane-column-scrollbar.tsx';
+import { useColumnScroll } from './use-column-scroll.ts';
+import { axisElapsedText, axisTimePattern } from '../../../domain/time/axis-time-pattern.ts';
 import { minimapStarts, swimlaneInput } from '../../render/swimlane/swimlane-input.ts';
 import { SwimlaneCanvas } from './swimlane-canvas.tsx';
 import { SwimlaneMinimap } from './swimlane-minimap.tsx';
@@ -83,7 +87,7 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
   const focusID = selected?.event.id;
   const focus = useMemo(() => (focusID !== undefined && focusStart !== undefined && focusEnd !== undefined ? { startMicros: focusStart, endMicros: focusEnd } : undefined), [focusID, focusStart, focusEnd]);
 
-  const { formatTime, formatElapsed } = props;
+  const { formatTime } = props;
   const elapsed = options.yAxisTimeFormat === 'elapsed';
   const scene = useMemo<SwimlaneScene>(
     () => ({
@@ -95,10 +99,15 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
       axisVisible: options.swimlaneYAxisVisible,
       theme,
       phasesOf: (position) => harPhases(events[position]?.extra),
-      formatTick: (micros, stepMicros) => (elapsed ? formatElapsed(micros - bounds.fromMicros) : formatTime(Math.round(micros), tickPattern(stepMicros))),
+      tickOriginMicros: elapsed ? bounds.fromMicros : 0,
+      formatTick: (micros, stepMicros, shown) =>
+        elapsed ? axisElapsedText(micros - bounds.fromMicros, stepMicros) : formatTime(Math.round(micros), axisTimePattern(stepMicros, shown.fromMicros, shown.toMicros, (at) => formatTime(at, 'YYYY-MM-DD'))),
     }),
-    [layout, columns.visible.length, split.markers, selected, options.groupSwimlaneEvents, options.swimlaneYAxisVisible, theme, events, elapsed, formatElapsed, formatTime, bounds.fromMicros],
+    [layout, columns.visible.length, split.markers, selected, options.groupSwimlaneEvents, options.swimlaneYAxisVisible, theme, events, elapsed, formatTime, bounds.fromMicros],
   );
+
+  const axisPx = options.swimlaneYAxisVisible ? AXIS_WIDTH_PX : 0;
+  const { areaRef: columnAreaRef, geometry: columnGeometry, scrollPx: columnScrollPx, setScrollPx: setColumnScrollPx, scrollBy: scrollColumnsBy } = useColumnScroll(axisPx, columns.visible.length);
 
   const [window, setWindow] = useState<TimeWindow>({ fromMicros: bounds.fromMicros, toMicros: bounds.toMicros });
   const [requestedWindow, setRequestedWindow] = useState<TimeWindow | undefined>(undefined);
@@ -143,10 +152,12 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
         thread={thread && selected ? { eventID: selected.event.id, open: threadOpen } : undefined}
       />
       <div className="flex min-w-0 gap-2">
-        <div className="relative min-w-0 flex-1">
+        <div ref={columnAreaRef} className="relative min-w-0 flex-1">
           <SwimlaneColumnHeader
             columns={columns.visible}
-            leftPx={options.swimlaneYAxisVisible ? 92 : 0}
+            leftPx={axisPx}
+            columnWidthPx={columnGeometry.widthPx}
+            scrollPx={columnScrollPx}
             order={columns.visible.map((column) => column.id).concat(columns.hidden.map((column) => column.id))}
             onReorder={(order, dropPx) => {
               props.onColumnsChange({ columnOrder: order });
@@ -154,8 +165,13 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
             }}
             onHide={(id) => props.onColumnsChange({ hiddenColumnIDs: [...hiddenColumnIDs, id] })}
           />
+          {columnGeometry.maxScrollPx > 0 ? (
+            <SwimlaneColumnScrollbar leftPx={axisPx} contentWidthPx={columnGeometry.contentWidthPx} scrollPx={columnScrollPx} onScroll={setColumnScrollPx} />
+          ) : null}
           <SwimlaneCanvas
             scene={scene}
+            columnScrollPx={columnScrollPx}
+            onColumnScroll={scrollColumnsBy}
             bounds={bounds}
             heightPx={heightPx}
             focus={focus}

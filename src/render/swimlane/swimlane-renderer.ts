@@ -16,6 +16,7 @@ import { BOX_LIMIT, binView, boxesInView, countInView, type SwimlaneBox } from '
 import type { SwimlaneLayout } from '../../../domain/swimlane/swimlane-layout.ts';
 import { LabelPool } from './label-pool.ts';
 import { axisTicks, type TimeWindow } from './swimlane-window.ts';
+import { columnGeometry } from './column-geometry.ts';
 import { PHASE_COLORS, type HarPhase } from './har-phases.ts';
 import { binRamp, mixColor, parseHexColor, RAMP_STEPS, type Rgb } from './swimlane-colors.ts';
 import { QuadBatch } from './quad-batch.ts';
@@ -50,7 +51,10 @@ export interface SwimlaneScene {
   theme: SwimlaneTheme;
   /** The phases of the event at a page position, for HAR requests. */
   phasesOf: (position: number) => ReadonlyArray<{ phase: HarPhase; ms: number }> | undefined;
-  formatTick: (micros: number, stepMicros: number) => string;
+  /** The window lets the label follow the one axis rule (a date once it crosses a day, and so on). */
+  formatTick: (micros: number, stepMicros: number, window: TimeWindow) => string;
+  /** Ticks fall on round steps from here: the incident's start on an elapsed axis, else 0. */
+  tickOriginMicros?: number;
 }
 
 export type SwimlaneHit =
@@ -99,6 +103,8 @@ export class SwimlaneRenderer {
   private destroyed = false;
   private widthPx = 0;
   private heightPx = 0;
+  /** How far the columns are scrolled sideways (the axis stays). */
+  private columnScrollPx = 0;
   scene: SwimlaneScene | undefined;
   /** The shared time cursor set by another picture, drawn as a line across the columns. */
   private cursorMicros: number | undefined;
@@ -188,11 +194,18 @@ export class SwimlaneRenderer {
     this.requestDraw();
   }
 
-  /** The left edge of the columns and their width. */
+  /** Scrolls the columns sideways; the content is built scrolled, so a new scroll rebuilds it. */
+  setColumnScroll(scrollPx: number): void {
+    if (scrollPx === this.columnScrollPx) return;
+    this.columnScrollPx = scrollPx;
+    this.cache = undefined;
+    this.requestDraw();
+  }
+
+  /** The left edge of the columns (scrolled) and their width. */
   columnGeometry(): { leftPx: number; widthPx: number } {
-    const leftPx = this.scene?.axisVisible ? AXIS_WIDTH_PX : 0;
-    const count = Math.max(1, this.scene?.columnCount ?? 1);
-    return { leftPx, widthPx: Math.max(16, (this.widthPx - leftPx) / count) };
+    const axisPx = this.scene?.axisVisible ? AXIS_WIDTH_PX : 0;
+    return columnGeometry(this.widthPx, axisPx, this.scene?.columnCount ?? 1, this.columnScrollPx);
   }
 
   requestDraw(): void {
@@ -222,9 +235,10 @@ export class SwimlaneRenderer {
     this.frames += 1;
     this.host.dataset['frames'] = String(this.frames);
     this.host.dataset['mode'] = this.mode;
-    // The window drawn, for tests and assistive tools reading what is on screen.
+    // What is on screen, for tests and assistive tools: the window drawn and the columns' scroll.
     this.host.dataset['windowFromMicros'] = String(Math.round(window.fromMicros));
     this.host.dataset['windowToMicros'] = String(Math.round(window.toMicros));
+    this.host.dataset['columnScrollPx'] = String(Math.round(Math.max(0, (scene.axisVisible ? AXIS_WIDTH_PX : 0) - this.columnGeometry().leftPx)));
   }
 
   /** Builds the content for the window and its margin. */
@@ -361,12 +375,17 @@ export class SwimlaneRenderer {
     const right = leftPx + widthPx * scene.columnCount;
     this.axisLabels.begin();
     if (scene.axisVisible) {
-      const { stepMicros, ticks } = axisTicks(this.window, this.heightPx);
+      // Columns scrolled sideways pass under the axis: cover them so its labels stay readable.
+      if (leftPx < AXIS_WIDTH_PX) g.rect(0, 0, AXIS_WIDTH_PX, this.heightPx).fill({ color: scene.theme.background });
+      const origin = scene.tickOriginMicros ?? 0;
+      const shifted = axisTicks({ fromMicros: this.window.fromMicros - origin, toMicros: this.window.toMicros - origin }, this.heightPx);
+      const stepMicros = shifted.stepMicros;
+      const ticks = shifted.ticks.map((tick) => tick + origin);
       for (const tick of ticks) {
         const y = Math.round(this.yOf(tick)) + 0.5;
         g.rect(leftPx - 6, y, 6, 1).fill({ color: scene.theme.muted });
         g.rect(leftPx, y, right - leftPx, 1).fill({ color: scene.theme.grid, alpha: 0.5 });
-        this.axisLabels.place(scene.formatTick(tick, stepMicros), 0, y - 5);
+        this.axisLabels.place(scene.formatTick(tick, stepMicros, this.window), 0, y - 5);
       }
     }
     this.axisLabels.end();
@@ -377,7 +396,7 @@ export class SwimlaneRenderer {
       const y1 = this.yOf(marker.endMicros);
       if (y1 - y0 >= 2) g.rect(leftPx, y0, right - leftPx, y1 - y0).fill({ color: scene.theme.marker, alpha: 0.12 });
       g.rect(leftPx, Math.round(y0) - 1, right - leftPx, 2).fill({ color: scene.theme.marker });
-      this.markerLabels.place(marker.message, leftPx + 4, Math.round(y0) + 3, { color: scene.theme.marker, maxWidthPx: Math.max(80, right - leftPx - 8) });
+      this.markerLabels.place(marker.message, Math.max(leftPx, scene.axisVisible ? AXIS_WIDTH_PX : 0) + 4, Math.round(y0) + 3, { color: scene.theme.marker, maxWidthPx: Math.max(80, right - leftPx - 8) });
     }
     this.markerLabels.end();
     const selected = scene.selected;
@@ -412,6 +431,8 @@ export class SwimlaneRenderer {
       if (yPx >= y0 - 3 && yPx <= y1 + 3 && (y1 - y0 < 2 || Math.abs(yPx - y0) <= 3)) return { kind: 'marker', marker };
     }
     const { leftPx, widthPx } = this.columnGeometry();
+    // Under the axis nothing is hit, even where a scrolled column passes beneath it.
+    if (scene.axisVisible && xPx < AXIS_WIDTH_PX) return undefined;
     const column = Math.floor((xPx - leftPx) / widthPx);
     const cache = this.cache;
     if (!layout || !cache || column < 0 || column >= layout.columnCount) return undefined;

@@ -60,12 +60,3 @@ export function axisTicks(window: TimeWindow, heightPx: number, minGapPx = 48): 
   for (let t = Math.ceil(window.fromMicros / stepMicros) * stepMicros; t <= window.toMicros && ticks.length < 200; t += stepMicros) ticks.push(t);
   return { stepMicros, ticks };
 }
-
-/** The pattern (domain/time/format-micros tokens) that shows a tick of this step without clutter. */
-export function tickPattern(stepMicros: number): string {
-  if (stepMicros >= D) return 'YYYY-MM-DD';
-  if (stepMicros >= MIN) return 'MM-DD HH:mm';
-  if (stepMicros >= S) return 'HH:mm:ss';
-  if (stepMicros >= MS) return 'HH:mm:ss.SSS';
-  return 'ss.SSSSSS';
-}

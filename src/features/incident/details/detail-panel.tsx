@@ -1,10 +1,13 @@
 /*
  * The frame of a sub-route's detail panel beside the picture: a heading, a close button that goes
- * back to the view it was opened from, and the content. Escape closes it too.
+ * back to the view it was opened from, and the content. Escape closes it too. On a narrow screen it
+ * is a sheet over the picture's right side instead, so the picture keeps its width.
  */
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../../ui/button.tsx';
+import { Sheet } from '../../../ui/sheet.tsx';
+import { useNarrowScreen } from '../../../ui/use-narrow-screen.ts';
 
 export function useCloseDetail(): () => void {
   const navigate = useNavigate();
@@ -21,13 +24,26 @@ export function useCloseDetail(): () => void {
 
 export function DetailPanel({ title, kind, children }: { title: ReactNode; kind: string; children: ReactNode }) {
   const close = useCloseDetail();
+  const narrow = useNarrowScreen();
   useEffect(() => {
+    // The sheet closes on Escape by itself.
+    if (narrow) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !(event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement)) close();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   });
+  if (narrow) {
+    return (
+      <Sheet open onOpenChange={(open) => !open && close()} side="right" title={`${kind[0]?.toUpperCase() ?? ''}${kind.slice(1)} details`} testID="detail-sheet">
+        <aside aria-label={`${kind} details`} data-detail-panel={kind} className="flex flex-col gap-3 text-ink">
+          <h2 className="text-base font-semibold break-words">{title}</h2>
+          {children}
+        </aside>
+      </Sheet>
+    );
+  }
   return (
     <aside aria-label={`${kind} details`} data-detail-panel={kind} className="flex w-[26rem] shrink-0 flex-col gap-3 rounded-md border border-line bg-panel p-3 text-ink">
       <div className="flex items-start justify-between gap-2">

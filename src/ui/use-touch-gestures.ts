@@ -1,0 +1,70 @@
+/*
+ * Feeds a picture's touch and pen pointers to the gesture machine (src/render/gestures) and hands
+ * back what they meant. Mouse pointers are left to the picture's own handlers, so a returned
+ * handler says whether it took the event. The long-press timer lives here; the machine keeps no clock.
+ */
+import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
+import { GestureMachine, LONG_PRESS_MS, type Gesture } from '../../domain/gestures/gesture-machine.ts';
+
+type Handler = (event: ReactPointerEvent<HTMLElement>) => boolean;
+
+export interface TouchGestureHandlers {
+  onPointerDown: Handler;
+  onPointerMove: Handler;
+  onPointerUp: Handler;
+  onPointerCancel: Handler;
+}
+
+/** `onGesture` gets points in the element's own pixels. */
+export function useTouchGestures(onGesture: (gesture: Gesture) => void): TouchGestureHandlers {
+  const machine = useRef(new GestureMachine());
+  const timer = useRef(0);
+  const origin = useRef({ left: 0, top: 0 });
+  const latest = useRef(onGesture);
+  useEffect(() => {
+    latest.current = onGesture;
+  });
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const emit = (gestures: Gesture[]) => {
+    for (const gesture of gestures) {
+      if (gesture.kind === 'pan') latest.current(gesture);
+      else latest.current({ ...gesture, xPx: gesture.xPx - origin.current.left, yPx: gesture.yPx - origin.current.top });
+    }
+  };
+  const pointer = (event: ReactPointerEvent<HTMLElement>) => ({ pointerID: event.pointerId, xPx: event.clientX, yPx: event.clientY, timeMs: event.timeStamp });
+  const isTouch = (event: ReactPointerEvent<HTMLElement>) => event.pointerType === 'touch' || event.pointerType === 'pen';
+
+  return {
+    onPointerDown: (event) => {
+      if (!isTouch(event)) return false;
+      const rect = event.currentTarget.getBoundingClientRect();
+      origin.current = { left: rect.left, top: rect.top };
+      event.currentTarget.setPointerCapture(event.pointerId);
+      emit(machine.current.pointerDown(pointer(event)));
+      window.clearTimeout(timer.current);
+      if (machine.current.state === 'pressing') {
+        const startedMs = event.timeStamp;
+        timer.current = window.setTimeout(() => emit(machine.current.timerFired(startedMs + LONG_PRESS_MS)), LONG_PRESS_MS);
+      }
+      return true;
+    },
+    onPointerMove: (event) => {
+      if (!isTouch(event)) return false;
+      emit(machine.current.pointerMove(pointer(event)));
+      return true;
+    },
+    onPointerUp: (event) => {
+      if (!isTouch(event)) return false;
+      emit(machine.current.pointerUp(pointer(event)));
+      if (machine.current.state === 'idle') window.clearTimeout(timer.current);
+      return true;
+    },
+    onPointerCancel: (event) => {
+      if (!isTouch(event)) return false;
+      emit(machine.current.pointerCancel(pointer(event)));
+      if (machine.current.state === 'idle') window.clearTimeout(timer.current);
+      return true;
+    },
+  };
+}
