@@ -3,6 +3,7 @@
  * PostgreSQL server (DATABASE_URL). Rows come back with int8 as JS numbers on both, since every
  * timestamp is a count of microseconds (< 2^53 until the year 2255).
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -75,6 +76,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   };
 }
 
+/**
+ * How this process's connections name themselves to PostgreSQL (pg_stat_activity.application_name):
+ * a start-up sweep tells a killed server's unfinished import from a live one's (import/hidden-import.ts).
+ */
+export const CONNECTION_TAG = `churchkey ${process.pid} ${randomUUID().slice(0, 8)}`;
+
 /** Connections each server process opens to PostgreSQL at most. */
 export const POSTGRES_POOL_SIZE = 10;
 
@@ -82,6 +89,7 @@ export function openPostgres(connectionString: string, maxConnections = POSTGRES
   const pool = new pg.Pool({
     connectionString,
     max: maxConnections,
+    application_name: CONNECTION_TAG,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,

@@ -3,7 +3,7 @@
  * batch under streams and actors that carry its id (reads skip them), then shown by one small flip,
  * or discarded in short transactions when it fails. A killed import's rows are swept at start.
  */
-import type { Db, DbTransaction, Queryable } from '../db/database.ts';
+import { CONNECTION_TAG, type Db, type DbTransaction, type Queryable } from '../db/database.ts';
 
 /** Rows a discard deletes per transaction, so reads on PGlite take turns with it. */
 const DISCARD_BATCH = 5_000;
@@ -11,7 +11,9 @@ const DISCARD_BATCH = 5_000;
 export const ABANDONED_AFTER_MICROS = 10 * 60 * 1_000_000;
 
 export async function beginImport(tx: Queryable, incidentId: number, nowMicros: number): Promise<number> {
-  const [row] = await tx.query<{ id: number }>('INSERT INTO imports (incident_id, started_micros, heartbeat_micros) VALUES ($1, $2, $2) RETURNING id', [incidentId, nowMicros]);
+  const [row] = await tx.query<{ id: number }>('INSERT INTO imports (incident_id, started_micros, heartbeat_micros, owner) VALUES ($1, $2, $2, $3) RETURNING id', [
+    incidentId, nowMicros, CONNECTION_TAG,
+  ]);
   return row!.id;
 }
 
@@ -60,12 +62,18 @@ export async function discardImport(db: Db, importId: number): Promise<void> {
 
 /**
  * At start: the imports a killed process left. PGlite has one process, so every one it finds; on
- * PostgreSQL, those whose heartbeat stopped ABANDONED_AFTER_MICROS ago (another server's live import
- * is left alone). Answers how many were swept.
+ * PostgreSQL, those whose process has no connection left (its tag gone from pg_stat_activity) or whose
+ * heartbeat stopped ABANDONED_AFTER_MICROS ago; another server's live import is left alone.
  */
 export async function sweepAbandonedImports(db: Db, nowMicros: number): Promise<number> {
-  const before = db.kind === 'pglite' ? Number.MAX_SAFE_INTEGER : nowMicros - ABANDONED_AFTER_MICROS;
-  const abandoned = await db.query<{ id: number }>('SELECT id FROM imports WHERE heartbeat_micros < $1 ORDER BY id', [before]);
+  const abandoned = db.kind === 'pglite'
+    ? await db.query<{ id: number }>('SELECT id FROM imports ORDER BY id')
+    : await db.query<{ id: number }>(
+        `SELECT i.id FROM imports i
+          WHERE i.heartbeat_micros < $1 OR NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.application_name = i.owner)
+          ORDER BY i.id`,
+        [nowMicros - ABANDONED_AFTER_MICROS],
+      );
   for (const { id } of abandoned) await discardImport(db, id);
   return abandoned.length;
 }

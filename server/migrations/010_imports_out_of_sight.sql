@@ -8,8 +8,10 @@ CREATE TABLE imports (
   id bigserial PRIMARY KEY,
   incident_id bigint NOT NULL REFERENCES incidents (id) ON DELETE CASCADE,
   started_micros bigint NOT NULL,
-  -- Touched every batch: a start-up sweep on PostgreSQL leaves another server's live import alone.
-  heartbeat_micros bigint NOT NULL
+  -- Touched every batch; with the importing process's connection tag (pg_stat_activity.application_name),
+  -- a start-up sweep on PostgreSQL tells a killed server's import from another live server's.
+  heartbeat_micros bigint NOT NULL,
+  owner text NOT NULL DEFAULT ''
 );
 
 ALTER TABLE streams ADD COLUMN import_id bigint REFERENCES imports (id) ON DELETE SET NULL;

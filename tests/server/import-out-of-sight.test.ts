@@ -92,7 +92,7 @@ describe.each(DATABASE_KINDS)('an import out of sight on %s', (kind) => {
     const imported = await importing;
     expect(imported.status).toBe(201);
     expect(order).toEqual(['read', 'import']);
-    const after = await get<Payload & { incident: { counts: { events: number }; streams: { id: number; eventCount: number }[] } }>(`/api/incident/${incidentID}`);
+    const after = await get<{ incident: { counts: { events: number }; streams: { id: number; eventCount: number }[]; actors: unknown[] } }>(`/api/incident/${incidentID}`);
     expect(after.incident.counts.events).toBe(40_000);
     expect(after.incident.streams.find((stream) => stream.id === imported.body.import.streams[0]!.id)?.eventCount).toBe(40_000);
     expect(after.incident.actors).toHaveLength(7);
