@@ -73,7 +73,7 @@ describe('JSON settings from a client', () => {
 
   it('refuses an unknown container or unit with a sentence naming the field', () => {
     const base = { format: 'jsonl', fields: { startTime: 'time' } };
-    expect(parseImportSettings(JSON.stringify({ ...base, container: 'xml' }), 'UTC')).toBe('the container must be one of "lines", "array", "values", "cri"');
+    expect(parseImportSettings(JSON.stringify({ ...base, container: 'xml' }), 'UTC')).toBe('the container must be one of "lines", "array", "values", "cri", "logfmt"');
     expect(parseImportSettings(JSON.stringify({ ...base, numericUnit: 'weeks' }), 'UTC')).toMatch(/^the unit of numeric times must be one of /);
     expect(parseImportSettings(JSON.stringify({ format: 'har', limits: { maxEntries: 1 } }), 'UTC')).toMatch(/limits/);
   });

@@ -30,6 +30,8 @@ export interface MoveContext {
 const MESSAGE_VECTOR = `setweight(to_tsvector('english', ${plainText('g.message')}), 'A')`;
 const ACTOR_VECTOR = `setweight(to_tsvector('english', ${plainText('n.name')}), 'B')`;
 
+const HIDDEN_CHANGE_SEQ = 1;
+
 /** What the batches have made so far: the streams in the order the file named them, and the actors. */
 export class ImportTarget {
   readonly streams: ImportedStream[] = [];
@@ -48,9 +50,9 @@ export class ImportTarget {
     }
     if (wanted.size > 0) await this.#addActors(tx, wanted);
     const actorNames = [...this.#actors.keys()];
-    // The batch's change number (migration 009), taken once and given to every row so the per-row
-    // stamping trigger is skipped; the flip (hidden-import.ts) makes open devices sync in full.
-    const [change] = await tx.query<{ seq: number }>('SELECT incident_change_number($1) AS seq', [context.incident.id]);
+    // Hidden rows take no change number (migration 009): the flip (hidden-import.ts) is the one change and
+    // sends open devices to a full sync, so a failed import moves nothing. Any non-zero number skips the
+    // per-row stamping trigger; 1 is below every number a device can hold.
     // A marker goes to the incident's marker stream; import_stream_id (migration 005) names the stream whose import made it.
     await tx.query(
       `INSERT INTO events (incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, import_stream_id, analyst_id, created_micros, search_vector, change_seq)
@@ -61,7 +63,7 @@ export class ImportTarget {
          LEFT JOIN (SELECT n.name, n.id, ${ACTOR_VECTOR} AS vector FROM unnest($8::text[], $9::bigint[]) AS n (name, id)) a ON a.name = g.actor AND NOT g.is_marker
         ORDER BY g.position`,
       [context.incident.id, context.markerStreamId, context.analystId, context.nowMicros, this.streams.map((stream) => stream.name),
-        this.streams.map((stream) => stream.id), context.defaultName, actorNames, actorNames.map((name) => this.#actors.get(name)!), change?.seq ?? 0],
+        this.streams.map((stream) => stream.id), context.defaultName, actorNames, actorNames.map((name) => this.#actors.get(name)!), HIDDEN_CHANGE_SEQ],
     );
     if (records.some((record) => record.threadKey !== undefined && !record.isMarker)) await this.#keepThreadKeys(tx, table);
     for (const record of records) {

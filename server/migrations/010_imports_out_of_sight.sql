@@ -130,3 +130,19 @@ CREATE TRIGGER incident_actors_delete_events AFTER DELETE ON incident_actors
 -- (4 MB by default): on PGlite that merge, inside one import batch, held every reader for many
 -- seconds. About a batch's worth keeps each merge as short as a batch.
 ALTER INDEX events_search_idx SET (gin_pending_list_limit = 1024);
+
+-- Delta sync (009) and hidden rows: deleting an import's hidden events (a failed or killed import) leaves
+-- no tombstone, since no device ever saw them.
+CREATE OR REPLACE FUNCTION events_tombstones() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO incident_tombstones (incident_id, kind, item_id, seq)
+  SELECT o.incident_id, 'event', o.id, n.seq
+    FROM (SELECT g.* FROM gone_rows g
+           WHERE NOT EXISTS (SELECT 1 FROM streams h WHERE h.import_id IS NOT NULL AND h.id IN (g.stream_id, coalesce(g.import_stream_id, 0)))) o
+    JOIN (SELECT d.incident_id, incident_change_number(d.incident_id) AS seq
+            FROM (SELECT DISTINCT g.incident_id FROM gone_rows g
+                   WHERE NOT EXISTS (SELECT 1 FROM streams h WHERE h.import_id IS NOT NULL AND h.id IN (g.stream_id, coalesce(g.import_stream_id, 0)))) d) n
+      ON n.incident_id = o.incident_id
+   WHERE n.seq IS NOT NULL;
+  RETURN NULL;
+END $$;

@@ -112,7 +112,9 @@ describe.each(DATABASE_KINDS)('an import stopped part-way on %s', (kind) => {
   it('removes the kept file again when the import fails and the process lives on', async () => {
     const incidentID = await createIncident(writer, organizationID, 'Failed');
     const file = await spool();
-    const before = await snapshotTables(server.db, ['sessions']);
+    // The incident's change counters move (its kept file was an upload while the import ran, then went);
+    // every other table must be as it was.
+    const before = await snapshotTables(server.db, ['sessions', 'incidents']);
     let batches = 0;
     await expect(
       run(server.db, incidentID, file, () => {
@@ -120,7 +122,7 @@ describe.each(DATABASE_KINDS)('an import stopped part-way on %s', (kind) => {
         if (batches === 2) throw new Error('parser broke');
       }),
     ).rejects.toThrow('parser broke');
-    expect(changedTables(before, await snapshotTables(server.db, ['sessions']))).toEqual([]);
+    expect(changedTables(before, await snapshotTables(server.db, ['sessions', 'incidents']))).toEqual([]);
     await file.discard();
   });
 
