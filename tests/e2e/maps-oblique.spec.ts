@@ -42,7 +42,7 @@ async function scrubTo(page: Page, permille: number) {
 const pairOf = (text: string | null) => (text ?? '').split(',').map(Number) as [number, number, ...number[]];
 
 /** Share of pixels on the line from the symbol to the ground (ends left out) tinted towards magenta in `shown` against `hidden`. */
-function tintedShare(page: Page, shown: Buffer, hidden: Buffer, from: [number, number], to: [number, number]): Promise<number> {
+function tintedShare(page: Page, shown: Buffer, hidden: Buffer, from: readonly number[], to: readonly number[]): Promise<number> {
   return page.evaluate(
     async ({ first, second, from, to }) => {
       const decode = async (base64: string) => {
