@@ -39,10 +39,13 @@ async function scrubTo(page: Page, permille: number) {
   return globe;
 }
 
-const pairOf = (text: string | null) => (text ?? '').split(',').map(Number) as [number, number, ...number[]];
+const pairOf = (text: string | null): [number, number] => {
+  const [x = Number.NaN, y = Number.NaN] = (text ?? '').split(',').map(Number);
+  return [x, y];
+};
 
 /** Share of pixels on the line from the symbol to the ground (ends left out) tinted towards magenta in `shown` against `hidden`. */
-function tintedShare(page: Page, shown: Buffer, hidden: Buffer, from: readonly number[], to: readonly number[]): Promise<number> {
+function tintedShare(page: Page, shown: Buffer, hidden: Buffer, from: [number, number], to: [number, number]): Promise<number> {
   return page.evaluate(
     async ({ first, second, from, to }) => {
       const decode = async (base64: string) => {
