@@ -25,7 +25,9 @@ export function createTimeCursorStore(): TimeCursorStore {
   const listeners = new Set<() => void>();
   return {
     get: () => current,
-    set(micros, source) {
+    set(given, source) {
+      // A chart asked about a point off an empty scale answers ±Infinity or NaN: that is no instant.
+      const micros = given !== undefined && Number.isFinite(given) ? given : undefined;
       if (current.micros === micros && current.source === source) return;
       current = micros === undefined ? NONE : { micros, source };
       for (const listener of listeners) listener();

@@ -23,6 +23,9 @@ export function formatTimeTicks(ticksMicros: readonly number[], incrementMicros:
   const datePattern = incrementMicros >= MONTH ? 'YYYY-MM' : 'YYYY-MM-DD';
   let previousDate: string | undefined;
   return ticksMicros.map((micros) => {
+    // uPlot asks for labels of an empty scale (a track just hidden, a chart resized to nothing) with
+    // ticks at ±Infinity: those have no label.
+    if (!Number.isFinite(micros)) return '';
     const whole = Math.round(micros);
     const date = formatMicros(whole, zone, datePattern);
     if (pattern === undefined) return date;
@@ -35,5 +38,6 @@ export function formatTimeTicks(ticksMicros: readonly number[], incrementMicros:
 
 /** One instant in full, for the series' legends and cursor readouts. */
 export function formatCursorTime(micros: number, zone: string): string {
+  if (!Number.isFinite(micros)) return '';
   return formatMicros(Math.round(micros), zone, 'YYYY-MM-DD HH:mm:ss.SSS');
 }
