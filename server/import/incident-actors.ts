@@ -9,7 +9,8 @@ import type { IncidentRef } from '../repositories/access-repository.ts';
 /** Name → incident actor id, for the names given (each with the file's bot flag). */
 export type ActorResolver = (wanted: ReadonlyMap<string, boolean>) => Promise<ReadonlyMap<string, number>>;
 
-export function incidentActorResolver(tx: Queryable, incident: IncidentRef, nowMicros: number): ActorResolver {
+/** `importId`: the import whose actors stay out of sight until its flip (migration 010); null when visible at once. */
+export function incidentActorResolver(tx: Queryable, incident: IncidentRef, nowMicros: number, importId: number | null = null): ActorResolver {
   const actors = new Map<string, number>();
   return async (wanted) => {
     const names = [...wanted.keys()].filter((name) => name !== '' && !actors.has(name));
@@ -27,11 +28,11 @@ export function incidentActorResolver(tx: Queryable, incident: IncidentRef, nowM
       known.set(row.display_name, row);
     }
     const created = await tx.query<{ id: number; name: string }>(
-      `INSERT INTO incident_actors (incident_id, name, is_bot, organization_actor_id, created_micros)
-       SELECT $1, n.name, n.is_bot, n.organization_actor_id, $5
+      `INSERT INTO incident_actors (incident_id, name, is_bot, organization_actor_id, created_micros, import_id)
+       SELECT $1, n.name, n.is_bot, n.organization_actor_id, $5, $6
          FROM unnest($2::text[], $3::boolean[], $4::bigint[]) AS n (name, is_bot, organization_actor_id)
        RETURNING id, name`,
-      [incident.id, missing, missing.map((name) => known.get(name)?.is_bot ?? wanted.get(name) ?? false), missing.map((name) => known.get(name)?.id ?? null), nowMicros],
+      [incident.id, missing, missing.map((name) => known.get(name)?.is_bot ?? wanted.get(name) ?? false), missing.map((name) => known.get(name)?.id ?? null), nowMicros, importId],
     );
     for (const row of created) actors.set(row.name, row.id);
     return actors;

@@ -95,12 +95,10 @@ export class ImportTarget {
   }
 
   async #addActors(tx: DbTransaction, wanted: ReadonlyMap<string, boolean>): Promise<void> {
-    const resolved = await incidentActorResolver(tx, this.context.incident, this.context.nowMicros)(wanted);
+    // The actors this import creates stay out of sight with its events until the flip: inserted hidden,
+    // so writing them moves no incident's change number (migration 012).
+    const resolved = await incidentActorResolver(tx, this.context.incident, this.context.nowMicros, this.context.importId)(wanted);
     for (const [name, id] of resolved) this.#actors.set(name, id);
-    // The actors this import created stay out of sight with its events until the flip.
-    await tx.query("UPDATE incident_actors SET import_id = $1 WHERE id = ANY($2::bigint[]) AND created_micros = $3 AND import_id IS NULL AND NOT EXISTS (SELECT 1 FROM events e WHERE e.actor_id = incident_actors.id)", [
-      this.context.importId, [...resolved.values()], this.context.nowMicros,
-    ]);
   }
 
   /** Slack reply-thread keys of the batch's messages, by new event id, for the flip (reply-threads.ts). */

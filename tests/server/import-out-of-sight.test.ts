@@ -118,6 +118,8 @@ describe.each(DATABASE_KINDS)('an import out of sight on %s', (kind) => {
     const incidentID = await createIncident(writer, organizationID, 'Killed meanwhile');
     const before = evidence(await get<Payload>(`/api/incident/${incidentID}`));
     const eventsBefore = await countRows(server.db, 'events');
+    const numbers = async () => (await server.db.query<{ change_seq: number; payload_seq: number }>('SELECT change_seq, payload_seq FROM incidents WHERE id = $1', [incidentID]))[0];
+    const numbersBefore = await numbers();
     // What a process killed mid-import leaves: an import begun, a batch of events and a marker under its hidden stream.
     const incident = { id: incidentID, organization_id: organizationID, name: 'Killed meanwhile' };
     await server.db.transaction(async (tx) => {
@@ -135,11 +137,14 @@ describe.each(DATABASE_KINDS)('an import out of sight on %s', (kind) => {
     });
     expect(await countRows(server.db, 'events')).toBe(eventsBefore + 2);
     expect(evidence(await get<Payload>(`/api/incident/${incidentID}`))).toEqual(before);
+    // Its stream, actor and events were written out of sight: an open device has nothing to ask for.
+    expect(await numbers()).toEqual(numbersBefore);
 
     expect(await sweepAbandonedImports(server.db, Date.now() * 1000)).toBe(1);
     expect(await countRows(server.db, 'events')).toBe(eventsBefore);
     expect(evidence(await get<Payload>(`/api/incident/${incidentID}`))).toEqual(before);
     expect(await hiddenRows()).toEqual({ imports: 0, hiddenStreams: 0, pendingCounts: 0 });
+    expect(await numbers()).toEqual(numbersBefore);
     // A marker added now is counted once: the sweep took nothing off the visible counts.
     const marked = await fetch(`${base}/api/incident/${incidentID}/marker`, {
       method: 'POST', headers: { ...headers(), 'content-type': 'application/json' }, body: JSON.stringify({ startTimestamp: 30, endTimestamp: 30, message: 'after the sweep' }),
