@@ -11,6 +11,8 @@ import { fileNameDate, inferSyslogYear, type MonthDay } from './syslog-year.ts';
 const APT_START = /^Start-Date: \d{4}-\d{2}-\d{2} +\d{2}:\d{2}:\d{2}$/;
 const APT_FIELD = /^[A-Za-z][A-Za-z-]*: /;
 const JOURNAL_MARKER = /^-- .* --$/;
+// logcat's "--------- beginning of main" between its buffers.
+const LOGCAT_MARKER = /^-{9} (?:beginning of|switch to) \S+$/;
 const DEFAULT_ZONE = 'UTC';
 
 export function detectSyslog(text: string, complete: boolean, fileName: string): FamilyDetection | undefined {
@@ -18,9 +20,9 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
   const apt = detectAptHistory(sample.map((line) => line.text));
   if (apt !== undefined) return apt;
   // journalctl's "-- Logs begin at … --" and "-- Reboot --" are markers, not messages.
-  const lines = sample.filter((line) => !JOURNAL_MARKER.test(line.text));
+  const lines = sample.filter((line) => !JOURNAL_MARKER.test(line.text) && !LOGCAT_MARKER.test(line.text));
   if (lines.length === 0) return undefined;
-  const counts = { rfc3164: 0, rfc5424: 0, iso: 0 };
+  const counts = { rfc3164: 0, rfc5424: 0, iso: 0, logcat: 0 };
   const dates: MonthDay[] = [];
   let withOffset = 0;
   let firstIndex: number | undefined;
@@ -32,9 +34,9 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
     firstIndex ??= index;
     counts[header.grammar] += 1;
     if (header.offsetMinutes !== undefined) withOffset += 1;
-    if (header.grammar === 'rfc3164' && header.time.year === 0) dates.push({ month: header.time.month, day: header.time.day, line });
+    if ((header.grammar === 'rfc3164' || header.grammar === 'logcat') && header.time.year === 0) dates.push({ month: header.time.month, day: header.time.day, line });
   });
-  const matched = counts.rfc3164 + counts.rfc5424 + counts.iso;
+  const matched = counts.rfc3164 + counts.rfc5424 + counts.iso + counts.logcat;
   // Indented lines (stack traces) continue a message: they do not count against the share. A file
   // cut mid-message may open with a few continuation lines.
   const unindented = lines.filter((line) => !/^\s/.test(line.text)).length;
@@ -43,8 +45,11 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
     counts.rfc3164 > 0 ? `${counts.rfc3164} RFC 3164 (month, day and time, no year)` : '',
     counts.rfc5424 > 0 ? `${counts.rfc5424} RFC 5424 (<PRI>1 and an ISO time)` : '',
     counts.iso > 0 ? `${counts.iso} with an ISO time, host and program` : '',
+    counts.logcat > 0 ? `${counts.logcat} Android logcat (month-day, time, process, thread, priority and tag)` : '',
   ].filter((part) => part !== '');
-  const name = counts.rfc3164 === matched ? 'RFC 3164 syslog' : counts.rfc5424 === matched ? 'RFC 5424 syslog' : 'Syslog';
+  const names: Record<string, string> = { rfc3164: 'RFC 3164 syslog', rfc5424: 'RFC 5424 syslog', logcat: 'Android logcat' };
+  const only = Object.entries(counts).find(([, count]) => count === matched)?.[0];
+  const name = (only === undefined ? undefined : names[only]) ?? 'Syslog';
   const rest = lines.length - matched;
   let reason = `${name}: ${matched} of ${lines.length} lines start a message (${kinds.join(', ')})`;
   if (rest > 0) reason += `; ${rest} other line${rest === 1 ? ' continues' : 's continue'} the message before`;

@@ -17,6 +17,8 @@ import { textLines, type TextLine } from './text-lines.ts';
 
 // journalctl's "-- Logs begin at … --" and "-- Reboot --" lines mark the output, they are no message.
 const JOURNAL_MARKER = /^-- .* --$/;
+// logcat's "--------- beginning of main" between its buffers.
+const LOGCAT_MARKER = /^-{9} (?:beginning of|switch to) \S+$/;
 // A message longer than this is runaway text, not one event: further lines become invalid rows.
 const MAX_MESSAGE_CHARS = 1 << 20;
 
@@ -54,7 +56,7 @@ export async function* parseSyslog(text: AsyncIterable<string>, settings: Syslog
     roller ??= new YearRoller(firstYear(lines, report));
     const piece: { records: ImportRecord[]; invalid: InvalidRow[] } = { records: [], invalid: [] };
     for (const { line, text: raw } of lines) {
-      if (raw.trim() === '' || JOURNAL_MARKER.test(raw)) continue;
+      if (raw.trim() === '' || JOURNAL_MARKER.test(raw) || LOGCAT_MARKER.test(raw)) continue;
       const header = readSyslogHeader(raw);
       if (header !== undefined) {
         finish(piece);
@@ -86,11 +88,11 @@ function firstYear(lines: readonly TextLine[], report: ParseReport): number {
   const dates: MonthDay[] = [];
   for (const { line, text } of lines) {
     const header = readSyslogHeader(text);
-    if (header?.grammar === 'rfc3164' && header.time.year === 0) dates.push({ month: header.time.month, day: header.time.day, line });
+    if ((header?.grammar === 'rfc3164' || header?.grammar === 'logcat') && header.time.year === 0) dates.push({ month: header.time.month, day: header.time.day, line });
   }
   const now = new Date();
   const guess = inferSyslogYear(dates, now, `today (${now.toISOString().slice(0, 10)})`);
   if (guess === undefined) return now.getUTCFullYear();
-  report.notes.push(`RFC 3164 dates have no year: ${guess.reason}`);
+  report.notes.push(`The dates have no year (RFC 3164, logcat): ${guess.reason}`);
   return guess.year;
 }

@@ -1,15 +1,17 @@
 /*
  * The header of one syslog line in any of the three shapes found in files: RFC 3164 ("Mmm dd
  * hh:mm:ss host prog[pid]: msg", host optional, no year), RFC 5424 ("<PRI>1 ISO-time host app procid
- * msgid SD msg") and an ISO time in front of a 3164 tag (rsyslog's file formats). Undefined when the
- * line starts with none of them: for a syslog file, such a line continues the message before it.
+ * msgid SD msg"), an ISO time in front of a 3164 tag (rsyslog's file formats), and Android logcat's
+ * threadtime and time formats ("MM-DD hh:mm:ss.mmm pid tid L Tag: msg", "MM-DD … L/Tag( pid): msg",
+ * no year unless `-v year`). Undefined when the line starts with none of them: for a syslog file,
+ * such a line continues the message before it.
  */
 import { MONTH_ABBREVIATIONS } from '../time/month-abbreviations.ts';
 import { fractionMicrosOf, type CivilTime } from './local-micros.ts';
 import { readStructuredData } from './syslog-structured-data.ts';
 
 export interface SyslogHeader {
-  readonly grammar: 'rfc3164' | 'rfc5424' | 'iso';
+  readonly grammar: 'rfc3164' | 'rfc5424' | 'iso' | 'logcat';
   readonly priority: number | undefined;
   /** year is 0 when the line has none (RFC 3164): the reader supplies it. */
   readonly time: CivilTime;
@@ -19,6 +21,8 @@ export interface SyslogHeader {
   readonly program: string | undefined;
   readonly pid: string | undefined;
   readonly msgid: string | undefined;
+  /** logcat's thread id. */
+  readonly thread?: string | undefined;
   readonly structuredData: string | undefined;
   readonly message: string;
   /** Characters before the message: the syslog prefix another grammar may follow. */
@@ -35,6 +39,13 @@ const RFC3164 = new RegExp(
 const ISO = new RegExp(String.raw`^${PRI}(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(Z|[+-]\d{2}:?\d{2})? +`);
 const RFC5424 =
   /^<(\d{1,3})>\d{1,2} (?:-|(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})) (\S+) (\S+) (\S+) (\S+) /;
+// logcat: the date (a year only with `-v year`), the time to the millisecond, then threadtime's
+// "pid tid L Tag: " or time's "L/Tag( pid): ". A tag may hold spaces (padded by some devices).
+const LOGCAT = new RegExp(
+  String.raw`^(?:(\d{4})-)?(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})\.(\d{3,6}) +(?:(\d+) +(\d+) +([VDIWEFA]) (.*?) ?:(?: |$)|([VDIWEFA])\/(.*?)\( *(\d+)\):(?: |$))`,
+);
+/** logcat's priority letters as syslog severities (user-level facility: 8 + severity). */
+const LOGCAT_SEVERITY: Readonly<Record<string, number>> = { V: 7, D: 7, I: 6, W: 4, E: 3, F: 2, A: 1 };
 // "prog[pid]: " or "prog: ": a program name holds no spaces, brackets or colons; after a [pid] the
 // colon may be missing (macOS launchd: "com.apple.xpc.launchd[1] (com.apple.x): …").
 const HOST = /^[\w[][\w.:%\-\]]*$/;
@@ -54,11 +65,34 @@ export function readSyslogHeader(text: string): SyslogHeader | undefined {
     const time = civil(year === undefined ? 0 : Number(year), month, day, hour, minute, second, fraction);
     return withTag(text, classic[0].length, 'rfc3164', priorityOf(pri), time, undefined);
   }
+  const logcat = readLogcat(text);
+  if (logcat !== undefined) return logcat;
   const iso = ISO.exec(text);
   if (iso === null) return undefined;
   const [, pri, year, month, day, hour, minute, second, fraction, zone] = iso;
   const time = civil(Number(year), Number(month), day, hour, minute, second, fraction);
   return withTag(text, iso[0].length, 'iso', priorityOf(pri), time, offsetOf(zone));
+}
+
+function readLogcat(text: string): SyslogHeader | undefined {
+  const match = LOGCAT.exec(text);
+  if (match === null) return undefined;
+  const [head, year, month, day, hour, minute, second, fraction, pid, tid, letter, tag, briefLetter, briefTag, briefPid] = match;
+  const severity = LOGCAT_SEVERITY[letter ?? briefLetter ?? ''];
+  return {
+    grammar: 'logcat',
+    priority: severity === undefined ? undefined : 8 + severity,
+    time: civil(year === undefined ? 0 : Number(year), Number(month), day, hour, minute, second, fraction),
+    offsetMinutes: undefined,
+    host: undefined,
+    program: (tag ?? briefTag ?? '').trim() || undefined,
+    pid: pid ?? briefPid,
+    msgid: undefined,
+    thread: tid,
+    structuredData: undefined,
+    message: text.slice(head.length).trim(),
+    prefixLength: head.length,
+  };
 }
 
 function read5424(text: string): SyslogHeader | undefined {

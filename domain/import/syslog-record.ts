@@ -42,6 +42,7 @@ export function syslogRecord(line: number, header: SyslogHeader, year: number, z
     extra.mnemonic = cisco[3] ?? '';
   }
   if (header.pid !== undefined) extra.pid = header.pid;
+  if (header.thread !== undefined) extra.tid = header.thread;
   if (header.msgid !== undefined) extra.msgid = header.msgid;
   if (header.structuredData !== undefined) extra.structuredData = header.structuredData;
   if (header.priority !== undefined) {
