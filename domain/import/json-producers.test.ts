@@ -20,6 +20,20 @@ async function importText(text: string) {
 }
 
 describe('JSON logs of other producers', () => {
+  it('pino: "msg" in every line is the message, not the "err.message" of the lines with an error', async () => {
+    const run = await importText(
+      lines(
+        { level: 30, time: 1704190272123, pid: 4242, hostname: 'api-1', msg: 'server listening' },
+        { level: 50, time: 1704190275000, pid: 4242, hostname: 'api-1', err: { type: 'Error', message: 'boom' }, msg: 'request failed' },
+      ),
+    );
+    expect(run.settings).toMatchObject({ fields: { startTime: 'time', actor: 'hostname', message: 'msg' } });
+    expect(run.records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
+      ['2024-01-02T10:11:12.123Z', 'api-1', 'server listening'],
+      ['2024-01-02T10:11:15.000Z', 'api-1', 'request failed'],
+    ]);
+  });
+
   it('Okta System Log: published, actor.alternateId, displayMessage', async () => {
     const event = (at: string, who: string, what: string) => ({
       uuid: 'b1',
