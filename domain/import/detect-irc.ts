@@ -4,10 +4,10 @@
  * like IRC (`<nick>`, `*`, `-->`, `-!-`…), so syslog's `Dec 31 21:11:55 host prog:` is not taken.
  */
 import type { FamilyDetection } from './format-detection.ts';
-import { IRSSI_DAY, IRSSI_SESSION, MIRC_SESSION, MONTH_DAY, SCROLLBACK, TIME_ONLY, WEECHAT, XCHAT_SESSION } from './parse-irc.ts';
+import { IRSSI_DAY, IRSSI_SESSION, MIRC_SESSION, MONTH_DAY, SCROLLBACK, TIME_ONLY, WEECHAT, XCHAT_SESSION, ZOOM_OLD, ZOOM_TO } from './parse-irc.ts';
 import { isoDate, monthNumber } from './chat-time.ts';
 
-type Dialect = 'XChat/HexChat' | 'HexChat scrollback' | 'irssi' | 'weechat' | 'ZNC/mIRC';
+type Dialect = 'XChat/HexChat' | 'HexChat scrollback' | 'irssi' | 'weechat' | 'ZNC/mIRC' | 'Zoom';
 
 const IRC_BODY = /^[ \t]*(?:<[ @+%~&!]?[^<>\s]+>|\*[ \t]|-->|<--|---|-!-|\*\*\*|-[^\s-]\S*-[ \t])/;
 // weechat's prefix column for joins, parts, network notices and actions.
@@ -23,9 +23,12 @@ export function detectIrc(lines: readonly string[], fileName: string): FamilyDet
   let nonBlank = 0;
   let weechatFirst: boolean | undefined;
   let weechatStatus = 0;
+  let afterZoom = false;
   for (const raw of lines) {
     const line = raw.trimStart();
-    if (line === '') continue;
+    // A Zoom message's text is on the indented lines after its time: part of that line.
+    if (line === '' || (afterZoom && line !== raw)) continue;
+    afterZoom = false;
     nonBlank += 1;
     const weechat = WEECHAT.exec(line);
     weechatFirst ??= weechat !== null;
@@ -35,6 +38,13 @@ export function detectIrc(lines: readonly string[], fileName: string): FamilyDet
       continue;
     }
     const monthDay = MONTH_DAY.exec(line);
+    if (ZOOM_TO.test(line) || ZOOM_OLD.test(line)) {
+      count('Zoom');
+      afterZoom = true;
+      if (!dated) undatedFirst = true;
+      // Its text on the indented lines after it is part of the message.
+      continue;
+    }
     if (SCROLLBACK.test(line)) count('HexChat scrollback');
     else if (weechat !== null) {
       count('weechat');
@@ -62,12 +72,12 @@ export function detectIrc(lines: readonly string[], fileName: string): FamilyDet
   if (dialect === undefined || lineCount < Math.min(2, nonBlank) || recognised * 3 < nonBlank) return undefined;
   const fileDate = FILE_DATE.exec(fileName);
   const startDate = fileDate === null ? undefined : isoDate(Number(fileDate[1]), Number(fileDate[2]), Number(fileDate[3]));
-  const evidence = `${dialect} IRC log: ${lineCount} of ${nonBlank} lines are ${shapeOf(dialect)}`;
+  const evidence = dialect === 'Zoom' ? `Zoom meeting chat: ${lineCount} of ${nonBlank} lines are ${shapeOf(dialect)}` : `${dialect} IRC log: ${lineCount} of ${nonBlank} lines are ${shapeOf(dialect)}`;
   const sessionNote = sessions > 0 ? `, ${sessions} session or day line(s) give the date` : '';
   let dateNote = '';
   if (undatedFirst) {
     dateNote = startDate === undefined
-      ? '; lines before the first session line have no year or date and none is in the file name: set the start date'
+      ? `; ${dialect === 'Zoom' ? 'the times have no date' : 'lines before the first session line have no year or date'} and none is in the file name: they are read on the day of the incident's first event unless you set the start date`
       : `; the date of lines before any session line is ${startDate}, from the file name`;
   }
   const zoneNote = dialect === 'HexChat scrollback' ? '; times are epoch seconds (UTC)' : '; times are local, read in the chosen time zone';
@@ -90,5 +100,7 @@ function shapeOf(dialect: Dialect): string {
       return 'a time then a nick or status mark';
     case 'ZNC/mIRC':
       return 'a time in brackets then a nick or status mark';
+    case 'Zoom':
+      return 'a time of day then "From" the sender (to the recipient), the text after it';
   }
 }

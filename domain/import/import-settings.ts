@@ -42,9 +42,12 @@ export function settingsFromDetection(detection: FormatDetection, timeZone: stri
 
 /**
  * Transcripts whose cue times count from zero start at the incident's first event unless the analyst
- * gave a start: the default the preview and the server both apply. Other settings pass unchanged.
+ * gave a start, and chat logs whose times have no date (Zoom, ZNC) are read on that event's day (UTC):
+ * the default the preview and the server both apply. Other settings pass unchanged.
  */
 export function withDefaultRecordingStart(settings: ImportSettings, firstEventMicros: number | null | undefined): ImportSettings {
-  if (settings.format !== 'subtitles' || settings.anchorMicros !== undefined || firstEventMicros === null || firstEventMicros === undefined) return settings;
-  return { ...settings, anchorMicros: firstEventMicros };
+  if (firstEventMicros === null || firstEventMicros === undefined) return settings;
+  if (settings.format === 'subtitles' && settings.anchorMicros === undefined) return { ...settings, anchorMicros: firstEventMicros };
+  if (settings.format === 'irc' && settings.startDate === undefined) return { ...settings, startDate: new Date(Math.floor(firstEventMicros / 1000)).toISOString().slice(0, 10) };
+  return settings;
 }

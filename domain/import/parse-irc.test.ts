@@ -195,7 +195,7 @@ describe('other IRC clients', () => {
     const { records } = await run(log, { format: 'irc', timeZone: 'UTC', startDate: '2016-12-31' });
     expect(records.map((record) => iso(record.startMicros))).toEqual(['2016-12-31T23:59:59.000Z', '2017-01-01T00:00:01.000Z']);
     const unnamed = detectFormat(new TextEncoder().encode(log), 'ops.log');
-    expect(unnamed.reason).toContain('have no year or date and none is in the file name: set the start date');
+    expect(unnamed.reason).toContain("have no year or date and none is in the file name: they are read on the day of the incident's first event unless you set the start date");
     expect((await run(log)).invalid[0]).toEqual({ line: 1, reason: 'the line has no year and no session line before it gives one: set the start date' });
   });
 

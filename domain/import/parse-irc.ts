@@ -2,7 +2,9 @@
  * IRC logs of the common clients, line by line: XChat/HexChat (`dec 31 21:11:55 <nick> text`, the
  * year from the `**** BEGIN LOGGING AT` session line, rolled over at year ends), HexChat scrollback
  * (`T <epoch> ...`), irssi (`21:12 < nick> text` under `--- Log opened` and `--- Day changed`),
- * weechat (`2011-12-31 21:11:55<TAB>nick<TAB>text`), ZNC and mIRC (`[21:11:55] <nick> text`).
+ * weechat (`2011-12-31 21:11:55<TAB>nick<TAB>text`), ZNC and mIRC (`[21:11:55] <nick> text`), and
+ * Zoom's saved meeting chat (`10:02:15 From  Ana  to  Everyone:` with the text on the indented lines
+ * after it; older versions `10:02:15<TAB> From  Ana : text`), whose times of day need the start date.
  */
 import type { ZoneId } from '@js-joda/core';
 import type { IrcSettings } from './chat-settings.ts';
@@ -11,6 +13,11 @@ import type { ImportRecord, InvalidRow, ParsedPiece, ParseReport } from './impor
 import { ircLineBody, withoutFormatting } from './irc-line-body.ts';
 import { loadZone, shorten } from './parse-event-time.ts';
 import { textLines } from './text-lines.ts';
+
+/** An event still being read (a Zoom message's text comes on the lines after its time). */
+type OpenRecord = { -readonly [K in keyof ImportRecord]: ImportRecord[K] };
+
+const DAY_MICROS = 86_400_000_000;
 
 interface Day {
   readonly year: number;
@@ -29,6 +36,9 @@ export const SCROLLBACK = /^T (\d{9,11}) ([^]*)$/;
 export const WEECHAT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})\t([^]*)$/;
 export const MONTH_DAY = new RegExp(String.raw`^(\p{L}{3,5}\.?) +(\d{1,2}) (\d{1,2}:\d{2}:\d{2})(?=[ \t]|$)([^]*)$`, 'u');
 export const TIME_ONLY = /^(\[?)(\d{1,2}):(\d{2})(?::(\d{2}))?(\]?)(?=[ \t]|$)/;
+// Zoom: "From <name> to <recipient>:" (2021 on; "(Direct Message)" or "(privately)" after a person), or "From <name> : text".
+export const ZOOM_TO = /^(\d{1,2}):(\d{2}):(\d{2})[ \t]+From[ \t]+(.+?)[ \t]+to[ \t]+(.+?)[ \t]*:[ \t]*([^]*)$/;
+export const ZOOM_OLD = /^(\d{1,2}):(\d{2}):(\d{2})[ \t]+From[ \t]+(.+?)[ \t]+:[ \t]?([^]*)$/;
 
 export async function* parseIrc(text: AsyncIterable<string>, settings: IrcSettings, report: ParseReport): AsyncGenerator<ParsedPiece> {
   const zone = await loadZone(settings.timeZone);
@@ -37,12 +47,15 @@ export async function* parseIrc(text: AsyncIterable<string>, settings: IrcSettin
     const piece: ParsedPiece = { records: [], invalid: [] };
     for (const { line, text: raw } of lines) {
       const result = reader.read(line, withoutFormatting(raw));
+      piece.records.push(...reader.finished.splice(0));
       if (result === undefined) continue;
       if ('reason' in result) piece.invalid.push(result);
       else piece.records.push(result);
     }
     yield piece;
   }
+  const last = reader.end();
+  if (last !== undefined) yield { records: [last], invalid: [] };
   if (reader.usedStartDate) report.notes.push(`Lines with a time but no date were read as from ${settings.startDate ?? ''} on`);
 }
 
@@ -52,6 +65,15 @@ class IrcReader {
   /** Whether `day` is still the start date of the settings, not one the log wrote. */
   private dayFromSettings = false;
   usedStartDate = false;
+  /** A Zoom message whose text may go on in the indented lines after it. */
+  private zoom: OpenRecord | undefined;
+  /** Days a Zoom chat has run past midnight (a time of day far before the one before it). */
+  private zoomDays = 0;
+  private zoomLast: number | undefined;
+  /** The last Zoom line was refused: the indented text after it goes with it. */
+  private zoomRefused = false;
+  /** Zoom messages completed by the line just read, to emit before that line's own result. */
+  readonly finished: ImportRecord[] = [];
 
   constructor(
     private readonly zone: ZoneId,
@@ -67,6 +89,13 @@ class IrcReader {
   read(line: number, raw: string): ImportRecord | InvalidRow | undefined {
     const text = raw.trimStart();
     if (text.trim() === '') return undefined;
+    if (/^\s/.test(raw) && (this.zoom !== undefined || this.zoomRefused)) {
+      if (this.zoom !== undefined) this.zoom.message = this.zoom.message === '' ? text.trimEnd() : `${this.zoom.message}\n${text.trimEnd()}`;
+      return undefined;
+    }
+    if (this.zoom !== undefined) this.finished.push(this.zoom);
+    this.zoom = undefined;
+    this.zoomRefused = false;
     const session = this.session(line, text);
     if (session !== undefined) return session ?? undefined;
     const scrollback = SCROLLBACK.exec(text);
@@ -85,6 +114,8 @@ class IrcReader {
     }
     const monthDay = MONTH_DAY.exec(text);
     if (monthDay !== null && monthNumber(monthDay[1] ?? '') !== undefined) return this.monthDayLine(line, monthDay);
+    const zoom = ZOOM_TO.exec(text) ?? ZOOM_OLD.exec(text);
+    if (zoom !== null) return this.zoomLine(line, zoom);
     const timeOnly = TIME_ONLY.exec(text);
     if (timeOnly !== null) return this.timeOnlyLine(line, text, timeOnly);
     return { line, reason: `${quote(text)} is not an IRC log line (expected a time, then a nick or status text)` };
@@ -155,6 +186,33 @@ class IrcReader {
     if (micros === undefined) return { line, reason: `${quote(whole)} is not a time of day (expected hour:minute, hours 0-23)` };
     if (this.dayFromSettings) this.usedStartDate = true;
     return this.record(line, micros, text.slice(whole.length));
+  }
+
+  /** The message read so far, if one is still open: at the end of the file. */
+  end(): ImportRecord | undefined {
+    const open = this.zoom;
+    this.zoom = undefined;
+    return open;
+  }
+
+  private zoomLine(line: number, match: RegExpExecArray): InvalidRow | undefined {
+    const [whole, hour = '', minute = '', second = ''] = match;
+    const to = match.length === 7 ? match[5] : undefined;
+    const day = this.day;
+    if (day === undefined) {
+      this.zoomRefused = true;
+      return { line, reason: 'Zoom chat times have no date: set the start date (the day of the meeting)' };
+    }
+    const wall = wallMicros({ ...day, hour: Number(hour), minute: Number(minute), second: Number(second) }, this.zone);
+    if (wall === undefined) return { line, reason: `${quote(whole.slice(0, 8))} is not a time of day (expected hour:minute:second, hours 0-23)` };
+    if (this.dayFromSettings) this.usedStartDate = true;
+    if (this.zoomLast !== undefined && wall + this.zoomDays * DAY_MICROS < this.zoomLast - DAY_MICROS / 2) this.zoomDays += 1;
+    const micros = wall + this.zoomDays * DAY_MICROS;
+    this.zoomLast = micros;
+    const actor = (match[4] ?? '').trim();
+    const text = (match[match.length - 1] ?? '').trim();
+    this.zoom = { line, startMicros: micros, endMicros: micros, actor, message: text, extra: to === undefined ? { kind: 'message' } : { kind: 'message', to: to.trim() } };
+    return undefined;
   }
 
   private setDay({ year, month, day }: Day): void {
