@@ -123,6 +123,7 @@ describe('detectFormat on small inputs', () => {
     ['', 'The file is empty'],
     ['\u0000\u0001binary', 'A binary file: the importers read text, HAR and Slack zips'],
     ['[1, 2, 3]', 'A JSON array whose first elements are not objects: no records to import'],
+    ['[    0.000000] Linux version 6.1.0-18-amd64\n[   12.345678] EXT4-fs (sda1): mounted\n', 'Kernel messages (dmesg) timed in seconds since boot, which no clock places: export them with their times (dmesg -T, journalctl -k or /var/log/kern.log) and import that'],
     ['<html><body>hi</body></html>', 'An XML or HTML file: not an import format (section 3 lists har and tsv)'],
     ['just some prose\nwithout any columns\n', 'Not a delimited file: no delimiter splits its first lines into the same number of columns'],
     ['#separator ;\n#fields;ts\n', 'Not a delimited file: a Zeek log separated by ;: only tab-separated Zeek logs are read'],

@@ -34,6 +34,13 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
   const complete = firstBytes.byteLength < DETECT_BYTES;
   const text = decodeStart(firstBytes.subarray(0, DETECT_BYTES));
   if (text.includes('\u0000')) return { format: undefined, reason: 'A binary file: the importers read text, HAR and Slack zips' };
+  // Before JSON: kernel ring buffer lines open with "[" too.
+  if (isDmesg(text)) {
+    return {
+      format: undefined,
+      reason: 'Kernel messages (dmesg) timed in seconds since boot, which no clock places: export them with their times (dmesg -T, journalctl -k or /var/log/kern.log) and import that',
+    };
+  }
   // Before JSON: WhatsApp iOS and ZNC lines open with "[".
   const chat = detectChat(text, complete, fileName);
   if (chat !== undefined) return chat;
@@ -63,6 +70,14 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
   const table = delimited.format === 'timesketch-csv' || (delimited.format === 'delimited' && delimited.settings !== undefined && !delimited.reason.startsWith(TIME_THEN_TEXT) && !commaFraction(delimited));
   if (table) return delimited;
   return detectTimestampedLines(text, complete) ?? delimited;
+}
+
+const DMESG_LINE = /^\[ *\d+\.\d{6}\] /;
+
+/** Most of the first lines are "[    3.141592] message": seconds since boot. */
+function isDmesg(text: string): boolean {
+  const lines = text.split('\n', 20).filter((line) => line.trim() !== '');
+  return lines.length > 0 && lines.filter((line) => DMESG_LINE.test(line)).length * 10 >= lines.length * 8;
 }
 
 /** A gzipped file is detected on the start of its text; a first sample shorter than the detection window counts as complete only when the gzip input was. */
