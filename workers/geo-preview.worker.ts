@@ -5,7 +5,7 @@
  * A run can be cancelled between batches.
  */
 import * as Comlink from 'comlink';
-import { detectGeoFile } from '../domain/geo/detect-geo-file.ts';
+import { detectGeoBytes, geoFileStart } from '../domain/geo/detect-geo-file.ts';
 import { columnsBySettings } from '../domain/geo/detect-geo-settings.ts';
 import type { GeoPoint, InvalidGeoItem } from '../domain/geo/geo-point.ts';
 import { formatOf, MapSettingsSchema } from '../domain/geo/geo-settings.ts';
@@ -19,9 +19,11 @@ const cancelled = new Set<number>();
 const api: GeoPreviewApi = {
   async preview(runID, file, fileName, chosen, mapIndex, onProgress) {
     try {
-      const head = new TextDecoder().decode(await file.slice(0, DETECT_BYTES).arrayBuffer());
+      const firstBytes = new Uint8Array(await file.slice(0, DETECT_BYTES).arrayBuffer());
+      // Unpacked when gzipped: a CSV's columns are read from the text.
+      const head = geoFileStart(firstBytes, file.size <= DETECT_BYTES, fileName).text;
       // Detected on every run, so the page can show what the file looked like beside what was chosen.
-      const detection = detectGeoFile(head, file.size <= DETECT_BYTES, fileName, mapIndex);
+      const detection = detectGeoBytes(firstBytes, file.size <= DETECT_BYTES, fileName, mapIndex);
       const detectedReason = typeof detection === 'string' ? undefined : detection.reason;
       let settings = chosen;
       if (settings === undefined) {

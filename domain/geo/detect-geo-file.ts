@@ -7,6 +7,10 @@
 import { CHART_PALETTE } from '../color/palette.ts';
 import { detectGeoSettings, mapNameFromFile, type GeoDetection } from './detect-geo-settings.ts';
 import type { GeoFormat, MapSettings } from './geo-settings.ts';
+import { gunzipStart, isGzip, withoutGzipExtension } from '../import/gunzip-bytes.ts';
+
+/** How much of a file detection reads (the callers' window). */
+const GEO_DETECT_BYTES = 64 * 1024;
 
 const B_FIX = /^B\d{6}\d{7}[NS]\d{8}[EW][AV]/;
 const SENTENCE = /^\$([A-Z]{2})(RMC|GGA|GNS|GLL|ZDA|VTG|GSA|GSV)\b/;
@@ -94,6 +98,32 @@ function detectNmea(lines: readonly string[], fileName: string, mapIndex: number
     trackSettings('nmea', fileName, mapIndex, 'circle'),
     `NMEA 0183: ${matched.length} of ${sentences.length} lines are position or satellite sentences (talkers ${talkers}), ${fixes} of them RMC, GGA or GNS fixes; the date comes from RMC or ZDA; a fix the receiver marks as without one (GGA quality 0, RMC status V) or with a wrong checksum is invalid.`,
   );
+}
+
+export interface GeoFileStart {
+  /** The start of the file's text, unpacked when the file is gzipped. */
+  readonly text: string;
+  /** Whether `text` is the whole file. */
+  readonly complete: boolean;
+  /** The name without its ".gz". */
+  readonly fileName: string;
+  readonly gzipped: boolean;
+}
+
+/** The start of a geo file as text from its first bytes (`complete` when that is all of it), unpacked if gzipped. */
+export function geoFileStart(firstBytes: Uint8Array, complete: boolean, fileName: string): GeoFileStart {
+  if (!isGzip(firstBytes)) return { text: new TextDecoder().decode(firstBytes), complete, fileName, gzipped: false };
+  const inflated = gunzipStart(firstBytes, GEO_DETECT_BYTES);
+  return { text: new TextDecoder().decode(inflated), complete: complete && inflated.byteLength < GEO_DETECT_BYTES, fileName: withoutGzipExtension(fileName), gzipped: true };
+}
+
+/** detectGeoFile on a file's first bytes, gzipped or not. */
+export function detectGeoBytes(firstBytes: Uint8Array, complete: boolean, fileName: string, mapIndex = 0): GeoDetection | string {
+  const start = geoFileStart(firstBytes, complete, fileName);
+  if (start.gzipped && start.text === '') return 'is a gzip file whose start cannot be unpacked';
+  const detection = detectGeoFile(start.text, start.complete, start.fileName, mapIndex);
+  if (typeof detection === 'string' || !start.gzipped) return detection;
+  return { ...detection, reason: `Compressed with gzip, read as it unpacks. ${detection.reason}` };
 }
 
 /** The format and settings of a geo file from its start (`complete` when that is all of it), or why none fit. */

@@ -2,7 +2,7 @@
  * Test support for the geo parsers: a file detected with no settings (its first 64 KiB, as the
  * server and the worker do) and read whole, its points and invalid rows collected.
  */
-import { detectGeoFile } from './detect-geo-file.ts';
+import { detectGeoBytes } from './detect-geo-file.ts';
 import type { GeoDetection } from './detect-geo-settings.ts';
 import type { GeoPoint, InvalidGeoItem } from './geo-point.ts';
 import type { MapSettings } from './geo-settings.ts';
@@ -11,7 +11,7 @@ import { parseGeoFile } from './parse-geo-file.ts';
 const DETECT_BYTES = 64 * 1024;
 
 export function detectBytes(bytes: Uint8Array, fileName: string): GeoDetection {
-  const detection = detectGeoFile(new TextDecoder().decode(bytes.subarray(0, DETECT_BYTES)), bytes.length <= DETECT_BYTES, fileName);
+  const detection = detectGeoBytes(bytes.subarray(0, DETECT_BYTES), bytes.length <= DETECT_BYTES, fileName);
   if (typeof detection === 'string') throw new Error(detection);
   return detection;
 }

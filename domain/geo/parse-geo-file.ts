@@ -11,7 +11,7 @@ import type { GeoPoint, InvalidGeoItem } from './geo-point.ts';
 import { formatOf, type GeoFormat, type MapSettings } from './geo-settings.ts';
 import { kmlBytes } from './kml-bytes.ts';
 import { parseGeoJson } from './parse-geojson.ts';
-import { counted, parseGeo, type GeoBatch, type GeoParseOptions, type GeoProgress } from './parse-geo.ts';
+import { parseGeo, unpackedBytes, type GeoBatch, type GeoParseOptions, type GeoProgress } from './parse-geo.ts';
 import { parseGpx } from './parse-gpx.ts';
 import { parseIgc } from './parse-igc.ts';
 import { parseKml } from './parse-kml.ts';
@@ -46,7 +46,7 @@ export async function* parseGeoFile(input: ImportInput, settings: MapSettings, o
   let validCount = 0;
   let invalidCount = 0;
   const progress = (): GeoProgress => ({ bytesRead, totalBytes: options.totalBytes, validCount, invalidCount });
-  const bytes = counted(input, (count) => (bytesRead += count));
+  const bytes = unpackedBytes(input, options, (count) => (bytesRead += count));
   const text = textChunks(format === 'kml' ? kmlBytes(bytes) : bytes);
   try {
     for await (const items of trackItems(format, text, settings, zone)) {

@@ -6,6 +6,7 @@
  */
 import { ZoneOffset } from '@js-joda/core';
 import { byteChunks, textChunks, type ImportInput } from '../import/byte-chunks.ts';
+import { gunzipIfCompressed, type GunzipLimits } from '../import/gunzip-bytes.ts';
 import { delimitedRows } from '../import/delimited-rows.ts';
 import { ImportError } from '../import/import-error.ts';
 import { loadZone } from '../import/parse-event-time.ts';
@@ -29,6 +30,18 @@ export interface GeoProgress {
 export interface GeoParseOptions {
   readonly totalBytes?: number | undefined;
   readonly onProgress?: ((progress: GeoProgress) => void) | undefined;
+  /** How far a gzipped file may inflate (the server's IMPORT_MAX_INFLATED_BYTES); 4 GiB unless given. */
+  readonly gunzip?: GunzipLimits | undefined;
+}
+
+const DEFAULT_GUNZIP: GunzipLimits = { maxInflatedBytes: 4 * 2 ** 30 };
+
+/**
+ * The file's bytes as text, counted as read (progress is in the file's own bytes, compressed or not)
+ * and inflated when the file is gzipped (Strava's bulk export gives .gpx.gz).
+ */
+export function unpackedBytes(input: ImportInput, options: GeoParseOptions, onBytes: (bytes: number) => void): AsyncGenerator<Uint8Array> {
+  return gunzipIfCompressed(counted(input, onBytes), options.gunzip ?? DEFAULT_GUNZIP);
 }
 
 /** Notes whether any text so far held a NUL (one scan per chunk; rows are checked only after one). */
@@ -40,7 +53,7 @@ async function* watchedForNul(text: AsyncIterable<string>, seen: () => void): As
 }
 
 /** Counts the bytes as they pass, for progress. */
-export async function* counted(input: ImportInput, onBytes: (bytes: number) => void): AsyncGenerator<Uint8Array> {
+async function* counted(input: ImportInput, onBytes: (bytes: number) => void): AsyncGenerator<Uint8Array> {
   for await (const chunk of byteChunks(input)) {
     onBytes(chunk.byteLength);
     yield chunk;
@@ -69,7 +82,7 @@ export async function* parseGeo(input: ImportInput, settings: MapSettings, optio
   let width: number | undefined;
   const progress = (): GeoProgress => ({ bytesRead, totalBytes: options.totalBytes, validCount, invalidCount });
   let sawNul = false;
-  const text = watchedForNul(textChunks(counted(input, (bytes) => (bytesRead += bytes))), () => (sawNul = true));
+  const text = watchedForNul(textChunks(unpackedBytes(input, options, (bytes) => (bytesRead += bytes))), () => (sawNul = true));
   for await (const rows of delimitedRows(text, { delimiter: delimiterChar(settings.delimiter), quoted: true, preambleRows: settings.preambleRowCount })) {
     const points: GeoPoint[] = [];
     const invalid: InvalidGeoItem[] = [];

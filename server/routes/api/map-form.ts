@@ -5,7 +5,7 @@
  * bare file makes a map when it can be recognised.
  */
 import { open } from 'node:fs/promises';
-import { detectGeoFile } from '../../../domain/geo/detect-geo-file.ts';
+import { detectGeoBytes } from '../../../domain/geo/detect-geo-file.ts';
 import { MAP_SETTING_FIELDS, MapSettingsSchema, type MapSettings } from '../../../domain/geo/geo-settings.ts';
 import { HttpError, invalid } from '../../http-error.ts';
 import type { ImportForm } from './import-form.ts';
@@ -16,12 +16,12 @@ type MapField = (typeof MAP_FORM_FIELDS)[number];
 const DETECT_BYTES = 64 * 1024;
 const NUMBER_FIELDS = new Set<MapField>(['headerRowCount', 'preambleRowCount']);
 
-async function firstText(path: string, sizeBytes: number): Promise<string> {
+async function firstBytes(path: string, sizeBytes: number): Promise<Uint8Array> {
   const file = await open(path, 'r');
   try {
     const buffer = Buffer.alloc(Math.min(DETECT_BYTES, sizeBytes));
     await file.read(buffer, 0, buffer.length, 0);
-    return new TextDecoder().decode(buffer);
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   } finally {
     await file.close();
   }
@@ -54,7 +54,7 @@ export async function mapSettingsOf(form: ImportForm<MapField>, fileName: string
   const missing = MAP_FORM_FIELDS.filter((field) => !(field in given));
   let merged: Record<string, unknown> = given;
   if (missing.length > 0) {
-    const detection = detectGeoFile(await firstText(form.file.path, form.file.sizeBytes), form.file.sizeBytes <= DETECT_BYTES, fileName, mapIndex);
+    const detection = detectGeoBytes(await firstBytes(form.file.path, form.file.sizeBytes), form.file.sizeBytes <= DETECT_BYTES, fileName, mapIndex);
     if (typeof detection === 'string') {
       throw invalid('file', `was not recognised as a track (GPX, KML, TCX, GeoJSON, IGC, NMEA, or delimited text with a time, a latitude and a longitude): it ${detection}`);
     }

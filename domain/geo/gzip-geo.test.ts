@@ -1,0 +1,36 @@
+/*
+ * Gzipped tracks (Strava's bulk export gives activities as .gpx.gz) are detected on their unpacked
+ * start and read as they unpack: the same points as the plain file, the map named without ".gz".
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR } from '../../tests/support/fixtures-dir.ts';
+import { detectAndRead } from './geo-file-test-reader.ts';
+
+const fixture = (path: string) => new Uint8Array(readFileSync(join(FIXTURES_DIR, path)));
+
+describe('gzipped geo files', () => {
+  it.each([
+    ['field/geo/gpxpy_korita_zbevnica.gpx', 'gpx'],
+    ['field/geo/togeojson_gx_multitrack.kml', 'kml'],
+    ['field/geo/igc_new_zealand.igc', 'igc'],
+    ['geo/fr24_JAL516_2024-01-02.csv', 'csv'],
+  ])('%s read gzipped gives the points of the plain file', async (path, format) => {
+    const plain = fixture(path);
+    const name = path.replace(/^.*\//, '');
+    const expected = await detectAndRead(plain, name);
+    const gzipped = await detectAndRead(new Uint8Array(gzipSync(plain)), `${name}.gz`);
+    expect(gzipped.detection.settings.format).toBe(format);
+    expect(gzipped.detection.reason).toBe(`Compressed with gzip, read as it unpacks. ${expected.detection.reason}`);
+    expect(gzipped.detection.settings.name).toBe(expected.detection.settings.name);
+    expect(gzipped.points).toEqual(expected.points);
+    expect(gzipped.invalid).toEqual(expected.invalid);
+  });
+
+  it('a gzipped track cut off is refused with the reason', async () => {
+    const whole = gzipSync(fixture('field/geo/gpxpy_korita_zbevnica.gpx'));
+    await expect(detectAndRead(new Uint8Array(whole.subarray(0, Math.floor(whole.length * 0.6))), 'cut.gpx.gz')).rejects.toThrow(/damaged or cut off/);
+  });
+});
