@@ -10,8 +10,11 @@ import { columnNames } from '../import/delimited-record.ts';
 import { parseEventTime } from '../import/parse-event-time.ts';
 import { sniffDelimited, unitOf } from '../import/sniff-delimited.ts';
 import { resolveTimeZone } from '../time/time-zone-loader.ts';
+import { coordinateDegrees, decimalCommaNumber } from './coordinate-text.ts';
 import { fractionBeforeZone, offsetSeconds } from './geo-record.ts';
-import type { GeoColumn, IdentifiedColumns, MapSettings } from './geo-settings.ts';
+import { delimiterChar, type GeoColumn, type IdentifiedColumns, type MapDelimiter, type MapSettings } from './geo-settings.ts';
+
+const MAP_DELIMITER_OF: Readonly<Record<string, MapDelimiter>> = { ',': 'comma', '\t': 'tab', ';': 'semicolon' };
 
 export interface GeoDetection {
   readonly settings: MapSettings;
@@ -57,7 +60,7 @@ const LAT_LON = /^\s*[+-]?\d+(\.\d+)?\s*[,;]\s*[+-]?\d+(\.\d+)?\s*$/;
 // 1990-01-01: a numeric "time" before that is a count since start, not an instant.
 const PLAUSIBLE_MICROS = 631_152_000_000_000;
 
-function fits(kind: GeoColumn, cells: readonly string[]): boolean {
+function fits(kind: GeoColumn, cells: readonly string[], decimalComma: boolean): boolean {
   const filled = cells.filter((cell) => cell.trim() !== '');
   if (filled.length === 0) return kind === 'actor' || kind === 'altitude' || kind === 'heading' || kind === 'pitch' || kind === 'roll';
   switch (kind) {
@@ -77,13 +80,16 @@ function fits(kind: GeoColumn, cells: readonly string[]): boolean {
       return filled.every((cell) => LAT_LON.test(cell));
     case 'actor':
       return true;
+    case 'latitude':
+    case 'longitude':
+      return filled.every((cell) => NUMBER.test(cell) || !Number.isNaN(coordinateDegrees(cell, kind, decimalComma)));
     default:
-      return filled.every((cell) => NUMBER.test(cell));
+      return filled.every((cell) => NUMBER.test(cell) || (decimalComma && !Number.isNaN(decimalCommaNumber(cell.trim()))));
   }
 }
 
 /** Column index → kind, by names first and sample cells second. */
-export function identifyColumns(columns: readonly string[], sampleRows: readonly (readonly string[])[]): IdentifiedColumns {
+export function identifyColumns(columns: readonly string[], sampleRows: readonly (readonly string[])[], decimalComma = false): IdentifiedColumns {
   const names = columns.map(normalize);
   const identified: IdentifiedColumns = {};
   const taken = new Set<number>();
@@ -92,7 +98,7 @@ export function identifyColumns(columns: readonly string[], sampleRows: readonly
     for (const wanted of NAMES[kind]) {
       const index = names.findIndex((name, at) => name === wanted && !taken.has(at));
       if (index === -1) continue;
-      if (!fits(kind, sampleRows.map((row) => row[index] ?? ''))) continue;
+      if (!fits(kind, sampleRows.map((row) => row[index] ?? ''), decimalComma)) continue;
       identified[String(index)] = kind;
       taken.add(index);
       break;
@@ -111,8 +117,8 @@ export function identifyColumns(columns: readonly string[], sampleRows: readonly
       if (taken.has(index)) continue;
       const cells = sampleRows.map((row) => row[index] ?? '');
       if (cells.some((cell) => NUMBER.test(cell))) continue;
-      if (fits('timestamp', cells)) identified[String(index)] = 'timestamp';
-      else if (fits('hour_minute_second', cells)) identified[String(index)] = 'hour_minute_second';
+      if (fits('timestamp', cells, decimalComma)) identified[String(index)] = 'timestamp';
+      else if (fits('hour_minute_second', cells, decimalComma)) identified[String(index)] = 'hour_minute_second';
       else continue;
       break;
     }
@@ -151,15 +157,16 @@ export function detectGeoSettings(text: string, complete: boolean, fileName: str
   const rest = comments.length === 0 ? text : text.split('\n').slice(comments.length).join('\n');
   const guess = sniffDelimited(rest, complete);
   if (typeof guess === 'string') return guess;
-  const identifiedColumns = identifyColumns(guess.columns, guess.sampleRows);
+  const delimiter = MAP_DELIMITER_OF[guess.layout.delimiter];
+  if (delimiter === undefined) return `is delimited by "${guess.layout.delimiter}", which maps do not read: use commas, tabs or semicolons`;
+  const identifiedColumns = identifyColumns(guess.columns, guess.sampleRows, delimiter !== 'comma');
   const indexOf = (kind: GeoColumn) => Object.entries(identifiedColumns).find(([, each]) => each === kind)?.[0];
   const nameOf = (kind: GeoColumn) => {
     const index = indexOf(kind);
     return index === undefined ? '' : (guess.columns[Number(index)] ?? '').trim();
   };
-  const delimiter = guess.layout.delimiter === '\t' ? '\t' : ',';
   // A units row is the last "#" line when it has one cell per column ("#yyy-mm-dd, hh:mm:ss, ..., ft msl").
-  const unitsRow = comments.length === 0 ? undefined : comments[comments.length - 1]!.slice(1).split(delimiter).map((cell) => cell.trim().toLowerCase());
+  const unitsRow = comments.length === 0 ? undefined : comments[comments.length - 1]!.slice(1).split(delimiterChar(delimiter)).map((cell) => cell.trim().toLowerCase());
   const units = unitsRow !== undefined && unitsRow.length === guess.columns.length ? unitsRow : undefined;
   const altitudeIndex = indexOf('altitude');
   const altitudeUnitText = altitudeIndex === undefined ? '' : (units?.[Number(altitudeIndex)] ?? '');
@@ -172,7 +179,7 @@ export function detectGeoSettings(text: string, complete: boolean, fileName: str
   const numericUnit = timestampIndex === undefined ? 'seconds' : unitOf(guess.sampleRows.map((row) => row[Number(timestampIndex)] ?? ''));
   const aircraft = flightradar || normalize(nameOf('actor')) === 'callsign' || comments.some((line) => /airframe/i.test(line));
 
-  const said: string[] = [`delimited text (${delimiter === '\t' ? 'tab' : 'comma'}-separated, ${guess.columns.length} columns)`];
+  const said: string[] = [`delimited text (${delimiter}-separated${delimiter === 'comma' ? '' : ', decimal commas read'}, ${guess.columns.length} columns)`];
   if (comments.length > 0) said.push(`${comments.length} "#" line${comments.length === 1 ? '' : 's'} before the header${units ? ' (the last one a units row)' : ''}`);
   if (indexOf('date') !== undefined) said.push(`time from the date "${nameOf('date')}" and the time of day "${nameOf('hour_minute_second')}"`);
   else if (timestampIndex !== undefined) said.push(`time from "${nameOf('timestamp')}"${/^\s*\d+(\.\d+)?\s*$/.test(guess.sampleRows[0]?.[Number(timestampIndex)] ?? '') ? ` (epoch ${numericUnit})` : ''}`);
@@ -190,7 +197,7 @@ export function detectGeoSettings(text: string, complete: boolean, fileName: str
       icon: aircraft ? 'airplane' : 'circle',
       defaultTimeZone: 'UTC',
       defaultDate: null,
-      delimiter: delimiter === '\t' ? 'tab' : 'comma',
+      delimiter,
       headerRowCount: guess.layout.headerRows ?? 0,
       preambleRowCount: guess.layout.preambleRows + comments.length,
       identifiedColumns,
@@ -210,7 +217,7 @@ export function columnsBySettings(text: string, settings: Pick<MapSettings, 'del
     const end = rest.indexOf('\n');
     rest = end === -1 ? '' : rest.slice(end + 1);
   }
-  const parsed = Papa.parse<string[]>(rest, { delimiter: settings.delimiter === 'tab' ? '\t' : ',', newline: '\n', quoteChar: '"', preview: settings.headerRowCount + 10, skipEmptyLines: true });
+  const parsed = Papa.parse<string[]>(rest, { delimiter: delimiterChar(settings.delimiter), newline: '\n', quoteChar: '"', preview: settings.headerRowCount + 10, skipEmptyLines: true });
   const rows = parsed.data.map((fields) => fields.map((field) => field.replace(/\r$/, '')));
   const width = rows[0]?.length ?? 0;
   const header = settings.headerRowCount > 0 ? (rows[settings.headerRowCount - 1] ?? []) : Array.from({ length: width }, () => '');

@@ -10,9 +10,10 @@
 import { shorten, timeReason } from '../import/parse-event-time.ts';
 import type { GeoPoint, InvalidGeoItem } from './geo-point.ts';
 import { columnsByKind, type GeoColumn, type IdentifiedColumns, type MapSettings } from './geo-settings.ts';
+import { coordinateDegrees, decimalCommaNumber } from './coordinate-text.ts';
 import type { GeoTimeReader } from './geo-time-reader.ts';
 
-type RuleSettings = Pick<MapSettings, 'defaultDate' | 'numericUnit' | 'altitudeUnit'>;
+type RuleSettings = Pick<MapSettings, 'defaultDate' | 'numericUnit' | 'altitudeUnit'> & { readonly delimiter?: MapSettings['delimiter'] | undefined };
 
 export interface GeoRules {
   /** Column index per kind, -1 when the map has no such column. */
@@ -102,10 +103,11 @@ export function numberOf(text: string): number {
 }
 
 /** A number of the cell, null when the column is absent or the cell empty, or a reason. */
-function optionalNumber(fields: readonly string[], index: number, kind: GeoColumn): number | null | string {
+function optionalNumber(fields: readonly string[], index: number, kind: GeoColumn, decimalComma: boolean): number | null | string {
   const text = cellAt(fields, index);
   if (text === undefined || text === '') return null;
-  const value = numberOf(text);
+  let value = numberOf(text);
+  if (Number.isNaN(value) && decimalComma) value = decimalCommaNumber(text);
   return Number.isNaN(value) ? `${kind} '${shorten(text)}' is not a number` : value;
 }
 
@@ -169,12 +171,18 @@ function timeOf(fields: readonly string[], rules: GeoRules): number | string {
   return rules.times.read(stamp) ?? fractionAfterZone(stamp, rules) ?? `timestamp ${timeReason(stamp, numericUnit)}`;
 }
 
+/** A plain decimal on the fast path; otherwise a coordinate as people write it (coordinate-text.ts). */
+function numberOrCoordinate(text: string, axis: 'latitude' | 'longitude', decimalComma: boolean): number {
+  const plain = numberOf(text);
+  return Number.isNaN(plain) ? coordinateDegrees(text, axis, decimalComma) : plain;
+}
+
 /** The reason the position is invalid, or undefined when latitude and longitude are fine. */
 function positionReason(latitudeText: string | undefined, longitudeText: string | undefined, latitude: number, longitude: number): string | undefined {
   if (latitudeText === undefined || latitudeText === '') return 'latitude is empty';
   if (longitudeText === undefined || longitudeText === '') return 'longitude is empty';
-  if (Number.isNaN(latitude)) return `latitude '${shorten(latitudeText)}' is not a number`;
-  if (Number.isNaN(longitude)) return `longitude '${shorten(longitudeText)}' is not a number`;
+  if (Number.isNaN(latitude)) return `latitude '${shorten(latitudeText)}' is not a number of degrees (such as 47.61 or 47°36'36"N)`;
+  if (Number.isNaN(longitude)) return `longitude '${shorten(longitudeText)}' is not a number of degrees (such as -122.33 or 122°19'48"W)`;
   if (latitude < -90 || latitude > 90) return `latitude ${latitudeText} is out of range (-90 to 90)`;
   if (longitude < -180 || longitude > 180) return `longitude ${longitudeText} is out of range (-180 to 180)`;
   // NOTE: receivers without a fix write 0,0 (the AirData fixture's first rows): a point in the Gulf
@@ -193,19 +201,21 @@ export function geoRecord(line: number, fields: readonly string[], rules: GeoRul
     if (parts.length !== 2) return { line, reason: `position '${shorten(position)}' is not "latitude,longitude"` };
     [latitudeText, longitudeText] = parts;
   }
-  const latitude = latitudeText === undefined || latitudeText === '' ? Number.NaN : numberOf(latitudeText);
-  const longitude = longitudeText === undefined || longitudeText === '' ? Number.NaN : numberOf(longitudeText);
+  // Columns split by something other than commas may hold decimal commas ("47,61").
+  const decimalComma = rules.settings.delimiter !== undefined && rules.settings.delimiter !== 'comma';
+  const latitude = latitudeText === undefined || latitudeText === '' ? Number.NaN : numberOrCoordinate(latitudeText, 'latitude', decimalComma);
+  const longitude = longitudeText === undefined || longitudeText === '' ? Number.NaN : numberOrCoordinate(longitudeText, 'longitude', decimalComma);
   const reason = positionReason(latitudeText, longitudeText, latitude, longitude);
   if (reason !== undefined) return { line, reason };
   const timestamp = timeOf(fields, rules);
   if (typeof timestamp === 'string') return { line, reason: timestamp };
-  const altitude = optionalNumber(fields, index.altitude, 'altitude');
+  const altitude = optionalNumber(fields, index.altitude, 'altitude', decimalComma);
   if (typeof altitude === 'string') return { line, reason: altitude };
-  const heading = optionalNumber(fields, index.heading, 'heading');
+  const heading = optionalNumber(fields, index.heading, 'heading', decimalComma);
   if (typeof heading === 'string') return { line, reason: heading };
-  const pitch = optionalNumber(fields, index.pitch, 'pitch');
+  const pitch = optionalNumber(fields, index.pitch, 'pitch', decimalComma);
   if (typeof pitch === 'string') return { line, reason: pitch };
-  const roll = optionalNumber(fields, index.roll, 'roll');
+  const roll = optionalNumber(fields, index.roll, 'roll', decimalComma);
   if (typeof roll === 'string') return { line, reason: roll };
   return {
     line,

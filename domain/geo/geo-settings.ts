@@ -17,9 +17,11 @@ import { isKnownTimeZone } from '../time/time-zone-table.ts';
 export const GEO_COLUMNS = ['timestamp', 'hour_minute_second', 'actor', 'latitude', 'longitude', 'altitude', 'heading', 'pitch', 'roll', 'position', 'date', 'utc_offset'] as const;
 export type GeoColumn = (typeof GEO_COLUMNS)[number];
 
-export const MAP_DELIMITERS = ['comma', 'tab'] as const;
+// The spec's tab and comma, and the semicolon of tools whose numbers have a decimal comma.
+export const MAP_DELIMITERS = ['comma', 'tab', 'semicolon'] as const;
 export type MapDelimiter = (typeof MAP_DELIMITERS)[number];
-export const delimiterChar = (delimiter: MapDelimiter): ',' | '\t' => (delimiter === 'tab' ? '\t' : ',');
+const DELIMITER_CHARS = { comma: ',', tab: '\t', semicolon: ';' } as const;
+export const delimiterChar = (delimiter: MapDelimiter): ',' | '\t' | ';' => DELIMITER_CHARS[delimiter];
 
 export const MAX_COLUMNS = 1000;
 const YEAR_MONTH_DAY = /^\d{4}-\d{2}-\d{2}$/;

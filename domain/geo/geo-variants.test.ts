@@ -7,6 +7,30 @@ import { detectAndRead, detectBytes, encode, readAll } from './geo-file-test-rea
 const micros = (iso: string) => Date.parse(iso) * 1000;
 
 describe('delimited geo logs from other producers', () => {
+  it('a European export: semicolons between columns, decimal commas in the numbers', async () => {
+    const text = 'time;latitude;longitude;altitude\n1704190272;47,61;-122,33;100,5\n1704190282;47,62;-122,34;110\n1704190292;;-122,35;120\n';
+    const { detection, points, invalid } = await detectAndRead(encode(text), 'track.csv');
+    expect(detection.settings).toMatchObject({ delimiter: 'semicolon', identifiedColumns: { '0': 'timestamp', '1': 'latitude', '2': 'longitude', '3': 'altitude' } });
+    expect(detection.reason).toContain('semicolon-separated, decimal commas read');
+    expect(points.map((point) => [point.timestamp, point.latitude, point.longitude, point.altitude])).toEqual([
+      [micros('2024-01-02T10:11:12Z'), 47.61, -122.33, 100.5],
+      [micros('2024-01-02T10:11:22Z'), 47.62, -122.34, 110],
+    ]);
+    expect(invalid).toEqual([{ line: 4, reason: 'latitude is empty' }]);
+  });
+
+  it('a log with degrees, minutes and seconds (and one position that is neither)', async () => {
+    const good = 'time,lat,lon\n2024-01-02T10:11:12Z,47°36\'36.0"N,122°19\'48.0"W\n2024-01-02T10:11:22Z,N 47° 36.600\',W 122° 19.800\'\n';
+    const detection = detectBytes(encode(good), 'dms.csv');
+    expect(detection.settings.identifiedColumns).toEqual({ '0': 'timestamp', '1': 'latitude', '2': 'longitude' });
+    const { points, invalid } = await readAll(encode(`${good}2024-01-02T10:11:32Z,47°36\'36"E,122°19\'48"W\n`), detection.settings);
+    expect(points.map((point) => [point.latitude, point.longitude])).toEqual([
+      [expect.closeTo(47.61, 9), expect.closeTo(-122.33, 9)],
+      [expect.closeTo(47.61, 9), expect.closeTo(-122.33, 9)],
+    ]);
+    expect(invalid).toEqual([{ line: 4, reason: `latitude '47°36'36"E' is not a number of degrees (such as 47.61 or 47°36'36"N)` }]);
+  });
+
   it('a Garmin G1000 log: two "#" lines before the padded header, local date and time made UTC by UTCOfst, feet from the units row', async () => {
     const text = [
       '#airframe_info, log_version="1.00", airframe_name="Cessna 172S", unit_software_part_number="006-B0319-B2", unit_software_version="13.06", system_id="1069", mode=NORMAL,',
