@@ -23,7 +23,7 @@ describe('delimited geo logs from other producers', () => {
     const good = 'time,lat,lon\n2024-01-02T10:11:12Z,47°36\'36.0"N,122°19\'48.0"W\n2024-01-02T10:11:22Z,N 47° 36.600\',W 122° 19.800\'\n';
     const detection = detectBytes(encode(good), 'dms.csv');
     expect(detection.settings.identifiedColumns).toEqual({ '0': 'timestamp', '1': 'latitude', '2': 'longitude' });
-    const { points, invalid } = await readAll(encode(`${good}2024-01-02T10:11:32Z,47°36\'36"E,122°19\'48"W\n`), detection.settings);
+    const { points, invalid } = await readAll(encode(`${good}2024-01-02T10:11:32Z,47°36'36"E,122°19'48"W\n`), detection.settings);
     expect(points.map((point) => [point.latitude, point.longitude])).toEqual([
       [expect.closeTo(47.61, 9), expect.closeTo(-122.33, 9)],
       [expect.closeTo(47.61, 9), expect.closeTo(-122.33, 9)],
