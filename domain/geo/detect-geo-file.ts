@@ -78,6 +78,16 @@ function detectGeoJson(text: string, complete: boolean, fileName: string, mapInd
   return detected(trackSettings('geojson', fileName, mapIndex, 'circle'), `GeoJSON: ${count(text, /"Feature"/g)} features ${sampleNote(complete)} (${said}); times per vertex from coordTimes/times or a 4th coordinate, per Point from its time property.`);
 }
 
+function detectAdsbTrace(text: string, fileName: string, mapIndex: number): GeoDetection | undefined {
+  if (!/"trace"\s*:\s*\[/.test(text) || !/"icao"\s*:\s*"/.test(text) || !/"timestamp"\s*:\s*\d/.test(text)) return undefined;
+  const registration = /"r"\s*:\s*"([^"]{1,20})"/.exec(text)?.[1];
+  const icao = /"icao"\s*:\s*"([^"]{1,10})"/.exec(text)?.[1] ?? '';
+  return detected(
+    trackSettings('adsb-trace', fileName, mapIndex, 'airplane'),
+    `ADS-B trace (ADS-B Exchange, readsb or tar1090) of ${registration === undefined ? `ICAO ${icao}` : `${registration} (ICAO ${icao})`}: each point's time is seconds after the file's "timestamp"; altitudes in feet, the geometric one where given; "ground" has no altitude.`,
+  );
+}
+
 function detectIgc(lines: readonly string[], fileName: string, mapIndex: number): GeoDetection | undefined {
   const fixes = lines.filter((line) => B_FIX.test(line)).length;
   const headers = lines.filter((line) => line.startsWith('H')).length;
@@ -142,7 +152,7 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
   // Zipped KML aside, NUL bytes mean a binary file (an image, a database), which no track format is.
   if (head.includes('\u0000')) return 'is a binary file (it holds NUL bytes), not a track: GPX, KML, TCX, GeoJSON, IGC, NMEA or a CSV';
   if (head.startsWith('<')) return detectXml(head, complete, fileName, mapIndex) ?? 'is XML, but neither GPX, KML nor TCX';
-  if (head.startsWith('{')) return detectGeoJson(head, complete, fileName, mapIndex) ?? 'is JSON, but not GeoJSON with points or lines';
+  if (head.startsWith('{')) return detectAdsbTrace(head, fileName, mapIndex) ?? detectGeoJson(head, complete, fileName, mapIndex) ?? 'is JSON, but neither GeoJSON with points or lines nor an ADS-B trace';
   // The last line may be cut off by the 64 KiB window.
   const lines = head.split('\n').slice(0, complete ? undefined : -1).map((line) => line.replace(/\r$/, ''));
   return detectIgc(lines, fileName, mapIndex) ?? detectNmea(lines, fileName, mapIndex) ?? detectGeoSettings(text, complete, fileName, mapIndex);

@@ -10,6 +10,7 @@ import { loadZone } from '../import/parse-event-time.ts';
 import type { GeoPoint, InvalidGeoItem } from './geo-point.ts';
 import { formatOf, type GeoFormat, type MapSettings } from './geo-settings.ts';
 import { kmlBytes } from './kml-bytes.ts';
+import { parseAdsbTrace } from './parse-adsb-trace.ts';
 import { parseGeoJson } from './parse-geojson.ts';
 import { parseGeo, unpackedBytes, type GeoBatch, type GeoParseOptions, type GeoProgress } from './parse-geo.ts';
 import { parseGpx } from './parse-gpx.ts';
@@ -19,7 +20,7 @@ import { parseNmea } from './parse-nmea.ts';
 import { parseTcx } from './parse-tcx.ts';
 import type { GeoItem } from './track-fix.ts';
 
-const FORMAT_NAMES = { gpx: 'GPX', kml: 'KML', geojson: 'GeoJSON', igc: 'IGC', nmea: 'NMEA', tcx: 'TCX' } as const;
+const FORMAT_NAMES = { gpx: 'GPX', kml: 'KML', geojson: 'GeoJSON', igc: 'IGC', nmea: 'NMEA', tcx: 'TCX', 'adsb-trace': 'ADS-B trace' } as const;
 
 function trackItems(format: Exclude<GeoFormat, 'csv'>, text: AsyncIterable<string>, settings: MapSettings, zone: ZoneId): AsyncGenerator<GeoItem[]> {
   switch (format) {
@@ -35,6 +36,8 @@ function trackItems(format: Exclude<GeoFormat, 'csv'>, text: AsyncIterable<strin
       return parseNmea(text);
     case 'tcx':
       return parseTcx(text, zone);
+    case 'adsb-trace':
+      return parseAdsbTrace(text);
   }
 }
 

@@ -13,6 +13,7 @@ const FORMAT_LABELS: Record<GeoFormat, string> = {
   igc: 'IGC flight log',
   nmea: 'NMEA 0183',
   tcx: 'TCX (Garmin Training Center)',
+  'adsb-trace': 'ADS-B trace (ADS-B Exchange, readsb)',
 };
 
 export function GeoFormatFields({ settings, detectedReason, disabled, onChange }: { settings: MapSettings; detectedReason: string | undefined; disabled: boolean; onChange: (patch: Partial<MapSettings>) => void }) {
