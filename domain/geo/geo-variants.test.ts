@@ -190,7 +190,7 @@ describe('track formats from other producers', () => {
 describe('files that are not geo tracks', () => {
   it('says why detection found nothing', () => {
     expect(() => detectBytes(encode('<html><body>hi</body></html>'), 'page.html')).toThrow('is XML, but neither GPX, KML nor TCX');
-    expect(() => detectBytes(encode('{"hello": "world"}'), 'x.json')).toThrow('is JSON, but not GeoJSON');
+    expect(() => detectBytes(encode('{"hello": "world"}'), 'x.json')).toThrow('is JSON, but neither GeoJSON with points or lines nor an ADS-B trace');
   });
 
   it('refuses a GPX that ends inside a tag, and a GeoJSON that is not JSON, as a whole', async () => {
