@@ -7,7 +7,7 @@
  * event through the snapshot a complete sync writes.
  */
 import Dexie from 'dexie';
-import type { EventRow } from '../../domain/incident-data.ts';
+import type { EventRow } from '../../domain/event.ts';
 import { EventSnapshotBuilder } from '../../src/data/mirror/event-snapshot.ts';
 import { putEventPage, type EventPosition } from '../../src/data/mirror/incident-writes.ts';
 import { MirrorDatabase } from '../../src/data/mirror/mirror-database.ts';

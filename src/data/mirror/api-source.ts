@@ -3,7 +3,8 @@
  * serialises it through, then the list syncs the app calls (an incident's: sync-incident-from-api.ts).
  */
 import { z } from 'zod';
-import { IncidentSummarySchema, OrganizationSummarySchema } from '../../../domain/incident-data.ts';
+import { IncidentSummarySchema } from '../../../domain/incident.ts';
+import { OrganizationSummarySchema } from '../../../domain/organization.ts';
 import { IncidentChangesSchema } from '../../../domain/incident-changes.ts';
 import { EventPageSchema, IncidentPayloadSchema, type IncidentPayload } from '../../../domain/incident-payload.ts';
 import { OrganizationDetailSchema } from '../../../domain/organization-payload.ts';

@@ -6,7 +6,7 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EventRow } from '../../../domain/incident-data.ts';
+import type { EventRow } from '../../../domain/event.ts';
 import { MirrorDatabase } from './mirror-database.ts';
 import { countIncidentEvents, readIncidentEvents } from './mirror-queries.ts';
 import { cannedIncident, cannedSource, changeCanned, eventRow, withChangeLog } from '../../../tests/support/mirror-test-server.ts';

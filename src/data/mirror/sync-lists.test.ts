@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { IncidentSummary } from '../../../domain/incident-data.ts';
+import type { IncidentSummary } from '../../../domain/incident.ts';
 import type { OrganizationDetail } from '../../../domain/organization-payload.ts';
 import Dexie from 'dexie';
 import { MIRROR_SCHEMA_V1, MirrorDatabase, type OrganizationSummary } from './mirror-database.ts';

@@ -14,7 +14,8 @@ import type {
   TagSchema,
   UploadSchema,
 } from '../../../domain/annotations.ts';
-import type { EventRow, IncidentSummary } from '../../../domain/incident-data.ts';
+import type { EventRow } from '../../../domain/event.ts';
+import type { IncidentSummary } from '../../../domain/incident.ts';
 import type { IncidentMapSummarySchema } from '../../../domain/incident-payload.ts';
 
 export type Stream = z.infer<typeof StreamSchema>;
