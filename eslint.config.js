@@ -47,6 +47,11 @@ export default tseslint.config(
     },
   },
   {
+    // Benchmark pages run in headless Chromium; they measure src/ directly, storage included.
+    files: ['bench/pages/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['workers/**/*.ts'],
     languageOptions: { globals: { ...globals.worker } },
     rules: {

@@ -81,7 +81,7 @@ async function bundlePage(): Promise<string> {
         outDir,
         emptyOutDir: true,
         minify: true,
-        lib: { entry: join(projectRoot(), 'src', 'features', 'maps', 'maps-bench-page.ts'), formats: ['iife'], name: 'MapsBenchPage', fileName: () => 'page.js' },
+        lib: { entry: join(projectRoot(), 'bench', 'pages', 'maps-bench-page.ts'), formats: ['iife'], name: 'MapsBenchPage', fileName: () => 'page.js' },
       },
     });
     return await readFile(join(outDir, 'page.js'), 'utf8');

@@ -3,7 +3,7 @@
  * (src/data/mirror putEventPage, Dexie, one transaction per 10,000-row page) beside plain
  * IndexedDB puts of the same rows into a store with the same indexes, and Dexie's bare bulkPut;
  * then one hour of events read through the [incidentID+startTimestamp] index, beside a plain
- * IndexedDB getAll on the same index. The page code is src/data/mirror/mirror-bench-page.ts,
+ * IndexedDB getAll on the same index. The page code is bench/pages/mirror-bench-page.ts,
  * bundled here with Vite. Call runMirrorBench() from bench/run.ts; it returns a Markdown section.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -54,7 +54,7 @@ async function bundlePage(): Promise<string> {
         outDir,
         emptyOutDir: true,
         minify: true,
-        lib: { entry: join(projectRoot(), 'src', 'data', 'mirror', 'mirror-bench-page.ts'), formats: ['iife'], name: 'MirrorBenchPage', fileName: () => 'page.js' },
+        lib: { entry: join(projectRoot(), 'bench', 'pages', 'mirror-bench-page.ts'), formats: ['iife'], name: 'MirrorBenchPage', fileName: () => 'page.js' },
       },
     });
     return await readFile(join(outDir, 'page.js'), 'utf8');

@@ -2,7 +2,7 @@
  * The uPlot series in headless Chromium: our wrapper (src/render/charts/series-plot.ts) beside bare
  * uPlot on the same 166,650 and 1,000,000 points (first draw, a cursor sweep), and events over time
  * beside the canvas density strip it replaced, on the same events. The page is
- * src/render/charts/series-bench-page.ts, bundled here with Vite. Returns a Markdown section.
+ * bench/pages/series-bench-page.ts, bundled here with Vite. Returns a Markdown section.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -45,7 +45,7 @@ async function bundlePage(): Promise<string> {
     configFile: false,
     logLevel: 'silent',
     root: projectRoot(),
-    build: { outDir, emptyOutDir: true, minify: true, cssCodeSplit: false, lib: { entry: join(projectRoot(), 'src', 'render', 'charts', 'series-bench-page.ts'), formats: ['es'], fileName: () => 'page.js' } },
+    build: { outDir, emptyOutDir: true, minify: true, cssCodeSplit: false, lib: { entry: join(projectRoot(), 'bench', 'pages', 'series-bench-page.ts'), formats: ['es'], fileName: () => 'page.js' } },
   });
   return outDir;
 }

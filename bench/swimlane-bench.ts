@@ -2,7 +2,7 @@
  * The swimlane in headless Chromium with software WebGL (SwiftShader): time to the first frame and
  * pan and zoom frame times (median, p95) at 10k, 100k and 1M synthetic events, beside a naive Pixi
  * scene (a Graphics per event) and vis-timeline (a DOM timeline) on the same events at the sizes
- * they manage, as ratios; JS heap after each run. The page is src/render/swimlane/swimlane-bench-page.ts,
+ * they manage, as ratios; JS heap after each run. The page is bench/pages/swimlane-bench-page.ts,
  * bundled here with Vite (ES modules, so the layout worker comes along). Returns a Markdown section.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -58,7 +58,7 @@ async function bundlePage(): Promise<string> {
       outDir,
       emptyOutDir: true,
       minify: true,
-      lib: { entry: join(projectRoot(), 'src', 'render', 'swimlane', 'swimlane-bench-page.ts'), formats: ['es'], fileName: () => 'page.js' },
+      lib: { entry: join(projectRoot(), 'bench', 'pages', 'swimlane-bench-page.ts'), formats: ['es'], fileName: () => 'page.js' },
     },
   });
   return outDir;

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { IncidentActorSchema, StreamSchema } from './annotations.ts';
-import { EventRowSchema, IncidentSummarySchema } from './incident-data.ts';
+import { EventRowSchema } from './event.ts';
+import { IncidentSummarySchema } from './incident.ts';
 
 export const IncidentChangesSchema = z.object({
   /** The incident's random epoch: a device holding another one syncs in full. */

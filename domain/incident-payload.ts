@@ -16,7 +16,8 @@ import {
   TagSchema,
   UploadSchema,
 } from './annotations.ts';
-import { EventRowSchema, IncidentSummarySchema } from './incident-data.ts';
+import { EventRowSchema } from './event.ts';
+import { IncidentSummarySchema } from './incident.ts';
 
 export const IncidentMapSummarySchema = z.object({
   id: z.number().int(),

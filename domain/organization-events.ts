@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { SYMBOLS } from './annotations.ts';
-import { EventRowSchema } from './incident-data.ts';
+import { EventRowSchema } from './event.ts';
 
 export const OrganizationEventRowSchema = EventRowSchema.extend({ incidentID: z.number().int() });
 export type OrganizationEventRow = z.infer<typeof OrganizationEventRowSchema>;

@@ -3,7 +3,7 @@
  * and members. Shared by the route (serialising) and the browser's mirror (parsing).
  */
 import { z } from 'zod';
-import { IncidentSummarySchema } from './incident-data.ts';
+import { IncidentSummarySchema } from './incident.ts';
 
 export const OrganizationActorSchema = z.object({
   id: z.number().int(),

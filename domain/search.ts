@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { lineText } from './text-rules.ts';
-import { EventRowSchema } from './incident-data.ts';
+import { EventRowSchema } from './event.ts';
 
 export const SEARCH_START_MARK = '«';
 export const SEARCH_STOP_MARK = '»';

@@ -47,7 +47,6 @@ export const DATA_INTERNAL = ['src/data/mirror/mirror-database.ts'];
 export const DEBT = {
   'cesium outside render': {
     'src/features/maps/map-globe.tsx': 'builds Cesium primitives inside the React component; being moved to src/render/map (issue 19)',
-    'src/features/maps/maps-bench-page.ts': 'a benchmark page living in src/; moves to bench/pages/ (issue 19)',
   },
   'sql in routes': {
     'server/routes/auth/oidc-routes.ts': 'OIDC flow rows: no repository for oidc_flows yet',

@@ -4,7 +4,7 @@
  * it, so a change committed meanwhile waits for the next ask instead of being half seen.
  */
 import type { Queryable } from '../db/database.ts';
-import type { EventRow } from '../../domain/incident-data.ts';
+import type { EventRow } from '../../domain/event.ts';
 import { EVENT_COLUMNS, toEventRow } from './events-repository.ts';
 import { visibleEvent } from './hidden-imports.ts';
 

@@ -1,6 +1,6 @@
 /* Events: compact rows for pages and streams, keyset-paged by (start, id) over an index. */
 import type { Queryable } from '../db/database.ts';
-import type { EventRow } from '../../domain/incident-data.ts';
+import type { EventRow } from '../../domain/event.ts';
 import { visibleEvent } from './hidden-imports.ts';
 
 interface EventDbRow {

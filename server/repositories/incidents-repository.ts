@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import type { IncidentSummary } from '../../domain/incident-data.ts';
+import type { IncidentSummary } from '../../domain/incident.ts';
 import { memberClause } from './access-repository.ts';
 import type { AnalystRow } from './analysts-repository.ts';
 import { visibleEvent, visibleRow } from './hidden-imports.ts';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseChangeRevision, type IncidentChanges } from '../../domain/incident-changes.ts';
-import type { EventRow } from '../../domain/incident-data.ts';
+import type { EventRow } from '../../domain/event.ts';
 import { compactTombstones } from '../../server/repositories/changes-repository.ts';
 import { createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';

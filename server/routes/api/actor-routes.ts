@@ -12,7 +12,7 @@ import {
   IncidentActorUpdateSchema,
   OrganizationActorBulkSchema,
   OrganizationActorCreateSchema,
-} from '../../../domain/incident-data.ts';
+} from '../../../domain/actor.ts';
 import type { AppContext } from '../../app-context.ts';
 import { nowMicros } from '../../auth/tokens.ts';
 import type { Queryable } from '../../db/database.ts';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { LinkSchema, NoteSchema, UploadSchema } from '../../../domain/annotations.ts';
 import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
-import { EventCreateSchema, eventDuration, EventUpdateSchema, MarkerCreateSchema } from '../../../domain/incident-data.ts';
+import { EventCreateSchema, eventDuration, EventUpdateSchema, MarkerCreateSchema } from '../../../domain/event.ts';
 import type { AppContext } from '../../app-context.ts';
 import { nowMicros } from '../../auth/tokens.ts';
 import type { Queryable } from '../../db/database.ts';

@@ -10,13 +10,13 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import { IncidentPayloadSchema } from '../../../domain/incident-payload.ts';
+import { EventRowSchema } from '../../../domain/event.ts';
 import {
-  EventRowSchema,
   INCIDENT_SORT_FIELDS,
   IncidentCreateSchema,
   IncidentSummarySchema,
   IncidentUpdateSchema,
-} from '../../../domain/incident-data.ts';
+} from '../../../domain/incident.ts';
 import type { AppContext } from '../../app-context.ts';
 import { invalid, notFound } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';

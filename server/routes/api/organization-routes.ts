@@ -13,7 +13,7 @@ import {
   OrganizationCreateSchema,
   OrganizationSummarySchema,
   OrganizationUpdateSchema,
-} from '../../../domain/incident-data.ts';
+} from '../../../domain/organization.ts';
 import type { AppContext } from '../../app-context.ts';
 import { nowMicros } from '../../auth/tokens.ts';
 import { invalid, notFound } from '../../http-error.ts';

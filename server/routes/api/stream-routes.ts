@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { LinkSchema, StreamSchema, UploadSchema } from '../../../domain/annotations.ts';
 import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
-import { StreamCreateSchema, StreamUpdateSchema } from '../../../domain/incident-data.ts';
+import { StreamCreateSchema, StreamUpdateSchema } from '../../../domain/stream.ts';
 import type { AppContext } from '../../app-context.ts';
 import { nowMicros } from '../../auth/tokens.ts';
 import { conflict, invalid } from '../../http-error.ts';

@@ -1,19 +1,17 @@
 /*
  * The mirror's sources bound to the API: each answer parsed with the domain schema the server
- * serialises it through, then the sync entry points the app calls.
+ * serialises it through, then the list syncs the app calls (an incident's: sync-incident-from-api.ts).
  */
 import { z } from 'zod';
-import { IncidentSummarySchema, OrganizationSummarySchema } from '../../../domain/incident-data.ts';
+import { IncidentSummarySchema } from '../../../domain/incident.ts';
+import { OrganizationSummarySchema } from '../../../domain/organization.ts';
 import { IncidentChangesSchema } from '../../../domain/incident-changes.ts';
 import { EventPageSchema, IncidentPayloadSchema, type IncidentPayload } from '../../../domain/incident-payload.ts';
 import { OrganizationDetailSchema } from '../../../domain/organization-payload.ts';
-import { apiGet, apiGetConditional, getActingAnalystID, isAbortError } from '../api-client.ts';
-import { warmGlobeFiles } from '../warm-globe-files.ts';
-import { askPersistenceOnce } from './device-storage.ts';
-import { syncMapPoints } from './map-points-mirror.ts';
+import { apiGet, apiGetConditional, getActingAnalystID } from '../api-client.ts';
 import { mirrorDatabase } from './mirror-database.ts';
 import { MIRROR_SYNC } from './mirror-sync-header.ts';
-import { syncIncidentFrom, type IncidentSource, type SyncOptions } from './sync-incident.ts';
+import type { IncidentSource } from './sync-incident.ts';
 import { syncIncidentListFrom, syncOrganizationFrom, syncOrganizationsFrom, type ListSource } from './sync-lists.ts';
 
 /**
@@ -74,29 +72,6 @@ export const apiListSource: ListSource = {
     return (await apiGet(`/api/incidents${query}`, IncidentsAnswer, { signal, headers: MIRROR_SYNC })).incidents.items;
   },
 };
-
-/**
- * Fetches the incident (payload, then its events in pages) into the mirror, then the points of its
- * maps that are not on the device yet, so a map replays offline even if it was never opened online;
- * rejects as the incident's fetch does. A map whose points fail is left for the map picture, which
- * syncs them again when opened and says why it cannot. With a map, the globe's own files are then
- * warmed into the service worker's cache in the background (warm-globe-files.ts).
- */
-export async function syncIncident(incidentID: number, options: SyncOptions = {}): Promise<void> {
-  const db = mirrorDatabase();
-  await syncIncidentFrom(db, apiIncidentSource, incidentID, options);
-  askPersistenceOnce();
-  if (options.events === false) return;
-  const maps = await db.maps.where('incidentID').equals(incidentID).toArray();
-  for (const map of maps) {
-    try {
-      await syncMapPoints({ incidentID, mapID: map.id, validPointCount: map.validPointCount }, getActingAnalystID(), { signal: options.signal });
-    } catch (error) {
-      if (isAbortError(error)) throw error;
-    }
-  }
-  if (maps.length > 0) warmGlobeFiles();
-}
 
 export function syncOrganizations(options: { signal?: AbortSignal } = {}): Promise<void> {
   return syncOrganizationsFrom(mirrorDatabase(), apiListSource, options.signal);

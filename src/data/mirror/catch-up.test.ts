@@ -6,10 +6,10 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EventRow } from '../../../domain/incident-data.ts';
+import type { EventRow } from '../../../domain/event.ts';
 import { MirrorDatabase } from './mirror-database.ts';
 import { countIncidentEvents, readIncidentEvents } from './mirror-queries.ts';
-import { cannedIncident, cannedSource, changeCanned, eventRow, withChangeLog } from './mirror-test-server.ts';
+import { cannedIncident, cannedSource, changeCanned, eventRow, withChangeLog } from '../../../tests/support/mirror-test-server.ts';
 import { patchSnapshot } from './snapshot-patch.ts';
 import { applyEventDelta, subscribeEventDeltas, type EventDelta } from './event-deltas.ts';
 import { EventSnapshotBuilder, snapshotRows } from './event-snapshot.ts';

@@ -5,7 +5,7 @@
  * something beside the events changed. Answers false when the server asks for a full sync.
  */
 import { changeRevision, type IncidentChanges } from '../../../domain/incident-changes.ts';
-import type { EventRow } from '../../../domain/incident-data.ts';
+import type { EventRow } from '../../../domain/event.ts';
 import { publishEventDelta } from './event-deltas.ts';
 import { replaceIncidentPayload, summaryOf } from './incident-writes.ts';
 import type { MirrorDatabase, SyncStateRow } from './mirror-database.ts';

@@ -3,7 +3,7 @@
  * and the incidents held in the mirror, for the analyst's "Storage on this device" panel.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { IncidentSummary } from '../../../domain/incident-data.ts';
+import type { IncidentSummary } from '../../../domain/incident.ts';
 import { mirrorDatabase, type SyncStatusName } from './mirror-database.ts';
 
 export interface DeviceStorage {

@@ -4,7 +4,7 @@
  * instead of reading a million rows out of IndexedDB again for one marker. Only a screen whose events
  * are exactly those of the delta's starting revision may apply it; any other reads again as before.
  */
-import type { EventRow } from '../../../domain/incident-data.ts';
+import type { EventRow } from '../../../domain/event.ts';
 import type { EventMirrorRow } from './mirror-database.ts';
 
 export interface EventDelta {

@@ -8,7 +8,7 @@
  * table stays the truth (time windows, streams and actors are read from it, and optimistic rows live
  * only there).
  */
-import type { EventRow } from '../../../domain/incident-data.ts';
+import type { EventRow } from '../../../domain/event.ts';
 import type { EventMirrorRow, EventSnapshotRow } from './mirror-database.ts';
 
 export type { EventSnapshotRow };

@@ -3,7 +3,7 @@
  * so the sync and the catch-up both name it without importing each other.
  */
 import type { IncidentChanges } from '../../../domain/incident-changes.ts';
-import type { EventRow } from '../../../domain/incident-data.ts';
+import type { EventRow } from '../../../domain/event.ts';
 import type { IncidentPayload } from '../../../domain/incident-payload.ts';
 
 /** Where an incident comes from: the API client in the app, a canned server in unit tests. */

@@ -5,7 +5,8 @@
  * the next sync replaces its optimistic rows with the server's.
  */
 import Dexie, { type Table } from 'dexie';
-import type { EventRow, IncidentSummary } from '../../../domain/incident-data.ts';
+import type { EventRow } from '../../../domain/event.ts';
+import type { IncidentSummary } from '../../../domain/incident.ts';
 import type { IncidentPayload } from '../../../domain/incident-payload.ts';
 import type { MirrorDatabase, SyncStateRow } from './mirror-database.ts';
 

@@ -40,12 +40,8 @@
  *   readMapPoints(mapID): Promise<MapPointColumns | undefined>   undefined unless every page is here
  * An incident or organization the server answers 404 for leaves the device (status 'error').
  */
-export {
-  syncIncident,
-  syncIncidentList,
-  syncOrganization,
-  syncOrganizations,
-} from './api-source.ts';
+export { syncIncidentList, syncOrganization, syncOrganizations } from './api-source.ts';
+export { syncIncident } from './sync-incident-from-api.ts';
 export type {
   ActorRow,
   CollectionRow,

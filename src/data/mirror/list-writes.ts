@@ -2,7 +2,7 @@
  * Writing the organization and incident lists into the mirror. What the server no longer lists
  * (deleted, or the analyst lost access) leaves the device with everything mirrored under it.
  */
-import type { IncidentSummary } from '../../../domain/incident-data.ts';
+import type { IncidentSummary } from '../../../domain/incident.ts';
 import type { OrganizationDetail } from '../../../domain/organization-payload.ts';
 import { removeIncidentFromMirror, summaryOf } from './incident-writes.ts';
 import type { MirrorDatabase, OrganizationSummary } from './mirror-database.ts';

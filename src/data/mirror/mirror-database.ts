@@ -20,7 +20,9 @@ import type {
   TagSchema,
   UploadSchema,
 } from '../../../domain/annotations.ts';
-import type { EventRow, IncidentSummary, OrganizationSummarySchema } from '../../../domain/incident-data.ts';
+import type { EventRow } from '../../../domain/event.ts';
+import type { IncidentSummary } from '../../../domain/incident.ts';
+import type { OrganizationSummarySchema } from '../../../domain/organization.ts';
 import type { MapPointColumns } from '../../../domain/geo/map-answers.ts';
 import type { IncidentMapSummarySchema } from '../../../domain/incident-payload.ts';
 import type { IncidentTagCount, OrganizationActor, OrganizationMember } from '../../../domain/organization-payload.ts';

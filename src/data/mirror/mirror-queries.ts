@@ -5,7 +5,7 @@
 import Dexie from 'dexie';
 import type { EventsStamp } from './events-read-plan.ts';
 import { snapshotRows } from './event-snapshot.ts';
-import type { IncidentSummary } from '../../../domain/incident-data.ts';
+import type { IncidentSummary } from '../../../domain/incident.ts';
 import type { IncidentTagCount, OrganizationActor, OrganizationMember } from '../../../domain/organization-payload.ts';
 import type {
   ActorRow,

@@ -5,7 +5,7 @@
  * added to a million events costs a few copies of the arrays instead of the device reading every row
  * out of IndexedDB again.
  */
-import type { EventRow } from '../../../domain/incident-data.ts';
+import type { EventRow } from '../../../domain/event.ts';
 import type { EventSnapshotRow } from './event-snapshot.ts';
 
 /** The first position of the snapshot whose event comes after `event` in (time, id) order. */

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MirrorDatabase } from './mirror-database.ts';
-import { cannedIncident, cannedSource, eventRow, type CannedIncident } from './mirror-test-server.ts';
+import { cannedIncident, cannedSource, eventRow, type CannedIncident } from '../../../tests/support/mirror-test-server.ts';
 import { countIncidentEvents, readIncidentEvents, readIncidentMirror } from './mirror-queries.ts';
 import { syncIncidentFrom } from './sync-incident.ts';
 import { EventSnapshotBuilder } from './event-snapshot.ts';

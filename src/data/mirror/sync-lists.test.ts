@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { IncidentSummary } from '../../../domain/incident-data.ts';
+import type { IncidentSummary } from '../../../domain/incident.ts';
 import type { OrganizationDetail } from '../../../domain/organization-payload.ts';
 import Dexie from 'dexie';
 import { MIRROR_SCHEMA_V1, MirrorDatabase, type OrganizationSummary } from './mirror-database.ts';
-import { cannedIncident, cannedSource, eventRow } from './mirror-test-server.ts';
+import { cannedIncident, cannedSource, eventRow } from '../../../tests/support/mirror-test-server.ts';
 import { countIncidentEvents, readIncidentList, readOrganization, readOrganizations } from './mirror-queries.ts';
 import { syncIncidentFrom } from './sync-incident.ts';
 import { syncIncidentListFrom, syncOrganizationFrom, syncOrganizationsFrom, type ListSource } from './sync-lists.ts';

@@ -2,7 +2,7 @@
  * Filling the mirror with the lists: organizations, one organization, incidents. Each list's
  * freshness is kept in listSync under its scope name.
  */
-import type { IncidentSummary } from '../../../domain/incident-data.ts';
+import type { IncidentSummary } from '../../../domain/incident.ts';
 import type { OrganizationDetail } from '../../../domain/organization-payload.ts';
 import { putIncidentList, putOrganizationDetail, putOrganizationList, removeOrganizationFromMirror } from './list-writes.ts';
 import type { ListSyncRow, MirrorDatabase, OrganizationSummary } from './mirror-database.ts';

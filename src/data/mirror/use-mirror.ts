@@ -3,7 +3,7 @@
  * landing, an optimistic annotation). `undefined` while the first read runs.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { IncidentSummary } from '../../../domain/incident-data.ts';
+import type { IncidentSummary } from '../../../domain/incident.ts';
 import { mirrorDatabase, type OrganizationSummary } from './mirror-database.ts';
 import {
   countIncidentEvents,

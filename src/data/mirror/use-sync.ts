@@ -5,7 +5,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { useOnline } from '../use-online.ts';
-import { syncIncident, syncIncidentList, syncOrganization, syncOrganizations } from './api-source.ts';
+import { syncIncidentList, syncOrganization, syncOrganizations } from './api-source.ts';
+import { syncIncident } from './sync-incident-from-api.ts';
 import { mirrorDatabase, type SyncStatusName } from './mirror-database.ts';
 import { acquireSync } from './shared-sync.ts';
 import { isIncidentSyncing } from './sync-incident.ts';

@@ -10,7 +10,7 @@ import {
   NoteCreateSchema,
   TagNameSchema,
 } from '../../../domain/annotations.ts';
-import { MarkerCreateSchema } from '../../../domain/incident-data.ts';
+import { MarkerCreateSchema } from '../../../domain/event.ts';
 import { getActingAnalystID } from '../api-client.ts';
 import { mirrorDatabase } from '../mirror/mirror-database.ts';
 import { enqueueWrite } from './enqueue-write.ts';

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { AnalystHeader } from '../../../domain/analyst.ts';
 import { apiDelete, apiPost, apiPut } from '../api-client.ts';
-import { syncIncident } from '../mirror/api-source.ts';
+import { syncIncident } from '../mirror/sync-incident-from-api.ts';
 import { mirrorDatabase, type OutboxRow } from '../mirror/mirror-database.ts';
 import { setBeforeIncidentSync } from '../mirror/sync-incident.ts';
 import { flushOutboxWith, type FlushResult } from './flush-outbox.ts';

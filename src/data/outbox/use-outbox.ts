@@ -4,7 +4,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo } from 'react';
-import { syncIncident } from '../mirror/api-source.ts';
+import { syncIncident } from '../mirror/sync-incident-from-api.ts';
 import { mirrorDatabase, type OutboxRow } from '../mirror/mirror-database.ts';
 import { triggerOutbox } from './outbox-runner.ts';
 import { discardFromOutbox, retryInOutbox } from './outbox-store.ts';

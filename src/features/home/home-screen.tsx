@@ -4,9 +4,10 @@
  */
 import { countNoun } from '../../../domain/count-noun.ts';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { SearchResult } from '../../../domain/search.ts';
-import { ApiRequestError, isAbortError } from '../../data/api-client.ts';
+import { ApiRequestError } from '../../data/api-client.ts';
+import { useApiRead } from '../../data/use-api-read.ts';
 import { recordAuditAction } from '../../data/audit-actions.ts';
 import { useIncidentList, useIncidentListSync, useOrganizations, useOrganizationsSync } from '../../data/mirror/index.ts';
 import { Button } from '../../ui/button.tsx';
@@ -18,34 +19,34 @@ const RECENT = 8;
 
 type SearchState = { status: 'idle' } | { status: 'searching'; q: string } | { status: 'done'; q: string; results: SearchResult[]; total: number } | { status: 'failed'; q: string; message: string };
 
+function failureMessage(error: unknown): string {
+  return error instanceof ApiRequestError && error.apiError ? error.apiError.message : error instanceof Error ? error.message : String(error);
+}
+
 export function HomeScreen({ timeZone }: { timeZone: string }) {
   useOrganizationsSync();
   useIncidentListSync();
   const organizations = useOrganizations();
   const incidents = useIncidentList();
   const [text, setText] = useState('');
-  const [search, setSearch] = useState<SearchState>({ status: 'idle' });
-  const q = search.status === 'idle' ? undefined : search.q;
-
-  useEffect(() => {
-    if (q === undefined) return;
-    const controller = new AbortController();
-    searchEverything(q, controller.signal).then(
-        (page) => setSearch({ status: 'done', q, ...page }),
-        (error: unknown) => {
-          if (isAbortError(error)) return;
-          const message = error instanceof ApiRequestError && error.apiError ? error.apiError.message : error instanceof Error ? error.message : String(error);
-          setSearch({ status: 'failed', q, message });
-        },
-      );
-    return () => controller.abort();
-  }, [q]);
+  const [q, setQ] = useState<string | undefined>(undefined);
+  const { state: read, reload } = useApiRead(q === undefined ? undefined : `search ${q}`, (signal) => searchEverything(q ?? '', signal));
+  const search: SearchState =
+    q === undefined
+      ? { status: 'idle' }
+      : read.status === 'loaded'
+        ? { status: 'done', q, ...read.value }
+        : read.status === 'error'
+          ? { status: 'failed', q, message: failureMessage(read.error) }
+          : { status: 'searching', q };
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const trimmed = text.trim();
     if (trimmed === '') return;
-    setSearch({ status: 'searching', q: trimmed });
+    // The same words again search again (the index may have grown since).
+    if (trimmed === q) reload();
+    else setQ(trimmed);
     void recordAuditAction('search events', { value: trimmed });
   }
 

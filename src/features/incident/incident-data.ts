@@ -1,6 +1,7 @@
 /*
- * What an incident page reads from the local mirror (useIncident), as types taken from the domain
- * schemas, so no shape is written twice. Screens get these through props and context, never fetch.
+ * What an incident page reads from the local mirror (useIncident): the entities as the domain
+ * schemas infer them, and the incident as the mirror reads it. Screens get these through props and
+ * context, never fetch.
  */
 import type { z } from 'zod';
 import type {
@@ -14,8 +15,10 @@ import type {
   TagSchema,
   UploadSchema,
 } from '../../../domain/annotations.ts';
-import type { EventRow, IncidentSummary } from '../../../domain/incident-data.ts';
+import type { EventRow } from '../../../domain/event.ts';
+import type { IncidentSummary } from '../../../domain/incident.ts';
 import type { IncidentMapSummarySchema } from '../../../domain/incident-payload.ts';
+import type { IncidentMirror } from '../../data/mirror/index.ts';
 
 export type Stream = z.infer<typeof StreamSchema>;
 export type IncidentActor = z.infer<typeof IncidentActorSchema>;
@@ -29,17 +32,8 @@ export type RelatedIncident = z.infer<typeof RelatedIncidentSchema>;
 export type IncidentMapSummary = z.infer<typeof IncidentMapSummarySchema>;
 export type { EventRow, IncidentSummary };
 
-export interface IncidentData {
-  incident: IncidentSummary;
-  streams: readonly Stream[];
-  actors: readonly IncidentActor[];
-  collections: readonly Collection[];
-  notes: readonly Note[];
-  links: readonly IncidentLink[];
-  tags: readonly Tag[];
-  eventTags: readonly TagAssignment[];
-  streamTags: readonly TagAssignment[];
-  uploads: readonly Upload[];
-  maps: readonly IncidentMapSummary[];
-  relatedIncidents: readonly RelatedIncident[];
-}
+/**
+ * The incident page's data is the mirror's incident (data/mirror/mirror-queries.ts): one shape, so a
+ * field added to the mirror reaches every screen without a second declaration drifting from it.
+ */
+export type IncidentData = IncidentMirror;

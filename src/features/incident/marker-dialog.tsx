@@ -11,7 +11,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
-import { createMarker } from './annotation-api.ts';
+import { createMarker } from '../../data/annotation-api.ts';
 import { useIncidentPage } from './incident-page-context.ts';
 import { formMessage, messageFor, useAnnotationWrite } from './use-annotation-write.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IncidentSummary } from '../../../domain/incident-data.ts';
+import type { IncidentSummary } from '../../../domain/incident.ts';
 import { filterIncidents } from './filter-incidents.ts';
 
 const incident = (id: number, name: string, description: string, incidentTags: string[]) => ({ id, name, description, incidentTags }) as unknown as IncidentSummary;

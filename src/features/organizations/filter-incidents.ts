@@ -1,4 +1,4 @@
-import type { IncidentSummary } from '../../../domain/incident-data.ts';
+import type { IncidentSummary } from '../../../domain/incident.ts';
 
 /** Incidents whose name or description holds every word of `term` (any case) and, if given, carry `tag`. */
 export function filterIncidents(incidents: readonly IncidentSummary[], term: string, tag: string): IncidentSummary[] {

@@ -6,7 +6,7 @@ import { countNoun } from '../../../domain/count-noun.ts';
 import { createSortedRowModel, rowSortingFeature, sortFn_basic, sortFn_text, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import type { IncidentSummary } from '../../../domain/incident-data.ts';
+import type { IncidentSummary } from '../../../domain/incident.ts';
 import { SelectField } from '../../ui/select-field.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
 import { filterIncidents } from './filter-incidents.ts';

@@ -1,7 +1,6 @@
 /* An event picked in an organization's picture: what it says, and a way into its incident. */
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { isAbortError } from '../../data/api-client.ts';
+import { useApiRead } from '../../data/use-api-read.ts';
 import { Timestamp } from '../../ui/timestamp.tsx';
 import { fetchEvent, type OrganizationEvent } from './event-api.ts';
 import { ClosePanel } from './organization-panels.tsx';
@@ -9,18 +8,9 @@ import { useOrganizationPage } from './organization-page-context.ts';
 
 export function OrganizationEventPanel({ eventID }: { eventID: number }) {
   const { timeZone, organizationID } = useOrganizationPage();
-  const [state, setState] = useState<{ eventID: number; event?: OrganizationEvent; failed?: boolean }>({ eventID: 0 });
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchEvent(eventID, controller.signal).then(
-      (event) => setState({ eventID, event }),
-      (error: unknown) => {
-        if (!isAbortError(error)) setState({ eventID, failed: true });
-      },
-    );
-    return () => controller.abort();
-  }, [eventID]);
-  const current = state.eventID === eventID ? state : { eventID };
+  const { state } = useApiRead(`event ${eventID}`, (signal) => fetchEvent(eventID, signal));
+  const current: { event?: OrganizationEvent; failed?: boolean } =
+    state.status === 'loaded' ? { event: state.value } : { failed: state.status === 'error' };
   return (
     <aside aria-label="event details" data-detail-panel="event" className="flex w-96 shrink-0 flex-col gap-2 rounded-md border border-line bg-panel p-3">
       <div className="flex items-start justify-between gap-2">

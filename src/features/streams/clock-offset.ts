@@ -6,7 +6,7 @@
 
 export type OffsetParse = { readonly ok: true; readonly micros: number } | { readonly ok: false; readonly reason: string };
 
-/** The server takes at most a year either way (domain/incident-data.ts StreamUpdateSchema). */
+/** The server takes at most a year either way (domain/stream.ts StreamUpdateSchema). */
 export const MAX_OFFSET_MICROS = 86_400_000_000 * 365;
 
 const UNIT_MICROS: Readonly<Record<string, number>> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventRow } from '../../../domain/incident-data.ts';
+import type { EventRow } from '../../../domain/event.ts';
 import { loadStreamDetail, type StreamDetailSource } from './load-stream-detail.ts';
 import type { IncidentStreams, StreamDetail } from './streams-api.ts';
 

@@ -4,7 +4,7 @@
  * paged (the server has no per-stream filter) until every event of the stream has been seen.
  * The source is a parameter so the paging is tested without a server.
  */
-import type { EventRow } from '../../../domain/incident-data.ts';
+import type { EventRow } from '../../../domain/event.ts';
 import { addEvents, EMPTY_SUMMARY, type StreamEventSummary } from './stream-event-summary.ts';
 import type { IncidentStreams, StreamDetail } from './streams-api.ts';
 

@@ -1,5 +1,5 @@
 /* The stream's first events as they are and as the offset being typed would put them. */
-import type { EventRow } from '../../../domain/incident-data.ts';
+import type { EventRow } from '../../../domain/event.ts';
 import { StreamTime } from './stream-time.tsx';
 
 const TH = 'px-2 py-1 text-left font-medium whitespace-nowrap';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventRow } from '../../../domain/incident-data.ts';
+import type { EventRow } from '../../../domain/event.ts';
 import { addEvents, EMPTY_SUMMARY, offsetRefusal, shiftedRange } from './stream-event-summary.ts';
 
 const event = (id: number, streamID: number, start: number, end = start): EventRow => ({

@@ -3,7 +3,7 @@
  * time order (the server has no per-stream filter): the first few for the offset preview, and the
  * stream's time range. An accumulator, so pages can be fed in as they arrive.
  */
-import type { EventRow } from '../../../domain/incident-data.ts';
+import type { EventRow } from '../../../domain/event.ts';
 
 export const PREVIEW_EVENT_COUNT = 20;
 

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { IncidentActorSchema, LinkSchema, StreamSchema, UploadSchema } from '../../../domain/annotations.ts';
-import { EventRowSchema, type EventRow } from '../../../domain/incident-data.ts';
+import { EventRowSchema, type EventRow } from '../../../domain/event.ts';
 import { apiAddress, apiGet, apiPut, isAbortError, type RequestOptions } from '../../data/api-client.ts';
 import { syncIncident } from '../../data/mirror/index.ts';
 

@@ -1,7 +1,7 @@
 /* The collection sub-route: its events (each removable) and deleting it. */
 import { useMemo } from 'react';
 import { Button } from '../../../ui/button.tsx';
-import { deleteCollection, removeCollectionEvents } from '../annotation-api.ts';
+import { deleteCollection, removeCollectionEvents } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { useAnnotationWrite } from '../use-annotation-write.ts';
 import { DetailPanel, Facts, NotFound, useCloseDetail } from './detail-panel.tsx';

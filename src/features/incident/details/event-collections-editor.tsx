@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
-import { addCollectionEvents, createCollection, openReplyThread, removeCollectionEvents } from '../annotation-api.ts';
+import { addCollectionEvents, createCollection, openReplyThread, removeCollectionEvents } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { formMessage, messageFor, useAnnotationWrite } from '../use-annotation-write.ts';
 import { FormError } from './form-error.tsx';

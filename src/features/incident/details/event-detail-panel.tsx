@@ -1,7 +1,7 @@
 /* The event sub-route: the event's facts and everything an analyst annotates on it. */
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { eventDuration } from '../../../../domain/incident-data.ts';
+import { eventDuration } from '../../../../domain/event.ts';
 import { formatDuration } from '../../../../domain/time/format-duration.ts';
 import { formatElapsed } from '../../../../domain/time/format-elapsed.ts';
 import { formatMicros } from '../../../../domain/time/format-micros.ts';

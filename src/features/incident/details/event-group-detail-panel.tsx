@@ -3,7 +3,7 @@ import { countNoun } from '../../../../domain/count-noun.ts';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
-import { createCollection } from '../annotation-api.ts';
+import { createCollection } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { formMessage, messageFor, useAnnotationWrite } from '../use-annotation-write.ts';
 import { DetailPanel } from './detail-panel.tsx';

@@ -4,7 +4,7 @@ import { HttpUrlSchema, URL_TYPES } from '../../../../domain/annotations.ts';
 import { Button } from '../../../ui/button.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
-import { createLink, deleteLink } from '../annotation-api.ts';
+import { createLink, deleteLink } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { formMessage, messageFor, useAnnotationWrite } from '../use-annotation-write.ts';
 import { FormError } from './form-error.tsx';

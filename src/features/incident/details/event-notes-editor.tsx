@@ -4,7 +4,7 @@ import { NOTE_KINDS } from '../../../../domain/annotations.ts';
 import { Button } from '../../../ui/button.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { TextareaField } from '../../../ui/textarea-field.tsx';
-import { createNote, deleteNote } from '../annotation-api.ts';
+import { createNote, deleteNote } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { formMessage, messageFor, useAnnotationWrite } from '../use-annotation-write.ts';
 import { FormError } from './form-error.tsx';

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
-import { addEventTag, removeEventTag } from '../annotation-api.ts';
+import { addEventTag, removeEventTag } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { formMessage, messageFor, useAnnotationWrite } from '../use-annotation-write.ts';
 import { FormError } from './form-error.tsx';

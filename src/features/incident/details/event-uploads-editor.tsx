@@ -4,7 +4,7 @@ import { ATTACHMENT_KINDS, UPLOAD_KINDS } from '../../../../domain/annotations.t
 import { apiAddress } from '../../../data/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
-import { attachUpload } from '../annotation-api.ts';
+import { attachUpload } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { formMessage, messageFor, useAnnotationWrite } from '../use-annotation-write.ts';
 import { FormError } from './form-error.tsx';

@@ -1,7 +1,7 @@
 /* The link sub-route: where it points (followed only when http or https), its type, and deleting it. */
 import { Link } from '@tanstack/react-router';
 import { Button } from '../../../ui/button.tsx';
-import { deleteLink } from '../annotation-api.ts';
+import { deleteLink } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { useAnnotationWrite } from '../use-annotation-write.ts';
 import { DetailPanel, Facts, NotFound, useCloseDetail } from './detail-panel.tsx';

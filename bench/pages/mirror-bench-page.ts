@@ -7,11 +7,11 @@
  * event through the snapshot a complete sync writes.
  */
 import Dexie from 'dexie';
-import type { EventRow } from '../../../domain/incident-data.ts';
-import { EventSnapshotBuilder } from './event-snapshot.ts';
-import { putEventPage, type EventPosition } from './incident-writes.ts';
-import { MirrorDatabase } from './mirror-database.ts';
-import { readIncidentEvents } from './mirror-queries.ts';
+import type { EventRow } from '../../domain/event.ts';
+import { EventSnapshotBuilder } from '../../src/data/mirror/event-snapshot.ts';
+import { putEventPage, type EventPosition } from '../../src/data/mirror/incident-writes.ts';
+import { MirrorDatabase } from '../../src/data/mirror/mirror-database.ts';
+import { readIncidentEvents } from '../../src/data/mirror/mirror-queries.ts';
 
 const PAGE_ROWS = 10_000;
 const INCIDENT_ID = 1;

@@ -5,14 +5,14 @@
  * curtain (one polyline, dots, one billboard), and by the naive way, an Entity per point; the time of each frame.
  */
 import { BillboardCollection, Cartesian3, CesiumWidget, Color, Material, PointPrimitiveCollection, PolylineCollection, Rectangle } from 'cesium';
-import type { MapPointColumns } from '../../../domain/geo/map-answers.ts';
-import { decodeNaturalEarth, type NaturalEarthFile } from '../../../domain/geo/natural-earth-context.ts';
-import { trackAttitude } from '../../../domain/geo/track-attitude.ts';
-import { ContextLayer } from '../../render/map/context-layer.ts';
-import { drawSymbol } from '../../render/map/symbol-image.ts';
-import { SymbolLayer } from '../../render/map/symbol-layer.ts';
-import { decimatedIndexes, vertexBudget } from '../../render/map/track-geometry.ts';
-import { TrackLayer } from '../../render/map/track-layer.ts';
+import type { MapPointColumns } from '../../domain/geo/map-answers.ts';
+import { decodeNaturalEarth, type NaturalEarthFile } from '../../domain/geo/natural-earth-context.ts';
+import { trackAttitude } from '../../domain/geo/track-attitude.ts';
+import { ContextLayer } from '../../src/render/map/context-layer.ts';
+import { drawSymbol } from '../../src/render/map/symbol-image.ts';
+import { SymbolLayer } from '../../src/render/map/symbol-layer.ts';
+import { decimatedIndexes, vertexBudget } from '../../src/render/map/track-geometry.ts';
+import { TrackLayer } from '../../src/render/map/track-layer.ts';
 
 function track(count: number): MapPointColumns {
   const columns: MapPointColumns = { count, actors: ['bench'], lines: [], timestamps: [], actorIndexes: [], latitudes: [], longitudes: [], altitudes: [], headings: [], pitches: [], rolls: [] };

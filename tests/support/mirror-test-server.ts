@@ -3,9 +3,9 @@
  * pages do (events in (startTimestamp, id) order, a cursor after the last one), for the unit tests
  * of the mirror. Only imported by *.test.ts.
  */
-import type { EventRow } from '../../../domain/incident-data.ts';
-import type { IncidentPayload } from '../../../domain/incident-payload.ts';
-import type { IncidentSource } from './sync-incident.ts';
+import type { EventRow } from '../../domain/event.ts';
+import type { IncidentPayload } from '../../domain/incident-payload.ts';
+import type { IncidentSource } from '../../src/data/mirror/sync-incident.ts';
 
 export interface CannedIncident {
   payload: Omit<IncidentPayload, 'events' | 'eventsComplete'>;

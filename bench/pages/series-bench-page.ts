@@ -6,12 +6,12 @@
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { densityBins } from '../../../domain/events/event-density.ts';
-import { binEvents } from '../../../domain/events/events-over-time.ts';
-import { readThemeColors } from '../theme-colors.ts';
-import { createEventsOverTimeChart } from './events-over-time-chart.ts';
+import { densityBins } from '../../domain/events/event-density.ts';
+import { binEvents } from '../../domain/events/events-over-time.ts';
+import { readThemeColors } from '../../src/render/theme-colors.ts';
+import { createEventsOverTimeChart } from '../../src/render/charts/events-over-time-chart.ts';
 import { renderDensityStrip } from './series-bench-density-strip.ts';
-import { createSeriesPlot } from './series-plot.ts';
+import { createSeriesPlot } from '../../src/render/charts/series-plot.ts';
 
 const WIDTH = 1000;
 const HEIGHT = 300;

@@ -8,13 +8,13 @@
 import { Application, Container, Graphics, type WebGLRenderer } from 'pixi.js';
 import { DataSet, Timeline } from 'vis-timeline/standalone';
 import visCss from 'vis-timeline/styles/vis-timeline-graph2d.min.css?inline';
-import { CHART_PALETTE } from '../../../domain/color/palette.ts';
-import { swimlaneInput, type SwimlaneEvent } from './swimlane-input.ts';
-import { createSwimlaneLayoutClient } from './swimlane-layout-client.ts';
-import { SwimlaneRenderer, type SwimlaneScene } from './swimlane-renderer.ts';
-import { panWindow, zoomWindow, type TimeWindow } from './swimlane-window.ts';
+import { CHART_PALETTE } from '../../domain/color/palette.ts';
+import { swimlaneInput, type SwimlaneEvent } from '../../src/render/swimlane/swimlane-input.ts';
+import { createSwimlaneLayoutClient } from '../../src/render/swimlane/swimlane-layout-client.ts';
+import { SwimlaneRenderer, type SwimlaneScene } from '../../src/render/swimlane/swimlane-renderer.ts';
+import { panWindow, zoomWindow, type TimeWindow } from '../../src/render/swimlane/swimlane-window.ts';
 import { syntheticSwimlaneEvents } from './swimlane-bench-data.ts';
-import { countGlCalls, emptyCounts, type GlCounts } from './gl-counter.ts';
+import { countGlCalls, emptyCounts, type GlCounts } from '../../src/render/swimlane/gl-counter.ts';
 
 const WIDTH = 1000;
 const HEIGHT = 600;

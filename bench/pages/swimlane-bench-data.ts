@@ -3,7 +3,7 @@
  * over the columns unevenly (a few busy actors, as in real incidents), a third with durations.
  * A fixed seed, so every renderer gets the same events.
  */
-import type { SwimlaneEvent } from './swimlane-input.ts';
+import type { SwimlaneEvent } from '../../src/render/swimlane/swimlane-input.ts';
 
 export function syntheticSwimlaneEvents(count: number, columns: number): SwimlaneEvent[] {
   let seed = 42;
