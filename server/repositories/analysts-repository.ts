@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import type { Permission } from '../../domain/analyst.ts';
-import { nowMicros } from '../auth/tokens.ts';
+import { nowMicros } from '../time.ts';
 
 export interface AnalystRow {
   id: number;

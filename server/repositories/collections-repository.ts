@@ -3,7 +3,7 @@
  * event (collections.thread_event_id is unique), named "Reply thread {eventID}", holding the event.
  */
 import type { Queryable } from '../db/database.ts';
-import { nowMicros } from '../auth/tokens.ts';
+import { nowMicros } from '../time.ts';
 import { notFound } from '../http-error.ts';
 
 export interface CollectionRow {

@@ -1,7 +1,7 @@
 /* Links on an incident, optionally pinned to one of its events or streams. */
 import type { Queryable } from '../db/database.ts';
 import type { URL_TYPES } from '../../domain/annotations.ts';
-import { nowMicros } from '../auth/tokens.ts';
+import { nowMicros } from '../time.ts';
 
 export async function insertLink(
   db: Queryable,

@@ -14,7 +14,7 @@ import {
   OrganizationActorCreateSchema,
 } from '../../../domain/incident-data.ts';
 import type { AppContext } from '../../app-context.ts';
-import { nowMicros } from '../../auth/tokens.ts';
+import { nowMicros } from '../../time.ts';
 import type { Queryable } from '../../db/database.ts';
 import { invalid, notFound } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';

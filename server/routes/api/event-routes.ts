@@ -10,7 +10,7 @@ import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import { EventCreateSchema, eventDuration, EventUpdateSchema, MarkerCreateSchema } from '../../../domain/incident-data.ts';
 import type { AppContext } from '../../app-context.ts';
-import { nowMicros } from '../../auth/tokens.ts';
+import { nowMicros } from '../../time.ts';
 import type { Queryable } from '../../db/database.ts';
 import { invalid, notFound } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';

@@ -15,7 +15,7 @@ import {
   OrganizationUpdateSchema,
 } from '../../../domain/incident-data.ts';
 import type { AppContext } from '../../app-context.ts';
-import { nowMicros } from '../../auth/tokens.ts';
+import { nowMicros } from '../../time.ts';
 import { invalid, notFound } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
 import { memberClause, requireOrganization } from '../../repositories/access-repository.ts';

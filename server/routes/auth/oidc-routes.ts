@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { loginPage } from '../../auth/login-page.ts';
 import { safeReturnPath } from '../../auth/return-to.ts';
-import { nowMicros } from '../../auth/tokens.ts';
+import { nowMicros } from '../../time.ts';
 import { upsertOidcUser } from '../../repositories/users-repository.ts';
 import { publicOrigin, startSession } from './session-cookie.ts';
 
