@@ -94,3 +94,14 @@ export async function listGrants(
     [analystId],
   );
 }
+
+// An arbitrary key of ours for pg_advisory_xact_lock.
+const PRIMARY_LOCK = 7_270_012;
+
+/**
+ * Serialises, until the transaction ends, the writes that decide who administers: two first sign-ins
+ * racing to create the primary analyst, or two demotions racing past the last administrator.
+ */
+export async function lockAdministrators(db: Queryable): Promise<void> {
+  await db.query('SELECT pg_advisory_xact_lock($1)', [PRIMARY_LOCK]);
+}

@@ -81,3 +81,11 @@ export async function removeCollectionEvents(db: Queryable, collectionId: number
   );
   return rows.length;
 }
+
+export async function renameCollection(db: Queryable, collectionId: number, name: string): Promise<void> {
+  await db.query('UPDATE collections SET name = $2 WHERE id = $1', [collectionId, name]);
+}
+
+export async function deleteCollection(db: Queryable, collectionId: number): Promise<void> {
+  await db.query('DELETE FROM collections WHERE id = $1', [collectionId]);
+}

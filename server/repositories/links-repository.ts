@@ -14,3 +14,9 @@ export async function insertLink(
   );
   return rows[0]!.id;
 }
+
+/** Deletes the link and says its address; undefined when it was deleted since it was found. */
+export async function deleteLink(db: Queryable, linkId: number): Promise<string | undefined> {
+  const [gone] = await db.query<{ url: string }>('DELETE FROM links WHERE id = $1 RETURNING url', [linkId]);
+  return gone?.url;
+}

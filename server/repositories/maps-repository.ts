@@ -227,3 +227,8 @@ export async function mapFile(db: Queryable, mapId: number) {
   if (!row) throw notFound('map');
   return { ...row, size_bytes: Number(row.size_bytes) };
 }
+
+export async function countMaps(db: Queryable, incidentId: number): Promise<number> {
+  const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM incident_maps WHERE incident_id = $1', [incidentId]);
+  return row?.count ?? 0;
+}

@@ -22,12 +22,12 @@ import {
   listAnalysts,
   listGrants,
   updateAnalystPermission,
+  lockAdministrators,
   type AnalystRow,
 } from '../../repositories/analysts-repository.ts';
 import { recordWrite } from '../../repositories/audit-repository.ts';
 import { findUserById } from '../../repositories/users-repository.ts';
 
-const PRIMARY_LOCK = 7_270_012;
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 const AnalystAnswer = z.object({ analyst: AnalystSchema, version: z.string() });
 
@@ -107,8 +107,7 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
     async (request, reply) => {
       const user = signedInUser(request);
       const row = await db.transaction(async (tx) => {
-        // NOTE: the lock serialises two first sign-ins racing to create the primary analyst.
-        await tx.query('SELECT pg_advisory_xact_lock($1)', [PRIMARY_LOCK]);
+        await lockAdministrators(tx);
         if ((await countAnalysts(tx)) > 0) throw conflict('the primary analyst exists already');
         const created = await insertAnalyst(tx, { id: user.id, ...request.body, permission: 'admin', userId: user.id });
         await recordWrite(tx, { userID: user.id, analystID: created.id }, {
@@ -184,7 +183,7 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
     async (request) => {
       const { user, analyst } = acting(request);
       const row = await db.transaction(async (tx) => {
-        await tx.query('SELECT pg_advisory_xact_lock($1)', [PRIMARY_LOCK]);
+        await lockAdministrators(tx);
         const before = await findAnalyst(tx, request.params.analystID);
         if (!before) throw notFound('analyst');
         if (before.permission === 'admin' && request.body.permission !== 'admin' && (await countAdmins(tx)) <= 1) {

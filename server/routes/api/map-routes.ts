@@ -21,7 +21,7 @@ import { acting } from '../../plugins/auth.ts';
 import { requireIncident } from '../../repositories/access-repository.ts';
 import { recordWrite } from '../../repositories/audit-repository.ts';
 import { blobTempDir, insertUpload, openBlobStream, saveBlob } from '../../repositories/blob-repository.ts';
-import { importMap, invalidItems, mapFile, mapOf, mapPoints, pointsPage } from '../../repositories/maps-repository.ts';
+import { countMaps, importMap, invalidItems, mapFile, mapOf, mapPoints, pointsPage } from '../../repositories/maps-repository.ts';
 import { readImportForm } from './import-form.ts';
 import { MAP_FORM_FIELDS, mapSettingsOf } from './map-form.ts';
 import { UPLOAD_CSP, contentDisposition, servedContentType } from './upload-headers.ts';
@@ -90,8 +90,7 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
       const form = await readImportForm(request, MAP_FORM_FIELDS, tmpDir, config.uploadMaxBytes, MAP_FORM_FIELDS.length);
       try {
         const fileName = safeFileName(form.rawFileName);
-        const [{ count }] = (await db.query<{ count: number }>('SELECT count(*)::int AS count FROM incident_maps WHERE incident_id = $1', [reachable.id])) as [{ count: number }];
-        const settings = await mapSettingsOf(form, fileName, count);
+        const settings = await mapSettingsOf(form, fileName, await countMaps(db, reachable.id));
         const map = await db.transaction(async (tx) => {
           const incident = await requireIncident(tx, analyst, request.params.incidentID);
           const blob = await saveBlob(tx, form.file);
