@@ -49,10 +49,6 @@ export const DEBT = {
     'src/features/maps/map-globe.tsx': 'builds Cesium primitives inside the React component; being moved to src/render/map (issue 19)',
     'src/features/maps/maps-bench-page.ts': 'a benchmark page living in src/; moves to bench/pages/ (issue 19)',
   },
-  'sql in routes': {
-    'server/routes/auth/oidc-routes.ts': 'OIDC flow rows: no repository for oidc_flows yet',
-    'server/routes/auth/session-routes.ts': 'the one-time sign-in link: no repository for sign_in_links yet',
-    'server/routes/api/stream-import-routes.ts': 'one stream lookup not yet in a streams repository',
-    'server/routes/api/upload-routes.ts': 'upload rows read and written in the route; belongs in blob-repository',
-  },
+  // Paid (issue 19): route files validate, call server/repositories, and answer.
+  'sql in routes': {},
 };
