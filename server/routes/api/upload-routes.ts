@@ -14,7 +14,6 @@ import type { Queryable } from '../../db/database.ts';
 import { conflict, HttpError, invalid } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
-import { recordWrite } from '../../repositories/audit-repository.ts';
 import { blobTempDir, deleteUpload, insertUpload, openBlobStream, saveBlob } from '../../repositories/blob-repository.ts';
 import { uploadsOf } from '../../repositories/incident-payload-repository.ts';
 import { requireEventOf, requireStreamOf } from '../../repositories/annotation-targets-repository.ts';
@@ -24,7 +23,7 @@ import { type UploadForm, readUploadForm } from './upload-form.ts';
 import { UPLOAD_CSP, byteRange, contentDisposition, isInline, matchesEtag, servedContentType } from './upload-headers.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
-const UploadAnswer = z.object({ upload: UploadSchema, version: z.string() });
+const UploadAnswer = answer({ upload: UploadSchema });
 const UploadParams = z.object({ uploadID: PathIdSchema });
 
 interface UploadTarget {
@@ -89,7 +88,7 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { user, analyst } = acting(request);
+      const { analyst } = acting(request);
       // Refused before a byte of the file is read when the incident is out of reach.
       await requireIncident(db, analyst, request.params.incidentID);
       const form = await readUploadForm(request, tmpDir, config.uploadMaxBytes);
@@ -99,7 +98,7 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
         const fileName = safeFileName(form.rawFileName);
         const mediaType = normalizeMediaType(form.declaredType, fileName);
         const kind = target.kind ?? inferUploadKind(fileName, mediaType);
-        const upload = await db.transaction(async (tx) => {
+        const upload = await auditedWrite(db, request, async ({ tx, audit }) => {
           const incident = await requireIncident(tx, analyst, request.params.incidentID);
           await checkTarget(tx, incident.id, target);
           const blob = await saveBlob(tx, form.file);
@@ -114,7 +113,7 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
             streamId: target.streamId,
             analystId: analyst.id,
           });
-          await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+          await audit({
             action: 'create upload',
             itemType: 'upload',
             itemID: id,
@@ -123,7 +122,7 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
           return (await uploadsOf(tx, incident.id)).find((candidate) => candidate.id === id)!;
         });
         reply.code(201);
-        return { upload, version: context.version };
+        return { upload };
       } finally {
         await form.file.discard();
       }
@@ -140,7 +139,7 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
       const { analyst } = acting(request);
       const ref = await requireIncidentOf(db, analyst, 'uploads', request.params.uploadID, 'upload');
       const upload = (await uploadsOf(db, ref.id)).find((candidate) => candidate.id === ref.item_id)!;
-      return { upload, version: context.version };
+      return { upload };
     },
   );
 
