@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { hashPassword } from './auth/password.ts';
-import { hashToken, newToken, nowMicros } from './auth/tokens.ts';
+import { hashToken, newToken } from './auth/tokens.ts';
+import { nowMicros } from './time.ts';
 import { recordWrite } from './repositories/audit-repository.ts';
 
 export const ADMIN_USERNAME = 'admin';

@@ -10,7 +10,7 @@ import { deleteExpiredSessions } from './repositories/sessions-repository.ts';
 import { sweepAbandonedSpools, sweepAbandonedStaging } from './repositories/spool-sweep.ts';
 import { compactTombstones } from './repositories/changes-repository.ts';
 import { sweepAbandonedImports } from './import/hidden-import.ts';
-import { nowMicros } from './auth/tokens.ts';
+import { nowMicros } from './time.ts';
 import { serverVersion } from './version.ts';
 
 async function main(): Promise<void> {

@@ -48,20 +48,6 @@ export const DEBT = {
   'cesium outside render': {
     'src/features/maps/map-globe.tsx': 'builds Cesium primitives inside the React component; being moved to src/render/map (issue 19)',
   },
-  'sql in routes': {
-    'server/routes/auth/oidc-routes.ts': 'OIDC flow rows: no repository for oidc_flows yet',
-    'server/routes/auth/session-routes.ts': 'the one-time sign-in link: no repository for sign_in_links yet',
-    'server/routes/api/actor-routes.ts': 'no actors repository yet (issue 19: repositories for every table)',
-    'server/routes/api/analyst-routes.ts': 'the primary-analyst lock and admin count; belongs in analysts-repository',
-    'server/routes/api/collection-routes.ts': 'two collection queries not yet in collections-repository',
-    'server/routes/api/event-routes.ts': 'no events write repository yet',
-    'server/routes/api/incident-routes.ts': 'incident rename and delete not yet in incidents-repository',
-    'server/routes/api/link-routes.ts': 'one link query not yet in links-repository',
-    'server/routes/api/map-routes.ts': 'a map count not yet in maps-repository',
-    'server/routes/api/marker-symbol-routes.ts': 'marker symbols have no repository yet',
-    'server/routes/api/organization-routes.ts': 'no organizations repository yet',
-    'server/routes/api/stream-import-routes.ts': 'one stream lookup not yet in a streams repository',
-    'server/routes/api/stream-routes.ts': 'no streams repository yet',
-    'server/routes/api/upload-routes.ts': 'upload rows read and written in the route; belongs in blob-repository',
-  },
+  // Paid (issue 19): route files validate, call server/repositories, and answer.
+  'sql in routes': {},
 };

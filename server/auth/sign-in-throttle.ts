@@ -6,7 +6,7 @@
  * one attempt a window, so one address (or a botnet) cannot keep the owner out from theirs.
  */
 import type { Db } from '../db/database.ts';
-import { nowMicros } from './tokens.ts';
+import { nowMicros } from '../time.ts';
 
 const WINDOW_MICROS = 15 * 60 * 1_000_000;
 export const FAILURES_PER_ADDRESS = 5;

@@ -9,6 +9,3 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-export function nowMicros(): number {
-  return Date.now() * 1000;
-}

@@ -13,7 +13,7 @@ import { ImportError } from '../../domain/import/import-error.ts';
 import type { ImportFormat, ImportProgress, InvalidRow } from '../../domain/import/import-record.ts';
 import { settingsFromDetection, type ImportSettings } from '../../domain/import/import-settings.ts';
 import { normalizeMediaType, inferUploadKind } from '../../domain/upload-media.ts';
-import { nowMicros } from '../auth/tokens.ts';
+import { nowMicros } from '../time.ts';
 import type { Db, DbTransaction } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import { recordWrite } from '../repositories/audit-repository.ts';

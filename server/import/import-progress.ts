@@ -8,7 +8,7 @@
  */
 import type { ImportProgressView } from '../../domain/import/import-progress-view.ts';
 import type { ImportProgress } from '../../domain/import/import-record.ts';
-import { nowMicros } from '../auth/tokens.ts';
+import { nowMicros } from '../time.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** 22 base64url characters are 132 bits: unguessable, so the token can be the permission. */

@@ -11,7 +11,7 @@ import type { ImportFormat, ImportProgress, InvalidRow } from '../../domain/impo
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
 import { conflictMessage, mergeOutcome, needsResolution, type MergeOutcome, type MergeResolution } from '../../domain/import/merge-outcome.ts';
 import { inferUploadKind, normalizeMediaType } from '../../domain/upload-media.ts';
-import { nowMicros } from '../auth/tokens.ts';
+import { nowMicros } from '../time.ts';
 import type { Db, DbTransaction } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import { recordWrite } from '../repositories/audit-repository.ts';

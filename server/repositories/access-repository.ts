@@ -6,6 +6,7 @@
 import type { Queryable } from '../db/database.ts';
 import { notFound } from '../http-error.ts';
 import type { AnalystRow } from './analysts-repository.ts';
+import { visibleEvent, visibleRow } from './hidden-imports.ts';
 
 export interface IncidentRef {
   id: number;
@@ -41,7 +42,13 @@ export async function requireIncident(db: Queryable, analyst: AnalystRow, incide
   return rows[0];
 }
 
-/** The incident an item of `table` belongs to, when the analyst may reach it. */
+/**
+ * What keeps a row a running import hides out of reach by a guessed id: it answers as one that does
+ * not exist (migration 010).
+ */
+const VISIBLE: Partial<Record<string, (alias: string) => string>> = { streams: visibleRow, incident_actors: visibleRow, events: visibleEvent };
+
+/** The incident an item of `table` belongs to, when the analyst may reach it and no import hides it. */
 export async function requireIncidentOf(
   db: Queryable,
   analyst: AnalystRow,
@@ -49,9 +56,11 @@ export async function requireIncidentOf(
   itemId: number,
   what: string,
 ): Promise<IncidentRef & { item_id: number }> {
+  const visible = VISIBLE[table];
+  const hidden = visible ? ` AND ${visible('t')}` : '';
   const rows = await db.query<IncidentRef & { item_id: number }>(
     `SELECT i.id, i.organization_id, i.name, t.id AS item_id FROM ${table} t JOIN incidents i ON i.id = t.incident_id
-      WHERE t.id = $1 AND ${memberClause('i.organization_id', '$2', isAdmin(analyst))}`,
+      WHERE t.id = $1 AND ${memberClause('i.organization_id', '$2', isAdmin(analyst))}${hidden}`,
     [itemId, analyst.id],
   );
   if (!rows[0]) throw notFound(what);

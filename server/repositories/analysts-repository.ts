@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import type { Permission } from '../../domain/analyst.ts';
-import { nowMicros } from '../auth/tokens.ts';
+import { nowMicros } from '../time.ts';
 
 export interface AnalystRow {
   id: number;
@@ -93,4 +93,15 @@ export async function listGrants(
       WHERE g.analyst_id = $1 ORDER BY u.username`,
     [analystId],
   );
+}
+
+// An arbitrary key of ours for pg_advisory_xact_lock.
+const PRIMARY_LOCK = 7_270_012;
+
+/**
+ * Serialises, until the transaction ends, the writes that decide who administers: two first sign-ins
+ * racing to create the primary analyst, or two demotions racing past the last administrator.
+ */
+export async function lockAdministrators(db: Queryable): Promise<void> {
+  await db.query('SELECT pg_advisory_xact_lock($1)', [PRIMARY_LOCK]);
 }

@@ -17,9 +17,11 @@ export async function requireEventsOf(db: Queryable, incidentId: number, eventId
   if (missing !== undefined) throw invalid(field, `holds ${missing}, which is not an event of this incident`);
 }
 
-export async function requireEventOf(db: Queryable, incidentId: number, eventId: number, field = 'eventID'): Promise<void> {
-  const rows = await db.query(`SELECT 1 FROM events WHERE id = $1 AND incident_id = $2 AND ${visibleEvent('events')}`, [eventId, incidentId]);
-  if (rows.length === 0) throw invalid(field, 'is not an event of this incident');
+/** Refuses an event not of the incident; answers the stream the event is in. */
+export async function requireEventOf(db: Queryable, incidentId: number, eventId: number, field = 'eventID'): Promise<number> {
+  const rows = await db.query<{ stream_id: number }>(`SELECT stream_id FROM events WHERE id = $1 AND incident_id = $2 AND ${visibleEvent('events')}`, [eventId, incidentId]);
+  if (!rows[0]) throw invalid(field, 'is not an event of this incident');
+  return rows[0].stream_id;
 }
 
 export async function requireStreamOf(db: Queryable, incidentId: number, streamId: number, field = 'streamID'): Promise<void> {

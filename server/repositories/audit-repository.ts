@@ -4,7 +4,7 @@
  */
 import type { Queryable } from '../db/database.ts';
 import type { AuditActionBody, AuditQuery } from '../../domain/audit.ts';
-import { nowMicros } from '../auth/tokens.ts';
+import { nowMicros } from '../time.ts';
 
 export interface Attribution {
   userID: number;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ATTACHMENT_KINDS, UPLOAD_KINDS } from '../../domain/annotations.ts';
-import { nowMicros } from '../auth/tokens.ts';
+import { nowMicros } from '../time.ts';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/database.ts';
 

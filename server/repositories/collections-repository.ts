@@ -3,7 +3,7 @@
  * event (collections.thread_event_id is unique), named "Reply thread {eventID}", holding the event.
  */
 import type { Queryable } from '../db/database.ts';
-import { nowMicros } from '../auth/tokens.ts';
+import { nowMicros } from '../time.ts';
 import { notFound } from '../http-error.ts';
 
 export interface CollectionRow {
@@ -80,4 +80,12 @@ export async function removeCollectionEvents(db: Queryable, collectionId: number
     [collectionId, eventIds],
   );
   return rows.length;
+}
+
+export async function renameCollection(db: Queryable, collectionId: number, name: string): Promise<void> {
+  await db.query('UPDATE collections SET name = $2 WHERE id = $1', [collectionId, name]);
+}
+
+export async function deleteCollection(db: Queryable, collectionId: number): Promise<void> {
+  await db.query('DELETE FROM collections WHERE id = $1', [collectionId]);
 }

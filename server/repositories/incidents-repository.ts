@@ -114,3 +114,18 @@ export async function insertIncident(
   );
   return id;
 }
+
+export async function updateIncident(db: Queryable, incidentId: number, change: { name?: string; description?: string }): Promise<void> {
+  await db.query('UPDATE incidents SET name = coalesce($2, name), description = coalesce($3, description) WHERE id = $1', [
+    incidentId,
+    change.name ?? null,
+    change.description ?? null,
+  ]);
+}
+
+/** Deletes the incident, everything in it by cascade, and its tag styles. */
+export async function deleteIncident(db: Queryable, incidentId: number): Promise<void> {
+  await db.query('DELETE FROM incidents WHERE id = $1', [incidentId]);
+  // tag_styles.incident_id has no foreign key (0 stands for the organization's styles).
+  await db.query('DELETE FROM tag_styles WHERE incident_id = $1', [incidentId]);
+}

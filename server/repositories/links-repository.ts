@@ -1,7 +1,7 @@
 /* Links on an incident, optionally pinned to one of its events or streams. */
 import type { Queryable } from '../db/database.ts';
 import type { URL_TYPES } from '../../domain/annotations.ts';
-import { nowMicros } from '../auth/tokens.ts';
+import { nowMicros } from '../time.ts';
 
 export async function insertLink(
   db: Queryable,
@@ -13,4 +13,10 @@ export async function insertLink(
     [link.incidentId, link.eventId, link.streamId, link.url, link.urlType, link.title, nowMicros(), link.analystId],
   );
   return rows[0]!.id;
+}
+
+/** Deletes the link and says its address; undefined when it was deleted since it was found. */
+export async function deleteLink(db: Queryable, linkId: number): Promise<string | undefined> {
+  const [gone] = await db.query<{ url: string }>('DELETE FROM links WHERE id = $1 RETURNING url', [linkId]);
+  return gone?.url;
 }

@@ -12,7 +12,7 @@ import { MAP_INVALID_LIST_LIMIT, MAP_POINTS_PAGE_SIZE, type IncidentMap, type Ma
 import type { GeoProgress } from '../../domain/geo/parse-geo.ts';
 import { parseGeoFile } from '../../domain/geo/parse-geo-file.ts';
 import { ImportError } from '../../domain/import/import-error.ts';
-import { nowMicros } from '../auth/tokens.ts';
+import { nowMicros } from '../time.ts';
 import type { DbTransaction, Queryable } from '../db/database.ts';
 import { copyText } from '../db/copy-text.ts';
 import { notFound } from '../http-error.ts';
@@ -226,4 +226,9 @@ export async function mapFile(db: Queryable, mapId: number) {
   );
   if (!row) throw notFound('map');
   return { ...row, size_bytes: Number(row.size_bytes) };
+}
+
+export async function countMaps(db: Queryable, incidentId: number): Promise<number> {
+  const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM incident_maps WHERE incident_id = $1', [incidentId]);
+  return row?.count ?? 0;
 }

@@ -1,7 +1,7 @@
 /* Notes on an incident, or on one of its events (event_id set). */
 import type { Queryable } from '../db/database.ts';
 import type { NOTE_KINDS } from '../../domain/annotations.ts';
-import { nowMicros } from '../auth/tokens.ts';
+import { nowMicros } from '../time.ts';
 
 type NoteKind = (typeof NOTE_KINDS)[number];
 

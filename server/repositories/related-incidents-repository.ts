@@ -3,7 +3,7 @@
  * id), and found whichever way it is asked for (rows written the other way round are found too).
  */
 import type { Queryable } from '../db/database.ts';
-import { nowMicros } from '../auth/tokens.ts';
+import { nowMicros } from '../time.ts';
 
 const PAIR = '(incident_id = $1 AND related_incident_id = $2) OR (incident_id = $2 AND related_incident_id = $1)';
 

@@ -1,6 +1,7 @@
 /* Server-side sessions: the cookie holds a random token, the database holds its hash. */
 import type { Queryable } from '../db/database.ts';
-import { hashToken, newToken, nowMicros } from '../auth/tokens.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
+import { nowMicros } from '../time.ts';
 import type { UserRow } from './users-repository.ts';
 
 const TOUCH_EVERY_MICROS = 60_000_000;

@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../db/database.ts';
 import type { TAG_ITEM_TYPES } from '../../domain/annotations.ts';
-import { nowMicros } from '../auth/tokens.ts';
+import { nowMicros } from '../time.ts';
 
 export type TagItemType = (typeof TAG_ITEM_TYPES)[number];
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { nowMicros } from '../auth/tokens.ts';
+import { nowMicros } from '../time.ts';
 
 export interface UserRow {
   id: number;

@@ -14,22 +14,29 @@ import {
   OrganizationActorCreateSchema,
 } from '../../../domain/actor.ts';
 import type { AppContext } from '../../app-context.ts';
-import { nowMicros } from '../../auth/tokens.ts';
 import type { Queryable } from '../../db/database.ts';
 import { invalid, notFound } from '../../http-error.ts';
-import { acting } from '../../plugins/auth.ts';
 import { requireIncident, requireOrganization } from '../../repositories/access-repository.ts';
-import { recordWrite } from '../../repositories/audit-repository.ts';
+import {
+  deleteIncidentActor,
+  deleteOrganizationActor,
+  insertIncidentActor,
+  insertOrganizationActor,
+  isIncidentActor,
+  isOrganizationActor,
+  updateIncidentActor,
+  updateOrganizationActor,
+} from '../../repositories/actors-repository.ts';
 import { refreshActorSearch } from '../../repositories/search-repository.ts';
+import { answer, auditedWrite } from '../audited-write.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
-const Deleted = z.object({ deleted: z.boolean(), version: z.string() });
-const ActorAnswer = z.object({ actor: z.object({ id: z.number().int() }), version: z.string() });
+const Deleted = answer({ deleted: z.boolean() });
+const ActorAnswer = answer({ actor: z.object({ id: z.number().int() }) });
 
 async function requireOrganizationActor(db: Queryable, organizationId: number, actorId: number | null | undefined, field: string) {
   if (actorId == null) return;
-  const rows = await db.query('SELECT 1 FROM organization_actors WHERE id = $1 AND organization_id = $2', [actorId, organizationId]);
-  if (rows.length === 0) throw invalid(field, 'is not an actor of this organization');
+  if (!(await isOrganizationActor(db, organizationId, actorId))) throw invalid(field, 'is not an actor of this organization');
 }
 
 export function actorRoutes(app: FastifyInstance, context: AppContext): void {
@@ -45,20 +52,16 @@ export function actorRoutes(app: FastifyInstance, context: AppContext): void {
       schema: { summary: 'Adds an actor to an incident', tags: ['actors'], params: z.object({ incidentID: PathIdSchema }), body: IncidentActorCreateSchema, response: { 201: ActorAnswer, ...errors } },
     },
     async (request, reply) => {
-      const { user, analyst } = acting(request);
       const body = request.body;
-      const id = await db.transaction(async (tx) => {
+      const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const incident = await requireIncident(tx, analyst, request.params.incidentID);
         await requireOrganizationActor(tx, incident.organization_id, body.organizationActorID, 'organizationActorID');
-        const rows = await tx.query<{ id: number }>(
-          'INSERT INTO incident_actors (incident_id, name, is_bot, organization_actor_id, created_micros) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-          [incident.id, body.name, body.isBot, body.organizationActorID, nowMicros()],
-        );
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: 'create incident actor', itemType: 'incident_actor', itemID: rows[0]!.id, detail: { incidentID: incident.id, ...body } });
-        return rows[0]!.id;
+        const created = await insertIncidentActor(tx, incident.id, body);
+        await audit({ action: 'create incident actor', itemType: 'incident_actor', itemID: created, detail: { incidentID: incident.id, ...body } });
+        return created;
       });
       reply.code(201);
-      return { actor: { id }, version: context.version };
+      return { actor: { id } };
     },
   );
 
@@ -69,24 +72,17 @@ export function actorRoutes(app: FastifyInstance, context: AppContext): void {
       schema: { summary: "Renames an incident actor, marks it a bot or a human, or ties it to an organization actor", tags: ['actors'], params: IncidentActorParams, body: IncidentActorUpdateSchema, response: { 200: ActorAnswer, ...errors } },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
       const { incidentID, actorID } = request.params;
       const body = request.body;
-      await db.transaction(async (tx) => {
+      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const incident = await requireIncident(tx, analyst, incidentID);
-        const found = await tx.query('SELECT 1 FROM incident_actors WHERE id = $1 AND incident_id = $2', [actorID, incident.id]);
-        if (found.length === 0) throw notFound('actor');
+        if (!(await isIncidentActor(tx, incident.id, actorID))) throw notFound('actor');
         await requireOrganizationActor(tx, incident.organization_id, body.organizationActorID, 'organizationActorID');
-        await tx.query(
-          `UPDATE incident_actors SET name = coalesce($2, name), is_bot = coalesce($3, is_bot),
-                  organization_actor_id = CASE WHEN $4::boolean THEN $5::bigint ELSE organization_actor_id END
-            WHERE id = $1`,
-          [actorID, body.name ?? null, body.isBot ?? null, body.organizationActorID !== undefined, body.organizationActorID ?? null],
-        );
+        await updateIncidentActor(tx, actorID, body);
         if (body.name !== undefined) await refreshActorSearch(tx, actorID);
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: 'update incident actor', itemType: 'incident_actor', itemID: actorID, detail: body });
+        await audit({ action: 'update incident actor', itemType: 'incident_actor', itemID: actorID, detail: body });
       });
-      return { actor: { id: actorID }, version: context.version };
+      return { actor: { id: actorID } };
     },
   );
 
@@ -97,15 +93,14 @@ export function actorRoutes(app: FastifyInstance, context: AppContext): void {
       schema: { summary: 'Removes an incident actor; its events stay, with no actor', tags: ['actors'], params: IncidentActorParams, response: { 200: Deleted, ...errors } },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
       const { incidentID, actorID } = request.params;
-      await db.transaction(async (tx) => {
+      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const incident = await requireIncident(tx, analyst, incidentID);
-        const gone = await tx.query<{ name: string }>('DELETE FROM incident_actors WHERE id = $1 AND incident_id = $2 RETURNING name', [actorID, incident.id]);
-        if (gone.length === 0) throw notFound('actor');
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: 'delete incident actor', itemType: 'incident_actor', itemID: actorID, detail: { name: gone[0]!.name } });
+        const name = await deleteIncidentActor(tx, incident.id, actorID);
+        if (name === undefined) throw notFound('actor');
+        await audit({ action: 'delete incident actor', itemType: 'incident_actor', itemID: actorID, detail: { name } });
       });
-      return { deleted: true, version: context.version };
+      return { deleted: true };
     },
   );
 
@@ -116,20 +111,15 @@ export function actorRoutes(app: FastifyInstance, context: AppContext): void {
       schema: { summary: 'Adds an organization actor', tags: ['actors'], params: OrganizationParams, body: OrganizationActorCreateSchema, response: { 201: ActorAnswer, ...errors } },
     },
     async (request, reply) => {
-      const { user, analyst } = acting(request);
       const body = request.body;
-      const id = await db.transaction(async (tx) => {
+      const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         await requireOrganization(tx, analyst, request.params.organizationID);
-        const rows = await tx.query<{ id: number }>(
-          `INSERT INTO organization_actors (organization_id, display_name, start_date, description, is_bot, created_micros, analyst_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-          [request.params.organizationID, body.displayName, body.startDate, body.description, body.isBot, nowMicros(), analyst.id],
-        );
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: 'create organization actor', itemType: 'organization_actor', itemID: rows[0]!.id, detail: body });
-        return rows[0]!.id;
+        const created = await insertOrganizationActor(tx, request.params.organizationID, body, analyst.id);
+        await audit({ action: 'create organization actor', itemType: 'organization_actor', itemID: created, detail: body });
+        return created;
       });
       reply.code(201);
-      return { actor: { id }, version: context.version };
+      return { actor: { id } };
     },
   );
 
@@ -142,27 +132,20 @@ export function actorRoutes(app: FastifyInstance, context: AppContext): void {
         tags: ['actors'],
         params: OrganizationParams,
         body: OrganizationActorBulkSchema,
-        response: { 200: z.object({ updated: z.number().int(), version: z.string() }), ...errors },
+        response: { 200: answer({ updated: z.number().int() }), ...errors },
       },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
       const { organizationID } = request.params;
       const { actors } = request.body;
-      await db.transaction(async (tx) => {
+      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         await requireOrganization(tx, analyst, organizationID);
         for (const [index, actor] of actors.entries()) {
-          const updated = await tx.query(
-            `UPDATE organization_actors SET display_name = coalesce($3, display_name), start_date = coalesce($4, start_date),
-                    description = coalesce($5, description), is_bot = coalesce($6, is_bot)
-              WHERE id = $1 AND organization_id = $2 RETURNING id`,
-            [actor.id, organizationID, actor.displayName ?? null, actor.startDate ?? null, actor.description ?? null, actor.isBot ?? null],
-          );
-          if (updated.length === 0) throw invalid(`actors.${index}.id`, 'is not an actor of this organization');
+          if (!(await updateOrganizationActor(tx, organizationID, actor.id, actor))) throw invalid(`actors.${index}.id`, 'is not an actor of this organization');
         }
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: 'bulk edit organization actors', itemType: 'organization', itemID: organizationID, detail: { actors } });
+        await audit({ action: 'bulk edit organization actors', itemType: 'organization', itemID: organizationID, detail: { actors } });
       });
-      return { updated: actors.length, version: context.version };
+      return { updated: actors.length };
     },
   );
 
@@ -173,15 +156,14 @@ export function actorRoutes(app: FastifyInstance, context: AppContext): void {
       schema: { summary: 'Removes an organization actor; incident actors tied to it keep their names', tags: ['actors'], params: z.object({ organizationID: PathIdSchema, actorID: PathIdSchema }), response: { 200: Deleted, ...errors } },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
       const { organizationID, actorID } = request.params;
-      await db.transaction(async (tx) => {
+      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         await requireOrganization(tx, analyst, organizationID);
-        const gone = await tx.query<{ display_name: string }>('DELETE FROM organization_actors WHERE id = $1 AND organization_id = $2 RETURNING display_name', [actorID, organizationID]);
-        if (gone.length === 0) throw notFound('actor');
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: 'delete organization actor', itemType: 'organization_actor', itemID: actorID, detail: { displayName: gone[0]!.display_name } });
+        const displayName = await deleteOrganizationActor(tx, organizationID, actorID);
+        if (displayName === undefined) throw notFound('actor');
+        await audit({ action: 'delete organization actor', itemType: 'organization_actor', itemID: actorID, detail: { displayName } });
       });
-      return { deleted: true, version: context.version };
+      return { deleted: true };
     },
   );
 }

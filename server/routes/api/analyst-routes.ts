@@ -22,12 +22,13 @@ import {
   listAnalysts,
   listGrants,
   updateAnalystPermission,
+  lockAdministrators,
   type AnalystRow,
 } from '../../repositories/analysts-repository.ts';
 import { recordWrite } from '../../repositories/audit-repository.ts';
 import { findUserById } from '../../repositories/users-repository.ts';
+import { answer, auditedWrite } from '../audited-write.ts';
 
-const PRIMARY_LOCK = 7_270_012;
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 const AnalystAnswer = z.object({ analyst: AnalystSchema, version: z.string() });
 
@@ -107,8 +108,7 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
     async (request, reply) => {
       const user = signedInUser(request);
       const row = await db.transaction(async (tx) => {
-        // NOTE: the lock serialises two first sign-ins racing to create the primary analyst.
-        await tx.query('SELECT pg_advisory_xact_lock($1)', [PRIMARY_LOCK]);
+        await lockAdministrators(tx);
         if ((await countAnalysts(tx)) > 0) throw conflict('the primary analyst exists already');
         const created = await insertAnalyst(tx, { id: user.id, ...request.body, permission: 'admin', userId: user.id });
         await recordWrite(tx, { userID: user.id, analystID: created.id }, {
@@ -182,9 +182,8 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
-      const row = await db.transaction(async (tx) => {
-        await tx.query('SELECT pg_advisory_xact_lock($1)', [PRIMARY_LOCK]);
+      const row = await auditedWrite(db, request, async ({ tx, audit }) => {
+        await lockAdministrators(tx);
         const before = await findAnalyst(tx, request.params.analystID);
         if (!before) throw notFound('analyst');
         if (before.permission === 'admin' && request.body.permission !== 'admin' && (await countAdmins(tx)) <= 1) {
@@ -192,7 +191,7 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
         }
         const after = (await updateAnalystPermission(tx, before.id, request.body.permission))!;
         if (before.permission !== after.permission) {
-          await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+          await audit({
             action: 'set analyst permission',
             itemType: 'analyst',
             itemID: after.id,
@@ -215,18 +214,17 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
         summary: 'Lets a user act as this analyst (add analyst permission; administrators)',
         tags: ['analysts'],
         params: grantParams,
-        response: { 200: z.object({ granted: z.boolean(), version: z.string() }), ...errors },
+        response: { 200: answer({ granted: z.boolean() }), ...errors },
       },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
       const { analystID, userID } = request.params;
-      const granted = await db.transaction(async (tx) => {
+      const granted = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         if (!(await findAnalyst(tx, analystID))) throw notFound('analyst');
         if (!(await findUserById(tx, userID))) throw notFound('user');
         const added = await insertGrant(tx, { analystId: analystID, userId: userID, grantedBy: analyst.id });
         if (added) {
-          await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+          await audit({
             action: 'add analyst permission',
             itemType: 'analyst',
             itemID: analystID,
@@ -235,7 +233,7 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
         }
         return true;
       });
-      return { granted, version: context.version };
+      return { granted };
     },
   );
 
@@ -247,22 +245,21 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
         summary: 'Stops a user acting as this analyst (remove analyst permission; administrators)',
         tags: ['analysts'],
         params: grantParams,
-        response: { 200: z.object({ granted: z.boolean(), version: z.string() }), ...errors },
+        response: { 200: answer({ granted: z.boolean() }), ...errors },
       },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
       const { analystID, userID } = request.params;
-      await db.transaction(async (tx) => {
+      await auditedWrite(db, request, async ({ tx, audit }) => {
         if (!(await deleteGrant(tx, analystID, userID))) throw notFound('grant');
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+        await audit({
           action: 'remove analyst permission',
           itemType: 'analyst',
           itemID: analystID,
           detail: { userID },
         });
       });
-      return { granted: false, version: context.version };
+      return { granted: false };
     },
   );
 }

@@ -10,25 +10,17 @@ import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import { conflict, invalid } from '../../http-error.ts';
-import { acting } from '../../plugins/auth.ts';
 import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
 import { requireEventsOf } from '../../repositories/annotation-targets-repository.ts';
-import { recordWrite } from '../../repositories/audit-repository.ts';
-import {
-  addCollectionEvents,
-  ensureThread,
-  insertCollection,
-  lockCollection,
-  removeCollectionEvents,
-} from '../../repositories/collections-repository.ts';
+import { addCollectionEvents, deleteCollection, ensureThread, insertCollection, lockCollection, removeCollectionEvents, renameCollection } from '../../repositories/collections-repository.ts';
+import { answer, auditedWrite } from '../audited-write.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
-const Written = z.object({ collection: z.object({ id: z.number().int() }), version: z.string() });
-const MembersWritten = z.object({
+const Written = answer({ collection: z.object({ id: z.number().int() }) });
+const MembersWritten = answer({
   collection: z.object({ id: z.number().int() }),
   /** How many of the events given changed membership (events already in, or already out, do not count). */
   changed: z.number().int(),
-  version: z.string(),
 });
 const CollectionParams = z.object({ collectionID: PathIdSchema });
 
@@ -49,14 +41,13 @@ export function collectionRoutes(app: FastifyInstance, context: AppContext): voi
       },
     },
     async (request, reply) => {
-      const { user, analyst } = acting(request);
       const { name, eventIDs } = request.body;
-      const id = await db.transaction(async (tx) => {
+      const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const incident = await requireIncident(tx, analyst, request.params.incidentID);
         await requireEventsOf(tx, incident.id, eventIDs);
         const created = await insertCollection(tx, { incidentId: incident.id, name, analystId: analyst.id });
         const added = await addCollectionEvents(tx, created, eventIDs, analyst.id);
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+        await audit({
           action: 'create collection',
           itemType: 'collection',
           itemID: created,
@@ -65,7 +56,7 @@ export function collectionRoutes(app: FastifyInstance, context: AppContext): voi
         return created;
       });
       reply.code(201);
-      return { collection: { id }, version: context.version };
+      return { collection: { id } };
     },
   );
 
@@ -82,22 +73,21 @@ export function collectionRoutes(app: FastifyInstance, context: AppContext): voi
       },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
       const { name } = request.body;
       if (name === undefined) throw invalid('name', 'is required');
-      await db.transaction(async (tx) => {
+      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const ref = await requireIncidentOf(tx, analyst, 'collections', request.params.collectionID, 'collection');
         const collection = await lockCollection(tx, ref.item_id);
         if (collection.is_thread) throw conflict(`a reply thread keeps its name "${collection.name}"`, 'name');
-        await tx.query('UPDATE collections SET name = $2 WHERE id = $1', [collection.id, name]);
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+        await renameCollection(tx, collection.id, name);
+        await audit({
           action: 'update collection',
           itemType: 'collection',
           itemID: collection.id,
           detail: { incidentID: ref.id, name, previousName: collection.name },
         });
       });
-      return { collection: { id: request.params.collectionID }, version: context.version };
+      return { collection: { id: request.params.collectionID } };
     },
   );
 
@@ -109,23 +99,22 @@ export function collectionRoutes(app: FastifyInstance, context: AppContext): voi
         summary: 'Deletes a collection (its events stay)',
         tags: ['collections'],
         params: CollectionParams,
-        response: { 200: z.object({ deleted: z.boolean(), version: z.string() }), ...errors },
+        response: { 200: answer({ deleted: z.boolean() }), ...errors },
       },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
-      await db.transaction(async (tx) => {
+      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const ref = await requireIncidentOf(tx, analyst, 'collections', request.params.collectionID, 'collection');
         const collection = await lockCollection(tx, ref.item_id);
-        await tx.query('DELETE FROM collections WHERE id = $1', [collection.id]);
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+        await deleteCollection(tx, collection.id);
+        await audit({
           action: 'delete collection',
           itemType: 'collection',
           itemID: collection.id,
           detail: { incidentID: ref.id, name: collection.name, isThread: collection.is_thread },
         });
       });
-      return { deleted: true, version: context.version };
+      return { deleted: true };
     },
   );
 
@@ -142,15 +131,14 @@ export function collectionRoutes(app: FastifyInstance, context: AppContext): voi
       },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
       const { eventIDs } = request.body;
-      const changed = await db.transaction(async (tx) => {
+      const changed = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const ref = await requireIncidentOf(tx, analyst, 'collections', request.params.collectionID, 'collection');
         const collection = await lockCollection(tx, ref.item_id);
         await requireEventsOf(tx, ref.id, eventIDs);
         const added = await addCollectionEvents(tx, collection.id, eventIDs, analyst.id);
         if (added > 0) {
-          await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+          await audit({
             action: 'add collection events',
             itemType: 'collection',
             itemID: collection.id,
@@ -159,7 +147,7 @@ export function collectionRoutes(app: FastifyInstance, context: AppContext): voi
         }
         return added;
       });
-      return { collection: { id: request.params.collectionID }, changed, version: context.version };
+      return { collection: { id: request.params.collectionID }, changed };
     },
   );
 
@@ -176,9 +164,8 @@ export function collectionRoutes(app: FastifyInstance, context: AppContext): voi
       },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
       const { eventIDs } = request.body;
-      const changed = await db.transaction(async (tx) => {
+      const changed = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const ref = await requireIncidentOf(tx, analyst, 'collections', request.params.collectionID, 'collection');
         const collection = await lockCollection(tx, ref.item_id);
         await requireEventsOf(tx, ref.id, eventIDs);
@@ -187,7 +174,7 @@ export function collectionRoutes(app: FastifyInstance, context: AppContext): voi
         }
         const removed = await removeCollectionEvents(tx, collection.id, eventIDs);
         if (removed > 0) {
-          await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+          await audit({
             action: 'remove collection events',
             itemType: 'collection',
             itemID: collection.id,
@@ -196,7 +183,7 @@ export function collectionRoutes(app: FastifyInstance, context: AppContext): voi
         }
         return removed;
       });
-      return { collection: { id: request.params.collectionID }, changed, version: context.version };
+      return { collection: { id: request.params.collectionID }, changed };
     },
   );
 
@@ -212,12 +199,11 @@ export function collectionRoutes(app: FastifyInstance, context: AppContext): voi
       },
     },
     async (request, reply) => {
-      const { user, analyst } = acting(request);
-      const thread = await db.transaction(async (tx) => {
+      const thread = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const ref = await requireIncidentOf(tx, analyst, 'events', request.params.eventID, 'event');
         const found = await ensureThread(tx, { incidentId: ref.id, eventId: ref.item_id, analystId: analyst.id });
         if (found.created) {
-          await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+          await audit({
             action: 'create reply thread',
             itemType: 'collection',
             itemID: found.id,
@@ -227,7 +213,7 @@ export function collectionRoutes(app: FastifyInstance, context: AppContext): voi
         return found;
       });
       reply.code(thread.created ? 201 : 200);
-      return { collection: { id: thread.id }, version: context.version };
+      return { collection: { id: thread.id } };
     },
   );
 }

@@ -21,18 +21,18 @@ import type { AppContext } from '../../app-context.ts';
 import { invalid, notFound } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireIncident, requireOrganization, type IncidentRef } from '../../repositories/access-repository.ts';
-import { recordWrite } from '../../repositories/audit-repository.ts';
 import { decodeCursor, encodeCursor, eventPage } from '../../repositories/events-repository.ts';
-import { incidentSummaries, incidentSummary, insertIncident } from '../../repositories/incidents-repository.ts';
+import { deleteIncident, incidentSummaries, incidentSummary, insertIncident, updateIncident } from '../../repositories/incidents-repository.ts';
 import { readableIncidentVersion } from '../../repositories/incident-version-repository.ts';
 import { readIncidentPayload } from '../../repositories/read-incident-payload.ts';
 import type { AnalystRow } from '../../repositories/analysts-repository.ts';
+import { answer, auditedWrite } from '../audited-write.ts';
 import { etagMatches, IncidentPayloadCache, payloadShape } from '../../incident-payload-cache.ts';
 import { parseSort, SortQuerySchema, sortedList } from './list-sort.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 const IncidentParams = z.object({ incidentID: PathIdSchema });
-const Created = z.object({ incident: z.object({ id: z.number().int() }), version: z.string() });
+const Created = answer({ incident: z.object({ id: z.number().int() }) });
 
 
 const EventsQuery = z.object({
@@ -42,7 +42,7 @@ const EventsQuery = z.object({
   maxTimestamp: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
-const PayloadAnswer = z.object({ incident: IncidentPayloadSchema, version: z.string() });
+const PayloadAnswer = answer({ incident: IncidentPayloadSchema });
 
 export function incidentRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -59,14 +59,13 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
         tags: ['incidents'],
         querystring: SortQuerySchema.extend({ organizationID: z.coerce.number().int().positive().optional() }),
         response: {
-          200: z.object({
+          200: answer({
             incidents: z.object({
               sortField: z.array(z.enum(INCIDENT_SORT_FIELDS)),
               sortDirection: z.array(z.enum(['asc', 'desc'])),
               items: z.array(IncidentSummarySchema),
               sortedItems: z.array(z.number().int()),
             }),
-            version: z.string(),
           }),
           ...errors,
         },
@@ -94,7 +93,7 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
             return item.counts[field];
         }
       });
-      return { incidents, version: context.version };
+      return { incidents };
     },
   );
 
@@ -103,11 +102,10 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
     organizationId: number,
     body: { name: string; description: string },
   ) => {
-    const { user, analyst } = acting(request);
-    return db.transaction(async (tx) => {
+    return auditedWrite(db, request, async ({ tx, analyst, audit }) => {
       await requireOrganization(tx, analyst, organizationId);
       const id = await insertIncident(tx, { organizationId, ...body, analystId: analyst.id });
-      await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+      await audit({
         action: 'create incident',
         itemType: 'incident',
         itemID: id,
@@ -126,7 +124,7 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
     async (request, reply) => {
       const id = await create(request, request.body.organizationID, request.body);
       reply.code(201);
-      return { incident: { id }, version: context.version };
+      return { incident: { id } };
     },
   );
 
@@ -145,7 +143,7 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
     async (request, reply) => {
       const id = await create(request, request.params.organizationID, request.body);
       reply.code(201);
-      return { incident: { id }, version: context.version };
+      return { incident: { id } };
     },
   );
 
@@ -190,18 +188,13 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
       schema: { summary: 'Renames an incident or changes its description', tags: ['incidents'], params: IncidentParams, body: IncidentUpdateSchema, response: { 200: Created, ...errors } },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
       const { incidentID } = request.params;
-      await db.transaction(async (tx) => {
+      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         await requireIncident(tx, analyst, incidentID);
-        await tx.query('UPDATE incidents SET name = coalesce($2, name), description = coalesce($3, description) WHERE id = $1', [
-          incidentID,
-          request.body.name ?? null,
-          request.body.description ?? null,
-        ]);
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: 'update incident', itemType: 'incident', itemID: incidentID, detail: request.body });
+        await updateIncident(tx, incidentID, request.body);
+        await audit({ action: 'update incident', itemType: 'incident', itemID: incidentID, detail: request.body });
       });
-      return { incident: { id: incidentID }, version: context.version };
+      return { incident: { id: incidentID } };
     },
   );
 
@@ -209,19 +202,16 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
     '/api/incident/:incidentID',
     {
       config: { access: 'admin' },
-      schema: { summary: 'Deletes an incident and everything in it (administrators)', tags: ['incidents'], params: IncidentParams, response: { 200: z.object({ deleted: z.boolean(), version: z.string() }), ...errors } },
+      schema: { summary: 'Deletes an incident and everything in it (administrators)', tags: ['incidents'], params: IncidentParams, response: { 200: answer({ deleted: z.boolean() }), ...errors } },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
       const { incidentID } = request.params;
-      await db.transaction(async (tx) => {
+      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const ref = await requireIncident(tx, analyst, incidentID);
-        await tx.query('DELETE FROM incidents WHERE id = $1', [incidentID]);
-        // tag_styles.incident_id has no foreign key (0 stands for the organization's styles).
-        await tx.query('DELETE FROM tag_styles WHERE incident_id = $1', [incidentID]);
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: 'delete incident', itemType: 'incident', itemID: incidentID, detail: { name: ref.name } });
+        await deleteIncident(tx, incidentID);
+        await audit({ action: 'delete incident', itemType: 'incident', itemID: incidentID, detail: { name: ref.name } });
       });
-      return { deleted: true, version: context.version };
+      return { deleted: true };
     },
   );
 

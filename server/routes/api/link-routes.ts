@@ -10,11 +10,10 @@ import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http-error.ts';
-import { acting } from '../../plugins/auth.ts';
 import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
 import { requireEventOf, requireStreamOf } from '../../repositories/annotation-targets-repository.ts';
-import { recordWrite } from '../../repositories/audit-repository.ts';
-import { insertLink } from '../../repositories/links-repository.ts';
+import { deleteLink, insertLink } from '../../repositories/links-repository.ts';
+import { answer, auditedWrite } from '../audited-write.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
@@ -31,13 +30,12 @@ export function linkRoutes(app: FastifyInstance, context: AppContext): void {
         tags: ['links'],
         params: z.object({ incidentID: PathIdSchema }),
         body: LinkCreateSchema,
-        response: { 201: z.object({ link: z.object({ id: z.number().int() }), version: z.string() }), ...errors },
+        response: { 201: answer({ link: z.object({ id: z.number().int() }) }), ...errors },
       },
     },
     async (request, reply) => {
-      const { user, analyst } = acting(request);
       const body = request.body;
-      const id = await db.transaction(async (tx) => {
+      const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const incident = await requireIncident(tx, analyst, request.params.incidentID);
         if (body.eventID !== undefined) await requireEventOf(tx, incident.id, body.eventID);
         if (body.streamID !== undefined) await requireStreamOf(tx, incident.id, body.streamID);
@@ -50,7 +48,7 @@ export function linkRoutes(app: FastifyInstance, context: AppContext): void {
           title: body.title,
           analystId: analyst.id,
         });
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+        await audit({
           action: 'create link',
           itemType: 'link',
           itemID: created,
@@ -59,7 +57,7 @@ export function linkRoutes(app: FastifyInstance, context: AppContext): void {
         return created;
       });
       reply.code(201);
-      return { link: { id }, version: context.version };
+      return { link: { id } };
     },
   );
 
@@ -71,18 +69,17 @@ export function linkRoutes(app: FastifyInstance, context: AppContext): void {
         summary: 'Deletes a link',
         tags: ['links'],
         params: z.object({ linkID: PathIdSchema }),
-        response: { 200: z.object({ deleted: z.boolean(), version: z.string() }), ...errors },
+        response: { 200: answer({ deleted: z.boolean() }), ...errors },
       },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
-      await db.transaction(async (tx) => {
+      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const ref = await requireIncidentOf(tx, analyst, 'links', request.params.linkID, 'link');
-        const [gone] = await tx.query<{ url: string }>('DELETE FROM links WHERE id = $1 RETURNING url', [ref.item_id]);
-        if (!gone) throw notFound('link'); // deleted since it was found
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: 'delete link', itemType: 'link', itemID: ref.item_id, detail: { incidentID: ref.id, url: gone.url } });
+        const url = await deleteLink(tx, ref.item_id);
+        if (url === undefined) throw notFound('link'); // deleted since it was found
+        await audit({ action: 'delete link', itemType: 'link', itemID: ref.item_id, detail: { incidentID: ref.id, url } });
       });
-      return { deleted: true, version: context.version };
+      return { deleted: true };
     },
   );
 }

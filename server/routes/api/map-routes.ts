@@ -19,12 +19,12 @@ import type { AppContext } from '../../app-context.ts';
 import { HttpError, invalid } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireIncident } from '../../repositories/access-repository.ts';
-import { recordWrite } from '../../repositories/audit-repository.ts';
 import { blobTempDir, insertUpload, openBlobStream, saveBlob } from '../../repositories/blob-repository.ts';
-import { importMap, invalidItems, mapFile, mapOf, mapPoints, pointsPage } from '../../repositories/maps-repository.ts';
+import { countMaps, importMap, invalidItems, mapFile, mapOf, mapPoints, pointsPage } from '../../repositories/maps-repository.ts';
 import { readImportForm } from './import-form.ts';
 import { MAP_FORM_FIELDS, mapSettingsOf } from './map-form.ts';
 import { UPLOAD_CSP, contentDisposition, servedContentType } from './upload-headers.ts';
+import { auditedWrite } from '../audited-write.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const MapParams = z.object({ incidentID: PathIdSchema, analystID: PathIdSchema, mapID: PathIdSchema });
@@ -84,15 +84,14 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { user, analyst } = acting(request);
+      const { analyst } = acting(request);
       // Refused before a byte of the file is read when the incident is out of reach.
       const reachable = await requireIncident(db, analyst, request.params.incidentID);
       const form = await readImportForm(request, MAP_FORM_FIELDS, tmpDir, config.uploadMaxBytes, MAP_FORM_FIELDS.length);
       try {
         const fileName = safeFileName(form.rawFileName);
-        const [{ count }] = (await db.query<{ count: number }>('SELECT count(*)::int AS count FROM incident_maps WHERE incident_id = $1', [reachable.id])) as [{ count: number }];
-        const settings = await mapSettingsOf(form, fileName, count);
-        const map = await db.transaction(async (tx) => {
+        const settings = await mapSettingsOf(form, fileName, await countMaps(db, reachable.id));
+        const map = await auditedWrite(db, request, async ({ tx, audit }) => {
           const incident = await requireIncident(tx, analyst, request.params.incidentID);
           const blob = await saveBlob(tx, form.file);
           const uploadId = await insertUpload(tx, {
@@ -105,7 +104,7 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
             analystId: analyst.id,
           });
           const imported = await importMap(tx, { incidentId: incident.id, uploadId, settings, analystId: analyst.id }, form.file);
-          await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+          await audit({
             action: 'create map',
             itemType: 'incident_map',
             itemID: imported.id,

@@ -11,9 +11,9 @@ import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import { invalid } from '../../http-error.ts';
-import { acting } from '../../plugins/auth.ts';
 import { requireIncidentOf } from '../../repositories/access-repository.ts';
-import { recordWrite } from '../../repositories/audit-repository.ts';
+import { setMarkerSymbol } from '../../repositories/marker-symbols-repository.ts';
+import { answer, auditedWrite } from '../audited-write.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
@@ -30,24 +30,18 @@ export function markerSymbolRoutes(app: FastifyInstance, context: AppContext): v
         tags: ['events'],
         params: z.object({ eventID: PathIdSchema }),
         body: z.object({ symbol: z.enum(SYMBOLS, { error: `must be one of ${SYMBOLS.join(', ')}` }) }).strict(),
-        response: { 200: z.object({ event: z.object({ id: z.number().int(), symbol: z.enum(SYMBOLS) }), version: z.string() }), ...errors },
+        response: { 200: answer({ event: z.object({ id: z.number().int(), symbol: z.enum(SYMBOLS) }) }), ...errors },
       },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
       const { symbol } = request.body;
       const eventID = request.params.eventID;
-      await db.transaction(async (tx) => {
+      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const ref = await requireIncidentOf(tx, analyst, 'events', eventID, 'event');
-        const rows = await tx.query<{ id: number }>(
-          `UPDATE events SET extra = coalesce(extra, '{}'::jsonb) || jsonb_build_object('symbol', $3::text)
-            WHERE incident_id = $1 AND id = $2 AND is_marker RETURNING id`,
-          [ref.id, eventID, symbol],
-        );
-        if (!rows[0]) throw invalid('eventID', 'is not a marker; only markers take a symbol');
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: 'set marker symbol', itemType: 'event', itemID: eventID, detail: { incidentID: ref.id, symbol } });
+        if (!(await setMarkerSymbol(tx, ref.id, eventID, symbol))) throw invalid('eventID', 'is not a marker; only markers take a symbol');
+        await audit({ action: 'set marker symbol', itemType: 'event', itemID: eventID, detail: { incidentID: ref.id, symbol } });
       });
-      return { event: { id: eventID, symbol }, version: context.version };
+      return { event: { id: eventID, symbol } };
     },
   );
 }

@@ -10,15 +10,14 @@ import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import { invalid, notFound } from '../../http-error.ts';
-import { acting } from '../../plugins/auth.ts';
 import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
 import { requireEventOf } from '../../repositories/annotation-targets-repository.ts';
-import { recordWrite } from '../../repositories/audit-repository.ts';
 import { deleteNote, insertNote, updateNote } from '../../repositories/notes-repository.ts';
 import { refreshEventSearch } from '../../repositories/search-repository.ts';
+import { answer, auditedWrite } from '../audited-write.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
-const Written = z.object({ note: z.object({ id: z.number().int() }), version: z.string() });
+const Written = answer({ note: z.object({ id: z.number().int() }) });
 const NoteParams = z.object({ noteID: PathIdSchema });
 
 /** Audit item types are the spec's annotation types: event_note or incident_note. */
@@ -41,14 +40,13 @@ export function noteRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { user, analyst } = acting(request);
       const { kind, text, eventID } = request.body;
-      const id = await db.transaction(async (tx) => {
+      const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const incident = await requireIncident(tx, analyst, request.params.incidentID);
         if (eventID !== undefined) await requireEventOf(tx, incident.id, eventID);
         const created = await insertNote(tx, { incidentId: incident.id, eventId: eventID ?? null, kind, text, analystId: analyst.id });
         if (eventID !== undefined) await refreshEventSearch(tx, [eventID]);
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+        await audit({
           action: 'create note',
           itemType: noteItemType(eventID ?? null),
           itemID: created,
@@ -57,7 +55,7 @@ export function noteRoutes(app: FastifyInstance, context: AppContext): void {
         return created;
       });
       reply.code(201);
-      return { note: { id }, version: context.version };
+      return { note: { id } };
     },
   );
 
@@ -74,22 +72,21 @@ export function noteRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
       const { kind, text } = request.body;
       if (kind === undefined && text === undefined) throw invalid('text', 'or kind is required');
-      await db.transaction(async (tx) => {
+      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const ref = await requireIncidentOf(tx, analyst, 'notes', request.params.noteID, 'note');
         const note = await updateNote(tx, ref.item_id, { kind, text });
         if (!note) throw notFound('note'); // deleted since it was found
         if (note.event_id !== null && text !== undefined) await refreshEventSearch(tx, [note.event_id]);
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+        await audit({
           action: 'update note',
           itemType: noteItemType(note.event_id),
           itemID: ref.item_id,
           detail: { incidentID: ref.id, eventID: note.event_id, ...(kind === undefined ? {} : { kind }), ...(text === undefined ? {} : { length: text.length }) },
         });
       });
-      return { note: { id: request.params.noteID }, version: context.version };
+      return { note: { id: request.params.noteID } };
     },
   );
 
@@ -101,24 +98,23 @@ export function noteRoutes(app: FastifyInstance, context: AppContext): void {
         summary: 'Deletes a note',
         tags: ['notes'],
         params: NoteParams,
-        response: { 200: z.object({ deleted: z.boolean(), version: z.string() }), ...errors },
+        response: { 200: answer({ deleted: z.boolean() }), ...errors },
       },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
-      await db.transaction(async (tx) => {
+      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const ref = await requireIncidentOf(tx, analyst, 'notes', request.params.noteID, 'note');
         const gone = await deleteNote(tx, ref.item_id);
         if (!gone) throw notFound('note'); // deleted since it was found
         if (gone.event_id !== null) await refreshEventSearch(tx, [gone.event_id]);
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+        await audit({
           action: 'delete note',
           itemType: noteItemType(gone.event_id),
           itemID: ref.item_id,
           detail: { incidentID: ref.id, eventID: gone.event_id, kind: gone.kind },
         });
       });
-      return { deleted: true, version: context.version };
+      return { deleted: true };
     },
   );
 }

@@ -15,13 +15,24 @@ import {
   OrganizationUpdateSchema,
 } from '../../../domain/organization.ts';
 import type { AppContext } from '../../app-context.ts';
-import { nowMicros } from '../../auth/tokens.ts';
 import { invalid, notFound } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
-import { memberClause, requireOrganization } from '../../repositories/access-repository.ts';
+import { requireOrganization } from '../../repositories/access-repository.ts';
 import { findAnalyst } from '../../repositories/analysts-repository.ts';
-import { recordWrite } from '../../repositories/audit-repository.ts';
 import { incidentSummaries } from '../../repositories/incidents-repository.ts';
+import {
+  addMember,
+  deleteOrganization,
+  insertOrganization,
+  organizationActors,
+  organizationIncidentTags,
+  organizationMembers,
+  organizationRow,
+  organizationsOf,
+  removeMember,
+  updateOrganization,
+} from '../../repositories/organizations-repository.ts';
+import { answer, auditedWrite } from '../audited-write.ts';
 import { parseSort, SortQuerySchema, sortedList } from './list-sort.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
@@ -40,14 +51,13 @@ export function organizationRoutes(app: FastifyInstance, context: AppContext): v
         tags: ['organizations'],
         querystring: SortQuerySchema,
         response: {
-          200: z.object({
+          200: answer({
             organizations: z.object({
               sortField: z.array(z.enum(ORGANIZATION_SORT_FIELDS)),
               sortDirection: z.array(z.enum(['asc', 'desc'])),
               items: z.array(OrganizationSummarySchema),
               sortedItems: z.array(z.number().int()),
             }),
-            version: z.string(),
           }),
           ...errors,
         },
@@ -57,12 +67,7 @@ export function organizationRoutes(app: FastifyInstance, context: AppContext): v
       const { analyst } = acting(request);
       const sort = parseSort(request.query, ORGANIZATION_SORT_FIELDS, 'name');
       if ('error' in sort) throw invalid(sort.error.field, sort.error.reason);
-      const rows = await db.query<{ id: number; name: string; description: string; created_micros: number; incident_count: number }>(
-        `SELECT o.id, o.name, o.description, o.created_micros,
-                (SELECT count(*)::int FROM incidents i WHERE i.organization_id = o.id) AS incident_count
-           FROM organizations o WHERE ${memberClause('o.id', '$1', analyst.permission === 'admin')} ORDER BY o.id`,
-        [analyst.id],
-      );
+      const rows = await organizationsOf(db, analyst);
       const items = rows.map((row) => ({
         id: row.id,
         name: row.name,
@@ -73,7 +78,7 @@ export function organizationRoutes(app: FastifyInstance, context: AppContext): v
       const organizations = sortedList(items, sort, (item, field) =>
         field === 'name' ? item.name : field === 'incidentCount' ? item.incidentCount : item.createTimestamp,
       );
-      return { organizations, version: context.version };
+      return { organizations };
     },
   );
 
@@ -85,24 +90,13 @@ export function organizationRoutes(app: FastifyInstance, context: AppContext): v
         summary: 'Creates an organization; its creator becomes a member',
         tags: ['organizations'],
         body: OrganizationCreateSchema,
-        response: { 201: z.object({ organization: z.object({ id: z.number().int() }), version: z.string() }), ...errors },
+        response: { 201: answer({ organization: z.object({ id: z.number().int() }) }), ...errors },
       },
     },
     async (request, reply) => {
-      const { user, analyst } = acting(request);
-      const id = await db.transaction(async (tx) => {
-        const now = nowMicros();
-        const rows = await tx.query<{ id: number }>(
-          'INSERT INTO organizations (name, description, created_micros, analyst_id) VALUES ($1, $2, $3, $4) RETURNING id',
-          [request.body.name, request.body.description, now, analyst.id],
-        );
-        const created = rows[0]!.id;
-        await tx.query('INSERT INTO organization_members (organization_id, analyst_id, created_micros) VALUES ($1, $2, $3)', [
-          created,
-          analyst.id,
-          now,
-        ]);
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+      const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
+        const created = await insertOrganization(tx, request.body, analyst.id);
+        await audit({
           action: 'create organization',
           itemType: 'organization',
           itemID: created,
@@ -111,7 +105,7 @@ export function organizationRoutes(app: FastifyInstance, context: AppContext): v
         return created;
       });
       reply.code(201);
-      return { organization: { id }, version: context.version };
+      return { organization: { id } };
     },
   );
 
@@ -124,10 +118,7 @@ export function organizationRoutes(app: FastifyInstance, context: AppContext): v
         tags: ['organizations'],
         params: OrganizationParams,
         response: {
-          200: z.object({
-            organization: OrganizationDetailSchema,
-            version: z.string(),
-          }),
+          200: answer({ organization: OrganizationDetailSchema }),
           ...errors,
         },
       },
@@ -136,28 +127,10 @@ export function organizationRoutes(app: FastifyInstance, context: AppContext): v
       const { analyst } = acting(request);
       const { organizationID } = request.params;
       await requireOrganization(db, analyst, organizationID);
-      const [organization] = await db.query<{ id: number; name: string; description: string; created_micros: number }>(
-        'SELECT id, name, description, created_micros FROM organizations WHERE id = $1',
-        [organizationID],
-      );
-      const incidentTags = await db.query<{ name: string; count: number; color: string | null; is_label: boolean | null }>(
-        `SELECT t.name, count(*)::int AS count, s.color, s.is_label
-           FROM incident_tags t
-           LEFT JOIN tag_styles s ON s.organization_id = t.organization_id AND s.incident_id = 0 AND s.item_type = 'incident' AND s.name = t.name
-          WHERE t.organization_id = $1 GROUP BY t.name, s.color, s.is_label ORDER BY t.name`,
-        [organizationID],
-      );
-      const actors = await db.query<{ id: number; display_name: string; start_date: string; description: string; is_bot: boolean; incident_count: number }>(
-        `SELECT a.id, a.display_name, a.start_date, a.description, a.is_bot,
-                (SELECT count(DISTINCT ia.incident_id)::int FROM incident_actors ia WHERE ia.organization_actor_id = a.id) AS incident_count
-           FROM organization_actors a WHERE a.organization_id = $1 ORDER BY lower(a.display_name), a.id`,
-        [organizationID],
-      );
-      const members = await db.query<{ analyst_id: number; name: string }>(
-        `SELECT m.analyst_id, an.name FROM organization_members m JOIN analysts an ON an.id = m.analyst_id
-          WHERE m.organization_id = $1 ORDER BY lower(an.name)`,
-        [organizationID],
-      );
+      const organization = await organizationRow(db, organizationID);
+      const incidentTags = await organizationIncidentTags(db, organizationID);
+      const actors = await organizationActors(db, organizationID);
+      const members = await organizationMembers(db, organizationID);
       return {
         organization: {
           id: organization!.id,
@@ -177,7 +150,6 @@ export function organizationRoutes(app: FastifyInstance, context: AppContext): v
           })),
           members: members.map((member) => ({ analystID: member.analyst_id, name: member.name })),
         },
-        version: context.version,
       };
     },
   );
@@ -191,26 +163,22 @@ export function organizationRoutes(app: FastifyInstance, context: AppContext): v
         tags: ['organizations'],
         params: OrganizationParams,
         body: OrganizationUpdateSchema,
-        response: { 200: z.object({ organization: z.object({ id: z.number().int() }), version: z.string() }), ...errors },
+        response: { 200: answer({ organization: z.object({ id: z.number().int() }) }), ...errors },
       },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
       const { organizationID } = request.params;
-      await db.transaction(async (tx) => {
+      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         await requireOrganization(tx, analyst, organizationID);
-        await tx.query(
-          'UPDATE organizations SET name = coalesce($2, name), description = coalesce($3, description) WHERE id = $1',
-          [organizationID, request.body.name ?? null, request.body.description ?? null],
-        );
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+        await updateOrganization(tx, organizationID, request.body);
+        await audit({
           action: 'update organization',
           itemType: 'organization',
           itemID: organizationID,
           detail: request.body,
         });
       });
-      return { organization: { id: organizationID }, version: context.version };
+      return { organization: { id: organizationID } };
     },
   );
 
@@ -222,23 +190,22 @@ export function organizationRoutes(app: FastifyInstance, context: AppContext): v
         summary: 'Deletes an organization and everything in it (administrators)',
         tags: ['organizations'],
         params: OrganizationParams,
-        response: { 200: z.object({ deleted: z.boolean(), version: z.string() }), ...errors },
+        response: { 200: answer({ deleted: z.boolean() }), ...errors },
       },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
       const { organizationID } = request.params;
-      await db.transaction(async (tx) => {
+      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const organization = await requireOrganization(tx, analyst, organizationID);
-        await tx.query('DELETE FROM organizations WHERE id = $1', [organizationID]);
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+        await deleteOrganization(tx, organizationID);
+        await audit({
           action: 'delete organization',
           itemType: 'organization',
           itemID: organizationID,
           detail: { name: organization.name },
         });
       });
-      return { deleted: true, version: context.version };
+      return { deleted: true };
     },
   );
 
@@ -252,28 +219,17 @@ export function organizationRoutes(app: FastifyInstance, context: AppContext): v
         summary: method === 'PUT' ? 'Makes an analyst a member of an organization (administrators)' : 'Removes an analyst from an organization (administrators)',
         tags: ['organizations'],
         params: MemberParams,
-        response: { 200: z.object({ member: z.boolean(), version: z.string() }), ...errors },
+        response: { 200: answer({ member: z.boolean() }), ...errors },
       },
       handler: async (request) => {
-        const { user, analyst } = acting(request);
-        const { organizationID, analystID } = request.params;
-        await db.transaction(async (tx) => {
+          const { organizationID, analystID } = request.params;
+        await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
           await requireOrganization(tx, analyst, organizationID);
           if (!(await findAnalyst(tx, analystID))) throw notFound('analyst');
-          const changed =
-            method === 'PUT'
-              ? await tx.query(
-                  `INSERT INTO organization_members (organization_id, analyst_id, created_micros) VALUES ($1, $2, $3)
-                   ON CONFLICT DO NOTHING RETURNING analyst_id`,
-                  [organizationID, analystID, nowMicros()],
-                )
-              : await tx.query('DELETE FROM organization_members WHERE organization_id = $1 AND analyst_id = $2 RETURNING analyst_id', [
-                  organizationID,
-                  analystID,
-                ]);
-          if (method === 'DELETE' && changed.length === 0) throw notFound('member');
-          if (changed.length > 0) {
-            await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+          const changed = method === 'PUT' ? await addMember(tx, organizationID, analystID) : await removeMember(tx, organizationID, analystID);
+          if (method === 'DELETE' && !changed) throw notFound('member');
+          if (changed) {
+            await audit({
               action: method === 'PUT' ? 'add organization member' : 'remove organization member',
               itemType: 'organization',
               itemID: organizationID,
@@ -281,7 +237,7 @@ export function organizationRoutes(app: FastifyInstance, context: AppContext): v
             });
           }
         });
-        return { member: method === 'PUT', version: context.version };
+        return { member: method === 'PUT' };
       },
     });
   }

@@ -11,15 +11,14 @@ import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { invalid } from '../../http-error.ts';
-import { acting } from '../../plugins/auth.ts';
 import { requireIncident } from '../../repositories/access-repository.ts';
 import type { AnalystRow } from '../../repositories/analysts-repository.ts';
-import { recordWrite } from '../../repositories/audit-repository.ts';
 import { relateIncidents, unrelateIncidents } from '../../repositories/related-incidents-repository.ts';
+import { answer, auditedWrite } from '../audited-write.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 const PairParams = z.object({ incidentID: PathIdSchema, relatedIncidentID: PathIdSchema });
-const Related = z.object({ relatedIncident: z.object({ incidentID: z.number().int(), relatedIncidentID: z.number().int() }), version: z.string() });
+const Related = answer({ relatedIncident: z.object({ incidentID: z.number().int(), relatedIncidentID: z.number().int() }) });
 
 /** Both incidents must be readable (else 404, as if they did not exist) and not one and the same. */
 async function requirePair(db: Queryable, analyst: AnalystRow, incidentId: number, relatedId: number) {
@@ -46,14 +45,13 @@ export function relatedIncidentRoutes(app: FastifyInstance, context: AppContext)
       },
     },
     async (request, reply) => {
-      const { user, analyst } = acting(request);
       const { incidentID, relatedIncidentID } = request.params;
       const note = request.body?.note;
-      const created = await db.transaction(async (tx) => {
+      const created = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         await requirePair(tx, analyst, incidentID, relatedIncidentID);
         const isNew = await relateIncidents(tx, incidentID, relatedIncidentID, note, analyst.id);
         if (!isNew && note === undefined) return false; // related already, nothing to change
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+        await audit({
           action: isNew ? 'add related incident' : 'update related incident',
           itemType: 'incident',
           itemID: incidentID,
@@ -62,7 +60,7 @@ export function relatedIncidentRoutes(app: FastifyInstance, context: AppContext)
         return isNew;
       });
       reply.code(created ? 201 : 200);
-      return { relatedIncident: { incidentID, relatedIncidentID }, version: context.version };
+      return { relatedIncident: { incidentID, relatedIncidentID } };
     },
   );
 
@@ -74,19 +72,18 @@ export function relatedIncidentRoutes(app: FastifyInstance, context: AppContext)
         summary: 'Ends the relation of two incidents, whichever way round it was made (deleted is false when there was none)',
         tags: ['incidents'],
         params: PairParams,
-        response: { 200: z.object({ deleted: z.boolean(), version: z.string() }), ...errors },
+        response: { 200: answer({ deleted: z.boolean() }), ...errors },
       },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
       const { incidentID, relatedIncidentID } = request.params;
-      const deleted = await db.transaction(async (tx) => {
+      const deleted = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         await requirePair(tx, analyst, incidentID, relatedIncidentID);
         if (!(await unrelateIncidents(tx, incidentID, relatedIncidentID))) return false;
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: 'remove related incident', itemType: 'incident', itemID: incidentID, detail: { relatedIncidentID } });
+        await audit({ action: 'remove related incident', itemType: 'incident', itemID: incidentID, detail: { relatedIncidentID } });
         return true;
       });
-      return { deleted, version: context.version };
+      return { deleted };
     },
   );
 }

@@ -9,8 +9,8 @@ import { SearchAnswerSchema, SearchQuerySchema, SearchRebuildAnswerSchema } from
 import type { AppContext } from '../../app-context.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireIncident, requireOrganization } from '../../repositories/access-repository.ts';
-import { recordWrite } from '../../repositories/audit-repository.ts';
 import { rebuildSearch, searchEvents } from '../../repositories/search-repository.ts';
+import { auditedWrite } from '../audited-write.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
@@ -64,11 +64,10 @@ export function searchRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
       const started = Date.now();
-      const rebuilt = await db.transaction(async (tx) => {
+      const rebuilt = await auditedWrite(db, request, async ({ tx, audit }) => {
         const count = await rebuildSearch(tx);
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+        await audit({
           action: 'recreate search data',
           itemType: 'event',
           itemID: null,

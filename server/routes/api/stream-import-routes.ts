@@ -25,6 +25,7 @@ import type { AnalystRow } from '../../repositories/analysts-repository.ts';
 import { requireIncidentOf } from '../../repositories/access-repository.ts';
 import { blobTempDir } from '../../repositories/blob-repository.ts';
 import { formSettings, importRefusal, presentField, progressToken, readImportForm } from './import-form.ts';
+import { streamState } from '../../repositories/streams-repository.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema };
 const CHECK_FIELDS = ['timeZone', 'settings'] as const;
@@ -90,7 +91,7 @@ export function streamImportRoutes(app: FastifyInstance, context: AppContext, pr
   // Refused before a byte of the file is read when the stream is out of reach or the marker stream.
   const requireImportable = async (analyst: AnalystRow, streamID: number) => {
     const ref = await requireIncidentOf(db, analyst, 'streams', streamID, 'stream');
-    const [stream] = await db.query<{ is_marker_stream: boolean }>('SELECT is_marker_stream FROM streams WHERE id = $1', [ref.item_id]);
+    const stream = await streamState(db, ref.item_id);
     if (stream?.is_marker_stream) throw invalid('streamID', MARKER_STREAM_REFUSAL);
   };
 

@@ -7,15 +7,15 @@ import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import { StreamCreateSchema, StreamUpdateSchema } from '../../../domain/stream.ts';
 import type { AppContext } from '../../app-context.ts';
-import { nowMicros } from '../../auth/tokens.ts';
 import { conflict, invalid } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
-import { recordWrite } from '../../repositories/audit-repository.ts';
 import { linksOf, streamsOf, uploadsOf } from '../../repositories/incident-payload-repository.ts';
+import { deleteStream, earliestStart, insertStream, shiftStreamEvents, streamState, updateStream } from '../../repositories/streams-repository.ts';
+import { answer, auditedWrite } from '../audited-write.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
-const Created = z.object({ stream: z.object({ id: z.number().int() }), version: z.string() });
+const Created = answer({ stream: z.object({ id: z.number().int() }) });
 const StreamParams = z.object({ streamID: PathIdSchema });
 
 export function streamRoutes(app: FastifyInstance, context: AppContext): void {
@@ -29,20 +29,14 @@ export function streamRoutes(app: FastifyInstance, context: AppContext): void {
       schema: { summary: 'Adds an empty stream to an incident', tags: ['streams'], params: z.object({ incidentID: PathIdSchema }), body: StreamCreateSchema, response: { 201: Created, ...errors } },
     },
     async (request, reply) => {
-      const { user, analyst } = acting(request);
-      const id = await db.transaction(async (tx) => {
+      const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const incident = await requireIncident(tx, analyst, request.params.incidentID);
-        const rows = await tx.query<{ id: number }>('INSERT INTO streams (incident_id, name, created_micros, analyst_id) VALUES ($1, $2, $3, $4) RETURNING id', [
-          incident.id,
-          request.body.name,
-          nowMicros(),
-          analyst.id,
-        ]);
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: 'create stream', itemType: 'stream', itemID: rows[0]!.id, detail: { incidentID: incident.id, name: request.body.name } });
-        return rows[0]!.id;
+        const created = await insertStream(tx, incident.id, request.body.name, analyst.id);
+        await audit({ action: 'create stream', itemType: 'stream', itemID: created, detail: { incidentID: incident.id, name: request.body.name } });
+        return created;
       });
       reply.code(201);
-      return { stream: { id }, version: context.version };
+      return { stream: { id } };
     },
   );
 
@@ -55,14 +49,13 @@ export function streamRoutes(app: FastifyInstance, context: AppContext): void {
         tags: ['streams'],
         params: StreamParams,
         response: {
-          200: z.object({
+          200: answer({
             stream: StreamSchema.extend({
               links: z.array(LinkSchema),
               uploads: z.array(UploadSchema),
               systemUploads: z.array(UploadSchema),
               sourceUploadID: z.number().int().nullable().describe('the system upload the stream derives from now (a re-import changes it; older ones stay kept)'),
             }),
-            version: z.string(),
           }),
           ...errors,
         },
@@ -74,10 +67,9 @@ export function streamRoutes(app: FastifyInstance, context: AppContext): void {
       const stream = (await streamsOf(db, ref.id)).find((candidate) => candidate.id === ref.item_id)!;
       const links = (await linksOf(db, ref.id)).filter((link) => link.streamID === ref.item_id);
       const uploads = (await uploadsOf(db, ref.id)).filter((upload) => upload.streamID === ref.item_id);
-      const [source] = await db.query<{ source_upload_id: number | null }>('SELECT source_upload_id FROM streams WHERE id = $1', [ref.item_id]);
+      const source = await streamState(db, ref.item_id);
       return {
         stream: { ...stream, links, uploads: uploads.filter((u) => !u.isSystem), systemUploads: uploads.filter((u) => u.isSystem), sourceUploadID: source?.source_upload_id ?? null },
-        version: context.version,
       };
     },
   );
@@ -95,33 +87,28 @@ export function streamRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
       const body = request.body;
-      await db.transaction(async (tx) => {
+      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const ref = await requireIncidentOf(tx, analyst, 'streams', request.params.streamID, 'stream');
-        const [stream] = await tx.query<{ clock_offset_micros: number; is_marker_stream: boolean }>('SELECT clock_offset_micros, is_marker_stream FROM streams WHERE id = $1 FOR UPDATE', [ref.item_id]);
+        const stream = await streamState(tx, ref.item_id, { lock: true });
         if (body.clockOffsetMicroseconds !== undefined) {
           if (stream!.is_marker_stream) throw invalid('clockOffsetMicroseconds', 'cannot shift the marker stream');
           const delta = body.clockOffsetMicroseconds - stream!.clock_offset_micros;
           if (delta !== 0) {
-            const [low] = await tx.query<{ min: number | null }>('SELECT min(start_micros) AS min FROM events WHERE stream_id = $1', [ref.item_id]);
-            if (low?.min != null && low.min + delta < 0) throw invalid('clockOffsetMicroseconds', 'would move events before 1970');
-            await tx.query('UPDATE events SET start_micros = start_micros + $2, end_micros = end_micros + $2 WHERE stream_id = $1', [ref.item_id, delta]);
+            const low = await earliestStart(tx, ref.item_id);
+            if (low !== null && low + delta < 0) throw invalid('clockOffsetMicroseconds', 'would move events before 1970');
+            await shiftStreamEvents(tx, ref.item_id, delta);
           }
         }
-        await tx.query('UPDATE streams SET name = coalesce($2, name), clock_offset_micros = coalesce($3, clock_offset_micros) WHERE id = $1', [
-          ref.item_id,
-          body.name ?? null,
-          body.clockOffsetMicroseconds ?? null,
-        ]);
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+        await updateStream(tx, ref.item_id, { name: body.name, clockOffsetMicros: body.clockOffsetMicroseconds });
+        await audit({
           action: 'update stream',
           itemType: 'stream',
           itemID: ref.item_id,
           detail: { ...body, previousClockOffsetMicroseconds: stream!.clock_offset_micros },
         });
       });
-      return { stream: { id: request.params.streamID }, version: context.version };
+      return { stream: { id: request.params.streamID } };
     },
   );
 
@@ -129,20 +116,17 @@ export function streamRoutes(app: FastifyInstance, context: AppContext): void {
     '/api/stream/:streamID',
     {
       config: { access: 'write' },
-      schema: { summary: 'Deletes a stream and its events (never the marker stream)', tags: ['streams'], params: StreamParams, response: { 200: z.object({ deleted: z.boolean(), version: z.string() }), ...errors } },
+      schema: { summary: 'Deletes a stream and its events (never the marker stream)', tags: ['streams'], params: StreamParams, response: { 200: answer({ deleted: z.boolean() }), ...errors } },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
-      await db.transaction(async (tx) => {
+      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const ref = await requireIncidentOf(tx, analyst, 'streams', request.params.streamID, 'stream');
-        const [stream] = await tx.query<{ name: string; is_marker_stream: boolean }>('SELECT name, is_marker_stream FROM streams WHERE id = $1', [ref.item_id]);
+        const stream = await streamState(tx, ref.item_id);
         if (stream!.is_marker_stream) throw conflict('the marker stream belongs to the incident and cannot be deleted');
-        // The stream's source files go with it (their blobs are reclaimed by a trigger when unused).
-        await tx.query('DELETE FROM uploads WHERE stream_id = $1 AND is_system', [ref.item_id]);
-        await tx.query('DELETE FROM streams WHERE id = $1', [ref.item_id]);
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: 'delete stream', itemType: 'stream', itemID: ref.item_id, detail: { incidentID: ref.id, name: stream!.name } });
+        await deleteStream(tx, ref.item_id);
+        await audit({ action: 'delete stream', itemType: 'stream', itemID: ref.item_id, detail: { incidentID: ref.id, name: stream!.name } });
       });
-      return { deleted: true, version: context.version };
+      return { deleted: true };
     },
   );
 }

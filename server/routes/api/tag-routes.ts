@@ -10,22 +10,19 @@ import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { acting } from '../../plugins/auth.ts';
 import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
 import type { AnalystRow } from '../../repositories/analysts-repository.ts';
-import { recordWrite } from '../../repositories/audit-repository.ts';
 import { refreshEventSearch } from '../../repositories/search-repository.ts';
 import { addTag, removeTag, setTagStyle, type TagItemType, type TagTarget } from '../../repositories/tags-repository.ts';
+import { answer, auditedWrite } from '../audited-write.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
-const Tagged = z.object({
+const Tagged = answer({
   tag: z.object({ itemType: z.enum(TAG_ITEM_TYPES), itemID: z.number().int(), name: z.string() }),
-  version: z.string(),
 });
-const Removed = z.object({ deleted: z.boolean(), version: z.string() });
-const Styled = z.object({
+const Removed = answer({ deleted: z.boolean() });
+const Styled = answer({
   tagStyle: z.object({ itemType: z.enum(TAG_ITEM_TYPES), name: z.string(), color: z.string(), isLabel: z.boolean() }),
-  version: z.string(),
 });
 
 const PARAMS = {
@@ -51,28 +48,26 @@ export function tagRoutes(app: FastifyInstance, context: AppContext): void {
     target.itemType === 'incident' ? { name, organizationID: target.organizationId } : { name, incidentID: target.incidentId };
 
   async function add(request: FastifyRequest, reply: FastifyReply, itemType: TagItemType, id: number, name: string) {
-    const { user, analyst } = acting(request);
-    const created = await db.transaction(async (tx) => {
+    const created = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
       const target = await targetOf(tx, analyst, itemType, id);
       if (!(await addTag(tx, target, name, analyst.id))) return false;
       if (itemType === 'event') await refreshEventSearch(tx, [target.itemId]);
-      await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: `add ${itemType} tag`, itemType, itemID: target.itemId, detail: detailOf(target, name) });
+      await audit({ action: `add ${itemType} tag`, itemType, itemID: target.itemId, detail: detailOf(target, name) });
       return true;
     });
     reply.code(created ? 201 : 200);
-    return { tag: { itemType, itemID: id, name }, version: context.version };
+    return { tag: { itemType, itemID: id, name } };
   }
 
   async function remove(request: FastifyRequest, itemType: TagItemType, id: number, name: string) {
-    const { user, analyst } = acting(request);
-    const deleted = await db.transaction(async (tx) => {
+    const deleted = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
       const target = await targetOf(tx, analyst, itemType, id);
       if (!(await removeTag(tx, target, name))) return false;
       if (itemType === 'event') await refreshEventSearch(tx, [target.itemId]);
-      await recordWrite(tx, { userID: user.id, analystID: analyst.id }, { action: `remove ${itemType} tag`, itemType, itemID: target.itemId, detail: detailOf(target, name) });
+      await audit({ action: `remove ${itemType} tag`, itemType, itemID: target.itemId, detail: detailOf(target, name) });
       return true;
     });
-    return { deleted, version: context.version };
+    return { deleted };
   }
 
   const putSchema = (itemType: TagItemType) => ({
@@ -121,13 +116,12 @@ export function tagRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
       const body = request.body;
-      const tagStyle = await db.transaction(async (tx) => {
+      const tagStyle = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const incident = await requireIncident(tx, analyst, request.params.incidentID);
         const style = await setTagStyle(tx, { organizationId: incident.organization_id, incidentId: incident.id }, body, analyst.id);
         const organizationWide = body.itemType === 'incident';
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+        await audit({
           action: 'set tag style',
           itemType: organizationWide ? 'organization' : 'incident',
           itemID: organizationWide ? incident.organization_id : incident.id,
@@ -135,7 +129,7 @@ export function tagRoutes(app: FastifyInstance, context: AppContext): void {
         });
         return style;
       });
-      return { tagStyle, version: context.version };
+      return { tagStyle };
     },
   );
 }

@@ -14,14 +14,16 @@ import type { Queryable } from '../../db/database.ts';
 import { conflict, HttpError, invalid } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
-import { recordWrite } from '../../repositories/audit-repository.ts';
 import { blobTempDir, deleteUpload, insertUpload, openBlobStream, saveBlob } from '../../repositories/blob-repository.ts';
 import { uploadsOf } from '../../repositories/incident-payload-repository.ts';
+import { requireEventOf, requireStreamOf } from '../../repositories/annotation-targets-repository.ts';
+import { lockUpload, uploadFile } from '../../repositories/uploads-repository.ts';
+import { answer, auditedWrite } from '../audited-write.ts';
 import { type UploadForm, readUploadForm } from './upload-form.ts';
 import { UPLOAD_CSP, byteRange, contentDisposition, isInline, matchesEtag, servedContentType } from './upload-headers.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
-const UploadAnswer = z.object({ upload: UploadSchema, version: z.string() });
+const UploadAnswer = answer({ upload: UploadSchema });
 const UploadParams = z.object({ uploadID: PathIdSchema });
 
 interface UploadTarget {
@@ -57,14 +59,9 @@ function uploadTarget(fields: UploadForm['fields']): UploadTarget {
 /** The event and stream must be of this incident, and agree with each other. */
 async function checkTarget(tx: Queryable, incidentId: number, target: UploadTarget): Promise<void> {
   let eventStreamId: number | undefined;
-  if (target.eventId !== undefined) {
-    const [event] = await tx.query<{ stream_id: number }>('SELECT stream_id FROM events WHERE id = $1 AND incident_id = $2', [target.eventId, incidentId]);
-    if (!event) throw invalid('eventID', 'is not an event of this incident');
-    eventStreamId = event.stream_id;
-  }
+  if (target.eventId !== undefined) eventStreamId = await requireEventOf(tx, incidentId, target.eventId);
   if (target.streamId !== undefined) {
-    const [stream] = await tx.query('SELECT 1 FROM streams WHERE id = $1 AND incident_id = $2', [target.streamId, incidentId]);
-    if (!stream) throw invalid('streamID', 'is not a stream of this incident');
+    await requireStreamOf(tx, incidentId, target.streamId);
     if (eventStreamId !== undefined && eventStreamId !== target.streamId) throw invalid('streamID', "is not the stream of that event");
   }
 }
@@ -91,7 +88,7 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { user, analyst } = acting(request);
+      const { analyst } = acting(request);
       // Refused before a byte of the file is read when the incident is out of reach.
       await requireIncident(db, analyst, request.params.incidentID);
       const form = await readUploadForm(request, tmpDir, config.uploadMaxBytes);
@@ -101,7 +98,7 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
         const fileName = safeFileName(form.rawFileName);
         const mediaType = normalizeMediaType(form.declaredType, fileName);
         const kind = target.kind ?? inferUploadKind(fileName, mediaType);
-        const upload = await db.transaction(async (tx) => {
+        const upload = await auditedWrite(db, request, async ({ tx, audit }) => {
           const incident = await requireIncident(tx, analyst, request.params.incidentID);
           await checkTarget(tx, incident.id, target);
           const blob = await saveBlob(tx, form.file);
@@ -116,7 +113,7 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
             streamId: target.streamId,
             analystId: analyst.id,
           });
-          await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+          await audit({
             action: 'create upload',
             itemType: 'upload',
             itemID: id,
@@ -125,7 +122,7 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
           return (await uploadsOf(tx, incident.id)).find((candidate) => candidate.id === id)!;
         });
         reply.code(201);
-        return { upload, version: context.version };
+        return { upload };
       } finally {
         await form.file.discard();
       }
@@ -142,7 +139,7 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
       const { analyst } = acting(request);
       const ref = await requireIncidentOf(db, analyst, 'uploads', request.params.uploadID, 'upload');
       const upload = (await uploadsOf(db, ref.id)).find((candidate) => candidate.id === ref.item_id)!;
-      return { upload, version: context.version };
+      return { upload };
     },
   );
 
@@ -170,10 +167,7 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
     async (request, reply) => {
       const { analyst } = acting(request);
       const ref = await requireIncidentOf(db, analyst, 'uploads', request.params.uploadID, 'upload');
-      const [row] = await db.query<{ sha256: string; size_bytes: number; file_name: string; media_type: string; kind: (typeof UPLOAD_KINDS)[number] }>(
-        'SELECT sha256, size_bytes, file_name, media_type, kind FROM uploads WHERE id = $1',
-        [ref.item_id],
-      );
+      const row = await uploadFile(db, ref.item_id);
       if (!row) throw new HttpError(404, 'not_found', 'upload not found');
       const etag = `"${row.sha256}"`;
       const contentType = servedContentType({ mediaType: row.media_type, kind: row.kind });
@@ -210,30 +204,26 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
         summary: "Deletes an upload; its stored content goes too when no other upload has the same content",
         tags: ['uploads'],
         params: UploadParams,
-        response: { 200: z.object({ deleted: z.boolean(), version: z.string() }), ...errors },
+        response: { 200: answer({ deleted: z.boolean() }), ...errors },
       },
     },
     async (request) => {
-      const { user, analyst } = acting(request);
-      await db.transaction(async (tx) => {
+      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const ref = await requireIncidentOf(tx, analyst, 'uploads', request.params.uploadID, 'upload');
-        const [row] = await tx.query<{ file_name: string; is_system: boolean; stream_id: number | null }>(
-          'SELECT file_name, is_system, stream_id FROM uploads WHERE id = $1 FOR UPDATE',
-          [ref.item_id],
-        );
+        const row = await lockUpload(tx, ref.item_id);
         // An import keeps its source so its stream can be re-derived; once the stream is gone, it may go.
-        if (row!.is_system && row!.stream_id !== null) {
-          throw conflict(`this file is the source of stream ${row!.stream_id}; delete the stream instead`);
+        if (row.is_system && row.stream_id !== null) {
+          throw conflict(`this file is the source of stream ${row.stream_id}; delete the stream instead`);
         }
         const gone = await deleteUpload(tx, ref.item_id);
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+        await audit({
           action: 'delete upload',
           itemType: 'upload',
           itemID: ref.item_id,
-          detail: { incidentID: ref.id, fileName: row!.file_name, sha256: gone?.sha256, blobRemoved: gone?.blobRemoved },
+          detail: { incidentID: ref.id, fileName: row.file_name, sha256: gone?.sha256, blobRemoved: gone?.blobRemoved },
         });
       });
-      return { deleted: true, version: context.version };
+      return { deleted: true };
     },
   );
 }

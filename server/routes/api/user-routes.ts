@@ -7,9 +7,8 @@ import { AccountSchema, UserCreateSchema } from '../../../domain/user.ts';
 import type { AppContext } from '../../app-context.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { conflict, HttpError } from '../../http-error.ts';
-import { acting } from '../../plugins/auth.ts';
-import { recordWrite } from '../../repositories/audit-repository.ts';
 import { findUserByUsername, insertLocalUser, listUsers, type UserRow } from '../../repositories/users-repository.ts';
+import { answer, auditedWrite } from '../audited-write.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 409: ApiErrorSchema };
 
@@ -32,10 +31,10 @@ export function userRoutes(app: FastifyInstance, context: AppContext): void {
       schema: {
         summary: 'Every account that can sign in (administrators)',
         tags: ['users'],
-        response: { 200: z.object({ users: z.array(AccountSchema), version: z.string() }), ...errors },
+        response: { 200: answer({ users: z.array(AccountSchema) }), ...errors },
       },
     },
-    async () => ({ users: (await listUsers(context.db)).map(account), version: context.version }),
+    async () => ({ users: (await listUsers(context.db)).map(account) }),
   );
 
   routes.post(
@@ -46,20 +45,19 @@ export function userRoutes(app: FastifyInstance, context: AppContext): void {
         summary: 'Creates a local account (AUTH_MODE=local; administrators)',
         tags: ['users'],
         body: UserCreateSchema,
-        response: { 201: z.object({ user: AccountSchema, version: z.string() }), ...errors },
+        response: { 201: answer({ user: AccountSchema }), ...errors },
       },
     },
     async (request, reply) => {
       if (context.config.authMode !== 'local') {
         throw new HttpError(409, 'conflict', 'accounts come from the identity provider when AUTH_MODE=oidc');
       }
-      const { user, analyst } = acting(request);
       const body = request.body;
       const passwordHash = await hashPassword(body.password);
-      const created = await context.db.transaction(async (tx) => {
+      const created = await auditedWrite(context.db, request, async ({ tx, audit }) => {
         if (await findUserByUsername(tx, body.username)) throw conflict('that username is taken', 'username');
         const row = await insertLocalUser(tx, { username: body.username, name: body.name, email: body.email, passwordHash });
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
+        await audit({
           action: 'create user',
           itemType: 'user',
           itemID: row.id,
@@ -68,7 +66,7 @@ export function userRoutes(app: FastifyInstance, context: AppContext): void {
         return row;
       });
       reply.code(201);
-      return { user: account(created), version: context.version };
+      return { user: account(created) };
     },
   );
 }

@@ -8,9 +8,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { loginPage } from '../../auth/login-page.ts';
 import { safeReturnPath } from '../../auth/return-to.ts';
-import { nowMicros } from '../../auth/tokens.ts';
+import { nowMicros } from '../../time.ts';
 import { upsertOidcUser } from '../../repositories/users-repository.ts';
 import { publicOrigin, startSession } from './session-cookie.ts';
+import { insertOidcFlow, takeOidcFlow } from '../../repositories/oidc-flows-repository.ts';
 
 const FLOW_MICROS = 10 * 60 * 1_000_000;
 
@@ -55,10 +56,7 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext): void {
       const verifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
-      await context.db.query(
-        'INSERT INTO oidc_flows (state, code_verifier, nonce, return_to, expires_micros) VALUES ($1, $2, $3, $4, $5)',
-        [state, verifier, nonce, target, nowMicros() + FLOW_MICROS],
-      );
+      await insertOidcFlow(context.db, state, { code_verifier: verifier, nonce, return_to: target }, nowMicros() + FLOW_MICROS);
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: `${origin}/auth/callback`,
         scope: settings.scopes,
@@ -83,13 +81,7 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext): void {
     },
     async (request, reply) => {
       const { state } = request.query as { state?: string };
-      const flows = state
-        ? await context.db.query<{ code_verifier: string; nonce: string; return_to: string }>(
-            'DELETE FROM oidc_flows WHERE state = $1 AND expires_micros > $2 RETURNING code_verifier, nonce, return_to',
-            [state, nowMicros()],
-          )
-        : [];
-      const flow = flows[0];
+      const flow = state ? await takeOidcFlow(context.db, state) : undefined;
       const fail = (message: string) =>
         reply.code(400).type('text/html; charset=utf-8').send(oidcErrorPage(message));
       if (!flow) return fail('This sign-in expired or was already used. Start again.');

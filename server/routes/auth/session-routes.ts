@@ -9,13 +9,13 @@ import { loginPage } from '../../auth/login-page.ts';
 import { LOGOUT_PAGE_CSP, logoutPage } from '../../auth/logout-page.ts';
 import { safeReturnPath } from '../../auth/return-to.ts';
 import { sessionCacheOf } from '../../auth/session-cache.ts';
-import { hashToken, nowMicros } from '../../auth/tokens.ts';
 import { unauthenticated } from '../../http-error.ts';
 import { findAnalyst } from '../../repositories/analysts-repository.ts';
 import { recordWrite } from '../../repositories/audit-repository.ts';
 import { deleteSession } from '../../repositories/sessions-repository.ts';
 import type { UserRow } from '../../repositories/users-repository.ts';
 import { clearSessionCookie, publicOrigin, startSession } from './session-cookie.ts';
+import { redeemSignInLink } from '../../repositories/sign-in-links-repository.ts';
 
 export async function userAnswer(context: AppContext, user: UserRow): Promise<User> {
   const own = await findAnalyst(context.db, user.id);
@@ -110,12 +110,7 @@ export function sessionRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const used = await context.db.query<{ user_id: number }>(
-        `UPDATE sign_in_links SET used_micros = $2
-          WHERE token_hash = $1 AND used_micros IS NULL AND expires_micros > $2 RETURNING user_id`,
-        [hashToken(request.params.token), nowMicros()],
-      );
-      const userId = used[0]?.user_id;
+      const userId = await redeemSignInLink(context.db, request.params.token);
       if (userId === undefined) {
         const error = 'This sign-in link has expired or was used already. Sign in with your password.';
         return reply.code(400).type('text/html; charset=utf-8').send(loginPage({ from: '/', error }));

@@ -1,0 +1,117 @@
+/*
+ * While an import runs, its stream, events, marker and actors are out of sight (migration 010), and
+ * a guessed id must not reach them either: over a real socket, every by-id read or write of a hidden
+ * event, stream or actor answers exactly as an id that does not exist, and changes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beginImport } from '../../server/import/hidden-import.ts';
+import { ImportTarget } from '../../server/import/move-staged-events.ts';
+import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
+import { DATABASE_KINDS } from '../support/test-database.ts';
+import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+
+interface Hidden {
+  streamID: number;
+  eventID: number;
+  markerID: number;
+  actorID: number;
+}
+
+describe.each(DATABASE_KINDS)('rows a running import hides, by id, on %s', (kind) => {
+  let server: TestServer;
+  let base: string;
+  let writer: Session;
+  let incidentID: number;
+  let hidden: Hidden;
+  const headers = (json: boolean) => ({ cookie: writer.cookie, 'x-churchkey-analyst': String(writer.userID), ...(json ? { 'content-type': 'application/json' } : {}) });
+  /** Status and JSON answer of a request; the server version is left out, since only the answer matters. */
+  const send = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${base}${path}`, { method, headers: headers(body !== undefined), body: body === undefined ? undefined : JSON.stringify(body) });
+    const { version: _version, ...answer } = (await response.json()) as Record<string, unknown>;
+    return { status: response.status, answer };
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    writer = await signIn(server);
+    await giveAnalyst(server, writer, 'write');
+    const organizationID = await createOrganization(writer, 'Hidden by id');
+    incidentID = await createIncident(writer, organizationID, 'Import running');
+    // What an import has written so far while it runs: its stream, an event by a new actor, and a marker.
+    const incident = { id: incidentID, organization_id: organizationID, name: 'Import running' };
+    hidden = await server.db.transaction(async (tx) => {
+      const [marker] = await tx.query<{ id: number }>('SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream', [incidentID]);
+      const importId = await beginImport(tx, incidentID, Date.now() * 1000);
+      const target = new ImportTarget({ importId, incident, format: 'delimited', defaultName: 'running.tsv', analystId: null, nowMicros: 1, markerStreamId: marker!.id });
+      await target.addDefaultStream(tx);
+      await tx.query(`CREATE TEMP TABLE running_batch (position bigint, line integer, is_marker boolean, actor text, actor_is_bot boolean, message text,
+        start_micros bigint, end_micros bigint, extra jsonb, stream text, thread_key text) ON COMMIT DROP`);
+      await tx.query(`INSERT INTO running_batch VALUES (1, 2, false, 'mallory', false, 'hidden one', 10, 10, NULL, NULL, NULL),
+        (2, 3, true, '', false, 'hidden marker', 20, 20, NULL, NULL, NULL)`);
+      await target.moveBatch(tx, 'running_batch', [
+        { line: 2, isMarker: false, actor: 'mallory', actorIsBot: false, message: 'hidden one', startMicros: 10, endMicros: 10, extra: {} },
+        { line: 3, isMarker: true, actor: '', actorIsBot: false, message: 'hidden marker', startMicros: 20, endMicros: 20, extra: {} },
+      ]);
+      const [stream] = await tx.query<{ id: number }>('SELECT id FROM streams WHERE import_id = $1', [importId]);
+      const [event] = await tx.query<{ id: number }>('SELECT id FROM events WHERE stream_id = $1', [stream!.id]);
+      const [shown] = await tx.query<{ id: number }>('SELECT id FROM events WHERE import_stream_id = $1', [stream!.id]);
+      const [actor] = await tx.query<{ id: number }>('SELECT id FROM incident_actors WHERE import_id = $1', [importId]);
+      return { streamID: stream!.id, eventID: event!.id, markerID: shown!.id, actorID: actor!.id };
+    });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  // An id no row has: far past every id this test database hands out.
+  const NONE = 900_000_000;
+
+  it('answers every by-id read and write of a hidden event, marker, stream or actor as for an id that does not exist', async () => {
+    const requests: [string, (id: number) => string, unknown][] = [
+      ['GET', (id) => `/api/event/${id}`, undefined],
+      ['PUT', (id) => `/api/event/${id}`, { message: 'found you' }],
+      ['PUT', (id) => `/api/event/${id}/symbol`, { symbol: 'rocket' }],
+      ['DELETE', (id) => `/api/event/${id}`, undefined],
+      ['GET', (id) => `/api/stream/${id}`, undefined],
+      ['PUT', (id) => `/api/stream/${id}`, { name: 'found you' }],
+      ['DELETE', (id) => `/api/stream/${id}`, undefined],
+      ['PUT', (id) => `/api/incident/${incidentID}/actor/${id}`, { name: 'found you' }],
+      ['DELETE', (id) => `/api/incident/${incidentID}/actor/${id}`, undefined],
+    ];
+    const ids: Record<string, number[]> = { event: [hidden.eventID, hidden.markerID], stream: [hidden.streamID], actor: [hidden.actorID] };
+    for (const [method, path, body] of requests) {
+      const noun = path(0).includes('/actor/') ? 'actor' : path(0).startsWith('/api/stream') ? 'stream' : 'event';
+      const absent = await send(method, path(NONE), body);
+      expect(absent.status, `${method} ${path(NONE)}`).toBe(404);
+      for (const id of ids[noun]!) expect(await send(method, path(id), body), `${method} ${path(id)}`).toEqual(absent);
+    }
+  });
+
+  it('refuses a hidden stream, actor or event as the target of a new event or note, in the words used for a stranger', async () => {
+    const event = (streamID: number, actorID: number) => ['POST', `/api/incident/${incidentID}/event`, { streamID, actorID, message: 'new', startTimestamp: 5 }] as const;
+    const note = (eventID: number) => ['POST', `/api/incident/${incidentID}/note`, { kind: 'other', text: 'seen', eventID }] as const;
+    const created = await send('POST', `/api/incident/${incidentID}/stream`, { name: 'Visible' });
+    expect(created.status).toBe(201);
+    const visibleStream = (created.answer as { stream: { id: number } }).stream.id;
+    expect((await send(...event(NONE, 0))).status).toBe(400);
+    expect(await send(...event(hidden.streamID, 0))).toEqual(await send(...event(NONE, 0)));
+    expect((await send(...event(visibleStream, NONE))).status).toBe(400);
+    expect(await send(...event(visibleStream, hidden.actorID))).toEqual(await send(...event(visibleStream, NONE)));
+    expect(await send(...note(hidden.eventID))).toEqual(await send(...note(NONE)));
+    expect((await send(...note(NONE))).status).toBe(400);
+  });
+
+  it('leaves the hidden rows as the import wrote them', async () => {
+    const [row] = await server.db.query<{ message: string; name: string }>(
+      'SELECT e.message, s.name FROM events e JOIN streams s ON s.id = e.stream_id WHERE e.id = $1',
+      [hidden.eventID],
+    );
+    expect(row).toEqual({ message: 'hidden one', name: expect.any(String) });
+    const [actor] = await server.db.query<{ name: string }>('SELECT name FROM incident_actors WHERE id = $1', [hidden.actorID]);
+    expect(actor!.name).toBe('mallory');
+    const [stream] = await server.db.query<{ name: string }>('SELECT name FROM streams WHERE id = $1', [hidden.streamID]);
+    expect(stream!.name).not.toBe('found you');
+  });
+});
