@@ -3,7 +3,7 @@
  * An incident actor a running import created is hidden (hidden-imports.ts): by id it is not there.
  */
 import type { z } from 'zod';
-import type { OrganizationActorCreateSchema } from '../../domain/incident-data.ts';
+import type { OrganizationActorCreateSchema } from '../../domain/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import { nowMicros } from '../time.ts';
 import { visibleRow } from './hidden-imports.ts';
