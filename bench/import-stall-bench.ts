@@ -3,7 +3,8 @@
  * default 1,000,000) into one incident over a real socket, another incident is read over a real socket (GET /api/incident/{id},
  * one request at a time, 100 ms apart) and the process's memory is sampled. Answers the reads' p50,
  * p99 and longest wait and the growth of the resident set, as one JSON line:
- *   npm run -s build:server && node build/bench/import-stall-bench.js --store pglite|postgres [--rows N] [--case slack-bomb]
+ *   npm run -s build:server && node build/bench/import-stall-bench.js --store pglite|postgres [--rows N] [--case slack-bomb] [--slow MS]
+ * (--slow MS: also lists the statements, transactions and event-loop holds longer than MS, to name a long wait.)
  * (--case slack-bomb: the red team's 100 identical 1 MiB Slack day files instead of the TSV.)
  */
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -20,6 +21,7 @@ import { insertIncident } from '../server/repositories/incidents-repository.ts';
 import { createSession } from '../server/repositories/sessions-repository.ts';
 import { openStore, startApp, type StoreKind } from './bench-store.ts';
 import { percentile } from './measure.ts';
+import { watchSlow } from './slow-statements.ts';
 
 const SETTINGS: ImportSettings = {
   format: 'delimited', delimiter: '\t', quoted: true, preambleRows: 0, headerRows: 1,
@@ -80,7 +82,7 @@ async function postFile(url: string, headers: Record<string, string>, path: stri
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { store: { type: 'string', default: 'pglite' }, rows: { type: 'string', default: '1000000' }, case: { type: 'string', default: 'tsv' } },
+    options: { store: { type: 'string', default: 'pglite' }, rows: { type: 'string', default: '1000000' }, case: { type: 'string', default: 'tsv' }, slow: { type: 'string' } },
   });
   const slackBomb = values.case === 'slack-bomb';
   const kind = values.store as StoreKind;
@@ -90,7 +92,8 @@ async function main(): Promise<void> {
   try {
     const path = join(scratch, 'bench.tsv');
     const bytes = slackBomb ? await writeSlackBomb(path) : await writeTsv(path, rows);
-    const bench = await startApp(store.db);
+    const watched = values.slow === undefined ? undefined : watchSlow(store.db, Number(values.slow));
+    const bench = await startApp(watched?.db ?? store.db);
     const base = await bench.app.listen({ port: 0, host: '127.0.0.1' });
     const [organization] = await store.db.query<{ id: number }>("INSERT INTO organizations (name, created_micros) VALUES ('Stall bench', 0) RETURNING id");
     const target = await insertIncident(store.db, { organizationId: organization!.id, name: 'Imported into', description: '', analystId: null });
@@ -108,6 +111,8 @@ async function main(): Promise<void> {
     }, 50);
     let importing = true;
     const waits: number[] = [];
+    const longReads: { atSeconds: number; millis: number }[] = [];
+    const origin = watched?.origin ?? performance.now();
     const reads = (async () => {
       while (importing) {
         const started = performance.now();
@@ -116,6 +121,7 @@ async function main(): Promise<void> {
         if (answer.status !== 200) throw new Error(`GET incident answered ${answer.status}`);
         // Sent while the import ran: counted, even when answered only after it ended.
         waits.push(performance.now() - started);
+        if (performance.now() - started > 1000) longReads.push({ atSeconds: Math.round((started - origin) / 100) / 10, millis: Math.round(performance.now() - started) });
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
@@ -133,6 +139,7 @@ async function main(): Promise<void> {
     await reads;
     clearInterval(sampler);
     await bench.app.close();
+    watched?.stop();
     const round = (millis: number) => Math.round(millis);
     process.stdout.write(
       `${JSON.stringify({
@@ -149,6 +156,7 @@ async function main(): Promise<void> {
         maxMs: round(Math.max(...waits)),
         rssBeforeMiB: Math.round(rssBefore / 2 ** 20),
         rssGrowthMiB: Math.round((rssPeak - rssBefore) / 2 ** 20),
+        ...(watched ? { longReads, slow: watched.entries } : {}),
       })}\n`,
     );
   } finally {

@@ -1,8 +1,8 @@
 /*
  * The authoritative import of one evidence file into an incident, shared by POST
- * /api/incident/{id}/import and npm run import. The spooled file is first stored whole and committed
- * as an upload of the incident (keepSource), so a crash during the long import leaves the file there
- * to be imported again. The rows then go batch by batch, each in a short transaction, into events of
+ * /api/incident/{id}/import and npm run import. The spooled file is first stored (chunk by chunk in
+ * short transactions, keep-source.ts) and committed as an upload of the incident, so a crash during the
+ * long import leaves the file there to be imported again. The rows then go batch by batch, each in a short transaction, into events of
  * streams that reads skip (move-staged-events.ts, hidden-import.ts); one small transaction shows them,
  * with the Slack threads (reply-threads.ts), the adopted upload (adopt-source.ts) and the audit record.
  * A failure discards the hidden rows and the kept upload, so a refused file leaves nothing.
@@ -12,15 +12,16 @@ import { DETECT_BYTES, detectFormat } from '../../domain/import/detect-format.ts
 import { ImportError } from '../../domain/import/import-error.ts';
 import type { ImportFormat, ImportProgress, InvalidRow } from '../../domain/import/import-record.ts';
 import { settingsFromDetection, type ImportSettings } from '../../domain/import/import-settings.ts';
-import { normalizeMediaType, inferUploadKind } from '../../domain/upload-media.ts';
+import { normalizeMediaType } from '../../domain/upload-media.ts';
 import { nowMicros } from '../auth/tokens.ts';
 import type { Db, DbTransaction } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import { recordWrite } from '../repositories/audit-repository.ts';
-import { deleteUpload, insertUpload, saveBlob, type SpooledBlob } from '../repositories/blob-repository.ts';
+import { deleteUpload, saveBlob, type SpooledBlob } from '../repositories/blob-repository.ts';
 import { adoptSource } from './adopt-source.ts';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './import-limits.ts';
 import { discardImport, beginImport, showImport, touchImport } from './hidden-import.ts';
+import { keepSource } from './keep-source.ts';
 import { ImportTarget, type ImportedStream } from './move-staged-events.ts';
 import { saveReplyThreads } from './reply-threads.ts';
 import { BATCH_TABLE, stageFile, type StagedFile } from './stage-file.ts';
@@ -78,31 +79,21 @@ export async function detectSettings(path: string, fileName: string, timeZone: s
   return settings;
 }
 
-/** Stores the file and commits it as a plain upload of the incident, before the import begins. */
-async function keepSource(db: Db, options: ImportFileOptions, mediaType: string): Promise<number> {
-  return db.transaction(async (tx) => {
-    const incident = await options.incident(tx);
-    return insertUpload(tx, {
-      incidentId: incident.id,
-      blob: await saveBlob(tx, options.file),
-      fileName: options.fileName,
-      mediaType,
-      kind: inferUploadKind(options.fileName, mediaType),
-      analystId: options.attribution.analystID,
-    });
-  });
-}
-
 const PGLITE_ROWS_PER_WRITE = 5_000;
 const POSTGRES_ROWS_PER_WRITE = 25_000;
 
 export async function importFile(db: Db, options: ImportFileOptions): Promise<ImportResult> {
   const mediaType = normalizeMediaType(options.declaredType, options.fileName);
-  const keptId = await keepSource(db, options, mediaType);
   let target: ImportTarget | undefined;
+  let keptId: number | undefined;
   try {
     target = await db.transaction((tx) => beginTarget(tx, options));
     const begun = target;
+    keptId = await keepSource(db, {
+      importId: begun.context.importId, incident: options.incident, file: options.file, fileName: options.fileName, mediaType,
+      analystId: options.attribution.analystID, takeTurn: options.takeTurn,
+    });
+    const kept = keptId;
     const staged = await stageFile(options.file, options.settings, {
       table: BATCH_TABLE,
       // Each batch in a short transaction of its own: other users' reads and writes take turns with it.
@@ -124,7 +115,7 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
       limits: options.limits ?? DEFAULT_IMPORT_LIMITS,
       onProgress: options.onProgress,
     });
-    const result = await db.transaction((tx) => showImported(tx, options, { target: begun, staged, mediaType, keptId }));
+    const result = await db.transaction((tx) => showImported(tx, options, { target: begun, staged, mediaType, keptId: kept }));
     // NOTE: PGlite runs no autovacuum, so without this the planner guesses at the new rows.
     // Only the columns plans depend on: the text and search columns' statistics took seconds on PGlite.
     await db.query('ANALYZE events (incident_id, stream_id, actor_id, is_marker, start_micros, end_micros, import_stream_id)');
@@ -132,7 +123,7 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
   } catch (error) {
     // NOTE: best effort; if the database is gone too, the start-up sweep removes the rows, and the kept file stays.
     if (target) await discardImport(db, target.context.importId).catch(() => undefined);
-    await db.transaction((tx) => deleteUpload(tx, keptId)).catch(() => undefined);
+    if (keptId !== undefined) await db.transaction((tx) => deleteUpload(tx, keptId!)).catch(() => undefined);
     throw error;
   }
 }
