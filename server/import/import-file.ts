@@ -94,6 +94,10 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
       analystId: options.attribution.analystID, takeTurn: options.takeTurn,
     });
     const kept = keptId;
+    // PostgreSQL: two batches written side by side on two connections (the heavy part is the database's,
+    // a core each); their streams, actors, ids and the heartbeat are taken first, batch after batch.
+    const sideBySide = db.kind === 'postgres';
+    const heartbeat = (tx: DbTransaction) => touchImport(tx, begun.context.importId, nowMicros());
     const staged = await stageFile(options.file, options.settings, {
       table: BATCH_TABLE,
       // Each batch in a short transaction of its own: other users' reads and writes take turns with it.
@@ -102,7 +106,7 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
         try {
           await db.transaction(async (tx) => {
             await work(tx);
-            await touchImport(tx, begun.context.importId, nowMicros());
+            if (!sideBySide) await heartbeat(tx);
           });
         } finally {
           release?.();
@@ -110,8 +114,15 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
       },
       searchable: false,
       // PGlite: a batch holds every reader off while it is written, so batches stay small.
-      rowsPerWrite: db.kind === 'pglite' ? PGLITE_ROWS_PER_WRITE : POSTGRES_ROWS_PER_WRITE,
-      moveBatch: (tx, table, records) => begun.moveBatch(tx, table, records),
+      rowsPerWrite: sideBySide ? POSTGRES_ROWS_PER_WRITE : PGLITE_ROWS_PER_WRITE,
+      writesInFlight: sideBySide ? 2 : 1,
+      prepareBatch: sideBySide
+        ? (records, firstPosition) => db.transaction(async (tx) => {
+          await begun.prepareBatch(tx, records, firstPosition, true);
+          await heartbeat(tx);
+        })
+        : undefined,
+      moveBatch: (tx, table, records, firstPosition) => (sideBySide ? begun.insertBatch(tx, table, records, firstPosition) : begun.moveBatch(tx, table, records)),
       limits: options.limits ?? DEFAULT_IMPORT_LIMITS,
       onProgress: options.onProgress,
     });
