@@ -3,8 +3,9 @@
  * default 1,000,000) into one incident over a real socket, another incident is read over a real socket (GET /api/incident/{id},
  * one request at a time, 100 ms apart) and the process's memory is sampled. Answers the reads' p50,
  * p99 and longest wait and the growth of the resident set, as one JSON line:
- *   npm run -s build:server && node build/bench/import-stall-bench.js --store pglite|postgres [--rows N] [--case slack-bomb]
- * (--case slack-bomb: the red team's 100 identical 1 MiB Slack day files instead of the TSV.)
+ *   npm run -s build:server && node build/bench/import-stall-bench.js --store pglite|postgres [--rows N] [--case slack-bomb|har-bomb] [--slow MS]
+ * (--slow MS: also lists the statements, transactions and event-loop holds longer than MS, to name a long wait.)
+ * (--case slack-bomb: the red team's 100 identical 1 MiB Slack day files instead of the TSV; har-bomb: a 30 MB HAR of 10,000,000 `{}` entries.)
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
@@ -20,6 +21,7 @@ import { insertIncident } from '../server/repositories/incidents-repository.ts';
 import { createSession } from '../server/repositories/sessions-repository.ts';
 import { openStore, startApp, type StoreKind } from './bench-store.ts';
 import { percentile } from './measure.ts';
+import { watchSlow } from './slow-statements.ts';
 
 const SETTINGS: ImportSettings = {
   format: 'delimited', delimiter: '\t', quoted: true, preambleRows: 0, headerRows: 1,
@@ -53,6 +55,17 @@ async function writeSlackBomb(path: string): Promise<number> {
   return (await stat(path)).size;
 }
 
+/** The red team's HAR: 30 MB of empty entries (10,000,000 `{}`), far more records than any import takes. */
+async function writeHarBomb(path: string): Promise<number> {
+  const out = createWriteStream(path);
+  out.write('{"log":{"version":"1.2","creator":{"name":"bench","version":"1"},"entries":[{}');
+  const block = ',{}'.repeat(100_000);
+  for (let written = 1; written < 10_000_000; written += 100_000) if (!out.write(block)) await once(out, 'drain');
+  out.end(']}}');
+  await once(out, 'finish');
+  return (await stat(path)).size;
+}
+
 /**
  * The file as multipart/form-data through node:http, streamed from disk (settings, then the file). Not
  * fetch: its client gives up on an answer after 300 s, and a million rows on PGlite may take longer.
@@ -80,17 +93,19 @@ async function postFile(url: string, headers: Record<string, string>, path: stri
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { store: { type: 'string', default: 'pglite' }, rows: { type: 'string', default: '1000000' }, case: { type: 'string', default: 'tsv' } },
+    options: { store: { type: 'string', default: 'pglite' }, rows: { type: 'string', default: '1000000' }, case: { type: 'string', default: 'tsv' }, slow: { type: 'string' } },
   });
   const slackBomb = values.case === 'slack-bomb';
+  const harBomb = values.case === 'har-bomb';
   const kind = values.store as StoreKind;
   const rows = Number(values.rows);
   const scratch = await mkdtemp(join(tmpdir(), 'churchkey-stall-bench-'));
   const store = await openStore(kind);
   try {
     const path = join(scratch, 'bench.tsv');
-    const bytes = slackBomb ? await writeSlackBomb(path) : await writeTsv(path, rows);
-    const bench = await startApp(store.db);
+    const bytes = slackBomb ? await writeSlackBomb(path) : harBomb ? await writeHarBomb(path) : await writeTsv(path, rows);
+    const watched = values.slow === undefined ? undefined : watchSlow(store.db, Number(values.slow));
+    const bench = await startApp(watched?.db ?? store.db);
     const base = await bench.app.listen({ port: 0, host: '127.0.0.1' });
     const [organization] = await store.db.query<{ id: number }>("INSERT INTO organizations (name, created_micros) VALUES ('Stall bench', 0) RETURNING id");
     const target = await insertIncident(store.db, { organizationId: organization!.id, name: 'Imported into', description: '', analystId: null });
@@ -108,6 +123,8 @@ async function main(): Promise<void> {
     }, 50);
     let importing = true;
     const waits: number[] = [];
+    const longReads: { atSeconds: number; millis: number }[] = [];
+    const origin = watched?.origin ?? performance.now();
     const reads = (async () => {
       while (importing) {
         const started = performance.now();
@@ -116,12 +133,13 @@ async function main(): Promise<void> {
         if (answer.status !== 200) throw new Error(`GET incident answered ${answer.status}`);
         // Sent while the import ran: counted, even when answered only after it ended.
         waits.push(performance.now() - started);
+        if (performance.now() - started > 1000) longReads.push({ atSeconds: Math.round((started - origin) / 100) / 10, millis: Math.round(performance.now() - started) });
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
     const started = performance.now();
     // Through the route, as a page sends it: on PGlite its batches take turns in the server's read queue.
-    const result = await postFile(`${base}/api/incident/${target}/import`, headers, path, slackBomb ? 'export.zip' : 'bench.tsv', slackBomb ? { format: 'slack-zip' } : SETTINGS)
+    const result = await postFile(`${base}/api/incident/${target}/import`, headers, path, slackBomb ? 'export.zip' : harBomb ? 'bomb.har' : 'bench.tsv', slackBomb ? { format: 'slack-zip' } : harBomb ? { format: 'har' } : SETTINGS)
       .then(({ status, body }) => {
         const answer = JSON.parse(body) as { import?: { importedCount: number }; error?: { message?: string } };
         return status === 201 ? { importedCount: answer.import!.importedCount, refusal: undefined } : { importedCount: 0, refusal: `${status} ${answer.error?.message ?? body}` };
@@ -133,6 +151,7 @@ async function main(): Promise<void> {
     await reads;
     clearInterval(sampler);
     await bench.app.close();
+    watched?.stop();
     const round = (millis: number) => Math.round(millis);
     process.stdout.write(
       `${JSON.stringify({
@@ -149,6 +168,7 @@ async function main(): Promise<void> {
         maxMs: round(Math.max(...waits)),
         rssBeforeMiB: Math.round(rssBefore / 2 ** 20),
         rssGrowthMiB: Math.round((rssPeak - rssBefore) / 2 ** 20),
+        ...(watched ? { longReads, slow: watched.entries } : {}),
       })}\n`,
     );
   } finally {

@@ -4,6 +4,7 @@
  * or discarded in short transactions when it fails. A killed import's rows are swept at start.
  */
 import { CONNECTION_TAG, type Db, type DbTransaction, type Queryable } from '../db/database.ts';
+import { discardPendingBlob } from './keep-source.ts';
 
 /** Rows a discard deletes per transaction, so reads on PGlite take turns with it. */
 const DISCARD_BATCH = 5_000;
@@ -44,6 +45,7 @@ export async function showImport(tx: DbTransaction, importId: number, incidentId
 
 /** Deletes what a failed or killed import wrote, in short transactions; nothing of it was ever visible. */
 export async function discardImport(db: Db, importId: number): Promise<void> {
+  await discardPendingBlob(db, importId);
   const streams = (await db.query<{ id: number }>('SELECT id FROM streams WHERE import_id = $1', [importId])).map((row) => row.id);
   // Markers first, while their stream still hides them (the count trigger leaves hidden rows alone).
   const deleteSome = (where: string) => db.transaction(async (tx) =>

@@ -36,12 +36,23 @@ const HIDDEN_CHANGE_SEQ = 1;
 export class ImportTarget {
   readonly streams: ImportedStream[] = [];
   readonly #actors = new Map<string, number>();
+  /** Event ids taken by prepareBatch, by the batch's first position. */
+  readonly #ids = new Map<number, number[]>();
 
   constructor(readonly context: MoveContext) {}
 
   /** Moves the batch in `table` (rows `records`) into events under hidden streams and actors. */
   async moveBatch(tx: DbTransaction, table: string, records: readonly ImportRecord[]): Promise<void> {
-    const { context } = this;
+    await this.prepareBatch(tx, records, 1, false);
+    await this.insertBatch(tx, table, records, 1);
+  }
+
+  /**
+   * Before a batch's insert, batch after batch: the streams and actors it names (committed, hidden),
+   * and, when batches are written side by side, their events' ids taken now, so ids follow the file
+   * (ties in time show in file order) whichever write lands first.
+   */
+  async prepareBatch(tx: DbTransaction, records: readonly ImportRecord[], firstPosition: number, takeIds: boolean): Promise<void> {
     await this.#addStreams(tx, records);
     const wanted = new Map<string, boolean>();
     for (const record of records) {
@@ -49,21 +60,34 @@ export class ImportTarget {
       wanted.set(record.actor, (wanted.get(record.actor) ?? false) || record.actorIsBot === true);
     }
     if (wanted.size > 0) await this.#addActors(tx, wanted);
+    if (!takeIds) return;
+    const rows = await tx.query<{ id: number | string }>("SELECT nextval(pg_get_serial_sequence('events', 'id')) AS id FROM generate_series(1, $1)", [records.length]);
+    this.#ids.set(firstPosition, rows.map((row) => Number(row.id)).sort((a, b) => a - b));
+  }
+
+  /** The batch's rows into events, after prepareBatch. */
+  async insertBatch(tx: DbTransaction, table: string, records: readonly ImportRecord[], firstPosition: number): Promise<void> {
+    const { context } = this;
+    const ids = this.#ids.get(firstPosition);
+    this.#ids.delete(firstPosition);
     const actorNames = [...this.#actors.keys()];
+    // NOTE: the ORDER BY's sort of a 25,000-row batch spilled to disk at the default 4 MB.
+    await tx.query("SET LOCAL work_mem = '32MB'");
     // Hidden rows take no change number (migration 009): the flip (hidden-import.ts) is the one change and
     // sends open devices to a full sync, so a failed import moves nothing. Any non-zero number skips the
     // per-row stamping trigger; 1 is below every number a device can hold.
     // A marker goes to the incident's marker stream; import_stream_id (migration 005) names the stream whose import made it.
     await tx.query(
-      `INSERT INTO events (incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, import_stream_id, analyst_id, created_micros, search_vector, change_seq)
-       SELECT $1, CASE WHEN g.is_marker THEN $2::bigint ELSE s.id END, a.id, g.is_marker, g.message, g.start_micros, g.end_micros, g.extra, g.line,
+      `INSERT INTO events (${ids ? 'id, ' : ''}incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, import_stream_id, analyst_id, created_micros, search_vector, change_seq)
+       SELECT ${ids ? '($11::bigint[])[g.position - $12 + 1], ' : ''}$1, CASE WHEN g.is_marker THEN $2::bigint ELSE s.id END, a.id, g.is_marker, g.message, g.start_micros, g.end_micros, g.extra, g.line,
               CASE WHEN g.is_marker THEN s.id END, $3, $4, ${MESSAGE_VECTOR} || coalesce(a.vector, ''::tsvector), $10
          FROM ${table} g
          JOIN unnest($5::text[], $6::bigint[]) AS s (name, id) ON s.name = coalesce(g.stream, $7)
          LEFT JOIN (SELECT n.name, n.id, ${ACTOR_VECTOR} AS vector FROM unnest($8::text[], $9::bigint[]) AS n (name, id)) a ON a.name = g.actor AND NOT g.is_marker
         ORDER BY g.position`,
       [context.incident.id, context.markerStreamId, context.analystId, context.nowMicros, this.streams.map((stream) => stream.name),
-        this.streams.map((stream) => stream.id), context.defaultName, actorNames, actorNames.map((name) => this.#actors.get(name)!), HIDDEN_CHANGE_SEQ],
+        this.streams.map((stream) => stream.id), context.defaultName, actorNames, actorNames.map((name) => this.#actors.get(name)!), HIDDEN_CHANGE_SEQ,
+        ...(ids ? [ids, firstPosition] : [])],
     );
     if (records.some((record) => record.threadKey !== undefined && !record.isMarker)) await this.#keepThreadKeys(tx, table);
     for (const record of records) {

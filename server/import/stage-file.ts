@@ -57,8 +57,13 @@ export interface StageOptions {
   /**
    * Instead of keeping the rows in `table`: each batch is COPY'd into a batch table of its own
    * transaction (BATCH_TABLE) and handed to this, which moves it on (the first import's events).
+   * `firstPosition` is the position of the batch's first row.
    */
-  moveBatch?: ((tx: DbTransaction, table: string, records: readonly ImportRecord[]) => Promise<void>) | undefined;
+  moveBatch?: ((tx: DbTransaction, table: string, records: readonly ImportRecord[], firstPosition: number) => Promise<void>) | undefined;
+  /** Runs before each batch's write, batch after batch in file order: what the write needs (streams, actors, ids). */
+  prepareBatch?: ((records: readonly ImportRecord[], firstPosition: number) => Promise<void>) | undefined;
+  /** Writes in flight at once (default 1): on PostgreSQL two connections write while the next rows are parsed. */
+  writesInFlight?: number | undefined;
   /** Rows a write takes at least (default: a parser batch); the last write takes what is left. */
   rowsPerWrite?: number | undefined;
   limits: ImportLimits;
@@ -81,17 +86,22 @@ export async function stageFile(file: SpooledBlob, settings: ImportSettings, opt
     onProgress: options.onProgress,
     gunzip: gunzipLimits(options.limits),
   });
-  // One write in flight: the next rows are parsed while the database writes these (PostgreSQL runs apart).
-  let inFlight: Promise<void> | undefined;
+  // Writes in flight while the next rows are parsed (PostgreSQL runs apart; on two cores, two writes).
+  const inFlight = new Set<Promise<void>>();
+  const most = options.writesInFlight ?? 1;
   let lines: string[] = [];
   let records: ImportRecord[] = [];
   const flush = async () => {
-    await inFlight;
-    inFlight = records.length === 0 ? undefined : writeRows(options, lines, records);
-    // Seen when awaited (next write or the end); this only keeps it from counting as unhandled meanwhile.
-    inFlight?.catch(() => undefined);
+    while (inFlight.size >= most) await Promise.race(inFlight);
+    if (records.length === 0) return;
+    const batch = { lines, records, firstPosition: validCount - records.length + 1 };
     lines = [];
     records = [];
+    await options.prepareBatch?.(batch.records, batch.firstPosition);
+    const written: Promise<void> = writeRows(options, batch.lines, batch.records, batch.firstPosition).finally(() => inFlight.delete(written));
+    // Seen when awaited (a later flush or the end); this only keeps it from counting as unhandled meanwhile.
+    written.catch(() => undefined);
+    inFlight.add(written);
   };
   let next = await run.next();
   try {
@@ -124,12 +134,12 @@ export async function stageFile(file: SpooledBlob, settings: ImportSettings, opt
       next = await run.next();
     }
     await flush();
+    await Promise.all(inFlight);
   } catch (error) {
     // A failed import is discarded next: the rows still being written must have landed first.
-    await inFlight?.catch(() => undefined);
+    await Promise.allSettled(inFlight);
     throw error;
   }
-  await inFlight;
   if (validCount === 0) {
     const first = invalid[0];
     throw new ImportError('invalid-file', first ? `has no valid rows (${invalidCount} invalid; the first, line ${first.line}: ${first.reason})` : 'has no events to import');
@@ -138,13 +148,13 @@ export async function stageFile(file: SpooledBlob, settings: ImportSettings, opt
 }
 
 /** One write of COPY text rows: moved on (moveBatch), or kept in the staging table, with search data if asked. */
-function writeRows(options: StageOptions, lines: readonly string[], records: readonly ImportRecord[]): Promise<void> {
+function writeRows(options: StageOptions, lines: readonly string[], records: readonly ImportRecord[], firstPosition: number): Promise<void> {
   const data = `${lines.join('\n')}\n`;
   return options.write(async (tx) => {
     if (options.moveBatch) {
       await tx.query(BATCH_TABLE_SQL);
       await tx.copyFrom(`COPY ${BATCH_TABLE} (${COLUMNS}) FROM STDIN`, data);
-      return options.moveBatch(tx, BATCH_TABLE, records);
+      return options.moveBatch(tx, BATCH_TABLE, records, firstPosition);
     }
     if (!options.searchable) return tx.copyFrom(`COPY ${options.table} (${COLUMNS}) FROM STDIN`, data);
     const batch = `${options.table}_batch`;
