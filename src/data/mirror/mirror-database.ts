@@ -20,6 +20,7 @@ import type {
   TagSchema,
   UploadSchema,
 } from '../../../domain/annotations.ts';
+import type { EventColumns } from '../../../domain/events/event-columns.ts';
 import type { EventRow, IncidentSummary, OrganizationSummarySchema } from '../../../domain/incident-data.ts';
 import type { MapPointColumns } from '../../../domain/geo/map-answers.ts';
 import type { IncidentMapSummarySchema } from '../../../domain/incident-payload.ts';
@@ -69,6 +70,16 @@ export interface EventSnapshotRow {
   extras: unknown[];
 }
 
+/**
+ * One page of a large incident's events as the columnar wire brought it (event-chunks.ts): the
+ * mirror keeps such an incident as chunks in the server's (time, id) order, one per page.
+ */
+export interface EventChunkRow {
+  incidentID: number;
+  chunk: number;
+  columns: EventColumns;
+}
+
 export interface MapPointPageRow {
   mapID: number;
   incidentID: number;
@@ -105,6 +116,8 @@ export interface SyncStateRow {
    */
   changeRevision?: string;
   error?: string;
+  /** The incident's events are kept as columnar chunks (eventChunks); the events table holds only its optimistic rows. */
+  columnar?: boolean;
 }
 
 /** The same for a list: 'organizations', 'organization:{id}', 'incidents' or 'incidents:{organizationID}'. */
@@ -184,6 +197,7 @@ export class MirrorDatabase extends Dexie {
   mapPointPages!: Table<MapPointPageRow, [number, number]>;
   mapPointSync!: Table<MapPointSyncRow, number>;
   eventSnapshots!: Table<EventSnapshotRow, number>;
+  eventChunks!: Table<EventChunkRow, [number, number]>;
 
   constructor(name = MIRROR_DATABASE_NAME) {
     super(name);
@@ -201,6 +215,9 @@ export class MirrorDatabase extends Dexie {
     // Version 4: large incidents' events also as one row of columns (event-snapshot.ts), written by
     // the next complete sync.
     this.version(4).stores({ eventSnapshots: 'incidentID' });
+    // Version 5: large incidents' events as columnar chunks, one per page (event-chunks.ts), written by
+    // the next full sync; until then such an incident reads as before.
+    this.version(5).stores({ eventChunks: '[incidentID+chunk], incidentID' });
   }
 }
 

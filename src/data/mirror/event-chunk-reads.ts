@@ -1,0 +1,103 @@
+/*
+ * Reading a columnar incident (event-chunks.ts): the chunks are filtered as typed arrays (time window,
+ * streams, actors) and rows are built only for the events that pass, with the optimistic rows of the
+ * outbox merged in time order. A delta from the server rewrites only the chunks it touches.
+ */
+import type { EventColumns } from '../../../domain/events/event-columns.ts';
+import { columnsOfRows, extrasByPosition, rowAt, rowsOfColumns } from '../../../domain/events/event-columns-rows.ts';
+import type { EventRow } from '../../../domain/incident-data.ts';
+import { readEventChunks } from './event-chunks.ts';
+import type { EventChunkRow, EventMirrorRow, MirrorDatabase } from './mirror-database.ts';
+
+export interface ChunkQuery {
+  fromMicros?: number | undefined;
+  toMicros?: number | undefined;
+  streamIDs?: readonly number[] | undefined;
+  actorIDs?: readonly number[] | undefined;
+}
+
+const before = (a: { startTimestamp: number; id: number }, b: { startTimestamp: number; id: number }) => a.startTimestamp < b.startTimestamp || (a.startTimestamp === b.startTimestamp && a.id < b.id);
+
+/** The rows of `chunks` the query admits, in order, with `optimistic` rows (already admitted) merged in. */
+export function rowsOfChunks(incidentID: number, chunks: readonly EventColumns[], query: ChunkQuery, optimistic: readonly EventMirrorRow[]): EventMirrorRow[] {
+  const from = query.fromMicros ?? -Infinity;
+  const to = query.toMicros ?? Infinity;
+  const streams = query.streamIDs ? new Set(query.streamIDs) : undefined;
+  const actors = query.actorIDs ? new Set(query.actorIDs) : undefined;
+  const pending = [...optimistic].sort((a, b) => a.startTimestamp - b.startTimestamp || a.id - b.id);
+  const rows: EventMirrorRow[] = [];
+  let next = 0;
+  for (const columns of chunks) {
+    const { count, startTimestamps } = columns;
+    if (count === 0 || (startTimestamps[count - 1] as number) < from || (startTimestamps[0] as number) > to) continue;
+    const extras = extrasByPosition(columns);
+    for (let index = 0; index < count; index += 1) {
+      const start = startTimestamps[index] as number;
+      if (start < from || start > to) continue;
+      if (streams && !streams.has(columns.streamIDs[index] as number)) continue;
+      if (actors && !actors.has(columns.actorIDs[index] as number)) continue;
+      const row = rowAt(columns, index, extras) as EventMirrorRow;
+      row.incidentID = incidentID;
+      while (next < pending.length && before(pending[next] as EventMirrorRow, row)) rows.push(pending[next++] as EventMirrorRow);
+      rows.push(row);
+    }
+  }
+  while (next < pending.length) rows.push(pending[next++] as EventMirrorRow);
+  return rows;
+}
+
+export async function readChunkEvents(db: MirrorDatabase, incidentID: number, query: ChunkQuery, optimistic: readonly EventMirrorRow[]): Promise<EventMirrorRow[]> {
+  const chunks = await readEventChunks(db, incidentID);
+  return rowsOfChunks(incidentID, chunks.map((row) => row.columns), query, optimistic);
+}
+
+/**
+ * Applies a delta to the chunks inside the caller's transaction: changed and deleted events leave the
+ * chunk holding them, changed ones arrive in the chunk whose range holds their (time, id). Answers
+ * how many events the incident holds after.
+ */
+export async function patchEventChunks(db: MirrorDatabase, incidentID: number, changed: readonly EventRow[], deletedIDs: readonly number[]): Promise<number> {
+  const chunks = await readEventChunks(db, incidentID);
+  const leaving = new Set<number>(deletedIDs);
+  for (const event of changed) leaving.add(event.id);
+  const deleted = new Set(deletedIDs);
+  const arriving = changed.filter((event) => !deleted.has(event.id));
+  const touched = new Map<number, EventRow[]>();
+  const rowsOf = (row: EventChunkRow): EventRow[] => {
+    let rows = touched.get(row.chunk);
+    if (!rows) {
+      rows = rowsOfColumns(row.columns);
+      touched.set(row.chunk, rows);
+    }
+    return rows;
+  };
+  for (const row of chunks) {
+    const { ids, count } = row.columns;
+    let hit = false;
+    for (let index = 0; index < count && !hit; index += 1) hit = leaving.has(ids[index] as number);
+    if (hit) touched.set(row.chunk, rowsOf(row).filter((event) => !leaving.has(event.id)));
+  }
+  for (const event of arriving) {
+    // The last chunk starting at or before the event (the first chunk for an event before them all).
+    let home = chunks[0];
+    for (const row of chunks) {
+      const { count, startTimestamps, ids } = row.columns;
+      if (count > 0 && !before(event, { startTimestamp: startTimestamps[0] as number, id: ids[0] as number })) home = row;
+    }
+    if (!home) {
+      home = { incidentID, chunk: 0, columns: columnsOfRows([]) };
+      chunks.push(home);
+    }
+    rowsOf(home).push(event);
+  }
+  let total = 0;
+  for (const row of chunks) {
+    const rows = touched.get(row.chunk);
+    if (rows) {
+      rows.sort((a, b) => a.startTimestamp - b.startTimestamp || a.id - b.id);
+      await db.eventChunks.put({ incidentID, chunk: row.chunk, columns: columnsOfRows(rows) });
+      total += rows.length;
+    } else total += row.columns.count;
+  }
+  return total;
+}
