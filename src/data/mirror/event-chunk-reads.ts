@@ -6,8 +6,8 @@
 import type { EventColumns } from '../../../domain/events/event-columns.ts';
 import { columnsOfRows, extrasByPosition, rowAt, rowsOfColumns } from '../../../domain/events/event-columns-rows.ts';
 import type { EventRow } from '../../../domain/incident-data.ts';
-import { readEventChunks } from './event-chunks.ts';
-import type { EventChunkRow, EventMirrorRow, MirrorDatabase } from './mirror-database.ts';
+import { readEventChunkKeys, readEventChunks, writeEventChunk } from './event-chunks.ts';
+import type { EventMirrorRow, MirrorDatabase } from './mirror-database.ts';
 
 export interface ChunkQuery {
   fromMicros?: number | undefined;
@@ -53,51 +53,43 @@ export async function readChunkEvents(db: MirrorDatabase, incidentID: number, qu
 
 /**
  * Applies a delta to the chunks inside the caller's transaction: changed and deleted events leave the
- * chunk holding them, changed ones arrive in the chunk whose range holds their (time, id). Answers
- * how many events the incident holds after.
+ * chunk holding them, changed ones arrive in the chunk whose range holds their (time, id). Only the
+ * chunks' keys are read to find them; only the chunks touched are read and rewritten. Answers how
+ * many events the incident holds after.
  */
 export async function patchEventChunks(db: MirrorDatabase, incidentID: number, changed: readonly EventRow[], deletedIDs: readonly number[]): Promise<number> {
-  const chunks = await readEventChunks(db, incidentID);
+  const keys = await readEventChunkKeys(db, incidentID);
   const leaving = new Set<number>(deletedIDs);
   for (const event of changed) leaving.add(event.id);
   const deleted = new Set(deletedIDs);
-  const arriving = changed.filter((event) => !deleted.has(event.id));
-  const touched = new Map<number, EventRow[]>();
-  const rowsOf = (row: EventChunkRow): EventRow[] => {
-    let rows = touched.get(row.chunk);
-    if (!rows) {
-      rows = rowsOfColumns(row.columns);
-      touched.set(row.chunk, rows);
-    }
-    return rows;
-  };
-  for (const row of chunks) {
-    const { ids, count } = row.columns;
-    let hit = false;
-    for (let index = 0; index < count && !hit; index += 1) hit = leaving.has(ids[index] as number);
-    if (hit) touched.set(row.chunk, rowsOf(row).filter((event) => !leaving.has(event.id)));
-  }
-  for (const event of arriving) {
-    // The last chunk starting at or before the event (the first chunk for an event before them all).
-    let home = chunks[0];
-    for (const row of chunks) {
-      const { count, startTimestamps, ids } = row.columns;
-      if (count > 0 && !before(event, { startTimestamp: startTimestamps[0] as number, id: ids[0] as number })) home = row;
-    }
-    if (!home) {
-      home = { incidentID, chunk: 0, columns: columnsOfRows([]) };
-      chunks.push(home);
-    }
-    rowsOf(home).push(event);
-  }
+  const touched = new Set<number>();
   let total = 0;
-  for (const row of chunks) {
-    const rows = touched.get(row.chunk);
-    if (rows) {
-      rows.sort((a, b) => a.startTimestamp - b.startTimestamp || a.id - b.id);
-      await db.eventChunks.put({ incidentID, chunk: row.chunk, columns: columnsOfRows(rows) });
-      total += rows.length;
-    } else total += row.columns.count;
+  for (const key of keys) {
+    total += key.ids.length;
+    for (let index = 0; index < key.ids.length; index += 1) {
+      if (leaving.has(key.ids[index] as number)) {
+        touched.add(key.chunk);
+        break;
+      }
+    }
+  }
+  // Each arriving event goes to the last chunk starting at or before it (the first for one before them all).
+  const homes = new Map<number, EventRow[]>();
+  for (const event of changed) {
+    if (deleted.has(event.id)) continue;
+    let home = keys[0]?.chunk ?? 0;
+    for (const key of keys) if (key.ids.length > 0 && !before(event, { startTimestamp: key.firstStart, id: key.firstID })) home = key.chunk;
+    touched.add(home);
+    homes.set(home, [...(homes.get(home) ?? []), event]);
+  }
+  const chunks = await db.eventChunks.bulkGet([...touched].map((chunk): [number, number] => [incidentID, chunk]));
+  for (const [index, chunk] of [...touched].entries()) {
+    const held = chunks[index]?.columns;
+    const rows = held ? rowsOfColumns(held).filter((event) => !leaving.has(event.id)) : [];
+    rows.push(...(homes.get(chunk) ?? []));
+    rows.sort((a, b) => a.startTimestamp - b.startTimestamp || a.id - b.id);
+    total += rows.length - (held?.count ?? 0);
+    await writeEventChunk(db, incidentID, chunk, columnsOfRows(rows));
   }
   return total;
 }

@@ -7,7 +7,7 @@
 import Dexie from 'dexie';
 import type { EventColumns } from '../../../domain/events/event-columns.ts';
 import { waitingWrites } from './incident-writes.ts';
-import type { EventChunkRow, MirrorDatabase, SyncStateRow } from './mirror-database.ts';
+import type { EventChunkKeysRow, EventChunkRow, MirrorDatabase, SyncStateRow } from './mirror-database.ts';
 
 /** The incident's chunks in order (the server's time, id order). */
 export async function readEventChunks(db: MirrorDatabase, incidentID: number): Promise<EventChunkRow[]> {
@@ -34,18 +34,30 @@ async function keepOnlyWaitingRows(db: MirrorDatabase, incidentID: number): Prom
  * device held of the incident's events (chunks, snapshot, rows).
  */
 export async function putEventChunk(db: MirrorDatabase, incidentID: number, chunk: number, columns: EventColumns, progress: Omit<SyncStateRow, 'incidentID'>): Promise<void> {
-  await db.transaction('rw', [db.eventChunks, db.events, db.eventSnapshots, db.syncState, db.outbox], async () => {
+  await db.transaction('rw', [db.eventChunks, db.eventChunkKeys, db.events, db.eventSnapshots, db.syncState, db.outbox], async () => {
     if (chunk === 0) {
-      await db.eventChunks.where('incidentID').equals(incidentID).delete();
+      await dropEventChunks(db, incidentID);
       await db.eventSnapshots.delete(incidentID);
       await keepOnlyWaitingRows(db, incidentID);
     }
-    await db.eventChunks.put({ incidentID, chunk, columns });
+    await writeEventChunk(db, incidentID, chunk, columns);
     await db.syncState.put({ incidentID, ...progress, columnar: true });
   });
+}
+
+/** Writes a chunk and its keys (in the caller's transaction). */
+export async function writeEventChunk(db: MirrorDatabase, incidentID: number, chunk: number, columns: EventColumns): Promise<void> {
+  await db.eventChunks.put({ incidentID, chunk, columns });
+  await db.eventChunkKeys.put({ incidentID, chunk, ids: columns.ids, firstStart: columns.count > 0 ? (columns.startTimestamps[0] as number) : Infinity, firstID: columns.count > 0 ? (columns.ids[0] as number) : Infinity });
+}
+
+/** The incident's chunk keys in order. */
+export async function readEventChunkKeys(db: MirrorDatabase, incidentID: number): Promise<EventChunkKeysRow[]> {
+  return db.eventChunkKeys.where('[incidentID+chunk]').between([incidentID, Dexie.minKey], [incidentID, Dexie.maxKey], true, true).toArray();
 }
 
 /** Forgets the incident's chunks (its events went back to the events table: it became small). */
 export async function dropEventChunks(db: MirrorDatabase, incidentID: number): Promise<void> {
   await db.eventChunks.where('incidentID').equals(incidentID).delete();
+  await db.eventChunkKeys.where('incidentID').equals(incidentID).delete();
 }

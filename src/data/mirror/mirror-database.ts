@@ -80,6 +80,15 @@ export interface EventChunkRow {
   columns: EventColumns;
 }
 
+/** A chunk's event ids and first (time, id) alone: a delta finds the chunks it touches without reading every message. */
+export interface EventChunkKeysRow {
+  incidentID: number;
+  chunk: number;
+  ids: Float64Array;
+  firstStart: number;
+  firstID: number;
+}
+
 export interface MapPointPageRow {
   mapID: number;
   incidentID: number;
@@ -198,6 +207,7 @@ export class MirrorDatabase extends Dexie {
   mapPointSync!: Table<MapPointSyncRow, number>;
   eventSnapshots!: Table<EventSnapshotRow, number>;
   eventChunks!: Table<EventChunkRow, [number, number]>;
+  eventChunkKeys!: Table<EventChunkKeysRow, [number, number]>;
 
   constructor(name = MIRROR_DATABASE_NAME) {
     super(name);
@@ -217,7 +227,7 @@ export class MirrorDatabase extends Dexie {
     this.version(4).stores({ eventSnapshots: 'incidentID' });
     // Version 5: large incidents' events as columnar chunks, one per page (event-chunks.ts), written by
     // the next full sync; until then such an incident reads as before.
-    this.version(5).stores({ eventChunks: '[incidentID+chunk], incidentID' });
+    this.version(5).stores({ eventChunks: '[incidentID+chunk], incidentID', eventChunkKeys: '[incidentID+chunk], incidentID' });
   }
 }
 

@@ -114,7 +114,7 @@ describe('the organization and incident lists in the mirror', () => {
     const eventIndexes = db.events.schema.indexes.map((index) => index.name).sort();
     expect(eventIndexes).toEqual(['[incidentID+actorID+startTimestamp]', '[incidentID+startTimestamp]', '[incidentID+streamID+startTimestamp]']);
     expect(db.tables.map((table) => table.name)).toEqual(
-      expect.arrayContaining(['organizations', 'incidents', 'streams', 'actors', 'events', 'collections', 'notes', 'links', 'tags', 'eventTags', 'streamTags', 'uploads', 'relatedIncidents', 'maps', 'syncState', 'mapPointPages', 'mapPointSync', 'eventSnapshots', 'eventChunks']),
+      expect.arrayContaining(['organizations', 'incidents', 'streams', 'actors', 'events', 'collections', 'notes', 'links', 'tags', 'eventTags', 'streamTags', 'uploads', 'relatedIncidents', 'maps', 'syncState', 'mapPointPages', 'mapPointSync', 'eventSnapshots', 'eventChunks', 'eventChunkKeys']),
     );
   });
 
