@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, release, tmpdir, totalmem, type } from 'node:os';
+import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
@@ -204,7 +204,7 @@ async function run(): Promise<Result> {
 
     // The baseline, in the same run: the same events downloaded once as NDJSON (the body read to its end).
     const downloadStarted = performance.now();
-    const ndjson = await page.request.get(`/api/incident/${incident.id}/events.ndjson`, { headers: { 'x-churchkey-analyst': '0' } });
+    const ndjson = await page.request.get(`/api/incident/${incident.id}/events.ndjson`, { headers: { 'x-churchkey-analyst': '0' }, timeout: 0 });
     const ndjsonBytes = (await ndjson.body()).length;
     const ndjsonMillis = performance.now() - downloadStarted;
     if (!ndjson.ok()) throw new Error(`events.ndjson: ${ndjson.status()}`);
@@ -257,6 +257,7 @@ const cpu = cpus();
 const machine = `${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${type()} ${release()}, Node ${process.version}`;
 log(`Machine: ${machine}`);
 log(`swimlane in the app (headless Chromium, software WebGL, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}):`);
+const loadStart = loadavg()[0]!;
 const r = await run();
 const frames = (f: Frames) => [`${ms(median(f.intervals))} ms`, `${ms(percentile(f.intervals, 0.95))} ms`, `${ms(f.scriptPerFrame)} ms`, `${ms(f.taskPerFrame)} ms`];
 const block = [
@@ -286,7 +287,7 @@ const block = [
     ['zoom', ...frames(r.zoom)],
   ]),
   '',
-  `JS heap of the page after the first open: ${r.heapMiB.toFixed(0)} MiB; after reopening and a garbage collection: ${r.reopenHeapMiB.toFixed(0)} MiB. Machine: ${machine}; written by \`npm run bench:swimlane-app\` on ${new Date().toISOString().slice(0, 10)}.`,
+  `JS heap of the page after the first open: ${r.heapMiB.toFixed(0)} MiB; after reopening and a garbage collection: ${r.reopenHeapMiB.toFixed(0)} MiB. Machine: ${machine}; load average ${loadStart.toFixed(1)} at the start and ${loadavg()[0]!.toFixed(1)} at the end (other work on the same 2 cores slows every figure: compare the ratio, not the seconds); written by \`npm run bench:swimlane-app\` on ${new Date().toISOString().slice(0, 10)}.`,
   '',
   '```',
   ...lines,

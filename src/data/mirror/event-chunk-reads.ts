@@ -4,7 +4,7 @@
  * outbox merged in time order. A delta from the server rewrites only the chunks it touches.
  */
 import type { EventColumns } from '../../../domain/events/event-columns.ts';
-import { columnsOfRows, extrasByPosition, rowAt, rowsOfColumns } from '../../../domain/events/event-columns-rows.ts';
+import { columnsOfRows, extrasByPosition, messageAt, rowsOfColumns } from '../../../domain/events/event-columns-rows.ts';
 import type { EventRow } from '../../../domain/incident-data.ts';
 import { readEventChunkKeys, readEventChunks, writeEventChunk } from './event-chunks.ts';
 import type { EventMirrorRow, MirrorDatabase } from './mirror-database.ts';
@@ -36,8 +36,18 @@ export function rowsOfChunks(incidentID: number, chunks: readonly EventColumns[]
       if (start < from || start > to) continue;
       if (streams && !streams.has(columns.streamIDs[index] as number)) continue;
       if (actors && !actors.has(columns.actorIDs[index] as number)) continue;
-      const row = rowAt(columns, index, extras) as EventMirrorRow;
-      row.incidentID = incidentID;
+      // One literal with every field, so the million rows share one shape.
+      const row: EventMirrorRow = {
+        id: columns.ids[index] as number,
+        streamID: columns.streamIDs[index] as number,
+        actorID: columns.actorIDs[index] as number,
+        isMarker: columns.isMarker[index] === 1,
+        message: messageAt(columns, index),
+        startTimestamp: start,
+        endTimestamp: columns.endTimestamps[index] as number,
+        extra: extras.get(index) ?? null,
+        incidentID,
+      };
       while (next < pending.length && before(pending[next] as EventMirrorRow, row)) rows.push(pending[next++] as EventMirrorRow);
       rows.push(row);
     }
