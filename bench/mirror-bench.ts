@@ -114,7 +114,7 @@ function section(r: { rows: number; version: string; mirror: Load; chunks: Load;
     '## The offline mirror in the browser',
     '',
     `Headless Chromium ${r.version}. Synthetic events (about 150 bytes each, one incident, ids in time order) loaded into a fresh database, ` +
-      "10,000 rows per transaction. The mirror is the sync's own write path (`putEventPage` in src/data/mirror: Dexie `bulkPut`, the scan that deletes " +
+      "10,000 rows per transaction. A large incident's sync now writes each page as one columnar chunk (`putEventChunk` in src/data/mirror/event-chunks.ts: the page's columns as the columnar wire brings them, made here from the same rows, in one record with the progress row). The row mirror is the sync's own write path for small incidents (`putEventPage` in src/data/mirror: Dexie `bulkPut`, the scan that deletes " +
       'rows the server no longer has, and the progress row); the reference is plain IndexedDB `put` of the same rows into a store with the same primary key and ' +
       "three compound indexes. Dexie's bare `bulkPut` runs first, its database deleted after (`npm run bench` gives it fewer rows, to keep the run short). One run each, on 2 cores shared with " +
       'other work: single runs vary by about a third.',
