@@ -36,6 +36,8 @@ interface Load {
 interface BenchPage {
   mirrorBench: {
     loadMirror(rows: number): Promise<Load>;
+    loadChunks(rows: number): Promise<Load>;
+    readChunksWhole(runs: number): Promise<number[]>;
     loadDexieBulkPut(rows: number): Promise<Load>;
     loadRaw(rows: number): Promise<Load>;
     readHour(rows: number, runs: number): Promise<{ mirrorMillis: number[]; rawMillis: number[]; rows: number }>;
@@ -86,6 +88,10 @@ export async function runMirrorBench(options: { rows: number; log: (line: string
     log(`  Dexie bulkPut alone ${thousands(bulkPut.rows)} rows in ${secs(bulkPut.seconds * 1000)} s: ${thousands(bulkPut.rows / bulkPut.seconds)} rows/s`);
     const mirror = await page.evaluate((n) => (globalThis as unknown as BenchPage).mirrorBench.loadMirror(n), rows);
     log(`  mirror (putEventPage) ${thousands(mirror.rows)} rows in ${secs(mirror.seconds * 1000)} s: ${thousands(mirror.rows / mirror.seconds)} rows/s`);
+    const chunks = await page.evaluate((n) => (globalThis as unknown as BenchPage).mirrorBench.loadChunks(n), rows);
+    log(`  mirror as columnar chunks (putEventChunk) ${thousands(chunks.rows)} rows in ${secs(chunks.seconds * 1000)} s: ${thousands(chunks.rows / chunks.seconds)} rows/s`);
+    const chunksWhole = await page.evaluate((runs) => (globalThis as unknown as BenchPage).mirrorBench.readChunksWhole(runs), WHOLE_RUNS);
+    log(`  every event from the columnar chunks: ${ms(median(chunksWhole))} ms (median of ${WHOLE_RUNS})`);
     const raw = await page.evaluate((n) => (globalThis as unknown as BenchPage).mirrorBench.loadRaw(n), rows);
     log(`  plain IndexedDB put ${thousands(raw.rows)} rows in ${secs(raw.seconds * 1000)} s: ${thousands(raw.rows / raw.seconds)} rows/s`);
     const read = await page.evaluate(([n, runs]) => (globalThis as unknown as BenchPage).mirrorBench.readHour(n, runs), [rows, READ_RUNS] as const);
@@ -93,13 +99,13 @@ export async function runMirrorBench(options: { rows: number; log: (line: string
     // Last: the page then holds a million rows several times over.
     const whole = await page.evaluate(([n, runs]) => (globalThis as unknown as BenchPage).mirrorBench.readWhole(n, runs), [rows, WHOLE_RUNS] as const);
     log(`  every event (${thousands(whole.rows)}): mirror snapshot ${ms(median(whole.mirrorMillis))} ms, plain IndexedDB getAll ${ms(median(whole.rawMillis))} ms (median of ${WHOLE_RUNS}); snapshot written in ${ms(whole.writeMillis)} ms`);
-    return section({ rows, version, mirror, raw, bulkPut, read, whole });
+    return section({ rows, version, mirror, chunks, chunksWhole, raw, bulkPut, read, whole });
   } finally {
     await browser.close();
   }
 }
 
-function section(r: { rows: number; version: string; mirror: Load; raw: Load; bulkPut: Load; read: { mirrorMillis: number[]; rawMillis: number[]; rows: number }; whole: Whole }): string {
+function section(r: { rows: number; version: string; mirror: Load; chunks: Load; chunksWhole: number[]; raw: Load; bulkPut: Load; read: { mirrorMillis: number[]; rawMillis: number[]; rows: number }; whole: Whole }): string {
   const rate = (load: Load) => load.rows / load.seconds;
   /** Time per row against the reference's: "1.1x faster" or "1.3x slower". */
   const perRow = (load: Load) => versus(load.seconds / load.rows, r.raw.seconds / r.raw.rows);
@@ -108,13 +114,14 @@ function section(r: { rows: number; version: string; mirror: Load; raw: Load; bu
     '## The offline mirror in the browser',
     '',
     `Headless Chromium ${r.version}. Synthetic events (about 150 bytes each, one incident, ids in time order) loaded into a fresh database, ` +
-      "10,000 rows per transaction. The mirror is the sync's own write path (`putEventPage` in src/data/mirror: Dexie `bulkPut`, the scan that deletes " +
+      "10,000 rows per transaction. A large incident's sync now writes each page as one columnar chunk (`putEventChunk` in src/data/mirror/event-chunks.ts: the page's columns as the columnar wire brings them, made here from the same rows, in one record with the progress row). The row mirror is the sync's own write path for small incidents (`putEventPage` in src/data/mirror: Dexie `bulkPut`, the scan that deletes " +
       'rows the server no longer has, and the progress row); the reference is plain IndexedDB `put` of the same rows into a store with the same primary key and ' +
       "three compound indexes. Dexie's bare `bulkPut` runs first, its database deleted after (`npm run bench` gives it fewer rows, to keep the run short). One run each, on 2 cores shared with " +
       'other work: single runs vary by about a third.',
     '',
     table(['path', 'rows', 'time', 'rows/s', 'vs plain IndexedDB'], [
-      ['mirror (putEventPage)', thousands(r.mirror.rows), `${secs(r.mirror.seconds * 1000)} s`, thousands(rate(r.mirror)), perRow(r.mirror)],
+      ['mirror as columnar chunks (putEventChunk, what the sync of a large incident writes)', thousands(r.chunks.rows), `${secs(r.chunks.seconds * 1000)} s`, thousands(rate(r.chunks)), perRow(r.chunks)],
+      ['mirror rows (putEventPage, small incidents)', thousands(r.mirror.rows), `${secs(r.mirror.seconds * 1000)} s`, thousands(rate(r.mirror)), perRow(r.mirror)],
       ['plain IndexedDB put (reference)', thousands(r.raw.rows), `${secs(r.raw.seconds * 1000)} s`, thousands(rate(r.raw)), '-'],
       ['Dexie bulkPut alone', thousands(r.bulkPut.rows), `${secs(r.bulkPut.seconds * 1000)} s`, thousands(rate(r.bulkPut)), perRow(r.bulkPut)],
     ]),
@@ -132,7 +139,8 @@ function section(r: { rows: number; version: string; mirror: Load; raw: Load; bu
       `on the compound index. Median of ${WHOLE_RUNS} runs, each until the rows are objects in memory.`,
     '',
     table(['read', 'events', 'median', 'vs plain IndexedDB'], [
-      ['mirror (snapshot of columns)', thousands(r.whole.rows), `${ms(median(r.whole.mirrorMillis))} ms`, versus(median(r.whole.mirrorMillis), median(r.whole.rawMillis))],
+      ['mirror (columnar chunks)', thousands(r.chunks.rows), `${ms(median(r.chunksWhole))} ms`, versus(median(r.chunksWhole), median(r.whole.rawMillis))],
+      ['mirror (snapshot of columns, before the chunks)', thousands(r.whole.rows), `${ms(median(r.whole.mirrorMillis))} ms`, versus(median(r.whole.mirrorMillis), median(r.whole.rawMillis))],
       ['plain IndexedDB getAll (reference)', thousands(r.whole.rows), `${ms(median(r.whole.rawMillis))} ms`, '-'],
     ]),
     MIRROR_SECTION_END,

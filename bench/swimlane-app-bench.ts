@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, release, tmpdir, totalmem, type } from 'node:os';
+import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
@@ -142,6 +142,10 @@ interface Result {
   firstSteps: Record<string, number>;
   reopenSteps: Record<string, number>;
   heapMiB: number;
+  ndjsonMillis: number;
+  ndjsonBytes: number;
+  firstEventsMillis: number;
+  reopenHeapMiB: number;
 }
 
 async function run(): Promise<Result> {
@@ -198,10 +202,22 @@ async function run(): Promise<Result> {
       if (/\/api\/incident\/\d+\/events/.test(request.url())) eventPages += 1;
     });
 
+    // The baseline, in the same run: the same events downloaded once as NDJSON (the body read to its end).
+    const downloadStarted = performance.now();
+    const ndjson = await page.request.get(`/api/incident/${incident.id}/events.ndjson`, { headers: { 'x-churchkey-analyst': '0' }, timeout: 0 });
+    const ndjsonBytes = (await ndjson.body()).length;
+    const ndjsonMillis = performance.now() - downloadStarted;
+    if (!ndjson.ok()) throw new Error(`events.ndjson: ${ndjson.status()}`);
+    log(`  plain NDJSON download of the same events: ${secs(ndjsonMillis)} s (${(ndjsonBytes / 1e6).toFixed(1)} MB)`);
+
     // A fresh profile: every event comes from the server into the mirror.
     const opened = performance.now();
     await page.goto(`/incident/${incident.id}/type/swimlane`);
     await page.getByRole('button', { name: ANALYST, exact: true }).click();
+    // Progressive: the swimlane draws the first events while the rest arrive.
+    await page.locator('[data-swimlane-canvas][aria-label^="Swimlane: "]:not([aria-label^="Swimlane: 0 events"])').first().waitFor({ timeout: 0 });
+    const firstEventsMillis = performance.now() - opened;
+    log(`  first events drawn while the rest arrive: ${secs(firstEventsMillis)} s after opening`);
     await page.getByText(/^Last synced \d/).first().waitFor({ timeout: 0 });
     const syncMillis = performance.now() - opened;
     log(`  sync of ${thousands(incident.events)} events into the mirror: ${secs(syncMillis)} s (${eventPages} pages)`);
@@ -209,6 +225,8 @@ async function run(): Promise<Result> {
     const firstFrameMillis = performance.now() - opened - syncMillis;
     const firstSteps = await steps(page);
     log(`  from the sync's end to the swimlane drawn with every event: ${secs(firstFrameMillis)} s (${stepWords(firstSteps)})`);
+    const firstOpen = syncMillis + firstFrameMillis;
+    log(`  first open (to every event drawn): ${secs(firstOpen)} s = ${(firstOpen / ndjsonMillis).toFixed(2)}x the NDJSON download`);
 
     // Zoom to about a tenth of the incident, then pan and zoom frame by frame.
     await page.locator('[data-swimlane-canvas]').focus();
@@ -227,9 +245,11 @@ async function run(): Promise<Result> {
     const reopenMillis = performance.now() - reopened;
     const reopenSteps = await steps(page);
     await page.getByText(/^Last synced \d/).first().waitFor({ timeout: 0 });
-    log(`  opened again: swimlane drawn with every event in ${secs(reopenMillis)} s (${stepWords(reopenSteps)}); event pages fetched: ${eventPages}`);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const reopenHeapMiB = (await mainThread(cdp)).heap / 2 ** 20;
+    log(`  opened again: swimlane drawn with every event in ${secs(reopenMillis)} s (${stepWords(reopenSteps)}); event pages fetched: ${eventPages}; JS heap after a collection ${reopenHeapMiB.toFixed(0)} MiB`);
     await context.close();
-    return { browser: browser.version(), store, events: incident.events, syncMillis, firstFrameMillis, pan, zoom, reopenMillis, reopenEventPages: eventPages, heapMiB, firstSteps, reopenSteps };
+    return { browser: browser.version(), store, events: incident.events, syncMillis, firstFrameMillis, pan, zoom, reopenMillis, reopenEventPages: eventPages, heapMiB, firstSteps, reopenSteps, ndjsonMillis, ndjsonBytes, firstEventsMillis, reopenHeapMiB };
   }
 }
 
@@ -237,6 +257,7 @@ const cpu = cpus();
 const machine = `${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${type()} ${release()}, Node ${process.version}`;
 log(`Machine: ${machine}`);
 log(`swimlane in the app (headless Chromium, software WebGL, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}):`);
+const loadStart = loadavg()[0]!;
 const r = await run();
 const frames = (f: Frames) => [`${ms(median(f.intervals))} ms`, `${ms(percentile(f.intervals, 0.95))} ms`, `${ms(f.scriptPerFrame)} ms`, `${ms(f.taskPerFrame)} ms`];
 const block = [
@@ -247,11 +268,15 @@ const block = [
     'Sync: from opening the address to "Last synced" (every event paged from the server into the device\'s IndexedDB mirror). First frame: from then until the swimlane\'s label counts every event and its frame is drawn (the events read from the mirror, filtered, turned into typed arrays, laid out in the worker, drawn). ' +
     `Then zoomed to about a tenth of the incident, ${FRAMES} wheel events, one per animation frame, pan and then zoom (in, then out): the gaps between animation frames, and Chromium's own count of main-thread time (script, and all tasks) divided by the frames. ` +
     'With software WebGL every frame is rasterised on the CPU (about 18-20 ms for this canvas here), so the gaps say little about a laptop GPU; the main-thread time is what the page itself costs per frame. ' +
+    'The baseline is the same events downloaded once as NDJSON (GET /api/incident/{id}/events.ndjson, the body read to its end) in the same run, before the page opens; the page asks for its event pages as columns (application/vnd.churchkey.event-columns) and keeps them as columnar chunks. ' +
     'Last, the page reloaded: the events are on the device at the server\'s events revision, so none is fetched, and the time is from reload to the swimlane drawn with every event.',
   '',
   table(['', 'time'], [
+    ['plain NDJSON download of the same events (baseline, same run)', `${duration(r.ndjsonMillis)} (${(r.ndjsonBytes / 1e6).toFixed(1)} MB)`],
+    ['first events drawn while the rest arrive (fresh profile)', duration(r.firstEventsMillis)],
     ['sync from the server into the mirror (fresh profile)', duration(r.syncMillis)],
     ['then to the first frame of every event', duration(r.firstFrameMillis)],
+    ['first open: sync and first frame of every event', `${duration(r.syncMillis + r.firstFrameMillis)}: ${((r.syncMillis + r.firstFrameMillis) / r.ndjsonMillis).toFixed(2)}x the NDJSON download`],
     ['opened again (reload): to the first frame of every event', `${duration(r.reopenMillis)} (${r.reopenEventPages} event pages fetched)`],
   ]),
   '',
@@ -262,7 +287,7 @@ const block = [
     ['zoom', ...frames(r.zoom)],
   ]),
   '',
-  `JS heap of the page afterwards: ${r.heapMiB.toFixed(0)} MiB. Machine: ${machine}; written by \`npm run bench:swimlane-app\` on ${new Date().toISOString().slice(0, 10)}.`,
+  `JS heap of the page after the first open: ${r.heapMiB.toFixed(0)} MiB; after reopening and a garbage collection: ${r.reopenHeapMiB.toFixed(0)} MiB. Machine: ${machine}; load average ${loadStart.toFixed(1)} at the start and ${loadavg()[0]!.toFixed(1)} at the end (other work on the same 2 cores slows every figure: compare the ratio, not the seconds); written by \`npm run bench:swimlane-app\` on ${new Date().toISOString().slice(0, 10)}.`,
   '',
   '```',
   ...lines,

@@ -4,7 +4,8 @@
  * mirror through the sync's own write path (putEventPage: one transaction per 10,000-row page,
  * with its scan for rows the server no longer has), through Dexie's bare bulkPut, and through plain
  * IndexedDB puts into a store with the same indexes; then reads one hour through the index, and every
- * event through the snapshot a complete sync writes.
+ * event through the snapshot a complete sync wrote before the columnar mirror; and the columnar mirror's
+ * path (one chunk per page) with its read of every event.
  */
 import Dexie from 'dexie';
 import type { EventRow } from '../../domain/event.ts';
@@ -12,6 +13,8 @@ import { EventSnapshotBuilder } from '../../src/data/mirror/event-snapshot.ts';
 import { putEventPage, type EventPosition } from '../../src/data/mirror/incident-writes.ts';
 import { MirrorDatabase } from '../../src/data/mirror/mirror-database.ts';
 import { readIncidentEvents } from '../../src/data/mirror/mirror-queries.ts';
+import { columnsOfRows } from '../../domain/events/event-columns-rows.ts';
+import { putEventChunk, readEventChunkKeys } from '../../src/data/mirror/event-chunks.ts';
 
 const PAGE_ROWS = 10_000;
 const INCIDENT_ID = 1;
@@ -63,6 +66,35 @@ async function loadMirror(total: number): Promise<{ seconds: number; rows: numbe
   const rows = await db.events.count();
   db.close();
   return { seconds: elapsed, rows };
+}
+
+/** The columnar mirror's path: each page as columns (as the columnar wire brings it), one chunk per page (putEventChunk). */
+async function loadChunks(total: number): Promise<{ seconds: number; rows: number }> {
+  const db = await freshMirror('bench-chunks');
+  const started = performance.now();
+  for (let from = 0; from < total; from += PAGE_ROWS) {
+    const count = Math.min(PAGE_ROWS, total - from);
+    await putEventChunk(db, INCIDENT_ID, from / PAGE_ROWS, columnsOfRows(eventPageOf(from, count)), { status: 'syncing', eventsLoaded: from + count, eventsTotal: total });
+  }
+  const elapsed = seconds(started);
+  await db.syncState.put({ incidentID: INCIDENT_ID, status: 'idle', eventsLoaded: total, eventsTotal: total, eventsRevision: 'bench', columnar: true });
+  const rows = (await readEventChunkKeys(db, INCIDENT_ID)).reduce((sum, key) => sum + key.ids.length, 0);
+  db.close();
+  return { seconds: elapsed, rows };
+}
+
+/** Every event read from the columnar chunks `runs` times, until the rows are objects; milliseconds per read. */
+async function readChunksWhole(runs: number): Promise<number[]> {
+  const db = new MirrorDatabase('bench-chunks');
+  await db.open();
+  const millis: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const started = performance.now();
+    await readIncidentEvents(db, INCIDENT_ID);
+    millis.push(performance.now() - started);
+  }
+  db.close();
+  return millis;
 }
 
 /** Dexie's bulkPut alone, one transaction per page, into the same schema. */
@@ -186,5 +218,5 @@ declare global {
   }
 }
 
-const mirrorBench = { loadMirror, loadDexieBulkPut, loadRaw, readHour, readWhole };
+const mirrorBench = { loadMirror, loadChunks, loadDexieBulkPut, loadRaw, readHour, readWhole, readChunksWhole };
 window.mirrorBench = mirrorBench;

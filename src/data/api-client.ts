@@ -176,6 +176,16 @@ export async function apiGetConditional<T>(path: string, schema: z.ZodType<T>, e
   return { changed: true, value: parsed.data, etag: response.headers.get('etag') ?? undefined };
 }
 
+/**
+ * GET naming `accept` first (JSON as the fallback): the body's bytes and its media type, for binary
+ * answers such as the columnar event pages.
+ */
+export async function apiGetBytes(path: string, accept: string, options: RequestOptions = {}): Promise<{ bytes: ArrayBuffer; contentType: string }> {
+  const response = await send('GET', path, undefined, `${accept}, application/json;q=0.5`, options);
+  if (!response.ok) throw await failure('GET', path, response);
+  return { bytes: await response.arrayBuffer(), contentType: response.headers.get('content-type') ?? '' };
+}
+
 export function apiGetText(path: string, options: RequestOptions = {}): Promise<string> {
   return requestText('GET', path, undefined, options);
 }

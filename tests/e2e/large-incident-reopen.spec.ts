@@ -1,7 +1,7 @@
 /*
  * A large incident (more events than one payload carries, so they are paged) opened a second time:
  * the device already holds every event at the server's events revision, so the page fetches no
- * event page and draws every event from the mirror's snapshot. A change to an event on the server
+ * event page and draws every event from the mirror's columnar chunks (pages asked for as columns). A change to an event on the server
  * comes through the changes request alone (delta sync), and the change shows.
  */
 import type { Page, Request } from '@playwright/test';
@@ -33,9 +33,13 @@ test('a paged incident opened again fetches no event page and shows every event;
   expect(imported.status(), await imported.text()).toBe(201);
 
   const eventPages: string[] = [];
+  const pageAccepts: string[] = [];
   const changeRequests: string[] = [];
   const onRequest = (request: Request) => {
-    if (/\/api\/incident\/\d+\/events/.test(request.url())) eventPages.push(request.url());
+    if (/\/api\/incident\/\d+\/events/.test(request.url())) {
+      eventPages.push(request.url());
+      pageAccepts.push(request.headers().accept ?? '');
+    }
     if (/\/api\/incident\/\d+\/changes/.test(request.url())) changeRequests.push(request.url());
   };
   page.on('request', onRequest);
@@ -44,6 +48,8 @@ test('a paged incident opened again fetches no event page and shows every event;
   await expect(page.getByTestId('sync-status')).toContainText(/Last synced \d/, { timeout: 90_000 });
   await expect(swimlaneOf(page, EVENTS)).toBeVisible({ timeout: 60_000 });
   expect(eventPages.length).toBe(2);
+  // The pages travel as columns (the columnar wire), and the events read back whole from the chunks.
+  expect(pageAccepts.every((accept) => accept.startsWith('application/vnd.churchkey.event-columns'))).toBe(true);
 
   // Opened again: nothing paged, every event drawn from the device.
   eventPages.length = 0;

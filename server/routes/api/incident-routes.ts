@@ -22,6 +22,7 @@ import { invalid, notFound } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireIncident, requireOrganization, type IncidentRef } from '../../repositories/access-repository.ts';
 import { decodeCursor, encodeCursor, eventPage } from '../../repositories/events-repository.ts';
+import { acceptsEventColumns, encodeEventColumns, sendEventColumns } from '../../wire/event-columns-encoder.ts';
 import { deleteIncident, incidentSummaries, incidentSummary, insertIncident, updateIncident } from '../../repositories/incidents-repository.ts';
 import { readableIncidentVersion } from '../../repositories/incident-version-repository.ts';
 import { readIncidentPayload } from '../../repositories/read-incident-payload.ts';
@@ -227,14 +228,18 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
         response: { 200: z.object({ events: z.array(EventRowSchema), nextCursor: z.string().nullable(), version: z.string() }), ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { analyst } = acting(request);
       await requireIncident(db, analyst, request.params.incidentID);
       const after = request.query.after === undefined ? undefined : decodeCursor(request.query.after);
       if (request.query.after !== undefined && !after) throw invalid('after', 'must be a cursor from nextCursor');
       const events = await eventPage(db, request.params.incidentID, { ...request.query, after });
       const last = events[events.length - 1];
-      return { events, nextCursor: events.length === request.query.limit && last ? encodeCursor(last) : null, version: context.version };
+      const page = { events, nextCursor: events.length === request.query.limit && last ? encodeCursor(last) : null, version: context.version };
+      // The mirror asks for columns (server/wire); every other client gets JSON.
+      reply.header('vary', 'accept');
+      if (acceptsEventColumns(request.headers.accept)) return sendEventColumns(reply, encodeEventColumns(events, page));
+      return page;
     },
   );
 

@@ -11,6 +11,7 @@ import { OrganizationDetailSchema } from '../../../domain/organization-payload.t
 import { apiGet, apiGetConditional, getActingAnalystID } from '../api-client.ts';
 import { mirrorDatabase } from './mirror-database.ts';
 import { MIRROR_SYNC } from './mirror-sync-header.ts';
+import { fetchEventColumnPage } from './event-column-page.ts';
 import type { IncidentSource } from './sync-incident.ts';
 import { syncIncidentListFrom, syncOrganizationFrom, syncOrganizationsFrom, type ListSource } from './sync-lists.ts';
 
@@ -43,6 +44,9 @@ export const apiIncidentSource: IncidentSource = {
     const query = new URLSearchParams({ limit: String(limit) });
     if (after !== undefined) query.set('after', after);
     return apiGet(`/api/incident/${incidentID}/events?${query}`, EventPageSchema, { signal, headers: MIRROR_SYNC });
+  },
+  eventColumnPage(incidentID, after, limit, signal) {
+    return fetchEventColumnPage(incidentID, after, limit, signal);
   },
   async changes(incidentID, since, epoch, after, signal) {
     const query = new URLSearchParams({ since: String(since), epoch });

@@ -9,6 +9,7 @@ import type { EventRow } from '../../../domain/event.ts';
 import { publishEventDelta } from './event-deltas.ts';
 import { replaceIncidentPayload, summaryOf } from './incident-writes.ts';
 import type { MirrorDatabase, SyncStateRow } from './mirror-database.ts';
+import { patchEventChunks } from './event-chunk-reads.ts';
 import { patchSnapshot } from './snapshot-patch.ts';
 import type { IncidentSource } from './incident-source.ts';
 
@@ -57,20 +58,25 @@ async function patchStoredSnapshot(db: MirrorDatabase, incidentID: number, moved
 /** Writes the changes; answers the events revisions moved between, when events changed. */
 async function applyEventChanges(db: MirrorDatabase, incidentID: number, first: IncidentChanges, changed: EventRow[], revision: string): Promise<{ from: string; to: string } | undefined> {
   const deleted = first.deletedEventIDs;
-  const tables = [db.events, db.syncState, db.eventSnapshots, db.incidents, db.streams, db.actors, db.outbox];
+  const tables = [db.events, db.syncState, db.eventSnapshots, db.eventChunks, db.eventChunkKeys, db.incidents, db.streams, db.actors, db.outbox];
   return db.transaction('rw', tables, async () => {
     const state = await db.syncState.get(incidentID);
     const previous = state?.eventsRevision;
     let count = state?.eventsLoaded ?? 0;
-    const ids = changed.map((event) => event.id);
-    const present = [...(await db.events.bulkGet(ids)), ...(await db.events.bulkGet(deleted))];
-    for (const [index, row] of present.entries()) {
-      const mine = row !== undefined && row.incidentID === incidentID;
-      if (index < ids.length && !mine) count += 1;
-      if (index >= ids.length && mine) count -= 1;
+    if (state?.columnar) {
+      // The chunks holding the changed events are rewritten in this transaction, with the revision.
+      if (changed.length > 0 || deleted.length > 0) count = await patchEventChunks(db, incidentID, changed, deleted);
+    } else {
+      const ids = changed.map((event) => event.id);
+      const present = [...(await db.events.bulkGet(ids)), ...(await db.events.bulkGet(deleted))];
+      for (const [index, row] of present.entries()) {
+        const mine = row !== undefined && row.incidentID === incidentID;
+        if (index < ids.length && !mine) count += 1;
+        if (index >= ids.length && mine) count -= 1;
+      }
+      if (deleted.length > 0) await db.events.bulkDelete(deleted);
+      if (changed.length > 0) await db.events.bulkPut(changed.map((event) => ({ ...event, incidentID })));
     }
-    if (deleted.length > 0) await db.events.bulkDelete(deleted);
-    if (changed.length > 0) await db.events.bulkPut(changed.map((event) => ({ ...event, incidentID })));
     // Markers made here whose write was sent: the server's row has come in their place.
     const waiting = new Set((await db.outbox.toArray()).map((row) => row.id));
     const sent = (await db.events.where('id').below(0).toArray()).filter((row) => row.incidentID === incidentID && !(row.outboxID !== undefined && waiting.has(row.outboxID)));
@@ -82,7 +88,7 @@ async function applyEventChanges(db: MirrorDatabase, incidentID: number, first: 
     // screens' read of them) as they are, and only the change number the device holds moves.
     const eventsMoved = changed.length > 0 || deleted.length > 0 || previous === undefined;
     const eventsRevision = eventsMoved ? revision : previous;
-    const settled: SyncStateRow = { incidentID, status: 'idle', eventsLoaded: count, eventsTotal: count, eventsRevision, changeRevision: revision, lastSyncedAt: Date.now() };
+    const settled: SyncStateRow = { incidentID, status: 'idle', eventsLoaded: count, eventsTotal: count, eventsRevision, changeRevision: revision, lastSyncedAt: Date.now(), ...(state?.columnar ? { columnar: true } : {}) };
     await db.syncState.put(settled);
     return eventsMoved && previous !== undefined ? { from: previous, to: revision } : undefined;
   });

@@ -19,7 +19,7 @@ export interface EventPosition {
 const keyText = (key: unknown) => JSON.stringify(key);
 
 /** The ids of writes still in the outbox: their optimistic rows stay; those of sent writes go. */
-async function waitingWrites(db: MirrorDatabase): Promise<Set<string>> {
+export async function waitingWrites(db: MirrorDatabase): Promise<Set<string>> {
   return new Set((await db.outbox.toArray()).map((row) => row.id));
 }
 
@@ -131,8 +131,10 @@ export async function putEventPage(
 
 /** Removes an incident and everything of it from this device. */
 export async function removeIncidentFromMirror(db: MirrorDatabase, incidentID: number): Promise<void> {
-  const tables = [db.incidents, db.events, db.syncState, db.streams, db.actors, db.collections, db.notes, db.links, db.tags, db.eventTags, db.streamTags, db.uploads, db.maps, db.relatedIncidents, db.mapPointPages, db.mapPointSync, db.eventSnapshots];
+  const tables = [db.incidents, db.events, db.syncState, db.streams, db.actors, db.collections, db.notes, db.links, db.tags, db.eventTags, db.streamTags, db.uploads, db.maps, db.relatedIncidents, db.mapPointPages, db.mapPointSync, db.eventSnapshots, db.eventChunks, db.eventChunkKeys];
   await db.transaction('rw', tables, async () => {
+    await db.eventChunks.where('incidentID').equals(incidentID).delete();
+    await db.eventChunkKeys.where('incidentID').equals(incidentID).delete();
     await db.mapPointPages.where('incidentID').equals(incidentID).delete();
     await db.mapPointSync.where('incidentID').equals(incidentID).delete();
     await db.events.where('[incidentID+startTimestamp]').between([incidentID, Dexie.minKey], [incidentID, Dexie.maxKey], true, true).delete();

@@ -23,6 +23,7 @@ import type {
 import type { EventRow } from '../../../domain/event.ts';
 import type { IncidentSummary } from '../../../domain/incident.ts';
 import type { OrganizationSummarySchema } from '../../../domain/organization.ts';
+import type { EventColumns } from '../../../domain/events/event-columns.ts';
 import type { MapPointColumns } from '../../../domain/geo/map-answers.ts';
 import type { IncidentMapSummarySchema } from '../../../domain/incident-payload.ts';
 import type { IncidentTagCount, OrganizationActor, OrganizationMember } from '../../../domain/organization-payload.ts';
@@ -71,6 +72,25 @@ export interface EventSnapshotRow {
   extras: unknown[];
 }
 
+/**
+ * One page of a large incident's events as the columnar wire brought it (event-chunks.ts): the
+ * mirror keeps such an incident as chunks in the server's (time, id) order, one per page.
+ */
+export interface EventChunkRow {
+  incidentID: number;
+  chunk: number;
+  columns: EventColumns;
+}
+
+/** A chunk's event ids and first (time, id) alone: a delta finds the chunks it touches without reading every message. */
+export interface EventChunkKeysRow {
+  incidentID: number;
+  chunk: number;
+  ids: Float64Array;
+  firstStart: number;
+  firstID: number;
+}
+
 export interface MapPointPageRow {
   mapID: number;
   incidentID: number;
@@ -107,6 +127,8 @@ export interface SyncStateRow {
    */
   changeRevision?: string;
   error?: string;
+  /** The incident's events are kept as columnar chunks (eventChunks); the events table holds only its optimistic rows. */
+  columnar?: boolean;
 }
 
 /** The same for a list: 'organizations', 'organization:{id}', 'incidents' or 'incidents:{organizationID}'. */
@@ -186,6 +208,8 @@ export class MirrorDatabase extends Dexie {
   mapPointPages!: Table<MapPointPageRow, [number, number]>;
   mapPointSync!: Table<MapPointSyncRow, number>;
   eventSnapshots!: Table<EventSnapshotRow, number>;
+  eventChunks!: Table<EventChunkRow, [number, number]>;
+  eventChunkKeys!: Table<EventChunkKeysRow, [number, number]>;
 
   constructor(name = MIRROR_DATABASE_NAME) {
     super(name);
@@ -203,6 +227,9 @@ export class MirrorDatabase extends Dexie {
     // Version 4: large incidents' events also as one row of columns (event-snapshot.ts), written by
     // the next complete sync.
     this.version(4).stores({ eventSnapshots: 'incidentID' });
+    // Version 5: large incidents' events as columnar chunks, one per page (event-chunks.ts), written by
+    // the next full sync; until then such an incident reads as before.
+    this.version(5).stores({ eventChunks: '[incidentID+chunk], incidentID', eventChunkKeys: '[incidentID+chunk], incidentID' });
   }
 }
 

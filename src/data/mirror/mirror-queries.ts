@@ -4,6 +4,7 @@
  */
 import Dexie from 'dexie';
 import type { EventsStamp } from './events-read-plan.ts';
+import { readChunkEvents } from './event-chunk-reads.ts';
 import { snapshotRows } from './event-snapshot.ts';
 import type { IncidentSummary } from '../../../domain/incident.ts';
 import type { IncidentTagCount, OrganizationActor, OrganizationMember } from '../../../domain/organization-payload.ts';
@@ -107,6 +108,8 @@ export async function readIncidentMirror(db: MirrorDatabase, incidentID: number)
 
 /** Events in time order (then id), through the [incidentID+startTimestamp] index. */
 export async function readIncidentEvents(db: MirrorDatabase, incidentID: number, query: EventQuery = {}): Promise<EventMirrorRow[]> {
+  const columnar = await readColumnarEvents(db, incidentID, query);
+  if (columnar) return columnar;
   if (query.fromMicros === undefined && query.toMicros === undefined && !query.streamIDs && !query.actorIDs) {
     const whole = await readSnapshotEvents(db, incidentID);
     if (whole) return whole;
@@ -120,6 +123,25 @@ export async function readIncidentEvents(db: MirrorDatabase, incidentID: number,
     collection = collection.filter((event) => (!streams || streams.has(event.streamID)) && (!actors || actors.has(event.actorID)));
   }
   return collection.toArray();
+}
+
+/** A columnar incident's events (event-chunk-reads.ts), its optimistic rows merged in; undefined for any other. */
+async function readColumnarEvents(db: MirrorDatabase, incidentID: number, query: EventQuery): Promise<EventMirrorRow[] | undefined> {
+  return db.transaction('r', db.syncState, db.eventChunks, db.events, async () => {
+    const state = await db.syncState.get(incidentID);
+    if (!state?.columnar) return undefined;
+    const streams = query.streamIDs ? new Set(query.streamIDs) : undefined;
+    const actors = query.actorIDs ? new Set(query.actorIDs) : undefined;
+    const optimistic = (await db.events.where('id').below(0).toArray()).filter(
+      (event) =>
+        event.incidentID === incidentID &&
+        (query.fromMicros === undefined || event.startTimestamp >= query.fromMicros) &&
+        (query.toMicros === undefined || event.startTimestamp <= query.toMicros) &&
+        (!streams || streams.has(event.streamID)) &&
+        (!actors || actors.has(event.actorID)),
+    );
+    return readChunkEvents(db, incidentID, query, optimistic);
+  });
 }
 
 /**
@@ -150,6 +172,9 @@ export async function readEventsStamp(db: MirrorDatabase, incidentID: number): P
   };
 }
 
-export function countIncidentEvents(db: MirrorDatabase, incidentID: number): Promise<number> {
+export async function countIncidentEvents(db: MirrorDatabase, incidentID: number): Promise<number> {
+  const state = await db.syncState.get(incidentID);
+  // A columnar incident's table holds only its optimistic rows; the sync counted the rest.
+  if (state?.columnar) return state.eventsLoaded + (await db.events.where('id').below(0).filter((event) => event.incidentID === incidentID).count());
   return db.events.where('[incidentID+startTimestamp]').between([incidentID, Dexie.minKey], [incidentID, Dexie.maxKey], true, true).count();
 }

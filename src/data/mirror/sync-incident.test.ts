@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import type { EventRow } from '../../../domain/event.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MirrorDatabase } from './mirror-database.ts';
 import { cannedIncident, cannedSource, eventRow, type CannedIncident } from '../../../tests/support/mirror-test-server.ts';
@@ -211,7 +212,7 @@ describe('syncIncident into the mirror', () => {
     expect(await countIncidentEvents(other, 15)).toBe(25);
   });
 
-  it('a large incident is also kept as one snapshot of columns, read back as the table’s rows with optimistic markers merged', async () => {
+  it('a large incident is kept as columnar chunks, one per page, read back as the table’s rows with optimistic markers merged', async () => {
     const db = freshMirror();
     // Over SNAPSHOT_MIN_EVENTS, with ties, extra data on some events, and a marker.
     const events = Array.from({ length: 10_050 }, (_, index) => ({
@@ -223,39 +224,45 @@ describe('syncIncident into the mirror', () => {
     incident.payload.eventsRevision = 'r1';
     const { source } = cannedSource(new Map([[16, incident]]), { pageSize: 3000, completeUpTo: 0 });
     await syncIncidentFrom(db, source, 16);
-    const snapshot = await db.eventSnapshots.get(16);
-    expect(snapshot).toMatchObject({ revision: 'r1', count: 10_050 });
+    expect(await db.eventChunks.where('incidentID').equals(16).count()).toBe(4);
+    expect(await db.events.count()).toBe(0);
+    expect(await db.syncState.get(16)).toMatchObject({ status: 'idle', columnar: true, eventsLoaded: 10_050, eventsRevision: 'r1' });
+    expect(await countIncidentEvents(db, 16)).toBe(10_050);
 
-    const table = await readIncidentEvents(db, 16, { fromMicros: 0 });
-    expect(table).toHaveLength(10_050);
-    expect(await readIncidentEvents(db, 16)).toEqual(table);
+    const plainRows = (rows: EventRow[]) => rows.map(({ id, streamID, actorID, isMarker, message, startTimestamp, endTimestamp, extra }) => ({ id, streamID, actorID, isMarker, message, startTimestamp, endTimestamp, extra }));
+    const whole = await readIncidentEvents(db, 16);
+    expect(plainRows(whole)).toEqual(plainRows([...events].sort((a, b) => a.startTimestamp - b.startTimestamp || a.id - b.id)));
+    expect(whole.every((event) => event.incidentID === 16)).toBe(true);
+    // Windows, streams and actors are read from the chunks too.
+    const window = await readIncidentEvents(db, 16, { fromMicros: 1_100_000, toMicros: 1_200_000, streamIDs: [12], actorIDs: [3, 4] });
+    expect(window.map((event) => event.id)).toEqual(whole.filter((event) => event.startTimestamp >= 1_100_000 && event.startTimestamp <= 1_200_000 && event.streamID === 12 && [3, 4].includes(event.actorID)).map((event) => event.id));
+    expect(window.length).toBeGreaterThan(0);
 
     // An optimistic marker (negative id) at a tied time sorts where the table puts it.
     const marker = { ...eventRow(-3, 1_000_000 + 5 * 1000, 99, 0), isMarker: true, incidentID: 16, outboxID: 'w9' };
     await db.events.put(marker);
+    await db.outbox.put({ id: 'w9', kind: 'annotation', method: 'POST', path: '/api/incident/16/marker', analystID: 1, label: 'Add marker', incidentID: 16, createdAt: 1, status: 'pending', attempts: 0, optimisticPuts: [] });
     const withMarker = await readIncidentEvents(db, 16);
-    expect(withMarker).toEqual(await readIncidentEvents(db, 16, { fromMicros: 0 }));
     expect(withMarker.findIndex((event) => event.id === -3)).toBe(20);
+    expect((await readIncidentEvents(db, 16, { streamIDs: [99] })).map((event) => event.id)).toEqual([-3]);
+    expect(await countIncidentEvents(db, 16)).toBe(10_051);
 
-    // While the next sync fetches the payload, the device is still complete: the snapshot is read
-    // (the table is changed behind its back here only to tell the two reads apart).
-    await db.events.delete(5001);
+    // While the next sync fetches the payload, the device still reads its chunks.
     let answer: () => void = () => undefined;
     const slow = { ...source, payload: async (id: number, signal: AbortSignal | undefined) => {
       await new Promise<void>((resolve) => (answer = resolve));
       return source.payload(id, signal);
     } };
+    await db.syncState.update(16, { eventsRevision: 'r0', changeRevision: undefined });
     const next = syncIncidentFrom(db, slow, 16);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await db.syncState.get(16)).toMatchObject({ status: 'syncing', eventsRevision: 'r1' });
-    expect((await readIncidentEvents(db, 16)).some((event) => event.id === 5001)).toBe(true);
+    expect(await db.syncState.get(16)).toMatchObject({ status: 'syncing', columnar: true });
+    expect(await readIncidentEvents(db, 16)).toHaveLength(10_051);
     answer();
     await next;
-
-    // A sync state at another revision (a sync under way, or one cut off) reads the table instead.
-    await db.syncState.update(16, { eventsRevision: 'r2' });
-    await db.events.delete(5000);
-    expect((await readIncidentEvents(db, 16)).some((event) => event.id === 5000)).toBe(false);
+    // A full sync again replaced the chunks; the waiting marker stayed.
+    expect(await db.eventChunks.where('incidentID').equals(16).count()).toBe(4);
+    expect(await readIncidentEvents(db, 16)).toHaveLength(10_051);
   });
 
   it('a complete sync that writes no snapshot drops an old one, and an incident removed from the server takes its snapshot along', async () => {

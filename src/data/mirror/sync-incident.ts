@@ -5,7 +5,9 @@
  */
 import { parseChangeRevision } from '../../../domain/incident-changes.ts';
 import { catchUpIncident } from './catch-up.ts';
-import { EventSnapshotBuilder, SNAPSHOT_MIN_EVENTS } from './event-snapshot.ts';
+import { SNAPSHOT_MIN_EVENTS } from './event-snapshot.ts';
+import { dropEventChunks } from './event-chunks.ts';
+import { syncEventChunks } from './sync-event-chunks.ts';
 import { putEventPage, removeIncidentFromMirror, replaceIncidentPayload, type EventPosition } from './incident-writes.ts';
 import type { MirrorDatabase, SyncStateRow } from './mirror-database.ts';
 import { goneIncidentMessage, syncFailure } from './sync-failure.ts';
@@ -54,6 +56,8 @@ export async function syncIncidentFrom(db: MirrorDatabase, source: IncidentSourc
   active.set(incidentID, (active.get(incidentID) ?? 0) + 1);
   const before = await db.syncState.get(incidentID);
   const kept: Pick<SyncStateRow, 'lastSyncedAt'> = before?.lastSyncedAt === undefined ? {} : { lastSyncedAt: before.lastSyncedAt };
+  // Until a sync writes events otherwise, a columnar incident's events stay in its chunks.
+  const heldColumnar: Pick<SyncStateRow, 'columnar'> = before?.columnar ? { columnar: true } : {};
   // Whether this sync has begun writing events: until then a failure leaves the device's events
   // as complete as they were, revision and all.
   let touched = false;
@@ -66,7 +70,7 @@ export async function syncIncidentFrom(db: MirrorDatabase, source: IncidentSourc
     }
     // The revision stays until the first event is written (each page's progress row drops it), so
     // screens keep reading the complete events, snapshot and all, while the payload is fetched.
-    await db.syncState.put({ incidentID, status: 'syncing', eventsLoaded: 0, eventsTotal: before?.eventsTotal ?? 0, ...kept, ...(before?.eventsRevision === undefined ? {} : { eventsRevision: before.eventsRevision }) });
+    await db.syncState.put({ incidentID, status: 'syncing', eventsLoaded: 0, eventsTotal: before?.eventsTotal ?? 0, ...kept, ...heldColumnar, ...(before?.eventsRevision === undefined ? {} : { eventsRevision: before.eventsRevision }) });
     await beforeSync?.().catch(() => undefined);
     signal?.throwIfAborted();
     const payload = await source.payload(incidentID, signal);
@@ -80,17 +84,23 @@ export async function syncIncidentFrom(db: MirrorDatabase, source: IncidentSourc
     const held = before?.eventsRevision;
     if (!payload.eventsComplete && revision !== undefined && held === revision && before?.eventsLoaded === total) {
       // Every event is already on this device (a large incident opened again): none is fetched.
-      await db.syncState.put({ incidentID, status: 'idle', eventsLoaded: total, eventsTotal: total, eventsRevision: revision, changeRevision: revision, lastSyncedAt: Date.now() });
+      await db.syncState.put({ incidentID, status: 'idle', eventsLoaded: total, eventsTotal: total, eventsRevision: revision, changeRevision: revision, lastSyncedAt: Date.now(), ...heldColumnar });
       return;
     }
     if (options.events === false && !payload.eventsComplete) {
-      await db.syncState.put({ incidentID, status: 'idle', eventsLoaded: before?.eventsLoaded ?? 0, eventsTotal: total, ...kept, ...(held === undefined ? {} : { eventsRevision: held }) });
+      await db.syncState.put({ incidentID, status: 'idle', eventsLoaded: before?.eventsLoaded ?? 0, eventsTotal: total, ...kept, ...heldColumnar, ...(held === undefined ? {} : { eventsRevision: held }) });
       return;
     }
     touched = true;
-    // A large incident's events are also kept as one row of columns, for fast reading.
-    const snapshot = !payload.eventsComplete && revision !== undefined && total >= SNAPSHOT_MIN_EVENTS ? new EventSnapshotBuilder() : undefined;
-    if (payload.eventsComplete) {
+    // A large incident's events are kept as columnar chunks, one per page (event-chunks.ts).
+    const columnar = !payload.eventsComplete && total >= SNAPSHOT_MIN_EVENTS;
+    if (columnar) {
+      loaded = await syncEventChunks(db, source, incidentID, EVENT_PAGE_SIZE, signal, (count) => {
+        loaded = count;
+        return progress();
+      });
+      onProgress?.({ loaded, total });
+    } else if (payload.eventsComplete) {
       loaded = payload.events.length;
       position = await putEventPage(db, incidentID, payload.events, null, true, progress());
       onProgress?.({ loaded, total });
@@ -108,17 +118,16 @@ export async function syncIncidentFrom(db: MirrorDatabase, source: IncidentSourc
         signal?.throwIfAborted();
         // Fetch the next page while this one is written.
         if (nextCursor !== null) page = fetchPage(nextCursor);
-        snapshot?.append(events);
         loaded += events.length;
         position = await putEventPage(db, incidentID, events, position, nextCursor === null, progress());
         onProgress?.({ loaded, total });
         if (nextCursor === null) break;
       }
     }
-    const complete: SyncStateRow = { incidentID, status: 'idle', eventsLoaded: loaded, eventsTotal: loaded, lastSyncedAt: Date.now(), ...(revision === undefined ? {} : { eventsRevision: revision, changeRevision: revision }) };
-    await db.transaction('rw', db.syncState, db.eventSnapshots, async () => {
-      if (snapshot && revision !== undefined) await db.eventSnapshots.put(snapshot.finish(incidentID, revision));
-      else await db.eventSnapshots.delete(incidentID);
+    const complete: SyncStateRow = { incidentID, status: 'idle', eventsLoaded: loaded, eventsTotal: loaded, lastSyncedAt: Date.now(), ...(revision === undefined ? {} : { eventsRevision: revision, changeRevision: revision }), ...(columnar ? { columnar: true } : {}) };
+    await db.transaction('rw', [db.syncState, db.eventSnapshots, db.eventChunks, db.eventChunkKeys], async () => {
+      await db.eventSnapshots.delete(incidentID);
+      if (!columnar) await dropEventChunks(db, incidentID);
       await db.syncState.put(complete);
     });
   } catch (error) {
@@ -136,6 +145,7 @@ export async function syncIncidentFrom(db: MirrorDatabase, source: IncidentSourc
         eventsLoaded: state?.eventsLoaded ?? 0,
         eventsTotal: state?.eventsTotal ?? 0,
         ...kept,
+        ...(state?.columnar ? { columnar: true } : {}),
         ...(!touched && before?.eventsRevision !== undefined ? { eventsRevision: before.eventsRevision } : {}),
         ...(failure.status === 'error' ? { error: failure.message } : {}),
       });

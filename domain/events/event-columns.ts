@@ -1,0 +1,47 @@
+/*
+ * Events as columns: the form event pages travel in when a client asks for it (the columnar wire)
+ * and the form the browser's mirror keeps a large incident in. One typed array per number column,
+ * every message in one string with offsets, so a page of 10,000 events is a handful of objects.
+ */
+
+/** The media type a client names in Accept to get event pages as columns (server/wire encodes it). */
+export const EVENT_COLUMNS_MEDIA_TYPE = 'application/vnd.churchkey.event-columns';
+
+/** Bumped whenever the frame's layout changes: a reader refuses any other. */
+export const EVENT_COLUMNS_FORMAT_VERSION = 1;
+
+/** "CKEC" read as a little-endian u32: the first four bytes of every frame. */
+export const EVENT_COLUMNS_MAGIC = 0x43454b43;
+
+/** Bytes before the first column: magic, version, reserved, count, and three section lengths. */
+export const EVENT_COLUMNS_HEADER_BYTES = 24;
+
+export interface EventColumns {
+  count: number;
+  ids: Float64Array;
+  streamIDs: Int32Array;
+  actorIDs: Int32Array;
+  /** 1 for a marker. */
+  isMarker: Uint8Array;
+  startTimestamps: Float64Array;
+  endTimestamps: Float64Array;
+  /** Every message one after another; message i is messageText.slice(offsets[i], offsets[i + 1]). */
+  messageText: string;
+  /** count + 1 offsets in UTF-16 code units. */
+  messageOffsets: Uint32Array;
+  /** The few events with extra data (HAR timings, other columns): their positions and values. */
+  extraPositions: Uint32Array;
+  extras: unknown[];
+}
+
+/** Where each column starts in a frame of `count` events, and where the variable-length sections start. */
+export function eventColumnsLayout(count: number): { ids: number; starts: number; ends: number; streams: number; actors: number; offsets: number; markers: number; tail: number } {
+  const ids = EVENT_COLUMNS_HEADER_BYTES;
+  const starts = ids + 8 * count;
+  const ends = starts + 8 * count;
+  const streams = ends + 8 * count;
+  const actors = streams + 4 * count;
+  const offsets = actors + 4 * count;
+  const markers = offsets + 4 * (count + 1);
+  return { ids, starts, ends, streams, actors, offsets, markers, tail: markers + count };
+}

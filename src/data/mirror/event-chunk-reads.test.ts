@@ -1,0 +1,43 @@
+/*
+ * A columnar incident's chunks read and patched as a device relies on: reads admit the same events
+ * as a filter over rows would, and a delta that moves an event from one chunk's range into another's,
+ * adds one before them all and deletes one leaves the chunks holding exactly the server's events in order.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { columnsOfRows } from '../../../domain/events/event-columns-rows.ts';
+import type { EventRow } from '../../../domain/event.ts';
+import { patchEventChunks, readChunkEvents } from './event-chunk-reads.ts';
+import { putEventChunk } from './event-chunks.ts';
+import { MirrorDatabase } from './mirror-database.ts';
+import { eventRow } from '../../../tests/support/mirror-test-server.ts';
+
+const opened: MirrorDatabase[] = [];
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.delete();
+});
+
+const byTime = (a: EventRow, b: EventRow) => a.startTimestamp - b.startTimestamp || a.id - b.id;
+const plain = (rows: EventRow[]) => rows.map(({ id, streamID, actorID, isMarker, message, startTimestamp, endTimestamp, extra }) => ({ id, streamID, actorID, isMarker, message, startTimestamp, endTimestamp, extra }));
+
+describe('columnar chunks', () => {
+  it('are patched in place by a delta: an event moved across chunks, one added before all, one deleted', async () => {
+    const db = new MirrorDatabase(`chunk-test-${Date.now()}`);
+    opened.push(db);
+    const events = Array.from({ length: 30 }, (_, index) => ({ ...eventRow(index + 1, 1_000 + index * 10, 1 + (index % 2), index % 3), message: `line ${index} ✓` }));
+    const progress = { status: 'syncing' as const, eventsLoaded: 0, eventsTotal: 30 };
+    for (let chunk = 0; chunk < 3; chunk += 1) await putEventChunk(db, 4, chunk, columnsOfRows(events.slice(chunk * 10, chunk * 10 + 10)), progress);
+
+    expect(plain(await readChunkEvents(db, 4, {}, []))).toEqual(plain(events));
+    const window = await readChunkEvents(db, 4, { fromMicros: 1_095, toMicros: 1_205, streamIDs: [2] }, []);
+    expect(window.map((event) => event.id)).toEqual(events.filter((event) => event.startTimestamp >= 1_095 && event.startTimestamp <= 1_205 && event.streamID === 2).map((event) => event.id));
+
+    const moved = { ...events[2]!, startTimestamp: 1_255, message: 'moved to the last chunk' };
+    const early = { ...eventRow(500, 10), isMarker: true, message: 'Impact' };
+    const total = await db.transaction('rw', [db.eventChunks, db.eventChunkKeys], () => patchEventChunks(db, 4, [moved, early], [15]));
+    const expected = [...events.filter((event) => event.id !== 3 && event.id !== 15), moved, early].sort(byTime);
+    expect(total).toBe(30);
+    expect(plain(await readChunkEvents(db, 4, {}, []))).toEqual(plain(expected));
+    expect(await db.eventChunks.count()).toBe(3);
+  });
+});
