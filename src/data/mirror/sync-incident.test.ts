@@ -241,12 +241,16 @@ describe('syncIncident into the mirror', () => {
     // (the table is changed behind its back here only to tell the two reads apart).
     await db.events.delete(5001);
     let answer: () => void = () => undefined;
+    let asked: () => void = () => undefined;
+    const payloadAsked = new Promise<void>((resolve) => (asked = resolve));
     const slow = { ...source, payload: async (id: number, signal: AbortSignal | undefined) => {
+      asked();
       await new Promise<void>((resolve) => (answer = resolve));
       return source.payload(id, signal);
     } };
     const next = syncIncidentFrom(db, slow, 16);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The sync is waiting on the payload: the signal, not a pause.
+    await payloadAsked;
     expect(await db.syncState.get(16)).toMatchObject({ status: 'syncing', eventsRevision: 'r1' });
     expect((await readIncidentEvents(db, 16)).some((event) => event.id === 5001)).toBe(true);
     answer();
