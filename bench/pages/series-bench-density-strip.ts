@@ -3,6 +3,8 @@
  * src/render/density-strip-renderer.ts), kept only as a baseline of bench/series-bench.ts (its page is series-bench-page.ts): a bar per
  * bin scaled to the fullest, and the list's window as an outlined band.
  */
+import { hidpiContext } from '../hidpi-canvas.ts';
+
 export interface DensityStripScene {
   bins: Uint32Array;
   /** The visible window as fractions (0..1) of the strip's width. */
@@ -12,17 +14,9 @@ export interface DensityStripScene {
 }
 
 export function renderDensityStrip(canvas: HTMLCanvasElement, scene: DensityStripScene): void {
-  const context = canvas.getContext('2d');
-  if (!context) return;
-  const ratio = window.devicePixelRatio || 1;
-  const widthPx = canvas.clientWidth;
-  const heightPx = canvas.clientHeight;
-  if (canvas.width !== Math.round(widthPx * ratio) || canvas.height !== Math.round(heightPx * ratio)) {
-    canvas.width = Math.round(widthPx * ratio);
-    canvas.height = Math.round(heightPx * ratio);
-  }
-  context.setTransform(ratio, 0, 0, ratio, 0, 0);
-  context.clearRect(0, 0, widthPx, heightPx);
+  const drawing = hidpiContext(canvas);
+  if (!drawing) return;
+  const { context, widthPx, heightPx } = drawing;
   let max = 0;
   for (const count of scene.bins) if (count > max) max = count;
   const barWidthPx = widthPx / scene.bins.length;

@@ -12,6 +12,7 @@ import { readThemeColors } from '../../src/render/theme-colors.ts';
 import { createEventsOverTimeChart } from '../../src/render/charts/events-over-time-chart.ts';
 import { renderDensityStrip } from './series-bench-density-strip.ts';
 import { createSeriesPlot } from '../../src/render/charts/series-plot.ts';
+import { nextFrame } from '../../src/render/frame-scheduler.ts';
 
 const WIDTH = 1000;
 const HEIGHT = 300;
@@ -80,7 +81,7 @@ async function run(kind: string, count: number): Promise<SeriesFigures & { media
   const allPositions = kind === 'density-strip' ? Uint32Array.from({ length: count }, (_, index) => index) : new Uint32Array(0);
   for (let repeat = 0; repeat < REPEATS; repeat += 1) {
     const div = host();
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await nextFrame();
     const started = performance.now();
     if (kind === 'ours' || kind === 'bare-uplot') {
       let plot: uPlot;

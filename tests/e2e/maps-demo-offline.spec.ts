@@ -8,6 +8,7 @@
  */
 import { api, collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
+import { DRONE_DEMO_SHOWN } from './demo-counts.ts';
 import { drawnGlobe } from './globe-pixels.ts';
 import { DEMO_ENV, demoIncident } from './screens-demo.ts';
 import { mirroredPoints } from './mirror-idb.ts';
@@ -27,7 +28,7 @@ test("the incident's sync brings its map's points: the map picture draws them wi
 
   // The timeline only: the map picture is never opened while online.
   await page.goto(`/incident/${incident.id}`);
-  await expect(page.getByText('36 of 36 events')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(`${DRONE_DEMO_SHOWN} of ${DRONE_DEMO_SHOWN} events`)).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => mirroredPoints(page, map!.id), { timeout: 60_000 }).toMatchObject({ status: 'complete', loaded: 1281 });
 
   const pointCalls: string[] = [];

@@ -7,6 +7,7 @@
  */
 import { api, collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
+import { DRONE_DEMO_SHOWN } from './demo-counts.ts';
 import { differingPixels, globeShot } from './globe-pixels.ts';
 import { mirroredPoints } from './mirror-idb.ts';
 import { DEMO_ENV, demoIncident } from './screens-demo.ts';
@@ -38,7 +39,7 @@ test('an incident synced online brings the globe: its map picture, never opened 
 
   // Online, the timeline only: the map picture (and with it the globe's chunk) is never opened.
   await page.goto(`/incident/${incident.id}`);
-  await expect(page.getByText('36 of 36 events')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(`${DRONE_DEMO_SHOWN} of ${DRONE_DEMO_SHOWN} events`)).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => mirroredPoints(page, map!.id), { timeout: 60_000 }).toMatchObject({ status: 'complete', loaded: 1281 });
 
   // The warm-up is done when it remembers this build's list, and every listed file is in a cache.

@@ -12,6 +12,7 @@ import { parseImport } from '../../domain/import/parse-import.ts';
 import { expect, test } from './fixtures.ts';
 import { api, openAsAdmin } from './app-session.ts';
 import { DEMO_ENV, demoIncident } from './screens-demo.ts';
+import { DEMO_SHOWN, demoShownWithTag } from './demo-counts.ts';
 
 test.use({ serverEnv: DEMO_ENV });
 
@@ -33,7 +34,7 @@ test('the shown events export as CSV, JSON Lines and Timesketch CSV, and read ba
   const incident = await demoIncident(page.request);
   await page.goto(`/incident/${incident.id}`);
   await page.getByTestId('incident-side-panel').getByRole('radio', { name: 'require tag root-cause' }).click();
-  await expect(page.getByTestId('shown-event-count')).toHaveText('6');
+  await expect(page.getByTestId('shown-event-count')).toHaveText(String(demoShownWithTag('root-cause')));
   const expected = [
     'mchen@db-orders-01:~$ dmesg -T | tail -3 -> nvme nvme0: I/O 412 QID 3 timeout, aborting; nvme nvme0: controller is down; will reset',
     'it is the NVMe controller on db-orders-01: I/O timeouts and a controller reset in dmesg. This will not get better by itself.',
@@ -44,7 +45,7 @@ test('the shown events export as CSV, JSON Lines and Timesketch CSV, and read ba
     const read = await readBack(file);
     expect(read.format).toBe(format);
     expect(read.invalid).toEqual([]);
-    expect(read.records).toHaveLength(6);
+    expect(read.records).toHaveLength(demoShownWithTag('root-cause'));
     for (const message of expected) expect(read.records.map((record) => record.message)).toContain(message);
     const dmesg = read.records.find((record) => record.message === expected[0]);
     expect(dmesg?.actor).toBe('Marcus Chen');
@@ -64,7 +65,7 @@ test('the timeline exports as a PNG of the rows in view', async ({ page }, testI
   await openAsAdmin(page, '/');
   const incident = await demoIncident(page.request);
   await page.goto(`/incident/${incident.id}`);
-  await expect(page.getByTestId('shown-event-count')).toHaveText('49');
+  await expect(page.getByTestId('shown-event-count')).toHaveText(String(DEMO_SHOWN));
   const file = await download(page, 'Picture as PNG');
   expect(file.name).toBe('orders-database-failover-event-timeline.png');
   expect([...file.bytes.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

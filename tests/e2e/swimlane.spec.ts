@@ -25,8 +25,8 @@ async function openSwimlane(page: Page): Promise<{ incidentID: number; canvas: L
 }
 
 async function idle(page: Page): Promise<void> {
-  // Two animation frames: the renderer draws in the next one after a change.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // The renderer says so once it has drawn and no frame is pending (src/render/swimlane/swimlane-renderer.ts).
+  await expect(page.locator('[data-swimlane-canvas]')).toHaveAttribute('data-swimlane-idle', 'true');
 }
 
 test('the swimlane draws the demo incident: a column per actor, boxes in stream colours, markers across', async ({ page }, testInfo) => {

@@ -249,13 +249,17 @@ describe('syncIncident into the mirror', () => {
 
     // While the next sync fetches the payload, the device still reads its chunks.
     let answer: () => void = () => undefined;
+    let asked: () => void = () => undefined;
+    const payloadAsked = new Promise<void>((resolve) => (asked = resolve));
     const slow = { ...source, payload: async (id: number, signal: AbortSignal | undefined) => {
+      asked();
       await new Promise<void>((resolve) => (answer = resolve));
       return source.payload(id, signal);
     } };
     await db.syncState.update(16, { eventsRevision: 'r0', changeRevision: undefined });
     const next = syncIncidentFrom(db, slow, 16);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The sync is waiting on the payload: the signal, not a pause.
+    await payloadAsked;
     expect(await db.syncState.get(16)).toMatchObject({ status: 'syncing', columnar: true });
     expect(await readIncidentEvents(db, 16)).toHaveLength(10_051);
     answer();

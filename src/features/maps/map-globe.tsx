@@ -12,6 +12,7 @@ import { CesiumWidget, type CesiumComponentRef } from 'resium';
 import { readMapTileUrl } from '../../data/maps-api.ts';
 import { readNaturalEarth } from '../../data/natural-earth.ts';
 import { GlobeScene } from '../../render/map/globe-scene.ts';
+import { frameScheduler, type CancelFrame } from '../../render/frame-scheduler.ts';
 import type { GlobeCamera, GlobeTrack } from '../../render/map/globe-track.ts';
 
 // Resium's read-only props, created once (PLATFORM.md): changing them would rebuild the viewer.
@@ -46,12 +47,12 @@ export default function MapGlobe({
 
   // The scene once Resium has made the widget (polled per frame until then).
   useEffect(() => {
-    let frame = 0;
+    let cancelFrame: CancelFrame | undefined;
     let made: GlobeScene | undefined;
     const attach = () => {
       const widget = viewerRef.current?.cesiumElement;
       if (!widget) {
-        frame = requestAnimationFrame(attach);
+        cancelFrame = frameScheduler.request(attach);
         return;
       }
       made = new GlobeScene(widget, { ...initial.current, onCamera: (moved) => onCameraRef.current(moved) });
@@ -61,7 +62,7 @@ export default function MapGlobe({
     };
     attach();
     return () => {
-      cancelAnimationFrame(frame);
+      cancelFrame?.();
       made?.destroy();
     };
   }, []);

@@ -12,6 +12,7 @@ import { Button } from '../../ui/button.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
 import type { GlobeCamera, GlobeTrack } from '../../render/map/globe-track.ts';
+import { frameLoop } from '../../render/frame-scheduler.ts';
 import { useMapTracks, type TrackMap } from './use-map-tracks.ts';
 
 const MapGlobe = lazy(() => import('./map-globe.tsx'));
@@ -98,13 +99,18 @@ export function MapPicture({
     const microsPerMs = (span.last - span.first) / (PLAY_SECONDS * 1000);
     const fromMicros = cursorRef.current !== undefined && cursorRef.current < span.last ? cursorRef.current : span.first;
     const fromMs = performance.now();
-    const timer = window.setInterval(() => {
-      const next = Math.min(span.last, Math.round(fromMicros + (performance.now() - fromMs) * microsPerMs));
+    let tickedMs = fromMs;
+    // On the app's frames, moving the clock at most once a TICK_MS: each move redraws the globe.
+    return frameLoop((nowMs) => {
+      if (nowMs - tickedMs < TICK_MS) return true;
+      tickedMs = nowMs;
+      const next = Math.min(span.last, Math.round(fromMicros + (nowMs - fromMs) * microsPerMs));
       setMoved({ micros: next, underEventID: selectedEventID });
       cursorStore.set(next, 'map');
-      if (next >= span.last) setPlaying(false);
-    }, TICK_MS);
-    return () => window.clearInterval(timer);
+      if (next < span.last) return true;
+      setPlaying(false);
+      return false;
+    });
   }, [playing, span, selectedEventID, cursorStore]);
 
   const at = span === undefined ? undefined : (cursor ?? span.first);

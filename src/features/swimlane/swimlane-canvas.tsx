@@ -6,9 +6,11 @@
  * through state.
  */
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { SwimlaneRenderer, type SwimlaneHit, type SwimlaneScene } from '../../render/swimlane/swimlane-renderer.ts';
-import { centerWindow, clampWindow, panWindow, zoomWindow, type TimeWindow } from '../../render/swimlane/swimlane-window.ts';
-import { windowToShow, type EventSpan } from '../../render/swimlane/window-to-show.ts';
+import { SwimlaneRenderer } from '../../render/swimlane/swimlane-renderer.ts';
+import type { SwimlaneHit, SwimlaneScene } from '../../render/swimlane/swimlane-scene.ts';
+import { SwimlaneNavigation } from '../../render/swimlane/swimlane-navigation.ts';
+import type { TimeWindow } from '../../render/swimlane/swimlane-window.ts';
+import type { EventSpan } from '../../render/swimlane/window-to-show.ts';
 import { useTimeCursorStore } from '../../data/time-cursor.ts';
 import type { Gesture } from '../../../domain/gestures/gesture-machine.ts';
 import { useTouchGestures } from '../../ui/use-touch-gestures.ts';
@@ -31,17 +33,16 @@ interface SwimlaneCanvasProps {
   onColumnScroll: (deltaPx: number) => void;
 }
 
-const DRAG_THRESHOLD_PX = 3;
-
 export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow, onWindowChange, onHover, onActivate, onFirstFrame, label, columnScrollPx, onColumnScroll }: SwimlaneCanvasProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const [renderer, setRenderer] = useState<SwimlaneRenderer | undefined>(undefined);
-  const windowRef = useRef<TimeWindow>({ fromMicros: bounds.fromMicros, toMicros: bounds.toMicros });
-  const boundsRef = useRef(bounds);
   const callbacks = useRef({ onWindowChange, onHover, onActivate, onFirstFrame, onColumnScroll });
+  // Pan, zoom and drag: src/render/swimlane/swimlane-navigation.ts.
+  const [navigation] = useState(() => new SwimlaneNavigation(bounds, heightPx));
   useEffect(() => {
     callbacks.current = { onWindowChange, onHover, onActivate, onFirstFrame, onColumnScroll };
-    boundsRef.current = bounds;
+    navigation.setBounds(bounds, false);
+    navigation.setHeight(heightPx);
   });
 
   useEffect(() => {
@@ -65,6 +66,15 @@ export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Every window the navigation moves to is drawn and reported (subscribed before the effects below move it).
+  useEffect(() => {
+    if (!renderer) return;
+    return navigation.listen((next) => {
+      renderer.setWindow(next);
+      callbacks.current.onWindowChange(next);
+    });
+  }, [renderer, navigation]);
+
   useEffect(() => {
     const host = hostRef.current;
     if (!renderer || !host) return;
@@ -80,7 +90,7 @@ export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow
   const drawnLayout = useRef<unknown>(undefined);
   useEffect(() => {
     if (!renderer) return;
-    renderer.setWindow(windowRef.current);
+    renderer.setWindow(navigation.window);
     renderer.setScene(scene);
     if (scene.layout && scene.layout !== drawnLayout.current) {
       // Seen in a performance trace (and by bench/swimlane-app-bench.ts): its frame follows.
@@ -92,21 +102,13 @@ export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow
       renderer.draw();
       callbacks.current.onFirstFrame?.(renderer);
     }
-  }, [renderer, scene]);
-
-  const move = (next: TimeWindow) => {
-    windowRef.current = next;
-    renderer?.setWindow(next);
-    callbacks.current.onWindowChange(next);
-  };
+  }, [renderer, scene, navigation]);
 
   // The whole incident again when its range changes (a new time interval, a re-import).
   useEffect(() => {
     if (!renderer) return;
-    windowRef.current = { fromMicros: bounds.fromMicros, toMicros: bounds.toMicros };
-    renderer.setWindow(windowRef.current);
-    callbacks.current.onWindowChange(windowRef.current);
-  }, [renderer, bounds.fromMicros, bounds.toMicros]);
+    navigation.setBounds({ fromMicros: bounds.fromMicros, toMicros: bounds.toMicros }, true);
+  }, [renderer, navigation, bounds.fromMicros, bounds.toMicros]);
 
   // The shared time cursor: set while the pointer is over the swimlane, drawn whoever set it.
   const cursorStore = useTimeCursorStore();
@@ -125,23 +127,14 @@ export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow
   // to see; only when the selection changes, so the analyst's later pans and zooms stay.
   useEffect(() => {
     if (!renderer || !focus) return;
-    const current = windowRef.current;
-    const next = windowToShow(current, focus, heightPx, boundsRef.current);
-    if (next === current) return;
-    windowRef.current = next;
-    renderer.setWindow(next);
-    callbacks.current.onWindowChange(next);
-    // heightPx is read, not followed: a resize keeps the window.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [renderer, focus]);
+    // The height is the navigation's own: a resize keeps the window.
+    navigation.focus(focus);
+  }, [renderer, navigation, focus]);
 
   useEffect(() => {
     if (!renderer || !requestedWindow) return;
-    const next = clampWindow(requestedWindow, boundsRef.current);
-    windowRef.current = next;
-    renderer.setWindow(next);
-    callbacks.current.onWindowChange(next);
-  }, [renderer, requestedWindow]);
+    navigation.show(requestedWindow);
+  }, [renderer, navigation, requestedWindow]);
 
   // Wheel needs passive: false to keep the page from scrolling while the swimlane pans.
   useEffect(() => {
@@ -150,37 +143,27 @@ export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
       const rect = host.getBoundingClientRect();
-      const anchor = Math.max(0, Math.min(1, (event.clientY - rect.top) / rect.height));
-      const delta = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
-      if (Math.abs(event.deltaX) > Math.abs(event.deltaY)) {
-        callbacks.current.onColumnScroll(event.deltaMode === 1 ? event.deltaX * 16 : event.deltaX);
-        return;
-      }
-      const current = windowRef.current;
-      const next = event.ctrlKey || event.metaKey ? zoomWindow(current, Math.exp(-delta / 300), anchor, boundsRef.current) : panWindow(current, delta / rect.height, boundsRef.current);
-      windowRef.current = next;
-      renderer.setWindow(next);
-      callbacks.current.onWindowChange(next);
+      const anchor = (event.clientY - rect.top) / rect.height;
+      const sideways = navigation.wheel({ deltaX: event.deltaX, deltaY: event.deltaY, deltaMode: event.deltaMode, zoom: event.ctrlKey || event.metaKey, anchor });
+      if (sideways) callbacks.current.onColumnScroll(sideways.columnScrollPx);
     };
     host.addEventListener('wheel', onWheel, { passive: false });
     return () => host.removeEventListener('wheel', onWheel);
-  }, [renderer]);
+  }, [renderer, navigation]);
 
-  const drag = useRef<{ startY: number; startWindow: TimeWindow; moved: boolean; pointerID: number } | undefined>(undefined);
   const local = (event: { clientX: number; clientY: number }) => {
     const rect = hostRef.current?.getBoundingClientRect();
     return { x: event.clientX - (rect?.left ?? 0), y: event.clientY - (rect?.top ?? 0) };
   };
 
   const touch = useTouchGestures((gesture: Gesture) => {
-    const bounds = boundsRef.current;
     if (gesture.kind === 'pan') {
-      if (gesture.dyPx !== 0) move(panWindow(windowRef.current, -gesture.dyPx / heightPx, bounds));
+      navigation.touchPan(gesture.dyPx);
       if (gesture.dxPx !== 0) callbacks.current.onColumnScroll(-gesture.dxPx);
       return;
     }
     if (gesture.kind === 'zoom') {
-      move(zoomWindow(windowRef.current, gesture.factor, Math.max(0, Math.min(1, gesture.yPx / heightPx)), bounds));
+      navigation.zoomAt(gesture.factor, gesture.yPx);
       return;
     }
     const hit = renderer?.hitTest(gesture.xPx, gesture.yPx);
@@ -191,29 +174,12 @@ export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow
     // A tap closes a hover card a long-press left open, then acts like a click.
     callbacks.current.onHover(undefined, 0, 0);
     if (!hit) return;
-    if (hit.kind === 'bin') move(zoomWindow(windowRef.current, 4, gesture.yPx / heightPx, bounds));
+    if (hit.kind === 'bin') navigation.zoomIntoBin(gesture.yPx);
     else callbacks.current.onActivate(hit);
   });
 
   const onKeyDown = (event: ReactKeyboardEvent) => {
-    const current = windowRef.current;
-    const bounds = boundsRef.current;
-    const steps: Record<string, () => TimeWindow> = {
-      ArrowDown: () => panWindow(current, 0.1, bounds),
-      ArrowUp: () => panWindow(current, -0.1, bounds),
-      PageDown: () => panWindow(current, 0.9, bounds),
-      PageUp: () => panWindow(current, -0.9, bounds),
-      '+': () => zoomWindow(current, 1.5, 0.5, bounds),
-      '=': () => zoomWindow(current, 1.5, 0.5, bounds),
-      '-': () => zoomWindow(current, 1 / 1.5, 0.5, bounds),
-      '0': () => ({ fromMicros: bounds.fromMicros, toMicros: bounds.toMicros }),
-      Home: () => centerWindow(current, bounds.fromMicros + (current.toMicros - current.fromMicros) / 2, bounds),
-      End: () => centerWindow(current, bounds.toMicros - (current.toMicros - current.fromMicros) / 2, bounds),
-    };
-    const step = steps[event.key];
-    if (!step) return;
-    event.preventDefault();
-    move(step());
+    if (navigation.key(event.key)) event.preventDefault();
   };
 
   return (
@@ -229,20 +195,12 @@ export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow
       onKeyDown={onKeyDown}
       onPointerDown={(event) => {
         if (touch.onPointerDown(event) || event.button !== 0) return;
-        drag.current = { startY: event.clientY, startWindow: windowRef.current, moved: false, pointerID: event.pointerId };
+        navigation.pointerDown(event.pointerId, event.clientY);
         event.currentTarget.setPointerCapture(event.pointerId);
       }}
       onPointerMove={(event) => {
         if (touch.onPointerMove(event)) return;
-        const state = drag.current;
-        if (state && state.pointerID === event.pointerId) {
-          const dy = event.clientY - state.startY;
-          if (Math.abs(dy) > DRAG_THRESHOLD_PX) state.moved = true;
-          if (state.moved) {
-            move(panWindow(state.startWindow, -dy / heightPx, boundsRef.current));
-            return;
-          }
-        }
+        if (navigation.pointerMove(event.pointerId, event.clientY) === 'dragged') return;
         const point = local(event);
         callbacks.current.onHover(renderer?.hitTest(point.x, point.y), point.x, point.y);
         if (renderer) cursorStore.set(renderer.microsAt(point.y), 'swimlane');
@@ -252,21 +210,19 @@ export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow
         if (event.pointerType === 'mouse') callbacks.current.onHover(undefined, 0, 0);
         cursorStore.set(undefined, 'swimlane');
       }}
-      onPointerCancel={(event) => touch.onPointerCancel(event)}
+      onPointerCancel={(event) => {
+        navigation.pointerCancel();
+        touch.onPointerCancel(event);
+      }}
       onPointerUp={(event) => {
         if (touch.onPointerUp(event)) return;
-        const state = drag.current;
-        drag.current = undefined;
-        if (!state || state.moved || !renderer) return;
+        if (!navigation.pointerUp(event.pointerId) || !renderer) return;
         const point = local(event);
         const hit = renderer.hitTest(point.x, point.y);
         if (!hit) return;
-        if (hit.kind === 'bin') {
-          // A bin holds too many events to pick one: zoom into it instead.
-          move(zoomWindow(windowRef.current, 4, point.y / heightPx, boundsRef.current));
-          return;
-        }
-        callbacks.current.onActivate(hit);
+        // A bin holds too many events to pick one: zoom into it instead.
+        if (hit.kind === 'bin') navigation.zoomIntoBin(point.y);
+        else callbacks.current.onActivate(hit);
       }}
     />
   );

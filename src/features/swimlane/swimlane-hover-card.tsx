@@ -1,7 +1,7 @@
 /* Details of what the pointer is over in the swimlane: an event, a group, a bin or a marker. */
 import { countNoun } from '../../../domain/count-noun.ts';
 import { formatDuration } from '../../../domain/time/format-duration.ts';
-import type { SwimlaneHit } from '../../render/swimlane/swimlane-renderer.ts';
+import type { SwimlaneHit } from '../../render/swimlane/swimlane-scene.ts';
 import { harPhases } from '../../render/swimlane/har-phases.ts';
 import type { SwimlaneColumn } from './swimlane-columns.ts';
 import type { SwimlaneEventRow } from './swimlane-event-row.ts';

@@ -7,10 +7,12 @@ import { countNoun } from '../../../domain/count-noun.ts';
 import { measured } from '../../../domain/measured.ts';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTimeCursorAttribute } from '../../data/use-time-cursor-attribute.ts';
-import type { SwimlaneHit, SwimlaneRenderer, SwimlaneScene } from '../../render/swimlane/swimlane-renderer.ts';
+import type { SwimlaneRenderer } from '../../render/swimlane/swimlane-renderer.ts';
+import type { SwimlaneHit, SwimlaneScene } from '../../render/swimlane/swimlane-scene.ts';
 import { harPhases } from '../../render/swimlane/har-phases.ts';
 import type { TimeWindow } from '../../render/swimlane/swimlane-window.ts';
-import { AXIS_WIDTH_PX } from '../../render/swimlane/swimlane-renderer.ts';
+import { AXIS_WIDTH_PX } from '../../render/swimlane/swimlane-scene.ts';
+import { frameScheduler, type CancelFrame } from '../../render/frame-scheduler.ts';
 import { orderColumns, type SwimlaneColumn } from './swimlane-columns.ts';
 import { SwimlaneColumnHeader } from './swimlane-column-header.tsx';
 import { SwimlaneColumnScrollbar } from './swimlane-column-scrollbar.tsx';
@@ -112,13 +114,13 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
   const [window, setWindow] = useState<TimeWindow>({ fromMicros: bounds.fromMicros, toMicros: bounds.toMicros });
   const [requestedWindow, setRequestedWindow] = useState<TimeWindow | undefined>(undefined);
   const [hover, setHover] = useState<HoverState | undefined>(undefined);
-  const frame = useRef(0);
+  const cancelFrame = useRef<CancelFrame | undefined>(undefined);
   const rootRef = useRef<HTMLElement>(null);
   useTimeCursorAttribute(rootRef);
   const onWindowChange = useCallback((next: TimeWindow) => {
     // The minimap and labels follow at most once a frame.
-    cancelAnimationFrame(frame.current);
-    frame.current = requestAnimationFrame(() => setWindow(next));
+    cancelFrame.current?.();
+    cancelFrame.current = frameScheduler.request(() => setWindow(next));
   }, []);
 
   const { onSelectEvent, onOpenGroup } = props;

@@ -1,6 +1,6 @@
 /* The swimlane's colours for the current colour mode, following data-theme as it changes. */
 import { useEffect, useMemo, useState } from 'react';
-import type { SwimlaneTheme } from '../../render/swimlane/swimlane-renderer.ts';
+import type { SwimlaneTheme } from '../../render/swimlane/swimlane-scene.ts';
 import { currentScheme, readThemeColors, watchScheme } from '../../render/theme-colors.ts';
 
 export function useSwimlaneTheme(): SwimlaneTheme {

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } f
 import { useTimeCursorStore } from '../../data/time-cursor.ts';
 import { useTimeCursorAttribute } from '../../data/use-time-cursor-attribute.ts';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
+import { frameScheduler, type CancelFrame } from '../../render/frame-scheduler.ts';
 import { cursorEvents, type CursorEvents } from './cursor-events.ts';
 import { TimelineRow } from './timeline-row.tsx';
 import type { TimelineEvent, TimelineRowInfo } from './timeline-types.ts';
@@ -160,10 +161,10 @@ function useSharedCursorMicros(): number | undefined {
   const store = useTimeCursorStore();
   const [micros, setMicros] = useState<number | undefined>(undefined);
   useEffect(() => {
-    let frame = 0;
+    let cancelFrame: CancelFrame | undefined;
     const follow = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
+      cancelFrame?.();
+      cancelFrame = frameScheduler.request(() => {
         const cursor = store.get();
         setMicros(cursor.source === 'event-timeline' ? undefined : cursor.micros);
       });
@@ -171,7 +172,7 @@ function useSharedCursorMicros(): number | undefined {
     follow();
     const unsubscribe = store.subscribe(follow);
     return () => {
-      cancelAnimationFrame(frame);
+      cancelFrame?.();
       unsubscribe();
     };
   }, [store]);

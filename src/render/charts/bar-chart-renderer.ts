@@ -2,7 +2,8 @@
  * Horizontal bars, one row per label, each split into coloured segments (stacked): the actor-bar
  * chart (segments are streams) and the incident-bar chart (one segment).
  */
-import { chartContext, fitText } from './chart-canvas.ts';
+import { fitText } from './chart-canvas.ts';
+import { hidpiContext } from '../hidpi-canvas.ts';
 
 export interface BarChartScene {
   rows: ReadonlyArray<{ label: string; segments: readonly number[] }>;
@@ -17,7 +18,7 @@ export interface BarChartScene {
 export const BAR_LABEL_WIDTH_PX = 160;
 
 export function renderBarChart(canvas: HTMLCanvasElement, scene: BarChartScene): void {
-  const target = chartContext(canvas);
+  const target = hidpiContext(canvas);
   if (!target) return;
   const { context, widthPx, heightPx } = target;
   const totals = scene.rows.map((row) => row.segments.reduce((sum, value) => sum + value, 0));

@@ -1,18 +1,4 @@
-/* A 2D context sized to the canvas's CSS box at the device's pixel ratio, cleared. */
-export function chartContext(canvas: HTMLCanvasElement): { context: CanvasRenderingContext2D; widthPx: number; heightPx: number } | undefined {
-  const context = canvas.getContext('2d');
-  if (!context) return undefined;
-  const ratio = window.devicePixelRatio || 1;
-  const widthPx = canvas.clientWidth;
-  const heightPx = canvas.clientHeight;
-  if (canvas.width !== Math.round(widthPx * ratio) || canvas.height !== Math.round(heightPx * ratio)) {
-    canvas.width = Math.round(widthPx * ratio);
-    canvas.height = Math.round(heightPx * ratio);
-  }
-  context.setTransform(ratio, 0, 0, ratio, 0, 0);
-  context.clearRect(0, 0, widthPx, heightPx);
-  return { context, widthPx, heightPx };
-}
+/* Chart labels on a 2D canvas (the canvas itself is set up by ../hidpi-canvas.ts). */
 
 /** Label text cut to fit `maxWidthPx`, with an ellipsis. */
 export function fitText(context: CanvasRenderingContext2D, text: string, maxWidthPx: number): string {

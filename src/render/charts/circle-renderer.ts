@@ -1,6 +1,7 @@
 /* Circles laid out by the pack worker (actor-circle) and the incident graph's nodes and edges. */
 import { readableTextColor } from '../../../domain/color/color-values.ts';
-import { chartContext, fitText } from './chart-canvas.ts';
+import { fitText } from './chart-canvas.ts';
+import { hidpiContext } from '../hidpi-canvas.ts';
 
 export interface PlacedCircle {
   x: number;
@@ -22,7 +23,7 @@ export interface CircleScene {
 }
 
 export function renderCircles(canvas: HTMLCanvasElement, scene: CircleScene): void {
-  const target = chartContext(canvas);
+  const target = hidpiContext(canvas);
   if (!target) return;
   const { context } = target;
   if (scene.edges) {

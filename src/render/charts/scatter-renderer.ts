@@ -3,7 +3,8 @@
  * binned per pixel column, so drawing costs actors × width, however many events there are; a bin
  * with more events draws a stronger dot.
  */
-import { chartContext, fitText } from './chart-canvas.ts';
+import { fitText } from './chart-canvas.ts';
+import { hidpiContext } from '../hidpi-canvas.ts';
 
 export interface ScatterScene {
   labels: readonly string[];
@@ -35,7 +36,7 @@ export function scatterGeometry(widthPx: number, heightPx: number, rowCount: num
 }
 
 export function renderScatter(canvas: HTMLCanvasElement, scene: ScatterScene): void {
-  const target = chartContext(canvas);
+  const target = hidpiContext(canvas);
   if (!target) return;
   const { context, widthPx, heightPx } = target;
   const { rowPx, plotWidthPx: plotWidth } = scatterGeometry(widthPx, heightPx, scene.labels.length);

@@ -3,7 +3,7 @@
  * no objects made per event), with the markers apart: markers draw as lines across every column.
  */
 import type { SwimlaneLayoutInput } from '../../../domain/swimlane/swimlane-layout.ts';
-import type { SwimlaneMarker } from './swimlane-renderer.ts';
+import type { SwimlaneMarker } from './swimlane-scene.ts';
 
 export interface SwimlaneEvent {
   readonly id: number;

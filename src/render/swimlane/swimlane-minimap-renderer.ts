@@ -3,6 +3,7 @@
  * down, bars to the right), the window the swimlane shows, the secondary window and the markers.
  * A plain 2D canvas: it draws at most one bar per pixel row whatever the event count.
  */
+import { hidpiContext } from '../hidpi-canvas.ts';
 import type { TimeWindow } from './swimlane-window.ts';
 
 export interface MinimapScene {
@@ -18,17 +19,9 @@ export interface MinimapScene {
 }
 
 export function renderMinimap(canvas: HTMLCanvasElement, scene: MinimapScene): void {
-  const context = canvas.getContext('2d');
-  if (!context) return;
-  const ratio = window.devicePixelRatio || 1;
-  const widthPx = canvas.clientWidth;
-  const heightPx = canvas.clientHeight;
-  if (canvas.width !== Math.round(widthPx * ratio) || canvas.height !== Math.round(heightPx * ratio)) {
-    canvas.width = Math.round(widthPx * ratio);
-    canvas.height = Math.round(heightPx * ratio);
-  }
-  context.setTransform(ratio, 0, 0, ratio, 0, 0);
-  context.clearRect(0, 0, widthPx, heightPx);
+  const drawing = hidpiContext(canvas);
+  if (!drawing) return;
+  const { context, widthPx, heightPx } = drawing;
   const span = Math.max(1, scene.bounds.toMicros - scene.bounds.fromMicros);
   const yOf = (micros: number) => ((micros - scene.bounds.fromMicros) / span) * heightPx;
   let max = 0;

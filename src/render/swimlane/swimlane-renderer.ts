@@ -6,64 +6,29 @@
  * window with a span of margin above and below (swimlane-cache.ts), so a pan inside it only moves
  * them: no geometry, no texture upload. A zoom builds again, at a cost bounded by the pixels and
  * BOX_LIMIT, never by the event count. Ticks, markers and selection are one small Graphics a frame;
- * labels are pooled HTML. Frames are drawn on demand from one requestAnimationFrame; Pixi's ticker
- * never runs.
+ * labels are pooled HTML. Frames are drawn on demand from the app's frame scheduler; Pixi's ticker
+ * never runs. Only drawing lives here: hit-testing, the bin texture's colours, the box palette and
+ * pan/zoom are pure modules beside it (swimlane-hit-test, -bin-texture, -box-palette, -navigation).
  */
 // NOTE: the app's CSP forbids eval; this swaps Pixi's generated shader-sync code for precompiled functions.
 import 'pixi.js/unsafe-eval';
 import { Application, BufferImageSource, Container, Graphics, Sprite, Texture } from 'pixi.js';
 import { BOX_LIMIT, binView, boxesInView, countInView, type SwimlaneBox } from '../../../domain/swimlane/swimlane-lod.ts';
 import type { SwimlaneLayout } from '../../../domain/swimlane/swimlane-layout.ts';
+import { frameScheduler, type CancelFrame } from '../frame-scheduler.ts';
 import { LabelPool } from './label-pool.ts';
 import { axisTicks, type TimeWindow } from './swimlane-window.ts';
 import { columnGeometry } from './column-geometry.ts';
-import { PHASE_COLORS, type HarPhase } from './har-phases.ts';
-import { binRamp, mixColor, parseHexColor, RAMP_STEPS, type Rgb } from './swimlane-colors.ts';
 import { QuadBatch } from './quad-batch.ts';
 import { cacheCovers, cachedRange, cacheOffsetPx, type CachedWindow, type SwimlaneMode } from './swimlane-cache.ts';
+import { fillBinPixels } from './swimlane-bin-texture.ts';
+import { boxPalette, drawHarBox } from './swimlane-box-palette.ts';
+import { hitTestSwimlane, yOfMicros } from './swimlane-hit-test.ts';
+import { AXIS_WIDTH_PX, type SwimlaneHit, type SwimlaneScene } from './swimlane-scene.ts';
 
-export interface SwimlaneTheme {
-  background: string;
-  grid: string;
-  text: string;
-  muted: string;
-  marker: string;
-  selection: string;
-  /** Palette colours by stream colour index. */
-  streams: readonly string[];
-}
+// The bench page (bench/pages) builds its scene against the renderer's own module.
+export type { SwimlaneScene } from './swimlane-scene.ts';
 
-export interface SwimlaneMarker {
-  id: number;
-  startMicros: number;
-  endMicros: number;
-  message: string;
-}
-
-export interface SwimlaneScene {
-  layout: SwimlaneLayout | undefined;
-  columnCount: number;
-  markers: readonly SwimlaneMarker[];
-  /** The selected event, where it is drawn. */
-  selected: { column: number; startMicros: number; endMicros: number } | undefined;
-  grouping: boolean;
-  axisVisible: boolean;
-  theme: SwimlaneTheme;
-  /** The phases of the event at a page position, for HAR requests. */
-  phasesOf: (position: number) => ReadonlyArray<{ phase: HarPhase; ms: number }> | undefined;
-  /** The window lets the label follow the one axis rule (a date once it crosses a day, and so on). */
-  formatTick: (micros: number, stepMicros: number, window: TimeWindow) => string;
-  /** Ticks fall on round steps from here: the incident's start on an elapsed axis, else 0. */
-  tickOriginMicros?: number;
-}
-
-export type SwimlaneHit =
-  | { kind: 'event'; position: number }
-  | { kind: 'group'; positions: number[] }
-  | { kind: 'bin'; column: number; count: number; fromMicros: number; toMicros: number }
-  | { kind: 'marker'; marker: SwimlaneMarker };
-
-export const AXIS_WIDTH_PX = 92;
 const BOX_INSET_PX = 3;
 const GROUP_GAP_PX = 4;
 /** Spans of margin built above and below the window (bins always; boxes while few enough). */
@@ -72,7 +37,6 @@ const MARGIN_SPANS = 1;
 const CACHED_BOX_LIMIT = 2 * BOX_LIMIT;
 /** Texture rows at most (WebGL's smallest guaranteed texture size is 4096). */
 const MAX_BIN_ROWS = 4096;
-const PHASES = Object.keys(PHASE_COLORS) as HarPhase[];
 
 export class SwimlaneRenderer {
   private readonly app = new Application();
@@ -97,7 +61,7 @@ export class SwimlaneRenderer {
   private groupBoxes: SwimlaneBox[] = [];
   private cache: CachedWindow | undefined;
   private mode: SwimlaneMode = 'bins';
-  private frame = 0;
+  private cancelFrame: CancelFrame | undefined;
   private frames = 0;
   private builds = 0;
   private destroyed = false;
@@ -209,9 +173,11 @@ export class SwimlaneRenderer {
   }
 
   requestDraw(): void {
-    if (this.frame || this.destroyed) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
+    if (this.cancelFrame || this.destroyed) return;
+    // Drawn, not idle, until that frame: tests and screenshots wait for data-swimlane-idle.
+    this.host.dataset['swimlaneIdle'] = 'false';
+    this.cancelFrame = frameScheduler.request(() => {
+      this.cancelFrame = undefined;
       this.draw();
     });
   }
@@ -239,6 +205,7 @@ export class SwimlaneRenderer {
     this.host.dataset['windowFromMicros'] = String(Math.round(window.fromMicros));
     this.host.dataset['windowToMicros'] = String(Math.round(window.toMicros));
     this.host.dataset['columnScrollPx'] = String(Math.round(Math.max(0, (scene.axisVisible ? AXIS_WIDTH_PX : 0) - this.columnGeometry().leftPx)));
+    this.host.dataset['swimlaneIdle'] = String(this.cancelFrame === undefined);
   }
 
   /** Builds the content for the window and its margin. */
@@ -286,32 +253,7 @@ export class SwimlaneRenderer {
       this.binTexture = new Texture({ source });
       this.bins.texture = this.binTexture;
     }
-    let max = 1;
-    for (let i = 0; i < cells; i += 1) if ((this.binCounts[i] as number) > max) max = this.binCounts[i] as number;
-    const background = parseHexColor(scene.theme.background);
-    const streams = scene.theme.streams.map(parseHexColor);
-    // Opaque colours mixed with the background (no premultiplied-alpha traps), looked up per cell.
-    const ramp = binRamp(background, streams);
-    const scale = (RAMP_STEPS - 1) / Math.log1p(max);
-    const pixels = this.binPixels;
-    for (let c = 0; c < columns; c += 1) {
-      for (let row = 0; row < rows; row += 1) {
-        const count = this.binCounts[c * rows + row] as number;
-        const at = (row * columns + c) * 4;
-        if (count === 0) {
-          pixels[at] = background[0];
-          pixels[at + 1] = background[1];
-          pixels[at + 2] = background[2];
-        } else {
-          const stream = (this.binColors[c * rows + row] as number) % Math.max(1, streams.length);
-          const from = (stream * RAMP_STEPS + Math.round(Math.log1p(count) * scale)) * 3;
-          pixels[at] = ramp[from] as number;
-          pixels[at + 1] = ramp[from + 1] as number;
-          pixels[at + 2] = ramp[from + 2] as number;
-        }
-        pixels[at + 3] = 255;
-      }
-    }
+    fillBinPixels(this.binPixels, { counts: this.binCounts, colors: this.binColors, columns, rows }, scene.theme.background, scene.theme.streams);
     this.binTexture.source.update();
     const { leftPx, widthPx } = this.columnGeometry();
     this.bins.visible = true;
@@ -331,7 +273,7 @@ export class SwimlaneRenderer {
       return;
     }
     const streamCount = Math.max(1, scene.theme.streams.length);
-    const palette = quadPalette(scene.theme);
+    const palette = boxPalette(scene.theme);
     q.setPalette(palette.colors);
     const { leftPx, widthPx } = this.columnGeometry();
     const boxes = boxesInView(layout, cache.fromMicros, cache.toMicros, cache.heightPx, { minHeightPx: 2, groupGapPx: scene.grouping ? GROUP_GAP_PX : undefined });
@@ -349,7 +291,7 @@ export class SwimlaneRenderer {
         continue;
       }
       const phases = h >= 6 ? scene.phasesOf(layout.position[box.index] as number) : undefined;
-      if (phases && phases.length > 0) drawPhases(q, palette, phases, x, y, boxWidth, h, stream);
+      if (phases && phases.length > 0) drawHarBox(q, palette, phases, { x, y, width: boxWidth, height: h }, stream);
       else q.rect(x, y, boxWidth, h, stream);
       if (layout.highlighted[box.index]) q.outline(x - 2, y - 1, boxWidth + 4, h + 2, 2, palette.highlight);
     }
@@ -413,57 +355,23 @@ export class SwimlaneRenderer {
   }
 
   yOf(micros: number): number {
-    return ((micros - this.window.fromMicros) / (this.window.toMicros - this.window.fromMicros)) * this.heightPx;
+    return yOfMicros(this.window, this.heightPx, micros);
   }
 
   microsAt(yPx: number): number {
     return this.window.fromMicros + (yPx / this.heightPx) * (this.window.toMicros - this.window.fromMicros);
   }
 
-  /** What is under a point of the canvas (CSS pixels). */
+  /** What is under a point of the canvas (CSS pixels), as the last frame drew it. */
   hitTest(xPx: number, yPx: number): SwimlaneHit | undefined {
-    const scene = this.scene;
-    const layout = scene?.layout;
-    if (!scene) return undefined;
-    for (const marker of scene.markers) {
-      const y0 = this.yOf(marker.startMicros);
-      const y1 = Math.max(y0, this.yOf(marker.endMicros));
-      if (yPx >= y0 - 3 && yPx <= y1 + 3 && (y1 - y0 < 2 || Math.abs(yPx - y0) <= 3)) return { kind: 'marker', marker };
-    }
-    const { leftPx, widthPx } = this.columnGeometry();
-    // Under the axis nothing is hit, even where a scrolled column passes beneath it.
-    if (scene.axisVisible && xPx < AXIS_WIDTH_PX) return undefined;
-    const column = Math.floor((xPx - leftPx) / widthPx);
-    const cache = this.cache;
-    if (!layout || !cache || column < 0 || column >= layout.columnCount) return undefined;
-    // The point in the cached content's pixels.
-    const contentY = yPx + cacheOffsetPx(cache, this.window);
-    if (this.mode === 'bins') {
-      const rowPx = cache.heightPx / this.binRows;
-      const row = Math.max(0, Math.min(this.binRows - 1, Math.floor(contentY / rowPx)));
-      const count = this.binCounts[column * this.binRows + row] ?? 0;
-      if (count === 0) return undefined;
-      const rowMicros = (cache.toMicros - cache.fromMicros) / this.binRows;
-      return { kind: 'bin', column, count, fromMicros: cache.fromMicros + row * rowMicros, toMicros: cache.fromMicros + (row + 1) * rowMicros };
-    }
-    for (let i = this.drawnBoxes.length - 1; i >= 0; i -= 1) {
-      const box = this.drawnBoxes[i] as SwimlaneBox;
-      if (box.column !== column || contentY < box.y0Px - 1 || contentY > Math.max(box.y0Px + 2, box.y1Px) + 1) continue;
-      if (box.count === 1) return { kind: 'event', position: layout.position[box.index] as number };
-      const positions: number[] = [];
-      for (let k = 0, j = box.index; k < box.count; j += 1) {
-        if ((layout.endMicros[j] as number) < cache.fromMicros) continue;
-        positions.push(layout.position[j] as number);
-        k += 1;
-      }
-      return { kind: 'group', positions };
-    }
-    return undefined;
+    if (!this.scene) return undefined;
+    const { scene, window, heightPx, cache, mode, binCounts, binRows } = this;
+    return hitTestSwimlane({ scene, window, heightPx, columns: this.columnGeometry(), cache, mode, binCounts, binRows, boxes: this.drawnBoxes }, xPx, yPx);
   }
 
   destroy(): void {
     this.destroyed = true;
-    if (this.frame) cancelAnimationFrame(this.frame);
+    this.cancelFrame?.();
     this.layer.remove();
     // NOTE: the renderer first, the textures after: its shaders hold the last textures drawn, and a
     // texture destroyed while still bound logs Pixi's "destroyed while still bound to a shader".
@@ -471,39 +379,4 @@ export class SwimlaneRenderer {
     this.boxes.destroy();
     this.binTexture?.destroy(true);
   }
-}
-
-interface QuadPalette {
-  colors: Rgb[];
-  /** First index of the streams' group fills (the colour over the background at 55%). */
-  groupFill: number;
-  /** First index of the streams' HAR backgrounds (18%). */
-  harBackground: number;
-  /** First index of the HAR phase colours, in PHASES order. */
-  phase: number;
-  highlight: number;
-}
-
-/** The box mesh's colours: opaque, mixed with the background where the design has alpha. */
-function quadPalette(theme: SwimlaneTheme): QuadPalette {
-  const background = parseHexColor(theme.background);
-  const streams = theme.streams.map(parseHexColor);
-  const count = streams.length;
-  const colors: Rgb[] = [...streams, ...streams.map((color) => mixColor(background, color, 0.55)), ...streams.map((color) => mixColor(background, color, 0.18)), ...PHASES.map((phase) => parseHexColor(PHASE_COLORS[phase])), mixColor(background, parseHexColor(theme.selection), 0.6)];
-  return { colors, groupFill: count, harBackground: 2 * count, phase: 3 * count, highlight: 3 * count + PHASES.length };
-}
-
-/** A HAR request's box: the stream colour as a left edge, the phases as segments in time order. */
-function drawPhases(q: QuadBatch, palette: QuadPalette, phases: ReadonlyArray<{ phase: HarPhase; ms: number }>, x: number, y: number, width: number, height: number, stream: number): void {
-  const total = phases.reduce((sum, part) => sum + part.ms, 0);
-  q.rect(x, y, width, height, palette.harBackground + stream);
-  if (total > 0) {
-    let top = y;
-    for (const part of phases) {
-      const h = (part.ms / total) * height;
-      if (h > 0) q.rect(x + 3, top, width - 3, h, palette.phase + PHASES.indexOf(part.phase));
-      top += h;
-    }
-  }
-  q.rect(x, y, 3, height, stream);
 }
