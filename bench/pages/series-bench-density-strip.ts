@@ -3,7 +3,7 @@
  * src/render/density-strip-renderer.ts), kept only as a baseline of bench/series-bench.ts (its page is series-bench-page.ts): a bar per
  * bin scaled to the fullest, and the list's window as an outlined band.
  */
-import { hidpiContext } from '../hidpi-canvas.ts';
+import { hidpiContext } from '../../src/render/hidpi-canvas.ts';
 
 export interface DensityStripScene {
   bins: Uint32Array;
