@@ -95,7 +95,7 @@ export function ChartFrame({ name, title, heightPx, draw, onPoint, interaction, 
   });
 
   return (
-    <section ref={rootRef} aria-label={`Picture ${name}`} data-picture={name} data-selected-event={selectedEventID} className="flex min-w-0 flex-col gap-2">
+    <section ref={rootRef} aria-label={`Picture ${name}`} data-picture={name} data-selected-event={selectedEventID} data-range-from-micros={timeAxis?.touch?.range.fromMicros} data-range-to-micros={timeAxis?.touch?.range.toMicros} className="flex min-w-0 flex-col gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-semibold">{title}</h2>
         {controls}
