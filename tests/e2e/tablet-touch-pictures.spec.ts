@@ -202,6 +202,8 @@ test.describe('a 768 x 1024 tablet upright: the organization and the map', () =>
   });
 
   test("a map's telemetry panels pan together under a finger", async ({ page }) => {
+    // The globe renders on the CPU here, and every touch event waits for the page: a slow test, not a sleep.
+    test.slow();
     const { cdp } = await openIncident(page, 'map', 'Roof survey drone hard landing, hall B');
     const telemetry = page.locator('[data-map-telemetry]').first();
     const panels = telemetry.locator('[data-range-from-micros]');
