@@ -2,6 +2,8 @@
  * The incident's actor charts: actor-bar (events per actor stacked by stream), actor-scatter (a
  * dot per event, time against actor) and actor-circle (actors packed by event count in a worker,
  * humans and bots apart). Counts come from the shown events, bots only when the analyst shows them.
+ * actor-bar stays on the canvas bar renderer, not uPlot: categorical rows with no time axis (the
+ * reasons are in render/charts/bar-chart-renderer.ts).
  */
 import { spanLabelPattern } from '../../../domain/time/axis-time-pattern.ts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
