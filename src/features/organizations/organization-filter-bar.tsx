@@ -26,45 +26,7 @@ export function OrganizationFilterBar({ fields, update, zone: wantedZone, incide
   const filter = organizationFilterOf(fields);
   const active = isFiltering(filter);
   const zone = useTimeZoneReady(wantedZone) ? wantedZone : 'UTC';
-  const [from, setFrom] = useState(() => intervalText(filter.interval?.start, zone));
-  const [to, setTo] = useState(() => intervalText(filter.interval?.end, zone));
-  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
-
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    const result = readInterval(from, to, zone, bounds);
-    if ('errors' in result) return setErrors(result.errors);
-    setErrors({});
-    update({ timeInterval: result.interval });
-  }
-  function clearAll() {
-    setFrom('');
-    setTo('');
-    setErrors({});
-    update({ timeInterval: null, searchTerm: '', streamVisibility: {}, selectedOrganizationActorIDs: [] });
-  }
-  const timeField = (id: 'from' | 'to', label: string, value: string, set: (text: string) => void) => (
-    <div className="flex flex-col gap-0.5">
-      <label htmlFor={`organization-interval-${id}`} className="text-xs font-medium text-muted">
-        {label}
-      </label>
-      <input
-        id={`organization-interval-${id}`}
-        value={value}
-        placeholder={INTERVAL_PATTERN}
-        spellCheck={false}
-        aria-invalid={errors[id] ? true : undefined}
-        aria-describedby={errors[id] ? `organization-interval-${id}-error` : undefined}
-        className={`${fieldClass} w-44 font-mono text-xs ${errors[id] ? 'border-danger' : 'border-line'}`}
-        onChange={(event) => set(event.target.value)}
-      />
-      {errors[id] ? (
-        <p id={`organization-interval-${id}-error`} role="alert" className="text-xs text-danger">
-          {errors[id]}
-        </p>
-      ) : null}
-    </div>
-  );
+  const clearAll = () => update({ timeInterval: null, searchTerm: '', streamVisibility: {}, selectedOrganizationActorIDs: [] });
 
   return (
     <section aria-label="Filters of the organization's pictures" className="flex flex-col gap-2 rounded-md border border-line bg-panel p-2 text-sm">
@@ -75,13 +37,8 @@ export function OrganizationFilterBar({ fields, update, zone: wantedZone, incide
           </label>
           <input id="organization-search-term" type="search" value={fields.searchTerm} placeholder="Words in the message" className={`${fieldClass} w-52 border-line`} onChange={(event) => update({ searchTerm: event.target.value })} />
         </div>
-        <form onSubmit={apply} className="flex items-start gap-2" aria-label="Time interval">
-          {timeField('from', 'From', from, setFrom)}
-          {timeField('to', 'To', to, setTo)}
-          <Button type="submit" className="self-end px-2 py-1">
-            Apply
-          </Button>
-        </form>
+        {/* Keyed by the interval, so one set elsewhere (a pinch on actor-scatter, Clear filters) is what the fields say. */}
+        <IntervalFields key={`${filter.interval?.start ?? ''}-${filter.interval?.end ?? ''}`} interval={filter.interval} zone={zone} bounds={bounds} onInterval={(timeInterval) => update({ timeInterval })} />
         <div className="flex flex-col gap-0.5">
           <label htmlFor="organization-actor" className="text-xs font-medium text-muted">
             Actor
@@ -127,5 +84,49 @@ export function OrganizationFilterBar({ fields, update, zone: wantedZone, incide
         })}
       </fieldset>
     </section>
+  );
+}
+
+function IntervalFields({ interval, zone, bounds, onInterval }: { interval: { start: number; end: number } | null; zone: string; bounds: { first: number; last: number }; onInterval: (interval: { start: number; end: number } | null) => void }) {
+  const [from, setFrom] = useState(() => intervalText(interval?.start, zone));
+  const [to, setTo] = useState(() => intervalText(interval?.end, zone));
+  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    const result = readInterval(from, to, zone, bounds);
+    if ('errors' in result) return setErrors(result.errors);
+    setErrors({});
+    onInterval(result.interval);
+  }
+  const timeField = (id: 'from' | 'to', label: string, value: string, set: (text: string) => void) => (
+    <div className="flex flex-col gap-0.5">
+      <label htmlFor={`organization-interval-${id}`} className="text-xs font-medium text-muted">
+        {label}
+      </label>
+      <input
+        id={`organization-interval-${id}`}
+        value={value}
+        placeholder={INTERVAL_PATTERN}
+        spellCheck={false}
+        aria-invalid={errors[id] ? true : undefined}
+        aria-describedby={errors[id] ? `organization-interval-${id}-error` : undefined}
+        className={`${fieldClass} w-44 font-mono text-xs ${errors[id] ? 'border-danger' : 'border-line'}`}
+        onChange={(event) => set(event.target.value)}
+      />
+      {errors[id] ? (
+        <p id={`organization-interval-${id}-error`} role="alert" className="text-xs text-danger">
+          {errors[id]}
+        </p>
+      ) : null}
+    </div>
+  );
+  return (
+    <form onSubmit={apply} className="flex items-start gap-2" aria-label="Time interval">
+      {timeField('from', 'From', from, setFrom)}
+      {timeField('to', 'To', to, setTo)}
+      <Button type="submit" className="self-end px-2 py-1">
+        Apply
+      </Button>
+    </form>
   );
 }
