@@ -25,6 +25,8 @@ export function EventsOverTimeUnder({ selectedEventID, onPickTime }: { selectedE
       positions={filtered.positions}
       fromMicros={interval?.start ?? first}
       toMicros={interval?.end ?? Math.max(last, first + 1000)}
+      wholeFromMicros={first}
+      wholeToMicros={Math.max(last, first + 1000)}
       narrowed={interval !== null}
       zone={timeZone}
       selectedEventID={selected}

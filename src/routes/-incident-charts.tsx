@@ -5,6 +5,7 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
+import { coversBounds, type TimeRange } from '../../domain/gestures/gesture-range.ts';
 import { formatMicros } from '../../domain/time/format-micros.ts';
 import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
 import { ActorBarChart, ActorCircleChart, ActorScatterChart, type ActorChartProps } from '../features/charts/actor-charts.tsx';
@@ -34,7 +35,15 @@ export function IncidentChart({ name, selectedEventID }: { name: IncidentChartNa
   const interval = page.viewState.timeInterval;
   const fromMicros = interval?.start ?? data.incident.firstTimestamp ?? events[0]?.startTimestamp ?? 0;
   const toMicros = Math.max(fromMicros + 1, interval?.end ?? data.incident.lastTimestamp ?? events[events.length - 1]?.startTimestamp ?? fromMicros);
-  const props: ActorChartProps = { events, positions: filtered.positions, actors, streams, showBots: settings.displayBotsInVisualizations, heightPx: page.settings.visualizationHeight, fromMicros, toMicros, formatTime,
+  const wholeFrom = data.incident.firstTimestamp ?? events[0]?.startTimestamp ?? 0;
+  const wholeTo = Math.max(wholeFrom + 1, data.incident.lastTimestamp ?? events[events.length - 1]?.startTimestamp ?? wholeFrom);
+  const wholeRange = useMemo(() => ({ fromMicros: wholeFrom, toMicros: wholeTo }), [wholeFrom, wholeTo]);
+  // A pinch or a drag on actor-scatter narrows the time interval as brushing the series does; pinched out to everything, it is the whole incident again.
+  const onTimeRange = useCallback(
+    (range: TimeRange) => updateViewState({ timeInterval: coversBounds(range, wholeRange) ? null : { start: Math.round(Math.max(wholeFrom, range.fromMicros)), end: Math.round(Math.min(wholeTo, range.toMicros)) } }),
+    [updateViewState, wholeRange, wholeFrom, wholeTo],
+  );
+  const props: ActorChartProps = { events, positions: filtered.positions, actors, streams, showBots: settings.displayBotsInVisualizations, heightPx: page.settings.visualizationHeight, fromMicros, toMicros, formatTime, wholeRange, onTimeRange,
     selectedEventID: selectedEventID ?? page.viewState.selectedEventIDs[0], onSelectEvent, onSelectActor };
   if (name === 'actor-bar') return <ActorBarChart {...props} />;
   if (name === 'actor-scatter') return <ActorScatterChart {...props} />;

@@ -4,7 +4,8 @@
  * picture (`beside`), where the map's clock marks the events the track is passing.
  */
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { coversBounds, type TimeRange } from '../../domain/gestures/gesture-range.ts';
 import { paletteColor } from '../../domain/color/palette.ts';
 import { formatElapsed } from '../../domain/time/format-elapsed.ts';
 import { formatMicros } from '../../domain/time/format-micros.ts';
@@ -78,6 +79,12 @@ export function IncidentTimeline({ selectedEventID, beside }: { selectedEventID:
     return () => registerPicture(null);
   });
   const [jumpTo, setJumpTo] = useState<{ micros: number } | undefined>(undefined);
+  const wholeRange = useMemo(() => ({ fromMicros: first, toMicros: Math.max(last, first + 1) }), [first, last]);
+  // A pinch on the list narrows or widens the time interval; pinched out to everything, it is the whole incident again.
+  const onTimeRange = useCallback(
+    (picked: TimeRange) => updateViewState({ timeInterval: coversBounds(picked, wholeRange) ? null : { start: Math.round(Math.max(wholeRange.fromMicros, picked.fromMicros)), end: Math.round(Math.min(wholeRange.toMicros, picked.toMicros)) } }),
+    [updateViewState, wholeRange],
+  );
   const timeline = (
     <EventTimeline
       events={events}
@@ -93,6 +100,8 @@ export function IncidentTimeline({ selectedEventID, beside }: { selectedEventID:
       current={beside?.current}
       label={beside?.label}
       jumpTo={jumpTo}
+      wholeRange={wholeRange}
+      onTimeRange={onTimeRange}
       selectedEventID={selectedEventID ?? viewState.selectedEventIDs[0]}
       placeOfTime={placeOfTime}
       onRangeChange={onRangeChange}

@@ -1,15 +1,18 @@
 /*
  * The organization's timeline, swimlane and actor charts: the incident pictures' components given
  * all the organization's events, a column per organization actor, and the incident in place of the
- * stream (its name in the stream column, its colour on each event).
+ * stream (its name in the stream column, its colour on each event). What they show passes the
+ * organization's own filters (its filter bar: time interval, incidents, actor, search term).
  */
 import { useCallback, useMemo } from 'react';
 import { firstAtOrAfter } from '../../domain/events/event-filter.ts';
+import { coversBounds, type TimeRange } from '../../domain/gestures/gesture-range.ts';
 import { formatElapsed } from '../../domain/time/format-elapsed.ts';
 import { formatMicros } from '../../domain/time/format-micros.ts';
 import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
 import { ActorBarChart, ActorCircleChart, ActorScatterChart, type ActorChartProps } from '../features/charts/actor-charts.tsx';
 import type { OrganizationPictureEvents } from '../features/organizations/organization-picture-events.ts';
+import { useOrganizationShown } from './-organization-filter.ts';
 import { useOrganizationPage } from '../features/organizations/organization-page-context.ts';
 import { useDisplaySettings, useViewState } from '../features/settings/use-settings.ts';
 import type { SwimlaneOptions } from '../features/swimlane/swimlane-options.ts';
@@ -25,17 +28,10 @@ export interface OrganizationPictureProps {
   heightPx: number;
 }
 
-/** Every event shown: the organization's pictures have no filters of their own yet. */
-function useAllShown(made: OrganizationPictureEvents) {
-  return useMemo(() => {
-    const count = made.events.length;
-    const positions = new Uint32Array(count);
-    for (let index = 0; index < count; index += 1) positions[index] = index;
-    const first = made.events[0]?.startTimestamp ?? 0;
-    let last = first;
-    for (const event of made.events) if (event.endTimestamp > last) last = event.endTimestamp;
-    return { filtered: { positions, highlighted: new Uint8Array(count), count }, first, last: Math.max(first + 1000, last) };
-  }, [made]);
+/** The events the organization's filter bar lets through (features/organizations/organization-filter-bar.tsx). */
+function useShown(made: OrganizationPictureEvents, apply = true) {
+  const { organizationID } = useOrganizationPage();
+  return useOrganizationShown(organizationID, made.events, apply);
 }
 
 function useLookups(made: OrganizationPictureEvents) {
@@ -53,7 +49,8 @@ export function OrganizationTimeline({ made, selectedEventID, onSelectEvent, hei
   const { timeZone } = useOrganizationPage();
   const acting = useActingAnalyst();
   const [settings] = useDisplaySettings(acting.settingsAnalystID);
-  const shown = useAllShown(made);
+  // Beside the map the timeline shows every event: the filters do not reach the map's tracks.
+  const shown = useShown(made, beside === undefined);
   const lookups = useLookups(made);
   const rowInfo = useCallback(
     (event: TimelineEvent) => ({ actorName: lookups.columnNames.get(event.actorID) ?? '', streamName: lookups.groupNames.get(event.streamID) ?? '', colorIndex: lookups.groupColors.get(event.streamID) ?? 0, tags: [] }),
@@ -84,7 +81,7 @@ export function OrganizationTimeline({ made, selectedEventID, onSelectEvent, hei
 export function OrganizationSwimlane({ made, selectedEventID, onSelectEvent, heightPx }: OrganizationPictureProps) {
   const { organizationID, timeZone } = useOrganizationPage();
   const [viewState, updateState] = useViewState('organization', organizationID);
-  const shown = useAllShown(made);
+  const shown = useShown(made);
   const lookups = useLookups(made);
   const actors = useMemo(() => made.columns.map((column) => ({ id: column.id, name: column.name })), [made.columns]);
   const bounds = useMemo(() => ({ fromMicros: shown.first, toMicros: shown.last }), [shown]);
@@ -134,13 +131,21 @@ export function OrganizationSwimlane({ made, selectedEventID, onSelectEvent, hei
 const EMPTY_IDS: ReadonlySet<number> = new Set();
 
 export function OrganizationActorChart({ name, made, heightPx }: OrganizationPictureProps & { name: 'actor-bar' | 'actor-circle' | 'actor-scatter' }) {
-  const { timeZone } = useOrganizationPage();
+  const { timeZone, organizationID } = useOrganizationPage();
   const acting = useActingAnalyst();
   const [settings] = useDisplaySettings(acting.settingsAnalystID);
-  const shown = useAllShown(made);
+  const shown = useShown(made);
   const streams = useMemo(() => made.groups.map((group) => ({ id: group.id, name: group.name, colorIndex: group.colorIndex })), [made.groups]);
   const formatTime = useCallback((micros: number, pattern?: string) => formatMicros(micros, timeZone, pattern), [timeZone]);
-  const props: ActorChartProps = { events: made.events, positions: shown.filtered.positions, actors: made.columns, streams, showBots: settings.displayBotsInVisualizations, heightPx, fromMicros: shown.first, toMicros: shown.last, formatTime };
+  // A pinch or a drag on actor-scatter sets the organization's time interval, as its filter bar does.
+  const whole = useShown(made, false);
+  const wholeRange = useMemo(() => ({ fromMicros: whole.first, toMicros: whole.last }), [whole.first, whole.last]);
+  const [, updateViewState] = useViewState('organization', organizationID);
+  const onTimeRange = useCallback(
+    (range: TimeRange) => updateViewState({ timeInterval: coversBounds(range, wholeRange) ? null : { start: Math.round(Math.max(wholeRange.fromMicros, range.fromMicros)), end: Math.round(Math.min(wholeRange.toMicros, range.toMicros)) } }),
+    [updateViewState, wholeRange],
+  );
+  const props: ActorChartProps = { events: made.events, positions: shown.filtered.positions, actors: made.columns, streams, showBots: settings.displayBotsInVisualizations, heightPx, fromMicros: shown.first, toMicros: shown.last, formatTime, wholeRange, onTimeRange };
   if (name === 'actor-bar') return <ActorBarChart {...props} />;
   if (name === 'actor-scatter') return <ActorScatterChart {...props} />;
   return <ActorCircleChart {...props} />;

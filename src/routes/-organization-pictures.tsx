@@ -10,7 +10,8 @@ import { countNoun } from '../../domain/count-noun.ts';
 import { createTimeCursorStore, TimeCursorContext } from '../data/time-cursor.ts';
 import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
 import { IncidentChooser } from '../features/organizations/incident-chooser.tsx';
-import { IncidentLegend } from '../features/organizations/incident-legend.tsx';
+import { OrganizationFilterBar } from '../features/organizations/organization-filter-bar.tsx';
+import { useOrganizationFilter, useOrganizationShown } from './-organization-filter.ts';
 import { organizationPictureEvents, type OrganizationPictureEvents } from '../features/organizations/organization-picture-events.ts';
 import { useOrganizationPage } from '../features/organizations/organization-page-context.ts';
 import { ORGANIZATION_EVENT_CAP, useOrganizationEvents } from '../features/organizations/use-organization-events.ts';
@@ -82,10 +83,29 @@ function LoadedOrganizationPicture({ name }: { name: OrganizationEventPictureNam
             Showing the first {ORGANIZATION_EVENT_CAP.toLocaleString('en')} of {state.sources.eventCount.toLocaleString('en')} events. Open an incident to see all of its events.
           </p>
         ) : null}
-        {name !== 'map' && made.events.length > 0 ? <IncidentLegend incidents={made.groups} /> : null}
+        {name !== 'map' && made.events.length > 0 ? <OrganizationFilters made={made} /> : null}
         <PictureOf name={name} made={made} maps={state.sources.maps} firstWithoutActor={state.rows.find((row) => row.actorID === 0 && !row.isMarker)} />
       </div>
     </TimeCursorContext.Provider>
+  );
+}
+
+function OrganizationFilters({ made }: { made: OrganizationPictureEvents }) {
+  const { organizationID, timeZone } = useOrganizationPage();
+  const shown = useOrganizationShown(organizationID, made.events);
+  const whole = useOrganizationShown(organizationID, made.events, false);
+  const { fields, update } = useOrganizationFilter(organizationID);
+  return (
+    <OrganizationFilterBar
+      fields={fields}
+      update={update}
+      zone={timeZone}
+      incidents={made.groups}
+      actors={made.columns}
+      shownCount={shown.filtered.count}
+      totalCount={made.events.length}
+      bounds={{ first: whole.first, last: whole.last }}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 /*
- * Feeds a picture's touch and pen pointers to the gesture machine (src/render/gestures) and hands
+ * Feeds a picture's touch and pen pointers to the gesture machine (domain/gestures) and hands
  * back what they meant. Mouse pointers are left to the picture's own handlers, so a returned
  * handler says whether it took the event. The long-press timer lives here; the machine keeps no clock.
  */
@@ -15,15 +15,34 @@ export interface TouchGestureHandlers {
   onPointerCancel: Handler;
 }
 
+export interface TouchGestureOptions {
+  /** The last finger lifted after a pan or a pinch (a picture that previews a move commits it then). */
+  onSettle?: () => void;
+  /**
+   * Capture the pointer (default): moves keep coming when the finger leaves the element. A list whose
+   * rows take clicks says false, since a captured pointer's click goes to the list, not the row.
+   */
+  capture?: boolean;
+}
+
 /** `onGesture` gets points in the element's own pixels. */
-export function useTouchGestures(onGesture: (gesture: Gesture) => void): TouchGestureHandlers {
+export function useTouchGestures(onGesture: (gesture: Gesture) => void, options: TouchGestureOptions = {}): TouchGestureHandlers {
+  const { onSettle, capture = true } = options;
   const machine = useRef(new GestureMachine());
   const timer = useRef(0);
   const origin = useRef({ left: 0, top: 0 });
   const latest = useRef(onGesture);
+  const latestSettle = useRef(onSettle);
   useEffect(() => {
     latest.current = onGesture;
+    latestSettle.current = onSettle;
   });
+  const moving = () => machine.current.state === 'panning' || machine.current.state === 'pinching';
+  const settleAfter = (wasMoving: boolean) => {
+    if (machine.current.state !== 'idle') return;
+    window.clearTimeout(timer.current);
+    if (wasMoving) latestSettle.current?.();
+  };
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const emit = (gestures: Gesture[]) => {
@@ -40,7 +59,7 @@ export function useTouchGestures(onGesture: (gesture: Gesture) => void): TouchGe
       if (!isTouch(event)) return false;
       const rect = event.currentTarget.getBoundingClientRect();
       origin.current = { left: rect.left, top: rect.top };
-      event.currentTarget.setPointerCapture(event.pointerId);
+      if (capture) event.currentTarget.setPointerCapture(event.pointerId);
       emit(machine.current.pointerDown(pointer(event)));
       window.clearTimeout(timer.current);
       if (machine.current.state === 'pressing') {
@@ -56,14 +75,16 @@ export function useTouchGestures(onGesture: (gesture: Gesture) => void): TouchGe
     },
     onPointerUp: (event) => {
       if (!isTouch(event)) return false;
+      const wasMoving = moving();
       emit(machine.current.pointerUp(pointer(event)));
-      if (machine.current.state === 'idle') window.clearTimeout(timer.current);
+      settleAfter(wasMoving);
       return true;
     },
     onPointerCancel: (event) => {
       if (!isTouch(event)) return false;
+      const wasMoving = moving();
       emit(machine.current.pointerCancel(pointer(event)));
-      if (machine.current.state === 'idle') window.clearTimeout(timer.current);
+      settleAfter(wasMoving);
       return true;
     },
   };

@@ -2,10 +2,13 @@
  * The incident's actor charts: actor-bar (events per actor stacked by stream), actor-scatter (a
  * dot per event, time against actor) and actor-circle (actors packed by event count in a worker,
  * humans and bots apart). Counts come from the shown events, bots only when the analyst shows them.
+ * actor-bar stays on the canvas bar renderer, not uPlot: categorical rows with no time axis (the
+ * reasons are in render/charts/bar-chart-renderer.ts).
  */
 import { spanLabelPattern } from '../../../domain/time/axis-time-pattern.ts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { PackedNode } from '../../../domain/charts/pack-actors.ts';
+import type { TimeRange } from '../../../domain/gestures/gesture-range.ts';
 import { renderBarChart } from '../../render/charts/bar-chart-renderer.ts';
 import { packInWorker } from '../../render/charts/chart-worker-clients.ts';
 import { renderCircles, type PlacedCircle } from '../../render/charts/circle-renderer.ts';
@@ -33,6 +36,9 @@ export interface ActorChartProps {
   fromMicros: number;
   toMicros: number;
   formatTime: (micros: number, pattern?: string) => string;
+  /** With these, a touch drag or pinch on actor-scatter moves its time range (the page's time interval) within the whole. */
+  wholeRange?: TimeRange;
+  onTimeRange?: (range: TimeRange) => void;
   /** Optional so a page without selection (or its own) can show the charts as pictures only. */
   selectedEventID?: number | undefined;
   onSelectEvent?: (eventID: number) => void;
@@ -102,7 +108,7 @@ const SCATTER_BINS = 480;
 export function ActorScatterChart(props: ActorChartProps) {
   const theme = useChartTheme();
   const counts = useActorCounts(props);
-  const { events, positions, fromMicros, toMicros, formatTime, selectedEventID } = props;
+  const { events, positions, fromMicros, toMicros, formatTime, selectedEventID, wholeRange, onTimeRange } = props;
   const onSelectEvent = props.onSelectEvent ?? IGNORE;
   const rows = useMemo(() => counts.order.map((index) => counts.actors[index] as ChartActor), [counts]);
   const grid = useMemo(() => binByActor(events, positions, rows, fromMicros, toMicros, SCATTER_BINS), [events, positions, rows, fromMicros, toMicros]);
@@ -136,8 +142,21 @@ export function ActorScatterChart(props: ActorChartProps) {
         const geometry = scatterGeometry(canvas.clientWidth, canvas.clientHeight, rows.length);
         return micros < fromMicros || micros > fromMicros + span ? undefined : geometry.plotLeftPx + ((micros - fromMicros) / span) * geometry.plotWidthPx;
       },
+      ...(wholeRange && onTimeRange
+        ? {
+            touch: {
+              range: { fromMicros, toMicros: fromMicros + span },
+              bounds: wholeRange,
+              plotOf: (canvas: HTMLCanvasElement) => {
+                const geometry = scatterGeometry(canvas.clientWidth, canvas.clientHeight, rows.length);
+                return { leftPx: geometry.plotLeftPx, widthPx: geometry.plotWidthPx };
+              },
+              onRange: onTimeRange,
+            },
+          }
+        : {}),
     }),
-    [rows.length, fromMicros, span],
+    [rows.length, fromMicros, span, wholeRange, onTimeRange],
   );
   const draw = useCallback(
     (canvas: HTMLCanvasElement) =>

@@ -10,6 +10,7 @@ import { useTimeCursorAttribute } from '../../data/use-time-cursor-attribute.ts'
 import { ChartHoverCard } from './chart-hover-card.tsx';
 import { STEP_OF_KEY, type ChartInteraction, type ChartTarget, type ChartTimeAxis } from './chart-target.ts';
 import { ChartTable, type ChartTableContent } from './chart-table.tsx';
+import { useChartTouch } from './use-chart-touch.ts';
 
 interface ChartFrameProps {
   name: string;
@@ -71,9 +72,30 @@ export function ChartFrame({ name, title, heightPx, draw, onPoint, interaction, 
     const rect = event.currentTarget.getBoundingClientRect();
     return { x: event.clientX - rect.left, y: event.clientY - rect.top };
   };
+  const pick = (x: number, y: number) => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    onPoint?.(x, y, canvas);
+    interaction?.targetAt(x, y, canvas)?.select();
+  };
+  const touch = useChartTouch({
+    canvasRef,
+    timeAxis,
+    // A tap closes the card a long-press left open, then acts as a click.
+    onTap(x, y) {
+      retarget(undefined);
+      pick(x, y);
+    },
+    onHold(x, y) {
+      const canvas = canvasRef.current;
+      if (!canvas) return;
+      if (interaction) retarget(interaction.targetAt(x, y, canvas));
+      if (timeAxis) cursorStore.set(timeAxis.microsAt(x, canvas), name);
+    },
+  });
 
   return (
-    <section ref={rootRef} aria-label={`Picture ${name}`} data-picture={name} data-selected-event={selectedEventID} className="flex min-w-0 flex-col gap-2">
+    <section ref={rootRef} aria-label={`Picture ${name}`} data-picture={name} data-selected-event={selectedEventID} data-range-from-micros={timeAxis?.touch?.range.fromMicros} data-range-to-micros={timeAxis?.touch?.range.toMicros} className="flex min-w-0 flex-col gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-semibold">{title}</h2>
         {controls}
@@ -85,7 +107,13 @@ export function ChartFrame({ name, title, heightPx, draw, onPoint, interaction, 
         aria-label={interaction ? `${title}. ${interaction.instructions}` : undefined}
         tabIndex={interaction ? 0 : undefined}
         data-chart-focus={interaction ? name : undefined}
+        // Up and down stay the page's scroll; sideways drags and pinches are the chart's.
+        style={{ touchAction: 'pan-y' }}
+        onPointerDown={(event) => void touch.onPointerDown(event)}
+        onPointerUp={(event) => void touch.onPointerUp(event)}
+        onPointerCancel={(event) => void touch.onPointerCancel(event)}
         onPointerMove={(event) => {
+          if (touch.onPointerMove(event)) return;
           const canvas = canvasRef.current;
           if (!canvas) return;
           const { x, y } = point(event);
@@ -95,16 +123,18 @@ export function ChartFrame({ name, title, heightPx, draw, onPoint, interaction, 
             cursorStore.set(micros, name);
           }
         }}
-        onPointerLeave={() => {
+        // A finger leaves as it lifts: the card a long-press opened stays until the next tap.
+        onPointerLeave={(event) => {
+          if (event.pointerType !== 'mouse') return;
           retarget(undefined);
           if (timeAxis) cursorStore.set(undefined, name);
         }}
         onClick={(event) => {
-          const canvas = canvasRef.current;
-          if (!canvas) return;
+          // A touch's click was read as a tap already.
+          const native = event.nativeEvent;
+          if (native instanceof PointerEvent && (native.pointerType === 'touch' || native.pointerType === 'pen')) return;
           const { x, y } = point(event);
-          onPoint?.(x, y, canvas);
-          interaction?.targetAt(x, y, canvas)?.select();
+          pick(x, y);
         }}
         onKeyDown={(event) => {
           const canvas = canvasRef.current;
@@ -125,7 +155,9 @@ export function ChartFrame({ name, title, heightPx, draw, onPoint, interaction, 
         }}
         onBlur={() => retarget(undefined)}
       >
-        <canvas ref={canvasRef} aria-hidden="true" data-chart-canvas={name} className={`block w-full rounded-md border border-line bg-panel ${interaction || onPoint ? 'cursor-pointer' : ''}`} style={{ height: heightPx }} />
+        <div className="overflow-hidden rounded-md">
+          <canvas ref={canvasRef} aria-hidden="true" data-chart-canvas={name} className={`block w-full origin-top-left rounded-md border border-line bg-panel ${interaction || onPoint ? 'cursor-pointer' : ''}`} style={{ height: heightPx }} />
+        </div>
         {timeAxis ? <div ref={cursorRef} aria-hidden="true" data-chart-cursor="" className="pointer-events-none absolute inset-y-0 left-0 hidden w-px bg-focus" /> : null}
         {target ? <ChartHoverCard target={target} name={name} widthPx={active?.widthPx ?? 0} /> : null}
         <p className="sr-only" aria-live="polite">

@@ -4,6 +4,7 @@
  * the frame can set and draw the shared time cursor. Items carry their own card and selection.
  */
 import type { ReactNode } from 'react';
+import type { TimeRange } from '../../../domain/gestures/gesture-range.ts';
 
 export interface ChartTarget {
   /** Stable while the same item is targeted (the frame skips re-rendering the same card). */
@@ -29,6 +30,18 @@ export interface ChartInteraction {
 export interface ChartTimeAxis {
   microsAt: (xPx: number, canvas: HTMLCanvasElement) => number | undefined;
   xOf: (micros: number, canvas: HTMLCanvasElement) => number | undefined;
+  /** With these, a touch drag pans and a pinch zooms the chart's time range (previewed, then handed over). */
+  touch?: ChartTouchRange;
+}
+
+export interface ChartTouchRange {
+  range: TimeRange;
+  /** The whole incident: how far a drag or a pinch may go. */
+  bounds: TimeRange;
+  /** The time axis's span on the canvas (CSS pixels). */
+  plotOf: (canvas: HTMLCanvasElement) => { leftPx: number; widthPx: number };
+  /** The fingers lifted: the range they left. */
+  onRange: (range: TimeRange) => void;
 }
 
 export const STEP_OF_KEY: Readonly<Record<string, ChartStep>> = {

@@ -2,7 +2,8 @@
  * The organization's charts: incident-bar (a bar per incident for one count type, chosen by the
  * route's count/{countType}) and cross-incident-connections (incidents joined by the organization
  * actors, incident tags and relations they share, placed by a force layout in a worker; clicking
- * an incident opens it).
+ * an incident opens it). incident-bar stays on the canvas bar renderer, not uPlot: a named bar per
+ * incident with no time axis (the reasons are in render/charts/bar-chart-renderer.ts).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { connectionNodes, describeSharedKey, type IncidentConnection } from '../../../domain/charts/incident-connections.ts';

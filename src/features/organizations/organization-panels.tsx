@@ -7,19 +7,38 @@ import { Timestamp } from '../../ui/timestamp.tsx';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
 import { useOrganizationPage } from './organization-page-context.ts';
 
+/** Closing a panel goes back to what was under it: the picture it was opened from, or the organization's view. */
+function useClosePanel(): () => void {
+  const { organizationID } = useOrganizationPage();
+  const params: { visualizationName?: VisualizationName; viewName?: ViewName } = useParams({ strict: false });
+  const navigate = useNavigate();
+  return () => {
+    if (params.visualizationName !== undefined) void navigate({ to: '/organization/$organizationID/{-$viewName}/type/$visualizationName', params: { organizationID, visualizationName: params.visualizationName } });
+    else void navigate({ to: '/organization/$organizationID/{-$viewName}', params: { organizationID, viewName: params.viewName } });
+  };
+}
+
+/** On a tablet (below 1200 px) a panel is a sheet over the picture, which keeps the width; Escape closes it. */
+export function OrganizationPanelSheet({ kind, title, children }: { kind: string; title: ReactNode; children: ReactNode }) {
+  const close = useClosePanel();
+  return (
+    <Sheet open onOpenChange={(open) => !open && close()} side="right" title={`${kind[0]?.toUpperCase() ?? ''}${kind.slice(1)} details`} testID="detail-sheet">
+      <aside aria-label={`${kind} details`} data-detail-panel={kind} className="flex flex-col gap-2">
+        <h2 className="text-base font-semibold break-words">{title}</h2>
+        {children}
+      </aside>
+    </Sheet>
+  );
+}
+
 function Panel({ kind, title, children }: { kind: string; title: string; children: ReactNode }) {
   const { organizationID } = useOrganizationPage();
-  const navigate = useNavigate();
   const narrow = useNarrowScreen();
-  // On a tablet the panel is a sheet over the picture, which keeps the width.
   if (narrow) {
     return (
-      <Sheet open onOpenChange={(open) => !open && void navigate({ to: '/organization/$organizationID', params: { organizationID } })} side="right" title={`${kind[0]?.toUpperCase() ?? ''}${kind.slice(1)} details`}>
-        <aside aria-label={`${kind} details`} data-detail-panel={kind} className="flex flex-col gap-2">
-          <h2 className="text-base font-semibold break-words">{title}</h2>
-          {children}
-        </aside>
-      </Sheet>
+      <OrganizationPanelSheet kind={kind} title={title}>
+        {children}
+      </OrganizationPanelSheet>
     );
   }
   return (

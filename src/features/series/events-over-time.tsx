@@ -5,6 +5,7 @@
  * page's time cursor, set on hover and drawn when another picture moves it.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { coversBounds } from '../../../domain/gestures/gesture-range.ts';
 import { useTimeCursorStore } from '../../data/time-cursor.ts';
 import { createEventsOverTimeChart, type EventsOverTimeChart } from '../../render/charts/events-over-time-chart.ts';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
@@ -23,6 +24,9 @@ export interface EventsOverTimeProps {
   positions: Uint32Array;
   fromMicros: number;
   toMicros: number;
+  /** The whole incident, where a drag or a pinch may take the range. */
+  wholeFromMicros: number;
+  wholeToMicros: number;
   /** Whether the incident's time interval narrows the range (then "Whole incident" widens it again). */
   narrowed: boolean;
   zone: string;
@@ -53,10 +57,11 @@ export function EventsOverTime(props: EventsOverTimeProps) {
   const wantedBins = binCountFor(widthPx, eventCount);
   if (wantedBins !== binCount) setBinCount(wantedBins);
   const chartRef = useRef<EventsOverTimeChart | undefined>(undefined);
-  const callbacks = useRef({ onInterval, onPickTime });
+  const whole = { fromMicros: props.wholeFromMicros, toMicros: props.wholeToMicros };
+  const callbacks = useRef({ onInterval, onPickTime, whole });
   useEffect(() => {
-    callbacks.current = { onInterval, onPickTime };
-  }, [onInterval, onPickTime]);
+    callbacks.current = { onInterval, onPickTime, whole };
+  });
 
   const scene = bins ? { bins, groups, markerMicros, selectedMicros, fromMicros, toMicros } : undefined;
   const ready = scene !== undefined && widthPx > 0;
@@ -83,6 +88,13 @@ export function EventsOverTime(props: EventsOverTimeProps) {
       onBrush: (start, end) => callbacks.current.onInterval({ start, end }),
       onClick: (micros) => callbacks.current.onPickTime?.(micros),
       onDoubleClick: () => callbacks.current.onInterval(null),
+      touchBounds: () => callbacks.current.whole,
+      // A drag or a pinch narrows the interval as a brush does; pinched out to everything, it is the whole incident again.
+      onTouchRangeSettled(range) {
+        const { whole: bounds, onInterval: narrow } = callbacks.current;
+        if (coversBounds(range, bounds)) narrow(null);
+        else narrow({ start: Math.round(Math.max(bounds.fromMicros, range.fromMicros)), end: Math.round(Math.min(bounds.toMicros, range.toMicros)) });
+      },
     });
     chartRef.current = chart;
     root.setAttribute('data-state', 'drawn');
@@ -148,7 +160,7 @@ export function EventsOverTime(props: EventsOverTimeProps) {
         ref={plotRef}
         role="img"
         tabIndex={0}
-        aria-label="Events per interval. Drag across to narrow the time interval, double-click or Escape to widen it; arrow keys move the time cursor, Enter goes there."
+        aria-label="Events per interval. Drag across to narrow the time interval, double-click or Escape to widen it; by touch, pinch to zoom and drag to move it; arrow keys move the time cursor, Enter goes there."
         onKeyDown={onKeyDown}
         className="relative min-h-[132px] w-full cursor-crosshair"
       >

@@ -9,6 +9,8 @@ import { useTimeCursorStore } from '../../data/time-cursor.ts';
 import { useTimeCursorAttribute } from '../../data/use-time-cursor-attribute.ts';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
 import { frameScheduler, type CancelFrame } from '../../render/frame-scheduler.ts';
+import { useTouchGestures } from '../../ui/use-touch-gestures.ts';
+import { zoomRange, type TimeRange } from '../../../domain/gestures/gesture-range.ts';
 import { cursorEvents, type CursorEvents } from './cursor-events.ts';
 import { TimelineRow } from './timeline-row.tsx';
 import type { TimelineEvent, TimelineRowInfo } from './timeline-types.ts';
@@ -39,6 +41,9 @@ export interface EventTimelineProps {
   label?: string | undefined;
   /** A time picked elsewhere (the events-over-time series): the list scrolls to its first event. */
   jumpTo?: { readonly micros: number } | undefined;
+  /** With these, a pinch narrows (fingers apart) or widens the time interval about the rows under the fingers. */
+  wholeRange?: TimeRange | undefined;
+  onTimeRange?: ((range: TimeRange) => void) | undefined;
 }
 
 const ROW_HEIGHT_PX = 29;
@@ -97,8 +102,43 @@ export function EventTimeline(props: EventTimelineProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [jumpTo]);
 
+  // Touch: a drag scrolls (the browser's, pan-y), a tap is the row's click, a long-press holds the
+  // cursor at the row's time (a finger's hover) and a pinch zooms the time interval, handed over as
+  // the fingers lift (the list filters once per pinch).
+  const pinched = useRef<TimeRange | undefined>(undefined);
+  const held = useRef(false);
+  const eventAtY = (yPx: number) => {
+    const item = virtualizer.getVirtualItemForOffset((scrollRef.current?.scrollTop ?? 0) + yPx);
+    return item ? events[positions[item.index] ?? -1] : undefined;
+  };
+  const touch = useTouchGestures(
+    (gesture) => {
+      if (gesture.kind === 'long-press') {
+        const event = eventAtY(gesture.yPx);
+        held.current = true;
+        if (event) cursorStore.set(event.startTimestamp, 'event-timeline');
+      } else if (gesture.kind === 'zoom' && props.wholeRange) {
+        const range = pinched.current ?? { fromMicros: firstMicros, toMicros: Math.max(props.lastMicros, firstMicros + 1) };
+        const at = eventAtY(gesture.yPx)?.startTimestamp ?? (range.fromMicros + range.toMicros) / 2;
+        const fraction = Math.max(0, Math.min(1, (at - range.fromMicros) / Math.max(1, range.toMicros - range.fromMicros)));
+        pinched.current = zoomRange(range, gesture.factor, fraction * 1000, 1000, props.wholeRange);
+        scrollRef.current?.setAttribute('data-pinching', '');
+      }
+    },
+    {
+      capture: false,
+      onSettle: () => {
+        const range = pinched.current;
+        pinched.current = undefined;
+        scrollRef.current?.removeAttribute('data-pinching');
+        if (range) props.onTimeRange?.(range);
+      },
+    },
+  );
+
   // Hovering a row sets the shared cursor to its start, so the other pictures show that instant.
-  const onPointerMove = (event: ReactPointerEvent) => {
+  const onPointerMove = (event: ReactPointerEvent<HTMLElement>) => {
+    if (touch.onPointerMove(event)) return;
     const row = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
     const place = row ? Number(row.dataset['index']) : Number.NaN;
     const hovered = Number.isInteger(place) ? events[positions[place] ?? -1] : undefined;
@@ -117,10 +157,24 @@ export function EventTimeline(props: EventTimelineProps) {
         aria-rowcount={positions.length}
         tabIndex={0}
         className="overflow-auto rounded-md border border-line bg-panel"
-        style={{ height: heightPx }}
         data-testid="event-timeline-list"
+        style={{ height: heightPx, touchAction: 'pan-y' }}
+        onPointerDown={(event) => {
+          held.current = false;
+          touch.onPointerDown(event);
+        }}
+        onPointerUp={(event) => void touch.onPointerUp(event)}
+        onPointerCancel={(event) => void touch.onPointerCancel(event)}
+        // A finger lifted after a long-press keeps the cursor and selects nothing.
+        onClickCapture={(event) => {
+          if (!held.current) return;
+          held.current = false;
+          event.stopPropagation();
+        }}
         onPointerMove={onPointerMove}
-        onPointerLeave={onPointerLeave}
+        onPointerLeave={(event) => {
+          if (event.pointerType === 'mouse') onPointerLeave();
+        }}
       >
         {positions.length === 0 ? (
           <p className="p-4 text-muted">No events match the filters.</p>

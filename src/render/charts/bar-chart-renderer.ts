@@ -1,6 +1,11 @@
 /*
  * Horizontal bars, one row per label, each split into coloured segments (stacked): the actor-bar
  * chart (segments are streams) and the incident-bar chart (one segment).
+ * Why canvas, not uPlot (assessed for issue 18): both are categorical, a named row per actor or
+ * incident with its name beside the bar, and no time axis. uPlot is built around a numeric x scale;
+ * it would need custom paths for horizontal stacks, categorical ticks and its cursor turned off,
+ * and would add nothing the frame lacks (cards, keyboard, table, touch come from chart-frame.tsx).
+ * This fills one rectangle a segment; uPlot stays for the time series.
  */
 import { fitText } from './chart-canvas.ts';
 import { hidpiContext } from '../hidpi-canvas.ts';

@@ -5,6 +5,7 @@
  */
 import uPlot from 'uplot';
 import { stackBins, type EventBins } from '../../../domain/events/events-over-time.ts';
+import type { TimeRange } from '../../../domain/gestures/gesture-range.ts';
 import type { ThemeColors } from '../theme-colors.ts';
 import { createSeriesPlot, microsToSeconds, type SeriesLine, type SeriesPlot } from './series-plot.ts';
 
@@ -27,6 +28,10 @@ export interface EventsOverTimeOptions {
   readonly onBrush: (fromMicros: number, toMicros: number) => void;
   readonly onClick: (micros: number) => void;
   readonly onDoubleClick: () => void;
+  /** The whole incident: how far a drag or a pinch may take the range. */
+  readonly touchBounds?: () => TimeRange;
+  /** A drag or a pinch ended: the range it left (the shell makes it the time interval). */
+  readonly onTouchRangeSettled?: (range: TimeRange) => void;
 }
 
 export interface EventsOverTimeChart {
@@ -69,6 +74,8 @@ export function createEventsOverTimeChart(target: HTMLElement, first: EventsOver
       onBrush: options.onBrush,
       onClick: options.onClick,
       onDoubleClick: options.onDoubleClick,
+      ...(options.touchBounds ? { touchBounds: options.touchBounds } : {}),
+      ...(options.onTouchRangeSettled ? { onTouchRangeSettled: options.onTouchRangeSettled } : {}),
     }, { fromMicros: scene.fromMicros, toMicros: scene.toMicros });
     built.setLines(linesOf(scene, options.theme));
     return built;

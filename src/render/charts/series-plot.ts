@@ -7,7 +7,9 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { ThemeColors } from '../theme-colors.ts';
+import type { TimeRange } from '../../../domain/gestures/gesture-range.ts';
 import { formatTimeTicks } from './series-time-axis.ts';
+import { attachSeriesTouch } from './series-touch.ts';
 
 export interface SeriesLine {
   readonly micros: number;
@@ -34,6 +36,12 @@ export interface SeriesPlotOptions {
   readonly onBrush?: (fromMicros: number, toMicros: number) => void;
   readonly onClick?: (micros: number) => void;
   readonly onDoubleClick?: () => void;
+  /** Touch: where a drag or a pinch may take the time range (none: anywhere). */
+  readonly touchBounds?: () => TimeRange | undefined;
+  /** Touch: the range under the fingers, as it moves (plots sharing an axis follow). */
+  readonly onTouchRange?: (range: TimeRange) => void;
+  /** Touch: the fingers lifted after a drag or a pinch, leaving this range. */
+  readonly onTouchRangeSettled?: (range: TimeRange) => void;
 }
 
 export interface SeriesPlot {
@@ -77,6 +85,12 @@ export function createSeriesPlot(target: HTMLElement, data: uPlot.AlignedData, o
   const { theme } = options;
   const font = `11px ${getComputedStyle(target).fontFamily || 'system-ui, sans-serif'}`;
   let xRange: [number, number] = [toSeconds(range.fromMicros), toSeconds(Math.max(range.toMicros, range.fromMicros + 1000))];
+  // The range drawn, readable by tests and assistive tools (a pinch or a drag moves it).
+  const markRange = () => {
+    target.setAttribute('data-range-from-micros', String(toMicros(xRange[0])));
+    target.setAttribute('data-range-to-micros', String(toMicros(xRange[1])));
+  };
+  markRange();
   let lines: readonly SeriesLine[] = [];
   let pointerDownX: number | undefined;
   const axis = (label?: string): uPlot.Axis => ({
@@ -155,7 +169,30 @@ export function createSeriesPlot(target: HTMLElement, data: uPlot.AlignedData, o
   plot.over.addEventListener('pointerdown', (event) => {
     pointerDownX = event.clientX;
   });
+  const moveTo = (next: TimeRange) => {
+    xRange = [toSeconds(next.fromMicros), toSeconds(Math.max(next.toMicros, next.fromMicros + 1000))];
+    plot.setScale('x', { min: xRange[0], max: xRange[1] });
+    markRange();
+  };
+  const showAndReport = (micros: number) => plot.setCursor({ left: plot.valToPos(toSeconds(micros), 'x'), top: plot.bbox.height / uPlot.pxRatio / 2 });
+  const detachTouch = attachSeriesTouch({
+    element: plot.over,
+    range: () => ({ fromMicros: toMicros(xRange[0]), toMicros: toMicros(xRange[1]) }),
+    bounds: () => options.touchBounds?.(),
+    onRange(next) {
+      moveTo(next);
+      options.onTouchRange?.(next);
+    },
+    onRangeSettled: (settled) => options.onTouchRangeSettled?.(settled),
+    onTap(micros) {
+      showAndReport(micros);
+      options.onClick?.(micros);
+    },
+    onHold: showAndReport,
+  });
   plot.over.addEventListener('click', (event) => {
+    // A tap was read by the touch gestures already.
+    if (event instanceof PointerEvent && event.pointerType !== 'mouse' && event.pointerType !== '') return;
     // A brush ends with a click too; only a click that did not move picks an instant.
     if (pointerDownX !== undefined && Math.abs(event.clientX - pointerDownX) > 3) return;
     const rect = plot.over.getBoundingClientRect();
@@ -164,10 +201,7 @@ export function createSeriesPlot(target: HTMLElement, data: uPlot.AlignedData, o
   return {
     plot,
     setData: (next) => plot.setData(next),
-    setRange(fromMicros, toMicrosValue) {
-      xRange = [toSeconds(fromMicros), toSeconds(Math.max(toMicrosValue, fromMicros + 1000))];
-      plot.setScale('x', { min: xRange[0], max: xRange[1] });
-    },
+    setRange: (fromMicros, toMicrosValue) => moveTo({ fromMicros, toMicros: toMicrosValue }),
     showCursor(micros) {
       if (micros === undefined) plot.setCursor({ left: -10, top: -10 }, false);
       else plot.setCursor({ left: plot.valToPos(toSeconds(micros), 'x'), top: plot.bbox.height / uPlot.pxRatio / 2 }, false);
@@ -177,7 +211,10 @@ export function createSeriesPlot(target: HTMLElement, data: uPlot.AlignedData, o
       plot.redraw(false, false);
     },
     resize: (widthPx, heightPx) => plot.setSize({ width: Math.max(50, widthPx), height: Math.max(40, heightPx) }),
-    destroy: () => plot.destroy(),
+    destroy() {
+      detachTouch();
+      plot.destroy();
+    },
   };
 }
 

@@ -116,6 +116,11 @@ export function createTrackTelemetryChart(container: HTMLElement, track: Telemet
         options.onHover(micros);
       },
       onClick: options.onClick,
+      // A drag or a pinch on one panel moves every panel's time axis: they are one picture.
+      touchBounds: () => ({ fromMicros: first, toMicros: Math.max(last, first + 1000) }),
+      onTouchRange: (range) => {
+        for (const other of panels) if (other !== panel) other.setRange(range.fromMicros, range.toMicros);
+      },
     }, { fromMicros: first, toMicros: last });
     panels.push(panel);
   }

@@ -1,0 +1,132 @@
+/*
+ * The filter bar of the organization's timeline, swimlane and actor charts, as the incident's
+ * toolbar has: a search term, a time interval, the incidents shown and one actor. It says how many
+ * events pass, and clears everything at once.
+ */
+import { useState, type CSSProperties, type FormEvent } from 'react';
+import { paletteColor } from '../../../domain/color/palette.ts';
+import { Button } from '../../ui/button.tsx';
+import { useTimeZoneReady } from '../../ui/timestamp.tsx';
+import { intervalText, INTERVAL_PATTERN, isFiltering, organizationFilterOf, readInterval, type OrganizationFilterFields } from './organization-event-filter.ts';
+
+export interface OrganizationFilterBarProps {
+  fields: OrganizationFilterFields;
+  update: (patch: Partial<OrganizationFilterFields>) => void;
+  zone: string;
+  incidents: ReadonlyArray<{ id: number; name: string; colorIndex: number }>;
+  actors: ReadonlyArray<{ id: number; name: string }>;
+  shownCount: number;
+  totalCount: number;
+  bounds: { first: number; last: number };
+}
+
+const fieldClass = 'rounded-md border bg-panel px-2 py-1 text-ink';
+
+export function OrganizationFilterBar({ fields, update, zone: wantedZone, incidents, actors, shownCount, totalCount, bounds }: OrganizationFilterBarProps) {
+  const filter = organizationFilterOf(fields);
+  const active = isFiltering(filter);
+  const zone = useTimeZoneReady(wantedZone) ? wantedZone : 'UTC';
+  const clearAll = () => update({ timeInterval: null, searchTerm: '', streamVisibility: {}, selectedOrganizationActorIDs: [] });
+
+  return (
+    <section aria-label="Filters of the organization's pictures" className="flex flex-col gap-2 rounded-md border border-line bg-panel p-2 text-sm">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-0.5">
+          <label htmlFor="organization-search-term" className="text-xs font-medium text-muted">
+            Search term
+          </label>
+          <input id="organization-search-term" type="search" value={fields.searchTerm} placeholder="Words in the message" className={`${fieldClass} w-52 border-line`} onChange={(event) => update({ searchTerm: event.target.value })} />
+        </div>
+        {/* Keyed by the interval, so one set elsewhere (a pinch on actor-scatter, Clear filters) is what the fields say. */}
+        <IntervalFields key={`${filter.interval?.start ?? ''}-${filter.interval?.end ?? ''}`} interval={filter.interval} zone={zone} bounds={bounds} onInterval={(timeInterval) => update({ timeInterval })} />
+        <div className="flex flex-col gap-0.5">
+          <label htmlFor="organization-actor" className="text-xs font-medium text-muted">
+            Actor
+          </label>
+          <select
+            id="organization-actor"
+            value={filter.actorID === undefined ? '' : String(filter.actorID)}
+            className={`${fieldClass} max-w-56 border-line`}
+            onChange={(event) => update({ selectedOrganizationActorIDs: event.target.value === '' ? [] : [Number(event.target.value)] })}
+          >
+            <option value="">All actors</option>
+            {actors.map((actor) => (
+              <option key={actor.id} value={actor.id}>
+                {actor.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p role="status" className="self-end pb-1 text-muted">
+          {shownCount.toLocaleString('en')} of {totalCount.toLocaleString('en')} events
+        </p>
+        {active ? (
+          <Button variant="ghost" className="self-end px-2 py-1" onClick={clearAll}>
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
+      <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        <legend className="sr-only">Incidents shown</legend>
+        {incidents.map((incident) => {
+          const shown = !filter.hiddenIncidentIDs.has(incident.id);
+          return (
+            <label key={incident.id} className="flex cursor-pointer items-center gap-1.5">
+              <input type="checkbox" checked={shown} onChange={() => update({ streamVisibility: { ...fields.streamVisibility, [incident.id]: !shown } })} />
+              <span
+                aria-hidden="true"
+                className="inline-block h-3 w-1.5 rounded-sm bg-[var(--incident-light)] dark:bg-[var(--incident-dark)]"
+                style={{ '--incident-light': paletteColor(incident.colorIndex, 'light'), '--incident-dark': paletteColor(incident.colorIndex, 'dark') } as CSSProperties}
+              />
+              {incident.name}
+            </label>
+          );
+        })}
+      </fieldset>
+    </section>
+  );
+}
+
+function IntervalFields({ interval, zone, bounds, onInterval }: { interval: { start: number; end: number } | null; zone: string; bounds: { first: number; last: number }; onInterval: (interval: { start: number; end: number } | null) => void }) {
+  const [from, setFrom] = useState(() => intervalText(interval?.start, zone));
+  const [to, setTo] = useState(() => intervalText(interval?.end, zone));
+  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    const result = readInterval(from, to, zone, bounds);
+    if ('errors' in result) return setErrors(result.errors);
+    setErrors({});
+    onInterval(result.interval);
+  }
+  const timeField = (id: 'from' | 'to', label: string, value: string, set: (text: string) => void) => (
+    <div className="flex flex-col gap-0.5">
+      <label htmlFor={`organization-interval-${id}`} className="text-xs font-medium text-muted">
+        {label}
+      </label>
+      <input
+        id={`organization-interval-${id}`}
+        value={value}
+        placeholder={INTERVAL_PATTERN}
+        spellCheck={false}
+        aria-invalid={errors[id] ? true : undefined}
+        aria-describedby={errors[id] ? `organization-interval-${id}-error` : undefined}
+        className={`${fieldClass} w-44 font-mono text-xs ${errors[id] ? 'border-danger' : 'border-line'}`}
+        onChange={(event) => set(event.target.value)}
+      />
+      {errors[id] ? (
+        <p id={`organization-interval-${id}-error`} role="alert" className="text-xs text-danger">
+          {errors[id]}
+        </p>
+      ) : null}
+    </div>
+  );
+  return (
+    <form onSubmit={apply} className="flex items-start gap-2" aria-label="Time interval">
+      {timeField('from', 'From', from, setFrom)}
+      {timeField('to', 'To', to, setTo)}
+      <Button type="submit" className="self-end px-2 py-1">
+        Apply
+      </Button>
+    </form>
+  );
+}
