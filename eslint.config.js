@@ -7,10 +7,14 @@ import tseslint from 'typescript-eslint';
 
 /** Only src/data talks to the network or to storage (STYLE.md, "Data flow"). */
 const DATA_ONLY = {
-  fetch: 'Only src/data talks to the network: call apiGet/apiPost/… of src/data/api-client.ts, or add a function to src/data.',
-  indexedDB: "Only src/data touches IndexedDB: read the device's mirror through src/data/mirror (its hooks and queries).",
-  localStorage: 'Only src/data touches storage: keep a preference through src/data (persisted-state.ts, like time-zone-storage.ts).',
-  caches: 'Cache Storage belongs to the service worker and src/data (service-worker.ts, warm-globe-files.ts): ask src/data.',
+  fetch:
+    'Only src/data talks to the network: call apiGet/apiPost/… of src/data/api-client.ts, or add a function to src/data.',
+  indexedDB:
+    "Only src/data touches IndexedDB: read the device's mirror through src/data/mirror (its hooks and queries).",
+  localStorage:
+    'Only src/data touches storage: keep a preference through src/data (persisted-state.ts, like time-zone-storage.ts).',
+  caches:
+    'Cache Storage belongs to the service worker and src/data (service-worker.ts, warm-globe-files.ts): ask src/data.',
 };
 const dataOnlyGlobals = Object.entries(DATA_ONLY).map(([name, message]) => ({ name, message }));
 // window.fetch, globalThis.indexedDB, self.caches: the same globals reached through an object.
@@ -19,16 +23,42 @@ const dataOnlyProperties = ['window', 'globalThis', 'self'].flatMap((object) =>
 );
 
 /** One owner of the browser's frames (STYLE.md): everything else asks it. */
-const FRAME_MESSAGE = 'Ask src/render/frame-scheduler.ts for a frame (frameScheduler.request, frameLoop, nextFrame): it owns requestAnimationFrame.';
-const frameGlobals = ['requestAnimationFrame', 'cancelAnimationFrame'].map((name) => ({ name, message: FRAME_MESSAGE }));
-const frameProperties = ['window', 'globalThis', 'self'].flatMap((object) => frameGlobals.map(({ name }) => ({ object, property: name, message: FRAME_MESSAGE })));
+const FRAME_MESSAGE =
+  'Ask src/render/frame-scheduler.ts for a frame (frameScheduler.request, frameLoop, nextFrame): it owns requestAnimationFrame.';
+const frameGlobals = ['requestAnimationFrame', 'cancelAnimationFrame'].map((name) => ({
+  name,
+  message: FRAME_MESSAGE,
+}));
+const frameProperties = ['window', 'globalThis', 'self'].flatMap((object) =>
+  frameGlobals.map(({ name }) => ({ object, property: name, message: FRAME_MESSAGE })),
+);
 
 /** The DOM, for code that runs where there is none (domain everywhere, workers off the main thread). */
-const DOM = ['window', 'document', 'navigator', 'location', 'HTMLElement', 'HTMLCanvasElement', 'requestAnimationFrame', 'getComputedStyle'];
+const DOM = [
+  'window',
+  'document',
+  'navigator',
+  'location',
+  'HTMLElement',
+  'HTMLCanvasElement',
+  'requestAnimationFrame',
+  'getComputedStyle',
+];
 const noDom = (where) => DOM.map((name) => ({ name, message: `${where} has no DOM: pass what is needed in as data.` }));
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'build', '.tmp', 'test-results', 'playwright-report', 'src/routeTree.gen.ts', 'public'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'build',
+      '.tmp',
+      'test-results',
+      'playwright-report',
+      'src/routeTree.gen.ts',
+      'public',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -58,7 +88,10 @@ export default tseslint.config(
   },
   {
     files: ['src/render/frame-scheduler.ts'],
-    rules: { 'no-restricted-globals': ['error', ...dataOnlyGlobals], 'no-restricted-properties': ['error', ...dataOnlyProperties] },
+    rules: {
+      'no-restricted-globals': ['error', ...dataOnlyGlobals],
+      'no-restricted-properties': ['error', ...dataOnlyProperties],
+    },
   },
   {
     files: ['workers/**/*.ts'],
@@ -72,12 +105,20 @@ export default tseslint.config(
     files: ['domain/**/*.ts'],
     ignores: ['domain/**/*.test.ts'],
     rules: {
-      'no-restricted-globals': ['error', ...dataOnlyGlobals, ...noDom('domain/ runs on the server too; it'), { name: 'process', message: 'domain/ runs in the browser too: take the value as an argument.' }],
+      'no-restricted-globals': [
+        'error',
+        ...dataOnlyGlobals,
+        ...noDom('domain/ runs on the server too; it'),
+        { name: 'process', message: 'domain/ runs in the browser too: take the value as an argument.' },
+      ],
       'no-restricted-properties': ['error', ...dataOnlyProperties],
     },
   },
   {
     files: ['src/data/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-globals': ['error', ...frameGlobals], 'no-restricted-properties': ['error', ...frameProperties] },
+    rules: {
+      'no-restricted-globals': ['error', ...frameGlobals],
+      'no-restricted-properties': ['error', ...frameProperties],
+    },
   },
 );

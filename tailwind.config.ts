@@ -4,7 +4,21 @@
  */
 import type { Config } from 'tailwindcss';
 
-const tokens = ['canvas', 'panel', 'raised', 'ink', 'muted', 'line', 'accent', 'accent-bg', 'on-accent', 'danger', 'warning', 'warning-bg', 'focus'];
+const tokens = [
+  'canvas',
+  'panel',
+  'raised',
+  'ink',
+  'muted',
+  'line',
+  'accent',
+  'accent-bg',
+  'on-accent',
+  'danger',
+  'warning',
+  'warning-bg',
+  'focus',
+];
 
 export default {
   content: ['./index.html', './src/**/*.{ts,tsx}'],

@@ -12,7 +12,14 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { chunkClosure, GLOBE_CACHE_NAME, GLOBE_FILES_URL, isGlobeCesiumFile, type BuiltChunk, type GlobeFiles } from './domain/geo/globe-files.ts';
+import {
+  chunkClosure,
+  GLOBE_CACHE_NAME,
+  GLOBE_FILES_URL,
+  isGlobeCesiumFile,
+  type BuiltChunk,
+  type GlobeFiles,
+} from './domain/geo/globe-files.ts';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 
@@ -42,7 +49,12 @@ function outboxSyncWorker(): Plugin {
           outDir: options.dir ?? 'dist',
           emptyOutDir: false,
           sourcemap: true,
-          lib: { entry: 'src/data/outbox/outbox-sync-worker.ts', formats: ['iife'], name: 'ChurchkeyOutboxSync', fileName: () => 'outbox-sync.js' },
+          lib: {
+            entry: 'src/data/outbox/outbox-sync-worker.ts',
+            formats: ['iife'],
+            name: 'ChurchkeyOutboxSync',
+            fileName: () => 'outbox-sync.js',
+          },
         },
       });
     },
@@ -67,22 +79,41 @@ function globeFiles(): Plugin {
       const bytes = new Map<string, number>();
       let globe: string | undefined;
       for (const output of Object.values(bundle)) {
-        bytes.set(output.fileName, output.type === 'chunk' ? Buffer.byteLength(output.code) : typeof output.source === 'string' ? Buffer.byteLength(output.source) : output.source.byteLength);
+        bytes.set(
+          output.fileName,
+          output.type === 'chunk'
+            ? Buffer.byteLength(output.code)
+            : typeof output.source === 'string'
+              ? Buffer.byteLength(output.source)
+              : output.source.byteLength,
+        );
         if (output.type !== 'chunk') continue;
         chunks.set(output.fileName, { imports: output.imports, css: [...(output.viteMetadata?.importedCss ?? [])] });
         if (output.facadeModuleId?.endsWith('/src/features/maps/map-globe.tsx')) globe = output.fileName;
       }
       if (!globe) throw new Error('globe-files: no chunk of src/features/maps/map-globe.tsx in the bundle');
-      const files: GlobeFiles['files'] = chunkClosure(globe, chunks).map((fileName) => ({ url: `/${fileName}`, bytes: bytes.get(fileName) ?? 0 }));
+      const files: GlobeFiles['files'] = chunkClosure(globe, chunks).map((fileName) => ({
+        url: `/${fileName}`,
+        bytes: bytes.get(fileName) ?? 0,
+      }));
       const cesiumDir = join(publicDir, 'cesium');
       const cesiumFiles = readdirSync(cesiumDir, { recursive: true, encoding: 'utf8' })
         .map((path) => path.split('\\').join('/'))
         .filter((path) => isGlobeCesiumFile(path) && statSync(join(cesiumDir, path)).isFile())
         .sort();
-      for (const path of cesiumFiles) files.push({ url: `/cesium/${path}`, bytes: statSync(join(cesiumDir, path)).size });
-      const version = createHash('sha256').update(readFileSync(join(cesiumDir, 'VERSION'))).update(JSON.stringify(files)).digest('hex').slice(0, 16);
+      for (const path of cesiumFiles)
+        files.push({ url: `/cesium/${path}`, bytes: statSync(join(cesiumDir, path)).size });
+      const version = createHash('sha256')
+        .update(readFileSync(join(cesiumDir, 'VERSION')))
+        .update(JSON.stringify(files))
+        .digest('hex')
+        .slice(0, 16);
       const list: GlobeFiles = { version, files };
-      this.emitFile({ type: 'asset', fileName: GLOBE_FILES_URL.slice(1), source: `${JSON.stringify(list, null, 1)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: GLOBE_FILES_URL.slice(1),
+        source: `${JSON.stringify(list, null, 1)}\n`,
+      });
     },
   };
 }
@@ -167,14 +198,16 @@ export default defineConfig({
               plugins: [
                 {
                   // Answers depend on the analyst acting (X-Churchkey-Analyst): one cached answer per analyst.
-                  cacheKeyWillBeUsed: async ({ request }) => `${request.url}${request.url.includes('?') ? '&' : '?'}__analyst=${request.headers.get('x-churchkey-analyst') ?? '0'}`,
+                  cacheKeyWillBeUsed: async ({ request }) =>
+                    `${request.url}${request.url.includes('?') ? '&' : '?'}__analyst=${request.headers.get('x-churchkey-analyst') ?? '0'}`,
                 },
               ],
             },
           },
           {
             // Cesium's workers, assets and imagery (NaturalEarthII): fixed per version, so cache first.
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && (url.pathname.startsWith('/cesium/') || url.pathname.startsWith('/assets/map-globe-')),
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && (url.pathname.startsWith('/cesium/') || url.pathname.startsWith('/assets/map-globe-')),
             handler: 'CacheFirst',
             options: {
               // The same cache src/data/warm-globe-files.ts fills when an incident with a map syncs.
@@ -188,7 +221,9 @@ export default defineConfig({
             // CSP allows), for the field: cache first, bounded. Cesium fetches tiles (destination ''),
             // then decodes them, so a {z}/{x}/{y} image path is matched as well as <img> loads.
             urlPattern: ({ url, request, sameOrigin }) =>
-              !sameOrigin && request.method === 'GET' && (request.destination === 'image' || /\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/i.test(url.pathname)),
+              !sameOrigin &&
+              request.method === 'GET' &&
+              (request.destination === 'image' || /\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/i.test(url.pathname)),
             handler: 'CacheFirst',
             options: {
               cacheName: 'churchkey-map-imagery',
@@ -219,7 +254,14 @@ export default defineConfig({
       '/auth': { target: API_TARGET },
     },
     watch: {
-      ignored: ['**/data/**', '**/build/**', '**/dist/**', '**/test-results/**', '**/playwright-report/**', '**/.tmp/**'],
+      ignored: [
+        '**/data/**',
+        '**/build/**',
+        '**/dist/**',
+        '**/test-results/**',
+        '**/playwright-report/**',
+        '**/.tmp/**',
+      ],
     },
   },
   optimizeDeps: {

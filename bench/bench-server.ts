@@ -24,12 +24,28 @@ export interface BenchServer {
   stop: () => Promise<void>;
 }
 
-export async function startBenchServer(options: { dataDir: string; adminPassword: string; databaseUrl?: string | undefined }): Promise<BenchServer> {
+export async function startBenchServer(options: {
+  dataDir: string;
+  adminPassword: string;
+  databaseUrl?: string | undefined;
+}): Promise<BenchServer> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: options.dataDir, CHURCHKEY_ADMIN_PASSWORD: options.adminPassword, DEMO_DATA: 'false', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    CHURCHKEY_ADMIN_PASSWORD: options.adminPassword,
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+  };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  const child = spawn(process.execPath, [join(projectRoot(), 'build', 'server', 'server.js')], { cwd: projectRoot(), env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [join(projectRoot(), 'build', 'server', 'server.js')], {
+    cwd: projectRoot(),
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {

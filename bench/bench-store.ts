@@ -69,8 +69,19 @@ export async function startApp(db: Db): Promise<BenchApp> {
   const config = loadConfig({ DATA_DIR: tmpdir(), LOG_LEVEL: 'silent', DEMO_DATA: 'false' });
   const app = await buildApp({ db, config, version: 'bench' }, { appDir: '/nonexistent' });
   await app.ready();
-  const user = await insertLocalUser(db, { username: `bench-${randomBytes(3).toString('hex')}`, name: 'Bench', email: '', passwordHash: 'unused' });
-  const analyst = await insertAnalyst(db, { id: user.id, name: 'Bench administrator', email: '', permission: 'admin', userId: user.id });
+  const user = await insertLocalUser(db, {
+    username: `bench-${randomBytes(3).toString('hex')}`,
+    name: 'Bench',
+    email: '',
+    passwordHash: 'unused',
+  });
+  const analyst = await insertAnalyst(db, {
+    id: user.id,
+    name: 'Bench administrator',
+    email: '',
+    permission: 'admin',
+    userId: user.id,
+  });
   const token = await createSession(db, user.id, 24 * 3600 * 1_000_000, { userAgent: 'bench', ip: '127.0.0.1' });
   return {
     app,

@@ -22,9 +22,13 @@ const SECTION_END = '<!-- /catch-up-bench -->';
 const PASSWORD = 'catch-up-bench-password';
 const ANALYST = 'Bench Analyst';
 
-const { values } = parseArgs({ options: { events: { type: 'string' }, 'no-write': { type: 'boolean' } }, strict: true });
+const { values } = parseArgs({
+  options: { events: { type: 'string' }, 'no-write': { type: 'boolean' } },
+  strict: true,
+});
 const sizes = (values.events ?? '100000,1000000').split(',').map((part) => Number(part.replace(/[_\s]/g, '')));
-if (sizes.some((size) => !Number.isSafeInteger(size) || size <= 0)) throw new Error('--events takes whole numbers, comma-separated');
+if (sizes.some((size) => !Number.isSafeInteger(size) || size <= 0))
+  throw new Error('--events takes whole numbers, comma-separated');
 
 const lines: string[] = [];
 const log = (line: string) => {
@@ -39,7 +43,11 @@ async function generate(dataDir: string, databaseUrl: string | undefined, events
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const script = join(projectRoot(), 'build', 'server', 'cli', 'generate.js');
-  const child = spawn(process.execPath, [script, '--events', String(events), '--points', '0', '--incident-name', nameOf(events)], { cwd: projectRoot(), env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [script, '--events', String(events), '--points', '0', '--incident-name', nameOf(events)],
+    { cwd: projectRoot(), env, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`npm run generate exited with ${code}`);
 }
@@ -47,7 +55,8 @@ async function generate(dataDir: string, databaseUrl: string | undefined, events
 async function signedIn(baseURL: string): Promise<APIRequestContext> {
   const client = await apiRequest.newContext({ baseURL, extraHTTPHeaders: { 'x-churchkey-analyst': '0' } });
   const login = await client.post('/auth/login', { data: { username: 'admin', password: PASSWORD } });
-  if (!login.ok()) throw new Error(`sign-in failed: ${login.status()} (a reused database must have been made by this benchmark)`);
+  if (!login.ok())
+    throw new Error(`sign-in failed: ${login.status()} (a reused database must have been made by this benchmark)`);
   return client;
 }
 
@@ -58,7 +67,11 @@ async function json<T>(client: APIRequestContext, method: 'GET' | 'POST', path: 
 }
 
 async function incidentIDs(client: APIRequestContext): Promise<Map<string, number>> {
-  const { incidents } = await json<{ incidents: { items: Array<{ id: number; name: string }> } }>(client, 'GET', '/api/incidents');
+  const { incidents } = await json<{ incidents: { items: Array<{ id: number; name: string }> } }>(
+    client,
+    'GET',
+    '/api/incidents',
+  );
   return new Map(incidents.items.map((incident) => [incident.name, incident.id]));
 }
 
@@ -87,13 +100,18 @@ async function measure(browser: Browser, baseURL: string, incidentID: number, ev
   page.on('requestfinished', (request) => {
     const path = new URL(request.url()).pathname;
     if (!path.startsWith('/api/')) return;
-    void request.sizes().then((size) => fetched.push({ path, bytes: size.responseBodySize + size.responseHeadersSize }));
+    void request
+      .sizes()
+      .then((size) => fetched.push({ path, bytes: size.responseBodySize + size.responseHeadersSize }));
   });
 
   const opened = performance.now();
   await page.goto(`/incident/${incidentID}/events`);
   await page.getByRole('button', { name: ANALYST, exact: true }).click();
-  await page.getByText(/^Last synced \d/).first().waitFor();
+  await page
+    .getByText(/^Last synced \d/)
+    .first()
+    .waitFor();
   const fullMillis = performance.now() - opened;
   await page.waitForFunction(`${LARGEST_READ} >= ${events}`);
   const full = fetched.filter((entry) => entry.path.startsWith(`/api/incident/${incidentID}`));
@@ -104,18 +122,34 @@ async function measure(browser: Browser, baseURL: string, incidentID: number, ev
   const other = await signedIn(baseURL);
   const before = await page.evaluate<number>(LARGEST_READ);
   fetched.length = 0;
-  await json(other, 'POST', `/api/incident/${incidentID}/marker`, { message: 'Marker from another client', startTimestamp: 1_700_000_000_000_000 });
+  await json(other, 'POST', `/api/incident/${incidentID}/marker`, {
+    message: 'Marker from another client',
+    startTimestamp: 1_700_000_000_000_000,
+  });
   const started = performance.now();
   await page.evaluate("document.dispatchEvent(new Event('visibilitychange'))");
   await page.waitForFunction(`${LARGEST_READ} >= ${before + 1}`);
   const catchUpMillis = performance.now() - started;
-  await page.getByText(/^Last synced \d/).first().waitFor();
+  await page
+    .getByText(/^Last synced \d/)
+    .first()
+    .waitFor();
   const caught = fetched.filter((entry) => entry.path.startsWith(`/api/incident/${incidentID}`));
   const catchUpBytes = caught.reduce((sum, entry) => sum + entry.bytes, 0);
-  log(`  ${thousands(events)} events: catch-up ${duration(catchUpMillis)}, ${mb(catchUpBytes)} in ${caught.length} request(s): ${caught.map((entry) => entry.path.replace(String(incidentID), '{id}')).join(', ')}`);
+  log(
+    `  ${thousands(events)} events: catch-up ${duration(catchUpMillis)}, ${mb(catchUpBytes)} in ${caught.length} request(s): ${caught.map((entry) => entry.path.replace(String(incidentID), '{id}')).join(', ')}`,
+  );
   await other.dispose();
   await context.close();
-  return { events, fullMillis, fullBytes, fullRequests: full.length, catchUpMillis, catchUpBytes, catchUpRequests: caught.map((entry) => entry.path) };
+  return {
+    events,
+    fullMillis,
+    fullBytes,
+    fullRequests: full.length,
+    catchUpMillis,
+    catchUpBytes,
+    catchUpRequests: caught.map((entry) => entry.path),
+  };
 }
 
 async function run(): Promise<{ results: Result[]; browserVersion: string; store: string }> {
@@ -125,13 +159,25 @@ async function run(): Promise<{ results: Result[]; browserVersion: string; store
   const store = databaseUrl ? 'PostgreSQL' : 'PGlite';
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+    ],
   });
   let server = await startBenchServer({ dataDir, adminPassword: PASSWORD, databaseUrl });
   try {
     const admin = await signedIn(server.baseURL);
     const { analysts } = await json<{ analysts: unknown[] }>(admin, 'GET', '/api/analysts');
-    if (analysts.length === 0) await json(admin, 'POST', '/api/analyst/primary', { name: ANALYST, email: 'bench@example.com' });
+    if (analysts.length === 0)
+      await json(admin, 'POST', '/api/analyst/primary', { name: ANALYST, email: 'bench@example.com' });
     const known = await incidentIDs(admin);
     await admin.dispose();
     const toMake = sizes.filter((size) => !known.has(nameOf(size)));
@@ -169,18 +215,29 @@ const block = [
   `The incident \`npm run generate\` writes, opened in the built app (server on ${store}) in headless Chromium ${browserVersion} from a fresh profile at /incident/{id}/events: the full sync pages every event into the device's mirror. ` +
     'Then another client adds one marker, and the open page catches up (the check it makes every few seconds, and on returning to its tab, asked for at once): ' +
     'GET /api/incident/{id}/changes?since=N answers the marker alone, the mirror puts it, the page patches the events it holds, and the snapshot of columns is patched after. ' +
-    'Time: from asking to the page holding the events with the marker in them. Bytes: every /api answer about the incident (bodies and headers) until the page says it is synced; a second changes request there is the page\'s regular check landing in that window (nothing new, about 1 kB). ' +
-    'The baseline is the full re-sync every open device made after any change before delta sync: the same page\'s first sync, in the same run.',
+    "Time: from asking to the page holding the events with the marker in them. Bytes: every /api answer about the incident (bodies and headers) until the page says it is synced; a second changes request there is the page's regular check landing in that window (nothing new, about 1 kB). " +
+    "The baseline is the full re-sync every open device made after any change before delta sync: the same page's first sync, in the same run.",
   '',
-  table(['events', 'catch-up: bytes', 'catch-up: time', 'full re-sync: bytes', 'full re-sync: time', 'bytes saved', 'time saved'], results.map((r) => [
-    thousands(r.events),
-    `${mb(r.catchUpBytes)} (${r.catchUpRequests.length} request${r.catchUpRequests.length === 1 ? '' : 's'})`,
-    duration(r.catchUpMillis),
-    `${mb(r.fullBytes)} (${r.fullRequests} requests)`,
-    duration(r.fullMillis),
-    ratio(r.fullBytes, r.catchUpBytes),
-    ratio(r.fullMillis, r.catchUpMillis),
-  ])),
+  table(
+    [
+      'events',
+      'catch-up: bytes',
+      'catch-up: time',
+      'full re-sync: bytes',
+      'full re-sync: time',
+      'bytes saved',
+      'time saved',
+    ],
+    results.map((r) => [
+      thousands(r.events),
+      `${mb(r.catchUpBytes)} (${r.catchUpRequests.length} request${r.catchUpRequests.length === 1 ? '' : 's'})`,
+      duration(r.catchUpMillis),
+      `${mb(r.fullBytes)} (${r.fullRequests} requests)`,
+      duration(r.fullMillis),
+      ratio(r.fullBytes, r.catchUpBytes),
+      ratio(r.fullMillis, r.catchUpMillis),
+    ]),
+  ),
   '',
   `Machine: ${machine} (shared with other work while it ran: times are upper bounds); written by \`npm run bench:catch-up\` on ${new Date().toISOString().slice(0, 10)}.`,
   '',

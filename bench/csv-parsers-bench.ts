@@ -17,8 +17,18 @@ import { median, ratio, table, thousands } from './measure.ts';
 const CHUNK_CHARS = 1 << 20;
 const FIXTURES = process.env.CHURCHKEY_FIXTURES ?? join(projectRoot(), '..', 'shared', 'fixtures');
 
-interface Input { name: string; text: string; delimiter: '\t' | ','; quoted: boolean; runs: number }
-interface Speed { mbPerSecond: number; rowsPerSecond: number; rows: number }
+interface Input {
+  name: string;
+  text: string;
+  delimiter: '\t' | ',';
+  quoted: boolean;
+  runs: number;
+}
+interface Speed {
+  mbPerSecond: number;
+  rowsPerSecond: number;
+  rows: number;
+}
 
 type Parse = (text: string, input: Input) => number;
 
@@ -30,7 +40,12 @@ function chunks(text: string): string[] {
 
 /** PapaParse's low-level Parser, carrying the unfinished last record as domain/import/delimited-rows.ts does. */
 const papaRows: Parse = (text, input) => {
-  const parser = new Papa.Parser({ delimiter: input.delimiter, newline: '\n', quoteChar: '"', ...(input.quoted ? {} : { fastMode: true }) });
+  const parser = new Papa.Parser({
+    delimiter: input.delimiter,
+    newline: '\n',
+    quoteChar: '"',
+    ...(input.quoted ? {} : { fastMode: true }),
+  });
   const counted = (data: string[][]) => data.filter((fields) => !(fields.length === 1 && fields[0] === '')).length;
   let carry = '';
   let rows = 0;
@@ -46,7 +61,12 @@ const papaRows: Parse = (text, input) => {
 /** uDSV's own streaming: parser.chunk() keeps the partial row between calls. */
 const udsvRows: Parse = (text, input) => {
   const pieces = chunks(text);
-  const schema = inferSchema(pieces[0] ?? '', { col: input.delimiter, row: '\n', encl: input.quoted ? '"' : '', header: () => [] });
+  const schema = inferSchema(pieces[0] ?? '', {
+    col: input.delimiter,
+    row: '\n',
+    encl: input.quoted ? '"' : '',
+    header: () => [],
+  });
   const parser = initParser(schema);
   let rows = 0;
   const count = () => {
@@ -72,7 +92,12 @@ function measure(parse: Parse, input: Input): Speed {
 
 /** Data lines of a Zeek log: the # header and footer are cut so both parsers see the same rows. */
 function zeekData(text: string): string {
-  return text.split('\n').filter((line) => line !== '' && !line.startsWith('#')).join('\n') + '\n';
+  return (
+    text
+      .split('\n')
+      .filter((line) => line !== '' && !line.startsWith('#'))
+      .join('\n') + '\n'
+  );
 }
 
 /** Section 5 times, 57 actors, HTTP-ish messages; every 20th message quoted with a tab and a "" inside. */
@@ -83,7 +108,10 @@ export function syntheticTsv(targetBytes: number): string {
   for (let i = 0; size < targetBytes; i += 1) {
     const start = new Date(base + i * 137).toISOString().replace('T', ' ').replace('Z', '');
     const end = new Date(base + i * 137 + (i % 900)).toISOString().replace('T', ' ').replace('Z', '');
-    const message = i % 20 === 0 ? `"retry\t${i} said ""slow down"" to the client"` : `request ${i} handled in ${i % 997} ms by worker-${i % 31}`;
+    const message =
+      i % 20 === 0
+        ? `"retry\t${i} said ""slow down"" to the client"`
+        : `request ${i} handled in ${i % 997} ms by worker-${i % 31}`;
     const line = `${start}123\t${end}456\tservice-${i % 57}\t${message}\t${200 + (i % 5)}\tGET\t/api/v1/items/${i}`;
     lines.push(line);
     size += line.length + 1;
@@ -95,7 +123,8 @@ async function importerSpeed(text: string, settings: ImportSettings): Promise<Sp
   const bytes = new TextEncoder().encode(text);
   const started = performance.now();
   let rows = 0;
-  for await (const batch of parseImport(bytes, settings, { batchSize: 10_000 })) rows += batch.records.length + batch.invalid.length;
+  for await (const batch of parseImport(bytes, settings, { batchSize: 10_000 }))
+    rows += batch.records.length + batch.invalid.length;
   const seconds = (performance.now() - started) / 1000;
   return { mbPerSecond: bytes.byteLength / 1e6 / seconds, rowsPerSecond: rows / seconds, rows };
 }
@@ -115,10 +144,30 @@ export async function runCsvParsersBench(): Promise<string> {
   const syslogPath = join(FIXTURES, 'events', 'zeek_syslog_wrccdc2018.log');
   const timesketchPath = join(FIXTURES, 'events', 'timesketch_evtx_part.csv');
   const missing = [syslogPath, timesketchPath].filter((path) => !existsSync(path));
-  if (existsSync(syslogPath)) inputs.push({ name: 'Zeek syslog fixture (1.4 MB, tab, unquoted)', text: zeekData(readFileSync(syslogPath, 'utf8')), delimiter: '\t', quoted: false, runs: 21 });
-  if (existsSync(timesketchPath)) inputs.push({ name: 'Timesketch CSV fixture (23 KB, multi-line quoted)', text: readFileSync(timesketchPath, 'utf8'), delimiter: ',', quoted: true, runs: 401 });
+  if (existsSync(syslogPath))
+    inputs.push({
+      name: 'Zeek syslog fixture (1.4 MB, tab, unquoted)',
+      text: zeekData(readFileSync(syslogPath, 'utf8')),
+      delimiter: '\t',
+      quoted: false,
+      runs: 21,
+    });
+  if (existsSync(timesketchPath))
+    inputs.push({
+      name: 'Timesketch CSV fixture (23 KB, multi-line quoted)',
+      text: readFileSync(timesketchPath, 'utf8'),
+      delimiter: ',',
+      quoted: true,
+      runs: 401,
+    });
   const synthetic = syntheticTsv(100e6);
-  inputs.push({ name: 'synthetic TSV (100 MB, tab, 5% quoted)', text: synthetic, delimiter: '\t', quoted: true, runs: 3 });
+  inputs.push({
+    name: 'synthetic TSV (100 MB, tab, 5% quoted)',
+    text: synthetic,
+    delimiter: '\t',
+    quoted: true,
+    runs: 3,
+  });
 
   const rows = inputs.map((input) => {
     const papa = measure(papaRows, input);
@@ -128,12 +177,38 @@ export async function runCsvParsersBench(): Promise<string> {
       `${papa.mbPerSecond.toFixed(0)} MB/s, ${thousands(papa.rowsPerSecond)} rows/s`,
       `${udsv.mbPerSecond.toFixed(0)} MB/s, ${thousands(udsv.rowsPerSecond)} rows/s`,
       `${ratio(udsv.mbPerSecond, papa.mbPerSecond)}`,
-      papa.rows === udsv.rows ? `yes (${thousands(papa.rows)})` : `no: Papa ${thousands(papa.rows)}, uDSV ${thousands(udsv.rows)}`,
+      papa.rows === udsv.rows
+        ? `yes (${thousands(papa.rows)})`
+        : `no: Papa ${thousands(papa.rows)}, uDSV ${thousands(udsv.rows)}`,
     ];
   });
   const importer = [
-    ['synthetic TSV, UTC', await importerSpeed(synthetic, { format: 'delimited', delimiter: '\t', quoted: true, preambleRows: 0, headerRows: 1, mapping: { startTime: 0, endTime: 1, actor: 2, message: 3 }, numericUnit: 'seconds', timeZone: 'UTC' })],
-    ['synthetic TSV, America/New_York', await importerSpeed(synthetic, { format: 'delimited', delimiter: '\t', quoted: true, preambleRows: 0, headerRows: 1, mapping: { startTime: 0, endTime: 1, actor: 2, message: 3 }, numericUnit: 'seconds', timeZone: 'America/New_York' })],
+    [
+      'synthetic TSV, UTC',
+      await importerSpeed(synthetic, {
+        format: 'delimited',
+        delimiter: '\t',
+        quoted: true,
+        preambleRows: 0,
+        headerRows: 1,
+        mapping: { startTime: 0, endTime: 1, actor: 2, message: 3 },
+        numericUnit: 'seconds',
+        timeZone: 'UTC',
+      }),
+    ],
+    [
+      'synthetic TSV, America/New_York',
+      await importerSpeed(synthetic, {
+        format: 'delimited',
+        delimiter: '\t',
+        quoted: true,
+        preambleRows: 0,
+        headerRows: 1,
+        mapping: { startTime: 0, endTime: 1, actor: 2, message: 3 },
+        numericUnit: 'seconds',
+        timeZone: 'America/New_York',
+      }),
+    ],
   ] as const;
   return [
     '## CSV parsers: uDSV and PapaParse',
@@ -156,7 +231,10 @@ export async function runCsvParsersBench(): Promise<string> {
     '',
     'The whole importer (`parseImport` on UTF-8 bytes: decoding, rows, section 5 dates for start and end, records with extra):',
     '',
-    table(['input', 'MB/s', 'rows/s'], importer.map(([name, speed]) => [name, speed.mbPerSecond.toFixed(1), thousands(speed.rowsPerSecond)])),
+    table(
+      ['input', 'MB/s', 'rows/s'],
+      importer.map(([name, speed]) => [name, speed.mbPerSecond.toFixed(1), thousands(speed.rowsPerSecond)]),
+    ),
     '',
   ].join('\n');
 }

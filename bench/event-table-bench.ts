@@ -23,7 +23,12 @@ interface Row extends SortableEvent {
 }
 
 function makeEvents(count: number): { events: Row[]; actors: Map<number, string>; streams: Map<number, string> } {
-  const actors = new Map(Array.from({ length: 40 }, (_, index) => [index + 1, `${index % 3 === 0 ? 'bot' : 'Person'} ${(index * 7919) % 1000}`]));
+  const actors = new Map(
+    Array.from({ length: 40 }, (_, index) => [
+      index + 1,
+      `${index % 3 === 0 ? 'bot' : 'Person'} ${(index * 7919) % 1000}`,
+    ]),
+  );
   const streams = new Map(Array.from({ length: 12 }, (_, index) => [index + 1, `stream ${index}`]));
   const words = ['disk', 'latency', 'failover', 'replica', 'checkout', 'error', 'ack', 'deploy', 'page', 'rollback'];
   const events: Row[] = [];
@@ -56,23 +61,51 @@ function time(runs: number, work: () => unknown): number {
 export function runEventTableBench(count: number, log: (line: string) => void): string {
   log(`\nEvents table at ${thousands(count)} events:`);
   const { events, actors, streams } = makeEvents(count);
-  const eventTags = events.filter((event) => event.id % 97 === 0).map((event) => ({ itemID: event.id, name: 'root-cause' }));
+  const eventTags = events
+    .filter((event) => event.id % 97 === 0)
+    .map((event) => ({ itemID: event.id, name: 'root-cause' }));
   const index = indexEventAnnotations({ eventTags, collections: [], notes: [] });
   const all = filterEvents(events, index, NO_EVENT_FILTER);
-  const filterMillis = time(5, () => filterEvents(events, index, { ...NO_EVENT_FILTER, searchTerm: 'disk failover', tagModes: new Map([['root-cause', 'i']]) }));
-  const sorts = [{ field: 'actor', desc: false }, { field: 'time', desc: true }] as const;
+  const filterMillis = time(5, () =>
+    filterEvents(events, index, {
+      ...NO_EVENT_FILTER,
+      searchTerm: 'disk failover',
+      tagModes: new Map([['root-cause', 'i']]),
+    }),
+  );
+  const sorts = [
+    { field: 'actor', desc: false },
+    { field: 'time', desc: true },
+  ] as const;
   const ourSortMillis = time(3, () => sortEventPositions(events, all.positions, sorts, { streams, actors }));
 
-  const features = tableFeatures({ coreReactivityFeature: storeReactivityBindings(), rowSortingFeature, sortedRowModel: createSortedRowModel(), sortFns: { basic: sortFn_basic, text: sortFn_text } });
+  const features = tableFeatures({
+    coreReactivityFeature: storeReactivityBindings(),
+    rowSortingFeature,
+    sortedRowModel: createSortedRowModel(),
+    sortFns: { basic: sortFn_basic, text: sortFn_text },
+  });
   const columns: Array<ColumnDef<typeof features, Row>> = [
     { id: 'actor', accessorFn: (row) => row.actorName, sortFn: 'text' },
     { id: 'time', accessorFn: (row) => row.startTimestamp, sortFn: 'basic' },
   ];
   const tanstackMillis = time(1, () => {
-    const instance = constructTable({ features, columns, data: events, state: { sorting: [{ id: 'actor', desc: false }, { id: 'time', desc: true }] } });
+    const instance = constructTable({
+      features,
+      columns,
+      data: events,
+      state: {
+        sorting: [
+          { id: 'actor', desc: false },
+          { id: 'time', desc: true },
+        ],
+      },
+    });
     return instance.getRowModel().rows.length;
   });
-  log(`  filter (two words, one ignored tag): ${ms(filterMillis)} ms; sort actor asc, time desc: ours ${ms(ourSortMillis)} ms, TanStack Table sorted row model ${ms(tanstackMillis)} ms (${versus(ourSortMillis, tanstackMillis)})`);
+  log(
+    `  filter (two words, one ignored tag): ${ms(filterMillis)} ms; sort actor asc, time desc: ours ${ms(ourSortMillis)} ms, TanStack Table sorted row model ${ms(tanstackMillis)} ms (${versus(ourSortMillis, tanstackMillis)})`,
+  );
   return [
     `## Events table at ${thousands(count)} events (Node ${process.version})`,
     '',
@@ -82,7 +115,12 @@ export function runEventTableBench(count: number, log: (line: string) => void): 
       ['work', 'ours', 'TanStack Table v9 sorted row model', 'ratio'],
       [
         ['filter: search words + ignored tag', `${ms(filterMillis)} ms`, '—', '—'],
-        ['sort: actor asc, then time desc', `${ms(ourSortMillis)} ms`, `${ms(tanstackMillis)} ms`, versus(ourSortMillis, tanstackMillis)],
+        [
+          'sort: actor asc, then time desc',
+          `${ms(ourSortMillis)} ms`,
+          `${ms(tanstackMillis)} ms`,
+          versus(ourSortMillis, tanstackMillis),
+        ],
       ],
     ),
   ].join('\n');

@@ -22,7 +22,8 @@ export interface BaselineRun {
 
 async function* textOf(filePath: string): AsyncGenerator<string> {
   const decoder = new TextDecoder();
-  for await (const chunk of createReadStream(filePath, { highWaterMark: 1 << 20 })) yield decoder.decode(chunk as Uint8Array, { stream: true });
+  for await (const chunk of createReadStream(filePath, { highWaterMark: 1 << 20 }))
+    yield decoder.decode(chunk as Uint8Array, { stream: true });
   const rest = decoder.decode();
   if (rest !== '') yield rest;
 }
@@ -75,7 +76,11 @@ export async function runBaseline(baseline: Baseline, filePath: string): Promise
     case 'none':
       return undefined;
     case 'papaparse':
-      return { name: 'PapaParse 5.7, streamed', does: 'splits fields (quotes honoured); no header logic, times or checks', items: await papaRows(filePath, baseline.delimiter, baseline.comments) };
+      return {
+        name: 'PapaParse 5.7, streamed',
+        does: 'splits fields (quotes honoured); no header logic, times or checks',
+        items: await papaRows(filePath, baseline.delimiter, baseline.comments),
+      };
     case 'json-per-line': {
       let items = 0;
       for await (const line of linesOf(filePath)) if (line.trim() !== '') items += JSON.parse(line) === null ? 0 : 1;
@@ -83,18 +88,35 @@ export async function runBaseline(baseline: Baseline, filePath: string): Promise
     }
     case 'regex-per-line': {
       let items = 0;
-      for await (const line of linesOf(filePath)) if (baseline.pattern.test(line.endsWith('\r') ? line.slice(0, -1) : line)) items += 1;
-      return { name: 'one regex per line (ours, as the baseline)', does: 'matches the line shape; no captures kept, no times, years or zones', items };
+      for await (const line of linesOf(filePath))
+        if (baseline.pattern.test(line.endsWith('\r') ? line.slice(0, -1) : line)) items += 1;
+      return {
+        name: 'one regex per line (ours, as the baseline)',
+        does: 'matches the line shape; no captures kept, no times, years or zones',
+        items,
+      };
     }
     case 'json-document':
-      return { name: 'JSON.parse of the whole document', does: 'the whole file as one string and one object tree; no times', items: documentItems(JSON.parse(await readFile(filePath, 'utf8'))) };
+      return {
+        name: 'JSON.parse of the whole document',
+        does: 'the whole file as one string and one object tree; no times',
+        items: documentItems(JSON.parse(await readFile(filePath, 'utf8'))),
+      };
     case 'togeojson': {
       const dom = new DOMParser().parseFromString(await readFile(filePath, 'utf8'), 'text/xml');
       const collection = baseline.flavour === 'gpx' ? gpx(dom) : kml(dom);
-      return { name: '@tmcw/togeojson on @xmldom/xmldom', does: 'the whole DOM in memory, coordinates and time strings copied; times not read', items: coordinateCount(collection) };
+      return {
+        name: '@tmcw/togeojson on @xmldom/xmldom',
+        does: 'the whole DOM in memory, coordinates and time strings copied; times not read',
+        items: coordinateCount(collection),
+      };
     }
     case 'igc-parser':
-      return { name: 'igc-parser (whole string)', does: 'reads header and fixes with times; the whole file in memory', items: IGCParser.parse(await readFile(filePath, 'utf8'), { lenient: true }).fixes.length };
+      return {
+        name: 'igc-parser (whole string)',
+        does: 'reads header and fixes with times; the whole file in memory',
+        items: IGCParser.parse(await readFile(filePath, 'utf8'), { lenient: true }).fixes.length,
+      };
     case 'nmea-simple': {
       let items = 0;
       for await (const line of linesOf(filePath)) {
@@ -104,7 +126,11 @@ export async function runBaseline(baseline: Baseline, filePath: string): Promise
           items += 1;
         }
       }
-      return { name: 'nmea-simple per sentence', does: 'decodes each sentence (checksum, fields); RMC and GGA not joined into fixes', items };
+      return {
+        name: 'nmea-simple per sentence',
+        does: 'decodes each sentence (checksum, fields); RMC and GGA not joined into fixes',
+        items,
+      };
     }
   }
 }

@@ -21,20 +21,31 @@ export interface MemoryRow {
 
 const run = promisify(execFile);
 // The child sits beside this file: .js once built (npm run bench:…), which is how it is meant to run.
-const CHILD = fileURLToPath(new URL(`./family-memory-child${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
+const CHILD = fileURLToPath(
+  new URL(`./family-memory-child${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url),
+);
 const MIB = 2 ** 20;
 
-export async function memoryRow(sample: FamilySample, sizesMb: readonly number[], dir: string, log: (line: string) => void): Promise<MemoryRow> {
+export async function memoryRow(
+  sample: FamilySample,
+  sizesMb: readonly number[],
+  dir: string,
+  log: (line: string) => void,
+): Promise<MemoryRow> {
   const runs: { mb: number; peaks: MemoryPeaks }[] = [];
   for (const mb of sizesMb) {
     const file = join(dir, `memory-${sample.fileName}`);
     try {
       await writeSample(sample, file, mb * 1e6);
-      const { stdout } = await run(process.execPath, ['--expose-gc', CHILD, file, sample.fileName, sample.kind], { maxBuffer: 1 << 20 });
+      const { stdout } = await run(process.execPath, ['--expose-gc', CHILD, file, sample.fileName, sample.kind], {
+        maxBuffer: 1 << 20,
+      });
       const peaks = JSON.parse(stdout) as MemoryPeaks;
       if (peaks.status !== 'parsed') return { sample, runs: peaks.status };
       runs.push({ mb, peaks });
-      log(`  ${sample.family} at ${mb} MB: peak RSS +${(peaks.rssGrowthBytes / MIB).toFixed(0)} MiB, peak heap +${(peaks.heapGrowthBytes / MIB).toFixed(0)} MiB, live +${(peaks.liveHeapGrowthBytes / MIB).toFixed(0)} MiB, ${peaks.valid} records in ${(peaks.millis / 1000).toFixed(1)} s`);
+      log(
+        `  ${sample.family} at ${mb} MB: peak RSS +${(peaks.rssGrowthBytes / MIB).toFixed(0)} MiB, peak heap +${(peaks.heapGrowthBytes / MIB).toFixed(0)} MiB, live +${(peaks.liveHeapGrowthBytes / MIB).toFixed(0)} MiB, ${peaks.valid} records in ${(peaks.millis / 1000).toFixed(1)} s`,
+      );
     } finally {
       await rm(file, { force: true });
     }
@@ -51,8 +62,10 @@ export function flatness(runs: MemoryRow['runs']): string {
   if (typeof runs === 'string' || runs.length < 2) return '';
   const [small, large] = [runs[0]!.peaks, runs[runs.length - 1]!.peaks];
   const within = (a: number, b: number, slackMib: number) => b <= Math.max(a * 1.5, a + slackMib * MIB);
-  if (!within(small.liveHeapGrowthBytes, large.liveHeapGrowthBytes, 32)) return `grows (live ${(large.liveHeapGrowthBytes / Math.max(small.liveHeapGrowthBytes, 1)).toFixed(1)}x)`;
-  if (!within(small.rssGrowthBytes, large.rssGrowthBytes, 64)) return `grows (RSS ${(large.rssGrowthBytes / Math.max(small.rssGrowthBytes, 1)).toFixed(1)}x)`;
+  if (!within(small.liveHeapGrowthBytes, large.liveHeapGrowthBytes, 32))
+    return `grows (live ${(large.liveHeapGrowthBytes / Math.max(small.liveHeapGrowthBytes, 1)).toFixed(1)}x)`;
+  if (!within(small.rssGrowthBytes, large.rssGrowthBytes, 64))
+    return `grows (RSS ${(large.rssGrowthBytes / Math.max(small.rssGrowthBytes, 1)).toFixed(1)}x)`;
   return 'flat';
 }
 

@@ -18,7 +18,8 @@ export interface MemoryPeaks {
 }
 
 const [filePath, fileName, kind] = process.argv.slice(2);
-if (filePath === undefined || fileName === undefined || (kind !== 'events' && kind !== 'geo')) throw new Error('usage: family-memory-child <file> <name> events|geo');
+if (filePath === undefined || fileName === undefined || (kind !== 'events' && kind !== 'geo'))
+  throw new Error('usage: family-memory-child <file> <name> events|geo');
 const collect = (globalThis as { gc?: () => void }).gc;
 collect?.();
 const start = process.memoryUsage();

@@ -41,10 +41,19 @@ const STALL_WATCH = `(() => {
   requestAnimationFrame(frame);
 })();`;
 
-interface Watch { longestTask: number; longestFrameGap: number; last: number; running: boolean }
+interface Watch {
+  longestTask: number;
+  longestFrameGap: number;
+  last: number;
+  running: boolean;
+}
 
 async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const answer = await page.request.fetch(path, { method: 'POST', headers: { 'x-churchkey-analyst': '0' }, data: body });
+  const answer = await page.request.fetch(path, {
+    method: 'POST',
+    headers: { 'x-churchkey-analyst': '0' },
+    data: body,
+  });
   if (!answer.ok()) throw new Error(`POST ${path}: ${answer.status()} ${await answer.text()}`);
   return (await answer.json()) as T;
 }
@@ -59,10 +68,22 @@ async function preview(page: Page, incidentPath: string, file: string): Promise<
     if (await analyst.isVisible()) await analyst.click();
     await heading.waitFor({ timeout: OPEN_MILLIS });
   } catch (error) {
-    const shown = (await page.locator('body').innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
-    throw new Error(`the create-stream page did not open (${page.url()} shows "${shown}"): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, { cause: error });
+    const shown = (
+      await page
+        .locator('body')
+        .innerText()
+        .catch(() => '')
+    )
+      .replace(/\s+/g, ' ')
+      .slice(0, 300);
+    throw new Error(
+      `the create-stream page did not open (${page.url()} shows "${shown}"): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+      { cause: error },
+    );
   }
-  await page.evaluate(`Object.assign(globalThis.stallWatch, { longestTask: 0, longestFrameGap: 0, last: 0, running: true })`);
+  await page.evaluate(
+    `Object.assign(globalThis.stallWatch, { longestTask: 0, longestFrameGap: 0, last: 0, running: true })`,
+  );
   const started = performance.now();
   await page.getByLabel('Evidence file').setInputFiles(file);
   const counted = page.locator('[data-summary="valid"]').filter({ hasText: /\d/ });
@@ -76,19 +97,38 @@ async function preview(page: Page, incidentPath: string, file: string): Promise<
     w.running = false;
     return { longestTask: w.longestTask, longestFrameGap: w.longestFrameGap };
   });
-  const outcome = (await counted.isVisible()) ? `${(await counted.textContent())?.trim()} valid rows` : ((await refused.first().textContent())?.trim() ?? 'no answer');
+  const outcome = (await counted.isVisible())
+    ? `${(await counted.textContent())?.trim()} valid rows`
+    : ((await refused.first().textContent())?.trim() ?? 'no answer');
   return { previewMillis, longestTaskMillis: watch.longestTask, longestFrameGapMillis: watch.longestFrameGap, outcome };
 }
 
-export async function runPageBench(samples: readonly FamilySample[], mb: number, log: (line: string) => void): Promise<{ rows: PageRow[]; browser: string }> {
+export async function runPageBench(
+  samples: readonly FamilySample[],
+  mb: number,
+  log: (line: string) => void,
+): Promise<{ rows: PageRow[]; browser: string }> {
   const work = await mkdtemp(join(tmpdir(), 'churchkey-families-page-'));
   const server = { stop: async () => {} };
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
-    const running = await startBenchServer({ dataDir: join(work, 'data'), adminPassword: PASSWORD, databaseUrl: undefined });
+    const running = await startBenchServer({
+      dataDir: join(work, 'data'),
+      adminPassword: PASSWORD,
+      databaseUrl: undefined,
+    });
     server.stop = running.stop;
     // A fresh browser context (storage, mirror, worker) per file: a second visit of the screen in one
     // context showed the incident instead of the form.
@@ -103,17 +143,27 @@ export async function runPageBench(samples: readonly FamilySample[], mb: number,
     };
     const page = await signedIn();
     await api(page, '/api/analyst/primary', { name: 'Bench Analyst', email: 'bench@example.com' });
-    const organization = await api<{ organization: { id: number } }>(page, '/api/organization', { name: 'Bench organization' });
-    const incident = await api<{ incident: { id: number } }>(page, `/api/organization/${organization.organization.id}/incident`, { name: 'Bench incident' });
+    const organization = await api<{ organization: { id: number } }>(page, '/api/organization', {
+      name: 'Bench organization',
+    });
+    const incident = await api<{ incident: { id: number } }>(
+      page,
+      `/api/organization/${organization.organization.id}/incident`,
+      { name: 'Bench incident' },
+    );
     const rows: PageRow[] = [];
     for (const sample of samples) {
       const file = join(work, sample.fileName);
       try {
         const written = await writeSample(sample, file, mb * 1e6);
         const tab = await signedIn();
-        const result = await preview(tab, `/incident/${incident.incident.id}/create-stream`, file).finally(() => tab.context().close());
+        const result = await preview(tab, `/incident/${incident.incident.id}/create-stream`, file).finally(() =>
+          tab.context().close(),
+        );
         const row = { family: sample.family, mb: written.bytes / 1e6, ...result };
-        log(`  ${row.family} (${row.mb.toFixed(0)} MB): preview ${(row.previewMillis / 1000).toFixed(1)} s, longest task ${row.longestTaskMillis.toFixed(0)} ms, longest frame gap ${row.longestFrameGapMillis.toFixed(0)} ms; ${row.outcome}`);
+        log(
+          `  ${row.family} (${row.mb.toFixed(0)} MB): preview ${(row.previewMillis / 1000).toFixed(1)} s, longest task ${row.longestTaskMillis.toFixed(0)} ms, longest frame gap ${row.longestFrameGapMillis.toFixed(0)} ms; ${row.outcome}`,
+        );
         rows.push(row);
       } finally {
         await rm(file, { force: true });

@@ -52,7 +52,8 @@ function openGeoFamily(text: string, complete: boolean, fileName: string): Opene
     format: `geo-${formatOf(detection.settings)}`,
     reason: detection.reason,
     parse: async function* (input, totalBytes) {
-      for await (const batch of parseGeoFile(input, detection.settings, { totalBytes })) yield { times: batch.points.map((p) => p.timestamp), markers: 0, invalid: batch.invalid };
+      for await (const batch of parseGeoFile(input, detection.settings, { totalBytes }))
+        yield { times: batch.points.map((p) => p.timestamp), markers: 0, invalid: batch.invalid };
     },
   };
 }
@@ -63,14 +64,19 @@ function openEventFamily(firstBytes: Uint8Array, fileName: string): OpenedFamily
   // Transcripts count from zero: the samples' recordings start where their other families' times do.
   const detected = settingsFromDetection(detection, 'UTC');
   const settings = detected === undefined ? undefined : withDefaultRecordingStart(detected, SAMPLE_START_MICROS);
-  if (settings === undefined) return `read as ${detection.format} (${detection.reason}) but without the settings to import it (no time column found)`;
+  if (settings === undefined)
+    return `read as ${detection.format} (${detection.reason}) but without the settings to import it (no time column found)`;
   return {
     format: detection.format,
     reason: detection.reason,
     parse: async function* (input, totalBytes) {
       for await (const batch of parseImport(input, settings, { totalBytes, batchSize: 10_000 })) {
         const records = batch.records.filter((record) => !record.isMarker);
-        yield { times: records.map((record) => record.startMicros), markers: batch.records.length - records.length, invalid: batch.invalid };
+        yield {
+          times: records.map((record) => record.startMicros),
+          markers: batch.records.length - records.length,
+          invalid: batch.invalid,
+        };
       }
     },
   };
@@ -87,14 +93,22 @@ export async function firstBytesOf(filePath: string): Promise<Uint8Array> {
   }
 }
 
-export async function openFamily(filePath: string, fileName: string, kind: 'events' | 'geo'): Promise<OpenedFamily | string> {
+export async function openFamily(
+  filePath: string,
+  fileName: string,
+  kind: 'events' | 'geo',
+): Promise<OpenedFamily | string> {
   const firstBytes = await firstBytesOf(filePath);
   if (kind === 'events') return openEventFamily(firstBytes, fileName);
   return openGeoFamily(new TextDecoder().decode(firstBytes), firstBytes.byteLength < DETECT_BYTES, fileName);
 }
 
 /** Detects, then parses the whole file streamed from disk, keeping only counts and the time range. */
-export async function parseFamilyFile(filePath: string, fileName: string, kind: 'events' | 'geo'): Promise<FamilyOutcome> {
+export async function parseFamilyFile(
+  filePath: string,
+  fileName: string,
+  kind: 'events' | 'geo',
+): Promise<FamilyOutcome> {
   const opened = await openFamily(filePath, fileName, kind);
   if (typeof opened === 'string') return { status: 'not-detected', reason: opened };
   const totalBytes = (await stat(filePath)).size;
@@ -117,7 +131,22 @@ export async function parseFamilyFile(filePath: string, fileName: string, kind: 
       }
     }
   } catch (error) {
-    return { status: 'failed', format: opened.format, reason: opened.reason, error: error instanceof Error ? error.message : String(error) };
+    return {
+      status: 'failed',
+      format: opened.format,
+      reason: opened.reason,
+      error: error instanceof Error ? error.message : String(error),
+    };
   }
-  return { status: 'parsed', format: opened.format, reason: opened.reason, valid, invalid, firstInvalid, firstMicros, lastMicros, markers };
+  return {
+    status: 'parsed',
+    format: opened.format,
+    reason: opened.reason,
+    valid,
+    invalid,
+    firstInvalid,
+    firstMicros,
+    lastMicros,
+    markers,
+  };
 }

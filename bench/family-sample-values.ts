@@ -48,8 +48,30 @@ export function iso(i: number, digits: number, zone = 'Z', separator = 'T'): str
 export const dateOf = (i: number) => new Date(Math.floor(micros(i) / 1000));
 
 export const HOSTS = ['web-1', 'web-2', 'api-gw', 'db-primary', 'bastion', 'mail-relay', 'k8s-node-3', 'vpn-edge'];
-export const USERS = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan', 'judy', 'mallory', 'oscar'];
-export const PATHS = ['/', '/login', '/api/v1/items', '/api/v1/orders/checkout', '/static/app.4f9c2.js', '/healthz', '/admin/users', '/search'];
+export const USERS = [
+  'alice',
+  'bob',
+  'carol',
+  'dave',
+  'erin',
+  'frank',
+  'grace',
+  'heidi',
+  'ivan',
+  'judy',
+  'mallory',
+  'oscar',
+];
+export const PATHS = [
+  '/',
+  '/login',
+  '/api/v1/items',
+  '/api/v1/orders/checkout',
+  '/static/app.4f9c2.js',
+  '/healthz',
+  '/admin/users',
+  '/search',
+];
 export const AGENTS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
   'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0',
@@ -57,14 +79,19 @@ export const AGENTS = [
   'python-requests/2.31.0',
 ];
 export const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
-export const ip = (i: number) => `10.${(i >> 16) & 63}.${(i * 7) % 250}.${(i * 13) % 250 + 1}`;
+export const ip = (i: number) => `10.${(i >> 16) & 63}.${(i * 7) % 250}.${((i * 13) % 250) + 1}`;
 /** A request path with a query that varies, so lines are not all alike. */
-export const path = (i: number) => `${pick(PATHS, i)}${i % 3 === 0 ? `?page=${i % 97}&q=${(i * 2654435761) % 100_000}` : ''}`;
-
+export const path = (i: number) =>
+  `${pick(PATHS, i)}${i % 3 === 0 ? `?page=${i % 97}&q=${(i * 2654435761) % 100_000}` : ''}`;
 
 /** A sample of one record per block, streamed unless told otherwise. */
 export function lineSample(
-  fields: Omit<FamilySample, 'block' | 'recordsPerBlock' | 'streaming' | 'head' | 'tail'> & { line: (i: number) => string; head?: string; tail?: string; streaming?: boolean },
+  fields: Omit<FamilySample, 'block' | 'recordsPerBlock' | 'streaming' | 'head' | 'tail'> & {
+    line: (i: number) => string;
+    head?: string;
+    tail?: string;
+    streaming?: boolean;
+  },
 ): FamilySample {
   const { line, head = '', tail = '', streaming = true, ...rest } = fields;
   return { ...rest, head, tail, streaming, recordsPerBlock: 1, block: line };

@@ -30,15 +30,25 @@ describe('family samples', () => {
   // NMEA writes two sentences (RMC, GGA) per fix; CRI splits every 25th message into a P and an F line.
   const perRecord = (family: string) => (family.startsWith('NMEA') ? 2 : 1);
   const partials = (family: string, records: number) => (family === 'Kubernetes CRI' ? Math.ceil(records / 25) : 0);
-  it.each(FAMILY_SAMPLES.filter((s) => s.baseline.kind !== 'none').map((s) => [s.family]))('%s: the baseline reads every generated record', async (family) => {
-    const sample = sampleNamed(family);
-    const file = join(dir, sample.fileName);
-    const written = await writeSample(sample, file, 60_000);
-    const run = await runBaseline(sample.baseline, file);
-    const headerRows = sample.baseline.kind === 'papaparse' ? (sample.family.startsWith('Garmin') ? 3 : sample.baseline.comments ? 0 : 1) : 0;
-    expect(written.records).toBeGreaterThan(50);
-    expect(run?.items).toBe(written.records * perRecord(family) + partials(family, written.records) + headerRows);
-  });
+  it.each(FAMILY_SAMPLES.filter((s) => s.baseline.kind !== 'none').map((s) => [s.family]))(
+    '%s: the baseline reads every generated record',
+    async (family) => {
+      const sample = sampleNamed(family);
+      const file = join(dir, sample.fileName);
+      const written = await writeSample(sample, file, 60_000);
+      const run = await runBaseline(sample.baseline, file);
+      const headerRows =
+        sample.baseline.kind === 'papaparse'
+          ? sample.family.startsWith('Garmin')
+            ? 3
+            : sample.baseline.comments
+              ? 0
+              : 1
+          : 0;
+      expect(written.records).toBeGreaterThan(50);
+      expect(run?.items).toBe(written.records * perRecord(family) + partials(family, written.records) + headerRows);
+    },
+  );
 
   it('writes about the size asked for, whole blocks only', async () => {
     const sample = sampleNamed('KML gx:Track');

@@ -12,7 +12,11 @@ import { LOG_FAMILY_SAMPLES } from './log-family-samples.ts';
 import { STRUCTURED_FAMILY_SAMPLES } from './structured-family-samples.ts';
 import { micros, type FamilySample } from './family-sample-values.ts';
 
-export const FAMILY_SAMPLES: readonly FamilySample[] = [...STRUCTURED_FAMILY_SAMPLES, ...LOG_FAMILY_SAMPLES, ...GEO_FAMILY_SAMPLES];
+export const FAMILY_SAMPLES: readonly FamilySample[] = [
+  ...STRUCTURED_FAMILY_SAMPLES,
+  ...LOG_FAMILY_SAMPLES,
+  ...GEO_FAMILY_SAMPLES,
+];
 
 export interface WrittenSample {
   readonly bytes: number;

@@ -29,11 +29,24 @@ export const IMPORT_ROWS = 400_000;
 const COPY_BATCH_ROWS = 50_000;
 const SECTION = '## Server import';
 export const IMPORT_SETTINGS: ImportSettings = {
-  format: 'delimited', delimiter: '\t', quoted: true, preambleRows: 0, headerRows: 1,
-  mapping: { startTime: 0, endTime: 1, actor: 2, message: 3 }, numericUnit: 'seconds', timeZone: 'UTC',
+  format: 'delimited',
+  delimiter: '\t',
+  quoted: true,
+  preambleRows: 0,
+  headerRows: 1,
+  mapping: { startTime: 0, endTime: 1, actor: 2, message: 3 },
+  numericUnit: 'seconds',
+  timeZone: 'UTC',
 };
 
-interface StoreImport { kind: StoreKind; version: string; importMillis: number; imported: number; copyMillis: number; copied: number }
+interface StoreImport {
+  kind: StoreKind;
+  version: string;
+  importMillis: number;
+  imported: number;
+  copyMillis: number;
+  copied: number;
+}
 
 /** `rows` rows in the csv-parsers-bench shape: section 5 times, 57 actors, every 20th message quoted with a tab and a "" inside. */
 export async function writeImportTsv(path: string, rows: number): Promise<number> {
@@ -43,7 +56,10 @@ export async function writeImportTsv(path: string, rows: number): Promise<number
   for (let i = 0; i < rows; i += 1) {
     const start = new Date(base + i * 137).toISOString().replace('T', ' ').replace('Z', '');
     const end = new Date(base + i * 137 + (i % 900)).toISOString().replace('T', ' ').replace('Z', '');
-    const message = i % 20 === 0 ? `"retry\t${i} said ""slow down"" to the client"` : `request ${i} handled in ${i % 997} ms by worker-${i % 31}`;
+    const message =
+      i % 20 === 0
+        ? `"retry\t${i} said ""slow down"" to the client"`
+        : `request ${i} handled in ${i % 997} ms by worker-${i % 31}`;
     lines.push(`${start}123\t${end}456\tservice-${i % 57}\t${message}\t${200 + (i % 5)}\tGET\t/api/v1/items/${i}`);
     if (lines.length >= 10_000) {
       if (!out.write(`${lines.join('\n')}\n`)) await once(out, 'drain');
@@ -57,9 +73,15 @@ export async function writeImportTsv(path: string, rows: number): Promise<number
 
 /** The baseline: the file's rows as they are, COPY (CSV, tab) into a table with no index, 50,000 rows a statement, one transaction. */
 async function plainCopy(db: Db, path: string): Promise<number> {
-  await db.query('CREATE TABLE bench_plain_copy (start_time text, end_time text, actor text, message text, status text, method text, path text)');
+  await db.query(
+    'CREATE TABLE bench_plain_copy (start_time text, end_time text, actor text, message text, status text, method text, path text)',
+  );
   await db.transaction(async (tx) => {
-    const copy = (lines: string[]) => tx.copyFrom(`COPY bench_plain_copy FROM STDIN WITH (FORMAT csv, DELIMITER E'\\t', QUOTE '"')`, `${lines.join('\n')}\n`);
+    const copy = (lines: string[]) =>
+      tx.copyFrom(
+        `COPY bench_plain_copy FROM STDIN WITH (FORMAT csv, DELIMITER E'\\t', QUOTE '"')`,
+        `${lines.join('\n')}\n`,
+      );
     let batch: string[] = [];
     let header = true;
     for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
@@ -79,11 +101,23 @@ async function plainCopy(db: Db, path: string): Promise<number> {
   return Number(row!.count);
 }
 
-async function benchStore(kind: StoreKind, path: string, scratch: string, log: (line: string) => void): Promise<StoreImport> {
+async function benchStore(
+  kind: StoreKind,
+  path: string,
+  scratch: string,
+  log: (line: string) => void,
+): Promise<StoreImport> {
   const store = await openStore(kind);
   try {
-    const [organization] = await store.db.query<{ id: number }>("INSERT INTO organizations (name, created_micros) VALUES ('Bench', 0) RETURNING id");
-    const incidentId = await insertIncident(store.db, { organizationId: organization!.id, name: 'Import bench', description: '', analystId: null });
+    const [organization] = await store.db.query<{ id: number }>(
+      "INSERT INTO organizations (name, created_micros) VALUES ('Bench', 0) RETURNING id",
+    );
+    const incidentId = await insertIncident(store.db, {
+      organizationId: organization!.id,
+      name: 'Import bench',
+      description: '',
+      analystId: null,
+    });
     const file = await spoolBlob(createReadStream(path), scratch);
     try {
       const imported = await timed(() =>
@@ -96,7 +130,14 @@ async function benchStore(kind: StoreKind, path: string, scratch: string, log: (
         }),
       );
       const copied = await timed(() => plainCopy(store.db, path));
-      const result = { kind, version: store.version, importMillis: imported.millis, imported: imported.value.importedCount, copyMillis: copied.millis, copied: copied.value };
+      const result = {
+        kind,
+        version: store.version,
+        importMillis: imported.millis,
+        imported: imported.value.importedCount,
+        copyMillis: copied.millis,
+        copied: copied.value,
+      };
       log(
         `  ${kind}: import ${thousands(result.imported)} rows in ${duration(result.importMillis)} (${thousands(result.imported / (result.importMillis / 1000))} rows/s); ` +
           `plain COPY ${thousands(result.copied)} rows in ${duration(result.copyMillis)} (${thousands(result.copied / (result.copyMillis / 1000))} rows/s); COPY ${ratio(result.importMillis / result.imported, result.copyMillis / result.copied)} faster`,
@@ -116,7 +157,11 @@ const machine = () => {
 };
 
 /** Runs the import benchmark on each store; answers its Markdown section. */
-export async function runImportBench(stores: readonly StoreKind[], log: (line: string) => void, rows = IMPORT_ROWS): Promise<string> {
+export async function runImportBench(
+  stores: readonly StoreKind[],
+  log: (line: string) => void,
+  rows = IMPORT_ROWS,
+): Promise<string> {
   const scratch = await mkdtemp(join(tmpdir(), 'churchkey-import-bench-'));
   try {
     const path = join(scratch, 'bench.tsv');
@@ -124,7 +169,8 @@ export async function runImportBench(stores: readonly StoreKind[], log: (line: s
     log(`\nServer import of a generated TSV: ${thousands(rows)} rows, ${(bytes / 1e6).toFixed(0)} MB`);
     let parsed = 0;
     const parse = await timed(async () => {
-      for await (const batch of parseImport(createReadStream(path), IMPORT_SETTINGS, { batchSize: 5000 })) parsed += batch.records.length;
+      for await (const batch of parseImport(createReadStream(path), IMPORT_SETTINGS, { batchSize: 5000 }))
+        parsed += batch.records.length;
     });
     log(`  parse only (parseImport, no database): ${thousands(parsed / (parse.millis / 1000))} rows/s`);
     const results: StoreImport[] = [];
@@ -133,22 +179,34 @@ export async function runImportBench(stores: readonly StoreKind[], log: (line: s
     return [
       SECTION,
       '',
-      `Machine: ${machine()}. Written ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, one run per store; load average ${loadavg().map((load) => load.toFixed(1)).join(', ')} at the end (the machine is shared).`,
+      `Machine: ${machine()}. Written ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, one run per store; load average ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(', ')} at the end (the machine is shared).`,
       '',
       `A generated TSV of ${thousands(rows)} rows (${(bytes / 1e6).toFixed(0)} MB; the CSV-parser shape: section 5 start and end times, 57 actors, 1 message in 20 quoted with a tab inside) ` +
         'imported by `importFile` (what `POST /api/incident/{id}/import` and `npm run import` run, without the HTTP upload): the file streamed through `parseImport`, ' +
-        'kept as the stream\'s system upload (256 KiB chunks sent as hex text, a short transaction each), actors matched and created, events sent by COPY into a batch table and from there into `events` ' +
+        "kept as the stream's system upload (256 KiB chunks sent as hex text, a short transaction each), actors matched and created, events sent by COPY into a batch table and from there into `events` " +
         'with their search vector (seven b-tree indexes and the search GIN, the reference, count and revision triggers), each batch in a short transaction under a hidden stream ' +
         '(5,000 rows on PGlite; 25,000 on PostgreSQL, two batches written side by side on two connections), then one small transaction that shows them all, then `ANALYZE`. ' +
-        'The reference is the floor of any import into that store: the same rows COPY\'d as they are (CSV, tab) into a text table with no index, ' +
+        "The reference is the floor of any import into that store: the same rows COPY'd as they are (CSV, tab) into a text table with no index, " +
         `${thousands(COPY_BATCH_ROWS)} rows a statement (pg-copy-streams on PostgreSQL, \`/dev/blob\` on PGlite), one transaction. ` +
         `Parsing alone (no database) runs at ${thousands(parsed / (parse.millis / 1000))} rows/s. ` +
-        (rows < 1_000_000 ? `${thousands(rows)} rows rather than 1,000,000 keep this step near 3 minutes on a shared 2-core machine; \`node build/bench/import-bench.js --rows 1000000\` runs the full size.` : ''),
+        (rows < 1_000_000
+          ? `${thousands(rows)} rows rather than 1,000,000 keep this step near 3 minutes on a shared 2-core machine; \`node build/bench/import-bench.js --rows 1000000\` runs the full size.`
+          : ''),
       '',
-      table(['store', 'rows', 'import', 'import rows/s', 'plain COPY', 'COPY rows/s', 'import vs COPY'], results.map((r) => [
-        name(r), thousands(r.imported), duration(r.importMillis), thousands(r.imported / (r.importMillis / 1000)), duration(r.copyMillis),
-        thousands(r.copied / (r.copyMillis / 1000)), `${ratio(r.importMillis / r.imported, r.copyMillis / r.copied)} slower`,
-      ])),
+      table(
+        ['store', 'rows', 'import', 'import rows/s', 'plain COPY', 'COPY rows/s', 'import vs COPY'],
+        results.map((r) => [
+          name(r),
+          thousands(r.imported),
+          duration(r.importMillis),
+          thousands(r.imported / (r.importMillis / 1000)),
+          duration(r.copyMillis),
+          thousands(r.copied / (r.copyMillis / 1000)),
+          `${ratio(r.importMillis / r.imported, r.copyMillis / r.copied)} slower`,
+        ]),
+      ),
       '',
       postgresUrl() ? '' : 'PostgreSQL was not measured: set BENCH_DATABASE_URL or TEST_DATABASE_URL.',
     ].join('\n');
@@ -179,7 +237,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const rows = Number(values.rows ?? IMPORT_ROWS);
   if (!Number.isSafeInteger(rows) || rows < 1) throw new Error('--rows takes a positive whole number');
   const wanted = (values.stores ?? 'pglite,postgres').split(',');
-  const stores = (['pglite', 'postgres'] as StoreKind[]).filter((kind) => wanted.includes(kind) && (kind === 'pglite' || postgresUrl()));
+  const stores = (['pglite', 'postgres'] as StoreKind[]).filter(
+    (kind) => wanted.includes(kind) && (kind === 'pglite' || postgresUrl()),
+  );
   const started = performance.now();
   const log = (line: string) => process.stdout.write(`${line}\n`);
   log(`Machine: ${machine()}`);
@@ -188,7 +248,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       log(`Total ${secs(performance.now() - started)} s; wrote ${await spliceSection(section)}`);
     })
     .catch((error: unknown) => {
-      process.stderr.write(`import bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.stderr.write(
+        `import bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
       process.exit(1);
     });
 }

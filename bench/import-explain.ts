@@ -16,7 +16,13 @@ import { insertIncident } from '../server/repositories/incidents-repository.ts';
 import { openStore, type StoreKind } from './bench-store.ts';
 import { IMPORT_SETTINGS, writeImportTsv } from './import-bench.ts';
 
-const { values } = parseArgs({ options: { store: { type: 'string', default: 'postgres' }, rows: { type: 'string', default: '200000' }, explain: { type: 'string', default: '2' } } });
+const { values } = parseArgs({
+  options: {
+    store: { type: 'string', default: 'postgres' },
+    rows: { type: 'string', default: '200000' },
+    explain: { type: 'string', default: '2' },
+  },
+});
 const rows = Number(values.rows);
 const explainLast = Number(values.explain);
 const store = await openStore(values.store as StoreKind);
@@ -37,16 +43,39 @@ function explaining(db: Db): Db {
       return [];
     },
   });
-  return { kind: db.kind, query: (t, p) => db.query(t, p), exec: (s) => db.exec(s), close: () => db.close(), transaction: (fn) => db.transaction((inner) => fn(tx(inner))) };
+  return {
+    kind: db.kind,
+    query: (t, p) => db.query(t, p),
+    exec: (s) => db.exec(s),
+    close: () => db.close(),
+    transaction: (fn) => db.transaction((inner) => fn(tx(inner))),
+  };
 }
 
 try {
   const path = join(scratch, 'bench.tsv');
   await writeImportTsv(path, rows);
-  const [organization] = await store.db.query<{ id: number }>("INSERT INTO organizations (name, created_micros) VALUES ('Explain', 0) RETURNING id");
-  const incident = { id: await insertIncident(store.db, { organizationId: organization!.id, name: 'Explain', description: '', analystId: null }), organization_id: organization!.id, name: 'Explain' };
+  const [organization] = await store.db.query<{ id: number }>(
+    "INSERT INTO organizations (name, created_micros) VALUES ('Explain', 0) RETURNING id",
+  );
+  const incident = {
+    id: await insertIncident(store.db, {
+      organizationId: organization!.id,
+      name: 'Explain',
+      description: '',
+      analystId: null,
+    }),
+    organization_id: organization!.id,
+    name: 'Explain',
+  };
   const file = await spoolBlob(createReadStream(path), scratch);
-  await importFile(explaining(store.db), { incident: async () => incident, file, fileName: 'bench.tsv', settings: IMPORT_SETTINGS, attribution: { userID: null, analystID: null } });
+  await importFile(explaining(store.db), {
+    incident: async () => incident,
+    file,
+    fileName: 'bench.tsv',
+    settings: IMPORT_SETTINGS,
+    attribution: { userID: null, analystID: null },
+  });
   await file.discard();
   process.stdout.write(`${store.version}, ${rows} rows, ${batchRows} a batch\n\n${plans.join('\n\n')}\n`);
 } finally {

@@ -6,7 +6,11 @@
  */
 import { cpus, loadavg, release, totalmem, type } from 'node:os';
 import { parseArgs } from 'node:util';
-import { IMPORT_FAMILIES_SECTION_END, IMPORT_FAMILIES_SECTION_START, runImportFamiliesBench } from './import-families-bench.ts';
+import {
+  IMPORT_FAMILIES_SECTION_END,
+  IMPORT_FAMILIES_SECTION_START,
+  runImportFamiliesBench,
+} from './import-families-bench.ts';
 import { writeResultsSection } from './results-file.ts';
 
 const { values } = parseArgs({
@@ -28,10 +32,15 @@ function megabytes(value: string | undefined, fallback: number, flag: string): n
   return n;
 }
 const familyMb = megabytes(values['family-mb'], 100, 'family-mb');
-const memorySizesMb = values['no-memory'] ? [] : (values['memory-mb'] ?? '50,200').split(',').map((part) => megabytes(part, 0, 'memory-mb'));
+const memorySizesMb = values['no-memory']
+  ? []
+  : (values['memory-mb'] ?? '50,200').split(',').map((part) => megabytes(part, 0, 'memory-mb'));
 const pageMb = values['no-page'] ? 0 : megabytes(values['page-mb'], 100, 'page-mb');
 const wholeDocumentMaxMb = megabytes(values['whole-document-mb'], 20, 'whole-document-mb');
-const only = (values.only ?? '').split(',').map((part) => part.trim()).filter((part) => part !== '');
+const only = (values.only ?? '')
+  .split(',')
+  .map((part) => part.trim())
+  .filter((part) => part !== '');
 
 const cpu = cpus();
 const machine = `Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${type()} ${release()}, Node ${process.version}`;
@@ -42,10 +51,17 @@ const log = (line: string) => {
 };
 log(machine);
 // The machine is shared: the load at the start says how far to trust the absolute figures.
-log(`Load average at the start: ${loadavg().map((n) => n.toFixed(1)).join(', ')} (1, 5, 15 min)`);
+log(
+  `Load average at the start: ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(', ')} (1, 5, 15 min)`,
+);
 const started = performance.now();
 const section = await runImportFamiliesBench({ familyMb, memorySizesMb, pageMb, wholeDocumentMaxMb, only, log });
 log(`import families done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 const flags = process.argv.slice(2).join(' ');
 const block = `${section.replace(IMPORT_FAMILIES_SECTION_END, '')}\n${machine}; written by \`npm run bench:import-families${flags === '' ? '' : ` -- ${flags}`}\` on ${new Date().toISOString().slice(0, 10)}.\n\n\`\`\`\n${lines.join('\n')}\n\`\`\`\n${IMPORT_FAMILIES_SECTION_END}`;
-if (!values['no-write']) process.stdout.write(`Wrote ${await writeResultsSection(IMPORT_FAMILIES_SECTION_START, IMPORT_FAMILIES_SECTION_END, block)}\n`);
+if (!values['no-write'])
+  process.stdout.write(
+    `Wrote ${await writeResultsSection(IMPORT_FAMILIES_SECTION_START, IMPORT_FAMILIES_SECTION_END, block)}\n`,
+  );

@@ -19,7 +19,9 @@ import { insertIncident } from '../server/repositories/incidents-repository.ts';
 import { openStore, type StoreKind } from './bench-store.ts';
 import { IMPORT_SETTINGS, writeImportTsv } from './import-bench.ts';
 
-const { values } = parseArgs({ options: { store: { type: 'string', default: 'pglite' }, rows: { type: 'string', default: '1000000' } } });
+const { values } = parseArgs({
+  options: { store: { type: 'string', default: 'pglite' }, rows: { type: 'string', default: '1000000' } },
+});
 const kind = values.store as StoreKind;
 const rows = Number(values.rows);
 const scratch = await mkdtemp(join(tmpdir(), 'churchkey-import-profile-'));
@@ -37,7 +39,10 @@ async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
 function timedTx(tx: DbTransaction): DbTransaction {
   return {
     copyFrom: (sql, data) => phase('copy to batch table', () => tx.copyFrom(sql, data)),
-    query: (text, params) => phase(/search_vector/.test(text) ? 'search vectors (batch to staging)' : 'batch truncate', () => tx.query(text, params)),
+    query: (text, params) =>
+      phase(/search_vector/.test(text) ? 'search vectors (batch to staging)' : 'batch truncate', () =>
+        tx.query(text, params),
+      ),
     exec: (script) => tx.exec(script),
   };
 }
@@ -47,8 +52,19 @@ try {
   await phase('parse only (no database)', async () => {
     for await (const batch of parseImport(createReadStream(path), IMPORT_SETTINGS, { batchSize: 5000 })) void batch;
   });
-  const [organization] = await store.db.query<{ id: number }>("INSERT INTO organizations (name, created_micros) VALUES ('Profile', 0) RETURNING id");
-  const incident = { id: await insertIncident(store.db, { organizationId: organization!.id, name: 'Profile', description: '', analystId: null }), organization_id: organization!.id, name: 'Profile' };
+  const [organization] = await store.db.query<{ id: number }>(
+    "INSERT INTO organizations (name, created_micros) VALUES ('Profile', 0) RETURNING id",
+  );
+  const incident = {
+    id: await insertIncident(store.db, {
+      organizationId: organization!.id,
+      name: 'Profile',
+      description: '',
+      analystId: null,
+    }),
+    organization_id: organization!.id,
+    name: 'Profile',
+  };
   const file = await spoolBlob(createReadStream(path), scratch);
   const started = performance.now();
   let inside = 0;
@@ -56,22 +72,45 @@ try {
     const insideStarted = performance.now();
     for (const create of stagingTables('import_staging', 'transaction', true)) await tx.query(create);
     const staging = performance.now();
-    await stageFile(file, IMPORT_SETTINGS, { table: 'import_staging', write: (work) => work(timedTx(tx)), searchable: true, limits: DEFAULT_IMPORT_LIMITS });
+    await stageFile(file, IMPORT_SETTINGS, {
+      table: 'import_staging',
+      write: (work) => work(timedTx(tx)),
+      searchable: true,
+      limits: DEFAULT_IMPORT_LIMITS,
+    });
     phases['stage (parse + copy + vectors)'] = Math.round(performance.now() - staging);
-    const columns = 'incident_id, stream_id, is_marker, message, start_micros, end_micros, extra, source_line, created_micros, search_vector';
+    const columns =
+      'incident_id, stream_id, is_marker, message, start_micros, end_micros, extra, source_line, created_micros, search_vector';
     const select = `SELECT ${incident.id}, s.id, g.is_marker, g.message, g.start_micros, g.end_micros, g.extra, g.line, 0, g.search_vector FROM import_staging g, (SELECT min(id) AS id FROM streams) s ORDER BY g.position`;
     await tx.query('CREATE TEMP TABLE events_bare (LIKE events INCLUDING DEFAULTS) ON COMMIT DROP');
     await phase('move into a bare copy of events', () => tx.query(`INSERT INTO events_bare (${columns}) ${select}`));
     await tx.query('CREATE TEMP TABLE events_btree (LIKE events INCLUDING DEFAULTS) ON COMMIT DROP');
-    for (const index of ['(incident_id, start_micros, id)', '(incident_id, end_micros)', '(stream_id, start_micros)', '(actor_id)', '(id)']) await tx.query(`CREATE INDEX ON events_btree ${index}`);
-    await phase('move into a copy with the five b-tree indexes', () => tx.query(`INSERT INTO events_btree (${columns}) ${select}`));
+    for (const index of [
+      '(incident_id, start_micros, id)',
+      '(incident_id, end_micros)',
+      '(stream_id, start_micros)',
+      '(actor_id)',
+      '(id)',
+    ])
+      await tx.query(`CREATE INDEX ON events_btree ${index}`);
+    await phase('move into a copy with the five b-tree indexes', () =>
+      tx.query(`INSERT INTO events_btree (${columns}) ${select}`),
+    );
     await tx.query('CREATE TEMP TABLE events_gin (LIKE events INCLUDING DEFAULTS) ON COMMIT DROP');
     await tx.query('CREATE INDEX ON events_gin USING gin (search_vector)');
-    await phase('move into a copy with the search GIN only', () => tx.query(`INSERT INTO events_gin (${columns}) ${select}`));
+    await phase('move into a copy with the search GIN only', () =>
+      tx.query(`INSERT INTO events_gin (${columns}) ${select}`),
+    );
     // The move of e4e7ac8's move-staged-events.ts, for this one-stream file.
     await phase('move into events (indexes, foreign keys, triggers)', async () => {
-      const [stream] = await tx.query<{ id: number }>("INSERT INTO streams (incident_id, name, import_format, created_micros) VALUES ($1, 'bench.tsv', 'delimited', 0) RETURNING id", [incident.id]);
-      await tx.query("INSERT INTO incident_actors (incident_id, name, created_micros) SELECT $1, actor, 0 FROM import_staging WHERE actor <> '' GROUP BY actor", [incident.id]);
+      const [stream] = await tx.query<{ id: number }>(
+        "INSERT INTO streams (incident_id, name, import_format, created_micros) VALUES ($1, 'bench.tsv', 'delimited', 0) RETURNING id",
+        [incident.id],
+      );
+      await tx.query(
+        "INSERT INTO incident_actors (incident_id, name, created_micros) SELECT $1, actor, 0 FROM import_staging WHERE actor <> '' GROUP BY actor",
+        [incident.id],
+      );
       await tx.query(
         `INSERT INTO events (incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, analyst_id, created_micros, search_vector)
          SELECT $1, $2, a.id, g.is_marker, g.message, g.start_micros, g.end_micros, g.extra, g.line, NULL, 0, g.search_vector

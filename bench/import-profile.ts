@@ -30,11 +30,18 @@ async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 const kindOf = (sql: string) =>
-  /INSERT INTO events/.test(sql) ? 'insert into events (indexes, foreign keys, triggers, search vectors)'
-    : /import_thread_keys|event_counts|UPDATE streams|UPDATE incident_actors|events_revision|DELETE FROM imports/.test(sql) ? 'flip'
-      : /UPDATE imports/.test(sql) ? 'heartbeat'
-        : /blob|upload/i.test(sql) ? 'keep the file (upload)'
-          : /ANALYZE/.test(sql) ? 'ANALYZE events'
+  /INSERT INTO events/.test(sql)
+    ? 'insert into events (indexes, foreign keys, triggers, search vectors)'
+    : /import_thread_keys|event_counts|UPDATE streams|UPDATE incident_actors|events_revision|DELETE FROM imports/.test(
+          sql,
+        )
+      ? 'flip'
+      : /UPDATE imports/.test(sql)
+        ? 'heartbeat'
+        : /blob|upload/i.test(sql)
+          ? 'keep the file (upload)'
+          : /ANALYZE/.test(sql)
+            ? 'ANALYZE events'
             : 'other statements (streams, actors, batch table)';
 
 function timedDb(db: Db): Db {
@@ -65,7 +72,9 @@ function timedDb(db: Db): Db {
   };
 }
 
-const { values } = parseArgs({ options: { store: { type: 'string', default: 'pglite' }, rows: { type: 'string', default: '1000000' } } });
+const { values } = parseArgs({
+  options: { store: { type: 'string', default: 'pglite' }, rows: { type: 'string', default: '1000000' } },
+});
 const kind = values.store as StoreKind;
 const rows = Number(values.rows);
 const scratch = await mkdtemp(join(tmpdir(), 'churchkey-import-profile-'));
@@ -73,19 +82,36 @@ const store = await openStore(kind);
 try {
   const path = join(scratch, 'bench.tsv');
   await writeImportTsv(path, rows);
-  const [organization] = await store.db.query<{ id: number }>("INSERT INTO organizations (name, created_micros) VALUES ('Profile', 0) RETURNING id");
-  const incident = { id: await insertIncident(store.db, { organizationId: organization!.id, name: 'Profile', description: '', analystId: null }), organization_id: organization!.id, name: 'Profile' };
+  const [organization] = await store.db.query<{ id: number }>(
+    "INSERT INTO organizations (name, created_micros) VALUES ('Profile', 0) RETURNING id",
+  );
+  const incident = {
+    id: await insertIncident(store.db, {
+      organizationId: organization!.id,
+      name: 'Profile',
+      description: '',
+      analystId: null,
+    }),
+    organization_id: organization!.id,
+    name: 'Profile',
+  };
   const file = await spoolBlob(createReadStream(path), scratch);
   const started = performance.now();
   const result = await importFile(timedDb(store.db), {
-    incident: async () => incident, file, fileName: 'bench.tsv', settings: IMPORT_SETTINGS, attribution: { userID: null, analystID: null },
+    incident: async () => incident,
+    file,
+    fileName: 'bench.tsv',
+    settings: IMPORT_SETTINGS,
+    attribution: { userID: null, analystID: null },
   });
   const totalMillis = performance.now() - started;
   await file.discard();
   const database = Object.values(phases).reduce((sum, millis) => sum + millis, 0);
   add('parsing and the event loop (the rest)', totalMillis - database);
   const round = Object.fromEntries(Object.entries(phases).map(([name, millis]) => [name, Math.round(millis)]));
-  process.stdout.write(`${JSON.stringify({ store: kind, version: store.version, rows: result.importedCount, totalMs: Math.round(totalMillis), phasesMs: round })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ store: kind, version: store.version, rows: result.importedCount, totalMs: Math.round(totalMillis), phasesMs: round })}\n`,
+  );
 } finally {
   await store.close();
   await rm(scratch, { recursive: true, force: true });

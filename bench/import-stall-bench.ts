@@ -24,8 +24,14 @@ import { percentile } from './measure.ts';
 import { watchSlow } from './slow-statements.ts';
 
 const SETTINGS: ImportSettings = {
-  format: 'delimited', delimiter: '\t', quoted: true, preambleRows: 0, headerRows: 1,
-  mapping: { startTime: 0, actor: 1, message: 2 }, numericUnit: 'seconds', timeZone: 'UTC',
+  format: 'delimited',
+  delimiter: '\t',
+  quoted: true,
+  preambleRows: 0,
+  headerRows: 1,
+  mapping: { startTime: 0, actor: 1, message: 2 },
+  numericUnit: 'seconds',
+  timeZone: 'UTC',
 };
 
 async function writeTsv(path: string, rows: number): Promise<number> {
@@ -33,7 +39,9 @@ async function writeTsv(path: string, rows: number): Promise<number> {
   const base = Date.UTC(2024, 0, 1);
   let lines = ['time\tactor\tmessage'];
   for (let row = 0; row < rows; row += 1) {
-    lines.push(`${new Date(base + row * 137).toISOString()}\tservice-${row % 57}\trequest ${row} handled in ${row % 997} ms by worker-${row % 31}`);
+    lines.push(
+      `${new Date(base + row * 137).toISOString()}\tservice-${row % 57}\trequest ${row} handled in ${row % 997} ms by worker-${row % 31}`,
+    );
     if (lines.length >= 10_000) {
       if (!out.write(`${lines.join('\n')}\n`)) await once(out, 'drain');
       lines = [];
@@ -50,7 +58,10 @@ async function writeSlackBomb(path: string): Promise<number> {
   const one = JSON.stringify(message);
   const day = strToU8(`[${Array.from({ length: Math.floor((1 << 20) / (one.length + 1)) }, () => one).join(',')}]`);
   const files: Zippable = { 'users.json': strToU8('[{"id":"U1","name":"ana"}]') };
-  for (let index = 0; index < 100; index += 1) files[`general/2024-${String(1 + Math.floor(index / 28)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}.json`] = [day, { level: 9 }];
+  for (let index = 0; index < 100; index += 1)
+    files[
+      `general/2024-${String(1 + Math.floor(index / 28)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}.json`
+    ] = [day, { level: 9 }];
   await writeFile(path, zipSync(files));
   return (await stat(path)).size;
 }
@@ -70,7 +81,13 @@ async function writeHarBomb(path: string): Promise<number> {
  * The file as multipart/form-data through node:http, streamed from disk (settings, then the file). Not
  * fetch: its client gives up on an answer after 300 s, and a million rows on PGlite may take longer.
  */
-async function postFile(url: string, headers: Record<string, string>, path: string, fileName: string, settings: unknown): Promise<{ status: number; body: string }> {
+async function postFile(
+  url: string,
+  headers: Record<string, string>,
+  path: string,
+  fileName: string,
+  settings: unknown,
+): Promise<{ status: number; body: string }> {
   const boundary = `bench${randomBytes(8).toString('hex')}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="settings"\r\n\r\n${JSON.stringify(settings)}\r\n` +
@@ -79,21 +96,40 @@ async function postFile(url: string, headers: Record<string, string>, path: stri
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const length = head.length + (await stat(path)).size + tail.length;
   return new Promise((resolve, reject) => {
-    const sending = httpRequest(url, { method: 'POST', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(length) } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
+    const sending = httpRequest(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(length),
+        },
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
     sending.on('error', reject);
     sending.write(head);
-    createReadStream(path).on('end', () => sending.end(tail)).on('error', reject).pipe(sending, { end: false });
+    createReadStream(path)
+      .on('end', () => sending.end(tail))
+      .on('error', reject)
+      .pipe(sending, { end: false });
   });
 }
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { store: { type: 'string', default: 'pglite' }, rows: { type: 'string', default: '1000000' }, case: { type: 'string', default: 'tsv' }, slow: { type: 'string' } },
+    options: {
+      store: { type: 'string', default: 'pglite' },
+      rows: { type: 'string', default: '1000000' },
+      case: { type: 'string', default: 'tsv' },
+      slow: { type: 'string' },
+    },
   });
   const slackBomb = values.case === 'slack-bomb';
   const harBomb = values.case === 'har-bomb';
@@ -103,14 +139,33 @@ async function main(): Promise<void> {
   const store = await openStore(kind);
   try {
     const path = join(scratch, 'bench.tsv');
-    const bytes = slackBomb ? await writeSlackBomb(path) : harBomb ? await writeHarBomb(path) : await writeTsv(path, rows);
+    const bytes = slackBomb
+      ? await writeSlackBomb(path)
+      : harBomb
+        ? await writeHarBomb(path)
+        : await writeTsv(path, rows);
     const watched = values.slow === undefined ? undefined : watchSlow(store.db, Number(values.slow));
     const bench = await startApp(watched?.db ?? store.db);
     const base = await bench.app.listen({ port: 0, host: '127.0.0.1' });
-    const [organization] = await store.db.query<{ id: number }>("INSERT INTO organizations (name, created_micros) VALUES ('Stall bench', 0) RETURNING id");
-    const target = await insertIncident(store.db, { organizationId: organization!.id, name: 'Imported into', description: '', analystId: null });
-    const other = await insertIncident(store.db, { organizationId: organization!.id, name: 'Read meanwhile', description: '', analystId: null });
-    const token = await createSession(store.db, bench.analyst.id, 3600 * 1_000_000, { userAgent: 'stall bench', ip: '127.0.0.1' });
+    const [organization] = await store.db.query<{ id: number }>(
+      "INSERT INTO organizations (name, created_micros) VALUES ('Stall bench', 0) RETURNING id",
+    );
+    const target = await insertIncident(store.db, {
+      organizationId: organization!.id,
+      name: 'Imported into',
+      description: '',
+      analystId: null,
+    });
+    const other = await insertIncident(store.db, {
+      organizationId: organization!.id,
+      name: 'Read meanwhile',
+      description: '',
+      analystId: null,
+    });
+    const token = await createSession(store.db, bench.analyst.id, 3600 * 1_000_000, {
+      userAgent: 'stall bench',
+      ip: '127.0.0.1',
+    });
     const headers = { cookie: `churchkey_session=${token}`, 'x-churchkey-analyst': String(bench.analyst.id) };
     const check = await fetch(`${base}/api/incident/${other}`, { headers });
     if (check.status !== 200) throw new Error(`GET incident answered ${check.status}: ${await check.text()}`);
@@ -133,16 +188,28 @@ async function main(): Promise<void> {
         if (answer.status !== 200) throw new Error(`GET incident answered ${answer.status}`);
         // Sent while the import ran: counted, even when answered only after it ended.
         waits.push(performance.now() - started);
-        if (performance.now() - started > 1000) longReads.push({ atSeconds: Math.round((started - origin) / 100) / 10, millis: Math.round(performance.now() - started) });
+        if (performance.now() - started > 1000)
+          longReads.push({
+            atSeconds: Math.round((started - origin) / 100) / 10,
+            millis: Math.round(performance.now() - started),
+          });
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
     const started = performance.now();
     // Through the route, as a page sends it: on PGlite its batches take turns in the server's read queue.
-    const result = await postFile(`${base}/api/incident/${target}/import`, headers, path, slackBomb ? 'export.zip' : harBomb ? 'bomb.har' : 'bench.tsv', slackBomb ? { format: 'slack-zip' } : harBomb ? { format: 'har' } : SETTINGS)
+    const result = await postFile(
+      `${base}/api/incident/${target}/import`,
+      headers,
+      path,
+      slackBomb ? 'export.zip' : harBomb ? 'bomb.har' : 'bench.tsv',
+      slackBomb ? { format: 'slack-zip' } : harBomb ? { format: 'har' } : SETTINGS,
+    )
       .then(({ status, body }) => {
         const answer = JSON.parse(body) as { import?: { importedCount: number }; error?: { message?: string } };
-        return status === 201 ? { importedCount: answer.import!.importedCount, refusal: undefined } : { importedCount: 0, refusal: `${status} ${answer.error?.message ?? body}` };
+        return status === 201
+          ? { importedCount: answer.import!.importedCount, refusal: undefined }
+          : { importedCount: 0, refusal: `${status} ${answer.error?.message ?? body}` };
       })
       .finally(() => {
         importing = false;

@@ -10,20 +10,50 @@ import { copyText } from '../server/db/copy-text.ts';
 import { generateIncident, SYNTHETIC_MARKER_COUNT } from '../server/demo/synthetic-incident.ts';
 import { eventPage } from '../server/repositories/events-repository.ts';
 import {
-  actorsOf, collectionsOf, linksOf, notesOf, PAYLOAD_EVENT_LIMIT, relatedIncidentsOf, streamsOf, tagAssignmentsOf, tagsOf, uploadsOf,
+  actorsOf,
+  collectionsOf,
+  linksOf,
+  notesOf,
+  PAYLOAD_EVENT_LIMIT,
+  relatedIncidentsOf,
+  streamsOf,
+  tagAssignmentsOf,
+  tagsOf,
+  uploadsOf,
 } from '../server/repositories/incident-payload-repository.ts';
 import { incidentSummary } from '../server/repositories/incidents-repository.ts';
 import { openStore, startApp, type BenchApp, type StoreKind } from './bench-store.ts';
 import { duration, median, percentile, ratio, secs, thousands, timed, versus } from './measure.ts';
 
 export const SEARCH_QUERIES = [
-  'deadlock', 'connection refused', 'OOMKilled', 'rollback', 'pgbouncer', 'replication', 'checkout confirm', 'payments authorize',
-  'cache MISS', 'readiness probe', 'slow query', 'refund', 'HighLatency', 'bridge', 'canary', 'fonts woff2', 'disk', 'too many connections',
-  'order placed', 'restart',
+  'deadlock',
+  'connection refused',
+  'OOMKilled',
+  'rollback',
+  'pgbouncer',
+  'replication',
+  'checkout confirm',
+  'payments authorize',
+  'cache MISS',
+  'readiness probe',
+  'slow query',
+  'refund',
+  'HighLatency',
+  'bridge',
+  'canary',
+  'fonts woff2',
+  'disk',
+  'too many connections',
+  'order placed',
+  'restart',
 ];
 const PAGE = 10_000;
 
-export interface InsertResult { rows: number; insertPerSecond: number; copyPerSecond: number }
+export interface InsertResult {
+  rows: number;
+  insertPerSecond: number;
+  copyPerSecond: number;
+}
 export interface ReadResult {
   events: number;
   generateMillis: number;
@@ -33,10 +63,30 @@ export interface ReadResult {
   pagesApiMillis: number;
   pagesReferenceMillis: number;
 }
-export interface SearchResult { events: number; queries: number; apiMedian: number; apiP95: number; ilikeMedian: number; ilikeP95: number; medianHits: number }
+export interface SearchResult {
+  events: number;
+  queries: number;
+  apiMedian: number;
+  apiP95: number;
+  ilikeMedian: number;
+  ilikeP95: number;
+  medianHits: number;
+}
 /** The generator's two ways to make search data, at the same size on the same store. */
-export interface SearchDataResult { events: number; stagingMillis: number; updateInsertMillis: number; updateSearchMillis: number }
-export interface StoreResults { kind: StoreKind; version: string; insert: InsertResult; reads: ReadResult[]; search: SearchResult | undefined; searchData: SearchDataResult | undefined }
+export interface SearchDataResult {
+  events: number;
+  stagingMillis: number;
+  updateInsertMillis: number;
+  updateSearchMillis: number;
+}
+export interface StoreResults {
+  kind: StoreKind;
+  version: string;
+  insert: InsertResult;
+  reads: ReadResult[];
+  search: SearchResult | undefined;
+  searchData: SearchDataResult | undefined;
+}
 
 export interface IncidentDataOptions {
   sizes: number[];
@@ -52,7 +102,9 @@ export async function benchIncidentData(kind: StoreKind, options: IncidentDataOp
   const insertPerSecond = await insertRate(kind, options.insertRows, 'insert');
   const copyPerSecond = await insertRate(kind, options.insertRows, 'copy');
   const insert = { rows: options.insertRows, insertPerSecond, copyPerSecond };
-  log(`  insert ${thousands(options.insertRows)} events: multi-row INSERT ${thousands(insertPerSecond)} rows/s, COPY ${thousands(copyPerSecond)} rows/s (COPY ${ratio(copyPerSecond, insertPerSecond)} faster)`);
+  log(
+    `  insert ${thousands(options.insertRows)} events: multi-row INSERT ${thousands(insertPerSecond)} rows/s, COPY ${thousands(copyPerSecond)} rows/s (COPY ${ratio(copyPerSecond, insertPerSecond)} faster)`,
+  );
 
   const store = await openStore(kind);
   try {
@@ -64,7 +116,11 @@ export async function benchIncidentData(kind: StoreKind, options: IncidentDataOp
       const bar = progressBar(`  generate ${thousands(size)}`, size);
       // `size` events in all, markers included, so 10,000 is the largest incident answered with its events.
       const generated = await timed(() =>
-        generateIncident(store.db, { events: size - SYNTHETIC_MARKER_COUNT, incidentName: `bench ${size}`, onProgress: (_phase, done) => bar.update(done) }),
+        generateIncident(store.db, {
+          events: size - SYNTHETIC_MARKER_COUNT,
+          incidentName: `bench ${size}`,
+          onProgress: (_phase, done) => bar.update(done),
+        }),
       );
       bar.finish();
       const id = generated.value.incidentId;
@@ -87,7 +143,12 @@ export async function benchIncidentData(kind: StoreKind, options: IncidentDataOp
       const events = options.searchDataRows;
       const staged = await generateIncident(store.db, { events, incidentName: 'bench staging', searchMode: 'staging' });
       const updated = await generateIncident(store.db, { events, incidentName: 'bench update', searchMode: 'update' });
-      searchData = { events, stagingMillis: staged.insertMillis + staged.searchMillis, updateInsertMillis: updated.insertMillis, updateSearchMillis: updated.searchMillis };
+      searchData = {
+        events,
+        stagingMillis: staged.insertMillis + staged.searchMillis,
+        updateInsertMillis: updated.insertMillis,
+        updateSearchMillis: updated.searchMillis,
+      };
       const updateMillis = updated.insertMillis + updated.searchMillis;
       log(
         `  search data for ${thousands(events)} generated events: computed on the way in ${duration(searchData.stagingMillis)}; ` +
@@ -106,32 +167,54 @@ async function insertRate(kind: StoreKind, rows: number, method: 'insert' | 'cop
   const store = await openStore(kind);
   try {
     const skeleton = await generateIncident(store.db, { events: 0, incidentName: `insert ${method}` });
-    const streams = await store.db.query<{ id: number }>('SELECT id FROM streams WHERE incident_id = $1 AND NOT is_marker_stream ORDER BY id', [skeleton.incidentId]);
-    const actors = await store.db.query<{ id: number }>('SELECT id FROM incident_actors WHERE incident_id = $1 ORDER BY id', [skeleton.incidentId]);
+    const streams = await store.db.query<{ id: number }>(
+      'SELECT id FROM streams WHERE incident_id = $1 AND NOT is_marker_stream ORDER BY id',
+      [skeleton.incidentId],
+    );
+    const actors = await store.db.query<{ id: number }>(
+      'SELECT id FROM incident_actors WHERE incident_id = $1 ORDER BY id',
+      [skeleton.incidentId],
+    );
     const incidentId = skeleton.incidentId;
     // The rows are made before the clock starts: this measures the database, not the generator.
-    const events = [...syntheticEvents(rows, skeleton.startMicros, skeleton.endMicros - skeleton.startMicros, 11)].map((e) => [
-      incidentId, streams[e.stream]!.id, actors[e.actor]!.id, e.message, e.startMicros, e.endMicros, 0,
-    ] as const);
+    const events = [...syntheticEvents(rows, skeleton.startMicros, skeleton.endMicros - skeleton.startMicros, 11)].map(
+      (e) =>
+        [incidentId, streams[e.stream]!.id, actors[e.actor]!.id, e.message, e.startMicros, e.endMicros, 0] as const,
+    );
     const { millis } = await timed(() =>
       store.db.transaction(async (tx) => {
         if (method === 'insert') {
           const PER_STATEMENT = 1000;
           for (let start = 0; start < events.length; start += PER_STATEMENT) {
             const slice = events.slice(start, start + PER_STATEMENT);
-            const values = slice.map((_, i) => `($${i * 7 + 1}, $${i * 7 + 2}, $${i * 7 + 3}, $${i * 7 + 4}, $${i * 7 + 5}, $${i * 7 + 6}, $${i * 7 + 7})`);
-            await tx.query(`INSERT INTO events (incident_id, stream_id, actor_id, message, start_micros, end_micros, created_micros) VALUES ${values.join(', ')}`, slice.flat());
+            const values = slice.map(
+              (_, i) =>
+                `($${i * 7 + 1}, $${i * 7 + 2}, $${i * 7 + 3}, $${i * 7 + 4}, $${i * 7 + 5}, $${i * 7 + 6}, $${i * 7 + 7})`,
+            );
+            await tx.query(
+              `INSERT INTO events (incident_id, stream_id, actor_id, message, start_micros, end_micros, created_micros) VALUES ${values.join(', ')}`,
+              slice.flat(),
+            );
           }
         } else {
           const PER_COPY = 50_000;
           for (let start = 0; start < events.length; start += PER_COPY) {
-            const data = events.slice(start, start + PER_COPY).map((e) => `${e[0]}\t${e[1]}\t${e[2]}\t${copyText(e[3])}\t${e[4]}\t${e[5]}\t${e[6]}\n`).join('');
-            await tx.copyFrom('COPY events (incident_id, stream_id, actor_id, message, start_micros, end_micros, created_micros) FROM STDIN', data);
+            const data = events
+              .slice(start, start + PER_COPY)
+              .map((e) => `${e[0]}\t${e[1]}\t${e[2]}\t${copyText(e[3])}\t${e[4]}\t${e[5]}\t${e[6]}\n`)
+              .join('');
+            await tx.copyFrom(
+              'COPY events (incident_id, stream_id, actor_id, message, start_micros, end_micros, created_micros) FROM STDIN',
+              data,
+            );
           }
         }
       }),
     );
-    const [{ count }] = (await store.db.query<{ count: number }>('SELECT count(*)::int AS count FROM events WHERE incident_id = $1 AND NOT is_marker', [incidentId])) as [{ count: number }];
+    const [{ count }] = (await store.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM events WHERE incident_id = $1 AND NOT is_marker',
+      [incidentId],
+    )) as [{ count: number }];
     if (count !== rows) throw new Error(`insert ${method}: ${count} rows landed, not ${rows}`);
     return rows / (millis / 1000);
   } finally {
@@ -144,22 +227,38 @@ async function readIncident(db: Db, bench: BenchApp, id: number, size: number) {
   const api: number[] = [];
   const reference: number[] = [];
   for (let i = 0; i < repetitions; i += 1) {
-    api.push((await timed(async () => {
-      const response = await bench.get(`/api/incident/${id}`);
-      if (response.statusCode !== 200) throw new Error(`GET /api/incident/${id}: ${response.statusCode} ${response.body.slice(0, 200)}`);
-      return JSON.parse(response.body);
-    })).millis);
+    api.push(
+      (
+        await timed(async () => {
+          const response = await bench.get(`/api/incident/${id}`);
+          if (response.statusCode !== 200)
+            throw new Error(`GET /api/incident/${id}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+          return JSON.parse(response.body);
+        })
+      ).millis,
+    );
     // The reference: the handler's own reads, run straight through the driver (no HTTP, validation or JSON).
-    reference.push((await timed(async () => {
-      const summary = (await incidentSummary(db, id))!;
-      const organization = summary.organizationID;
-      return Promise.all([
-        streamsOf(db, id), actorsOf(db, id), collectionsOf(db, id),
-        summary.counts.events <= PAYLOAD_EVENT_LIMIT ? eventPage(db, id, { limit: PAYLOAD_EVENT_LIMIT }) : [],
-        linksOf(db, id), notesOf(db, id), tagsOf(db, id, organization), tagAssignmentsOf(db, 'event_tags', id),
-        tagAssignmentsOf(db, 'stream_tags', id), uploadsOf(db, id), relatedIncidentsOf(db, id, bench.analyst),
-      ]);
-    })).millis);
+    reference.push(
+      (
+        await timed(async () => {
+          const summary = (await incidentSummary(db, id))!;
+          const organization = summary.organizationID;
+          return Promise.all([
+            streamsOf(db, id),
+            actorsOf(db, id),
+            collectionsOf(db, id),
+            summary.counts.events <= PAYLOAD_EVENT_LIMIT ? eventPage(db, id, { limit: PAYLOAD_EVENT_LIMIT }) : [],
+            linksOf(db, id),
+            notesOf(db, id),
+            tagsOf(db, id, organization),
+            tagAssignmentsOf(db, 'event_tags', id),
+            tagAssignmentsOf(db, 'stream_tags', id),
+            uploadsOf(db, id),
+            relatedIncidentsOf(db, id, bench.analyst),
+          ]);
+        })
+      ).millis,
+    );
   }
 
   const pageRepetitions = size <= 10_000 ? 5 : size <= 100_000 ? 2 : 1;
@@ -198,7 +297,8 @@ async function readIncident(db: Db, bench: BenchApp, id: number, size: number) {
       }
       return seen;
     });
-    if (apiRun.value.seen !== size || referenceRun.value !== size) throw new Error(`pages: ${apiRun.value.seen} and ${referenceRun.value} events, not ${size}`);
+    if (apiRun.value.seen !== size || referenceRun.value !== size)
+      throw new Error(`pages: ${apiRun.value.seen} and ${referenceRun.value} events, not ${size}`);
     pages = apiRun.value.count;
     pagesApi.push(apiRun.millis);
     pagesReference.push(referenceRun.millis);
@@ -220,7 +320,8 @@ async function searchLatency(db: Db, bench: BenchApp, id: number, size: number, 
   const hits: number[] = [];
   const searchOnce = async (q: string) => {
     const response = await bench.get(`/api/events/search?q=${encodeURIComponent(q)}&incidentID=${id}&limit=50`);
-    if (response.statusCode !== 200) throw new Error(`search ${q}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    if (response.statusCode !== 200)
+      throw new Error(`search ${q}: ${response.statusCode} ${response.body.slice(0, 200)}`);
     return (JSON.parse(response.body) as { total: number }).total;
   };
   // The reference: every word as a case-insensitive substring of the message, the total and the first 50 in time order.

@@ -7,7 +7,10 @@ import { parseArgs } from 'node:util';
 import { MAPS_SECTION_END, MAPS_SECTION_START, runMapsBench } from './maps-bench.ts';
 import { writeResultsSection } from './results-file.ts';
 
-const { values } = parseArgs({ options: { points: { type: 'string' }, 'entity-points': { type: 'string' } }, strict: true });
+const { values } = parseArgs({
+  options: { points: { type: 'string' }, 'entity-points': { type: 'string' } },
+  strict: true,
+});
 const points = Number(values.points ?? 1_000_000);
 const entityPoints = Number(values['entity-points'] ?? 10_000);
 const cpu = cpus();

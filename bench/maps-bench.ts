@@ -38,17 +38,35 @@ async function parseRates(path: string, log: (line: string) => void) {
   started = performance.now();
   const papa = Papa.parse<string[]>(bytes.toString('utf8'), { delimiter: ',', newline: '\n' });
   const papaMillis = performance.now() - started;
-  log(`  parse ${thousands(points)} points: domain/geo ${secs(oursMillis)} s, PapaParse (fields only) ${secs(papaMillis)} s`);
-  return { bytes: bytes.length, points, oursMillis, papaRows: papa.data.length, papaMillis, settings: detection.settings };
+  log(
+    `  parse ${thousands(points)} points: domain/geo ${secs(oursMillis)} s, PapaParse (fields only) ${secs(papaMillis)} s`,
+  );
+  return {
+    bytes: bytes.length,
+    points,
+    oursMillis,
+    papaRows: papa.data.length,
+    papaMillis,
+    settings: detection.settings,
+  };
 }
 
-async function serverImport(path: string, settings: Parameters<typeof importMap>[1]['settings'], log: (line: string) => void) {
+async function serverImport(
+  path: string,
+  settings: Parameters<typeof importMap>[1]['settings'],
+  log: (line: string) => void,
+) {
   const dir = await mkdtemp(join(tmpdir(), 'churchkey-maps-bench-'));
   const db = await openPglite(undefined);
   try {
     await migrate(db);
-    const [org] = await db.query<{ id: number }>("INSERT INTO organizations (name, created_micros) VALUES ('bench', 0) RETURNING id");
-    const [incident] = await db.query<{ id: number }>('INSERT INTO incidents (organization_id, name, created_micros) VALUES ($1, $2, 0) RETURNING id', [org!.id, 'bench']);
+    const [org] = await db.query<{ id: number }>(
+      "INSERT INTO organizations (name, created_micros) VALUES ('bench', 0) RETURNING id",
+    );
+    const [incident] = await db.query<{ id: number }>(
+      'INSERT INTO incidents (organization_id, name, created_micros) VALUES ($1, $2, 0) RETURNING id',
+      [org!.id, 'bench'],
+    );
     await db.query("INSERT INTO blobs (sha256, size_bytes, created_micros) VALUES ('bench', 0, 0)");
     const [upload] = await db.query<{ id: number }>(
       "INSERT INTO uploads (incident_id, sha256, file_name, media_type, kind, size_bytes, created_micros) VALUES ($1, 'bench', 'track.csv', 'text/csv', 'text', 0, 0) RETURNING id",
@@ -57,7 +75,11 @@ async function serverImport(path: string, settings: Parameters<typeof importMap>
     const size = (await readFile(path)).length;
     const started = performance.now();
     const result = await db.transaction((tx) =>
-      importMap(tx, { incidentId: incident!.id, uploadId: upload!.id, settings, analystId: 1 }, { path, sha256: 'bench', sizeBytes: size, discard: async () => {} }),
+      importMap(
+        tx,
+        { incidentId: incident!.id, uploadId: upload!.id, settings, analystId: 1 },
+        { path, sha256: 'bench', sizeBytes: size, discard: async () => {} },
+      ),
     );
     const millis = performance.now() - started;
     log(`  server import (PGlite in memory) ${thousands(result.validPointCount)} points in ${secs(millis)} s`);
@@ -76,12 +98,23 @@ async function bundlePage(): Promise<string> {
       logLevel: 'silent',
       root: projectRoot(),
       define: { CESIUM_BASE_URL: JSON.stringify('/cesium/') },
-      plugins: [{ name: 'knockout-without-eval', transform: (code, id) => (id.includes('knockout-3.5.1') ? code.replace('(0,eval)("this")', 'globalThis') : null) }],
+      plugins: [
+        {
+          name: 'knockout-without-eval',
+          transform: (code, id) =>
+            id.includes('knockout-3.5.1') ? code.replace('(0,eval)("this")', 'globalThis') : null,
+        },
+      ],
       build: {
         outDir,
         emptyOutDir: true,
         minify: true,
-        lib: { entry: join(projectRoot(), 'bench', 'pages', 'maps-bench-page.ts'), formats: ['iife'], name: 'MapsBenchPage', fileName: () => 'page.js' },
+        lib: {
+          entry: join(projectRoot(), 'bench', 'pages', 'maps-bench-page.ts'),
+          formats: ['iife'],
+          name: 'MapsBenchPage',
+          fileName: () => 'page.js',
+        },
       },
     });
     return await readFile(join(outDir, 'page.js'), 'utf8');
@@ -95,15 +128,30 @@ async function frameTimes(points: number, entityPoints: number, log: (line: stri
   const cesiumDir = join(projectRoot(), 'public', 'cesium');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1100, height: 700 } });
     await page.route(`${ORIGIN}/**`, async (route) => {
       const url = new URL(route.request().url());
-      if (url.pathname === '/page.js') return route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: script });
-      if (url.pathname.startsWith('/cesium/')) return route.fulfill({ path: join(cesiumDir, decodeURIComponent(url.pathname.slice('/cesium/'.length))) });
-      return route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><meta charset="utf-8"><body></body><script src="/page.js"></script>' });
+      if (url.pathname === '/page.js')
+        return route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: script });
+      if (url.pathname.startsWith('/cesium/'))
+        return route.fulfill({ path: join(cesiumDir, decodeURIComponent(url.pathname.slice('/cesium/'.length))) });
+      return route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: '<!doctype html><meta charset="utf-8"><body></body><script src="/page.js"></script>',
+      });
     });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -111,23 +159,50 @@ async function frameTimes(points: number, entityPoints: number, log: (line: stri
     await page.waitForFunction(() => 'mapsBench' in globalThis, undefined, { timeout: 60_000 }).catch(() => undefined);
     if (errors.length > 0) throw new Error(`the bench page failed: ${errors.join('; ')}`);
     page.setDefaultTimeout(0);
-    type Bench = { mapsBench: { layers(n: number, f: number, context: unknown): number[]; primitives(n: number, f: number): number[]; entities(n: number, f: number): number[] } };
-    const context: unknown = JSON.parse(await readFile(join(projectRoot(), 'public', 'natural-earth', 'context.json'), 'utf8'));
-    const layers = median((await page.evaluate(([n, f]) => (globalThis as unknown as Bench).mapsBench.layers(n, f, null), [points, FRAMES] as const)).slice(WARM_UP));
-    log(`  frames, the map's layers (curtain, shadow, symbol, label), ${thousands(points)} points: median ${ms(layers)} ms`);
+    type Bench = {
+      mapsBench: {
+        layers(n: number, f: number, context: unknown): number[];
+        primitives(n: number, f: number): number[];
+        entities(n: number, f: number): number[];
+      };
+    };
+    const context: unknown = JSON.parse(
+      await readFile(join(projectRoot(), 'public', 'natural-earth', 'context.json'), 'utf8'),
+    );
+    const layers = median(
+      (
+        await page.evaluate(([n, f]) => (globalThis as unknown as Bench).mapsBench.layers(n, f, null), [
+          points,
+          FRAMES,
+        ] as const)
+      ).slice(WARM_UP),
+    );
+    log(
+      `  frames, the map's layers (curtain, shadow, symbol, label), ${thousands(points)} points: median ${ms(layers)} ms`,
+    );
     // The context run is reported, not fatal: the other figures stand without it.
     const withContext = await page
-      .evaluate(([n, f, c]) => (globalThis as unknown as Bench).mapsBench.layers(n, f, c), [points, FRAMES, context] as const)
+      .evaluate(([n, f, c]) => (globalThis as unknown as Bench).mapsBench.layers(n, f, c), [
+        points,
+        FRAMES,
+        context,
+      ] as const)
       .then((times) => median(times.slice(WARM_UP)))
       .catch((error: unknown) => {
         log(`  frames with the Natural Earth context failed: ${String(error)}`);
         return Number.NaN;
       });
     log(`  frames, the same with the Natural Earth context: median ${ms(withContext)} ms`);
-    const ours = await page.evaluate(([n, f]) => (globalThis as unknown as Bench).mapsBench.primitives(n, f), [points, FRAMES] as const);
+    const ours = await page.evaluate(([n, f]) => (globalThis as unknown as Bench).mapsBench.primitives(n, f), [
+      points,
+      FRAMES,
+    ] as const);
     const oursMedian = median(ours.slice(WARM_UP));
     log(`  frames, primitives, ${thousands(points)} points: median ${ms(oursMedian)} ms`);
-    const baseline = await page.evaluate(([n, f]) => (globalThis as unknown as Bench).mapsBench.entities(n, f), [entityPoints, FRAMES] as const);
+    const baseline = await page.evaluate(([n, f]) => (globalThis as unknown as Bench).mapsBench.entities(n, f), [
+      entityPoints,
+      FRAMES,
+    ] as const);
     const baselineMedian = median(baseline.slice(WARM_UP));
     log(`  frames, an Entity per point, ${thousands(entityPoints)} points: median ${ms(baselineMedian)} ms`);
     return { version: browser.version(), layers, withContext, oursMedian, baselineMedian };
@@ -136,13 +211,22 @@ async function frameTimes(points: number, entityPoints: number, log: (line: stri
   }
 }
 
-export async function runMapsBench(options: { points: number; entityPoints: number; log: (line: string) => void }): Promise<string> {
+export async function runMapsBench(options: {
+  points: number;
+  entityPoints: number;
+  log: (line: string) => void;
+}): Promise<string> {
   const { points, entityPoints, log } = options;
   log(`\nmaps (${thousands(points)}-point track):`);
   const dir = await mkdtemp(join(tmpdir(), 'churchkey-maps-bench-'));
   try {
     const path = join(dir, 'track.csv');
-    await writeMapPointsFile(path, { points, startMicros: 1_700_000_000_000_000, endMicros: 1_700_000_000_000_000 + 6 * 3600e6, seed: 9 });
+    await writeMapPointsFile(path, {
+      points,
+      startMicros: 1_700_000_000_000_000,
+      endMicros: 1_700_000_000_000_000 + 6 * 3600e6,
+      seed: 9,
+    });
     const parse = await parseRates(path, log);
     const imported = await serverImport(path, parse.settings, log);
     const frames = await frameTimes(points, entityPoints, log);
@@ -155,10 +239,27 @@ export async function runMapsBench(options: { points: number; entityPoints: numb
         '`server/demo/map-points-file.ts`). domain/geo reads every row into a checked point (section 5 dates, numbers, ranges); PapaParse only splits the same ' +
         'bytes into fields, so it is the floor any parser built on it can reach. One run each.',
       '',
-      table(['parser', 'rows', 'time', 'rows/s', 'MiB/s', 'vs PapaParse'], [
-        ['domain/geo parseGeo (points)', thousands(parse.points), `${secs(parse.oursMillis)} s`, thousands(parse.points / (parse.oursMillis / 1000)), (mib / (parse.oursMillis / 1000)).toFixed(1), versus(parse.oursMillis, parse.papaMillis)],
-        ['PapaParse (fields, reference)', thousands(parse.papaRows), `${secs(parse.papaMillis)} s`, thousands(parse.papaRows / (parse.papaMillis / 1000)), (mib / (parse.papaMillis / 1000)).toFixed(1), '-'],
-      ]),
+      table(
+        ['parser', 'rows', 'time', 'rows/s', 'MiB/s', 'vs PapaParse'],
+        [
+          [
+            'domain/geo parseGeo (points)',
+            thousands(parse.points),
+            `${secs(parse.oursMillis)} s`,
+            thousands(parse.points / (parse.oursMillis / 1000)),
+            (mib / (parse.oursMillis / 1000)).toFixed(1),
+            versus(parse.oursMillis, parse.papaMillis),
+          ],
+          [
+            'PapaParse (fields, reference)',
+            thousands(parse.papaRows),
+            `${secs(parse.papaMillis)} s`,
+            thousands(parse.papaRows / (parse.papaMillis / 1000)),
+            (mib / (parse.papaMillis / 1000)).toFixed(1),
+            '-',
+          ],
+        ],
+      ),
       '',
       `The same file through the server's import (\`importMap\`: parse, then COPY into \`map_points\` in one transaction) on PGlite in memory: ` +
         `${thousands(imported.points)} points in ${secs(imported.millis)} s (${thousands(imported.points / (imported.millis / 1000))} points/s).`,
@@ -169,12 +270,30 @@ export async function runMapsBench(options: { points: number; entityPoints: numb
         `the ground shadow, the symbol turned against the camera, its label set off the track with a leader line), alone and with the Natural Earth context. Baseline: an Entity per point (Cesium batches their points itself) at ${thousands(entityPoints)} points, with one moving entity. ` +
         `Median of ${FRAMES - WARM_UP} frames after ${WARM_UP} warm-up frames; each frame is render + gl.finish().`,
       '',
-      table(['way', 'points', 'median frame', 'vs Entity per point'], [
-        ["the map's layers now: line, dots, curtain, shadow, symbol, label and leader (ours)", thousands(points), `${ms(frames.layers)} ms`, versus(frames.layers, frames.baselineMedian)],
-        ['the same with the Natural Earth coastlines and borders (ours)', thousands(points), `${ms(frames.withContext)} ms`, versus(frames.withContext, frames.baselineMedian)],
-        ['primitives, decimated, before the curtain (ours)', thousands(points), `${ms(frames.oursMedian)} ms`, versus(frames.oursMedian, frames.baselineMedian)],
-        ['an Entity per point (reference)', thousands(entityPoints), `${ms(frames.baselineMedian)} ms`, '-'],
-      ]),
+      table(
+        ['way', 'points', 'median frame', 'vs Entity per point'],
+        [
+          [
+            "the map's layers now: line, dots, curtain, shadow, symbol, label and leader (ours)",
+            thousands(points),
+            `${ms(frames.layers)} ms`,
+            versus(frames.layers, frames.baselineMedian),
+          ],
+          [
+            'the same with the Natural Earth coastlines and borders (ours)',
+            thousands(points),
+            `${ms(frames.withContext)} ms`,
+            versus(frames.withContext, frames.baselineMedian),
+          ],
+          [
+            'primitives, decimated, before the curtain (ours)',
+            thousands(points),
+            `${ms(frames.oursMedian)} ms`,
+            versus(frames.oursMedian, frames.baselineMedian),
+          ],
+          ['an Entity per point (reference)', thousands(entityPoints), `${ms(frames.baselineMedian)} ms`, '-'],
+        ],
+      ),
       MAPS_SECTION_END,
     ].join('\n');
   } finally {

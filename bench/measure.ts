@@ -16,7 +16,8 @@ export function percentile(samples: readonly number[], p: number): number {
 export const median = (samples: readonly number[]) => percentile(samples, 0.5);
 
 export const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
-export const ms = (millis: number) => (millis >= 100 ? millis.toFixed(0) : millis >= 10 ? millis.toFixed(1) : millis.toFixed(2));
+export const ms = (millis: number) =>
+  millis >= 100 ? millis.toFixed(0) : millis >= 10 ? millis.toFixed(1) : millis.toFixed(2);
 export const secs = (millis: number) => (millis / 1000).toFixed(millis >= 100_000 ? 0 : 1);
 /** A duration with its unit: milliseconds below 10 s, else seconds. */
 export const duration = (millis: number) => (millis < 10_000 ? `${ms(millis)} ms` : `${secs(millis)} s`);

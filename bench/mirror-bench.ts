@@ -56,7 +56,12 @@ async function bundlePage(): Promise<string> {
         outDir,
         emptyOutDir: true,
         minify: true,
-        lib: { entry: join(projectRoot(), 'bench', 'pages', 'mirror-bench-page.ts'), formats: ['iife'], name: 'MirrorBenchPage', fileName: () => 'page.js' },
+        lib: {
+          entry: join(projectRoot(), 'bench', 'pages', 'mirror-bench-page.ts'),
+          formats: ['iife'],
+          name: 'MirrorBenchPage',
+          fileName: () => 'page.js',
+        },
       },
     });
     return await readFile(join(outDir, 'page.js'), 'utf8');
@@ -65,47 +70,97 @@ async function bundlePage(): Promise<string> {
   }
 }
 
-export async function runMirrorBench(options: { rows: number; log: (line: string) => void; dexieBulkPutRows?: number }): Promise<string> {
+export async function runMirrorBench(options: {
+  rows: number;
+  log: (line: string) => void;
+  dexieBulkPutRows?: number;
+}): Promise<string> {
   const { rows, log } = options;
   const bulkPutRows = Math.min(options.dexieBulkPutRows ?? rows, rows);
   log(`\nmirror (headless Chromium, ${thousands(rows)} events):`);
   const script = await bundlePage();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage();
     await page.route(`${ORIGIN}/**`, (route) =>
-      route.fulfill(route.request().url().endsWith('/page.js') ? { contentType: 'text/javascript', body: script } : { contentType: 'text/html', body: '<!doctype html><script src="/page.js"></script>' }),
+      route.fulfill(
+        route.request().url().endsWith('/page.js')
+          ? { contentType: 'text/javascript', body: script }
+          : { contentType: 'text/html', body: '<!doctype html><script src="/page.js"></script>' },
+      ),
     );
     await page.goto(`${ORIGIN}/`);
     const version = browser.version();
     page.setDefaultTimeout(0);
 
     // First, and its database deleted after: the page's storage then holds only the two large loads.
-    const bulkPut: Load = await page.evaluate((n) => (globalThis as unknown as BenchPage).mirrorBench.loadDexieBulkPut(n), bulkPutRows);
-    log(`  Dexie bulkPut alone ${thousands(bulkPut.rows)} rows in ${secs(bulkPut.seconds * 1000)} s: ${thousands(bulkPut.rows / bulkPut.seconds)} rows/s`);
+    const bulkPut: Load = await page.evaluate(
+      (n) => (globalThis as unknown as BenchPage).mirrorBench.loadDexieBulkPut(n),
+      bulkPutRows,
+    );
+    log(
+      `  Dexie bulkPut alone ${thousands(bulkPut.rows)} rows in ${secs(bulkPut.seconds * 1000)} s: ${thousands(bulkPut.rows / bulkPut.seconds)} rows/s`,
+    );
     const mirror = await page.evaluate((n) => (globalThis as unknown as BenchPage).mirrorBench.loadMirror(n), rows);
-    log(`  mirror (putEventPage) ${thousands(mirror.rows)} rows in ${secs(mirror.seconds * 1000)} s: ${thousands(mirror.rows / mirror.seconds)} rows/s`);
+    log(
+      `  mirror (putEventPage) ${thousands(mirror.rows)} rows in ${secs(mirror.seconds * 1000)} s: ${thousands(mirror.rows / mirror.seconds)} rows/s`,
+    );
     const chunks = await page.evaluate((n) => (globalThis as unknown as BenchPage).mirrorBench.loadChunks(n), rows);
-    log(`  mirror as columnar chunks (putEventChunk) ${thousands(chunks.rows)} rows in ${secs(chunks.seconds * 1000)} s: ${thousands(chunks.rows / chunks.seconds)} rows/s`);
-    const chunksWhole = await page.evaluate((runs) => (globalThis as unknown as BenchPage).mirrorBench.readChunksWhole(runs), WHOLE_RUNS);
+    log(
+      `  mirror as columnar chunks (putEventChunk) ${thousands(chunks.rows)} rows in ${secs(chunks.seconds * 1000)} s: ${thousands(chunks.rows / chunks.seconds)} rows/s`,
+    );
+    const chunksWhole = await page.evaluate(
+      (runs) => (globalThis as unknown as BenchPage).mirrorBench.readChunksWhole(runs),
+      WHOLE_RUNS,
+    );
     log(`  every event from the columnar chunks: ${ms(median(chunksWhole))} ms (median of ${WHOLE_RUNS})`);
     const raw = await page.evaluate((n) => (globalThis as unknown as BenchPage).mirrorBench.loadRaw(n), rows);
-    log(`  plain IndexedDB put ${thousands(raw.rows)} rows in ${secs(raw.seconds * 1000)} s: ${thousands(raw.rows / raw.seconds)} rows/s`);
-    const read = await page.evaluate(([n, runs]) => (globalThis as unknown as BenchPage).mirrorBench.readHour(n, runs), [rows, READ_RUNS] as const);
-    log(`  one hour (${thousands(read.rows)} events): mirror ${ms(median(read.mirrorMillis))} ms, plain IndexedDB ${ms(median(read.rawMillis))} ms (median of ${READ_RUNS})`);
+    log(
+      `  plain IndexedDB put ${thousands(raw.rows)} rows in ${secs(raw.seconds * 1000)} s: ${thousands(raw.rows / raw.seconds)} rows/s`,
+    );
+    const read = await page.evaluate(
+      ([n, runs]) => (globalThis as unknown as BenchPage).mirrorBench.readHour(n, runs),
+      [rows, READ_RUNS] as const,
+    );
+    log(
+      `  one hour (${thousands(read.rows)} events): mirror ${ms(median(read.mirrorMillis))} ms, plain IndexedDB ${ms(median(read.rawMillis))} ms (median of ${READ_RUNS})`,
+    );
     // Last: the page then holds a million rows several times over.
-    const whole = await page.evaluate(([n, runs]) => (globalThis as unknown as BenchPage).mirrorBench.readWhole(n, runs), [rows, WHOLE_RUNS] as const);
-    log(`  every event (${thousands(whole.rows)}): mirror snapshot ${ms(median(whole.mirrorMillis))} ms, plain IndexedDB getAll ${ms(median(whole.rawMillis))} ms (median of ${WHOLE_RUNS}); snapshot written in ${ms(whole.writeMillis)} ms`);
+    const whole = await page.evaluate(
+      ([n, runs]) => (globalThis as unknown as BenchPage).mirrorBench.readWhole(n, runs),
+      [rows, WHOLE_RUNS] as const,
+    );
+    log(
+      `  every event (${thousands(whole.rows)}): mirror snapshot ${ms(median(whole.mirrorMillis))} ms, plain IndexedDB getAll ${ms(median(whole.rawMillis))} ms (median of ${WHOLE_RUNS}); snapshot written in ${ms(whole.writeMillis)} ms`,
+    );
     return section({ rows, version, mirror, chunks, chunksWhole, raw, bulkPut, read, whole });
   } finally {
     await browser.close();
   }
 }
 
-function section(r: { rows: number; version: string; mirror: Load; chunks: Load; chunksWhole: number[]; raw: Load; bulkPut: Load; read: { mirrorMillis: number[]; rawMillis: number[]; rows: number }; whole: Whole }): string {
+function section(r: {
+  rows: number;
+  version: string;
+  mirror: Load;
+  chunks: Load;
+  chunksWhole: number[];
+  raw: Load;
+  bulkPut: Load;
+  read: { mirrorMillis: number[]; rawMillis: number[]; rows: number };
+  whole: Whole;
+}): string {
   const rate = (load: Load) => load.rows / load.seconds;
   /** Time per row against the reference's: "1.1x faster" or "1.3x slower". */
   const perRow = (load: Load) => versus(load.seconds / load.rows, r.raw.seconds / r.raw.rows);
@@ -119,30 +174,78 @@ function section(r: { rows: number; version: string; mirror: Load; chunks: Load;
       "three compound indexes. Dexie's bare `bulkPut` runs first, its database deleted after (`npm run bench` gives it fewer rows, to keep the run short). One run each, on 2 cores shared with " +
       'other work: single runs vary by about a third.',
     '',
-    table(['path', 'rows', 'time', 'rows/s', 'vs plain IndexedDB'], [
-      ['mirror as columnar chunks (putEventChunk, what the sync of a large incident writes)', thousands(r.chunks.rows), `${secs(r.chunks.seconds * 1000)} s`, thousands(rate(r.chunks)), perRow(r.chunks)],
-      ['mirror rows (putEventPage, small incidents)', thousands(r.mirror.rows), `${secs(r.mirror.seconds * 1000)} s`, thousands(rate(r.mirror)), perRow(r.mirror)],
-      ['plain IndexedDB put (reference)', thousands(r.raw.rows), `${secs(r.raw.seconds * 1000)} s`, thousands(rate(r.raw)), '-'],
-      ['Dexie bulkPut alone', thousands(r.bulkPut.rows), `${secs(r.bulkPut.seconds * 1000)} s`, thousands(rate(r.bulkPut)), perRow(r.bulkPut)],
-    ]),
+    table(
+      ['path', 'rows', 'time', 'rows/s', 'vs plain IndexedDB'],
+      [
+        [
+          'mirror as columnar chunks (putEventChunk, what the sync of a large incident writes)',
+          thousands(r.chunks.rows),
+          `${secs(r.chunks.seconds * 1000)} s`,
+          thousands(rate(r.chunks)),
+          perRow(r.chunks),
+        ],
+        [
+          'mirror rows (putEventPage, small incidents)',
+          thousands(r.mirror.rows),
+          `${secs(r.mirror.seconds * 1000)} s`,
+          thousands(rate(r.mirror)),
+          perRow(r.mirror),
+        ],
+        [
+          'plain IndexedDB put (reference)',
+          thousands(r.raw.rows),
+          `${secs(r.raw.seconds * 1000)} s`,
+          thousands(rate(r.raw)),
+          '-',
+        ],
+        [
+          'Dexie bulkPut alone',
+          thousands(r.bulkPut.rows),
+          `${secs(r.bulkPut.seconds * 1000)} s`,
+          thousands(rate(r.bulkPut)),
+          perRow(r.bulkPut),
+        ],
+      ],
+    ),
     '',
     `Reading one hour (${thousands(r.read.rows)} events) from the middle of the ${thousands(r.rows)}: \`readIncidentEvents\` (what \`useIncidentEvents\` runs) ` +
       `against plain IndexedDB \`getAll\` on the same compound index; median of ${READ_RUNS} runs.`,
     '',
-    table(['read', 'events', 'median', 'vs plain IndexedDB'], [
-      ['mirror (Dexie, [incidentID+startTimestamp])', thousands(r.read.rows), `${ms(median(r.read.mirrorMillis))} ms`, versus(median(r.read.mirrorMillis), median(r.read.rawMillis))],
-      ['plain IndexedDB getAll (reference)', thousands(r.read.rows), `${ms(median(r.read.rawMillis))} ms`, '-'],
-    ]),
+    table(
+      ['read', 'events', 'median', 'vs plain IndexedDB'],
+      [
+        [
+          'mirror (Dexie, [incidentID+startTimestamp])',
+          thousands(r.read.rows),
+          `${ms(median(r.read.mirrorMillis))} ms`,
+          versus(median(r.read.mirrorMillis), median(r.read.rawMillis)),
+        ],
+        ['plain IndexedDB getAll (reference)', thousands(r.read.rows), `${ms(median(r.read.rawMillis))} ms`, '-'],
+      ],
+    ),
     '',
     `Reading every event, as the incident page does: \`readIncidentEvents\` with no window reads the snapshot a complete sync writes (the events as one row of columns, ` +
       `src/data/mirror/event-snapshot.ts; writing it took ${ms(r.whole.writeMillis)} ms) and turns it back into rows; the reference is plain IndexedDB \`getAll\` of every row ` +
       `on the compound index. Median of ${WHOLE_RUNS} runs, each until the rows are objects in memory.`,
     '',
-    table(['read', 'events', 'median', 'vs plain IndexedDB'], [
-      ['mirror (columnar chunks)', thousands(r.chunks.rows), `${ms(median(r.chunksWhole))} ms`, versus(median(r.chunksWhole), median(r.whole.rawMillis))],
-      ['mirror (snapshot of columns, before the chunks)', thousands(r.whole.rows), `${ms(median(r.whole.mirrorMillis))} ms`, versus(median(r.whole.mirrorMillis), median(r.whole.rawMillis))],
-      ['plain IndexedDB getAll (reference)', thousands(r.whole.rows), `${ms(median(r.whole.rawMillis))} ms`, '-'],
-    ]),
+    table(
+      ['read', 'events', 'median', 'vs plain IndexedDB'],
+      [
+        [
+          'mirror (columnar chunks)',
+          thousands(r.chunks.rows),
+          `${ms(median(r.chunksWhole))} ms`,
+          versus(median(r.chunksWhole), median(r.whole.rawMillis)),
+        ],
+        [
+          'mirror (snapshot of columns, before the chunks)',
+          thousands(r.whole.rows),
+          `${ms(median(r.whole.mirrorMillis))} ms`,
+          versus(median(r.whole.mirrorMillis), median(r.whole.rawMillis)),
+        ],
+        ['plain IndexedDB getAll (reference)', thousands(r.whole.rows), `${ms(median(r.whole.rawMillis))} ms`, '-'],
+      ],
+    ),
     MIRROR_SECTION_END,
   ].join('\n');
 }

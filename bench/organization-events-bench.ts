@@ -22,36 +22,43 @@ async function main(): Promise<void> {
     const incidents: number[] = [];
     for (let index = 0; index < incidentCount; index += 1) {
       // Incidents overlap in time, so the organization's axis interleaves them.
-      const made = await generateIncident(store.db, { events: perIncident, seed: index + 1, incidentName: `Bench incident ${index}`, startMicros: Date.UTC(2024, 5, 4, 9 + index) * 1000 });
+      const made = await generateIncident(store.db, {
+        events: perIncident,
+        seed: index + 1,
+        incidentName: `Bench incident ${index}`,
+        startMicros: Date.UTC(2024, 5, 4, 9 + index) * 1000,
+      });
       organizationId = made.organizationId;
       incidents.push(made.incidentId);
     }
-    const readOrganization = () => timed(async () => {
-      let after: EventCursor | undefined;
-      let rows = 0;
-      for (;;) {
-        const page = await organizationEventPage(store.db, organizationId, { after, limit: PAGE });
-        rows += page.length;
-        const last = page[page.length - 1];
-        if (page.length < PAGE || !last) return rows;
-        after = { startMicros: last.startTimestamp, id: last.id };
-      }
-    });
-    const readPerIncident = () => timed(async () => {
-      const all = [];
-      for (const incidentId of incidents) {
+    const readOrganization = () =>
+      timed(async () => {
         let after: EventCursor | undefined;
+        let rows = 0;
         for (;;) {
-          const page = await eventPage(store.db, incidentId, { after, limit: PAGE });
-          all.push(...page);
+          const page = await organizationEventPage(store.db, organizationId, { after, limit: PAGE });
+          rows += page.length;
           const last = page[page.length - 1];
-          if (page.length < PAGE || !last) break;
+          if (page.length < PAGE || !last) return rows;
           after = { startMicros: last.startTimestamp, id: last.id };
         }
-      }
-      all.sort((a, b) => a.startTimestamp - b.startTimestamp || a.id - b.id);
-      return all.length;
-    });
+      });
+    const readPerIncident = () =>
+      timed(async () => {
+        const all = [];
+        for (const incidentId of incidents) {
+          let after: EventCursor | undefined;
+          for (;;) {
+            const page = await eventPage(store.db, incidentId, { after, limit: PAGE });
+            all.push(...page);
+            const last = page[page.length - 1];
+            if (page.length < PAGE || !last) break;
+            after = { startMicros: last.startTimestamp, id: last.id };
+          }
+        }
+        all.sort((a, b) => a.startTimestamp - b.startTimestamp || a.id - b.id);
+        return all.length;
+      });
     // Alternated, best of three each: the first read of a store pays for a cold cache.
     let organization = await readOrganization();
     let perIncidentRead = await readPerIncident();
@@ -61,10 +68,18 @@ async function main(): Promise<void> {
       if (nextBaseline.millis < perIncidentRead.millis) perIncidentRead = nextBaseline;
       if (nextOrganization.millis < organization.millis) organization = nextOrganization;
     }
-    console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((value) => value.toFixed(1)).join(' ')}; ${store.version}`);
-    console.log(`${thousands(organization.value)} events of ${incidentCount} incidents in ${PAGE.toLocaleString('en-US')}-event pages`);
+    console.log(
+      `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}; ${store.version}`,
+    );
+    console.log(
+      `${thousands(organization.value)} events of ${incidentCount} incidents in ${PAGE.toLocaleString('en-US')}-event pages`,
+    );
     console.log(`organization pages (one axis in SQL): ${duration(organization.millis)}`);
-    console.log(`baseline, per incident then merged:   ${duration(perIncidentRead.millis)} (${thousands(perIncidentRead.value)} events)`);
+    console.log(
+      `baseline, per incident then merged:   ${duration(perIncidentRead.millis)} (${thousands(perIncidentRead.value)} events)`,
+    );
     console.log(`organization pages are ${versus(organization.millis, perIncidentRead.millis)} than the baseline`);
   } finally {
     await store.close();

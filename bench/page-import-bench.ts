@@ -33,7 +33,9 @@ async function writeTsv(path: string, rows: number): Promise<number> {
   let chunk = 'time\tactor\tmessage\tstatus\tagent\n';
   for (let row = 0; row < rows; row += 1) {
     const micros = start + row * 3_600_017;
-    const iso = new Date(Math.floor(micros / 1000)).toISOString().replace('Z', `${String(micros % 1000).padStart(3, '0')}Z`);
+    const iso = new Date(Math.floor(micros / 1000))
+      .toISOString()
+      .replace('Z', `${String(micros % 1000).padStart(3, '0')}Z`);
     const actor = ACTORS[row % ACTORS.length]!;
     chunk += `${iso}\t${actor}\t${VERBS[row % 4]} /api/v1/items/${(row * 7919) % 1_000_003} from 10.0.${row % 250}.${(row * 13) % 250} ok\t${row % 17 === 0 ? 500 : 200}\tMozilla/5.0 (X11)\n`;
     if (chunk.length > 1 << 20) {
@@ -94,7 +96,11 @@ const readWatch = (page: Page) =>
   });
 
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const answer = await page.request.fetch(path, { method, headers: { 'x-churchkey-analyst': '0' }, ...(body === undefined ? {} : { data: body }) });
+  const answer = await page.request.fetch(path, {
+    method,
+    headers: { 'x-churchkey-analyst': '0' },
+    ...(body === undefined ? {} : { data: body }),
+  });
   if (!answer.ok()) throw new Error(`${method} ${path}: ${answer.status()} ${await answer.text()}`);
   return (await answer.json()) as T;
 }
@@ -120,12 +126,25 @@ async function run(rows: number, log: (line: string) => void): Promise<Result> {
   const server = { stop: async () => {} };
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const bytes = await writeTsv(file, rows);
     log(`  ${thousands(rows)} rows, ${(bytes / 1e6).toFixed(1)} MB written`);
-    const running = await startBenchServer({ dataDir: join(work, 'data'), adminPassword: PASSWORD, databaseUrl: process.env.BENCH_DATABASE_URL });
+    const running = await startBenchServer({
+      dataDir: join(work, 'data'),
+      adminPassword: PASSWORD,
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+    });
     server.stop = running.stop;
     // bypassCSP only so the baseline's PapaParse can be put on the page; the app itself runs as served.
     const context = await browser.newContext({ baseURL: running.baseURL, bypassCSP: true });
@@ -135,8 +154,15 @@ async function run(rows: number, log: (line: string) => void): Promise<Result> {
     const login = await page.request.post('/auth/login', { data: { username: 'admin', password: PASSWORD } });
     if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
     await api(page, 'POST', '/api/analyst/primary', { name: 'Bench Analyst', email: 'bench@example.com' });
-    const organization = await api<{ organization: { id: number } }>(page, 'POST', '/api/organization', { name: 'Bench organization' });
-    const incident = await api<{ incident: { id: number } }>(page, 'POST', `/api/organization/${organization.organization.id}/incident`, { name: 'Bench incident' });
+    const organization = await api<{ organization: { id: number } }>(page, 'POST', '/api/organization', {
+      name: 'Bench organization',
+    });
+    const incident = await api<{ incident: { id: number } }>(
+      page,
+      'POST',
+      `/api/organization/${organization.organization.id}/incident`,
+      { name: 'Bench incident' },
+    );
     await page.goto(`/incident/${incident.incident.id}/create-stream`);
     await page.getByRole('button', { name: 'Bench Analyst', exact: true }).click();
     await page.getByRole('heading', { name: 'Create a stream from evidence' }).waitFor();
@@ -166,7 +192,9 @@ async function run(rows: number, log: (line: string) => void): Promise<Result> {
     const importMillis = performance.now() - importStarted;
     const imported = Number((await result.textContent())?.replace(/\D/g, ''));
     const ours = await readWatch(page);
-    log(`  upload and server import: ${secs(importMillis)} s, ${thousands(imported)} events; longest task ${ms(ours.longestTask)} ms, longest frame gap ${ms(ours.longestFrameGap)} ms`);
+    log(
+      `  upload and server import: ${secs(importMillis)} s, ${thousands(imported)} events; longest task ${ms(ours.longestTask)} ms, longest frame gap ${ms(ours.longestFrameGap)} ms`,
+    );
 
     // The baseline: the same File parsed on the main thread by PapaParse, as a page without a worker would.
     const require = createRequire(import.meta.url);
@@ -174,10 +202,22 @@ async function run(rows: number, log: (line: string) => void): Promise<Result> {
     await resetWatch(page);
     const baselineRun = await page.evaluate<{ millis: number; rows: number }>(MAIN_THREAD_PARSE);
     const baseline = await readWatch(page);
-    log(`  PapaParse on the main thread: ${secs(baselineRun.millis)} s for ${thousands(baselineRun.rows)} rows; longest task ${ms(baseline.longestTask)} ms, longest frame gap ${ms(baseline.longestFrameGap)} ms`);
+    log(
+      `  PapaParse on the main thread: ${secs(baselineRun.millis)} s for ${thousands(baselineRun.rows)} rows; longest task ${ms(baseline.longestTask)} ms, longest frame gap ${ms(baseline.longestFrameGap)} ms`,
+    );
     return {
-      rows, bytes, previewMillis, importMillis, imported, progressSamples, indeterminateSamples, ours,
-      baselineParseMillis: baselineRun.millis, baselineRows: baselineRun.rows, baseline, browser: browser.version(),
+      rows,
+      bytes,
+      previewMillis,
+      importMillis,
+      imported,
+      progressSamples,
+      indeterminateSamples,
+      ours,
+      baselineParseMillis: baselineRun.millis,
+      baselineRows: baselineRun.rows,
+      baseline,
+      browser: browser.version(),
     };
   } finally {
     await browser.close();
@@ -210,13 +250,41 @@ const block = [
     'A frozen tab is what a user would notice, so the main thread is watched throughout (PerformanceObserver long tasks, and the longest gap between animation frames). ' +
     'The reference is the same file parsed by PapaParse on the main thread, as a page without a worker would; ratio: its longest stall over ours.',
   '',
-  table(['', 'create-stream page (worker + streamed upload)', 'PapaParse on the main thread', 'ratio'], [
-    ['work', `preview ${duration(r.previewMillis)}, upload and import ${duration(r.importMillis)} (${thousands(r.imported)} events)`, `parse ${duration(r.baselineParseMillis)} (${thousands(r.baselineRows)} rows)`, ''],
-    ['longest main-thread task', `${ms(r.ours.longestTask)} ms`, `${ms(r.baseline.longestTask)} ms`, versus(r.ours.longestTask || 1, r.baseline.longestTask)],
-    ['longest gap between frames', `${ms(r.ours.longestFrameGap)} ms`, `${ms(r.baseline.longestFrameGap)} ms`, versus(r.ours.longestFrameGap, r.baseline.longestFrameGap)],
-    ['peak JS heap of the page', `${(r.ours.peakHeap / 2 ** 20).toFixed(0)} MiB`, `${(r.baseline.peakHeap / 2 ** 20).toFixed(0)} MiB`, ''],
-    ['throughput', `${thousands(r.rows / ((r.previewMillis + r.importMillis) / 1000))} rows/s end to end`, `${thousands(r.baselineRows / (r.baselineParseMillis / 1000))} rows/s (parse only)`, ''],
-  ]),
+  table(
+    ['', 'create-stream page (worker + streamed upload)', 'PapaParse on the main thread', 'ratio'],
+    [
+      [
+        'work',
+        `preview ${duration(r.previewMillis)}, upload and import ${duration(r.importMillis)} (${thousands(r.imported)} events)`,
+        `parse ${duration(r.baselineParseMillis)} (${thousands(r.baselineRows)} rows)`,
+        '',
+      ],
+      [
+        'longest main-thread task',
+        `${ms(r.ours.longestTask)} ms`,
+        `${ms(r.baseline.longestTask)} ms`,
+        versus(r.ours.longestTask || 1, r.baseline.longestTask),
+      ],
+      [
+        'longest gap between frames',
+        `${ms(r.ours.longestFrameGap)} ms`,
+        `${ms(r.baseline.longestFrameGap)} ms`,
+        versus(r.ours.longestFrameGap, r.baseline.longestFrameGap),
+      ],
+      [
+        'peak JS heap of the page',
+        `${(r.ours.peakHeap / 2 ** 20).toFixed(0)} MiB`,
+        `${(r.baseline.peakHeap / 2 ** 20).toFixed(0)} MiB`,
+        '',
+      ],
+      [
+        'throughput',
+        `${thousands(r.rows / ((r.previewMillis + r.importMillis) / 1000))} rows/s end to end`,
+        `${thousands(r.baselineRows / (r.baselineParseMillis / 1000))} rows/s (parse only)`,
+        '',
+      ],
+    ],
+  ),
   '',
   `Sampled every 0.5 s during the upload and import, the progress bar showed the bytes sent ${r.progressSamples} times and was indeterminate (the server importing) ${r.indeterminateSamples} times. Machine: ${machine}; written by \`npm run bench:page-import\` on ${new Date().toISOString().slice(0, 10)}.`,
   '',

@@ -10,7 +10,9 @@ import { writeResultsSection } from './results-file.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string' }, stores: { type: 'string' } }, strict: true });
 const wanted = (values.stores ?? 'pglite,postgres').split(',').map((s) => s.trim());
-const stores = (['pglite', 'postgres'] as StoreKind[]).filter((kind) => wanted.includes(kind) && (kind === 'pglite' || postgresUrl()));
+const stores = (['pglite', 'postgres'] as StoreKind[]).filter(
+  (kind) => wanted.includes(kind) && (kind === 'pglite' || postgresUrl()),
+);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 log(`Machine: ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`);
 const section = await runReadCostBench({ stores, seconds: Number(values.seconds ?? 5), log });

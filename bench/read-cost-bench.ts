@@ -29,7 +29,12 @@ export interface ReadCostRow {
   otherStatuses: number;
 }
 
-async function call(baseURL: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Record<string, unknown>> {
+async function call(
+  baseURL: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
   const response = await fetch(`${baseURL}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
@@ -42,21 +47,44 @@ async function call(baseURL: string, path: string, headers: Record<string, strin
 
 /** Signs in as the first account, makes the primary analyst and a 49-event incident through the API. */
 async function seed(baseURL: string): Promise<{ headers: Record<string, string>; incidentID: number }> {
-  const signIn = await fetch(`${baseURL}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
+  const signIn = await fetch(`${baseURL}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+  });
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
   const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
-  const primary = await call(baseURL, '/api/analyst/primary', { cookie }, { name: 'Bench Analyst', email: 'bench@example.org' });
+  const primary = await call(
+    baseURL,
+    '/api/analyst/primary',
+    { cookie },
+    { name: 'Bench Analyst', email: 'bench@example.org' },
+  );
   const headers = { cookie, 'x-churchkey-analyst': String((primary['analyst'] as { id: number }).id) };
   const id = (answer: Record<string, unknown>, key: string) => (answer[key] as { id: number }).id;
   const organizationID = id(await call(baseURL, '/api/organization', headers, { name: 'Reads' }), 'organization');
-  const incidentID = id(await call(baseURL, '/api/incident', headers, { organizationID, name: 'Small incident' }), 'incident');
+  const incidentID = id(
+    await call(baseURL, '/api/incident', headers, { organizationID, name: 'Small incident' }),
+    'incident',
+  );
   const streamID = id(await call(baseURL, `/api/incident/${incidentID}/stream`, headers, { name: 'chat' }), 'stream');
-  const actorID = id(await call(baseURL, `/api/incident/${incidentID}/actor`, headers, { name: 'Ada', isBot: false }), 'actor');
+  const actorID = id(
+    await call(baseURL, `/api/incident/${incidentID}/actor`, headers, { name: 'Ada', isBot: false }),
+    'actor',
+  );
   for (let index = 0; index < EVENTS; index += 1) {
-    await call(baseURL, `/api/incident/${incidentID}/event`, headers, { streamID, actorID, message: `line ${index} of the outage chat`, startTimestamp: T0 + index * 1_000_000 });
+    await call(baseURL, `/api/incident/${incidentID}/event`, headers, {
+      streamID,
+      actorID,
+      message: `line ${index} of the outage chat`,
+      startTimestamp: T0 + index * 1_000_000,
+    });
   }
   for (let index = 0; index < MARKERS; index += 1) {
-    await call(baseURL, `/api/incident/${incidentID}/marker`, headers, { message: `Marker ${index}`, startTimestamp: T0 + index * 10_000_000 });
+    await call(baseURL, `/api/incident/${incidentID}/marker`, headers, {
+      message: `Marker ${index}`,
+      startTimestamp: T0 + index * 10_000_000,
+    });
   }
   return { headers, incidentID };
 }
@@ -74,7 +102,10 @@ const medianRate = (rates: Rate[]): Rate => ({
 async function rate(url: string, headers: Record<string, string>, expected: number, seconds: number): Promise<Rate> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
   const counts = Object.entries(result.statusCodeStats ?? {});
-  const other = counts.filter(([code]) => Number(code) !== expected).reduce((sum, [, stat]) => sum + (stat.count ?? 0), 0) + result.errors + result.timeouts;
+  const other =
+    counts.filter(([code]) => Number(code) !== expected).reduce((sum, [, stat]) => sum + (stat.count ?? 0), 0) +
+    result.errors +
+    result.timeouts;
   return { perSecond: result.requests.average, other };
 }
 
@@ -90,7 +121,11 @@ async function measureStore(kind: StoreKind, seconds: number, log: (line: string
     await first.text();
     if (!etag) throw new Error('GET /api/incident/{id} sent no ETag');
     // One unmeasured second of each warms the JIT and the caches, as a device's first read would.
-    for (const [url, extra] of [[`${server.baseURL}/auth/user`, {}], [incidentUrl, {}], [incidentUrl, { 'if-none-match': etag }]] as const) {
+    for (const [url, extra] of [
+      [`${server.baseURL}/auth/user`, {}],
+      [incidentUrl, {}],
+      [incidentUrl, { 'if-none-match': etag }],
+    ] as const) {
       await rate(url, { ...headers, ...extra }, 0, 1);
     }
     // Interleaved rounds, the median of each: on a shared machine the load drifts within a run.
@@ -104,8 +139,16 @@ async function measureStore(kind: StoreKind, seconds: number, log: (line: string
     const incident = medianRate(runs.incident);
     const notModified = medianRate(runs.notModified);
     const store = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
-    log(`  ${store}: /auth/user ${thousands(user.perSecond)}/s, incident ${thousands(incident.perSecond)}/s, 304 ${thousands(notModified.perSecond)}/s`);
-    return { store, userPerSecond: user.perSecond, incidentPerSecond: incident.perSecond, notModifiedPerSecond: notModified.perSecond, otherStatuses: user.other + incident.other + notModified.other };
+    log(
+      `  ${store}: /auth/user ${thousands(user.perSecond)}/s, incident ${thousands(incident.perSecond)}/s, 304 ${thousands(notModified.perSecond)}/s`,
+    );
+    return {
+      store,
+      userPerSecond: user.perSecond,
+      incidentPerSecond: incident.perSecond,
+      notModifiedPerSecond: notModified.perSecond,
+      otherStatuses: user.other + incident.other + notModified.other,
+    };
   } finally {
     await server.stop();
     await scratch?.drop();
@@ -115,7 +158,11 @@ async function measureStore(kind: StoreKind, seconds: number, log: (line: string
 
 const cost = (baseline: number, read: number) => `${(baseline / read).toFixed(2)}x`;
 
-export async function runReadCostBench(options: { stores: StoreKind[]; seconds?: number; log: (line: string) => void }): Promise<string> {
+export async function runReadCostBench(options: {
+  stores: StoreKind[];
+  seconds?: number;
+  log: (line: string) => void;
+}): Promise<string> {
   const seconds = options.seconds ?? 5;
   options.log(`\nCheap reads (${CONNECTIONS} connections, ${seconds} s each):`);
   const rows: ReadCostRow[] = [];
@@ -130,14 +177,22 @@ export async function runReadCostBench(options: { stores: StoreKind[]; seconds?:
     `autocannon, ${CONNECTIONS} connections on loopback, the median of ${ROUNDS} interleaved ${seconds} s runs of each after one unmeasured second, against the built server process (one process, its read queue as shipped), ` +
       `signed in as an administrator. The incident has ${EVENTS + MARKERS} events (${MARKERS} of them markers), one stream, one actor. Baseline: \`GET /auth/user\` ` +
       '(the session and the own analyst). "200" is `GET /api/incident/{id}` as a device with nothing asks it; "304" is the same with the ETag a device holds in ' +
-      '`If-None-Match`. Cost: baseline requests/s divided by the read\'s (target: at most 2x for the 200, at most 1x for the 304).',
+      "`If-None-Match`. Cost: baseline requests/s divided by the read's (target: at most 2x for the 200, at most 1x for the 304).",
     '',
     `Machine: ${machine}.`,
     '',
-    table(['store', '/auth/user', 'incident 200', 'cost', 'incident 304', 'cost', 'other answers'], rows.map((row) => [
-      row.store, `${thousands(row.userPerSecond)}/s`, `${thousands(row.incidentPerSecond)}/s`, cost(row.userPerSecond, row.incidentPerSecond),
-      `${thousands(row.notModifiedPerSecond)}/s`, cost(row.userPerSecond, row.notModifiedPerSecond), String(row.otherStatuses),
-    ])),
+    table(
+      ['store', '/auth/user', 'incident 200', 'cost', 'incident 304', 'cost', 'other answers'],
+      rows.map((row) => [
+        row.store,
+        `${thousands(row.userPerSecond)}/s`,
+        `${thousands(row.incidentPerSecond)}/s`,
+        cost(row.userPerSecond, row.incidentPerSecond),
+        `${thousands(row.notModifiedPerSecond)}/s`,
+        cost(row.userPerSecond, row.notModifiedPerSecond),
+        String(row.otherStatuses),
+      ]),
+    ),
     '<!-- /read-cost-bench -->',
   ].join('\n');
 }

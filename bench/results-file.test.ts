@@ -13,6 +13,8 @@ describe('withSection', () => {
   });
 
   it('adds the section at the end the first time', () => {
-    expect(withSection('# Results\n\nold\n\n', START, END, block('1.00 ms'))).toBe(`# Results\n\nold\n\n${block('1.00 ms')}\n`);
+    expect(withSection('# Results\n\nold\n\n', START, END, block('1.00 ms'))).toBe(
+      `# Results\n\nold\n\n${block('1.00 ms')}\n`,
+    );
   });
 });

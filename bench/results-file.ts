@@ -10,7 +10,9 @@ import { projectRoot } from '../server/project-root.ts';
 export function withSection(current: string, start: string, end: string, block: string): string {
   const from = current.indexOf(start);
   const to = current.indexOf(end);
-  return from >= 0 && to > from ? current.slice(0, from) + block + current.slice(to + end.length) : `${current.trimEnd()}\n\n${block}\n`;
+  return from >= 0 && to > from
+    ? current.slice(0, from) + block + current.slice(to + end.length)
+    : `${current.trimEnd()}\n\n${block}\n`;
 }
 
 /** Writes the section into bench/RESULTS.md; answers the file's path. */

@@ -9,7 +9,8 @@ import { runSeriesBench, SERIES_SECTION_END, SERIES_SECTION_START } from './seri
 
 const { values } = parseArgs({ options: { sizes: { type: 'string' }, 'no-write': { type: 'boolean' } }, strict: true });
 const sizes = (values.sizes ?? '166650,1000000').split(',').map((part) => Number(part.trim()));
-if (sizes.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw new Error('--sizes takes whole numbers separated by commas');
+if (sizes.some((n) => !Number.isSafeInteger(n) || n <= 0))
+  throw new Error('--sizes takes whole numbers separated by commas');
 
 const cpu = cpus();
 const machine = `Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${type()} ${release()}, Node ${process.version}`;

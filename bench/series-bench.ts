@@ -45,7 +45,17 @@ async function bundlePage(): Promise<string> {
     configFile: false,
     logLevel: 'silent',
     root: projectRoot(),
-    build: { outDir, emptyOutDir: true, minify: true, cssCodeSplit: false, lib: { entry: join(projectRoot(), 'bench', 'pages', 'series-bench-page.ts'), formats: ['es'], fileName: () => 'page.js' } },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      minify: true,
+      cssCodeSplit: false,
+      lib: {
+        entry: join(projectRoot(), 'bench', 'pages', 'series-bench-page.ts'),
+        formats: ['es'],
+        fileName: () => 'page.js',
+      },
+    },
   });
   return outDir;
 }
@@ -59,7 +69,16 @@ export async function runSeriesBench(options: { sizes: number[]; log: (line: str
   const outDir = await bundlePage();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const runs: Run[] = [];
   try {
@@ -72,14 +91,27 @@ export async function runSeriesBench(options: { sizes: number[]; log: (line: str
           page.setDefaultTimeout(0);
           await page.route(`${ORIGIN}/**`, async (route) => {
             const path = new URL(route.request().url()).pathname;
-            if (path === '/') return route.fulfill({ contentType: 'text/html', body: '<!doctype html><body style="margin:0"><script type="module" src="/page.js"></script>' });
+            if (path === '/')
+              return route.fulfill({
+                contentType: 'text/html',
+                body: '<!doctype html><body style="margin:0"><script type="module" src="/page.js"></script>',
+              });
             const file = normalize(join(outDir, path));
             if (!file.startsWith(outDir)) return route.fulfill({ status: 404 });
-            return route.fulfill({ contentType: TYPES[extname(file)] ?? 'application/octet-stream', body: await readFile(file) });
+            return route.fulfill({
+              contentType: TYPES[extname(file)] ?? 'application/octet-stream',
+              body: await readFile(file),
+            });
           });
           await page.goto(`${ORIGIN}/`);
           await page.waitForFunction(() => 'seriesBench' in globalThis);
-          const figures = await page.evaluate(([k, n]) => (globalThis as unknown as { seriesBench: { run(kind: string, count: number): Promise<Figures> } }).seriesBench.run(k, n), [kind, points] as const);
+          const figures = await page.evaluate(
+            ([k, n]) =>
+              (
+                globalThis as unknown as { seriesBench: { run(kind: string, count: number): Promise<Figures> } }
+              ).seriesBench.run(k, n),
+            [kind, points] as const,
+          );
           await page.close();
           const run = runs.find((item) => item.kind === kind && item.points === points);
           if (run) {
@@ -95,9 +127,13 @@ export async function runSeriesBench(options: { sizes: number[]; log: (line: str
       f.medianFirstDrawMs = median(f.firstDrawMs);
       f.medianSweepMs = f.sweepMs.length > 0 ? median(f.sweepMs) : Number.NaN;
       f.medianBinMs = f.binMs && f.binMs.length > 0 ? median(f.binMs) : Number.NaN;
-      log(`  ${LABELS[run.kind]} at ${thousands(run.points)}: first draw median ${ms(f.medianFirstDrawMs)} ms${run.kind === 'events-over-time' ? ` (binning ${ms(f.medianBinMs)} ms of it)` : ''}${f.sweepMs.length > 0 ? `, cursor sweep median ${ms(f.medianSweepMs)} ms` : ''} (${f.firstDrawMs.length} runs)`);
+      log(
+        `  ${LABELS[run.kind]} at ${thousands(run.points)}: first draw median ${ms(f.medianFirstDrawMs)} ms${run.kind === 'events-over-time' ? ` (binning ${ms(f.medianBinMs)} ms of it)` : ''}${f.sweepMs.length > 0 ? `, cursor sweep median ${ms(f.medianSweepMs)} ms` : ''} (${f.firstDrawMs.length} runs)`,
+      );
     }
-    log(`  load average over the last 5 minutes: ${loadavg()[1]?.toFixed(1)} on ${cpus().length} cores (other work shares this machine)`);
+    log(
+      `  load average over the last 5 minutes: ${loadavg()[1]?.toFixed(1)} on ${cpus().length} cores (other work shares this machine)`,
+    );
     return section(runs, version);
   } finally {
     await browser.close();
@@ -113,12 +149,27 @@ function section(runs: Run[], version: string): string {
   const wrapperRows = sizes.map((points) => {
     const ours = of('ours', points)!;
     const bare = of('bare-uplot', points)!;
-    return [thousands(points), `${ms(ours.medianFirstDrawMs)} ms`, `${ms(bare.medianFirstDrawMs)} ms`, ratio(ours.medianFirstDrawMs, bare.medianFirstDrawMs), `${ms(ours.medianSweepMs)} ms`, `${ms(bare.medianSweepMs)} ms`, ratio(ours.medianSweepMs, bare.medianSweepMs)];
+    return [
+      thousands(points),
+      `${ms(ours.medianFirstDrawMs)} ms`,
+      `${ms(bare.medianFirstDrawMs)} ms`,
+      ratio(ours.medianFirstDrawMs, bare.medianFirstDrawMs),
+      `${ms(ours.medianSweepMs)} ms`,
+      `${ms(bare.medianSweepMs)} ms`,
+      ratio(ours.medianSweepMs, bare.medianSweepMs),
+    ];
   });
   const stripRows = sizes.map((points) => {
     const ours = of('events-over-time', points)!;
     const strip = of('density-strip', points)!;
-    return [thousands(points), `${ms(ours.medianFirstDrawMs)} ms (binning ${ms(ours.medianBinMs)} ms)`, `${ms(strip.medianFirstDrawMs)} ms`, ratio(ours.medianFirstDrawMs, strip.medianFirstDrawMs), `${ms(ours.medianSweepMs)} ms`, 'none (no cursor)'];
+    return [
+      thousands(points),
+      `${ms(ours.medianFirstDrawMs)} ms (binning ${ms(ours.medianBinMs)} ms)`,
+      `${ms(strip.medianFirstDrawMs)} ms`,
+      ratio(ours.medianFirstDrawMs, strip.medianFirstDrawMs),
+      `${ms(ours.medianSweepMs)} ms`,
+      'none (no cursor)',
+    ];
   });
   return [
     SERIES_SECTION_START,
@@ -128,16 +179,42 @@ function section(runs: Run[], version: string): string {
       'First draw: from the typed arrays in memory to the canvas pixels read back (one pixel). Cursor sweep: 1,000 cursor moves across the plot, each forced through layout. ' +
       'The target is our wrapper within 1.2x of bare uPlot (what the theme, the time axis labels in the incident zone, and the lines drawn over the plot cost).',
     '',
-    table(['points', 'ours: first draw', 'bare uPlot: first draw', 'ours / bare', 'ours: cursor sweep', 'bare uPlot: cursor sweep', 'ours / bare'], wrapperRows),
+    table(
+      [
+        'points',
+        'ours: first draw',
+        'bare uPlot: first draw',
+        'ours / bare',
+        'ours: cursor sweep',
+        'bare uPlot: cursor sweep',
+        'ours / bare',
+      ],
+      wrapperRows,
+    ),
     '',
     'Within the 1.2x target in this run: ' +
-      wrapperRows.map((row) => `${row[0]} points: first draw ${Number.parseFloat(row[3]!) <= 1.2 ? 'yes' : 'no'} (${row[3]}), cursor sweep ${Number.parseFloat(row[6]!) <= 1.2 ? 'yes' : 'no'} (${row[6]})`).join('; ') +
+      wrapperRows
+        .map(
+          (row) =>
+            `${row[0]} points: first draw ${Number.parseFloat(row[3]!) <= 1.2 ? 'yes' : 'no'} (${row[3]}), cursor sweep ${Number.parseFloat(row[6]!) <= 1.2 ? 'yes' : 'no'} (${row[6]})`,
+        )
+        .join('; ') +
       '. The machine these ran on was shared (its load is printed below): a ratio of two medians of a few tens of milliseconds moves by a few tenths from run to run there, both ways.',
     '',
     'Events over time against the canvas density strip it replaced, on events at the same instants: ours bins them (inline, one pass over a typed array of start times; ' +
       'the picture moves this to a worker above 100,000 events) into a bar per 3 px and draws stacked bars with axes; the strip bins 240 bars through a position list and fills rectangles, ' +
       'with no axis, no cursor and no brushing.',
     '',
-    table(['events', 'events over time: first draw', 'density strip: first draw', 'ours / strip', 'events over time: cursor sweep', 'density strip: cursor sweep'], stripRows),
+    table(
+      [
+        'events',
+        'events over time: first draw',
+        'density strip: first draw',
+        'ours / strip',
+        'events over time: cursor sweep',
+        'density strip: cursor sweep',
+      ],
+      stripRows,
+    ),
   ].join('\n');
 }

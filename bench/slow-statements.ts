@@ -13,12 +13,16 @@ export interface SlowEntry {
 
 const label = (sql: string) => sql.replace(/\s+/g, ' ').trim().slice(0, 90);
 
-export function watchSlow(db: Db, thresholdMillis: number): { db: Db; entries: SlowEntry[]; origin: number; stop: () => void } {
+export function watchSlow(
+  db: Db,
+  thresholdMillis: number,
+): { db: Db; entries: SlowEntry[]; origin: number; stop: () => void } {
   const origin = performance.now();
   const entries: SlowEntry[] = [];
   const note = (started: number, what: string) => {
     const millis = performance.now() - started;
-    if (millis >= thresholdMillis) entries.push({ atSeconds: Math.round((started - origin) / 100) / 10, millis: Math.round(millis), what });
+    if (millis >= thresholdMillis)
+      entries.push({ atSeconds: Math.round((started - origin) / 100) / 10, millis: Math.round(millis), what });
   };
   const timed = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
@@ -42,7 +46,12 @@ export function watchSlow(db: Db, thresholdMillis: number): { db: Db; entries: S
   let last = performance.now();
   const ticker = setInterval(() => {
     const now = performance.now();
-    if (now - last - 50 >= thresholdMillis) entries.push({ atSeconds: Math.round((last - origin) / 100) / 10, millis: Math.round(now - last - 50), what: 'event loop held' });
+    if (now - last - 50 >= thresholdMillis)
+      entries.push({
+        atSeconds: Math.round((last - origin) / 100) / 10,
+        millis: Math.round(now - last - 50),
+        what: 'event loop held',
+      });
     last = now;
   }, 50);
   const wrapped: Db = {

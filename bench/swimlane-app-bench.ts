@@ -26,7 +26,10 @@ const PASSWORD = 'swimlane-app-bench-password';
 const ANALYST = 'Bench Analyst';
 const FRAMES = 60;
 
-const { values } = parseArgs({ options: { events: { type: 'string' }, 'no-write': { type: 'boolean' } }, strict: true });
+const { values } = parseArgs({
+  options: { events: { type: 'string' }, 'no-write': { type: 'boolean' } },
+  strict: true,
+});
 const eventCount = Number((values.events ?? '1000000').replace(/[_,]/g, ''));
 if (!Number.isSafeInteger(eventCount) || eventCount <= 0) throw new Error('--events takes a whole number');
 const incidentName = `Swimlane bench, ${eventCount.toLocaleString('en-US')} events`;
@@ -41,19 +44,37 @@ async function generate(dataDir: string, databaseUrl: string | undefined): Promi
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, [join(projectRoot(), 'build', 'server', 'cli', 'generate.js'), '--events', String(eventCount), '--points', '0', '--incident-name', incidentName], { cwd: projectRoot(), env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [
+      join(projectRoot(), 'build', 'server', 'cli', 'generate.js'),
+      '--events',
+      String(eventCount),
+      '--points',
+      '0',
+      '--incident-name',
+      incidentName,
+    ],
+    { cwd: projectRoot(), env, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`npm run generate exited with ${code}`);
 }
 
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const answer = await page.request.fetch(path, { method, headers: { 'x-churchkey-analyst': '0' }, ...(body === undefined ? {} : { data: body }) });
+  const answer = await page.request.fetch(path, {
+    method,
+    headers: { 'x-churchkey-analyst': '0' },
+    ...(body === undefined ? {} : { data: body }),
+  });
   if (!answer.ok()) throw new Error(`${method} ${path}: ${answer.status()} ${await answer.text()}`);
   return (await answer.json()) as T;
 }
 
 async function findIncident(page: Page): Promise<{ id: number; events: number } | undefined> {
-  const { incidents } = await api<{ incidents: { items: Array<{ id: number; name: string; counts: { events: number } }> } }>(page, 'GET', '/api/incidents');
+  const { incidents } = await api<{
+    incidents: { items: Array<{ id: number; name: string; counts: { events: number } }> };
+  }>(page, 'GET', '/api/incidents');
   const found = incidents.items.find((incident) => incident.name === incidentName);
   return found && { id: found.id, events: found.counts.events };
 }
@@ -99,7 +120,11 @@ async function wheelFrames(page: Page, cdp: CDPSession, kind: 'pan' | 'zoom'): P
   const before = await mainThread(cdp);
   const intervals = await page.evaluate<number[]>(`(${WHEEL_FRAMES})(${JSON.stringify({ kind, frames: FRAMES })})`);
   const after = await mainThread(cdp);
-  return { intervals, scriptPerFrame: (after.script - before.script) / FRAMES, taskPerFrame: (after.task - before.task) / FRAMES };
+  return {
+    intervals,
+    scriptPerFrame: (after.script - before.script) / FRAMES,
+    taskPerFrame: (after.task - before.task) / FRAMES,
+  };
 }
 
 /** Until the swimlane's label counts `shown` events and no layout is pending: every event drawn. */
@@ -112,7 +137,9 @@ async function waitForSwimlane(page: Page, shown: number): Promise<void> {
 
 /** The app's own User Timing entries (churchkey: …) for the largest run of each step, in ms. */
 async function steps(page: Page): Promise<Record<string, number>> {
-  await page.waitForFunction("performance.getEntriesByName('churchkey: swimlane layout').some((entry) => entry.detail && entry.detail.events > 0)");
+  await page.waitForFunction(
+    "performance.getEntriesByName('churchkey: swimlane layout').some((entry) => entry.detail && entry.detail.events > 0)",
+  );
   return page.evaluate<Record<string, number>>(`(() => {
     const largest = {};
     const size = (entry) => (entry.detail && (entry.detail.events ?? 0)) || 0;
@@ -127,7 +154,9 @@ async function steps(page: Page): Promise<Record<string, number>> {
 }
 
 const stepWords = (parts: Record<string, number>) =>
-  ['events read from the mirror', 'events filtered', 'swimlane typed arrays', 'swimlane layout'].map((name) => `${name} ${ms(parts[name] ?? 0)} ms`).join(', ');
+  ['events read from the mirror', 'events filtered', 'swimlane typed arrays', 'swimlane layout']
+    .map((name) => `${name} ${ms(parts[name] ?? 0)} ms`)
+    .join(', ');
 
 interface Result {
   browser: string;
@@ -155,7 +184,19 @@ async function run(): Promise<Result> {
   const store = databaseUrl ? 'PostgreSQL' : 'PGlite';
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--enable-precise-memory-info'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--enable-precise-memory-info',
+    ],
   });
   let server = await startBenchServer({ dataDir, adminPassword: PASSWORD, databaseUrl });
   try {
@@ -163,9 +204,11 @@ async function run(): Promise<Result> {
     const page = await context.newPage();
     page.setDefaultTimeout(0);
     const login = await page.request.post('/auth/login', { data: { username: 'admin', password: PASSWORD } });
-    if (!login.ok()) throw new Error(`sign-in failed: ${login.status()} (a reused database must have been made by this benchmark)`);
+    if (!login.ok())
+      throw new Error(`sign-in failed: ${login.status()} (a reused database must have been made by this benchmark)`);
     const { analysts } = await api<{ analysts: unknown[] }>(page, 'GET', '/api/analysts');
-    if (analysts.length === 0) await api(page, 'POST', '/api/analyst/primary', { name: ANALYST, email: 'bench@example.com' });
+    if (analysts.length === 0)
+      await api(page, 'POST', '/api/analyst/primary', { name: ANALYST, email: 'bench@example.com' });
     if (!(await findIncident(page))) {
       // The server is stopped while the generator writes (PGlite is one process's), then started again.
       await server.stop();
@@ -191,7 +234,13 @@ async function run(): Promise<Result> {
     if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
     const incident = await findIncident(page);
     if (!incident) throw new Error(`no incident named ${incidentName}`);
-    const markers = (await api<{ incident: { events: unknown[]; streams: Array<{ isMarkerStream: boolean; eventCount: number }> } }>(page, 'GET', `/api/incident/${incident.id}`)).incident.streams
+    const markers = (
+      await api<{ incident: { events: unknown[]; streams: Array<{ isMarkerStream: boolean; eventCount: number }> } }>(
+        page,
+        'GET',
+        `/api/incident/${incident.id}`,
+      )
+    ).incident.streams
       .filter((stream) => stream.isMarkerStream)
       .reduce((sum, stream) => sum + stream.eventCount, 0);
     const shown = incident.events - markers;
@@ -204,7 +253,10 @@ async function run(): Promise<Result> {
 
     // The baseline, in the same run: the same events downloaded once as NDJSON (the body read to its end).
     const downloadStarted = performance.now();
-    const ndjson = await page.request.get(`/api/incident/${incident.id}/events.ndjson`, { headers: { 'x-churchkey-analyst': '0' }, timeout: 0 });
+    const ndjson = await page.request.get(`/api/incident/${incident.id}/events.ndjson`, {
+      headers: { 'x-churchkey-analyst': '0' },
+      timeout: 0,
+    });
     const ndjsonBytes = (await ndjson.body()).length;
     const ndjsonMillis = performance.now() - downloadStarted;
     if (!ndjson.ok()) throw new Error(`events.ndjson: ${ndjson.status()}`);
@@ -215,26 +267,40 @@ async function run(): Promise<Result> {
     await page.goto(`/incident/${incident.id}/type/swimlane`);
     await page.getByRole('button', { name: ANALYST, exact: true }).click();
     // Progressive: the swimlane draws the first events while the rest arrive.
-    await page.locator('[data-swimlane-canvas][aria-label^="Swimlane: "]:not([aria-label^="Swimlane: 0 events"])').first().waitFor({ timeout: 0 });
+    await page
+      .locator('[data-swimlane-canvas][aria-label^="Swimlane: "]:not([aria-label^="Swimlane: 0 events"])')
+      .first()
+      .waitFor({ timeout: 0 });
     const firstEventsMillis = performance.now() - opened;
     log(`  first events drawn while the rest arrive: ${secs(firstEventsMillis)} s after opening`);
-    await page.getByText(/^Last synced \d/).first().waitFor({ timeout: 0 });
+    await page
+      .getByText(/^Last synced \d/)
+      .first()
+      .waitFor({ timeout: 0 });
     const syncMillis = performance.now() - opened;
     log(`  sync of ${thousands(incident.events)} events into the mirror: ${secs(syncMillis)} s (${eventPages} pages)`);
     await waitForSwimlane(page, shown);
     const firstFrameMillis = performance.now() - opened - syncMillis;
     const firstSteps = await steps(page);
-    log(`  from the sync's end to the swimlane drawn with every event: ${secs(firstFrameMillis)} s (${stepWords(firstSteps)})`);
+    log(
+      `  from the sync's end to the swimlane drawn with every event: ${secs(firstFrameMillis)} s (${stepWords(firstSteps)})`,
+    );
     const firstOpen = syncMillis + firstFrameMillis;
-    log(`  first open (to every event drawn): ${secs(firstOpen)} s = ${(firstOpen / ndjsonMillis).toFixed(2)}x the NDJSON download`);
+    log(
+      `  first open (to every event drawn): ${secs(firstOpen)} s = ${(firstOpen / ndjsonMillis).toFixed(2)}x the NDJSON download`,
+    );
 
     // Zoom to about a tenth of the incident, then pan and zoom frame by frame.
     await page.locator('[data-swimlane-canvas]').focus();
     for (let step = 0; step < 6; step += 1) await page.keyboard.press('+');
     const pan = await wheelFrames(page, cdp, 'pan');
-    log(`  pan: frame gap median ${ms(median(pan.intervals))} / p95 ${ms(percentile(pan.intervals, 0.95))} ms; main thread per frame: script ${ms(pan.scriptPerFrame)} ms, all tasks ${ms(pan.taskPerFrame)} ms`);
+    log(
+      `  pan: frame gap median ${ms(median(pan.intervals))} / p95 ${ms(percentile(pan.intervals, 0.95))} ms; main thread per frame: script ${ms(pan.scriptPerFrame)} ms, all tasks ${ms(pan.taskPerFrame)} ms`,
+    );
     const zoom = await wheelFrames(page, cdp, 'zoom');
-    log(`  zoom: frame gap median ${ms(median(zoom.intervals))} / p95 ${ms(percentile(zoom.intervals, 0.95))} ms; main thread per frame: script ${ms(zoom.scriptPerFrame)} ms, all tasks ${ms(zoom.taskPerFrame)} ms`);
+    log(
+      `  zoom: frame gap median ${ms(median(zoom.intervals))} / p95 ${ms(percentile(zoom.intervals, 0.95))} ms; main thread per frame: script ${ms(zoom.scriptPerFrame)} ms, all tasks ${ms(zoom.taskPerFrame)} ms`,
+    );
     const heapMiB = (await mainThread(cdp)).heap / 2 ** 20;
 
     // Opened again: the events are on the device at the server's revision.
@@ -244,22 +310,51 @@ async function run(): Promise<Result> {
     await waitForSwimlane(page, shown);
     const reopenMillis = performance.now() - reopened;
     const reopenSteps = await steps(page);
-    await page.getByText(/^Last synced \d/).first().waitFor({ timeout: 0 });
+    await page
+      .getByText(/^Last synced \d/)
+      .first()
+      .waitFor({ timeout: 0 });
     await cdp.send('HeapProfiler.collectGarbage');
     const reopenHeapMiB = (await mainThread(cdp)).heap / 2 ** 20;
-    log(`  opened again: swimlane drawn with every event in ${secs(reopenMillis)} s (${stepWords(reopenSteps)}); event pages fetched: ${eventPages}; JS heap after a collection ${reopenHeapMiB.toFixed(0)} MiB`);
+    log(
+      `  opened again: swimlane drawn with every event in ${secs(reopenMillis)} s (${stepWords(reopenSteps)}); event pages fetched: ${eventPages}; JS heap after a collection ${reopenHeapMiB.toFixed(0)} MiB`,
+    );
     await context.close();
-    return { browser: browser.version(), store, events: incident.events, syncMillis, firstFrameMillis, pan, zoom, reopenMillis, reopenEventPages: eventPages, heapMiB, firstSteps, reopenSteps, ndjsonMillis, ndjsonBytes, firstEventsMillis, reopenHeapMiB };
+    return {
+      browser: browser.version(),
+      store,
+      events: incident.events,
+      syncMillis,
+      firstFrameMillis,
+      pan,
+      zoom,
+      reopenMillis,
+      reopenEventPages: eventPages,
+      heapMiB,
+      firstSteps,
+      reopenSteps,
+      ndjsonMillis,
+      ndjsonBytes,
+      firstEventsMillis,
+      reopenHeapMiB,
+    };
   }
 }
 
 const cpu = cpus();
 const machine = `${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${type()} ${release()}, Node ${process.version}`;
 log(`Machine: ${machine}`);
-log(`swimlane in the app (headless Chromium, software WebGL, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}):`);
+log(
+  `swimlane in the app (headless Chromium, software WebGL, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}):`,
+);
 const loadStart = loadavg()[0]!;
 const r = await run();
-const frames = (f: Frames) => [`${ms(median(f.intervals))} ms`, `${ms(percentile(f.intervals, 0.95))} ms`, `${ms(f.scriptPerFrame)} ms`, `${ms(f.taskPerFrame)} ms`];
+const frames = (f: Frames) => [
+  `${ms(median(f.intervals))} ms`,
+  `${ms(percentile(f.intervals, 0.95))} ms`,
+  `${ms(f.scriptPerFrame)} ms`,
+  `${ms(f.taskPerFrame)} ms`,
+];
 const block = [
   SECTION_START,
   '## The swimlane in the app, on the generated incident',
@@ -269,23 +364,38 @@ const block = [
     `Then zoomed to about a tenth of the incident, ${FRAMES} wheel events, one per animation frame, pan and then zoom (in, then out): the gaps between animation frames, and Chromium's own count of main-thread time (script, and all tasks) divided by the frames. ` +
     'With software WebGL every frame is rasterised on the CPU (about 18-20 ms for this canvas here), so the gaps say little about a laptop GPU; the main-thread time is what the page itself costs per frame. ' +
     'The baseline is the same events downloaded once as NDJSON (GET /api/incident/{id}/events.ndjson, the body read to its end) in the same run, before the page opens; the page asks for its event pages as columns (application/vnd.churchkey.event-columns) and keeps them as columnar chunks. ' +
-    'Last, the page reloaded: the events are on the device at the server\'s events revision, so none is fetched, and the time is from reload to the swimlane drawn with every event.',
+    "Last, the page reloaded: the events are on the device at the server's events revision, so none is fetched, and the time is from reload to the swimlane drawn with every event.",
   '',
-  table(['', 'time'], [
-    ['plain NDJSON download of the same events (baseline, same run)', `${duration(r.ndjsonMillis)} (${(r.ndjsonBytes / 1e6).toFixed(1)} MB)`],
-    ['first events drawn while the rest arrive (fresh profile)', duration(r.firstEventsMillis)],
-    ['sync from the server into the mirror (fresh profile)', duration(r.syncMillis)],
-    ['then to the first frame of every event', duration(r.firstFrameMillis)],
-    ['first open: sync and first frame of every event', `${duration(r.syncMillis + r.firstFrameMillis)}: ${((r.syncMillis + r.firstFrameMillis) / r.ndjsonMillis).toFixed(2)}x the NDJSON download`],
-    ['opened again (reload): to the first frame of every event', `${duration(r.reopenMillis)} (${r.reopenEventPages} event pages fetched)`],
-  ]),
+  table(
+    ['', 'time'],
+    [
+      [
+        'plain NDJSON download of the same events (baseline, same run)',
+        `${duration(r.ndjsonMillis)} (${(r.ndjsonBytes / 1e6).toFixed(1)} MB)`,
+      ],
+      ['first events drawn while the rest arrive (fresh profile)', duration(r.firstEventsMillis)],
+      ['sync from the server into the mirror (fresh profile)', duration(r.syncMillis)],
+      ['then to the first frame of every event', duration(r.firstFrameMillis)],
+      [
+        'first open: sync and first frame of every event',
+        `${duration(r.syncMillis + r.firstFrameMillis)}: ${((r.syncMillis + r.firstFrameMillis) / r.ndjsonMillis).toFixed(2)}x the NDJSON download`,
+      ],
+      [
+        'opened again (reload): to the first frame of every event',
+        `${duration(r.reopenMillis)} (${r.reopenEventPages} event pages fetched)`,
+      ],
+    ],
+  ),
   '',
   `Where the time goes (the app's own performance measures, \`churchkey: …\` in a DevTools trace): after the sync, ${stepWords(r.firstSteps)}; reopened, ${stepWords(r.reopenSteps)}.`,
   '',
-  table(['frames', 'gap median', 'gap p95', 'script per frame', 'all main-thread tasks per frame'], [
-    ['pan', ...frames(r.pan)],
-    ['zoom', ...frames(r.zoom)],
-  ]),
+  table(
+    ['frames', 'gap median', 'gap p95', 'script per frame', 'all main-thread tasks per frame'],
+    [
+      ['pan', ...frames(r.pan)],
+      ['zoom', ...frames(r.zoom)],
+    ],
+  ),
   '',
   `JS heap of the page after the first open: ${r.heapMiB.toFixed(0)} MiB; after reopening and a garbage collection: ${r.reopenHeapMiB.toFixed(0)} MiB. Machine: ${machine}; load average ${loadStart.toFixed(1)} at the start and ${loadavg()[0]!.toFixed(1)} at the end (other work on the same 2 cores slows every figure: compare the ratio, not the seconds); written by \`npm run bench:swimlane-app\` on ${new Date().toISOString().slice(0, 10)}.`,
   '',

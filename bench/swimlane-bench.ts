@@ -19,7 +19,11 @@ export const SWIMLANE_SECTION_END = '<!-- /swimlane-bench -->';
 const ORIGIN = 'http://swimlane-bench.localhost';
 const KINDS = ['swimlane', 'naive-pixi', 'vis-timeline'] as const;
 type Kind = (typeof KINDS)[number];
-const KIND_LABELS: Record<Kind, string> = { swimlane: 'swimlane (worker layout + LOD)', 'naive-pixi': 'naive Pixi (a Graphics per event)', 'vis-timeline': 'vis-timeline (DOM)' };
+const KIND_LABELS: Record<Kind, string> = {
+  swimlane: 'swimlane (worker layout + LOD)',
+  'naive-pixi': 'naive Pixi (a Graphics per event)',
+  'vis-timeline': 'vis-timeline (DOM)',
+};
 
 interface Figures {
   firstFrameMs: number;
@@ -35,7 +39,11 @@ interface Figures {
   panCounts?: GlCounts;
   zoomCounts?: GlCounts;
 }
-interface Run { kind: Kind; events: number; figures: Figures }
+interface Run {
+  kind: Kind;
+  events: number;
+  figures: Figures;
+}
 
 export interface SwimlaneBenchOptions {
   sizes: number[];
@@ -58,7 +66,11 @@ async function bundlePage(): Promise<string> {
       outDir,
       emptyOutDir: true,
       minify: true,
-      lib: { entry: join(projectRoot(), 'bench', 'pages', 'swimlane-bench-page.ts'), formats: ['es'], fileName: () => 'page.js' },
+      lib: {
+        entry: join(projectRoot(), 'bench', 'pages', 'swimlane-bench-page.ts'),
+        formats: ['es'],
+        fileName: () => 'page.js',
+      },
     },
   });
   return outDir;
@@ -72,7 +84,20 @@ export async function runSwimlaneBench(options: SwimlaneBenchOptions): Promise<s
   const outDir = await bundlePage();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--enable-precise-memory-info', '--js-flags=--max-old-space-size=6144'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--enable-precise-memory-info',
+      '--js-flags=--max-old-space-size=6144',
+    ],
   });
   const runs: Run[] = [];
   try {
@@ -87,20 +112,41 @@ export async function runSwimlaneBench(options: SwimlaneBenchOptions): Promise<s
         page.setDefaultTimeout(0);
         await page.route(`${ORIGIN}/**`, async (route) => {
           const path = new URL(route.request().url()).pathname;
-          if (path === '/') return route.fulfill({ contentType: 'text/html', body: '<!doctype html><body style="margin:0"><script type="module" src="/page.js"></script>' });
+          if (path === '/')
+            return route.fulfill({
+              contentType: 'text/html',
+              body: '<!doctype html><body style="margin:0"><script type="module" src="/page.js"></script>',
+            });
           const file = normalize(join(outDir, path));
           if (!file.startsWith(outDir)) return route.fulfill({ status: 404 });
-          return route.fulfill({ contentType: TYPES[extname(file)] ?? 'application/octet-stream', body: await readFile(file) });
+          return route.fulfill({
+            contentType: TYPES[extname(file)] ?? 'application/octet-stream',
+            body: await readFile(file),
+          });
         });
         await page.goto(`${ORIGIN}/`);
         await page.waitForFunction(() => 'swimlaneBench' in globalThis);
-        const figures = await page.evaluate(([k, n]) => (globalThis as unknown as { swimlaneBench: { run(kind: string, count: number): Promise<Figures> } }).swimlaneBench.run(k, n), [kind, events] as const);
+        const figures = await page.evaluate(
+          ([k, n]) =>
+            (
+              globalThis as unknown as { swimlaneBench: { run(kind: string, count: number): Promise<Figures> } }
+            ).swimlaneBench.run(k, n),
+          [kind, events] as const,
+        );
         await page.close();
         runs.push({ kind, events, figures });
-        log(`  ${KIND_LABELS[kind]} at ${thousands(events)}: first frame ${ms(figures.firstFrameMs)} ms, pan median ${ms(median(figures.panMs))} / p95 ${ms(percentile(figures.panMs, 0.95))} ms, zoom median ${ms(median(figures.zoomMs))} / p95 ${ms(percentile(figures.zoomMs, 0.95))} ms, heap ${figures.heapMB.toFixed(0)} MB`);
+        log(
+          `  ${KIND_LABELS[kind]} at ${thousands(events)}: first frame ${ms(figures.firstFrameMs)} ms, pan median ${ms(median(figures.panMs))} / p95 ${ms(percentile(figures.panMs, 0.95))} ms, zoom median ${ms(median(figures.zoomMs))} / p95 ${ms(percentile(figures.zoomMs, 0.95))} ms, heap ${figures.heapMB.toFixed(0)} MB`,
+        );
         const parts = figures.firstFrameParts;
-        if (parts) log(`    first frame: typed arrays ${ms(parts.inputMs)} ms, worker layout ${ms(parts.layoutMs)} ms, draw ${ms(parts.drawMs)} ms, pixels ${ms(parts.pixelsMs)} ms`);
-        if (figures.panJsMs && figures.zoomJsMs) log(`    JS per frame: pan median ${ms(median(figures.panJsMs))} / p95 ${ms(percentile(figures.panJsMs, 0.95))} ms, zoom median ${ms(median(figures.zoomJsMs))} / p95 ${ms(percentile(figures.zoomJsMs, 0.95))} ms; ${perFrame(figures.panCounts, figures.panMs.length)} (pan), ${perFrame(figures.zoomCounts, figures.zoomMs.length)} (zoom)`);
+        if (parts)
+          log(
+            `    first frame: typed arrays ${ms(parts.inputMs)} ms, worker layout ${ms(parts.layoutMs)} ms, draw ${ms(parts.drawMs)} ms, pixels ${ms(parts.pixelsMs)} ms`,
+          );
+        if (figures.panJsMs && figures.zoomJsMs)
+          log(
+            `    JS per frame: pan median ${ms(median(figures.panJsMs))} / p95 ${ms(percentile(figures.panJsMs, 0.95))} ms, zoom median ${ms(median(figures.zoomJsMs))} / p95 ${ms(percentile(figures.zoomJsMs, 0.95))} ms; ${perFrame(figures.panCounts, figures.panMs.length)} (pan), ${perFrame(figures.zoomCounts, figures.zoomMs.length)} (zoom)`,
+          );
       }
     }
     return section(runs, version);
@@ -119,7 +165,8 @@ function perFrame(counts: GlCounts | undefined, frames: number): string {
 
 function section(runs: Run[], version: string): string {
   const ours = (events: number) => runs.find((run) => run.kind === 'swimlane' && run.events === events);
-  const cell = (value: number, reference: number | undefined) => (reference === undefined ? `${ms(value)} ms` : `${ms(value)} ms (ours ${versus(reference, value)})`);
+  const cell = (value: number, reference: number | undefined) =>
+    reference === undefined ? `${ms(value)} ms` : `${ms(value)} ms (ours ${versus(reference, value)})`;
   const rows = runs.map((run) => {
     const mine = run.kind === 'swimlane' ? undefined : ours(run.events)?.figures;
     const f = run.figures;
@@ -139,8 +186,11 @@ function section(runs: Run[], version: string): string {
     .map((run) => {
       const f = run.figures;
       const perFrameOf = (counts: GlCounts | undefined, frames: number) => {
-        const each = (value: number) => (value / Math.max(1, frames)).toFixed(value / Math.max(1, frames) >= 10 ? 0 : 1);
-        return counts ? `${each(counts.drawCalls)} / ${thousands(counts.vertices / Math.max(1, frames))} / ${each(counts.textureUploads)} / ${((counts.bufferBytes + counts.textureBytes) / Math.max(1, frames) / 1024).toFixed(1)} KiB${counts.builds === undefined ? '' : ` / ${counts.builds} of ${frames}`}` : '–';
+        const each = (value: number) =>
+          (value / Math.max(1, frames)).toFixed(value / Math.max(1, frames) >= 10 ? 0 : 1);
+        return counts
+          ? `${each(counts.drawCalls)} / ${thousands(counts.vertices / Math.max(1, frames))} / ${each(counts.textureUploads)} / ${((counts.bufferBytes + counts.textureBytes) / Math.max(1, frames) / 1024).toFixed(1)} KiB${counts.builds === undefined ? '' : ` / ${counts.builds} of ${frames}`}`
+          : '–';
       };
       return [
         KIND_LABELS[run.kind],
@@ -175,6 +225,16 @@ function section(runs: Run[], version: string): string {
       'The swimlane builds its boxes or bins for the window plus a span above and below, so a pan inside that only moves them; a zoom builds again (bounded by the ' +
       'pixels and 8,000 boxes, not by the event count).',
     '',
-    table(['renderer', 'events', 'pan JS', 'zoom JS', 'pan: calls / vertices / uploads / KiB / builds', 'zoom: calls / vertices / uploads / KiB / builds'], work),
+    table(
+      [
+        'renderer',
+        'events',
+        'pan JS',
+        'zoom JS',
+        'pan: calls / vertices / uploads / KiB / builds',
+        'zoom: calls / vertices / uploads / KiB / builds',
+      ],
+      work,
+    ),
   ].join('\n');
 }

@@ -6,10 +6,18 @@ import { z } from 'zod';
 import { entityName, entityText, entityID } from './entity-fields.ts';
 
 export const IncidentActorCreateSchema = z
-  .object({ name: entityName(), isBot: z.boolean().default(false), organizationActorID: entityID.positive().nullable().default(null) })
+  .object({
+    name: entityName(),
+    isBot: z.boolean().default(false),
+    organizationActorID: entityID.positive().nullable().default(null),
+  })
   .strict();
 export const IncidentActorUpdateSchema = z
-  .object({ name: entityName().optional(), isBot: z.boolean().optional(), organizationActorID: entityID.positive().nullable().optional() })
+  .object({
+    name: entityName().optional(),
+    isBot: z.boolean().optional(),
+    organizationActorID: entityID.positive().nullable().optional(),
+  })
   .strict();
 
 const DateString = z

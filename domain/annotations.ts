@@ -7,21 +7,73 @@ import { lineText, multiLineText } from './text-rules.ts';
 
 const Id = z.number().int();
 const Name = (max = 200) =>
-  lineText().trim().min(1, { error: 'is required' }).max(max, { error: `is longer than ${max} characters` });
-const NoteText = multiLineText().trim().min(1, { error: 'is required' }).max(200_000, { error: 'is longer than 200,000 characters' });
+  lineText()
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(max, { error: `is longer than ${max} characters` });
+const NoteText = multiLineText()
+  .trim()
+  .min(1, { error: 'is required' })
+  .max(200_000, { error: 'is longer than 200,000 characters' });
 const RelatedNote = multiLineText().trim().max(2000, { error: 'is longer than 2000 characters' });
 
 export const ANNOTATION_TYPES = [
-  'event_collection', 'event_note', 'event_tag', 'event_upload', 'incident_embed_link', 'incident_link',
-  'incident_map', 'incident_note', 'incident_related_item', 'incident_tag', 'marker', 'stream_tag',
+  'event_collection',
+  'event_note',
+  'event_tag',
+  'event_upload',
+  'incident_embed_link',
+  'incident_link',
+  'incident_map',
+  'incident_note',
+  'incident_related_item',
+  'incident_tag',
+  'marker',
+  'stream_tag',
 ] as const;
 export const ITEM_TYPES = [
-  'analyst', 'collection', 'event', 'event_group', 'geo_time_series', 'incident', 'incident_actor',
-  'incident_group', 'incident_map', 'incident_tag', 'link', 'organization', 'organization_actor', 'stream',
+  'analyst',
+  'collection',
+  'event',
+  'event_group',
+  'geo_time_series',
+  'incident',
+  'incident_actor',
+  'incident_group',
+  'incident_map',
+  'incident_tag',
+  'link',
+  'organization',
+  'organization_actor',
+  'stream',
 ] as const;
-export const MERGE_OUTCOMES = ['safe', 'no_source_annotations', 'has_target_annotations', 'merge_conflict', 'source_markers_have_annotations'] as const;
-export const URL_TYPES = ['churchkey', 'source', 'embed', 'gerrit', 'grafana', 'phabricator', 'sal', 'wikitech', 'other'] as const;
-export const NOTE_KINDS = ['interview', 'intra-incident chat', 'intra-incident call', 'group review', 'write-up', 'document', 'other'] as const;
+export const MERGE_OUTCOMES = [
+  'safe',
+  'no_source_annotations',
+  'has_target_annotations',
+  'merge_conflict',
+  'source_markers_have_annotations',
+] as const;
+export const URL_TYPES = [
+  'churchkey',
+  'source',
+  'embed',
+  'gerrit',
+  'grafana',
+  'phabricator',
+  'sal',
+  'wikitech',
+  'other',
+] as const;
+export const NOTE_KINDS = [
+  'interview',
+  'intra-incident chat',
+  'intra-incident call',
+  'group review',
+  'write-up',
+  'document',
+  'other',
+] as const;
 export const UPLOAD_KINDS = ['audio', 'har', 'image', 'pdf', 'text', 'video'] as const;
 export const ATTACHMENT_KINDS = ['event_message', 'attachment'] as const;
 export const SYMBOLS = ['circle', 'airplane', 'rocket'] as const;
@@ -38,7 +90,9 @@ export const HttpUrlSchema = z
         // NOTE: the URL parser forgives "http:/host" and "http:\\host"; the stored text must itself
         // start with http:// or https://, which the links table checks too.
         const url = new URL(value);
-        return /^https?:\/\//i.test(value) && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+        return (
+          /^https?:\/\//i.test(value) && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+        );
       } catch {
         return false;
       }
@@ -46,7 +100,9 @@ export const HttpUrlSchema = z
     { error: 'must be an http or https address' },
   );
 
-export const TagNameSchema = Name(100).refine((name) => !/\p{Cc}/u.test(name), { error: 'may not hold control characters' });
+export const TagNameSchema = Name(100).refine((name) => !/\p{Cc}/u.test(name), {
+  error: 'may not hold control characters',
+});
 export const ColorSchema = z
   .string()
   .trim()
@@ -146,15 +202,15 @@ export const RelatedIncidentSchema = z.object({
 });
 
 // ---- inputs ----
-export const CollectionCreateSchema = z.object({ name: Name(), eventIDs: z.array(Id.positive()).max(10_000).default([]) }).strict();
+export const CollectionCreateSchema = z
+  .object({ name: Name(), eventIDs: z.array(Id.positive()).max(10_000).default([]) })
+  .strict();
 export const CollectionUpdateSchema = z.object({ name: Name().optional() }).strict();
 export const CollectionMembersSchema = z.object({ eventIDs: z.array(Id.positive()).min(1).max(10_000) }).strict();
 export const NoteCreateSchema = z
   .object({ kind: z.enum(NOTE_KINDS), text: NoteText, eventID: Id.positive().optional() })
   .strict();
-export const NoteUpdateSchema = z
-  .object({ kind: z.enum(NOTE_KINDS).optional(), text: NoteText.optional() })
-  .strict();
+export const NoteUpdateSchema = z.object({ kind: z.enum(NOTE_KINDS).optional(), text: NoteText.optional() }).strict();
 export const LinkCreateSchema = z
   .object({
     url: HttpUrlSchema,
@@ -166,8 +222,15 @@ export const LinkCreateSchema = z
   .strict();
 export const TagAddSchema = z.object({ name: TagNameSchema }).strict();
 export const TagStyleSchema = z
-  .object({ itemType: z.enum(TAG_ITEM_TYPES), name: TagNameSchema, color: ColorSchema.optional(), isLabel: z.boolean().optional() })
+  .object({
+    itemType: z.enum(TAG_ITEM_TYPES),
+    name: TagNameSchema,
+    color: ColorSchema.optional(),
+    isLabel: z.boolean().optional(),
+  })
   .strict();
-export const RelatedIncidentCreateSchema = z.object({ relatedIncidentID: Id.positive(), note: RelatedNote.default('') }).strict();
+export const RelatedIncidentCreateSchema = z
+  .object({ relatedIncidentID: Id.positive(), note: RelatedNote.default('') })
+  .strict();
 /** PUT /api/incident/{incidentID}/related/{relatedIncidentID}: the note, or none to keep the one there is. */
 export const RelatedIncidentUpdateSchema = z.object({ note: RelatedNote.optional() }).strict();

@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { lineText, multiLineText } from './text-rules.ts';
 
 export const entityName = (max = 200) =>
-  lineText().trim().min(1, { error: 'is required' }).max(max, { error: `is longer than ${max} characters` });
+  lineText()
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(max, { error: `is longer than ${max} characters` });
 export const entityText = (max: number) => multiLineText().max(max, { error: `is longer than ${max} characters` });
 export const entityID = z.number().int();

@@ -31,7 +31,10 @@ export const EventUpdateSchema = z
   .strict();
 export const MarkerCreateSchema = z
   .object({
-    message: multiLineText().trim().min(1, { error: 'is required' }).max(10_000, { error: 'is longer than 10000 characters' }),
+    message: multiLineText()
+      .trim()
+      .min(1, { error: 'is required' })
+      .max(10_000, { error: 'is longer than 10000 characters' }),
     startTimestamp: MicrosSchema,
     endTimestamp: MicrosSchema.optional(),
   })

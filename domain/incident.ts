@@ -38,4 +38,13 @@ export const IncidentSummarySchema = z.object({
 });
 export type IncidentSummary = z.infer<typeof IncidentSummarySchema>;
 
-export const INCIDENT_SORT_FIELDS = ['name', 'createTimestamp', 'firstTimestamp', 'lastTimestamp', 'events', 'streams', 'uploads', 'humanActorCount'] as const;
+export const INCIDENT_SORT_FIELDS = [
+  'name',
+  'createTimestamp',
+  'firstTimestamp',
+  'lastTimestamp',
+  'events',
+  'streams',
+  'uploads',
+  'humanActorCount',
+] as const;

@@ -12,15 +12,36 @@ export const OrganizationEventRowSchema = EventRowSchema.extend({ incidentID: z.
 export type OrganizationEventRow = z.infer<typeof OrganizationEventRowSchema>;
 
 /** A page of events: pass nextCursor as `after` until it is null. */
-export const OrganizationEventPageSchema = z.object({ events: z.array(OrganizationEventRowSchema), nextCursor: z.string().nullable(), version: z.string() });
+export const OrganizationEventPageSchema = z.object({
+  events: z.array(OrganizationEventRowSchema),
+  nextCursor: z.string().nullable(),
+  version: z.string(),
+});
 export type OrganizationEventPage = z.infer<typeof OrganizationEventPageSchema>;
 
 export const OrganizationEventSourcesSchema = z.object({
-  streams: z.array(z.object({ id: z.number().int(), incidentID: z.number().int(), name: z.string(), isMarkerStream: z.boolean() })),
+  streams: z.array(
+    z.object({ id: z.number().int(), incidentID: z.number().int(), name: z.string(), isMarkerStream: z.boolean() }),
+  ),
   /** Incident actors with the organization actor each is linked to (null when none is). */
-  actors: z.array(z.object({ id: z.number().int(), incidentID: z.number().int(), name: z.string(), isBot: z.boolean(), organizationActorID: z.number().int().nullable() })),
+  actors: z.array(
+    z.object({
+      id: z.number().int(),
+      incidentID: z.number().int(),
+      name: z.string(),
+      isBot: z.boolean(),
+      organizationActorID: z.number().int().nullable(),
+    }),
+  ),
   maps: z.array(
-    z.object({ id: z.number().int(), incidentID: z.number().int(), name: z.string(), colour: z.string(), icon: z.enum(SYMBOLS), validPointCount: z.number().int() }),
+    z.object({
+      id: z.number().int(),
+      incidentID: z.number().int(),
+      name: z.string(),
+      colour: z.string(),
+      icon: z.enum(SYMBOLS),
+      validPointCount: z.number().int(),
+    }),
   ),
   /** Events of all the organization's incidents together. */
   eventCount: z.number().int(),

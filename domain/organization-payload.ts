@@ -16,7 +16,12 @@ export const OrganizationActorSchema = z.object({
 });
 export type OrganizationActor = z.infer<typeof OrganizationActorSchema>;
 
-export const IncidentTagCountSchema = z.object({ name: z.string(), count: z.number().int(), color: z.string(), isLabel: z.boolean() });
+export const IncidentTagCountSchema = z.object({
+  name: z.string(),
+  count: z.number().int(),
+  color: z.string(),
+  isLabel: z.boolean(),
+});
 export type IncidentTagCount = z.infer<typeof IncidentTagCountSchema>;
 
 export const OrganizationMemberSchema = z.object({ analystID: z.number().int(), name: z.string() });

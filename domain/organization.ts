@@ -5,7 +5,9 @@
 import { z } from 'zod';
 import { entityName, entityText, entityID } from './entity-fields.ts';
 
-export const OrganizationCreateSchema = z.object({ name: entityName(), description: entityText(10_000).default('') }).strict();
+export const OrganizationCreateSchema = z
+  .object({ name: entityName(), description: entityText(10_000).default('') })
+  .strict();
 export const OrganizationUpdateSchema = z
   .object({ name: entityName().optional(), description: entityText(10_000).optional() })
   .strict();

@@ -10,6 +10,11 @@ export const StreamUpdateSchema = z
   .object({
     name: entityName().optional(),
     /** Shifts every event of the stream by this many microseconds (a clock running fast or slow). */
-    clockOffsetMicroseconds: z.number().int().min(-86_400_000_000 * 365).max(86_400_000_000 * 365).optional(),
+    clockOffsetMicroseconds: z
+      .number()
+      .int()
+      .min(-86_400_000_000 * 365)
+      .max(86_400_000_000 * 365)
+      .optional(),
   })
   .strict();

@@ -4,8 +4,16 @@ import { lineText, multiLineText, textProblem } from './text-rules.ts';
 
 describe('textProblem', () => {
   it.each([
-    ['a\u0000b', true], ['\u001b[31m', true], ['a\u007fb', true], ['a\u0085b', true], ['a\ud800b', true], ['a\udc00', true], ['\ud800', true],
-    ['plain', false], ['emoji 🙂 and 日本語', false], ['tab\tand\nlines\r\n', false],
+    ['a\u0000b', true],
+    ['\u001b[31m', true],
+    ['a\u007fb', true],
+    ['a\u0085b', true],
+    ['a\ud800b', true],
+    ['a\udc00', true],
+    ['\ud800', true],
+    ['plain', false],
+    ['emoji 🙂 and 日本語', false],
+    ['tab\tand\nlines\r\n', false],
   ])('%j in multi-line text: refused %s', (text, refused) => {
     expect(textProblem(text, true) !== undefined).toBe(refused);
   });

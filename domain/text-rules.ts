@@ -14,7 +14,9 @@ const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]
 /** Why `text` may not be stored, in the analyst's words; undefined when it may. */
 export function textProblem(text: string, multiLine: boolean): string | undefined {
   if ((multiLine ? CONTROL_BUT_LINES : CONTROL).test(text)) {
-    return multiLine ? 'may not hold control characters (other than tab and line breaks)' : 'may not hold control characters or line breaks';
+    return multiLine
+      ? 'may not hold control characters (other than tab and line breaks)'
+      : 'may not hold control characters or line breaks';
   }
   if (LONE_SURROGATE.test(text)) return 'holds half of a character (a lone UTF-16 surrogate)';
   return undefined;

@@ -36,7 +36,15 @@ export const VISUALIZATION_NAMES = [
 export type VisualizationName = (typeof VISUALIZATION_NAMES)[number];
 
 /** What the incident-bar chart of an organization counts per incident (PRODUCT.md, pictures). */
-export const COUNT_TYPES = ['events', 'streams', 'uploads', 'actor-events', 'notes', 'human-actors', 'human-actor-events'] as const;
+export const COUNT_TYPES = [
+  'events',
+  'streams',
+  'uploads',
+  'actor-events',
+  'notes',
+  'human-actors',
+  'human-actor-events',
+] as const;
 export type CountType = (typeof COUNT_TYPES)[number];
 
 /** Visualization heights in pixels with the labels the analyst menu shows (spec section 9). */

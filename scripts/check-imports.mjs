@@ -34,16 +34,27 @@ const files = readGraph(root);
 for (const [file, { text, references }] of files) {
   const from = layerOf(file);
   if (from.startsWith('src/') && !SRC_LAYERS.includes(from.slice(4))) {
-    report('unknown src folder', file, `${from}/ is not a layer of STYLE.md; put the code in src/${SRC_LAYERS.join(', src/')}`);
+    report(
+      'unknown src folder',
+      file,
+      `${from}/ is not a layer of STYLE.md; put the code in src/${SRC_LAYERS.join(', src/')}`,
+    );
   } else if (from === 'src' && !SRC_ROOT_FILES.includes(file)) {
-    report('unknown src folder', file, `a file directly in src/ belongs to no layer; move it into src/${SRC_LAYERS.join(', src/')}`);
+    report(
+      'unknown src folder',
+      file,
+      `a file directly in src/ belongs to no layer; move it into src/${SRC_LAYERS.join(', src/')}`,
+    );
   }
   for (const ref of references) {
     const where = `${file}:${ref.line} '${ref.specifier}'`;
     if (ref.package !== undefined) {
       for (const ban of PACKAGE_BANS) {
         if (ban.layers.includes(from) && ban.packages.some((pattern) => bans(pattern, ref.package))) {
-          const rule = ref.package === 'cesium' && from !== 'domain' && from !== 'server' ? 'cesium outside render' : 'package in layer';
+          const rule =
+            ref.package === 'cesium' && from !== 'domain' && from !== 'server'
+              ? 'cesium outside render'
+              : 'package in layer';
           report(rule, file, `${where}: ${from} may not import ${ref.package}: ${ban.reason}`);
         }
       }
@@ -54,30 +65,49 @@ for (const [file, { text, references }] of files) {
     const how = ref.kind === 'url' ? 'refer to' : 'import';
     // A worker URL may name a worker entry: it starts another runtime rather than importing it.
     const workerEntry = ref.kind === 'url' && to === 'workers';
-    const allowed = workerEntry || from === to || (ALLOWED[from] ?? []).some((layer) => to === layer || ref.target === layer);
+    const allowed =
+      workerEntry || from === to || (ALLOWED[from] ?? []).some((layer) => to === layer || ref.target === layer);
     if (!allowed) {
       const rule = from === 'src/render' && to === 'src/ui' ? 'render imports ui' : 'layer';
       report(rule, file, `${where}: ${from} may not ${how} ${to}`);
     }
     const a = featureOf(file);
     const b = featureOf(ref.target);
-    if (a && b && a !== b) report('feature imports feature', file, `${where}: features never import each other (${a} → ${b}); compose them in src/routes, or move the shared part to ui/, data/ or domain/`);
+    if (a && b && a !== b)
+      report(
+        'feature imports feature',
+        file,
+        `${where}: features never import each other (${a} → ${b}); compose them in src/routes, or move the shared part to ui/, data/ or domain/`,
+      );
     if (DATA_INTERNAL.includes(ref.target) && from !== 'src/data' && from !== 'workers') {
-      report('storage outside data', file, `${where}: the mirror's tables are read through src/data (mirror-queries.ts, use-mirror.ts), never directly`);
+      report(
+        'storage outside data',
+        file,
+        `${where}: the mirror's tables are read through src/data (mirror-queries.ts, use-mirror.ts), never directly`,
+      );
     }
   }
   if (file.startsWith('server/routes/') && /\.query\s*(<[^>]*>)?\s*\(|\bcopyFrom\s*\(/.test(text)) {
-    report('sql in routes', file, 'SQL in a route file: put the query in a server/repositories/*-repository.ts and call it');
+    report(
+      'sql in routes',
+      file,
+      'SQL in a route file: put the query in a server/repositories/*-repository.ts and call it',
+    );
   }
 }
 
 for (const cycle of cyclesOf(files)) {
-  problems.push(`[import cycle] these files import each other in a circle (type-only imports count): ${cycle.join(', ')}; break it by moving the shared part (often a type) into its own file`);
+  problems.push(
+    `[import cycle] these files import each other in a circle (type-only imports count): ${cycle.join(', ')}; break it by moving the shared part (often a type) into its own file`,
+  );
 }
 
 for (const [rule, seen] of debtSeen) {
   for (const file of Object.keys(DEBT[rule])) {
-    if (!seen.has(file)) problems.push(`[stale debt] ${file} no longer breaks '${rule}': remove it from DEBT in scripts/lint/layer-rules.mjs`);
+    if (!seen.has(file))
+      problems.push(
+        `[stale debt] ${file} no longer breaks '${rule}': remove it from DEBT in scripts/lint/layer-rules.mjs`,
+      );
   }
 }
 

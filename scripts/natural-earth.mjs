@@ -29,7 +29,9 @@ const countriesByArc = new Map();
 topology.objects.countries.geometries.forEach((geometry, country) => {
   for (const arc of arcsOf(geometry)) countriesByArc.set(arc, (countriesByArc.get(arc) ?? new Set()).add(country));
 });
-const borderArcs = [...countriesByArc].filter(([arc, countries]) => countries.size > 1 && !coastArcs.has(arc)).map(([arc]) => arc);
+const borderArcs = [...countriesByArc]
+  .filter(([arc, countries]) => countries.size > 1 && !coastArcs.has(arc))
+  .map(([arc]) => arc);
 
 /** Three units (~1 km east-west): finer than the globe shows at the heights it draws these. */
 const TOLERANCE_UNITS = 3;
@@ -48,7 +50,8 @@ function simplified(points, tolerance) {
     let [farthest, distance] = [-1, tolerance];
     for (let at = first + 1; at < last; at += 1) {
       const [px, py] = points[at];
-      const away = length === 0 ? Math.hypot(px - ax, py - ay) : Math.abs((bx - ax) * (ay - py) - (ax - px) * (by - ay)) / length;
+      const away =
+        length === 0 ? Math.hypot(px - ax, py - ay) : Math.abs((bx - ax) * (ay - py) - (ax - px) * (by - ay)) / length;
       if (away > distance) [farthest, distance] = [at, away];
     }
     if (farthest < 0) continue;
@@ -78,4 +81,6 @@ const context = {
 const path = join(root, 'public', 'natural-earth', 'context.json');
 writeFileSync(path, `${JSON.stringify(context)}\n`);
 const points = (lines) => lines.reduce((sum, line) => sum + line.length / 2, 0);
-console.log(`${path}: ${context.coastlines.length} coastlines (${points(context.coastlines)} points), ${context.borders.length} borders (${points(context.borders)} points), ${readFileSync(path).length} bytes`);
+console.log(
+  `${path}: ${context.coastlines.length} coastlines (${points(context.coastlines)} points), ${context.borders.length} borders (${points(context.borders)} points), ${readFileSync(path).length} bytes`,
+);

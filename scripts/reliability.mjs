@@ -68,7 +68,15 @@ function runSuite() {
   const playwright = join(root, 'node_modules', '@playwright', 'test', 'cli.js');
   const e2eOk = run(
     process.execPath,
-    [playwright, 'test', '--config', 'playwright.reliability.config.ts', '--pass-with-no-tests', '--reporter=list,json', ...filters],
+    [
+      playwright,
+      'test',
+      '--config',
+      'playwright.reliability.config.ts',
+      '--pass-with-no-tests',
+      '--reporter=list,json',
+      ...filters,
+    ],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
   );
   const e2e = readJson(playwrightReport);
@@ -98,7 +106,9 @@ if (!short) {
     `nothing partial after a crash, 0 errors under load, 0 writes lost.\n\n${readParts(keptDir).join('\n\n')}\n<!-- /reliability -->`;
   const previous = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '# Benchmark results\n';
   const marked = /<!-- reliability -->[\s\S]*?<!-- \/reliability -->/;
-  const next = marked.test(previous) ? previous.replace(marked, () => section) : `${previous.trimEnd()}\n\n${section}\n`;
+  const next = marked.test(previous)
+    ? previous.replace(marked, () => section)
+    : `${previous.trimEnd()}\n\n${section}\n`;
   writeFileSync(resultsPath, next);
   console.log('Figures gathered into bench/RESULTS.md (section "reliability").');
   if (assembleOnly) process.exit(0);

@@ -24,7 +24,10 @@ const ICONS = [
 ];
 
 mkdirSync(outDir, { recursive: true });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
 try {
   const page = await browser.newPage({ colorScheme: 'light' });
   for (const icon of ICONS) {
@@ -32,7 +35,11 @@ try {
     await page.setViewportSize({ width: icon.sizePx, height: icon.sizePx });
     await page.setContent(`<!doctype html><html><body style="margin:0;width:${icon.sizePx}px;height:${icon.sizePx}px;display:grid;place-items:center;background:${icon.background ?? 'transparent'}">
       <div style="width:${glyphPx}px;height:${glyphPx}px">${svg.replace('<svg ', `<svg width="${glyphPx}" height="${glyphPx}" `)}</div></body></html>`);
-    await page.screenshot({ path: join(outDir, icon.file), omitBackground: icon.background === null, clip: { x: 0, y: 0, width: icon.sizePx, height: icon.sizePx } });
+    await page.screenshot({
+      path: join(outDir, icon.file),
+      omitBackground: icon.background === null,
+      clip: { x: 0, y: 0, width: icon.sizePx, height: icon.sizePx },
+    });
     console.log(`public/icons/${icon.file}`);
   }
 } finally {

@@ -38,7 +38,17 @@ if (!existsSync(installed) || newestMtime(lock) > newestMtime(installed)) {
 
 // 2. Build: when any source is newer than the last build.
 const stamp = join(root, 'build', '.start-stamp');
-const sources = ['src', 'server', 'domain', 'workers', 'public', 'index.html', 'vite.config.ts', 'tailwind.config.ts', 'package-lock.json'];
+const sources = [
+  'src',
+  'server',
+  'domain',
+  'workers',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'tailwind.config.ts',
+  'package-lock.json',
+];
 const newestSource = Math.max(...sources.map((path) => newestMtime(join(root, path))));
 const built = existsSync(join(root, 'dist', 'index.html')) && existsSync(join(root, 'build', 'server', 'server.js'));
 if (!built || newestSource > newestMtime(stamp)) {

@@ -82,7 +82,11 @@ if (!onlyFast) {
   // The reliability suite's short form (scripts/reliability.mjs --short), on the build just made.
   const reliabilityReport = join(tmp, 'reliability-summary.json');
   rmSync(reliabilityReport, { force: true });
-  const reliabilityOk = step('reliability suite, short form', process.execPath, [join(root, 'scripts', 'reliability.mjs'), '--short', '--no-build']);
+  const reliabilityOk = step('reliability suite, short form', process.execPath, [
+    join(root, 'scripts', 'reliability.mjs'),
+    '--short',
+    '--no-build',
+  ]);
   const reliability = readJson(reliabilityReport);
   passed += reliability?.passed ?? 0;
   failed += reliability?.failed ?? 0;

@@ -105,7 +105,17 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 16_384 });
   // One file per request, streamed (never buffered); the few text fields beside it stay small.
-  await app.register(fastifyMultipart, { limits: { fileSize: context.config.uploadMaxBytes, files: 1, fields: 10, parts: 12, fieldNameSize: 100, fieldSize: 1024, headerPairs: 100 } });
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: context.config.uploadMaxBytes,
+      files: 1,
+      fields: 10,
+      parts: 12,
+      fieldNameSize: 100,
+      fieldSize: 1024,
+      headerPairs: 100,
+    },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Churchkey API', version: context.version },

@@ -40,12 +40,16 @@ export async function ensureAdminAccount(db: Db, config: Config): Promise<FirstA
       created.id,
       nowMicros() + LINK_MICROS,
     ]);
-    await recordWrite(tx, { userID: null, analystID: null }, {
-      action: 'create user',
-      itemType: 'user',
-      itemID: created.id,
-      detail: { username: ADMIN_USERNAME, firstStart: true },
-    });
+    await recordWrite(
+      tx,
+      { userID: null, analystID: null },
+      {
+        action: 'create user',
+        itemType: 'user',
+        itemID: created.id,
+        detail: { username: ADMIN_USERNAME, firstStart: true },
+      },
+    );
     return { username: ADMIN_USERNAME, generatedPassword, linkPath: `/auth/link/${token}` };
   });
 }

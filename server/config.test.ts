@@ -4,7 +4,13 @@ import { loadConfig } from './config.ts';
 describe('loadConfig', () => {
   it('has safe defaults: loopback, port 8080, local accounts, data under ./data', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', authMode: 'local', databaseUrl: undefined, trustProxy: false });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      authMode: 'local',
+      databaseUrl: undefined,
+      trustProxy: false,
+    });
     expect(config.dataDir).toMatch(/\/data$/);
     expect(config.sessionMicros).toBe(14 * 86_400_000_000);
   });
@@ -35,7 +41,12 @@ describe('loadConfig', () => {
       OIDC_CLIENT_ID: 'churchkey',
       PUBLIC_URL: 'https://churchkey.example.org/',
     });
-    expect(config.oidc).toEqual({ issuer: 'https://idp.example.org', clientId: 'churchkey', clientSecret: undefined, scopes: 'openid profile email' });
+    expect(config.oidc).toEqual({
+      issuer: 'https://idp.example.org',
+      clientId: 'churchkey',
+      clientSecret: undefined,
+      scopes: 'openid profile email',
+    });
     expect(config.publicUrl).toBe('https://churchkey.example.org');
   });
 
@@ -48,10 +59,17 @@ describe('loadConfig', () => {
       maxConnections: 1000,
       allowedHosts: [],
     });
-    expect(loadConfig({ BODY_SECONDS: '0.5', KEEP_ALIVE_SECONDS: '0.25' })).toMatchObject({ bodyMillis: 500, keepAliveMillis: 250 });
+    expect(loadConfig({ BODY_SECONDS: '0.5', KEEP_ALIVE_SECONDS: '0.25' })).toMatchObject({
+      bodyMillis: 500,
+      keepAliveMillis: 250,
+    });
   });
 
   it('reads ALLOWED_HOSTS as lower-case host names, with or without a port', () => {
-    expect(loadConfig({ ALLOWED_HOSTS: ' Churchkey.LAN , field-laptop:8443,[::1]:8080 ' }).allowedHosts).toEqual(['churchkey.lan', 'field-laptop:8443', '[::1]:8080']);
+    expect(loadConfig({ ALLOWED_HOSTS: ' Churchkey.LAN , field-laptop:8443,[::1]:8080 ' }).allowedHosts).toEqual([
+      'churchkey.lan',
+      'field-laptop:8443',
+      '[::1]:8080',
+    ]);
   });
 });

@@ -26,23 +26,50 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CHURCHKEY_VERSION: z.string().optional(),
   DEMO_DATA: z.enum(['true', 'false']).default('true'),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(512 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(512 * 1024 * 1024),
   ALLOWED_HOSTS: z.string().optional(),
   BODY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
-  BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().positive().default(64 * 1024),
+  BODY_MIN_BYTES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(20),
   KEEP_ALIVE_SECONDS: z.coerce.number().positive().max(3600).default(10),
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
   IMPORT_MAX_RECORDS: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(5_000_000),
-  IMPORT_MAX_INFLATED_BYTES: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(1024 * 1024 * 1024),
+  IMPORT_MAX_INFLATED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(1024 * 1024 * 1024),
   MAP_TILE_URL: MapTileUrlSchema.optional(),
 });
 
 /** Host names (host or host:port) as the Host header carries them, lower case. */
 const HostListSchema = z
   .string()
-  .transform((text) => text.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/, { error: 'must be host names (host or host:port) separated by commas' })));
+  .transform((text) =>
+    text
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/, {
+          error: 'must be host names (host or host:port) separated by commas',
+        }),
+    ),
+  );
 
 export interface Config {
   port: number;
@@ -85,7 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const hosts = HostListSchema.safeParse(e.ALLOWED_HOSTS ?? '');
-  if (!hosts.success) throw new Error(`Invalid configuration: ALLOWED_HOSTS ${hosts.error.issues[0]?.message ?? 'is invalid'}`);
+  if (!hosts.success)
+    throw new Error(`Invalid configuration: ALLOWED_HOSTS ${hosts.error.issues[0]?.message ?? 'is invalid'}`);
   if (e.AUTH_MODE === 'oidc' && (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID)) {
     throw new Error('Invalid configuration: AUTH_MODE=oidc needs OIDC_ISSUER and OIDC_CLIENT_ID');
   }
@@ -98,7 +126,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authMode: e.AUTH_MODE,
     oidc:
       e.AUTH_MODE === 'oidc' && e.OIDC_ISSUER && e.OIDC_CLIENT_ID
-        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, scopes: e.OIDC_SCOPES }
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            scopes: e.OIDC_SCOPES,
+          }
         : undefined,
     adminPassword: e.CHURCHKEY_ADMIN_PASSWORD,
     sessionMicros: Math.round(e.SESSION_DAYS * 86_400_000_000),

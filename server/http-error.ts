@@ -18,4 +18,5 @@ export const unauthenticated = () => new HttpError(401, 'unauthenticated', 'sign
 export const forbidden = (message: string, field: string | null = null) =>
   new HttpError(403, 'forbidden', message, field);
 export const notFound = (what: string) => new HttpError(404, 'not_found', `${what} not found`);
-export const conflict = (message: string, field: string | null = null) => new HttpError(409, 'conflict', message, field);
+export const conflict = (message: string, field: string | null = null) =>
+  new HttpError(409, 'conflict', message, field);

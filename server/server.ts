@@ -44,7 +44,9 @@ async function main(): Promise<void> {
     lines.push(`    one-time sign-in link (24 hours): ${address}${first.linkPath}`);
   }
   if (demo) {
-    lines.push(`  demo data: loaded "${demo.organizationName}" (${demo.incidentIds.length} incidents, ${demo.eventCount} events); administrators see it`);
+    lines.push(
+      `  demo data: loaded "${demo.organizationName}" (${demo.incidentIds.length} incidents, ${demo.eventCount} events); administrators see it`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 

@@ -5,7 +5,10 @@ import { projectRoot } from './project-root.ts';
 export function serverVersion(configured: string | undefined): string {
   if (configured) return configured;
   try {
-    const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: projectRoot(), stdio: ['ignore', 'pipe', 'ignore'] });
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: projectRoot(),
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     return head.toString().trim() || 'unknown';
   } catch {
     return 'unknown';

@@ -11,7 +11,11 @@ import type { GeoPoint, InvalidGeoItem } from '../domain/geo/geo-point.ts';
 import { formatOf, MapSettingsSchema } from '../domain/geo/geo-settings.ts';
 import { parseGeoFile } from '../domain/geo/parse-geo-file.ts';
 import { ImportError } from '../domain/import/import-error.ts';
-import { GEO_PREVIEW_INVALID_LIMIT, GEO_PREVIEW_POINT_LIMIT, type GeoPreviewApi } from '../src/data/maps-preview-api.ts';
+import {
+  GEO_PREVIEW_INVALID_LIMIT,
+  GEO_PREVIEW_POINT_LIMIT,
+  type GeoPreviewApi,
+} from '../src/data/maps-preview-api.ts';
 
 const DETECT_BYTES = 64 * 1024;
 const cancelled = new Set<number>();
@@ -28,7 +32,13 @@ const api: GeoPreviewApi = {
       let settings = chosen;
       if (settings === undefined) {
         if (typeof detection === 'string') {
-          return { status: 'failed', field: 'file', reason: `was not recognised as a track (GPX, KML, GeoJSON, IGC, NMEA, or delimited text with a time, a latitude and a longitude): it ${detection}`, settings: undefined, columns: [] };
+          return {
+            status: 'failed',
+            field: 'file',
+            reason: `was not recognised as a track (GPX, KML, GeoJSON, IGC, NMEA, or delimited text with a time, a latitude and a longitude): it ${detection}`,
+            settings: undefined,
+            columns: [],
+          };
         }
         settings = detection.settings;
       }
@@ -55,10 +65,28 @@ const api: GeoPreviewApi = {
           for (const item of batch.invalid) if (invalid.length < GEO_PREVIEW_INVALID_LIMIT) invalid.push(item);
         }
       } catch (error) {
-        if (error instanceof ImportError) return { status: 'failed', field: error.code === 'bad-settings' ? 'identifiedColumns' : 'file', reason: error.message, settings, columns, detectedReason };
+        if (error instanceof ImportError)
+          return {
+            status: 'failed',
+            field: error.code === 'bad-settings' ? 'identifiedColumns' : 'file',
+            reason: error.message,
+            settings,
+            columns,
+            detectedReason,
+          };
         throw error;
       }
-      return { status: 'done', settings, columns, sampleRows, validCount, invalidCount, firstPoints, invalid, detectedReason };
+      return {
+        status: 'done',
+        settings,
+        columns,
+        sampleRows,
+        validCount,
+        invalidCount,
+        firstPoints,
+        invalid,
+        detectedReason,
+      };
     } finally {
       cancelled.delete(runID);
     }

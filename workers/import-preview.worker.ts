@@ -22,17 +22,24 @@ const api: ImportPreviewApi = {
       const detection = detectFormatAs(firstBytes, fileName, chosen?.format ?? format);
       const found = chosen ?? settingsFromDetection(detection, timeZone);
       const settings = found === undefined ? undefined : withDefaultRecordingStart(found, firstEventMicros);
-      if (settings === undefined) return { status: 'done', detection, settings, summary: undefined, markerCount: 0, firstRows: [], invalid: [] };
+      if (settings === undefined)
+        return { status: 'done', detection, settings, summary: undefined, markerCount: 0, firstRows: [], invalid: [] };
       onProgress({ bytesRead: 0, totalBytes: file.size, validCount: 0, invalidCount: 0 });
       try {
-        const run = parseImport(file.stream(), settings, { signal: controller.signal, totalBytes: file.size, onProgress, batchSize: 1000 });
+        const run = parseImport(file.stream(), settings, {
+          signal: controller.signal,
+          totalBytes: file.size,
+          onProgress,
+          batchSize: 1000,
+        });
         // Not collectImport: markers (HAR pages) are counted apart, as the server files them apart.
         const firstRows: ImportRecord[] = [];
         const invalid: InvalidRow[] = [];
         let markerCount = 0;
         for (;;) {
           const step = await run.next();
-          if (step.done === true) return { status: 'done', detection, settings, summary: step.value, markerCount, firstRows, invalid };
+          if (step.done === true)
+            return { status: 'done', detection, settings, summary: step.value, markerCount, firstRows, invalid };
           for (const record of step.value.records) {
             if (record.isMarker === true) markerCount += 1;
             if (firstRows.length < PREVIEW_ROW_LIMIT) firstRows.push(record);

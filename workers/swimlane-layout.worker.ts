@@ -4,7 +4,11 @@
  * transferred, never copied, so a million events cross in a few milliseconds.
  */
 import * as Comlink from 'comlink';
-import { buildSwimlaneLayout, layoutBuffers, type SwimlaneLayoutWorkerApi } from '../domain/swimlane/swimlane-layout.ts';
+import {
+  buildSwimlaneLayout,
+  layoutBuffers,
+  type SwimlaneLayoutWorkerApi,
+} from '../domain/swimlane/swimlane-layout.ts';
 import { histogram } from '../domain/swimlane/swimlane-histogram.ts';
 
 const api: SwimlaneLayoutWorkerApi = {

@@ -4,7 +4,16 @@
  * label and leader, optionally the Natural Earth context), by the bare way it was drawn before the
  * curtain (one polyline, dots, one billboard), and by the naive way, an Entity per point; the time of each frame.
  */
-import { BillboardCollection, Cartesian3, CesiumWidget, Color, Material, PointPrimitiveCollection, PolylineCollection, Rectangle } from 'cesium';
+import {
+  BillboardCollection,
+  Cartesian3,
+  CesiumWidget,
+  Color,
+  Material,
+  PointPrimitiveCollection,
+  PolylineCollection,
+  Rectangle,
+} from 'cesium';
 import type { MapPointColumns } from '../../domain/geo/map-answers.ts';
 import { decodeNaturalEarth, type NaturalEarthFile } from '../../domain/geo/natural-earth-context.ts';
 import { trackAttitude } from '../../domain/geo/track-attitude.ts';
@@ -15,7 +24,19 @@ import { decimatedIndexes, vertexBudget } from '../../src/render/map/track-geome
 import { TrackLayer } from '../../src/render/map/track-layer.ts';
 
 function track(count: number): MapPointColumns {
-  const columns: MapPointColumns = { count, actors: ['bench'], lines: [], timestamps: [], actorIndexes: [], latitudes: [], longitudes: [], altitudes: [], headings: [], pitches: [], rolls: [] };
+  const columns: MapPointColumns = {
+    count,
+    actors: ['bench'],
+    lines: [],
+    timestamps: [],
+    actorIndexes: [],
+    latitudes: [],
+    longitudes: [],
+    altitudes: [],
+    headings: [],
+    pitches: [],
+    rolls: [],
+  };
   for (let index = 0; index < count; index += 1) {
     const angle = (index / count) * 40 * Math.PI;
     const radius = 0.05 + (index / count) * 0.3;
@@ -63,16 +84,26 @@ function layers(count: number, frameCount: number, context: NaturalEarthFile | n
       new ContextLayer(made.scene).draw(decodeNaturalEarth(context));
     } catch (error) {
       // Playwright shows a thrown minified error by its class name alone; say what failed.
-      throw new Error(`the context layer: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, { cause: error });
+      throw new Error(
+        `the context layer: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+        { cause: error },
+      );
     }
   }
   const tracks = [{ id: 1, name: 'bench', colour: '#1e90ff', icon: 'airplane' as const, points }];
-  new TrackLayer(made.scene).draw(tracks, { mergePoints: false, vertexBudget: vertexBudget(made.camera.positionCartographic.height) });
+  new TrackLayer(made.scene).draw(tracks, {
+    mergePoints: false,
+    vertexBudget: vertexBudget(made.camera.positionCartographic.height),
+  });
   const symbols = new SymbolLayer(made.scene);
   try {
-    return frames(made, frameCount, (frame) => symbols.update(tracks, points.timestamps[Math.floor((frame / frameCount) * (count - 1))], true));
+    return frames(made, frameCount, (frame) =>
+      symbols.update(tracks, points.timestamps[Math.floor((frame / frameCount) * (count - 1))], true),
+    );
   } catch (error) {
-    throw new Error(`the map's layers: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, { cause: error });
+    throw new Error(`the map's layers: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, {
+      cause: error,
+    });
   }
 }
 
@@ -88,14 +119,25 @@ function primitives(count: number, frameCount: number): number[] {
   for (const index of indexes) flat.push(points.longitudes[index]!, points.latitudes[index]!, points.altitudes[index]!);
   const positions = Cartesian3.fromDegreesArrayHeights(flat);
   lines.add({ positions, width: 2.5, material: Material.fromType('Color', { color: Color.DODGERBLUE }) });
-  for (let at = 0; at < positions.length; at += Math.max(1, Math.ceil(positions.length / 2000))) dots.add({ position: positions[at]!, pixelSize: 4, color: Color.DODGERBLUE });
+  for (let at = 0; at < positions.length; at += Math.max(1, Math.ceil(positions.length / 2000)))
+    dots.add({ position: positions[at]!, pixelSize: 4, color: Color.DODGERBLUE });
   const symbol = symbols.add({ position: positions[0]!, alignedAxis: Cartesian3.UNIT_Z });
   return frames(made, frameCount, (frame) => {
     const index = Math.floor((frame / frameCount) * (count - 1));
-    symbol.position = Cartesian3.fromDegrees(points.longitudes[index]!, points.latitudes[index]!, points.altitudes[index]!);
+    symbol.position = Cartesian3.fromDegrees(
+      points.longitudes[index]!,
+      points.latitudes[index]!,
+      points.altitudes[index]!,
+    );
     const attitude = trackAttitude(points, index);
-    const turned = { heading: Math.round(attitude.heading / 5) * 5, pitch: Math.round(attitude.pitch / 5) * 5, roll: Math.round(attitude.roll / 5) * 5 };
-    symbol.setImage(`airplane:${turned.heading}:${turned.pitch}:${turned.roll}`, () => drawSymbol('airplane', '#1e90ff', turned));
+    const turned = {
+      heading: Math.round(attitude.heading / 5) * 5,
+      pitch: Math.round(attitude.pitch / 5) * 5,
+      roll: Math.round(attitude.roll / 5) * 5,
+    };
+    symbol.setImage(`airplane:${turned.heading}:${turned.pitch}:${turned.roll}`, () =>
+      drawSymbol('airplane', '#1e90ff', turned),
+    );
   });
 }
 
@@ -104,12 +146,22 @@ function entities(count: number, frameCount: number): number[] {
   const points = track(count);
   const made = widget();
   for (let index = 0; index < count; index += 1) {
-    made.entities.add({ position: Cartesian3.fromDegrees(points.longitudes[index]!, points.latitudes[index]!, points.altitudes[index]!), point: { pixelSize: 4, color: Color.DODGERBLUE } });
+    made.entities.add({
+      position: Cartesian3.fromDegrees(points.longitudes[index]!, points.latitudes[index]!, points.altitudes[index]!),
+      point: { pixelSize: 4, color: Color.DODGERBLUE },
+    });
   }
-  const mover = made.entities.add({ position: Cartesian3.fromDegrees(points.longitudes[0]!, points.latitudes[0]!, points.altitudes[0]!), point: { pixelSize: 12, color: Color.ORANGE } });
+  const mover = made.entities.add({
+    position: Cartesian3.fromDegrees(points.longitudes[0]!, points.latitudes[0]!, points.altitudes[0]!),
+    point: { pixelSize: 12, color: Color.ORANGE },
+  });
   return frames(made, frameCount, (frame) => {
     const index = Math.floor((frame / frameCount) * (count - 1));
-    mover.position = Cartesian3.fromDegrees(points.longitudes[index]!, points.latitudes[index]!, points.altitudes[index]!) as never;
+    mover.position = Cartesian3.fromDegrees(
+      points.longitudes[index]!,
+      points.latitudes[index]!,
+      points.altitudes[index]!,
+    ) as never;
     made.dataSourceDisplay.update(made.clock.currentTime);
   });
 }

@@ -60,7 +60,11 @@ async function loadMirror(total: number): Promise<{ seconds: number; rows: numbe
   for (let from = 0; from < total; from += PAGE_ROWS) {
     const count = Math.min(PAGE_ROWS, total - from);
     const page = eventPageOf(from, count);
-    position = await putEventPage(db, INCIDENT_ID, page, position, from + count >= total, { status: 'syncing', eventsLoaded: from + count, eventsTotal: total });
+    position = await putEventPage(db, INCIDENT_ID, page, position, from + count >= total, {
+      status: 'syncing',
+      eventsLoaded: from + count,
+      eventsTotal: total,
+    });
   }
   const elapsed = seconds(started);
   const rows = await db.events.count();
@@ -74,10 +78,21 @@ async function loadChunks(total: number): Promise<{ seconds: number; rows: numbe
   const started = performance.now();
   for (let from = 0; from < total; from += PAGE_ROWS) {
     const count = Math.min(PAGE_ROWS, total - from);
-    await putEventChunk(db, INCIDENT_ID, from / PAGE_ROWS, columnsOfRows(eventPageOf(from, count)), { status: 'syncing', eventsLoaded: from + count, eventsTotal: total });
+    await putEventChunk(db, INCIDENT_ID, from / PAGE_ROWS, columnsOfRows(eventPageOf(from, count)), {
+      status: 'syncing',
+      eventsLoaded: from + count,
+      eventsTotal: total,
+    });
   }
   const elapsed = seconds(started);
-  await db.syncState.put({ incidentID: INCIDENT_ID, status: 'idle', eventsLoaded: total, eventsTotal: total, eventsRevision: 'bench', columnar: true });
+  await db.syncState.put({
+    incidentID: INCIDENT_ID,
+    status: 'idle',
+    eventsLoaded: total,
+    eventsTotal: total,
+    eventsRevision: 'bench',
+    columnar: true,
+  });
   const rows = (await readEventChunkKeys(db, INCIDENT_ID)).reduce((sum, key) => sum + key.ids.length, 0);
   db.close();
   return { seconds: elapsed, rows };
@@ -102,7 +117,10 @@ async function loadDexieBulkPut(total: number): Promise<{ seconds: number; rows:
   const db = await freshMirror('bench-dexie');
   const started = performance.now();
   for (let from = 0; from < total; from += PAGE_ROWS) {
-    const page = eventPageOf(from, Math.min(PAGE_ROWS, total - from)).map((event) => ({ ...event, incidentID: INCIDENT_ID }));
+    const page = eventPageOf(from, Math.min(PAGE_ROWS, total - from)).map((event) => ({
+      ...event,
+      incidentID: INCIDENT_ID,
+    }));
     await db.transaction('rw', db.events, () => db.events.bulkPut(page));
   }
   const elapsed = seconds(started);
@@ -152,7 +170,10 @@ async function loadRaw(total: number): Promise<{ seconds: number; rows: number }
 }
 
 /** One hour in the middle of the incident, read `runs` times each way; milliseconds per read. */
-async function readHour(total: number, runs: number): Promise<{ mirrorMillis: number[]; rawMillis: number[]; rows: number }> {
+async function readHour(
+  total: number,
+  runs: number,
+): Promise<{ mirrorMillis: number[]; rawMillis: number[]; rows: number }> {
   const middle = T0_MICROS + Math.floor(total / 2) * SPACING_MICROS;
   const from = middle;
   const to = middle + 3_600_000_000;
@@ -182,15 +203,25 @@ async function readHour(total: number, runs: number): Promise<{ mirrorMillis: nu
  * complete sync writes it, from the same pages) against plain IndexedDB getAll of every row on the
  * compound index; milliseconds per read, each until the rows are objects in memory.
  */
-async function readWhole(total: number, runs: number): Promise<{ mirrorMillis: number[]; rawMillis: number[]; rows: number; writeMillis: number }> {
+async function readWhole(
+  total: number,
+  runs: number,
+): Promise<{ mirrorMillis: number[]; rawMillis: number[]; rows: number; writeMillis: number }> {
   const mirror = new MirrorDatabase('bench-mirror');
   await mirror.open();
   const builder = new EventSnapshotBuilder();
-  for (let from = 0; from < total; from += PAGE_ROWS) builder.append(eventPageOf(from, Math.min(PAGE_ROWS, total - from)));
+  for (let from = 0; from < total; from += PAGE_ROWS)
+    builder.append(eventPageOf(from, Math.min(PAGE_ROWS, total - from)));
   const written = performance.now();
   await mirror.transaction('rw', mirror.eventSnapshots, mirror.syncState, async () => {
     await mirror.eventSnapshots.put(builder.finish(INCIDENT_ID, 'bench'));
-    await mirror.syncState.put({ incidentID: INCIDENT_ID, status: 'idle', eventsLoaded: total, eventsTotal: total, eventsRevision: 'bench' });
+    await mirror.syncState.put({
+      incidentID: INCIDENT_ID,
+      status: 'idle',
+      eventsLoaded: total,
+      eventsTotal: total,
+      eventsRevision: 'bench',
+    });
   });
   const writeMillis = performance.now() - written;
   const raw = await request(indexedDB.open('bench-raw', 1));

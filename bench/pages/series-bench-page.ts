@@ -73,12 +73,16 @@ function sweep(plot: uPlot): number {
   return performance.now() - started;
 }
 
-async function run(kind: string, count: number): Promise<SeriesFigures & { medianFirstDrawMs: number; medianSweepMs: number; medianBinMs: number }> {
+async function run(
+  kind: string,
+  count: number,
+): Promise<SeriesFigures & { medianFirstDrawMs: number; medianSweepMs: number; medianBinMs: number }> {
   const [xs, ys] = points(count);
   const theme = readThemeColors('light');
   const figures: SeriesFigures = { firstDrawMs: [], sweepMs: [] };
   // The strip was handed the filtered positions the page already held: made before its clock starts.
-  const allPositions = kind === 'density-strip' ? Uint32Array.from({ length: count }, (_, index) => index) : new Uint32Array(0);
+  const allPositions =
+    kind === 'density-strip' ? Uint32Array.from({ length: count }, (_, index) => index) : new Uint32Array(0);
   for (let repeat = 0; repeat < REPEATS; repeat += 1) {
     const div = host();
     await nextFrame();
@@ -87,11 +91,27 @@ async function run(kind: string, count: number): Promise<SeriesFigures & { media
       let plot: uPlot;
       let destroy: () => void;
       if (kind === 'ours') {
-        const ours = createSeriesPlot(div, [xs, ys], { widthPx: WIDTH, heightPx: HEIGHT, theme, zone: 'UTC', series: [{ stroke: theme.palette[0] ?? '#0071BF', width: 1 }], onHover: () => undefined }, { fromMicros: START_MICROS, toMicros: START_MICROS + count * 1e6 });
+        const ours = createSeriesPlot(
+          div,
+          [xs, ys],
+          {
+            widthPx: WIDTH,
+            heightPx: HEIGHT,
+            theme,
+            zone: 'UTC',
+            series: [{ stroke: theme.palette[0] ?? '#0071BF', width: 1 }],
+            onHover: () => undefined,
+          },
+          { fromMicros: START_MICROS, toMicros: START_MICROS + count * 1e6 },
+        );
         plot = ours.plot;
         destroy = ours.destroy;
       } else {
-        plot = new uPlot({ width: WIDTH, height: HEIGHT, legend: { show: false }, series: [{}, { stroke: '#0071BF', width: 1 }] }, [xs, ys], div);
+        plot = new uPlot(
+          { width: WIDTH, height: HEIGHT, legend: { show: false }, series: [{}, { stroke: '#0071BF', width: 1 }] },
+          [xs, ys],
+          div,
+        );
         destroy = () => plot.destroy();
       }
       await settle(plot.ctx.canvas);
@@ -103,9 +123,36 @@ async function run(kind: string, count: number): Promise<SeriesFigures & { media
       const binStarted = performance.now();
       const startMicros = new Float64Array(count);
       for (let index = 0; index < count; index += 1) startMicros[index] = xs[index]! * 1e6;
-      const bins = binEvents({ startMicros, groups: new Uint8Array(count), groupCount: 1, fromMicros: START_MICROS, toMicros: START_MICROS + count * 1e6, binCount: WIDTH / 3 });
+      const bins = binEvents({
+        startMicros,
+        groups: new Uint8Array(count),
+        groupCount: 1,
+        fromMicros: START_MICROS,
+        toMicros: START_MICROS + count * 1e6,
+        binCount: WIDTH / 3,
+      });
       const drawStarted = performance.now();
-      const chart = createEventsOverTimeChart(div, { bins, groups: [{ label: 'Events', color: theme.palette[0] ?? '#0071BF' }], markerMicros: new Float64Array(0), selectedMicros: undefined, fromMicros: START_MICROS, toMicros: START_MICROS + count * 1e6 }, { widthPx: WIDTH, heightPx: HEIGHT, theme, zone: 'UTC', onHover: () => undefined, onBrush: () => undefined, onClick: () => undefined, onDoubleClick: () => undefined });
+      const chart = createEventsOverTimeChart(
+        div,
+        {
+          bins,
+          groups: [{ label: 'Events', color: theme.palette[0] ?? '#0071BF' }],
+          markerMicros: new Float64Array(0),
+          selectedMicros: undefined,
+          fromMicros: START_MICROS,
+          toMicros: START_MICROS + count * 1e6,
+        },
+        {
+          widthPx: WIDTH,
+          heightPx: HEIGHT,
+          theme,
+          zone: 'UTC',
+          onHover: () => undefined,
+          onBrush: () => undefined,
+          onClick: () => undefined,
+          onDoubleClick: () => undefined,
+        },
+      );
       await settle(chart.plot.plot.ctx.canvas);
       figures.firstDrawMs.push(performance.now() - started);
       (figures.binMs ??= []).push(drawStarted - binStarted);
@@ -115,13 +162,24 @@ async function run(kind: string, count: number): Promise<SeriesFigures & { media
       const canvas = document.createElement('canvas');
       canvas.style.cssText = `width:${WIDTH}px;height:${HEIGHT}px;display:block`;
       div.append(canvas);
-      const bins = densityBins((position) => xs[position]! * 1e6, allPositions, START_MICROS, START_MICROS + count * 1e6, 240);
+      const bins = densityBins(
+        (position) => xs[position]! * 1e6,
+        allPositions,
+        START_MICROS,
+        START_MICROS + count * 1e6,
+        240,
+      );
       renderDensityStrip(canvas, { bins, window: undefined, barColor: '#2f5fb3', windowColor: '#1f2328' });
       await settle(canvas);
       figures.firstDrawMs.push(performance.now() - started);
     }
   }
-  return { ...figures, medianFirstDrawMs: median(figures.firstDrawMs), medianSweepMs: median(figures.sweepMs), medianBinMs: median(figures.binMs ?? []) };
+  return {
+    ...figures,
+    medianFirstDrawMs: median(figures.firstDrawMs),
+    medianSweepMs: median(figures.sweepMs),
+    medianBinMs: median(figures.binMs ?? []),
+  };
 }
 
 (globalThis as unknown as { seriesBench: { run: typeof run } }).seriesBench = { run };

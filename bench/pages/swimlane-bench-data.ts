@@ -18,7 +18,15 @@ export function syntheticSwimlaneEvents(count: number, columns: number): Swimlan
     const start = from + Math.floor((i / count) * dayMicros + random() * 1000);
     const actorID = 1 + Math.min(columns - 1, Math.floor(random() ** 2 * columns));
     const duration = random() < 0.33 ? Math.floor(random() * 20_000_000) : 0;
-    events[i] = { id: i + 1, streamID: 1 + (actorID % 6), actorID, isMarker: false, message: '', startTimestamp: start, endTimestamp: start + duration };
+    events[i] = {
+      id: i + 1,
+      streamID: 1 + (actorID % 6),
+      actorID,
+      isMarker: false,
+      message: '',
+      startTimestamp: start,
+      endTimestamp: start + duration,
+    };
   }
   return events;
 }

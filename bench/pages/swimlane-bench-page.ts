@@ -66,18 +66,29 @@ function moves(bounds: TimeWindow): { pans: TimeWindow[]; zooms: TimeWindow[] } 
   for (let i = 0; i < FRAMES; i += 1) pans.push((window = panWindow(window, 0.02, bounds)));
   const zooms: TimeWindow[] = [];
   window = bounds;
-  for (let i = 0; i < FRAMES; i += 1) zooms.push((window = zoomWindow(window, i < FRAMES / 2 ? 1.6 : 1 / 1.6, 0.5, bounds)));
+  for (let i = 0; i < FRAMES; i += 1)
+    zooms.push((window = zoomWindow(window, i < FRAMES / 2 ? 1.6 : 1 / 1.6, 0.5, bounds)));
   return { pans, zooms };
 }
 
-async function swimlane(data: readonly SwimlaneEvent[]): Promise<FrameFigures & { boxFrames: number; firstFrameParts: Record<string, number> }> {
+async function swimlane(
+  data: readonly SwimlaneEvent[],
+): Promise<FrameFigures & { boxFrames: number; firstFrameParts: Record<string, number> }> {
   const div = host();
   const renderer = await SwimlaneRenderer.create(div, WIDTH, HEIGHT);
   const client = createSwimlaneLayoutClient();
   const palette = CHART_PALETTE.map((color) => color.light);
   const gl = (renderer as unknown as { app: { renderer: WebGLRenderer } }).app.renderer;
   // As in the app, the worker starts when the picture mounts, while the events are still loading.
-  await client.build({ startMicros: new Float64Array(0), endMicros: new Float64Array(0), column: new Int32Array(0), color: new Uint8Array(0), highlighted: new Uint8Array(0), position: new Uint32Array(0), columnCount: COLUMNS });
+  await client.build({
+    startMicros: new Float64Array(0),
+    endMicros: new Float64Array(0),
+    column: new Int32Array(0),
+    color: new Uint8Array(0),
+    highlighted: new Uint8Array(0),
+    position: new Uint32Array(0),
+    columnCount: COLUMNS,
+  });
   // Data loaded: the rows are in memory. First frame: typed arrays, worker layout, draw, pixels done.
   const started = performance.now();
   const all = new Uint32Array(data.length);
@@ -95,7 +106,15 @@ async function swimlane(data: readonly SwimlaneEvent[]): Promise<FrameFigures & 
     selected: undefined,
     grouping: false,
     axisVisible: true,
-    theme: { background: '#ffffff', grid: '#d3d8de', text: '#1f2328', muted: '#59616d', marker: '#b42318', selection: '#3d7bea', streams: palette },
+    theme: {
+      background: '#ffffff',
+      grid: '#d3d8de',
+      text: '#1f2328',
+      muted: '#59616d',
+      marker: '#b42318',
+      selection: '#3d7bea',
+      streams: palette,
+    },
     phasesOf: () => undefined,
     formatTick: (micros) => String(Math.round(micros / 1e6)),
   };
@@ -129,7 +148,18 @@ async function swimlane(data: readonly SwimlaneEvent[]): Promise<FrameFigures & 
   const heap = heapMB();
   renderer.destroy();
   client.dispose();
-  return { firstFrameMs, panMs: pan.frameMs, zoomMs: zoom.frameMs, panJsMs: pan.jsMs, zoomJsMs: zoom.jsMs, panCounts: pan.counts, zoomCounts: zoom.counts, heapMB: heap, boxFrames, firstFrameParts };
+  return {
+    firstFrameMs,
+    panMs: pan.frameMs,
+    zoomMs: zoom.frameMs,
+    panJsMs: pan.jsMs,
+    zoomJsMs: zoom.jsMs,
+    panCounts: pan.counts,
+    zoomCounts: zoom.counts,
+    heapMB: heap,
+    boxFrames,
+    firstFrameParts,
+  };
 }
 
 /** The naive way: a Graphics per event, moved and scaled as one stage. */
@@ -148,7 +178,9 @@ async function naivePixi(data: readonly SwimlaneEvent[]): Promise<FrameFigures> 
   for (const event of data) {
     const y = ((event.startTimestamp - from) / span) * HEIGHT;
     const h = Math.max(2, ((event.endTimestamp - event.startTimestamp) / span) * HEIGHT);
-    const g = new Graphics().rect(92 + (event.actorID - 1) * columnWidth + 3, y, columnWidth - 6, h).fill({ color: CHART_PALETTE[event.streamID % 8]?.light ?? '#000' });
+    const g = new Graphics()
+      .rect(92 + (event.actorID - 1) * columnWidth + 3, y, columnWidth - 6, h)
+      .fill({ color: CHART_PALETTE[event.streamID % 8]?.light ?? '#000' });
     stage.addChild(g);
   }
   app.stage.addChild(stage);
@@ -181,7 +213,16 @@ async function naivePixi(data: readonly SwimlaneEvent[]): Promise<FrameFigures> 
   const zoom = frames(zooms);
   const heap = heapMB();
   app.destroy({ removeView: true }, { children: true });
-  return { firstFrameMs, panMs: pan.frameMs, zoomMs: zoom.frameMs, panJsMs: pan.jsMs, zoomJsMs: zoom.jsMs, panCounts: pan.counts, zoomCounts: zoom.counts, heapMB: heap };
+  return {
+    firstFrameMs,
+    panMs: pan.frameMs,
+    zoomMs: zoom.frameMs,
+    panJsMs: pan.jsMs,
+    zoomJsMs: zoom.jsMs,
+    panCounts: pan.counts,
+    zoomCounts: zoom.counts,
+    heapMB: heap,
+  };
 }
 
 /** vis-timeline: a group per column, an item per event (ranges for events with a duration). */
@@ -191,17 +232,31 @@ function visTimeline(data: readonly SwimlaneEvent[]): FrameFigures {
   style.textContent = visCss;
   document.head.append(style);
   const started = performance.now();
-  const groups = new DataSet(Array.from({ length: COLUMNS }, (_, index) => ({ id: index + 1, content: `actor ${index + 1}` })));
+  const groups = new DataSet(
+    Array.from({ length: COLUMNS }, (_, index) => ({ id: index + 1, content: `actor ${index + 1}` })),
+  );
   const items = new DataSet(
     data.map((event) => {
       const start = new Date(event.startTimestamp / 1000);
       const end = event.endTimestamp > event.startTimestamp ? new Date(event.endTimestamp / 1000) : undefined;
-      return { id: event.id, group: event.actorID, start, ...(end ? { end, type: 'range' } : { type: 'point' }), content: '' };
+      return {
+        id: event.id,
+        group: event.actorID,
+        start,
+        ...(end ? { end, type: 'range' } : { type: 'point' }),
+        content: '',
+      };
     }),
   );
   const from = (data[0]?.startTimestamp ?? 0) / 1000;
   const to = (data[data.length - 1]?.startTimestamp ?? 0) / 1000;
-  const timeline = new Timeline(div, items, groups, { start: from, end: to, height: `${HEIGHT}px`, stack: false, orientation: 'top' });
+  const timeline = new Timeline(div, items, groups, {
+    start: from,
+    end: to,
+    height: `${HEIGHT}px`,
+    stack: false,
+    orientation: 'top',
+  });
   void document.body.offsetHeight;
   const firstFrameMs = performance.now() - started;
   const bounds = { fromMicros: from * 1000, toMicros: to * 1000 };
@@ -224,7 +279,8 @@ const api = {
   async run(kind: 'swimlane' | 'naive-pixi' | 'vis-timeline', count: number) {
     const data = syntheticSwimlaneEvents(count, COLUMNS);
     const before = heapMB();
-    const figures = kind === 'swimlane' ? await swimlane(data) : kind === 'naive-pixi' ? await naivePixi(data) : visTimeline(data);
+    const figures =
+      kind === 'swimlane' ? await swimlane(data) : kind === 'naive-pixi' ? await naivePixi(data) : visTimeline(data);
     return { ...figures, heapBeforeMB: before };
   },
 };

@@ -4,7 +4,20 @@ import { packActors } from './pack-actors.ts';
 
 describe('actor-circle pack', () => {
   it('packs actors inside their group, bigger counts in bigger circles', () => {
-    const nodes = packActors({ widthPx: 400, heightPx: 300, groups: [{ name: 'Humans', members: [{ id: 1, name: 'a', count: 40 }, { id: 2, name: 'b', count: 10 }] }, { name: 'Bots', members: [{ id: 3, name: 'c', count: 5 }] }] });
+    const nodes = packActors({
+      widthPx: 400,
+      heightPx: 300,
+      groups: [
+        {
+          name: 'Humans',
+          members: [
+            { id: 1, name: 'a', count: 40 },
+            { id: 2, name: 'b', count: 10 },
+          ],
+        },
+        { name: 'Bots', members: [{ id: 3, name: 'c', count: 5 }] },
+      ],
+    });
     const group = nodes.filter((node) => node.id === undefined);
     expect(group.map((node) => node.name)).toEqual(['Humans', 'Bots']);
     const a = nodes.find((node) => node.id === 1)!;

@@ -17,7 +17,10 @@ export const IncidentConnectionSchema = z.object({
 });
 export type IncidentConnection = z.infer<typeof IncidentConnectionSchema>;
 
-export const IncidentConnectionsAnswerSchema = z.object({ connections: z.array(IncidentConnectionSchema), version: z.string() });
+export const IncidentConnectionsAnswerSchema = z.object({
+  connections: z.array(IncidentConnectionSchema),
+  version: z.string(),
+});
 
 export interface ConnectableIncident {
   id: number;
@@ -27,7 +30,10 @@ export interface ConnectableIncident {
 }
 
 /** The graph's nodes: each incident with a key for every tag, linked organization actor and relation. */
-export function connectionNodes(incidents: readonly ConnectableIncident[], connections: readonly IncidentConnection[]): GraphIncident[] {
+export function connectionNodes(
+  incidents: readonly ConnectableIncident[],
+  connections: readonly IncidentConnection[],
+): GraphIncident[] {
   const byIncident = new Map(connections.map((connection) => [connection.incidentID, connection]));
   return incidents.map((incident) => {
     const connection = byIncident.get(incident.id);
@@ -35,7 +41,9 @@ export function connectionNodes(incidents: readonly ConnectableIncident[], conne
       ...incident.incidentTags.map((tag) => `tag:${tag}`),
       ...(connection?.organizationActorIDs ?? []).map((id) => `actor:${id}`),
       // A relation is one key both sides carry: the pair's ids, smaller first.
-      ...(connection?.relatedIncidentIDs ?? []).map((other) => `related:${Math.min(other, incident.id)}-${Math.max(other, incident.id)}`),
+      ...(connection?.relatedIncidentIDs ?? []).map(
+        (other) => `related:${Math.min(other, incident.id)}-${Math.max(other, incident.id)}`,
+      ),
     ];
     return { id: incident.id, name: incident.name, keys, weight: incident.weight };
   });

@@ -3,7 +3,14 @@
  * actors, incident tags or related items (the edge's weight counts what they share), placed by
  * d3-force. Runs in workers/chart-force.worker.ts; the edges are pure and tested.
  */
-import { forceCenter, forceCollide, forceLink, forceManyBody, forceSimulation, type SimulationNodeDatum } from 'd3-force';
+import {
+  forceCenter,
+  forceCollide,
+  forceLink,
+  forceManyBody,
+  forceSimulation,
+  type SimulationNodeDatum,
+} from 'd3-force';
 
 export interface GraphIncident {
   id: number;
@@ -54,13 +61,25 @@ export function layoutGraph(input: GraphLayoutInput): Array<{ x: number; y: numb
   const maxWeight = Math.max(1, ...input.incidents.map((incident) => incident.weight));
   const nodes: Array<SimulationNodeDatum & { r: number }> = input.incidents.map((incident, index) => {
     const angle = (index / Math.max(1, input.incidents.length)) * Math.PI * 2;
-    return { x: input.widthPx / 2 + Math.cos(angle) * 100, y: input.heightPx / 2 + Math.sin(angle) * 100, r: 8 + 22 * Math.sqrt(incident.weight / maxWeight) };
+    return {
+      x: input.widthPx / 2 + Math.cos(angle) * 100,
+      y: input.heightPx / 2 + Math.sin(angle) * 100,
+      r: 8 + 22 * Math.sqrt(incident.weight / maxWeight),
+    };
   });
   const links = input.edges.map((edge) => ({ source: edge.from, target: edge.to, weight: edge.weight }));
   const simulation = forceSimulation(nodes)
     .force('charge', forceManyBody().strength(-160))
-    .force('link', forceLink(links).distance(90).strength((link) => Math.min(1, 0.2 * (link as { weight: number }).weight)))
-    .force('collide', forceCollide<SimulationNodeDatum & { r: number }>().radius((node) => node.r + 4))
+    .force(
+      'link',
+      forceLink(links)
+        .distance(90)
+        .strength((link) => Math.min(1, 0.2 * (link as { weight: number }).weight)),
+    )
+    .force(
+      'collide',
+      forceCollide<SimulationNodeDatum & { r: number }>().radius((node) => node.r + 4),
+    )
     .force('center', forceCenter(input.widthPx / 2, input.heightPx / 2))
     .stop();
   simulation.tick(300);

@@ -32,13 +32,28 @@ export function packActors(input: PackInput): PackedNode[] {
   const root: Datum = {
     name: 'actors',
     children: input.groups
-      .map((group, index) => ({ name: group.name, group: index, children: group.members.filter((member) => member.count > 0).map((member) => ({ name: member.name, id: member.id, count: member.count, group: index })) }))
+      .map((group, index) => ({
+        name: group.name,
+        group: index,
+        children: group.members
+          .filter((member) => member.count > 0)
+          .map((member) => ({ name: member.name, id: member.id, count: member.count, group: index })),
+      }))
       .filter((group) => group.children.length > 0),
   };
-  const tree = hierarchy<Datum>(root).sum((datum) => datum.count ?? 0).sort((a, b) => (b.value ?? 0) - (a.value ?? 0));
+  const tree = hierarchy<Datum>(root)
+    .sum((datum) => datum.count ?? 0)
+    .sort((a, b) => (b.value ?? 0) - (a.value ?? 0));
   const laid = pack<Datum>().size([input.widthPx, input.heightPx]).padding(6)(tree);
   return laid
     .descendants()
     .filter((node) => node.depth > 0)
-    .map((node) => ({ id: node.data.id, name: node.data.name, group: node.data.group ?? 0, x: node.x, y: node.y, r: node.r }));
+    .map((node) => ({
+      id: node.data.id,
+      name: node.data.name,
+      group: node.data.group ?? 0,
+      x: node.x,
+      y: node.y,
+      r: node.r,
+    }));
 }

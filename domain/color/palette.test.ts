@@ -11,7 +11,11 @@ import {
   type ColorScheme,
 } from './palette.ts';
 
-type Matrix = readonly [readonly [number, number, number], readonly [number, number, number], readonly [number, number, number]];
+type Matrix = readonly [
+  readonly [number, number, number],
+  readonly [number, number, number],
+  readonly [number, number, number],
+];
 
 // Machado, Oliveira & Fernandes (2009), severity 1.0, applied to linear RGB.
 const VISION: Readonly<Record<string, Matrix | undefined>> = {
@@ -59,7 +63,9 @@ function difference(a: string, b: string, matrix: Matrix | undefined): number {
 
 function smallestDifference(colors: readonly string[], matrix: Matrix | undefined): number {
   let smallest = Number.POSITIVE_INFINITY;
-  colors.forEach((a, i) => colors.slice(i + 1).forEach((b) => (smallest = Math.min(smallest, difference(a, b, matrix)))));
+  colors.forEach((a, i) =>
+    colors.slice(i + 1).forEach((b) => (smallest = Math.min(smallest, difference(a, b, matrix)))),
+  );
   return smallest;
 }
 
@@ -76,15 +82,21 @@ describe('the chart palette (sections 3 and 9)', () => {
     }
   });
 
-  it.each(CHART_PALETTE.map((entry) => [entry.name, entry.light]))('%s (%s) reaches AA on the light background', (_name, color) => {
-    expect(contrastRatio(color, LIGHT_BACKGROUND)).toBeGreaterThanOrEqual(4.5);
-    expect(contrastLevel(contrastRatio(color, LIGHT_BACKGROUND))).not.toBe('fail');
-  });
+  it.each(CHART_PALETTE.map((entry) => [entry.name, entry.light]))(
+    '%s (%s) reaches AA on the light background',
+    (_name, color) => {
+      expect(contrastRatio(color, LIGHT_BACKGROUND)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastLevel(contrastRatio(color, LIGHT_BACKGROUND))).not.toBe('fail');
+    },
+  );
 
-  it.each(CHART_PALETTE.map((entry) => [entry.name, entry.dark]))('%s (%s) reaches AA on the dark background', (_name, color) => {
-    expect(contrastRatio(color, DARK_BACKGROUND)).toBeGreaterThanOrEqual(4.5);
-    expect(contrastLevel(contrastRatio(color, DARK_BACKGROUND))).not.toBe('fail');
-  });
+  it.each(CHART_PALETTE.map((entry) => [entry.name, entry.dark]))(
+    '%s (%s) reaches AA on the dark background',
+    (_name, color) => {
+      expect(contrastRatio(color, DARK_BACKGROUND)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastLevel(contrastRatio(color, DARK_BACKGROUND))).not.toBe('fail');
+    },
+  );
 
   it('uses the backgrounds and dark-mode text colour of section 9', () => {
     expect(LIGHT_BACKGROUND).toBe('#F4F5F5');

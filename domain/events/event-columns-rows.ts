@@ -39,13 +39,20 @@ export function columnsOfRows(events: readonly EventRow[]): EventColumns {
     }
   }
   offsets[count] = offset;
-  return { ...columns, messageText: messages.join(''), messageOffsets: offsets, extraPositions: Uint32Array.from(extraPositions), extras };
+  return {
+    ...columns,
+    messageText: messages.join(''),
+    messageOffsets: offsets,
+    extraPositions: Uint32Array.from(extraPositions),
+    extras,
+  };
 }
 
 /** The extra data of each event that has some, by position. */
 export function extrasByPosition(columns: EventColumns): Map<number, EventRow['extra']> {
   const byPosition = new Map<number, EventRow['extra']>();
-  for (let index = 0; index < columns.extraPositions.length; index += 1) byPosition.set(columns.extraPositions[index] as number, columns.extras[index] as EventRow['extra']);
+  for (let index = 0; index < columns.extraPositions.length; index += 1)
+    byPosition.set(columns.extraPositions[index] as number, columns.extras[index] as EventRow['extra']);
   return byPosition;
 }
 
@@ -54,7 +61,11 @@ export function messageAt(columns: EventColumns, index: number): string {
 }
 
 /** The row at `index`; pass extrasByPosition(columns) when building many. */
-export function rowAt(columns: EventColumns, index: number, extras: Map<number, EventRow['extra']> = extrasByPosition(columns)): EventRow {
+export function rowAt(
+  columns: EventColumns,
+  index: number,
+  extras: Map<number, EventRow['extra']> = extrasByPosition(columns),
+): EventRow {
   return {
     id: columns.ids[index] as number,
     streamID: columns.streamIDs[index] as number,

@@ -35,7 +35,16 @@ export interface EventColumns {
 }
 
 /** Where each column starts in a frame of `count` events, and where the variable-length sections start. */
-export function eventColumnsLayout(count: number): { ids: number; starts: number; ends: number; streams: number; actors: number; offsets: number; markers: number; tail: number } {
+export function eventColumnsLayout(count: number): {
+  ids: number;
+  starts: number;
+  ends: number;
+  streams: number;
+  actors: number;
+  offsets: number;
+  markers: number;
+  tail: number;
+} {
   const ids = EVENT_COLUMNS_HEADER_BYTES;
   const starts = ids + 8 * count;
   const ends = starts + 8 * count;

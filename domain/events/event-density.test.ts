@@ -10,7 +10,9 @@ describe('densityBins', () => {
 
   it('counts only the given positions', () => {
     const times = [0, 10, 90];
-    expect([...densityBins((position) => times[position] ?? 0, Uint32Array.from([2]), 0, 100, 4)]).toEqual([0, 0, 0, 1]);
+    expect([...densityBins((position) => times[position] ?? 0, Uint32Array.from([2]), 0, 100, 4)]).toEqual([
+      0, 0, 0, 1,
+    ]);
   });
 });
 

@@ -2,7 +2,13 @@
  * Events per time bin across an incident, as the replaced density strip binned them (now only the baseline of bench/series-bench.ts): one pass over the
  * shown events, a typed array out. Times outside [start, end] fall into the end bins.
  */
-export function densityBins(startTimes: (position: number) => number, positions: Uint32Array, start: number, end: number, binCount: number): Uint32Array {
+export function densityBins(
+  startTimes: (position: number) => number,
+  positions: Uint32Array,
+  start: number,
+  end: number,
+  binCount: number,
+): Uint32Array {
   const bins = new Uint32Array(Math.max(1, binCount));
   const span = Math.max(1, end - start);
   const last = bins.length - 1;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { filterEvents, firstAtOrAfter, indexEventAnnotations, NO_EVENT_FILTER, type EventFilter, type FilterableEvent } from './event-filter.ts';
+import {
+  filterEvents,
+  firstAtOrAfter,
+  indexEventAnnotations,
+  NO_EVENT_FILTER,
+  type EventFilter,
+  type FilterableEvent,
+} from './event-filter.ts';
 
 const event = (id: number, overrides: Partial<FilterableEvent> = {}): FilterableEvent => ({
   id,
@@ -63,7 +70,14 @@ describe('filterEvents', () => {
 
   it('requires every tag in r mode and ignores events with any tag in i mode', () => {
     expect(shownIDs({ tagModes: new Map([['root-cause', 'r']]) })).toEqual([1, 4, 5]);
-    expect(shownIDs({ tagModes: new Map([['root-cause', 'r'], ['mitigation', 'r']]) })).toEqual([4, 5]);
+    expect(
+      shownIDs({
+        tagModes: new Map([
+          ['root-cause', 'r'],
+          ['mitigation', 'r'],
+        ]),
+      }),
+    ).toEqual([4, 5]);
     expect(shownIDs({ tagModes: new Map([['root-cause', 'i']]) })).toEqual([2, 3, 4]);
   });
 
@@ -74,7 +88,11 @@ describe('filterEvents', () => {
   });
 
   it('highlights matching events without hiding the others', () => {
-    const result = filterEvents(events, index, { ...NO_EVENT_FILTER, tagModes: new Map([['customer-impact', 'h']]), collectionModes: new Map([[10, 'h']]) });
+    const result = filterEvents(events, index, {
+      ...NO_EVENT_FILTER,
+      tagModes: new Map([['customer-impact', 'h']]),
+      collectionModes: new Map([[10, 'h']]),
+    });
     expect(result.count).toBe(5);
     expect([...result.highlighted]).toEqual([0, 1, 1, 0, 0]);
   });

@@ -44,7 +44,8 @@ export function indexEventAnnotations(sources: EventAnnotationSources): EventAnn
   const collectionsByEvent = new Map<number, number[]>();
   const noteKindsByEvent = new Map<number, string[]>();
   for (const tag of sources.eventTags) push(tagsByEvent, tag.itemID, tag.name);
-  for (const collection of sources.collections) for (const eventID of collection.eventIDs) push(collectionsByEvent, eventID, collection.id);
+  for (const collection of sources.collections)
+    for (const eventID of collection.eventIDs) push(collectionsByEvent, eventID, collection.id);
   for (const note of sources.notes) if (note.eventID !== null) push(noteKindsByEvent, note.eventID, note.kind);
   return { tagsByEvent, collectionsByEvent, noteKindsByEvent };
 }
@@ -94,14 +95,20 @@ function split<K>(modes: ReadonlyMap<K, EventFilterMode>): ModeSet<K> {
   return set;
 }
 
-const hasAny = <K>(values: readonly K[] | undefined, keys: readonly K[]) => values !== undefined && keys.some((key) => values.includes(key));
-const hasAll = <K>(values: readonly K[] | undefined, keys: readonly K[]) => keys.every((key) => values?.includes(key) ?? false);
+const hasAny = <K>(values: readonly K[] | undefined, keys: readonly K[]) =>
+  values !== undefined && keys.some((key) => values.includes(key));
+const hasAll = <K>(values: readonly K[] | undefined, keys: readonly K[]) =>
+  keys.every((key) => values?.includes(key) ?? false);
 
 export function searchWords(term: string): string[] {
   return term.toLowerCase().split(/\s+/).filter(Boolean);
 }
 
-export function filterEvents(events: readonly FilterableEvent[], index: EventAnnotationIndex, filter: EventFilter): FilteredEvents {
+export function filterEvents(
+  events: readonly FilterableEvent[],
+  index: EventAnnotationIndex,
+  filter: EventFilter,
+): FilteredEvents {
   const positions = new Uint32Array(events.length);
   const highlighted = new Uint8Array(events.length);
   const tags = split(filter.tagModes);
@@ -109,7 +116,15 @@ export function filterEvents(events: readonly FilterableEvent[], index: EventAnn
   const noteKinds = split(filter.noteKindModes);
   const words = searchWords(filter.searchTerm);
   const anyHighlight = tags.highlight.length + collections.highlight.length + noteKinds.highlight.length > 0;
-  const anyAnnotationFilter = anyHighlight || tags.ignore.length + tags.require.length + collections.ignore.length + collections.require.length + noteKinds.ignore.length + noteKinds.require.length > 0;
+  const anyAnnotationFilter =
+    anyHighlight ||
+    tags.ignore.length +
+      tags.require.length +
+      collections.ignore.length +
+      collections.require.length +
+      noteKinds.ignore.length +
+      noteKinds.require.length >
+      0;
   const { interval } = filter;
   let count = 0;
   for (let position = 0; position < events.length; position += 1) {
@@ -131,9 +146,24 @@ export function filterEvents(events: readonly FilterableEvent[], index: EventAnn
       const eventTags = index.tagsByEvent.get(event.id);
       const eventCollections = index.collectionsByEvent.get(event.id);
       const eventNoteKinds = index.noteKindsByEvent.get(event.id);
-      if (hasAny(eventTags, tags.ignore) || hasAny(eventCollections, collections.ignore) || hasAny(eventNoteKinds, noteKinds.ignore)) continue;
-      if (!hasAll(eventTags, tags.require) || !hasAll(eventCollections, collections.require) || !hasAll(eventNoteKinds, noteKinds.require)) continue;
-      if (anyHighlight && (hasAny(eventTags, tags.highlight) || hasAny(eventCollections, collections.highlight) || hasAny(eventNoteKinds, noteKinds.highlight))) {
+      if (
+        hasAny(eventTags, tags.ignore) ||
+        hasAny(eventCollections, collections.ignore) ||
+        hasAny(eventNoteKinds, noteKinds.ignore)
+      )
+        continue;
+      if (
+        !hasAll(eventTags, tags.require) ||
+        !hasAll(eventCollections, collections.require) ||
+        !hasAll(eventNoteKinds, noteKinds.require)
+      )
+        continue;
+      if (
+        anyHighlight &&
+        (hasAny(eventTags, tags.highlight) ||
+          hasAny(eventCollections, collections.highlight) ||
+          hasAny(eventNoteKinds, noteKinds.highlight))
+      ) {
         highlighted[count] = 1;
       }
     }

@@ -20,14 +20,26 @@ describe('binEvents', () => {
     const count = 1_000_000;
     const startMicros = new Float64Array(count);
     for (let index = 0; index < count; index += 1) startMicros[index] = 1_700_000_000_000_000 + index * 1000;
-    const bins = binEvents({ startMicros, groups: new Uint8Array(count), groupCount: 1, fromMicros: startMicros[0]!, toMicros: startMicros[count - 1]!, binCount: 300 });
+    const bins = binEvents({
+      startMicros,
+      groups: new Uint8Array(count),
+      groupCount: 1,
+      fromMicros: startMicros[0]!,
+      toMicros: startMicros[count - 1]!,
+      binCount: 300,
+    });
     expect(bins.counts.reduce((sum, value) => sum + value, 0)).toBe(count);
   });
 });
 
 describe('stackBins', () => {
   it('puts each group on top of the ones before it', () => {
-    const rows = stackBins({ binStartMicros: Float64Array.from([0, 1]), counts: Uint32Array.from([1, 2, 3, 0, 5, 1]), binCount: 2, groupCount: 3 });
+    const rows = stackBins({
+      binStartMicros: Float64Array.from([0, 1]),
+      counts: Uint32Array.from([1, 2, 3, 0, 5, 1]),
+      binCount: 2,
+      groupCount: 3,
+    });
     expect(rows.map((row) => [...row])).toEqual([
       [1, 2],
       [4, 2],

@@ -34,7 +34,17 @@ const csvLine = (fields: readonly string[]) => `${fields.map(csvField).join(',')
 export function eventsToCsv(events: Iterable<ExportEvent>): string {
   const parts = [csvLine(['start_time', 'end_time', 'actor', 'message', 'stream', 'tags', 'marker'])];
   for (const event of events) {
-    parts.push(csvLine([utc(event.startTimestamp), utc(event.endTimestamp), event.actorName, event.message, event.streamName, event.tags.join(';'), event.isMarker ? 'true' : 'false']));
+    parts.push(
+      csvLine([
+        utc(event.startTimestamp),
+        utc(event.endTimestamp),
+        event.actorName,
+        event.message,
+        event.streamName,
+        event.tags.join(';'),
+        event.isMarker ? 'true' : 'false',
+      ]),
+    );
   }
   return parts.join('');
 }
@@ -58,16 +68,30 @@ export function eventsToJsonLines(events: Iterable<ExportEvent>): string {
 }
 
 export function eventsToTimesketchCsv(events: Iterable<ExportEvent>): string {
-  const parts = [csvLine(['message', 'datetime', 'timestamp', 'timestamp_desc', 'computer_name', 'stream', 'tag', 'end_timestamp'])];
+  const parts = [
+    csvLine(['message', 'datetime', 'timestamp', 'timestamp_desc', 'computer_name', 'stream', 'tag', 'end_timestamp']),
+  ];
   for (const event of events) {
     parts.push(
-      csvLine([event.message, iso(event.startTimestamp), String(event.startTimestamp), event.isMarker ? 'Marker' : 'Event Recorded', event.actorName, event.streamName, event.tags.join(';'), String(event.endTimestamp)]),
+      csvLine([
+        event.message,
+        iso(event.startTimestamp),
+        String(event.startTimestamp),
+        event.isMarker ? 'Marker' : 'Event Recorded',
+        event.actorName,
+        event.streamName,
+        event.tags.join(';'),
+        String(event.endTimestamp),
+      ]),
     );
   }
   return parts.join('');
 }
 
-export function exportEvents(format: ExportFormat, events: Iterable<ExportEvent>): { text: string; mediaType: string; extension: string } {
+export function exportEvents(
+  format: ExportFormat,
+  events: Iterable<ExportEvent>,
+): { text: string; mediaType: string; extension: string } {
   switch (format) {
     case 'csv':
       return { text: eventsToCsv(events), mediaType: 'text/csv', extension: 'csv' };

@@ -18,7 +18,9 @@ export interface SortableEvent extends FilterableEvent {
 
 function rankOf(names: ReadonlyMap<number, string>): Map<number, number> {
   // Names as people read them: "alertmanager" before "Elena" (a few hundred names, so localeCompare is cheap).
-  const sorted = [...names].sort((a, b) => a[1].localeCompare(b[1], 'en', { sensitivity: 'base', numeric: true }) || a[0] - b[0]);
+  const sorted = [...names].sort(
+    (a, b) => a[1].localeCompare(b[1], 'en', { sensitivity: 'base', numeric: true }) || a[0] - b[0],
+  );
   return new Map(sorted.map(([id], rank) => [id, rank]));
 }
 
@@ -73,7 +75,13 @@ function countingSort(
   names: { streams: ReadonlyMap<number, string>; actors: ReadonlyMap<number, string> },
 ): Uint32Array | undefined {
   const [first, second] = sorts;
-  if (!first || (first.field !== 'stream' && first.field !== 'actor') || sorts.length > 2 || (second && second.field !== 'time')) return undefined;
+  if (
+    !first ||
+    (first.field !== 'stream' && first.field !== 'actor') ||
+    sorts.length > 2 ||
+    (second && second.field !== 'time')
+  )
+    return undefined;
   const rank = rankOf(first.field === 'stream' ? names.streams : names.actors);
   const bucketCount = rank.size + 1;
   const bucketOf = (position: number) => {
@@ -90,7 +98,8 @@ function countingSort(
     buckets[place] = bucket;
     starts[bucket + 1] = (starts[bucket + 1] ?? 0) + 1;
   }
-  for (let bucket = 0; bucket < bucketCount; bucket += 1) starts[bucket + 1] = (starts[bucket + 1] ?? 0) + (starts[bucket] ?? 0);
+  for (let bucket = 0; bucket < bucketCount; bucket += 1)
+    starts[bucket + 1] = (starts[bucket + 1] ?? 0) + (starts[bucket] ?? 0);
   const out = new Uint32Array(positions.length);
   const timeDesc = second?.desc === true;
   const next = starts.slice(0, bucketCount);

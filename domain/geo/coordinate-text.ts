@@ -35,7 +35,8 @@ export function coordinateDegrees(text: string, axis: 'latitude' | 'longitude', 
   // Without a hemisphere or a degree mark, "47 36" could be anything.
   if (hemisphere === undefined && !/[°º˚]|deg/i.test(text)) return Number.NaN;
   if (hemisphere !== undefined && sign !== undefined) return Number.NaN;
-  if (hemisphere !== undefined && (axis === 'latitude') !== (hemisphere === 'N' || hemisphere === 'S')) return Number.NaN;
+  if (hemisphere !== undefined && (axis === 'latitude') !== (hemisphere === 'N' || hemisphere === 'S'))
+    return Number.NaN;
   if (!decimalComma && [degrees, minutes, seconds].some((part) => part?.includes(','))) return Number.NaN;
   const minuteValue = decimal(minutes);
   const secondValue = decimal(seconds);

@@ -16,7 +16,12 @@ const B_FIX = /^B\d{6}\d{7}[NS]\d{8}[EW][AV]/;
 const SENTENCE = /^\$([A-Z]{2})(RMC|GGA|GNS|GLL|ZDA|VTG|GSA|GSV)\b/;
 const count = (text: string, pattern: RegExp) => (text.match(pattern) ?? []).length;
 
-function trackSettings(format: Exclude<GeoFormat, 'csv'>, fileName: string, mapIndex: number, icon: MapSettings['icon']): MapSettings {
+function trackSettings(
+  format: Exclude<GeoFormat, 'csv'>,
+  fileName: string,
+  mapIndex: number,
+  icon: MapSettings['icon'],
+): MapSettings {
   return {
     format,
     name: mapNameFromFile(fileName),
@@ -33,7 +38,12 @@ function trackSettings(format: Exclude<GeoFormat, 'csv'>, fileName: string, mapI
   };
 }
 
-const detected = (settings: MapSettings, reason: string): GeoDetection => ({ settings, reason, columns: [], sampleRows: [] });
+const detected = (settings: MapSettings, reason: string): GeoDetection => ({
+  settings,
+  reason,
+  columns: [],
+  sampleRows: [],
+});
 const sampleNote = (complete: boolean) => (complete ? 'in the file' : 'in its first 64 KiB');
 
 function detectXml(text: string, complete: boolean, fileName: string, mapIndex: number): GeoDetection | undefined {
@@ -68,18 +78,26 @@ function detectXml(text: string, complete: boolean, fileName: string, mapIndex: 
 }
 
 function detectGeoJson(text: string, complete: boolean, fileName: string, mapIndex: number): GeoDetection | undefined {
-  if (!/"type"\s*:\s*"(FeatureCollection|Feature|Point|MultiPoint|LineString|MultiLineString)"/.test(text)) return undefined;
+  if (!/"type"\s*:\s*"(FeatureCollection|Feature|Point|MultiPoint|LineString|MultiLineString)"/.test(text))
+    return undefined;
   const evidence = [
     ['coordTimes', count(text, /"coordTimes"/g)],
     ['times', count(text, /"times"/g)],
     ['time properties', count(text, /"(time|timestamp|datetime)"\s*:/g)],
   ].filter(([, found]) => Number(found) > 0);
-  const said = evidence.length === 0 ? 'no time fields seen yet' : evidence.map(([name, found]) => `${String(found)} ${String(name)}`).join(', ');
-  return detected(trackSettings('geojson', fileName, mapIndex, 'circle'), `GeoJSON: ${count(text, /"Feature"/g)} features ${sampleNote(complete)} (${said}); times per vertex from coordTimes/times or a 4th coordinate, per Point from its time property.`);
+  const said =
+    evidence.length === 0
+      ? 'no time fields seen yet'
+      : evidence.map(([name, found]) => `${String(found)} ${String(name)}`).join(', ');
+  return detected(
+    trackSettings('geojson', fileName, mapIndex, 'circle'),
+    `GeoJSON: ${count(text, /"Feature"/g)} features ${sampleNote(complete)} (${said}); times per vertex from coordTimes/times or a 4th coordinate, per Point from its time property.`,
+  );
 }
 
 function detectAdsbTrace(text: string, fileName: string, mapIndex: number): GeoDetection | undefined {
-  if (!/"trace"\s*:\s*\[/.test(text) || !/"icao"\s*:\s*"/.test(text) || !/"timestamp"\s*:\s*\d/.test(text)) return undefined;
+  if (!/"trace"\s*:\s*\[/.test(text) || !/"icao"\s*:\s*"/.test(text) || !/"timestamp"\s*:\s*\d/.test(text))
+    return undefined;
   const registration = /"r"\s*:\s*"([^"]{1,20})"/.exec(text)?.[1];
   const icao = /"icao"\s*:\s*"([^"]{1,10})"/.exec(text)?.[1] ?? '';
   return detected(
@@ -93,8 +111,12 @@ function detectIgc(lines: readonly string[], fileName: string, mapIndex: number)
   const headers = lines.filter((line) => line.startsWith('H')).length;
   if (fixes === 0 || !(lines[0]?.startsWith('A') || headers > 0 || /\.igc$/i.test(fileName))) return undefined;
   const date = lines.find((line) => line.startsWith('HFDTE'));
-  const dateText = date === undefined ? 'no HFDTE date header (set the default year-month-day)' : `the date from "${date.trim()}"`;
-  return detected(trackSettings('igc', fileName, mapIndex, 'airplane'), `IGC flight log: ${fixes.toLocaleString('en')} B fixes and ${headers} H headers in the first lines; UTC times on ${dateText}, rolling over at midnight.`);
+  const dateText =
+    date === undefined ? 'no HFDTE date header (set the default year-month-day)' : `the date from "${date.trim()}"`;
+  return detected(
+    trackSettings('igc', fileName, mapIndex, 'airplane'),
+    `IGC flight log: ${fixes.toLocaleString('en')} B fixes and ${headers} H headers in the first lines; UTC times on ${dateText}, rolling over at midnight.`,
+  );
 }
 
 function detectNmea(lines: readonly string[], fileName: string, mapIndex: number): GeoDetection | undefined {
@@ -124,11 +146,21 @@ export interface GeoFileStart {
 export function geoFileStart(firstBytes: Uint8Array, complete: boolean, fileName: string): GeoFileStart {
   if (!isGzip(firstBytes)) return { text: new TextDecoder().decode(firstBytes), complete, fileName, gzipped: false };
   const inflated = gunzipStart(firstBytes, GEO_DETECT_BYTES);
-  return { text: new TextDecoder().decode(inflated), complete: complete && inflated.byteLength < GEO_DETECT_BYTES, fileName: withoutGzipExtension(fileName), gzipped: true };
+  return {
+    text: new TextDecoder().decode(inflated),
+    complete: complete && inflated.byteLength < GEO_DETECT_BYTES,
+    fileName: withoutGzipExtension(fileName),
+    gzipped: true,
+  };
 }
 
 /** detectGeoFile on a file's first bytes, gzipped or not. */
-export function detectGeoBytes(firstBytes: Uint8Array, complete: boolean, fileName: string, mapIndex = 0): GeoDetection | string {
+export function detectGeoBytes(
+  firstBytes: Uint8Array,
+  complete: boolean,
+  fileName: string,
+  mapIndex = 0,
+): GeoDetection | string {
   const start = geoFileStart(firstBytes, complete, fileName);
   if (start.gzipped && start.text === '') return 'is a gzip file whose start cannot be unpacked';
   const detection = detectGeoFile(start.text, start.complete, start.fileName, mapIndex);
@@ -145,15 +177,32 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
     // them), so the name is searched for, not cut at byte 30; the bytes before it end in NULs.
     const entry = /[\w./ -]{1,200}\.kml/i.exec(head.slice(4, 600))?.[0];
     if (entry !== undefined || /\.kmz$/i.test(fileName)) {
-      return detected(trackSettings('kml', fileName, mapIndex, 'circle'), `KMZ (zipped KML)${entry ? ` holding "${entry}"` : ''}: read as KML once unpacked; each track's n-th <when> is its n-th coordinate's instant.`);
+      return detected(
+        trackSettings('kml', fileName, mapIndex, 'circle'),
+        `KMZ (zipped KML)${entry ? ` holding "${entry}"` : ''}: read as KML once unpacked; each track's n-th <when> is its n-th coordinate's instant.`,
+      );
     }
     return 'is a zip archive, but not a KMZ (no .kml inside)';
   }
   // Zipped KML aside, NUL bytes mean a binary file (an image, a database), which no track format is.
-  if (head.includes('\u0000')) return 'is a binary file (it holds NUL bytes), not a track: GPX, KML, TCX, GeoJSON, IGC, NMEA or a CSV';
-  if (head.startsWith('<')) return detectXml(head, complete, fileName, mapIndex) ?? 'is XML, but neither GPX, KML nor TCX';
-  if (head.startsWith('{')) return detectAdsbTrace(head, fileName, mapIndex) ?? detectGeoJson(head, complete, fileName, mapIndex) ?? 'is JSON, but neither GeoJSON with points or lines nor an ADS-B trace';
+  if (head.includes('\u0000'))
+    return 'is a binary file (it holds NUL bytes), not a track: GPX, KML, TCX, GeoJSON, IGC, NMEA or a CSV';
+  if (head.startsWith('<'))
+    return detectXml(head, complete, fileName, mapIndex) ?? 'is XML, but neither GPX, KML nor TCX';
+  if (head.startsWith('{'))
+    return (
+      detectAdsbTrace(head, fileName, mapIndex) ??
+      detectGeoJson(head, complete, fileName, mapIndex) ??
+      'is JSON, but neither GeoJSON with points or lines nor an ADS-B trace'
+    );
   // The last line may be cut off by the 64 KiB window.
-  const lines = head.split('\n').slice(0, complete ? undefined : -1).map((line) => line.replace(/\r$/, ''));
-  return detectIgc(lines, fileName, mapIndex) ?? detectNmea(lines, fileName, mapIndex) ?? detectGeoSettings(text, complete, fileName, mapIndex);
+  const lines = head
+    .split('\n')
+    .slice(0, complete ? undefined : -1)
+    .map((line) => line.replace(/\r$/, ''));
+  return (
+    detectIgc(lines, fileName, mapIndex) ??
+    detectNmea(lines, fileName, mapIndex) ??
+    detectGeoSettings(text, complete, fileName, mapIndex)
+  );
 }

@@ -12,7 +12,13 @@ import { sniffDelimited, unitOf } from '../import/sniff-delimited.ts';
 import { resolveTimeZone } from '../time/time-zone-loader.ts';
 import { coordinateDegrees, decimalCommaNumber } from './coordinate-text.ts';
 import { fractionBeforeZone, offsetSeconds } from './geo-record.ts';
-import { delimiterChar, type GeoColumn, type IdentifiedColumns, type MapDelimiter, type MapSettings } from './geo-settings.ts';
+import {
+  delimiterChar,
+  type GeoColumn,
+  type IdentifiedColumns,
+  type MapDelimiter,
+  type MapSettings,
+} from './geo-settings.ts';
 
 const MAP_DELIMITER_OF: Readonly<Record<string, MapDelimiter>> = { ',': 'comma', '\t': 'tab', ';': 'semicolon' };
 
@@ -27,24 +33,78 @@ export interface GeoDetection {
 // Earlier names win; a name is compared lower-case, brackets and non-alphanumerics dropped.
 const NAMES: Record<GeoColumn, readonly string[]> = {
   timestamp: ['timestamp', 'datetimeutc', 'datetime', 'utc', 'time', 'date', 'ts', 'gpstime', 'timeutc'],
-  hour_minute_second: ['hourminutesecond', 'hms', 'timeofday', 'clock', 'localtime', 'lcltime', 'utctime', 'time', 'gpstime'],
+  hour_minute_second: [
+    'hourminutesecond',
+    'hms',
+    'timeofday',
+    'clock',
+    'localtime',
+    'lcltime',
+    'utctime',
+    'time',
+    'gpstime',
+  ],
   date: ['date', 'lcldate', 'localdate', 'utcdate', 'gpsdate'],
   utc_offset: ['utcofst', 'utcoffset', 'utcoff', 'tzoffset', 'timezoneoffset', 'offset'],
-  actor: ['actor', 'callsign', 'flight', 'aircraft', 'registration', 'icao24', 'vehicle', 'drone', 'name', 'track', 'id'],
+  actor: [
+    'actor',
+    'callsign',
+    'flight',
+    'aircraft',
+    'registration',
+    'icao24',
+    'vehicle',
+    'drone',
+    'name',
+    'track',
+    'id',
+  ],
   latitude: ['latitude', 'lat'],
   longitude: ['longitude', 'lon', 'lng', 'long'],
   position: ['position', 'latlon', 'latlng', 'coordinates', 'location'],
   // AltMSL before AltB: a G1000's baro altitude follows the altimeter setting, MSL is the aircraft's.
   // OpenSky state vectors carry geoaltitude (GPS) and baroaltitude (pressure): the GPS one is the place.
   altitude: [
-    'altitude', 'altitudeabovesealevel', 'altmsl', 'alt', 'altgps', 'gpsaltitude', 'geoaltitude', 'altgeom', 'gpsalt', 'altitudem',
-    'altitudemeters', 'altitudeft', 'altitudefeet', 'elevation', 'ele', 'elev', 'height', 'heightabovetakeoff', 'baroaltitude', 'altbaro', 'altb',
+    'altitude',
+    'altitudeabovesealevel',
+    'altmsl',
+    'alt',
+    'altgps',
+    'gpsaltitude',
+    'geoaltitude',
+    'altgeom',
+    'gpsalt',
+    'altitudem',
+    'altitudemeters',
+    'altitudeft',
+    'altitudefeet',
+    'elevation',
+    'ele',
+    'elev',
+    'height',
+    'heightabovetakeoff',
+    'baroaltitude',
+    'altbaro',
+    'altb',
   ],
   heading: ['heading', 'compassheading', 'hdg', 'yaw', 'direction', 'course', 'bearing', 'truetrack', 'trk'],
   pitch: ['pitch'],
   roll: ['roll'],
 };
-const ORDER: readonly GeoColumn[] = ['latitude', 'longitude', 'position', 'date', 'timestamp', 'hour_minute_second', 'utc_offset', 'altitude', 'heading', 'pitch', 'roll', 'actor'];
+const ORDER: readonly GeoColumn[] = [
+  'latitude',
+  'longitude',
+  'position',
+  'date',
+  'timestamp',
+  'hour_minute_second',
+  'utc_offset',
+  'altitude',
+  'heading',
+  'pitch',
+  'roll',
+  'actor',
+];
 const DATE_CELL = /^\s*(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})\s*$/;
 
 // A unit written after the name ("alt_ft", "lat deg", "Altitude-m") is dropped like one in brackets.
@@ -62,12 +122,14 @@ const PLAUSIBLE_MICROS = 631_152_000_000_000;
 
 function fits(kind: GeoColumn, cells: readonly string[], decimalComma: boolean): boolean {
   const filled = cells.filter((cell) => cell.trim() !== '');
-  if (filled.length === 0) return kind === 'actor' || kind === 'altitude' || kind === 'heading' || kind === 'pitch' || kind === 'roll';
+  if (filled.length === 0)
+    return kind === 'actor' || kind === 'altitude' || kind === 'heading' || kind === 'pitch' || kind === 'roll';
   switch (kind) {
     case 'timestamp': {
       const unit = unitOf(filled);
       const utc = resolveTimeZone('UTC');
-      const instant = (cell: string) => parseEventTime(cell, utc, unit) ?? parseEventTime(fractionBeforeZone(cell.trim()) ?? '', utc, unit) ?? 0;
+      const instant = (cell: string) =>
+        parseEventTime(cell, utc, unit) ?? parseEventTime(fractionBeforeZone(cell.trim()) ?? '', utc, unit) ?? 0;
       return filled.every((cell) => instant(cell) >= PLAUSIBLE_MICROS || /^\d{4}-\d{2}-\d{2}$/.test(cell.trim()));
     }
     case 'hour_minute_second':
@@ -84,12 +146,18 @@ function fits(kind: GeoColumn, cells: readonly string[], decimalComma: boolean):
     case 'longitude':
       return filled.every((cell) => NUMBER.test(cell) || !Number.isNaN(coordinateDegrees(cell, kind, decimalComma)));
     default:
-      return filled.every((cell) => NUMBER.test(cell) || (decimalComma && !Number.isNaN(decimalCommaNumber(cell.trim()))));
+      return filled.every(
+        (cell) => NUMBER.test(cell) || (decimalComma && !Number.isNaN(decimalCommaNumber(cell.trim()))),
+      );
   }
 }
 
 /** Column index → kind, by names first and sample cells second. */
-export function identifyColumns(columns: readonly string[], sampleRows: readonly (readonly string[])[], decimalComma = false): IdentifiedColumns {
+export function identifyColumns(
+  columns: readonly string[],
+  sampleRows: readonly (readonly string[])[],
+  decimalComma = false,
+): IdentifiedColumns {
   const names = columns.map(normalize);
   const identified: IdentifiedColumns = {};
   const taken = new Set<number>();
@@ -98,7 +166,14 @@ export function identifyColumns(columns: readonly string[], sampleRows: readonly
     for (const wanted of NAMES[kind]) {
       const index = names.findIndex((name, at) => name === wanted && !taken.has(at));
       if (index === -1) continue;
-      if (!fits(kind, sampleRows.map((row) => row[index] ?? ''), decimalComma)) continue;
+      if (
+        !fits(
+          kind,
+          sampleRows.map((row) => row[index] ?? ''),
+          decimalComma,
+        )
+      )
+        continue;
       identified[String(index)] = kind;
       taken.add(index);
       break;
@@ -128,7 +203,10 @@ export function identifyColumns(columns: readonly string[], sampleRows: readonly
 
 /** The file's base name without extension, as the map's first name. */
 export function mapNameFromFile(fileName: string): string {
-  const base = fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '').trim();
+  const base = fileName
+    .replace(/^.*[\\/]/, '')
+    .replace(/\.[^.]*$/, '')
+    .trim();
   return (base === '' ? 'Map' : base).slice(0, 200);
 }
 
@@ -152,13 +230,19 @@ const FEET = /(^|[^a-z])ft([^a-z]|$)|feet/;
 const FLIGHTRADAR_MARKERS = ['squawk', 'radarid', 'snapshotid'];
 
 /** Settings guessed from the start of a file (`complete` when `text` is the whole of it), or why none fit. */
-export function detectGeoSettings(text: string, complete: boolean, fileName: string, mapIndex = 0): GeoDetection | string {
+export function detectGeoSettings(
+  text: string,
+  complete: boolean,
+  fileName: string,
+  mapIndex = 0,
+): GeoDetection | string {
   const comments = commentLines(text);
   const rest = comments.length === 0 ? text : text.split('\n').slice(comments.length).join('\n');
   const guess = sniffDelimited(rest, complete);
   if (typeof guess === 'string') return guess;
   const delimiter = MAP_DELIMITER_OF[guess.layout.delimiter];
-  if (delimiter === undefined) return `is delimited by "${guess.layout.delimiter}", which maps do not read: use commas, tabs or semicolons`;
+  if (delimiter === undefined)
+    return `is delimited by "${guess.layout.delimiter}", which maps do not read: use commas, tabs or semicolons`;
   const identifiedColumns = identifyColumns(guess.columns, guess.sampleRows, delimiter !== 'comma');
   const indexOf = (kind: GeoColumn) => Object.entries(identifiedColumns).find(([, each]) => each === kind)?.[0];
   const nameOf = (kind: GeoColumn) => {
@@ -166,27 +250,51 @@ export function detectGeoSettings(text: string, complete: boolean, fileName: str
     return index === undefined ? '' : (guess.columns[Number(index)] ?? '').trim();
   };
   // A units row is the last "#" line when it has one cell per column ("#yyy-mm-dd, hh:mm:ss, ..., ft msl").
-  const unitsRow = comments.length === 0 ? undefined : comments[comments.length - 1]!.slice(1).split(delimiterChar(delimiter)).map((cell) => cell.trim().toLowerCase());
+  const unitsRow =
+    comments.length === 0
+      ? undefined
+      : comments[comments.length - 1]!.slice(1)
+          .split(delimiterChar(delimiter))
+          .map((cell) => cell.trim().toLowerCase());
   const units = unitsRow !== undefined && unitsRow.length === guess.columns.length ? unitsRow : undefined;
   const altitudeIndex = indexOf('altitude');
   const altitudeUnitText = altitudeIndex === undefined ? '' : (units?.[Number(altitudeIndex)] ?? '');
   const normalizedNames = guess.columns.map(normalize);
   const flightradar =
     normalize(nameOf('altitude')) === 'altitude' &&
-    ((indexOf('position') !== undefined && normalize(nameOf('actor')) === 'callsign') || FLIGHTRADAR_MARKERS.some((marker) => normalizedNames.includes(marker)));
+    ((indexOf('position') !== undefined && normalize(nameOf('actor')) === 'callsign') ||
+      FLIGHTRADAR_MARKERS.some((marker) => normalizedNames.includes(marker)));
   const feet = flightradar || FEET.test(nameOf('altitude').toLowerCase()) || FEET.test(altitudeUnitText);
   const timestampIndex = indexOf('timestamp');
-  const numericUnit = timestampIndex === undefined ? 'seconds' : unitOf(guess.sampleRows.map((row) => row[Number(timestampIndex)] ?? ''));
-  const aircraft = flightradar || normalize(nameOf('actor')) === 'callsign' || comments.some((line) => /airframe/i.test(line));
+  const numericUnit =
+    timestampIndex === undefined ? 'seconds' : unitOf(guess.sampleRows.map((row) => row[Number(timestampIndex)] ?? ''));
+  const aircraft =
+    flightradar || normalize(nameOf('actor')) === 'callsign' || comments.some((line) => /airframe/i.test(line));
 
-  const said: string[] = [`delimited text (${delimiter}-separated${delimiter === 'comma' ? '' : ', decimal commas read'}, ${guess.columns.length} columns)`];
-  if (comments.length > 0) said.push(`${comments.length} "#" line${comments.length === 1 ? '' : 's'} before the header${units ? ' (the last one a units row)' : ''}`);
-  if (indexOf('date') !== undefined) said.push(`time from the date "${nameOf('date')}" and the time of day "${nameOf('hour_minute_second')}"`);
-  else if (timestampIndex !== undefined) said.push(`time from "${nameOf('timestamp')}"${/^\s*\d+(\.\d+)?\s*$/.test(guess.sampleRows[0]?.[Number(timestampIndex)] ?? '') ? ` (epoch ${numericUnit})` : ''}`);
-  if (indexOf('utc_offset') !== undefined) said.push(`local times made UTC by the offset column "${nameOf('utc_offset')}"`);
+  const said: string[] = [
+    `delimited text (${delimiter}-separated${delimiter === 'comma' ? '' : ', decimal commas read'}, ${guess.columns.length} columns)`,
+  ];
+  if (comments.length > 0)
+    said.push(
+      `${comments.length} "#" line${comments.length === 1 ? '' : 's'} before the header${units ? ' (the last one a units row)' : ''}`,
+    );
+  if (indexOf('date') !== undefined)
+    said.push(`time from the date "${nameOf('date')}" and the time of day "${nameOf('hour_minute_second')}"`);
+  else if (timestampIndex !== undefined)
+    said.push(
+      `time from "${nameOf('timestamp')}"${/^\s*\d+(\.\d+)?\s*$/.test(guess.sampleRows[0]?.[Number(timestampIndex)] ?? '') ? ` (epoch ${numericUnit})` : ''}`,
+    );
+  if (indexOf('utc_offset') !== undefined)
+    said.push(`local times made UTC by the offset column "${nameOf('utc_offset')}"`);
   if (indexOf('position') !== undefined) said.push(`position from "${nameOf('position')}" ("lat,lon")`);
   if (altitudeIndex !== undefined) {
-    const why = flightradar ? 'a Flightradar24 export, which writes feet' : altitudeUnitText !== '' ? `the units row says "${altitudeUnitText}"` : feet ? 'its name says feet' : 'no unit named, so metres';
+    const why = flightradar
+      ? 'a Flightradar24 export, which writes feet'
+      : altitudeUnitText !== ''
+        ? `the units row says "${altitudeUnitText}"`
+        : feet
+          ? 'its name says feet'
+          : 'no unit named, so metres';
     said.push(`altitude "${nameOf('altitude')}" in ${feet ? 'feet' : 'metres'} (${why})`);
   }
   return {
@@ -211,15 +319,25 @@ export function detectGeoSettings(text: string, complete: boolean, fileName: str
 }
 
 /** The column names and first data rows of `text` read by `settings` (after the analyst changed the layout). */
-export function columnsBySettings(text: string, settings: Pick<MapSettings, 'delimiter' | 'headerRowCount' | 'preambleRowCount'>): { columns: string[]; sampleRows: string[][] } {
+export function columnsBySettings(
+  text: string,
+  settings: Pick<MapSettings, 'delimiter' | 'headerRowCount' | 'preambleRowCount'>,
+): { columns: string[]; sampleRows: string[][] } {
   let rest = text;
   for (let skipped = 0; skipped < settings.preambleRowCount; skipped += 1) {
     const end = rest.indexOf('\n');
     rest = end === -1 ? '' : rest.slice(end + 1);
   }
-  const parsed = Papa.parse<string[]>(rest, { delimiter: delimiterChar(settings.delimiter), newline: '\n', quoteChar: '"', preview: settings.headerRowCount + 10, skipEmptyLines: true });
+  const parsed = Papa.parse<string[]>(rest, {
+    delimiter: delimiterChar(settings.delimiter),
+    newline: '\n',
+    quoteChar: '"',
+    preview: settings.headerRowCount + 10,
+    skipEmptyLines: true,
+  });
   const rows = parsed.data.map((fields) => fields.map((field) => field.replace(/\r$/, '')));
   const width = rows[0]?.length ?? 0;
-  const header = settings.headerRowCount > 0 ? (rows[settings.headerRowCount - 1] ?? []) : Array.from({ length: width }, () => '');
+  const header =
+    settings.headerRowCount > 0 ? (rows[settings.headerRowCount - 1] ?? []) : Array.from({ length: width }, () => '');
   return { columns: columnNames(header), sampleRows: rows.slice(settings.headerRowCount) };
 }

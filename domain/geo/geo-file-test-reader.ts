@@ -29,7 +29,12 @@ export async function readAll(bytes: Uint8Array, settings: MapSettings) {
   }
   const times = points.map((point) => point.timestamp);
   const iso = (micros: number) => new Date(micros / 1000).toISOString();
-  return { points, invalid, first: times.length === 0 ? undefined : iso(Math.min(...times)), last: times.length === 0 ? undefined : iso(Math.max(...times)) };
+  return {
+    points,
+    invalid,
+    first: times.length === 0 ? undefined : iso(Math.min(...times)),
+    last: times.length === 0 ? undefined : iso(Math.max(...times)),
+  };
 }
 
 export async function detectAndRead(bytes: Uint8Array, fileName: string) {

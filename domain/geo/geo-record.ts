@@ -13,7 +13,9 @@ import { columnsByKind, type GeoColumn, type IdentifiedColumns, type MapSettings
 import { coordinateDegrees, decimalCommaNumber } from './coordinate-text.ts';
 import type { GeoTimeReader } from './geo-time-reader.ts';
 
-type RuleSettings = Pick<MapSettings, 'defaultDate' | 'numericUnit' | 'altitudeUnit'> & { readonly delimiter?: MapSettings['delimiter'] | undefined };
+type RuleSettings = Pick<MapSettings, 'defaultDate' | 'numericUnit' | 'altitudeUnit'> & {
+  readonly delimiter?: MapSettings['delimiter'] | undefined;
+};
 
 export interface GeoRules {
   /** Column index per kind, -1 when the map has no such column. */
@@ -25,7 +27,12 @@ export interface GeoRules {
   readonly utcTimes: GeoTimeReader | undefined;
 }
 
-export function geoRules(identifiedColumns: IdentifiedColumns, times: GeoTimeReader, settings: RuleSettings, utcTimes?: GeoTimeReader): GeoRules {
+export function geoRules(
+  identifiedColumns: IdentifiedColumns,
+  times: GeoTimeReader,
+  settings: RuleSettings,
+  utcTimes?: GeoTimeReader,
+): GeoRules {
   const byKind = columnsByKind(identifiedColumns);
   const at = (kind: GeoColumn) => byKind[kind] ?? -1;
   const index = {
@@ -103,7 +110,12 @@ export function numberOf(text: string): number {
 }
 
 /** A number of the cell, null when the column is absent or the cell empty, or a reason. */
-function optionalNumber(fields: readonly string[], index: number, kind: GeoColumn, decimalComma: boolean): number | null | string {
+function optionalNumber(
+  fields: readonly string[],
+  index: number,
+  kind: GeoColumn,
+  decimalComma: boolean,
+): number | null | string {
   const text = cellAt(fields, index);
   if (text === undefined || text === '') return null;
   let value = numberOf(text);
@@ -130,11 +142,14 @@ function dateAndClock(fields: readonly string[], rules: GeoRules, date: string, 
   if (!TIME_OF_DAY.test(clock)) return `hour_minute_second '${shorten(clock)}' is not a time of day as HH:mm:ss`;
   const text = `${date} ${/^\d:/.test(clock) ? `0${clock}` : clock}`;
   const offsetText = cellAt(fields, rules.index.utc_offset);
-  if (offsetText === undefined || rules.utcTimes === undefined) return rules.times.read(text) ?? `date and time '${shorten(text)}' are not a date and time of day`;
+  if (offsetText === undefined || rules.utcTimes === undefined)
+    return rules.times.read(text) ?? `date and time '${shorten(text)}' are not a date and time of day`;
   const offset = offsetSeconds(offsetText);
   if (offset === undefined) return `utc_offset '${shorten(offsetText)}' is not an offset from UTC like -05:00`;
   const local = rules.utcTimes.read(text);
-  return local === undefined ? `date and time '${shorten(text)}' are not a date and time of day` : local - offset * 1_000_000;
+  return local === undefined
+    ? `date and time '${shorten(text)}' are not a date and time of day`
+    : local - offset * 1_000_000;
 }
 
 // NOTE: Flightradar24's granular web data writes the milliseconds after the zone ("07:41:03Z.515").
@@ -159,7 +174,12 @@ function timeOf(fields: readonly string[], rules: GeoRules): number | string {
   const clock = cellAt(fields, rules.index.hour_minute_second);
   const { numericUnit, defaultDate } = rules.settings;
   if (clock !== undefined) {
-    const date = stamp !== undefined && DATE_ONLY.test(stamp) ? stamp : stamp === undefined || stamp === '' ? defaultDate : undefined;
+    const date =
+      stamp !== undefined && DATE_ONLY.test(stamp)
+        ? stamp
+        : stamp === undefined || stamp === ''
+          ? defaultDate
+          : undefined;
     if (date !== undefined) {
       if (date === null) return 'has only a time of day and the map has no default year-month-day';
       if (!TIME_OF_DAY.test(clock)) return `hour_minute_second '${shorten(clock)}' is not a time of day as HH:mm:ss`;
@@ -178,11 +198,18 @@ function numberOrCoordinate(text: string, axis: 'latitude' | 'longitude', decima
 }
 
 /** The reason the position is invalid, or undefined when latitude and longitude are fine. */
-function positionReason(latitudeText: string | undefined, longitudeText: string | undefined, latitude: number, longitude: number): string | undefined {
+function positionReason(
+  latitudeText: string | undefined,
+  longitudeText: string | undefined,
+  latitude: number,
+  longitude: number,
+): string | undefined {
   if (latitudeText === undefined || latitudeText === '') return 'latitude is empty';
   if (longitudeText === undefined || longitudeText === '') return 'longitude is empty';
-  if (Number.isNaN(latitude)) return `latitude '${shorten(latitudeText)}' is not a number of degrees (such as 47.61 or 47°36'36"N)`;
-  if (Number.isNaN(longitude)) return `longitude '${shorten(longitudeText)}' is not a number of degrees (such as -122.33 or 122°19'48"W)`;
+  if (Number.isNaN(latitude))
+    return `latitude '${shorten(latitudeText)}' is not a number of degrees (such as 47.61 or 47°36'36"N)`;
+  if (Number.isNaN(longitude))
+    return `longitude '${shorten(longitudeText)}' is not a number of degrees (such as -122.33 or 122°19'48"W)`;
   if (latitude < -90 || latitude > 90) return `latitude ${latitudeText} is out of range (-90 to 90)`;
   if (longitude < -180 || longitude > 180) return `longitude ${longitudeText} is out of range (-180 to 180)`;
   // NOTE: receivers without a fix write 0,0 (the AirData fixture's first rows): a point in the Gulf
@@ -203,8 +230,14 @@ export function geoRecord(line: number, fields: readonly string[], rules: GeoRul
   }
   // Columns split by something other than commas may hold decimal commas ("47,61").
   const decimalComma = rules.settings.delimiter !== undefined && rules.settings.delimiter !== 'comma';
-  const latitude = latitudeText === undefined || latitudeText === '' ? Number.NaN : numberOrCoordinate(latitudeText, 'latitude', decimalComma);
-  const longitude = longitudeText === undefined || longitudeText === '' ? Number.NaN : numberOrCoordinate(longitudeText, 'longitude', decimalComma);
+  const latitude =
+    latitudeText === undefined || latitudeText === ''
+      ? Number.NaN
+      : numberOrCoordinate(latitudeText, 'latitude', decimalComma);
+  const longitude =
+    longitudeText === undefined || longitudeText === ''
+      ? Number.NaN
+      : numberOrCoordinate(longitudeText, 'longitude', decimalComma);
   const reason = positionReason(latitudeText, longitudeText, latitude, longitude);
   if (reason !== undefined) return { line, reason };
   const timestamp = timeOf(fields, rules);

@@ -14,7 +14,20 @@ import { isKnownTimeZone } from '../time/time-zone-table.ts';
  * date read with the hour_minute_second column as one instant (avionics logs split them), and
  * `utc_offset` a per-row offset ("-05:00") that makes such a local date and time an instant.
  */
-export const GEO_COLUMNS = ['timestamp', 'hour_minute_second', 'actor', 'latitude', 'longitude', 'altitude', 'heading', 'pitch', 'roll', 'position', 'date', 'utc_offset'] as const;
+export const GEO_COLUMNS = [
+  'timestamp',
+  'hour_minute_second',
+  'actor',
+  'latitude',
+  'longitude',
+  'altitude',
+  'heading',
+  'pitch',
+  'roll',
+  'position',
+  'date',
+  'utc_offset',
+] as const;
 export type GeoColumn = (typeof GEO_COLUMNS)[number];
 
 // The spec's tab and comma, and the semicolon of tools whose numbers have a decimal comma.
@@ -32,9 +45,17 @@ export const IdentifiedColumnsSchema = z
   .superRefine((columns, context) => {
     const seen = new Map<string, string>();
     for (const [index, kind] of Object.entries(columns)) {
-      if (Number(index) >= MAX_COLUMNS) context.addIssue({ code: 'custom', message: `column ${index} is past the last column a file may have (${MAX_COLUMNS})` });
+      if (Number(index) >= MAX_COLUMNS)
+        context.addIssue({
+          code: 'custom',
+          message: `column ${index} is past the last column a file may have (${MAX_COLUMNS})`,
+        });
       const before = seen.get(kind);
-      if (before !== undefined) context.addIssue({ code: 'custom', message: `${kind} is given to columns ${before} and ${index}; a kind names one column` });
+      if (before !== undefined)
+        context.addIssue({
+          code: 'custom',
+          message: `${kind} is given to columns ${before} and ${index}; a kind names one column`,
+        });
       seen.set(kind, index);
     }
   });
@@ -49,35 +70,40 @@ export function missingColumnsReason(columns: IdentifiedColumns): string | undef
   const kinds = new Set(Object.values(columns));
   const hasPosition = kinds.has('position') || (kinds.has('latitude') && kinds.has('longitude'));
   if (!hasPosition) return 'the columns chosen need a latitude and a longitude (or one "lat,lon" position column)';
-  if (kinds.has('position') && (kinds.has('latitude') || kinds.has('longitude'))) return 'the columns chosen hold a position column as well as latitude or longitude: keep one of them';
-  if (!kinds.has('timestamp') && !kinds.has('hour_minute_second')) return 'the columns chosen need a time: a timestamp column, or a time of day (with a date column or the default year-month-day)';
-  if (kinds.has('date') && !kinds.has('hour_minute_second')) return 'the columns chosen have a date column but no time of day (hour_minute_second) to go with it';
+  if (kinds.has('position') && (kinds.has('latitude') || kinds.has('longitude')))
+    return 'the columns chosen hold a position column as well as latitude or longitude: keep one of them';
+  if (!kinds.has('timestamp') && !kinds.has('hour_minute_second'))
+    return 'the columns chosen need a time: a timestamp column, or a time of day (with a date column or the default year-month-day)';
+  if (kinds.has('date') && !kinds.has('hour_minute_second'))
+    return 'the columns chosen have a date column but no time of day (hour_minute_second) to go with it';
   return undefined;
 }
 
-export const MapSettingsSchema = z.object({
-  /** Older maps were all CSV and stored no format. */
-  format: z.enum(GEO_FORMATS).default('csv'),
-  name: z.string().trim().min(1, 'is empty').max(200, 'must be at most 200 characters'),
-  colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour as #rrggbb'),
-  icon: z.enum(SYMBOLS),
-  defaultTimeZone: z.string().refine(isKnownTimeZone, 'is not in the known zone table'),
-  /** The date of rows that carry only a time of day (hour_minute_second), YYYY-MM-DD in the default zone. */
-  defaultDate: z.string().regex(YEAR_MONTH_DAY, 'must be a year-month-day as YYYY-MM-DD').nullable(),
-  delimiter: z.enum(MAP_DELIMITERS),
-  headerRowCount: z.number().int().min(0).max(100),
-  preambleRowCount: z.number().int().min(0).max(10_000),
-  identifiedColumns: IdentifiedColumnsSchema,
-  /** How a plain number in the timestamp column reads (section 5: seconds when so configured). */
-  numericUnit: z.enum(['seconds', 'microseconds']),
-  /** The altitude column's unit; detected from its header ("(feet)", "ft"), stored in metres. */
-  altitudeUnit: z.enum(['metres', 'feet']),
-}).superRefine((settings, context) => {
-  // The track formats name their own fields; columns matter only for delimited text.
-  if (formatOf(settings) !== 'csv') return;
-  const reason = missingColumnsReason(settings.identifiedColumns);
-  if (reason !== undefined) context.addIssue({ code: 'custom', path: ['identifiedColumns'], message: reason });
-});
+export const MapSettingsSchema = z
+  .object({
+    /** Older maps were all CSV and stored no format. */
+    format: z.enum(GEO_FORMATS).default('csv'),
+    name: z.string().trim().min(1, 'is empty').max(200, 'must be at most 200 characters'),
+    colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour as #rrggbb'),
+    icon: z.enum(SYMBOLS),
+    defaultTimeZone: z.string().refine(isKnownTimeZone, 'is not in the known zone table'),
+    /** The date of rows that carry only a time of day (hour_minute_second), YYYY-MM-DD in the default zone. */
+    defaultDate: z.string().regex(YEAR_MONTH_DAY, 'must be a year-month-day as YYYY-MM-DD').nullable(),
+    delimiter: z.enum(MAP_DELIMITERS),
+    headerRowCount: z.number().int().min(0).max(100),
+    preambleRowCount: z.number().int().min(0).max(10_000),
+    identifiedColumns: IdentifiedColumnsSchema,
+    /** How a plain number in the timestamp column reads (section 5: seconds when so configured). */
+    numericUnit: z.enum(['seconds', 'microseconds']),
+    /** The altitude column's unit; detected from its header ("(feet)", "ft"), stored in metres. */
+    altitudeUnit: z.enum(['metres', 'feet']),
+  })
+  .superRefine((settings, context) => {
+    // The track formats name their own fields; columns matter only for delimited text.
+    if (formatOf(settings) !== 'csv') return;
+    const reason = missingColumnsReason(settings.identifiedColumns);
+    if (reason !== undefined) context.addIssue({ code: 'custom', path: ['identifiedColumns'], message: reason });
+  });
 /** As given: `format` may be absent (older maps and callers that predate it), which means 'csv'. */
 export type MapSettings = z.input<typeof MapSettingsSchema>;
 export const formatOf = (settings: Pick<MapSettings, 'format'>): GeoFormat => settings.format ?? 'csv';

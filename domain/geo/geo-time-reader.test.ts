@@ -50,7 +50,13 @@ beforeAll(async () => {
 
 const zoneName = fc.constantFrom(...ZONES);
 const unit = fc.constantFrom(...UNITS);
-const fraction = fc.integer({ min: 0, max: 6 }).chain((length) => (length === 0 ? fc.constant('') : fc.integer({ min: 0, max: 10 ** length - 1 }).map((value) => `.${pad(value, length)}`)));
+const fraction = fc
+  .integer({ min: 0, max: 6 })
+  .chain((length) =>
+    length === 0
+      ? fc.constant('')
+      : fc.integer({ min: 0, max: 10 ** length - 1 }).map((value) => `.${pad(value, length)}`),
+  );
 
 /** "YYYY-MM-DD HH:mm:ss" of an instant as the zone's wall clock shows it. */
 function wallClock(zone: string, epochMillis: number): string {
@@ -60,43 +66,90 @@ function wallClock(zone: string, epochMillis: number): string {
 
 /** Any local time of a day the zone's offset changes (gaps, overlaps and both sides of them). */
 const changeDayLocal = zoneName.chain((zone) =>
-  fc.tuple(fc.constant(zone), fc.nat(), fc.integer({ min: -6 * 3600, max: 30 * 3600 }), fraction).map(([name, pick, secondsIntoDay, digits]) => {
-    const days = changeDays.get(name) ?? [];
-    const day = days.length === 0 ? 0 : days[pick % days.length]!;
-    // The wall clock of an instant around the change, then nudged so gap times (which no instant shows) come up too.
-    const text = wallClock(name, day + secondsIntoDay * 1000);
-    const nudged = pick % 3 === 0 ? text.replace(/ (\d{2}):/, (_match, hour: string) => ` ${pad((Number(hour) + 1) % 24)}:`) : text;
-    return { zone: name, text: `${nudged}${digits}` };
-  }),
+  fc
+    .tuple(fc.constant(zone), fc.nat(), fc.integer({ min: -6 * 3600, max: 30 * 3600 }), fraction)
+    .map(([name, pick, secondsIntoDay, digits]) => {
+      const days = changeDays.get(name) ?? [];
+      const day = days.length === 0 ? 0 : days[pick % days.length]!;
+      // The wall clock of an instant around the change, then nudged so gap times (which no instant shows) come up too.
+      const text = wallClock(name, day + secondsIntoDay * 1000);
+      const nudged =
+        pick % 3 === 0
+          ? text.replace(/ (\d{2}):/, (_match, hour: string) => ` ${pad((Number(hour) + 1) % 24)}:`)
+          : text;
+      return { zone: name, text: `${nudged}${digits}` };
+    }),
 );
 
 /** A wall-clock time of any instant from 1965 to 2260 (the reference refuses those before 1970 or past 2255). */
-const anyLocal = fc.tuple(zoneName, fc.integer({ min: -5 * 365 * DAY_MILLIS, max: 290 * 365 * DAY_MILLIS }), fraction).map(([zone, millis, digits]) => ({ zone, text: `${wallClock(zone, millis)}${digits}` }));
+const anyLocal = fc
+  .tuple(zoneName, fc.integer({ min: -5 * 365 * DAY_MILLIS, max: 290 * 365 * DAY_MILLIS }), fraction)
+  .map(([zone, millis, digits]) => ({ zone, text: `${wallClock(zone, millis)}${digits}` }));
 
 /** Any fields, valid or not (month 13, 31 April, hour 24), in the local shape. */
 const anyFields = fc
-  .tuple(zoneName, fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 60 }), fraction)
-  .map(([zone, year, month, day, hour, minute, second, digits]) => ({ zone, text: `${pad(year, 4)}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)}:${pad(second)}${digits}` }));
+  .tuple(
+    zoneName,
+    fc.integer({ min: 0, max: 9999 }),
+    fc.integer({ min: 0, max: 13 }),
+    fc.integer({ min: 0, max: 32 }),
+    fc.integer({ min: 0, max: 24 }),
+    fc.integer({ min: 0, max: 60 }),
+    fc.integer({ min: 0, max: 60 }),
+    fraction,
+  )
+  .map(([zone, year, month, day, hour, minute, second, digits]) => ({
+    zone,
+    text: `${pad(year, 4)}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)}:${pad(second)}${digits}`,
+  }));
 
 const isoWithOffset = fc
-  .tuple(anyLocal, fc.constantFrom('T', 't', ' '), fc.constantFrom('Z', 'z', ' UTC', 'GMT', '+02:00', '-0530', '+19', '-00:60', '', '.1234567Z', ',5+01'))
-  .map(([local, separator, suffix]) => ({ zone: local.zone, text: `${local.text.slice(0, 10)}${separator}${local.text.slice(11)}${suffix}` }));
+  .tuple(
+    anyLocal,
+    fc.constantFrom('T', 't', ' '),
+    fc.constantFrom('Z', 'z', ' UTC', 'GMT', '+02:00', '-0530', '+19', '-00:60', '', '.1234567Z', ',5+01'),
+  )
+  .map(([local, separator, suffix]) => ({
+    zone: local.zone,
+    text: `${local.text.slice(0, 10)}${separator}${local.text.slice(11)}${suffix}`,
+  }));
 
-const numbers = fc.tuple(zoneName, fc.oneof(fc.stringMatching(/^\d{1,20}$/), fc.stringMatching(/^\d{1,17}\.\d{0,8}$/), fc.stringMatching(/^[+-]?\d{1,12}(\.\d+)?(e\d)?$/))).map(([zone, text]) => ({ zone, text }));
+const numbers = fc
+  .tuple(
+    zoneName,
+    fc.oneof(
+      fc.stringMatching(/^\d{1,20}$/),
+      fc.stringMatching(/^\d{1,17}\.\d{0,8}$/),
+      fc.stringMatching(/^[+-]?\d{1,12}(\.\d+)?(e\d)?$/),
+    ),
+  )
+  .map(([zone, text]) => ({ zone, text }));
 
 const TIME_ALPHABET = '0123456789-: .TZ+PMpmu\t'.split('');
-const nearMisses = fc.tuple(zoneName, fc.array(fc.constantFrom(...TIME_ALPHABET), { maxLength: 32 })).map(([zone, chars]) => ({ zone, text: chars.join('') }));
+const nearMisses = fc
+  .tuple(zoneName, fc.array(fc.constantFrom(...TIME_ALPHABET), { maxLength: 32 }))
+  .map(([zone, chars]) => ({ zone, text: chars.join('') }));
 
 /** A valid text with one character replaced, removed or doubled. */
-const mutated = fc.tuple(fc.oneof(anyLocal, isoWithOffset), fc.nat(), fc.constantFrom(...TIME_ALPHABET), fc.constantFrom('replace', 'remove', 'double')).map(([{ zone, text }, at, char, how]) => {
-  const place = at % Math.max(1, text.length);
-  const next = how === 'replace' ? char : how === 'remove' ? '' : `${text[place] ?? ''}${text[place] ?? ''}`;
-  return { zone, text: `${text.slice(0, place)}${next}${text.slice(place + 1)}` };
-});
+const mutated = fc
+  .tuple(
+    fc.oneof(anyLocal, isoWithOffset),
+    fc.nat(),
+    fc.constantFrom(...TIME_ALPHABET),
+    fc.constantFrom('replace', 'remove', 'double'),
+  )
+  .map(([{ zone, text }, at, char, how]) => {
+    const place = at % Math.max(1, text.length);
+    const next = how === 'replace' ? char : how === 'remove' ? '' : `${text[place] ?? ''}${text[place] ?? ''}`;
+    return { zone, text: `${text.slice(0, place)}${next}${text.slice(place + 1)}` };
+  });
 
 function agrees(input: { zone: string; text: string }, numericUnit: NumericTimestampUnit): void {
   const zone = ZoneId.of(input.zone);
-  expect(geoTimeReader(zone, numericUnit).read(input.text), `${JSON.stringify(input.text)} in ${input.zone}, ${numericUnit}`).toBe(parseEventTime(input.text, zone, numericUnit));
+  expect(
+    geoTimeReader(zone, numericUnit).read(input.text),
+    `${JSON.stringify(input.text)} in ${input.zone}, ${numericUnit}`,
+  ).toBe(parseEventTime(input.text, zone, numericUnit));
 }
 
 describe('geoTimeReader gives the reference answer', () => {

@@ -93,7 +93,13 @@ export function geoTimeReader(zone: ZoneId, numericUnit: NumericTimestampUnit): 
     const minute = digits(text, 14, 2);
     const second = digits(text, 17, 2);
     if (year < 0 || month < 0 || day < 0 || hour < 0 || minute < 0 || second < 0) return reference(text);
-    if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) return reference(text);
+    if (
+      text.charCodeAt(4) !== 45 ||
+      text.charCodeAt(7) !== 45 ||
+      text.charCodeAt(13) !== 58 ||
+      text.charCodeAt(16) !== 58
+    )
+      return reference(text);
     let fraction = 0;
     if (text.length > 19) {
       // A "." and 1-6 digits, nothing after them.
@@ -104,7 +110,8 @@ export function geoTimeReader(zone: ZoneId, numericUnit: NumericTimestampUnit): 
       fraction = value * 10 ** (6 - fractionDigits);
     }
     // Out-of-range fields (month 13, 30 February, hour 24, second 60) are refused by the reference.
-    if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) return reference(text);
+    if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59)
+      return reference(text);
     const localSeconds = daysFromCivil(year, month, day) * 86_400 + hour * SECONDS_PER_HOUR + minute * 60 + second;
     const offset = fixedOffsetSeconds ?? offsetOfHour(Math.floor(localSeconds / SECONDS_PER_HOUR));
     if (offset === null) return reference(text);

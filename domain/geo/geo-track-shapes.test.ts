@@ -10,7 +10,7 @@ import { detectAndRead, detectBytes, encode } from './geo-file-test-reader.ts';
 const micros = (iso: string) => Date.parse(iso) * 1000;
 
 describe('KML shapes', () => {
-  it('spreads a TimeSpan over a LineString, leaves an untimed Point out and makes an untimed line\'s vertices invalid', async () => {
+  it("spreads a TimeSpan over a LineString, leaves an untimed Point out and makes an untimed line's vertices invalid", async () => {
     const text = `<kml xmlns="http://www.opengis.net/kml/2.2"><Document>
 <Placemark><name>Ferry</name><TimeSpan><begin>2021-03-01T10:00:00Z</begin><end>2021-03-01T10:10:00Z</end></TimeSpan>
 <LineString><coordinates>10.0,59.0,0 10.1,59.1,0 10.2,59.2,0</coordinates></LineString></Placemark>
@@ -38,8 +38,28 @@ describe('KML shapes', () => {
     const { points, invalid } = await detectAndRead(encode(text), 'drone.kml');
     expect(invalid).toEqual([]);
     expect(points).toEqual([
-      { line: 3, timestamp: micros('2022-08-01T10:00:00Z'), actor: 'Drone', latitude: 47.3, longitude: 8.5, altitude: 500, heading: 90, pitch: 5, roll: -2 },
-      { line: 3, timestamp: micros('2022-08-01T10:00:01Z'), actor: 'Drone', latitude: 47.3001, longitude: 8.5001, altitude: 501, heading: 91, pitch: 4, roll: -1 },
+      {
+        line: 3,
+        timestamp: micros('2022-08-01T10:00:00Z'),
+        actor: 'Drone',
+        latitude: 47.3,
+        longitude: 8.5,
+        altitude: 500,
+        heading: 90,
+        pitch: 5,
+        roll: -2,
+      },
+      {
+        line: 3,
+        timestamp: micros('2022-08-01T10:00:01Z'),
+        actor: 'Drone',
+        latitude: 47.3001,
+        longitude: 8.5001,
+        altitude: 501,
+        heading: 91,
+        pitch: 4,
+        roll: -1,
+      },
     ]);
   });
 });
@@ -75,20 +95,28 @@ describe('GPX and GeoJSON shapes', () => {
 
 describe('odd text inside a track', () => {
   it('keeps a point whose name holds a character reference past Unicode, written as it was', async () => {
-    const text = '<gpx version="1.1"><trk><name>A&#99999999;B &amp; C</name><trkseg><trkpt lat="1" lon="2"><time>2020-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>';
+    const text =
+      '<gpx version="1.1"><trk><name>A&#99999999;B &amp; C</name><trkseg><trkpt lat="1" lon="2"><time>2020-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>';
     const { points } = await detectAndRead(encode(text), 'odd.gpx');
     expect(points.map((point) => point.actor)).toEqual(['A&#99999999;B & C']);
   });
 });
 
 describe('KMZ', () => {
-  it('reads the KML inside a KMZ (Google Earth\'s zip) as it streams, and says a zip without one is not a track', async () => {
+  it("reads the KML inside a KMZ (Google Earth's zip) as it streams, and says a zip without one is not a track", async () => {
     const kml = readFileSync(join(FIXTURES_DIR, 'field', 'geo', 'togeojson_gx_multitrack.kml'));
     const kmz = zipSync({ 'doc.kml': new Uint8Array(kml), 'files/icon.png': new Uint8Array([1, 2, 3]) });
     const { detection, points, invalid, first, last } = await detectAndRead(kmz, 'run.kmz');
     expect(detection.reason).toMatch(/^KMZ \(zipped KML\) holding "doc\.kml"/);
     // The same 28 points as the KML itself (parse-geo-file.test.ts).
-    expect([points.length, invalid.length, first, last]).toEqual([28, 0, '2014-04-12T14:26:16.702Z', '2014-04-12T15:38:07.678Z']);
-    expect(() => detectBytes(zipSync({ 'notes.txt': encode('hello') }), 'notes.zip')).toThrow('is a zip archive, but not a KMZ');
+    expect([points.length, invalid.length, first, last]).toEqual([
+      28,
+      0,
+      '2014-04-12T14:26:16.702Z',
+      '2014-04-12T15:38:07.678Z',
+    ]);
+    expect(() => detectBytes(zipSync({ 'notes.txt': encode('hello') }), 'notes.zip')).toThrow(
+      'is a zip archive, but not a KMZ',
+    );
   });
 });

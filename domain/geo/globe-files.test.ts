@@ -39,14 +39,23 @@ describe('isGlobeCesiumFile', () => {
 
 describe('chunkClosure', () => {
   const bundle = new Map<string, BuiltChunk>([
-    ['assets/map-globe-a.js', { imports: ['assets/runtime-b.js', 'assets/index-c.js'], css: ['assets/map-globe-a.css'] }],
+    [
+      'assets/map-globe-a.js',
+      { imports: ['assets/runtime-b.js', 'assets/index-c.js'], css: ['assets/map-globe-a.css'] },
+    ],
     ['assets/runtime-b.js', { imports: [], css: [] }],
     ['assets/index-c.js', { imports: ['assets/runtime-b.js'], css: ['assets/index-c.css'] }],
     ['assets/other-d.js', { imports: ['assets/index-c.js'], css: [] }],
   ]);
 
   it('lists the chunk first, then every chunk it imports once, each with its CSS, and nothing it does not import', () => {
-    expect(chunkClosure('assets/map-globe-a.js', bundle)).toEqual(['assets/map-globe-a.js', 'assets/map-globe-a.css', 'assets/runtime-b.js', 'assets/index-c.js', 'assets/index-c.css']);
+    expect(chunkClosure('assets/map-globe-a.js', bundle)).toEqual([
+      'assets/map-globe-a.js',
+      'assets/map-globe-a.css',
+      'assets/runtime-b.js',
+      'assets/index-c.js',
+      'assets/index-c.css',
+    ]);
   });
 
   it('ends on import cycles', () => {
@@ -64,12 +73,25 @@ describe('chunkClosure', () => {
 
 describe('GlobeFilesSchema', () => {
   it('reads the list the build writes', () => {
-    const list = { version: '64db0dad3e5d31fb', files: [{ url: '/assets/map-globe-DsvriA2i.js', bytes: 4_601_482 }, { url: '/cesium/Assets/Textures/NaturalEarthII/0/0/0.jpg', bytes: 12_000 }] };
+    const list = {
+      version: '64db0dad3e5d31fb',
+      files: [
+        { url: '/assets/map-globe-DsvriA2i.js', bytes: 4_601_482 },
+        { url: '/cesium/Assets/Textures/NaturalEarthII/0/0/0.jpg', bytes: 12_000 },
+      ],
+    };
     expect(GlobeFilesSchema.parse(list)).toEqual(list);
   });
 
   it('refuses addresses outside the built app: other hosts, other folders, climbing out, queries', () => {
-    for (const url of ['https://example.com/assets/a.js', '//example.com/cesium/a.js', '/api/incident/1', '/assets/../api/x', 'javascript:alert(1)', '/cesium/a.js?x=1']) {
+    for (const url of [
+      'https://example.com/assets/a.js',
+      '//example.com/cesium/a.js',
+      '/api/incident/1',
+      '/assets/../api/x',
+      'javascript:alert(1)',
+      '/cesium/a.js?x=1',
+    ]) {
       const answer = GlobeFilesSchema.safeParse({ version: 'v', files: [{ url, bytes: 1 }] });
       expect(answer.success, url).toBe(false);
     }

@@ -33,7 +33,8 @@ export type GlobeFiles = z.infer<typeof GlobeFilesSchema>;
  * the globe never turns on). Everything else is kept: workers are picked by Cesium per task, and
  * the IAU2006_XYS table read depends on the clock's date.
  */
-const NOT_LOADED_BY_THE_GLOBE = /^(ThirdParty\/|Widgets\/|Assets\/Textures\/(maki\/|LensFlare\/|waterNormals|pin\.svg)|VERSION$)/;
+const NOT_LOADED_BY_THE_GLOBE =
+  /^(ThirdParty\/|Widgets\/|Assets\/Textures\/(maki\/|LensFlare\/|waterNormals|pin\.svg)|VERSION$)/;
 
 /** Whether a file of Cesium's static build (a path relative to its base URL) belongs to the globe's warm-up. */
 export function isGlobeCesiumFile(relativePath: string): boolean {

@@ -31,6 +31,8 @@ describe('gzipped geo files', () => {
 
   it('a gzipped track cut off is refused with the reason', async () => {
     const whole = gzipSync(fixture('field/geo/gpxpy_korita_zbevnica.gpx'));
-    await expect(detectAndRead(new Uint8Array(whole.subarray(0, Math.floor(whole.length * 0.6))), 'cut.gpx.gz')).rejects.toThrow(/damaged or cut off/);
+    await expect(
+      detectAndRead(new Uint8Array(whole.subarray(0, Math.floor(whole.length * 0.6))), 'cut.gpx.gz'),
+    ).rejects.toThrow(/damaged or cut off/);
   });
 });

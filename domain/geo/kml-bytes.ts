@@ -23,7 +23,8 @@ async function* unzippedKml(zip: AsyncIterable<Uint8Array>): AsyncGenerator<Uint
   });
   unzip.register(UnzipInflate);
   const drain = function* () {
-    if (failure !== null) throw new ImportError('invalid-file', `is a KMZ whose KML cannot be unpacked (${String(failure)})`);
+    if (failure !== null)
+      throw new ImportError('invalid-file', `is a KMZ whose KML cannot be unpacked (${String(failure)})`);
     while (inflated.length > 0) yield inflated.shift()!;
   };
   for await (const chunk of zip) {

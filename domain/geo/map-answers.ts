@@ -49,7 +49,11 @@ export const MapAnswerSchema = z.object({ map: IncidentMapSchema, version: z.str
 export const MAP_POINTS_MAX_LIMIT = 100_000;
 export const MapPointsAnswerSchema = z.object({
   points: MapPointColumnsSchema,
-  nextCursor: z.string().nullable().optional().describe('with limit: where the next page starts (pass it as cursor), null after the last page'),
+  nextCursor: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('with limit: where the next page starts (pass it as cursor), null after the last page'),
   version: z.string(),
 });
 export const MapPointsPageAnswerSchema = z.object({

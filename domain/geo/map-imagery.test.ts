@@ -14,7 +14,11 @@ describe('map imagery tile template', () => {
     expect(reason('ftp://tiles.example.org/{z}/{x}/{y}.png')).toBe('must start with http:// or https:// and a host');
     expect(reason('javascript:alert(1)//{z}/{x}/{y}')).toBe('must start with http:// or https:// and a host');
     expect(reason('https://tiles.example.org/{z}/{x}.png')).toBe('must contain {z}, {x} and {y}');
-    expect(reason('https://{s}.tiles.example.org/{z}/{x}/{y}.png')).toBe('must start with http:// or https:// and a host');
-    expect(reason('https://tiles.example.org/{z}/{x}/{y}.png?key={apikey}')).toBe('may contain no placeholder but {z}, {x} and {y}');
+    expect(reason('https://{s}.tiles.example.org/{z}/{x}/{y}.png')).toBe(
+      'must start with http:// or https:// and a host',
+    );
+    expect(reason('https://tiles.example.org/{z}/{x}/{y}.png?key={apikey}')).toBe(
+      'may contain no placeholder but {z}, {x} and {y}',
+    );
   });
 });

@@ -9,9 +9,13 @@ import { z } from 'zod';
 export const MapTileUrlSchema = z
   .string()
   .refine((text) => /^https?:\/\/[^/{}\s]+\//i.test(text), { error: 'must start with http:// or https:// and a host' })
-  .refine((text) => ['{z}', '{x}', '{y}'].every((part) => text.includes(part)), { error: 'must contain {z}, {x} and {y}' })
+  .refine((text) => ['{z}', '{x}', '{y}'].every((part) => text.includes(part)), {
+    error: 'must contain {z}, {x} and {y}',
+  })
   .refine((text) => !/\{(?![zxy]\})/.test(text), { error: 'may contain no placeholder but {z}, {x} and {y}' })
-  .refine((text) => URL.canParse(text.replaceAll(/\{[zxy]\}/g, '0')), { error: 'must be a valid address once {z}, {x} and {y} are filled in' });
+  .refine((text) => URL.canParse(text.replaceAll(/\{[zxy]\}/g, '0')), {
+    error: 'must be a valid address once {z}, {x} and {y} are filled in',
+  });
 
 /** The origin (scheme, host, port) a tile template loads from, for the CSP. */
 export function tileOrigin(template: string): string {
@@ -19,6 +23,8 @@ export function tileOrigin(template: string): string {
 }
 
 export const MapImageryAnswerSchema = z.object({
-  tileUrl: MapTileUrlSchema.nullable().describe('the tile template of the online imagery; null: the bundled NaturalEarthII only'),
+  tileUrl: MapTileUrlSchema.nullable().describe(
+    'the tile template of the online imagery; null: the bundled NaturalEarthII only',
+  ),
 });
 export type MapImageryAnswer = z.infer<typeof MapImageryAnswerSchema>;

@@ -23,7 +23,11 @@ export interface NaturalEarthContext {
   borders: Float64Array[];
 }
 
-function decodeLine(encoded: readonly number[], scale: readonly [number, number], translate: readonly [number, number]): Float64Array {
+function decodeLine(
+  encoded: readonly number[],
+  scale: readonly [number, number],
+  translate: readonly [number, number],
+): Float64Array {
   const line = new Float64Array(encoded.length - (encoded.length % 2));
   let [x, y] = [0, 0];
   for (let at = 0; at + 1 < encoded.length; at += 2) {
@@ -36,6 +40,7 @@ function decodeLine(encoded: readonly number[], scale: readonly [number, number]
 }
 
 export function decodeNaturalEarth(file: NaturalEarthFile): NaturalEarthContext {
-  const decode = (lines: readonly (readonly number[])[]) => lines.filter((line) => line.length >= 4).map((line) => decodeLine(line, file.scale, file.translate));
+  const decode = (lines: readonly (readonly number[])[]) =>
+    lines.filter((line) => line.length >= 4).map((line) => decodeLine(line, file.scale, file.translate));
   return { coastlines: decode(file.coastlines), borders: decode(file.borders) };
 }

@@ -14,7 +14,22 @@ const trace = {
   desc: 'CESSNA 172',
   timestamp: 1704190272.5,
   trace: [
-    [0, 47.61, -122.33, 'ground', 12.1, 270.5, 0, null, { type: 'adsb_icao', flight: 'N123AB  ' }, 'adsb_icao', null, null, null, null],
+    [
+      0,
+      47.61,
+      -122.33,
+      'ground',
+      12.1,
+      270.5,
+      0,
+      null,
+      { type: 'adsb_icao', flight: 'N123AB  ' },
+      'adsb_icao',
+      null,
+      null,
+      null,
+      null,
+    ],
     [10.25, 47.612, -122.335, 3000, 150, 271, 0, 500, null, 'adsb_icao', 3150, 512, 110, -2.5],
     [20, null, null, 3100, 152, 271, 0, 500, null, 'mlat', null, null, null, null],
   ],
@@ -26,8 +41,28 @@ describe('ADS-B traces', () => {
     expect(detection.settings).toMatchObject({ format: 'adsb-trace', icon: 'airplane', name: 'trace_full_a1b2c3' });
     expect(detection.reason).toMatch(/^ADS-B trace \(ADS-B Exchange, readsb or tar1090\) of N123AB \(ICAO a1b2c3\)/);
     expect(points).toEqual([
-      { line: 1, timestamp: 1704190272_500000, actor: 'N123AB', latitude: 47.61, longitude: -122.33, altitude: null, heading: 270.5, pitch: null, roll: null },
-      { line: 2, timestamp: 1704190282_750000, actor: 'N123AB', latitude: 47.612, longitude: -122.335, altitude: expect.closeTo(3150 * 0.3048, 9), heading: 271, pitch: null, roll: -2.5 },
+      {
+        line: 1,
+        timestamp: 1704190272_500000,
+        actor: 'N123AB',
+        latitude: 47.61,
+        longitude: -122.33,
+        altitude: null,
+        heading: 270.5,
+        pitch: null,
+        roll: null,
+      },
+      {
+        line: 2,
+        timestamp: 1704190282_750000,
+        actor: 'N123AB',
+        latitude: 47.612,
+        longitude: -122.335,
+        altitude: expect.closeTo(3150 * 0.3048, 9),
+        heading: 271,
+        pitch: null,
+        roll: -2.5,
+      },
     ]);
     expect(invalid).toEqual([{ line: 3, reason: 'trace point 3 has no readable latitude and longitude' }]);
   });

@@ -12,7 +12,8 @@ import { trackItem, type GeoItem } from './track-fix.ts';
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 const FEET = 0.3048;
-const finite = (value: Json | undefined): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const finite = (value: Json | undefined): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
 
 interface Aircraft {
   icao: string;
@@ -24,7 +25,10 @@ function traceItem(entry: Json, number: number, aircraft: Aircraft): GeoItem {
   const label = `trace point ${number}`;
   if (!Array.isArray(entry)) return { line: number, reason: `${label} is not a list of values` };
   const [offset, latitude, longitude, altitude, , track, , , details, , geometric, , , roll] = entry;
-  const flight = typeof details === 'object' && details !== null && !Array.isArray(details) && typeof details.flight === 'string' ? details.flight.trim() : '';
+  const flight =
+    typeof details === 'object' && details !== null && !Array.isArray(details) && typeof details.flight === 'string'
+      ? details.flight.trim()
+      : '';
   const baseFeet = altitude === 'ground' ? null : finite(altitude);
   const feet = finite(geometric) ?? baseFeet;
   const seconds = finite(offset);
@@ -36,7 +40,10 @@ function traceItem(entry: Json, number: number, aircraft: Aircraft): GeoItem {
     altitude: feet === null ? null : feet * FEET,
     heading: finite(track),
     roll: finite(roll),
-    timestamp: aircraft.baseSeconds === undefined || seconds === null ? undefined : Math.round((aircraft.baseSeconds + seconds) * 1_000_000),
+    timestamp:
+      aircraft.baseSeconds === undefined || seconds === null
+        ? undefined
+        : Math.round((aircraft.baseSeconds + seconds) * 1_000_000),
     label,
   });
 }
@@ -68,7 +75,10 @@ export async function* parseAdsbTrace(text: AsyncIterable<string>): AsyncGenerat
       }
     }
   } catch (error) {
-    throw new ImportError('invalid-file', `is not a readable trace file after ${entries} points: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ImportError(
+      'invalid-file',
+      `is not a readable trace file after ${entries} points: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   if (waiting.length > 0) {
     items.push(...waiting.map(({ entry, number }) => traceItem(entry, number, aircraft)));

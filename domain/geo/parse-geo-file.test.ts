@@ -16,7 +16,13 @@ describe('geo fixtures, no settings given', () => {
     expect(detection.reason).toContain('Flightradar24');
     expect([points.length, invalid.length]).toEqual([305, 0]);
     expect([first, last]).toEqual(['2024-01-02T07:22:55.000Z', '2024-01-02T08:47:23.000Z']);
-    expect(points[1]).toMatchObject({ line: 3, actor: 'JAL516', latitude: 42.770142, longitude: 141.691422, heading: 172 });
+    expect(points[1]).toMatchObject({
+      line: 3,
+      actor: 'JAL516',
+      latitude: 42.770142,
+      longitude: 141.691422,
+      heading: 172,
+    });
     expect(points[1]!.altitude).toBeCloseTo(550 * 0.3048, 6);
   });
 
@@ -35,8 +41,15 @@ describe('geo fixtures, no settings given', () => {
     expect([points.length, invalid.length]).toEqual([10_817, 0]);
     expect([first, last]).toEqual(['2021-09-06T02:48:09.100Z', '2021-09-06T03:07:42.000Z']);
     expect(points[0]).toEqual({
-      line: 12, timestamp: Date.UTC(2021, 8, 6, 2, 48, 9, 100) * 1000, actor: 'Sep-5th-2021-07-48PM-Flight-Airdata',
-      latitude: 47.5726823293534, longitude: -122.626668686453, altitude: 8.6981638, heading: null, pitch: null, roll: null,
+      line: 12,
+      timestamp: Date.UTC(2021, 8, 6, 2, 48, 9, 100) * 1000,
+      actor: 'Sep-5th-2021-07-48PM-Flight-Airdata',
+      latitude: 47.5726823293534,
+      longitude: -122.626668686453,
+      altitude: 8.6981638,
+      heading: null,
+      pitch: null,
+      roll: null,
     });
   });
 
@@ -46,7 +59,13 @@ describe('geo fixtures, no settings given', () => {
     expect([points.length, invalid.length]).toEqual([513, 358]);
     expect(invalid[0]).toEqual({ line: 33, reason: 'point 1 of track "03-OCT-10 #2" has no time' });
     expect([first, last]).toEqual(['2010-10-03T09:36:30.000Z', '2010-10-03T13:19:31.000Z']);
-    expect(points[0]).toMatchObject({ line: 1113, actor: 'ACTIVE LOG', latitude: 45.452595614, longitude: 14.018194014, altitude: 753.330322 });
+    expect(points[0]).toMatchObject({
+      line: 1113,
+      actor: 'ACTIVE LOG',
+      latitude: 45.452595614,
+      longitude: 14.018194014,
+      altitude: 753.330322,
+    });
     expect(new Set(points.map((point) => point.actor))).toEqual(new Set(['ACTIVE LOG', 'ACTIVE LOG #2']));
   });
 
@@ -60,7 +79,11 @@ describe('geo fixtures, no settings given', () => {
     expect(points[0]!.latitude).toBeCloseTo(-(38 + 39.773 / 60), 9);
     expect(points[0]!.longitude).toBeCloseTo(176 + 8.501 / 60, 9);
     // The 300th fix, B000010: ten seconds past midnight, on the next day.
-    expect(points[299]).toMatchObject({ timestamp: Date.UTC(2009, 10, 7, 0, 0, 10) * 1000, altitude: 1386, heading: 26 });
+    expect(points[299]).toMatchObject({
+      timestamp: Date.UTC(2009, 10, 7, 0, 0, 10) * 1000,
+      altitude: 1386,
+      heading: 26,
+    });
   });
 
   it('NMEA from a u-blox ZED-F9P: 29 fixes, RMC and GGA of each second merged, comments skipped', async () => {
@@ -79,8 +102,15 @@ describe('geo fixtures, no settings given', () => {
     expect([points.length, invalid.length]).toEqual([28, 0]);
     expect([first, last]).toEqual(['2014-04-12T14:26:16.702Z', '2014-04-12T15:38:07.678Z']);
     expect(points[1]).toEqual({
-      line: 116, timestamp: Date.UTC(2014, 3, 12, 14, 26, 16, 702) * 1000, actor: '12/04/2014 11:24 AM',
-      latitude: -40.139527, longitude: -71.324739, altitude: 791.5999755859375, heading: null, pitch: null, roll: null,
+      line: 116,
+      timestamp: Date.UTC(2014, 3, 12, 14, 26, 16, 702) * 1000,
+      actor: '12/04/2014 11:24 AM',
+      latitude: -40.139527,
+      longitude: -71.324739,
+      altitude: 791.5999755859375,
+      heading: null,
+      pitch: null,
+      roll: null,
     });
     expect(points[0]!.actor).toBe('12/04/2014 11:24 AM (départ)');
   });

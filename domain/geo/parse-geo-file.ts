@@ -20,9 +20,22 @@ import { parseNmea } from './parse-nmea.ts';
 import { parseTcx } from './parse-tcx.ts';
 import type { GeoItem } from './track-fix.ts';
 
-const FORMAT_NAMES = { gpx: 'GPX', kml: 'KML', geojson: 'GeoJSON', igc: 'IGC', nmea: 'NMEA', tcx: 'TCX', 'adsb-trace': 'ADS-B trace' } as const;
+const FORMAT_NAMES = {
+  gpx: 'GPX',
+  kml: 'KML',
+  geojson: 'GeoJSON',
+  igc: 'IGC',
+  nmea: 'NMEA',
+  tcx: 'TCX',
+  'adsb-trace': 'ADS-B trace',
+} as const;
 
-function trackItems(format: Exclude<GeoFormat, 'csv'>, text: AsyncIterable<string>, settings: MapSettings, zone: ZoneId): AsyncGenerator<GeoItem[]> {
+function trackItems(
+  format: Exclude<GeoFormat, 'csv'>,
+  text: AsyncIterable<string>,
+  settings: MapSettings,
+  zone: ZoneId,
+): AsyncGenerator<GeoItem[]> {
   switch (format) {
     case 'gpx':
       return parseGpx(text, zone);
@@ -41,7 +54,11 @@ function trackItems(format: Exclude<GeoFormat, 'csv'>, text: AsyncIterable<strin
   }
 }
 
-export async function* parseGeoFile(input: ImportInput, settings: MapSettings, options: GeoParseOptions = {}): AsyncGenerator<GeoBatch, GeoProgress> {
+export async function* parseGeoFile(
+  input: ImportInput,
+  settings: MapSettings,
+  options: GeoParseOptions = {},
+): AsyncGenerator<GeoBatch, GeoProgress> {
   const format = formatOf(settings);
   if (format === 'csv') return yield* parseGeo(input, settings, options);
   const zone = await loadZone(settings.defaultTimeZone);
@@ -66,9 +83,13 @@ export async function* parseGeoFile(input: ImportInput, settings: MapSettings, o
     }
   } catch (error) {
     if (error instanceof ImportError) throw error;
-    throw new ImportError('invalid-file', `is not readable ${FORMAT_NAMES[format]}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ImportError(
+      'invalid-file',
+      `is not readable ${FORMAT_NAMES[format]}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
-  if (validCount === 0 && invalidCount === 0) throw new ImportError('invalid-file', `holds no ${FORMAT_NAMES[format]} track points with a position`);
+  if (validCount === 0 && invalidCount === 0)
+    throw new ImportError('invalid-file', `holds no ${FORMAT_NAMES[format]} track points with a position`);
   options.onProgress?.(progress());
   return progress();
 }

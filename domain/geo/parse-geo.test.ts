@@ -25,14 +25,27 @@ describe('geo CSV', () => {
     const bytes = fixture('fr24_JAL516_2024-01-02.csv');
     const detection = detectGeoSettings(new TextDecoder().decode(bytes), true, 'fr24_JAL516_2024-01-02.csv');
     if (typeof detection === 'string') throw new Error(detection);
-    expect(detection.settings.identifiedColumns).toEqual({ '0': 'timestamp', '2': 'actor', '3': 'position', '4': 'altitude', '6': 'heading' });
+    expect(detection.settings.identifiedColumns).toEqual({
+      '0': 'timestamp',
+      '2': 'actor',
+      '3': 'position',
+      '4': 'altitude',
+      '6': 'heading',
+    });
     expect(detection.settings.numericUnit).toBe('seconds');
     // A Flightradar24 export: a callsign (an aircraft), altitude in feet.
     expect(detection.settings).toMatchObject({ icon: 'airplane', altitudeUnit: 'feet' });
     const { points, invalid } = await parseAll(bytes, detection.settings);
     expect(points).toHaveLength(305);
     expect(invalid).toHaveLength(0);
-    expect(points[0]).toMatchObject({ line: 2, timestamp: 1704180175_000000, actor: 'JAL516', latitude: 42.787994, longitude: 141.685074, heading: 73 });
+    expect(points[0]).toMatchObject({
+      line: 2,
+      timestamp: 1704180175_000000,
+      actor: 'JAL516',
+      latitude: 42.787994,
+      longitude: 141.685074,
+      heading: 73,
+    });
   });
 
   it('reads the AirData log: datetime(utc), padded headers, feet; the 116 rows without a fix are invalid', async () => {
@@ -40,7 +53,14 @@ describe('geo CSV', () => {
     const detection = detectGeoSettings(new TextDecoder().decode(bytes.subarray(0, 64 * 1024)), false, 'airdata.csv');
     if (typeof detection === 'string') throw new Error(detection);
     const kinds = detection.settings.identifiedColumns;
-    expect(kinds).toMatchObject({ '1': 'timestamp', '2': 'latitude', '3': 'longitude', '21': 'heading', '22': 'pitch', '23': 'roll' });
+    expect(kinds).toMatchObject({
+      '1': 'timestamp',
+      '2': 'latitude',
+      '3': 'longitude',
+      '21': 'heading',
+      '22': 'pitch',
+      '23': 'roll',
+    });
     expect(detection.settings.altitudeUnit).toBe('feet');
     const { points, invalid } = await parseAll(bytes, detection.settings);
     expect(points.length + invalid.length).toBe(11_614);
@@ -52,9 +72,17 @@ describe('geo CSV', () => {
   it('reports bad rows with line and reason, and times of day on the default date in the default zone', async () => {
     const text = 'hms,lat,lon\n10:00:00,52.1,4.2\n10:00:01,95,4.2\nnoon,52.1,4.2\n10:00:03,52.1\n';
     const settings: MapSettings = {
-      name: 'x', colour: '#0071BF', icon: 'circle', defaultTimeZone: 'UTC', defaultDate: '2024-03-01', delimiter: 'comma',
-      headerRowCount: 1, preambleRowCount: 0, identifiedColumns: { '0': 'hour_minute_second', '1': 'latitude', '2': 'longitude' },
-      numericUnit: 'seconds', altitudeUnit: 'metres',
+      name: 'x',
+      colour: '#0071BF',
+      icon: 'circle',
+      defaultTimeZone: 'UTC',
+      defaultDate: '2024-03-01',
+      delimiter: 'comma',
+      headerRowCount: 1,
+      preambleRowCount: 0,
+      identifiedColumns: { '0': 'hour_minute_second', '1': 'latitude', '2': 'longitude' },
+      numericUnit: 'seconds',
+      altitudeUnit: 'metres',
     };
     const { points, invalid } = await parseAll(new TextEncoder().encode(text), settings);
     expect(points.map((point) => point.timestamp)).toEqual([Date.UTC(2024, 2, 1, 10) * 1000]);

@@ -40,7 +40,11 @@ const DEFAULT_GUNZIP: GunzipLimits = { maxInflatedBytes: 4 * 2 ** 30 };
  * The file's bytes as text, counted as read (progress is in the file's own bytes, compressed or not)
  * and inflated when the file is gzipped (Strava's bulk export gives .gpx.gz).
  */
-export function unpackedBytes(input: ImportInput, options: GeoParseOptions, onBytes: (bytes: number) => void): AsyncGenerator<Uint8Array> {
+export function unpackedBytes(
+  input: ImportInput,
+  options: GeoParseOptions,
+  onBytes: (bytes: number) => void,
+): AsyncGenerator<Uint8Array> {
   return gunzipIfCompressed(counted(input, onBytes), options.gunzip ?? DEFAULT_GUNZIP);
 }
 
@@ -69,7 +73,11 @@ function holdsNul(fields: readonly string[]): boolean {
  * Yields batches of points and invalid rows. Throws ImportError 'bad-settings' when an identified
  * column is past the header's last column, and 'invalid-file' when the file is not text with rows.
  */
-export async function* parseGeo(input: ImportInput, settings: MapSettings, options: GeoParseOptions = {}): AsyncGenerator<GeoBatch, GeoProgress> {
+export async function* parseGeo(
+  input: ImportInput,
+  settings: MapSettings,
+  options: GeoParseOptions = {},
+): AsyncGenerator<GeoBatch, GeoProgress> {
   const zone = await loadZone(settings.defaultTimeZone);
   const hasOffsetColumn = Object.values(settings.identifiedColumns).includes('utc_offset');
   const utcTimes = hasOffsetColumn ? geoTimeReader(ZoneOffset.UTC, settings.numericUnit) : undefined;
@@ -82,16 +90,27 @@ export async function* parseGeo(input: ImportInput, settings: MapSettings, optio
   let width: number | undefined;
   const progress = (): GeoProgress => ({ bytesRead, totalBytes: options.totalBytes, validCount, invalidCount });
   let sawNul = false;
-  const text = watchedForNul(textChunks(unpackedBytes(input, options, (bytes) => (bytesRead += bytes))), () => (sawNul = true));
-  for await (const rows of delimitedRows(text, { delimiter: delimiterChar(settings.delimiter), quoted: true, preambleRows: settings.preambleRowCount })) {
+  const text = watchedForNul(
+    textChunks(unpackedBytes(input, options, (bytes) => (bytesRead += bytes))),
+    () => (sawNul = true),
+  );
+  for await (const rows of delimitedRows(text, {
+    delimiter: delimiterChar(settings.delimiter),
+    quoted: true,
+    preambleRows: settings.preambleRowCount,
+  })) {
     const points: GeoPoint[] = [];
     const invalid: InvalidGeoItem[] = [];
     for (const row of rows) {
-      if (sawNul && holdsNul(row.fields)) throw new ImportError('invalid-file', `Line ${row.line}: holds NUL bytes; this is not a text file`);
+      if (sawNul && holdsNul(row.fields))
+        throw new ImportError('invalid-file', `Line ${row.line}: holds NUL bytes; this is not a text file`);
       if (width === undefined) {
         width = row.fields.length;
         if (highestColumn >= width) {
-          throw new ImportError('bad-settings', `column ${highestColumn} is past the last column of the file (it has ${width} columns, 0 to ${width - 1})`);
+          throw new ImportError(
+            'bad-settings',
+            `column ${highestColumn} is past the last column of the file (it has ${width} columns, 0 to ${width - 1})`,
+          );
         }
       }
       if (headerLeft > 0) {

@@ -18,7 +18,8 @@ const TIME_PROPERTIES = ['time', 'timestamp', 'datetime', 'date_time', 'date', '
 const ACTOR_PROPERTIES = ['name', 'callsign', 'title', 'id', 'device', 'vehicle'];
 const HEADING_PROPERTIES = ['heading', 'course', 'bearing', 'direction'];
 
-const isObject = (value: Json | undefined): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: Json | undefined): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Epoch seconds, milliseconds or microseconds told apart by magnitude (1e11 s is the year 5138). */
 export function epochMicros(value: number): number {
@@ -82,7 +83,10 @@ function featureItems(feature: JsonObject, number: number, zone: ZoneId): GeoIte
       const position = Array.isArray(vertex) ? vertex : [];
       const [longitude, latitude, altitude, fourth] = position;
       const label = geometry.type === 'Point' ? `feature ${number}` : `feature ${number}, point ${vertexNumber}`;
-      const timestamp = typeof fourth === 'number' ? epochMicros(fourth) : timeOf(lineTimes?.[index], zone) ?? (geometry.type === 'Point' ? timeOf(pointTime, zone) : undefined);
+      const timestamp =
+        typeof fourth === 'number'
+          ? epochMicros(fourth)
+          : (timeOf(lineTimes?.[index], zone) ?? (geometry.type === 'Point' ? timeOf(pointTime, zone) : undefined));
       items.push(
         trackItem({
           line: number,
@@ -101,7 +105,10 @@ function featureItems(feature: JsonObject, number: number, zone: ZoneId): GeoIte
 }
 
 export async function* parseGeoJson(text: AsyncIterable<string>, zone: ZoneId): AsyncGenerator<GeoItem[]> {
-  const parser = new JSONParser({ paths: ['$.features.*', '$.type', '$.geometry', '$.properties', '$.id', '$.coordinates'], keepStack: false });
+  const parser = new JSONParser({
+    paths: ['$.features.*', '$.type', '$.geometry', '$.properties', '$.id', '$.coordinates'],
+    keepStack: false,
+  });
   const root: JsonObject = {};
   let features = 0;
   let items: GeoItem[] = [];
@@ -124,11 +131,15 @@ export async function* parseGeoJson(text: AsyncIterable<string>, zone: ZoneId): 
       }
     }
   } catch (error) {
-    throw new ImportError('invalid-file', `is not readable GeoJSON after ${features} features: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ImportError(
+      'invalid-file',
+      `is not readable GeoJSON after ${features} features: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   if (!read) throw new ImportError('invalid-file', 'is empty');
   // A file that is one Feature, or one bare geometry, rather than a FeatureCollection.
   if (root.type === 'Feature') items.push(...featureItems(root, 1, zone));
-  else if (root.type !== 'FeatureCollection' && root.coordinates !== undefined) items.push(...featureItems({ geometry: { type: root.type ?? null, coordinates: root.coordinates } }, 1, zone));
+  else if (root.type !== 'FeatureCollection' && root.coordinates !== undefined)
+    items.push(...featureItems({ geometry: { type: root.type ?? null, coordinates: root.coordinates } }, 1, zone));
   if (items.length > 0) yield items;
 }

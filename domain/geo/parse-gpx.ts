@@ -39,9 +39,23 @@ export async function* parseGpx(text: AsyncIterable<string>, zone: ZoneId): Asyn
         content = '';
         if (token.name === 'trk' || token.name === 'rte') {
           counts[token.name] += 1;
-          container = { kind: token.name === 'trk' ? 'track' : 'route', name: '', number: counts[token.name], points: 0 };
+          container = {
+            kind: token.name === 'trk' ? 'track' : 'route',
+            name: '',
+            number: counts[token.name],
+            points: 0,
+          };
         } else if (POINTS.has(token.name)) {
-          point = { kind: token.name, line: token.line, latitude: Number(token.attributes.lat ?? ''), longitude: Number(token.attributes.lon ?? ''), altitude: null, heading: null, time: undefined, name: '' };
+          point = {
+            kind: token.name,
+            line: token.line,
+            latitude: Number(token.attributes.lat ?? ''),
+            longitude: Number(token.attributes.lon ?? ''),
+            altitude: null,
+            heading: null,
+            time: undefined,
+            name: '',
+          };
           if (token.name === 'wpt') counts.wpt += 1;
           else container.points += 1;
         }
@@ -70,11 +84,26 @@ export async function* parseGpx(text: AsyncIterable<string>, zone: ZoneId): Asyn
   }
 
   function finish(open: OpenPoint): GeoItem[] {
-    const timestamp = open.time === undefined || open.time === '' ? undefined : (readTrackTime(open.time, zone) ?? open.time);
+    const timestamp =
+      open.time === undefined || open.time === '' ? undefined : (readTrackTime(open.time, zone) ?? open.time);
     // A waypoint without a time is a place, not a moment of a track.
     if (open.kind === 'wpt' && timestamp === undefined) return [];
-    const label = open.kind === 'wpt' ? named('waypoint', open.name, counts.wpt) : `point ${container.points} of ${named(container.kind, container.name, container.number)}`;
+    const label =
+      open.kind === 'wpt'
+        ? named('waypoint', open.name, counts.wpt)
+        : `point ${container.points} of ${named(container.kind, container.name, container.number)}`;
     const actor = open.kind === 'wpt' ? open.name : container.name;
-    return [trackItem({ line: open.line, actor, latitude: open.latitude, longitude: open.longitude, altitude: open.altitude, heading: open.heading, timestamp, label })];
+    return [
+      trackItem({
+        line: open.line,
+        actor,
+        latitude: open.latitude,
+        longitude: open.longitude,
+        altitude: open.altitude,
+        heading: open.heading,
+        timestamp,
+        label,
+      }),
+    ];
   }
 }

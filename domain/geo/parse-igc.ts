@@ -39,7 +39,13 @@ export async function* parseIgc(text: AsyncIterable<string>, defaultDate: string
         }
         const rank = ACTOR_HEADERS[record.slice(0, 5)];
         const value = record.slice(record.indexOf(':') + 1).trim();
-        if (rank !== undefined && rank < actorRank && record.includes(':') && value !== '' && !/^(not set|none|n\/a)$/i.test(value)) {
+        if (
+          rank !== undefined &&
+          rank < actorRank &&
+          record.includes(':') &&
+          value !== '' &&
+          !/^(not set|none|n\/a)$/i.test(value)
+        ) {
           actor = value;
           actorRank = rank;
         }
@@ -59,7 +65,10 @@ export async function* parseIgc(text: AsyncIterable<string>, defaultDate: string
         const label = `fix ${fixes} of ${named('flight', actor, 1)}`;
         const match = B_RECORD.exec(record);
         if (match === null) {
-          items.push({ line, reason: `${label}: '${record.slice(0, 40)}' is not a B record (BHHMMSS DDMMmmmN DDDMMmmmE A/V pressure GNSS altitude)` });
+          items.push({
+            line,
+            reason: `${label}: '${record.slice(0, 40)}' is not a B record (BHHMMSS DDMMmmmN DDDMMmmmE A/V pressure GNSS altitude)`,
+          });
           continue;
         }
         const [, hh, mm, ss, latDegrees, latMinutes, ns, lonDegrees, lonMinutes, ew, validity, pressure, gnss] = match;
@@ -69,7 +78,8 @@ export async function* parseIgc(text: AsyncIterable<string>, defaultDate: string
           continue;
         }
         // NOTE: a clock going back by more than 12 hours crossed midnight; a step back of seconds is a logger's jitter.
-        if (day !== undefined && previousSeconds !== undefined && seconds < previousSeconds - SECONDS_PER_DAY / 2) day += 1;
+        if (day !== undefined && previousSeconds !== undefined && seconds < previousSeconds - SECONDS_PER_DAY / 2)
+          day += 1;
         previousSeconds = seconds;
         const latitude = (Number(latDegrees) + Number(latMinutes) / 60_000) * (ns === 'S' ? -1 : 1);
         const longitude = (Number(lonDegrees) + Number(lonMinutes) / 60_000) * (ew === 'W' ? -1 : 1);
@@ -78,8 +88,24 @@ export async function* parseIgc(text: AsyncIterable<string>, defaultDate: string
         const headingText = headingColumn === undefined ? '' : record.slice(headingColumn.start, headingColumn.end);
         const heading = /^\d+$/.test(headingText) ? Number(headingText) : null;
         const timestamp = day === undefined ? undefined : (day * SECONDS_PER_DAY + seconds) * 1_000_000;
-        const item = trackItem({ line, actor, latitude, longitude, altitude: Number.isFinite(altitude) ? altitude : null, heading, timestamp, label });
-        items.push('reason' in item && timestamp === undefined ? { line, reason: `${label} has no date: the file has no HFDTE header and the map no default year-month-day` } : item);
+        const item = trackItem({
+          line,
+          actor,
+          latitude,
+          longitude,
+          altitude: Number.isFinite(altitude) ? altitude : null,
+          heading,
+          timestamp,
+          label,
+        });
+        items.push(
+          'reason' in item && timestamp === undefined
+            ? {
+                line,
+                reason: `${label} has no date: the file has no HFDTE header and the map no default year-month-day`,
+              }
+            : item,
+        );
       }
     }
     if (items.length > 0) yield items;

@@ -39,7 +39,8 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
   let tracks = 0;
   let placemark: Placemark | undefined;
   let track: Track | undefined;
-  const time = (value: string | undefined) => (value === undefined || value === '' ? undefined : (readTrackTime(value, zone) ?? value));
+  const time = (value: string | undefined) =>
+    value === undefined || value === '' ? undefined : (readTrackTime(value, zone) ?? value);
 
   /** Track points whose when and coord have both been read. */
   const drain = (items: GeoItem[]) => {
@@ -48,7 +49,8 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
       const coord = track.coords.shift()!;
       const [longitude, latitude, altitude] = words(coord.text).map(Number);
       const angles = track.angles.shift();
-      const [heading, pitch, roll] = angles === undefined || angles.trim() === '' ? [] : words(angles).map(numberOrNull);
+      const [heading, pitch, roll] =
+        angles === undefined || angles.trim() === '' ? [] : words(angles).map(numberOrNull);
       track.points += 1;
       items.push(
         trackItem({
@@ -69,7 +71,10 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
 
   const placemarkItems = (done: Placemark, items: GeoItem[]) => {
     for (const geometry of done.geometries) {
-      const tuples = geometry.text.trim().split(/\s+/).filter((tuple) => tuple !== '');
+      const tuples = geometry.text
+        .trim()
+        .split(/\s+/)
+        .filter((tuple) => tuple !== '');
       const begin = time(done.when ?? done.begin);
       const end = time(done.end);
       if (geometry.kind === 'Point' && begin === undefined) continue;
@@ -78,9 +83,24 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
         let timestamp = begin;
         // NOTE: a TimeSpan says when the line was travelled, not when each vertex was passed; evenly
         // spread times keep the line in its span and in order, which is all the file tells.
-        if (done.when === undefined && typeof begin === 'number' && typeof end === 'number' && tuples.length > 1) timestamp = Math.round(begin + ((end - begin) * index) / (tuples.length - 1));
-        const label = geometry.kind === 'Point' ? named('placemark', done.name, done.number) : `point ${index + 1} of ${named('line', done.name, done.number)}`;
-        items.push(trackItem({ line: geometry.line, actor: done.name, latitude: latitude ?? Number.NaN, longitude: longitude ?? Number.NaN, altitude: altitude === undefined || Number.isNaN(altitude) ? null : altitude, heading: null, timestamp, label }));
+        if (done.when === undefined && typeof begin === 'number' && typeof end === 'number' && tuples.length > 1)
+          timestamp = Math.round(begin + ((end - begin) * index) / (tuples.length - 1));
+        const label =
+          geometry.kind === 'Point'
+            ? named('placemark', done.name, done.number)
+            : `point ${index + 1} of ${named('line', done.name, done.number)}`;
+        items.push(
+          trackItem({
+            line: geometry.line,
+            actor: done.name,
+            latitude: latitude ?? Number.NaN,
+            longitude: longitude ?? Number.NaN,
+            altitude: altitude === undefined || Number.isNaN(altitude) ? null : altitude,
+            heading: null,
+            timestamp,
+            label,
+          }),
+        );
       });
     }
   };
@@ -97,7 +117,14 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
         contentLine = token.line;
         if (token.name === 'Placemark') {
           placemarks += 1;
-          placemark = { name: '', number: placemarks, when: undefined, begin: undefined, end: undefined, geometries: [] };
+          placemark = {
+            name: '',
+            number: placemarks,
+            when: undefined,
+            begin: undefined,
+            end: undefined,
+            geometries: [],
+          };
         } else if (token.name === 'Track') {
           tracks += 1;
           track = { number: tracks, points: 0, whens: [], coords: [], angles: [] };
@@ -118,7 +145,10 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
           // A coord left without a when has no time; whens left without a coord have no place.
           for (const coord of track.coords) {
             track.points += 1;
-            items.push({ line: coord.line, reason: `point ${track.points} of ${named('track', placemark?.name ?? '', track.number)} has no time` });
+            items.push({
+              line: coord.line,
+              reason: `point ${track.points} of ${named('track', placemark?.name ?? '', track.number)} has no time`,
+            });
           }
           track = undefined;
         }
@@ -129,7 +159,8 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
       else if (token.name === 'when' && parent === 'TimeStamp') placemark.when = value;
       else if (token.name === 'begin' && parent === 'TimeSpan') placemark.begin = value;
       else if (token.name === 'end' && parent === 'TimeSpan') placemark.end = value;
-      else if (token.name === 'coordinates' && (parent === 'Point' || parent === 'LineString')) placemark.geometries.push({ kind: parent, line: contentLine, text: value });
+      else if (token.name === 'coordinates' && (parent === 'Point' || parent === 'LineString'))
+        placemark.geometries.push({ kind: parent, line: contentLine, text: value });
       else if (token.name === 'Placemark') {
         placemarkItems(placemark, items);
         placemark = undefined;

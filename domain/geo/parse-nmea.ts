@@ -50,7 +50,8 @@ function fieldsOf(sentence: string): string[] | string {
     for (let at = 0; at < body.length; at += 1) sum ^= body.charCodeAt(at);
     const given = sentence.slice(star + 1, star + 3).toUpperCase();
     const computed = sum.toString(16).toUpperCase().padStart(2, '0');
-    if (given !== computed) return `checksum ${given} does not match the sentence (it sums to ${computed}): the line was damaged`;
+    if (given !== computed)
+      return `checksum ${given} does not match the sentence (it sums to ${computed}): the line was damaged`;
   }
   return body.split(',');
 }
@@ -65,7 +66,8 @@ export async function* parseNmea(text: AsyncIterable<string>): AsyncGenerator<Ge
     const done = fix;
     fix = undefined;
     if (done.day !== undefined) day = done.day;
-    else if (day !== undefined && lastSeconds !== undefined && done.seconds < lastSeconds - SECONDS_PER_DAY / 2) day += 1;
+    else if (day !== undefined && lastSeconds !== undefined && done.seconds < lastSeconds - SECONDS_PER_DAY / 2)
+      day += 1;
     lastSeconds = done.seconds;
     const label = `fix at ${done.clock.slice(0, 2)}:${done.clock.slice(2, 4)}:${done.clock.slice(4)}`;
     if (done.invalid !== undefined) {
@@ -77,7 +79,18 @@ export async function* parseNmea(text: AsyncIterable<string>): AsyncGenerator<Ge
       return;
     }
     const timestamp = Math.round((day * SECONDS_PER_DAY + done.seconds) * 1_000_000);
-    items.push(trackItem({ line: done.line, actor: '', latitude: done.latitude, longitude: done.longitude, altitude: done.altitude, heading: done.heading, timestamp, label }));
+    items.push(
+      trackItem({
+        line: done.line,
+        actor: '',
+        latitude: done.latitude,
+        longitude: done.longitude,
+        altitude: done.altitude,
+        heading: done.heading,
+        timestamp,
+        label,
+      }),
+    );
   };
 
   for await (const lines of textLines(text)) {
@@ -106,18 +119,32 @@ export async function* parseNmea(text: AsyncIterable<string>): AsyncGenerator<Ge
       }
       const seconds = secondsOfDay(clock);
       if (seconds === undefined) {
-        items.push({ line, reason: `${sentence.slice(1, 6)} sentence: time '${clock}' is not a time of day as hhmmss` });
+        items.push({
+          line,
+          reason: `${sentence.slice(1, 6)} sentence: time '${clock}' is not a time of day as hhmmss`,
+        });
         continue;
       }
       if (fix !== undefined && fix.clock !== clock) flush(items);
-      fix ??= { line, clock, seconds, latitude: Number.NaN, longitude: Number.NaN, altitude: null, heading: null, day: undefined, invalid: undefined };
+      fix ??= {
+        line,
+        clock,
+        seconds,
+        latitude: Number.NaN,
+        longitude: Number.NaN,
+        altitude: null,
+        heading: null,
+        day: undefined,
+        invalid: undefined,
+      };
       if (type === 'RMC') {
         const [, , status, lat, ns, lon, ew, , course, date] = fields;
         if (status !== 'A') fix.invalid ??= 'RMC status V: the receiver had no valid fix';
         if (Number.isNaN(fix.latitude)) [fix.latitude, fix.longitude] = [degrees(lat, ns), degrees(lon, ew)];
         if (course !== undefined && course !== '') fix.heading = Number(course);
         const dateMatch = /^(\d{2})(\d{2})(\d{2})$/.exec(date ?? '');
-        if (dateMatch !== null) fix.day = epochDay(2000 + Number(dateMatch[3]), Number(dateMatch[2]), Number(dateMatch[1]));
+        if (dateMatch !== null)
+          fix.day = epochDay(2000 + Number(dateMatch[3]), Number(dateMatch[2]), Number(dateMatch[1]));
       } else {
         // GGA: time, lat, N/S, lon, E/W, quality, satellites, HDOP, altitude; GNS has a mode string where GGA has quality.
         const [, , lat, ns, lon, ew, quality, , , altitude] = fields;

@@ -32,7 +32,8 @@ export async function* parseTcx(text: AsyncIterable<string>, zone: ZoneId): Asyn
       const name = local(token.name);
       if (token.kind === 'open') {
         content = '';
-        if (name === 'Activity' || name === 'Course') activity = { name: token.attributes['Sport'] ?? '', number: activity.number + 1, points: 0 };
+        if (name === 'Activity' || name === 'Course')
+          activity = { name: token.attributes['Sport'] ?? '', number: activity.number + 1, points: 0 };
         else if (name === 'Trackpoint' && !token.selfClosing) {
           point = { line: token.line, latitude: null, longitude: null, altitude: null, time: undefined };
           activity.points += 1;
@@ -60,8 +61,19 @@ export async function* parseTcx(text: AsyncIterable<string>, zone: ZoneId): Asyn
 
   function finish(open: OpenPoint): GeoItem {
     const label = `point ${activity.points} of ${named('activity', activity.name, activity.number)}`;
-    if (open.latitude === null || open.longitude === null) return { line: open.line, reason: `${label}: no <Position> (a pause or a sample without a fix)` };
-    const timestamp = open.time === undefined || open.time === '' ? undefined : (readTrackTime(open.time, zone) ?? open.time);
-    return trackItem({ line: open.line, actor: activity.name, latitude: open.latitude, longitude: open.longitude, altitude: open.altitude, heading: null, timestamp, label });
+    if (open.latitude === null || open.longitude === null)
+      return { line: open.line, reason: `${label}: no <Position> (a pause or a sample without a fix)` };
+    const timestamp =
+      open.time === undefined || open.time === '' ? undefined : (readTrackTime(open.time, zone) ?? open.time);
+    return trackItem({
+      line: open.line,
+      actor: activity.name,
+      latitude: open.latitude,
+      longitude: open.longitude,
+      altitude: open.altitude,
+      heading: null,
+      timestamp,
+      label,
+    });
   }
 }

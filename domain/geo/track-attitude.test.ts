@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { MapPointColumns } from './map-answers.ts';
 import { bearingDegrees, groundMetres, trackAttitude } from './track-attitude.ts';
 
-type Row = { lat: number; lon: number; alt?: number | null; seconds: number; heading?: number | null; pitch?: number | null; roll?: number | null };
+type Row = {
+  lat: number;
+  lon: number;
+  alt?: number | null;
+  seconds: number;
+  heading?: number | null;
+  pitch?: number | null;
+  roll?: number | null;
+};
 const columns = (rows: Row[]): MapPointColumns => ({
   count: rows.length,
   actors: ['a'],

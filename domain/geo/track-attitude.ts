@@ -19,7 +19,12 @@ const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 const toDegrees = (radians: number) => (radians * 180) / Math.PI;
 
 /** Initial great-circle bearing from one position to another, 0..360 clockwise from north. */
-export function bearingDegrees(fromLatitude: number, fromLongitude: number, toLatitude: number, toLongitude: number): number {
+export function bearingDegrees(
+  fromLatitude: number,
+  fromLongitude: number,
+  toLatitude: number,
+  toLongitude: number,
+): number {
   const [phi1, phi2] = [toRadians(fromLatitude), toRadians(toLatitude)];
   const deltaLambda = toRadians(toLongitude - fromLongitude);
   const y = Math.sin(deltaLambda) * Math.cos(phi2);
@@ -28,15 +33,23 @@ export function bearingDegrees(fromLatitude: number, fromLongitude: number, toLa
 }
 
 /** Ground distance in metres (haversine). */
-export function groundMetres(fromLatitude: number, fromLongitude: number, toLatitude: number, toLongitude: number): number {
+export function groundMetres(
+  fromLatitude: number,
+  fromLongitude: number,
+  toLatitude: number,
+  toLongitude: number,
+): number {
   const [phi1, phi2] = [toRadians(fromLatitude), toRadians(toLatitude)];
-  const a = Math.sin((phi2 - phi1) / 2) ** 2 + Math.cos(phi1) * Math.cos(phi2) * Math.sin(toRadians(toLongitude - fromLongitude) / 2) ** 2;
+  const a =
+    Math.sin((phi2 - phi1) / 2) ** 2 +
+    Math.cos(phi1) * Math.cos(phi2) * Math.sin(toRadians(toLongitude - fromLongitude) / 2) ** 2;
   return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
 /** The nearest point before and after `index` that lies elsewhere (a hover repeats its position). */
 function movingNeighbours(points: MapPointColumns, index: number): { before: number; after: number } {
-  const at = (other: number) => points.latitudes[other] === points.latitudes[index] && points.longitudes[other] === points.longitudes[index];
+  const at = (other: number) =>
+    points.latitudes[other] === points.latitudes[index] && points.longitudes[other] === points.longitudes[index];
   let before = index - 1;
   while (before >= 0 && at(before)) before -= 1;
   let after = index + 1;
@@ -48,7 +61,12 @@ function derivedHeading(points: MapPointColumns, index: number): number | undefi
   const { before, after } = movingNeighbours(points, index);
   const [from, to] = after < points.count ? [index, after] : before >= 0 ? [before, index] : [-1, -1];
   if (from < 0) return undefined;
-  return bearingDegrees(points.latitudes[from]!, points.longitudes[from]!, points.latitudes[to]!, points.longitudes[to]!);
+  return bearingDegrees(
+    points.latitudes[from]!,
+    points.longitudes[from]!,
+    points.latitudes[to]!,
+    points.longitudes[to]!,
+  );
 }
 
 function derivedPitch(points: MapPointColumns, index: number): number {
@@ -56,7 +74,12 @@ function derivedPitch(points: MapPointColumns, index: number): number {
   const to = Math.min(points.count - 1, index + 1);
   const [fromAltitude, toAltitude] = [points.altitudes[from], points.altitudes[to]];
   if (from === to || fromAltitude == null || toAltitude == null) return 0;
-  const ground = groundMetres(points.latitudes[from]!, points.longitudes[from]!, points.latitudes[to]!, points.longitudes[to]!);
+  const ground = groundMetres(
+    points.latitudes[from]!,
+    points.longitudes[from]!,
+    points.latitudes[to]!,
+    points.longitudes[to]!,
+  );
   if (ground === 0 && toAltitude === fromAltitude) return 0;
   return toDegrees(Math.atan2(toAltitude - fromAltitude, ground));
 }
@@ -68,10 +91,30 @@ function derivedRoll(points: MapPointColumns, index: number): number {
   if (to - from < 2) return 0;
   const seconds = (points.timestamps[to]! - points.timestamps[from]!) / 1e6;
   if (seconds <= 0) return 0;
-  const headingIn = bearingDegrees(points.latitudes[from]!, points.longitudes[from]!, points.latitudes[index]!, points.longitudes[index]!);
-  const headingOut = bearingDegrees(points.latitudes[index]!, points.longitudes[index]!, points.latitudes[to]!, points.longitudes[to]!);
-  const legIn = groundMetres(points.latitudes[from]!, points.longitudes[from]!, points.latitudes[index]!, points.longitudes[index]!);
-  const legOut = groundMetres(points.latitudes[index]!, points.longitudes[index]!, points.latitudes[to]!, points.longitudes[to]!);
+  const headingIn = bearingDegrees(
+    points.latitudes[from]!,
+    points.longitudes[from]!,
+    points.latitudes[index]!,
+    points.longitudes[index]!,
+  );
+  const headingOut = bearingDegrees(
+    points.latitudes[index]!,
+    points.longitudes[index]!,
+    points.latitudes[to]!,
+    points.longitudes[to]!,
+  );
+  const legIn = groundMetres(
+    points.latitudes[from]!,
+    points.longitudes[from]!,
+    points.latitudes[index]!,
+    points.longitudes[index]!,
+  );
+  const legOut = groundMetres(
+    points.latitudes[index]!,
+    points.longitudes[index]!,
+    points.latitudes[to]!,
+    points.longitudes[to]!,
+  );
   if (legIn === 0 || legOut === 0) return 0;
   const turnDegrees = ((headingOut - headingIn + 540) % 360) - 180;
   const speed = (legIn + legOut) / seconds;

@@ -39,14 +39,20 @@ export function numberOrNull(text: string | undefined): number | null {
 
 export function trackItem(fix: TrackFix): GeoItem {
   const { line, latitude, longitude, label } = fix;
-  if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return { line, reason: `${label} has no readable latitude and longitude` };
-  if (latitude < -90 || latitude > 90) return { line, reason: `${label}: latitude ${latitude} is out of range (-90 to 90)` };
-  if (longitude < -180 || longitude > 180) return { line, reason: `${label}: longitude ${longitude} is out of range (-180 to 180)` };
-  if (latitude === 0 && longitude === 0) return { line, reason: `${label} has no position fix (latitude and longitude both 0)` };
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude))
+    return { line, reason: `${label} has no readable latitude and longitude` };
+  if (latitude < -90 || latitude > 90)
+    return { line, reason: `${label}: latitude ${latitude} is out of range (-90 to 90)` };
+  if (longitude < -180 || longitude > 180)
+    return { line, reason: `${label}: longitude ${longitude} is out of range (-180 to 180)` };
+  if (latitude === 0 && longitude === 0)
+    return { line, reason: `${label} has no position fix (latitude and longitude both 0)` };
   if (fix.timestamp === undefined) return { line, reason: `${label} has no time` };
-  if (typeof fix.timestamp === 'string') return { line, reason: `${label}: time '${fix.timestamp}' is not a date and time` };
+  if (typeof fix.timestamp === 'string')
+    return { line, reason: `${label}: time '${fix.timestamp}' is not a date and time` };
   // Beyond what the points table holds (microseconds as a 64-bit integer, from 1970).
-  if (!Number.isSafeInteger(fix.timestamp) || fix.timestamp < 0) return { line, reason: `${label}: its time is out of range (before 1970 or too far ahead)` };
+  if (!Number.isSafeInteger(fix.timestamp) || fix.timestamp < 0)
+    return { line, reason: `${label}: its time is out of range (before 1970 or too far ahead)` };
   return {
     line,
     timestamp: fix.timestamp,
@@ -61,4 +67,5 @@ export function trackItem(fix: TrackFix): GeoItem {
 }
 
 /** 'track "Morning run"', or 'track 2' when it has no name. */
-export const named = (kind: string, name: string, number: number) => (name === '' ? `${kind} ${number}` : `${kind} "${name}"`);
+export const named = (kind: string, name: string, number: number) =>
+  name === '' ? `${kind} ${number}` : `${kind} "${name}"`;

@@ -34,7 +34,12 @@ describe('deriveTrackTelemetry on Flightradar24 JAL516 (a real flight)', () => {
     const { detection, points } = await detectAndRead(bytes, 'fr24_JAL516_2024-01-02.csv');
     expect(unitSystemOf(detection.settings)).toBe('aviation');
     // The file's own Speed column (knots), which map points do not keep: the derivation must find it again.
-    const reported = new TextDecoder().decode(bytes).trim().split('\n').slice(1).map((line) => Number(line.split(',').at(-2)));
+    const reported = new TextDecoder()
+      .decode(bytes)
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => Number(line.split(',').at(-2)));
     const telemetry = deriveTrackTelemetry(columnsOf(points));
     const knots = TELEMETRY_UNITS.aviation.speed.perMetrePerSecond;
     const errors: number[] = [];
@@ -57,7 +62,9 @@ describe('deriveTrackTelemetry on Flightradar24 JAL516 (a real flight)', () => {
     const climbing = Array.from(telemetry.verticalSpeedMetresPerSecond.subarray(2, 30)).map((value) => value * fpm);
     expect(median(climbing)).toBeGreaterThan(1000);
     const count = telemetry.count;
-    const descending = Array.from(telemetry.verticalSpeedMetresPerSecond.subarray(count - 60, count - 5)).map((value) => value * fpm);
+    const descending = Array.from(telemetry.verticalSpeedMetresPerSecond.subarray(count - 60, count - 5)).map(
+      (value) => value * fpm,
+    );
     expect(median(descending)).toBeLessThan(-300);
   });
 });

@@ -28,7 +28,9 @@ export function distanceMetres(latitudeA: number, longitudeA: number, latitudeB:
   const toRadians = Math.PI / 180;
   const dLatitude = (latitudeB - latitudeA) * toRadians;
   const dLongitude = (longitudeB - longitudeA) * toRadians;
-  const a = Math.sin(dLatitude / 2) ** 2 + Math.cos(latitudeA * toRadians) * Math.cos(latitudeB * toRadians) * Math.sin(dLongitude / 2) ** 2;
+  const a =
+    Math.sin(dLatitude / 2) ** 2 +
+    Math.cos(latitudeA * toRadians) * Math.cos(latitudeB * toRadians) * Math.sin(dLongitude / 2) ** 2;
   return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
@@ -68,14 +70,16 @@ export function deriveTrackTelemetry(points: MapPointColumns): TrackTelemetry {
         const canBack = before > 0;
         const canForward = after < list.length - 1;
         if (!canBack && !canForward) break;
-        if (canBack && (!canForward || time - timestamps[list[before - 1]!]! <= timestamps[list[after + 1]!]! - time)) before -= 1;
+        if (canBack && (!canForward || time - timestamps[list[before - 1]!]! <= timestamps[list[after + 1]!]! - time))
+          before -= 1;
         else after += 1;
       }
       const from = list[before]!;
       const to = list[after]!;
       const seconds = (timestamps[to]! - timestamps[from]!) / 1_000_000;
       if (seconds <= 0) continue;
-      groundSpeed[here] = distanceMetres(latitudes[from]!, longitudes[from]!, latitudes[to]!, longitudes[to]!) / seconds;
+      groundSpeed[here] =
+        distanceMetres(latitudes[from]!, longitudes[from]!, latitudes[to]!, longitudes[to]!) / seconds;
       const rise = altitudeMetres[to]! - altitudeMetres[from]!;
       if (!Number.isNaN(rise)) verticalSpeed[here] = rise / seconds;
     }
@@ -116,6 +120,10 @@ export const TELEMETRY_UNITS: Readonly<Record<TelemetryUnitSystem, TelemetryUnit
  * Aviation files read in ft and kt, others in metres: IGC, altitudes given in feet (FR24, G1000), or
  * a map drawn as an airplane (what detection picks for those files, and all a map's summary keeps).
  */
-export function unitSystemOf(map: { readonly format?: string | undefined; readonly altitudeUnit?: string | undefined; readonly icon?: string | undefined }): TelemetryUnitSystem {
+export function unitSystemOf(map: {
+  readonly format?: string | undefined;
+  readonly altitudeUnit?: string | undefined;
+  readonly icon?: string | undefined;
+}): TelemetryUnitSystem {
   return map.format === 'igc' || map.altitudeUnit === 'feet' || map.icon === 'airplane' ? 'aviation' : 'metric';
 }

@@ -6,7 +6,13 @@
  */
 
 export type XmlToken =
-  | { readonly kind: 'open'; readonly name: string; readonly attributes: Readonly<Record<string, string>>; readonly selfClosing: boolean; readonly line: number }
+  | {
+      readonly kind: 'open';
+      readonly name: string;
+      readonly attributes: Readonly<Record<string, string>>;
+      readonly selfClosing: boolean;
+      readonly line: number;
+    }
   | { readonly kind: 'close'; readonly name: string; readonly line: number }
   | { readonly kind: 'text'; readonly text: string; readonly line: number };
 
@@ -50,7 +56,8 @@ function tagToken(markup: string, line: number): XmlToken {
   const body = markup.slice(1, selfClosing ? -2 : -1);
   const nameEnd = body.search(/[\s/]|$/);
   const attributes: Record<string, string> = {};
-  for (const match of body.slice(nameEnd).matchAll(ATTRIBUTE)) attributes[localName(match[1]!)] = decodeEntities(match[2] ?? match[3] ?? '');
+  for (const match of body.slice(nameEnd).matchAll(ATTRIBUTE))
+    attributes[localName(match[1]!)] = decodeEntities(match[2] ?? match[3] ?? '');
   return { kind: 'open', name: localName(body.slice(0, nameEnd)), attributes, selfClosing, line };
 }
 

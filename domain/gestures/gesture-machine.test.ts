@@ -19,7 +19,9 @@ describe('GestureMachine', () => {
 
   it('pans once the finger leaves the tap slop, by each move', () => {
     machine.pointerDown(at(1, 50, 50));
-    expect(machine.pointerMove(at(1, 50, 50 + TAP_SLOP_PX + 2))).toEqual([{ kind: 'pan', dxPx: 0, dyPx: TAP_SLOP_PX + 2 }]);
+    expect(machine.pointerMove(at(1, 50, 50 + TAP_SLOP_PX + 2))).toEqual([
+      { kind: 'pan', dxPx: 0, dyPx: TAP_SLOP_PX + 2 },
+    ]);
     expect(machine.state).toBe('panning');
     expect(machine.pointerMove(at(1, 45, 80))).toEqual([{ kind: 'pan', dxPx: -5, dyPx: 80 - (50 + TAP_SLOP_PX + 2) }]);
     expect(machine.pointerUp(at(1, 45, 80))).toEqual([]);

@@ -67,7 +67,8 @@ export class GestureMachine {
   pointerUp(pointer: GesturePointer): Gesture[] {
     if (!this.pointers.delete(pointer.pointerID)) return [];
     const out: Gesture[] = [];
-    if (this.state === 'pressing' && this.pointers.size === 0 && this.start) out.push({ kind: 'tap', xPx: this.start.xPx, yPx: this.start.yPx });
+    if (this.state === 'pressing' && this.pointers.size === 0 && this.start)
+      out.push({ kind: 'tap', xPx: this.start.xPx, yPx: this.start.yPx });
     this.afterLift();
     return out;
   }
@@ -104,8 +105,10 @@ export class GestureMachine {
     const distancePx = Math.max(1, Math.hypot(a.xPx - b.xPx, a.yPx - b.yPx));
     const center = { xPx: (a.xPx + b.xPx) / 2, yPx: (a.yPx + b.yPx) / 2 };
     const out: Gesture[] = [];
-    if (center.xPx !== this.last.xPx || center.yPx !== this.last.yPx) out.push({ kind: 'pan', dxPx: center.xPx - this.last.xPx, dyPx: center.yPx - this.last.yPx });
-    if (distancePx !== this.lastDistancePx) out.push({ kind: 'zoom', factor: distancePx / this.lastDistancePx, xPx: center.xPx, yPx: center.yPx });
+    if (center.xPx !== this.last.xPx || center.yPx !== this.last.yPx)
+      out.push({ kind: 'pan', dxPx: center.xPx - this.last.xPx, dyPx: center.yPx - this.last.yPx });
+    if (distancePx !== this.lastDistancePx)
+      out.push({ kind: 'zoom', factor: distancePx / this.lastDistancePx, xPx: center.xPx, yPx: center.yPx });
     this.lastDistancePx = distancePx;
     this.last = center;
     return out;

@@ -23,7 +23,10 @@ describe('gesture ranges', () => {
     expect(zoomRange(range, 0.01, 500, 1000, bounds)).toEqual({ fromMicros: -1_000_000, toMicros: 11_000_000 });
     const narrow = zoomRange(range, 1e9, 0, 1000, bounds);
     expect(narrow.toMicros - narrow.fromMicros).toBe(MIN_RANGE_MICROS);
-    expect(clampRange({ fromMicros: 5, toMicros: 5 }, undefined)).toEqual({ fromMicros: 5, toMicros: 5 + MIN_RANGE_MICROS });
+    expect(clampRange({ fromMicros: 5, toMicros: 5 }, undefined)).toEqual({
+      fromMicros: 5,
+      toMicros: 5 + MIN_RANGE_MICROS,
+    });
   });
 
   it('knows when a range is the whole incident again', () => {

@@ -30,7 +30,13 @@ export function panRange(range: TimeRange, movedPx: number, lengthPx: number, bo
 }
 
 /** Fingers spread by `factor` (above 1: apart, zoom in) about `atPx` along the axis. */
-export function zoomRange(range: TimeRange, factor: number, atPx: number, lengthPx: number, bounds?: TimeRange): TimeRange {
+export function zoomRange(
+  range: TimeRange,
+  factor: number,
+  atPx: number,
+  lengthPx: number,
+  bounds?: TimeRange,
+): TimeRange {
   const span = range.toMicros - range.fromMicros;
   const anchor = Math.max(0, Math.min(1, atPx / Math.max(1, lengthPx)));
   const at = range.fromMicros + span * anchor;

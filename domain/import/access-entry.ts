@@ -4,7 +4,18 @@
  */
 import type { JsonValue } from './import-record.ts';
 
-export type AccessGrammar = 'common' | 'combined' | 'vhost' | 'alb' | 'elb' | 'nlb' | 'haproxy-http' | 'haproxy-tcp' | 'haproxy-error' | 'squid' | 's3';
+export type AccessGrammar =
+  | 'common'
+  | 'combined'
+  | 'vhost'
+  | 'alb'
+  | 'elb'
+  | 'nlb'
+  | 'haproxy-http'
+  | 'haproxy-tcp'
+  | 'haproxy-error'
+  | 'squid'
+  | 's3';
 
 export interface AccessEntry {
   readonly grammar: AccessGrammar;

@@ -26,5 +26,11 @@ export function readAccessLine(text: string, zone: ZoneId): AccessLineReading {
 }
 
 function readBare(text: string, zone: ZoneId): AccessReading {
-  return readApacheLine(text) ?? readHaproxyLine(text, zone) ?? readAwsLoadBalancerLine(text) ?? readSquidLine(text) ?? readS3AccessLine(text);
+  return (
+    readApacheLine(text) ??
+    readHaproxyLine(text, zone) ??
+    readAwsLoadBalancerLine(text) ??
+    readSquidLine(text) ??
+    readS3AccessLine(text)
+  );
 }

@@ -15,9 +15,11 @@ const APACHE = /^(?:(\S+) )?(\S+) (\S+) (\S+) \[([^\]]+)\] "(.*?)" (\d{3}|-) (\d
 export function readApacheLine(text: string): AccessReading {
   const match = APACHE.exec(text);
   if (match === null) return undefined;
-  const [, vhost, client = '', ident = '-', user = '-', time = '', request = '', status = '-', bytes = '-', rest] = match;
+  const [, vhost, client = '', ident = '-', user = '-', time = '', request = '', status = '-', bytes = '-', rest] =
+    match;
   const micros = clfTimeMicros(time);
-  if (micros === undefined) return `field "time": "${time}" is not a date (expected day/Mon/year:hour:minute:second ±zone, e.g. 13/Jan/2016:19:31:20 +0200)`;
+  if (micros === undefined)
+    return `field "time": "${time}" is not a date (expected day/Mon/year:hour:minute:second ±zone, e.g. 13/Jan/2016:19:31:20 +0200)`;
   const extra: Record<string, JsonValue> = {};
   if (vhost !== undefined) extra.vhost = vhost;
   if (ident !== '-') extra.ident = ident;

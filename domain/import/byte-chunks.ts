@@ -107,13 +107,20 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 }
 
 /** The whole input in one buffer, for formats that are one document (HAR, zip); refused above maxBytes. */
-export async function readAllBytes(bytes: AsyncIterable<Uint8Array>, maxBytes: number, what: string): Promise<Uint8Array> {
+export async function readAllBytes(
+  bytes: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+  what: string,
+): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   let total = 0;
   for await (const chunk of bytes) {
     total += chunk.byteLength;
     if (total > maxBytes) {
-      throw new ImportError('too-large', `${what} is larger than ${formatBytes(maxBytes)}, the most this importer reads into memory`);
+      throw new ImportError(
+        'too-large',
+        `${what} is larger than ${formatBytes(maxBytes)}, the most this importer reads into memory`,
+      );
     }
     parts.push(chunk);
   }

@@ -10,11 +10,44 @@ import { parseImport } from './parse-import.ts';
 
 // Pieces of real lines of each dialect, so mangled files come near the shapes the parsers accept.
 const PIECES = [
-  '**** BEGIN LOGGING AT Mon Dec 31 21:11:55 2011', 'dec 31 21:11:55 ', '<nick> ', '* ', '--> ', '--- Day changed Wed Jan 01 2014', '--- Log opened Tue Dec 31 21:11 2013',
-  '[09:15:02] ', '21:12 ', 'T 1388534400 ', '2011-12-31 21:11:55\t', '\t', '12/31/19, 9:41 PM - ', '[31.12.19, 21:41:05] ', 'Alice: ', '\u202fp. m.',
-  'WEBVTT', 'NOTE x', '00:00:01.000 --> 00:00:02.000', '00:01,000 --> 00:00,500', '1', '<v Bob>', '[Alba] ', '<i>', '&amp;', '39:95:90', '13/13/19', 'x', ' ', '日本', '\u200e',
+  '**** BEGIN LOGGING AT Mon Dec 31 21:11:55 2011',
+  'dec 31 21:11:55 ',
+  '<nick> ',
+  '* ',
+  '--> ',
+  '--- Day changed Wed Jan 01 2014',
+  '--- Log opened Tue Dec 31 21:11 2013',
+  '[09:15:02] ',
+  '21:12 ',
+  'T 1388534400 ',
+  '2011-12-31 21:11:55\t',
+  '\t',
+  '12/31/19, 9:41 PM - ',
+  '[31.12.19, 21:41:05] ',
+  'Alice: ',
+  '\u202fp. m.',
+  'WEBVTT',
+  'NOTE x',
+  '00:00:01.000 --> 00:00:02.000',
+  '00:01,000 --> 00:00,500',
+  '1',
+  '<v Bob>',
+  '[Alba] ',
+  '<i>',
+  '&amp;',
+  '39:95:90',
+  '13/13/19',
+  'x',
+  ' ',
+  '日本',
+  '\u200e',
 ];
-const files = fc.array(fc.array(fc.constantFrom(...PIECES), { maxLength: 4 }).map((parts) => parts.join('')), { maxLength: 30 }).map((lines) => lines.join('\n'));
+const files = fc
+  .array(
+    fc.array(fc.constantFrom(...PIECES), { maxLength: 4 }).map((parts) => parts.join('')),
+    { maxLength: 30 },
+  )
+  .map((lines) => lines.join('\n'));
 const SETTINGS: ImportSettings[] = [
   { format: 'irc', timeZone: 'Europe/Paris' },
   { format: 'irc', timeZone: 'UTC', startDate: '2024-02-29' },
@@ -24,25 +57,28 @@ const SETTINGS: ImportSettings[] = [
 ];
 
 describe('chat parsers on mangled files', () => {
-  it.each(SETTINGS.map((settings) => [settings.format, settings] as const))('%s: finishes with events in order of lines and valid spans', async (_format, settings) => {
-    await fc.assert(
-      fc.asyncProperty(files, async (text) => {
-        const lineCount = text.split('\n').length;
-        const { records, invalid } = await collectImport(parseImport(new TextEncoder().encode(text), settings));
-        for (const record of records) {
-          expect(Number.isSafeInteger(record.startMicros) && record.startMicros >= 0).toBe(true);
-          expect(record.endMicros).toBeGreaterThanOrEqual(record.startMicros);
-          expect(record.line).toBeGreaterThanOrEqual(1);
-          expect(record.line).toBeLessThanOrEqual(lineCount);
-        }
-        for (const row of invalid) {
-          expect(row.reason.length).toBeGreaterThan(0);
-          expect(row.line).toBeLessThanOrEqual(lineCount);
-        }
-        const lines = records.map((record) => record.line);
-        expect(lines).toEqual([...lines].sort((a, b) => a - b));
-      }),
-      { numRuns: 150 },
-    );
-  });
+  it.each(SETTINGS.map((settings) => [settings.format, settings] as const))(
+    '%s: finishes with events in order of lines and valid spans',
+    async (_format, settings) => {
+      await fc.assert(
+        fc.asyncProperty(files, async (text) => {
+          const lineCount = text.split('\n').length;
+          const { records, invalid } = await collectImport(parseImport(new TextEncoder().encode(text), settings));
+          for (const record of records) {
+            expect(Number.isSafeInteger(record.startMicros) && record.startMicros >= 0).toBe(true);
+            expect(record.endMicros).toBeGreaterThanOrEqual(record.startMicros);
+            expect(record.line).toBeGreaterThanOrEqual(1);
+            expect(record.line).toBeLessThanOrEqual(lineCount);
+          }
+          for (const row of invalid) {
+            expect(row.reason.length).toBeGreaterThan(0);
+            expect(row.line).toBeLessThanOrEqual(lineCount);
+          }
+          const lines = records.map((record) => record.line);
+          expect(lines).toEqual([...lines].sort((a, b) => a - b));
+        }),
+        { numRuns: 150 },
+      );
+    },
+  );
 });

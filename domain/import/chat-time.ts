@@ -37,7 +37,9 @@ const MONTH_NAMES: readonly (readonly string[])[] = [
   ['nov', 'november'],
   ['dec', 'december', 'déc', 'dez', 'dic'],
 ];
-const MONTH_NUMBERS: ReadonlyMap<string, number> = new Map(MONTH_NAMES.flatMap((names, index) => names.map((name) => [name, index + 1])));
+const MONTH_NUMBERS: ReadonlyMap<string, number> = new Map(
+  MONTH_NAMES.flatMap((names, index) => names.map((name) => [name, index + 1])),
+);
 
 /** 1-12 for a month name or abbreviation in a common locale, any case, with or without a dot. */
 export function monthNumber(name: string): number | undefined {

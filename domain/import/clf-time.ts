@@ -15,6 +15,14 @@ export function clfTimeMicros(text: string): number | undefined {
   const month = MONTHS.get(monthName);
   if (month === undefined) return undefined;
   const offset = (sign === '-' ? -1 : 1) * (Number(offH) * 60 + Number(offM));
-  const time = { year: Number(year), month, day: Number(day), hour: Number(hour), minute: Number(minute), second: Number(second), fractionMicros: fractionMicrosOf(fraction) };
+  const time = {
+    year: Number(year),
+    month,
+    day: Number(day),
+    hour: Number(hour),
+    minute: Number(minute),
+    second: Number(second),
+    fractionMicros: fractionMicrosOf(fraction),
+  };
   return offsetMicros(time, offset);
 }

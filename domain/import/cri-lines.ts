@@ -32,7 +32,10 @@ export async function* criLines(text: AsyncIterable<string>): AsyncGenerator<Jso
     if (trimmed.trim() === '') return;
     const match = CRI_LINE.exec(trimmed);
     if (match === null) {
-      out.push({ line: lineNumber, error: `'${shorten(trimmed)}' is not a CRI log line (expected time, stdout or stderr, P or F, message)` });
+      out.push({
+        line: lineNumber,
+        error: `'${shorten(trimmed)}' is not a CRI log line (expected time, stdout or stderr, P or F, message)`,
+      });
       return;
     }
     const [, time = '', stream = '', tag = '', message = ''] = match;
@@ -42,7 +45,11 @@ export async function* criLines(text: AsyncIterable<string>): AsyncGenerator<Jso
       else {
         partial.pieces.push(message);
         partial.chars += message.length;
-        if (partial.chars > MAX_RECORD_CHARS) throw new ImportError('too-large', `The CRI message starting on line ${partial.line} runs on for more than 8 MiB of partial lines`);
+        if (partial.chars > MAX_RECORD_CHARS)
+          throw new ImportError(
+            'too-large',
+            `The CRI message starting on line ${partial.line} runs on for more than 8 MiB of partial lines`,
+          );
       }
       return;
     }
@@ -63,14 +70,24 @@ export async function* criLines(text: AsyncIterable<string>): AsyncGenerator<Jso
       if (carry !== '') readLine(carry, out);
       carry = '';
       // A partial never closed (the file was cut mid-message) is still the analyst's evidence.
-      for (const [stream, partial] of open) out.push({ line: partial.line, value: { time: partial.time, stream, tag: 'P', log: partial.pieces.join('') } });
+      for (const [stream, partial] of open)
+        out.push({ line: partial.line, value: { time: partial.time, stream, tag: 'P', log: partial.pieces.join('') } });
       open.clear();
     }
-    if (carry.length > MAX_RECORD_CHARS) throw new ImportError('invalid-file', `Line ${line} runs on for more than 8 MiB without a newline: this is not a CRI log`);
+    if (carry.length > MAX_RECORD_CHARS)
+      throw new ImportError(
+        'invalid-file',
+        `Line ${line} runs on for more than 8 MiB without a newline: this is not a CRI log`,
+      );
     return out.sort((a, b) => a.line - b.line);
   };
 
-  yield* textPasses(text, PASS_CHARS, (piece) => {
-    carry += piece;
-  }, pass);
+  yield* textPasses(
+    text,
+    PASS_CHARS,
+    (piece) => {
+      carry += piece;
+    },
+    pass,
+  );
 }

@@ -12,7 +12,8 @@ import { DETECT_BYTES, detectFormat } from './detect-format.ts';
 import { settingsFromDetection } from './import-settings.ts';
 import { parseImport } from './parse-import.ts';
 
-const iso = (micros: number | undefined) => (micros === undefined ? undefined : new Date(Math.floor(micros / 1000)).toISOString());
+const iso = (micros: number | undefined) =>
+  micros === undefined ? undefined : new Date(Math.floor(micros / 1000)).toISOString();
 
 async function importWithoutSettings(path: string) {
   const bytes = new Uint8Array(readFileSync(join(FIXTURES_DIR, path)));
@@ -44,8 +45,16 @@ describe('delimited fixtures imported with no settings', () => {
     expect(result.last).toBe('2013-08-31T03:45:38.222Z');
     expect(result.actors).toEqual(['AUTH', 'PAL', 'QOS', 'WNS']);
     expect(result.records[0]?.message).toBe('QoS enabled');
-    expect(result.records.find((record) => record.line === 11)?.message).toBe('Received data from server\n<ping-response><wait>48</wait></ping-response>');
-    expect(result.settings).toMatchObject({ delimiter: ',', headerRows: 0, commentPrefix: '#', dateOrder: 'mdy', mapping: { startTime: 0, startClock: 1 } });
+    expect(result.records.find((record) => record.line === 11)?.message).toBe(
+      'Received data from server\n<ping-response><wait>48</wait></ping-response>',
+    );
+    expect(result.settings).toMatchObject({
+      delimiter: ',',
+      headerRows: 0,
+      commentPrefix: '#',
+      dateOrder: 'mdy',
+      mapping: { startTime: 0, startClock: 1 },
+    });
     expect(result.detection.reason).toContain('US dates');
   });
 
@@ -56,7 +65,9 @@ describe('delimited fixtures imported with no settings', () => {
     expect(result.first).toBe('2010-07-20T18:38:14.000Z');
     expect(result.last).toBe('2016-09-26T12:32:49.000Z');
     expect(result.actors).toEqual(['']);
-    expect(result.records[2]?.message).toBe('Control of  "\\\\192.168.z.y\\ONTAP_ADMIN$\\vol\\DATA\\DATA\\Something\\Somethingelse.docx" returned a SAV error Interface 0xa0040212: File is crypted.');
+    expect(result.records[2]?.message).toBe(
+      'Control of  "\\\\192.168.z.y\\ONTAP_ADMIN$\\vol\\DATA\\DATA\\Something\\Somethingelse.docx" returned a SAV error Interface 0xa0040212: File is crypted.',
+    );
   });
 
   it('Trend Micro: the <;> delimiter, and the epoch column preferred to the minute-precise date and clock', async () => {
@@ -68,7 +79,11 @@ describe('delimited fixtures imported with no settings', () => {
     expect(result.last).toBe('2018-01-23T13:17:42.000Z');
     expect(result.actors).toEqual(['']);
     expect(result.records[1]?.message).toBe('C:\\Program Files (x86)\\Internet Explorer\\iexplore.exe');
-    expect(result.records[0]?.extra).toMatchObject({ 'column 1': '20180123', 'column 2': '1316', 'column 4': 'http://www.eicar.org/download/eicar.com' });
+    expect(result.records[0]?.extra).toMatchObject({
+      'column 1': '20180123',
+      'column 2': '1316',
+      'column 4': 'http://www.eicar.org/download/eicar.com',
+    });
   });
 
   it('IIS 8.5 W3C: 11 repeated header blocks, date and time in UTC, c-ip as actor, the request as message', async () => {
@@ -80,7 +95,11 @@ describe('delimited fixtures imported with no settings', () => {
     expect(result.actors).toHaveLength(12);
     expect(result.actors).toContain('157.55.39.146');
     expect(result.records[0]?.message).toBe('GET /robots.txt 404');
-    expect(result.records[0]?.extra).toMatchObject({ 's-ip': '100.79.192.81', 'cs-uri-query': null, 'time-taken': '283' });
+    expect(result.records[0]?.extra).toMatchObject({
+      's-ip': '100.79.192.81',
+      'cs-uri-query': null,
+      'time-taken': '283',
+    });
     expect(result.detection.reason).toMatch(/W3C extended log.*message: built from the method/);
   });
 
@@ -90,8 +109,13 @@ describe('delimited fixtures imported with no settings', () => {
     expect(result.first).toBe('2017-06-28T07:26:35.000Z');
     expect(result.last).toBe('2017-06-26T18:21:17.000Z');
     expect(result.actors).toEqual(['123.123.123.123', '125.125.125.125']);
-    expect(result.records.map((record) => record.message)).toEqual(['GET www.example.com/page.php?variable=test 200', 'GET www.example.com/rss/news']);
-    expect(result.records[0]?.extra['cs(User-Agent)']).toBe('Mozilla/5.0 (Windows NT 6.1; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/58.0.3029.110 Safari/537.36');
+    expect(result.records.map((record) => record.message)).toEqual([
+      'GET www.example.com/page.php?variable=test 200',
+      'GET www.example.com/rss/news',
+    ]);
+    expect(result.records[0]?.extra['cs(User-Agent)']).toBe(
+      'Mozilla/5.0 (Windows NT 6.1; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/58.0.3029.110 Safari/537.36',
+    );
   });
 
   it('M365 Defender: header names give the columns, "UTC" suffixed dates, newest first', async () => {
@@ -112,7 +136,9 @@ describe('delimited fixtures imported with no settings', () => {
     expect(result.records).toHaveLength(count);
     expect(result.invalid).toEqual([]);
     expect([result.first, result.last]).toEqual([first, last]);
-    expect(result.records[0]?.startMicros).toBe(path.includes('notice') ? 1_521_911_720_629_574 : 1_521_911_747_733_658);
+    expect(result.records[0]?.startMicros).toBe(
+      path.includes('notice') ? 1_521_911_720_629_574 : 1_521_911_747_733_658,
+    );
     expect(result.actors).toHaveLength(actorCount);
   });
 
@@ -129,7 +155,9 @@ describe('delimited fixtures imported with no settings', () => {
     expect(result.records[0]?.startMicros).toBe(1_331_698_658_276_340);
     expect(result.last).toBe('2012-03-14T04:17:43.354Z');
     expect(result.actors).toEqual(['WKS-WIN764BITB.shieldbase.local']);
-    expect(result.records[0]?.message).toMatch(/^\[7036 \/ 0x1b7c\] Source Name: Service Control Manager Message string: The Windows/);
+    expect(result.records[0]?.message).toMatch(
+      /^\[7036 \/ 0x1b7c\] Source Name: Service Control Manager Message string: The Windows/,
+    );
   });
 
   it('geo CSVs still read as delimited events', async () => {

@@ -30,7 +30,11 @@ export interface RecordRules {
 const ROLES: readonly MappedRole[] = ['startTime', 'startClock', 'endTime', 'actor', 'message', 'utcOffset'];
 const UTC_OFFSET = /^(?:UTC|GMT)?\s*(?:([+-])(\d{1,2})(?::?(\d{2}))?)?$/i;
 
-export function delimitedRecord(row: DelimitedRow, columns: readonly string[], rules: RecordRules): ImportRecord | InvalidRow {
+export function delimitedRecord(
+  row: DelimitedRow,
+  columns: readonly string[],
+  rules: RecordRules,
+): ImportRecord | InvalidRow {
   const { line } = row;
   const fields = fitToColumns(row.fields, columns.length, rules.restJoins);
   const { mapping, nullValues } = rules;
@@ -38,7 +42,10 @@ export function delimitedRecord(row: DelimitedRow, columns: readonly string[], r
   for (const role of ROLES) {
     const index = mapping[role];
     if (index !== undefined && index >= fields.length) {
-      return { line, reason: `${label(index)} is missing: the row has ${fields.length} column${fields.length === 1 ? '' : 's'}, not ${columns.length || index + 1}` };
+      return {
+        line,
+        reason: `${label(index)} is missing: the row has ${fields.length} column${fields.length === 1 ? '' : 's'}, not ${columns.length || index + 1}`,
+      };
     }
   }
   const cell = (index: number | undefined): string => {
@@ -50,22 +57,34 @@ export function delimitedRecord(row: DelimitedRow, columns: readonly string[], r
   if (mapping.utcOffset !== undefined && cell(mapping.utcOffset).trim() !== '') {
     const text = cell(mapping.utcOffset);
     offsetMinutes = utcOffsetMinutes(text);
-    if (offsetMinutes === undefined) return { line, reason: `${label(mapping.utcOffset)}: "${shorten(text)}" is not a UTC offset (expected one like +02:00, -5 or UTC-05:00)` };
+    if (offsetMinutes === undefined)
+      return {
+        line,
+        reason: `${label(mapping.utcOffset)}: "${shorten(text)}" is not a UTC offset (expected one like +02:00, -5 or UTC-05:00)`,
+      };
   }
   const clockText = mapping.startClock === undefined ? undefined : cell(mapping.startClock);
   const dateText = cell(mapping.startTime);
   const startText = clockText === undefined ? dateText : `${dateText.trim()} ${clockText.trim()}`;
   const startMicros = rules.readTime(startText, offsetMinutes);
   if (startMicros === undefined) {
-    const where = mapping.startClock === undefined ? label(mapping.startTime) : `${label(mapping.startTime)} and ${label(mapping.startClock)}`;
-    return { line, reason: `${where}: ${timeReason(startText.trim() === '' ? '' : startText, rules.numericUnit, rules.expected)}` };
+    const where =
+      mapping.startClock === undefined
+        ? label(mapping.startTime)
+        : `${label(mapping.startTime)} and ${label(mapping.startClock)}`;
+    return {
+      line,
+      reason: `${where}: ${timeReason(startText.trim() === '' ? '' : startText, rules.numericUnit, rules.expected)}`,
+    };
   }
   let endMicros = startMicros;
   const endText = cell(mapping.endTime);
   if (mapping.endTime !== undefined && endText.trim() !== '') {
     const parsed = rules.readTime(endText, offsetMinutes);
-    if (parsed === undefined) return { line, reason: `${label(mapping.endTime)}: ${timeReason(endText, rules.numericUnit, rules.expected)}` };
-    if (parsed < startMicros) return { line, reason: `${label(mapping.endTime)}: "${shorten(endText)}" is before the start time` };
+    if (parsed === undefined)
+      return { line, reason: `${label(mapping.endTime)}: ${timeReason(endText, rules.numericUnit, rules.expected)}` };
+    if (parsed < startMicros)
+      return { line, reason: `${label(mapping.endTime)}: "${shorten(endText)}" is before the start time` };
     endMicros = parsed;
   }
 
@@ -81,7 +100,14 @@ export function delimitedRecord(row: DelimitedRow, columns: readonly string[], r
 
 function isMapped(mapping: ColumnMapping, index: number): boolean {
   const { startTime, startClock, endTime, actor, message, utcOffset } = mapping;
-  return index === startTime || index === startClock || index === endTime || index === actor || index === message || index === utcOffset;
+  return (
+    index === startTime ||
+    index === startClock ||
+    index === endTime ||
+    index === actor ||
+    index === message ||
+    index === utcOffset
+  );
 }
 
 /** Drops empty fields a trailing delimiter adds; joins the overflow of space-separated lines. */

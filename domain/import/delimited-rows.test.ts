@@ -7,7 +7,12 @@ async function* pieces(text: string, size: number): AsyncGenerator<string> {
   for (let at = 0; at < text.length; at += size) yield text.slice(at, at + size);
 }
 
-async function rows(text: string, layout: RowLayout = CSV, pieceSize = text.length || 1, passChars?: number): Promise<DelimitedRow[]> {
+async function rows(
+  text: string,
+  layout: RowLayout = CSV,
+  pieceSize = text.length || 1,
+  passChars?: number,
+): Promise<DelimitedRow[]> {
   const out: DelimitedRow[] = [];
   for await (const batch of delimitedRows(pieces(text, pieceSize), layout, passChars)) out.push(...batch);
   return out;
@@ -15,7 +20,8 @@ async function rows(text: string, layout: RowLayout = CSV, pieceSize = text.leng
 
 describe('delimitedRows', () => {
   it('splits quoted fields holding delimiters, newlines and "" escapes, and numbers rows by their first line', async () => {
-    const text = 'time,actor,message\n1,alice,"hello, world"\n2,bob,"two\nlines"\n3,carol,"she said ""hi"""\n4,dave,plain\n';
+    const text =
+      'time,actor,message\n1,alice,"hello, world"\n2,bob,"two\nlines"\n3,carol,"she said ""hi"""\n4,dave,plain\n';
     expect(await rows(text)).toEqual([
       { line: 1, fields: ['time', 'actor', 'message'] },
       { line: 2, fields: ['1', 'alice', 'hello, world'] },
@@ -85,7 +91,8 @@ describe('delimitedRows', () => {
       { line: 4, fields: ['3', '4', '5'] },
     ];
     for (const pieceSize of [1, 3, 64]) {
-      for (const passChars of [1, 4, 1 << 20]) expect(await rows(spaced, layout, pieceSize, passChars)).toEqual(expected);
+      for (const passChars of [1, 4, 1 << 20])
+        expect(await rows(spaced, layout, pieceSize, passChars)).toEqual(expected);
     }
     const trend = '20180123<;>1316<;>C:\\Program Files (x86)\\x.exe<;>\r\n20180123<;>1317<;>y<;>\r\n';
     expect(await rows(trend, { delimiter: '<;>', quoted: true, preambleRows: 0 })).toEqual([
@@ -95,8 +102,15 @@ describe('delimitedRows', () => {
   });
 
   it('turns a fields directive into names wherever it appears, and skips other comments', async () => {
-    const text = '#Software: IIS\n#Fields: date time c-ip\n2015-01-13 00:32:17 1.2.3.4\n#Software: IIS\n#Fields: date time s-ip c-ip\n2015-01-13 01:00:00 5.6.7.8 1.2.3.4\n';
-    const layout: RowLayout = { delimiter: ' ', quoted: false, preambleRows: 0, commentPrefix: '#', fieldsDirective: '#Fields:' };
+    const text =
+      '#Software: IIS\n#Fields: date time c-ip\n2015-01-13 00:32:17 1.2.3.4\n#Software: IIS\n#Fields: date time s-ip c-ip\n2015-01-13 01:00:00 5.6.7.8 1.2.3.4\n';
+    const layout: RowLayout = {
+      delimiter: ' ',
+      quoted: false,
+      preambleRows: 0,
+      commentPrefix: '#',
+      fieldsDirective: '#Fields:',
+    };
     const out = await rows(text, layout);
     expect(out.map((row) => row.directive ?? row.fields)).toEqual([
       ['date', 'time', 'c-ip'],
@@ -105,7 +119,13 @@ describe('delimitedRows', () => {
       ['2015-01-13', '01:00:00', '5.6.7.8', '1.2.3.4'],
     ]);
     expect(out.map((row) => row.line)).toEqual([2, 3, 5, 6]);
-    const tab = await rows('#fields\tts\tmsg\n1\tx\n', { delimiter: '\t', quoted: false, preambleRows: 0, commentPrefix: '#', fieldsDirective: '#fields' });
+    const tab = await rows('#fields\tts\tmsg\n1\tx\n', {
+      delimiter: '\t',
+      quoted: false,
+      preambleRows: 0,
+      commentPrefix: '#',
+      fieldsDirective: '#fields',
+    });
     expect(tab[0]?.directive).toEqual(['ts', 'msg']);
   });
 });

@@ -11,7 +11,10 @@ import { ImportError } from './import-error.ts';
 import { splitLine } from './split-line.ts';
 import { textPasses } from './text-passes.ts';
 
-export type RowLayout = Pick<DelimitedLayout, 'delimiter' | 'quoted' | 'preambleRows' | 'commentPrefix' | 'fieldsDirective'>;
+export type RowLayout = Pick<
+  DelimitedLayout,
+  'delimiter' | 'quoted' | 'preambleRows' | 'commentPrefix' | 'fieldsDirective'
+>;
 
 export interface DelimitedRow {
   readonly line: number;
@@ -31,7 +34,11 @@ const PASS_CHARS = 1 << 20;
 export const MAX_RECORD_CHARS = 8 << 20;
 
 /** `passChars` is the text gathered per pass; tests make it tiny to put pass boundaries everywhere. */
-export async function* delimitedRows(text: AsyncIterable<string>, layout: RowLayout, passChars = PASS_CHARS): AsyncGenerator<DelimitedRow[]> {
+export async function* delimitedRows(
+  text: AsyncIterable<string>,
+  layout: RowLayout,
+  passChars = PASS_CHARS,
+): AsyncGenerator<DelimitedRow[]> {
   if (layout.delimiter.length !== 1) {
     yield* lineRows(text, layout, passChars);
     return;
@@ -84,25 +91,40 @@ export async function* delimitedRows(text: AsyncIterable<string>, layout: RowLay
       if (fields.length === 1 && fields[0] === '') continue;
       // Only a row that could be a comment or directive is joined back to its text.
       const marked = marker !== undefined && fields[0]?.charCodeAt(0) === marker;
-      const row = marked ? commentOrRow(rowLine, fields, fields.join(layout.delimiter), layout) : { line: rowLine, fields };
+      const row = marked
+        ? commentOrRow(rowLine, fields, fields.join(layout.delimiter), layout)
+        : { line: rowLine, fields };
       if (row !== undefined) rows.push(row);
     }
     return rows;
   };
 
-  yield* textPasses(text, passChars, (piece) => {
-    carry += piece;
-  }, pass);
+  yield* textPasses(
+    text,
+    passChars,
+    (piece) => {
+      carry += piece;
+    },
+    pass,
+  );
 }
 
 /** Rows of a whitespace or multi-character delimiter: one per physical line, quotes only around a field. */
-async function* lineRows(text: AsyncIterable<string>, layout: RowLayout, passChars: number): AsyncGenerator<DelimitedRow[]> {
+async function* lineRows(
+  text: AsyncIterable<string>,
+  layout: RowLayout,
+  passChars: number,
+): AsyncGenerator<DelimitedRow[]> {
   let carry = '';
   let line = 0;
   const pass = (final: boolean): DelimitedRow[] => {
     const rows: DelimitedRow[] = [];
     let start = 0;
-    for (let end = carry.indexOf('\n'); end !== -1 || (final && start < carry.length); end = carry.indexOf('\n', start)) {
+    for (
+      let end = carry.indexOf('\n');
+      end !== -1 || (final && start < carry.length);
+      end = carry.indexOf('\n', start)
+    ) {
       const stop = end === -1 ? carry.length : end;
       const lineText = carry.slice(start, carry.charCodeAt(stop - 1) === 13 ? stop - 1 : stop);
       start = stop + 1;
@@ -112,19 +134,33 @@ async function* lineRows(text: AsyncIterable<string>, layout: RowLayout, passCha
       if (row !== undefined) rows.push(row);
     }
     carry = carry.slice(start);
-    if (carry.length > MAX_RECORD_CHARS) throw new ImportError('invalid-file', `Line ${line + 1} runs on for more than 8 MiB without a line end`);
+    if (carry.length > MAX_RECORD_CHARS)
+      throw new ImportError('invalid-file', `Line ${line + 1} runs on for more than 8 MiB without a line end`);
     return rows;
   };
-  yield* textPasses(text, passChars, (piece) => {
-    carry += piece;
-  }, pass);
+  yield* textPasses(
+    text,
+    passChars,
+    (piece) => {
+      carry += piece;
+    },
+    pass,
+  );
 }
 
 /** The row for a line: undefined for a comment, names for a fields directive, else its fields. */
-function commentOrRow(line: number, fields: string[] | undefined, lineText: string, layout: RowLayout): DelimitedRow | undefined {
+function commentOrRow(
+  line: number,
+  fields: string[] | undefined,
+  lineText: string,
+  layout: RowLayout,
+): DelimitedRow | undefined {
   const { fieldsDirective, commentPrefix } = layout;
   if (fieldsDirective !== undefined && lineText.startsWith(fieldsDirective)) {
-    const names = lineText.slice(fieldsDirective.length).trim().split(layout.delimiter === ' ' || layout.delimiter === 'whitespace' ? /\s+/ : layout.delimiter);
+    const names = lineText
+      .slice(fieldsDirective.length)
+      .trim()
+      .split(layout.delimiter === ' ' || layout.delimiter === 'whitespace' ? /\s+/ : layout.delimiter);
     return { line, fields: [lineText], directive: names.filter((name) => name !== '') };
   }
   if (commentPrefix !== undefined && lineText.startsWith(commentPrefix)) return undefined;

@@ -8,7 +8,8 @@ import { detectFormat } from './detect-format.ts';
 import { settingsFromDetection, type ImportSettings } from './import-settings.ts';
 import { parseImport } from './parse-import.ts';
 
-const iso = (micros: number | undefined) => (micros === undefined ? undefined : new Date(Math.floor(micros / 1000)).toISOString());
+const iso = (micros: number | undefined) =>
+  micros === undefined ? undefined : new Date(Math.floor(micros / 1000)).toISOString();
 
 async function importText(text: string, name = 'upload.log', timeZone = 'UTC') {
   const bytes = new TextEncoder().encode(text);
@@ -33,16 +34,24 @@ describe('delimited variants detected with no settings', () => {
     ].join('\r\n');
     const { records, invalid, starts, settings, detection } = await importText(text);
     expect(invalid).toEqual([]);
-    expect(settings).toMatchObject({ delimiter: ',', headerRows: 0, dateOrder: 'mdy', mapping: { startTime: 0, startClock: 1 } });
+    expect(settings).toMatchObject({
+      delimiter: ',',
+      headerRows: 0,
+      dateOrder: 'mdy',
+      mapping: { startTime: 0, startClock: 1 },
+    });
     expect(starts).toEqual(['2013-09-27T14:42:26.000Z', '2013-09-27T14:43:01.000Z', '2013-10-01T09:05:12.000Z']);
     // The longest free text is the rule; the event's description stays in extra.
     expect(records[2]?.message).toBe('Anti-virus Standard Protection:Prevent IRC');
     expect(records[2]?.extra['column 3']).toBe('Would be blocked by Access Protection rule');
-    expect(detection.reason).toContain('US dates: nothing above 12 in the first position (the month), 27 in the second position');
+    expect(detection.reason).toContain(
+      'US dates: nothing above 12 in the first position (the month), 27 in the second position',
+    );
   });
 
   it('a European CSV: semicolons, day-first dates with dots, a comma inside a message', async () => {
-    const text = 'Datum;Benutzer;Meldung\n27.09.2013 14:42:26;anna;Anmeldung fehlgeschlagen, Passwort falsch\n01.10.2013 09:00:00;bernd;Abmeldung\n03.10.2013 10:15:30;anna;Anmeldung erfolgreich\n';
+    const text =
+      'Datum;Benutzer;Meldung\n27.09.2013 14:42:26;anna;Anmeldung fehlgeschlagen, Passwort falsch\n01.10.2013 09:00:00;bernd;Abmeldung\n03.10.2013 10:15:30;anna;Anmeldung erfolgreich\n';
     const { records, starts, settings } = await importText(text, 'export.csv');
     expect(settings).toMatchObject({ delimiter: ';', headerRows: 1, dateOrder: 'dmy', mapping: { startTime: 0 } });
     expect(starts).toEqual(['2013-09-27T14:42:26.000Z', '2013-10-01T09:00:00.000Z', '2013-10-03T10:15:30.000Z']);
@@ -50,22 +59,34 @@ describe('delimited variants detected with no settings', () => {
   });
 
   it('a pipe-delimited file with epoch milliseconds and a host column', async () => {
-    const text = 'ts|host|event\n1700000000123|web-1|request served\n1700000001456|web-2|request failed\n1700000002789|web-1|request served\n1700000003000|web-2|cache miss\n';
+    const text =
+      'ts|host|event\n1700000000123|web-1|request served\n1700000001456|web-2|request failed\n1700000002789|web-1|request served\n1700000003000|web-2|cache miss\n';
     const { records, starts, settings } = await importText(text);
-    expect(settings).toMatchObject({ delimiter: '|', numericUnit: 'milliseconds', mapping: { startTime: 0, actor: 1, message: 2 } });
+    expect(settings).toMatchObject({
+      delimiter: '|',
+      numericUnit: 'milliseconds',
+      mapping: { startTime: 0, actor: 1, message: 2 },
+    });
     expect(starts[0]).toBe('2023-11-14T22:13:20.123Z');
     expect(records.map((record) => record.actor)).toEqual(['web-1', 'web-2', 'web-1', 'web-2']);
   });
 
   it('epoch nanoseconds in a tab-separated file keep their microseconds', async () => {
-    const { records, settings } = await importText('time\tuser\tmessage\n1700000000123456789\tbob\tlogin ok\n1700000000999999999\tbob\tlogout\n');
+    const { records, settings } = await importText(
+      'time\tuser\tmessage\n1700000000123456789\tbob\tlogin ok\n1700000000999999999\tbob\tlogout\n',
+    );
     expect(settings).toMatchObject({ numericUnit: 'nanoseconds' });
     expect(records.map((record) => record.startMicros)).toEqual([1_700_000_000_123_456, 1_700_000_000_999_999]);
   });
 
   it('ISO times with nine fraction digits', async () => {
-    const { records } = await importText('timestamp,user,message\n2024-01-02T03:04:05.123456789Z,ada,first\n2024-01-02T03:04:06.000000001+01:00,ada,second\n');
-    expect(records.map((record) => iso(record.startMicros))).toEqual(['2024-01-02T03:04:05.123Z', '2024-01-02T02:04:06.000Z']);
+    const { records } = await importText(
+      'timestamp,user,message\n2024-01-02T03:04:05.123456789Z,ada,first\n2024-01-02T03:04:06.000000001+01:00,ada,second\n',
+    );
+    expect(records.map((record) => iso(record.startMicros))).toEqual([
+      '2024-01-02T03:04:05.123Z',
+      '2024-01-02T02:04:06.000Z',
+    ]);
     expect(records[0]?.startMicros).toBe(Date.UTC(2024, 0, 2, 3, 4, 5) * 1000 + 123_456);
   });
 
@@ -80,15 +101,24 @@ describe('delimited variants detected with no settings', () => {
       '2019-03-26 10:19:07 ALLOW TCP 192.168.1.7 93.184.216.34 50123 443 0 - - - - - - - SEND',
     ].join('\r\n');
     const { records, settings, starts, detection } = await importText(text, 'pfirewall.log', 'Europe/Berlin');
-    expect(settings).toMatchObject({ delimiter: ' ', fieldsDirective: '#Fields:', timeZone: 'Europe/Berlin', mapping: { startTime: 0, startClock: 1, actor: 4 } });
+    expect(settings).toMatchObject({
+      delimiter: ' ',
+      fieldsDirective: '#Fields:',
+      timeZone: 'Europe/Berlin',
+      mapping: { startTime: 0, startClock: 1, actor: 4 },
+    });
     expect(starts).toEqual(['2019-03-26T09:19:03.000Z', '2019-03-26T09:19:07.000Z']);
-    expect(records.map((record) => record.message)).toEqual(['DROP UDP 192.168.1.5:51234 -> 239.255.255.250:1900', 'ALLOW TCP 192.168.1.7:50123 -> 93.184.216.34:443']);
+    expect(records.map((record) => record.message)).toEqual([
+      'DROP UDP 192.168.1.5:51234 -> 239.255.255.250:1900',
+      'ALLOW TCP 192.168.1.7:50123 -> 93.184.216.34:443',
+    ]);
     expect(records[0]?.extra).toMatchObject({ path: 'RECEIVE', tcpflags: null });
     expect(detection.reason).toContain('local time (#Time Format: Local)');
   });
 
   it('an avionics export with a units row under the header', async () => {
-    const text = 'Time,Callsign,Altitude,Speed,Remark\n(UTC),,ft,kt,\n2024-01-02 07:22:55,JAL516,0,0,on stand\n2024-01-02 07:23:10,JAL516,0,12,taxi out\n2024-01-02 07:30:00,JAL516,1200,160,climb\n';
+    const text =
+      'Time,Callsign,Altitude,Speed,Remark\n(UTC),,ft,kt,\n2024-01-02 07:22:55,JAL516,0,0,on stand\n2024-01-02 07:23:10,JAL516,0,12,taxi out\n2024-01-02 07:30:00,JAL516,1200,160,climb\n';
     const { records, settings, detection } = await importText(text, 'track.csv');
     expect(settings).toMatchObject({ headerRows: 2, mapping: { startTime: 0, actor: 1 } });
     expect(records).toHaveLength(3);
@@ -97,18 +127,25 @@ describe('delimited variants detected with no settings', () => {
   });
 
   it('12-hour clocks written a. m. and p. m. in a day-first file', async () => {
-    const text = 'fecha;usuario;mensaje\n24/12/2020 11:59:59 p. m.;ana;cierre\n25/12/2020 12:05:00 a. m.;ana;apertura\n';
+    const text =
+      'fecha;usuario;mensaje\n24/12/2020 11:59:59 p. m.;ana;cierre\n25/12/2020 12:05:00 a. m.;ana;apertura\n';
     const { starts, settings } = await importText(text);
     expect(settings).toMatchObject({ dateOrder: 'dmy' });
     expect(starts).toEqual(['2020-12-24T23:59:59.000Z', '2020-12-25T00:05:00.000Z']);
   });
 
   it('a date column and a time column apart, and one bad row listed with its reason while the rest import', async () => {
-    const text = 'Date,Host,Time,Event\n27/09/2013,srv-a,14:42:26,disk full\n31/02/2013,srv-b,14:43:00,bad day\n28/09/2013,srv-a,08:00:00,disk cleaned\n';
+    const text =
+      'Date,Host,Time,Event\n27/09/2013,srv-a,14:42:26,disk full\n31/02/2013,srv-b,14:43:00,bad day\n28/09/2013,srv-a,08:00:00,disk cleaned\n';
     const { starts, invalid, settings } = await importText(text);
     expect(settings).toMatchObject({ dateOrder: 'dmy', mapping: { startTime: 0, startClock: 2, message: 3 } });
     expect(starts).toEqual(['2013-09-27T14:42:26.000Z', '2013-09-28T08:00:00.000Z']);
-    expect(invalid).toEqual([{ line: 3, reason: 'column "Date" and column "Time": "31/02/2013 14:43:00" is not a date (expected day/month/year)' }]);
+    expect(invalid).toEqual([
+      {
+        line: 3,
+        reason: 'column "Date" and column "Time": "31/02/2013 14:43:00" is not a date (expected day/month/year)',
+      },
+    ]);
   });
 
   it('an AWS VPC flow log: space-separated header, epoch start and end, the source address as actor', async () => {
@@ -119,7 +156,11 @@ describe('delimited variants detected with no settings', () => {
       '2 123456789010 eni-1235b8ca123456789 172.31.16.139 172.31.16.21 20642 22 6 20 4249 1418530071 1418530130 ACCEPT OK',
     ].join('\n');
     const { records, settings } = await importText(text, 'flow.log');
-    expect(settings).toMatchObject({ delimiter: 'whitespace', headerRows: 1, mapping: { startTime: 10, endTime: 11, actor: 3 } });
+    expect(settings).toMatchObject({
+      delimiter: 'whitespace',
+      headerRows: 1,
+      mapping: { startTime: 10, endTime: 11, actor: 3 },
+    });
     expect(records.map((record) => [iso(record.startMicros), iso(record.endMicros), record.actor])).toEqual([
       ['2014-12-14T04:06:50.000Z', '2014-12-14T04:07:50.000Z', '172.31.16.139'],
       ['2014-12-14T04:06:50.000Z', '2014-12-14T04:07:50.000Z', '172.31.9.69'],
@@ -142,9 +183,25 @@ describe('delimited variants detected with no settings', () => {
       '11,09/28/13,09:30:15,Renew,10.0.0.25,laptop-7.corp.local,A0B1C2D3E4F5',
     ].join('\r\n');
     const { records, settings, starts } = await importText(text, 'DhcpSrvLog-Fri.log');
-    expect(settings).toMatchObject({ delimiter: ',', preambleRows: 6, headerRows: 1, dateOrder: 'mdy', mapping: { startTime: 1, startClock: 2, actor: 5, message: 3 } });
-    expect(starts).toEqual(['2013-09-27T14:42:26.000Z', '2013-09-27T14:43:01.000Z', '2013-09-28T08:00:00.000Z', '2013-09-28T09:30:15.000Z']);
-    expect(records.map((record) => record.actor)).toEqual(['', 'laptop-7.corp.local', 'desk-2.corp.local', 'laptop-7.corp.local']);
+    expect(settings).toMatchObject({
+      delimiter: ',',
+      preambleRows: 6,
+      headerRows: 1,
+      dateOrder: 'mdy',
+      mapping: { startTime: 1, startClock: 2, actor: 5, message: 3 },
+    });
+    expect(starts).toEqual([
+      '2013-09-27T14:42:26.000Z',
+      '2013-09-27T14:43:01.000Z',
+      '2013-09-28T08:00:00.000Z',
+      '2013-09-28T09:30:15.000Z',
+    ]);
+    expect(records.map((record) => record.actor)).toEqual([
+      '',
+      'laptop-7.corp.local',
+      'desk-2.corp.local',
+      'laptop-7.corp.local',
+    ]);
   });
 
   it('a Squid native access log is taken by the access-log family: epoch seconds with milliseconds, client as actor', async () => {
@@ -167,7 +224,8 @@ describe('delimited variants detected with no settings', () => {
   });
 
   it('a UTC-offset column named as such applies to each row', async () => {
-    const text = 'time,tz,user,event\n2024-03-01 09:00:00,+01:00,ana,login\n2024-03-01 09:00:00,-05:00,bo,login\n2024-03-01 09:30:00,UTC+05:30,ana,logout\n';
+    const text =
+      'time,tz,user,event\n2024-03-01 09:00:00,+01:00,ana,login\n2024-03-01 09:00:00,-05:00,bo,login\n2024-03-01 09:30:00,UTC+05:30,ana,logout\n';
     const { starts, settings, detection } = await importText(text);
     expect(settings).toMatchObject({ mapping: { startTime: 0, utcOffset: 1, actor: 2, message: 3 } });
     expect(starts).toEqual(['2024-03-01T08:00:00.000Z', '2024-03-01T14:00:00.000Z', '2024-03-01T04:00:00.000Z']);
@@ -192,41 +250,81 @@ describe('delimited variants detected with no settings', () => {
   });
 
   it('whitespace runs between aligned columns', async () => {
-    const text = 'time                  host     message\n2024-01-02T03:04:05Z  alpha    started\n2024-01-02T03:04:09Z  beta     stopped now\n2024-01-02T03:05:00Z  alpha    started\n';
+    const text =
+      'time                  host     message\n2024-01-02T03:04:05Z  alpha    started\n2024-01-02T03:04:09Z  beta     stopped now\n2024-01-02T03:05:00Z  alpha    started\n';
     const { records } = await importText(text);
-    expect(records.map((record) => [record.actor, record.message])).toEqual([['alpha', 'started'], ['beta', 'stopped now'], ['alpha', 'started']]);
+    expect(records.map((record) => [record.actor, record.message])).toEqual([
+      ['alpha', 'started'],
+      ['beta', 'stopped now'],
+      ['alpha', 'started'],
+    ]);
   });
 });
 
 describe('delimited settings the preview can set', () => {
-  const base: ImportSettings = { format: 'delimited', delimiter: ',', quoted: true, preambleRows: 0, headerRows: 1, mapping: { startTime: 0 }, numericUnit: 'auto', timeZone: 'UTC' };
+  const base: ImportSettings = {
+    format: 'delimited',
+    delimiter: ',',
+    quoted: true,
+    preambleRows: 0,
+    headerRows: 1,
+    mapping: { startTime: 0 },
+    numericUnit: 'auto',
+    timeZone: 'UTC',
+  };
 
   it('applies a UTC-offset column to zone-less times only', async () => {
-    const text = 'when,offset,what\n2024-01-02 10:00:00,+02:00,a\n2024-01-02 10:00:00,-5,b\n2024-01-02 10:00:00,UTC-05:30,c\n2024-01-02 10:00:00Z,+0530,d\n2024-01-02 10:00:00,+25:00,e\n';
-    const { starts, invalid } = await importWith(text, { ...base, mapping: { startTime: 0, utcOffset: 1, message: 2 } });
-    expect(starts).toEqual(['2024-01-02T08:00:00.000Z', '2024-01-02T15:00:00.000Z', '2024-01-02T15:30:00.000Z', '2024-01-02T10:00:00.000Z']);
-    expect(invalid).toEqual([{ line: 6, reason: 'column "offset": "+25:00" is not a UTC offset (expected one like +02:00, -5 or UTC-05:00)' }]);
+    const text =
+      'when,offset,what\n2024-01-02 10:00:00,+02:00,a\n2024-01-02 10:00:00,-5,b\n2024-01-02 10:00:00,UTC-05:30,c\n2024-01-02 10:00:00Z,+0530,d\n2024-01-02 10:00:00,+25:00,e\n';
+    const { starts, invalid } = await importWith(text, {
+      ...base,
+      mapping: { startTime: 0, utcOffset: 1, message: 2 },
+    });
+    expect(starts).toEqual([
+      '2024-01-02T08:00:00.000Z',
+      '2024-01-02T15:00:00.000Z',
+      '2024-01-02T15:30:00.000Z',
+      '2024-01-02T10:00:00.000Z',
+    ]);
+    expect(invalid).toEqual([
+      { line: 6, reason: 'column "offset": "+25:00" is not a UTC offset (expected one like +02:00, -5 or UTC-05:00)' },
+    ]);
   });
 
   it('reads an explicit pattern, and names it when a row does not fit', async () => {
     const text = 'date,time,what\n27-Sep-2013,14.42.26,a\n2013-09-27,14:42:26,b\n';
-    const { starts, invalid } = await importWith(text, { ...base, mapping: { startTime: 0, startClock: 1 }, timePattern: 'dd-MMM-yyyy HH.mm.ss' });
+    const { starts, invalid } = await importWith(text, {
+      ...base,
+      mapping: { startTime: 0, startClock: 1 },
+      timePattern: 'dd-MMM-yyyy HH.mm.ss',
+    });
     expect(starts).toEqual(['2013-09-27T14:42:26.000Z']);
-    expect(invalid).toEqual([{ line: 3, reason: 'column "date" and column "time": "2013-09-27 14:42:26" is not a date (expected dd-MMM-yyyy HH.mm.ss)' }]);
+    expect(invalid).toEqual([
+      {
+        line: 3,
+        reason: 'column "date" and column "time": "2013-09-27 14:42:26" is not a date (expected dd-MMM-yyyy HH.mm.ss)',
+      },
+    ]);
   });
 
   it('says the decided date order when a row does not fit it', async () => {
     const { invalid } = await importWith('date,what\n31/02/2024,x\n', { ...base, dateOrder: 'dmy' });
-    expect(invalid).toEqual([{ line: 2, reason: 'column "date": "31/02/2024" is not a date (expected day/month/year)' }]);
+    expect(invalid).toEqual([
+      { line: 2, reason: 'column "date": "31/02/2024" is not a date (expected day/month/year)' },
+    ]);
   });
 
   it('refuses a pattern that is not one, before reading', async () => {
-    await expect(importWith('a\n1\n', { ...base, timePattern: 'yyyy-MM-dd {' })).rejects.toMatchObject({ code: 'bad-settings' });
+    await expect(importWith('a\n1\n', { ...base, timePattern: 'yyyy-MM-dd {' })).rejects.toMatchObject({
+      code: 'bad-settings',
+    });
   });
 
   it('reads fixed epoch units as told', async () => {
     const text = 't,m\n1700000000,a\n';
     expect((await importWith(text, { ...base, numericUnit: 'seconds' })).starts).toEqual(['2023-11-14T22:13:20.000Z']);
-    expect((await importWith(text, { ...base, numericUnit: 'milliseconds' })).starts).toEqual(['1970-01-20T16:13:20.000Z']);
+    expect((await importWith(text, { ...base, numericUnit: 'milliseconds' })).starts).toEqual([
+      '1970-01-20T16:13:20.000Z',
+    ]);
   });
 });

@@ -32,15 +32,30 @@ export function detectAccessLog(text: string, complete: boolean, _fileName: stri
   }
   const matched = [...counts.values()].reduce((sum, count) => sum + count, 0);
   if (matched === 0 || matched * 2 < lines.length) return undefined;
-  const haproxy = ['haproxy-http', 'haproxy-tcp', 'haproxy-error'].some((grammar) => counts.has(grammar as AccessGrammar));
+  const haproxy = ['haproxy-http', 'haproxy-tcp', 'haproxy-error'].some((grammar) =>
+    counts.has(grammar as AccessGrammar),
+  );
   const aws = ['alb', 'elb', 'nlb', 's3'].some((grammar) => counts.has(grammar as AccessGrammar));
-  const name = haproxy ? 'HAProxy log' : aws ? (counts.has('s3') ? 'Amazon S3 server access log' : 'AWS load balancer access log') : counts.has('squid') ? 'Squid access log' : 'Apache/nginx access log';
+  const name = haproxy
+    ? 'HAProxy log'
+    : aws
+      ? counts.has('s3')
+        ? 'Amazon S3 server access log'
+        : 'AWS load balancer access log'
+      : counts.has('squid')
+        ? 'Squid access log'
+        : 'Apache/nginx access log';
   const parts = [...counts].map(([grammar, count]) => `${count} ${GRAMMAR_NAMES[grammar]}`);
   let reason = `${name}${viaSyslog > 0 ? ' through syslog' : ''}: ${matched} of ${lines.length} lines match (${parts.join(', ')})`;
-  if (otherSyslog > 0) reason += `; ${otherSyslog} other syslog line${otherSyslog === 1 ? '' : 's'} imported from the syslog prefix`;
-  const settings: { format: 'access-log'; timeZone: string; year?: number } = { format: 'access-log', timeZone: DEFAULT_ZONE };
+  if (otherSyslog > 0)
+    reason += `; ${otherSyslog} other syslog line${otherSyslog === 1 ? '' : 's'} imported from the syslog prefix`;
+  const settings: { format: 'access-log'; timeZone: string; year?: number } = {
+    format: 'access-log',
+    timeZone: DEFAULT_ZONE,
+  };
   if (haproxy || viaSyslog + otherSyslog > 0) {
-    reason += '; times without a UTC offset (HAProxy accept dates, syslog prefixes) are read in the chosen time zone (the host’s)';
+    reason +=
+      '; times without a UTC offset (HAProxy accept dates, syslog prefixes) are read in the chosen time zone (the host’s)';
     if (firstYear !== undefined && viaSyslog + otherSyslog > 0) {
       settings.year = firstYear;
       reason += `; syslog prefixes have no year: ${firstYear}, from the lines’ own dates`;

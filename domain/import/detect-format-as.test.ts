@@ -8,8 +8,12 @@ const fixture = (path: string) => new Uint8Array(readFileSync(join(FIXTURES_DIR,
 
 describe('detectFormatAs', () => {
   it('is detection itself when the analyst names no family or the detected one', () => {
-    expect(detectFormatAs(fixture('field/syslog/rfc5424_rsyslog_protocol23.log'), 'x.log', undefined).format).toBe('syslog');
-    expect(detectFormatAs(fixture('field/syslog/rfc5424_rsyslog_protocol23.log'), 'x.log', 'syslog').format).toBe('syslog');
+    expect(detectFormatAs(fixture('field/syslog/rfc5424_rsyslog_protocol23.log'), 'x.log', undefined).format).toBe(
+      'syslog',
+    );
+    expect(detectFormatAs(fixture('field/syslog/rfc5424_rsyslog_protocol23.log'), 'x.log', 'syslog').format).toBe(
+      'syslog',
+    );
   });
 
   it('reads Timesketch JSON Lines as plain records whose fields the analyst maps', () => {

@@ -14,7 +14,11 @@ import { FORMAT_NAMES } from './format-names.ts';
 import { gunzipStart, isGzip, withoutGzipExtension } from './gunzip-bytes.ts';
 import type { ImportFormat } from './import-record.ts';
 
-export function detectFormatAs(given: Uint8Array, givenName: string, format: ImportFormat | undefined): FormatDetection {
+export function detectFormatAs(
+  given: Uint8Array,
+  givenName: string,
+  format: ImportFormat | undefined,
+): FormatDetection {
   const detected = detectFormat(given, givenName);
   if (format === undefined || detected.format === format) return detected;
   // A gzipped file is read as the family chosen from its unpacked start, as the import will read it.
@@ -29,24 +33,33 @@ export function detectFormatAs(given: Uint8Array, givenName: string, format: Imp
     case 'delimited':
     case 'timesketch-csv': {
       const delimited = detectDelimited(text, complete);
-      if (delimited.format !== 'delimited' && delimited.format !== 'timesketch-csv') return { format: undefined, reason: `${chosen}: ${delimited.reason}` };
+      if (delimited.format !== 'delimited' && delimited.format !== 'timesketch-csv')
+        return { format: undefined, reason: `${chosen}: ${delimited.reason}` };
       return { ...delimited, format, reason: `${chosen}: ${delimited.reason}` };
     }
     case 'jsonl': {
       const json = detectJson(text, complete, fileName, { asRecords: true });
-      return json?.format === 'jsonl' ? { ...json, reason: `${chosen}: ${json.reason}` } : { format: undefined, reason: `${chosen}: ${json?.reason ?? 'the file is not JSON'}` };
+      return json?.format === 'jsonl'
+        ? { ...json, reason: `${chosen}: ${json.reason}` }
+        : { format: undefined, reason: `${chosen}: ${json?.reason ?? 'the file is not JSON'}` };
     }
     case 'syslog':
-      return detectSyslog(text, complete, fileName) ?? detectTimestampedLines(text, complete) ?? { format, reason: unlike, settings: { format, timeZone: 'UTC' } };
+      return (
+        detectSyslog(text, complete, fileName) ??
+        detectTimestampedLines(text, complete) ?? { format, reason: unlike, settings: { format, timeZone: 'UTC' } }
+      );
     case 'access-log':
-      return detectAccessLog(text, complete, fileName) ?? { format, reason: unlike, settings: { format, timeZone: 'UTC' } };
+      return (
+        detectAccessLog(text, complete, fileName) ?? { format, reason: unlike, settings: { format, timeZone: 'UTC' } }
+      );
     case 'irc':
     case 'whatsapp':
     case 'subtitles': {
       const chat = detectChat(text, complete, fileName);
       if (chat?.format === format) return chat;
       if (format === 'irc') return { format, reason: unlike, settings: { format, timeZone: 'UTC' } };
-      if (format === 'whatsapp') return { format, reason: unlike, settings: { format, timeZone: 'UTC', dateOrder: 'month-first' } };
+      if (format === 'whatsapp')
+        return { format, reason: unlike, settings: { format, timeZone: 'UTC', dateOrder: 'month-first' } };
       return { format, reason: unlike, settings: { format } };
     }
     case 'har':

@@ -29,16 +29,21 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
   if (firstBytes.byteLength === 0) return { format: undefined, reason: 'The file is empty' };
   if (isGzip(firstBytes)) return detectGzipped(firstBytes, fileName);
   if (ZIP_MAGIC.every((byte, index) => firstBytes[index] === byte)) {
-    return { format: 'slack-zip', reason: 'A zip archive: read as a Slack export (channels.json, users.json, <channel>/<date>.json)' };
+    return {
+      format: 'slack-zip',
+      reason: 'A zip archive: read as a Slack export (channels.json, users.json, <channel>/<date>.json)',
+    };
   }
   const complete = firstBytes.byteLength < DETECT_BYTES;
   const text = decodeStart(firstBytes.subarray(0, DETECT_BYTES));
-  if (text.includes('\u0000')) return { format: undefined, reason: 'A binary file: the importers read text, HAR and Slack zips' };
+  if (text.includes('\u0000'))
+    return { format: undefined, reason: 'A binary file: the importers read text, HAR and Slack zips' };
   // Before JSON: kernel ring buffer lines open with "[" too.
   if (isDmesg(text)) {
     return {
       format: undefined,
-      reason: 'Kernel messages (dmesg) timed in seconds since boot, which no clock places: export them with their times (dmesg -T, journalctl -k or /var/log/kern.log) and import that',
+      reason:
+        'Kernel messages (dmesg) timed in seconds since boot, which no clock places: export them with their times (dmesg -T, journalctl -k or /var/log/kern.log) and import that',
     };
   }
   // Before JSON: WhatsApp iOS and ZNC lines open with "[".
@@ -67,7 +72,12 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
   // sniffDelimited's own "time then free text" reading keeps a zone word ("UTC") in the message and
   // refuses continuation lines: the text log reads those files better.
   const delimited = detectDelimited(text, complete);
-  const table = delimited.format === 'timesketch-csv' || (delimited.format === 'delimited' && delimited.settings !== undefined && !delimited.reason.startsWith(TIME_THEN_TEXT) && !commaFraction(delimited));
+  const table =
+    delimited.format === 'timesketch-csv' ||
+    (delimited.format === 'delimited' &&
+      delimited.settings !== undefined &&
+      !delimited.reason.startsWith(TIME_THEN_TEXT) &&
+      !commaFraction(delimited));
   if (table) return delimited;
   return detectTimestampedLines(text, complete) ?? delimited;
 }
@@ -84,9 +94,11 @@ function isDmesg(text: string): boolean {
 function detectGzipped(firstBytes: Uint8Array, fileName: string): FormatDetection {
   const inflated = gunzipStart(firstBytes, DETECT_BYTES);
   if (inflated.byteLength === 0) return { format: undefined, reason: 'A gzip file whose start cannot be unpacked' };
-  if (isGzip(inflated)) return { format: undefined, reason: 'A gzip file holding another gzip file: unpack it once first' };
+  if (isGzip(inflated))
+    return { format: undefined, reason: 'A gzip file holding another gzip file: unpack it once first' };
   const inner = detectFormat(inflated, withoutGzipExtension(fileName));
-  if (inner.format === 'slack-zip') return { format: undefined, reason: 'A gzip file holding a zip archive: unpack it first' };
+  if (inner.format === 'slack-zip')
+    return { format: undefined, reason: 'A gzip file holding a zip archive: unpack it first' };
   return { ...inner, reason: `Compressed with gzip, read as it unpacks. ${inner.reason}` };
 }
 
@@ -95,9 +107,13 @@ function detectGzipped(firstBytes: Uint8Array, fileName: string): FormatDetectio
  * milliseconds) splits at that comma into a time column and one starting with the fraction's digits.
  */
 function commaFraction(detection: FormatDetection): boolean {
-  if (detection.format !== 'delimited' || detection.layout.delimiter !== ',' || detection.mapping.startTime !== 0) return false;
+  if (detection.format !== 'delimited' || detection.layout.delimiter !== ',' || detection.mapping.startTime !== 0)
+    return false;
   const rows = detection.sampleRows.filter((row) => row.length > 1);
-  return rows.length > 0 && rows.every((row) => /^\d{1,9}(?:\s|$)/.test(row[1] ?? '') && /\d:\d\d$/.test((row[0] ?? '').trim()));
+  return (
+    rows.length > 0 &&
+    rows.every((row) => /^\d{1,9}(?:\s|$)/.test(row[1] ?? '') && /\d:\d\d$/.test((row[0] ?? '').trim()))
+  );
 }
 
 export function detectDelimited(text: string, complete: boolean): FormatDetection {
@@ -106,9 +122,15 @@ export function detectDelimited(text: string, complete: boolean): FormatDetectio
   const { notes, timeZone, ...detected } = guess;
   const names = new Set(guess.columns.map(normalizeName));
   if (guess.layout.delimiter === ',' && isTimesketch(names)) {
-    return { format: 'timesketch-csv', reason: 'Comma-separated with Timesketch columns (message, datetime/timestamp, timestamp_desc)', ...detected };
+    return {
+      format: 'timesketch-csv',
+      reason: 'Comma-separated with Timesketch columns (message, datetime/timestamp, timestamp_desc)',
+      ...detected,
+    };
   }
-  const reason = notes.map((note, index) => (index === 0 ? `${note[0]?.toUpperCase() ?? ''}${note.slice(1)}` : note)).join('; ');
+  const reason = notes
+    .map((note, index) => (index === 0 ? `${note[0]?.toUpperCase() ?? ''}${note.slice(1)}` : note))
+    .join('; ');
   const { startTime, ...rest } = guess.mapping;
   const settings =
     startTime === undefined

@@ -4,7 +4,18 @@
  * like IRC (`<nick>`, `*`, `-->`, `-!-`…), so syslog's `Dec 31 21:11:55 host prog:` is not taken.
  */
 import type { FamilyDetection } from './format-detection.ts';
-import { IRSSI_DAY, IRSSI_SESSION, MIRC_SESSION, MONTH_DAY, SCROLLBACK, TIME_ONLY, WEECHAT, XCHAT_SESSION, ZOOM_OLD, ZOOM_TO } from './parse-irc.ts';
+import {
+  IRSSI_DAY,
+  IRSSI_SESSION,
+  MIRC_SESSION,
+  MONTH_DAY,
+  SCROLLBACK,
+  TIME_ONLY,
+  WEECHAT,
+  XCHAT_SESSION,
+  ZOOM_OLD,
+  ZOOM_TO,
+} from './parse-irc.ts';
 import { isoDate, monthNumber } from './chat-time.ts';
 
 type Dialect = 'XChat/HexChat' | 'HexChat scrollback' | 'irssi' | 'weechat' | 'ZNC/mIRC' | 'Zoom';
@@ -32,7 +43,13 @@ export function detectIrc(lines: readonly string[], fileName: string): FamilyDet
     nonBlank += 1;
     const weechat = WEECHAT.exec(line);
     weechatFirst ??= weechat !== null;
-    if (XCHAT_SESSION.test(line) || IRSSI_SESSION.test(line) || MIRC_SESSION.test(line) || IRSSI_DAY.test(line) || /^Session Ident: /.test(line)) {
+    if (
+      XCHAT_SESSION.test(line) ||
+      IRSSI_SESSION.test(line) ||
+      MIRC_SESSION.test(line) ||
+      IRSSI_DAY.test(line) ||
+      /^Session Ident: /.test(line)
+    ) {
       sessions += 1;
       dated = true;
       continue;
@@ -49,8 +66,7 @@ export function detectIrc(lines: readonly string[], fileName: string): FamilyDet
     else if (weechat !== null) {
       count('weechat');
       if (WEECHAT_STATUS.has(weechat[7]?.split('\t')[0]?.trim() ?? '')) weechatStatus += 1;
-    }
-    else if (monthDay !== null && monthNumber(monthDay[1] ?? '') !== undefined && IRC_BODY.test(monthDay[4] ?? '')) {
+    } else if (monthDay !== null && monthNumber(monthDay[1] ?? '') !== undefined && IRC_BODY.test(monthDay[4] ?? '')) {
       count('XChat/HexChat');
       if (!dated) undatedFirst = true;
     } else {
@@ -64,23 +80,35 @@ export function detectIrc(lines: readonly string[], fileName: string): FamilyDet
   // another line, and shows joins or parts (or has weechat's file name).
   const weechatLines = counts.get('weechat') ?? 0;
   const weechatName = /\.weechatlog$/i.test(fileName);
-  if (weechatLines > 0 && !(weechatFirst === true && weechatLines * 10 >= nonBlank * 9 && (weechatStatus > 0 || weechatName))) counts.delete('weechat');
+  if (
+    weechatLines > 0 &&
+    !(weechatFirst === true && weechatLines * 10 >= nonBlank * 9 && (weechatStatus > 0 || weechatName))
+  )
+    counts.delete('weechat');
   const ranked = [...counts].sort((a, b) => b[1] - a[1]);
   const [dialect, lineCount] = ranked[0] ?? [undefined, 0];
   const recognised = sessions + [...counts.values()].reduce((sum, value) => sum + value, 0);
   // XChat's status lines ("Topic for #x set by y") have no IRC mark, so a third of the lines is enough.
   if (dialect === undefined || lineCount < Math.min(2, nonBlank) || recognised * 3 < nonBlank) return undefined;
   const fileDate = FILE_DATE.exec(fileName);
-  const startDate = fileDate === null ? undefined : isoDate(Number(fileDate[1]), Number(fileDate[2]), Number(fileDate[3]));
-  const evidence = dialect === 'Zoom' ? `Zoom meeting chat: ${lineCount} of ${nonBlank} lines are ${shapeOf(dialect)}` : `${dialect} IRC log: ${lineCount} of ${nonBlank} lines are ${shapeOf(dialect)}`;
+  const startDate =
+    fileDate === null ? undefined : isoDate(Number(fileDate[1]), Number(fileDate[2]), Number(fileDate[3]));
+  const evidence =
+    dialect === 'Zoom'
+      ? `Zoom meeting chat: ${lineCount} of ${nonBlank} lines are ${shapeOf(dialect)}`
+      : `${dialect} IRC log: ${lineCount} of ${nonBlank} lines are ${shapeOf(dialect)}`;
   const sessionNote = sessions > 0 ? `, ${sessions} session or day line(s) give the date` : '';
   let dateNote = '';
   if (undatedFirst) {
-    dateNote = startDate === undefined
-      ? `; ${dialect === 'Zoom' ? 'the times have no date' : 'lines before the first session line have no year or date'} and none is in the file name: they are read on the day of the incident's first event unless you set the start date`
-      : `; the date of lines before any session line is ${startDate}, from the file name`;
+    dateNote =
+      startDate === undefined
+        ? `; ${dialect === 'Zoom' ? 'the times have no date' : 'lines before the first session line have no year or date'} and none is in the file name: they are read on the day of the incident's first event unless you set the start date`
+        : `; the date of lines before any session line is ${startDate}, from the file name`;
   }
-  const zoneNote = dialect === 'HexChat scrollback' ? '; times are epoch seconds (UTC)' : '; times are local, read in the chosen time zone';
+  const zoneNote =
+    dialect === 'HexChat scrollback'
+      ? '; times are epoch seconds (UTC)'
+      : '; times are local, read in the chosen time zone';
   return {
     format: 'irc',
     reason: `${evidence}${sessionNote}${dateNote}${zoneNote}`,

@@ -35,14 +35,23 @@ export type JsonDetection =
       readonly zoneless: boolean;
     }
   | { readonly format: 'har'; readonly reason: string; readonly settings: { readonly format: 'har' } }
-  | { readonly format: 'timesketch-jsonl'; readonly reason: string; readonly settings: { readonly format: 'timesketch-jsonl' } }
+  | {
+      readonly format: 'timesketch-jsonl';
+      readonly reason: string;
+      readonly settings: { readonly format: 'timesketch-jsonl' };
+    }
   | { readonly format: undefined; readonly reason: string };
 
 /**
  * The JSON family of `text` (the file's start, `complete` when it is all of it), or undefined when it is
  * no JSON. `asRecords`: the analyst wants Timesketch lines read as plain records with fields to map.
  */
-export function detectJson(text: string, complete: boolean, fileName: string, options: { readonly asRecords?: boolean } = {}): JsonDetection | undefined {
+export function detectJson(
+  text: string,
+  complete: boolean,
+  fileName: string,
+  options: { readonly asRecords?: boolean } = {},
+): JsonDetection | undefined {
   const start = text.replace(/^\uFEFF/, '').trimStart();
   const lines = start.split('\n');
   if (!complete && lines.length > 1) lines.pop();
@@ -51,18 +60,34 @@ export function detectJson(text: string, complete: boolean, fileName: string, op
   const harp = isJsonpCall(start);
   if (!harp && !start.startsWith('{') && !start.startsWith('[')) return undefined;
   const harReason = (why: string) => ({ format: 'har', reason: `HAR: ${why}`, settings: { format: 'har' } }) as const;
-  if (harp) return /"log"\s*:/.test(start) ? harReason('a JSONP call (.harp) wrapping a "log" object') : { format: undefined, reason: 'A JSONP call (a script), not a HAR: it wraps no "log" object' };
+  if (harp)
+    return /"log"\s*:/.test(start)
+      ? harReason('a JSONP call (.harp) wrapping a "log" object')
+      : { format: undefined, reason: 'A JSONP call (a script), not a HAR: it wraps no "log" object' };
   const first = parseOrUndefined(firstLine);
   if (isJsonObject(first)) {
     const log = first.log;
     if (isJsonObject(log) && Array.isArray(log.entries)) return harReason('a "log" object with an "entries" array');
     if (options.asRecords !== true && isTimesketch(Object.keys(first))) {
-      return { format: 'timesketch-jsonl', reason: 'JSON Lines with Timesketch fields (message, datetime/timestamp, timestamp_desc)', settings: { format: 'timesketch-jsonl' } };
+      return {
+        format: 'timesketch-jsonl',
+        reason: 'JSON Lines with Timesketch fields (message, datetime/timestamp, timestamp_desc)',
+        settings: { format: 'timesketch-jsonl' },
+      };
     }
     const records = lines.slice(0, MAX_SAMPLES).map(parseOrUndefined).filter(isJsonObject);
     // A whole document on one line (a minified export) holds its records in an array, read below.
-    const oneDocument = records.length === 1 && lines.filter((line) => line.trim() !== '').length === 1 && chooseJsonFields(records).mapping.startTime === undefined;
-    if (!oneDocument) return recordsDetection(records, 'lines', '', `JSON Lines: ${records.length} of ${lines.filter((line) => line.trim() !== '').length} sampled lines are objects`);
+    const oneDocument =
+      records.length === 1 &&
+      lines.filter((line) => line.trim() !== '').length === 1 &&
+      chooseJsonFields(records).mapping.startTime === undefined;
+    if (!oneDocument)
+      return recordsDetection(
+        records,
+        'lines',
+        '',
+        `JSON Lines: ${records.length} of ${lines.filter((line) => line.trim() !== '').length} sampled lines are objects`,
+      );
   }
   if (start.startsWith('{') && /"log"\s*:\s*\{/.test(start) && /"entries"\s*:\s*\[/.test(start)) {
     return harReason('a "log" object with an "entries" array');
@@ -71,23 +96,39 @@ export function detectJson(text: string, complete: boolean, fileName: string, op
     const { values, broken } = sample(start, complete, { paths: ['$.*'] });
     const records = values.map((item) => item.value).filter(isJsonObject);
     // "[2024-01-02 03:04:05] INFO …" starts like an array: text that breaks at once is no JSON.
-    if (records.length === 0) return broken ? undefined : { format: undefined, reason: 'A JSON array whose first elements are not objects: no records to import' };
+    if (records.length === 0)
+      return broken
+        ? undefined
+        : { format: undefined, reason: 'A JSON array whose first elements are not objects: no records to import' };
     return recordsDetection(records, 'array', '', `A JSON array of records (${records.length} sampled)`);
   }
   const tops = sample(start, complete, { paths: ['$'], concatenated: true });
   if (tops.values.length === 0 && tops.broken) return undefined;
   const objects = tops.values.map((item) => item.value).filter(isJsonObject);
-  if (objects.length > 1) return recordsDetection(objects, 'values', '', `JSON objects one after another (${objects.length} sampled)`);
+  if (objects.length > 1)
+    return recordsDetection(objects, 'values', '', `JSON objects one after another (${objects.length} sampled)`);
   // One document: the top-level key whose array holds the most objects holds the records, unless
   // the document itself reads as one record and those objects do not (a record with a list inside).
   const [key, records] = recordArrays(start, complete, '$.*.*') ?? recordArrays(start, complete, '$.*.*.*') ?? [];
   const single = objects[0];
   const oneRecord = single !== undefined && chooseJsonFields([single]).mapping.startTime !== undefined;
-  if (key !== undefined && records !== undefined && !(oneRecord && chooseJsonFields(records).mapping.startTime === undefined)) {
-    return recordsDetection(records, 'array', key, `A JSON document whose "${key}" array holds the records (${records.length} sampled)`);
+  if (
+    key !== undefined &&
+    records !== undefined &&
+    !(oneRecord && chooseJsonFields(records).mapping.startTime === undefined)
+  ) {
+    return recordsDetection(
+      records,
+      'array',
+      key,
+      `A JSON document whose "${key}" array holds the records (${records.length} sampled)`,
+    );
   }
   if (single === undefined) {
-    return { format: undefined, reason: `A JSON document with no array of records, and its first object does not end in the first 64 KiB${fileName === '' ? '' : ` of ${fileName}`}` };
+    return {
+      format: undefined,
+      reason: `A JSON document with no array of records, and its first object does not end in the first 64 KiB${fileName === '' ? '' : ` of ${fileName}`}`,
+    };
   }
   return recordsDetection([single], 'values', '', 'One JSON object, read as one record');
 }
@@ -97,7 +138,12 @@ export function detectLogfmt(text: string, complete: boolean): JsonDetection | u
   const lines = sampleLines(text, complete, MAX_SAMPLES).map((line) => line.text);
   if (!looksLikeLogfmt(lines)) return undefined;
   const records = lines.map(readLogfmt).filter((record) => record !== undefined);
-  return recordsDetection(records, 'logfmt', '', `Key=value lines (logfmt): ${records.length} of ${lines.length} sampled lines are key=value pairs`);
+  return recordsDetection(
+    records,
+    'logfmt',
+    '',
+    `Key=value lines (logfmt): ${records.length} of ${lines.length} sampled lines are key=value pairs`,
+  );
 }
 
 /** The dotted key path of the array (at the selector's depth) holding the most objects, with them. */
@@ -105,7 +151,12 @@ function recordArrays(text: string, complete: boolean, selector: string): [strin
   const byKey = new Map<string, JsonObject[]>();
   for (const item of sample(text, complete, { paths: [selector] }).values) {
     const keys = item.path.slice(0, -1);
-    if (typeof item.path.at(-1) !== 'number' || !keys.every((key) => typeof key === 'string') || !isJsonObject(item.value)) continue;
+    if (
+      typeof item.path.at(-1) !== 'number' ||
+      !keys.every((key) => typeof key === 'string') ||
+      !isJsonObject(item.value)
+    )
+      continue;
     const key = keys.join('.');
     byKey.set(key, [...(byKey.get(key) ?? []), item.value]);
   }
@@ -117,19 +168,37 @@ function detectCri(lines: readonly string[]): JsonDetection {
   const records: JsonObject[] = [];
   for (const line of filled) {
     const match = CRI_LINE.exec(line.replace(/\r$/, ''));
-    if (match !== null) records.push({ time: match[1] ?? '', stream: match[2] ?? '', tag: match[3] ?? '', log: match[4] ?? '' });
+    if (match !== null)
+      records.push({ time: match[1] ?? '', stream: match[2] ?? '', tag: match[3] ?? '', log: match[4] ?? '' });
   }
-  return recordsDetection(records, 'cri', '', `Kubernetes CRI log lines: ${records.length} of ${filled.length} sampled lines are "<time> <stream> <P|F> <message>"`);
+  return recordsDetection(
+    records,
+    'cri',
+    '',
+    `Kubernetes CRI log lines: ${records.length} of ${filled.length} sampled lines are "<time> <stream> <P|F> <message>"`,
+  );
 }
 
-function recordsDetection(raw: readonly JsonObject[], container: JsonContainer, recordsPath: string, what: string): JsonDetection {
+function recordsDetection(
+  raw: readonly JsonObject[],
+  container: JsonContainer,
+  recordsPath: string,
+  what: string,
+): JsonDetection {
   const records = raw.map((record) => withEmbeddedJson(record)).filter(isJsonObject);
   const choice = chooseJsonFields(records);
   const { startTime, ...rest } = choice.mapping;
   const settings: JsonLinesImportSettings | undefined =
     startTime === undefined
       ? undefined
-      : { format: 'jsonl', fields: { startTime, ...rest }, numericUnit: choice.numericUnit, timeZone: 'UTC', container, ...(recordsPath === '' ? {} : { recordsPath }) };
+      : {
+          format: 'jsonl',
+          fields: { startTime, ...rest },
+          numericUnit: choice.numericUnit,
+          timeZone: 'UTC',
+          container,
+          ...(recordsPath === '' ? {} : { recordsPath }),
+        };
   return {
     format: 'jsonl',
     reason: `${what}; ${choice.reasons.join('; ')}${choice.zoned ? '' : '; the times carry no offset: read in the chosen time zone'}`,

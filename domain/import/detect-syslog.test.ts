@@ -18,10 +18,15 @@ describe('syslog detection', () => {
     expect(detection.format).toBe('syslog');
     const today = new Date();
     const september13 = Date.UTC(today.getUTCFullYear(), 8, 13);
-    const expectedYear = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) >= september13 ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
+    const expectedYear =
+      Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) >= september13
+        ? today.getUTCFullYear()
+        : today.getUTCFullYear() - 1;
     expect(settingsOf(detection)).toEqual({ format: 'syslog', timeZone: 'UTC', year: expectedYear });
     expect(detection.reason).toMatch(/^RFC 3164 syslog: 13 of 13 lines start a message/);
-    expect(detection.reason).toContain(`year ${expectedYear} assumed: the latest year in which the last date (Sep 13) is not after today`);
+    expect(detection.reason).toContain(
+      `year ${expectedYear} assumed: the latest year in which the last date (Sep 13) is not after today`,
+    );
   });
 
   it('a date in the file name bounds the year instead of today', () => {
@@ -41,7 +46,9 @@ describe('syslog detection', () => {
   it('rsyslog RFC 5424 (it starts with "<", yet is no XML)', () => {
     const detection = detect(fixture('field/syslog/rfc5424_rsyslog_protocol23.log'), 'syslog');
     expect(detection.format).toBe('syslog');
-    expect(detection.reason).toBe('RFC 5424 syslog: 9 of 10 lines start a message (9 RFC 5424 (<PRI>1 and an ISO time)); 1 other line continues the message before');
+    expect(detection.reason).toBe(
+      'RFC 5424 syslog: 9 of 10 lines start a message (9 RFC 5424 (<PRI>1 and an ISO time)); 1 other line continues the message before',
+    );
   });
 
   it('apt history stanzas', () => {
@@ -55,7 +62,8 @@ describe('syslog detection', () => {
   });
 
   it('Linux auth.log imports with no settings at all', async () => {
-    const text = 'Mar  3 10:15:01 web01 CRON[2211]: session opened\nMar  3 10:17:42 web01 sshd[1234]: Failed password for root\n';
+    const text =
+      'Mar  3 10:15:01 web01 CRON[2211]: session opened\nMar  3 10:17:42 web01 sshd[1234]: Failed password for root\n';
     const detection = detect(text, 'auth.log');
     const settings = settingsFromDetection(detection, 'Europe/Berlin');
     expect(settings?.format).toBe('syslog');
@@ -64,27 +72,49 @@ describe('syslog detection', () => {
   });
 
   it('a Java stack trace in the messages does not hide the syslog lines', () => {
-    const trace = ['java.lang.IllegalStateException: boom', '\tat com.example.A.run(A.java:10)', '\tat com.example.B.run(B.java:20)', '\tat java.lang.Thread.run(Thread.java:750)'];
-    const text = ['Apr  2 10:00:00 app1 java[900]: request failed', ...trace, 'Apr  2 10:00:01 app1 java[900]: retrying', ...trace].join('\n');
+    const trace = [
+      'java.lang.IllegalStateException: boom',
+      '\tat com.example.A.run(A.java:10)',
+      '\tat com.example.B.run(B.java:20)',
+      '\tat java.lang.Thread.run(Thread.java:750)',
+    ];
+    const text = [
+      'Apr  2 10:00:00 app1 java[900]: request failed',
+      ...trace,
+      'Apr  2 10:00:01 app1 java[900]: retrying',
+      ...trace,
+    ].join('\n');
     const detection = detect(`${text}\n`, 'app.log');
     expect(detection.format).toBe('syslog');
-    expect(detection.reason).toMatch(/^RFC 3164 syslog: 2 of 10 lines start a message .*; 8 other lines continue the message before/);
+    expect(detection.reason).toMatch(
+      /^RFC 3164 syslog: 2 of 10 lines start a message .*; 8 other lines continue the message before/,
+    );
   });
 
   it('journalctl output: its "-- … --" markers are skipped', async () => {
-    const text = '-- Logs begin at Mon 2024-01-01 00:00:00 UTC, end at Tue 2024-01-02 00:00:00 UTC. --\nJan 01 10:00:00 host1 sshd[12]: Accepted publickey for bob\n-- Reboot --\nJan 01 11:00:00 host1 systemd[1]: Started Session 3\n';
+    const text =
+      '-- Logs begin at Mon 2024-01-01 00:00:00 UTC, end at Tue 2024-01-02 00:00:00 UTC. --\nJan 01 10:00:00 host1 sshd[12]: Accepted publickey for bob\n-- Reboot --\nJan 01 11:00:00 host1 systemd[1]: Started Session 3\n';
     const detection = detect(text, 'journal.txt');
     expect(detection.reason).toMatch(/^RFC 3164 syslog: 2 of 2 lines start a message/);
-    const { records, invalid } = await collectImport(parseImport(new TextEncoder().encode(text), { format: 'syslog', timeZone: 'UTC', year: 2024 }));
+    const { records, invalid } = await collectImport(
+      parseImport(new TextEncoder().encode(text), { format: 'syslog', timeZone: 'UTC', year: 2024 }),
+    );
     expect(invalid).toEqual([]);
-    expect(records.map((record) => [record.line, record.message])).toEqual([[2, 'Accepted publickey for bob'], [4, 'Started Session 3']]);
+    expect(records.map((record) => [record.line, record.message])).toEqual([
+      [2, 'Accepted publickey for bob'],
+      [4, 'Started Session 3'],
+    ]);
   });
 
   it('an XChat transcript ("<nick>" after the time) is not syslog', () => {
-    expect(detect('Dec 31 21:11:55 <alice> hello\nDec 31 21:12:01 <bob> hi there\n', 'chat.log').format).not.toBe('syslog');
+    expect(detect('Dec 31 21:11:55 <alice> hello\nDec 31 21:12:01 <bob> hi there\n', 'chat.log').format).not.toBe(
+      'syslog',
+    );
   });
 
   it('a CSV with ISO times first stays delimited', () => {
-    expect(detect('2024-01-02T03:04:05Z,alice,login\n2024-01-02T03:04:06Z,bob,logout\n', 'events.csv').format).toBe('delimited');
+    expect(detect('2024-01-02T03:04:05Z,alice,login\n2024-01-02T03:04:06Z,bob,logout\n', 'events.csv').format).toBe(
+      'delimited',
+    );
   });
 });

@@ -29,12 +29,17 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
   lines.forEach(({ line, text: lineText }, index) => {
     const header = readSyslogHeader(lineText);
     // A time alone starts any application log (or an IRC "<nick>" line): syslog also names a host or program.
-    if (header === undefined || (header.grammar !== 'rfc5424' && header.program === undefined && header.host === undefined)) return;
+    if (
+      header === undefined ||
+      (header.grammar !== 'rfc5424' && header.program === undefined && header.host === undefined)
+    )
+      return;
     if (header.grammar === 'iso' && header.program === undefined) return;
     firstIndex ??= index;
     counts[header.grammar] += 1;
     if (header.offsetMinutes !== undefined) withOffset += 1;
-    if ((header.grammar === 'rfc3164' || header.grammar === 'logcat') && header.time.year === 0) dates.push({ month: header.time.month, day: header.time.day, line });
+    if ((header.grammar === 'rfc3164' || header.grammar === 'logcat') && header.time.year === 0)
+      dates.push({ month: header.time.month, day: header.time.day, line });
   });
   const matched = counts.rfc3164 + counts.rfc5424 + counts.iso + counts.logcat;
   // Indented lines (stack traces) continue a message: they do not count against the share. A file
@@ -47,7 +52,11 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
     counts.iso > 0 ? `${counts.iso} with an ISO time, host and program` : '',
     counts.logcat > 0 ? `${counts.logcat} Android logcat (month-day, time, process, thread, priority and tag)` : '',
   ].filter((part) => part !== '');
-  const names: Record<string, string> = { rfc3164: 'RFC 3164 syslog', rfc5424: 'RFC 5424 syslog', logcat: 'Android logcat' };
+  const names: Record<string, string> = {
+    rfc3164: 'RFC 3164 syslog',
+    rfc5424: 'RFC 5424 syslog',
+    logcat: 'Android logcat',
+  };
   const only = Object.entries(counts).find(([, count]) => count === matched)?.[0];
   const name = (only === undefined ? undefined : names[only]) ?? 'Syslog';
   const rest = lines.length - matched;
@@ -57,7 +66,11 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
   if (dates.length > 0) {
     const named = fileNameDate(fileName);
     const today = new Date();
-    const guess = inferSyslogYear(dates, named?.date ?? today, named?.label ?? `today (${today.toISOString().slice(0, 10)})`);
+    const guess = inferSyslogYear(
+      dates,
+      named?.date ?? today,
+      named?.label ?? `today (${today.toISOString().slice(0, 10)})`,
+    );
     if (guess !== undefined) {
       settings.year = guess.year;
       reason += `; ${guess.reason}`;

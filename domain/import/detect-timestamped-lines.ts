@@ -14,10 +14,15 @@ export function detectTimestampedLines(text: string, complete: boolean): FamilyD
   // A stack trace's "Caused by:" or "ValueError:" lines are not indented: four in ten lines is enough.
   const unindented = lines.filter((line) => !/^\s/.test(line)).length;
   if (guess.matched < Math.min(2, lines.length) || guess.matched < 0.4 * unindented) return undefined;
-  const opening = lines.slice(0, 3).some((line) => line.includes(guess.example) || inferTimePrefix([line])?.prefix.words === guess.prefix.words);
+  const opening = lines
+    .slice(0, 3)
+    .some((line) => line.includes(guess.example) || inferTimePrefix([line])?.prefix.words === guess.prefix.words);
   if (!opening) return undefined;
-  const where = guess.prefix.bracketed ? 'a time in brackets' : `a time (${guess.prefix.words} word${guess.prefix.words === 1 ? '' : 's'})`;
-  const continued = guess.matched < guess.judged ? `; the other ${guess.judged - guess.matched} continue the line before` : '';
+  const where = guess.prefix.bracketed
+    ? 'a time in brackets'
+    : `a time (${guess.prefix.words} word${guess.prefix.words === 1 ? '' : 's'})`;
+  const continued =
+    guess.matched < guess.judged ? `; the other ${guess.judged - guess.matched} continue the line before` : '';
   const order = guess.dateOrderReason === '' ? '' : `; ${guess.dateOrderReason}`;
   return {
     format: 'syslog',

@@ -38,20 +38,31 @@ function dateOrderOf(starts: readonly WhatsappStart[]): [DateOrder, string] {
   if (yearFirst * 2 > starts.length) return ['year-first', `${yearFirst} dates start with a four-digit year`];
   const firstBig = starts.find((start) => start.fields[0] > 12);
   const secondBig = starts.find((start) => start.fields[1] > 12);
-  if (firstBig !== undefined && secondBig === undefined) return ['day-first', `${firstBig.fields[0]} appears in the first position ("${firstBig.stamp}")`];
-  if (secondBig !== undefined && firstBig === undefined) return ['month-first', `${secondBig.fields[1]} appears in the second position ("${secondBig.stamp}")`];
+  if (firstBig !== undefined && secondBig === undefined)
+    return ['day-first', `${firstBig.fields[0]} appears in the first position ("${firstBig.stamp}")`];
+  if (secondBig !== undefined && firstBig === undefined)
+    return ['month-first', `${secondBig.fields[1]} appears in the second position ("${secondBig.stamp}")`];
   if (firstBig !== undefined && secondBig !== undefined) {
     const dayFirst = starts.filter((start) => start.fields[0] > 12).length;
     const monthFirst = starts.filter((start) => start.fields[1] > 12).length;
     const order = dayFirst >= monthFirst ? 'day-first' : 'month-first';
-    return [order, `the sample disagrees (${dayFirst} dates have a day above 12 first, ${monthFirst} second); the larger count wins, check the preview`];
+    return [
+      order,
+      `the sample disagrees (${dayFirst} dates have a day above 12 first, ${monthFirst} second); the larger count wins, check the preview`,
+    ];
   }
   const backDayFirst = backSteps(starts, 'day-first');
   const backMonthFirst = backSteps(starts, 'month-first');
   if (backMonthFirst > backDayFirst) {
-    return ['day-first', `no number above 12 decides, but the dates run forward only when read day-first (${backMonthFirst} steps back read month-first)`];
+    return [
+      'day-first',
+      `no number above 12 decides, but the dates run forward only when read day-first (${backMonthFirst} steps back read month-first)`,
+    ];
   }
-  return ['month-first', 'no number above 12 decides between day and month in the sample, so month-first was kept (set the date order if this export is day-first)'];
+  return [
+    'month-first',
+    'no number above 12 decides between day and month in the sample, so month-first was kept (set the date order if this export is day-first)',
+  ];
 }
 
 /** How often a message's date comes before the previous one's when read in this order. */

@@ -16,11 +16,17 @@ interface Pending {
 }
 
 const isDockerLine = (value: JsonValue): value is { [key: string]: JsonValue } & { log: string; stream: string } =>
-  isJsonObject(value) && typeof value.log === 'string' && typeof value.stream === 'string' && typeof value.time === 'string';
+  isJsonObject(value) &&
+  typeof value.log === 'string' &&
+  typeof value.stream === 'string' &&
+  typeof value.time === 'string';
 
 export async function* joinDockerPartials(batches: AsyncIterable<JsonLine[]>): AsyncGenerator<JsonLine[]> {
   const open = new Map<string, Pending>();
-  const joined = (pending: Pending, last: string): JsonLine => ({ line: pending.line, value: { ...pending.first, log: `${pending.pieces.join('')}${last}` } });
+  const joined = (pending: Pending, last: string): JsonLine => ({
+    line: pending.line,
+    value: { ...pending.first, log: `${pending.pieces.join('')}${last}` },
+  });
   for await (const batch of batches) {
     const out: JsonLine[] = [];
     for (const item of batch) {
@@ -31,11 +37,16 @@ export async function* joinDockerPartials(batches: AsyncIterable<JsonLine[]>): A
       const { log, stream } = item.value;
       const pending = open.get(stream);
       if (!log.endsWith('\n')) {
-        if (pending === undefined) open.set(stream, { line: item.line, first: item.value, pieces: [log], chars: log.length });
+        if (pending === undefined)
+          open.set(stream, { line: item.line, first: item.value, pieces: [log], chars: log.length });
         else {
           pending.pieces.push(log);
           pending.chars += log.length;
-          if (pending.chars > MAX_RECORD_CHARS) throw new ImportError('too-large', `The Docker log line starting on line ${pending.line} runs on for more than 8 MiB of partial lines`);
+          if (pending.chars > MAX_RECORD_CHARS)
+            throw new ImportError(
+              'too-large',
+              `The Docker log line starting on line ${pending.line} runs on for more than 8 MiB of partial lines`,
+            );
         }
         continue;
       }

@@ -12,7 +12,10 @@ import type { ImportSettings } from './import-settings-shape.ts';
 
 /** A family whose detection yields complete settings, so its files import with no settings at all. */
 export type FamilyDetection = {
-  readonly format: Exclude<ImportFormat, 'delimited' | 'timesketch-csv' | 'jsonl' | 'har' | 'timesketch-jsonl' | 'slack-zip'>;
+  readonly format: Exclude<
+    ImportFormat,
+    'delimited' | 'timesketch-csv' | 'jsonl' | 'har' | 'timesketch-jsonl' | 'slack-zip'
+  >;
   /** What was decided and from which evidence, for the analyst. */
   readonly reason: string;
   readonly settings: ImportSettings;

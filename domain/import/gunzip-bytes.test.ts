@@ -65,7 +65,10 @@ describe('gzipped evidence', () => {
     const gzipped = gzipSync(readFileSync(join(FIXTURES_DIR, FILES[1]!)));
     const cutOff = new Uint8Array(gzipped.subarray(0, gzipped.length - 40));
     const settings = settingsFromDetection(detectFormat(cutOff, 'access.log.gz'), 'UTC')!;
-    const error = await collectImport(parseImport(cutOff, settings)).then(() => undefined, (caught: unknown) => caught);
+    const error = await collectImport(parseImport(cutOff, settings)).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(ImportError);
     expect((error as ImportError).message).toMatch(/gzip file is damaged or cut off/);
   });
@@ -74,10 +77,17 @@ describe('gzipped evidence', () => {
     const lines = new TextEncoder().encode('Mar  3 10:00:00 host app: the same line again\n'.repeat(200_000));
     const bomb = new Uint8Array(gzipSync(lines));
     const settings = settingsFromDetection(detectFormat(bomb, 'syslog.1.gz'), 'UTC')!;
-    const run = parseImport(bomb, settings, { gunzip: { maxInflatedBytes: 1 << 20, settingName: 'IMPORT_MAX_INFLATED_BYTES' } });
-    const error = await collectImport(run).then(() => undefined, (caught: unknown) => caught);
+    const run = parseImport(bomb, settings, {
+      gunzip: { maxInflatedBytes: 1 << 20, settingName: 'IMPORT_MAX_INFLATED_BYTES' },
+    });
+    const error = await collectImport(run).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect((error as ImportError).code).toBe('zip-bomb');
-    expect((error as ImportError).message).toBe('The gzip file would unpack to more than 1 MiB, the most one import takes (IMPORT_MAX_INFLATED_BYTES)');
+    expect((error as ImportError).message).toBe(
+      'The gzip file would unpack to more than 1 MiB, the most one import takes (IMPORT_MAX_INFLATED_BYTES)',
+    );
   });
 
   it('tells gzip by its bytes, not its name, and drops .gz from the name for the inner file', () => {
@@ -90,7 +100,9 @@ describe('gzipped evidence', () => {
   });
 
   it('says what it cannot read inside a gzip file', () => {
-    expect(detectFormat(new Uint8Array(gzipSync(gzipSync('a,b\n1,2\n'))), 'double.gz').reason).toMatch(/another gzip file/);
+    expect(detectFormat(new Uint8Array(gzipSync(gzipSync('a,b\n1,2\n'))), 'double.gz').reason).toMatch(
+      /another gzip file/,
+    );
     expect(detectFormat(new Uint8Array([0x1f, 0x8b, 0x08, 0, 0, 0]), 'broken.gz').format).toBeUndefined();
   });
 });

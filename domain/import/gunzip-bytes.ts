@@ -31,7 +31,8 @@ export function gunzipStart(firstBytes: Uint8Array, maxBytes: number): Uint8Arra
     // Not final: the sample is usually cut mid-stream, which is not an error here.
     gunzip.push(firstBytes, false);
   } catch (error) {
-    if (length === 0) throw new ImportError('invalid-file', `is named or marked as gzip but cannot be unpacked (${String(error)})`);
+    if (length === 0)
+      throw new ImportError('invalid-file', `is named or marked as gzip but cannot be unpacked (${String(error)})`);
   }
   const out = new Uint8Array(length);
   let at = 0;
@@ -66,10 +67,17 @@ async function* inflated(chunks: AsyncIterable<Uint8Array>, limits: GunzipLimits
   const drain = function* () {
     if (total > limits.maxInflatedBytes) {
       const setting = limits.settingName === undefined ? '' : ` (${limits.settingName})`;
-      throw new ImportError('zip-bomb', `The gzip file would unpack to more than ${formatBytes(limits.maxInflatedBytes)}, the most one import takes${setting}`);
+      throw new ImportError(
+        'zip-bomb',
+        `The gzip file would unpack to more than ${formatBytes(limits.maxInflatedBytes)}, the most one import takes${setting}`,
+      );
     }
     while (ready.length > 0) yield ready.shift()!;
-    if (failure !== undefined) throw new ImportError('truncated', `The gzip file is damaged or cut off after ${formatBytes(total)} of text (${String(failure)})`);
+    if (failure !== undefined)
+      throw new ImportError(
+        'truncated',
+        `The gzip file is damaged or cut off after ${formatBytes(total)} of text (${String(failure)})`,
+      );
   };
   for await (const chunk of chunks) {
     push(chunk, false);
@@ -80,7 +88,10 @@ async function* inflated(chunks: AsyncIterable<Uint8Array>, limits: GunzipLimits
 }
 
 /** The bytes as they are, or inflated when they start as gzip. */
-export async function* gunzipIfCompressed(bytes: AsyncIterable<Uint8Array>, limits: GunzipLimits): AsyncGenerator<Uint8Array> {
+export async function* gunzipIfCompressed(
+  bytes: AsyncIterable<Uint8Array>,
+  limits: GunzipLimits,
+): AsyncGenerator<Uint8Array> {
   const iterator = bytes[Symbol.asyncIterator]();
   const first = await iterator.next();
   if (first.done === true) return;

@@ -23,20 +23,57 @@ export function readHaproxyLine(text: string, zone: ZoneId): AccessReading {
   if (head === null) return undefined;
   const [whole, client = '', port, day, monthName = '', year, hour, minute, second, fraction, frontend = ''] = head;
   const month = MONTHS.get(monthName);
-  const time = { year: Number(year), month: month ?? 0, day: Number(day), hour: Number(hour), minute: Number(minute), second: Number(second), fractionMicros: fractionMicrosOf(fraction) };
+  const time = {
+    year: Number(year),
+    month: month ?? 0,
+    day: Number(day),
+    hour: Number(hour),
+    minute: Number(minute),
+    second: Number(second),
+    fractionMicros: fractionMicrosOf(fraction),
+  };
   const start = month === undefined ? undefined : localMicros(time, zone);
-  if (start === undefined) return `field "accept date": "${day}/${monthName}/${year}:${hour}:${minute}:${second}" is not a date (expected day/Mon/year:hour:minute:second.ms, e.g. 25/Feb/2019:16:19:48.143)`;
+  if (start === undefined)
+    return `field "accept date": "${day}/${monthName}/${year}:${hour}:${minute}:${second}" is not a date (expected day/Mon/year:hour:minute:second.ms, e.g. 25/Feb/2019:16:19:48.143)`;
   const rest = text.slice(whole.length);
   const base: Record<string, JsonValue> = { client_port: Number(port), frontend: frontend.replace(/~$/, '') };
   const http = HTTP.exec(rest);
   if (http !== null) {
-    const [, backend = '', server = '', timers = '', status = '', bytes, requestCookie, responseCookie, termination, counters, queues, captures = '', quoted = ''] = http;
+    const [
+      ,
+      backend = '',
+      server = '',
+      timers = '',
+      status = '',
+      bytes,
+      requestCookie,
+      responseCookie,
+      termination,
+      counters,
+      queues,
+      captures = '',
+      quoted = '',
+    ] = http;
     // HAProxy writes a quote inside the request as #22, so the first quote closes it; httpslog adds TLS fields after.
     const close = quoted.indexOf('"');
     const request = close === -1 ? quoted : quoted.slice(0, close);
     const after = close === -1 ? '' : quoted.slice(close + 1).trim();
-    const extra: Record<string, JsonValue> = { ...base, backend, server, timers, ...duration(timers), status: Number(status), bytes: Number(bytes) };
-    Object.assign(extra, { request_cookie: requestCookie, response_cookie: responseCookie, termination_state: termination, connections: counters, queues });
+    const extra: Record<string, JsonValue> = {
+      ...base,
+      backend,
+      server,
+      timers,
+      ...duration(timers),
+      status: Number(status),
+      bytes: Number(bytes),
+    };
+    Object.assign(extra, {
+      request_cookie: requestCookie,
+      response_cookie: responseCookie,
+      termination_state: termination,
+      connections: counters,
+      queues,
+    });
     const headers = [...captures.matchAll(/\{([^}]*)\}/g)].map((found) => found[1] ?? '');
     if (headers[0] !== undefined && headers[0] !== '') extra.captured_request_headers = headers[0];
     if (headers[1] !== undefined && headers[1] !== '') extra.captured_response_headers = headers[1];
@@ -49,13 +86,34 @@ export function readHaproxyLine(text: string, zone: ZoneId): AccessReading {
   const tcp = TCP.exec(rest);
   if (tcp !== null) {
     const [, backend = '', server = '', timers = '', bytes = '', termination = '', counters, queues] = tcp;
-    const extra: Record<string, JsonValue> = { ...base, backend, server, timers, ...duration(timers), bytes: Number(bytes), termination_state: termination };
+    const extra: Record<string, JsonValue> = {
+      ...base,
+      backend,
+      server,
+      timers,
+      ...duration(timers),
+      bytes: Number(bytes),
+      termination_state: termination,
+    };
     Object.assign(extra, { connections: counters, queues });
-    return timed('haproxy-tcp', start, client, `TCP ${base.frontend} → ${backend}/${server}: ${bytes} bytes, state ${termination}`, extra);
+    return timed(
+      'haproxy-tcp',
+      start,
+      client,
+      `TCP ${base.frontend} → ${backend}/${server}: ${bytes} bytes, state ${termination}`,
+      extra,
+    );
   }
   // Errors log "frontend/bind: text" after the date; the frontend token then ends in a colon.
   if (!frontend.endsWith(':')) return undefined;
-  return { grammar: 'haproxy-error', startMicros: start, endMicros: start, actor: client, message: `${frontend} ${rest}`.trim(), extra: { ...base, frontend: frontend.slice(0, -1) } };
+  return {
+    grammar: 'haproxy-error',
+    startMicros: start,
+    endMicros: start,
+    actor: client,
+    message: `${frontend} ${rest}`.trim(),
+    extra: { ...base, frontend: frontend.slice(0, -1) },
+  };
 }
 
 /** The last timer is the total (Ta, or Tt before HAProxy 1.7); -1 means the connection was cut. */
@@ -64,7 +122,13 @@ function duration(timers: string): { duration_ms: number } | Record<string, neve
   return Number.isFinite(total) && total >= 0 ? { duration_ms: total } : {};
 }
 
-function timed(grammar: AccessEntry['grammar'], start: number, client: string, message: string, extra: Record<string, JsonValue>): AccessEntry {
+function timed(
+  grammar: AccessEntry['grammar'],
+  start: number,
+  client: string,
+  message: string,
+  extra: Record<string, JsonValue>,
+): AccessEntry {
   const ms = typeof extra.duration_ms === 'number' ? extra.duration_ms : 0;
   return { grammar, startMicros: start, endMicros: start + ms * 1000, actor: client, message, extra };
 }

@@ -17,7 +17,8 @@ const SUMMED_PHASES = ['blocked', 'dns', 'connect', 'send', 'wait', 'receive'] a
 type JsonObject = { [key: string]: JsonValue };
 
 const objectOf = (value: JsonValue | undefined): JsonObject => (isJsonObject(value) ? value : {});
-const numberOf = (value: JsonValue | undefined): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const numberOf = (value: JsonValue | undefined): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 const textOf = (value: JsonValue | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
 
 export function harEntryRecord(entry: JsonValue, index: number): ImportRecord | InvalidRow {
@@ -28,7 +29,8 @@ export function harEntryRecord(entry: JsonValue, index: number): ImportRecord | 
   const url = textOf(request.url);
   const startMicros = startOf(entry.startedDateTime, `entries[${index}]`);
   if (typeof startMicros === 'string') return { line, reason: startMicros };
-  if (url === undefined || url === '') return { line, reason: `entries[${index}]: "request.url" is ${url === '' ? 'empty' : 'missing'}` };
+  if (url === undefined || url === '')
+    return { line, reason: `entries[${index}]: "request.url" is ${url === '' ? 'empty' : 'missing'}` };
   const method = textOf(request.method);
   const status = numberOf(response.status);
   const timings = presentTimings(objectOf(entry.timings));
@@ -75,13 +77,25 @@ export function harPageRecord(page: JsonValue, index: number): ImportRecord | In
     if (typeof value === 'number' && value >= 0 && !key.startsWith('_')) extra[key] = value;
   }
   const title = textOf(page.title)?.trim() ?? '';
-  return { line, startMicros, endMicros: startMicros, actor: '', message: title === '' ? id : title, extra, isMarker: true };
+  return {
+    line,
+    startMicros,
+    endMicros: startMicros,
+    actor: '',
+    message: title === '' ? id : title,
+    extra,
+    isMarker: true,
+  };
 }
 
 function startOf(value: JsonValue | undefined, where: string): number | string {
-  if (value === undefined || value === null || value === '') return `${where}: "startedDateTime" is ${value === '' ? 'empty' : 'missing'}`;
+  if (value === undefined || value === null || value === '')
+    return `${where}: "startedDateTime" is ${value === '' ? 'empty' : 'missing'}`;
   // HAR wants an offset; a producer that leaves it out means UTC far more often than local time.
-  const micros = typeof value === 'string' ? (parseOffsetDateTime(value) ?? jsonTimeMicros(value, resolveTimeZone('UTC'), 'auto')) : undefined;
+  const micros =
+    typeof value === 'string'
+      ? (parseOffsetDateTime(value) ?? jsonTimeMicros(value, resolveTimeZone('UTC'), 'auto'))
+      : undefined;
   if (micros !== undefined) return micros;
   const shown = typeof value === 'string' ? `'${shorten(value)}'` : shorten(JSON.stringify(value));
   return `${where}: "startedDateTime" ${shown} is not a date and time (expected ISO 8601, e.g. 2024-01-02T03:04:05.678+01:00)`;

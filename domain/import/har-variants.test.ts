@@ -44,8 +44,25 @@ describe('HAR from other producers', () => {
             pageref: null,
             serverIPAddress: null,
             connection: null,
-            request: { method: 'POST', url: 'https://api.example.com/v1/login', httpVersion: null, headers: null, queryString: null, cookies: null, headersSize: null, bodySize: null },
-            response: { status: 204, statusText: null, httpVersion: null, redirectURL: null, headers: [], content: { size: null, mimeType: null }, bodySize: null },
+            request: {
+              method: 'POST',
+              url: 'https://api.example.com/v1/login',
+              httpVersion: null,
+              headers: null,
+              queryString: null,
+              cookies: null,
+              headersSize: null,
+              bodySize: null,
+            },
+            response: {
+              status: 204,
+              statusText: null,
+              httpVersion: null,
+              redirectURL: null,
+              headers: [],
+              content: { size: null, mimeType: null },
+              bodySize: null,
+            },
             timings: { blocked: null, dns: -1, connect: null, ssl: null, send: 1, wait: 20, receive: 2 },
           }),
         ],
@@ -70,7 +87,11 @@ describe('HAR from other producers', () => {
     const { records, invalid, summary } = await importHar(har, 'old.har');
     expect(invalid).toEqual([]);
     const [event, marker] = records;
-    expect(event).toMatchObject({ line: 1, actor: 'api.example.com', extra: { timings: { send: 0, wait: 7, receive: 1 }, pageref: 'p1' } });
+    expect(event).toMatchObject({
+      line: 1,
+      actor: 'api.example.com',
+      extra: { timings: { send: 0, wait: 7, receive: 1 }, pageref: 'p1' },
+    });
     expect(Object.keys(event?.extra.timings ?? {})).not.toContain('ssl');
     expect(marker).toMatchObject({ isMarker: true, message: 'Items', extra: { pageId: 'p1', onLoad: 80 } });
     expect(iso(marker?.startMicros ?? 0)).toBe('2024-05-01T07:59:59.500Z');
@@ -81,7 +102,8 @@ describe('HAR from other producers', () => {
     const harp = `onInputData({"log": {"version": "1.2", "creator": {"name": "x", "version": "1"}, "entries": [${[0, 1, 2].map((index) => JSON.stringify(entry({ startedDateTime: `2024-05-01T10:00:0${index}.123+02:00`, request: { method: 'GET', url: `https://cdn.example.org/ä/${index}` } }))).join(',\n')}]}});\n`;
     const bytes = encode(harp);
     const chunks = function* () {
-      for (let start = 0, size = 1; start < bytes.byteLength; start += size, size = (size % 7) + 1) yield bytes.subarray(start, start + size);
+      for (let start = 0, size = 1; start < bytes.byteLength; start += size, size = (size % 7) + 1)
+        yield bytes.subarray(start, start + size);
     };
     const whole = await importHar(harp, 'page.harp');
     const tiny = await importHar(harp, 'page.harp', chunks());
@@ -120,7 +142,13 @@ describe('HAR from other producers', () => {
   });
 
   it('a minified HAR whose first line is longer than the detection window is still a HAR', () => {
-    const har = JSON.stringify({ log: { version: '1.2', creator: { name: 'x', version: '1' }, entries: Array.from({ length: 400 }, () => entry()) } });
+    const har = JSON.stringify({
+      log: {
+        version: '1.2',
+        creator: { name: 'x', version: '1' },
+        entries: Array.from({ length: 400 }, () => entry()),
+      },
+    });
     expect(har.length).toBeGreaterThan(64 * 1024);
     expect(detectFormat(encode(har).subarray(0, 64 * 1024), 'big.har').format).toBe('har');
   });

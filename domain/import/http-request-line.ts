@@ -13,7 +13,8 @@ const METHOD = /^[A-Z][A-Z_-]{1,19}$/;
 export function readRequestLine(request: string): HttpRequestLine {
   const first = request.indexOf(' ');
   const method = first === -1 ? undefined : request.slice(0, first);
-  if (method === undefined || !METHOD.test(method)) return { method: undefined, target: undefined, protocol: undefined };
+  if (method === undefined || !METHOD.test(method))
+    return { method: undefined, target: undefined, protocol: undefined };
   const last = request.lastIndexOf(' ');
   const protocol = last > first && /^HTTP\/\d/.test(request.slice(last + 1)) ? request.slice(last + 1) : undefined;
   const target = protocol === undefined ? request.slice(first + 1) : request.slice(first + 1, last);

@@ -45,9 +45,14 @@ export function settingsFromDetection(detection: FormatDetection, timeZone: stri
  * gave a start, and chat logs whose times have no date (Zoom, ZNC) are read on that event's day (UTC):
  * the default the preview and the server both apply. Other settings pass unchanged.
  */
-export function withDefaultRecordingStart(settings: ImportSettings, firstEventMicros: number | null | undefined): ImportSettings {
+export function withDefaultRecordingStart(
+  settings: ImportSettings,
+  firstEventMicros: number | null | undefined,
+): ImportSettings {
   if (firstEventMicros === null || firstEventMicros === undefined) return settings;
-  if (settings.format === 'subtitles' && settings.anchorMicros === undefined) return { ...settings, anchorMicros: firstEventMicros };
-  if (settings.format === 'irc' && settings.startDate === undefined) return { ...settings, startDate: new Date(Math.floor(firstEventMicros / 1000)).toISOString().slice(0, 10) };
+  if (settings.format === 'subtitles' && settings.anchorMicros === undefined)
+    return { ...settings, anchorMicros: firstEventMicros };
+  if (settings.format === 'irc' && settings.startDate === undefined)
+    return { ...settings, startDate: new Date(Math.floor(firstEventMicros / 1000)).toISOString().slice(0, 10) };
   return settings;
 }

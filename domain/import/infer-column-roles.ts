@@ -27,14 +27,29 @@ const NUMBER = /^\s*[+-]?\d+([.,]\d+)?\s*$/;
 // Host, user and module names: no spaces or slashes; DOMAIN\user is a name, C:\path is not.
 const SHORT_NAME = /^(?![A-Za-z]:\\)[^\s/]{1,40}$/;
 const IP_ADDRESS = /^(\d{1,3}\.){3}\d{1,3}$|^[0-9a-f:]*:[0-9a-f:]+$/i;
-const OFFSET_NAMES = new Set(['offset', 'utcoffset', 'tzoffset', 'timezoneoffset', 'tz', 'timezone', 'zone', 'gmtoffset']);
+const OFFSET_NAMES = new Set([
+  'offset',
+  'utcoffset',
+  'tzoffset',
+  'timezoneoffset',
+  'tz',
+  'timezone',
+  'zone',
+  'gmtoffset',
+]);
 const CLOCK_NAMES = new Set(['time', 'clock', 'hour', 'timeofday', 'uhrzeit', 'heure', 'hora']);
 
-export function inferColumnRoles(columns: readonly string[], rows: readonly (readonly string[])[], nullValues: readonly string[] = []): ColumnRoles {
+export function inferColumnRoles(
+  columns: readonly string[],
+  rows: readonly (readonly string[])[],
+  nullValues: readonly string[] = [],
+): ColumnRoles {
   const nulls = new Set(['', ...nullValues]);
-  const cellsOf = (index: number) => rows.map((fields) => (fields[index] ?? '').trim()).filter((cell) => !nulls.has(cell));
+  const cellsOf = (index: number) =>
+    rows.map((fields) => (fields[index] ?? '').trim()).filter((cell) => !nulls.has(cell));
   const named = suggestColumnMapping(columns);
-  const label = (index: number) => (columns[index]?.startsWith('column ') ? columns[index] : `column "${columns[index] ?? index + 1}"`);
+  const label = (index: number) =>
+    columns[index]?.startsWith('column ') ? columns[index] : `column "${columns[index] ?? index + 1}"`;
   const reasons: string[] = [];
   const mapping: ColumnRoles['mapping'] = {};
 
@@ -46,37 +61,58 @@ export function inferColumnRoles(columns: readonly string[], rows: readonly (rea
   mapping.startTime = time.start;
   const example = cellsOf(time.start)[0] ?? '';
   if (time.clock === undefined) {
-    reasons.push(`start time: ${label(time.start)} (${example})${time.shape.reason === '' ? '' : `, ${time.shape.reason}`}`);
+    reasons.push(
+      `start time: ${label(time.start)} (${example})${time.shape.reason === '' ? '' : `, ${time.shape.reason}`}`,
+    );
   } else {
     mapping.startClock = time.clock;
     const clockExample = cellsOf(time.clock)[0] ?? '';
-    reasons.push(`start time: the date in ${label(time.start)} (${example}) with the time of day in ${label(time.clock)} (${clockExample})${time.shape.reason === '' ? '' : `, ${time.shape.reason}`}`);
+    reasons.push(
+      `start time: the date in ${label(time.start)} (${example}) with the time of day in ${label(time.clock)} (${clockExample})${time.shape.reason === '' ? '' : `, ${time.shape.reason}`}`,
+    );
   }
   const taken = new Set([time.start, time.clock]);
   const offset = offsetColumn(columns, cellsOf, taken);
   if (offset !== undefined) {
     mapping.utcOffset = offset;
     taken.add(offset);
-    reasons.push(`UTC offset of each row: ${label(offset)} (${cellsOf(offset)[0] ?? ''}), for times written without one`);
+    reasons.push(
+      `UTC offset of each row: ${label(offset)} (${cellsOf(offset)[0] ?? ''}), for times written without one`,
+    );
   }
-  if (named.endTime !== undefined && !taken.has(named.endTime) && inferTimeShape(cellsOf(named.endTime), 0.5) !== undefined) {
+  if (
+    named.endTime !== undefined &&
+    !taken.has(named.endTime) &&
+    inferTimeShape(cellsOf(named.endTime), 0.5) !== undefined
+  ) {
     mapping.endTime = named.endTime;
     taken.add(named.endTime);
   }
 
-  const actor = named.actor !== undefined && !taken.has(named.actor) ? named.actor : repeatedNames(columns.length, cellsOf, taken);
+  const actor =
+    named.actor !== undefined && !taken.has(named.actor) ? named.actor : repeatedNames(columns.length, cellsOf, taken);
   if (actor !== undefined) {
     mapping.actor = actor;
     taken.add(actor);
     const seen = [...new Set(cellsOf(actor))].slice(0, 3).join(', ');
-    reasons.push(`actor: ${label(actor)}${named.actor === actor ? ' by its name' : `, a column of repeated short names (${seen})`}`);
+    reasons.push(
+      `actor: ${label(actor)}${named.actor === actor ? ' by its name' : `, a column of repeated short names (${seen})`}`,
+    );
   }
-  const message = named.message !== undefined && !taken.has(named.message) ? named.message : longestText(columns.length, cellsOf, taken);
+  const message =
+    named.message !== undefined && !taken.has(named.message)
+      ? named.message
+      : longestText(columns.length, cellsOf, taken);
   if (message !== undefined) {
     mapping.message = message;
     reasons.push(`message: ${label(message)}${named.message === message ? ' by its name' : ', the longest free text'}`);
   }
-  return { mapping, numericUnit: time.shape.kind === 'epoch' ? time.shape.numericUnit : 'auto', dateOrder: time.shape.dateOrder, reasons };
+  return {
+    mapping,
+    numericUnit: time.shape.kind === 'epoch' ? time.shape.numericUnit : 'auto',
+    dateOrder: time.shape.dateOrder,
+    reasons,
+  };
 }
 
 /** The most precise reading of the start: one column, or a date column and the clock column after it. */
@@ -98,27 +134,43 @@ function bestTimeOption(
       // The clock is the next column, or one named as a time of day anywhere in the row.
       const clocks = new Set([index + 1, ...clockColumns].filter((clock) => clock < width && clock !== index));
       for (const clock of clocks) {
-        const joined = rows.map((fields) => `${fields[index] ?? ''} ${fields[clock] ?? ''}`.trim()).filter((cell) => cell !== '');
+        const joined = rows
+          .map((fields) => `${fields[index] ?? ''} ${fields[clock] ?? ''}`.trim())
+          .filter((cell) => cell !== '');
         const withClock = inferTimeShape(joined, share);
-        if (withClock !== undefined && withClock.kind !== 'date') options.push({ start: index, clock, shape: withClock });
+        if (withClock !== undefined && withClock.kind !== 'date')
+          options.push({ start: index, clock, shape: withClock });
       }
     }
     options.push({ start: index, clock: undefined, shape });
   }
   // Finest first; at equal precision the column named as a time, then the earlier column.
-  options.sort((a, b) => b.shape.precision - a.shape.precision || Number(b.start === namedStart) - Number(a.start === namedStart) || a.start - b.start);
+  options.sort(
+    (a, b) =>
+      b.shape.precision - a.shape.precision ||
+      Number(b.start === namedStart) - Number(a.start === namedStart) ||
+      a.start - b.start,
+  );
   return options[0];
 }
 
 /** A column named as an offset or zone whose every cell reads as a UTC offset ("+02:00", "UTC-5"). */
-function offsetColumn(columns: readonly string[], cellsOf: (index: number) => string[], taken: ReadonlySet<number | undefined>): number | undefined {
+function offsetColumn(
+  columns: readonly string[],
+  cellsOf: (index: number) => string[],
+  taken: ReadonlySet<number | undefined>,
+): number | undefined {
   const index = columns.findIndex((name, at) => !taken.has(at) && OFFSET_NAMES.has(normalizeName(name)));
   const cells = index === -1 ? [] : cellsOf(index);
   return cells.length > 0 && cells.every((cell) => utcOffsetMinutes(cell) !== undefined) ? index : undefined;
 }
 
 /** A column of short names repeating across rows (hosts, users, modules): the most varied such column. */
-function repeatedNames(width: number, cellsOf: (index: number) => string[], taken: ReadonlySet<number | undefined>): number | undefined {
+function repeatedNames(
+  width: number,
+  cellsOf: (index: number) => string[],
+  taken: ReadonlySet<number | undefined>,
+): number | undefined {
   let best: number | undefined;
   let bestDistinct = 0;
   for (let index = 0; index < width; index += 1) {
@@ -126,7 +178,11 @@ function repeatedNames(width: number, cellsOf: (index: number) => string[], take
     const cells = cellsOf(index);
     if (cells.length < 2) continue;
     const numeric = cells.filter((cell) => NUMBER.test(cell)).length;
-    if (numeric > cells.length * 0.2 || !cells.every((cell) => SHORT_NAME.test(cell) && (/[A-Za-z]/.test(cell) || IP_ADDRESS.test(cell)))) continue;
+    if (
+      numeric > cells.length * 0.2 ||
+      !cells.every((cell) => SHORT_NAME.test(cell) && (/[A-Za-z]/.test(cell) || IP_ADDRESS.test(cell)))
+    )
+      continue;
     if (inferTimeShape(cells, 0.5) !== undefined) continue;
     const distinct = new Set(cells).size;
     if (distinct < 2 || distinct > cells.length / 2) continue;
@@ -139,7 +195,11 @@ function repeatedNames(width: number, cellsOf: (index: number) => string[], take
  * The column with the most free text (cells with spaces and letters); failing that, the column with
  * the most text of any kind (Squid's URL), numbers and names taken elsewhere left out.
  */
-function longestText(width: number, cellsOf: (index: number) => string[], taken: ReadonlySet<number | undefined>): number | undefined {
+function longestText(
+  width: number,
+  cellsOf: (index: number) => string[],
+  taken: ReadonlySet<number | undefined>,
+): number | undefined {
   const lengths = (wordy: boolean) => {
     let best: number | undefined;
     let bestLength = 0;

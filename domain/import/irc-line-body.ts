@@ -20,7 +20,10 @@ const ACTION = /^\*[ \t]+([^]*)$/;
 // mIRC colours (\x03 with up to two numbers), bold, italics, underline, reverse, reset, HexChat's hidden-text
 // mark. Built from code points: these control characters are what the pattern is for.
 const CONTROL = (code: number) => String.fromCharCode(code);
-const FORMATTING = new RegExp(`${CONTROL(3)}(?:\\d{1,2}(?:,\\d{1,2})?)?|[${[2, 8, 0x0f, 0x11, 0x16, 0x1d, 0x1e, 0x1f].map(CONTROL).join('')}]`, 'g');
+const FORMATTING = new RegExp(
+  `${CONTROL(3)}(?:\\d{1,2}(?:,\\d{1,2})?)?|[${[2, 8, 0x0f, 0x11, 0x16, 0x1d, 0x1e, 0x1f].map(CONTROL).join('')}]`,
+  'g',
+);
 
 export function withoutFormatting(text: string): string {
   return text.replace(FORMATTING, '');
@@ -57,7 +60,8 @@ function bodyOf(raw: string): IrcLineBody {
     return { actor: '', message: status[2] ?? '', kind };
   }
   const notice = NOTICE.exec(text);
-  if (notice?.[1] !== undefined && NICK.test(notice[1])) return { actor: notice[1], message: notice[2] ?? '', kind: 'notice' };
+  if (notice?.[1] !== undefined && NICK.test(notice[1]))
+    return { actor: notice[1], message: notice[2] ?? '', kind: 'notice' };
   return { actor: '', message: text, kind: 'status' };
 }
 

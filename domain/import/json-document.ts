@@ -48,7 +48,11 @@ export interface DocumentReader {
 export function documentReader(options: DocumentOptions): DocumentReader {
   const encoder = new TextEncoder();
   const tokenizer = new Tokenizer();
-  const parser = new TokenParser({ paths: [...options.paths], keepStack: false, ...(options.concatenated === true ? { separator: '' } : {}) });
+  const parser = new TokenParser({
+    paths: [...options.paths],
+    keepStack: false,
+    ...(options.concatenated === true ? { separator: '' } : {}),
+  });
   let out: DocumentItem[] = [];
   let failure: unknown;
   // Line bookkeeping: `scanned` bytes of the stream have had their newlines counted into `line`.
@@ -93,17 +97,21 @@ export function documentReader(options: DocumentOptions): DocumentReader {
     if (info.token === TokenType.LEFT_BRACE || info.token === TokenType.LEFT_BRACKET) {
       startOffsets[depth] = info.offset;
       startLines[depth++] = tokenLine;
-    }
-    else if (info.token === TokenType.RIGHT_BRACE || info.token === TokenType.RIGHT_BRACKET) depth -= 1;
+    } else if (info.token === TokenType.RIGHT_BRACE || info.token === TokenType.RIGHT_BRACKET) depth -= 1;
     lastTokenEnd = info.offset + 1;
     parser.write(info);
   };
   parser.onValue = (info: ParsedElementInfo) => {
     if (info.value === undefined) return;
     const isStruct = typeof info.value === 'object' && info.value !== null;
-    if (isStruct && scanned - (startOffsets[info.stack.length] ?? scanned) > options.maxValueBytes) oversized ??= startLines[info.stack.length];
+    if (isStruct && scanned - (startOffsets[info.stack.length] ?? scanned) > options.maxValueBytes)
+      oversized ??= startLines[info.stack.length];
     const path = [...info.stack.slice(1).map((element) => element.key), info.key].filter((key) => key !== undefined);
-    out.push({ path, line: isStruct ? (startLines[info.stack.length] ?? tokenLine) : tokenLine, value: info.value as JsonValue });
+    out.push({
+      path,
+      line: isStruct ? (startLines[info.stack.length] ?? tokenLine) : tokenLine,
+      value: info.value as JsonValue,
+    });
     lastValueEnd = scanned;
   };
   const take = (): DocumentItem[] => {
@@ -138,17 +146,24 @@ export function documentReader(options: DocumentOptions): DocumentReader {
     chunkStart += bytes.byteLength;
     if (failure !== undefined) {
       stopped = true;
-      out.push({ line: failureLine, error: `not valid JSON here (${messageOf(failure)}); nothing after it could be read` });
+      out.push({
+        line: failureLine,
+        error: `not valid JSON here (${messageOf(failure)}); nothing after it could be read`,
+      });
     } else if (oversized !== undefined || chunkStart - lastValueEnd > options.maxValueBytes) {
       const where = oversized === undefined ? `after line ${tokenLine}` : `starting on line ${oversized}`;
-      throw new ImportError('too-large', `A ${options.what} ${where} runs on for more than ${formatBytes(options.maxValueBytes)}, the most one ${options.what} may take`);
+      throw new ImportError(
+        'too-large',
+        `A ${options.what} ${where} runs on for more than ${formatBytes(options.maxValueBytes)}, the most one ${options.what} may take`,
+      );
     }
     return take();
   };
 
   const finish = (): DocumentItem[] => {
     if (stopped) return [];
-    if (!started && head.trim() !== '') throw new ImportError('invalid-file', `Not a JSON document: it starts with '${head.trim().slice(0, 20)}'`);
+    if (!started && head.trim() !== '')
+      throw new ImportError('invalid-file', `Not a JSON document: it starts with '${head.trim().slice(0, 20)}'`);
     if (!seenAny) throw new ImportError('invalid-file', 'The file holds no JSON value');
     if (endOffset === undefined) tokenizer.end();
     if (endOffset === undefined && (failure !== undefined || depth > 0 || options.concatenated !== true)) {
@@ -161,7 +176,10 @@ export function documentReader(options: DocumentOptions): DocumentReader {
   return { feed, finish };
 }
 
-export async function* jsonDocumentValues(text: AsyncIterable<string>, options: DocumentOptions): AsyncGenerator<DocumentItem[]> {
+export async function* jsonDocumentValues(
+  text: AsyncIterable<string>,
+  options: DocumentOptions,
+): AsyncGenerator<DocumentItem[]> {
   const reader = documentReader(options);
   for await (const piece of text) {
     const items = reader.feed(piece);

@@ -19,9 +19,33 @@ const MAX_ACTOR_CHARS = 120;
 
 // Earlier names win; a name matches a path's last key, or its last two keys joined ("userIdentity.arn").
 const START_NAMES = [
-  'timestamp', 'time', 'eventtime', 'realtimetimestamp', 'datetime', 'eventtimestamp', 'ts', 'date', 'starttime', 'startedat',
-  'start', 'created', 'createdat', 'published', 'logtime', 'receivetimestamp', 'receivedat', 'submissiontimestamp', 'sourcerealtimetimestamp',
-  'creationdate', 'timestampms', 'timems', 'timestampmillis', 'timemillis', 'epochms', 'epochmillis', 'createtime',
+  'timestamp',
+  'time',
+  'eventtime',
+  'realtimetimestamp',
+  'datetime',
+  'eventtimestamp',
+  'ts',
+  'date',
+  'starttime',
+  'startedat',
+  'start',
+  'created',
+  'createdat',
+  'published',
+  'logtime',
+  'receivetimestamp',
+  'receivedat',
+  'submissiontimestamp',
+  'sourcerealtimetimestamp',
+  'creationdate',
+  'timestampms',
+  'timems',
+  'timestampmillis',
+  'timemillis',
+  'epochms',
+  'epochmillis',
+  'createtime',
 ];
 // A name no list holds still counts as a time's when it ends like one (EdgeStartTimestamp, EventReceivedTime).
 const START_SUFFIXES = ['timestamp', 'time', 'datetime', 'date'];
@@ -29,15 +53,71 @@ const END_NAMES = ['endtime', 'endedat', 'end', 'stoptime', 'finishedat', 'endda
 // Chat exports name the speaker (Telegram "from", Discord "author"); network logs the client (Suricata
 // "src_ip", Zeek "id.orig_h"), which says more than the service the line is about.
 const ACTOR_NAMES = [
-  'useridentityarn', 'username', 'user', 'caller', 'principalemail', 'principal', 'userprincipalname', 'principalid', 'actoralternateid',
-  'actordisplayname', 'actorlogin', 'actor', 'from', 'author', 'authorname', 'sender', 'sendername', 'fromname', 'nick', 'nickname',
-  'speaker', 'login', 'host', 'hostname', 'computer', 'computername', 'syslogidentifier', 'podname', 'clientip', 'calleripaddress',
-  'sourceipaddress', 'idorigh', 'srcip', 'sourceip', 'srcaddr', 'clientaddr', 'remoteaddr', 'remoteip', 'containername', 'service',
-  'servicename', 'app', 'logger', 'source', 'stream',
+  'useridentityarn',
+  'username',
+  'user',
+  'caller',
+  'principalemail',
+  'principal',
+  'userprincipalname',
+  'principalid',
+  'actoralternateid',
+  'actordisplayname',
+  'actorlogin',
+  'actor',
+  'from',
+  'author',
+  'authorname',
+  'sender',
+  'sendername',
+  'fromname',
+  'nick',
+  'nickname',
+  'speaker',
+  'login',
+  'host',
+  'hostname',
+  'computer',
+  'computername',
+  'syslogidentifier',
+  'podname',
+  'clientip',
+  'calleripaddress',
+  'sourceipaddress',
+  'idorigh',
+  'srcip',
+  'sourceip',
+  'srcaddr',
+  'clientaddr',
+  'remoteaddr',
+  'remoteip',
+  'containername',
+  'service',
+  'servicename',
+  'app',
+  'logger',
+  'source',
+  'stream',
 ];
 const MESSAGE_NAMES = [
-  'message', 'msg', 'log', 'textpayload', 'displaymessage', 'eventname', 'operationnamelocalizedvalue', 'operationname', 'methodname',
-  'action', 'eventtype', 'description', 'text', 'content', 'summary', 'event', 'body', 'verb',
+  'message',
+  'msg',
+  'log',
+  'textpayload',
+  'displaymessage',
+  'eventname',
+  'operationnamelocalizedvalue',
+  'operationname',
+  'methodname',
+  'action',
+  'eventtype',
+  'description',
+  'text',
+  'content',
+  'summary',
+  'event',
+  'body',
+  'verb',
 ];
 
 export interface JsonFieldChoice {
@@ -75,8 +155,11 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
     const keys = path.split('.').map(normalizeName);
     const last = keys.at(-1) ?? '';
     const lastTwo = keys.slice(-2).join('');
-    const index = Math.min(...[names.indexOf(lastTwo), names.indexOf(last)].map((found) => (found === -1 ? Infinity : found)));
-    if (index === Infinity && names === START_NAMES && START_SUFFIXES.some((suffix) => last.endsWith(suffix))) return names.length;
+    const index = Math.min(
+      ...[names.indexOf(lastTwo), names.indexOf(last)].map((found) => (found === -1 ? Infinity : found)),
+    );
+    if (index === Infinity && names === START_NAMES && START_SUFFIXES.some((suffix) => last.endsWith(suffix)))
+      return names.length;
     return index;
   };
   const reasons: string[] = [];
@@ -88,7 +171,10 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
   const timeLike = all.filter((stat) => stat.instants > 0 && stat.instants >= 0.5 * n);
   const named = timeLike.filter((stat) => Number.isFinite(rank(START_NAMES, stat.path))).sort(byRank(START_NAMES));
   const unnamed = timeLike.filter(
-    (stat) => stat.instants >= 0.8 * n && !Number.isFinite(rank(START_NAMES, stat.path)) && !Number.isFinite(rank(END_NAMES, stat.path)),
+    (stat) =>
+      stat.instants >= 0.8 * n &&
+      !Number.isFinite(rank(START_NAMES, stat.path)) &&
+      !Number.isFinite(rank(END_NAMES, stat.path)),
   );
   // Unnamed: date texts before epoch numbers, which could be counters or sizes.
   unnamed.sort((a, b) => a.epochs / a.instants - b.epochs / b.instants || a.depth - b.depth);
@@ -101,13 +187,22 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
     zoned = start.zoned + start.epochs >= start.instants * 0.5;
     const units = new Set(start.integerDigits.map(unitByMagnitude));
     if (units.size === 1) numericUnit = [...units][0] ?? 'auto';
-    const kind = start.epochs === 0 ? 'date and time texts' : `epoch ${numericUnit === 'auto' ? 'numbers' : numericUnit}`;
-    const why = named[0] === undefined ? 'no field is named like a time; it is the only field whose values read as dates' : 'named like a time';
+    const kind =
+      start.epochs === 0 ? 'date and time texts' : `epoch ${numericUnit === 'auto' ? 'numbers' : numericUnit}`;
+    const why =
+      named[0] === undefined
+        ? 'no field is named like a time; it is the only field whose values read as dates'
+        : 'named like a time';
     reasons.push(`start time "${start.path}" (${why}): ${kind} in ${start.instants} of ${n} records`);
   } else {
     reasons.push(`no field reads as a date and time in most of the ${n} sampled records: choose the start time field`);
   }
-  const end = all.filter((stat) => stat.instants >= 0.5 * n && Number.isFinite(rank(END_NAMES, stat.path)) && stat.path !== mapping.startTime).sort(byRank(END_NAMES))[0];
+  const end = all
+    .filter(
+      (stat) =>
+        stat.instants >= 0.5 * n && Number.isFinite(rank(END_NAMES, stat.path)) && stat.path !== mapping.startTime,
+    )
+    .sort(byRank(END_NAMES))[0];
   if (end !== undefined) {
     mapping.endTime = end.path;
     reasons.push(`end time "${end.path}"`);
@@ -116,16 +211,25 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
   const taken = new Set([mapping.startTime, mapping.endTime]);
   const actors = all
     // Short texts in most records that have a value, and in a fifth of all (markers and system lines have none).
-    .filter((stat) => !taken.has(stat.path) && Number.isFinite(rank(ACTOR_NAMES, stat.path)) && stat.shortTexts >= 0.5 * (n - stat.blanks) && stat.shortTexts >= 0.2 * n)
+    .filter(
+      (stat) =>
+        !taken.has(stat.path) &&
+        Number.isFinite(rank(ACTOR_NAMES, stat.path)) &&
+        stat.shortTexts >= 0.5 * (n - stat.blanks) &&
+        stat.shortTexts >= 0.2 * n,
+    )
     // Repetition tells an actor from an id only over enough records; a handful may all differ.
     .filter((stat) => n < 20 || stat.distinct.size <= Math.max(1, stat.shortTexts * 0.5))
     .sort(byRank(ACTOR_NAMES));
   // A name that never changes over many records says less than one that does (one host, many programs).
   const varied = actors.find((stat) => stat.distinct.size > 1);
-  const actor = actors[0] !== undefined && actors[0].distinct.size === 1 && n >= 10 && varied !== undefined ? varied : actors[0];
+  const actor =
+    actors[0] !== undefined && actors[0].distinct.size === 1 && n >= 10 && varied !== undefined ? varied : actors[0];
   if (actor !== undefined) {
     mapping.actor = actor.path;
-    reasons.push(`actor "${actor.path}" (${actor.distinct.size} distinct value${actor.distinct.size === 1 ? '' : 's'} in ${actor.shortTexts} records)`);
+    reasons.push(
+      `actor "${actor.path}" (${actor.distinct.size} distinct value${actor.distinct.size === 1 ? '' : 's'} in ${actor.shortTexts} records)`,
+    );
   }
   taken.add(mapping.actor);
   // A field in nearly every record comes before a better name in only some (pino's "msg" over the
@@ -137,7 +241,7 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
   if (message !== undefined) {
     mapping.message = message.path;
     reasons.push(`message "${message.path}"`);
-  } else reasons.push('no message field: a summary of each record\'s first fields');
+  } else reasons.push("no message field: a summary of each record's first fields");
   return { mapping, numericUnit, zoned, reasons, paths: all.map((stat) => stat.path) };
 }
 
@@ -152,7 +256,19 @@ function collect(value: JsonObject, prefix: string, depth: number, stats: Map<st
     if (Array.isArray(field) && bytes === undefined) continue;
     let stat = stats.get(path);
     if (stat === undefined) {
-      stat = { path, depth, present: 0, instants: 0, epochs: 0, zoned: 0, integerDigits: [], shortTexts: 0, texts: 0, blanks: 0, distinct: new Set() };
+      stat = {
+        path,
+        depth,
+        present: 0,
+        instants: 0,
+        epochs: 0,
+        zoned: 0,
+        integerDigits: [],
+        shortTexts: 0,
+        texts: 0,
+        blanks: 0,
+        distinct: new Set(),
+      };
       stats.set(path, stat);
     }
     observe(stat, bytes ?? field);

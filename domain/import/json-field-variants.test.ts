@@ -15,26 +15,71 @@ async function read(text: string, fileName: string) {
   const settings = settingsFromDetection(detection, 'UTC');
   if (settings === undefined) throw new Error(detection.reason);
   const { records, invalid } = await collectImport(parseImport(bytes, settings));
-  return { detection, invalid, rows: records.map((r) => ({ at: new Date(r.startMicros / 1000).toISOString(), actor: r.actor, message: r.message })) };
+  return {
+    detection,
+    invalid,
+    rows: records.map((r) => ({
+      at: new Date(r.startMicros / 1000).toISOString(),
+      actor: r.actor,
+      message: r.message,
+    })),
+  };
 }
 
-const TELEGRAM = JSON.stringify({
-  name: 'Ops channel',
-  type: 'private_supergroup',
-  id: 1234567,
-  messages: [
-    { id: 1, type: 'service', date: '2024-01-02T07:41:03', date_unixtime: '1704181263', actor: 'Alice', actor_id: 'user111', action: 'create_group', title: 'Ops', text: '', text_entities: [] },
-    { id: 2, type: 'message', date: '2024-01-02T07:42:10', date_unixtime: '1704181330', from: 'Alice', from_id: 'user111', text: 'Server down?', text_entities: [{ type: 'plain', text: 'Server down?' }] },
-    { id: 3, type: 'message', date: '2024-01-02T07:43:00', date_unixtime: '1704181380', from: 'Bob', from_id: 'user222', reply_to_message_id: 2, text: ['Yes, see ', { type: 'link', text: 'https://status.example.com' }, ' ', { type: 'bold', text: 'now' }] },
-  ],
-}, null, 1);
+const TELEGRAM = JSON.stringify(
+  {
+    name: 'Ops channel',
+    type: 'private_supergroup',
+    id: 1234567,
+    messages: [
+      {
+        id: 1,
+        type: 'service',
+        date: '2024-01-02T07:41:03',
+        date_unixtime: '1704181263',
+        actor: 'Alice',
+        actor_id: 'user111',
+        action: 'create_group',
+        title: 'Ops',
+        text: '',
+        text_entities: [],
+      },
+      {
+        id: 2,
+        type: 'message',
+        date: '2024-01-02T07:42:10',
+        date_unixtime: '1704181330',
+        from: 'Alice',
+        from_id: 'user111',
+        text: 'Server down?',
+        text_entities: [{ type: 'plain', text: 'Server down?' }],
+      },
+      {
+        id: 3,
+        type: 'message',
+        date: '2024-01-02T07:43:00',
+        date_unixtime: '1704181380',
+        from: 'Bob',
+        from_id: 'user222',
+        reply_to_message_id: 2,
+        text: ['Yes, see ', { type: 'link', text: 'https://status.example.com' }, ' ', { type: 'bold', text: 'now' }],
+      },
+    ],
+  },
+  null,
+  1,
+);
 
 describe('JSON from more producers', () => {
   it('a Telegram chat export: the speaker as actor, formatted text joined, a service line shown by its fields', async () => {
     const { detection, rows, invalid } = await read(TELEGRAM, 'result.json');
     expect(detection.reason).toContain('"messages"');
     expect(invalid).toEqual([]);
-    expect(rows.map((row) => row.at)).toEqual(['2024-01-02T07:41:03.000Z', '2024-01-02T07:42:10.000Z', '2024-01-02T07:43:00.000Z']);
+    expect(rows.map((row) => row.at)).toEqual([
+      '2024-01-02T07:41:03.000Z',
+      '2024-01-02T07:42:10.000Z',
+      '2024-01-02T07:43:00.000Z',
+    ]);
     expect(rows.slice(1).map((row) => row.actor)).toEqual(['Alice', 'Bob']);
     expect(rows[2]?.message).toBe('Yes, see https://status.example.com now');
     expect(rows[0]?.message).toContain('action=create_group');
@@ -72,8 +117,24 @@ describe('JSON from more producers', () => {
       guild: { id: '1', name: 'Ops' },
       channel: { id: '2', type: 'GuildTextChat', name: 'incidents' },
       messages: [
-        { id: '10', type: 'Default', timestamp: '2024-01-02T07:41:03.515+00:00', timestampEdited: null, content: 'Server down?', author: { id: '111', name: 'alice', nickname: 'Alice', isBot: false }, attachments: [] },
-        { id: '11', type: 'Default', timestamp: '2024-01-02T08:42:10.000+01:00', timestampEdited: null, content: 'Yes', author: { id: '222', name: 'bob', nickname: 'Bob', isBot: false }, attachments: [] },
+        {
+          id: '10',
+          type: 'Default',
+          timestamp: '2024-01-02T07:41:03.515+00:00',
+          timestampEdited: null,
+          content: 'Server down?',
+          author: { id: '111', name: 'alice', nickname: 'Alice', isBot: false },
+          attachments: [],
+        },
+        {
+          id: '11',
+          type: 'Default',
+          timestamp: '2024-01-02T08:42:10.000+01:00',
+          timestampEdited: null,
+          content: 'Yes',
+          author: { id: '222', name: 'bob', nickname: 'Bob', isBot: false },
+          attachments: [],
+        },
       ],
       messageCount: 2,
     });
@@ -90,7 +151,11 @@ describe('JSON from more producers', () => {
       messages: [
         { sender_name: 'Bob Example', timestamp_ms: 1704181380000, content: 'Yes, it is down' },
         { sender_name: 'Alice Example', timestamp_ms: 1704181330000, content: 'Server down?' },
-        { sender_name: 'Alice Example', timestamp_ms: 1704181263000, photos: [{ uri: 'photos/1.jpg', creation_timestamp: 1704181263 }] },
+        {
+          sender_name: 'Alice Example',
+          timestamp_ms: 1704181263000,
+          photos: [{ uri: 'photos/1.jpg', creation_timestamp: 1704181263 }],
+        },
       ],
       title: 'Bob Example',
     });

@@ -7,7 +7,8 @@ import { textPasses } from './text-passes.ts';
 import type { JsonValue } from './import-record.ts';
 import { MAX_RECORD_CHARS } from './delimited-rows.ts';
 
-export type JsonLine = { readonly line: number; readonly value: JsonValue } | { readonly line: number; readonly error: string };
+export type JsonLine =
+  { readonly line: number; readonly value: JsonValue } | { readonly line: number; readonly error: string };
 
 // Lines are split once this much text has gathered, so tiny input chunks cost no rescans.
 const PASS_CHARS = 1 << 16;
@@ -30,7 +31,10 @@ export async function* jsonLines(text: AsyncIterable<string>, passChars = PASS_C
       carry = '';
     }
     if (carry.length > MAX_RECORD_CHARS) {
-      throw new ImportError('invalid-file', `Line ${line} runs on for more than 8 MiB without a newline: this is not JSON Lines`);
+      throw new ImportError(
+        'invalid-file',
+        `Line ${line} runs on for more than 8 MiB without a newline: this is not JSON Lines`,
+      );
     }
     return out;
   };
@@ -43,13 +47,21 @@ export async function* jsonLines(text: AsyncIterable<string>, passChars = PASS_C
     try {
       out.push({ line: lineNumber, value: JSON.parse(trimmed) as JsonValue });
     } catch (error) {
-      out.push({ line: lineNumber, error: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` });
+      out.push({
+        line: lineNumber,
+        error: `not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
   };
 
-  yield* textPasses(text, passChars, (piece) => {
-    carry += piece;
-  }, pass);
+  yield* textPasses(
+    text,
+    passChars,
+    (piece) => {
+      carry += piece;
+    },
+    pass,
+  );
 }
 
 /** A JSON value as display text: strings as they are, other values as JSON, nothing as ''. */

@@ -24,7 +24,14 @@ describe('JSON logs of other producers', () => {
     const run = await importText(
       lines(
         { level: 30, time: 1704190272123, pid: 4242, hostname: 'api-1', msg: 'server listening' },
-        { level: 50, time: 1704190275000, pid: 4242, hostname: 'api-1', err: { type: 'Error', message: 'boom' }, msg: 'request failed' },
+        {
+          level: 50,
+          time: 1704190275000,
+          pid: 4242,
+          hostname: 'api-1',
+          err: { type: 'Error', message: 'boom' },
+          msg: 'request failed',
+        },
       ),
     );
     expect(run.settings).toMatchObject({ fields: { startTime: 'time', actor: 'hostname', message: 'msg' } });
@@ -44,8 +51,15 @@ describe('JSON logs of other producers', () => {
       actor: { id: '00u1', type: 'User', alternateId: who, displayName: 'Someone' },
       client: { ipAddress: '198.51.100.7' },
     });
-    const run = await importText(lines(event('2024-02-01T08:00:00.123Z', 'ana@example.com', 'User login to Okta'), event('2024-02-01T08:01:00.000Z', 'ben@example.com', 'User logout')));
-    expect(run.settings).toMatchObject({ fields: { startTime: 'published', actor: 'actor.alternateId', message: 'displayMessage' } });
+    const run = await importText(
+      lines(
+        event('2024-02-01T08:00:00.123Z', 'ana@example.com', 'User login to Okta'),
+        event('2024-02-01T08:01:00.000Z', 'ben@example.com', 'User logout'),
+      ),
+    );
+    expect(run.settings).toMatchObject({
+      fields: { startTime: 'published', actor: 'actor.alternateId', message: 'displayMessage' },
+    });
     expect(run.records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
       ['2024-02-01T08:00:00.123Z', 'ana@example.com', 'User login to Okta'],
       ['2024-02-01T08:01:00.000Z', 'ben@example.com', 'User logout'],
@@ -64,25 +78,43 @@ describe('JSON logs of other producers', () => {
       requestReceivedTimestamp: at,
       stageTimestamp: at.replace('.100000Z', '.200000Z'),
     });
-    const run = await importText(lines(event('2024-02-01T09:00:00.100000Z', 'create'), event('2024-02-01T09:00:01.100000Z', 'delete')));
-    expect(run.settings).toMatchObject({ fields: { startTime: 'requestReceivedTimestamp', actor: 'user.username', message: 'verb' } });
-    expect(run.records.map((record) => iso(record.startMicros))).toEqual(['2024-02-01T09:00:00.100Z', '2024-02-01T09:00:01.100Z']);
+    const run = await importText(
+      lines(event('2024-02-01T09:00:00.100000Z', 'create'), event('2024-02-01T09:00:01.100000Z', 'delete')),
+    );
+    expect(run.settings).toMatchObject({
+      fields: { startTime: 'requestReceivedTimestamp', actor: 'user.username', message: 'verb' },
+    });
+    expect(run.records.map((record) => iso(record.startMicros))).toEqual([
+      '2024-02-01T09:00:00.100Z',
+      '2024-02-01T09:00:01.100Z',
+    ]);
   });
 
   it('pino: epoch-ms time, hostname, msg; journald: a message that is not UTF-8 comes as its bytes', async () => {
-    const pino = await importText(lines({ level: 30, time: 1706774400000, pid: 7, hostname: 'api-1', msg: 'listening' }, { level: 50, time: 1706774401500, pid: 7, hostname: 'api-1', msg: 'crashed' }));
+    const pino = await importText(
+      lines(
+        { level: 30, time: 1706774400000, pid: 7, hostname: 'api-1', msg: 'listening' },
+        { level: 50, time: 1706774401500, pid: 7, hostname: 'api-1', msg: 'crashed' },
+      ),
+    );
     expect(pino.records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
       ['2024-02-01T08:00:00.000Z', 'api-1', 'listening'],
       ['2024-02-01T08:00:01.500Z', 'api-1', 'crashed'],
     ]);
-    const journald = await importText(lines({ __REALTIME_TIMESTAMP: '1706774400000000', _HOSTNAME: 'box', MESSAGE: [104, 105, 0xc3, 0xa9] }));
+    const journald = await importText(
+      lines({ __REALTIME_TIMESTAMP: '1706774400000000', _HOSTNAME: 'box', MESSAGE: [104, 105, 0xc3, 0xa9] }),
+    );
     expect(journald.records[0]).toMatchObject({ actor: 'box', message: 'hié' });
   });
 
   it('nested Windows events: a time named at depth 4, and a summary when no field is a message', async () => {
-    const event = (at: string, id: number) => ({ Event: { System: { EventID: id, Computer: 'WKS-1', TimeCreated: { '#attributes': { SystemTime: at } } } } });
+    const event = (at: string, id: number) => ({
+      Event: { System: { EventID: id, Computer: 'WKS-1', TimeCreated: { '#attributes': { SystemTime: at } } } },
+    });
     const run = await importText(lines(event('2024-02-01T10:00:00.5Z', 4624), event('2024-02-01T10:00:02Z', 4634)));
-    expect(run.detection.reason).toMatch(/start time "Event\.System\.TimeCreated\.#attributes\.SystemTime" \(named like a time\).*no message field: a summary/);
+    expect(run.detection.reason).toMatch(
+      /start time "Event\.System\.TimeCreated\.#attributes\.SystemTime" \(named like a time\).*no message field: a summary/,
+    );
     expect(run.records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
       ['2024-02-01T10:00:00.500Z', 'WKS-1', 'EventID=4624'],
       ['2024-02-01T10:00:02.000Z', 'WKS-1', 'EventID=4634'],
@@ -90,33 +122,67 @@ describe('JSON logs of other producers', () => {
   });
 
   it('a numeric field that merely looks like an epoch loses to a field named like a time', async () => {
-    const run = await importText(lines({ bytes: 1700000000, when: 'x', created_at: '2024-02-01 10:00:00Z', user: 'ana', msg: 'a' }, { bytes: 1700000500, created_at: '2024-02-01 10:00:09Z', user: 'ana', msg: 'b' }));
+    const run = await importText(
+      lines(
+        { bytes: 1700000000, when: 'x', created_at: '2024-02-01 10:00:00Z', user: 'ana', msg: 'a' },
+        { bytes: 1700000500, created_at: '2024-02-01 10:00:09Z', user: 'ana', msg: 'b' },
+      ),
+    );
     expect(run.settings).toMatchObject({ fields: { startTime: 'created_at' } });
   });
 });
 
 describe('what is not JSON records', () => {
   it('leaves bracketed log lines and brace-led text to the other detectors', () => {
-    const bracketed = detectFormat(encode('[2024-01-02 03:04:05] INFO started\n[2024-01-02 03:04:06] WARN slow\n'), 'app.log');
+    const bracketed = detectFormat(
+      encode('[2024-01-02 03:04:05] INFO started\n[2024-01-02 03:04:06] WARN slow\n'),
+      'app.log',
+    );
     expect(bracketed.format).not.toBe('jsonl');
     expect(bracketed.reason).not.toMatch(/JSON/);
-    expect(detectFormat(encode('{main} starting worker 3\n{main} worker 3 ready\n'), 'app.log').reason).not.toMatch(/JSON/);
+    expect(detectFormat(encode('{main} starting worker 3\n{main} worker 3 ready\n'), 'app.log').reason).not.toMatch(
+      /JSON/,
+    );
   });
 
   it('reads one pretty-printed record that holds a list of objects as one record, not the list', async () => {
-    const text = JSON.stringify({ time: '2024-02-01T10:00:00Z', user: 'ana', message: 'deploy', steps: [{ name: 'build' }, { name: 'push' }] }, null, 2);
+    const text = JSON.stringify(
+      { time: '2024-02-01T10:00:00Z', user: 'ana', message: 'deploy', steps: [{ name: 'build' }, { name: 'push' }] },
+      null,
+      2,
+    );
     const run = await importText(text);
     expect(run.settings).toMatchObject({ container: 'values' });
-    expect(run.records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([['2024-02-01T10:00:00.000Z', 'ana', 'deploy']]);
+    expect(run.records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
+      ['2024-02-01T10:00:00.000Z', 'ana', 'deploy'],
+    ]);
   });
 });
 
 describe('records deeper in a document', () => {
   it('an Elasticsearch answer: the records are hits.hits, their fields under _source', async () => {
-    const hit = (at: string, host: string, message: string) => ({ _index: 'logs', _id: at, _source: { '@timestamp': at, host: { name: host }, message } });
-    const text = JSON.stringify({ took: 3, hits: { total: { value: 2 }, hits: [hit('2024-02-01T10:00:00.000Z', 'web-1', 'GET /'), hit('2024-02-01T10:00:01.000Z', 'web-2', 'GET /a')] } }, null, 2);
+    const hit = (at: string, host: string, message: string) => ({
+      _index: 'logs',
+      _id: at,
+      _source: { '@timestamp': at, host: { name: host }, message },
+    });
+    const text = JSON.stringify(
+      {
+        took: 3,
+        hits: {
+          total: { value: 2 },
+          hits: [hit('2024-02-01T10:00:00.000Z', 'web-1', 'GET /'), hit('2024-02-01T10:00:01.000Z', 'web-2', 'GET /a')],
+        },
+      },
+      null,
+      2,
+    );
     const run = await importText(text);
-    expect(run.settings).toMatchObject({ container: 'array', recordsPath: 'hits.hits', fields: { startTime: '_source.@timestamp', actor: '_source.host.name', message: '_source.message' } });
+    expect(run.settings).toMatchObject({
+      container: 'array',
+      recordsPath: 'hits.hits',
+      fields: { startTime: '_source.@timestamp', actor: '_source.host.name', message: '_source.message' },
+    });
     expect(run.records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
       ['2024-02-01T10:00:00.000Z', 'web-1', 'GET /'],
       ['2024-02-01T10:00:01.000Z', 'web-2', 'GET /a'],

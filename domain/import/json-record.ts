@@ -71,8 +71,17 @@ export function readableText(text: string): string {
   return last === 10 || last === 13 ? stripped.replace(/[\r\n]+$/, '') : stripped;
 }
 
-export function jsonRecord(raw: JsonValue, line: number, settings: JsonLinesSettings, zone: ZoneId): ImportRecord | InvalidRow {
-  if (!isJsonObject(raw)) return { line, reason: `the record is ${Array.isArray(raw) ? 'an array' : `'${shorten(jsonText(raw))}'`}, not a JSON object` };
+export function jsonRecord(
+  raw: JsonValue,
+  line: number,
+  settings: JsonLinesSettings,
+  zone: ZoneId,
+): ImportRecord | InvalidRow {
+  if (!isJsonObject(raw))
+    return {
+      line,
+      reason: `the record is ${Array.isArray(raw) ? 'an array' : `'${shorten(jsonText(raw))}'`}, not a JSON object`,
+    };
   const expanded = withEmbeddedJson(raw);
   const value = isJsonObject(expanded) ? expanded : raw;
   const { fields, numericUnit } = settings;
@@ -86,7 +95,8 @@ export function jsonRecord(raw: JsonValue, line: number, settings: JsonLinesSett
   if (fields.endTime !== undefined && valueAt(value, fields.endTime) !== undefined) {
     const end = time(fields.endTime);
     if (typeof end === 'string') return { line, reason: end };
-    if (end < startMicros) return { line, reason: `"${fields.endTime}" is before the start time "${fields.startTime}"` };
+    if (end < startMicros)
+      return { line, reason: `"${fields.endTime}" is before the start time "${fields.startTime}"` };
     endMicros = end;
   }
   const messageValue = fields.message === undefined ? undefined : valueAt(value, fields.message);
@@ -139,7 +149,9 @@ function messageText(value: JsonValue | undefined): string {
   const bytes = bytesText(value) ?? richText(value);
   if (bytes !== undefined) return bytes;
   if (!isJsonObject(value)) return jsonText(value);
-  const inner = ['message', 'msg', 'MESSAGE', 'log', 'text'].map((key) => value[key]).find((field) => typeof field === 'string');
+  const inner = ['message', 'msg', 'MESSAGE', 'log', 'text']
+    .map((key) => value[key])
+    .find((field) => typeof field === 'string');
   return typeof inner === 'string' ? inner : JSON.stringify(value);
 }
 
@@ -152,7 +164,8 @@ function summaryOf(value: { [key: string]: JsonValue }, fields: JsonLinesSetting
       if (parts.length === SUMMARY_FIELDS) return;
       const path = `${prefix}${key}`;
       if (isJsonObject(field)) walk(field, `${path}.`);
-      else if (!skipped.has(path) && field !== null && !Array.isArray(field) && field !== '') parts.push(`${key}=${shorten(String(field), 80)}`);
+      else if (!skipped.has(path) && field !== null && !Array.isArray(field) && field !== '')
+        parts.push(`${key}=${shorten(String(field), 80)}`);
     }
   };
   walk(value, '');

@@ -18,11 +18,13 @@ function detectedSettings(text: string, name = 'upload.json'): ImportSettings {
   if (settings === undefined) throw new Error(`no settings: ${detection.reason}`);
   return settings;
 }
-const importText = (text: string, input: ImportInput = encode(text)) => collectImport(parseImport(input, detectedSettings(text)));
+const importText = (text: string, input: ImportInput = encode(text)) =>
+  collectImport(parseImport(input, detectedSettings(text)));
 
 /** The bytes in pieces of 1 to 7 bytes, so every boundary (inside strings, escapes, UTF-8 sequences) is hit. */
 function* tinyChunks(bytes: Uint8Array): Generator<Uint8Array> {
-  for (let start = 0, size = 1; start < bytes.byteLength; start += size, size = (size % 7) + 1) yield bytes.subarray(start, start + size);
+  for (let start = 0, size = 1; start < bytes.byteLength; start += size, size = (size % 7) + 1)
+    yield bytes.subarray(start, start + size);
 }
 
 describe('JSON Lines from other producers', () => {
@@ -31,14 +33,29 @@ describe('JSON Lines from other producers', () => {
       JSON.stringify({
         insertId: '1x2y3z',
         logName: 'projects/p/logs/cloudaudit.googleapis.com%2Factivity',
-        protoPayload: { '@type': 'type.googleapis.com/google.cloud.audit.AuditLog', authenticationInfo: { principalEmail: who }, methodName: method, serviceName: 'compute.googleapis.com' },
+        protoPayload: {
+          '@type': 'type.googleapis.com/google.cloud.audit.AuditLog',
+          authenticationInfo: { principalEmail: who },
+          methodName: method,
+          serviceName: 'compute.googleapis.com',
+        },
         receiveTimestamp: `2024-03-05T10:15:${seconds}.987654321Z`,
         resource: { type: 'gce_instance', labels: { project_id: 'p' } },
         severity: 'NOTICE',
         timestamp: `2024-03-05T10:15:${seconds}.123456789Z`,
       });
-    const text = [line('30', 'alice@example.com', 'v1.compute.instances.delete'), line('31', 'bob@example.com', 'v1.compute.instances.insert'), line('32', 'alice@example.com', 'v1.compute.instances.start')].join('\n');
-    expect(detectedSettings(text)).toMatchObject({ fields: { startTime: 'timestamp', actor: 'protoPayload.authenticationInfo.principalEmail', message: 'protoPayload.methodName' } });
+    const text = [
+      line('30', 'alice@example.com', 'v1.compute.instances.delete'),
+      line('31', 'bob@example.com', 'v1.compute.instances.insert'),
+      line('32', 'alice@example.com', 'v1.compute.instances.start'),
+    ].join('\n');
+    expect(detectedSettings(text)).toMatchObject({
+      fields: {
+        startTime: 'timestamp',
+        actor: 'protoPayload.authenticationInfo.principalEmail',
+        message: 'protoPayload.methodName',
+      },
+    });
     const { records } = await importText(text);
     expect(records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
       ['2024-03-05T10:15:30.123Z', 'alice@example.com', 'v1.compute.instances.delete'],
@@ -62,14 +79,22 @@ describe('JSON Lines from other producers', () => {
   });
 
   it('NDJSON with epoch milliseconds as numbers, told apart by magnitude', async () => {
-    const text = '{"ts":1700000000123,"user":"ana","event":"login"}\n{"ts":1700000060456,"user":"ben","event":"logout"}\n';
-    expect(detectedSettings(text)).toMatchObject({ numericUnit: 'milliseconds', fields: { startTime: 'ts', actor: 'user', message: 'event' } });
+    const text =
+      '{"ts":1700000000123,"user":"ana","event":"login"}\n{"ts":1700000060456,"user":"ben","event":"logout"}\n';
+    expect(detectedSettings(text)).toMatchObject({
+      numericUnit: 'milliseconds',
+      fields: { startTime: 'ts', actor: 'user', message: 'event' },
+    });
     const { records } = await importText(text);
-    expect(records.map((record) => iso(record.startMicros))).toEqual(['2023-11-14T22:13:20.123Z', '2023-11-14T22:14:20.456Z']);
+    expect(records.map((record) => iso(record.startMicros))).toEqual([
+      '2023-11-14T22:13:20.123Z',
+      '2023-11-14T22:14:20.456Z',
+    ]);
   });
 
-  it('zoneless times in every line are read in the analyst\'s zone, and the reason says so', async () => {
-    const text = '{"date":"2024-07-01 12:00:00","who":"x","message":"a"}\n{"date":"2024-07-01 12:00:05","who":"x","message":"b"}\n';
+  it("zoneless times in every line are read in the analyst's zone, and the reason says so", async () => {
+    const text =
+      '{"date":"2024-07-01 12:00:00","who":"x","message":"a"}\n{"date":"2024-07-01 12:00:05","who":"x","message":"b"}\n';
     const detection = detectFormat(encode(text), 'app.log');
     expect(detection.reason).toMatch(/the times carry no offset: read in the chosen time zone/);
     expect(settingsFromDetection(detection, 'Europe/Berlin')).toMatchObject({ timeZone: 'Europe/Berlin' });
@@ -88,7 +113,10 @@ describe('Kubernetes CRI logs', () => {
       '2016-10-06T00:17:10.200000000Z stdout F end',
       '',
     ].join('\n');
-    expect(detectFormat(encode(text), 'app.log')).toMatchObject({ format: 'jsonl', settings: { container: 'cri', fields: { startTime: 'time', actor: 'stream', message: 'log' } } });
+    expect(detectFormat(encode(text), 'app.log')).toMatchObject({
+      format: 'jsonl',
+      settings: { container: 'cri', fields: { startTime: 'time', actor: 'stream', message: 'log' } },
+    });
     const { records, invalid } = await importText(text);
     expect(invalid).toEqual([]);
     expect(records.map((record) => [record.line, iso(record.startMicros), record.actor, record.message])).toEqual([
@@ -103,7 +131,9 @@ describe('Kubernetes CRI logs', () => {
     const text = '2016-10-06T00:17:09.669794202Z stdout F ok\nnot a cri line\n2016-10-06T00:17:11Z stderr F also ok\n';
     const { records, invalid } = await importText(text);
     expect(records.map((record) => record.message)).toEqual(['ok', 'also ok']);
-    expect(invalid).toEqual([{ line: 2, reason: `'not a cri line' is not a CRI log line (expected time, stdout or stderr, P or F, message)` }]);
+    expect(invalid).toEqual([
+      { line: 2, reason: `'not a cri line' is not a CRI log line (expected time, stdout or stderr, P or F, message)` },
+    ]);
   });
 });
 
@@ -117,7 +147,12 @@ describe('JSON documents, streamed', () => {
     const tiny = await importText(text, tinyChunks(encode(text)));
     expect(whole.records).toHaveLength(2000);
     expect(tiny.records).toEqual(whole.records);
-    expect(whole.records[1]).toMatchObject({ line: 3, actor: 'hôte-1', message: 'événement "1" é', startMicros: Date.UTC(2024, 0, 1, 0, 0, 1) * 1000 });
+    expect(whole.records[1]).toMatchObject({
+      line: 3,
+      actor: 'hôte-1',
+      message: 'événement "1" é',
+      startMicros: Date.UTC(2024, 0, 1, 0, 0, 1) * 1000,
+    });
   });
 
   it('keeps the records before the cut of a truncated document, and refuses one cut before any record', async () => {
@@ -125,35 +160,60 @@ describe('JSON documents, streamed', () => {
     const cut = text.slice(0, text.indexOf('"msg"', text.indexOf('hôte-2')));
     const { records, invalid } = await collectImport(parseImport(encode(cut), detectedSettings(text)));
     expect(records.map((record) => record.line)).toEqual([2, 3]);
-    expect(invalid).toEqual([{ line: 4, reason: 'the file ends inside its JSON (truncated): what came before the cut was read' }]);
-    await expect(collectImport(parseImport(encode(text.slice(0, 20)), detectedSettings(text)))).rejects.toMatchObject({ code: 'truncated' });
+    expect(invalid).toEqual([
+      { line: 4, reason: 'the file ends inside its JSON (truncated): what came before the cut was read' },
+    ]);
+    await expect(collectImport(parseImport(encode(text.slice(0, 20)), detectedSettings(text)))).rejects.toMatchObject({
+      code: 'truncated',
+    });
   });
 
   it('makes a record with a bad time invalid, with the field and what was expected, and imports the others', async () => {
-    const text = '[\n{"time": "2024-01-01T00:00:00Z", "msg": "a"},\n{"time": "31/02/2024 25:00", "msg": "b"},\n{"time": "2024-01-01T00:00:02Z", "msg": "c"}\n]';
+    const text =
+      '[\n{"time": "2024-01-01T00:00:00Z", "msg": "a"},\n{"time": "31/02/2024 25:00", "msg": "b"},\n{"time": "2024-01-01T00:00:02Z", "msg": "c"}\n]';
     const { records, invalid } = await importText(text);
     expect(records.map((record) => record.message)).toEqual(['a', 'c']);
-    expect(invalid).toEqual([{ line: 3, reason: `"time": '31/02/2024 25:00' is not a time (expected an ISO 8601 date and time such as 2024-01-02T03:04:05Z, another common date form, or an epoch number)` }]);
+    expect(invalid).toEqual([
+      {
+        line: 3,
+        reason: `"time": '31/02/2024 25:00' is not a time (expected an ISO 8601 date and time such as 2024-01-02T03:04:05Z, another common date form, or an epoch number)`,
+      },
+    ]);
   });
 
   it('reads objects one after another (jq output) and stops at broken JSON with a reason', async () => {
-    const text = '{\n  "time": "2024-01-01T00:00:00Z",\n  "msg": "a"\n}\n{\n  "time": "2024-01-01T00:00:01Z",\n  "msg": "b"\n}\n{ "time": , }\n';
+    const text =
+      '{\n  "time": "2024-01-01T00:00:00Z",\n  "msg": "a"\n}\n{\n  "time": "2024-01-01T00:00:01Z",\n  "msg": "b"\n}\n{ "time": , }\n';
     expect(detectedSettings(text)).toMatchObject({ container: 'values' });
     const { records, invalid } = await importText(text);
-    expect(records.map((record) => [record.line, record.message])).toEqual([[1, 'a'], [5, 'b']]);
-    expect(invalid).toEqual([{ line: 9, reason: `not valid JSON here (unexpected ','); nothing after it could be read` }]);
+    expect(records.map((record) => [record.line, record.message])).toEqual([
+      [1, 'a'],
+      [5, 'b'],
+    ]);
+    expect(invalid).toEqual([
+      { line: 9, reason: `not valid JSON here (unexpected ','); nothing after it could be read` },
+    ]);
   });
 
   it('caps one record, naming the cap', async () => {
     const text = `[{"time": "2024-01-01T00:00:00Z", "msg": "${'x'.repeat(9 << 20)}"}]`;
-    const settings: ImportSettings = { format: 'jsonl', fields: { startTime: 'time', message: 'msg' }, numericUnit: 'auto', timeZone: 'UTC', container: 'array' };
-    await expect(collectImport(parseImport(encode(text), settings))).rejects.toThrow(/^A record after line 1 runs on for more than 8 MiB, the most one record may take/);
+    const settings: ImportSettings = {
+      format: 'jsonl',
+      fields: { startTime: 'time', message: 'msg' },
+      numericUnit: 'auto',
+      timeZone: 'UTC',
+      container: 'array',
+    };
+    await expect(collectImport(parseImport(encode(text), settings))).rejects.toThrow(
+      /^A record after line 1 runs on for more than 8 MiB, the most one record may take/,
+    );
   });
 });
 
 describe('Docker json-file', () => {
   it('joins the pieces of a line over 16 KiB (no "\\n" in log) per stream, keeping other lines in order', async () => {
-    const line = (log: string, stream: string, second: number) => JSON.stringify({ log, stream, time: `2024-02-01T10:00:0${second}.5Z` });
+    const line = (log: string, stream: string, second: number) =>
+      JSON.stringify({ log, stream, time: `2024-02-01T10:00:0${second}.5Z` });
     const text = [
       line('start\n', 'stdout', 0),
       line('a'.repeat(16384), 'stdout', 1),
@@ -164,7 +224,9 @@ describe('Docker json-file', () => {
     ].join('\n');
     const { records, invalid } = await importText(text);
     expect(invalid).toEqual([]);
-    expect(records.map((record) => [record.line, iso(record.startMicros), record.actor, record.message.length])).toEqual([
+    expect(
+      records.map((record) => [record.line, iso(record.startMicros), record.actor, record.message.length]),
+    ).toEqual([
       [1, '2024-02-01T10:00:00.500Z', 'stdout', 5],
       [2, '2024-02-01T10:00:01.500Z', 'stdout', 16384 + 100 + 3],
       [3, '2024-02-01T10:00:02.500Z', 'stderr', 4],

@@ -11,7 +11,12 @@ import { parseOffsetDateTime } from './parse-offset-date-time.ts';
 
 const EPOCH = /^(\d{1,20})(?:\.(\d{1,9}))?$/;
 const ZONELESS_ISO = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:[.,](\d{1,9}))?$/;
-const DIGITS_PER_UNIT: Record<Exclude<JsonNumericUnit, 'auto'>, number> = { seconds: 0, milliseconds: 3, microseconds: 6, nanoseconds: 9 };
+const DIGITS_PER_UNIT: Record<Exclude<JsonNumericUnit, 'auto'>, number> = {
+  seconds: 0,
+  milliseconds: 3,
+  microseconds: 6,
+  nanoseconds: 9,
+};
 
 /** The unit of an epoch value with this many integer digits: 10 digits are seconds of 2001-2286, 13 ms, 16 µs, 19 ns. */
 export function unitByMagnitude(integerDigits: number): Exclude<JsonNumericUnit, 'auto'> {

@@ -2,8 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { loadZone } from './parse-event-time.ts';
 import { localMicros } from './local-micros.ts';
 
-const at = (year: number, month: number, day: number, hour: number, minute: number, second: number) => ({ year, month, day, hour, minute, second, fractionMicros: 250 });
-const iso = (micros: number | undefined) => (micros === undefined ? undefined : new Date(Math.floor(micros / 1000)).toISOString());
+const at = (year: number, month: number, day: number, hour: number, minute: number, second: number) => ({
+  year,
+  month,
+  day,
+  hour,
+  minute,
+  second,
+  fractionMicros: 250,
+});
+const iso = (micros: number | undefined) =>
+  micros === undefined ? undefined : new Date(Math.floor(micros / 1000)).toISOString();
 
 describe('localMicros', () => {
   it('follows the zone rules around transitions, minute after minute', async () => {

@@ -25,7 +25,17 @@ let cachedOffsetMillis = 0;
 
 export function localMicros(time: CivilTime, zone: ZoneId): number | undefined {
   const { year, month, day, hour, minute, second } = time;
-  if (year < 1900 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) return undefined;
+  if (
+    year < 1900 ||
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > daysInMonth(year, month) ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  )
+    return undefined;
   const localMillis = Date.UTC(year, month - 1, day, hour, minute, second);
   const minuteKey = Math.floor(localMillis / 60_000);
   if (zone !== cachedZone || minuteKey !== cachedMinute) {
@@ -47,7 +57,8 @@ export function localMicros(time: CivilTime, zone: ZoneId): number | undefined {
 /** The instant of a local time at `offsetMinutes` east of UTC. */
 export function offsetMicros(time: CivilTime, offsetMinutes: number): number | undefined {
   const { year, month, day, hour, minute, second } = time;
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) return undefined;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59)
+    return undefined;
   if (year < 1900) return undefined;
   const millis = Date.UTC(year, month - 1, day, hour, minute, second) - offsetMinutes * 60_000;
   return safeMicros(millis * 1000 + time.fractionMicros);

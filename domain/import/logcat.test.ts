@@ -33,11 +33,20 @@ describe('Android logcat', () => {
     expect(detection.format).toBe('syslog');
     expect(detection.reason).toMatch(/^Android logcat: 5 of 5 lines start a message/);
     expect(result.invalid).toEqual([]);
-    expect(result.records.map((record) => record.actor)).toEqual(['ActivityManager', 'PackageManager', 'AndroidRuntime', 'AndroidRuntime', 'chatty']);
+    expect(result.records.map((record) => record.actor)).toEqual([
+      'ActivityManager',
+      'PackageManager',
+      'AndroidRuntime',
+      'AndroidRuntime',
+      'chatty',
+    ]);
     const years = result.records.map((record) => new Date(record.startMicros / 1000).getUTCFullYear());
     expect(years[1]! + 1).toBe(years[2]);
     expect(new Date(result.records[0]!.startMicros / 1000).toISOString().slice(5)).toBe('12-31T23:59:58.100Z');
-    expect(result.records[2]).toMatchObject({ message: 'FATAL EXCEPTION: main', extra: { pid: '4321', tid: '4400', severity: 'err' } });
+    expect(result.records[2]).toMatchObject({
+      message: 'FATAL EXCEPTION: main',
+      extra: { pid: '4321', tid: '4400', severity: 'err' },
+    });
     expect(result.records[4]!.extra).toMatchObject({ severity: 'debug' });
   });
 
@@ -46,7 +55,9 @@ describe('Android logcat', () => {
       '2024-03-05 10:11:12.345 I/ActivityManager( 1234): Displayed com.example/.Main: +350ms\n2024-03-05 10:11:13.000 E/Watchdog(  900): Blocked in handler\n',
       'bugreport-logcat.txt',
     );
-    expect(result.records.map((record) => [new Date(record.startMicros / 1000).toISOString(), record.actor, record.message])).toEqual([
+    expect(
+      result.records.map((record) => [new Date(record.startMicros / 1000).toISOString(), record.actor, record.message]),
+    ).toEqual([
       ['2024-03-05T10:11:12.345Z', 'ActivityManager', 'Displayed com.example/.Main: +350ms'],
       ['2024-03-05T10:11:13.000Z', 'Watchdog', 'Blocked in handler'],
     ]);

@@ -16,7 +16,15 @@ async function read(text: string, fileName: string, zone = 'UTC') {
   const settings = settingsFromDetection(detection, zone);
   if (settings === undefined) throw new Error(detection.reason);
   const { records, invalid } = await collectImport(parseImport(bytes, settings));
-  return { detection, invalid, rows: records.map((r) => ({ at: new Date(r.startMicros / 1000).toISOString(), actor: r.actor, message: r.message })) };
+  return {
+    detection,
+    invalid,
+    rows: records.map((r) => ({
+      at: new Date(r.startMicros / 1000).toISOString(),
+      actor: r.actor,
+      message: r.message,
+    })),
+  };
 }
 
 describe('key=value logs', () => {
@@ -29,7 +37,11 @@ describe('key=value logs', () => {
     const { detection, rows, invalid } = await read(log, 'app.log');
     expect(detection.reason).toMatch(/^Key=value lines \(logfmt\): 3 of 3/);
     expect(invalid).toEqual([]);
-    expect(rows.map((row) => row.at)).toEqual(['2024-01-02T07:41:03.000Z', '2024-01-02T07:41:05.000Z', '2024-01-02T07:41:09.000Z']);
+    expect(rows.map((row) => row.at)).toEqual([
+      '2024-01-02T07:41:03.000Z',
+      '2024-01-02T07:41:05.000Z',
+      '2024-01-02T07:41:09.000Z',
+    ]);
     expect(rows[1]?.message).toBe('The group\'s number increased "tremendously"!');
   });
 
@@ -48,13 +60,18 @@ describe('key=value logs', () => {
       ['2024-01-02T06:41:05.000Z', 'web-1'],
       ['2024-01-02T06:41:06.000Z', 'web-2'],
     ]);
-    expect(invalid).toEqual([{ line: 2, reason: `'panic: runtime error' is not key=value pairs (expected e.g. time="…" level=info msg="…")` }]);
+    expect(invalid).toEqual([
+      { line: 2, reason: `'panic: runtime error' is not key=value pairs (expected e.g. time="…" level=info msg="…")` },
+    ]);
   });
 
   it('FortiGate: the PRI dropped, the nanosecond eventtime read, the source address as actor', async () => {
     const line = (n: number, src: string) =>
       `<189>date=2024-01-02 time=07:41:0${n} devname="FGT60E" devid="FGT60E0000000001" logid="0000000013" type="traffic" subtype="forward" level="notice" vd="root" eventtime=170418126${n}000000000 srcip=${src} srcport=5151${n} srcintf="port1" dstip=93.184.216.34 dstport=443 action="accept" service="HTTPS"`;
-    const { rows } = await read([line(3, '10.0.0.5'), line(4, '10.0.0.6'), line(5, '10.0.0.5')].join('\n'), 'fortigate.log');
+    const { rows } = await read(
+      [line(3, '10.0.0.5'), line(4, '10.0.0.6'), line(5, '10.0.0.5')].join('\n'),
+      'fortigate.log',
+    );
     // eventtime 1704181263 s is 2024-01-02T07:41:03Z.
     expect(rows.map((row) => [row.at, row.actor])).toEqual([
       ['2024-01-02T07:41:03.000Z', '10.0.0.5'],
@@ -70,7 +87,8 @@ describe('key=value logs', () => {
   });
 
   it('a syslog line whose message is key=value pairs stays syslog', () => {
-    const text = 'Jan  2 07:41:03 fw1 filterlog: rule=5 action=block src=10.0.0.5 dst=10.0.0.1\nJan  2 07:41:04 fw1 filterlog: rule=5 action=pass src=10.0.0.6 dst=10.0.0.1\n';
+    const text =
+      'Jan  2 07:41:03 fw1 filterlog: rule=5 action=block src=10.0.0.5 dst=10.0.0.1\nJan  2 07:41:04 fw1 filterlog: rule=5 action=pass src=10.0.0.6 dst=10.0.0.1\n';
     expect(detectFormat(new TextEncoder().encode(text), 'messages').format).toBe('syslog');
   });
 });

@@ -31,7 +31,12 @@ export function readLogfmt(line: string): Fields | undefined {
     const match = PAIR.exec(text);
     if (match !== null && (PAIR.lastIndex === text.length || /\s/.test(text[PAIR.lastIndex] ?? ''))) {
       const [, key = '', quoted, single, bare] = match;
-      fields[key] = quoted !== undefined ? quoted.replace(/\\(.)/g, (_, escaped: string) => (escaped === 'n' ? '\n' : escaped === 't' ? '\t' : escaped)) : (single ?? bare ?? '');
+      fields[key] =
+        quoted !== undefined
+          ? quoted.replace(/\\(.)/g, (_, escaped: string) =>
+              escaped === 'n' ? '\n' : escaped === 't' ? '\t' : escaped,
+            )
+          : (single ?? bare ?? '');
       pairs += 1;
       at = PAIR.lastIndex;
       continue;
@@ -43,7 +48,13 @@ export function readLogfmt(line: string): Fields | undefined {
   }
   if (pairs < MIN_PAIRS) return undefined;
   const { date, time } = fields;
-  if (typeof date === 'string' && typeof time === 'string' && /^\d/.test(date) && /^\d{1,2}:\d{2}/.test(time) && fields['datetime'] === undefined) {
+  if (
+    typeof date === 'string' &&
+    typeof time === 'string' &&
+    /^\d/.test(date) &&
+    /^\d{1,2}:\d{2}/.test(time) &&
+    fields['datetime'] === undefined
+  ) {
     fields['datetime'] = `${date} ${time}`;
   }
   return fields;
@@ -52,7 +63,11 @@ export function readLogfmt(line: string): Fields | undefined {
 /** Whether most of the sample's lines are key=value records. */
 export function looksLikeLogfmt(lines: readonly string[]): boolean {
   const filled = lines.filter((line) => line.trim() !== '');
-  return filled.length > 0 && readLogfmt(filled[0] ?? '') !== undefined && filled.filter((line) => readLogfmt(line) !== undefined).length >= filled.length * 0.8;
+  return (
+    filled.length > 0 &&
+    readLogfmt(filled[0] ?? '') !== undefined &&
+    filled.filter((line) => readLogfmt(line) !== undefined).length >= filled.length * 0.8
+  );
 }
 
 export async function* logfmtLines(text: AsyncIterable<string>): AsyncGenerator<JsonLine[]> {
@@ -61,7 +76,11 @@ export async function* logfmtLines(text: AsyncIterable<string>): AsyncGenerator<
     for (const { line, text: raw } of lines) {
       if (raw.trim() === '') continue;
       const value = readLogfmt(raw);
-      out.push(value === undefined ? { line, error: `'${shorten(raw)}' is not key=value pairs (expected e.g. time="…" level=info msg="…")` } : { line, value });
+      out.push(
+        value === undefined
+          ? { line, error: `'${shorten(raw)}' is not key=value pairs (expected e.g. time="…" level=info msg="…")` }
+          : { line, value },
+      );
     }
     if (out.length > 0) yield out;
   }

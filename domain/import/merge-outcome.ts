@@ -57,12 +57,17 @@ export function mergeOutcome(facts: MergeFacts): MergeOutcome {
 }
 
 /** The outcomes that change nothing until the analyst picks a resolution. */
-export function needsResolution(outcome: MergeOutcome): outcome is 'merge_conflict' | 'source_markers_have_annotations' {
+export function needsResolution(
+  outcome: MergeOutcome,
+): outcome is 'merge_conflict' | 'source_markers_have_annotations' {
   return outcome === 'merge_conflict' || outcome === 'source_markers_have_annotations';
 }
 
 /** Why a re-import waits for a resolution, in words an analyst can act on. */
-export function conflictMessage(outcome: 'merge_conflict' | 'source_markers_have_annotations', unmatchedCount: number): string {
+export function conflictMessage(
+  outcome: 'merge_conflict' | 'source_markers_have_annotations',
+  unmatchedCount: number,
+): string {
   const what = outcome === 'merge_conflict' ? 'annotated events' : 'annotated markers';
   const count = `${unmatchedCount} ${unmatchedCount === 1 ? what.replace(/s$/, '') : what}`;
   return `${count} of this stream ${unmatchedCount === 1 ? 'has' : 'have'} no match in the new file: choose a resolution (keep_unmatched keeps them in the stream, detach_unmatched moves their annotations to the stream and deletes them)`;

@@ -9,8 +9,14 @@ import { parseImport } from './parse-import.ts';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(join(FIXTURES_DIR, 'field', 'weblogs', name)));
 const run = (input: Uint8Array | string, settings: Omit<AccessLogSettings, 'format'> = { timeZone: 'UTC' }) =>
-  collectImport(parseImport(typeof input === 'string' ? new TextEncoder().encode(input) : input, { format: 'access-log', ...settings }));
-const iso = (micros: number) => new Date(Math.floor(micros / 1000)).toISOString().replace('Z', `${String(micros % 1000).padStart(3, '0')}Z`);
+  collectImport(
+    parseImport(typeof input === 'string' ? new TextEncoder().encode(input) : input, {
+      format: 'access-log',
+      ...settings,
+    }),
+  );
+const iso = (micros: number) =>
+  new Date(Math.floor(micros / 1000)).toISOString().replace('Z', `${String(micros % 1000).padStart(3, '0')}Z`);
 const actors = (records: readonly ImportRecord[]) => [...new Set(records.map((record) => record.actor))].sort();
 const starts = (records: readonly ImportRecord[]) => records.map((record) => record.startMicros).sort((a, b) => a - b);
 
@@ -25,24 +31,57 @@ describe('access log fixtures (expected values read off the files by hand)', () 
     expect(iso(starts(records)[0]!)).toBe('2015-05-17T10:05:14.000000Z');
     expect(iso(starts(records).at(-1)!)).toBe('2021-04-25T06:15:33.000000Z');
     expect(iso(records[4]!.startMicros)).toBe('2016-01-13T17:31:20.000000Z');
-    expect(actors(records)).toEqual(['1.2.3.4', '10.0.0.1', '10.1.1.2', '120.202.255.147', '192.168.0.2', '192.168.0.3', '192.168.0.64', '46.118.127.106']);
-    expect(records[0]).toMatchObject({ actor: '10.0.0.1', message: 'GET /wp-content/themes/darkmode/header.php?install2 → 200', extra: { status: 200, bytes: 494 } });
-    expect(records[6]!.extra).toMatchObject({ status: 304, bytes: null, userAgent: 'Mozilla/5.0 Gecko/20100115 Firefox/3.6' });
-    expect(records[7]!.extra).toMatchObject({ userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html', userAgentCutOff: true });
+    expect(actors(records)).toEqual([
+      '1.2.3.4',
+      '10.0.0.1',
+      '10.1.1.2',
+      '120.202.255.147',
+      '192.168.0.2',
+      '192.168.0.3',
+      '192.168.0.64',
+      '46.118.127.106',
+    ]);
+    expect(records[0]).toMatchObject({
+      actor: '10.0.0.1',
+      message: 'GET /wp-content/themes/darkmode/header.php?install2 → 200',
+      extra: { status: 200, bytes: 494 },
+    });
+    expect(records[6]!.extra).toMatchObject({
+      status: 304,
+      bytes: null,
+      userAgent: 'Mozilla/5.0 Gecko/20100115 Firefox/3.6',
+    });
+    expect(records[7]!.extra).toMatchObject({
+      userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html',
+      userAgentCutOff: true,
+    });
     expect(records[8]).toMatchObject({ actor: '10.1.1.2', extra: { vhost: 'plaso.log2timeline.net:443' } });
-    expect(records[12]!.message).toBe('GET /aaaa.xxxx/SomeText?action=edit&template=<script>alert("text")</script> → 404');
+    expect(records[12]!.message).toBe(
+      'GET /aaaa.xxxx/SomeText?action=edit&template=<script>alert("text")</script> → 404',
+    );
     expect(records[13]!.message).toBe('GET /$%7B("TextString"+"123456")%7D/actionChain1.action → 404');
     expect(records[14]!.extra).toMatchObject({ user: 'pyllyukko@EXAMPLE.COM' });
-    expect(summary.notes).toContain('Lines read: 4 Apache/nginx common, 7 Apache/nginx combined, 4 with a virtual host');
+    expect(summary.notes).toContain(
+      'Lines read: 4 Apache/nginx common, 7 Apache/nginx combined, 4 with a virtual host',
+    );
   });
 
   it('gives the same events whatever the chunk size (multi-byte characters split across chunks)', async () => {
-    const bytes = new TextEncoder().encode('203.0.113.5 - - [10/Oct/2023:13:55:36 -0700] "GET /caf\u00e9/\u65e5\u672c HTTP/1.1" 200 1 "-" "\u00fcber"\n'.repeat(3));
+    const bytes = new TextEncoder().encode(
+      '203.0.113.5 - - [10/Oct/2023:13:55:36 -0700] "GET /caf\u00e9/\u65e5\u672c HTTP/1.1" 200 1 "-" "\u00fcber"\n'.repeat(
+        3,
+      ),
+    );
     const whole = await run(bytes);
-    const sevens = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, index) => bytes.subarray(index * 7, (index + 1) * 7));
+    const sevens = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, index) =>
+      bytes.subarray(index * 7, (index + 1) * 7),
+    );
     const chunked = await collectImport(parseImport(sevens, { format: 'access-log', timeZone: 'UTC' }));
     expect(chunked.records).toEqual(whole.records);
-    expect(whole.records[0]).toMatchObject({ message: 'GET /caf\u00e9/\u65e5\u672c → 200', extra: { userAgent: '\u00fcber' } });
+    expect(whole.records[0]).toMatchObject({
+      message: 'GET /caf\u00e9/\u65e5\u672c → 200',
+      extra: { userAgent: '\u00fcber' },
+    });
   });
 
   it('HAProxy through syslog: the accept date with ms, the total timer as duration, other lines by their syslog prefix', async () => {
@@ -55,30 +94,61 @@ describe('access log fixtures (expected values read off the files by hand)', () 
     expect(records[3]).toMatchObject({
       actor: '141.35.244.171',
       message: 'GET /admin/colt/administration?survey=130&input_stats=1&ajax=1&&ajax=1&refresh=1&ihandle=1 → 200',
-      extra: { timers: '0/0/7/1457/1487', duration_ms: 1487, status: 200, bytes: 11394, frontend: 'prod_http_in', backend: 'bk_admin', syslog_host: '192.168.4.2' },
+      extra: {
+        timers: '0/0/7/1457/1487',
+        duration_ms: 1487,
+        status: 200,
+        bytes: 11394,
+        frontend: 'prod_http_in',
+        backend: 'bk_admin',
+        syslog_host: '192.168.4.2',
+      },
     });
     expect(iso(records[3]!.startMicros)).toBe('2019-02-25T16:19:48.143000Z');
     expect(iso(records[3]!.endMicros)).toBe('2019-02-25T16:19:49.630000Z');
-    expect(records[13]).toMatchObject({ line: 14, actor: '95.216.197.33', message: 'prod_http_in/sktst2: SSL handshake failure' });
+    expect(records[13]).toMatchObject({
+      line: 14,
+      actor: '95.216.197.33',
+      message: 'prod_http_in/sktst2: SSL handshake failure',
+    });
     expect(iso(records[13]!.startMicros)).toBe('2019-02-25T16:20:10.111000Z');
     expect(iso(records.at(-1)!.startMicros)).toBe('2019-02-25T16:20:12.331000Z');
     expect(iso(records.at(-1)!.endMicros)).toBe('2019-02-25T16:20:12.332000Z');
     expect(iso(starts(records).at(-1)!)).toBe('2019-02-25T16:20:14.317000Z');
-    expect(actors(records)).toEqual(['141.35.244.171', '192.168.4.2 haproxy', '79.246.138.36', '87.183.41.77', '89.247.124.65', '92.193.212.151', '95.216.197.33']);
+    expect(actors(records)).toEqual([
+      '141.35.244.171',
+      '192.168.4.2 haproxy',
+      '79.246.138.36',
+      '87.183.41.77',
+      '89.247.124.65',
+      '92.193.212.151',
+      '95.216.197.33',
+    ]);
   });
 });
 
 describe('access logs from other producers', () => {
   it('nginx default combined with a negative offset', async () => {
-    const line = '203.0.113.5 - - [10/Oct/2023:13:55:36 -0700] "GET /index.html HTTP/1.1" 200 2326 "http://example.com/start" "Mozilla/5.0 (X11; Linux x86_64)"';
+    const line =
+      '203.0.113.5 - - [10/Oct/2023:13:55:36 -0700] "GET /index.html HTTP/1.1" 200 2326 "http://example.com/start" "Mozilla/5.0 (X11; Linux x86_64)"';
     const { records } = await run(line);
     expect(iso(records[0]!.startMicros)).toBe('2023-10-10T20:55:36.000000Z');
-    expect(records[0]).toMatchObject({ actor: '203.0.113.5', message: 'GET /index.html → 200', extra: { referer: 'http://example.com/start', userAgent: 'Mozilla/5.0 (X11; Linux x86_64)' } });
+    expect(records[0]).toMatchObject({
+      actor: '203.0.113.5',
+      message: 'GET /index.html → 200',
+      extra: { referer: 'http://example.com/start', userAgent: 'Mozilla/5.0 (X11; Linux x86_64)' },
+    });
   });
 
   it('a virtual host without a port before the client', async () => {
-    const { records } = await run('www.example.org 198.51.100.4 - - [10/Oct/2023:13:55:36 +0000] "POST /login HTTP/2.0" 302 0');
-    expect(records[0]).toMatchObject({ actor: '198.51.100.4', message: 'POST /login → 302', extra: { vhost: 'www.example.org' } });
+    const { records } = await run(
+      'www.example.org 198.51.100.4 - - [10/Oct/2023:13:55:36 +0000] "POST /login HTTP/2.0" 302 0',
+    );
+    expect(records[0]).toMatchObject({
+      actor: '198.51.100.4',
+      message: 'POST /login → 302',
+      extra: { vhost: 'www.example.org' },
+    });
   });
 
   it('AWS ALB: from request_creation_time to time', async () => {
@@ -87,7 +157,16 @@ describe('access logs from other producers', () => {
     const { records } = await run(line);
     expect(iso(records[0]!.startMicros)).toBe('2018-07-02T22:22:48.364000Z');
     expect(iso(records[0]!.endMicros)).toBe('2018-07-02T22:23:00.186641Z');
-    expect(records[0]).toMatchObject({ actor: '192.168.131.39', message: 'GET http://www.example.com:80/ → 200', extra: { elb_status_code: 200, user_agent: 'curl/7.46.0', trace_id: 'Root=1-58337262-36d228ad5d99923122bbe354', client_port: 2817 } });
+    expect(records[0]).toMatchObject({
+      actor: '192.168.131.39',
+      message: 'GET http://www.example.com:80/ → 200',
+      extra: {
+        elb_status_code: 200,
+        user_agent: 'curl/7.46.0',
+        trace_id: 'Root=1-58337262-36d228ad5d99923122bbe354',
+        client_port: 2817,
+      },
+    });
   });
 
   it('AWS classic ELB: time plus the three processing times', async () => {
@@ -109,12 +188,17 @@ describe('access logs from other producers', () => {
   });
 
   it('HAProxy TCP log through syslog, accept date in the zone setting', async () => {
-    const line = 'Feb  6 12:12:56 localhost haproxy[14387]: 10.0.1.2:33313 [06/Feb/2009:12:12:51.443] fnt bck/srv1 0/0/5007 212 -- 0/0/0/0/3 0/0';
+    const line =
+      'Feb  6 12:12:56 localhost haproxy[14387]: 10.0.1.2:33313 [06/Feb/2009:12:12:51.443] fnt bck/srv1 0/0/5007 212 -- 0/0/0/0/3 0/0';
     const { records } = await run(line, { timeZone: 'Europe/Paris', year: 2009 });
     // Paris is UTC+1 in February.
     expect(iso(records[0]!.startMicros)).toBe('2009-02-06T11:12:51.443000Z');
     expect(iso(records[0]!.endMicros)).toBe('2009-02-06T11:12:56.450000Z');
-    expect(records[0]).toMatchObject({ actor: '10.0.1.2', message: 'TCP fnt → bck/srv1: 212 bytes, state --', extra: { syslog_program: 'haproxy', termination_state: '--' } });
+    expect(records[0]).toMatchObject({
+      actor: '10.0.1.2',
+      message: 'TCP fnt → bck/srv1: 212 bytes, state --',
+      extra: { syslog_program: 'haproxy', termination_state: '--' },
+    });
   });
 
   it('HAProxy HTTP through an RFC 5424 syslog prefix', async () => {
@@ -124,7 +208,11 @@ describe('access logs from other producers', () => {
     // Berlin is UTC+2 in May: the accept date 07:08:08.500 local is 05:08:08.500 UTC; Ta is 31 ms.
     expect(iso(records[0]!.startMicros)).toBe('2024-05-06T05:08:08.500000Z');
     expect(iso(records[0]!.endMicros)).toBe('2024-05-06T05:08:08.531000Z');
-    expect(records[0]).toMatchObject({ actor: '198.51.100.7', message: 'GET /missing → 404', extra: { syslog_host: 'lb1', syslog_pid: '4242', frontend: 'www' } });
+    expect(records[0]).toMatchObject({
+      actor: '198.51.100.7',
+      message: 'GET /missing → 404',
+      extra: { syslog_host: 'lb1', syslog_pid: '4242', frontend: 'www' },
+    });
   });
 
   it('Amazon S3 server access log: time received plus total_time', async () => {
@@ -136,22 +224,37 @@ describe('access logs from other producers', () => {
     expect(records[0]).toMatchObject({
       actor: '192.0.2.3',
       message: 'REST.GET.VERSIONING GET /awsexamplebucket1?versioning → 200',
-      extra: { bucket: 'awsexamplebucket1', bytes_sent: 113, object_size: '-', user_agent: 'S3Console/0.4', tls_version: 'TLSV1.2', acl_required: 'Yes' },
+      extra: {
+        bucket: 'awsexamplebucket1',
+        bytes_sent: 113,
+        object_size: '-',
+        user_agent: 'S3Console/0.4',
+        tls_version: 'TLSV1.2',
+        acl_required: 'Yes',
+      },
     });
   });
 
   it('nginx through syslog: the access line after the prefix, its own offset kept', async () => {
-    const line = 'Jan  2 03:04:06 web1 nginx: 203.0.113.9 - - [02/Jan/2024:04:04:05 +0100] "GET /health HTTP/1.1" 200 2 "-" "kube-probe/1.29"';
+    const line =
+      'Jan  2 03:04:06 web1 nginx: 203.0.113.9 - - [02/Jan/2024:04:04:05 +0100] "GET /health HTTP/1.1" 200 2 "-" "kube-probe/1.29"';
     const { records } = await run(line, { timeZone: 'UTC', year: 2024 });
     expect(iso(records[0]!.startMicros)).toBe('2024-01-02T03:04:05.000000Z');
-    expect(records[0]).toMatchObject({ actor: '203.0.113.9', message: 'GET /health → 200', extra: { syslog_host: 'web1', syslog_program: 'nginx' } });
+    expect(records[0]).toMatchObject({
+      actor: '203.0.113.9',
+      message: 'GET /health → 200',
+      extra: { syslog_host: 'web1', syslog_program: 'nginx' },
+    });
   });
 
   it('HAProxy httpslog: TLS fields after the request stay out of the message', async () => {
     const line =
       '10.0.0.5:51234 [06/May/2024:07:08:08.500] https_in~ app/web1 0/0/1/2/3 200 512 - - ---- 1/1/0/0/0 0/0 "GET /x HTTP/1.1" 0/0/0/0/0 example.com/TLSv1.3/TLS_AES_256_GCM_SHA384';
     const { records } = await run(line);
-    expect(records[0]).toMatchObject({ message: 'GET /x → 200', extra: { request: 'GET /x HTTP/1.1', after_request: '0/0/0/0/0 example.com/TLSv1.3/TLS_AES_256_GCM_SHA384' } });
+    expect(records[0]).toMatchObject({
+      message: 'GET /x → 200',
+      extra: { request: 'GET /x HTTP/1.1', after_request: '0/0/0/0/0 example.com/TLSv1.3/TLS_AES_256_GCM_SHA384' },
+    });
   });
 
   it('Squid native: written at the end, elapsed ms back to the start', async () => {
@@ -162,9 +265,16 @@ describe('access logs from other producers', () => {
     const { records, summary } = await run(text);
     expect(iso(records[0]!.startMicros)).toBe('2001-01-20T12:00:40.864000Z');
     expect(iso(records[0]!.endMicros)).toBe('2001-01-20T12:00:41.366000Z');
-    expect(records[0]).toMatchObject({ actor: '192.168.1.160', message: 'GET http://example.com/home2.html → 304 (TCP_IMS_HIT)', extra: { content_type: 'text/html' } });
+    expect(records[0]).toMatchObject({
+      actor: '192.168.1.160',
+      message: 'GET http://example.com/home2.html → 304 (TCP_IMS_HIT)',
+      extra: { content_type: 'text/html' },
+    });
     expect(iso(records[1]!.endMicros)).toBe('2010-10-08T11:11:48.779000Z');
-    expect(records[1]).toMatchObject({ message: 'CONNECT www.google.com:443 → 200 (TCP_MISS)', extra: { user: 'alice', peer: '74.125.43.99' } });
+    expect(records[1]).toMatchObject({
+      message: 'CONNECT www.google.com:443 → 200 (TCP_MISS)',
+      extra: { user: 'alice', peer: '74.125.43.99' },
+    });
     expect(summary.notes).toContain('Lines read: 2 Squid native');
   });
 
@@ -177,8 +287,14 @@ describe('access logs from other producers', () => {
     const { records, invalid } = await run(text);
     expect(records).toHaveLength(1);
     expect(invalid[0]!.line).toBe(2);
-    expect(invalid[0]!.reason).toMatch(/^line 2: "10\.0\.0\.9 - - \[13\/Jan\/2016:19:31:17 \+0000\] "GET \/ind" is not an access log line \(expected an Apache\/nginx line/);
-    expect(invalid[1]).toEqual({ line: 3, reason: 'line 3, field "time": "31/Feb/2016:19:31:18 +0000" is not a date (expected day/Mon/year:hour:minute:second ±zone, e.g. 13/Jan/2016:19:31:20 +0200)' });
+    expect(invalid[0]!.reason).toMatch(
+      /^line 2: "10\.0\.0\.9 - - \[13\/Jan\/2016:19:31:17 \+0000\] "GET \/ind" is not an access log line \(expected an Apache\/nginx line/,
+    );
+    expect(invalid[1]).toEqual({
+      line: 3,
+      reason:
+        'line 3, field "time": "31/Feb/2016:19:31:18 +0000" is not a date (expected day/Mon/year:hour:minute:second ±zone, e.g. 13/Jan/2016:19:31:20 +0200)',
+    });
   });
 
   it('refuses a file in which no line reads', async () => {

@@ -19,7 +19,11 @@ import { textLines, type TextLine } from './text-lines.ts';
 export const ACCESS_LOG_EXPECTED =
   'expected an Apache/nginx line (client - user [13/Jan/2016:19:31:20 +0200] "GET / HTTP/1.1" 200 494), an AWS load balancer, HAProxy or Squid line';
 
-export async function* parseAccessLog(text: AsyncIterable<string>, settings: AccessLogSettings, report: ParseReport): AsyncGenerator<ParsedPiece> {
+export async function* parseAccessLog(
+  text: AsyncIterable<string>,
+  settings: AccessLogSettings,
+  report: ParseReport,
+): AsyncGenerator<ParsedPiece> {
   const zone = await loadZone(settings.timeZone);
   const counts = new Map<AccessGrammar | 'syslog', number>();
   let roller = settings.year === undefined ? undefined : new YearRoller(settings.year);
@@ -31,7 +35,10 @@ export async function* parseAccessLog(text: AsyncIterable<string>, settings: Acc
     for (const { line, text: raw } of lines) {
       if (raw.trim() === '') continue;
       const { reading, syslog } = readAccessLine(raw, zone);
-      const year = syslog !== undefined && syslog.time.year === 0 ? roller.yearOf(syslog.time.month, syslog.time.day) : (syslog?.time.year ?? 0);
+      const year =
+        syslog !== undefined && syslog.time.year === 0
+          ? roller.yearOf(syslog.time.month, syslog.time.day)
+          : (syslog?.time.year ?? 0);
       if (typeof reading === 'string') {
         piece.invalid.push({ line, reason: `line ${line}, ${reading}` });
       } else if (reading !== undefined) {
@@ -50,7 +57,10 @@ export async function* parseAccessLog(text: AsyncIterable<string>, settings: Acc
           piece.records.push(result);
         }
       } else {
-        piece.invalid.push({ line, reason: `line ${line}: "${shorten(raw)}" is not an access log line (${ACCESS_LOG_EXPECTED})` });
+        piece.invalid.push({
+          line,
+          reason: `line ${line}: "${shorten(raw)}" is not an access log line (${ACCESS_LOG_EXPECTED})`,
+        });
       }
     }
     recordCount += piece.records.length;
@@ -58,9 +68,16 @@ export async function* parseAccessLog(text: AsyncIterable<string>, settings: Acc
     if (piece.records.length > 0 || piece.invalid.length > 0) yield piece;
   }
   if (recordCount === 0) {
-    throw new ImportError('invalid-file', invalidCount === 0 ? 'The file holds no access log lines' : `No line of the file is an access log line (${ACCESS_LOG_EXPECTED})`);
+    throw new ImportError(
+      'invalid-file',
+      invalidCount === 0
+        ? 'The file holds no access log lines'
+        : `No line of the file is an access log line (${ACCESS_LOG_EXPECTED})`,
+    );
   }
-  report.notes.push(`Lines read: ${[...counts].map(([grammar, count]) => `${count} ${GRAMMAR_NAMES[grammar]}`).join(', ')}`);
+  report.notes.push(
+    `Lines read: ${[...counts].map(([grammar, count]) => `${count} ${GRAMMAR_NAMES[grammar]}`).join(', ')}`,
+  );
 }
 
 export const GRAMMAR_NAMES: Record<AccessGrammar | 'syslog', string> = {
@@ -84,7 +101,8 @@ function firstYear(lines: readonly TextLine[], zone: ZoneId, report: ParseReport
   for (const { line, text } of lines) {
     const { reading, syslog } = readAccessLine(text, zone);
     if (typeof reading === 'object') return new Date(reading.startMicros / 1000).getUTCFullYear();
-    if (syslog !== undefined && syslog.time.year === 0) dates.push({ month: syslog.time.month, day: syslog.time.day, line });
+    if (syslog !== undefined && syslog.time.year === 0)
+      dates.push({ month: syslog.time.month, day: syslog.time.day, line });
   }
   const now = new Date();
   const guess = inferSyslogYear(dates, now, `today (${now.toISOString().slice(0, 10)})`);

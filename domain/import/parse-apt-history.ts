@@ -22,7 +22,11 @@ interface Stanza {
   size: number;
 }
 
-export async function* parseAptHistory(text: AsyncIterable<string>, zone: ZoneId, report: ParseReport): AsyncGenerator<ParsedPiece> {
+export async function* parseAptHistory(
+  text: AsyncIterable<string>,
+  zone: ZoneId,
+  report: ParseReport,
+): AsyncGenerator<ParsedPiece> {
   report.notes.push('Debian apt history: one event per Start-Date … End-Date stanza');
   let stanza: Stanza | undefined;
   let recordCount = 0;
@@ -42,7 +46,10 @@ export async function* parseAptHistory(text: AsyncIterable<string>, zone: ZoneId
       }
       const field = FIELD.exec(raw);
       if (field === null) {
-        piece.invalid.push({ line, reason: `line ${line}: "${shorten(raw)}" is not a "Name: value" line of an apt history record` });
+        piece.invalid.push({
+          line,
+          reason: `line ${line}: "${shorten(raw)}" is not a "Name: value" line of an apt history record`,
+        });
         continue;
       }
       const [, name = '', value = ''] = field;
@@ -52,7 +59,10 @@ export async function* parseAptHistory(text: AsyncIterable<string>, zone: ZoneId
       stanza.fields.set(name, value.trim());
       stanza.size += 1;
       if (stanza.size > MAX_STANZA_LINES) {
-        piece.invalid.push({ line: stanza.line, reason: `line ${stanza.line}: the record runs over ${MAX_STANZA_LINES} lines without a blank line` });
+        piece.invalid.push({
+          line: stanza.line,
+          reason: `line ${stanza.line}: the record runs over ${MAX_STANZA_LINES} lines without a blank line`,
+        });
         stanza = undefined;
       }
     }
@@ -65,21 +75,31 @@ export async function* parseAptHistory(text: AsyncIterable<string>, zone: ZoneId
     if ('reason' in result) last.invalid.push(result);
     else last.records.push(result);
   }
-  if (recordCount + last.records.length === 0) throw new ImportError('invalid-file', 'No apt history record with a readable Start-Date');
+  if (recordCount + last.records.length === 0)
+    throw new ImportError('invalid-file', 'No apt history record with a readable Start-Date');
   if (last.records.length > 0 || last.invalid.length > 0) yield last;
 }
 
 function aptRecord(stanza: Stanza, zone: ZoneId): ImportRecord | InvalidRow {
   const { line, fields } = stanza;
   const startText = fields.get('Start-Date');
-  if (startText === undefined) return { line, reason: `line ${line}: the record has no "Start-Date" (expected e.g. "Start-Date: 2019-07-10  16:38:08")` };
+  if (startText === undefined)
+    return {
+      line,
+      reason: `line ${line}: the record has no "Start-Date" (expected e.g. "Start-Date: 2019-07-10  16:38:08")`,
+    };
   const startMicros = aptTime(startText, zone);
-  if (startMicros === undefined) return { line, reason: `line ${line}, field "Start-Date": "${startText}" is not a date (expected year-month-day hour:minute:second)` };
+  if (startMicros === undefined)
+    return {
+      line,
+      reason: `line ${line}, field "Start-Date": "${startText}" is not a date (expected year-month-day hour:minute:second)`,
+    };
   const endText = fields.get('End-Date');
   const endMicros = endText === undefined ? undefined : aptTime(endText, zone);
   const requestedBy = fields.get('Requested-By');
   const action = ACTIONS.find((name) => fields.has(name));
-  const message = fields.get('Commandline') ?? (action === undefined ? 'apt' : `${action}: ${fields.get(action) ?? ''}`);
+  const message =
+    fields.get('Commandline') ?? (action === undefined ? 'apt' : `${action}: ${fields.get(action) ?? ''}`);
   const extra: Record<string, JsonValue> = {};
   for (const [name, value] of fields) if (name !== 'Start-Date' && name !== 'Commandline') extra[name] = value;
   for (const name of ACTIONS) {
@@ -102,5 +122,16 @@ function aptTime(text: string, zone: ZoneId): number | undefined {
   const match = APT_TIME.exec(text);
   if (match === null) return undefined;
   const [, year, month, day, hour, minute, second] = match.map(Number);
-  return localMicros({ year: year ?? 0, month: month ?? 0, day: day ?? 0, hour: hour ?? 0, minute: minute ?? 0, second: second ?? 0, fractionMicros: 0 }, zone);
+  return localMicros(
+    {
+      year: year ?? 0,
+      month: month ?? 0,
+      day: day ?? 0,
+      hour: hour ?? 0,
+      minute: minute ?? 0,
+      second: second ?? 0,
+      fractionMicros: 0,
+    },
+    zone,
+  );
 }

@@ -49,17 +49,39 @@ describe('dates in a delimited file', () => {
   });
 
   it('reads integers and decimals as seconds when configured (Zeek epoch seconds)', async () => {
-    const { records } = await parseText('t\ta\tm\n1521911720\tx\ty\n1521911720.629574\tx\ty\n', { numericUnit: 'seconds' });
+    const { records } = await parseText('t\ta\tm\n1521911720\tx\ty\n1521911720.629574\tx\ty\n', {
+      numericUnit: 'seconds',
+    });
     expect(records.map((record) => record.startMicros)).toEqual([1_521_911_720_000_000, 1_521_911_720_629_574]);
   });
 
   it.each([
-    ['month 13', '2024-13-01 00:00:00', 'column "time": "2024-13-01 00:00:00" is not a date (expected a date and time such as 2024-01-31 14:05:00)'],
-    ['30 February', '2024-02-30 00:00:00', 'column "time": "2024-02-30 00:00:00" is not a date (expected a date and time such as 2024-01-31 14:05:00)'],
-    ['hour 25 after an ISO T', '2024-01-01T25:00:00', 'column "time": "2024-01-01T25:00:00" is not a date (expected a date and time such as 2024-01-31 14:05:00)'],
-    ['a number past 2255', '99999999999999999999', 'column "time": "99999999999999999999" is not a time (expected an epoch time in microseconds from 1970 on)'],
+    [
+      'month 13',
+      '2024-13-01 00:00:00',
+      'column "time": "2024-13-01 00:00:00" is not a date (expected a date and time such as 2024-01-31 14:05:00)',
+    ],
+    [
+      '30 February',
+      '2024-02-30 00:00:00',
+      'column "time": "2024-02-30 00:00:00" is not a date (expected a date and time such as 2024-01-31 14:05:00)',
+    ],
+    [
+      'hour 25 after an ISO T',
+      '2024-01-01T25:00:00',
+      'column "time": "2024-01-01T25:00:00" is not a date (expected a date and time such as 2024-01-31 14:05:00)',
+    ],
+    [
+      'a number past 2255',
+      '99999999999999999999',
+      'column "time": "99999999999999999999" is not a time (expected an epoch time in microseconds from 1970 on)',
+    ],
     ['an empty cell', '', 'column "time": is empty'],
-    ['a word', 'yesterday', 'column "time": "yesterday" is not a date (expected a date and time such as 2024-01-31 14:05:00)'],
+    [
+      'a word',
+      'yesterday',
+      'column "time": "yesterday" is not a date (expected a date and time such as 2024-01-31 14:05:00)',
+    ],
   ])('refuses %s with a reason', async (_label, text, reason) => {
     const { records, invalid } = await parseText(`time\tactor\tmessage\n${text}\tnode-1\tok\n`);
     expect(records).toEqual([]);
@@ -69,8 +91,16 @@ describe('dates in a delimited file', () => {
 
 describe('time zones', () => {
   it('reads zone-less times in the chosen zone across both DST changes', async () => {
-    const lines = ['2024-03-10 01:59:59', '2024-03-10 03:00:00', '2024-03-10 02:30:00', '2024-11-03 01:30:00', '2024-11-03 02:00:00'];
-    const { records } = await parseText(`t\ta\tm\n${lines.map((line) => `${line}\tx\ty`).join('\n')}\n`, { timeZone: 'America/New_York' });
+    const lines = [
+      '2024-03-10 01:59:59',
+      '2024-03-10 03:00:00',
+      '2024-03-10 02:30:00',
+      '2024-11-03 01:30:00',
+      '2024-11-03 02:00:00',
+    ];
+    const { records } = await parseText(`t\ta\tm\n${lines.map((line) => `${line}\tx\ty`).join('\n')}\n`, {
+      timeZone: 'America/New_York',
+    });
     expect(records.map((record) => record.startMicros)).toEqual([
       utc('2024-03-10T06:59:59Z'),
       utc('2024-03-10T07:00:00Z'), // one second after 01:59:59 EST: the clocks jumped to 03:00 EDT
@@ -81,19 +111,30 @@ describe('time zones', () => {
   });
 
   it('leaves times with an offset and numbers alone whatever the zone', async () => {
-    const { records } = await parseText('t\ta\tm\n2024-01-01T00:00:00Z\tx\ty\n1704067200000000\tx\ty\n', { timeZone: 'Asia/Tokyo' });
-    expect(records.map((record) => record.startMicros)).toEqual([utc('2024-01-01T00:00:00Z'), utc('2024-01-01T00:00:00Z')]);
+    const { records } = await parseText('t\ta\tm\n2024-01-01T00:00:00Z\tx\ty\n1704067200000000\tx\ty\n', {
+      timeZone: 'Asia/Tokyo',
+    });
+    expect(records.map((record) => record.startMicros)).toEqual([
+      utc('2024-01-01T00:00:00Z'),
+      utc('2024-01-01T00:00:00Z'),
+    ]);
   });
 
   it('refuses a zone outside the known table before reading', async () => {
-    await expect(parseText('t\ta\tm\n', { timeZone: 'Mars/Olympus_Mons' })).rejects.toMatchObject({ code: 'bad-settings' });
+    await expect(parseText('t\ta\tm\n', { timeZone: 'Mars/Olympus_Mons' })).rejects.toMatchObject({
+      code: 'bad-settings',
+    });
   });
 });
 
 describe('rows and columns', () => {
   it('maps start, end, actor and message by index and keeps every other column under its header', async () => {
-    const text = 'Start,End,Who,What,Status,Where\n2024-01-01 00:00:00,2024-01-01 00:00:01.5,  alice  ,"deploy, then restart",ok,日本\n';
-    const { records } = await parseText(text, { delimiter: ',', mapping: { startTime: 0, endTime: 1, actor: 2, message: 3 } });
+    const text =
+      'Start,End,Who,What,Status,Where\n2024-01-01 00:00:00,2024-01-01 00:00:01.5,  alice  ,"deploy, then restart",ok,日本\n';
+    const { records } = await parseText(text, {
+      delimiter: ',',
+      mapping: { startTime: 0, endTime: 1, actor: 2, message: 3 },
+    });
     expect(records).toEqual([
       {
         line: 2,
@@ -115,7 +156,10 @@ describe('rows and columns', () => {
       '2024-01-01 00:00:05,soon,a,m',
       '2024-01-01 00:00:05,2024-01-01 00:00:06,a,m,surplus',
     ].join('\r\n');
-    const { records, invalid, summary } = await parseText(text, { delimiter: ',', mapping: { startTime: 0, endTime: 1, actor: 2, message: 3 } });
+    const { records, invalid, summary } = await parseText(text, {
+      delimiter: ',',
+      mapping: { startTime: 0, endTime: 1, actor: 2, message: 3 },
+    });
     expect(invalid).toEqual([
       { line: 3, reason: 'column "message" is missing: the row has 3 columns, not 4' },
       { line: 4, reason: 'column "end": "2024-01-01 00:00:01" is before the start time' },
@@ -125,11 +169,20 @@ describe('rows and columns', () => {
       [2, 0, {}],
       [6, 1_000_000, { 'column 5': 'surplus' }],
     ]);
-    expect(summary).toMatchObject({ format: 'delimited', delimiter: ',', validCount: 2, invalidCount: 3, columns: ['start', 'end', 'actor', 'message'] });
+    expect(summary).toMatchObject({
+      format: 'delimited',
+      delimiter: ',',
+      validCount: 2,
+      invalidCount: 3,
+      columns: ['start', 'end', 'actor', 'message'],
+    });
   });
 
   it('names blank and repeated headers apart, trims padded ones, and reads a file without a header', async () => {
-    const withHeader = await parseText('t, pitch(degrees),,x,x\n1,2,3,4,5\n', { delimiter: ',', mapping: { startTime: 0 } });
+    const withHeader = await parseText('t, pitch(degrees),,x,x\n1,2,3,4,5\n', {
+      delimiter: ',',
+      mapping: { startTime: 0 },
+    });
     expect(withHeader.records[0]?.extra).toEqual({ 'pitch(degrees)': '2', 'column 3': '3', x: '4', 'x (2)': '5' });
     const headerless = await parseText('1\tsrv\thello\n', { headerRows: 0 });
     expect(headerless.records[0]).toMatchObject({ line: 1, actor: 'srv', message: 'hello', extra: {} });
@@ -137,22 +190,43 @@ describe('rows and columns', () => {
 
   it('skips preamble rows and extra header rows (a units row)', async () => {
     const text = 'Flight log\nexported 2024-01-01\ntime,alt\ns,ft\n1,100\n';
-    const { records, summary } = await parseText(text, { delimiter: ',', preambleRows: 2, headerRows: 2, mapping: { startTime: 0 }, numericUnit: 'seconds' });
+    const { records, summary } = await parseText(text, {
+      delimiter: ',',
+      preambleRows: 2,
+      headerRows: 2,
+      mapping: { startTime: 0 },
+      numericUnit: 'seconds',
+    });
     expect(summary.columns).toEqual(['time', 'alt']);
-    expect(records).toEqual([{ line: 5, startMicros: 1_000_000, endMicros: 1_000_000, actor: '', message: '', extra: { alt: '100' } }]);
+    expect(records).toEqual([
+      { line: 5, startMicros: 1_000_000, endMicros: 1_000_000, actor: '', message: '', extra: { alt: '100' } },
+    ]);
   });
 
   it('drops a BOM split across 1-byte chunks, so the first header is clean', async () => {
-    const bytes = new TextEncoder().encode('\uFEFFtime,actor,message\r\n2024-01-01 00:00:00,ünïcødé,"a, ""b""\r\nc"\r\n');
+    const bytes = new TextEncoder().encode(
+      '\uFEFFtime,actor,message\r\n2024-01-01 00:00:00,ünïcødé,"a, ""b""\r\nc"\r\n',
+    );
     const chunks = Array.from(bytes, (byte) => Uint8Array.of(byte));
     const { records, summary } = await collectImport(parseImport(chunks, { ...TSV, delimiter: ',' }));
     expect(summary.columns).toEqual(['time', 'actor', 'message']);
-    expect(records).toEqual([{ line: 2, startMicros: utc('2024-01-01T00:00:00Z'), endMicros: utc('2024-01-01T00:00:00Z'), actor: 'ünïcødé', message: 'a, "b"\r\nc', extra: {} }]);
+    expect(records).toEqual([
+      {
+        line: 2,
+        startMicros: utc('2024-01-01T00:00:00Z'),
+        endMicros: utc('2024-01-01T00:00:00Z'),
+        actor: 'ünïcødé',
+        message: 'a, "b"\r\nc',
+        extra: {},
+      },
+    ]);
   });
 
   it('refuses negative or fractional settings', async () => {
     await expect(parseText('', { preambleRows: -1 })).rejects.toMatchObject({ code: 'bad-settings' });
-    await expect(parseText('', { mapping: { startTime: 0.5 } })).rejects.toThrow(/The start time column must be a whole number/);
+    await expect(parseText('', { mapping: { startTime: 0.5 } })).rejects.toThrow(
+      /The start time column must be a whole number/,
+    );
   });
 });
 
@@ -166,12 +240,45 @@ describe('real files', () => {
     commentPrefix: '#',
     nullValues: ['-', '(empty)'],
     numericUnit: 'seconds',
-    mapping: { startTime: 0, actor: 2, message: columns.indexOf('msg') === -1 ? columns.indexOf('message') : columns.indexOf('msg') },
+    mapping: {
+      startTime: 0,
+      actor: 2,
+      message: columns.indexOf('msg') === -1 ? columns.indexOf('message') : columns.indexOf('msg'),
+    },
   });
 
   it('reads the Zeek notice log: 207 rows, epoch seconds with µs, "-" as null, the #close footer skipped', async () => {
-    const columns = ['ts', 'uid', 'id.orig_h', 'id.orig_p', 'id.resp_h', 'id.resp_p', 'fuid', 'file_mime_type', 'file_desc', 'proto', 'note', 'msg', 'sub', 'src', 'dst', 'p', 'n', 'peer_descr', 'actions', 'email_dest', 'suppress_for', 'remote_location.country_code', 'remote_location.region', 'remote_location.city', 'remote_location.latitude', 'remote_location.longitude'];
-    const { records, invalid } = await collectImport(parseImport(fixture('events/zeek_notice_wrccdc2018.log'), zeek(columns)));
+    const columns = [
+      'ts',
+      'uid',
+      'id.orig_h',
+      'id.orig_p',
+      'id.resp_h',
+      'id.resp_p',
+      'fuid',
+      'file_mime_type',
+      'file_desc',
+      'proto',
+      'note',
+      'msg',
+      'sub',
+      'src',
+      'dst',
+      'p',
+      'n',
+      'peer_descr',
+      'actions',
+      'email_dest',
+      'suppress_for',
+      'remote_location.country_code',
+      'remote_location.region',
+      'remote_location.city',
+      'remote_location.latitude',
+      'remote_location.longitude',
+    ];
+    const { records, invalid } = await collectImport(
+      parseImport(fixture('events/zeek_notice_wrccdc2018.log'), zeek(columns)),
+    );
     expect(invalid).toEqual([]);
     expect(records).toHaveLength(207);
     expect(records[0]).toMatchObject({
@@ -180,35 +287,79 @@ describe('real files', () => {
       actor: '10.164.94.120',
       message: 'SSL certificate validation failed with (unable to get local issuer certificate)',
     });
-    expect(records[0]?.extra).toMatchObject({ note: 'SSL::Invalid_Server_Cert', file_mime_type: null, email_dest: null, 'id.resp_p': '443' });
+    expect(records[0]?.extra).toMatchObject({
+      note: 'SSL::Invalid_Server_Cert',
+      file_mime_type: null,
+      email_dest: null,
+      'id.resp_p': '443',
+    });
     expect(String(records[0]?.extra.sub)).toContain('O=VMware\\\\, Inc');
     expect(records.at(-1)?.startMicros).toBe(1_521_912_978_124_315);
   });
 
   it('reads the Zeek syslog log: 2,378 rows, quotes inside messages kept as text', async () => {
-    const columns = ['ts', 'uid', 'id.orig_h', 'id.orig_p', 'id.resp_h', 'id.resp_p', 'proto', 'facility', 'severity', 'message'];
-    const { records, invalid } = await collectImport(parseImport(fixture('events/zeek_syslog_wrccdc2018.log'), zeek(columns)));
+    const columns = [
+      'ts',
+      'uid',
+      'id.orig_h',
+      'id.orig_p',
+      'id.resp_h',
+      'id.resp_p',
+      'proto',
+      'facility',
+      'severity',
+      'message',
+    ];
+    const { records, invalid } = await collectImport(
+      parseImport(fixture('events/zeek_syslog_wrccdc2018.log'), zeek(columns)),
+    );
     expect(invalid).toEqual([]);
     expect(records).toHaveLength(2378);
-    expect(records[0]?.message).toMatch(/^1 2018-03-24T08:59:37-07:00 PC-helen\.jerry\.land EvntSLog - - - @cee: \{"source": "PC-helen/);
+    expect(records[0]?.message).toMatch(
+      /^1 2018-03-24T08:59:37-07:00 PC-helen\.jerry\.land EvntSLog - - - @cee: \{"source": "PC-helen/,
+    );
   });
 
   it('reads the M365 export: CRLF, quoted commas, "UTC" suffix, newest first', async () => {
     const settings: Delimited = { ...TSV, delimiter: ',', mapping: { startTime: 8, actor: 3, message: 2 } };
-    const { records, invalid } = await collectImport(parseImport(fixture('events/m365_defender_activity_log.csv'), settings));
+    const { records, invalid } = await collectImport(
+      parseImport(fixture('events/m365_defender_activity_log.csv'), settings),
+    );
     expect(invalid).toEqual([]);
     expect(records).toHaveLength(15);
-    expect(records[0]).toMatchObject({ line: 2, startMicros: utc('2023-10-25T17:44:53Z'), actor: 'test-user', message: 'ListViewed' });
+    expect(records[0]).toMatchObject({
+      line: 2,
+      startMicros: utc('2023-10-25T17:44:53Z'),
+      actor: 'test-user',
+      message: 'ListViewed',
+    });
     expect(records[0]?.extra['User agent']).toContain('(KHTML, like Gecko)');
     expect(records[0]?.extra.Organizations).toBe('dna oyj');
   });
 
   it('reads the map CSVs as events when asked: FR24 (305 rows) and AirData (11,614 rows)', async () => {
-    const fr24 = await collectImport(parseImport(fixture('geo/fr24_JAL516_2024-01-02.csv'), { ...TSV, delimiter: ',', mapping: { startTime: 0, actor: 2 }, numericUnit: 'seconds' }));
+    const fr24 = await collectImport(
+      parseImport(fixture('geo/fr24_JAL516_2024-01-02.csv'), {
+        ...TSV,
+        delimiter: ',',
+        mapping: { startTime: 0, actor: 2 },
+        numericUnit: 'seconds',
+      }),
+    );
     expect(fr24.invalid).toEqual([]);
     expect(fr24.records).toHaveLength(305);
-    expect(fr24.records[0]).toMatchObject({ startMicros: utc('2024-01-02T07:22:55Z'), actor: 'JAL516', extra: { UTC: '2024-01-02T07:22:55Z', Position: '42.787994,141.685074' } });
-    const airdata = await collectImport(parseImport(fixture('geo/airdata_dji_air2s_2021-09-05.csv'), { ...TSV, delimiter: ',', mapping: { startTime: 1 } }));
+    expect(fr24.records[0]).toMatchObject({
+      startMicros: utc('2024-01-02T07:22:55Z'),
+      actor: 'JAL516',
+      extra: { UTC: '2024-01-02T07:22:55Z', Position: '42.787994,141.685074' },
+    });
+    const airdata = await collectImport(
+      parseImport(fixture('geo/airdata_dji_air2s_2021-09-05.csv'), {
+        ...TSV,
+        delimiter: ',',
+        mapping: { startTime: 1 },
+      }),
+    );
     expect(airdata.invalid).toEqual([]);
     expect(airdata.records).toHaveLength(11_614);
     expect(airdata.summary.columns).toHaveLength(46);

@@ -25,10 +25,15 @@ export async function* parseDelimited(
   checkSettings(settings);
   const { mapping } = settings;
   const zone = await loadZone(settings.timeZone);
-  let readTime: TimestampReader = createTimestampReader({ zone, numericUnit: settings.numericUnit, dateOrder: settings.dateOrder });
+  let readTime: TimestampReader = createTimestampReader({
+    zone,
+    numericUnit: settings.numericUnit,
+    dateOrder: settings.dateOrder,
+  });
   if (settings.timePattern !== undefined) {
     const reader = await loadPatternReader(settings.timePattern, zone);
-    if (typeof reader === 'string') throw new ImportError('bad-settings', `${reader[0]?.toUpperCase() ?? ''}${reader.slice(1)}`);
+    if (typeof reader === 'string')
+      throw new ImportError('bad-settings', `${reader[0]?.toUpperCase() ?? ''}${reader.slice(1)}`);
     readTime = reader;
   }
   const base = {
@@ -49,13 +54,21 @@ export async function* parseDelimited(
     report.columns = columns;
     let current: ColumnMapping = mapping;
     if (roleNames === undefined) {
-      if (columns.length > 0) roleNames = Object.fromEntries(Object.entries(mapping).map(([role, index]) => [role, columns[index as number]]));
+      if (columns.length > 0)
+        roleNames = Object.fromEntries(
+          Object.entries(mapping).map(([role, index]) => [role, columns[index as number]]),
+        );
     } else {
-      const at = (name: string | undefined) => (name === undefined || !columns.includes(name) ? undefined : columns.indexOf(name));
+      const at = (name: string | undefined) =>
+        name === undefined || !columns.includes(name) ? undefined : columns.indexOf(name);
       const moved = Object.fromEntries(Object.entries(roleNames).map(([role, name]) => [role, at(name)]));
       current = { ...moved, startTime: at(roleNames.startTime) ?? mapping.startTime };
     }
-    rules = { ...base, mapping: current, composeMessage: current.message === undefined ? messageComposer(columns) : undefined };
+    rules = {
+      ...base,
+      mapping: current,
+      composeMessage: current.message === undefined ? messageComposer(columns) : undefined,
+    };
   };
   nameColumns(settings.columnNames ?? []);
   report.delimiter = settings.delimiter;
@@ -77,7 +90,13 @@ export async function* parseDelimited(
         continue;
       }
       const only = row.fields.length === 1 ? row.fields[0] : undefined;
-      if (only !== undefined && held !== undefined && mapping.message !== undefined && width() >= 3 && readTime(only) === undefined) {
+      if (
+        only !== undefined &&
+        held !== undefined &&
+        mapping.message !== undefined &&
+        width() >= 3 &&
+        readTime(only) === undefined
+      ) {
         held = { ...held, message: `${held.message}\n${only}` };
         continued += 1;
         continue;
@@ -92,7 +111,9 @@ export async function* parseDelimited(
   }
   if (held !== undefined) yield { records: [held], invalid: [] };
   if (continued > 0) {
-    report.notes.push(`${continued} line${continued === 1 ? '' : 's'} without a delimiter added to the message of the row before`);
+    report.notes.push(
+      `${continued} line${continued === 1 ? '' : 's'} without a delimiter added to the message of the row before`,
+    );
   }
 }
 
@@ -112,7 +133,10 @@ function checkSettings(settings: DelimitedSettings): void {
   const counts = { preambleRows: settings.preambleRows, headerRows: settings.headerRows };
   for (const [name, value] of Object.entries({ ...counts, ...settings.mapping })) {
     if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {
-      throw new ImportError('bad-settings', `${SETTING_NAMES[name] ?? name} must be a whole number of 0 or more, not ${String(value)}`);
+      throw new ImportError(
+        'bad-settings',
+        `${SETTING_NAMES[name] ?? name} must be a whole number of 0 or more, not ${String(value)}`,
+      );
     }
   }
 }

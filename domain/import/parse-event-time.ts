@@ -18,7 +18,12 @@ export interface EventTimeOptions {
 }
 
 /** Microseconds since the epoch, or undefined; for many cells of one column use createTimestampReader. */
-export function parseEventTime(text: string, zone: ZoneId, numericUnit: EpochUnit, options: EventTimeOptions = {}): number | undefined {
+export function parseEventTime(
+  text: string,
+  zone: ZoneId,
+  numericUnit: EpochUnit,
+  options: EventTimeOptions = {},
+): number | undefined {
   return createTimestampReader({ zone, numericUnit, ...options })(text);
 }
 
@@ -43,10 +48,16 @@ export function timeReason(text: string, numericUnit: EpochUnit, expected?: Date
   if (text.trim() === '') return 'is empty';
   const quoted = JSON.stringify(shorten(text));
   if (NUMBER.test(text)) {
-    const unit = numericUnit === 'auto' ? 'an epoch time in seconds, milliseconds, microseconds or nanoseconds' : `an epoch time in ${numericUnit}`;
+    const unit =
+      numericUnit === 'auto'
+        ? 'an epoch time in seconds, milliseconds, microseconds or nanoseconds'
+        : `an epoch time in ${numericUnit}`;
     return `${quoted} is not a time (expected ${unit} from 1970 on)`;
   }
-  const shape = expected === undefined ? 'a date and time such as 2024-01-31 14:05:00' : (EXPECTED[expected as DateOrder] ?? expected);
+  const shape =
+    expected === undefined
+      ? 'a date and time such as 2024-01-31 14:05:00'
+      : (EXPECTED[expected as DateOrder] ?? expected);
   return `${quoted} is not a date (expected ${shape})`;
 }
 

@@ -4,7 +4,14 @@
  * string or one tree. A JSONP-wrapped `.harp` is unwrapped as it streams.
  */
 import { ImportError } from './import-error.ts';
-import { isInvalidRow, type ImportRecord, type InvalidRow, type JsonValue, type ParsedPiece, type ParseReport } from './import-record.ts';
+import {
+  isInvalidRow,
+  type ImportRecord,
+  type InvalidRow,
+  type JsonValue,
+  type ParsedPiece,
+  type ParseReport,
+} from './import-record.ts';
 import { isDocumentStop, jsonDocumentValues } from './json-document.ts';
 import { isJsonObject } from './json-lines.ts';
 import { harEntryRecord, harPageRecord } from './har-record.ts';
@@ -18,20 +25,32 @@ export const DEFAULT_HAR_LIMITS: HarLimits = { maxEntries: 2_000_000, maxEntryBy
 
 const PATHS = ['$.log.version', '$.log.creator', '$.log.pages.*', '$.log.entries.*'];
 
-export async function* parseHar(text: AsyncIterable<string>, report: ParseReport, limits: Partial<HarLimits> = {}): AsyncGenerator<ParsedPiece> {
+export async function* parseHar(
+  text: AsyncIterable<string>,
+  report: ParseReport,
+  limits: Partial<HarLimits> = {},
+): AsyncGenerator<ParsedPiece> {
   const { maxEntries, maxEntryBytes } = { ...DEFAULT_HAR_LIMITS, ...limits };
   let version: JsonValue | undefined;
   let creator: JsonValue | undefined;
   let entryCount = 0;
-  for await (const items of jsonDocumentValues(text, { paths: PATHS, maxValueBytes: maxEntryBytes, what: 'HAR entry' })) {
+  for await (const items of jsonDocumentValues(text, {
+    paths: PATHS,
+    maxValueBytes: maxEntryBytes,
+    what: 'HAR entry',
+  })) {
     const piece: ParsedPiece = { records: [], invalid: [] };
-    const add = (result: ImportRecord | InvalidRow) => (isInvalidRow(result) ? piece.invalid.push(result) : piece.records.push(result));
+    const add = (result: ImportRecord | InvalidRow) =>
+      isInvalidRow(result) ? piece.invalid.push(result) : piece.records.push(result);
     for (const item of items) {
       if (isDocumentStop(item)) {
         // Pages alone are markers with no event: a HAR cut before its first entry gives nothing to import.
         if (entryCount === 0) {
           const truncated = item.error.includes('truncated');
-          throw new ImportError(truncated ? 'truncated' : 'invalid-file', `The HAR file ${truncated ? 'is truncated' : 'is not valid JSON'}: line ${item.line}: ${item.error}`);
+          throw new ImportError(
+            truncated ? 'truncated' : 'invalid-file',
+            `The HAR file ${truncated ? 'is truncated' : 'is not valid JSON'}: line ${item.line}: ${item.error}`,
+          );
         }
         piece.invalid.push({ line: entryCount + 1, reason: `line ${item.line} of the file: ${item.error}` });
         continue;
@@ -42,7 +61,11 @@ export async function* parseHar(text: AsyncIterable<string>, report: ParseReport
       else if (field === 'pages' && typeof index === 'number') add(harPageRecord(item.value, index));
       else if (field === 'entries' && typeof index === 'number') {
         entryCount += 1;
-        if (entryCount > maxEntries) throw new ImportError('too-large', `The HAR file has more than ${maxEntries.toLocaleString('en')} entries, the most one import reads`);
+        if (entryCount > maxEntries)
+          throw new ImportError(
+            'too-large',
+            `The HAR file has more than ${maxEntries.toLocaleString('en')} entries, the most one import reads`,
+          );
         add(harEntryRecord(item.value, index));
       }
     }
@@ -52,6 +75,10 @@ export async function* parseHar(text: AsyncIterable<string>, report: ParseReport
     throw new ImportError('invalid-file', 'Not a HAR file: it needs a "log" object with an "entries" array');
   }
   const creatorObject = isJsonObject(creator) ? creator : {};
-  const name = [creatorObject.name, creatorObject.version].filter((part) => typeof part === 'string' && part !== '').join(' ');
-  report.notes.push(`HAR ${typeof version === 'string' && version !== '' ? version : '(no version)'}${name === '' ? '' : ` written by ${name}`}`);
+  const name = [creatorObject.name, creatorObject.version]
+    .filter((part) => typeof part === 'string' && part !== '')
+    .join(' ');
+  report.notes.push(
+    `HAR ${typeof version === 'string' && version !== '' ? version : '(no version)'}${name === '' ? '' : ` written by ${name}`}`,
+  );
 }

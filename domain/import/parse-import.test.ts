@@ -43,7 +43,9 @@ describe('every fixture, detected and parsed with the suggested settings', () =>
   };
 
   it('covers every file in the fixtures folder', () => {
-    const files = ['events', 'geo', 'har', 'slack'].flatMap((folder) => readdirSync(join(FIXTURES, folder)).map((name) => `${folder}/${name}`));
+    const files = ['events', 'geo', 'har', 'slack'].flatMap((folder) =>
+      readdirSync(join(FIXTURES, folder)).map((name) => `${folder}/${name}`),
+    );
     expect(files.sort()).toEqual(Object.keys(expected).sort());
   });
 
@@ -133,21 +135,40 @@ describe('running an import', () => {
     const bytes = fixture(syslog);
     const progress: ImportProgress[] = [];
     const sizes: number[] = [];
-    for await (const batch of parseImport(chunked(bytes, 100_000), detectedSettings(syslog), { batchSize: 1000, totalBytes: bytes.byteLength, onProgress: (p) => progress.push(p) })) {
+    for await (const batch of parseImport(chunked(bytes, 100_000), detectedSettings(syslog), {
+      batchSize: 1000,
+      totalBytes: bytes.byteLength,
+      onProgress: (p) => progress.push(p),
+    })) {
       sizes.push(batch.records.length + batch.invalid.length);
     }
     expect(sizes).toEqual([1000, 1000, 378]);
-    expect(progress.at(-1)).toEqual({ bytesRead: bytes.byteLength, totalBytes: bytes.byteLength, validCount: 2378, invalidCount: 0 });
+    expect(progress.at(-1)).toEqual({
+      bytesRead: bytes.byteLength,
+      totalBytes: bytes.byteLength,
+      validCount: 2378,
+      invalidCount: 0,
+    });
     const read = progress.map((p) => p.bytesRead);
     expect(read).toEqual([...read].sort((a, b) => a - b));
     expect(progress.some((p) => p.bytesRead < bytes.byteLength)).toBe(true);
   });
 
   it('returns the summary as the generator result', async () => {
-    const run = parseImport(fixture('events/m365_defender_activity_log.csv'), detectedSettings('events/m365_defender_activity_log.csv'));
+    const run = parseImport(
+      fixture('events/m365_defender_activity_log.csv'),
+      detectedSettings('events/m365_defender_activity_log.csv'),
+    );
     let step = await run.next();
     while (step.done !== true) step = await run.next();
-    expect(step.value).toMatchObject({ format: 'delimited', delimiter: ',', validCount: 15, invalidCount: 0, bytesRead: 5739, notes: [] });
+    expect(step.value).toMatchObject({
+      format: 'delimited',
+      delimiter: ',',
+      validCount: 15,
+      invalidCount: 0,
+      bytesRead: 5739,
+      notes: [],
+    });
   });
 
   it('reads a web ReadableStream and an async iterable', async () => {
@@ -181,11 +202,17 @@ describe('running an import', () => {
 
   it('does not start when already cancelled, for whole-document formats too', async () => {
     const signal = AbortSignal.abort();
-    await expect(collectImport(parseImport(fixture('har/mitmproxy_websocket.har'), { format: 'har' }, { signal }))).rejects.toMatchObject({ name: 'AbortError' });
-    await expect(collectImport(parseImport(fixture(syslog), detectedSettings(syslog), { signal }))).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      collectImport(parseImport(fixture('har/mitmproxy_websocket.har'), { format: 'har' }, { signal })),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      collectImport(parseImport(fixture(syslog), detectedSettings(syslog), { signal })),
+    ).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('refuses a batch size below 1', async () => {
-    await expect(collectImport(parseImport(new Uint8Array(), { format: 'har' }, { batchSize: 0 }))).rejects.toMatchObject({ code: 'bad-settings' });
+    await expect(
+      collectImport(parseImport(new Uint8Array(), { format: 'har' }, { batchSize: 0 })),
+    ).rejects.toMatchObject({ code: 'bad-settings' });
   });
 });

@@ -9,7 +9,15 @@
 import { byteChunks, readAllBytes, textChunks, type ImportInput } from './byte-chunks.ts';
 import { gunzipIfCompressed, type GunzipLimits } from './gunzip-bytes.ts';
 import { ImportError } from './import-error.ts';
-import type { ImportBatch, ImportProgress, ImportRecord, ImportSummary, InvalidRow, ParsedPiece, ParseReport } from './import-record.ts';
+import type {
+  ImportBatch,
+  ImportProgress,
+  ImportRecord,
+  ImportSummary,
+  InvalidRow,
+  ParsedPiece,
+  ParseReport,
+} from './import-record.ts';
 import type { ImportSettings } from './import-settings.ts';
 import { parseAccessLog } from './parse-access-log.ts';
 import { parseDelimited } from './parse-delimited.ts';
@@ -46,7 +54,8 @@ export async function* parseImport(
 ): AsyncGenerator<ImportBatch, ImportSummary, undefined> {
   const { signal, onProgress } = options;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new ImportError('bad-settings', 'batchSize must be a whole number of 1 or more');
+  if (!Number.isSafeInteger(batchSize) || batchSize < 1)
+    throw new ImportError('bad-settings', 'batchSize must be a whole number of 1 or more');
   const totalBytes = options.totalBytes ?? (input instanceof Uint8Array ? input.byteLength : undefined);
   let bytesRead = 0;
   let validCount = 0;
@@ -62,7 +71,11 @@ export async function* parseImport(
   };
   const report: ParseReport = { columns: [], delimiter: undefined, notes: [] };
   // Progress counts the bytes of the file as given (compressed or not), so the bar matches its size.
-  const pieces = piecesOf(gunzipIfCompressed(byteChunks(input, { signal, onBytes }), options.gunzip ?? DEFAULT_GUNZIP), settings, report);
+  const pieces = piecesOf(
+    gunzipIfCompressed(byteChunks(input, { signal, onBytes }), options.gunzip ?? DEFAULT_GUNZIP),
+    settings,
+    report,
+  );
 
   // Pending output; `taken` counts entries already handed out, so a batch costs a slice, not a shift.
   let records: ImportRecord[] = [];
@@ -100,10 +113,22 @@ export async function* parseImport(
   }
   signal?.throwIfAborted();
   onProgress?.(progress());
-  return { format: settings.format, delimiter: report.delimiter, columns: report.columns, validCount, invalidCount, bytesRead, notes: report.notes };
+  return {
+    format: settings.format,
+    delimiter: report.delimiter,
+    columns: report.columns,
+    validCount,
+    invalidCount,
+    bytesRead,
+    notes: report.notes,
+  };
 }
 
-async function* piecesOf(bytes: AsyncIterable<Uint8Array>, settings: ImportSettings, report: ParseReport): AsyncGenerator<ParsedPiece> {
+async function* piecesOf(
+  bytes: AsyncIterable<Uint8Array>,
+  settings: ImportSettings,
+  report: ParseReport,
+): AsyncGenerator<ParsedPiece> {
   switch (settings.format) {
     case 'delimited':
       yield* parseDelimited(textChunks(bytes), settings, report);

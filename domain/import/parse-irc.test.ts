@@ -32,21 +32,33 @@ describe('the XChat transcript fixture', () => {
   it('reads both sessions: 15 events, the impossible time 39:95:90 an invalid row', async () => {
     const { records, invalid } = await run(bytes);
     expect(records).toHaveLength(15);
-    expect(invalid).toEqual([{ line: 10, reason: expect.stringContaining('"dec 31 39:95:90" is not a date and time') as string }]);
+    expect(invalid).toEqual([
+      { line: 10, reason: expect.stringContaining('"dec 31 39:95:90" is not a date and time') as string },
+    ]);
     // Session headers: 2011 (BEGIN LOGGING) and, in Italian, 2012 (INIZIO DEL LOG).
     expect(iso(records[0]?.startMicros)).toBe('2011-12-31T21:11:55.000Z');
     expect(records[0]).toMatchObject({ line: 1, actor: '', message: 'BEGIN LOGGING AT Mon Dec 31 21:11:55 2011' });
     expect(iso(records.at(-1)?.startMicros)).toBe('2012-02-26T19:52:52.000Z');
     expect(records.at(-1)).toMatchObject({ line: 21, message: 'FINE DEL LOG Sun Feb 26 19:52:52 2012' });
-    expect(new Set(records.map((record) => record.actor))).toEqual(new Set(['', 'XChat', 'fpi', 'STRANGER', 'Kristinn', 'empty_text']));
+    expect(new Set(records.map((record) => record.actor))).toEqual(
+      new Set(['', 'XChat', 'fpi', 'STRANGER', 'Kristinn', 'empty_text']),
+    );
     expect(records.find((record) => record.line === 9)).toMatchObject({ actor: 'STRANGER', message: '日本' });
     expect(iso(records.find((record) => record.line === 9)?.startMicros)).toBe('2011-12-31T23:00:00.000Z');
     // A leading space before the date and before the nick is tolerated.
-    expect(records.find((record) => record.line === 4)).toMatchObject({ actor: '', message: 'Topic for #gugle is plaso, a difficult word', extra: { kind: 'status' } });
+    expect(records.find((record) => record.line === 4)).toMatchObject({
+      actor: '',
+      message: 'Topic for #gugle is plaso, a difficult word',
+      extra: { kind: 'status' },
+    });
     expect(records.find((record) => record.line === 18)).toMatchObject({ actor: 'Kristinn', message: 'ftw (it :p)?' });
     expect(iso(records.find((record) => record.line === 17)?.startMicros)).toBe('2012-02-26T19:53:01.000Z');
     expect(records.find((record) => record.line === 19)).toMatchObject({ actor: 'empty_text', message: '' });
-    expect(records.find((record) => record.line === 7)).toMatchObject({ actor: 'XChat', message: 'XChat here', extra: { kind: 'action' } });
+    expect(records.find((record) => record.line === 7)).toMatchObject({
+      actor: 'XChat',
+      message: 'XChat here',
+      extra: { kind: 'action' },
+    });
     expect(records.find((record) => record.line === 3)).toMatchObject({ actor: '', extra: { kind: 'join' } });
   });
 
@@ -79,16 +91,29 @@ describe('other IRC clients', () => {
       ['2017-01-01T00:00:02.000Z', 'bob', 'happy new year'],
       ['2017-01-01T00:00:05.000Z', 'alice', 'alice waves'],
     ]);
-    expect(invalid).toEqual([{ line: 6, reason: '"-NickServ- this line has no time" is not an IRC log line (expected a time, then a nick or status text)' }]);
+    expect(invalid).toEqual([
+      {
+        line: 6,
+        reason:
+          '"-NickServ- this line has no time" is not an IRC log line (expected a time, then a nick or status text)',
+      },
+    ]);
   });
 
-  it('XChat in German: month names in the writer\'s locale', async () => {
-    const { records } = await run('**** BEGINN DES LOGS Fri Mar 01 10:00:00 2019\nMär 01 10:00:05 <kurt> hallo\nDez 02 08:00:00 <kurt> später\n');
-    expect(records.map((record) => iso(record.startMicros))).toEqual(['2019-03-01T10:00:00.000Z', '2019-03-01T10:00:05.000Z', '2019-12-02T08:00:00.000Z']);
+  it("XChat in German: month names in the writer's locale", async () => {
+    const { records } = await run(
+      '**** BEGINN DES LOGS Fri Mar 01 10:00:00 2019\nMär 01 10:00:05 <kurt> hallo\nDez 02 08:00:00 <kurt> später\n',
+    );
+    expect(records.map((record) => iso(record.startMicros))).toEqual([
+      '2019-03-01T10:00:00.000Z',
+      '2019-03-01T10:00:05.000Z',
+      '2019-12-02T08:00:00.000Z',
+    ]);
   });
 
   it('HexChat scrollback: epoch seconds, in UTC whatever the zone', async () => {
-    const log = 'T 1388534400 alice\thello\nT 1388534401 <carol> hi\nT 1388534460 -->\tbob has joined\nT 1232315916 Python interface unloaded\n';
+    const log =
+      'T 1388534400 alice\thello\nT 1388534401 <carol> hi\nT 1388534460 -->\tbob has joined\nT 1232315916 Python interface unloaded\n';
     const { records, invalid } = await run(log, { format: 'irc', timeZone: 'America/New_York' });
     expect(invalid).toEqual([]);
     // HexChat keeps mIRC colour and bold codes and its hidden-text marks (\x08) around the nick.
@@ -138,7 +163,9 @@ describe('other IRC clients', () => {
       '2011-12-31 21:13:00\t--\tMode #ops [+o alice] by bob',
       '2011-12-31 25:13:00\talice\tnot a time',
     ].join('\n');
-    expect(detectFormat(new TextEncoder().encode(log), 'irc.libera.#ops.weechatlog').reason).toMatch(/^weechat IRC log: 6 of 6 lines/);
+    expect(detectFormat(new TextEncoder().encode(log), 'irc.libera.#ops.weechatlog').reason).toMatch(
+      /^weechat IRC log: 6 of 6 lines/,
+    );
     const { records, invalid } = await run(log);
     expect(records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
       ['2011-12-31T21:11:55.000Z', '', 'alice (~a@host) has joined #ops'],
@@ -147,7 +174,9 @@ describe('other IRC clients', () => {
       ['2011-12-31T21:12:30.000Z', 'alice', 'alice waves'],
       ['2011-12-31T21:13:00.000Z', '', 'Mode #ops [+o alice] by bob'],
     ]);
-    expect(invalid).toEqual([{ line: 6, reason: '"2011-12-31 25:13:00" is not a date and time (expected year-month-day hour:minute:second)' }]);
+    expect(invalid).toEqual([
+      { line: 6, reason: '"2011-12-31 25:13:00" is not a date and time (expected year-month-day hour:minute:second)' },
+    ]);
   });
 
   it('ZNC: bare times take the date in the file name, which detection puts in the settings', async () => {
@@ -167,7 +196,8 @@ describe('other IRC clients', () => {
   });
 
   it('mIRC: the date from the Session Start line', async () => {
-    const log = 'Session Start: Fri Mar 15 09:00:00 2024\r\nSession Ident: #ops\r\n[09:15] <alice> hi\r\nSession Close: Fri Mar 15 10:00:00 2024\r\n';
+    const log =
+      'Session Start: Fri Mar 15 09:00:00 2024\r\nSession Ident: #ops\r\n[09:15] <alice> hi\r\nSession Close: Fri Mar 15 10:00:00 2024\r\n';
     const { records, invalid } = await run(log);
     expect(invalid).toEqual([]);
     expect(records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
@@ -178,10 +208,14 @@ describe('other IRC clients', () => {
   });
 
   it('bad lines become invalid rows with reasons; the rest still imports', async () => {
-    const log = '[09:15:02] <alice> no date known yet\n--- Log opened Fri Mar 15 09:00:00 2024\n[25:00:00] <bob> impossible\nrandom words\n[09:20:00] <bob> fine\n';
+    const log =
+      '[09:15:02] <alice> no date known yet\n--- Log opened Fri Mar 15 09:00:00 2024\n[25:00:00] <bob> impossible\nrandom words\n[09:20:00] <bob> fine\n';
     const { records, invalid } = await run(log);
     expect(invalid).toEqual([
-      { line: 1, reason: 'the line has a time but no date, and no session line before it gives one: set the start date' },
+      {
+        line: 1,
+        reason: 'the line has a time but no date, and no session line before it gives one: set the start date',
+      },
       { line: 3, reason: '"[25:00:00]" is not a time of day (expected hour:minute, hours 0-23)' },
       { line: 4, reason: '"random words" is not an IRC log line (expected a time, then a nick or status text)' },
     ]);
@@ -193,14 +227,23 @@ describe('other IRC clients', () => {
     const named = detectFormat(new TextEncoder().encode(log), '#ops-2016-12-31.log');
     expect(settingsFromDetection(named, 'UTC')).toEqual({ format: 'irc', timeZone: 'UTC', startDate: '2016-12-31' });
     const { records } = await run(log, { format: 'irc', timeZone: 'UTC', startDate: '2016-12-31' });
-    expect(records.map((record) => iso(record.startMicros))).toEqual(['2016-12-31T23:59:59.000Z', '2017-01-01T00:00:01.000Z']);
+    expect(records.map((record) => iso(record.startMicros))).toEqual([
+      '2016-12-31T23:59:59.000Z',
+      '2017-01-01T00:00:01.000Z',
+    ]);
     const unnamed = detectFormat(new TextEncoder().encode(log), 'ops.log');
-    expect(unnamed.reason).toContain("have no year or date and none is in the file name: they are read on the day of the incident's first event unless you set the start date");
-    expect((await run(log)).invalid[0]).toEqual({ line: 1, reason: 'the line has no year and no session line before it gives one: set the start date' });
+    expect(unnamed.reason).toContain(
+      "have no year or date and none is in the file name: they are read on the day of the incident's first event unless you set the start date",
+    );
+    expect((await run(log)).invalid[0]).toEqual({
+      line: 1,
+      reason: 'the line has no year and no session line before it gives one: set the start date',
+    });
   });
 
   it('a TSV of date-time, name and text is not taken for weechat: it has a header, or no join or part', () => {
-    const tsv = 'time\tactor\tmessage\n2024-06-04 09:00:00\tana\tfirst\nnot a time\tana\tbroken\n2024-06-04 09:01:00\tbo\tsecond\n';
+    const tsv =
+      'time\tactor\tmessage\n2024-06-04 09:00:00\tana\tfirst\nnot a time\tana\tbroken\n2024-06-04 09:01:00\tbo\tsecond\n';
     expect(detectFormat(new TextEncoder().encode(tsv), 'some.tsv').format).toBe('delimited');
     const headerless = '2024-06-04 09:00:00\tana\tfirst\n2024-06-04 09:01:00\tbo\tsecond\n';
     expect(detectFormat(new TextEncoder().encode(headerless), 'some.tsv').format).toBe('delimited');
@@ -208,7 +251,8 @@ describe('other IRC clients', () => {
   });
 
   it('is not taken for syslog, whose lines also start with a month, day and time', () => {
-    const syslog = 'Dec 31 21:11:55 host sshd[123]: Accepted password for root\nDec 31 21:11:56 host cron[9]: (root) CMD (run-parts)\n';
+    const syslog =
+      'Dec 31 21:11:55 host sshd[123]: Accepted password for root\nDec 31 21:11:56 host cron[9]: (root) CMD (run-parts)\n';
     expect(detectFormat(new TextEncoder().encode(syslog), 'messages').format).not.toBe('irc');
   });
 });

@@ -28,19 +28,29 @@ interface Day {
 const CLOCK = String.raw`(\d{1,2}):(\d{2}):(\d{2})`;
 // "**** BEGIN LOGGING AT Mon Dec 31 21:11:55 2011" in any language: ctime's date stays English.
 export const XCHAT_SESSION = new RegExp(String.raw`^\*{4} (.+?) \w{3} (\w{3}) +(\d{1,2}) ${CLOCK} (\d{4})\s*$`);
-export const IRSSI_SESSION = /^--- (Log opened|Log closed) \S+ (\S+) +(\d{1,2}) (\d{1,2}):(\d{2})(?::(\d{2}))? (\d{4})\s*$/;
+export const IRSSI_SESSION =
+  /^--- (Log opened|Log closed) \S+ (\S+) +(\d{1,2}) (\d{1,2}):(\d{2})(?::(\d{2}))? (\d{4})\s*$/;
 export const IRSSI_DAY = /^--- Day changed \S+ (\S+) +(\d{1,2}) (\d{4})\s*$/;
-export const MIRC_SESSION = new RegExp(String.raw`^Session (Start|Close|Time): \w{3} (\w{3}) +(\d{1,2}) ${CLOCK} (\d{4})\s*$`);
+export const MIRC_SESSION = new RegExp(
+  String.raw`^Session (Start|Close|Time): \w{3} (\w{3}) +(\d{1,2}) ${CLOCK} (\d{4})\s*$`,
+);
 const MIRC_IDENT = /^Session Ident: /;
 export const SCROLLBACK = /^T (\d{9,11}) ([^]*)$/;
 export const WEECHAT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})\t([^]*)$/;
-export const MONTH_DAY = new RegExp(String.raw`^(\p{L}{3,5}\.?) +(\d{1,2}) (\d{1,2}:\d{2}:\d{2})(?=[ \t]|$)([^]*)$`, 'u');
+export const MONTH_DAY = new RegExp(
+  String.raw`^(\p{L}{3,5}\.?) +(\d{1,2}) (\d{1,2}:\d{2}:\d{2})(?=[ \t]|$)([^]*)$`,
+  'u',
+);
 export const TIME_ONLY = /^(\[?)(\d{1,2}):(\d{2})(?::(\d{2}))?(\]?)(?=[ \t]|$)/;
 // Zoom: "From <name> to <recipient>:" (2021 on; "(Direct Message)" or "(privately)" after a person), or "From <name> : text".
 export const ZOOM_TO = /^(\d{1,2}):(\d{2}):(\d{2})[ \t]+From[ \t]+(.+?)[ \t]+to[ \t]+(.+?)[ \t]*:[ \t]*([^]*)$/;
 export const ZOOM_OLD = /^(\d{1,2}):(\d{2}):(\d{2})[ \t]+From[ \t]+(.+?)[ \t]+:[ \t]?([^]*)$/;
 
-export async function* parseIrc(text: AsyncIterable<string>, settings: IrcSettings, report: ParseReport): AsyncGenerator<ParsedPiece> {
+export async function* parseIrc(
+  text: AsyncIterable<string>,
+  settings: IrcSettings,
+  report: ParseReport,
+): AsyncGenerator<ParsedPiece> {
   const zone = await loadZone(settings.timeZone);
   const reader = new IrcReader(zone, settings.startDate);
   for await (const lines of textLines(text)) {
@@ -56,7 +66,8 @@ export async function* parseIrc(text: AsyncIterable<string>, settings: IrcSettin
   }
   const last = reader.end();
   if (last !== undefined) yield { records: [last], invalid: [] };
-  if (reader.usedStartDate) report.notes.push(`Lines with a time but no date were read as from ${settings.startDate ?? ''} on`);
+  if (reader.usedStartDate)
+    report.notes.push(`Lines with a time but no date were read as from ${settings.startDate ?? ''} on`);
 }
 
 class IrcReader {
@@ -90,7 +101,8 @@ class IrcReader {
     const text = raw.trimStart();
     if (text.trim() === '') return undefined;
     if (/^\s/.test(raw) && (this.zoom !== undefined || this.zoomRefused)) {
-      if (this.zoom !== undefined) this.zoom.message = this.zoom.message === '' ? text.trimEnd() : `${this.zoom.message}\n${text.trimEnd()}`;
+      if (this.zoom !== undefined)
+        this.zoom.message = this.zoom.message === '' ? text.trimEnd() : `${this.zoom.message}\n${text.trimEnd()}`;
       return undefined;
     }
     if (this.zoom !== undefined) this.finished.push(this.zoom);
@@ -108,7 +120,11 @@ class IrcReader {
     if (weechat !== null) {
       const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = weechat.slice(1, 7).map(Number);
       const micros = wallMicros({ year, month, day, hour, minute, second }, this.zone);
-      if (micros === undefined) return { line, reason: `${quote(text.slice(0, 19))} is not a date and time (expected year-month-day hour:minute:second)` };
+      if (micros === undefined)
+        return {
+          line,
+          reason: `${quote(text.slice(0, 19))} is not a date and time (expected year-month-day hour:minute:second)`,
+        };
       this.setDay({ year, month, day });
       return this.record(line, micros, weechat[7] ?? '');
     }
@@ -149,13 +165,36 @@ class IrcReader {
   }
 
   /** A session line: its date becomes the current day; the line itself is an event of the log. */
-  private sessionLine(line: number, label: string, [monthName = '', day = '', hour = '', minute = '', second = '', year = '']: string[], text: string): ImportRecord | InvalidRow {
+  private sessionLine(
+    line: number,
+    label: string,
+    [monthName = '', day = '', hour = '', minute = '', second = '', year = '']: string[],
+    text: string,
+  ): ImportRecord | InvalidRow {
     const month = monthNumber(monthName);
-    const time = { year: Number(year), month: month ?? 0, day: Number(day), hour: Number(hour), minute: Number(minute), second: Number(second) };
+    const time = {
+      year: Number(year),
+      month: month ?? 0,
+      day: Number(day),
+      hour: Number(hour),
+      minute: Number(minute),
+      second: Number(second),
+    };
     const micros = month === undefined ? undefined : wallMicros(time, this.zone);
-    if (micros === undefined) return { line, reason: `${quote(text)} is not a session line with a valid date (expected weekday, month, day, time and year)` };
+    if (micros === undefined)
+      return {
+        line,
+        reason: `${quote(text)} is not a session line with a valid date (expected weekday, month, day, time and year)`,
+      };
     this.setDay(time);
-    return { line, startMicros: micros, endMicros: micros, actor: '', message: text.replace(/^(?:\*{4}|---) /, ''), extra: { kind: 'session', label } };
+    return {
+      line,
+      startMicros: micros,
+      endMicros: micros,
+      actor: '',
+      message: text.replace(/^(?:\*{4}|---) /, ''),
+      extra: { kind: 'session', label },
+    };
   }
 
   private monthDayLine(line: number, match: RegExpExecArray): ImportRecord | InvalidRow {
@@ -163,9 +202,14 @@ class IrcReader {
     const month = monthNumber(monthName) ?? 0;
     const [hour = 0, minute = 0, second = 0] = clock.split(':').map(Number);
     const year = this.yearFor(month);
-    if (year === undefined) return { line, reason: 'the line has no year and no session line before it gives one: set the start date' };
+    if (year === undefined)
+      return { line, reason: 'the line has no year and no session line before it gives one: set the start date' };
     const micros = wallMicros({ year, month, day: Number(dayText), hour, minute, second }, this.zone);
-    if (micros === undefined) return { line, reason: `${quote(`${monthName} ${dayText} ${clock}`)} is not a date and time (expected month day hour:minute:second, hours 0-23)` };
+    if (micros === undefined)
+      return {
+        line,
+        reason: `${quote(`${monthName} ${dayText} ${clock}`)} is not a date and time (expected month day hour:minute:second, hours 0-23)`,
+      };
     this.setDay({ year, month, day: Number(dayText) });
     return this.record(line, micros, rest);
   }
@@ -179,11 +223,20 @@ class IrcReader {
 
   private timeOnlyLine(line: number, text: string, match: RegExpExecArray): ImportRecord | InvalidRow {
     const [whole, open, hour = '', minute = '', second = '0', close] = match;
-    if (open !== (close === ']' ? '[' : '')) return { line, reason: `${quote(text)} is not an IRC log line (a time in brackets is missing a bracket)` };
+    if (open !== (close === ']' ? '[' : ''))
+      return { line, reason: `${quote(text)} is not an IRC log line (a time in brackets is missing a bracket)` };
     const day = this.day;
-    if (day === undefined) return { line, reason: 'the line has a time but no date, and no session line before it gives one: set the start date' };
-    const micros = wallMicros({ ...day, hour: Number(hour), minute: Number(minute), second: Number(second) }, this.zone);
-    if (micros === undefined) return { line, reason: `${quote(whole)} is not a time of day (expected hour:minute, hours 0-23)` };
+    if (day === undefined)
+      return {
+        line,
+        reason: 'the line has a time but no date, and no session line before it gives one: set the start date',
+      };
+    const micros = wallMicros(
+      { ...day, hour: Number(hour), minute: Number(minute), second: Number(second) },
+      this.zone,
+    );
+    if (micros === undefined)
+      return { line, reason: `${quote(whole)} is not a time of day (expected hour:minute, hours 0-23)` };
     if (this.dayFromSettings) this.usedStartDate = true;
     return this.record(line, micros, text.slice(whole.length));
   }
@@ -204,14 +257,26 @@ class IrcReader {
       return { line, reason: 'Zoom chat times have no date: set the start date (the day of the meeting)' };
     }
     const wall = wallMicros({ ...day, hour: Number(hour), minute: Number(minute), second: Number(second) }, this.zone);
-    if (wall === undefined) return { line, reason: `${quote(whole.slice(0, 8))} is not a time of day (expected hour:minute:second, hours 0-23)` };
+    if (wall === undefined)
+      return {
+        line,
+        reason: `${quote(whole.slice(0, 8))} is not a time of day (expected hour:minute:second, hours 0-23)`,
+      };
     if (this.dayFromSettings) this.usedStartDate = true;
-    if (this.zoomLast !== undefined && wall + this.zoomDays * DAY_MICROS < this.zoomLast - DAY_MICROS / 2) this.zoomDays += 1;
+    if (this.zoomLast !== undefined && wall + this.zoomDays * DAY_MICROS < this.zoomLast - DAY_MICROS / 2)
+      this.zoomDays += 1;
     const micros = wall + this.zoomDays * DAY_MICROS;
     this.zoomLast = micros;
     const actor = (match[4] ?? '').trim();
     const text = (match[match.length - 1] ?? '').trim();
-    this.zoom = { line, startMicros: micros, endMicros: micros, actor, message: text, extra: to === undefined ? { kind: 'message' } : { kind: 'message', to: to.trim() } };
+    this.zoom = {
+      line,
+      startMicros: micros,
+      endMicros: micros,
+      actor,
+      message: text,
+      extra: to === undefined ? { kind: 'message' } : { kind: 'message', to: to.trim() },
+    };
     return undefined;
   }
 

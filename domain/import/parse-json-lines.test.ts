@@ -17,7 +17,13 @@ const parse = (text: string, settings: Partial<JsonLinesImport> = {}) =>
 
 describe('JSON Lines', () => {
   it('maps nested paths and keeps the other top-level fields', async () => {
-    const line = { '@timestamp': '2024-01-01T00:00:00.250Z', event: { end: '2024-01-01 00:00:01' }, user: { name: ' ops-bot ' }, msg: 'restarted', level: 'info' };
+    const line = {
+      '@timestamp': '2024-01-01T00:00:00.250Z',
+      event: { end: '2024-01-01 00:00:01' },
+      user: { name: ' ops-bot ' },
+      msg: 'restarted',
+      level: 'info',
+    };
     const { records, summary } = await parse(`${JSON.stringify(line)}\n`);
     expect(records).toEqual([
       {
@@ -35,7 +41,12 @@ describe('JSON Lines', () => {
   it('finds flat dotted keys (Zeek JSON) before nested ones, and reads numbers as seconds when configured', async () => {
     const text = '{"ts":1521911720.629574,"id.orig_h":"10.0.0.1","msg":7}\n';
     const { records } = await parse(text, { fields: { startTime: 'ts', actor: 'id.orig_h', message: 'msg' } });
-    expect(records[0]).toMatchObject({ startMicros: 1_521_911_720_629_574, actor: '10.0.0.1', message: '7', extra: {} });
+    expect(records[0]).toMatchObject({
+      startMicros: 1_521_911_720_629_574,
+      actor: '10.0.0.1',
+      message: '7',
+      extra: {},
+    });
   });
 
   it('reports bad lines with their numbers and reasons, skipping blank lines', async () => {
@@ -77,6 +88,7 @@ describe('JSON Lines', () => {
       { line: 3, value: { b: 2 } },
       { line: 4, value: { c: 3 } },
     ];
-    for (const pieceSize of [1, 3, 7, 100]) for (const passChars of [1, 4, 1 << 16]) expect(await collect(pieceSize, passChars)).toEqual(expected);
+    for (const pieceSize of [1, 3, 7, 100])
+      for (const passChars of [1, 4, 1 << 16]) expect(await collect(pieceSize, passChars)).toEqual(expected);
   });
 });

@@ -19,21 +19,40 @@ import { CRI_LINE } from './cri-lines.ts';
 export type { JsonFieldMapping, JsonLinesSettings } from './json-lines-settings.ts';
 export { valueAt } from './json-record.ts';
 
-export async function* parseJsonLines(text: AsyncIterable<string>, settings: JsonLinesSettings, report: ParseReport): AsyncGenerator<ParsedPiece> {
+export async function* parseJsonLines(
+  text: AsyncIterable<string>,
+  settings: JsonLinesSettings,
+  report: ParseReport,
+): AsyncGenerator<ParsedPiece> {
   const zone = await loadZone(settings.timeZone);
   const { head, rest } = await peek(text);
   const container = settings.container ?? containerOf(head);
-  const recordsPath = settings.container === undefined && container === 'array' && /^\s*\{/.test(head) ? 'Records' : (settings.recordsPath ?? '');
+  const recordsPath =
+    settings.container === undefined && container === 'array' && /^\s*\{/.test(head)
+      ? 'Records'
+      : (settings.recordsPath ?? '');
   if (container === 'array' || container === 'values') {
-    report.notes.push(container === 'values' ? 'Records: the top-level JSON values' : `Records: the elements of ${recordsPath === '' ? 'the top-level array' : `the "${recordsPath}" array`}`);
+    report.notes.push(
+      container === 'values'
+        ? 'Records: the top-level JSON values'
+        : `Records: the elements of ${recordsPath === '' ? 'the top-level array' : `the "${recordsPath}" array`}`,
+    );
   }
   let read = 0;
   for await (const items of linesOf(rest, container, recordsPath)) {
     const piece: ParsedPiece = { records: [], invalid: [] };
     for (const item of items) {
       if ('error' in item) {
-        if (read + piece.records.length + piece.invalid.length === 0 && container !== 'lines' && container !== 'cri' && container !== 'logfmt') {
-          throw new ImportError(item.error.includes('truncated') ? 'truncated' : 'invalid-file', `No record could be read: line ${item.line}: ${item.error}`);
+        if (
+          read + piece.records.length + piece.invalid.length === 0 &&
+          container !== 'lines' &&
+          container !== 'cri' &&
+          container !== 'logfmt'
+        ) {
+          throw new ImportError(
+            item.error.includes('truncated') ? 'truncated' : 'invalid-file',
+            `No record could be read: line ${item.line}: ${item.error}`,
+          );
         }
         piece.invalid.push({ line: item.line, reason: item.error });
         continue;
@@ -48,13 +67,23 @@ export async function* parseJsonLines(text: AsyncIterable<string>, settings: Jso
   }
 }
 
-async function* linesOf(text: AsyncIterable<string>, container: JsonContainer, recordsPath: string): AsyncGenerator<JsonLine[]> {
+async function* linesOf(
+  text: AsyncIterable<string>,
+  container: JsonContainer,
+  recordsPath: string,
+): AsyncGenerator<JsonLine[]> {
   if (container === 'lines') return yield* joinDockerPartials(jsonLines(text));
   if (container === 'cri') return yield* criLines(text);
   if (container === 'logfmt') return yield* logfmtLines(text);
   const paths = container === 'values' ? ['$'] : [recordsPath === '' ? '$.*' : `$.${recordsPath}.*`];
-  const documents = jsonDocumentValues(text, { paths, concatenated: container === 'values', maxValueBytes: MAX_RECORD_CHARS, what: 'record' });
-  for await (const items of documents) yield items.map((item) => (isDocumentStop(item) ? item : { line: item.line, value: item.value }));
+  const documents = jsonDocumentValues(text, {
+    paths,
+    concatenated: container === 'values',
+    maxValueBytes: MAX_RECORD_CHARS,
+    what: 'record',
+  });
+  for await (const items of documents)
+    yield items.map((item) => (isDocumentStop(item) ? item : { line: item.line, value: item.value }));
 }
 
 /** The container a file's first text shows, for settings that name none (a mapping made by hand). */

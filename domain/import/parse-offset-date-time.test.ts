@@ -6,7 +6,11 @@ const utc = (iso: string, micro = 0) => Date.parse(iso) * 1000 + micro;
 describe('parseOffsetDateTime', () => {
   it.each([
     ['Firefox HAR, -07:00 and milliseconds', '2023-03-29T16:58:59.303-07:00', utc('2023-03-29T23:58:59.303Z')],
-    ['Fiddler, 7 fraction digits truncated to µs', '2016-06-28T21:42:02.7221474+01:00', utc('2016-06-28T20:42:02Z', 722_147)],
+    [
+      'Fiddler, 7 fraction digits truncated to µs',
+      '2016-06-28T21:42:02.7221474+01:00',
+      utc('2016-06-28T20:42:02Z', 722_147),
+    ],
     ['mitmproxy, µs and +00:00', '2023-08-29T13:03:20.195591+00:00', utc('2023-08-29T13:03:20Z', 195_591)],
     ['Z', '2024-01-02T07:22:55Z', utc('2024-01-02T07:22:55Z')],
     ['Timesketch CSV, a space and µs', '2012-03-14 04:17:38.276340+00:00', utc('2012-03-14T04:17:38Z', 276_340)],

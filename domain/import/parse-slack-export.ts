@@ -39,22 +39,28 @@ export function* parseSlackExport(zip: Uint8Array, limits: ZipLimits, report: Pa
     .filter((entry) => entry.name.startsWith(root) && DAY_FILE.test(entry.name.slice(root.length)))
     .map((entry) => ({ entry, day: entry.name.slice(root.length) }))
     .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
-  if (days.length === 0) throw new ImportError('invalid-file', 'Not a Slack export: no <channel>/<YYYY-MM-DD>.json files in the archive');
+  if (days.length === 0)
+    throw new ImportError('invalid-file', 'Not a Slack export: no <channel>/<YYYY-MM-DD>.json files in the archive');
 
   const users = new Map<string, SlackPerson>();
   const usersEntry = entries.find((entry) => entry.name === `${root}users.json`);
   const userList = usersEntry === undefined ? undefined : readJson(zip, usersEntry);
-  for (const user of userList !== undefined && 'value' in userList && Array.isArray(userList.value) ? userList.value : []) {
+  for (const user of userList !== undefined && 'value' in userList && Array.isArray(userList.value)
+    ? userList.value
+    : []) {
     if (!isJsonObject(user) || typeof user.id !== 'string') continue;
     const profile = isJsonObject(user.profile) ? user.profile : {};
-    const name = [user.real_name, profile.real_name, user.name].map(jsonText).find((candidate) => candidate.trim() !== '') ?? user.id;
+    const name =
+      [user.real_name, profile.real_name, user.name].map(jsonText).find((candidate) => candidate.trim() !== '') ??
+      user.id;
     users.set(user.id, { name, isBot: user.is_bot === true });
   }
   // Bots are named by bot_add messages anywhere in the export: a first pass reads only the days that have one.
   const bots = new Map<string, string>();
   for (const { entry } of days) {
     const parsed = readJson(zip, entry, (text) => text.includes('bot_add'));
-    if (parsed !== undefined && 'value' in parsed && Array.isArray(parsed.value)) parsed.value.forEach((message) => learnBotName(message, bots));
+    if (parsed !== undefined && 'value' in parsed && Array.isArray(parsed.value))
+      parsed.value.forEach((message) => learnBotName(message, bots));
   }
   const people: SlackPeople = { users, bots };
 

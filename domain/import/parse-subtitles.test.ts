@@ -27,7 +27,9 @@ describe('the Netflix WebVTT fixture', () => {
   it('is detected as subtitles, speakers by SDH labels only (one "Digo:" is dialogue)', () => {
     const detection = detectFormat(bytes.subarray(0, DETECT_BYTES), 'netflix_chicas_del_cable.vtt');
     expect(detection.format).toBe('subtitles');
-    expect(detection.reason).toMatch(/^WebVTT: the WEBVTT header and \d+ cue timings in the sample; cue times count from the start of the recording/);
+    expect(detection.reason).toMatch(
+      /^WebVTT: the WEBVTT header and \d+ cue timings in the sample; cue times count from the start of the recording/,
+    );
     expect(settingsFromDetection(detection, 'UTC')).toEqual({ format: 'subtitles', speakerPrefix: false });
   });
 
@@ -36,21 +38,55 @@ describe('the Netflix WebVTT fixture', () => {
     expect(invalid).toEqual([]);
     expect(records).toHaveLength(865);
     const [first, second] = records;
-    expect(first).toMatchObject({ line: 19, actor: 'Alba', message: '[Alba] En 1928,', extra: { cue: '1', start: '00:00:07.960', end: '00:00:09.480' } });
+    expect(first).toMatchObject({
+      line: 19,
+      actor: 'Alba',
+      message: '[Alba] En 1928,',
+      extra: { cue: '1', start: '00:00:07.960', end: '00:00:09.480' },
+    });
     expect(first?.extra.cueSettings).toBe('position:50.00%,middle  align:middle size:80.00%  line:84.67%');
-    expect([iso(first?.startMicros), iso(first?.endMicros)]).toEqual(['2024-01-01T00:00:07.960Z', '2024-01-01T00:00:09.480Z']);
-    expect(second).toMatchObject({ actor: '', message: 'las mujeres éramos\nalgo así como adornos', extra: { text: '<i>las mujeres éramos</i>\n<i>algo así como adornos</i>' } });
+    expect([iso(first?.startMicros), iso(first?.endMicros)]).toEqual([
+      '2024-01-01T00:00:07.960Z',
+      '2024-01-01T00:00:09.480Z',
+    ]);
+    expect(second).toMatchObject({
+      actor: '',
+      message: 'las mujeres éramos\nalgo así como adornos',
+      extra: { text: '<i>las mujeres éramos</i>\n<i>algo así como adornos</i>' },
+    });
     const last = records.at(-1);
     expect(last).toMatchObject({ line: 3862, actor: '', message: 'Alba.', extra: { cue: '865' } });
-    expect([iso(last?.startMicros), iso(last?.endMicros)]).toEqual(['2024-01-01T00:52:27.320Z', '2024-01-01T00:52:28.600Z']);
-    expect(records.find((record) => record.extra.cue === '483')).toMatchObject({ actor: '', message: 'Digo: "Le doy un abrazo al estirado".' });
+    expect([iso(last?.startMicros), iso(last?.endMicros)]).toEqual([
+      '2024-01-01T00:52:27.320Z',
+      '2024-01-01T00:52:28.600Z',
+    ]);
+    expect(records.find((record) => record.extra.cue === '483')).toMatchObject({
+      actor: '',
+      message: 'Digo: "Le doy un abrazo al estirado".',
+    });
     // Bracketed capitalised names starting a cue's first line, counted with awk and grep (42): "[risita]" is a
     // sound and "[Alfonso XIII en inglés]" a description, not speakers.
     const actors = records.map((record) => record.actor).filter((actor) => actor !== '');
     expect(actors).toHaveLength(42);
     expect(actors.filter((actor) => actor === 'Alba')).toHaveLength(8);
     expect(actors.filter((actor) => actor === 'Ángeles')).toHaveLength(5);
-    expect(new Set(actors)).toEqual(new Set(['Alba', 'Beltrán', 'Carlos', 'Carlota', 'Carmen', 'Francisco', 'Marga', 'Miguel', 'Pedro', 'Ricardo', 'Sara', 'Victoria', 'Ángeles']));
+    expect(new Set(actors)).toEqual(
+      new Set([
+        'Alba',
+        'Beltrán',
+        'Carlos',
+        'Carlota',
+        'Carmen',
+        'Francisco',
+        'Marga',
+        'Miguel',
+        'Pedro',
+        'Ricardo',
+        'Sara',
+        'Victoria',
+        'Ángeles',
+      ]),
+    );
   });
 
   it('gives the same cues whatever the chunk size', async () => {
@@ -66,7 +102,15 @@ describe('the youtube-dl auto-caption fixture', () => {
     expect(detectFormat(bytes, 'youtube_dl.vtt').format).toBe('subtitles');
     const { records, invalid } = await run(bytes);
     expect(invalid).toEqual([]);
-    expect(records.map((record) => [record.line, iso(record.startMicros), iso(record.endMicros), record.actor, record.message])).toEqual([
+    expect(
+      records.map((record) => [
+        record.line,
+        iso(record.startMicros),
+        iso(record.endMicros),
+        record.actor,
+        record.message,
+      ]),
+    ).toEqual([
       [12, '2024-01-01T00:04:46.070Z', '2024-01-01T00:04:46.470Z', '', 'yeah'],
       [16, '2024-01-01T00:04:46.470Z', '2024-01-01T00:05:04.080Z', '', 'yeah\nwhat'],
       [19, '2024-01-01T00:05:04.080Z', '2024-01-01T00:05:05.069Z', '', "this will happen is I'm telling"],
@@ -79,20 +123,30 @@ describe('the youtube-dl auto-caption fixture', () => {
 
 describe('other subtitle producers', () => {
   it('SRT with a BOM and CRLF: comma milliseconds, numbered cues, tags stripped', async () => {
-    const srt = '\ufeff1\r\n00:00:01,000 --> 00:00:04,000\r\n<i>Hello</i> there\r\n\r\n2\r\n00:00:05,500 --> 00:00:07,250\r\n{\\an8}Two lines\r\nof text &amp; more\r\n\r\n';
+    const srt =
+      '\ufeff1\r\n00:00:01,000 --> 00:00:04,000\r\n<i>Hello</i> there\r\n\r\n2\r\n00:00:05,500 --> 00:00:07,250\r\n{\\an8}Two lines\r\nof text &amp; more\r\n\r\n';
     const detection = detectFormat(bytesOf(srt), 'talk.srt');
     expect(detection.format).toBe('subtitles');
     expect(detection.reason).toMatch(/^SRT: numbered cues and 2 cue timings/);
     const { records, invalid } = await run(srt);
     expect(invalid).toEqual([]);
-    expect(records.map((record) => [record.line, iso(record.startMicros), iso(record.endMicros), record.message, record.extra.cue])).toEqual([
+    expect(
+      records.map((record) => [
+        record.line,
+        iso(record.startMicros),
+        iso(record.endMicros),
+        record.message,
+        record.extra.cue,
+      ]),
+    ).toEqual([
       [1, '2024-01-01T00:00:01.000Z', '2024-01-01T00:00:04.000Z', 'Hello there', '1'],
       [5, '2024-01-01T00:00:05.500Z', '2024-01-01T00:00:07.250Z', 'Two lines\nof text & more', '2'],
     ]);
   });
 
   it('SDH labels: a capitalised name in brackets is the speaker, a sound is not', async () => {
-    const srt = '1\n00:00:01,000 --> 00:00:02,000\n[Mary Ann] Come in.\n\n2\n00:00:03,000 --> 00:00:04,000\n[SIGHS] I know.\n\n3\n00:00:05,000 --> 00:00:06,000\n[door creaks] Hello?\n';
+    const srt =
+      '1\n00:00:01,000 --> 00:00:02,000\n[Mary Ann] Come in.\n\n2\n00:00:03,000 --> 00:00:04,000\n[SIGHS] I know.\n\n3\n00:00:05,000 --> 00:00:06,000\n[door creaks] Hello?\n';
     expect((await run(srt)).records.map((record) => record.actor)).toEqual(['Mary Ann', '', '']);
   });
 
@@ -106,7 +160,7 @@ describe('other subtitle producers', () => {
     ]);
   });
 
-  it('SRT without blank lines between cues: a number before a timing is the next cue\'s', async () => {
+  it("SRT without blank lines between cues: a number before a timing is the next cue's", async () => {
     const { records } = await run('1\n00:00:01,000 --> 00:00:02,000\nHi\n2\n00:00:03,000 --> 00:00:04,000\nThere\n');
     expect(records.map((record) => [record.line, record.message, record.extra.cue])).toEqual([
       [1, 'Hi', '1'],
@@ -151,7 +205,8 @@ describe('other subtitle producers', () => {
   });
 
   it('a Zoom-style transcript: "Name:" on most cues is detected as the speaker', async () => {
-    const vtt = 'WEBVTT\n\n1\n00:00:01.000 --> 00:00:03.000\nAlice Smith: Can everyone hear me?\n\n2\n00:00:03.500 --> 00:00:05.000\nBob: Yes.\n\n3\n00:00:06.000 --> 00:00:08.000\nAlice Smith: Good: let us start.\n';
+    const vtt =
+      'WEBVTT\n\n1\n00:00:01.000 --> 00:00:03.000\nAlice Smith: Can everyone hear me?\n\n2\n00:00:03.500 --> 00:00:05.000\nBob: Yes.\n\n3\n00:00:06.000 --> 00:00:08.000\nAlice Smith: Good: let us start.\n';
     const detection = detectFormat(bytesOf(vtt), 'GMT20240101-meeting.vtt');
     expect(detection.reason).toContain('3 cues start with "Name:", read as the speaker');
     const settings = settingsFromDetection(detection, 'UTC');
@@ -166,19 +221,42 @@ describe('other subtitle producers', () => {
 
   it('bad cues become invalid rows; the good ones still import', async () => {
     const srt = [
-      '1', '00:00:61,000 --> 00:01:00,000', 'bad seconds', '',
-      '2', '00:00:05,000 --> 00:00:04,000', 'ends before it starts', '',
-      '3', '00:00 --> soon', 'no times', '',
-      'stray words', 'more stray words', '',
-      '4', '00:00:09,000 --> 00:00:10,000', 'fine', '',
+      '1',
+      '00:00:61,000 --> 00:01:00,000',
+      'bad seconds',
+      '',
+      '2',
+      '00:00:05,000 --> 00:00:04,000',
+      'ends before it starts',
+      '',
+      '3',
+      '00:00 --> soon',
+      'no times',
+      '',
+      'stray words',
+      'more stray words',
+      '',
+      '4',
+      '00:00:09,000 --> 00:00:10,000',
+      'fine',
+      '',
     ].join('\n');
     const { records, invalid } = await run(srt);
     expect(invalid).toEqual([
       { line: 1, reason: '"00:00:61,000" is not a time (minutes and seconds go up to 59)' },
       { line: 5, reason: 'the cue ends (00:00:04,000) before it starts (00:00:05,000)' },
-      { line: 9, reason: '"00:00 --> soon" is not a cue timing (expected start --> end, as hours:minutes:seconds.milliseconds)' },
-      { line: 13, reason: '"stray words" is neither a cue timing (start --> end) nor a cue identifier followed by one' },
-      { line: 14, reason: '"more stray words" is neither a cue timing (start --> end) nor a cue identifier followed by one' },
+      {
+        line: 9,
+        reason: '"00:00 --> soon" is not a cue timing (expected start --> end, as hours:minutes:seconds.milliseconds)',
+      },
+      {
+        line: 13,
+        reason: '"stray words" is neither a cue timing (start --> end) nor a cue identifier followed by one',
+      },
+      {
+        line: 14,
+        reason: '"more stray words" is neither a cue timing (start --> end) nor a cue identifier followed by one',
+      },
     ]);
     expect(records.map((record) => [record.line, record.message])).toEqual([[16, 'fine']]);
   });
@@ -186,6 +264,8 @@ describe('other subtitle producers', () => {
   it('refuses to import without the time the recording started', async () => {
     const run = parseImport(bytesOf('WEBVTT\n\n00:01.000 --> 00:02.000\nhi\n'), { format: 'subtitles' });
     await expect(collectImport(run)).rejects.toThrow(ImportError);
-    await expect(collectImport(parseImport(bytesOf('WEBVTT\n'), { format: 'subtitles' }))).rejects.toThrow(/time the recording started \(anchorMicros\)/);
+    await expect(collectImport(parseImport(bytesOf('WEBVTT\n'), { format: 'subtitles' }))).rejects.toThrow(
+      /time the recording started \(anchorMicros\)/,
+    );
   });
 });

@@ -21,7 +21,11 @@ type State = 'start' | 'header' | 'between' | 'block' | 'cue' | 'skip';
 const WEBVTT = /^WEBVTT(?:[ \t].*)?$/;
 const VTT_BLOCK = /^(?:NOTE|STYLE|REGION)(?:[ \t].*)?$/;
 
-export async function* parseSubtitles(text: AsyncIterable<string>, settings: SubtitlesSettings, report: ParseReport): AsyncGenerator<ParsedPiece> {
+export async function* parseSubtitles(
+  text: AsyncIterable<string>,
+  settings: SubtitlesSettings,
+  report: ParseReport,
+): AsyncGenerator<ParsedPiece> {
   const anchor = settings.anchorMicros;
   if (anchor === undefined) {
     throw new ImportError(
@@ -91,7 +95,10 @@ export async function* parseSubtitles(text: AsyncIterable<string>, settings: Sub
       else if (webvtt && identifier === undefined && VTT_BLOCK.test(raw)) state = 'block';
       else if (identifier === undefined) identifier = { line, text: raw.trim() };
       else {
-        piece.invalid.push({ line: identifier.line, reason: `"${identifier.text}" is neither a cue timing (start --> end) nor a cue identifier followed by one` });
+        piece.invalid.push({
+          line: identifier.line,
+          reason: `"${identifier.text}" is neither a cue timing (start --> end) nor a cue identifier followed by one`,
+        });
         identifier = { line, text: raw.trim() };
       }
     }
@@ -99,9 +106,15 @@ export async function* parseSubtitles(text: AsyncIterable<string>, settings: Sub
   }
   const last: ParsedPiece = { records: [], invalid: [] };
   close(last);
-  if (identifier !== undefined) last.invalid.push({ line: identifier.line, reason: `"${identifier.text}" is a cue identifier with no timing after it` });
+  if (identifier !== undefined)
+    last.invalid.push({
+      line: identifier.line,
+      reason: `"${identifier.text}" is a cue identifier with no timing after it`,
+    });
   if (last.records.length + last.invalid.length > 0) yield last;
-  report.notes.push(`${webvtt ? 'WebVTT' : 'SRT'} cue times counted from ${new Date(anchor / 1000).toISOString()}; every cue kept, repeated rolling-caption text included`);
+  report.notes.push(
+    `${webvtt ? 'WebVTT' : 'SRT'} cue times counted from ${new Date(anchor / 1000).toISOString()}; every cue kept, repeated rolling-caption text included`,
+  );
 }
 
 function cueRecord({ line, id, timing, lines }: OpenCue, anchor: number, speakerPrefix: boolean): ImportRecord {
@@ -113,5 +126,12 @@ function cueRecord({ line, id, timing, lines }: OpenCue, anchor: number, speaker
   if (raw !== message) extra.text = raw;
   const speakers = cueSpeakers(raw, speakerPrefix);
   if (speakers.length > 1) extra.speakers = speakers;
-  return { line, startMicros: anchor + timing.startMicros, endMicros: anchor + timing.endMicros, actor: cueActor(raw, speakerPrefix), message, extra };
+  return {
+    line,
+    startMicros: anchor + timing.startMicros,
+    endMicros: anchor + timing.endMicros,
+    actor: cueActor(raw, speakerPrefix),
+    message,
+    extra,
+  };
 }

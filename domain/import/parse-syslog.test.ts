@@ -9,9 +9,12 @@ import type { SyslogSettings } from './syslog-settings.ts';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(join(FIXTURES_DIR, 'field', 'syslog', name)));
 const run = (input: Uint8Array | string, settings: Omit<SyslogSettings, 'format'>) =>
-  collectImport(parseImport(typeof input === 'string' ? new TextEncoder().encode(input) : input, { format: 'syslog', ...settings }));
+  collectImport(
+    parseImport(typeof input === 'string' ? new TextEncoder().encode(input) : input, { format: 'syslog', ...settings }),
+  );
 /** An instant as an ISO string with all six fraction digits. */
-const iso = (micros: number) => new Date(Math.floor(micros / 1000)).toISOString().replace('Z', `${String(micros % 1000).padStart(3, '0')}Z`);
+const iso = (micros: number) =>
+  new Date(Math.floor(micros / 1000)).toISOString().replace('Z', `${String(micros % 1000).padStart(3, '0')}Z`);
 const actors = (records: readonly ImportRecord[]) => [...new Set(records.map((record) => record.actor))].sort();
 
 describe('syslog fixtures (expected values read off the files by hand)', () => {
@@ -32,7 +35,10 @@ describe('syslog fixtures (expected values read off the files by hand)', () => {
   });
 
   it('reads zone-less times in the time zone setting', async () => {
-    const { records } = await run(fixture('macos_syslog_mixed_hosts.log'), { timeZone: 'America/Los_Angeles', year: 2015 });
+    const { records } = await run(fixture('macos_syslog_mixed_hosts.log'), {
+      timeZone: 'America/Los_Angeles',
+      year: 2015,
+    });
     // 13 September 2015 is in daylight time, UTC-7.
     expect(iso(records[0]!.startMicros)).toBe('2015-09-13T07:58:45.000000Z');
   });
@@ -44,12 +50,20 @@ describe('syslog fixtures (expected values read off the files by hand)', () => {
     expect(iso(records[0]!.startMicros)).toBe('2021-03-06T04:07:38.251122Z');
     expect(iso(records.at(-1)!.startMicros)).toBe('2021-03-06T04:07:38.269077Z');
     expect(actors(records)).toEqual(['hostname cron', 'hostname log_tag', 'hostname systemd']);
-    expect(records[0]).toMatchObject({ line: 1, message: 'this is debug', extra: { msgid: '123', priority: 15, facility: 'user', severity: 'debug' } });
+    expect(records[0]).toMatchObject({
+      line: 1,
+      message: 'this is debug',
+      extra: { msgid: '123', priority: 15, facility: 'user', severity: 'debug' },
+    });
     expect(records[1]).toMatchObject({ line: 2, message: 'this is info\nwith another line' });
     expect(records[2]).toMatchObject({ line: 4, message: `!@#$%^&*()-_=+[]{}\\|;:'",./<>?` });
     expect(records[3]!.extra).toMatchObject({ priority: 10, facility: 'user', severity: 'crit' });
     expect(records[4]!.extra).toMatchObject({ pid: '1', facility: 'daemon', severity: 'info' });
-    expect(records[8]).toMatchObject({ line: 10, message: '(CRON) INFO (Skipping @reboot jobs -- not system startup)', extra: { pid: '18898', facility: 'cron' } });
+    expect(records[8]).toMatchObject({
+      line: 10,
+      message: '(CRON) INFO (Skipping @reboot jobs -- not system startup)',
+      extra: { pid: '18898', facility: 'cron' },
+    });
   });
 
   it('Debian apt history: 10 stanzas, Start-Date to End-Date, Requested-By or apt as the actor', async () => {
@@ -62,9 +76,16 @@ describe('syslog fixtures (expected values read off the files by hand)', () => {
     expect(iso(records.at(-1)!.startMicros)).toBe('2019-07-12T04:19:26.000000Z');
     expect(iso(records.at(-1)!.endMicros)).toBe('2019-07-12T04:19:27.000000Z');
     expect(actors(records)).toEqual(['apt', 'jxs']);
-    expect(records[5]).toMatchObject({ actor: 'jxs', message: 'apt-get install forensics-all', extra: { 'Requested-By': 'jxs (1005)' } });
+    expect(records[5]).toMatchObject({
+      actor: 'jxs',
+      message: 'apt-get install forensics-all',
+      extra: { 'Requested-By': 'jxs (1005)' },
+    });
     expect(records[4]!.extra.Error).toBe('Sub-process /usr/bin/dpkg returned an error code (1)');
-    expect(records[6]!.extra).toMatchObject({ Remove: 'volatility:amd64 (2.6-1), forensics-all:amd64 (1.5)', 'Remove count': 2 });
+    expect(records[6]!.extra).toMatchObject({
+      Remove: 'volatility:amd64 (2.6-1), forensics-all:amd64 (1.5)',
+      'Remove count': 2,
+    });
   });
 });
 
@@ -77,34 +98,64 @@ describe('syslog from other producers', () => {
     ].join('\n');
     const { records, invalid } = await run(text, { timeZone: 'UTC', year: 2023 });
     expect(invalid).toEqual([]);
-    expect(records.map((record) => iso(record.startMicros))).toEqual(['2023-03-03T10:15:01.000000Z', '2023-03-03T10:17:42.000000Z', '2023-03-13T10:17:45.000000Z']);
-    expect(records[1]).toMatchObject({ actor: 'web01 sshd', message: 'Failed password for invalid user admin from 203.0.113.9 port 52814 ssh2', extra: { pid: '1234' } });
+    expect(records.map((record) => iso(record.startMicros))).toEqual([
+      '2023-03-03T10:15:01.000000Z',
+      '2023-03-03T10:17:42.000000Z',
+      '2023-03-13T10:17:45.000000Z',
+    ]);
+    expect(records[1]).toMatchObject({
+      actor: 'web01 sshd',
+      message: 'Failed password for invalid user admin from 203.0.113.9 port 52814 ssh2',
+      extra: { pid: '1234' },
+    });
   });
 
   it('a BSD line without a host: the program alone is the actor', async () => {
-    const { records } = await run('<13>Oct  7 08:01:02 kernel[0]: wake reason: EC.LidOpen\n', { timeZone: 'UTC', year: 2020 });
-    expect(records[0]).toMatchObject({ actor: 'kernel', message: 'wake reason: EC.LidOpen', extra: { priority: 13, facility: 'user', severity: 'notice' } });
+    const { records } = await run('<13>Oct  7 08:01:02 kernel[0]: wake reason: EC.LidOpen\n', {
+      timeZone: 'UTC',
+      year: 2020,
+    });
+    expect(records[0]).toMatchObject({
+      actor: 'kernel',
+      message: 'wake reason: EC.LidOpen',
+      extra: { priority: 13, facility: 'user', severity: 'notice' },
+    });
   });
 
   it('a year after the day (Cisco) is used as written; launchd tags without a colon', async () => {
-    const text = 'Mar 01 2019 10:00:00: %ASA-6-302013: Built outbound TCP connection\nJan  9 08:00:00 mac com.apple.xpc.launchd[1] (com.apple.mdworker[42]): Service exited\n';
+    const text =
+      'Mar 01 2019 10:00:00: %ASA-6-302013: Built outbound TCP connection\nJan  9 08:00:00 mac com.apple.xpc.launchd[1] (com.apple.mdworker[42]): Service exited\n';
     const { records } = await run(text, { timeZone: 'UTC', year: 2023 });
     expect(iso(records[0]!.startMicros)).toBe('2019-03-01T10:00:00.000000Z');
     expect(records[0]).toMatchObject({ actor: '%ASA', message: 'Built outbound TCP connection' });
-    expect(records[1]).toMatchObject({ actor: 'mac com.apple.xpc.launchd', message: '(com.apple.mdworker[42]): Service exited', extra: { pid: '1' } });
+    expect(records[1]).toMatchObject({
+      actor: 'mac com.apple.xpc.launchd',
+      message: '(com.apple.mdworker[42]): Service exited',
+      extra: { pid: '1' },
+    });
   });
 
   it('"last message repeated" lines name no host', async () => {
-    const { records } = await run('Sep 13 00:58:45 --- last message repeated 1 time ---\n', { timeZone: 'UTC', year: 2015 });
+    const { records } = await run('Sep 13 00:58:45 --- last message repeated 1 time ---\n', {
+      timeZone: 'UTC',
+      year: 2015,
+    });
     expect(records[0]).toMatchObject({ actor: '', message: '--- last message repeated 1 time ---' });
   });
 
   it('apt history: a record without a readable Start-Date is an invalid row; the others import', async () => {
-    const text = 'Start-Date: 2019-07-10  16:38:08\nCommandline: apt-get update\nEnd-Date: 2019-07-10  16:38:09\n\nStart-Date: 2019-13-10  16:38:08\nCommandline: apt-get bad\n\nCommandline: apt-get orphan\n';
+    const text =
+      'Start-Date: 2019-07-10  16:38:08\nCommandline: apt-get update\nEnd-Date: 2019-07-10  16:38:09\n\nStart-Date: 2019-13-10  16:38:08\nCommandline: apt-get bad\n\nCommandline: apt-get orphan\n';
     const { records, invalid } = await run(text, { timeZone: 'UTC', layout: 'apt-history' });
-    expect(records.map((record) => [record.line, record.actor, record.message])).toEqual([[1, 'apt', 'apt-get update']]);
+    expect(records.map((record) => [record.line, record.actor, record.message])).toEqual([
+      [1, 'apt', 'apt-get update'],
+    ]);
     expect(invalid).toEqual([
-      { line: 5, reason: 'line 5, field "Start-Date": "2019-13-10  16:38:08" is not a date (expected year-month-day hour:minute:second)' },
+      {
+        line: 5,
+        reason:
+          'line 5, field "Start-Date": "2019-13-10  16:38:08" is not a date (expected year-month-day hour:minute:second)',
+      },
       { line: 8, reason: 'line 8: the record has no "Start-Date" (expected e.g. "Start-Date: 2019-07-10  16:38:08")' },
     ]);
   });
@@ -115,21 +166,41 @@ describe('syslog from other producers', () => {
       'Thu Jan  2 03:04:06 2020 kern.info kernel: [   12.345678] br-lan: port 1(eth0) entered forwarding state',
     ].join('\n');
     const { records } = await run(text, { timeZone: 'UTC', year: 2020 });
-    expect(records[0]).toMatchObject({ actor: 'router dnsmasq', message: 'possible DNS-rebind attack detected', extra: { facility: 'daemon', severity: 'warning', priority: 28 } });
-    expect(records[1]).toMatchObject({ actor: 'kernel', message: '[   12.345678] br-lan: port 1(eth0) entered forwarding state', extra: { facility: 'kern', severity: 'info' } });
+    expect(records[0]).toMatchObject({
+      actor: 'router dnsmasq',
+      message: 'possible DNS-rebind attack detected',
+      extra: { facility: 'daemon', severity: 'warning', priority: 28 },
+    });
+    expect(records[1]).toMatchObject({
+      actor: 'kernel',
+      message: '[   12.345678] br-lan: port 1(eth0) entered forwarding state',
+      extra: { facility: 'kern', severity: 'info' },
+    });
     expect(iso(records[1]!.startMicros)).toBe('2020-01-02T03:04:06.000000Z');
   });
 
   it('rolls the year over at the year end', async () => {
     const text = 'Dec 31 23:59:59 gw ntpd[88]: last of the year\nJan  1 00:00:01 gw ntpd[88]: first of the next\n';
     const { records } = await run(text, { timeZone: 'UTC', year: 2023 });
-    expect(records.map((record) => iso(record.startMicros))).toEqual(['2023-12-31T23:59:59.000000Z', '2024-01-01T00:00:01.000000Z']);
+    expect(records.map((record) => iso(record.startMicros))).toEqual([
+      '2023-12-31T23:59:59.000000Z',
+      '2024-01-01T00:00:01.000000Z',
+    ]);
   });
 
   it('Feb 29 in a year that has none is an invalid row naming the line and the date', async () => {
-    const { records, invalid } = await run('Feb 28 12:00:00 h app: a\nFeb 29 12:00:00 h app: b\n', { timeZone: 'UTC', year: 2023 });
+    const { records, invalid } = await run('Feb 28 12:00:00 h app: a\nFeb 29 12:00:00 h app: b\n', {
+      timeZone: 'UTC',
+      year: 2023,
+    });
     expect(records).toHaveLength(1);
-    expect(invalid).toEqual([{ line: 2, reason: 'line 2, field "time": "2023-02-29 12:00:00" is not a date (expected a real calendar day and time of day)' }]);
+    expect(invalid).toEqual([
+      {
+        line: 2,
+        reason:
+          'line 2, field "time": "2023-02-29 12:00:00" is not a date (expected a real calendar day and time of day)',
+      },
+    ]);
   });
 
   it('RFC 5424 with structured data (escaped bracket), an offset and a BOM before MSG', async () => {
@@ -144,29 +215,44 @@ describe('syslog from other producers', () => {
       message: 'An application event log entry',
       extra: {
         msgid: 'ID47',
-        structuredData: '[exampleSDID@32473 iut="3" eventSource="Application" eventID="1011"][examplePriority@32473 class="high"]',
+        structuredData:
+          '[exampleSDID@32473 iut="3" eventSource="Application" eventID="1011"][examplePriority@32473 class="high"]',
         facility: 'local4',
         severity: 'notice',
       },
     });
     expect(iso(records[0]!.startMicros)).toBe('2003-10-11T22:14:15.003000Z');
     expect(iso(records[1]!.startMicros)).toBe('2003-08-24T12:14:15.000003Z');
-    expect(records[1]).toMatchObject({ message: "%% It's time to make the do-nuts.", extra: { pid: '8710', structuredData: '[meta note="a \\] inside"]' } });
-    expect(invalid).toEqual([{ line: 3, reason: 'line 3: the timestamp is "-" (none given), so the message has no time' }]);
+    expect(records[1]).toMatchObject({
+      message: "%% It's time to make the do-nuts.",
+      extra: { pid: '8710', structuredData: '[meta note="a \\] inside"]' },
+    });
+    expect(invalid).toEqual([
+      { line: 3, reason: 'line 3: the timestamp is "-" (none given), so the message has no time' },
+    ]);
   });
 
   it('rsyslog file format: an ISO time with an offset before host and program', async () => {
-    const { records } = await run('2024-01-02T03:04:05.123456+01:00 db1 postgres[77]: checkpoint complete\n', { timeZone: 'UTC' });
+    const { records } = await run('2024-01-02T03:04:05.123456+01:00 db1 postgres[77]: checkpoint complete\n', {
+      timeZone: 'UTC',
+    });
     expect(records[0]).toMatchObject({ actor: 'db1 postgres', message: 'checkpoint complete' });
     expect(iso(records[0]!.startMicros)).toBe('2024-01-02T02:04:05.123456Z');
   });
 
   it('a line before any message is invalid; a file with no message at all is refused', async () => {
-    const { records, invalid } = await run('garbage first\nJan  5 01:02:03 h app: ok\n', { timeZone: 'UTC', year: 2022 });
+    const { records, invalid } = await run('garbage first\nJan  5 01:02:03 h app: ok\n', {
+      timeZone: 'UTC',
+      year: 2022,
+    });
     expect(records).toHaveLength(1);
     expect(invalid[0]!.line).toBe(1);
-    expect(invalid[0]!.reason).toMatch(/^line 1: "garbage first" does not start a syslog message \(expected a syslog time first/);
-    await expect(run('not syslog\nat all\n', { timeZone: 'UTC' })).rejects.toThrow(/No line of the file is a syslog message/);
+    expect(invalid[0]!.reason).toMatch(
+      /^line 1: "garbage first" does not start a syslog message \(expected a syslog time first/,
+    );
+    await expect(run('not syslog\nat all\n', { timeZone: 'UTC' })).rejects.toThrow(
+      /No line of the file is a syslog message/,
+    );
   });
 
   it('without a year setting, infers one and says so in the notes', async () => {
@@ -178,12 +264,21 @@ describe('syslog from other producers', () => {
 
   it('streams: a message continued across the 64 KiB pass boundary stays one event', async () => {
     const lines: string[] = [];
-    for (let index = 0; index < 2000; index += 1) lines.push(`Jun  1 10:00:00 h app[1]: message ${index}`, `  continued ${index}`);
+    for (let index = 0; index < 2000; index += 1)
+      lines.push(`Jun  1 10:00:00 h app[1]: message ${index}`, `  continued ${index}`);
     const bytes = new TextEncoder().encode(lines.join('\n'));
-    const chunks = Array.from({ length: Math.ceil(bytes.length / 1000) }, (_, index) => bytes.subarray(index * 1000, (index + 1) * 1000));
-    const { records, invalid } = await collectImport(parseImport(chunks, { format: 'syslog', timeZone: 'UTC', year: 2021 }));
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 1000) }, (_, index) =>
+      bytes.subarray(index * 1000, (index + 1) * 1000),
+    );
+    const { records, invalid } = await collectImport(
+      parseImport(chunks, { format: 'syslog', timeZone: 'UTC', year: 2021 }),
+    );
     expect(invalid).toEqual([]);
     expect(records).toHaveLength(2000);
-    expect(records.every((record, index) => record.message === `message ${index}\n  continued ${index}` && record.line === index * 2 + 1)).toBe(true);
+    expect(
+      records.every(
+        (record, index) => record.message === `message ${index}\n  continued ${index}` && record.line === index * 2 + 1,
+      ),
+    ).toBe(true);
   });
 });

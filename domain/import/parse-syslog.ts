@@ -22,7 +22,8 @@ const LOGCAT_MARKER = /^-{9} (?:beginning of|switch to) \S+$/;
 // A message longer than this is runaway text, not one event: further lines become invalid rows.
 const MAX_MESSAGE_CHARS = 1 << 20;
 
-export const SYSLOG_EXPECTED = 'expected a syslog time first, e.g. "Jan  2 03:04:05 host program[pid]: text" or "<14>1 2024-01-02T03:04:05Z host app - - - text"';
+export const SYSLOG_EXPECTED =
+  'expected a syslog time first, e.g. "Jan  2 03:04:05 host program[pid]: text" or "<14>1 2024-01-02T03:04:05Z host app - - - text"';
 
 interface Pending {
   readonly line: number;
@@ -31,7 +32,11 @@ interface Pending {
   message: string;
 }
 
-export async function* parseSyslog(text: AsyncIterable<string>, settings: SyslogSettings, report: ParseReport): AsyncGenerator<ParsedPiece> {
+export async function* parseSyslog(
+  text: AsyncIterable<string>,
+  settings: SyslogSettings,
+  report: ParseReport,
+): AsyncGenerator<ParsedPiece> {
   const zone = await loadZone(settings.timeZone);
   if (settings.layout === 'apt-history') {
     yield* parseAptHistory(text, zone, report);
@@ -65,7 +70,10 @@ export async function* parseSyslog(text: AsyncIterable<string>, settings: Syslog
       } else if (pending !== undefined && pending.message.length + raw.length < MAX_MESSAGE_CHARS) {
         pending.message += `\n${raw}`;
       } else {
-        piece.invalid.push({ line, reason: `line ${line}: "${shorten(raw)}" does not start a syslog message (${SYSLOG_EXPECTED})` });
+        piece.invalid.push({
+          line,
+          reason: `line ${line}: "${shorten(raw)}" does not start a syslog message (${SYSLOG_EXPECTED})`,
+        });
       }
     }
     // The last message may continue in the next pass: it stays pending, finished there or at the end.
@@ -78,7 +86,12 @@ export async function* parseSyslog(text: AsyncIterable<string>, settings: Syslog
   recordCount += last.records.length;
   invalidCount += last.invalid.length;
   if (recordCount === 0) {
-    throw new ImportError('invalid-file', invalidCount === 0 ? 'The file holds no syslog messages' : `No line of the file is a syslog message (${SYSLOG_EXPECTED})`);
+    throw new ImportError(
+      'invalid-file',
+      invalidCount === 0
+        ? 'The file holds no syslog messages'
+        : `No line of the file is a syslog message (${SYSLOG_EXPECTED})`,
+    );
   }
   if (last.records.length > 0 || last.invalid.length > 0) yield last;
 }
@@ -88,7 +101,8 @@ function firstYear(lines: readonly TextLine[], report: ParseReport): number {
   const dates: MonthDay[] = [];
   for (const { line, text } of lines) {
     const header = readSyslogHeader(text);
-    if ((header?.grammar === 'rfc3164' || header?.grammar === 'logcat') && header.time.year === 0) dates.push({ month: header.time.month, day: header.time.day, line });
+    if ((header?.grammar === 'rfc3164' || header?.grammar === 'logcat') && header.time.year === 0)
+      dates.push({ month: header.time.month, day: header.time.day, line });
   }
   const now = new Date();
   const guess = inferSyslogYear(dates, now, `today (${now.toISOString().slice(0, 10)})`);

@@ -13,7 +13,9 @@ const parseJsonl = (bytes: Uint8Array) => collectImport(parseImport(bytes, { for
 
 describe('Timesketch CSV', () => {
   it('reads the EVTX export: 13 records over 316 lines, multi-line quoted XML, timestamp in µs', async () => {
-    const { records, invalid, summary } = await collectImport(parseImport(fixture('events/timesketch_evtx_part.csv'), { format: 'timesketch-csv' }));
+    const { records, invalid, summary } = await collectImport(
+      parseImport(fixture('events/timesketch_evtx_part.csv'), { format: 'timesketch-csv' }),
+    );
     expect(invalid).toEqual([]);
     expect(records).toHaveLength(13);
     expect(summary).toMatchObject({ format: 'timesketch-csv', delimiter: ',', validCount: 13, notes: [] });
@@ -27,7 +29,10 @@ describe('Timesketch CSV', () => {
     });
     expect(first?.startMicros).toBe(utc('2012-03-14T04:17:38Z', 276_340));
     expect(first?.message).toMatch(/^\[7036 \/ 0x1b7c\] Source Name: Service Control Manager/);
-    expect(first?.extra).toMatchObject({ timestamp_desc: 'Content Modification Time', datetime: '2012-03-14 04:17:38.276340+00:00' });
+    expect(first?.extra).toMatchObject({
+      timestamp_desc: 'Content Modification Time',
+      datetime: '2012-03-14 04:17:38.276340+00:00',
+    });
     expect(first?.extra.xml_string).toContain('<Provider Name="Service Control Manager"');
     expect(first?.extra).not.toHaveProperty('message');
     // Duplicate rows that differ only in timestamp_desc stay separate records.
@@ -37,8 +42,11 @@ describe('Timesketch CSV', () => {
   });
 
   it('reports a row whose column count differs from the header', async () => {
-    const text = 'message,datetime,timestamp,timestamp_desc\nok,2024-01-01T00:00:00+00:00,1704067200000000,Write\nshort,2024-01-01T00:00:00+00:00\n';
-    const { records, invalid } = await collectImport(parseImport(new TextEncoder().encode(text), { format: 'timesketch-csv' }));
+    const text =
+      'message,datetime,timestamp,timestamp_desc\nok,2024-01-01T00:00:00+00:00,1704067200000000,Write\nshort,2024-01-01T00:00:00+00:00\n';
+    const { records, invalid } = await collectImport(
+      parseImport(new TextEncoder().encode(text), { format: 'timesketch-csv' }),
+    );
     expect(records).toHaveLength(1);
     expect(invalid).toEqual([{ line: 3, reason: 'the row has 2 columns, the header 4' }]);
   });
@@ -55,8 +63,17 @@ describe('Timesketch JSONL', () => {
       utc('2015-07-24T19:01:03Z'),
       1_642_892_863_502_205,
     ]);
-    expect(records[0]).toMatchObject({ line: 1, message: 'A message', actor: '', extra: { timestamp: 123456789, timestamp_desc: 'Write time', extra_field_1: 'foo' } });
-    expect(records[4]).toMatchObject({ line: 5, actor: 'DESKTOP-B0TAAAA', extra: { timestamp_desc: 'Creation Time', event_identifier: '11' } });
+    expect(records[0]).toMatchObject({
+      line: 1,
+      message: 'A message',
+      actor: '',
+      extra: { timestamp: 123456789, timestamp_desc: 'Write time', extra_field_1: 'foo' },
+    });
+    expect(records[4]).toMatchObject({
+      line: 5,
+      actor: 'DESKTOP-B0TAAAA',
+      extra: { timestamp_desc: 'Creation Time', event_identifier: '11' },
+    });
     expect(summary.notes).toEqual([
       '4 row(s) used datetime because timestamp is not a plausible microsecond value (below 10^14, i.e. before 1973-03-03; line 1: datetime 2015-07-24T19:01:01+00:00 over timestamp 123456789)',
     ]);
@@ -64,7 +81,14 @@ describe('Timesketch JSONL', () => {
 
   it('lets a plausible timestamp win over a disagreeing datetime, and says so', async () => {
     const { records, summary } = await parseJsonl(
-      jsonl([{ message: 'm', timestamp: 1_704_067_200_000_000, datetime: '2024-06-01T00:00:00+00:00', timestamp_desc: 'Write' }]),
+      jsonl([
+        {
+          message: 'm',
+          timestamp: 1_704_067_200_000_000,
+          datetime: '2024-06-01T00:00:00+00:00',
+          timestamp_desc: 'Write',
+        },
+      ]),
     );
     expect(records[0]?.startMicros).toBe(1_704_067_200_000_000);
     expect(summary.notes).toEqual([
@@ -83,7 +107,10 @@ describe('Timesketch JSONL', () => {
     );
     expect(invalid).toEqual([
       { line: 1, reason: 'no "message" field (Timesketch requires one)' },
-      { line: 2, reason: `no time: timestamp '42' is not microseconds since 1973 and datetime 'soon' is not an ISO 8601 time with an offset` },
+      {
+        line: 2,
+        reason: `no time: timestamp '42' is not microseconds since 1973 and datetime 'soon' is not an ISO 8601 time with an offset`,
+      },
     ]);
     expect(records.map((record) => record.startMicros)).toEqual([utc('2024-01-01T00:00:00Z'), 1_704_067_200_000_001]);
   });

@@ -4,11 +4,21 @@
  */
 import { columnNames } from './delimited-record.ts';
 import { delimitedRows } from './delimited-rows.ts';
-import { isInvalidRow, type ImportRecord, type InvalidRow, type JsonValue, type ParsedPiece, type ParseReport } from './import-record.ts';
+import {
+  isInvalidRow,
+  type ImportRecord,
+  type InvalidRow,
+  type JsonValue,
+  type ParsedPiece,
+  type ParseReport,
+} from './import-record.ts';
 import { isJsonObject, jsonLines } from './json-lines.ts';
 import { newTimesketchTally, timesketchNotes, timesketchRecord, type TimesketchTally } from './timesketch-record.ts';
 
-export async function* parseTimesketchCsv(text: AsyncIterable<string>, report: ParseReport): AsyncGenerator<ParsedPiece> {
+export async function* parseTimesketchCsv(
+  text: AsyncIterable<string>,
+  report: ParseReport,
+): AsyncGenerator<ParsedPiece> {
   const tally = newTimesketchTally();
   report.delimiter = ',';
   let columns: string[] | undefined;
@@ -35,13 +45,17 @@ export async function* parseTimesketchCsv(text: AsyncIterable<string>, report: P
   report.notes.push(...timesketchNotes(tally));
 }
 
-export async function* parseTimesketchJsonl(text: AsyncIterable<string>, report: ParseReport): AsyncGenerator<ParsedPiece> {
+export async function* parseTimesketchJsonl(
+  text: AsyncIterable<string>,
+  report: ParseReport,
+): AsyncGenerator<ParsedPiece> {
   const tally: TimesketchTally = newTimesketchTally();
   for await (const lines of jsonLines(text)) {
     const piece: ParsedPiece = { records: [], invalid: [] };
     for (const item of lines) {
       if ('error' in item) piece.invalid.push({ line: item.line, reason: item.error });
-      else if (!isJsonObject(item.value)) piece.invalid.push({ line: item.line, reason: 'the line is not a JSON object' });
+      else if (!isJsonObject(item.value))
+        piece.invalid.push({ line: item.line, reason: 'the line is not a JSON object' });
       else {
         if (report.columns.length === 0) report.columns = Object.keys(item.value);
         add(piece, timesketchRecord(item.value, item.line, tally));

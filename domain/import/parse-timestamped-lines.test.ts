@@ -17,7 +17,15 @@ async function read(text: string, fileName: string, zone = 'UTC') {
   const settings = settingsFromDetection(detection, zone);
   if (settings === undefined) throw new Error(detection.reason);
   const { records, invalid } = await collectImport(parseImport(bytes, settings));
-  return { detection, invalid, rows: records.map((r) => ({ at: new Date(r.startMicros / 1000).toISOString(), message: r.message, level: r.extra['level'] })) };
+  return {
+    detection,
+    invalid,
+    rows: records.map((r) => ({
+      at: new Date(r.startMicros / 1000).toISOString(),
+      message: r.message,
+      level: r.extra['level'],
+    })),
+  };
 }
 
 describe('text logs: lines that start with a time', () => {
@@ -30,7 +38,11 @@ describe('text logs: lines that start with a time', () => {
     const { detection, rows } = await read(log, 'error.log', 'Europe/Berlin');
     expect(detection.reason).toMatch(/^A text log: 3 of 3 lines start with a time/);
     // 07:41:03 in Berlin (UTC+1 in January) is 06:41:03Z.
-    expect(rows.map((row) => row.at)).toEqual(['2024-01-02T06:41:03.000Z', '2024-01-02T06:41:07.000Z', '2024-01-02T06:42:11.000Z']);
+    expect(rows.map((row) => row.at)).toEqual([
+      '2024-01-02T06:41:03.000Z',
+      '2024-01-02T06:41:07.000Z',
+      '2024-01-02T06:42:11.000Z',
+    ]);
     expect(rows.map((row) => row.level)).toEqual(['error', 'warn', 'crit']);
     expect(rows[0]?.message.startsWith('[error] 1234#1234: *5 open()')).toBe(true);
   });
@@ -53,7 +65,11 @@ describe('text logs: lines that start with a time', () => {
       '2024-01-02 07:41:09.002 UTC [1240] postgres@app STATEMENT:  SELECT * FROM users;',
     ].join('\n');
     const { rows } = await read(log, 'postgresql-2024-01-02.log', 'America/New_York');
-    expect(rows.map((row) => row.at)).toEqual(['2024-01-02T07:41:03.515Z', '2024-01-02T07:41:09.002Z', '2024-01-02T07:41:09.002Z']);
+    expect(rows.map((row) => row.at)).toEqual([
+      '2024-01-02T07:41:03.515Z',
+      '2024-01-02T07:41:09.002Z',
+      '2024-01-02T07:41:09.002Z',
+    ]);
     expect(rows[0]?.message).toBe('[1234] LOG:  database system is ready to accept connections');
     expect(rows[1]?.level).toBe('error');
   });
@@ -92,7 +108,13 @@ describe('text logs: lines that start with a time', () => {
     const { rows, invalid } = await read(log, 'worker.log');
     expect(rows.map((row) => row.at)).toEqual(['2024-01-02T07:41:03.515Z', '2024-01-02T07:41:04.000Z']);
     expect(rows[0]?.message.split('\n')[0]).toBe('worker - ERROR - task crashed');
-    expect(invalid).toEqual([{ line: 1, reason: 'line 1: "*** service started ***" does not start with a time (expected a time first (the first 2 words of the line))' }]);
+    expect(invalid).toEqual([
+      {
+        line: 1,
+        reason:
+          'line 1: "*** service started ***" does not start with a time (expected a time first (the first 2 words of the line))',
+      },
+    ]);
   });
 
   it('Windows CBS.log: a comma after the time', async () => {
@@ -121,7 +143,11 @@ describe('text logs: lines that start with a time', () => {
   });
 
   it('a table whose first column is a time stays a table', async () => {
-    const csv = ['2024-01-02 07:41:03,web-1,login ok', '2024-01-02 07:41:04,web-2,login failed', '2024-01-02 07:41:05,web-1,logout'].join('\n');
+    const csv = [
+      '2024-01-02 07:41:03,web-1,login ok',
+      '2024-01-02 07:41:04,web-2,login failed',
+      '2024-01-02 07:41:05,web-1,logout',
+    ].join('\n');
     expect(detectFormat(new TextEncoder().encode(csv), 'events.csv').format).toBe('delimited');
   });
 
@@ -134,9 +160,19 @@ describe('text logs: lines that start with a time', () => {
 
 describe('a comma before the milliseconds', () => {
   it('log4j and Python logging lines with nothing else between them are a text log, not a comma table', async () => {
-    const java = ['2024-01-02 07:41:03,515 INFO  [main] com.example.App - Starting', '2024-01-02 07:41:04,001 ERROR [worker-1] com.example.Job - Job failed', '2024-01-02 07:41:05,250 WARN  [main] com.example.App - Retrying'].join('\n');
-    const python = ['2024-01-02 07:41:03,515 - worker - ERROR - task crashed', '2024-01-02 07:41:04,000 - worker - INFO - task restarted'].join('\n');
-    for (const [text, first, message] of [[java, '2024-01-02T07:41:03.515Z', 'INFO  [main] com.example.App - Starting'], [python, '2024-01-02T07:41:03.515Z', 'worker - ERROR - task crashed']] as const) {
+    const java = [
+      '2024-01-02 07:41:03,515 INFO  [main] com.example.App - Starting',
+      '2024-01-02 07:41:04,001 ERROR [worker-1] com.example.Job - Job failed',
+      '2024-01-02 07:41:05,250 WARN  [main] com.example.App - Retrying',
+    ].join('\n');
+    const python = [
+      '2024-01-02 07:41:03,515 - worker - ERROR - task crashed',
+      '2024-01-02 07:41:04,000 - worker - INFO - task restarted',
+    ].join('\n');
+    for (const [text, first, message] of [
+      [java, '2024-01-02T07:41:03.515Z', 'INFO  [main] com.example.App - Starting'],
+      [python, '2024-01-02T07:41:03.515Z', 'worker - ERROR - task crashed'],
+    ] as const) {
       const bytes = new TextEncoder().encode(text);
       const detection = detectFormat(bytes, 'app.log');
       expect(detection.format).toBe('syslog');

@@ -10,8 +10,10 @@ const bytesOf = (text: string) => new TextEncoder().encode(text);
 const run = (text: string, settings: WhatsappSettings) => collectImport(parseImport(bytesOf(text), settings));
 const detect = (text: string) => detectFormat(bytesOf(text), 'WhatsApp Chat with Team.txt');
 /** Detected settings, the zone replaced as the preview and server do. */
-const settingsOf = (text: string, timeZone = 'UTC') => settingsFromDetection(detect(text), timeZone) as WhatsappSettings;
-const rows = (records: { startMicros: number; actor: string; message: string }[]) => records.map((record) => [iso(record.startMicros), record.actor, record.message]);
+const settingsOf = (text: string, timeZone = 'UTC') =>
+  settingsFromDetection(detect(text), timeZone) as WhatsappSettings;
+const rows = (records: { startMicros: number; actor: string; message: string }[]) =>
+  records.map((record) => [iso(record.startMicros), record.actor, record.message]);
 
 describe('WhatsApp exports', () => {
   it('Android, US English: month-first from a 31 in second place, 12-hour clock, system line, multi-line message', async () => {
@@ -34,7 +36,11 @@ describe('WhatsApp exports', () => {
     const { records, invalid } = await run(chat, settings);
     expect(invalid).toEqual([]);
     expect(rows(records)).toEqual([
-      ['2020-01-01T02:41:00.000Z', '', 'Messages and calls are end-to-end encrypted. No one outside of this chat, not even WhatsApp, can read or listen to them. Tap to learn more.'],
+      [
+        '2020-01-01T02:41:00.000Z',
+        '',
+        'Messages and calls are end-to-end encrypted. No one outside of this chat, not even WhatsApp, can read or listen to them. Tap to learn more.',
+      ],
       ['2020-01-01T02:41:00.000Z', 'Alice', 'Happy new year!'],
       ['2020-01-01T04:59:00.000Z', 'Bob', '<Media omitted>'],
       ['2020-01-01T05:00:00.000Z', 'Alice', "It's 2020\nand this line continues it"],
@@ -43,7 +49,10 @@ describe('WhatsApp exports', () => {
     expect(records.map((record) => record.line)).toEqual([1, 2, 3, 4, 7]);
     expect(records[0]?.extra).toMatchObject({ kind: 'system', platform: 'android' });
     expect(records[2]?.extra).toMatchObject({ kind: 'message', mediaOmitted: true });
-    const french = await run('31/12/2019 21:41 - Alice: <Médias omis>\n[31/12/2019, 21:42:00] Bob: \u200eimage omitted\n', { format: 'whatsapp', timeZone: 'UTC', dateOrder: 'day-first' });
+    const french = await run(
+      '31/12/2019 21:41 - Alice: <Médias omis>\n[31/12/2019, 21:42:00] Bob: \u200eimage omitted\n',
+      { format: 'whatsapp', timeZone: 'UTC', dateOrder: 'day-first' },
+    );
     expect(french.records.map((record) => record.extra.mediaOmitted)).toEqual([true, true]);
   });
 
@@ -64,7 +73,9 @@ describe('WhatsApp exports', () => {
       '\u200e[31.12.19, 21:42:00] Bob: \u200e<attached: 00000012-PHOTO-2019-12-31-21-42-00.jpg>',
     ].join('\r\n');
     const detection = detect(chat);
-    expect(detection.reason).toMatch(/^WhatsApp export \(iOS\): 3 of 3 lines .*day-first: 31 appears in the first position/);
+    expect(detection.reason).toMatch(
+      /^WhatsApp export \(iOS\): 3 of 3 lines .*day-first: 31 appears in the first position/,
+    );
     const { records } = await run(chat, settingsOf(chat, 'Europe/Berlin'));
     expect(rows(records)).toEqual([
       ['2019-12-31T20:40:00.000Z', 'Team', 'Nachrichten und Anrufe sind Ende-zu-Ende-verschlüsselt.'],
@@ -102,9 +113,13 @@ describe('WhatsApp exports', () => {
       ['2020-01-01T00:01:00.000Z', 'Bob', 'gott nytt år'],
     ]);
     const french = '31/12/2019 à 21:41 - Alice: salut\n';
-    expect(rows((await run(french, settingsOf(french))).records)).toEqual([['2019-12-31T21:41:00.000Z', 'Alice', 'salut']]);
+    expect(rows((await run(french, settingsOf(french))).records)).toEqual([
+      ['2019-12-31T21:41:00.000Z', 'Alice', 'salut'],
+    ]);
     const finnish = '31.12.2019 klo 21.41 - Alice: hei\n';
-    expect(rows((await run(finnish, settingsOf(finnish))).records)).toEqual([['2019-12-31T21:41:00.000Z', 'Alice', 'hei']]);
+    expect(rows((await run(finnish, settingsOf(finnish))).records)).toEqual([
+      ['2019-12-31T21:41:00.000Z', 'Alice', 'hei'],
+    ]);
     const finnishIos = '[12.3.2022 klo 14.08.18] Matias: moi\n[13.3.2022 klo 9.01.00] Aino: hei\n';
     expect(rows((await run(finnishIos, settingsOf(finnishIos, 'Europe/Helsinki'))).records)).toEqual([
       ['2022-03-12T12:08:18.000Z', 'Matias', 'moi'],
@@ -112,7 +127,9 @@ describe('WhatsApp exports', () => {
     ]);
     // Brazilian Android: a phone number as the sender, wrapped in direction marks.
     const brazil = '31/12/2019 21:41 - \u202a+55 11 91234-5678\u202c: feliz ano novo\n';
-    expect(rows((await run(brazil, settingsOf(brazil))).records)).toEqual([['2019-12-31T21:41:00.000Z', '+55 11 91234-5678', 'feliz ano novo']]);
+    expect(rows((await run(brazil, settingsOf(brazil))).records)).toEqual([
+      ['2019-12-31T21:41:00.000Z', '+55 11 91234-5678', 'feliz ano novo'],
+    ]);
     const yearFirst = '2019-12-31, 21:41 - Alice: hej\n2020-01-01, 00:01 - Bob: hej då\n';
     const settings = settingsOf(yearFirst);
     expect(settings.dateOrder).toBe('year-first');
@@ -124,14 +141,22 @@ describe('WhatsApp exports', () => {
     expect(detect(chat).reason).toContain(
       'month-first: no number above 12 decides between day and month in the sample, so month-first was kept (set the date order if this export is day-first)',
     );
-    expect(rows((await run(chat, settingsOf(chat))).records).map((row) => row[0])).toEqual(['2020-01-02T10:00:00.000Z', '2020-01-03T10:00:00.000Z']);
+    expect(rows((await run(chat, settingsOf(chat))).records).map((row) => row[0])).toEqual([
+      '2020-01-02T10:00:00.000Z',
+      '2020-01-03T10:00:00.000Z',
+    ]);
     const dayFirst = await run(chat, { format: 'whatsapp', timeZone: 'UTC', dateOrder: 'day-first' });
-    expect(dayFirst.records.map((record) => iso(record.startMicros))).toEqual(['2020-02-01T10:00:00.000Z', '2020-03-01T10:00:00.000Z']);
+    expect(dayFirst.records.map((record) => iso(record.startMicros))).toEqual([
+      '2020-02-01T10:00:00.000Z',
+      '2020-03-01T10:00:00.000Z',
+    ]);
   });
 
   it('without a number above 12, the order in which dates run forward decides', () => {
     const chat = '03/01/20, 10:00 - A: x\n04/01/20, 10:00 - B: y\n05/01/20, 10:00 - A: z\n01/02/20, 10:00 - B: w\n';
-    expect(detect(chat).reason).toContain('day-first: no number above 12 decides, but the dates run forward only when read day-first (1 steps back read month-first)');
+    expect(detect(chat).reason).toContain(
+      'day-first: no number above 12 decides, but the dates run forward only when read day-first (1 steps back read month-first)',
+    );
   });
 
   it('bad lines become invalid rows; a refused message takes its continuation lines with it', async () => {
@@ -145,7 +170,11 @@ describe('WhatsApp exports', () => {
     ].join('\n');
     const { records, invalid } = await run(chat, { format: 'whatsapp', timeZone: 'UTC', dateOrder: 'month-first' });
     expect(invalid).toEqual([
-      { line: 1, reason: '"Chat exported by a tool" comes before the first message and does not start one (expected a date, a time and a sender)' },
+      {
+        line: 1,
+        reason:
+          '"Chat exported by a tool" comes before the first message and does not start one (expected a date, a time and a sender)',
+      },
       { line: 3, reason: '"13/13/19, 9:41 PM" is not a date (expected month/day/year)' },
       { line: 5, reason: '"12/31/19, 13:41 PM" has hour 13 with AM/PM (expected 1 to 12)' },
     ]);
@@ -155,18 +184,33 @@ describe('WhatsApp exports', () => {
     ]);
   });
 
-  it('streams a long export: messages continued across the parser\'s passes stay whole', async () => {
+  it("streams a long export: messages continued across the parser's passes stay whole", async () => {
     const lines: string[] = [];
-    for (let index = 0; index < 3000; index += 1) lines.push(`12/31/19, 9:${String(index % 60).padStart(2, '0')} PM - Member ${index % 7}: message ${index}`, `second line of ${index}`);
-    const { records, invalid } = await run(lines.join('\n'), { format: 'whatsapp', timeZone: 'UTC', dateOrder: 'month-first' });
+    for (let index = 0; index < 3000; index += 1)
+      lines.push(
+        `12/31/19, 9:${String(index % 60).padStart(2, '0')} PM - Member ${index % 7}: message ${index}`,
+        `second line of ${index}`,
+      );
+    const { records, invalid } = await run(lines.join('\n'), {
+      format: 'whatsapp',
+      timeZone: 'UTC',
+      dateOrder: 'month-first',
+    });
     expect(invalid).toEqual([]);
     expect(records).toHaveLength(3000);
-    expect(records.every((record, index) => record.message === `message ${index}\nsecond line of ${index}` && record.line === 2 * index + 1)).toBe(true);
+    expect(
+      records.every(
+        (record, index) =>
+          record.message === `message ${index}\nsecond line of ${index}` && record.line === 2 * index + 1,
+      ),
+    ).toBe(true);
     expect(records.at(-1)).toMatchObject({ actor: 'Member 3', line: 5999 });
   });
 
   it('an application log with " - " after the time is not taken for an Android export (Android writes no seconds)', () => {
-    expect(detect('2024-06-04 09:00:00 - root - INFO - started\n2024-06-04 09:00:01 - root - INFO - ready: yes\n').format).not.toBe('whatsapp');
+    expect(
+      detect('2024-06-04 09:00:00 - root - INFO - started\n2024-06-04 09:00:01 - root - INFO - ready: yes\n').format,
+    ).not.toBe('whatsapp');
   });
 
   it('a plain log is not taken for WhatsApp', () => {

@@ -26,7 +26,11 @@ const ATTACHED = /^<attached: ([^>]+)>$/;
 const OMITTED = /^<[^<>:]{3,40}>$|^(?:image|video|audio|sticker|GIF|document|Contact card) omitted$/i;
 const MARKS = /[\u200e\u200f\u202a-\u202e]/g;
 
-export async function* parseWhatsapp(text: AsyncIterable<string>, settings: WhatsappSettings, report: ParseReport): AsyncGenerator<ParsedPiece> {
+export async function* parseWhatsapp(
+  text: AsyncIterable<string>,
+  settings: WhatsappSettings,
+  report: ParseReport,
+): AsyncGenerator<ParsedPiece> {
   const zone = await loadZone(settings.timeZone);
   let pending: Pending | undefined;
   // Lines after a message start that was refused belong to that invalid row, not to the message before.
@@ -59,13 +63,20 @@ function startOf(line: number, start: WhatsappStart, settings: WhatsappSettings,
   const time = whatsappTime(start, settings.dateOrder);
   if (typeof time === 'string') return { line, reason: time };
   const micros = wallMicros(time, zone);
-  if (micros === undefined) return { line, reason: `"${start.stamp}" is not a date and time that exists (${settings.dateOrder} date, hours 0-23)` };
+  if (micros === undefined)
+    return {
+      line,
+      reason: `"${start.stamp}" is not a date and time that exists (${settings.dateOrder} date, hours 0-23)`,
+    };
   return { line, micros, start, lines: [start.body] };
 }
 
 function notAMessage(line: number, raw: string, sawStart: boolean): InvalidRow {
   const why = sawStart ? 'follows a refused message' : 'comes before the first message';
-  return { line, reason: `"${shorten(raw.trim())}" ${why} and does not start one (expected a date, a time and a sender)` };
+  return {
+    line,
+    reason: `"${shorten(raw.trim())}" ${why} and does not start one (expected a date, a time and a sender)`,
+  };
 }
 
 function messageRecord({ line, micros, start, lines }: Pending): ImportRecord {
@@ -76,7 +87,11 @@ function messageRecord({ line, micros, start, lines }: Pending): ImportRecord {
   const sender = colon > 0 ? whole.slice(0, colon).replace(MARKS, '').trim() : '';
   const isMessage = sender !== '' && sender.length <= MAX_SENDER_CHARS && !/["“”\n]/.test(sender);
   const message = (isMessage ? whole.slice(colon + 2) : whole).replace(/^[\u200e\u200f]+/, '');
-  const extra: Record<string, JsonValue> = { kind: isMessage ? 'message' : 'system', platform: start.platform, sent: start.stamp };
+  const extra: Record<string, JsonValue> = {
+    kind: isMessage ? 'message' : 'system',
+    platform: start.platform,
+    sent: start.stamp,
+  };
   const attached = ATTACHED.exec(message.trim());
   if (attached?.[1] !== undefined) extra.attachment = attached[1];
   else if (OMITTED.test(message.trim())) extra.mediaOmitted = true;

@@ -29,8 +29,16 @@ describe('a header shorter than its rows', () => {
     expect(detection.columns.slice(0, 5)).toEqual(['Level', 'Date and Time', 'Source', 'Event ID', 'Task Category']);
     const { records, invalid } = await collectImport(parseImport(bytes, settings));
     expect(invalid).toEqual([]);
-    expect(records.map((r) => new Date(r.startMicros / 1000).toISOString())).toEqual(['2013-09-27T14:42:26.000Z', '2013-09-27T14:43:01.000Z', '2013-09-28T01:05:00.000Z']);
-    expect(records.map((r) => r.actor)).toEqual(['Microsoft-Windows-Security-Auditing', 'Microsoft-Windows-Security-Auditing', 'Service Control Manager']);
+    expect(records.map((r) => new Date(r.startMicros / 1000).toISOString())).toEqual([
+      '2013-09-27T14:42:26.000Z',
+      '2013-09-27T14:43:01.000Z',
+      '2013-09-28T01:05:00.000Z',
+    ]);
+    expect(records.map((r) => r.actor)).toEqual([
+      'Microsoft-Windows-Security-Auditing',
+      'Microsoft-Windows-Security-Auditing',
+      'Service Control Manager',
+    ]);
     expect(records[1]?.message).toBe('An account failed to log on.');
   });
 

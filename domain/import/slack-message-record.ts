@@ -20,15 +20,32 @@ export interface SlackPeople {
 
 // Duplicates of text (blocks) and of users.json (user_profile); file objects are kept normalized.
 const DROPPED = new Set(['text', 'blocks', 'user_profile', 'file', 'files']);
-const FILE_FIELDS = ['id', 'name', 'title', 'mimetype', 'filetype', 'size', 'url_private', 'url_private_download', 'permalink'];
+const FILE_FIELDS = [
+  'id',
+  'name',
+  'title',
+  'mimetype',
+  'filetype',
+  'size',
+  'url_private',
+  'url_private_download',
+  'permalink',
+];
 const BOT_ADD = /<[^|>]*\/services\/(B[A-Z0-9]+)\|([^>]+)>/;
 
-export function slackMessageRecord(message: JsonValue, line: number, channel: string, place: string, people: SlackPeople): ImportRecord | InvalidRow {
+export function slackMessageRecord(
+  message: JsonValue,
+  line: number,
+  channel: string,
+  place: string,
+  people: SlackPeople,
+): ImportRecord | InvalidRow {
   if (!isJsonObject(message)) return { line, reason: `${place}: not a message object` };
   const ts = typeof message.ts === 'string' || typeof message.ts === 'number' ? String(message.ts) : undefined;
   // NOTE: ts is the string "seconds.micros"; parsing the text keeps all six digits exact.
   const startMicros = ts === undefined ? undefined : parseDate(ts, 'UTC', { numericUnit: 'seconds' });
-  if (startMicros === undefined) return { line, reason: `${place}: ts ${ts === undefined ? 'is missing' : `'${ts}' is not a Slack timestamp`}` };
+  if (startMicros === undefined)
+    return { line, reason: `${place}: ts ${ts === undefined ? 'is missing' : `'${ts}' is not a Slack timestamp`}` };
 
   const { actor, isBot } = actorOf(message, people);
   const files = filesOf(message);
@@ -36,7 +53,11 @@ export function slackMessageRecord(message: JsonValue, line: number, channel: st
   for (const [key, value] of Object.entries(message)) if (!DROPPED.has(key)) extra[key] = value;
   if (files.length > 0) extra.files = files;
   const text = typeof message.text === 'string' ? message.text : '';
-  const shown = text !== '' ? text : attachmentText(message.attachments) || files.map((file) => `uploaded a file: ${jsonText(file.title ?? file.name)}`).join('\n');
+  const shown =
+    text !== ''
+      ? text
+      : attachmentText(message.attachments) ||
+        files.map((file) => `uploaded a file: ${jsonText(file.title ?? file.name)}`).join('\n');
   return {
     line,
     startMicros,
@@ -75,7 +96,12 @@ function attachmentText(attachments: JsonValue | undefined): string {
   if (!Array.isArray(attachments)) return '';
   return attachments
     .filter(isJsonObject)
-    .map((attachment) => [attachment.pretext, attachment.title, attachment.text ?? attachment.fallback].map(jsonText).filter((part) => part !== '').join('\n'))
+    .map((attachment) =>
+      [attachment.pretext, attachment.title, attachment.text ?? attachment.fallback]
+        .map(jsonText)
+        .filter((part) => part !== '')
+        .join('\n'),
+    )
     .filter((part) => part !== '')
     .join('\n');
 }

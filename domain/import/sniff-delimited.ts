@@ -17,7 +17,14 @@ import { sniffZeek } from './sniff-zeek.ts';
 export type { DelimitedGuess };
 
 const NUMBER = /^\s*[+-]?\d+([.,]\d+)?\s*$/;
-const NAMES: Record<string, string> = { ',': 'Comma', '\t': 'Tab', ';': 'Semicolon', '|': 'Pipe', ' ': 'Space', whitespace: 'Whitespace' };
+const NAMES: Record<string, string> = {
+  ',': 'Comma',
+  '\t': 'Tab',
+  ';': 'Semicolon',
+  '|': 'Pipe',
+  ' ': 'Space',
+  whitespace: 'Whitespace',
+};
 const SAMPLE_LINES = 200;
 
 interface Split {
@@ -41,12 +48,21 @@ export function sniffDelimited(text: string, complete: boolean): DelimitedGuess 
   // Spaces split prose as well as tables: a space-separated guess must find its times.
   const spaced = best?.delimiter === ' ' || best?.delimiter === 'whitespace';
   if (guess !== undefined && (guess.mapping.startTime !== undefined || !spaced)) return guess;
-  return timePrefixedLines(lines, commentPrefix) ?? 'no delimiter splits its first lines into the same number of columns';
+  return (
+    timePrefixedLines(lines, commentPrefix) ?? 'no delimiter splits its first lines into the same number of columns'
+  );
 }
 
-function chooseSplit(text: string, lines: readonly string[], complete: boolean, commentPrefix: string | undefined): Split | undefined {
+function chooseSplit(
+  text: string,
+  lines: readonly string[],
+  complete: boolean,
+  commentPrefix: string | undefined,
+): Split | undefined {
   const tally = (delimiter: string, records: string[][]): Split => {
-    const filled = records.filter((fields) => !(fields.length === 1 && fields[0] === '') && !isComment(fields, commentPrefix));
+    const filled = records.filter(
+      (fields) => !(fields.length === 1 && fields[0] === '') && !isComment(fields, commentPrefix),
+    );
     const counts = new Map<number, number>();
     for (const fields of filled) counts.set(fields.length, (counts.get(fields.length) ?? 0) + 1);
     const [modal = 0] = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? [];
@@ -58,13 +74,26 @@ function chooseSplit(text: string, lines: readonly string[], complete: boolean, 
     return { delimiter, records, modal, share: body.length === 0 ? 0 : body.filter(fits).length / body.length };
   };
   const papa = (delimiter: string) => {
-    const parsed = new Papa.Parser({ delimiter, newline: '\n', quoteChar: '"', preview: SAMPLE_LINES }).parse(text, 0, !complete) as { data: string[][] };
-    return tally(delimiter, parsed.data.map((fields) => fields.map((field) => field.replace(/\r$/, ''))));
+    const parsed = new Papa.Parser({ delimiter, newline: '\n', quoteChar: '"', preview: SAMPLE_LINES }).parse(
+      text,
+      0,
+      !complete,
+    ) as { data: string[][] };
+    return tally(
+      delimiter,
+      parsed.data.map((fields) => fields.map((field) => field.replace(/\r$/, ''))),
+    );
   };
-  const split = (delimiter: string) => tally(delimiter, lines.map((line) => splitLine(line, delimiter, true)));
+  const split = (delimiter: string) =>
+    tally(
+      delimiter,
+      lines.map((line) => splitLine(line, delimiter, true)),
+    );
   const fits = (candidate: Split, share: number, modal: number) => candidate.modal >= modal && candidate.share >= share;
   const candidates = [...['\t', ',', ';', '|'].map(papa), ...multiCharacterDelimiters(lines).map(split)];
-  const chosen = candidates.filter((candidate) => fits(candidate, 0.6, 2)).sort((a, b) => b.share - a.share || b.modal - a.modal || b.delimiter.length - a.delimiter.length)[0];
+  const chosen = candidates
+    .filter((candidate) => fits(candidate, 0.6, 2))
+    .sort((a, b) => b.share - a.share || b.modal - a.modal || b.delimiter.length - a.delimiter.length)[0];
   if (chosen !== undefined) return chosen;
   // Spaces split prose too, so a space-separated table must be regular nearly everywhere.
   return [split('whitespace'), papa(' ')].find((candidate) => fits(candidate, 0.9, 3));
@@ -76,7 +105,11 @@ function multiCharacterDelimiters(lines: readonly string[]): string[] {
   const first = sample[0];
   if (first === undefined) return [];
   const found = new Set(first.match(/[^\w\s"'.:/\\-]{2,3}/g) ?? []);
-  return [...found].filter((candidate) => sample.filter((line) => line.split(candidate).length === first.split(candidate).length).length >= sample.length * 0.8);
+  return [...found].filter(
+    (candidate) =>
+      sample.filter((line) => line.split(candidate).length === first.split(candidate).length).length >=
+      sample.length * 0.8,
+  );
 }
 
 function isComment(fields: readonly string[], commentPrefix: string | undefined): boolean {
@@ -87,36 +120,64 @@ function guessFromSplit(split: Split, commentPrefix: string | undefined): Delimi
   const { records, modal, delimiter } = split;
   const notes: string[] = [];
   const spaced = delimiter === ' ' || delimiter === 'whitespace';
-  const isData = (fields: readonly string[]) => (spaced ? fields.length >= modal : fields.length === modal) && !isComment(fields, commentPrefix);
+  const isData = (fields: readonly string[]) =>
+    (spaced ? fields.length >= modal : fields.length === modal) && !isComment(fields, commentPrefix);
   const preamble = records.findIndex(isData);
   // A header may name fewer columns than the rows hold (Windows Event Viewer leaves the description
   // column unnamed): a row of names just before the first full row is that header, padded.
   const named = preamble > 0 ? records[preamble - 1] : undefined;
   const shortHeader =
-    named !== undefined && !spaced && !isComment(named, commentPrefix) && named.length >= 2 && named.length < modal &&
-    named.every((cell) => cell.trim() !== '' && !looksLikeValue(cell)) && (records[preamble] ?? []).some(looksLikeValue);
+    named !== undefined &&
+    !spaced &&
+    !isComment(named, commentPrefix) &&
+    named.length >= 2 &&
+    named.length < modal &&
+    named.every((cell) => cell.trim() !== '' && !looksLikeValue(cell)) &&
+    (records[preamble] ?? []).some(looksLikeValue);
   const start = shortHeader ? preamble - 1 : preamble;
   const before = records.slice(0, start);
   // Physical lines, blank ones included, as the parser skips them; a quoted newline adds one.
-  const preambleRows = before.every((fields) => isComment(fields, commentPrefix) || (fields.length === 1 && fields[0] === ''))
+  const preambleRows = before.every(
+    (fields) => isComment(fields, commentPrefix) || (fields.length === 1 && fields[0] === ''),
+  )
     ? 0
     : before.reduce((lines, fields) => lines + fields.join('').split('\n').length, 0);
-  const first = shortHeader ? [...named, ...Array.from({ length: modal - named.length }, () => '')] : (records[preamble] ?? []);
+  const first = shortHeader
+    ? [...named, ...Array.from({ length: modal - named.length }, () => '')]
+    : (records[preamble] ?? []);
   const rest = records.slice(start + 1).filter(isData);
-  const hasHeader = shortHeader || (first.some((cell) => cell.trim() !== '') && first.every((cell) => !looksLikeValue(cell)));
+  const hasHeader =
+    shortHeader || (first.some((cell) => cell.trim() !== '') && first.every((cell) => !looksLikeValue(cell)));
   const unitsRow = hasHeader && isUnitsRow(rest[0], rest.slice(1));
   const data = hasHeader ? rest.slice(unitsRow ? 1 : 0) : [first, ...rest];
   let width = modal;
   // A trailing delimiter on every line adds a column that is always empty.
   if (data.every((fields) => fields[width - 1] === '') && (!hasHeader || first[width - 1]?.trim() === '')) width -= 1;
   const columns = hasHeader ? columnNames(first.slice(0, width)) : columnNames(Array.from({ length: width }, () => ''));
-  const lines = records.filter((fields) => !isComment(fields, commentPrefix) && !(fields.length === 1 && fields[0] === '')).length;
-  notes.push(`${NAMES[delimiter] ?? JSON.stringify(delimiter)}-separated: ${Math.round(split.share * lines)} of ${lines} lines split into ${modal} fields`);
-  notes.push(hasHeader ? `a header row${unitsRow ? ` and a units row (${(rest[0] ?? []).filter((cell) => cell.trim() !== '').slice(0, 3).join(', ')})` : ''}` : 'no header row: the first row holds values');
+  const lines = records.filter(
+    (fields) => !isComment(fields, commentPrefix) && !(fields.length === 1 && fields[0] === ''),
+  ).length;
+  notes.push(
+    `${NAMES[delimiter] ?? JSON.stringify(delimiter)}-separated: ${Math.round(split.share * lines)} of ${lines} lines split into ${modal} fields`,
+  );
+  notes.push(
+    hasHeader
+      ? `a header row${
+          unitsRow
+            ? ` and a units row (${(rest[0] ?? [])
+                .filter((cell) => cell.trim() !== '')
+                .slice(0, 3)
+                .join(', ')})`
+            : ''
+        }`
+      : 'no header row: the first row holds values',
+  );
   if (preambleRows > 0) notes.push(`${preambleRows} preamble line${preambleRows === 1 ? '' : 's'} skipped`);
   if (commentPrefix !== undefined) notes.push('lines starting with # skipped as comments');
   if (width < modal) notes.push('the empty field after a trailing delimiter ignored');
-  const joined = spaced ? data.map((fields) => [...fields.slice(0, width - 1), fields.slice(width - 1).join(' ')]) : data;
+  const joined = spaced
+    ? data.map((fields) => [...fields.slice(0, width - 1), fields.slice(width - 1).join(' ')])
+    : data;
   const roles = inferColumnRoles(columns, joined.slice(0, SAMPLE_LINES));
   return {
     layout: {
@@ -140,12 +201,17 @@ function guessFromSplit(split: Split, commentPrefix: string | undefined): Delimi
 /** A row under the header of names where the data has numbers: "ft", "kt", "(deg)". */
 function isUnitsRow(row: readonly string[] | undefined, data: readonly (readonly string[])[]): boolean {
   if (row === undefined || data.length === 0 || !row.every((cell) => !looksLikeValue(cell))) return false;
-  return row.some((cell, index) => cell.trim() !== '' && data.filter((fields) => NUMBER.test(fields[index] ?? '')).length >= data.length * 0.8);
+  return row.some(
+    (cell, index) =>
+      cell.trim() !== '' && data.filter((fields) => NUMBER.test(fields[index] ?? '')).length >= data.length * 0.8,
+  );
 }
 
 /** Lines that are a time (one or two space-separated tokens) then free text, as Sophos writes them. */
 function timePrefixedLines(lines: readonly string[], commentPrefix: string | undefined): DelimitedGuess | undefined {
-  const content = lines.filter((line) => line.trim() !== '' && (commentPrefix === undefined || !line.startsWith(commentPrefix)));
+  const content = lines.filter(
+    (line) => line.trim() !== '' && (commentPrefix === undefined || !line.startsWith(commentPrefix)),
+  );
   if (content.length === 0) return undefined;
   const tokens = content.map((line) => line.split(' '));
   for (const count of [2, 1]) {
@@ -155,7 +221,14 @@ function timePrefixedLines(lines: readonly string[], commentPrefix: string | und
     const columns = count === 2 ? ['date', 'time', 'message'] : ['time', 'message'];
     const mapping = count === 2 ? { startTime: 0, startClock: 1, message: 2 } : { startTime: 0, message: 1 };
     return {
-      layout: { delimiter: ' ', quoted: false, preambleRows: 0, headerRows: 0, columnNames: columns, ...(commentPrefix === undefined ? {} : { commentPrefix }) },
+      layout: {
+        delimiter: ' ',
+        quoted: false,
+        preambleRows: 0,
+        headerRows: 0,
+        columnNames: columns,
+        ...(commentPrefix === undefined ? {} : { commentPrefix }),
+      },
       columns,
       mapping,
       numericUnit: shape.kind === 'epoch' ? shape.numericUnit : 'auto',
@@ -179,5 +252,7 @@ function looksLikeValue(cell: string): boolean {
 /** Seconds when the sample start cells are numbers of at most 11 integer digits (or decimals). */
 export function unitOf(cells: readonly string[]): 'seconds' | 'microseconds' {
   const numeric = cells.filter((cell) => NUMBER.test(cell));
-  return numeric.length > 0 && numeric.every((cell) => /^\s*\d{1,11}(\.\d{1,6})?\s*$/.test(cell)) ? 'seconds' : 'microseconds';
+  return numeric.length > 0 && numeric.every((cell) => /^\s*\d{1,11}(\.\d{1,6})?\s*$/.test(cell))
+    ? 'seconds'
+    : 'microseconds';
 }

@@ -36,19 +36,37 @@ export function sniffW3c(text: string, complete: boolean): DelimitedGuess | stri
   const message = MESSAGES.map(index).find((at) => at !== -1);
   const restarts = lines.filter((line) => line.startsWith('#Fields:')).length;
   const notes = [
-    `a W3C extended log (${lines.find((line) => line.startsWith('#Software:'))?.slice(10).trim() || 'no #Software line'}): space-separated${quoted ? ', every field quoted' : ''}, columns named by each #Fields: line${restarts > 1 ? ` (${restarts} header blocks in the first 64 KiB)` : ''}`,
-    date !== -1 && time !== -1 ? `start time: the date and time fields as one ${local ? 'local time (#Time Format: Local)' : 'UTC instant'}` : `start time: the ${date !== -1 ? 'date' : 'time'} field`,
+    `a W3C extended log (${
+      lines
+        .find((line) => line.startsWith('#Software:'))
+        ?.slice(10)
+        .trim() || 'no #Software line'
+    }): space-separated${quoted ? ', every field quoted' : ''}, columns named by each #Fields: line${restarts > 1 ? ` (${restarts} header blocks in the first 64 KiB)` : ''}`,
+    date !== -1 && time !== -1
+      ? `start time: the date and time fields as one ${local ? 'local time (#Time Format: Local)' : 'UTC instant'}`
+      : `start time: the ${date !== -1 ? 'date' : 'time'} field`,
   ];
   if (actor !== undefined) notes.push(`actor: ${columns[actor] ?? ''}`);
   if (message === undefined) {
     const composer = messageComposer(columns);
     if (composer !== undefined) {
       const firewall = index('action') !== -1 && index('cs-method') === -1;
-      notes.push(`message: built from ${firewall ? 'action, protocol and the source and destination addresses' : 'the method, URI stem and query and the status'}${sampleRows[0] === undefined ? '' : ` ("${composer(sampleRows[0])}")`}`);
+      notes.push(
+        `message: built from ${firewall ? 'action, protocol and the source and destination addresses' : 'the method, URI stem and query and the status'}${sampleRows[0] === undefined ? '' : ` ("${composer(sampleRows[0])}")`}`,
+      );
     }
   } else notes.push(`message: ${columns[message] ?? ''}`);
   return {
-    layout: { delimiter: ' ', quoted, preambleRows: 0, headerRows: 0, columnNames: columns, commentPrefix: '#', fieldsDirective: '#Fields:', nullValues: ['-'] },
+    layout: {
+      delimiter: ' ',
+      quoted,
+      preambleRows: 0,
+      headerRows: 0,
+      columnNames: columns,
+      commentPrefix: '#',
+      fieldsDirective: '#Fields:',
+      nullValues: ['-'],
+    },
     columns,
     mapping: {
       startTime: date !== -1 ? date : time,

@@ -8,13 +8,22 @@ import { suggestColumnMapping } from './suggest-mapping.ts';
 
 export function sniffZeek(text: string): DelimitedGuess | string {
   const lines = text.split('\n').map((line) => line.replace(/\r$/, ''));
-  if (lines[0] !== '#separator \\x09') return `a Zeek log separated by ${lines[0]?.slice(11) ?? '?'}: only tab-separated Zeek logs are read`;
+  if (lines[0] !== '#separator \\x09')
+    return `a Zeek log separated by ${lines[0]?.slice(11) ?? '?'}: only tab-separated Zeek logs are read`;
   const preambleRows = lines.findIndex((line) => !line.startsWith('#'));
-  const header = (name: string) => lines.find((line) => line.startsWith(`#${name}\t`))?.split('\t').slice(1);
+  const header = (name: string) =>
+    lines
+      .find((line) => line.startsWith(`#${name}\t`))
+      ?.split('\t')
+      .slice(1);
   const names = header('fields');
   if (names === undefined) return 'a Zeek log without a #fields line';
   const columns = columnNames(names);
-  const data = lines.slice(preambleRows).filter((line) => line !== '' && !line.startsWith('#')).slice(0, 10).map((line) => line.split('\t'));
+  const data = lines
+    .slice(preambleRows)
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .slice(0, 10)
+    .map((line) => line.split('\t'));
   const mapping = suggestColumnMapping(columns);
   const label = (index: number | undefined) => (index === undefined ? 'none' : (columns[index] ?? ''));
   return {

@@ -7,7 +7,12 @@ describe('splitLine', () => {
   });
 
   it('keeps a quoted field whole, "" as a quote, when quoting is on', () => {
-    expect(splitLine('"2017-06-28" "Mozilla/5.0 (Windows NT 6.1)" "" "say ""hi"""', ' ', true)).toEqual(['2017-06-28', 'Mozilla/5.0 (Windows NT 6.1)', '', 'say "hi"']);
+    expect(splitLine('"2017-06-28" "Mozilla/5.0 (Windows NT 6.1)" "" "say ""hi"""', ' ', true)).toEqual([
+      '2017-06-28',
+      'Mozilla/5.0 (Windows NT 6.1)',
+      '',
+      'say "hi"',
+    ]);
     expect(splitLine('"a b" c', 'whitespace', false)).toEqual(['"a', 'b"', 'c']);
   });
 

@@ -17,8 +17,10 @@ const TIMING = new RegExp(String.raw`^\s*(${STAMP})\s*-->\s*(${STAMP})(?:\s+([^]
 /** The cue's times in microseconds from the start of the recording, or why the line is no timing. */
 export function cueTiming(line: string): CueTiming | string {
   const match = TIMING.exec(line);
-  if (match === null) return `"${line.trim()}" is not a cue timing (expected start --> end, as hours:minutes:seconds.milliseconds)`;
-  const [, start = '', h1, m1 = '', s1 = '', f1 = '', end = '', h2, m2 = '', s2 = '', f2 = '', cueSettings = ''] = match;
+  if (match === null)
+    return `"${line.trim()}" is not a cue timing (expected start --> end, as hours:minutes:seconds.milliseconds)`;
+  const [, start = '', h1, m1 = '', s1 = '', f1 = '', end = '', h2, m2 = '', s2 = '', f2 = '', cueSettings = ''] =
+    match;
   const startMicros = stampMicros(h1, m1, s1, f1);
   const endMicros = stampMicros(h2, m2, s2, f2);
   if (startMicros === undefined) return `"${start}" is not a time (minutes and seconds go up to 59)`;
@@ -31,13 +33,27 @@ export function isTimingLine(line: string): boolean {
   return line.includes('-->');
 }
 
-function stampMicros(hours: string | undefined, minutes: string, seconds: string, fraction: string): number | undefined {
+function stampMicros(
+  hours: string | undefined,
+  minutes: string,
+  seconds: string,
+  fraction: string,
+): number | undefined {
   const [h, m, s] = [Number(hours ?? 0), Number(minutes), Number(seconds)];
   if (m > 59 || s > 59) return undefined;
   return ((h * 60 + m) * 60 + s) * 1_000_000 + Number(fraction.padEnd(3, '0')) * 1000;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', nbsp: '\u00a0', lrm: '\u200e', rlm: '\u200f', quot: '"', apos: "'" };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  nbsp: '\u00a0',
+  lrm: '\u200e',
+  rlm: '\u200f',
+  quot: '"',
+  apos: "'",
+};
 
 /** The text a viewer reads: tags and inline timestamps gone, entities decoded, blank lines dropped. */
 export function cueText(raw: string): string {

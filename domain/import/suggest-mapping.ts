@@ -7,14 +7,71 @@ import type { ColumnMapping } from './delimited-record.ts';
 import type { JsonFieldMapping } from './parse-json-lines.ts';
 
 const NAMES = {
-  startTime: ['starttime', 'startedat', 'start', 'startdatetime', 'timestamp', 'datetime', 'datetimeutc', 'date', 'time', 'ts', 'eventtime', 'utc', 'created', 'createdat'],
+  startTime: [
+    'starttime',
+    'startedat',
+    'start',
+    'startdatetime',
+    'timestamp',
+    'datetime',
+    'datetimeutc',
+    'date',
+    'time',
+    'ts',
+    'eventtime',
+    'utc',
+    'created',
+    'createdat',
+  ],
   endTime: ['endtime', 'endedat', 'end', 'enddatetime', 'stoptime', 'stop', 'finishedat'],
   actor: [
-    'actor', 'user', 'username', 'userprinciplename', 'userprincipalname', 'author', 'nick', 'nickname', 'sender', 'from',
-    'callsign', 'host', 'hostname', 'computername', 'computer', 'idorigh', 'source', 'src', 'sourceip', 'srcip', 'ipaddress', 'clientip',
-    'accountname', 'account', 'principal', 'srcaddr', 'sourceaddress', 'clientaddress', 'remoteaddr', 'remoteip', 'remotehost', 'cip',
+    'actor',
+    'user',
+    'username',
+    'userprinciplename',
+    'userprincipalname',
+    'author',
+    'nick',
+    'nickname',
+    'sender',
+    'from',
+    'callsign',
+    'host',
+    'hostname',
+    'computername',
+    'computer',
+    'idorigh',
+    'source',
+    'src',
+    'sourceip',
+    'srcip',
+    'ipaddress',
+    'clientip',
+    'accountname',
+    'account',
+    'principal',
+    'srcaddr',
+    'sourceaddress',
+    'clientaddress',
+    'remoteaddr',
+    'remoteip',
+    'remotehost',
+    'cip',
   ],
-  message: ['message', 'msg', 'description', 'text', 'summary', 'details', 'event', 'eventname', 'action', 'activity', 'note', 'body'],
+  message: [
+    'message',
+    'msg',
+    'description',
+    'text',
+    'summary',
+    'details',
+    'event',
+    'eventname',
+    'action',
+    'activity',
+    'note',
+    'body',
+  ],
 } as const;
 type Role = keyof typeof NAMES;
 const ROLES = Object.keys(NAMES) as Role[];
@@ -46,7 +103,11 @@ export function suggestFieldMapping(paths: readonly string[]): Partial<JsonField
   return mapping;
 }
 
-function bestMatch(columns: readonly string[], names: readonly string[], taken: ReadonlySet<number>): number | undefined {
+function bestMatch(
+  columns: readonly string[],
+  names: readonly string[],
+  taken: ReadonlySet<number>,
+): number | undefined {
   const normalized = columns.map(normalizeName);
   for (const name of names) {
     const index = normalized.findIndex((column, at) => column === name && !taken.has(at));

@@ -15,10 +15,18 @@ const LOG = [
 
 describe('Cisco syslog tags', () => {
   it('the device and facility are the actor; severity and mnemonic kept', async () => {
-    const { records } = await collectImport(parseImport(new TextEncoder().encode(LOG), { format: 'syslog', timeZone: 'UTC', year: 2024 }));
+    const { records } = await collectImport(
+      parseImport(new TextEncoder().encode(LOG), { format: 'syslog', timeZone: 'UTC', year: 2024 }),
+    );
     expect(records.map((r) => r.actor)).toEqual(['fw01 %ASA', 'fw01 %ASA', 'core-sw1 %LINK']);
-    expect(records.map((r) => [r.extra['severity'], r.extra['mnemonic']])).toEqual([[6, '302013'], [4, '106023'], [3, 'UPDOWN']]);
+    expect(records.map((r) => [r.extra['severity'], r.extra['mnemonic']])).toEqual([
+      [6, '302013'],
+      [4, '106023'],
+      [3, 'UPDOWN'],
+    ]);
     expect(new Date(records[1]!.startMicros / 1000).toISOString()).toBe('2024-01-02T07:41:04.000Z');
-    expect(records[1]?.message).toBe('Deny tcp src outside:10.0.0.6/4444 dst inside:192.168.1.10/22 by access-group "outside_in"');
+    expect(records[1]?.message).toBe(
+      'Deny tcp src outside:10.0.0.6/4444 dst inside:192.168.1.10/22 by access-group "outside_in"',
+    );
   });
 });

@@ -36,7 +36,9 @@ const PRI = String.raw`(?:<(\d{1,3})>)?`;
 const RFC3164 = new RegExp(
   String.raw`^${PRI}(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?([A-Z][a-z]{2}) {1,2}(\d{1,2})(?: (\d{4}))? (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(?: (\d{4}))?:? +`,
 );
-const ISO = new RegExp(String.raw`^${PRI}(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(Z|[+-]\d{2}:?\d{2})? +`);
+const ISO = new RegExp(
+  String.raw`^${PRI}(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(Z|[+-]\d{2}:?\d{2})? +`,
+);
 const RFC5424 =
   /^<(\d{1,3})>\d{1,2} (?:-|(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})) (\S+) (\S+) (\S+) (\S+) /;
 // logcat: the date (a year only with `-v year`), the time to the millisecond, then threadtime's
@@ -77,7 +79,23 @@ export function readSyslogHeader(text: string): SyslogHeader | undefined {
 function readLogcat(text: string): SyslogHeader | undefined {
   const match = LOGCAT.exec(text);
   if (match === null) return undefined;
-  const [head, year, month, day, hour, minute, second, fraction, pid, tid, letter, tag, briefLetter, briefTag, briefPid] = match;
+  const [
+    head,
+    year,
+    month,
+    day,
+    hour,
+    minute,
+    second,
+    fraction,
+    pid,
+    tid,
+    letter,
+    tag,
+    briefLetter,
+    briefTag,
+    briefPid,
+  ] = match;
   const severity = LOGCAT_SEVERITY[letter ?? briefLetter ?? ''];
   return {
     grammar: 'logcat',
@@ -100,7 +118,10 @@ function read5424(text: string): SyslogHeader | undefined {
   if (match === null) return undefined;
   const [head, pri, year, month, day, hour, minute, second, fraction, zone, host, app, procid, msgid] = match;
   // A nil timestamp has no instant: the caller reports the line.
-  const time = year === undefined ? civil(0, 0, '0', '0', '0', '0', undefined) : civil(Number(year), Number(month), day, hour, minute, second, fraction);
+  const time =
+    year === undefined
+      ? civil(0, 0, '0', '0', '0', '0', undefined)
+      : civil(Number(year), Number(month), day, hour, minute, second, fraction);
   const sd = readStructuredData(text, head.length);
   if (sd === undefined) return undefined;
   // MSG may start with a BOM (RFC 5424 section 6.4 marks UTF-8 that way); it is not text.
@@ -164,8 +185,24 @@ function withTag(
   };
 }
 
-function civil(year: number, month: number, day = '', hour = '', minute = '', second = '', fraction: string | undefined): CivilTime {
-  return { year, month, day: Number(day), hour: Number(hour), minute: Number(minute), second: Number(second), fractionMicros: fractionMicrosOf(fraction) };
+function civil(
+  year: number,
+  month: number,
+  day = '',
+  hour = '',
+  minute = '',
+  second = '',
+  fraction: string | undefined,
+): CivilTime {
+  return {
+    year,
+    month,
+    day: Number(day),
+    hour: Number(hour),
+    minute: Number(minute),
+    second: Number(second),
+    fractionMicros: fractionMicrosOf(fraction),
+  };
 }
 
 function priorityOf(text: string | undefined): number | undefined {
@@ -187,8 +224,30 @@ function nil(value: string | undefined): string | undefined {
 }
 
 const FACILITIES = [
-  'kern', 'user', 'mail', 'daemon', 'auth', 'syslog', 'lpr', 'news', 'uucp', 'cron', 'authpriv', 'ftp', 'ntp', 'security', 'console', 'solaris-cron',
-  'local0', 'local1', 'local2', 'local3', 'local4', 'local5', 'local6', 'local7',
+  'kern',
+  'user',
+  'mail',
+  'daemon',
+  'auth',
+  'syslog',
+  'lpr',
+  'news',
+  'uucp',
+  'cron',
+  'authpriv',
+  'ftp',
+  'ntp',
+  'security',
+  'console',
+  'solaris-cron',
+  'local0',
+  'local1',
+  'local2',
+  'local3',
+  'local4',
+  'local5',
+  'local6',
+  'local7',
 ] as const;
 const SEVERITIES = ['emerg', 'alert', 'crit', 'err', 'warning', 'notice', 'info', 'debug'] as const;
 const SEVERITY_ALIASES: Record<string, string> = { panic: 'emerg', error: 'err', warn: 'warning' };
@@ -206,5 +265,8 @@ function levelOf(text: string, at: number): { length: number; priority: number }
 
 /** PRI = facility × 8 + severity, both by their usual names. */
 export function priorityNames(priority: number): { facility: string; severity: string } {
-  return { facility: FACILITIES[Math.floor(priority / 8)] ?? String(Math.floor(priority / 8)), severity: SEVERITIES[priority % 8] ?? '' };
+  return {
+    facility: FACILITIES[Math.floor(priority / 8)] ?? String(Math.floor(priority / 8)),
+    severity: SEVERITIES[priority % 8] ?? '',
+  };
 }

@@ -23,7 +23,13 @@ export function syslogActor(header: SyslogHeader): string {
   return [host, program].filter((part) => part !== undefined && part !== '').join(' ');
 }
 
-export function syslogRecord(line: number, header: SyslogHeader, year: number, zone: ZoneId, message: string): ImportRecord | InvalidRow {
+export function syslogRecord(
+  line: number,
+  header: SyslogHeader,
+  year: number,
+  zone: ZoneId,
+  message: string,
+): ImportRecord | InvalidRow {
   if (header.grammar === 'rfc5424' && header.time.month === 0) {
     return { line, reason: `line ${line}: the timestamp is "-" (none given), so the message has no time` };
   }
@@ -31,7 +37,10 @@ export function syslogRecord(line: number, header: SyslogHeader, year: number, z
   if (micros === undefined) {
     const { month, day, hour, minute, second } = header.time;
     const shown = `${header.time.year === 0 ? year : header.time.year}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)}:${pad(second)}`;
-    return { line, reason: `line ${line}, field "time": "${shown}" is not a date (expected a real calendar day and time of day)` };
+    return {
+      line,
+      reason: `line ${line}, field "time": "${shown}" is not a date (expected a real calendar day and time of day)`,
+    };
   }
   const extra: Record<string, JsonValue> = {};
   if (header.host !== undefined) extra.host = header.host;

@@ -44,12 +44,18 @@ const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Se
  * The first date's year: the latest year for which no date falls after `reference` (today, or a date
  * the file name carries) and every Feb 29 lands in a leap year. Undefined when no date is given.
  */
-export function inferSyslogYear(dates: readonly MonthDay[], reference: Date, referenceLabel: string): YearGuess | undefined {
+export function inferSyslogYear(
+  dates: readonly MonthDay[],
+  reference: Date,
+  referenceLabel: string,
+): YearGuess | undefined {
   if (dates.length === 0) return undefined;
   const roller = new YearRoller(0);
   const offsets = dates.map((date) => roller.yearOf(date.month, date.day));
   const rollovers = Math.max(...offsets);
-  const leapDays = dates.flatMap((date, index) => (date.month === 2 && date.day === 29 ? [{ date, offset: offsets[index] ?? 0 }] : []));
+  const leapDays = dates.flatMap((date, index) =>
+    date.month === 2 && date.day === 29 ? [{ date, offset: offsets[index] ?? 0 }] : [],
+  );
   // The latest date in the file, by (year offset, month, day): out-of-order lines do not hide it.
   let latest = 0;
   dates.forEach((date, index) => {
@@ -65,7 +71,8 @@ export function inferSyslogYear(dates: readonly MonthDay[], reference: Date, ref
     const lastYear = year + latestOffset;
     if (lastYear === refYear && latestMonth * 100 + latestDay > refKey) continue;
     if (!leapDays.every(({ offset }) => isLeapYear(year + offset))) continue;
-    const roll = rollovers > 0 ? `; the dates roll over into a new year ${rollovers === 1 ? 'once' : `${rollovers} times`}` : '';
+    const roll =
+      rollovers > 0 ? `; the dates roll over into a new year ${rollovers === 1 ? 'once' : `${rollovers} times`}` : '';
     const first = leapDays[0];
     const reason =
       first !== undefined
@@ -81,9 +88,15 @@ export function fileNameDate(fileName: string): { date: Date; label: string } | 
   const full = /(?<!\d)((?:19|20)\d{2})[-_.]?(0[1-9]|1[0-2])[-_.]?(0[1-9]|[12]\d|3[01])(?!\d)/.exec(fileName);
   if (full !== null) {
     const [, year, month, day] = full;
-    return { date: new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))), label: `the date in the file name (${year}-${month}-${day})` };
+    return {
+      date: new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))),
+      label: `the date in the file name (${year}-${month}-${day})`,
+    };
   }
   const yearOnly = /(?<!\d)((?:19|20)\d{2})(?!\d)/.exec(fileName);
   if (yearOnly === null) return undefined;
-  return { date: new Date(Date.UTC(Number(yearOnly[1]), 11, 31)), label: `the end of ${yearOnly[1]}, the year in the file name` };
+  return {
+    date: new Date(Date.UTC(Number(yearOnly[1]), 11, 31)),
+    label: `the end of ${yearOnly[1]}, the year in the file name`,
+  };
 }

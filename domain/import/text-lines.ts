@@ -31,13 +31,21 @@ export async function* textLines(text: AsyncIterable<string>, passChars = PASS_C
       carry = '';
     }
     if (carry.length > MAX_RECORD_CHARS) {
-      throw new ImportError('invalid-file', `Line ${line} runs on for more than 8 MiB without a newline: this is not a text log`);
+      throw new ImportError(
+        'invalid-file',
+        `Line ${line} runs on for more than 8 MiB without a newline: this is not a text log`,
+      );
     }
     return out;
   };
-  yield* textPasses(text, passChars, (piece) => {
-    carry += piece;
-  }, pass);
+  yield* textPasses(
+    text,
+    passChars,
+    (piece) => {
+      carry += piece;
+    },
+    pass,
+  );
 }
 
 function withoutCr(text: string): string {

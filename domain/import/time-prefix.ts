@@ -34,7 +34,9 @@ export function cutTimePrefix(line: string, prefix: TimePrefix): { time: string;
   }
   const match = WORDS[prefix.words - 1]?.exec(line);
   // A comma or semicolon may end the time (Windows CBS: "2024-01-02 07:41:03, Info").
-  return match?.[1] === undefined ? undefined : { time: match[1].replace(/[,;]$/, ''), rest: line.slice(match[0].length) };
+  return match?.[1] === undefined
+    ? undefined
+    : { time: match[1].replace(/[,;]$/, ''), rest: line.slice(match[0].length) };
 }
 
 /** Separators between the time and the text ("2024-… - app - ERROR", "…: text", "| text") dropped. */
@@ -42,7 +44,11 @@ export function messageAfterTime(rest: string): string {
   return rest.replace(/^\s*(?:[-|:]\s+)?/, '').trimEnd();
 }
 
-export function timePrefixReader(prefix: TimePrefix, zone: ZoneId, dateOrder: DateOrder | undefined): (line: string) => SplitLine | undefined {
+export function timePrefixReader(
+  prefix: TimePrefix,
+  zone: ZoneId,
+  dateOrder: DateOrder | undefined,
+): (line: string) => SplitLine | undefined {
   const read: TimestampReader = createTimestampReader({ zone, numericUnit: 'auto', dateOrder });
   return (line) => {
     const cut = cutTimePrefix(line, prefix);
@@ -69,7 +75,10 @@ export interface TimePrefixGuess {
 export function inferTimePrefix(lines: readonly string[]): TimePrefixGuess | undefined {
   const judged = lines.filter((line) => line.trim() !== '');
   if (judged.length === 0) return undefined;
-  const rules: TimePrefix[] = [{ bracketed: true, words: 0 }, ...Array.from({ length: MAX_WORDS }, (_, index) => ({ bracketed: false, words: index + 1 }))];
+  const rules: TimePrefix[] = [
+    { bracketed: true, words: 0 },
+    ...Array.from({ length: MAX_WORDS }, (_, index) => ({ bracketed: false, words: index + 1 })),
+  ];
   let best: TimePrefixGuess | undefined;
   for (const prefix of rules) {
     const times = judged.map((line) => cutTimePrefix(line, prefix)?.time).filter((time) => time !== undefined);
@@ -82,7 +91,14 @@ export function inferTimePrefix(lines: readonly string[]): TimePrefixGuess | und
     const matchedTimes = starts.filter((time) => read(time) !== undefined);
     if (matchedTimes.length === 0) continue;
     if (best === undefined || matchedTimes.length >= best.matched) {
-      best = { prefix, dateOrder: shape.dateOrder, matched: matchedTimes.length, judged: judged.length, example: matchedTimes[0] ?? '', dateOrderReason: shape.reason };
+      best = {
+        prefix,
+        dateOrder: shape.dateOrder,
+        matched: matchedTimes.length,
+        judged: judged.length,
+        example: matchedTimes[0] ?? '',
+        dateOrderReason: shape.reason,
+      };
     }
   }
   return best;

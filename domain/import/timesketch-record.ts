@@ -29,7 +29,11 @@ export function newTimesketchTally(): TimesketchTally {
   return { datetimeWins: 0, firstDatetimeWin: undefined, timestampWins: 0, firstTimestampWin: undefined };
 }
 
-export function timesketchRecord(fields: Record<string, JsonValue>, line: number, tally: TimesketchTally): ImportRecord | InvalidRow {
+export function timesketchRecord(
+  fields: Record<string, JsonValue>,
+  line: number,
+  tally: TimesketchTally,
+): ImportRecord | InvalidRow {
   if (typeof fields.message !== 'string') return { line, reason: 'no "message" field (Timesketch requires one)' };
   const timestamp = microsOf(fields.timestamp);
   const datetime = typeof fields.datetime === 'string' ? parseOffsetDateTime(fields.datetime) : undefined;
@@ -56,7 +60,14 @@ export function timesketchRecord(fields: Record<string, JsonValue>, line: number
   const extra: Record<string, JsonValue> = {};
   for (const [key, value] of Object.entries(fields)) if (key !== 'message') extra[key] = value;
   const actorField = ACTOR_FIELDS.find((name) => typeof fields[name] === 'string' && fields[name] !== '');
-  return { line, startMicros, endMicros: startMicros, actor: actorField === undefined ? '' : jsonText(fields[actorField]), message: fields.message, extra };
+  return {
+    line,
+    startMicros,
+    endMicros: startMicros,
+    actor: actorField === undefined ? '' : jsonText(fields[actorField]),
+    message: fields.message,
+    extra,
+  };
 }
 
 export function timesketchNotes(tally: TimesketchTally): string[] {
@@ -76,6 +87,11 @@ export function timesketchNotes(tally: TimesketchTally): string[] {
 
 /** Integer microseconds from a JSON number or a digits-only string ("1331698658276340"). */
 function microsOf(value: JsonValue | undefined): number | undefined {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,16}$/.test(value.trim()) ? Number(value) : undefined;
+  const number =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d{1,16}$/.test(value.trim())
+        ? Number(value)
+        : undefined;
   return number !== undefined && Number.isSafeInteger(number) && number >= 0 ? number : undefined;
 }

@@ -34,7 +34,19 @@ const START = new RegExp(
 export function whatsappStart(line: string): WhatsappStart | undefined {
   const groups = START.exec(line.replace(MARKS, ''))?.groups;
   if (groups === undefined) return undefined;
-  const { bracket, stamp = '', first = '', second = '', third = '', hour = '', minute = '', seconds, meridiem, close = '', body = '' } = groups;
+  const {
+    bracket,
+    stamp = '',
+    first = '',
+    second = '',
+    third = '',
+    hour = '',
+    minute = '',
+    seconds,
+    meridiem,
+    close = '',
+    body = '',
+  } = groups;
   // An iOS line opens with a bracket and closes it after the time; Android has neither.
   if ((bracket === '[') !== close.startsWith(']')) return undefined;
   return {
@@ -51,18 +63,24 @@ export function whatsappStart(line: string): WhatsappStart | undefined {
   };
 }
 
-const ORDER_NAMES: Record<DateOrder, string> = { 'day-first': 'day/month/year', 'month-first': 'month/day/year', 'year-first': 'year/month/day' };
+const ORDER_NAMES: Record<DateOrder, string> = {
+  'day-first': 'day/month/year',
+  'month-first': 'month/day/year',
+  'year-first': 'year/month/day',
+};
 
 /** The wall time of a message start in the given date order, or why it is none. */
 export function whatsappTime(start: WhatsappStart, order: DateOrder): WallTime | string {
   const [a, b, c] = start.fields;
-  const [year, month, day] = start.yearFirst || order === 'year-first' ? [a, b, c] : order === 'day-first' ? [c, b, a] : [c, a, b];
+  const [year, month, day] =
+    start.yearFirst || order === 'year-first' ? [a, b, c] : order === 'day-first' ? [c, b, a] : [c, a, b];
   const fullYear = year < 100 ? 2000 + year : year;
   let hour = start.hour;
   if (start.meridiem !== undefined) {
     if (hour < 1 || hour > 12) return `"${start.stamp}" has hour ${hour} with AM/PM (expected 1 to 12)`;
     hour = (hour % 12) + (start.meridiem === 'pm' ? 12 : 0);
   }
-  if (month < 1 || month > 12 || day < 1 || day > 31) return `"${start.stamp}" is not a date (expected ${ORDER_NAMES[order]})`;
+  if (month < 1 || month > 12 || day < 1 || day > 31)
+    return `"${start.stamp}" is not a date (expected ${ORDER_NAMES[order]})`;
   return { year: fullYear, month, day, hour, minute: start.minute, second: start.second };
 }

@@ -9,7 +9,10 @@ import { inflateEntry, zipDirectory } from './zip-directory.ts';
 describe('the zip directory', () => {
   it('lists stored and deflated entries with their sizes and reads each one on its own', () => {
     const text = 'ä day of messages '.repeat(200);
-    const zip = zipSync({ 'kanäle/2024-01-01.json': [strToU8(text), { level: 9 }], 'users.json': [strToU8('[]'), { level: 0 }] });
+    const zip = zipSync({
+      'kanäle/2024-01-01.json': [strToU8(text), { level: 9 }],
+      'users.json': [strToU8('[]'), { level: 0 }],
+    });
     const entries = zipDirectory(zip);
     expect(entries.map(({ name, method, bytes }) => ({ name, method, bytes }))).toEqual([
       { name: 'kanäle/2024-01-01.json', method: 8, bytes: strToU8(text).byteLength },
@@ -37,6 +40,8 @@ describe('the zip directory', () => {
   });
 
   it('refuses bytes that are not a zip, naming why', () => {
-    expect(() => zipDirectory(strToU8('PK but not a zip at all, just text'))).toThrow('Not a readable zip archive: no end of central directory record');
+    expect(() => zipDirectory(strToU8('PK but not a zip at all, just text'))).toThrow(
+      'Not a readable zip archive: no end of central directory record',
+    );
   });
 });

@@ -50,7 +50,8 @@ export function zipDirectory(zip: Uint8Array): ZipEntry[] {
   }
   const entries: ZipEntry[] = [];
   for (let index = 0; index < count; index += 1) {
-    if (offset + 46 > zip.byteLength || u32(offset) !== CENTRAL) throw notZip(`entry ${index + 1} of ${count} is missing from the directory`);
+    if (offset + 46 > zip.byteLength || u32(offset) !== CENTRAL)
+      throw notZip(`entry ${index + 1} of ${count} is missing from the directory`);
     const flags = u16(offset + 8);
     const nameLength = u16(offset + 28);
     const extraLength = u16(offset + 30);
@@ -78,12 +79,17 @@ export function zipDirectory(zip: Uint8Array): ZipEntry[] {
 export function inflateEntry(zip: Uint8Array, entry: ZipEntry): Uint8Array {
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   const at = entry.localOffset;
-  if (at + 30 > zip.byteLength || view.getUint32(at, true) !== LOCAL) throw notZip(`${entry.name} is not where the directory says`);
+  if (at + 30 > zip.byteLength || view.getUint32(at, true) !== LOCAL)
+    throw notZip(`${entry.name} is not where the directory says`);
   const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
   const packed = zip.subarray(start, start + entry.compressedBytes);
   if (entry.encrypted) throw new ImportError('invalid-file', `${entry.name} is encrypted`);
   if (entry.method === 0) return packed.slice(0, entry.bytes);
-  if (entry.method !== 8) throw new ImportError('invalid-file', `${entry.name} is packed with method ${entry.method}; only stored and deflated entries are read`);
+  if (entry.method !== 8)
+    throw new ImportError(
+      'invalid-file',
+      `${entry.name} is packed with method ${entry.method}; only stored and deflated entries are read`,
+    );
   // NOTE: the output buffer has the declared size, so an entry that lies about it cannot grow past it.
   const out = inflateSync(packed, { out: new Uint8Array(entry.bytes) });
   return out.byteLength === entry.bytes ? out : out.subarray(0, entry.bytes);

@@ -47,20 +47,28 @@ export function inspectZip(zip: Uint8Array, limits: ZipLimits): ZipEntryInfo[] {
   };
   const entries = zipDirectory(zip);
   if (entries.length > limits.maxEntries) {
-    throw bomb(`The archive has more than ${limits.maxEntries.toLocaleString('en-US')} entries, the most one import takes${setting('maxEntries')}`);
+    throw bomb(
+      `The archive has more than ${limits.maxEntries.toLocaleString('en-US')} entries, the most one import takes${setting('maxEntries')}`,
+    );
   }
   let totalBytes = 0;
   for (const entry of entries) {
     totalBytes += entry.bytes;
     if (totalBytes > limits.maxTotalBytes) {
-      throw bomb(`The archive would unpack to more than ${formatBytes(limits.maxTotalBytes)}, the most one import takes${setting('maxTotalBytes')}`);
+      throw bomb(
+        `The archive would unpack to more than ${formatBytes(limits.maxTotalBytes)}, the most one import takes${setting('maxTotalBytes')}`,
+      );
     }
     if (entry.bytes > limits.maxEntryBytes) {
-      throw bomb(`${entry.name} would unpack to ${formatBytes(entry.bytes)}; one file of the archive may unpack to ${formatBytes(limits.maxEntryBytes)} at most`);
+      throw bomb(
+        `${entry.name} would unpack to ${formatBytes(entry.bytes)}; one file of the archive may unpack to ${formatBytes(limits.maxEntryBytes)} at most`,
+      );
     }
     if (entry.bytes > limits.ratioFloorBytes && entry.bytes > limits.maxRatio * entry.compressedBytes) {
       const ratio = Math.round(entry.bytes / Math.max(entry.compressedBytes, 1));
-      throw bomb(`${entry.name} would unpack to ${ratio}× its packed size (${formatBytes(entry.bytes)}); more than ${limits.maxRatio}× looks like a zip bomb`);
+      throw bomb(
+        `${entry.name} would unpack to ${ratio}× its packed size (${formatBytes(entry.bytes)}); more than ${limits.maxRatio}× looks like a zip bomb`,
+      );
     }
   }
   if (totalBytes > limits.ratioFloorBytes && totalBytes > limits.maxRatio * zip.byteLength) {

@@ -35,15 +35,25 @@ describe('Zoom meeting chat', () => {
     expect(run.detection.reason).toMatch(/^Zoom meeting chat: 3 of 3 lines/);
     expect(run.settings).toMatchObject({ format: 'irc', startDate: '2024-05-06' });
     expect(run.invalid).toEqual([]);
-    expect(run.records.map((record) => [iso(record.startMicros), record.actor, record.message, record.extra['to']])).toEqual([
+    expect(
+      run.records.map((record) => [iso(record.startMicros), record.actor, record.message, record.extra['to']]),
+    ).toEqual([
       ['2024-05-06T23:58:15.000Z', 'Ana Silva', 'Good evening everyone', 'Everyone'],
-      ['2024-05-06T23:59:40.000Z', 'Ben Ode', 'Can you share the dashboard?\nThe one with the latency graph', 'Ana Silva(Direct Message)'],
+      [
+        '2024-05-06T23:59:40.000Z',
+        'Ben Ode',
+        'Can you share the dashboard?\nThe one with the latency graph',
+        'Ana Silva(Direct Message)',
+      ],
       ['2024-05-07T00:01:02.000Z', 'Ana Silva', 'The outage started at 23:40', 'Everyone'],
     ]);
   });
 
   it('the older one-line layout', async () => {
-    const run = await importChat('10:01:12\t From  Ana Silva : Good morning\n10:02:40\t From  Ben Ode : Share the dashboard?\n', Date.UTC(2024, 0, 2) * 1000);
+    const run = await importChat(
+      '10:01:12\t From  Ana Silva : Good morning\n10:02:40\t From  Ben Ode : Share the dashboard?\n',
+      Date.UTC(2024, 0, 2) * 1000,
+    );
     expect(run.records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
       ['2024-01-02T10:01:12.000Z', 'Ana Silva', 'Good morning'],
       ['2024-01-02T10:02:40.000Z', 'Ben Ode', 'Share the dashboard?'],
@@ -55,6 +65,7 @@ describe('Zoom meeting chat', () => {
     const invalid = 'invalid' in run ? run.invalid : [];
     if ('error' in run) expect(run.error.message).toContain('set the start date');
     else expect(invalid.map((row) => row.line)).toEqual([1, 3, 6]);
-    for (const row of invalid) expect(row.reason).toBe('Zoom chat times have no date: set the start date (the day of the meeting)');
+    for (const row of invalid)
+      expect(row.reason).toBe('Zoom chat times have no date: set the start date (the day of the meeting)');
   });
 });

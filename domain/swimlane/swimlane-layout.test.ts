@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { buildSwimlaneLayout, finestBinsFor, MAX_FINEST_BINS, MIN_FINEST_BINS, type SwimlaneLayoutInput } from './swimlane-layout.ts';
+import {
+  buildSwimlaneLayout,
+  finestBinsFor,
+  MAX_FINEST_BINS,
+  MIN_FINEST_BINS,
+  type SwimlaneLayoutInput,
+} from './swimlane-layout.ts';
 import { BOX_LIMIT, binView, boxesInView, countInView } from './swimlane-lod.ts';
 
 /** Events in time order: [start, end, column, colour]. */
-function input(rows: Array<[number, number, number, number]>, columnCount: number, finestBins = 16): SwimlaneLayoutInput {
+function input(
+  rows: Array<[number, number, number, number]>,
+  columnCount: number,
+  finestBins = 16,
+): SwimlaneLayoutInput {
   return {
     startMicros: Float64Array.from(rows.map((row) => row[0])),
     endMicros: Float64Array.from(rows.map((row) => row[1])),
@@ -18,7 +28,18 @@ function input(rows: Array<[number, number, number, number]>, columnCount: numbe
 
 describe('buildSwimlaneLayout', () => {
   it('buckets events per column in time order and leaves out events of no column', () => {
-    const layout = buildSwimlaneLayout(input([[0, 0, 1, 0], [10, 20, 0, 1], [30, 30, 1, 2], [40, 40, -1, 0], [50, 90, 0, 3]], 2));
+    const layout = buildSwimlaneLayout(
+      input(
+        [
+          [0, 0, 1, 0],
+          [10, 20, 0, 1],
+          [30, 30, 1, 2],
+          [40, 40, -1, 0],
+          [50, 90, 0, 3],
+        ],
+        2,
+      ),
+    );
     expect([...layout.offsets]).toEqual([0, 2, 4]);
     expect([...layout.position]).toEqual([1, 4, 0, 2]);
     expect([...layout.startMicros]).toEqual([10, 50, 0, 30]);

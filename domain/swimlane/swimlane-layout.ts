@@ -60,7 +60,10 @@ const FINEST_CELLS = 2 ** 21;
  * events than binView counts directly, the pyramid's rows are still about a pixel tall.
  */
 export function finestBinsFor(eventCount: number, columnCount: number): number {
-  const cap = Math.max(MIN_FINEST_BINS, Math.min(MAX_FINEST_BINS, 2 ** Math.floor(Math.log2(FINEST_CELLS / Math.max(1, columnCount)))));
+  const cap = Math.max(
+    MIN_FINEST_BINS,
+    Math.min(MAX_FINEST_BINS, 2 ** Math.floor(Math.log2(FINEST_CELLS / Math.max(1, columnCount)))),
+  );
   let bins = MIN_FINEST_BINS;
   while (bins < cap && bins * 16 < eventCount) bins *= 2;
   return bins;
@@ -68,7 +71,16 @@ export function finestBinsFor(eventCount: number, columnCount: number): number {
 
 /** Every typed array of a layout, for Comlink.transfer. */
 export function layoutBuffers(layout: SwimlaneLayout): ArrayBuffer[] {
-  const arrays = [layout.offsets, layout.startMicros, layout.endMicros, layout.color, layout.highlighted, layout.position, layout.maxDurationMicros, ...layout.levels.flatMap((level) => [level.counts, level.colors])];
+  const arrays = [
+    layout.offsets,
+    layout.startMicros,
+    layout.endMicros,
+    layout.color,
+    layout.highlighted,
+    layout.position,
+    layout.maxDurationMicros,
+    ...layout.levels.flatMap((level) => [level.counts, level.colors]),
+  ];
   return arrays.map((array) => array.buffer as ArrayBuffer);
 }
 
@@ -130,7 +142,19 @@ export function buildSwimlaneLayout(input: SwimlaneLayoutInput): SwimlaneLayout 
     const finer = levels[levels.length - 1] as SwimlaneLevel;
     levels.push(coarsen(finer, bins, columnCount, (toMicros - fromMicros) / bins));
   }
-  return { columnCount, fromMicros, toMicros, offsets, startMicros, endMicros, color, highlighted, position, maxDurationMicros, levels };
+  return {
+    columnCount,
+    fromMicros,
+    toMicros,
+    offsets,
+    startMicros,
+    endMicros,
+    color,
+    highlighted,
+    position,
+    maxDurationMicros,
+    levels,
+  };
 }
 
 function coarsen(finer: SwimlaneLevel, bins: number, columnCount: number, binMicros: number): SwimlaneLevel {

@@ -25,7 +25,10 @@ export function firstStartAtOrAfter(layout: SwimlaneLayout, column: number, micr
 
 /** Index range [from, to) of column events that may show in the window (long boxes reach back). */
 function columnRange(layout: SwimlaneLayout, column: number, fromMicros: number, toMicros: number): [number, number] {
-  return [firstStartAtOrAfter(layout, column, fromMicros - (layout.maxDurationMicros[column] as number)), firstStartAtOrAfter(layout, column, toMicros)];
+  return [
+    firstStartAtOrAfter(layout, column, fromMicros - (layout.maxDurationMicros[column] as number)),
+    firstStartAtOrAfter(layout, column, toMicros),
+  ];
 }
 
 /** An upper bound of the events showing in [fromMicros, toMicros) over the given columns. */
@@ -52,7 +55,13 @@ export interface SwimlaneBox {
  * The boxes of the window, top to bottom per column. A box is at least `minHeightPx` tall; with
  * `groupGapPx` set, events whose boxes come within that many pixels of the box above merge into it.
  */
-export function boxesInView(layout: SwimlaneLayout, fromMicros: number, toMicros: number, heightPx: number, options: { minHeightPx: number; groupGapPx?: number }): SwimlaneBox[] {
+export function boxesInView(
+  layout: SwimlaneLayout,
+  fromMicros: number,
+  toMicros: number,
+  heightPx: number,
+  options: { minHeightPx: number; groupGapPx?: number },
+): SwimlaneBox[] {
   const pxPerMicro = heightPx / (toMicros - fromMicros);
   const boxes: SwimlaneBox[] = [];
   for (let c = 0; c < layout.columnCount; c += 1) {
@@ -85,7 +94,8 @@ export function levelFor(layout: SwimlaneLayout, rowMicros: number): SwimlaneLev
 /** Events starting in [fromMicros, toMicros) over every column (O(columns × log events)). */
 export function countStarts(layout: SwimlaneLayout, fromMicros: number, toMicros: number): number {
   let total = 0;
-  for (let c = 0; c < layout.columnCount; c += 1) total += firstStartAtOrAfter(layout, c, toMicros) - firstStartAtOrAfter(layout, c, fromMicros);
+  for (let c = 0; c < layout.columnCount; c += 1)
+    total += firstStartAtOrAfter(layout, c, toMicros) - firstStartAtOrAfter(layout, c, fromMicros);
   return total;
 }
 
@@ -94,7 +104,14 @@ export function countStarts(layout: SwimlaneLayout, fromMicros: number, toMicros
  * pixel rows: exact from the events when at most DIRECT_BIN_LIMIT start in it (over all columns,
  * so the work has a fixed ceiling), else from the pyramid's level nearest the row height.
  */
-export function binView(layout: SwimlaneLayout, fromMicros: number, toMicros: number, rows: number, counts: Uint32Array, colors: Uint8Array): void {
+export function binView(
+  layout: SwimlaneLayout,
+  fromMicros: number,
+  toMicros: number,
+  rows: number,
+  counts: Uint32Array,
+  colors: Uint8Array,
+): void {
   counts.fill(0, 0, layout.columnCount * rows);
   const rowMicros = (toMicros - fromMicros) / rows;
   if (countStarts(layout, fromMicros, toMicros) <= DIRECT_BIN_LIMIT) {
@@ -111,10 +128,20 @@ export function binView(layout: SwimlaneLayout, fromMicros: number, toMicros: nu
     return;
   }
   const level = levelFor(layout, rowMicros);
-  for (let c = 0; c < layout.columnCount; c += 1) fromLevel(layout, level, c, fromMicros, rowMicros, rows, counts, colors);
+  for (let c = 0; c < layout.columnCount; c += 1)
+    fromLevel(layout, level, c, fromMicros, rowMicros, rows, counts, colors);
 }
 
-function fromLevel(layout: SwimlaneLayout, level: SwimlaneLevel, column: number, fromMicros: number, rowMicros: number, rows: number, counts: Uint32Array, colors: Uint8Array): void {
+function fromLevel(
+  layout: SwimlaneLayout,
+  level: SwimlaneLevel,
+  column: number,
+  fromMicros: number,
+  rowMicros: number,
+  rows: number,
+  counts: Uint32Array,
+  colors: Uint8Array,
+): void {
   const base = column * level.bins;
   const coarse = level.binMicros > rowMicros;
   for (let row = 0; row < rows; row += 1) {

@@ -24,7 +24,9 @@ describe('axisTimePattern', () => {
   });
 
   it('shows whole days with their year', () => {
-    expect(axisTimePattern(7 * D, micros('2024-01-01T00:00:00Z'), micros('2024-06-01T00:00:00Z'), utc)).toBe('YYYY-MM-DD');
+    expect(axisTimePattern(7 * D, micros('2024-01-01T00:00:00Z'), micros('2024-06-01T00:00:00Z'), utc)).toBe(
+      'YYYY-MM-DD',
+    );
   });
 
   it('shows month and day, not the year, across days of one year', () => {
@@ -32,14 +34,24 @@ describe('axisTimePattern', () => {
   });
 
   it('leaves the date out within one day', () => {
-    expect(axisTimePattern(10 * MIN, micros('2024-03-14T04:00:00Z'), micros('2024-03-14T06:00:00Z'), utc)).toBe('HH:mm');
-    expect(axisTimePattern(5 * S, micros('2024-03-14T04:00:00Z'), micros('2024-03-14T04:01:00Z'), utc)).toBe('HH:mm:ss');
-    expect(axisTimePattern(10_000, micros('2024-03-14T04:00:00Z'), micros('2024-03-14T04:00:01Z'), utc)).toBe('HH:mm:ss.SSS');
-    expect(axisTimePattern(10, micros('2024-03-14T04:00:00Z'), micros('2024-03-14T04:00:00Z') + 500, utc)).toBe('HH:mm:ss.SSSSSS');
+    expect(axisTimePattern(10 * MIN, micros('2024-03-14T04:00:00Z'), micros('2024-03-14T06:00:00Z'), utc)).toBe(
+      'HH:mm',
+    );
+    expect(axisTimePattern(5 * S, micros('2024-03-14T04:00:00Z'), micros('2024-03-14T04:01:00Z'), utc)).toBe(
+      'HH:mm:ss',
+    );
+    expect(axisTimePattern(10_000, micros('2024-03-14T04:00:00Z'), micros('2024-03-14T04:00:01Z'), utc)).toBe(
+      'HH:mm:ss.SSS',
+    );
+    expect(axisTimePattern(10, micros('2024-03-14T04:00:00Z'), micros('2024-03-14T04:00:00Z') + 500, utc)).toBe(
+      'HH:mm:ss.SSSSSS',
+    );
   });
 
   it('keeps the year for seconds across New Year', () => {
-    expect(axisTimePattern(10 * S, micros('2023-12-31T23:59:30Z'), micros('2024-01-01T00:00:30Z'), utc)).toBe('YYYY-MM-DD HH:mm:ss');
+    expect(axisTimePattern(10 * S, micros('2023-12-31T23:59:30Z'), micros('2024-01-01T00:00:30Z'), utc)).toBe(
+      'YYYY-MM-DD HH:mm:ss',
+    );
   });
 
   it('decides days in the analyst zone, not UTC', () => {

@@ -51,10 +51,13 @@ export function spanLabelPattern(fromMicros: number, toMicros: number, labels: n
  * elapsed axes fall on round offsets, so the units left out are zeros.
  */
 export function axisElapsedText(elapsedMicros: number, stepMicros: number): string {
-  const digits = stepMicros >= S ? 0 : stepMicros >= 100 * MS ? 1 : stepMicros >= 10 * MS ? 2 : stepMicros >= MS ? 3 : 6;
+  const digits =
+    stepMicros >= S ? 0 : stepMicros >= 100 * MS ? 1 : stepMicros >= 10 * MS ? 2 : stepMicros >= MS ? 3 : 6;
   const parts = formatElapsed(Math.round(elapsedMicros), digits).split(' ');
   const smallest = stepMicros >= D ? 'd' : stepMicros >= 60 * MIN ? 'h' : stepMicros >= MIN ? 'm' : 's';
   const order = ['d', 'h', 'm', 's'];
-  const kept = parts.filter((part, index) => index === 0 || order.indexOf(part.replace(/^[+-]?[\d.]+/, '')) <= order.indexOf(smallest));
+  const kept = parts.filter(
+    (part, index) => index === 0 || order.indexOf(part.replace(/^[+-]?[\d.]+/, '')) <= order.indexOf(smallest),
+  );
   return kept.join(' ');
 }

@@ -24,11 +24,39 @@ export interface DateTimeFields {
 
 const MONTHS: ReadonlyMap<string, number> = new Map(
   [
-    ['jan', 'january'], ['feb', 'february'], ['mar', 'march'], ['apr', 'april'], ['may'], ['jun', 'june'],
-    ['jul', 'july'], ['aug', 'august'], ['sep', 'sept', 'september'], ['oct', 'october'], ['nov', 'november'], ['dec', 'december'],
+    ['jan', 'january'],
+    ['feb', 'february'],
+    ['mar', 'march'],
+    ['apr', 'april'],
+    ['may'],
+    ['jun', 'june'],
+    ['jul', 'july'],
+    ['aug', 'august'],
+    ['sep', 'sept', 'september'],
+    ['oct', 'october'],
+    ['nov', 'november'],
+    ['dec', 'december'],
   ].flatMap((names, index) => names.map((name) => [name, index + 1] as const)),
 );
-const WEEKDAYS = new Set(['mon', 'monday', 'tue', 'tues', 'tuesday', 'wed', 'wednesday', 'thu', 'thur', 'thurs', 'thursday', 'fri', 'friday', 'sat', 'saturday', 'sun', 'sunday']);
+const WEEKDAYS = new Set([
+  'mon',
+  'monday',
+  'tue',
+  'tues',
+  'tuesday',
+  'wed',
+  'wednesday',
+  'thu',
+  'thur',
+  'thurs',
+  'thursday',
+  'fri',
+  'friday',
+  'sat',
+  'saturday',
+  'sun',
+  'sunday',
+]);
 
 interface Scan {
   readonly text: string;
@@ -61,7 +89,8 @@ function accept(scan: Scan, char: string): boolean {
 }
 
 /** Two-digit years as POSIX strptime reads them: 69-99 are 1900s, 00-68 2000s. */
-const fullYear = (text: string) => (text.length === 2 ? Number(text) + (Number(text) >= 69 ? 1900 : 2000) : Number(text));
+const fullYear = (text: string) =>
+  text.length === 2 ? Number(text) + (Number(text) >= 69 ? 1900 : 2000) : Number(text);
 
 interface CalendarDate {
   year: number | undefined;
@@ -70,7 +99,11 @@ interface CalendarDate {
 }
 
 /** Calendar fields of `text`, or undefined when it is not a date-time this reader knows. */
-export function readDateTimeText(text: string, order: DateOrder | undefined, defaultYear?: number): DateTimeFields | undefined {
+export function readDateTimeText(
+  text: string,
+  order: DateOrder | undefined,
+  defaultYear?: number,
+): DateTimeFields | undefined {
   const scan: Scan = { text: text.trim(), at: 0 };
   if (isLetter(code(scan))) {
     const from = scan.at;
@@ -83,7 +116,14 @@ export function readDateTimeText(text: string, order: DateOrder | undefined, def
   if (date === undefined) return undefined;
   let clock: Clock = { hour: 0, minute: 0, second: 0, micros: 0, precision: -2 };
   const beforeSeparator = scan.at;
-  const separated = isDigit(code(scan)) || accept(scan, 'T') || accept(scan, 't') || accept(scan, ':') || accept(scan, '-') || accept(scan, '_') || (accept(scan, ',') ? spaces(scan) >= 0 : spaces(scan) > 0);
+  const separated =
+    isDigit(code(scan)) ||
+    accept(scan, 'T') ||
+    accept(scan, 't') ||
+    accept(scan, ':') ||
+    accept(scan, '-') ||
+    accept(scan, '_') ||
+    (accept(scan, ',') ? spaces(scan) >= 0 : spaces(scan) > 0);
   if (separated && isDigit(code(scan))) {
     const read = readClock(scan);
     if (read === undefined) return undefined;

@@ -18,7 +18,8 @@ describe('audit time inputs', () => {
   });
 
   it('give no value for anything else', () => {
-    for (const value of ['', '2024-03-01', '2024-13-01T10:30', 'yesterday', '2024-03-01 10:30']) expect(inputToMicros(value, 'UTC')).toBeUndefined();
+    for (const value of ['', '2024-03-01', '2024-13-01T10:30', 'yesterday', '2024-03-01 10:30'])
+      expect(inputToMicros(value, 'UTC')).toBeUndefined();
   });
 
   it('write an instant back for the input, in the zone', () => {

@@ -42,7 +42,8 @@ export function readEpochNumber(text: string, unit: EpochUnit): number | undefin
   const fixed = unit === 'auto' ? unitByMagnitude(whole.replace(/^0+(?=\d)/, '').length) : unit;
   if (fixed === undefined) return undefined;
   const scale = UNIT_SCALE[fixed];
-  const digits = scale >= 0 ? whole + fraction.slice(0, scale).padEnd(scale, '0') : whole.slice(0, whole.length + scale);
+  const digits =
+    scale >= 0 ? whole + fraction.slice(0, scale).padEnd(scale, '0') : whole.slice(0, whole.length + scale);
   if (digits === '') return 0;
   const micros = Number(digits);
   return Number.isSafeInteger(micros) ? micros : undefined;

@@ -15,8 +15,10 @@ export function formatDuration(micros: number): string {
   if (micros < MICROS_PER_SECOND) return `${trimmed(micros / MICROS_PER_MS)} ms`;
   if (micros < SECONDS_PER_MINUTE * MICROS_PER_SECOND) return `${trimmed(micros / MICROS_PER_SECOND)} s`;
   const seconds = Math.floor(micros / MICROS_PER_SECOND);
-  if (seconds < SECONDS_PER_HOUR) return `${Math.floor(seconds / SECONDS_PER_MINUTE)} m ${seconds % SECONDS_PER_MINUTE} s`;
-  if (seconds < SECONDS_PER_DAY) return `${Math.floor(seconds / SECONDS_PER_HOUR)} h ${String(Math.floor((seconds % SECONDS_PER_HOUR) / SECONDS_PER_MINUTE)).padStart(2, '0')} m`;
+  if (seconds < SECONDS_PER_HOUR)
+    return `${Math.floor(seconds / SECONDS_PER_MINUTE)} m ${seconds % SECONDS_PER_MINUTE} s`;
+  if (seconds < SECONDS_PER_DAY)
+    return `${Math.floor(seconds / SECONDS_PER_HOUR)} h ${String(Math.floor((seconds % SECONDS_PER_HOUR) / SECONDS_PER_MINUTE)).padStart(2, '0')} m`;
   return `${Math.floor(seconds / SECONDS_PER_DAY)} d ${Math.floor((seconds % SECONDS_PER_DAY) / SECONDS_PER_HOUR)} h`;
 }
 

@@ -53,9 +53,12 @@ describe('formatMicros', () => {
     expect(formatMicros(-1, 'UTC')).toBe('1969-12-31 23:59:59.999999');
   });
 
-  it.each([1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])('rejects %s, which is not integer microseconds', (micros) => {
-    expect(() => formatMicros(micros, 'UTC')).toThrow(RangeError);
-  });
+  it.each([1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])(
+    'rejects %s, which is not integer microseconds',
+    (micros) => {
+      expect(() => formatMicros(micros, 'UTC')).toThrow(RangeError);
+    },
+  );
 
   it('rejects a zone outside the table', () => {
     expect(() => formatMicros(0, 'Mars/Olympus')).toThrow(RangeError);

@@ -7,7 +7,9 @@ describe('inferTimeShape', () => {
   it('decides US dates when a value of 13 or more sits in the second position', () => {
     const shape = inferTimeShape(['9/27/2013 2:42:26 PM', '10/01/2013 9:00:00 AM', '10/02/2013 1:00:00 AM']);
     expect(shape).toMatchObject({ kind: 'date-time', dateOrder: 'mdy', precision: 0, readable: 1 });
-    expect(shape?.reason).toBe('US dates: nothing above 12 in the first position (the month), 27 in the second position');
+    expect(shape?.reason).toBe(
+      'US dates: nothing above 12 in the first position (the month), 27 in the second position',
+    );
   });
 
   it('decides day-first dates from a value of 13 or more in the first position', () => {
@@ -18,14 +20,23 @@ describe('inferTimeShape', () => {
 
   it('says when nothing decides, reading "/" month-first and "." day-first', () => {
     expect(inferTimeShape(['01/02/2024', '03/04/2024'])).toMatchObject({ kind: 'date', dateOrder: 'mdy' });
-    expect(inferTimeShape(['01/02/2024'])?.reason).toBe('no value above 12 decides the date order in 1 date; read month-first (US)');
+    expect(inferTimeShape(['01/02/2024'])?.reason).toBe(
+      'no value above 12 decides the date order in 1 date; read month-first (US)',
+    );
     expect(inferTimeShape(['01.02.2024', '03.04.2024'])).toMatchObject({ dateOrder: 'dmy' });
   });
 
   it('tells epoch units apart and refuses small counters', () => {
-    expect(inferTimeShape(['1516713364', '1516713382'])).toMatchObject({ kind: 'epoch', numericUnit: 'seconds', precision: 0 });
+    expect(inferTimeShape(['1516713364', '1516713382'])).toMatchObject({
+      kind: 'epoch',
+      numericUnit: 'seconds',
+      precision: 0,
+    });
     expect(inferTimeShape(['1521911720.629574'])).toMatchObject({ numericUnit: 'seconds', precision: 6 });
-    expect(inferTimeShape(['1700000000123', '1700000000999'])).toMatchObject({ numericUnit: 'milliseconds', precision: 3 });
+    expect(inferTimeShape(['1700000000123', '1700000000999'])).toMatchObject({
+      numericUnit: 'milliseconds',
+      precision: 3,
+    });
     expect(inferTimeShape(['1700000000123456789'])).toMatchObject({ numericUnit: 'nanoseconds', precision: 9 });
     expect(inferTimeShape(['0', '1348', '17'])).toBeUndefined();
   });
@@ -47,7 +58,7 @@ describe('loadPatternReader', () => {
     if (typeof reader === 'string') throw new Error(reader);
     expect(reader('9/27/2013 2:42:26 PM')).toBe(Date.UTC(2013, 8, 27, 14, 42, 26) * 1000);
     expect(reader('9/27/2013 14:42:26')).toBeUndefined();
-    const named = await loadPatternReader("dd/MMM/yyyy:HH:mm:ss xx", utc);
+    const named = await loadPatternReader('dd/MMM/yyyy:HH:mm:ss xx', utc);
     if (typeof named === 'string') throw new Error(named);
     expect(named('13/Jan/2016:19:31:20 +0200')).toBe(Date.UTC(2016, 0, 13, 17, 31, 20) * 1000);
   });

@@ -4,7 +4,13 @@
  * position decides day-first against month-first). The reason is a sentence for the analyst.
  */
 import { readDateTimeText, type DateOrder } from './date-time-text.ts';
-import { isEpochNumber, readEpochNumber, unitByMagnitude, type EpochUnit, type FixedEpochUnit } from './epoch-number.ts';
+import {
+  isEpochNumber,
+  readEpochNumber,
+  unitByMagnitude,
+  type EpochUnit,
+  type FixedEpochUnit,
+} from './epoch-number.ts';
 
 export interface TimeShape {
   /** 'date': every cell is a calendar date without a time of day. */
@@ -84,16 +90,28 @@ export function decideDateOrder(cells: readonly string[]): { order: DateOrder | 
   if (matched === 0) return { order: undefined, reason: '' };
   const example = (value: number, position: string) => `${value} in the ${position} position`;
   if (firstMax > 12 && secondMax <= 12) {
-    return { order: 'dmy', reason: `day-first dates: ${example(firstMax, 'first')}, nothing above 12 in the second (the month)` };
+    return {
+      order: 'dmy',
+      reason: `day-first dates: ${example(firstMax, 'first')}, nothing above 12 in the second (the month)`,
+    };
   }
   if (secondMax > 12 && firstMax <= 12) {
-    return { order: 'mdy', reason: `US dates: nothing above 12 in the first position (the month), ${example(secondMax, 'second')}` };
+    return {
+      order: 'mdy',
+      reason: `US dates: nothing above 12 in the first position (the month), ${example(secondMax, 'second')}`,
+    };
   }
   if (firstMax > 12 && secondMax > 12) {
-    return { order: 'mdy', reason: `dates disagree (${example(firstMax, 'first')}, ${example(secondMax, 'second')}): read month-first, check the invalid rows` };
+    return {
+      order: 'mdy',
+      reason: `dates disagree (${example(firstMax, 'first')}, ${example(secondMax, 'second')}): read month-first, check the invalid rows`,
+    };
   }
   const dates = `${matched} date${matched === 1 ? '' : 's'}`;
   return separator === '.'
-    ? { order: 'dmy', reason: `no value above 12 decides the date order in ${dates}; dates with "." are read day-first` }
+    ? {
+        order: 'dmy',
+        reason: `no value above 12 decides the date order in ${dates}; dates with "." are read day-first`,
+      }
     : { order: 'mdy', reason: `no value above 12 decides the date order in ${dates}; read month-first (US)` };
 }

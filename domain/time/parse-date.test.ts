@@ -3,7 +3,15 @@ import { parseDate } from './parse-date.ts';
 import { loadTimeZones, resolveTimeZone } from './time-zone-loader.ts';
 
 /** Microseconds of a UTC wall-clock time; month is 1-12. */
-function utcMicros(year: number, month: number, day: number, hour: number, minute: number, second: number, micro = 0): number {
+function utcMicros(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+  micro = 0,
+): number {
   return Date.UTC(year, month - 1, day, hour, minute, second) * 1000 + micro;
 }
 
@@ -50,12 +58,14 @@ describe('MMM DD YYYY hh:mm:ss and its variants', () => {
     expect(parseDate(text, 'UTC')).toBe(micros);
   });
 
-  it.each(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map((name, index) => [name, index + 1]))(
-    'reads %s as month %i',
-    (name, month) => {
-      expect(parseDate(`${name} 01 2020 00:00:00`, 'UTC')).toBe(utcMicros(2020, Number(month), 1, 0, 0, 0));
-    },
-  );
+  it.each(
+    ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map((name, index) => [
+      name,
+      index + 1,
+    ]),
+  )('reads %s as month %i', (name, month) => {
+    expect(parseDate(`${name} 01 2020 00:00:00`, 'UTC')).toBe(utcMicros(2020, Number(month), 1, 0, 0, 0));
+  });
 });
 
 describe('anything else gives no value', () => {
@@ -202,11 +212,15 @@ describe('daylight saving time', () => {
   });
 
   it('reads the gap time the same as the time one hour later', () => {
-    expect(parseDate('2024-03-10 02:30:00', 'America/New_York')).toBe(parseDate('2024-03-10 03:30:00', 'America/New_York'));
+    expect(parseDate('2024-03-10 02:30:00', 'America/New_York')).toBe(
+      parseDate('2024-03-10 03:30:00', 'America/New_York'),
+    );
   });
 
   it('keeps the last microsecond before the gap', () => {
-    expect(parseDate('2024-03-10 01:59:59.999999', 'America/New_York')).toBe(utcMicros(2024, 3, 10, 6, 59, 59, 999_999));
+    expect(parseDate('2024-03-10 01:59:59.999999', 'America/New_York')).toBe(
+      utcMicros(2024, 3, 10, 6, 59, 59, 999_999),
+    );
   });
 
   it.each([

@@ -31,8 +31,13 @@ export async function loadPatternReader(pattern: string, zone: ZoneId): Promise<
         epochSecond = value.toEpochSecond();
         nanos = value.nano();
       } else {
-        const local = timed ? LocalDateTime.parse(text.trim(), formatter) : LocalDate.parse(text.trim(), formatter).atStartOfDay();
-        const at = offsetMinutes === undefined ? ZonedDateTime.ofLocal(local, zone, null) : local.atZone(ZoneOffset.ofTotalMinutes(offsetMinutes));
+        const local = timed
+          ? LocalDateTime.parse(text.trim(), formatter)
+          : LocalDate.parse(text.trim(), formatter).atStartOfDay();
+        const at =
+          offsetMinutes === undefined
+            ? ZonedDateTime.ofLocal(local, zone, null)
+            : local.atZone(ZoneOffset.ofTotalMinutes(offsetMinutes));
         epochSecond = at.toEpochSecond();
         nanos = local.nano();
       }

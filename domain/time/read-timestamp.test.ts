@@ -5,7 +5,8 @@ import { loadTimeZones, resolveTimeZone } from './time-zone-loader.ts';
 
 const utc = resolveTimeZone('UTC');
 const iso = (micros: number | undefined) => (micros === undefined ? undefined : new Date(micros / 1000).toISOString());
-const read = (text: string, rules: Partial<TimestampRules> = {}) => createTimestampReader({ zone: utc, numericUnit: 'auto', ...rules })(text);
+const read = (text: string, rules: Partial<TimestampRules> = {}) =>
+  createTimestampReader({ zone: utc, numericUnit: 'auto', ...rules })(text);
 const readIso = (text: string, rules: Partial<TimestampRules> = {}) => iso(read(text, rules));
 
 describe('date-time text in the common shapes', () => {
@@ -62,13 +63,23 @@ describe('date-time text in the common shapes', () => {
     expect(read('13/25/2024')).toBeUndefined();
   });
 
-  it.each(['2024-02-30 00:00:00', '2023-02-29', '2024-13-01 00:00:00', '2024-01-01 24:00:00', '2024-01-01 10:60:00', '00:00 PM 2024-01-01',
-    '13:00:00 PM', '2024-01-01 13:00:00 PM', '2024-01-01 03:04:05 EST', '2024-01-01 03:04:05+25:00', 'yesterday', '1969-12-31 23:59:59Z', '2024-01-02T03:04:05.1234567890Z'])(
-    'refuses %s',
-    (text) => {
-      expect(read(text)).toBeUndefined();
-    },
-  );
+  it.each([
+    '2024-02-30 00:00:00',
+    '2023-02-29',
+    '2024-13-01 00:00:00',
+    '2024-01-01 24:00:00',
+    '2024-01-01 10:60:00',
+    '00:00 PM 2024-01-01',
+    '13:00:00 PM',
+    '2024-01-01 13:00:00 PM',
+    '2024-01-01 03:04:05 EST',
+    '2024-01-01 03:04:05+25:00',
+    'yesterday',
+    '1969-12-31 23:59:59Z',
+    '2024-01-02T03:04:05.1234567890Z',
+  ])('refuses %s', (text) => {
+    expect(read(text)).toBeUndefined();
+  });
 
   it('reads local times in the zone, the text’s own offset winning, a row offset next', async () => {
     await loadTimeZones();
@@ -88,10 +99,19 @@ describe('any instant written in the common shapes reads back', () => {
     fc.assert(
       fc.property(seconds, (second) => {
         const date = new Date(second * 1000);
-        const [y, m, d, h, mi, s] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()];
+        const [y, m, d, h, mi, s] = [
+          date.getUTCFullYear(),
+          date.getUTCMonth() + 1,
+          date.getUTCDate(),
+          date.getUTCHours(),
+          date.getUTCMinutes(),
+          date.getUTCSeconds(),
+        ];
         const clock12 = `${h % 12 === 0 ? 12 : h % 12}:${pad(mi)}:${pad(s)} ${h < 12 ? 'AM' : 'p. m.'}`;
         expect(read(`${m}/${d}/${y} ${clock12}`, { dateOrder: 'mdy' })).toBe(second * 1_000_000);
-        expect(read(`${pad(d)}.${pad(m)}.${y} ${pad(h)}:${pad(mi)}:${pad(s)}`, { dateOrder: 'dmy' })).toBe(second * 1_000_000);
+        expect(read(`${pad(d)}.${pad(m)}.${y} ${pad(h)}:${pad(mi)}:${pad(s)}`, { dateOrder: 'dmy' })).toBe(
+          second * 1_000_000,
+        );
         expect(read(`${y}${pad(m)}${pad(d)} ${pad(h)}${pad(mi)}${pad(s)}`)).toBe(second * 1_000_000);
         expect(read(`${date.toUTCString()}`)).toBe(second * 1_000_000);
       }),

@@ -31,8 +31,12 @@ export function createTimestampReader(rules: TimestampRules): TimestampReader {
     if (trimmed === '') return undefined;
     if (isEpochNumber(trimmed)) {
       // An 8- or 14-digit number reading as a date (20180123, 20100720183814) is one when the unit is open.
-      const compact = rules.numericUnit === 'auto' && (trimmed.length === 8 || trimmed.length === 14) ? readDateTimeText(trimmed, 'ymd') : undefined;
-      if (compact === undefined || compact.year < 1900 || compact.year > 2200) return readEpochNumber(trimmed, rules.numericUnit);
+      const compact =
+        rules.numericUnit === 'auto' && (trimmed.length === 8 || trimmed.length === 14)
+          ? readDateTimeText(trimmed, 'ymd')
+          : undefined;
+      if (compact === undefined || compact.year < 1900 || compact.year > 2200)
+        return readEpochNumber(trimmed, rules.numericUnit);
       return toMicros(compact, rules.zone, utc, offsetMinutes);
     }
     const fields = readDateTimeText(trimmed, rules.dateOrder, rules.defaultYear);
@@ -45,7 +49,12 @@ export function readTimestamp(text: string, rules: TimestampRules): number | und
   return createTimestampReader(rules)(text);
 }
 
-function toMicros(fields: DateTimeFields, zone: ZoneId, utc: boolean, rowOffset: number | undefined): number | undefined {
+function toMicros(
+  fields: DateTimeFields,
+  zone: ZoneId,
+  utc: boolean,
+  rowOffset: number | undefined,
+): number | undefined {
   const { year, month, day, hour, minute, second, micros } = fields;
   const offset = fields.offsetMinutes ?? rowOffset ?? (utc ? 0 : undefined);
   let epochMillis: number;

@@ -70,7 +70,10 @@ describe('loadTimeZones()', () => {
   ])('%s in %i: July %s, January %s', async (zone, year, july, january) => {
     await loadTimeZones();
     const zoneId = resolveTimeZone(zone);
-    const offsetOn = (month: number): string => ZonedDateTime.ofLocal(LocalDateTime.of(year, month, 1, 12, 0), zoneId, null).offset().id();
+    const offsetOn = (month: number): string =>
+      ZonedDateTime.ofLocal(LocalDateTime.of(year, month, 1, 12, 0), zoneId, null)
+        .offset()
+        .id();
     expect(offsetOn(7)).toBe(july);
     expect(offsetOn(1)).toBe(january);
   });

@@ -111,6 +111,11 @@ describe('listTimeZoneOptions (the picker)', () => {
     const byName = new Map(options.map((option) => [option.name, option]));
     expect(byName.get('America/New_York')?.label).toBe('(UTC-05:00, DST -04:00) America/New_York');
     expect(byName.get('Asia/Kolkata')?.label).toBe('(UTC+05:30) Asia/Kolkata');
-    expect(byName.get('UTC')).toEqual({ name: 'UTC', label: '(UTC+00:00) UTC', utcOffsetMinutes: 0, dstOffsetMinutes: 0 });
+    expect(byName.get('UTC')).toEqual({
+      name: 'UTC',
+      label: '(UTC+00:00) UTC',
+      utcOffsetMinutes: 0,
+      dstOffsetMinutes: 0,
+    });
   });
 });

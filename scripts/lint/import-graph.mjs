@@ -21,7 +21,8 @@ export function* sourceFiles(root, dir) {
   for (const entry of entries) {
     const rel = `${dir}/${entry}`;
     if (statSync(join(root, rel)).isDirectory()) yield* sourceFiles(root, rel);
-    else if (/\.(ts|tsx|mts|js|mjs)$/.test(entry) && !/\.d\.ts$/.test(entry) && !/\.(test|spec)\.tsx?$/.test(entry)) yield rel;
+    else if (/\.(ts|tsx|mts|js|mjs)$/.test(entry) && !/\.d\.ts$/.test(entry) && !/\.(test|spec)\.tsx?$/.test(entry))
+      yield rel;
   }
 }
 
@@ -92,7 +93,9 @@ export function readGraph(root) {
 export function cyclesOf(files) {
   const edges = new Map();
   for (const [file, { references }] of files) {
-    edges.set(file, [...new Set(references.filter((r) => r.target && r.kind !== 'url' && files.has(r.target)).map((r) => r.target))]);
+    edges.set(file, [
+      ...new Set(references.filter((r) => r.target && r.kind !== 'url' && files.has(r.target)).map((r) => r.target)),
+    ]);
   }
   let next = 0;
   const index = new Map();

@@ -19,22 +19,59 @@ export const ALLOWED = {
   'src/render': ['domain'],
   'src/features': ['domain', 'src/ui', 'src/data', 'src/render'],
   'src/routes': ['domain', 'src/ui', 'src/data', 'src/render', 'src/features'],
-  'src/app': ['domain', 'src/ui', 'src/data', 'src/render', 'src/features', 'src/routes', 'src/routeTree.gen.ts', 'src/styles.css'],
+  'src/app': [
+    'domain',
+    'src/ui',
+    'src/data',
+    'src/render',
+    'src/features',
+    'src/routes',
+    'src/routeTree.gen.ts',
+    'src/styles.css',
+  ],
   src: ['domain', 'src/ui', 'src/data', 'src/render', 'src/features', 'src/routes', 'src/app', 'src/routeTree.gen.ts'],
 };
 
-const REACT = ['react', 'react-dom', 'resium', 'dexie-react-hooks', '@radix-ui/*', '@tanstack/react-router', '@tanstack/react-table'];
+const REACT = [
+  'react',
+  'react-dom',
+  'resium',
+  'dexie-react-hooks',
+  '@radix-ui/*',
+  '@tanstack/react-router',
+  '@tanstack/react-table',
+];
 const STORAGE = ['dexie', 'dexie-react-hooks'];
 const GRAPHICS = ['pixi.js', 'cesium', 'resium', 'uplot'];
 
 /** Packages a layer may not import, each list with the reason given when one is. */
 export const PACKAGE_BANS = [
-  { layers: ['domain'], packages: [...REACT, ...STORAGE, ...GRAPHICS, 'node:*'], reason: 'domain/ runs in the server, the browser and workers alike: pure TypeScript, no UI, storage or Node' },
-  { layers: ['src/render'], packages: [...REACT, ...STORAGE], reason: 'renderers draw with no React and touch no storage: the feature shell passes them data' },
+  {
+    layers: ['domain'],
+    packages: [...REACT, ...STORAGE, ...GRAPHICS, 'node:*'],
+    reason: 'domain/ runs in the server, the browser and workers alike: pure TypeScript, no UI, storage or Node',
+  },
+  {
+    layers: ['src/render'],
+    packages: [...REACT, ...STORAGE],
+    reason: 'renderers draw with no React and touch no storage: the feature shell passes them data',
+  },
   { layers: ['workers'], packages: REACT, reason: 'a worker has no DOM and no React' },
-  { layers: ['server'], packages: [...REACT, ...STORAGE, ...GRAPHICS], reason: 'the server is Node: browser packages belong in src/' },
-  { layers: ['src/ui', 'src/features', 'src/routes', 'src/app', 'src'], packages: STORAGE, reason: 'only src/data touches IndexedDB: read through its hooks and queries (src/data/mirror)' },
-  { layers: ['src/ui', 'src/features', 'src/routes', 'src/app', 'src'], packages: ['cesium'], reason: 'Cesium primitives are built in src/render/map; the React shell stays thin' },
+  {
+    layers: ['server'],
+    packages: [...REACT, ...STORAGE, ...GRAPHICS],
+    reason: 'the server is Node: browser packages belong in src/',
+  },
+  {
+    layers: ['src/ui', 'src/features', 'src/routes', 'src/app', 'src'],
+    packages: STORAGE,
+    reason: 'only src/data touches IndexedDB: read through its hooks and queries (src/data/mirror)',
+  },
+  {
+    layers: ['src/ui', 'src/features', 'src/routes', 'src/app', 'src'],
+    packages: ['cesium'],
+    reason: 'Cesium primitives are built in src/render/map; the React shell stays thin',
+  },
 ];
 
 /** Inside src/data only: the Dexie database itself, so no other layer reads tables directly. */
@@ -46,7 +83,8 @@ export const DATA_INTERNAL = ['src/data/mirror/mirror-database.ts'];
  */
 export const DEBT = {
   'cesium outside render': {
-    'src/features/maps/map-globe.tsx': 'builds Cesium primitives inside the React component; being moved to src/render/map (issue 19)',
+    'src/features/maps/map-globe.tsx':
+      'builds Cesium primitives inside the React component; being moved to src/render/map (issue 19)',
   },
   // Paid (issue 19): route files validate, call server/repositories, and answer.
   'sql in routes': {},

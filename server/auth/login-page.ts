@@ -38,7 +38,10 @@ export function loginPage(options: { from: string; username?: string; error?: st
 <main>
   <h1>Churchkey</h1>
   <p class="lead">Sign in to continue.</p>
-  ${options.form === false ? `${error}<p><a href="/auth/login">Sign in again</a></p>` : `<form method="post" action="/auth/login">
+  ${
+    options.form === false
+      ? `${error}<p><a href="/auth/login">Sign in again</a></p>`
+      : `<form method="post" action="/auth/login">
     <input type="hidden" name="from" value="${escapeHtml(options.from)}">
     <label for="username">Username</label>
     <input id="username" name="username" autocomplete="username" required autofocus value="${escapeHtml(options.username ?? '')}">
@@ -46,7 +49,8 @@ export function loginPage(options: { from: string; username?: string; error?: st
     <input id="password" name="password" type="password" autocomplete="current-password" required>
     ${error}
     <button type="submit">Sign in</button>
-  </form>`}
+  </form>`
+  }
 </main>
 </body>
 </html>`;

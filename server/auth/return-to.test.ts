@@ -44,7 +44,34 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath(from, ORIGIN)).toBe(expected);
   });
 
-  const PIECES = ['/', '//', '\\', '.', '..', '%2e', '%2E', '%2f', '%5c', '\t', '\n', '\r', ' ', '@', ':', '?', '#', 'evil.example', ORIGIN, 'http:', 'https://', 'a', '%09', '\u0000', '。', '＼'];
+  const PIECES = [
+    '/',
+    '//',
+    '\\',
+    '.',
+    '..',
+    '%2e',
+    '%2E',
+    '%2f',
+    '%5c',
+    '\t',
+    '\n',
+    '\r',
+    ' ',
+    '@',
+    ':',
+    '?',
+    '#',
+    'evil.example',
+    ORIGIN,
+    'http:',
+    'https://',
+    'a',
+    '%09',
+    '\u0000',
+    '。',
+    '＼',
+  ];
 
   it('never leaves the origin, whatever pieces `from` is made of', () => {
     fc.assert(

@@ -8,4 +8,3 @@ export function newToken(): string {
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
-

@@ -17,7 +17,8 @@ function hostName(host: string): string | undefined {
   }
 }
 
-const isLoopback = (name: string) => name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127\.\d+\.\d+\.\d+$/.test(name);
+const isLoopback = (name: string) =>
+  name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127\.\d+\.\d+\.\d+$/.test(name);
 
 export function isTrustedHost(host: string | undefined, config: Pick<Config, 'publicUrl' | 'allowedHosts'>): boolean {
   if (!host) return false;
@@ -25,7 +26,8 @@ export function isTrustedHost(host: string | undefined, config: Pick<Config, 'pu
   if (name === undefined) return false;
   if (isLoopback(name)) return true;
   const listed = [...config.allowedHosts, ...(config.publicUrl ? [new URL(config.publicUrl).host.toLowerCase()] : [])];
-  if (listed.length > 0) return listed.some((entry) => entry === host.toLowerCase() || (!/:\d+$/.test(entry) && hostName(entry) === name));
+  if (listed.length > 0)
+    return listed.some((entry) => entry === host.toLowerCase() || (!/:\d+$/.test(entry) && hostName(entry) === name));
   const own = hostname().toLowerCase();
   return isIP(name) !== 0 || name === own || name === `${own}.local`;
 }

@@ -26,13 +26,18 @@ const MAX = 100_000_000;
 function count(value: string | undefined, fallback: number, flag: string): number {
   if (value === undefined) return fallback;
   const clean = value.replace(/[_,]/g, '');
-  if (!/^\d+$/.test(clean) || Number(clean) > MAX) throw new Error(`--${flag} must be a whole number from 0 to ${MAX.toLocaleString('en-US')}`);
+  if (!/^\d+$/.test(clean) || Number(clean) > MAX)
+    throw new Error(`--${flag} must be a whole number from 0 to ${MAX.toLocaleString('en-US')}`);
   return Number(clean);
 }
 
 const seconds = (millis: number) => `${(millis / 1000).toFixed(1)} s`;
 const perSecond = (n: number, millis: number) => `${Math.round(n / (millis / 1000)).toLocaleString('en-US')}/s`;
-const utc = (micros: number) => new Date(micros / 1000).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+const utc = (micros: number) =>
+  new Date(micros / 1000)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC');
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -56,7 +61,8 @@ async function main(): Promise<void> {
   const searchMode = values.search ?? 'staging';
   if (searchMode !== 'staging' && searchMode !== 'update') throw new Error('--search must be staging or update');
   const incidentName = values['incident-name']?.trim();
-  if (incidentName !== undefined && (incidentName.length === 0 || incidentName.length > 200)) throw new Error('--incident-name must be 1 to 200 characters');
+  if (incidentName !== undefined && (incidentName.length === 0 || incidentName.length > 200))
+    throw new Error('--incident-name must be 1 to 200 characters');
 
   const started = performance.now();
   const config = loadConfig();
@@ -95,7 +101,13 @@ async function main(): Promise<void> {
       const path = join(config.dataDir, 'generated', `incident-${generated.incidentId}-map-points.csv`);
       const pointBar = progressBar('map points', points);
       const pointsStarted = performance.now();
-      const bytes = await writeMapPointsFile(path, { points, startMicros: generated.startMicros, endMicros: generated.endMicros, seed, onProgress: (done) => pointBar.update(done) });
+      const bytes = await writeMapPointsFile(path, {
+        points,
+        startMicros: generated.startMicros,
+        endMicros: generated.endMicros,
+        seed,
+        onProgress: (done) => pointBar.update(done),
+      });
       pointBar.finish();
       lines.push(
         `  map points: ${points.toLocaleString('en-US')} on 6 tracks written to ${path} (${(bytes / 1_048_576).toFixed(1)} MB, ${seconds(performance.now() - pointsStarted)}).`,
@@ -105,7 +117,10 @@ async function main(): Promise<void> {
     } else {
       lines.push('  map points: none (--points 0)');
     }
-    lines.push(`  open it as an administrator: /incident/${generated.incidentId}`, `  total: ${seconds(performance.now() - started)}`);
+    lines.push(
+      `  open it as an administrator: /incident/${generated.incidentId}`,
+      `  total: ${seconds(performance.now() - started)}`,
+    );
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     await db.close();

@@ -6,7 +6,11 @@
 import type { ParseArgsConfig } from 'node:util';
 import { detectFormat } from '../../domain/import/detect-format.ts';
 import { ImportError } from '../../domain/import/import-error.ts';
-import { settingsFromDetection, withDefaultRecordingStart, type ImportSettings } from '../../domain/import/import-settings.ts';
+import {
+  settingsFromDetection,
+  withDefaultRecordingStart,
+  type ImportSettings,
+} from '../../domain/import/import-settings.ts';
 import { detectSettings, firstBytes } from '../import/import-file.ts';
 import { parseImportSettings } from '../import/import-settings-schema.ts';
 
@@ -29,7 +33,11 @@ export const SETTINGS_FLAG_OPTIONS = {
   start: { type: 'string' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
-export type SettingsFlags = { readonly [K in keyof typeof SETTINGS_FLAG_OPTIONS]?: (typeof SETTINGS_FLAG_OPTIONS)[K]['type'] extends 'boolean' ? boolean : string };
+export type SettingsFlags = {
+  readonly [K in keyof typeof SETTINGS_FLAG_OPTIONS]?: (typeof SETTINGS_FLAG_OPTIONS)[K]['type'] extends 'boolean'
+    ? boolean
+    : string;
+};
 
 export const SETTINGS_FLAGS_USAGE = `  --format F          read FILE as this family instead of the detected one (delimited, jsonl, har, syslog, …)
   --settings JSON     the whole settings object, as POST /api/incident/{id}/import takes it
@@ -55,8 +63,26 @@ const COLUMN_FLAGS = {
   'offset-column': 'utcOffset',
 } as const;
 
-const UNITS: Record<string, string> = { auto: 'auto', s: 'seconds', seconds: 'seconds', ms: 'milliseconds', milliseconds: 'milliseconds', us: 'microseconds', µs: 'microseconds', microseconds: 'microseconds', ns: 'nanoseconds', nanoseconds: 'nanoseconds' };
-const DELIMITERS: Record<string, string> = { tab: '\t', '\\t': '\t', comma: ',', space: ' ', semicolon: ';', pipe: '|' };
+const UNITS: Record<string, string> = {
+  auto: 'auto',
+  s: 'seconds',
+  seconds: 'seconds',
+  ms: 'milliseconds',
+  milliseconds: 'milliseconds',
+  us: 'microseconds',
+  µs: 'microseconds',
+  microseconds: 'microseconds',
+  ns: 'nanoseconds',
+  nanoseconds: 'nanoseconds',
+};
+const DELIMITERS: Record<string, string> = {
+  tab: '\t',
+  '\\t': '\t',
+  comma: ',',
+  space: ' ',
+  semicolon: ';',
+  pipe: '|',
+};
 
 /** A column given by name (as the header has it) or by its number counting from 1, as a 0-based index. */
 export function columnIndex(value: string, columns: readonly string[], flag: string): number {
@@ -67,7 +93,10 @@ export function columnIndex(value: string, columns: readonly string[], flag: str
   }
   const wanted = value.trim().toLowerCase();
   const index = columns.findIndex((name) => name.trim().toLowerCase() === wanted);
-  if (index === -1) throw new Error(`--${flag} "${value}" is not a column of the file (its columns: ${columns.join(', ') || 'none found'})`);
+  if (index === -1)
+    throw new Error(
+      `--${flag} "${value}" is not a column of the file (its columns: ${columns.join(', ') || 'none found'})`,
+    );
   return index;
 }
 
@@ -75,7 +104,11 @@ export function columnIndex(value: string, columns: readonly string[], flag: str
  * The settings object after the flags: `detected` (the detection's settings, or {} when it found none)
  * with each flag applied. Only shapes are set here; the server's settings check judges the values.
  */
-export function applySettingsFlags(detected: Record<string, unknown>, columns: readonly string[], flags: SettingsFlags): Record<string, unknown> {
+export function applySettingsFlags(
+  detected: Record<string, unknown>,
+  columns: readonly string[],
+  flags: SettingsFlags,
+): Record<string, unknown> {
   let settings: Record<string, unknown> = { ...detected };
   if (flags.settings !== undefined) {
     try {
@@ -83,7 +116,8 @@ export function applySettingsFlags(detected: Record<string, unknown>, columns: r
     } catch {
       throw new Error('--settings must be a JSON object');
     }
-    if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) throw new Error('--settings must be a JSON object');
+    if (typeof settings !== 'object' || settings === null || Array.isArray(settings))
+      throw new Error('--settings must be a JSON object');
   }
   if (flags.format !== undefined && flags.format !== settings.format) settings = { format: flags.format };
   if (flags.delimiter !== undefined) settings.delimiter = DELIMITERS[flags.delimiter] ?? flags.delimiter;
@@ -114,7 +148,8 @@ export function applySettingsFlags(detected: Record<string, unknown>, columns: r
   }
   if (flags.start !== undefined) {
     const millis = Date.parse(flags.start);
-    if (!Number.isFinite(millis)) throw new Error(`--start "${flags.start}" is not a time (give ISO 8601, e.g. 2024-03-01T09:00:00Z)`);
+    if (!Number.isFinite(millis))
+      throw new Error(`--start "${flags.start}" is not a time (give ISO 8601, e.g. 2024-03-01T09:00:00Z)`);
     settings.anchorMicros = millis * 1000;
   }
   return settings;
@@ -129,11 +164,27 @@ function wholeNumber(value: string, flag: string): number {
  * The settings of a command-line import: as detected when no settings flag is given, else the
  * detection's settings changed by the flags and checked as the API checks a client's settings.
  */
-export async function settingsForCli(path: string, fileName: string, timeZone: string, flags: SettingsFlags, firstEventMicros: number | null | undefined): Promise<ImportSettings> {
+export async function settingsForCli(
+  path: string,
+  fileName: string,
+  timeZone: string,
+  flags: SettingsFlags,
+  firstEventMicros: number | null | undefined,
+): Promise<ImportSettings> {
   const given = Object.values(flags).some((value) => value !== undefined && value !== false);
   if (!given) return withDefaultRecordingStart(await detectSettings(path, fileName, timeZone), firstEventMicros);
   const detection = detectFormat(await firstBytes(path), fileName);
-  const detected = settingsFromDetection(detection, timeZone) ?? (detection.format === 'delimited' ? { format: 'delimited', ...detection.layout, mapping: detection.mapping, numericUnit: detection.numericUnit, timeZone } : {});
+  const detected =
+    settingsFromDetection(detection, timeZone) ??
+    (detection.format === 'delimited'
+      ? {
+          format: 'delimited',
+          ...detection.layout,
+          mapping: detection.mapping,
+          numericUnit: detection.numericUnit,
+          timeZone,
+        }
+      : {});
   const columns = 'columns' in detection ? detection.columns : [];
   const checked = parseImportSettings(JSON.stringify(applySettingsFlags(detected, columns, flags)), timeZone);
   if (typeof checked === 'string') throw new ImportError('bad-settings', `the settings ${checked}`);

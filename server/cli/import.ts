@@ -66,16 +66,19 @@ async function main(): Promise<void> {
     return;
   }
   const reimport = values.incident === undefined && values.stream !== undefined;
-  if ((values.incident === undefined && !reimport) || positionals.length !== 1) throw new Error(`give --incident ID (or --stream ID) and one FILE\n${USAGE}`);
+  if ((values.incident === undefined && !reimport) || positionals.length !== 1)
+    throw new Error(`give --incident ID (or --stream ID) and one FILE\n${USAGE}`);
   if (values.resolution !== undefined && !reimport) throw new Error('--resolution goes with --stream ID (a re-import)');
   if (values.resolution !== undefined && !(MERGE_RESOLUTIONS as readonly string[]).includes(values.resolution)) {
     throw new Error(`--resolution must be one of ${MERGE_RESOLUTIONS.join(', ')}`);
   }
   const path = positionals[0]!;
   const timeZone = values['time-zone'] ?? 'UTC';
-  if (!isKnownTimeZone(timeZone)) throw new Error(`--time-zone ${timeZone} is not a known time zone (an IANA name such as Europe/Helsinki)`);
+  if (!isKnownTimeZone(timeZone))
+    throw new Error(`--time-zone ${timeZone} is not a known time zone (an IANA name such as Europe/Helsinki)`);
   const streamName = reimport ? undefined : values.stream?.trim();
-  if (streamName !== undefined && (streamName.length === 0 || streamName.length > 200)) throw new Error('--stream must be 1 to 200 characters');
+  if (streamName !== undefined && (streamName.length === 0 || streamName.length > 200))
+    throw new Error('--stream must be 1 to 200 characters');
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new Error(`${path}: no such file`);
 
@@ -89,14 +92,27 @@ async function main(): Promise<void> {
     if (reimport) {
       const file = await spoolBlob(createReadStream(path), blobTempDir(config));
       try {
-        await reimportInto(db, id(values.stream!, 'stream'), file, path, timeZone, values.resolution as MergeResolution | undefined, analyst, where, config.importLimits, settingsFlags(values));
+        await reimportInto(
+          db,
+          id(values.stream!, 'stream'),
+          file,
+          path,
+          timeZone,
+          values.resolution as MergeResolution | undefined,
+          analyst,
+          where,
+          config.importLimits,
+          settingsFlags(values),
+        );
       } finally {
         await file.discard();
       }
       return;
     }
     const incidentId = id(values.incident!, 'incident');
-    const [incident] = await db.query<IncidentRef>('SELECT id, organization_id, name FROM incidents WHERE id = $1', [incidentId]);
+    const [incident] = await db.query<IncidentRef>('SELECT id, organization_id, name FROM incidents WHERE id = $1', [
+      incidentId,
+    ]);
     if (!incident) throw new Error(`incident ${incidentId} not found in ${where}`);
 
     const fileName = safeFileName(basename(path));
@@ -104,7 +120,9 @@ async function main(): Promise<void> {
     try {
       const first = (await incidentSummary(db, incident.id))?.firstTimestamp;
       const settings = await settingsForCli(file.path, fileName, timeZone, settingsFlags(values), first);
-      process.stderr.write(`importing ${fileName} (${settings.format}, ${file.sizeBytes.toLocaleString('en-US')} bytes) into "${incident.name}" as ${analyst?.name ?? 'no analyst'}\n`);
+      process.stderr.write(
+        `importing ${fileName} (${settings.format}, ${file.sizeBytes.toLocaleString('en-US')} bytes) into "${incident.name}" as ${analyst?.name ?? 'no analyst'}\n`,
+      );
       const bar = progressBar('bytes', file.sizeBytes);
       const result = await importFile(db, {
         incident: async () => incident,
@@ -120,7 +138,9 @@ async function main(): Promise<void> {
       bar.finish(`${result.importedCount.toLocaleString('en-US')} events`);
       const lines = [
         `imported ${result.importedCount.toLocaleString('en-US')} events (${result.format}) in ${seconds.toFixed(1)} s, ${Math.round(result.importedCount / seconds).toLocaleString('en-US')}/s`,
-        ...result.streams.map((stream) => `  stream ${stream.id} "${stream.name}": ${stream.eventCount.toLocaleString('en-US')} events`),
+        ...result.streams.map(
+          (stream) => `  stream ${stream.id} "${stream.name}": ${stream.eventCount.toLocaleString('en-US')} events`,
+        ),
         `  source kept as upload ${result.uploadID}`,
         `invalid rows: ${result.invalidCount.toLocaleString('en-US')}`,
         ...result.invalid.map((row) => `  line ${row.line}: ${row.reason}`),
@@ -140,11 +160,18 @@ type Analyst = { id: number; name: string } | undefined;
 async function attributedAnalyst(db: Db, analystFlag: string | undefined): Promise<Analyst> {
   const [analyst] =
     analystFlag === undefined
-      ? await db.query<{ id: number; name: string }>("SELECT id, name FROM analysts WHERE permission = 'admin' ORDER BY id LIMIT 1")
-      : await db.query<{ id: number; name: string }>('SELECT id, name FROM analysts WHERE id = $1', [id(analystFlag, 'analyst')]);
+      ? await db.query<{ id: number; name: string }>(
+          "SELECT id, name FROM analysts WHERE permission = 'admin' ORDER BY id LIMIT 1",
+        )
+      : await db.query<{ id: number; name: string }>('SELECT id, name FROM analysts WHERE id = $1', [
+          id(analystFlag, 'analyst'),
+        ]);
   if (!analyst && analystFlag !== undefined) throw new Error(`analyst ${analystFlag} not found`);
   // A database the server never started on has no primary analyst yet: the import is then nobody's.
-  if (!analyst) process.stderr.write('no primary analyst yet (the server creates one on its first start): the import is attributed to no analyst\n');
+  if (!analyst)
+    process.stderr.write(
+      'no primary analyst yet (the server creates one on its first start): the import is attributed to no analyst\n',
+    );
   return analyst;
 }
 
@@ -152,7 +179,8 @@ const count = (value: number) => value.toLocaleString('en-US');
 
 function settingsFlags(values: SettingsFlags): SettingsFlags {
   const flags: Record<string, string | boolean | undefined> = {};
-  for (const name of Object.keys(SETTINGS_FLAG_OPTIONS)) flags[name] = (values as Record<string, string | boolean | undefined>)[name];
+  for (const name of Object.keys(SETTINGS_FLAG_OPTIONS))
+    flags[name] = (values as Record<string, string | boolean | undefined>)[name];
   return flags as SettingsFlags;
 }
 
@@ -168,24 +196,47 @@ async function reimportInto(
   limits: ImportLimits,
   flags: SettingsFlags,
 ) {
-  const [found] = await db.query<{ incident_id: number; organization_id: number; incident_name: string; name: string; is_marker_stream: boolean }>(
+  const [found] = await db.query<{
+    incident_id: number;
+    organization_id: number;
+    incident_name: string;
+    name: string;
+    is_marker_stream: boolean;
+  }>(
     'SELECT s.incident_id, i.organization_id, i.name AS incident_name, s.name, s.is_marker_stream FROM streams s JOIN incidents i ON i.id = s.incident_id WHERE s.id = $1',
     [streamId],
   );
   if (!found) throw new Error(`stream ${streamId} not found in ${where}`);
   if (found.is_marker_stream) throw new Error(`stream ${streamId} ${MARKER_STREAM_REFUSAL}`);
   const fileName = safeFileName(basename(path));
-  const settings = await settingsForCli(file.path, fileName, timeZone, flags, (await incidentSummary(db, found.incident_id))?.firstTimestamp);
-  const stream = async () => ({ streamId, incident: { id: found.incident_id, organization_id: found.organization_id, name: found.incident_name } });
-  process.stderr.write(`checking ${fileName} (${settings.format}, ${count(file.sizeBytes)} bytes) against stream ${streamId} "${found.name}"\n`);
+  const settings = await settingsForCli(
+    file.path,
+    fileName,
+    timeZone,
+    flags,
+    (await incidentSummary(db, found.incident_id))?.firstTimestamp,
+  );
+  const stream = async () => ({
+    streamId,
+    incident: { id: found.incident_id, organization_id: found.organization_id, name: found.incident_name },
+  });
+  process.stderr.write(
+    `checking ${fileName} (${settings.format}, ${count(file.sizeBytes)} bytes) against stream ${streamId} "${found.name}"\n`,
+  );
   const check = await checkReimport(db, { stream, file, settings, limits });
   const lines = [
     `check: ${check.outcome}: ${count(check.currentEventCount)} events now, ${count(check.newEventCount)} in the file, ${count(check.matchedEventCount)} matched, ${count(check.invalidRowCount)} invalid rows`,
-    ...check.unmatchedAnnotatedEvents.map((event) => `  unmatched event ${event.eventID} at ${new Date(event.startTimestamp / 1000).toISOString()}: ${event.annotations.join(', ')}: ${event.message.slice(0, 80)}`),
+    ...check.unmatchedAnnotatedEvents.map(
+      (event) =>
+        `  unmatched event ${event.eventID} at ${new Date(event.startTimestamp / 1000).toISOString()}: ${event.annotations.join(', ')}: ${event.message.slice(0, 80)}`,
+    ),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   if (needsResolution(check.outcome) && resolution === undefined) {
-    throw new ReimportRefusal('needs_resolution', `${check.outcome}: rerun with --resolution keep_unmatched or --resolution detach_unmatched (nothing was changed)`);
+    throw new ReimportRefusal(
+      'needs_resolution',
+      `${check.outcome}: rerun with --resolution keep_unmatched or --resolution detach_unmatched (nothing was changed)`,
+    );
   }
   const bar = progressBar('bytes', file.sizeBytes);
   const result = await reimportStream(db, {
@@ -212,7 +263,11 @@ async function reimportInto(
 
 main().catch((error: unknown) => {
   const message =
-    error instanceof ImportError ? `${error.message} (nothing was imported)` : error instanceof Error ? error.message : String(error);
+    error instanceof ImportError
+      ? `${error.message} (nothing was imported)`
+      : error instanceof Error
+        ? error.message
+        : String(error);
   process.stderr.write(`import: ${message}\n`);
   process.exitCode = 1;
 });

@@ -25,11 +25,21 @@ export const DEMO_AUDIT_ACTION = 'load demo data';
 const DEMO_LOCK = 7_270_031;
 
 const ORGANIZATION_ACTORS: DemoOrganizationActor[] = [
-  { displayName: 'Priya Raman', isBot: false, startDate: '2019-04-01', description: 'Engineering manager, platform; incident commander rota' },
+  {
+    displayName: 'Priya Raman',
+    isBot: false,
+    startDate: '2019-04-01',
+    description: 'Engineering manager, platform; incident commander rota',
+  },
   { displayName: 'Marcus Chen', isBot: false, startDate: '2020-09-14', description: 'Database engineer (PostgreSQL)' },
   { displayName: 'Elena Sokolova', isBot: false, startDate: '2021-02-01', description: 'Site reliability engineer' },
   { displayName: 'Tom Okafor', isBot: false, startDate: '2022-06-20', description: 'Customer communications' },
-  { displayName: 'Jordan Alvarez', isBot: false, startDate: '2018-11-05', description: 'Head of operations, data centres and field operations' },
+  {
+    displayName: 'Jordan Alvarez',
+    isBot: false,
+    startDate: '2018-11-05',
+    description: 'Head of operations, data centres and field operations',
+  },
   { displayName: 'Sam Rivera', isBot: false, startDate: '2023-01-09', description: 'Remote pilot (drone surveys)' },
   { displayName: 'Jo Park', isBot: false, startDate: '2023-03-27', description: 'Visual observer, facilities' },
   { displayName: 'alertmanager', isBot: true, startDate: '', description: 'Prometheus Alertmanager' },
@@ -42,26 +52,27 @@ const ORGANIZATION_ACTORS: DemoOrganizationActor[] = [
 ];
 
 /** Colours from the chart palette; "decision" and the severities are labels. */
-const TAG_STYLES: Array<{ itemType: 'event' | 'stream' | 'incident'; name: string; color: string; isLabel?: boolean }> = [
-  { itemType: 'event', name: 'decision', color: '#5794F2', isLabel: true },
-  { itemType: 'event', name: 'root-cause', color: '#E02F44' },
-  { itemType: 'event', name: 'customer-impact', color: '#FF9830' },
-  { itemType: 'event', name: 'mitigation', color: '#73BF69' },
-  { itemType: 'event', name: 'data-loss-risk', color: '#FADE2A' },
-  { itemType: 'event', name: 'contributing-factor', color: '#B877D9' },
-  { itemType: 'event', name: 'damage', color: '#F2495C' },
-  { itemType: 'stream', name: 'primary-evidence', color: '#8AB8FF' },
-  { itemType: 'stream', name: 'automated', color: '#9FA7B3' },
-  { itemType: 'incident', name: 'sev1', color: '#E02F44', isLabel: true },
-  { itemType: 'incident', name: 'sev3', color: '#FADE2A', isLabel: true },
-  { itemType: 'incident', name: 'database', color: '#5794F2' },
-  { itemType: 'incident', name: 'customer-impact', color: '#FF9830' },
-  { itemType: 'incident', name: 'field-operations', color: '#73BF69' },
-  { itemType: 'incident', name: 'hardware', color: '#B877D9' },
-];
+const TAG_STYLES: Array<{ itemType: 'event' | 'stream' | 'incident'; name: string; color: string; isLabel?: boolean }> =
+  [
+    { itemType: 'event', name: 'decision', color: '#5794F2', isLabel: true },
+    { itemType: 'event', name: 'root-cause', color: '#E02F44' },
+    { itemType: 'event', name: 'customer-impact', color: '#FF9830' },
+    { itemType: 'event', name: 'mitigation', color: '#73BF69' },
+    { itemType: 'event', name: 'data-loss-risk', color: '#FADE2A' },
+    { itemType: 'event', name: 'contributing-factor', color: '#B877D9' },
+    { itemType: 'event', name: 'damage', color: '#F2495C' },
+    { itemType: 'stream', name: 'primary-evidence', color: '#8AB8FF' },
+    { itemType: 'stream', name: 'automated', color: '#9FA7B3' },
+    { itemType: 'incident', name: 'sev1', color: '#E02F44', isLabel: true },
+    { itemType: 'incident', name: 'sev3', color: '#FADE2A', isLabel: true },
+    { itemType: 'incident', name: 'database', color: '#5794F2' },
+    { itemType: 'incident', name: 'customer-impact', color: '#FF9830' },
+    { itemType: 'incident', name: 'field-operations', color: '#73BF69' },
+    { itemType: 'incident', name: 'hardware', color: '#B877D9' },
+  ];
 
 const RELATION_NOTE =
-  'The drone survey was one of the failover review\'s actions: the failed NVMe controller sat in hall B, under the cooling unit the drone was inspecting.';
+  "The drone survey was one of the failover review's actions: the failed NVMe controller sat in hall B, under the cooling unit the drone was inspecting.";
 
 export interface DemoLoad {
   organizationId: number;
@@ -76,12 +87,17 @@ export async function loadDemoData(db: Db): Promise<DemoLoad | undefined> {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [DEMO_LOCK]);
     if ((await tx.query('SELECT 1 FROM organizations LIMIT 1')).length > 0) return undefined;
     // Deleted by an analyst once: it stays deleted.
-    if ((await tx.query('SELECT 1 FROM data_audit WHERE action = $1 LIMIT 1', [DEMO_AUDIT_ACTION])).length > 0) return undefined;
+    if ((await tx.query('SELECT 1 FROM data_audit WHERE action = $1 LIMIT 1', [DEMO_AUDIT_ACTION])).length > 0)
+      return undefined;
 
     const now = Date.now() * 1000;
     const [organization] = await tx.query<{ id: number }>(
       'INSERT INTO organizations (name, description, created_micros) VALUES ($1, $2, $3) RETURNING id',
-      [DEMO_ORGANIZATION_NAME, 'Loaded on the first start so there is something to explore. Delete it when you no longer need it.', now],
+      [
+        DEMO_ORGANIZATION_NAME,
+        'Loaded on the first start so there is something to explore. Delete it when you no longer need it.',
+        now,
+      ],
     );
     const organizationId = organization!.id;
     const actorIds = new Map<string, number>();
@@ -111,18 +127,20 @@ export async function loadDemoData(db: Db): Promise<DemoLoad | undefined> {
         );
       }
     }
-    await tx.query('INSERT INTO related_incidents (incident_id, related_incident_id, note, created_micros) VALUES ($1, $2, $3, $4)', [
-      incidentIds[1],
-      incidentIds[0],
-      RELATION_NOTE,
-      now,
-    ]);
-    await recordWrite(tx, { userID: null, analystID: null }, {
-      action: DEMO_AUDIT_ACTION,
-      itemType: 'organization',
-      itemID: organizationId,
-      detail: { name: DEMO_ORGANIZATION_NAME, incidentIDs: incidentIds, events: eventCount },
-    });
+    await tx.query(
+      'INSERT INTO related_incidents (incident_id, related_incident_id, note, created_micros) VALUES ($1, $2, $3, $4)',
+      [incidentIds[1], incidentIds[0], RELATION_NOTE, now],
+    );
+    await recordWrite(
+      tx,
+      { userID: null, analystID: null },
+      {
+        action: DEMO_AUDIT_ACTION,
+        itemType: 'organization',
+        itemID: organizationId,
+        detail: { name: DEMO_ORGANIZATION_NAME, incidentIDs: incidentIds, events: eventCount },
+      },
+    );
     return { organizationId, organizationName: DEMO_ORGANIZATION_NAME, incidentIds, eventCount };
   });
 }
@@ -160,8 +178,16 @@ async function writeIncident(
   script: DemoIncident,
   now: number,
 ): Promise<{ id: number; eventCount: number }> {
-  const id = await insertIncident(tx, { organizationId, name: script.name, description: script.description, analystId: null });
-  const [markerStream] = await tx.query<{ id: number }>('SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream', [id]);
+  const id = await insertIncident(tx, {
+    organizationId,
+    name: script.name,
+    description: script.description,
+    analystId: null,
+  });
+  const [markerStream] = await tx.query<{ id: number }>(
+    'SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream',
+    [id],
+  );
   const streamIds = new Map<string, number>();
   for (const stream of script.streams) {
     const [row] = await tx.query<{ id: number }>(
@@ -170,7 +196,12 @@ async function writeIncident(
     );
     streamIds.set(stream.key, row!.id);
     for (const tag of stream.tags ?? []) {
-      await tx.query('INSERT INTO stream_tags (stream_id, incident_id, name, created_micros) VALUES ($1, $2, $3, $4)', [row!.id, id, tag, now]);
+      await tx.query('INSERT INTO stream_tags (stream_id, incident_id, name, created_micros) VALUES ($1, $2, $3, $4)', [
+        row!.id,
+        id,
+        tag,
+        now,
+      ]);
     }
   }
   const actorIds = new Map<string, number>();
@@ -190,11 +221,25 @@ async function writeIncident(
     const [row] = await tx.query<{ id: number }>(
       `INSERT INTO events (incident_id, stream_id, actor_id, message, start_micros, end_micros, source_line, created_micros)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [id, lookup(streamIds, event.stream, 'stream'), lookup(actorIds, event.actor, 'actor'), event.message, start, start + (event.seconds ?? 0) * 1_000_000, index + 2, now],
+      [
+        id,
+        lookup(streamIds, event.stream, 'stream'),
+        lookup(actorIds, event.actor, 'actor'),
+        event.message,
+        start,
+        start + (event.seconds ?? 0) * 1_000_000,
+        index + 2,
+        now,
+      ],
     );
     if (event.key) eventIds.set(event.key, row!.id);
     for (const tag of event.tags ?? []) {
-      await tx.query('INSERT INTO event_tags (event_id, incident_id, name, created_micros) VALUES ($1, $2, $3, $4)', [row!.id, id, tag, now]);
+      await tx.query('INSERT INTO event_tags (event_id, incident_id, name, created_micros) VALUES ($1, $2, $3, $4)', [
+        row!.id,
+        id,
+        tag,
+        now,
+      ]);
     }
   }
   for (const marker of script.markers) {
@@ -206,7 +251,10 @@ async function writeIncident(
     );
   }
   for (const tag of script.incidentTags) {
-    await tx.query('INSERT INTO incident_tags (incident_id, organization_id, name, created_micros) VALUES ($1, $2, $3, $4)', [id, organizationId, tag, now]);
+    await tx.query(
+      'INSERT INTO incident_tags (incident_id, organization_id, name, created_micros) VALUES ($1, $2, $3, $4)',
+      [id, organizationId, tag, now],
+    );
   }
   for (const note of script.notes) {
     await tx.query(
@@ -217,7 +265,15 @@ async function writeIncident(
   for (const link of script.links) {
     await tx.query(
       'INSERT INTO links (incident_id, event_id, stream_id, url, url_type, title, created_micros) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [id, link.event ? lookup(eventIds, link.event, 'event') : null, link.stream ? lookup(streamIds, link.stream, 'stream') : null, link.url, link.urlType, link.title, now],
+      [
+        id,
+        link.event ? lookup(eventIds, link.event, 'event') : null,
+        link.stream ? lookup(streamIds, link.stream, 'stream') : null,
+        link.url,
+        link.urlType,
+        link.title,
+        now,
+      ],
     );
   }
   const rootId = lookup(eventIds, script.thread.root, 'event');

@@ -27,7 +27,16 @@ export const DEMO_MAP_SETTINGS: MapSettings = {
   delimiter: 'comma',
   headerRowCount: 1,
   preambleRowCount: 0,
-  identifiedColumns: { 0: 'timestamp', 1: 'actor', 2: 'latitude', 3: 'longitude', 4: 'altitude', 5: 'heading', 6: 'pitch', 7: 'roll' },
+  identifiedColumns: {
+    0: 'timestamp',
+    1: 'actor',
+    2: 'latitude',
+    3: 'longitude',
+    4: 'altitude',
+    5: 'heading',
+    6: 'pitch',
+    7: 'roll',
+  },
   numericUnit: 'seconds',
   altitudeUnit: 'metres',
 };
@@ -50,7 +59,10 @@ function gridPosition(s: number): { east: number; north: number; turning: boolea
   const along = clamp01((s - leg * legSeconds) / (legSeconds - 4));
   const east = leg % 2 === 0 ? along * LEG_METRES : (1 - along) * LEG_METRES;
   // Each turn steps north to the next leg over its last 4 seconds.
-  const north = 20 + leg * LEG_SPACING_METRES + (along >= 1 ? clamp01((s - leg * legSeconds - (legSeconds - 4)) / 4) * LEG_SPACING_METRES : 0);
+  const north =
+    20 +
+    leg * LEG_SPACING_METRES +
+    (along >= 1 ? clamp01((s - leg * legSeconds - (legSeconds - 4)) / 4) * LEG_SPACING_METRES : 0);
   return { east, north, turning: along >= 1 };
 }
 
@@ -69,7 +81,13 @@ function sample(t: number, random: () => number): Sample {
     // Climb to 40 m, then fly to the grid's first corner.
     const climb = clamp01((t - takeoff) / 18);
     const transit = clamp01((t - takeoff - 18) / 32);
-    return { east: 0, north: 20 * transit, altitude: 40 * climb, pitch: transit > 0 && transit < 1 ? -6 : 0, roll: gust };
+    return {
+      east: 0,
+      north: 20 * transit,
+      altitude: 40 * climb,
+      pitch: transit > 0 && transit < 1 ? -6 : 0,
+      roll: gust,
+    };
   }
   const missionSeconds = Math.min(720, t - mission);
   if (t < compass) {
@@ -77,26 +95,50 @@ function sample(t: number, random: () => number): Sample {
     const grid = gridPosition(missionSeconds >= 720 ? (t - mission - 720) % 720 : missionSeconds);
     const lower = t > 838 ? 30 : 40; // 09:58:50: "bring it lower for the last legs"
     const drift = t > 795 ? 3 * Math.sin(t / 9) : 0;
-    return { east: grid.east + drift, north: grid.north, altitude: lower + gust * 0.3, pitch: grid.turning ? -2 : -9, roll: (grid.turning ? 18 : 0) + gust };
+    return {
+      east: grid.east + drift,
+      north: grid.north,
+      altitude: lower + gust * 0.3,
+      pitch: grid.turning ? -2 : -9,
+      roll: (grid.turning ? 18 : 0) + gust,
+    };
   }
   const atCompass = gridPosition((compass - mission - 720) % 720);
   const from = { east: atCompass.east, north: atCompass.north };
   if (t < manual) {
     // Position hold lost: pushed east towards the cooling towers at about 4 m/s.
     const s = t - compass;
-    return { east: from.east + 4 * s, north: from.north + 0.6 * s, altitude: 30 - s * 0.05, pitch: 4 + gust, roll: -12 + gust * 2 };
+    return {
+      east: from.east + 4 * s,
+      north: from.north + 0.6 * s,
+      altitude: 30 - s * 0.05,
+      pitch: 4 + gust,
+      roll: -12 + gust * 2,
+    };
   }
   const drifted = { east: from.east + 4 * (manual - compass), north: from.north + 0.6 * (manual - compass) };
   if (t < failsafe) {
     // Flown back west by hand in altitude mode, climbing to 38 m over the units.
     const s = (t - manual) / (failsafe - manual);
-    return { east: lerp(drifted.east, drifted.east * 0.35, s), north: lerp(drifted.north, 40, s), altitude: lerp(28, 38, s), pitch: -10 + gust, roll: 8 + gust * 2 };
+    return {
+      east: lerp(drifted.east, drifted.east * 0.35, s),
+      north: lerp(drifted.north, 40, s),
+      altitude: lerp(28, 38, s),
+      pitch: -10 + gust,
+      roll: 8 + gust * 2,
+    };
   }
   const westOfUnits = { east: drifted.east * 0.35, north: 40 };
   if (t < descent) {
     // RTL triggered and aborted: heading for the roof pad instead.
     const s = (t - failsafe) / (descent - failsafe);
-    return { east: lerp(westOfUnits.east, 6, s), north: lerp(westOfUnits.north, 4, s), altitude: 38, pitch: -14 + gust, roll: gust * 2 };
+    return {
+      east: lerp(westOfUnits.east, 6, s),
+      north: lerp(westOfUnits.north, 4, s),
+      altitude: 38,
+      pitch: -14 + gust,
+      roll: gust * 2,
+    };
   }
   if (t < landed) {
     // Descending at 2.8 m/s in a 13.6 m/s gust: too fast.

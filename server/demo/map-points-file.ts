@@ -8,7 +8,14 @@ import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { seededRandom } from './synthetic-events.ts';
 
-const TRACKS = ['survey-drone-1', 'survey-drone-2', 'survey-drone-3', 'inspection-drone', 'news-helicopter', 'medevac-helicopter'];
+const TRACKS = [
+  'survey-drone-1',
+  'survey-drone-2',
+  'survey-drone-3',
+  'inspection-drone',
+  'news-helicopter',
+  'medevac-helicopter',
+];
 // Around an airfield (Amsterdam Schiphol's general aviation area); any place would do.
 const BASE = { latitude: 52.3105, longitude: 4.7683 };
 const METRES_PER_DEGREE = 111_320;
@@ -26,7 +33,13 @@ export function csvTimestamp(micros: number): string {
 /** Writes `points` points on six tracks (orbits with drift and climbs) between start and end; resolves with the byte count. */
 export async function writeMapPointsFile(
   path: string,
-  options: { points: number; startMicros: number; endMicros: number; seed: number; onProgress?: (written: number) => void },
+  options: {
+    points: number;
+    startMicros: number;
+    endMicros: number;
+    seed: number;
+    onProgress?: (written: number) => void;
+  },
 ): Promise<number> {
   await mkdir(dirname(path), { recursive: true });
   const out = createWriteStream(path);
@@ -58,7 +71,10 @@ export async function writeMapPointsFile(
     const latitude = BASE.latitude + north / METRES_PER_DEGREE;
     const longitude = BASE.longitude + east / (METRES_PER_DEGREE * Math.cos((BASE.latitude * Math.PI) / 180));
     // Climb over the first minutes, then cruise with a slow wave and some noise.
-    const altitude = Math.max(0, track.cruiseMetres * Math.min(1, seconds / 300) + 10 * Math.sin(seconds / 47) + (random() - 0.5) * 2);
+    const altitude = Math.max(
+      0,
+      track.cruiseMetres * Math.min(1, seconds / 300) + 10 * Math.sin(seconds / 47) + (random() - 0.5) * 2,
+    );
     // Flying the orbit: heading is the tangent, roll the bank of the turn, pitch follows the climb.
     const heading = ((((-angle * 180) / Math.PI) % 360) + 360) % 360;
     const omega = (2 * Math.PI) / track.periodSeconds;

@@ -117,10 +117,7 @@ export async function generateIncident(db: Db, options: GenerateOptions): Promis
         );
         await tx.query('TRUNCATE generated_events');
       } else {
-        await tx.copyFrom(
-          `COPY events (incident_id, ${STAGING_COLUMNS}, created_micros, change_seq) FROM STDIN`,
-          data,
-        );
+        await tx.copyFrom(`COPY events (incident_id, ${STAGING_COLUMNS}, created_micros, change_seq) FROM STDIN`, data);
       }
       options.onProgress?.('events', done, options.events);
     };
@@ -128,7 +125,9 @@ export async function generateIncident(db: Db, options: GenerateOptions): Promis
       done += 1;
       const prefix = mode === 'staging' ? '' : `${incidentId}\t`;
       const suffix = mode === 'staging' ? '' : `\t${now}\t${changeSeq}`;
-      lines.push(`${prefix}${streamIds[event.stream]}\t${actorIds[event.actor]}\t${copyText(event.message)}\t${event.startMicros}\t${event.endMicros}\t${done + 1}${suffix}`);
+      lines.push(
+        `${prefix}${streamIds[event.stream]}\t${actorIds[event.actor]}\t${copyText(event.message)}\t${event.startMicros}\t${event.endMicros}\t${done + 1}${suffix}`,
+      );
       if (lines.length === batchRows) await flush();
     }
     await flush();
@@ -161,17 +160,33 @@ export async function generateIncident(db: Db, options: GenerateOptions): Promis
 }
 
 async function generatedOrganization(tx: DbTransaction, now: number): Promise<number> {
-  const [existing] = await tx.query<{ id: number }>('SELECT id FROM organizations WHERE name = $1 ORDER BY id LIMIT 1', [GENERATED_ORGANIZATION_NAME]);
+  const [existing] = await tx.query<{ id: number }>(
+    'SELECT id FROM organizations WHERE name = $1 ORDER BY id LIMIT 1',
+    [GENERATED_ORGANIZATION_NAME],
+  );
   if (existing) return existing.id;
   const [created] = await tx.query<{ id: number }>(
     'INSERT INTO organizations (name, description, created_micros) VALUES ($1, $2, $3) RETURNING id',
-    [GENERATED_ORGANIZATION_NAME, 'Synthetic incidents from npm run generate, for trying the app at scale. No members: administrators see it.', now],
+    [
+      GENERATED_ORGANIZATION_NAME,
+      'Synthetic incidents from npm run generate, for trying the app at scale. No members: administrators see it.',
+      now,
+    ],
   );
   return created!.id;
 }
 
-async function insertMarkers(tx: DbTransaction, incidentId: number, startMicros: number, spanMicros: number, now: number): Promise<number[]> {
-  const [stream] = await tx.query<{ id: number }>('SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream', [incidentId]);
+async function insertMarkers(
+  tx: DbTransaction,
+  incidentId: number,
+  startMicros: number,
+  spanMicros: number,
+  now: number,
+): Promise<number[]> {
+  const [stream] = await tx.query<{ id: number }>(
+    'SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream',
+    [incidentId],
+  );
   const at = (fraction: number) => startMicros + Math.floor(fraction * spanMicros);
   const markers = [
     { message: 'First customer reports', start: at(SURGE.start - 0.01), end: at(SURGE.start - 0.01) },

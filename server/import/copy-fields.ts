@@ -11,4 +11,8 @@ export const withoutNul = (text: string) => (text.includes('\0') ? text.replaceA
 export const messageText = (message: string) => copyText(withoutNul(message));
 
 export const extraText = (extra: Record<string, JsonValue>) =>
-  Object.keys(extra).length === 0 ? '\\N' : copyText(JSON.stringify(extra, (_name, value: unknown) => (typeof value === 'string' ? withoutNul(value) : value)));
+  Object.keys(extra).length === 0
+    ? '\\N'
+    : copyText(
+        JSON.stringify(extra, (_name, value: unknown) => (typeof value === 'string' ? withoutNul(value) : value)),
+      );

@@ -12,9 +12,10 @@ const DISCARD_BATCH = 5_000;
 export const ABANDONED_AFTER_MICROS = 10 * 60 * 1_000_000;
 
 export async function beginImport(tx: Queryable, incidentId: number, nowMicros: number): Promise<number> {
-  const [row] = await tx.query<{ id: number }>('INSERT INTO imports (incident_id, started_micros, heartbeat_micros, owner) VALUES ($1, $2, $2, $3) RETURNING id', [
-    incidentId, nowMicros, CONNECTION_TAG,
-  ]);
+  const [row] = await tx.query<{ id: number }>(
+    'INSERT INTO imports (incident_id, started_micros, heartbeat_micros, owner) VALUES ($1, $2, $2, $3) RETURNING id',
+    [incidentId, nowMicros, CONNECTION_TAG],
+  );
   return row!.id;
 }
 
@@ -46,10 +47,20 @@ export async function showImport(tx: DbTransaction, importId: number, incidentId
 /** Deletes what a failed or killed import wrote, in short transactions; nothing of it was ever visible. */
 export async function discardImport(db: Db, importId: number): Promise<void> {
   await discardPendingBlob(db, importId);
-  const streams = (await db.query<{ id: number }>('SELECT id FROM streams WHERE import_id = $1', [importId])).map((row) => row.id);
+  const streams = (await db.query<{ id: number }>('SELECT id FROM streams WHERE import_id = $1', [importId])).map(
+    (row) => row.id,
+  );
   // Markers first, while their stream still hides them (the count trigger leaves hidden rows alone).
-  const deleteSome = (where: string) => db.transaction(async (tx) =>
-    (await tx.query<{ id: number }>(`DELETE FROM events WHERE id IN (SELECT id FROM events WHERE ${where} LIMIT ${DISCARD_BATCH}) RETURNING id`, [streams])).length);
+  const deleteSome = (where: string) =>
+    db.transaction(
+      async (tx) =>
+        (
+          await tx.query<{ id: number }>(
+            `DELETE FROM events WHERE id IN (SELECT id FROM events WHERE ${where} LIMIT ${DISCARD_BATCH}) RETURNING id`,
+            [streams],
+          )
+        ).length,
+    );
   while ((await deleteSome('import_stream_id = ANY($1::bigint[])')) > 0);
   while ((await deleteSome('stream_id = ANY($1::bigint[])')) > 0);
   await db.transaction(async (tx) => {
@@ -57,7 +68,10 @@ export async function discardImport(db: Db, importId: number): Promise<void> {
     await tx.query('DELETE FROM import_event_counts WHERE import_id = $1', [importId]);
     await tx.query('DELETE FROM streams WHERE import_id = $1', [importId]);
     // An actor another running import has used since stays (it is that import's to show or drop).
-    await tx.query('DELETE FROM incident_actors a WHERE a.import_id = $1 AND NOT EXISTS (SELECT 1 FROM events e WHERE e.actor_id = a.id)', [importId]);
+    await tx.query(
+      'DELETE FROM incident_actors a WHERE a.import_id = $1 AND NOT EXISTS (SELECT 1 FROM events e WHERE e.actor_id = a.id)',
+      [importId],
+    );
     await tx.query('DELETE FROM imports WHERE id = $1', [importId]);
   });
 }
@@ -68,14 +82,15 @@ export async function discardImport(db: Db, importId: number): Promise<void> {
  * heartbeat stopped ABANDONED_AFTER_MICROS ago; another server's live import is left alone.
  */
 export async function sweepAbandonedImports(db: Db, nowMicros: number): Promise<number> {
-  const abandoned = db.kind === 'pglite'
-    ? await db.query<{ id: number }>('SELECT id FROM imports ORDER BY id')
-    : await db.query<{ id: number }>(
-        `SELECT i.id FROM imports i
+  const abandoned =
+    db.kind === 'pglite'
+      ? await db.query<{ id: number }>('SELECT id FROM imports ORDER BY id')
+      : await db.query<{ id: number }>(
+          `SELECT i.id FROM imports i
           WHERE i.heartbeat_micros < $1 OR NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.application_name = i.owner)
           ORDER BY i.id`,
-        [nowMicros - ABANDONED_AFTER_MICROS],
-      );
+          [nowMicros - ABANDONED_AFTER_MICROS],
+        );
   for (const { id } of abandoned) await discardImport(db, id);
   return abandoned.length;
 }

@@ -73,7 +73,10 @@ export async function detectSettings(path: string, fileName: string, timeZone: s
   const detection = detectFormat(await firstBytes(path), fileName);
   const settings = settingsFromDetection(detection, timeZone);
   if (!settings) {
-    const why = detection.format === undefined ? detection.reason : `${detection.reason}, but no start time column was found: send settings with a mapping`;
+    const why =
+      detection.format === undefined
+        ? detection.reason
+        : `${detection.reason}, but no start time column was found: send settings with a mapping`;
     throw new ImportError('unsupported-format', why);
   }
   return settings;
@@ -90,8 +93,13 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
     target = await db.transaction((tx) => beginTarget(tx, options));
     const begun = target;
     keptId = await keepSource(db, {
-      importId: begun.context.importId, incident: options.incident, file: options.file, fileName: options.fileName, mediaType,
-      analystId: options.attribution.analystID, takeTurn: options.takeTurn,
+      importId: begun.context.importId,
+      incident: options.incident,
+      file: options.file,
+      fileName: options.fileName,
+      mediaType,
+      analystId: options.attribution.analystID,
+      takeTurn: options.takeTurn,
     });
     const kept = keptId;
     // PostgreSQL: two batches written side by side on two connections (the heavy part is the database's,
@@ -117,22 +125,28 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
       rowsPerWrite: sideBySide ? POSTGRES_ROWS_PER_WRITE : PGLITE_ROWS_PER_WRITE,
       writesInFlight: sideBySide ? 2 : 1,
       prepareBatch: sideBySide
-        ? (records, firstPosition) => db.transaction(async (tx) => {
-          await begun.prepareBatch(tx, records, firstPosition, true);
-          await heartbeat(tx);
-        })
+        ? (records, firstPosition) =>
+            db.transaction(async (tx) => {
+              await begun.prepareBatch(tx, records, firstPosition, true);
+              await heartbeat(tx);
+            })
         : undefined,
-      moveBatch: (tx, table, records, firstPosition) => (sideBySide ? begun.insertBatch(tx, table, records, firstPosition) : begun.moveBatch(tx, table, records)),
+      moveBatch: (tx, table, records, firstPosition) =>
+        sideBySide ? begun.insertBatch(tx, table, records, firstPosition) : begun.moveBatch(tx, table, records),
       limits: options.limits ?? DEFAULT_IMPORT_LIMITS,
       onProgress: options.onProgress,
     });
-    const result = await db.transaction((tx) => showImported(tx, options, { target: begun, staged, mediaType, keptId: kept }));
+    const result = await db.transaction((tx) =>
+      showImported(tx, options, { target: begun, staged, mediaType, keptId: kept }),
+    );
     // NOTE: PGlite runs no autovacuum, so without this the planner guesses at the new rows.
     // Only the columns plans depend on: the text and search columns' statistics took seconds on PGlite.
     // PGlite: a smaller sample (9,000 rows rather than 30,000), since every reader waits for the ANALYZE (7 s at a million rows on a loaded machine).
     await db.transaction(async (tx) => {
       if (db.kind === 'pglite') await tx.query('SET LOCAL default_statistics_target = 30');
-      await tx.query('ANALYZE events (incident_id, stream_id, actor_id, is_marker, start_micros, end_micros, import_stream_id)');
+      await tx.query(
+        'ANALYZE events (incident_id, stream_id, actor_id, is_marker, start_micros, end_micros, import_stream_id)',
+      );
     });
     return result;
   } catch (error) {
@@ -146,7 +160,10 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
 /** The import's bookkeeping row and (but for Slack, named by channel) its first, hidden stream. */
 async function beginTarget(tx: DbTransaction, options: ImportFileOptions): Promise<ImportTarget> {
   const incident = await options.incident(tx);
-  const [marker] = await tx.query<{ id: number }>('SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream', [incident.id]);
+  const [marker] = await tx.query<{ id: number }>(
+    'SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream',
+    [incident.id],
+  );
   if (!marker) throw new Error(`incident ${incident.id} has no marker stream`);
   const now = nowMicros();
   const target = new ImportTarget({
@@ -164,7 +181,11 @@ async function beginTarget(tx: DbTransaction, options: ImportFileOptions): Promi
 }
 
 /** The flip: the import's rows become visible with its threads, source and audit record, or none of it does. */
-async function showImported(tx: DbTransaction, options: ImportFileOptions, on: { target: ImportTarget; staged: StagedFile; mediaType: string; keptId: number }): Promise<ImportResult> {
+async function showImported(
+  tx: DbTransaction,
+  options: ImportFileOptions,
+  on: { target: ImportTarget; staged: StagedFile; mediaType: string; keptId: number },
+): Promise<ImportResult> {
   const { staged, target } = on;
   const { importId } = target.context;
   // The access check again: the analyst may have lost the incident while the file was read.
@@ -176,8 +197,19 @@ async function showImported(tx: DbTransaction, options: ImportFileOptions, on: {
   const streams = target.streams;
   if (options.settings.format === 'slack-zip') await saveReplyThreads(tx, importId, incident.id, now);
   await showImport(tx, importId, incident.id);
-  const source = { incidentId: incident.id, keptId: on.keptId, blob, fileName: options.fileName, mediaType: on.mediaType, analystId };
-  const uploadIds = await adoptSource(tx, source, streams.map((stream) => stream.id));
+  const source = {
+    incidentId: incident.id,
+    keptId: on.keptId,
+    blob,
+    fileName: options.fileName,
+    mediaType: on.mediaType,
+    analystId,
+  };
+  const uploadIds = await adoptSource(
+    tx,
+    source,
+    streams.map((stream) => stream.id),
+  );
   await recordWrite(tx, options.attribution, {
     action: 'import stream',
     itemType: 'stream',

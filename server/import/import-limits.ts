@@ -18,7 +18,10 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = { maxRecords: 5_000_000, maxI
 
 /** The refusal when a file holds more than `limits.maxRecords` records and invalid rows. */
 export function tooManyRecords(limits: ImportLimits): ImportError {
-  return new ImportError('too-large', `has more than ${limits.maxRecords.toLocaleString('en-US')} records, the most one import takes (IMPORT_MAX_RECORDS)`);
+  return new ImportError(
+    'too-large',
+    `has more than ${limits.maxRecords.toLocaleString('en-US')} records, the most one import takes (IMPORT_MAX_RECORDS)`,
+  );
 }
 
 /** How far a gzipped file may inflate: the same cap as a zip's, named the same way. */
@@ -31,6 +34,10 @@ export function settingsWithinLimits(settings: ImportSettings, limits: ImportLim
   if (settings.format !== 'slack-zip') return settings;
   return {
     ...settings,
-    limits: { ...settings.limits, maxTotalBytes: limits.maxInflatedBytes, settingNames: { maxTotalBytes: 'IMPORT_MAX_INFLATED_BYTES' } },
+    limits: {
+      ...settings.limits,
+      maxTotalBytes: limits.maxInflatedBytes,
+      settingNames: { maxTotalBytes: 'IMPORT_MAX_INFLATED_BYTES' },
+    },
   };
 }

@@ -91,9 +91,18 @@ export class ImportProgressBoard {
 
   /** The progress of `token`; undefined for a token no import has used (or one ended long ago). */
   async view(token: string): Promise<ImportProgressView | undefined> {
-    const [row] = await this.db.query<ProgressRow>('SELECT phase, bytes_read, total_bytes, valid_count, invalid_count FROM import_progress WHERE token = $1', [token]);
+    const [row] = await this.db.query<ProgressRow>(
+      'SELECT phase, bytes_read, total_bytes, valid_count, invalid_count FROM import_progress WHERE token = $1',
+      [token],
+    );
     if (!row) return undefined;
-    return { phase: row.phase, bytesRead: row.bytes_read, totalBytes: row.total_bytes, validCount: row.valid_count, invalidCount: row.invalid_count };
+    return {
+      phase: row.phase,
+      bytesRead: row.bytes_read,
+      totalBytes: row.total_bytes,
+      validCount: row.valid_count,
+      invalidCount: row.invalid_count,
+    };
   }
 }
 

@@ -5,7 +5,11 @@
 import { z } from 'zod';
 import { AccessLogSettingsSchema } from '../../domain/import/access-log-settings.ts';
 import { DelimitedSettingsSchema } from '../../domain/import/delimited-settings.ts';
-import { IrcSettingsSchema, SubtitlesSettingsSchema, WhatsappSettingsSchema } from '../../domain/import/chat-settings.ts';
+import {
+  IrcSettingsSchema,
+  SubtitlesSettingsSchema,
+  WhatsappSettingsSchema,
+} from '../../domain/import/chat-settings.ts';
 import { IMPORT_FORMATS } from '../../domain/import/import-record.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
 import { SyslogSettingsSchema } from '../../domain/import/syslog-settings.ts';
@@ -19,7 +23,10 @@ const TimeZone = z.string().refine(isKnownTimeZone, 'is not a known time zone').
 const Delimited = DelimitedSettingsSchema.extend({ timeZone: TimeZone });
 
 // The domain's schema (container, recordsPath, every epoch unit); the zone may come from the form instead.
-const JsonLines = JsonLinesSettingsSchema.extend({ numericUnit: z.enum(JSON_NUMERIC_UNITS).default('auto'), timeZone: TimeZone });
+const JsonLines = JsonLinesSettingsSchema.extend({
+  numericUnit: z.enum(JSON_NUMERIC_UNITS).default('auto'),
+  timeZone: TimeZone,
+});
 
 const Plain = z.strictObject({ format: z.enum(['har', 'timesketch-csv', 'timesketch-jsonl', 'slack-zip']) });
 
@@ -27,7 +34,16 @@ const Plain = z.strictObject({ format: z.enum(['har', 'timesketch-csv', 'timeske
 const Irc = IrcSettingsSchema.extend({ timeZone: TimeZone });
 const Whatsapp = WhatsappSettingsSchema.extend({ timeZone: TimeZone });
 
-const SettingsSchema = z.discriminatedUnion('format', [Delimited, JsonLines, Plain, SyslogSettingsSchema, AccessLogSettingsSchema, Irc, Whatsapp, SubtitlesSettingsSchema]);
+const SettingsSchema = z.discriminatedUnion('format', [
+  Delimited,
+  JsonLines,
+  Plain,
+  SyslogSettingsSchema,
+  AccessLogSettingsSchema,
+  Irc,
+  Whatsapp,
+  SubtitlesSettingsSchema,
+]);
 
 /** The settings, or the first problem with them as a sentence; timeZone fills a missing zone. */
 export function parseImportSettings(text: string, timeZone: string): ImportSettings | string {
@@ -50,7 +66,8 @@ export function parseImportSettings(text: string, timeZone: string): ImportSetti
       return { ...settings, timeZone: settings.timeZone ?? timeZone };
     case 'syslog':
     case 'access-log':
-      if (!isKnownTimeZone(settings.timeZone)) return `the time zone ${JSON.stringify(settings.timeZone)} is not a known time zone (an IANA name such as Europe/Helsinki)`;
+      if (!isKnownTimeZone(settings.timeZone))
+        return `the time zone ${JSON.stringify(settings.timeZone)} is not a known time zone (an IANA name such as Europe/Helsinki)`;
       return settings;
     case 'subtitles':
       return settings;

@@ -10,12 +10,20 @@ import type { IncidentRef } from '../repositories/access-repository.ts';
 export type ActorResolver = (wanted: ReadonlyMap<string, boolean>) => Promise<ReadonlyMap<string, number>>;
 
 /** `importId`: the import whose actors stay out of sight until its flip (migration 010); null when visible at once. */
-export function incidentActorResolver(tx: Queryable, incident: IncidentRef, nowMicros: number, importId: number | null = null): ActorResolver {
+export function incidentActorResolver(
+  tx: Queryable,
+  incident: IncidentRef,
+  nowMicros: number,
+  importId: number | null = null,
+): ActorResolver {
   const actors = new Map<string, number>();
   return async (wanted) => {
     const names = [...wanted.keys()].filter((name) => name !== '' && !actors.has(name));
     if (names.length === 0) return actors;
-    for (const row of await tx.query<{ id: number; name: string }>('SELECT id, name FROM incident_actors WHERE incident_id = $1 AND name = ANY($2::text[])', [incident.id, names])) {
+    for (const row of await tx.query<{ id: number; name: string }>(
+      'SELECT id, name FROM incident_actors WHERE incident_id = $1 AND name = ANY($2::text[])',
+      [incident.id, names],
+    )) {
       actors.set(row.name, row.id);
     }
     const missing = names.filter((name) => !actors.has(name));
@@ -32,7 +40,14 @@ export function incidentActorResolver(tx: Queryable, incident: IncidentRef, nowM
        SELECT $1, n.name, n.is_bot, n.organization_actor_id, $5, $6
          FROM unnest($2::text[], $3::boolean[], $4::bigint[]) AS n (name, is_bot, organization_actor_id)
        RETURNING id, name`,
-      [incident.id, missing, missing.map((name) => known.get(name)?.is_bot ?? wanted.get(name) ?? false), missing.map((name) => known.get(name)?.id ?? null), nowMicros, importId],
+      [
+        incident.id,
+        missing,
+        missing.map((name) => known.get(name)?.is_bot ?? wanted.get(name) ?? false),
+        missing.map((name) => known.get(name)?.id ?? null),
+        nowMicros,
+        importId,
+      ],
     );
     for (const row of created) actors.set(row.name, row.id);
     return actors;

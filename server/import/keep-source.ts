@@ -29,7 +29,11 @@ export interface KeepSourceOptions {
 /** The key of an import's pending blob: not a sha256, so no upload or other store ever matches it. */
 export const pendingBlobKey = (importId: number) => `import:${importId}`;
 
-async function inTurn<T>(db: Db, takeTurn: KeepSourceOptions['takeTurn'], work: (tx: DbTransaction) => Promise<T>): Promise<T> {
+async function inTurn<T>(
+  db: Db,
+  takeTurn: KeepSourceOptions['takeTurn'],
+  work: (tx: DbTransaction) => Promise<T>,
+): Promise<T> {
   const release = await takeTurn?.();
   try {
     return await db.transaction(work);
@@ -63,7 +67,13 @@ export async function keepSource(db: Db, options: KeepSourceOptions): Promise<nu
 
 async function writePendingChunks(db: Db, options: KeepSourceOptions, pending: string): Promise<void> {
   const { sha256, sizeBytes } = options.file;
-  await inTurn(db, options.takeTurn, (tx) => tx.query('INSERT INTO blobs (sha256, size_bytes, created_micros) VALUES ($1, $2, $3)', [pending, sizeBytes, nowMicros()]));
+  await inTurn(db, options.takeTurn, (tx) =>
+    tx.query('INSERT INTO blobs (sha256, size_bytes, created_micros) VALUES ($1, $2, $3)', [
+      pending,
+      sizeBytes,
+      nowMicros(),
+    ]),
+  );
   const file = await open(options.file.path, 'r');
   // The bytes are hashed again as they go in: what is stored is exactly what was received.
   const verify = createHash('sha256');
@@ -72,31 +82,43 @@ async function writePendingChunks(db: Db, options: KeepSourceOptions, pending: s
     for (let index = 0; ; index++) {
       const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
       let filled = 0;
-      for (let read = -1; read !== 0 && filled < CHUNK_BYTES; filled += read) read = (await file.read(buffer, filled, CHUNK_BYTES - filled, null)).bytesRead;
+      for (let read = -1; read !== 0 && filled < CHUNK_BYTES; filled += read)
+        read = (await file.read(buffer, filled, CHUNK_BYTES - filled, null)).bytesRead;
       if (filled === 0) break;
       const data = buffer.subarray(0, filled);
       verify.update(data);
       total += filled;
       // NOTE: as hex text, decoded by the database: PGlite's own bytea parameter took 7-15x longer (1.5-4 s a MiB).
       await inTurn(db, options.takeTurn, (tx) =>
-        tx.query("INSERT INTO blob_chunks (sha256, chunk_index, data) VALUES ($1, $2, decode($3, 'hex'))", [pending, index, data.toString('hex')]));
+        tx.query("INSERT INTO blob_chunks (sha256, chunk_index, data) VALUES ($1, $2, decode($3, 'hex'))", [
+          pending,
+          index,
+          data.toString('hex'),
+        ]),
+      );
       if (filled < CHUNK_BYTES) break;
     }
   } finally {
     await file.close();
   }
-  if (total !== sizeBytes || verify.digest('hex') !== sha256) throw new Error(`temporary file ${options.file.path} changed before it was stored`);
+  if (total !== sizeBytes || verify.digest('hex') !== sha256)
+    throw new Error(`temporary file ${options.file.path} changed before it was stored`);
 }
 
 /**
  * The pending chunks become the blob's (a key change: their stored bytes are not written again), or,
  * when the same content is stored already, are dropped and the stored blob is locked for the upload.
  */
-async function adoptPendingBlob(tx: Queryable, pending: string, blob: { sha256: string; sizeBytes: number }): Promise<void> {
+async function adoptPendingBlob(
+  tx: Queryable,
+  pending: string,
+  blob: { sha256: string; sizeBytes: number },
+): Promise<void> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const inserted = await tx.query('INSERT INTO blobs (sha256, size_bytes, created_micros) VALUES ($1, $2, $3) ON CONFLICT (sha256) DO NOTHING RETURNING sha256', [
-      blob.sha256, blob.sizeBytes, nowMicros(),
-    ]);
+    const inserted = await tx.query(
+      'INSERT INTO blobs (sha256, size_bytes, created_micros) VALUES ($1, $2, $3) ON CONFLICT (sha256) DO NOTHING RETURNING sha256',
+      [blob.sha256, blob.sizeBytes, nowMicros()],
+    );
     if (inserted.length > 0) {
       await tx.query('UPDATE blob_chunks SET sha256 = $2 WHERE sha256 = $1', [pending, blob.sha256]);
       await tx.query('DELETE FROM blobs WHERE sha256 = $1', [pending]);
@@ -115,6 +137,15 @@ async function adoptPendingBlob(tx: Queryable, pending: string, blob: { sha256: 
 /** A failed or killed import's pending chunks, one short transaction each; then the pending blob. */
 export async function discardPendingBlob(db: Db, importId: number): Promise<void> {
   const pending = pendingBlobKey(importId);
-  while ((await db.transaction((tx) => tx.query('DELETE FROM blob_chunks WHERE sha256 = $1 AND chunk_index = (SELECT min(chunk_index) FROM blob_chunks WHERE sha256 = $1) RETURNING 1', [pending]))).length > 0);
+  while (
+    (
+      await db.transaction((tx) =>
+        tx.query(
+          'DELETE FROM blob_chunks WHERE sha256 = $1 AND chunk_index = (SELECT min(chunk_index) FROM blob_chunks WHERE sha256 = $1) RETURNING 1',
+          [pending],
+        ),
+      )
+    ).length > 0
+  );
   await db.query('DELETE FROM blobs WHERE sha256 = $1', [pending]);
 }

@@ -52,7 +52,12 @@ export class ImportTarget {
    * and, when batches are written side by side, their events' ids taken now, so ids follow the file
    * (ties in time show in file order) whichever write lands first.
    */
-  async prepareBatch(tx: DbTransaction, records: readonly ImportRecord[], firstPosition: number, takeIds: boolean): Promise<void> {
+  async prepareBatch(
+    tx: DbTransaction,
+    records: readonly ImportRecord[],
+    firstPosition: number,
+    takeIds: boolean,
+  ): Promise<void> {
     await this.#addStreams(tx, records);
     const wanted = new Map<string, boolean>();
     for (const record of records) {
@@ -61,12 +66,23 @@ export class ImportTarget {
     }
     if (wanted.size > 0) await this.#addActors(tx, wanted);
     if (!takeIds) return;
-    const rows = await tx.query<{ id: number | string }>("SELECT nextval(pg_get_serial_sequence('events', 'id')) AS id FROM generate_series(1, $1)", [records.length]);
-    this.#ids.set(firstPosition, rows.map((row) => Number(row.id)).sort((a, b) => a - b));
+    const rows = await tx.query<{ id: number | string }>(
+      "SELECT nextval(pg_get_serial_sequence('events', 'id')) AS id FROM generate_series(1, $1)",
+      [records.length],
+    );
+    this.#ids.set(
+      firstPosition,
+      rows.map((row) => Number(row.id)).sort((a, b) => a - b),
+    );
   }
 
   /** The batch's rows into events, after prepareBatch. */
-  async insertBatch(tx: DbTransaction, table: string, records: readonly ImportRecord[], firstPosition: number): Promise<void> {
+  async insertBatch(
+    tx: DbTransaction,
+    table: string,
+    records: readonly ImportRecord[],
+    firstPosition: number,
+  ): Promise<void> {
     const { context } = this;
     const ids = this.#ids.get(firstPosition);
     this.#ids.delete(firstPosition);
@@ -85,11 +101,22 @@ export class ImportTarget {
          JOIN unnest($5::text[], $6::bigint[]) AS s (name, id) ON s.name = coalesce(g.stream, $7)
          LEFT JOIN (SELECT n.name, n.id, ${ACTOR_VECTOR} AS vector FROM unnest($8::text[], $9::bigint[]) AS n (name, id)) a ON a.name = g.actor AND NOT g.is_marker
         ORDER BY g.position`,
-      [context.incident.id, context.markerStreamId, context.analystId, context.nowMicros, this.streams.map((stream) => stream.name),
-        this.streams.map((stream) => stream.id), context.defaultName, actorNames, actorNames.map((name) => this.#actors.get(name)!), HIDDEN_CHANGE_SEQ,
-        ...(ids ? [ids, firstPosition] : [])],
+      [
+        context.incident.id,
+        context.markerStreamId,
+        context.analystId,
+        context.nowMicros,
+        this.streams.map((stream) => stream.name),
+        this.streams.map((stream) => stream.id),
+        context.defaultName,
+        actorNames,
+        actorNames.map((name) => this.#actors.get(name)!),
+        HIDDEN_CHANGE_SEQ,
+        ...(ids ? [ids, firstPosition] : []),
+      ],
     );
-    if (records.some((record) => record.threadKey !== undefined && !record.isMarker)) await this.#keepThreadKeys(tx, table);
+    if (records.some((record) => record.threadKey !== undefined && !record.isMarker))
+      await this.#keepThreadKeys(tx, table);
     for (const record of records) {
       if (record.isMarker) continue;
       const stream = this.streams.find((candidate) => candidate.name === (record.stream ?? context.defaultName));
@@ -121,7 +148,12 @@ export class ImportTarget {
   async #addActors(tx: DbTransaction, wanted: ReadonlyMap<string, boolean>): Promise<void> {
     // The actors this import creates stay out of sight with its events until the flip: inserted hidden,
     // so writing them moves no incident's change number (migration 012).
-    const resolved = await incidentActorResolver(tx, this.context.incident, this.context.nowMicros, this.context.importId)(wanted);
+    const resolved = await incidentActorResolver(
+      tx,
+      this.context.incident,
+      this.context.nowMicros,
+      this.context.importId,
+    )(wanted);
     for (const [name, id] of resolved) this.#actors.set(name, id);
   }
 
@@ -133,7 +165,12 @@ export class ImportTarget {
          JOIN unnest($2::text[], $3::bigint[]) AS s (name, id) ON s.name = coalesce(g.stream, $4)
          JOIN events e ON e.stream_id = s.id AND e.start_micros = g.start_micros AND e.source_line = g.line AND NOT e.is_marker
         WHERE g.thread_key IS NOT NULL AND NOT g.is_marker`,
-      [this.context.importId, this.streams.map((stream) => stream.name), this.streams.map((stream) => stream.id), this.context.defaultName],
+      [
+        this.context.importId,
+        this.streams.map((stream) => stream.name),
+        this.streams.map((stream) => stream.id),
+        this.context.defaultName,
+      ],
     );
   }
 }

@@ -9,7 +9,13 @@
  */
 import type { ImportFormat, ImportProgress, InvalidRow } from '../../domain/import/import-record.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
-import { conflictMessage, mergeOutcome, needsResolution, type MergeOutcome, type MergeResolution } from '../../domain/import/merge-outcome.ts';
+import {
+  conflictMessage,
+  mergeOutcome,
+  needsResolution,
+  type MergeOutcome,
+  type MergeResolution,
+} from '../../domain/import/merge-outcome.ts';
 import { inferUploadKind, normalizeMediaType } from '../../domain/upload-media.ts';
 import { nowMicros } from '../time.ts';
 import type { Db, DbTransaction } from '../db/database.ts';
@@ -91,7 +97,8 @@ export interface ReimportOptions {
   limits?: ImportLimits | undefined;
 }
 
-export const MARKER_STREAM_REFUSAL = 'is the marker stream, which belongs to the incident: re-import into the stream the file was imported as';
+export const MARKER_STREAM_REFUSAL =
+  'is the marker stream, which belongs to the incident: re-import into the stream the file was imported as';
 
 interface Prepared {
   stream: StreamRow & { name: string; source_upload_id: number | null };
@@ -111,7 +118,10 @@ async function prepare(tx: DbTransaction, options: ReimportOptions, lock: boolea
   if (stream.is_marker_stream) throw new ReimportRefusal('marker_stream', MARKER_STREAM_REFUSAL);
   // NOTE: a Slack export makes one stream per channel, so it cannot be poured into one stream.
   if (options.settings.format === 'slack-zip') {
-    throw new ImportError('unsupported-format', 'is a Slack export, which makes one stream per channel: re-import a single-stream format (TSV/CSV, HAR, Timesketch, JSON Lines)');
+    throw new ImportError(
+      'unsupported-format',
+      'is a Slack export, which makes one stream per channel: re-import a single-stream format (TSV/CSV, HAR, Timesketch, JSON Lines)',
+    );
   }
   for (const create of stagingTables('reimport_staging', 'transaction', false)) await tx.query(create);
   const staged = await stageFile(options.file, options.settings, {
@@ -183,7 +193,11 @@ export async function reimportStream(db: Db, options: ReimportFileOptions): Prom
     const { stream, incident, staged, check, annotated } = await prepare(tx, options, true);
     const { outcome } = check;
     if (needsResolution(outcome) && options.resolution === undefined) {
-      throw new ReimportRefusal('needs_resolution', conflictMessage(outcome, check.unmatchedAnnotatedEventCount), outcome);
+      throw new ReimportRefusal(
+        'needs_resolution',
+        conflictMessage(outcome, check.unmatchedAnnotatedEventCount),
+        outcome,
+      );
     }
     const now = nowMicros();
     const resolution = needsResolution(outcome) ? (options.resolution ?? null) : null;
@@ -193,13 +207,23 @@ export async function reimportStream(db: Db, options: ReimportFileOptions): Prom
 
     // Actors first, so the insert can find them by name.
     const wanted = new Map<string, boolean>();
-    for (const row of await tx.query<{ actor: string; is_bot: boolean }>("SELECT actor, bool_or(actor_is_bot) AS is_bot FROM reimport_staging WHERE NOT is_marker AND actor <> '' GROUP BY actor")) {
+    for (const row of await tx.query<{ actor: string; is_bot: boolean }>(
+      "SELECT actor, bool_or(actor_is_bot) AS is_bot FROM reimport_staging WHERE NOT is_marker AND actor <> '' GROUP BY actor",
+    )) {
       wanted.set(row.actor, row.is_bot);
     }
     await incidentActorResolver(tx, incident, now)(wanted);
-    const [marker] = await tx.query<{ id: number; clock_offset_micros: number }>('SELECT id, clock_offset_micros FROM streams WHERE incident_id = $1 AND is_marker_stream', [incident.id]);
+    const [marker] = await tx.query<{ id: number; clock_offset_micros: number }>(
+      'SELECT id, clock_offset_micros FROM streams WHERE incident_id = $1 AND is_marker_stream',
+      [incident.id],
+    );
     if (!marker) throw new Error(`incident ${incident.id} has no marker stream`);
-    await insertStagedEvents(tx, stream, { id: marker.id, clockOffsetMicros: marker.clock_offset_micros }, { analystID: options.attribution.analystID, nowMicros: now });
+    await insertStagedEvents(
+      tx,
+      stream,
+      { id: marker.id, clockOffsetMicros: marker.clock_offset_micros },
+      { analystID: options.attribution.analystID, nowMicros: now },
+    );
 
     const carried = await carryAnnotations(tx);
     const detachedAnnotationCount = await detachAnnotations(
@@ -223,8 +247,15 @@ export async function reimportStream(db: Db, options: ReimportFileOptions): Prom
       isSystem: true,
       analystId: options.attribution.analystID,
     });
-    await tx.query('UPDATE streams SET source_upload_id = $2, import_format = $3 WHERE id = $1', [stream.id, uploadId, staged.format]);
-    const [count] = await tx.query<{ count: number }>('SELECT count(*)::bigint AS count FROM events WHERE stream_id = $1', [stream.id]);
+    await tx.query('UPDATE streams SET source_upload_id = $2, import_format = $3 WHERE id = $1', [
+      stream.id,
+      uploadId,
+      staged.format,
+    ]);
+    const [count] = await tx.query<{ count: number }>(
+      'SELECT count(*)::bigint AS count FROM events WHERE stream_id = $1',
+      [stream.id],
+    );
 
     await recordWrite(tx, options.attribution, {
       action: 'reimport stream',
@@ -242,7 +273,14 @@ export async function reimportStream(db: Db, options: ReimportFileOptions): Prom
         carriedAnnotationCount: carried.carriedCount,
         keptEventIDs: kept,
         // What detaching ended: each deleted event with the annotations it had (collections included).
-        detachedEvents: detached.slice(0, INVALID_LIST_LIMIT).map((event) => ({ eventID: event.id, startTimestamp: event.start_micros, message: event.message, annotations: event.labels })),
+        detachedEvents: detached
+          .slice(0, INVALID_LIST_LIMIT)
+          .map((event) => ({
+            eventID: event.id,
+            startTimestamp: event.start_micros,
+            message: event.message,
+            annotations: event.labels,
+          })),
         detachedAnnotationCount,
         uploadID: uploadId,
         previousUploadID: stream.source_upload_id,

@@ -60,21 +60,24 @@ function placeOf(path: readonly PropertyKey[]): { place: string; isColumn: boole
   return { place, isColumn: /column$/i.test(last) };
 }
 
-const listed = (values: readonly unknown[]) => values.map((value) => (value === '\t' ? 'tab' : JSON.stringify(value))).join(', ');
+const listed = (values: readonly unknown[]) =>
+  values.map((value) => (value === '\t' ? 'tab' : JSON.stringify(value))).join(', ');
 
 function problem(issue: Issue, isColumn: boolean): string {
   const noun = isColumn ? 'a column number' : 'a whole number';
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return 'is required';
-      if (issue.expected === 'number' || issue.expected === 'int') return `must be ${isColumn ? 'a column number (0 is the first column)' : 'a number'}`;
+      if (issue.expected === 'number' || issue.expected === 'int')
+        return `must be ${isColumn ? 'a column number (0 is the first column)' : 'a number'}`;
       if (issue.expected === 'string') return 'must be text';
       if (issue.expected === 'boolean') return 'must be true or false';
       if (issue.expected === 'array') return 'must be a list';
       if (issue.expected === 'object') return 'must be an object of settings';
       return `must be ${issue.expected}`;
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`;
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`;
       if (issue.origin === 'array') return `must have at least ${issue.minimum} entries`;
       return `must be ${noun} of ${issue.minimum} or more`;
     case 'too_big':
@@ -91,7 +94,9 @@ function problem(issue: Issue, isColumn: boolean): string {
       return `must be a multiple of ${issue.divisor}`;
     case 'custom':
       // "the time zone "Mars/Olympus" is not a known time zone": the value said when the rule is a verb phrase.
-      return typeof issue.input === 'string' && /^is /.test(issue.message) ? `${JSON.stringify(issue.input.slice(0, 60))} ${issue.message}` : issue.message;
+      return typeof issue.input === 'string' && /^is /.test(issue.message)
+        ? `${JSON.stringify(issue.input.slice(0, 60))} ${issue.message}`
+        : issue.message;
     case 'invalid_format':
       // A pattern check of ours carries its own words ("expected a date as year-month-day, …").
       return issue.message.startsWith('Invalid') ? 'is not written as expected' : issue.message;

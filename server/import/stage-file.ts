@@ -35,8 +35,11 @@ export function stagingTables(name: string, lifetime: 'transaction' | 'session',
 }
 /** The batch table of a moved import: one per connection, emptied by each batch's commit. */
 export const BATCH_TABLE = 'import_batch';
-const BATCH_TABLE_SQL = stagingTables(BATCH_TABLE, 'session', false)[0]!.replace('CREATE TEMP TABLE', 'CREATE TEMP TABLE IF NOT EXISTS') + ' ON COMMIT DELETE ROWS';
-const COLUMNS = 'position, line, is_marker, actor, actor_is_bot, message, start_micros, end_micros, extra, stream, thread_key';
+const BATCH_TABLE_SQL =
+  stagingTables(BATCH_TABLE, 'session', false)[0]!.replace('CREATE TEMP TABLE', 'CREATE TEMP TABLE IF NOT EXISTS') +
+  ' ON COMMIT DELETE ROWS';
+const COLUMNS =
+  'position, line, is_marker, actor, actor_is_bot, message, start_micros, end_micros, extra, stream, thread_key';
 
 /** Runs one batch's statements: inside the import's transaction, or (PGlite) in a short transaction of its own. */
 export type BatchWriter = (work: (tx: DbTransaction) => Promise<void>) => Promise<void>;
@@ -59,7 +62,9 @@ export interface StageOptions {
    * transaction (BATCH_TABLE) and handed to this, which moves it on (the first import's events).
    * `firstPosition` is the position of the batch's first row.
    */
-  moveBatch?: ((tx: DbTransaction, table: string, records: readonly ImportRecord[], firstPosition: number) => Promise<void>) | undefined;
+  moveBatch?:
+    | ((tx: DbTransaction, table: string, records: readonly ImportRecord[], firstPosition: number) => Promise<void>)
+    | undefined;
   /** Runs before each batch's write, batch after batch in file order: what the write needs (streams, actors, ids). */
   prepareBatch?: ((records: readonly ImportRecord[], firstPosition: number) => Promise<void>) | undefined;
   /** Writes in flight at once (default 1): on PostgreSQL two connections write while the next rows are parsed. */
@@ -71,11 +76,20 @@ export interface StageOptions {
 }
 
 // The actor's name is the incident actor's: the move matches actors by name.
-const SEARCH_VECTOR = eventVector('message', "CASE WHEN is_marker OR actor = '' THEN NULL ELSE actor END", 'NULL', 'NULL');
+const SEARCH_VECTOR = eventVector(
+  'message',
+  "CASE WHEN is_marker OR actor = '' THEN NULL ELSE actor END",
+  'NULL',
+  'NULL',
+);
 
 const copyValue = (text: string | undefined) => (text === undefined ? '\\N' : messageText(text));
 
-export async function stageFile(file: SpooledBlob, settings: ImportSettings, options: StageOptions): Promise<StagedFile> {
+export async function stageFile(
+  file: SpooledBlob,
+  settings: ImportSettings,
+  options: StageOptions,
+): Promise<StagedFile> {
   const invalid: InvalidRow[] = [];
   let invalidCount = 0;
   let validCount = 0;
@@ -98,7 +112,9 @@ export async function stageFile(file: SpooledBlob, settings: ImportSettings, opt
     lines = [];
     records = [];
     await options.prepareBatch?.(batch.records, batch.firstPosition);
-    const written: Promise<void> = writeRows(options, batch.lines, batch.records, batch.firstPosition).finally(() => inFlight.delete(written));
+    const written: Promise<void> = writeRows(options, batch.lines, batch.records, batch.firstPosition).finally(() =>
+      inFlight.delete(written),
+    );
     // Seen when awaited (a later flush or the end); this only keeps it from counting as unhandled meanwhile.
     written.catch(() => undefined);
     inFlight.add(written);
@@ -108,7 +124,15 @@ export async function stageFile(file: SpooledBlob, settings: ImportSettings, opt
     while (!next.done) {
       const batch = next.value;
       if (validCount + invalidCount + batch.records.length + batch.invalid.length > options.limits.maxRecords) {
-        await run.return({ format: settings.format, delimiter: undefined, columns: [], validCount, invalidCount, bytesRead: 0, notes: [] });
+        await run.return({
+          format: settings.format,
+          delimiter: undefined,
+          columns: [],
+          validCount,
+          invalidCount,
+          bytesRead: 0,
+          notes: [],
+        });
         throw tooManyRecords(options.limits);
       }
       for (const row of batch.invalid) {
@@ -118,7 +142,8 @@ export async function stageFile(file: SpooledBlob, settings: ImportSettings, opt
       for (const record of batch.records) {
         const kind = record.isMarker ? 'marker' : 'event';
         // The parsers hand records out in source order; the re-import maps new ids back by line.
-        if (record.line <= lastLine[kind]) throw new Error(`${settings.format} parser gave line ${record.line} after ${lastLine[kind]}`);
+        if (record.line <= lastLine[kind])
+          throw new Error(`${settings.format} parser gave line ${record.line} after ${lastLine[kind]}`);
         lastLine[kind] = record.line;
         const actor = record.isMarker ? '' : messageText(record.actor);
         validCount += 1;
@@ -142,13 +167,23 @@ export async function stageFile(file: SpooledBlob, settings: ImportSettings, opt
   }
   if (validCount === 0) {
     const first = invalid[0];
-    throw new ImportError('invalid-file', first ? `has no valid rows (${invalidCount} invalid; the first, line ${first.line}: ${first.reason})` : 'has no events to import');
+    throw new ImportError(
+      'invalid-file',
+      first
+        ? `has no valid rows (${invalidCount} invalid; the first, line ${first.line}: ${first.reason})`
+        : 'has no events to import',
+    );
   }
   return { format: next.value.format, validCount, invalidCount, invalid };
 }
 
 /** One write of COPY text rows: moved on (moveBatch), or kept in the staging table, with search data if asked. */
-function writeRows(options: StageOptions, lines: readonly string[], records: readonly ImportRecord[], firstPosition: number): Promise<void> {
+function writeRows(
+  options: StageOptions,
+  lines: readonly string[],
+  records: readonly ImportRecord[],
+  firstPosition: number,
+): Promise<void> {
   const data = `${lines.join('\n')}\n`;
   return options.write(async (tx) => {
     if (options.moveBatch) {
@@ -159,7 +194,9 @@ function writeRows(options: StageOptions, lines: readonly string[], records: rea
     if (!options.searchable) return tx.copyFrom(`COPY ${options.table} (${COLUMNS}) FROM STDIN`, data);
     const batch = `${options.table}_batch`;
     await tx.copyFrom(`COPY ${batch} (${COLUMNS}) FROM STDIN`, data);
-    await tx.query(`INSERT INTO ${options.table} (${COLUMNS}, search_vector) SELECT ${COLUMNS}, ${SEARCH_VECTOR} FROM ${batch}`);
+    await tx.query(
+      `INSERT INTO ${options.table} (${COLUMNS}, search_vector) SELECT ${COLUMNS}, ${SEARCH_VECTOR} FROM ${batch}`,
+    );
     await tx.query(`TRUNCATE ${batch}`);
   });
 }

@@ -87,7 +87,9 @@ export function requireRouteAccess(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const guarded = GUARDED_PREFIXES.some((prefix) => route.url.startsWith(prefix) || `${route.url}/` === prefix);
     if (guarded && route.config?.access === undefined) {
-      throw new Error(`${String(route.method)} ${route.url} declares no config.access: every /api and /auth route must say who may call it`);
+      throw new Error(
+        `${String(route.method)} ${route.url} declares no config.access: every /api and /auth route must say who may call it`,
+      );
     }
   });
 }
@@ -99,7 +101,8 @@ async function rememberedAnalyst(db: Db, sessions: SessionCache, request: Fastif
   const known = token ? sessions.getActing(token, requested) : undefined;
   if (known) return known;
   const resolved = await resolveAnalyst(db, request, user);
-  if (token && resolved.analyst) sessions.setActing(token, requested, { analyst: resolved.analyst, userIsAdmin: resolved.userIsAdmin });
+  if (token && resolved.analyst)
+    sessions.setActing(token, requested, { analyst: resolved.analyst, userIsAdmin: resolved.userIsAdmin });
   return resolved;
 }
 
@@ -114,7 +117,13 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
   const sessions = sessionCacheOf(db);
   // Before the answer leaves (the write has committed), so the caller's next request sees the change.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && ANALYST_WRITES.test(request.url)) sessions.forgetAll();
+    if (
+      request.method !== 'GET' &&
+      request.method !== 'HEAD' &&
+      reply.statusCode < 400 &&
+      ANALYST_WRITES.test(request.url)
+    )
+      sessions.forgetAll();
     return payload;
   });
 

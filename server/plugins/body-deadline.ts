@@ -8,7 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import { Socket } from 'node:net';
 import type { Config } from '../config.ts';
 
-type Limits = Pick<Config, 'bodyMillis' | 'bodyMinBytesPerSecond' | 'headersTimeoutMillis' | 'keepAliveMillis' | 'maxConnections'>;
+type Limits = Pick<
+  Config,
+  'bodyMillis' | 'bodyMinBytesPerSecond' | 'headersTimeoutMillis' | 'keepAliveMillis' | 'maxConnections'
+>;
 
 /** Options for Fastify's constructor: Node's http server timers. */
 export function serverTimers(limits: Limits) {
@@ -24,14 +27,17 @@ export function serverTimers(limits: Limits) {
   };
 }
 
-const TIMED_OUT = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 46\r\n\r\nThe request body came too slowly; try again.\r\n';
+const TIMED_OUT =
+  'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 46\r\n\r\nThe request body came too slowly; try again.\r\n';
 
 export function registerBodyDeadline(app: FastifyInstance, limits: Limits): void {
   app.server.maxConnections = limits.maxConnections;
   app.addHook('onRequest', async (request, reply) => {
     const raw = request.raw;
     const socket = raw.socket;
-    const hasBody = (raw.headers['content-length'] !== undefined && raw.headers['content-length'] !== '0') || raw.headers['transfer-encoding'] !== undefined;
+    const hasBody =
+      (raw.headers['content-length'] !== undefined && raw.headers['content-length'] !== '0') ||
+      raw.headers['transfer-encoding'] !== undefined;
     // NOTE: app.inject's requests have no real socket, and no network to be slow on.
     if (!hasBody || raw.complete || !(socket instanceof Socket)) return;
     const started = Date.now();
@@ -39,7 +45,8 @@ export function registerBodyDeadline(app: FastifyInstance, limits: Limits): void
     // NOTE: bytes are counted on the socket, not by listening to the body, which would start it flowing.
     const check = () => {
       if (raw.complete || socket.destroyed) return;
-      const allowedMillis = limits.bodyMillis + ((socket.bytesRead - readAtStart) / limits.bodyMinBytesPerSecond) * 1000;
+      const allowedMillis =
+        limits.bodyMillis + ((socket.bytesRead - readAtStart) / limits.bodyMinBytesPerSecond) * 1000;
       const waited = Date.now() - started;
       if (waited < allowedMillis) {
         timer = setTimeout(check, Math.min(1000, allowedMillis - waited + 5));

@@ -38,10 +38,15 @@ export function errorBody(error: unknown): { status: number; payload: ApiError; 
     const first = error.validation[0];
     const part = (error as { validationContext?: string }).validationContext ?? 'body';
     const path = (first?.instancePath ?? '').split('/').filter(Boolean).join('.');
-    const unknownKey = first?.keyword === 'unrecognized_keys' ? (first.params as { keys?: string[] }).keys?.[0] : undefined;
+    const unknownKey =
+      first?.keyword === 'unrecognized_keys' ? (first.params as { keys?: string[] }).keys?.[0] : undefined;
     if (unknownKey !== undefined) {
       const field = path ? `${path}.${unknownKey}` : unknownKey;
-      return { status: 400, payload: body('invalid', `${field.slice(0, 100)} is not a field of this call`, field.slice(0, 100)), headers: {} };
+      return {
+        status: 400,
+        payload: body('invalid', `${field.slice(0, 100)} is not a field of this call`, field.slice(0, 100)),
+        headers: {},
+      };
     }
     const field = path || PART_NAMES[part] || part;
     const reason = first?.message ?? 'is invalid';
@@ -82,8 +87,12 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
       : error.code === 'FST_ERR_BAD_URL'
         ? 'path is not a valid URL (bad percent-encoding)'
         : 'path is not a valid URL';
-  const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  void reply.code(status).type('application/json; charset=utf-8').send(body(CODE_BY_STATUS[status] ?? 'invalid', message, 'path'));
+  const status =
+    error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(body(CODE_BY_STATUS[status] ?? 'invalid', message, 'path'));
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -29,7 +29,12 @@ export async function findKey(db: Queryable, analystID: number, key: string): Pr
 }
 
 /** Fails with unique_violation (23505) when the key is taken: the caller's transaction then rolls back. */
-export async function insertKey(db: Queryable, claim: IdempotencyClaim, nowMicros: number, ifAbsent = false): Promise<void> {
+export async function insertKey(
+  db: Queryable,
+  claim: IdempotencyClaim,
+  nowMicros: number,
+  ifAbsent = false,
+): Promise<void> {
   await db.query(
     `INSERT INTO idempotency_keys (analyst_id, key, user_id, request_hash, method, path, created_micros)
      VALUES ($1, $2, $3, $4, $5, $6, $7)${ifAbsent ? ' ON CONFLICT DO NOTHING' : ''}`,
@@ -37,13 +42,16 @@ export async function insertKey(db: Queryable, claim: IdempotencyClaim, nowMicro
   );
 }
 
-export async function storeAnswer(db: Queryable, claim: IdempotencyClaim, statusCode: number, body: string): Promise<void> {
-  await db.query('UPDATE idempotency_keys SET status_code = $3, response_body = $4 WHERE analyst_id = $1 AND key = $2', [
-    claim.analystID,
-    claim.key,
-    statusCode,
-    body,
-  ]);
+export async function storeAnswer(
+  db: Queryable,
+  claim: IdempotencyClaim,
+  statusCode: number,
+  body: string,
+): Promise<void> {
+  await db.query(
+    'UPDATE idempotency_keys SET status_code = $3, response_body = $4 WHERE analyst_id = $1 AND key = $2',
+    [claim.analystID, claim.key, statusCode, body],
+  );
 }
 
 export async function dropKeysBefore(db: Queryable, beforeMicros: number): Promise<void> {

@@ -62,7 +62,10 @@ export function withIdempotency(db: Db): Db {
 }
 
 const inProgress = () =>
-  conflict(`a request with this ${IDEMPOTENCY_HEADER} is being applied; send it again for its answer`, IDEMPOTENCY_HEADER);
+  conflict(
+    `a request with this ${IDEMPOTENCY_HEADER} is being applied; send it again for its answer`,
+    IDEMPOTENCY_HEADER,
+  );
 
 /** The request's hash; undefined when its body cannot be written out again (nested too deep for the stack). */
 function fingerprint(request: FastifyRequest): string | undefined {
@@ -100,7 +103,14 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
   app.addHook('preHandler', (request, reply, done) => {
     const header = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
     const access = request.routeOptions.config?.access;
-    if (header === undefined || !WRITE_METHODS.has(request.method) || access === undefined || access === 'public' || access === 'capability') return done();
+    if (
+      header === undefined ||
+      !WRITE_METHODS.has(request.method) ||
+      access === undefined ||
+      access === 'public' ||
+      access === 'capability'
+    )
+      return done();
     if (!request.user || !request.analyst) return done(); // the route refuses it
     const key = Array.isArray(header) ? undefined : header;
     if (key === undefined || !KEY_PATTERN.test(key)) {

@@ -26,7 +26,8 @@ function fromElsewhere(request: FastifyRequest, context: AppContext): boolean {
   if (origin === 'null') {
     // NOTE: our pages' Referrer-Policy: no-referrer makes the browser send Origin: null on their form
     // posts; then only the Host can tell a rebinding page (PUBLIC_URL set: the cookie is not its to send).
-    if (site === 'same-origin' || site === 'none') return !context.config.publicUrl && !isTrustedHost(request.host, context.config);
+    if (site === 'same-origin' || site === 'none')
+      return !context.config.publicUrl && !isTrustedHost(request.host, context.config);
     return true;
   }
   try {

@@ -46,7 +46,11 @@ export async function requireIncident(db: Queryable, analyst: AnalystRow, incide
  * What keeps a row a running import hides out of reach by a guessed id: it answers as one that does
  * not exist (migration 010).
  */
-const VISIBLE: Partial<Record<string, (alias: string) => string>> = { streams: visibleRow, incident_actors: visibleRow, events: visibleEvent };
+const VISIBLE: Partial<Record<string, (alias: string) => string>> = {
+  streams: visibleRow,
+  incident_actors: visibleRow,
+  events: visibleEvent,
+};
 
 /** The incident an item of `table` belongs to, when the analyst may reach it and no import hides it. */
 export async function requireIncidentOf(

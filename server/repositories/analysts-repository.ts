@@ -59,7 +59,9 @@ export async function updateAnalystPermission(
 }
 
 export async function countAdmins(db: Queryable): Promise<number> {
-  const rows = await db.query<{ count: number }>("SELECT count(*)::int AS count FROM analysts WHERE permission = 'admin'");
+  const rows = await db.query<{ count: number }>(
+    "SELECT count(*)::int AS count FROM analysts WHERE permission = 'admin'",
+  );
   return rows[0]?.count ?? 0;
 }
 
@@ -76,10 +78,10 @@ export async function insertGrant(
 }
 
 export async function deleteGrant(db: Queryable, analystId: number, userId: number): Promise<boolean> {
-  const rows = await db.query('DELETE FROM analyst_grants WHERE analyst_id = $1 AND user_id = $2 RETURNING analyst_id', [
-    analystId,
-    userId,
-  ]);
+  const rows = await db.query(
+    'DELETE FROM analyst_grants WHERE analyst_id = $1 AND user_id = $2 RETURNING analyst_id',
+    [analystId, userId],
+  );
   return rows.length > 0;
 }
 

@@ -75,7 +75,10 @@ export async function insertAuditAction(
     ],
   );
   if (inserted[0]) return { id: inserted[0].id, created: true };
-  const existing = await db.query<{ id: number }>('SELECT id FROM audit_actions WHERE analyst_id = $1 AND client_id = $2', [who.analystID, body.clientID]);
+  const existing = await db.query<{ id: number }>(
+    'SELECT id FROM audit_actions WHERE analyst_id = $1 AND client_id = $2',
+    [who.analystID, body.clientID],
+  );
   return { id: existing[0]!.id, created: false };
 }
 

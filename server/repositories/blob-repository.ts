@@ -114,7 +114,11 @@ async function writeChunks(tx: Queryable, spooled: SpooledBlob, chunkBytes: numb
       const data = buffer.subarray(0, filled);
       verify.update(data);
       total += filled;
-      await tx.query('INSERT INTO blob_chunks (sha256, chunk_index, data) VALUES ($1, $2, $3)', [spooled.sha256, index, data]);
+      await tx.query('INSERT INTO blob_chunks (sha256, chunk_index, data) VALUES ($1, $2, $3)', [
+        spooled.sha256,
+        index,
+        data,
+      ]);
       if (filled < chunkBytes) break;
     }
   } finally {
@@ -182,7 +186,10 @@ export async function insertUpload(tx: Queryable, upload: NewUpload): Promise<nu
 }
 
 /** Deletes an upload; its blob goes too (trigger) when no other upload refers to it. */
-export async function deleteUpload(tx: Queryable, uploadId: number): Promise<{ sha256: string; blobRemoved: boolean } | undefined> {
+export async function deleteUpload(
+  tx: Queryable,
+  uploadId: number,
+): Promise<{ sha256: string; blobRemoved: boolean } | undefined> {
   const [gone] = await tx.query<{ sha256: string }>('DELETE FROM uploads WHERE id = $1 RETURNING sha256', [uploadId]);
   if (!gone) return undefined;
   const kept = await tx.query('SELECT 1 FROM blobs WHERE sha256 = $1', [gone.sha256]);

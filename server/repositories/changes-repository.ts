@@ -44,7 +44,14 @@ export async function changeHead(db: Queryable, incidentId: number): Promise<Cha
     [incidentId],
   );
   const row = rows[0];
-  return row && { seq: Number(row.change_seq), epoch: row.change_epoch, floor: Number(row.change_floor), payloadSeq: Number(row.payload_seq) };
+  return (
+    row && {
+      seq: Number(row.change_seq),
+      epoch: row.change_epoch,
+      floor: Number(row.change_floor),
+      payloadSeq: Number(row.payload_seq),
+    }
+  );
 }
 
 export interface ChangeRequest {
@@ -65,13 +72,31 @@ export interface ChangeSet {
   nextCursor: string | null;
 }
 
-export async function incidentChanges(db: Queryable, incidentId: number, request: ChangeRequest): Promise<ChangeSet | undefined> {
+export async function incidentChanges(
+  db: Queryable,
+  incidentId: number,
+  request: ChangeRequest,
+): Promise<ChangeSet | undefined> {
   const head = await changeHead(db, incidentId);
   if (!head) return undefined;
   const { since, after, limit } = request;
   const until = after?.until ?? head.seq;
-  const fullAnswer: ChangeSet = { head, until: head.seq, full: true, payloadChanged: true, events: [], deletedEventIDs: [], nextCursor: null };
-  if ((request.epoch !== undefined && request.epoch !== head.epoch) || since > head.seq || until > head.seq || since < head.floor) return fullAnswer;
+  const fullAnswer: ChangeSet = {
+    head,
+    until: head.seq,
+    full: true,
+    payloadChanged: true,
+    events: [],
+    deletedEventIDs: [],
+    nextCursor: null,
+  };
+  if (
+    (request.epoch !== undefined && request.epoch !== head.epoch) ||
+    since > head.seq ||
+    until > head.seq ||
+    since < head.floor
+  )
+    return fullAnswer;
 
   const rows = await db.query<Parameters<typeof toEventRow>[0] & { change_seq: number }>(
     `SELECT ${EVENT_COLUMNS}, e.change_seq FROM events e
@@ -99,7 +124,8 @@ export async function incidentChanges(db: Queryable, incidentId: number, request
     payloadChanged: head.payloadSeq > since,
     events: rows.map(toEventRow),
     deletedEventIDs,
-    nextCursor: rows.length === limit && last ? encodeChangeCursor({ until, seq: Number(last.change_seq), id: last.id }) : null,
+    nextCursor:
+      rows.length === limit && last ? encodeChangeCursor({ until, seq: Number(last.change_seq), id: last.id }) : null,
   };
 }
 

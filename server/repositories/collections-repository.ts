@@ -58,12 +58,19 @@ export async function ensureThread(
     await addCollectionEvents(db, inserted[0].id, [thread.eventId], thread.analystId);
     return { id: inserted[0].id, created: true };
   }
-  const existing = await db.query<{ id: number }>('SELECT id FROM collections WHERE thread_event_id = $1', [thread.eventId]);
+  const existing = await db.query<{ id: number }>('SELECT id FROM collections WHERE thread_event_id = $1', [
+    thread.eventId,
+  ]);
   return { id: existing[0]!.id, created: false };
 }
 
 /** Adds the events not yet members; answers how many were added. */
-export async function addCollectionEvents(db: Queryable, collectionId: number, eventIds: readonly number[], analystId: number): Promise<number> {
+export async function addCollectionEvents(
+  db: Queryable,
+  collectionId: number,
+  eventIds: readonly number[],
+  analystId: number,
+): Promise<number> {
   if (eventIds.length === 0) return 0;
   const rows = await db.query<{ event_id: number }>(
     `INSERT INTO collection_events (collection_id, event_id, created_micros, analyst_id)
@@ -74,7 +81,11 @@ export async function addCollectionEvents(db: Queryable, collectionId: number, e
   return rows.length;
 }
 
-export async function removeCollectionEvents(db: Queryable, collectionId: number, eventIds: readonly number[]): Promise<number> {
+export async function removeCollectionEvents(
+  db: Queryable,
+  collectionId: number,
+  eventIds: readonly number[],
+): Promise<number> {
   const rows = await db.query<{ event_id: number }>(
     'DELETE FROM collection_events WHERE collection_id = $1 AND event_id = ANY($2::bigint[]) RETURNING event_id',
     [collectionId, eventIds],

@@ -7,7 +7,9 @@ import type { IncidentConnection } from '../../domain/charts/incident-connection
 import type { Queryable } from '../db/database.ts';
 
 export async function incidentConnections(db: Queryable, organizationId: number): Promise<IncidentConnection[]> {
-  const incidents = await db.query<{ id: number }>('SELECT id FROM incidents WHERE organization_id = $1 ORDER BY id', [organizationId]);
+  const incidents = await db.query<{ id: number }>('SELECT id FROM incidents WHERE organization_id = $1 ORDER BY id', [
+    organizationId,
+  ]);
   const actors = await db.query<{ incident_id: number; organization_actor_id: number }>(
     `SELECT DISTINCT ia.incident_id, ia.organization_actor_id
        FROM incident_actors ia JOIN incidents i ON i.id = ia.incident_id
@@ -23,8 +25,14 @@ export async function incidentConnections(db: Queryable, organizationId: number)
       WHERE a.organization_id = $1 AND b.organization_id = $1`,
     [organizationId],
   );
-  const byId = new Map<number, IncidentConnection>(incidents.map((row) => [Number(row.id), { incidentID: Number(row.id), organizationActorIDs: [], relatedIncidentIDs: [] }]));
-  for (const row of actors) byId.get(Number(row.incident_id))?.organizationActorIDs.push(Number(row.organization_actor_id));
+  const byId = new Map<number, IncidentConnection>(
+    incidents.map((row) => [
+      Number(row.id),
+      { incidentID: Number(row.id), organizationActorIDs: [], relatedIncidentIDs: [] },
+    ]),
+  );
+  for (const row of actors)
+    byId.get(Number(row.incident_id))?.organizationActorIDs.push(Number(row.organization_actor_id));
   for (const row of related) {
     byId.get(Number(row.incident_id))?.relatedIncidentIDs.push(Number(row.other_id));
     byId.get(Number(row.other_id))?.relatedIncidentIDs.push(Number(row.incident_id));

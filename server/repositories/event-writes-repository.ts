@@ -22,7 +22,17 @@ export async function insertEvent(db: Queryable, event: NewEvent): Promise<numbe
   const rows = await db.query<{ id: number }>(
     `INSERT INTO events (incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, analyst_id, created_micros)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [event.incidentId, event.streamId, event.actorId || null, event.isMarker, event.message, event.startMicros, event.endMicros, event.analystId, nowMicros()],
+    [
+      event.incidentId,
+      event.streamId,
+      event.actorId || null,
+      event.isMarker,
+      event.message,
+      event.startMicros,
+      event.endMicros,
+      event.analystId,
+      nowMicros(),
+    ],
   );
   const id = rows[0]!.id;
   await refreshEventSearch(db, [id]);
@@ -30,12 +40,19 @@ export async function insertEvent(db: Queryable, event: NewEvent): Promise<numbe
 }
 
 export async function eventTimes(db: Queryable, eventId: number) {
-  const [row] = await db.query<{ start_micros: number; end_micros: number; is_marker: boolean }>('SELECT start_micros, end_micros, is_marker FROM events WHERE id = $1', [eventId]);
+  const [row] = await db.query<{ start_micros: number; end_micros: number; is_marker: boolean }>(
+    'SELECT start_micros, end_micros, is_marker FROM events WHERE id = $1',
+    [eventId],
+  );
   return row!;
 }
 
 /** `actorId` 0 takes the actor away; undefined keeps it. */
-export async function updateEvent(db: Queryable, eventId: number, change: { message?: string; startMicros: number; endMicros: number; actorId?: number }): Promise<void> {
+export async function updateEvent(
+  db: Queryable,
+  eventId: number,
+  change: { message?: string; startMicros: number; endMicros: number; actorId?: number },
+): Promise<void> {
   await db.query(
     `UPDATE events SET message = coalesce($2, message), start_micros = $3, end_micros = $4,
             actor_id = CASE WHEN $5::bigint IS NULL THEN actor_id ELSE nullif($5::bigint, 0) END

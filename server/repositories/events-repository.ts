@@ -14,7 +14,8 @@ interface EventDbRow {
   extra: Record<string, never> | null;
 }
 
-export const EVENT_COLUMNS = 'e.id, e.stream_id, e.actor_id, e.is_marker, e.message, e.start_micros, e.end_micros, e.extra';
+export const EVENT_COLUMNS =
+  'e.id, e.stream_id, e.actor_id, e.is_marker, e.message, e.start_micros, e.end_micros, e.extra';
 
 export function toEventRow(row: EventDbRow): EventRow {
   return {
@@ -49,7 +50,12 @@ export function decodeCursor(text: string): EventCursor | undefined {
 export async function eventPage(
   db: Queryable,
   incidentId: number,
-  options: { after?: EventCursor | undefined; limit: number; minTimestamp?: number | undefined; maxTimestamp?: number | undefined },
+  options: {
+    after?: EventCursor | undefined;
+    limit: number;
+    minTimestamp?: number | undefined;
+    maxTimestamp?: number | undefined;
+  },
 ): Promise<EventRow[]> {
   const params: unknown[] = [incidentId];
   const where = ['e.incident_id = $1', visibleEvent('e')];

@@ -11,8 +11,14 @@ export const PAYLOAD_EVENT_LIMIT = 10_000;
 
 export async function streamsOf(db: Queryable, incidentId: number) {
   const rows = await db.query<{
-    id: number; name: string; is_marker_stream: boolean; import_format: string | null; clock_offset_micros: number;
-    created_micros: number; event_count: number; tags: string[] | null;
+    id: number;
+    name: string;
+    is_marker_stream: boolean;
+    import_format: string | null;
+    clock_offset_micros: number;
+    created_micros: number;
+    event_count: number;
+    tags: string[] | null;
   }>(
     `SELECT s.id, s.name, s.is_marker_stream, s.import_format, s.clock_offset_micros, s.created_micros,
             (SELECT coalesce(sum(ec.event_count), 0)::bigint FROM event_counts ec WHERE ec.incident_id = s.incident_id AND ec.stream_id = s.id) AS event_count,
@@ -34,7 +40,13 @@ export async function streamsOf(db: Queryable, incidentId: number) {
 }
 
 export async function actorsOf(db: Queryable, incidentId: number) {
-  const rows = await db.query<{ id: number; name: string; is_bot: boolean; organization_actor_id: number | null; event_count: number }>(
+  const rows = await db.query<{
+    id: number;
+    name: string;
+    is_bot: boolean;
+    organization_actor_id: number | null;
+    event_count: number;
+  }>(
     `SELECT a.id, a.name, a.is_bot, a.organization_actor_id,
             (SELECT coalesce(sum(ec.event_count), 0)::bigint FROM event_counts ec WHERE ec.incident_id = a.incident_id AND ec.actor_id = a.id) AS event_count
        FROM incident_actors a WHERE a.incident_id = $1 AND ${visibleRow('a')} ORDER BY lower(a.name), a.id`,
@@ -52,7 +64,13 @@ export async function actorsOf(db: Queryable, incidentId: number) {
 
 export async function collectionsOf(db: Queryable, incidentId: number) {
   const rows = await db.query<{
-    id: number; name: string; is_analyst: boolean; is_thread: boolean; thread_event_id: number | null; analyst_id: number | null; event_ids: number[] | null;
+    id: number;
+    name: string;
+    is_analyst: boolean;
+    is_thread: boolean;
+    thread_event_id: number | null;
+    analyst_id: number | null;
+    event_ids: number[] | null;
   }>(
     `SELECT c.id, c.name, c.is_analyst, c.is_thread, c.thread_event_id, c.analyst_id,
             (SELECT array_agg(ce.event_id ORDER BY e.start_micros, e.id) FROM collection_events ce JOIN events e ON e.id = ce.event_id
@@ -74,8 +92,14 @@ export async function collectionsOf(db: Queryable, incidentId: number) {
 
 export async function notesOf(db: Queryable, incidentId: number, eventId?: number) {
   const rows = await db.query<{
-    id: number; event_id: number | null; kind: string; body: string; analyst_id: number | null; analyst_name: string | null;
-    created_micros: number; updated_micros: number;
+    id: number;
+    event_id: number | null;
+    kind: string;
+    body: string;
+    analyst_id: number | null;
+    analyst_name: string | null;
+    created_micros: number;
+    updated_micros: number;
   }>(
     `SELECT n.id, n.event_id, n.kind, n.body, n.analyst_id, an.name AS analyst_name, n.created_micros, n.updated_micros
        FROM notes n LEFT JOIN analysts an ON an.id = n.analyst_id
@@ -97,7 +121,14 @@ export async function notesOf(db: Queryable, incidentId: number, eventId?: numbe
 
 export async function linksOf(db: Queryable, incidentId: number, eventId?: number) {
   const rows = await db.query<{
-    id: number; event_id: number | null; stream_id: number | null; url: string; url_type: string; title: string; analyst_id: number | null; created_micros: number;
+    id: number;
+    event_id: number | null;
+    stream_id: number | null;
+    url: string;
+    url_type: string;
+    title: string;
+    analyst_id: number | null;
+    created_micros: number;
   }>(
     `SELECT id, event_id, stream_id, url, url_type, title, analyst_id, created_micros FROM links
       WHERE incident_id = $1 ${eventId === undefined ? '' : 'AND event_id = $2'} ORDER BY id`,
@@ -118,8 +149,18 @@ export async function linksOf(db: Queryable, incidentId: number, eventId?: numbe
 
 export async function uploadsOf(db: Queryable, incidentId: number, eventId?: number) {
   const rows = await db.query<{
-    id: number; file_name: string; media_type: string; kind: string; size_bytes: number; sha256: string; event_id: number | null;
-    attachment_kind: string | null; stream_id: number | null; is_system: boolean; analyst_id: number | null; created_micros: number;
+    id: number;
+    file_name: string;
+    media_type: string;
+    kind: string;
+    size_bytes: number;
+    sha256: string;
+    event_id: number | null;
+    attachment_kind: string | null;
+    stream_id: number | null;
+    is_system: boolean;
+    analyst_id: number | null;
+    created_micros: number;
   }>(
     `SELECT id, file_name, media_type, kind, size_bytes, sha256, event_id, attachment_kind, stream_id, is_system, analyst_id, created_micros
        FROM uploads WHERE incident_id = $1 ${eventId === undefined ? '' : 'AND event_id = $2'} ORDER BY id`,
@@ -144,7 +185,14 @@ export async function uploadsOf(db: Queryable, incidentId: number, eventId?: num
 
 /** Tag names with their counts, colours and label flags, for event, stream and incident tags. */
 export async function tagsOf(db: Queryable, incidentId: number, organizationId: number) {
-  const rows = await db.query<{ item_type: 'event' | 'stream' | 'incident'; name: string; count: number; color: string | null; is_label: boolean | null; analyst_id: number | null }>(
+  const rows = await db.query<{
+    item_type: 'event' | 'stream' | 'incident';
+    name: string;
+    count: number;
+    color: string | null;
+    is_label: boolean | null;
+    analyst_id: number | null;
+  }>(
     `WITH counted AS (
        SELECT 'event' AS item_type, name, count(*)::int AS count, (array_agg(analyst_id ORDER BY created_micros))[1] AS analyst_id FROM event_tags WHERE incident_id = $1 GROUP BY name
        UNION ALL
@@ -179,7 +227,11 @@ export async function tagAssignmentsOf(db: Queryable, table: 'event_tags' | 'str
 }
 
 /** Related incidents, only those the analyst may reach (the others' names would leak). */
-export async function relatedIncidentsOf(db: Queryable, incidentId: number, analyst: { id: number; permission: string }) {
+export async function relatedIncidentsOf(
+  db: Queryable,
+  incidentId: number,
+  analyst: { id: number; permission: string },
+) {
   const visible = memberClause('i.organization_id', '$2', analyst.permission === 'admin');
   const rows = await db.query<{ incident_id: number; name: string; note: string; analyst_id: number | null }>(
     `SELECT r.related_incident_id AS incident_id, i.name, r.note, r.analyst_id
@@ -192,5 +244,10 @@ export async function relatedIncidentsOf(db: Queryable, incidentId: number, anal
      ORDER BY 1`,
     [incidentId, analyst.id],
   );
-  return rows.map((row) => ({ incidentID: row.incident_id, name: row.name, note: row.note, analystID: row.analyst_id }));
+  return rows.map((row) => ({
+    incidentID: row.incident_id,
+    name: row.name,
+    note: row.note,
+    analystID: row.analyst_id,
+  }));
 }

@@ -28,8 +28,14 @@ export interface IncidentVersion {
  * tags of its organization, related incidents' names, memberships. Writes to other incidents change it
  * too (needless misses, never a stale answer), in every server process sharing the database.
  */
-export async function readableIncidentVersion(db: Queryable, analyst: AnalystRow, incidentId: number): Promise<IncidentVersion> {
-  const rows = await db.query<IncidentRef & { events_revision: string; last_write: number | null; recent_writes: number }>(
+export async function readableIncidentVersion(
+  db: Queryable,
+  analyst: AnalystRow,
+  incidentId: number,
+): Promise<IncidentVersion> {
+  const rows = await db.query<
+    IncidentRef & { events_revision: string; last_write: number | null; recent_writes: number }
+  >(
     `WITH newest AS (SELECT max(id) AS id FROM data_audit)
      SELECT i.id, i.organization_id, i.name, i.events_revision::text AS events_revision, newest.id AS last_write,
             (SELECT count(*) FROM data_audit a WHERE a.id > newest.id - ${LATE_COMMIT_WINDOW})::int AS recent_writes

@@ -77,7 +77,10 @@ export async function incidentSummary(db: Queryable, incidentId: number): Promis
 
 /** Changes whenever an event of the incident is added, changed or removed (migration 007). */
 export async function eventsRevision(db: Queryable, incidentId: number): Promise<string> {
-  const rows = await db.query<{ events_revision: string }>('SELECT events_revision::text FROM incidents WHERE id = $1', [incidentId]);
+  const rows = await db.query<{ events_revision: string }>(
+    'SELECT events_revision::text FROM incidents WHERE id = $1',
+    [incidentId],
+  );
   return rows[0]?.events_revision ?? '';
 }
 
@@ -115,12 +118,15 @@ export async function insertIncident(
   return id;
 }
 
-export async function updateIncident(db: Queryable, incidentId: number, change: { name?: string; description?: string }): Promise<void> {
-  await db.query('UPDATE incidents SET name = coalesce($2, name), description = coalesce($3, description) WHERE id = $1', [
-    incidentId,
-    change.name ?? null,
-    change.description ?? null,
-  ]);
+export async function updateIncident(
+  db: Queryable,
+  incidentId: number,
+  change: { name?: string; description?: string },
+): Promise<void> {
+  await db.query(
+    'UPDATE incidents SET name = coalesce($2, name), description = coalesce($3, description) WHERE id = $1',
+    [incidentId, change.name ?? null, change.description ?? null],
+  );
 }
 
 /** Deletes the incident, everything in it by cascade, and its tag styles. */

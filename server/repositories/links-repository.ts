@@ -5,7 +5,15 @@ import { nowMicros } from '../time.ts';
 
 export async function insertLink(
   db: Queryable,
-  link: { incidentId: number; eventId: number | null; streamId: number | null; url: string; urlType: (typeof URL_TYPES)[number]; title: string; analystId: number },
+  link: {
+    incidentId: number;
+    eventId: number | null;
+    streamId: number | null;
+    url: string;
+    urlType: (typeof URL_TYPES)[number];
+    title: string;
+    analystId: number;
+  },
 ): Promise<number> {
   const rows = await db.query<{ id: number }>(
     `INSERT INTO links (incident_id, event_id, stream_id, url, url_type, title, created_micros, analyst_id)

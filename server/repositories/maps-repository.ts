@@ -8,7 +8,12 @@ import { createReadStream } from 'node:fs';
 import type { UPLOAD_KINDS } from '../../domain/annotations.ts';
 import type { GeoPoint, InvalidGeoItem } from '../../domain/geo/geo-point.ts';
 import { formatOf, type MapSettings } from '../../domain/geo/geo-settings.ts';
-import { MAP_INVALID_LIST_LIMIT, MAP_POINTS_PAGE_SIZE, type IncidentMap, type MapPointColumns } from '../../domain/geo/map-answers.ts';
+import {
+  MAP_INVALID_LIST_LIMIT,
+  MAP_POINTS_PAGE_SIZE,
+  type IncidentMap,
+  type MapPointColumns,
+} from '../../domain/geo/map-answers.ts';
 import type { GeoProgress } from '../../domain/geo/parse-geo.ts';
 import { parseGeoFile } from '../../domain/geo/parse-geo-file.ts';
 import { ImportError } from '../../domain/import/import-error.ts';
@@ -37,11 +42,25 @@ export interface ImportedMap {
 }
 
 /** Reads the spooled file into a new map inside the caller's transaction; ImportError when none of it is usable. */
-export async function importMap(tx: DbTransaction, map: NewMap, file: SpooledBlob, onProgress?: (progress: GeoProgress) => void): Promise<ImportedMap> {
+export async function importMap(
+  tx: DbTransaction,
+  map: NewMap,
+  file: SpooledBlob,
+  onProgress?: (progress: GeoProgress) => void,
+): Promise<ImportedMap> {
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO incident_maps (incident_id, upload_id, name, colour, icon, settings, valid_point_count, invalid_item_count, analyst_id, created_micros)
      VALUES ($1, $2, $3, $4, $5, $6, 0, 0, $7, $8) RETURNING id`,
-    [map.incidentId, map.uploadId, map.settings.name, map.settings.colour, map.settings.icon, JSON.stringify(map.settings), map.analystId, nowMicros()],
+    [
+      map.incidentId,
+      map.uploadId,
+      map.settings.name,
+      map.settings.colour,
+      map.settings.icon,
+      JSON.stringify(map.settings),
+      map.analystId,
+      nowMicros(),
+    ],
   );
   const id = row!.id;
   let seq = 0;
@@ -49,17 +68,24 @@ export async function importMap(tx: DbTransaction, map: NewMap, file: SpooledBlo
   let first: InvalidGeoItem | undefined;
   const run = parseGeoFile(createReadStream(file.path), map.settings, { totalBytes: file.sizeBytes, onProgress });
   for await (const batch of run) {
-    if (batch.points.length > 0) await tx.copyFrom(`COPY map_points (${POINT_COLUMNS}) FROM STDIN`, pointLines(id, seq, batch.points));
+    if (batch.points.length > 0)
+      await tx.copyFrom(`COPY map_points (${POINT_COLUMNS}) FROM STDIN`, pointLines(id, seq, batch.points));
     seq += batch.points.length;
     const listed = batch.invalid.slice(0, Math.max(0, MAP_INVALID_LIST_LIMIT - invalidCount));
     if (listed.length > 0) {
-      await tx.copyFrom('COPY map_invalid_items (map_id, line, reason) FROM STDIN', `${listed.map((item) => `${id}\t${item.line}\t${copyText(item.reason)}`).join('\n')}\n`);
+      await tx.copyFrom(
+        'COPY map_invalid_items (map_id, line, reason) FROM STDIN',
+        `${listed.map((item) => `${id}\t${item.line}\t${copyText(item.reason)}`).join('\n')}\n`,
+      );
     }
     first ??= batch.invalid[0];
     invalidCount += batch.invalid.length;
   }
   if (seq === 0) {
-    throw new ImportError('invalid-file', first ? `has no valid points (${invalidCount} invalid; line ${first.line}: ${first.reason})` : 'has no points');
+    throw new ImportError(
+      'invalid-file',
+      first ? `has no valid points (${invalidCount} invalid; line ${first.line}: ${first.reason})` : 'has no points',
+    );
   }
   await tx.query(
     `UPDATE incident_maps SET valid_point_count = $2, invalid_item_count = $3,
@@ -97,7 +123,10 @@ interface MapRow {
 
 /** The map `mapId` of incident `incidentId` (404 when it is another incident's or none). */
 export async function mapOf(db: Queryable, incidentId: number, mapId: number): Promise<IncidentMap> {
-  const [row] = await db.query<MapRow>('SELECT * FROM incident_maps WHERE id = $1 AND incident_id = $2', [mapId, incidentId]);
+  const [row] = await db.query<MapRow>('SELECT * FROM incident_maps WHERE id = $1 AND incident_id = $2', [
+    mapId,
+    incidentId,
+  ]);
   if (!row) throw notFound('map');
   const upload = (await uploadsOf(db, incidentId)).find((candidate) => candidate.id === row.upload_id)!;
   const settings = typeof row.settings === 'string' ? (JSON.parse(row.settings) as MapSettings) : row.settings;
@@ -121,7 +150,9 @@ export async function mapOf(db: Queryable, incidentId: number, mapId: number): P
 
 /** The maps of an incident for its payload (incidentMaps). */
 export async function mapsOf(db: Queryable, incidentId: number) {
-  const rows = await db.query<Pick<MapRow, 'id' | 'name' | 'colour' | 'icon' | 'valid_point_count' | 'first_micros' | 'last_micros'>>(
+  const rows = await db.query<
+    Pick<MapRow, 'id' | 'name' | 'colour' | 'icon' | 'valid_point_count' | 'first_micros' | 'last_micros'>
+  >(
     'SELECT id, name, colour, icon, valid_point_count, first_micros, last_micros FROM incident_maps WHERE incident_id = $1 ORDER BY id',
     [incidentId],
   );
@@ -160,7 +191,12 @@ export interface PointsCursor {
 export async function mapPoints(
   db: Queryable,
   mapId: number,
-  window: { min?: number | undefined; max?: number | undefined; after?: PointsCursor | undefined; limit?: number | undefined },
+  window: {
+    min?: number | undefined;
+    max?: number | undefined;
+    after?: PointsCursor | undefined;
+    limit?: number | undefined;
+  },
 ): Promise<MapPointColumns & { last?: PointsCursor }> {
   const after = window.after ?? { micros: -1, seq: -1 };
   const rows = await db.query<PointRow & { seq: number }>(
@@ -171,7 +207,17 @@ export async function mapPoints(
   );
   const actors = new Map<string, number>();
   const columns: MapPointColumns = {
-    count: rows.length, actors: [], lines: [], timestamps: [], actorIndexes: [], latitudes: [], longitudes: [], altitudes: [], headings: [], pitches: [], rolls: [],
+    count: rows.length,
+    actors: [],
+    lines: [],
+    timestamps: [],
+    actorIndexes: [],
+    latitudes: [],
+    longitudes: [],
+    altitudes: [],
+    headings: [],
+    pitches: [],
+    rolls: [],
   };
   for (const row of rows) {
     let actor = actors.get(row.actor);
@@ -191,7 +237,9 @@ export async function mapPoints(
     columns.rolls.push(num(row.roll));
   }
   const lastRow = rows[rows.length - 1];
-  return lastRow === undefined ? columns : { ...columns, last: { micros: Number(lastRow.at_micros), seq: lastRow.seq } };
+  return lastRow === undefined
+    ? columns
+    : { ...columns, last: { micros: Number(lastRow.at_micros), seq: lastRow.seq } };
 }
 
 /** Page 0 (the only page the spec knows) of the valid points, in time order. */
@@ -215,12 +263,20 @@ export async function pointsPage(db: Queryable, mapId: number): Promise<GeoPoint
 }
 
 export async function invalidItems(db: Queryable, mapId: number): Promise<InvalidGeoItem[]> {
-  return db.query<InvalidGeoItem>('SELECT line, reason FROM map_invalid_items WHERE map_id = $1 ORDER BY line', [mapId]);
+  return db.query<InvalidGeoItem>('SELECT line, reason FROM map_invalid_items WHERE map_id = $1 ORDER BY line', [
+    mapId,
+  ]);
 }
 
 /** The stored file of a map, for .../raw. */
 export async function mapFile(db: Queryable, mapId: number) {
-  const [row] = await db.query<{ sha256: string; size_bytes: number; file_name: string; media_type: string; kind: (typeof UPLOAD_KINDS)[number] }>(
+  const [row] = await db.query<{
+    sha256: string;
+    size_bytes: number;
+    file_name: string;
+    media_type: string;
+    kind: (typeof UPLOAD_KINDS)[number];
+  }>(
     'SELECT u.sha256, u.size_bytes, u.file_name, u.media_type, u.kind FROM incident_maps m JOIN uploads u ON u.id = m.upload_id WHERE m.id = $1',
     [mapId],
   );
@@ -229,6 +285,9 @@ export async function mapFile(db: Queryable, mapId: number) {
 }
 
 export async function countMaps(db: Queryable, incidentId: number): Promise<number> {
-  const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM incident_maps WHERE incident_id = $1', [incidentId]);
+  const [row] = await db.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM incident_maps WHERE incident_id = $1',
+    [incidentId],
+  );
   return row?.count ?? 0;
 }

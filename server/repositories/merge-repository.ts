@@ -29,7 +29,11 @@ export interface AnnotatedEventRow {
  * foreign key takes a share lock on the event) waits for the re-import, instead of being deleted
  * with the event after the annotations were carried.
  */
-export async function matchSourceEvents(tx: Queryable, stream: StreamRow, lock: boolean): Promise<{ currentCount: number; newCount: number; matchedCount: number }> {
+export async function matchSourceEvents(
+  tx: Queryable,
+  stream: StreamRow,
+  lock: boolean,
+): Promise<{ currentCount: number; newCount: number; matchedCount: number }> {
   await tx.query(
     `CREATE TEMP TABLE reimport_source ON COMMIT DROP AS
      SELECT e.id, e.is_marker, e.start_micros, e.message, e.start_micros - s.clock_offset_micros AS raw_start, coalesce(a.name, '') AS actor,
@@ -40,7 +44,10 @@ export async function matchSourceEvents(tx: Queryable, stream: StreamRow, lock: 
         AND ((e.stream_id = $2 AND NOT e.is_marker) OR (e.is_marker AND e.import_stream_id = $2))`,
     [stream.incident_id, stream.id],
   );
-  if (lock) await tx.query('WITH locked AS (SELECT e.id FROM events e WHERE e.id IN (SELECT id FROM reimport_source) FOR UPDATE) SELECT count(*) FROM locked');
+  if (lock)
+    await tx.query(
+      'WITH locked AS (SELECT e.id FROM events e WHERE e.id IN (SELECT id FROM reimport_source) FOR UPDATE) SELECT count(*) FROM locked',
+    );
   await tx.query(
     `CREATE TEMP TABLE reimport_match ON COMMIT DROP AS
      SELECT s.id AS old_id, t.is_marker, t.line
@@ -54,7 +61,11 @@ export async function matchSourceEvents(tx: Queryable, stream: StreamRow, lock: 
     `SELECT (SELECT count(*) FROM reimport_source)::bigint AS current, (SELECT count(*) FROM reimport_staging)::bigint AS new,
             (SELECT count(*) FROM reimport_match)::bigint AS matched`,
   );
-  return { currentCount: Number(counts!.current), newCount: Number(counts!.new), matchedCount: Number(counts!.matched) };
+  return {
+    currentCount: Number(counts!.current),
+    newCount: Number(counts!.new),
+    matchedCount: Number(counts!.matched),
+  };
 }
 
 // One row per annotation of a source event, labelled as the check answer shows it.
@@ -101,7 +112,9 @@ export async function insertStagedEvents(
   marker: { id: number; clockOffsetMicros: number },
   attribution: { analystID: number | null; nowMicros: number },
 ): Promise<void> {
-  await tx.query('CREATE TEMP TABLE reimport_new (id bigint NOT NULL, is_marker boolean NOT NULL, line integer NOT NULL) ON COMMIT DROP');
+  await tx.query(
+    'CREATE TEMP TABLE reimport_new (id bigint NOT NULL, is_marker boolean NOT NULL, line integer NOT NULL) ON COMMIT DROP',
+  );
   await tx.query(
     `WITH inserted AS (
        INSERT INTO events (incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, import_stream_id,
@@ -115,7 +128,15 @@ export async function insertStagedEvents(
          ORDER BY g.is_marker DESC, g.line
        RETURNING id, is_marker, source_line)
      INSERT INTO reimport_new (id, is_marker, line) SELECT id, is_marker, source_line FROM inserted`,
-    [stream.incident_id, stream.id, marker.id, marker.clockOffsetMicros, stream.clock_offset_micros, attribution.analystID, attribution.nowMicros],
+    [
+      stream.incident_id,
+      stream.id,
+      marker.id,
+      marker.clockOffsetMicros,
+      stream.clock_offset_micros,
+      attribution.analystID,
+      attribution.nowMicros,
+    ],
   );
 }
 
@@ -161,7 +182,12 @@ export async function carryAnnotations(tx: Queryable): Promise<{ carriedCount: n
  * incident, links and uploads to the stream, a reply thread becomes a plain collection. Answers how
  * many annotations moved. Collection memberships end with the events (the caller lists them).
  */
-export async function detachAnnotations(tx: Queryable, streamId: number, eventIds: readonly number[], nowMicros: number): Promise<number> {
+export async function detachAnnotations(
+  tx: Queryable,
+  streamId: number,
+  eventIds: readonly number[],
+  nowMicros: number,
+): Promise<number> {
   if (eventIds.length === 0) return 0;
   const ids = [eventIds];
   const statements: [string, unknown[]][] = [
@@ -173,8 +199,14 @@ export async function detachAnnotations(tx: Queryable, streamId: number, eventId
       [eventIds, streamId, nowMicros],
     ],
     ['UPDATE notes SET event_id = NULL WHERE event_id = ANY($1::bigint[])', ids],
-    ['UPDATE links SET event_id = NULL, stream_id = coalesce(stream_id, $2) WHERE event_id = ANY($1::bigint[])', [eventIds, streamId]],
-    ['UPDATE uploads SET event_id = NULL, attachment_kind = NULL, stream_id = coalesce(stream_id, $2) WHERE event_id = ANY($1::bigint[])', [eventIds, streamId]],
+    [
+      'UPDATE links SET event_id = NULL, stream_id = coalesce(stream_id, $2) WHERE event_id = ANY($1::bigint[])',
+      [eventIds, streamId],
+    ],
+    [
+      'UPDATE uploads SET event_id = NULL, attachment_kind = NULL, stream_id = coalesce(stream_id, $2) WHERE event_id = ANY($1::bigint[])',
+      [eventIds, streamId],
+    ],
     ['UPDATE collections SET is_thread = false, thread_event_id = NULL WHERE thread_event_id = ANY($1::bigint[])', ids],
   ];
   let moved = 0;
@@ -187,6 +219,9 @@ export async function detachAnnotations(tx: Queryable, streamId: number, eventId
 
 /** Deletes the source events except those kept; answers how many went. */
 export async function deleteSourceEvents(tx: Queryable, keptIds: readonly number[]): Promise<number> {
-  const [row] = await tx.query<{ count: number }>(counted('DELETE FROM events e USING reimport_source s WHERE e.id = s.id AND NOT (e.id = ANY($1::bigint[]))'), [keptIds]);
+  const [row] = await tx.query<{ count: number }>(
+    counted('DELETE FROM events e USING reimport_source s WHERE e.id = s.id AND NOT (e.id = ANY($1::bigint[]))'),
+    [keptIds],
+  );
   return Number(row!.count);
 }

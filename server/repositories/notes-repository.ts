@@ -36,7 +36,13 @@ export async function updateNote(
   return rows[0];
 }
 
-export async function deleteNote(db: Queryable, noteId: number): Promise<{ event_id: number | null; kind: string } | undefined> {
-  const rows = await db.query<{ event_id: number | null; kind: string }>('DELETE FROM notes WHERE id = $1 RETURNING event_id, kind', [noteId]);
+export async function deleteNote(
+  db: Queryable,
+  noteId: number,
+): Promise<{ event_id: number | null; kind: string } | undefined> {
+  const rows = await db.query<{ event_id: number | null; kind: string }>(
+    'DELETE FROM notes WHERE id = $1 RETURNING event_id, kind',
+    [noteId],
+  );
   return rows[0];
 }

@@ -11,18 +11,23 @@ export interface OidcFlow {
   return_to: string;
 }
 
-export async function insertOidcFlow(db: Queryable, state: string, flow: OidcFlow, expiresMicros: number): Promise<void> {
-  await db.query('INSERT INTO oidc_flows (state, code_verifier, nonce, return_to, expires_micros) VALUES ($1, $2, $3, $4, $5)', [
-    state,
-    flow.code_verifier,
-    flow.nonce,
-    flow.return_to,
-    expiresMicros,
-  ]);
+export async function insertOidcFlow(
+  db: Queryable,
+  state: string,
+  flow: OidcFlow,
+  expiresMicros: number,
+): Promise<void> {
+  await db.query(
+    'INSERT INTO oidc_flows (state, code_verifier, nonce, return_to, expires_micros) VALUES ($1, $2, $3, $4, $5)',
+    [state, flow.code_verifier, flow.nonce, flow.return_to, expiresMicros],
+  );
 }
 
 /** The unexpired flow of `state`, taken: a callback replayed finds nothing. */
 export async function takeOidcFlow(db: Queryable, state: string): Promise<OidcFlow | undefined> {
-  const flows = await db.query<OidcFlow>('DELETE FROM oidc_flows WHERE state = $1 AND expires_micros > $2 RETURNING code_verifier, nonce, return_to', [state, nowMicros()]);
+  const flows = await db.query<OidcFlow>(
+    'DELETE FROM oidc_flows WHERE state = $1 AND expires_micros > $2 RETURNING code_verifier, nonce, return_to',
+    [state, nowMicros()],
+  );
   return flows[0];
 }

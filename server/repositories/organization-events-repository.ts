@@ -12,9 +12,16 @@ type EventDbRow = Parameters<typeof toEventRow>[0] & { incident_id: number };
 export async function organizationEventPage(
   db: Queryable,
   organizationId: number,
-  options: { after?: EventCursor | undefined; limit: number; minTimestamp?: number | undefined; maxTimestamp?: number | undefined },
+  options: {
+    after?: EventCursor | undefined;
+    limit: number;
+    minTimestamp?: number | undefined;
+    maxTimestamp?: number | undefined;
+  },
 ): Promise<OrganizationEventRow[]> {
-  const incidents = await db.query<{ id: number }>('SELECT id FROM incidents WHERE organization_id = $1 ORDER BY id', [organizationId]);
+  const incidents = await db.query<{ id: number }>('SELECT id FROM incidents WHERE organization_id = $1 ORDER BY id', [
+    organizationId,
+  ]);
   if (incidents.length === 0) return [];
   const params: unknown[] = [];
   const where: string[] = [];
@@ -38,11 +45,17 @@ export async function organizationEventPage(
     params.push(Number(incident.id));
     return `(SELECT ${EVENT_COLUMNS}, e.incident_id FROM events e WHERE ${['e.incident_id = $' + params.length, ...where].join(' AND ')} ORDER BY e.start_micros, e.id LIMIT ${limit})`;
   });
-  const rows = await db.query<EventDbRow>(`SELECT * FROM (${branches.join(' UNION ALL ')}) e ORDER BY e.start_micros, e.id LIMIT ${limit}`, params);
+  const rows = await db.query<EventDbRow>(
+    `SELECT * FROM (${branches.join(' UNION ALL ')}) e ORDER BY e.start_micros, e.id LIMIT ${limit}`,
+    params,
+  );
   return rows.map((row) => ({ ...toEventRow(row), incidentID: Number(row.incident_id) }));
 }
 
-export async function organizationEventSources(db: Queryable, organizationId: number): Promise<Omit<OrganizationEventSources, 'version'>> {
+export async function organizationEventSources(
+  db: Queryable,
+  organizationId: number,
+): Promise<Omit<OrganizationEventSources, 'version'>> {
   const [streams, actors, maps, counts] = await Promise.all([
     db.query<{ id: number; incident_id: number; name: string; is_marker_stream: boolean }>(
       `SELECT s.id, s.incident_id, s.name, s.is_marker_stream FROM streams s JOIN incidents i ON i.id = s.incident_id
@@ -54,7 +67,14 @@ export async function organizationEventSources(db: Queryable, organizationId: nu
         WHERE i.organization_id = $1 ORDER BY a.incident_id, lower(a.name), a.id`,
       [organizationId],
     ),
-    db.query<{ id: number; incident_id: number; name: string; colour: string; icon: 'circle' | 'airplane' | 'rocket'; valid_point_count: number }>(
+    db.query<{
+      id: number;
+      incident_id: number;
+      name: string;
+      colour: string;
+      icon: 'circle' | 'airplane' | 'rocket';
+      valid_point_count: number;
+    }>(
       `SELECT m.id, m.incident_id, m.name, m.colour, m.icon, m.valid_point_count FROM incident_maps m JOIN incidents i ON i.id = m.incident_id
         WHERE i.organization_id = $1 ORDER BY m.incident_id, m.id`,
       [organizationId],
@@ -65,7 +85,12 @@ export async function organizationEventSources(db: Queryable, organizationId: nu
     ),
   ]);
   return {
-    streams: streams.map((row) => ({ id: Number(row.id), incidentID: Number(row.incident_id), name: row.name, isMarkerStream: row.is_marker_stream })),
+    streams: streams.map((row) => ({
+      id: Number(row.id),
+      incidentID: Number(row.incident_id),
+      name: row.name,
+      isMarkerStream: row.is_marker_stream,
+    })),
     actors: actors.map((row) => ({
       id: Number(row.id),
       incidentID: Number(row.incident_id),
@@ -73,7 +98,14 @@ export async function organizationEventSources(db: Queryable, organizationId: nu
       isBot: row.is_bot,
       organizationActorID: row.organization_actor_id === null ? null : Number(row.organization_actor_id),
     })),
-    maps: maps.map((row) => ({ id: Number(row.id), incidentID: Number(row.incident_id), name: row.name, colour: row.colour, icon: row.icon, validPointCount: Number(row.valid_point_count) })),
+    maps: maps.map((row) => ({
+      id: Number(row.id),
+      incidentID: Number(row.incident_id),
+      name: row.name,
+      colour: row.colour,
+      icon: row.icon,
+      validPointCount: Number(row.valid_point_count),
+    })),
     eventCount: Number(counts[0]?.total ?? 0),
   };
 }

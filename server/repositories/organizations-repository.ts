@@ -15,7 +15,10 @@ export interface OrganizationRow {
 }
 
 /** The organizations the analyst is a member of (administrators: all), with their incident counts. */
-export async function organizationsOf(db: Queryable, analyst: AnalystRow): Promise<(OrganizationRow & { incident_count: number })[]> {
+export async function organizationsOf(
+  db: Queryable,
+  analyst: AnalystRow,
+): Promise<(OrganizationRow & { incident_count: number })[]> {
   return db.query<OrganizationRow & { incident_count: number }>(
     `SELECT o.id, o.name, o.description, o.created_micros,
             (SELECT count(*)::int FROM incidents i WHERE i.organization_id = o.id) AS incident_count
@@ -25,7 +28,10 @@ export async function organizationsOf(db: Queryable, analyst: AnalystRow): Promi
 }
 
 export async function organizationRow(db: Queryable, organizationId: number): Promise<OrganizationRow | undefined> {
-  const [row] = await db.query<OrganizationRow>('SELECT id, name, description, created_micros FROM organizations WHERE id = $1', [organizationId]);
+  const [row] = await db.query<OrganizationRow>(
+    'SELECT id, name, description, created_micros FROM organizations WHERE id = $1',
+    [organizationId],
+  );
   return row;
 }
 
@@ -40,7 +46,14 @@ export async function organizationIncidentTags(db: Queryable, organizationId: nu
 }
 
 export async function organizationActors(db: Queryable, organizationId: number) {
-  return db.query<{ id: number; display_name: string; start_date: string; description: string; is_bot: boolean; incident_count: number }>(
+  return db.query<{
+    id: number;
+    display_name: string;
+    start_date: string;
+    description: string;
+    is_bot: boolean;
+    incident_count: number;
+  }>(
     `SELECT a.id, a.display_name, a.start_date, a.description, a.is_bot,
             (SELECT count(DISTINCT ia.incident_id)::int FROM incident_actors ia WHERE ia.organization_actor_id = a.id) AS incident_count
        FROM organization_actors a WHERE a.organization_id = $1 ORDER BY lower(a.display_name), a.id`,
@@ -57,25 +70,30 @@ export async function organizationMembers(db: Queryable, organizationId: number)
 }
 
 /** Creates an organization with its creator as its first member. */
-export async function insertOrganization(db: Queryable, organization: { name: string; description: string }, analystId: number): Promise<number> {
+export async function insertOrganization(
+  db: Queryable,
+  organization: { name: string; description: string },
+  analystId: number,
+): Promise<number> {
   const now = nowMicros();
-  const rows = await db.query<{ id: number }>('INSERT INTO organizations (name, description, created_micros, analyst_id) VALUES ($1, $2, $3, $4) RETURNING id', [
-    organization.name,
-    organization.description,
-    now,
-    analystId,
-  ]);
+  const rows = await db.query<{ id: number }>(
+    'INSERT INTO organizations (name, description, created_micros, analyst_id) VALUES ($1, $2, $3, $4) RETURNING id',
+    [organization.name, organization.description, now, analystId],
+  );
   const created = rows[0]!.id;
   await addMember(db, created, analystId);
   return created;
 }
 
-export async function updateOrganization(db: Queryable, organizationId: number, change: { name?: string; description?: string }): Promise<void> {
-  await db.query('UPDATE organizations SET name = coalesce($2, name), description = coalesce($3, description) WHERE id = $1', [
-    organizationId,
-    change.name ?? null,
-    change.description ?? null,
-  ]);
+export async function updateOrganization(
+  db: Queryable,
+  organizationId: number,
+  change: { name?: string; description?: string },
+): Promise<void> {
+  await db.query(
+    'UPDATE organizations SET name = coalesce($2, name), description = coalesce($3, description) WHERE id = $1',
+    [organizationId, change.name ?? null, change.description ?? null],
+  );
 }
 
 /** Deletes the organization and, by cascade, everything in it. */
@@ -95,6 +113,9 @@ export async function addMember(db: Queryable, organizationId: number, analystId
 
 /** True when the analyst was a member. */
 export async function removeMember(db: Queryable, organizationId: number, analystId: number): Promise<boolean> {
-  const removed = await db.query('DELETE FROM organization_members WHERE organization_id = $1 AND analyst_id = $2 RETURNING analyst_id', [organizationId, analystId]);
+  const removed = await db.query(
+    'DELETE FROM organization_members WHERE organization_id = $1 AND analyst_id = $2 RETURNING analyst_id',
+    [organizationId, analystId],
+  );
   return removed.length > 0;
 }

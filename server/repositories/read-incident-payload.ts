@@ -24,7 +24,11 @@ import {
 import { eventsRevision, incidentSummary } from './incidents-repository.ts';
 import { mapsOf } from './maps-repository.ts';
 
-export async function readIncidentPayload(db: Queryable, ref: IncidentRef, analyst: AnalystRow): Promise<IncidentPayload> {
+export async function readIncidentPayload(
+  db: Queryable,
+  ref: IncidentRef,
+  analyst: AnalystRow,
+): Promise<IncidentPayload> {
   const id = ref.id;
   // Read before the events, so a change made meanwhile leaves the device an older revision
   // (one needless re-sync), never a newer one over older events.
@@ -32,20 +36,21 @@ export async function readIncidentPayload(db: Queryable, ref: IncidentRef, analy
   const summary = await incidentSummary(db, id);
   if (!summary) throw notFound('incident'); // deleted since its access was checked
   const complete = summary.counts.events <= PAYLOAD_EVENT_LIMIT;
-  const [streams, actors, collections, events, links, notes, tags, eventTags, streamTags, uploads, related, maps] = await Promise.all([
-    streamsOf(db, id),
-    actorsOf(db, id),
-    collectionsOf(db, id),
-    complete ? eventPage(db, id, { limit: PAYLOAD_EVENT_LIMIT }) : Promise.resolve([]),
-    linksOf(db, id),
-    notesOf(db, id),
-    tagsOf(db, id, ref.organization_id),
-    tagAssignmentsOf(db, 'event_tags', id),
-    tagAssignmentsOf(db, 'stream_tags', id),
-    uploadsOf(db, id),
-    relatedIncidentsOf(db, id, analyst),
-    mapsOf(db, id),
-  ]);
+  const [streams, actors, collections, events, links, notes, tags, eventTags, streamTags, uploads, related, maps] =
+    await Promise.all([
+      streamsOf(db, id),
+      actorsOf(db, id),
+      collectionsOf(db, id),
+      complete ? eventPage(db, id, { limit: PAYLOAD_EVENT_LIMIT }) : Promise.resolve([]),
+      linksOf(db, id),
+      notesOf(db, id),
+      tagsOf(db, id, ref.organization_id),
+      tagAssignmentsOf(db, 'event_tags', id),
+      tagAssignmentsOf(db, 'stream_tags', id),
+      uploadsOf(db, id),
+      relatedIncidentsOf(db, id, analyst),
+      mapsOf(db, id),
+    ]);
   return {
     ...summary,
     streams,

@@ -11,8 +11,19 @@ const PAIR = '(incident_id = $1 AND related_incident_id = $2) OR (incident_id = 
  * Relates two incidents, or changes the note of the pair when they are related already (a note
  * left out keeps the one there is). Answers whether the pair is new.
  */
-export async function relateIncidents(db: Queryable, a: number, b: number, note: string | undefined, analystId: number): Promise<boolean> {
-  const update = () => db.query(`UPDATE related_incidents SET note = coalesce($3::text, note) WHERE ${PAIR} RETURNING incident_id`, [a, b, note ?? null]);
+export async function relateIncidents(
+  db: Queryable,
+  a: number,
+  b: number,
+  note: string | undefined,
+  analystId: number,
+): Promise<boolean> {
+  const update = () =>
+    db.query(`UPDATE related_incidents SET note = coalesce($3::text, note) WHERE ${PAIR} RETURNING incident_id`, [
+      a,
+      b,
+      note ?? null,
+    ]);
   if ((await update()).length > 0) return false;
   const inserted = await db.query(
     `INSERT INTO related_incidents (incident_id, related_incident_id, note, created_micros, analyst_id)

@@ -51,7 +51,9 @@ export async function rebuildSearch(db: Queryable, incidentId?: number): Promise
   if (incidentId === undefined) await db.query('SELECT pg_advisory_xact_lock($1)', [REBUILD_LOCK]);
   const rows =
     incidentId === undefined
-      ? await db.query<{ count: number }>(`WITH u AS (UPDATE events e SET search_vector = ${VECTOR} RETURNING 1) SELECT count(*)::bigint AS count FROM u`)
+      ? await db.query<{ count: number }>(
+          `WITH u AS (UPDATE events e SET search_vector = ${VECTOR} RETURNING 1) SELECT count(*)::bigint AS count FROM u`,
+        )
       : await db.query<{ count: number }>(
           `WITH u AS (UPDATE events e SET search_vector = ${VECTOR} WHERE e.incident_id = $1 RETURNING 1) SELECT count(*)::bigint AS count FROM u`,
           [incidentId],
@@ -107,7 +109,11 @@ export async function searchEvents(
   options: SearchOptions,
 ): Promise<{ results: SearchResult[]; total: number }> {
   const params: unknown[] = [options.q, analyst.id, options.limit, options.offset];
-  const filters = [`e.search_vector @@ ${QUERY}`, visibleEvent('e'), memberClause('i.organization_id', '$2', analyst.permission === 'admin')];
+  const filters = [
+    `e.search_vector @@ ${QUERY}`,
+    visibleEvent('e'),
+    memberClause('i.organization_id', '$2', analyst.permission === 'admin'),
+  ];
   if (options.incidentId !== undefined) {
     params.push(options.incidentId);
     filters.push(`e.incident_id = $${params.length}`);
@@ -159,7 +165,9 @@ export async function searchEvents(
         extra: row.extra,
       },
       rank: Number(row.rank ?? 0),
-      snippets: [row.message_snippet, ...(row.note_snippets ?? [])].filter((s): s is string => s !== null).map(unmarkTags),
+      snippets: [row.message_snippet, ...(row.note_snippets ?? [])]
+        .filter((s): s is string => s !== null)
+        .map(unmarkTags),
     });
   }
   return { results, total };

@@ -32,9 +32,10 @@ export async function sweepAbandonedSpools(tmpDir: string, now = Date.now()): Pr
     const match = NAME.exec(name);
     if (!match) continue;
     const path = join(tmpDir, name);
-    const abandoned = match[1] !== undefined
-      ? !isRunning(Number(match[1]))
-      : now - (await stat(path).catch(() => ({ mtimeMs: now }))).mtimeMs > OLD_NAMING_MAX_AGE_MILLIS;
+    const abandoned =
+      match[1] !== undefined
+        ? !isRunning(Number(match[1]))
+        : now - (await stat(path).catch(() => ({ mtimeMs: now }))).mtimeMs > OLD_NAMING_MAX_AGE_MILLIS;
     if (!abandoned) continue;
     await rm(path, { force: true });
     removed += 1;

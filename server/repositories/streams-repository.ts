@@ -13,18 +13,25 @@ export interface StreamState {
   source_upload_id: number | null;
 }
 
-export async function insertStream(db: Queryable, incidentId: number, name: string, analystId: number): Promise<number> {
-  const rows = await db.query<{ id: number }>('INSERT INTO streams (incident_id, name, created_micros, analyst_id) VALUES ($1, $2, $3, $4) RETURNING id', [
-    incidentId,
-    name,
-    nowMicros(),
-    analystId,
-  ]);
+export async function insertStream(
+  db: Queryable,
+  incidentId: number,
+  name: string,
+  analystId: number,
+): Promise<number> {
+  const rows = await db.query<{ id: number }>(
+    'INSERT INTO streams (incident_id, name, created_micros, analyst_id) VALUES ($1, $2, $3, $4) RETURNING id',
+    [incidentId, name, nowMicros(), analystId],
+  );
   return rows[0]!.id;
 }
 
 /** A visible stream of the incident, or undefined; `lock` holds it until the transaction ends. */
-export async function streamState(db: Queryable, streamId: number, options: { incidentId?: number; lock?: boolean } = {}): Promise<StreamState | undefined> {
+export async function streamState(
+  db: Queryable,
+  streamId: number,
+  options: { incidentId?: number; lock?: boolean } = {},
+): Promise<StreamState | undefined> {
   const rows = await db.query<StreamState>(
     `SELECT s.name, s.clock_offset_micros, s.is_marker_stream, s.source_upload_id FROM streams s
       WHERE s.id = $1 AND ($2::bigint IS NULL OR s.incident_id = $2) AND ${visibleRow('s')}${options.lock ? ' FOR UPDATE' : ''}`,
@@ -34,27 +41,39 @@ export async function streamState(db: Queryable, streamId: number, options: { in
 }
 
 export async function markerStreamId(db: Queryable, incidentId: number): Promise<number> {
-  const [stream] = await db.query<{ id: number }>('SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream', [incidentId]);
+  const [stream] = await db.query<{ id: number }>(
+    'SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream',
+    [incidentId],
+  );
   return stream!.id;
 }
 
 /** The earliest start among the stream's events, before its clock moves them. */
 export async function earliestStart(db: Queryable, streamId: number): Promise<number | null> {
-  const [low] = await db.query<{ min: number | null }>('SELECT min(start_micros) AS min FROM events WHERE stream_id = $1', [streamId]);
+  const [low] = await db.query<{ min: number | null }>(
+    'SELECT min(start_micros) AS min FROM events WHERE stream_id = $1',
+    [streamId],
+  );
   return low?.min ?? null;
 }
 
 /** Moves every event of the stream by `deltaMicros` (a clock offset change). */
 export async function shiftStreamEvents(db: Queryable, streamId: number, deltaMicros: number): Promise<void> {
-  await db.query('UPDATE events SET start_micros = start_micros + $2, end_micros = end_micros + $2 WHERE stream_id = $1', [streamId, deltaMicros]);
+  await db.query(
+    'UPDATE events SET start_micros = start_micros + $2, end_micros = end_micros + $2 WHERE stream_id = $1',
+    [streamId, deltaMicros],
+  );
 }
 
-export async function updateStream(db: Queryable, streamId: number, change: { name?: string; clockOffsetMicros?: number }): Promise<void> {
-  await db.query('UPDATE streams SET name = coalesce($2, name), clock_offset_micros = coalesce($3, clock_offset_micros) WHERE id = $1', [
-    streamId,
-    change.name ?? null,
-    change.clockOffsetMicros ?? null,
-  ]);
+export async function updateStream(
+  db: Queryable,
+  streamId: number,
+  change: { name?: string; clockOffsetMicros?: number },
+): Promise<void> {
+  await db.query(
+    'UPDATE streams SET name = coalesce($2, name), clock_offset_micros = coalesce($3, clock_offset_micros) WHERE id = $1',
+    [streamId, change.name ?? null, change.clockOffsetMicros ?? null],
+  );
 }
 
 /** Deletes the stream, its events, and its source files (their blobs are reclaimed by a trigger when unused). */

@@ -43,7 +43,10 @@ export async function addTag(db: Queryable, target: TagTarget, name: string, ana
 /** Removes the tag; answers false when the item did not carry it. */
 export async function removeTag(db: Queryable, target: TagTarget, name: string): Promise<boolean> {
   const { table, column } = TABLES[target.itemType];
-  const rows = await db.query(`DELETE FROM ${table} WHERE ${column} = $1 AND name = $2 RETURNING name`, [target.itemId, name]);
+  const rows = await db.query(`DELETE FROM ${table} WHERE ${column} = $1 AND name = $2 RETURNING name`, [
+    target.itemId,
+    name,
+  ]);
   return rows.length > 0;
 }
 
@@ -68,7 +71,15 @@ export async function setTagStyle(
      ON CONFLICT (organization_id, incident_id, item_type, name)
      DO UPDATE SET color = coalesce($5::text, tag_styles.color), is_label = coalesce($6::boolean, tag_styles.is_label), analyst_id = $7
      RETURNING color, is_label`,
-    [where.organizationId, incidentId, style.itemType, style.name, style.color ?? null, style.isLabel ?? null, analystId],
+    [
+      where.organizationId,
+      incidentId,
+      style.itemType,
+      style.name,
+      style.color ?? null,
+      style.isLabel ?? null,
+      analystId,
+    ],
   );
   return { itemType: style.itemType, name: style.name, color: rows[0]!.color, isLabel: rows[0]!.is_label };
 }

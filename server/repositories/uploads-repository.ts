@@ -14,7 +14,10 @@ export interface UploadFile {
 }
 
 export async function uploadFile(db: Queryable, uploadId: number): Promise<UploadFile | undefined> {
-  const [row] = await db.query<UploadFile>('SELECT sha256, size_bytes, file_name, media_type, kind FROM uploads WHERE id = $1', [uploadId]);
+  const [row] = await db.query<UploadFile>(
+    'SELECT sha256, size_bytes, file_name, media_type, kind FROM uploads WHERE id = $1',
+    [uploadId],
+  );
   return row;
 }
 

@@ -15,9 +15,7 @@ export interface UserRow {
 const COLUMNS = 'id, username, name, email, password_hash, oidc_issuer, oidc_subject, disabled';
 
 export async function findUserByUsername(db: Queryable, username: string): Promise<UserRow | undefined> {
-  const rows = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE username = $1`, [
-    username,
-  ]);
+  const rows = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE username = $1`, [username]);
   return rows[0];
 }
 
@@ -59,7 +57,11 @@ export async function upsertOidcUser(
     [claims.issuer, claims.subject, claims.name, claims.email],
   );
   if (existing[0]) return existing[0];
-  const base = claims.preferredName.toLowerCase().replace(/[^a-z0-9._@-]/g, '').slice(0, 56) || 'user';
+  const base =
+    claims.preferredName
+      .toLowerCase()
+      .replace(/[^a-z0-9._@-]/g, '')
+      .slice(0, 56) || 'user';
   for (let attempt = 0; ; attempt += 1) {
     const username = attempt === 0 ? base : `${base}-${attempt + 1}`;
     const rows = await db.query<UserRow>(

@@ -28,5 +28,7 @@ export function auditedWrite<T>(db: Db, request: FastifyRequest, write: (scope: 
  * handlers leave it out and the schema still documents it.
  */
 export function answer<T extends z.ZodRawShape>(shape: T) {
-  return z.object(shape).extend({ version: z.string().optional().describe('the server version; every answer carries it') });
+  return z
+    .object(shape)
+    .extend({ version: z.string().optional().describe('the server version; every answer carries it') });
 }

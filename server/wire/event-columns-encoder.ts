@@ -3,7 +3,12 @@
  * domain/events/event-columns.ts), sent when a client's Accept names EVENT_COLUMNS_MEDIA_TYPE. Numbers
  * go as typed arrays, messages as one UTF-8 blob, so the browser reads a page without JSON.parse.
  */
-import { EVENT_COLUMNS_FORMAT_VERSION, EVENT_COLUMNS_MAGIC, EVENT_COLUMNS_MEDIA_TYPE, eventColumnsLayout } from '../../domain/events/event-columns.ts';
+import {
+  EVENT_COLUMNS_FORMAT_VERSION,
+  EVENT_COLUMNS_MAGIC,
+  EVENT_COLUMNS_MEDIA_TYPE,
+  eventColumnsLayout,
+} from '../../domain/events/event-columns.ts';
 import type { FastifyReply } from 'fastify';
 import type { EventRow } from '../../domain/event.ts';
 
@@ -59,7 +64,8 @@ export function encodeEventColumns(events: readonly EventRow[], meta: EventColum
   let offset = 0;
   for (let index = 0; index < count; index += 1) {
     const event = events[index]!;
-    if (event.streamID > INT32_MAX || event.actorID > INT32_MAX) throw new Error(`event ${event.id}: a stream or actor id beyond the columnar wire's 32 bits`);
+    if (event.streamID > INT32_MAX || event.actorID > INT32_MAX)
+      throw new Error(`event ${event.id}: a stream or actor id beyond the columnar wire's 32 bits`);
     ids[index] = event.id;
     starts[index] = event.startTimestamp;
     ends[index] = event.endTimestamp;

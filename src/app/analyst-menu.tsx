@@ -38,7 +38,14 @@ interface AnalystMenuProps {
 /** Keeps the menu open after a choice, so its effect (and a busy state) stays in view. */
 const keepOpen = (event: Event) => event.preventDefault();
 
-export function AnalystMenu({ acting, settings, onSettingsChange, showFilters, onShowFiltersChange, clearUser }: AnalystMenuProps) {
+export function AnalystMenu({
+  acting,
+  settings,
+  onSettingsChange,
+  showFilters,
+  onShowFiltersChange,
+  clearUser,
+}: AnalystMenuProps) {
   const { user, selected } = acting;
   const { loggingOut, logout } = useLogout({ userID: user.id, clearAnalyst: () => acting.choose(null), clearUser });
   const search = useRecreateSearchData();
@@ -57,7 +64,14 @@ export function AnalystMenu({ acting, settings, onSettingsChange, showFilters, o
           {analystName ? <Avatar name={analystName} sizePx={24} /> : null}
           <span className="truncate">{analystName || '---'}</span>
           <svg viewBox="0 0 16 16" aria-hidden="true" className="size-3.5 shrink-0 text-muted">
-            <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M4 6l4 4 4-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </Button>
       </DropdownMenuTrigger>
@@ -106,7 +120,12 @@ export function AnalystMenu({ acting, settings, onSettingsChange, showFilters, o
           }}
         >
           {VISUALIZATION_HEIGHTS.map((option) => (
-            <DropdownMenuSegment key={option.label} value={String(option.heightPx)} onSelect={keepOpen} title={`${option.heightPx} px`}>
+            <DropdownMenuSegment
+              key={option.label}
+              value={String(option.heightPx)}
+              onSelect={keepOpen}
+              title={`${option.heightPx} px`}
+            >
               {option.label}
             </DropdownMenuSegment>
           ))}

@@ -19,10 +19,16 @@ interface AppHeaderProps {
 
 export function AppHeader({ sticky, onStickyChange, organizationID, incidentID, children }: AppHeaderProps) {
   return (
-    <header className={classNames('z-40 border-b border-line bg-panel', sticky ? 'sticky top-0' : 'relative')} data-sticky={sticky}>
+    <header
+      className={classNames('z-40 border-b border-line bg-panel', sticky ? 'sticky top-0' : 'relative')}
+      data-sticky={sticky}
+    >
       <div className="flex h-12 items-center justify-between gap-4 px-4">
         <div className="flex min-w-0 items-center gap-3">
-          <Link to="/" className="flex h-logo shrink-0 items-center gap-2 rounded px-1 text-base font-semibold tracking-tight text-ink">
+          <Link
+            to="/"
+            className="flex h-logo shrink-0 items-center gap-2 rounded px-1 text-base font-semibold tracking-tight text-ink"
+          >
             <ChurchKeyGlyph className="h-full w-auto py-1 text-accent" />
             <span>Churchkey</span>
           </Link>

@@ -43,4 +43,3 @@ function Gate({ failed, onRetry }: { failed: boolean; onRetry: () => void }) {
     </main>
   );
 }
-

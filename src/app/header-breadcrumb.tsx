@@ -8,7 +8,13 @@ function OrganizationNamesSync() {
 }
 
 /** The organization and incident the page is about, each a link, named from this device's mirror (the id until it has them). */
-export function HeaderBreadcrumb({ organizationID, incidentID }: { organizationID: number | undefined; incidentID: number | undefined }) {
+export function HeaderBreadcrumb({
+  organizationID,
+  incidentID,
+}: {
+  organizationID: number | undefined;
+  incidentID: number | undefined;
+}) {
   const incident = useIncident(incidentID ?? 0)?.incident;
   const organization = useOrganization(organizationID ?? incident?.organizationID ?? 0)?.organization;
   const shownOrganizationID = organizationID ?? incident?.organizationID;
@@ -20,7 +26,11 @@ export function HeaderBreadcrumb({ organizationID, incidentID }: { organizationI
       <ol className="flex min-w-0 items-center gap-1 text-sm">
         {shownOrganizationID !== undefined ? (
           <li className="flex min-w-0 items-center">
-            <Link to="/organization/$organizationID" params={{ organizationID: shownOrganizationID }} className={linkClass}>
+            <Link
+              to="/organization/$organizationID"
+              params={{ organizationID: shownOrganizationID }}
+              className={linkClass}
+            >
               {organization?.name ?? `Organization ${shownOrganizationID}`}
             </Link>
           </li>

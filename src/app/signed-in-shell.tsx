@@ -55,7 +55,12 @@ export function SignedInShell({ user, offline, recheckUser, clearUser, children 
         >
           Skip to main content
         </a>
-        <AppHeader sticky={flags.stickyHeader} onStickyChange={flags.setStickyHeader} organizationID={route.organizationID} incidentID={route.incidentID}>
+        <AppHeader
+          sticky={flags.stickyHeader}
+          onStickyChange={flags.setStickyHeader}
+          organizationID={route.organizationID}
+          incidentID={route.incidentID}
+        >
           {!online || offline ? (
             <span role="status" className="rounded-full border border-line px-2 py-0.5 text-sm text-muted">
               offline
@@ -76,7 +81,13 @@ export function SignedInShell({ user, offline, recheckUser, clearUser, children 
             children
           ) : (
             <div className="mx-auto w-full max-w-5xl px-4 py-6">
-              <AnalystPicker user={user} analysts={acting.analysts} onChoose={choose} onCreated={created} onRetry={acting.reload} />
+              <AnalystPicker
+                user={user}
+                analysts={acting.analysts}
+                onChoose={choose}
+                onCreated={created}
+                onRetry={acting.reload}
+              />
             </div>
           )}
         </main>

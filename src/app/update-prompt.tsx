@@ -7,7 +7,10 @@ export function UpdatePrompt() {
   const waiting = useSyncExternalStore(subscribeUpdateWaiting, isUpdateWaiting);
   if (!waiting) return null;
   return (
-    <div role="status" className="fixed bottom-4 right-4 z-50 flex items-center gap-3 rounded-md border border-line bg-panel px-4 py-3 shadow-lg shadow-black/10">
+    <div
+      role="status"
+      className="fixed bottom-4 right-4 z-50 flex items-center gap-3 rounded-md border border-line bg-panel px-4 py-3 shadow-lg shadow-black/10"
+    >
       <span>A new version is available</span>
       <Button variant="primary" onClick={applyUpdate}>
         Reload

@@ -69,7 +69,10 @@ export const frameScheduler: FrameScheduler = createFrameScheduler({
  * Runs `callback` every frame of `scheduler` until it returns false or the loop is cancelled (a
  * replay's clock: it follows the frames the page actually draws, and stops in a hidden tab).
  */
-export function frameLoop(callback: (timeMs: number) => boolean, scheduler: FrameScheduler = frameScheduler): CancelFrame {
+export function frameLoop(
+  callback: (timeMs: number) => boolean,
+  scheduler: FrameScheduler = frameScheduler,
+): CancelFrame {
   let cancel: CancelFrame | undefined;
   const run = (timeMs: number) => {
     cancel = callback(timeMs) ? scheduler.request(run) : undefined;

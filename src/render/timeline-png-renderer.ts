@@ -38,7 +38,12 @@ function fit(context: CanvasRenderingContext2D, text: string, widthPx: number): 
   return `${text.slice(0, low)}…`;
 }
 
-export function renderTimelinePng(title: string, rows: readonly PngTimelineRow[], widthPx: number, theme: PngTheme): Promise<Blob> {
+export function renderTimelinePng(
+  title: string,
+  rows: readonly PngTimelineRow[],
+  widthPx: number,
+  theme: PngTheme,
+): Promise<Blob> {
   const canvas = document.createElement('canvas');
   const ratio = 2;
   const heightPx = PADDING_PX * 2 + 28 + rows.length * ROW_HEIGHT_PX;
@@ -87,5 +92,7 @@ export function renderTimelinePng(title: string, rows: readonly PngTimelineRow[]
       context.fillText(fit(context, row.tags, 220), widthPx - PADDING_PX - tagsWidthPx + 8, middle);
     }
   });
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the PNG could not be made'))), 'image/png'));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the PNG could not be made'))), 'image/png'),
+  );
 }

@@ -7,18 +7,31 @@ import { useCallback, useMemo } from 'react';
 import { useIncidentPage } from '../features/incident/incident-page-context.ts';
 import { EventsOverTime } from '../features/series/events-over-time.tsx';
 
-export function EventsOverTimeUnder({ selectedEventID, onPickTime }: { selectedEventID: number | undefined; onPickTime?: (micros: number) => void }) {
-  const { events, filtered, data, actorsByID, streamsByID, streamColorIndex, viewState, updateViewState, timeZone } = useIncidentPage();
+export function EventsOverTimeUnder({
+  selectedEventID,
+  onPickTime,
+}: {
+  selectedEventID: number | undefined;
+  onPickTime?: (micros: number) => void;
+}) {
+  const { events, filtered, data, actorsByID, streamsByID, streamColorIndex, viewState, updateViewState, timeZone } =
+    useIncidentPage();
   const selected = selectedEventID ?? viewState.selectedEventIDs[0];
   const first = data.incident.firstTimestamp ?? events[0]?.startTimestamp ?? 0;
   const lastEvent = events[events.length - 1];
   const last = Math.max(data.incident.lastTimestamp ?? first, lastEvent?.endTimestamp ?? first);
   const interval = viewState.timeInterval;
-  const selectedMicros = useMemo(() => (selected === undefined ? undefined : events.find((event) => event.id === selected)?.startTimestamp), [events, selected]);
+  const selectedMicros = useMemo(
+    () => (selected === undefined ? undefined : events.find((event) => event.id === selected)?.startTimestamp),
+    [events, selected],
+  );
   const streamName = useCallback((streamID: number) => streamsByID.get(streamID)?.name ?? '', [streamsByID]);
   const colorIndex = useCallback((streamID: number) => streamColorIndex.get(streamID) ?? 0, [streamColorIndex]);
   const actorName = useCallback((actorID: number) => actorsByID.get(actorID)?.name ?? '', [actorsByID]);
-  const onInterval = useCallback((timeInterval: { start: number; end: number } | null) => updateViewState({ timeInterval }), [updateViewState]);
+  const onInterval = useCallback(
+    (timeInterval: { start: number; end: number } | null) => updateViewState({ timeInterval }),
+    [updateViewState],
+  );
   return (
     <EventsOverTime
       events={events}

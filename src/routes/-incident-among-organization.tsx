@@ -21,7 +21,11 @@ export function IncidentAmongOrganization({ name }: { name: OrganizationChartNam
   const [countType, setCountType] = useState<CountType>('events');
   if (!mirror) {
     return sync.status === 'error' ? (
-      <EmptyState picture={name} heightPx={settings.visualizationHeight} reason="The other incidents of this incident's organization could not be read, so there is nothing to compare it with.">
+      <EmptyState
+        picture={name}
+        heightPx={settings.visualizationHeight}
+        reason="The other incidents of this incident's organization could not be read, so there is nothing to compare it with."
+      >
         {sync.error ? `(${sync.error}) ` : ''}Check the network and open this picture again.
       </EmptyState>
     ) : (
@@ -33,8 +37,13 @@ export function IncidentAmongOrganization({ name }: { name: OrganizationChartNam
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1">
       <p className="text-sm text-muted">
-        <span className="font-medium text-ink">{data.incident.name}</span> (marked) among the {mirror.incidents.length === 1 ? 'incident' : `${mirror.incidents.length} incidents`} of{' '}
-        <Link to="/organization/$organizationID/{-$viewName}/type/$visualizationName" params={{ organizationID, visualizationName: name }} className="text-accent hover:underline">
+        <span className="font-medium text-ink">{data.incident.name}</span> (marked) among the{' '}
+        {mirror.incidents.length === 1 ? 'incident' : `${mirror.incidents.length} incidents`} of{' '}
+        <Link
+          to="/organization/$organizationID/{-$viewName}/type/$visualizationName"
+          params={{ organizationID, visualizationName: name }}
+          className="text-accent hover:underline"
+        >
           {mirror.organization.name}
         </Link>
       </p>
@@ -46,7 +55,12 @@ export function IncidentAmongOrganization({ name }: { name: OrganizationChartNam
         countType={countType}
         markedIncidentID={incidentID}
         onCountType={setCountType}
-        onOpenIncident={(other) => void navigate({ to: '/incident/$incidentID/{-$viewName}/type/$visualizationName', params: { incidentID: other, visualizationName: name } })}
+        onOpenIncident={(other) =>
+          void navigate({
+            to: '/incident/$incidentID/{-$viewName}/type/$visualizationName',
+            params: { incidentID: other, visualizationName: name },
+          })
+        }
       />
     </div>
   );

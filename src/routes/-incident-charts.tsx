@@ -8,13 +8,24 @@ import { useCallback, useMemo } from 'react';
 import { coversBounds, type TimeRange } from '../../domain/gestures/gesture-range.ts';
 import { formatMicros } from '../../domain/time/format-micros.ts';
 import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
-import { ActorBarChart, ActorCircleChart, ActorScatterChart, type ActorChartProps } from '../features/charts/actor-charts.tsx';
+import {
+  ActorBarChart,
+  ActorCircleChart,
+  ActorScatterChart,
+  type ActorChartProps,
+} from '../features/charts/actor-charts.tsx';
 import { useIncidentPage } from '../features/incident/incident-page-context.ts';
 import { useDisplaySettings } from '../features/settings/use-settings.ts';
 
 export type IncidentChartName = 'actor-bar' | 'actor-scatter' | 'actor-circle';
 
-export function IncidentChart({ name, selectedEventID }: { name: IncidentChartName; selectedEventID: number | undefined }) {
+export function IncidentChart({
+  name,
+  selectedEventID,
+}: {
+  name: IncidentChartName;
+  selectedEventID: number | undefined;
+}) {
   const page = useIncidentPage();
   const acting = useActingAnalyst();
   const [settings] = useDisplaySettings(acting.settingsAnalystID);
@@ -24,27 +35,77 @@ export function IncidentChart({ name, selectedEventID }: { name: IncidentChartNa
     (eventID: number) => {
       updateViewState({ selectedEventIDs: [eventID] });
       audit('select event', { eventID });
-      void navigate({ to: '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID', params: { incidentID, visualizationName: name, eventID } });
+      void navigate({
+        to: '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID',
+        params: { incidentID, visualizationName: name, eventID },
+      });
     },
     [updateViewState, audit, navigate, incidentID, name],
   );
-  const onSelectActor = useCallback((incidentActorID: number) => void navigate({ to: '/incident/$incidentID/{-$viewName}/actor/$incidentActorID', params: { incidentID, incidentActorID } }), [navigate, incidentID]);
-  const actors = useMemo(() => data.actors.map((actor) => ({ id: actor.id, name: actor.name, isBot: actor.isBot })), [data.actors]);
-  const streams = useMemo(() => data.streams.filter((stream) => !stream.isMarkerStream).map((stream) => ({ id: stream.id, name: stream.name, colorIndex: streamColorIndex.get(stream.id) ?? 0 })), [data.streams, streamColorIndex]);
-  const formatTime = useCallback((micros: number, pattern?: string) => formatMicros(micros, timeZone, pattern), [timeZone]);
+  const onSelectActor = useCallback(
+    (incidentActorID: number) =>
+      void navigate({
+        to: '/incident/$incidentID/{-$viewName}/actor/$incidentActorID',
+        params: { incidentID, incidentActorID },
+      }),
+    [navigate, incidentID],
+  );
+  const actors = useMemo(
+    () => data.actors.map((actor) => ({ id: actor.id, name: actor.name, isBot: actor.isBot })),
+    [data.actors],
+  );
+  const streams = useMemo(
+    () =>
+      data.streams
+        .filter((stream) => !stream.isMarkerStream)
+        .map((stream) => ({ id: stream.id, name: stream.name, colorIndex: streamColorIndex.get(stream.id) ?? 0 })),
+    [data.streams, streamColorIndex],
+  );
+  const formatTime = useCallback(
+    (micros: number, pattern?: string) => formatMicros(micros, timeZone, pattern),
+    [timeZone],
+  );
   const interval = page.viewState.timeInterval;
   const fromMicros = interval?.start ?? data.incident.firstTimestamp ?? events[0]?.startTimestamp ?? 0;
-  const toMicros = Math.max(fromMicros + 1, interval?.end ?? data.incident.lastTimestamp ?? events[events.length - 1]?.startTimestamp ?? fromMicros);
+  const toMicros = Math.max(
+    fromMicros + 1,
+    interval?.end ?? data.incident.lastTimestamp ?? events[events.length - 1]?.startTimestamp ?? fromMicros,
+  );
   const wholeFrom = data.incident.firstTimestamp ?? events[0]?.startTimestamp ?? 0;
-  const wholeTo = Math.max(wholeFrom + 1, data.incident.lastTimestamp ?? events[events.length - 1]?.startTimestamp ?? wholeFrom);
+  const wholeTo = Math.max(
+    wholeFrom + 1,
+    data.incident.lastTimestamp ?? events[events.length - 1]?.startTimestamp ?? wholeFrom,
+  );
   const wholeRange = useMemo(() => ({ fromMicros: wholeFrom, toMicros: wholeTo }), [wholeFrom, wholeTo]);
   // A pinch or a drag on actor-scatter narrows the time interval as brushing the series does; pinched out to everything, it is the whole incident again.
   const onTimeRange = useCallback(
-    (range: TimeRange) => updateViewState({ timeInterval: coversBounds(range, wholeRange) ? null : { start: Math.round(Math.max(wholeFrom, range.fromMicros)), end: Math.round(Math.min(wholeTo, range.toMicros)) } }),
+    (range: TimeRange) =>
+      updateViewState({
+        timeInterval: coversBounds(range, wholeRange)
+          ? null
+          : {
+              start: Math.round(Math.max(wholeFrom, range.fromMicros)),
+              end: Math.round(Math.min(wholeTo, range.toMicros)),
+            },
+      }),
     [updateViewState, wholeRange, wholeFrom, wholeTo],
   );
-  const props: ActorChartProps = { events, positions: filtered.positions, actors, streams, showBots: settings.displayBotsInVisualizations, heightPx: page.settings.visualizationHeight, fromMicros, toMicros, formatTime, wholeRange, onTimeRange,
-    selectedEventID: selectedEventID ?? page.viewState.selectedEventIDs[0], onSelectEvent, onSelectActor };
+  const props: ActorChartProps = {
+    events,
+    positions: filtered.positions,
+    actors,
+    streams,
+    showBots: settings.displayBotsInVisualizations,
+    heightPx: page.settings.visualizationHeight,
+    fromMicros,
+    toMicros,
+    formatTime,
+    wholeRange,
+    onTimeRange,
+    selectedEventID: selectedEventID ?? page.viewState.selectedEventIDs[0],
+    onSelectEvent,
+    onSelectActor,
+  };
   if (name === 'actor-bar') return <ActorBarChart {...props} />;
   if (name === 'actor-scatter') return <ActorScatterChart {...props} />;
   return <ActorCircleChart {...props} />;

@@ -40,7 +40,11 @@ export function useEmptyPicture(picture: string, byActor: boolean): EmptyPicture
     return {
       empty: (
         <EmptyState picture={picture} heightPx={heightPx} reason="This incident has no events yet.">
-          <Link to="/incident/$incidentID/{-$viewName}" params={{ incidentID, viewName: 'create-stream' }} className="text-accent underline">
+          <Link
+            to="/incident/$incidentID/{-$viewName}"
+            params={{ incidentID, viewName: 'create-stream' }}
+            className="text-accent underline"
+          >
             Add a stream
           </Link>{' '}
           from a file (a log, a chat export, a HAR capture, a Timesketch export) and its events show here.
@@ -48,18 +52,29 @@ export function useEmptyPicture(picture: string, byActor: boolean): EmptyPicture
       ),
     };
   }
-  const stream = withoutActor.first ? data.streams.find((candidate) => candidate.id === withoutActor.first?.streamID) : undefined;
+  const stream = withoutActor.first
+    ? data.streams.find((candidate) => candidate.id === withoutActor.first?.streamID)
+    : undefined;
   const streamLink = stream ? (
-    <Link to="/incident/$incidentID/{-$viewName}/stream/$streamID" params={{ incidentID, streamID: stream.id }} className="text-accent underline">
+    <Link
+      to="/incident/$incidentID/{-$viewName}/stream/$streamID"
+      params={{ incidentID, streamID: stream.id }}
+      className="text-accent underline"
+    >
       Open the stream {stream.name}
     </Link>
   ) : null;
   if (withoutActor.count > 0 && withoutActor.withActor === 0) {
     return {
       empty: (
-        <EmptyState picture={picture} heightPx={heightPx} reason="These events have no actor: choose an actor column in the stream's import settings.">
+        <EmptyState
+          picture={picture}
+          heightPx={heightPx}
+          reason="These events have no actor: choose an actor column in the stream's import settings."
+        >
           {streamLink}
-          {streamLink ? ' and import it again with the column that names who (or what) acted. ' : ''}The event timeline shows these events meanwhile.
+          {streamLink ? ' and import it again with the column that names who (or what) acted. ' : ''}The event timeline
+          shows these events meanwhile.
         </EmptyState>
       ),
     };
@@ -67,8 +82,13 @@ export function useEmptyPicture(picture: string, byActor: boolean): EmptyPicture
   if (filtered.count === 0 && picture !== 'event-timeline') {
     return {
       empty: (
-        <EmptyState picture={picture} heightPx={heightPx} reason="Every event is hidden by the filters or the time interval.">
-          Show more streams, actors or tags in the side panel, clear the search, or widen the time interval in the toolbar.
+        <EmptyState
+          picture={picture}
+          heightPx={heightPx}
+          reason="Every event is hidden by the filters or the time interval."
+        >
+          Show more streams, actors or tags in the side panel, clear the search, or widen the time interval in the
+          toolbar.
         </EmptyState>
       ),
     };
@@ -77,7 +97,9 @@ export function useEmptyPicture(picture: string, byActor: boolean): EmptyPicture
     return {
       note: (
         <p role="note" className="text-sm text-muted" data-events-without-actor={withoutActor.count}>
-          {countNoun(withoutActor.count, 'event')} of {(withoutActor.count + withoutActor.withActor).toLocaleString('en')} have no actor and are not drawn here: choose an actor column in the stream&apos;s import settings. {streamLink}
+          {countNoun(withoutActor.count, 'event')} of{' '}
+          {(withoutActor.count + withoutActor.withActor).toLocaleString('en')} have no actor and are not drawn here:
+          choose an actor column in the stream&apos;s import settings. {streamLink}
         </p>
       ),
     };

@@ -22,22 +22,43 @@ import { IncidentTimeline } from './-incident-timeline.tsx';
 /** The events list under the globe: room for about eight rows. */
 const EVENTS_BESIDE_MAP_PX = 240;
 
-export function IncidentMaps({ picture, selectedEventID }: { picture: 'create-map' | 'map'; selectedEventID: number | undefined }) {
+export function IncidentMaps({
+  picture,
+  selectedEventID,
+}: {
+  picture: 'create-map' | 'map';
+  selectedEventID: number | undefined;
+}) {
   const page = useIncidentPage();
   const acting = useActingAnalyst();
   const navigate = useNavigate();
   const [settings] = useDisplaySettings(acting.settingsAnalystID);
   const [viewState, updateViewState] = useViewState('incident', page.incidentID);
   const { incidentID } = page;
-  const shownMaps = useMemo(() => page.data.maps.filter((map) => page.viewState.incidentMapVisibility[String(map.id)] !== false), [page.data.maps, page.viewState.incidentMapVisibility]);
+  const shownMaps = useMemo(
+    () => page.data.maps.filter((map) => page.viewState.incidentMapVisibility[String(map.id)] !== false),
+    [page.data.maps, page.viewState.incidentMapVisibility],
+  );
   const [cursorMicros, setCursorMicros] = useState<number | undefined>(undefined);
-  const current = useMemo(() => cursorEvents(page.events, page.filtered.positions, cursorMicros), [page.events, page.filtered, cursorMicros]);
+  const current = useMemo(
+    () => cursorEvents(page.events, page.filtered.positions, cursorMicros),
+    [page.events, page.filtered, cursorMicros],
+  );
   const selected = selectedEventID ?? page.viewState.selectedEventIDs[0];
   const [tracks, setTracks] = useState<readonly GlobeTrack[]>([]);
   const telemetryMaps = useMemo(() => {
-    return tracks.map((track) => ({ id: track.id, name: track.name, colour: track.colour, points: track.points, unitSystem: unitSystemOf({ icon: track.icon }) }));
+    return tracks.map((track) => ({
+      id: track.id,
+      name: track.name,
+      colour: track.colour,
+      points: track.points,
+      unitSystem: unitSystemOf({ icon: track.icon }),
+    }));
   }, [tracks]);
-  const selectedEventMicros = useMemo(() => (selected === undefined ? undefined : page.events.find((event) => event.id === selected)?.startTimestamp), [page.events, selected]);
+  const selectedEventMicros = useMemo(
+    () => (selected === undefined ? undefined : page.events.find((event) => event.id === selected)?.startTimestamp),
+    [page.events, selected],
+  );
 
   if (picture === 'create-map') {
     return (
@@ -46,9 +67,17 @@ export function IncidentMaps({ picture, selectedEventID }: { picture: 'create-ma
         mapCount={page.data.maps.length}
         zone={page.timeZone}
         onCreated={(map) => {
-          page.audit('create map', { mapID: map.id, value: { name: map.name, validPointCount: map.validPointCount, invalidItemCount: map.invalidItemCount } });
-          syncIncident(incidentID).catch((error: unknown) => console.error(`incident ${incidentID} could not be synced`, error));
-          void navigate({ to: '/incident/$incidentID/{-$viewName}/type/$visualizationName', params: { incidentID, visualizationName: 'map' } });
+          page.audit('create map', {
+            mapID: map.id,
+            value: { name: map.name, validPointCount: map.validPointCount, invalidItemCount: map.invalidItemCount },
+          });
+          syncIncident(incidentID).catch((error: unknown) =>
+            console.error(`incident ${incidentID} could not be synced`, error),
+          );
+          void navigate({
+            to: '/incident/$incidentID/{-$viewName}/type/$visualizationName',
+            params: { incidentID, visualizationName: 'map' },
+          });
         }}
       />
     );
@@ -71,7 +100,11 @@ export function IncidentMaps({ picture, selectedEventID }: { picture: 'create-ma
       camera={viewState.cameraPosition}
       onCamera={(cameraPosition) => updateViewState({ cameraPosition })}
       createMapLink={
-        <Link to="/incident/$incidentID/{-$viewName}/type/$visualizationName" params={{ incidentID, visualizationName: 'create-map' }} className="text-accent underline">
+        <Link
+          to="/incident/$incidentID/{-$viewName}/type/$visualizationName"
+          params={{ incidentID, visualizationName: 'create-map' }}
+          className="text-accent underline"
+        >
           Create a map from a geo CSV
         </Link>
       }
@@ -83,14 +116,31 @@ export function IncidentMaps({ picture, selectedEventID }: { picture: 'create-ma
       {mapPicture}
       {telemetryMaps.length > 0 ? (
         <div className="px-2">
-          <TrackTelemetry maps={telemetryMaps} zone={page.timeZone} clockMicros={cursorMicros} selectedEventID={selected} selectedMicros={selectedEventMicros} />
+          <TrackTelemetry
+            maps={telemetryMaps}
+            zone={page.timeZone}
+            clockMicros={cursorMicros}
+            selectedEventID={selected}
+            selectedMicros={selectedEventMicros}
+          />
         </div>
       ) : null}
       <div className="px-2 pb-2">
         {page.events.length === 0 ? (
-          <p className="text-sm text-muted">This incident has no events yet. Its events and markers are listed here, and marked as the track passes them.</p>
+          <p className="text-sm text-muted">
+            This incident has no events yet. Its events and markers are listed here, and marked as the track passes
+            them.
+          </p>
         ) : (
-          <IncidentTimeline selectedEventID={selected} beside={{ visualizationName: 'map', heightPx: EVENTS_BESIDE_MAP_PX, label: 'Events at the map time', current }} />
+          <IncidentTimeline
+            selectedEventID={selected}
+            beside={{
+              visualizationName: 'map',
+              heightPx: EVENTS_BESIDE_MAP_PX,
+              label: 'Events at the map time',
+              current,
+            }}
+          />
         )}
       </div>
     </div>

@@ -17,13 +17,32 @@ import { EventsOverTimeUnder } from './-events-over-time-under.tsx';
 
 export function IncidentSwimlane({ selectedEventID }: { selectedEventID: number | undefined }) {
   const page = useIncidentPage();
-  const { incidentID, events, filtered, data, actorsByID, streamColorIndex, settings, timeZone, audit, updateViewState } = page;
+  const {
+    incidentID,
+    events,
+    filtered,
+    data,
+    actorsByID,
+    streamColorIndex,
+    settings,
+    timeZone,
+    audit,
+    updateViewState,
+  } = page;
   const [viewState, updateState] = useViewState('incident', incidentID);
   const navigate = useNavigate();
 
   const actors = useMemo(() => data.actors.map((actor) => ({ id: actor.id, name: actor.name })), [data.actors]);
   const streamNames = useMemo(() => new Map(data.streams.map((stream) => [stream.id, stream.name])), [data.streams]);
-  const hiddenStreamIDs = useMemo(() => new Set(Object.entries(viewState.streamVisibility).filter(([, visible]) => !visible).map(([id]) => Number(id))), [viewState.streamVisibility]);
+  const hiddenStreamIDs = useMemo(
+    () =>
+      new Set(
+        Object.entries(viewState.streamVisibility)
+          .filter(([, visible]) => !visible)
+          .map(([id]) => Number(id)),
+      ),
+    [viewState.streamVisibility],
+  );
   const interval = viewState.timeInterval;
   const first = interval?.start ?? data.incident.firstTimestamp ?? events[0]?.startTimestamp ?? 0;
   const lastEvent = events[events.length - 1];
@@ -45,31 +64,48 @@ export function IncidentSwimlane({ selectedEventID }: { selectedEventID: number 
 
   const selected = selectedEventID ?? viewState.selectedEventIDs[0];
   const thread = useMemo((): ReplyThread | undefined => {
-    const collection = selected === undefined ? undefined : data.collections.find((item) => item.isThread && item.threadEventID === selected);
+    const collection =
+      selected === undefined
+        ? undefined
+        : data.collections.find((item) => item.isThread && item.threadEventID === selected);
     if (!collection) return undefined;
     const wanted = new Set(collection.eventIDs);
     const replies = events
       .filter((event) => wanted.has(event.id))
-      .map((event) => ({ id: event.id, startTimestamp: event.startTimestamp, actorName: actorsByID.get(event.actorID)?.name ?? '', message: event.message }));
+      .map((event) => ({
+        id: event.id,
+        startTimestamp: event.startTimestamp,
+        actorName: actorsByID.get(event.actorID)?.name ?? '',
+        message: event.message,
+      }));
     return { name: collection.name, replies };
   }, [selected, data.collections, events, actorsByID]);
   const threadOf = useCallback((eventID: number) => (eventID === selected ? thread : undefined), [selected, thread]);
 
-  const formatTime = useCallback((micros: number, pattern?: string) => formatMicros(micros, timeZone, pattern), [timeZone]);
+  const formatTime = useCallback(
+    (micros: number, pattern?: string) => formatMicros(micros, timeZone, pattern),
+    [timeZone],
+  );
   const formatOffset = useCallback((micros: number) => formatElapsed(micros, 3), []);
 
   const onSelectEvent = useCallback(
     (eventID: number) => {
       updateViewState({ selectedEventIDs: [eventID] });
       audit('select event', { eventID });
-      void navigate({ to: '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID', params: { incidentID, visualizationName: 'swimlane', eventID } });
+      void navigate({
+        to: '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID',
+        params: { incidentID, visualizationName: 'swimlane', eventID },
+      });
     },
     [updateViewState, audit, navigate, incidentID],
   );
   const onOpenGroup = useCallback(
     (eventIDs: number[]) => {
       if (eventIDs.length === 0) return;
-      void navigate({ to: '/incident/$incidentID/{-$viewName}/event-group/$eventIDs', params: { incidentID, viewName: 'swimlane', eventIDs } });
+      void navigate({
+        to: '/incident/$incidentID/{-$viewName}/event-group/$eventIDs',
+        params: { incidentID, viewName: 'swimlane', eventIDs },
+      });
     },
     [navigate, incidentID],
   );
@@ -93,7 +129,12 @@ export function IncidentSwimlane({ selectedEventID }: { selectedEventID: number 
           if (patch.inlineReplyThreadEventID) audit('open reply thread', { eventID: patch.inlineReplyThreadEventID });
           updateState(patch);
         }}
-        onColumnsChange={(change) => updateState({ ...(change.columnOrder ? { actorColumnOrder: change.columnOrder } : {}), ...(change.hiddenColumnIDs ? { hiddenActorLanes: change.hiddenColumnIDs } : {}) })}
+        onColumnsChange={(change) =>
+          updateState({
+            ...(change.columnOrder ? { actorColumnOrder: change.columnOrder } : {}),
+            ...(change.hiddenColumnIDs ? { hiddenActorLanes: change.hiddenColumnIDs } : {}),
+          })
+        }
         selectedEventID={selected}
         onSelectEvent={onSelectEvent}
         onOpenGroup={onOpenGroup}

@@ -26,9 +26,29 @@ export interface TimelineBeside {
   current: CursorEvents | undefined;
 }
 
-export function IncidentTimeline({ selectedEventID, beside }: { selectedEventID: number | undefined; beside?: TimelineBeside }) {
+export function IncidentTimeline({
+  selectedEventID,
+  beside,
+}: {
+  selectedEventID: number | undefined;
+  beside?: TimelineBeside;
+}) {
   const page = useIncidentPage();
-  const { events, filtered, data, annotations, actorsByID, streamsByID, streamColorIndex, viewState, settings, incidentID, updateViewState, audit, registerPicture } = page;
+  const {
+    events,
+    filtered,
+    data,
+    annotations,
+    actorsByID,
+    streamsByID,
+    streamColorIndex,
+    viewState,
+    settings,
+    incidentID,
+    updateViewState,
+    audit,
+    registerPicture,
+  } = page;
   const navigate = useNavigate();
   const tagColors = new Map(data.tags.filter((tag) => tag.itemType === 'event').map((tag) => [tag.name, tag.color]));
   const hiddenTags = viewState.tagVisibility;
@@ -36,7 +56,9 @@ export function IncidentTimeline({ selectedEventID, beside }: { selectedEventID:
     actorName: actorsByID.get(event.actorID)?.name ?? '',
     streamName: streamsByID.get(event.streamID)?.name ?? '',
     colorIndex: streamColorIndex.get(event.streamID) ?? 0,
-    tags: (annotations.tagsByEvent.get(event.id) ?? []).filter((name) => hiddenTags[name] !== false).map((name) => ({ name, color: tagColors.get(name) ?? '' })),
+    tags: (annotations.tagsByEvent.get(event.id) ?? [])
+      .filter((name) => hiddenTags[name] !== false)
+      .map((name) => ({ name, color: tagColors.get(name) ?? '' })),
   });
   const placeOfTime = useCallback((micros: number) => firstAtOrAfter(events, filtered, micros), [events, filtered]);
   const first = data.incident.firstTimestamp ?? events[0]?.startTimestamp ?? 0;
@@ -72,7 +94,14 @@ export function IncidentTimeline({ selectedEventID, beside }: { selectedEventID:
             highlighted: filtered.highlighted[place] === 1,
           });
         }
-        const theme = { background: token('panel'), ink: token('ink'), muted: token('muted'), line: token('line'), accent: token('accent'), highlight: token('warning-bg') };
+        const theme = {
+          background: token('panel'),
+          ink: token('ink'),
+          muted: token('muted'),
+          line: token('line'),
+          accent: token('accent'),
+          highlight: token('warning-bg'),
+        };
         return renderTimelinePng(`${data.incident.name} · ${page.timeZone}`, rows, 1200, theme);
       },
     });
@@ -82,7 +111,15 @@ export function IncidentTimeline({ selectedEventID, beside }: { selectedEventID:
   const wholeRange = useMemo(() => ({ fromMicros: first, toMicros: Math.max(last, first + 1) }), [first, last]);
   // A pinch on the list narrows or widens the time interval; pinched out to everything, it is the whole incident again.
   const onTimeRange = useCallback(
-    (picked: TimeRange) => updateViewState({ timeInterval: coversBounds(picked, wholeRange) ? null : { start: Math.round(Math.max(wholeRange.fromMicros, picked.fromMicros)), end: Math.round(Math.min(wholeRange.toMicros, picked.toMicros)) } }),
+    (picked: TimeRange) =>
+      updateViewState({
+        timeInterval: coversBounds(picked, wholeRange)
+          ? null
+          : {
+              start: Math.round(Math.max(wholeRange.fromMicros, picked.fromMicros)),
+              end: Math.round(Math.min(wholeRange.toMicros, picked.toMicros)),
+            },
+      }),
     [updateViewState, wholeRange],
   );
   const timeline = (
@@ -108,7 +145,10 @@ export function IncidentTimeline({ selectedEventID, beside }: { selectedEventID:
       onSelectEvent={(eventID) => {
         updateViewState({ selectedEventIDs: [eventID] });
         audit('select event', { eventID });
-        void navigate({ to: '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID', params: { incidentID, visualizationName: beside?.visualizationName ?? 'event-timeline', eventID } });
+        void navigate({
+          to: '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID',
+          params: { incidentID, visualizationName: beside?.visualizationName ?? 'event-timeline', eventID },
+        });
       }}
     />
   );

@@ -14,7 +14,13 @@ import { IncidentSwimlane } from './-incident-swimlane.tsx';
 import { IncidentMaps } from './-incident-maps.tsx';
 import { IncidentTimeline } from './-incident-timeline.tsx';
 
-export function IncidentViewContent({ viewName, visualizationName }: { viewName: ViewName | undefined; visualizationName: string | undefined }) {
+export function IncidentViewContent({
+  viewName,
+  visualizationName,
+}: {
+  viewName: ViewName | undefined;
+  visualizationName: string | undefined;
+}) {
   switch (viewName) {
     case 'events':
       return <EventsTableViewAt />;
@@ -47,12 +53,14 @@ function Picture({ name }: { name: string }) {
   const { eventID }: { eventID?: number } = useParams({ strict: false });
   const drawsEvents = name === 'event-timeline' || BY_ACTOR.has(name);
   const { empty, note } = useEmptyPicture(name, BY_ACTOR.has(name));
-  if (name === 'incident-bar' || name === 'cross-incident-connections') return <IncidentAmongOrganization name={name} />;
+  if (name === 'incident-bar' || name === 'cross-incident-connections')
+    return <IncidentAmongOrganization name={name} />;
   if (name === 'create-map' || name === 'map') return <IncidentMaps picture={name} selectedEventID={eventID} />;
   if (drawsEvents && empty !== undefined) return empty;
   let picture;
   if (name === 'swimlane') picture = <IncidentSwimlane selectedEventID={eventID} />;
-  else if (name === 'actor-bar' || name === 'actor-scatter' || name === 'actor-circle') picture = <IncidentChart name={name} selectedEventID={eventID} />;
+  else if (name === 'actor-bar' || name === 'actor-scatter' || name === 'actor-circle')
+    picture = <IncidentChart name={name} selectedEventID={eventID} />;
   // Any other name is refused by the route's parameters; the timeline is the incident's default picture.
   else return <IncidentTimeline selectedEventID={eventID} />;
   if (!note) return picture;

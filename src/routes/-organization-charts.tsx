@@ -7,7 +7,11 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { isCountType, type CountType } from '../../domain/views.ts';
 import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
-import { CrossIncidentConnections, IncidentBarChart, type ChartIncident } from '../features/charts/organization-charts.tsx';
+import {
+  CrossIncidentConnections,
+  IncidentBarChart,
+  type ChartIncident,
+} from '../features/charts/organization-charts.tsx';
 import { useIncidentConnections } from '../features/charts/use-incident-connections.ts';
 import { useOrganizationPage } from '../features/organizations/organization-page-context.ts';
 import { useDisplaySettings } from '../features/settings/use-settings.ts';
@@ -27,11 +31,22 @@ export function OrganizationChart({ name }: { name: OrganizationChartName }) {
       actors={mirror.actors}
       countType={countType}
       markedIncidentID={params.incidentID}
-      onCountType={(type) => void navigate({ to: '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType', params: { organizationID, visualizationName: 'incident-bar', countType: type } })}
+      onCountType={(type) =>
+        void navigate({
+          to: '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType',
+          params: { organizationID, visualizationName: 'incident-bar', countType: type },
+        })
+      }
       onOpenIncident={(incidentID) =>
         name === 'incident-bar'
-          ? void navigate({ to: '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType/incident/$incidentID', params: { organizationID, visualizationName: 'incident-bar', countType, incidentID } })
-          : void navigate({ to: '/organization/$organizationID/{-$viewName}/type/$visualizationName/incident/$incidentID', params: { organizationID, visualizationName: name, incidentID } })
+          ? void navigate({
+              to: '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType/incident/$incidentID',
+              params: { organizationID, visualizationName: 'incident-bar', countType, incidentID },
+            })
+          : void navigate({
+              to: '/organization/$organizationID/{-$viewName}/type/$visualizationName/incident/$incidentID',
+              params: { organizationID, visualizationName: name, incidentID },
+            })
       }
     />
   );
@@ -51,7 +66,8 @@ export interface OrganizationChartViewProps {
 export function OrganizationChartView(props: OrganizationChartViewProps) {
   const acting = useActingAnalyst();
   const [settings] = useDisplaySettings(acting.settingsAnalystID);
-  if (props.name === 'cross-incident-connections') return <Connections {...props} heightPx={settings.visualizationHeight} />;
+  if (props.name === 'cross-incident-connections')
+    return <Connections {...props} heightPx={settings.visualizationHeight} />;
   return (
     <IncidentBarChart
       incidents={props.incidents}

@@ -10,7 +10,12 @@ import { coversBounds, type TimeRange } from '../../domain/gestures/gesture-rang
 import { formatElapsed } from '../../domain/time/format-elapsed.ts';
 import { formatMicros } from '../../domain/time/format-micros.ts';
 import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
-import { ActorBarChart, ActorCircleChart, ActorScatterChart, type ActorChartProps } from '../features/charts/actor-charts.tsx';
+import {
+  ActorBarChart,
+  ActorCircleChart,
+  ActorScatterChart,
+  type ActorChartProps,
+} from '../features/charts/actor-charts.tsx';
 import type { OrganizationPictureEvents } from '../features/organizations/organization-picture-events.ts';
 import { useOrganizationShown } from './-organization-filter.ts';
 import { useOrganizationPage } from '../features/organizations/organization-page-context.ts';
@@ -45,7 +50,13 @@ function useLookups(made: OrganizationPictureEvents) {
   );
 }
 
-export function OrganizationTimeline({ made, selectedEventID, onSelectEvent, heightPx, beside }: OrganizationPictureProps & { beside?: { label: string; current: CursorEvents | undefined } }) {
+export function OrganizationTimeline({
+  made,
+  selectedEventID,
+  onSelectEvent,
+  heightPx,
+  beside,
+}: OrganizationPictureProps & { beside?: { label: string; current: CursorEvents | undefined } }) {
   const { timeZone } = useOrganizationPage();
   const acting = useActingAnalyst();
   const [settings] = useDisplaySettings(acting.settingsAnalystID);
@@ -53,10 +64,18 @@ export function OrganizationTimeline({ made, selectedEventID, onSelectEvent, hei
   const shown = useShown(made, beside === undefined);
   const lookups = useLookups(made);
   const rowInfo = useCallback(
-    (event: TimelineEvent) => ({ actorName: lookups.columnNames.get(event.actorID) ?? '', streamName: lookups.groupNames.get(event.streamID) ?? '', colorIndex: lookups.groupColors.get(event.streamID) ?? 0, tags: [] }),
+    (event: TimelineEvent) => ({
+      actorName: lookups.columnNames.get(event.actorID) ?? '',
+      streamName: lookups.groupNames.get(event.streamID) ?? '',
+      colorIndex: lookups.groupColors.get(event.streamID) ?? 0,
+      tags: [],
+    }),
     [lookups],
   );
-  const placeOfTime = useCallback((micros: number) => firstAtOrAfter(made.events, shown.filtered, micros), [made.events, shown.filtered]);
+  const placeOfTime = useCallback(
+    (micros: number) => firstAtOrAfter(made.events, shown.filtered, micros),
+    [made.events, shown.filtered],
+  );
   return (
     <EventTimeline
       events={made.events}
@@ -97,11 +116,17 @@ export function OrganizationSwimlane({ made, selectedEventID, onSelectEvent, hei
     inlineReplyThreadEventID: null,
     swimlaneColumnDragPositionPx: viewState.swimlaneColumnDragPositionPx,
   };
-  const formatTime = useCallback((micros: number, pattern?: string) => formatMicros(micros, timeZone, pattern), [timeZone]);
+  const formatTime = useCallback(
+    (micros: number, pattern?: string) => formatMicros(micros, timeZone, pattern),
+    [timeZone],
+  );
   const formatOffset = useCallback((micros: number) => formatElapsed(micros, 3), []);
   const noThread = useCallback(() => undefined, []);
   // The organization has no event-group route: a group opens its first event.
-  const onOpenGroup = useCallback((eventIDs: number[]) => eventIDs[0] !== undefined && onSelectEvent(eventIDs[0]), [onSelectEvent]);
+  const onOpenGroup = useCallback(
+    (eventIDs: number[]) => eventIDs[0] !== undefined && onSelectEvent(eventIDs[0]),
+    [onSelectEvent],
+  );
   return (
     <SwimlanePicture
       events={made.events}
@@ -117,7 +142,12 @@ export function OrganizationSwimlane({ made, selectedEventID, onSelectEvent, hei
       heightPx={heightPx}
       options={options}
       onOptionsChange={(patch) => updateState(patch)}
-      onColumnsChange={(change) => updateState({ ...(change.columnOrder ? { actorColumnOrder: change.columnOrder } : {}), ...(change.hiddenColumnIDs ? { hiddenActorLanes: change.hiddenColumnIDs } : {}) })}
+      onColumnsChange={(change) =>
+        updateState({
+          ...(change.columnOrder ? { actorColumnOrder: change.columnOrder } : {}),
+          ...(change.hiddenColumnIDs ? { hiddenActorLanes: change.hiddenColumnIDs } : {}),
+        })
+      }
       selectedEventID={selectedEventID}
       onSelectEvent={onSelectEvent}
       onOpenGroup={onOpenGroup}
@@ -130,22 +160,52 @@ export function OrganizationSwimlane({ made, selectedEventID, onSelectEvent, hei
 
 const EMPTY_IDS: ReadonlySet<number> = new Set();
 
-export function OrganizationActorChart({ name, made, heightPx }: OrganizationPictureProps & { name: 'actor-bar' | 'actor-circle' | 'actor-scatter' }) {
+export function OrganizationActorChart({
+  name,
+  made,
+  heightPx,
+}: OrganizationPictureProps & { name: 'actor-bar' | 'actor-circle' | 'actor-scatter' }) {
   const { timeZone, organizationID } = useOrganizationPage();
   const acting = useActingAnalyst();
   const [settings] = useDisplaySettings(acting.settingsAnalystID);
   const shown = useShown(made);
-  const streams = useMemo(() => made.groups.map((group) => ({ id: group.id, name: group.name, colorIndex: group.colorIndex })), [made.groups]);
-  const formatTime = useCallback((micros: number, pattern?: string) => formatMicros(micros, timeZone, pattern), [timeZone]);
+  const streams = useMemo(
+    () => made.groups.map((group) => ({ id: group.id, name: group.name, colorIndex: group.colorIndex })),
+    [made.groups],
+  );
+  const formatTime = useCallback(
+    (micros: number, pattern?: string) => formatMicros(micros, timeZone, pattern),
+    [timeZone],
+  );
   // A pinch or a drag on actor-scatter sets the organization's time interval, as its filter bar does.
   const whole = useShown(made, false);
   const wholeRange = useMemo(() => ({ fromMicros: whole.first, toMicros: whole.last }), [whole.first, whole.last]);
   const [, updateViewState] = useViewState('organization', organizationID);
   const onTimeRange = useCallback(
-    (range: TimeRange) => updateViewState({ timeInterval: coversBounds(range, wholeRange) ? null : { start: Math.round(Math.max(wholeRange.fromMicros, range.fromMicros)), end: Math.round(Math.min(wholeRange.toMicros, range.toMicros)) } }),
+    (range: TimeRange) =>
+      updateViewState({
+        timeInterval: coversBounds(range, wholeRange)
+          ? null
+          : {
+              start: Math.round(Math.max(wholeRange.fromMicros, range.fromMicros)),
+              end: Math.round(Math.min(wholeRange.toMicros, range.toMicros)),
+            },
+      }),
     [updateViewState, wholeRange],
   );
-  const props: ActorChartProps = { events: made.events, positions: shown.filtered.positions, actors: made.columns, streams, showBots: settings.displayBotsInVisualizations, heightPx, fromMicros: shown.first, toMicros: shown.last, formatTime, wholeRange, onTimeRange };
+  const props: ActorChartProps = {
+    events: made.events,
+    positions: shown.filtered.positions,
+    actors: made.columns,
+    streams,
+    showBots: settings.displayBotsInVisualizations,
+    heightPx,
+    fromMicros: shown.first,
+    toMicros: shown.last,
+    formatTime,
+    wholeRange,
+    onTimeRange,
+  };
   if (name === 'actor-bar') return <ActorBarChart {...props} />;
   if (name === 'actor-scatter') return <ActorScatterChart {...props} />;
   return <ActorCircleChart {...props} />;

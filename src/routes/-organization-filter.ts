@@ -4,7 +4,13 @@
  * because features/organizations does not reach into features/settings.
  */
 import { useMemo } from 'react';
-import { filterOrganizationEvents, organizationFilterOf, type OrganizationFilter, type OrganizationFilterEvent, type OrganizationShown } from '../features/organizations/organization-event-filter.ts';
+import {
+  filterOrganizationEvents,
+  organizationFilterOf,
+  type OrganizationFilter,
+  type OrganizationFilterEvent,
+  type OrganizationShown,
+} from '../features/organizations/organization-event-filter.ts';
 import { useViewState } from '../features/settings/use-settings.ts';
 
 const NO_FILTER: OrganizationFilter = { interval: null, hiddenIncidentIDs: new Set(), actorID: undefined, text: '' };
@@ -12,7 +18,10 @@ const NO_FILTER: OrganizationFilter = { interval: null, hiddenIncidentIDs: new S
 export function useOrganizationFilter(organizationID: number) {
   const [viewState, update] = useViewState('organization', organizationID);
   const { timeInterval, streamVisibility, selectedOrganizationActorIDs, searchTerm } = viewState;
-  const filter = useMemo(() => organizationFilterOf({ timeInterval, streamVisibility, selectedOrganizationActorIDs, searchTerm }), [timeInterval, streamVisibility, selectedOrganizationActorIDs, searchTerm]);
+  const filter = useMemo(
+    () => organizationFilterOf({ timeInterval, streamVisibility, selectedOrganizationActorIDs, searchTerm }),
+    [timeInterval, streamVisibility, selectedOrganizationActorIDs, searchTerm],
+  );
   return { filter, fields: { timeInterval, streamVisibility, selectedOrganizationActorIDs, searchTerm }, update };
 }
 
@@ -20,7 +29,11 @@ export function useOrganizationFilter(organizationID: number) {
  * The events the organization's pictures show, and the time they span (the interval when one is set).
  * `apply` false shows them all: the timeline beside the map, whose tracks the filters do not reach.
  */
-export function useOrganizationShown(organizationID: number, events: readonly OrganizationFilterEvent[], apply = true): { filtered: OrganizationShown; first: number; last: number } {
+export function useOrganizationShown(
+  organizationID: number,
+  events: readonly OrganizationFilterEvent[],
+  apply = true,
+): { filtered: OrganizationShown; first: number; last: number } {
   const stored = useOrganizationFilter(organizationID).filter;
   const filter = apply ? stored : NO_FILTER;
   return useMemo(() => {

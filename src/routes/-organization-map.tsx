@@ -17,25 +17,56 @@ import { OrganizationTimeline } from './-organization-event-pictures.tsx';
 
 const EVENTS_BESIDE_MAP_PX = 240;
 
-export function OrganizationMap({ maps, made, selectedEventID, onSelectEvent }: { maps: OrganizationEventSources['maps']; made: OrganizationPictureEvents; selectedEventID: number | undefined; onSelectEvent: (eventID: number) => void }) {
+export function OrganizationMap({
+  maps,
+  made,
+  selectedEventID,
+  onSelectEvent,
+}: {
+  maps: OrganizationEventSources['maps'];
+  made: OrganizationPictureEvents;
+  selectedEventID: number | undefined;
+  onSelectEvent: (eventID: number) => void;
+}) {
   const { organizationID, timeZone } = useOrganizationPage();
   const acting = useActingAnalyst();
   const [settings] = useDisplaySettings(acting.settingsAnalystID);
   const [viewState, updateViewState] = useViewState('organization', organizationID);
   const [cursorMicros, setCursorMicros] = useState<number | undefined>(undefined);
   const positions = useMemo(() => Uint32Array.from(made.events.keys()), [made.events]);
-  const current = useMemo(() => cursorEvents(made.events, positions, cursorMicros), [made.events, positions, cursorMicros]);
-  const selectedEventMicros = useMemo(() => (selectedEventID === undefined ? undefined : made.events.find((event) => event.id === selectedEventID)?.startTimestamp), [made.events, selectedEventID]);
-  const shownMaps = useMemo(() => maps.filter((map) => viewState.incidentMapVisibility[String(map.id)] !== false), [maps, viewState.incidentMapVisibility]);
+  const current = useMemo(
+    () => cursorEvents(made.events, positions, cursorMicros),
+    [made.events, positions, cursorMicros],
+  );
+  const selectedEventMicros = useMemo(
+    () =>
+      selectedEventID === undefined
+        ? undefined
+        : made.events.find((event) => event.id === selectedEventID)?.startTimestamp,
+    [made.events, selectedEventID],
+  );
+  const shownMaps = useMemo(
+    () => maps.filter((map) => viewState.incidentMapVisibility[String(map.id)] !== false),
+    [maps, viewState.incidentMapVisibility],
+  );
   const createMapLink = (
-    <Link to="/organization/$organizationID/{-$viewName}/type/$visualizationName" params={{ organizationID, visualizationName: 'create-map' }} className="text-accent underline">
+    <Link
+      to="/organization/$organizationID/{-$viewName}/type/$visualizationName"
+      params={{ organizationID, visualizationName: 'create-map' }}
+      className="text-accent underline"
+    >
       Create a map from a geo file
     </Link>
   );
   if (maps.length === 0) {
     return (
-      <EmptyState picture="map" heightPx={settings.visualizationHeight} reason="No incident of this organization has a map yet.">
-        {createMapLink} (a GPS or flight track: CSV, GPX, KML, GeoJSON, IGC or NMEA); every incident&apos;s tracks then show here on one globe.
+      <EmptyState
+        picture="map"
+        heightPx={settings.visualizationHeight}
+        reason="No incident of this organization has a map yet."
+      >
+        {createMapLink} (a GPS or flight track: CSV, GPX, KML, GeoJSON, IGC or NMEA); every incident&apos;s tracks then
+        show here on one globe.
       </EmptyState>
     );
   }
@@ -59,7 +90,13 @@ export function OrganizationMap({ maps, made, selectedEventID, onSelectEvent }: 
       />
       {made.events.length > 0 ? (
         <div className="px-2 pb-2">
-          <OrganizationTimeline made={made} selectedEventID={selectedEventID} onSelectEvent={onSelectEvent} heightPx={EVENTS_BESIDE_MAP_PX} beside={{ label: 'Events at the map time', current }} />
+          <OrganizationTimeline
+            made={made}
+            selectedEventID={selectedEventID}
+            onSelectEvent={onSelectEvent}
+            heightPx={EVENTS_BESIDE_MAP_PX}
+            beside={{ label: 'Events at the map time', current }}
+          />
         </div>
       ) : null}
     </div>

@@ -23,7 +23,10 @@ export function OrganizationPictureNav({ organizationID, current }: { organizati
           to="/organization/$organizationID/{-$viewName}/type/$visualizationName"
           params={{ organizationID, visualizationName: picture.visualizationName }}
           aria-current={picture.visualizationName === current ? 'page' : undefined}
-          className={classNames('whitespace-nowrap', picture.visualizationName === current ? 'font-semibold text-ink' : 'text-accent hover:underline')}
+          className={classNames(
+            'whitespace-nowrap',
+            picture.visualizationName === current ? 'font-semibold text-ink' : 'text-accent hover:underline',
+          )}
         >
           {picture.label}
         </Link>

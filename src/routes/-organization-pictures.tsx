@@ -12,16 +12,31 @@ import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts
 import { IncidentChooser } from '../features/organizations/incident-chooser.tsx';
 import { OrganizationFilterBar } from '../features/organizations/organization-filter-bar.tsx';
 import { useOrganizationFilter, useOrganizationShown } from './-organization-filter.ts';
-import { organizationPictureEvents, type OrganizationPictureEvents } from '../features/organizations/organization-picture-events.ts';
+import {
+  organizationPictureEvents,
+  type OrganizationPictureEvents,
+} from '../features/organizations/organization-picture-events.ts';
 import { useOrganizationPage } from '../features/organizations/organization-page-context.ts';
 import { ORGANIZATION_EVENT_CAP, useOrganizationEvents } from '../features/organizations/use-organization-events.ts';
 import { useDisplaySettings, useViewState } from '../features/settings/use-settings.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
-import { OrganizationActorChart, OrganizationSwimlane, OrganizationTimeline, type OrganizationPictureProps } from './-organization-event-pictures.tsx';
+import {
+  OrganizationActorChart,
+  OrganizationSwimlane,
+  OrganizationTimeline,
+  type OrganizationPictureProps,
+} from './-organization-event-pictures.tsx';
 import { OrganizationMap } from './-organization-map.tsx';
 
-export const ORGANIZATION_EVENT_PICTURES = ['event-timeline', 'swimlane', 'actor-bar', 'actor-circle', 'actor-scatter', 'map'] as const;
+export const ORGANIZATION_EVENT_PICTURES = [
+  'event-timeline',
+  'swimlane',
+  'actor-bar',
+  'actor-circle',
+  'actor-scatter',
+  'map',
+] as const;
 export type OrganizationEventPictureName = (typeof ORGANIZATION_EVENT_PICTURES)[number];
 
 export function OrganizationPicture({ name }: { name: OrganizationEventPictureName | 'create-map' }) {
@@ -31,8 +46,16 @@ export function OrganizationPicture({ name }: { name: OrganizationEventPictureNa
   const [settings] = useDisplaySettings(acting.settingsAnalystID);
   if (mirror.incidents.length === 0) {
     return (
-      <EmptyState picture={name} heightPx={settings.visualizationHeight} reason="This organization has no incidents yet, so there is nothing to draw.">
-        <Link to="/organization/$organizationID/incident/new" params={{ organizationID }} className="text-accent underline">
+      <EmptyState
+        picture={name}
+        heightPx={settings.visualizationHeight}
+        reason="This organization has no incidents yet, so there is nothing to draw."
+      >
+        <Link
+          to="/organization/$organizationID/incident/new"
+          params={{ organizationID }}
+          className="text-accent underline"
+        >
           Add an incident
         </Link>{' '}
         and import its evidence; its events then show here beside the other incidents&apos;.
@@ -43,7 +66,12 @@ export function OrganizationPicture({ name }: { name: OrganizationEventPictureNa
     return (
       <IncidentChooser
         incidents={mirror.incidents}
-        onChoose={(incidentID) => void navigate({ to: '/incident/$incidentID/{-$viewName}/type/$visualizationName', params: { incidentID, visualizationName: 'create-map' } })}
+        onChoose={(incidentID) =>
+          void navigate({
+            to: '/incident/$incidentID/{-$viewName}/type/$visualizationName',
+            params: { incidentID, visualizationName: 'create-map' },
+          })
+        }
       />
     );
   }
@@ -54,11 +82,18 @@ function LoadedOrganizationPicture({ name }: { name: OrganizationEventPictureNam
   const { organizationID, mirror } = useOrganizationPage();
   const state = useOrganizationEvents(organizationID, mirror.incidents.length);
   const [timeCursor] = useState(createTimeCursorStore);
-  const made = useMemo(() => (state.phase === 'loaded' ? organizationPictureEvents(state.sources, state.rows, mirror.incidents, mirror.actors) : undefined), [state, mirror.incidents, mirror.actors]);
+  const made = useMemo(
+    () =>
+      state.phase === 'loaded'
+        ? organizationPictureEvents(state.sources, state.rows, mirror.incidents, mirror.actors)
+        : undefined,
+    [state, mirror.incidents, mirror.actors],
+  );
   if (state.phase === 'error') {
     return (
       <p role="alert" className="text-danger">
-        The events of this organization&apos;s incidents could not be loaded: {state.message}. Reload the page to try again.
+        The events of this organization&apos;s incidents could not be loaded: {state.message}. Reload the page to try
+        again.
       </p>
     );
   }
@@ -68,7 +103,8 @@ function LoadedOrganizationPicture({ name }: { name: OrganizationEventPictureNam
     return (
       <div role="status" className="flex flex-col gap-2 text-sm text-muted" data-picture-loading={name}>
         <span>
-          Loading the events of {mirror.incidents.length === 1 ? '1 incident' : `${mirror.incidents.length} incidents`}: {loaded.toLocaleString('en')}
+          Loading the events of {mirror.incidents.length === 1 ? '1 incident' : `${mirror.incidents.length} incidents`}:{' '}
+          {loaded.toLocaleString('en')}
           {total !== undefined ? ` of ${Math.min(total, ORGANIZATION_EVENT_CAP).toLocaleString('en')}` : ''}
         </span>
         <ProgressBar value={loaded} max={total} label="Loading events" className="w-60" />
@@ -80,11 +116,17 @@ function LoadedOrganizationPicture({ name }: { name: OrganizationEventPictureNam
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         {state.capped ? (
           <p className="text-sm text-muted">
-            Showing the first {ORGANIZATION_EVENT_CAP.toLocaleString('en')} of {state.sources.eventCount.toLocaleString('en')} events. Open an incident to see all of its events.
+            Showing the first {ORGANIZATION_EVENT_CAP.toLocaleString('en')} of{' '}
+            {state.sources.eventCount.toLocaleString('en')} events. Open an incident to see all of its events.
           </p>
         ) : null}
         {name !== 'map' && made.events.length > 0 ? <OrganizationFilters made={made} /> : null}
-        <PictureOf name={name} made={made} maps={state.sources.maps} firstWithoutActor={state.rows.find((row) => row.actorID === 0 && !row.isMarker)} />
+        <PictureOf
+          name={name}
+          made={made}
+          maps={state.sources.maps}
+          firstWithoutActor={state.rows.find((row) => row.actorID === 0 && !row.isMarker)}
+        />
       </div>
     </TimeCursorContext.Provider>
   );
@@ -109,7 +151,17 @@ function OrganizationFilters({ made }: { made: OrganizationPictureEvents }) {
   );
 }
 
-function PictureOf({ name, made, maps, firstWithoutActor }: { name: OrganizationEventPictureName; made: OrganizationPictureEvents; maps: Parameters<typeof OrganizationMap>[0]['maps']; firstWithoutActor: { incidentID: number; streamID: number } | undefined }) {
+function PictureOf({
+  name,
+  made,
+  maps,
+  firstWithoutActor,
+}: {
+  name: OrganizationEventPictureName;
+  made: OrganizationPictureEvents;
+  maps: Parameters<typeof OrganizationMap>[0]['maps'];
+  firstWithoutActor: { incidentID: number; streamID: number } | undefined;
+}) {
   const { organizationID } = useOrganizationPage();
   const acting = useActingAnalyst();
   const [settings] = useDisplaySettings(acting.settingsAnalystID);
@@ -120,16 +172,21 @@ function PictureOf({ name, made, maps, firstWithoutActor }: { name: Organization
   const onSelectEvent = useCallback(
     (eventID: number) => {
       updateViewState({ selectedEventIDs: [eventID] });
-      void navigate({ to: '/organization/$organizationID/{-$viewName}/type/$visualizationName/event/$eventID', params: { organizationID, visualizationName: name, eventID } });
+      void navigate({
+        to: '/organization/$organizationID/{-$viewName}/type/$visualizationName/event/$eventID',
+        params: { organizationID, visualizationName: name, eventID },
+      });
     },
     [updateViewState, navigate, organizationID, name],
   );
   const heightPx = settings.visualizationHeight;
-  if (name === 'map') return <OrganizationMap maps={maps} made={made} selectedEventID={selectedEventID} onSelectEvent={onSelectEvent} />;
+  if (name === 'map')
+    return <OrganizationMap maps={maps} made={made} selectedEventID={selectedEventID} onSelectEvent={onSelectEvent} />;
   if (made.events.length === 0) {
     return (
       <EmptyState picture={name} heightPx={heightPx} reason="The incidents of this organization have no events yet.">
-        Open an incident and add a stream from a file (a log, a chat export, a HAR capture): its events show here beside the other incidents&apos;.
+        Open an incident and add a stream from a file (a log, a chat export, a HAR capture): its events show here beside
+        the other incidents&apos;.
       </EmptyState>
     );
   }
@@ -137,9 +194,17 @@ function PictureOf({ name, made, maps, firstWithoutActor }: { name: Organization
   if (name === 'event-timeline') return <OrganizationTimeline {...props} />;
   if (made.columns.length === 0) {
     return (
-      <EmptyState picture={name} heightPx={heightPx} reason="These events have no actor: choose an actor column in the stream's import settings.">
+      <EmptyState
+        picture={name}
+        heightPx={heightPx}
+        reason="These events have no actor: choose an actor column in the stream's import settings."
+      >
         {firstWithoutActor ? (
-          <Link to="/incident/$incidentID/{-$viewName}/stream/$streamID" params={{ incidentID: firstWithoutActor.incidentID, streamID: firstWithoutActor.streamID }} className="text-accent underline">
+          <Link
+            to="/incident/$incidentID/{-$viewName}/stream/$streamID"
+            params={{ incidentID: firstWithoutActor.incidentID, streamID: firstWithoutActor.streamID }}
+            className="text-accent underline"
+          >
             Open a stream without actors
           </Link>
         ) : null}{' '}
@@ -147,12 +212,14 @@ function PictureOf({ name, made, maps, firstWithoutActor }: { name: Organization
       </EmptyState>
     );
   }
-  const picture = name === 'swimlane' ? <OrganizationSwimlane {...props} /> : <OrganizationActorChart name={name} {...props} />;
+  const picture =
+    name === 'swimlane' ? <OrganizationSwimlane {...props} /> : <OrganizationActorChart name={name} {...props} />;
   if (made.withoutActor === 0) return picture;
   return (
     <>
       <p role="note" className="text-sm text-muted" data-events-without-actor={made.withoutActor}>
-        {countNoun(made.withoutActor, 'event')} of these incidents have no actor and are not drawn here: choose an actor column in their streams&apos; import settings.
+        {countNoun(made.withoutActor, 'event')} of these incidents have no actor and are not drawn here: choose an actor
+        column in their streams&apos; import settings.
       </p>
       {picture}
     </>

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { auditTypeParam, countTypeParam, eventIDsParam, idParam, incidentTagNameParam, parseID, parseIDList, viewNameParam, visualizationNameParam } from './-route-params.ts';
+import {
+  auditTypeParam,
+  countTypeParam,
+  eventIDsParam,
+  idParam,
+  incidentTagNameParam,
+  parseID,
+  parseIDList,
+  viewNameParam,
+  visualizationNameParam,
+} from './-route-params.ts';
 
 describe('route parameters', () => {
   it('accept positive integer ids in plain digits only', () => {
@@ -20,7 +30,8 @@ describe('route parameters', () => {
   it('read an event group as a list of distinct ids', () => {
     expect(parseIDList('3,5,8')).toEqual([3, 5, 8]);
     expect(eventIDsParam.parse({ eventIDs: '4' })).toEqual({ eventIDs: [4] });
-    for (const raw of ['', '3,', ',3', '3,,5', '3,x', '3,3', '3;5']) expect(eventIDsParam.parse({ eventIDs: raw })).toBe(false);
+    for (const raw of ['', '3,', ',3', '3,,5', '3,x', '3,3', '3;5'])
+      expect(eventIDsParam.parse({ eventIDs: raw })).toBe(false);
     expect(eventIDsParam.stringify({ eventIDs: [3, 5] })).toEqual({ eventIDs: '3,5' });
   });
 
@@ -28,7 +39,9 @@ describe('route parameters', () => {
     expect(viewNameParam.parse({})).toEqual({});
     expect(viewNameParam.parse({ viewName: 'swimlane' })).toEqual({ viewName: 'swimlane' });
     expect(viewNameParam.parse({ viewName: 'event' })).toBe(false);
-    expect(visualizationNameParam.parse({ visualizationName: 'cross-incident-connections' })).toEqual({ visualizationName: 'cross-incident-connections' });
+    expect(visualizationNameParam.parse({ visualizationName: 'cross-incident-connections' })).toEqual({
+      visualizationName: 'cross-incident-connections',
+    });
     expect(visualizationNameParam.parse({ visualizationName: 'swimlane' })).toEqual({ visualizationName: 'swimlane' });
     expect(visualizationNameParam.parse({ visualizationName: 'pie' })).toBe(false);
     expect(countTypeParam.parse({ countType: 'human-actor-events' })).toEqual({ countType: 'human-actor-events' });

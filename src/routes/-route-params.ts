@@ -3,7 +3,14 @@
  * valid, which TanStack Router treats as "this route does not match": such a URL matches nothing
  * and the root shows "Invalid URL" (spec section 8) instead of a screen with a broken id.
  */
-import { isCountType, isViewName, isVisualizationName, type CountType, type ViewName, type VisualizationName } from '../../domain/views.ts';
+import {
+  isCountType,
+  isViewName,
+  isVisualizationName,
+  type CountType,
+  type ViewName,
+  type VisualizationName,
+} from '../../domain/views.ts';
 
 const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
 
@@ -61,7 +68,8 @@ export const visualizationNameParam = {
 };
 
 export const countTypeParam = {
-  parse: (raw: { countType: string }): { countType: CountType } | false => (isCountType(raw.countType) ? { countType: raw.countType } : false),
+  parse: (raw: { countType: string }): { countType: CountType } | false =>
+    isCountType(raw.countType) ? { countType: raw.countType } : false,
   stringify: (params: { countType: CountType }) => params,
 };
 

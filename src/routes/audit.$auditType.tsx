@@ -17,7 +17,8 @@ function Audit() {
   const navigate = Route.useNavigate();
   const acting = useActingAnalyst();
   const [timeZone] = useTimeZone();
-  const analysts = acting.analysts.status === 'loaded' ? acting.analysts.analysts.map(({ id, name }) => ({ id, name })) : [];
+  const analysts =
+    acting.analysts.status === 'loaded' ? acting.analysts.analysts.map(({ id, name }) => ({ id, name })) : [];
   return (
     <AuditScreen
       auditType={auditType}

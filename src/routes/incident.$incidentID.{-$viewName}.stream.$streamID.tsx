@@ -31,7 +31,9 @@ function IncidentStream() {
           streamID={data.stream.id}
           zone={timeZone}
           onMerged={onMerged}
-          renderPreview={(onChoice, errors) => <EvidencePreview errors={errors} onChoice={onChoice} fileLabel="Updated file" />}
+          renderPreview={(onChoice, errors) => (
+            <EvidencePreview errors={errors} onChoice={onChoice} fileLabel="Updated file" />
+          )}
         />
       )}
     />

@@ -7,5 +7,11 @@ export const Route = createFileRoute('/incident/new')({
 
 function NewIncident() {
   const navigate = useNavigate();
-  return <IncidentForm organizationID={undefined} onCreated={(incidentID) => void navigate({ to: '/incident/$incidentID', params: { incidentID } })} onCancel={() => void navigate({ to: '/' })} />;
+  return (
+    <IncidentForm
+      organizationID={undefined}
+      onCreated={(incidentID) => void navigate({ to: '/incident/$incidentID', params: { incidentID } })}
+      onCancel={() => void navigate({ to: '/' })}
+    />
+  );
 }

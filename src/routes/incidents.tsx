@@ -15,7 +15,13 @@ function Incidents() {
   const [timeZone] = useTimeZone();
   return (
     <Page title="Incidents" wide>
-      {incidents ? <IncidentsTable incidents={incidents} timeZone={timeZone} showOrganization /> : <p role="status" className="text-muted">Loading incidents…</p>}
+      {incidents ? (
+        <IncidentsTable incidents={incidents} timeZone={timeZone} showOrganization />
+      ) : (
+        <p role="status" className="text-muted">
+          Loading incidents…
+        </p>
+      )}
     </Page>
   );
 }

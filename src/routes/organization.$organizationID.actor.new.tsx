@@ -8,5 +8,15 @@ export const Route = createFileRoute('/organization/$organizationID/actor/new')(
 function NewOrganizationActor() {
   const { organizationID } = Route.useParams();
   const navigate = useNavigate();
-  return <ActorForm organizationID={organizationID} onDone={() => void navigate({ to: '/organization/$organizationID/{-$viewName}', params: { organizationID, viewName: 'actors' } })} />;
+  return (
+    <ActorForm
+      organizationID={organizationID}
+      onDone={() =>
+        void navigate({
+          to: '/organization/$organizationID/{-$viewName}',
+          params: { organizationID, viewName: 'actors' },
+        })
+      }
+    />
+  );
 }

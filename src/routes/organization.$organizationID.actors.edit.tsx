@@ -8,5 +8,14 @@ export const Route = createFileRoute('/organization/$organizationID/actors/edit'
 function EditOrganizationActors() {
   const { organizationID } = Route.useParams();
   const navigate = useNavigate();
-  return <ActorsBulkEdit onDone={() => void navigate({ to: '/organization/$organizationID/{-$viewName}', params: { organizationID, viewName: 'actors' } })} />;
+  return (
+    <ActorsBulkEdit
+      onDone={() =>
+        void navigate({
+          to: '/organization/$organizationID/{-$viewName}',
+          params: { organizationID, viewName: 'actors' },
+        })
+      }
+    />
+  );
 }

@@ -2,7 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { OrganizationEventPanel } from '../features/organizations/organization-event-panel.tsx';
 import { idParam } from './-route-params.ts';
 
-export const Route = createFileRoute('/organization/$organizationID/{-$viewName}/type/$visualizationName/event/$eventID')({
+export const Route = createFileRoute(
+  '/organization/$organizationID/{-$viewName}/type/$visualizationName/event/$eventID',
+)({
   params: idParam('eventID'),
   component: Panel,
 });

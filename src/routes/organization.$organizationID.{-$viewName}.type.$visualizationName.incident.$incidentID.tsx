@@ -2,7 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { OrganizationIncidentPanel } from '../features/organizations/organization-panels.tsx';
 import { idParam } from './-route-params.ts';
 
-export const Route = createFileRoute('/organization/$organizationID/{-$viewName}/type/$visualizationName/incident/$incidentID')({
+export const Route = createFileRoute(
+  '/organization/$organizationID/{-$viewName}/type/$visualizationName/incident/$incidentID',
+)({
   params: idParam('incidentID'),
   component: Panel,
 });

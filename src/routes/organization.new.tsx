@@ -7,5 +7,10 @@ export const Route = createFileRoute('/organization/new')({
 
 function NewOrganization() {
   const navigate = useNavigate();
-  return <OrganizationForm onCreated={(organizationID) => void navigate({ to: '/organization/$organizationID', params: { organizationID } })} onCancel={() => void navigate({ to: '/organizations' })} />;
+  return (
+    <OrganizationForm
+      onCreated={(organizationID) => void navigate({ to: '/organization/$organizationID', params: { organizationID } })}
+      onCancel={() => void navigate({ to: '/organizations' })}
+    />
+  );
 }

@@ -18,7 +18,10 @@ export function Avatar({ name, sizePx, className }: { name: string; sizePx: numb
   return (
     <span
       aria-hidden="true"
-      className={classNames('inline-flex shrink-0 select-none items-center justify-center rounded-full font-semibold text-white', className)}
+      className={classNames(
+        'inline-flex shrink-0 select-none items-center justify-center rounded-full font-semibold text-white',
+        className,
+      )}
       // Lightness 32 % keeps white initials above 4.5:1 contrast for every hue (yellow is the worst, ~4.9:1).
       style={{ width: sizePx, height: sizePx, fontSize: sizePx * 0.4, backgroundColor: `hsl(${hue(name)} 40% 32%)` }}
     >

@@ -9,7 +9,12 @@ const variants: Record<ButtonVariant, string> = {
   ghost: 'bg-transparent text-ink border-transparent hover:bg-raised',
 };
 
-export function Button({ variant = 'secondary', className, type = 'button', ...props }: ComponentProps<'button'> & { variant?: ButtonVariant }) {
+export function Button({
+  variant = 'secondary',
+  className,
+  type = 'button',
+  ...props
+}: ComponentProps<'button'> & { variant?: ButtonVariant }) {
   return (
     <button
       type={type}

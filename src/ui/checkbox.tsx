@@ -27,7 +27,14 @@ export function Checkbox({ checked, onCheckedChange, label, ariaLabel, disabled,
       >
         <RadixCheckbox.Indicator>
           <svg viewBox="0 0 16 16" className="size-3.5 text-on-accent" aria-hidden="true">
-            <path d="M3.5 8.5l3 3 6-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M3.5 8.5l3 3 6-7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </RadixCheckbox.Indicator>
       </RadixCheckbox.Root>

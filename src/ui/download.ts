@@ -13,5 +13,11 @@ export function downloadBlob(blob: Blob, fileName: string): void {
 
 /** A file name from free text: letters, digits and dashes only. */
 export function fileNameOf(text: string): string {
-  return text.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 80).toLowerCase() || 'export';
+  return (
+    text
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80)
+      .toLowerCase() || 'export'
+  );
 }

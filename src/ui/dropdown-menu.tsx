@@ -12,7 +12,10 @@ export function DropdownMenuContent({ className, ...props }: ComponentProps<type
       <RadixMenu.Content
         align="end"
         sideOffset={6}
-        className={classNames('z-50 min-w-52 rounded-md border border-line bg-panel p-1 text-ink shadow-lg shadow-black/10', className)}
+        className={classNames(
+          'z-50 min-w-52 rounded-md border border-line bg-panel p-1 text-ink shadow-lg shadow-black/10',
+          className,
+        )}
         {...props}
       />
     </RadixMenu.Portal>
@@ -42,7 +45,11 @@ export function DropdownMenuSeparator({ className, ...props }: ComponentProps<ty
 
 export const DropdownMenuRadioGroup = RadixMenu.RadioGroup;
 
-export function DropdownMenuCheckboxItem({ className, children, ...props }: ComponentProps<typeof RadixMenu.CheckboxItem>) {
+export function DropdownMenuCheckboxItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof RadixMenu.CheckboxItem>) {
   return (
     <RadixMenu.CheckboxItem
       className={classNames(
@@ -52,10 +59,20 @@ export function DropdownMenuCheckboxItem({ className, children, ...props }: Comp
       )}
       {...props}
     >
-      <span aria-hidden="true" className="grid size-4 place-items-center rounded border border-line group-data-[state=checked]:border-accent">
+      <span
+        aria-hidden="true"
+        className="grid size-4 place-items-center rounded border border-line group-data-[state=checked]:border-accent"
+      >
         <RadixMenu.ItemIndicator>
           <svg viewBox="0 0 16 16" className="size-3.5 text-accent">
-            <path d="M3.5 8.5l3 3 6-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M3.5 8.5l3 3 6-7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </RadixMenu.ItemIndicator>
       </span>

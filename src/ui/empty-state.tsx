@@ -5,7 +5,17 @@
  */
 import type { ReactNode } from 'react';
 
-export function EmptyState({ picture, heightPx, reason, children }: { picture: string; heightPx?: number | undefined; reason: string; children?: ReactNode }) {
+export function EmptyState({
+  picture,
+  heightPx,
+  reason,
+  children,
+}: {
+  picture: string;
+  heightPx?: number | undefined;
+  reason: string;
+  children?: ReactNode;
+}) {
   return (
     <section
       aria-label={`Picture ${picture}`}

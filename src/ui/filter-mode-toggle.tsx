@@ -12,7 +12,15 @@ const MODES: ReadonlyArray<{ mode: FilterModeValue; title: string }> = [
   { mode: 'r', title: 'require' },
 ];
 
-export function FilterModeToggle({ value, onChange, itemLabel }: { value: FilterModeValue | undefined; onChange: (mode: FilterModeValue | undefined) => void; itemLabel: string }) {
+export function FilterModeToggle({
+  value,
+  onChange,
+  itemLabel,
+}: {
+  value: FilterModeValue | undefined;
+  onChange: (mode: FilterModeValue | undefined) => void;
+  itemLabel: string;
+}) {
   return (
     <ToggleGroup.Root
       type="single"

@@ -1,7 +1,17 @@
 import { classNames } from './class-names.ts';
 
 /** A determinate progress bar (or an indeterminate one when the total is unknown), announced as progress. */
-export function ProgressBar({ value, max, label, className }: { value: number; max: number | undefined; label: string; className?: string }) {
+export function ProgressBar({
+  value,
+  max,
+  label,
+  className,
+}: {
+  value: number;
+  max: number | undefined;
+  label: string;
+  className?: string;
+}) {
   const fraction = max && max > 0 ? Math.min(1, value / max) : undefined;
   return (
     <div
@@ -12,7 +22,13 @@ export function ProgressBar({ value, max, label, className }: { value: number; m
       aria-valuenow={max ? value : undefined}
       className={classNames('h-1.5 w-full overflow-hidden rounded bg-raised', className)}
     >
-      <div className={classNames('h-full bg-accent-bg transition-[width]', fraction === undefined && 'w-1/3 animate-pulse')} style={fraction === undefined ? undefined : { width: `${fraction * 100}%` }} />
+      <div
+        className={classNames(
+          'h-full bg-accent-bg transition-[width]',
+          fraction === undefined && 'w-1/3 animate-pulse',
+        )}
+        style={fraction === undefined ? undefined : { width: `${fraction * 100}%` }}
+      />
     </div>
   );
 }

@@ -20,7 +20,10 @@ function show(value: ParamValue): string {
 export function RoutePlaceholder({ title, params = {}, children }: RoutePlaceholderProps) {
   const entries = Object.entries(params);
   return (
-    <section className="flex flex-col gap-2 rounded-md border border-dashed border-line p-4" data-route-placeholder={title}>
+    <section
+      className="flex flex-col gap-2 rounded-md border border-dashed border-line p-4"
+      data-route-placeholder={title}
+    >
       <h2 className="text-base font-semibold">{title}</h2>
       {entries.length > 0 ? (
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-0.5 text-sm">

@@ -8,7 +8,11 @@ export function SelectField({
   options,
   className,
   ...selectProps
-}: ComponentProps<'select'> & { label: string; error?: string | undefined; options: ReadonlyArray<{ value: string; label: string }> }) {
+}: ComponentProps<'select'> & {
+  label: string;
+  error?: string | undefined;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}) {
   const id = useId();
   const errorID = `${id}-error`;
   return (
@@ -20,7 +24,10 @@ export function SelectField({
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorID : undefined}
-        className={classNames('w-full max-w-form-input rounded-md border bg-panel px-2 py-1.5 text-ink', error ? 'border-danger' : 'border-line')}
+        className={classNames(
+          'w-full max-w-form-input rounded-md border bg-panel px-2 py-1.5 text-ink',
+          error ? 'border-danger' : 'border-line',
+        )}
         {...selectProps}
       >
         {options.map((option) => (

@@ -39,7 +39,10 @@ export function Sheet({ open, onOpenChange, side, title, testID, returnFocusTo, 
         >
           <div className="flex items-center justify-between gap-2">
             <RadixDialog.Title className="text-base font-semibold">{title}</RadixDialog.Title>
-            <RadixDialog.Close className="cursor-pointer rounded-md px-2 py-0.5 text-ink hover:bg-raised" aria-label={`Close ${title.toLowerCase()}`}>
+            <RadixDialog.Close
+              className="cursor-pointer rounded-md px-2 py-0.5 text-ink hover:bg-raised"
+              aria-label={`Close ${title.toLowerCase()}`}
+            >
               ✕
             </RadixDialog.Close>
           </div>

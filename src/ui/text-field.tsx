@@ -2,7 +2,12 @@ import { useId, type ComponentProps } from 'react';
 import { classNames } from './class-names.ts';
 
 /** A labelled input with its error message beside it (announced, and linked for screen readers). */
-export function TextField({ label, error, className, ...inputProps }: ComponentProps<'input'> & { label: string; error?: string | undefined }) {
+export function TextField({
+  label,
+  error,
+  className,
+  ...inputProps
+}: ComponentProps<'input'> & { label: string; error?: string | undefined }) {
   const id = useId();
   const errorID = `${id}-error`;
   return (

@@ -2,7 +2,12 @@ import { useId, type ComponentProps } from 'react';
 import { classNames } from './class-names.ts';
 
 /** A labelled multi-line input with its error message beside it. */
-export function TextareaField({ label, error, className, ...props }: ComponentProps<'textarea'> & { label: string; error?: string | undefined }) {
+export function TextareaField({
+  label,
+  error,
+  className,
+  ...props
+}: ComponentProps<'textarea'> & { label: string; error?: string | undefined }) {
   const id = useId();
   const errorID = `${id}-error`;
   return (
@@ -14,7 +19,10 @@ export function TextareaField({ label, error, className, ...props }: ComponentPr
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorID : undefined}
-        className={classNames('min-h-20 w-full rounded-md border bg-panel px-2.5 py-1.5 text-ink placeholder:text-muted', error ? 'border-danger' : 'border-line')}
+        className={classNames(
+          'min-h-20 w-full rounded-md border bg-panel px-2.5 py-1.5 text-ink placeholder:text-muted',
+          error ? 'border-danger' : 'border-line',
+        )}
         {...props}
       />
       {error ? (

@@ -13,7 +13,9 @@ const css = readFileSync(new URL('../styles.css', import.meta.url), 'utf8');
 function tokens(selector: string): Record<string, string> {
   const start = css.indexOf(`${selector} {`);
   const block = css.slice(start, css.indexOf('}', start));
-  return Object.fromEntries([...block.matchAll(/--ck-([a-z-]+):\s*([^;]+);/g)].map((match) => [match[1] ?? '', (match[2] ?? '').trim()]));
+  return Object.fromEntries(
+    [...block.matchAll(/--ck-([a-z-]+):\s*([^;]+);/g)].map((match) => [match[1] ?? '', (match[2] ?? '').trim()]),
+  );
 }
 
 const light = tokens(':root');
@@ -27,7 +29,10 @@ describe('theme tokens', () => {
     expect(normalize(dark['ink'])).toBe(normalize(DARK_MODE_TEXT_COLOR));
   });
 
-  for (const [name, theme] of [['light', light], ['dark', dark]] as const) {
+  for (const [name, theme] of [
+    ['light', light],
+    ['dark', dark],
+  ] as const) {
     it(`keep text readable (AA) in ${name} mode`, () => {
       const pairs: Array<[string, string]> = [
         ['ink', 'canvas'],

@@ -31,7 +31,11 @@ export function Timestamp({ micros, zone }: { micros: number; zone: string }) {
   const shownZone = ready ? zone : 'UTC';
   const text = formatMicros(micros, shownZone, PATTERN);
   return (
-    <time dateTime={new Date(Math.floor(micros / 1000)).toISOString()} title={`${formatMicros(micros, shownZone)} ${shownZone}`} className="whitespace-nowrap tabular-nums">
+    <time
+      dateTime={new Date(Math.floor(micros / 1000)).toISOString()}
+      title={`${formatMicros(micros, shownZone)} ${shownZone}`}
+      className="whitespace-nowrap tabular-nums"
+    >
       {text}
     </time>
   );

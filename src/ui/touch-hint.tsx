@@ -8,9 +8,17 @@ export function TouchHint({ show, onDismiss }: { show: boolean; onDismiss: () =>
   const coarse = useCoarsePointer();
   if (!show || !coarse) return null;
   return (
-    <div role="note" data-touch-hint="" className="flex items-center gap-2 rounded-md border border-line bg-panel px-3 py-1.5 text-sm text-ink">
+    <div
+      role="note"
+      data-touch-hint=""
+      className="flex items-center gap-2 rounded-md border border-line bg-panel px-3 py-1.5 text-sm text-ink"
+    >
       <span className="min-w-0 flex-1">Pinch to zoom · long-press for details</span>
-      <button type="button" className="shrink-0 cursor-pointer rounded-md px-2 py-0.5 text-muted hover:bg-raised hover:text-ink" onClick={onDismiss}>
+      <button
+        type="button"
+        className="shrink-0 cursor-pointer rounded-md px-2 py-0.5 text-muted hover:bg-raised hover:text-ink"
+        onClick={onDismiss}
+      >
         Got it
       </button>
     </div>

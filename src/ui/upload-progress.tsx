@@ -22,21 +22,48 @@ function megabytes(bytes: number): string {
   return (bytes / 1_048_576).toLocaleString(undefined, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
 }
 
-export function UploadProgress({ progress, label, serverLabel, onCancel }: { progress: UploadProgressState | undefined; label: string; serverLabel: string; onCancel: () => void }) {
+export function UploadProgress({
+  progress,
+  label,
+  serverLabel,
+  onCancel,
+}: {
+  progress: UploadProgressState | undefined;
+  label: string;
+  serverLabel: string;
+  onCancel: () => void;
+}) {
   const sending = progress === undefined || progress.phase === 'sending';
   const total = progress?.phase === 'sending' ? progress.totalBytes : 0;
   const sent = progress?.phase === 'sending' ? progress.sentBytes : 0;
   const percent = total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 0;
   const server = progress?.phase === 'processing' ? progress.server : undefined;
-  const serverPercent = server && server.totalBytes > 0 ? Math.min(100, Math.floor((server.bytesRead / server.totalBytes) * 100)) : undefined;
+  const serverPercent =
+    server && server.totalBytes > 0
+      ? Math.min(100, Math.floor((server.bytesRead / server.totalBytes) * 100))
+      : undefined;
   return (
     <div className="flex flex-wrap items-center gap-3" data-upload-phase={sending ? 'sending' : 'processing'}>
       {sending ? (
-        <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 w-64 overflow-hidden rounded-full bg-raised">
+        <div
+          role="progressbar"
+          aria-label={label}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-2 w-64 overflow-hidden rounded-full bg-raised"
+        >
           <div className="h-full bg-accent-bg transition-[width]" style={{ width: `${percent}%` }} />
         </div>
       ) : serverPercent !== undefined && server ? (
-        <div role="progressbar" aria-label={serverLabel} aria-valuemin={0} aria-valuemax={100} aria-valuenow={serverPercent} className="h-2 w-64 overflow-hidden rounded-full bg-raised">
+        <div
+          role="progressbar"
+          aria-label={serverLabel}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={serverPercent}
+          className="h-2 w-64 overflow-hidden rounded-full bg-raised"
+        >
           <div className="h-full bg-accent-bg transition-[width]" style={{ width: `${serverPercent}%` }} />
         </div>
       ) : (

@@ -14,7 +14,11 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useNarrowScreen(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(NARROW_SCREEN_QUERY).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(NARROW_SCREEN_QUERY).matches,
+    () => false,
+  );
 }
 
 /** Whether the device's main pointer is a finger (a tablet, a phone), for touch-only hints. */

@@ -26,7 +26,10 @@ export interface TouchGestureOptions {
 }
 
 /** `onGesture` gets points in the element's own pixels. */
-export function useTouchGestures(onGesture: (gesture: Gesture) => void, options: TouchGestureOptions = {}): TouchGestureHandlers {
+export function useTouchGestures(
+  onGesture: (gesture: Gesture) => void,
+  options: TouchGestureOptions = {},
+): TouchGestureHandlers {
   const { onSettle, capture = true } = options;
   const machine = useRef(new GestureMachine());
   const timer = useRef(0);
@@ -48,11 +51,18 @@ export function useTouchGestures(onGesture: (gesture: Gesture) => void, options:
   const emit = (gestures: Gesture[]) => {
     for (const gesture of gestures) {
       if (gesture.kind === 'pan') latest.current(gesture);
-      else latest.current({ ...gesture, xPx: gesture.xPx - origin.current.left, yPx: gesture.yPx - origin.current.top });
+      else
+        latest.current({ ...gesture, xPx: gesture.xPx - origin.current.left, yPx: gesture.yPx - origin.current.top });
     }
   };
-  const pointer = (event: ReactPointerEvent<HTMLElement>) => ({ pointerID: event.pointerId, xPx: event.clientX, yPx: event.clientY, timeMs: event.timeStamp });
-  const isTouch = (event: ReactPointerEvent<HTMLElement>) => event.pointerType === 'touch' || event.pointerType === 'pen';
+  const pointer = (event: ReactPointerEvent<HTMLElement>) => ({
+    pointerID: event.pointerId,
+    xPx: event.clientX,
+    yPx: event.clientY,
+    timeMs: event.timeStamp,
+  });
+  const isTouch = (event: ReactPointerEvent<HTMLElement>) =>
+    event.pointerType === 'touch' || event.pointerType === 'pen';
 
   return {
     onPointerDown: (event) => {
@@ -64,7 +74,10 @@ export function useTouchGestures(onGesture: (gesture: Gesture) => void, options:
       window.clearTimeout(timer.current);
       if (machine.current.state === 'pressing') {
         const startedMs = event.timeStamp;
-        timer.current = window.setTimeout(() => emit(machine.current.timerFired(startedMs + LONG_PRESS_MS)), LONG_PRESS_MS);
+        timer.current = window.setTimeout(
+          () => emit(machine.current.timerFired(startedMs + LONG_PRESS_MS)),
+          LONG_PRESS_MS,
+        );
       }
       return true;
     },

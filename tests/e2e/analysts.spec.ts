@@ -29,7 +29,9 @@ test('an administrator creates an analyst, sets its permission and grants a user
   await row.getByLabel(`Permission of ${name}`).selectOption('write');
   await expect(row.getByLabel(`Permission of ${name}`)).toHaveValue('write');
   await page.reload();
-  await expect(page.getByRole('row').filter({ hasText: name }).getByLabel(`Permission of ${name}`)).toHaveValue('write');
+  await expect(page.getByRole('row').filter({ hasText: name }).getByLabel(`Permission of ${name}`)).toHaveValue(
+    'write',
+  );
 
   // Grants: a new account may act as the analyst, then not.
   const username = `grantee-${Date.now().toString(36)}`;
@@ -54,7 +56,9 @@ test('an administrator creates an analyst, sets its permission and grants a user
   expect(dialogs).toEqual([]);
 });
 
-test('acting as another analyst shows "Viewing as", which leads to the analysts list; a refused creation alerts', async ({ page }) => {
+test('acting as another analyst shows "Viewing as", which leads to the analysts list; a refused creation alerts', async ({
+  page,
+}) => {
   const dialogs = collectDialogs(page);
   const { analyst: own } = await openAsAdmin(page, '/analysts');
   const name = uniqueName('Read Only');

@@ -22,7 +22,11 @@ export interface Session {
 
 const ANALYST_HEADER = 'x-churchkey-analyst';
 
-export async function signIn(request: APIRequestContext, username = ADMIN_USERNAME, password = ADMIN_PASSWORD): Promise<number> {
+export async function signIn(
+  request: APIRequestContext,
+  username = ADMIN_USERNAME,
+  password = ADMIN_PASSWORD,
+): Promise<number> {
   const response = await request.post('/auth/login', { data: { username, password } });
   expect(response.status(), await response.text()).toBe(200);
   const user = (await (await request.get('/auth/user')).json()) as { user: { id: number } };
@@ -30,8 +34,18 @@ export async function signIn(request: APIRequestContext, username = ADMIN_USERNA
 }
 
 /** Calls the API as the signed-in user of `request`, acting as `analystID` (0: their own). */
-export async function api<T>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, analystID = 0): Promise<T> {
-  const response = await request.fetch(path, { method, headers: { [ANALYST_HEADER]: String(analystID) }, ...(body === undefined ? {} : { data: body }) });
+export async function api<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  analystID = 0,
+): Promise<T> {
+  const response = await request.fetch(path, {
+    method,
+    headers: { [ANALYST_HEADER]: String(analystID) },
+    ...(body === undefined ? {} : { data: body }),
+  });
   expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
 }

@@ -2,7 +2,15 @@
  * The gate, the analyst picker, the create form and the routes of spec section 2, against the
  * built server: signed-out visitors go to sign in; the picker's sizes; Enter and Escape; "Invalid URL".
  */
-import { analystMenuButton, api, collectDialogs, ensurePrimaryAnalyst, openAsAdmin, signIn, uniqueName } from './app-session.ts';
+import {
+  analystMenuButton,
+  api,
+  collectDialogs,
+  ensurePrimaryAnalyst,
+  openAsAdmin,
+  signIn,
+  uniqueName,
+} from './app-session.ts';
 import { expect, test } from './fixtures.ts';
 
 test('a signed-out visitor is sent to sign in, with the page to return to', async ({ page }) => {

@@ -14,11 +14,17 @@ const EVENTS = 12_000;
 function tsv(count: number): string {
   const start = Date.UTC(2026, 2, 14, 9, 0, 0);
   const rows = ['time\tactor\tmessage'];
-  for (let row = 0; row < count; row += 1) rows.push(`${new Date(start + row * 1500).toISOString()}\t${['ana', 'bo', 'cy'][row % 3]}\tcolumnar request ${row}`);
+  for (let row = 0; row < count; row += 1)
+    rows.push(
+      `${new Date(start + row * 1500).toISOString()}\t${['ana', 'bo', 'cy'][row % 3]}\tcolumnar request ${row}`,
+    );
   return `${rows.join('\n')}\n`;
 }
 
-test('a large incident draws its first page while the rest arrives, then opens offline from its chunks and takes a marker', async ({ page, context }, testInfo) => {
+test('a large incident draws its first page while the rest arrives, then opens offline from its chunks and takes a marker', async ({
+  page,
+  context,
+}, testInfo) => {
   test.setTimeout(240_000);
   await openAsAdmin(page, '/');
   const incidentID = await newIncident(page, 'Columnar first open');
@@ -36,11 +42,15 @@ test('a large incident draws its first page while the rest arrives, then opens o
     await held;
     await route.continue();
   });
-  const swimlane = (events: number) => page.locator(`[data-swimlane-canvas][aria-label^="Swimlane: ${events.toLocaleString('en')} events"]`);
+  const swimlane = (events: number) =>
+    page.locator(`[data-swimlane-canvas][aria-label^="Swimlane: ${events.toLocaleString('en')} events"]`);
   await page.goto(`/incident/${incidentID}/type/swimlane`);
   await expect(swimlane(10_000)).toBeVisible({ timeout: 90_000 });
   await expect(page.getByTestId('sync-status')).not.toContainText(/Last synced \d/);
-  await testInfo.attach('first page drawn', { body: await page.screenshot({ path: testInfo.outputPath('first-page.png') }), contentType: 'image/png' });
+  await testInfo.attach('first page drawn', {
+    body: await page.screenshot({ path: testInfo.outputPath('first-page.png') }),
+    contentType: 'image/png',
+  });
   release();
   await expect(swimlane(EVENTS)).toBeVisible({ timeout: 90_000 });
   await expect(page.getByTestId('sync-status')).toContainText(/Last synced \d/, { timeout: 60_000 });
@@ -62,16 +72,26 @@ test('a large incident draws its first page while the rest arrives, then opens o
   await dialog.getByLabel('Marker label').fill('Columnar marker, offline');
   await dialog.getByRole('button', { name: 'Add marker' }).click();
   await expect(dialog).toHaveCount(0);
-  const marker = page.getByTestId('event-timeline-list').locator('[data-marker]').filter({ hasText: 'Columnar marker, offline' });
+  const marker = page
+    .getByTestId('event-timeline-list')
+    .locator('[data-marker]')
+    .filter({ hasText: 'Columnar marker, offline' });
   await expect(marker).toBeVisible();
 
   // Back online: the marker is sent once, and after the catch-up the list holds it once.
   await context.setOffline(false);
   await expect
-    .poll(async () => {
-      const page1 = await api<{ events: Array<{ message: string; isMarker: boolean }> }>(page.request, 'GET', `/api/incident/${incidentID}/events?limit=5`);
-      return page1.events.filter((event) => event.isMarker && event.message === 'Columnar marker, offline').length;
-    }, { timeout: 60_000 })
+    .poll(
+      async () => {
+        const page1 = await api<{ events: Array<{ message: string; isMarker: boolean }> }>(
+          page.request,
+          'GET',
+          `/api/incident/${incidentID}/events?limit=5`,
+        );
+        return page1.events.filter((event) => event.isMarker && event.message === 'Columnar marker, offline').length;
+      },
+      { timeout: 60_000 },
+    )
     .toBe(1);
   await page.reload();
   await expect(page.getByTestId('sync-status')).toContainText(/Last synced \d/, { timeout: 60_000 });

@@ -42,7 +42,8 @@ async function mirroredMapNames(): Promise<string[]> {
 async function showsMaps(page: Page, labels: readonly string[]) {
   await expect.poll(() => page.evaluate(mirroredMapNames), { timeout: 60_000 }).toHaveLength(labels.length);
   await page.reload();
-  for (const label of labels) await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText(label, { timeout: 60_000 });
+  for (const label of labels)
+    await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText(label, { timeout: 60_000 });
 }
 
 test('a GPX and an IGC file become maps with their format detected and their counts previewed', async ({ page }) => {
@@ -53,10 +54,14 @@ test('a GPX and an IGC file become maps with their format detected and their cou
   await page.goto(`/incident/${incidentID}/type/create-map`);
   await expect(page.getByRole('heading', { name: 'Create map' })).toBeVisible();
   await page.getByLabel('Geo CSV or track file').setInputFiles(KORITA);
-  await expect(page.getByTestId('geo-preview-counts')).toHaveText('513 valid points · 358 invalid rows', { timeout: 60_000 });
+  await expect(page.getByTestId('geo-preview-counts')).toHaveText('513 valid points · 358 invalid rows', {
+    timeout: 60_000,
+  });
   await expect(page.getByTestId('geo-detected')).toContainText('GPX 1.0 written by "GPSBabel');
   await expect(page.getByLabel('Read as')).toHaveValue('gpx');
-  await expect(page.getByRole('table', { name: 'Invalid rows' }).getByRole('row').nth(1)).toContainText('point 1 of track "03-OCT-10 #2" has no time');
+  await expect(page.getByRole('table', { name: 'Invalid rows' }).getByRole('row').nth(1)).toContainText(
+    'point 1 of track "03-OCT-10 #2" has no time',
+  );
   // Delimited-text settings and columns mean nothing for a GPX.
   await expect(page.getByLabel('Delimiter')).toHaveCount(0);
   await page.getByRole('button', { name: 'Save map' }).click();
@@ -65,7 +70,9 @@ test('a GPX and an IGC file become maps with their format detected and their cou
 
   await page.goto(`/incident/${incidentID}/type/create-map`);
   await page.getByLabel('Geo CSV or track file').setInputFiles(IGC);
-  await expect(page.getByTestId('geo-preview-counts')).toHaveText('5,367 valid points · 0 invalid rows', { timeout: 60_000 });
+  await expect(page.getByTestId('geo-preview-counts')).toHaveText('5,367 valid points · 0 invalid rows', {
+    timeout: 60_000,
+  });
   await expect(page.getByTestId('geo-detected')).toContainText('IGC flight log');
   await expect(page.getByLabel('Read as')).toHaveValue('igc');
   await expect(page.getByRole('table', { name: 'Valid points' }).getByRole('row').nth(1)).toContainText('AA');

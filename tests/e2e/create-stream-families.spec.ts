@@ -93,15 +93,22 @@ for (const family of CASES) {
     await page.getByLabel('Evidence file').setInputFiles(join(FIXTURES_DIR, family.fixture));
     await expect(page.locator('[data-summary="format"]')).toHaveText(family.format);
     await expect(page.locator('[data-summary="reason"]')).not.toBeEmpty();
-    if (family.events > 0) await expect(page.locator('[data-summary="valid"]')).toHaveText(family.events.toLocaleString('en-US'));
+    if (family.events > 0)
+      await expect(page.locator('[data-summary="valid"]')).toHaveText(family.events.toLocaleString('en-US'));
     const firstRows = page.getByRole('table', { name: 'First rows' });
     if (family.firstStart !== '') await expect(firstRows.getByRole('row').nth(1)).toContainText(family.firstStart);
     await page.screenshot({ path: testInfo.outputPath('preview.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Import' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toBeVisible();
-    const payload = await api<{ incident: { streams: { eventCount: number; isMarkerStream: boolean }[] } }>(page.request, 'GET', `/api/incident/${incidentID}`);
-    const imported = payload.incident.streams.filter((stream) => !stream.isMarkerStream).reduce((sum, stream) => sum + stream.eventCount, 0);
+    const payload = await api<{ incident: { streams: { eventCount: number; isMarkerStream: boolean }[] } }>(
+      page.request,
+      'GET',
+      `/api/incident/${incidentID}`,
+    );
+    const imported = payload.incident.streams
+      .filter((stream) => !stream.isMarkerStream)
+      .reduce((sum, stream) => sum + stream.eventCount, 0);
     if (family.events > 0) expect(imported).toBe(family.events);
     else expect(imported).toBeGreaterThan(0);
 
@@ -114,13 +121,23 @@ for (const family of CASES) {
   });
 }
 
-test('a wrong guess is fixed by hand: ambiguous dates read day-first, from a date column and a time column', async ({ page }) => {
+test('a wrong guess is fixed by hand: ambiguous dates read day-first, from a date column and a time column', async ({
+  page,
+}) => {
   await openAsAdmin(page, '/');
   const incidentID = await newIncident(page, 'Families');
   await page.goto(`/incident/${incidentID}/create-stream`);
   // No day above 12: nothing in the file tells month-first from day-first.
-  const csv = ['date,time,user,action', '03/04/2024,10:00:00,alice,login', '03/04/2024,10:05:30,bob,upload', '05/04/2024,09:00:00,alice,logout', ''].join('\n');
-  await page.getByLabel('Evidence file').setInputFiles({ name: 'desk-log.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const csv = [
+    'date,time,user,action',
+    '03/04/2024,10:00:00,alice,login',
+    '03/04/2024,10:05:30,bob,upload',
+    '05/04/2024,09:00:00,alice,logout',
+    '',
+  ].join('\n');
+  await page
+    .getByLabel('Evidence file')
+    .setInputFiles({ name: 'desk-log.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   const firstRows = page.getByRole('table', { name: 'First rows' });
   await expect(page.locator('[data-summary="valid"]')).toHaveText('3');
   // The time of day comes from its own column, joined to the date.
@@ -141,7 +158,9 @@ test('import stays disabled while no row is valid, and the reason names the line
   const incidentID = await newIncident(page, 'Families');
   await page.goto(`/incident/${incidentID}/create-stream`);
   const csv = ['when,who,what', '2024-02-31 10:00:00,alice,login', '2024-13-01 10:00:00,bob,upload', ''].join('\n');
-  await page.getByLabel('Evidence file').setInputFiles({ name: 'bad-dates.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByLabel('Evidence file')
+    .setInputFiles({ name: 'bad-dates.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByLabel('Start time (required)').selectOption('0');
   await expect(page.locator('[data-summary="invalid"]')).toHaveText('2');
   const invalid = page.getByRole('table', { name: 'Invalid rows' });
@@ -150,7 +169,9 @@ test('import stays disabled while no row is valid, and the reason names the line
   await expect(page.getByRole('button', { name: 'Import' })).toBeHidden();
 });
 
-test('a transcript whose cues count from zero starts where the analyst says, in an incident with no events yet', async ({ page }) => {
+test('a transcript whose cues count from zero starts where the analyst says, in an incident with no events yet', async ({
+  page,
+}) => {
   await openAsAdmin(page, '/');
   const incidentID = await newIncident(page, 'Families');
   await page.goto(`/incident/${incidentID}/create-stream`);
@@ -163,22 +184,32 @@ test('a transcript whose cues count from zero starts where the analyst says, in 
   await start.fill('2024-03-01T09:00:00');
   await start.blur();
   // The first cue is at 00:04:46.070 into the recording.
-  await expect(page.getByRole('table', { name: 'First rows' }).getByRole('row').nth(1)).toContainText('2024-03-01 09:04:46');
+  await expect(page.getByRole('table', { name: 'First rows' }).getByRole('row').nth(1)).toContainText(
+    '2024-03-01 09:04:46',
+  );
   await expect(page.locator('[data-summary="valid"]')).toHaveText('4');
   await page.getByRole('button', { name: 'Import' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toContainText('4 events imported from the Subtitles file');
+  await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toContainText(
+    '4 events imported from the Subtitles file',
+  );
 });
 
-test('a rotated log as logrotate leaves it (gzipped) and an application log with a stack trace come in with no settings', async ({ page }) => {
+test('a rotated log as logrotate leaves it (gzipped) and an application log with a stack trace come in with no settings', async ({
+  page,
+}) => {
   await openAsAdmin(page, '/');
   const incidentID = await newIncident(page, 'Families');
   await page.goto(`/incident/${incidentID}/create-stream`);
   const gzipped = gzipSync(readFileSync(join(FIXTURES_DIR, 'field/weblogs/apache_combined_mixed_offsets.log')));
-  await page.getByLabel('Evidence file').setInputFiles({ name: 'access.log.1.gz', mimeType: 'application/gzip', buffer: gzipped });
+  await page
+    .getByLabel('Evidence file')
+    .setInputFiles({ name: 'access.log.1.gz', mimeType: 'application/gzip', buffer: gzipped });
   await expect(page.locator('[data-summary="format"]')).toHaveText(/access log/i);
   await expect(page.locator('[data-summary="reason"]')).toContainText('Compressed with gzip');
   await expect(page.locator('[data-summary="valid"]')).toHaveText('15');
-  await expect(page.getByRole('table', { name: 'First rows' }).getByRole('row').nth(1)).toContainText('2016-01-13 19:31:16');
+  await expect(page.getByRole('table', { name: 'First rows' }).getByRole('row').nth(1)).toContainText(
+    '2016-01-13 19:31:16',
+  );
   await page.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toContainText('15 events imported');
 
@@ -191,11 +222,15 @@ test('a rotated log as logrotate leaves it (gzipped) and an application log with
     '2024-01-02 07:41:05,250 WARN  [main] com.example.App - Retrying',
     '',
   ].join('\n');
-  await page.getByLabel('Evidence file').setInputFiles({ name: 'app.log', mimeType: 'text/plain', buffer: Buffer.from(log) });
+  await page
+    .getByLabel('Evidence file')
+    .setInputFiles({ name: 'app.log', mimeType: 'text/plain', buffer: Buffer.from(log) });
   await expect(page.locator('[data-summary="format"]')).toHaveText(/text log/i);
   await expect(page.locator('[data-summary="valid"]')).toHaveText('3');
   await expect(page.locator('[data-summary="invalid"]')).toHaveText('0');
-  await expect(page.getByRole('table', { name: 'First rows' }).getByRole('row').nth(1)).toContainText('2024-01-02 07:41:03');
+  await expect(page.getByRole('table', { name: 'First rows' }).getByRole('row').nth(1)).toContainText(
+    '2024-01-02 07:41:03',
+  );
   await page.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toContainText('3 events imported');
   await page.goto(`/incident/${incidentID}`);

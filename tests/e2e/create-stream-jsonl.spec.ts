@@ -44,13 +44,19 @@ test('a JSON Lines file is imported with the fields the analyst maps', async ({ 
 
   await page.getByRole('textbox', { name: 'Stream name' }).fill('Sigma events');
   await page.getByRole('button', { name: 'Import' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toContainText('5 events imported from the JSON file');
-  const payload = await api<{ incident: { streams: { name: string; importFormat: string | null; eventCount: number }[]; actors: { name: string }[] } }>(
-    page.request,
-    'GET',
-    `/api/incident/${incidentID}`,
+  await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toContainText(
+    '5 events imported from the JSON file',
   );
-  expect(payload.incident.streams.find((stream) => stream.name === 'Sigma events')).toMatchObject({ importFormat: 'jsonl', eventCount: 5 });
+  const payload = await api<{
+    incident: {
+      streams: { name: string; importFormat: string | null; eventCount: number }[];
+      actors: { name: string }[];
+    };
+  }>(page.request, 'GET', `/api/incident/${incidentID}`);
+  expect(payload.incident.streams.find((stream) => stream.name === 'Sigma events')).toMatchObject({
+    importFormat: 'jsonl',
+    eventCount: 5,
+  });
   expect(payload.incident.actors.map((actor) => actor.name).sort()).toEqual(['Creation Time', 'Write time', 'foo']);
   expect(dialogs).toEqual([]);
 });

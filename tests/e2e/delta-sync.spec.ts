@@ -13,11 +13,15 @@ const START = Date.UTC(2026, 2, 14, 9, 0, 0);
 
 function tsv(count: number): string {
   const rows = ['time\tactor\tmessage'];
-  for (let row = 0; row < count; row += 1) rows.push(`${new Date(START + row * 1500).toISOString()}\t${['ana', 'bo', 'cy'][row % 3]}\trequest ${row}`);
+  for (let row = 0; row < count; row += 1)
+    rows.push(`${new Date(START + row * 1500).toISOString()}\t${['ana', 'bo', 'cy'][row % 3]}\trequest ${row}`);
   return `${rows.join('\n')}\n`;
 }
 
-test('a marker added on one device shows on the other open device through one small changes request', async ({ browser, baseURL }) => {
+test('a marker added on one device shows on the other open device through one small changes request', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const first = await browser.newContext({ baseURL });
   const second = await browser.newContext({ baseURL });
@@ -52,13 +56,20 @@ test('a marker added on one device shows on the other open device through one sm
   });
 
   // Device B adds a marker before the first event, so it is the first row of A's events table.
-  await api(b.request, 'POST', `/api/incident/${incidentID}/marker`, { message: 'Impact seen from device B', startTimestamp: (START - 60_000) * 1000 });
+  await api(b.request, 'POST', `/api/incident/${incidentID}/marker`, {
+    message: 'Impact seen from device B',
+    startTimestamp: (START - 60_000) * 1000,
+  });
   await expect(a.getByText('Impact seen from device B').first()).toBeVisible({ timeout: 60_000 });
   await expect.poll(() => carried.length).toBe(1);
 
   expect(asked.filter((path) => /\/events/.test(path))).toEqual([]);
   expect(asked.filter((path) => path === `/api/incident/${incidentID}`)).toEqual([]);
-  expect(asked.every((path) => path === `/api/incident/${incidentID}/changes` || !path.startsWith(`/api/incident/${incidentID}`))).toBe(true);
+  expect(
+    asked.every(
+      (path) => path === `/api/incident/${incidentID}/changes` || !path.startsWith(`/api/incident/${incidentID}`),
+    ),
+  ).toBe(true);
   expect(carried[0]).toBeLessThan(64 * 1024);
   await first.close();
   await second.close();

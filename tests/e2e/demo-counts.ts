@@ -44,17 +44,22 @@ export function demoShownWithoutStreams(...names: string[]): number {
 }
 
 /** As demoShownWithoutStreams, with "Show markers" off too: 41. */
-export const demoShownWithoutStreamsAndMarkers = (...names: string[]): number => demoShownWithoutStreams(...names) - MARKERS;
+export const demoShownWithoutStreamsAndMarkers = (...names: string[]): number =>
+  demoShownWithoutStreams(...names) - MARKERS;
 
 /** Ignoring `tag` with the actor hidden: root-cause and Marcus Chen give 36. */
-export const demoShownWithoutTagAndActor = (tag: string, actor: string): number => shownWhere((event) => !hasTag(tag)(event) && event.actor !== actor);
+export const demoShownWithoutTagAndActor = (tag: string, actor: string): number =>
+  shownWhere((event) => !hasTag(tag)(event) && event.actor !== actor);
 
 /** Events starting in a time interval given as UTC times of day on the incident's date (no markers fall in 14:10-14:15): 7. */
 export function demoShownStartingBetween(fromTimeOfDay: string, toTimeOfDay: string): number {
   const from = demoMicros(demo.date, fromTimeOfDay);
   const to = demoMicros(demo.date, toTimeOfDay);
-  const within = (timeOfDay: string) => demoMicros(demo.date, timeOfDay) >= from && demoMicros(demo.date, timeOfDay) < to;
-  return demo.events.filter((event) => within(event.at)).length + demo.markers.filter((marker) => within(marker.at)).length;
+  const within = (timeOfDay: string) =>
+    demoMicros(demo.date, timeOfDay) >= from && demoMicros(demo.date, timeOfDay) < to;
+  return (
+    demo.events.filter((event) => within(event.at)).length + demo.markers.filter((marker) => within(marker.at)).length
+  );
 }
 
 /** Every event and marker of the drone demo incident (the one with a map): 36. */

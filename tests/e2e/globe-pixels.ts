@@ -37,7 +37,12 @@ export function differingPixels(page: Page, a: Buffer, b: Buffer): Promise<numbe
       const [x, y] = [await decode(first), await decode(second)];
       let differing = 0;
       for (let at = 0; at < Math.min(x.length, y.length); at += 4) {
-        if (Math.abs(x[at]! - y[at]!) > 40 || Math.abs(x[at + 1]! - y[at + 1]!) > 40 || Math.abs(x[at + 2]! - y[at + 2]!) > 40) differing += 1;
+        if (
+          Math.abs(x[at]! - y[at]!) > 40 ||
+          Math.abs(x[at + 1]! - y[at + 1]!) > 40 ||
+          Math.abs(x[at + 2]! - y[at + 2]!) > 40
+        )
+          differing += 1;
       }
       return differing;
     },

@@ -26,7 +26,9 @@ test('the dropdown holds the spec items in order, and each does its job', async 
   expect((await header.getByRole('link', { name: 'Churchkey' }).boundingBox())?.height).toBeCloseTo(33.6, 0);
 
   let menu = await openMenu(page, analyst.name);
-  const items = await menu.locator('[role="menuitem"], [role="menuitemcheckbox"], [role="menuitemradio"]').allTextContents();
+  const items = await menu
+    .locator('[role="menuitem"], [role="menuitemcheckbox"], [role="menuitemradio"]')
+    .allTextContents();
   expect(items).toEqual([
     'Show filters',
     'auto',
@@ -50,7 +52,10 @@ test('the dropdown holds the spec items in order, and each does its job', async 
   await expect(menu.getByRole('menuitemradio', { name: 'light' })).toHaveAttribute('aria-checked', 'true');
   await expect(menu.getByRole('menuitemradio', { name: 'md' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.locator('body')).toHaveCSS('background-color', LIGHT_BACKGROUND);
-  await testInfo.attach('analyst menu, light', { body: await page.screenshot({ path: testInfo.outputPath('analyst-menu-light.png') }), contentType: 'image/png' });
+  await testInfo.attach('analyst menu, light', {
+    body: await page.screenshot({ path: testInfo.outputPath('analyst-menu-light.png') }),
+    contentType: 'image/png',
+  });
 
   // "Show filters" toggles, and the menu stays open.
   await menu.getByRole('menuitemcheckbox', { name: 'Show filters' }).click();
@@ -61,7 +66,10 @@ test('the dropdown holds the spec items in order, and each does its job', async 
   await expect(page.locator('body')).toHaveCSS('background-color', DARK_BACKGROUND);
   await expect(page.locator('body')).toHaveCSS('color', DARK_TEXT);
   await expect(menu.getByRole('menuitemradio', { name: 'dark' })).toHaveAttribute('aria-checked', 'true');
-  await testInfo.attach('analyst menu, dark', { body: await page.screenshot({ path: testInfo.outputPath('analyst-menu-dark.png') }), contentType: 'image/png' });
+  await testInfo.attach('analyst menu, dark', {
+    body: await page.screenshot({ path: testInfo.outputPath('analyst-menu-dark.png') }),
+    contentType: 'image/png',
+  });
 
   // Visualization heights sm, md, lg, xl are 480, 600, 750, 1080.
   await menu.getByRole('menuitemradio', { name: 'xl' }).click();
@@ -98,7 +106,9 @@ test('the dropdown holds the spec items in order, and each does its job', async 
 
   // "Recreate all search data" is busy while the server works, then usable again, whatever it answered.
   menu = await openMenu(page, analyst.name);
-  const searchAnswer = page.waitForResponse((response) => response.url().endsWith('/api/events/search') && response.request().method() === 'POST');
+  const searchAnswer = page.waitForResponse(
+    (response) => response.url().endsWith('/api/events/search') && response.request().method() === 'POST',
+  );
   await menu.getByRole('menuitem', { name: 'Recreate all search data' }).click();
   await searchAnswer;
   await expect(menu.getByRole('menuitem', { name: 'Recreate all search data' })).toBeEnabled();
@@ -113,12 +123,24 @@ test('the dropdown holds the spec items in order, and each does its job', async 
   expect(dialogs).toEqual([]);
 });
 
-test('the header pin keeps the header at the top, per incident, and the "Viewing as" badge is absent for one\'s own analyst', async ({ page }) => {
+test('the header pin keeps the header at the top, per incident, and the "Viewing as" badge is absent for one\'s own analyst', async ({
+  page,
+}) => {
   const { analyst } = await openAsAdmin(page, '/');
-  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', { name: uniqueName('Pin Org') });
+  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', {
+    name: uniqueName('Pin Org'),
+  });
   const [first, second] = await Promise.all(
-    ['Pin Incident A', 'Pin Incident B'].map(async (name) =>
-      (await api<{ incident: { id: number } }>(page.request, 'POST', `/api/organization/${organization.organization.id}/incident`, { name: uniqueName(name) })).incident.id,
+    ['Pin Incident A', 'Pin Incident B'].map(
+      async (name) =>
+        (
+          await api<{ incident: { id: number } }>(
+            page.request,
+            'POST',
+            `/api/organization/${organization.organization.id}/incident`,
+            { name: uniqueName(name) },
+          )
+        ).incident.id,
     ),
   );
   await page.goto(`/incident/${first}`);
@@ -126,7 +148,10 @@ test('the header pin keeps the header at the top, per incident, and the "Viewing
   await expect(header).toHaveCSS('position', 'sticky');
   await header.getByRole('button', { name: 'Unpin the header' }).click();
   await expect(header).toHaveCSS('position', 'relative');
-  await expect(header.getByRole('button', { name: 'Pin the header to the top' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(header.getByRole('button', { name: 'Pin the header to the top' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
   // Another incident keeps the analyst's own choice (pinned).
   await page.goto(`/incident/${second}`);
   await expect(analystMenuButton(page, analyst.name)).toBeVisible();

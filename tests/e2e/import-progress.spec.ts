@@ -8,18 +8,28 @@ import { expect, test } from './fixtures.ts';
 
 const ROWS = 60_000;
 
-test('the create-stream page shows the server import moving, in percent and rows, then the result', async ({ page }, testInfo) => {
+test('the create-stream page shows the server import moving, in percent and rows, then the result', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(180_000);
   const dialogs = collectDialogs(page);
   const lines = ['time\tactor\tmessage'];
   const start = Date.UTC(2026, 0, 5, 8, 0, 0);
-  for (let row = 0; row < ROWS; row += 1) lines.push(`${new Date(start + row * 1000).toISOString()}\tactor-${row % 7}\tline ${row} of the proxy log`);
+  for (let row = 0; row < ROWS; row += 1)
+    lines.push(`${new Date(start + row * 1000).toISOString()}\tactor-${row % 7}\tline ${row} of the proxy log`);
   const path = testInfo.outputPath('proxy-log.tsv');
   await writeFile(path, `${lines.join('\n')}\n`);
 
   await openAsAdmin(page, '/');
-  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', { name: uniqueName('Progress Org') });
-  const incident = await api<{ incident: { id: number } }>(page.request, 'POST', `/api/organization/${organization.organization.id}/incident`, { name: uniqueName('Progress Incident') });
+  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', {
+    name: uniqueName('Progress Org'),
+  });
+  const incident = await api<{ incident: { id: number } }>(
+    page.request,
+    'POST',
+    `/api/organization/${organization.organization.id}/incident`,
+    { name: uniqueName('Progress Incident') },
+  );
   await page.goto(`/incident/${incident.incident.id}/create-stream`);
   await page.getByLabel('Evidence file').setInputFiles(path);
   // Numbers are shown in the browser's locale: en-US in Playwright's Chromium.
@@ -28,7 +38,9 @@ test('the create-stream page shows the server import moving, in percent and rows
 
   const serverBar = page.getByRole('progressbar', { name: 'Importing on the server' });
   await expect(serverBar).toHaveAttribute('aria-valuenow', /^\d+$/, { timeout: 60_000 });
-  await expect(page.getByRole('status').filter({ hasText: /Importing on the server: \d+% · [1-9][\d,]* rows/ })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: /Importing on the server: \d+% · [1-9][\d,]* rows/ }),
+  ).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('server-progress.png') });
   await expect(page.locator('[data-result="imported"]')).toHaveText(ROWS.toLocaleString('en-US'), { timeout: 120_000 });
   await expect(serverBar).toBeHidden();

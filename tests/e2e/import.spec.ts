@@ -7,11 +7,20 @@ import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { api, collectDialogs, openAsAdmin, uniqueName } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
 
-test('an administrator previews a HAR file, imports it, and is told why an IRC transcript cannot be imported', async ({ page }, testInfo) => {
+test('an administrator previews a HAR file, imports it, and is told why an IRC transcript cannot be imported', async ({
+  page,
+}, testInfo) => {
   const dialogs = collectDialogs(page);
   await openAsAdmin(page, '/');
-  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', { name: uniqueName('Import Org') });
-  const incident = await api<{ incident: { id: number } }>(page.request, 'POST', `/api/organization/${organization.organization.id}/incident`, { name: uniqueName('Import Incident') });
+  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', {
+    name: uniqueName('Import Org'),
+  });
+  const incident = await api<{ incident: { id: number } }>(
+    page.request,
+    'POST',
+    `/api/organization/${organization.organization.id}/incident`,
+    { name: uniqueName('Import Incident') },
+  );
   await page.goto(`/incident/${incident.incident.id}/create-stream`);
   await expect(page.getByRole('heading', { name: 'Create a stream from evidence' })).toBeVisible();
 
@@ -35,7 +44,13 @@ test('an administrator previews a HAR file, imports it, and is told why an IRC t
   await expect(page.getByText('Stream firefox111_mitmproxy.har: 14 events')).toBeVisible();
 
   // A file no importer reads: the reason shows and nothing can be imported.
-  await page.getByLabel('Evidence file').setInputFiles({ name: 'a.out', mimeType: 'application/octet-stream', buffer: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 0]) });
+  await page
+    .getByLabel('Evidence file')
+    .setInputFiles({
+      name: 'a.out',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 0]),
+    });
   await expect(page.getByRole('alert').filter({ hasText: 'Not supported' })).toContainText('A binary file');
   await expect(page.locator('[data-summary="format"]')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Import' })).toBeHidden();
@@ -43,11 +58,20 @@ test('an administrator previews a HAR file, imports it, and is told why an IRC t
   expect(dialogs).toEqual([]);
 });
 
-test('a delimited file shows its columns, and its mapping and time zone can be changed before importing', async ({ page }) => {
+test('a delimited file shows its columns, and its mapping and time zone can be changed before importing', async ({
+  page,
+}) => {
   const dialogs = collectDialogs(page);
   await openAsAdmin(page, '/');
-  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', { name: uniqueName('Mapping Org') });
-  const incident = await api<{ incident: { id: number } }>(page.request, 'POST', `/api/organization/${organization.organization.id}/incident`, { name: uniqueName('Mapping Incident') });
+  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', {
+    name: uniqueName('Mapping Org'),
+  });
+  const incident = await api<{ incident: { id: number } }>(
+    page.request,
+    'POST',
+    `/api/organization/${organization.organization.id}/incident`,
+    { name: uniqueName('Mapping Incident') },
+  );
   await page.goto(`/incident/${incident.incident.id}/create-stream`);
 
   await page.getByLabel('Evidence file').setInputFiles(join(FIXTURES_DIR, 'events', 'm365_defender_activity_log.csv'));
@@ -57,7 +81,9 @@ test('a delimited file shows its columns, and its mapping and time zone can be c
 
   // Without a start time column nothing can be imported; choosing one previews again.
   await page.getByLabel('Start time (required)').selectOption({ label: 'Choose a column' });
-  await expect(page.getByRole('alert').filter({ hasText: 'Choose the column that holds the start time' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Choose the column that holds the start time' }),
+  ).toBeVisible();
   await page.getByLabel('Start time (required)').selectOption('8');
   await page.getByLabel('Actor', { exact: true }).selectOption('3');
   // Each column is offered with its first value, so the mapping shows what the column holds.
@@ -65,9 +91,15 @@ test('a delimited file shows its columns, and its mapping and time zone can be c
   await expect(page.getByRole('table', { name: 'First rows' }).getByRole('row').nth(1)).toContainText('test-user');
 
   // An unknown zone is refused beside the field; a known one is used.
-  await page.getByRole('region', { name: 'Create a stream from evidence' }).getByLabel('Time zone').fill('Mars/Olympus');
+  await page
+    .getByRole('region', { name: 'Create a stream from evidence' })
+    .getByLabel('Time zone')
+    .fill('Mars/Olympus');
   await expect(page.getByText('is not a known time zone')).toBeVisible();
-  await page.getByRole('region', { name: 'Create a stream from evidence' }).getByLabel('Time zone').fill('Europe/Helsinki');
+  await page
+    .getByRole('region', { name: 'Create a stream from evidence' })
+    .getByLabel('Time zone')
+    .fill('Europe/Helsinki');
   await expect(page.getByText('is not a known time zone')).toBeHidden();
   await page.getByLabel('Stream name').fill('Defender log');
   await page.getByRole('button', { name: 'Import' }).click();

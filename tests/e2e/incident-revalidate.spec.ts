@@ -11,7 +11,9 @@ import { WRITABLE_DEMO_ENV } from './screens-demo.ts';
 test.use({ serverEnv: WRITABLE_DEMO_ENV });
 
 async function demoIncident(request: APIRequestContext) {
-  const { incidents } = await api<{ incidents: { items: Array<{ id: number; name: string; counts: { events: number } }> } }>(request, 'GET', '/api/incidents');
+  const { incidents } = await api<{
+    incidents: { items: Array<{ id: number; name: string; counts: { events: number } }> };
+  }>(request, 'GET', '/api/incidents');
   const incident = incidents.items.find((item) => item.counts.events > 0);
   if (!incident) throw new Error('the demo incident is missing');
   return incident;
@@ -35,7 +37,9 @@ test('an incident opened again asks only what changed: no payload body and no ev
   await page.getByRole('banner').getByRole('link', { name: 'Churchkey' }).click();
   await expect(page.getByRole('heading', { name: incident.name })).toBeHidden();
   answers.length = 0;
-  const caughtUp = page.waitForResponse((response) => new URL(response.url()).pathname === `${payloadPath}/changes` && response.status() === 200);
+  const caughtUp = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === `${payloadPath}/changes` && response.status() === 200,
+  );
   await page.goBack();
   await caughtUp;
   await expect(page.getByRole('heading', { name: incident.name })).toBeVisible();

@@ -20,9 +20,12 @@ function tsv(count: number): string {
   return `${rows.join('\n')}\n`;
 }
 
-const swimlaneOf = (page: Page, events: number) => page.locator(`[data-swimlane-canvas][aria-label^="Swimlane: ${events.toLocaleString('en')} events"]`);
+const swimlaneOf = (page: Page, events: number) =>
+  page.locator(`[data-swimlane-canvas][aria-label^="Swimlane: ${events.toLocaleString('en')} events"]`);
 
-test('a paged incident opened again fetches no event page and shows every event; a changed event comes as a change alone', async ({ page }) => {
+test('a paged incident opened again fetches no event page and shows every event; a changed event comes as a change alone', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await openAsAdmin(page, '/');
   const incidentID = await newIncident(page, 'Reopen');
@@ -59,7 +62,11 @@ test('a paged incident opened again fetches no event page and shows every event;
   expect(eventPages).toEqual([]);
 
   // An event changes on the server: the next opening asks what changed, pages nothing, and shows it.
-  const first = await api<{ events: Array<{ id: number }> }>(page.request, 'GET', `/api/incident/${incidentID}/events?limit=1`);
+  const first = await api<{ events: Array<{ id: number }> }>(
+    page.request,
+    'GET',
+    `/api/incident/${incidentID}/events?limit=1`,
+  );
   const eventID = first.events[0]!.id;
   await api(page.request, 'PUT', `/api/event/${eventID}`, { message: 'request 0, edited on the server' });
   await page.goto(`/incident/${incidentID}/events`);

@@ -17,19 +17,27 @@ test.use({ serverEnv: DEMO_ENV });
 
 const DRONE_INCIDENT = 'Roof survey drone hard landing, hall B';
 
-test("the incident's sync brings its map's points: the map picture draws them with the points call refused", async ({ page }, testInfo) => {
+test("the incident's sync brings its map's points: the map picture draws them with the points call refused", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const dialogs = collectDialogs(page);
   await openAsAdmin(page, '/');
   const incident = await demoIncident(page.request, DRONE_INCIDENT);
-  const payload = await api<{ incident: { incidentMaps: { id: number; name: string; validPointCount: number }[] } }>(page.request, 'GET', `/api/incident/${incident.id}`);
+  const payload = await api<{ incident: { incidentMaps: { id: number; name: string; validPointCount: number }[] } }>(
+    page.request,
+    'GET',
+    `/api/incident/${incident.id}`,
+  );
   const [map] = payload.incident.incidentMaps;
   expect(map).toMatchObject({ name: 'Survey drone flight (PX4 ulog)', validPointCount: 1281 });
 
   // The timeline only: the map picture is never opened while online.
   await page.goto(`/incident/${incident.id}`);
   await expect(page.getByText(`${DRONE_DEMO_SHOWN} of ${DRONE_DEMO_SHOWN} events`)).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => mirroredPoints(page, map!.id), { timeout: 60_000 }).toMatchObject({ status: 'complete', loaded: 1281 });
+  await expect
+    .poll(() => mirroredPoints(page, map!.id), { timeout: 60_000 })
+    .toMatchObject({ status: 'complete', loaded: 1281 });
 
   const pointCalls: string[] = [];
   await page.route('**/map/*/points**', (route) => {
@@ -37,7 +45,10 @@ test("the incident's sync brings its map's points: the map picture draws them wi
     return route.abort('internetdisconnected');
   });
   await page.getByRole('link', { name: 'Map', exact: true }).click();
-  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('Survey drone flight (PX4 ulog) (1,281 points)', { timeout: 60_000 });
+  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText(
+    'Survey drone flight (PX4 ulog) (1,281 points)',
+    { timeout: 60_000 },
+  );
   await expect(page.getByTestId('map-globe').locator('canvas').first()).toBeVisible();
   await expect(page.getByText('The map could not be loaded')).toHaveCount(0);
   // The drone's flight framed obliquely: a path with its curtain, not a knot of dots under a label.

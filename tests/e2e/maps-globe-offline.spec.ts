@@ -22,13 +22,20 @@ interface GlobeFiles {
   files: { url: string; bytes: number }[];
 }
 
-test('an incident synced online brings the globe: its map picture, never opened online, draws offline', async ({ page, context }, testInfo) => {
+test('an incident synced online brings the globe: its map picture, never opened online, draws offline', async ({
+  page,
+  context,
+}, testInfo) => {
   test.setTimeout(240_000);
   const dialogs = collectDialogs(page);
   await openAsAdmin(page, '/');
   await page.evaluate(async () => navigator.serviceWorker.ready);
   const incident = await demoIncident(page.request, DRONE_INCIDENT);
-  const payload = await api<{ incident: { incidentMaps: { id: number; name: string; validPointCount: number }[] } }>(page.request, 'GET', `/api/incident/${incident.id}`);
+  const payload = await api<{ incident: { incidentMaps: { id: number; name: string; validPointCount: number }[] } }>(
+    page.request,
+    'GET',
+    `/api/incident/${incident.id}`,
+  );
   const [map] = payload.incident.incidentMaps;
   expect(map).toMatchObject({ name: MAP_NAME, validPointCount: 1281 });
   const list = (await (await page.request.get('/globe-files.json')).json()) as GlobeFiles;
@@ -40,30 +47,48 @@ test('an incident synced online brings the globe: its map picture, never opened 
   // Online, the timeline only: the map picture (and with it the globe's chunk) is never opened.
   await page.goto(`/incident/${incident.id}`);
   await expect(page.getByText(`${DRONE_DEMO_SHOWN} of ${DRONE_DEMO_SHOWN} events`)).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => mirroredPoints(page, map!.id), { timeout: 60_000 }).toMatchObject({ status: 'complete', loaded: 1281 });
+  await expect
+    .poll(() => mirroredPoints(page, map!.id), { timeout: 60_000 })
+    .toMatchObject({ status: 'complete', loaded: 1281 });
 
   // The warm-up is done when it remembers this build's list, and every listed file is in a cache.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('churchkey-globe-files-warmed')), { timeout: 120_000 }).toBe(list.version);
-  const missing = await page.evaluate(async (urls) => {
-    const absent: string[] = [];
-    for (const url of urls) if (!(await caches.match(url))) absent.push(url);
-    return absent;
-  }, list.files.map((file) => file.url));
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('churchkey-globe-files-warmed')), { timeout: 120_000 })
+    .toBe(list.version);
+  const missing = await page.evaluate(
+    async (urls) => {
+      const absent: string[] = [];
+      for (const url of urls) if (!(await caches.match(url))) absent.push(url);
+      return absent;
+    },
+    list.files.map((file) => file.url),
+  );
   expect(missing).toEqual([]);
-  expect(await page.evaluate(async (url) => Boolean(await (await caches.open('churchkey-cesium')).match(url)), globeChunk!.url)).toBe(true);
+  expect(
+    await page.evaluate(
+      async (url) => Boolean(await (await caches.open('churchkey-cesium')).match(url)),
+      globeChunk!.url,
+    ),
+  ).toBe(true);
 
   await context.setOffline(true);
   const failed: string[] = [];
   page.on('requestfailed', (request) => {
     const { pathname } = new URL(request.url());
-    if (pathname.startsWith('/cesium/') || pathname.startsWith('/assets/')) failed.push(`${pathname}: ${request.failure()?.errorText}`);
+    if (pathname.startsWith('/cesium/') || pathname.startsWith('/assets/'))
+      failed.push(`${pathname}: ${request.failure()?.errorText}`);
   });
   await page.goto(`/incident/${incident.id}/type/map`);
-  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText(`${MAP_NAME} (1,281 points)`, { timeout: 60_000 });
+  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText(`${MAP_NAME} (1,281 points)`, {
+    timeout: 60_000,
+  });
   const withTrack = await globeShot(page, 1);
   await expect(page.getByText('Loading the globe…')).toHaveCount(0);
   await expect(page.getByText('The map could not be loaded')).toHaveCount(0);
-  await testInfo.attach('map offline', { body: await page.screenshot({ path: testInfo.outputPath('map-offline.png'), fullPage: true }), contentType: 'image/png' });
+  await testInfo.attach('map offline', {
+    body: await page.screenshot({ path: testInfo.outputPath('map-offline.png'), fullPage: true }),
+    contentType: 'image/png',
+  });
 
   // The same view with the map hidden: the drawn track is what differs.
   const show = page.getByRole('checkbox', { name: `Show map ${MAP_NAME}` });
@@ -72,7 +97,9 @@ test('an incident synced online brings the globe: its map picture, never opened 
   const empty = await globeShot(page, 0);
   expect(await differingPixels(page, withTrack, empty)).toBeGreaterThan(200);
   await show.click();
-  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText(`${MAP_NAME} (1,281 points)`, { timeout: 60_000 });
+  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText(`${MAP_NAME} (1,281 points)`, {
+    timeout: 60_000,
+  });
   await context.setOffline(false);
 
   expect(failed).toEqual([]);

@@ -45,7 +45,13 @@ const pairOf = (text: string | null): [number, number] => {
 };
 
 /** Share of pixels on the line from the symbol to the ground (ends left out) tinted towards magenta in `shown` against `hidden`. */
-function tintedShare(page: Page, shown: Buffer, hidden: Buffer, from: [number, number], to: [number, number]): Promise<number> {
+function tintedShare(
+  page: Page,
+  shown: Buffer,
+  hidden: Buffer,
+  from: [number, number],
+  to: [number, number],
+): Promise<number> {
   return page.evaluate(
     async ({ first, second, from, to }) => {
       const decode = async (base64: string) => {
@@ -65,7 +71,11 @@ function tintedShare(page: Page, shown: Buffer, hidden: Buffer, from: [number, n
         const x = Math.round(from[0] + ((to[0] - from[0]) * along) / length);
         const y = Math.round(from[1] + ((to[1] - from[1]) * along) / length);
         const at = (y * a.width + x) * 4;
-        const [dr, dg, db] = [a.data[at]! - b.data[at]!, a.data[at + 1]! - b.data[at + 1]!, a.data[at + 2]! - b.data[at + 2]!];
+        const [dr, dg, db] = [
+          a.data[at]! - b.data[at]!,
+          a.data[at + 1]! - b.data[at + 1]!,
+          a.data[at + 2]! - b.data[at + 2]!,
+        ];
         sampled += 1;
         if (dr + db - 2 * dg > 40) tinted += 1;
       }
@@ -75,19 +85,29 @@ function tintedShare(page: Page, shown: Buffer, hidden: Buffer, from: [number, n
   );
 }
 
-test('the map frames a climb obliquely with its curtain, follows the replay when asked, and draws its context offline', async ({ page, context }, testInfo) => {
+test('the map frames a climb obliquely with its curtain, follows the replay when asked, and draws its context offline', async ({
+  page,
+  context,
+}, testInfo) => {
   test.setTimeout(300_000);
   const dialogs = collectDialogs(page);
   const { analyst } = await openAsAdmin(page, '/');
   const incidentID = await newIncident(page, 'Oblique');
   const created = await page.request.post(`/api/incident/${incidentID}/map`, {
     headers: { 'X-Churchkey-Analyst': '0' },
-    multipart: { name: MAP_NAME, icon: 'airplane', colour: COLOUR, file: { name: 'climb.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(climbGpx()) } },
+    multipart: {
+      name: MAP_NAME,
+      icon: 'airplane',
+      colour: COLOUR,
+      file: { name: 'climb.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(climbGpx()) },
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   await page.evaluate(async () => navigator.serviceWorker.ready);
   await page.goto(`/incident/${incidentID}/type/map`);
-  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText(`${MAP_NAME} (${POINTS} points)`, { timeout: 60_000 });
+  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText(`${MAP_NAME} (${POINTS} points)`, {
+    timeout: 60_000,
+  });
   const globe = await drawnGlobe(page, 1);
   await expect(globe).toHaveAttribute('data-context-lines', String(CONTEXT_LINES));
 
@@ -138,7 +158,9 @@ test('the map frames a climb obliquely with its curtain, follows the replay when
   // Offline after this first load: the coastlines and borders come from the service worker's precache.
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText(`${MAP_NAME} (${POINTS} points)`, { timeout: 60_000 });
+  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText(`${MAP_NAME} (${POINTS} points)`, {
+    timeout: 60_000,
+  });
   const offline = await drawnGlobe(page, 1);
   await expect(offline).toHaveAttribute('data-context-lines', String(CONTEXT_LINES));
   await page.screenshot({ path: testInfo.outputPath('map-oblique-offline.png'), fullPage: true });

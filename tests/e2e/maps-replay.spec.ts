@@ -28,7 +28,10 @@ const eventsList = (page: Page) => page.getByRole('table', { name: 'Events at th
 const row = (page: Page, message: string) => eventsList(page).getByRole('row').filter({ hasText: message });
 const currentRows = (page: Page) => eventsList(page).locator('[role="row"][aria-current="time"]');
 
-test('the map replays in step with the events both ways, and its points replay offline from the mirror', async ({ page, context }, testInfo) => {
+test('the map replays in step with the events both ways, and its points replay offline from the mirror', async ({
+  page,
+  context,
+}, testInfo) => {
   test.setTimeout(360_000);
   const dialogs = collectDialogs(page);
   const { analyst } = await openAsAdmin(page, '/');
@@ -36,14 +39,20 @@ test('the map replays in step with the events both ways, and its points replay o
   for (const marker of MARKERS) await api(page.request, 'POST', `/api/incident/${incidentID}/marker`, marker);
   const created = await page.request.post(`/api/incident/${incidentID}/map`, {
     headers: { 'X-Churchkey-Analyst': '0' },
-    multipart: { name: 'JAL516', icon: 'airplane', file: { name: 'fr24.csv', mimeType: 'text/csv', buffer: readFileSync(FR24) } },
+    multipart: {
+      name: 'JAL516',
+      icon: 'airplane',
+      file: { name: 'fr24.csv', mimeType: 'text/csv', buffer: readFileSync(FR24) },
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { map } = (await created.json()) as { map: { id: number } };
   await page.evaluate(async () => navigator.serviceWorker.ready);
 
   await page.goto(`/incident/${incidentID}/type/map`);
-  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('JAL516 (305 points)', { timeout: 60_000 });
+  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('JAL516 (305 points)', {
+    timeout: 60_000,
+  });
   await expect(eventsList(page).getByRole('row')).toHaveCount(3);
 
   // The clock starts at the track's first point: the pushback is the event being passed.
@@ -78,14 +87,17 @@ test('the map replays in step with the events both ways, and its points replay o
   await expect.poll(() => mirroredPoints(page, map.id)).toMatchObject({ status: 'complete', loaded: 305 });
   const cachedPointCalls = await page.evaluate(async () => {
     const urls: string[] = [];
-    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
     return urls.filter((url) => url.includes('/points'));
   });
   expect(cachedPointCalls).toEqual([]);
 
   await context.setOffline(true);
   await page.goto(`/incident/${incidentID}/type/map`);
-  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('JAL516 (305 points)', { timeout: 60_000 });
+  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('JAL516 (305 points)', {
+    timeout: 60_000,
+  });
   await expect(page.getByTestId('map-globe').locator('canvas').first()).toBeVisible();
   await expect(page.getByText('The map could not be loaded')).toHaveCount(0);
   await page.getByRole('slider', { name: 'Map time' }).fill('1000');

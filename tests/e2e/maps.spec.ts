@@ -14,7 +14,10 @@ import { newIncident } from './stream-session.ts';
 const FR24 = join(FIXTURES_DIR, 'geo', 'fr24_JAL516_2024-01-02.csv');
 const AIRDATA = join(FIXTURES_DIR, 'geo', 'airdata_dji_air2s_2021-09-05.csv');
 
-test('a flight track becomes a map through the page, is drawn on the globe, and still is after an offline reload', async ({ page, context }, testInfo) => {
+test('a flight track becomes a map through the page, is drawn on the globe, and still is after an offline reload', async ({
+  page,
+  context,
+}, testInfo) => {
   test.setTimeout(240_000);
   const dialogs = collectDialogs(page);
   await openAsAdmin(page, '/');
@@ -25,14 +28,22 @@ test('a flight track becomes a map through the page, is drawn on the globe, and 
 
   // A log with rows that have no fix: the invalid rows are listed with line and reason.
   await page.getByLabel('Geo CSV').setInputFiles(AIRDATA);
-  await expect(page.getByTestId('geo-preview-counts')).toHaveText('11,498 valid points · 116 invalid rows', { timeout: 60_000 });
-  await expect(page.getByRole('table', { name: 'Invalid rows' }).getByRole('row').nth(1)).toContainText('has no position fix (latitude and longitude both 0)');
+  await expect(page.getByTestId('geo-preview-counts')).toHaveText('11,498 valid points · 116 invalid rows', {
+    timeout: 60_000,
+  });
+  await expect(page.getByRole('table', { name: 'Invalid rows' }).getByRole('row').nth(1)).toContainText(
+    'has no position fix (latitude and longitude both 0)',
+  );
 
   await page.getByLabel('Geo CSV').setInputFiles(FR24);
-  await expect(page.getByTestId('geo-preview-counts')).toHaveText('305 valid points · 0 invalid rows', { timeout: 30_000 });
+  await expect(page.getByTestId('geo-preview-counts')).toHaveText('305 valid points · 0 invalid rows', {
+    timeout: 30_000,
+  });
   await expect(page.getByLabel('Read column 3 "Position" as')).toHaveValue('position');
   await expect(page.getByLabel('Read column 0 "Timestamp" as')).toHaveValue('timestamp');
-  await expect(page.getByRole('table', { name: 'Valid points' }).getByRole('row').nth(1)).toContainText('2024-01-02 07:22:55');
+  await expect(page.getByRole('table', { name: 'Valid points' }).getByRole('row').nth(1)).toContainText(
+    '2024-01-02 07:22:55',
+  );
   // A wrong mapping is named beside the columns; correcting it brings the points back.
   await page.getByLabel('Read column 3 "Position" as').selectOption('');
   await expect(page.getByRole('alert').filter({ hasText: 'latitude' })).toBeVisible();
@@ -45,15 +56,33 @@ test('a flight track becomes a map through the page, is drawn on the globe, and 
 
   await page.getByRole('button', { name: 'Save map' }).click();
   await expect(page).toHaveURL(new RegExp(`/incident/${incidentID}/type/map$`), { timeout: 60_000 });
-  const { incident } = await api<{ incident: { incidentMaps: { id: number; name: string; validPointCount: number }[] } }>(page.request, 'GET', `/api/incident/${incidentID}`);
+  const { incident } = await api<{
+    incident: { incidentMaps: { id: number; name: string; validPointCount: number }[] };
+  }>(page.request, 'GET', `/api/incident/${incidentID}`);
   expect(incident.incidentMaps).toMatchObject([{ name: 'JAL516', validPointCount: 305 }]);
-  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('JAL516 (305 points)', { timeout: 60_000 });
+  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('JAL516 (305 points)', {
+    timeout: 60_000,
+  });
   // Making the map is an audited UI action, with the map as its context (sent through the outbox).
   await expect
-    .poll(async () => (await api<{ actions: Array<{ incidentID: number | null; mapID: number | null; value: unknown }> }>(page.request, 'GET', `/api/audit/ui?action=${encodeURIComponent('create map')}`)).actions.find((action) => action.incidentID === incidentID))
-    .toMatchObject({ mapID: incident.incidentMaps[0]!.id, value: { name: 'JAL516', validPointCount: 305, invalidItemCount: 0 } });
+    .poll(async () =>
+      (
+        await api<{ actions: Array<{ incidentID: number | null; mapID: number | null; value: unknown }> }>(
+          page.request,
+          'GET',
+          `/api/audit/ui?action=${encodeURIComponent('create map')}`,
+        )
+      ).actions.find((action) => action.incidentID === incidentID),
+    )
+    .toMatchObject({
+      mapID: incident.incidentMaps[0]!.id,
+      value: { name: 'JAL516', validPointCount: 305, invalidItemCount: 0 },
+    });
   const withTrack = await globeShot(page, 1);
-  await testInfo.attach('map', { body: await page.screenshot({ path: testInfo.outputPath('map.png'), fullPage: true }), contentType: 'image/png' });
+  await testInfo.attach('map', {
+    body: await page.screenshot({ path: testInfo.outputPath('map.png'), fullPage: true }),
+    contentType: 'image/png',
+  });
 
   // The same view with the map hidden: the track and its symbol are what differs.
   const show = page.getByRole('checkbox', { name: 'Show map JAL516' });
@@ -62,7 +91,9 @@ test('a flight track becomes a map through the page, is drawn on the globe, and 
   const empty = await globeShot(page, 0);
   expect(await differingPixels(page, withTrack, empty)).toBeGreaterThan(200);
   await show.click();
-  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('JAL516 (305 points)', { timeout: 60_000 });
+  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('JAL516 (305 points)', {
+    timeout: 60_000,
+  });
   await page.evaluate(async () => navigator.serviceWorker.ready);
 
   // The map's own panel names its track and leads back to the picture.
@@ -73,13 +104,20 @@ test('a flight track becomes a map through the page, is drawn on the globe, and 
   await expect(panel).toContainText('2024-01-02 07:22:55');
   await panel.getByRole('link', { name: 'Replay on the map' }).click();
   await expect(page).toHaveURL(new RegExp(`/incident/${incidentID}/type/map$`));
-  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('JAL516 (305 points)', { timeout: 60_000 });
+  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('JAL516 (305 points)', {
+    timeout: 60_000,
+  });
 
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('JAL516 (305 points)', { timeout: 60_000 });
+  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('JAL516 (305 points)', {
+    timeout: 60_000,
+  });
   const offline = await globeShot(page, 1);
-  await testInfo.attach('map offline', { body: await page.screenshot({ path: testInfo.outputPath('map-offline.png'), fullPage: true }), contentType: 'image/png' });
+  await testInfo.attach('map offline', {
+    body: await page.screenshot({ path: testInfo.outputPath('map-offline.png'), fullPage: true }),
+    contentType: 'image/png',
+  });
   await context.setOffline(false);
 
   expect(await differingPixels(page, offline, empty)).toBeGreaterThan(200);

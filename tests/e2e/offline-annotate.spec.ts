@@ -14,7 +14,10 @@ interface EventItem {
   message: string;
 }
 
-test('a tag, a note, a collection and a marker added offline show at once and reach the server once when the network returns', async ({ page, context }) => {
+test('a tag, a note, a collection and a marker added offline show at once and reach the server once when the network returns', async ({
+  page,
+  context,
+}) => {
   await openAsAdmin(page, '/');
   const incident = await demoIncident(page.request);
   const { events } = await api<{ events: EventItem[] }>(page.request, 'GET', `/api/incident/${incident.id}/events`);
@@ -61,7 +64,9 @@ test('a tag, a note, a collection and a marker added offline show at once and re
   await dialog.getByLabel('Symbol').selectOption('circle');
   await dialog.getByRole('button', { name: 'Add marker' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByTestId('event-timeline-list').locator('[data-marker]').filter({ hasText: markerLabel })).toBeVisible();
+  await expect(
+    page.getByTestId('event-timeline-list').locator('[data-marker]').filter({ hasText: markerLabel }),
+  ).toBeVisible();
 
   // The tag, the note, the collection and the marker, and the audit action each one records.
   await expect(page.getByRole('banner')).toContainText('8 writes waiting');
@@ -71,13 +76,23 @@ test('a tag, a note, a collection and a marker added offline show at once and re
   await expect
     .poll(async () => {
       const payload = await api<{
-        incident: { eventTags: { itemID: number; name: string }[]; notes: { text: string; eventID: number | null }[]; collections: { name: string; eventIDs: number[] }[] };
+        incident: {
+          eventTags: { itemID: number; name: string }[];
+          notes: { text: string; eventID: number | null }[];
+          collections: { name: string; eventIDs: number[] }[];
+        };
       }>(page.request, 'GET', `/api/incident/${incident.id}`);
-      const markers = await api<{ events: { message: string; isMarker: boolean }[] }>(page.request, 'GET', `/api/incident/${incident.id}/events`);
+      const markers = await api<{ events: { message: string; isMarker: boolean }[] }>(
+        page.request,
+        'GET',
+        `/api/incident/${incident.id}/events`,
+      );
       return {
         tags: payload.incident.eventTags.filter((assigned) => assigned.name === tag).map((assigned) => assigned.itemID),
         notes: payload.incident.notes.filter((note) => note.text === text).map((note) => note.eventID),
-        collections: payload.incident.collections.filter((collection) => collection.name === collectionName).map((collection) => collection.eventIDs),
+        collections: payload.incident.collections
+          .filter((collection) => collection.name === collectionName)
+          .map((collection) => collection.eventIDs),
         markers: markers.events.filter((marker) => marker.isMarker && marker.message === markerLabel).length,
       };
     })

@@ -15,19 +15,40 @@ const MINUTE = 60_000_000;
 
 /** Two incidents of one organization, each with Dana (an organization actor) and one of its own, three events each. */
 async function twoIncidents(page: Page): Promise<{ organizationID: number; names: string[] }> {
-  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', { name: uniqueName('Filtered') });
+  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', {
+    name: uniqueName('Filtered'),
+  });
   const organizationID = organization.organization.id;
-  const dana = await api<{ actor: { id: number } }>(page.request, 'POST', `/api/organization/${organizationID}/actor`, { displayName: 'Dana Ops' });
+  const dana = await api<{ actor: { id: number } }>(page.request, 'POST', `/api/organization/${organizationID}/actor`, {
+    displayName: 'Dana Ops',
+  });
   const names = [uniqueName('Payments outage'), uniqueName('Login outage')];
   for (const [index, name] of names.entries()) {
-    const made = await api<{ incident: { id: number } }>(page.request, 'POST', `/api/organization/${organizationID}/incident`, { name });
+    const made = await api<{ incident: { id: number } }>(
+      page.request,
+      'POST',
+      `/api/organization/${organizationID}/incident`,
+      { name },
+    );
     const incidentID = made.incident.id;
-    const stream = await api<{ stream: { id: number } }>(page.request, 'POST', `/api/incident/${incidentID}/stream`, { name: 'chat' });
-    const danaHere = await api<{ actor: { id: number } }>(page.request, 'POST', `/api/incident/${incidentID}/actor`, { name: `dana-${index}`, organizationActorID: dana.actor.id });
-    const other = await api<{ actor: { id: number } }>(page.request, 'POST', `/api/incident/${incidentID}/actor`, { name: `bot-${index}` });
+    const stream = await api<{ stream: { id: number } }>(page.request, 'POST', `/api/incident/${incidentID}/stream`, {
+      name: 'chat',
+    });
+    const danaHere = await api<{ actor: { id: number } }>(page.request, 'POST', `/api/incident/${incidentID}/actor`, {
+      name: `dana-${index}`,
+      organizationActorID: dana.actor.id,
+    });
+    const other = await api<{ actor: { id: number } }>(page.request, 'POST', `/api/incident/${incidentID}/actor`, {
+      name: `bot-${index}`,
+    });
     const messages = [`${name} alert fired`, `${name} rollback started`, `${name} all clear`];
     for (const [minute, message] of messages.entries()) {
-      await api(page.request, 'POST', `/api/incident/${incidentID}/event`, { streamID: stream.stream.id, actorID: minute === 1 ? other.actor.id : danaHere.actor.id, message, startTimestamp: BASE_MICROS + (10 * minute + index) * MINUTE });
+      await api(page.request, 'POST', `/api/incident/${incidentID}/event`, {
+        streamID: stream.stream.id,
+        actorID: minute === 1 ? other.actor.id : danaHere.actor.id,
+        message,
+        startTimestamp: BASE_MICROS + (10 * minute + index) * MINUTE,
+      });
     }
   }
   return { organizationID, names };

@@ -12,9 +12,25 @@ import { importThroughPage } from './stream-session.ts';
 
 test.use({ serverEnv: WRITABLE_DEMO_ENV });
 
-const PICTURES = ['event-timeline', 'swimlane', 'actor-bar', 'actor-circle', 'actor-scatter', 'map', 'create-map', 'incident-bar', 'cross-incident-connections'] as const;
+const PICTURES = [
+  'event-timeline',
+  'swimlane',
+  'actor-bar',
+  'actor-circle',
+  'actor-scatter',
+  'map',
+  'create-map',
+  'incident-bar',
+  'cross-incident-connections',
+] as const;
 type Picture = (typeof PICTURES)[number];
-const CANVAS_CHARTS = new Set<Picture>(['actor-bar', 'actor-circle', 'actor-scatter', 'incident-bar', 'cross-incident-connections']);
+const CANVAS_CHARTS = new Set<Picture>([
+  'actor-bar',
+  'actor-circle',
+  'actor-scatter',
+  'incident-bar',
+  'cross-incident-connections',
+]);
 
 /** Distinct saturated colours in a screenshot of the element, decoded by the page itself. */
 async function saturatedColours(page: Page, target: Locator): Promise<number> {
@@ -51,10 +67,15 @@ async function expectDrawn(page: Page, picture: Picture, level: 'organization' |
     const frame = page.locator(`[data-picture="${picture}"]`);
     await expect(frame.getByRole('status')).toHaveCount(0);
     await expect(frame.getByRole('table').getByRole('row').nth(1)).toBeVisible();
-    await expect.poll(() => saturatedColours(page, page.locator(`[data-chart-canvas="${picture}"]`))).toBeGreaterThan(0);
+    await expect
+      .poll(() => saturatedColours(page, page.locator(`[data-chart-canvas="${picture}"]`)))
+      .toBeGreaterThan(0);
   } else if (picture === 'map') {
     await expect(page.getByTestId('map-globe').locator('canvas').first()).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByRole('list', { name: 'Maps shown' }).getByRole('listitem').first()).toContainText(/[1-9][\d,]* points/, { timeout: 60_000 });
+    await expect(page.getByRole('list', { name: 'Maps shown' }).getByRole('listitem').first()).toContainText(
+      /[1-9][\d,]* points/,
+      { timeout: 60_000 },
+    );
   } else if (level === 'organization') {
     await expect(page.getByRole('combobox', { name: 'Incident' })).toBeVisible();
   } else {
@@ -62,20 +83,32 @@ async function expectDrawn(page: Page, picture: Picture, level: 'organization' |
   }
 }
 
-async function checkBothThemes(page: Page, testInfo: TestInfo, picture: Picture, level: 'organization' | 'incident'): Promise<void> {
+async function checkBothThemes(
+  page: Page,
+  testInfo: TestInfo,
+  picture: Picture,
+  level: 'organization' | 'incident',
+): Promise<void> {
   await expectDrawn(page, picture, level);
   await page.evaluate(() => (document.documentElement.dataset['theme'] = 'dark'));
   await expectDrawn(page, picture, level);
   await attachScreenshots(page, testInfo, `${level}-${picture}`);
 }
 
-test('every picture route under an organization draws the organization\'s incidents, in light and dark', async ({ page }, testInfo) => {
+test("every picture route under an organization draws the organization's incidents, in light and dark", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(240_000);
   await openAsAdmin(page, '/');
   const incident = await demoIncident(page.request);
   for (const picture of PICTURES) {
     await page.goto(`/organization/${incident.organizationID}/type/${picture}`);
-    await expect(page.getByRole('navigation', { name: 'Organization pictures' }).getByRole('link', { name: /./ }).and(page.locator('[aria-current="page"]'))).toHaveCount(1);
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Organization pictures' })
+        .getByRole('link', { name: /./ })
+        .and(page.locator('[aria-current="page"]')),
+    ).toHaveCount(1);
     await checkBothThemes(page, testInfo, picture, 'organization');
   }
   // create-map asks which incident, then goes on to that incident's create-map.
@@ -87,14 +120,26 @@ test('every picture route under an organization draws the organization\'s incide
   await expect(page.getByRole('heading', { name: 'Create map' })).toBeVisible();
 });
 
-test('every picture route under an incident draws, incident-bar and connections marking the incident, in light and dark', async ({ page }, testInfo) => {
+test('every picture route under an incident draws, incident-bar and connections marking the incident, in light and dark', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(240_000);
   await openAsAdmin(page, '/');
   const incident = await demoIncident(page.request);
-  const drone = (await api<{ incidents: { items: Array<{ id: number; organizationID: number }> } }>(page.request, 'GET', '/api/incidents')).incidents.items;
+  const drone = (
+    await api<{ incidents: { items: Array<{ id: number; organizationID: number }> } }>(
+      page.request,
+      'GET',
+      '/api/incidents',
+    )
+  ).incidents.items;
   const withMap = [];
   for (const item of drone) {
-    const payload = await api<{ incident: { incidentMaps: unknown[] } }>(page.request, 'GET', `/api/incident/${item.id}`);
+    const payload = await api<{ incident: { incidentMaps: unknown[] } }>(
+      page.request,
+      'GET',
+      `/api/incident/${item.id}`,
+    );
     if (payload.incident.incidentMaps.length > 0) withMap.push(item.id);
   }
   expect(withMap.length).toBeGreaterThan(0);
@@ -108,20 +153,44 @@ test('every picture route under an incident draws, incident-bar and connections 
   }
 });
 
-test('the organization\'s timeline shows the events of two incidents on one axis, and a selection opens the organization\'s event route', async ({ page }, testInfo) => {
+test("the organization's timeline shows the events of two incidents on one axis, and a selection opens the organization's event route", async ({
+  page,
+}, testInfo) => {
   await openAsAdmin(page, '/');
-  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', { name: uniqueName('Two incidents') });
+  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', {
+    name: uniqueName('Two incidents'),
+  });
   const organizationID = organization.organization.id;
-  const person = await api<{ actor: { id: number } }>(page.request, 'POST', `/api/organization/${organizationID}/actor`, { displayName: 'Dana Ops' });
+  const person = await api<{ actor: { id: number } }>(
+    page.request,
+    'POST',
+    `/api/organization/${organizationID}/actor`,
+    { displayName: 'Dana Ops' },
+  );
   const base = Date.UTC(2026, 2, 1) * 1000;
   const names = [uniqueName('Payments outage'), uniqueName('Login outage')];
   for (const [index, name] of names.entries()) {
-    const made = await api<{ incident: { id: number } }>(page.request, 'POST', `/api/organization/${organizationID}/incident`, { name });
+    const made = await api<{ incident: { id: number } }>(
+      page.request,
+      'POST',
+      `/api/organization/${organizationID}/incident`,
+      { name },
+    );
     const incidentID = made.incident.id;
-    const stream = await api<{ stream: { id: number } }>(page.request, 'POST', `/api/incident/${incidentID}/stream`, { name: 'chat' });
-    const actor = await api<{ actor: { id: number } }>(page.request, 'POST', `/api/incident/${incidentID}/actor`, { name: `dana-${index}`, organizationActorID: person.actor.id });
+    const stream = await api<{ stream: { id: number } }>(page.request, 'POST', `/api/incident/${incidentID}/stream`, {
+      name: 'chat',
+    });
+    const actor = await api<{ actor: { id: number } }>(page.request, 'POST', `/api/incident/${incidentID}/actor`, {
+      name: `dana-${index}`,
+      organizationActorID: person.actor.id,
+    });
     for (let minute = 0; minute < 2; minute += 1) {
-      await api(page.request, 'POST', `/api/incident/${incidentID}/event`, { streamID: stream.stream.id, actorID: actor.actor.id, message: `${name} message ${minute}`, startTimestamp: base + (2 * minute + index) * 60_000_000 });
+      await api(page.request, 'POST', `/api/incident/${incidentID}/event`, {
+        streamID: stream.stream.id,
+        actorID: actor.actor.id,
+        message: `${name} message ${minute}`,
+        startTimestamp: base + (2 * minute + index) * 60_000_000,
+      });
     }
   }
   await page.goto(`/organization/${organizationID}/type/event-timeline`);
@@ -144,22 +213,39 @@ test('the organization\'s timeline shows the events of two incidents on one axis
   await expect(table.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText('4');
   // No maps yet: the map says so and where to start.
   await page.goto(`/organization/${organizationID}/type/map`);
-  await expect(page.locator('[data-picture="map"][data-empty="true"]')).toContainText('No incident of this organization has a map yet.');
+  await expect(page.locator('[data-picture="map"][data-empty="true"]')).toContainText(
+    'No incident of this organization has a map yet.',
+  );
   await expect(page.getByRole('link', { name: 'Create a map from a geo file' })).toBeVisible();
   await attachScreenshots(page, testInfo, 'organization-map-empty');
 });
 
-test('events without an actor: the swimlane and actor charts say why they are empty or what they leave out, and what to do', async ({ page }, testInfo) => {
+test('events without an actor: the swimlane and actor charts say why they are empty or what they leave out, and what to do', async ({
+  page,
+}, testInfo) => {
   await openAsAdmin(page, '/');
   const reason = "These events have no actor: choose an actor column in the stream's import settings.";
   // A stream of events none of which names an actor.
-  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', { name: uniqueName('No actors') });
+  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', {
+    name: uniqueName('No actors'),
+  });
   const organizationID = organization.organization.id;
-  const made = await api<{ incident: { id: number } }>(page.request, 'POST', `/api/organization/${organizationID}/incident`, { name: uniqueName('Disk audit') });
+  const made = await api<{ incident: { id: number } }>(
+    page.request,
+    'POST',
+    `/api/organization/${organizationID}/incident`,
+    { name: uniqueName('Disk audit') },
+  );
   const incidentID = made.incident.id;
-  const stream = await api<{ stream: { id: number } }>(page.request, 'POST', `/api/incident/${incidentID}/stream`, { name: 'audit log' });
+  const stream = await api<{ stream: { id: number } }>(page.request, 'POST', `/api/incident/${incidentID}/stream`, {
+    name: 'audit log',
+  });
   for (const minute of [0, 1, 2]) {
-    await api(page.request, 'POST', `/api/incident/${incidentID}/event`, { streamID: stream.stream.id, message: `disk check ${minute}`, startTimestamp: Date.UTC(2026, 0, 5) * 1000 + minute * 60_000_000 });
+    await api(page.request, 'POST', `/api/incident/${incidentID}/event`, {
+      streamID: stream.stream.id,
+      message: `disk check ${minute}`,
+      startTimestamp: Date.UTC(2026, 0, 5) * 1000 + minute * 60_000_000,
+    });
   }
   for (const picture of ['swimlane', 'actor-bar', 'actor-circle', 'actor-scatter'] as const) {
     await page.goto(`/incident/${incidentID}/type/${picture}`);
@@ -179,7 +265,11 @@ test('events without an actor: the swimlane and actor charts say why they are em
   const timesketch = await importThroughPage(page, 'events/timesketch_sigma_events.jsonl');
   for (const picture of ['swimlane', 'actor-bar'] as const) {
     await page.goto(`/incident/${timesketch}/type/${picture}`);
-    const note = page.getByRole('note').filter({ hasText: "have no actor and are not drawn here: choose an actor column in the stream's import settings." });
+    const note = page
+      .getByRole('note')
+      .filter({
+        hasText: "have no actor and are not drawn here: choose an actor column in the stream's import settings.",
+      });
     await expect(note).toContainText(/^\d+ events? of \d+ have no actor/);
     await expect(note.getByRole('link', { name: /^Open the stream timesketch_sigma_events/ })).toBeVisible();
   }

@@ -15,24 +15,36 @@ async function activeServiceWorker(page: Page): Promise<string | undefined> {
     const registration = await navigator.serviceWorker.ready;
     const worker = registration.active;
     if (worker && worker.state !== 'activated') {
-      await new Promise<void>((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()));
+      await new Promise<void>((resolve) =>
+        worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()),
+      );
     }
     return registration.active?.scriptURL;
   });
 }
 
-test('Chromium finds the app installable: manifest, icons, an activated service worker', async ({ server }, testInfo) => {
+test('Chromium finds the app installable: manifest, icons, an activated service worker', async ({
+  server,
+}, testInfo) => {
   // NOTE: Playwright's usual contexts are incognito, where Chromium never offers to install
   // ("in-incognito"); a persistent profile is a normal browser window.
   const profile = await mkdtemp(join(tmpdir(), 'churchkey-profile-'));
-  const context = await chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, baseURL: server.baseURL });
+  const context = await chromium.launchPersistentContext(profile, {
+    ...testInfo.project.use.launchOptions,
+    baseURL: server.baseURL,
+  });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await openAsAdmin(page);
     const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(manifestHref).toBe('/manifest.webmanifest');
     const manifest = (await (await page.request.get(manifestHref!)).json()) as Record<string, unknown>;
-    expect(manifest).toMatchObject({ name: 'Churchkey', short_name: 'Churchkey', display: 'standalone', start_url: '/' });
+    expect(manifest).toMatchObject({
+      name: 'Churchkey',
+      short_name: 'Churchkey',
+      display: 'standalone',
+      start_url: '/',
+    });
     const icons = manifest['icons'] as Array<{ src: string; sizes: string; type: string }>;
     for (const size of ['192x192', '512x512']) {
       const icon = icons.find((candidate) => candidate.sizes === size && candidate.type === 'image/png');
@@ -44,7 +56,9 @@ test('Chromium finds the app installable: manifest, icons, an activated service 
     expect(await activeServiceWorker(page)).toBe(`${server.baseURL}/sw.js`);
 
     const cdp = await context.newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
     expect(installabilityErrors).toEqual([]);
     const { url, errors } = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
     expect(url).toBe(`${server.baseURL}/manifest.webmanifest`);

@@ -30,18 +30,28 @@ async function openEvent(page: Page, messageStart: string): Promise<{ incidentID
 
 const panel = (page: Page) => page.locator('[data-detail-panel="event"]');
 
-test('tags: add one to an event, see it on the row, remove it; a too-long name is refused beside the field', async ({ page }, testInfo) => {
+test('tags: add one to an event, see it on the row, remove it; a too-long name is refused beside the field', async ({
+  page,
+}, testInfo) => {
   const { event } = await openEvent(page, 'here. Checking whether');
   const tag = uniqueName('follow-up').replaceAll(' ', '-');
   await panel(page).getByLabel('Add tag').fill(tag);
-  await panel(page).getByRole('form', { name: 'Tag the event' }).getByRole('button', { name: 'Add', exact: true }).click();
+  await panel(page)
+    .getByRole('form', { name: 'Tag the event' })
+    .getByRole('button', { name: 'Add', exact: true })
+    .click();
   await expect(panel(page).getByRole('list', { name: 'Event tags' })).toContainText(tag);
   await expect(page.getByTestId('event-timeline-list').locator(`[data-event-id="${event.id}"]`)).toContainText(tag);
   await attachScreenshots(page, testInfo, 'event-panel');
-  await panel(page).getByRole('button', { name: `Remove tag ${tag}` }).click();
+  await panel(page)
+    .getByRole('button', { name: `Remove tag ${tag}` })
+    .click();
   await expect(panel(page).getByRole('list', { name: 'Event tags' })).not.toContainText(tag);
   await panel(page).getByLabel('Add tag').fill('x'.repeat(101));
-  await panel(page).getByRole('form', { name: 'Tag the event' }).getByRole('button', { name: 'Add', exact: true }).click();
+  await panel(page)
+    .getByRole('form', { name: 'Tag the event' })
+    .getByRole('button', { name: 'Add', exact: true })
+    .click();
   await expect(panel(page).getByRole('alert')).toContainText('longer than 100 characters');
   await expect(panel(page).getByLabel('Add tag')).toHaveValue('x'.repeat(101));
 });
@@ -60,7 +70,9 @@ test('notes: add one of a kind; an empty note is refused beside the field', asyn
   await expect(list).toContainText('interview');
 });
 
-test('collections and reply threads: create one with the event, open it, start a thread; an empty name is refused', async ({ page }) => {
+test('collections and reply threads: create one with the event, open it, start a thread; an empty name is refused', async ({
+  page,
+}) => {
   const { event } = await openEvent(page, 'here. Checking whether');
   const form = panel(page).getByRole('form', { name: 'New collection' });
   await form.getByRole('button', { name: 'Create' }).click();
@@ -107,7 +119,9 @@ test('files: attach one to an event; without a file, and with an empty one, the 
   await form.getByRole('button', { name: 'Attach file' }).click();
   await expect(form.getByRole('alert')).toHaveText('is empty');
   const name = `${uniqueName('iostat').replaceAll(' ', '-')}.txt`;
-  await form.getByLabel('File').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('r_await 812 ms\n') });
+  await form
+    .getByLabel('File')
+    .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('r_await 812 ms\n') });
   await form.getByRole('button', { name: 'Attach file' }).click();
   await expect(panel(page).getByRole('list', { name: 'Uploads' })).toContainText(name);
 });
@@ -124,7 +138,10 @@ test('markers: a bad time is refused beside the field; a good one adds a full-wi
   await dialog.getByLabel('Symbol').selectOption('airplane');
   await dialog.getByRole('button', { name: 'Add marker' }).click();
   await expect(dialog).toHaveCount(0);
-  const marker = page.getByTestId('event-timeline-list').locator('[data-marker]').filter({ hasText: 'Export ruled out' });
+  const marker = page
+    .getByTestId('event-timeline-list')
+    .locator('[data-marker]')
+    .filter({ hasText: 'Export ruled out' });
   await expect(marker).toBeVisible();
   await expect(marker.locator('[data-symbol]')).toHaveAttribute('data-symbol', 'airplane');
 });
@@ -142,7 +159,9 @@ test('the actor, event group and map sub-routes show their data; an unknown id s
   await expect(page.locator('[data-detail-panel="map"]')).toContainText('This incident has no map 999999.');
 });
 
-test('notes and links on the incident itself are written in the annotations view, and listed as on the incident', async ({ page }) => {
+test('notes and links on the incident itself are written in the annotations view, and listed as on the incident', async ({
+  page,
+}) => {
   await openAsAdmin(page, '/');
   const incident = await demoIncident(page.request);
   await page.goto(`/incident/${incident.id}/annotations`);
@@ -163,11 +182,20 @@ test('notes and links on the incident itself are written in the annotations view
   await links.getByLabel('Link address').fill('https://docs.example.com/postmortem/4821');
   await links.getByLabel('Link title').fill(title);
   await links.getByRole('button', { name: 'Add link' }).click();
-  await expect(links.getByRole('list', { name: 'Links' }).getByRole('link', { name: title })).toHaveAttribute('href', 'https://docs.example.com/postmortem/4821');
+  await expect(links.getByRole('list', { name: 'Links' }).getByRole('link', { name: title })).toHaveAttribute(
+    'href',
+    'https://docs.example.com/postmortem/4821',
+  );
 
   const table = page.getByRole('region', { name: 'Annotations' }).getByRole('table');
   await expect(table.getByRole('row').filter({ hasText: text })).toContainText('incident');
   await expect(table.getByRole('row').filter({ hasText: title })).toContainText('incident');
-  const payload = await api<{ incident: { notes: { text: string; eventID: number | null; kind: string }[] } }>(page.request, 'GET', `/api/incident/${incident.id}`);
-  expect(payload.incident.notes.filter((note) => note.text === text)).toEqual([expect.objectContaining({ eventID: null, kind: 'write-up' })]);
+  const payload = await api<{ incident: { notes: { text: string; eventID: number | null; kind: string }[] } }>(
+    page.request,
+    'GET',
+    `/api/incident/${incident.id}`,
+  );
+  expect(payload.incident.notes.filter((note) => note.text === text)).toEqual([
+    expect.objectContaining({ eventID: null, kind: 'write-up' }),
+  ]);
 });

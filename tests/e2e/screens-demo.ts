@@ -23,7 +23,8 @@ interface IncidentItem {
 export async function demoIncident(request: APIRequestContext, name = FAILOVER_INCIDENT): Promise<IncidentItem> {
   const answer = await api<{ incidents: { items: IncidentItem[] } }>(request, 'GET', '/api/incidents');
   const incident = answer.incidents.items.find((item) => item.name === name);
-  if (!incident) throw new Error(`demo incident "${name}" missing: ${answer.incidents.items.map((item) => item.name).join(', ')}`);
+  if (!incident)
+    throw new Error(`demo incident "${name}" missing: ${answer.incidents.items.map((item) => item.name).join(', ')}`);
   return incident;
 }
 

@@ -39,7 +39,11 @@ test('the shown events export as CSV, JSON Lines and Timesketch CSV, and read ba
     'mchen@db-orders-01:~$ dmesg -T | tail -3 -> nvme nvme0: I/O 412 QID 3 timeout, aborting; nvme nvme0: controller is down; will reset',
     'it is the NVMe controller on db-orders-01: I/O timeouts and a controller reset in dmesg. This will not get better by itself.',
   ];
-  for (const [item, format] of [['Events as CSV', 'delimited'], ['Events as JSON Lines', 'jsonl'], ['Events as Timesketch CSV', 'timesketch-csv']] as const) {
+  for (const [item, format] of [
+    ['Events as CSV', 'delimited'],
+    ['Events as JSON Lines', 'jsonl'],
+    ['Events as Timesketch CSV', 'timesketch-csv'],
+  ] as const) {
     const file = await download(page, item);
     expect(file.name).toMatch(/^orders-database-failover\./);
     const read = await readBack(file);
@@ -51,13 +55,19 @@ test('the shown events export as CSV, JSON Lines and Timesketch CSV, and read ba
     expect(dmesg?.actor).toBe('Marcus Chen');
     expect(new Date((dmesg?.startMicros ?? 0) / 1000).toISOString()).toBe('2024-03-12T14:12:10.000Z');
   }
-  const { actions } = await api<{ actions: Array<{ actionName: string; incidentID: number | null; organizationID: number | null }> }>(
+  const { actions } = await api<{
+    actions: Array<{ actionName: string; incidentID: number | null; organizationID: number | null }>;
+  }>(page.request, 'GET', `/api/audit/ui?action=${encodeURIComponent('export events csv')}`);
+  expect(actions[0]).toMatchObject({
+    actionName: 'export events csv',
+    incidentID: incident.id,
+    organizationID: incident.organizationID,
+  });
+  const modes = await api<{ actions: Array<{ value: unknown }> }>(
     page.request,
     'GET',
-    `/api/audit/ui?action=${encodeURIComponent('export events csv')}`,
+    `/api/audit/ui?action=${encodeURIComponent('set tag filter mode')}`,
   );
-  expect(actions[0]).toMatchObject({ actionName: 'export events csv', incidentID: incident.id, organizationID: incident.organizationID });
-  const modes = await api<{ actions: Array<{ value: unknown }> }>(page.request, 'GET', `/api/audit/ui?action=${encodeURIComponent('set tag filter mode')}`);
   expect(modes.actions[0]?.value).toEqual({ item: 'root-cause', mode: 'r' });
 });
 

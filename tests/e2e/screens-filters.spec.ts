@@ -39,13 +39,19 @@ test('tags filter in the three modes: require, ignore, highlight', async ({ page
   // The demo incident has two events tagged root-cause and four markers (markers are context, always shown).
   await panel.getByRole('radio', { name: 'require tag root-cause' }).click();
   await expect(shown(page)).toHaveText(String(demoShownWithTag('root-cause')));
-  await expect(rows(page).filter({ hasNot: page.locator('[data-marker]') }).filter({ hasText: 'root-cause' })).toHaveCount(demoTagged('root-cause'));
+  await expect(
+    rows(page)
+      .filter({ hasNot: page.locator('[data-marker]') })
+      .filter({ hasText: 'root-cause' }),
+  ).toHaveCount(demoTagged('root-cause'));
   await panel.getByRole('radio', { name: 'ignore tag root-cause' }).click();
   await expect(shown(page)).toHaveText(String(demoShownWithoutTag('root-cause')));
   await expect(rows(page).getByText('root-cause', { exact: true })).toHaveCount(0);
   await panel.getByRole('radio', { name: 'highlight tag root-cause' }).click();
   await expect(shown(page)).toHaveText(String(DEMO_SHOWN));
-  await expect(page.getByTestId('event-timeline-list').locator('[data-highlighted]')).toHaveCount(demoTagged('root-cause'));
+  await expect(page.getByTestId('event-timeline-list').locator('[data-highlighted]')).toHaveCount(
+    demoTagged('root-cause'),
+  );
   await attachScreenshots(page, testInfo, 'filters-highlight');
   // Pressing the active mode again switches the filter off.
   await panel.getByRole('radio', { name: 'highlight tag root-cause' }).click();
@@ -68,7 +74,9 @@ test('collections and note kinds filter too, and a hidden stream leaves the time
   await expect(shown(page)).toHaveText(String(demoShownWithoutStreamsAndMarkers('Status page updates')));
 });
 
-test('the toolbar refuses an unknown zone and a bad time, and applies a good interval and search term', async ({ page }) => {
+test('the toolbar refuses an unknown zone and a bad time, and applies a good interval and search term', async ({
+  page,
+}) => {
   await openIncident(page);
   const zone = page.getByLabel('Time zone');
   await zone.fill('Mars/Olympus_Mons');
@@ -105,6 +113,10 @@ test('filter modes and switches survive a reload', async ({ page }) => {
   await expect(shown(page)).toHaveText(withoutBoth);
   await page.reload();
   await expect(shown(page)).toHaveText(withoutBoth);
-  await expect(page.getByTestId('incident-side-panel').getByRole('radio', { name: 'ignore tag root-cause' })).toHaveAttribute('data-state', 'on');
-  await expect(page.getByTestId('incident-side-panel').getByRole('checkbox', { name: 'Show actor Marcus Chen' })).toHaveAttribute('data-state', 'unchecked');
+  await expect(
+    page.getByTestId('incident-side-panel').getByRole('radio', { name: 'ignore tag root-cause' }),
+  ).toHaveAttribute('data-state', 'on');
+  await expect(
+    page.getByTestId('incident-side-panel').getByRole('checkbox', { name: 'Show actor Marcus Chen' }),
+  ).toHaveAttribute('data-state', 'unchecked');
 });

@@ -16,7 +16,9 @@ test('home lists recent incidents and organizations and searches everything', as
   await openAsAdmin(page, '/');
   const recent = page.getByRole('region', { name: 'Recent incidents' });
   await expect(recent.getByRole('link', { name: FAILOVER_INCIDENT })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Organizations' }).getByRole('link', { name: DEMO_ORGANIZATION })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Organizations' }).getByRole('link', { name: DEMO_ORGANIZATION }),
+  ).toBeVisible();
   await page.getByLabel('Search everything').fill('NVMe');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const results = page.getByRole('region', { name: 'Search results' });
@@ -44,7 +46,9 @@ test('organizations: the list, adding one (an empty name is refused beside the f
   await expect(page.getByRole('heading', { name: incident })).toBeVisible();
 });
 
-test('an organization: incidents sorted on several fields and filtered, tags with counts, sub-routes', async ({ page }, testInfo) => {
+test('an organization: incidents sorted on several fields and filtered, tags with counts, sub-routes', async ({
+  page,
+}, testInfo) => {
   await openAsAdmin(page, '/organizations');
   await page.getByRole('link', { name: DEMO_ORGANIZATION }).click();
   const table = page.getByRole('table', { name: 'Incidents' });
@@ -54,7 +58,10 @@ test('an organization: incidents sorted on several fields and filtered, tags wit
   await table.getByRole('button', { name: 'Incident' }).click();
   await expect(table.locator('tbody tr').first()).toContainText(DRONE_INCIDENT);
   await table.getByRole('button', { name: 'Events' }).click({ modifiers: ['Shift'] });
-  await expect(table.getByRole('columnheader', { name: /Events/ })).toHaveAttribute('aria-sort', /ascending|descending/);
+  await expect(table.getByRole('columnheader', { name: /Events/ })).toHaveAttribute(
+    'aria-sort',
+    /ascending|descending/,
+  );
   await page.getByLabel('Filter incidents').fill('NVMe');
   await expect(table.locator('tbody tr')).toHaveCount(1);
   await page.getByLabel('Filter incidents').fill('');
@@ -84,7 +91,9 @@ test('organization actors: add one (a bad date refused beside the field) and edi
   await page.getByRole('link', { name: 'Edit all actors' }).click();
   await page.getByLabel('Start date of Marcus Chen').fill('not a date');
   await page.getByRole('button', { name: 'Save all' }).click();
-  await expect(page.getByRole('region', { name: 'Edit all actors' }).getByRole('alert')).toHaveText('must be a date as YYYY-MM-DD');
+  await expect(page.getByRole('region', { name: 'Edit all actors' }).getByRole('alert')).toHaveText(
+    'must be a date as YYYY-MM-DD',
+  );
   await page.getByLabel('Start date of Marcus Chen').fill('2020-10-01');
   await page.getByLabel('Description of Marcus Chen').fill('Database engineer (PostgreSQL), storage');
   await page.getByRole('button', { name: 'Save all' }).click();

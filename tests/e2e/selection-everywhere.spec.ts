@@ -23,7 +23,8 @@ const PICTURES = [
   { name: 'map', link: 'Map' },
 ] as const;
 
-const viewLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Incident views' }).getByRole('link', { name, exact: true });
+const viewLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Incident views' }).getByRole('link', { name, exact: true });
 const picture = (page: Page, name: string) => page.locator(`[data-picture="${name}"]`).first();
 
 async function openDemo(page: Page, path: string, theme: 'light' | 'dark'): Promise<number> {
@@ -50,7 +51,10 @@ async function expectMarkedEverywhere(page: Page, eventID: number): Promise<void
   }
   // The timeline shows the row selected, not only the attribute.
   await viewLink(page, 'Timeline').click();
-  await expect(page.getByTestId('event-timeline-list').locator(`[data-event-id="${eventID}"]`)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('event-timeline-list').locator(`[data-event-id="${eventID}"]`)).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
 }
 
 test('an event selected in the timeline is marked in every picture (light)', async ({ page }, testInfo) => {
@@ -59,7 +63,9 @@ test('an event selected in the timeline is marked in every picture (light)', asy
   await expect(page).toHaveURL(/\/type\/event-timeline\/event\/\d+$/);
   // With the detail panel open beside it, a message keeps a readable width (it once read "F..").
   await expect(page.locator('[data-detail-panel="event"]')).toBeVisible();
-  const message = page.getByTestId('event-timeline-list').locator(`[data-event-id="${selectedID(page)}"] [data-cell="message"]`);
+  const message = page
+    .getByTestId('event-timeline-list')
+    .locator(`[data-event-id="${selectedID(page)}"] [data-cell="message"]`);
   expect((await message.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(180);
   await attachScreenshots(page, testInfo, 'timeline-with-detail-panel');
   await expectMarkedEverywhere(page, selectedID(page));
@@ -92,7 +98,9 @@ test('an event selected in the swimlane is marked in every picture (dark)', asyn
   await expectMarkedEverywhere(page, selectedID(page));
 });
 
-test('actor-scatter: a dot has a hover card and the shared cursor, the keyboard selects it, and every picture marks it (light)', async ({ page }, testInfo) => {
+test('actor-scatter: a dot has a hover card and the shared cursor, the keyboard selects it, and every picture marks it (light)', async ({
+  page,
+}, testInfo) => {
   await openDemo(page, '/type/actor-scatter', 'light');
   const scatter = page.locator('[data-chart-focus="actor-scatter"]');
   const canvas = page.locator('[data-chart-canvas="actor-scatter"]');
@@ -105,7 +113,8 @@ test('actor-scatter: a dot has a hover card and the shared cursor, the keyboard 
   const rowCount = await actorRows.count();
   const rowY = box.y + (box.height - 20) / rowCount / 2;
   const card = page.locator('[data-chart-hover="actor-scatter"]');
-  for (let x = box.x + 162; x < box.x + box.width - 8 && (await card.count()) === 0; x += 4) await page.mouse.move(x, rowY);
+  for (let x = box.x + 162; x < box.x + box.width - 8 && (await card.count()) === 0; x += 4)
+    await page.mouse.move(x, rowY);
   await expect(card).toBeVisible();
   await expect(picture(page, 'actor-scatter')).toHaveAttribute('data-cursor-micros', /^\d+$/);
   await expect(page.locator('[data-chart-cursor]')).toBeVisible();
@@ -133,7 +142,9 @@ test('an event selected in the events table is marked in every picture (dark)', 
   await expectMarkedEverywhere(page, selectedID(page));
 });
 
-test('actor-bar and actor-circle: hover cards, and a bar or circle opens its actor by pointer or keyboard', async ({ page }, testInfo) => {
+test('actor-bar and actor-circle: hover cards, and a bar or circle opens its actor by pointer or keyboard', async ({
+  page,
+}, testInfo) => {
   const incidentID = await openDemo(page, '/type/actor-bar', 'light');
   const bar = page.locator('[data-chart-canvas="actor-bar"]');
   await expect(bar).toBeVisible();
@@ -180,7 +191,9 @@ test('actor-bar and actor-circle: hover cards, and a bar or circle opens its act
   await expect(page).toHaveURL(new RegExp(`/incident/${incidentID}/actor/\\d+$`));
 });
 
-test('hovering the swimlane sets the shared cursor; on the map, the timeline and the map clock show each other\'s instant', async ({ page }) => {
+test("hovering the swimlane sets the shared cursor; on the map, the timeline and the map clock show each other's instant", async ({
+  page,
+}) => {
   await openDemo(page, '/type/swimlane', 'light');
   const canvas = page.locator('[data-swimlane-canvas]');
   await expect(canvas).toHaveAttribute('data-mode', /boxes|bins/);
@@ -219,8 +232,27 @@ function writeHar(path: string): void {
   const entry = (startedDateTime: string, url: string, timeMs: number) => ({
     startedDateTime,
     time: timeMs,
-    request: { method: 'GET', url, httpVersion: 'HTTP/1.1', headers: [], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
-    response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: [], cookies: [], content: { size: 10, mimeType: 'application/json' }, redirectURL: '', headersSize: -1, bodySize: 10 },
+    request: {
+      method: 'GET',
+      url,
+      httpVersion: 'HTTP/1.1',
+      headers: [],
+      queryString: [],
+      cookies: [],
+      headersSize: -1,
+      bodySize: 0,
+    },
+    response: {
+      status: 200,
+      statusText: 'OK',
+      httpVersion: 'HTTP/1.1',
+      headers: [],
+      cookies: [],
+      content: { size: 10, mimeType: 'application/json' },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: 10,
+    },
     cache: {},
     timings: { blocked: 0, dns: 0, connect: 0, ssl: 0, send: 1, wait: timeMs - 2, receive: 1 },
   });
@@ -238,7 +270,9 @@ function writeHar(path: string): void {
   writeFileSync(path, JSON.stringify(har));
 }
 
-test('the swimlane route of a 107 ms request zooms to it, centred and readable; leaving it and the scatter logs no Pixi warning', async ({ page }, testInfo) => {
+test('the swimlane route of a 107 ms request zooms to it, centred and readable; leaving it and the scatter logs no Pixi warning', async ({
+  page,
+}, testInfo) => {
   const warnings: string[] = [];
   page.on('console', (message) => {
     if (/destroyed while still bound/.test(message.text())) warnings.push(message.text());
@@ -260,7 +294,13 @@ test('the swimlane route of a 107 ms request zooms to it, centred and readable; 
   await expect(canvas).toHaveAttribute('data-mode', 'boxes');
   const start = Date.parse('2024-05-01T14:00:00.000Z') * 1000;
   const end = start + 107_000;
-  await expect.poll(async () => Number(await canvas.getAttribute('data-window-to-micros')) - Number(await canvas.getAttribute('data-window-from-micros'))).toBeLessThan(60_000_000);
+  await expect
+    .poll(
+      async () =>
+        Number(await canvas.getAttribute('data-window-to-micros')) -
+        Number(await canvas.getAttribute('data-window-from-micros')),
+    )
+    .toBeLessThan(60_000_000);
   const from = Number(await canvas.getAttribute('data-window-from-micros'));
   const to = Number(await canvas.getAttribute('data-window-to-micros'));
   expect(from).toBeLessThanOrEqual(start);

@@ -16,20 +16,23 @@ const DRONE_INCIDENT = 'Roof survey drone hard landing, hall B';
 
 /** Pixels of a series' canvas that carry a saturated colour (bars and lines, not the grid or text), and how many distinct such colours. */
 async function seriesInk(plot: Locator): Promise<{ inked: number; colours: number }> {
-  return plot.locator('canvas').first().evaluate((canvas: HTMLCanvasElement) => {
-    const context = canvas.getContext('2d');
-    if (!context) return { inked: 0, colours: 0 };
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    let inked = 0;
-    const colours = new Set<number>();
-    for (let at = 0; at < data.length; at += 4) {
-      const [r, g, b, a] = [data[at]!, data[at + 1]!, data[at + 2]!, data[at + 3]!];
-      if (a < 200 || Math.max(r, g, b) - Math.min(r, g, b) < 60) continue;
-      inked += 1;
-      colours.add(((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4));
-    }
-    return { inked, colours: colours.size };
-  });
+  return plot
+    .locator('canvas')
+    .first()
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const context = canvas.getContext('2d');
+      if (!context) return { inked: 0, colours: 0 };
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      let inked = 0;
+      const colours = new Set<number>();
+      for (let at = 0; at < data.length; at += 4) {
+        const [r, g, b, a] = [data[at]!, data[at + 1]!, data[at + 2]!, data[at + 3]!];
+        if (a < 200 || Math.max(r, g, b) - Math.min(r, g, b) < 60) continue;
+        inked += 1;
+        colours.add(((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4));
+      }
+      return { inked, colours: colours.size };
+    });
 }
 
 async function openPicture(page: Page, picture: string, incidentName?: string): Promise<number> {
@@ -44,12 +47,16 @@ function eventsOverTime(page: Page): Locator {
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`events over time draws the demo incident in stream colours under the timeline and the swimlane (${theme})`, async ({ page }, testInfo) => {
+  test(`events over time draws the demo incident in stream colours under the timeline and the swimlane (${theme})`, async ({
+    page,
+  }, testInfo) => {
     const incidentID = await openPicture(page, 'event-timeline');
     await page.evaluate((value) => (document.documentElement.dataset['theme'] = value), theme);
     const series = eventsOverTime(page);
     await expect(series).toHaveAttribute('data-state', 'drawn');
-    await expect(series.getByRole('heading', { name: /^Events over time, [\d,]+ events, \d+ markers?$/ })).toBeVisible();
+    await expect(
+      series.getByRole('heading', { name: /^Events over time, [\d,]+ events, \d+ markers?$/ }),
+    ).toBeVisible();
     const ink = await seriesInk(series);
     expect(ink.inked).toBeGreaterThan(300);
     // Several streams stacked: several colours.
@@ -108,7 +115,9 @@ test('hovering the swimlane moves the cursor in events over time', async ({ page
   expect(Number(await series.getAttribute('data-cursor-micros'))).toBeGreaterThan(upper);
 });
 
-test('brushing across events over time sets the incident time interval, and "Whole incident" clears it', async ({ page }, testInfo) => {
+test('brushing across events over time sets the incident time interval, and "Whole incident" clears it', async ({
+  page,
+}, testInfo) => {
   await openPicture(page, 'event-timeline');
   const series = eventsOverTime(page);
   await expect(series).toHaveAttribute('data-state', 'drawn');
@@ -134,7 +143,9 @@ test('brushing across events over time sets the incident time interval, and "Who
 });
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`track telemetry draws the drone's altitude and speeds beside the map, in switchable units (${theme})`, async ({ page }, testInfo) => {
+  test(`track telemetry draws the drone's altitude and speeds beside the map, in switchable units (${theme})`, async ({
+    page,
+  }, testInfo) => {
     await openPicture(page, 'map', DRONE_INCIDENT);
     await page.evaluate((value) => (document.documentElement.dataset['theme'] = value), theme);
     const telemetry = page.locator('[data-picture="track-telemetry"]');

@@ -9,14 +9,23 @@ import { expect, test } from './fixtures.ts';
 
 /** A new incident in a new organization, through the API; its id. */
 async function newIncidentID(page: Page): Promise<number> {
-  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', { name: uniqueName('Settings Org') });
-  const incident = await api<{ incident: { id: number } }>(page.request, 'POST', `/api/organization/${organization.organization.id}/incident`, { name: uniqueName('Settings Incident') });
+  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', {
+    name: uniqueName('Settings Org'),
+  });
+  const incident = await api<{ incident: { id: number } }>(
+    page.request,
+    'POST',
+    `/api/organization/${organization.organization.id}/incident`,
+    { name: uniqueName('Settings Incident') },
+  );
   return incident.incident.id;
 }
 
 const setting = (page: Page, name: string) => page.locator(`[data-setting="${name}"] [data-setting-value]`);
 
-test('display settings, view state and the time zone survive a reload; reset clears the configuration', async ({ page }) => {
+test('display settings, view state and the time zone survive a reload; reset clears the configuration', async ({
+  page,
+}) => {
   const dialogs = collectDialogs(page);
   const { analyst } = await openAsAdmin(page, '/');
   // A real incident: the header pin of an incident the server does not have is not the point here.
@@ -28,7 +37,13 @@ test('display settings, view state and the time zone survive a reload; reset cle
   await expect(page.getByRole('button', { name: 'Pin the header to the top' })).toBeVisible();
   // Stored before the page is left: the next load reads it from persist:root.
   await expect
-    .poll(() => page.evaluate(() => Object.keys((JSON.parse(localStorage.getItem('persist:root') ?? '{}') as { incidents?: object }).incidents ?? {})))
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(
+          (JSON.parse(localStorage.getItem('persist:root') ?? '{}') as { incidents?: object }).incidents ?? {},
+        ),
+      ),
+    )
     .toContain(String(id));
 
   await page.goto('/settings/configuration');
@@ -38,7 +53,9 @@ test('display settings, view state and the time zone survive a reload; reset cle
   await page.getByLabel('Time zone').selectOption('Europe/Berlin');
   await expect(page.locator(`[data-view-state="incident-${id}"]`)).toBeVisible();
 
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('persist:root') ?? 'null') as Record<string, unknown>);
+  const stored = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('persist:root') ?? 'null') as Record<string, unknown>,
+  );
   expect(Object.keys(stored).sort()).toEqual(['displaySettings', 'incidents', 'lastAnalystID', 'organizations']);
 
   await page.reload();
@@ -67,7 +84,14 @@ test('display settings, view state and the time zone survive a reload; reset cle
 test('damaged storage gives the defaults, never a crash', async ({ page }) => {
   const dialogs = collectDialogs(page);
   const { analyst } = await openAsAdmin(page, '/settings/configuration');
-  for (const damaged of ['{not json', '[1,2,3]', JSON.stringify({ displaySettings: { [analyst.id]: { colorMode: 'purple', visualizationHeight: 'tall', stickyHeader: false } }, incidents: { '5': 'x', abc: {} } })]) {
+  for (const damaged of [
+    '{not json',
+    '[1,2,3]',
+    JSON.stringify({
+      displaySettings: { [analyst.id]: { colorMode: 'purple', visualizationHeight: 'tall', stickyHeader: false } },
+      incidents: { '5': 'x', abc: {} },
+    }),
+  ]) {
     await page.evaluate((value) => {
       localStorage.setItem('persist:root', value);
       localStorage.setItem('churchkey:time-zone', 'Mars/Olympus_Mons');

@@ -26,7 +26,10 @@ async function signIn(page: Page, password: string): Promise<void> {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('a local user signs in, creates the primary analyst, stays signed in after a reload, and logs out', async ({ page, server }) => {
+test('a local user signs in, creates the primary analyst, stays signed in after a reload, and logs out', async ({
+  page,
+  server,
+}) => {
   const dialogs = collectDialogs(page);
 
   await page.goto('/');

@@ -10,7 +10,9 @@ import { chooseColorMode, importThroughPage } from './stream-session.ts';
 
 const fact = (page: Page, name: string) => page.locator(`[data-stream-fact="${name}"]`);
 
-test('a stream is shifted by +90 s: previewed, applied, undone; bad offsets are refused beside the field', async ({ page }, testInfo) => {
+test('a stream is shifted by +90 s: previewed, applied, undone; bad offsets are refused beside the field', async ({
+  page,
+}, testInfo) => {
   const dialogs = collectDialogs(page);
   const session = await openAsAdmin(page, '/');
   await importThroughPage(page, 'har/firefox111_mitmproxy.har');
@@ -20,7 +22,10 @@ test('a stream is shifted by +90 s: previewed, applied, undone; bad offsets are 
   await expect(panel.getByRole('heading', { name: 'Stream firefox111_mitmproxy.har' })).toBeVisible();
   await expect(fact(page, 'format')).toHaveText('HAR');
   await expect(fact(page, 'events')).toHaveText('14');
-  await expect(fact(page, 'source').getByRole('link', { name: 'firefox111_mitmproxy.har' })).toHaveAttribute('href', /\/api\/upload\/\d+\/content$/);
+  await expect(fact(page, 'source').getByRole('link', { name: 'firefox111_mitmproxy.har' })).toHaveAttribute(
+    'href',
+    /\/api\/upload\/\d+\/content$/,
+  );
   // 2023-03-29T16:58:59.303-07:00 is 23:58:59.303 UTC; all 14 requests within 340 ms.
   await expect(fact(page, 'range')).toContainText('2023-03-29 23:58:59.303 –');
   await expect(fact(page, 'offset')).toHaveText('0s');
@@ -29,7 +34,9 @@ test('a stream is shifted by +90 s: previewed, applied, undone; bad offsets are 
   await expect(preview.getByRole('row')).toHaveCount(15);
   const offset = page.getByRole('textbox', { name: 'Offset', exact: true });
   await offset.fill('+90s');
-  await expect(page.locator('[data-offset="parsed"]')).toContainText('Reads as +1m 30s (90,000,000 µs): events move 1m 30s later');
+  await expect(page.locator('[data-offset="parsed"]')).toContainText(
+    'Reads as +1m 30s (90,000,000 µs): events move 1m 30s later',
+  );
   const firstRow = preview.getByRole('row').nth(1);
   await expect(firstRow.locator('[data-preview="raw"]')).toHaveText('2023-03-29 23:58:59.303');
   await expect(firstRow.locator('[data-preview="shifted"]')).toHaveText('2023-03-30 00:00:29.303');
@@ -41,14 +48,18 @@ test('a stream is shifted by +90 s: previewed, applied, undone; bad offsets are 
   await page.screenshot({ path: testInfo.outputPath('stream-offset-preview-dark.png'), fullPage: true });
 
   await page.locator('[data-stream-panel]').getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'applied' })).toHaveText('Clock offset +1m 30s applied: events move 1m 30s later.');
+  await expect(page.getByRole('status').filter({ hasText: 'applied' })).toHaveText(
+    'Clock offset +1m 30s applied: events move 1m 30s later.',
+  );
   await expect(fact(page, 'range')).toContainText('2023-03-30 00:00:29.303 –');
   await expect(fact(page, 'offset')).toHaveText('+1m 30s');
   // The raw time stays what the source said.
   await expect(firstRow.locator('[data-preview="raw"]')).toHaveText('2023-03-29 23:58:59.303');
 
   await page.locator('[data-stream-panel]').getByRole('button', { name: 'Undo' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Undone' })).toHaveText('Undone: the clock offset is 0s again.');
+  await expect(page.getByRole('status').filter({ hasText: 'Undone' })).toHaveText(
+    'Undone: the clock offset is 0s again.',
+  );
   await expect(fact(page, 'range')).toContainText('2023-03-29 23:58:59.303 –');
   await expect(fact(page, 'offset')).toHaveText('0s');
   await expect(page.locator('[data-stream-panel]').getByRole('button', { name: 'Undo' })).toBeDisabled();
@@ -96,7 +107,10 @@ test('a stream is shifted by +90 s: previewed, applied, undone; bad offsets are 
   expect(dialogs).toEqual([]);
 });
 
-test('with no network, the stream panel shows the device copy of the stream, and says changes need the server', async ({ page, context }) => {
+test('with no network, the stream panel shows the device copy of the stream, and says changes need the server', async ({
+  page,
+  context,
+}) => {
   await openAsAdmin(page, '/');
   await importThroughPage(page, 'events/m365_defender_activity_log.csv');
   await page.getByRole('link', { name: 'Open the stream' }).click();

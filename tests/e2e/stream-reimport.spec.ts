@@ -15,7 +15,11 @@ const fact = (page: Page, name: string) => page.locator(`[data-stream-fact="${na
 const check = (page: Page, name: string) => page.locator(`[data-check="${name}"]`);
 
 async function streamOf(page: Page, incidentID: number): Promise<{ id: number; eventCount: number }> {
-  const payload = await api<{ incident: { streams: { id: number; isMarkerStream: boolean; eventCount: number }[] } }>(page.request, 'GET', `/api/incident/${incidentID}`);
+  const payload = await api<{ incident: { streams: { id: number; isMarkerStream: boolean; eventCount: number }[] } }>(
+    page.request,
+    'GET',
+    `/api/incident/${incidentID}`,
+  );
   return payload.incident.streams.find((stream) => !stream.isMarkerStream)!;
 }
 
@@ -44,18 +48,26 @@ test('re-importing the same delimited file: nothing to carry over, counts unchan
   await expect(check(page, 'outcome')).toBeHidden();
   await panel(page).getByRole('button', { name: 'Check' }).click();
   await panel(page).getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(panel(page).locator('[data-reimport="done"]')).toContainText('Re-imported: 15 events (no_source_annotations)');
+  await expect(panel(page).locator('[data-reimport="done"]')).toContainText(
+    'Re-imported: 15 events (no_source_annotations)',
+  );
   await expect(fact(page, 'events')).toHaveText('15');
   expect((await streamOf(page, incidentID)).eventCount).toBe(15);
   expect(dialogs).toEqual([]);
 });
 
-test('an annotated event is carried to its match; an updated file without it is a merge conflict the analyst resolves', async ({ page }, testInfo) => {
+test('an annotated event is carried to its match; an updated file without it is a merge conflict the analyst resolves', async ({
+  page,
+}, testInfo) => {
   const dialogs = collectDialogs(page);
   const session = await openAsAdmin(page, '/');
   const incidentID = await importThroughPage(page, 'har/firefox111_mitmproxy.har');
   const stream = await streamOf(page, incidentID);
-  const events = await api<{ events: { id: number; streamID: number; message: string }[] }>(page.request, 'GET', `/api/incident/${incidentID}/events?limit=100`);
+  const events = await api<{ events: { id: number; streamID: number; message: string }[] }>(
+    page.request,
+    'GET',
+    `/api/incident/${incidentID}/events?limit=100`,
+  );
   const tagged = events.events.find((event) => event.streamID === stream.id)!;
   await api(page.request, 'PUT', `/api/event/${tagged.id}/tag/suspicious`);
   await page.goto(`/incident/${incidentID}/stream/${stream.id}`);
@@ -83,7 +95,9 @@ test('an annotated event is carried to its match; an updated file without it is 
 
   await panel(page).getByRole('button', { name: 'Move their annotations to the stream' }).click();
   await expect(panel(page).locator('[data-reimport="done"]')).toContainText('(merge_conflict, detach_unmatched)');
-  await expect(panel(page).locator('[data-reimport="done"]')).toContainText('1 unmatched events removed after their annotations moved to the stream');
+  await expect(panel(page).locator('[data-reimport="done"]')).toContainText(
+    '1 unmatched events removed after their annotations moved to the stream',
+  );
   await expect(fact(page, 'events')).toHaveText('19');
   const after = await api<{ stream: { tags: string[] } }>(page.request, 'GET', `/api/stream/${stream.id}`);
   expect(after.stream.tags).toContain('suspicious');
@@ -99,7 +113,12 @@ test('the import shows its upload progress on a slow link and can be cancelled',
   // Chromium's own throttling: 1.4 MB at 256 KiB/s takes some seconds to send.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 256 * 1024,
+  });
   await page.getByRole('button', { name: 'Import' }).click();
   const bar = page.getByRole('progressbar', { name: 'Uploading the file' });
   await expect(bar).toBeVisible();
@@ -107,10 +126,18 @@ test('the import shows its upload progress on a slow link and can be cancelled',
   await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Import cancelled' })).toBeVisible();
-  expect((await api<{ incident: { streams: unknown[] } }>(page.request, 'GET', `/api/incident/${incidentID}`)).incident.streams).toHaveLength(2);
+  expect(
+    (await api<{ incident: { streams: unknown[] } }>(page.request, 'GET', `/api/incident/${incidentID}`)).incident
+      .streams,
+  ).toHaveLength(2);
 
   // Unthrottled again, the import goes through the server's phase to its answer.
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await page.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toContainText('2,378 events imported');
 });
@@ -125,8 +152,16 @@ test('a stream annotated after the check answers 409 on import, and the check mu
   await expect(check(page, 'outcome')).toHaveText('Nothing to carry over (no_source_annotations)');
 
   // Meanwhile another analyst tags an event the new file does not have.
-  const events = await api<{ events: { id: number; streamID: number }[] }>(page.request, 'GET', `/api/incident/${incidentID}/events?limit=100`);
-  await api(page.request, 'PUT', `/api/event/${events.events.find((event) => event.streamID === stream.id)!.id}/tag/late`);
+  const events = await api<{ events: { id: number; streamID: number }[] }>(
+    page.request,
+    'GET',
+    `/api/incident/${incidentID}/events?limit=100`,
+  );
+  await api(
+    page.request,
+    'PUT',
+    `/api/event/${events.events.find((event) => event.streamID === stream.id)!.id}/tag/late`,
+  );
   await panel(page).getByRole('button', { name: 'Import', exact: true }).click();
   await expect(panel(page).getByRole('status').filter({ hasText: 'changed since the check' })).toHaveText(
     'The stream changed since the check (now merge_conflict): check again before importing.',

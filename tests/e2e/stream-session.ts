@@ -6,8 +6,15 @@ import { analystMenuButton, api, uniqueName } from './app-session.ts';
 import { expect } from './fixtures.ts';
 
 export async function newIncident(page: Page, prefix: string): Promise<number> {
-  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', { name: uniqueName(`${prefix} Org`) });
-  const incident = await api<{ incident: { id: number } }>(page.request, 'POST', `/api/organization/${organization.organization.id}/incident`, { name: uniqueName(`${prefix} Incident`) });
+  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', {
+    name: uniqueName(`${prefix} Org`),
+  });
+  const incident = await api<{ incident: { id: number } }>(
+    page.request,
+    'POST',
+    `/api/organization/${organization.organization.id}/incident`,
+    { name: uniqueName(`${prefix} Incident`) },
+  );
   return incident.incident.id;
 }
 

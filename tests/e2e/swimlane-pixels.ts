@@ -17,7 +17,14 @@ export interface SwimlanePixels {
   counts: number[];
 }
 
-export async function swimlanePixels(page: Page, target: Locator, columnCount: number, leftPx: number, points: Array<[number, number]> = [], countColors: string[] = []): Promise<SwimlanePixels> {
+export async function swimlanePixels(
+  page: Page,
+  target: Locator,
+  columnCount: number,
+  leftPx: number,
+  points: Array<[number, number]> = [],
+  countColors: string[] = [],
+): Promise<SwimlanePixels> {
   const png = (await target.screenshot()).toString('base64');
   return page.evaluate(
     async ({ png, columnCount, leftPx, points, countColors }) => {
@@ -36,7 +43,8 @@ export async function swimlanePixels(page: Page, target: Locator, columnCount: n
       };
       const background = pixel(width - 2, 1);
       const saturated = ([r, g, b]: [number, number, number]) => Math.max(r, g, b) - Math.min(r, g, b) > 40;
-      const differs = (a: [number, number, number], b: [number, number, number]) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) > 30;
+      const differs = (a: [number, number, number], b: [number, number, number]) =>
+        Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) > 30;
       const columnWidth = (width - leftPx) / columnCount;
       const colours = new Set<string>();
       let columnsWithInk = 0;
@@ -64,7 +72,11 @@ export async function swimlanePixels(page: Page, target: Locator, columnCount: n
         }
         if (same / total > 0.8) markerRows += 1;
       }
-      const wanted = countColors.map((hex): [number, number, number] => [Number.parseInt(hex.slice(1, 3), 16), Number.parseInt(hex.slice(3, 5), 16), Number.parseInt(hex.slice(5, 7), 16)]);
+      const wanted = countColors.map((hex): [number, number, number] => [
+        Number.parseInt(hex.slice(1, 3), 16),
+        Number.parseInt(hex.slice(3, 5), 16),
+        Number.parseInt(hex.slice(5, 7), 16),
+      ]);
       const counts = wanted.map(() => 0);
       for (let y = 0; y < height; y += 1) {
         for (let x = Math.round(leftPx); x < width; x += 1) {

@@ -29,7 +29,9 @@ async function idle(page: Page): Promise<void> {
   await expect(page.locator('[data-swimlane-canvas]')).toHaveAttribute('data-swimlane-idle', 'true');
 }
 
-test('the swimlane draws the demo incident: a column per actor, boxes in stream colours, markers across', async ({ page }, testInfo) => {
+test('the swimlane draws the demo incident: a column per actor, boxes in stream colours, markers across', async ({
+  page,
+}, testInfo) => {
   const { canvas } = await openSwimlane(page);
   const headers = page.getByRole('list', { name: 'Swimlane columns' }).getByRole('listitem');
   const columnCount = await headers.count();
@@ -45,7 +47,9 @@ test('the swimlane draws the demo incident: a column per actor, boxes in stream 
   await attachScreenshots(page, testInfo, 'swimlane');
 });
 
-test('an event selected in the swimlane opens its detail route and is the one the event timeline shows selected', async ({ page }) => {
+test('an event selected in the swimlane opens its detail route and is the one the event timeline shows selected', async ({
+  page,
+}) => {
   const { canvas } = await openSwimlane(page);
   await idle(page);
   const headers = page.getByRole('list', { name: 'Swimlane columns' }).getByRole('listitem');
@@ -60,7 +64,12 @@ test('an event selected in the swimlane opens its detail route and is the one th
     for (let y = 4; y < box.height - 4; y += 6) {
       await page.mouse.move(box.x + 92 + column * columnWidth + columnWidth / 2, box.y + y);
       if ((await hover.count()) === 0) continue;
-      const text = (await hover.locator('p.break-words, p.line-clamp-4').first().textContent({ timeout: 500 }).catch(() => null)) ?? '';
+      const text =
+        (await hover
+          .locator('p.break-words, p.line-clamp-4')
+          .first()
+          .textContent({ timeout: 500 })
+          .catch(() => null)) ?? '';
       if (text && !(await hover.innerText()).startsWith('Marker')) {
         message = text;
         await page.mouse.down();
@@ -74,7 +83,9 @@ test('an event selected in the swimlane opens its detail route and is the one th
   const detail = page.getByRole('complementary').filter({ hasText: message!.slice(0, 30) });
   await expect(detail.first()).toBeVisible();
   await page.getByRole('navigation', { name: 'Incident views' }).getByRole('link', { name: 'Timeline' }).click();
-  await expect(page.getByTestId('event-timeline-list').locator('[aria-selected="true"]')).toContainText(message!.slice(0, 30));
+  await expect(page.getByTestId('event-timeline-list').locator('[aria-selected="true"]')).toContainText(
+    message!.slice(0, 30),
+  );
 });
 
 test('a hidden column and a new column order survive a reload', async ({ page }) => {
@@ -99,7 +110,9 @@ test('a hidden column and a new column order survive a reload', async ({ page })
   await expect(headers.filter({ hasText: first })).toHaveCount(1);
 });
 
-test('grouping nearby events is kept over a reload, and a group opens the event-group route with its events', async ({ page }) => {
+test('grouping nearby events is kept over a reload, and a group opens the event-group route with its events', async ({
+  page,
+}) => {
   const { canvas } = await openSwimlane(page);
   const grouping = page.getByRole('checkbox', { name: 'Group nearby events' });
   await grouping.check();
@@ -118,7 +131,9 @@ test('grouping nearby events is kept over a reload, and a group opens the event-
     for (let y = 4; y < box.height - 4; y += 4) {
       await page.mouse.move(box.x + 92 + column * columnWidth + columnWidth / 2, box.y + y);
       if ((await hover.count()) === 0) continue;
-      const match = /^([\d,]+) nearby events/.exec((await hover.innerText().catch(() => '')).trim().split('\n').pop() ?? '');
+      const match = /^([\d,]+) nearby events/.exec(
+        (await hover.innerText().catch(() => '')).trim().split('\n').pop() ?? '',
+      );
       if (match) {
         count = Number(match[1]!.replace(/,/g, ''));
         await page.mouse.down();
@@ -146,8 +161,23 @@ test('a HAR request is drawn as its phases, which its hover card names with thei
   await idle(page);
   const columnCount = await page.getByRole('list', { name: 'Swimlane columns' }).getByRole('listitem').count();
   const phases = ['blocked', 'dns', 'connect', 'ssl', 'send', 'wait', 'receive'] as const;
-  const colors: Record<(typeof phases)[number], string> = { blocked: '#9AA0A6', dns: '#1A9E9E', connect: '#E8871E', ssl: '#A05FD4', send: '#4D7CFE', wait: '#3BAA4F', receive: '#1565C0' };
-  const pixels = await swimlanePixels(page, canvas, columnCount, 92, [], phases.map((phase) => colors[phase]));
+  const colors: Record<(typeof phases)[number], string> = {
+    blocked: '#9AA0A6',
+    dns: '#1A9E9E',
+    connect: '#E8871E',
+    ssl: '#A05FD4',
+    send: '#4D7CFE',
+    wait: '#3BAA4F',
+    receive: '#1565C0',
+  };
+  const pixels = await swimlanePixels(
+    page,
+    canvas,
+    columnCount,
+    92,
+    [],
+    phases.map((phase) => colors[phase]),
+  );
   // Waiting for the server is most of a request: its colour fills a good part of the boxes, and other phases show too.
   const drawn = phases.filter((_, index) => (pixels.counts[index] ?? 0) >= 20);
   expect(drawn).toContain('wait');

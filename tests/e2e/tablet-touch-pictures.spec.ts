@@ -14,17 +14,28 @@ test.use({ serverEnv: DEMO_ENV });
 type Finger = { x: number; y: number; id: number };
 
 async function touch(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchEnd', fingers: Finger[]): Promise<void> {
-  await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: fingers.map((finger) => ({ x: finger.x, y: finger.y, id: finger.id })) });
+  await cdp.send('Input.dispatchTouchEvent', {
+    type,
+    touchPoints: fingers.map((finger) => ({ x: finger.x, y: finger.y, id: finger.id })),
+  });
 }
 
 /** Moves fingers from their start to their end in steps, as a hand would. */
 async function slide(cdp: CDPSession, from: Finger[], to: Finger[], steps = 8): Promise<void> {
   await touch(cdp, 'touchStart', from);
   for (let step = 1; step <= steps; step += 1) {
-    await touch(cdp, 'touchMove', from.map((finger, index) => {
-      const end = to[index] as Finger;
-      return { id: finger.id, x: finger.x + ((end.x - finger.x) * step) / steps, y: finger.y + ((end.y - finger.y) * step) / steps };
-    }));
+    await touch(
+      cdp,
+      'touchMove',
+      from.map((finger, index) => {
+        const end = to[index] as Finger;
+        return {
+          id: finger.id,
+          x: finger.x + ((end.x - finger.x) * step) / steps,
+          y: finger.y + ((end.y - finger.y) * step) / steps,
+        };
+      }),
+    );
   }
   await touch(cdp, 'touchEnd', []);
 }
@@ -35,7 +46,10 @@ async function tap(cdp: CDPSession, point: { x: number; y: number }): Promise<vo
 }
 
 async function rangeOf(element: Locator): Promise<{ from: number; to: number }> {
-  return { from: Number(await element.getAttribute('data-range-from-micros')), to: Number(await element.getAttribute('data-range-to-micros')) };
+  return {
+    from: Number(await element.getAttribute('data-range-from-micros')),
+    to: Number(await element.getAttribute('data-range-to-micros')),
+  };
 }
 
 async function boxOf(element: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
@@ -51,17 +65,33 @@ async function pinchThenDrag(cdp: CDPSession, area: Locator, ranged: Locator): P
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   const before = await rangeOf(ranged);
-  await slide(cdp, [{ x: x - 30, y, id: 1 }, { x: x + 30, y, id: 2 }], [{ x: x - 120, y, id: 1 }, { x: x + 120, y, id: 2 }]);
-  await expect.poll(async () => {
-    const after = await rangeOf(ranged);
-    return (after.to - after.from) / (before.to - before.from);
-  }).toBeLessThan(0.4);
+  await slide(
+    cdp,
+    [
+      { x: x - 30, y, id: 1 },
+      { x: x + 30, y, id: 2 },
+    ],
+    [
+      { x: x - 120, y, id: 1 },
+      { x: x + 120, y, id: 2 },
+    ],
+  );
+  await expect
+    .poll(async () => {
+      const after = await rangeOf(ranged);
+      return (after.to - after.from) / (before.to - before.from);
+    })
+    .toBeLessThan(0.4);
   const zoomed = await rangeOf(ranged);
   await slide(cdp, [{ x: x - 60, y, id: 1 }], [{ x: x + 60, y, id: 1 }]);
   await expect.poll(async () => (await rangeOf(ranged)).from).toBeLessThan(zoomed.from);
 }
 
-async function openIncident(page: Page, picture: string, name?: string): Promise<{ id: number; organizationID: number; cdp: CDPSession }> {
+async function openIncident(
+  page: Page,
+  picture: string,
+  name?: string,
+): Promise<{ id: number; organizationID: number; cdp: CDPSession }> {
   await openAsAdmin(page, '/');
   const incident = await demoIncident(page.request, name);
   await page.goto(`/incident/${incident.id}/type/${picture}`);
@@ -75,7 +105,9 @@ for (const size of [
   test.describe(`a ${size.width} x ${size.height} tablet ${size.name}`, () => {
     test.use({ viewport: { width: size.width, height: size.height }, hasTouch: true, isMobile: size.isMobile });
 
-    test('events over time: a pinch narrows the time interval, a drag moves it, a tap picks an instant', async ({ page }, testInfo) => {
+    test('events over time: a pinch narrows the time interval, a drag moves it, a tap picks an instant', async ({
+      page,
+    }, testInfo) => {
       const { cdp } = await openIncident(page, 'event-timeline');
       const series = page.locator('[data-picture="events-over-time"]');
       await expect(series).toHaveAttribute('data-state', 'drawn');
@@ -90,7 +122,9 @@ for (const size of [
       await attachScreenshots(page, testInfo, `events-over-time-touch-${size.width}`);
     });
 
-    test('event timeline: a tap selects a row, a long-press holds the cursor, a drag scrolls, a pinch narrows the time interval', async ({ page }, testInfo) => {
+    test('event timeline: a tap selects a row, a long-press holds the cursor, a drag scrolls, a pinch narrows the time interval', async ({
+      page,
+    }, testInfo) => {
       const { cdp } = await openIncident(page, 'event-timeline');
       const list = page.getByTestId('event-timeline-list');
       const rows = list.locator('[role="row"]');
@@ -123,11 +157,23 @@ for (const size of [
 
       const plot = series.locator('[data-range-from-micros]');
       const before = await rangeOf(plot);
-      await slide(cdp, [{ x: x - 30, y, id: 1 }, { x: x + 30, y, id: 2 }], [{ x: x - 150, y, id: 1 }, { x: x + 150, y, id: 2 }]);
-      await expect.poll(async () => {
-        const after = await rangeOf(plot);
-        return (after.to - after.from) / (before.to - before.from);
-      }).toBeLessThan(0.4);
+      await slide(
+        cdp,
+        [
+          { x: x - 30, y, id: 1 },
+          { x: x + 30, y, id: 2 },
+        ],
+        [
+          { x: x - 150, y, id: 1 },
+          { x: x + 150, y, id: 2 },
+        ],
+      );
+      await expect
+        .poll(async () => {
+          const after = await rangeOf(plot);
+          return (after.to - after.from) / (before.to - before.from);
+        })
+        .toBeLessThan(0.4);
       await expect(series.getByRole('button', { name: 'Whole incident' })).toBeVisible();
       await attachScreenshots(page, testInfo, `timeline-touch-${size.width}`);
     });
@@ -135,7 +181,9 @@ for (const size of [
     test('actor-bar: a long-press shows the card, a tap opens the actor', async ({ page }, testInfo) => {
       const { id, cdp } = await openIncident(page, 'actor-bar');
       const bar = page.locator('[data-chart-canvas="actor-bar"]');
-      await expect(page.getByRole('table', { name: 'Events per actor and stream' }).locator('tbody tr').first()).toBeVisible();
+      await expect(
+        page.getByRole('table', { name: 'Events per actor and stream' }).locator('tbody tr').first(),
+      ).toBeVisible();
       const box = await boxOf(bar);
       const point = { x: box.x + 200, y: box.y + 14 };
       const card = page.locator('[data-chart-hover="actor-bar"]');
@@ -149,7 +197,9 @@ for (const size of [
       await expect(page).toHaveURL(new RegExp(`/incident/${id}/actor/\\d+$`));
     });
 
-    test('actor-scatter: a pinch zooms its time range, a drag pans it, a tap on a dot selects its event', async ({ page }) => {
+    test('actor-scatter: a pinch zooms its time range, a drag pans it, a tap on a dot selects its event', async ({
+      page,
+    }) => {
       const { cdp } = await openIncident(page, 'actor-scatter');
       const scatter = page.locator('[data-picture="actor-scatter"]');
       const canvas = page.locator('[data-chart-canvas="actor-scatter"]');
@@ -189,7 +239,9 @@ test.describe('a 768 x 1024 tablet upright: the organization and the map', () =>
     const cdp = await page.context().newCDPSession(page);
     const rowBox = await boxOf(rows.nth(3));
     await tap(cdp, { x: rowBox.x + rowBox.width / 2, y: rowBox.y + rowBox.height / 2 });
-    await expect(page).toHaveURL(new RegExp(`/organization/${incident.organizationID}/type/event-timeline/event/\\d+$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/organization/${incident.organizationID}/type/event-timeline/event/\\d+$`),
+    );
     const sheet = page.getByRole('dialog', { name: 'Event details' });
     await expect(sheet).toBeVisible();
     await expect(sheet.getByRole('link', { name: 'Open in its incident' })).toBeVisible();
@@ -212,6 +264,7 @@ test.describe('a 768 x 1024 tablet upright: the organization and the map', () =>
     await pinchThenDrag(cdp, first.locator('.u-over'), first);
     const moved = await rangeOf(first);
     // Every panel of the map shows the same time range.
-    for (let index = 1; index < (await panels.count()); index += 1) expect(await rangeOf(panels.nth(index))).toEqual(moved);
+    for (let index = 1; index < (await panels.count()); index += 1)
+      expect(await rangeOf(panels.nth(index))).toEqual(moved);
   });
 });

@@ -15,23 +15,37 @@ const MIN_COLUMN_WIDTH_PX = 120;
 type Finger = { x: number; y: number; id: number };
 
 async function touch(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchEnd', fingers: Finger[]): Promise<void> {
-  await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: fingers.map((finger) => ({ x: finger.x, y: finger.y, id: finger.id })) });
+  await cdp.send('Input.dispatchTouchEvent', {
+    type,
+    touchPoints: fingers.map((finger) => ({ x: finger.x, y: finger.y, id: finger.id })),
+  });
 }
 
 /** Moves fingers from their start to their end in steps, as a hand would. */
 async function slide(cdp: CDPSession, from: Finger[], to: Finger[], steps = 8): Promise<void> {
   await touch(cdp, 'touchStart', from);
   for (let step = 1; step <= steps; step += 1) {
-    await touch(cdp, 'touchMove', from.map((finger, index) => {
-      const end = to[index] as Finger;
-      return { id: finger.id, x: finger.x + ((end.x - finger.x) * step) / steps, y: finger.y + ((end.y - finger.y) * step) / steps };
-    }));
+    await touch(
+      cdp,
+      'touchMove',
+      from.map((finger, index) => {
+        const end = to[index] as Finger;
+        return {
+          id: finger.id,
+          x: finger.x + ((end.x - finger.x) * step) / steps,
+          y: finger.y + ((end.y - finger.y) * step) / steps,
+        };
+      }),
+    );
   }
   await touch(cdp, 'touchEnd', []);
 }
 
 async function windowOf(canvas: Locator): Promise<{ from: number; to: number }> {
-  return { from: Number(await canvas.getAttribute('data-window-from-micros')), to: Number(await canvas.getAttribute('data-window-to-micros')) };
+  return {
+    from: Number(await canvas.getAttribute('data-window-from-micros')),
+    to: Number(await canvas.getAttribute('data-window-to-micros')),
+  };
 }
 
 async function openSwimlane(page: Page): Promise<{ incidentID: number; canvas: Locator; cdp: CDPSession }> {
@@ -72,7 +86,9 @@ for (const size of [
   test.describe(`a ${size.width} x ${size.height} tablet ${size.name}`, () => {
     test.use({ viewport: { width: size.width, height: size.height }, hasTouch: true, isMobile: size.isMobile });
 
-    test('the filters are a sheet opened from the toolbar, and the picture takes the width', async ({ page }, testInfo) => {
+    test('the filters are a sheet opened from the toolbar, and the picture takes the width', async ({
+      page,
+    }, testInfo) => {
       await openSwimlane(page);
       await expect(page.getByTestId('incident-side-panel')).toHaveCount(0);
       const picture = page.locator('[data-picture="swimlane"]');
@@ -93,7 +109,9 @@ for (const size of [
       await expect(filters).toBeFocused();
     });
 
-    test('swimlane columns keep a readable width, name their actor in full and scroll sideways', async ({ page }, testInfo) => {
+    test('swimlane columns keep a readable width, name their actor in full and scroll sideways', async ({
+      page,
+    }, testInfo) => {
       const { canvas, cdp } = await openSwimlane(page);
       const headers = page.getByRole('list', { name: 'Swimlane columns' }).getByRole('listitem');
       const count = await headers.count();
@@ -107,7 +125,8 @@ for (const size of [
       }
       const box = await canvas.boundingBox();
       if (!box) throw new Error('the swimlane has no box');
-      if (92 + count * MIN_COLUMN_WIDTH_PX <= box.width) throw new Error(`the demo's ${count} columns fit ${box.width} px: nothing to scroll`);
+      if (92 + count * MIN_COLUMN_WIDTH_PX <= box.width)
+        throw new Error(`the demo's ${count} columns fit ${box.width} px: nothing to scroll`);
       await expect(page.locator('[data-swimlane-column-scroll]')).toBeVisible();
       const firstBefore = (await headers.first().boundingBox())?.x ?? 0;
       const before = await windowOf(canvas);
@@ -127,12 +146,24 @@ for (const size of [
       const x = box.x + box.width / 2;
       const y = box.y + box.height / 2;
       const before = await windowOf(canvas);
-      await slide(cdp, [{ x, y: y - 40, id: 1 }, { x, y: y + 40, id: 2 }], [{ x, y: y - 160, id: 1 }, { x, y: y + 160, id: 2 }]);
+      await slide(
+        cdp,
+        [
+          { x, y: y - 40, id: 1 },
+          { x, y: y + 40, id: 2 },
+        ],
+        [
+          { x, y: y - 160, id: 1 },
+          { x, y: y + 160, id: 2 },
+        ],
+      );
       // Fingers four times further apart: the window about a quarter of the span.
-      await expect.poll(async () => {
-        const after = await windowOf(canvas);
-        return (after.to - after.from) / (before.to - before.from);
-      }).toBeLessThan(0.4);
+      await expect
+        .poll(async () => {
+          const after = await windowOf(canvas);
+          return (after.to - after.from) / (before.to - before.from);
+        })
+        .toBeLessThan(0.4);
       const zoomed = await windowOf(canvas);
       await slide(cdp, [{ x, y: y - 100, id: 1 }], [{ x, y: y + 100, id: 1 }]);
       // Dragged down: earlier times come into view, by the same span.

@@ -18,7 +18,10 @@ const checker = join(root, 'scripts', 'check-imports.mjs');
 /** Runs the checker on `tree`; the exit status and what it printed. */
 function check(tree: string, script = checker): { ok: boolean; output: string } {
   try {
-    return { ok: true, output: execFileSync(process.execPath, [script, tree], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) };
+    return {
+      ok: true,
+      output: execFileSync(process.execPath, [script, tree], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+    };
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string };
     return { ok: false, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
@@ -32,21 +35,88 @@ interface Plant {
 }
 
 const PLANTS: Plant[] = [
-  { what: 'react in src/render', rule: 'package in layer', files: { 'src/render/planted.ts': "import { useState } from 'react';\nexport const planted = useState;\n" } },
-  { what: 'dexie in src/render', rule: 'package in layer', files: { 'src/render/planted.ts': "import Dexie from 'dexie';\nexport const planted = Dexie;\n" } },
-  { what: 'pixi.js in domain', rule: 'package in layer', files: { 'domain/planted.ts': "import { Graphics } from 'pixi.js';\nexport const planted = Graphics;\n" } },
-  { what: 'node:fs in domain', rule: 'package in layer', files: { 'domain/planted.ts': "import { readFileSync } from 'node:fs';\nexport const planted = readFileSync;\n" } },
+  {
+    what: 'react in src/render',
+    rule: 'package in layer',
+    files: { 'src/render/planted.ts': "import { useState } from 'react';\nexport const planted = useState;\n" },
+  },
+  {
+    what: 'dexie in src/render',
+    rule: 'package in layer',
+    files: { 'src/render/planted.ts': "import Dexie from 'dexie';\nexport const planted = Dexie;\n" },
+  },
+  {
+    what: 'pixi.js in domain',
+    rule: 'package in layer',
+    files: { 'domain/planted.ts': "import { Graphics } from 'pixi.js';\nexport const planted = Graphics;\n" },
+  },
+  {
+    what: 'node:fs in domain',
+    rule: 'package in layer',
+    files: { 'domain/planted.ts': "import { readFileSync } from 'node:fs';\nexport const planted = readFileSync;\n" },
+  },
   { what: 'react in a worker', rule: 'package in layer', files: { 'workers/planted.worker.ts': "import 'react';\n" } },
-  { what: 'a side-effect import of a feature from src/data', rule: 'layer', files: { 'src/data/planted.ts': "import '../features/incident/incident-view-state.ts';\n" } },
-  { what: 'a type-only import of a feature from src/data', rule: 'layer', files: { 'src/data/planted.ts': "import type {\n  IncidentViewState,\n} from '../features/incident/incident-view-state.ts';\nexport type Planted = IncidentViewState;\n" } },
-  { what: 'a re-export of a route from src/ui', rule: 'layer', files: { 'src/ui/planted.ts': "export * from '../routes/__root.tsx';\n" } },
-  { what: 'a dynamic import of the server from a feature', rule: 'layer', files: { 'src/features/home/planted.ts': "export const planted = () => import('../../../server/app.ts');\n" } },
-  { what: 'a new src/lib folder importing app/router.ts', rule: 'unknown src folder', files: { 'src/lib/planted.ts': "import { router } from '../app/router.ts';\nexport const planted = router;\n" } },
-  { what: 'render importing ui', rule: 'render imports ui', files: { 'src/render/planted.ts': "import { Button } from '../ui/button.tsx';\nexport const planted = Button;\n" } },
-  { what: 'a worker URL reaching into server/', rule: 'layer', files: { 'src/render/planted.ts': "export const planted = () => new Worker(new URL('../../server/app.ts', import.meta.url), { type: 'module' });\n" } },
-  { what: 'a feature importing another feature', rule: 'feature imports feature', files: { 'src/features/home/planted.ts': "export { mirrorStreamSource } from '../streams/mirror-stream-source.ts';\n" } },
-  { what: "a feature reading the mirror's tables", rule: 'storage outside data', files: { 'src/features/home/planted.ts': "import { mirrorDatabase } from '../../data/mirror/mirror-database.ts';\nexport const planted = mirrorDatabase;\n" } },
-  { what: 'Cesium in a feature', rule: 'cesium outside render', files: { 'src/features/home/planted.ts': "import { Viewer } from 'cesium';\nexport const planted = Viewer;\n" } },
+  {
+    what: 'a side-effect import of a feature from src/data',
+    rule: 'layer',
+    files: { 'src/data/planted.ts': "import '../features/incident/incident-view-state.ts';\n" },
+  },
+  {
+    what: 'a type-only import of a feature from src/data',
+    rule: 'layer',
+    files: {
+      'src/data/planted.ts':
+        "import type {\n  IncidentViewState,\n} from '../features/incident/incident-view-state.ts';\nexport type Planted = IncidentViewState;\n",
+    },
+  },
+  {
+    what: 'a re-export of a route from src/ui',
+    rule: 'layer',
+    files: { 'src/ui/planted.ts': "export * from '../routes/__root.tsx';\n" },
+  },
+  {
+    what: 'a dynamic import of the server from a feature',
+    rule: 'layer',
+    files: { 'src/features/home/planted.ts': "export const planted = () => import('../../../server/app.ts');\n" },
+  },
+  {
+    what: 'a new src/lib folder importing app/router.ts',
+    rule: 'unknown src folder',
+    files: { 'src/lib/planted.ts': "import { router } from '../app/router.ts';\nexport const planted = router;\n" },
+  },
+  {
+    what: 'render importing ui',
+    rule: 'render imports ui',
+    files: { 'src/render/planted.ts': "import { Button } from '../ui/button.tsx';\nexport const planted = Button;\n" },
+  },
+  {
+    what: 'a worker URL reaching into server/',
+    rule: 'layer',
+    files: {
+      'src/render/planted.ts':
+        "export const planted = () => new Worker(new URL('../../server/app.ts', import.meta.url), { type: 'module' });\n",
+    },
+  },
+  {
+    what: 'a feature importing another feature',
+    rule: 'feature imports feature',
+    files: {
+      'src/features/home/planted.ts': "export { mirrorStreamSource } from '../streams/mirror-stream-source.ts';\n",
+    },
+  },
+  {
+    what: "a feature reading the mirror's tables",
+    rule: 'storage outside data',
+    files: {
+      'src/features/home/planted.ts':
+        "import { mirrorDatabase } from '../../data/mirror/mirror-database.ts';\nexport const planted = mirrorDatabase;\n",
+    },
+  },
+  {
+    what: 'Cesium in a feature',
+    rule: 'cesium outside render',
+    files: { 'src/features/home/planted.ts': "import { Viewer } from 'cesium';\nexport const planted = Viewer;\n" },
+  },
   {
     what: 'an import cycle through type-only imports',
     rule: 'import cycle',
@@ -55,14 +125,22 @@ const PLANTS: Plant[] = [
       'src/data/planted-b.ts': "import type { A } from './planted-a.ts';\nexport interface B { a: A }\n",
     },
   },
-  { what: 'SQL in a route file', rule: 'sql in routes', files: { 'server/routes/api/planted-routes.ts': "import type { Db } from '../../db/database.ts';\nexport const planted = (db: Db) => db.query<{ n: number }>('SELECT 1 AS n');\n" } },
+  {
+    what: 'SQL in a route file',
+    rule: 'sql in routes',
+    files: {
+      'server/routes/api/planted-routes.ts':
+        "import type { Db } from '../../db/database.ts';\nexport const planted = (db: Db) => db.query<{ n: number }>('SELECT 1 AS n');\n",
+    },
+  },
 ];
 
 describe('check-imports.mjs on a scratch copy of the tree', () => {
   let scratch: string;
   beforeAll(() => {
     scratch = mkdtempSync(join(tmpdir(), 'churchkey-lint-'));
-    for (const top of ['domain', 'server', 'src', 'workers']) cpSync(join(root, top), join(scratch, top), { recursive: true });
+    for (const top of ['domain', 'server', 'src', 'workers'])
+      cpSync(join(root, top), join(scratch, top), { recursive: true });
   });
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -93,7 +171,13 @@ describe('check-imports.mjs on a scratch copy of the tree', () => {
     cpSync(join(root, 'scripts'), scripts, { recursive: true });
     const rules = join(scripts, 'lint', 'layer-rules.mjs');
     const file = 'server/routes/api/note-routes.ts';
-    writeFileSync(rules, readFileSync(rules, 'utf8').replace("'sql in routes': {", `'sql in routes': {\n    '${file}': 'planted: a debt entry for a clean file',`));
+    writeFileSync(
+      rules,
+      readFileSync(rules, 'utf8').replace(
+        "'sql in routes': {",
+        `'sql in routes': {\n    '${file}': 'planted: a debt entry for a clean file',`,
+      ),
+    );
     try {
       const result = check(scratch, join(scripts, 'check-imports.mjs'));
       expect(result.ok).toBe(false);
@@ -129,14 +213,62 @@ describe('ESLint on files at paths of the tree', () => {
   };
 
   it.each([
-    { what: 'fetch in a feature', path: 'src/features/home/planted.ts', code: "export const planted = () => fetch('/api/incidents');\n", rule: 'no-restricted-globals', names: 'api-client' },
-    { what: 'window.fetch in a feature', path: 'src/features/home/planted.ts', code: "export const planted = () => window.fetch('/api/incidents');\n", rule: 'no-restricted-properties', names: 'api-client' },
-    { what: 'globalThis.indexedDB in a feature', path: 'src/features/home/planted.ts', code: "export const planted = () => globalThis.indexedDB.open('x');\n", rule: 'no-restricted-properties', names: 'src/data/mirror' },
-    { what: 'localStorage in a renderer', path: 'src/render/planted.ts', code: "export const planted = () => localStorage.getItem('x');\n", rule: 'no-restricted-globals', names: 'persisted-state' },
-    { what: 'self.caches in a worker', path: 'workers/planted.worker.ts', code: "export const planted = () => self.caches.open('x');\n", rule: 'no-restricted-properties', names: 'service worker' },
-    { what: 'caches in a route', path: 'src/routes/planted.ts', code: "export const planted = () => caches.keys();\n", rule: 'no-restricted-globals', names: 'service worker' },
-    { what: 'document in domain', path: 'domain/planted.ts', code: 'export const planted = () => document.title;\n', rule: 'no-restricted-globals', names: 'no DOM' },
-    { what: 'window in a worker', path: 'workers/planted.worker.ts', code: 'export const planted = () => window.innerWidth;\n', rule: 'no-restricted-globals', names: 'no DOM' },
+    {
+      what: 'fetch in a feature',
+      path: 'src/features/home/planted.ts',
+      code: "export const planted = () => fetch('/api/incidents');\n",
+      rule: 'no-restricted-globals',
+      names: 'api-client',
+    },
+    {
+      what: 'window.fetch in a feature',
+      path: 'src/features/home/planted.ts',
+      code: "export const planted = () => window.fetch('/api/incidents');\n",
+      rule: 'no-restricted-properties',
+      names: 'api-client',
+    },
+    {
+      what: 'globalThis.indexedDB in a feature',
+      path: 'src/features/home/planted.ts',
+      code: "export const planted = () => globalThis.indexedDB.open('x');\n",
+      rule: 'no-restricted-properties',
+      names: 'src/data/mirror',
+    },
+    {
+      what: 'localStorage in a renderer',
+      path: 'src/render/planted.ts',
+      code: "export const planted = () => localStorage.getItem('x');\n",
+      rule: 'no-restricted-globals',
+      names: 'persisted-state',
+    },
+    {
+      what: 'self.caches in a worker',
+      path: 'workers/planted.worker.ts',
+      code: "export const planted = () => self.caches.open('x');\n",
+      rule: 'no-restricted-properties',
+      names: 'service worker',
+    },
+    {
+      what: 'caches in a route',
+      path: 'src/routes/planted.ts',
+      code: 'export const planted = () => caches.keys();\n',
+      rule: 'no-restricted-globals',
+      names: 'service worker',
+    },
+    {
+      what: 'document in domain',
+      path: 'domain/planted.ts',
+      code: 'export const planted = () => document.title;\n',
+      rule: 'no-restricted-globals',
+      names: 'no DOM',
+    },
+    {
+      what: 'window in a worker',
+      path: 'workers/planted.worker.ts',
+      code: 'export const planted = () => window.innerWidth;\n',
+      rule: 'no-restricted-globals',
+      names: 'no DOM',
+    },
   ])('refuses $what, naming what to use', async ({ path, code, rule, names }) => {
     const messages = await lint(path, code);
     expect(messages.map((message) => message.ruleId)).toContain(rule);
@@ -144,6 +276,11 @@ describe('ESLint on files at paths of the tree', () => {
   });
 
   it('lets src/data fetch and open IndexedDB', async () => {
-    expect(await lint('src/data/planted.ts', "export const planted = () => [fetch('/x'), indexedDB.open('x'), window.localStorage];\n")).toEqual([]);
+    expect(
+      await lint(
+        'src/data/planted.ts',
+        "export const planted = () => [fetch('/x'), indexedDB.open('x'), window.localStorage];\n",
+      ),
+    ).toEqual([]);
   });
 });

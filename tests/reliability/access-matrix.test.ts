@@ -57,7 +57,8 @@ function findLeaks(world: World, body: string, sent: string, ownIds: number[]): 
   const found: string[] = [];
   for (const secret of world.secrets) if (body.includes(secret) && !sent.includes(secret)) found.push(`"${secret}"`);
   for (const id of world.allIds) {
-    if (new RegExp(`(?<![0-9])${id}(?![0-9])`).test(body) && !sent.includes(String(id)) && !ownIds.includes(id)) found.push(`id ${id}`);
+    if (new RegExp(`(?<![0-9])${id}(?![0-9])`).test(body) && !sent.includes(String(id)) && !ownIds.includes(id))
+      found.push(`id ${id}`);
   }
   for (const [what, pattern] of INTERNALS) if (pattern.test(body)) found.push(what);
   return found;
@@ -83,7 +84,12 @@ describe.each(KINDS)('access matrix on %s', (kind) => {
     world = await buildWorld(server);
     // The same database under AUTH_MODE=oidc, for the routes only that mode registers. The issuer is
     // never reached: no row asks the provider anything.
-    const config = loadConfig({ DATA_DIR: server.config.dataDir, AUTH_MODE: 'oidc', OIDC_ISSUER: 'http://127.0.0.1:9/', OIDC_CLIENT_ID: 'churchkey' });
+    const config = loadConfig({
+      DATA_DIR: server.config.dataDir,
+      AUTH_MODE: 'oidc',
+      OIDC_ISSUER: 'http://127.0.0.1:9/',
+      OIDC_CLIENT_ID: 'churchkey',
+    });
     oidcApp = await buildApp({ db: server.db, config, version: TEST_VERSION }, { appDir: '/nonexistent' });
     await oidcApp.ready();
   });
@@ -93,19 +99,51 @@ describe.each(KINDS)('access matrix on %s', (kind) => {
   });
 
   it('has one row (or more) for every route the app registers, and none for a route it does not', () => {
-    for (const [mode, app] of [['local', server.app], ['oidc', oidcApp]] as const) {
-      const registered = registeredRoutes(app).filter((route) => route.method !== 'HEAD').map((route) => `${route.method} ${route.url}`);
-      const tabled = new Set(ACCESS_MATRIX.filter((row) => row.authMode === undefined || row.authMode === mode).map((row) => `${row.method} ${row.route}`));
-      expect(registered.filter((route) => !tabled.has(route)), `routes of AUTH_MODE=${mode} missing from access-matrix.ts`).toEqual([]);
-      expect([...tabled].filter((route) => !registered.includes(route)), `rows of access-matrix.ts for routes AUTH_MODE=${mode} does not register`).toEqual([]);
+    for (const [mode, app] of [
+      ['local', server.app],
+      ['oidc', oidcApp],
+    ] as const) {
+      const registered = registeredRoutes(app)
+        .filter((route) => route.method !== 'HEAD')
+        .map((route) => `${route.method} ${route.url}`);
+      const tabled = new Set(
+        ACCESS_MATRIX.filter((row) => row.authMode === undefined || row.authMode === mode).map(
+          (row) => `${row.method} ${row.route}`,
+        ),
+      );
+      expect(
+        registered.filter((route) => !tabled.has(route)),
+        `routes of AUTH_MODE=${mode} missing from access-matrix.ts`,
+      ).toEqual([]);
+      expect(
+        [...tabled].filter((route) => !registered.includes(route)),
+        `rows of access-matrix.ts for routes AUTH_MODE=${mode} does not register`,
+      ).toEqual([]);
     }
-    expect(ACCESS_MATRIX.map(rowKey).filter((key) => !MATRIX_REQUESTS[key]), 'rows without a request in access-requests.ts').toEqual([]);
-    expect(Object.keys(MATRIX_REQUESTS).filter((key) => !ACCESS_MATRIX.some((row) => rowKey(row) === key)), 'requests without a row').toEqual([]);
+    expect(
+      ACCESS_MATRIX.map(rowKey).filter((key) => !MATRIX_REQUESTS[key]),
+      'rows without a request in access-requests.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX_REQUESTS).filter((key) => !ACCESS_MATRIX.some((row) => rowKey(row) === key)),
+      'requests without a row',
+    ).toEqual([]);
   });
 
   it('answers every route and caller as the table says; every refusal changes nothing, leaks nothing, and reads alike for "not yours" and "does not exist"', async () => {
     const started = Date.now();
-    const tally: Figures = { rows: ACCESS_MATRIX.length, calls: 0, headCalls: 0, refusals: 0, twins: 0, leaks: 0, snapshots: 0, changedByRefusal: 0, statusMismatches: 0, seconds: 0 };
+    const tally: Figures = {
+      rows: ACCESS_MATRIX.length,
+      calls: 0,
+      headCalls: 0,
+      refusals: 0,
+      twins: 0,
+      leaks: 0,
+      snapshots: 0,
+      changedByRefusal: 0,
+      statusMismatches: 0,
+      seconds: 0,
+    };
     const problems: string[] = [];
     /** What B's analyst sent in requests that were carried out: it may see those again. */
     let otherOrgSent = '';
@@ -140,7 +178,13 @@ describe.each(KINDS)('access matrix on %s', (kind) => {
       }
     };
 
-    const send = async (app: FastifyInstance, method: Method | 'HEAD', caller: Caller, request: MatrixRequest, actingAs = world.actingAnalyst[caller]) => {
+    const send = async (
+      app: FastifyInstance,
+      method: Method | 'HEAD',
+      caller: Caller,
+      request: MatrixRequest,
+      actingAs = world.actingAnalyst[caller],
+    ) => {
       const headers: Record<string, string> = {};
       if (caller !== 'none') {
         const session = world.sessions[caller];
@@ -156,17 +200,33 @@ describe.each(KINDS)('access matrix on %s', (kind) => {
         headers['x-churchkey-analyst'] = '0';
       }
       // The offline outbox sends its writes with an Idempotency-Key (never with files): a refused one must keep no key either.
-      if (method !== 'GET' && method !== 'HEAD' && !(request.payload instanceof FormData) && request.url.startsWith('/api/')) {
+      if (
+        method !== 'GET' &&
+        method !== 'HEAD' &&
+        !(request.payload instanceof FormData) &&
+        request.url.startsWith('/api/')
+      ) {
         headers['idempotency-key'] = `matrix-${randomUUID()}`;
       }
-      const response = await app.inject({ method, url: request.url, headers, ...(request.payload === undefined ? {} : { payload: request.payload as object }) });
+      const response = await app.inject({
+        method,
+        url: request.url,
+        headers,
+        ...(request.payload === undefined ? {} : { payload: request.payload as object }),
+      });
       return { response, text: requestText(request, headers) };
     };
 
     const leaksIn = (body: string, sent: string, caller: Caller) => findLeaks(world, body, sent, ownIds(caller));
 
     /** Checks one answer against the table and the rules; returns its body for comparison. */
-    const check = async (label: string, row: AccessRow, caller: Caller, method: Method | 'HEAD', sent: { response: LightMyRequestResponse; text: string }) => {
+    const check = async (
+      label: string,
+      row: AccessRow,
+      caller: Caller,
+      method: Method | 'HEAD',
+      sent: { response: LightMyRequestResponse; text: string },
+    ) => {
       const { response, text } = sent;
       const status = response.statusCode;
       const expected = row.expect[caller];
@@ -185,11 +245,16 @@ describe.each(KINDS)('access matrix on %s', (kind) => {
         }
         if (row.route.startsWith('/api/') && method !== 'HEAD') {
           const error = (response.json() as { error?: { code?: unknown; message?: unknown } }).error;
-          if (typeof error?.code !== 'string' || typeof error.message !== 'string') problems.push(`${label}: the refusal is not {error: {code, message, field}}: ${response.body.slice(0, 200)}`);
+          if (typeof error?.code !== 'string' || typeof error.message !== 'string')
+            problems.push(
+              `${label}: the refusal is not {error: {code, message, field}}: ${response.body.slice(0, 200)}`,
+            );
         }
       } else if (caller === 'otherOrg') {
         // Carried out for B's analyst: nothing of A in it, beyond what B's analyst itself sent.
-        const leaks = leaksIn(response.body, `${text}\n${otherOrgSent}`, caller).filter((leak) => leak.startsWith('"') || world.targetIds.includes(Number(leak.slice(3))));
+        const leaks = leaksIn(response.body, `${text}\n${otherOrgSent}`, caller).filter(
+          (leak) => leak.startsWith('"') || world.targetIds.includes(Number(leak.slice(3))),
+        );
         if (leaks.length > 0) {
           tally.leaks += leaks.length;
           problems.push(`${label}: B's analyst was shown ${leaks.join(', ')}`);
@@ -229,8 +294,13 @@ describe.each(KINDS)('access matrix on %s', (kind) => {
           tally.twins += 1;
           await check(`${label}, as an analyst that does not exist`, row, caller, row.method, twin);
           const plain = (body: string, id: number) => body.replaceAll(String(id), 'ID');
-          if (twin.response.statusCode !== 403 || plain(twin.response.body, nobody) !== plain(sent.response.body, world.actingAnalyst.writerAsOther)) {
-            problems.push(`${label}: acting as a real analyst answers ${sent.response.body.slice(0, 200)}, as no analyst ${twin.response.statusCode} ${twin.response.body.slice(0, 200)}`);
+          if (
+            twin.response.statusCode !== 403 ||
+            plain(twin.response.body, nobody) !== plain(sent.response.body, world.actingAnalyst.writerAsOther)
+          ) {
+            problems.push(
+              `${label}: acting as a real analyst answers ${sent.response.body.slice(0, 200)}, as no analyst ${twin.response.statusCode} ${twin.response.body.slice(0, 200)}`,
+            );
           }
         }
         // The product promises that what is behind a wall reads exactly like what does not exist.
@@ -241,7 +311,9 @@ describe.each(KINDS)('access matrix on %s', (kind) => {
           await check(`${label}, naming nothing`, row, caller, row.method, twin);
           const plain = (response: LightMyRequestResponse) => response.body.replace(/"version":"[0-9a-f]*"/, '');
           if (twin.response.statusCode !== sent.response.statusCode || plain(twin.response) !== plain(sent.response)) {
-            problems.push(`${label}: "not yours" answers ${sent.response.statusCode} ${sent.response.body.slice(0, 200)} but "does not exist" answers ${twin.response.statusCode} ${twin.response.body.slice(0, 200)}`);
+            problems.push(
+              `${label}: "not yours" answers ${sent.response.statusCode} ${sent.response.body.slice(0, 200)} but "does not exist" answers ${twin.response.statusCode} ${twin.response.body.slice(0, 200)}`,
+            );
           }
         }
       }
@@ -259,23 +331,34 @@ describe.each(KINDS)('access matrix on %s', (kind) => {
     const own = world.sessions.otherOrg;
     const problems: string[] = [];
     const sendAs = (method: string, request: MatrixRequest) =>
-      own.request({ method: method as 'GET', url: request.url, analyst: own.userID, ...(request.payload === undefined ? {} : { payload: request.payload as object }) });
+      own.request({
+        method: method as 'GET',
+        url: request.url,
+        analyst: own.userID,
+        ...(request.payload === undefined ? {} : { payload: request.payload as object }),
+      });
     for (const { label, method, build } of CROSS_REFERENCES) {
       const before = await snapshotTables(server.db, MAY_CHANGE_ON_REFUSAL);
       const request = build(world.target, world);
       const answer = await sendAs(method, request);
       const twin = await sendAs(method, build(world.missing, world));
       const changed = changedTables(before, await snapshotTables(server.db, MAY_CHANGE_ON_REFUSAL));
-      const plain = (body: string) => body.replace(/\b99900[0-9]{3}\b|\b7[0-9]{7}\b/g, 'ID').replace(/"version":"[0-9a-f]*"/, '');
+      const plain = (body: string) =>
+        body.replace(/\b99900[0-9]{3}\b|\b7[0-9]{7}\b/g, 'ID').replace(/"version":"[0-9a-f]*"/, '');
       if (answer.statusCode < 400) problems.push(`${label}: answered ${answer.statusCode}`);
       if (answer.statusCode !== twin.statusCode || plain(answer.body) !== plain(twin.body)) {
-        problems.push(`${label}: "A's" answers ${answer.statusCode} ${answer.body.slice(0, 200)}, "nothing" answers ${twin.statusCode} ${twin.body.slice(0, 200)}`);
+        problems.push(
+          `${label}: "A's" answers ${answer.statusCode} ${answer.body.slice(0, 200)}, "nothing" answers ${twin.statusCode} ${twin.body.slice(0, 200)}`,
+        );
       }
       if (changed.length > 0) problems.push(`${label}: changed ${changed.join('; ')}`);
       const leaks = findLeaks(world, answer.body, requestText(request, {}), [own.userID]);
       if (leaks.length > 0) problems.push(`${label}: the refusal holds ${leaks.join(', ')}`);
     }
-    crossReferences.set(kind, { sent: CROSS_REFERENCES.length, alike: CROSS_REFERENCES.length - new Set(problems.map((problem) => problem.split(':')[0])).size });
+    crossReferences.set(kind, {
+      sent: CROSS_REFERENCES.length,
+      alike: CROSS_REFERENCES.length - new Set(problems.map((problem) => problem.split(':')[0])).size,
+    });
     expect(problems).toEqual([]);
   });
 
@@ -294,12 +377,23 @@ describe.each(KINDS)('access matrix on %s', (kind) => {
     ]) {
       const response = await own.request({ url, analyst: own.userID });
       expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-      expect(world.secrets.filter((secret) => response.body.includes(secret)), url).toEqual([]);
-      expect(world.targetIds.filter((id) => new RegExp(`(?<![0-9])${id}(?![0-9])`).test(response.body)), url).toEqual([]);
+      expect(
+        world.secrets.filter((secret) => response.body.includes(secret)),
+        url,
+      ).toEqual([]);
+      expect(
+        world.targetIds.filter((id) => new RegExp(`(?<![0-9])${id}(?![0-9])`).test(response.body)),
+        url,
+      ).toEqual([]);
     }
     // The administrator's view of the same incident does list the relation (so the check above can fail).
-    const adminView = await world.sessions.admin.request({ url: `/api/incident/${B.incidentID}`, analyst: world.sessions.admin.userID });
-    expect(adminView.json().incident.relatedIncidents.map((related: { incidentID: number }) => related.incidentID)).toContain(world.target.incidentID);
+    const adminView = await world.sessions.admin.request({
+      url: `/api/incident/${B.incidentID}`,
+      analyst: world.sessions.admin.userID,
+    });
+    expect(
+      adminView.json().incident.relatedIncidents.map((related: { incidentID: number }) => related.incidentID),
+    ).toContain(world.target.incidentID);
   });
 });
 

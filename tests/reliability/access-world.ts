@@ -82,7 +82,9 @@ async function distinctiveIds(server: TestServer): Promise<void> {
     "SELECT sequencename AS name FROM pg_sequences WHERE schemaname = 'public' ORDER BY sequencename",
   );
   for (const [index, { name }] of sequences.entries()) {
-    await server.db.query(`ALTER SEQUENCE "${name.replaceAll('"', '""')}" RESTART WITH ${70_000_001 + index * 100_000}`);
+    await server.db.query(
+      `ALTER SEQUENCE "${name.replaceAll('"', '""')}" RESTART WITH ${70_000_001 + index * 100_000}`,
+    );
   }
 }
 
@@ -112,66 +114,143 @@ export function uploadForm(name: string, text: string, type = 'text/plain'): For
 export async function buildWorld(server: TestServer): Promise<World> {
   await distinctiveIds(server);
   const [owner, reader, writerAsOther, otherOrg, admin, bystander] = [
-    await signIn(server), await signIn(server), await signIn(server), await signIn(server), await signIn(server), await signIn(server),
+    await signIn(server),
+    await signIn(server),
+    await signIn(server),
+    await signIn(server),
+    await signIn(server),
+    await signIn(server),
   ];
   await giveAnalyst(server, owner, 'write');
   await giveAnalyst(server, reader, 'read');
   await giveAnalyst(server, writerAsOther, 'write');
   await giveAnalyst(server, otherOrg, 'write');
   await giveAnalyst(server, admin, 'admin');
-  const call = async (session: Session, method: 'POST' | 'PUT', url: string, payload?: object | FormData, status = method === 'POST' ? 201 : 200) => {
-    const response = await session.request({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = async (
+    session: Session,
+    method: 'POST' | 'PUT',
+    url: string,
+    payload?: object | FormData,
+    status = method === 'POST' ? 201 : 200,
+  ) => {
+    const response = await session.request({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
     await expectStatus(response, status);
     return response.json();
   };
   const secret = (what: string) => `${SECRET}-${what}`;
 
-  const organizationID = (await call(owner, 'POST', '/api/organization', { name: secret('organization'), description: secret('organization-description') })).organization.id;
-  const spareOrganizationID = (await call(owner, 'POST', '/api/organization', { name: secret('spare-organization') })).organization.id;
-  const bystanderAnalystID = (await call(owner, 'POST', '/api/analyst', { name: 'Bystander analyst', email: 'bystander@example.org' })).analyst.id;
-  const memberAnalystID = (await call(owner, 'POST', '/api/analyst', { name: 'Member analyst', email: 'member@example.org' })).analyst.id;
+  const organizationID = (
+    await call(owner, 'POST', '/api/organization', {
+      name: secret('organization'),
+      description: secret('organization-description'),
+    })
+  ).organization.id;
+  const spareOrganizationID = (await call(owner, 'POST', '/api/organization', { name: secret('spare-organization') }))
+    .organization.id;
+  const bystanderAnalystID = (
+    await call(owner, 'POST', '/api/analyst', { name: 'Bystander analyst', email: 'bystander@example.org' })
+  ).analyst.id;
+  const memberAnalystID = (
+    await call(owner, 'POST', '/api/analyst', { name: 'Member analyst', email: 'member@example.org' })
+  ).analyst.id;
   for (const analyst of [reader.userID, writerAsOther.userID, memberAnalystID]) {
     await call(admin, 'PUT', `/api/organization/${organizationID}/member/${analyst}`);
   }
   await call(admin, 'PUT', `/api/analyst/${memberAnalystID}/grant/${bystander.userID}`);
 
-  const incident = async (name: string) => (await call(owner, 'POST', '/api/incident', { organizationID, name: secret(name), description: secret(`${name}-description`) })).incident.id as number;
+  const incident = async (name: string) =>
+    (
+      await call(owner, 'POST', '/api/incident', {
+        organizationID,
+        name: secret(name),
+        description: secret(`${name}-description`),
+      })
+    ).incident.id as number;
   const incidentID = await incident('incident');
   const relatedIncidentID = await incident('related-incident');
   const unrelatedIncidentID = await incident('unrelated-incident');
   const spareIncidentID = await incident('spare-incident');
-  await call(owner, 'PUT', `/api/incident/${incidentID}/related/${relatedIncidentID}`, { note: secret('related-note') }, 201);
+  await call(
+    owner,
+    'PUT',
+    `/api/incident/${incidentID}/related/${relatedIncidentID}`,
+    { note: secret('related-note') },
+    201,
+  );
 
   const progressToken = randomBytes(24).toString('base64url');
-  const imported = await call(owner, 'POST', `/api/incident/${incidentID}/import`, importForm({ streamName: secret('imported-stream'), progressToken }));
+  const imported = await call(
+    owner,
+    'POST',
+    `/api/incident/${incidentID}/import`,
+    importForm({ streamName: secret('imported-stream'), progressToken }),
+  );
   const importedStreamID = imported.import.streams[0].id as number;
-  const stream = async (name: string) => (await call(owner, 'POST', `/api/incident/${incidentID}/stream`, { name: secret(name) })).stream.id as number;
+  const stream = async (name: string) =>
+    (await call(owner, 'POST', `/api/incident/${incidentID}/stream`, { name: secret(name) })).stream.id as number;
   const streamID = await stream('stream');
   const spareStreamID = await stream('spare-stream');
-  const actor = async (name: string) => (await call(owner, 'POST', `/api/incident/${incidentID}/actor`, { name: secret(name) })).actor.id as number;
+  const actor = async (name: string) =>
+    (await call(owner, 'POST', `/api/incident/${incidentID}/actor`, { name: secret(name) })).actor.id as number;
   const actorID = await actor('actor');
   const spareActorID = await actor('spare-actor');
   const T0 = 1_700_000_000_000_000;
   const event = async (name: string, offset: number) =>
-    (await call(owner, 'POST', `/api/incident/${incidentID}/event`, { streamID, actorID, message: secret(name), startTimestamp: T0 + offset })).event.id as number;
+    (
+      await call(owner, 'POST', `/api/incident/${incidentID}/event`, {
+        streamID,
+        actorID,
+        message: secret(name),
+        startTimestamp: T0 + offset,
+      })
+    ).event.id as number;
   const eventID = await event('event-message', 0);
   const spareEventID = await event('spare-event-message', 1_000_000);
-  const markerID = (await call(owner, 'POST', `/api/incident/${incidentID}/marker`, { message: secret('marker'), startTimestamp: T0 + 500_000 })).event.id as number;
+  const markerID = (
+    await call(owner, 'POST', `/api/incident/${incidentID}/marker`, {
+      message: secret('marker'),
+      startTimestamp: T0 + 500_000,
+    })
+  ).event.id as number;
   const note = async (name: string, eventIDOf?: number) =>
-    (await call(owner, 'POST', `/api/incident/${incidentID}/note`, { kind: 'interview', text: secret(name), ...(eventIDOf ? { eventID: eventIDOf } : {}) })).note.id as number;
+    (
+      await call(owner, 'POST', `/api/incident/${incidentID}/note`, {
+        kind: 'interview',
+        text: secret(name),
+        ...(eventIDOf ? { eventID: eventIDOf } : {}),
+      })
+    ).note.id as number;
   const noteID = await note('note');
   await note('event-note', eventID);
   const spareNoteID = await note('spare-note');
   const link = async (name: string) =>
-    (await call(owner, 'POST', `/api/incident/${incidentID}/link`, { url: `https://example.org/${secret(name)}`, title: secret(`${name}-title`), eventID })).link.id as number;
+    (
+      await call(owner, 'POST', `/api/incident/${incidentID}/link`, {
+        url: `https://example.org/${secret(name)}`,
+        title: secret(`${name}-title`),
+        eventID,
+      })
+    ).link.id as number;
   const linkID = await link('link');
   const spareLinkID = await link('spare-link');
   const upload = async (name: string) =>
-    (await call(owner, 'POST', `/api/incident/${incidentID}/upload`, uploadForm(`${secret(name)}.txt`, `${secret(`${name}-content`)}\n`))).upload.id as number;
+    (
+      await call(
+        owner,
+        'POST',
+        `/api/incident/${incidentID}/upload`,
+        uploadForm(`${secret(name)}.txt`, `${secret(`${name}-content`)}\n`),
+      )
+    ).upload.id as number;
   const uploadID = await upload('upload');
   const spareUploadID = await upload('spare-upload');
   const collection = async (name: string) =>
-    (await call(owner, 'POST', `/api/incident/${incidentID}/collection`, { name: secret(name), eventIDs: [eventID] })).collection.id as number;
+    (await call(owner, 'POST', `/api/incident/${incidentID}/collection`, { name: secret(name), eventIDs: [eventID] }))
+      .collection.id as number;
   const collectionID = await collection('collection');
   const spareCollectionID = await collection('spare-collection');
   const eventTag = secret('event-tag');
@@ -181,27 +260,72 @@ export async function buildWorld(server: TestServer): Promise<World> {
   await call(owner, 'PUT', `/api/stream/${streamID}/tag/${streamTag}`, undefined, 201);
   await call(owner, 'PUT', `/api/incident/${incidentID}/tag/${incidentTag}`, undefined, 201);
   const organizationActor = async (name: string) =>
-    (await call(owner, 'POST', `/api/organization/${organizationID}/actor`, { displayName: secret(name), description: secret(`${name}-description`) })).actor.id as number;
+    (
+      await call(owner, 'POST', `/api/organization/${organizationID}/actor`, {
+        displayName: secret(name),
+        description: secret(`${name}-description`),
+      })
+    ).actor.id as number;
   const organizationActorID = await organizationActor('organization-actor');
   const spareOrganizationActorID = await organizationActor('spare-organization-actor');
-  const mapID = (await call(owner, 'POST', `/api/incident/${incidentID}/map`, mapForm({ name: secret('map') }))).map.id as number;
+  const mapID = (await call(owner, 'POST', `/api/incident/${incidentID}/map`, mapForm({ name: secret('map') }))).map
+    .id as number;
 
   // Organization B: the other-organization caller's own, with nothing secret in it.
   const organizationB = (await call(otherOrg, 'POST', '/api/organization', { name: 'Organization B' })).organization.id;
-  const incidentB = (await call(otherOrg, 'POST', '/api/incident', { organizationID: organizationB, name: 'Incident B' })).incident.id;
+  const incidentB = (
+    await call(otherOrg, 'POST', '/api/incident', { organizationID: organizationB, name: 'Incident B' })
+  ).incident.id;
   const streamB = (await call(otherOrg, 'POST', `/api/incident/${incidentB}/stream`, { name: 'Stream B' })).stream.id;
-  const eventB = (await call(otherOrg, 'POST', `/api/incident/${incidentB}/event`, { streamID: streamB, message: 'event of B', startTimestamp: T0 })).event.id;
-  const collectionB = (await call(otherOrg, 'POST', `/api/incident/${incidentB}/collection`, { name: 'Collection B', eventIDs: [eventB] })).collection.id;
+  const eventB = (
+    await call(otherOrg, 'POST', `/api/incident/${incidentB}/event`, {
+      streamID: streamB,
+      message: 'event of B',
+      startTimestamp: T0,
+    })
+  ).event.id;
+  const collectionB = (
+    await call(otherOrg, 'POST', `/api/incident/${incidentB}/collection`, { name: 'Collection B', eventIDs: [eventB] })
+  ).collection.id;
   // An administrator relates one of A's incidents to B's: B's side must still show nothing of A.
-  await call(admin, 'PUT', `/api/incident/${incidentID}/related/${incidentB}`, { note: secret('cross-organization-note') }, 201);
+  await call(
+    admin,
+    'PUT',
+    `/api/incident/${incidentID}/related/${incidentB}`,
+    { note: secret('cross-organization-note') },
+    201,
+  );
 
   const target: TargetIds = {
-    organizationID, spareOrganizationID, incidentID, relatedIncidentID, unrelatedIncidentID, spareIncidentID,
-    streamID, importedStreamID, spareStreamID, actorID, spareActorID, eventID, spareEventID, markerID,
-    noteID, spareNoteID, linkID, spareLinkID, uploadID, spareUploadID, collectionID, spareCollectionID,
-    organizationActorID, spareOrganizationActorID, mapID,
+    organizationID,
+    spareOrganizationID,
+    incidentID,
+    relatedIncidentID,
+    unrelatedIncidentID,
+    spareIncidentID,
+    streamID,
+    importedStreamID,
+    spareStreamID,
+    actorID,
+    spareActorID,
+    eventID,
+    spareEventID,
+    markerID,
+    noteID,
+    spareNoteID,
+    linkID,
+    spareLinkID,
+    uploadID,
+    spareUploadID,
+    collectionID,
+    spareCollectionID,
+    organizationActorID,
+    spareOrganizationActorID,
+    mapID,
   };
-  const missing = Object.fromEntries(Object.keys(target).map((key, index) => [key, MISSING_BASE + index])) as unknown as TargetIds;
+  const missing = Object.fromEntries(
+    Object.keys(target).map((key, index) => [key, MISSING_BASE + index]),
+  ) as unknown as TargetIds;
   // Every id the database holds, whatever the table: read back rather than listed, so none is forgotten.
   const idTables = await server.db.query<{ table_name: string }>(
     `SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'id' ORDER BY table_name`,
@@ -219,11 +343,35 @@ export async function buildWorld(server: TestServer): Promise<World> {
   );
   const secrets = new Set<string>(storedTexts.map((row) => row.text).filter((text) => text.includes(SECRET)));
   for (const what of [
-    'organization-description', 'imported-stream', 'stream', 'spare-stream', 'actor', 'spare-actor', 'note', 'event-note', 'spare-note',
-    'link', 'link-title', 'spare-link', 'upload', 'upload-content', 'spare-upload', 'collection', 'spare-collection', 'event-tag',
-    'stream-tag', 'incident-tag', 'organization-actor', 'spare-organization-actor', 'map', 'related-note', 'evidence', 'track',
+    'organization-description',
+    'imported-stream',
+    'stream',
+    'spare-stream',
+    'actor',
+    'spare-actor',
+    'note',
+    'event-note',
+    'spare-note',
+    'link',
+    'link-title',
+    'spare-link',
+    'upload',
+    'upload-content',
+    'spare-upload',
+    'collection',
+    'spare-collection',
+    'event-tag',
+    'stream-tag',
+    'incident-tag',
+    'organization-actor',
+    'spare-organization-actor',
+    'map',
+    'related-note',
+    'evidence',
+    'track',
     'cross-organization-note',
-  ]) secrets.add(secret(what));
+  ])
+    secrets.add(secret(what));
 
   const sessions = { owner, reader, writerAsOther, otherOrg, admin };
   return {
@@ -231,7 +379,13 @@ export async function buildWorld(server: TestServer): Promise<World> {
     target,
     missing,
     sessions,
-    actingAnalyst: { none: owner.userID, reader: reader.userID, writerAsOther: owner.userID, otherOrg: otherOrg.userID, admin: admin.userID },
+    actingAnalyst: {
+      none: owner.userID,
+      reader: reader.userID,
+      writerAsOther: owner.userID,
+      otherOrg: otherOrg.userID,
+      admin: admin.userID,
+    },
     bystanderAnalystID,
     memberAnalystID,
     bystanderUser: { id: bystander.userID, username: bystander.username },
@@ -239,7 +393,13 @@ export async function buildWorld(server: TestServer): Promise<World> {
     eventTag,
     streamTag,
     incidentTag,
-    b: { organizationID: organizationB, incidentID: incidentB, streamID: streamB, eventID: eventB, collectionID: collectionB },
+    b: {
+      organizationID: organizationB,
+      incidentID: incidentB,
+      streamID: streamB,
+      eventID: eventB,
+      collectionID: collectionB,
+    },
     secrets: [...secrets],
     targetIds: Object.values(target),
     allIds,
@@ -248,7 +408,11 @@ export async function buildWorld(server: TestServer): Promise<World> {
 
 /** Signs an existing account in again: a session of its own for a call that ends its session. */
 export async function freshSession(server: TestServer, username: string): Promise<string> {
-  const response = await server.app.inject({ method: 'POST', url: '/auth/login', payload: { username, password: TEST_PASSWORD } });
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { username, password: TEST_PASSWORD },
+  });
   await expectStatus(response, 200);
   const cookie = response.cookies.find((c) => c.name === 'churchkey_session');
   return `churchkey_session=${cookie!.value}`;

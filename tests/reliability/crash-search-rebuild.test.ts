@@ -55,19 +55,31 @@ const measured: Figures[] = [];
 const writtenByOther = (db: Db, incidentID: number, xmin: string) =>
   count(db, 'SELECT count(*) AS n FROM events WHERE incident_id = $1 AND xmin::text <> $2', [incidentID, xmin]);
 const xminsOf = (db: Db, incidentID: number) =>
-  db.query<{ xmin: string; n: number }>('SELECT xmin::text AS xmin, count(*)::int AS n FROM events WHERE incident_id = $1 GROUP BY 1', [incidentID]);
+  db.query<{ xmin: string; n: number }>(
+    'SELECT xmin::text AS xmin, count(*)::int AS n FROM events WHERE incident_id = $1 GROUP BY 1',
+    [incidentID],
+  );
 /** PostgreSQL: waits until no backend runs a rebuild's UPDATE any more (the killed server's, noticed gone). */
 async function rebuildQueryGone(db: Db): Promise<void> {
-  const running = "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active' AND query LIKE '%SET search_vector%'";
+  const running =
+    "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active' AND query LIKE '%SET search_vector%'";
   while ((await count(db, running)) > 0) await sleep(100);
 }
-const rebuildAudits = (db: Db) => count(db, "SELECT count(*) AS n FROM data_audit WHERE action = 'recreate search data'");
+const rebuildAudits = (db: Db) =>
+  count(db, "SELECT count(*) AS n FROM data_audit WHERE action = 'recreate search data'");
 
 /** Per query, the events of the incident whose stored search data match it. */
 async function storedMatches(db: Db, incidentID: number): Promise<Map<string, number>> {
   const matches = new Map<string, number>();
   for (const q of QUERIES) {
-    matches.set(q, await count(db, "SELECT count(*) AS n FROM events WHERE incident_id = $1 AND search_vector @@ websearch_to_tsquery('english', $2)", [incidentID, q]));
+    matches.set(
+      q,
+      await count(
+        db,
+        "SELECT count(*) AS n FROM events WHERE incident_id = $1 AND search_vector @@ websearch_to_tsquery('english', $2)",
+        [incidentID, q],
+      ),
+    );
   }
   return matches;
 }
@@ -76,7 +88,10 @@ async function storedMatches(db: Db, incidentID: number): Promise<Map<string, nu
 async function searchesAgree(session: HttpSession, incidentID: number, stored: Map<string, number>) {
   const searches: Array<{ q: string; total: number }> = [];
   for (const [q, expected] of stored) {
-    const answer = await session.call('GET', `/api/events/search?q=${encodeURIComponent(q)}&incidentID=${incidentID}&limit=500`);
+    const answer = await session.call(
+      'GET',
+      `/api/events/search?q=${encodeURIComponent(q)}&incidentID=${incidentID}&limit=500`,
+    );
     expect(answer.status).toBe(200);
     expect(expected, q).toBeGreaterThan(0);
     expect(answer.body.total, q).toBe(expected);
@@ -98,99 +113,123 @@ describe.each(KINDS)('a SIGKILL during the search rebuild on %s', (kind) => {
     if (work) await rm(work, { recursive: true, force: true });
   });
 
-  it(`keeps search whole over ${EVENTS.toLocaleString('en-US')} events, and the rebuild runs again`, async () => {
-    ensureServerBuilt();
-    work = await mkdtemp(join(tmpdir(), 'churchkey-crash-search-'));
-    await mkdir(join(work, 'tmp'));
-    store = await crashStore(kind, work, PASSWORD);
+  it(
+    `keeps search whole over ${EVENTS.toLocaleString('en-US')} events, and the rebuild runs again`,
+    async () => {
+      ensureServerBuilt();
+      work = await mkdtemp(join(tmpdir(), 'churchkey-crash-search-'));
+      await mkdir(join(work, 'tmp'));
+      store = await crashStore(kind, work, PASSWORD);
 
-    // The incident is generated straight into the database (npm run generate's code), search data included.
-    const generateStarted = performance.now();
-    const generated = await store.inspect(async (db) => {
-      await migrate(db);
-      return generateIncident(db, { events: EVENTS, incidentName: 'Crash during search rebuild' });
-    });
-    const generateMs = performance.now() - generateStarted;
-    const incidentID = generated.incidentId;
-    const total = generated.events + generated.markers;
+      // The incident is generated straight into the database (npm run generate's code), search data included.
+      const generateStarted = performance.now();
+      const generated = await store.inspect(async (db) => {
+        await migrate(db);
+        return generateIncident(db, { events: EVENTS, incidentName: 'Crash during search rebuild' });
+      });
+      const generateMs = performance.now() - generateStarted;
+      const incidentID = generated.incidentId;
+      const total = generated.events + generated.markers;
 
-    server = await startServerProcess(store.env, START_TIMEOUT);
-    const session = await signInAdmin(server.url, PASSWORD);
-    const primary = await session.call('POST', '/api/analyst/primary', { name: 'Primary', email: 'primary@example.org' });
-    expect(primary.status).toBe(201);
+      server = await startServerProcess(store.env, START_TIMEOUT);
+      const session = await signInAdmin(server.url, PASSWORD);
+      const primary = await session.call('POST', '/api/analyst/primary', {
+        name: 'Primary',
+        email: 'primary@example.org',
+      });
+      expect(primary.status).toBe(201);
 
-    // A first, complete rebuild: its duration says when "part-way" is, and its transaction marks every row.
-    const rebuildStarted = performance.now();
-    const first = await session.call('POST', '/api/events/search');
-    const rebuildMs = performance.now() - rebuildStarted;
-    expect(first.status).toBe(200);
-    expect(first.body.rebuilt).toBeGreaterThanOrEqual(total);
+      // A first, complete rebuild: its duration says when "part-way" is, and its transaction marks every row.
+      const rebuildStarted = performance.now();
+      const first = await session.call('POST', '/api/events/search');
+      const rebuildMs = performance.now() - rebuildStarted;
+      expect(first.status).toBe(200);
+      expect(first.body.rebuilt).toBeGreaterThanOrEqual(total);
 
-    // PGlite is one process's: its rows are read while no server runs.
-    if (kind === 'pglite') {
+      // PGlite is one process's: its rows are read while no server runs.
+      if (kind === 'pglite') {
+        await server.stop('SIGTERM');
+        server = undefined;
+      }
+      const marked = await store.inspect((db) => xminsOf(db, incidentID));
+      expect(marked).toEqual([{ xmin: expect.any(String), n: total }]);
+      const rebuildXmin = marked[0]!.xmin;
+      if (!server) server = await startServerProcess(store.env, START_TIMEOUT);
+
+      // The second rebuild is killed half-way through the time the first one took.
+      const url = server.url;
+      const answer = fetch(`${url}/api/events/search`, { method: 'POST', headers: { cookie: session.cookie } }).then(
+        (response) => `answered ${response.status}`,
+        () => 'no answer',
+      );
+      const killStarted = performance.now();
+      await sleep(rebuildMs * KILL_AT);
+      await server.stop('SIGKILL');
+      const killedAfterMs = performance.now() - killStarted;
+      server = undefined;
+      const killedAt = performance.now();
+      expect(await answer).toBe('no answer');
+      // PostgreSQL runs on what a dead client asked until it notices the client is gone (database.ts sets how soon).
+      if (kind === 'postgres') await store.inspect(rebuildQueryGone);
+      const orphanMs = kind === 'postgres' ? performance.now() - killedAt : undefined;
+
+      const restartStarted = performance.now();
+      server = await startServerProcess(store.env, START_TIMEOUT);
+      const restartMs = performance.now() - restartStarted;
+      expect(server.output()).not.toContain('migrations applied');
+      if (kind === 'pglite') {
+        await server.stop('SIGTERM');
+        server = undefined;
+      }
+      const { halfRebuilt, checks, expected } = await store.inspect(async (db) => {
+        // NOTE: on PostgreSQL the killed server's backend may still be running its UPDATE; nothing of it is committed.
+        expect(await rebuildAudits(db)).toBe(1);
+        return {
+          halfRebuilt: await writtenByOther(db, incidentID, rebuildXmin),
+          checks: await storeChecks(db, { imports: false, search: true }),
+          expected: await storedMatches(db, incidentID),
+        };
+      });
+      expect(halfRebuilt).toBe(0);
+      expect(failing(checks)).toEqual([]);
+
+      // Search through the restarted server answers from that whole state.
+      if (!server) server = await startServerProcess(store.env, START_TIMEOUT);
+      const searches = await searchesAgree(sessionOn(server.url, session.cookie), incidentID, expected);
+
+      // And the rebuild runs again, to the end.
+      const againStarted = performance.now();
+      const rebuilt = await sessionOn(server.url, session.cookie).call('POST', '/api/events/search');
+      const rebuildAgainMs = performance.now() - againStarted;
+      expect(rebuilt.status).toBe(200);
+      expect(rebuilt.body.rebuilt).toBe(first.body.rebuilt);
       await server.stop('SIGTERM');
       server = undefined;
-    }
-    const marked = await store.inspect((db) => xminsOf(db, incidentID));
-    expect(marked).toEqual([{ xmin: expect.any(String), n: total }]);
-    const rebuildXmin = marked[0]!.xmin;
-    if (!server) server = await startServerProcess(store.env, START_TIMEOUT);
+      await store.inspect(async (db) => {
+        expect(await rebuildAudits(db)).toBe(2);
+        const after = await xminsOf(db, incidentID);
+        expect(after).toHaveLength(1);
+        expect(after[0]!.xmin).not.toBe(rebuildXmin);
+        expect(failing(await storeChecks(db, { imports: false, search: true }))).toEqual([]);
+      });
 
-    // The second rebuild is killed half-way through the time the first one took.
-    const url = server.url;
-    const answer = fetch(`${url}/api/events/search`, { method: 'POST', headers: { cookie: session.cookie } }).then(
-      (response) => `answered ${response.status}`,
-      () => 'no answer',
-    );
-    const killStarted = performance.now();
-    await sleep(rebuildMs * KILL_AT);
-    await server.stop('SIGKILL');
-    const killedAfterMs = performance.now() - killStarted;
-    server = undefined;
-    const killedAt = performance.now();
-    expect(await answer).toBe('no answer');
-    // PostgreSQL runs on what a dead client asked until it notices the client is gone (database.ts sets how soon).
-    if (kind === 'postgres') await store.inspect(rebuildQueryGone);
-    const orphanMs = kind === 'postgres' ? performance.now() - killedAt : undefined;
-
-    const restartStarted = performance.now();
-    server = await startServerProcess(store.env, START_TIMEOUT);
-    const restartMs = performance.now() - restartStarted;
-    expect(server.output()).not.toContain('migrations applied');
-    if (kind === 'pglite') {
-      await server.stop('SIGTERM');
-      server = undefined;
-    }
-    const { halfRebuilt, checks, expected } = await store.inspect(async (db) => {
-      // NOTE: on PostgreSQL the killed server's backend may still be running its UPDATE; nothing of it is committed.
-      expect(await rebuildAudits(db)).toBe(1);
-      return { halfRebuilt: await writtenByOther(db, incidentID, rebuildXmin), checks: await storeChecks(db, { imports: false, search: true }), expected: await storedMatches(db, incidentID) };
-    });
-    expect(halfRebuilt).toBe(0);
-    expect(failing(checks)).toEqual([]);
-
-    // Search through the restarted server answers from that whole state.
-    if (!server) server = await startServerProcess(store.env, START_TIMEOUT);
-    const searches = await searchesAgree(sessionOn(server.url, session.cookie), incidentID, expected);
-
-    // And the rebuild runs again, to the end.
-    const againStarted = performance.now();
-    const rebuilt = await sessionOn(server.url, session.cookie).call('POST', '/api/events/search');
-    const rebuildAgainMs = performance.now() - againStarted;
-    expect(rebuilt.status).toBe(200);
-    expect(rebuilt.body.rebuilt).toBe(first.body.rebuilt);
-    await server.stop('SIGTERM');
-    server = undefined;
-    await store.inspect(async (db) => {
-      expect(await rebuildAudits(db)).toBe(2);
-      const after = await xminsOf(db, incidentID);
-      expect(after).toHaveLength(1);
-      expect(after[0]!.xmin).not.toBe(rebuildXmin);
-      expect(failing(await storeChecks(db, { imports: false, search: true }))).toEqual([]);
-    });
-
-    measured.push({ kind, events: total, generateMs, rebuildMs, killedAfterMs, restartMs, orphanMs, halfRebuilt, checks, searches, rebuildAgainMs, rebuiltAgain: rebuilt.body.rebuilt });
-  }, scaled(3_600_000, 600_000)); // a million rows on a busy 2-core machine take longer than the suite's 10 minutes
+      measured.push({
+        kind,
+        events: total,
+        generateMs,
+        rebuildMs,
+        killedAfterMs,
+        restartMs,
+        orphanMs,
+        halfRebuilt,
+        checks,
+        searches,
+        rebuildAgainMs,
+        rebuiltAgain: rebuilt.body.rebuilt,
+      });
+    },
+    scaled(3_600_000, 600_000),
+  ); // a million rows on a busy 2-core machine take longer than the suite's 10 minutes
 });
 
 afterAll(() => {
@@ -203,7 +242,7 @@ afterAll(() => {
     `An incident of ${n(measured[0]!.events)} events (\`npm run generate\`'s generator, written straight into the database) is rebuilt once through ` +
       '`POST /api/events/search` ("Recreate all search data") on the real server, a child process, to time it; a second rebuild is killed ' +
       `(SIGKILL) after ${KILL_AT * 100} % of that time. After the restart the database is asked how many events the killed rebuild left ` +
-      'rewritten (rows whose xmin is not the first rebuild\'s), how many carry search data that differs from what their message, actor, tags and ' +
+      "rewritten (rows whose xmin is not the first rebuild's), how many carry search data that differs from what their message, actor, tags and " +
       `notes make, and ${measured[0]!.checks.length - 1} other kinds of leftover; ${QUERIES.length} searches through the API (${QUERIES.join(', ')}) must find exactly the events ` +
       'whose search data match, each once; then the rebuild runs again. Goal: 0 half-rebuilt rows, 0 stale or missing search data, 0 leftovers.',
     '',

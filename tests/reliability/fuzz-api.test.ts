@@ -29,7 +29,8 @@ const IGNORED_TABLES = ['sessions', 'sign_in_failures'];
 // The short form (CI) keeps to PGlite for its time budget. The full run sends 10,000 requests in
 // all: 5,000 to each database when PostgreSQL is configured, else 10,000 to PGlite.
 const KINDS: DatabaseKind[] = FULL_SCALE ? DATABASE_KINDS : ['pglite'];
-const totalRequests = (_kind: DatabaseKind) => Number(process.env['FUZZ_REQUESTS'] ?? scaled(10_000 / KINDS.length, 200));
+const totalRequests = (_kind: DatabaseKind) =>
+  Number(process.env['FUZZ_REQUESTS'] ?? scaled(10_000 / KINDS.length, 200));
 // Past the suite's 10-minute default on a busy two-core machine.
 const FULL_TIMEOUT = 30 * 60_000;
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261122);
@@ -65,9 +66,15 @@ describe.each(KINDS)('fuzzing the API on %s', (kind) => {
   });
 
   it('has a generator for every registered /api and /auth route', () => {
-    expect(undescribed, 'registered routes whose body no generator knows (add them to BODY_KINDS in fuzz/route-table.ts)').toEqual([]);
+    expect(
+      undescribed,
+      'registered routes whose body no generator knows (add them to BODY_KINDS in fuzz/route-table.ts)',
+    ).toEqual([]);
     const fuzzed = new Set(routes.map((r) => `${r.method} ${r.path}`));
-    expect(documented.filter((route) => !fuzzed.has(route)), 'documented routes missing from the route table').toEqual([]);
+    expect(
+      documented.filter((route) => !fuzzed.has(route)),
+      'documented routes missing from the route table',
+    ).toEqual([]);
     expect(routes.every((r) => r.path.startsWith('/api/') || r.path.startsWith('/auth/'))).toBe(true);
     expect(routes.length).toBeGreaterThanOrEqual(documented.length);
   });
@@ -86,75 +93,91 @@ describe.each(KINDS)('fuzzing the API on %s', (kind) => {
       .catch(() => undefined);
     expect(await watch.check()).toEqual({ wrote: false, changed: [] });
     // The same tables as support/table-snapshot.ts fingerprints.
-    expect([...(await watch.fingerprint()).keys()].sort()).toEqual([...(await snapshotTables(server.db, [...IGNORED_TABLES, 'fuzz_write_counter'])).keys()].sort());
+    expect([...(await watch.fingerprint()).keys()].sort()).toEqual(
+      [...(await snapshotTables(server.db, [...IGNORED_TABLES, 'fuzz_write_counter'])).keys()].sort(),
+    );
   });
 
-  it(`answers ${totalRequests(kind).toLocaleString('en')} generated requests with no 5xx and no refused request changing a row`, async () => {
-    const stats = new FuzzStats();
-    await watch.check();
-    let previous = '(none)';
-    const runsPerRoute = Math.ceil(totalRequests(kind) / routes.length);
-    // Every route is fuzzed even when one fails: the failures (each shrunk by fast-check) are listed at the end.
-    const failures: string[] = [];
-
-    for (const [index, route] of routes.entries()) {
-      const name = `${route.method} ${route.path}`;
-      await fc.assert(
-        fc.asyncProperty(recipeArbitrary(route), async (recipe) => {
-          const built = buildRequest(world, route, recipe);
-          let t = performance.now();
-          const response = await server.app.inject(built.options);
-          stats.injectMs += performance.now() - t;
-          t = performance.now();
-          stats.count(name, response.statusCode);
-          const status = response.statusCode;
-          if (status >= 500) throw new Error(`answered ${status}: ${response.body.slice(0, 300)}\n${built.describe()}`);
-          const { wrote, changed } = await watch.check();
-          if (status >= 400) {
-            stats.comparedRefusals += 1;
-            if (wrote) stats.refusalsThatWrote += 1;
-            if (changed.length > 0) {
-              throw new Error(`refused with ${status} yet changed ${changed.join('; ')}\n${built.describe()}\nanswer: ${response.body.slice(0, 300)}\nthe request before it: ${previous}`);
-            }
-            const type = String(response.headers['content-type'] ?? '');
-            if (route.method !== 'HEAD' && !type.startsWith('text/html')) {
-              const error = (response.json() as { error?: { code?: unknown; message?: unknown } }).error;
-              if (typeof error?.code !== 'string' || typeof error.message !== 'string' || error.message === '') {
-                throw new Error(`refused with ${status} without a clear error: ${response.body.slice(0, 300)}\n${built.describe()}`);
-              }
-            }
-          } else if (isWrite(route.method) || route.path.startsWith('/auth/')) {
-            // A write that succeeded may have deleted or demoted part of the world: put it back.
-            const before = world;
-            world = await repairWorld(server, world);
-            if (world !== before) stats.worldRepairs += 1;
-            await watch.check();
-          }
-          stats.checkMs += performance.now() - t;
-          previous = `${status} ${built.describe().slice(0, 300)}`;
-        }),
-        {
-          numRuns: runsPerRoute,
-          seed: SEED + index,
-          // The counterexample can hold megabytes; the error thrown above already describes the request.
-          reporter(details) {
-            if (!details.failed) return;
-            const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-            failures.push(`${name} on ${kind} (seed ${details.seed}, path ${details.counterexamplePath}, shrunk ${details.numShrinks} times):\n${error}`);
-          },
-        },
-      );
-      // A failed property may leave the world half-changed: start the next route from a sound one.
-      world = await repairWorld(server, world);
+  it(
+    `answers ${totalRequests(kind).toLocaleString('en')} generated requests with no 5xx and no refused request changing a row`,
+    async () => {
+      const stats = new FuzzStats();
       await watch.check();
-    }
-    results.push({ kind, stats, routes: routes.length });
-    console.log(`fuzz-api on ${kind}: ${stats.sent} requests, ${JSON.stringify(stats.byClass)}, ${stats.comparedRefusals} refusals compared, ${stats.seconds().toFixed(0)} s (${(stats.injectMs / 1000).toFixed(0)} s answering, ${(stats.checkMs / 1000).toFixed(0)} s checking)`);
-    const neverAccepted = [...stats.routeClasses.entries()].filter(([, c]) => c[0] + c[1] === 0).map(([r]) => r);
-    console.log(`routes never answered 2xx/3xx: ${neverAccepted.join(', ')}`);
-    expect(failures, failures.join('\n\n')).toEqual([]);
-    expect(stats.byClass['5xx']).toBe(0);
-    expect(stats.sent).toBeGreaterThanOrEqual(totalRequests(kind));
-    expect(stats.comparedRefusals).toBe(stats.byClass['4xx']);
-  }, FULL_TIMEOUT);
+      let previous = '(none)';
+      const runsPerRoute = Math.ceil(totalRequests(kind) / routes.length);
+      // Every route is fuzzed even when one fails: the failures (each shrunk by fast-check) are listed at the end.
+      const failures: string[] = [];
+
+      for (const [index, route] of routes.entries()) {
+        const name = `${route.method} ${route.path}`;
+        await fc.assert(
+          fc.asyncProperty(recipeArbitrary(route), async (recipe) => {
+            const built = buildRequest(world, route, recipe);
+            let t = performance.now();
+            const response = await server.app.inject(built.options);
+            stats.injectMs += performance.now() - t;
+            t = performance.now();
+            stats.count(name, response.statusCode);
+            const status = response.statusCode;
+            if (status >= 500)
+              throw new Error(`answered ${status}: ${response.body.slice(0, 300)}\n${built.describe()}`);
+            const { wrote, changed } = await watch.check();
+            if (status >= 400) {
+              stats.comparedRefusals += 1;
+              if (wrote) stats.refusalsThatWrote += 1;
+              if (changed.length > 0) {
+                throw new Error(
+                  `refused with ${status} yet changed ${changed.join('; ')}\n${built.describe()}\nanswer: ${response.body.slice(0, 300)}\nthe request before it: ${previous}`,
+                );
+              }
+              const type = String(response.headers['content-type'] ?? '');
+              if (route.method !== 'HEAD' && !type.startsWith('text/html')) {
+                const error = (response.json() as { error?: { code?: unknown; message?: unknown } }).error;
+                if (typeof error?.code !== 'string' || typeof error.message !== 'string' || error.message === '') {
+                  throw new Error(
+                    `refused with ${status} without a clear error: ${response.body.slice(0, 300)}\n${built.describe()}`,
+                  );
+                }
+              }
+            } else if (isWrite(route.method) || route.path.startsWith('/auth/')) {
+              // A write that succeeded may have deleted or demoted part of the world: put it back.
+              const before = world;
+              world = await repairWorld(server, world);
+              if (world !== before) stats.worldRepairs += 1;
+              await watch.check();
+            }
+            stats.checkMs += performance.now() - t;
+            previous = `${status} ${built.describe().slice(0, 300)}`;
+          }),
+          {
+            numRuns: runsPerRoute,
+            seed: SEED + index,
+            // The counterexample can hold megabytes; the error thrown above already describes the request.
+            reporter(details) {
+              if (!details.failed) return;
+              const error =
+                details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+              failures.push(
+                `${name} on ${kind} (seed ${details.seed}, path ${details.counterexamplePath}, shrunk ${details.numShrinks} times):\n${error}`,
+              );
+            },
+          },
+        );
+        // A failed property may leave the world half-changed: start the next route from a sound one.
+        world = await repairWorld(server, world);
+        await watch.check();
+      }
+      results.push({ kind, stats, routes: routes.length });
+      console.log(
+        `fuzz-api on ${kind}: ${stats.sent} requests, ${JSON.stringify(stats.byClass)}, ${stats.comparedRefusals} refusals compared, ${stats.seconds().toFixed(0)} s (${(stats.injectMs / 1000).toFixed(0)} s answering, ${(stats.checkMs / 1000).toFixed(0)} s checking)`,
+      );
+      const neverAccepted = [...stats.routeClasses.entries()].filter(([, c]) => c[0] + c[1] === 0).map(([r]) => r);
+      console.log(`routes never answered 2xx/3xx: ${neverAccepted.join(', ')}`);
+      expect(failures, failures.join('\n\n')).toEqual([]);
+      expect(stats.byClass['5xx']).toBe(0);
+      expect(stats.sent).toBeGreaterThanOrEqual(totalRequests(kind));
+      expect(stats.comparedRefusals).toBe(stats.byClass['4xx']);
+    },
+    FULL_TIMEOUT,
+  );
 });

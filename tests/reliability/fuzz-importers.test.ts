@@ -43,13 +43,27 @@ const IMPORTERS: Importer[] = [
   { name: 'Zeek TSV', route: 'import', files: [file('events/zeek_notice_wrccdc2018.log')] },
   { name: 'Timesketch CSV', route: 'import', files: [file('events/timesketch_evtx_part.csv')] },
   { name: 'JSON Lines (Timesketch)', route: 'import', files: [file('events/timesketch_sigma_events.jsonl')] },
-  { name: 'HAR', route: 'import', files: [file('har/mitmproxy_websocket.har'), file('har/firebug_multiple_pages.har'), file('har/chrome_webinspector_mitmproxy.har')] },
+  {
+    name: 'HAR',
+    route: 'import',
+    files: [
+      file('har/mitmproxy_websocket.har'),
+      file('har/firebug_multiple_pages.har'),
+      file('har/chrome_webinspector_mitmproxy.har'),
+    ],
+  },
   { name: 'Slack export', route: 'import', files: [file('slack/slack_export_testarchive.zip')], zip: true },
   { name: 'chat log (XChat)', route: 'import', files: [file('events/xchat_irc_transcript.log')] },
   {
     name: 'geo CSV (map)',
     route: 'map',
-    files: [file('geo/fr24_JAL516_2024-01-02.csv'), file('geo/airdata_dji_air2s_2021-09-05.csv', fixture('geo/airdata_dji_air2s_2021-09-05.csv').subarray(0, 120_000))],
+    files: [
+      file('geo/fr24_JAL516_2024-01-02.csv'),
+      file(
+        'geo/airdata_dji_air2s_2021-09-05.csv',
+        fixture('geo/airdata_dji_air2s_2021-09-05.csv').subarray(0, 120_000),
+      ),
+    ],
   },
 ];
 
@@ -87,7 +101,12 @@ describe.each(KINDS)('fuzzing the importers on %s', (kind) => {
 
   const send = (importer: Importer, fileName: string, bytes: Uint8Array) => {
     const body = multipart([{ name: 'file', fileName, value: bytes, contentType: 'application/octet-stream' }]);
-    return writer.request({ method: 'POST', url: `/api/incident/${incidentID}/${importer.route}`, payload: body.payload, headers: { 'content-type': body.contentType } });
+    return writer.request({
+      method: 'POST',
+      url: `/api/incident/${incidentID}/${importer.route}`,
+      payload: body.payload,
+      headers: { 'content-type': body.contentType },
+    });
   };
 
   /** Checks one answer; returns why it fails, or undefined. */
@@ -105,61 +124,101 @@ describe.each(KINDS)('fuzzing the importers on %s', (kind) => {
     }
     tally.refused.set(status, (tally.refused.get(status) ?? 0) + 1);
     tally.refusalsCompared += 1;
-    if (wrote && changed.length > 0) return `refused with ${status} yet changed ${changed.join('; ')}: ${response.body.slice(0, 300)}`;
+    if (wrote && changed.length > 0)
+      return `refused with ${status} yet changed ${changed.join('; ')}: ${response.body.slice(0, 300)}`;
     const error = (JSON.parse(response.body) as { error?: { field?: unknown; message?: unknown } }).error;
-    if (status < 400 || typeof error?.field !== 'string' || error.field === '' || typeof error.message !== 'string' || error.message.length < error.field.length + 3) {
+    if (
+      status < 400 ||
+      typeof error?.field !== 'string' ||
+      error.field === '' ||
+      typeof error.message !== 'string' ||
+      error.message.length < error.field.length + 3
+    ) {
       return `refused with ${status} without naming a field and a reason: ${response.body.slice(0, 300)}`;
     }
     return undefined;
   }
 
-  it('imports or clearly refuses every mangled file, never a 5xx, never a refused file leaving anything stored', async () => {
-    const tallies = new Map<string, Tally>();
-    const failures: string[] = [];
-    for (const [index, importer] of IMPORTERS.entries()) {
-      const tally: Tally = { sent: 0, imported: 0, refused: new Map(), serverErrors: 0, refusalsCompared: 0, longLine: '' };
-      tallies.set(importer.name, tally);
-      const recipe = fc.record({
-        base: fc.constantFrom(...importer.files),
-        mangle: mangleArbitrary(importer.zip === true),
-        // Mostly the fixture's own name (its extension guides detection), sometimes a misleading one.
-        fileName: fc.oneof({ weight: 5, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom('evidence.bin', 'data.har', 'log.zip', 'x.csv', '../../x.jsonl', 'ファイル.tsv') }),
-      });
-      await fc.assert(
-        fc.asyncProperty(recipe, async ({ base, mangle: how, fileName }) => {
-          const bytes = mangle(base.bytes, how);
-          const response = await send(importer, fileName || base.name, bytes);
-          const problem = await judge(tally, response);
-          if (problem) throw new Error(`${problem}\nfile: ${base.name} as "${fileName || base.name}", ${bytes.length} bytes, mangled ${describeMangle(how)}`);
-        }),
-        {
-          numRuns: RUNS_PER_IMPORTER,
-          seed: SEED + index,
-          reporter(details) {
-            if (!details.failed) return;
-            const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-            failures.push(`${importer.name} on ${kind} (seed ${details.seed}, path ${details.counterexamplePath}):\n${error}`);
+  it(
+    'imports or clearly refuses every mangled file, never a 5xx, never a refused file leaving anything stored',
+    async () => {
+      const tallies = new Map<string, Tally>();
+      const failures: string[] = [];
+      for (const [index, importer] of IMPORTERS.entries()) {
+        const tally: Tally = {
+          sent: 0,
+          imported: 0,
+          refused: new Map(),
+          serverErrors: 0,
+          refusalsCompared: 0,
+          longLine: '',
+        };
+        tallies.set(importer.name, tally);
+        const recipe = fc.record({
+          base: fc.constantFrom(...importer.files),
+          mangle: mangleArbitrary(importer.zip === true),
+          // Mostly the fixture's own name (its extension guides detection), sometimes a misleading one.
+          fileName: fc.oneof(
+            { weight: 5, arbitrary: fc.constant('') },
+            {
+              weight: 1,
+              arbitrary: fc.constantFrom(
+                'evidence.bin',
+                'data.har',
+                'log.zip',
+                'x.csv',
+                '../../x.jsonl',
+                'ファイル.tsv',
+              ),
+            },
+          ),
+        });
+        await fc.assert(
+          fc.asyncProperty(recipe, async ({ base, mangle: how, fileName }) => {
+            const bytes = mangle(base.bytes, how);
+            const response = await send(importer, fileName || base.name, bytes);
+            const problem = await judge(tally, response);
+            if (problem)
+              throw new Error(
+                `${problem}\nfile: ${base.name} as "${fileName || base.name}", ${bytes.length} bytes, mangled ${describeMangle(how)}`,
+              );
+          }),
+          {
+            numRuns: RUNS_PER_IMPORTER,
+            seed: SEED + index,
+            reporter(details) {
+              if (!details.failed) return;
+              const error =
+                details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+              failures.push(
+                `${importer.name} on ${kind} (seed ${details.seed}, path ${details.counterexamplePath}):\n${error}`,
+              );
+            },
           },
-        },
-      );
+        );
 
-      // One enormous single line in the middle of the first fixture (20 MB in the full run).
-      const base = importer.files[0]!;
-      const long = mangle(base.bytes, { kind: 'long-line', at: 0.5, bytes: LONG_LINE_BYTES });
-      const response = await send(importer, base.name, long);
-      const problem = await judge(tally, response);
-      if (problem) failures.push(`${importer.name} on ${kind}, a ${LONG_LINE_BYTES}-byte line: ${problem}`);
-      const answer = JSON.parse(response.body) as { error?: { message?: string } };
-      tally.longLine = `${response.statusCode}${answer.error?.message ? ` (${answer.error.message.slice(0, 120)})` : ''}`;
-    }
-    results.push({ kind, tallies });
-    for (const [name, t] of tallies) console.log(`${kind} ${name}: ${t.sent} sent, ${t.imported} imported, refused ${JSON.stringify([...t.refused])}, 5xx ${t.serverErrors}; long line ${t.longLine}`);
-    expect(failures, failures.join('\n\n')).toEqual([]);
-    for (const tally of tallies.values()) {
-      expect(tally.serverErrors).toBe(0);
-      expect(tally.sent).toBe(RUNS_PER_IMPORTER + 1);
-    }
-  }, 30 * 60_000);
+        // One enormous single line in the middle of the first fixture (20 MB in the full run).
+        const base = importer.files[0]!;
+        const long = mangle(base.bytes, { kind: 'long-line', at: 0.5, bytes: LONG_LINE_BYTES });
+        const response = await send(importer, base.name, long);
+        const problem = await judge(tally, response);
+        if (problem) failures.push(`${importer.name} on ${kind}, a ${LONG_LINE_BYTES}-byte line: ${problem}`);
+        const answer = JSON.parse(response.body) as { error?: { message?: string } };
+        tally.longLine = `${response.statusCode}${answer.error?.message ? ` (${answer.error.message.slice(0, 120)})` : ''}`;
+      }
+      results.push({ kind, tallies });
+      for (const [name, t] of tallies)
+        console.log(
+          `${kind} ${name}: ${t.sent} sent, ${t.imported} imported, refused ${JSON.stringify([...t.refused])}, 5xx ${t.serverErrors}; long line ${t.longLine}`,
+        );
+      expect(failures, failures.join('\n\n')).toEqual([]);
+      for (const tally of tallies.values()) {
+        expect(tally.serverErrors).toBe(0);
+        expect(tally.sent).toBe(RUNS_PER_IMPORTER + 1);
+      }
+    },
+    30 * 60_000,
+  );
 });
 
 function markdown(): string {

@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import { recordFigures } from './figures.ts';
 import { loadMarkdown } from './load/load-figures.ts';
-import { auditScenario, eventPageCursors, eventsScenario, incidentScenario, searchScenario, type LoadScenario } from './load/load-scenarios.ts';
+import {
+  auditScenario,
+  eventPageCursors,
+  eventsScenario,
+  incidentScenario,
+  searchScenario,
+  type LoadScenario,
+} from './load/load-scenarios.ts';
 import { startLoadTarget, type LoadSeed, type LoadTarget } from './load/load-target.ts';
 import { resendUnanswered, storedAuditCounts } from './load/audit-ledger-check.ts';
 import { runLoad, type LoadFigures, type LoadSize } from './load/run-load.ts';
@@ -33,7 +40,11 @@ async function underLoad(target: LoadTarget, scenario: LoadScenario): Promise<Lo
   const run = await runLoad(target, scenario, SIZE);
   runs.push(run);
   expect(run.requests).toBeGreaterThan(0);
-  expect({ errors: run.errors, timeouts: run.timeouts, non2xx: run.non2xx }, JSON.stringify(run.statusCodes)).toEqual({ errors: 0, timeouts: 0, non2xx: 0 });
+  expect({ errors: run.errors, timeouts: run.timeouts, non2xx: run.non2xx }, JSON.stringify(run.statusCodes)).toEqual({
+    errors: 0,
+    timeouts: 0,
+    non2xx: 0,
+  });
   return run;
 }
 
@@ -42,7 +53,10 @@ describe.each(DATABASE_KINDS)('%s under load', (kind) => {
   beforeAll(async () => {
     target = await startLoadTarget(kind, SEED);
     const events = `${target.eventCount.toLocaleString('en-US')} events`;
-    incident = SEED === 'demo' ? `the demo data's largest incident (${events})` : `a synthetic incident of ${events} (\`npm run generate\`, markers included)`;
+    incident =
+      SEED === 'demo'
+        ? `the demo data's largest incident (${events})`
+        : `a synthetic incident of ${events} (\`npm run generate\`, markers included)`;
   });
   afterAll(async () => {
     await target?.close();

@@ -15,7 +15,15 @@ import { loadConfig } from '../../server/config.ts';
 import { projectRoot } from '../../server/project-root.ts';
 import { createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS, type DatabaseKind } from '../support/test-database.ts';
-import { giveAnalyst, signIn, startTestServer, TEST_PASSWORD, TEST_VERSION, type Session, type TestServer } from '../support/test-server.ts';
+import {
+  giveAnalyst,
+  signIn,
+  startTestServer,
+  TEST_PASSWORD,
+  TEST_VERSION,
+  type Session,
+  type TestServer,
+} from '../support/test-server.ts';
 import { fixture, IMPORT_FILE, MAP_FILE } from './access-world.ts';
 import { recordFigures } from './figures.ts';
 import { scaled } from './scale.ts';
@@ -25,7 +33,8 @@ const KINDS: DatabaseKind[] = scaled(DATABASE_KINDS, ['pglite']);
 const DIST = join(projectRoot(), 'dist');
 
 /** Types a browser runs script in (or renders as a document that may): never served for stored bytes. */
-const EXECUTABLE = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|[a-z]+\/[a-z.+-]*(javascript|ecmascript)|text\/css|multipart\/|application\/x-shockwave-flash|text\/xsl|application\/rss|application\/atom)/i;
+const EXECUTABLE =
+  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|[a-z]+\/[a-z.+-]*(javascript|ecmascript)|text\/css|multipart\/|application\/x-shockwave-flash|text\/xsl|application\/rss|application\/atom)/i;
 /** Shown inline by a browser without running anything of the file. */
 const INLINE_SAFE = /^(image\/(png|jpeg|gif|webp)|audio\/(mpeg|ogg|wav)|video\/(mp4|webm))$/;
 
@@ -47,7 +56,12 @@ const HOSTILE_UPLOADS: [label: string, name: string, type: string, body: string]
   ['JavaScript declared as an image', 'app.png', 'application/javascript', 'alert(1)'],
   ['HTML declared as a PNG', 'photo.png', 'image/png', HTML_PAGE],
   ['HTML with no declared type', 'noname', '', HTML_PAGE],
-  ['a PDF', 'report.pdf', 'application/pdf', '%PDF-1.4\n1 0 obj <</Type/Catalog/OpenAction <</S/JavaScript/JS (app.alert(1))>> >> endobj\n%%EOF\n'],
+  [
+    'a PDF',
+    'report.pdf',
+    'application/pdf',
+    '%PDF-1.4\n1 0 obj <</Type/Catalog/OpenAction <</S/JavaScript/JS (app.alert(1))>> >> endobj\n%%EOF\n',
+  ],
   ['CSS', 'style.css', 'text/css', 'body{background:url(javascript:alert(1))}'],
   ['a multipart document', 'x.mht', 'multipart/related', HTML_PAGE],
 ];
@@ -116,7 +130,10 @@ function expectAppCsp(response: LightMyRequestResponse, where: string) {
   const scripts = csp.get('script-src') ?? csp.get('default-src') ?? [];
   expect(scripts, `${where}: script-src`).not.toContain("'unsafe-eval'");
   expect(scripts, `${where}: script-src`).not.toContain("'unsafe-inline'");
-  expect(scripts.filter((source) => source === '*' || /^(data|blob|https?):$/.test(source)), `${where}: script-src allows any origin or scheme`).toEqual([]);
+  expect(
+    scripts.filter((source) => source === '*' || /^(data|blob|https?):$/.test(source)),
+    `${where}: script-src allows any origin or scheme`,
+  ).toEqual([]);
   expect(csp.get('object-src'), `${where}: object-src`).toEqual(["'none'"]);
   expect(csp.get('frame-ancestors'), `${where}: frame-ancestors`).toEqual(["'none'"]);
   expect(csp.get('base-uri'), `${where}: base-uri`).toEqual(["'self'"]);
@@ -130,9 +147,19 @@ describe.each(KINDS)('security headers and content on %s', (kind) => {
   let writer: Session;
   let incidentID: number;
   let streamID: number;
-  const tally: Tally = { uploadAnswers: 0, executableServed: 0, missingNosniff: 0, inlineWhereCouldRun: 0, badUrls: 0, badUrlsStored: 0, htmlPages: 0, apiAnswers: 0 };
+  const tally: Tally = {
+    uploadAnswers: 0,
+    executableServed: 0,
+    missingNosniff: 0,
+    inlineWhereCouldRun: 0,
+    badUrls: 0,
+    badUrlsStored: 0,
+    htmlPages: 0,
+    apiAnswers: 0,
+  };
 
-  const asWriter = (options: Parameters<Session['request']>[0]) => writer.request({ analyst: writer.userID, ...options });
+  const asWriter = (options: Parameters<Session['request']>[0]) =>
+    writer.request({ analyst: writer.userID, ...options });
 
   /** One answer carrying stored bytes: a type that cannot run, nosniff, a sandbox, attachment unless harmless. */
   const expectHarmless = (response: LightMyRequestResponse, where: string) => {
@@ -141,9 +168,12 @@ describe.each(KINDS)('security headers and content on %s', (kind) => {
     const disposition = String(response.headers['content-disposition'] ?? '');
     if (EXECUTABLE.test(type)) tally.executableServed += 1;
     if (response.headers['x-content-type-options'] !== 'nosniff') tally.missingNosniff += 1;
-    if (!INLINE_SAFE.test(type.split(';')[0]!.trim()) && !disposition.startsWith('attachment')) tally.inlineWhereCouldRun += 1;
+    if (!INLINE_SAFE.test(type.split(';')[0]!.trim()) && !disposition.startsWith('attachment'))
+      tally.inlineWhereCouldRun += 1;
     expect(type, `${where}: content type`).not.toMatch(EXECUTABLE);
-    expect(type, `${where}: content type`).toMatch(/^(image\/(png|jpeg|gif|webp)|audio\/(mpeg|ogg|wav)|video\/(mp4|webm)|application\/(pdf|json|octet-stream)|text\/plain; charset=utf-8)$/);
+    expect(type, `${where}: content type`).toMatch(
+      /^(image\/(png|jpeg|gif|webp)|audio\/(mpeg|ogg|wav)|video\/(mp4|webm)|application\/(pdf|json|octet-stream)|text\/plain; charset=utf-8)$/,
+    );
     expect(response.headers['x-content-type-options'], `${where}: nosniff`).toBe('nosniff');
     expect(cspOf(response).has('sandbox'), `${where}: sandbox CSP`).toBe(true);
     expect(cspOf(response).get('default-src'), `${where}: default-src`).toEqual(["'none'"]);
@@ -151,7 +181,9 @@ describe.each(KINDS)('security headers and content on %s', (kind) => {
     else expect(disposition, `${where}: disposition`).toMatch(/^attachment;/);
     // The file name is shown, never a header of its own: no line break and no unescaped quote.
     expect(disposition, `${where}: disposition`).not.toMatch(/[\r\n]/);
-    expect(disposition, `${where}: disposition`).toMatch(/^(inline|attachment); filename="[^"]*"; filename\*=UTF-8''[^\s";]*$/);
+    expect(disposition, `${where}: disposition`).toMatch(
+      /^(inline|attachment); filename="[^"]*"; filename\*=UTF-8''[^\s";]*$/,
+    );
     expect(response.headers['x-injected'], `${where}: an injected header`).toBeUndefined();
   };
 
@@ -181,8 +213,13 @@ describe.each(KINDS)('security headers and content on %s', (kind) => {
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
       expectAppCsp(response, url);
       // What the CSP allows is what the page needs: every script of the page is a file of ours.
-      const inline = [...response.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attributes, content]) => !/\bsrc=/.test(attributes!) && content!.trim() !== '');
-      expect(inline.map(([whole]) => whole.slice(0, 80)), `${url}: inline scripts the CSP would block`).toEqual([]);
+      const inline = [...response.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(
+        ([, attributes, content]) => !/\bsrc=/.test(attributes!) && content!.trim() !== '',
+      );
+      expect(
+        inline.map(([whole]) => whole.slice(0, 80)),
+        `${url}: inline scripts the CSP would block`,
+      ).toEqual([]);
       expect(response.body, `${url}: inline event handlers`).not.toMatch(/<[^>]+\son[a-z]+=/i);
     }
     const index = readFileSync(join(DIST, 'index.html'), 'utf8');
@@ -202,7 +239,11 @@ describe.each(KINDS)('security headers and content on %s', (kind) => {
       await asWriter({ url: '/api/nothing-here' }),
       await server.app.inject({ url: '/auth/user' }),
       await asWriter({ url: `/api/incident/${incidentID}/events.ndjson` }),
-      await asWriter({ method: 'POST', url: `/api/incident/${incidentID}/link`, payload: { url: 'javascript:alert(1)' } }),
+      await asWriter({
+        method: 'POST',
+        url: `/api/incident/${incidentID}/link`,
+        payload: { url: 'javascript:alert(1)' },
+      }),
     ];
     // Read from another origin's page, an answer must neither be shared (no CORS) nor embeddable.
     answers.push(await asWriter({ url: `/api/incident/${incidentID}`, headers: { origin: 'https://evil.example' } }));
@@ -219,7 +260,11 @@ describe.each(KINDS)('security headers and content on %s', (kind) => {
 
   it('keeps the session cookie from scripts and from other sites, and over https sends it only over https', async () => {
     const signInAs = async (app: FastifyInstance) => {
-      const response = await app.inject({ method: 'POST', url: '/auth/login', payload: { username: writer.username, password: TEST_PASSWORD } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { username: writer.username, password: TEST_PASSWORD },
+      });
       expect(response.statusCode, response.body).toBe(200);
       return String(response.headers['set-cookie']);
     };
@@ -262,7 +307,10 @@ describe.each(KINDS)('security headers and content on %s', (kind) => {
   it("serves an import's kept source file and a map's raw file, named and typed as HTML, so that they cannot run", async () => {
     const importForm = new FormData();
     importForm.append('streamName', 'hostile import');
-    importForm.append('file', new File([Uint8Array.from(fixture(IMPORT_FILE))], `${SCRIPT}.jsonl`, { type: 'text/html' }));
+    importForm.append(
+      'file',
+      new File([Uint8Array.from(fixture(IMPORT_FILE))], `${SCRIPT}.jsonl`, { type: 'text/html' }),
+    );
     const imported = await asWriter({ method: 'POST', url: `/api/incident/${incidentID}/import`, payload: importForm });
     expect(imported.statusCode, imported.body).toBe(201);
     const source = await asWriter({ url: `/api/upload/${imported.json().import.uploadID}/content` });
@@ -276,7 +324,13 @@ describe.each(KINDS)('security headers and content on %s', (kind) => {
     const { id: mapID, upload } = map.json().map as { id: number; upload: { id: number } };
     for (const [how, response] of [
       ['GET …/raw', await asWriter({ url: `/api/incident/${incidentID}/analyst/${writer.userID}/map/${mapID}/raw` })],
-      ['HEAD …/raw', await asWriter({ method: 'HEAD', url: `/api/incident/${incidentID}/analyst/${writer.userID}/map/${mapID}/raw` })],
+      [
+        'HEAD …/raw',
+        await asWriter({
+          method: 'HEAD',
+          url: `/api/incident/${incidentID}/analyst/${writer.userID}/map/${mapID}/raw`,
+        }),
+      ],
       ["the map's upload", await asWriter({ url: `/api/upload/${upload.id}/content` })],
     ] as const) {
       expect(response.statusCode, how).toBe(200);
@@ -288,26 +342,50 @@ describe.each(KINDS)('security headers and content on %s', (kind) => {
     const before = await snapshotTables(server.db, ['sessions']);
     for (const url of BAD_URLS) {
       for (const target of [{}, { streamID }]) {
-        const response = await asWriter({ method: 'POST', url: `/api/incident/${incidentID}/link`, payload: { url, urlType: 'other', ...target } });
+        const response = await asWriter({
+          method: 'POST',
+          url: `/api/incident/${incidentID}/link`,
+          payload: { url, urlType: 'other', ...target },
+        });
         tally.badUrls += 1;
         expect(response.statusCode, JSON.stringify(url)).toBe(400);
-        expect(response.json().error, JSON.stringify(url)).toMatchObject({ code: 'invalid', field: 'url', message: expect.stringMatching(/^url .*(http or https|control characters)/) });
+        expect(response.json().error, JSON.stringify(url)).toMatchObject({
+          code: 'invalid',
+          field: 'url',
+          message: expect.stringMatching(/^url .*(http or https|control characters)/),
+        });
       }
     }
     const changed = changedTables(before, await snapshotTables(server.db, ['sessions']));
     tally.badUrlsStored = changed.length;
     expect(changed).toEqual([]);
     // The same call takes http(s) in any case, kept as sent (trimmed), so the refusals above are about the scheme.
-    for (const url of ['https://example.org/runbook?a=1#b', ' HTTP://EXAMPLE.ORG/Page ', 'http://127.0.0.1:3000/grafana']) {
+    for (const url of [
+      'https://example.org/runbook?a=1#b',
+      ' HTTP://EXAMPLE.ORG/Page ',
+      'http://127.0.0.1:3000/grafana',
+    ]) {
       const response = await asWriter({ method: 'POST', url: `/api/incident/${incidentID}/link`, payload: { url } });
       expect(response.statusCode, url).toBe(201);
     }
-    const stored = await server.db.query<{ url: string }>('SELECT url FROM links WHERE incident_id = $1 ORDER BY id', [incidentID]);
-    expect(stored.map((row) => row.url)).toEqual(['https://example.org/runbook?a=1#b', 'HTTP://EXAMPLE.ORG/Page', 'http://127.0.0.1:3000/grafana']);
+    const stored = await server.db.query<{ url: string }>('SELECT url FROM links WHERE incident_id = $1 ORDER BY id', [
+      incidentID,
+    ]);
+    expect(stored.map((row) => row.url)).toEqual([
+      'https://example.org/runbook?a=1#b',
+      'HTTP://EXAMPLE.ORG/Page',
+      'http://127.0.0.1:3000/grafana',
+    ]);
   });
 
   it('never sends a signed-in browser off this origin, nor echoes markup, from the sign-in return address', async () => {
-    for (const from of ['javascript:alert(1)', '//evil.example/x', 'https://evil.example/', '/\\evil.example', `/"><script>alert(1)</script>`]) {
+    for (const from of [
+      'javascript:alert(1)',
+      '//evil.example/x',
+      'https://evil.example/',
+      '/\\evil.example',
+      `/"><script>alert(1)</script>`,
+    ]) {
       const page = await server.app.inject({ url: `/auth/login?from=${encodeURIComponent(from)}` });
       expect(page.statusCode).toBe(200);
       expect(page.body, from).not.toContain('<script>alert(1)');
@@ -332,8 +410,9 @@ describe.each(KINDS)('security headers and content on %s', (kind) => {
 
 afterAll(() => {
   if (tallies.size === 0) return;
-  const rows = [...tallies].map(([kind, t]) =>
-    `| ${kind} | ${t.htmlPages} | ${t.apiAnswers} | ${HOSTILE_UPLOADS.length} + import + map | ${t.uploadAnswers} | ${t.executableServed} | ${t.inlineWhereCouldRun} | ${t.missingNosniff} | ${t.badUrls} | ${t.badUrlsStored} |`,
+  const rows = [...tallies].map(
+    ([kind, t]) =>
+      `| ${kind} | ${t.htmlPages} | ${t.apiAnswers} | ${HOSTILE_UPLOADS.length} + import + map | ${t.uploadAnswers} | ${t.executableServed} | ${t.inlineWhereCouldRun} | ${t.missingNosniff} | ${t.badUrls} | ${t.badUrlsStored} |`,
   );
   recordFigures(
     '7-security-headers',

@@ -44,8 +44,13 @@ describe.each(postgres)('two server processes behind a round-robin proxy on Post
   beforeAll(async () => {
     ensureServerBuilt();
     database = await createTestDatabase('postgres');
-    servers = await Promise.all([0, 1].map(() => startServerProcess({ DATABASE_URL: database.url!, CHURCHKEY_ADMIN_PASSWORD: PASSWORD })));
-    proxy = await startRoundRobinProxy(servers.map((server) => server.url), { downMs: DOWN_MS });
+    servers = await Promise.all(
+      [0, 1].map(() => startServerProcess({ DATABASE_URL: database.url!, CHURCHKEY_ADMIN_PASSWORD: PASSWORD })),
+    );
+    proxy = await startRoundRobinProxy(
+      servers.map((server) => server.url),
+      { downMs: DOWN_MS },
+    );
   }, 120_000);
   afterAll(async () => {
     await proxy?.close();
@@ -53,7 +58,11 @@ describe.each(postgres)('two server processes behind a round-robin proxy on Post
     await database?.drop();
   });
 
-  async function call(method: string, path: string, options: { json?: unknown; form?: FormData; cookie?: string } = {}): Promise<Answer> {
+  async function call(
+    method: string,
+    path: string,
+    options: { json?: unknown; form?: FormData; cookie?: string } = {},
+  ): Promise<Answer> {
     const headers: Record<string, string> = {};
     if (options.cookie ?? cookie) headers.cookie = options.cookie ?? cookie;
     if (options.json !== undefined) headers['content-type'] = 'application/json';
@@ -65,7 +74,12 @@ describe.each(postgres)('two server processes behind a round-robin proxy on Post
     });
     const text = await response.text();
     const upstream = Number(response.headers.get(UPSTREAM_HEADER));
-    return { status: response.status, upstream, headers: response.headers, body: text.startsWith('{') ? JSON.parse(text) : text };
+    return {
+      status: response.status,
+      upstream,
+      headers: response.headers,
+      body: text.startsWith('{') ? JSON.parse(text) : text,
+    };
   }
   const signIn = async () => {
     const answer = await call('POST', '/auth/login', { json: { username: 'admin', password: PASSWORD }, cookie: '' });
@@ -80,7 +94,9 @@ describe.each(postgres)('two server processes behind a round-robin proxy on Post
     expect(user.status).toBe(200);
     expect(user.body.user.username).toBe('admin');
     expect(user.upstream).not.toBe(made.answer.upstream);
-    const primary = await call('POST', '/api/analyst/primary', { json: { name: 'Primary', email: 'primary@example.org' } });
+    const primary = await call('POST', '/api/analyst/primary', {
+      json: { name: 'Primary', email: 'primary@example.org' },
+    });
     expect(primary.status, JSON.stringify(primary.body)).toBe(201);
     expect(primary.upstream).toBe(made.answer.upstream);
 
@@ -102,9 +118,14 @@ describe.each(postgres)('two server processes behind a round-robin proxy on Post
       expect(read.upstream).not.toBe(written.upstream);
       return { written, read };
     };
-    const organization = await writeThenRead(() => call('POST', '/api/organization', { json: { name: 'Two servers' } }), '/api/organizations');
+    const organization = await writeThenRead(
+      () => call('POST', '/api/organization', { json: { name: 'Two servers' } }),
+      '/api/organizations',
+    );
     const organizationID = organization.written.body.organization.id as number;
-    expect(organization.read.body.organizations.items).toContainEqual(expect.objectContaining({ id: organizationID, name: 'Two servers' }));
+    expect(organization.read.body.organizations.items).toContainEqual(
+      expect.objectContaining({ id: organizationID, name: 'Two servers' }),
+    );
 
     const created = await call('POST', '/api/incident', { json: { organizationID, name: 'Failover drill' } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -114,11 +135,21 @@ describe.each(postgres)('two server processes behind a round-robin proxy on Post
     expect(incident.upstream).not.toBe(created.upstream);
     expect(incident.body.incident.name).toBe('Failover drill');
 
-    const note = await writeThenRead(() => call('POST', `${incidentPath}/note`, { json: { kind: 'write-up', text: 'written through one server' } }), incidentPath);
-    expect(note.read.body.incident.notes.map((one: { text: string }) => one.text)).toEqual(['written through one server']);
+    const note = await writeThenRead(
+      () => call('POST', `${incidentPath}/note`, { json: { kind: 'write-up', text: 'written through one server' } }),
+      incidentPath,
+    );
+    expect(note.read.body.incident.notes.map((one: { text: string }) => one.text)).toEqual([
+      'written through one server',
+    ]);
     const tag = await writeThenRead(() => call('PUT', `${incidentPath}/tag/failover`), incidentPath);
-    expect(tag.read.body.incident.tags).toContainEqual(expect.objectContaining({ itemType: 'incident', name: 'failover' }));
-    const renamed = await writeThenRead(() => call('PUT', incidentPath, { json: { name: 'Failover drill (renamed)' } }), incidentPath);
+    expect(tag.read.body.incident.tags).toContainEqual(
+      expect.objectContaining({ itemType: 'incident', name: 'failover' }),
+    );
+    const renamed = await writeThenRead(
+      () => call('PUT', incidentPath, { json: { name: 'Failover drill (renamed)' } }),
+      incidentPath,
+    );
     expect(renamed.read.body.incident.name).toBe('Failover drill (renamed)');
   });
 
@@ -126,9 +157,14 @@ describe.each(postgres)('two server processes behind a round-robin proxy on Post
     const bytes = readFileSync(join(FIXTURES_DIR, 'events', 'zeek_notice_wrccdc2018.log'));
     // The rows whose message (Zeek's msg column) says "self signed", counted from the file itself.
     const lines = bytes.toString('utf8').split('\n');
-    const columns = lines.find((line) => line.startsWith('#fields'))!.split('\t').slice(1);
+    const columns = lines
+      .find((line) => line.startsWith('#fields'))!
+      .split('\t')
+      .slice(1);
     const msg = columns.indexOf('msg');
-    const expected = lines.filter((line) => line && !line.startsWith('#') && /self signed/.test(line.split('\t')[msg] ?? '')).length;
+    const expected = lines.filter(
+      (line) => line && !line.startsWith('#') && /self signed/.test(line.split('\t')[msg] ?? ''),
+    ).length;
     expect(expected).toBeGreaterThan(0);
 
     const form = new FormData();
@@ -138,12 +174,16 @@ describe.each(postgres)('two server processes behind a round-robin proxy on Post
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
     expect(imported.body.import).toMatchObject({ importedCount: 207, invalidCount: 0 });
 
-    const found = await call('GET', `/api/events/search?q=${encodeURIComponent('"self signed"')}&incidentID=${incidentID}&limit=500`);
+    const found = await call(
+      'GET',
+      `/api/events/search?q=${encodeURIComponent('"self signed"')}&incidentID=${incidentID}&limit=500`,
+    );
     expect(found.status, JSON.stringify(found.body)).toBe(200);
     expect(found.upstream).not.toBe(imported.upstream);
     expect(found.body.total).toBe(expected);
     expect(found.body.results).toHaveLength(expected);
-    for (const result of found.body.results) expect(result.event).toMatchObject({ incidentID, streamName: 'Zeek notices' });
+    for (const result of found.body.results)
+      expect(result.event).toMatchObject({ incidentID, streamName: 'Zeek notices' });
   });
 
   it('under a write load, one server killed part-way: the other carries on, 0 writes lost, 0 doubled', async () => {
@@ -167,11 +207,24 @@ describe.each(postgres)('two server processes behind a round-robin proxy on Post
     const actions = await database.db.query<{ marker: string; count: number }>(
       "SELECT value->>'marker' AS marker, count(*)::int AS count FROM audit_actions WHERE action_name = 'load-write' GROUP BY 1",
     );
-    for (const row of [...notes.map((note) => ({ marker: note.body, count: note.count })), ...actions]) stored.set(row.marker, row.count);
+    for (const row of [...notes.map((note) => ({ marker: note.body, count: note.count })), ...actions])
+      stored.set(row.marker, row.count);
     const tally = tallyLoad(outcomes, stored, killedAtMs, exitedAtMs);
     const after = proxy.stats();
-    const [{ version }] = (await database.db.query<{ version: string }>("SELECT current_setting('server_version') AS version")) as [{ version: string }];
-    const figures = twoServersFigures({ load: LOAD, postgresVersion: version, tally, before, after, log: proxy.log(), killedAtMs, victim, downMs: DOWN_MS });
+    const [{ version }] = (await database.db.query<{ version: string }>(
+      "SELECT current_setting('server_version') AS version",
+    )) as [{ version: string }];
+    const figures = twoServersFigures({
+      load: LOAD,
+      postgresVersion: version,
+      tally,
+      before,
+      after,
+      log: proxy.log(),
+      killedAtMs,
+      victim,
+      downMs: DOWN_MS,
+    });
     recordFigures('5-two-servers', figures);
     console.log(figures);
 
@@ -186,7 +239,9 @@ describe.each(postgres)('two server processes behind a round-robin proxy on Post
     // Read back through the proxy (only the survivor answers now): every stored note is listed.
     const incident = await call('GET', `/api/incident/${incidentID}`);
     expect(incident.upstream).toBe(1 - victim);
-    const loadNotes = incident.body.incident.notes.filter((note: { text: string }) => note.text.startsWith('marker load-'));
+    const loadNotes = incident.body.incident.notes.filter((note: { text: string }) =>
+      note.text.startsWith('marker load-'),
+    );
     expect(loadNotes).toHaveLength(outcomes.filter((outcome) => outcome.write.kind === 'note').length);
   });
 });

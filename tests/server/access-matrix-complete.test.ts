@@ -18,7 +18,12 @@ let oidcApp: FastifyInstance;
 beforeAll(async () => {
   server = await startTestServer('pglite');
   // Nothing is asked of the provider while routes are listed.
-  const config = loadConfig({ DATA_DIR: server.config.dataDir, AUTH_MODE: 'oidc', OIDC_ISSUER: 'http://127.0.0.1:9/', OIDC_CLIENT_ID: 'churchkey' });
+  const config = loadConfig({
+    DATA_DIR: server.config.dataDir,
+    AUTH_MODE: 'oidc',
+    OIDC_ISSUER: 'http://127.0.0.1:9/',
+    OIDC_CLIENT_ID: 'churchkey',
+  });
   oidcApp = await buildApp({ db: server.db, config, version: TEST_VERSION }, { appDir: '/nonexistent' });
   await oidcApp.ready();
 });
@@ -29,16 +34,32 @@ afterAll(async () => {
 
 describe('the access matrix', () => {
   it('has a row for every route each sign-in mode registers, and none for a route it does not', () => {
-    for (const [mode, app] of [['local', server.app], ['oidc', oidcApp]] as const) {
+    for (const [mode, app] of [
+      ['local', server.app],
+      ['oidc', oidcApp],
+    ] as const) {
       const registered = registeredRoutes(app)
         .filter((route) => route.method !== 'HEAD' && (route.url.startsWith('/api/') || route.url.startsWith('/auth/')))
         .map((route) => `${route.method} ${route.url}`);
       expect(registered.length).toBeGreaterThan(50);
-      const tabled = new Set(ACCESS_MATRIX.filter((row) => row.authMode === undefined || row.authMode === mode).map((row) => `${row.method} ${row.route}`));
-      expect(registered.filter((route) => !tabled.has(route)), `routes of AUTH_MODE=${mode} missing from access-matrix.ts`).toEqual([]);
-      expect([...tabled].filter((route) => !registered.includes(route)), `rows for routes AUTH_MODE=${mode} does not register`).toEqual([]);
+      const tabled = new Set(
+        ACCESS_MATRIX.filter((row) => row.authMode === undefined || row.authMode === mode).map(
+          (row) => `${row.method} ${row.route}`,
+        ),
+      );
+      expect(
+        registered.filter((route) => !tabled.has(route)),
+        `routes of AUTH_MODE=${mode} missing from access-matrix.ts`,
+      ).toEqual([]);
+      expect(
+        [...tabled].filter((route) => !registered.includes(route)),
+        `rows for routes AUTH_MODE=${mode} does not register`,
+      ).toEqual([]);
     }
-    expect(ACCESS_MATRIX.map(rowKey).filter((key) => !MATRIX_REQUESTS[key]), 'rows without a request').toEqual([]);
+    expect(
+      ACCESS_MATRIX.map(rowKey).filter((key) => !MATRIX_REQUESTS[key]),
+      'rows without a request',
+    ).toEqual([]);
   });
 });
 

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { countRows, giveAnalyst, signIn, startTestServer, TEST_VERSION, type TestServer } from '../support/test-server.ts';
+import {
+  countRows,
+  giveAnalyst,
+  signIn,
+  startTestServer,
+  TEST_VERSION,
+  type TestServer,
+} from '../support/test-server.ts';
 
 describe.each(DATABASE_KINDS)('the primary analyst on %s', (kind) => {
   let server: TestServer;
@@ -15,7 +22,11 @@ describe.each(DATABASE_KINDS)('the primary analyst on %s', (kind) => {
     const empty = await ada.request({ url: '/api/analysts' });
     expect(empty.json()).toEqual({ analysts: [], version: TEST_VERSION });
     const [first, second] = await Promise.all([
-      ada.request({ method: 'POST', url: '/api/analyst/primary', payload: { name: ' Ada ', email: 'ada@example.org' } }),
+      ada.request({
+        method: 'POST',
+        url: '/api/analyst/primary',
+        payload: { name: ' Ada ', email: 'ada@example.org' },
+      }),
       bob.request({ method: 'POST', url: '/api/analyst/primary', payload: { name: 'Bob', email: '' } }),
     ]);
     const statuses = [first.statusCode, second.statusCode].sort();
@@ -56,7 +67,11 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
 
   it("creates the user's own analyst first, then named analysts that no user acts as", async () => {
     const carol = await signIn(server);
-    const own = await carol.request({ method: 'POST', url: '/api/analyst', payload: { name: 'Carol', email: 'c@example.org' } });
+    const own = await carol.request({
+      method: 'POST',
+      url: '/api/analyst',
+      payload: { name: 'Carol', email: 'c@example.org' },
+    });
     expect(own.statusCode).toBe(201);
     expect(own.json().analyst).toEqual({
       id: carol.userID,
@@ -70,7 +85,13 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
     expect(me.json().user.analystID).toBe(carol.userID);
     const named = await carol.request({ method: 'POST', url: '/api/analyst', payload: { name: 'Witness' } });
     expect(named.statusCode).toBe(201);
-    expect(named.json().analyst).toMatchObject({ name: 'Witness', email: '', permission: 'read', userID: null, canActAs: false });
+    expect(named.json().analyst).toMatchObject({
+      name: 'Witness',
+      email: '',
+      permission: 'read',
+      userID: null,
+      canActAs: false,
+    });
     expect(named.json().analyst.id).not.toBe(carol.userID);
     const list = await carol.request({ url: '/api/analysts' });
     const names = list.json().analysts.map((a: { name: string }) => a.name);
@@ -179,8 +200,12 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
   it('answers 404 for a grant to an unknown user or analyst', async () => {
     const admin = await signIn(server);
     await giveAnalyst(server, admin, 'admin');
-    expect((await admin.request({ method: 'PUT', url: `/api/analyst/${admin.userID}/grant/987654321` })).statusCode).toBe(404);
-    expect((await admin.request({ method: 'PUT', url: `/api/analyst/987654321/grant/${admin.userID}` })).statusCode).toBe(404);
+    expect(
+      (await admin.request({ method: 'PUT', url: `/api/analyst/${admin.userID}/grant/987654321` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await admin.request({ method: 'PUT', url: `/api/analyst/987654321/grant/${admin.userID}` })).statusCode,
+    ).toBe(404);
     const badId = await admin.request({ method: 'PUT', url: `/api/analyst/abc/grant/${admin.userID}` });
     expect(badId.statusCode).toBe(400);
     expect(badId.json().error.field).toBe('analystID');
@@ -191,20 +216,40 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
     const judy = await signIn(server);
     await giveAnalyst(server, admin, 'admin');
     await giveAnalyst(server, judy, 'write');
-    const promoted = await admin.request({ method: 'PUT', url: `/api/analyst/${judy.userID}/permission`, payload: { permission: 'read' } });
+    const promoted = await admin.request({
+      method: 'PUT',
+      url: `/api/analyst/${judy.userID}/permission`,
+      payload: { permission: 'read' },
+    });
     expect(promoted.json().analyst.permission).toBe('read');
-    const wrong = await admin.request({ method: 'PUT', url: `/api/analyst/${judy.userID}/permission`, payload: { permission: 'owner' } });
+    const wrong = await admin.request({
+      method: 'PUT',
+      url: `/api/analyst/${judy.userID}/permission`,
+      payload: { permission: 'owner' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.field).toBe('permission');
-    const byJudy = await judy.request({ method: 'PUT', url: `/api/analyst/${judy.userID}/permission`, payload: { permission: 'admin' } });
+    const byJudy = await judy.request({
+      method: 'PUT',
+      url: `/api/analyst/${judy.userID}/permission`,
+      payload: { permission: 'admin' },
+    });
     expect(byJudy.statusCode).toBe(403);
 
     // Demote every administrator but one; the last one stays.
-    const admins = (await server.db.query<{ id: number }>("SELECT id FROM analysts WHERE permission = 'admin' AND id <> $1", [admin.userID])).map((r) => r.id);
+    const admins = (
+      await server.db.query<{ id: number }>("SELECT id FROM analysts WHERE permission = 'admin' AND id <> $1", [
+        admin.userID,
+      ])
+    ).map((r) => r.id);
     for (const id of admins) {
       await admin.request({ method: 'PUT', url: `/api/analyst/${id}/permission`, payload: { permission: 'write' } });
     }
-    const last = await admin.request({ method: 'PUT', url: `/api/analyst/${admin.userID}/permission`, payload: { permission: 'write' } });
+    const last = await admin.request({
+      method: 'PUT',
+      url: `/api/analyst/${admin.userID}/permission`,
+      payload: { permission: 'write' },
+    });
     expect(last.statusCode).toBe(409);
     expect(last.json().error).toMatchObject({ code: 'conflict', field: 'permission' });
   });
@@ -214,7 +259,12 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
     const kim = await signIn(server);
     await giveAnalyst(server, admin, 'admin');
     await giveAnalyst(server, kim, 'write');
-    const response = await admin.request({ method: 'POST', url: '/api/audit/action/view as', analyst: kim.userID, payload: {} });
+    const response = await admin.request({
+      method: 'POST',
+      url: '/api/audit/action/view as',
+      analyst: kim.userID,
+      payload: {},
+    });
     expect(response.statusCode).toBe(201);
     const stored = await server.db.query<{ user_id: number; analyst_id: number }>(
       'SELECT user_id, analyst_id FROM audit_actions WHERE id = $1',
@@ -236,12 +286,24 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().user).toMatchObject({ username: 'new.person', authMode: 'local' });
-    const duplicate = await admin.request({ method: 'POST', url: '/api/user', payload: { username: 'new.person', password: 'a-long-enough-password' } });
+    const duplicate = await admin.request({
+      method: 'POST',
+      url: '/api/user',
+      payload: { username: 'new.person', password: 'a-long-enough-password' },
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().error.field).toBe('username');
-    const short = await admin.request({ method: 'POST', url: '/api/user', payload: { username: 'p2', password: 'short' } });
+    const short = await admin.request({
+      method: 'POST',
+      url: '/api/user',
+      payload: { username: 'p2', password: 'short' },
+    });
     expect(short.json().error.field).toBe('password');
-    const signedIn = await server.app.inject({ method: 'POST', url: '/auth/login', payload: { username: 'new.person', password: 'a-long-enough-password' } });
+    const signedIn = await server.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { username: 'new.person', password: 'a-long-enough-password' },
+    });
     expect(signedIn.statusCode).toBe(200);
     const users = await admin.request({ url: '/api/users' });
     expect(users.json().users.map((u: { username: string }) => u.username)).toContain('new.person');

@@ -7,10 +7,28 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { countRows, giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import {
+  countRows,
+  giveAnalyst,
+  signIn,
+  startTestServer,
+  type Session,
+  type TestServer,
+} from '../support/test-server.ts';
 
 const T0 = 1_700_000_000_000_000;
-const ANNOTATION_TABLES = ['collections', 'collection_events', 'event_tags', 'stream_tags', 'incident_tags', 'tag_styles', 'notes', 'links', 'related_incidents', 'data_audit'];
+const ANNOTATION_TABLES = [
+  'collections',
+  'collection_events',
+  'event_tags',
+  'stream_tags',
+  'incident_tags',
+  'tag_styles',
+  'notes',
+  'links',
+  'related_incidents',
+  'data_audit',
+];
 
 const FIXTURE_ACTIONS = ['create organization', 'create incident', 'create stream', 'create event'];
 
@@ -36,9 +54,17 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
     const otherIncidentID = await createIncident(writer, organizationID, 'Earlier outage');
     const streamID = await createStream(writer, incidentID, 'chat');
     const otherStreamID = await createStream(writer, otherIncidentID, 'chat');
-    const late = await createEvent(writer, incidentID, { streamID, message: 'rollback done', startTimestamp: T0 + 2_000_000 });
+    const late = await createEvent(writer, incidentID, {
+      streamID,
+      message: 'rollback done',
+      startTimestamp: T0 + 2_000_000,
+    });
     const early = await createEvent(writer, incidentID, { streamID, message: 'database is slow', startTimestamp: T0 });
-    const foreignEvent = await createEvent(writer, otherIncidentID, { streamID: otherStreamID, message: 'elsewhere', startTimestamp: T0 });
+    const foreignEvent = await createEvent(writer, otherIncidentID, {
+      streamID: otherStreamID,
+      message: 'elsewhere',
+      startTimestamp: T0,
+    });
     return { organizationID, incidentID, otherIncidentID, streamID, otherStreamID, early, late, foreignEvent };
   }
   type Setup = Awaited<ReturnType<typeof setUp>>;
@@ -54,34 +80,74 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
     const response = await writer.request({ url: `/api/audit/data?itemType=${itemType}&itemID=${itemID}` });
     const entries: Array<{ action: string; analystID: number; userID: number }> = response.json().entries;
     for (const entry of entries) expect([entry.analystID, entry.userID]).toEqual([writer.userID, writer.userID]);
-    return entries.map((entry) => entry.action).filter((action) => !FIXTURE_ACTIONS.includes(action)).reverse();
+    return entries
+      .map((entry) => entry.action)
+      .filter((action) => !FIXTURE_ACTIONS.includes(action))
+      .reverse();
   };
-  const counts = async () => Object.fromEntries(await Promise.all(ANNOTATION_TABLES.map(async (table) => [table, await countRows(server.db, table)])));
+  const counts = async () =>
+    Object.fromEntries(
+      await Promise.all(ANNOTATION_TABLES.map(async (table) => [table, await countRows(server.db, table)])),
+    );
   const searchHits = async (eventID: number, words: string) => {
-    const rows = await server.db.query<{ hit: boolean }>("SELECT search_vector @@ plainto_tsquery('english', $2) AS hit FROM events WHERE id = $1", [eventID, words]);
+    const rows = await server.db.query<{ hit: boolean }>(
+      "SELECT search_vector @@ plainto_tsquery('english', $2) AS hit FROM events WHERE id = $1",
+      [eventID, words],
+    );
     return rows[0]!.hit;
   };
 
   describe('collections', () => {
     it('creates, renames, fills, empties and deletes an analyst collection', async () => {
       const s = await setUp();
-      const created = await writer.request({ method: 'POST', url: `/api/incident/${s.incidentID}/collection`, payload: { name: '  Timeline of the rollback ', eventIDs: [s.late, s.early, s.late] } });
+      const created = await writer.request({
+        method: 'POST',
+        url: `/api/incident/${s.incidentID}/collection`,
+        payload: { name: '  Timeline of the rollback ', eventIDs: [s.late, s.early, s.late] },
+      });
       expect(created.statusCode, created.body).toBe(201);
       const id = created.json().collection.id;
       expect((await incidentOf(s.incidentID)).collections).toEqual([
-        { id, incidentID: s.incidentID, name: 'Timeline of the rollback', isAnalyst: true, isThread: false, threadEventID: null, eventIDs: [s.early, s.late], analystID: writer.userID },
+        {
+          id,
+          incidentID: s.incidentID,
+          name: 'Timeline of the rollback',
+          isAnalyst: true,
+          isThread: false,
+          threadEventID: null,
+          eventIDs: [s.early, s.late],
+          analystID: writer.userID,
+        },
       ]);
-      expect(await eventOf(s.early)).toMatchObject({ collectionIDs: [id], collectionNames: ['Timeline of the rollback'] });
+      expect(await eventOf(s.early)).toMatchObject({
+        collectionIDs: [id],
+        collectionNames: ['Timeline of the rollback'],
+      });
 
-      expect((await writer.request({ method: 'PUT', url: `/api/collection/${id}`, payload: { name: 'Rollback' } })).statusCode).toBe(200);
+      expect(
+        (await writer.request({ method: 'PUT', url: `/api/collection/${id}`, payload: { name: 'Rollback' } }))
+          .statusCode,
+      ).toBe(200);
       expect(await eventOf(s.late)).toMatchObject({ collectionIDs: [id], collectionNames: ['Rollback'] });
 
-      const removed = await writer.request({ method: 'DELETE', url: `/api/collection/${id}/events`, payload: { eventIDs: [s.early] } });
+      const removed = await writer.request({
+        method: 'DELETE',
+        url: `/api/collection/${id}/events`,
+        payload: { eventIDs: [s.early] },
+      });
       expect(removed.json()).toMatchObject({ collection: { id }, changed: 1 });
       expect((await eventOf(s.early)).collectionIDs).toEqual([]);
-      const again = await writer.request({ method: 'DELETE', url: `/api/collection/${id}/events`, payload: { eventIDs: [s.early] } });
+      const again = await writer.request({
+        method: 'DELETE',
+        url: `/api/collection/${id}/events`,
+        payload: { eventIDs: [s.early] },
+      });
       expect(again.json().changed).toBe(0);
-      const added = await writer.request({ method: 'POST', url: `/api/collection/${id}/events`, payload: { eventIDs: [s.early, s.late] } });
+      const added = await writer.request({
+        method: 'POST',
+        url: `/api/collection/${id}/events`,
+        payload: { eventIDs: [s.early, s.late] },
+      });
       expect(added.json().changed).toBe(1);
       expect((await incidentOf(s.incidentID)).collections[0].eventIDs).toEqual([s.early, s.late]);
 
@@ -89,7 +155,13 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
       expect((await incidentOf(s.incidentID)).collections).toEqual([]);
       expect((await eventOf(s.late)).collectionNames).toEqual([]);
       expect((await writer.request({ method: 'DELETE', url: `/api/collection/${id}` })).statusCode).toBe(404);
-      expect(await auditActions('collection', id)).toEqual(['create collection', 'update collection', 'remove collection events', 'add collection events', 'delete collection']);
+      expect(await auditActions('collection', id)).toEqual([
+        'create collection',
+        'update collection',
+        'remove collection events',
+        'add collection events',
+        'delete collection',
+      ]);
     });
 
     it('makes the reply thread of an event once, holding the event, and keeps it a thread', async () => {
@@ -101,23 +173,52 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
       expect(second.statusCode).toBe(200);
       expect(second.json().collection.id).toBe(id);
       expect((await incidentOf(s.incidentID)).collections).toEqual([
-        { id, incidentID: s.incidentID, name: `Reply thread ${s.early}`, isAnalyst: false, isThread: true, threadEventID: s.early, eventIDs: [s.early], analystID: writer.userID },
+        {
+          id,
+          incidentID: s.incidentID,
+          name: `Reply thread ${s.early}`,
+          isAnalyst: false,
+          isThread: true,
+          threadEventID: s.early,
+          eventIDs: [s.early],
+          analystID: writer.userID,
+        },
       ]);
-      expect(await eventOf(s.early)).toMatchObject({ collectionIDs: [id], collectionNames: [`Reply thread ${s.early}`] });
+      expect(await eventOf(s.early)).toMatchObject({
+        collectionIDs: [id],
+        collectionNames: [`Reply thread ${s.early}`],
+      });
 
       // Two calls at once still make one thread.
-      const [a, b] = await Promise.all([1, 2].map(() => writer.request({ method: 'POST', url: `/api/event/${s.late}/thread` })));
+      const [a, b] = await Promise.all(
+        [1, 2].map(() => writer.request({ method: 'POST', url: `/api/event/${s.late}/thread` })),
+      );
       expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 201]);
       expect(a!.json().collection.id).toBe(b!.json().collection.id);
-      expect((await incidentOf(s.incidentID)).collections.map((c: { name: string }) => c.name)).toEqual([`Reply thread ${s.early}`, `Reply thread ${s.late}`]);
+      expect((await incidentOf(s.incidentID)).collections.map((c: { name: string }) => c.name)).toEqual([
+        `Reply thread ${s.early}`,
+        `Reply thread ${s.late}`,
+      ]);
 
-      expect((await writer.request({ method: 'POST', url: `/api/collection/${id}/events`, payload: { eventIDs: [s.late] } })).json().changed).toBe(1);
-      const root = await writer.request({ method: 'DELETE', url: `/api/collection/${id}/events`, payload: { eventIDs: [s.late, s.early] } });
+      expect(
+        (
+          await writer.request({ method: 'POST', url: `/api/collection/${id}/events`, payload: { eventIDs: [s.late] } })
+        ).json().changed,
+      ).toBe(1);
+      const root = await writer.request({
+        method: 'DELETE',
+        url: `/api/collection/${id}/events`,
+        payload: { eventIDs: [s.late, s.early] },
+      });
       expect(root.statusCode).toBe(400);
       expect(root.json().error).toMatchObject({ field: 'eventIDs', message: expect.stringContaining(String(s.early)) });
       const rename = await writer.request({ method: 'PUT', url: `/api/collection/${id}`, payload: { name: 'Chat' } });
       expect(rename.statusCode).toBe(409);
-      expect((await incidentOf(s.incidentID)).collections[0]).toMatchObject({ id, name: `Reply thread ${s.early}`, eventIDs: [s.early, s.late] });
+      expect((await incidentOf(s.incidentID)).collections[0]).toMatchObject({
+        id,
+        name: `Reply thread ${s.early}`,
+        eventIDs: [s.early, s.late],
+      });
       expect(await auditActions('collection', id)).toEqual(['create reply thread', 'add collection events']);
       expect((await writer.request({ method: 'POST', url: '/api/event/987654321/thread' })).statusCode).toBe(404);
     });
@@ -129,11 +230,19 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
       ['a name that is a number', () => ({ name: 7 }), 'name'],
       ['an event id as text', () => ({ name: 'c', eventIDs: ['1'] }), 'eventIDs.0'],
       ['an unknown field', () => ({ name: 'c', color: 'red' }), 'color'],
-      ['an event of another incident', (s: Setup) => ({ name: 'c', eventIDs: [s.early, s.foreignEvent, 987654321] }), 'eventIDs'],
+      [
+        'an event of another incident',
+        (s: Setup) => ({ name: 'c', eventIDs: [s.early, s.foreignEvent, 987654321] }),
+        'eventIDs',
+      ],
     ])('refuses a collection with %s, storing nothing', async (_name, make, field) => {
       const s = await setUp();
       const before = await counts();
-      const response = await writer.request({ method: 'POST', url: `/api/incident/${s.incidentID}/collection`, payload: make(s) });
+      const response = await writer.request({
+        method: 'POST',
+        url: `/api/incident/${s.incidentID}/collection`,
+        payload: make(s),
+      });
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().error.field).toBe(field);
       if (field === 'eventIDs') expect(response.json().error.message).toContain(String(s.foreignEvent));
@@ -142,13 +251,25 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
 
     it('refuses bad member lists and renames, changing nothing', async () => {
       const s = await setUp();
-      const id = (await writer.request({ method: 'POST', url: `/api/incident/${s.incidentID}/collection`, payload: { name: 'c', eventIDs: [s.early] } })).json().collection.id;
+      const id = (
+        await writer.request({
+          method: 'POST',
+          url: `/api/incident/${s.incidentID}/collection`,
+          payload: { name: 'c', eventIDs: [s.early] },
+        })
+      ).json().collection.id;
       const before = await counts();
       const bad: Array<[Write, string]> = [
         [{ method: 'POST', url: `/api/collection/${id}/events`, payload: { eventIDs: [] } }, 'eventIDs'],
         [{ method: 'POST', url: `/api/collection/${id}/events`, payload: {} }, 'eventIDs'],
-        [{ method: 'POST', url: `/api/collection/${id}/events`, payload: { eventIDs: [s.late, s.foreignEvent] } }, 'eventIDs'],
-        [{ method: 'DELETE', url: `/api/collection/${id}/events`, payload: { eventIDs: [s.foreignEvent] } }, 'eventIDs'],
+        [
+          { method: 'POST', url: `/api/collection/${id}/events`, payload: { eventIDs: [s.late, s.foreignEvent] } },
+          'eventIDs',
+        ],
+        [
+          { method: 'DELETE', url: `/api/collection/${id}/events`, payload: { eventIDs: [s.foreignEvent] } },
+          'eventIDs',
+        ],
         [{ method: 'POST', url: `/api/collection/${id}/events`, payload: { eventIDs: [-1] } }, 'eventIDs.0'],
         [{ method: 'PUT', url: `/api/collection/${id}`, payload: {} }, 'name'],
         [{ method: 'PUT', url: `/api/collection/${id}`, payload: { name: '' } }, 'name'],
@@ -159,8 +280,19 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
         expect(response.statusCode, `${write.method} ${write.url} ${response.body}`).toBe(400);
         expect(response.json().error.field).toBe(field);
       }
-      expect((await writer.request({ method: 'POST', url: '/api/collection/987654321/events', payload: { eventIDs: [s.early] } })).statusCode).toBe(404);
-      expect((await writer.request({ method: 'POST', url: `/api/incident/987654321/collection`, payload: { name: 'c' } })).statusCode).toBe(404);
+      expect(
+        (
+          await writer.request({
+            method: 'POST',
+            url: '/api/collection/987654321/events',
+            payload: { eventIDs: [s.early] },
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (await writer.request({ method: 'POST', url: `/api/incident/987654321/collection`, payload: { name: 'c' } }))
+          .statusCode,
+      ).toBe(404);
       expect(await counts()).toEqual(before);
     });
   });
@@ -174,22 +306,49 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
       expect(first.json().tag).toEqual({ itemType: 'event', itemID: s.early, name: 'needs review/ops ✓' });
       expect((await writer.request({ method: 'PUT', url: `/api/event/${s.early}/tag/${tag}` })).statusCode).toBe(200);
       expect((await writer.request({ method: 'PUT', url: `/api/event/${s.late}/tag/${tag}` })).statusCode).toBe(201);
-      expect((await writer.request({ method: 'PUT', url: `/api/event/${s.late}/tag/%20%20cause%20` })).statusCode).toBe(201);
-      expect((await writer.request({ method: 'PUT', url: `/api/stream/${s.streamID}/tag/noisy` })).statusCode).toBe(201);
-      expect((await writer.request({ method: 'PUT', url: `/api/incident/${s.incidentID}/tag/sev1` })).statusCode).toBe(201);
-      expect((await writer.request({ method: 'PUT', url: `/api/incident/${s.otherIncidentID}/tag/sev1` })).statusCode).toBe(201);
+      expect((await writer.request({ method: 'PUT', url: `/api/event/${s.late}/tag/%20%20cause%20` })).statusCode).toBe(
+        201,
+      );
+      expect((await writer.request({ method: 'PUT', url: `/api/stream/${s.streamID}/tag/noisy` })).statusCode).toBe(
+        201,
+      );
+      expect((await writer.request({ method: 'PUT', url: `/api/incident/${s.incidentID}/tag/sev1` })).statusCode).toBe(
+        201,
+      );
+      expect(
+        (await writer.request({ method: 'PUT', url: `/api/incident/${s.otherIncidentID}/tag/sev1` })).statusCode,
+      ).toBe(201);
 
       const incident = await incidentOf(s.incidentID);
-      const tagRow = (name: string, itemType: string, count: number) => ({ name, count, color: '', isLabel: false, itemType, analystID: writer.userID, incidentID: s.incidentID });
-      expect(incident.tags).toEqual([tagRow('cause', 'event', 1), tagRow('needs review/ops ✓', 'event', 2), tagRow('sev1', 'incident', 1), tagRow('noisy', 'stream', 1)]);
-      expect(incident.eventTags).toEqual([
-        { itemID: s.late, name: 'cause', analystID: writer.userID },
-        { itemID: s.late, name: 'needs review/ops ✓', analystID: writer.userID },
-        { itemID: s.early, name: 'needs review/ops ✓', analystID: writer.userID },
-      ].sort((a, b) => a.itemID - b.itemID || a.name.localeCompare(b.name)));
+      const tagRow = (name: string, itemType: string, count: number) => ({
+        name,
+        count,
+        color: '',
+        isLabel: false,
+        itemType,
+        analystID: writer.userID,
+        incidentID: s.incidentID,
+      });
+      expect(incident.tags).toEqual([
+        tagRow('cause', 'event', 1),
+        tagRow('needs review/ops ✓', 'event', 2),
+        tagRow('sev1', 'incident', 1),
+        tagRow('noisy', 'stream', 1),
+      ]);
+      expect(incident.eventTags).toEqual(
+        [
+          { itemID: s.late, name: 'cause', analystID: writer.userID },
+          { itemID: s.late, name: 'needs review/ops ✓', analystID: writer.userID },
+          { itemID: s.early, name: 'needs review/ops ✓', analystID: writer.userID },
+        ].sort((a, b) => a.itemID - b.itemID || a.name.localeCompare(b.name)),
+      );
       expect(incident.streamTags).toEqual([{ itemID: s.streamID, name: 'noisy', analystID: writer.userID }]);
       expect(incident.incidentTags).toEqual(['sev1']);
-      expect(await eventOf(s.late)).toMatchObject({ eventTagNames: ['cause', 'needs review/ops ✓'], tags: ['cause', 'needs review/ops ✓'], incidentTagNames: ['sev1'] });
+      expect(await eventOf(s.late)).toMatchObject({
+        eventTagNames: ['cause', 'needs review/ops ✓'],
+        tags: ['cause', 'needs review/ops ✓'],
+        incidentTagNames: ['sev1'],
+      });
       expect((await writer.request({ url: `/api/stream/${s.streamID}` })).json().stream.tags).toEqual(['noisy']);
       const organization = (await writer.request({ url: `/api/organization/${s.organizationID}` })).json().organization;
       expect(organization.incidentTags).toEqual([{ name: 'sev1', count: 2, color: '', isLabel: false }]);
@@ -197,12 +356,20 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
 
       const removed = await writer.request({ method: 'DELETE', url: `/api/event/${s.late}/tag/cause` });
       expect(removed.json().deleted).toBe(true);
-      expect((await writer.request({ method: 'DELETE', url: `/api/event/${s.late}/tag/cause` })).json().deleted).toBe(false);
+      expect((await writer.request({ method: 'DELETE', url: `/api/event/${s.late}/tag/cause` })).json().deleted).toBe(
+        false,
+      );
       expect(await searchHits(s.late, 'cause')).toBe(false);
-      expect((await writer.request({ method: 'DELETE', url: `/api/stream/${s.streamID}/tag/noisy` })).json().deleted).toBe(true);
-      expect((await writer.request({ method: 'DELETE', url: `/api/incident/${s.incidentID}/tag/sev1` })).json().deleted).toBe(true);
+      expect(
+        (await writer.request({ method: 'DELETE', url: `/api/stream/${s.streamID}/tag/noisy` })).json().deleted,
+      ).toBe(true);
+      expect(
+        (await writer.request({ method: 'DELETE', url: `/api/incident/${s.incidentID}/tag/sev1` })).json().deleted,
+      ).toBe(true);
       const after = await incidentOf(s.incidentID);
-      expect(after.tags.map((t: { name: string; count: number }) => [t.name, t.count])).toEqual([['needs review/ops ✓', 2]]);
+      expect(after.tags.map((t: { name: string; count: number }) => [t.name, t.count])).toEqual([
+        ['needs review/ops ✓', 2],
+      ]);
       expect(after.incidentTags).toEqual([]);
       expect((await eventOf(s.late)).eventTagNames).toEqual(['needs review/ops ✓']);
 
@@ -216,23 +383,52 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
       await writer.request({ method: 'PUT', url: `/api/event/${s.early}/tag/cause` });
       await writer.request({ method: 'PUT', url: `/api/incident/${s.incidentID}/tag/sev1` });
       await writer.request({ method: 'PUT', url: `/api/incident/${s.otherIncidentID}/tag/sev1` });
-      const style = await writer.request({ method: 'PUT', url: `/api/incident/${s.incidentID}/tag-style`, payload: { itemType: 'event', name: 'cause', color: '#ff0000' } });
+      const style = await writer.request({
+        method: 'PUT',
+        url: `/api/incident/${s.incidentID}/tag-style`,
+        payload: { itemType: 'event', name: 'cause', color: '#ff0000' },
+      });
       expect(style.statusCode, style.body).toBe(200);
       expect(style.json().tagStyle).toEqual({ itemType: 'event', name: 'cause', color: '#ff0000', isLabel: false });
-      const label = await writer.request({ method: 'PUT', url: `/api/incident/${s.incidentID}/tag-style`, payload: { itemType: 'event', name: 'cause', isLabel: true } });
+      const label = await writer.request({
+        method: 'PUT',
+        url: `/api/incident/${s.incidentID}/tag-style`,
+        payload: { itemType: 'event', name: 'cause', isLabel: true },
+      });
       expect(label.json().tagStyle).toEqual({ itemType: 'event', name: 'cause', color: '#ff0000', isLabel: true });
-      await writer.request({ method: 'PUT', url: `/api/incident/${s.incidentID}/tag-style`, payload: { itemType: 'incident', name: 'sev1', color: '#00ff00', isLabel: true } });
+      await writer.request({
+        method: 'PUT',
+        url: `/api/incident/${s.incidentID}/tag-style`,
+        payload: { itemType: 'incident', name: 'sev1', color: '#00ff00', isLabel: true },
+      });
 
       const tags = (await incidentOf(s.incidentID)).tags;
-      expect(tags.find((t: { name: string }) => t.name === 'cause')).toMatchObject({ itemType: 'event', color: '#ff0000', isLabel: true });
-      expect(tags.find((t: { name: string }) => t.name === 'sev1')).toMatchObject({ itemType: 'incident', color: '#00ff00', isLabel: true });
+      expect(tags.find((t: { name: string }) => t.name === 'cause')).toMatchObject({
+        itemType: 'event',
+        color: '#ff0000',
+        isLabel: true,
+      });
+      expect(tags.find((t: { name: string }) => t.name === 'sev1')).toMatchObject({
+        itemType: 'incident',
+        color: '#00ff00',
+        isLabel: true,
+      });
       // The other incident shares the organization's incident tag style, not the first incident's event tag style.
       await writer.request({ method: 'PUT', url: `/api/event/${s.foreignEvent}/tag/cause` });
       const otherTags = (await incidentOf(s.otherIncidentID)).tags;
-      expect(otherTags.find((t: { name: string }) => t.name === 'sev1')).toMatchObject({ color: '#00ff00', isLabel: true });
+      expect(otherTags.find((t: { name: string }) => t.name === 'sev1')).toMatchObject({
+        color: '#00ff00',
+        isLabel: true,
+      });
       expect(otherTags.find((t: { name: string }) => t.name === 'cause')).toMatchObject({ color: '', isLabel: false });
-      expect((await writer.request({ url: `/api/organization/${s.organizationID}` })).json().organization.incidentTags).toEqual([{ name: 'sev1', count: 2, color: '#00ff00', isLabel: true }]);
-      expect(await auditActions('incident', s.incidentID)).toEqual(['add incident tag', 'set tag style', 'set tag style']);
+      expect(
+        (await writer.request({ url: `/api/organization/${s.organizationID}` })).json().organization.incidentTags,
+      ).toEqual([{ name: 'sev1', count: 2, color: '#00ff00', isLabel: true }]);
+      expect(await auditActions('incident', s.incidentID)).toEqual([
+        'add incident tag',
+        'set tag style',
+        'set tag style',
+      ]);
       expect(await auditActions('organization', s.organizationID)).toContain('set tag style');
     });
 
@@ -246,17 +442,38 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
         [{ method: 'PUT', url: `/api/stream/${s.streamID}/tag/line%0Abreak` }, 'tagName'],
         [{ method: 'PUT', url: `/api/incident/${s.incidentID}/tag/del%7F` }, 'tagName'],
         [{ method: 'PUT', url: `/api/event/1.5/tag/x` }, 'eventID'],
-        [{ method: 'PUT', url: `/api/incident/${s.incidentID}/tag-style`, payload: { itemType: 'event', name: 'x', color: 'red' } }, 'color'],
-        [{ method: 'PUT', url: `/api/incident/${s.incidentID}/tag-style`, payload: { itemType: 'actor', name: 'x' } }, 'itemType'],
+        [
+          {
+            method: 'PUT',
+            url: `/api/incident/${s.incidentID}/tag-style`,
+            payload: { itemType: 'event', name: 'x', color: 'red' },
+          },
+          'color',
+        ],
+        [
+          { method: 'PUT', url: `/api/incident/${s.incidentID}/tag-style`, payload: { itemType: 'actor', name: 'x' } },
+          'itemType',
+        ],
         [{ method: 'PUT', url: `/api/incident/${s.incidentID}/tag-style`, payload: { itemType: 'event' } }, 'name'],
-        [{ method: 'PUT', url: `/api/incident/${s.incidentID}/tag-style`, payload: { itemType: 'event', name: 'x', isLabel: 'yes' } }, 'isLabel'],
+        [
+          {
+            method: 'PUT',
+            url: `/api/incident/${s.incidentID}/tag-style`,
+            payload: { itemType: 'event', name: 'x', isLabel: 'yes' },
+          },
+          'isLabel',
+        ],
       ];
       for (const [write, field] of bad) {
         const response = await writer.request(write);
         expect(response.statusCode, `${write.url} ${response.body}`).toBe(400);
         expect(response.json().error.field).toBe(field);
       }
-      for (const url of ['/api/event/987654321/tag/x', '/api/stream/987654321/tag/x', '/api/incident/987654321/tag/x']) {
+      for (const url of [
+        '/api/event/987654321/tag/x',
+        '/api/stream/987654321/tag/x',
+        '/api/incident/987654321/tag/x',
+      ]) {
         expect((await writer.request({ method: 'PUT', url })).statusCode, url).toBe(404);
       }
       expect(await counts()).toEqual(before);
@@ -266,37 +483,73 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
   describe('notes', () => {
     it('adds incident and event notes, changes and deletes them, keeping search data current', async () => {
       const s = await setUp();
-      const incidentNote = await writer.request({ method: 'POST', url: `/api/incident/${s.incidentID}/note`, payload: { kind: 'write-up', text: 'Root cause: a full disk.' } });
+      const incidentNote = await writer.request({
+        method: 'POST',
+        url: `/api/incident/${s.incidentID}/note`,
+        payload: { kind: 'write-up', text: 'Root cause: a full disk.' },
+      });
       expect(incidentNote.statusCode, incidentNote.body).toBe(201);
-      const eventNote = await writer.request({ method: 'POST', url: `/api/incident/${s.incidentID}/note`, payload: { kind: 'interview', text: 'Ada saw the pager first', eventID: s.early } });
+      const eventNote = await writer.request({
+        method: 'POST',
+        url: `/api/incident/${s.incidentID}/note`,
+        payload: { kind: 'interview', text: 'Ada saw the pager first', eventID: s.early },
+      });
       expect(eventNote.statusCode, eventNote.body).toBe(201);
       const [incidentNoteID, eventNoteID] = [incidentNote.json().note.id, eventNote.json().note.id];
       const incident = await incidentOf(s.incidentID);
       expect(incident.counts.eventNoteCount).toBe(1);
       expect(incident.notes).toMatchObject([
-        { id: incidentNoteID, incidentID: s.incidentID, eventID: null, kind: 'write-up', text: 'Root cause: a full disk.', analystID: writer.userID, analystName: `Analyst ${writer.username}` },
+        {
+          id: incidentNoteID,
+          incidentID: s.incidentID,
+          eventID: null,
+          kind: 'write-up',
+          text: 'Root cause: a full disk.',
+          analystID: writer.userID,
+          analystName: `Analyst ${writer.username}`,
+        },
         { id: eventNoteID, eventID: s.early, kind: 'interview', text: 'Ada saw the pager first' },
       ]);
       expect((await eventOf(s.early)).notes.map((n: { id: number }) => n.id)).toEqual([eventNoteID]);
       expect(await searchHits(s.early, 'pager')).toBe(true);
 
       const created = incident.notes[1];
-      const changed = await writer.request({ method: 'PUT', url: `/api/note/${eventNoteID}`, payload: { text: 'Grace saw the alert first' } });
+      const changed = await writer.request({
+        method: 'PUT',
+        url: `/api/note/${eventNoteID}`,
+        payload: { text: 'Grace saw the alert first' },
+      });
       expect(changed.statusCode, changed.body).toBe(200);
       const note = (await eventOf(s.early)).notes[0];
-      expect(note).toMatchObject({ kind: 'interview', text: 'Grace saw the alert first', createTimestamp: created.createTimestamp, analystID: writer.userID });
+      expect(note).toMatchObject({
+        kind: 'interview',
+        text: 'Grace saw the alert first',
+        createTimestamp: created.createTimestamp,
+        analystID: writer.userID,
+      });
       expect(note.updateTimestamp).toBeGreaterThan(created.updateTimestamp);
       expect(await searchHits(s.early, 'pager')).toBe(false);
       expect(await searchHits(s.early, 'alert')).toBe(true);
-      expect((await writer.request({ method: 'PUT', url: `/api/note/${eventNoteID}`, payload: { kind: 'group review' } })).statusCode).toBe(200);
-      expect((await eventOf(s.early)).notes[0]).toMatchObject({ kind: 'group review', text: 'Grace saw the alert first' });
+      expect(
+        (await writer.request({ method: 'PUT', url: `/api/note/${eventNoteID}`, payload: { kind: 'group review' } }))
+          .statusCode,
+      ).toBe(200);
+      expect((await eventOf(s.early)).notes[0]).toMatchObject({
+        kind: 'group review',
+        text: 'Grace saw the alert first',
+      });
 
       expect((await writer.request({ method: 'DELETE', url: `/api/note/${eventNoteID}` })).json().deleted).toBe(true);
       expect((await eventOf(s.early)).notes).toEqual([]);
       expect(await searchHits(s.early, 'alert')).toBe(false);
       expect((await incidentOf(s.incidentID)).notes.map((n: { id: number }) => n.id)).toEqual([incidentNoteID]);
       expect((await writer.request({ method: 'DELETE', url: `/api/note/${eventNoteID}` })).statusCode).toBe(404);
-      expect(await auditActions('event_note', eventNoteID)).toEqual(['create note', 'update note', 'update note', 'delete note']);
+      expect(await auditActions('event_note', eventNoteID)).toEqual([
+        'create note',
+        'update note',
+        'update note',
+        'delete note',
+      ]);
       expect(await auditActions('incident_note', incidentNoteID)).toEqual(['create note']);
     });
 
@@ -307,13 +560,21 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
       ['blank text', () => ({ kind: 'other', text: ' \n ' }), 'text'],
       ['text over 200,000 characters', () => ({ kind: 'other', text: 'x'.repeat(200_001) }), 'text'],
       ['text that is a list', () => ({ kind: 'other', text: ['a'] }), 'text'],
-      ['an event of another incident', (s: Setup) => ({ kind: 'other', text: 't', eventID: s.foreignEvent }), 'eventID'],
+      [
+        'an event of another incident',
+        (s: Setup) => ({ kind: 'other', text: 't', eventID: s.foreignEvent }),
+        'eventID',
+      ],
       ['an unknown event', () => ({ kind: 'other', text: 't', eventID: 987654321 }), 'eventID'],
       ['an event id as text', (s: Setup) => ({ kind: 'other', text: 't', eventID: String(s.early) }), 'eventID'],
     ])('refuses a note with %s, storing nothing', async (_name, make, field) => {
       const s = await setUp();
       const before = await counts();
-      const response = await writer.request({ method: 'POST', url: `/api/incident/${s.incidentID}/note`, payload: make(s) });
+      const response = await writer.request({
+        method: 'POST',
+        url: `/api/incident/${s.incidentID}/note`,
+        payload: make(s),
+      });
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().error.field).toBe(field);
       expect(await counts()).toEqual(before);
@@ -321,13 +582,26 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
 
     it('refuses bad note changes, changing nothing', async () => {
       const s = await setUp();
-      const id = (await writer.request({ method: 'POST', url: `/api/incident/${s.incidentID}/note`, payload: { kind: 'other', text: 'kept' } })).json().note.id;
-      for (const [payload, field] of [[{}, 'text'], [{ text: '' }, 'text'], [{ kind: 'memo' }, 'kind'], [{ eventID: s.early }, 'eventID']] as const) {
+      const id = (
+        await writer.request({
+          method: 'POST',
+          url: `/api/incident/${s.incidentID}/note`,
+          payload: { kind: 'other', text: 'kept' },
+        })
+      ).json().note.id;
+      for (const [payload, field] of [
+        [{}, 'text'],
+        [{ text: '' }, 'text'],
+        [{ kind: 'memo' }, 'kind'],
+        [{ eventID: s.early }, 'eventID'],
+      ] as const) {
         const response = await writer.request({ method: 'PUT', url: `/api/note/${id}`, payload });
         expect(response.statusCode, response.body).toBe(400);
         expect(response.json().error.field).toBe(field);
       }
-      expect((await writer.request({ method: 'PUT', url: '/api/note/987654321', payload: { text: 'x' } })).statusCode).toBe(404);
+      expect(
+        (await writer.request({ method: 'PUT', url: '/api/note/987654321', payload: { text: 'x' } })).statusCode,
+      ).toBe(404);
       expect((await incidentOf(s.incidentID)).notes).toMatchObject([{ id, kind: 'other', text: 'kept' }]);
     });
   });
@@ -335,21 +609,47 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
   describe('links', () => {
     it('adds links to an incident, an event and a stream, and deletes them', async () => {
       const s = await setUp();
-      const add = (payload: object) => writer.request({ method: 'POST', url: `/api/incident/${s.incidentID}/link`, payload });
-      const plain = await add({ url: ' https://grafana.example.org/d/abc?from=now-1h ', urlType: 'grafana', title: 'Latency' });
+      const add = (payload: object) =>
+        writer.request({ method: 'POST', url: `/api/incident/${s.incidentID}/link`, payload });
+      const plain = await add({
+        url: ' https://grafana.example.org/d/abc?from=now-1h ',
+        urlType: 'grafana',
+        title: 'Latency',
+      });
       expect(plain.statusCode, plain.body).toBe(201);
-      const onEvent = (await add({ url: 'http://phab.example.org/T1', urlType: 'phabricator', title: 'Task', eventID: s.early })).json().link.id;
-      const onStream = (await add({ url: 'https://example.org/chat.log', urlType: 'source', title: '', streamID: s.streamID })).json().link.id;
+      const onEvent = (
+        await add({ url: 'http://phab.example.org/T1', urlType: 'phabricator', title: 'Task', eventID: s.early })
+      ).json().link.id;
+      const onStream = (
+        await add({ url: 'https://example.org/chat.log', urlType: 'source', title: '', streamID: s.streamID })
+      ).json().link.id;
       const links = (await incidentOf(s.incidentID)).links;
       expect(links).toMatchObject([
-        { id: plain.json().link.id, incidentID: s.incidentID, eventID: null, streamID: null, url: 'https://grafana.example.org/d/abc?from=now-1h', urlType: 'grafana', title: 'Latency', analystID: writer.userID },
+        {
+          id: plain.json().link.id,
+          incidentID: s.incidentID,
+          eventID: null,
+          streamID: null,
+          url: 'https://grafana.example.org/d/abc?from=now-1h',
+          urlType: 'grafana',
+          title: 'Latency',
+          analystID: writer.userID,
+        },
         { id: onEvent, eventID: s.early, streamID: null, urlType: 'phabricator' },
         { id: onStream, eventID: null, streamID: s.streamID, urlType: 'source' },
       ]);
       expect((await eventOf(s.early)).links.map((l: { id: number }) => l.id)).toEqual([onEvent]);
-      expect((await writer.request({ url: `/api/stream/${s.streamID}` })).json().stream.links.map((l: { id: number }) => l.id)).toEqual([onStream]);
+      expect(
+        (await writer.request({ url: `/api/stream/${s.streamID}` }))
+          .json()
+          .stream.links.map((l: { id: number }) => l.id),
+      ).toEqual([onStream]);
       const withDefaults = await add({ url: 'https://example.org/' });
-      expect((await incidentOf(s.incidentID)).links.at(-1)).toMatchObject({ id: withDefaults.json().link.id, urlType: 'other', title: '' });
+      expect((await incidentOf(s.incidentID)).links.at(-1)).toMatchObject({
+        id: withDefaults.json().link.id,
+        urlType: 'other',
+        title: '',
+      });
 
       expect((await writer.request({ method: 'DELETE', url: `/api/link/${onEvent}` })).json().deleted).toBe(true);
       expect((await eventOf(s.early)).links).toEqual([]);
@@ -369,12 +669,24 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
       ['an address over 4096 characters', () => ({ url: `https://example.org/${'a'.repeat(4100)}` }), 'url'],
       ['an unknown link type', () => ({ url: 'https://example.org', urlType: 'ftp' }), 'urlType'],
       ['a title over 500 characters', () => ({ url: 'https://example.org', title: 'x'.repeat(501) }), 'title'],
-      ['an event of another incident', (s: Setup) => ({ url: 'https://example.org', eventID: s.foreignEvent }), 'eventID'],
-      ['a stream of another incident', (s: Setup) => ({ url: 'https://example.org', streamID: s.otherStreamID }), 'streamID'],
+      [
+        'an event of another incident',
+        (s: Setup) => ({ url: 'https://example.org', eventID: s.foreignEvent }),
+        'eventID',
+      ],
+      [
+        'a stream of another incident',
+        (s: Setup) => ({ url: 'https://example.org', streamID: s.otherStreamID }),
+        'streamID',
+      ],
     ])('refuses a link with %s, storing nothing', async (_name, make, field) => {
       const s = await setUp();
       const before = await counts();
-      const response = await writer.request({ method: 'POST', url: `/api/incident/${s.incidentID}/link`, payload: make(s) });
+      const response = await writer.request({
+        method: 'POST',
+        url: `/api/incident/${s.incidentID}/link`,
+        payload: make(s),
+      });
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().error.field).toBe(field);
       expect(await counts()).toEqual(before);
@@ -388,10 +700,18 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
       const made = await writer.request({ method: 'PUT', url, payload: { note: 'same disk' } });
       expect(made.statusCode, made.body).toBe(201);
       expect(made.json().relatedIncident).toEqual({ incidentID: s.incidentID, relatedIncidentID: s.otherIncidentID });
-      expect((await incidentOf(s.incidentID)).relatedIncidents).toEqual([{ incidentID: s.otherIncidentID, name: 'Earlier outage', note: 'same disk', analystID: writer.userID }]);
-      expect((await incidentOf(s.otherIncidentID)).relatedIncidents).toEqual([{ incidentID: s.incidentID, name: 'Outage', note: 'same disk', analystID: writer.userID }]);
+      expect((await incidentOf(s.incidentID)).relatedIncidents).toEqual([
+        { incidentID: s.otherIncidentID, name: 'Earlier outage', note: 'same disk', analystID: writer.userID },
+      ]);
+      expect((await incidentOf(s.otherIncidentID)).relatedIncidents).toEqual([
+        { incidentID: s.incidentID, name: 'Outage', note: 'same disk', analystID: writer.userID },
+      ]);
 
-      const reverse = await writer.request({ method: 'PUT', url: `/api/incident/${s.otherIncidentID}/related/${s.incidentID}`, payload: { note: 'same disk, same host' } });
+      const reverse = await writer.request({
+        method: 'PUT',
+        url: `/api/incident/${s.otherIncidentID}/related/${s.incidentID}`,
+        payload: { note: 'same disk, same host' },
+      });
       expect(reverse.statusCode).toBe(200);
       expect((await writer.request({ method: 'PUT', url })).statusCode).toBe(200);
       const pairs = await server.db.query<{ count: number }>(
@@ -399,29 +719,53 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
         [s.incidentID, s.otherIncidentID],
       );
       expect(pairs[0]!.count).toBe(1);
-      expect((await incidentOf(s.incidentID)).relatedIncidents).toMatchObject([{ incidentID: s.otherIncidentID, note: 'same disk, same host' }]);
+      expect((await incidentOf(s.incidentID)).relatedIncidents).toMatchObject([
+        { incidentID: s.otherIncidentID, note: 'same disk, same host' },
+      ]);
 
-      expect((await writer.request({ method: 'DELETE', url: `/api/incident/${s.otherIncidentID}/related/${s.incidentID}` })).json().deleted).toBe(true);
+      expect(
+        (
+          await writer.request({ method: 'DELETE', url: `/api/incident/${s.otherIncidentID}/related/${s.incidentID}` })
+        ).json().deleted,
+      ).toBe(true);
       expect((await writer.request({ method: 'DELETE', url })).json().deleted).toBe(false);
       expect((await incidentOf(s.incidentID)).relatedIncidents).toEqual([]);
       expect((await incidentOf(s.otherIncidentID)).relatedIncidents).toEqual([]);
       expect(await auditActions('incident', s.incidentID)).toEqual(['add related incident']);
-      expect(await auditActions('incident', s.otherIncidentID)).toEqual(['update related incident', 'remove related incident']);
+      expect(await auditActions('incident', s.otherIncidentID)).toEqual([
+        'update related incident',
+        'remove related incident',
+      ]);
     });
 
     it('refuses itself, unknown and unreadable incidents, and long notes, storing nothing', async () => {
       const s = await setUp();
       const stranger = await signIn(server);
       await giveAnalyst(server, stranger, 'write');
-      const hiddenIncident = await createIncident(stranger, await createOrganization(stranger, 'Hidden'), 'Hidden incident');
+      const hiddenIncident = await createIncident(
+        stranger,
+        await createOrganization(stranger, 'Hidden'),
+        'Hidden incident',
+      );
       const before = await counts();
-      const self = await writer.request({ method: 'PUT', url: `/api/incident/${s.incidentID}/related/${s.incidentID}` });
+      const self = await writer.request({
+        method: 'PUT',
+        url: `/api/incident/${s.incidentID}/related/${s.incidentID}`,
+      });
       expect(self.statusCode).toBe(400);
       expect(self.json().error.field).toBe('relatedIncidentID');
-      const long = await writer.request({ method: 'PUT', url: `/api/incident/${s.incidentID}/related/${s.otherIncidentID}`, payload: { note: 'x'.repeat(2001) } });
+      const long = await writer.request({
+        method: 'PUT',
+        url: `/api/incident/${s.incidentID}/related/${s.otherIncidentID}`,
+        payload: { note: 'x'.repeat(2001) },
+      });
       expect(long.statusCode).toBe(400);
       expect(long.json().error.field).toBe('note');
-      for (const url of [`/api/incident/${s.incidentID}/related/${hiddenIncident}`, `/api/incident/${hiddenIncident}/related/${s.incidentID}`, `/api/incident/${s.incidentID}/related/987654321`]) {
+      for (const url of [
+        `/api/incident/${s.incidentID}/related/${hiddenIncident}`,
+        `/api/incident/${hiddenIncident}/related/${s.incidentID}`,
+        `/api/incident/${s.incidentID}/related/987654321`,
+      ]) {
         for (const method of ['PUT', 'DELETE'] as const) {
           const response = await writer.request({ method, url });
           expect(response.statusCode, `${method} ${url}`).toBe(404);
@@ -438,27 +782,68 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
     const helen = await signIn(server);
     await giveAnalyst(server, ivan, 'write');
     await admin.request({ method: 'PUT', url: `/api/organization/${s.organizationID}/member/${ivan.userID}` });
-    expect((await admin.request({ method: 'PUT', url: `/api/analyst/${ivan.userID}/grant/${helen.userID}` })).statusCode).toBe(200);
+    expect(
+      (await admin.request({ method: 'PUT', url: `/api/analyst/${ivan.userID}/grant/${helen.userID}` })).statusCode,
+    ).toBe(200);
     const asIvan = (write: Write) => helen.request({ ...write, analyst: ivan.userID });
-    const note = await asIvan({ method: 'POST', url: `/api/incident/${s.incidentID}/note`, payload: { kind: 'document', text: 'runbook' } });
+    const note = await asIvan({
+      method: 'POST',
+      url: `/api/incident/${s.incidentID}/note`,
+      payload: { kind: 'document', text: 'runbook' },
+    });
     expect(note.statusCode, note.body).toBe(201);
-    await asIvan({ method: 'POST', url: `/api/incident/${s.incidentID}/collection`, payload: { name: 'by Ivan', eventIDs: [s.early] } });
+    await asIvan({
+      method: 'POST',
+      url: `/api/incident/${s.incidentID}/collection`,
+      payload: { name: 'by Ivan', eventIDs: [s.early] },
+    });
     await asIvan({ method: 'PUT', url: `/api/event/${s.early}/tag/ivan` });
-    await asIvan({ method: 'POST', url: `/api/incident/${s.incidentID}/link`, payload: { url: 'https://example.org/runbook' } });
+    await asIvan({
+      method: 'POST',
+      url: `/api/incident/${s.incidentID}/link`,
+      payload: { url: 'https://example.org/runbook' },
+    });
     await asIvan({ method: 'PUT', url: `/api/incident/${s.incidentID}/related/${s.otherIncidentID}` });
     const incident = await incidentOf(s.incidentID);
-    for (const list of [incident.notes, incident.collections, incident.tags, incident.eventTags, incident.links, incident.relatedIncidents]) {
+    for (const list of [
+      incident.notes,
+      incident.collections,
+      incident.tags,
+      incident.eventTags,
+      incident.links,
+      incident.relatedIncidents,
+    ]) {
       expect(list.map((row: { analystID: number }) => row.analystID)).toEqual([ivan.userID]);
     }
-    const entry = (await admin.request({ url: `/api/audit/data?itemType=incident_note&itemID=${note.json().note.id}` })).json().entries[0];
+    const entry = (
+      await admin.request({ url: `/api/audit/data?itemType=incident_note&itemID=${note.json().note.id}` })
+    ).json().entries[0];
     expect(entry).toMatchObject({ action: 'create note', userID: helen.userID, analystID: ivan.userID });
   });
 
   /** One call of every annotation write, aimed at the things of `s`. */
   async function everyWrite(s: Setup): Promise<Write[]> {
-    const collection = (await writer.request({ method: 'POST', url: `/api/incident/${s.incidentID}/collection`, payload: { name: 'c', eventIDs: [s.early] } })).json().collection.id;
-    const note = (await writer.request({ method: 'POST', url: `/api/incident/${s.incidentID}/note`, payload: { kind: 'other', text: 'n' } })).json().note.id;
-    const link = (await writer.request({ method: 'POST', url: `/api/incident/${s.incidentID}/link`, payload: { url: 'https://example.org' } })).json().link.id;
+    const collection = (
+      await writer.request({
+        method: 'POST',
+        url: `/api/incident/${s.incidentID}/collection`,
+        payload: { name: 'c', eventIDs: [s.early] },
+      })
+    ).json().collection.id;
+    const note = (
+      await writer.request({
+        method: 'POST',
+        url: `/api/incident/${s.incidentID}/note`,
+        payload: { kind: 'other', text: 'n' },
+      })
+    ).json().note.id;
+    const link = (
+      await writer.request({
+        method: 'POST',
+        url: `/api/incident/${s.incidentID}/link`,
+        payload: { url: 'https://example.org' },
+      })
+    ).json().link.id;
     await writer.request({ method: 'PUT', url: `/api/event/${s.early}/tag/kept` });
     await writer.request({ method: 'PUT', url: `/api/incident/${s.incidentID}/related/${s.otherIncidentID}` });
     return [
@@ -474,7 +859,11 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
       { method: 'DELETE', url: `/api/stream/${s.streamID}/tag/x` },
       { method: 'PUT', url: `/api/incident/${s.incidentID}/tag/x` },
       { method: 'DELETE', url: `/api/incident/${s.incidentID}/tag/x` },
-      { method: 'PUT', url: `/api/incident/${s.incidentID}/tag-style`, payload: { itemType: 'event', name: 'kept', color: '#123456' } },
+      {
+        method: 'PUT',
+        url: `/api/incident/${s.incidentID}/tag-style`,
+        payload: { itemType: 'event', name: 'kept', color: '#123456' },
+      },
       { method: 'POST', url: `/api/incident/${s.incidentID}/note`, payload: { kind: 'other', text: 'x' } },
       { method: 'PUT', url: `/api/note/${note}`, payload: { text: 'x' } },
       { method: 'DELETE', url: `/api/note/${note}` },
@@ -489,7 +878,10 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
     const s = await setUp();
     const reader = await signIn(server);
     await giveAnalyst(server, reader, 'read');
-    expect((await admin.request({ method: 'PUT', url: `/api/organization/${s.organizationID}/member/${reader.userID}` })).statusCode).toBe(200);
+    expect(
+      (await admin.request({ method: 'PUT', url: `/api/organization/${s.organizationID}/member/${reader.userID}` }))
+        .statusCode,
+    ).toBe(200);
     const writes = await everyWrite(s);
     const before = await counts();
     for (const write of writes) {
@@ -497,7 +889,9 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
       expect(response.statusCode, `${write.method} ${write.url}`).toBe(403);
     }
     expect(await counts()).toEqual(before);
-    expect((await reader.request({ url: `/api/incident/${s.incidentID}` })).json().incident.collections).toHaveLength(1);
+    expect((await reader.request({ url: `/api/incident/${s.incidentID}` })).json().incident.collections).toHaveLength(
+      1,
+    );
   });
 
   it("answers 404 for another organization's annotations, storing nothing and naming nothing", async () => {
@@ -516,10 +910,16 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
     const probes: Write[] = [
       { method: 'POST', url: `/api/incident/${own}/collection`, payload: { name: 'x', eventIDs: [s.early] } },
       { method: 'POST', url: `/api/incident/${own}/note`, payload: { kind: 'other', text: 'x', eventID: s.early } },
-      { method: 'POST', url: `/api/incident/${own}/link`, payload: { url: 'https://example.org', streamID: s.streamID } },
+      {
+        method: 'POST',
+        url: `/api/incident/${own}/link`,
+        payload: { url: 'https://example.org', streamID: s.streamID },
+      },
     ];
     for (const probe of probes) expect((await outsider.request(probe)).statusCode, probe.url).toBe(400);
-    expect((await outsider.request({ method: 'PUT', url: `/api/incident/${own}/related/${s.incidentID}` })).statusCode).toBe(404);
+    expect(
+      (await outsider.request({ method: 'PUT', url: `/api/incident/${own}/related/${s.incidentID}` })).statusCode,
+    ).toBe(404);
     expect(await counts()).toEqual(before);
   });
 

@@ -7,7 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { portOf, rawRequest } from '../support/raw-socket.ts';
-import { countRows, giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import {
+  countRows,
+  giveAnalyst,
+  signIn,
+  startTestServer,
+  type Session,
+  type TestServer,
+} from '../support/test-server.ts';
 
 let server: TestServer;
 let port: number;
@@ -27,7 +34,12 @@ beforeAll(async () => {
   const organizationID = await createOrganization(first, 'First only');
   const incidentID = await createIncident(first, organizationID);
   const streamID = await createStream(first, incidentID);
-  other = { organizationID, incidentID, streamID, eventID: await createEvent(first, incidentID, { streamID, message: 'x', startTimestamp: 1 }) };
+  other = {
+    organizationID,
+    incidentID,
+    streamID,
+    eventID: await createEvent(first, incidentID, { streamID, message: 'x', startTimestamp: 1 }),
+  };
   const ownOrganization = await createOrganization(second, 'Second');
   own = { organizationID: ownOrganization, incidentID: await createIncident(second, ownOrganization) };
 });
@@ -35,8 +47,14 @@ afterAll(() => server.close());
 
 async function act(session: Session, body: Record<string, unknown>) {
   const text = JSON.stringify(body);
-  const answer = await rawRequest(port, `POST /api/audit/action/open%20incident HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nCookie: ${session.cookie}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
-  return { status: answer.status, body: JSON.parse(answer.body) as { action?: { id: number; created: boolean }; error?: { message: string } } };
+  const answer = await rawRequest(
+    port,
+    `POST /api/audit/action/open%20incident HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nCookie: ${session.cookie}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+  );
+  return {
+    status: answer.status,
+    body: JSON.parse(answer.body) as { action?: { id: number; created: boolean }; error?: { message: string } },
+  };
 }
 
 describe('an audit action', () => {
@@ -50,7 +68,10 @@ describe('an audit action', () => {
     const replay = await act(first, { clientID, value: 'first again' });
     expect(replay.status).toBe(200);
     expect(replay.body.action).toEqual({ id: mine.body.action!.id, created: false });
-    const rows = await server.db.query<{ analyst_id: number; value: string }>('SELECT analyst_id, value #>> \'{}\' AS value FROM audit_actions WHERE client_id = $1 ORDER BY id', [clientID]);
+    const rows = await server.db.query<{ analyst_id: number; value: string }>(
+      "SELECT analyst_id, value #>> '{}' AS value FROM audit_actions WHERE client_id = $1 ORDER BY id",
+      [clientID],
+    );
     expect(rows).toEqual([
       { analyst_id: first.userID, value: 'first' },
       { analyst_id: second.userID, value: 'second' },
@@ -71,6 +92,8 @@ describe('an audit action', () => {
 
   it('naming its own organization and incident is stored', async () => {
     expect((await act(second, own)).status).toBe(201);
-    expect((await act(first, { incidentID: other.incidentID, eventID: other.eventID, streamID: other.streamID })).status).toBe(201);
+    expect(
+      (await act(first, { incidentID: other.incidentID, eventID: other.eventID, streamID: other.streamID })).status,
+    ).toBe(201);
   });
 });

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { countRows, giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import {
+  countRows,
+  giveAnalyst,
+  signIn,
+  startTestServer,
+  type Session,
+  type TestServer,
+} from '../support/test-server.ts';
 
 describe.each(DATABASE_KINDS)('audit calls on %s', (kind) => {
   let server: TestServer;
@@ -50,7 +57,11 @@ describe.each(DATABASE_KINDS)('audit calls on %s', (kind) => {
   it('stores an action replayed with the same clientID once', async () => {
     const clientID = randomUUID();
     const send = () =>
-      admin.request({ method: 'POST', url: '/api/audit/action/toggle%20minimap', payload: { clientID, value: true, clientTimestamp: 1_700_000_000_000_000 } });
+      admin.request({
+        method: 'POST',
+        url: '/api/audit/action/toggle%20minimap',
+        payload: { clientID, value: true, clientTimestamp: 1_700_000_000_000_000 },
+      });
     const first = await send();
     const second = await send();
     expect(first.statusCode).toBe(201);
@@ -81,7 +92,11 @@ describe.each(DATABASE_KINDS)('audit calls on %s', (kind) => {
 
   it('answers 413 to a body over 32 KB, 401 without a session and 403 without an analyst', async () => {
     const before = await countRows(server.db, 'audit_actions');
-    const big = await admin.request({ method: 'POST', url: '/api/audit/action/x', payload: { value: 'v'.repeat(40_000) } });
+    const big = await admin.request({
+      method: 'POST',
+      url: '/api/audit/action/x',
+      payload: { value: 'v'.repeat(40_000) },
+    });
     expect(big.statusCode).toBe(413);
     const anonymous = await server.app.inject({ method: 'POST', url: '/api/audit/action/x', payload: {} });
     expect(anonymous.statusCode).toBe(401);
@@ -97,18 +112,26 @@ describe.each(DATABASE_KINDS)('audit calls on %s', (kind) => {
     await giveAnalyst(server, nora, 'write');
     const ids: number[] = [];
     for (let index = 0; index < 5; index += 1) {
-      const response = await nora.request({ method: 'POST', url: `/api/audit/action/page-${index % 2}`, payload: { value: index } });
+      const response = await nora.request({
+        method: 'POST',
+        url: `/api/audit/action/page-${index % 2}`,
+        payload: { value: index },
+      });
       ids.push(response.json().action.id);
     }
     const firstPage = await admin.request({ url: `/api/audit/ui?analystID=${nora.userID}&limit=2` });
     expect(firstPage.json().actions.map((a: { id: number }) => a.id)).toEqual([ids[4], ids[3]]);
     const nextBefore = firstPage.json().nextBefore;
     expect(nextBefore).toBe(ids[3]);
-    const secondPage = await admin.request({ url: `/api/audit/ui?analystID=${nora.userID}&limit=2&before=${nextBefore}` });
+    const secondPage = await admin.request({
+      url: `/api/audit/ui?analystID=${nora.userID}&limit=2&before=${nextBefore}`,
+    });
     expect(secondPage.json().actions.map((a: { id: number }) => a.id)).toEqual([ids[2], ids[1]]);
     const filtered = await admin.request({ url: `/api/audit/ui?analystID=${nora.userID}&action=page-1` });
     expect(filtered.json().actions.map((a: { value: number }) => a.value)).toEqual([3, 1]);
-    const future = await admin.request({ url: `/api/audit/ui?analystID=${nora.userID}&minTimestamp=${(Date.now() + 60_000) * 1000}` });
+    const future = await admin.request({
+      url: `/api/audit/ui?analystID=${nora.userID}&minTimestamp=${(Date.now() + 60_000) * 1000}`,
+    });
     expect(future.json().actions).toEqual([]);
     const badLimit = await admin.request({ url: '/api/audit/ui?limit=5000' });
     expect(badLimit.statusCode).toBe(400);
@@ -135,7 +158,9 @@ describe.each(DATABASE_KINDS)('audit calls on %s', (kind) => {
   it('records each write in the data audit, with the user and the analyst', async () => {
     const paul = await signIn(server);
     const created = await paul.request({ method: 'POST', url: '/api/analyst', payload: { name: 'Paul' } });
-    const entries = await admin.request({ url: `/api/audit/data?itemType=analyst&itemID=${created.json().analyst.id}` });
+    const entries = await admin.request({
+      url: `/api/audit/data?itemType=analyst&itemID=${created.json().analyst.id}`,
+    });
     expect(entries.json().entries).toEqual([
       expect.objectContaining({
         action: 'create analyst',

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { countRows, signIn, startTestServer, TEST_PASSWORD, TEST_VERSION, uniqueName, type TestServer } from '../support/test-server.ts';
+import {
+  countRows,
+  signIn,
+  startTestServer,
+  TEST_PASSWORD,
+  TEST_VERSION,
+  uniqueName,
+  type TestServer,
+} from '../support/test-server.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -46,7 +54,11 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
       url: '/auth/login',
       // A Host is trusted only when it is loopback, an address or listed (ALLOWED_HOSTS): never by itself.
       headers: { ...FORM, host: 'localhost' },
-      payload: form({ username: session.username, password: TEST_PASSWORD, from: 'http://localhost/incident/4/type/swimlane?x=1#e' }),
+      payload: form({
+        username: session.username,
+        password: TEST_PASSWORD,
+        from: 'http://localhost/incident/4/type/swimlane?x=1#e',
+      }),
     });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/incident/4/type/swimlane?x=1#e');
@@ -54,7 +66,10 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
     expect(cookie?.secure).toBeFalsy();
-    const user = await server.app.inject({ url: '/auth/user', headers: { cookie: `churchkey_session=${cookie?.value}` } });
+    const user = await server.app.inject({
+      url: '/auth/user',
+      headers: { cookie: `churchkey_session=${cookie?.value}` },
+    });
     expect(user.statusCode).toBe(200);
     expect(user.json()).toMatchObject({
       user: { id: session.userID, username: session.username, analystID: null, authMode: 'local' },
@@ -98,7 +113,11 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
       payload: { username: 'nobody-' + session.username, password: 'x' },
     });
     expect(json.statusCode).toBe(401);
-    expect(json.json().error).toEqual({ code: 'unauthenticated', message: 'Wrong username or password.', field: 'password' });
+    expect(json.json().error).toEqual({
+      code: 'unauthenticated',
+      message: 'Wrong username or password.',
+      field: 'password',
+    });
   });
 
   it.each([
@@ -177,7 +196,10 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
 
   it('ignores a forged or oversized session cookie', async () => {
     for (const value of ['forged', 'x'.repeat(5000)]) {
-      const response = await server.app.inject({ url: '/auth/user', headers: { cookie: `churchkey_session=${value}` } });
+      const response = await server.app.inject({
+        url: '/auth/user',
+        headers: { cookie: `churchkey_session=${value}` },
+      });
       expect(response.statusCode).toBe(401);
     }
   });
@@ -191,7 +213,10 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
     const used = await server.app.inject({ url: first!.linkPath });
     expect(used.statusCode).toBe(303);
     const cookie = used.cookies.find((c) => c.name === 'churchkey_session');
-    const user = await server.app.inject({ url: '/auth/user', headers: { cookie: `churchkey_session=${cookie?.value}` } });
+    const user = await server.app.inject({
+      url: '/auth/user',
+      headers: { cookie: `churchkey_session=${cookie?.value}` },
+    });
     expect(user.json().user.username).toBe('admin');
     const again = await server.app.inject({ url: first!.linkPath });
     expect(again.statusCode).toBe(400);

@@ -34,7 +34,9 @@ async function trickle(path: string, pieces: string[], everyMillis: number, head
   socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
   const closed = closedWithin(socket, 30_000);
   const started = Date.now();
-  socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${headers}Content-Length: ${total}\r\n\r\n`);
+  socket.write(
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${headers}Content-Length: ${total}\r\n\r\n`,
+  );
   let sent = 0;
   for (const piece of pieces) {
     if (socket.destroyed || socket.writableEnded) break;
@@ -52,14 +54,22 @@ async function trickle(path: string, pieces: string[], everyMillis: number, head
 
 describe('a request body', () => {
   it('trickled a byte at a time is cut off at its deadline, signed in or not', async () => {
-    const result = await trickle('/auth/login', Array.from({ length: 40 }, () => 'x'), 200);
+    const result = await trickle(
+      '/auth/login',
+      Array.from({ length: 40 }, () => 'x'),
+      200,
+    );
     // Cut: the server hung up before the 40 pieces (8 s) were sent, with its deadline at 1 s.
     expect(result.cut).toBe(true);
     expect(result.status).toBe('408');
   });
 
   it('trickled to a route that needs a session is cut off too', async () => {
-    const result = await trickle('/api/organization', Array.from({ length: 40 }, () => 'x'), 200);
+    const result = await trickle(
+      '/api/organization',
+      Array.from({ length: 40 }, () => 'x'),
+      200,
+    );
     expect(result.cut).toBe(true);
   });
 

@@ -22,13 +22,21 @@ describe.each(DATABASE_KINDS)('incident connections on %s', (kind) => {
   afterAll(async () => server?.close());
 
   async function organizationActor(organizationID: number, displayName: string): Promise<number> {
-    const response = await writer.request({ method: 'POST', url: `/api/organization/${organizationID}/actor`, payload: { displayName } });
+    const response = await writer.request({
+      method: 'POST',
+      url: `/api/organization/${organizationID}/actor`,
+      payload: { displayName },
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().actor.id;
   }
 
   async function incidentActor(incidentID: number, name: string, organizationActorID: number | null): Promise<void> {
-    const response = await writer.request({ method: 'POST', url: `/api/incident/${incidentID}/actor`, payload: { name, organizationActorID } });
+    const response = await writer.request({
+      method: 'POST',
+      url: `/api/incident/${incidentID}/actor`,
+      payload: { name, organizationActorID },
+    });
     expect(response.statusCode, response.body).toBe(201);
   }
 
@@ -37,7 +45,7 @@ describe.each(DATABASE_KINDS)('incident connections on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(201);
   }
 
-  it('lists each incident\'s linked organization actors and related incidents of the organization', async () => {
+  it("lists each incident's linked organization actors and related incidents of the organization", async () => {
     const organizationID = await createOrganization(writer, 'Ops');
     const otherOrganizationID = await createOrganization(writer, 'Elsewhere');
     const outage = await createIncident(writer, organizationID, 'Outage');
@@ -57,7 +65,11 @@ describe.each(DATABASE_KINDS)('incident connections on %s', (kind) => {
 
     const response = await writer.request({ url: `/api/organization/${organizationID}/connections` });
     expect(response.statusCode, response.body).toBe(200);
-    const connections = response.json().connections as Array<{ incidentID: number; organizationActorIDs: number[]; relatedIncidentIDs: number[] }>;
+    const connections = response.json().connections as Array<{
+      incidentID: number;
+      organizationActorIDs: number[];
+      relatedIncidentIDs: number[];
+    }>;
     expect(connections).toEqual([
       { incidentID: outage, organizationActorIDs: [alice, bob].sort((a, b) => a - b), relatedIncidentIDs: [earlier] },
       { incidentID: earlier, organizationActorIDs: [alice], relatedIncidentIDs: [outage] },

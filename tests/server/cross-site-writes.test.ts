@@ -9,7 +9,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { countRows, giveAnalyst, signIn, TEST_PASSWORD, type Session, type TestServer, startTestServer } from '../support/test-server.ts';
+import {
+  countRows,
+  giveAnalyst,
+  signIn,
+  TEST_PASSWORD,
+  type Session,
+  type TestServer,
+  startTestServer,
+} from '../support/test-server.ts';
 
 describe.each(DATABASE_KINDS)('writes from other sites on %s', (kind) => {
   let server: TestServer;
@@ -31,7 +39,10 @@ describe.each(DATABASE_KINDS)('writes from other sites on %s', (kind) => {
   };
 
   it.each([
-    ['a same-site page (another port) posting a urlencoded form', { 'sec-fetch-site': 'same-site', origin: 'http://localhost:3000' }],
+    [
+      'a same-site page (another port) posting a urlencoded form',
+      { 'sec-fetch-site': 'same-site', origin: 'http://localhost:3000' },
+    ],
     ['a cross-site page', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }],
     ['a page of another origin over plain http (no Sec-Fetch-Site)', { origin: 'http://intranet.example:8080' }],
     ['a sandboxed frame (Origin null)', { origin: 'null' }],
@@ -46,9 +57,19 @@ describe.each(DATABASE_KINDS)('writes from other sites on %s', (kind) => {
     });
     expect(form.statusCode, form.body).toBe(403);
     expect(form.json().error).toMatchObject({ code: 'forbidden', field: 'Origin' });
-    const upload = await writer.request({ method: 'POST', url: `/api/incident/${incidentID}/upload`, headers: from, payload: fileForm() });
+    const upload = await writer.request({
+      method: 'POST',
+      url: `/api/incident/${incidentID}/upload`,
+      headers: from,
+      payload: fileForm(),
+    });
     expect(upload.statusCode, upload.body).toBe(403);
-    const json = await writer.request({ method: 'PUT', url: `/api/incident/${incidentID}`, headers: from, payload: { name: 'Renamed' } });
+    const json = await writer.request({
+      method: 'PUT',
+      url: `/api/incident/${incidentID}`,
+      headers: from,
+      payload: { name: 'Renamed' },
+    });
     expect(json.statusCode, json.body).toBe(403);
     const login = await server.app.inject({
       method: 'POST',
@@ -63,7 +84,16 @@ describe.each(DATABASE_KINDS)('writes from other sites on %s', (kind) => {
 
   it("takes writes from the app's own pages, from clients that are no browser, and reads from anywhere", async () => {
     const own = { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:80' };
-    expect((await writer.request({ method: 'POST', url: '/api/organization', headers: own, payload: { name: 'From the app' } })).statusCode).toBe(201);
+    expect(
+      (
+        await writer.request({
+          method: 'POST',
+          url: '/api/organization',
+          headers: own,
+          payload: { name: 'From the app' },
+        })
+      ).statusCode,
+    ).toBe(201);
     // Over plain http to a LAN address a browser sends Origin only: the server's own origin is fine.
     const lan = await server.app.inject({
       method: 'POST',
@@ -72,8 +102,14 @@ describe.each(DATABASE_KINDS)('writes from other sites on %s', (kind) => {
       payload: { name: 'From the field laptop' },
     });
     expect(lan.statusCode, lan.body).toBe(201);
-    expect((await writer.request({ method: 'POST', url: `/api/incident/${incidentID}/upload`, payload: fileForm() })).statusCode).toBe(201);
+    expect(
+      (await writer.request({ method: 'POST', url: `/api/incident/${incidentID}/upload`, payload: fileForm() }))
+        .statusCode,
+    ).toBe(201);
     // A link followed from another site reads (SameSite=Lax sends the cookie on top-level GETs).
-    expect((await writer.request({ url: `/api/incident/${incidentID}`, headers: { 'sec-fetch-site': 'cross-site' } })).statusCode).toBe(200);
+    expect(
+      (await writer.request({ url: `/api/incident/${incidentID}`, headers: { 'sec-fetch-site': 'cross-site' } }))
+        .statusCode,
+    ).toBe(200);
   });
 });

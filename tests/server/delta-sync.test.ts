@@ -29,13 +29,24 @@ describe.each(DATABASE_KINDS)('delta sync on %s', (kind) => {
     expect(response.statusCode, response.body).toBeLessThan(300);
     return response.json();
   };
-  const head = async (incidentID: number) => parseChangeRevision((await ok({ url: `/api/incident/${incidentID}` })).incident.eventsRevision)!;
-  const changesSince = async (incidentID: number, since: number, epoch?: string, after?: string): Promise<IncidentChanges> => {
-    const query = new URLSearchParams({ since: String(since), ...(epoch ? { epoch } : {}), ...(after ? { after } : {}) });
+  const head = async (incidentID: number) =>
+    parseChangeRevision((await ok({ url: `/api/incident/${incidentID}` })).incident.eventsRevision)!;
+  const changesSince = async (
+    incidentID: number,
+    since: number,
+    epoch?: string,
+    after?: string,
+  ): Promise<IncidentChanges> => {
+    const query = new URLSearchParams({
+      since: String(since),
+      ...(epoch ? { epoch } : {}),
+      ...(after ? { after } : {}),
+    });
     return (await ok({ url: `/api/incident/${incidentID}/changes?${query}` })).changes;
   };
   const addMarker = async (incidentID: number, message: string, at: number): Promise<number> =>
-    (await ok({ method: 'POST', url: `/api/incident/${incidentID}/marker`, payload: { message, startTimestamp: at } })).event.id;
+    (await ok({ method: 'POST', url: `/api/incident/${incidentID}/marker`, payload: { message, startTimestamp: at } }))
+      .event.id;
 
   it('answers only what changed since the number: added, edited, deleted, and the payload flag', async () => {
     const incidentID = await createIncident(writer, await createOrganization(writer, 'Delta'), 'Delta');
@@ -46,17 +57,35 @@ describe.each(DATABASE_KINDS)('delta sync on %s', (kind) => {
     const afterFirst = await head(incidentID);
     expect(afterFirst.seq).toBeGreaterThan(start.seq);
     const one = await changesSince(incidentID, start.seq, start.epoch);
-    expect(one).toMatchObject({ full: false, payloadChanged: false, seq: afterFirst.seq, deletedEventIDs: [], nextCursor: null });
+    expect(one).toMatchObject({
+      full: false,
+      payloadChanged: false,
+      seq: afterFirst.seq,
+      deletedEventIDs: [],
+      nextCursor: null,
+    });
     expect(one.events.map((event) => [event.id, event.message])).toEqual([[first, 'Impact']]);
     expect(one.summary?.id).toBe(incidentID);
 
     const nothing = await changesSince(incidentID, afterFirst.seq, afterFirst.epoch);
-    expect(nothing).toMatchObject({ full: false, payloadChanged: false, events: [], deletedEventIDs: [], summary: null, streams: null });
+    expect(nothing).toMatchObject({
+      full: false,
+      payloadChanged: false,
+      events: [],
+      deletedEventIDs: [],
+      summary: null,
+      streams: null,
+    });
 
     const second = await addMarker(incidentID, 'Recovery', T0 + 10);
     await ok({ method: 'PUT', url: `/api/event/${first}`, payload: { message: 'Impact begins' } });
     const two = await changesSince(incidentID, afterFirst.seq, afterFirst.epoch);
-    expect(two.events.map((event) => [event.id, event.message]).sort()).toEqual([[first, 'Impact begins'], [second, 'Recovery']].sort());
+    expect(two.events.map((event) => [event.id, event.message]).sort()).toEqual(
+      [
+        [first, 'Impact begins'],
+        [second, 'Recovery'],
+      ].sort(),
+    );
 
     const beforeDelete = await head(incidentID);
     await ok({ method: 'DELETE', url: `/api/event/${second}` });
@@ -64,12 +93,19 @@ describe.each(DATABASE_KINDS)('delta sync on %s', (kind) => {
     expect(gone).toMatchObject({ full: false, events: [], deletedEventIDs: [second] });
 
     const beforeNote = await head(incidentID);
-    await ok({ method: 'POST', url: `/api/incident/${incidentID}/note`, payload: { text: 'first sign', kind: 'other', eventID: first } });
+    await ok({
+      method: 'POST',
+      url: `/api/incident/${incidentID}/note`,
+      payload: { text: 'first sign', kind: 'other', eventID: first },
+    });
     const noted = await changesSince(incidentID, beforeNote.seq, beforeNote.epoch);
     expect(noted).toMatchObject({ full: false, payloadChanged: true, events: [] });
     const beforeRename = await head(incidentID);
     await ok({ method: 'PUT', url: `/api/incident/${incidentID}`, payload: { name: 'Delta, renamed' } });
-    expect(await changesSince(incidentID, beforeRename.seq, beforeRename.epoch)).toMatchObject({ full: false, payloadChanged: true });
+    expect(await changesSince(incidentID, beforeRename.seq, beforeRename.epoch)).toMatchObject({
+      full: false,
+      payloadChanged: true,
+    });
   });
 
   it('an import sends open devices to a full sync when it shows; a refused one shows them nothing', async () => {
@@ -77,15 +113,29 @@ describe.each(DATABASE_KINDS)('delta sync on %s', (kind) => {
     const before = await head(incidentID);
     const { strToU8 } = await import('fflate');
     const { fileForm } = await import('../support/multipart.ts');
-    const rows = Array.from({ length: 300 }, (_, index) => `2024-06-04 09:${String(Math.floor(index / 60)).padStart(2, '0')}:${String(index % 60).padStart(2, '0')}\tana\tline ${index}`);
-    const good = await writer.request({ method: 'POST', url: `/api/incident/${incidentID}/import`, payload: fileForm(strToU8(['time\tactor\tmessage', ...rows, ''].join('\n')), 'log.tsv') });
+    const rows = Array.from(
+      { length: 300 },
+      (_, index) =>
+        `2024-06-04 09:${String(Math.floor(index / 60)).padStart(2, '0')}:${String(index % 60).padStart(2, '0')}\tana\tline ${index}`,
+    );
+    const good = await writer.request({
+      method: 'POST',
+      url: `/api/incident/${incidentID}/import`,
+      payload: fileForm(strToU8(['time\tactor\tmessage', ...rows, ''].join('\n')), 'log.tsv'),
+    });
     expect(good.statusCode, good.body).toBe(201);
     // The rows were written out of sight in batches: a device from before the import syncs in full.
     expect((await changesSince(incidentID, before.seq, before.epoch)).full).toBe(true);
     const after = await head(incidentID);
     expect(await changesSince(incidentID, after.seq, after.epoch)).toMatchObject({ events: [], full: false });
 
-    const refused = await writer.request({ method: 'POST', url: `/api/incident/${incidentID}/import`, payload: fileForm(strToU8(['time\tactor\tmessage', ...rows, ''].join('\n')), 'log.tsv', { settings: '{"format":"nope"}' }) });
+    const refused = await writer.request({
+      method: 'POST',
+      url: `/api/incident/${incidentID}/import`,
+      payload: fileForm(strToU8(['time\tactor\tmessage', ...rows, ''].join('\n')), 'log.tsv', {
+        settings: '{"format":"nope"}',
+      }),
+    });
     expect(refused.statusCode).toBe(400);
     expect(await changesSince(incidentID, after.seq, after.epoch)).toMatchObject({ events: [], full: false });
   });
@@ -144,8 +194,14 @@ describe.each(DATABASE_KINDS)('delta sync on %s', (kind) => {
           await tx.query('UPDATE events SET message = message || $2 WHERE id = $1', [ids[0], ' (edited)']);
           await tx.query('DELETE FROM events WHERE id = $1', [ids[1]]);
         });
-        await db.query(`UPDATE events SET start_micros = start_micros + 1, end_micros = end_micros + 1 WHERE incident_id = $1 AND message LIKE $2`, [incidentID, `w${w} r${round} k2`]);
-        await db.query(`INSERT INTO notes (incident_id, body, kind, created_micros, updated_micros) VALUES ($1, $2, 'other', 0, 0)`, [incidentID, `note ${w}.${round}`]);
+        await db.query(
+          `UPDATE events SET start_micros = start_micros + 1, end_micros = end_micros + 1 WHERE incident_id = $1 AND message LIKE $2`,
+          [incidentID, `w${w} r${round} k2`],
+        );
+        await db.query(
+          `INSERT INTO notes (incident_id, body, kind, created_micros, updated_micros) VALUES ($1, $2, 'other', 0, 0)`,
+          [incidentID, `note ${w}.${round}`],
+        );
       }
     };
     let writing = true;

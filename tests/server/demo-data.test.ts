@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ORGANIZATION_NAME, loadDemoData, type DemoLoad } from '../../server/demo/demo-data.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { countRows, giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import {
+  countRows,
+  giveAnalyst,
+  signIn,
+  startTestServer,
+  type Session,
+  type TestServer,
+} from '../support/test-server.ts';
 
 interface Named {
   name: string;
@@ -51,13 +58,21 @@ describe.each(DATABASE_KINDS)('demo data on %s', (kind) => {
     expect(streams.find((s) => s.isMarkerStream)!.eventCount).toBeGreaterThanOrEqual(3);
     expect(streams.some((s) => s.tags.includes('primary-evidence'))).toBe(true);
 
-    const actors = incident.actors as Array<Named & { isBot: boolean; organizationActorID: number | null; eventCount: number }>;
+    const actors = incident.actors as Array<
+      Named & { isBot: boolean; organizationActorID: number | null; eventCount: number }
+    >;
     expect(actors.some((a) => a.isBot)).toBe(true);
     expect(actors.some((a) => !a.isBot)).toBe(true);
     expect(actors.every((a) => a.organizationActorID !== null && a.eventCount > 0)).toBe(true);
     expect(incident.counts.humanActorCount).toBe(actors.filter((a) => !a.isBot).length);
 
-    const events = incident.events as Array<{ id: number; isMarker: boolean; actorID: number; startTimestamp: number; endTimestamp: number }>;
+    const events = incident.events as Array<{
+      id: number;
+      isMarker: boolean;
+      actorID: number;
+      startTimestamp: number;
+      endTimestamp: number;
+    }>;
     expect(events.length).toBe(incident.counts.events);
     expect(events.filter((e) => e.isMarker).every((e) => e.actorID === 0)).toBe(true);
     expect(events.some((e) => e.endTimestamp > e.startTimestamp)).toBe(true);
@@ -67,7 +82,10 @@ describe.each(DATABASE_KINDS)('demo data on %s', (kind) => {
 
     const tags = incident.tags as Array<Named & { itemType: string; color: string; isLabel: boolean; count: number }>;
     for (const itemType of ['event', 'stream', 'incident']) {
-      expect(tags.some((t) => t.itemType === itemType && /^#[0-9A-F]{6}$/i.test(t.color)), itemType).toBe(true);
+      expect(
+        tags.some((t) => t.itemType === itemType && /^#[0-9A-F]{6}$/i.test(t.color)),
+        itemType,
+      ).toBe(true);
     }
     expect(tags.some((t) => t.isLabel)).toBe(true);
     expect(incident.eventTags.length).toBeGreaterThan(0);
@@ -76,7 +94,9 @@ describe.each(DATABASE_KINDS)('demo data on %s', (kind) => {
     for (const kindName of ['interview', 'write-up', 'group review']) expect(kinds.has(kindName), kindName).toBe(true);
     expect(incident.counts.eventNoteCount).toBeGreaterThan(0);
 
-    const collections = incident.collections as Array<Named & { isThread: boolean; isAnalyst: boolean; threadEventID: number | null; eventIDs: number[] }>;
+    const collections = incident.collections as Array<
+      Named & { isThread: boolean; isAnalyst: boolean; threadEventID: number | null; eventIDs: number[] }
+    >;
     const thread = collections.find((c) => c.isThread)!;
     expect(thread.name).toBe(`Reply thread ${thread.threadEventID}`);
     expect(thread.eventIDs.length).toBeGreaterThanOrEqual(2);
@@ -92,7 +112,9 @@ describe.each(DATABASE_KINDS)('demo data on %s', (kind) => {
     const drone = (await admin.request({ url: `/api/incident/${droneID}` })).json().incident;
     expect(drone.relatedIncidents.map((r: { incidentID: number }) => r.incidentID)).toEqual([failoverID]);
     // The two incidents share an organization actor (cross-incident connections).
-    const shared = actors.filter((a) => drone.actors.some((b: { organizationActorID: number }) => b.organizationActorID === a.organizationActorID));
+    const shared = actors.filter((a) =>
+      drone.actors.some((b: { organizationActorID: number }) => b.organizationActorID === a.organizationActorID),
+    );
     expect(shared.length).toBeGreaterThan(0);
   });
 
@@ -102,11 +124,17 @@ describe.each(DATABASE_KINDS)('demo data on %s', (kind) => {
     expect(incident.incidentMaps).toHaveLength(1);
     const map = incident.incidentMaps[0];
     expect(map).toMatchObject({ name: 'Survey drone flight (PX4 ulog)', validPointCount: 1281 });
-    const detail = (await admin.request({ url: `/api/incident/${droneID}/analyst/${admin.userID}/map/${map.id}/invalid` })).json();
+    const detail = (
+      await admin.request({ url: `/api/incident/${droneID}/analyst/${admin.userID}/map/${map.id}/invalid` })
+    ).json();
     expect(detail.invalidItemCount).toBe(0);
-    const points = (await admin.request({ url: `/api/incident/${droneID}/analyst/${admin.userID}/map/${map.id}/points` })).json().points;
+    const points = (
+      await admin.request({ url: `/api/incident/${droneID}/analyst/${admin.userID}/map/${map.id}/points` })
+    ).json().points;
     expect(points.actors).toEqual(['px4-autopilot']);
-    const markers = (incident.events as Array<{ isMarker: boolean; message: string; startTimestamp: number }>).filter((e) => e.isMarker);
+    const markers = (incident.events as Array<{ isMarker: boolean; message: string; startTimestamp: number }>).filter(
+      (e) => e.isMarker,
+    );
     const at = (message: string) => {
       const time = markers.find((m) => m.message === message)!.startTimestamp;
       return points.timestamps.indexOf(time) as number;

@@ -17,12 +17,40 @@ import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } f
 const T0 = 1_700_000_000_000_000;
 
 const rows: EventRow[] = [
-  { id: 1, streamID: 3, actorID: 0, isMarker: true, message: 'Impact', startTimestamp: T0, endTimestamp: T0, extra: null },
-  { id: 2, streamID: 4, actorID: 7, isMarker: false, message: 'Zürich → 東京 🚒', startTimestamp: T0 + 1, endTimestamp: T0 + 90_000_000, extra: { status: '502', timings: { wait: 12.5 } } },
-  { id: 9_007_199_254_740, streamID: 2_000_000_000, actorID: 5, isMarker: false, message: '', startTimestamp: T0 + 1, endTimestamp: T0 + 2, extra: null },
+  {
+    id: 1,
+    streamID: 3,
+    actorID: 0,
+    isMarker: true,
+    message: 'Impact',
+    startTimestamp: T0,
+    endTimestamp: T0,
+    extra: null,
+  },
+  {
+    id: 2,
+    streamID: 4,
+    actorID: 7,
+    isMarker: false,
+    message: 'Zürich → 東京 🚒',
+    startTimestamp: T0 + 1,
+    endTimestamp: T0 + 90_000_000,
+    extra: { status: '502', timings: { wait: 12.5 } },
+  },
+  {
+    id: 9_007_199_254_740,
+    streamID: 2_000_000_000,
+    actorID: 5,
+    isMarker: false,
+    message: '',
+    startTimestamp: T0 + 1,
+    endTimestamp: T0 + 2,
+    extra: null,
+  },
 ];
 
-const arrayBufferOf = (buffer: Buffer): ArrayBuffer => buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
+const arrayBufferOf = (buffer: Buffer): ArrayBuffer =>
+  buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
 
 describe('the columnar event frame', () => {
   it('comes back as the rows it was made of, with the page details', () => {
@@ -79,14 +107,21 @@ describe.each(DATABASE_KINDS)('the events route on %s', (kind) => {
   it('answers columns to a client that asks and JSON to every other, holding the same events and cursor', async () => {
     const incidentID = await createIncident(writer, await createOrganization(writer, 'Columns'), 'Columns');
     for (const [index, message] of ['Impact', 'Paged — on call', 'Recovered ✓'].entries()) {
-      const response = await writer.request({ method: 'POST', url: `/api/incident/${incidentID}/marker`, payload: { message, startTimestamp: T0 + index } });
+      const response = await writer.request({
+        method: 'POST',
+        url: `/api/incident/${incidentID}/marker`,
+        payload: { message, startTimestamp: T0 + index },
+      });
       expect(response.statusCode, response.body).toBe(201);
     }
     const url = `/api/incident/${incidentID}/events?limit=2`;
     const json = await writer.request({ url });
     expect(json.headers['content-type']).toContain('application/json');
     const jsonPage = json.json() as { events: EventRow[]; nextCursor: string; version: string };
-    const binary = await writer.request({ url, headers: { accept: `${EVENT_COLUMNS_MEDIA_TYPE}, application/json;q=0.5` } });
+    const binary = await writer.request({
+      url,
+      headers: { accept: `${EVENT_COLUMNS_MEDIA_TYPE}, application/json;q=0.5` },
+    });
     expect(binary.statusCode).toBe(200);
     expect(binary.headers['content-type']).toContain(EVENT_COLUMNS_MEDIA_TYPE);
     expect(binary.headers.vary).toContain('accept');
@@ -94,14 +129,20 @@ describe.each(DATABASE_KINDS)('the events route on %s', (kind) => {
     expect(rowsOfColumns(page.columns)).toEqual(jsonPage.events);
     expect(page.nextCursor).toBe(jsonPage.nextCursor);
     expect(page.version).toBe(jsonPage.version);
-    const rest = await writer.request({ url: `${url}&after=${encodeURIComponent(page.nextCursor!)}`, headers: { accept: EVENT_COLUMNS_MEDIA_TYPE } });
+    const rest = await writer.request({
+      url: `${url}&after=${encodeURIComponent(page.nextCursor!)}`,
+      headers: { accept: EVENT_COLUMNS_MEDIA_TYPE },
+    });
     const last = decodeEventColumns(arrayBufferOf(rest.rawPayload));
     expect(rowsOfColumns(last.columns).map((event) => event.message)).toEqual(['Recovered ✓']);
     expect(last.nextCursor).toBeNull();
   });
 
   it('still answers errors as JSON to a client asking for columns', async () => {
-    const response = await writer.request({ url: '/api/incident/999999/events', headers: { accept: EVENT_COLUMNS_MEDIA_TYPE } });
+    const response = await writer.request({
+      url: '/api/incident/999999/events',
+      headers: { accept: EVENT_COLUMNS_MEDIA_TYPE },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toHaveProperty('error');
   });

@@ -4,7 +4,13 @@
  * change a device holds (events, and the payload's notes, actors and name) and stay put otherwise.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActor, createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
+import {
+  createActor,
+  createEvent,
+  createIncident,
+  createOrganization,
+  createStream,
+} from '../support/incident-fixtures.ts';
 import { strToU8 } from 'fflate';
 import { fileForm } from '../support/multipart.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
@@ -56,17 +62,48 @@ describe.each(DATABASE_KINDS)('events revision on %s', (kind) => {
 
     let eventID = 0;
     await changes('adding an event', async () => {
-      eventID = await createEvent(writer, incidentID, { streamID: chat, actorID: ada, message: 'disk full', startTimestamp: T0 });
+      eventID = await createEvent(writer, incidentID, {
+        streamID: chat,
+        actorID: ada,
+        message: 'disk full',
+        startTimestamp: T0,
+      });
     });
-    await changes('adding a marker', () => ok({ method: 'POST', url: `/api/incident/${incidentID}/marker`, payload: { message: 'Impact', startTimestamp: T0 + 1 } }));
-    await changes('editing a message', () => ok({ method: 'PUT', url: `/api/event/${eventID}`, payload: { message: 'disk is full' } }));
-    await changes('moving an event', () => ok({ method: 'PUT', url: `/api/event/${eventID}`, payload: { startTimestamp: T0 + 5, endTimestamp: T0 + 9 } }));
-    await changes("shifting a stream's clock", () => ok({ method: 'PUT', url: `/api/stream/${chat}`, payload: { clockOffsetMicroseconds: 1_000_000 } }));
-    await changes('renaming an actor', () => ok({ method: 'PUT', url: `/api/incident/${incidentID}/actor/${ada}`, payload: { name: 'Ada L.' } }));
-    await changes('a note on an event', () => ok({ method: 'POST', url: `/api/incident/${incidentID}/note`, payload: { text: 'first sign', kind: 'other', eventID } }));
-    await changes('renaming the incident', () => ok({ method: 'PUT', url: `/api/incident/${incidentID}`, payload: { name: 'Revisions, renamed' } }));
+    await changes('adding a marker', () =>
+      ok({
+        method: 'POST',
+        url: `/api/incident/${incidentID}/marker`,
+        payload: { message: 'Impact', startTimestamp: T0 + 1 },
+      }),
+    );
+    await changes('editing a message', () =>
+      ok({ method: 'PUT', url: `/api/event/${eventID}`, payload: { message: 'disk is full' } }),
+    );
+    await changes('moving an event', () =>
+      ok({ method: 'PUT', url: `/api/event/${eventID}`, payload: { startTimestamp: T0 + 5, endTimestamp: T0 + 9 } }),
+    );
+    await changes("shifting a stream's clock", () =>
+      ok({ method: 'PUT', url: `/api/stream/${chat}`, payload: { clockOffsetMicroseconds: 1_000_000 } }),
+    );
+    await changes('renaming an actor', () =>
+      ok({ method: 'PUT', url: `/api/incident/${incidentID}/actor/${ada}`, payload: { name: 'Ada L.' } }),
+    );
+    await changes('a note on an event', () =>
+      ok({
+        method: 'POST',
+        url: `/api/incident/${incidentID}/note`,
+        payload: { text: 'first sign', kind: 'other', eventID },
+      }),
+    );
+    await changes('renaming the incident', () =>
+      ok({ method: 'PUT', url: `/api/incident/${incidentID}`, payload: { name: 'Revisions, renamed' } }),
+    );
     await keeps('a change refused', async () => {
-      const refused = await writer.request({ method: 'PUT', url: `/api/event/${eventID}`, payload: { startTimestamp: T0 + 20, endTimestamp: T0 } });
+      const refused = await writer.request({
+        method: 'PUT',
+        url: `/api/event/${eventID}`,
+        payload: { startTimestamp: T0 + 20, endTimestamp: T0 },
+      });
       expect(refused.statusCode).toBe(400);
     });
     await changes('deleting an event', () => ok({ method: 'DELETE', url: `/api/event/${eventID}` }));
@@ -77,9 +114,17 @@ describe.each(DATABASE_KINDS)('events revision on %s', (kind) => {
     const organizationID = await createOrganization(writer, 'Imports');
     const incidentID = await createIncident(writer, organizationID, 'Imported');
     const before = await revisionOf(incidentID);
-    const rows = Array.from({ length: 500 }, (_, index) => `2024-06-04 09:${String(Math.floor(index / 60)).padStart(2, '0')}:${String(index % 60).padStart(2, '0')}\tana\tline ${index}`);
+    const rows = Array.from(
+      { length: 500 },
+      (_, index) =>
+        `2024-06-04 09:${String(Math.floor(index / 60)).padStart(2, '0')}:${String(index % 60).padStart(2, '0')}\tana\tline ${index}`,
+    );
     const tsv = ['time\tactor\tmessage', ...rows, ''].join('\n');
-    const good = await writer.request({ method: 'POST', url: `/api/incident/${incidentID}/import`, payload: fileForm(strToU8(tsv), 'log.tsv') });
+    const good = await writer.request({
+      method: 'POST',
+      url: `/api/incident/${incidentID}/import`,
+      payload: fileForm(strToU8(tsv), 'log.tsv'),
+    });
     expect(good.statusCode, good.body).toBe(201);
     const afterImport = await revisionOf(incidentID);
     expect(afterImport).not.toBe(before);
@@ -87,7 +132,9 @@ describe.each(DATABASE_KINDS)('events revision on %s', (kind) => {
     const bad = await writer.request({
       method: 'POST',
       url: `/api/incident/${incidentID}/import`,
-      payload: fileForm(strToU8('time\tmessage\nyesterday\toops\n'), 'bad.tsv', { settings: JSON.stringify({ format: 'delimited', delimiter: '\t', mapping: { startTime: 0, message: 1 } }) }),
+      payload: fileForm(strToU8('time\tmessage\nyesterday\toops\n'), 'bad.tsv', {
+        settings: JSON.stringify({ format: 'delimited', delimiter: '\t', mapping: { startTime: 0, message: 1 } }),
+      }),
     });
     expect(bad.statusCode).toBe(400);
     // The refused file is still kept as an upload of the incident (a payload change), but no event came.

@@ -4,7 +4,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { countRows, giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import {
+  countRows,
+  giveAnalyst,
+  signIn,
+  startTestServer,
+  type Session,
+  type TestServer,
+} from '../support/test-server.ts';
 
 describe.each(DATABASE_KINDS)('requests the fuzzer found on %s', (kind) => {
   let server: TestServer;
@@ -22,12 +29,18 @@ describe.each(DATABASE_KINDS)('requests the fuzzer found on %s', (kind) => {
   it('refuses a path part longer than the router takes with the error shape, naming the path', async () => {
     const response = await writer.request({ method: 'PUT', url: `/api/organization/${'x'.repeat(600)}`, payload: {} });
     expect(response.statusCode).toBe(414);
-    expect(response.json()).toEqual({ error: { code: 'too_large', message: 'path has a part longer than this server accepts', field: 'path' } });
+    expect(response.json()).toEqual({
+      error: { code: 'too_large', message: 'path has a part longer than this server accepts', field: 'path' },
+    });
   });
 
   it('refuses JSON nested 10,000 deep sent with an Idempotency-Key to a call with no body schema, and stores nothing', async () => {
     const organization = await writer.request({ method: 'POST', url: '/api/organization', payload: { name: 'Deep' } });
-    const incident = await writer.request({ method: 'POST', url: '/api/incident', payload: { organizationID: organization.json().organization.id, name: 'Deep' } });
+    const incident = await writer.request({
+      method: 'POST',
+      url: '/api/incident',
+      payload: { organizationID: organization.json().organization.id, name: 'Deep' },
+    });
     const before = await countRows(server.db, 'idempotency_keys');
     const response = await writer.request({
       method: 'POST',

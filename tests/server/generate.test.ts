@@ -20,7 +20,12 @@ describe.each(DATABASE_KINDS)('the generator on %s', (kind) => {
 
   it('writes 5,000 events with COPY on every stream, and the incident summary counts them', async () => {
     const progress: number[] = [];
-    const generated = await generateIncident(server.db, { events: 5000, batchRows: 1000, seed: 7, onProgress: (_phase, done) => progress.push(done) });
+    const generated = await generateIncident(server.db, {
+      events: 5000,
+      batchRows: 1000,
+      seed: 7,
+      onProgress: (_phase, done) => progress.push(done),
+    });
     expect(progress).toEqual([1000, 2000, 3000, 4000, 5000]);
     expect(generated).toMatchObject({ events: 5000, markers: 4, streams: 12, actors: 40 });
 
@@ -55,15 +60,28 @@ describe.each(DATABASE_KINDS)('the generator on %s', (kind) => {
     const events = incident.events as Array<{ startTimestamp: number; endTimestamp: number }>;
     expect(events.some((e) => e.endTimestamp > e.startTimestamp)).toBe(true);
 
-    const [missing] = await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM events WHERE incident_id = $1 AND search_vector IS NULL', [generated.incidentId]);
+    const [missing] = await server.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM events WHERE incident_id = $1 AND search_vector IS NULL',
+      [generated.incidentId],
+    );
     expect(missing!.count).toBe(0);
     const found = await admin.request({ url: `/api/events/search?q=rollback&incidentID=${generated.incidentId}` });
     expect(found.json().total).toBeGreaterThan(0);
   });
 
   it('computes the same search data while inserting as the UPDATE afterwards', async () => {
-    const staged = await generateIncident(server.db, { events: 600, seed: 3, searchMode: 'staging', incidentName: 'staged' });
-    const updated = await generateIncident(server.db, { events: 600, seed: 3, searchMode: 'update', incidentName: 'updated' });
+    const staged = await generateIncident(server.db, {
+      events: 600,
+      seed: 3,
+      searchMode: 'staging',
+      incidentName: 'staged',
+    });
+    const updated = await generateIncident(server.db, {
+      events: 600,
+      seed: 3,
+      searchMode: 'update',
+      incidentName: 'updated',
+    });
     const rows = await server.db.query<{ differing: number; compared: number }>(
       `SELECT count(*) FILTER (WHERE a.search_vector IS DISTINCT FROM b.search_vector)::int AS differing, count(*)::int AS compared
          FROM events a JOIN events b ON b.source_line = a.source_line AND b.incident_id = $2
@@ -78,7 +96,12 @@ describe.each(DATABASE_KINDS)('the generator on %s', (kind) => {
     try {
       const path = join(dir, 'generated', 'points.csv');
       const start = Date.UTC(2024, 5, 4, 9) * 1000;
-      const bytes = await writeMapPointsFile(path, { points: 1200, startMicros: start, endMicros: start + 3600 * 1_000_000, seed: 1 });
+      const bytes = await writeMapPointsFile(path, {
+        points: 1200,
+        startMicros: start,
+        endMicros: start + 3600 * 1_000_000,
+        seed: 1,
+      });
       const text = await readFile(path, 'utf8');
       expect(Buffer.byteLength(text)).toBe(bytes);
       const lines = text.trimEnd().split('\n');

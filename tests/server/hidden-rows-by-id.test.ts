@@ -23,10 +23,18 @@ describe.each(DATABASE_KINDS)('rows a running import hides, by id, on %s', (kind
   let writer: Session;
   let incidentID: number;
   let hidden: Hidden;
-  const headers = (json: boolean) => ({ cookie: writer.cookie, 'x-churchkey-analyst': String(writer.userID), ...(json ? { 'content-type': 'application/json' } : {}) });
+  const headers = (json: boolean) => ({
+    cookie: writer.cookie,
+    'x-churchkey-analyst': String(writer.userID),
+    ...(json ? { 'content-type': 'application/json' } : {}),
+  });
   /** Status and JSON answer of a request; the server version is left out, since only the answer matters. */
   const send = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${base}${path}`, { method, headers: headers(body !== undefined), body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: headers(body !== undefined),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const { version: _version, ...answer } = (await response.json()) as Record<string, unknown>;
     return { status: response.status, answer };
   };
@@ -41,17 +49,46 @@ describe.each(DATABASE_KINDS)('rows a running import hides, by id, on %s', (kind
     // What an import has written so far while it runs: its stream, an event by a new actor, and a marker.
     const incident = { id: incidentID, organization_id: organizationID, name: 'Import running' };
     hidden = await server.db.transaction(async (tx) => {
-      const [marker] = await tx.query<{ id: number }>('SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream', [incidentID]);
+      const [marker] = await tx.query<{ id: number }>(
+        'SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream',
+        [incidentID],
+      );
       const importId = await beginImport(tx, incidentID, Date.now() * 1000);
-      const target = new ImportTarget({ importId, incident, format: 'delimited', defaultName: 'running.tsv', analystId: null, nowMicros: 1, markerStreamId: marker!.id });
+      const target = new ImportTarget({
+        importId,
+        incident,
+        format: 'delimited',
+        defaultName: 'running.tsv',
+        analystId: null,
+        nowMicros: 1,
+        markerStreamId: marker!.id,
+      });
       await target.addDefaultStream(tx);
       await tx.query(`CREATE TEMP TABLE running_batch (position bigint, line integer, is_marker boolean, actor text, actor_is_bot boolean, message text,
         start_micros bigint, end_micros bigint, extra jsonb, stream text, thread_key text) ON COMMIT DROP`);
       await tx.query(`INSERT INTO running_batch VALUES (1, 2, false, 'mallory', false, 'hidden one', 10, 10, NULL, NULL, NULL),
         (2, 3, true, '', false, 'hidden marker', 20, 20, NULL, NULL, NULL)`);
       await target.moveBatch(tx, 'running_batch', [
-        { line: 2, isMarker: false, actor: 'mallory', actorIsBot: false, message: 'hidden one', startMicros: 10, endMicros: 10, extra: {} },
-        { line: 3, isMarker: true, actor: '', actorIsBot: false, message: 'hidden marker', startMicros: 20, endMicros: 20, extra: {} },
+        {
+          line: 2,
+          isMarker: false,
+          actor: 'mallory',
+          actorIsBot: false,
+          message: 'hidden one',
+          startMicros: 10,
+          endMicros: 10,
+          extra: {},
+        },
+        {
+          line: 3,
+          isMarker: true,
+          actor: '',
+          actorIsBot: false,
+          message: 'hidden marker',
+          startMicros: 20,
+          endMicros: 20,
+          extra: {},
+        },
       ]);
       const [stream] = await tx.query<{ id: number }>('SELECT id FROM streams WHERE import_id = $1', [importId]);
       const [event] = await tx.query<{ id: number }>('SELECT id FROM events WHERE stream_id = $1', [stream!.id]);
@@ -80,7 +117,11 @@ describe.each(DATABASE_KINDS)('rows a running import hides, by id, on %s', (kind
       ['PUT', (id) => `/api/incident/${incidentID}/actor/${id}`, { name: 'found you' }],
       ['DELETE', (id) => `/api/incident/${incidentID}/actor/${id}`, undefined],
     ];
-    const ids: Record<string, number[]> = { event: [hidden.eventID, hidden.markerID], stream: [hidden.streamID], actor: [hidden.actorID] };
+    const ids: Record<string, number[]> = {
+      event: [hidden.eventID, hidden.markerID],
+      stream: [hidden.streamID],
+      actor: [hidden.actorID],
+    };
     for (const [method, path, body] of requests) {
       const noun = path(0).includes('/actor/') ? 'actor' : path(0).startsWith('/api/stream') ? 'stream' : 'event';
       const absent = await send(method, path(NONE), body);
@@ -90,8 +131,10 @@ describe.each(DATABASE_KINDS)('rows a running import hides, by id, on %s', (kind
   });
 
   it('refuses a hidden stream, actor or event as the target of a new event or note, in the words used for a stranger', async () => {
-    const event = (streamID: number, actorID: number) => ['POST', `/api/incident/${incidentID}/event`, { streamID, actorID, message: 'new', startTimestamp: 5 }] as const;
-    const note = (eventID: number) => ['POST', `/api/incident/${incidentID}/note`, { kind: 'other', text: 'seen', eventID }] as const;
+    const event = (streamID: number, actorID: number) =>
+      ['POST', `/api/incident/${incidentID}/event`, { streamID, actorID, message: 'new', startTimestamp: 5 }] as const;
+    const note = (eventID: number) =>
+      ['POST', `/api/incident/${incidentID}/note`, { kind: 'other', text: 'seen', eventID }] as const;
     const created = await send('POST', `/api/incident/${incidentID}/stream`, { name: 'Visible' });
     expect(created.status).toBe(201);
     const visibleStream = (created.answer as { stream: { id: number } }).stream.id;
@@ -109,9 +152,13 @@ describe.each(DATABASE_KINDS)('rows a running import hides, by id, on %s', (kind
       [hidden.eventID],
     );
     expect(row).toEqual({ message: 'hidden one', name: expect.any(String) });
-    const [actor] = await server.db.query<{ name: string }>('SELECT name FROM incident_actors WHERE id = $1', [hidden.actorID]);
+    const [actor] = await server.db.query<{ name: string }>('SELECT name FROM incident_actors WHERE id = $1', [
+      hidden.actorID,
+    ]);
     expect(actor!.name).toBe('mallory');
-    const [stream] = await server.db.query<{ name: string }>('SELECT name FROM streams WHERE id = $1', [hidden.streamID]);
+    const [stream] = await server.db.query<{ name: string }>('SELECT name FROM streams WHERE id = $1', [
+      hidden.streamID,
+    ]);
     expect(stream!.name).not.toBe('found you');
   });
 });

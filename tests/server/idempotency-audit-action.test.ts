@@ -29,9 +29,17 @@ describe.each(DATABASE_KINDS)('a keyed UI action on %s', (kind) => {
   afterAll(async () => server?.close());
 
   const send = (key: string, marker: string) =>
-    analyst.request({ method: 'POST', url: '/api/audit/action/open-incident', payload: { value: { marker } }, headers: { 'idempotency-key': key } });
+    analyst.request({
+      method: 'POST',
+      url: '/api/audit/action/open-incident',
+      payload: { value: { marker } },
+      headers: { 'idempotency-key': key },
+    });
   const stored = async (marker: string) => {
-    const rows = await server.db.query<{ count: number }>("SELECT count(*)::int AS count FROM audit_actions WHERE value->>'marker' = $1", [marker]);
+    const rows = await server.db.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM audit_actions WHERE value->>'marker' = $1",
+      [marker],
+    );
     return rows[0]!.count;
   };
 

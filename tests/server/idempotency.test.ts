@@ -32,7 +32,10 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
     return { incidentID, streamID, eventID };
   }
   const notesOf = async (session: Session, incidentID: number) =>
-    (await session.request({ url: `/api/incident/${incidentID}` })).json().incident.notes as Array<{ id: number; text: string }>;
+    (await session.request({ url: `/api/incident/${incidentID}` })).json().incident.notes as Array<{
+      id: number;
+      text: string;
+    }>;
   const auditCount = async (action: string, incidentID: number) => {
     const rows = await server.db.query<{ count: number }>(
       "SELECT count(*)::int AS count FROM data_audit WHERE action = $1 AND (detail->>'incidentID')::bigint = $2",
@@ -113,13 +116,23 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
   it('replays tag puts and deletes: a delete sent twice answers as the first did', async () => {
     const { eventID } = await incident();
     const putKey = newKey();
-    const put = () => writer.request({ method: 'PUT', url: `/api/event/${eventID}/tag/root%20cause`, headers: { 'idempotency-key': putKey } });
+    const put = () =>
+      writer.request({
+        method: 'PUT',
+        url: `/api/event/${eventID}/tag/root%20cause`,
+        headers: { 'idempotency-key': putKey },
+      });
     const [a, b] = [await put(), await put()];
     expect(a.statusCode, a.body).toBeLessThan(300);
     expect(b.statusCode).toBe(a.statusCode);
     expect(b.headers['idempotent-replayed']).toBe('true');
     const deleteKey = newKey();
-    const remove = () => writer.request({ method: 'DELETE', url: `/api/event/${eventID}/tag/root%20cause`, headers: { 'idempotency-key': deleteKey } });
+    const remove = () =>
+      writer.request({
+        method: 'DELETE',
+        url: `/api/event/${eventID}/tag/root%20cause`,
+        headers: { 'idempotency-key': deleteKey },
+      });
     const first = await remove();
     const again = await remove();
     expect(first.statusCode, first.body).toBe(200);
@@ -131,7 +144,11 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
   it('two copies sent at once write once: the other is answered from the first or told to resend', async () => {
     const { incidentID } = await incident();
     const key = newKey();
-    const answers = await Promise.all([postNote(writer, incidentID, key, 'raced'), postNote(writer, incidentID, key, 'raced'), postNote(writer, incidentID, key, 'raced')]);
+    const answers = await Promise.all([
+      postNote(writer, incidentID, key, 'raced'),
+      postNote(writer, incidentID, key, 'raced'),
+      postNote(writer, incidentID, key, 'raced'),
+    ]);
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses[0]).toBe(201);
     for (const status of statuses) expect([201, 409]).toContain(status);

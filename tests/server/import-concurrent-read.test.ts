@@ -14,7 +14,8 @@ import { fileForm } from '../support/multipart.ts';
 function tsv(rows: number): Uint8Array {
   const lines = ['time\tactor\tmessage'];
   const start = Date.UTC(2026, 0, 5, 8, 0, 0);
-  for (let row = 0; row < rows; row += 1) lines.push(`${new Date(start + row * 1000).toISOString()}\tactor-${row % 7}\tline ${row} of the proxy log`);
+  for (let row = 0; row < rows; row += 1)
+    lines.push(`${new Date(start + row * 1000).toISOString()}\tactor-${row % 7}\tline ${row} of the proxy log`);
   return new TextEncoder().encode(`${lines.join('\n')}\n`);
 }
 
@@ -57,7 +58,11 @@ describe.each(DATABASE_KINDS)('a read during an import on %s', (kind) => {
     // Wait until the server is inside the import: rows parsed and counted, the answer not yet sent.
     for (;;) {
       const progress = await fetch(`${base}/api/import/progress/${token}`);
-      if (progress.status === 200 && ((await progress.json()) as { progress: { validCount: number } }).progress.validCount > 0) break;
+      if (
+        progress.status === 200 &&
+        ((await progress.json()) as { progress: { validCount: number } }).progress.validCount > 0
+      )
+        break;
       if (order.includes('import')) throw new Error('the import ended before it was seen running');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -10,19 +10,35 @@ import { beginImport, sweepAbandonedImports } from '../../server/import/hidden-i
 import { ImportTarget } from '../../server/import/move-staged-events.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { countRows, giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import {
+  countRows,
+  giveAnalyst,
+  signIn,
+  startTestServer,
+  type Session,
+  type TestServer,
+} from '../support/test-server.ts';
 import { fileForm } from '../support/multipart.ts';
 
 /** `rows` rows a second apart, every message with the word "zanzibar" so search finds them. */
 function tsv(rows: number): Uint8Array {
   const lines = ['time\tactor\tmessage'];
   const start = Date.UTC(2026, 0, 5, 8, 0, 0);
-  for (let row = 0; row < rows; row += 1) lines.push(`${new Date(start + row * 1000).toISOString()}\tanalyst-${row % 7}\tline ${row} of the zanzibar log`);
+  for (let row = 0; row < rows; row += 1)
+    lines.push(`${new Date(start + row * 1000).toISOString()}\tanalyst-${row % 7}\tline ${row} of the zanzibar log`);
   return new TextEncoder().encode(`${lines.join('\n')}\n`);
 }
 
 interface Payload {
-  incident: { streams: unknown[]; actors: unknown[]; events: unknown[]; collections: unknown[]; counts: unknown; firstTimestamp: unknown; lastTimestamp: unknown };
+  incident: {
+    streams: unknown[];
+    actors: unknown[];
+    events: unknown[];
+    collections: unknown[];
+    counts: unknown;
+    firstTimestamp: unknown;
+    lastTimestamp: unknown;
+  };
 }
 /**
  * What an analyst sees of an incident's evidence (its revision may move meanwhile; its content must
@@ -30,8 +46,13 @@ interface Payload {
  * there to import again; so the upload count is not part of it.
  */
 const evidence = ({ incident }: Payload) => ({
-  streams: incident.streams, actors: incident.actors, events: incident.events, collections: incident.collections,
-  counts: { ...(incident.counts as Record<string, number>), uploads: undefined }, firstTimestamp: incident.firstTimestamp, lastTimestamp: incident.lastTimestamp,
+  streams: incident.streams,
+  actors: incident.actors,
+  events: incident.events,
+  collections: incident.collections,
+  counts: { ...(incident.counts as Record<string, number>), uploads: undefined },
+  firstTimestamp: incident.firstTimestamp,
+  lastTimestamp: incident.lastTimestamp,
 });
 
 describe.each(DATABASE_KINDS)('an import out of sight on %s', (kind) => {
@@ -47,7 +68,10 @@ describe.each(DATABASE_KINDS)('an import out of sight on %s', (kind) => {
   };
   const hiddenRows = async () => ({
     imports: await countRows(server.db, 'imports'),
-    hiddenStreams: Number((await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM streams WHERE import_id IS NOT NULL'))[0]!.n),
+    hiddenStreams: Number(
+      (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM streams WHERE import_id IS NOT NULL'))[0]!
+        .n,
+    ),
     pendingCounts: await countRows(server.db, 'import_event_counts'),
   });
 
@@ -68,15 +92,25 @@ describe.each(DATABASE_KINDS)('an import out of sight on %s', (kind) => {
     const before = evidence(await get<Payload>(`/api/incident/${incidentID}`));
     const token = randomBytes(18).toString('base64url');
     const order: string[] = [];
-    const importing = fetch(`${base}/api/incident/${incidentID}/import`, { method: 'POST', headers: headers(), body: fileForm(tsv(40_000), 'zanzibar.tsv', { progressToken: token }) })
-      .then(async (response) => {
-        order.push('import');
-        return { status: response.status, body: (await response.json()) as { import: { importedCount: number; streams: { id: number }[] } } };
-      });
+    const importing = fetch(`${base}/api/incident/${incidentID}/import`, {
+      method: 'POST',
+      headers: headers(),
+      body: fileForm(tsv(40_000), 'zanzibar.tsv', { progressToken: token }),
+    }).then(async (response) => {
+      order.push('import');
+      return {
+        status: response.status,
+        body: (await response.json()) as { import: { importedCount: number; streams: { id: number }[] } },
+      };
+    });
     // Inside the import: a third batch parsed, so the first is in the database (one batch is in flight at most).
     for (;;) {
       const progress = await fetch(`${base}/api/import/progress/${token}`);
-      if (progress.status === 200 && ((await progress.json()) as { progress: { validCount: number } }).progress.validCount >= 15_000) break;
+      if (
+        progress.status === 200 &&
+        ((await progress.json()) as { progress: { validCount: number } }).progress.validCount >= 15_000
+      )
+        break;
       if (order.includes('import')) throw new Error('the import ended before it was seen running');
       // A poll every 20 ms, as the page does (slower): not a timing assumption, only fewer requests.
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -92,9 +126,13 @@ describe.each(DATABASE_KINDS)('an import out of sight on %s', (kind) => {
     const imported = await importing;
     expect(imported.status).toBe(201);
     expect(order).toEqual(['read', 'import']);
-    const after = await get<{ incident: { counts: { events: number }; streams: { id: number; eventCount: number }[]; actors: unknown[] } }>(`/api/incident/${incidentID}`);
+    const after = await get<{
+      incident: { counts: { events: number }; streams: { id: number; eventCount: number }[]; actors: unknown[] };
+    }>(`/api/incident/${incidentID}`);
     expect(after.incident.counts.events).toBe(40_000);
-    expect(after.incident.streams.find((stream) => stream.id === imported.body.import.streams[0]!.id)?.eventCount).toBe(40_000);
+    expect(after.incident.streams.find((stream) => stream.id === imported.body.import.streams[0]!.id)?.eventCount).toBe(
+      40_000,
+    );
     expect(after.incident.actors).toHaveLength(7);
     expect((await get<{ total: number }>(`/api/events/search?q=zanzibar&incidentID=${incidentID}`)).total).toBe(40_000);
     expect(await hiddenRows()).toEqual({ imports: 0, hiddenStreams: 0, pendingCounts: 0 });
@@ -105,7 +143,11 @@ describe.each(DATABASE_KINDS)('an import out of sight on %s', (kind) => {
     const before = evidence(await get<Payload>(`/api/incident/${incidentID}`));
     const eventsBefore = await countRows(server.db, 'events');
     const actorsBefore = await countRows(server.db, 'incident_actors');
-    const response = await fetch(`${base}/api/incident/${incidentID}/import`, { method: 'POST', headers: headers(), body: fileForm(tsv(60_000), 'too-big.tsv') });
+    const response = await fetch(`${base}/api/incident/${incidentID}/import`, {
+      method: 'POST',
+      headers: headers(),
+      body: fileForm(tsv(60_000), 'too-big.tsv'),
+    });
     expect(response.status).toBe(413);
     expect(await response.text()).toContain('50,000');
     expect(evidence(await get<Payload>(`/api/incident/${incidentID}`))).toEqual(before);
@@ -118,21 +160,56 @@ describe.each(DATABASE_KINDS)('an import out of sight on %s', (kind) => {
     const incidentID = await createIncident(writer, organizationID, 'Killed meanwhile');
     const before = evidence(await get<Payload>(`/api/incident/${incidentID}`));
     const eventsBefore = await countRows(server.db, 'events');
-    const numbers = async () => (await server.db.query<{ change_seq: number; payload_seq: number }>('SELECT change_seq, payload_seq FROM incidents WHERE id = $1', [incidentID]))[0];
+    const numbers = async () =>
+      (
+        await server.db.query<{ change_seq: number; payload_seq: number }>(
+          'SELECT change_seq, payload_seq FROM incidents WHERE id = $1',
+          [incidentID],
+        )
+      )[0];
     const numbersBefore = await numbers();
     // What a process killed mid-import leaves: an import begun, a batch of events and a marker under its hidden stream.
     const incident = { id: incidentID, organization_id: organizationID, name: 'Killed meanwhile' };
     await server.db.transaction(async (tx) => {
-      const [marker] = await tx.query<{ id: number }>('SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream', [incidentID]);
-      const target = new ImportTarget({ importId: await beginImport(tx, incidentID, 1), incident, format: 'delimited', defaultName: 'killed.tsv', analystId: null, nowMicros: 1, markerStreamId: marker!.id });
+      const [marker] = await tx.query<{ id: number }>(
+        'SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream',
+        [incidentID],
+      );
+      const target = new ImportTarget({
+        importId: await beginImport(tx, incidentID, 1),
+        incident,
+        format: 'delimited',
+        defaultName: 'killed.tsv',
+        analystId: null,
+        nowMicros: 1,
+        markerStreamId: marker!.id,
+      });
       await target.addDefaultStream(tx);
       await tx.query(`CREATE TEMP TABLE killed_batch (position bigint, line integer, is_marker boolean, actor text, actor_is_bot boolean, message text,
         start_micros bigint, end_micros bigint, extra jsonb, stream text, thread_key text) ON COMMIT DROP`);
       await tx.query(`INSERT INTO killed_batch VALUES (1, 2, false, 'mallory', false, 'zanzibar one', 10, 10, NULL, NULL, NULL),
         (2, 3, true, '', false, 'zanzibar marker', 20, 20, NULL, NULL, NULL)`);
       await target.moveBatch(tx, 'killed_batch', [
-        { line: 2, isMarker: false, actor: 'mallory', actorIsBot: false, message: 'zanzibar one', startMicros: 10, endMicros: 10, extra: {} },
-        { line: 3, isMarker: true, actor: '', actorIsBot: false, message: 'zanzibar marker', startMicros: 20, endMicros: 20, extra: {} },
+        {
+          line: 2,
+          isMarker: false,
+          actor: 'mallory',
+          actorIsBot: false,
+          message: 'zanzibar one',
+          startMicros: 10,
+          endMicros: 10,
+          extra: {},
+        },
+        {
+          line: 3,
+          isMarker: true,
+          actor: '',
+          actorIsBot: false,
+          message: 'zanzibar marker',
+          startMicros: 20,
+          endMicros: 20,
+          extra: {},
+        },
       ]);
     });
     expect(await countRows(server.db, 'events')).toBe(eventsBefore + 2);
@@ -147,9 +224,13 @@ describe.each(DATABASE_KINDS)('an import out of sight on %s', (kind) => {
     expect(await numbers()).toEqual(numbersBefore);
     // A marker added now is counted once: the sweep took nothing off the visible counts.
     const marked = await fetch(`${base}/api/incident/${incidentID}/marker`, {
-      method: 'POST', headers: { ...headers(), 'content-type': 'application/json' }, body: JSON.stringify({ startTimestamp: 30, endTimestamp: 30, message: 'after the sweep' }),
+      method: 'POST',
+      headers: { ...headers(), 'content-type': 'application/json' },
+      body: JSON.stringify({ startTimestamp: 30, endTimestamp: 30, message: 'after the sweep' }),
     });
     expect(marked.status, await marked.clone().text()).toBe(201);
-    expect((await get<{ incident: { counts: { events: number } } }>(`/api/incident/${incidentID}`)).incident.counts.events).toBe(1);
+    expect(
+      (await get<{ incident: { counts: { events: number } } }>(`/api/incident/${incidentID}`)).incident.counts.events,
+    ).toBe(1);
   }, 120_000);
 });

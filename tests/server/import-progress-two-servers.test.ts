@@ -16,11 +16,18 @@ const postgres = process.env.TEST_DATABASE_URL ? ['postgres' as const] : [];
 function tsv(rows: number): Uint8Array {
   const lines = ['time\tactor\tmessage'];
   const start = Date.UTC(2026, 0, 5, 8, 0, 0);
-  for (let row = 0; row < rows; row += 1) lines.push(`${new Date(start + row * 1000).toISOString()}\tactor-${row % 7}\tline ${row} of the proxy log`);
+  for (let row = 0; row < rows; row += 1)
+    lines.push(`${new Date(start + row * 1000).toISOString()}\tactor-${row % 7}\tline ${row} of the proxy log`);
   return new TextEncoder().encode(`${lines.join('\n')}\n`);
 }
 
-interface ProgressView { phase: string; bytesRead: number; totalBytes: number; validCount: number; invalidCount: number }
+interface ProgressView {
+  phase: string;
+  bytesRead: number;
+  totalBytes: number;
+  validCount: number;
+  invalidCount: number;
+}
 
 describe.each(postgres)('import progress behind two servers on one %s', (kind) => {
   let importing: TestServer;
@@ -34,7 +41,10 @@ describe.each(postgres)('import progress behind two servers on one %s', (kind) =
     base = await importing.app.listen({ port: 0, host: '127.0.0.1' });
     writer = await signIn(importing);
     await giveAnalyst(importing, writer, 'write');
-    other = await startServerProcess({ DATABASE_URL: importing.url!, CHURCHKEY_ADMIN_PASSWORD: 'two-servers-progress' });
+    other = await startServerProcess({
+      DATABASE_URL: importing.url!,
+      CHURCHKEY_ADMIN_PASSWORD: 'two-servers-progress',
+    });
   }, 180_000);
 
   afterAll(async () => {
@@ -48,7 +58,9 @@ describe.each(postgres)('import progress behind two servers on one %s', (kind) =
     const token = randomBytes(18).toString('base64url');
     let finished = false;
     const done = fetch(`${base}/api/incident/${incidentID}/import`, {
-      method: 'POST', headers: { cookie: writer.cookie, 'x-churchkey-analyst': String(writer.userID) }, body: fileForm(bytes, 'proxy.tsv', { progressToken: token }),
+      method: 'POST',
+      headers: { cookie: writer.cookie, 'x-churchkey-analyst': String(writer.userID) },
+      body: fileForm(bytes, 'proxy.tsv', { progressToken: token }),
     }).finally(() => {
       finished = true;
     });
@@ -68,9 +80,17 @@ describe.each(postgres)('import progress behind two servers on one %s', (kind) =
     const firstKnown = statuses.indexOf(200);
     expect(firstKnown).toBeGreaterThanOrEqual(0);
     expect(statuses.slice(firstKnown).every((status) => status === 200)).toBe(true);
-    expect(seen.some((view) => view.phase === 'importing' && view.validCount > 0 && view.validCount < 40_000)).toBe(true);
+    expect(seen.some((view) => view.phase === 'importing' && view.validCount > 0 && view.validCount < 40_000)).toBe(
+      true,
+    );
     const last = await fetch(`${other.url}/api/import/progress/${token}`);
     expect(last.status).toBe(200);
-    expect(((await last.json()) as { progress: ProgressView }).progress).toEqual({ phase: 'done', bytesRead: bytes.length, totalBytes: bytes.length, validCount: 40_000, invalidCount: 0 });
+    expect(((await last.json()) as { progress: ProgressView }).progress).toEqual({
+      phase: 'done',
+      bytesRead: bytes.length,
+      totalBytes: bytes.length,
+      validCount: 40_000,
+      invalidCount: 0,
+    });
   }, 300_000);
 });

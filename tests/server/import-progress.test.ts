@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { countRows, giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import {
+  countRows,
+  giveAnalyst,
+  signIn,
+  startTestServer,
+  type Session,
+  type TestServer,
+} from '../support/test-server.ts';
 import { fileForm } from '../support/multipart.ts';
 
 const newToken = () => randomBytes(18).toString('base64url');
@@ -19,7 +26,8 @@ const newToken = () => randomBytes(18).toString('base64url');
 function tsv(rows: number): Uint8Array {
   const lines = ['time\tactor\tmessage'];
   const start = Date.UTC(2026, 0, 5, 8, 0, 0);
-  for (let row = 0; row < rows; row += 1) lines.push(`${new Date(start + row * 1000).toISOString()}\tactor-${row % 7}\tline ${row} of the proxy log`);
+  for (let row = 0; row < rows; row += 1)
+    lines.push(`${new Date(start + row * 1000).toISOString()}\tactor-${row % 7}\tline ${row} of the proxy log`);
   return new TextEncoder().encode(`${lines.join('\n')}\n`);
 }
 
@@ -54,9 +62,15 @@ describe.each(DATABASE_KINDS)('import progress on %s', (kind) => {
     expect((await progressOf(token)).statusCode).toBe(404);
 
     let finished = false;
-    const importing = writer.request({ method: 'POST', url: `/api/incident/${incidentID}/import`, payload: fileForm(bytes, 'proxy.tsv', { progressToken: token }) }).finally(() => {
-      finished = true;
-    });
+    const importing = writer
+      .request({
+        method: 'POST',
+        url: `/api/incident/${incidentID}/import`,
+        payload: fileForm(bytes, 'proxy.tsv', { progressToken: token }),
+      })
+      .finally(() => {
+        finished = true;
+      });
     const seen: { phase: string; bytesRead: number; validCount: number }[] = [];
     while (!finished) {
       const answer = await progressOf(token);
@@ -68,7 +82,9 @@ describe.each(DATABASE_KINDS)('import progress on %s', (kind) => {
     expect(response.json().import.importedCount).toBe(ROWS);
 
     // Seen part-way: some bytes read but not all, rows counted, and never going backwards.
-    const partWay = seen.filter((sample) => sample.phase === 'importing' && sample.bytesRead > 0 && sample.bytesRead < bytes.length);
+    const partWay = seen.filter(
+      (sample) => sample.phase === 'importing' && sample.bytesRead > 0 && sample.bytesRead < bytes.length,
+    );
     expect(partWay.length).toBeGreaterThan(0);
     // Bytes are reported as they are read, rows as each batch is written: early samples may count none yet.
     expect(partWay.every((sample) => sample.validCount < ROWS)).toBe(true);
@@ -80,7 +96,13 @@ describe.each(DATABASE_KINDS)('import progress on %s', (kind) => {
 
     const done = await progressOf(token);
     expect(done.statusCode).toBe(200);
-    expect(done.json().progress).toEqual({ phase: 'done', bytesRead: bytes.length, totalBytes: bytes.length, validCount: ROWS, invalidCount: 0 });
+    expect(done.json().progress).toEqual({
+      phase: 'done',
+      bytesRead: bytes.length,
+      totalBytes: bytes.length,
+      validCount: ROWS,
+      invalidCount: 0,
+    });
   }, 120_000);
 
   it('shows a refused import as failed, and the incident keeps nothing of it', async () => {

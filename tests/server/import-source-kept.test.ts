@@ -94,7 +94,15 @@ describe.each(DATABASE_KINDS)('an import stopped part-way on %s', (kind) => {
     expect(after.streams.map((stream: { isMarkerStream: boolean }) => stream.isMarkerStream)).toEqual([true]);
     expect(after.events).toEqual([]);
     expect(after.actors).toEqual([]);
-    expect(after.incidentUploads).toEqual([expect.objectContaining({ fileName: 'proxy.tsv', sha256: file.sha256, sizeBytes: file.sizeBytes, isSystem: false, streamID: null })]);
+    expect(after.incidentUploads).toEqual([
+      expect.objectContaining({
+        fileName: 'proxy.tsv',
+        sha256: file.sha256,
+        sizeBytes: file.sizeBytes,
+        isSystem: false,
+        streamID: null,
+      }),
+    ]);
     const content = await writer.request({ url: `/api/upload/${after.incidentUploads[0].id}/content` });
     expect(content.rawPayload.toString()).toBe(tsv());
 
@@ -102,7 +110,12 @@ describe.each(DATABASE_KINDS)('an import stopped part-way on %s', (kind) => {
     const result = await run(server.db, incidentID, file);
     expect(result).toMatchObject({ importedCount: ROWS, streams: [{ name: 'proxy.tsv', eventCount: ROWS }] });
     const done = await incident(incidentID);
-    expect(done.incidentUploads.map((upload: { isSystem: boolean; streamID: number | null }) => [upload.isSystem, upload.streamID])).toEqual([
+    expect(
+      done.incidentUploads.map((upload: { isSystem: boolean; streamID: number | null }) => [
+        upload.isSystem,
+        upload.streamID,
+      ]),
+    ).toEqual([
       [false, null],
       [true, result.streams[0]!.id],
     ]);
@@ -131,7 +144,9 @@ describe.each(DATABASE_KINDS)('an import stopped part-way on %s', (kind) => {
     const file = await spool();
     const result = await run(server.db, incidentID, file);
     const { incidentUploads, streams } = await incident(incidentID);
-    expect(incidentUploads).toEqual([expect.objectContaining({ id: result.uploadID, isSystem: true, streamID: result.streams[0]!.id })]);
+    expect(incidentUploads).toEqual([
+      expect.objectContaining({ id: result.uploadID, isSystem: true, streamID: result.streams[0]!.id }),
+    ]);
     expect(streams.find((stream: { id: number }) => stream.id === result.streams[0]!.id)).toBeDefined();
     await file.discard();
   });

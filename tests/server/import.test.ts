@@ -16,7 +16,14 @@ import { insertIncident } from '../../server/repositories/incidents-repository.t
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createActor, createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { countRows, giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import {
+  countRows,
+  giveAnalyst,
+  signIn,
+  startTestServer,
+  type Session,
+  type TestServer,
+} from '../support/test-server.ts';
 import { fileForm } from '../support/multipart.ts';
 
 const fixture = (path: string) => readFileSync(join(FIXTURES_DIR, path));
@@ -68,7 +75,8 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
   let dataDir: string;
   let organizationID: number;
 
-  const importFile = (session: Session, incidentID: number, body: FormData) => session.request({ method: 'POST', url: `/api/incident/${incidentID}/import`, payload: body });
+  const importFile = (session: Session, incidentID: number, body: FormData) =>
+    session.request({ method: 'POST', url: `/api/incident/${incidentID}/import`, payload: body });
   const incident = async (id: number) => {
     const response = await writer.request({ url: `/api/incident/${id}` });
     expect(response.statusCode, response.body).toBe(200);
@@ -100,7 +108,12 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'churchkey-import-'));
     server = await startTestServer(kind, { DATA_DIR: dataDir });
-    [writer, reader, outsider, admin] = [await signIn(server), await signIn(server), await signIn(server), await signIn(server)];
+    [writer, reader, outsider, admin] = [
+      await signIn(server),
+      await signIn(server),
+      await signIn(server),
+      await signIn(server),
+    ];
     await giveAnalyst(server, writer, 'write');
     await giveAnalyst(server, reader, 'read');
     await giveAnalyst(server, outsider, 'write');
@@ -120,8 +133,16 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
     const response = await importFile(writer, incidentID, fileForm(bytes, 'firebug_multiple_pages.har'));
     expect(response.statusCode, response.body).toBe(201);
     const answer = response.json();
-    expect(answer.import).toMatchObject({ format: 'har', importedCount: 12, invalidCount: 0, invalid: [], invalidNotListed: 0 });
-    expect(answer.import.streams).toEqual([{ id: expect.any(Number), name: 'firebug_multiple_pages.har', eventCount: 9 }]);
+    expect(answer.import).toMatchObject({
+      format: 'har',
+      importedCount: 12,
+      invalidCount: 0,
+      invalid: [],
+      invalidNotListed: 0,
+    });
+    expect(answer.import.streams).toEqual([
+      { id: expect.any(Number), name: 'firebug_multiple_pages.har', eventCount: 9 },
+    ]);
     expect(answer.version).toEqual(expect.any(String));
 
     const view = await incident(incidentID);
@@ -132,22 +153,45 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
     expect(view.actors.length).toBeGreaterThan(0);
     expect(view.actors.every((actor) => /^[a-z0-9.-]+(:\d+)?$/i.test(actor.name) && !actor.isBot)).toBe(true);
     expect(view.counts.events).toBe(12);
-    const [extra] = await server.db.query<{ extra: Record<string, unknown> }>('SELECT extra FROM events WHERE stream_id = $1 ORDER BY start_micros LIMIT 1', [stream.id]);
+    const [extra] = await server.db.query<{ extra: Record<string, unknown> }>(
+      'SELECT extra FROM events WHERE stream_id = $1 ORDER BY start_micros LIMIT 1',
+      [stream.id],
+    );
     expect(JSON.stringify(extra!.extra)).toMatch(/wait/);
     const upload = view.incidentUploads.find((candidate) => candidate.id === answer.import.uploadID)!;
-    expect(upload).toMatchObject({ isSystem: true, streamID: stream.id, fileName: 'firebug_multiple_pages.har', sha256: sha256(bytes) });
+    expect(upload).toMatchObject({
+      isSystem: true,
+      streamID: stream.id,
+      fileName: 'firebug_multiple_pages.har',
+      sha256: sha256(bytes),
+    });
     expect(sha256(await storedBytes(upload.id))).toBe(sha256(bytes));
-    const audit = await server.db.query<{ item_id: number }>("SELECT item_id FROM data_audit WHERE action = 'import stream' AND item_id = $1", [stream.id]);
+    const audit = await server.db.query<{ item_id: number }>(
+      "SELECT item_id FROM data_audit WHERE action = 'import stream' AND item_id = $1",
+      [stream.id],
+    );
     expect(audit).toHaveLength(1);
   });
 
   it('imports the Zeek notice log: 207 events, a named stream, the time range of 2018', async () => {
     const incidentID = await createIncident(writer, organizationID, 'Zeek');
-    const response = await importFile(writer, incidentID, fileForm(fixture('events/zeek_notice_wrccdc2018.log'), 'notice.log', { streamName: 'Zeek notices' }));
+    const response = await importFile(
+      writer,
+      incidentID,
+      fileForm(fixture('events/zeek_notice_wrccdc2018.log'), 'notice.log', { streamName: 'Zeek notices' }),
+    );
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().import).toMatchObject({ format: 'delimited', importedCount: 207, invalidCount: 0, streams: [{ name: 'Zeek notices', eventCount: 207 }] });
+    expect(response.json().import).toMatchObject({
+      format: 'delimited',
+      importedCount: 207,
+      invalidCount: 0,
+      streams: [{ name: 'Zeek notices', eventCount: 207 }],
+    });
     const view = await incident(incidentID);
-    expect(view.streams.find((stream) => stream.name === 'Zeek notices')).toMatchObject({ importFormat: 'delimited', eventCount: 207 });
+    expect(view.streams.find((stream) => stream.name === 'Zeek notices')).toMatchObject({
+      importFormat: 'delimited',
+      eventCount: 207,
+    });
     expect(view.counts.events).toBe(207);
     expect(utcDay(view.firstTimestamp!)).toBe('2018-03-24');
     expect(view.lastTimestamp!).toBeGreaterThanOrEqual(view.firstTimestamp!);
@@ -155,11 +199,19 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
 
   it('imports the Timesketch CSV', async () => {
     const incidentID = await createIncident(writer, organizationID, 'Timesketch');
-    const response = await importFile(writer, incidentID, fileForm(fixture('events/timesketch_evtx_part.csv'), 'timesketch_evtx_part.csv'));
+    const response = await importFile(
+      writer,
+      incidentID,
+      fileForm(fixture('events/timesketch_evtx_part.csv'), 'timesketch_evtx_part.csv'),
+    );
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().import).toMatchObject({ format: 'timesketch-csv', importedCount: 13, invalidCount: 0 });
     const view = await incident(incidentID);
-    expect(view.streams.find((stream) => !stream.isMarkerStream)).toMatchObject({ name: 'timesketch_evtx_part.csv', importFormat: 'timesketch-csv', eventCount: 13 });
+    expect(view.streams.find((stream) => !stream.isMarkerStream)).toMatchObject({
+      name: 'timesketch_evtx_part.csv',
+      importFormat: 'timesketch-csv',
+      eventCount: 13,
+    });
     expect(view.events.every((event) => event.message !== '')).toBe(true);
   });
 
@@ -170,8 +222,13 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(201);
     const answer = response.json().import;
     expect(answer).toMatchObject({ format: 'slack-zip', importedCount: 158, invalidCount: 0 });
-    expect(answer.streams.map((stream: { name: string }) => stream.name).sort()).toEqual(['enrique', 'traveling-sailor']);
-    expect(answer.streams.reduce((sum: number, stream: { eventCount: number }) => sum + stream.eventCount, 0)).toBe(158);
+    expect(answer.streams.map((stream: { name: string }) => stream.name).sort()).toEqual([
+      'enrique',
+      'traveling-sailor',
+    ]);
+    expect(answer.streams.reduce((sum: number, stream: { eventCount: number }) => sum + stream.eventCount, 0)).toBe(
+      158,
+    );
     const view = await incident(incidentID);
     expect(view.streams.filter((stream) => stream.importFormat === 'slack-zip')).toHaveLength(2);
     expect(view.actors.some((actor) => actor.isBot)).toBe(true);
@@ -208,7 +265,11 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
     const parent = view.events.find((event) => event.message === 'parent')!;
     const reply = view.events.find((event) => event.message === 'reply')!;
     expect(view.collections.filter((collection) => collection.isThread)).toEqual([
-      expect.objectContaining({ name: `Reply thread ${parent.id}`, threadEventID: parent.id, eventIDs: [parent.id, reply.id].sort((a, b) => a - b) }),
+      expect.objectContaining({
+        name: `Reply thread ${parent.id}`,
+        threadEventID: parent.id,
+        eventIDs: [parent.id, reply.id].sort((a, b) => a - b),
+      }),
     ]);
     expect(view.actors.find((actor) => actor.isBot)).toBeDefined();
   });
@@ -216,12 +277,29 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
   it('imports an M365 CSV with the mapping given in settings, matching actors to the incident and organization', async () => {
     const incidentID = await createIncident(writer, organizationID, 'M365');
     const existing = await createActor(writer, incidentID, 'test-user@test-company.tld');
-    const settings = { format: 'delimited', delimiter: ',', quoted: true, preambleRows: 0, headerRows: 1, mapping: { startTime: 8, actor: 4, message: 2 }, numericUnit: 'seconds' };
-    const response = await importFile(writer, incidentID, fileForm(fixture('events/m365_defender_activity_log.csv'), 'm365.csv', { settings: JSON.stringify(settings), timeZone: 'Europe/Helsinki' }));
+    const settings = {
+      format: 'delimited',
+      delimiter: ',',
+      quoted: true,
+      preambleRows: 0,
+      headerRows: 1,
+      mapping: { startTime: 8, actor: 4, message: 2 },
+      numericUnit: 'seconds',
+    };
+    const response = await importFile(
+      writer,
+      incidentID,
+      fileForm(fixture('events/m365_defender_activity_log.csv'), 'm365.csv', {
+        settings: JSON.stringify(settings),
+        timeZone: 'Europe/Helsinki',
+      }),
+    );
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().import).toMatchObject({ format: 'delimited', importedCount: 15, invalidCount: 0 });
     const view = await incident(incidentID);
-    expect(view.actors).toEqual([expect.objectContaining({ id: existing, name: 'test-user@test-company.tld', eventCount: 15 })]);
+    expect(view.actors).toEqual([
+      expect.objectContaining({ id: existing, name: 'test-user@test-company.tld', eventCount: 15 }),
+    ]);
     expect(utcDay(view.firstTimestamp!)).toBe('2023-10-25');
     expect(view.events.some((event) => event.message === 'ListViewed')).toBe(true);
 
@@ -231,14 +309,24 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
       [organizationID, 'test-user@test-company.tld'],
     );
     const second = await createIncident(writer, organizationID, 'M365 again');
-    const again = await importFile(writer, second, fileForm(fixture('events/m365_defender_activity_log.csv'), 'm365.csv', { settings: JSON.stringify(settings) }));
+    const again = await importFile(
+      writer,
+      second,
+      fileForm(fixture('events/m365_defender_activity_log.csv'), 'm365.csv', { settings: JSON.stringify(settings) }),
+    );
     expect(again.statusCode, again.body).toBe(201);
-    expect((await incident(second)).actors).toEqual([expect.objectContaining({ organizationActorID: organizationActor!.id, eventCount: 15 })]);
+    expect((await incident(second)).actors).toEqual([
+      expect.objectContaining({ organizationActorID: organizationActor!.id, eventCount: 15 }),
+    ]);
   });
 
   it('imports an XChat IRC log with no settings: nicks as actors, the impossible time 39:95:90 reported', async () => {
     const incidentID = await createIncident(writer, organizationID, 'IRC');
-    const response = await importFile(writer, incidentID, fileForm(fixture('events/xchat_irc_transcript.log'), 'xchat.log'));
+    const response = await importFile(
+      writer,
+      incidentID,
+      fileForm(fixture('events/xchat_irc_transcript.log'), 'xchat.log'),
+    );
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().import).toMatchObject({ importedCount: 15, invalidCount: 1 });
     expect(response.json().import.invalid.map((row: { line: number }) => row.line)).toEqual([10]);
@@ -248,7 +336,15 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
 
   it('imports the valid rows of a file with invalid ones and reports each invalid line', async () => {
     const incidentID = await createIncident(writer, organizationID, 'Some invalid');
-    const tsv = ['time\tactor\tmessage', '2024-06-04 09:00:00\tana\tfirst', 'not a time\tana\tbroken', '2024-06-04 09:01:00\tbo\tsecond', '\tbo\tno time', '2024-06-04 09:02:00\tana\tthird', ''].join('\n');
+    const tsv = [
+      'time\tactor\tmessage',
+      '2024-06-04 09:00:00\tana\tfirst',
+      'not a time\tana\tbroken',
+      '2024-06-04 09:01:00\tbo\tsecond',
+      '\tbo\tno time',
+      '2024-06-04 09:02:00\tana\tthird',
+      '',
+    ].join('\n');
     const response = await importFile(writer, incidentID, fileForm(strToU8(tsv), 'some.tsv'));
     expect(response.statusCode, response.body).toBe(201);
     const answer = response.json().import;
@@ -268,10 +364,25 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
 
     it.each([
       ['no file', () => fileForm(undefined, '', { streamName: 'x' }), 'file', /required/],
-      ['an unsupported file (binary)', () => fileForm(new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 0]), 'a.out'), 'file', /binary file/],
+      [
+        'an unsupported file (binary)',
+        () => fileForm(new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 0]), 'a.out'),
+        'file',
+        /binary file/,
+      ],
       ['bad settings JSON', () => fileForm(ZEEK(), 'notice.log', { settings: '{"format":' }), 'settings', /JSON/],
-      ['settings of an unknown format', () => fileForm(ZEEK(), 'notice.log', { settings: '{"format":"pcap"}' }), 'settings', /format/],
-      ['an unknown time zone', () => fileForm(ZEEK(), 'notice.log', { timeZone: 'Mars/Olympus' }), 'timeZone', /time zone/],
+      [
+        'settings of an unknown format',
+        () => fileForm(ZEEK(), 'notice.log', { settings: '{"format":"pcap"}' }),
+        'settings',
+        /format/,
+      ],
+      [
+        'an unknown time zone',
+        () => fileForm(ZEEK(), 'notice.log', { timeZone: 'Mars/Olympus' }),
+        'timeZone',
+        /time zone/,
+      ],
       ['a field the call does not take', () => fileForm(ZEEK(), 'notice.log', { kind: 'text' }), 'kind', /not a field/],
     ])('%s: 400', async (_name, body, field, reason) => {
       const before = await stored();
@@ -292,7 +403,13 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
 
     it('a file whose every row is invalid: 400, nothing stored', async () => {
       const before = await stored();
-      const response = await importFile(writer, incidentID, fileForm(strToU8('time\tmessage\nyesterday\toops\n'), 'bad.tsv', { settings: JSON.stringify({ format: 'delimited', delimiter: '\t', mapping: { startTime: 0, message: 1 } }) }));
+      const response = await importFile(
+        writer,
+        incidentID,
+        fileForm(strToU8('time\tmessage\nyesterday\toops\n'), 'bad.tsv', {
+          settings: JSON.stringify({ format: 'delimited', delimiter: '\t', mapping: { startTime: 0, message: 1 } }),
+        }),
+      );
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().error).toMatchObject({ field: 'file', message: expect.stringMatching(/no valid rows/) });
       expect(await stored()).toEqual(before);
@@ -306,7 +423,10 @@ describe('npm run import (the compiled CLI on a PGlite DATA_DIR)', () => {
   const cli = (args: string[]) => {
     // The CLI must use this PGlite directory even when the test run has a PostgreSQL server.
     const { DATABASE_URL: _unused, ...env } = process.env;
-    return spawnSync(process.execPath, [join(projectRoot(), 'build/server/cli/import.js'), ...args], { env: { ...env, DATA_DIR: dataDir }, encoding: 'utf8' });
+    return spawnSync(process.execPath, [join(projectRoot(), 'build/server/cli/import.js'), ...args], {
+      env: { ...env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
   };
 
   beforeAll(async () => {
@@ -314,14 +434,27 @@ describe('npm run import (the compiled CLI on a PGlite DATA_DIR)', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'churchkey-import-cli-'));
     const db = await openPglite(dataDir);
     await migrate(db);
-    const [organization] = await db.query<{ id: number }>("INSERT INTO organizations (name, created_micros) VALUES ('Ops', 0) RETURNING id");
-    incidentID = await insertIncident(db, { organizationId: organization!.id, name: 'Outage', description: '', analystId: null });
+    const [organization] = await db.query<{ id: number }>(
+      "INSERT INTO organizations (name, created_micros) VALUES ('Ops', 0) RETURNING id",
+    );
+    incidentID = await insertIncident(db, {
+      organizationId: organization!.id,
+      name: 'Outage',
+      description: '',
+      analystId: null,
+    });
     await db.close();
   }, 120_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('imports the Zeek notice log and prints the summary; a missing file or incident is a clear error', async () => {
-    const done = cli(['--incident', String(incidentID), '--stream', 'Zeek', join(FIXTURES_DIR, 'events/zeek_notice_wrccdc2018.log')]);
+    const done = cli([
+      '--incident',
+      String(incidentID),
+      '--stream',
+      'Zeek',
+      join(FIXTURES_DIR, 'events/zeek_notice_wrccdc2018.log'),
+    ]);
     expect(done.status, done.stderr).toBe(0);
     expect(done.stdout).toMatch(/imported 207 events \(delimited\)/);
     expect(done.stdout).toMatch(/stream \d+ "Zeek": 207 events/);

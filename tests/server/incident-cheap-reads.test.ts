@@ -4,7 +4,13 @@
  * answers an analyst who may not read the incident; logout ends a session the server remembers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActor, createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
+import {
+  createActor,
+  createEvent,
+  createIncident,
+  createOrganization,
+  createStream,
+} from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 
@@ -21,7 +27,10 @@ describe.each(DATABASE_KINDS)('cheap incident reads on %s', (kind) => {
   afterAll(async () => server?.close());
 
   const read = (session: Session, incidentID: number, etag?: string) =>
-    session.request({ url: `/api/incident/${incidentID}`, headers: etag === undefined ? {} : { 'if-none-match': etag } });
+    session.request({
+      url: `/api/incident/${incidentID}`,
+      headers: etag === undefined ? {} : { 'if-none-match': etag },
+    });
   const ok = async (request: Parameters<Session['request']>[0]) => {
     const response = await writer.request(request);
     expect(response.statusCode, response.body).toBeLessThan(300);
@@ -33,7 +42,12 @@ describe.each(DATABASE_KINDS)('cheap incident reads on %s', (kind) => {
     const incidentID = await createIncident(writer, organizationID, 'Cheap reads');
     const chat = await createStream(writer, incidentID, 'chat');
     const ada = await createActor(writer, incidentID, 'Ada');
-    const eventID = await createEvent(writer, incidentID, { streamID: chat, actorID: ada, message: 'disk full', startTimestamp: T0 });
+    const eventID = await createEvent(writer, incidentID, {
+      streamID: chat,
+      actorID: ada,
+      message: 'disk full',
+      startTimestamp: T0,
+    });
 
     const first = await read(writer, incidentID);
     expect(first.statusCode).toBe(200);
@@ -47,10 +61,16 @@ describe.each(DATABASE_KINDS)('cheap incident reads on %s', (kind) => {
     const unchanged = await read(writer, incidentID, etag);
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
-    expect((await read(writer, incidentID, `"other", W/${etag}`)).statusCode, 'a list and a weak form match too').toBe(304);
+    expect((await read(writer, incidentID, `"other", W/${etag}`)).statusCode, 'a list and a weak form match too').toBe(
+      304,
+    );
 
     const seen = new Set([etag]);
-    const changes = async (what: string, write: () => Promise<unknown>, shows: (incident: Record<string, unknown>) => boolean) => {
+    const changes = async (
+      what: string,
+      write: () => Promise<unknown>,
+      shows: (incident: Record<string, unknown>) => boolean,
+    ) => {
       await write();
       const response = await read(writer, incidentID, etag);
       expect(response.statusCode, `${what}: a device holding the old ETag gets the new payload`).toBe(200);
@@ -64,20 +84,52 @@ describe.each(DATABASE_KINDS)('cheap incident reads on %s', (kind) => {
     type Payload = Record<string, unknown>;
     const list = (incident: Payload, key: string) => incident[key] as Array<Record<string, unknown>>;
 
-    await changes('an event', () => createEvent(writer, incidentID, { streamID: chat, actorID: ada, message: 'second', startTimestamp: T0 + 1 }),
-      (incident) => list(incident, 'events').some((event) => event.message === 'second'));
-    await changes('a marker', () => ok({ method: 'POST', url: `/api/incident/${incidentID}/marker`, payload: { message: 'Impact', startTimestamp: T0 + 2 } }),
-      (incident) => list(incident, 'events').some((event) => event.message === 'Impact'));
-    await changes('a note', () => ok({ method: 'POST', url: `/api/incident/${incidentID}/note`, payload: { text: 'first sign', kind: 'other', eventID } }),
-      (incident) => list(incident, 'notes').some((note) => note.text === 'first sign'));
-    await changes('a tag', () => ok({ method: 'PUT', url: `/api/event/${eventID}/tag/outage` }),
-      (incident) => list(incident, 'eventTags').some((tag) => tag.name === 'outage'));
-    await changes('a stream rename', () => ok({ method: 'PUT', url: `/api/stream/${chat}`, payload: { name: 'team chat' } }),
-      (incident) => list(incident, 'streams').some((stream) => stream.name === 'team chat'));
-    await changes('an actor edit', () => ok({ method: 'PUT', url: `/api/incident/${incidentID}/actor/${ada}`, payload: { name: 'Ada L.' } }),
-      (incident) => list(incident, 'actors').some((actor) => actor.name === 'Ada L.'));
-    await changes('an incident rename', () => ok({ method: 'PUT', url: `/api/incident/${incidentID}`, payload: { name: 'Cheap reads, renamed' } }),
-      (incident) => incident.name === 'Cheap reads, renamed');
+    await changes(
+      'an event',
+      () =>
+        createEvent(writer, incidentID, { streamID: chat, actorID: ada, message: 'second', startTimestamp: T0 + 1 }),
+      (incident) => list(incident, 'events').some((event) => event.message === 'second'),
+    );
+    await changes(
+      'a marker',
+      () =>
+        ok({
+          method: 'POST',
+          url: `/api/incident/${incidentID}/marker`,
+          payload: { message: 'Impact', startTimestamp: T0 + 2 },
+        }),
+      (incident) => list(incident, 'events').some((event) => event.message === 'Impact'),
+    );
+    await changes(
+      'a note',
+      () =>
+        ok({
+          method: 'POST',
+          url: `/api/incident/${incidentID}/note`,
+          payload: { text: 'first sign', kind: 'other', eventID },
+        }),
+      (incident) => list(incident, 'notes').some((note) => note.text === 'first sign'),
+    );
+    await changes(
+      'a tag',
+      () => ok({ method: 'PUT', url: `/api/event/${eventID}/tag/outage` }),
+      (incident) => list(incident, 'eventTags').some((tag) => tag.name === 'outage'),
+    );
+    await changes(
+      'a stream rename',
+      () => ok({ method: 'PUT', url: `/api/stream/${chat}`, payload: { name: 'team chat' } }),
+      (incident) => list(incident, 'streams').some((stream) => stream.name === 'team chat'),
+    );
+    await changes(
+      'an actor edit',
+      () => ok({ method: 'PUT', url: `/api/incident/${incidentID}/actor/${ada}`, payload: { name: 'Ada L.' } }),
+      (incident) => list(incident, 'actors').some((actor) => actor.name === 'Ada L.'),
+    );
+    await changes(
+      'an incident rename',
+      () => ok({ method: 'PUT', url: `/api/incident/${incidentID}`, payload: { name: 'Cheap reads, renamed' } }),
+      (incident) => incident.name === 'Cheap reads, renamed',
+    );
   });
 
   it('never answers an analyst who may not read the incident from the cache', async () => {
@@ -100,7 +152,11 @@ describe.each(DATABASE_KINDS)('cheap incident reads on %s', (kind) => {
     await giveAnalyst(server, leaving, 'read');
     expect((await leaving.request({ url: '/auth/user' })).statusCode).toBe(200);
     expect((await leaving.request({ url: '/auth/user' })).statusCode, 'answered again, now from memory').toBe(200);
-    const logout = await leaving.request({ method: 'POST', url: '/auth/logout', headers: { origin: 'http://localhost' } });
+    const logout = await leaving.request({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: { origin: 'http://localhost' },
+    });
     expect(logout.statusCode, logout.body).toBe(303);
     expect((await leaving.request({ url: '/auth/user' })).statusCode).toBe(401);
     expect((await leaving.request({ url: '/api/incidents' })).statusCode).toBe(401);
@@ -111,9 +167,14 @@ describe.each(DATABASE_KINDS)('cheap incident reads on %s', (kind) => {
     await giveAnalyst(server, admin, 'admin');
     const demoted = await signIn(server);
     await giveAnalyst(server, demoted, 'write');
-    const organization = () => demoted.request({ method: 'POST', url: '/api/organization', payload: { name: 'Before demotion' } });
+    const organization = () =>
+      demoted.request({ method: 'POST', url: '/api/organization', payload: { name: 'Before demotion' } });
     expect((await organization()).statusCode, 'a writer may write').toBe(201);
-    const change = await admin.request({ method: 'PUT', url: `/api/analyst/${demoted.userID}/permission`, payload: { permission: 'read' } });
+    const change = await admin.request({
+      method: 'PUT',
+      url: `/api/analyst/${demoted.userID}/permission`,
+      payload: { permission: 'read' },
+    });
     expect(change.statusCode, change.body).toBe(200);
     expect((await organization()).statusCode, 'a reader may not, from the next request on').toBe(403);
   });

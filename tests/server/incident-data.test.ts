@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActor, createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
+import {
+  createActor,
+  createEvent,
+  createIncident,
+  createOrganization,
+  createStream,
+} from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { countRows, giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import {
+  countRows,
+  giveAnalyst,
+  signIn,
+  startTestServer,
+  type Session,
+  type TestServer,
+} from '../support/test-server.ts';
 
 const T0 = 1_700_000_000_000_000; // 2023-11-14T22:13:20Z in microseconds
 
@@ -25,10 +38,29 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
     const logs = await createStream(writer, incidentID, 'logs');
     const ada = await createActor(writer, incidentID, 'Ada');
     const bot = await createActor(writer, incidentID, 'alertbot', true);
-    const first = await createEvent(writer, incidentID, { streamID: chat, actorID: ada, message: 'database is slow', startTimestamp: T0 + 5_000_000, endTimestamp: T0 + 7_500_000 });
-    await createEvent(writer, incidentID, { streamID: logs, actorID: bot, message: 'ALERT p99 latency', startTimestamp: T0 });
-    await createEvent(writer, incidentID, { streamID: logs, message: 'no actor here', startTimestamp: T0 + 60_000_000 });
-    const marker = await writer.request({ method: 'POST', url: `/api/incident/${incidentID}/marker`, payload: { message: 'Impact starts', startTimestamp: T0 + 1_000_000 } });
+    const first = await createEvent(writer, incidentID, {
+      streamID: chat,
+      actorID: ada,
+      message: 'database is slow',
+      startTimestamp: T0 + 5_000_000,
+      endTimestamp: T0 + 7_500_000,
+    });
+    await createEvent(writer, incidentID, {
+      streamID: logs,
+      actorID: bot,
+      message: 'ALERT p99 latency',
+      startTimestamp: T0,
+    });
+    await createEvent(writer, incidentID, {
+      streamID: logs,
+      message: 'no actor here',
+      startTimestamp: T0 + 60_000_000,
+    });
+    const marker = await writer.request({
+      method: 'POST',
+      url: `/api/incident/${incidentID}/marker`,
+      payload: { message: 'Impact starts', startTimestamp: T0 + 1_000_000 },
+    });
     expect(marker.statusCode).toBe(201);
 
     const response = await writer.request({ url: `/api/incident/${incidentID}` });
@@ -42,7 +74,15 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
       lastTimestamp: T0 + 60_000_000,
       hasMultipleStreams: true,
       eventsComplete: true,
-      counts: { events: 4, streams: 2, uploads: 0, actorEventCount: 2, eventNoteCount: 0, humanActorCount: 1, humanActorEventCount: 1 },
+      counts: {
+        events: 4,
+        streams: 2,
+        uploads: 0,
+        actorEventCount: 2,
+        eventNoteCount: 0,
+        humanActorCount: 1,
+        humanActorEventCount: 1,
+      },
     });
     expect(incident.streams.map((s: { name: string; isMarkerStream: boolean }) => [s.name, s.isMarkerStream])).toEqual([
       ['chat', false],
@@ -53,7 +93,12 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
       ['Ada', 1],
       ['alertbot', 1],
     ]);
-    expect(incident.events.map((e: { message: string }) => e.message)).toEqual(['ALERT p99 latency', 'Impact starts', 'database is slow', 'no actor here']);
+    expect(incident.events.map((e: { message: string }) => e.message)).toEqual([
+      'ALERT p99 latency',
+      'Impact starts',
+      'database is slow',
+      'no actor here',
+    ]);
     const markerRow = incident.events.find((e: { isMarker: boolean }) => e.isMarker);
     expect(markerRow).toMatchObject({ actorID: 0, message: 'Impact starts' });
 
@@ -77,7 +122,13 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
       snippets: [],
     });
     const instant = (await writer.request({ url: `/api/event/${markerRow.id}` })).json().event;
-    expect(instant).toMatchObject({ isMarker: true, actorID: 0, hasDuration: false, durationMicroseconds: 0, startTimestampElapsed: 1_000_000 });
+    expect(instant).toMatchObject({
+      isMarker: true,
+      actorID: 0,
+      hasDuration: false,
+      durationMicroseconds: 0,
+      startTimestampElapsed: 1_000_000,
+    });
   });
 
   it('keeps counts right through moves and deletes', async () => {
@@ -90,7 +141,11 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
     expect((await counts()).humanActorEventCount).toBe(0);
     await writer.request({ method: 'PUT', url: `/api/event/${eventID}`, payload: { actorID: human } });
     expect(await counts()).toMatchObject({ events: 1, actorEventCount: 1, humanActorEventCount: 1 });
-    await writer.request({ method: 'PUT', url: `/api/incident/${incidentID}/actor/${human}`, payload: { isBot: true } });
+    await writer.request({
+      method: 'PUT',
+      url: `/api/incident/${incidentID}/actor/${human}`,
+      payload: { isBot: true },
+    });
     expect(await counts()).toMatchObject({ humanActorCount: 0, humanActorEventCount: 0 });
     await writer.request({ method: 'DELETE', url: `/api/event/${eventID}` });
     expect(await counts()).toMatchObject({ events: 0, actorEventCount: 0 });
@@ -110,7 +165,9 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
     let after: string | null = null;
     let pages = 0;
     do {
-      const response = await writer.request({ url: `/api/incident/${incidentID}/events?limit=7${after ? `&after=${after}` : ''}` });
+      const response = await writer.request({
+        url: `/api/incident/${incidentID}/events?limit=7${after ? `&after=${after}` : ''}`,
+      });
       expect(response.statusCode).toBe(200);
       const body = response.json();
       seen.push(...body.events.map((e: { message: string }) => e.message));
@@ -120,12 +177,22 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
     expect(pages).toBe(4);
     expect(seen).toEqual(Array.from({ length: 25 }, (_, g) => `event ${g}`));
 
-    const window = await writer.request({ url: `/api/incident/${incidentID}/events?minTimestamp=${T0 + 3_000_000}&maxTimestamp=${T0 + 4_000_000}` });
-    expect(window.json().events.map((e: { message: string }) => e.message)).toEqual(['event 6', 'event 7', 'event 8', 'event 9']);
+    const window = await writer.request({
+      url: `/api/incident/${incidentID}/events?minTimestamp=${T0 + 3_000_000}&maxTimestamp=${T0 + 4_000_000}`,
+    });
+    expect(window.json().events.map((e: { message: string }) => e.message)).toEqual([
+      'event 6',
+      'event 7',
+      'event 8',
+      'event 9',
+    ]);
 
     const ndjson = await writer.request({ url: `/api/incident/${incidentID}/events.ndjson` });
     expect(ndjson.headers['content-type']).toContain('application/x-ndjson');
-    const lines = ndjson.body.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = ndjson.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines[0]).toMatchObject({ eventCount: 25 });
     expect(lines.slice(1).map((e: { message: string }) => e.message)).toEqual(seen);
 
@@ -139,7 +206,9 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
     const organizationID = await createOrganization(writer, 'Sorting');
     const ids = [];
     for (const name of ['b', 'a', 'b']) ids.push(await createIncident(writer, organizationID, name));
-    const response = await writer.request({ url: `/api/incidents?organizationID=${organizationID}&sortField=name,createTimestamp&sortDirection=asc,desc` });
+    const response = await writer.request({
+      url: `/api/incidents?organizationID=${organizationID}&sortField=name,createTimestamp&sortDirection=asc,desc`,
+    });
     const list = response.json().incidents;
     expect(list.sortField).toEqual(['name', 'createTimestamp']);
     expect(list.sortDirection).toEqual(['asc', 'desc']);
@@ -149,7 +218,9 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
     expect(bad.json().error.field).toBe('sortField');
     const badDirection = await writer.request({ url: '/api/organizations?sortField=name&sortDirection=up' });
     expect(badDirection.json().error.field).toBe('sortDirection');
-    const organizations = (await writer.request({ url: '/api/organizations?sortField=incidentCount&sortDirection=desc' })).json().organizations;
+    const organizations = (
+      await writer.request({ url: '/api/organizations?sortField=incidentCount&sortDirection=desc' })
+    ).json().organizations;
     expect(organizations.sortedItems[0]).toBe(organizationID);
   });
 
@@ -160,7 +231,13 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
     const incidentID = await createIncident(writer, organizationID, 'Secret incident');
     const stream = await createStream(writer, incidentID);
     const eventID = await createEvent(writer, incidentID, { streamID: stream, message: 'secret', startTimestamp: T0 });
-    for (const url of [`/api/organization/${organizationID}`, `/api/incident/${incidentID}`, `/api/stream/${stream}`, `/api/event/${eventID}`, `/api/incident/${incidentID}/events`]) {
+    for (const url of [
+      `/api/organization/${organizationID}`,
+      `/api/incident/${incidentID}`,
+      `/api/stream/${stream}`,
+      `/api/event/${eventID}`,
+      `/api/incident/${incidentID}/events`,
+    ]) {
       const response = await outsider.request({ url });
       expect(response.statusCode, url).toBe(404);
       expect(response.body).not.toContain('Secret');
@@ -168,7 +245,11 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
     const writes = [
       { method: 'PUT' as const, url: `/api/incident/${incidentID}`, payload: { name: 'pwned' } },
       { method: 'POST' as const, url: `/api/incident/${incidentID}/stream`, payload: { name: 'x' } },
-      { method: 'POST' as const, url: `/api/incident/${incidentID}/event`, payload: { streamID: stream, message: 'x', startTimestamp: T0 } },
+      {
+        method: 'POST' as const,
+        url: `/api/incident/${incidentID}/event`,
+        payload: { streamID: stream, message: 'x', startTimestamp: T0 },
+      },
       { method: 'DELETE' as const, url: `/api/event/${eventID}` },
       { method: 'POST' as const, url: '/api/incident', payload: { organizationID, name: 'x' } },
     ];
@@ -182,7 +263,10 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
     expect(mine.map((i: { id: number }) => i.id)).not.toContain(incidentID);
     // An administrator reaches every organization, and can make the outsider a member.
     expect((await admin.request({ url: `/api/incident/${incidentID}` })).statusCode).toBe(200);
-    expect((await admin.request({ method: 'PUT', url: `/api/organization/${organizationID}/member/${outsider.userID}` })).statusCode).toBe(200);
+    expect(
+      (await admin.request({ method: 'PUT', url: `/api/organization/${organizationID}/member/${outsider.userID}` }))
+        .statusCode,
+    ).toBe(200);
     expect((await outsider.request({ url: `/api/incident/${incidentID}` })).statusCode).toBe(200);
   });
 
@@ -193,7 +277,11 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
     await admin.request({ method: 'PUT', url: `/api/organization/${organizationID}/member/${reader.userID}` });
     const incidentID = await createIncident(writer, organizationID);
     expect((await reader.request({ url: `/api/incident/${incidentID}` })).statusCode).toBe(200);
-    const write = await reader.request({ method: 'POST', url: `/api/incident/${incidentID}/stream`, payload: { name: 'x' } });
+    const write = await reader.request({
+      method: 'POST',
+      url: `/api/incident/${incidentID}/stream`,
+      payload: { name: 'x' },
+    });
     expect(write.statusCode).toBe(403);
     const anonymous = await server.app.inject({ url: `/api/incident/${incidentID}` });
     expect(anonymous.statusCode).toBe(401);
@@ -202,19 +290,43 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
   });
 
   it.each([
-    ['a stream of another incident', (s: number) => ({ streamID: s + 100_000, message: 'x', startTimestamp: T0 }), 'streamID'],
-    ['an end before the start', (s: number) => ({ streamID: s, message: 'x', startTimestamp: T0, endTimestamp: T0 - 1 }), 'endTimestamp'],
+    [
+      'a stream of another incident',
+      (s: number) => ({ streamID: s + 100_000, message: 'x', startTimestamp: T0 }),
+      'streamID',
+    ],
+    [
+      'an end before the start',
+      (s: number) => ({ streamID: s, message: 'x', startTimestamp: T0, endTimestamp: T0 - 1 }),
+      'endTimestamp',
+    ],
     ['a fractional timestamp', (s: number) => ({ streamID: s, message: 'x', startTimestamp: 1.5 }), 'startTimestamp'],
     ['a negative timestamp', (s: number) => ({ streamID: s, message: 'x', startTimestamp: -5 }), 'startTimestamp'],
-    ['a timestamp as text', (s: number) => ({ streamID: s, message: 'x', startTimestamp: '2024-01-01' }), 'startTimestamp'],
-    ['an unknown actor', (s: number) => ({ streamID: s, actorID: 999_999, message: 'x', startTimestamp: T0 }), 'actorID'],
-    ['a message over 100,000 characters', (s: number) => ({ streamID: s, message: 'x'.repeat(100_001), startTimestamp: T0 }), 'message'],
+    [
+      'a timestamp as text',
+      (s: number) => ({ streamID: s, message: 'x', startTimestamp: '2024-01-01' }),
+      'startTimestamp',
+    ],
+    [
+      'an unknown actor',
+      (s: number) => ({ streamID: s, actorID: 999_999, message: 'x', startTimestamp: T0 }),
+      'actorID',
+    ],
+    [
+      'a message over 100,000 characters',
+      (s: number) => ({ streamID: s, message: 'x'.repeat(100_001), startTimestamp: T0 }),
+      'message',
+    ],
   ])('refuses an event with %s, storing nothing', async (_name, make, field) => {
     const organizationID = await createOrganization(writer);
     const incidentID = await createIncident(writer, organizationID);
     const stream = await createStream(writer, incidentID);
     const before = await countRows(server.db, 'events');
-    const response = await writer.request({ method: 'POST', url: `/api/incident/${incidentID}/event`, payload: make(stream) });
+    const response = await writer.request({
+      method: 'POST',
+      url: `/api/incident/${incidentID}/event`,
+      payload: make(stream),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.field).toBe(field);
     expect(await countRows(server.db, 'events')).toBe(before);
@@ -225,7 +337,8 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
     const incidentID = await createIncident(writer, organizationID);
     const stream = await createStream(writer, incidentID);
     const eventID = await createEvent(writer, incidentID, { streamID: stream, message: 'x', startTimestamp: T0 });
-    const shift = (offset: number) => writer.request({ method: 'PUT', url: `/api/stream/${stream}`, payload: { clockOffsetMicroseconds: offset } });
+    const shift = (offset: number) =>
+      writer.request({ method: 'PUT', url: `/api/stream/${stream}`, payload: { clockOffsetMicroseconds: offset } });
     expect((await shift(-90_000_000)).statusCode).toBe(200);
     expect((await writer.request({ url: `/api/event/${eventID}` })).json().event.startTimestamp).toBe(T0 - 90_000_000);
     expect((await shift(0)).statusCode).toBe(200);
@@ -242,20 +355,54 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
   it('bulk edits organization actors all at once or not at all', async () => {
     const organizationID = await createOrganization(writer);
     const make = async (displayName: string) =>
-      (await writer.request({ method: 'POST', url: `/api/organization/${organizationID}/actor`, payload: { displayName, startDate: '2020-02-29' } })).json().actor.id;
+      (
+        await writer.request({
+          method: 'POST',
+          url: `/api/organization/${organizationID}/actor`,
+          payload: { displayName, startDate: '2020-02-29' },
+        })
+      ).json().actor.id;
     const a = await make('Ada');
     const b = await make('Bob');
-    const ok = await writer.request({ method: 'PUT', url: `/api/organization/${organizationID}/actors`, payload: { actors: [{ id: a, isBot: true }, { id: b, description: 'on call' }] } });
+    const ok = await writer.request({
+      method: 'PUT',
+      url: `/api/organization/${organizationID}/actors`,
+      payload: {
+        actors: [
+          { id: a, isBot: true },
+          { id: b, description: 'on call' },
+        ],
+      },
+    });
     expect(ok.json().updated).toBe(2);
-    const failed = await writer.request({ method: 'PUT', url: `/api/organization/${organizationID}/actors`, payload: { actors: [{ id: a, displayName: 'Changed' }, { id: 987654, isBot: true }] } });
+    const failed = await writer.request({
+      method: 'PUT',
+      url: `/api/organization/${organizationID}/actors`,
+      payload: {
+        actors: [
+          { id: a, displayName: 'Changed' },
+          { id: 987654, isBot: true },
+        ],
+      },
+    });
     expect(failed.statusCode).toBe(400);
     expect(failed.json().error.field).toBe('actors.1.id');
     const actors = (await writer.request({ url: `/api/organization/${organizationID}` })).json().organization.actors;
-    expect(actors.map((x: { displayName: string; isBot: boolean; description: string }) => [x.displayName, x.isBot, x.description])).toEqual([
+    expect(
+      actors.map((x: { displayName: string; isBot: boolean; description: string }) => [
+        x.displayName,
+        x.isBot,
+        x.description,
+      ]),
+    ).toEqual([
       ['Ada', true, ''],
       ['Bob', false, 'on call'],
     ]);
-    const badDate = await writer.request({ method: 'POST', url: `/api/organization/${organizationID}/actor`, payload: { displayName: 'C', startDate: '2021-02-30' } });
+    const badDate = await writer.request({
+      method: 'POST',
+      url: `/api/organization/${organizationID}/actor`,
+      payload: { displayName: 'C', startDate: '2021-02-30' },
+    });
     expect(badDate.json().error.field).toBe('startDate');
   });
 });

@@ -8,7 +8,11 @@ import { loadConfig } from '../../server/config.ts';
 import { signIn, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const TEMPLATE = 'https://tiles.example.org/osm/{z}/{x}/{y}.png';
-const directive = (csp: string, name: string) => csp.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? '';
+const directive = (csp: string, name: string) =>
+  csp
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name} `)) ?? '';
 
 describe('map imagery', () => {
   let configured: TestServer;
@@ -24,8 +28,12 @@ describe('map imagery', () => {
   });
 
   it('refuses a tile template that is not http(s) with {z}, {x} and {y}', () => {
-    expect(() => loadConfig({ MAP_TILE_URL: 'ftp://tiles.example.org/{z}/{x}/{y}.png' })).toThrow('MAP_TILE_URL must start with http:// or https:// and a host');
-    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example.org/{z}/{x}.png' })).toThrow('MAP_TILE_URL must contain {z}, {x} and {y}');
+    expect(() => loadConfig({ MAP_TILE_URL: 'ftp://tiles.example.org/{z}/{x}/{y}.png' })).toThrow(
+      'MAP_TILE_URL must start with http:// or https:// and a host',
+    );
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example.org/{z}/{x}.png' })).toThrow(
+      'MAP_TILE_URL must contain {z}, {x} and {y}',
+    );
   });
 
   it('tells the browser the template and allows its origin, and nothing else', async () => {

@@ -25,8 +25,10 @@ describe.each(DATABASE_KINDS)('maps of track files on %s', (kind) => {
   let writer: Session;
   let incidentID: number;
 
-  const create = (body: FormData) => writer.request({ method: 'POST', url: `/api/incident/${incidentID}/map`, payload: body });
-  const get = (path: string) => writer.request({ url: `/api/incident/${incidentID}/analyst/${writer.userID}/map/${path}` });
+  const create = (body: FormData) =>
+    writer.request({ method: 'POST', url: `/api/incident/${incidentID}/map`, payload: body });
+  const get = (path: string) =>
+    writer.request({ url: `/api/incident/${incidentID}/analyst/${writer.userID}/map/${path}` });
 
   beforeAll(async () => {
     server = await startTestServer(kind);
@@ -54,7 +56,9 @@ describe.each(DATABASE_KINDS)('maps of track files on %s', (kind) => {
     expect(invalid.invalidItems[0]).toEqual({ line: 33, reason: 'point 1 of track "03-OCT-10 #2" has no time' });
     const points = (await get(`${map.id}/points`)).json().points;
     expect(points.actors.sort()).toEqual(['ACTIVE LOG', 'ACTIVE LOG #2']);
-    expect([points.latitudes[0], points.longitudes[0], points.altitudes[0]]).toEqual([45.452595614, 14.018194014, 753.330322]);
+    expect([points.latitudes[0], points.longitudes[0], points.altitudes[0]]).toEqual([
+      45.452595614, 14.018194014, 753.330322,
+    ]);
   });
 
   it('an IGC flight log with no settings: 5,367 fixes across UTC midnight, an airplane icon', async () => {
@@ -73,7 +77,7 @@ describe.each(DATABASE_KINDS)('maps of track files on %s', (kind) => {
     expect(page.validPoints[0]).toMatchObject({ line: 15, actor: 'AA', altitude: 458 });
   });
 
-  it('names what is wrong with a chosen format in the analyst\'s words', async () => {
+  it("names what is wrong with a chosen format in the analyst's words", async () => {
     const body = form(KORITA, 'track.gpx', 'application/gpx+xml');
     body.append('format', 'csv');
     const response = await create(body);

@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { countRows, giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import {
+  countRows,
+  giveAnalyst,
+  signIn,
+  startTestServer,
+  type Session,
+  type TestServer,
+} from '../support/test-server.ts';
 
 const fixture = (name: string) => readFileSync(join(FIXTURES_DIR, 'geo', name));
 const FR24 = fixture('fr24_JAL516_2024-01-02.csv');
@@ -31,14 +38,20 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
   let incidentID: number;
   let otherIncidentID: number;
 
-  const create = (session: Session, incident: number, body: FormData) => session.request({ method: 'POST', url: `/api/incident/${incident}/map`, payload: body });
-  const get = (session: Session, path: string, incident = incidentID) => session.request({ url: `/api/incident/${incident}/analyst/${session.userID}/map/${path}` });
+  const create = (session: Session, incident: number, body: FormData) =>
+    session.request({ method: 'POST', url: `/api/incident/${incident}/map`, payload: body });
+  const get = (session: Session, path: string, incident = incidentID) =>
+    session.request({ url: `/api/incident/${incident}/analyst/${session.userID}/map/${path}` });
   const stored = async () => ({
     maps: await countRows(server.db, 'incident_maps'),
     points: await countRows(server.db, 'map_points'),
     invalid: await countRows(server.db, 'map_invalid_items'),
     uploads: await countRows(server.db, 'uploads'),
-    audit: (await server.db.query<{ count: number }>("SELECT count(*)::int AS count FROM data_audit WHERE item_type = 'incident_map'"))[0]!.count,
+    audit: (
+      await server.db.query<{ count: number }>(
+        "SELECT count(*)::int AS count FROM data_audit WHERE item_type = 'incident_map'",
+      )
+    )[0]!.count,
   });
 
   beforeAll(async () => {
@@ -59,7 +72,11 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
   });
 
   it('makes a map of the FR24 track with detected columns: 305 valid points, none invalid, every call in its shape', async () => {
-    const response = await create(writer, incidentID, form(FR24, 'fr24_JAL516_2024-01-02.csv', { icon: 'airplane', colour: '#C14159' }));
+    const response = await create(
+      writer,
+      incidentID,
+      form(FR24, 'fr24_JAL516_2024-01-02.csv', { icon: 'airplane', colour: '#C14159' }),
+    );
     expect(response.statusCode, response.body).toBe(201);
     const { map } = response.json();
     expect(map).toMatchObject({
@@ -73,7 +90,13 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
       firstTimestamp: 1_704_180_175_000_000,
       lastTimestamp: 1_704_185_243_000_000,
       upload: { fileName: 'fr24_JAL516_2024-01-02.csv', sizeBytes: FR24.length, isSystem: true, kind: 'text' },
-      settings: { defaultTimeZone: 'UTC', delimiter: 'comma', headerRowCount: 1, preambleRowCount: 0, numericUnit: 'seconds' },
+      settings: {
+        defaultTimeZone: 'UTC',
+        delimiter: 'comma',
+        headerRowCount: 1,
+        preambleRowCount: 0,
+        numericUnit: 'seconds',
+      },
     });
 
     const read = await get(reader, String(map.id));
@@ -85,21 +108,46 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
     expect(points.actors).toEqual(['JAL516']);
     expect(points.timestamps[0]).toBe(1_704_180_175_000_000);
     expect([points.latitudes[0], points.longitudes[0], points.headings[0]]).toEqual([42.787994, 141.685074, 73]);
-    for (const column of ['lines', 'timestamps', 'actorIndexes', 'latitudes', 'longitudes', 'altitudes', 'headings', 'pitches', 'rolls']) expect(points[column]).toHaveLength(305);
+    for (const column of [
+      'lines',
+      'timestamps',
+      'actorIndexes',
+      'latitudes',
+      'longitudes',
+      'altitudes',
+      'headings',
+      'pitches',
+      'rolls',
+    ])
+      expect(points[column]).toHaveLength(305);
 
-    const window = (await get(reader, `${map.id}/points?minTimestamp=1704180458000000&maxTimestamp=1704180480000000`)).json().points;
+    const window = (
+      await get(reader, `${map.id}/points?minTimestamp=1704180458000000&maxTimestamp=1704180480000000`)
+    ).json().points;
     expect(window.timestamps).toEqual([1_704_180_458_000_000, 1_704_180_470_000_000, 1_704_180_480_000_000]);
 
     const page = (await get(reader, `${map.id}/points/page/0`)).json();
     expect(page.validPointCount).toBe(305);
     expect(page.validPoints).toHaveLength(305);
-    expect(page.validPoints[0]).toEqual({ line: 2, timestamp: 1_704_180_175_000_000, actor: 'JAL516', latitude: 42.787994, longitude: 141.685074, altitude: 0, heading: 73, pitch: null, roll: null });
+    expect(page.validPoints[0]).toEqual({
+      line: 2,
+      timestamp: 1_704_180_175_000_000,
+      actor: 'JAL516',
+      latitude: 42.787994,
+      longitude: 141.685074,
+      altitude: 0,
+      heading: 73,
+      pitch: null,
+      roll: null,
+    });
 
     expect((await get(reader, `${map.id}/invalid`)).json()).toMatchObject({ invalidItems: [], invalidItemCount: 0 });
 
     const raw = await get(reader, `${map.id}/raw`);
     expect(raw.statusCode).toBe(200);
-    expect(createHash('sha256').update(raw.rawPayload).digest('hex')).toBe(createHash('sha256').update(FR24).digest('hex'));
+    expect(createHash('sha256').update(raw.rawPayload).digest('hex')).toBe(
+      createHash('sha256').update(FR24).digest('hex'),
+    );
     expect(raw.headers).toMatchObject({
       'content-type': 'text/plain; charset=utf-8',
       'x-content-type-options': 'nosniff',
@@ -107,9 +155,20 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
     });
 
     const incident = (await reader.request({ url: `/api/incident/${incidentID}` })).json().incident;
-    expect(incident.incidentMaps).toContainEqual({ id: map.id, name: map.name, colour: '#C14159', icon: 'airplane', validPointCount: 305, firstTimestamp: map.firstTimestamp, lastTimestamp: map.lastTimestamp });
+    expect(incident.incidentMaps).toContainEqual({
+      id: map.id,
+      name: map.name,
+      colour: '#C14159',
+      icon: 'airplane',
+      validPointCount: 305,
+      firstTimestamp: map.firstTimestamp,
+      lastTimestamp: map.lastTimestamp,
+    });
 
-    const audit = await server.db.query<{ action: string; analyst_id: number }>("SELECT action, analyst_id FROM data_audit WHERE item_type = 'incident_map' AND item_id = $1", [map.id]);
+    const audit = await server.db.query<{ action: string; analyst_id: number }>(
+      "SELECT action, analyst_id FROM data_audit WHERE item_type = 'incident_map' AND item_id = $1",
+      [map.id],
+    );
     expect(audit).toEqual([{ action: 'create map', analyst_id: writer.userID }]);
   });
 
@@ -117,8 +176,20 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
     const response = await create(writer, incidentID, form(AIRDATA, 'airdata.csv', { name: 'Drone' }));
     expect(response.statusCode, response.body).toBe(201);
     const { map } = response.json();
-    expect(map).toMatchObject({ name: 'Drone', validPointCount: 11_498, invalidItemCount: 116, settings: { altitudeUnit: 'feet' } });
-    expect(map.identifiedColumns).toMatchObject({ '1': 'timestamp', '2': 'latitude', '3': 'longitude', '21': 'heading', '22': 'pitch', '23': 'roll' });
+    expect(map).toMatchObject({
+      name: 'Drone',
+      validPointCount: 11_498,
+      invalidItemCount: 116,
+      settings: { altitudeUnit: 'feet' },
+    });
+    expect(map.identifiedColumns).toMatchObject({
+      '1': 'timestamp',
+      '2': 'latitude',
+      '3': 'longitude',
+      '21': 'heading',
+      '22': 'pitch',
+      '23': 'roll',
+    });
     const invalid = (await get(reader, `${map.id}/invalid`)).json();
     expect(invalid.invalidItemCount).toBe(116);
     expect(invalid.invalidItems).toHaveLength(116);
@@ -152,7 +223,13 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
     // The AirData log writes several rows per timestamp, so some page boundary falls inside a tie.
     expect(new Set(whole.points.timestamps).size).toBeLessThan(11_498);
 
-    for (const [query, field] of [['limit=0', 'limit'], ['limit=100001', 'limit'], ['limit=ten', 'limit'], ['limit=5&cursor=nope', 'cursor'], ['cursor=5_5', 'cursor']] as const) {
+    for (const [query, field] of [
+      ['limit=0', 'limit'],
+      ['limit=100001', 'limit'],
+      ['limit=ten', 'limit'],
+      ['limit=5&cursor=nope', 'cursor'],
+      ['cursor=5_5', 'cursor'],
+    ] as const) {
       const refused = await get(reader, `${map.id}/points?${query}`);
       expect(refused.statusCode, query).toBe(400);
       expect(refused.json().error.field, query).toBe(field);
@@ -161,13 +238,28 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
 
   it('takes every setting as a field, as the create-map view sends them', async () => {
     const settings = {
-      name: 'JAL516', colour: '#0071bf', icon: 'airplane', defaultTimeZone: 'Asia/Tokyo', defaultDate: '', delimiter: 'comma', headerRowCount: '1', preambleRowCount: '0',
-      identifiedColumns: '{"1":"timestamp","3":"position","6":"heading"}', numericUnit: 'seconds', altitudeUnit: 'feet',
+      name: 'JAL516',
+      colour: '#0071bf',
+      icon: 'airplane',
+      defaultTimeZone: 'Asia/Tokyo',
+      defaultDate: '',
+      delimiter: 'comma',
+      headerRowCount: '1',
+      preambleRowCount: '0',
+      identifiedColumns: '{"1":"timestamp","3":"position","6":"heading"}',
+      numericUnit: 'seconds',
+      altitudeUnit: 'feet',
     };
     const response = await create(writer, incidentID, form(FR24, 'fr24.csv', settings));
     expect(response.statusCode, response.body).toBe(201);
     const { map } = response.json();
-    expect(map).toMatchObject({ name: 'JAL516', icon: 'airplane', validPointCount: 305, identifiedColumns: { '1': 'timestamp', '3': 'position', '6': 'heading' }, settings: { defaultDate: null, defaultTimeZone: 'Asia/Tokyo' } });
+    expect(map).toMatchObject({
+      name: 'JAL516',
+      icon: 'airplane',
+      validPointCount: 305,
+      identifiedColumns: { '1': 'timestamp', '3': 'position', '6': 'heading' },
+      settings: { defaultDate: null, defaultTimeZone: 'Asia/Tokyo' },
+    });
     // "2024-01-02T07:22:55Z" carries its own offset: the default zone does not move it.
     expect(map.firstTimestamp).toBe(1_704_180_175_000_000);
     const page = (await get(reader, `${map.id}/points/page/0`)).json();
@@ -179,13 +271,50 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
     const cases: [Session, number, FormData, number, string | null, RegExp][] = [
       [writer, incidentID, form(FR24, 'a.csv', { icon: 'helicopter' }), 400, 'icon', /circle/],
       [writer, incidentID, form(FR24, 'a.csv', { colour: 'red' }), 400, 'colour', /#rrggbb/],
-      [writer, incidentID, form(FR24, 'a.csv', { defaultTimeZone: 'Mars/Olympus' }), 400, 'defaultTimeZone', /zone table/],
+      [
+        writer,
+        incidentID,
+        form(FR24, 'a.csv', { defaultTimeZone: 'Mars/Olympus' }),
+        400,
+        'defaultTimeZone',
+        /zone table/,
+      ],
       [writer, incidentID, form(FR24, 'a.csv', { headerRowCount: '-1' }), 400, 'headerRowCount', /whole number/],
-      [writer, incidentID, form(FR24, 'a.csv', { identifiedColumns: '{"0":"timestamp","12":"latitude","13":"longitude"}' }), 400, 'identifiedColumns', /column 13 is past the last column of the file \(it has 7 columns/],
-      [writer, incidentID, form(FR24, 'a.csv', { identifiedColumns: '{"0":"timestamp"}' }), 400, 'identifiedColumns', /^the columns chosen need a latitude and a longitude \(or one "lat,lon" position column\)$/],
+      [
+        writer,
+        incidentID,
+        form(FR24, 'a.csv', { identifiedColumns: '{"0":"timestamp","12":"latitude","13":"longitude"}' }),
+        400,
+        'identifiedColumns',
+        /column 13 is past the last column of the file \(it has 7 columns/,
+      ],
+      [
+        writer,
+        incidentID,
+        form(FR24, 'a.csv', { identifiedColumns: '{"0":"timestamp"}' }),
+        400,
+        'identifiedColumns',
+        /^the columns chosen need a latitude and a longitude \(or one "lat,lon" position column\)$/,
+      ],
       [writer, incidentID, form(FR24, 'a.csv', { identifiedColumns: 'not json' }), 400, 'identifiedColumns', /JSON/],
-      [writer, incidentID, form(Buffer.from('lat,lon,time\n95,200,yesterday\n'), 'broken.csv', { identifiedColumns: '{"0":"latitude","1":"longitude","2":"timestamp"}' }), 400, 'file', /no valid points \(1 invalid; line 2: latitude 95 is out of range/],
-      [writer, incidentID, form(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0x49]), 'image.png'), 400, 'file', /was not recognised as a track/],
+      [
+        writer,
+        incidentID,
+        form(Buffer.from('lat,lon,time\n95,200,yesterday\n'), 'broken.csv', {
+          identifiedColumns: '{"0":"latitude","1":"longitude","2":"timestamp"}',
+        }),
+        400,
+        'file',
+        /no valid points \(1 invalid; line 2: latitude 95 is out of range/,
+      ],
+      [
+        writer,
+        incidentID,
+        form(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0x49]), 'image.png'),
+        400,
+        'file',
+        /was not recognised as a track/,
+      ],
       [writer, incidentID, form(Buffer.alloc(0), 'empty.csv'), 400, 'file', /empty/],
       [reader, incidentID, form(FR24, 'a.csv'), 403, null, /./],
       [outsider, incidentID, form(FR24, 'a.csv'), 404, null, /incident not found/],
@@ -207,7 +336,9 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
     expect((await get(outsider, String(map.id))).statusCode).toBe(404);
     expect((await get(outsider, `${map.id}/points`, otherIncidentID)).json().error.message).toBe('map not found');
     expect((await get(writer, '999999')).statusCode).toBe(404);
-    const wrongAnalyst = await writer.request({ url: `/api/incident/${incidentID}/analyst/${reader.userID}/map/${map.id}` });
+    const wrongAnalyst = await writer.request({
+      url: `/api/incident/${incidentID}/analyst/${reader.userID}/map/${map.id}`,
+    });
     expect(wrongAnalyst.statusCode).toBe(400);
     expect(wrongAnalyst.json().error.field).toBe('analystID');
     const badWindow = await get(reader, `${map.id}/points?minTimestamp=soon`);

@@ -30,14 +30,22 @@ describe.each(DATABASE_KINDS)('marker symbols on %s', (kind) => {
     const incidentID = await createIncident(writer, organizationID, 'Hard landing');
     const streamID = await createStream(writer, incidentID, 'radio');
     const eventID = await createEvent(writer, incidentID, { streamID, message: 'motors armed', startTimestamp: T0 });
-    const marker = await writer.request({ method: 'POST', url: `/api/incident/${incidentID}/marker`, payload: { message: 'Take-off', startTimestamp: T0 + 1_000_000 } });
+    const marker = await writer.request({
+      method: 'POST',
+      url: `/api/incident/${incidentID}/marker`,
+      payload: { message: 'Take-off', startTimestamp: T0 + 1_000_000 },
+    });
     expect(marker.statusCode, marker.body).toBe(201);
     return { organizationID, incidentID, eventID, markerID: marker.json().event.id as number };
   }
 
   it('keeps the symbol in the marker and audits it', async () => {
     const { markerID } = await setUp();
-    const response = await writer.request({ method: 'PUT', url: `/api/event/${markerID}/symbol`, payload: { symbol: 'airplane' } });
+    const response = await writer.request({
+      method: 'PUT',
+      url: `/api/event/${markerID}/symbol`,
+      payload: { symbol: 'airplane' },
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().event).toEqual({ id: markerID, symbol: 'airplane' });
     const event = (await writer.request({ url: `/api/event/${markerID}` })).json().event;
@@ -48,16 +56,35 @@ describe.each(DATABASE_KINDS)('marker symbols on %s', (kind) => {
 
   it('refuses an unknown symbol, a non-marker, a reader and another organization', async () => {
     const { markerID, eventID } = await setUp();
-    const bad = await writer.request({ method: 'PUT', url: `/api/event/${markerID}/symbol`, payload: { symbol: 'balloon' } });
+    const bad = await writer.request({
+      method: 'PUT',
+      url: `/api/event/${markerID}/symbol`,
+      payload: { symbol: 'balloon' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.field).toBe('symbol');
-    const notMarker = await writer.request({ method: 'PUT', url: `/api/event/${eventID}/symbol`, payload: { symbol: 'circle' } });
+    const notMarker = await writer.request({
+      method: 'PUT',
+      url: `/api/event/${eventID}/symbol`,
+      payload: { symbol: 'circle' },
+    });
     expect(notMarker.statusCode).toBe(400);
-    expect(notMarker.json().error).toMatchObject({ field: 'eventID', message: 'eventID is not a marker; only markers take a symbol' });
+    expect(notMarker.json().error).toMatchObject({
+      field: 'eventID',
+      message: 'eventID is not a marker; only markers take a symbol',
+    });
     expect((await writer.request({ url: `/api/event/${eventID}` })).json().event.extra).toBeNull();
-    const asReader = await reader.request({ method: 'PUT', url: `/api/event/${markerID}/symbol`, payload: { symbol: 'rocket' } });
+    const asReader = await reader.request({
+      method: 'PUT',
+      url: `/api/event/${markerID}/symbol`,
+      payload: { symbol: 'rocket' },
+    });
     expect(asReader.statusCode).toBe(403);
-    const elsewhere = await outsider.request({ method: 'PUT', url: `/api/event/${markerID}/symbol`, payload: { symbol: 'rocket' } });
+    const elsewhere = await outsider.request({
+      method: 'PUT',
+      url: `/api/event/${markerID}/symbol`,
+      payload: { symbol: 'rocket' },
+    });
     expect(elsewhere.statusCode).toBe(404);
     expect((await writer.request({ url: `/api/event/${markerID}` })).json().event.extra).toBeNull();
   });

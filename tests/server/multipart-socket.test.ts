@@ -54,7 +54,8 @@ function post(path: string, body: string, boundary = 'b'): string {
   );
 }
 
-const spooled = async () => (await readdir(blobTempDir(server.config)).catch(() => [] as string[])).filter((name) => name.endsWith('.part'));
+const spooled = async () =>
+  (await readdir(blobTempDir(server.config)).catch(() => [] as string[])).filter((name) => name.endsWith('.part'));
 
 describe('a multipart body without its closing boundary', () => {
   it('is answered 400 at once on every multipart route, for every way of being cut', async () => {
@@ -74,7 +75,9 @@ describe('a multipart body without its closing boundary', () => {
     await rawRequest(port, post(routes[0]!, CUT_BODIES['inside the file part']!), 5000);
     const before = await openFileCount();
     const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => rawRequest(port, post(routes[i % routes.length]!, Object.values(CUT_BODIES)[i % 7]!), 5000)),
+      Array.from({ length: 60 }, (_, i) =>
+        rawRequest(port, post(routes[i % routes.length]!, Object.values(CUT_BODIES)[i % 7]!), 5000),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 400));
     // The sockets themselves close a moment after their answers.
@@ -88,7 +91,10 @@ describe('a multipart body without its closing boundary', () => {
     const before = await openFileCount();
     for (const path of routes) {
       const socket = await openSocket(port);
-      const head = post(path, `--b\r\n${FILE_HEAD}${'z'.repeat(100_000)}`).replace(/Content-Length: \d+/, 'Content-Length: 10000000');
+      const head = post(path, `--b\r\n${FILE_HEAD}${'z'.repeat(100_000)}`).replace(
+        /Content-Length: \d+/,
+        'Content-Length: 10000000',
+      );
       socket.write(head);
       await new Promise((resolve) => setTimeout(resolve, 150));
       expect((await spooled()).length, path).toBeLessThanOrEqual(1);

@@ -24,7 +24,10 @@ describe.each(DATABASE_KINDS)('organization events on %s', (kind) => {
     await giveAnalyst(server, outsider, 'write');
     await giveAnalyst(server, admin, 'admin');
     organizationID = await createOrganization(writer, 'Ops');
-    const member = await admin.request({ method: 'PUT', url: `/api/organization/${organizationID}/member/${reader.userID}` });
+    const member = await admin.request({
+      method: 'PUT',
+      url: `/api/organization/${organizationID}/member/${reader.userID}`,
+    });
     expect(member.statusCode, member.body).toBe(200);
     await build();
   });
@@ -37,7 +40,9 @@ describe.each(DATABASE_KINDS)('organization events on %s', (kind) => {
     const response = await writer.request({ method: 'POST', url, payload });
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json() as Record<string, { id: number }>;
-    return Object.values(body).find((value) => typeof value === 'object' && value !== null && 'id' in value) as { id: number };
+    return Object.values(body).find((value) => typeof value === 'object' && value !== null && 'id' in value) as {
+      id: number;
+    };
   }
 
   async function build() {
@@ -46,16 +51,40 @@ describe.each(DATABASE_KINDS)('organization events on %s', (kind) => {
     const foreignOrganization = await createOrganization(outsider, 'Elsewhere');
     const foreign = await createIncident(outsider, foreignOrganization, 'Foreign');
     ids.alice = (await post(`/api/organization/${organizationID}/actor`, { displayName: 'Alice' })).id;
-    ids.outageAlice = (await post(`/api/incident/${ids.outage}/actor`, { name: 'alice', organizationActorID: ids.alice })).id;
-    ids.earlierAlice = (await post(`/api/incident/${ids.earlier}/actor`, { name: 'alice@laptop', organizationActorID: ids.alice })).id;
+    ids.outageAlice = (
+      await post(`/api/incident/${ids.outage}/actor`, { name: 'alice', organizationActorID: ids.alice })
+    ).id;
+    ids.earlierAlice = (
+      await post(`/api/incident/${ids.earlier}/actor`, { name: 'alice@laptop', organizationActorID: ids.alice })
+    ).id;
     ids.loner = (await post(`/api/incident/${ids.earlier}/actor`, { name: 'pager', organizationActorID: null })).id;
     const chat = await createStream(writer, ids.outage, 'chat');
     const log = await createStream(writer, ids.earlier, 'log');
-    await createEvent(writer, ids.outage, { streamID: chat, actorID: ids.outageAlice, message: 'second', startTimestamp: 2_000_000 });
-    await createEvent(writer, ids.earlier, { streamID: log, actorID: ids.earlierAlice, message: 'first', startTimestamp: 1_000_000 });
-    await createEvent(writer, ids.earlier, { streamID: log, actorID: ids.loner, message: 'third', startTimestamp: 3_000_000, endTimestamp: 3_500_000 });
+    await createEvent(writer, ids.outage, {
+      streamID: chat,
+      actorID: ids.outageAlice,
+      message: 'second',
+      startTimestamp: 2_000_000,
+    });
+    await createEvent(writer, ids.earlier, {
+      streamID: log,
+      actorID: ids.earlierAlice,
+      message: 'first',
+      startTimestamp: 1_000_000,
+    });
+    await createEvent(writer, ids.earlier, {
+      streamID: log,
+      actorID: ids.loner,
+      message: 'third',
+      startTimestamp: 3_000_000,
+      endTimestamp: 3_500_000,
+    });
     const foreignStream = await createStream(outsider, foreign, 'theirs');
-    const response = await outsider.request({ method: 'POST', url: `/api/incident/${foreign}/event`, payload: { streamID: foreignStream, message: 'not ours', startTimestamp: 1_500_000 } });
+    const response = await outsider.request({
+      method: 'POST',
+      url: `/api/incident/${foreign}/event`,
+      payload: { streamID: foreignStream, message: 'not ours', startTimestamp: 1_500_000 },
+    });
     expect(response.statusCode, response.body).toBe(201);
   }
 
@@ -67,7 +96,10 @@ describe.each(DATABASE_KINDS)('organization events on %s', (kind) => {
       const url: string = `/api/organization/${organizationID}/events?limit=2${after ? `&after=${after}` : ''}`;
       const response = await reader.request({ url });
       expect(response.statusCode, response.body).toBe(200);
-      const page = response.json() as { events: Array<{ message: string; incidentID: number }>; nextCursor: string | null };
+      const page = response.json() as {
+        events: Array<{ message: string; incidentID: number }>;
+        nextCursor: string | null;
+      };
       seen.push(...page.events.map(({ message, incidentID }) => ({ message, incidentID })));
       after = page.nextCursor;
       pages += 1;
@@ -77,17 +109,31 @@ describe.each(DATABASE_KINDS)('organization events on %s', (kind) => {
       { message: 'second', incidentID: ids.outage },
       { message: 'third', incidentID: ids.earlier },
     ]);
-    const windowed = await reader.request({ url: `/api/organization/${organizationID}/events?minTimestamp=1500000&maxTimestamp=2500000` });
-    expect((windowed.json() as { events: Array<{ message: string }> }).events.map((event) => event.message)).toEqual(['second']);
+    const windowed = await reader.request({
+      url: `/api/organization/${organizationID}/events?minTimestamp=1500000&maxTimestamp=2500000`,
+    });
+    expect((windowed.json() as { events: Array<{ message: string }> }).events.map((event) => event.message)).toEqual([
+      'second',
+    ]);
   });
 
   it('lists the streams, actors with their organization actors, maps and the event count', async () => {
     const response = await reader.request({ url: `/api/organization/${organizationID}/event-sources` });
     expect(response.statusCode, response.body).toBe(200);
-    const sources = response.json() as { actors: Array<{ id: number; name: string; organizationActorID: number | null }>; streams: Array<{ name: string; isMarkerStream: boolean }>; maps: unknown[]; eventCount: number };
+    const sources = response.json() as {
+      actors: Array<{ id: number; name: string; organizationActorID: number | null }>;
+      streams: Array<{ name: string; isMarkerStream: boolean }>;
+      maps: unknown[];
+      eventCount: number;
+    };
     expect(sources.eventCount).toBe(3);
     expect(sources.maps).toEqual([]);
-    expect(sources.streams.filter((stream) => !stream.isMarkerStream).map((stream) => stream.name).sort()).toEqual(['chat', 'log']);
+    expect(
+      sources.streams
+        .filter((stream) => !stream.isMarkerStream)
+        .map((stream) => stream.name)
+        .sort(),
+    ).toEqual(['chat', 'log']);
     const linked = new Map(sources.actors.map((actor) => [actor.id, actor.organizationActorID]));
     expect(linked.get(ids.outageAlice)).toBe(ids.alice);
     expect(linked.get(ids.earlierAlice)).toBe(ids.alice);

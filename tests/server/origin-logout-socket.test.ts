@@ -24,15 +24,36 @@ afterAll(async () => {
 });
 
 function request(method: string, path: string, headers: Record<string, string> = {}, body = '', to = port) {
-  const lines = Object.entries({ Host: `127.0.0.1:${to}`, Connection: 'close', ...headers, 'Content-Length': String(Buffer.byteLength(body)) });
-  return rawRequest(to, `${method} ${path} HTTP/1.1\r\n${lines.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`);
+  const lines = Object.entries({
+    Host: `127.0.0.1:${to}`,
+    Connection: 'close',
+    ...headers,
+    'Content-Length': String(Buffer.byteLength(body)),
+  });
+  return rawRequest(
+    to,
+    `${method} ${path} HTTP/1.1\r\n${lines.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`,
+  );
 }
 
 const location = (head: string) => /\r\nlocation: ([^\r]*)/i.exec(head)?.[1];
 
 const FROM_VARIANTS = [
-  '/.//evil.example/x', '/a/..//evil', '/%2e//evil', '/%2E%2e//evil', '//evil', '/\\evil', '/./\\evil', '/\t/evil', '/%09/evil',
-  '\\/evil', '/.%2f/evil', 'http://evil.example', 'https:evil.example', '/a/b/../../..//evil', '/%5c%5cevil',
+  '/.//evil.example/x',
+  '/a/..//evil',
+  '/%2e//evil',
+  '/%2E%2e//evil',
+  '//evil',
+  '/\\evil',
+  '/./\\evil',
+  '/\t/evil',
+  '/%09/evil',
+  '\\/evil',
+  '/.%2f/evil',
+  'http://evil.example',
+  'https:evil.example',
+  '/a/b/../../..//evil',
+  '/%5c%5cevil',
 ];
 
 describe('`from`, sent over a socket', () => {
@@ -55,8 +76,17 @@ describe('`from`, sent over a socket', () => {
   it('never leads a form sign-in elsewhere', async () => {
     for (const from of FROM_VARIANTS) {
       const account = await signIn(server);
-      const body = new URLSearchParams({ username: account.username, password: 'correct-horse-battery-staple', from }).toString();
-      const answer = await request('POST', '/auth/login', { 'Content-Type': 'application/x-www-form-urlencoded' }, body);
+      const body = new URLSearchParams({
+        username: account.username,
+        password: 'correct-horse-battery-staple',
+        from,
+      }).toString();
+      const answer = await request(
+        'POST',
+        '/auth/login',
+        { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body,
+      );
       expect(answer.status, from).toBe(303);
       expect(location(answer.head), from).toMatch(/^\/(?![/\\])/);
     }
@@ -69,20 +99,45 @@ describe('the origin check', () => {
     await giveAnalyst(server, session, 'write');
     const evil = `evil.example:${port}`;
     const body = JSON.stringify({ name: 'Rebound' });
-    const answer = await request('POST', '/api/organization', {
-      Host: evil, Origin: `http://${evil}`, 'Sec-Fetch-Site': 'same-origin', Cookie: session.cookie, 'Content-Type': 'application/json',
-    }, body);
+    const answer = await request(
+      'POST',
+      '/api/organization',
+      {
+        Host: evil,
+        Origin: `http://${evil}`,
+        'Sec-Fetch-Site': 'same-origin',
+        Cookie: session.cookie,
+        'Content-Type': 'application/json',
+      },
+      body,
+    );
     expect(answer.status).toBe(403);
-    const own = await request('POST', '/api/organization', {
-      Origin: `http://127.0.0.1:${port}`, 'Sec-Fetch-Site': 'same-origin', Cookie: session.cookie, 'Content-Type': 'application/json',
-    }, body);
+    const own = await request(
+      'POST',
+      '/api/organization',
+      {
+        Origin: `http://127.0.0.1:${port}`,
+        'Sec-Fetch-Site': 'same-origin',
+        Cookie: session.cookie,
+        'Content-Type': 'application/json',
+      },
+      body,
+    );
     expect(own.status, own.body).toBe(201);
   });
 
   it("takes our own pages' form posts, which carry Origin: null under Referrer-Policy: no-referrer, but not a rebinding page's", async () => {
     const account = await signIn(server);
-    const body = new URLSearchParams({ username: account.username, password: 'correct-horse-battery-staple', from: '/x' }).toString();
-    const form = { Origin: 'null', 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' };
+    const body = new URLSearchParams({
+      username: account.username,
+      password: 'correct-horse-battery-staple',
+      from: '/x',
+    }).toString();
+    const form = {
+      Origin: 'null',
+      'Sec-Fetch-Site': 'same-origin',
+      'Content-Type': 'application/x-www-form-urlencoded',
+    };
     expect((await request('POST', '/auth/login', form, body)).status).toBe(303);
     expect((await request('POST', '/auth/login', { ...form, Host: `evil.example:${port}` }, body)).status).toBe(403);
   });
@@ -91,9 +146,20 @@ describe('the origin check', () => {
     const to = portOf(listed.app.server.address());
     const session = await signIn(listed);
     await giveAnalyst(listed, session, 'write');
-    const write = (host: string) => request('POST', '/api/organization', {
-      Host: host, Origin: `http://${host}`, 'Sec-Fetch-Site': 'same-origin', Cookie: session.cookie, 'Content-Type': 'application/json',
-    }, JSON.stringify({ name: 'Listed' }), to);
+    const write = (host: string) =>
+      request(
+        'POST',
+        '/api/organization',
+        {
+          Host: host,
+          Origin: `http://${host}`,
+          'Sec-Fetch-Site': 'same-origin',
+          Cookie: session.cookie,
+          'Content-Type': 'application/json',
+        },
+        JSON.stringify({ name: 'Listed' }),
+        to,
+      );
     expect((await write(`churchkey.lan:${to}`)).status).toBe(201);
     expect((await write('field-laptop:8443')).status).toBe(201);
     expect((await write('field-laptop:9999')).status).toBe(403);
@@ -112,7 +178,17 @@ describe('logout', () => {
     expect(/\r\ncontent-security-policy: [^\r]*script-src 'sha256-/i.test(page.head)).toBe(true);
     expect((await request('GET', '/auth/user', { Cookie: session.cookie })).status).toBe(200);
 
-    const out = await request('POST', '/auth/logout', { Cookie: session.cookie, 'Content-Type': 'application/x-www-form-urlencoded', Origin: `http://127.0.0.1:${port}`, 'Sec-Fetch-Site': 'same-origin' }, 'from=%2Fincident%2F9');
+    const out = await request(
+      'POST',
+      '/auth/logout',
+      {
+        Cookie: session.cookie,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: `http://127.0.0.1:${port}`,
+        'Sec-Fetch-Site': 'same-origin',
+      },
+      'from=%2Fincident%2F9',
+    );
     expect(out.status).toBe(303);
     expect(location(out.head)).toBe('/auth/login?from=%2Fincident%2F9');
     expect((await request('GET', '/auth/user', { Cookie: session.cookie })).status).toBe(401);
@@ -120,7 +196,11 @@ describe('logout', () => {
 
   it('by POST from another site is refused, and the session lives on', async () => {
     const session = await signIn(server);
-    const out = await request('POST', '/auth/logout', { Cookie: session.cookie, Origin: 'http://evil.example', 'Sec-Fetch-Site': 'cross-site' });
+    const out = await request('POST', '/auth/logout', {
+      Cookie: session.cookie,
+      Origin: 'http://evil.example',
+      'Sec-Fetch-Site': 'cross-site',
+    });
     expect(out.status).toBe(403);
     expect((await request('GET', '/auth/user', { Cookie: session.cookie })).status).toBe(200);
   });

@@ -32,7 +32,10 @@ describe.each(DATABASE_KINDS)('transactions on %s', (kind) => {
     try {
       const attempt = database.db.transaction(async (tx) => {
         await insertLocalUser(tx, { username: 'half', name: '', email: '', passwordHash: 'x' });
-        await tx.query('INSERT INTO analysts (id, name, permission, created_micros) VALUES (1, $1, $2, 0)', ['A', 'owner']);
+        await tx.query('INSERT INTO analysts (id, name, permission, created_micros) VALUES (1, $1, $2, 0)', [
+          'A',
+          'owner',
+        ]);
       });
       await expect(attempt).rejects.toThrow();
       const users = await database.db.query('SELECT id FROM users WHERE username = $1', ['half']);

@@ -27,14 +27,27 @@ describe('a server process killed during a long PostgreSQL statement', () => {
   });
 
   const running = async () =>
-    (await database.db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query = $1", [SLEEP]))[0]!.n;
+    (
+      await database.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query = $1",
+        [SLEEP],
+      )
+    )[0]!.n;
 
   it('has PostgreSQL end the statement soon after, not when it would have finished', async () => {
     const module = pathToFileURL(join(projectRoot(), 'build', 'server', 'db', 'database.js')).href;
-    const child = spawn(process.execPath, ['--input-type=module', '-e', `const { openPostgres } = await import(${JSON.stringify(module)}); await openPostgres(process.env.URL).query(${JSON.stringify(SLEEP)});`], {
-      env: { ...process.env, URL: database.url },
-      stdio: 'ignore',
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { openPostgres } = await import(${JSON.stringify(module)}); await openPostgres(process.env.URL).query(${JSON.stringify(SLEEP)});`,
+      ],
+      {
+        env: { ...process.env, URL: database.url },
+        stdio: 'ignore',
+      },
+    );
     const started = Date.now();
     while ((await running()) === 0) {
       expect(child.exitCode, 'the child process ended before its statement ran').toBeNull();

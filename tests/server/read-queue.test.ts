@@ -44,7 +44,10 @@ describe.each(DATABASE_KINDS)('read queue on %s', (kind) => {
   });
   beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'churchkey-read-queue-'));
-    app = await buildApp({ db: database.db, config: loadConfig({ DATA_DIR: dataDir }), version: TEST_VERSION }, { appDir: '/nonexistent' });
+    app = await buildApp(
+      { db: database.db, config: loadConfig({ DATA_DIR: dataDir }), version: TEST_VERSION },
+      { appDir: '/nonexistent' },
+    );
     ran = [];
     const gate = new Promise<void>((resolve) => {
       openGate = resolve;
@@ -71,7 +74,11 @@ describe.each(DATABASE_KINDS)('read queue on %s', (kind) => {
 
   /** A request on its own connection, kept so the test can hang up. */
   function send(path: string, method = 'GET', body?: string): Sent {
-    const request = httpRequest(`${base}${path}`, { method, agent: false, headers: body ? { 'content-type': 'application/json' } : {} });
+    const request = httpRequest(`${base}${path}`, {
+      method,
+      agent: false,
+      headers: body ? { 'content-type': 'application/json' } : {},
+    });
     const answer = new Promise<Answer>((resolve, reject) => {
       request.on('response', (response) => {
         let text = '';
@@ -85,7 +92,9 @@ describe.each(DATABASE_KINDS)('read queue on %s', (kind) => {
   }
 
   async function connections(): Promise<number> {
-    return new Promise((resolve, reject) => app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+    return new Promise((resolve, reject) =>
+      app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+    );
   }
 
   async function until(check: () => boolean | Promise<boolean>): Promise<void> {
@@ -117,7 +126,10 @@ describe.each(DATABASE_KINDS)('read queue on %s', (kind) => {
 
   it('never runs a read whose client hung up while it waited', async () => {
     const slow = await sendInOrder(Array.from({ length: concurrency }, () => '/api/test/slow'));
-    const [abandoned, kept] = (await sendInOrder(['/api/test/counted/abandoned', '/api/test/counted/kept'])) as [Sent, Sent];
+    const [abandoned, kept] = (await sendInOrder(['/api/test/counted/abandoned', '/api/test/counted/kept'])) as [
+      Sent,
+      Sent,
+    ];
     abandoned.answer.catch(() => {});
 
     abandoned.request.destroy();
@@ -130,7 +142,11 @@ describe.each(DATABASE_KINDS)('read queue on %s', (kind) => {
 
   it('lets a write through while reads hold every turn', async () => {
     const slow = await sendInOrder(Array.from({ length: concurrency }, () => '/api/test/slow'));
-    const write = await send('/auth/login', 'POST', JSON.stringify({ username: 'nobody', password: 'not-the-password' })).answer;
+    const write = await send(
+      '/auth/login',
+      'POST',
+      JSON.stringify({ username: 'nobody', password: 'not-the-password' }),
+    ).answer;
     expect(write.status).toBe(401);
     expect(ran).toEqual([]);
     openGate();

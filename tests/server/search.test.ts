@@ -1,13 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshEventSearch } from '../../server/repositories/search-repository.ts';
-import { createActor, createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
+import {
+  createActor,
+  createEvent,
+  createIncident,
+  createOrganization,
+  createStream,
+} from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 
 const T0 = 1_700_000_000_000_000;
 
 interface Result {
-  event: { id: number; incidentID: number; incidentName: string; streamName: string; actorName: string; isMarker: boolean; message: string };
+  event: {
+    id: number;
+    incidentID: number;
+    incidentName: string;
+    streamName: string;
+    actorName: string;
+    isMarker: boolean;
+    message: string;
+  };
   rank: number;
   snippets: string[];
 }
@@ -46,8 +60,16 @@ describe.each(DATABASE_KINDS)('event search on %s', (kind) => {
   afterAll(async () => server?.close());
 
   it('ranks a message match above a note match, and highlights both with « »', async () => {
-    const inNote = await createEvent(writer, incidentID, { streamID: stream, message: 'looking at the graphs now', startTimestamp: T0 });
-    const inMessage = await createEvent(writer, incidentID, { streamID: stream, message: 'replication lag on db-07 keeps growing', startTimestamp: T0 + 1 });
+    const inNote = await createEvent(writer, incidentID, {
+      streamID: stream,
+      message: 'looking at the graphs now',
+      startTimestamp: T0,
+    });
+    const inMessage = await createEvent(writer, incidentID, {
+      streamID: stream,
+      message: 'replication lag on db-07 keeps growing',
+      startTimestamp: T0 + 1,
+    });
     await addNote(inNote, 'Interview: she saw the replication slot fill up before anyone else did.');
 
     const body = await search(writer, 'q=replication');
@@ -58,14 +80,32 @@ describe.each(DATABASE_KINDS)('event search on %s', (kind) => {
     expect(body.results[0]!.snippets).toEqual(['«replication» lag on db-07 keeps growing']);
     expect(body.results[1]!.snippets).toHaveLength(1);
     expect(body.results[1]!.snippets[0]).toContain('the «replication» slot');
-    expect(body.results[0]!.event).toMatchObject({ incidentID, incidentName: 'Replication outage', streamName: 'chat', actorName: '', isMarker: false });
+    expect(body.results[0]!.event).toMatchObject({
+      incidentID,
+      incidentName: 'Replication outage',
+      streamName: 'chat',
+      actorName: '',
+      isMarker: false,
+    });
   });
 
   it('finds events by tag and by actor name, and keeps angle brackets and guillemets as plain text', async () => {
     const hopper = await createActor(writer, incidentID, 'Grace Hopper');
-    const byActor = await createEvent(writer, incidentID, { streamID: stream, actorID: hopper, message: 'restarting the pooler', startTimestamp: T0 + 2 });
-    const tagged = await createEvent(writer, incidentID, { streamID: stream, message: 'disk full on the replica', startTimestamp: T0 + 3 });
-    await server.db.query(`INSERT INTO event_tags (event_id, incident_id, name, created_micros) VALUES ($1, $2, 'kumquat', 0)`, [tagged, incidentID]);
+    const byActor = await createEvent(writer, incidentID, {
+      streamID: stream,
+      actorID: hopper,
+      message: 'restarting the pooler',
+      startTimestamp: T0 + 2,
+    });
+    const tagged = await createEvent(writer, incidentID, {
+      streamID: stream,
+      message: 'disk full on the replica',
+      startTimestamp: T0 + 3,
+    });
+    await server.db.query(
+      `INSERT INTO event_tags (event_id, incident_id, name, created_micros) VALUES ($1, $2, 'kumquat', 0)`,
+      [tagged, incidentID],
+    );
     await refreshEventSearch(server.db, [tagged]);
 
     const byName = await search(writer, 'q=hopper');
@@ -75,16 +115,28 @@ describe.each(DATABASE_KINDS)('event search on %s', (kind) => {
     const byTag = await search(writer, 'q=kumquat');
     expect(byTag.results.map((r) => r.event.id)).toEqual([tagged]);
 
-    const code = await createEvent(writer, incidentID, { streamID: stream, message: 'List<Quokka> cast failed in <b>parser</b> «as quoted» today', startTimestamp: T0 + 4 });
+    const code = await createEvent(writer, incidentID, {
+      streamID: stream,
+      message: 'List<Quokka> cast failed in <b>parser</b> «as quoted» today',
+      startTimestamp: T0 + 4,
+    });
     const found = await search(writer, `q=${encodeURIComponent('quokka parser')}`);
     expect(found.results.map((r) => r.event.id)).toEqual([code]);
     expect(found.results[0]!.snippets).toEqual(['List<«Quokka»> cast failed in <b>«parser»</b> ‹as quoted› today']);
   });
 
   it('gives markers no snippets, and understands phrases and exclusions', async () => {
-    const marker = await writer.request({ method: 'POST', url: `/api/incident/${incidentID}/marker`, payload: { message: 'Failover of the walrus cluster', startTimestamp: T0 + 5 } });
+    const marker = await writer.request({
+      method: 'POST',
+      url: `/api/incident/${incidentID}/marker`,
+      payload: { message: 'Failover of the walrus cluster', startTimestamp: T0 + 5 },
+    });
     expect(marker.statusCode).toBe(201);
-    const other = await createEvent(writer, incidentID, { streamID: stream, message: 'walrus is fine, cluster is not', startTimestamp: T0 + 6 });
+    const other = await createEvent(writer, incidentID, {
+      streamID: stream,
+      message: 'walrus is fine, cluster is not',
+      startTimestamp: T0 + 6,
+    });
     const walrus = await search(writer, 'q=walrus');
     expect(walrus.total).toBe(2);
     const markerResult = walrus.results.find((r) => r.event.isMarker)!;
@@ -101,8 +153,16 @@ describe.each(DATABASE_KINDS)('event search on %s', (kind) => {
     const theirOrganization = await createOrganization(outsider, 'Elsewhere');
     const theirIncident = await createIncident(outsider, theirOrganization, 'Their incident');
     const theirStream = await createStream(outsider, theirIncident);
-    await createEvent(outsider, theirIncident, { streamID: theirStream, message: 'tangerine secrets', startTimestamp: T0 });
-    const mine = await createEvent(writer, incidentID, { streamID: stream, message: 'tangerine in the cafeteria', startTimestamp: T0 });
+    await createEvent(outsider, theirIncident, {
+      streamID: theirStream,
+      message: 'tangerine secrets',
+      startTimestamp: T0,
+    });
+    const mine = await createEvent(writer, incidentID, {
+      streamID: stream,
+      message: 'tangerine in the cafeteria',
+      startTimestamp: T0,
+    });
 
     const forWriter = await search(writer, 'q=tangerine');
     expect(forWriter.total).toBe(1);
@@ -123,7 +183,13 @@ describe.each(DATABASE_KINDS)('event search on %s', (kind) => {
     const pagedStream = await createStream(writer, pagedIncident);
     const ids: number[] = [];
     for (let i = 0; i < 25; i += 1) {
-      ids.push(await createEvent(writer, pagedIncident, { streamID: pagedStream, message: `pelican sighting number ${i}`, startTimestamp: T0 + i }));
+      ids.push(
+        await createEvent(writer, pagedIncident, {
+          streamID: pagedStream,
+          message: `pelican sighting number ${i}`,
+          startTimestamp: T0 + i,
+        }),
+      );
     }
     const seen: number[] = [];
     for (const offset of [0, 10, 20, 30]) {
@@ -163,9 +229,16 @@ describe.each(DATABASE_KINDS)('event search on %s', (kind) => {
 
     await server.db.query('UPDATE events SET search_vector = NULL');
     expect((await search(writer, 'q=albatross')).total).toBe(0);
-    const [{ count }] = (await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM events')) as [{ count: number }];
+    const [{ count }] = (await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM events')) as [
+      { count: number },
+    ];
     // No body, even when the client labels the nothing it sends as JSON.
-    const rebuilt = await admin.request({ method: 'POST', url: '/api/events/search', headers: { 'content-type': 'application/json' }, payload: '' });
+    const rebuilt = await admin.request({
+      method: 'POST',
+      url: '/api/events/search',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(rebuilt.statusCode, rebuilt.body).toBe(200);
     expect(rebuilt.json()).toMatchObject({ rebuilt: count, version: expect.any(String) });
     expect((await search(writer, 'q=albatross')).total).toBe(1);

@@ -21,7 +21,12 @@ afterAll(() => server.close());
 
 async function account(): Promise<string> {
   const username = uniqueName('throttled');
-  await insertLocalUser(server.db, { username, name: username, email: '', passwordHash: await hashPassword(TEST_PASSWORD) });
+  await insertLocalUser(server.db, {
+    username,
+    name: username,
+    email: '',
+    passwordHash: await hashPassword(TEST_PASSWORD),
+  });
   return username;
 }
 
@@ -31,12 +36,15 @@ async function signInFrom(address: string, username: string, password: string): 
   return (await rawRequest(port, request, 20_000, address)).status;
 }
 
-const tally = (statuses: (number | 'closed')[]) => statuses.reduce<Record<string, number>>((counts, s) => ({ ...counts, [s]: (counts[s] ?? 0) + 1 }), {});
+const tally = (statuses: (number | 'closed')[]) =>
+  statuses.reduce<Record<string, number>>((counts, s) => ({ ...counts, [s]: (counts[s] ?? 0) + 1 }), {});
 
 describe('the sign-in throttle', () => {
   it('lets a parallel burst of 200 wrong passwords from one address check at most 5', async () => {
     const username = await account();
-    const statuses = await Promise.all(Array.from({ length: 200 }, (_, i) => signInFrom('127.0.0.2', username, `wrong-${i}`)));
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => signInFrom('127.0.0.2', username, `wrong-${i}`)),
+    );
     const counts = tally(statuses);
     // 401 is a password that was checked and wrong; 429 was refused before any hashing.
     expect(counts['401'] ?? 0).toBeLessThanOrEqual(5);
@@ -58,7 +66,9 @@ describe('the sign-in throttle', () => {
     const username = await account();
     // 50 failures from 10 addresses: the per-username cap.
     for (let a = 0; a < 10; a++) {
-      const statuses = await Promise.all(Array.from({ length: 5 }, (_, i) => signInFrom(`127.0.1.${a + 1}`, username, `wrong-${i}`)));
+      const statuses = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => signInFrom(`127.0.1.${a + 1}`, username, `wrong-${i}`)),
+      );
       expect(statuses).toEqual([401, 401, 401, 401, 401]);
     }
     // The owner, from their own address, still signs in at the first try.

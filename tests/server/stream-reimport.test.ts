@@ -15,7 +15,14 @@ import { insertIncident } from '../../server/repositories/incidents-repository.t
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { countRows, giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import {
+  countRows,
+  giveAnalyst,
+  signIn,
+  startTestServer,
+  type Session,
+  type TestServer,
+} from '../support/test-server.ts';
 import { fileForm } from '../support/multipart.ts';
 
 const ZEEK = 'events/zeek_notice_wrccdc2018.log';
@@ -37,7 +44,20 @@ interface EventRow {
   is_marker: boolean;
 }
 
-const TABLES = ['events', 'event_tags', 'stream_tags', 'notes', 'links', 'uploads', 'blobs', 'collections', 'collection_events', 'incident_actors', 'streams', 'data_audit'];
+const TABLES = [
+  'events',
+  'event_tags',
+  'stream_tags',
+  'notes',
+  'links',
+  'uploads',
+  'blobs',
+  'collections',
+  'collection_events',
+  'incident_actors',
+  'streams',
+  'data_audit',
+];
 
 describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
   let server: TestServer;
@@ -47,18 +67,42 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
   let admin: Session;
   let organizationID: number;
 
-  const stored = async () => Object.fromEntries(await Promise.all(TABLES.map(async (table) => [table, await countRows(server.db, table)] as const)));
+  const stored = async () =>
+    Object.fromEntries(
+      await Promise.all(TABLES.map(async (table) => [table, await countRows(server.db, table)] as const)),
+    );
   const importNew = async (incidentID: number, path: string) => {
-    const response = await writer.request({ method: 'POST', url: `/api/incident/${incidentID}/import`, payload: fileForm(fixture(path), path.split('/').at(-1)!) });
+    const response = await writer.request({
+      method: 'POST',
+      url: `/api/incident/${incidentID}/import`,
+      payload: fileForm(fixture(path), path.split('/').at(-1)!),
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().import.streams[0].id as number;
   };
   const check = (session: Session, streamID: number, bytes: Uint8Array, fields: Record<string, string> = {}) =>
-    session.request({ method: 'POST', url: `/api/stream/${streamID}/import/check`, payload: fileForm(bytes, 'updated.log', fields) });
-  const reimport = (session: Session, streamID: number, bytes: Uint8Array, fields: Record<string, string> = {}, fileName = 'updated.log') =>
-    session.request({ method: 'POST', url: `/api/stream/${streamID}/import`, payload: fileForm(bytes, fileName, fields) });
+    session.request({
+      method: 'POST',
+      url: `/api/stream/${streamID}/import/check`,
+      payload: fileForm(bytes, 'updated.log', fields),
+    });
+  const reimport = (
+    session: Session,
+    streamID: number,
+    bytes: Uint8Array,
+    fields: Record<string, string> = {},
+    fileName = 'updated.log',
+  ) =>
+    session.request({
+      method: 'POST',
+      url: `/api/stream/${streamID}/import`,
+      payload: fileForm(bytes, fileName, fields),
+    });
   const eventsOf = (streamID: number) =>
-    server.db.query<EventRow>('SELECT id, message, start_micros, source_line, is_marker FROM events WHERE stream_id = $1 OR import_stream_id = $1 ORDER BY is_marker, source_line, id', [streamID]);
+    server.db.query<EventRow>(
+      'SELECT id, message, start_micros, source_line, is_marker FROM events WHERE stream_id = $1 OR import_stream_id = $1 ORDER BY is_marker, source_line, id',
+      [streamID],
+    );
   const post = async (session: Session, url: string, payload: object) => {
     const response = await session.request({ method: 'POST', url, payload });
     expect(response.statusCode, response.body).toBe(201);
@@ -71,9 +115,19 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
   /** Every kind of annotation an event can carry: answers the ids made. */
   const annotate = async (incidentID: number, eventID: number) => {
     await tagEvent(eventID, 'phishing');
-    const note = (await post(writer, `/api/incident/${incidentID}/note`, { kind: 'interview', text: 'the admin saw this first', eventID })).note.id as number;
-    const link = (await post(writer, `/api/incident/${incidentID}/link`, { url: 'https://example.org/ticket/1', eventID })).link.id as number;
-    const collection = (await post(writer, `/api/incident/${incidentID}/collection`, { name: 'Suspicious', eventIDs: [eventID] })).collection.id as number;
+    const note = (
+      await post(writer, `/api/incident/${incidentID}/note`, {
+        kind: 'interview',
+        text: 'the admin saw this first',
+        eventID,
+      })
+    ).note.id as number;
+    const link = (
+      await post(writer, `/api/incident/${incidentID}/link`, { url: 'https://example.org/ticket/1', eventID })
+    ).link.id as number;
+    const collection = (
+      await post(writer, `/api/incident/${incidentID}/collection`, { name: 'Suspicious', eventIDs: [eventID] })
+    ).collection.id as number;
     const thread = await writer.request({ method: 'POST', url: `/api/event/${eventID}/thread` });
     expect(thread.statusCode, thread.body).toBe(201);
     return { note, link, collection, thread: thread.json().collection.id as number };
@@ -81,7 +135,12 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    [writer, reader, outsider, admin] = [await signIn(server), await signIn(server), await signIn(server), await signIn(server)];
+    [writer, reader, outsider, admin] = [
+      await signIn(server),
+      await signIn(server),
+      await signIn(server),
+      await signIn(server),
+    ];
     await giveAnalyst(server, writer, 'write');
     await giveAnalyst(server, reader, 'read');
     await giveAnalyst(server, outsider, 'write');
@@ -99,7 +158,11 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
     const streamID = await importNew(incidentID, ZEEK);
     const first = (await writer.request({ url: `/api/stream/${streamID}` })).json().stream;
     expect(first.sourceUploadID).toBe(first.systemUploads[0].id);
-    const shift = await writer.request({ method: 'PUT', url: `/api/stream/${streamID}`, payload: { clockOffsetMicroseconds: 3_600_000_000 } });
+    const shift = await writer.request({
+      method: 'PUT',
+      url: `/api/stream/${streamID}`,
+      payload: { clockOffsetMicroseconds: 3_600_000_000 },
+    });
     expect(shift.statusCode, shift.body).toBe(200);
     const before = await eventsOf(streamID);
     const target = before[10]!;
@@ -123,7 +186,15 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
     const response = await reimport(writer, streamID, fixture(ZEEK), {}, 'notice.log');
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json().import;
-    expect(answer).toMatchObject({ outcome: 'safe', resolution: null, importedCount: 207, invalidCount: 0, carriedAnnotationCount: 5, keptEventCount: 0, format: 'delimited' });
+    expect(answer).toMatchObject({
+      outcome: 'safe',
+      resolution: null,
+      importedCount: 207,
+      invalidCount: 0,
+      carriedAnnotationCount: 5,
+      keptEventCount: 0,
+      format: 'delimited',
+    });
     expect(answer.streams).toEqual([{ id: streamID, name: 'zeek_notice_wrccdc2018.log', eventCount: 207 }]);
 
     const after = await eventsOf(streamID);
@@ -133,10 +204,16 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
     expect(moved).toMatchObject({ message: target.message, start_micros: target.start_micros });
     const event = await writer.request({ url: `/api/event/${moved.id}` });
     expect(event.statusCode, event.body).toBe(200);
-    expect(event.json().event).toMatchObject({ eventTagNames: ['phishing'], collectionIDs: expect.arrayContaining([made.collection, made.thread]) });
+    expect(event.json().event).toMatchObject({
+      eventTagNames: ['phishing'],
+      collectionIDs: expect.arrayContaining([made.collection, made.thread]),
+    });
     const [note] = await server.db.query<{ event_id: number }>('SELECT event_id FROM notes WHERE id = $1', [made.note]);
     const [link] = await server.db.query<{ event_id: number }>('SELECT event_id FROM links WHERE id = $1', [made.link]);
-    const [thread] = await server.db.query<{ name: string; thread_event_id: number }>('SELECT name, thread_event_id FROM collections WHERE id = $1', [made.thread]);
+    const [thread] = await server.db.query<{ name: string; thread_event_id: number }>(
+      'SELECT name, thread_event_id FROM collections WHERE id = $1',
+      [made.thread],
+    );
     expect([note!.event_id, link!.event_id]).toEqual([moved.id, moved.id]);
     expect(thread).toEqual({ name: `Reply thread ${moved.id}`, thread_event_id: moved.id });
 
@@ -149,7 +226,10 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
     const search = await writer.request({ url: `/api/events/search?q=phishing&incidentID=${incidentID}` });
     expect(search.statusCode, search.body).toBe(200);
     expect(JSON.stringify(search.json())).toContain(String(moved.id));
-    const audit = await server.db.query<{ detail: { outcome: string } }>("SELECT detail FROM data_audit WHERE action = 'reimport stream' AND item_id = $1", [streamID]);
+    const audit = await server.db.query<{ detail: { outcome: string } }>(
+      "SELECT detail FROM data_audit WHERE action = 'reimport stream' AND item_id = $1",
+      [streamID],
+    );
     expect(audit.map((row) => row.detail.outcome)).toEqual(['safe']);
   });
 
@@ -178,13 +258,23 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
   it("an event an analyst added by hand to the stream is not the file's: it stays through a re-import", async () => {
     const incidentID = await createIncident(writer, organizationID, 'By hand');
     const streamID = await importNew(incidentID, ZEEK);
-    const added = await post(writer, `/api/incident/${incidentID}/event`, { streamID, message: 'the on-call engineer paged', startTimestamp: 1_521_911_720_000_000 });
+    const added = await post(writer, `/api/incident/${incidentID}/event`, {
+      streamID,
+      message: 'the on-call engineer paged',
+      startTimestamp: 1_521_911_720_000_000,
+    });
     const checked = await check(writer, streamID, fixture(ZEEK));
-    expect(checked.json().check).toMatchObject({ outcome: 'no_source_annotations', currentEventCount: 207, matchedEventCount: 207 });
+    expect(checked.json().check).toMatchObject({
+      outcome: 'no_source_annotations',
+      currentEventCount: 207,
+      matchedEventCount: 207,
+    });
     const response = await reimport(writer, streamID, fixture(ZEEK));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().import.streams[0].eventCount).toBe(208);
-    expect(await server.db.query('SELECT message FROM events WHERE id = $1', [added.event.id])).toEqual([{ message: 'the on-call engineer paged' }]);
+    expect(await server.db.query('SELECT message FROM events WHERE id = $1', [added.event.id])).toEqual([
+      { message: 'the on-call engineer paged' },
+    ]);
   });
 
   describe('an annotated row gone from the updated file', () => {
@@ -202,7 +292,11 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
       const before = await stored();
       const checked = await check(writer, streamID, updated);
       expect(checked.statusCode, checked.body).toBe(200);
-      expect(checked.json().check).toMatchObject({ outcome: 'merge_conflict', currentEventCount: 207, newEventCount: 206 });
+      expect(checked.json().check).toMatchObject({
+        outcome: 'merge_conflict',
+        currentEventCount: 207,
+        newEventCount: 206,
+      });
       // Every other row still matches, whatever line it moved to.
       expect(checked.json().check.matchedEventCount).toBe(206);
       expect(checked.json().check.unmatchedAnnotatedEvents).toEqual([
@@ -210,12 +304,22 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
           eventID: target.id,
           startTimestamp: target.start_micros,
           message: target.message,
-          annotations: ['tag:phishing', 'thread', `collection ${made.collection}`, `note ${made.note}`, `link ${made.link}`],
+          annotations: [
+            'tag:phishing',
+            'thread',
+            `collection ${made.collection}`,
+            `note ${made.note}`,
+            `link ${made.link}`,
+          ],
         },
       ]);
       const refused = await reimport(writer, streamID, updated);
       expect(refused.statusCode, refused.body).toBe(409);
-      expect(refused.json().error).toMatchObject({ code: 'merge_conflict', field: 'resolution', message: expect.stringMatching(/1 annotated event .*no match/) });
+      expect(refused.json().error).toMatchObject({
+        code: 'merge_conflict',
+        field: 'resolution',
+        message: expect.stringMatching(/1 annotated event .*no match/),
+      });
       expect(await stored()).toEqual(before);
     });
 
@@ -223,29 +327,52 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
       const { streamID, target, updated } = await prepare('Keep');
       const response = await reimport(writer, streamID, updated, { resolution: 'keep_unmatched' });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().import).toMatchObject({ outcome: 'merge_conflict', resolution: 'keep_unmatched', keptEventCount: 1, detachedEventCount: 0, importedCount: 206 });
+      expect(response.json().import).toMatchObject({
+        outcome: 'merge_conflict',
+        resolution: 'keep_unmatched',
+        keptEventCount: 1,
+        detachedEventCount: 0,
+        importedCount: 206,
+      });
       expect(response.json().import.streams[0].eventCount).toBe(207);
       const after = await eventsOf(streamID);
       expect(after.find((event) => event.id === target.id)).toBeDefined();
-      expect(await server.db.query('SELECT name FROM event_tags WHERE event_id = $1', [target.id])).toEqual([{ name: 'phishing' }]);
+      expect(await server.db.query('SELECT name FROM event_tags WHERE event_id = $1', [target.id])).toEqual([
+        { name: 'phishing' },
+      ]);
     });
 
     it('detach_unmatched: the event goes, its tag onto the stream, its note, link and thread kept', async () => {
       const { incidentID, streamID, target, made, updated } = await prepare('Detach');
       const response = await reimport(writer, streamID, updated, { resolution: 'detach_unmatched' });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().import).toMatchObject({ outcome: 'merge_conflict', resolution: 'detach_unmatched', keptEventCount: 0, detachedEventCount: 1 });
+      expect(response.json().import).toMatchObject({
+        outcome: 'merge_conflict',
+        resolution: 'detach_unmatched',
+        keptEventCount: 0,
+        detachedEventCount: 1,
+      });
       expect(response.json().import.streams[0].eventCount).toBe(206);
       expect(await server.db.query('SELECT id FROM events WHERE id = $1', [target.id])).toEqual([]);
       expect((await writer.request({ url: `/api/stream/${streamID}` })).json().stream.tags).toEqual(['phishing']);
-      expect(await server.db.query('SELECT event_id, incident_id FROM notes WHERE id = $1', [made.note])).toEqual([{ event_id: null, incident_id: incidentID }]);
-      expect(await server.db.query('SELECT event_id, stream_id FROM links WHERE id = $1', [made.link])).toEqual([{ event_id: null, stream_id: streamID }]);
-      expect(await server.db.query('SELECT is_thread, thread_event_id FROM collections WHERE id = $1', [made.thread])).toEqual([{ is_thread: false, thread_event_id: null }]);
-      const [audit] = await server.db.query<{ detail: { detachedEvents: { eventID: number; annotations: string[] }[] } }>(
-        "SELECT detail FROM data_audit WHERE action = 'reimport stream' AND item_id = $1",
-        [streamID],
-      );
-      expect(audit!.detail.detachedEvents).toEqual([expect.objectContaining({ eventID: target.id, annotations: expect.arrayContaining([`collection ${made.collection}`]) })]);
+      expect(await server.db.query('SELECT event_id, incident_id FROM notes WHERE id = $1', [made.note])).toEqual([
+        { event_id: null, incident_id: incidentID },
+      ]);
+      expect(await server.db.query('SELECT event_id, stream_id FROM links WHERE id = $1', [made.link])).toEqual([
+        { event_id: null, stream_id: streamID },
+      ]);
+      expect(
+        await server.db.query('SELECT is_thread, thread_event_id FROM collections WHERE id = $1', [made.thread]),
+      ).toEqual([{ is_thread: false, thread_event_id: null }]);
+      const [audit] = await server.db.query<{
+        detail: { detachedEvents: { eventID: number; annotations: string[] }[] };
+      }>("SELECT detail FROM data_audit WHERE action = 'reimport stream' AND item_id = $1", [streamID]);
+      expect(audit!.detail.detachedEvents).toEqual([
+        expect.objectContaining({
+          eventID: target.id,
+          annotations: expect.arrayContaining([`collection ${made.collection}`]),
+        }),
+      ]);
     });
   });
 
@@ -264,23 +391,44 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
     expect(markersAfter).toHaveLength(3);
     expect(await countMarkers(incidentID)).toBe(3);
     const tagged = markersAfter.find((event) => event.source_line === markers[1]!.source_line)!;
-    expect(await server.db.query('SELECT name FROM event_tags WHERE event_id = $1', [tagged.id])).toEqual([{ name: 'landing' }]);
+    expect(await server.db.query('SELECT name FROM event_tags WHERE event_id = $1', [tagged.id])).toEqual([
+      { name: 'landing' },
+    ]);
 
-    const har = JSON.parse(Buffer.from(fixture(HAR)).toString('utf8').replace(/^\uFEFF/, '')) as { log: { pages: unknown[] } };
+    const har = JSON.parse(
+      Buffer.from(fixture(HAR))
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+    ) as { log: { pages: unknown[] } };
     har.log.pages.splice(markers[1]!.source_line - 1, 1);
     const updated = Buffer.from(JSON.stringify(har), 'utf8');
     const checked = await check(writer, streamID, updated);
     expect(checked.statusCode, checked.body).toBe(200);
-    expect(checked.json().check).toMatchObject({ outcome: 'source_markers_have_annotations', unmatchedAnnotatedEvents: [expect.objectContaining({ eventID: tagged.id, annotations: ['tag:landing'] })] });
+    expect(checked.json().check).toMatchObject({
+      outcome: 'source_markers_have_annotations',
+      unmatchedAnnotatedEvents: [expect.objectContaining({ eventID: tagged.id, annotations: ['tag:landing'] })],
+    });
     const refused = await reimport(writer, streamID, updated, {}, 'firebug_multiple_pages.har');
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().error).toMatchObject({ code: 'source_markers_have_annotations', field: 'resolution' });
-    const kept = await reimport(writer, streamID, updated, { resolution: 'keep_unmatched' }, 'firebug_multiple_pages.har');
+    const kept = await reimport(
+      writer,
+      streamID,
+      updated,
+      { resolution: 'keep_unmatched' },
+      'firebug_multiple_pages.har',
+    );
     expect(kept.statusCode, kept.body).toBe(200);
     expect(await countMarkers(incidentID)).toBe(3);
   });
 
-  const countMarkers = async (incidentID: number) => (await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM events WHERE incident_id = $1 AND is_marker', [incidentID]))[0]!.count;
+  const countMarkers = async (incidentID: number) =>
+    (
+      await server.db.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM events WHERE incident_id = $1 AND is_marker',
+        [incidentID],
+      )
+    )[0]!.count;
 
   describe('refusals change nothing', () => {
     let incidentID: number;
@@ -298,7 +446,10 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
     ] as const)('%s: %i, on the check and the import', async (_name, status, id, who, field) => {
       const session = { writer, outsider, reader }[who];
       const before = await stored();
-      for (const response of [await check(session, id(), fixture(ZEEK)), await reimport(session, id(), fixture(ZEEK))]) {
+      for (const response of [
+        await check(session, id(), fixture(ZEEK)),
+        await reimport(session, id(), fixture(ZEEK)),
+      ]) {
         expect(response.statusCode, response.body).toBe(status);
         expect(response.json().error.field).toBe(field);
       }
@@ -306,11 +457,20 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
     });
 
     it('the marker stream: 400 on streamID', async () => {
-      const [marker] = await server.db.query<{ id: number }>('SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream', [incidentID]);
+      const [marker] = await server.db.query<{ id: number }>(
+        'SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream',
+        [incidentID],
+      );
       const before = await stored();
-      for (const response of [await check(writer, marker!.id, fixture(ZEEK)), await reimport(writer, marker!.id, fixture(ZEEK))]) {
+      for (const response of [
+        await check(writer, marker!.id, fixture(ZEEK)),
+        await reimport(writer, marker!.id, fixture(ZEEK)),
+      ]) {
         expect(response.statusCode, response.body).toBe(400);
-        expect(response.json().error).toMatchObject({ field: 'streamID', message: expect.stringMatching(/marker stream/) });
+        expect(response.json().error).toMatchObject({
+          field: 'streamID',
+          message: expect.stringMatching(/marker stream/),
+        });
       }
       expect(await stored()).toEqual(before);
     });
@@ -320,14 +480,22 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
       ['an empty file', () => fileForm(new Uint8Array(), 'empty.log'), 'file'],
       ['a Slack export', () => fileForm(fixture('slack/slack_export_testarchive.zip'), 'export.zip'), 'file'],
       ['settings that are not JSON', () => fileForm(fixture(ZEEK), 'notice.log', { settings: '{' }), 'settings'],
-      ['an unknown resolution', () => fileForm(fixture(ZEEK), 'notice.log', { resolution: 'merge_anyway' }), 'resolution'],
+      [
+        'an unknown resolution',
+        () => fileForm(fixture(ZEEK), 'notice.log', { resolution: 'merge_anyway' }),
+        'resolution',
+      ],
     ])('%s: 400 naming the field', async (_name, body, field) => {
       const before = await stored();
       const response = await writer.request({ method: 'POST', url: `/api/stream/${streamID}/import`, payload: body() });
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().error.field).toBe(field);
       if (field !== 'resolution') {
-        const checked = await writer.request({ method: 'POST', url: `/api/stream/${streamID}/import/check`, payload: body() });
+        const checked = await writer.request({
+          method: 'POST',
+          url: `/api/stream/${streamID}/import/check`,
+          payload: body(),
+        });
         expect(checked.statusCode, checked.body).toBe(400);
         expect(checked.json().error.field).toBe(field);
       }
@@ -342,7 +510,10 @@ describe('npm run import -- --stream ID (the compiled CLI on a PGlite DATA_DIR)'
   const cli = (args: string[]) => {
     // The CLI must use this PGlite directory even when the test run has a PostgreSQL server.
     const { DATABASE_URL: _unused, ...env } = process.env;
-    return spawnSync(process.execPath, [join(projectRoot(), 'build/server/cli/import.js'), ...args], { env: { ...env, DATA_DIR: dataDir }, encoding: 'utf8' });
+    return spawnSync(process.execPath, [join(projectRoot(), 'build/server/cli/import.js'), ...args], {
+      env: { ...env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
   };
   const query = async <T>(sql: string, params: unknown[] = []) => {
     const db = await openPglite(dataDir);
@@ -358,8 +529,15 @@ describe('npm run import -- --stream ID (the compiled CLI on a PGlite DATA_DIR)'
     dataDir = mkdtempSync(join(tmpdir(), 'churchkey-reimport-cli-'));
     const db = await openPglite(dataDir);
     await migrate(db);
-    const [organization] = await db.query<{ id: number }>("INSERT INTO organizations (name, created_micros) VALUES ('Ops', 0) RETURNING id");
-    incidentID = await insertIncident(db, { organizationId: organization!.id, name: 'Outage', description: '', analystId: null });
+    const [organization] = await db.query<{ id: number }>(
+      "INSERT INTO organizations (name, created_micros) VALUES ('Ops', 0) RETURNING id",
+    );
+    incidentID = await insertIncident(db, {
+      organizationId: organization!.id,
+      name: 'Outage',
+      description: '',
+      analystId: null,
+    });
     await db.close();
   }, 120_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -368,8 +546,14 @@ describe('npm run import -- --stream ID (the compiled CLI on a PGlite DATA_DIR)'
     const first = cli(['--incident', String(incidentID), join(FIXTURES_DIR, ZEEK)]);
     expect(first.status, first.stderr).toBe(0);
     const streamID = Number(/stream (\d+) /.exec(first.stdout)![1]);
-    const [target] = await query<{ id: number; source_line: number }>('SELECT id, source_line FROM events WHERE stream_id = $1 ORDER BY source_line LIMIT 1 OFFSET 5', [streamID]);
-    await query("INSERT INTO event_tags (event_id, incident_id, name, created_micros) VALUES ($1, $2, 'phishing', 0)", [target!.id, incidentID]);
+    const [target] = await query<{ id: number; source_line: number }>(
+      'SELECT id, source_line FROM events WHERE stream_id = $1 ORDER BY source_line LIMIT 1 OFFSET 5',
+      [streamID],
+    );
+    await query("INSERT INTO event_tags (event_id, incident_id, name, created_micros) VALUES ($1, $2, 'phishing', 0)", [
+      target!.id,
+      incidentID,
+    ]);
     const updated = join(dataDir, 'notice-updated.log');
     writeFileSync(updated, withoutLine(fixture(ZEEK), target!.source_line));
 
@@ -378,14 +562,20 @@ describe('npm run import -- --stream ID (the compiled CLI on a PGlite DATA_DIR)'
     expect(refused.stdout).toMatch(/^check: merge_conflict: 207 events now, 206 in the file, 206 matched/);
     expect(refused.stdout).toContain(`unmatched event ${target!.id} `);
     expect(refused.stderr).toMatch(/--resolution keep_unmatched .*nothing was changed/);
-    expect(await query('SELECT count(*)::int AS count FROM events WHERE stream_id = $1', [streamID])).toEqual([{ count: 207 }]);
+    expect(await query('SELECT count(*)::int AS count FROM events WHERE stream_id = $1', [streamID])).toEqual([
+      { count: 207 },
+    ]);
 
     const done = cli(['--stream', String(streamID), '--resolution', 'keep_unmatched', updated]);
     expect(done.status, done.stderr).toBe(0);
     expect(done.stdout).toMatch(/^check: merge_conflict/);
-    expect(done.stdout).toMatch(/re-imported 206 events \(delimited\) into stream \d+ .*merge_conflict, keep_unmatched/);
+    expect(done.stdout).toMatch(
+      /re-imported 206 events \(delimited\) into stream \d+ .*merge_conflict, keep_unmatched/,
+    );
     expect(done.stdout).toMatch(/1 unmatched events kept/);
-    expect(await query('SELECT count(*)::int AS count FROM events WHERE stream_id = $1', [streamID])).toEqual([{ count: 207 }]);
+    expect(await query('SELECT count(*)::int AS count FROM events WHERE stream_id = $1', [streamID])).toEqual([
+      { count: 207 },
+    ]);
     expect(await query('SELECT event_id FROM event_tags')).toEqual([{ event_id: target!.id }]);
 
     const unknown = cli(['--stream', '999999', updated]);

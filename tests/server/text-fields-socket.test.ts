@@ -30,7 +30,10 @@ async function send(method: string, path: string, body?: string, type = 'applica
   const head = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', `Cookie: ${session.cookie}`];
   if (body !== undefined) head.push(`Content-Type: ${type}`, `Content-Length: ${Buffer.byteLength(body)}`);
   const answer = await rawRequest(port, `${head.join('\r\n')}\r\n\r\n${body ?? ''}`);
-  return { status: answer.status, error: answer.body.startsWith('{') ? (JSON.parse(answer.body) as { error?: { field?: string } }).error : undefined };
+  return {
+    status: answer.status,
+    error: answer.body.startsWith('{') ? (JSON.parse(answer.body) as { error?: { field?: string } }).error : undefined,
+  };
 }
 
 /**
@@ -38,25 +41,77 @@ async function send(method: string, path: string, body?: string, type = 'applica
  * three bytes a naive encoder makes of it (ED A0 80), which the server must not turn into a 500.
  */
 const percent = (text: string) =>
-  [...text].map((c) => (/^[\ud800-\udfff]$/.test(c) ? Buffer.from([0xe0 | (c.charCodeAt(0) >> 12), 0x80 | ((c.charCodeAt(0) >> 6) & 63), 0x80 | (c.charCodeAt(0) & 63)]).toString('hex').replace(/../g, '%$&') : encodeURIComponent(c))).join('');
+  [...text]
+    .map((c) =>
+      /^[\ud800-\udfff]$/.test(c)
+        ? Buffer.from([
+            0xe0 | (c.charCodeAt(0) >> 12),
+            0x80 | ((c.charCodeAt(0) >> 6) & 63),
+            0x80 | (c.charCodeAt(0) & 63),
+          ])
+            .toString('hex')
+            .replace(/../g, '%$&')
+        : encodeURIComponent(c),
+    )
+    .join('');
 
 const BAD = { nul: 'a\u0000b', escape: 'a\u001bb', 'lone high surrogate': 'a\ud800b', 'lone low surrogate': 'a\udc00' };
 
 /** Each text field as a request carrying `text` in it, and the field the answer must name. */
 const FIELDS: [string, (text: string) => [string, string, string?, string?], string][] = [
   ['sign-in username', (t) => ['POST', '/auth/login', JSON.stringify({ username: t, password: 'x' })], 'username'],
-  ['sign-in username (form)', (t) => ['POST', '/auth/login', `username=${percent(t)}&password=x`, 'application/x-www-form-urlencoded'], 'username'],
+  [
+    'sign-in username (form)',
+    (t) => ['POST', '/auth/login', `username=${percent(t)}&password=x`, 'application/x-www-form-urlencoded'],
+    'username',
+  ],
   ['organization name', (t) => ['POST', '/api/organization', JSON.stringify({ name: t })], 'name'],
-  ['incident name', (t) => ['POST', '/api/incident', JSON.stringify({ organizationID: ids.organizationID, name: t })], 'name'],
-  ['incident description', (t) => ['PUT', `/api/incident/${ids.incidentID}`, JSON.stringify({ description: t })], 'description'],
+  [
+    'incident name',
+    (t) => ['POST', '/api/incident', JSON.stringify({ organizationID: ids.organizationID, name: t })],
+    'name',
+  ],
+  [
+    'incident description',
+    (t) => ['PUT', `/api/incident/${ids.incidentID}`, JSON.stringify({ description: t })],
+    'description',
+  ],
   ['stream name', (t) => ['POST', `/api/incident/${ids.incidentID}/stream`, JSON.stringify({ name: t })], 'name'],
   ['actor name', (t) => ['POST', `/api/incident/${ids.incidentID}/actor`, JSON.stringify({ name: t })], 'name'],
-  ['event message', (t) => ['POST', `/api/incident/${ids.incidentID}/event`, JSON.stringify({ streamID: ids.streamID, message: t, startTimestamp: 1 })], 'message'],
-  ['note text', (t) => ['POST', `/api/incident/${ids.incidentID}/note`, JSON.stringify({ kind: 'other', text: t })], 'text'],
-  ['link title', (t) => ['POST', `/api/incident/${ids.incidentID}/link`, JSON.stringify({ url: 'https://example.org/', title: t })], 'title'],
-  ['link url', (t) => ['POST', `/api/incident/${ids.incidentID}/link`, JSON.stringify({ url: `https://example.org/${t}` })], 'url'],
-  ['collection name', (t) => ['POST', `/api/incident/${ids.incidentID}/collection`, JSON.stringify({ name: t })], 'name'],
-  ['analyst name', (t) => ['POST', '/api/analyst', JSON.stringify({ name: t, email: 'x@example.org', permission: 'read' })], 'name'],
+  [
+    'event message',
+    (t) => [
+      'POST',
+      `/api/incident/${ids.incidentID}/event`,
+      JSON.stringify({ streamID: ids.streamID, message: t, startTimestamp: 1 }),
+    ],
+    'message',
+  ],
+  [
+    'note text',
+    (t) => ['POST', `/api/incident/${ids.incidentID}/note`, JSON.stringify({ kind: 'other', text: t })],
+    'text',
+  ],
+  [
+    'link title',
+    (t) => ['POST', `/api/incident/${ids.incidentID}/link`, JSON.stringify({ url: 'https://example.org/', title: t })],
+    'title',
+  ],
+  [
+    'link url',
+    (t) => ['POST', `/api/incident/${ids.incidentID}/link`, JSON.stringify({ url: `https://example.org/${t}` })],
+    'url',
+  ],
+  [
+    'collection name',
+    (t) => ['POST', `/api/incident/${ids.incidentID}/collection`, JSON.stringify({ name: t })],
+    'name',
+  ],
+  [
+    'analyst name',
+    (t) => ['POST', '/api/analyst', JSON.stringify({ name: t, email: 'x@example.org', permission: 'read' })],
+    'name',
+  ],
   ['audit value', (t) => ['POST', '/api/audit/action/open', JSON.stringify({ value: { note: t } })], 'value.note'],
   ['search query', (t) => ['GET', `/api/events/search?q=${percent(t)}`], 'q'],
   ['audit filter', (t) => ['GET', `/api/audit/data?action=${percent(t)}`], 'action'],
@@ -81,7 +136,11 @@ describe('a text field holding what no text may', () => {
   }
 
   it('keeps tabs and line breaks in multi-line text, and refuses them in a name', async () => {
-    const note = await send('POST', `/api/incident/${ids.incidentID}/note`, JSON.stringify({ kind: 'other', text: 'line one\n\tline two\r\n' }));
+    const note = await send(
+      'POST',
+      `/api/incident/${ids.incidentID}/note`,
+      JSON.stringify({ kind: 'other', text: 'line one\n\tline two\r\n' }),
+    );
     expect(note.status).toBe(201);
     const name = await send('POST', `/api/incident/${ids.incidentID}/stream`, JSON.stringify({ name: 'two\nlines' }));
     expect(name.status).toBe(400);
@@ -89,8 +148,14 @@ describe('a text field holding what no text may', () => {
   });
 
   it('in a multipart import field is refused with 400 naming it', async () => {
-    const body = '--b\r\nContent-Disposition: form-data; name="streamName"\r\n\r\na\u0000b\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\ntime,message\n2024-01-01T00:00:00Z,x\n\r\n--b--\r\n';
-    const answer = await send('POST', `/api/incident/${ids.incidentID}/import`, body, 'multipart/form-data; boundary=b');
+    const body =
+      '--b\r\nContent-Disposition: form-data; name="streamName"\r\n\r\na\u0000b\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\ntime,message\n2024-01-01T00:00:00Z,x\n\r\n--b--\r\n';
+    const answer = await send(
+      'POST',
+      `/api/incident/${ids.incidentID}/import`,
+      body,
+      'multipart/form-data; boundary=b',
+    );
     expect(answer.status).toBe(400);
     expect(answer.error?.field).toBe('streamName');
   });

@@ -69,7 +69,12 @@ describe.each(postgres)('two server processes on one PostgreSQL', () => {
     }
 
     // Logout is a POST from our own origin (a GET answers a page that posts it).
-    const logout = await fetch(`${a.url}/auth/logout`, { method: 'POST', headers: { cookie, origin: a.url, 'content-type': 'application/json' }, body: '{}', redirect: 'manual' });
+    const logout = await fetch(`${a.url}/auth/logout`, {
+      method: 'POST',
+      headers: { cookie, origin: a.url, 'content-type': 'application/json' },
+      body: '{}',
+      redirect: 'manual',
+    });
     expect(logout.status).toBe(303);
     expect((await fetch(`${b.url}/auth/user`, { headers: { cookie } })).status).toBe(401);
   });

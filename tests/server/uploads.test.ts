@@ -9,11 +9,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUpload, openBlobStream, saveBlob, spoolBlob, storeBlobFromStream } from '../../server/repositories/blob-repository.ts';
+import {
+  insertUpload,
+  openBlobStream,
+  saveBlob,
+  spoolBlob,
+  storeBlobFromStream,
+} from '../../server/repositories/blob-repository.ts';
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { countRows, giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import {
+  countRows,
+  giveAnalyst,
+  signIn,
+  startTestServer,
+  type Session,
+  type TestServer,
+} from '../support/test-server.ts';
 
 const FIXTURES = `${FIXTURES_DIR}/`;
 const fixture = (path: string) => readFileSync(join(FIXTURES, path));
@@ -21,7 +34,11 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 
 /** A response body from a real capture: the HAR keeps what the browser received. */
 function harBody(path: string, urlEnd: string): Uint8Array<ArrayBuffer> {
-  const har = JSON.parse(fixture(path).toString('utf8').replace(/^\uFEFF/, ''));
+  const har = JSON.parse(
+    fixture(path)
+      .toString('utf8')
+      .replace(/^\uFEFF/, ''),
+  );
   const entry = har.log.entries.find((e: { request: { url: string } }) => e.request.url.endsWith(urlEnd));
   const content = entry.response.content as { text: string; encoding?: string };
   return Uint8Array.from(Buffer.from(content.text, content.encoding === 'base64' ? 'base64' : 'utf8'));
@@ -49,7 +66,11 @@ interface Part {
 function form(file: Part | undefined, fields: Record<string, string> = {}, fileField = 'file'): FormData {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  if (file) body.append(fileField, new File([file.bytes ?? LOG], file.name ?? 'xchat_irc_transcript.log', { type: file.type ?? '' }));
+  if (file)
+    body.append(
+      fileField,
+      new File([file.bytes ?? LOG], file.name ?? 'xchat_irc_transcript.log', { type: file.type ?? '' }),
+    );
   return body;
 }
 
@@ -79,7 +100,12 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'churchkey-uploads-'));
     server = await startTestServer(kind, { DATA_DIR: dataDir, UPLOAD_MAX_BYTES: String(MAX_BYTES) });
-    [writer, reader, outsider, admin] = [await signIn(server), await signIn(server), await signIn(server), await signIn(server)];
+    [writer, reader, outsider, admin] = [
+      await signIn(server),
+      await signIn(server),
+      await signIn(server),
+      await signIn(server),
+    ];
     await giveAnalyst(server, writer, 'write');
     await giveAnalyst(server, reader, 'read');
     await giveAnalyst(server, outsider, 'write');
@@ -88,7 +114,11 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     await admin.request({ method: 'PUT', url: `/api/organization/${organizationID}/member/${reader.userID}` });
     incidentID = await createIncident(writer, organizationID, 'Outage');
     streamID = await createStream(writer, incidentID, 'chat');
-    eventID = await createEvent(writer, incidentID, { streamID, message: 'screenshot of the dashboard', startTimestamp: T0 });
+    eventID = await createEvent(writer, incidentID, {
+      streamID,
+      message: 'screenshot of the dashboard',
+      startTimestamp: T0,
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -136,7 +166,10 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     expect(again.rawPayload.length).toBe(0);
     expect((await content(reader, created.id, { 'if-none-match': '"something-else"' })).statusCode).toBe(200);
 
-    const audit = await server.db.query<{ action: string }>("SELECT action FROM data_audit WHERE item_type = 'upload' AND item_id = $1", [created.id]);
+    const audit = await server.db.query<{ action: string }>(
+      "SELECT action FROM data_audit WHERE item_type = 'upload' AND item_id = $1",
+      [created.id],
+    );
     expect(audit.map((row) => row.action)).toEqual(['create upload']);
   });
 
@@ -186,10 +219,18 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     const second = (await upload(writer, other, form({ bytes: GEO, name: 'same flight, renamed.csv' }))).json().upload;
     expect(second.id).not.toBe(first.id);
     expect(second.sha256).toBe(first.sha256);
-    const blobRows = () => server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM blob_chunks WHERE sha256 = $1', [first.sha256]);
-    expect(await stored()).toEqual({ ...before, uploads: before.uploads + 2, blobs: before.blobs + 1, chunks: before.chunks + 1 });
+    const blobRows = () =>
+      server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM blob_chunks WHERE sha256 = $1', [first.sha256]);
+    expect(await stored()).toEqual({
+      ...before,
+      uploads: before.uploads + 2,
+      blobs: before.blobs + 1,
+      chunks: before.chunks + 1,
+    });
 
-    expect((await writer.request({ method: 'DELETE', url: `/api/upload/${first.id}` })).json()).toMatchObject({ deleted: true });
+    expect((await writer.request({ method: 'DELETE', url: `/api/upload/${first.id}` })).json()).toMatchObject({
+      deleted: true,
+    });
     expect((await writer.request({ url: `/api/upload/${first.id}` })).statusCode).toBe(404);
     expect((await blobRows())[0]!.n).toBe(1);
     const kept = await content(writer, second.id);
@@ -202,11 +243,17 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
   });
 
   it('serves HTML and SVG as downloads that cannot run, and images, audio and video inline', async () => {
-    const page = (await upload(writer, incidentID, form({ bytes: PAGE, name: 'index.html', type: 'text/html' }))).json().upload;
-    const svg = (await upload(writer, incidentID, form({ bytes: SVG, name: 'netograph.svg', type: 'image/svg+xml' }))).json().upload;
+    const page = (await upload(writer, incidentID, form({ bytes: PAGE, name: 'index.html', type: 'text/html' }))).json()
+      .upload;
+    const svg = (
+      await upload(writer, incidentID, form({ bytes: SVG, name: 'netograph.svg', type: 'image/svg+xml' }))
+    ).json().upload;
     expect(page).toMatchObject({ kind: 'text', mediaType: 'text/html' });
     expect(svg).toMatchObject({ kind: 'image', mediaType: 'image/svg+xml' });
-    for (const [created, bytes] of [[page, PAGE], [svg, SVG]] as const) {
+    for (const [created, bytes] of [
+      [page, PAGE],
+      [svg, SVG],
+    ] as const) {
       const response = await content(writer, created.id);
       expect(sha256(response.rawPayload)).toBe(sha256(bytes));
       expect(response.headers['content-type']).toBe('application/octet-stream');
@@ -215,24 +262,33 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
     }
     // A page that claims to be a picture is still not one a browser will render as a page.
-    const disguised = (await upload(writer, incidentID, form({ bytes: PAGE, name: 'photo.png', type: 'text/html' }))).json().upload;
+    const disguised = (
+      await upload(writer, incidentID, form({ bytes: PAGE, name: 'photo.png', type: 'text/html' }))
+    ).json().upload;
     expect((await content(writer, disguised.id)).headers['content-type']).toBe('application/octet-stream');
 
-    const png = (await upload(writer, incidentID, form({ bytes: SCREENSHOT, name: 'screenshot.png', type: 'image/png' }))).json().upload;
+    const png = (
+      await upload(writer, incidentID, form({ bytes: SCREENSHOT, name: 'screenshot.png', type: 'image/png' }))
+    ).json().upload;
     expect(png.kind).toBe('image');
     const image = await content(writer, png.id);
     expect(image.headers['content-type']).toBe('image/png');
-    expect(image.headers['content-disposition']).toBe(`inline; filename="screenshot.png"; filename*=UTF-8''screenshot.png`);
+    expect(image.headers['content-disposition']).toBe(
+      `inline; filename="screenshot.png"; filename*=UTF-8''screenshot.png`,
+    );
     expect(image.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
     expect(sha256(image.rawPayload)).toBe(sha256(SCREENSHOT));
   });
 
   it('keeps a file name for display only: no path, no control or direction characters, at most 255 characters', async () => {
-    const tricky = (await upload(writer, incidentID, form({ name: '..\\..\\Users\\ada\\report\u202Etxt.exe' }))).json().upload;
+    const tricky = (await upload(writer, incidentID, form({ name: '..\\..\\Users\\ada\\report\u202Etxt.exe' }))).json()
+      .upload;
     expect(tricky.fileName).toBe('reporttxt.exe');
     const long = (await upload(writer, incidentID, form({ name: `${'é'.repeat(300)}.log` }))).json().upload;
     expect(Array.from(long.fileName as string)).toHaveLength(255);
-    const unicode = (await upload(writer, incidentID, form({ name: "Überblick; 'Lage' (1).txt", type: 'text/plain' }))).json().upload;
+    const unicode = (
+      await upload(writer, incidentID, form({ name: "Überblick; 'Lage' (1).txt", type: 'text/plain' }))
+    ).json().upload;
     expect(unicode.fileName).toBe("Überblick; 'Lage' (1).txt");
     expect((await content(writer, unicode.id)).headers['content-disposition']).toBe(
       `attachment; filename="_berblick_ 'Lage' (1).txt"; filename*=UTF-8''%C3%9Cberblick%3B%20%27Lage%27%20%281%29.txt`,
@@ -242,7 +298,14 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
   });
 
   it("attaches files to an event: the event's message, or an attachment; the event and incident show them", async () => {
-    const message = await upload(writer, incidentID, form({ bytes: SCREENSHOT, name: 'dashboard.png', type: 'image/png' }, { eventID: String(eventID), attachmentKind: 'event_message', streamID: String(streamID) }));
+    const message = await upload(
+      writer,
+      incidentID,
+      form(
+        { bytes: SCREENSHOT, name: 'dashboard.png', type: 'image/png' },
+        { eventID: String(eventID), attachmentKind: 'event_message', streamID: String(streamID) },
+      ),
+    );
     expect(message.statusCode, message.body).toBe(201);
     expect(message.json().upload).toMatchObject({ eventID, attachmentKind: 'event_message', streamID, kind: 'image' });
     // Fields may come after the file too.
@@ -253,10 +316,18 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     body.append('eventID', String(eventID));
     const attachment = await upload(writer, incidentID, body);
     expect(attachment.statusCode, attachment.body).toBe(201);
-    expect(attachment.json().upload).toMatchObject({ eventID, attachmentKind: 'attachment', kind: 'text', streamID: null });
+    expect(attachment.json().upload).toMatchObject({
+      eventID,
+      attachmentKind: 'attachment',
+      kind: 'text',
+      streamID: null,
+    });
 
     const event = (await reader.request({ url: `/api/event/${eventID}` })).json().event;
-    expect(event.uploads.map((u: { id: number }) => u.id)).toEqual([message.json().upload.id, attachment.json().upload.id]);
+    expect(event.uploads.map((u: { id: number }) => u.id)).toEqual([
+      message.json().upload.id,
+      attachment.json().upload.id,
+    ]);
     expect(event.images.map((u: { id: number }) => u.id)).toEqual([message.json().upload.id]);
 
     const incident = (await reader.request({ url: `/api/incident/${incidentID}` })).json().incident;
@@ -266,8 +337,21 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     expect(incident.counts.uploads).toBe(ids.length);
 
     // Deleting the event takes its uploads with it.
-    const doomed = await createEvent(writer, incidentID, { streamID, message: 'posted a capture', startTimestamp: T0 + 1 });
-    const only = (await upload(writer, incidentID, form({ bytes: fixture('har/mitmproxy_websocket.har'), name: 'ws.har' }, { eventID: String(doomed), attachmentKind: 'attachment' }))).json().upload;
+    const doomed = await createEvent(writer, incidentID, {
+      streamID,
+      message: 'posted a capture',
+      startTimestamp: T0 + 1,
+    });
+    const only = (
+      await upload(
+        writer,
+        incidentID,
+        form(
+          { bytes: fixture('har/mitmproxy_websocket.har'), name: 'ws.har' },
+          { eventID: String(doomed), attachmentKind: 'attachment' },
+        ),
+      )
+    ).json().upload;
     expect((await writer.request({ method: 'DELETE', url: `/api/event/${doomed}` })).statusCode).toBe(200);
     expect((await writer.request({ url: `/api/upload/${only.id}` })).statusCode).toBe(404);
     expect(await countRows(server.db, `blobs WHERE sha256 = '${only.sha256}'`)).toBe(0);
@@ -276,7 +360,11 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
   it('refuses bad uploads with the field at fault, and keeps nothing of them', async () => {
     const other = await createIncident(writer, organizationID, 'Elsewhere');
     const otherStream = await createStream(writer, other, 'other chat');
-    const otherEvent = await createEvent(writer, other, { streamID: otherStream, message: 'not here', startTimestamp: T0 });
+    const otherEvent = await createEvent(writer, other, {
+      streamID: otherStream,
+      message: 'not here',
+      startTimestamp: T0,
+    });
     const tooBig = Buffer.alloc(MAX_BYTES + 1, 0x61);
     const twoFiles = form({ bytes: LOG });
     twoFiles.append('file', new File([HAR], 'second.har'));
@@ -286,13 +374,55 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
       ['no file part', form(undefined, { kind: 'text' }), 400, 'file', 'invalid'],
       ['an empty file', form({ bytes: new Uint8Array(0), name: 'empty.log' }), 400, 'file', 'invalid'],
       ['a bad kind', form({ bytes: LOG }, { kind: 'spreadsheet' }), 400, 'kind', 'invalid'],
-      ['attachmentKind without eventID', form({ bytes: LOG }, { attachmentKind: 'attachment' }), 400, 'attachmentKind', 'invalid'],
-      ['eventID without attachmentKind', form({ bytes: LOG }, { eventID: String(eventID) }), 400, 'attachmentKind', 'invalid'],
-      ['a bad attachmentKind', form({ bytes: LOG }, { eventID: String(eventID), attachmentKind: 'inline' }), 400, 'attachmentKind', 'invalid'],
-      ['an event of another incident', form({ bytes: LOG }, { eventID: String(otherEvent), attachmentKind: 'attachment' }), 400, 'eventID', 'invalid'],
-      ['an event id that is not one', form({ bytes: LOG }, { eventID: '1e3', attachmentKind: 'attachment' }), 400, 'eventID', 'invalid'],
-      ['a stream of another incident', form({ bytes: LOG }, { streamID: String(otherStream) }), 400, 'streamID', 'invalid'],
-      ['a stream that is not the event’s', form({ bytes: LOG }, { eventID: String(eventID), attachmentKind: 'attachment', streamID: String(otherStream) }), 400, 'streamID', 'invalid'],
+      [
+        'attachmentKind without eventID',
+        form({ bytes: LOG }, { attachmentKind: 'attachment' }),
+        400,
+        'attachmentKind',
+        'invalid',
+      ],
+      [
+        'eventID without attachmentKind',
+        form({ bytes: LOG }, { eventID: String(eventID) }),
+        400,
+        'attachmentKind',
+        'invalid',
+      ],
+      [
+        'a bad attachmentKind',
+        form({ bytes: LOG }, { eventID: String(eventID), attachmentKind: 'inline' }),
+        400,
+        'attachmentKind',
+        'invalid',
+      ],
+      [
+        'an event of another incident',
+        form({ bytes: LOG }, { eventID: String(otherEvent), attachmentKind: 'attachment' }),
+        400,
+        'eventID',
+        'invalid',
+      ],
+      [
+        'an event id that is not one',
+        form({ bytes: LOG }, { eventID: '1e3', attachmentKind: 'attachment' }),
+        400,
+        'eventID',
+        'invalid',
+      ],
+      [
+        'a stream of another incident',
+        form({ bytes: LOG }, { streamID: String(otherStream) }),
+        400,
+        'streamID',
+        'invalid',
+      ],
+      [
+        'a stream that is not the event’s',
+        form({ bytes: LOG }, { eventID: String(eventID), attachmentKind: 'attachment', streamID: String(otherStream) }),
+        400,
+        'streamID',
+        'invalid',
+      ],
       ['a field this call does not know', form({ bytes: LOG }, { isSystem: 'true' }), 400, 'isSystem', 'invalid'],
       ['two files', twoFiles, 400, 'file', 'invalid'],
       ['the file under another name', misnamed, 400, 'upload', 'invalid'],
@@ -342,8 +472,21 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     const source = fixture('events/zeek_notice_wrccdc2018.log');
     const stream = await createStream(writer, incidentID, 'zeek notices');
     const chunkBytes = 16 * 1024;
-    const uploadID = await storeBlobFromStream(server.db, Readable.from([source.subarray(0, 5000), source.subarray(5000)]), { tmpDir: join(dataDir, 'tmp'), chunkBytes }, (tx, blob) =>
-      insertUpload(tx, { incidentId: incidentID, blob, fileName: 'zeek_notice_wrccdc2018.log', mediaType: 'text/plain', kind: 'text', streamId: stream, isSystem: true, analystId: writer.userID }),
+    const uploadID = await storeBlobFromStream(
+      server.db,
+      Readable.from([source.subarray(0, 5000), source.subarray(5000)]),
+      { tmpDir: join(dataDir, 'tmp'), chunkBytes },
+      (tx, blob) =>
+        insertUpload(tx, {
+          incidentId: incidentID,
+          blob,
+          fileName: 'zeek_notice_wrccdc2018.log',
+          mediaType: 'text/plain',
+          kind: 'text',
+          streamId: stream,
+          isSystem: true,
+          analystId: writer.userID,
+        }),
     );
     const chunks = await countRows(server.db, `blob_chunks WHERE sha256 = '${sha256(source)}'`);
     expect(chunks).toBe(Math.ceil(source.length / chunkBytes));
@@ -352,7 +495,11 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     for await (const piece of openBlobStream(server.db, sha256(source))) read.push(piece as Buffer);
     expect(sha256(Buffer.concat(read))).toBe(sha256(source));
     const slice: Buffer[] = [];
-    for await (const piece of openBlobStream(server.db, sha256(source), { start: chunkBytes - 3, end: 3 * chunkBytes + 2 })) slice.push(piece as Buffer);
+    for await (const piece of openBlobStream(server.db, sha256(source), {
+      start: chunkBytes - 3,
+      end: 3 * chunkBytes + 2,
+    }))
+      slice.push(piece as Buffer);
     expect(Buffer.concat(slice).equals(source.subarray(chunkBytes - 3, 3 * chunkBytes + 3))).toBe(true);
 
     const streamAnswer = (await writer.request({ url: `/api/stream/${stream}` })).json().stream;
@@ -364,9 +511,14 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     // A failing import keeps nothing, its blob included.
     const before = await stored();
     await expect(
-      storeBlobFromStream(server.db, Readable.from([Buffer.from('a source that fails to import\n')]), { tmpDir: join(dataDir, 'tmp') }, async () => {
-        throw new Error('row 1 is invalid');
-      }),
+      storeBlobFromStream(
+        server.db,
+        Readable.from([Buffer.from('a source that fails to import\n')]),
+        { tmpDir: join(dataDir, 'tmp') },
+        async () => {
+          throw new Error('row 1 is invalid');
+        },
+      ),
     ).rejects.toThrow('row 1 is invalid');
     expect(await stored()).toEqual(before);
   });
@@ -392,7 +544,9 @@ describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('blobs under
 
   it('keeps a blob that a concurrent store takes while its last upload is being deleted', async () => {
     const incidentID = await createIncident(writer, await createOrganization(writer));
-    const first = (await writer.request({ method: 'POST', url: `/api/incident/${incidentID}/upload`, payload: form({ bytes: LOG }) })).json().upload;
+    const first = (
+      await writer.request({ method: 'POST', url: `/api/incident/${incidentID}/upload`, payload: form({ bytes: LOG }) })
+    ).json().upload;
     const spooled = await spoolBlob(Readable.from([LOG]), join(dataDir, 'tmp'));
     let stored!: () => void;
     let finish!: () => void;
@@ -402,12 +556,25 @@ describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('blobs under
       const blob = await saveBlob(tx, spooled);
       stored();
       await gate;
-      return insertUpload(tx, { incidentId: incidentID, blob, fileName: 'again.log', mediaType: 'text/plain', kind: 'text', analystId: writer.userID });
+      return insertUpload(tx, {
+        incidentId: incidentID,
+        blob,
+        fileName: 'again.log',
+        mediaType: 'text/plain',
+        kind: 'text',
+        analystId: writer.userID,
+      });
     });
     await blobLocked;
     const remove = writer.request({ method: 'DELETE', url: `/api/upload/${first.id}` });
     // The delete's trigger waits for the store's lock on the blob; let the store commit only then.
-    while ((await server.db.query("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")).length === 0) {
+    while (
+      (
+        await server.db.query(
+          "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        )
+      ).length === 0
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     finish();

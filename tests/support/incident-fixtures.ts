@@ -15,13 +15,21 @@ export async function createIncident(session: Session, organizationID: number, n
 }
 
 export async function createStream(session: Session, incidentID: number, name = 'Stream'): Promise<number> {
-  const response = await session.request({ method: 'POST', url: `/api/incident/${incidentID}/stream`, payload: { name } });
+  const response = await session.request({
+    method: 'POST',
+    url: `/api/incident/${incidentID}/stream`,
+    payload: { name },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().stream.id;
 }
 
 export async function createActor(session: Session, incidentID: number, name: string, isBot = false): Promise<number> {
-  const response = await session.request({ method: 'POST', url: `/api/incident/${incidentID}/actor`, payload: { name, isBot } });
+  const response = await session.request({
+    method: 'POST',
+    url: `/api/incident/${incidentID}/actor`,
+    payload: { name, isBot },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().actor.id;
 }

@@ -24,14 +24,27 @@ export interface ChangeLog {
 }
 
 /** Gives the incident a change sequence at 1 (every event stamped with it). */
-export function withChangeLog(incident: CannedIncident, epoch = '11111111-2222-4333-8444-555555555555'): CannedIncident {
-  incident.log = { epoch, seq: 1, floor: 0, payloadSeq: 1, eventSeq: new Map(incident.events.map((event) => [event.id, 1])), tombstones: new Map() };
+export function withChangeLog(
+  incident: CannedIncident,
+  epoch = '11111111-2222-4333-8444-555555555555',
+): CannedIncident {
+  incident.log = {
+    epoch,
+    seq: 1,
+    floor: 0,
+    payloadSeq: 1,
+    eventSeq: new Map(incident.events.map((event) => [event.id, 1])),
+    tombstones: new Map(),
+  };
   incident.payload.eventsRevision = `${epoch}:1`;
   return incident;
 }
 
 /** One change on the server: events put or removed, or the payload touched, under the next number. */
-export function changeCanned(incident: CannedIncident, change: { put?: EventRow[]; remove?: number[]; payload?: boolean }): void {
+export function changeCanned(
+  incident: CannedIncident,
+  change: { put?: EventRow[]; remove?: number[]; payload?: boolean },
+): void {
   const log = incident.log!;
   log.seq += 1;
   for (const event of change.put ?? []) {
@@ -60,9 +73,38 @@ export function cannedIncident(id: number, organizationID: number, events: Event
       hasMultipleStreams: false,
       incidentTags: [],
       createTimestamp: 1_000 + id,
-      counts: { events: events.length, streams: 1, uploads: 0, actorEventCount: 0, eventNoteCount: 0, humanActorCount: 0, humanActorEventCount: 0 },
-      streams: [{ id: id * 100 + 1, incidentID: id, name: 'chat', isMarkerStream: false, importFormat: null, clockOffsetMicroseconds: 0, eventCount: events.length, tags: [], createTimestamp: 1 }],
-      actors: [{ id: id * 100 + 2, incidentID: id, name: 'alice', isBot: false, organizationActorID: null, eventCount: events.length }],
+      counts: {
+        events: events.length,
+        streams: 1,
+        uploads: 0,
+        actorEventCount: 0,
+        eventNoteCount: 0,
+        humanActorCount: 0,
+        humanActorEventCount: 0,
+      },
+      streams: [
+        {
+          id: id * 100 + 1,
+          incidentID: id,
+          name: 'chat',
+          isMarkerStream: false,
+          importFormat: null,
+          clockOffsetMicroseconds: 0,
+          eventCount: events.length,
+          tags: [],
+          createTimestamp: 1,
+        },
+      ],
+      actors: [
+        {
+          id: id * 100 + 2,
+          incidentID: id,
+          name: 'alice',
+          isBot: false,
+          organizationActorID: null,
+          eventCount: events.length,
+        },
+      ],
       collections: [],
       links: [],
       notes: [],
@@ -78,11 +120,23 @@ export function cannedIncident(id: number, organizationID: number, events: Event
 }
 
 export function eventRow(id: number, startTimestamp: number, streamID = 1, actorID = 1): EventRow {
-  return { id, streamID, actorID, isMarker: false, message: `event ${id}`, startTimestamp, endTimestamp: startTimestamp, extra: null };
+  return {
+    id,
+    streamID,
+    actorID,
+    isMarker: false,
+    message: `event ${id}`,
+    startTimestamp,
+    endTimestamp: startTimestamp,
+    extra: null,
+  };
 }
 
 /** Serves canned incidents; `pageSize` overrides the requested limit so small tests still page. */
-export function cannedSource(incidents: Map<number, CannedIncident>, options: { pageSize?: number; completeUpTo?: number } = {}) {
+export function cannedSource(
+  incidents: Map<number, CannedIncident>,
+  options: { pageSize?: number; completeUpTo?: number } = {},
+) {
   const calls: string[] = [];
   const sorted = (incident: CannedIncident) =>
     [...incident.events].sort((a, b) => a.startTimestamp - b.startTimestamp || a.id - b.id);
@@ -99,9 +153,11 @@ export function cannedSource(incidents: Map<number, CannedIncident>, options: { 
       signal?.throwIfAborted();
       calls.push(`page ${incidentID} ${after ?? '-'}`);
       const incident = incidents.get(incidentID)!;
-      const [start, id] = after === undefined ? [-1, -1] : after.split(':').map(Number) as [number, number];
+      const [start, id] = after === undefined ? [-1, -1] : (after.split(':').map(Number) as [number, number]);
       const size = options.pageSize ?? limit;
-      const rest = sorted(incident).filter((event) => event.startTimestamp > start || (event.startTimestamp === start && event.id > id));
+      const rest = sorted(incident).filter(
+        (event) => event.startTimestamp > start || (event.startTimestamp === start && event.id > id),
+      );
       const events = rest.slice(0, size);
       const last = events[events.length - 1];
       return { events, nextCursor: events.length === size && last ? `${last.startTimestamp}:${last.id}` : null };
@@ -113,12 +169,16 @@ export function cannedSource(incidents: Map<number, CannedIncident>, options: { 
       if (!incident) throw Object.assign(new Error('GET failed with 404'), { name: 'ApiRequestError', status: 404 });
       const log = incident.log;
       const none = { events: [], deletedEventIDs: [], nextCursor: null, summary: null, streams: null, actors: null };
-      if (!log || log.epoch !== epoch || since > log.seq || since < log.floor) return { epoch: log?.epoch ?? '', seq: log?.seq ?? 0, full: true, payloadChanged: true, ...none };
-      const changed = incident.events.filter((event) => (log.eventSeq.get(event.id) ?? 0) > since).sort((a, b) => a.id - b.id);
+      if (!log || log.epoch !== epoch || since > log.seq || since < log.floor)
+        return { epoch: log?.epoch ?? '', seq: log?.seq ?? 0, full: true, payloadChanged: true, ...none };
+      const changed = incident.events
+        .filter((event) => (log.eventSeq.get(event.id) ?? 0) > since)
+        .sort((a, b) => a.id - b.id);
       const offset = after === undefined ? 0 : Number(after);
       const size = options.pageSize ?? 10_000;
       const events = changed.slice(offset, offset + size);
-      const deletedEventIDs = after === undefined ? [...log.tombstones].filter(([, seq]) => seq > since).map(([id]) => id) : [];
+      const deletedEventIDs =
+        after === undefined ? [...log.tombstones].filter(([, seq]) => seq > since).map(([id]) => id) : [];
       const moved = after === undefined && log.seq > since;
       const counts = { ...incident.payload.counts, events: incident.events.length };
       return {

@@ -10,6 +10,7 @@ export function fileForm(
 ): FormData {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  if (bytes) body.append(options.field ?? 'file', new File([Uint8Array.from(bytes)], fileName, { type: options.type ?? '' }));
+  if (bytes)
+    body.append(options.field ?? 'file', new File([Uint8Array.from(bytes)], fileName, { type: options.type ?? '' }));
   return body;
 }

@@ -18,7 +18,12 @@ export function portOf(address: unknown): number {
 }
 
 /** Sends `request` (head and body as given) and reads until the server closes or `waitMillis` pass. */
-export function rawRequest(port: number, request: string | Buffer, waitMillis = 10_000, localAddress?: string): Promise<RawAnswer> {
+export function rawRequest(
+  port: number,
+  request: string | Buffer,
+  waitMillis = 10_000,
+  localAddress?: string,
+): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const started = Date.now();
     // Linux answers on all of 127.0.0.0/8: `localAddress` makes a request come from another address.
@@ -82,5 +87,8 @@ export function closedWithin(socket: Socket, waitMillis: number): Promise<boolea
 /** Open file descriptors of this process (Linux); undefined elsewhere. */
 export async function openFileCount(): Promise<number | undefined> {
   const { readdir } = await import('node:fs/promises');
-  return readdir('/proc/self/fd').then((names) => names.length, () => undefined);
+  return readdir('/proc/self/fd').then(
+    (names) => names.length,
+    () => undefined,
+  );
 }

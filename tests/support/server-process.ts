@@ -17,10 +17,14 @@ export interface ServerProcess {
 export function ensureServerBuilt(): void {
   const root = projectRoot();
   if (existsSync(join(root, 'build', 'server', 'server.js')) && process.env.CHURCHKEY_SKIP_BUILD === '1') return;
-  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.server.json'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.server.json'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
 }
 
 /** `startTimeoutMs`: how long the start may take (a restart after a kill replays PGlite's WAL first). */
@@ -33,7 +37,10 @@ export function startServerProcess(env: Record<string, string>, startTimeoutMs =
   });
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in ${startTimeoutMs} ms:\n${output}`)), startTimeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in ${startTimeoutMs} ms:\n${output}`)),
+      startTimeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /is running: (http:\/\/[^\s]+)/.exec(output);

@@ -62,7 +62,12 @@ let cachedHash: Promise<string> | undefined;
 /** Creates a local account and signs it in through POST /auth/login. */
 export async function signIn(server: TestServer, username = uniqueName()): Promise<Session> {
   cachedHash ??= hashPassword(TEST_PASSWORD);
-  const user = await insertLocalUser(server.db, { username, name: username, email: '', passwordHash: await cachedHash });
+  const user = await insertLocalUser(server.db, {
+    username,
+    name: username,
+    email: '',
+    passwordHash: await cachedHash,
+  });
   const response = await server.app.inject({
     method: 'POST',
     url: '/auth/login',

@@ -30,13 +30,25 @@ import {
 import { refreshActorSearch } from '../../repositories/search-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
 const Deleted = answer({ deleted: z.boolean() });
 const ActorAnswer = answer({ actor: z.object({ id: z.number().int() }) });
 
-async function requireOrganizationActor(db: Queryable, organizationId: number, actorId: number | null | undefined, field: string) {
+async function requireOrganizationActor(
+  db: Queryable,
+  organizationId: number,
+  actorId: number | null | undefined,
+  field: string,
+) {
   if (actorId == null) return;
-  if (!(await isOrganizationActor(db, organizationId, actorId))) throw invalid(field, 'is not an actor of this organization');
+  if (!(await isOrganizationActor(db, organizationId, actorId)))
+    throw invalid(field, 'is not an actor of this organization');
 }
 
 export function actorRoutes(app: FastifyInstance, context: AppContext): void {
@@ -49,7 +61,13 @@ export function actorRoutes(app: FastifyInstance, context: AppContext): void {
     '/api/incident/:incidentID/actor',
     {
       config: { access: 'write' },
-      schema: { summary: 'Adds an actor to an incident', tags: ['actors'], params: z.object({ incidentID: PathIdSchema }), body: IncidentActorCreateSchema, response: { 201: ActorAnswer, ...errors } },
+      schema: {
+        summary: 'Adds an actor to an incident',
+        tags: ['actors'],
+        params: z.object({ incidentID: PathIdSchema }),
+        body: IncidentActorCreateSchema,
+        response: { 201: ActorAnswer, ...errors },
+      },
     },
     async (request, reply) => {
       const body = request.body;
@@ -57,7 +75,12 @@ export function actorRoutes(app: FastifyInstance, context: AppContext): void {
         const incident = await requireIncident(tx, analyst, request.params.incidentID);
         await requireOrganizationActor(tx, incident.organization_id, body.organizationActorID, 'organizationActorID');
         const created = await insertIncidentActor(tx, incident.id, body);
-        await audit({ action: 'create incident actor', itemType: 'incident_actor', itemID: created, detail: { incidentID: incident.id, ...body } });
+        await audit({
+          action: 'create incident actor',
+          itemType: 'incident_actor',
+          itemID: created,
+          detail: { incidentID: incident.id, ...body },
+        });
         return created;
       });
       reply.code(201);
@@ -69,7 +92,13 @@ export function actorRoutes(app: FastifyInstance, context: AppContext): void {
     '/api/incident/:incidentID/actor/:actorID',
     {
       config: { access: 'write' },
-      schema: { summary: "Renames an incident actor, marks it a bot or a human, or ties it to an organization actor", tags: ['actors'], params: IncidentActorParams, body: IncidentActorUpdateSchema, response: { 200: ActorAnswer, ...errors } },
+      schema: {
+        summary: 'Renames an incident actor, marks it a bot or a human, or ties it to an organization actor',
+        tags: ['actors'],
+        params: IncidentActorParams,
+        body: IncidentActorUpdateSchema,
+        response: { 200: ActorAnswer, ...errors },
+      },
     },
     async (request) => {
       const { incidentID, actorID } = request.params;
@@ -90,7 +119,12 @@ export function actorRoutes(app: FastifyInstance, context: AppContext): void {
     '/api/incident/:incidentID/actor/:actorID',
     {
       config: { access: 'write' },
-      schema: { summary: 'Removes an incident actor; its events stay, with no actor', tags: ['actors'], params: IncidentActorParams, response: { 200: Deleted, ...errors } },
+      schema: {
+        summary: 'Removes an incident actor; its events stay, with no actor',
+        tags: ['actors'],
+        params: IncidentActorParams,
+        response: { 200: Deleted, ...errors },
+      },
     },
     async (request) => {
       const { incidentID, actorID } = request.params;
@@ -108,14 +142,25 @@ export function actorRoutes(app: FastifyInstance, context: AppContext): void {
     '/api/organization/:organizationID/actor',
     {
       config: { access: 'write' },
-      schema: { summary: 'Adds an organization actor', tags: ['actors'], params: OrganizationParams, body: OrganizationActorCreateSchema, response: { 201: ActorAnswer, ...errors } },
+      schema: {
+        summary: 'Adds an organization actor',
+        tags: ['actors'],
+        params: OrganizationParams,
+        body: OrganizationActorCreateSchema,
+        response: { 201: ActorAnswer, ...errors },
+      },
     },
     async (request, reply) => {
       const body = request.body;
       const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         await requireOrganization(tx, analyst, request.params.organizationID);
         const created = await insertOrganizationActor(tx, request.params.organizationID, body, analyst.id);
-        await audit({ action: 'create organization actor', itemType: 'organization_actor', itemID: created, detail: body });
+        await audit({
+          action: 'create organization actor',
+          itemType: 'organization_actor',
+          itemID: created,
+          detail: body,
+        });
         return created;
       });
       reply.code(201);
@@ -141,9 +186,15 @@ export function actorRoutes(app: FastifyInstance, context: AppContext): void {
       await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         await requireOrganization(tx, analyst, organizationID);
         for (const [index, actor] of actors.entries()) {
-          if (!(await updateOrganizationActor(tx, organizationID, actor.id, actor))) throw invalid(`actors.${index}.id`, 'is not an actor of this organization');
+          if (!(await updateOrganizationActor(tx, organizationID, actor.id, actor)))
+            throw invalid(`actors.${index}.id`, 'is not an actor of this organization');
         }
-        await audit({ action: 'bulk edit organization actors', itemType: 'organization', itemID: organizationID, detail: { actors } });
+        await audit({
+          action: 'bulk edit organization actors',
+          itemType: 'organization',
+          itemID: organizationID,
+          detail: { actors },
+        });
       });
       return { updated: actors.length };
     },
@@ -153,7 +204,12 @@ export function actorRoutes(app: FastifyInstance, context: AppContext): void {
     '/api/organization/:organizationID/actor/:actorID',
     {
       config: { access: 'write' },
-      schema: { summary: 'Removes an organization actor; incident actors tied to it keep their names', tags: ['actors'], params: z.object({ organizationID: PathIdSchema, actorID: PathIdSchema }), response: { 200: Deleted, ...errors } },
+      schema: {
+        summary: 'Removes an organization actor; incident actors tied to it keep their names',
+        tags: ['actors'],
+        params: z.object({ organizationID: PathIdSchema, actorID: PathIdSchema }),
+        response: { 200: Deleted, ...errors },
+      },
     },
     async (request) => {
       const { organizationID, actorID } = request.params;
@@ -161,7 +217,12 @@ export function actorRoutes(app: FastifyInstance, context: AppContext): void {
         await requireOrganization(tx, analyst, organizationID);
         const displayName = await deleteOrganizationActor(tx, organizationID, actorID);
         if (displayName === undefined) throw notFound('actor');
-        await audit({ action: 'delete organization actor', itemType: 'organization_actor', itemID: actorID, detail: { displayName } });
+        await audit({
+          action: 'delete organization actor',
+          itemType: 'organization_actor',
+          itemID: actorID,
+          detail: { displayName },
+        });
       });
       return { deleted: true };
     },

@@ -5,7 +5,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AnalystCreateSchema, AnalystSchema, GrantSchema, PermissionSchema, type Analyst } from '../../../domain/analyst.ts';
+import {
+  AnalystCreateSchema,
+  AnalystSchema,
+  GrantSchema,
+  PermissionSchema,
+  type Analyst,
+} from '../../../domain/analyst.ts';
 import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -29,7 +35,13 @@ import { recordWrite } from '../../repositories/audit-repository.ts';
 import { findUserById } from '../../repositories/users-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
 const AnalystAnswer = z.object({ analyst: AnalystSchema, version: z.string() });
 
 async function answerFor(context: AppContext, request: FastifyRequest) {
@@ -99,7 +111,8 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
     {
       config: { access: 'user' },
       schema: {
-        summary: 'Creates the first analyst, an administrator acting for the signed-in user; 409 once any analyst exists',
+        summary:
+          'Creates the first analyst, an administrator acting for the signed-in user; 409 once any analyst exists',
         tags: ['analysts'],
         body: AnalystCreateSchema,
         response: { 201: AnalystAnswer, ...errors },
@@ -111,12 +124,16 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
         await lockAdministrators(tx);
         if ((await countAnalysts(tx)) > 0) throw conflict('the primary analyst exists already');
         const created = await insertAnalyst(tx, { id: user.id, ...request.body, permission: 'admin', userId: user.id });
-        await recordWrite(tx, { userID: user.id, analystID: created.id }, {
-          action: 'create primary analyst',
-          itemType: 'analyst',
-          itemID: created.id,
-          detail: { name: created.name, email: created.email, permission: created.permission },
-        });
+        await recordWrite(
+          tx,
+          { userID: user.id, analystID: created.id },
+          {
+            action: 'create primary analyst',
+            itemType: 'analyst',
+            itemID: created.id,
+            detail: { name: created.name, email: created.email, permission: created.permission },
+          },
+        );
         return created;
       });
       request.userIsAdmin = true;
@@ -142,13 +159,22 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
       const row = await db.transaction(async (tx) => {
         const own = await findAnalyst(tx, user.id);
         if (!own) {
-          const created = await insertAnalyst(tx, { id: user.id, ...request.body, permission: 'write', userId: user.id });
-          await recordWrite(tx, { userID: user.id, analystID: created.id }, {
-            action: 'create analyst',
-            itemType: 'analyst',
-            itemID: created.id,
-            detail: { name: created.name, email: created.email, permission: created.permission, own: true },
+          const created = await insertAnalyst(tx, {
+            id: user.id,
+            ...request.body,
+            permission: 'write',
+            userId: user.id,
           });
+          await recordWrite(
+            tx,
+            { userID: user.id, analystID: created.id },
+            {
+              action: 'create analyst',
+              itemType: 'analyst',
+              itemID: created.id,
+              detail: { name: created.name, email: created.email, permission: created.permission, own: true },
+            },
+          );
           return created;
         }
         const { analyst } = acting(request);
@@ -156,12 +182,16 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
           throw forbidden(`analyst ${analyst.id} has read permission; this needs write`);
         }
         const created = await insertAnalyst(tx, { ...request.body, permission: 'read', userId: null });
-        await recordWrite(tx, { userID: user.id, analystID: analyst.id }, {
-          action: 'create analyst',
-          itemType: 'analyst',
-          itemID: created.id,
-          detail: { name: created.name, email: created.email, permission: created.permission, own: false },
-        });
+        await recordWrite(
+          tx,
+          { userID: user.id, analystID: analyst.id },
+          {
+            action: 'create analyst',
+            itemType: 'analyst',
+            itemID: created.id,
+            detail: { name: created.name, email: created.email, permission: created.permission, own: false },
+          },
+        );
         return created;
       });
       reply.code(201);

@@ -41,7 +41,8 @@ export function auditRoutes(app: FastifyInstance, context: AppContext): void {
       config: { access: 'read' },
       bodyLimit: 32_768,
       schema: {
-        summary: 'Records a UI action with its context ids (each must be reachable: 404 otherwise) and value; a clientID the analyst repeats is stored once',
+        summary:
+          'Records a UI action with its context ids (each must be reachable: 404 otherwise) and value; a clientID the analyst repeats is stored once',
         tags: ['audit'],
         params: z.object({ actionName: AuditActionNameSchema }),
         body: AuditActionBodySchema.optional(),
@@ -72,11 +73,16 @@ export function auditRoutes(app: FastifyInstance, context: AppContext): void {
     {
       config: { access: 'read' },
       schema: {
-        summary: 'UI actions, newest first; filter by analystID, action and time; page with `before` (the last id seen)',
+        summary:
+          'UI actions, newest first; filter by analystID, action and time; page with `before` (the last id seen)',
         tags: ['audit'],
         querystring: AuditQuerySchema,
         response: {
-          200: z.object({ actions: z.array(AuditActionSchema), nextBefore: z.number().int().nullable(), version: z.string() }),
+          200: z.object({
+            actions: z.array(AuditActionSchema),
+            nextBefore: z.number().int().nullable(),
+            version: z.string(),
+          }),
           ...errors,
         },
       },
@@ -111,11 +117,16 @@ export function auditRoutes(app: FastifyInstance, context: AppContext): void {
     {
       config: { access: 'read' },
       schema: {
-        summary: "The server's record of every write, newest first; filter by analystID, action, itemType, itemID and time",
+        summary:
+          "The server's record of every write, newest first; filter by analystID, action, itemType, itemID and time",
         tags: ['audit'],
         querystring: AuditQuerySchema,
         response: {
-          200: z.object({ entries: z.array(DataAuditEntrySchema), nextBefore: z.number().int().nullable(), version: z.string() }),
+          200: z.object({
+            entries: z.array(DataAuditEntrySchema),
+            nextBefore: z.number().int().nullable(),
+            version: z.string(),
+          }),
           ...errors,
         },
       },

@@ -35,7 +35,8 @@ export function changeRoutes(app: FastifyInstance, context: AppContext): void {
     {
       config: { access: 'read' },
       schema: {
-        summary: "What changed in an incident since a device's change number (its eventsRevision): changed events, deleted ones, and whether to fetch the payload again",
+        summary:
+          "What changed in an incident since a device's change number (its eventsRevision): changed events, deleted ones, and whether to fetch the payload again",
         tags: ['events'],
         params: z.object({ incidentID: PathIdSchema }),
         querystring: ChangesQuery,

@@ -5,17 +5,35 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CollectionCreateSchema, CollectionMembersSchema, CollectionUpdateSchema } from '../../../domain/annotations.ts';
+import {
+  CollectionCreateSchema,
+  CollectionMembersSchema,
+  CollectionUpdateSchema,
+} from '../../../domain/annotations.ts';
 import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import { conflict, invalid } from '../../http-error.ts';
 import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
 import { requireEventsOf } from '../../repositories/annotation-targets-repository.ts';
-import { addCollectionEvents, deleteCollection, ensureThread, insertCollection, lockCollection, removeCollectionEvents, renameCollection } from '../../repositories/collections-repository.ts';
+import {
+  addCollectionEvents,
+  deleteCollection,
+  ensureThread,
+  insertCollection,
+  lockCollection,
+  removeCollectionEvents,
+  renameCollection,
+} from '../../repositories/collections-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
 const Written = answer({ collection: z.object({ id: z.number().int() }) });
 const MembersWritten = answer({
   collection: z.object({ id: z.number().int() }),
@@ -192,7 +210,8 @@ export function collectionRoutes(app: FastifyInstance, context: AppContext): voi
     {
       config: { access: 'write' },
       schema: {
-        summary: 'The reply thread of an event: a collection "Reply thread {eventID}" holding the event, made on the first call (201), the same one after (200)',
+        summary:
+          'The reply thread of an event: a collection "Reply thread {eventID}" holding the event, made on the first call (201), the same one after (200)',
         tags: ['collections'],
         params: z.object({ eventID: PathIdSchema }),
         response: { 200: Written, 201: Written, ...errors },

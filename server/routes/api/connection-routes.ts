@@ -24,7 +24,8 @@ export function connectionRoutes(app: FastifyInstance, context: AppContext): voi
     {
       config: { access: 'read' },
       schema: {
-        summary: "Per incident of the organization: the organization actors its actors are linked to, and its related incidents in the organization",
+        summary:
+          'Per incident of the organization: the organization actors its actors are linked to, and its related incidents in the organization',
         tags: ['organizations'],
         params: z.object({ organizationID: PathIdSchema }),
         response: { 200: IncidentConnectionsAnswerSchema, ...errors },

@@ -15,12 +15,24 @@ import { invalid, notFound } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
 import { isIncidentActor } from '../../repositories/actors-repository.ts';
-import { deleteEvent, eventDetail, eventTimes, insertEvent, updateEvent } from '../../repositories/event-writes-repository.ts';
+import {
+  deleteEvent,
+  eventDetail,
+  eventTimes,
+  insertEvent,
+  updateEvent,
+} from '../../repositories/event-writes-repository.ts';
 import { linksOf, notesOf, uploadsOf } from '../../repositories/incident-payload-repository.ts';
 import { markerStreamId, streamState } from '../../repositories/streams-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
 const Created = answer({ event: z.object({ id: z.number().int() }) });
 
 export const EventDetailSchema = z.object({
@@ -74,7 +86,13 @@ export function eventRoutes(app: FastifyInstance, context: AppContext): void {
     '/api/incident/:incidentID/event',
     {
       config: { access: 'write' },
-      schema: { summary: 'Adds an event to a stream of the incident', tags: ['events'], params: IncidentParams, body: EventCreateSchema, response: { 201: Created, ...errors } },
+      schema: {
+        summary: 'Adds an event to a stream of the incident',
+        tags: ['events'],
+        params: IncidentParams,
+        body: EventCreateSchema,
+        response: { 201: Created, ...errors },
+      },
     },
     async (request, reply) => {
       const body = request.body;
@@ -82,7 +100,8 @@ export function eventRoutes(app: FastifyInstance, context: AppContext): void {
         const incident = await requireIncident(tx, analyst, request.params.incidentID);
         const stream = await streamState(tx, body.streamID, { incidentId: incident.id });
         if (!stream) throw invalid('streamID', 'is not a stream of this incident');
-        if (stream.is_marker_stream) throw invalid('streamID', 'is the marker stream; add markers with POST /api/incident/{incidentID}/marker');
+        if (stream.is_marker_stream)
+          throw invalid('streamID', 'is the marker stream; add markers with POST /api/incident/{incidentID}/marker');
         await requireActorOf(tx, incident.id, body.actorID);
         const created = await insertEvent(tx, {
           incidentId: incident.id,
@@ -94,7 +113,12 @@ export function eventRoutes(app: FastifyInstance, context: AppContext): void {
           endMicros: body.endTimestamp ?? body.startTimestamp,
           analystId: analyst.id,
         });
-        await audit({ action: 'create event', itemType: 'event', itemID: created, detail: { incidentID: incident.id, streamID: body.streamID } });
+        await audit({
+          action: 'create event',
+          itemType: 'event',
+          itemID: created,
+          detail: { incidentID: incident.id, streamID: body.streamID },
+        });
         return created;
       });
       reply.code(201);
@@ -106,7 +130,13 @@ export function eventRoutes(app: FastifyInstance, context: AppContext): void {
     '/api/incident/:incidentID/marker',
     {
       config: { access: 'write' },
-      schema: { summary: "Adds a marker (an event of the incident's marker stream, actor 0)", tags: ['events'], params: IncidentParams, body: MarkerCreateSchema, response: { 201: Created, ...errors } },
+      schema: {
+        summary: "Adds a marker (an event of the incident's marker stream, actor 0)",
+        tags: ['events'],
+        params: IncidentParams,
+        body: MarkerCreateSchema,
+        response: { 201: Created, ...errors },
+      },
     },
     async (request, reply) => {
       const body = request.body;
@@ -122,7 +152,12 @@ export function eventRoutes(app: FastifyInstance, context: AppContext): void {
           endMicros: body.endTimestamp ?? body.startTimestamp,
           analystId: analyst.id,
         });
-        await audit({ action: 'create marker', itemType: 'event', itemID: created, detail: { incidentID: incident.id } });
+        await audit({
+          action: 'create marker',
+          itemType: 'event',
+          itemID: created,
+          detail: { incidentID: incident.id },
+        });
         return created;
       });
       reply.code(201);
@@ -134,14 +169,23 @@ export function eventRoutes(app: FastifyInstance, context: AppContext): void {
     '/api/event/:eventID',
     {
       config: { access: 'read' },
-      schema: { summary: 'One event in full: names, elapsed times, durations and annotations', tags: ['events'], params: EventParams, response: { 200: answer({ event: EventDetailSchema }), ...errors } },
+      schema: {
+        summary: 'One event in full: names, elapsed times, durations and annotations',
+        tags: ['events'],
+        params: EventParams,
+        response: { 200: answer({ event: EventDetailSchema }), ...errors },
+      },
     },
     async (request) => {
       const { analyst } = acting(request);
       const ref = await requireIncidentOf(db, analyst, 'events', request.params.eventID, 'event');
       const row = await eventDetail(db, ref.item_id);
       if (!row) throw notFound('event');
-      const [notes, links, uploads] = await Promise.all([notesOf(db, ref.id, row.id), linksOf(db, ref.id, row.id), uploadsOf(db, ref.id, row.id)]);
+      const [notes, links, uploads] = await Promise.all([
+        notesOf(db, ref.id, row.id),
+        linksOf(db, ref.id, row.id),
+        uploadsOf(db, ref.id, row.id),
+      ]);
       const tagNames = row.tag_names ?? [];
       return {
         event: {
@@ -183,7 +227,13 @@ export function eventRoutes(app: FastifyInstance, context: AppContext): void {
     '/api/event/:eventID',
     {
       config: { access: 'write' },
-      schema: { summary: "Changes an event's message, actor or times", tags: ['events'], params: EventParams, body: EventUpdateSchema, response: { 200: Created, ...errors } },
+      schema: {
+        summary: "Changes an event's message, actor or times",
+        tags: ['events'],
+        params: EventParams,
+        body: EventUpdateSchema,
+        response: { 200: Created, ...errors },
+      },
     },
     async (request) => {
       const body = request.body;
@@ -191,13 +241,20 @@ export function eventRoutes(app: FastifyInstance, context: AppContext): void {
         const ref = await requireIncidentOf(tx, analyst, 'events', request.params.eventID, 'event');
         const current = await eventTimes(tx, ref.item_id);
         const start = body.startTimestamp ?? current.start_micros;
-        const end = body.endTimestamp ?? (body.startTimestamp !== undefined && current.end_micros < start ? start : current.end_micros);
+        const end =
+          body.endTimestamp ??
+          (body.startTimestamp !== undefined && current.end_micros < start ? start : current.end_micros);
         if (end < start) throw invalid('endTimestamp', 'must not be before startTimestamp');
         if (body.actorID !== undefined) {
           if (current.is_marker && body.actorID !== 0) throw invalid('actorID', 'must be 0 for a marker');
           await requireActorOf(tx, ref.id, body.actorID);
         }
-        await updateEvent(tx, ref.item_id, { message: body.message, startMicros: start, endMicros: end, actorId: body.actorID });
+        await updateEvent(tx, ref.item_id, {
+          message: body.message,
+          startMicros: start,
+          endMicros: end,
+          actorId: body.actorID,
+        });
         await audit({ action: 'update event', itemType: 'event', itemID: ref.item_id, detail: body });
       });
       return { event: { id: request.params.eventID } };
@@ -208,13 +265,23 @@ export function eventRoutes(app: FastifyInstance, context: AppContext): void {
     '/api/event/:eventID',
     {
       config: { access: 'write' },
-      schema: { summary: 'Deletes an event or marker and its annotations', tags: ['events'], params: EventParams, response: { 200: answer({ deleted: z.boolean() }), ...errors } },
+      schema: {
+        summary: 'Deletes an event or marker and its annotations',
+        tags: ['events'],
+        params: EventParams,
+        response: { 200: answer({ deleted: z.boolean() }), ...errors },
+      },
     },
     async (request) => {
       await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const ref = await requireIncidentOf(tx, analyst, 'events', request.params.eventID, 'event');
         const message = await deleteEvent(tx, ref.item_id);
-        await audit({ action: 'delete event', itemType: 'event', itemID: ref.item_id, detail: { incidentID: ref.id, message: message?.slice(0, 200) } });
+        await audit({
+          action: 'delete event',
+          itemType: 'event',
+          itemID: ref.item_id,
+          detail: { incidentID: ref.id, message: message?.slice(0, 200) },
+        });
       });
       return { deleted: true };
     },

@@ -23,7 +23,15 @@ import { importFile, INVALID_LIST_LIMIT } from '../../import/import-file.ts';
 import { type ImportProgressBoard, PROGRESS_TOKEN_PATTERN, withImportProgress } from '../../import/import-progress.ts';
 import { formSettings, importRefusal, presentField, progressToken, readImportForm } from './import-form.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+  413: ApiErrorSchema,
+  415: ApiErrorSchema,
+};
 const IMPORT_FIELDS = ['streamName', 'timeZone', 'settings', 'progressToken'] as const;
 
 const ImportAnswer = z.object({
@@ -31,7 +39,9 @@ const ImportAnswer = z.object({
     streams: z.array(z.object({ id: z.number().int(), name: z.string(), eventCount: z.number().int() })),
     importedCount: z.number().int(),
     invalidCount: z.number().int(),
-    invalid: z.array(z.object({ line: z.number().int(), reason: z.string() })).describe(`the first ${INVALID_LIST_LIMIT} invalid rows`),
+    invalid: z
+      .array(z.object({ line: z.number().int(), reason: z.string() }))
+      .describe(`the first ${INVALID_LIST_LIMIT} invalid rows`),
     invalidNotListed: z.number().int().describe('invalid rows beyond the listed ones'),
     format: z.enum(IMPORT_FORMATS),
     uploadID: z.number().int(),
@@ -39,7 +49,12 @@ const ImportAnswer = z.object({
   version: z.string(),
 });
 
-export function importRoutes(app: FastifyInstance, context: AppContext, progress: ImportProgressBoard, takeTurn?: () => Promise<() => void>): void {
+export function importRoutes(
+  app: FastifyInstance,
+  context: AppContext,
+  progress: ImportProgressBoard,
+  takeTurn?: () => Promise<() => void>,
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = context;
   const tmpDir = blobTempDir(config);
@@ -54,7 +69,7 @@ export function importRoutes(app: FastifyInstance, context: AppContext, progress
           'multipart/form-data with the part "file" and the optional fields streamName (default: the file name; Slack: one stream per channel), ' +
           'timeZone (for times without an offset; default UTC) and settings (JSON ImportSettings as the preview confirmed them; ' +
           'absent: detected from the first 64 KiB) and progressToken (a random name, 22-64 of A-Z a-z 0-9 - _, under which ' +
-          'GET /api/import/progress/{token} tells the sender how far the import has come). The file is kept whole as the new streams\' system upload. ' +
+          "GET /api/import/progress/{token} tells the sender how far the import has come). The file is kept whole as the new streams' system upload. " +
           `At most UPLOAD_MAX_BYTES (${config.uploadMaxBytes}) bytes.`,
         tags: ['streams'],
         consumes: ['multipart/form-data'],
@@ -69,24 +84,27 @@ export function importRoutes(app: FastifyInstance, context: AppContext, progress
       const form = await readImportForm(request, IMPORT_FIELDS, tmpDir, config.uploadMaxBytes);
       try {
         const streamName = presentField(form.fields.streamName);
-        if (streamName !== undefined && streamName.length > 200) throw invalid('streamName', 'must be at most 200 characters');
+        if (streamName !== undefined && streamName.length > 200)
+          throw invalid('streamName', 'must be at most 200 characters');
         const fileName = safeFileName(form.rawFileName);
         // Subtitle cues count from zero: without a start given, they begin at the incident's first event.
         const first = (await incidentSummary(db, request.params.incidentID))?.firstTimestamp;
         const settings = withDefaultRecordingStart(await formSettings(form, fileName), first);
         const token = progressToken(form.fields.progressToken);
-        const result = await withImportProgress(progress, token, form.file.sizeBytes, (onProgress) => importFile(db, {
-          incident: (tx) => requireIncident(tx, analyst, request.params.incidentID),
-          file: form.file,
-          fileName,
-          declaredType: form.declaredType,
-          streamName,
-          settings,
-          attribution: { userID: user.id, analystID: analyst.id },
-          onProgress,
-          limits: config.importLimits,
-          takeTurn,
-        }));
+        const result = await withImportProgress(progress, token, form.file.sizeBytes, (onProgress) =>
+          importFile(db, {
+            incident: (tx) => requireIncident(tx, analyst, request.params.incidentID),
+            file: form.file,
+            fileName,
+            declaredType: form.declaredType,
+            streamName,
+            settings,
+            attribution: { userID: user.id, analystID: analyst.id },
+            onProgress,
+            limits: config.importLimits,
+            takeTurn,
+          }),
+        );
         reply.code(201);
         return { import: result, version: context.version };
       } catch (error) {
@@ -106,7 +124,9 @@ export function importRoutes(app: FastifyInstance, context: AppContext, progress
       schema: {
         summary: 'How far an import sent with this progressToken has come: counts only, to whoever holds the token',
         tags: ['streams'],
-        params: z.object({ token: z.string().regex(PROGRESS_TOKEN_PATTERN, { error: 'must be 22 to 64 letters, digits, "-" or "_"' }) }),
+        params: z.object({
+          token: z.string().regex(PROGRESS_TOKEN_PATTERN, { error: 'must be 22 to 64 letters, digits, "-" or "_"' }),
+        }),
         response: { 200: ImportProgressAnswerSchema, ...errors },
       },
     },

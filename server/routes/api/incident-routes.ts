@@ -23,7 +23,13 @@ import { acting } from '../../plugins/auth.ts';
 import { requireIncident, requireOrganization, type IncidentRef } from '../../repositories/access-repository.ts';
 import { decodeCursor, encodeCursor, eventPage } from '../../repositories/events-repository.ts';
 import { acceptsEventColumns, encodeEventColumns, sendEventColumns } from '../../wire/event-columns-encoder.ts';
-import { deleteIncident, incidentSummaries, incidentSummary, insertIncident, updateIncident } from '../../repositories/incidents-repository.ts';
+import {
+  deleteIncident,
+  incidentSummaries,
+  incidentSummary,
+  insertIncident,
+  updateIncident,
+} from '../../repositories/incidents-repository.ts';
 import { readableIncidentVersion } from '../../repositories/incident-version-repository.ts';
 import { readIncidentPayload } from '../../repositories/read-incident-payload.ts';
 import type { AnalystRow } from '../../repositories/analysts-repository.ts';
@@ -31,10 +37,15 @@ import { answer, auditedWrite } from '../audited-write.ts';
 import { etagMatches, IncidentPayloadCache, payloadShape } from '../../incident-payload-cache.ts';
 import { parseSort, SortQuerySchema, sortedList } from './list-sort.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
 const IncidentParams = z.object({ incidentID: PathIdSchema });
 const Created = answer({ incident: z.object({ id: z.number().int() }) });
-
 
 const EventsQuery = z.object({
   after: z.string().max(40).optional(),
@@ -76,7 +87,8 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
       const { analyst } = acting(request);
       const sort = parseSort(request.query, INCIDENT_SORT_FIELDS, 'createTimestamp');
       if ('error' in sort) throw invalid(sort.error.field, sort.error.reason);
-      if (request.query.organizationID !== undefined) await requireOrganization(db, analyst, request.query.organizationID);
+      if (request.query.organizationID !== undefined)
+        await requireOrganization(db, analyst, request.query.organizationID);
       const items = await incidentSummaries(db, analyst, request.query.organizationID);
       const incidents = sortedList(items, sort, (item, field) => {
         switch (field) {
@@ -120,7 +132,12 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
     '/api/incident',
     {
       config: { access: 'write' },
-      schema: { summary: 'Creates an incident in an organization', tags: ['incidents'], body: IncidentCreateSchema, response: { 201: Created, ...errors } },
+      schema: {
+        summary: 'Creates an incident in an organization',
+        tags: ['incidents'],
+        body: IncidentCreateSchema,
+        response: { 201: Created, ...errors },
+      },
     },
     async (request, reply) => {
       const id = await create(request, request.body.organizationID, request.body);
@@ -167,14 +184,19 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
       const shape = payloadShape(analyst);
       const etag = `"${createHash('sha256').update(`${context.version}\n${version}\n${shape}`).digest('base64url').slice(0, 27)}"`;
       // private: the answer depends on the cookie; no-cache: asked again each time, with If-None-Match.
-      reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Cookie, X-Churchkey-Analyst');
+      reply
+        .header('etag', etag)
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'Cookie, X-Churchkey-Analyst');
       // Typed replies want a body; a 304 has none (a serialised `null` would announce 4 bytes never sent).
       const untyped: FastifyReply = reply;
       if (etagMatches(request.headers['if-none-match'], etag)) return untyped.code(304).send();
       const key = `${ref.id}\n${version}\n${shape}`;
       let body = payloads.get(key);
       if (body === undefined) {
-        body = JSON.stringify(PayloadAnswer.encode({ incident: await incidentPayload(ref, analyst), version: context.version }));
+        body = JSON.stringify(
+          PayloadAnswer.encode({ incident: await incidentPayload(ref, analyst), version: context.version }),
+        );
         payloads.set(key, body);
       }
       // Already serialised through the schema: Fastify sends a string as it is.
@@ -186,7 +208,13 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
     '/api/incident/:incidentID',
     {
       config: { access: 'write' },
-      schema: { summary: 'Renames an incident or changes its description', tags: ['incidents'], params: IncidentParams, body: IncidentUpdateSchema, response: { 200: Created, ...errors } },
+      schema: {
+        summary: 'Renames an incident or changes its description',
+        tags: ['incidents'],
+        params: IncidentParams,
+        body: IncidentUpdateSchema,
+        response: { 200: Created, ...errors },
+      },
     },
     async (request) => {
       const { incidentID } = request.params;
@@ -203,14 +231,24 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
     '/api/incident/:incidentID',
     {
       config: { access: 'admin' },
-      schema: { summary: 'Deletes an incident and everything in it (administrators)', tags: ['incidents'], params: IncidentParams, response: { 200: answer({ deleted: z.boolean() }), ...errors } },
+      schema: {
+        summary: 'Deletes an incident and everything in it (administrators)',
+        tags: ['incidents'],
+        params: IncidentParams,
+        response: { 200: answer({ deleted: z.boolean() }), ...errors },
+      },
     },
     async (request) => {
       const { incidentID } = request.params;
       await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const ref = await requireIncident(tx, analyst, incidentID);
         await deleteIncident(tx, incidentID);
-        await audit({ action: 'delete incident', itemType: 'incident', itemID: incidentID, detail: { name: ref.name } });
+        await audit({
+          action: 'delete incident',
+          itemType: 'incident',
+          itemID: incidentID,
+          detail: { name: ref.name },
+        });
       });
       return { deleted: true };
     },
@@ -225,7 +263,10 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
         tags: ['events'],
         params: IncidentParams,
         querystring: EventsQuery,
-        response: { 200: z.object({ events: z.array(EventRowSchema), nextCursor: z.string().nullable(), version: z.string() }), ...errors },
+        response: {
+          200: z.object({ events: z.array(EventRowSchema), nextCursor: z.string().nullable(), version: z.string() }),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -235,7 +276,11 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
       if (request.query.after !== undefined && !after) throw invalid('after', 'must be a cursor from nextCursor');
       const events = await eventPage(db, request.params.incidentID, { ...request.query, after });
       const last = events[events.length - 1];
-      const page = { events, nextCursor: events.length === request.query.limit && last ? encodeCursor(last) : null, version: context.version };
+      const page = {
+        events,
+        nextCursor: events.length === request.query.limit && last ? encodeCursor(last) : null,
+        version: context.version,
+      };
       // The mirror asks for columns (server/wire); every other client gets JSON.
       reply.header('vary', 'accept');
       if (acceptsEventColumns(request.headers.accept)) return sendEventColumns(reply, encodeEventColumns(events, page));
@@ -248,7 +293,8 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
     {
       config: { access: 'read' },
       schema: {
-        summary: 'Every event as newline-delimited JSON, streamed in time order: a header line {version, eventCount}, then one event per line',
+        summary:
+          'Every event as newline-delimited JSON, streamed in time order: a header line {version, eventCount}, then one event per line',
         tags: ['events'],
         params: IncidentParams,
         querystring: EventsQuery.pick({ minTimestamp: true, maxTimestamp: true }),

@@ -15,7 +15,13 @@ import { requireEventOf, requireStreamOf } from '../../repositories/annotation-t
 import { deleteLink, insertLink } from '../../repositories/links-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
 
 export function linkRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -52,7 +58,13 @@ export function linkRoutes(app: FastifyInstance, context: AppContext): void {
           action: 'create link',
           itemType: 'link',
           itemID: created,
-          detail: { incidentID: incident.id, eventID: body.eventID ?? null, streamID: body.streamID ?? null, url: body.url, urlType: body.urlType },
+          detail: {
+            incidentID: incident.id,
+            eventID: body.eventID ?? null,
+            streamID: body.streamID ?? null,
+            url: body.url,
+            urlType: body.urlType,
+          },
         });
         return created;
       });
@@ -77,7 +89,12 @@ export function linkRoutes(app: FastifyInstance, context: AppContext): void {
         const ref = await requireIncidentOf(tx, analyst, 'links', request.params.linkID, 'link');
         const url = await deleteLink(tx, ref.item_id);
         if (url === undefined) throw notFound('link'); // deleted since it was found
-        await audit({ action: 'delete link', itemType: 'link', itemID: ref.item_id, detail: { incidentID: ref.id, url } });
+        await audit({
+          action: 'delete link',
+          itemType: 'link',
+          itemID: ref.item_id,
+          detail: { incidentID: ref.id, url },
+        });
       });
       return { deleted: true };
     },

@@ -19,15 +19,22 @@ export function parseSort<F extends string>(
   allowed: readonly F[],
   fallback: F,
 ): Sort<F> | { error: { field: string; reason: string } } {
-  const fields = (query.sortField ?? fallback).split(',').map((part) => part.trim()).filter(Boolean);
-  const directions = (query.sortDirection ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  const fields = (query.sortField ?? fallback)
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const directions = (query.sortDirection ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   for (const field of fields) {
     if (!(allowed as readonly string[]).includes(field)) {
       return { error: { field: 'sortField', reason: `must be one or more of ${allowed.join(', ')}` } };
     }
   }
   for (const direction of directions) {
-    if (direction !== 'asc' && direction !== 'desc') return { error: { field: 'sortDirection', reason: 'must be asc or desc' } };
+    if (direction !== 'asc' && direction !== 'desc')
+      return { error: { field: 'sortDirection', reason: 'must be asc or desc' } };
   }
   if (directions.length > fields.length) {
     return { error: { field: 'sortDirection', reason: 'has more entries than sortField' } };

@@ -36,14 +36,23 @@ function fieldValue(field: MapField, text: string): unknown {
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      throw new HttpError(400, 'invalid', 'the columns chosen must be sent as JSON: an object from column index to column kind, e.g. {"0":"timestamp","2":"latitude","3":"longitude"}', field);
+      throw new HttpError(
+        400,
+        'invalid',
+        'the columns chosen must be sent as JSON: an object from column index to column kind, e.g. {"0":"timestamp","2":"latitude","3":"longitude"}',
+        field,
+      );
     }
   }
   if (field === 'defaultDate') return text.trim() === '' ? null : text.trim();
   return text.trim();
 }
 
-export async function mapSettingsOf(form: ImportForm<MapField>, fileName: string, mapIndex: number): Promise<MapSettings> {
+export async function mapSettingsOf(
+  form: ImportForm<MapField>,
+  fileName: string,
+  mapIndex: number,
+): Promise<MapSettings> {
   if (form.file.sizeBytes === 0) throw invalid('file', 'is empty');
   const given: Partial<Record<MapField, unknown>> = {};
   for (const field of MAP_FORM_FIELDS) {
@@ -54,9 +63,17 @@ export async function mapSettingsOf(form: ImportForm<MapField>, fileName: string
   const missing = MAP_FORM_FIELDS.filter((field) => !(field in given));
   let merged: Record<string, unknown> = given;
   if (missing.length > 0) {
-    const detection = detectGeoBytes(await firstBytes(form.file.path, form.file.sizeBytes), form.file.sizeBytes <= DETECT_BYTES, fileName, mapIndex);
+    const detection = detectGeoBytes(
+      await firstBytes(form.file.path, form.file.sizeBytes),
+      form.file.sizeBytes <= DETECT_BYTES,
+      fileName,
+      mapIndex,
+    );
     if (typeof detection === 'string') {
-      throw invalid('file', `was not recognised as a track (GPX, KML, TCX, GeoJSON, IGC, NMEA, or delimited text with a time, a latitude and a longitude): it ${detection}`);
+      throw invalid(
+        'file',
+        `was not recognised as a track (GPX, KML, TCX, GeoJSON, IGC, NMEA, or delimited text with a time, a latitude and a longitude): it ${detection}`,
+      );
     }
     merged = { ...detection.settings, ...given };
   }
@@ -65,7 +82,13 @@ export async function mapSettingsOf(form: ImportForm<MapField>, fileName: string
     const issue = parsed.error.issues[0]!;
     const field = String(issue.path[0] ?? 'settings');
     // The columns' reasons are whole sentences about "the columns chosen"; the field's name is for the form only.
-    if (field === 'identifiedColumns') throw new HttpError(400, 'invalid', issue.message.startsWith('the columns') ? issue.message : `the columns chosen: ${issue.message}`, field);
+    if (field === 'identifiedColumns')
+      throw new HttpError(
+        400,
+        'invalid',
+        issue.message.startsWith('the columns') ? issue.message : `the columns chosen: ${issue.message}`,
+        field,
+      );
     throw invalid(field, issue.message);
   }
   return parsed.data;

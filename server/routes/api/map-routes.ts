@@ -10,7 +10,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../domain/api-error.ts';
-import { MAP_POINTS_MAX_LIMIT, MapAnswerSchema, MapInvalidAnswerSchema, MapPointsAnswerSchema, MapPointsPageAnswerSchema } from '../../../domain/geo/map-answers.ts';
+import {
+  MAP_POINTS_MAX_LIMIT,
+  MapAnswerSchema,
+  MapInvalidAnswerSchema,
+  MapPointsAnswerSchema,
+  MapPointsPageAnswerSchema,
+} from '../../../domain/geo/map-answers.ts';
 import { MapImageryAnswerSchema } from '../../../domain/geo/map-imagery.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import { ImportError } from '../../../domain/import/import-error.ts';
@@ -20,7 +26,15 @@ import { HttpError, invalid } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireIncident } from '../../repositories/access-repository.ts';
 import { blobTempDir, insertUpload, openBlobStream, saveBlob } from '../../repositories/blob-repository.ts';
-import { countMaps, importMap, invalidItems, mapFile, mapOf, mapPoints, pointsPage } from '../../repositories/maps-repository.ts';
+import {
+  countMaps,
+  importMap,
+  invalidItems,
+  mapFile,
+  mapOf,
+  mapPoints,
+  pointsPage,
+} from '../../repositories/maps-repository.ts';
 import { readImportForm } from './import-form.ts';
 import { MAP_FORM_FIELDS, mapSettingsOf } from './map-form.ts';
 import { UPLOAD_CSP, contentDisposition, servedContentType } from './upload-headers.ts';
@@ -59,7 +73,8 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
   /** The incident and the map's id, once the path's analyst and the organization wall agree. */
   const reach = async (request: FastifyRequest, params: MapPath) => {
     const { analyst } = acting(request);
-    if (params.analystID !== analyst.id) throw invalid('analystID', `must be the analyst this request acts as (${analyst.id})`);
+    if (params.analystID !== analyst.id)
+      throw invalid('analystID', `must be the analyst this request acts as (${analyst.id})`);
     const incident = await requireIncident(db, analyst, params.incidentID);
     const map = await mapOf(db, incident.id, params.mapID);
     return { incident, map };
@@ -70,7 +85,8 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
     {
       config: { access: 'write' },
       schema: {
-        summary: 'Makes a map from a geo file (delimited text, GPX, KML, GeoJSON, IGC or NMEA): the file kept whole, its rows read into points, every invalid row reported',
+        summary:
+          'Makes a map from a geo file (delimited text, GPX, KML, GeoJSON, IGC or NMEA): the file kept whole, its rows read into points, every invalid row reported',
         description:
           'multipart/form-data with the part "file" and the settings as fields: format (csv, gpx, kml, geojson, igc, nmea, tcx; the other fields ' +
           'below matter for csv only, except name, colour, icon, defaultTimeZone and defaultDate), name, colour (#rrggbb), icon (circle, airplane, rocket), ' +
@@ -87,7 +103,13 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
       const { analyst } = acting(request);
       // Refused before a byte of the file is read when the incident is out of reach.
       const reachable = await requireIncident(db, analyst, request.params.incidentID);
-      const form = await readImportForm(request, MAP_FORM_FIELDS, tmpDir, config.uploadMaxBytes, MAP_FORM_FIELDS.length);
+      const form = await readImportForm(
+        request,
+        MAP_FORM_FIELDS,
+        tmpDir,
+        config.uploadMaxBytes,
+        MAP_FORM_FIELDS.length,
+      );
       try {
         const fileName = safeFileName(form.rawFileName);
         const settings = await mapSettingsOf(form, fileName, await countMaps(db, reachable.id));
@@ -103,19 +125,34 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
             isSystem: true,
             analystId: analyst.id,
           });
-          const imported = await importMap(tx, { incidentId: incident.id, uploadId, settings, analystId: analyst.id }, form.file);
+          const imported = await importMap(
+            tx,
+            { incidentId: incident.id, uploadId, settings, analystId: analyst.id },
+            form.file,
+          );
           await audit({
             action: 'create map',
             itemType: 'incident_map',
             itemID: imported.id,
-            detail: { incidentID: incident.id, fileName, uploadID: uploadId, sha256: blob.sha256, settings, validPointCount: imported.validPointCount, invalidItemCount: imported.invalidItemCount },
+            detail: {
+              incidentID: incident.id,
+              fileName,
+              uploadID: uploadId,
+              sha256: blob.sha256,
+              settings,
+              validPointCount: imported.validPointCount,
+              invalidItemCount: imported.invalidItemCount,
+            },
           });
           return mapOf(tx, incident.id, imported.id);
         });
         reply.code(201);
         return { map, version: context.version };
       } catch (error) {
-        if (error instanceof ImportError) throw error.code === 'bad-settings' ? new HttpError(400, 'invalid', `the columns chosen: ${error.message}`, 'identifiedColumns') : invalid('file', error.message);
+        if (error instanceof ImportError)
+          throw error.code === 'bad-settings'
+            ? new HttpError(400, 'invalid', `the columns chosen: ${error.message}`, 'identifiedColumns')
+            : invalid('file', error.message);
         throw error;
       } finally {
         await form.file.discard();
@@ -128,7 +165,12 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
     '/api/map/imagery',
     {
       config: { access: 'user' },
-      schema: { summary: "The map globe's online imagery: a {z}/{x}/{y} tile template, or null for the bundled NaturalEarthII only", tags: ['maps'], response: { 200: MapImageryAnswerSchema, 401: ApiErrorSchema } },
+      schema: {
+        summary:
+          "The map globe's online imagery: a {z}/{x}/{y} tile template, or null for the bundled NaturalEarthII only",
+        tags: ['maps'],
+        response: { 200: MapImageryAnswerSchema, 401: ApiErrorSchema },
+      },
     },
     async () => ({ tileUrl: config.mapTileUrl ?? null }),
   );
@@ -137,7 +179,12 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
     MAP_PATH,
     {
       config: { access: 'read' },
-      schema: { summary: 'A map: its settings, the upload it was read from and its identified columns (by column index)', tags: ['maps'], params: MapParams, response: { 200: MapAnswerSchema, ...errors } },
+      schema: {
+        summary: 'A map: its settings, the upload it was read from and its identified columns (by column index)',
+        tags: ['maps'],
+        params: MapParams,
+        response: { 200: MapAnswerSchema, ...errors },
+      },
     },
     async (request) => ({ map: (await reach(request, request.params)).map, version: context.version }),
   );
@@ -147,8 +194,10 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
     {
       config: { access: 'read' },
       schema: {
-        summary: "A map's points in time order, as columns, optionally between minTimestamp and maxTimestamp (microseconds, inclusive)",
-        description: 'With limit, one page of at most that many points and nextCursor; pass it back as cursor for the next page (null after the last).',
+        summary:
+          "A map's points in time order, as columns, optionally between minTimestamp and maxTimestamp (microseconds, inclusive)",
+        description:
+          'With limit, one page of at most that many points and nextCursor; pass it back as cursor for the next page (null after the last).',
         tags: ['maps'],
         params: MapParams,
         querystring: z.object({ minTimestamp: Micros, maxTimestamp: Micros, limit: Limit, cursor: Cursor }),
@@ -158,11 +207,22 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
     async (request) => {
       const { map } = await reach(request, request.params);
       const { minTimestamp, maxTimestamp, limit, cursor } = request.query;
-      if (minTimestamp !== undefined && maxTimestamp !== undefined && minTimestamp > maxTimestamp) throw invalid('minTimestamp', 'is after maxTimestamp');
-      if (cursor !== undefined && limit === undefined) throw invalid('cursor', 'needs limit (the cursor pages through the points)');
-      const { last, ...points } = await mapPoints(db, map.id, { min: minTimestamp, max: maxTimestamp, after: cursor, limit });
+      if (minTimestamp !== undefined && maxTimestamp !== undefined && minTimestamp > maxTimestamp)
+        throw invalid('minTimestamp', 'is after maxTimestamp');
+      if (cursor !== undefined && limit === undefined)
+        throw invalid('cursor', 'needs limit (the cursor pages through the points)');
+      const { last, ...points } = await mapPoints(db, map.id, {
+        min: minTimestamp,
+        max: maxTimestamp,
+        after: cursor,
+        limit,
+      });
       if (limit === undefined) return { points, version: context.version };
-      return { points, nextCursor: last !== undefined && points.count === limit ? `${last.micros}_${last.seq}` : null, version: context.version };
+      return {
+        points,
+        nextCursor: last !== undefined && points.count === limit ? `${last.micros}_${last.seq}` : null,
+        version: context.version,
+      };
     },
   );
 
@@ -170,11 +230,20 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
     `${MAP_PATH}/points/page/0`,
     {
       config: { access: 'read' },
-      schema: { summary: 'Page 0 of the valid points (the first 1,000 in time order) and their count', tags: ['maps'], params: MapParams, response: { 200: MapPointsPageAnswerSchema, ...errors } },
+      schema: {
+        summary: 'Page 0 of the valid points (the first 1,000 in time order) and their count',
+        tags: ['maps'],
+        params: MapParams,
+        response: { 200: MapPointsPageAnswerSchema, ...errors },
+      },
     },
     async (request) => {
       const { map } = await reach(request, request.params);
-      return { validPoints: await pointsPage(db, map.id), validPointCount: map.validPointCount, version: context.version };
+      return {
+        validPoints: await pointsPage(db, map.id),
+        validPointCount: map.validPointCount,
+        version: context.version,
+      };
     },
   );
 
@@ -182,11 +251,20 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
     `${MAP_PATH}/invalid`,
     {
       config: { access: 'read' },
-      schema: { summary: 'The invalid rows of the file (line and reason; the first 1,000) and their count', tags: ['maps'], params: MapParams, response: { 200: MapInvalidAnswerSchema, ...errors } },
+      schema: {
+        summary: 'The invalid rows of the file (line and reason; the first 1,000) and their count',
+        tags: ['maps'],
+        params: MapParams,
+        response: { 200: MapInvalidAnswerSchema, ...errors },
+      },
     },
     async (request) => {
       const { map } = await reach(request, request.params);
-      return { invalidItems: await invalidItems(db, map.id), invalidItemCount: map.invalidItemCount, version: context.version };
+      return {
+        invalidItems: await invalidItems(db, map.id),
+        invalidItemCount: map.invalidItemCount,
+        version: context.version,
+      };
     },
   );
 

@@ -38,8 +38,14 @@ export function markerSymbolRoutes(app: FastifyInstance, context: AppContext): v
       const eventID = request.params.eventID;
       await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const ref = await requireIncidentOf(tx, analyst, 'events', eventID, 'event');
-        if (!(await setMarkerSymbol(tx, ref.id, eventID, symbol))) throw invalid('eventID', 'is not a marker; only markers take a symbol');
-        await audit({ action: 'set marker symbol', itemType: 'event', itemID: eventID, detail: { incidentID: ref.id, symbol } });
+        if (!(await setMarkerSymbol(tx, ref.id, eventID, symbol)))
+          throw invalid('eventID', 'is not a marker; only markers take a symbol');
+        await audit({
+          action: 'set marker symbol',
+          itemType: 'event',
+          itemID: eventID,
+          detail: { incidentID: ref.id, symbol },
+        });
       });
       return { event: { id: eventID, symbol } };
     },

@@ -16,7 +16,13 @@ import { deleteNote, insertNote, updateNote } from '../../repositories/notes-rep
 import { refreshEventSearch } from '../../repositories/search-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
 const Written = answer({ note: z.object({ id: z.number().int() }) });
 const NoteParams = z.object({ noteID: PathIdSchema });
 
@@ -44,7 +50,13 @@ export function noteRoutes(app: FastifyInstance, context: AppContext): void {
       const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const incident = await requireIncident(tx, analyst, request.params.incidentID);
         if (eventID !== undefined) await requireEventOf(tx, incident.id, eventID);
-        const created = await insertNote(tx, { incidentId: incident.id, eventId: eventID ?? null, kind, text, analystId: analyst.id });
+        const created = await insertNote(tx, {
+          incidentId: incident.id,
+          eventId: eventID ?? null,
+          kind,
+          text,
+          analystId: analyst.id,
+        });
         if (eventID !== undefined) await refreshEventSearch(tx, [eventID]);
         await audit({
           action: 'create note',
@@ -83,7 +95,12 @@ export function noteRoutes(app: FastifyInstance, context: AppContext): void {
           action: 'update note',
           itemType: noteItemType(note.event_id),
           itemID: ref.item_id,
-          detail: { incidentID: ref.id, eventID: note.event_id, ...(kind === undefined ? {} : { kind }), ...(text === undefined ? {} : { length: text.length }) },
+          detail: {
+            incidentID: ref.id,
+            eventID: note.event_id,
+            ...(kind === undefined ? {} : { kind }),
+            ...(text === undefined ? {} : { length: text.length }),
+          },
         });
       });
       return { note: { id: request.params.noteID } };

@@ -34,7 +34,8 @@ export function organizationEventRoutes(app: FastifyInstance, context: AppContex
     {
       config: { access: 'read' },
       schema: {
-        summary: "The streams, actors (with their organization actors) and maps of all the organization's incidents, and their event count",
+        summary:
+          "The streams, actors (with their organization actors) and maps of all the organization's incidents, and their event count",
         tags: ['organizations'],
         params: Params,
         response: { 200: OrganizationEventSourcesSchema, ...errors },
@@ -52,7 +53,8 @@ export function organizationEventRoutes(app: FastifyInstance, context: AppContex
     {
       config: { access: 'read' },
       schema: {
-        summary: "A page of the events of all the organization's incidents in time order; pass nextCursor as `after` for the next; optional time window",
+        summary:
+          "A page of the events of all the organization's incidents in time order; pass nextCursor as `after` for the next; optional time window",
         tags: ['organizations', 'events'],
         params: Params,
         querystring: EventsQuery,
@@ -66,7 +68,11 @@ export function organizationEventRoutes(app: FastifyInstance, context: AppContex
       if (request.query.after !== undefined && !after) throw invalid('after', 'must be a cursor from nextCursor');
       const events = await organizationEventPage(db, request.params.organizationID, { ...request.query, after });
       const last = events[events.length - 1];
-      return { events, nextCursor: events.length === request.query.limit && last ? encodeCursor(last) : null, version: context.version };
+      return {
+        events,
+        nextCursor: events.length === request.query.limit && last ? encodeCursor(last) : null,
+        version: context.version,
+      };
     },
   );
 }

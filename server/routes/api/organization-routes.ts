@@ -35,7 +35,13 @@ import {
 import { answer, auditedWrite } from '../audited-write.ts';
 import { parseSort, SortQuerySchema, sortedList } from './list-sort.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
 const OrganizationParams = z.object({ organizationID: PathIdSchema });
 
 export function organizationRoutes(app: FastifyInstance, context: AppContext): void {
@@ -137,7 +143,12 @@ export function organizationRoutes(app: FastifyInstance, context: AppContext): v
           name: organization!.name,
           description: organization!.description,
           createTimestamp: organization!.created_micros,
-          incidentTags: incidentTags.map((tag) => ({ name: tag.name, count: tag.count, color: tag.color ?? '', isLabel: tag.is_label ?? false })),
+          incidentTags: incidentTags.map((tag) => ({
+            name: tag.name,
+            count: tag.count,
+            color: tag.color ?? '',
+            isLabel: tag.is_label ?? false,
+          })),
           incidents: await incidentSummaries(db, analyst, organizationID),
           actors: actors.map((actor) => ({
             id: actor.id,
@@ -159,7 +170,7 @@ export function organizationRoutes(app: FastifyInstance, context: AppContext): v
     {
       config: { access: 'write' },
       schema: {
-        summary: "Renames an organization or changes its description",
+        summary: 'Renames an organization or changes its description',
         tags: ['organizations'],
         params: OrganizationParams,
         body: OrganizationUpdateSchema,
@@ -216,17 +227,23 @@ export function organizationRoutes(app: FastifyInstance, context: AppContext): v
       url: '/api/organization/:organizationID/member/:analystID',
       config: { access: 'admin' },
       schema: {
-        summary: method === 'PUT' ? 'Makes an analyst a member of an organization (administrators)' : 'Removes an analyst from an organization (administrators)',
+        summary:
+          method === 'PUT'
+            ? 'Makes an analyst a member of an organization (administrators)'
+            : 'Removes an analyst from an organization (administrators)',
         tags: ['organizations'],
         params: MemberParams,
         response: { 200: answer({ member: z.boolean() }), ...errors },
       },
       handler: async (request) => {
-          const { organizationID, analystID } = request.params;
+        const { organizationID, analystID } = request.params;
         await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
           await requireOrganization(tx, analyst, organizationID);
           if (!(await findAnalyst(tx, analystID))) throw notFound('analyst');
-          const changed = method === 'PUT' ? await addMember(tx, organizationID, analystID) : await removeMember(tx, organizationID, analystID);
+          const changed =
+            method === 'PUT'
+              ? await addMember(tx, organizationID, analystID)
+              : await removeMember(tx, organizationID, analystID);
           if (method === 'DELETE' && !changed) throw notFound('member');
           if (changed) {
             await audit({

@@ -16,9 +16,17 @@ import type { AnalystRow } from '../../repositories/analysts-repository.ts';
 import { relateIncidents, unrelateIncidents } from '../../repositories/related-incidents-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
 const PairParams = z.object({ incidentID: PathIdSchema, relatedIncidentID: PathIdSchema });
-const Related = answer({ relatedIncident: z.object({ incidentID: z.number().int(), relatedIncidentID: z.number().int() }) });
+const Related = answer({
+  relatedIncident: z.object({ incidentID: z.number().int(), relatedIncidentID: z.number().int() }),
+});
 
 /** Both incidents must be readable (else 404, as if they did not exist) and not one and the same. */
 async function requirePair(db: Queryable, analyst: AnalystRow, incidentId: number, relatedId: number) {
@@ -37,7 +45,8 @@ export function relatedIncidentRoutes(app: FastifyInstance, context: AppContext)
     {
       config: { access: 'write' },
       schema: {
-        summary: 'Relates two incidents, whichever way round (201), or changes the note of a relation (200); no body keeps the note',
+        summary:
+          'Relates two incidents, whichever way round (201), or changes the note of a relation (200); no body keeps the note',
         tags: ['incidents'],
         params: PairParams,
         body: RelatedIncidentUpdateSchema.nullish(), // NOTE: Fastify gives null for a call with no body
@@ -69,7 +78,8 @@ export function relatedIncidentRoutes(app: FastifyInstance, context: AppContext)
     {
       config: { access: 'write' },
       schema: {
-        summary: 'Ends the relation of two incidents, whichever way round it was made (deleted is false when there was none)',
+        summary:
+          'Ends the relation of two incidents, whichever way round it was made (deleted is false when there was none)',
         tags: ['incidents'],
         params: PairParams,
         response: { 200: answer({ deleted: z.boolean() }), ...errors },
@@ -80,7 +90,12 @@ export function relatedIncidentRoutes(app: FastifyInstance, context: AppContext)
       const deleted = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         await requirePair(tx, analyst, incidentID, relatedIncidentID);
         if (!(await unrelateIncidents(tx, incidentID, relatedIncidentID))) return false;
-        await audit({ action: 'remove related incident', itemType: 'incident', itemID: incidentID, detail: { relatedIncidentID } });
+        await audit({
+          action: 'remove related incident',
+          itemType: 'incident',
+          itemID: incidentID,
+          detail: { relatedIncidentID },
+        });
         return true;
       });
       return { deleted };

@@ -19,7 +19,13 @@ import type { AppContext } from '../../app-context.ts';
 import { HttpError, invalid } from '../../http-error.ts';
 import { INVALID_LIST_LIMIT } from '../../import/import-file.ts';
 import { type ImportProgressBoard, withImportProgress } from '../../import/import-progress.ts';
-import { checkReimport, MARKER_STREAM_REFUSAL, ReimportRefusal, reimportStream, type ReimportOptions } from '../../import/reimport-stream.ts';
+import {
+  checkReimport,
+  MARKER_STREAM_REFUSAL,
+  ReimportRefusal,
+  reimportStream,
+  type ReimportOptions,
+} from '../../import/reimport-stream.ts';
 import { acting } from '../../plugins/auth.ts';
 import type { AnalystRow } from '../../repositories/analysts-repository.ts';
 import { requireIncidentOf } from '../../repositories/access-repository.ts';
@@ -27,7 +33,15 @@ import { blobTempDir } from '../../repositories/blob-repository.ts';
 import { formSettings, importRefusal, presentField, progressToken, readImportForm } from './import-form.ts';
 import { streamState } from '../../repositories/streams-repository.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+  413: ApiErrorSchema,
+  415: ApiErrorSchema,
+};
 const CHECK_FIELDS = ['timeZone', 'settings'] as const;
 const IMPORT_FIELDS = ['timeZone', 'settings', 'resolution', 'progressToken'] as const;
 const Params = z.object({ streamID: PathIdSchema });
@@ -41,8 +55,17 @@ const CheckAnswer = z.object({
     newEventCount: z.number().int().describe('valid records of the new file, markers included'),
     matchedEventCount: z.number().int(),
     unmatchedAnnotatedEvents: z
-      .array(z.object({ eventID: z.number().int(), startTimestamp: z.number().int(), message: z.string(), annotations: z.array(z.string()) }))
-      .describe(`annotated events with no match (the first ${INVALID_LIST_LIMIT}); annotations like "tag:phishing", "collection 3", "thread", "note 12", "link 4", "upload 7"`),
+      .array(
+        z.object({
+          eventID: z.number().int(),
+          startTimestamp: z.number().int(),
+          message: z.string(),
+          annotations: z.array(z.string()),
+        }),
+      )
+      .describe(
+        `annotated events with no match (the first ${INVALID_LIST_LIMIT}); annotations like "tag:phishing", "collection 3", "thread", "note 12", "link 4", "upload 7"`,
+      ),
     unmatchedAnnotatedEventCount: z.number().int(),
     invalidRows: z.array(InvalidRow).describe(`the first ${INVALID_LIST_LIMIT} invalid rows`),
     invalidRowCount: z.number().int(),
@@ -60,15 +83,22 @@ const ImportAnswer = z.object({
     format: z.enum(IMPORT_FORMATS),
     uploadID: z.number().int().describe('the new system upload, which the stream now derives from'),
     outcome: Outcome,
-    resolution: z.enum(MERGE_RESOLUTIONS).nullable().describe('the resolution applied (null when the outcome needed none)'),
+    resolution: z
+      .enum(MERGE_RESOLUTIONS)
+      .nullable()
+      .describe('the resolution applied (null when the outcome needed none)'),
     carriedAnnotationCount: z.number().int(),
     keptEventCount: z.number().int().describe('unmatched annotated events left in the stream (keep_unmatched)'),
-    detachedEventCount: z.number().int().describe('unmatched annotated events deleted after their annotations moved to the stream (detach_unmatched)'),
+    detachedEventCount: z
+      .number()
+      .int()
+      .describe('unmatched annotated events deleted after their annotations moved to the stream (detach_unmatched)'),
   }),
   version: z.string(),
 });
 
-const BODY = 'multipart/form-data with the part "file" and the optional fields settings (JSON ImportSettings, as the incident import takes) and timeZone';
+const BODY =
+  'multipart/form-data with the part "file" and the optional fields settings (JSON ImportSettings, as the incident import takes) and timeZone';
 
 function refusal(error: unknown): unknown {
   if (error instanceof ImportError) return importRefusal(error);
@@ -84,10 +114,12 @@ export function streamImportRoutes(app: FastifyInstance, context: AppContext, pr
   const { db, config } = context;
   const tmpDir = blobTempDir(config);
 
-  const streamOf = (analyst: AnalystRow, streamID: number): ReimportOptions['stream'] => async (tx) => {
-    const ref = await requireIncidentOf(tx, analyst, 'streams', streamID, 'stream');
-    return { streamId: ref.item_id, incident: { id: ref.id, organization_id: ref.organization_id, name: ref.name } };
-  };
+  const streamOf =
+    (analyst: AnalystRow, streamID: number): ReimportOptions['stream'] =>
+    async (tx) => {
+      const ref = await requireIncidentOf(tx, analyst, 'streams', streamID, 'stream');
+      return { streamId: ref.item_id, incident: { id: ref.id, organization_id: ref.organization_id, name: ref.name } };
+    };
   // Refused before a byte of the file is read when the stream is out of reach or the marker stream.
   const requireImportable = async (analyst: AnalystRow, streamID: number) => {
     const ref = await requireIncidentOf(db, analyst, 'streams', streamID, 'stream');
@@ -100,7 +132,8 @@ export function streamImportRoutes(app: FastifyInstance, context: AppContext, pr
     {
       config: { access: 'write' },
       schema: {
-        summary: 'The merge check of a re-import: which merge outcome importing this file into the stream would have. Changes nothing',
+        summary:
+          'The merge check of a re-import: which merge outcome importing this file into the stream would have. Changes nothing',
         description: `${BODY}. At most UPLOAD_MAX_BYTES (${config.uploadMaxBytes}) bytes.`,
         tags: ['streams'],
         consumes: ['multipart/form-data'],
@@ -114,7 +147,12 @@ export function streamImportRoutes(app: FastifyInstance, context: AppContext, pr
       const form = await readImportForm(request, CHECK_FIELDS, tmpDir, config.uploadMaxBytes);
       try {
         const settings = await formSettings(form, safeFileName(form.rawFileName));
-        const check = await checkReimport(db, { stream: streamOf(analyst, request.params.streamID), file: form.file, settings, limits: config.importLimits });
+        const check = await checkReimport(db, {
+          stream: streamOf(analyst, request.params.streamID),
+          file: form.file,
+          settings,
+          limits: config.importLimits,
+        });
         return { check, version: context.version };
       } catch (error) {
         throw refusal(error);
@@ -129,10 +167,11 @@ export function streamImportRoutes(app: FastifyInstance, context: AppContext, pr
     {
       config: { access: 'write' },
       schema: {
-        summary: "Re-imports an updated file into the stream: its events are replaced, annotations carried to the matching new events, in one transaction",
+        summary:
+          'Re-imports an updated file into the stream: its events are replaced, annotations carried to the matching new events, in one transaction',
         description:
           `${BODY}, progressToken (as for POST /api/incident/{incidentID}/import: GET /api/import/progress/{token} follows it), and resolution (keep_unmatched or detach_unmatched), required when the check's outcome is merge_conflict or ` +
-          'source_markers_have_annotations: without it the answer is 409 and nothing changes. The file becomes the stream\'s system upload; ' +
+          "source_markers_have_annotations: without it the answer is 409 and nothing changes. The file becomes the stream's system upload; " +
           `the stream keeps its id, name and clock offset. At most UPLOAD_MAX_BYTES (${config.uploadMaxBytes}) bytes.`,
         tags: ['streams'],
         consumes: ['multipart/form-data'],
@@ -152,17 +191,19 @@ export function streamImportRoutes(app: FastifyInstance, context: AppContext, pr
         const fileName = safeFileName(form.rawFileName);
         const settings = await formSettings(form, fileName);
         const token = progressToken(form.fields.progressToken);
-        const result = await withImportProgress(progress, token, form.file.sizeBytes, (onProgress) => reimportStream(db, {
-          stream: streamOf(analyst, request.params.streamID),
-          file: form.file,
-          fileName,
-          declaredType: form.declaredType,
-          settings,
-          resolution: resolutionText as MergeResolution | undefined,
-          attribution: { userID: user.id, analystID: analyst.id },
-          onProgress,
-          limits: config.importLimits,
-        }));
+        const result = await withImportProgress(progress, token, form.file.sizeBytes, (onProgress) =>
+          reimportStream(db, {
+            stream: streamOf(analyst, request.params.streamID),
+            file: form.file,
+            fileName,
+            declaredType: form.declaredType,
+            settings,
+            resolution: resolutionText as MergeResolution | undefined,
+            attribution: { userID: user.id, analystID: analyst.id },
+            onProgress,
+            limits: config.importLimits,
+          }),
+        );
         return { import: result, version: context.version };
       } catch (error) {
         throw refusal(error);

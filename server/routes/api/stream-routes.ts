@@ -11,10 +11,23 @@ import { conflict, invalid } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
 import { linksOf, streamsOf, uploadsOf } from '../../repositories/incident-payload-repository.ts';
-import { deleteStream, earliestStart, insertStream, shiftStreamEvents, streamState, updateStream } from '../../repositories/streams-repository.ts';
+import {
+  deleteStream,
+  earliestStart,
+  insertStream,
+  shiftStreamEvents,
+  streamState,
+  updateStream,
+} from '../../repositories/streams-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
 const Created = answer({ stream: z.object({ id: z.number().int() }) });
 const StreamParams = z.object({ streamID: PathIdSchema });
 
@@ -26,13 +39,24 @@ export function streamRoutes(app: FastifyInstance, context: AppContext): void {
     '/api/incident/:incidentID/stream',
     {
       config: { access: 'write' },
-      schema: { summary: 'Adds an empty stream to an incident', tags: ['streams'], params: z.object({ incidentID: PathIdSchema }), body: StreamCreateSchema, response: { 201: Created, ...errors } },
+      schema: {
+        summary: 'Adds an empty stream to an incident',
+        tags: ['streams'],
+        params: z.object({ incidentID: PathIdSchema }),
+        body: StreamCreateSchema,
+        response: { 201: Created, ...errors },
+      },
     },
     async (request, reply) => {
       const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const incident = await requireIncident(tx, analyst, request.params.incidentID);
         const created = await insertStream(tx, incident.id, request.body.name, analyst.id);
-        await audit({ action: 'create stream', itemType: 'stream', itemID: created, detail: { incidentID: incident.id, name: request.body.name } });
+        await audit({
+          action: 'create stream',
+          itemType: 'stream',
+          itemID: created,
+          detail: { incidentID: incident.id, name: request.body.name },
+        });
         return created;
       });
       reply.code(201);
@@ -54,7 +78,13 @@ export function streamRoutes(app: FastifyInstance, context: AppContext): void {
               links: z.array(LinkSchema),
               uploads: z.array(UploadSchema),
               systemUploads: z.array(UploadSchema),
-              sourceUploadID: z.number().int().nullable().describe('the system upload the stream derives from now (a re-import changes it; older ones stay kept)'),
+              sourceUploadID: z
+                .number()
+                .int()
+                .nullable()
+                .describe(
+                  'the system upload the stream derives from now (a re-import changes it; older ones stay kept)',
+                ),
             }),
           }),
           ...errors,
@@ -69,7 +99,13 @@ export function streamRoutes(app: FastifyInstance, context: AppContext): void {
       const uploads = (await uploadsOf(db, ref.id)).filter((upload) => upload.streamID === ref.item_id);
       const source = await streamState(db, ref.item_id);
       return {
-        stream: { ...stream, links, uploads: uploads.filter((u) => !u.isSystem), systemUploads: uploads.filter((u) => u.isSystem), sourceUploadID: source?.source_upload_id ?? null },
+        stream: {
+          ...stream,
+          links,
+          uploads: uploads.filter((u) => !u.isSystem),
+          systemUploads: uploads.filter((u) => u.isSystem),
+          sourceUploadID: source?.source_upload_id ?? null,
+        },
       };
     },
   );
@@ -79,7 +115,8 @@ export function streamRoutes(app: FastifyInstance, context: AppContext): void {
     {
       config: { access: 'write' },
       schema: {
-        summary: "Renames a stream, or sets its clock offset: every event moves by the change, so the stream lines up with the others",
+        summary:
+          'Renames a stream, or sets its clock offset: every event moves by the change, so the stream lines up with the others',
         tags: ['streams'],
         params: StreamParams,
         body: StreamUpdateSchema,
@@ -96,7 +133,8 @@ export function streamRoutes(app: FastifyInstance, context: AppContext): void {
           const delta = body.clockOffsetMicroseconds - stream!.clock_offset_micros;
           if (delta !== 0) {
             const low = await earliestStart(tx, ref.item_id);
-            if (low !== null && low + delta < 0) throw invalid('clockOffsetMicroseconds', 'would move events before 1970');
+            if (low !== null && low + delta < 0)
+              throw invalid('clockOffsetMicroseconds', 'would move events before 1970');
             await shiftStreamEvents(tx, ref.item_id, delta);
           }
         }
@@ -116,7 +154,12 @@ export function streamRoutes(app: FastifyInstance, context: AppContext): void {
     '/api/stream/:streamID',
     {
       config: { access: 'write' },
-      schema: { summary: 'Deletes a stream and its events (never the marker stream)', tags: ['streams'], params: StreamParams, response: { 200: answer({ deleted: z.boolean() }), ...errors } },
+      schema: {
+        summary: 'Deletes a stream and its events (never the marker stream)',
+        tags: ['streams'],
+        params: StreamParams,
+        response: { 200: answer({ deleted: z.boolean() }), ...errors },
+      },
     },
     async (request) => {
       await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
@@ -124,7 +167,12 @@ export function streamRoutes(app: FastifyInstance, context: AppContext): void {
         const stream = await streamState(tx, ref.item_id);
         if (stream!.is_marker_stream) throw conflict('the marker stream belongs to the incident and cannot be deleted');
         await deleteStream(tx, ref.item_id);
-        await audit({ action: 'delete stream', itemType: 'stream', itemID: ref.item_id, detail: { incidentID: ref.id, name: stream!.name } });
+        await audit({
+          action: 'delete stream',
+          itemType: 'stream',
+          itemID: ref.item_id,
+          detail: { incidentID: ref.id, name: stream!.name },
+        });
       });
       return { deleted: true };
     },

@@ -13,10 +13,22 @@ import type { Queryable } from '../../db/database.ts';
 import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
 import type { AnalystRow } from '../../repositories/analysts-repository.ts';
 import { refreshEventSearch } from '../../repositories/search-repository.ts';
-import { addTag, removeTag, setTagStyle, type TagItemType, type TagTarget } from '../../repositories/tags-repository.ts';
+import {
+  addTag,
+  removeTag,
+  setTagStyle,
+  type TagItemType,
+  type TagTarget,
+} from '../../repositories/tags-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
 const Tagged = answer({
   tag: z.object({ itemType: z.enum(TAG_ITEM_TYPES), itemID: z.number().int(), name: z.string() }),
 });
@@ -45,7 +57,9 @@ export function tagRoutes(app: FastifyInstance, context: AppContext): void {
   const { db } = context;
 
   const detailOf = (target: TagTarget, name: string) =>
-    target.itemType === 'incident' ? { name, organizationID: target.organizationId } : { name, incidentID: target.incidentId };
+    target.itemType === 'incident'
+      ? { name, organizationID: target.organizationId }
+      : { name, incidentID: target.incidentId };
 
   async function add(request: FastifyRequest, reply: FastifyReply, itemType: TagItemType, id: number, name: string) {
     const created = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
@@ -64,7 +78,12 @@ export function tagRoutes(app: FastifyInstance, context: AppContext): void {
       const target = await targetOf(tx, analyst, itemType, id);
       if (!(await removeTag(tx, target, name))) return false;
       if (itemType === 'event') await refreshEventSearch(tx, [target.itemId]);
-      await audit({ action: `remove ${itemType} tag`, itemType, itemID: target.itemId, detail: detailOf(target, name) });
+      await audit({
+        action: `remove ${itemType} tag`,
+        itemType,
+        itemID: target.itemId,
+        detail: detailOf(target, name),
+      });
       return true;
     });
     return { deleted };
@@ -84,23 +103,35 @@ export function tagRoutes(app: FastifyInstance, context: AppContext): void {
   });
   const write = { access: 'write' } as const;
 
-  routes.put('/api/event/:eventID/tag/:tagName', { config: write, schema: { ...putSchema('event'), params: PARAMS.event } }, (request, reply) =>
-    add(request, reply, 'event', request.params.eventID, request.params.tagName),
+  routes.put(
+    '/api/event/:eventID/tag/:tagName',
+    { config: write, schema: { ...putSchema('event'), params: PARAMS.event } },
+    (request, reply) => add(request, reply, 'event', request.params.eventID, request.params.tagName),
   );
-  routes.delete('/api/event/:eventID/tag/:tagName', { config: write, schema: { ...deleteSchema('event'), params: PARAMS.event } }, (request) =>
-    remove(request, 'event', request.params.eventID, request.params.tagName),
+  routes.delete(
+    '/api/event/:eventID/tag/:tagName',
+    { config: write, schema: { ...deleteSchema('event'), params: PARAMS.event } },
+    (request) => remove(request, 'event', request.params.eventID, request.params.tagName),
   );
-  routes.put('/api/stream/:streamID/tag/:tagName', { config: write, schema: { ...putSchema('stream'), params: PARAMS.stream } }, (request, reply) =>
-    add(request, reply, 'stream', request.params.streamID, request.params.tagName),
+  routes.put(
+    '/api/stream/:streamID/tag/:tagName',
+    { config: write, schema: { ...putSchema('stream'), params: PARAMS.stream } },
+    (request, reply) => add(request, reply, 'stream', request.params.streamID, request.params.tagName),
   );
-  routes.delete('/api/stream/:streamID/tag/:tagName', { config: write, schema: { ...deleteSchema('stream'), params: PARAMS.stream } }, (request) =>
-    remove(request, 'stream', request.params.streamID, request.params.tagName),
+  routes.delete(
+    '/api/stream/:streamID/tag/:tagName',
+    { config: write, schema: { ...deleteSchema('stream'), params: PARAMS.stream } },
+    (request) => remove(request, 'stream', request.params.streamID, request.params.tagName),
   );
-  routes.put('/api/incident/:incidentID/tag/:tagName', { config: write, schema: { ...putSchema('incident'), params: PARAMS.incident } }, (request, reply) =>
-    add(request, reply, 'incident', request.params.incidentID, request.params.tagName),
+  routes.put(
+    '/api/incident/:incidentID/tag/:tagName',
+    { config: write, schema: { ...putSchema('incident'), params: PARAMS.incident } },
+    (request, reply) => add(request, reply, 'incident', request.params.incidentID, request.params.tagName),
   );
-  routes.delete('/api/incident/:incidentID/tag/:tagName', { config: write, schema: { ...deleteSchema('incident'), params: PARAMS.incident } }, (request) =>
-    remove(request, 'incident', request.params.incidentID, request.params.tagName),
+  routes.delete(
+    '/api/incident/:incidentID/tag/:tagName',
+    { config: write, schema: { ...deleteSchema('incident'), params: PARAMS.incident } },
+    (request) => remove(request, 'incident', request.params.incidentID, request.params.tagName),
   );
 
   routes.put(
@@ -108,7 +139,8 @@ export function tagRoutes(app: FastifyInstance, context: AppContext): void {
     {
       config: write,
       schema: {
-        summary: "Sets a tag name's colour and label flag (what is left out is kept); incident tags are styled for the whole organization",
+        summary:
+          "Sets a tag name's colour and label flag (what is left out is kept); incident tags are styled for the whole organization",
         tags: ['tags'],
         params: z.object({ incidentID: PathIdSchema }),
         body: TagStyleSchema,
@@ -119,7 +151,12 @@ export function tagRoutes(app: FastifyInstance, context: AppContext): void {
       const body = request.body;
       const tagStyle = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const incident = await requireIncident(tx, analyst, request.params.incidentID);
-        const style = await setTagStyle(tx, { organizationId: incident.organization_id, incidentId: incident.id }, body, analyst.id);
+        const style = await setTagStyle(
+          tx,
+          { organizationId: incident.organization_id, incidentId: incident.id },
+          body,
+          analyst.id,
+        );
         const organizationWide = body.itemType === 'incident';
         await audit({
           action: 'set tag style',

@@ -19,7 +19,8 @@ export interface UploadForm {
   fields: Partial<Record<UploadField, string>>;
 }
 
-const tooLarge = (maxBytes: number) => new HttpError(413, 'too_large', `file is larger than ${maxBytes} bytes, the most one upload may carry`, 'file');
+const tooLarge = (maxBytes: number) =>
+  new HttpError(413, 'too_large', `file is larger than ${maxBytes} bytes, the most one upload may carry`, 'file');
 
 /** What @fastify/multipart throws while parsing, answered in our words. */
 function refusal(error: unknown, maxBytes: number): unknown {
@@ -51,7 +52,12 @@ function refusal(error: unknown, maxBytes: number): unknown {
 
 export async function readUploadForm(request: FastifyRequest, tmpDir: string, maxBytes: number): Promise<UploadForm> {
   if (!request.isMultipart()) {
-    throw new HttpError(415, 'unsupported_media_type', 'send the file as multipart/form-data, in a part named "file"', 'body');
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      'send the file as multipart/form-data, in a part named "file"',
+      'body',
+    );
   }
   let file: SpooledBlob | undefined;
   let rawFileName = '';
@@ -72,7 +78,8 @@ export async function readUploadForm(request: FastifyRequest, tmpDir: string, ma
         continue;
       }
       const name = part.fieldname;
-      if (!(UPLOAD_FIELDS as readonly string[]).includes(name)) throw invalid(name.slice(0, 100), 'is not a field of this call');
+      if (!(UPLOAD_FIELDS as readonly string[]).includes(name))
+        throw invalid(name.slice(0, 100), 'is not a field of this call');
       const field = name as UploadField;
       if (fields[field] !== undefined) throw invalid(field, 'is given more than once');
       if (part.valueTruncated || typeof part.value !== 'string') throw invalid(field, 'is too long');

@@ -20,7 +20,9 @@ describe('how uploads are served', () => {
   });
 
   it('encodes any file name safely in Content-Disposition', () => {
-    expect(contentDisposition('inline', 'a"b\\c;d\r\n.png')).toBe(`inline; filename="a_b_c_d__.png"; filename*=UTF-8''a%22b%5Cc%3Bd%0D%0A.png`);
+    expect(contentDisposition('inline', 'a"b\\c;d\r\n.png')).toBe(
+      `inline; filename="a_b_c_d__.png"; filename*=UTF-8''a%22b%5Cc%3Bd%0D%0A.png`,
+    );
   });
 
   it('shows images, audio and video inline, and never a PDF (it may carry scripts)', () => {

@@ -10,9 +10,15 @@ export const UPLOAD_CSP = "sandbox; default-src 'none'";
 
 /** Served as themselves, and inline: browsers show them without running anything of the file. */
 const INLINE_TYPES = new Set([
-  'image/png', 'image/jpeg', 'image/gif', 'image/webp',
-  'audio/mpeg', 'audio/ogg', 'audio/wav',
-  'video/mp4', 'video/webm',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'audio/mpeg',
+  'audio/ogg',
+  'audio/wav',
+  'video/mp4',
+  'video/webm',
 ]);
 
 // NOTE: a PDF may carry scripts, and Chromium's viewer does not open under a sandbox CSP anyway:
@@ -29,7 +35,14 @@ const ALIASES: Record<string, string> = {
 };
 
 /** Plain text under any of these names is shown as text/plain (always as an attachment). */
-const TEXT_TYPES = new Set(['text/plain', 'text/csv', 'text/tab-separated-values', 'text/markdown', 'text/x-log', 'application/x-ndjson']);
+const TEXT_TYPES = new Set([
+  'text/plain',
+  'text/csv',
+  'text/tab-separated-values',
+  'text/markdown',
+  'text/x-log',
+  'application/x-ndjson',
+]);
 
 export function servedContentType(upload: { mediaType: string; kind: (typeof UPLOAD_KINDS)[number] }): string {
   const type = ALIASES[upload.mediaType] ?? upload.mediaType;
@@ -46,7 +59,10 @@ export function isInline(contentType: string): boolean {
 /** RFC 6266 / 8187: an ASCII fallback name and the exact name, percent-encoded as UTF-8. */
 export function contentDisposition(disposition: 'inline' | 'attachment', fileName: string): string {
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
@@ -63,7 +79,10 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
  * One byte range of a Range header, or undefined to serve the whole file (absent, several ranges,
  * or not understood: RFC 9110 lets a server ignore those). 'unsatisfiable' when it starts past the end.
  */
-export function byteRange(header: string | undefined, sizeBytes: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+export function byteRange(
+  header: string | undefined,
+  sizeBytes: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
   const match = header === undefined ? null : /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || (match[1] === '' && match[2] === '')) return undefined;
   if (match[1] === '') {

@@ -14,15 +14,34 @@ import type { Queryable } from '../../db/database.ts';
 import { conflict, HttpError, invalid } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
-import { blobTempDir, deleteUpload, insertUpload, openBlobStream, saveBlob } from '../../repositories/blob-repository.ts';
+import {
+  blobTempDir,
+  deleteUpload,
+  insertUpload,
+  openBlobStream,
+  saveBlob,
+} from '../../repositories/blob-repository.ts';
 import { uploadsOf } from '../../repositories/incident-payload-repository.ts';
 import { requireEventOf, requireStreamOf } from '../../repositories/annotation-targets-repository.ts';
 import { lockUpload, uploadFile } from '../../repositories/uploads-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
 import { type UploadForm, readUploadForm } from './upload-form.ts';
-import { UPLOAD_CSP, byteRange, contentDisposition, isInline, matchesEtag, servedContentType } from './upload-headers.ts';
+import {
+  UPLOAD_CSP,
+  byteRange,
+  contentDisposition,
+  isInline,
+  matchesEtag,
+  servedContentType,
+} from './upload-headers.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
 const UploadAnswer = answer({ upload: UploadSchema });
 const UploadParams = z.object({ uploadID: PathIdSchema });
 
@@ -35,7 +54,8 @@ interface UploadTarget {
 
 /** The form's text fields, checked; an empty field counts as absent (HTML forms send those). */
 function uploadTarget(fields: UploadForm['fields']): UploadTarget {
-  const present = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
+  const present = (value: string | undefined) =>
+    value === undefined || value.trim() === '' ? undefined : value.trim();
   const id = (field: 'eventID' | 'streamID') => {
     const value = present(fields[field]);
     if (value === undefined) return undefined;
@@ -45,11 +65,18 @@ function uploadTarget(fields: UploadForm['fields']): UploadTarget {
   };
   const oneOf = <T extends string>(field: 'kind' | 'attachmentKind', allowed: readonly T[]) => {
     const value = present(fields[field]);
-    if (value !== undefined && !(allowed as readonly string[]).includes(value)) throw invalid(field, `must be one of ${allowed.join(', ')}`);
+    if (value !== undefined && !(allowed as readonly string[]).includes(value))
+      throw invalid(field, `must be one of ${allowed.join(', ')}`);
     return value as T | undefined;
   };
-  const target = { kind: oneOf('kind', UPLOAD_KINDS), eventId: id('eventID'), attachmentKind: oneOf('attachmentKind', ATTACHMENT_KINDS), streamId: id('streamID') };
-  if (target.attachmentKind !== undefined && target.eventId === undefined) throw invalid('attachmentKind', 'is allowed only with eventID');
+  const target = {
+    kind: oneOf('kind', UPLOAD_KINDS),
+    eventId: id('eventID'),
+    attachmentKind: oneOf('attachmentKind', ATTACHMENT_KINDS),
+    streamId: id('streamID'),
+  };
+  if (target.attachmentKind !== undefined && target.eventId === undefined)
+    throw invalid('attachmentKind', 'is allowed only with eventID');
   if (target.eventId !== undefined && target.attachmentKind === undefined) {
     throw invalid('attachmentKind', `is required with eventID: ${ATTACHMENT_KINDS.join(' or ')}`);
   }
@@ -62,7 +89,8 @@ async function checkTarget(tx: Queryable, incidentId: number, target: UploadTarg
   if (target.eventId !== undefined) eventStreamId = await requireEventOf(tx, incidentId, target.eventId);
   if (target.streamId !== undefined) {
     await requireStreamOf(tx, incidentId, target.streamId);
-    if (eventStreamId !== undefined && eventStreamId !== target.streamId) throw invalid('streamID', "is not the stream of that event");
+    if (eventStreamId !== undefined && eventStreamId !== target.streamId)
+      throw invalid('streamID', 'is not the stream of that event');
   }
 }
 
@@ -117,7 +145,15 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
             action: 'create upload',
             itemType: 'upload',
             itemID: id,
-            detail: { incidentID: incident.id, fileName, kind, sha256: blob.sha256, sizeBytes: blob.sizeBytes, eventID: target.eventId, streamID: target.streamId },
+            detail: {
+              incidentID: incident.id,
+              fileName,
+              kind,
+              sha256: blob.sha256,
+              sizeBytes: blob.sizeBytes,
+              eventID: target.eventId,
+              streamID: target.streamId,
+            },
           });
           return (await uploadsOf(tx, incident.id)).find((candidate) => candidate.id === id)!;
         });
@@ -133,7 +169,12 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
     '/api/upload/:uploadID',
     {
       config: { access: 'read' },
-      schema: { summary: 'What an upload is: name, media type, kind, size, sha256 and what it belongs to', tags: ['uploads'], params: UploadParams, response: { 200: UploadAnswer, ...errors } },
+      schema: {
+        summary: 'What an upload is: name, media type, kind, size, sha256 and what it belongs to',
+        tags: ['uploads'],
+        params: UploadParams,
+        response: { 200: UploadAnswer, ...errors },
+      },
     },
     async (request) => {
       const { analyst } = acting(request);
@@ -181,14 +222,27 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
       });
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
       reply.header('content-type', contentType);
-      reply.header('content-disposition', contentDisposition(isInline(contentType) ? 'inline' : 'attachment', row.file_name));
+      reply.header(
+        'content-disposition',
+        contentDisposition(isInline(contentType) ? 'inline' : 'attachment', row.file_name),
+      );
       const ifRange = request.headers['if-range'];
-      const range = ifRange === undefined || ifRange === etag ? byteRange(request.headers.range, row.size_bytes) : undefined;
+      const range =
+        ifRange === undefined || ifRange === etag ? byteRange(request.headers.range, row.size_bytes) : undefined;
       if (range === 'unsatisfiable') {
-        throw new HttpError(416, 'invalid', `Range starts past the end of the file (${row.size_bytes} bytes)`, 'Range', { 'content-range': `bytes */${row.size_bytes}` });
+        throw new HttpError(
+          416,
+          'invalid',
+          `Range starts past the end of the file (${row.size_bytes} bytes)`,
+          'Range',
+          { 'content-range': `bytes */${row.size_bytes}` },
+        );
       }
       if (range) {
-        reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${row.size_bytes}`).header('content-length', range.end - range.start + 1);
+        reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${row.size_bytes}`)
+          .header('content-length', range.end - range.start + 1);
         return reply.send(openBlobStream(db, row.sha256, range));
       }
       reply.header('content-length', row.size_bytes);
@@ -201,7 +255,7 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
     {
       config: { access: 'write' },
       schema: {
-        summary: "Deletes an upload; its stored content goes too when no other upload has the same content",
+        summary: 'Deletes an upload; its stored content goes too when no other upload has the same content',
         tags: ['uploads'],
         params: UploadParams,
         response: { 200: answer({ deleted: z.boolean() }), ...errors },

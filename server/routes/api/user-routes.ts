@@ -56,7 +56,12 @@ export function userRoutes(app: FastifyInstance, context: AppContext): void {
       const passwordHash = await hashPassword(body.password);
       const created = await auditedWrite(context.db, request, async ({ tx, audit }) => {
         if (await findUserByUsername(tx, body.username)) throw conflict('that username is taken', 'username');
-        const row = await insertLocalUser(tx, { username: body.username, name: body.name, email: body.email, passwordHash });
+        const row = await insertLocalUser(tx, {
+          username: body.username,
+          name: body.name,
+          email: body.email,
+          passwordHash,
+        });
         await audit({
           action: 'create user',
           itemType: 'user',

@@ -39,7 +39,10 @@ export function localRoutes(app: FastifyInstance, context: AppContext): void {
       const { from } = request.query as { from?: string };
       const target = safeReturnPath(from, publicOrigin(request, context));
       if (request.user) return reply.redirect(target, 303);
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(loginPage({ from: target }));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(loginPage({ from: target }));
     },
   );
 
@@ -95,7 +98,14 @@ export function localRoutes(app: FastifyInstance, context: AppContext): void {
 function refusal(
   reply: FastifyReply,
   html: boolean,
-  r: { status: number; message: string; field: string | null; headers: Record<string, string>; from: string; username: string | undefined },
+  r: {
+    status: number;
+    message: string;
+    field: string | null;
+    headers: Record<string, string>;
+    from: string;
+    username: string | undefined;
+  },
 ) {
   if (html) {
     const page = loginPage({ from: r.from, error: r.message, ...(r.username ? { username: r.username } : {}) });

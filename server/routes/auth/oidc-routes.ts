@@ -56,7 +56,12 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext): void {
       const verifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
-      await insertOidcFlow(context.db, state, { code_verifier: verifier, nonce, return_to: target }, nowMicros() + FLOW_MICROS);
+      await insertOidcFlow(
+        context.db,
+        state,
+        { code_verifier: verifier, nonce, return_to: target },
+        nowMicros() + FLOW_MICROS,
+      );
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: `${origin}/auth/callback`,
         scope: settings.scopes,
@@ -82,8 +87,7 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext): void {
     async (request, reply) => {
       const { state } = request.query as { state?: string };
       const flow = state ? await takeOidcFlow(context.db, state) : undefined;
-      const fail = (message: string) =>
-        reply.code(400).type('text/html; charset=utf-8').send(oidcErrorPage(message));
+      const fail = (message: string) => reply.code(400).type('text/html; charset=utf-8').send(oidcErrorPage(message));
       if (!flow) return fail('This sign-in expired or was already used. Start again.');
       const origin = publicOrigin(request, context);
       let profile: Record<string, unknown> | undefined;

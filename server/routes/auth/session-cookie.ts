@@ -30,12 +30,16 @@ export async function startSession(
       userAgent: request.headers['user-agent'] ?? '',
       ip: request.ip,
     });
-    await recordWrite(tx, { userID: userId, analystID: null }, {
-      action: 'sign in',
-      itemType: 'user',
-      itemID: userId,
-      detail: { method, ip: request.ip },
-    });
+    await recordWrite(
+      tx,
+      { userID: userId, analystID: null },
+      {
+        action: 'sign in',
+        itemType: 'user',
+        itemID: userId,
+        detail: { method, ip: request.ip },
+      },
+    );
     return created;
   });
   reply.setCookie(SESSION_COOKIE, token, {

@@ -53,7 +53,8 @@ export function sessionRoutes(app: FastifyInstance, context: AppContext): void {
     {
       config: { access: 'public' },
       schema: {
-        summary: 'A page that signs out by POST /auth/logout at once (a GET must not end a session), then returns to `from`',
+        summary:
+          'A page that signs out by POST /auth/logout at once (a GET must not end a session), then returns to `from`',
         tags: ['auth'],
         querystring: z.object({ from: z.string().max(2048).optional() }),
       },
@@ -85,11 +86,15 @@ export function sessionRoutes(app: FastifyInstance, context: AppContext): void {
         sessionCacheOf(context.db).forget(request.sessionToken);
         const userId = await deleteSession(context.db, request.sessionToken);
         if (userId !== undefined) {
-          await recordWrite(context.db, { userID: userId, analystID: null }, {
-            action: 'sign out',
-            itemType: 'user',
-            itemID: userId,
-          });
+          await recordWrite(
+            context.db,
+            { userID: userId, analystID: null },
+            {
+              action: 'sign out',
+              itemType: 'user',
+              itemID: userId,
+            },
+          );
         }
       }
       clearSessionCookie(request, reply, context);
@@ -113,7 +118,10 @@ export function sessionRoutes(app: FastifyInstance, context: AppContext): void {
       const userId = await redeemSignInLink(context.db, request.params.token);
       if (userId === undefined) {
         const error = 'This sign-in link has expired or was used already. Sign in with your password.';
-        return reply.code(400).type('text/html; charset=utf-8').send(loginPage({ from: '/', error }));
+        return reply
+          .code(400)
+          .type('text/html; charset=utf-8')
+          .send(loginPage({ from: '/', error }));
       }
       await startSession(request, reply, context, userId, 'one-time link');
       return reply.redirect('/', 303);

@@ -26,7 +26,9 @@ function reason(error: unknown, fallback: string): string {
 export function ActAsGrants({ analyst, grants, accounts, timeZone, onChanged }: ActAsGrantsProps) {
   const granted = new Set(grants.map((grant) => grant.userID));
   // The analyst's own user acts as it anyway; disabled accounts cannot sign in.
-  const candidates = accounts.filter((account) => !granted.has(account.id) && account.id !== analyst.userID && !account.disabled);
+  const candidates = accounts.filter(
+    (account) => !granted.has(account.id) && account.id !== analyst.userID && !account.disabled,
+  );
   const [userID, setUserID] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -63,7 +65,12 @@ export function ActAsGrants({ analyst, grants, accounts, timeZone, onChanged }: 
                   since <Timestamp micros={grant.createTimestamp} zone={timeZone} />
                 </span>
               </span>
-              <Button disabled={busy} onClick={() => void run(() => revokeActAs(analyst.id, grant.userID), 'error removing analyst permission')}>
+              <Button
+                disabled={busy}
+                onClick={() =>
+                  void run(() => revokeActAs(analyst.id, grant.userID), 'error removing analyst permission')
+                }
+              >
                 Remove {grant.username}
               </Button>
             </li>

@@ -34,7 +34,13 @@ interface AnalystCreateFormProps {
   initialEmail?: string;
 }
 
-export function AnalystCreateForm({ create, onCreated, onCancel, initialName = '', initialEmail = '' }: AnalystCreateFormProps) {
+export function AnalystCreateForm({
+  create,
+  onCreated,
+  onCancel,
+  initialName = '',
+  initialEmail = '',
+}: AnalystCreateFormProps) {
   const [name, setName] = useState(initialName);
   const [email, setEmail] = useState(initialEmail);
   const [state, setState] = useState<FormState>('idle');
@@ -67,7 +73,8 @@ export function AnalystCreateForm({ create, onCreated, onCancel, initialName = '
     } catch (error) {
       console.error('error creating new analyst', error);
       const apiError = error instanceof ApiRequestError ? error.apiError : undefined;
-      if (apiError && isField(apiError.field)) setErrors({ [apiError.field]: `${labels[apiError.field]} ${apiError.message}` });
+      if (apiError && isField(apiError.field))
+        setErrors({ [apiError.field]: `${labels[apiError.field]} ${apiError.message}` });
       else setFormError(apiError?.message);
       setState('failed');
       window.alert('error creating new analyst');
@@ -82,7 +89,13 @@ export function AnalystCreateForm({ create, onCreated, onCancel, initialName = '
   }
 
   return (
-    <form noValidate onSubmit={submit} onKeyDown={cancelOnEscape} className="flex flex-col gap-3" aria-busy={state === 'saving'}>
+    <form
+      noValidate
+      onSubmit={submit}
+      onKeyDown={cancelOnEscape}
+      className="flex flex-col gap-3"
+      aria-busy={state === 'saving'}
+    >
       <TextField
         label="Analyst name"
         name="name"

@@ -72,7 +72,13 @@ export function AnalystDetailScreen({ analystID, timeZone }: { analystID: number
         </div>
       </div>
       {acting.isAdmin && grants && state.accounts ? (
-        <ActAsGrants analyst={analyst} grants={grants} accounts={state.accounts} timeZone={timeZone} onChanged={reload} />
+        <ActAsGrants
+          analyst={analyst}
+          grants={grants}
+          accounts={state.accounts}
+          timeZone={timeZone}
+          onChanged={reload}
+        />
       ) : null}
     </Page>
   );

@@ -44,7 +44,12 @@ export function AnalystPicker({ user, analysts, onChoose, onCreated, onRetry }: 
           Create the primary analyst
         </h1>
         <p className="text-muted">No analyst exists yet. The primary analyst is an administrator.</p>
-        <AnalystCreateForm create={createPrimaryAnalyst} onCreated={onCreated} initialName={user.name} initialEmail={user.email} />
+        <AnalystCreateForm
+          create={createPrimaryAnalyst}
+          onCreated={onCreated}
+          initialName={user.name}
+          initialEmail={user.email}
+        />
       </section>
     );
   }

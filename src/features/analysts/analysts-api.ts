@@ -1,6 +1,12 @@
 /* The analyst calls of README "Using the API", parsed with the domain schemas the server uses. */
 import { z } from 'zod';
-import { AnalystSchema, GrantSchema, type Analyst, type AnalystCreate, type Permission } from '../../../domain/analyst.ts';
+import {
+  AnalystSchema,
+  GrantSchema,
+  type Analyst,
+  type AnalystCreate,
+  type Permission,
+} from '../../../domain/analyst.ts';
 import { AccountSchema, type Account } from '../../../domain/user.ts';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../data/api-client.ts';
 

@@ -33,7 +33,10 @@ export function AnalystsScreen() {
       }
     >
       {creating ? (
-        <section aria-labelledby="new-analyst-heading" className="flex flex-col gap-3 rounded-md border border-line bg-panel p-4">
+        <section
+          aria-labelledby="new-analyst-heading"
+          className="flex flex-col gap-3 rounded-md border border-line bg-panel p-4"
+        >
           <h2 id="new-analyst-heading" className="font-semibold">
             New analyst
           </h2>
@@ -73,7 +76,11 @@ export function AnalystsScreen() {
               {analysts.analysts.map((analyst) => (
                 <tr key={analyst.id} className="border-b border-line last:border-b-0" data-analyst-id={analyst.id}>
                   <td className="px-3 py-2">
-                    <Link to="/analyst/$analystID" params={{ analystID: analyst.id }} className="flex items-center gap-2 font-medium hover:underline">
+                    <Link
+                      to="/analyst/$analystID"
+                      params={{ analystID: analyst.id }}
+                      className="flex items-center gap-2 font-medium hover:underline"
+                    >
                       <Avatar name={analyst.name} sizePx={28} />
                       {analyst.name}
                     </Link>
@@ -84,7 +91,9 @@ export function AnalystsScreen() {
                   </td>
                   <td className="px-3 py-2 text-right">
                     {analyst.id === selectedID ? (
-                      <span className="text-sm text-muted">{analyst.id === user.id ? 'You (your own analyst)' : 'You act as this analyst'}</span>
+                      <span className="text-sm text-muted">
+                        {analyst.id === user.id ? 'You (your own analyst)' : 'You act as this analyst'}
+                      </span>
                     ) : analyst.canActAs ? (
                       <Button onClick={() => acting.choose(analyst.id)}>Act as {analyst.name}</Button>
                     ) : null}

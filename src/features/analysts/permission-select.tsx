@@ -20,7 +20,11 @@ export function PermissionSelect({ analyst, onChanged }: { analyst: Analyst; onC
       onChanged(await setAnalystPermission(analyst.id, permission));
     } catch (failure) {
       console.error('error setting analyst permission', failure);
-      setError(failure instanceof ApiRequestError && failure.apiError ? failure.apiError.message : 'The permission could not be changed.');
+      setError(
+        failure instanceof ApiRequestError && failure.apiError
+          ? failure.apiError.message
+          : 'The permission could not be changed.',
+      );
     } finally {
       setSaving(false);
     }

@@ -10,14 +10,19 @@ import type { ActingAnalyst } from './acting-analyst-context.ts';
 import { useAnalysts } from './use-analysts.ts';
 import { useSelectedAnalyst } from './use-selected-analyst.ts';
 
-export function useActingAnalystState(user: User, offline: boolean, recheckUser: () => void): ActingAnalyst & { staleChoice: boolean } {
+export function useActingAnalystState(
+  user: User,
+  offline: boolean,
+  recheckUser: () => void,
+): ActingAnalyst & { staleChoice: boolean } {
   const [selectedID, choose] = useSelectedAnalyst(user.id);
   const { state: analysts, reload, remember } = useAnalysts();
 
   const loadedAnalysts = analysts.status === 'loaded' ? analysts.analysts : undefined;
   const selected = loadedAnalysts?.find((analyst) => analyst.id === selectedID && analyst.canActAs);
   const staleChoice =
-    selectedID !== null && ((loadedAnalysts !== undefined && !selected) || (analysts.status === 'failed' && analysts.httpStatus === 403));
+    selectedID !== null &&
+    ((loadedAnalysts !== undefined && !selected) || (analysts.status === 'failed' && analysts.httpStatus === 403));
   useEffect(() => {
     if (!staleChoice) return;
     choose(null);

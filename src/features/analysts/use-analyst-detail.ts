@@ -12,10 +12,16 @@ export type AnalystDetailState =
   | { status: 'loaded'; detail: AnalystDetail; accounts: Account[] | undefined }
   | { status: 'failed'; notFound: boolean };
 
-export function useAnalystDetail(analystID: number, isAdmin: boolean): { state: AnalystDetailState; reload: () => void } {
+export function useAnalystDetail(
+  analystID: number,
+  isAdmin: boolean,
+): { state: AnalystDetailState; reload: () => void } {
   const read = useApiRead(`analyst ${analystID} ${isAdmin}`, async (signal) => {
     try {
-      const [detail, accounts] = await Promise.all([fetchAnalyst(analystID, signal), isAdmin ? fetchAccounts(signal) : Promise.resolve(undefined)]);
+      const [detail, accounts] = await Promise.all([
+        fetchAnalyst(analystID, signal),
+        isAdmin ? fetchAccounts(signal) : Promise.resolve(undefined),
+      ]);
       return { detail, accounts };
     } catch (error) {
       if (!signal.aborted) console.error(`error loading analyst ${analystID}`, error);

@@ -27,7 +27,15 @@ interface AuditFilterFormProps {
 
 const fieldClass = 'h-9 rounded-md border border-line bg-panel px-2 text-ink disabled:opacity-60';
 
-export function AuditFilterForm({ auditType, filters, onApply, analysts, canChooseAnalyst, knownActions, timeZone }: AuditFilterFormProps) {
+export function AuditFilterForm({
+  auditType,
+  filters,
+  onApply,
+  analysts,
+  canChooseAnalyst,
+  knownActions,
+  timeZone,
+}: AuditFilterFormProps) {
   const zoneReady = useTimeZoneReady(timeZone);
   const zone = zoneReady ? timeZone : 'UTC';
   const [analystID, setAnalystID] = useState(filters.analystID === undefined ? '' : String(filters.analystID));
@@ -41,8 +49,10 @@ export function AuditFilterForm({ auditType, filters, onApply, analysts, canChoo
     event.preventDefault();
     const minTimestamp = from ? inputToMicros(from, zone) : undefined;
     const maxTimestamp = until ? inputToMicros(until, zone, true) : undefined;
-    if ((from && minTimestamp === undefined) || (until && maxTimestamp === undefined)) return setError('Enter a complete date and time.');
-    if (minTimestamp !== undefined && maxTimestamp !== undefined && minTimestamp > maxTimestamp) return setError('"From" is after "until".');
+    if ((from && minTimestamp === undefined) || (until && maxTimestamp === undefined))
+      return setError('Enter a complete date and time.');
+    if (minTimestamp !== undefined && maxTimestamp !== undefined && minTimestamp > maxTimestamp)
+      return setError('"From" is after "until".');
     setError(undefined);
     onApply({
       analystID: analystID ? Number(analystID) : undefined,
@@ -54,10 +64,19 @@ export function AuditFilterForm({ auditType, filters, onApply, analysts, canChoo
   }
 
   return (
-    <form onSubmit={apply} aria-label="Audit filters" className="flex flex-wrap items-end gap-3 rounded-md border border-line bg-panel p-3">
+    <form
+      onSubmit={apply}
+      aria-label="Audit filters"
+      className="flex flex-wrap items-end gap-3 rounded-md border border-line bg-panel p-3"
+    >
       <label className="flex flex-col gap-1">
         <span className="text-sm font-medium">Analyst</span>
-        <select value={analystID} onChange={(event) => setAnalystID(event.target.value)} disabled={!canChooseAnalyst} className={fieldClass}>
+        <select
+          value={analystID}
+          onChange={(event) => setAnalystID(event.target.value)}
+          disabled={!canChooseAnalyst}
+          className={fieldClass}
+        >
           <option value="">{canChooseAnalyst ? 'All analysts' : 'Yours'}</option>
           {analysts.map((analyst) => (
             <option key={analyst.id} value={analyst.id}>
@@ -68,7 +87,13 @@ export function AuditFilterForm({ auditType, filters, onApply, analysts, canChoo
       </label>
       <label className="flex flex-col gap-1">
         <span className="text-sm font-medium">Action</span>
-        <input value={action} onChange={(event) => setAction(event.target.value)} list="audit-actions" placeholder="any" className={fieldClass} />
+        <input
+          value={action}
+          onChange={(event) => setAction(event.target.value)}
+          list="audit-actions"
+          placeholder="any"
+          className={fieldClass}
+        />
         <datalist id="audit-actions">
           {knownActions.map((name) => (
             <option key={name} value={name} />
@@ -78,16 +103,33 @@ export function AuditFilterForm({ auditType, filters, onApply, analysts, canChoo
       {auditType === 'data' ? (
         <label className="flex flex-col gap-1">
           <span className="text-sm font-medium">Item type</span>
-          <input value={itemType} onChange={(event) => setItemType(event.target.value)} placeholder="any" className={fieldClass} />
+          <input
+            value={itemType}
+            onChange={(event) => setItemType(event.target.value)}
+            placeholder="any"
+            className={fieldClass}
+          />
         </label>
       ) : null}
       <label className="flex flex-col gap-1">
         <span className="text-sm font-medium">From ({zone})</span>
-        <input type="datetime-local" step={1} value={from} onChange={(event) => setFrom(event.target.value)} className={fieldClass} />
+        <input
+          type="datetime-local"
+          step={1}
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+          className={fieldClass}
+        />
       </label>
       <label className="flex flex-col gap-1">
         <span className="text-sm font-medium">Until ({zone})</span>
-        <input type="datetime-local" step={1} value={until} onChange={(event) => setUntil(event.target.value)} className={fieldClass} />
+        <input
+          type="datetime-local"
+          step={1}
+          value={until}
+          onChange={(event) => setUntil(event.target.value)}
+          className={fieldClass}
+        />
       </label>
       <div className="flex gap-2">
         <Button type="submit" variant="primary">

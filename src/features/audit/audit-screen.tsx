@@ -32,7 +32,10 @@ export function AuditScreen({ auditType, filters, onFiltersChange, analysts, isA
   // The form reads its times in the zone; it starts again once the zone's rules have loaded.
   const zoneReady = useTimeZoneReady(timeZone);
   // The UI actions the screens can record (one list, domain/ui-action-names.ts) plus those seen here.
-  const seenActions = state.status === 'loaded' ? state.page.entries.map((entry) => ('actionName' in entry ? entry.actionName : entry.action)) : [];
+  const seenActions =
+    state.status === 'loaded'
+      ? state.page.entries.map((entry) => ('actionName' in entry ? entry.actionName : entry.action))
+      : [];
   const knownActions = [...new Set([...(auditType === 'ui' ? UI_ACTION_NAMES : []), ...seenActions])].sort();
 
   return (
@@ -76,13 +79,19 @@ export function AuditScreen({ auditType, filters, onFiltersChange, analysts, isA
         <>
           <AuditTable page={state.page} timeZone={timeZone} />
           <div className="flex items-center gap-3">
-            {state.page.entries.length > 0 ? <span className="text-sm text-muted">{state.page.entries.length} entries shown</span> : null}
+            {state.page.entries.length > 0 ? (
+              <span className="text-sm text-muted">{state.page.entries.length} entries shown</span>
+            ) : null}
             {state.page.nextBefore !== null ? (
               <Button onClick={loadOlder} disabled={state.loadingOlder}>
                 {state.loadingOlder ? 'Loading older entries…' : 'Load older entries'}
               </Button>
             ) : null}
-            {state.olderFailed ? <span role="alert" className="text-danger">Older entries could not be loaded.</span> : null}
+            {state.olderFailed ? (
+              <span role="alert" className="text-danger">
+                Older entries could not be loaded.
+              </span>
+            ) : null}
           </div>
         </>
       )}

@@ -7,7 +7,9 @@ import type { AuditPage } from './audit-api.ts';
 const CONTEXT_FIELDS = ['organizationID', 'incidentID', 'eventID', 'streamID', 'mapID'] as const;
 
 function contextOf(action: AuditAction): string {
-  const parts = CONTEXT_FIELDS.flatMap((field) => (action[field] !== null ? [`${field.replace(/ID$/, '')} ${action[field]}`] : []));
+  const parts = CONTEXT_FIELDS.flatMap((field) =>
+    action[field] !== null ? [`${field.replace(/ID$/, '')} ${action[field]}`] : [],
+  );
   return parts.join(', ');
 }
 

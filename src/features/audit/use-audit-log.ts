@@ -15,12 +15,17 @@ export type AuditLogState =
 type Keyed = AuditLogState & { key: string };
 
 function append(current: AuditPage, older: AuditPage): AuditPage {
-  if (current.auditType === 'ui' && older.auditType === 'ui') return { ...older, entries: [...current.entries, ...older.entries] };
-  if (current.auditType === 'data' && older.auditType === 'data') return { ...older, entries: [...current.entries, ...older.entries] };
+  if (current.auditType === 'ui' && older.auditType === 'ui')
+    return { ...older, entries: [...current.entries, ...older.entries] };
+  if (current.auditType === 'data' && older.auditType === 'data')
+    return { ...older, entries: [...current.entries, ...older.entries] };
   return older;
 }
 
-export function useAuditLog(auditType: 'ui' | 'data', filters: AuditFilters): { state: AuditLogState; loadOlder: () => void; reload: () => void } {
+export function useAuditLog(
+  auditType: 'ui' | 'data',
+  filters: AuditFilters,
+): { state: AuditLogState; loadOlder: () => void; reload: () => void } {
   const [attempt, setAttempt] = useState(0);
   const filterKey = JSON.stringify(filters);
   // The answer belongs to one request; a newer request makes an older answer "loading" again.
@@ -53,11 +58,20 @@ export function useAuditLog(auditType: 'ui' | 'data', filters: AuditFilters): { 
     olderRequest.current = controller;
     setKeyed({ ...keyed, loadingOlder: true, olderFailed: false });
     fetchAuditPage(auditType, JSON.parse(filterKey) as AuditFilters, before, controller.signal).then(
-      (older) => setKeyed((current) => (current.status === 'loaded' && current.key === key ? { ...current, page: append(current.page, older), loadingOlder: false } : current)),
+      (older) =>
+        setKeyed((current) =>
+          current.status === 'loaded' && current.key === key
+            ? { ...current, page: append(current.page, older), loadingOlder: false }
+            : current,
+        ),
       (error: unknown) => {
         if (controller.signal.aborted || isAbortError(error)) return;
         console.error('error loading older audit entries', error);
-        setKeyed((current) => (current.status === 'loaded' && current.key === key ? { ...current, loadingOlder: false, olderFailed: true } : current));
+        setKeyed((current) =>
+          current.status === 'loaded' && current.key === key
+            ? { ...current, loadingOlder: false, olderFailed: true }
+            : current,
+        );
       },
     );
   }, [keyed, key, auditType, filterKey]);

@@ -25,7 +25,12 @@ describe('runLogout', () => {
     const { steps: run, calls } = steps();
     await expect(runLogout(run)).resolves.toBe(true);
     expect(LOGOUT_DELAY_MS).toBe(1000);
-    expect(calls).toEqual(['record', 'wait 1000', 'forget', `go /auth/logout?from=${encodeURIComponent('http://127.0.0.1:8080/incident/5?x=1')}`]);
+    expect(calls).toEqual([
+      'record',
+      'wait 1000',
+      'forget',
+      `go /auth/logout?from=${encodeURIComponent('http://127.0.0.1:8080/incident/5?x=1')}`,
+    ]);
   });
 
   it('only forgets the chosen analyst when there is no user id', async () => {

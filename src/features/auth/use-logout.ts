@@ -11,7 +11,10 @@ interface UseLogoutOptions {
   clearUser: () => void;
 }
 
-export function useLogout({ userID, clearAnalyst, clearUser }: UseLogoutOptions): { loggingOut: boolean; logout: () => void } {
+export function useLogout({ userID, clearAnalyst, clearUser }: UseLogoutOptions): {
+  loggingOut: boolean;
+  logout: () => void;
+} {
   const [loggingOut, setLoggingOut] = useState(false);
 
   const logout = useCallback(() => {

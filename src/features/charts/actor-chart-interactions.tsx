@@ -26,7 +26,11 @@ function actorCard(actor: ActorSummary) {
       <p className="text-muted">
         {actor.isBot ? 'Bot' : 'Human'} · {countNoun(actor.total, 'event')}
       </p>
-      {actor.streams.length > 1 ? <p className="text-muted">{actor.streams.map((stream) => `${stream.name} ${stream.count.toLocaleString('en')}`).join(' · ')}</p> : null}
+      {actor.streams.length > 1 ? (
+        <p className="text-muted">
+          {actor.streams.map((stream) => `${stream.name} ${stream.count.toLocaleString('en')}`).join(' · ')}
+        </p>
+      ) : null}
       <p className="text-muted">Click or press Enter to open the actor</p>
     </>
   );
@@ -42,13 +46,24 @@ function nextIndex(from: number | undefined, step: ChartStep, count: number): nu
   return Math.max(0, Math.min(count - 1, next));
 }
 
-export function barInteraction(actors: readonly ActorSummary[], onSelectActor: (actorID: number) => void): ChartInteraction {
+export function barInteraction(
+  actors: readonly ActorSummary[],
+  onSelectActor: (actorID: number) => void,
+): ChartInteraction {
   const rowPxOf = (canvas: HTMLCanvasElement) => Math.min(28, canvas.clientHeight / Math.max(1, actors.length));
   const target = (index: number, canvas: HTMLCanvasElement): ChartTarget | undefined => {
     const actor = actors[index];
     if (!actor) return undefined;
     const rowPx = rowPxOf(canvas);
-    return { key: `actor-${actor.id}`, xPx: BAR_LABEL_WIDTH_PX, yPx: index * rowPx + rowPx / 2, radiusPx: 4, label: `${actor.name}: ${countNoun(actor.total, 'event')}`, card: actorCard(actor), select: () => onSelectActor(actor.id) };
+    return {
+      key: `actor-${actor.id}`,
+      xPx: BAR_LABEL_WIDTH_PX,
+      yPx: index * rowPx + rowPx / 2,
+      radiusPx: 4,
+      label: `${actor.name}: ${countNoun(actor.total, 'event')}`,
+      card: actorCard(actor),
+      select: () => onSelectActor(actor.id),
+    };
   };
   return {
     instructions: 'Up and Down go through the actors, Enter opens one.',
@@ -66,14 +81,28 @@ export interface ActorCircle extends PlacedCircle {
   actor: ActorSummary | undefined;
 }
 
-export function circleInteraction(circlesOf: (canvas: HTMLCanvasElement) => readonly ActorCircle[], onSelectActor: (actorID: number) => void): ChartInteraction {
+export function circleInteraction(
+  circlesOf: (canvas: HTMLCanvasElement) => readonly ActorCircle[],
+  onSelectActor: (actorID: number) => void,
+): ChartInteraction {
   const target = (circle: ActorCircle | undefined): ChartTarget | undefined => {
     const actor = circle?.actor;
     if (!circle || !actor) return undefined;
-    return { key: `actor-${actor.id}`, xPx: circle.x, yPx: circle.y, radiusPx: circle.r, label: `${actor.name}: ${countNoun(actor.total, 'event')}`, card: actorCard(actor), select: () => onSelectActor(actor.id) };
+    return {
+      key: `actor-${actor.id}`,
+      xPx: circle.x,
+      yPx: circle.y,
+      radiusPx: circle.r,
+      label: `${actor.name}: ${countNoun(actor.total, 'event')}`,
+      card: actorCard(actor),
+      select: () => onSelectActor(actor.id),
+    };
   };
   // The keyboard goes from the largest circle to the smallest.
-  const ordered = (canvas: HTMLCanvasElement) => circlesOf(canvas).filter((circle) => circle.actor).sort((a, b) => b.r - a.r);
+  const ordered = (canvas: HTMLCanvasElement) =>
+    circlesOf(canvas)
+      .filter((circle) => circle.actor)
+      .sort((a, b) => b.r - a.r);
   return {
     instructions: 'Arrow keys go through the actors from the most events to the fewest, Enter opens one.',
     targetAt: (xPx, yPx, canvas) => {
@@ -106,7 +135,14 @@ export interface ScatterEvents {
 /** How far from a dot (pixels) the pointer still picks it. */
 const DOT_REACH_PX = 8;
 
-export function scatterInteraction({ rows, times, fromMicros, toMicros, describe, onSelectEvent }: ScatterEvents): ChartInteraction {
+export function scatterInteraction({
+  rows,
+  times,
+  fromMicros,
+  toMicros,
+  describe,
+  onSelectEvent,
+}: ScatterEvents): ChartInteraction {
   const span = Math.max(1, toMicros - fromMicros);
   const target = (row: number, k: number, canvas: HTMLCanvasElement): ChartTarget | undefined => {
     const actor = rows[row];
@@ -135,7 +171,8 @@ export function scatterInteraction({ rows, times, fromMicros, toMicros, describe
       select: () => onSelectEvent(id),
     };
   };
-  const rowOf = (key: string) => rows.findIndex((_, row) => Array.from(times.ids[row] ?? []).includes(Number(key.slice('event-'.length))));
+  const rowOf = (key: string) =>
+    rows.findIndex((_, row) => Array.from(times.ids[row] ?? []).includes(Number(key.slice('event-'.length))));
   return {
     instructions: 'Up and Down go through the actors, Left and Right through their events, Enter selects one.',
     targetAt: (xPx, yPx, canvas) => {

@@ -14,8 +14,20 @@ import { packInWorker } from '../../render/charts/chart-worker-clients.ts';
 import { renderCircles, type PlacedCircle } from '../../render/charts/circle-renderer.ts';
 import { renderScatter } from '../../render/charts/scatter-renderer.ts';
 import { scatterGeometry } from '../../render/charts/scatter-renderer.ts';
-import { barInteraction, circleInteraction, scatterInteraction, type ActorCircle, type ActorSummary } from './actor-chart-interactions.tsx';
-import { actorsShown, binByActor, countByActorAndStream, type ChartActor, type CountableEvent } from './chart-counts.ts';
+import {
+  barInteraction,
+  circleInteraction,
+  scatterInteraction,
+  type ActorCircle,
+  type ActorSummary,
+} from './actor-chart-interactions.tsx';
+import {
+  actorsShown,
+  binByActor,
+  countByActorAndStream,
+  type ChartActor,
+  type CountableEvent,
+} from './chart-counts.ts';
 import { ChartFrame } from './chart-frame.tsx';
 import type { ChartTimeAxis } from './chart-target.ts';
 import { eventsByActor } from './scatter-events.ts';
@@ -50,12 +62,31 @@ const IGNORE = () => undefined;
 function useActorCounts({ events, positions, actors, streams, showBots }: ActorChartProps) {
   return useMemo(() => {
     const shown = actorsShown(actors, showBots);
-    const result = countByActorAndStream(events, positions, shown, streams.map((stream) => stream.id));
-    const order = result.actors.map((_, index) => index).sort((a, b) => (result.totals[b] ?? 0) - (result.totals[a] ?? 0) || (result.actors[a]?.name ?? '').localeCompare(result.actors[b]?.name ?? ''));
+    const result = countByActorAndStream(
+      events,
+      positions,
+      shown,
+      streams.map((stream) => stream.id),
+    );
+    const order = result.actors
+      .map((_, index) => index)
+      .sort(
+        (a, b) =>
+          (result.totals[b] ?? 0) - (result.totals[a] ?? 0) ||
+          (result.actors[a]?.name ?? '').localeCompare(result.actors[b]?.name ?? ''),
+      );
     const summaries = new Map<number, ActorSummary>();
     result.actors.forEach((actor, index) => {
-      const streamCounts = (result.counts[index] ?? []).flatMap((count, s) => (count > 0 ? [{ name: streams[s]?.name ?? '', count }] : []));
-      summaries.set(actor.id, { id: actor.id, name: actor.name, isBot: actor.isBot, total: result.totals[index] ?? 0, streams: streamCounts });
+      const streamCounts = (result.counts[index] ?? []).flatMap((count, s) =>
+        count > 0 ? [{ name: streams[s]?.name ?? '', count }] : [],
+      );
+      summaries.set(actor.id, {
+        id: actor.id,
+        name: actor.name,
+        isBot: actor.isBot,
+        total: result.totals[index] ?? 0,
+        streams: streamCounts,
+      });
     });
     return { ...result, order, summaries };
   }, [events, positions, actors, streams, showBots]);
@@ -63,7 +94,10 @@ function useActorCounts({ events, positions, actors, streams, showBots }: ActorC
 
 /** The actor of the selected event, if it is one of the chart's. */
 function useSelectedActorID({ events, selectedEventID }: ActorChartProps): number | undefined {
-  return useMemo(() => (selectedEventID === undefined ? undefined : events.find((event) => event.id === selectedEventID)?.actorID), [events, selectedEventID]);
+  return useMemo(
+    () => (selectedEventID === undefined ? undefined : events.find((event) => event.id === selectedEventID)?.actorID),
+    [events, selectedEventID],
+  );
 }
 
 export function ActorBarChart(props: ActorChartProps) {
@@ -76,7 +110,10 @@ export function ActorBarChart(props: ActorChartProps) {
   const draw = useCallback(
     (canvas: HTMLCanvasElement) =>
       renderBarChart(canvas, {
-        rows: counts.order.map((index) => ({ label: counts.actors[index]?.name ?? '', segments: counts.counts[index] ?? [] })),
+        rows: counts.order.map((index) => ({
+          label: counts.actors[index]?.name ?? '',
+          segments: counts.counts[index] ?? [],
+        })),
         colors: streams.map((stream) => theme.palette[stream.colorIndex % theme.palette.length] ?? theme.text),
         text: theme.text,
         grid: theme.grid,
@@ -85,7 +122,14 @@ export function ActorBarChart(props: ActorChartProps) {
       }),
     [counts, streams, theme, selectedRow],
   );
-  const interaction = useMemo(() => barInteraction(counts.order.flatMap((index) => counts.summaries.get(counts.actors[index]?.id ?? -1) ?? []), onSelectActor), [counts, onSelectActor]);
+  const interaction = useMemo(
+    () =>
+      barInteraction(
+        counts.order.flatMap((index) => counts.summaries.get(counts.actors[index]?.id ?? -1) ?? []),
+        onSelectActor,
+      ),
+    [counts, onSelectActor],
+  );
   return (
     <ChartFrame
       name="actor-bar"
@@ -97,7 +141,11 @@ export function ActorBarChart(props: ActorChartProps) {
       table={{
         caption: 'Events per actor and stream',
         columns: ['Actor', 'Events', ...streams.map((stream) => stream.name)],
-        rows: counts.order.map((index) => [counts.actors[index]?.name ?? '', counts.totals[index] ?? 0, ...(counts.counts[index] ?? [])]),
+        rows: counts.order.map((index) => [
+          counts.actors[index]?.name ?? '',
+          counts.totals[index] ?? 0,
+          ...(counts.counts[index] ?? []),
+        ]),
       }}
     />
   );
@@ -111,22 +159,39 @@ export function ActorScatterChart(props: ActorChartProps) {
   const { events, positions, fromMicros, toMicros, formatTime, selectedEventID, wholeRange, onTimeRange } = props;
   const onSelectEvent = props.onSelectEvent ?? IGNORE;
   const rows = useMemo(() => counts.order.map((index) => counts.actors[index] as ChartActor), [counts]);
-  const grid = useMemo(() => binByActor(events, positions, rows, fromMicros, toMicros, SCATTER_BINS), [events, positions, rows, fromMicros, toMicros]);
+  const grid = useMemo(
+    () => binByActor(events, positions, rows, fromMicros, toMicros, SCATTER_BINS),
+    [events, positions, rows, fromMicros, toMicros],
+  );
   const times = useMemo(() => eventsByActor(events, positions, rows), [events, positions, rows]);
   const span = Math.max(1, toMicros - fromMicros);
   const selected = useMemo(() => {
     const event = selectedEventID === undefined ? undefined : events.find((row) => row.id === selectedEventID);
     const row = event ? rows.findIndex((actor) => actor.id === event.actorID) : -1;
-    return event && row >= 0 && !event.isMarker ? { row, fraction: Math.min(1, Math.max(0, (event.startTimestamp - fromMicros) / span)) } : undefined;
+    return event && row >= 0 && !event.isMarker
+      ? { row, fraction: Math.min(1, Math.max(0, (event.startTimestamp - fromMicros) / span)) }
+      : undefined;
   }, [events, selectedEventID, rows, fromMicros, span]);
   const interaction = useMemo(
     () =>
       scatterInteraction({
-        rows: rows.map((actor) => counts.summaries.get(actor.id) ?? { id: actor.id, name: actor.name, isBot: actor.isBot, total: 0, streams: [] }),
+        rows: rows.map(
+          (actor) =>
+            counts.summaries.get(actor.id) ?? {
+              id: actor.id,
+              name: actor.name,
+              isBot: actor.isBot,
+              total: 0,
+              streams: [],
+            },
+        ),
         times,
         fromMicros,
         toMicros,
-        describe: (position) => ({ time: formatTime(events[position]?.startTimestamp ?? 0), message: events[position]?.message ?? '' }),
+        describe: (position) => ({
+          time: formatTime(events[position]?.startTimestamp ?? 0),
+          message: events[position]?.message ?? '',
+        }),
         onSelectEvent,
       }),
     [rows, counts, times, fromMicros, toMicros, formatTime, events, onSelectEvent],
@@ -140,7 +205,9 @@ export function ActorScatterChart(props: ActorChartProps) {
       },
       xOf: (micros, canvas) => {
         const geometry = scatterGeometry(canvas.clientWidth, canvas.clientHeight, rows.length);
-        return micros < fromMicros || micros > fromMicros + span ? undefined : geometry.plotLeftPx + ((micros - fromMicros) / span) * geometry.plotWidthPx;
+        return micros < fromMicros || micros > fromMicros + span
+          ? undefined
+          : geometry.plotLeftPx + ((micros - fromMicros) / span) * geometry.plotWidthPx;
       },
       ...(wholeRange && onTimeRange
         ? {
@@ -169,7 +236,10 @@ export function ActorScatterChart(props: ActorChartProps) {
         gridLine: theme.grid,
         axis: [0, 0.25, 0.5, 0.75, 1].map((fraction) => ({
           fraction,
-          label: formatTime(Math.round(fromMicros + fraction * (toMicros - fromMicros)), spanLabelPattern(fromMicros, toMicros, 5, (at) => formatTime(Math.round(at), 'YYYY-MM-DD'))),
+          label: formatTime(
+            Math.round(fromMicros + fraction * (toMicros - fromMicros)),
+            spanLabelPattern(fromMicros, toMicros, 5, (at) => formatTime(Math.round(at), 'YYYY-MM-DD')),
+          ),
         })),
         selected,
         selection: theme.selection,
@@ -185,7 +255,11 @@ export function ActorScatterChart(props: ActorChartProps) {
       interaction={interaction}
       timeAxis={timeAxis}
       selectedEventID={selectedEventID}
-      table={{ caption: 'Events per actor', columns: ['Actor', 'Events'], rows: counts.order.map((index) => [counts.actors[index]?.name ?? '', counts.totals[index] ?? 0]) }}
+      table={{
+        caption: 'Events per actor',
+        columns: ['Actor', 'Events'],
+        rows: counts.order.map((index) => [counts.actors[index]?.name ?? '', counts.totals[index] ?? 0]),
+      }}
     />
   );
 }
@@ -197,9 +271,15 @@ export function ActorCircleChart(props: ActorChartProps) {
   const { heightPx } = props;
   useEffect(() => {
     let current = true;
-    const members = (bots: boolean) => counts.actors.flatMap((actor, index) => (actor.isBot === bots ? [{ id: actor.id, name: actor.name, count: counts.totals[index] ?? 0 }] : []));
+    const members = (bots: boolean) =>
+      counts.actors.flatMap((actor, index) =>
+        actor.isBot === bots ? [{ id: actor.id, name: actor.name, count: counts.totals[index] ?? 0 }] : [],
+      );
     const widthPx = 900;
-    const groups = [{ name: 'Humans', members: members(false) }, ...(props.showBots ? [{ name: 'Bots', members: members(true) }] : [])];
+    const groups = [
+      { name: 'Humans', members: members(false) },
+      ...(props.showBots ? [{ name: 'Bots', members: members(true) }] : []),
+    ];
     packInWorker({ widthPx, heightPx, groups })
       .then((nodes) => {
         if (current) setPacked({ nodes, widthPx });
@@ -232,8 +312,15 @@ export function ActorCircleChart(props: ActorChartProps) {
   const draw = useCallback(
     (canvas: HTMLCanvasElement) => {
       const circles: PlacedCircle[] = circlesOf(canvas);
-      const selected = circles.findIndex((circle, index) => !circle.outline && packed?.nodes[index]?.id === selectedActorID);
-      renderCircles(canvas, { circles, text: theme.text, selected: selected < 0 ? undefined : selected, selection: theme.selection });
+      const selected = circles.findIndex(
+        (circle, index) => !circle.outline && packed?.nodes[index]?.id === selectedActorID,
+      );
+      renderCircles(canvas, {
+        circles,
+        text: theme.text,
+        selected: selected < 0 ? undefined : selected,
+        selection: theme.selection,
+      });
     },
     [circlesOf, packed, selectedActorID, theme],
   );
@@ -247,7 +334,15 @@ export function ActorCircleChart(props: ActorChartProps) {
       interaction={interaction}
       selectedEventID={props.selectedEventID}
       status={packed ? undefined : 'Laying out…'}
-      table={{ caption: 'Events per actor', columns: ['Actor', 'Kind', 'Events'], rows: counts.order.map((index) => [counts.actors[index]?.name ?? '', counts.actors[index]?.isBot ? 'bot' : 'human', counts.totals[index] ?? 0]) }}
+      table={{
+        caption: 'Events per actor',
+        columns: ['Actor', 'Kind', 'Events'],
+        rows: counts.order.map((index) => [
+          counts.actors[index]?.name ?? '',
+          counts.actors[index]?.isBot ? 'bot' : 'human',
+          counts.totals[index] ?? 0,
+        ]),
+      }}
     />
   );
 }

@@ -17,7 +17,10 @@ describe('chart counts', () => {
   it('counts shown events per actor and stream, markers left out', () => {
     const all = Uint32Array.from([0, 1, 2, 3]);
     const result = countByActorAndStream(events, all, actors, [10, 11]);
-    expect(result.counts).toEqual([[1, 1], [1, 0]]);
+    expect(result.counts).toEqual([
+      [1, 1],
+      [1, 0],
+    ]);
     expect(result.totals).toEqual([2, 1]);
   });
 

@@ -29,7 +29,12 @@ export function actorsShown(actors: readonly ChartActor[], showBots: boolean): C
   return actors.filter((actor) => showBots || !actor.isBot);
 }
 
-export function countByActorAndStream(events: readonly CountableEvent[], positions: Uint32Array, actors: readonly ChartActor[], streamIDs: readonly number[]): ActorStreamCounts {
+export function countByActorAndStream(
+  events: readonly CountableEvent[],
+  positions: Uint32Array,
+  actors: readonly ChartActor[],
+  streamIDs: readonly number[],
+): ActorStreamCounts {
   const actorIndex = new Map(actors.map((actor, index) => [actor.id, index]));
   const streamIndex = new Map(streamIDs.map((id, index) => [id, index]));
   const counts = actors.map(() => streamIDs.map(() => 0));
@@ -41,11 +46,23 @@ export function countByActorAndStream(events: readonly CountableEvent[], positio
     if (a === undefined || s === undefined) continue;
     (counts[a] as number[])[s] = ((counts[a] as number[])[s] as number) + 1;
   }
-  return { actors: [...actors], streamIDs: [...streamIDs], counts, totals: counts.map((row) => row.reduce((sum, count) => sum + count, 0)) };
+  return {
+    actors: [...actors],
+    streamIDs: [...streamIDs],
+    counts,
+    totals: counts.map((row) => row.reduce((sum, count) => sum + count, 0)),
+  };
 }
 
 /** Per actor, events per time bin (actors × bins, row-major), for a dot per event drawn at pixel resolution. */
-export function binByActor(events: readonly CountableEvent[], positions: Uint32Array, actors: readonly ChartActor[], fromMicros: number, toMicros: number, bins: number): Uint32Array {
+export function binByActor(
+  events: readonly CountableEvent[],
+  positions: Uint32Array,
+  actors: readonly ChartActor[],
+  fromMicros: number,
+  toMicros: number,
+  bins: number,
+): Uint32Array {
   const actorIndex = new Map(actors.map((actor, index) => [actor.id, index]));
   const grid = new Uint32Array(actors.length * bins);
   const span = Math.max(1, toMicros - fromMicros);

@@ -27,7 +27,19 @@ interface ChartFrameProps {
   table: ChartTableContent;
 }
 
-export function ChartFrame({ name, title, heightPx, draw, onPoint, interaction, timeAxis, selectedEventID, status, controls, table }: ChartFrameProps) {
+export function ChartFrame({
+  name,
+  title,
+  heightPx,
+  draw,
+  onPoint,
+  interaction,
+  timeAxis,
+  selectedEventID,
+  status,
+  controls,
+  table,
+}: ChartFrameProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const rootRef = useRef<HTMLElement>(null);
   const cursorRef = useRef<HTMLDivElement>(null);
@@ -66,7 +78,9 @@ export function ChartFrame({ name, title, heightPx, draw, onPoint, interaction, 
 
   const retarget = (next: ChartTarget | undefined) => {
     const widthPx = canvasRef.current?.clientWidth ?? 0;
-    setActive((now) => (now?.target.key === next?.key && now?.target.xPx === next?.xPx ? now : next && { target: next, widthPx }));
+    setActive((now) =>
+      now?.target.key === next?.key && now?.target.xPx === next?.xPx ? now : next && { target: next, widthPx },
+    );
   };
   const point = (event: { clientX: number; clientY: number; currentTarget: HTMLElement }) => {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -95,7 +109,15 @@ export function ChartFrame({ name, title, heightPx, draw, onPoint, interaction, 
   });
 
   return (
-    <section ref={rootRef} aria-label={`Picture ${name}`} data-picture={name} data-selected-event={selectedEventID} data-range-from-micros={timeAxis?.touch?.range.fromMicros} data-range-to-micros={timeAxis?.touch?.range.toMicros} className="flex min-w-0 flex-col gap-2">
+    <section
+      ref={rootRef}
+      aria-label={`Picture ${name}`}
+      data-picture={name}
+      data-selected-event={selectedEventID}
+      data-range-from-micros={timeAxis?.touch?.range.fromMicros}
+      data-range-to-micros={timeAxis?.touch?.range.toMicros}
+      className="flex min-w-0 flex-col gap-2"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-semibold">{title}</h2>
         {controls}
@@ -132,7 +154,8 @@ export function ChartFrame({ name, title, heightPx, draw, onPoint, interaction, 
         onClick={(event) => {
           // A touch's click was read as a tap already.
           const native = event.nativeEvent;
-          if (native instanceof PointerEvent && (native.pointerType === 'touch' || native.pointerType === 'pen')) return;
+          if (native instanceof PointerEvent && (native.pointerType === 'touch' || native.pointerType === 'pen'))
+            return;
           const { x, y } = point(event);
           pick(x, y);
         }}
@@ -156,9 +179,22 @@ export function ChartFrame({ name, title, heightPx, draw, onPoint, interaction, 
         onBlur={() => retarget(undefined)}
       >
         <div className="overflow-hidden rounded-md">
-          <canvas ref={canvasRef} aria-hidden="true" data-chart-canvas={name} className={`block w-full origin-top-left rounded-md border border-line bg-panel ${interaction || onPoint ? 'cursor-pointer' : ''}`} style={{ height: heightPx }} />
+          <canvas
+            ref={canvasRef}
+            aria-hidden="true"
+            data-chart-canvas={name}
+            className={`block w-full origin-top-left rounded-md border border-line bg-panel ${interaction || onPoint ? 'cursor-pointer' : ''}`}
+            style={{ height: heightPx }}
+          />
         </div>
-        {timeAxis ? <div ref={cursorRef} aria-hidden="true" data-chart-cursor="" className="pointer-events-none absolute inset-y-0 left-0 hidden w-px bg-focus" /> : null}
+        {timeAxis ? (
+          <div
+            ref={cursorRef}
+            aria-hidden="true"
+            data-chart-cursor=""
+            className="pointer-events-none absolute inset-y-0 left-0 hidden w-px bg-focus"
+          />
+        ) : null}
         {target ? <ChartHoverCard target={target} name={name} widthPx={active?.widthPx ?? 0} /> : null}
         <p className="sr-only" aria-live="polite">
           {target?.label ?? ''}

@@ -5,13 +5,19 @@ import type { ChartTarget } from './chart-target.ts';
 const CARD_WIDTH_PX = 320;
 
 export function ChartHoverCard({ target, name, widthPx }: { target: ChartTarget; name: string; widthPx: number }) {
-  const leftPx = target.xPx + 14 + CARD_WIDTH_PX > widthPx ? Math.max(0, target.xPx - 14 - CARD_WIDTH_PX) : target.xPx + 14;
+  const leftPx =
+    target.xPx + 14 + CARD_WIDTH_PX > widthPx ? Math.max(0, target.xPx - 14 - CARD_WIDTH_PX) : target.xPx + 14;
   return (
     <>
       <span
         aria-hidden="true"
         className="pointer-events-none absolute rounded-full border-2 border-focus"
-        style={{ left: target.xPx - target.radiusPx - 2, top: target.yPx - target.radiusPx - 2, width: 2 * target.radiusPx + 4, height: 2 * target.radiusPx + 4 }}
+        style={{
+          left: target.xPx - target.radiusPx - 2,
+          top: target.yPx - target.radiusPx - 2,
+          width: 2 * target.radiusPx + 4,
+          height: 2 * target.radiusPx + 4,
+        }}
       />
       <div
         role="tooltip"

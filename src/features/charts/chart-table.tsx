@@ -25,7 +25,10 @@ export function ChartTable({ table }: { table: ChartTableContent }) {
             {table.rows.map((row, index) => (
               <tr key={index}>
                 {row.map((cell, cellIndex) => (
-                  <td key={cellIndex} className={`border-b border-line px-2 py-0.5 ${typeof cell === 'number' ? 'text-right font-mono' : ''}`}>
+                  <td
+                    key={cellIndex}
+                    className={`border-b border-line px-2 py-0.5 ${typeof cell === 'number' ? 'text-right font-mono' : ''}`}
+                  >
                     {typeof cell === 'number' ? cell.toLocaleString('en') : cell}
                   </td>
                 ))}

@@ -6,7 +6,11 @@
  * incident with no time axis (the reasons are in render/charts/bar-chart-renderer.ts).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { connectionNodes, describeSharedKey, type IncidentConnection } from '../../../domain/charts/incident-connections.ts';
+import {
+  connectionNodes,
+  describeSharedKey,
+  type IncidentConnection,
+} from '../../../domain/charts/incident-connections.ts';
 import { incidentEdges } from '../../../domain/charts/incident-graph.ts';
 import { COUNT_TYPES, type CountType } from '../../../domain/views.ts';
 import { barRowAt, renderBarChart } from '../../render/charts/bar-chart-renderer.ts';
@@ -19,7 +23,15 @@ export interface ChartIncident {
   id: number;
   name: string;
   incidentTags: readonly string[];
-  counts: { events: number; streams: number; uploads: number; actorEventCount: number; eventNoteCount: number; humanActorCount: number; humanActorEventCount: number };
+  counts: {
+    events: number;
+    streams: number;
+    uploads: number;
+    actorEventCount: number;
+    eventNoteCount: number;
+    humanActorCount: number;
+    humanActorEventCount: number;
+  };
 }
 
 export const COUNT_TYPE_LABELS: Record<CountType, string> = {
@@ -63,9 +75,23 @@ interface IncidentBarProps {
   heightPx: number;
 }
 
-export function IncidentBarChart({ incidents, countType, onCountType, selectedIncidentID, onOpenIncident, showBots, heightPx }: IncidentBarProps) {
+export function IncidentBarChart({
+  incidents,
+  countType,
+  onCountType,
+  selectedIncidentID,
+  onOpenIncident,
+  showBots,
+  heightPx,
+}: IncidentBarProps) {
   const theme = useChartTheme();
-  const rows = useMemo(() => incidents.map((incident) => ({ incident, value: countOf(incident, countType, showBots) })).sort((a, b) => b.value - a.value || a.incident.name.localeCompare(b.incident.name)), [incidents, countType, showBots]);
+  const rows = useMemo(
+    () =>
+      incidents
+        .map((incident) => ({ incident, value: countOf(incident, countType, showBots) }))
+        .sort((a, b) => b.value - a.value || a.incident.name.localeCompare(b.incident.name)),
+    [incidents, countType, showBots],
+  );
   const draw = useCallback(
     (canvas: HTMLCanvasElement) =>
       renderBarChart(canvas, {
@@ -92,7 +118,11 @@ export function IncidentBarChart({ incidents, countType, onCountType, selectedIn
       controls={
         <label className="flex items-center gap-2 text-sm">
           <span className="text-muted">Count</span>
-          <select className="rounded border border-line bg-panel px-2 py-1" value={countType} onChange={(event) => onCountType(event.target.value as CountType)}>
+          <select
+            className="rounded border border-line bg-panel px-2 py-1"
+            value={countType}
+            onChange={(event) => onCountType(event.target.value as CountType)}
+          >
             {COUNT_TYPES.map((type) => (
               <option key={type} value={type}>
                 {COUNT_TYPE_LABELS[type]}
@@ -101,7 +131,11 @@ export function IncidentBarChart({ incidents, countType, onCountType, selectedIn
           </select>
         </label>
       }
-      table={{ caption: `${COUNT_TYPE_LABELS[countType]} per incident`, columns: ['Incident', COUNT_TYPE_LABELS[countType]], rows: rows.map((row) => [row.incident.name, row.value]) }}
+      table={{
+        caption: `${COUNT_TYPE_LABELS[countType]} per incident`,
+        columns: ['Incident', COUNT_TYPE_LABELS[countType]],
+        rows: rows.map((row) => [row.incident.name, row.value]),
+      }}
     />
   );
 }
@@ -120,16 +154,31 @@ interface ConnectionsProps {
   selectedIncidentID?: number | undefined;
 }
 
-export function CrossIncidentConnections({ incidents, connections, actorNames, connectionsError, onOpenIncident, heightPx, selectedIncidentID }: ConnectionsProps) {
+export function CrossIncidentConnections({
+  incidents,
+  connections,
+  actorNames,
+  connectionsError,
+  onOpenIncident,
+  heightPx,
+  selectedIncidentID,
+}: ConnectionsProps) {
   const theme = useChartTheme();
   const graph = useMemo(() => {
     const nodes = connectionNodes(
-      incidents.map((incident) => ({ id: incident.id, name: incident.name, incidentTags: incident.incidentTags, weight: Math.max(1, incident.counts.events) })),
+      incidents.map((incident) => ({
+        id: incident.id,
+        name: incident.name,
+        incidentTags: incident.incidentTags,
+        weight: Math.max(1, incident.counts.events),
+      })),
       connections ?? [],
     );
     return { nodes, edges: incidentEdges(nodes) };
   }, [incidents, connections]);
-  const [placed, setPlaced] = useState<{ positions: Array<{ x: number; y: number; r: number }>; widthPx: number } | undefined>(undefined);
+  const [placed, setPlaced] = useState<
+    { positions: Array<{ x: number; y: number; r: number }>; widthPx: number } | undefined
+  >(undefined);
   useEffect(() => {
     let current = true;
     const widthPx = 900;
@@ -147,19 +196,35 @@ export function CrossIncidentConnections({ incidents, connections, actorNames, c
       if (!placed) return [];
       const scale = Math.min(1, canvas.clientWidth / placed.widthPx);
       const offsetX = (canvas.clientWidth - placed.widthPx * scale) / 2;
-      return placed.positions.map((position, index) => ({ x: offsetX + position.x * scale, y: position.y * scale, r: position.r * scale, label: graph.nodes[index]?.name ?? '', color: theme.palette[index % theme.palette.length] ?? theme.text }));
+      return placed.positions.map((position, index) => ({
+        x: offsetX + position.x * scale,
+        y: position.y * scale,
+        r: position.r * scale,
+        label: graph.nodes[index]?.name ?? '',
+        color: theme.palette[index % theme.palette.length] ?? theme.text,
+      }));
     },
     [placed, graph, theme],
   );
   const selected = graph.nodes.findIndex((node) => node.id === selectedIncidentID);
   const draw = useCallback(
-    (canvas: HTMLCanvasElement) => renderCircles(canvas, { circles: circlesFor(canvas), edges: graph.edges, text: theme.text, edge: theme.muted, ...(selected >= 0 ? { selected, selection: theme.selection } : {}) }),
+    (canvas: HTMLCanvasElement) =>
+      renderCircles(canvas, {
+        circles: circlesFor(canvas),
+        edges: graph.edges,
+        text: theme.text,
+        edge: theme.muted,
+        ...(selected >= 0 ? { selected, selection: theme.selection } : {}),
+      }),
     [circlesFor, graph, theme, selected],
   );
   const neighbours = (index: number) =>
     graph.edges
       .filter((edge) => edge.from === index || edge.to === index)
-      .map((edge) => `${graph.nodes[edge.from === index ? edge.to : edge.from]?.name ?? ''} (${edge.shared.map((key) => describeSharedKey(key, actorNames)).join(', ')})`)
+      .map(
+        (edge) =>
+          `${graph.nodes[edge.from === index ? edge.to : edge.from]?.name ?? ''} (${edge.shared.map((key) => describeSharedKey(key, actorNames)).join(', ')})`,
+      )
       .join('; ');
   return (
     <ChartFrame
@@ -168,13 +233,28 @@ export function CrossIncidentConnections({ incidents, connections, actorNames, c
       heightPx={heightPx}
       draw={draw}
       status={placed && connections ? undefined : connections ? 'Laying out…' : 'Reading connections…'}
-      controls={connectionsError ? <p className="text-sm text-warning">Shared organization actors and related incidents could not be read ({connectionsError}); joined by tags only.</p> : undefined}
+      controls={
+        connectionsError ? (
+          <p className="text-sm text-warning">
+            Shared organization actors and related incidents could not be read ({connectionsError}); joined by tags
+            only.
+          </p>
+        ) : undefined
+      }
       onPoint={(x, y, canvas) => {
         const index = circleAt(circlesFor(canvas), x, y);
         const incident = index === undefined ? undefined : graph.nodes[index];
         if (incident) onOpenIncident(incident.id);
       }}
-      table={{ caption: 'Connections per incident', columns: ['Incident', 'Connections', 'Shared with'], rows: graph.nodes.map((node, index) => [node.name, graph.edges.filter((edge) => edge.from === index || edge.to === index).length, neighbours(index)]) }}
+      table={{
+        caption: 'Connections per incident',
+        columns: ['Incident', 'Connections', 'Shared with'],
+        rows: graph.nodes.map((node, index) => [
+          node.name,
+          graph.edges.filter((edge) => edge.from === index || edge.to === index).length,
+          neighbours(index),
+        ]),
+      }}
     />
   );
 }

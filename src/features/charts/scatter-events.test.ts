@@ -5,7 +5,13 @@ const actors = [
   { id: 7, name: 'ana', isBot: false },
   { id: 9, name: 'deploy-bot', isBot: true },
 ];
-const event = (id: number, actorID: number, startTimestamp: number, isMarker = false) => ({ id, actorID, streamID: 1, isMarker, startTimestamp });
+const event = (id: number, actorID: number, startTimestamp: number, isMarker = false) => ({
+  id,
+  actorID,
+  streamID: 1,
+  isMarker,
+  startTimestamp,
+});
 
 describe('eventsByActor', () => {
   it('lists each actor its shown events in time order, leaving markers and unknown actors out', () => {

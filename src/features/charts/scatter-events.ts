@@ -16,7 +16,11 @@ interface IdentifiedEvent extends CountableEvent {
   readonly id: number;
 }
 
-export function eventsByActor(events: readonly IdentifiedEvent[], positions: Uint32Array, actors: readonly ChartActor[]): ActorEventTimes {
+export function eventsByActor(
+  events: readonly IdentifiedEvent[],
+  positions: Uint32Array,
+  actors: readonly ChartActor[],
+): ActorEventTimes {
   const row = new Map(actors.map((actor, index) => [actor.id, index]));
   const counts = new Uint32Array(actors.length);
   for (let i = 0; i < positions.length; i += 1) {
@@ -65,7 +69,8 @@ export function nearestEvent(starts: Float64Array, micros: number, withinMicros:
   for (const candidate of [low - 1, low]) {
     if (candidate < 0 || candidate >= starts.length) continue;
     const distance = Math.abs((starts[candidate] as number) - micros);
-    if (distance <= withinMicros && (best === undefined || distance < Math.abs((starts[best] as number) - micros))) best = candidate;
+    if (distance <= withinMicros && (best === undefined || distance < Math.abs((starts[best] as number) - micros)))
+      best = candidate;
   }
   return best;
 }

@@ -35,7 +35,10 @@ export function useChartTouch({ canvasRef, timeAxis, onTap, onHold }: ChartTouch
     if (!touch || !canvas) return;
     const plot = touch.plotOf(canvas);
     const current = pending.current ?? touch.range;
-    const next = gesture.kind === 'pan' ? panRange(current, gesture.dxPx, plot.widthPx, touch.bounds) : zoomRange(current, gesture.factor, gesture.xPx - plot.leftPx, plot.widthPx, touch.bounds);
+    const next =
+      gesture.kind === 'pan'
+        ? panRange(current, gesture.dxPx, plot.widthPx, touch.bounds)
+        : zoomRange(current, gesture.factor, gesture.xPx - plot.leftPx, plot.widthPx, touch.bounds);
     pending.current = next;
     canvas.style.transform = previewTransform(touch.range, next, plot);
     canvas.dataset['touchPreview'] = '';

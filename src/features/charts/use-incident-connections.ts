@@ -14,7 +14,10 @@ export interface ConnectionsState {
 
 export function useIncidentConnections(organizationID: number, incidentCount: number): ConnectionsState {
   // A new incident in the list may bring new connections: read again (the count is in the key).
-  const { state } = useApiRead(`connections ${organizationID} ${incidentCount}`, (signal) => fetchIncidentConnections(organizationID, signal));
-  if (state.status === 'error') return { connections: [], error: state.error instanceof Error ? state.error.message : String(state.error) };
+  const { state } = useApiRead(`connections ${organizationID} ${incidentCount}`, (signal) =>
+    fetchIncidentConnections(organizationID, signal),
+  );
+  if (state.status === 'error')
+    return { connections: [], error: state.error instanceof Error ? state.error.message : String(state.error) };
   return { connections: shownValue(state), error: undefined };
 }

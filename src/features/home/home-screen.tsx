@@ -9,7 +9,12 @@ import type { SearchResult } from '../../../domain/search.ts';
 import { ApiRequestError } from '../../data/api-client.ts';
 import { useApiRead } from '../../data/use-api-read.ts';
 import { recordAuditAction } from '../../data/audit-actions.ts';
-import { useIncidentList, useIncidentListSync, useOrganizations, useOrganizationsSync } from '../../data/mirror/index.ts';
+import {
+  useIncidentList,
+  useIncidentListSync,
+  useOrganizations,
+  useOrganizationsSync,
+} from '../../data/mirror/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { MarkedText } from '../../ui/marked-text.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
@@ -17,10 +22,18 @@ import { searchEverything } from './home-search-api.ts';
 
 const RECENT = 8;
 
-type SearchState = { status: 'idle' } | { status: 'searching'; q: string } | { status: 'done'; q: string; results: SearchResult[]; total: number } | { status: 'failed'; q: string; message: string };
+type SearchState =
+  | { status: 'idle' }
+  | { status: 'searching'; q: string }
+  | { status: 'done'; q: string; results: SearchResult[]; total: number }
+  | { status: 'failed'; q: string; message: string };
 
 function failureMessage(error: unknown): string {
-  return error instanceof ApiRequestError && error.apiError ? error.apiError.message : error instanceof Error ? error.message : String(error);
+  return error instanceof ApiRequestError && error.apiError
+    ? error.apiError.message
+    : error instanceof Error
+      ? error.message
+      : String(error);
 }
 
 export function HomeScreen({ timeZone }: { timeZone: string }) {
@@ -30,7 +43,9 @@ export function HomeScreen({ timeZone }: { timeZone: string }) {
   const incidents = useIncidentList();
   const [text, setText] = useState('');
   const [q, setQ] = useState<string | undefined>(undefined);
-  const { state: read, reload } = useApiRead(q === undefined ? undefined : `search ${q}`, (signal) => searchEverything(q ?? '', signal));
+  const { state: read, reload } = useApiRead(q === undefined ? undefined : `search ${q}`, (signal) =>
+    searchEverything(q ?? '', signal),
+  );
   const search: SearchState =
     q === undefined
       ? { status: 'idle' }
@@ -51,8 +66,12 @@ export function HomeScreen({ timeZone }: { timeZone: string }) {
   }
 
   const words = (q ?? '').toLowerCase();
-  const matchingIncidents = q ? (incidents ?? []).filter((incident) => incident.name.toLowerCase().includes(words)) : [];
-  const matchingOrganizations = q ? (organizations ?? []).filter((organization) => organization.name.toLowerCase().includes(words)) : [];
+  const matchingIncidents = q
+    ? (incidents ?? []).filter((incident) => incident.name.toLowerCase().includes(words))
+    : [];
+  const matchingOrganizations = q
+    ? (organizations ?? []).filter((organization) => organization.name.toLowerCase().includes(words))
+    : [];
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-5 px-4 py-6">
@@ -62,15 +81,30 @@ export function HomeScreen({ timeZone }: { timeZone: string }) {
           <label htmlFor="home-search" className="font-medium">
             Search everything
           </label>
-          <input id="home-search" type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder='Incidents, organizations and events: words, "a phrase", -word' className="rounded-md border border-line bg-panel px-3 py-2" />
+          <input
+            id="home-search"
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder='Incidents, organizations and events: words, "a phrase", -word'
+            className="rounded-md border border-line bg-panel px-3 py-2"
+          />
         </div>
         <Button type="submit" variant="primary">
           Search
         </Button>
       </form>
 
-      {search.status === 'searching' ? <p role="status" className="text-muted">Searching…</p> : null}
-      {search.status === 'failed' ? <p role="alert" className="text-danger">The search failed: {search.message}</p> : null}
+      {search.status === 'searching' ? (
+        <p role="status" className="text-muted">
+          Searching…
+        </p>
+      ) : null}
+      {search.status === 'failed' ? (
+        <p role="alert" className="text-danger">
+          The search failed: {search.message}
+        </p>
+      ) : null}
       {search.status === 'done' ? (
         <section aria-label="Search results" className="flex flex-col gap-2">
           <h2 className="text-base font-semibold">Results for “{search.q}”</h2>
@@ -78,14 +112,22 @@ export function HomeScreen({ timeZone }: { timeZone: string }) {
             <ul className="flex flex-wrap gap-2">
               {matchingOrganizations.map((organization) => (
                 <li key={`o${organization.id}`}>
-                  <Link to="/organization/$organizationID" params={{ organizationID: organization.id }} className="rounded-full border border-line bg-panel px-3 py-1 hover:bg-raised">
+                  <Link
+                    to="/organization/$organizationID"
+                    params={{ organizationID: organization.id }}
+                    className="rounded-full border border-line bg-panel px-3 py-1 hover:bg-raised"
+                  >
                     Organization: {organization.name}
                   </Link>
                 </li>
               ))}
               {matchingIncidents.map((incident) => (
                 <li key={`i${incident.id}`}>
-                  <Link to="/incident/$incidentID" params={{ incidentID: incident.id }} className="rounded-full border border-line bg-panel px-3 py-1 hover:bg-raised">
+                  <Link
+                    to="/incident/$incidentID"
+                    params={{ incidentID: incident.id }}
+                    className="rounded-full border border-line bg-panel px-3 py-1 hover:bg-raised"
+                  >
                     Incident: {incident.name}
                   </Link>
                 </li>
@@ -97,7 +139,11 @@ export function HomeScreen({ timeZone }: { timeZone: string }) {
             {search.results.map(({ event, snippets }) => (
               <li key={event.id} className="flex flex-col gap-0.5 px-3 py-2">
                 <div className="flex flex-wrap items-baseline gap-x-3 text-sm">
-                  <Link to="/incident/$incidentID/{-$viewName}/event/$eventID" params={{ incidentID: event.incidentID, eventID: event.id }} className="font-medium text-accent hover:underline">
+                  <Link
+                    to="/incident/$incidentID/{-$viewName}/event/$eventID"
+                    params={{ incidentID: event.incidentID, eventID: event.id }}
+                    className="font-medium text-accent hover:underline"
+                  >
                     {event.incidentName}
                   </Link>
                   <span className="text-muted">{event.actorName}</span>
@@ -127,7 +173,11 @@ export function HomeScreen({ timeZone }: { timeZone: string }) {
           <ul className="flex flex-col divide-y divide-line rounded-md border border-line bg-panel">
             {(incidents ?? []).slice(0, RECENT).map((incident) => (
               <li key={incident.id} className="flex flex-col px-3 py-2">
-                <Link to="/incident/$incidentID" params={{ incidentID: incident.id }} className="font-medium text-accent hover:underline">
+                <Link
+                  to="/incident/$incidentID"
+                  params={{ incidentID: incident.id }}
+                  className="font-medium text-accent hover:underline"
+                >
                   {incident.name}
                 </Link>
                 <span className="text-sm text-muted">
@@ -141,7 +191,9 @@ export function HomeScreen({ timeZone }: { timeZone: string }) {
                 </span>
               </li>
             ))}
-            {incidents !== undefined && incidents.length === 0 ? <li className="px-3 py-2 text-muted">No incidents yet.</li> : null}
+            {incidents !== undefined && incidents.length === 0 ? (
+              <li className="px-3 py-2 text-muted">No incidents yet.</li>
+            ) : null}
             {incidents === undefined ? <li className="px-3 py-2 text-muted">Loading…</li> : null}
           </ul>
         </section>
@@ -160,13 +212,19 @@ export function HomeScreen({ timeZone }: { timeZone: string }) {
           <ul className="flex flex-col divide-y divide-line rounded-md border border-line bg-panel">
             {(organizations ?? []).slice(0, RECENT).map((organization) => (
               <li key={organization.id} className="flex items-baseline justify-between px-3 py-2">
-                <Link to="/organization/$organizationID" params={{ organizationID: organization.id }} className="font-medium text-accent hover:underline">
+                <Link
+                  to="/organization/$organizationID"
+                  params={{ organizationID: organization.id }}
+                  className="font-medium text-accent hover:underline"
+                >
                   {organization.name}
                 </Link>
                 <span className="text-sm text-muted">{countNoun(organization.incidentCount, 'incident')}</span>
               </li>
             ))}
-            {organizations !== undefined && organizations.length === 0 ? <li className="px-3 py-2 text-muted">No organizations yet.</li> : null}
+            {organizations !== undefined && organizations.length === 0 ? (
+              <li className="px-3 py-2 text-muted">No organizations yet.</li>
+            ) : null}
           </ul>
         </section>
       </div>

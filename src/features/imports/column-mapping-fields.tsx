@@ -10,7 +10,10 @@ const SELECT = 'max-w-72 rounded-md border border-line bg-panel px-2 py-1 text-s
 
 /** "3. date: 9/27/2013" — the column's number, name and first value, shortened. */
 export function columnOptionLabel(index: number, name: string, sample: string | undefined): string {
-  const value = sample === undefined || sample.trim() === '' ? '' : `: ${sample.trim().length > 28 ? `${sample.trim().slice(0, 27)}…` : sample.trim()}`;
+  const value =
+    sample === undefined || sample.trim() === ''
+      ? ''
+      : `: ${sample.trim().length > 28 ? `${sample.trim().slice(0, 27)}…` : sample.trim()}`;
   return `${index + 1}. ${name}${value}`;
 }
 
@@ -41,7 +44,9 @@ export function ColumnMappingFields({
             className={SELECT}
             value={mapping[role] ?? ''}
             aria-description={hint}
-            onChange={(event) => onChange(withColumn(mapping, role, event.target.value === '' ? undefined : Number(event.target.value)))}
+            onChange={(event) =>
+              onChange(withColumn(mapping, role, event.target.value === '' ? undefined : Number(event.target.value)))
+            }
           >
             <option value="">{role === 'startTime' ? 'Choose a column' : '(none)'}</option>
             {columns.map((column, index) => (

@@ -19,7 +19,8 @@ function errorsOf(error: unknown): FieldErrors {
   if (error instanceof ApiRequestError && error.apiError) {
     const { field, message } = error.apiError;
     const text = field === null ? message : `${field} ${message}`;
-    if (field === 'file' || field === 'streamName' || field === 'timeZone' || field === 'settings') return { [field]: text };
+    if (field === 'file' || field === 'streamName' || field === 'timeZone' || field === 'settings')
+      return { [field]: text };
     return { other: text };
   }
   return { other: error instanceof Error ? error.message : String(error) };
@@ -44,7 +45,12 @@ export function CreateStreamScreen({ incidentID }: { incidentID: number }) {
     setProgress(undefined);
     setErrors({});
     try {
-      const request = { file: choice.file, streamName: streamName.trim() || choice.file.name, timeZone: choice.timeZone, settings: choice.settings };
+      const request = {
+        file: choice.file,
+        streamName: streamName.trim() || choice.file.name,
+        timeZone: choice.timeZone,
+        settings: choice.settings,
+      };
       setAnswer(await importStream(incidentID, request, controller.signal, setProgress));
       refreshIncidentMirror(incidentID);
     } catch (error) {
@@ -83,14 +89,25 @@ export function CreateStreamScreen({ incidentID }: { incidentID: number }) {
             if (canImport) void submit();
           }}
         >
-          <TextField label="Stream name" value={streamName} maxLength={200} error={errors.streamName} onChange={(event) => setStreamName(event.target.value)} />
+          <TextField
+            label="Stream name"
+            value={streamName}
+            maxLength={200}
+            error={errors.streamName}
+            onChange={(event) => setStreamName(event.target.value)}
+          />
           {errors.other ? (
             <p role="alert" className="text-sm text-danger">
               {errors.other}
             </p>
           ) : null}
           {importing ? (
-            <UploadProgress progress={progress} label="Uploading the file" serverLabel="Importing on the server" onCancel={() => abortRef.current?.abort()} />
+            <UploadProgress
+              progress={progress}
+              label="Uploading the file"
+              serverLabel="Importing on the server"
+              onCancel={() => abortRef.current?.abort()}
+            />
           ) : (
             <div>
               <Button type="submit" variant="primary" disabled={!canImport}>

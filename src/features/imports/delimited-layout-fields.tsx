@@ -21,7 +21,13 @@ const OTHER = 'other';
 
 export type LayoutPatch = Partial<Pick<DelimitedDraft, 'delimiter' | 'headerRows' | 'preambleRows' | 'quoted'>>;
 
-export function DelimitedLayoutFields({ draft, onChange }: { draft: DelimitedDraft; onChange: (patch: LayoutPatch) => void }) {
+export function DelimitedLayoutFields({
+  draft,
+  onChange,
+}: {
+  draft: DelimitedDraft;
+  onChange: (patch: LayoutPatch) => void;
+}) {
   const id = useId();
   const known = DELIMITER_CHOICES.some((choice) => choice.value === draft.delimiter);
   const [otherText, setOtherText] = useState(known ? '' : draft.delimiter);
@@ -92,7 +98,12 @@ export function DelimitedLayoutFields({ draft, onChange }: { draft: DelimitedDra
         onCheckedChange={(checked) => onChange({ headerRows: checked ? 1 : 0 })}
         label="First row names the columns"
       />
-      <Checkbox className="pb-1" checked={draft.quoted} onCheckedChange={(checked) => onChange({ quoted: checked })} label={'Fields may be "quoted"'} />
+      <Checkbox
+        className="pb-1"
+        checked={draft.quoted}
+        onCheckedChange={(checked) => onChange({ quoted: checked })}
+        label={'Fields may be "quoted"'}
+      />
     </fieldset>
   );
 }

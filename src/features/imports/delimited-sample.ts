@@ -20,11 +20,18 @@ export async function fileStartText(file: Blob, bytes: number): Promise<string> 
   return decodeStart(isGzip(start) ? gunzipStart(start, bytes) : start);
 }
 
-export async function delimitedSample(text: string, draft: DelimitedDraft, count = SAMPLE_ROW_COUNT): Promise<string[][]> {
+export async function delimitedSample(
+  text: string,
+  draft: DelimitedDraft,
+  count = SAMPLE_ROW_COUNT,
+): Promise<string[][]> {
   const rows: string[][] = [];
   let headerLeft = draft.headerRows;
   // Only the lines the sample needs (and a few for comments and quoted newlines): the main thread stays free.
-  for await (const batch of delimitedRows(once(leadingLines(text, draft.preambleRows + draft.headerRows + count * 4 + 16)), draft)) {
+  for await (const batch of delimitedRows(
+    once(leadingLines(text, draft.preambleRows + draft.headerRows + count * 4 + 16)),
+    draft,
+  )) {
     for (const row of batch) {
       if (headerLeft > 0) {
         headerLeft -= 1;
@@ -39,7 +46,9 @@ export async function delimitedSample(text: string, draft: DelimitedDraft, count
 
 /** Each column's first non-empty value, by index. */
 export function firstValues(rows: readonly (readonly string[])[], width: number): (string | undefined)[] {
-  return Array.from({ length: width }, (_, index) => rows.map((row) => row[index]).find((cell) => cell !== undefined && cell.trim() !== ''));
+  return Array.from({ length: width }, (_, index) =>
+    rows.map((row) => row[index]).find((cell) => cell !== undefined && cell.trim() !== ''),
+  );
 }
 
 function leadingLines(text: string, lines: number): string {

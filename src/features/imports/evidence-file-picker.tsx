@@ -2,12 +2,25 @@
 import { useId, useState } from 'react';
 import { classNames } from '../../ui/class-names.ts';
 
-export function EvidenceFilePicker({ file, onChoose, error, label = 'Evidence file' }: { file: File | undefined; onChoose: (file: File) => void; error: string | undefined; label?: string | undefined }) {
+export function EvidenceFilePicker({
+  file,
+  onChoose,
+  error,
+  label = 'Evidence file',
+}: {
+  file: File | undefined;
+  onChoose: (file: File) => void;
+  error: string | undefined;
+  label?: string | undefined;
+}) {
   const id = useId();
   const [dragging, setDragging] = useState(false);
   return (
     <div
-      className={classNames('flex flex-col gap-1 rounded-md border border-dashed p-3', dragging ? 'border-accent bg-raised' : 'border-line')}
+      className={classNames(
+        'flex flex-col gap-1 rounded-md border border-dashed p-3',
+        dragging ? 'border-accent bg-raised' : 'border-line',
+      )}
       onDragOver={(event) => {
         event.preventDefault();
         setDragging(true);
@@ -35,7 +48,9 @@ export function EvidenceFilePicker({ file, onChoose, error, label = 'Evidence fi
         }}
       />
       <p className="text-sm text-muted">
-        {file ? `${file.name} · ${file.size.toLocaleString()} bytes` : 'Or drop a file here: delimited text, Zeek logs, HAR, Timesketch, JSON Lines or a Slack export zip.'}
+        {file
+          ? `${file.name} · ${file.size.toLocaleString()} bytes`
+          : 'Or drop a file here: delimited text, Zeek logs, HAR, Timesketch, JSON Lines or a Slack export zip.'}
       </p>
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-danger">

@@ -75,8 +75,15 @@ export function EvidencePreview({
     return [...new Set([...detected, ...jsonFieldPaths(sampleJsonRows(sampleText))])];
   }, [draft?.format, detection, sampleText]);
 
-  const layoutKey = draft?.format === 'delimited' ? JSON.stringify([draft.delimiter, draft.headerRows, draft.preambleRows, draft.quoted, draft.commentPrefix]) : '';
-  const [sample, setSample] = useState<{ text: string; layoutKey: string; rows: string[][] }>({ text: '', layoutKey: '', rows: [] });
+  const layoutKey =
+    draft?.format === 'delimited'
+      ? JSON.stringify([draft.delimiter, draft.headerRows, draft.preambleRows, draft.quoted, draft.commentPrefix])
+      : '';
+  const [sample, setSample] = useState<{ text: string; layoutKey: string; rows: string[][] }>({
+    text: '',
+    layoutKey: '',
+    rows: [],
+  });
   useEffect(() => {
     if (draft?.format !== 'delimited' || sampleText === '') return;
     let current = true;
@@ -138,14 +145,29 @@ export function EvidencePreview({
     change(next as SettingsDraft);
   };
 
-  const columns = draft?.format === 'delimited' ? columnsOf(result?.status === 'done' ? result.summary?.columns : undefined, draft.headerRows > 0 || draft.columnNames !== undefined ? detection : undefined, sampleRows) : [];
+  const columns =
+    draft?.format === 'delimited'
+      ? columnsOf(
+          result?.status === 'done' ? result.summary?.columns : undefined,
+          draft.headerRows > 0 || draft.columnNames !== undefined ? detection : undefined,
+          sampleRows,
+        )
+      : [];
   const readable = detection !== undefined && file !== undefined;
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <EvidenceFilePicker file={file} onChoose={choose} error={errors.file} label={fileLabel} />
-      <ImportPreviewSection state={preview.state} latest={preview.latest} timeZone={timeZone} onCancel={preview.cancel} />
+      <ImportPreviewSection
+        state={preview.state}
+        latest={preview.latest}
+        timeZone={timeZone}
+        onCancel={preview.cancel}
+      />
       {readable ? (
-        <fieldset className="flex min-w-0 flex-col gap-3 rounded-md border border-line bg-panel p-3" aria-label="Import settings">
+        <fieldset
+          className="flex min-w-0 flex-col gap-3 rounded-md border border-line bg-panel p-3"
+          aria-label="Import settings"
+        >
           <FormatField value={draft?.format ?? detection.format} onChange={changeFormat} />
           {draft?.format === 'delimited' ? (
             <>
@@ -159,8 +181,16 @@ export function EvidencePreview({
               />
             </>
           ) : null}
-          {draft?.format === 'jsonl' ? <FieldMappingFields fields={jsonFields} mapping={draft.fields} onChange={(fields) => change({ ...draft, fields })} /> : null}
-          {draft !== undefined ? <TimeReadingFields key={draft.format} draft={draft} timeZone={timeZone} onChange={patchTimes} /> : null}
+          {draft?.format === 'jsonl' ? (
+            <FieldMappingFields
+              fields={jsonFields}
+              mapping={draft.fields}
+              onChange={(fields) => change({ ...draft, fields })}
+            />
+          ) : null}
+          {draft !== undefined ? (
+            <TimeReadingFields key={draft.format} draft={draft} timeZone={timeZone} onChange={patchTimes} />
+          ) : null}
           {errors.settings ? (
             <p role="alert" className="text-sm text-danger">
               {errors.settings}
@@ -174,7 +204,11 @@ export function EvidencePreview({
 }
 
 /** Column names: the parser's, else the detection's, filled out to the widest sample row. */
-function columnsOf(parsed: readonly string[] | undefined, detection: FormatDetection | undefined, rows: readonly (readonly string[])[]): string[] {
+function columnsOf(
+  parsed: readonly string[] | undefined,
+  detection: FormatDetection | undefined,
+  rows: readonly (readonly string[])[],
+): string[] {
   const detected = detection !== undefined && 'columns' in detection ? detection.columns : [];
   const names = parsed !== undefined && parsed.length > 0 ? parsed : detected;
   const width = Math.max(names.length, ...rows.map((row) => row.length));

@@ -7,7 +7,15 @@ import { FIELD_ROLES, withField, type FieldMappingDraft } from './import-setting
 
 const SELECT = 'max-w-72 rounded-md border border-line bg-panel px-2 py-1 text-sm text-ink';
 
-export function FieldMappingFields({ fields, mapping, onChange }: { fields: readonly string[]; mapping: FieldMappingDraft; onChange: (mapping: FieldMappingDraft) => void }) {
+export function FieldMappingFields({
+  fields,
+  mapping,
+  onChange,
+}: {
+  fields: readonly string[];
+  mapping: FieldMappingDraft;
+  onChange: (mapping: FieldMappingDraft) => void;
+}) {
   const id = useId();
   return (
     <fieldset className="flex min-w-0 flex-wrap items-start gap-3">
@@ -18,7 +26,12 @@ export function FieldMappingFields({ fields, mapping, onChange }: { fields: read
             {label} field
             {role === 'startTime' ? ' (required)' : ''}
           </label>
-          <select id={`${id}-${role}`} className={SELECT} value={mapping[role] ?? ''} onChange={(event) => onChange(withField(mapping, role, event.target.value))}>
+          <select
+            id={`${id}-${role}`}
+            className={SELECT}
+            value={mapping[role] ?? ''}
+            onChange={(event) => onChange(withField(mapping, role, event.target.value))}
+          >
             <option value="">{role === 'startTime' ? 'Choose a field' : '(none)'}</option>
             {[...new Set([...(mapping[role] ? [mapping[role]] : []), ...fields])].map((field) => (
               <option key={field} value={field}>

@@ -3,7 +3,13 @@ import { useId } from 'react';
 import { IMPORT_FORMATS, type ImportFormat } from '../../../domain/import/import-record.ts';
 import { FORMAT_CHOICES } from '../../../domain/import/format-names.ts';
 
-export function FormatField({ value, onChange }: { value: ImportFormat | undefined; onChange: (format: ImportFormat) => void }) {
+export function FormatField({
+  value,
+  onChange,
+}: {
+  value: ImportFormat | undefined;
+  onChange: (format: ImportFormat) => void;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-0.5 self-start">

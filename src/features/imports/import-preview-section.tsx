@@ -7,11 +7,25 @@ import type { PreviewState } from './use-import-preview.ts';
 
 type Finished = Exclude<ImportPreviewResult, { status: 'cancelled' }>;
 
-export function ImportPreviewSection({ state, latest, timeZone, onCancel }: { state: PreviewState; latest: Finished | undefined; timeZone: string; onCancel: () => void }) {
+export function ImportPreviewSection({
+  state,
+  latest,
+  timeZone,
+  onCancel,
+}: {
+  state: PreviewState;
+  latest: Finished | undefined;
+  timeZone: string;
+  onCancel: () => void;
+}) {
   return (
     <section aria-label="Preview" className="flex flex-col gap-3">
       {state.phase === 'running' ? <ImportProgressBar progress={state.progress} onCancel={onCancel} /> : null}
-      {state.phase === 'cancelled' ? <p role="status" className="text-sm text-muted">Preview cancelled. Choose the file again to read it.</p> : null}
+      {state.phase === 'cancelled' ? (
+        <p role="status" className="text-sm text-muted">
+          Preview cancelled. Choose the file again to read it.
+        </p>
+      ) : null}
       {state.phase === 'error' ? (
         <p role="alert" className="text-danger">
           The preview failed: {state.message}
@@ -48,13 +62,19 @@ function Result({ result, timeZone, stale }: { result: Finished; timeZone: strin
       {summary ? (
         <>
           <h3 className="text-sm font-semibold">
-            First rows{summary.validCount > result.firstRows.length ? ` (${result.firstRows.length} of ${summary.validCount.toLocaleString()})` : ''}
+            First rows
+            {summary.validCount > result.firstRows.length
+              ? ` (${result.firstRows.length} of ${summary.validCount.toLocaleString()})`
+              : ''}
           </h3>
           <FirstRowsTable rows={result.firstRows} timeZone={timeZone} />
           {result.invalid.length > 0 ? (
             <>
               <h3 className="text-sm font-semibold">
-                Invalid rows{summary.invalidCount > result.invalid.length ? ` (first ${result.invalid.length} of ${summary.invalidCount.toLocaleString()})` : ''}
+                Invalid rows
+                {summary.invalidCount > result.invalid.length
+                  ? ` (first ${result.invalid.length} of ${summary.invalidCount.toLocaleString()})`
+                  : ''}
               </h3>
               <InvalidRowsTable rows={result.invalid} label="Invalid rows" />
             </>

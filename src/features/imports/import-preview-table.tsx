@@ -21,12 +21,17 @@ export function FirstRowsTable({ rows, timeZone }: { rows: readonly ImportRecord
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={`${row.line}-${row.isMarker === true ? 'm' : 'e'}`} className="border-b border-line last:border-b-0">
+            <tr
+              key={`${row.line}-${row.isMarker === true ? 'm' : 'e'}`}
+              className="border-b border-line last:border-b-0"
+            >
               <td className={`${TD} text-muted tabular-nums`}>{row.line}</td>
               <td className={TD}>
                 <Timestamp micros={row.startMicros} zone={timeZone} />
               </td>
-              <td className={TD}>{row.endMicros === row.startMicros ? '' : <Timestamp micros={row.endMicros} zone={timeZone} />}</td>
+              <td className={TD}>
+                {row.endMicros === row.startMicros ? '' : <Timestamp micros={row.endMicros} zone={timeZone} />}
+              </td>
               <td className={`${TD} whitespace-nowrap`}>{row.isMarker === true ? '(marker)' : row.actor}</td>
               <td className={`${TD} max-w-xl truncate font-mono`} title={row.message}>
                 {row.message}

@@ -3,7 +3,13 @@ import type { ImportProgress } from '../../../domain/import/import-record.ts';
 import { Button } from '../../ui/button.tsx';
 
 /** The worker's progress through the file, with the way out. */
-export function ImportProgressBar({ progress, onCancel }: { progress: ImportProgress | undefined; onCancel: () => void }) {
+export function ImportProgressBar({
+  progress,
+  onCancel,
+}: {
+  progress: ImportProgress | undefined;
+  onCancel: () => void;
+}) {
   const total = progress?.totalBytes ?? 0;
   const percent = total > 0 ? Math.min(100, Math.round(((progress?.bytesRead ?? 0) / total) * 100)) : 0;
   return (

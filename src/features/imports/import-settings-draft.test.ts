@@ -1,15 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from '../../../domain/import/detect-format.ts';
-import { completeSettings, initialDraft, withColumn, withField, withTimeZone, type SettingsDraft } from './import-settings-draft.ts';
+import {
+  completeSettings,
+  initialDraft,
+  withColumn,
+  withField,
+  withTimeZone,
+  type SettingsDraft,
+} from './import-settings-draft.ts';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
 describe('the delimited draft', () => {
-  const detection = detectFormat(encode('when\twho\twhat\n2024-01-02T03:04:05Z\tada\thello\n2024-01-02T03:04:06Z\tbob\tbye\n'), 'log.tsv');
+  const detection = detectFormat(
+    encode('when\twho\twhat\n2024-01-02T03:04:05Z\tada\thello\n2024-01-02T03:04:06Z\tbob\tbye\n'),
+    'log.tsv',
+  );
 
   it('starts from the detection, with the chosen zone', () => {
     const draft = initialDraft(detection, 'Europe/Helsinki');
-    expect(draft).toMatchObject({ format: 'delimited', delimiter: '\t', headerRows: 1, mapping: { startTime: 0 }, timeZone: 'Europe/Helsinki' });
+    expect(draft).toMatchObject({
+      format: 'delimited',
+      delimiter: '\t',
+      headerRows: 1,
+      mapping: { startTime: 0 },
+      timeZone: 'Europe/Helsinki',
+    });
   });
 
   it('needs a start time column, and leaves out roles cleared', () => {
@@ -29,7 +45,12 @@ describe('the delimited draft', () => {
 });
 
 describe('the JSON draft', () => {
-  const jsonl = detectFormat(encode('{"time": "2024-01-02 03:04:05", "who": {"name": "ada"}, "text": "hi"}\n{"time": "2024-01-02 03:04:06", "who": {"name": "bob"}, "text": "bye"}\n'), 'app.jsonl');
+  const jsonl = detectFormat(
+    encode(
+      '{"time": "2024-01-02 03:04:05", "who": {"name": "ada"}, "text": "hi"}\n{"time": "2024-01-02 03:04:06", "who": {"name": "bob"}, "text": "bye"}\n',
+    ),
+    'app.jsonl',
+  );
 
   it('starts from the fields detection chose', () => {
     expect(initialDraft(jsonl, 'UTC')).toMatchObject({ format: 'jsonl', fields: { startTime: 'time' } });
@@ -39,14 +60,21 @@ describe('the JSON draft', () => {
     const draft = initialDraft(jsonl, 'UTC');
     if (draft?.format !== 'jsonl') throw new Error('expected a JSON draft');
     expect(completeSettings({ ...draft, fields: withField(draft.fields, 'startTime', '') })).toBeUndefined();
-    const settings = completeSettings({ ...draft, fields: withField(withField({ startTime: 'time' }, 'actor', 'who.name'), 'message', '') });
+    const settings = completeSettings({
+      ...draft,
+      fields: withField(withField({ startTime: 'time' }, 'actor', 'who.name'), 'message', ''),
+    });
     expect(settings?.format === 'jsonl' && settings.fields).toEqual({ startTime: 'time', actor: 'who.name' });
   });
 });
 
 describe('other families', () => {
   it('take the detection settings as they are, and an unreadable file has no draft', () => {
-    expect(completeSettings(initialDraft(detectFormat(encode('{"log": {"version": "1.2", "entries": []}}'), 'a.har'), 'UTC'))).toMatchObject({ format: 'har' });
+    expect(
+      completeSettings(
+        initialDraft(detectFormat(encode('{"log": {"version": "1.2", "entries": []}}'), 'a.har'), 'UTC'),
+      ),
+    ).toMatchObject({ format: 'har' });
     expect(initialDraft(detectFormat(encode(''), 'x.log'), 'UTC')).toBeUndefined();
   });
 });

@@ -15,8 +15,14 @@ export type MappingDraft = Partial<ColumnMapping>;
 export type FieldMappingDraft = Partial<JsonFieldMapping>;
 export type NumericUnit = DelimitedSettings['numericUnit'];
 
-export type DelimitedDraft = Omit<DelimitedSettings, 'mapping'> & { readonly format: 'delimited'; readonly mapping: MappingDraft };
-export type JsonDraft = Omit<JsonLinesSettings, 'fields'> & { readonly format: 'jsonl'; readonly fields: FieldMappingDraft };
+export type DelimitedDraft = Omit<DelimitedSettings, 'mapping'> & {
+  readonly format: 'delimited';
+  readonly mapping: MappingDraft;
+};
+export type JsonDraft = Omit<JsonLinesSettings, 'fields'> & {
+  readonly format: 'jsonl';
+  readonly fields: FieldMappingDraft;
+};
 export type SettingsDraft = Exclude<ImportSettings, { format: 'delimited' | 'jsonl' }> | DelimitedDraft | JsonDraft;
 
 export const COLUMN_ROLES: readonly { role: ColumnRole; label: string; hint?: string }[] = [
@@ -35,16 +41,22 @@ export const FIELD_ROLES: readonly { role: keyof JsonFieldMapping; label: string
   { role: 'message', label: 'Message' },
 ];
 
-
 /** What the preview starts from: the detection's own settings, else its layout with what it found. */
 export function initialDraft(detection: FormatDetection | undefined, timeZone: string): SettingsDraft | undefined {
   if (detection === undefined || detection.format === undefined) return undefined;
   const own = 'settings' in detection ? (detection.settings as ImportSettings | undefined) : undefined;
   if (own !== undefined) return withTimeZone(own, timeZone);
   if (detection.format === 'delimited') {
-    return { format: 'delimited', ...detection.layout, mapping: { ...detection.mapping }, numericUnit: detection.numericUnit, timeZone };
+    return {
+      format: 'delimited',
+      ...detection.layout,
+      mapping: { ...detection.mapping },
+      numericUnit: detection.numericUnit,
+      timeZone,
+    };
   }
-  if (detection.format === 'jsonl') return { format: 'jsonl', fields: { ...detection.mapping }, numericUnit: detection.numericUnit, timeZone };
+  if (detection.format === 'jsonl')
+    return { format: 'jsonl', fields: { ...detection.mapping }, numericUnit: detection.numericUnit, timeZone };
   return settingsFromDetection(detection, timeZone);
 }
 

@@ -5,7 +5,14 @@ import { formatName } from '../../../domain/import/format-names.ts';
 
 function delimiterName(delimiter: string | undefined): string {
   if (delimiter === undefined || delimiter === '') return '—';
-  const named: Record<string, string> = { '\t': 'Tab', ',': 'Comma', ';': 'Semicolon', '|': 'Pipe', ' ': 'Space', whitespace: 'Spaces or tabs' };
+  const named: Record<string, string> = {
+    '\t': 'Tab',
+    ',': 'Comma',
+    ';': 'Semicolon',
+    '|': 'Pipe',
+    ' ': 'Space',
+    whitespace: 'Spaces or tabs',
+  };
   return named[delimiter] ?? `"${delimiter}"`;
 }
 
@@ -20,13 +27,25 @@ function Item({ term, value, name }: { term: string; value: string; name: string
   );
 }
 
-export function ImportSummaryList({ detection, summary, markerCount }: { detection: FormatDetection; summary: ImportSummary | undefined; markerCount: number }) {
+export function ImportSummaryList({
+  detection,
+  summary,
+  markerCount,
+}: {
+  detection: FormatDetection;
+  summary: ImportSummary | undefined;
+  markerCount: number;
+}) {
   const columns = summary?.columns ?? ('columns' in detection ? detection.columns : []);
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-0.5 text-sm" aria-label="Preview summary">
       <Item term="Format" name="format" value={formatName(summary?.format ?? detection.format)} />
       <Item term="Detected as" name="reason" value={detection.reason} />
-      <Item term="Delimiter" name="delimiter" value={delimiterName(summary?.delimiter ?? ('layout' in detection ? detection.layout.delimiter : undefined))} />
+      <Item
+        term="Delimiter"
+        name="delimiter"
+        value={delimiterName(summary?.delimiter ?? ('layout' in detection ? detection.layout.delimiter : undefined))}
+      />
       <Item term="Columns" name="columns" value={columns.length === 0 ? '—' : columns.join(', ')} />
       {summary ? (
         <>

@@ -27,14 +27,25 @@ export interface ImportRequest {
 }
 
 /** Sends the file with upload progress (onProgress), cancellable through `signal`. */
-export async function importStream(incidentID: number, request: ImportRequest, signal?: AbortSignal, onProgress?: (progress: UploadProgress) => void): Promise<ImportAnswer> {
+export async function importStream(
+  incidentID: number,
+  request: ImportRequest,
+  signal?: AbortSignal,
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<ImportAnswer> {
   const form = new FormData();
   // Fields before the file: the server reads parts in order and refuses early on a bad field.
   form.append('streamName', request.streamName);
   form.append('timeZone', request.timeZone);
   form.append('settings', JSON.stringify(request.settings));
   form.append('file', request.file, request.file.name);
-  return (await postFormWithProgress(`/api/incident/${incidentID}/import`, form, ImportAnswerSchema, { signal, onProgress, followServer: true })).import;
+  return (
+    await postFormWithProgress(`/api/incident/${incidentID}/import`, form, ImportAnswerSchema, {
+      signal,
+      onProgress,
+      followServer: true,
+    })
+  ).import;
 }
 
 /** After an import, the offline mirror the incident screens read learns of the new stream and events (a failure is only logged). */

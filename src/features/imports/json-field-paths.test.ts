@@ -6,7 +6,9 @@ import { jsonFieldPaths, numericUnitOfField, sampleJsonRows } from './json-field
 
 describe('jsonFieldPaths', () => {
   it('lists the keys of the first rows, nested ones as dotted paths, in order of appearance', () => {
-    const rows = sampleJsonRows('{"ts": 1, "user": {"name": "ada", "id": 7}}\n{"ts": 2, "msg": "hi", "user": {"name": "bo"}}\n');
+    const rows = sampleJsonRows(
+      '{"ts": 1, "user": {"name": "ada", "id": 7}}\n{"ts": 2, "msg": "hi", "user": {"name": "bo"}}\n',
+    );
     expect(jsonFieldPaths(rows)).toEqual(['ts', 'user.name', 'user.id', 'msg']);
   });
 
@@ -30,7 +32,9 @@ describe('jsonFieldPaths', () => {
 });
 
 describe('numericUnitOfField', () => {
-  const rows = sampleJsonRows('{"s": 1700000000, "us": "1642892863502205", "iso": "2015-07-24T19:01:01+00:00"}\n{"s": 1700000001.5, "us": 1642892863502206}');
+  const rows = sampleJsonRows(
+    '{"s": 1700000000, "us": "1642892863502205", "iso": "2015-07-24T19:01:01+00:00"}\n{"s": 1700000001.5, "us": 1642892863502206}',
+  );
 
   it('guesses seconds or microseconds from the values', () => {
     expect(numericUnitOfField(rows, 's')).toBe('seconds');

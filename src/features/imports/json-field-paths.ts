@@ -44,6 +44,8 @@ export function jsonFieldPaths(rows: readonly JsonObject[]): string[] {
 
 /** Seconds when every numeric value of the field looks like epoch seconds, else microseconds (as detection guesses). */
 export function numericUnitOfField(rows: readonly JsonObject[], path: string): NumericTimestampUnit {
-  const texts = rows.map((row) => valueAt(row, path)).flatMap((value) => (typeof value === 'number' || typeof value === 'string' ? [String(value)] : []));
+  const texts = rows
+    .map((row) => valueAt(row, path))
+    .flatMap((value) => (typeof value === 'number' || typeof value === 'string' ? [String(value)] : []));
   return unitOf(texts);
 }

@@ -4,7 +4,15 @@ import { COLUMN_ROLES } from './import-settings-draft.ts';
 
 const CELL = 'max-w-60 truncate px-2 py-0.5 whitespace-nowrap';
 
-export function SampleCellsTable({ columns, rows, mapping }: { columns: readonly string[]; rows: readonly (readonly string[])[]; mapping: MappingDraft }) {
+export function SampleCellsTable({
+  columns,
+  rows,
+  mapping,
+}: {
+  columns: readonly string[];
+  rows: readonly (readonly string[])[];
+  mapping: MappingDraft;
+}) {
   if (rows.length === 0) return null;
   const roleOf = (index: number): string | undefined => {
     const found = COLUMN_ROLES.find(({ role }) => mapping[role as ColumnRole] === index);

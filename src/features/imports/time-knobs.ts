@@ -4,7 +4,8 @@
  */
 import type { SettingsDraft } from './import-settings-draft.ts';
 
-export type TimeKnob = 'numericUnit' | 'dateOrder' | 'timePattern' | 'year' | 'startDate' | 'anchorMicros' | 'speakerPrefix';
+export type TimeKnob =
+  'numericUnit' | 'dateOrder' | 'timePattern' | 'year' | 'startDate' | 'anchorMicros' | 'speakerPrefix';
 
 const KNOBS: Record<string, readonly TimeKnob[]> = {
   delimited: ['numericUnit', 'dateOrder', 'timePattern'],

@@ -21,7 +21,15 @@ const UNITS: readonly { value: string; label: string }[] = [
   { value: 'nanoseconds', label: 'nanoseconds since 1970' },
 ];
 
-export function TimeReadingFields({ draft, timeZone, onChange }: { draft: SettingsDraft; timeZone: string; onChange: (patch: TimePatch) => void }) {
+export function TimeReadingFields({
+  draft,
+  timeZone,
+  onChange,
+}: {
+  draft: SettingsDraft;
+  timeZone: string;
+  onChange: (patch: TimePatch) => void;
+}) {
   const id = useId();
   const knobs = timeKnobsOf(draft);
   if (knobs.length === 0) return null;
@@ -34,7 +42,12 @@ export function TimeReadingFields({ draft, timeZone, onChange }: { draft: Settin
           <label htmlFor={`${id}-unit`} className="text-sm text-muted">
             Numeric times count
           </label>
-          <select id={`${id}-unit`} className={FIELD} value={String(value('numericUnit') ?? 'auto')} onChange={(event) => onChange({ numericUnit: event.target.value })}>
+          <select
+            id={`${id}-unit`}
+            className={FIELD}
+            value={String(value('numericUnit') ?? 'auto')}
+            onChange={(event) => onChange({ numericUnit: event.target.value })}
+          >
             {UNITS.map((unit) => (
               <option key={unit.value} value={unit.value}>
                 {unit.label}
@@ -73,7 +86,9 @@ export function TimeReadingFields({ draft, timeZone, onChange }: { draft: Settin
             placeholder="M/d/yyyy h:mm:ss a"
             spellCheck={false}
             defaultValue={String(value('timePattern') ?? '')}
-            onBlur={(event) => onChange({ timePattern: event.target.value.trim() === '' ? undefined : event.target.value.trim() })}
+            onBlur={(event) =>
+              onChange({ timePattern: event.target.value.trim() === '' ? undefined : event.target.value.trim() })
+            }
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
                 event.preventDefault();

@@ -6,11 +6,22 @@ import { useMemo, useState } from 'react';
 import { isKnownTimeZone, listTimeZoneOptions } from '../../../domain/time/time-zone-table.ts';
 import { TextField } from '../../ui/text-field.tsx';
 
-export function TimeZoneField({ value, onChange, error }: { value: string; onChange: (zone: string) => void; error: string | undefined }) {
+export function TimeZoneField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (zone: string) => void;
+  error: string | undefined;
+}) {
   const options = useMemo(() => listTimeZoneOptions(), []);
   const [text, setText] = useState(value);
   const listID = 'import-time-zones';
-  const own = text !== '' && !isKnownTimeZone(text) ? 'is not a known time zone (an IANA name such as Europe/Helsinki)' : undefined;
+  const own =
+    text !== '' && !isKnownTimeZone(text)
+      ? 'is not a known time zone (an IANA name such as Europe/Helsinki)'
+      : undefined;
   return (
     <>
       <TextField
@@ -34,4 +45,3 @@ export function TimeZoneField({ value, onChange, error }: { value: string; onCha
     </>
   );
 }
-

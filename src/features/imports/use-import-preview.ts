@@ -12,10 +12,21 @@ import { useWorkerPreview, type WorkerPreviewState } from '../../data/use-worker
 export type PreviewState = WorkerPreviewState<ImportProgress, Exclude<ImportPreviewResult, { status: 'cancelled' }>>;
 
 export function useImportPreview() {
-  const { state, latest, run: start, cancel, reset } = useWorkerPreview<ImportPreviewClient, ImportProgress, ImportPreviewResult>(createImportPreviewClient);
+  const {
+    state,
+    latest,
+    run: start,
+    cancel,
+    reset,
+  } = useWorkerPreview<ImportPreviewClient, ImportProgress, ImportPreviewResult>(createImportPreviewClient);
   const run = useCallback(
-    (file: File, settings: ImportSettings | undefined, timeZone: string, format?: ImportFormat, firstEventMicros?: number) =>
-      start((client, onProgress) => client.preview(file, settings, timeZone, onProgress, format, firstEventMicros)),
+    (
+      file: File,
+      settings: ImportSettings | undefined,
+      timeZone: string,
+      format?: ImportFormat,
+      firstEventMicros?: number,
+    ) => start((client, onProgress) => client.preview(file, settings, timeZone, onProgress, format, firstEventMicros)),
     [start],
   );
   return { state, latest, run, cancel, reset };

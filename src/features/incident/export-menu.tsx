@@ -7,7 +7,14 @@ import { exportEvents, type ExportEvent, type ExportFormat } from '../../../doma
 import type { UiActionName } from '../../../domain/ui-action-names.ts';
 import { Button } from '../../ui/button.tsx';
 import { downloadBlob, fileNameOf } from '../../ui/download.ts';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../ui/dropdown-menu.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../ui/dropdown-menu.tsx';
 import { useIncidentPage } from './incident-page-context.ts';
 
 const FORMATS: ReadonlyArray<{ format: ExportFormat; label: string; action: UiActionName }> = [
@@ -38,7 +45,10 @@ export function ExportMenu() {
 
   function exportAs(format: ExportFormat, action: UiActionName) {
     const file = exportEvents(format, shownEvents());
-    downloadBlob(new Blob([file.text], { type: file.mediaType }), `${fileNameOf(data.incident.name)}.${file.extension}`);
+    downloadBlob(
+      new Blob([file.text], { type: file.mediaType }),
+      `${fileNameOf(data.incident.name)}.${file.extension}`,
+    );
     audit(action, { value: { count: filtered.count } });
   }
 

@@ -34,7 +34,10 @@ export interface IncidentPageValue {
   viewState: IncidentViewState;
   updateViewState: (patch: IncidentViewStatePatch) => void;
   /** Records a UI action with this incident (and its organization) as context. */
-  audit: (actionName: UiActionName, context?: Pick<AuditActionBody, 'eventID' | 'streamID' | 'mapID' | 'value'>) => void;
+  audit: (
+    actionName: UiActionName,
+    context?: Pick<AuditActionBody, 'eventID' | 'streamID' | 'mapID' | 'value'>,
+  ) => void;
   /** Syncs the incident again after a write. */
   refresh: () => void;
   /** The picture on screen registers how to draw itself as a PNG (null when it goes). */

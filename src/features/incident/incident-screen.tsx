@@ -16,7 +16,12 @@ import { TouchHint } from '../../ui/touch-hint.tsx';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
 import type { IncidentData, EventRow } from './incident-data.ts';
 import { createTimeCursorStore, TimeCursorContext } from '../../data/time-cursor.ts';
-import { IncidentPageContext, type IncidentDisplaySettings, type IncidentPageValue, type PictureExport } from './incident-page-context.ts';
+import {
+  IncidentPageContext,
+  type IncidentDisplaySettings,
+  type IncidentPageValue,
+  type PictureExport,
+} from './incident-page-context.ts';
 import { IncidentSidePanel } from './incident-side-panel.tsx';
 import { IncidentToolbar } from './incident-toolbar.tsx';
 import { eventFilterOf, type IncidentViewState, type IncidentViewStatePatch } from './incident-view-state.ts';
@@ -68,20 +73,42 @@ export function IncidentScreen(props: IncidentScreenProps) {
   return <LoadedIncident {...props} data={data} />;
 }
 
-function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, updateViewState, timeZone, onZoneChange, settings, showFilters, onDismissTouchHint, toolbarActions, children }: IncidentScreenProps & { data: IncidentData }) {
+function LoadedIncident({
+  incidentID,
+  data,
+  events,
+  sync,
+  onRetry,
+  viewState,
+  updateViewState,
+  timeZone,
+  onZoneChange,
+  settings,
+  showFilters,
+  onDismissTouchHint,
+  toolbarActions,
+  children,
+}: IncidentScreenProps & { data: IncidentData }) {
   const allEvents = events ?? EMPTY_EVENTS;
   const annotations = useMemo(() => indexEventAnnotations(data), [data]);
   // Filtering a million events takes a moment: typing stays responsive, the list follows.
   const deferredState = useDeferredValue(viewState);
   const filter = useMemo(() => eventFilterOf(deferredState), [deferredState]);
   const filtered = useMemo(
-    () => measured('events filtered', () => filterEvents(allEvents, annotations, filter), (shown) => ({ events: allEvents.length, shown: shown.count })),
+    () =>
+      measured(
+        'events filtered',
+        () => filterEvents(allEvents, annotations, filter),
+        (shown) => ({ events: allEvents.length, shown: shown.count }),
+      ),
     [allEvents, annotations, filter],
   );
   const lookups = useMemo(() => {
     const streamsByID = new Map(data.streams.map((stream) => [stream.id, stream]));
     const actorsByID = new Map(data.actors.map((actor) => [actor.id, actor]));
-    const streamColorIndex = new Map(data.streams.filter((stream) => !stream.isMarkerStream).map((stream, index) => [stream.id, index]));
+    const streamColorIndex = new Map(
+      data.streams.filter((stream) => !stream.isMarkerStream).map((stream, index) => [stream.id, index]),
+    );
     return { streamsByID, actorsByID, streamColorIndex };
   }, [data.streams, data.actors]);
   const organizationID = data.incident.organizationID;
@@ -105,54 +132,88 @@ function LoadedIncident({ incidentID, data, events, sync, onRetry, viewState, up
       settings,
       viewState,
       updateViewState,
-      audit: (actionName: UiActionName, context: Pick<AuditActionBody, 'eventID' | 'streamID' | 'mapID' | 'value'> = {}) =>
-        void recordAuditAction(actionName, { organizationID, incidentID, ...context }),
+      audit: (
+        actionName: UiActionName,
+        context: Pick<AuditActionBody, 'eventID' | 'streamID' | 'mapID' | 'value'> = {},
+      ) => void recordAuditAction(actionName, { organizationID, incidentID, ...context }),
       refresh: onRetry,
       registerPicture: (next: PictureExport | null) => {
         picture.current = next;
       },
       currentPicture: () => picture.current,
     }),
-    [incidentID, data, allEvents, filtered, annotations, lookups, timeZone, settings, viewState, updateViewState, organizationID, onRetry],
+    [
+      incidentID,
+      data,
+      allEvents,
+      filtered,
+      annotations,
+      lookups,
+      timeZone,
+      settings,
+      viewState,
+      updateViewState,
+      organizationID,
+      onRetry,
+    ],
   );
 
   return (
     <IncidentPageContext.Provider value={value}>
       <TimeCursorContext.Provider value={timeCursor}>
-      <div className="flex flex-col gap-2 px-4 py-3">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h1 className="text-lg font-semibold">{data.incident.name}</h1>
-          <SyncStatusBar sync={sync} onRetry={onRetry} />
+        <div className="flex flex-col gap-2 px-4 py-3">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h1 className="text-lg font-semibold">{data.incident.name}</h1>
+            <SyncStatusBar sync={sync} onRetry={onRetry} />
+          </div>
+          <IncidentToolbar
+            onZoneChange={onZoneChange}
+            filtersButton={
+              narrow ? (
+                <FiltersButton buttonRef={filtersButtonRef} open={filtersOpen} onOpen={() => setFiltersOpen(true)} />
+              ) : undefined
+            }
+            actions={
+              <>
+                <AddMarkerButton />
+                <ExportMenu />
+                {toolbarActions}
+              </>
+            }
+          />
+          <IncidentViewNav />
+          <TouchHint show={settings.showTouchHint ?? false} onDismiss={() => onDismissTouchHint?.()} />
+          <div className="flex min-h-0 items-start gap-3" data-layout={narrow ? 'narrow' : 'wide'}>
+            {showFilters && !narrow ? <IncidentSidePanel /> : null}
+            {narrow ? (
+              <Sheet
+                open={filtersOpen}
+                onOpenChange={setFiltersOpen}
+                side="left"
+                title="Filters"
+                testID="filters-sheet"
+                returnFocusTo={filtersButtonRef}
+              >
+                <IncidentSidePanel variant="sheet" />
+              </Sheet>
+            ) : null}
+            <div className="flex min-w-0 flex-1 items-start gap-3">{children}</div>
+          </div>
         </div>
-        <IncidentToolbar
-          onZoneChange={onZoneChange}
-          filtersButton={narrow ? <FiltersButton buttonRef={filtersButtonRef} open={filtersOpen} onOpen={() => setFiltersOpen(true)} /> : undefined}
-          actions={
-            <>
-              <AddMarkerButton />
-              <ExportMenu />
-              {toolbarActions}
-            </>
-          }
-        />
-        <IncidentViewNav />
-        <TouchHint show={settings.showTouchHint ?? false} onDismiss={() => onDismissTouchHint?.()} />
-        <div className="flex min-h-0 items-start gap-3" data-layout={narrow ? 'narrow' : 'wide'}>
-          {showFilters && !narrow ? <IncidentSidePanel /> : null}
-          {narrow ? (
-            <Sheet open={filtersOpen} onOpenChange={setFiltersOpen} side="left" title="Filters" testID="filters-sheet" returnFocusTo={filtersButtonRef}>
-              <IncidentSidePanel variant="sheet" />
-            </Sheet>
-          ) : null}
-          <div className="flex min-w-0 flex-1 items-start gap-3">{children}</div>
-        </div>
-      </div>
       </TimeCursorContext.Provider>
     </IncidentPageContext.Provider>
   );
 }
 
-function FiltersButton({ buttonRef, open, onOpen }: { buttonRef: RefObject<HTMLButtonElement | null>; open: boolean; onOpen: () => void }) {
+function FiltersButton({
+  buttonRef,
+  open,
+  onOpen,
+}: {
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  open: boolean;
+  onOpen: () => void;
+}) {
   return (
     <Button ref={buttonRef} className="self-end px-2 py-1" aria-haspopup="dialog" aria-expanded={open} onClick={onOpen}>
       Filters

@@ -14,7 +14,9 @@ import { withMode } from './incident-view-state.ts';
 import { EmptyRow, SidePanelSection } from './side-panel-section.tsx';
 import { StreamSwatch } from './stream-swatch.tsx';
 
-const count = (value: number) => <span className="ml-auto shrink-0 pl-1 text-xs tabular-nums text-muted">{value.toLocaleString('en')}</span>;
+const count = (value: number) => (
+  <span className="ml-auto shrink-0 pl-1 text-xs tabular-nums text-muted">{value.toLocaleString('en')}</span>
+);
 const rowClass = 'flex min-w-0 items-center gap-1.5 text-sm';
 const detailLink = 'shrink-0 rounded px-1 text-xs text-accent hover:underline';
 
@@ -25,25 +27,43 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
   const markerStream = data.streams.find((stream) => stream.isMarkerStream);
   const eventTags = data.tags.filter((tag) => tag.itemType === 'event');
   const noteCounts = new Map<string, number>();
-  for (const note of data.notes) if (note.eventID !== null) noteCounts.set(note.kind, (noteCounts.get(note.kind) ?? 0) + 1);
+  for (const note of data.notes)
+    if (note.eventID !== null) noteCounts.set(note.kind, (noteCounts.get(note.kind) ?? 0) + 1);
   const hiddenActors = new Set(viewState.hiddenActorLanes);
 
-  const setVisibility = (field: 'streamVisibility' | 'collectionVisibility' | 'tagVisibility' | 'incidentMapVisibility', key: string, visible: boolean) => {
+  const setVisibility = (
+    field: 'streamVisibility' | 'collectionVisibility' | 'tagVisibility' | 'incidentMapVisibility',
+    key: string,
+    visible: boolean,
+  ) => {
     const next = { ...viewState[field] };
     if (visible) delete next[key];
     else next[key] = false;
     updateViewState({ [field]: next });
   };
-  const setMode = (field: 'collectionFilterModes' | 'tagFilterModes' | 'noteFilterModes', key: string, mode: EventFilterMode | undefined) => {
+  const setMode = (
+    field: 'collectionFilterModes' | 'tagFilterModes' | 'noteFilterModes',
+    key: string,
+    mode: EventFilterMode | undefined,
+  ) => {
     updateViewState({ [field]: withMode(viewState[field], key, mode) });
-    const action = field === 'collectionFilterModes' ? 'set collection filter mode' : field === 'tagFilterModes' ? 'set tag filter mode' : 'set note filter mode';
+    const action =
+      field === 'collectionFilterModes'
+        ? 'set collection filter mode'
+        : field === 'tagFilterModes'
+          ? 'set tag filter mode'
+          : 'set note filter mode';
     audit(action, { value: { item: key, mode: mode ?? null } });
   };
 
   return (
     <nav
       aria-label="Filters"
-      className={variant === 'inline' ? 'flex w-72 shrink-0 flex-col overflow-y-auto rounded-md border border-line bg-panel px-2 text-ink' : 'flex flex-col text-ink'}
+      className={
+        variant === 'inline'
+          ? 'flex w-72 shrink-0 flex-col overflow-y-auto rounded-md border border-line bg-panel px-2 text-ink'
+          : 'flex flex-col text-ink'
+      }
       data-testid="incident-side-panel"
     >
       <SidePanelSection title="Streams" count={evidenceStreams.length}>
@@ -89,7 +109,9 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
             <Checkbox
               checked={!hiddenActors.has(actor.id)}
               onCheckedChange={(visible) => {
-                const next = visible ? viewState.hiddenActorLanes.filter((id) => id !== actor.id) : [...viewState.hiddenActorLanes, actor.id];
+                const next = visible
+                  ? viewState.hiddenActorLanes.filter((id) => id !== actor.id)
+                  : [...viewState.hiddenActorLanes, actor.id];
                 updateViewState({ hiddenActorLanes: next });
                 audit('toggle actor visibility', { value: { actorID: actor.id, visible } });
               }}
@@ -102,7 +124,12 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
               }
             />
             {count(actor.eventCount)}
-            <Link to="/incident/$incidentID/{-$viewName}/actor/$incidentActorID" params={(prev) => ({ ...prev, incidentID, incidentActorID: actor.id })} className={detailLink} aria-label={`Details of actor ${actor.name}`}>
+            <Link
+              to="/incident/$incidentID/{-$viewName}/actor/$incidentActorID"
+              params={(prev) => ({ ...prev, incidentID, incidentActorID: actor.id })}
+              className={detailLink}
+              aria-label={`Details of actor ${actor.name}`}
+            >
               ›
             </Link>
           </li>
@@ -123,8 +150,17 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
               label={<span className="truncate">{collection.name}</span>}
             />
             {count(collection.eventIDs.length)}
-            <FilterModeToggle itemLabel={`collection ${collection.name}`} value={viewState.collectionFilterModes[String(collection.id)]} onChange={(mode) => setMode('collectionFilterModes', String(collection.id), mode)} />
-            <Link to="/incident/$incidentID/{-$viewName}/collection/$collectionID" params={(prev) => ({ ...prev, incidentID, collectionID: collection.id })} className={detailLink} aria-label={`Details of collection ${collection.name}`}>
+            <FilterModeToggle
+              itemLabel={`collection ${collection.name}`}
+              value={viewState.collectionFilterModes[String(collection.id)]}
+              onChange={(mode) => setMode('collectionFilterModes', String(collection.id), mode)}
+            />
+            <Link
+              to="/incident/$incidentID/{-$viewName}/collection/$collectionID"
+              params={(prev) => ({ ...prev, incidentID, collectionID: collection.id })}
+              className={detailLink}
+              aria-label={`Details of collection ${collection.name}`}
+            >
               ›
             </Link>
           </li>
@@ -144,13 +180,21 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
               ariaLabel={`Show tag ${tag.name}`}
               label={
                 <span className="flex min-w-0 items-center gap-1.5">
-                  <span aria-hidden="true" className="inline-block size-2.5 shrink-0 rounded-full" style={{ backgroundColor: tag.color || 'var(--ck-muted)' }} />
+                  <span
+                    aria-hidden="true"
+                    className="inline-block size-2.5 shrink-0 rounded-full"
+                    style={{ backgroundColor: tag.color || 'var(--ck-muted)' }}
+                  />
                   <span className="truncate">{tag.name}</span>
                 </span>
               }
             />
             {count(tag.count)}
-            <FilterModeToggle itemLabel={`tag ${tag.name}`} value={viewState.tagFilterModes[tag.name]} onChange={(mode) => setMode('tagFilterModes', tag.name, mode)} />
+            <FilterModeToggle
+              itemLabel={`tag ${tag.name}`}
+              value={viewState.tagFilterModes[tag.name]}
+              onChange={(mode) => setMode('tagFilterModes', tag.name, mode)}
+            />
           </li>
         ))}
         {eventTags.length === 0 ? <EmptyRow>No event tags yet.</EmptyRow> : null}
@@ -161,7 +205,11 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
           <li key={kind} className={rowClass}>
             <span className="min-w-0 flex-1 truncate">{kind}</span>
             {count(noteCounts.get(kind) ?? 0)}
-            <FilterModeToggle itemLabel={`notes of kind ${kind}`} value={viewState.noteFilterModes[kind]} onChange={(mode) => setMode('noteFilterModes', kind, mode)} />
+            <FilterModeToggle
+              itemLabel={`notes of kind ${kind}`}
+              value={viewState.noteFilterModes[kind]}
+              onChange={(mode) => setMode('noteFilterModes', kind, mode)}
+            />
           </li>
         ))}
       </SidePanelSection>
@@ -170,7 +218,11 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
         {data.links.map((link) => (
           <li key={link.id} className={rowClass}>
             <span className="shrink-0 rounded bg-raised px-1 text-xs text-muted">{link.urlType}</span>
-            <Link to="/incident/$incidentID/{-$viewName}/link/$linkID" params={(prev) => ({ ...prev, incidentID, linkID: link.id })} className="min-w-0 flex-1 truncate text-accent hover:underline">
+            <Link
+              to="/incident/$incidentID/{-$viewName}/link/$linkID"
+              params={(prev) => ({ ...prev, incidentID, linkID: link.id })}
+              className="min-w-0 flex-1 truncate text-accent hover:underline"
+            >
               {link.title || link.url}
             </Link>
           </li>
@@ -182,7 +234,12 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
         {data.uploads.map((upload) => (
           <li key={upload.id} className={rowClass}>
             <span className="shrink-0 rounded bg-raised px-1 text-xs text-muted">{upload.kind}</span>
-            <a href={apiAddress(`/api/upload/${upload.id}/content`)} className="min-w-0 flex-1 truncate text-accent hover:underline" target="_blank" rel="noopener noreferrer">
+            <a
+              href={apiAddress(`/api/upload/${upload.id}/content`)}
+              className="min-w-0 flex-1 truncate text-accent hover:underline"
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {upload.fileName}
             </a>
           </li>
@@ -202,7 +259,12 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
               ariaLabel={`Show map ${map.name}`}
               label={<span className="truncate">{map.name}</span>}
             />
-            <Link to="/incident/$incidentID/{-$viewName}/map/$mapID" params={(prev) => ({ ...prev, incidentID, mapID: map.id })} className={detailLink} aria-label={`Details of map ${map.name}`}>
+            <Link
+              to="/incident/$incidentID/{-$viewName}/map/$mapID"
+              params={(prev) => ({ ...prev, incidentID, mapID: map.id })}
+              className={detailLink}
+              aria-label={`Details of map ${map.name}`}
+            >
               ›
             </Link>
           </li>

@@ -124,17 +124,34 @@ function IntervalForm() {
 
 const INTERVAL_PLACEHOLDER = 'YYYY-MM-DD HH:mm:ss';
 
-export function IncidentToolbar({ onZoneChange, actions, filtersButton }: { onZoneChange: (zone: string) => void; actions?: ReactNode; filtersButton?: ReactNode }) {
+export function IncidentToolbar({
+  onZoneChange,
+  actions,
+  filtersButton,
+}: {
+  onZoneChange: (zone: string) => void;
+  actions?: ReactNode;
+  filtersButton?: ReactNode;
+}) {
   const { viewState, updateViewState, timeZone, filtered, events, audit } = useIncidentPage();
   const ready = useTimeZoneReady(timeZone);
   return (
-    <div role="toolbar" aria-label="Incident toolbar" className="flex flex-wrap items-start gap-3 border-b border-line pb-2">
+    <div
+      role="toolbar"
+      aria-label="Incident toolbar"
+      className="flex flex-wrap items-start gap-3 border-b border-line pb-2"
+    >
       {filtersButton}
-      <ZoneField zone={timeZone} onZoneChange={(zone) => {
-        onZoneChange(zone);
-        audit('set time zone', { value: zone });
-      }} />
-      <IntervalForm key={`${ready} ${viewState.timeInterval?.start ?? ''} ${viewState.timeInterval?.end ?? ''} ${timeZone}`} />
+      <ZoneField
+        zone={timeZone}
+        onZoneChange={(zone) => {
+          onZoneChange(zone);
+          audit('set time zone', { value: zone });
+        }}
+      />
+      <IntervalForm
+        key={`${ready} ${viewState.timeInterval?.start ?? ''} ${viewState.timeInterval?.end ?? ''} ${timeZone}`}
+      />
       <div className="flex flex-col gap-0.5">
         <label htmlFor="incident-search-term" className="text-xs font-medium text-muted">
           Search term
@@ -153,7 +170,8 @@ export function IncidentToolbar({ onZoneChange, actions, filtersButton }: { onZo
         />
       </div>
       <p className="self-end pb-1 text-sm text-muted" role="status" aria-live="polite">
-        <span data-testid="shown-event-count">{filtered.count.toLocaleString('en')}</span> of {countNoun(events.length, 'event')}
+        <span data-testid="shown-event-count">{filtered.count.toLocaleString('en')}</span> of{' '}
+        {countNoun(events.length, 'event')}
       </p>
       {actions ? <div className="ml-auto flex items-end gap-2 self-end">{actions}</div> : null}
     </div>

@@ -25,7 +25,10 @@ const PICTURES = [
 ] as const;
 
 const tabClass = (current: boolean) =>
-  classNames('-mb-px whitespace-nowrap border-b-2 px-2.5 py-1.5 text-sm font-medium', current ? 'border-accent text-ink' : 'border-transparent text-muted hover:text-ink');
+  classNames(
+    '-mb-px whitespace-nowrap border-b-2 px-2.5 py-1.5 text-sm font-medium',
+    current ? 'border-accent text-ink' : 'border-transparent text-muted hover:text-ink',
+  );
 
 export function IncidentViewNav() {
   const { incidentID } = useIncidentPage();

@@ -30,7 +30,11 @@ function hiddenIDs(visibility: Readonly<Record<string, boolean>>): Set<number> {
 }
 
 /** Filter modes apply only while their item is visible: unticking a tag switches its filter off. */
-function activeModes<K>(modes: Readonly<Record<string, EventFilterMode>>, visibility: Readonly<Record<string, boolean>> | undefined, key: (raw: string) => K): Map<K, EventFilterMode> {
+function activeModes<K>(
+  modes: Readonly<Record<string, EventFilterMode>>,
+  visibility: Readonly<Record<string, boolean>> | undefined,
+  key: (raw: string) => K,
+): Map<K, EventFilterMode> {
   const active = new Map<K, EventFilterMode>();
   for (const [raw, mode] of Object.entries(modes)) if (visibility?.[raw] !== false) active.set(key(raw), mode);
   return active;
@@ -51,7 +55,11 @@ export function eventFilterOf(state: IncidentViewState): EventFilter {
 }
 
 /** Sets or clears one item's filter mode in a record of modes. */
-export function withMode(modes: Readonly<Record<string, EventFilterMode>>, key: string, mode: EventFilterMode | undefined): Record<string, EventFilterMode> {
+export function withMode(
+  modes: Readonly<Record<string, EventFilterMode>>,
+  key: string,
+  mode: EventFilterMode | undefined,
+): Record<string, EventFilterMode> {
   const next = { ...modes };
   if (mode === undefined) delete next[key];
   else next[key] = mode;

@@ -37,19 +37,37 @@ function MarkerForm({ onDone }: { onDone: () => void }) {
       return;
     }
     setTimeError(undefined);
-    const created = await run(
-      'create marker',
-      () => createMarker(incidentID, { message, startTimestamp }, symbol),
-      { value: { startTimestamp, symbol } },
-    );
+    const created = await run('create marker', () => createMarker(incidentID, { message, startTimestamp }, symbol), {
+      value: { startTimestamp, symbol },
+    });
     if (created) onDone();
   }
 
   return (
     <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
-      <TextField label={`Time (${zone})`} value={timeText} onChange={(event) => setTimeText(event.target.value)} disabled={busy} error={timeError ?? messageFor(error, ['startTimestamp'])} />
-      <TextField label="Marker label" value={message} onChange={(event) => setMessage(event.target.value)} disabled={busy} error={messageFor(error, ['message'])} autoFocus />
-      <SelectField label="Symbol" value={symbol} options={SYMBOLS.map((value) => ({ value, label: `${SYMBOL_GLYPHS[value]} ${value}` }))} onChange={(event) => setSymbol(event.target.value as (typeof SYMBOLS)[number])} disabled={busy} error={messageFor(error, ['symbol'])} />
+      <TextField
+        label={`Time (${zone})`}
+        value={timeText}
+        onChange={(event) => setTimeText(event.target.value)}
+        disabled={busy}
+        error={timeError ?? messageFor(error, ['startTimestamp'])}
+      />
+      <TextField
+        label="Marker label"
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+        disabled={busy}
+        error={messageFor(error, ['message'])}
+        autoFocus
+      />
+      <SelectField
+        label="Symbol"
+        value={symbol}
+        options={SYMBOLS.map((value) => ({ value, label: `${SYMBOL_GLYPHS[value]} ${value}` }))}
+        onChange={(event) => setSymbol(event.target.value as (typeof SYMBOLS)[number])}
+        disabled={busy}
+        error={messageFor(error, ['symbol'])}
+      />
       {formMessage(error, ['startTimestamp', 'message', 'symbol']) ? (
         <p role="alert" className="text-danger">
           {formMessage(error, ['startTimestamp', 'message', 'symbol'])}
@@ -74,7 +92,12 @@ export function AddMarkerButton() {
       <Button className="px-2 py-1" onClick={() => setOpen(true)}>
         Add marker
       </Button>
-      <Dialog open={open} onOpenChange={setOpen} title="Add marker" description="A marker is a line across every picture at one moment.">
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Add marker"
+        description="A marker is a line across every picture at one moment."
+      >
         {open ? <MarkerForm onDone={() => setOpen(false)} /> : null}
       </Dialog>
     </>

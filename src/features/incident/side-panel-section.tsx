@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** One collapsible group of the side panel (a native details element: keyboard and state for free). */
-export function SidePanelSection({ title, count, children, defaultOpen = true }: { title: string; count: number; children: ReactNode; defaultOpen?: boolean }) {
+export function SidePanelSection({
+  title,
+  count,
+  children,
+  defaultOpen = true,
+}: {
+  title: string;
+  count: number;
+  children: ReactNode;
+  defaultOpen?: boolean;
+}) {
   return (
     <details open={defaultOpen} className="group border-b border-line py-1.5" aria-label={title}>
       <summary className="flex cursor-pointer list-none items-center justify-between px-1 py-0.5 font-semibold select-none">

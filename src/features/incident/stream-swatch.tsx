@@ -8,5 +8,11 @@ export function streamColorStyle(index: number | undefined): CSSProperties {
 }
 
 export function StreamSwatch({ index }: { index: number | undefined }) {
-  return <span aria-hidden="true" className="inline-block size-2.5 shrink-0 rounded-sm bg-[var(--stream-light)] dark:bg-[var(--stream-dark)]" style={streamColorStyle(index)} />;
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-block size-2.5 shrink-0 rounded-sm bg-[var(--stream-light)] dark:bg-[var(--stream-dark)]"
+      style={streamColorStyle(index)}
+    />
+  );
 }

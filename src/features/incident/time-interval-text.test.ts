@@ -13,12 +13,21 @@ describe('parseInterval', () => {
 
   it('clears with both empty and fills one empty end from the incident', () => {
     expect(parseInterval('', ' ', 'UTC', bounds)).toEqual({ ok: true, interval: null });
-    expect(parseInterval('', '2020-09-13 12:30:00', 'UTC', bounds)).toEqual({ ok: true, interval: { start: bounds.first, end: 1_600_000_200_000_000 } });
+    expect(parseInterval('', '2020-09-13 12:30:00', 'UTC', bounds)).toEqual({
+      ok: true,
+      interval: { start: bounds.first, end: 1_600_000_200_000_000 },
+    });
   });
 
   it('names the field that is wrong', () => {
-    expect(parseInterval('yesterday', '', 'UTC', bounds)).toEqual({ ok: false, errors: { from: 'is not a date (YYYY-MM-DD HH:mm:ss)' } });
-    expect(parseInterval('2020-09-13 12:30:00', '2020-09-13 12:00:00', 'UTC', bounds)).toEqual({ ok: false, errors: { to: 'must not be before From' } });
+    expect(parseInterval('yesterday', '', 'UTC', bounds)).toEqual({
+      ok: false,
+      errors: { from: 'is not a date (YYYY-MM-DD HH:mm:ss)' },
+    });
+    expect(parseInterval('2020-09-13 12:30:00', '2020-09-13 12:00:00', 'UTC', bounds)).toEqual({
+      ok: false,
+      errors: { to: 'must not be before From' },
+    });
   });
 
   it('round-trips the text it shows', () => {

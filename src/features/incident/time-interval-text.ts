@@ -12,13 +12,17 @@ export function intervalText(micros: number | undefined, zone: string): string {
 }
 
 export type IntervalResult =
-  | { ok: true; interval: { start: number; end: number } | null }
-  | { ok: false; errors: { from?: string; to?: string } };
+  { ok: true; interval: { start: number; end: number } | null } | { ok: false; errors: { from?: string; to?: string } };
 
 const NOT_A_DATE = 'is not a date (YYYY-MM-DD HH:mm:ss)';
 
 /** Both empty clears the interval; one empty takes the incident's first or last time. */
-export function parseInterval(fromText: string, toText: string, zone: string, bounds: { first: number; last: number }): IntervalResult {
+export function parseInterval(
+  fromText: string,
+  toText: string,
+  zone: string,
+  bounds: { first: number; last: number },
+): IntervalResult {
   if (fromText.trim() === '' && toText.trim() === '') return { ok: true, interval: null };
   const start = fromText.trim() === '' ? bounds.first : parseDate(fromText, zone);
   const end = toText.trim() === '' ? bounds.last : parseDate(toText, zone);

@@ -17,9 +17,12 @@ export interface WriteError {
 export function writeErrorOf(error: unknown): WriteError {
   // Checked before it was queued offline: the same field and reason the server would give.
   if (error instanceof InvalidWriteError) return { field: error.field, message: error.message };
-  if (error instanceof ApiRequestError && error.apiError) return { field: error.apiError.field ?? undefined, message: error.apiError.message };
-  if (error instanceof ApiRequestError) return { field: undefined, message: `The server refused it (${error.status}).` };
-  if (error instanceof NetworkError) return { field: undefined, message: 'No connection to the server: nothing was saved. Try again when it answers.' };
+  if (error instanceof ApiRequestError && error.apiError)
+    return { field: error.apiError.field ?? undefined, message: error.apiError.message };
+  if (error instanceof ApiRequestError)
+    return { field: undefined, message: `The server refused it (${error.status}).` };
+  if (error instanceof NetworkError)
+    return { field: undefined, message: 'No connection to the server: nothing was saved. Try again when it answers.' };
   return { field: undefined, message: error instanceof Error ? error.message : String(error) };
 }
 
@@ -29,7 +32,11 @@ export function useAnnotationWrite() {
   const [error, setError] = useState<WriteError | undefined>();
 
   const run = useCallback(
-    async (action: UiActionName, write: () => Promise<unknown>, context: Parameters<typeof audit>[1] = {}): Promise<boolean> => {
+    async (
+      action: UiActionName,
+      write: () => Promise<unknown>,
+      context: Parameters<typeof audit>[1] = {},
+    ): Promise<boolean> => {
       setBusy(true);
       setError(undefined);
       try {

@@ -20,10 +20,19 @@ export function useIncidentSource(incidentID: number): IncidentSource {
   const data = useIncident(incidentID);
   const events = useIncidentEvents(incidentID);
   const reload = useCallback(() => {
-    syncIncident(incidentID).catch((error: unknown) => console.error(`incident ${incidentID} could not be synced`, error));
+    syncIncident(incidentID).catch((error: unknown) =>
+      console.error(`incident ${incidentID} could not be synced`, error),
+    );
   }, [incidentID]);
   const sync: SyncStatus = {
-    status: status.status === 'syncing' ? 'loading' : status.status === 'error' ? 'error' : status.status === 'offline' ? 'offline' : 'loaded',
+    status:
+      status.status === 'syncing'
+        ? 'loading'
+        : status.status === 'error'
+          ? 'error'
+          : status.status === 'offline'
+            ? 'offline'
+            : 'loaded',
     loaded: status.loaded,
     total: status.total,
     lastSyncedMicros: status.lastSyncedAt === undefined ? undefined : status.lastSyncedAt * 1000,

@@ -22,12 +22,24 @@ import { useGeoPreview } from './use-geo-preview.ts';
 
 type FieldErrors = Partial<Record<keyof MapSettings | 'file', string>>;
 
-export function CreateMapScreen({ incidentID, mapCount, zone, onCreated }: { incidentID: number; mapCount: number; zone: string; onCreated: (map: IncidentMap) => void }) {
+export function CreateMapScreen({
+  incidentID,
+  mapCount,
+  zone,
+  onCreated,
+}: {
+  incidentID: number;
+  mapCount: number;
+  zone: string;
+  onCreated: (map: IncidentMap) => void;
+}) {
   const fileInputID = useId();
   const [file, setFile] = useState<File | undefined>(undefined);
   const [chosenSettings, setSettings] = useState<MapSettings | undefined>(undefined);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState<{ progress: UploadProgress | undefined; abort: AbortController } | undefined>(undefined);
+  const [saving, setSaving] = useState<{ progress: UploadProgress | undefined; abort: AbortController } | undefined>(
+    undefined,
+  );
   const { state, run, cancel } = useGeoPreview();
 
   // The detected settings are the draft until the analyst corrects one.
@@ -51,7 +63,10 @@ export function CreateMapScreen({ incidentID, mapCount, zone, onCreated }: { inc
     const abort = new AbortController();
     setSaving({ progress: undefined, abort });
     try {
-      const map = await createMap(incidentID, file, settings, { signal: abort.signal, onProgress: (progress) => setSaving({ progress, abort }) });
+      const map = await createMap(incidentID, file, settings, {
+        signal: abort.signal,
+        onProgress: (progress) => setSaving({ progress, abort }),
+      });
       onCreated(map);
     } catch (error) {
       if (isAbortError(error)) return;
@@ -60,7 +75,9 @@ export function CreateMapScreen({ incidentID, mapCount, zone, onCreated }: { inc
       // A field this form shows gets the message beside it; anything else (the body) goes beside the file.
       const field: keyof FieldErrors = sent in settings || sent === 'file' ? (sent as keyof FieldErrors) : 'file';
       // The server's message starts with the field's own name, which the label already says.
-      const message = (field === sent ? apiError?.message.replace(new RegExp(`^${sent} `), '') : apiError?.message) ?? (error instanceof Error ? error.message : String(error));
+      const message =
+        (field === sent ? apiError?.message.replace(new RegExp(`^${sent} `), '') : apiError?.message) ??
+        (error instanceof Error ? error.message : String(error));
       setServerErrors({ [field]: message });
     } finally {
       setSaving(undefined);
@@ -95,7 +112,9 @@ export function CreateMapScreen({ incidentID, mapCount, zone, onCreated }: { inc
           }}
         />
         <p className="text-sm text-muted">
-          {file ? `${file.name} · ${file.size.toLocaleString('en')} bytes` : 'A track as delimited text (a time, a latitude and a longitude per row; altitude, heading, pitch, roll and actor when it has them), or a GPX, KML, TCX, GeoJSON, IGC or NMEA file.'}
+          {file
+            ? `${file.name} · ${file.size.toLocaleString('en')} bytes`
+            : 'A track as delimited text (a time, a latitude and a longitude per row; altitude, heading, pitch, roll and actor when it has them), or a GPX, KML, TCX, GeoJSON, IGC or NMEA file.'}
         </p>
         {errors.file ? (
           <p role="alert" className="text-sm text-danger">
@@ -105,8 +124,15 @@ export function CreateMapScreen({ incidentID, mapCount, zone, onCreated }: { inc
       </div>
       {state.phase === 'running' ? (
         <div className="flex items-center gap-3">
-          <ProgressBar label="Reading the file" value={state.progress?.bytesRead ?? 0} max={state.progress?.totalBytes ?? file?.size} className="w-64" />
-          <span className="text-sm text-muted tabular-nums">{countNoun(state.progress?.validCount ?? 0, 'point')} read</span>
+          <ProgressBar
+            label="Reading the file"
+            value={state.progress?.bytesRead ?? 0}
+            max={state.progress?.totalBytes ?? file?.size}
+            className="w-64"
+          />
+          <span className="text-sm text-muted tabular-nums">
+            {countNoun(state.progress?.validCount ?? 0, 'point')} read
+          </span>
           <Button onClick={cancel}>Cancel</Button>
         </div>
       ) : null}
@@ -117,7 +143,12 @@ export function CreateMapScreen({ incidentID, mapCount, zone, onCreated }: { inc
       ) : null}
       {settings ? (
         <>
-          <GeoFormatFields settings={settings} detectedReason={result?.detectedReason} disabled={saving !== undefined} onChange={change} />
+          <GeoFormatFields
+            settings={settings}
+            detectedReason={result?.detectedReason}
+            disabled={saving !== undefined}
+            onChange={change}
+          />
           <MapSettingsFields settings={settings} errors={errors} disabled={saving !== undefined} onChange={change} />
           {formatOf(settings) === 'csv' ? (
             <GeoColumnFields
@@ -135,16 +166,35 @@ export function CreateMapScreen({ incidentID, mapCount, zone, onCreated }: { inc
           ) : null}
         </>
       ) : null}
-      {done ? <GeoPreviewTables validCount={done.validCount} invalidCount={done.invalidCount} firstPoints={done.firstPoints} invalid={done.invalid} zone={zone} /> : null}
+      {done ? (
+        <GeoPreviewTables
+          validCount={done.validCount}
+          invalidCount={done.invalidCount}
+          firstPoints={done.firstPoints}
+          invalid={done.invalid}
+          zone={zone}
+        />
+      ) : null}
       {settings ? (
         <div className="flex items-center gap-3">
-          <Button variant="primary" disabled={!done || done.validCount === 0 || saving !== undefined} onClick={() => void save()}>
+          <Button
+            variant="primary"
+            disabled={!done || done.validCount === 0 || saving !== undefined}
+            onClick={() => void save()}
+          >
             Save map
           </Button>
           {saving ? (
             <>
-              <ProgressBar label="Sending the file" value={sendProgress?.sentBytes ?? 0} max={sendProgress ? sendProgress.totalBytes : undefined} className="w-64" />
-              <span className="text-sm text-muted">{sendProgress ? 'Sending…' : 'Reading the points on the server…'}</span>
+              <ProgressBar
+                label="Sending the file"
+                value={sendProgress?.sentBytes ?? 0}
+                max={sendProgress ? sendProgress.totalBytes : undefined}
+                className="w-64"
+              />
+              <span className="text-sm text-muted">
+                {sendProgress ? 'Sending…' : 'Reading the points on the server…'}
+              </span>
               <Button onClick={() => saving.abort.abort()}>Cancel</Button>
             </>
           ) : null}

@@ -33,7 +33,8 @@ export function GeoColumnFields({
 }) {
   const choose = (index: number, kind: string) => {
     const next: IdentifiedColumns = {};
-    for (const [key, value] of Object.entries(identified)) if (value !== kind && key !== String(index)) next[key] = value;
+    for (const [key, value] of Object.entries(identified))
+      if (value !== kind && key !== String(index)) next[key] = value;
     if (kind !== '') next[String(index)] = kind as GeoColumn;
     onChange(next);
   };

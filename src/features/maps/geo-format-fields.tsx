@@ -16,7 +16,17 @@ const FORMAT_LABELS: Record<GeoFormat, string> = {
   'adsb-trace': 'ADS-B trace (ADS-B Exchange, readsb)',
 };
 
-export function GeoFormatFields({ settings, detectedReason, disabled, onChange }: { settings: MapSettings; detectedReason: string | undefined; disabled: boolean; onChange: (patch: Partial<MapSettings>) => void }) {
+export function GeoFormatFields({
+  settings,
+  detectedReason,
+  disabled,
+  onChange,
+}: {
+  settings: MapSettings;
+  detectedReason: string | undefined;
+  disabled: boolean;
+  onChange: (patch: Partial<MapSettings>) => void;
+}) {
   return (
     <div className="flex flex-col gap-2">
       <SelectField

@@ -4,22 +4,37 @@ import { Timestamp } from '../../ui/timestamp.tsx';
 
 const round = (value: number | null, digits: number) => (value === null ? '' : String(Number(value.toFixed(digits))));
 
-export function GeoPreviewTables({ validCount, invalidCount, firstPoints, invalid, zone }: { validCount: number; invalidCount: number; firstPoints: readonly GeoPoint[]; invalid: readonly InvalidGeoItem[]; zone: string }) {
+export function GeoPreviewTables({
+  validCount,
+  invalidCount,
+  firstPoints,
+  invalid,
+  zone,
+}: {
+  validCount: number;
+  invalidCount: number;
+  firstPoints: readonly GeoPoint[];
+  invalid: readonly InvalidGeoItem[];
+  zone: string;
+}) {
   return (
     <section aria-label="Preview" className="flex flex-col gap-3">
       <p className="text-sm" data-testid="geo-preview-counts">
-        <strong className="tabular-nums">{validCount.toLocaleString('en')}</strong> valid points · <strong className="tabular-nums">{invalidCount.toLocaleString('en')}</strong> invalid rows
+        <strong className="tabular-nums">{validCount.toLocaleString('en')}</strong> valid points ·{' '}
+        <strong className="tabular-nums">{invalidCount.toLocaleString('en')}</strong> invalid rows
       </p>
       <div className="grid gap-3 lg:grid-cols-2">
         <div className="max-h-64 overflow-auto rounded-md border border-line">
           <table className="w-full text-sm" aria-label="Valid points">
             <thead className="sticky top-0 bg-panel text-left text-muted">
               <tr>
-                {['Line', 'Time', 'Actor', 'Latitude', 'Longitude', 'Altitude m', 'Heading', 'Pitch', 'Roll'].map((label) => (
-                  <th key={label} className="px-2 py-1 font-normal">
-                    {label}
-                  </th>
-                ))}
+                {['Line', 'Time', 'Actor', 'Latitude', 'Longitude', 'Altitude m', 'Heading', 'Pitch', 'Roll'].map(
+                  (label) => (
+                    <th key={label} className="px-2 py-1 font-normal">
+                      {label}
+                    </th>
+                  ),
+                )}
               </tr>
             </thead>
             <tbody>

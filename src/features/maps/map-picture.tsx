@@ -75,7 +75,10 @@ export function MapPicture({
   const [playing, setPlaying] = useState(false);
   // The camera follows the replay only when asked: a moving camera is hard to read a track from.
   const [follow, setFollow] = useState(false);
-  const clock = moved !== undefined && moved.underEventID === selectedEventID ? moved.micros : (selectedEventMicros ?? moved?.micros);
+  const clock =
+    moved !== undefined && moved.underEventID === selectedEventID
+      ? moved.micros
+      : (selectedEventMicros ?? moved?.micros);
   // The shared cursor: the clock is shown to the other pictures, and an instant hovered in one of
   // them moves the symbol there while the replay is not playing.
   const cursorStore = useTimeCursorStore();
@@ -97,7 +100,8 @@ export function MapPicture({
     if (!playing || !span) return;
     // By the wall clock, not per tick: a slow frame (software WebGL) delays ticks, not the replay.
     const microsPerMs = (span.last - span.first) / (PLAY_SECONDS * 1000);
-    const fromMicros = cursorRef.current !== undefined && cursorRef.current < span.last ? cursorRef.current : span.first;
+    const fromMicros =
+      cursorRef.current !== undefined && cursorRef.current < span.last ? cursorRef.current : span.first;
     const fromMs = performance.now();
     let tickedMs = fromMs;
     // On the app's frames, moving the clock at most once a TICK_MS: each move redraws the globe.
@@ -122,24 +126,52 @@ export function MapPicture({
 
   if (!hasMaps) {
     return (
-      <section ref={rootRef} aria-label="Map" data-picture="map" data-selected-event={selectedEventID} className="flex flex-col items-start gap-2 p-4">
+      <section
+        ref={rootRef}
+        aria-label="Map"
+        data-picture="map"
+        data-selected-event={selectedEventID}
+        className="flex flex-col items-start gap-2 p-4"
+      >
         <p className="text-muted">This incident has no maps yet.</p>
         {createMapLink}
       </section>
     );
   }
   return (
-    <section ref={rootRef} aria-label="Map" data-picture="map" data-selected-event={selectedEventID} className="flex flex-col gap-2 p-2">
-      <div className="relative overflow-hidden rounded-md border border-line bg-black" style={{ height: heightPx }} data-testid="map-globe">
+    <section
+      ref={rootRef}
+      aria-label="Map"
+      data-picture="map"
+      data-selected-event={selectedEventID}
+      className="flex flex-col gap-2 p-2"
+    >
+      <div
+        className="relative overflow-hidden rounded-md border border-line bg-black"
+        style={{ height: heightPx }}
+        data-testid="map-globe"
+      >
         <Suspense fallback={<p className="p-3 text-sm text-white">Loading the globe…</p>}>
-          <MapGlobe tracks={tracks} cursorMicros={at} showLabels={showLabels} mergePoints={mergePoints} follow={follow} camera={camera} onCamera={onCamera} />
+          <MapGlobe
+            tracks={tracks}
+            cursorMicros={at}
+            showLabels={showLabels}
+            mergePoints={mergePoints}
+            follow={follow}
+            camera={camera}
+            onCamera={onCamera}
+          />
         </Suspense>
         {state.phase === 'loading' ? (
           <div className="absolute inset-x-3 top-3 flex flex-col gap-1 rounded bg-panel/90 p-2 text-sm">
             <span>
               Loading map points… {state.loadedPoints.toLocaleString('en')} of {state.totalPoints.toLocaleString('en')}
             </span>
-            <ProgressBar label="Loading map points" value={state.loadedPoints} max={state.totalPoints > 0 ? state.totalPoints : undefined} />
+            <ProgressBar
+              label="Loading map points"
+              value={state.loadedPoints}
+              max={state.totalPoints > 0 ? state.totalPoints : undefined}
+            />
           </div>
         ) : null}
         {state.phase === 'error' ? (
@@ -153,7 +185,12 @@ export function MapPicture({
           <Button onClick={() => setPlaying((now) => !now)} aria-pressed={playing}>
             {playing ? 'Pause' : 'Play'}
           </Button>
-          <Button onClick={() => setFollow((now) => !now)} aria-pressed={follow} className="aria-pressed:border-accent aria-pressed:bg-raised aria-pressed:text-accent" title="Keep the camera on the track as the map time moves">
+          <Button
+            onClick={() => setFollow((now) => !now)}
+            aria-pressed={follow}
+            className="aria-pressed:border-accent aria-pressed:bg-raised aria-pressed:text-accent"
+            title="Keep the camera on the track as the map time moves"
+          >
             Follow
           </Button>
           <input
@@ -163,7 +200,9 @@ export function MapPicture({
             min={0}
             max={1000}
             value={Math.round(((at - span.first) / Math.max(1, span.last - span.first)) * 1000)}
-            onChange={(event) => setCursor(span.first + Math.round((Number(event.target.value) / 1000) * (span.last - span.first)))}
+            onChange={(event) =>
+              setCursor(span.first + Math.round((Number(event.target.value) / 1000) * (span.last - span.first)))
+            }
           />
           <span className="tabular-nums" data-testid="map-time">
             <Timestamp micros={at} zone={zone} />

@@ -7,12 +7,28 @@ import { TextField } from '../../ui/text-field.tsx';
 
 type Errors = Partial<Record<keyof MapSettings, string>>;
 
-export function MapSettingsFields({ settings, errors, disabled, onChange }: { settings: MapSettings; errors: Errors; disabled: boolean; onChange: (patch: Partial<MapSettings>) => void }) {
+export function MapSettingsFields({
+  settings,
+  errors,
+  disabled,
+  onChange,
+}: {
+  settings: MapSettings;
+  errors: Errors;
+  disabled: boolean;
+  onChange: (patch: Partial<MapSettings>) => void;
+}) {
   const count = (text: string) => (/^\d+$/.test(text) ? Number(text) : -1);
   const csv = formatOf(settings) === 'csv';
   return (
     <div className="grid grid-cols-[repeat(auto-fill,minmax(14rem,1fr))] gap-3">
-      <TextField label="Name" value={settings.name} error={errors.name} disabled={disabled} onChange={(event) => onChange({ name: event.target.value })} />
+      <TextField
+        label="Name"
+        value={settings.name}
+        error={errors.name}
+        disabled={disabled}
+        onChange={(event) => onChange({ name: event.target.value })}
+      />
       <div className="flex flex-col gap-1">
         <label htmlFor="map-colour" className="font-medium">
           Colour
@@ -25,9 +41,20 @@ export function MapSettingsFields({ settings, errors, disabled, onChange }: { se
           disabled={disabled}
           onChange={(event) => onChange({ colour: event.target.value })}
         />
-        {errors.colour ? <p role="alert" className="text-sm text-danger">{errors.colour}</p> : null}
+        {errors.colour ? (
+          <p role="alert" className="text-sm text-danger">
+            {errors.colour}
+          </p>
+        ) : null}
       </div>
-      <SelectField label="Icon" value={settings.icon} error={errors.icon} disabled={disabled} options={SYMBOLS.map((symbol) => ({ value: symbol, label: symbol }))} onChange={(event) => onChange({ icon: event.target.value as MapSettings['icon'] })} />
+      <SelectField
+        label="Icon"
+        value={settings.icon}
+        error={errors.icon}
+        disabled={disabled}
+        options={SYMBOLS.map((symbol) => ({ value: symbol, label: symbol }))}
+        onChange={(event) => onChange({ icon: event.target.value as MapSettings['icon'] })}
+      />
       <SelectField
         label="Default time zone"
         value={settings.defaultTimeZone}
@@ -46,11 +73,52 @@ export function MapSettingsFields({ settings, errors, disabled, onChange }: { se
       />
       {csv ? (
         <>
-          <SelectField label="Delimiter" value={settings.delimiter} error={errors.delimiter} disabled={disabled} options={MAP_DELIMITERS.map((delimiter) => ({ value: delimiter, label: delimiter }))} onChange={(event) => onChange({ delimiter: event.target.value as MapSettings['delimiter'] })} />
-          <TextField label="Header rows" type="number" min={0} value={String(settings.headerRowCount)} error={errors.headerRowCount} disabled={disabled} onChange={(event) => onChange({ headerRowCount: count(event.target.value) })} />
-          <TextField label="Preamble rows" type="number" min={0} value={String(settings.preambleRowCount)} error={errors.preambleRowCount} disabled={disabled} onChange={(event) => onChange({ preambleRowCount: count(event.target.value) })} />
-          <SelectField label="Plain numbers in the timestamp are" value={settings.numericUnit} disabled={disabled} options={[{ value: 'seconds', label: 'seconds' }, { value: 'microseconds', label: 'microseconds' }]} onChange={(event) => onChange({ numericUnit: event.target.value as MapSettings['numericUnit'] })} />
-          <SelectField label="Altitude unit" value={settings.altitudeUnit} disabled={disabled} options={[{ value: 'metres', label: 'metres' }, { value: 'feet', label: 'feet' }]} onChange={(event) => onChange({ altitudeUnit: event.target.value as MapSettings['altitudeUnit'] })} />
+          <SelectField
+            label="Delimiter"
+            value={settings.delimiter}
+            error={errors.delimiter}
+            disabled={disabled}
+            options={MAP_DELIMITERS.map((delimiter) => ({ value: delimiter, label: delimiter }))}
+            onChange={(event) => onChange({ delimiter: event.target.value as MapSettings['delimiter'] })}
+          />
+          <TextField
+            label="Header rows"
+            type="number"
+            min={0}
+            value={String(settings.headerRowCount)}
+            error={errors.headerRowCount}
+            disabled={disabled}
+            onChange={(event) => onChange({ headerRowCount: count(event.target.value) })}
+          />
+          <TextField
+            label="Preamble rows"
+            type="number"
+            min={0}
+            value={String(settings.preambleRowCount)}
+            error={errors.preambleRowCount}
+            disabled={disabled}
+            onChange={(event) => onChange({ preambleRowCount: count(event.target.value) })}
+          />
+          <SelectField
+            label="Plain numbers in the timestamp are"
+            value={settings.numericUnit}
+            disabled={disabled}
+            options={[
+              { value: 'seconds', label: 'seconds' },
+              { value: 'microseconds', label: 'microseconds' },
+            ]}
+            onChange={(event) => onChange({ numericUnit: event.target.value as MapSettings['numericUnit'] })}
+          />
+          <SelectField
+            label="Altitude unit"
+            value={settings.altitudeUnit}
+            disabled={disabled}
+            options={[
+              { value: 'metres', label: 'metres' },
+              { value: 'feet', label: 'feet' },
+            ]}
+            onChange={(event) => onChange({ altitudeUnit: event.target.value as MapSettings['altitudeUnit'] })}
+          />
         </>
       ) : null}
     </div>

@@ -27,7 +27,10 @@ export type TracksState =
   | { readonly phase: 'loaded'; readonly tracks: readonly GlobeTrack[] }
   | { readonly phase: 'error'; readonly message: string };
 
-const keyOf = (maps: readonly TrackMap[]) => JSON.stringify(maps.map((map) => [map.id, map.name, map.colour, map.icon, map.validPointCount, map.incidentID ?? null]));
+const keyOf = (maps: readonly TrackMap[]) =>
+  JSON.stringify(
+    maps.map((map) => [map.id, map.name, map.colour, map.icon, map.validPointCount, map.incidentID ?? null]),
+  );
 
 export function useMapTracks(incidentID: number, analystID: number, maps: readonly TrackMap[]): TracksState {
   const key = keyOf(maps);
@@ -43,7 +46,12 @@ export function useMapTracks(incidentID: number, analystID: number, maps: readon
     };
     const total = wanted.reduce((sum, [, , , , count]) => sum + count, 0);
     const loadedPerMap = new Map<number, number>();
-    const report = () => setState({ phase: 'loading', loadedPoints: [...loadedPerMap.values()].reduce((sum, count) => sum + count, 0), totalPoints: total });
+    const report = () =>
+      setState({
+        phase: 'loading',
+        loadedPoints: [...loadedPerMap.values()].reduce((sum, count) => sum + count, 0),
+        totalPoints: total,
+      });
 
     const pointsOf = async (mapID: number, validPointCount: number, mapIncidentID: number) => {
       const incidentID = mapIncidentID;
@@ -61,7 +69,8 @@ export function useMapTracks(incidentID: number, analystID: number, maps: readon
         if (synced) return synced;
       } catch (error) {
         if (isAbortError(error) || signal.aborted) throw error;
-        if (error instanceof Error && error.name === 'NetworkError') throw new Error('its points are not on this device yet; open the map once with a network', { cause: error });
+        if (error instanceof Error && error.name === 'NetworkError')
+          throw new Error('its points are not on this device yet; open the map once with a network', { cause: error });
         console.error(`map ${mapID} could not be kept on this device; fetching its points directly`, error);
       }
       return fetchMapPoints({ incidentID, analystID, mapID }, signal);

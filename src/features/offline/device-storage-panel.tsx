@@ -30,7 +30,9 @@ export function DeviceStoragePanel({ timeZone }: { timeZone: string }) {
 
   async function persist() {
     const granted = await requestPersistentStorage();
-    setPersistAnswer(granted ? undefined : 'The browser did not agree; it may still clear this data when space runs low.');
+    setPersistAnswer(
+      granted ? undefined : 'The browser did not agree; it may still clear this data when space runs low.',
+    );
     refresh();
   }
 
@@ -52,7 +54,9 @@ export function DeviceStoragePanel({ timeZone }: { timeZone: string }) {
           <ProgressBar value={figures.usageBytes ?? 0} max={figures.quotaBytes} label="Storage used on this device" />
           <div className="flex flex-wrap items-center gap-2">
             <span className={figures.persisted ? 'text-ink' : 'text-muted'}>
-              {figures.persisted ? 'Kept: the browser will not clear it to free space.' : 'Not kept: the browser may clear it when space runs low.'}
+              {figures.persisted
+                ? 'Kept: the browser will not clear it to free space.'
+                : 'Not kept: the browser may clear it when space runs low.'}
             </span>
             {figures.persisted ? null : <Button onClick={() => void persist()}>Keep on this device</Button>}
           </div>
@@ -66,7 +70,8 @@ export function DeviceStoragePanel({ timeZone }: { timeZone: string }) {
 
 function MirroredIncidents({ incidents, timeZone }: { incidents: MirroredIncident[] | undefined; timeZone: string }) {
   if (incidents === undefined) return <p className="text-muted">Reading the incidents on this device…</p>;
-  if (incidents.length === 0) return <p className="text-muted">No incident is kept on this device yet: opening one keeps it for offline use.</p>;
+  if (incidents.length === 0)
+    return <p className="text-muted">No incident is kept on this device yet: opening one keeps it for offline use.</p>;
   return (
     <table className="w-full max-w-4xl border-collapse text-left" aria-label="Incidents on this device">
       <thead className="text-muted">
@@ -94,9 +99,15 @@ function IncidentRow({ row, timeZone }: { row: MirroredIncident; timeZone: strin
   return (
     <tr data-mirrored-incident={row.incidentID}>
       <td className="border-b border-line py-1.5 pr-3">{name}</td>
-      <td className="border-b border-line py-1.5 pr-3 text-right tabular-nums">{row.eventsLoaded.toLocaleString('en')}</td>
+      <td className="border-b border-line py-1.5 pr-3 text-right tabular-nums">
+        {row.eventsLoaded.toLocaleString('en')}
+      </td>
       <td className="border-b border-line py-1.5 pr-3">
-        {row.lastSyncedAt === undefined ? <span className="text-muted">{row.status === 'syncing' ? 'syncing…' : 'never completely'}</span> : <Timestamp micros={row.lastSyncedAt * 1000} zone={timeZone} />}
+        {row.lastSyncedAt === undefined ? (
+          <span className="text-muted">{row.status === 'syncing' ? 'syncing…' : 'never completely'}</span>
+        ) : (
+          <Timestamp micros={row.lastSyncedAt * 1000} zone={timeZone} />
+        )}
       </td>
       <td className="border-b border-line py-1.5 text-right">
         <Button

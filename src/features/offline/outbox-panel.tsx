@@ -14,13 +14,18 @@ export function OutboxPanel({ timeZone }: { timeZone: string }) {
       <h2 id="outbox-heading" className="font-semibold">
         Writes not yet on the server
       </h2>
-      {waiting.length === 0 && failed.length === 0 ? <p className="text-muted">None: the server has everything written on this device.</p> : null}
+      {waiting.length === 0 && failed.length === 0 ? (
+        <p className="text-muted">None: the server has everything written on this device.</p>
+      ) : null}
       {failed.length > 0 ? (
         <div className="flex flex-col gap-2">
           <h3 className="font-medium text-danger">Refused by the server ({failed.length})</h3>
           <ul className="flex max-w-4xl flex-col gap-2" aria-label="Writes the server refused">
             {failed.map((entry) => (
-              <li key={entry.id} className="flex flex-wrap items-center gap-3 rounded-md border border-line bg-panel px-3 py-2">
+              <li
+                key={entry.id}
+                className="flex flex-wrap items-center gap-3 rounded-md border border-line bg-panel px-3 py-2"
+              >
                 <EntryText entry={entry} timeZone={timeZone} />
                 <span className="text-danger">{entry.error}</span>
                 <span className="ml-auto flex gap-2">
@@ -43,7 +48,11 @@ export function OutboxPanel({ timeZone }: { timeZone: string }) {
             {waiting.map((entry) => (
               <li key={entry.id} className="flex flex-wrap items-center gap-3 px-1">
                 <EntryText entry={entry} timeZone={timeZone} />
-                {entry.attempts > 0 ? <span className="text-muted">tried {entry.attempts}×: {entry.error}</span> : null}
+                {entry.attempts > 0 ? (
+                  <span className="text-muted">
+                    tried {entry.attempts}×: {entry.error}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ol>

@@ -26,7 +26,9 @@ export function ActorForm({ organizationID, onDone }: { organizationID: number; 
     try {
       await createOrganizationActor(organizationID, { displayName, startDate, description, isBot });
       void recordAuditAction('create organization actor', { organizationID, value: displayName });
-      await syncOrganization(organizationID).catch((caught: unknown) => console.error('organization could not be synced', caught));
+      await syncOrganization(organizationID).catch((caught: unknown) =>
+        console.error('organization could not be synced', caught),
+      );
       onDone();
     } catch (caught) {
       setError(fieldErrorOf(caught));
@@ -37,9 +39,29 @@ export function ActorForm({ organizationID, onDone }: { organizationID: number; 
   return (
     <form onSubmit={(event) => void submit(event)} className="flex max-w-xl flex-col gap-3" aria-label="Add actor">
       <h2 className="text-base font-semibold">Add actor</h2>
-      <TextField label="Display name" value={displayName} onChange={(event) => setDisplayName(event.target.value)} disabled={busy} error={errorFor(error, 'displayName')} autoFocus />
-      <TextField label="Start date" placeholder="YYYY-MM-DD" value={startDate} onChange={(event) => setStartDate(event.target.value)} disabled={busy} error={errorFor(error, 'startDate')} />
-      <TextareaField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} disabled={busy} error={errorFor(error, 'description')} />
+      <TextField
+        label="Display name"
+        value={displayName}
+        onChange={(event) => setDisplayName(event.target.value)}
+        disabled={busy}
+        error={errorFor(error, 'displayName')}
+        autoFocus
+      />
+      <TextField
+        label="Start date"
+        placeholder="YYYY-MM-DD"
+        value={startDate}
+        onChange={(event) => setStartDate(event.target.value)}
+        disabled={busy}
+        error={errorFor(error, 'startDate')}
+      />
+      <TextareaField
+        label="Description"
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+        disabled={busy}
+        error={errorFor(error, 'description')}
+      />
       <Checkbox checked={isBot} onCheckedChange={setIsBot} label="A bot (not a person)" disabled={busy} />
       {error && !FIELDS.includes(error.field ?? '') ? (
         <p role="alert" className="text-danger">

@@ -16,13 +16,22 @@ type Row = OrganizationActorInput & { id: number };
 export function ActorsBulkEdit({ onDone }: { onDone: () => void }) {
   const { mirror, organizationID } = useOrganizationPage();
   const [rows, setRows] = useState<Row[]>(() =>
-    [...mirror.actors].sort((a, b) => a.displayName.localeCompare(b.displayName)).map(({ id, displayName, startDate, description, isBot }) => ({ id, displayName, startDate, description, isBot })),
+    [...mirror.actors]
+      .sort((a, b) => a.displayName.localeCompare(b.displayName))
+      .map(({ id, displayName, startDate, description, isBot }) => ({
+        id,
+        displayName,
+        startDate,
+        description,
+        isBot,
+      })),
   );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<FieldError | undefined>();
   const at = rowFieldOf(error?.field);
 
-  const set = (index: number, patch: Partial<Row>) => setRows((current) => current.map((row, place) => (place === index ? { ...row, ...patch } : row)));
+  const set = (index: number, patch: Partial<Row>) =>
+    setRows((current) => current.map((row, place) => (place === index ? { ...row, ...patch } : row)));
 
   async function save() {
     setBusy(true);
@@ -30,7 +39,9 @@ export function ActorsBulkEdit({ onDone }: { onDone: () => void }) {
     try {
       await bulkEditOrganizationActors(organizationID, rows);
       void recordAuditAction('bulk edit organization actors', { organizationID, value: rows.length });
-      await syncOrganization(organizationID).catch((caught: unknown) => console.error('organization could not be synced', caught));
+      await syncOrganization(organizationID).catch((caught: unknown) =>
+        console.error('organization could not be synced', caught),
+      );
       onDone();
     } catch (caught) {
       setError(fieldErrorOf(caught));
@@ -62,19 +73,44 @@ export function ActorsBulkEdit({ onDone }: { onDone: () => void }) {
           {rows.map((row, index) => (
             <tr key={row.id} className="align-top">
               <td className="px-1 py-0.5">
-                <input aria-label={`Display name of row ${index + 1}`} value={row.displayName} disabled={busy} onChange={(event) => set(index, { displayName: event.target.value })} className={input} />
+                <input
+                  aria-label={`Display name of row ${index + 1}`}
+                  value={row.displayName}
+                  disabled={busy}
+                  onChange={(event) => set(index, { displayName: event.target.value })}
+                  className={input}
+                />
                 {cellError(index, 'displayName')}
               </td>
               <td className="w-36 px-1 py-0.5">
-                <input aria-label={`Start date of ${row.displayName}`} value={row.startDate} placeholder="YYYY-MM-DD" disabled={busy} onChange={(event) => set(index, { startDate: event.target.value })} className={input} />
+                <input
+                  aria-label={`Start date of ${row.displayName}`}
+                  value={row.startDate}
+                  placeholder="YYYY-MM-DD"
+                  disabled={busy}
+                  onChange={(event) => set(index, { startDate: event.target.value })}
+                  className={input}
+                />
                 {cellError(index, 'startDate')}
               </td>
               <td className="px-1 py-0.5">
-                <input aria-label={`Description of ${row.displayName}`} value={row.description} disabled={busy} onChange={(event) => set(index, { description: event.target.value })} className={input} />
+                <input
+                  aria-label={`Description of ${row.displayName}`}
+                  value={row.description}
+                  disabled={busy}
+                  onChange={(event) => set(index, { description: event.target.value })}
+                  className={input}
+                />
                 {cellError(index, 'description')}
               </td>
               <td className="px-1 py-0.5 text-center">
-                <input type="checkbox" aria-label={`${row.displayName} is a bot`} checked={row.isBot} disabled={busy} onChange={(event) => set(index, { isBot: event.target.checked })} />
+                <input
+                  type="checkbox"
+                  aria-label={`${row.displayName} is a bot`}
+                  checked={row.isBot}
+                  disabled={busy}
+                  onChange={(event) => set(index, { isBot: event.target.checked })}
+                />
               </td>
             </tr>
           ))}

@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { IncidentSummary } from '../../../domain/incident.ts';
 import { filterIncidents } from './filter-incidents.ts';
 
-const incident = (id: number, name: string, description: string, incidentTags: string[]) => ({ id, name, description, incidentTags }) as unknown as IncidentSummary;
-const incidents = [incident(1, 'Orders database failover', 'NVMe controller', ['sev1', 'database']), incident(2, 'Roof survey drone hard landing', 'hall B', ['sev3'])];
+const incident = (id: number, name: string, description: string, incidentTags: string[]) =>
+  ({ id, name, description, incidentTags }) as unknown as IncidentSummary;
+const incidents = [
+  incident(1, 'Orders database failover', 'NVMe controller', ['sev1', 'database']),
+  incident(2, 'Roof survey drone hard landing', 'hall B', ['sev3']),
+];
 
 describe('filterIncidents', () => {
   it('keeps incidents with every word in the name or description', () => {

@@ -13,7 +13,15 @@ import { TextareaField } from '../../ui/textarea-field.tsx';
 import { createIncident } from './organizations-api.ts';
 import { errorFor, fieldErrorOf, type FieldError } from './write-error.ts';
 
-export function IncidentForm({ organizationID, onCreated, onCancel }: { organizationID: number | undefined; onCreated: (incidentID: number) => void; onCancel: () => void }) {
+export function IncidentForm({
+  organizationID,
+  onCreated,
+  onCancel,
+}: {
+  organizationID: number | undefined;
+  onCreated: (incidentID: number) => void;
+  onCancel: () => void;
+}) {
   useOrganizationsSync();
   const organizations = useOrganizations() ?? [];
   const [chosen, setChosen] = useState(organizationID ? String(organizationID) : '');
@@ -34,7 +42,9 @@ export function IncidentForm({ organizationID, onCreated, onCancel }: { organiza
     try {
       const id = await createIncident(orgID, { name, description });
       void recordAuditAction('create incident', { organizationID: orgID, incidentID: id });
-      await Promise.all([syncOrganization(orgID), syncIncidentList()]).catch((caught: unknown) => console.error('lists could not be synced', caught));
+      await Promise.all([syncOrganization(orgID), syncIncidentList()]).catch((caught: unknown) =>
+        console.error('lists could not be synced', caught),
+      );
       onCreated(id);
     } catch (caught) {
       setError(fieldErrorOf(caught));
@@ -49,14 +59,30 @@ export function IncidentForm({ organizationID, onCreated, onCancel }: { organiza
           <SelectField
             label="Organization"
             value={chosen}
-            options={[{ value: '', label: 'Choose…' }, ...organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))]}
+            options={[
+              { value: '', label: 'Choose…' },
+              ...organizations.map((organization) => ({ value: String(organization.id), label: organization.name })),
+            ]}
             onChange={(event) => setChosen(event.target.value)}
             disabled={busy}
             error={errorFor(error, 'organizationID')}
           />
         ) : null}
-        <TextField label="Incident name" value={name} onChange={(event) => setName(event.target.value)} disabled={busy} error={errorFor(error, 'name')} autoFocus />
-        <TextareaField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} disabled={busy} error={errorFor(error, 'description')} />
+        <TextField
+          label="Incident name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          disabled={busy}
+          error={errorFor(error, 'name')}
+          autoFocus
+        />
+        <TextareaField
+          label="Description"
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          disabled={busy}
+          error={errorFor(error, 'description')}
+        />
         {error && !['name', 'description', 'organizationID'].includes(error.field ?? '') ? (
           <p role="alert" className="text-danger">
             {error.message}

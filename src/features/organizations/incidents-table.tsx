@@ -3,7 +3,16 @@
  * adds one) and filter by words and by incident tag. Used by an organization's page and /incidents.
  */
 import { countNoun } from '../../../domain/count-noun.ts';
-import { createSortedRowModel, rowSortingFeature, sortFn_basic, sortFn_text, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import {
+  createSortedRowModel,
+  rowSortingFeature,
+  sortFn_basic,
+  sortFn_text,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type SortingState,
+} from '@tanstack/react-table';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { IncidentSummary } from '../../../domain/incident.ts';
@@ -11,10 +20,15 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
 import { filterIncidents } from './filter-incidents.ts';
 
-const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel(), sortFns: { basic: sortFn_basic, text: sortFn_text } });
+const features = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { basic: sortFn_basic, text: sortFn_text },
+});
 
 function columnsFor(timeZone: string, showOrganization: boolean): Array<ColumnDef<typeof features, IncidentSummary>> {
-  const time = (micros: number | null) => (micros === null ? <span className="text-muted">—</span> : <Timestamp micros={micros} zone={timeZone} />);
+  const time = (micros: number | null) =>
+    micros === null ? <span className="text-muted">—</span> : <Timestamp micros={micros} zone={timeZone} />;
   const columns: Array<ColumnDef<typeof features, IncidentSummary>> = [
     {
       id: 'name',
@@ -22,18 +36,63 @@ function columnsFor(timeZone: string, showOrganization: boolean): Array<ColumnDe
       accessorFn: (incident) => incident.name.toLowerCase(),
       sortFn: 'text',
       cell: ({ row }) => (
-        <Link to="/incident/$incidentID" params={{ incidentID: row.original.id }} className="font-medium text-accent hover:underline">
+        <Link
+          to="/incident/$incidentID"
+          params={{ incidentID: row.original.id }}
+          className="font-medium text-accent hover:underline"
+        >
           {row.original.name}
         </Link>
       ),
     },
-    { id: 'tags', header: 'Tags', enableSorting: false, cell: ({ row }) => <span className="text-muted">{row.original.incidentTags.join(', ')}</span> },
-    { id: 'firstTimestamp', header: 'Starts', accessorFn: (incident) => incident.firstTimestamp ?? -1, sortFn: 'basic', cell: ({ row }) => time(row.original.firstTimestamp) },
-    { id: 'lastTimestamp', header: 'Ends', accessorFn: (incident) => incident.lastTimestamp ?? -1, sortFn: 'basic', cell: ({ row }) => time(row.original.lastTimestamp) },
-    { id: 'events', header: 'Events', accessorFn: (incident) => incident.counts.events, sortFn: 'basic', cell: ({ row }) => row.original.counts.events.toLocaleString('en') },
-    { id: 'streams', header: 'Streams', accessorFn: (incident) => incident.counts.streams, sortFn: 'basic', cell: ({ row }) => row.original.counts.streams },
-    { id: 'humanActorCount', header: 'People', accessorFn: (incident) => incident.counts.humanActorCount, sortFn: 'basic', cell: ({ row }) => row.original.counts.humanActorCount },
-    { id: 'createTimestamp', header: 'Created', accessorFn: (incident) => incident.createTimestamp, sortFn: 'basic', cell: ({ row }) => time(row.original.createTimestamp) },
+    {
+      id: 'tags',
+      header: 'Tags',
+      enableSorting: false,
+      cell: ({ row }) => <span className="text-muted">{row.original.incidentTags.join(', ')}</span>,
+    },
+    {
+      id: 'firstTimestamp',
+      header: 'Starts',
+      accessorFn: (incident) => incident.firstTimestamp ?? -1,
+      sortFn: 'basic',
+      cell: ({ row }) => time(row.original.firstTimestamp),
+    },
+    {
+      id: 'lastTimestamp',
+      header: 'Ends',
+      accessorFn: (incident) => incident.lastTimestamp ?? -1,
+      sortFn: 'basic',
+      cell: ({ row }) => time(row.original.lastTimestamp),
+    },
+    {
+      id: 'events',
+      header: 'Events',
+      accessorFn: (incident) => incident.counts.events,
+      sortFn: 'basic',
+      cell: ({ row }) => row.original.counts.events.toLocaleString('en'),
+    },
+    {
+      id: 'streams',
+      header: 'Streams',
+      accessorFn: (incident) => incident.counts.streams,
+      sortFn: 'basic',
+      cell: ({ row }) => row.original.counts.streams,
+    },
+    {
+      id: 'humanActorCount',
+      header: 'People',
+      accessorFn: (incident) => incident.counts.humanActorCount,
+      sortFn: 'basic',
+      cell: ({ row }) => row.original.counts.humanActorCount,
+    },
+    {
+      id: 'createTimestamp',
+      header: 'Created',
+      accessorFn: (incident) => incident.createTimestamp,
+      sortFn: 'basic',
+      cell: ({ row }) => time(row.original.createTimestamp),
+    },
   ];
   if (showOrganization) {
     columns.splice(1, 0, {
@@ -42,7 +101,11 @@ function columnsFor(timeZone: string, showOrganization: boolean): Array<ColumnDe
       accessorFn: (incident) => incident.organizationName.toLowerCase(),
       sortFn: 'text',
       cell: ({ row }) => (
-        <Link to="/organization/$organizationID" params={{ organizationID: row.original.organizationID }} className="text-accent hover:underline">
+        <Link
+          to="/organization/$organizationID"
+          params={{ organizationID: row.original.organizationID }}
+          className="text-accent hover:underline"
+        >
           {row.original.organizationName}
         </Link>
       ),
@@ -51,14 +114,29 @@ function columnsFor(timeZone: string, showOrganization: boolean): Array<ColumnDe
   return columns;
 }
 
-export function IncidentsTable({ incidents, timeZone, showOrganization = false }: { incidents: readonly IncidentSummary[]; timeZone: string; showOrganization?: boolean }) {
+export function IncidentsTable({
+  incidents,
+  timeZone,
+  showOrganization = false,
+}: {
+  incidents: readonly IncidentSummary[];
+  timeZone: string;
+  showOrganization?: boolean;
+}) {
   const [sorting, setSorting] = useState<SortingState>([{ id: 'createTimestamp', desc: true }]);
   const [term, setTerm] = useState('');
   const [tag, setTag] = useState('');
   const tags = useMemo(() => [...new Set(incidents.flatMap((incident) => incident.incidentTags))].sort(), [incidents]);
   const data = useMemo(() => filterIncidents(incidents, term, tag), [incidents, term, tag]);
   const columns = useMemo(() => columnsFor(timeZone, showOrganization), [timeZone, showOrganization]);
-  const table = useTable({ features, columns, data, state: { sorting }, onSortingChange: setSorting, getRowId: (incident) => String(incident.id) });
+  const table = useTable({
+    features,
+    columns,
+    data,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getRowId: (incident) => String(incident.id),
+  });
 
   return (
     <div className="flex flex-col gap-2">
@@ -67,11 +145,25 @@ export function IncidentsTable({ incidents, timeZone, showOrganization = false }
           <label htmlFor="incident-filter" className="font-medium">
             Filter incidents
           </label>
-          <input id="incident-filter" type="search" value={term} onChange={(event) => setTerm(event.target.value)} placeholder="Words in the name or description" className="w-72 rounded-md border border-line bg-panel px-2.5 py-1.5" />
+          <input
+            id="incident-filter"
+            type="search"
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+            placeholder="Words in the name or description"
+            className="w-72 rounded-md border border-line bg-panel px-2.5 py-1.5"
+          />
         </div>
-        <SelectField label="Tag" value={tag} options={[{ value: '', label: 'Any tag' }, ...tags.map((name) => ({ value: name, label: name }))]} onChange={(event) => setTag(event.target.value)} className="w-44" />
+        <SelectField
+          label="Tag"
+          value={tag}
+          options={[{ value: '', label: 'Any tag' }, ...tags.map((name) => ({ value: name, label: name }))]}
+          onChange={(event) => setTag(event.target.value)}
+          className="w-44"
+        />
         <p role="status" className="pb-1.5 text-sm text-muted">
-          {data.length.toLocaleString('en')} of {countNoun(incidents.length, 'incident')} · shift-click a heading to sort on several fields
+          {data.length.toLocaleString('en')} of {countNoun(incidents.length, 'incident')} · shift-click a heading to
+          sort on several fields
         </p>
       </div>
       <table className="w-full border-collapse rounded-md border border-line bg-panel text-sm" aria-label="Incidents">
@@ -81,9 +173,17 @@ export function IncidentsTable({ incidents, timeZone, showOrganization = false }
               {group.headers.map((header) => {
                 const sorted = header.column.getIsSorted();
                 return (
-                  <th key={header.id} className="px-2 py-1.5" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+                  <th
+                    key={header.id}
+                    className="px-2 py-1.5"
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+                  >
                     {header.column.getCanSort() ? (
-                      <button type="button" onClick={header.column.getToggleSortingHandler()} className="flex items-center gap-1 font-semibold hover:text-accent">
+                      <button
+                        type="button"
+                        onClick={header.column.getToggleSortingHandler()}
+                        className="flex items-center gap-1 font-semibold hover:text-accent"
+                      >
                         <table.FlexRender header={header} />
                         <span aria-hidden="true" className="text-xs text-muted">
                           {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}

@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { filterOrganizationEvents, readInterval, type OrganizationFilter } from './organization-event-filter.ts';
 
-const event = (streamID: number, actorID: number, startTimestamp: number, message: string, isMarker = false) => ({ streamID, actorID, isMarker, message, startTimestamp, endTimestamp: startTimestamp });
-const events = [event(1, 10, 100, 'Payments down'), event(2, 10, 200, 'Login slow'), event(1, 11, 300, 'payments BACK up'), event(2, 0, 400, 'Marker: all clear', true)];
+const event = (streamID: number, actorID: number, startTimestamp: number, message: string, isMarker = false) => ({
+  streamID,
+  actorID,
+  isMarker,
+  message,
+  startTimestamp,
+  endTimestamp: startTimestamp,
+});
+const events = [
+  event(1, 10, 100, 'Payments down'),
+  event(2, 10, 200, 'Login slow'),
+  event(1, 11, 300, 'payments BACK up'),
+  event(2, 0, 400, 'Marker: all clear', true),
+];
 const none: OrganizationFilter = { interval: null, hiddenIncidentIDs: new Set(), actorID: undefined, text: '' };
-const kept = (filter: Partial<OrganizationFilter>) => Array.from(filterOrganizationEvents(events, { ...none, ...filter }).positions);
+const kept = (filter: Partial<OrganizationFilter>) =>
+  Array.from(filterOrganizationEvents(events, { ...none, ...filter }).positions);
 
-describe('the organization pictures\' filters', () => {
+describe("the organization pictures' filters", () => {
   it('keeps everything when nothing is set', () => {
     expect(kept({})).toEqual([0, 1, 2, 3]);
   });
@@ -16,7 +29,7 @@ describe('the organization pictures\' filters', () => {
   it('leaves out the incidents switched off', () => {
     expect(kept({ hiddenIncidentIDs: new Set([2]) })).toEqual([0, 2]);
   });
-  it('keeps one actor\'s events, and the markers as context', () => {
+  it("keeps one actor's events, and the markers as context", () => {
     expect(kept({ actorID: 11 })).toEqual([2, 3]);
   });
   it('needs every word of the search term, in any case', () => {
@@ -25,9 +38,15 @@ describe('the organization pictures\' filters', () => {
   });
   it('reads the interval in the zone, and says which field is wrong', () => {
     const last = Date.UTC(2027, 0, 1) * 1000;
-    expect(readInterval('2026-03-01 10:00:00', '', 'UTC', { first: 0, last })).toEqual({ interval: { start: Date.UTC(2026, 2, 1, 10) * 1000, end: last } });
+    expect(readInterval('2026-03-01 10:00:00', '', 'UTC', { first: 0, last })).toEqual({
+      interval: { start: Date.UTC(2026, 2, 1, 10) * 1000, end: last },
+    });
     expect(readInterval('', '', 'UTC', { first: 0, last: 9 })).toEqual({ interval: null });
-    expect(readInterval('soon', '2026-03-01 10:00:00', 'UTC', { first: 0, last: 9 })).toEqual({ errors: { from: 'is not a date (YYYY-MM-DD HH:mm:ss)' } });
-    expect(readInterval('2026-03-02 00:00:00', '2026-03-01 00:00:00', 'UTC', { first: 0, last: 9 })).toEqual({ errors: { to: 'must not be before From' } });
+    expect(readInterval('soon', '2026-03-01 10:00:00', 'UTC', { first: 0, last: 9 })).toEqual({
+      errors: { from: 'is not a date (YYYY-MM-DD HH:mm:ss)' },
+    });
+    expect(readInterval('2026-03-02 00:00:00', '2026-03-01 00:00:00', 'UTC', { first: 0, last: 9 })).toEqual({
+      errors: { to: 'must not be before From' },
+    });
   });
 });

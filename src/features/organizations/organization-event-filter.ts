@@ -41,12 +41,16 @@ function matcher(text: string): (message: string) => boolean {
   };
 }
 
-export function filterOrganizationEvents(events: readonly OrganizationFilterEvent[], filter: OrganizationFilter): OrganizationShown {
+export function filterOrganizationEvents(
+  events: readonly OrganizationFilterEvent[],
+  filter: OrganizationFilter,
+): OrganizationShown {
   const matches = matcher(filter.text);
   const kept: number[] = [];
   for (let index = 0; index < events.length; index += 1) {
     const event = events[index]!;
-    if (filter.interval && (event.endTimestamp < filter.interval.start || event.startTimestamp > filter.interval.end)) continue;
+    if (filter.interval && (event.endTimestamp < filter.interval.start || event.startTimestamp > filter.interval.end))
+      continue;
     if (filter.hiddenIncidentIDs.has(event.streamID)) continue;
     if (filter.actorID !== undefined && !event.isMarker && event.actorID !== filter.actorID) continue;
     if (!matches(event.message)) continue;
@@ -57,10 +61,16 @@ export function filterOrganizationEvents(events: readonly OrganizationFilterEven
 
 export const INTERVAL_PATTERN = 'YYYY-MM-DD HH:mm:ss';
 
-export const intervalText = (micros: number | undefined, zone: string) => (micros === undefined ? '' : formatMicros(micros, zone, INTERVAL_PATTERN));
+export const intervalText = (micros: number | undefined, zone: string) =>
+  micros === undefined ? '' : formatMicros(micros, zone, INTERVAL_PATTERN);
 
 /** Both empty clears the interval; one empty takes the first or last event's time. */
-export function readInterval(fromText: string, toText: string, zone: string, bounds: { first: number; last: number }): { interval: { start: number; end: number } | null } | { errors: { from?: string; to?: string } } {
+export function readInterval(
+  fromText: string,
+  toText: string,
+  zone: string,
+  bounds: { first: number; last: number },
+): { interval: { start: number; end: number } | null } | { errors: { from?: string; to?: string } } {
   if (fromText.trim() === '' && toText.trim() === '') return { interval: null };
   const start = fromText.trim() === '' ? bounds.first : parseDate(fromText, zone);
   const end = toText.trim() === '' ? bounds.last : parseDate(toText, zone);
@@ -84,10 +94,16 @@ export interface OrganizationFilterFields {
 export function organizationFilterOf(fields: OrganizationFilterFields): OrganizationFilter {
   return {
     interval: fields.timeInterval,
-    hiddenIncidentIDs: new Set(Object.entries(fields.streamVisibility).flatMap(([id, shown]) => (shown ? [] : [Number(id)]))),
+    hiddenIncidentIDs: new Set(
+      Object.entries(fields.streamVisibility).flatMap(([id, shown]) => (shown ? [] : [Number(id)])),
+    ),
     actorID: fields.selectedOrganizationActorIDs[0],
     text: fields.searchTerm,
   };
 }
 
-export const isFiltering = (filter: OrganizationFilter) => filter.interval !== null || filter.hiddenIncidentIDs.size > 0 || filter.actorID !== undefined || filter.text.trim() !== '';
+export const isFiltering = (filter: OrganizationFilter) =>
+  filter.interval !== null ||
+  filter.hiddenIncidentIDs.size > 0 ||
+  filter.actorID !== undefined ||
+  filter.text.trim() !== '';

@@ -19,10 +19,15 @@ export function OrganizationEventPanel({ eventID }: { eventID: number }) {
   const body = current.event ? (
     <>
       <p className="text-sm text-muted">
-        {current.event.incidentName} · {current.event.streamName} · <Timestamp micros={current.event.startTimestamp} zone={timeZone} />
+        {current.event.incidentName} · {current.event.streamName} ·{' '}
+        <Timestamp micros={current.event.startTimestamp} zone={timeZone} />
       </p>
       <p className="break-words whitespace-pre-wrap">{current.event.message}</p>
-      <Link to="/incident/$incidentID/{-$viewName}/event/$eventID" params={{ incidentID: current.event.incidentID, eventID }} className="text-accent hover:underline">
+      <Link
+        to="/incident/$incidentID/{-$viewName}/event/$eventID"
+        params={{ incidentID: current.event.incidentID, eventID }}
+        className="text-accent hover:underline"
+      >
         Open in its incident
       </Link>
     </>
@@ -43,7 +48,11 @@ export function OrganizationEventPanel({ eventID }: { eventID: number }) {
     );
   }
   return (
-    <aside aria-label="event details" data-detail-panel="event" className="flex w-96 shrink-0 flex-col gap-2 rounded-md border border-line bg-panel p-3">
+    <aside
+      aria-label="event details"
+      data-detail-panel="event"
+      className="flex w-96 shrink-0 flex-col gap-2 rounded-md border border-line bg-panel p-3"
+    >
       <div className="flex items-start justify-between gap-2">
         <h2 className="text-base font-semibold">Event {eventID}</h2>
         <ClosePanel kind="event" organizationID={organizationID} />

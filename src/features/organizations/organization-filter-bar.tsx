@@ -7,7 +7,14 @@ import { useState, type CSSProperties, type FormEvent } from 'react';
 import { paletteColor } from '../../../domain/color/palette.ts';
 import { Button } from '../../ui/button.tsx';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
-import { intervalText, INTERVAL_PATTERN, isFiltering, organizationFilterOf, readInterval, type OrganizationFilterFields } from './organization-event-filter.ts';
+import {
+  intervalText,
+  INTERVAL_PATTERN,
+  isFiltering,
+  organizationFilterOf,
+  readInterval,
+  type OrganizationFilterFields,
+} from './organization-event-filter.ts';
 
 export interface OrganizationFilterBarProps {
   fields: OrganizationFilterFields;
@@ -22,23 +29,49 @@ export interface OrganizationFilterBarProps {
 
 const fieldClass = 'rounded-md border bg-panel px-2 py-1 text-ink';
 
-export function OrganizationFilterBar({ fields, update, zone: wantedZone, incidents, actors, shownCount, totalCount, bounds }: OrganizationFilterBarProps) {
+export function OrganizationFilterBar({
+  fields,
+  update,
+  zone: wantedZone,
+  incidents,
+  actors,
+  shownCount,
+  totalCount,
+  bounds,
+}: OrganizationFilterBarProps) {
   const filter = organizationFilterOf(fields);
   const active = isFiltering(filter);
   const zone = useTimeZoneReady(wantedZone) ? wantedZone : 'UTC';
-  const clearAll = () => update({ timeInterval: null, searchTerm: '', streamVisibility: {}, selectedOrganizationActorIDs: [] });
+  const clearAll = () =>
+    update({ timeInterval: null, searchTerm: '', streamVisibility: {}, selectedOrganizationActorIDs: [] });
 
   return (
-    <section aria-label="Filters of the organization's pictures" className="flex flex-col gap-2 rounded-md border border-line bg-panel p-2 text-sm">
+    <section
+      aria-label="Filters of the organization's pictures"
+      className="flex flex-col gap-2 rounded-md border border-line bg-panel p-2 text-sm"
+    >
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-0.5">
           <label htmlFor="organization-search-term" className="text-xs font-medium text-muted">
             Search term
           </label>
-          <input id="organization-search-term" type="search" value={fields.searchTerm} placeholder="Words in the message" className={`${fieldClass} w-52 border-line`} onChange={(event) => update({ searchTerm: event.target.value })} />
+          <input
+            id="organization-search-term"
+            type="search"
+            value={fields.searchTerm}
+            placeholder="Words in the message"
+            className={`${fieldClass} w-52 border-line`}
+            onChange={(event) => update({ searchTerm: event.target.value })}
+          />
         </div>
         {/* Keyed by the interval, so one set elsewhere (a pinch on actor-scatter, Clear filters) is what the fields say. */}
-        <IntervalFields key={`${filter.interval?.start ?? ''}-${filter.interval?.end ?? ''}`} interval={filter.interval} zone={zone} bounds={bounds} onInterval={(timeInterval) => update({ timeInterval })} />
+        <IntervalFields
+          key={`${filter.interval?.start ?? ''}-${filter.interval?.end ?? ''}`}
+          interval={filter.interval}
+          zone={zone}
+          bounds={bounds}
+          onInterval={(timeInterval) => update({ timeInterval })}
+        />
         <div className="flex flex-col gap-0.5">
           <label htmlFor="organization-actor" className="text-xs font-medium text-muted">
             Actor
@@ -47,7 +80,9 @@ export function OrganizationFilterBar({ fields, update, zone: wantedZone, incide
             id="organization-actor"
             value={filter.actorID === undefined ? '' : String(filter.actorID)}
             className={`${fieldClass} max-w-56 border-line`}
-            onChange={(event) => update({ selectedOrganizationActorIDs: event.target.value === '' ? [] : [Number(event.target.value)] })}
+            onChange={(event) =>
+              update({ selectedOrganizationActorIDs: event.target.value === '' ? [] : [Number(event.target.value)] })
+            }
           >
             <option value="">All actors</option>
             {actors.map((actor) => (
@@ -72,11 +107,20 @@ export function OrganizationFilterBar({ fields, update, zone: wantedZone, incide
           const shown = !filter.hiddenIncidentIDs.has(incident.id);
           return (
             <label key={incident.id} className="flex cursor-pointer items-center gap-1.5">
-              <input type="checkbox" checked={shown} onChange={() => update({ streamVisibility: { ...fields.streamVisibility, [incident.id]: !shown } })} />
+              <input
+                type="checkbox"
+                checked={shown}
+                onChange={() => update({ streamVisibility: { ...fields.streamVisibility, [incident.id]: !shown } })}
+              />
               <span
                 aria-hidden="true"
                 className="inline-block h-3 w-1.5 rounded-sm bg-[var(--incident-light)] dark:bg-[var(--incident-dark)]"
-                style={{ '--incident-light': paletteColor(incident.colorIndex, 'light'), '--incident-dark': paletteColor(incident.colorIndex, 'dark') } as CSSProperties}
+                style={
+                  {
+                    '--incident-light': paletteColor(incident.colorIndex, 'light'),
+                    '--incident-dark': paletteColor(incident.colorIndex, 'dark'),
+                  } as CSSProperties
+                }
               />
               {incident.name}
             </label>
@@ -87,7 +131,17 @@ export function OrganizationFilterBar({ fields, update, zone: wantedZone, incide
   );
 }
 
-function IntervalFields({ interval, zone, bounds, onInterval }: { interval: { start: number; end: number } | null; zone: string; bounds: { first: number; last: number }; onInterval: (interval: { start: number; end: number } | null) => void }) {
+function IntervalFields({
+  interval,
+  zone,
+  bounds,
+  onInterval,
+}: {
+  interval: { start: number; end: number } | null;
+  zone: string;
+  bounds: { first: number; last: number };
+  onInterval: (interval: { start: number; end: number } | null) => void;
+}) {
   const [from, setFrom] = useState(() => intervalText(interval?.start, zone));
   const [to, setTo] = useState(() => intervalText(interval?.end, zone));
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});

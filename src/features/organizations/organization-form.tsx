@@ -9,7 +9,13 @@ import { TextareaField } from '../../ui/textarea-field.tsx';
 import { createOrganization } from './organizations-api.ts';
 import { errorFor, fieldErrorOf, type FieldError } from './write-error.ts';
 
-export function OrganizationForm({ onCreated, onCancel }: { onCreated: (organizationID: number) => void; onCancel: () => void }) {
+export function OrganizationForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (organizationID: number) => void;
+  onCancel: () => void;
+}) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [busy, setBusy] = useState(false);
@@ -32,9 +38,26 @@ export function OrganizationForm({ onCreated, onCancel }: { onCreated: (organiza
 
   return (
     <Page title="Add organization">
-      <form onSubmit={(event) => void submit(event)} className="flex max-w-xl flex-col gap-3" aria-label="Add organization">
-        <TextField label="Organization name" value={name} onChange={(event) => setName(event.target.value)} disabled={busy} error={errorFor(error, 'name')} autoFocus />
-        <TextareaField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} disabled={busy} error={errorFor(error, 'description')} />
+      <form
+        onSubmit={(event) => void submit(event)}
+        className="flex max-w-xl flex-col gap-3"
+        aria-label="Add organization"
+      >
+        <TextField
+          label="Organization name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          disabled={busy}
+          error={errorFor(error, 'name')}
+          autoFocus
+        />
+        <TextareaField
+          label="Description"
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          disabled={busy}
+          error={errorFor(error, 'description')}
+        />
         {error && error.field !== 'name' && error.field !== 'description' ? (
           <p role="alert" className="text-danger">
             {error.message}

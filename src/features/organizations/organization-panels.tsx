@@ -13,16 +13,38 @@ function useClosePanel(): () => void {
   const params: { visualizationName?: VisualizationName; viewName?: ViewName } = useParams({ strict: false });
   const navigate = useNavigate();
   return () => {
-    if (params.visualizationName !== undefined) void navigate({ to: '/organization/$organizationID/{-$viewName}/type/$visualizationName', params: { organizationID, visualizationName: params.visualizationName } });
-    else void navigate({ to: '/organization/$organizationID/{-$viewName}', params: { organizationID, viewName: params.viewName } });
+    if (params.visualizationName !== undefined)
+      void navigate({
+        to: '/organization/$organizationID/{-$viewName}/type/$visualizationName',
+        params: { organizationID, visualizationName: params.visualizationName },
+      });
+    else
+      void navigate({
+        to: '/organization/$organizationID/{-$viewName}',
+        params: { organizationID, viewName: params.viewName },
+      });
   };
 }
 
 /** On a tablet (below 1200 px) a panel is a sheet over the picture, which keeps the width; Escape closes it. */
-export function OrganizationPanelSheet({ kind, title, children }: { kind: string; title: ReactNode; children: ReactNode }) {
+export function OrganizationPanelSheet({
+  kind,
+  title,
+  children,
+}: {
+  kind: string;
+  title: ReactNode;
+  children: ReactNode;
+}) {
   const close = useClosePanel();
   return (
-    <Sheet open onOpenChange={(open) => !open && close()} side="right" title={`${kind[0]?.toUpperCase() ?? ''}${kind.slice(1)} details`} testID="detail-sheet">
+    <Sheet
+      open
+      onOpenChange={(open) => !open && close()}
+      side="right"
+      title={`${kind[0]?.toUpperCase() ?? ''}${kind.slice(1)} details`}
+      testID="detail-sheet"
+    >
       <aside aria-label={`${kind} details`} data-detail-panel={kind} className="flex flex-col gap-2">
         <h2 className="text-base font-semibold break-words">{title}</h2>
         {children}
@@ -42,7 +64,11 @@ function Panel({ kind, title, children }: { kind: string; title: string; childre
     );
   }
   return (
-    <aside aria-label={`${kind} details`} data-detail-panel={kind} className="flex w-96 shrink-0 flex-col gap-2 rounded-md border border-line bg-panel p-3">
+    <aside
+      aria-label={`${kind} details`}
+      data-detail-panel={kind}
+      className="flex w-96 shrink-0 flex-col gap-2 rounded-md border border-line bg-panel p-3"
+    >
       <div className="flex items-start justify-between gap-2">
         <div>
           <p className="text-xs font-medium tracking-wide text-muted uppercase">{kind}</p>
@@ -58,7 +84,14 @@ function Panel({ kind, title, children }: { kind: string; title: string; childre
 export function OrganizationActorPanel({ actorID }: { actorID: number }) {
   const { mirror } = useOrganizationPage();
   const actor = mirror.actors.find((candidate) => candidate.id === actorID);
-  if (!actor) return <Panel kind="actor" title={`Actor ${actorID}`}><p role="alert" className="text-muted">This organization has no actor {actorID}.</p></Panel>;
+  if (!actor)
+    return (
+      <Panel kind="actor" title={`Actor ${actorID}`}>
+        <p role="alert" className="text-muted">
+          This organization has no actor {actorID}.
+        </p>
+      </Panel>
+    );
   return (
     <Panel kind="actor" title={actor.displayName}>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-sm">
@@ -77,13 +110,22 @@ export function OrganizationActorPanel({ actorID }: { actorID: number }) {
 export function OrganizationIncidentPanel({ incidentID }: { incidentID: number }) {
   const { mirror, timeZone } = useOrganizationPage();
   const incident = mirror.incidents.find((candidate) => candidate.id === incidentID);
-  if (!incident) return <Panel kind="incident" title={`Incident ${incidentID}`}><p role="alert" className="text-muted">This organization has no incident {incidentID}.</p></Panel>;
+  if (!incident)
+    return (
+      <Panel kind="incident" title={`Incident ${incidentID}`}>
+        <p role="alert" className="text-muted">
+          This organization has no incident {incidentID}.
+        </p>
+      </Panel>
+    );
   return (
     <Panel kind="incident" title={incident.name}>
       <p className="break-words text-muted">{incident.description}</p>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-sm">
         <dt className="text-muted">Starts</dt>
-        <dd>{incident.firstTimestamp !== null ? <Timestamp micros={incident.firstTimestamp} zone={timeZone} /> : '—'}</dd>
+        <dd>
+          {incident.firstTimestamp !== null ? <Timestamp micros={incident.firstTimestamp} zone={timeZone} /> : '—'}
+        </dd>
         <dt className="text-muted">Events</dt>
         <dd>{incident.counts.events.toLocaleString('en')}</dd>
         <dt className="text-muted">Streams</dt>
@@ -106,7 +148,11 @@ export function OrganizationTagPanel({ tagName }: { tagName: string }) {
       <ul className="flex flex-col gap-1" aria-label={`Incidents tagged ${tagName}`}>
         {incidents.map((incident) => (
           <li key={incident.id}>
-            <Link to="/incident/$incidentID" params={{ incidentID: incident.id }} className="text-accent hover:underline">
+            <Link
+              to="/incident/$incidentID"
+              params={{ incidentID: incident.id }}
+              className="text-accent hover:underline"
+            >
               {incident.name}
             </Link>
           </li>
@@ -123,13 +169,23 @@ export function ClosePanel({ kind, organizationID }: { kind: string; organizatio
   const className = 'rounded px-2 py-0.5 hover:bg-raised';
   if (params.visualizationName !== undefined) {
     return (
-      <Link to="/organization/$organizationID/{-$viewName}/type/$visualizationName" params={{ organizationID, visualizationName: params.visualizationName }} aria-label={`Close the ${kind} details`} className={className}>
+      <Link
+        to="/organization/$organizationID/{-$viewName}/type/$visualizationName"
+        params={{ organizationID, visualizationName: params.visualizationName }}
+        aria-label={`Close the ${kind} details`}
+        className={className}
+      >
         ✕
       </Link>
     );
   }
   return (
-    <Link to="/organization/$organizationID/{-$viewName}" params={{ organizationID, viewName: params.viewName }} aria-label={`Close the ${kind} details`} className={className}>
+    <Link
+      to="/organization/$organizationID/{-$viewName}"
+      params={{ organizationID, viewName: params.viewName }}
+      aria-label={`Close the ${kind} details`}
+      className={className}
+    >
       ✕
     </Link>
   );

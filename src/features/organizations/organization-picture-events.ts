@@ -55,7 +55,12 @@ export function organizationPictureEvents(
     const linked = actor.organizationActorID === null ? undefined : byOrganizationActor.get(actor.organizationActorID);
     if (actor.organizationActorID !== null) {
       columnOfActor.set(actor.id, actor.organizationActorID);
-      if (!columns.has(actor.organizationActorID)) columns.set(actor.organizationActorID, { id: actor.organizationActorID, name: linked?.displayName ?? actor.name, isBot: linked?.isBot ?? actor.isBot });
+      if (!columns.has(actor.organizationActorID))
+        columns.set(actor.organizationActorID, {
+          id: actor.organizationActorID,
+          name: linked?.displayName ?? actor.name,
+          isBot: linked?.isBot ?? actor.isBot,
+        });
       continue;
     }
     const key = actor.name.toLowerCase();
@@ -78,10 +83,22 @@ export function organizationPictureEvents(
     if (actorID === 0 && !row.isMarker) withoutActor += 1;
     if (actorID !== 0) used.add(actorID);
     withEvents.add(row.incidentID);
-    return { id: row.id, incidentID: row.incidentID, streamID: row.incidentID, actorID, isMarker: row.isMarker, message: row.message, startTimestamp: row.startTimestamp, endTimestamp: row.endTimestamp, extra: null };
+    return {
+      id: row.id,
+      incidentID: row.incidentID,
+      streamID: row.incidentID,
+      actorID,
+      isMarker: row.isMarker,
+      message: row.message,
+      startTimestamp: row.startTimestamp,
+      endTimestamp: row.endTimestamp,
+      extra: null,
+    };
   });
   // Only actors with events get a column: an organization's actor list may be long.
-  const shown = [...columns.values()].filter((column) => used.has(column.id)).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  const shown = [...columns.values()]
+    .filter((column) => used.has(column.id))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
   const groups = allGroups.filter((group) => withEvents.has(group.id));
   return { events, columns: shown, groups, withoutActor };
 }

@@ -16,7 +16,15 @@ export const ORGANIZATION_TABS = [
   { viewName: 'visualizations', label: 'Pictures' },
 ] as const;
 
-export function OrganizationScreen({ organizationID, timeZone, children }: { organizationID: number; timeZone: string; children: ReactNode }) {
+export function OrganizationScreen({
+  organizationID,
+  timeZone,
+  children,
+}: {
+  organizationID: number;
+  timeZone: string;
+  children: ReactNode;
+}) {
   const sync = useOrganizationSync(organizationID);
   const mirror = useOrganization(organizationID);
   if (!mirror) {
@@ -40,12 +48,18 @@ export function OrganizationScreen({ organizationID, timeZone, children }: { org
         title={mirror.organization.name}
         wide
         actions={
-          <Link to="/organization/$organizationID/incident/new" params={{ organizationID }} className="rounded-md border border-transparent bg-accent-bg px-3 py-1.5 font-medium text-on-accent hover:brightness-110">
+          <Link
+            to="/organization/$organizationID/incident/new"
+            params={{ organizationID }}
+            className="rounded-md border border-transparent bg-accent-bg px-3 py-1.5 font-medium text-on-accent hover:brightness-110"
+          >
             Add incident
           </Link>
         }
       >
-        {mirror.organization.description ? <p className="max-w-3xl text-muted">{mirror.organization.description}</p> : null}
+        {mirror.organization.description ? (
+          <p className="max-w-3xl text-muted">{mirror.organization.description}</p>
+        ) : null}
         {sync.status === 'syncing' ? <span className="text-sm text-muted">Syncing…</span> : null}
         {children}
       </Page>
@@ -53,7 +67,13 @@ export function OrganizationScreen({ organizationID, timeZone, children }: { org
   );
 }
 
-export function OrganizationTabs({ organizationID, viewName }: { organizationID: number; viewName: string | undefined }) {
+export function OrganizationTabs({
+  organizationID,
+  viewName,
+}: {
+  organizationID: number;
+  viewName: string | undefined;
+}) {
   const current = viewName === 'incidents' || viewName === 'organization' ? undefined : viewName;
   return (
     <nav aria-label="Organization views" className="flex gap-1 border-b border-line">
@@ -63,7 +83,10 @@ export function OrganizationTabs({ organizationID, viewName }: { organizationID:
           to="/organization/$organizationID/{-$viewName}"
           params={{ organizationID, viewName: tab.viewName }}
           aria-current={current === tab.viewName ? 'page' : undefined}
-          className={classNames('-mb-px border-b-2 px-3 py-2 font-medium', current === tab.viewName ? 'border-accent text-ink' : 'border-transparent text-muted hover:text-ink')}
+          className={classNames(
+            '-mb-px border-b-2 px-3 py-2 font-medium',
+            current === tab.viewName ? 'border-accent text-ink' : 'border-transparent text-muted hover:text-ink',
+          )}
         >
           {tab.label}
         </Link>

@@ -14,10 +14,18 @@ export function OrganizationActors() {
   return (
     <section aria-label="Organization actors" className="flex flex-col gap-2">
       <div className="flex gap-2">
-        <Link to="/organization/$organizationID/actor/new" params={{ organizationID }} className="rounded-md border border-line bg-panel px-3 py-1.5 font-medium hover:bg-raised">
+        <Link
+          to="/organization/$organizationID/actor/new"
+          params={{ organizationID }}
+          className="rounded-md border border-line bg-panel px-3 py-1.5 font-medium hover:bg-raised"
+        >
           Add actor
         </Link>
-        <Link to="/organization/$organizationID/actors/edit" params={{ organizationID }} className="rounded-md border border-line bg-panel px-3 py-1.5 font-medium hover:bg-raised">
+        <Link
+          to="/organization/$organizationID/actors/edit"
+          params={{ organizationID }}
+          className="rounded-md border border-line bg-panel px-3 py-1.5 font-medium hover:bg-raised"
+        >
           Edit all actors
         </Link>
       </div>
@@ -35,7 +43,11 @@ export function OrganizationActors() {
           {actors.map((actor) => (
             <tr key={actor.id} className="border-t border-line">
               <td className="px-2 py-1">
-                <Link to="/organization/$organizationID/{-$viewName}/actor/$organizationActorID" params={{ organizationID, viewName: 'actors', organizationActorID: actor.id }} className="font-medium text-accent hover:underline">
+                <Link
+                  to="/organization/$organizationID/{-$viewName}/actor/$organizationActorID"
+                  params={{ organizationID, viewName: 'actors', organizationActorID: actor.id }}
+                  className="font-medium text-accent hover:underline"
+                >
                   {actor.displayName}
                 </Link>
               </td>
@@ -71,7 +83,11 @@ export function OrganizationTags() {
               params={{ organizationID, viewName: 'tags', incidentTagName: tag.name }}
               className="flex items-center gap-1.5 rounded-full border border-line bg-panel px-3 py-1 hover:bg-raised"
             >
-              <span aria-hidden="true" className="inline-block size-2.5 rounded-full" style={{ backgroundColor: tag.color || 'var(--ck-muted)' }} />
+              <span
+                aria-hidden="true"
+                className="inline-block size-2.5 rounded-full"
+                style={{ backgroundColor: tag.color || 'var(--ck-muted)' }}
+              />
               {tag.name}
               <span className="text-xs text-muted tabular-nums">{tag.count}</span>
             </Link>

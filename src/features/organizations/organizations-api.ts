@@ -9,7 +9,10 @@ export async function createOrganization(body: { name: string; description: stri
   return (answer['organization'] as { id: number }).id;
 }
 
-export async function createIncident(organizationID: number, body: { name: string; description: string }): Promise<number> {
+export async function createIncident(
+  organizationID: number,
+  body: { name: string; description: string },
+): Promise<number> {
   const answer = await apiPost(`/api/organization/${organizationID}/incident`, body, Created('incident'));
   return (answer['incident'] as { id: number }).id;
 }
@@ -26,6 +29,9 @@ export function createOrganizationActor(organizationID: number, actor: Organizat
 }
 
 /** Every changed actor in one call: all land or none. */
-export function bulkEditOrganizationActors(organizationID: number, actors: Array<Partial<OrganizationActorInput> & { id: number }>): Promise<unknown> {
+export function bulkEditOrganizationActors(
+  organizationID: number,
+  actors: Array<Partial<OrganizationActorInput> & { id: number }>,
+): Promise<unknown> {
   return apiPut(`/api/organization/${organizationID}/actors`, { actors }, z.unknown());
 }

@@ -9,12 +9,17 @@ export function OrganizationsScreen({ timeZone }: { timeZone: string }) {
   const sync = useOrganizationsSync();
   const organizations = useOrganizations();
   const [term, setTerm] = useState('');
-  const shown = (organizations ?? []).filter((organization) => `${organization.name} ${organization.description}`.toLowerCase().includes(term.trim().toLowerCase()));
+  const shown = (organizations ?? []).filter((organization) =>
+    `${organization.name} ${organization.description}`.toLowerCase().includes(term.trim().toLowerCase()),
+  );
   return (
     <Page
       title="Organizations"
       actions={
-        <Link to="/organization/new" className="rounded-md border border-transparent bg-accent-bg px-3 py-1.5 font-medium text-on-accent hover:brightness-110">
+        <Link
+          to="/organization/new"
+          className="rounded-md border border-transparent bg-accent-bg px-3 py-1.5 font-medium text-on-accent hover:brightness-110"
+        >
           Add organization
         </Link>
       }
@@ -23,9 +28,19 @@ export function OrganizationsScreen({ timeZone }: { timeZone: string }) {
         <label htmlFor="organization-filter" className="font-medium">
           Filter
         </label>
-        <input id="organization-filter" type="search" value={term} onChange={(event) => setTerm(event.target.value)} className="w-72 rounded-md border border-line bg-panel px-2.5 py-1.5" />
+        <input
+          id="organization-filter"
+          type="search"
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          className="w-72 rounded-md border border-line bg-panel px-2.5 py-1.5"
+        />
         {sync.status === 'syncing' ? <span className="text-sm text-muted">Syncing…</span> : null}
-        {sync.status === 'error' ? <span role="alert" className="text-sm text-danger">Sync failed: {sync.error}</span> : null}
+        {sync.status === 'error' ? (
+          <span role="alert" className="text-sm text-danger">
+            Sync failed: {sync.error}
+          </span>
+        ) : null}
       </div>
       {organizations === undefined ? (
         <p role="status" className="text-muted">
@@ -45,7 +60,11 @@ export function OrganizationsScreen({ timeZone }: { timeZone: string }) {
             {shown.map((organization) => (
               <tr key={organization.id} className="border-t border-line">
                 <td className="px-2 py-1">
-                  <Link to="/organization/$organizationID" params={{ organizationID: organization.id }} className="font-medium text-accent hover:underline">
+                  <Link
+                    to="/organization/$organizationID"
+                    params={{ organizationID: organization.id }}
+                    className="font-medium text-accent hover:underline"
+                  >
                     {organization.name}
                   </Link>
                 </td>

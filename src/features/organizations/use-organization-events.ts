@@ -14,7 +14,12 @@ const PAGE_SIZE = 20_000;
 
 export type OrganizationEventsState =
   | { readonly phase: 'loading'; readonly loaded: number; readonly total: number | undefined }
-  | { readonly phase: 'loaded'; readonly sources: OrganizationEventSources; readonly rows: readonly OrganizationEventRow[]; readonly capped: boolean }
+  | {
+      readonly phase: 'loaded';
+      readonly sources: OrganizationEventSources;
+      readonly rows: readonly OrganizationEventRow[];
+      readonly capped: boolean;
+    }
   | { readonly phase: 'error'; readonly message: string };
 
 export function useOrganizationEvents(organizationID: number, incidentCount: number): OrganizationEventsState {
@@ -32,7 +37,11 @@ export function useOrganizationEvents(organizationID: number, incidentCount: num
       let after: string | null = null;
       set({ phase: 'loading', loaded: 0, total: sources.eventCount });
       for (;;) {
-        const page = await fetchOrganizationEventPage(organizationID, { after, limit: Math.min(PAGE_SIZE, ORGANIZATION_EVENT_CAP - rows.length) }, signal);
+        const page = await fetchOrganizationEventPage(
+          organizationID,
+          { after, limit: Math.min(PAGE_SIZE, ORGANIZATION_EVENT_CAP - rows.length) },
+          signal,
+        );
         for (const event of page.events) rows.push(event);
         after = page.nextCursor;
         if (after === null || rows.length >= ORGANIZATION_EVENT_CAP) break;

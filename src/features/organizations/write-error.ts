@@ -9,10 +9,14 @@ export interface FieldError {
 export function fieldErrorOf(error: unknown): FieldError {
   if (error instanceof ApiRequestError && error.apiError) {
     const field = error.apiError.field ?? undefined;
-    const message = field !== undefined && error.apiError.message.startsWith(`${field} `) ? error.apiError.message.slice(field.length + 1) : error.apiError.message;
+    const message =
+      field !== undefined && error.apiError.message.startsWith(`${field} `)
+        ? error.apiError.message.slice(field.length + 1)
+        : error.apiError.message;
     return { field, message };
   }
-  if (error instanceof NetworkError) return { field: undefined, message: 'No connection to the server: nothing was saved.' };
+  if (error instanceof NetworkError)
+    return { field: undefined, message: 'No connection to the server: nothing was saved.' };
   return { field: undefined, message: error instanceof Error ? error.message : String(error) };
 }
 

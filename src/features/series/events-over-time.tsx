@@ -17,7 +17,8 @@ const PICTURE = 'events-over-time';
 const HEIGHT_PX = 132;
 /** At most a bar per three pixels (bursts stay visible), and few wide bars for a few events (so they read). */
 const PX_PER_BIN = 3;
-const binCountFor = (widthPx: number, eventCount: number) => Math.max(1, Math.min(Math.floor(widthPx / PX_PER_BIN), Math.max(24, Math.round(eventCount / 1.5))));
+const binCountFor = (widthPx: number, eventCount: number) =>
+  Math.max(1, Math.min(Math.floor(widthPx / PX_PER_BIN), Math.max(24, Math.round(eventCount / 1.5))));
 
 export interface EventsOverTimeProps {
   events: readonly SeriesEvent[];
@@ -93,7 +94,11 @@ export function EventsOverTime(props: EventsOverTimeProps) {
       onTouchRangeSettled(range) {
         const { whole: bounds, onInterval: narrow } = callbacks.current;
         if (coversBounds(range, bounds)) narrow(null);
-        else narrow({ start: Math.round(Math.max(bounds.fromMicros, range.fromMicros)), end: Math.round(Math.min(bounds.toMicros, range.toMicros)) });
+        else
+          narrow({
+            start: Math.round(Math.max(bounds.fromMicros, range.fromMicros)),
+            end: Math.round(Math.min(bounds.toMicros, range.toMicros)),
+          });
       },
     });
     chartRef.current = chart;
@@ -131,7 +136,9 @@ export function EventsOverTime(props: EventsOverTimeProps) {
     const stepMicros = (toMicros - fromMicros) / Math.max(1, bins?.binCount ?? 100);
     const at = cursorStore.get().micros ?? fromMicros;
     if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
-      const next = Math.round(Math.min(toMicros, Math.max(fromMicros, at + (event.key === 'ArrowRight' ? stepMicros : -stepMicros))));
+      const next = Math.round(
+        Math.min(toMicros, Math.max(fromMicros, at + (event.key === 'ArrowRight' ? stepMicros : -stepMicros))),
+      );
       cursorStore.set(next, 'events-over-time-keys');
     } else if (event.key === 'Enter') onPickTime?.(Math.round(at));
     else if (event.key === 'Escape' && narrowed) onInterval(null);
@@ -164,7 +171,11 @@ export function EventsOverTime(props: EventsOverTimeProps) {
         onKeyDown={onKeyDown}
         className="relative min-h-[132px] w-full cursor-crosshair"
       >
-        {eventCount === 0 ? <p className="absolute inset-x-0 top-10 text-center text-sm text-muted">No events in this range to count: widen the time interval or clear the filters.</p> : null}
+        {eventCount === 0 ? (
+          <p className="absolute inset-x-0 top-10 text-center text-sm text-muted">
+            No events in this range to count: widen the time interval or clear the filters.
+          </p>
+        ) : null}
       </div>
     </section>
   );

@@ -7,11 +7,29 @@ const STACK_CHOICES: readonly { value: StackBy; label: string }[] = [
   { value: 'actor', label: 'By actor' },
 ];
 
-export function SeriesLegend({ title, groups, stackBy, onStackBy, narrowed, onWholeIncident }: { title: string; groups: readonly EventGroup[]; stackBy: StackBy; onStackBy: (value: StackBy) => void; narrowed: boolean; onWholeIncident: () => void }) {
+export function SeriesLegend({
+  title,
+  groups,
+  stackBy,
+  onStackBy,
+  narrowed,
+  onWholeIncident,
+}: {
+  title: string;
+  groups: readonly EventGroup[];
+  stackBy: StackBy;
+  onStackBy: (value: StackBy) => void;
+  narrowed: boolean;
+  onWholeIncident: () => void;
+}) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
       <h3 className="font-semibold">{title}</h3>
-      <div role="group" aria-label="Stack events by" className="inline-flex overflow-hidden rounded-md border border-line">
+      <div
+        role="group"
+        aria-label="Stack events by"
+        className="inline-flex overflow-hidden rounded-md border border-line"
+      >
         {STACK_CHOICES.map((choice) => (
           <button
             key={choice.value}
@@ -27,7 +45,11 @@ export function SeriesLegend({ title, groups, stackBy, onStackBy, narrowed, onWh
       <ul className="flex min-w-0 flex-wrap gap-x-2.5 gap-y-0.5" aria-label="Colours">
         {groups.map((group) => (
           <li key={group.label} className="flex min-w-0 items-center gap-1">
-            <span aria-hidden="true" className="inline-block size-2.5 shrink-0 rounded-sm" style={{ background: group.color }} />
+            <span
+              aria-hidden="true"
+              className="inline-block size-2.5 shrink-0 rounded-sm"
+              style={{ background: group.color }}
+            />
             <span className="max-w-40 truncate">{group.label}</span>
           </li>
         ))}

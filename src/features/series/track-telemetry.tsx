@@ -5,7 +5,11 @@
  * files), switchable. The map's clock is drawn as a line; hovering sets the page's time cursor.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { deriveTrackTelemetry, TELEMETRY_UNITS, type TelemetryUnitSystem } from '../../../domain/geo/track-telemetry.ts';
+import {
+  deriveTrackTelemetry,
+  TELEMETRY_UNITS,
+  type TelemetryUnitSystem,
+} from '../../../domain/geo/track-telemetry.ts';
 import type { MapPointColumns } from '../../../domain/geo/map-answers.ts';
 import { useTimeCursorStore } from '../../data/time-cursor.ts';
 import { createTrackTelemetryChart, type TrackTelemetryChart } from '../../render/charts/track-telemetry-chart.ts';
@@ -38,13 +42,24 @@ const UNIT_CHOICES: readonly { value: TelemetryUnitSystem; label: string }[] = [
   { value: 'metric', label: 'm, m/s' },
 ];
 
-export function TrackTelemetry({ maps, zone: wantedZone, clockMicros, selectedEventID, selectedMicros }: TrackTelemetryProps) {
+export function TrackTelemetry({
+  maps,
+  zone: wantedZone,
+  clockMicros,
+  selectedEventID,
+  selectedMicros,
+}: TrackTelemetryProps) {
   const zone = useTimeZoneReady(wantedZone) ? wantedZone : 'UTC';
   const [chosenUnits, setChosenUnits] = useState<TelemetryUnitSystem | undefined>(undefined);
   const units = chosenUnits ?? maps[0]?.unitSystem ?? 'metric';
   const withPoints = useMemo(() => maps.filter((map) => map.points.count > 1), [maps]);
   return (
-    <section aria-label="Track telemetry" data-picture={PICTURE} data-selected-event={selectedEventID} className="flex min-w-0 flex-col gap-2 rounded-md border border-line bg-panel px-2 py-1.5">
+    <section
+      aria-label="Track telemetry"
+      data-picture={PICTURE}
+      data-selected-event={selectedEventID}
+      className="flex min-w-0 flex-col gap-2 rounded-md border border-line bg-panel px-2 py-1.5"
+    >
       <div className="flex flex-wrap items-center gap-3 text-xs">
         <h3 className="font-semibold">Track telemetry</h3>
         <div role="group" aria-label="Units" className="inline-flex overflow-hidden rounded-md border border-line">
@@ -61,15 +76,39 @@ export function TrackTelemetry({ maps, zone: wantedZone, clockMicros, selectedEv
           ))}
         </div>
       </div>
-      {withPoints.length === 0 ? <p className="text-sm text-muted">The shown maps have fewer than two points, so there is no altitude or speed to plot. Show a map with a track in the side panel.</p> : null}
+      {withPoints.length === 0 ? (
+        <p className="text-sm text-muted">
+          The shown maps have fewer than two points, so there is no altitude or speed to plot. Show a map with a track
+          in the side panel.
+        </p>
+      ) : null}
       {withPoints.map((map) => (
-        <MapTelemetry key={map.id} map={map} zone={zone} unitSystem={units} clockMicros={clockMicros} selectedMicros={selectedMicros} />
+        <MapTelemetry
+          key={map.id}
+          map={map}
+          zone={zone}
+          unitSystem={units}
+          clockMicros={clockMicros}
+          selectedMicros={selectedMicros}
+        />
       ))}
     </section>
   );
 }
 
-function MapTelemetry({ map, zone, unitSystem, clockMicros, selectedMicros }: { map: TelemetryMap; zone: string; unitSystem: TelemetryUnitSystem; clockMicros: number | undefined; selectedMicros: number | undefined }) {
+function MapTelemetry({
+  map,
+  zone,
+  unitSystem,
+  clockMicros,
+  selectedMicros,
+}: {
+  map: TelemetryMap;
+  zone: string;
+  unitSystem: TelemetryUnitSystem;
+  clockMicros: number | undefined;
+  selectedMicros: number | undefined;
+}) {
   const theme = useSeriesTheme();
   const hostRef = useRef<HTMLDivElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -83,20 +122,33 @@ function MapTelemetry({ map, zone, unitSystem, clockMicros, selectedMicros }: { 
     const host = hostRef.current;
     const root = rootRef.current;
     if (!ready || !host || !root) return;
-    const markCursor = (micros: number | undefined) => (micros === undefined ? root.removeAttribute('data-cursor-micros') : root.setAttribute('data-cursor-micros', String(micros)));
-    const chart = createTrackTelemetryChart(host, { timestamps: map.points.timestamps, actorIndexes: map.points.actorIndexes, actors: map.points.actors, colour: map.colour, telemetry }, {
-      widthPx: host.clientWidth,
-      panelHeightPx: PANEL_HEIGHT_PX,
-      theme,
-      zone,
-      units: TELEMETRY_UNITS[unitSystem],
-      onHover(micros) {
-        markCursor(micros);
-        if (micros !== undefined) cursorStore.set(micros, PICTURE);
-        else if (cursorStore.get().source === PICTURE) cursorStore.set(undefined, PICTURE);
+    const markCursor = (micros: number | undefined) =>
+      micros === undefined
+        ? root.removeAttribute('data-cursor-micros')
+        : root.setAttribute('data-cursor-micros', String(micros));
+    const chart = createTrackTelemetryChart(
+      host,
+      {
+        timestamps: map.points.timestamps,
+        actorIndexes: map.points.actorIndexes,
+        actors: map.points.actors,
+        colour: map.colour,
+        telemetry,
       },
-      onClick: (micros) => cursorStore.set(micros, PICTURE),
-    });
+      {
+        widthPx: host.clientWidth,
+        panelHeightPx: PANEL_HEIGHT_PX,
+        theme,
+        zone,
+        units: TELEMETRY_UNITS[unitSystem],
+        onHover(micros) {
+          markCursor(micros);
+          if (micros !== undefined) cursorStore.set(micros, PICTURE);
+          else if (cursorStore.get().source === PICTURE) cursorStore.set(undefined, PICTURE);
+        },
+        onClick: (micros) => cursorStore.set(micros, PICTURE),
+      },
+    );
     chartRef.current = chart;
     root.setAttribute('data-state', 'drawn');
     const follow = () => {

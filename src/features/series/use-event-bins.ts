@@ -38,7 +38,8 @@ export function useEventBins(input: {
   actorName: (actorID: number) => string;
   theme: ThemeColors;
 }): { bins: EventBins | undefined; groups: readonly EventGroup[]; markerMicros: Float64Array; eventCount: number } {
-  const { events, positions, stackBy, fromMicros, toMicros, binCount, streamName, streamColorIndex, actorName, theme } = input;
+  const { events, positions, stackBy, fromMicros, toMicros, binCount, streamName, streamColorIndex, actorName, theme } =
+    input;
   const prepared = useMemo(() => {
     let eventCount = 0;
     const markers: number[] = [];
@@ -90,7 +91,14 @@ export function useEventBins(input: {
       groupOf[index] = ranked.indexOf.get(keys[index]!) ?? 0;
     }
     binner
-      .bin({ startMicros, groups: groupOf, groupCount: Math.max(1, groups.length), fromMicros, toMicros, binCount: Math.max(1, binCount) })
+      .bin({
+        startMicros,
+        groups: groupOf,
+        groupCount: Math.max(1, groups.length),
+        fromMicros,
+        toMicros,
+        binCount: Math.max(1, binCount),
+      })
       .then((next) => {
         if (current) setBins(next);
       })
@@ -100,5 +108,10 @@ export function useEventBins(input: {
     };
   }, [prepared, events, fromMicros, toMicros, binCount]);
 
-  return { bins: bins && bins.groupCount === Math.max(1, prepared.groups.length) ? bins : undefined, groups: prepared.groups, markerMicros: prepared.markerMicros, eventCount: prepared.eventCount };
+  return {
+    bins: bins && bins.groupCount === Math.max(1, prepared.groups.length) ? bins : undefined,
+    groups: prepared.groups,
+    markerMicros: prepared.markerMicros,
+    eventCount: prepared.eventCount,
+  };
 }

@@ -18,11 +18,24 @@ import type { ViewState } from './view-state.ts';
 const selectClass = 'rounded-md border border-line bg-panel px-2 py-1 text-ink';
 const zoneOptions = listTimeZoneOptions();
 
-function SettingControl({ name, settings, update }: { name: keyof DisplaySettings; settings: DisplaySettings; update: (patch: Partial<DisplaySettings>) => void }) {
+function SettingControl({
+  name,
+  settings,
+  update,
+}: {
+  name: keyof DisplaySettings;
+  settings: DisplaySettings;
+  update: (patch: Partial<DisplaySettings>) => void;
+}) {
   const label = DISPLAY_SETTING_LABELS[name];
   if (name === 'colorMode') {
     return (
-      <select aria-label={label} className={selectClass} value={settings.colorMode} onChange={(event) => update({ colorMode: COLOR_MODES.find((mode) => mode === event.target.value) ?? 'light' })}>
+      <select
+        aria-label={label}
+        className={selectClass}
+        value={settings.colorMode}
+        onChange={(event) => update({ colorMode: COLOR_MODES.find((mode) => mode === event.target.value) ?? 'light' })}
+      >
         {COLOR_MODES.map((mode) => (
           <option key={mode}>{mode}</option>
         ))}
@@ -35,7 +48,12 @@ function SettingControl({ name, settings, update }: { name: keyof DisplaySetting
         aria-label={label}
         className={selectClass}
         value={settings.visualizationHeight}
-        onChange={(event) => update({ visualizationHeight: VISUALIZATION_HEIGHTS.find((height) => String(height.heightPx) === event.target.value)?.heightPx ?? 600 })}
+        onChange={(event) =>
+          update({
+            visualizationHeight:
+              VISUALIZATION_HEIGHTS.find((height) => String(height.heightPx) === event.target.value)?.heightPx ?? 600,
+          })
+        }
       >
         {VISUALIZATION_HEIGHTS.map((height) => (
           <option key={height.heightPx} value={height.heightPx}>
@@ -45,10 +63,26 @@ function SettingControl({ name, settings, update }: { name: keyof DisplaySetting
       </select>
     );
   }
-  return <input type="checkbox" aria-label={label} className="size-4 accent-accent" checked={settings[name]} onChange={(event) => update({ [name]: event.target.checked })} />;
+  return (
+    <input
+      type="checkbox"
+      aria-label={label}
+      className="size-4 accent-accent"
+      checked={settings[name]}
+      onChange={(event) => update({ [name]: event.target.checked })}
+    />
+  );
 }
 
-function StoredViews({ title, kind, states }: { title: string; kind: 'incident' | 'organization'; states: PersistedRoot['incidents'] }) {
+function StoredViews({
+  title,
+  kind,
+  states,
+}: {
+  title: string;
+  kind: 'incident' | 'organization';
+  states: PersistedRoot['incidents'];
+}) {
   const entries = Object.entries(states) as Array<[string, ViewState]>;
   return (
     <section className="flex flex-col gap-2">
@@ -57,7 +91,11 @@ function StoredViews({ title, kind, states }: { title: string; kind: 'incident' 
         <p className="text-muted">None stored.</p>
       ) : (
         entries.map(([id, state]) => (
-          <details key={id} className="rounded-md border border-line bg-panel px-3 py-2" data-view-state={`${kind}-${id}`}>
+          <details
+            key={id}
+            className="rounded-md border border-line bg-panel px-3 py-2"
+            data-view-state={`${kind}-${id}`}
+          >
             <summary className="cursor-pointer font-medium">
               {kind === 'incident' ? 'Incident' : 'Organization'} {id}
             </summary>
@@ -91,7 +129,11 @@ export function ConfigurationScreen({ analystID, analystName }: { analystID: num
     >
       <p className="text-muted">
         Kept in this browser under <code className="font-mono">{PERSIST_KEY}</code>. Audit entries are on the{' '}
-        <Link to="/audit/$auditType" params={{ auditType: 'ui' }} className="text-accent underline-offset-2 hover:underline">
+        <Link
+          to="/audit/$auditType"
+          params={{ auditType: 'ui' }}
+          className="text-accent underline-offset-2 hover:underline"
+        >
           audit logs
         </Link>
         .
@@ -121,8 +163,15 @@ export function ConfigurationScreen({ analystID, analystName }: { analystID: num
                 {timeZone}
               </td>
               <td className="px-3 py-2">
-                <select aria-label="Time zone" className={selectClass} value={timeZone} onChange={(event) => setTimeZone(event.target.value)}>
-                  {zoneOptions.some((option) => option.name === timeZone) ? null : <option value={timeZone}>{timeZone}</option>}
+                <select
+                  aria-label="Time zone"
+                  className={selectClass}
+                  value={timeZone}
+                  onChange={(event) => setTimeZone(event.target.value)}
+                >
+                  {zoneOptions.some((option) => option.name === timeZone) ? null : (
+                    <option value={timeZone}>{timeZone}</option>
+                  )}
                   {zoneOptions.map((option) => (
                     <option key={option.name} value={option.name}>
                       {option.label}

@@ -3,7 +3,11 @@
  * field falls back to its default on its own, so one bad stored value never costs the others.
  */
 import { z } from 'zod';
-import { DEFAULT_VISUALIZATION_HEIGHT_PX, VISUALIZATION_HEIGHTS, type VisualizationHeightPx } from '../../../domain/views.ts';
+import {
+  DEFAULT_VISUALIZATION_HEIGHT_PX,
+  VISUALIZATION_HEIGHTS,
+  type VisualizationHeightPx,
+} from '../../../domain/views.ts';
 import type { ColorMode } from '../../ui/color-mode.ts';
 
 export const COLOR_MODES = ['auto', 'light', 'dark'] as const satisfies readonly ColorMode[];

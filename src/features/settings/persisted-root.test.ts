@@ -34,7 +34,11 @@ describe('the persisted root', () => {
     let root = withViewState(EMPTY_ROOT, 'incident', 5, { hiddenActorLanes: [1, 2], searchTerm: 'dns' });
     root = withViewState(root, 'incident', 5, { markersVisible: false });
     root = withViewState(root, 'organization', 5, { selectedOrganizationActorIDs: [9] });
-    expect(viewStateFor(root, 'incident', 5)).toMatchObject({ hiddenActorLanes: [1, 2], searchTerm: 'dns', markersVisible: false });
+    expect(viewStateFor(root, 'incident', 5)).toMatchObject({
+      hiddenActorLanes: [1, 2],
+      searchTerm: 'dns',
+      markersVisible: false,
+    });
     expect(viewStateFor(root, 'incident', 6)).toEqual(DEFAULT_VIEW_STATE);
     expect(viewStateFor(root, 'organization', 5).selectedOrganizationActorIDs).toEqual([9]);
     expect(viewStateFor(root, 'organization', 5).hiddenActorLanes).toEqual([]);
@@ -48,7 +52,14 @@ describe('the persisted root', () => {
   });
 
   it('restores corrupt storage as defaults without throwing', () => {
-    for (const raw of [undefined, null, 'persist', 12, [], { displaySettings: 'x', incidents: [1], organizations: null, lastAnalystID: -4 }]) {
+    for (const raw of [
+      undefined,
+      null,
+      'persist',
+      12,
+      [],
+      { displaySettings: 'x', incidents: [1], organizations: null, lastAnalystID: -4 },
+    ]) {
       expect(parsePersistedRoot(raw)).toEqual(EMPTY_ROOT);
     }
   });
@@ -86,7 +97,9 @@ describe('the persisted root', () => {
     const settings = { ...DEFAULT_DISPLAY_SETTINGS, stickyHeader: false, showFilters: true };
     expect(effectiveShellFlags(settings, undefined)).toEqual({ stickyHeader: false, showFilters: true });
     expect(effectiveShellFlags(settings, DEFAULT_VIEW_STATE)).toEqual({ stickyHeader: false, showFilters: true });
-    expect(effectiveShellFlags(settings, { ...DEFAULT_VIEW_STATE, stickyHeader: true, filterListExpanded: false })).toEqual({
+    expect(
+      effectiveShellFlags(settings, { ...DEFAULT_VIEW_STATE, stickyHeader: true, filterListExpanded: false }),
+    ).toEqual({
       stickyHeader: true,
       showFilters: false,
     });

@@ -23,7 +23,12 @@ export interface PersistedRoot {
   lastAnalystID: number | null;
 }
 
-export const EMPTY_ROOT: PersistedRoot = Object.freeze({ displaySettings: {}, incidents: {}, organizations: {}, lastAnalystID: null });
+export const EMPTY_ROOT: PersistedRoot = Object.freeze({
+  displaySettings: {},
+  incidents: {},
+  organizations: {},
+  lastAnalystID: null,
+});
 
 const ID_KEY = /^[1-9][0-9]{0,15}$/;
 
@@ -47,10 +52,15 @@ export function parsePersistedRoot(raw: unknown): PersistedRoot {
   if (!isRecord(raw)) return EMPTY_ROOT;
   const lastAnalystID = raw['lastAnalystID'];
   return {
-    displaySettings: parseById(raw['displaySettings'], (value) => (isRecord(value) ? parseDisplaySettings(value) : undefined)),
+    displaySettings: parseById(raw['displaySettings'], (value) =>
+      isRecord(value) ? parseDisplaySettings(value) : undefined,
+    ),
     incidents: parseById(raw['incidents'], parseViewState),
     organizations: parseById(raw['organizations'], parseViewState),
-    lastAnalystID: typeof lastAnalystID === 'number' && Number.isSafeInteger(lastAnalystID) && lastAnalystID > 0 ? lastAnalystID : null,
+    lastAnalystID:
+      typeof lastAnalystID === 'number' && Number.isSafeInteger(lastAnalystID) && lastAnalystID > 0
+        ? lastAnalystID
+        : null,
   };
 }
 
@@ -58,7 +68,11 @@ export function displaySettingsFor(root: PersistedRoot, analystID: number | null
   return (analystID !== null ? root.displaySettings[String(analystID)] : undefined) ?? DEFAULT_DISPLAY_SETTINGS;
 }
 
-export function withDisplaySettings(root: PersistedRoot, analystID: number, patch: Partial<DisplaySettings>): PersistedRoot {
+export function withDisplaySettings(
+  root: PersistedRoot,
+  analystID: number,
+  patch: Partial<DisplaySettings>,
+): PersistedRoot {
   const current = displaySettingsFor(root, analystID);
   return { ...root, displaySettings: { ...root.displaySettings, [String(analystID)]: { ...current, ...patch } } };
 }
@@ -71,7 +85,12 @@ export function viewStateFor(root: PersistedRoot, kind: ViewKind, id: number): V
   return viewStates(root, kind)[String(id)] ?? DEFAULT_VIEW_STATE;
 }
 
-export function withViewState(root: PersistedRoot, kind: ViewKind, id: number, patch: Partial<ViewState>): PersistedRoot {
+export function withViewState(
+  root: PersistedRoot,
+  kind: ViewKind,
+  id: number,
+  patch: Partial<ViewState>,
+): PersistedRoot {
   const states = { ...viewStates(root, kind), [String(id)]: { ...viewStateFor(root, kind, id), ...patch } };
   return kind === 'incident' ? { ...root, incidents: states } : { ...root, organizations: states };
 }
@@ -87,7 +106,10 @@ export function resetRoot(root: PersistedRoot): PersistedRoot {
 }
 
 /** The header pin and the filter list: an incident's or organization's choice, else the analyst's. */
-export function effectiveShellFlags(settings: DisplaySettings, view: ViewState | undefined): { stickyHeader: boolean; showFilters: boolean } {
+export function effectiveShellFlags(
+  settings: DisplaySettings,
+  view: ViewState | undefined,
+): { stickyHeader: boolean; showFilters: boolean } {
   return {
     stickyHeader: view?.stickyHeader ?? settings.stickyHeader,
     showFilters: view?.filterListExpanded ?? settings.showFilters,

@@ -61,8 +61,13 @@ export function subscribeSettings(listener: () => void): () => void {
 /** Restores the stored configuration once; later calls share the first restore. */
 export function restoreSettings(): Promise<PersistedRoot> {
   restoring ??= (async () => {
-    const { value, outcome } = await restoreWithTimeout(async () => parsePersistedRoot(await readPersisted(PERSIST_KEY)), EMPTY_ROOT, RESTORE_TIMEOUT_MS);
-    if (outcome === 'timed-out') console.warn(`the stored configuration was not restored within ${RESTORE_TIMEOUT_MS} ms; using defaults`);
+    const { value, outcome } = await restoreWithTimeout(
+      async () => parsePersistedRoot(await readPersisted(PERSIST_KEY)),
+      EMPTY_ROOT,
+      RESTORE_TIMEOUT_MS,
+    );
+    if (outcome === 'timed-out')
+      console.warn(`the stored configuration was not restored within ${RESTORE_TIMEOUT_MS} ms; using defaults`);
     // NOTE: the header can be clicked in the moment between choosing an analyst and this restore.
     const root = changesWhileRestoring.splice(0).reduce((current, transform) => transform(current), value);
     if (root !== value) writePersisted(PERSIST_KEY, root);

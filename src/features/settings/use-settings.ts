@@ -14,8 +14,12 @@ export function usePersistedRoot(): PersistedRoot {
 }
 
 /** The analyst's display settings and a setter; `analystID` null gives the defaults, read-only. */
-export function useDisplaySettings(analystID: number | null): [DisplaySettings, (patch: Partial<DisplaySettings>) => void] {
-  const settings = useSyncExternalStore(subscribeSettings, () => displaySettingsFor(getSettingsSnapshot().root, analystID));
+export function useDisplaySettings(
+  analystID: number | null,
+): [DisplaySettings, (patch: Partial<DisplaySettings>) => void] {
+  const settings = useSyncExternalStore(subscribeSettings, () =>
+    displaySettingsFor(getSettingsSnapshot().root, analystID),
+  );
   const update = useCallback(
     (patch: Partial<DisplaySettings>) => {
       if (analystID !== null) updateDisplaySettings(analystID, patch);

@@ -16,7 +16,9 @@ export interface ViewContext {
 export function useShellFlags(analystID: number, context: ViewContext | undefined) {
   const root = usePersistedRoot();
   const settings = displaySettingsFor(root, analystID);
-  const view = context ? (context.kind === 'incident' ? root.incidents : root.organizations)[String(context.id)] : undefined;
+  const view = context
+    ? (context.kind === 'incident' ? root.incidents : root.organizations)[String(context.id)]
+    : undefined;
   const flags = effectiveShellFlags(settings, view);
   const kind = context?.kind;
   const id = context?.id;

@@ -31,7 +31,17 @@ function direction(deltaMicros: number): string {
   return `events move ${formatClockOffset(Math.abs(deltaMicros)).slice(1)} ${deltaMicros > 0 ? 'later' : 'earlier'}`;
 }
 
-export function ClockOffsetSection({ data, zone, onApplied, ref }: { data: StreamDetailData; zone: string; onApplied: () => void; ref?: Ref<ClockOffsetHandle> }) {
+export function ClockOffsetSection({
+  data,
+  zone,
+  onApplied,
+  ref,
+}: {
+  data: StreamDetailData;
+  zone: string;
+  onApplied: () => void;
+  ref?: Ref<ClockOffsetHandle>;
+}) {
   const { stream, summary, incident } = data;
   const current = stream.clockOffsetMicroseconds;
   const headingID = useId();
@@ -86,7 +96,8 @@ export function ClockOffsetSection({ data, zone, onApplied, ref }: { data: Strea
 
   const undo = async () => {
     if (previous === undefined || busy) return;
-    if (await change(previous, `Undone: the clock offset is ${formatClockOffset(previous)} again.`)) setPrevious(undefined);
+    if (await change(previous, `Undone: the clock offset is ${formatClockOffset(previous)} again.`))
+      setPrevious(undefined);
   };
 
   useImperativeHandle(ref, () => ({
@@ -132,24 +143,35 @@ export function ClockOffsetSection({ data, zone, onApplied, ref }: { data: Strea
               <Button type="submit" variant="primary" disabled={!canApply}>
                 {busy ? 'Applying…' : 'Apply'}
               </Button>
-              <Button ref={undoRef} disabled={previous === undefined || busy} onClick={() => void undo()} title="Undo (Ctrl+Z)">
+              <Button
+                ref={undoRef}
+                disabled={previous === undefined || busy}
+                onClick={() => void undo()}
+                title="Undo (Ctrl+Z)"
+              >
                 Undo
               </Button>
             </div>
           </form>
           <p className="text-sm" data-offset="parsed" aria-live="polite">
             {next === undefined ? (
-              <span className="text-muted">Signed: + when the source clock ran slow (its events move later), − when it ran fast.</span>
+              <span className="text-muted">
+                Signed: + when the source clock ran slow (its events move later), − when it ran fast.
+              </span>
             ) : (
               <>
-                Reads as <span className="font-semibold tabular-nums">{formatClockOffset(next)}</span> ({next.toLocaleString()} µs):{' '}
-                {next === current ? 'the offset applied now' : direction(next - current)}.
+                Reads as <span className="font-semibold tabular-nums">{formatClockOffset(next)}</span> (
+                {next.toLocaleString()} µs): {next === current ? 'the offset applied now' : direction(next - current)}.
               </>
             )}
           </p>
           <p className="text-sm" data-offset="new-range">
             <span className="text-muted">New time range: </span>
-            {range === undefined ? <span className="text-muted">—</span> : <StreamTimeRange startMicros={range.startMicros} endMicros={range.endMicros} zone={zone} />}
+            {range === undefined ? (
+              <span className="text-muted">—</span>
+            ) : (
+              <StreamTimeRange startMicros={range.startMicros} endMicros={range.endMicros} zone={zone} />
+            )}
           </p>
         </>
       )}
@@ -161,9 +183,16 @@ export function ClockOffsetSection({ data, zone, onApplied, ref }: { data: Strea
       {stream.isMarkerStream ? null : (
         <>
           <h4 className="text-sm font-semibold">
-            Preview: the first {summary.first.length} of {countNoun(stream.eventCount, 'event')} <span className="font-normal text-muted">(times in {zone})</span>
+            Preview: the first {summary.first.length} of {countNoun(stream.eventCount, 'event')}{' '}
+            <span className="font-normal text-muted">(times in {zone})</span>
           </h4>
-          <OffsetPreviewTable events={summary.first} currentMicros={current} nextMicros={refusal === undefined ? next : undefined} actorNames={actorNames} zone={zone} />
+          <OffsetPreviewTable
+            events={summary.first}
+            currentMicros={current}
+            nextMicros={refusal === undefined ? next : undefined}
+            actorNames={actorNames}
+            zone={zone}
+          />
         </>
       )}
     </section>

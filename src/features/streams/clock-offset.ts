@@ -4,7 +4,8 @@
  * bounded like the server's StreamUpdateSchema, so what is accepted here is what PUT accepts.
  */
 
-export type OffsetParse = { readonly ok: true; readonly micros: number } | { readonly ok: false; readonly reason: string };
+export type OffsetParse =
+  { readonly ok: true; readonly micros: number } | { readonly ok: false; readonly reason: string };
 
 /** The server takes at most a year either way (domain/stream.ts StreamUpdateSchema). */
 export const MAX_OFFSET_MICROS = 86_400_000_000 * 365;
@@ -44,7 +45,8 @@ export function parseClockOffset(input: string): OffsetParse {
   if (body === '') return { ok: false, reason: `has a sign but no amount: ${HINT}` };
   const magnitude = CLOCK.test(body) ? clockMicros(body) : unitMicros(body);
   if (typeof magnitude === 'string') return { ok: false, reason: magnitude };
-  if (magnitude > MAX_OFFSET_MICROS) return { ok: false, reason: 'is more than 365 days: a clock is never that far off' };
+  if (magnitude > MAX_OFFSET_MICROS)
+    return { ok: false, reason: 'is more than 365 days: a clock is never that far off' };
   // `0 * -1` is -0, which JSON sends as 0 anyway; keep it a plain 0.
   return { ok: true, micros: magnitude === 0 ? 0 : sign * magnitude };
 }
@@ -52,7 +54,8 @@ export function parseClockOffset(input: string): OffsetParse {
 function clockMicros(body: string): number | string {
   const [, first = '0', second = '0', third, fraction = ''] = CLOCK.exec(body) ?? [];
   // h:mm:ss with three parts, m:ss with two.
-  const [hours, minutes, seconds] = third === undefined ? [0, Number(first), Number(second)] : [Number(first), Number(second), Number(third)];
+  const [hours, minutes, seconds] =
+    third === undefined ? [0, Number(first), Number(second)] : [Number(first), Number(second), Number(third)];
   if (third !== undefined && minutes > 59) return `has ${minutes} minutes: minutes run 00 to 59 in h:mm:ss`;
   if (seconds > 59) return `has ${seconds} seconds: seconds run 00 to 59`;
   return hours * UNIT_MICROS.h! + minutes * UNIT_MICROS.m! + seconds * UNIT_MICROS.s! + Number(fraction.padEnd(6, '0'));

@@ -3,7 +3,16 @@ import type { EventRow } from '../../../domain/event.ts';
 import { loadStreamDetail, type StreamDetailSource } from './load-stream-detail.ts';
 import type { IncidentStreams, StreamDetail } from './streams-api.ts';
 
-const event = (id: number, streamID: number, start: number): EventRow => ({ id, streamID, actorID: 1, isMarker: false, message: `e${id}`, startTimestamp: start, endTimestamp: start + 5, extra: null });
+const event = (id: number, streamID: number, start: number): EventRow => ({
+  id,
+  streamID,
+  actorID: 1,
+  isMarker: false,
+  message: `e${id}`,
+  startTimestamp: start,
+  endTimestamp: start + 5,
+  extra: null,
+});
 
 const stream = (eventCount: number, incidentID = 1): StreamDetail => ({
   id: 7,
@@ -58,7 +67,15 @@ describe('loadStreamDetail', () => {
   });
 
   it('pages through a large incident with progress, and stops once every event of the stream is seen', async () => {
-    const all = [event(1, 7, 10), event(2, 8, 20), event(3, 8, 30), event(4, 7, 40), event(5, 8, 50), event(6, 8, 60), event(7, 8, 70)];
+    const all = [
+      event(1, 7, 10),
+      event(2, 8, 20),
+      event(3, 8, 30),
+      event(4, 7, 40),
+      event(5, 8, 50),
+      event(6, 8, 60),
+      event(7, 8, 70),
+    ];
     const { api, asked } = source(stream(2), incident(all, false, 7), all, 2);
     const scans: number[] = [];
     const data = await loadStreamDetail(api, 1, 7, signal, (scanned, total) => {
@@ -82,6 +99,8 @@ describe('loadStreamDetail', () => {
 
   it('refuses a stream of another incident (a URL edited by hand)', async () => {
     const { api } = source(stream(0, 2), incident([], true), [], 2);
-    await expect(loadStreamDetail(api, 1, 7, signal, () => undefined)).rejects.toThrow('stream 7 belongs to another incident (2)');
+    await expect(loadStreamDetail(api, 1, 7, signal, () => undefined)).rejects.toThrow(
+      'stream 7 belongs to another incident (2)',
+    );
   });
 });

@@ -19,7 +19,12 @@ export interface StreamDetailData {
 export interface StreamDetailSource {
   stream(streamID: number, signal: AbortSignal): Promise<StreamDetail>;
   incident(incidentID: number, signal: AbortSignal): Promise<IncidentStreams>;
-  eventPage(incidentID: number, after: string | null, limit: number, signal: AbortSignal): Promise<{ events: EventRow[]; nextCursor: string | null }>;
+  eventPage(
+    incidentID: number,
+    after: string | null,
+    limit: number,
+    signal: AbortSignal,
+  ): Promise<{ events: EventRow[]; nextCursor: string | null }>;
 }
 
 export async function loadStreamDetail(
@@ -30,8 +35,10 @@ export async function loadStreamDetail(
   onScan: (scanned: number, total: number) => void,
 ): Promise<StreamDetailData> {
   const [stream, incident] = await Promise.all([source.stream(streamID, signal), source.incident(incidentID, signal)]);
-  if (stream.incidentID !== incidentID) throw new Error(`stream ${streamID} belongs to another incident (${stream.incidentID})`);
-  if (incident.eventsComplete) return { stream, incident, summary: addEvents(EMPTY_SUMMARY, incident.events, streamID) };
+  if (stream.incidentID !== incidentID)
+    throw new Error(`stream ${streamID} belongs to another incident (${stream.incidentID})`);
+  if (incident.eventsComplete)
+    return { stream, incident, summary: addEvents(EMPTY_SUMMARY, incident.events, streamID) };
   let summary = EMPTY_SUMMARY;
   let scanned = 0;
   let after: string | null = null;

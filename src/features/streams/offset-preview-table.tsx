@@ -47,9 +47,15 @@ export function OffsetPreviewTable({
                   <StreamTime micros={raw} zone={zone} />
                 </td>
                 <td className={TD} data-preview="shifted">
-                  {nextMicros === undefined ? <span className="text-muted">—</span> : <StreamTime micros={raw + nextMicros} zone={zone} />}
+                  {nextMicros === undefined ? (
+                    <span className="text-muted">—</span>
+                  ) : (
+                    <StreamTime micros={raw + nextMicros} zone={zone} />
+                  )}
                 </td>
-                <td className={`${TD} truncate whitespace-nowrap`}>{event.isMarker ? '(marker)' : (actorNames.get(event.actorID) ?? '')}</td>
+                <td className={`${TD} truncate whitespace-nowrap`}>
+                  {event.isMarker ? '(marker)' : (actorNames.get(event.actorID) ?? '')}
+                </td>
                 <td className={`${TD} truncate`} title={event.message}>
                   {event.message}
                 </td>

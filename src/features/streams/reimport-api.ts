@@ -20,7 +20,14 @@ const CheckAnswerSchema = z.object({
     currentEventCount: z.number().int(),
     newEventCount: z.number().int(),
     matchedEventCount: z.number().int(),
-    unmatchedAnnotatedEvents: z.array(z.object({ eventID: z.number().int(), startTimestamp: z.number().int(), message: z.string(), annotations: z.array(z.string()) })),
+    unmatchedAnnotatedEvents: z.array(
+      z.object({
+        eventID: z.number().int(),
+        startTimestamp: z.number().int(),
+        message: z.string(),
+        annotations: z.array(z.string()),
+      }),
+    ),
     // Optional: the contract of the brief leaves it out; the server sends it.
     unmatchedAnnotatedEventCount: z.number().int().optional(),
     invalidRows: z.array(InvalidRowSchema),
@@ -66,11 +73,23 @@ function formOf(choice: ReimportFile, resolution?: MergeResolution): FormData {
 }
 
 export async function checkReimport(streamID: number, choice: ReimportFile, sending: Sending): Promise<ReimportCheck> {
-  return (await postFormWithProgress(`/api/stream/${streamID}/import/check`, formOf(choice), CheckAnswerSchema, sending)).check;
+  return (
+    await postFormWithProgress(`/api/stream/${streamID}/import/check`, formOf(choice), CheckAnswerSchema, sending)
+  ).check;
 }
 
-export async function reimport(streamID: number, choice: ReimportFile, resolution: MergeResolution | undefined, sending: Sending): Promise<ReimportResult> {
-  return (await postFormWithProgress(`/api/stream/${streamID}/import`, formOf(choice, resolution), ImportAnswerSchema, { ...sending, followServer: true })).import;
+export async function reimport(
+  streamID: number,
+  choice: ReimportFile,
+  resolution: MergeResolution | undefined,
+  sending: Sending,
+): Promise<ReimportResult> {
+  return (
+    await postFormWithProgress(`/api/stream/${streamID}/import`, formOf(choice, resolution), ImportAnswerSchema, {
+      ...sending,
+      followServer: true,
+    })
+  ).import;
 }
 
 /** The outcome a 409 names when the stream changed since the check (the check must run again). */

@@ -26,7 +26,8 @@ export function ReimportCheckView({ check, zone }: { check: ReimportCheck; zone:
   return (
     <div className="flex flex-col gap-2" aria-label="Merge check">
       <p className={conflict ? 'text-warning' : ''} data-check="outcome">
-        <span className="font-semibold">{OUTCOME_TITLES[check.outcome]}</span> <code className="text-sm">({check.outcome})</code>
+        <span className="font-semibold">{OUTCOME_TITLES[check.outcome]}</span>{' '}
+        <code className="text-sm">({check.outcome})</code>
       </p>
       <p className="text-sm">{outcomeExplanation(check.outcome, unmatchedCount)}</p>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-0.5 text-sm">
@@ -62,7 +63,9 @@ export function ReimportCheckView({ check, zone }: { check: ReimportCheck; zone:
         </div>
       ) : null}
       {unmatchedCount > check.unmatchedAnnotatedEvents.length ? (
-        <p className="text-sm text-muted">and {(unmatchedCount - check.unmatchedAnnotatedEvents.length).toLocaleString()} more not listed</p>
+        <p className="text-sm text-muted">
+          and {(unmatchedCount - check.unmatchedAnnotatedEvents.length).toLocaleString()} more not listed
+        </p>
       ) : null}
     </div>
   );

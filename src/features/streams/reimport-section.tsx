@@ -10,7 +10,14 @@ import { ApiRequestError, isAbortError } from '../../data/api-client.ts';
 import type { UploadProgress as UploadProgressValue } from '../../data/upload-with-progress.ts';
 import { Button } from '../../ui/button.tsx';
 import { UploadProgress } from '../../ui/upload-progress.tsx';
-import { checkReimport, reimport, staleCheckOutcome, type ReimportCheck, type ReimportFile, type ReimportResult } from './reimport-api.ts';
+import {
+  checkReimport,
+  reimport,
+  staleCheckOutcome,
+  type ReimportCheck,
+  type ReimportFile,
+  type ReimportResult,
+} from './reimport-api.ts';
 import { ReimportCheckView } from './reimport-check-view.tsx';
 
 export type ReimportErrors = Partial<Record<'file' | 'timeZone' | 'settings', string>>;
@@ -25,7 +32,8 @@ type Phase =
 function fieldErrorsOf(error: unknown): { fields: ReimportErrors; other: string | undefined } {
   if (error instanceof ApiRequestError && error.apiError) {
     const { field, message } = error.apiError;
-    if (field === 'file' || field === 'timeZone' || field === 'settings') return { fields: { [field]: `${field} ${message}` }, other: undefined };
+    if (field === 'file' || field === 'timeZone' || field === 'settings')
+      return { fields: { [field]: `${field} ${message}` }, other: undefined };
     return { fields: {}, other: field === null ? message : `${field} ${message}` };
   }
   return { fields: {}, other: error instanceof Error ? error.message : String(error) };
@@ -81,7 +89,10 @@ export function ReimportSection({
     const signal = start();
     setPhase({ name: 'checking', progress: undefined });
     try {
-      const answer = await checkReimport(streamID, choice, { signal, onProgress: (progress) => setPhase({ name: 'checking', progress }) });
+      const answer = await checkReimport(streamID, choice, {
+        signal,
+        onProgress: (progress) => setPhase({ name: 'checking', progress }),
+      });
       setPhase({ name: 'checked', check: answer });
     } catch (error) {
       fail(error, { name: 'idle' });
@@ -93,7 +104,10 @@ export function ReimportSection({
     const signal = start();
     setPhase({ name: 'importing', check: checked, progress: undefined });
     try {
-      const result = await reimport(streamID, choice, resolution, { signal, onProgress: (progress) => setPhase({ name: 'importing', check: checked, progress }) });
+      const result = await reimport(streamID, choice, resolution, {
+        signal,
+        onProgress: (progress) => setPhase({ name: 'importing', check: checked, progress }),
+      });
       setPhase({ name: 'done', result });
       onMerged();
     } catch (error) {
@@ -108,13 +122,21 @@ export function ReimportSection({
         Re-import an updated file
       </h3>
       <p className="text-sm text-muted">
-        The stream keeps its name and clock offset; its events are replaced by the new file&apos;s, and annotations move to the matching new events. The check comes first and changes nothing.
+        The stream keeps its name and clock offset; its events are replaced by the new file&apos;s, and annotations move
+        to the matching new events. The check comes first and changes nothing.
       </p>
       {renderPreview((next) => {
         setChoice(next);
         if (phase.name !== 'checking' && phase.name !== 'importing') setPhase({ name: 'idle' });
       }, errors)}
-      {phase.name === 'checking' ? <UploadProgress progress={phase.progress} label="Uploading the file for the check" serverLabel="Checking on the server" onCancel={() => abortRef.current?.abort()} /> : null}
+      {phase.name === 'checking' ? (
+        <UploadProgress
+          progress={phase.progress}
+          label="Uploading the file for the check"
+          serverLabel="Checking on the server"
+          onCancel={() => abortRef.current?.abort()}
+        />
+      ) : null}
       {phase.name === 'idle' ? (
         <div>
           <Button variant="primary" disabled={choice === undefined} onClick={() => void check()}>
@@ -130,7 +152,9 @@ export function ReimportSection({
               <Button variant="primary" onClick={() => void runImport(phase.check, 'keep_unmatched')}>
                 Keep unmatched events
               </Button>
-              <Button onClick={() => void runImport(phase.check, 'detach_unmatched')}>Move their annotations to the stream</Button>
+              <Button onClick={() => void runImport(phase.check, 'detach_unmatched')}>
+                Move their annotations to the stream
+              </Button>
             </>
           ) : (
             <Button variant="primary" onClick={() => void runImport(phase.check, undefined)}>
@@ -142,7 +166,14 @@ export function ReimportSection({
           </Button>
         </div>
       ) : null}
-      {phase.name === 'importing' ? <UploadProgress progress={phase.progress} label="Uploading the file" serverLabel="Importing on the server" onCancel={() => abortRef.current?.abort()} /> : null}
+      {phase.name === 'importing' ? (
+        <UploadProgress
+          progress={phase.progress}
+          label="Uploading the file"
+          serverLabel="Importing on the server"
+          onCancel={() => abortRef.current?.abort()}
+        />
+      ) : null}
       {phase.name === 'done' ? <ReimportDone result={phase.result} /> : null}
       {notice ? (
         <p role="status" className="text-sm">
@@ -161,10 +192,15 @@ export function ReimportSection({
 function ReimportDone({ result }: { result: ReimportResult }) {
   return (
     <p role="status" className="text-sm" data-reimport="done">
-      Re-imported: <span className="font-semibold tabular-nums">{result.importedCount.toLocaleString()}</span> events ({result.outcome}
-      {result.resolution ? `, ${result.resolution}` : ''}), {result.carriedAnnotationCount.toLocaleString()} annotations carried over
+      Re-imported: <span className="font-semibold tabular-nums">{result.importedCount.toLocaleString()}</span> events (
+      {result.outcome}
+      {result.resolution ? `, ${result.resolution}` : ''}), {result.carriedAnnotationCount.toLocaleString()} annotations
+      carried over
       {result.keptEventCount > 0 ? `, ${result.keptEventCount.toLocaleString()} unmatched events kept` : ''}
-      {result.detachedEventCount > 0 ? `, ${result.detachedEventCount.toLocaleString()} unmatched events removed after their annotations moved to the stream` : ''}, {result.invalidCount.toLocaleString()} invalid rows left out.
+      {result.detachedEventCount > 0
+        ? `, ${result.detachedEventCount.toLocaleString()} unmatched events removed after their annotations moved to the stream`
+        : ''}
+      , {result.invalidCount.toLocaleString()} invalid rows left out.
     </p>
   );
 }

@@ -18,7 +18,12 @@ export interface StreamEventSummary {
 export const EMPTY_SUMMARY: StreamEventSummary = { first: [], startMicros: undefined, endMicros: undefined, count: 0 };
 
 /** Adds a page of events (in time order, any streams) to the summary of `streamID`. */
-export function addEvents(summary: StreamEventSummary, events: readonly EventRow[], streamID: number, keep = PREVIEW_EVENT_COUNT): StreamEventSummary {
+export function addEvents(
+  summary: StreamEventSummary,
+  events: readonly EventRow[],
+  streamID: number,
+  keep = PREVIEW_EVENT_COUNT,
+): StreamEventSummary {
   let { startMicros, endMicros, count } = summary;
   const first = summary.first.length < keep ? [...summary.first] : summary.first;
   for (const event of events) {
@@ -37,14 +42,22 @@ export interface ShiftedRange {
 }
 
 /** The range once the offset changes from `currentMicros` to `nextMicros` (events move by the difference). */
-export function shiftedRange(summary: StreamEventSummary, currentMicros: number, nextMicros: number): ShiftedRange | undefined {
+export function shiftedRange(
+  summary: StreamEventSummary,
+  currentMicros: number,
+  nextMicros: number,
+): ShiftedRange | undefined {
   if (summary.startMicros === undefined || summary.endMicros === undefined) return undefined;
   const delta = nextMicros - currentMicros;
   return { startMicros: summary.startMicros + delta, endMicros: summary.endMicros + delta };
 }
 
 /** The reason the server would refuse the change, known before asking (PUT /api/stream/{id} says the same). */
-export function offsetRefusal(summary: StreamEventSummary, currentMicros: number, nextMicros: number): string | undefined {
+export function offsetRefusal(
+  summary: StreamEventSummary,
+  currentMicros: number,
+  nextMicros: number,
+): string | undefined {
   const range = shiftedRange(summary, currentMicros, nextMicros);
   return range !== undefined && range.startMicros < 0 ? 'would move events before 1970' : undefined;
 }

@@ -9,7 +9,9 @@ import { uploadContentAddress } from './streams-api.ts';
 
 /** Streams take the chart palette in the incident's order (the marker stream has none). */
 export function streamColorIndex(data: StreamDetailData): number | undefined {
-  const index = data.incident.streams.filter((stream) => !stream.isMarkerStream).findIndex((stream) => stream.id === data.stream.id);
+  const index = data.incident.streams
+    .filter((stream) => !stream.isMarkerStream)
+    .findIndex((stream) => stream.id === data.stream.id);
   return index === -1 ? undefined : index;
 }
 
@@ -30,7 +32,11 @@ export function StreamFacts({ data, zone }: { data: StreamDetailData; zone: stri
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm" aria-label="Stream facts">
       <Fact term="Format" name="format">
-        {stream.isMarkerStream ? 'Markers of the incident' : stream.importFormat === null ? 'Made by hand' : formatName(stream.importFormat)}
+        {stream.isMarkerStream
+          ? 'Markers of the incident'
+          : stream.importFormat === null
+            ? 'Made by hand'
+            : formatName(stream.importFormat)}
       </Fact>
       <Fact term="Source" name="source">
         {stream.systemUploads.length === 0 ? (
@@ -42,11 +48,16 @@ export function StreamFacts({ data, zone }: { data: StreamDetailData; zone: stri
               .sort((a, b) => b.id - a.id)
               .map((upload, index, all) => (
                 <li key={upload.id}>
-                  <a className="text-accent underline" href={uploadContentAddress(upload.id)} download={upload.fileName}>
+                  <a
+                    className="text-accent underline"
+                    href={uploadContentAddress(upload.id)}
+                    download={upload.fileName}
+                  >
                     {upload.fileName}
                   </a>{' '}
                   <span className="text-muted">
-                    ({upload.sizeBytes.toLocaleString()} bytes{all.length > 1 ? (index === 0 ? ', current' : ', earlier') : ''})
+                    ({upload.sizeBytes.toLocaleString()} bytes
+                    {all.length > 1 ? (index === 0 ? ', current' : ', earlier') : ''})
                   </span>
                 </li>
               ))}
@@ -57,7 +68,11 @@ export function StreamFacts({ data, zone }: { data: StreamDetailData; zone: stri
         {stream.eventCount.toLocaleString()}
       </Fact>
       <Fact term="Time range" name="range">
-        {summary.startMicros === undefined || summary.endMicros === undefined ? <span className="text-muted">no events</span> : <StreamTimeRange startMicros={summary.startMicros} endMicros={summary.endMicros} zone={zone} />}
+        {summary.startMicros === undefined || summary.endMicros === undefined ? (
+          <span className="text-muted">no events</span>
+        ) : (
+          <StreamTimeRange startMicros={summary.startMicros} endMicros={summary.endMicros} zone={zone} />
+        )}
       </Fact>
       <Fact term="Clock offset" name="offset">
         {formatClockOffset(stream.clockOffsetMicroseconds)}
@@ -68,7 +83,13 @@ export function StreamFacts({ data, zone }: { data: StreamDetailData; zone: stri
         ) : (
           <span className="inline-flex items-center gap-2">
             {/* light-dark() follows the color-scheme that <html data-theme> sets in styles.css. */}
-            <span aria-hidden className="inline-block size-3.5 rounded-sm border border-line" style={{ background: `light-dark(${paletteColor(colorIndex, 'light')}, ${paletteColor(colorIndex, 'dark')})` }} />
+            <span
+              aria-hidden
+              className="inline-block size-3.5 rounded-sm border border-line"
+              style={{
+                background: `light-dark(${paletteColor(colorIndex, 'light')}, ${paletteColor(colorIndex, 'dark')})`,
+              }}
+            />
             {CHART_PALETTE[colorIndex % CHART_PALETTE.length]?.name}
           </span>
         )}

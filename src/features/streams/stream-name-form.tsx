@@ -22,7 +22,13 @@ export function StreamNameForm({ streamID, name, onSaved }: { streamID: number; 
       await renameStream(streamID, draft.trim());
       onSaved();
     } catch (caught) {
-      setError(caught instanceof ApiRequestError && caught.apiError ? caught.apiError.message : caught instanceof Error ? caught.message : String(caught));
+      setError(
+        caught instanceof ApiRequestError && caught.apiError
+          ? caught.apiError.message
+          : caught instanceof Error
+            ? caught.message
+            : String(caught),
+      );
     } finally {
       setSaving(false);
     }

@@ -25,7 +25,12 @@ export interface StreamPanelProps {
 }
 
 function isTextEntry(target: EventTarget): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || target.tagName === 'TEXTAREA' || (target.tagName === 'INPUT' && (target as HTMLInputElement).type !== 'file'));
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable ||
+      target.tagName === 'TEXTAREA' ||
+      (target.tagName === 'INPUT' && (target as HTMLInputElement).type !== 'file'))
+  );
 }
 
 export function StreamPanel({ incidentID, streamID, timeZone, reimport, onClose }: StreamPanelProps) {
@@ -51,7 +56,12 @@ export function StreamPanel({ incidentID, streamID, timeZone, reimport, onClose 
           return;
         }
         // Ctrl+Z in a text field undoes typing there; elsewhere in the panel it undoes the offset.
-        if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === 'z' && !isTextEntry(event.target)) {
+        if (
+          (event.ctrlKey || event.metaKey) &&
+          !event.shiftKey &&
+          event.key.toLowerCase() === 'z' &&
+          !isTextEntry(event.target)
+        ) {
           if (offsetRef.current?.undo()) event.preventDefault();
         }
       }}
@@ -69,11 +79,18 @@ export function StreamPanel({ incidentID, streamID, timeZone, reimport, onClose 
       {state.phase === 'loading' ? (
         <p role="status" className="text-sm text-muted">
           Loading the stream…
-          {state.totalEvents !== undefined ? ` ${state.scannedEvents.toLocaleString('en')} of ${countNoun(state.totalEvents, 'event')} read` : ''}
+          {state.totalEvents !== undefined
+            ? ` ${state.scannedEvents.toLocaleString('en')} of ${countNoun(state.totalEvents, 'event')} read`
+            : ''}
         </p>
       ) : null}
       {state.phase === 'loading' && state.totalEvents !== undefined ? (
-        <ProgressBar className="w-64" label="Reading the incident's events" max={state.totalEvents} value={state.scannedEvents} />
+        <ProgressBar
+          className="w-64"
+          label="Reading the incident's events"
+          max={state.totalEvents}
+          value={state.scannedEvents}
+        />
       ) : null}
       {state.phase === 'error' ? (
         <div role="alert" className="flex flex-col gap-2 text-danger">
@@ -82,13 +99,16 @@ export function StreamPanel({ incidentID, streamID, timeZone, reimport, onClose 
       ) : null}
       {state.phase === 'loaded' && state.fromDevice ? (
         <p role="status" className="rounded-md bg-warning-bg px-2 py-1 text-sm text-warning" data-stream-offline>
-          Offline: shown from this device&apos;s copy of the incident. Renaming, shifting and re-importing need the server.
+          Offline: shown from this device&apos;s copy of the incident. Renaming, shifting and re-importing need the
+          server.
         </p>
       ) : null}
       {data ? (
         <>
           <StreamFacts data={data} zone={timeZone} />
-          {data.stream.isMarkerStream ? null : <StreamNameForm key={data.stream.name} streamID={streamID} name={data.stream.name} onSaved={changed} />}
+          {data.stream.isMarkerStream ? null : (
+            <StreamNameForm key={data.stream.name} streamID={streamID} name={data.stream.name} onSaved={changed} />
+          )}
           <ClockOffsetSection ref={offsetRef} data={data} zone={timeZone} onApplied={changed} />
           {reimport && !data.stream.isMarkerStream ? reimport(data, changed) : null}
         </>

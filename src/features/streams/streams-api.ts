@@ -11,7 +11,11 @@ import { apiAddress, apiGet, apiPut, isAbortError, type RequestOptions } from '.
 import { syncIncident } from '../../data/mirror/index.ts';
 
 const StreamAnswerSchema = z.object({
-  stream: StreamSchema.extend({ links: z.array(LinkSchema), uploads: z.array(UploadSchema), systemUploads: z.array(UploadSchema) }),
+  stream: StreamSchema.extend({
+    links: z.array(LinkSchema),
+    uploads: z.array(UploadSchema),
+    systemUploads: z.array(UploadSchema),
+  }),
 });
 export type StreamDetail = z.infer<typeof StreamAnswerSchema>['stream'];
 
@@ -40,7 +44,12 @@ export async function fetchIncidentStreams(incidentID: number, options: RequestO
 }
 
 /** One page of the incident's events in time order; pass the answer's nextCursor for the next. */
-export async function fetchEventPage(incidentID: number, after: string | null, limit: number, options: RequestOptions = {}): Promise<{ events: EventRow[]; nextCursor: string | null }> {
+export async function fetchEventPage(
+  incidentID: number,
+  after: string | null,
+  limit: number,
+  options: RequestOptions = {},
+): Promise<{ events: EventRow[]; nextCursor: string | null }> {
   const query = new URLSearchParams({ limit: String(limit) });
   if (after !== null) query.set('after', after);
   return apiGet(`/api/incident/${incidentID}/events?${query.toString()}`, EventPageSchema, options);

@@ -24,13 +24,21 @@ export type StreamDetailState =
   /** `fromDevice`: the server did not answer, so this is the device's mirror (changes need the network). */
   | { readonly phase: 'loaded'; readonly data: StreamDetailData; readonly fromDevice: boolean };
 
-async function loadOnlineOrMirrored(incidentID: number, streamID: number, signal: AbortSignal, onScan: (scanned: number, total: number) => void) {
+async function loadOnlineOrMirrored(
+  incidentID: number,
+  streamID: number,
+  signal: AbortSignal,
+  onScan: (scanned: number, total: number) => void,
+) {
   try {
     return { data: await loadStreamDetail(API_SOURCE, incidentID, streamID, signal, onScan), fromDevice: false };
   } catch (error) {
     if (!(error instanceof NetworkError)) throw error;
     try {
-      return { data: await loadStreamDetail(mirrorStreamSource(streamID), incidentID, streamID, signal, onScan), fromDevice: true };
+      return {
+        data: await loadStreamDetail(mirrorStreamSource(streamID), incidentID, streamID, signal, onScan),
+        fromDevice: true,
+      };
     } catch {
       // Not mirrored either: the network failure is the reason to show.
       throw error;
@@ -44,10 +52,13 @@ export function useStreamDetail(incidentID: number, streamID: number) {
 
   useEffect(() => {
     const controller = new AbortController();
-    loadOnlineOrMirrored(incidentID, streamID, controller.signal, (scannedEvents, totalEvents) => setState({ phase: 'loading', scannedEvents, totalEvents })).then(
+    loadOnlineOrMirrored(incidentID, streamID, controller.signal, (scannedEvents, totalEvents) =>
+      setState({ phase: 'loading', scannedEvents, totalEvents }),
+    ).then(
       ({ data, fromDevice }) => setState({ phase: 'loaded', data, fromDevice }),
       (error: unknown) => {
-        if (!isAbortError(error)) setState({ phase: 'error', message: error instanceof Error ? error.message : String(error) });
+        if (!isAbortError(error))
+          setState({ phase: 'error', message: error instanceof Error ? error.message : String(error) });
       },
     );
     return () => controller.abort();

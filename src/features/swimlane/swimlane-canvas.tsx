@@ -33,7 +33,20 @@ interface SwimlaneCanvasProps {
   onColumnScroll: (deltaPx: number) => void;
 }
 
-export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow, onWindowChange, onHover, onActivate, onFirstFrame, label, columnScrollPx, onColumnScroll }: SwimlaneCanvasProps) {
+export function SwimlaneCanvas({
+  scene,
+  bounds,
+  heightPx,
+  focus,
+  requestedWindow,
+  onWindowChange,
+  onHover,
+  onActivate,
+  onFirstFrame,
+  label,
+  columnScrollPx,
+  onColumnScroll,
+}: SwimlaneCanvasProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const [renderer, setRenderer] = useState<SwimlaneRenderer | undefined>(undefined);
   const callbacks = useRef({ onWindowChange, onHover, onActivate, onFirstFrame, onColumnScroll });
@@ -95,7 +108,9 @@ export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow
     if (scene.layout && scene.layout !== drawnLayout.current) {
       // Seen in a performance trace (and by bench/swimlane-app-bench.ts): its frame follows.
       drawnLayout.current = scene.layout;
-      performance.mark('churchkey: swimlane shows a new layout', { detail: { events: scene.layout.startMicros.length } });
+      performance.mark('churchkey: swimlane shows a new layout', {
+        detail: { events: scene.layout.startMicros.length },
+      });
     }
     if (scene.layout && !firstDrawn.current) {
       firstDrawn.current = true;
@@ -144,7 +159,13 @@ export function SwimlaneCanvas({ scene, bounds, heightPx, focus, requestedWindow
       event.preventDefault();
       const rect = host.getBoundingClientRect();
       const anchor = (event.clientY - rect.top) / rect.height;
-      const sideways = navigation.wheel({ deltaX: event.deltaX, deltaY: event.deltaY, deltaMode: event.deltaMode, zoom: event.ctrlKey || event.metaKey, anchor });
+      const sideways = navigation.wheel({
+        deltaX: event.deltaX,
+        deltaY: event.deltaY,
+        deltaMode: event.deltaMode,
+        zoom: event.ctrlKey || event.metaKey,
+        anchor,
+      });
       if (sideways) callbacks.current.onColumnScroll(sideways.columnScrollPx);
     };
     host.addEventListener('wheel', onWheel, { passive: false });

@@ -20,7 +20,15 @@ interface SwimlaneColumnHeaderProps {
 
 const DRAG_TYPE = 'application/x-churchkey-column';
 
-export function SwimlaneColumnHeader({ columns, leftPx, columnWidthPx, scrollPx, order, onReorder, onHide }: SwimlaneColumnHeaderProps) {
+export function SwimlaneColumnHeader({
+  columns,
+  leftPx,
+  columnWidthPx,
+  scrollPx,
+  order,
+  onReorder,
+  onHide,
+}: SwimlaneColumnHeaderProps) {
   const [dragOver, setDragOver] = useState<number | undefined>(undefined);
   const drop = (event: DragEvent, beforeID: number | undefined) => {
     event.preventDefault();
@@ -33,45 +41,54 @@ export function SwimlaneColumnHeader({ columns, leftPx, columnWidthPx, scrollPx,
   return (
     // The margin, not padding: names scrolled left are clipped at the axis, never drawn over it.
     <div className="min-w-0 overflow-hidden" style={{ marginLeft: leftPx }}>
-    <ul aria-label="Swimlane columns" className="flex items-stretch text-xs" style={{ transform: `translateX(${-scrollPx}px)` }}>
-      {columns.map((column, index) => (
-        <li
-          key={column.id}
-          draggable
-          data-column-id={column.id}
-          onDragStart={(event) => {
-            event.dataTransfer.setData(DRAG_TYPE, String(column.id));
-            event.dataTransfer.effectAllowed = 'move';
-          }}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragOver(column.id);
-          }}
-          onDragLeave={() => setDragOver(undefined)}
-          onDrop={(event) => drop(event, column.id)}
-          style={{ width: columnWidthPx }}
-          className={`flex shrink-0 cursor-move items-center gap-1 border-b-2 px-1 py-1 ${dragOver === column.id ? 'border-accent' : 'border-line'}`}
-        >
-          <button
-            type="button"
-            className="min-w-0 flex-1 truncate text-left font-medium"
-            title={`${column.name}: drag to move, or Alt+Arrow keys`}
-            onKeyDown={(event) => {
-              if (!event.altKey || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
-              event.preventDefault();
-              const target = event.key === 'ArrowLeft' ? columns[index - 1] : columns[index + 2];
-              if (event.key === 'ArrowLeft' && !target) return;
-              onReorder(moveColumn(order, column.id, target?.id ?? nextAfter(order, columns, index)), 0);
+      <ul
+        aria-label="Swimlane columns"
+        className="flex items-stretch text-xs"
+        style={{ transform: `translateX(${-scrollPx}px)` }}
+      >
+        {columns.map((column, index) => (
+          <li
+            key={column.id}
+            draggable
+            data-column-id={column.id}
+            onDragStart={(event) => {
+              event.dataTransfer.setData(DRAG_TYPE, String(column.id));
+              event.dataTransfer.effectAllowed = 'move';
             }}
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragOver(column.id);
+            }}
+            onDragLeave={() => setDragOver(undefined)}
+            onDrop={(event) => drop(event, column.id)}
+            style={{ width: columnWidthPx }}
+            className={`flex shrink-0 cursor-move items-center gap-1 border-b-2 px-1 py-1 ${dragOver === column.id ? 'border-accent' : 'border-line'}`}
           >
-            {column.name}
-          </button>
-          <button type="button" aria-label={`Hide column ${column.name}`} className="shrink-0 rounded px-1 text-muted hover:bg-raised hover:text-ink" onClick={() => onHide(column.id)}>
-            ×
-          </button>
-        </li>
-      ))}
-    </ul>
+            <button
+              type="button"
+              className="min-w-0 flex-1 truncate text-left font-medium"
+              title={`${column.name}: drag to move, or Alt+Arrow keys`}
+              onKeyDown={(event) => {
+                if (!event.altKey || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
+                event.preventDefault();
+                const target = event.key === 'ArrowLeft' ? columns[index - 1] : columns[index + 2];
+                if (event.key === 'ArrowLeft' && !target) return;
+                onReorder(moveColumn(order, column.id, target?.id ?? nextAfter(order, columns, index)), 0);
+              }}
+            >
+              {column.name}
+            </button>
+            <button
+              type="button"
+              aria-label={`Hide column ${column.name}`}
+              className="shrink-0 rounded px-1 text-muted hover:bg-raised hover:text-ink"
+              onClick={() => onHide(column.id)}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

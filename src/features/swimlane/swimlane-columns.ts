@@ -8,12 +8,22 @@ export interface SwimlaneColumn {
   name: string;
 }
 
-export function orderColumns(actors: readonly SwimlaneColumn[], order: readonly number[], hiddenIDs: readonly number[]): { visible: SwimlaneColumn[]; hidden: SwimlaneColumn[] } {
+export function orderColumns(
+  actors: readonly SwimlaneColumn[],
+  order: readonly number[],
+  hiddenIDs: readonly number[],
+): { visible: SwimlaneColumn[]; hidden: SwimlaneColumn[] } {
   const byID = new Map(actors.map((actor) => [actor.id, actor]));
   const rank = new Map(order.map((id, index) => [id, index]));
-  const sorted = [...byID.values()].sort((a, b) => (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity) || a.name.localeCompare(b.name) || a.id - b.id);
+  const sorted = [...byID.values()].sort(
+    (a, b) =>
+      (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity) || a.name.localeCompare(b.name) || a.id - b.id,
+  );
   const hidden = new Set(hiddenIDs);
-  return { visible: sorted.filter((actor) => !hidden.has(actor.id)), hidden: sorted.filter((actor) => hidden.has(actor.id)) };
+  return {
+    visible: sorted.filter((actor) => !hidden.has(actor.id)),
+    hidden: sorted.filter((actor) => hidden.has(actor.id)),
+  };
 }
 
 /** The full order after moving `movedID` to sit before `beforeID` (or last when undefined). */

@@ -38,7 +38,11 @@ export function SwimlaneHoverCard({ hover, events, columns, streamNames, formatT
           {columns.find((column) => column.id === event.actorID)?.name ?? ''} · {streamNames.get(event.streamID) ?? ''}
         </p>
         <p className="line-clamp-4 break-words">{event.message}</p>
-        {phases ? <p className="font-mono text-[11px] text-muted">{phases.map((part) => `${part.phase} ${formatDuration(Math.max(0, part.ms) * 1000)}`).join(' · ')}</p> : null}
+        {phases ? (
+          <p className="font-mono text-[11px] text-muted">
+            {phases.map((part) => `${part.phase} ${formatDuration(Math.max(0, part.ms) * 1000)}`).join(' · ')}
+          </p>
+        ) : null}
       </>
     );
   } else if (hit.kind === 'group') {
@@ -64,7 +68,12 @@ export function SwimlaneHoverCard({ hover, events, columns, streamNames, formatT
     );
   }
   return (
-    <div role="tooltip" data-swimlane-hover="" className="pointer-events-none absolute z-10 max-w-sm rounded-md border border-line bg-panel px-2 py-1 text-xs shadow-md" style={{ left: hover.x + 14, top: hover.y + 40 }}>
+    <div
+      role="tooltip"
+      data-swimlane-hover=""
+      className="pointer-events-none absolute z-10 max-w-sm rounded-md border border-line bg-panel px-2 py-1 text-xs shadow-md"
+      style={{ left: hover.x + 14, top: hover.y + 40 }}
+    >
       {body}
     </div>
   );

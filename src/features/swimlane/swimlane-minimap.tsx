@@ -18,7 +18,18 @@ interface SwimlaneMinimapProps {
   onJump: (micros: number) => void;
 }
 
-export function SwimlaneMinimap({ bins, bounds, window, secondary, markerMicros, heightPx, axisVisible, formatTime, scheme, onJump }: SwimlaneMinimapProps) {
+export function SwimlaneMinimap({
+  bins,
+  bounds,
+  window,
+  secondary,
+  markerMicros,
+  heightPx,
+  axisVisible,
+  formatTime,
+  scheme,
+  onJump,
+}: SwimlaneMinimapProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   // Read once per colour scheme, not on every pan (a style read per frame costs a style pass).
   const colors = useMemo(() => {
@@ -41,11 +52,16 @@ export function SwimlaneMinimap({ bins, bounds, window, secondary, markerMicros,
     const fraction = Math.max(0, Math.min(1, (clientY - rect.top) / rect.height));
     onJump(bounds.fromMicros + fraction * (bounds.toMicros - bounds.fromMicros));
   };
-  const labelPattern = spanLabelPattern(bounds.fromMicros, bounds.toMicros, 3, (at) => formatTime(Math.round(at), 'YYYY-MM-DD'));
+  const labelPattern = spanLabelPattern(bounds.fromMicros, bounds.toMicros, 3, (at) =>
+    formatTime(Math.round(at), 'YYYY-MM-DD'),
+  );
   return (
     <div className="flex shrink-0 gap-1" style={{ height: heightPx }} data-swimlane-minimap="">
       {axisVisible ? (
-        <div aria-hidden="true" className="flex flex-col justify-between py-0.5 text-right font-mono text-[10px] leading-none text-muted">
+        <div
+          aria-hidden="true"
+          className="flex flex-col justify-between py-0.5 text-right font-mono text-[10px] leading-none text-muted"
+        >
           <span>{formatTime(Math.round(bounds.fromMicros), labelPattern)}</span>
           <span>{formatTime(Math.round((bounds.fromMicros + bounds.toMicros) / 2), labelPattern)}</span>
           <span>{formatTime(Math.round(bounds.toMicros), labelPattern)}</span>
@@ -57,7 +73,9 @@ export function SwimlaneMinimap({ bins, bounds, window, secondary, markerMicros,
         aria-label="Minimap: where the swimlane window is in the incident"
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={Math.round(((window.fromMicros - bounds.fromMicros) / Math.max(1, bounds.toMicros - bounds.fromMicros)) * 100)}
+        aria-valuenow={Math.round(
+          ((window.fromMicros - bounds.fromMicros) / Math.max(1, bounds.toMicros - bounds.fromMicros)) * 100,
+        )}
         tabIndex={-1}
         className="h-full w-16 cursor-pointer rounded-md border border-line bg-panel"
         onPointerDown={(event) => {

@@ -61,21 +61,64 @@ export interface SwimlanePictureProps {
 const GROUP_URL_LIMIT = 500;
 
 export function SwimlanePicture(props: SwimlanePictureProps) {
-  const { events, positions, highlighted, actors, columnOrder, hiddenColumnIDs, streamColorIndex, bounds, options, selectedEventID } = props;
+  const {
+    events,
+    positions,
+    highlighted,
+    actors,
+    columnOrder,
+    hiddenColumnIDs,
+    streamColorIndex,
+    bounds,
+    options,
+    selectedEventID,
+  } = props;
   const theme = useSwimlaneTheme();
-  const columns = useMemo(() => orderColumns(actors, columnOrder, hiddenColumnIDs), [actors, columnOrder, hiddenColumnIDs]);
-  const columnOfActor = useMemo(() => new Map(columns.visible.map((column, index) => [column.id, index])), [columns.visible]);
+  const columns = useMemo(
+    () => orderColumns(actors, columnOrder, hiddenColumnIDs),
+    [actors, columnOrder, hiddenColumnIDs],
+  );
+  const columnOfActor = useMemo(
+    () => new Map(columns.visible.map((column, index) => [column.id, index])),
+    [columns.visible],
+  );
   const split = useMemo(
-    () => measured('swimlane typed arrays', () => swimlaneInput(events, positions, highlighted, columnOfActor, streamColorIndex), (made) => ({ events: made.input.startMicros.length })),
+    () =>
+      measured(
+        'swimlane typed arrays',
+        () => swimlaneInput(events, positions, highlighted, columnOfActor, streamColorIndex),
+        (made) => ({ events: made.input.startMicros.length }),
+      ),
     [events, positions, highlighted, columnOfActor, streamColorIndex],
   );
   // The input is transferred to the worker, so each build gets fresh copies.
-  const makeInput = useCallback(() => ({ ...split.input, startMicros: split.input.startMicros.slice(), endMicros: split.input.endMicros.slice(), column: split.input.column.slice(), color: split.input.color.slice(), highlighted: split.input.highlighted.slice(), position: split.input.position.slice() }), [split]);
+  const makeInput = useCallback(
+    () => ({
+      ...split.input,
+      startMicros: split.input.startMicros.slice(),
+      endMicros: split.input.endMicros.slice(),
+      column: split.input.column.slice(),
+      color: split.input.color.slice(),
+      highlighted: split.input.highlighted.slice(),
+      position: split.input.position.slice(),
+    }),
+    [split],
+  );
   const { hiddenStreamIDs } = props;
   const limited = options.minimapLimitedToVisibleStreams;
-  const makeStarts = useCallback(() => minimapStarts(events, limited ? (streamID) => !hiddenStreamIDs.has(streamID) : undefined), [events, limited, hiddenStreamIDs]);
-  const heightPx = options.swimlaneHeightLimited ? props.heightPx : Math.max(props.heightPx, Math.round(globalThis.innerHeight * 0.85));
-  const { layout, busy, minimapBins } = useSwimlaneLayout(makeInput, { makeStarts, fromMicros: bounds.fromMicros, toMicros: bounds.toMicros, bins: heightPx });
+  const makeStarts = useCallback(
+    () => minimapStarts(events, limited ? (streamID) => !hiddenStreamIDs.has(streamID) : undefined),
+    [events, limited, hiddenStreamIDs],
+  );
+  const heightPx = options.swimlaneHeightLimited
+    ? props.heightPx
+    : Math.max(props.heightPx, Math.round(globalThis.innerHeight * 0.85));
+  const { layout, busy, minimapBins } = useSwimlaneLayout(makeInput, {
+    makeStarts,
+    fromMicros: bounds.fromMicros,
+    toMicros: bounds.toMicros,
+    bins: heightPx,
+  });
 
   const selected = useMemo(() => {
     if (selectedEventID === undefined) return undefined;
@@ -87,7 +130,13 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
   const focusStart = selected?.event.startTimestamp;
   const focusEnd = selected?.event.endTimestamp;
   const focusID = selected?.event.id;
-  const focus = useMemo(() => (focusID !== undefined && focusStart !== undefined && focusEnd !== undefined ? { startMicros: focusStart, endMicros: focusEnd } : undefined), [focusID, focusStart, focusEnd]);
+  const focus = useMemo(
+    () =>
+      focusID !== undefined && focusStart !== undefined && focusEnd !== undefined
+        ? { startMicros: focusStart, endMicros: focusEnd }
+        : undefined,
+    [focusID, focusStart, focusEnd],
+  );
 
   const { formatTime } = props;
   const elapsed = options.yAxisTimeFormat === 'elapsed';
@@ -96,20 +145,50 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
       layout,
       columnCount: columns.visible.length,
       markers: split.markers,
-      selected: selected?.column === undefined ? undefined : { column: selected.column, startMicros: selected.event.startTimestamp, endMicros: selected.event.endTimestamp },
+      selected:
+        selected?.column === undefined
+          ? undefined
+          : {
+              column: selected.column,
+              startMicros: selected.event.startTimestamp,
+              endMicros: selected.event.endTimestamp,
+            },
       grouping: options.groupSwimlaneEvents,
       axisVisible: options.swimlaneYAxisVisible,
       theme,
       phasesOf: (position) => harPhases(events[position]?.extra),
       tickOriginMicros: elapsed ? bounds.fromMicros : 0,
       formatTick: (micros, stepMicros, shown) =>
-        elapsed ? axisElapsedText(micros - bounds.fromMicros, stepMicros) : formatTime(Math.round(micros), axisTimePattern(stepMicros, shown.fromMicros, shown.toMicros, (at) => formatTime(at, 'YYYY-MM-DD'))),
+        elapsed
+          ? axisElapsedText(micros - bounds.fromMicros, stepMicros)
+          : formatTime(
+              Math.round(micros),
+              axisTimePattern(stepMicros, shown.fromMicros, shown.toMicros, (at) => formatTime(at, 'YYYY-MM-DD')),
+            ),
     }),
-    [layout, columns.visible.length, split.markers, selected, options.groupSwimlaneEvents, options.swimlaneYAxisVisible, theme, events, elapsed, formatTime, bounds.fromMicros],
+    [
+      layout,
+      columns.visible.length,
+      split.markers,
+      selected,
+      options.groupSwimlaneEvents,
+      options.swimlaneYAxisVisible,
+      theme,
+      events,
+      elapsed,
+      formatTime,
+      bounds.fromMicros,
+    ],
   );
 
   const axisPx = options.swimlaneYAxisVisible ? AXIS_WIDTH_PX : 0;
-  const { areaRef: columnAreaRef, geometry: columnGeometry, scrollPx: columnScrollPx, setScrollPx: setColumnScrollPx, scrollBy: scrollColumnsBy } = useColumnScroll(axisPx, columns.visible.length);
+  const {
+    areaRef: columnAreaRef,
+    geometry: columnGeometry,
+    scrollPx: columnScrollPx,
+    setScrollPx: setColumnScrollPx,
+    scrollBy: scrollColumnsBy,
+  } = useColumnScroll(axisPx, columns.visible.length);
 
   const [window, setWindow] = useState<TimeWindow>({ fromMicros: bounds.fromMicros, toMicros: bounds.toMicros });
   const [requestedWindow, setRequestedWindow] = useState<TimeWindow | undefined>(undefined);
@@ -130,7 +209,13 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
         const event = events[hit.position];
         if (event) onSelectEvent(event.id);
       } else if (hit.kind === 'marker') onSelectEvent(hit.marker.id);
-      else if (hit.kind === 'group') onOpenGroup(hit.positions.slice(0, GROUP_URL_LIMIT).map((position) => events[position]?.id ?? 0).filter((id) => id > 0));
+      else if (hit.kind === 'group')
+        onOpenGroup(
+          hit.positions
+            .slice(0, GROUP_URL_LIMIT)
+            .map((position) => events[position]?.id ?? 0)
+            .filter((id) => id > 0),
+        );
     },
     [events, onSelectEvent, onOpenGroup],
   );
@@ -139,17 +224,28 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
   const thread = selected ? props.threadOf(selected.event.id) : undefined;
   const threadOpen = thread !== undefined && options.inlineReplyThreadEventID === selected?.event.id;
   const shownCount = split.input.startMicros.length;
-  const hasHar = useMemo(() => events.some((event) => event.extra !== null && typeof event.extra === 'object' && 'timings' in event.extra), [events]);
+  const hasHar = useMemo(
+    () => events.some((event) => event.extra !== null && typeof event.extra === 'object' && 'timings' in event.extra),
+    [events],
+  );
 
   return (
-    <section ref={rootRef} aria-label="Picture swimlane" data-picture="swimlane" data-selected-event={selectedEventID} className="flex min-w-0 flex-col gap-2">
+    <section
+      ref={rootRef}
+      aria-label="Picture swimlane"
+      data-picture="swimlane"
+      data-selected-event={selectedEventID}
+      className="flex min-w-0 flex-col gap-2"
+    >
       <SwimlaneToolbar
         options={options}
         onOptionsChange={props.onOptionsChange}
         window={window}
         onShowWindow={setRequestedWindow}
         hiddenColumns={columns.hidden}
-        onShowColumn={(id) => props.onColumnsChange({ hiddenColumnIDs: hiddenColumnIDs.filter((hidden) => hidden !== id) })}
+        onShowColumn={(id) =>
+          props.onColumnsChange({ hiddenColumnIDs: hiddenColumnIDs.filter((hidden) => hidden !== id) })
+        }
         showPhaseLegend={hasHar}
         thread={thread && selected ? { eventID: selected.event.id, open: threadOpen } : undefined}
       />
@@ -168,7 +264,12 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
             onHide={(id) => props.onColumnsChange({ hiddenColumnIDs: [...hiddenColumnIDs, id] })}
           />
           {columnGeometry.maxScrollPx > 0 ? (
-            <SwimlaneColumnScrollbar leftPx={axisPx} contentWidthPx={columnGeometry.contentWidthPx} scrollPx={columnScrollPx} onScroll={setColumnScrollPx} />
+            <SwimlaneColumnScrollbar
+              leftPx={axisPx}
+              contentWidthPx={columnGeometry.contentWidthPx}
+              scrollPx={columnScrollPx}
+              onScroll={setColumnScrollPx}
+            />
           ) : null}
           <SwimlaneCanvas
             scene={scene}
@@ -184,8 +285,23 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
             onFirstFrame={props.onFirstFrame}
             label={`Swimlane: ${countNoun(shownCount, 'event')} in ${countNoun(columns.visible.length, 'column')}, ${countNoun(split.markers.length, 'marker')}. Arrow keys and Page Up/Down pan, + and - zoom, 0 shows everything.`}
           />
-          {hover ? <SwimlaneHoverCard hover={hover} events={events} columns={columns.visible} streamNames={props.streamNames} formatTime={formatTime} /> : null}
-          {threadOpen && thread ? <SwimlaneReplyThread thread={thread} formatTime={formatTime} onClose={() => props.onOptionsChange({ inlineReplyThreadEventID: null })} onSelectEvent={onSelectEvent} /> : null}
+          {hover ? (
+            <SwimlaneHoverCard
+              hover={hover}
+              events={events}
+              columns={columns.visible}
+              streamNames={props.streamNames}
+              formatTime={formatTime}
+            />
+          ) : null}
+          {threadOpen && thread ? (
+            <SwimlaneReplyThread
+              thread={thread}
+              formatTime={formatTime}
+              onClose={() => props.onOptionsChange({ inlineReplyThreadEventID: null })}
+              onSelectEvent={onSelectEvent}
+            />
+          ) : null}
           {busy && !layout ? (
             <p role="status" className="absolute inset-x-0 top-1/2 text-center text-muted">
               Laying out {countNoun(shownCount, 'event')}…
@@ -197,7 +313,11 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
             bins={minimapBins}
             bounds={bounds}
             window={window}
-            secondary={options.secondaryTimeWindow ? { fromMicros: options.secondaryTimeWindow.start, toMicros: options.secondaryTimeWindow.end } : null}
+            secondary={
+              options.secondaryTimeWindow
+                ? { fromMicros: options.secondaryTimeWindow.start, toMicros: options.secondaryTimeWindow.end }
+                : null
+            }
             markerMicros={markerMicros}
             scheme={theme}
             heightPx={heightPx}

@@ -15,7 +15,10 @@ interface SwimlaneReplyThreadProps {
 
 export function SwimlaneReplyThread({ thread, formatTime, onClose, onSelectEvent }: SwimlaneReplyThreadProps) {
   return (
-    <aside aria-label={`Reply thread ${thread.name}`} className="absolute right-2 top-10 z-10 flex max-h-[70%] w-80 flex-col gap-1 overflow-auto rounded-md border border-line bg-panel p-2 text-xs shadow-lg">
+    <aside
+      aria-label={`Reply thread ${thread.name}`}
+      className="absolute right-2 top-10 z-10 flex max-h-[70%] w-80 flex-col gap-1 overflow-auto rounded-md border border-line bg-panel p-2 text-xs shadow-lg"
+    >
       <div className="flex items-center justify-between gap-2">
         <h3 className="truncate font-semibold">{thread.name}</h3>
         <Button variant="ghost" onClick={onClose} aria-label="Close the reply thread">
@@ -25,8 +28,13 @@ export function SwimlaneReplyThread({ thread, formatTime, onClose, onSelectEvent
       <ol className="flex flex-col gap-1">
         {thread.replies.map((reply) => (
           <li key={reply.id}>
-            <button type="button" className="w-full rounded px-1 py-0.5 text-left hover:bg-raised" onClick={() => onSelectEvent(reply.id)}>
-              <span className="font-mono text-[10px] text-muted">{formatTime(reply.startTimestamp, 'HH:mm:ss')}</span> <span className="font-medium">{reply.actorName}</span>
+            <button
+              type="button"
+              className="w-full rounded px-1 py-0.5 text-left hover:bg-raised"
+              onClick={() => onSelectEvent(reply.id)}
+            >
+              <span className="font-mono text-[10px] text-muted">{formatTime(reply.startTimestamp, 'HH:mm:ss')}</span>{' '}
+              <span className="font-medium">{reply.actorName}</span>
               <span className="block break-words">{reply.message}</span>
             </button>
           </li>

@@ -31,18 +31,38 @@ const TOGGLES: ReadonlyArray<{ key: keyof SwimlaneOptions; label: string }> = [
   { key: 'groupSwimlaneEvents', label: 'Group nearby events' },
 ];
 
-export function SwimlaneToolbar({ options, onOptionsChange, window, onShowWindow, hiddenColumns, onShowColumn, showPhaseLegend, thread }: SwimlaneToolbarProps) {
+export function SwimlaneToolbar({
+  options,
+  onOptionsChange,
+  window,
+  onShowWindow,
+  hiddenColumns,
+  onShowColumn,
+  showPhaseLegend,
+  thread,
+}: SwimlaneToolbarProps) {
   const secondary = options.secondaryTimeWindow;
   const current = { start: Math.round(window.fromMicros), end: Math.round(window.toMicros) };
   return (
     <div role="toolbar" aria-label="Swimlane options" className="flex flex-col gap-1.5 text-sm">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
         {TOGGLES.map((toggle) => (
-          <Checkbox key={toggle.key} className="flex-none" checked={options[toggle.key] === true} onCheckedChange={(checked) => onOptionsChange({ [toggle.key]: checked })} label={toggle.label} />
+          <Checkbox
+            key={toggle.key}
+            className="flex-none"
+            checked={options[toggle.key] === true}
+            onCheckedChange={(checked) => onOptionsChange({ [toggle.key]: checked })}
+            label={toggle.label}
+          />
         ))}
         <Group label="Axis time">
           {(['absolute', 'elapsed'] as const).map((format) => (
-            <Button key={format} variant={options.yAxisTimeFormat === format ? 'primary' : 'ghost'} aria-pressed={options.yAxisTimeFormat === format} onClick={() => onOptionsChange({ yAxisTimeFormat: format })}>
+            <Button
+              key={format}
+              variant={options.yAxisTimeFormat === format ? 'primary' : 'ghost'}
+              aria-pressed={options.yAxisTimeFormat === format}
+              onClick={() => onOptionsChange({ yAxisTimeFormat: format })}
+            >
               {format === 'absolute' ? 'Clock' : 'Elapsed'}
             </Button>
           ))}
@@ -68,14 +88,22 @@ export function SwimlaneToolbar({ options, onOptionsChange, window, onShowWindow
           ) : null}
         </Group>
         {thread ? (
-          <Button aria-pressed={thread.open} onClick={() => onOptionsChange({ inlineReplyThreadEventID: thread.open ? null : thread.eventID })}>
+          <Button
+            aria-pressed={thread.open}
+            onClick={() => onOptionsChange({ inlineReplyThreadEventID: thread.open ? null : thread.eventID })}
+          >
             {thread.open ? 'Hide reply thread' : 'Show reply thread'}
           </Button>
         ) : null}
         {hiddenColumns.length > 0 ? (
           <Group label="Hidden columns">
             {hiddenColumns.map((column) => (
-              <Button key={column.id} variant="ghost" aria-label={`Show column ${column.name}`} onClick={() => onShowColumn(column.id)}>
+              <Button
+                key={column.id}
+                variant="ghost"
+                aria-label={`Show column ${column.name}`}
+                onClick={() => onShowColumn(column.id)}
+              >
                 + {column.name}
               </Button>
             ))}
@@ -85,7 +113,11 @@ export function SwimlaneToolbar({ options, onOptionsChange, window, onShowWindow
           <ul aria-label="HAR request phases" className="flex flex-wrap items-center gap-2 text-xs text-muted">
             {(Object.keys(PHASE_COLORS) as HarPhase[]).map((phase) => (
               <li key={phase} className="flex items-center gap-1">
-                <span aria-hidden="true" className="inline-block size-2.5 rounded-sm" style={{ background: PHASE_COLORS[phase] }} />
+                <span
+                  aria-hidden="true"
+                  className="inline-block size-2.5 rounded-sm"
+                  style={{ background: PHASE_COLORS[phase] }}
+                />
                 {phase}
               </li>
             ))}

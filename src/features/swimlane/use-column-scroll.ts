@@ -5,7 +5,10 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { columnGeometry, type ColumnGeometry } from '../../render/swimlane/column-geometry.ts';
 
-export function useColumnScroll(axisWidthPx: number, columnCount: number): {
+export function useColumnScroll(
+  axisWidthPx: number,
+  columnCount: number,
+): {
   areaRef: RefObject<HTMLDivElement | null>;
   geometry: ColumnGeometry;
   scrollPx: number;
@@ -26,6 +29,10 @@ export function useColumnScroll(axisWidthPx: number, columnCount: number): {
   const geometry = columnGeometry(Math.max(1, viewWidthPx), axisWidthPx, columnCount, wantedPx);
   const scrollPx = axisWidthPx - geometry.leftPx;
   const { maxScrollPx } = geometry;
-  const scrollBy = useCallback((deltaPx: number) => setScrollPx((previous) => Math.max(0, Math.min(maxScrollPx, Math.min(previous, maxScrollPx) + deltaPx))), [maxScrollPx]);
+  const scrollBy = useCallback(
+    (deltaPx: number) =>
+      setScrollPx((previous) => Math.max(0, Math.min(maxScrollPx, Math.min(previous, maxScrollPx) + deltaPx))),
+    [maxScrollPx],
+  );
   return { areaRef, geometry, scrollPx, setScrollPx, scrollBy };
 }

@@ -13,9 +13,16 @@ export interface SwimlaneLayoutState {
   busy: boolean;
 }
 
-export function useSwimlaneLayout(makeInput: () => SwimlaneLayoutInput, minimap: { makeStarts: () => Float64Array; fromMicros: number; toMicros: number; bins: number }): SwimlaneLayoutState & { minimapBins: Uint32Array | undefined } {
+export function useSwimlaneLayout(
+  makeInput: () => SwimlaneLayoutInput,
+  minimap: { makeStarts: () => Float64Array; fromMicros: number; toMicros: number; bins: number },
+): SwimlaneLayoutState & { minimapBins: Uint32Array | undefined } {
   const client = useRef<SwimlaneLayoutClient | undefined>(undefined);
-  const [state, setState] = useState<{ layout: SwimlaneLayout | undefined; arrivedAt: number; builtFrom: unknown }>({ layout: undefined, arrivedAt: 0, builtFrom: undefined });
+  const [state, setState] = useState<{ layout: SwimlaneLayout | undefined; arrivedAt: number; builtFrom: unknown }>({
+    layout: undefined,
+    arrivedAt: 0,
+    builtFrom: undefined,
+  });
   const [minimapBins, setMinimapBins] = useState<Uint32Array | undefined>(undefined);
 
   useEffect(() => {
@@ -36,7 +43,10 @@ export function useSwimlaneLayout(makeInput: () => SwimlaneLayoutInput, minimap:
     worker
       .build(input)
       .then((layout) => {
-        performance.measure('churchkey: swimlane layout', { start: started, detail: { events: layout.startMicros.length } });
+        performance.measure('churchkey: swimlane layout', {
+          start: started,
+          detail: { events: layout.startMicros.length },
+        });
         if (current) setState({ layout, arrivedAt: performance.now(), builtFrom: makeInput });
       })
       .catch((error: unknown) => console.error('swimlane layout failed', error));

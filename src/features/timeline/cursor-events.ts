@@ -14,7 +14,11 @@ export interface CursorEvents {
 /** Events sharing one start time listed as current at most (a burst of a thousand is one moment). */
 const MOST_AT_ONCE = 200;
 
-export function cursorEvents(events: readonly Pick<TimelineEvent, 'id' | 'startTimestamp'>[], positions: Uint32Array, cursorMicros: number | undefined): CursorEvents | undefined {
+export function cursorEvents(
+  events: readonly Pick<TimelineEvent, 'id' | 'startTimestamp'>[],
+  positions: Uint32Array,
+  cursorMicros: number | undefined,
+): CursorEvents | undefined {
   if (cursorMicros === undefined || positions.length === 0) return undefined;
   // The first place whose event starts after the cursor.
   let low = 0;

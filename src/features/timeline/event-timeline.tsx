@@ -49,7 +49,20 @@ export interface EventTimelineProps {
 const ROW_HEIGHT_PX = 29;
 
 export function EventTimeline(props: EventTimelineProps) {
-  const { events, positions, highlighted, rowInfo, firstMicros, showOffset, truncate, heightPx, selectedEventID, onSelectEvent, placeOfTime, onRangeChange } = props;
+  const {
+    events,
+    positions,
+    highlighted,
+    rowInfo,
+    firstMicros,
+    showOffset,
+    truncate,
+    heightPx,
+    selectedEventID,
+    onSelectEvent,
+    placeOfTime,
+    onRangeChange,
+  } = props;
   const cursorStore = useTimeCursorStore();
   const sharedCursor = useSharedCursorMicros();
   const current = props.current ?? cursorEvents(events, positions, sharedCursor);
@@ -118,9 +131,15 @@ export function EventTimeline(props: EventTimelineProps) {
         held.current = true;
         if (event) cursorStore.set(event.startTimestamp, 'event-timeline');
       } else if (gesture.kind === 'zoom' && props.wholeRange) {
-        const range = pinched.current ?? { fromMicros: firstMicros, toMicros: Math.max(props.lastMicros, firstMicros + 1) };
+        const range = pinched.current ?? {
+          fromMicros: firstMicros,
+          toMicros: Math.max(props.lastMicros, firstMicros + 1),
+        };
         const at = eventAtY(gesture.yPx)?.startTimestamp ?? (range.fromMicros + range.toMicros) / 2;
-        const fraction = Math.max(0, Math.min(1, (at - range.fromMicros) / Math.max(1, range.toMicros - range.fromMicros)));
+        const fraction = Math.max(
+          0,
+          Math.min(1, (at - range.fromMicros) / Math.max(1, range.toMicros - range.fromMicros)),
+        );
         pinched.current = zoomRange(range, gesture.factor, fraction * 1000, 1000, props.wholeRange);
         scrollRef.current?.setAttribute('data-pinching', '');
       }
@@ -149,7 +168,13 @@ export function EventTimeline(props: EventTimelineProps) {
   };
 
   return (
-    <section ref={rootRef} aria-label="Event timeline" className="flex min-w-0 flex-1 flex-col gap-1.5" data-picture="event-timeline" data-selected-event={selectedEventID}>
+    <section
+      ref={rootRef}
+      aria-label="Event timeline"
+      className="flex min-w-0 flex-1 flex-col gap-1.5"
+      data-picture="event-timeline"
+      data-selected-event={selectedEventID}
+    >
       <div
         ref={scrollRef}
         role="table"
@@ -184,7 +209,19 @@ export function EventTimeline(props: EventTimelineProps) {
               const event = events[positions[item.index] ?? 0];
               if (!event) return null;
               return (
-                <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, minHeight: ROW_HEIGHT_PX }}>
+                <div
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    right: 0,
+                    transform: `translateY(${item.start}px)`,
+                    minHeight: ROW_HEIGHT_PX,
+                  }}
+                >
                   <TimelineRow
                     event={event}
                     info={rowInfo(event)}

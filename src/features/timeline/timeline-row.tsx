@@ -33,7 +33,18 @@ interface TimelineRowProps {
   onSelect: (eventID: number) => void;
 }
 
-export const TimelineRow = memo(function TimelineRow({ event, info, zone, firstMicros, showOffset, truncate, highlighted, selected, current = false, onSelect }: TimelineRowProps) {
+export const TimelineRow = memo(function TimelineRow({
+  event,
+  info,
+  zone,
+  firstMicros,
+  showOffset,
+  truncate,
+  highlighted,
+  selected,
+  current = false,
+  onSelect,
+}: TimelineRowProps) {
   const time = formatMicros(event.startTimestamp, zone, TIME_PATTERN);
   if (event.isMarker) {
     return (
@@ -50,11 +61,17 @@ export const TimelineRow = memo(function TimelineRow({ event, info, zone, firstM
           selected && 'outline-2 -outline-offset-2 outline-focus',
         )}
       >
-        <span role="cell" className="font-mono text-xs text-muted tabular-nums">{time}</span>
+        <span role="cell" className="font-mono text-xs text-muted tabular-nums">
+          {time}
+        </span>
         <span role="cell" className="min-w-0 flex-1 truncate text-center" data-symbol={markerSymbol(event) ?? 'none'}>
           {MARKER_GLYPHS[markerSymbol(event) ?? 'none']} {event.message}
         </span>
-        {showOffset ? <span role="cell" className="font-mono text-xs whitespace-nowrap text-muted tabular-nums">{formatElapsed(event.startTimestamp - firstMicros)}</span> : null}
+        {showOffset ? (
+          <span role="cell" className="font-mono text-xs whitespace-nowrap text-muted tabular-nums">
+            {formatElapsed(event.startTimestamp - firstMicros)}
+          </span>
+        ) : null}
       </div>
     );
   }
@@ -75,23 +92,48 @@ export const TimelineRow = memo(function TimelineRow({ event, info, zone, firstM
         selected && 'bg-raised outline-2 -outline-offset-2 outline-focus',
       )}
     >
-      <span role="cell" className="w-44 shrink-0 font-mono text-xs leading-5 text-muted tabular-nums">{time}</span>
-      {showOffset ? <span role="cell" className="min-w-28 shrink-0 font-mono text-xs leading-5 whitespace-nowrap text-muted tabular-nums">{formatElapsed(event.startTimestamp - firstMicros)}</span> : null}
+      <span role="cell" className="w-44 shrink-0 font-mono text-xs leading-5 text-muted tabular-nums">
+        {time}
+      </span>
+      {showOffset ? (
+        <span
+          role="cell"
+          className="min-w-28 shrink-0 font-mono text-xs leading-5 whitespace-nowrap text-muted tabular-nums"
+        >
+          {formatElapsed(event.startTimestamp - firstMicros)}
+        </span>
+      ) : null}
       <span
         role="cell"
         aria-label={`stream ${info.streamName}`}
         title={info.streamName}
         className="mt-1 h-3 w-1.5 shrink-0 rounded-sm bg-[var(--stream-light)] dark:bg-[var(--stream-dark)]"
-        style={{ '--stream-light': paletteColor(info.colorIndex, 'light'), '--stream-dark': paletteColor(info.colorIndex, 'dark') } as CSSProperties}
+        style={
+          {
+            '--stream-light': paletteColor(info.colorIndex, 'light'),
+            '--stream-dark': paletteColor(info.colorIndex, 'dark'),
+          } as CSSProperties
+        }
       />
-      <span role="cell" className="w-36 shrink-0 truncate font-medium leading-5" title={info.actorName}>{info.actorName}</span>
-      <span role="cell" data-cell="message" className={classNames('min-w-48 flex-1 leading-5', truncate ? 'truncate' : 'whitespace-pre-wrap break-words')} title={truncate ? event.message : undefined}>
+      <span role="cell" className="w-36 shrink-0 truncate font-medium leading-5" title={info.actorName}>
+        {info.actorName}
+      </span>
+      <span
+        role="cell"
+        data-cell="message"
+        className={classNames('min-w-48 flex-1 leading-5', truncate ? 'truncate' : 'whitespace-pre-wrap break-words')}
+        title={truncate ? event.message : undefined}
+      >
         {event.message}
       </span>
       {info.tags.length > 0 ? (
         <span role="cell" className="flex shrink-0 flex-wrap gap-1">
           {info.tags.map((tag) => (
-            <span key={tag.name} className="rounded-full border px-1.5 text-xs leading-4" style={{ borderColor: tag.color || undefined }}>
+            <span
+              key={tag.name}
+              className="rounded-full border px-1.5 text-xs leading-4"
+              style={{ borderColor: tag.color || undefined }}
+            >
               {tag.name}
             </span>
           ))}

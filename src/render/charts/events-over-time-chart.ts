@@ -50,33 +50,50 @@ export function eventsOverTimeData(bins: EventBins): uPlot.AlignedData {
 function linesOf(scene: EventsOverTimeScene, theme: ThemeColors): SeriesLine[] {
   const lines: SeriesLine[] = [];
   for (const micros of scene.markerMicros) lines.push({ micros, color: theme.marker, widthPx: 1, dash: [4, 3] });
-  if (scene.selectedMicros !== undefined) lines.push({ micros: scene.selectedMicros, color: theme.selection, widthPx: 2 });
+  if (scene.selectedMicros !== undefined)
+    lines.push({ micros: scene.selectedMicros, color: theme.selection, widthPx: 2 });
   return lines;
 }
 
 const seriesKey = (scene: EventsOverTimeScene) => JSON.stringify(scene.groups);
 
-export function createEventsOverTimeChart(target: HTMLElement, first: EventsOverTimeScene, options: EventsOverTimeOptions): EventsOverTimeChart {
+export function createEventsOverTimeChart(
+  target: HTMLElement,
+  first: EventsOverTimeScene,
+  options: EventsOverTimeOptions,
+): EventsOverTimeChart {
   const bars = uPlot.paths.bars?.({ size: [1, Infinity], gap: 0, align: 1 });
   const build = (scene: EventsOverTimeScene) => {
     const series = scene.groups
-      .map((group): uPlot.Series => ({ label: group.label, stroke: group.color, fill: group.color, width: 0, ...(bars ? { paths: bars } : {}), points: { show: false } }))
+      .map((group): uPlot.Series => ({
+        label: group.label,
+        stroke: group.color,
+        fill: group.color,
+        width: 0,
+        ...(bars ? { paths: bars } : {}),
+        points: { show: false },
+      }))
       .reverse();
-    const built = createSeriesPlot(target, eventsOverTimeData(scene.bins), {
-      widthPx: options.widthPx,
-      heightPx: options.heightPx,
-      theme: options.theme,
-      zone: options.zone,
-      series,
-      yAxisLabel: 'events',
-      yRange: (_, _min, max) => [0, max > 0 ? max * 1.08 : 1],
-      onHover: options.onHover,
-      onBrush: options.onBrush,
-      onClick: options.onClick,
-      onDoubleClick: options.onDoubleClick,
-      ...(options.touchBounds ? { touchBounds: options.touchBounds } : {}),
-      ...(options.onTouchRangeSettled ? { onTouchRangeSettled: options.onTouchRangeSettled } : {}),
-    }, { fromMicros: scene.fromMicros, toMicros: scene.toMicros });
+    const built = createSeriesPlot(
+      target,
+      eventsOverTimeData(scene.bins),
+      {
+        widthPx: options.widthPx,
+        heightPx: options.heightPx,
+        theme: options.theme,
+        zone: options.zone,
+        series,
+        yAxisLabel: 'events',
+        yRange: (_, _min, max) => [0, max > 0 ? max * 1.08 : 1],
+        onHover: options.onHover,
+        onBrush: options.onBrush,
+        onClick: options.onClick,
+        onDoubleClick: options.onDoubleClick,
+        ...(options.touchBounds ? { touchBounds: options.touchBounds } : {}),
+        ...(options.onTouchRangeSettled ? { onTouchRangeSettled: options.onTouchRangeSettled } : {}),
+      },
+      { fromMicros: scene.fromMicros, toMicros: scene.toMicros },
+    );
     built.setLines(linesOf(scene, options.theme));
     return built;
   };

@@ -32,7 +32,11 @@ export interface ScatterGeometry {
 
 /** Where rows and times are drawn: shared by drawing and by pointer and keyboard targets. */
 export function scatterGeometry(widthPx: number, heightPx: number, rowCount: number): ScatterGeometry {
-  return { plotLeftPx: SCATTER_LABEL_WIDTH_PX, plotWidthPx: Math.max(1, widthPx - SCATTER_LABEL_WIDTH_PX - RIGHT_PAD_PX), rowPx: (heightPx - AXIS_HEIGHT_PX) / Math.max(1, rowCount) };
+  return {
+    plotLeftPx: SCATTER_LABEL_WIDTH_PX,
+    plotWidthPx: Math.max(1, widthPx - SCATTER_LABEL_WIDTH_PX - RIGHT_PAD_PX),
+    rowPx: (heightPx - AXIS_HEIGHT_PX) / Math.max(1, rowCount),
+  };
 }
 
 export function renderScatter(canvas: HTMLCanvasElement, scene: ScatterScene): void {
@@ -68,11 +72,18 @@ export function renderScatter(canvas: HTMLCanvasElement, scene: ScatterScene): v
     context.strokeStyle = scene.selection ?? scene.text;
     context.lineWidth = 2;
     context.beginPath();
-    context.arc(SCATTER_LABEL_WIDTH_PX + fraction * plotWidth, row * rowPx + rowPx / 2, Math.max(6, Math.min(9, rowPx / 2)), 0, Math.PI * 2);
+    context.arc(
+      SCATTER_LABEL_WIDTH_PX + fraction * plotWidth,
+      row * rowPx + rowPx / 2,
+      Math.max(6, Math.min(9, rowPx / 2)),
+      0,
+      Math.PI * 2,
+    );
     context.stroke();
   }
   context.fillStyle = scene.text;
   context.textAlign = 'center';
   context.font = '10px ui-monospace, monospace';
-  for (const tick of scene.axis) context.fillText(tick.label, SCATTER_LABEL_WIDTH_PX + tick.fraction * plotWidth, heightPx - 8);
+  for (const tick of scene.axis)
+    context.fillText(tick.label, SCATTER_LABEL_WIDTH_PX + tick.fraction * plotWidth, heightPx - 8);
 }

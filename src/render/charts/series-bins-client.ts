@@ -3,7 +3,12 @@
  * the pass), in workers/series-bins.worker.ts when many. One worker is kept per chart and ended with it.
  */
 import * as Comlink from 'comlink';
-import { binEvents, type EventBins, type EventBinsInput, type EventBinsWorkerApi } from '../../../domain/events/events-over-time.ts';
+import {
+  binEvents,
+  type EventBins,
+  type EventBinsInput,
+  type EventBinsWorkerApi,
+} from '../../../domain/events/events-over-time.ts';
 
 /** Above this many events the pass moves off the main thread. */
 export const WORKER_BINNING_THRESHOLD = 100_000;
@@ -20,7 +25,10 @@ export function createSeriesBinsClient(): SeriesBinsClient {
     async bin(input) {
       if (input.startMicros.length < WORKER_BINNING_THRESHOLD) return binEvents(input);
       if (!remote) {
-        worker = new Worker(new URL('../../../workers/series-bins.worker.ts', import.meta.url), { type: 'module', name: 'series-bins' });
+        worker = new Worker(new URL('../../../workers/series-bins.worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'series-bins',
+        });
         remote = Comlink.wrap<EventBinsWorkerApi>(worker);
       }
       return remote.bin(Comlink.transfer(input, [input.startMicros.buffer, input.groups.buffer]));

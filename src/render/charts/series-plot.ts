@@ -69,7 +69,16 @@ function zoneDate(zone: string): (seconds: number) => Date {
   let format: Intl.DateTimeFormat;
   try {
     if (zone === 'UTC') throw new RangeError('UTC needs no formatter');
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
   } catch {
     return (seconds) => shiftToLocal(new Date(seconds * 1000));
   }
@@ -77,14 +86,30 @@ function zoneDate(zone: string): (seconds: number) => Date {
     const date = new Date(seconds * 1000);
     const field: Record<string, number> = {};
     for (const part of format.formatToParts(date)) if (part.type !== 'literal') field[part.type] = Number(part.value);
-    return new Date(field['year'] ?? 1970, (field['month'] ?? 1) - 1, field['day'] ?? 1, field['hour'] ?? 0, field['minute'] ?? 0, field['second'] ?? 0, date.getUTCMilliseconds());
+    return new Date(
+      field['year'] ?? 1970,
+      (field['month'] ?? 1) - 1,
+      field['day'] ?? 1,
+      field['hour'] ?? 0,
+      field['minute'] ?? 0,
+      field['second'] ?? 0,
+      date.getUTCMilliseconds(),
+    );
   };
 }
 
-export function createSeriesPlot(target: HTMLElement, data: uPlot.AlignedData, options: SeriesPlotOptions, range: { fromMicros: number; toMicros: number }): SeriesPlot {
+export function createSeriesPlot(
+  target: HTMLElement,
+  data: uPlot.AlignedData,
+  options: SeriesPlotOptions,
+  range: { fromMicros: number; toMicros: number },
+): SeriesPlot {
   const { theme } = options;
   const font = `11px ${getComputedStyle(target).fontFamily || 'system-ui, sans-serif'}`;
-  let xRange: [number, number] = [toSeconds(range.fromMicros), toSeconds(Math.max(range.toMicros, range.fromMicros + 1000))];
+  let xRange: [number, number] = [
+    toSeconds(range.fromMicros),
+    toSeconds(Math.max(range.toMicros, range.fromMicros + 1000)),
+  ];
   // The range drawn, readable by tests and assistive tools (a pinch or a drag moves it).
   const markRange = () => {
     target.setAttribute('data-range-from-micros', String(toMicros(xRange[0])));
@@ -112,7 +137,14 @@ export function createSeriesPlot(target: HTMLElement, data: uPlot.AlignedData, o
     },
     series: [{}, ...options.series],
     axes: [
-      { ...axis(), show: options.timeAxis !== false, size: options.timeAxis === false ? 0 : 40, space: 70, values: (_, splits, _axis, _space, increment) => formatTimeTicks(splits.map(toMicros), increment * 1_000_000, options.zone) },
+      {
+        ...axis(),
+        show: options.timeAxis !== false,
+        size: options.timeAxis === false ? 0 : 40,
+        space: 70,
+        values: (_, splits, _axis, _space, increment) =>
+          formatTimeTicks(splits.map(toMicros), increment * 1_000_000, options.zone),
+      },
       { ...axis(options.yAxisLabel), size: 52 },
     ],
     cursor: {
@@ -174,7 +206,8 @@ export function createSeriesPlot(target: HTMLElement, data: uPlot.AlignedData, o
     plot.setScale('x', { min: xRange[0], max: xRange[1] });
     markRange();
   };
-  const showAndReport = (micros: number) => plot.setCursor({ left: plot.valToPos(toSeconds(micros), 'x'), top: plot.bbox.height / uPlot.pxRatio / 2 });
+  const showAndReport = (micros: number) =>
+    plot.setCursor({ left: plot.valToPos(toSeconds(micros), 'x'), top: plot.bbox.height / uPlot.pxRatio / 2 });
   const detachTouch = attachSeriesTouch({
     element: plot.over,
     range: () => ({ fromMicros: toMicros(xRange[0]), toMicros: toMicros(xRange[1]) }),
@@ -204,7 +237,11 @@ export function createSeriesPlot(target: HTMLElement, data: uPlot.AlignedData, o
     setRange: (fromMicros, toMicrosValue) => moveTo({ fromMicros, toMicros: toMicrosValue }),
     showCursor(micros) {
       if (micros === undefined) plot.setCursor({ left: -10, top: -10 }, false);
-      else plot.setCursor({ left: plot.valToPos(toSeconds(micros), 'x'), top: plot.bbox.height / uPlot.pxRatio / 2 }, false);
+      else
+        plot.setCursor(
+          { left: plot.valToPos(toSeconds(micros), 'x'), top: plot.bbox.height / uPlot.pxRatio / 2 },
+          false,
+        );
     },
     setLines(next) {
       lines = next;

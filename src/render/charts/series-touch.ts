@@ -4,7 +4,12 @@
  * listens to mouse events only, so a touch's compatibility mouse events are cancelled here and
  * never start its brush. Vertical drags stay the page's (touch-action: pan-y) so it still scrolls.
  */
-import { GestureMachine, LONG_PRESS_MS, type Gesture, type GesturePointer } from '../../../domain/gestures/gesture-machine.ts';
+import {
+  GestureMachine,
+  LONG_PRESS_MS,
+  type Gesture,
+  type GesturePointer,
+} from '../../../domain/gestures/gesture-machine.ts';
 import { instantAt, panRange, zoomRange, type TimeRange } from '../../../domain/gestures/gesture-range.ts';
 
 export interface SeriesTouchTarget {
@@ -27,7 +32,12 @@ export function attachSeriesTouch(target: SeriesTouchTarget): () => void {
   let moved = false;
   element.style.touchAction = 'pan-y';
   const widthPx = () => Math.max(1, element.clientWidth);
-  const pointer = (event: PointerEvent): GesturePointer => ({ pointerID: event.pointerId, xPx: event.clientX, yPx: event.clientY, timeMs: event.timeStamp });
+  const pointer = (event: PointerEvent): GesturePointer => ({
+    pointerID: event.pointerId,
+    xPx: event.clientX,
+    yPx: event.clientY,
+    timeMs: event.timeStamp,
+  });
   const localX = (xPx: number) => xPx - element.getBoundingClientRect().left;
 
   const act = (gestures: Gesture[]) => {

@@ -58,9 +58,26 @@ function actorColumns(track: TelemetryTrack, values: Float64Array, scale: number
 function quantities(track: TelemetryTrack, units: TelemetryUnits): Quantity[] {
   const { telemetry } = track;
   const list: Quantity[] = [
-    { title: `Altitude (${units.altitude.label})`, lines: [{ name: 'altitude', values: telemetry.altitudeMetres, scale: units.altitude.perMetre }] },
-    { title: `Ground speed (${units.speed.label})`, lines: [{ name: 'ground speed', values: telemetry.groundSpeedMetresPerSecond, scale: units.speed.perMetrePerSecond }] },
-    { title: `Vertical speed (${units.verticalSpeed.label})`, lines: [{ name: 'vertical speed', values: telemetry.verticalSpeedMetresPerSecond, scale: units.verticalSpeed.perMetrePerSecond }] },
+    {
+      title: `Altitude (${units.altitude.label})`,
+      lines: [{ name: 'altitude', values: telemetry.altitudeMetres, scale: units.altitude.perMetre }],
+    },
+    {
+      title: `Ground speed (${units.speed.label})`,
+      lines: [
+        { name: 'ground speed', values: telemetry.groundSpeedMetresPerSecond, scale: units.speed.perMetrePerSecond },
+      ],
+    },
+    {
+      title: `Vertical speed (${units.verticalSpeed.label})`,
+      lines: [
+        {
+          name: 'vertical speed',
+          values: telemetry.verticalSpeedMetresPerSecond,
+          scale: units.verticalSpeed.perMetrePerSecond,
+        },
+      ],
+    },
   ];
   const attitude = (
     [
@@ -69,11 +86,19 @@ function quantities(track: TelemetryTrack, units: TelemetryUnits): Quantity[] {
       ['roll', telemetry.rollDegrees],
     ] as const
   ).flatMap(([name, values]) => (values ? [{ name, values, scale: 1 }] : []));
-  if (attitude.length > 0) list.push({ title: `${attitude.map((line) => line.name[0]!.toUpperCase() + line.name.slice(1)).join(', ')} (°)`, lines: attitude });
+  if (attitude.length > 0)
+    list.push({
+      title: `${attitude.map((line) => line.name[0]!.toUpperCase() + line.name.slice(1)).join(', ')} (°)`,
+      lines: attitude,
+    });
   return list;
 }
 
-export function createTrackTelemetryChart(container: HTMLElement, track: TelemetryTrack, options: TrackTelemetryOptions): TrackTelemetryChart {
+export function createTrackTelemetryChart(
+  container: HTMLElement,
+  track: TelemetryTrack,
+  options: TrackTelemetryOptions,
+): TrackTelemetryChart {
   const { theme } = options;
   const xs = Float64Array.from(track.timestamps, microsToSeconds);
   const first = track.timestamps[0] ?? 0;
@@ -96,32 +121,48 @@ export function createTrackTelemetryChart(container: HTMLElement, track: Telemet
     quantity.lines.forEach((line, lineIndex) => {
       actorColumns(track, line.values, line.scale).forEach((column, actor) => {
         // One quantity: a colour per actor, the map's own when alone; attitude: a colour per angle.
-        const stroke = quantity.lines.length > 1 ? (theme.palette[lineIndex] ?? theme.text) : actorCount > 1 ? (theme.palette[actor % theme.palette.length] ?? theme.text) : track.colour;
-        series.push({ label: `${line.name}${actorCount > 1 ? ` ${track.actors[actor] ?? ''}` : ''}`, stroke, width: 1.5, spanGaps: true, points: { show: false } });
+        const stroke =
+          quantity.lines.length > 1
+            ? (theme.palette[lineIndex] ?? theme.text)
+            : actorCount > 1
+              ? (theme.palette[actor % theme.palette.length] ?? theme.text)
+              : track.colour;
+        series.push({
+          label: `${line.name}${actorCount > 1 ? ` ${track.actors[actor] ?? ''}` : ''}`,
+          stroke,
+          width: 1.5,
+          spanGaps: true,
+          points: { show: false },
+        });
         data.push(column);
       });
     });
     const lowest = quantityIndex === list.length - 1;
     heights.push(options.panelHeightPx + (lowest ? TIME_AXIS_PX : 0));
-    const panel: SeriesPlot = createSeriesPlot(target, data as uPlot.AlignedData, {
-      widthPx: options.widthPx,
-      heightPx: heights[quantityIndex]!,
-      theme,
-      zone: options.zone,
-      series,
-      // One time axis, under the last panel: the panels above share it.
-      timeAxis: lowest,
-      onHover: (micros) => {
-        chart.showCursor(micros, panel);
-        options.onHover(micros);
+    const panel: SeriesPlot = createSeriesPlot(
+      target,
+      data as uPlot.AlignedData,
+      {
+        widthPx: options.widthPx,
+        heightPx: heights[quantityIndex]!,
+        theme,
+        zone: options.zone,
+        series,
+        // One time axis, under the last panel: the panels above share it.
+        timeAxis: lowest,
+        onHover: (micros) => {
+          chart.showCursor(micros, panel);
+          options.onHover(micros);
+        },
+        onClick: options.onClick,
+        // A drag or a pinch on one panel moves every panel's time axis: they are one picture.
+        touchBounds: () => ({ fromMicros: first, toMicros: Math.max(last, first + 1000) }),
+        onTouchRange: (range) => {
+          for (const other of panels) if (other !== panel) other.setRange(range.fromMicros, range.toMicros);
+        },
       },
-      onClick: options.onClick,
-      // A drag or a pinch on one panel moves every panel's time axis: they are one picture.
-      touchBounds: () => ({ fromMicros: first, toMicros: Math.max(last, first + 1000) }),
-      onTouchRange: (range) => {
-        for (const other of panels) if (other !== panel) other.setRange(range.fromMicros, range.toMicros);
-      },
-    }, { fromMicros: first, toMicros: last });
+      { fromMicros: first, toMicros: last },
+    );
     panels.push(panel);
   }
   const chart: TrackTelemetryChart = {

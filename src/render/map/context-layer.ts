@@ -25,8 +25,18 @@ export class ContextLayer {
     this.borders.removeAll();
     // NOTE: a Material each: a polyline destroys its material when removed or destroyed, so a shared
     // one is destroyed twice and throws ("This object was destroyed") when the globe is left.
-    for (const line of context.coastlines) this.coastlines.add({ positions: positionsOf(line), width: 1.25, material: Material.fromType('Color', { color: COAST }) });
-    for (const line of context.borders) this.borders.add({ positions: positionsOf(line), width: 1, material: Material.fromType('Color', { color: BORDER }) });
+    for (const line of context.coastlines)
+      this.coastlines.add({
+        positions: positionsOf(line),
+        width: 1.25,
+        material: Material.fromType('Color', { color: COAST }),
+      });
+    for (const line of context.borders)
+      this.borders.add({
+        positions: positionsOf(line),
+        width: 1,
+        material: Material.fromType('Color', { color: BORDER }),
+      });
   }
 
   /** Lines drawn (coastlines + borders), for tests and the bench. */
@@ -42,6 +52,7 @@ export class ContextLayer {
 
 function positionsOf(line: Float64Array): Cartesian3[] {
   const positions: Cartesian3[] = [];
-  for (let at = 0; at + 1 < line.length; at += 2) positions.push(Cartesian3.fromDegrees(line[at]!, line[at + 1]!, LIFT_METRES));
+  for (let at = 0; at + 1 < line.length; at += 2)
+    positions.push(Cartesian3.fromDegrees(line[at]!, line[at + 1]!, LIFT_METRES));
   return positions;
 }

@@ -38,7 +38,8 @@ export class GlobeIdle {
   private rendered(): void {
     const { camera } = this.scene;
     const where = camera.positionCartographic;
-    this.element.dataset['camera'] = `${CesiumMath.toDegrees(where.longitude).toFixed(5)},${CesiumMath.toDegrees(where.latitude).toFixed(5)},${Math.round(where.height)}`;
+    this.element.dataset['camera'] =
+      `${CesiumMath.toDegrees(where.longitude).toFixed(5)},${CesiumMath.toDegrees(where.latitude).toFixed(5)},${Math.round(where.height)}`;
     const idle = this.pending === 0 && this.scene.globe.tilesLoaded;
     this.element.dataset['globeIdle'] = String(idle);
   }

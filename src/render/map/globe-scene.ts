@@ -63,7 +63,11 @@ export class GlobeScene {
     void this.idle.track(this.addImagery());
     const saved = options.camera;
     this.framed = saved !== null;
-    if (saved) camera.setView({ destination: new Cartesian3(saved.x, saved.y, saved.z), orientation: { heading: saved.heading, pitch: saved.pitch, roll: saved.roll } });
+    if (saved)
+      camera.setView({
+        destination: new Cartesian3(saved.x, saved.y, saved.z),
+        orientation: { heading: saved.heading, pitch: saved.pitch, roll: saved.roll },
+      });
     this.budget = vertexBudget(camera.positionCartographic.height);
     camera.percentageChanged = CAMERA_CHANGE_SHARE;
     this.detach.push(
@@ -124,7 +128,14 @@ export class GlobeScene {
     if (!framing) return;
     const { camera } = this.widget;
     const centre = Cartesian3.fromDegrees(framing.longitude, framing.latitude, framing.heightMetres);
-    camera.lookAt(centre, new HeadingPitchRange(CesiumMath.toRadians(framing.headingDegrees), CesiumMath.toRadians(framing.pitchDegrees), framing.rangeMetres));
+    camera.lookAt(
+      centre,
+      new HeadingPitchRange(
+        CesiumMath.toRadians(framing.headingDegrees),
+        CesiumMath.toRadians(framing.pitchDegrees),
+        framing.rangeMetres,
+      ),
+    );
     // Free the camera again (lookAt leaves it orbiting the centre), where it now is.
     camera.lookAtTransform(Matrix4.IDENTITY);
     this.idle.busy();
@@ -143,7 +154,10 @@ export class GlobeScene {
   private async addImagery(): Promise<void> {
     const { imageryLayers } = this.widget;
     // Awaited: a layer added while its provider is still being made is drawn late.
-    imageryLayers.add(new ImageryLayer(await TileMapServiceImageryProvider.fromUrl(buildModuleUrl('Assets/Textures/NaturalEarthII'))), 0);
+    imageryLayers.add(
+      new ImageryLayer(await TileMapServiceImageryProvider.fromUrl(buildModuleUrl('Assets/Textures/NaturalEarthII'))),
+      0,
+    );
   }
 
   /**
@@ -152,14 +166,19 @@ export class GlobeScene {
    */
   showTiles(reading: Promise<string | undefined>): void {
     void this.idle.track(reading).then((tileUrl) => {
-      if (tileUrl && !this.widget.isDestroyed()) this.widget.imageryLayers.add(new ImageryLayer(new UrlTemplateImageryProvider({ url: tileUrl, maximumLevel: 19 })));
+      if (tileUrl && !this.widget.isDestroyed())
+        this.widget.imageryLayers.add(
+          new ImageryLayer(new UrlTemplateImageryProvider({ url: tileUrl, maximumLevel: 19 })),
+        );
     });
   }
 
   private drawTracks(): void {
     this.trackLayer.draw(this.tracks, { mergePoints: this.mergePoints, vertexBudget: this.budget });
     // With the idle signal, tells a test that the frame it waits for shows these tracks.
-    (this.widget.container as HTMLElement).dataset['drawnTracks'] = String(this.tracks.filter((track) => track.points.count > 0).length);
+    (this.widget.container as HTMLElement).dataset['drawnTracks'] = String(
+      this.tracks.filter((track) => track.points.count > 0).length,
+    );
     this.idle.busy();
   }
 
@@ -194,7 +213,9 @@ export class GlobeScene {
       return at ? `${Math.round(at.x)},${Math.round(at.y)}` : '';
     };
     element.dataset['symbol'] = onCanvas(target);
-    element.dataset['symbolGround'] = onCanvas(target && Ellipsoid.WGS84.scaleToGeodeticSurface(target, new Cartesian3()));
+    element.dataset['symbolGround'] = onCanvas(
+      target && Ellipsoid.WGS84.scaleToGeodeticSurface(target, new Cartesian3()),
+    );
   }
 
   private cameraStopped(): void {

@@ -22,7 +22,10 @@ export const LABEL_DISTANCE_PX = 40;
 const ALIGNED = 0.02;
 
 /** The label's place for a track running along `direction` on screen (undefined: no motion seen). */
-export function placeLabel(direction: ScreenVector | undefined, distancePx: number = LABEL_DISTANCE_PX): LabelPlacement {
+export function placeLabel(
+  direction: ScreenVector | undefined,
+  distancePx: number = LABEL_DISTANCE_PX,
+): LabelPlacement {
   const length = direction ? Math.hypot(direction.x, direction.y) : 0;
   // A track seen end-on or standing still: straight up.
   let normal: ScreenVector = { x: 0, y: -1 };
@@ -40,7 +43,11 @@ export function placeLabel(direction: ScreenVector | undefined, distancePx: numb
 }
 
 /** The label's box on screen, relative to the symbol, for a text `widthPx` by `heightPx`. */
-export function labelBox(placement: LabelPlacement, widthPx: number, heightPx: number): { left: number; top: number; right: number; bottom: number } {
+export function labelBox(
+  placement: LabelPlacement,
+  widthPx: number,
+  heightPx: number,
+): { left: number; top: number; right: number; bottom: number } {
   const { offset, horizontal, vertical } = placement;
   const left = horizontal === 'left' ? offset.x : horizontal === 'right' ? offset.x - widthPx : offset.x - widthPx / 2;
   const top = vertical === 'top' ? offset.y : vertical === 'bottom' ? offset.y - heightPx : offset.y - heightPx / 2;

@@ -12,11 +12,37 @@ export const SYMBOL_PIXELS = 48;
 type Outline = readonly (readonly [number, number])[];
 // (right, forward) in -1..1, nose towards +forward.
 const AIRPLANE: Outline = [
-  [0, 1], [0.1, 0.8], [0.1, 0.25], [0.95, -0.05], [0.95, -0.2], [0.1, -0.05], [0.08, -0.6], [0.35, -0.8], [0.35, -0.92], [0, -0.85],
-  [-0.35, -0.92], [-0.35, -0.8], [-0.08, -0.6], [-0.1, -0.05], [-0.95, -0.2], [-0.95, -0.05], [-0.1, 0.25], [-0.1, 0.8],
+  [0, 1],
+  [0.1, 0.8],
+  [0.1, 0.25],
+  [0.95, -0.05],
+  [0.95, -0.2],
+  [0.1, -0.05],
+  [0.08, -0.6],
+  [0.35, -0.8],
+  [0.35, -0.92],
+  [0, -0.85],
+  [-0.35, -0.92],
+  [-0.35, -0.8],
+  [-0.08, -0.6],
+  [-0.1, -0.05],
+  [-0.95, -0.2],
+  [-0.95, -0.05],
+  [-0.1, 0.25],
+  [-0.1, 0.8],
 ];
 const ROCKET: Outline = [
-  [0, 1], [0.18, 0.65], [0.18, -0.5], [0.45, -0.85], [0.45, -1], [0.12, -0.8], [-0.12, -0.8], [-0.45, -1], [-0.45, -0.85], [-0.18, -0.5], [-0.18, 0.65],
+  [0, 1],
+  [0.18, 0.65],
+  [0.18, -0.5],
+  [0.45, -0.85],
+  [0.45, -1],
+  [0.12, -0.8],
+  [-0.12, -0.8],
+  [-0.45, -1],
+  [-0.45, -0.85],
+  [-0.18, -0.5],
+  [-0.18, 0.65],
 ];
 const CIRCLE: Outline = Array.from({ length: 24 }, (_, step) => {
   const angle = (step / 24) * 2 * Math.PI;
@@ -31,14 +57,27 @@ export function bodyAxes(attitude: Attitude): { right: [number, number, number];
   const [h, p, r] = [radians(attitude.heading), radians(attitude.pitch), radians(attitude.roll)];
   // right = H·P·Rl·(1,0,0), forward = H·P·(0,1,0) (roll leaves the forward axis alone).
   const rightBody: [number, number, number] = [Math.cos(r), 0, -Math.sin(r)];
-  const rightPitched: [number, number, number] = [rightBody[0], -Math.sin(p) * rightBody[2], Math.cos(p) * rightBody[2]];
+  const rightPitched: [number, number, number] = [
+    rightBody[0],
+    -Math.sin(p) * rightBody[2],
+    Math.cos(p) * rightBody[2],
+  ];
   const forwardPitched: [number, number, number] = [0, Math.cos(p), Math.sin(p)];
-  const turn = (v: [number, number, number]): [number, number, number] => [Math.cos(h) * v[0] + Math.sin(h) * v[1], -Math.sin(h) * v[0] + Math.cos(h) * v[1], v[2]];
+  const turn = (v: [number, number, number]): [number, number, number] => [
+    Math.cos(h) * v[0] + Math.sin(h) * v[1],
+    -Math.sin(h) * v[0] + Math.cos(h) * v[1],
+    v[2],
+  ];
   return { right: turn(rightPitched), forward: turn(forwardPitched) };
 }
 
 /** A canvas with the symbol in `colour`, outlined for contrast on any imagery. */
-export function drawSymbol(symbol: (typeof SYMBOLS)[number], colour: string, attitude: Attitude, canvas: HTMLCanvasElement = document.createElement('canvas')): HTMLCanvasElement {
+export function drawSymbol(
+  symbol: (typeof SYMBOLS)[number],
+  colour: string,
+  attitude: Attitude,
+  canvas: HTMLCanvasElement = document.createElement('canvas'),
+): HTMLCanvasElement {
   canvas.width = SYMBOL_PIXELS;
   canvas.height = SYMBOL_PIXELS;
   const context = canvas.getContext('2d');
@@ -47,7 +86,14 @@ export function drawSymbol(symbol: (typeof SYMBOLS)[number], colour: string, att
   const { right, forward } = bodyAxes(attitude);
   context.clearRect(0, 0, SYMBOL_PIXELS, SYMBOL_PIXELS);
   // Canvas x is east, canvas y is south: (u, v) ↦ centre + u·right + v·forward, seen from above.
-  context.setTransform(right[0] * scale, -right[1] * scale, forward[0] * scale, -forward[1] * scale, SYMBOL_PIXELS / 2, SYMBOL_PIXELS / 2);
+  context.setTransform(
+    right[0] * scale,
+    -right[1] * scale,
+    forward[0] * scale,
+    -forward[1] * scale,
+    SYMBOL_PIXELS / 2,
+    SYMBOL_PIXELS / 2,
+  );
   context.beginPath();
   OUTLINES[symbol].forEach(([u, v], index) => (index === 0 ? context.moveTo(u, v) : context.lineTo(u, v)));
   context.closePath();
@@ -67,7 +113,10 @@ const LEADER_START_PX = 14;
  * The leader line from a symbol to its label, as a billboard image centred on the symbol: a line
  * from the symbol's edge to `offset` (screen pixels, y down), dark under light so it reads on any imagery.
  */
-export function drawLeader(offset: { x: number; y: number }, canvas: HTMLCanvasElement = document.createElement('canvas')): HTMLCanvasElement {
+export function drawLeader(
+  offset: { x: number; y: number },
+  canvas: HTMLCanvasElement = document.createElement('canvas'),
+): HTMLCanvasElement {
   const halfWidth = Math.abs(offset.x) + 4;
   const halfHeight = Math.abs(offset.y) + 4;
   canvas.width = halfWidth * 2;

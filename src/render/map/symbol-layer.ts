@@ -66,7 +66,11 @@ export class SymbolLayer {
       const { points } = track;
       if (points.count === 0) continue;
       const index = indexAtTime(points.timestamps, cursorMicros ?? points.timestamps[0]!);
-      const position = Cartesian3.fromDegrees(points.longitudes[index]!, points.latitudes[index]!, points.altitudes[index] ?? 0);
+      const position = Cartesian3.fromDegrees(
+        points.longitudes[index]!,
+        points.latitudes[index]!,
+        points.altitudes[index] ?? 0,
+      );
       let shown = this.shown.get(track.id);
       if (!shown) {
         const common = { position, disableDepthTestDistance: Number.POSITIVE_INFINITY };
@@ -105,8 +109,14 @@ export class SymbolLayer {
     for (const shown of this.shown.values()) {
       const { track, index } = shown;
       const attitude = trackAttitude(track.points, index);
-      const turned = { heading: rounded(attitude.heading - cameraHeading), pitch: rounded(attitude.pitch), roll: rounded(attitude.roll) };
-      shown.symbol.setImage(`${track.icon}:${track.colour}:${turned.heading}:${turned.pitch}:${turned.roll}`, () => drawSymbol(track.icon, track.colour, turned));
+      const turned = {
+        heading: rounded(attitude.heading - cameraHeading),
+        pitch: rounded(attitude.pitch),
+        roll: rounded(attitude.roll),
+      };
+      shown.symbol.setImage(`${track.icon}:${track.colour}:${turned.heading}:${turned.pitch}:${turned.roll}`, () =>
+        drawSymbol(track.icon, track.colour, turned),
+      );
       const placement = placeLabel(this.screenDirection(shown));
       this.applyPlacement(shown, placement);
     }
@@ -120,8 +130,18 @@ export class SymbolLayer {
   private applyPlacement(shown: Shown, placement: LabelPlacement): void {
     const { offset } = placement;
     shown.label.pixelOffset = new Cartesian2(offset.x, offset.y);
-    shown.label.horizontalOrigin = placement.horizontal === 'left' ? HorizontalOrigin.LEFT : placement.horizontal === 'right' ? HorizontalOrigin.RIGHT : HorizontalOrigin.CENTER;
-    shown.label.verticalOrigin = placement.vertical === 'top' ? VerticalOrigin.TOP : placement.vertical === 'bottom' ? VerticalOrigin.BOTTOM : VerticalOrigin.CENTER;
+    shown.label.horizontalOrigin =
+      placement.horizontal === 'left'
+        ? HorizontalOrigin.LEFT
+        : placement.horizontal === 'right'
+          ? HorizontalOrigin.RIGHT
+          : HorizontalOrigin.CENTER;
+    shown.label.verticalOrigin =
+      placement.vertical === 'top'
+        ? VerticalOrigin.TOP
+        : placement.vertical === 'bottom'
+          ? VerticalOrigin.BOTTOM
+          : VerticalOrigin.CENTER;
     shown.label.show = this.showLabels;
     shown.leader.setImage(`leader:${offset.x}:${offset.y}`, () => drawLeader(offset));
     shown.leader.show = this.showLabels;
@@ -133,7 +153,11 @@ export class SymbolLayer {
     const from = Math.max(0, shown.index - DIRECTION_REACH);
     const to = Math.min(points.count - 1, shown.index + DIRECTION_REACH);
     if (from === to) return undefined;
-    const at = (index: number) => this.scene.cartesianToCanvasCoordinates(Cartesian3.fromDegrees(points.longitudes[index]!, points.latitudes[index]!, points.altitudes[index] ?? 0), new Cartesian2());
+    const at = (index: number) =>
+      this.scene.cartesianToCanvasCoordinates(
+        Cartesian3.fromDegrees(points.longitudes[index]!, points.latitudes[index]!, points.altitudes[index] ?? 0),
+        new Cartesian2(),
+      );
     const [start, end] = [at(from), at(to)];
     if (!start || !end) return undefined;
     return { x: end.x - start.x, y: end.y - start.y };

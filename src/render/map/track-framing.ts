@@ -51,7 +51,12 @@ export function frameTracks(tracks: readonly FramedTrack[]): TrackFraming | unde
       const longitude = unwrap(track.longitudes[index]!);
       const latitude = track.latitudes[index]!;
       const altitude = track.altitudes[index] ?? 0;
-      [west, east, south, north] = [Math.min(west, longitude), Math.max(east, longitude), Math.min(south, latitude), Math.max(north, latitude)];
+      [west, east, south, north] = [
+        Math.min(west, longitude),
+        Math.max(east, longitude),
+        Math.min(south, latitude),
+        Math.max(north, latitude),
+      ];
       [low, high] = [Math.min(low, altitude), Math.max(high, altitude)];
       samples.push({ x: longitude, y: latitude, z: altitude });
     }
@@ -61,7 +66,11 @@ export function frameTracks(tracks: readonly FramedTrack[]): TrackFraming | unde
   const heightMetres = (low + high) / 2;
   // Local metres east (x) and north (y) of the centre.
   const cosLatitude = Math.cos((latitude * Math.PI) / 180);
-  const local = samples.map((s) => ({ x: (s.x - longitude) * METRES_PER_DEGREE * cosLatitude, y: (s.y - latitude) * METRES_PER_DEGREE, z: s.z - heightMetres }));
+  const local = samples.map((s) => ({
+    x: (s.x - longitude) * METRES_PER_DEGREE * cosLatitude,
+    y: (s.y - latitude) * METRES_PER_DEGREE,
+    z: s.z - heightMetres,
+  }));
   let [sxx, syy, sxy] = [0, 0, 0];
   for (const p of local) [sxx, syy, sxy] = [sxx + p.x * p.x, syy + p.y * p.y, sxy + p.x * p.y];
   const axis = 0.5 * Math.atan2(2 * sxy, sxx - syy);
@@ -73,7 +82,15 @@ export function frameTracks(tracks: readonly FramedTrack[]): TrackFraming | unde
   const directionDegrees = spread === 0 ? 90 : ((Math.atan2(dx, dy) * 180) / Math.PI + 360) % 360;
   const headingDegrees = (directionDegrees + 270) % 360;
   const radius = Math.max(MIN_RADIUS_METRES, ...local.map((p) => Math.hypot(p.x, p.y, p.z)));
-  return { longitude: normalLongitude(longitude), latitude, heightMetres, directionDegrees, headingDegrees, pitchDegrees: FRAMING_PITCH_DEGREES, rangeMetres: (radius / Math.sin(HALF_FOV_RADIANS)) * MARGIN };
+  return {
+    longitude: normalLongitude(longitude),
+    latitude,
+    heightMetres,
+    directionDegrees,
+    headingDegrees,
+    pitchDegrees: FRAMING_PITCH_DEGREES,
+    rangeMetres: (radius / Math.sin(HALF_FOV_RADIANS)) * MARGIN,
+  };
 }
 
 const normalLongitude = (longitude: number) => ((((longitude + 180) % 360) + 360) % 360) - 180;

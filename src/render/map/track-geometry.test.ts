@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { MapPointColumns } from '../../../domain/geo/map-answers.ts';
 import { decimatedIndexes, indexAtTime, mergedIndexes } from './track-geometry.ts';
 
-const points = (latitudes: number[], longitudes: number[], headings: (number | null)[] = latitudes.map(() => null)): MapPointColumns => ({
+const points = (
+  latitudes: number[],
+  longitudes: number[],
+  headings: (number | null)[] = latitudes.map(() => null),
+): MapPointColumns => ({
   count: latitudes.length,
   actors: ['a'],
   lines: latitudes.map((_, index) => index + 2),

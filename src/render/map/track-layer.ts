@@ -56,14 +56,23 @@ export class TrackLayer {
       let indexes = decimatedIndexes(points.count, perTrack);
       if (options.mergePoints) indexes = mergedIndexes(points, indexes);
       const colour = Color.fromCssColorString(track.colour);
-      const positions = indexes.map((index) => Cartesian3.fromDegrees(points.longitudes[index]!, points.latitudes[index]!, points.altitudes[index] ?? 0));
+      const positions = indexes.map((index) =>
+        Cartesian3.fromDegrees(points.longitudes[index]!, points.latitudes[index]!, points.altitudes[index] ?? 0),
+      );
       this.lines.add({ positions, width: 3, material: Material.fromType('Color', { color: colour }) });
       const dotStride = Math.max(1, Math.ceil(positions.length / DOT_COUNT));
-      for (let at = 0; at < positions.length; at += dotStride) this.dots.add({ position: positions[at]!, pixelSize: 3, color: colour });
+      for (let at = 0; at < positions.length; at += dotStride)
+        this.dots.add({ position: positions[at]!, pixelSize: 3, color: colour });
       const airborne = indexes.some((index) => (points.altitudes[index] ?? 0) > AIRBORNE_METRES);
       if (!airborne) continue;
-      const ground = indexes.map((index) => Cartesian3.fromDegrees(points.longitudes[index]!, points.latitudes[index]!, 0));
-      this.shadows.add({ positions: ground, width: 2, material: Material.fromType('Color', { color: Color.BLACK.withAlpha(SHADOW_ALPHA) }) });
+      const ground = indexes.map((index) =>
+        Cartesian3.fromDegrees(points.longitudes[index]!, points.latitudes[index]!, 0),
+      );
+      this.shadows.add({
+        positions: ground,
+        width: 2,
+        material: Material.fromType('Color', { color: Color.BLACK.withAlpha(SHADOW_ALPHA) }),
+      });
       // Repeated positions (a hover) would leave wall segments of no length, which WallGeometry refuses.
       const wall = decimatedIndexes(indexes.length, CURTAIN_VERTICES)
         .map((at) => positions[at]!)
@@ -80,12 +89,17 @@ export class TrackLayer {
     if (walls.length > 0) {
       // Synchronous: built in this frame, so "drawn" (globe-idle.ts) means drawn with the curtain.
       this.curtains = this.scene.primitives.add(
-        new Primitive({ geometryInstances: walls, appearance: new PerInstanceColorAppearance({ translucent: true, closed: false, flat: true }), asynchronous: false }),
+        new Primitive({
+          geometryInstances: walls,
+          appearance: new PerInstanceColorAppearance({ translucent: true, closed: false, flat: true }),
+          asynchronous: false,
+        }),
       ) as Primitive;
     }
   }
 
   destroy(): void {
-    for (const primitive of [this.lines, this.shadows, this.dots, this.curtains]) if (primitive) this.scene.primitives.remove(primitive);
+    for (const primitive of [this.lines, this.shadows, this.dots, this.curtains])
+      if (primitive) this.scene.primitives.remove(primitive);
   }
 }

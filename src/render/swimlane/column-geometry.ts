@@ -17,7 +17,12 @@ export interface ColumnGeometry {
   maxScrollPx: number;
 }
 
-export function columnGeometry(viewWidthPx: number, axisWidthPx: number, columnCount: number, scrollPx: number): ColumnGeometry {
+export function columnGeometry(
+  viewWidthPx: number,
+  axisWidthPx: number,
+  columnCount: number,
+  scrollPx: number,
+): ColumnGeometry {
   const count = Math.max(1, columnCount);
   const widthPx = Math.max(MIN_COLUMN_WIDTH_PX, (viewWidthPx - axisWidthPx) / count);
   const contentWidthPx = axisWidthPx + widthPx * count;

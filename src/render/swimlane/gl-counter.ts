@@ -39,7 +39,8 @@ export function countGlCalls(gl: object, counts: GlCounts): void {
   };
   const draw = (vertexArg: number, instanceArg?: number) => (args: unknown[]) => {
     counts.drawCalls += 1;
-    counts.vertices += (Number(args[vertexArg]) || 0) * (instanceArg === undefined ? 1 : Number(args[instanceArg]) || 1);
+    counts.vertices +=
+      (Number(args[vertexArg]) || 0) * (instanceArg === undefined ? 1 : Number(args[instanceArg]) || 1);
   };
   wrap('drawElements', draw(1));
   wrap('drawArrays', draw(2));
@@ -49,7 +50,8 @@ export function countGlCalls(gl: object, counts: GlCounts): void {
     counts.textureUploads += 1;
     const data = args.find((arg) => ArrayBuffer.isView(arg));
     if (data) counts.textureBytes += byteLength(data);
-    else if (typeof args[3] === 'number' && typeof args[4] === 'number') counts.textureBytes += Number(args[3]) * Number(args[4]) * 4;
+    else if (typeof args[3] === 'number' && typeof args[4] === 'number')
+      counts.textureBytes += Number(args[3]) * Number(args[4]) * 4;
   };
   wrap('texImage2D', texture);
   wrap('texSubImage2D', texture);

@@ -18,7 +18,9 @@ export const PHASE_COLORS: Record<HarPhase, string> = {
   receive: '#1565C0',
 };
 
-export function harPhases(extra: Readonly<Record<string, unknown>> | null | undefined): Array<{ phase: HarPhase; ms: number }> | undefined {
+export function harPhases(
+  extra: Readonly<Record<string, unknown>> | null | undefined,
+): Array<{ phase: HarPhase; ms: number }> | undefined {
   const timings = extra?.['timings'];
   if (typeof timings !== 'object' || timings === null) return undefined;
   const values = timings as Record<string, unknown>;

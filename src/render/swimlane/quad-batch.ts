@@ -23,7 +23,12 @@ export class QuadBatch {
 
   constructor() {
     this.paletteTexture = paletteTexture([[0, 0, 0]]);
-    this.mesh = new MeshSimple({ texture: this.paletteTexture, vertices: this.positions, uvs: this.uvs, indices: quadIndices(INITIAL_QUADS) });
+    this.mesh = new MeshSimple({
+      texture: this.paletteTexture,
+      vertices: this.positions,
+      uvs: this.uvs,
+      indices: quadIndices(INITIAL_QUADS),
+    });
     this.mesh.geometry.batchMode = 'no-batch';
     this.mesh.autoUpdate = false;
   }
@@ -128,5 +133,14 @@ function paletteTexture(colors: readonly Rgb[]): Texture {
   colors.forEach((color, index) => {
     pixels.set([color[0], color[1], color[2], 255], index * 4);
   });
-  return new Texture({ source: new BufferImageSource({ resource: pixels, width: Math.max(1, colors.length), height: 1, format: 'rgba8unorm', scaleMode: 'nearest', alphaMode: 'no-premultiply-alpha' }) });
+  return new Texture({
+    source: new BufferImageSource({
+      resource: pixels,
+      width: Math.max(1, colors.length),
+      height: 1,
+      format: 'rgba8unorm',
+      scaleMode: 'nearest',
+      alphaMode: 'no-premultiply-alpha',
+    }),
+  });
 }

@@ -5,7 +5,8 @@ const BACKGROUND = '#ffffff';
 const STREAMS = ['#0071bf', '#e05a00'];
 
 /** The RGBA of a cell of a `columns`-wide texture. */
-const pixel = (pixels: Uint8Array, columns: number, column: number, row: number) => Array.from(pixels.slice((row * columns + column) * 4, (row * columns + column) * 4 + 4));
+const pixel = (pixels: Uint8Array, columns: number, column: number, row: number) =>
+  Array.from(pixels.slice((row * columns + column) * 4, (row * columns + column) * 4 + 4));
 
 describe('the swimlane bin texture', () => {
   // Two columns of three rows, counts column-major as the layout gives them.
@@ -37,7 +38,12 @@ describe('the swimlane bin texture', () => {
 
   it('wraps stream colour indexes past the palette', () => {
     const wrapped = new Uint8Array(4);
-    fillBinPixels(wrapped, { counts: Uint32Array.from([5]), colors: Uint8Array.from([2]), columns: 1, rows: 1 }, BACKGROUND, STREAMS);
+    fillBinPixels(
+      wrapped,
+      { counts: Uint32Array.from([5]), colors: Uint8Array.from([2]), columns: 1, rows: 1 },
+      BACKGROUND,
+      STREAMS,
+    );
     expect(Array.from(wrapped)).toEqual([0x00, 0x71, 0xbf, 255]);
   });
 });

@@ -15,7 +15,12 @@ export interface BinCells {
 }
 
 /** Fills `pixels` (RGBA, row-major, `columns` wide) from the cells' counts. */
-export function fillBinPixels(pixels: Uint8Array, cells: BinCells, backgroundColor: string, streamColors: readonly string[]): void {
+export function fillBinPixels(
+  pixels: Uint8Array,
+  cells: BinCells,
+  backgroundColor: string,
+  streamColors: readonly string[],
+): void {
   const { counts, colors, columns, rows } = cells;
   const total = columns * rows;
   let max = 1;

@@ -39,7 +39,13 @@ export function boxPalette(theme: SwimlaneTheme): BoxPalette {
 }
 
 /** A HAR request's box: the stream colour as a left edge, the phases as segments in time order. */
-export function drawHarBox(target: BoxTarget, palette: BoxPalette, phases: ReadonlyArray<{ phase: HarPhase; ms: number }>, box: { x: number; y: number; width: number; height: number }, stream: number): void {
+export function drawHarBox(
+  target: BoxTarget,
+  palette: BoxPalette,
+  phases: ReadonlyArray<{ phase: HarPhase; ms: number }>,
+  box: { x: number; y: number; width: number; height: number },
+  stream: number,
+): void {
   const { x, y, width, height } = box;
   const total = phases.reduce((sum, part) => sum + part.ms, 0);
   target.rect(x, y, width, height, palette.harBackground + stream);

@@ -12,7 +12,11 @@ export function parseHexColor(color: string): Rgb {
 /** `from` moved toward `to` by `amount` (0..1). */
 export function mixColor(from: Rgb, to: Rgb, amount: number): Rgb {
   const t = Math.max(0, Math.min(1, amount));
-  return [Math.round(from[0] + (to[0] - from[0]) * t), Math.round(from[1] + (to[1] - from[1]) * t), Math.round(from[2] + (to[2] - from[2]) * t)];
+  return [
+    Math.round(from[0] + (to[0] - from[0]) * t),
+    Math.round(from[1] + (to[1] - from[1]) * t),
+    Math.round(from[2] + (to[2] - from[2]) * t),
+  ];
 }
 
 /** Intensity steps of the bin colours: a cell's colour is looked up, not mixed, per frame. */

@@ -55,7 +55,13 @@ export function hitTestSwimlane(drawn: DrawnSwimlane, xPx: number, yPx: number):
     const count = drawn.binCounts[column * rows + row] ?? 0;
     if (count === 0) return undefined;
     const rowMicros = (cache.toMicros - cache.fromMicros) / rows;
-    return { kind: 'bin', column, count, fromMicros: cache.fromMicros + row * rowMicros, toMicros: cache.fromMicros + (row + 1) * rowMicros };
+    return {
+      kind: 'bin',
+      column,
+      count,
+      fromMicros: cache.fromMicros + row * rowMicros,
+      toMicros: cache.fromMicros + (row + 1) * rowMicros,
+    };
   }
   // The last drawn is on top.
   for (let i = drawn.boxes.length - 1; i >= 0; i -= 1) {

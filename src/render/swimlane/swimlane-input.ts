@@ -36,7 +36,12 @@ export function swimlaneInput(
     const event = events[at];
     if (!event) continue;
     if (event.isMarker) {
-      markers.push({ id: event.id, startMicros: event.startTimestamp, endMicros: Math.max(event.startTimestamp, event.endTimestamp), message: event.message });
+      markers.push({
+        id: event.id,
+        startMicros: event.startTimestamp,
+        endMicros: Math.max(event.startTimestamp, event.endTimestamp),
+        message: event.message,
+      });
       continue;
     }
     const actorColumn = columnOfActor.get(event.actorID);
@@ -65,7 +70,10 @@ export function swimlaneInput(
 }
 
 /** Start times for the minimap: every event, or only those of visible streams. */
-export function minimapStarts(events: readonly SwimlaneEvent[], streamVisible: ((streamID: number) => boolean) | undefined): Float64Array {
+export function minimapStarts(
+  events: readonly SwimlaneEvent[],
+  streamVisible: ((streamID: number) => boolean) | undefined,
+): Float64Array {
   const starts = new Float64Array(events.length);
   let count = 0;
   for (const event of events) {

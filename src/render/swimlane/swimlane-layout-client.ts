@@ -3,7 +3,11 @@
  * caller must not use them afterwards); the layout comes back transferred too.
  */
 import * as Comlink from 'comlink';
-import type { SwimlaneLayout, SwimlaneLayoutInput, SwimlaneLayoutWorkerApi } from '../../../domain/swimlane/swimlane-layout.ts';
+import type {
+  SwimlaneLayout,
+  SwimlaneLayoutInput,
+  SwimlaneLayoutWorkerApi,
+} from '../../../domain/swimlane/swimlane-layout.ts';
 
 export interface SwimlaneLayoutClient {
   build(input: SwimlaneLayoutInput): Promise<SwimlaneLayout>;
@@ -12,15 +16,30 @@ export interface SwimlaneLayoutClient {
 }
 
 export function createSwimlaneLayoutClient(): SwimlaneLayoutClient {
-  const worker = new Worker(new URL('../../../workers/swimlane-layout.worker.ts', import.meta.url), { type: 'module', name: 'swimlane-layout' });
+  const worker = new Worker(new URL('../../../workers/swimlane-layout.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'swimlane-layout',
+  });
   const remote = Comlink.wrap<SwimlaneLayoutWorkerApi>(worker);
   return {
     build(input) {
-      const buffers = [input.startMicros, input.endMicros, input.column, input.color, input.highlighted, input.position].map((array) => array.buffer as ArrayBuffer);
+      const buffers = [
+        input.startMicros,
+        input.endMicros,
+        input.column,
+        input.color,
+        input.highlighted,
+        input.position,
+      ].map((array) => array.buffer as ArrayBuffer);
       return remote.build(Comlink.transfer(input, buffers));
     },
     histogram(startMicros, fromMicros, toMicros, bins) {
-      return remote.histogram(Comlink.transfer(startMicros, [startMicros.buffer as ArrayBuffer]), fromMicros, toMicros, bins);
+      return remote.histogram(
+        Comlink.transfer(startMicros, [startMicros.buffer as ArrayBuffer]),
+        fromMicros,
+        toMicros,
+        bins,
+      );
     },
     dispose() {
       remote[Comlink.releaseProxy]();

@@ -32,7 +32,12 @@ export function renderMinimap(canvas: HTMLCanvasElement, scene: MinimapScene): v
     scene.bins.forEach((count, index) => {
       if (count === 0) return;
       // A square root keeps a lone event visible beside a burst of thousands.
-      context.fillRect(0, index * rowPx, Math.max(1, Math.sqrt(count / max) * (widthPx - 2)), Math.max(1, rowPx - 0.25));
+      context.fillRect(
+        0,
+        index * rowPx,
+        Math.max(1, Math.sqrt(count / max) * (widthPx - 2)),
+        Math.max(1, rowPx - 0.25),
+      );
     });
   }
   context.fillStyle = scene.markerColor;

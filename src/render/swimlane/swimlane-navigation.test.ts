@@ -70,7 +70,9 @@ describe('the swimlane navigation', () => {
     // Three lines of 16 px pan 48 px of 500.
     const span = zoomed.toMicros - zoomed.fromMicros;
     expect(nav.window.fromMicros).toBeCloseTo(zoomed.fromMicros + (span * 48) / 500, -3);
-    expect(nav.wheel({ deltaX: 40, deltaY: 5, deltaMode: 0, zoom: false, anchor: 0.5 })).toEqual({ columnScrollPx: 40 });
+    expect(nav.wheel({ deltaX: 40, deltaY: 5, deltaMode: 0, zoom: false, anchor: 0.5 })).toEqual({
+      columnScrollPx: 40,
+    });
   });
 
   it('zooms four times into a clicked bin and keeps windows inside the incident', () => {

@@ -113,7 +113,11 @@ export class SwimlaneNavigation {
     if (Math.abs(input.deltaX) > Math.abs(input.deltaY)) return { columnScrollPx: input.deltaX * unit };
     const delta = input.deltaY * unit;
     const anchor = Math.max(0, Math.min(1, input.anchor));
-    this.move(input.zoom ? zoomWindow(this.shown, Math.exp(-delta / 300), anchor, this.bounds) : panWindow(this.shown, delta / this.heightPx, this.bounds));
+    this.move(
+      input.zoom
+        ? zoomWindow(this.shown, Math.exp(-delta / 300), anchor, this.bounds)
+        : panWindow(this.shown, delta / this.heightPx, this.bounds),
+    );
     return undefined;
   }
 

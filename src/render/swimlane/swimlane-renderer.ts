@@ -13,7 +13,13 @@
 // NOTE: the app's CSP forbids eval; this swaps Pixi's generated shader-sync code for precompiled functions.
 import 'pixi.js/unsafe-eval';
 import { Application, BufferImageSource, Container, Graphics, Sprite, Texture } from 'pixi.js';
-import { BOX_LIMIT, binView, boxesInView, countInView, type SwimlaneBox } from '../../../domain/swimlane/swimlane-lod.ts';
+import {
+  BOX_LIMIT,
+  binView,
+  boxesInView,
+  countInView,
+  type SwimlaneBox,
+} from '../../../domain/swimlane/swimlane-lod.ts';
 import type { SwimlaneLayout } from '../../../domain/swimlane/swimlane-layout.ts';
 import { frameScheduler, type CancelFrame } from '../frame-scheduler.ts';
 import { LabelPool } from './label-pool.ts';
@@ -79,14 +85,35 @@ export class SwimlaneRenderer {
   private constructor(private readonly host: HTMLElement) {
     this.layer = document.createElement('div');
     this.layer.className = 'pointer-events-none absolute inset-0 overflow-hidden';
-    this.axisLabels = new LabelPool(this.layer, 'absolute left-0 top-0 w-[88px] pr-1 text-right font-mono text-[10px] leading-none text-muted', 60);
-    this.markerLabels = new LabelPool(this.layer, 'absolute left-0 top-0 truncate rounded-sm bg-bg/80 px-1 text-[11px] leading-tight', 40);
-    this.groupLabels = new LabelPool(this.layer, 'absolute left-0 top-0 rounded-sm bg-bg/85 px-1 font-mono text-[10px] leading-tight text-fg', 200);
+    this.axisLabels = new LabelPool(
+      this.layer,
+      'absolute left-0 top-0 w-[88px] pr-1 text-right font-mono text-[10px] leading-none text-muted',
+      60,
+    );
+    this.markerLabels = new LabelPool(
+      this.layer,
+      'absolute left-0 top-0 truncate rounded-sm bg-bg/80 px-1 text-[11px] leading-tight',
+      40,
+    );
+    this.groupLabels = new LabelPool(
+      this.layer,
+      'absolute left-0 top-0 rounded-sm bg-bg/85 px-1 font-mono text-[10px] leading-tight text-fg',
+      200,
+    );
   }
 
   static async create(host: HTMLElement, widthPx: number, heightPx: number): Promise<SwimlaneRenderer> {
     const renderer = new SwimlaneRenderer(host);
-    await renderer.app.init({ width: widthPx, height: heightPx, antialias: false, autoStart: false, preference: 'webgl', backgroundAlpha: 1, resolution: window.devicePixelRatio || 1, autoDensity: true });
+    await renderer.app.init({
+      width: widthPx,
+      height: heightPx,
+      antialias: false,
+      autoStart: false,
+      preference: 'webgl',
+      backgroundAlpha: 1,
+      resolution: window.devicePixelRatio || 1,
+      autoDensity: true,
+    });
     renderer.app.ticker.stop();
     renderer.widthPx = widthPx;
     renderer.heightPx = heightPx;
@@ -105,7 +132,16 @@ export class SwimlaneRenderer {
    */
   private warmUp(): void {
     const pixels = new Uint8Array([0, 0, 0, 255]);
-    const texture = new Texture({ source: new BufferImageSource({ resource: pixels, width: 1, height: 1, format: 'rgba8unorm', scaleMode: 'nearest', alphaMode: 'no-premultiply-alpha' }) });
+    const texture = new Texture({
+      source: new BufferImageSource({
+        resource: pixels,
+        width: 1,
+        height: 1,
+        format: 'rgba8unorm',
+        scaleMode: 'nearest',
+        alphaMode: 'no-premultiply-alpha',
+      }),
+    });
     this.bins.texture = texture;
     this.boxes.begin();
     this.boxes.rect(0, 0, 1, 1, 0);
@@ -204,7 +240,9 @@ export class SwimlaneRenderer {
     // What is on screen, for tests and assistive tools: the window drawn and the columns' scroll.
     this.host.dataset['windowFromMicros'] = String(Math.round(window.fromMicros));
     this.host.dataset['windowToMicros'] = String(Math.round(window.toMicros));
-    this.host.dataset['columnScrollPx'] = String(Math.round(Math.max(0, (scene.axisVisible ? AXIS_WIDTH_PX : 0) - this.columnGeometry().leftPx)));
+    this.host.dataset['columnScrollPx'] = String(
+      Math.round(Math.max(0, (scene.axisVisible ? AXIS_WIDTH_PX : 0) - this.columnGeometry().leftPx)),
+    );
     this.host.dataset['swimlaneIdle'] = String(this.cancelFrame === undefined);
   }
 
@@ -215,7 +253,12 @@ export class SwimlaneRenderer {
     let margin = MARGIN_SPANS;
     if (layout && this.mode === 'boxes') {
       // Boxes keep a margin only while the wider range stays within CACHED_BOX_LIMIT.
-      while (margin > 0 && countInView(layout, this.window.fromMicros - margin * span, this.window.toMicros + margin * span) > CACHED_BOX_LIMIT) margin = margin >= 0.5 ? margin / 2 : 0;
+      while (
+        margin > 0 &&
+        countInView(layout, this.window.fromMicros - margin * span, this.window.toMicros + margin * span) >
+          CACHED_BOX_LIMIT
+      )
+        margin = margin >= 0.5 ? margin / 2 : 0;
     }
     const range = cachedRange(this.window, margin);
     this.cache = { ...range, mode: this.mode, spanMicros: span, heightPx: this.heightPx * (1 + 2 * margin) };
@@ -229,7 +272,8 @@ export class SwimlaneRenderer {
     g.clear();
     const { leftPx, widthPx } = this.columnGeometry();
     // Column separators, offset by 0.5 px so 1px lines stay crisp.
-    for (let c = 1; c < scene.columnCount; c += 1) g.rect(Math.round(leftPx + c * widthPx) - 0.5, 0, 1, this.heightPx).fill({ color: scene.theme.grid });
+    for (let c = 1; c < scene.columnCount; c += 1)
+      g.rect(Math.round(leftPx + c * widthPx) - 0.5, 0, 1, this.heightPx).fill({ color: scene.theme.grid });
   }
 
   private buildBins(layout: SwimlaneLayout, scene: SwimlaneScene, cache: CachedWindow): void {
@@ -249,11 +293,23 @@ export class SwimlaneRenderer {
     if (!this.binTexture || this.binTexture.source.width !== columns || this.binTexture.source.height !== rows) {
       this.binTexture?.destroy(true);
       this.binPixels = new Uint8Array(cells * 4);
-      const source = new BufferImageSource({ resource: this.binPixels, width: columns, height: rows, format: 'rgba8unorm', scaleMode: 'nearest', alphaMode: 'no-premultiply-alpha' });
+      const source = new BufferImageSource({
+        resource: this.binPixels,
+        width: columns,
+        height: rows,
+        format: 'rgba8unorm',
+        scaleMode: 'nearest',
+        alphaMode: 'no-premultiply-alpha',
+      });
       this.binTexture = new Texture({ source });
       this.bins.texture = this.binTexture;
     }
-    fillBinPixels(this.binPixels, { counts: this.binCounts, colors: this.binColors, columns, rows }, scene.theme.background, scene.theme.streams);
+    fillBinPixels(
+      this.binPixels,
+      { counts: this.binCounts, colors: this.binColors, columns, rows },
+      scene.theme.background,
+      scene.theme.streams,
+    );
     this.binTexture.source.update();
     const { leftPx, widthPx } = this.columnGeometry();
     this.bins.visible = true;
@@ -276,7 +332,10 @@ export class SwimlaneRenderer {
     const palette = boxPalette(scene.theme);
     q.setPalette(palette.colors);
     const { leftPx, widthPx } = this.columnGeometry();
-    const boxes = boxesInView(layout, cache.fromMicros, cache.toMicros, cache.heightPx, { minHeightPx: 2, groupGapPx: scene.grouping ? GROUP_GAP_PX : undefined });
+    const boxes = boxesInView(layout, cache.fromMicros, cache.toMicros, cache.heightPx, {
+      minHeightPx: 2,
+      groupGapPx: scene.grouping ? GROUP_GAP_PX : undefined,
+    });
     this.drawnBoxes = boxes;
     const boxWidth = Math.max(2, widthPx - 2 * BOX_INSET_PX);
     for (const box of boxes) {
@@ -320,7 +379,10 @@ export class SwimlaneRenderer {
       // Columns scrolled sideways pass under the axis: cover them so its labels stay readable.
       if (leftPx < AXIS_WIDTH_PX) g.rect(0, 0, AXIS_WIDTH_PX, this.heightPx).fill({ color: scene.theme.background });
       const origin = scene.tickOriginMicros ?? 0;
-      const shifted = axisTicks({ fromMicros: this.window.fromMicros - origin, toMicros: this.window.toMicros - origin }, this.heightPx);
+      const shifted = axisTicks(
+        { fromMicros: this.window.fromMicros - origin, toMicros: this.window.toMicros - origin },
+        this.heightPx,
+      );
       const stepMicros = shifted.stepMicros;
       const ticks = shifted.ticks.map((tick) => tick + origin);
       for (const tick of ticks) {
@@ -338,7 +400,12 @@ export class SwimlaneRenderer {
       const y1 = this.yOf(marker.endMicros);
       if (y1 - y0 >= 2) g.rect(leftPx, y0, right - leftPx, y1 - y0).fill({ color: scene.theme.marker, alpha: 0.12 });
       g.rect(leftPx, Math.round(y0) - 1, right - leftPx, 2).fill({ color: scene.theme.marker });
-      this.markerLabels.place(marker.message, Math.max(leftPx, scene.axisVisible ? AXIS_WIDTH_PX : 0) + 4, Math.round(y0) + 3, { color: scene.theme.marker, maxWidthPx: Math.max(80, right - leftPx - 8) });
+      this.markerLabels.place(
+        marker.message,
+        Math.max(leftPx, scene.axisVisible ? AXIS_WIDTH_PX : 0) + 4,
+        Math.round(y0) + 3,
+        { color: scene.theme.marker, maxWidthPx: Math.max(80, right - leftPx - 8) },
+      );
     }
     this.markerLabels.end();
     const selected = scene.selected;
@@ -350,7 +417,10 @@ export class SwimlaneRenderer {
     }
     const cursor = this.cursorMicros;
     if (cursor !== undefined && cursor >= this.window.fromMicros && cursor <= this.window.toMicros) {
-      g.rect(leftPx, Math.round(this.yOf(cursor)), right - leftPx, 1).fill({ color: scene.theme.selection, alpha: 0.9 });
+      g.rect(leftPx, Math.round(this.yOf(cursor)), right - leftPx, 1).fill({
+        color: scene.theme.selection,
+        alpha: 0.9,
+      });
     }
   }
 
@@ -366,7 +436,21 @@ export class SwimlaneRenderer {
   hitTest(xPx: number, yPx: number): SwimlaneHit | undefined {
     if (!this.scene) return undefined;
     const { scene, window, heightPx, cache, mode, binCounts, binRows } = this;
-    return hitTestSwimlane({ scene, window, heightPx, columns: this.columnGeometry(), cache, mode, binCounts, binRows, boxes: this.drawnBoxes }, xPx, yPx);
+    return hitTestSwimlane(
+      {
+        scene,
+        window,
+        heightPx,
+        columns: this.columnGeometry(),
+        cache,
+        mode,
+        binCounts,
+        binRows,
+        boxes: this.drawnBoxes,
+      },
+      xPx,
+      yPx,
+    );
   }
 
   destroy(): void {

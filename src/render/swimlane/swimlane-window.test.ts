@@ -16,7 +16,10 @@ describe('the swimlane window', () => {
     expect(tiny.toMicros - tiny.fromMicros).toBe(MIN_SPAN_MICROS);
     const panned = panWindow(bounds, 10, bounds);
     expect(panned.toMicros).toBeLessThanOrEqual(1_100_000);
-    expect(clampWindow({ fromMicros: -5e6, toMicros: 5e6 }, bounds)).toEqual({ fromMicros: -100_000, toMicros: 1_100_000 });
+    expect(clampWindow({ fromMicros: -5e6, toMicros: 5e6 }, bounds)).toEqual({
+      fromMicros: -100_000,
+      toMicros: 1_100_000,
+    });
   });
 
   it('puts ticks on round steps at least the gap apart', () => {

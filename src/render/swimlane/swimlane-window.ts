@@ -47,16 +47,65 @@ const MIN = 60 * S;
 const H = 60 * MIN;
 const D = 24 * H;
 const STEPS = [
-  1, 2, 5, 10, 20, 50, 100, 200, 500, MS, 2 * MS, 5 * MS, 10 * MS, 20 * MS, 50 * MS, 100 * MS, 200 * MS, 500 * MS,
-  S, 2 * S, 5 * S, 10 * S, 15 * S, 30 * S, MIN, 2 * MIN, 5 * MIN, 10 * MIN, 15 * MIN, 30 * MIN, H, 2 * H, 3 * H, 6 * H, 12 * H, D, 2 * D, 7 * D, 14 * D, 30 * D, 90 * D, 365 * D,
+  1,
+  2,
+  5,
+  10,
+  20,
+  50,
+  100,
+  200,
+  500,
+  MS,
+  2 * MS,
+  5 * MS,
+  10 * MS,
+  20 * MS,
+  50 * MS,
+  100 * MS,
+  200 * MS,
+  500 * MS,
+  S,
+  2 * S,
+  5 * S,
+  10 * S,
+  15 * S,
+  30 * S,
+  MIN,
+  2 * MIN,
+  5 * MIN,
+  10 * MIN,
+  15 * MIN,
+  30 * MIN,
+  H,
+  2 * H,
+  3 * H,
+  6 * H,
+  12 * H,
+  D,
+  2 * D,
+  7 * D,
+  14 * D,
+  30 * D,
+  90 * D,
+  365 * D,
 ];
 
 /** Tick times for the window: the smallest round step that leaves at least `minGapPx` between ticks. */
-export function axisTicks(window: TimeWindow, heightPx: number, minGapPx = 48): { stepMicros: number; ticks: number[] } {
+export function axisTicks(
+  window: TimeWindow,
+  heightPx: number,
+  minGapPx = 48,
+): { stepMicros: number; ticks: number[] } {
   const span = window.toMicros - window.fromMicros;
   const wanted = (span * minGapPx) / Math.max(1, heightPx);
   const stepMicros = STEPS.find((step) => step >= wanted) ?? Math.ceil(wanted / (365 * D)) * 365 * D;
   const ticks: number[] = [];
-  for (let t = Math.ceil(window.fromMicros / stepMicros) * stepMicros; t <= window.toMicros && ticks.length < 200; t += stepMicros) ticks.push(t);
+  for (
+    let t = Math.ceil(window.fromMicros / stepMicros) * stepMicros;
+    t <= window.toMicros && ticks.length < 200;
+    t += stepMicros
+  )
+    ticks.push(t);
   return { stepMicros, ticks };
 }

@@ -24,7 +24,11 @@ interface Screen {
   fullOnly?: boolean;
 }
 
-test('every main picture runs under the Content-Security-Policy with no violation', async ({ page, context, request }, testInfo) => {
+test('every main picture runs under the Content-Security-Policy with no violation', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
   test.setTimeout(240_000);
   const watch = await watchCsp(context, page);
   await openAsAdmin(page, '/');
@@ -35,7 +39,11 @@ test('every main picture runs under the Content-Security-Policy with no violatio
   const mapName = `CSP ${Date.now().toString(36)}`;
 
   const allScreens: Screen[] = [
-    { name: 'home', fullOnly: true, open: async (p) => void (await p.goto('/'), await expect(p.getByRole('main')).toBeVisible()) },
+    {
+      name: 'home',
+      fullOnly: true,
+      open: async (p) => void (await p.goto('/'), await expect(p.getByRole('main')).toBeVisible()),
+    },
     {
       name: 'event timeline',
       open: async (p) => {
@@ -48,7 +56,9 @@ test('every main picture runs under the Content-Security-Policy with no violatio
       name: 'swimlane (PixiJS, WebGL, layout worker)',
       open: async (p) => {
         await p.goto(`/incident/${incident.id}/type/swimlane`);
-        await expect(p.locator('[data-swimlane-canvas]')).toHaveAttribute('data-mode', /boxes|bins/, { timeout: 30_000 });
+        await expect(p.locator('[data-swimlane-canvas]')).toHaveAttribute('data-mode', /boxes|bins/, {
+          timeout: 30_000,
+        });
       },
     },
     ...(['actor-bar', 'actor-scatter', 'actor-circle'] as const).map((chart) => ({
@@ -56,7 +66,12 @@ test('every main picture runs under the Content-Security-Policy with no violatio
       fullOnly: chart !== 'actor-circle',
       open: async (p: Page) => {
         await p.goto(`/incident/${incident.id}/type/${chart}`);
-        await expect(p.getByRole('table', { name: /Events per actor/ }).getByRole('row').nth(1)).toBeVisible();
+        await expect(
+          p
+            .getByRole('table', { name: /Events per actor/ })
+            .getByRole('row')
+            .nth(1),
+        ).toBeVisible();
         await expect(p.locator('canvas').first()).toBeVisible();
       },
     })),
@@ -80,8 +95,12 @@ test('every main picture runs under the Content-Security-Policy with no violatio
       name: 'create-stream preview (parser worker)',
       open: async (p) => {
         await p.goto(`/incident/${incident.id}/create-stream`);
-        await p.getByLabel('Evidence file').setInputFiles(join(FIXTURES_DIR, 'events', 'm365_defender_activity_log.csv'));
-        await expect(p.getByRole('table', { name: 'First rows' }).getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+        await p
+          .getByLabel('Evidence file')
+          .setInputFiles(join(FIXTURES_DIR, 'events', 'm365_defender_activity_log.csv'));
+        await expect(p.getByRole('table', { name: 'First rows' }).getByRole('row').nth(1)).toBeVisible({
+          timeout: 30_000,
+        });
       },
     },
     {
@@ -89,7 +108,9 @@ test('every main picture runs under the Content-Security-Policy with no violatio
       open: async (p) => {
         await p.goto(`/incident/${incident.id}/type/create-map`);
         await p.getByLabel('Geo CSV').setInputFiles(join(FIXTURES_DIR, 'geo', 'fr24_JAL516_2024-01-02.csv'));
-        await expect(p.getByTestId('geo-preview-counts')).toHaveText('305 valid points · 0 invalid rows', { timeout: 30_000 });
+        await expect(p.getByTestId('geo-preview-counts')).toHaveText('305 valid points · 0 invalid rows', {
+          timeout: 30_000,
+        });
         await p.getByLabel('Name').fill(mapName);
         await p.getByRole('button', { name: 'Save map' }).click();
         await expect(p).toHaveURL(new RegExp(`/incident/${incident.id}/type/map$`), { timeout: 60_000 });
@@ -99,16 +120,29 @@ test('every main picture runs under the Content-Security-Policy with no violatio
       name: 'map (Cesium globe, its workers and imagery)',
       open: async (p) => {
         await p.goto(`/incident/${incident.id}/type/map`);
-        await expect(p.getByRole('list', { name: 'Maps shown' })).toContainText(`${mapName} (305 points)`, { timeout: 60_000 });
+        await expect(p.getByRole('list', { name: 'Maps shown' })).toContainText(`${mapName} (305 points)`, {
+          timeout: 60_000,
+        });
         await expect(p.getByTestId('map-globe').locator('canvas').first()).toBeVisible({ timeout: 60_000 });
         // Cesium builds the track's geometry in its own workers, from /cesium/Workers.
-        await expect.poll(() => watch.workers.filter((url) => url.includes('/cesium/')).length, { timeout: 60_000 }).toBeGreaterThan(0);
+        await expect
+          .poll(() => watch.workers.filter((url) => url.includes('/cesium/')).length, { timeout: 60_000 })
+          .toBeGreaterThan(0);
         // Imagery tiles and the rest of Cesium's assets load over a few seconds on software WebGL (the full run waits for them).
         await p.waitForTimeout(scaled(5_000, 1_000));
       },
     },
-    { name: 'audit', fullOnly: true, open: async (p) => void (await p.goto('/audit/data'), await expect(p.getByRole('table').first()).toBeVisible()) },
-    { name: 'configuration', fullOnly: true, open: async (p) => void (await p.goto('/settings/configuration'), await expect(p.getByRole('main')).toBeVisible()) },
+    {
+      name: 'audit',
+      fullOnly: true,
+      open: async (p) => void (await p.goto('/audit/data'), await expect(p.getByRole('table').first()).toBeVisible()),
+    },
+    {
+      name: 'configuration',
+      fullOnly: true,
+      open: async (p) =>
+        void (await p.goto('/settings/configuration'), await expect(p.getByRole('main')).toBeVisible()),
+    },
   ];
 
   const screens = allScreens.filter((screen) => scaled(true, !screen.fullOnly));
@@ -116,10 +150,14 @@ test('every main picture runs under the Content-Security-Policy with no violatio
   for (const screen of screens) {
     const [violations, errors, workers] = [watch.violations.length, watch.errors.length, watch.workers.length];
     await screen.open(page);
-    rows.push(`| ${screen.name} | ${watch.workers.length - workers} | ${watch.violations.length - violations} | ${watch.errors.length - errors} |`);
+    rows.push(
+      `| ${screen.name} | ${watch.workers.length - workers} | ${watch.violations.length - violations} | ${watch.errors.length - errors} |`,
+    );
   }
   const found = { violations: [...watch.violations], errors: [...watch.errors] };
-  const workers = [...new Set(watch.workers.map((url) => new URL(url).pathname.replace(/-[A-Za-z0-9_-]{8}\.js$/, '.js')))];
+  const workers = [
+    ...new Set(watch.workers.map((url) => new URL(url).pathname.replace(/-[A-Za-z0-9_-]{8}\.js$/, '.js'))),
+  ];
   await testInfo.attach('workers', { body: watch.workers.join('\n'), contentType: 'text/plain' });
 
   // The watch is able to see a violation: an image from another origin is refused (img-src 'self' data: blob:).
@@ -133,12 +171,16 @@ test('every main picture runs under the Content-Security-Policy with no violatio
   await page.evaluate(
     () =>
       new Promise((resolve) => {
-        const source = "onmessage = () => { try { new Function('return 1')(); } catch { /* refused */ } postMessage('done'); }; postMessage('ready');";
+        const source =
+          "onmessage = () => { try { new Function('return 1')(); } catch { /* refused */ } postMessage('done'); }; postMessage('ready');";
         const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
-        worker.onmessage = (event) => (event.data === 'ready' ? setTimeout(() => worker.postMessage('go'), 500) : resolve(event.data));
+        worker.onmessage = (event) =>
+          event.data === 'ready' ? setTimeout(() => worker.postMessage('go'), 500) : resolve(event.data);
       }),
   );
-  await expect.poll(() => watch.violations.filter((text) => text.startsWith('worker blob:'))).toEqual([expect.stringContaining('script-src blocked eval')]);
+  await expect
+    .poll(() => watch.violations.filter((text) => text.startsWith('worker blob:')))
+    .toEqual([expect.stringContaining('script-src blocked eval')]);
 
   recordFigures(
     '7-browser-csp',

@@ -30,7 +30,9 @@ const COPY_CYCLE: WriteKind[] = ['note', 'tag', 'audit', 'link', 'collection', '
 
 /** Signs the browser in (its own cookie jar) and opens `path`, choosing the analyst if the picker asks. */
 async function openApp(context: BrowserContext, baseURL: string, path: string, analyst: SessionAnalyst): Promise<Page> {
-  const login = await context.request.post(`${baseURL}/auth/login`, { data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD } });
+  const login = await context.request.post(`${baseURL}/auth/login`, {
+    data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+  });
   expect(login.status()).toBe(200);
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${baseURL}${path}`);
@@ -88,7 +90,9 @@ async function clickWrites(page: Page, analyst: SessionAnalyst, run: string): Pr
 function copiesFor(clicked: OutboxTemplate[], run: string) {
   const templateOf = (kind: WriteKind) => clicked.find((template) => queuedWrite(template.entry, 0).kind === kind);
   const audits = clicked.filter((template) => template.entry.kind === 'audit');
-  let clientTimestamp = Math.max(...audits.map((template) => Number((template.entry.body as { clientTimestamp: number }).clientTimestamp)));
+  let clientTimestamp = Math.max(
+    ...audits.map((template) => Number((template.entry.body as { clientTimestamp: number }).clientTimestamp)),
+  );
   return Array.from({ length: WRITES - clicked.length }, (_, index) => {
     const kind = COPY_CYCLE[index % COPY_CYCLE.length]!;
     if (kind === 'audit') {
@@ -101,12 +105,19 @@ function copiesFor(clicked: OutboxTemplate[], run: string) {
   });
 }
 
-test('writes queued offline survive two killed browsers and reach the server once each, in order', async ({ server, request }, testInfo) => {
+test('writes queued offline survive two killed browsers and reach the server once each, in order', async ({
+  server,
+  request,
+}, testInfo) => {
   test.setTimeout(scaled(600_000, 150_000));
   const userID = await signIn(request);
   const analyst = await ensurePrimaryAnalyst(request, userID);
   const incident = await demoIncident(request);
-  const { events } = await api<{ events: { id: number }[] }>(request, 'GET', `/api/incident/${incident.id}/events?limit=5`);
+  const { events } = await api<{ events: { id: number }[] }>(
+    request,
+    'GET',
+    `/api/incident/${incident.id}/events?limit=5`,
+  );
   const event = events[3]!;
   const run = `r${Date.now().toString(36)}`;
   const sinceMicros = Date.now() * 1000;
@@ -129,7 +140,8 @@ test('writes queued offline survive two killed browsers and reach the server onc
 
     const clicked = await readOutbox(page);
     expect(clicked.map((template) => template.entry.status)).toEqual(clicked.map(() => 'pending'));
-    for (let from = 0, copies = copiesFor(clicked, run); from < copies.length; from += 250) await appendToOutbox(page, copies.slice(from, from + 250));
+    for (let from = 0, copies = copiesFor(clicked, run); from < copies.length; from += 250)
+      await appendToOutbox(page, copies.slice(from, from + 250));
     const queue = (await readOutbox(page)).map((template, position) => queuedWrite(template.entry, position));
     expect(queue).toHaveLength(WRITES);
     expect(new Set(queue.map((write) => `${write.kind}:${write.identity}`)).size).toBe(WRITES);
@@ -148,7 +160,9 @@ test('writes queued offline survive two killed browsers and reach the server onc
     await expect(secondPage.getByRole('banner')).toContainText(`${WRITES} writes waiting`);
     const sendStarted = Date.now();
     await second.context.setOffline(false);
-    await expect.poll(() => outboxCount(secondPage), { timeout: 120_000, intervals: [20] }).toBeLessThanOrEqual(WRITES * (1 - KILL_AFTER_SENT));
+    await expect
+      .poll(() => outboxCount(secondPage), { timeout: 120_000, intervals: [20] })
+      .toBeLessThanOrEqual(WRITES * (1 - KILL_AFTER_SENT));
     const sendingMs = Date.now() - sendStarted;
     await second.kill();
     const atSecondKill = await storedWrites(request, incident.id, analyst.id, sinceMicros);
@@ -161,14 +175,21 @@ test('writes queued offline survive two killed browsers and reach the server onc
     const afterSecondKill = await outboxCount(thirdPage);
     const resumed = Date.now();
     await third.context.setOffline(false);
-    await expect(thirdPage.getByText('None: the server has everything written on this device.')).toBeVisible({ timeout: 180_000 });
+    await expect(thirdPage.getByText('None: the server has everything written on this device.')).toBeVisible({
+      timeout: 180_000,
+    });
     await expect(thirdPage.getByRole('banner')).not.toContainText('waiting');
     const replayMs = sendingMs + (Date.now() - resumed);
     expect(await outboxCount(thirdPage)).toBe(0);
 
     const { stored, rowCounts } = await storedWrites(request, incident.id, analyst.id, sinceMicros);
     const verdict = judge(queue, stored, rowCounts);
-    const kinds = Object.fromEntries((['note', 'tag', 'link', 'collection', 'marker', 'audit'] as const).map((kind) => [kind, queue.filter((write) => write.kind === kind).length]));
+    const kinds = Object.fromEntries(
+      (['note', 'tag', 'link', 'collection', 'marker', 'audit'] as const).map((kind) => [
+        kind,
+        queue.filter((write) => write.kind === kind).length,
+      ]),
+    );
     // Writes the server had while the device still held them (answer not yet recorded at the kill): sent twice, applied once.
     const resent = Math.max(0, heldAtSecondKill + afterSecondKill - WRITES);
     recordFigures(
@@ -179,7 +200,9 @@ ${WRITES.toLocaleString('en')} writes queued with the network cut in Chromium ($
 
 | figure | value |
 | --- | --- |
-| writes queued | ${WRITES.toLocaleString('en')} (${Object.entries(kinds).map(([kind, count]) => `${kind} ${count}`).join(', ')}) |
+| writes queued | ${WRITES.toLocaleString('en')} (${Object.entries(kinds)
+        .map(([kind, count]) => `${kind} ${count}`)
+        .join(', ')}) |
 | still queued after the first kill | ${afterFirstKill.toLocaleString('en')} |
 | applied by the server at the second kill | ${heldAtSecondKill.toLocaleString('en')} |
 | still queued after the second kill | ${afterSecondKill.toLocaleString('en')} |
@@ -189,7 +212,10 @@ ${WRITES.toLocaleString('en')} writes queued with the network cut in Chromium ($
 | doubled | ${verdict.doubled.length} |
 | order violations | ${verdict.orderViolations} |`,
     );
-    await testInfo.attach('verdict', { body: JSON.stringify({ ...verdict, kinds, afterFirstKill, afterSecondKill, heldAtSecondKill, replayMs }, null, 2), contentType: 'application/json' });
+    await testInfo.attach('verdict', {
+      body: JSON.stringify({ ...verdict, kinds, afterFirstKill, afterSecondKill, heldAtSecondKill, replayMs }, null, 2),
+      contentType: 'application/json',
+    });
     expect(verdict.lost).toEqual([]);
     expect(verdict.doubled).toEqual([]);
     expect(verdict.orderViolations).toBe(0);

@@ -22,7 +22,11 @@ test.use({ serverEnv: WRITABLE_DEMO_ENV, bypassCSP: true });
 
 const HEADERS = { 'x-churchkey-analyst': '0' };
 
-async function multipart(request: APIRequestContext, path: string, multipartBody: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>) {
+async function multipart(
+  request: APIRequestContext,
+  path: string,
+  multipartBody: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>,
+) {
   const response = await request.post(path, { headers: HEADERS, multipart: multipartBody });
   expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
   return response.json() as Promise<Record<string, unknown>>;
@@ -46,24 +50,55 @@ interface Stored {
 /** Every text field, each holding the payloads; answers the ids the screens need. */
 async function storePayloads(request: APIRequestContext, run: string): Promise<Stored> {
   const fields: string[] = [];
-  const { organization } = await api<{ organization: { id: number } }>(request, 'POST', '/api/organization', { name: `${ALL_PAYLOADS} ${run}`, description: ALL_PAYLOADS });
+  const { organization } = await api<{ organization: { id: number } }>(request, 'POST', '/api/organization', {
+    name: `${ALL_PAYLOADS} ${run}`,
+    description: ALL_PAYLOADS,
+  });
   fields.push('organization name', 'organization description');
-  const { incident } = await api<{ incident: { id: number } }>(request, 'POST', `/api/organization/${organization.id}/incident`, { name: `${ALL_PAYLOADS} ${run}`, description: ALL_PAYLOADS });
+  const { incident } = await api<{ incident: { id: number } }>(
+    request,
+    'POST',
+    `/api/organization/${organization.id}/incident`,
+    { name: `${ALL_PAYLOADS} ${run}`, description: ALL_PAYLOADS },
+  );
   fields.push('incident name', 'incident description');
-  const { actor: orgActor } = await api<{ actor: { id: number } }>(request, 'POST', `/api/organization/${organization.id}/actor`, { displayName: XSS_PAYLOADS[0], description: ALL_PAYLOADS });
+  const { actor: orgActor } = await api<{ actor: { id: number } }>(
+    request,
+    'POST',
+    `/api/organization/${organization.id}/actor`,
+    { displayName: XSS_PAYLOADS[0], description: ALL_PAYLOADS },
+  );
   fields.push('organization actor name', 'organization actor description');
 
   // Events through an import: actors and messages are the payloads, and so are the file's and the stream's names.
-  const rows = XSS_PAYLOADS.map((payload, index) => [cell(`2024-01-01 00:00:0${index + 1}`), cell(payload), cell(payload)].join(','));
-  const settings = { format: 'delimited', delimiter: ',', quoted: true, preambleRows: 0, headerRows: 1, mapping: { startTime: 0, actor: 1, message: 2 }, numericUnit: 'seconds' };
+  const rows = XSS_PAYLOADS.map((payload, index) =>
+    [cell(`2024-01-01 00:00:0${index + 1}`), cell(payload), cell(payload)].join(','),
+  );
+  const settings = {
+    format: 'delimited',
+    delimiter: ',',
+    quoted: true,
+    preambleRows: 0,
+    headerRows: 1,
+    mapping: { startTime: 0, actor: 1, message: 2 },
+    numericUnit: 'seconds',
+  };
   // The file is the form's last part: the server refuses a field that follows it.
   await multipart(request, `/api/incident/${incident.id}/import`, {
     streamName: ALL_PAYLOADS,
     settings: JSON.stringify(settings),
-    file: { name: `${XSS_PAYLOADS[0]}.csv`, mimeType: 'text/csv', buffer: Buffer.from(['time,actor,message', ...rows].join('\n')) },
+    file: {
+      name: `${XSS_PAYLOADS[0]}.csv`,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['time,actor,message', ...rows].join('\n')),
+    },
   });
   fields.push('event messages', 'event actors', 'stream name', 'import file name');
-  const { events } = await api<{ events: { id: number; isMarker: boolean }[] }>(request, 'GET', `/api/incident/${incident.id}/events`);
+  const { events } = await api<{ events: { id: number; isMarker: boolean }[] }>(
+    request,
+    'GET',
+    `/api/incident/${incident.id}/events`,
+  );
   const eventID = events.find((event) => !event.isMarker)!.id;
 
   for (const payload of XSS_PAYLOADS) {
@@ -71,26 +106,45 @@ async function storePayloads(request: APIRequestContext, run: string): Promise<S
     await api(request, 'POST', `/api/incident/${incident.id}/note`, { kind: 'interview', text: payload, eventID });
     await api(request, 'PUT', `/api/event/${eventID}/tag/${encodeURIComponent(payload)}`);
     await api(request, 'POST', `/api/incident/${incident.id}/collection`, { name: payload, eventIDs: [eventID] });
-    await api(request, 'POST', `/api/incident/${incident.id}/link`, { url: `https://example.org/?q=${encodeURIComponent(payload)}`, title: payload, eventID });
-    await api(request, 'POST', '/api/analyst', { name: `${payload} ${run}`, email: `xss-${run}-${XSS_PAYLOADS.indexOf(payload)}@example.org` });
+    await api(request, 'POST', `/api/incident/${incident.id}/link`, {
+      url: `https://example.org/?q=${encodeURIComponent(payload)}`,
+      title: payload,
+      eventID,
+    });
+    await api(request, 'POST', '/api/analyst', {
+      name: `${payload} ${run}`,
+      email: `xss-${run}-${XSS_PAYLOADS.indexOf(payload)}@example.org`,
+    });
   }
   fields.push('incident notes', 'event notes', 'event tags', 'collection names', 'link titles', 'analyst names');
   // File names hold no slash (a path, not a name): the payloads without one.
   for (const payload of XSS_PAYLOADS.filter((text) => !text.includes('/'))) {
-    await multipart(request, `/api/incident/${incident.id}/upload`, { file: { name: `${payload}.txt`, mimeType: 'text/plain', buffer: Buffer.from(payload) }, kind: 'text', eventID: String(eventID), attachmentKind: 'attachment' });
+    await multipart(request, `/api/incident/${incident.id}/upload`, {
+      file: { name: `${payload}.txt`, mimeType: 'text/plain', buffer: Buffer.from(payload) },
+      kind: 'text',
+      eventID: String(eventID),
+      attachmentKind: 'attachment',
+    });
   }
   fields.push('upload file names');
   await multipart(request, `/api/incident/${incident.id}/map`, {
     name: ALL_PAYLOADS,
-    file: { name: `${XSS_PAYLOADS[2]}.csv`, mimeType: 'text/csv', buffer: await readFile(join(FIXTURES_DIR, 'geo', 'fr24_JAL516_2024-01-02.csv')) },
+    file: {
+      name: `${XSS_PAYLOADS[2]}.csv`,
+      mimeType: 'text/csv',
+      buffer: await readFile(join(FIXTURES_DIR, 'geo', 'fr24_JAL516_2024-01-02.csv')),
+    },
   });
   fields.push('map name', 'map file name');
 
-  const { incident: payload } = await api<{ incident: { streams: { id: number; isMarkerStream: boolean }[]; actors: { id: number }[]; links: { id: number }[]; collections: { id: number }[] } }>(
-    request,
-    'GET',
-    `/api/incident/${incident.id}`,
-  );
+  const { incident: payload } = await api<{
+    incident: {
+      streams: { id: number; isMarkerStream: boolean }[];
+      actors: { id: number }[];
+      links: { id: number }[];
+      collections: { id: number }[];
+    };
+  }>(request, 'GET', `/api/incident/${incident.id}`);
   return {
     organizationID: organization.id,
     incidentID: incident.id,
@@ -113,7 +167,9 @@ interface Screen {
   fullOnly?: boolean;
 }
 
-test('payloads stored in every text field are shown as text on every screen, and nothing runs', async ({ page }, testInfo) => {
+test('payloads stored in every text field are shown as text on every screen, and nothing runs', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(240_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -123,7 +179,10 @@ test('payloads stored in every text field are shown as text on every screen, and
   const stored = await storePayloads(request, run);
 
   // A javascript: link is refused at the door, by field.
-  const refused = await request.post(`/api/incident/${stored.incidentID}/link`, { headers: HEADERS, data: { url: 'javascript:window.__xss=5', title: 'x' } });
+  const refused = await request.post(`/api/incident/${stored.incidentID}/link`, {
+    headers: HEADERS,
+    data: { url: 'javascript:window.__xss=5', title: 'x' },
+  });
   expect(refused.status()).toBe(400);
   expect(((await refused.json()) as { error: { field: string } }).error.field).toBe('url');
   const [img, script, svg, template, jsText] = XSS_PAYLOADS;
@@ -132,9 +191,16 @@ test('payloads stored in every text field are shown as text on every screen, and
     { path: '/', shows: [img] },
     { path: '/organizations', fullOnly: true, shows: [img, template] },
     { path: `/organization/${stored.organizationID}`, shows: [img, svg] },
-    { path: `/organization/${stored.organizationID}/actor/${stored.organizationActorID}`, fullOnly: true, shows: [img] },
+    {
+      path: `/organization/${stored.organizationID}/actor/${stored.organizationActorID}`,
+      fullOnly: true,
+      shows: [img],
+    },
     { path: incident, shows: [img, script, svg, template, jsText] },
-    { path: `${incident}/event/${stored.eventID}`, shows: [img, script, svg, template, jsText, `${img}.txt`, `${template}.txt`] },
+    {
+      path: `${incident}/event/${stored.eventID}`,
+      shows: [img, script, svg, template, jsText, `${img}.txt`, `${template}.txt`],
+    },
     { path: `${incident}/annotations`, shows: [img, script, svg, template, jsText] },
     { path: `${incident}/events`, shows: [img, script, svg] },
     { path: `${incident}/tags`, fullOnly: true, shows: [img, script] },
@@ -148,9 +214,14 @@ test('payloads stored in every text field are shown as text on every screen, and
     {
       path: `${incident}/type/swimlane`,
       shows: [img],
-      ready: (p) => expect(p.locator('[data-swimlane-canvas]')).toHaveAttribute('data-mode', /boxes|bins/, { timeout: 30_000 }),
+      ready: (p) =>
+        expect(p.locator('[data-swimlane-canvas]')).toHaveAttribute('data-mode', /boxes|bins/, { timeout: 30_000 }),
     },
-    { path: `${incident}/type/map`, shows: [img], ready: (p) => expect(p.getByRole('list', { name: 'Maps shown' })).toContainText(img, { timeout: 60_000 }) },
+    {
+      path: `${incident}/type/map`,
+      shows: [img],
+      ready: (p) => expect(p.getByRole('list', { name: 'Maps shown' })).toContainText(img, { timeout: 60_000 }),
+    },
     { path: '/analysts', shows: [img, script, svg, template, jsText] },
     { path: '/audit/data', shows: [img] },
   ];
@@ -161,10 +232,15 @@ test('payloads stored in every text field are shown as text on every screen, and
   for (const screen of screens) {
     await page.goto(screen.path);
     await screen.ready?.(page);
-    for (const text of screen.shows) await expect(page.getByText(text).filter({ visible: true }).first(), `${screen.path} shows ${text}`).toBeVisible({ timeout: 20_000 });
+    for (const text of screen.shows)
+      await expect(page.getByText(text).filter({ visible: true }).first(), `${screen.path} shows ${text}`).toBeVisible({
+        timeout: 20_000,
+      });
     const report = await inertReport(page);
     if (report.executed !== null) executions += 1;
-    rows.push(`| ${screen.path.replace(/\d+/g, '{id}')} | ${screen.shows.length} | ${report.executed ?? 'none'} | ${report.injected.length} | ${report.badLinks.length} |`);
+    rows.push(
+      `| ${screen.path.replace(/\d+/g, '{id}')} | ${screen.shows.length} | ${report.executed ?? 'none'} | ${report.injected.length} | ${report.badLinks.length} |`,
+    );
     expect(report, screen.path).toEqual({ executed: null, injected: [], badLinks: [] });
   }
   // Links are http(s) in the DOM: the event panel's links carry the payload only inside their query.
@@ -177,7 +253,9 @@ test('payloads stored in every text field are shown as text on every screen, and
 
   // The check sees a payload that does get in: the same markup put into the page as HTML runs and is found.
   await page.evaluate((html) => document.body.insertAdjacentHTML('beforeend', html), img);
-  await expect.poll(async () => inertReport(page)).toMatchObject({ executed: 1, injected: expect.arrayContaining([expect.stringContaining('onerror')]) });
+  await expect
+    .poll(async () => inertReport(page))
+    .toMatchObject({ executed: 1, injected: expect.arrayContaining([expect.stringContaining('onerror')]) });
 
   recordFigures(
     '7-browser-xss',

@@ -43,13 +43,19 @@ export function fuzzApiMarkdown(results: { kind: string; stats: FuzzStats; route
       `${stats.byClass['4xx']} | **${stats.byClass['5xx']}** | ${stats.comparedRefusals} | ${stats.worldRepairs} | ${stats.seconds().toFixed(0)} s |`
     );
   });
-  const notes = results.map(({ kind, stats }) => `- statuses on ${kind}: ${[...stats.byStatus.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ')}`);
+  const notes = results.map(
+    ({ kind, stats }) =>
+      `- statuses on ${kind}: ${[...stats.byStatus.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', ')}`,
+  );
   return [
     '### 1. Fuzzing the API (`tests/reliability/fuzz-api.test.ts`)',
     '',
     'Generated requests (fast-check) to every route Fastify has registered under /api and /auth (read from the running app, ' +
       'described by /api/openapi.json): valid and broken path ids (huge, negative, unicode, `../`, `%2e%2e%2f`, NUL), query strings, ' +
-      'JSON bodies from each route\'s schema mutated (wrong types, missing and extra fields, strings up to 1.1 MB, empty, lone surrogates, ' +
+      "JSON bodies from each route's schema mutated (wrong types, missing and extra fields, strings up to 1.1 MB, empty, lone surrogates, " +
       'NUL, nesting 10,000 deep, bytes that are not UTF-8), wrong and duplicated content types, multipart bodies with odd file names ' +
       '(path traversal, unicode, 0 bytes) cut short or with the wrong boundary, and missing, duplicated or broken cookies, ' +
       'X-Churchkey-Analyst and Idempotency-Key headers. Sent through app.inject on a real database, mostly as an administrator acting as a ' +

@@ -75,7 +75,10 @@ export const smallWeirdString = fc.oneof(
 );
 
 /** The same, and strings past every field's limit and the 1 MiB body limit. */
-export const weirdString = fc.oneof({ weight: 6, arbitrary: smallWeirdString }, { weight: 1, arbitrary: fc.constantFrom(hugeString(200_001), hugeString(1_100_000)) });
+export const weirdString = fc.oneof(
+  { weight: 6, arbitrary: smallWeirdString },
+  { weight: 1, arbitrary: fc.constantFrom(hugeString(200_001), hugeString(1_100_000)) },
+);
 
 /** Any JSON value of the wrong kind, or right kind and wrong size. */
 export const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -115,12 +118,18 @@ export function validValue(schema: JsonSchema, name = ''): fc.Arbitrary<unknown>
   switch (kind) {
     case 'integer':
     case 'number': {
-      const min = typeof schema.minimum === 'number' ? schema.minimum + (schema.exclusiveMinimum === true ? 1 : 0) : -1000;
+      const min =
+        typeof schema.minimum === 'number' ? schema.minimum + (schema.exclusiveMinimum === true ? 1 : 0) : -1000;
       const max = typeof schema.maximum === 'number' ? schema.maximum : 1_000_000;
-      const plain = kind === 'integer' ? fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31 - 1) }) : fc.double({ min, max, noNaN: true });
+      const plain =
+        kind === 'integer'
+          ? fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31 - 1) })
+          : fc.double({ min, max, noNaN: true });
       const world = WORLD_IDS[name];
       // Timestamps in microseconds where the world's events are.
-      const near = /Timestamp$/.test(name) ? fc.integer({ min: 1_699_999_000_000_000, max: 1_700_001_000_000_000 }) : undefined;
+      const near = /Timestamp$/.test(name)
+        ? fc.integer({ min: 1_699_999_000_000_000, max: 1_700_001_000_000_000 })
+        : undefined;
       const options: fc.Arbitrary<unknown>[] = [plain];
       if (world) options.push(fc.constant(worldRef(world)), fc.constant(worldRef(world)));
       if (near) options.push(near);
@@ -132,7 +141,8 @@ export function validValue(schema: JsonSchema, name = ''): fc.Arbitrary<unknown>
       const maxLength = Math.min(schema.maxLength ?? 40, 40);
       const minLength = Math.min(schema.minLength ?? 0, maxLength);
       if (schema.pattern) return regexArbitrary(schema.pattern, schema.maxLength ?? 1000);
-      if (/[Uu]rl$/.test(name)) return fc.constantFrom('https://example.org/a', 'http://example.org/', 'ftp://x', 'javascript:alert(1)', '');
+      if (/[Uu]rl$/.test(name))
+        return fc.constantFrom('https://example.org/a', 'http://example.org/', 'ftp://x', 'javascript:alert(1)', '');
       return fc.string({ minLength, maxLength, unit: 'grapheme' });
     }
     case 'array': {
@@ -160,25 +170,31 @@ export function mutatedValue(schema: JsonSchema): fc.Arbitrary<unknown> {
   const mutations: fc.Arbitrary<unknown>[] = [
     base,
     weirdValue,
-    fc.tuple(base, fc.string({ minLength: 1, maxLength: 20 }), weirdValue).map(([value, key, extra]) =>
-      value && typeof value === 'object' && !Array.isArray(value) ? { ...value, [key]: extra } : value,
-    ),
+    fc
+      .tuple(base, fc.string({ minLength: 1, maxLength: 20 }), weirdValue)
+      .map(([value, key, extra]) =>
+        value && typeof value === 'object' && !Array.isArray(value) ? { ...value, [key]: extra } : value,
+      ),
     fc.constant(DEEP_JSON),
   ];
   if (properties.length > 0) {
     mutations.push(
-      fc.tuple(base, fc.constantFrom(...properties), weirdValue).map(([value, key, weird]) =>
-        value && typeof value === 'object' && !Array.isArray(value) ? { ...value, [key]: weird } : value,
-      ),
+      fc
+        .tuple(base, fc.constantFrom(...properties), weirdValue)
+        .map(([value, key, weird]) =>
+          value && typeof value === 'object' && !Array.isArray(value) ? { ...value, [key]: weird } : value,
+        ),
       fc.tuple(base, fc.constantFrom(...properties)).map(([value, key]) => {
         if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
         const copy = { ...(value as Record<string, unknown>) };
         delete copy[key];
         return copy;
       }),
-      fc.tuple(base, fc.constantFrom(...properties)).map(([value, key]) =>
-        value && typeof value === 'object' && !Array.isArray(value) ? { ...value, [key]: DEEP_JSON } : value,
-      ),
+      fc
+        .tuple(base, fc.constantFrom(...properties))
+        .map(([value, key]) =>
+          value && typeof value === 'object' && !Array.isArray(value) ? { ...value, [key]: DEEP_JSON } : value,
+        ),
     );
   }
   return fc.oneof(...mutations);

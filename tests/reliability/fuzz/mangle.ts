@@ -30,13 +30,42 @@ const simple: fc.Arbitrary<Mangle> = fc.oneof(
   { weight: 2, arbitrary: fc.boolean().map((bom) => ({ kind: 'utf16le' as const, bom })) },
   { weight: 1, arbitrary: fc.constant({ kind: 'utf16be' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'latin1' as const }) },
-  { weight: 2, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 5000 }).map((bytes) => ({ kind: 'binary' as const, bytes })) },
+  {
+    weight: 2,
+    arbitrary: fc.uint8Array({ minLength: 1, maxLength: 5000 }).map((bytes) => ({ kind: 'binary' as const, bytes })),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 1, max: 3 }).map((times) => ({ kind: 'bom' as const, times })) },
-  { weight: 2, arbitrary: fc.array(fraction, { minLength: 1, maxLength: 20 }).map((at) => ({ kind: 'nul' as const, at })) },
-  { weight: 2, arbitrary: fc.record({ every: fc.integer({ min: 1, max: 5 }), end: fc.constantFrom('\r\n' as const, '\r' as const, '\n\n' as const) }).map((r) => ({ kind: 'line-ends' as const, ...r })) },
-  { weight: 2, arbitrary: fc.array(fc.tuple(fraction, fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 30 }).map((at) => ({ kind: 'flip' as const, at })) },
-  { weight: 1, arbitrary: fc.record({ at: fraction, bytes: fc.uint8Array({ maxLength: 300 }) }).map((r) => ({ kind: 'splice' as const, ...r })) },
-  { weight: 1, arbitrary: fc.record({ at: fraction, bytes: fc.integer({ min: 10_000, max: 300_000 }) }).map((r) => ({ kind: 'long-line' as const, ...r })) },
+  {
+    weight: 2,
+    arbitrary: fc.array(fraction, { minLength: 1, maxLength: 20 }).map((at) => ({ kind: 'nul' as const, at })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({
+        every: fc.integer({ min: 1, max: 5 }),
+        end: fc.constantFrom('\r\n' as const, '\r' as const, '\n\n' as const),
+      })
+      .map((r) => ({ kind: 'line-ends' as const, ...r })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .array(fc.tuple(fraction, fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 30 })
+      .map((at) => ({ kind: 'flip' as const, at })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ at: fraction, bytes: fc.uint8Array({ maxLength: 300 }) })
+      .map((r) => ({ kind: 'splice' as const, ...r })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ at: fraction, bytes: fc.integer({ min: 10_000, max: 300_000 }) })
+      .map((r) => ({ kind: 'long-line' as const, ...r })),
+  },
 );
 
 /** Mangles for a file of this kind (zips also get their inner files mangled). */
@@ -44,7 +73,10 @@ export function mangleArbitrary(zip: boolean): fc.Arbitrary<Mangle> {
   if (!zip) return simple;
   return fc.oneof(
     { weight: 2, arbitrary: simple },
-    { weight: 3, arbitrary: fc.record({ entry: fc.nat(), inner: simple }).map((r) => ({ kind: 'zip-inner' as const, ...r })) },
+    {
+      weight: 3,
+      arbitrary: fc.record({ entry: fc.nat(), inner: simple }).map((r) => ({ kind: 'zip-inner' as const, ...r })),
+    },
   );
 }
 
@@ -58,7 +90,9 @@ export function mangle(bytes: Uint8Array, recipe: Mangle): Uint8Array {
     case 'truncate':
       return bytes.subarray(0, position(bytes.length, recipe.at));
     case 'utf16le':
-      return new Uint8Array(Buffer.concat([recipe.bom ? Buffer.from([0xff, 0xfe]) : Buffer.alloc(0), Buffer.from(text(bytes), 'utf16le')]));
+      return new Uint8Array(
+        Buffer.concat([recipe.bom ? Buffer.from([0xff, 0xfe]) : Buffer.alloc(0), Buffer.from(text(bytes), 'utf16le')]),
+      );
     case 'utf16be': {
       const le = Buffer.from(text(bytes), 'utf16le');
       return new Uint8Array(Buffer.concat([Buffer.from([0xfe, 0xff]), le.swap16()]));
@@ -68,7 +102,12 @@ export function mangle(bytes: Uint8Array, recipe: Mangle): Uint8Array {
     case 'binary':
       return recipe.bytes;
     case 'bom':
-      return new Uint8Array(Buffer.concat([...Array.from({ length: recipe.times }, () => Buffer.from([0xef, 0xbb, 0xbf])), Buffer.from(bytes)]));
+      return new Uint8Array(
+        Buffer.concat([
+          ...Array.from({ length: recipe.times }, () => Buffer.from([0xef, 0xbb, 0xbf])),
+          Buffer.from(bytes),
+        ]),
+      );
     case 'nul': {
       const copy = Buffer.from(bytes);
       const positions = recipe.at.map((at) => position(copy.length, at)).sort((a, b) => a - b);
@@ -87,16 +126,25 @@ export function mangle(bytes: Uint8Array, recipe: Mangle): Uint8Array {
     }
     case 'flip': {
       const copy = new Uint8Array(bytes);
-      for (const [at, value] of recipe.at) if (copy.length > 0) copy[Math.min(copy.length - 1, position(copy.length, at))] = value;
+      for (const [at, value] of recipe.at)
+        if (copy.length > 0) copy[Math.min(copy.length - 1, position(copy.length, at))] = value;
       return copy;
     }
     case 'splice': {
       const at = position(bytes.length, recipe.at);
-      return new Uint8Array(Buffer.concat([Buffer.from(bytes.subarray(0, at)), Buffer.from(recipe.bytes), Buffer.from(bytes.subarray(at))]));
+      return new Uint8Array(
+        Buffer.concat([Buffer.from(bytes.subarray(0, at)), Buffer.from(recipe.bytes), Buffer.from(bytes.subarray(at))]),
+      );
     }
     case 'long-line': {
       const at = position(bytes.length, recipe.at);
-      return new Uint8Array(Buffer.concat([Buffer.from(bytes.subarray(0, at)), Buffer.alloc(recipe.bytes, 'A'), Buffer.from(bytes.subarray(at))]));
+      return new Uint8Array(
+        Buffer.concat([
+          Buffer.from(bytes.subarray(0, at)),
+          Buffer.alloc(recipe.bytes, 'A'),
+          Buffer.from(bytes.subarray(at)),
+        ]),
+      );
     }
     case 'zip-inner': {
       let entries: Record<string, Uint8Array>;
@@ -115,5 +163,7 @@ export function mangle(bytes: Uint8Array, recipe: Mangle): Uint8Array {
 
 /** What the recipe did, short, for a failure message. */
 export function describeMangle(recipe: Mangle): string {
-  return JSON.stringify(recipe, (_key, value: unknown) => (value instanceof Uint8Array ? `<${value.length} bytes>` : value));
+  return JSON.stringify(recipe, (_key, value: unknown) =>
+    value instanceof Uint8Array ? `<${value.length} bytes>` : value,
+  );
 }

@@ -16,12 +16,20 @@ export interface MultipartBody {
   payload: Buffer;
 }
 
-export function multipart(parts: readonly Part[], boundary = `fuzz${Math.random().toString(16).slice(2)}`, close = true): MultipartBody {
+export function multipart(
+  parts: readonly Part[],
+  boundary = `fuzz${Math.random().toString(16).slice(2)}`,
+  close = true,
+): MultipartBody {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.fileName === undefined ? '' : `; filename="${part.fileName}"`}`;
     const type = part.contentType ?? (part.fileName === undefined ? undefined : 'application/octet-stream');
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`,
+      ),
+    );
     chunks.push(typeof part.value === 'string' ? Buffer.from(part.value) : Buffer.from(part.value));
     chunks.push(Buffer.from('\r\n'));
   }

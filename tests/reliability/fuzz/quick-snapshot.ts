@@ -39,11 +39,19 @@ export async function fingerprintFragments(db: Db, ignore: readonly string[]): P
 }
 
 /** Fingerprints of the tables asked for (all when none named), in one query. */
-export async function quickSnapshotter(db: Db, ignore: readonly string[]): Promise<(tables?: readonly string[]) => Promise<TableSnapshot>> {
+export async function quickSnapshotter(
+  db: Db,
+  ignore: readonly string[],
+): Promise<(tables?: readonly string[]) => Promise<TableSnapshot>> {
   const fragments = await fingerprintFragments(db, ignore);
   const all = [...fragments.values()].join('\nUNION ALL\n');
   return async (tables) => {
-    const sql = tables ? tables.map((table) => fragments.get(table)).filter((f) => f !== undefined).join('\nUNION ALL\n') : all;
+    const sql = tables
+      ? tables
+          .map((table) => fragments.get(table))
+          .filter((f) => f !== undefined)
+          .join('\nUNION ALL\n')
+      : all;
     if (sql === '') return new Map();
     const rows = await db.query<{ name: string; rows: number; digest: string }>(sql);
     return new Map(rows.map((row) => [row.name, { rows: row.rows, digest: row.digest }]));
@@ -58,9 +66,14 @@ export interface WriteCheck {
 }
 
 /** Installs the write counters (tests only: a scratch database) and takes the first fingerprint. */
-export async function watchWrites(db: Db, ignore: readonly string[]): Promise<{ check(): Promise<WriteCheck>; fingerprint(): Promise<TableSnapshot> }> {
+export async function watchWrites(
+  db: Db,
+  ignore: readonly string[],
+): Promise<{ check(): Promise<WriteCheck>; fingerprint(): Promise<TableSnapshot> }> {
   const tables = (
-    await db.query<{ name: string }>(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`)
+    await db.query<{ name: string }>(
+      `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    )
   )
     .map(({ name }) => name)
     .filter((name) => !ignore.includes(name));
@@ -79,7 +92,13 @@ export async function watchWrites(db: Db, ignore: readonly string[]): Promise<{ 
       .join('\n')}
   `);
   const fingerprint = await quickSnapshotter(db, [...ignore, COUNTER_TABLE]);
-  const counts = async () => new Map((await db.query<{ name: string; n: string | number }>(`SELECT name, n FROM ${COUNTER_TABLE}`)).map((r) => [r.name, Number(r.n)]));
+  const counts = async () =>
+    new Map(
+      (await db.query<{ name: string; n: string | number }>(`SELECT name, n FROM ${COUNTER_TABLE}`)).map((r) => [
+        r.name,
+        Number(r.n),
+      ]),
+    );
   let lastCounts = await counts();
   const last = await fingerprint();
   return {

@@ -20,7 +20,8 @@ function worldValue(world: FuzzWorld, name: string): string | number {
 }
 
 const refPattern = new RegExp(`${WORLD_REF}([A-Za-z]+)`, 'g');
-const fill = (world: FuzzWorld, text: string) => text.replace(refPattern, (_, name: string) => String(worldValue(world, name)));
+const fill = (world: FuzzWorld, text: string) =>
+  text.replace(refPattern, (_, name: string) => String(worldValue(world, name)));
 
 /** Text to bytes, with each BAD_UTF8 placeholder made into bytes no UTF-8 decoder accepts. */
 function bytes(text: string): Buffer {
@@ -101,7 +102,9 @@ export function buildRequest(world: FuzzWorld, route: FuzzRoute, recipe: Recipe)
   }
   if (recipe.analystHeader === null) delete headers['x-churchkey-analyst'];
   else if (recipe.analystHeader !== undefined) {
-    headers['x-churchkey-analyst'] = Array.isArray(recipe.analystHeader) ? recipe.analystHeader.map((v) => fill(world, v)) : fill(world, recipe.analystHeader);
+    headers['x-churchkey-analyst'] = Array.isArray(recipe.analystHeader)
+      ? recipe.analystHeader.map((v) => fill(world, v))
+      : fill(world, recipe.analystHeader);
   }
   if (recipe.idempotencyKey !== undefined) headers['idempotency-key'] = recipe.idempotencyKey;
   Object.assign(headers, recipe.extraHeaders);
@@ -130,13 +133,23 @@ export function buildRequest(world: FuzzWorld, route: FuzzRoute, recipe: Recipe)
       const { fields, file, secondFile, cut, boundaryInHeader } = body.parts;
       const parts: Part[] = fields.map(([name, value]) => ({ name, value: bytes(fill(world, value)) }));
       if (file) {
-        const part: Part = { name: file.field, fileName: file.fileName, value: file.content, contentType: file.contentType || 'application/octet-stream' };
+        const part: Part = {
+          name: file.field,
+          fileName: file.fileName,
+          value: file.content,
+          contentType: file.contentType || 'application/octet-stream',
+        };
         parts.push(part);
         if (secondFile) parts.push(part);
       }
       const built = multipart(parts, 'fuzzBoundary7MA4YWxkTrZu0gW');
       payload = cut < 1 ? built.payload.subarray(0, Math.floor(built.payload.length * cut)) : built.payload;
-      impliedType = boundaryInHeader === 'same' ? built.contentType : boundaryInHeader === 'other' ? 'multipart/form-data; boundary=another' : 'multipart/form-data';
+      impliedType =
+        boundaryInHeader === 'same'
+          ? built.contentType
+          : boundaryInHeader === 'other'
+            ? 'multipart/form-data; boundary=another'
+            : 'multipart/form-data';
       break;
     }
     case 'none':
@@ -146,12 +159,19 @@ export function buildRequest(world: FuzzWorld, route: FuzzRoute, recipe: Recipe)
     if (impliedType) headers['content-type'] = impliedType;
   } else if (recipe.contentType !== null) headers['content-type'] = recipe.contentType;
 
-  const options: InjectOptions = { method: route.method as InjectOptions['method'], url, headers, ...(payload === undefined ? {} : { payload }) };
+  const options: InjectOptions = {
+    method: route.method as InjectOptions['method'],
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload }),
+  };
   return {
     options,
     describe() {
       const shown = { ...headers, ...(headers['cookie'] ? { cookie: String(headers['cookie']).slice(0, 60) } : {}) };
-      const preview = payload ? `${payload.subarray(0, 400).toString('utf8')}${payload.length > 400 ? `… (${payload.length} bytes)` : ''}` : '(no body)';
+      const preview = payload
+        ? `${payload.subarray(0, 400).toString('utf8')}${payload.length > 400 ? `… (${payload.length} bytes)` : ''}`
+        : '(no body)';
       return `${route.method} ${url.slice(0, 400)}\nheaders: ${JSON.stringify(shown)}\nbody: ${preview}`;
     },
   };

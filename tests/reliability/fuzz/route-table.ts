@@ -63,10 +63,19 @@ export interface FuzzRoute {
 export const BODY_KINDS: Record<string, BodyKind> = {
   'POST /auth/login': { kind: 'sign-in' },
   'POST /auth/logout': { kind: 'none' },
-  'POST /api/incident/:incidentID/upload': { kind: 'multipart', fields: ['kind', 'eventID', 'attachmentKind', 'streamID'] },
-  'POST /api/incident/:incidentID/import': { kind: 'multipart', fields: ['streamName', 'timeZone', 'settings', 'progressToken'] },
+  'POST /api/incident/:incidentID/upload': {
+    kind: 'multipart',
+    fields: ['kind', 'eventID', 'attachmentKind', 'streamID'],
+  },
+  'POST /api/incident/:incidentID/import': {
+    kind: 'multipart',
+    fields: ['streamName', 'timeZone', 'settings', 'progressToken'],
+  },
   'POST /api/stream/:streamID/import/check': { kind: 'multipart', fields: ['timeZone', 'settings'] },
-  'POST /api/stream/:streamID/import': { kind: 'multipart', fields: ['timeZone', 'settings', 'resolution', 'progressToken'] },
+  'POST /api/stream/:streamID/import': {
+    kind: 'multipart',
+    fields: ['timeZone', 'settings', 'resolution', 'progressToken'],
+  },
   'POST /api/incident/:incidentID/map': { kind: 'multipart', fields: MAP_SETTING_FIELDS },
   // Writes whose whole input is in the path.
   'POST /api/events/search': { kind: 'none' },
@@ -88,14 +97,23 @@ export function registeredRoutes(app: FastifyInstance): { method: string; path: 
     stack.length = depth;
     stack.push(segment);
     if (open < 0) continue;
-    const methods = rest.slice(open + 2, rest.length - 1).split(',').map((m) => m.trim());
+    const methods = rest
+      .slice(open + 2, rest.length - 1)
+      .split(',')
+      .map((m) => m.trim());
     for (const method of methods) routes.push({ method, path: stack.join('') });
   }
   return routes;
 }
 
 interface OpenApi {
-  paths: Record<string, Record<string, { parameters?: (Parameter & { in: string })[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { parameters?: (Parameter & { in: string })[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }
+    >
+  >;
 }
 
 /** The fuzz routes: Fastify's table, described by the OpenAPI document and BODY_KINDS. */
@@ -110,14 +128,17 @@ export function fuzzRoutes(app: FastifyInstance, openapi: OpenApi): { routes: Fu
     const query = (operation?.parameters ?? []).filter((p) => p.in === 'query') as Parameter[];
     // Path parameters Fastify knows but the document does not (an undocumented route).
     for (const match of path.matchAll(/:([A-Za-z0-9_]+)/g)) {
-      if (!params.some((p) => p.name === match[1])) params.push({ name: match[1]!, in: 'path', required: true, schema: { type: 'string' } });
+      if (!params.some((p) => p.name === match[1]))
+        params.push({ name: match[1]!, in: 'path', required: true, schema: { type: 'string' } });
     }
     const key = `${method} ${path}`;
     const jsonSchema = operation?.requestBody?.content['application/json']?.schema;
     let body: BodyKind | undefined = BODY_KINDS[key];
     if (!body && jsonSchema) body = { kind: 'json', schema: jsonSchema };
-    if (!body && (method === 'GET' || method === 'HEAD' || (method === 'DELETE' && !operation?.requestBody))) body = { kind: 'none' };
-    if (!body && operation && !operation.requestBody && (method === 'PUT' || method === 'DELETE')) body = { kind: 'none' };
+    if (!body && (method === 'GET' || method === 'HEAD' || (method === 'DELETE' && !operation?.requestBody)))
+      body = { kind: 'none' };
+    if (!body && operation && !operation.requestBody && (method === 'PUT' || method === 'DELETE'))
+      body = { kind: 'none' };
     if (!body) {
       undescribed.push(key);
       continue;

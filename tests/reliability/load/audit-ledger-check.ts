@@ -8,7 +8,10 @@ import type { Db } from '../../../server/db/database.ts';
 import type { AuditLedger } from './load-scenarios.ts';
 import type { LoadTarget } from './load-target.ts';
 
-export async function resendUnanswered(target: LoadTarget, ledger: AuditLedger): Promise<{ resent: number; refused: string[] }> {
+export async function resendUnanswered(
+  target: LoadTarget,
+  ledger: AuditLedger,
+): Promise<{ resent: number; refused: string[] }> {
   const path = `/api/audit/action/${encodeURIComponent(ledger.actionName)}`;
   const refused: string[] = [];
   let resent = 0;

@@ -36,7 +36,9 @@ export function loadMarkdown(runs: readonly LoadFigures[], setup: LoadSetup): st
       `${run.settleSeconds.toFixed(0)} s`,
     ].join(' | '),
   );
-  const requests = [...new Map(runs.map((run) => [run.scenario, run.request])).entries()].map(([name, request]) => `- ${name}: \`${request}\``);
+  const requests = [...new Map(runs.map((run) => [run.scenario, run.request])).entries()].map(
+    ([name, request]) => `- ${name}: \`${request}\``,
+  );
   return [
     `### 4. Load: ${setup.connections} clients on the incident, events, search and audit writes`,
     '',
@@ -50,14 +52,14 @@ export function loadMarkdown(runs: readonly LoadFigures[], setup: LoadSetup): st
     '',
     'Goal: 0 errors, 0 timeouts, 0 non-2xx answers (asserted); after the audit-write run every write answered 2xx is stored exactly once, and the writes cut off when the run stopped, ' +
       'sent again with the same Idempotency-Key as the outbox does, are stored once too (asserted: rows in audit_actions = distinct clientIDs sent). ' +
-      'Latency p50/p99/max in ms; memory is the server process\'s RSS before → after the run (VmRSS; peak is VmHWM since the process started), MiB. ' +
+      "Latency p50/p99/max in ms; memory is the server process's RSS before → after the run (VmRSS; peak is VmHWM since the process started), MiB. " +
       '"Busy after": how long the server kept working once the run stopped, before the next run started (requests cut off by the end whose hang-up it had not yet read).',
     '',
     '| database | scenario | connections | duration | answers | waiting at stop | answers/s | p50 ms | p99 ms | max ms | non-2xx | errors | timeouts | MiB/s out | server RSS MiB | busy after |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows.map((row) => `| ${row} |`),
     '',
-    '- A page of events is 10,000 events, about 2 MB of JSON: on this machine the server makes about one a second on PGlite (its rows are decoded in the server\'s own thread) and three on PostgreSQL, ' +
+    "- A page of events is 10,000 events, about 2 MB of JSON: on this machine the server makes about one a second on PGlite (its rows are decoded in the server's own thread) and three on PostgreSQL, " +
       `so ${setup.connections} clients each wait their turn (server/plugins/read-queue.ts answers reads first come, first served, and drops those whose client left): slow, but every answer came, and none failed.`,
     ...setup.notes.map((note) => `- ${note}`),
   ].join('\n');

@@ -34,13 +34,17 @@ export function incidentScenario(target: LoadTarget): LoadScenario {
 }
 
 /** The cursors of every page of the incident's events, as a full sync walks them, and the events counted. */
-export async function eventPageCursors(target: LoadTarget): Promise<{ cursors: Array<string | undefined>; events: number }> {
+export async function eventPageCursors(
+  target: LoadTarget,
+): Promise<{ cursors: Array<string | undefined>; events: number }> {
   const cursors: Array<string | undefined> = [undefined];
   let events = 0;
   for (;;) {
     const after = cursors[cursors.length - 1];
     const query = new URLSearchParams({ limit: String(EVENT_PAGE_SIZE), ...(after === undefined ? {} : { after }) });
-    const response = await fetch(`${target.url}/api/incident/${target.incidentID}/events?${query}`, { headers: target.headers });
+    const response = await fetch(`${target.url}/api/incident/${target.incidentID}/events?${query}`, {
+      headers: target.headers,
+    });
     if (response.status !== 200) throw new Error(`events page: ${response.status} ${await response.text()}`);
     const page = (await response.json()) as { events: unknown[]; nextCursor: string | null };
     events += page.events.length;
@@ -68,7 +72,16 @@ export function eventsScenario(target: LoadTarget, cursors: ReadonlyArray<string
 }
 
 /** Searches an analyst would type about the outages of the demo data and server/demo/synthetic-events.ts. */
-const SEARCH_TERMS = ['pgbouncer', 'checkout error', '"connection refused"', 'rollback or failover', 'timeout -TLS', 'db-orders-01', 'orders', 'PostgresTooManyConnections'];
+const SEARCH_TERMS = [
+  'pgbouncer',
+  'checkout error',
+  '"connection refused"',
+  'rollback or failover',
+  'timeout -TLS',
+  'db-orders-01',
+  'orders',
+  'PostgresTooManyConnections',
+];
 
 export function searchScenario(target: LoadTarget): LoadScenario {
   const nextTerm = rotation(SEARCH_TERMS);
@@ -79,7 +92,12 @@ export function searchScenario(target: LoadTarget): LoadScenario {
       {
         method: 'GET',
         setupRequest: (request) => {
-          const query = new URLSearchParams({ q: nextTerm(), incidentID: String(target.incidentID), limit: '100', offset: '0' });
+          const query = new URLSearchParams({
+            q: nextTerm(),
+            incidentID: String(target.incidentID),
+            limit: '100',
+            offset: '0',
+          });
           return { ...request, path: `/api/events/search?${query}` };
         },
       },
@@ -108,7 +126,12 @@ export function auditScenario(target: LoadTarget, actionName: string): { scenari
         setupRequest: (request, context) => {
           const clientID = randomUUID();
           sequence += 1;
-          const body = JSON.stringify({ incidentID: target.incidentID, value: { sequence }, clientID, clientTimestamp: Date.now() * 1000 });
+          const body = JSON.stringify({
+            incidentID: target.incidentID,
+            value: { sequence },
+            clientID,
+            clientTimestamp: Date.now() * 1000,
+          });
           ledger.sent.set(clientID, body);
           (context as { clientID?: string }).clientID = clientID;
           return {

@@ -63,14 +63,17 @@ export function processMemory(pid: number): ProcessMemory {
 /** Reads the server's /proc entry; if the process is gone, says so with what it printed last. */
 function whileRunning<T>(server: ServerProcess, read: () => T): T {
   if (server.child.exitCode !== null || server.child.signalCode !== null) {
-    throw new Error(`the server process exited (${server.child.exitCode ?? server.child.signalCode}):\n${server.output().slice(-4000)}`);
+    throw new Error(
+      `the server process exited (${server.child.exitCode ?? server.child.signalCode}):\n${server.output().slice(-4000)}`,
+    );
   }
   return read();
 }
 
 async function json(response: Response, expected: number): Promise<Record<string, unknown>> {
   const body = await response.text();
-  if (response.status !== expected) throw new Error(`${response.url}: expected ${expected}, got ${response.status} ${body}`);
+  if (response.status !== expected)
+    throw new Error(`${response.url}: expected ${expected}, got ${response.status} ${body}`);
   return JSON.parse(body) as Record<string, unknown>;
 }
 
@@ -93,9 +96,15 @@ export async function startLoadTarget(kind: DatabaseKind, seed: LoadSeed): Promi
   let server: ServerProcess | undefined;
   try {
     if (kind === 'postgres') database = await createTestDatabase('postgres');
-    const storeEnv: Record<string, string> = database ? { DATABASE_URL: database.url!, DATA_DIR: dataDir } : { DATA_DIR: dataDir };
+    const storeEnv: Record<string, string> = database
+      ? { DATABASE_URL: database.url!, DATA_DIR: dataDir }
+      : { DATA_DIR: dataDir };
     const generatedID = seed === 'demo' ? undefined : generateIncident(storeEnv, seed.syntheticEvents);
-    server = await startServerProcess({ ...storeEnv, CHURCHKEY_ADMIN_PASSWORD: PASSWORD, DEMO_DATA: String(seed === 'demo') });
+    server = await startServerProcess({
+      ...storeEnv,
+      CHURCHKEY_ADMIN_PASSWORD: PASSWORD,
+      DEMO_DATA: String(seed === 'demo'),
+    });
     const signIn = await fetch(`${server.url}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -115,9 +124,12 @@ export async function startLoadTarget(kind: DatabaseKind, seed: LoadSeed): Promi
     const headers = { cookie, 'x-churchkey-analyst': String(analystID) };
     const listed = await json(await fetch(`${server.url}/api/incidents`, { headers }), 200);
     const incidents = (listed['incidents'] as { items: Array<{ id: number; counts: { events: number } }> }).items;
-    const incident = generatedID === undefined
-      ? incidents.reduce((largest, candidate) => (candidate.counts.events > largest.counts.events ? candidate : largest))
-      : incidents.find((candidate) => candidate.id === generatedID);
+    const incident =
+      generatedID === undefined
+        ? incidents.reduce((largest, candidate) =>
+            candidate.counts.events > largest.counts.events ? candidate : largest,
+          )
+        : incidents.find((candidate) => candidate.id === generatedID);
     if (!incident) throw new Error(`no incident to load: ${JSON.stringify(incidents)}`);
     const running = server;
     const pid = running.child.pid!;

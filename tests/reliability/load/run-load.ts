@@ -73,7 +73,9 @@ export async function runLoad(target: LoadTarget, scenario: LoadScenario, size: 
   });
   const memoryAfter = target.memory();
   const settleSeconds = await settle(target);
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]));
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]),
+  );
   return {
     database: target.kind === 'pglite' ? 'PGlite' : 'PostgreSQL 15',
     scenario: scenario.name,

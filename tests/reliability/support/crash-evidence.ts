@@ -34,7 +34,9 @@ export async function writeEvidenceFile(path: string, rows: number): Promise<Evi
     const rare = row % 1000 === 0;
     if (rare) rareRows += 1;
     const status = row % 17 === 0 ? 503 : 200;
-    chunk.push(`${time}\t${HOSTS[row % HOSTS.length]}\tGET ${PATHS[row % PATHS.length]}/${row} ${status}${rare ? ` ${RARE_WORD}` : ''}`);
+    chunk.push(
+      `${time}\t${HOSTS[row % HOSTS.length]}\tGET ${PATHS[row % PATHS.length]}/${row} ${status}${rare ? ` ${RARE_WORD}` : ''}`,
+    );
     if (chunk.length === 10_000) {
       await write(`${chunk.join('\n')}\n`);
       chunk = [];

@@ -46,7 +46,10 @@ export async function prepareIncident(session: HttpSession, name: string): Promi
   expect(primary.status, JSON.stringify(primary.body)).toBe(201);
   const organization = await session.call('POST', '/api/organization', { name: 'Crash tests' });
   expect(organization.status, JSON.stringify(organization.body)).toBe(201);
-  const incident = await session.call('POST', '/api/incident', { organizationID: organization.body.organization.id, name });
+  const incident = await session.call('POST', '/api/incident', {
+    organizationID: organization.body.organization.id,
+    name,
+  });
   expect(incident.status, JSON.stringify(incident.body)).toBe(201);
   return incident.body.incident.id;
 }

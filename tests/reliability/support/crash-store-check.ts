@@ -13,11 +13,26 @@ export interface StoreCheck {
 }
 
 const CHECKS: Array<[string, string]> = [
-  ['events without their stream', 'SELECT count(*) AS n FROM events e WHERE NOT EXISTS (SELECT 1 FROM streams s WHERE s.id = e.stream_id AND s.incident_id = e.incident_id)'],
-  ['events of a missing actor', 'SELECT count(*) AS n FROM events e WHERE e.actor_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM incident_actors a WHERE a.id = e.actor_id)'],
-  ['blob chunks without their blob', 'SELECT count(*) AS n FROM blob_chunks c WHERE NOT EXISTS (SELECT 1 FROM blobs b WHERE b.sha256 = c.sha256)'],
-  ['blobs no upload refers to', 'SELECT count(*) AS n FROM blobs b WHERE NOT EXISTS (SELECT 1 FROM uploads u WHERE u.sha256 = b.sha256)'],
-  ['blobs whose chunks miss bytes', 'SELECT count(*) AS n FROM blobs b WHERE b.size_bytes <> coalesce((SELECT sum(octet_length(c.data)) FROM blob_chunks c WHERE c.sha256 = b.sha256), 0)'],
+  [
+    'events without their stream',
+    'SELECT count(*) AS n FROM events e WHERE NOT EXISTS (SELECT 1 FROM streams s WHERE s.id = e.stream_id AND s.incident_id = e.incident_id)',
+  ],
+  [
+    'events of a missing actor',
+    'SELECT count(*) AS n FROM events e WHERE e.actor_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM incident_actors a WHERE a.id = e.actor_id)',
+  ],
+  [
+    'blob chunks without their blob',
+    'SELECT count(*) AS n FROM blob_chunks c WHERE NOT EXISTS (SELECT 1 FROM blobs b WHERE b.sha256 = c.sha256)',
+  ],
+  [
+    'blobs no upload refers to',
+    'SELECT count(*) AS n FROM blobs b WHERE NOT EXISTS (SELECT 1 FROM uploads u WHERE u.sha256 = b.sha256)',
+  ],
+  [
+    'blobs whose chunks miss bytes',
+    'SELECT count(*) AS n FROM blobs b WHERE b.size_bytes <> coalesce((SELECT sum(octet_length(c.data)) FROM blob_chunks c WHERE c.sha256 = b.sha256), 0)',
+  ],
   [
     'event counts that disagree with the events',
     `SELECT count(*) AS n FROM (SELECT incident_id, stream_id, actor_id, event_count FROM event_counts WHERE event_count <> 0) c
@@ -32,8 +47,14 @@ const CHECKS: Array<[string, string]> = [
 
 // NOTE: only for stores whose streams all came from imports (a generated incident's streams have no source file).
 const IMPORT_CHECKS: Array<[string, string]> = [
-  ['imported streams without events', 'SELECT count(*) AS n FROM streams s WHERE s.import_format IS NOT NULL AND NOT s.is_marker_stream AND NOT EXISTS (SELECT 1 FROM events e WHERE e.stream_id = s.id)'],
-  ['imported streams without their source upload', 'SELECT count(*) AS n FROM streams s WHERE s.import_format IS NOT NULL AND NOT s.is_marker_stream AND NOT EXISTS (SELECT 1 FROM uploads u WHERE u.id = s.source_upload_id AND u.stream_id = s.id AND u.is_system)'],
+  [
+    'imported streams without events',
+    'SELECT count(*) AS n FROM streams s WHERE s.import_format IS NOT NULL AND NOT s.is_marker_stream AND NOT EXISTS (SELECT 1 FROM events e WHERE e.stream_id = s.id)',
+  ],
+  [
+    'imported streams without their source upload',
+    'SELECT count(*) AS n FROM streams s WHERE s.import_format IS NOT NULL AND NOT s.is_marker_stream AND NOT EXISTS (SELECT 1 FROM uploads u WHERE u.id = s.source_upload_id AND u.stream_id = s.id AND u.is_system)',
+  ],
 ];
 
 /** Events whose stored search data is not what their message, actor, tags and notes make now. */
@@ -53,7 +74,10 @@ export async function count(db: Queryable, sql: string, params: unknown[] = []):
  * Every check, in order. `imports`: the streams all came from imports (their checks apply);
  * `search`: also the stale-search check, which recomputes every event's search data (slow).
  */
-export async function storeChecks(db: Queryable, options: { imports: boolean; search: boolean }): Promise<StoreCheck[]> {
+export async function storeChecks(
+  db: Queryable,
+  options: { imports: boolean; search: boolean },
+): Promise<StoreCheck[]> {
   const checks = [...CHECKS, ...(options.imports ? IMPORT_CHECKS : [])];
   if (options.search) checks.push(['events whose search data is stale', STALE_SEARCH_SQL]);
   const found: StoreCheck[] = [];

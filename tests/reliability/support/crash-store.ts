@@ -27,7 +27,8 @@ export async function crashStore(kind: DatabaseKind, work: string, password: str
   const dataDir = join(work, 'data');
   const base = { CHURCHKEY_ADMIN_PASSWORD: password, TMPDIR: tmp };
   const spoolDir = kind === 'pglite' ? join(dataDir, 'tmp') : tmp;
-  const spooledFiles = async () => (await readdir(spoolDir).catch(() => [] as string[])).filter((name) => name.startsWith('churchkey-upload-'));
+  const spooledFiles = async () =>
+    (await readdir(spoolDir).catch(() => [] as string[])).filter((name) => name.startsWith('churchkey-upload-'));
   if (kind === 'pglite') {
     return {
       kind,

@@ -26,7 +26,9 @@ export async function watchCsp(context: BrowserContext, page: Page): Promise<Csp
     else if (message.type() === 'error') watch.errors.push(text);
   };
   page.on('console', onConsole('page'));
-  page.on('pageerror', (error) => (CSP_REPORT.test(error.message) ? watch.violations : watch.errors).push(`page error: ${error.message}`));
+  page.on('pageerror', (error) =>
+    (CSP_REPORT.test(error.message) ? watch.violations : watch.errors).push(`page error: ${error.message}`),
+  );
   page.on('worker', (worker) => {
     watch.workers.push(worker.url());
     worker.on('console', onConsole(`worker ${worker.url()}`));
@@ -35,7 +37,9 @@ export async function watchCsp(context: BrowserContext, page: Page): Promise<Csp
     worker
       .evaluate(() => {
         self.addEventListener('securitypolicyviolation', (event) => {
-          console.error(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`);
+          console.error(
+            `CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`,
+          );
         });
       })
       .catch(() => undefined);
@@ -44,7 +48,9 @@ export async function watchCsp(context: BrowserContext, page: Page): Promise<Csp
   for (const worker of context.serviceWorkers()) worker.on('console', onConsole('service worker'));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`);
+      console.error(
+        `CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
   return watch;

@@ -59,8 +59,18 @@ function requestOf(write: KeyedWrite, incidentID: number): { path: string; body:
 async function deliver(options: LoadOptions, write: KeyedWrite, giveUpAtMs: () => number): Promise<WriteOutcome> {
   const { path, body } = requestOf(write, options.incidentID);
   const outcome: WriteOutcome = {
-    write, result: 'pending', attempts: 0, lostAnswers: 0, beingApplied: 0, resentByProxy: undefined,
-    replayed: false, upstream: undefined, refusal: undefined, sentAtMs: Date.now(), lastAttemptAtMs: 0, answeredAtMs: 0,
+    write,
+    result: 'pending',
+    attempts: 0,
+    lostAnswers: 0,
+    beingApplied: 0,
+    resentByProxy: undefined,
+    replayed: false,
+    upstream: undefined,
+    refusal: undefined,
+    sentAtMs: Date.now(),
+    lastAttemptAtMs: 0,
+    answeredAtMs: 0,
   };
   for (;;) {
     outcome.attempts += 1;
@@ -91,9 +101,14 @@ async function deliver(options: LoadOptions, write: KeyedWrite, giveUpAtMs: () =
       });
       return outcome;
     }
-    const applying = status === 409 && answer.error?.field === 'Idempotency-Key' && /being applied/.test(answer.error.message ?? '');
+    const applying =
+      status === 409 && answer.error?.field === 'Idempotency-Key' && /being applied/.test(answer.error.message ?? '');
     if (status >= 400 && status < 500 && !applying) {
-      Object.assign(outcome, { result: 'refused', refusal: `${status} ${JSON.stringify(answer)}`, answeredAtMs: Date.now() });
+      Object.assign(outcome, {
+        result: 'refused',
+        refusal: `${status} ${JSON.stringify(answer)}`,
+        answeredAtMs: Date.now(),
+      });
       return outcome;
     }
     if (applying) outcome.beingApplied += 1;
@@ -108,7 +123,10 @@ async function deliver(options: LoadOptions, write: KeyedWrite, giveUpAtMs: () =
 }
 
 /** Runs the load; `during` is called once it has started (to kill a server part-way, say). */
-export async function runKeyedWriteLoad(options: LoadOptions, during: (startedAtMs: number) => Promise<void>): Promise<WriteOutcome[]> {
+export async function runKeyedWriteLoad(
+  options: LoadOptions,
+  during: (startedAtMs: number) => Promise<void>,
+): Promise<WriteOutcome[]> {
   const startedAtMs = Date.now();
   const endAtMs = startedAtMs + options.durationMs;
   const giveUpAtMs = () => endAtMs + options.settleMs;

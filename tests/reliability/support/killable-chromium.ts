@@ -22,9 +22,18 @@ const DEVTOOLS_LINE = /DevTools listening on (ws:\/\/\S+)/;
 export async function launchKillableChromium(profileDir: string): Promise<KillableChromium> {
   // A laptop's window, as the other specs' viewport: Chromium's default 800x600 lays the incident out
   // for a tablet, where the event panel is a modal sheet over the toolbar.
-  const args = [...(base.use?.launchOptions?.args ?? []), '--remote-debugging-port=0', '--window-size=1440,900', `--user-data-dir=${profileDir}`, 'about:blank'];
+  const args = [
+    ...(base.use?.launchOptions?.args ?? []),
+    '--remote-debugging-port=0',
+    '--window-size=1440,900',
+    `--user-data-dir=${profileDir}`,
+    'about:blank',
+  ];
   // detached: its own process group, so one kill reaches the renderers, the GPU and utility processes too.
-  const child: ChildProcess = spawn(base.use?.launchOptions?.executablePath ?? '/usr/bin/chromium', args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(base.use?.launchOptions?.executablePath ?? '/usr/bin/chromium', args, {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   const endpoint = await new Promise<string>((resolve, reject) => {

@@ -56,7 +56,8 @@ export function readOutbox(page: Page): Promise<OutboxTemplate[]> {
               for (const put of entry.optimisticPuts) {
                 const get = tx.objectStore(put.table).get(put.key as IDBValidKey);
                 get.onsuccess = () => {
-                  if (get.result) template.optimistic.push({ table: put.table, row: get.result as Record<string, unknown> });
+                  if (get.result)
+                    template.optimistic.push({ table: put.table, row: get.result as Record<string, unknown> });
                 };
               }
             }
@@ -83,7 +84,10 @@ export interface CopyRequest {
 let lastTemporaryID = -Date.now() * 1000;
 
 /** The row the app would have written for the copy (new id and Idempotency-Key, new temporary ids). */
-export function copyOf(request: CopyRequest): { entry: Omit<OutboxRecord, 'seq' | 'optimisticPuts'>; optimistic: OptimisticRecord[] } {
+export function copyOf(request: CopyRequest): {
+  entry: Omit<OutboxRecord, 'seq' | 'optimisticPuts'>;
+  optimistic: OptimisticRecord[];
+} {
   const id = randomUUID();
   const swap = <T>(value: T): T => JSON.parse(JSON.stringify(value).split(request.from).join(request.to)) as T;
   const { seq: _seq, optimisticPuts: _puts, error: _error, ...template } = request.template.entry;
@@ -93,7 +97,7 @@ export function copyOf(request: CopyRequest): { entry: Omit<OutboxRecord, 'seq' 
   }
   const optimistic = request.template.optimistic.map(({ table, row }) => {
     const copy: Record<string, unknown> = { ...swap(row), outboxID: id };
-    if (typeof copy['id'] === 'number') copy['id'] = (lastTemporaryID -= 1);
+    if (typeof copy['id'] === 'number') copy['id'] = lastTemporaryID -= 1;
     return { table, row: copy };
   });
   return { entry, optimistic };

@@ -2,7 +2,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 
 export async function openFiles(pid: number): Promise<number | undefined> {
-  return readdir(`/proc/${pid}/fd`).then((names) => names.length, () => undefined);
+  return readdir(`/proc/${pid}/fd`).then(
+    (names) => names.length,
+    () => undefined,
+  );
 }
 
 export async function residentMiB(pid: number): Promise<number | undefined> {

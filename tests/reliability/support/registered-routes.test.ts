@@ -13,7 +13,9 @@ it('lists every method and full URL pattern of a small app', async () => {
   app.get('/api/incident/:incidentID/events.ndjson', ok);
   app.get('/auth/user', ok);
   await app.ready();
-  const listed = registeredRoutes(app).map((route) => `${route.method} ${route.url}`).sort();
+  const listed = registeredRoutes(app)
+    .map((route) => `${route.method} ${route.url}`)
+    .sort();
   expect(listed).toEqual([
     'GET /api/incident/:incidentID',
     'GET /api/incident/:incidentID/events.ndjson',

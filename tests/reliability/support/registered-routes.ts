@@ -20,7 +20,11 @@ export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
     const url = (prefixes[depth - 1] ?? '') + match[2]!;
     prefixes[depth] = url;
     prefixes.length = depth + 1;
-    for (const method of (match[3] ?? '').split(',').map((m) => m.trim()).filter(Boolean)) routes.push({ method, url });
+    for (const method of (match[3] ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean))
+      routes.push({ method, url });
   }
   return routes;
 }

@@ -43,11 +43,19 @@ interface Stored {
   log: 'data' | 'ui';
 }
 
-async function pages<T extends { id: number }>(request: APIRequestContext, path: string, key: 'entries' | 'actions'): Promise<T[]> {
+async function pages<T extends { id: number }>(
+  request: APIRequestContext,
+  path: string,
+  key: 'entries' | 'actions',
+): Promise<T[]> {
   const rows: T[] = [];
   let before: number | null = null;
   do {
-    const answer: Record<string, unknown> & { nextBefore: number | null } = await api(request, 'GET', `${path}&limit=1000${before === null ? '' : `&before=${before}`}`);
+    const answer: Record<string, unknown> & { nextBefore: number | null } = await api(
+      request,
+      'GET',
+      `${path}&limit=1000${before === null ? '' : `&before=${before}`}`,
+    );
     rows.push(...(answer[key] as T[]));
     before = answer.nextBefore;
   } while (before !== null);
@@ -63,35 +71,70 @@ interface DataEntry {
 }
 
 /** Every write of `analystID` since `sinceMicros` that the server recorded, as (kind, identity). */
-export async function storedWrites(request: APIRequestContext, incidentID: number, analystID: number, sinceMicros: number): Promise<{ stored: Stored[]; rowCounts: Map<string, number> }> {
+export async function storedWrites(
+  request: APIRequestContext,
+  incidentID: number,
+  analystID: number,
+  sinceMicros: number,
+): Promise<{ stored: Stored[]; rowCounts: Map<string, number> }> {
   const filter = `?analystID=${analystID}&minTimestamp=${sinceMicros}`;
   const data = await pages<DataEntry>(request, `/api/audit/data${filter}`, 'entries');
-  const ui = await pages<{ id: number; timestamp: number; clientTimestamp: number | null }>(request, `/api/audit/ui${filter}`, 'actions');
+  const ui = await pages<{ id: number; timestamp: number; clientTimestamp: number | null }>(
+    request,
+    `/api/audit/ui${filter}`,
+    'actions',
+  );
   const { incident } = await api<{
-    incident: { notes: { id: number; text: string }[]; links: { url: string }[]; collections: { name: string }[]; eventTags: { name: string }[] };
+    incident: {
+      notes: { id: number; text: string }[];
+      links: { url: string }[];
+      collections: { name: string }[];
+      eventTags: { name: string }[];
+    };
   }>(request, 'GET', `/api/incident/${incidentID}`);
   const ndjson = await request.get(`/api/incident/${incidentID}/events.ndjson`);
-  const markers = ndjson
-    .text()
-    .then((text) => text.split('\n').slice(1).filter(Boolean).map((line) => JSON.parse(line) as { id: number; isMarker: boolean; message: string }));
-  const markerMessages = new Map((await markers).filter((event) => event.isMarker).map((event) => [event.id, event.message]));
+  const markers = ndjson.text().then((text) =>
+    text
+      .split('\n')
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { id: number; isMarker: boolean; message: string }),
+  );
+  const markerMessages = new Map(
+    (await markers).filter((event) => event.isMarker).map((event) => [event.id, event.message]),
+  );
   const noteTexts = new Map(incident.notes.map((note) => [note.id, note.text]));
 
   const stored: Stored[] = [];
   for (const entry of data) {
     const detail = entry.detail ?? {};
     const at = { timestamp: entry.timestamp, logID: entry.id, log: 'data' as const };
-    if (entry.action === 'create note') stored.push({ kind: 'note', identity: noteTexts.get(entry.itemID ?? 0) ?? `note ${entry.itemID}`, ...at });
+    if (entry.action === 'create note')
+      stored.push({ kind: 'note', identity: noteTexts.get(entry.itemID ?? 0) ?? `note ${entry.itemID}`, ...at });
     else if (entry.action === 'create link') stored.push({ kind: 'link', identity: String(detail['url']), ...at });
-    else if (entry.action === 'create collection') stored.push({ kind: 'collection', identity: String(detail['name']), ...at });
-    else if (entry.action === 'create marker') stored.push({ kind: 'marker', identity: markerMessages.get(entry.itemID ?? 0) ?? `marker ${entry.itemID}`, ...at });
+    else if (entry.action === 'create collection')
+      stored.push({ kind: 'collection', identity: String(detail['name']), ...at });
+    else if (entry.action === 'create marker')
+      stored.push({
+        kind: 'marker',
+        identity: markerMessages.get(entry.itemID ?? 0) ?? `marker ${entry.itemID}`,
+        ...at,
+      });
     else if (entry.action === 'add event tag') stored.push({ kind: 'tag', identity: String(detail['name']), ...at });
   }
-  for (const action of ui) stored.push({ kind: 'audit', identity: String(action.clientTimestamp), timestamp: action.timestamp, logID: action.id, log: 'ui' });
+  for (const action of ui)
+    stored.push({
+      kind: 'audit',
+      identity: String(action.clientTimestamp),
+      timestamp: action.timestamp,
+      logID: action.id,
+      log: 'ui',
+    });
 
   // The rows themselves, so a write stored twice without a second audit entry is seen too.
   const rowCounts = new Map<string, number>();
-  const count = (kind: WriteKind, identity: string) => rowCounts.set(`${kind}:${identity}`, (rowCounts.get(`${kind}:${identity}`) ?? 0) + 1);
+  const count = (kind: WriteKind, identity: string) =>
+    rowCounts.set(`${kind}:${identity}`, (rowCounts.get(`${kind}:${identity}`) ?? 0) + 1);
   incident.notes.forEach((note) => count('note', note.text));
   incident.links.forEach((link) => count('link', link.url));
   incident.collections.forEach((collection) => count('collection', collection.name));
@@ -121,12 +164,21 @@ export function judge(queue: QueuedWrite[], stored: Stored[], rowCounts: Map<str
     return (seen.get(key)?.length ?? 0) > 1 || (write.kind !== 'audit' && (rowCounts.get(key) ?? 0) > 1);
   });
   // Commit order: each log in its own id order (exact), the two logs merged by server time (ties by queue place).
-  const applied = [...seen.values()].map((entries) => ({ entry: entries[0]!, position: byKey.get(`${entries[0]!.kind}:${entries[0]!.identity}`)!.position }));
-  const [data, ui] = (['data', 'ui'] as const).map((log) => applied.filter(({ entry }) => entry.log === log).sort((a, b) => a.entry.logID - b.entry.logID));
+  const applied = [...seen.values()].map((entries) => ({
+    entry: entries[0]!,
+    position: byKey.get(`${entries[0]!.kind}:${entries[0]!.identity}`)!.position,
+  }));
+  const [data, ui] = (['data', 'ui'] as const).map((log) =>
+    applied.filter(({ entry }) => entry.log === log).sort((a, b) => a.entry.logID - b.entry.logID),
+  );
   const merged: typeof applied = [];
   while (data!.length > 0 || ui!.length > 0) {
     const [d, u] = [data![0], ui![0]];
-    const takeData = !u || (d !== undefined && (d.entry.timestamp < u.entry.timestamp || (d.entry.timestamp === u.entry.timestamp && d.position < u.position)));
+    const takeData =
+      !u ||
+      (d !== undefined &&
+        (d.entry.timestamp < u.entry.timestamp ||
+          (d.entry.timestamp === u.entry.timestamp && d.position < u.position)));
     merged.push((takeData ? data! : ui!).shift()!);
   }
   let orderViolations = 0;

@@ -23,7 +23,9 @@ async function upstream(name: string): Promise<TestUpstream> {
     for await (const chunk of request) body += String(chunk);
     state.received.push(`${request.method} ${request.url} ${body}`);
     if (state.dropping) return request.socket.destroy();
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name, body, host: request.headers.host }));
+    response
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ name, body, host: request.headers.host }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -45,7 +47,10 @@ describe('the round-robin proxy', () => {
   });
   const start = async (downMs: number) => {
     upstreams = [await upstream('a'), await upstream('b')];
-    proxy = await startRoundRobinProxy(upstreams.map((one) => one.url), { downMs });
+    proxy = await startRoundRobinProxy(
+      upstreams.map((one) => one.url),
+      { downMs },
+    );
     return proxy;
   };
   const send = (method: string, path: string, headers: Record<string, string> = {}) =>
@@ -98,7 +103,10 @@ describe('the round-robin proxy', () => {
   it('answers a keyed write from the other upstream when the first lost it', async () => {
     await start(0);
     upstreams[0]!.dropping = true;
-    const answers = [await send('POST', '/note', { 'idempotency-key': 'key-aaaaaaaa' }), await send('POST', '/note', { 'idempotency-key': 'key-bbbbbbbb' })];
+    const answers = [
+      await send('POST', '/note', { 'idempotency-key': 'key-aaaaaaaa' }),
+      await send('POST', '/note', { 'idempotency-key': 'key-bbbbbbbb' }),
+    ];
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect(answers.map((answer) => answer.headers.get(UPSTREAM_HEADER))).toEqual(['1', '1']);
     expect(answers.map((answer) => answer.headers.get(RESENT_HEADER)).sort()).toEqual(['lost', null]);

@@ -16,11 +16,25 @@
  * upstream shows as a refused connection on the very next request, the one proof it received nothing.
  * Request bodies are buffered (so they can be resent); answers stream through as they come.
  */
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+]);
 export const UPSTREAM_HEADER = 'x-proxy-upstream';
 /** Set on an answer that came from another upstream after the first failed: "refused" or "lost". */
 export const RESENT_HEADER = 'x-proxy-resent';
@@ -69,13 +83,22 @@ interface Upstream {
   downUntilMs: number;
 }
 
-export async function startRoundRobinProxy(upstreamUrls: string[], options: { downMs?: number } = {}): Promise<RoundRobinProxy> {
+export async function startRoundRobinProxy(
+  upstreamUrls: string[],
+  options: { downMs?: number } = {},
+): Promise<RoundRobinProxy> {
   const downMs = options.downMs ?? 2_000;
   const upstreams: Upstream[] = upstreamUrls.map((url) => {
     const parsed = new URL(url);
     return { host: parsed.hostname, port: Number(parsed.port), downUntilMs: 0 };
   });
-  const stats: ProxyStats = { answered: upstreams.map(() => 0), refused: upstreams.map(() => 0), lost: upstreams.map(() => 0), resent: 0, failed: 0 };
+  const stats: ProxyStats = {
+    answered: upstreams.map(() => 0),
+    refused: upstreams.map(() => 0),
+    lost: upstreams.map(() => 0),
+    resent: 0,
+    failed: 0,
+  };
   const log: ProxyLogEntry[] = [];
   let turn = 0;
 
@@ -90,7 +113,12 @@ export async function startRoundRobinProxy(upstreamUrls: string[], options: { do
   }
 
   /** Relays one attempt: undefined when answered, 'cut' when the answer broke off after its headers. */
-  function forward(index: number, request: IncomingMessage, body: Buffer, response: ServerResponse): Promise<ProxyIncident | 'cut' | undefined> {
+  function forward(
+    index: number,
+    request: IncomingMessage,
+    body: Buffer,
+    response: ServerResponse,
+  ): Promise<ProxyIncident | 'cut' | undefined> {
     const upstream = upstreams[index]!;
     // The client's Host goes through unchanged, as a load balancer passes it (cookies, redirects).
     const headers = { ...withoutHopByHop(request.headers), 'content-length': String(body.length) };
@@ -103,7 +131,10 @@ export async function startRoundRobinProxy(upstreamUrls: string[], options: { do
       const outgoing = httpRequest(
         { host: upstream.host, port: upstream.port, method: request.method, path: request.url, headers, agent: false },
         (answer) => {
-          response.writeHead(answer.statusCode ?? 502, { ...withoutHopByHop(answer.headers), [UPSTREAM_HEADER]: String(index) });
+          response.writeHead(answer.statusCode ?? 502, {
+            ...withoutHopByHop(answer.headers),
+            [UPSTREAM_HEADER]: String(index),
+          });
           answer.pipe(response);
           answer.on('end', () => settle(undefined));
           // Cut off mid-answer: too late to resend; the client sees its connection drop.
@@ -188,6 +219,7 @@ export async function startRoundRobinProxy(upstreamUrls: string[], options: { do
 
 function withoutHopByHop(headers: IncomingHttpHeaders): Record<string, string | string[]> {
   const kept: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) kept[name] = value;
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined && !HOP_BY_HOP.has(name)) kept[name] = value;
   return kept;
 }

@@ -19,7 +19,11 @@ export const CHANGE_NUMBERS: Readonly<Record<string, readonly string[]>> = {
 export type TableSnapshot = Map<string, { rows: number; digest: string }>;
 
 export async function snapshotTables(db: Db, ignore: readonly string[] = []): Promise<TableSnapshot> {
-  const tables = (await db.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`))
+  const tables = (
+    await db.query<{ name: string }>(
+      `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+    )
+  )
     .map(({ name }) => name)
     .filter((name) => !ignore.includes(name));
   const snapshot: TableSnapshot = new Map();
@@ -46,7 +50,8 @@ export function changedTables(before: TableSnapshot, after: TableSnapshot): stri
   for (const [name, was] of before) {
     const now = after.get(name);
     if (!now) changed.push(`${name}: dropped`);
-    else if (now.rows !== was.rows || now.digest !== was.digest) changed.push(`${name}: ${was.rows} → ${now.rows} rows${now.rows === was.rows ? ' (contents changed)' : ''}`);
+    else if (now.rows !== was.rows || now.digest !== was.digest)
+      changed.push(`${name}: ${was.rows} → ${now.rows} rows${now.rows === was.rows ? ' (contents changed)' : ''}`);
   }
   for (const name of after.keys()) if (!before.has(name)) changed.push(`${name}: created`);
   return changed;

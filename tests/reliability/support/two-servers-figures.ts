@@ -35,11 +35,32 @@ export interface LoadTally {
   durationMs: { before: number; after: number };
 }
 
-export function tallyLoad(outcomes: WriteOutcome[], stored: ReadonlyMap<string, number>, killedAtMs: number, exitedAtMs: number): LoadTally {
+export function tallyLoad(
+  outcomes: WriteOutcome[],
+  stored: ReadonlyMap<string, number>,
+  killedAtMs: number,
+  exitedAtMs: number,
+): LoadTally {
   const tally: LoadTally = {
-    sent: outcomes.length, accepted: 0, pending: 0, refused: 0, refusals: [], storedOnce: 0, lost: [], doubled: [],
-    acceptedBeforeKill: [0, 0], acceptedAfterKill: [0, 0], resentAfterLoss: 0, resentAfterRefusal: 0, clientResent: 0,
-    beingApplied: 0, beingAppliedAnswered: 0, replayed: 0, latencyMs: { before: [], after: [] }, longestCaughtMs: 0, durationMs: { before: 0, after: 0 },
+    sent: outcomes.length,
+    accepted: 0,
+    pending: 0,
+    refused: 0,
+    refusals: [],
+    storedOnce: 0,
+    lost: [],
+    doubled: [],
+    acceptedBeforeKill: [0, 0],
+    acceptedAfterKill: [0, 0],
+    resentAfterLoss: 0,
+    resentAfterRefusal: 0,
+    clientResent: 0,
+    beingApplied: 0,
+    beingAppliedAnswered: 0,
+    replayed: 0,
+    latencyMs: { before: [], after: [] },
+    longestCaughtMs: 0,
+    durationMs: { before: 0, after: 0 },
   };
   let firstSentMs = Infinity;
   let lastAnsweredMs = 0;
@@ -51,7 +72,8 @@ export function tallyLoad(outcomes: WriteOutcome[], stored: ReadonlyMap<string, 
     tally[outcome.result] += 1;
     if (outcome.refusal) tally.refusals.push(`${outcome.write.kind} ${outcome.write.key}: ${outcome.refusal}`);
     if (outcome.result === 'accepted' && outcome.upstream !== undefined) {
-      (outcome.lastAttemptAtMs > exitedAtMs ? tally.acceptedAfterKill : tally.acceptedBeforeKill)[outcome.upstream]! += 1;
+      (outcome.lastAttemptAtMs > exitedAtMs ? tally.acceptedAfterKill : tally.acceptedBeforeKill)[outcome.upstream]! +=
+        1;
     }
     if (outcome.resentByProxy === 'lost') tally.resentAfterLoss += 1;
     if (outcome.resentByProxy === 'refused') tally.resentAfterRefusal += 1;
@@ -63,7 +85,8 @@ export function tallyLoad(outcomes: WriteOutcome[], stored: ReadonlyMap<string, 
     if (outcome.resentByProxy !== undefined || outcome.lostAnswers > 0 || outcome.beingApplied > 0) {
       tally.longestCaughtMs = Math.max(tally.longestCaughtMs, waitedMs);
     }
-    if (outcome.result === 'accepted') tally.latencyMs[outcome.sentAtMs < killedAtMs ? 'before' : 'after'].push(waitedMs);
+    if (outcome.result === 'accepted')
+      tally.latencyMs[outcome.sentAtMs < killedAtMs ? 'before' : 'after'].push(waitedMs);
     firstSentMs = Math.min(firstSentMs, outcome.sentAtMs);
     lastAnsweredMs = Math.max(lastAnsweredMs, outcome.answeredAtMs);
   }
@@ -93,7 +116,9 @@ export interface FiguresInput {
 export function twoServersFigures(input: FiguresInput): string {
   const { tally, before, after, log, killedAtMs, victim, load } = input;
   const name = (index: number) => (index === 0 ? 'A' : 'B');
-  const onVictim = log.filter((entry) => entry.upstream === victim && entry.atMs >= killedAtMs && entry.what !== 'answered');
+  const onVictim = log.filter(
+    (entry) => entry.upstream === victim && entry.atMs >= killedAtMs && entry.what !== 'answered',
+  );
   // The first failure leaves the victim out of the turn: from then on the proxy has moved on.
   const movedOnAtMs = onVictim[0]?.atMs ?? killedAtMs;
   // Sent to the victim before the proxy knew it was gone: in flight at the kill, or refused in the meantime.

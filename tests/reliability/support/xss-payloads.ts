@@ -31,10 +31,16 @@ export function inertReport(page: Page): Promise<InertReport> {
     const injected: string[] = [];
     for (const element of Array.from(document.querySelectorAll('*'))) {
       const tag = element.tagName.toLowerCase();
-      if ((tag === 'img' && element.getAttribute('src') === 'x') || (tag === 'script' && (element.textContent ?? '').includes('__xss'))) injected.push(element.outerHTML.slice(0, 120));
+      if (
+        (tag === 'img' && element.getAttribute('src') === 'x') ||
+        (tag === 'script' && (element.textContent ?? '').includes('__xss'))
+      )
+        injected.push(element.outerHTML.slice(0, 120));
       for (const attribute of Array.from(element.attributes)) {
         const handler = /^on/i.test(attribute.name);
-        const scriptAddress = /^(src|href|action|formaction|data|srcdoc)$/i.test(attribute.name) && /^\s*(javascript|vbscript|data):/i.test(attribute.value);
+        const scriptAddress =
+          /^(src|href|action|formaction|data|srcdoc)$/i.test(attribute.name) &&
+          /^\s*(javascript|vbscript|data):/i.test(attribute.value);
         if (handler || (scriptAddress && attribute.value.includes('__xss'))) {
           injected.push(`${tag}[${attribute.name}="${attribute.value.slice(0, 80)}"]`);
         }

@@ -23,7 +23,14 @@ export function ActorDetailPanel({ actorID }: { actorID: number }) {
           [
             'Organization actor',
             actor.organizationActorID !== null ? (
-              <Link to="/organization/$organizationID/{-$viewName}/actor/$organizationActorID" params={{ organizationID: data.incident.organizationID, organizationActorID: actor.organizationActorID }} className="text-accent hover:underline">
+              <Link
+                to="/organization/$organizationID/{-$viewName}/actor/$organizationActorID"
+                params={{
+                  organizationID: data.incident.organizationID,
+                  organizationActorID: actor.organizationActorID,
+                }}
+                className="text-accent hover:underline"
+              >
                 open
               </Link>
             ) : (
@@ -36,12 +43,20 @@ export function ActorDetailPanel({ actorID }: { actorID: number }) {
         checked={!hidden}
         label="Show this actor's events"
         onCheckedChange={(visible) => {
-          updateViewState({ hiddenActorLanes: visible ? viewState.hiddenActorLanes.filter((id) => id !== actor.id) : [...viewState.hiddenActorLanes, actor.id] });
+          updateViewState({
+            hiddenActorLanes: visible
+              ? viewState.hiddenActorLanes.filter((id) => id !== actor.id)
+              : [...viewState.hiddenActorLanes, actor.id],
+          });
           audit('toggle actor visibility', { value: { actorID: actor.id, visible } });
         }}
       />
       <EventList label={`Events of ${actor.name}`} events={own.slice(0, LIST_LIMIT)} />
-      {own.length > LIST_LIMIT ? <p className="text-sm text-muted">The first {LIST_LIMIT} of {own.length.toLocaleString('en')} events; the events view lists them all.</p> : null}
+      {own.length > LIST_LIMIT ? (
+        <p className="text-sm text-muted">
+          The first {LIST_LIMIT} of {own.length.toLocaleString('en')} events; the events view lists them all.
+        </p>
+      ) : null}
     </DetailPanel>
   );
 }

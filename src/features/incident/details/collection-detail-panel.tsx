@@ -23,14 +23,32 @@ export function CollectionDetailPanel({ collectionID }: { collectionID: number }
       <Facts
         rows={[
           ['Events', String(collection.eventIDs.length)],
-          ['Kind', collection.isThread ? `reply thread of event ${collection.threadEventID ?? ''}` : collection.isAnalyst ? 'analyst collection' : 'collection'],
+          [
+            'Kind',
+            collection.isThread
+              ? `reply thread of event ${collection.threadEventID ?? ''}`
+              : collection.isAnalyst
+                ? 'analyst collection'
+                : 'collection',
+          ],
         ]}
       />
       <EventList
         label="Events in the collection"
         events={members}
         action={(event) => (
-          <button type="button" disabled={busy} className="hover:text-danger" aria-label={`Remove event ${event.id} from the collection`} onClick={() => void run('remove event from collection', () => removeCollectionEvents(collection.id, [event.id]), { eventID: event.id, value: collection.id })}>
+          <button
+            type="button"
+            disabled={busy}
+            className="hover:text-danger"
+            aria-label={`Remove event ${event.id} from the collection`}
+            onClick={() =>
+              void run('remove event from collection', () => removeCollectionEvents(collection.id, [event.id]), {
+                eventID: event.id,
+                value: collection.id,
+              })
+            }
+          >
             Remove
           </button>
         )}
@@ -41,7 +59,9 @@ export function CollectionDetailPanel({ collectionID }: { collectionID: number }
         className="self-start"
         onClick={() => {
           if (window.confirm(`Delete the collection "${collection.name}"? Its events stay.`)) {
-            void run('delete collection', () => deleteCollection(collection.id), { value: collection.id }).then((ok) => ok && close());
+            void run('delete collection', () => deleteCollection(collection.id), { value: collection.id }).then(
+              (ok) => ok && close(),
+            );
           }
         }}
       >

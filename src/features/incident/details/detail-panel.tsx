@@ -15,9 +15,15 @@ export function useCloseDetail(): () => void {
   return () => {
     const incidentID = params.incidentID ?? 0;
     if (params.visualizationName) {
-      void navigate({ to: '/incident/$incidentID/{-$viewName}/type/$visualizationName', params: { incidentID, visualizationName: params.visualizationName as 'event-timeline' } });
+      void navigate({
+        to: '/incident/$incidentID/{-$viewName}/type/$visualizationName',
+        params: { incidentID, visualizationName: params.visualizationName as 'event-timeline' },
+      });
     } else {
-      void navigate({ to: '/incident/$incidentID/{-$viewName}', params: { incidentID, viewName: params.viewName as 'events' | undefined } });
+      void navigate({
+        to: '/incident/$incidentID/{-$viewName}',
+        params: { incidentID, viewName: params.viewName as 'events' | undefined },
+      });
     }
   };
 }
@@ -29,14 +35,24 @@ export function DetailPanel({ title, kind, children }: { title: ReactNode; kind:
     // The sheet closes on Escape by itself.
     if (narrow) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !(event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement)) close();
+      if (
+        event.key === 'Escape' &&
+        !(event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement)
+      )
+        close();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   });
   if (narrow) {
     return (
-      <Sheet open onOpenChange={(open) => !open && close()} side="right" title={`${kind[0]?.toUpperCase() ?? ''}${kind.slice(1)} details`} testID="detail-sheet">
+      <Sheet
+        open
+        onOpenChange={(open) => !open && close()}
+        side="right"
+        title={`${kind[0]?.toUpperCase() ?? ''}${kind.slice(1)} details`}
+        testID="detail-sheet"
+      >
         <aside aria-label={`${kind} details`} data-detail-panel={kind} className="flex flex-col gap-3 text-ink">
           <h2 className="text-base font-semibold break-words">{title}</h2>
           {children}
@@ -45,7 +61,11 @@ export function DetailPanel({ title, kind, children }: { title: ReactNode; kind:
     );
   }
   return (
-    <aside aria-label={`${kind} details`} data-detail-panel={kind} className="flex w-[26rem] shrink-0 flex-col gap-3 rounded-md border border-line bg-panel p-3 text-ink">
+    <aside
+      aria-label={`${kind} details`}
+      data-detail-panel={kind}
+      className="flex w-[26rem] shrink-0 flex-col gap-3 rounded-md border border-line bg-panel p-3 text-ink"
+    >
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="text-xs font-medium tracking-wide text-muted uppercase">{kind}</p>

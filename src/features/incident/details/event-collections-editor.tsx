@@ -8,7 +8,12 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
-import { addCollectionEvents, createCollection, openReplyThread, removeCollectionEvents } from '../../../data/annotation-api.ts';
+import {
+  addCollectionEvents,
+  createCollection,
+  openReplyThread,
+  removeCollectionEvents,
+} from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { formMessage, messageFor, useAnnotationWrite } from '../use-annotation-write.ts';
 import { FormError } from './form-error.tsx';
@@ -19,12 +24,15 @@ export function EventCollectionsEditor({ eventID }: { eventID: number }) {
   const [joinID, setJoinID] = useState('');
   const [name, setName] = useState('');
   const member = data.collections.filter((collection) => collection.eventIDs.includes(eventID));
-  const others = data.collections.filter((collection) => !collection.eventIDs.includes(eventID) && !collection.isThread);
+  const others = data.collections.filter(
+    (collection) => !collection.eventIDs.includes(eventID) && !collection.isThread,
+  );
   const thread = data.collections.find((collection) => collection.isThread && collection.threadEventID === eventID);
 
   async function create(event: FormEvent) {
     event.preventDefault();
-    if (await run('create collection', () => createCollection(incidentID, name, [eventID]), { eventID, value: name })) setName('');
+    if (await run('create collection', () => createCollection(incidentID, name, [eventID]), { eventID, value: name }))
+      setName('');
   }
 
   return (
@@ -32,10 +40,25 @@ export function EventCollectionsEditor({ eventID }: { eventID: number }) {
       <ul className="flex flex-col gap-1" aria-label="Collections of this event">
         {member.map((collection) => (
           <li key={collection.id} className="flex items-center gap-2 text-sm">
-            <Link to="/incident/$incidentID/{-$viewName}/collection/$collectionID" params={{ incidentID, collectionID: collection.id }} className="min-w-0 flex-1 truncate text-accent hover:underline">
+            <Link
+              to="/incident/$incidentID/{-$viewName}/collection/$collectionID"
+              params={{ incidentID, collectionID: collection.id }}
+              className="min-w-0 flex-1 truncate text-accent hover:underline"
+            >
               {collection.name}
             </Link>
-            <button type="button" disabled={busy} className="text-xs text-muted hover:text-danger" aria-label={`Remove from ${collection.name}`} onClick={() => void run('remove event from collection', () => removeCollectionEvents(collection.id, [eventID]), { eventID, value: collection.id })}>
+            <button
+              type="button"
+              disabled={busy}
+              className="text-xs text-muted hover:text-danger"
+              aria-label={`Remove from ${collection.name}`}
+              onClick={() =>
+                void run('remove event from collection', () => removeCollectionEvents(collection.id, [eventID]), {
+                  eventID,
+                  value: collection.id,
+                })
+              }
+            >
               Remove
             </button>
           </li>
@@ -47,29 +70,54 @@ export function EventCollectionsEditor({ eventID }: { eventID: number }) {
           <SelectField
             label="Add to collection"
             value={joinID}
-            options={[{ value: '', label: 'Choose…' }, ...others.map((collection) => ({ value: String(collection.id), label: collection.name }))]}
+            options={[
+              { value: '', label: 'Choose…' },
+              ...others.map((collection) => ({ value: String(collection.id), label: collection.name })),
+            ]}
             onChange={(event) => setJoinID(event.target.value)}
             disabled={busy}
             className="flex-1"
           />
-          <Button disabled={busy || joinID === ''} onClick={() => void run('add events to collection', () => addCollectionEvents(Number(joinID), [eventID]), { eventID, value: Number(joinID) }).then((ok) => ok && setJoinID(''))}>
+          <Button
+            disabled={busy || joinID === ''}
+            onClick={() =>
+              void run('add events to collection', () => addCollectionEvents(Number(joinID), [eventID]), {
+                eventID,
+                value: Number(joinID),
+              }).then((ok) => ok && setJoinID(''))
+            }
+          >
             Add
           </Button>
         </div>
       ) : null}
       <form onSubmit={(event) => void create(event)} className="flex items-start gap-2" aria-label="New collection">
-        <TextField label="New collection with this event" value={name} onChange={(event) => setName(event.target.value)} disabled={busy} error={messageFor(error, ['name'])} className="flex-1" />
+        <TextField
+          label="New collection with this event"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          disabled={busy}
+          error={messageFor(error, ['name'])}
+          className="flex-1"
+        />
         <Button type="submit" disabled={busy} className="mt-6">
           Create
         </Button>
       </form>
       <div className="flex items-center gap-2 text-sm">
         {thread ? (
-          <Link to="/incident/$incidentID/{-$viewName}/collection/$collectionID" params={{ incidentID, collectionID: thread.id }} className="text-accent hover:underline">
+          <Link
+            to="/incident/$incidentID/{-$viewName}/collection/$collectionID"
+            params={{ incidentID, collectionID: thread.id }}
+            className="text-accent hover:underline"
+          >
             {thread.name} ({countNoun(thread.eventIDs.length, 'event')})
           </Link>
         ) : (
-          <Button disabled={busy} onClick={() => void run('open reply thread', () => openReplyThread(eventID), { eventID })}>
+          <Button
+            disabled={busy}
+            onClick={() => void run('open reply thread', () => openReplyThread(eventID), { eventID })}
+          >
             Start a reply thread
           </Button>
         )}

@@ -33,7 +33,11 @@ export function EventDetailPanel({ eventID }: { eventID: number }) {
           [
             'Stream',
             stream ? (
-              <Link to="/incident/$incidentID/{-$viewName}/stream/$streamID" params={{ incidentID, streamID: stream.id }} className="text-accent hover:underline">
+              <Link
+                to="/incident/$incidentID/{-$viewName}/stream/$streamID"
+                params={{ incidentID, streamID: stream.id }}
+                className="text-accent hover:underline"
+              >
                 {stream.name}
               </Link>
             ) : (
@@ -43,7 +47,11 @@ export function EventDetailPanel({ eventID }: { eventID: number }) {
           [
             'Actor',
             actor ? (
-              <Link to="/incident/$incidentID/{-$viewName}/actor/$incidentActorID" params={{ incidentID, incidentActorID: actor.id }} className="text-accent hover:underline">
+              <Link
+                to="/incident/$incidentID/{-$viewName}/actor/$incidentActorID"
+                params={{ incidentID, incidentActorID: actor.id }}
+                className="text-accent hover:underline"
+              >
                 {actor.name}
               </Link>
             ) : (

@@ -22,15 +22,38 @@ export function EventGroupDetailPanel({ eventIDs }: { eventIDs: readonly number[
 
   async function create(event: FormEvent) {
     event.preventDefault();
-    if (await run('create collection', () => createCollection(incidentID, name, members.map((member) => member.id)), { value: name })) setName('');
+    if (
+      await run(
+        'create collection',
+        () =>
+          createCollection(
+            incidentID,
+            name,
+            members.map((member) => member.id),
+          ),
+        { value: name },
+      )
+    )
+      setName('');
   }
 
   return (
     <DetailPanel title={countNoun(members.length, 'event')} kind="event group">
       {missing > 0 ? <p className="text-sm text-muted">{missing} of the events are not in this incident.</p> : null}
       <EventList label="Events in the group" events={members} />
-      <form onSubmit={(event) => void create(event)} className="flex items-start gap-2" aria-label="Collection from these events">
-        <TextField label="New collection of these events" value={name} onChange={(event) => setName(event.target.value)} disabled={busy} error={messageFor(error, ['name', 'eventIDs'])} className="flex-1" />
+      <form
+        onSubmit={(event) => void create(event)}
+        className="flex items-start gap-2"
+        aria-label="Collection from these events"
+      >
+        <TextField
+          label="New collection of these events"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          disabled={busy}
+          error={messageFor(error, ['name', 'eventIDs'])}
+          className="flex-1"
+        />
         <Button type="submit" disabled={busy || members.length === 0} className="mt-6">
           Create
         </Button>

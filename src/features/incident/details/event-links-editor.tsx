@@ -50,7 +50,13 @@ export function EventLinksEditor({ eventID }: { eventID: number | undefined }) {
             <span className="min-w-0 flex-1">
               <SafeLink url={link.url}>{link.title || link.url}</SafeLink>
             </span>
-            <button type="button" disabled={busy} className="text-xs text-muted hover:text-danger" aria-label={`Delete link ${link.title || link.url}`} onClick={() => void run('delete link', () => deleteLink(link.id), { eventID })}>
+            <button
+              type="button"
+              disabled={busy}
+              className="text-xs text-muted hover:text-danger"
+              aria-label={`Delete link ${link.title || link.url}`}
+              onClick={() => void run('delete link', () => deleteLink(link.id), { eventID })}
+            >
               Delete
             </button>
           </li>
@@ -58,10 +64,32 @@ export function EventLinksEditor({ eventID }: { eventID: number | undefined }) {
         {links.length === 0 ? <li className="text-sm text-muted">No links.</li> : null}
       </ul>
       <form onSubmit={(event) => void add(event)} className="flex flex-col gap-2" aria-label="Add link">
-        <TextField label="Link address" value={url} placeholder="https://…" onChange={(event) => setUrl(event.target.value)} disabled={busy} error={messageFor(error, ['url'])} />
+        <TextField
+          label="Link address"
+          value={url}
+          placeholder="https://…"
+          onChange={(event) => setUrl(event.target.value)}
+          disabled={busy}
+          error={messageFor(error, ['url'])}
+        />
         <div className="flex gap-2">
-          <SelectField label="Link type" value={urlType} options={TYPE_OPTIONS} onChange={(event) => setUrlType(event.target.value as UrlType)} disabled={busy} error={messageFor(error, ['urlType'])} className="w-36" />
-          <TextField label="Link title" value={title} onChange={(event) => setTitle(event.target.value)} disabled={busy} error={messageFor(error, ['title'])} className="flex-1" />
+          <SelectField
+            label="Link type"
+            value={urlType}
+            options={TYPE_OPTIONS}
+            onChange={(event) => setUrlType(event.target.value as UrlType)}
+            disabled={busy}
+            error={messageFor(error, ['urlType'])}
+            className="w-36"
+          />
+          <TextField
+            label="Link title"
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            disabled={busy}
+            error={messageFor(error, ['title'])}
+            className="flex-1"
+          />
         </div>
         <Button type="submit" disabled={busy} className="self-start">
           Add link

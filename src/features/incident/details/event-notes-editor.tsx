@@ -36,7 +36,13 @@ export function EventNotesEditor({ eventID }: { eventID: number | undefined }) {
                 {note.kind}
                 {note.analystName ? ` · ${note.analystName}` : ''}
               </span>
-              <button type="button" disabled={busy} className="hover:text-danger" aria-label={`Delete note ${note.id}`} onClick={() => void run('delete note', () => deleteNote(note.id), { eventID })}>
+              <button
+                type="button"
+                disabled={busy}
+                className="hover:text-danger"
+                aria-label={`Delete note ${note.id}`}
+                onClick={() => void run('delete note', () => deleteNote(note.id), { eventID })}
+              >
                 Delete
               </button>
             </div>
@@ -46,8 +52,21 @@ export function EventNotesEditor({ eventID }: { eventID: number | undefined }) {
         {notes.length === 0 ? <li className="text-sm text-muted">No notes.</li> : null}
       </ul>
       <form onSubmit={(event) => void add(event)} className="flex flex-col gap-2" aria-label="Add note">
-        <SelectField label="Note kind" value={kind} options={KIND_OPTIONS} onChange={(event) => setKind(event.target.value as NoteKind)} disabled={busy} error={messageFor(error, ['kind'])} />
-        <TextareaField label="Note" value={text} onChange={(event) => setText(event.target.value)} disabled={busy} error={messageFor(error, ['text'])} />
+        <SelectField
+          label="Note kind"
+          value={kind}
+          options={KIND_OPTIONS}
+          onChange={(event) => setKind(event.target.value as NoteKind)}
+          disabled={busy}
+          error={messageFor(error, ['kind'])}
+        />
+        <TextareaField
+          label="Note"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          disabled={busy}
+          error={messageFor(error, ['text'])}
+        />
         <Button type="submit" disabled={busy} className="self-start">
           Add note
         </Button>

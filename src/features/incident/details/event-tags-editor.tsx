@@ -27,7 +27,13 @@ export function EventTagsEditor({ eventID }: { eventID: number }) {
         {tags.map((tag) => (
           <li key={tag} className="flex items-center gap-1 rounded-full border border-line px-2 text-sm">
             {tag}
-            <button type="button" aria-label={`Remove tag ${tag}`} disabled={busy} className="text-muted hover:text-danger" onClick={() => void run('remove event tag', () => removeEventTag(eventID, tag), { eventID, value: tag })}>
+            <button
+              type="button"
+              aria-label={`Remove tag ${tag}`}
+              disabled={busy}
+              className="text-muted hover:text-danger"
+              onClick={() => void run('remove event tag', () => removeEventTag(eventID, tag), { eventID, value: tag })}
+            >
               ×
             </button>
           </li>
@@ -35,7 +41,15 @@ export function EventTagsEditor({ eventID }: { eventID: number }) {
         {tags.length === 0 ? <li className="text-sm text-muted">No tags.</li> : null}
       </ul>
       <form onSubmit={(event) => void add(event)} className="flex items-start gap-2" aria-label="Tag the event">
-        <TextField label="Add tag" value={name} list="event-tag-names" onChange={(event) => setName(event.target.value)} disabled={busy} error={messageFor(error, FIELDS)} className="flex-1" />
+        <TextField
+          label="Add tag"
+          value={name}
+          list="event-tag-names"
+          onChange={(event) => setName(event.target.value)}
+          disabled={busy}
+          error={messageFor(error, FIELDS)}
+          className="flex-1"
+        />
         <datalist id="event-tag-names">
           {known.map((tag) => (
             <option key={tag} value={tag} />

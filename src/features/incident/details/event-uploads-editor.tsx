@@ -28,7 +28,13 @@ export function EventUploadsEditor({ eventID }: { eventID: number }) {
       setError({ field: 'file', message: 'is required: choose a file' });
       return;
     }
-    if (await run('attach upload', () => attachUpload(incidentID, file, { kind: kind || undefined, eventID, attachmentKind }), { eventID, value: { attachmentKind } })) {
+    if (
+      await run(
+        'attach upload',
+        () => attachUpload(incidentID, file, { kind: kind || undefined, eventID, attachmentKind }),
+        { eventID, value: { attachmentKind } },
+      )
+    ) {
       setFile(undefined);
       setInputKey((key) => key + 1);
     }
@@ -40,8 +46,15 @@ export function EventUploadsEditor({ eventID }: { eventID: number }) {
       <ul className="flex flex-col gap-1" aria-label="Uploads">
         {uploads.map((upload) => (
           <li key={upload.id} className="flex items-center gap-2 text-sm">
-            <span className="shrink-0 rounded bg-raised px-1 text-xs text-muted">{upload.attachmentKind ?? upload.kind}</span>
-            <a href={apiAddress(`/api/upload/${upload.id}/content`)} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 truncate text-accent hover:underline">
+            <span className="shrink-0 rounded bg-raised px-1 text-xs text-muted">
+              {upload.attachmentKind ?? upload.kind}
+            </span>
+            <a
+              href={apiAddress(`/api/upload/${upload.id}/content`)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="min-w-0 flex-1 truncate text-accent hover:underline"
+            >
               {upload.fileName}
             </a>
           </li>
@@ -70,8 +83,27 @@ export function EventUploadsEditor({ eventID }: { eventID: number }) {
           ) : null}
         </div>
         <div className="flex gap-2">
-          <SelectField label="Upload kind" value={kind} options={[{ value: '', label: 'from the file' }, ...UPLOAD_KINDS.map((value) => ({ value, label: value }))]} onChange={(event) => setKind(event.target.value as UploadKind | '')} disabled={busy} error={messageFor(error, ['kind'])} className="flex-1" />
-          <SelectField label="Attached as" value={attachmentKind} options={ATTACHMENT_KINDS.map((value) => ({ value, label: value === 'event_message' ? 'the message' : 'attachment' }))} onChange={(event) => setAttachmentKind(event.target.value as AttachmentKind)} disabled={busy} error={messageFor(error, ['attachmentKind'])} className="flex-1" />
+          <SelectField
+            label="Upload kind"
+            value={kind}
+            options={[{ value: '', label: 'from the file' }, ...UPLOAD_KINDS.map((value) => ({ value, label: value }))]}
+            onChange={(event) => setKind(event.target.value as UploadKind | '')}
+            disabled={busy}
+            error={messageFor(error, ['kind'])}
+            className="flex-1"
+          />
+          <SelectField
+            label="Attached as"
+            value={attachmentKind}
+            options={ATTACHMENT_KINDS.map((value) => ({
+              value,
+              label: value === 'event_message' ? 'the message' : 'attachment',
+            }))}
+            onChange={(event) => setAttachmentKind(event.target.value as AttachmentKind)}
+            disabled={busy}
+            error={messageFor(error, ['attachmentKind'])}
+            className="flex-1"
+          />
         </div>
         <Button type="submit" disabled={busy} className="self-start">
           {busy ? 'Uploading…' : 'Attach file'}

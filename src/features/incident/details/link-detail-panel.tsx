@@ -16,17 +16,32 @@ export function LinkDetailPanel({ linkID }: { linkID: number }) {
   const close = useCloseDetail();
   const link = data.links.find((candidate) => candidate.id === linkID);
   if (!link) return <NotFound kind="link" id={linkID} />;
-  const origin = OWN_TYPES.has(link.urlType) ? 'own' : link.urlType === 'source' ? 'source' : link.urlType === 'embed' ? 'embed' : 'external';
+  const origin = OWN_TYPES.has(link.urlType)
+    ? 'own'
+    : link.urlType === 'source'
+      ? 'source'
+      : link.urlType === 'embed'
+        ? 'embed'
+        : 'external';
   return (
     <DetailPanel title={link.title || link.url} kind="link">
       <Facts
         rows={[
-          ['Address', <SafeLink key="url" url={link.url}>{link.url}</SafeLink>],
+          [
+            'Address',
+            <SafeLink key="url" url={link.url}>
+              {link.url}
+            </SafeLink>,
+          ],
           ['Type', `${link.urlType} (${origin})`],
           [
             'On',
             link.eventID !== null ? (
-              <Link to="/incident/$incidentID/{-$viewName}/event/$eventID" params={{ incidentID, eventID: link.eventID }} className="text-accent hover:underline">
+              <Link
+                to="/incident/$incidentID/{-$viewName}/event/$eventID"
+                params={{ incidentID, eventID: link.eventID }}
+                className="text-accent hover:underline"
+              >
                 event {link.eventID}
               </Link>
             ) : link.streamID !== null ? (
@@ -38,7 +53,15 @@ export function LinkDetailPanel({ linkID }: { linkID: number }) {
         ]}
       />
       <FormError message={error?.message} />
-      <Button disabled={busy} className="self-start" onClick={() => void run('delete link', () => deleteLink(link.id), { eventID: link.eventID ?? undefined }).then((ok) => ok && close())}>
+      <Button
+        disabled={busy}
+        className="self-start"
+        onClick={() =>
+          void run('delete link', () => deleteLink(link.id), { eventID: link.eventID ?? undefined }).then(
+            (ok) => ok && close(),
+          )
+        }
+      >
         Delete link
       </Button>
     </DetailPanel>

@@ -20,7 +20,11 @@ export function MapDetailPanel({ mapID }: { mapID: number }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted">Track</dt>
         <dd className="flex items-center gap-1.5">
-          <span className="inline-block size-3 rounded-full border border-line" style={{ backgroundColor: map.colour }} aria-hidden />
+          <span
+            className="inline-block size-3 rounded-full border border-line"
+            style={{ backgroundColor: map.colour }}
+            aria-hidden
+          />
           <span>
             {map.colour} · {SYMBOL_GLYPHS[map.icon]} {map.icon}
           </span>
@@ -52,10 +56,18 @@ export function MapDetailPanel({ mapID }: { mapID: number }) {
         }}
       />
       <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link to="/incident/$incidentID/{-$viewName}/type/$visualizationName" params={{ incidentID, visualizationName: 'map' }} className="text-accent underline">
+        <Link
+          to="/incident/$incidentID/{-$viewName}/type/$visualizationName"
+          params={{ incidentID, visualizationName: 'map' }}
+          className="text-accent underline"
+        >
           Replay on the map
         </Link>
-        <Link to="/incident/$incidentID/{-$viewName}/type/$visualizationName" params={{ incidentID, visualizationName: 'create-map' }} className="text-accent underline">
+        <Link
+          to="/incident/$incidentID/{-$viewName}/type/$visualizationName"
+          params={{ incidentID, visualizationName: 'create-map' }}
+          className="text-accent underline"
+        >
           Create another map
         </Link>
       </div>

@@ -20,7 +20,11 @@ export function ActorsView() {
           {actors.map((actor) => (
             <tr key={actor.id} className="border-t border-line">
               <td className="px-2 py-1">
-                <Link to="/incident/$incidentID/{-$viewName}/actor/$incidentActorID" params={{ incidentID, viewName: 'actors', incidentActorID: actor.id }} className="text-accent hover:underline">
+                <Link
+                  to="/incident/$incidentID/{-$viewName}/actor/$incidentActorID"
+                  params={{ incidentID, viewName: 'actors', incidentActorID: actor.id }}
+                  className="text-accent hover:underline"
+                >
                   {actor.name}
                 </Link>
               </td>
@@ -28,7 +32,14 @@ export function ActorsView() {
               <td className="px-2 py-1 text-right tabular-nums">{actor.eventCount.toLocaleString('en')}</td>
               <td className="px-2 py-1">
                 {actor.organizationActorID !== null ? (
-                  <Link to="/organization/$organizationID/{-$viewName}/actor/$organizationActorID" params={{ organizationID: data.incident.organizationID, organizationActorID: actor.organizationActorID }} className="text-accent hover:underline">
+                  <Link
+                    to="/organization/$organizationID/{-$viewName}/actor/$organizationActorID"
+                    params={{
+                      organizationID: data.incident.organizationID,
+                      organizationActorID: actor.organizationActorID,
+                    }}
+                    className="text-accent hover:underline"
+                  >
                     linked
                   </Link>
                 ) : (

@@ -11,7 +11,10 @@ import { EventLinksEditor } from '../details/event-links-editor.tsx';
 import { EventNotesEditor } from '../details/event-notes-editor.tsx';
 import { useIncidentPage } from '../incident-page-context.ts';
 
-const TYPE_OPTIONS = [{ value: 'all', label: 'All types' }, ...ANNOTATION_TYPES.map((type) => ({ value: type, label: type.replaceAll('_', ' ') }))];
+const TYPE_OPTIONS = [
+  { value: 'all', label: 'All types' },
+  ...ANNOTATION_TYPES.map((type) => ({ value: type, label: type.replaceAll('_', ' ') })),
+];
 
 export function AnnotationsView() {
   const { data, events, incidentID, streamsByID } = useIncidentPage();
@@ -22,13 +25,19 @@ export function AnnotationsView() {
   return (
     <section aria-label="Annotations" className="flex min-w-0 flex-col gap-3">
       <div className="grid gap-3 md:grid-cols-2">
-        <section aria-labelledby="incident-notes-heading" className="flex flex-col gap-2 rounded-md border border-line bg-panel p-3">
+        <section
+          aria-labelledby="incident-notes-heading"
+          className="flex flex-col gap-2 rounded-md border border-line bg-panel p-3"
+        >
           <h2 id="incident-notes-heading" className="font-semibold">
             Notes on the incident
           </h2>
           <EventNotesEditor eventID={undefined} />
         </section>
-        <section aria-labelledby="incident-links-heading" className="flex flex-col gap-2 rounded-md border border-line bg-panel p-3">
+        <section
+          aria-labelledby="incident-links-heading"
+          className="flex flex-col gap-2 rounded-md border border-line bg-panel p-3"
+        >
           <h2 id="incident-links-heading" className="font-semibold">
             Links on the incident
           </h2>
@@ -36,12 +45,24 @@ export function AnnotationsView() {
         </section>
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        <SelectField label="Annotation type" value={type} options={TYPE_OPTIONS} onChange={(event) => setType(event.target.value as AnnotationType | 'all')} className="w-56" />
+        <SelectField
+          label="Annotation type"
+          value={type}
+          options={TYPE_OPTIONS}
+          onChange={(event) => setType(event.target.value as AnnotationType | 'all')}
+          className="w-56"
+        />
         <div className="flex flex-col gap-1">
           <label htmlFor="annotation-filter" className="font-medium">
             Containing
           </label>
-          <input id="annotation-filter" type="search" value={term} onChange={(event) => setTerm(event.target.value)} className="w-64 rounded-md border border-line bg-panel px-2.5 py-1.5" />
+          <input
+            id="annotation-filter"
+            type="search"
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+            className="w-64 rounded-md border border-line bg-panel px-2.5 py-1.5"
+          />
         </div>
         <p role="status" className="pb-1.5 text-sm text-muted">
           {shown.length} of {rows.length} annotations
@@ -66,7 +87,11 @@ export function AnnotationsView() {
               </td>
               <td className="px-2 py-1 whitespace-nowrap">
                 {row.eventID !== null ? (
-                  <Link to="/incident/$incidentID/{-$viewName}/event/$eventID" params={{ incidentID, viewName: 'annotations', eventID: row.eventID }} className="text-accent hover:underline">
+                  <Link
+                    to="/incident/$incidentID/{-$viewName}/event/$eventID"
+                    params={{ incidentID, viewName: 'annotations', eventID: row.eventID }}
+                    className="text-accent hover:underline"
+                  >
                     event {row.eventID}
                   </Link>
                 ) : row.streamID !== null ? (

@@ -63,7 +63,12 @@ export function EventSearchView() {
     setState({ ...state, loadingMore: true });
     const controller = new AbortController();
     searchIncidentEvents(incidentID, state.q, state.results.length, controller.signal).then(
-      (page) => setState((current) => (current.status === 'done' && current.q === state.q ? { ...current, results: [...current.results, ...page.results], loadingMore: false } : current)),
+      (page) =>
+        setState((current) =>
+          current.status === 'done' && current.q === state.q
+            ? { ...current, results: [...current.results, ...page.results], loadingMore: false }
+            : current,
+        ),
       (error: unknown) => {
         console.error('more search results could not be loaded', error);
         setState((current) => (current.status === 'done' ? { ...current, loadingMore: false } : current));
@@ -112,21 +117,41 @@ export function EventSearchView() {
           Search
         </Button>
       </form>
-      {state.status === 'searching' ? <p role="status" className="text-muted">Searching…</p> : null}
-      {state.status === 'failed' ? <p role="alert" className="text-danger">The search failed: {state.message}</p> : null}
+      {state.status === 'searching' ? (
+        <p role="status" className="text-muted">
+          Searching…
+        </p>
+      ) : null}
+      {state.status === 'failed' ? (
+        <p role="alert" className="text-danger">
+          The search failed: {state.message}
+        </p>
+      ) : null}
       {state.status === 'done' ? (
         <>
           <p role="status" className="text-sm text-muted">
-            {state.total.toLocaleString('en')} matches{shown.length !== state.results.length ? `; ${shown.length} of the first ${state.results.length} pass the filters` : ''}
+            {state.total.toLocaleString('en')} matches
+            {shown.length !== state.results.length
+              ? `; ${shown.length} of the first ${state.results.length} pass the filters`
+              : ''}
           </p>
-          <ol className="flex flex-col divide-y divide-line rounded-md border border-line bg-panel" aria-label="Search results">
+          <ol
+            className="flex flex-col divide-y divide-line rounded-md border border-line bg-panel"
+            aria-label="Search results"
+          >
             {shown.map(({ event, snippets }) => (
               <li key={event.id} className="flex flex-col gap-0.5 px-3 py-2" data-event-id={event.id}>
                 <div className="flex flex-wrap items-baseline gap-x-3 text-sm">
-                  <span className="font-mono text-xs text-muted">{formatMicros(event.startTimestamp, zone, 'YYYY-MM-DD HH:mm:ss.SSS')}</span>
+                  <span className="font-mono text-xs text-muted">
+                    {formatMicros(event.startTimestamp, zone, 'YYYY-MM-DD HH:mm:ss.SSS')}
+                  </span>
                   <span className="font-medium">{event.actorName}</span>
                   <span className="text-muted">{event.streamName}</span>
-                  <Link to="/incident/$incidentID/{-$viewName}/event/$eventID" params={{ incidentID, viewName: 'event-search', eventID: event.id }} className="ml-auto text-accent hover:underline">
+                  <Link
+                    to="/incident/$incidentID/{-$viewName}/event/$eventID"
+                    params={{ incidentID, viewName: 'event-search', eventID: event.id }}
+                    className="ml-auto text-accent hover:underline"
+                  >
                     Open event
                   </Link>
                 </div>

@@ -38,8 +38,18 @@ function useColumns(): Array<ColumnDef<typeof features, TableRow>> {
   const first = data.incident.firstTimestamp ?? 0;
   return useMemo(
     () => [
-      { id: 'time', header: `Time (${zone})`, accessorFn: (row) => row.event.startTimestamp, cell: ({ row }) => formatMicros(row.original.event.startTimestamp, zone, 'YYYY-MM-DD HH:mm:ss.SSS') },
-      { id: 'elapsed', header: 'Elapsed', enableSorting: false, cell: ({ row }) => formatElapsed(row.original.event.startTimestamp - first) },
+      {
+        id: 'time',
+        header: `Time (${zone})`,
+        accessorFn: (row) => row.event.startTimestamp,
+        cell: ({ row }) => formatMicros(row.original.event.startTimestamp, zone, 'YYYY-MM-DD HH:mm:ss.SSS'),
+      },
+      {
+        id: 'elapsed',
+        header: 'Elapsed',
+        enableSorting: false,
+        cell: ({ row }) => formatElapsed(row.original.event.startTimestamp - first),
+      },
       {
         id: 'duration',
         header: 'Duration',
@@ -60,9 +70,25 @@ function useColumns(): Array<ColumnDef<typeof features, TableRow>> {
           </span>
         ),
       },
-      { id: 'actor', header: 'Actor', accessorFn: (row) => row.event.actorID, cell: ({ row }) => (row.original.event.isMarker ? 'marker' : (actorsByID.get(row.original.event.actorID)?.name ?? '')) },
-      { id: 'message', header: 'Message', accessorFn: (row) => row.event.message, cell: ({ row }) => row.original.event.message },
-      { id: 'tags', header: 'Tags', enableSorting: false, cell: ({ row }) => (annotations.tagsByEvent.get(row.original.event.id) ?? []).join(', ') },
+      {
+        id: 'actor',
+        header: 'Actor',
+        accessorFn: (row) => row.event.actorID,
+        cell: ({ row }) =>
+          row.original.event.isMarker ? 'marker' : (actorsByID.get(row.original.event.actorID)?.name ?? ''),
+      },
+      {
+        id: 'message',
+        header: 'Message',
+        accessorFn: (row) => row.event.message,
+        cell: ({ row }) => row.original.event.message,
+      },
+      {
+        id: 'tags',
+        header: 'Tags',
+        enableSorting: false,
+        cell: ({ row }) => (annotations.tagsByEvent.get(row.original.event.id) ?? []).join(', '),
+      },
     ],
     [zone, first, actorsByID, streamsByID, streamColorIndex, annotations],
   );
@@ -74,7 +100,10 @@ export function EventsTableView({ selectedEventID }: { selectedEventID: number |
   const [sorting, setSorting] = useState<SortingState>([]);
   const deferredSorting = useDeferredValue(sorting);
   const names = useMemo(
-    () => ({ streams: new Map(data.streams.map((stream) => [stream.id, stream.name])), actors: new Map(data.actors.map((actor) => [actor.id, actor.name])) }),
+    () => ({
+      streams: new Map(data.streams.map((stream) => [stream.id, stream.name])),
+      actors: new Map(data.actors.map((actor) => [actor.id, actor.name])),
+    }),
     [data.streams, data.actors],
   );
   const order = useMemo(
@@ -82,7 +111,9 @@ export function EventsTableView({ selectedEventID }: { selectedEventID: number |
       sortEventPositions(
         events,
         filtered.positions,
-        deferredSorting.filter((sort) => isSortField(sort.id)).map((sort) => ({ field: sort.id as EventSortField, desc: sort.desc })),
+        deferredSorting
+          .filter((sort) => isSortField(sort.id))
+          .map((sort) => ({ field: sort.id as EventSortField, desc: sort.desc })),
         names,
       ),
     [events, filtered.positions, deferredSorting, names],
@@ -90,9 +121,17 @@ export function EventsTableView({ selectedEventID }: { selectedEventID: number |
   const scrollRef = useRef<HTMLDivElement>(null);
   // NOTE: the virtualizer's functions change as it scrolls; the compiler skips this component, as it should.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: order.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT_PX, overscan: 10 });
+  const virtualizer = useVirtualizer({
+    count: order.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT_PX,
+    overscan: 10,
+  });
   const items = virtualizer.getVirtualItems();
-  const rows = useMemo(() => items.map((item) => ({ place: item.index, event: events[order[item.index] ?? 0] as EventRow })), [items, events, order]);
+  const rows = useMemo(
+    () => items.map((item) => ({ place: item.index, event: events[order[item.index] ?? 0] as EventRow })),
+    [items, events, order],
+  );
   const columns = useColumns();
   const table = useTable({
     features,
@@ -108,7 +147,14 @@ export function EventsTableView({ selectedEventID }: { selectedEventID: number |
   return (
     <section aria-label="Events" className="flex min-w-0 flex-col gap-1">
       <p className="text-xs text-muted">Click a heading to sort; shift-click to sort on several fields.</p>
-      <div ref={scrollRef} role="table" aria-label="Events table" aria-rowcount={order.length + 1} className="overflow-auto rounded-md border border-line bg-panel text-sm" style={{ height: settings.visualizationHeight }}>
+      <div
+        ref={scrollRef}
+        role="table"
+        aria-label="Events table"
+        aria-rowcount={order.length + 1}
+        className="overflow-auto rounded-md border border-line bg-panel text-sm"
+        style={{ height: settings.visualizationHeight }}
+      >
         <div role="rowgroup" className="sticky top-0 z-10 min-w-[64rem] border-b border-line bg-raised">
           {table.getHeaderGroups().map((group) => (
             <div role="row" key={group.id} className={GRID}>
@@ -116,9 +162,18 @@ export function EventsTableView({ selectedEventID }: { selectedEventID: number |
                 const sorted = header.column.getIsSorted();
                 const canSort = header.column.getCanSort();
                 return (
-                  <div role="columnheader" key={header.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'} className="px-2 py-1.5 font-semibold">
+                  <div
+                    role="columnheader"
+                    key={header.id}
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+                    className="px-2 py-1.5 font-semibold"
+                  >
                     {canSort ? (
-                      <button type="button" onClick={header.column.getToggleSortingHandler()} className="flex items-center gap-1 hover:text-accent">
+                      <button
+                        type="button"
+                        onClick={header.column.getToggleSortingHandler()}
+                        className="flex items-center gap-1 hover:text-accent"
+                      >
                         <table.FlexRender header={header} />
                         <span aria-hidden="true" className="text-xs text-muted">
                           {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
@@ -148,13 +203,29 @@ export function EventsTableView({ selectedEventID }: { selectedEventID: number |
                 onClick={() => {
                   updateViewState({ selectedEventIDs: [event.id] });
                   audit('select event', { eventID: event.id });
-                  void navigate({ to: '/incident/$incidentID/{-$viewName}/event/$eventID', params: { incidentID, viewName: 'events', eventID: event.id } });
+                  void navigate({
+                    to: '/incident/$incidentID/{-$viewName}/event/$eventID',
+                    params: { incidentID, viewName: 'events', eventID: event.id },
+                  });
                 }}
-                className={classNames(GRID, 'absolute inset-x-0 cursor-pointer border-b border-line/60 hover:bg-raised', event.isMarker && 'bg-accent/10 font-medium', event.id === selectedEventID && 'bg-raised outline-2 -outline-offset-2 outline-focus')}
+                className={classNames(
+                  GRID,
+                  'absolute inset-x-0 cursor-pointer border-b border-line/60 hover:bg-raised',
+                  event.isMarker && 'bg-accent/10 font-medium',
+                  event.id === selectedEventID && 'bg-raised outline-2 -outline-offset-2 outline-focus',
+                )}
                 style={{ height: ROW_HEIGHT_PX, transform: `translateY(${item?.start ?? place * ROW_HEIGHT_PX}px)` }}
               >
                 {row.getAllCells().map((cell) => (
-                  <div role="cell" key={cell.id} className={classNames('truncate px-2 leading-7', (cell.column.id === 'time' || cell.column.id === 'elapsed' || cell.column.id === 'duration') && 'font-mono text-xs tabular-nums')}>
+                  <div
+                    role="cell"
+                    key={cell.id}
+                    className={classNames(
+                      'truncate px-2 leading-7',
+                      (cell.column.id === 'time' || cell.column.id === 'elapsed' || cell.column.id === 'duration') &&
+                        'font-mono text-xs tabular-nums',
+                    )}
+                  >
                     <table.FlexRender cell={cell} />
                   </div>
                 ))}

@@ -23,15 +23,27 @@ export function StreamsView() {
             <tr key={stream.id} className="border-t border-line">
               <td className="px-2 py-1">
                 <span className="flex items-center gap-1.5">
-                  {stream.isMarkerStream ? <span aria-hidden="true">◆</span> : <StreamSwatch index={streamColorIndex.get(stream.id)} />}
-                  <Link to="/incident/$incidentID/{-$viewName}/stream/$streamID" params={{ incidentID, viewName: 'streams', streamID: stream.id }} className="text-accent hover:underline">
+                  {stream.isMarkerStream ? (
+                    <span aria-hidden="true">◆</span>
+                  ) : (
+                    <StreamSwatch index={streamColorIndex.get(stream.id)} />
+                  )}
+                  <Link
+                    to="/incident/$incidentID/{-$viewName}/stream/$streamID"
+                    params={{ incidentID, viewName: 'streams', streamID: stream.id }}
+                    className="text-accent hover:underline"
+                  >
                     {stream.name}
                   </Link>
                 </span>
               </td>
-              <td className="px-2 py-1 text-muted">{stream.isMarkerStream ? 'markers' : (stream.importFormat ?? 'manual')}</td>
+              <td className="px-2 py-1 text-muted">
+                {stream.isMarkerStream ? 'markers' : (stream.importFormat ?? 'manual')}
+              </td>
               <td className="px-2 py-1 text-right tabular-nums">{stream.eventCount.toLocaleString('en')}</td>
-              <td className="px-2 py-1 font-mono text-xs">{stream.clockOffsetMicroseconds === 0 ? '' : formatElapsed(stream.clockOffsetMicroseconds)}</td>
+              <td className="px-2 py-1 font-mono text-xs">
+                {stream.clockOffsetMicroseconds === 0 ? '' : formatElapsed(stream.clockOffsetMicroseconds)}
+              </td>
               <td className="px-2 py-1 text-muted">{stream.tags.join(', ')}</td>
             </tr>
           ))}

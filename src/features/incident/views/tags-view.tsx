@@ -3,7 +3,9 @@ import { useIncidentPage } from '../incident-page-context.ts';
 
 export function TagsView() {
   const { data } = useIncidentPage();
-  const tags = [...data.tags].sort((a, b) => a.itemType.localeCompare(b.itemType) || b.count - a.count || a.name.localeCompare(b.name));
+  const tags = [...data.tags].sort(
+    (a, b) => a.itemType.localeCompare(b.itemType) || b.count - a.count || a.name.localeCompare(b.name),
+  );
   return (
     <section aria-label="Tags" className="min-w-0">
       <table className="w-full border-collapse rounded-md border border-line bg-panel text-sm">
@@ -20,7 +22,11 @@ export function TagsView() {
             <tr key={`${tag.itemType} ${tag.name}`} className="border-t border-line">
               <td className="px-2 py-1">
                 <span className="flex items-center gap-1.5">
-                  <span aria-hidden="true" className="inline-block size-2.5 rounded-full" style={{ backgroundColor: tag.color || 'var(--ck-muted)' }} />
+                  <span
+                    aria-hidden="true"
+                    className="inline-block size-2.5 rounded-full"
+                    style={{ backgroundColor: tag.color || 'var(--ck-muted)' }}
+                  />
                   {tag.name}
                 </span>
               </td>
