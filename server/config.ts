@@ -63,11 +63,9 @@ const HostListSchema = z
   )
   .pipe(
     z.array(
-      z
-        .string()
-        .regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/, {
-          error: 'must be host names (host or host:port) separated by commas',
-        }),
+      z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/, {
+        error: 'must be host names (host or host:port) separated by commas',
+      }),
     ),
   );
 

@@ -273,14 +273,12 @@ export async function reimportStream(db: Db, options: ReimportFileOptions): Prom
         carriedAnnotationCount: carried.carriedCount,
         keptEventIDs: kept,
         // What detaching ended: each deleted event with the annotations it had (collections included).
-        detachedEvents: detached
-          .slice(0, INVALID_LIST_LIMIT)
-          .map((event) => ({
-            eventID: event.id,
-            startTimestamp: event.start_micros,
-            message: event.message,
-            annotations: event.labels,
-          })),
+        detachedEvents: detached.slice(0, INVALID_LIST_LIMIT).map((event) => ({
+          eventID: event.id,
+          startTimestamp: event.start_micros,
+          message: event.message,
+          annotations: event.labels,
+        })),
         detachedAnnotationCount,
         uploadID: uploadId,
         previousUploadID: stream.source_upload_id,

@@ -44,13 +44,11 @@ test('an administrator previews a HAR file, imports it, and is told why an IRC t
   await expect(page.getByText('Stream firefox111_mitmproxy.har: 14 events')).toBeVisible();
 
   // A file no importer reads: the reason shows and nothing can be imported.
-  await page
-    .getByLabel('Evidence file')
-    .setInputFiles({
-      name: 'a.out',
-      mimeType: 'application/octet-stream',
-      buffer: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 0]),
-    });
+  await page.getByLabel('Evidence file').setInputFiles({
+    name: 'a.out',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 0]),
+  });
   await expect(page.getByRole('alert').filter({ hasText: 'Not supported' })).toContainText('A binary file');
   await expect(page.locator('[data-summary="format"]')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Import' })).toBeHidden();

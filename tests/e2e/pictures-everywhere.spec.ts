@@ -265,11 +265,9 @@ test('events without an actor: the swimlane and actor charts say why they are em
   const timesketch = await importThroughPage(page, 'events/timesketch_sigma_events.jsonl');
   for (const picture of ['swimlane', 'actor-bar'] as const) {
     await page.goto(`/incident/${timesketch}/type/${picture}`);
-    const note = page
-      .getByRole('note')
-      .filter({
-        hasText: "have no actor and are not drawn here: choose an actor column in the stream's import settings.",
-      });
+    const note = page.getByRole('note').filter({
+      hasText: "have no actor and are not drawn here: choose an actor column in the stream's import settings.",
+    });
     await expect(note).toContainText(/^\d+ events? of \d+ have no actor/);
     await expect(note.getByRole('link', { name: /^Open the stream timesketch_sigma_events/ })).toBeVisible();
   }

@@ -6,8 +6,9 @@ import { countNoun } from '../../../domain/count-noun.ts';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { isKnownTimeZone, listTimeZoneOptions } from '../../../domain/time/time-zone-table.ts';
 import { Button } from '../../ui/button.tsx';
+import { IntervalField } from '../../ui/interval-field.tsx';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
-import { intervalText, parseInterval } from './time-interval-text.ts';
+import { intervalText, parseInterval } from '../../../domain/time/interval-text.ts';
 import { useIncidentPage } from './incident-page-context.ts';
 
 const fieldClass = 'rounded-md border bg-panel px-2 py-1 text-ink placeholder:text-muted';
@@ -81,33 +82,17 @@ function IntervalForm() {
     audit('clear time interval');
   }
 
-  const field = (id: 'from' | 'to', label: string, value: string, set: (text: string) => void) => (
-    <div className="flex flex-col gap-0.5">
-      <label htmlFor={`incident-interval-${id}`} className="text-xs font-medium text-muted">
-        {label}
-      </label>
-      <input
-        id={`incident-interval-${id}`}
-        value={value}
-        placeholder={INTERVAL_PLACEHOLDER}
-        spellCheck={false}
-        aria-invalid={errors[id] ? true : undefined}
-        aria-describedby={errors[id] ? `incident-interval-${id}-error` : undefined}
-        className={`${fieldClass} w-44 font-mono text-xs ${errors[id] ? 'border-danger' : 'border-line'}`}
-        onChange={(event) => set(event.target.value)}
-      />
-      {errors[id] ? (
-        <p id={`incident-interval-${id}-error`} role="alert" className="text-xs text-danger">
-          {errors[id]}
-        </p>
-      ) : null}
-    </div>
-  );
-
   return (
     <form onSubmit={apply} className="flex items-start gap-2" aria-label="Time interval">
-      {field('from', 'From', from, setFrom)}
-      {field('to', 'To', to, setTo)}
+      <IntervalField
+        idPrefix="incident-interval"
+        end="from"
+        label="From"
+        value={from}
+        error={errors.from}
+        onChange={setFrom}
+      />
+      <IntervalField idPrefix="incident-interval" end="to" label="To" value={to} error={errors.to} onChange={setTo} />
       <div className="flex gap-1 self-end pb-0.5">
         <Button type="submit" className="px-2 py-1">
           Apply
@@ -121,8 +106,6 @@ function IntervalForm() {
     </form>
   );
 }
-
-const INTERVAL_PLACEHOLDER = 'YYYY-MM-DD HH:mm:ss';
 
 export function IncidentToolbar({
   onZoneChange,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterOrganizationEvents, readInterval, type OrganizationFilter } from './organization-event-filter.ts';
+import { filterOrganizationEvents, type OrganizationFilter } from './organization-event-filter.ts';
 
 const event = (streamID: number, actorID: number, startTimestamp: number, message: string, isMarker = false) => ({
   streamID,
@@ -35,18 +35,5 @@ describe("the organization pictures' filters", () => {
   it('needs every word of the search term, in any case', () => {
     expect(kept({ text: 'PAYMENTS' })).toEqual([0, 2]);
     expect(kept({ text: 'payments up' })).toEqual([2]);
-  });
-  it('reads the interval in the zone, and says which field is wrong', () => {
-    const last = Date.UTC(2027, 0, 1) * 1000;
-    expect(readInterval('2026-03-01 10:00:00', '', 'UTC', { first: 0, last })).toEqual({
-      interval: { start: Date.UTC(2026, 2, 1, 10) * 1000, end: last },
-    });
-    expect(readInterval('', '', 'UTC', { first: 0, last: 9 })).toEqual({ interval: null });
-    expect(readInterval('soon', '2026-03-01 10:00:00', 'UTC', { first: 0, last: 9 })).toEqual({
-      errors: { from: 'is not a date (YYYY-MM-DD HH:mm:ss)' },
-    });
-    expect(readInterval('2026-03-02 00:00:00', '2026-03-01 00:00:00', 'UTC', { first: 0, last: 9 })).toEqual({
-      errors: { to: 'must not be before From' },
-    });
   });
 });

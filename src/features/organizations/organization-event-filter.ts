@@ -4,8 +4,6 @@
  * without a browser. Markers pass the actor filter: they are the incidents' shared context, not
  * anybody's events.
  */
-import { formatMicros } from '../../../domain/time/format-micros.ts';
-import { parseDate } from '../../../domain/time/parse-date.ts';
 
 export interface OrganizationFilterEvent {
   readonly streamID: number;
@@ -57,29 +55,6 @@ export function filterOrganizationEvents(
     kept.push(index);
   }
   return { positions: Uint32Array.from(kept), highlighted: new Uint8Array(kept.length), count: kept.length };
-}
-
-export const INTERVAL_PATTERN = 'YYYY-MM-DD HH:mm:ss';
-
-export const intervalText = (micros: number | undefined, zone: string) =>
-  micros === undefined ? '' : formatMicros(micros, zone, INTERVAL_PATTERN);
-
-/** Both empty clears the interval; one empty takes the first or last event's time. */
-export function readInterval(
-  fromText: string,
-  toText: string,
-  zone: string,
-  bounds: { first: number; last: number },
-): { interval: { start: number; end: number } | null } | { errors: { from?: string; to?: string } } {
-  if (fromText.trim() === '' && toText.trim() === '') return { interval: null };
-  const start = fromText.trim() === '' ? bounds.first : parseDate(fromText, zone);
-  const end = toText.trim() === '' ? bounds.last : parseDate(toText, zone);
-  const errors: { from?: string; to?: string } = {};
-  if (start === undefined) errors.from = `is not a date (${INTERVAL_PATTERN})`;
-  if (end === undefined) errors.to = `is not a date (${INTERVAL_PATTERN})`;
-  if (start !== undefined && end !== undefined && end < start) errors.to = 'must not be before From';
-  if (start === undefined || end === undefined || errors.to) return { errors };
-  return { interval: { start, end } };
 }
 
 /** The view-state fields the organization's filters live in (the organization's view state, persisted). */

@@ -6,15 +6,10 @@
 import { useState, type CSSProperties, type FormEvent } from 'react';
 import { paletteColor } from '../../../domain/color/palette.ts';
 import { Button } from '../../ui/button.tsx';
+import { IntervalField } from '../../ui/interval-field.tsx';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
-import {
-  intervalText,
-  INTERVAL_PATTERN,
-  isFiltering,
-  organizationFilterOf,
-  readInterval,
-  type OrganizationFilterFields,
-} from './organization-event-filter.ts';
+import { intervalText, parseInterval } from '../../../domain/time/interval-text.ts';
+import { isFiltering, organizationFilterOf, type OrganizationFilterFields } from './organization-event-filter.ts';
 
 export interface OrganizationFilterBarProps {
   fields: OrganizationFilterFields;
@@ -147,37 +142,29 @@ function IntervalFields({
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
   function apply(event: FormEvent) {
     event.preventDefault();
-    const result = readInterval(from, to, zone, bounds);
-    if ('errors' in result) return setErrors(result.errors);
+    const result = parseInterval(from, to, zone, bounds);
+    if (!result.ok) return setErrors(result.errors);
     setErrors({});
     onInterval(result.interval);
   }
-  const timeField = (id: 'from' | 'to', label: string, value: string, set: (text: string) => void) => (
-    <div className="flex flex-col gap-0.5">
-      <label htmlFor={`organization-interval-${id}`} className="text-xs font-medium text-muted">
-        {label}
-      </label>
-      <input
-        id={`organization-interval-${id}`}
-        value={value}
-        placeholder={INTERVAL_PATTERN}
-        spellCheck={false}
-        aria-invalid={errors[id] ? true : undefined}
-        aria-describedby={errors[id] ? `organization-interval-${id}-error` : undefined}
-        className={`${fieldClass} w-44 font-mono text-xs ${errors[id] ? 'border-danger' : 'border-line'}`}
-        onChange={(event) => set(event.target.value)}
-      />
-      {errors[id] ? (
-        <p id={`organization-interval-${id}-error`} role="alert" className="text-xs text-danger">
-          {errors[id]}
-        </p>
-      ) : null}
-    </div>
-  );
   return (
     <form onSubmit={apply} className="flex items-start gap-2" aria-label="Time interval">
-      {timeField('from', 'From', from, setFrom)}
-      {timeField('to', 'To', to, setTo)}
+      <IntervalField
+        idPrefix="organization-interval"
+        end="from"
+        label="From"
+        value={from}
+        error={errors.from}
+        onChange={setFrom}
+      />
+      <IntervalField
+        idPrefix="organization-interval"
+        end="to"
+        label="To"
+        value={to}
+        error={errors.to}
+        onChange={setTo}
+      />
       <Button type="submit" className="self-end px-2 py-1">
         Apply
       </Button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { intervalText, parseInterval } from './time-interval-text.ts';
+import { intervalText, parseInterval } from './interval-text.ts';
 
 const bounds = { first: 1_600_000_000_000_000, last: 1_600_000_600_000_000 };
 

@@ -1,9 +1,9 @@
 /*
- * The toolbar's time interval as text in the chosen zone, read back with the parser of spec
+ * A time interval (the incident's toolbar, the organization's filters) as text in the chosen zone, read back with the parser of spec
  * section 5. Pure, so the messages beside the fields are tested without a browser.
  */
-import { formatMicros } from '../../../domain/time/format-micros.ts';
-import { parseDate } from '../../../domain/time/parse-date.ts';
+import { formatMicros } from './format-micros.ts';
+import { parseDate } from './parse-date.ts';
 
 export const INTERVAL_PATTERN = 'YYYY-MM-DD HH:mm:ss';
 
