@@ -4,9 +4,8 @@
  * event, stream or actor answers exactly as an id that does not exist, and changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beginImport } from '../../server/import/hidden-import.ts';
-import { ImportTarget } from '../../server/import/move-staged-events.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
+import { writeHiddenBatch } from '../support/hidden-import-batch.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 
@@ -49,47 +48,11 @@ describe.each(DATABASE_KINDS)('rows a running import hides, by id, on %s', (kind
     // What an import has written so far while it runs: its stream, an event by a new actor, and a marker.
     const incident = { id: incidentID, organization_id: organizationID, name: 'Import running' };
     hidden = await server.db.transaction(async (tx) => {
-      const [marker] = await tx.query<{ id: number }>(
-        'SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream',
-        [incidentID],
-      );
-      const importId = await beginImport(tx, incidentID, Date.now() * 1000);
-      const target = new ImportTarget({
-        importId,
-        incident,
-        format: 'delimited',
-        defaultName: 'running.tsv',
-        analystId: null,
-        nowMicros: 1,
-        markerStreamId: marker!.id,
+      const importId = await writeHiddenBatch(tx, incident, {
+        fileName: 'running.tsv',
+        words: 'hidden',
+        startedMicros: Date.now() * 1000,
       });
-      await target.addDefaultStream(tx);
-      await tx.query(`CREATE TEMP TABLE running_batch (position bigint, line integer, is_marker boolean, actor text, actor_is_bot boolean, message text,
-        start_micros bigint, end_micros bigint, extra jsonb, stream text, thread_key text) ON COMMIT DROP`);
-      await tx.query(`INSERT INTO running_batch VALUES (1, 2, false, 'mallory', false, 'hidden one', 10, 10, NULL, NULL, NULL),
-        (2, 3, true, '', false, 'hidden marker', 20, 20, NULL, NULL, NULL)`);
-      await target.moveBatch(tx, 'running_batch', [
-        {
-          line: 2,
-          isMarker: false,
-          actor: 'mallory',
-          actorIsBot: false,
-          message: 'hidden one',
-          startMicros: 10,
-          endMicros: 10,
-          extra: {},
-        },
-        {
-          line: 3,
-          isMarker: true,
-          actor: '',
-          actorIsBot: false,
-          message: 'hidden marker',
-          startMicros: 20,
-          endMicros: 20,
-          extra: {},
-        },
-      ]);
       const [stream] = await tx.query<{ id: number }>('SELECT id FROM streams WHERE import_id = $1', [importId]);
       const [event] = await tx.query<{ id: number }>('SELECT id FROM events WHERE stream_id = $1', [stream!.id]);
       const [shown] = await tx.query<{ id: number }>('SELECT id FROM events WHERE import_stream_id = $1', [stream!.id]);

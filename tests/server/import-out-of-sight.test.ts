@@ -6,9 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beginImport, sweepAbandonedImports } from '../../server/import/hidden-import.ts';
-import { ImportTarget } from '../../server/import/move-staged-events.ts';
+import { sweepAbandonedImports } from '../../server/import/hidden-import.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
+import { writeHiddenBatch } from '../support/hidden-import-batch.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import {
   countRows,
@@ -171,46 +171,7 @@ describe.each(DATABASE_KINDS)('an import out of sight on %s', (kind) => {
     // What a process killed mid-import leaves: an import begun, a batch of events and a marker under its hidden stream.
     const incident = { id: incidentID, organization_id: organizationID, name: 'Killed meanwhile' };
     await server.db.transaction(async (tx) => {
-      const [marker] = await tx.query<{ id: number }>(
-        'SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream',
-        [incidentID],
-      );
-      const target = new ImportTarget({
-        importId: await beginImport(tx, incidentID, 1),
-        incident,
-        format: 'delimited',
-        defaultName: 'killed.tsv',
-        analystId: null,
-        nowMicros: 1,
-        markerStreamId: marker!.id,
-      });
-      await target.addDefaultStream(tx);
-      await tx.query(`CREATE TEMP TABLE killed_batch (position bigint, line integer, is_marker boolean, actor text, actor_is_bot boolean, message text,
-        start_micros bigint, end_micros bigint, extra jsonb, stream text, thread_key text) ON COMMIT DROP`);
-      await tx.query(`INSERT INTO killed_batch VALUES (1, 2, false, 'mallory', false, 'zanzibar one', 10, 10, NULL, NULL, NULL),
-        (2, 3, true, '', false, 'zanzibar marker', 20, 20, NULL, NULL, NULL)`);
-      await target.moveBatch(tx, 'killed_batch', [
-        {
-          line: 2,
-          isMarker: false,
-          actor: 'mallory',
-          actorIsBot: false,
-          message: 'zanzibar one',
-          startMicros: 10,
-          endMicros: 10,
-          extra: {},
-        },
-        {
-          line: 3,
-          isMarker: true,
-          actor: '',
-          actorIsBot: false,
-          message: 'zanzibar marker',
-          startMicros: 20,
-          endMicros: 20,
-          extra: {},
-        },
-      ]);
+      await writeHiddenBatch(tx, incident, { fileName: 'killed.tsv', words: 'zanzibar', startedMicros: 1 });
     });
     expect(await countRows(server.db, 'events')).toBe(eventsBefore + 2);
     expect(evidence(await get<Payload>(`/api/incident/${incidentID}`))).toEqual(before);
