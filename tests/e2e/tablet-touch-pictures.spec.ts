@@ -5,45 +5,12 @@
  * long-press as the swimlane does; the organization's event panel is a sheet, as the incident's.
  */
 import type { CDPSession, Locator, Page } from '@playwright/test';
+import { slide, tap, touch } from './cdp-touch.ts';
 import { expect, test } from './fixtures.ts';
 import { openAsAdmin } from './app-session.ts';
 import { attachScreenshots, DEMO_ENV, demoIncident } from './screens-demo.ts';
 
 test.use({ serverEnv: DEMO_ENV });
-
-type Finger = { x: number; y: number; id: number };
-
-async function touch(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchEnd', fingers: Finger[]): Promise<void> {
-  await cdp.send('Input.dispatchTouchEvent', {
-    type,
-    touchPoints: fingers.map((finger) => ({ x: finger.x, y: finger.y, id: finger.id })),
-  });
-}
-
-/** Moves fingers from their start to their end in steps, as a hand would. */
-async function slide(cdp: CDPSession, from: Finger[], to: Finger[], steps = 8): Promise<void> {
-  await touch(cdp, 'touchStart', from);
-  for (let step = 1; step <= steps; step += 1) {
-    await touch(
-      cdp,
-      'touchMove',
-      from.map((finger, index) => {
-        const end = to[index] as Finger;
-        return {
-          id: finger.id,
-          x: finger.x + ((end.x - finger.x) * step) / steps,
-          y: finger.y + ((end.y - finger.y) * step) / steps,
-        };
-      }),
-    );
-  }
-  await touch(cdp, 'touchEnd', []);
-}
-
-async function tap(cdp: CDPSession, point: { x: number; y: number }): Promise<void> {
-  await touch(cdp, 'touchStart', [{ ...point, id: 9 }]);
-  await touch(cdp, 'touchEnd', []);
-}
 
 async function rangeOf(element: Locator): Promise<{ from: number; to: number }> {
   return {

@@ -5,6 +5,7 @@
  * two fingers can move at once); the first-use hint is dismissed once and stays dismissed.
  */
 import type { CDPSession, Locator, Page } from '@playwright/test';
+import { slide, touch } from './cdp-touch.ts';
 import { expect, test } from './fixtures.ts';
 import { openAsAdmin } from './app-session.ts';
 import { attachScreenshots, DEMO_ENV, demoIncident } from './screens-demo.ts';
@@ -12,34 +13,6 @@ import { attachScreenshots, DEMO_ENV, demoIncident } from './screens-demo.ts';
 test.use({ serverEnv: DEMO_ENV });
 
 const MIN_COLUMN_WIDTH_PX = 120;
-type Finger = { x: number; y: number; id: number };
-
-async function touch(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchEnd', fingers: Finger[]): Promise<void> {
-  await cdp.send('Input.dispatchTouchEvent', {
-    type,
-    touchPoints: fingers.map((finger) => ({ x: finger.x, y: finger.y, id: finger.id })),
-  });
-}
-
-/** Moves fingers from their start to their end in steps, as a hand would. */
-async function slide(cdp: CDPSession, from: Finger[], to: Finger[], steps = 8): Promise<void> {
-  await touch(cdp, 'touchStart', from);
-  for (let step = 1; step <= steps; step += 1) {
-    await touch(
-      cdp,
-      'touchMove',
-      from.map((finger, index) => {
-        const end = to[index] as Finger;
-        return {
-          id: finger.id,
-          x: finger.x + ((end.x - finger.x) * step) / steps,
-          y: finger.y + ((end.y - finger.y) * step) / steps,
-        };
-      }),
-    );
-  }
-  await touch(cdp, 'touchEnd', []);
-}
 
 async function windowOf(canvas: Locator): Promise<{ from: number; to: number }> {
   return {
