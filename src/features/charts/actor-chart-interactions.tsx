@@ -31,7 +31,6 @@ function actorCard(actor: ActorSummary) {
           {actor.streams.map((stream) => `${stream.name} ${stream.count.toLocaleString('en')}`).join(' · ')}
         </p>
       ) : null}
-      <p className="text-muted">Click or press Enter to open the actor</p>
     </>
   );
 }
@@ -62,6 +61,7 @@ export function barInteraction(
       radiusPx: 4,
       label: `${actor.name}: ${countNoun(actor.total, 'event')}`,
       card: actorCard(actor),
+      action: 'open the actor',
       select: () => onSelectActor(actor.id),
     };
   };
@@ -95,6 +95,7 @@ export function circleInteraction(
       radiusPx: circle.r,
       label: `${actor.name}: ${countNoun(actor.total, 'event')}`,
       card: actorCard(actor),
+      action: 'open the actor',
       select: () => onSelectActor(actor.id),
     };
   };

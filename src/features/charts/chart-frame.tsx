@@ -46,6 +46,11 @@ export function ChartFrame({
   // The targeted item and the canvas width it was targeted at (the card opens away from the edge).
   const [active, setActive] = useState<{ target: ChartTarget; widthPx: number } | undefined>(undefined);
   const target = active?.target;
+  // The last pointer used decides the card's words; before any, a device with only a coarse pointer is touch.
+  const [touchPointer, setTouchPointer] = useState(
+    () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches,
+  );
+  const notePointer = (pointerType: string) => setTouchPointer(pointerType === 'touch' || pointerType === 'pen');
   const cursorStore = useTimeCursorStore();
   useTimeCursorAttribute(rootRef);
   useEffect(() => {
@@ -131,10 +136,14 @@ export function ChartFrame({
         data-chart-focus={interaction ? name : undefined}
         // Up and down stay the page's scroll; sideways drags and pinches are the chart's.
         style={{ touchAction: 'pan-y' }}
-        onPointerDown={(event) => void touch.onPointerDown(event)}
+        onPointerDown={(event) => {
+          notePointer(event.pointerType);
+          void touch.onPointerDown(event);
+        }}
         onPointerUp={(event) => void touch.onPointerUp(event)}
         onPointerCancel={(event) => void touch.onPointerCancel(event)}
         onPointerMove={(event) => {
+          if (event.pointerType === 'mouse') notePointer('mouse');
           if (touch.onPointerMove(event)) return;
           const canvas = canvasRef.current;
           if (!canvas) return;
@@ -162,6 +171,7 @@ export function ChartFrame({
         onKeyDown={(event) => {
           const canvas = canvasRef.current;
           if (!canvas || !interaction) return;
+          notePointer('keyboard');
           if ((event.key === 'Enter' || event.key === ' ') && target) {
             event.preventDefault();
             target.select();
@@ -195,7 +205,9 @@ export function ChartFrame({
             className="pointer-events-none absolute inset-y-0 left-0 hidden w-px bg-focus"
           />
         ) : null}
-        {target ? <ChartHoverCard target={target} name={name} widthPx={active?.widthPx ?? 0} /> : null}
+        {target ? (
+          <ChartHoverCard target={target} name={name} widthPx={active?.widthPx ?? 0} touch={touchPointer} />
+        ) : null}
         <p className="sr-only" aria-live="polite">
           {target?.label ?? ''}
         </p>

@@ -1,10 +1,24 @@
-/* The card beside the item a chart's pointer or keyboard is on, like the swimlane's hover card. */
+/*
+ * The card beside the item a chart's pointer or keyboard is on, like the swimlane's hover card; its
+ * last line says how to select the item in the words of the pointer in use (tap, or click and Enter).
+ */
 import type { ChartTarget } from './chart-target.ts';
 
 /** Cards are at most this wide; near the right edge they open to the left of the item. */
 const CARD_WIDTH_PX = 320;
 
-export function ChartHoverCard({ target, name, widthPx }: { target: ChartTarget; name: string; widthPx: number }) {
+export function ChartHoverCard({
+  target,
+  name,
+  widthPx,
+  touch,
+}: {
+  target: ChartTarget;
+  name: string;
+  widthPx: number;
+  /** The card was opened by a finger (or the device has only a coarse pointer): it says "Tap". */
+  touch: boolean;
+}) {
   const leftPx =
     target.xPx + 14 + CARD_WIDTH_PX > widthPx ? Math.max(0, target.xPx - 14 - CARD_WIDTH_PX) : target.xPx + 14;
   return (
@@ -26,6 +40,9 @@ export function ChartHoverCard({ target, name, widthPx }: { target: ChartTarget;
         style={{ left: leftPx, top: target.yPx + 14 }}
       >
         {target.card}
+        {target.action ? (
+          <p className="text-muted">{touch ? `Tap to ${target.action}` : `Click or press Enter to ${target.action}`}</p>
+        ) : null}
       </div>
     </>
   );

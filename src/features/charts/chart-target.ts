@@ -15,6 +15,8 @@ export interface ChartTarget {
   radiusPx: number;
   label: string;
   card: ReactNode;
+  /** What selecting it does, for the card's last line ("open the actor"): the frame says how, by pointer. */
+  action?: string;
   select: () => void;
 }
 
