@@ -169,6 +169,7 @@ test('actor-bar and actor-circle: hover cards, and a bar or circle opens its act
   // The pointer: a bar's card names its actor, and a click opens that actor.
   await page.mouse.move(box.x + 200, box.y + 14);
   await expect(card).toContainText(/\d+ events?/);
+  await expect(card).toContainText('Click or press Enter to open the actor');
   const pointed = (await card.locator('p').first().textContent()) ?? '';
   await attachScreenshots(page, testInfo, 'actor-bar-hover');
   await page.mouse.click(box.x + 200, box.y + 14);

@@ -156,6 +156,9 @@ for (const size of [
       const card = page.locator('[data-chart-hover="actor-bar"]');
       await touch(cdp, 'touchStart', [{ ...point, id: 1 }]);
       await expect(card).toContainText(/\d+ events?/);
+      // Said for a finger: no click, no Enter key on a tablet in the hand.
+      await expect(card).toContainText('Tap to open the actor');
+      await expect(card).not.toContainText('Click');
       await touch(cdp, 'touchEnd', []);
       // Lifting the finger leaves the card up to be read.
       await expect(card).toBeVisible();
