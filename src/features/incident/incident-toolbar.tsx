@@ -83,7 +83,8 @@ function IntervalForm() {
   }
 
   return (
-    <form onSubmit={apply} className="flex items-start gap-2" aria-label="Time interval">
+    // Wraps too: on a narrow screen To and Apply go under From rather than past the screen's edge.
+    <form onSubmit={apply} className="flex flex-wrap items-start gap-2" aria-label="Time interval">
       <IntervalField
         idPrefix="incident-interval"
         end="from"
