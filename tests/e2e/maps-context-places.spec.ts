@@ -34,9 +34,15 @@ async function zoomOut(page: Page, notches: number) {
   const camera = page.getByTestId('map-globe').locator('[data-camera]');
   const before = await camera.getAttribute('data-camera');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  for (let notch = 0; notch < notches; notch += 1) await page.mouse.wheel(0, 400);
+  for (let notch = 0; notch < notches; notch += 1) await page.mouse.wheel(0, 200);
   await expect(camera).not.toHaveAttribute('data-camera', before ?? '', { timeout: 30_000 });
   await expect(page.getByTestId('map-globe').locator('[data-globe-idle="true"]')).toHaveCount(1, { timeout: 90_000 });
+  // The wheel scrolls the page too: back to where the globe was looked at.
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+async function globeScreenshot(page: Page, path: string) {
+  await page.getByTestId('map-globe').screenshot({ path });
 }
 
 test('places and airports are drawn on the globe, and a label a track runs through gives way to it', async ({
@@ -75,11 +81,13 @@ test('places and airports are drawn on the globe, and a label a track runs throu
   await drawnGlobe(page, 1);
 
   // Higher up, northern France and its neighbours: places and airports with their labels.
-  await zoomOut(page, 12);
-  await page.screenshot({ path: testInfo.outputPath('places-region-light.png') });
+  await zoomOut(page, 4);
+  await globeScreenshot(page, testInfo.outputPath('places-region-light.png'));
   await chooseColorMode(page, analyst.name, 'dark');
   await drawnGlobe(page, 1);
   await page.screenshot({ path: testInfo.outputPath('places-region-dark.png') });
+  await zoomOut(page, 4);
+  await globeScreenshot(page, testInfo.outputPath('places-wide-dark.png'));
   await chooseColorMode(page, analyst.name, 'light');
   expect(dialogs).toEqual([]);
 });
