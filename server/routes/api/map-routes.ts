@@ -35,7 +35,7 @@ import {
   mapPoints,
   pointsPage,
 } from '../../repositories/maps-repository.ts';
-import { readImportForm } from './import-form.ts';
+import { importRefusal, readImportForm } from './import-form.ts';
 import { MAP_FORM_FIELDS, mapSettingsOf } from './map-form.ts';
 import { UPLOAD_CSP, contentDisposition, servedContentType } from './upload-headers.ts';
 import { auditedWrite } from '../audited-write.ts';
@@ -129,6 +129,8 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
             tx,
             { incidentId: incident.id, uploadId, settings, analystId: analyst.id },
             form.file,
+            undefined,
+            config.importLimits,
           );
           await audit({
             action: 'create map',
@@ -152,7 +154,7 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
         if (error instanceof ImportError)
           throw error.code === 'bad-settings'
             ? new HttpError(400, 'invalid', `the columns chosen: ${error.message}`, 'identifiedColumns')
-            : invalid('file', error.message);
+            : importRefusal(error);
         throw error;
       } finally {
         await form.file.discard();
