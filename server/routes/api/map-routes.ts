@@ -25,7 +25,8 @@ import type { AppContext } from '../../app-context.ts';
 import { HttpError, invalid } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireIncident } from '../../repositories/access-repository.ts';
-import { blobTempDir, insertUpload, openBlobStream, saveBlob } from '../../repositories/blob-repository.ts';
+import { blobTempDir, insertUpload, openBlobStream } from '../../repositories/blob-repository.ts';
+import { writePendingBlob, type PendingBlob } from '../../repositories/pending-blob.ts';
 import {
   countMaps,
   importMap,
@@ -110,12 +111,15 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
         config.uploadMaxBytes,
         MAP_FORM_FIELDS.length,
       );
+      let stored: PendingBlob | undefined;
       try {
         const fileName = safeFileName(form.rawFileName);
         const settings = await mapSettingsOf(form, fileName, await countMaps(db, reachable.id));
+        // The file's chunks first, each in a short transaction; the write below adopts them.
+        const pending = (stored = await writePendingBlob(db, form.file));
         const map = await auditedWrite(db, request, async ({ tx, audit }) => {
           const incident = await requireIncident(tx, analyst, request.params.incidentID);
-          const blob = await saveBlob(tx, form.file);
+          const blob = await pending.adopt(tx);
           const uploadId = await insertUpload(tx, {
             incidentId: incident.id,
             blob,
@@ -157,6 +161,7 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
             : importRefusal(error);
         throw error;
       } finally {
+        await stored?.discard();
         await form.file.discard();
       }
     },
