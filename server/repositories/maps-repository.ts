@@ -71,7 +71,9 @@ export async function importMap(
   let seq = 0;
   let invalidCount = 0;
   let first: InvalidGeoItem | undefined;
-  const run = parseGeoFile(createReadStream(file.path), map.settings, {
+  // 16 KiB reads: a gzip bomb's chunk inflates in one synchronous step (64 KiB of one became 64 MiB and held
+  // the event loop for seconds), and the ratio check (parse-geo.ts) sees it a quarter as late.
+  const run = parseGeoFile(createReadStream(file.path, { highWaterMark: 16 * 1024 }), map.settings, {
     totalBytes: file.sizeBytes,
     onProgress,
     gunzip: gunzipLimits(limits),
