@@ -6,7 +6,8 @@
  *   npm run -s build:server && node build/bench/import-stall-bench.js --store pglite|postgres [--rows N] [--case slack-bomb|har-bomb|gpx-bomb] [--slow MS]
  * (--slow MS: also lists the statements, transactions and event-loop holds longer than MS, to name a long wait.)
  * (--case slack-bomb: the red team's 100 identical 1 MiB Slack day files instead of the TSV; har-bomb: a 30 MB HAR of 10,000,000 `{}` entries;
- *  gpx-bomb: a track gzipped to about 2 MB that unpacks to 2 GiB, sent to POST /api/incident/{id}/map.)
+ *  gpx-bomb: a track gzipped to about 2 MB that unpacks to 2 GiB, sent to POST /api/incident/{id}/map;
+ *  reimport: the TSV imported first, unmeasured, then measured as a re-import into its stream.)
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
@@ -153,6 +154,7 @@ async function main(): Promise<void> {
   const slackBomb = values.case === 'slack-bomb';
   const harBomb = values.case === 'har-bomb';
   const gpxBomb = values.case === 'gpx-bomb';
+  const reimport = values.case === 'reimport';
   const kind = values.store as StoreKind;
   const rows = Number(values.rows);
   const scratch = await mkdtemp(join(tmpdir(), 'churchkey-stall-bench-'));
@@ -192,6 +194,13 @@ async function main(): Promise<void> {
     const check = await fetch(`${base}/api/incident/${other}`, { headers });
     if (check.status !== 200) throw new Error(`GET incident answered ${check.status}: ${await check.text()}`);
 
+    let importPath = `${base}/api/incident/${target}/import`;
+    if (reimport) {
+      const first = await postFile(importPath, headers, path, 'bench.tsv', SETTINGS);
+      if (first.status !== 201) throw new Error(`the first import answered ${first.status}: ${first.body}`);
+      const streamId = (JSON.parse(first.body) as { import: { streams: { id: number }[] } }).import.streams[0]!.id;
+      importPath = `${base}/api/stream/${streamId}/import`;
+    }
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;
@@ -221,7 +230,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     // Through the route, as a page sends it: on PGlite its batches take turns in the server's read queue.
     const result = await postFile(
-      `${base}/api/incident/${target}/${gpxBomb ? 'map' : 'import'}`,
+      gpxBomb ? `${base}/api/incident/${target}/map` : importPath,
       headers,
       path,
       slackBomb ? 'export.zip' : harBomb ? 'bomb.har' : gpxBomb ? 'track.gpx.gz' : 'bench.tsv',
@@ -229,7 +238,7 @@ async function main(): Promise<void> {
     )
       .then(({ status, body }) => {
         const answer = JSON.parse(body) as { import?: { importedCount: number }; error?: { message?: string } };
-        return status === 201
+        return status === 201 || (reimport && status === 200)
           ? { importedCount: answer.import!.importedCount, refusal: undefined }
           : { importedCount: 0, refusal: `${status} ${answer.error?.message ?? body}` };
       })
