@@ -3,14 +3,17 @@
  * default 1,000,000) into one incident over a real socket, another incident is read over a real socket (GET /api/incident/{id},
  * one request at a time, 100 ms apart) and the process's memory is sampled. Answers the reads' p50,
  * p99 and longest wait and the growth of the resident set, as one JSON line:
- *   npm run -s build:server && node build/bench/import-stall-bench.js --store pglite|postgres [--rows N] [--case slack-bomb|har-bomb] [--slow MS]
+ *   npm run -s build:server && node build/bench/import-stall-bench.js --store pglite|postgres [--rows N] [--case slack-bomb|har-bomb|gpx-bomb] [--slow MS]
  * (--slow MS: also lists the statements, transactions and event-loop holds longer than MS, to name a long wait.)
- * (--case slack-bomb: the red team's 100 identical 1 MiB Slack day files instead of the TSV; har-bomb: a 30 MB HAR of 10,000,000 `{}` entries.)
+ * (--case slack-bomb: the red team's 100 identical 1 MiB Slack day files instead of the TSV; har-bomb: a 30 MB HAR of 10,000,000 `{}` entries;
+ *  gpx-bomb: a track gzipped to about 2 MB that unpacks to 2 GiB, sent to POST /api/incident/{id}/map;
+ *  reimport: the TSV imported first, unmeasured, then measured as a re-import into its stream.)
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { once } from 'node:events';
+import { createGzip } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -77,6 +80,21 @@ async function writeHarBomb(path: string): Promise<number> {
   return (await stat(path)).size;
 }
 
+/** A gzip bomb of a track: one point, then 2 GiB of blank space, gzipped (about 2 MB). */
+async function writeGpxBomb(path: string): Promise<number> {
+  const gzip = createGzip({ level: 9 });
+  const done = new Promise<void>((resolve, reject) =>
+    gzip.pipe(createWriteStream(path)).on('finish', resolve).on('error', reject),
+  );
+  gzip.write('<?xml version="1.0"?>\n<gpx version="1.1" creator="bench"><trk><trkseg>\n');
+  gzip.write('<trkpt lat="45.1" lon="14.0"><time>2024-05-01T10:00:00Z</time></trkpt>\n');
+  const padding = Buffer.alloc(1 << 24, 0x20);
+  for (let block = 0; block < 128; block += 1) if (!gzip.write(padding)) await once(gzip, 'drain');
+  gzip.end('</trkseg></trk></gpx>\n');
+  await done;
+  return (await stat(path)).size;
+}
+
 /**
  * The file as multipart/form-data through node:http, streamed from disk (settings, then the file). Not
  * fetch: its client gives up on an answer after 300 s, and a million rows on PGlite may take longer.
@@ -90,7 +108,9 @@ async function postFile(
 ): Promise<{ status: number; body: string }> {
   const boundary = `bench${randomBytes(8).toString('hex')}`;
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="settings"\r\n\r\n${JSON.stringify(settings)}\r\n` +
+    (settings === undefined
+      ? ''
+      : `--${boundary}\r\nContent-Disposition: form-data; name="settings"\r\n\r\n${JSON.stringify(settings)}\r\n`) +
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
@@ -133,6 +153,8 @@ async function main(): Promise<void> {
   });
   const slackBomb = values.case === 'slack-bomb';
   const harBomb = values.case === 'har-bomb';
+  const gpxBomb = values.case === 'gpx-bomb';
+  const reimport = values.case === 'reimport';
   const kind = values.store as StoreKind;
   const rows = Number(values.rows);
   const scratch = await mkdtemp(join(tmpdir(), 'churchkey-stall-bench-'));
@@ -143,7 +165,9 @@ async function main(): Promise<void> {
       ? await writeSlackBomb(path)
       : harBomb
         ? await writeHarBomb(path)
-        : await writeTsv(path, rows);
+        : gpxBomb
+          ? await writeGpxBomb(path)
+          : await writeTsv(path, rows);
     const watched = values.slow === undefined ? undefined : watchSlow(store.db, Number(values.slow));
     const bench = await startApp(watched?.db ?? store.db);
     const base = await bench.app.listen({ port: 0, host: '127.0.0.1' });
@@ -170,6 +194,13 @@ async function main(): Promise<void> {
     const check = await fetch(`${base}/api/incident/${other}`, { headers });
     if (check.status !== 200) throw new Error(`GET incident answered ${check.status}: ${await check.text()}`);
 
+    let importPath = `${base}/api/incident/${target}/import`;
+    if (reimport) {
+      const first = await postFile(importPath, headers, path, 'bench.tsv', SETTINGS);
+      if (first.status !== 201) throw new Error(`the first import answered ${first.status}: ${first.body}`);
+      const streamId = (JSON.parse(first.body) as { import: { streams: { id: number }[] } }).import.streams[0]!.id;
+      importPath = `${base}/api/stream/${streamId}/import`;
+    }
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;
@@ -199,15 +230,15 @@ async function main(): Promise<void> {
     const started = performance.now();
     // Through the route, as a page sends it: on PGlite its batches take turns in the server's read queue.
     const result = await postFile(
-      `${base}/api/incident/${target}/import`,
+      gpxBomb ? `${base}/api/incident/${target}/map` : importPath,
       headers,
       path,
-      slackBomb ? 'export.zip' : harBomb ? 'bomb.har' : 'bench.tsv',
-      slackBomb ? { format: 'slack-zip' } : harBomb ? { format: 'har' } : SETTINGS,
+      slackBomb ? 'export.zip' : harBomb ? 'bomb.har' : gpxBomb ? 'track.gpx.gz' : 'bench.tsv',
+      slackBomb ? { format: 'slack-zip' } : harBomb ? { format: 'har' } : gpxBomb ? undefined : SETTINGS,
     )
       .then(({ status, body }) => {
         const answer = JSON.parse(body) as { import?: { importedCount: number }; error?: { message?: string } };
-        return status === 201
+        return status === 201 || (reimport && status === 200)
           ? { importedCount: answer.import!.importedCount, refusal: undefined }
           : { importedCount: 0, refusal: `${status} ${answer.error?.message ?? body}` };
       })

@@ -177,7 +177,7 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
   const importProgress = new ImportProgressBoard(context.db);
   // PGlite: the import's batches wait in the readers' line, so a read is never split by a batch.
   importRoutes(app, context, importProgress, context.db.kind === 'pglite' ? () => readQueue.turn() : undefined);
-  streamImportRoutes(app, context, importProgress);
+  streamImportRoutes(app, context, importProgress, context.db.kind === 'pglite' ? () => readQueue.turn() : undefined);
   mapRoutes(app, context);
 
   const appDir = options.appDir ?? join(projectRoot(), 'dist');

@@ -28,8 +28,10 @@ export function gunzipStart(firstBytes: Uint8Array, maxBytes: number): Uint8Arra
     }
   });
   try {
-    // Not final: the sample is usually cut mid-stream, which is not an error here.
-    gunzip.push(firstBytes, false);
+    // Not final: the sample is usually cut mid-stream, which is not an error here. Fed 1 KiB at a time and
+    // stopped once maxBytes came: 64 KiB of a gzip bomb inflated whole is 64 MiB and seconds of the thread.
+    for (let at = 0; at < firstBytes.length && length < maxBytes; at += 1024)
+      gunzip.push(firstBytes.subarray(at, at + 1024), false);
   } catch (error) {
     if (length === 0)
       throw new ImportError('invalid-file', `is named or marked as gzip but cannot be unpacked (${String(error)})`);

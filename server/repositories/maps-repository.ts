@@ -21,6 +21,7 @@ import { nowMicros } from '../time.ts';
 import type { DbTransaction, Queryable } from '../db/database.ts';
 import { copyText } from '../db/copy-text.ts';
 import { notFound } from '../http-error.ts';
+import { DEFAULT_IMPORT_LIMITS, gunzipLimits, tooManyRecords, type ImportLimits } from '../import/import-limits.ts';
 import type { SpooledBlob } from './blob-repository.ts';
 import { uploadsOf } from './incident-payload-repository.ts';
 
@@ -41,12 +42,16 @@ export interface ImportedMap {
   invalidItemCount: number;
 }
 
-/** Reads the spooled file into a new map inside the caller's transaction; ImportError when none of it is usable. */
+/**
+ * Reads the spooled file into a new map inside the caller's transaction; ImportError when none of it is
+ * usable, or when it holds more records or unpacks further than an event import may (the same named caps).
+ */
 export async function importMap(
   tx: DbTransaction,
   map: NewMap,
   file: SpooledBlob,
   onProgress?: (progress: GeoProgress) => void,
+  limits: ImportLimits = DEFAULT_IMPORT_LIMITS,
 ): Promise<ImportedMap> {
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO incident_maps (incident_id, upload_id, name, colour, icon, settings, valid_point_count, invalid_item_count, analyst_id, created_micros)
@@ -66,8 +71,17 @@ export async function importMap(
   let seq = 0;
   let invalidCount = 0;
   let first: InvalidGeoItem | undefined;
-  const run = parseGeoFile(createReadStream(file.path), map.settings, { totalBytes: file.sizeBytes, onProgress });
+  // 16 KiB reads: a gzip bomb's chunk inflates in one synchronous step (64 KiB of one became 64 MiB and held
+  // the event loop for seconds), and the ratio check (parse-geo.ts) sees it a quarter as late.
+  const run = parseGeoFile(createReadStream(file.path, { highWaterMark: 16 * 1024 }), map.settings, {
+    totalBytes: file.sizeBytes,
+    onProgress,
+    gunzip: gunzipLimits(limits),
+  });
   for await (const batch of run) {
+    // Counted before the batch is written: a refused file stops at most one parser batch past the cap.
+    if (seq + invalidCount + batch.points.length + batch.invalid.length > limits.maxRecords)
+      throw tooManyRecords(limits);
     if (batch.points.length > 0)
       await tx.copyFrom(`COPY map_points (${POINT_COLUMNS}) FROM STDIN`, pointLines(id, seq, batch.points));
     seq += batch.points.length;

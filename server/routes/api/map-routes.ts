@@ -25,7 +25,8 @@ import type { AppContext } from '../../app-context.ts';
 import { HttpError, invalid } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireIncident } from '../../repositories/access-repository.ts';
-import { blobTempDir, insertUpload, openBlobStream, saveBlob } from '../../repositories/blob-repository.ts';
+import { blobTempDir, insertUpload, openBlobStream } from '../../repositories/blob-repository.ts';
+import { writePendingBlob, type PendingBlob } from '../../repositories/pending-blob.ts';
 import {
   countMaps,
   importMap,
@@ -35,7 +36,7 @@ import {
   mapPoints,
   pointsPage,
 } from '../../repositories/maps-repository.ts';
-import { readImportForm } from './import-form.ts';
+import { importRefusal, readImportForm } from './import-form.ts';
 import { MAP_FORM_FIELDS, mapSettingsOf } from './map-form.ts';
 import { UPLOAD_CSP, contentDisposition, servedContentType } from './upload-headers.ts';
 import { auditedWrite } from '../audited-write.ts';
@@ -110,12 +111,15 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
         config.uploadMaxBytes,
         MAP_FORM_FIELDS.length,
       );
+      let stored: PendingBlob | undefined;
       try {
         const fileName = safeFileName(form.rawFileName);
         const settings = await mapSettingsOf(form, fileName, await countMaps(db, reachable.id));
+        // The file's chunks first, each in a short transaction; the write below adopts them.
+        const pending = (stored = await writePendingBlob(db, form.file));
         const map = await auditedWrite(db, request, async ({ tx, audit }) => {
           const incident = await requireIncident(tx, analyst, request.params.incidentID);
-          const blob = await saveBlob(tx, form.file);
+          const blob = await pending.adopt(tx);
           const uploadId = await insertUpload(tx, {
             incidentId: incident.id,
             blob,
@@ -129,6 +133,8 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
             tx,
             { incidentId: incident.id, uploadId, settings, analystId: analyst.id },
             form.file,
+            undefined,
+            config.importLimits,
           );
           await audit({
             action: 'create map',
@@ -152,9 +158,10 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
         if (error instanceof ImportError)
           throw error.code === 'bad-settings'
             ? new HttpError(400, 'invalid', `the columns chosen: ${error.message}`, 'identifiedColumns')
-            : invalid('file', error.message);
+            : importRefusal(error);
         throw error;
       } finally {
+        await stored?.discard();
         await form.file.discard();
       }
     },

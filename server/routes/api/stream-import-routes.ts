@@ -109,7 +109,13 @@ function refusal(error: unknown): unknown {
   return error;
 }
 
-export function streamImportRoutes(app: FastifyInstance, context: AppContext, progress: ImportProgressBoard): void {
+export function streamImportRoutes(
+  app: FastifyInstance,
+  context: AppContext,
+  progress: ImportProgressBoard,
+  /** PGlite: the re-import's short transactions take turns with reads in the server's read queue. */
+  takeTurn?: () => Promise<() => void>,
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = context;
   const tmpDir = blobTempDir(config);
@@ -168,7 +174,7 @@ export function streamImportRoutes(app: FastifyInstance, context: AppContext, pr
       config: { access: 'write' },
       schema: {
         summary:
-          'Re-imports an updated file into the stream: its events are replaced, annotations carried to the matching new events, in one transaction',
+          'Re-imports an updated file into the stream: its events are replaced, annotations carried to the matching new events; readers see the old events until one transaction swaps in the new',
         description:
           `${BODY}, progressToken (as for POST /api/incident/{incidentID}/import: GET /api/import/progress/{token} follows it), and resolution (keep_unmatched or detach_unmatched), required when the check's outcome is merge_conflict or ` +
           "source_markers_have_annotations: without it the answer is 409 and nothing changes. The file becomes the stream's system upload; " +
@@ -202,6 +208,7 @@ export function streamImportRoutes(app: FastifyInstance, context: AppContext, pr
             attribution: { userID: user.id, analystID: analyst.id },
             onProgress,
             limits: config.importLimits,
+            takeTurn,
           }),
         );
         return { import: result, version: context.version };

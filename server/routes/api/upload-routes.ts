@@ -14,13 +14,8 @@ import type { Queryable } from '../../db/database.ts';
 import { conflict, HttpError, invalid } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
-import {
-  blobTempDir,
-  deleteUpload,
-  insertUpload,
-  openBlobStream,
-  saveBlob,
-} from '../../repositories/blob-repository.ts';
+import { blobTempDir, deleteUpload, insertUpload, openBlobStream } from '../../repositories/blob-repository.ts';
+import { writePendingBlob, type PendingBlob } from '../../repositories/pending-blob.ts';
 import { uploadsOf } from '../../repositories/incident-payload-repository.ts';
 import { requireEventOf, requireStreamOf } from '../../repositories/annotation-targets-repository.ts';
 import { lockUpload, uploadFile } from '../../repositories/uploads-repository.ts';
@@ -120,16 +115,19 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
       // Refused before a byte of the file is read when the incident is out of reach.
       await requireIncident(db, analyst, request.params.incidentID);
       const form = await readUploadForm(request, tmpDir, config.uploadMaxBytes);
+      let stored: PendingBlob | undefined;
       try {
         const target = uploadTarget(form.fields);
         if (form.file.sizeBytes === 0) throw invalid('file', 'is empty');
         const fileName = safeFileName(form.rawFileName);
         const mediaType = normalizeMediaType(form.declaredType, fileName);
         const kind = target.kind ?? inferUploadKind(fileName, mediaType);
+        // The file's chunks first, each in a short transaction; the write below adopts them.
+        const pending = (stored = await writePendingBlob(db, form.file));
         const upload = await auditedWrite(db, request, async ({ tx, audit }) => {
           const incident = await requireIncident(tx, analyst, request.params.incidentID);
           await checkTarget(tx, incident.id, target);
-          const blob = await saveBlob(tx, form.file);
+          const blob = await pending.adopt(tx);
           const id = await insertUpload(tx, {
             incidentId: incident.id,
             blob,
@@ -160,6 +158,7 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
         reply.code(201);
         return { upload };
       } finally {
+        await stored?.discard();
         await form.file.discard();
       }
     },

@@ -1,0 +1,158 @@
+/*
+ * A spooled file stored chunk by chunk, each chunk in a short transaction of its own, under a pending key
+ * that no upload matches; one small transaction then gives the chunks the file's sha256 (adopt). On PGlite
+ * one long statement or transaction holds every other reader, so imports' kept files (keep-source.ts),
+ * uploads, map files and re-imports all take this path. A killed process's pending blobs are swept at start.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import { nowMicros } from '../time.ts';
+import { CONNECTION_TAG, type Db, type DbTransaction, type Queryable } from '../db/database.ts';
+import { insertChunk, saveBlob, type BlobRef, type SpooledBlob } from './blob-repository.ts';
+
+/** Every reader waits while PGlite writes a chunk: 256 KiB is about 60 ms of its work on a quiet machine. */
+export const PENDING_CHUNK_BYTES = 256 * 1024;
+
+/** Waits for a turn before each short transaction and answers its release (PGlite: the server's read queue). */
+export type TakeTurn = () => Promise<() => void>;
+
+export interface PendingBlob extends BlobRef {
+  /** Inside the caller's transaction: the chunks become the blob's (or the stored blob is locked). */
+  adopt(tx: Queryable): Promise<BlobRef>;
+  /** Whatever was not adopted goes, in short transactions; a no-op after a committed adopt. */
+  discard(): Promise<void>;
+}
+
+const UPLOAD_PREFIX = 'upload:';
+
+/** A key of this process's upload, so a restart (or another server) can tell a dead process's. */
+export const pendingUploadKey = () => `${UPLOAD_PREFIX}${CONNECTION_TAG}:${randomBytes(8).toString('hex')}`;
+
+async function inTurn<T>(db: Db, takeTurn: TakeTurn | undefined, work: (tx: DbTransaction) => Promise<T>): Promise<T> {
+  const release = await takeTurn?.();
+  try {
+    return await db.transaction(work);
+  } finally {
+    release?.();
+  }
+}
+
+/** Writes the file's chunks under `key` (unless its content is stored already) and answers the handle. */
+export async function writePendingBlob(
+  db: Db,
+  file: SpooledBlob,
+  key: string = pendingUploadKey(),
+  takeTurn?: TakeTurn,
+): Promise<PendingBlob> {
+  const blob = { sha256: file.sha256, sizeBytes: file.sizeBytes };
+  // The same content stored already (a file sent again): nothing to write, only a lock at adopt.
+  const stored = (await db.query('SELECT 1 FROM blobs WHERE sha256 = $1', [file.sha256])).length > 0;
+  const discard = () => discardPendingBlob(db, key);
+  if (!stored) {
+    try {
+      await writeChunks(db, file, key, takeTurn);
+    } catch (error) {
+      await discard().catch(() => undefined);
+      throw error;
+    }
+  }
+  return {
+    ...blob,
+    // NOTE: saveBlob locks the stored blob, or stores the file whole here if it was deleted meanwhile (rare).
+    adopt: async (tx) => (stored ? saveBlob(tx, file) : (await adoptChunks(tx, key, blob), blob)),
+    discard,
+  };
+}
+
+async function writeChunks(db: Db, file: SpooledBlob, key: string, takeTurn: TakeTurn | undefined): Promise<void> {
+  await inTurn(db, takeTurn, (tx) =>
+    tx.query('INSERT INTO blobs (sha256, size_bytes, created_micros) VALUES ($1, $2, $3)', [
+      key,
+      file.sizeBytes,
+      nowMicros(),
+    ]),
+  );
+  const handle = await open(file.path, 'r');
+  // The bytes are hashed again as they go in: what is stored is exactly what was received.
+  const verify = createHash('sha256');
+  let total = 0;
+  try {
+    for (let index = 0; ; index++) {
+      const buffer = Buffer.allocUnsafe(PENDING_CHUNK_BYTES);
+      let filled = 0;
+      for (let read = -1; read !== 0 && filled < PENDING_CHUNK_BYTES; filled += read)
+        read = (await handle.read(buffer, filled, PENDING_CHUNK_BYTES - filled, null)).bytesRead;
+      if (filled === 0) break;
+      const data = buffer.subarray(0, filled);
+      verify.update(data);
+      total += filled;
+      await inTurn(db, takeTurn, (tx) => insertChunk(tx, key, index, data));
+      if (filled < PENDING_CHUNK_BYTES) break;
+    }
+  } finally {
+    await handle.close();
+  }
+  if (total !== file.sizeBytes || verify.digest('hex') !== file.sha256)
+    throw new Error(`temporary file ${file.path} changed before it was stored`);
+}
+
+/**
+ * The pending chunks become the blob's (a key change: their stored bytes are not written again), or,
+ * when the same content is stored already, are dropped and the stored blob is locked for the caller.
+ */
+async function adoptChunks(tx: Queryable, key: string, blob: BlobRef): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const inserted = await tx.query(
+      'INSERT INTO blobs (sha256, size_bytes, created_micros) VALUES ($1, $2, $3) ON CONFLICT (sha256) DO NOTHING RETURNING sha256',
+      [blob.sha256, blob.sizeBytes, nowMicros()],
+    );
+    if (inserted.length > 0) {
+      await tx.query('UPDATE blob_chunks SET sha256 = $2 WHERE sha256 = $1', [key, blob.sha256]);
+      await tx.query('DELETE FROM blobs WHERE sha256 = $1', [key]);
+      return;
+    }
+    // Stored already, with its chunks, by the transaction that stored it: ours are not needed.
+    const existing = await tx.query('SELECT 1 FROM blobs WHERE sha256 = $1 FOR SHARE', [blob.sha256]);
+    if (existing.length > 0) {
+      await tx.query('DELETE FROM blobs WHERE sha256 = $1', [key]);
+      return;
+    }
+  }
+  throw new Error(`blob ${blob.sha256} kept vanishing while being stored`);
+}
+
+/** A pending blob's chunks, one short transaction each, then its row. */
+export async function discardPendingBlob(db: Db, key: string): Promise<void> {
+  while (
+    (
+      await db.transaction((tx) =>
+        tx.query(
+          'DELETE FROM blob_chunks WHERE sha256 = $1 AND chunk_index = (SELECT min(chunk_index) FROM blob_chunks WHERE sha256 = $1) RETURNING 1',
+          [key],
+        ),
+      )
+    ).length > 0
+  );
+  await db.query('DELETE FROM blobs WHERE sha256 = $1', [key]);
+}
+
+/**
+ * At start: the pending uploads a killed process left (PGlite: every one; PostgreSQL: those whose
+ * process has no connection left, so another live server's upload in progress stays).
+ */
+export async function sweepPendingUploads(db: Db): Promise<number> {
+  const keys = (
+    await db.query<{ sha256: string }>('SELECT sha256 FROM blobs WHERE sha256 LIKE $1', [`${UPLOAD_PREFIX}%`])
+  ).map((row) => row.sha256);
+  const live =
+    db.kind === 'pglite'
+      ? new Set<string>()
+      : new Set(
+          (await db.query<{ tag: string }>('SELECT DISTINCT application_name AS tag FROM pg_stat_activity')).map(
+            (row) => `${UPLOAD_PREFIX}${row.tag}:`,
+          ),
+        );
+  const abandoned = keys.filter((key) => !live.has(key.slice(0, key.lastIndexOf(':') + 1)));
+  for (const key of abandoned) await discardPendingBlob(db, key);
+  return abandoned.length;
+}

@@ -1,0 +1,160 @@
+/*
+ * A re-import shows the old events or the new, never a mix (issue 17): over a real socket, reads sent
+ * all through a re-import see the stream's old events or its new ones (after the flip), and nothing else; a re-import whose process stops mid-way (frozen between
+ * two short transactions, then swept as a restart does) leaves the old stream whole and no hidden rows.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepAbandonedImports, ABANDONED_AFTER_MICROS } from '../../server/import/hidden-import.ts';
+import { detectSettings } from '../../server/import/import-file.ts';
+import { reimportStream } from '../../server/import/reimport-stream.ts';
+import { spoolBlob } from '../../server/repositories/blob-repository.ts';
+import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
+import { fileForm } from '../support/multipart.ts';
+import { DATABASE_KINDS } from '../support/test-database.ts';
+import {
+  countRows,
+  giveAnalyst,
+  signIn,
+  startTestServer,
+  type Session,
+  type TestServer,
+} from '../support/test-server.ts';
+
+/** `rows` rows a second apart, each message with `word`, so a read can tell which file an event came from. */
+function tsv(rows: number, word: string): Uint8Array {
+  const lines = ['time\tactor\tmessage'];
+  const start = Date.UTC(2026, 0, 5, 8, 0, 0);
+  for (let row = 0; row < rows; row += 1)
+    lines.push(`${new Date(start + row * 1000).toISOString()}\tcrew-${row % 5}\t${word} line ${row}`);
+  return new TextEncoder().encode(`${lines.join('\n')}\n`);
+}
+
+interface Payload {
+  incident: { events: { streamID: number; message: string }[]; streams: { id: number }[] };
+}
+
+const OLD_ROWS = 3_000;
+const NEW_ROWS = 9_000;
+
+describe.each(DATABASE_KINDS)('a re-import out of sight on %s', (kind) => {
+  let server: TestServer;
+  let base: string;
+  let writer: Session;
+  let organizationID: number;
+  const work = mkdtempSync(join(tmpdir(), 'churchkey-reimport-'));
+  const headers = () => ({ cookie: writer.cookie, 'x-churchkey-analyst': String(writer.userID) });
+  const post = (path: string, body: FormData) => fetch(`${base}${path}`, { method: 'POST', headers: headers(), body });
+  /** The stream's events as one read sees them: how many, and which files their messages come from. */
+  const streamSeen = async (incidentID: number, streamID: number) => {
+    const response = await fetch(`${base}/api/incident/${incidentID}`, { headers: headers() });
+    expect(response.status).toBe(200);
+    const events = ((await response.json()) as Payload).incident.events.filter((event) => event.streamID === streamID);
+    const words = [...new Set(events.map((event) => event.message.split(' ')[0]))].sort();
+    return { count: events.length, words };
+  };
+  const hiddenRows = async () => ({
+    imports: await countRows(server.db, 'imports'),
+    hiddenStreams: await countRows(server.db, 'streams WHERE import_id IS NOT NULL'),
+    pendingCounts: await countRows(server.db, 'import_event_counts'),
+  });
+  const importStream = async (incidentID: number) => {
+    const response = await post(`/api/incident/${incidentID}/import`, fileForm(tsv(OLD_ROWS, 'alpha'), 'crew.tsv'));
+    expect(response.status, await response.clone().text()).toBe(201);
+    return ((await response.json()) as { import: { streams: { id: number }[] } }).import.streams[0]!.id;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    writer = await signIn(server);
+    await giveAnalyst(server, writer, 'write');
+    organizationID = await createOrganization(writer, 'Re-imported');
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('every read during a re-import sees the old events or the new, never a mix', async () => {
+    const incidentID = await createIncident(writer, organizationID, 'Crew log');
+    const streamID = await importStream(incidentID);
+    const OLD = { count: OLD_ROWS, words: ['alpha'] };
+    const NEW = { count: NEW_ROWS, words: ['bravo'] };
+    expect(await streamSeen(incidentID, streamID)).toEqual(OLD);
+    const token = randomBytes(18).toString('base64url');
+    let answered = false;
+    const reimporting = post(
+      `/api/stream/${streamID}/import`,
+      fileForm(tsv(NEW_ROWS, 'bravo'), 'crew.tsv', { progressToken: token }),
+    ).then(async (response) => {
+      answered = true;
+      return { status: response.status, body: await response.text() };
+    });
+    // Reads one after another until the re-import answers; the progress is read too, so reads land across its batches.
+    const seen: { count: number; words: string[] }[] = [];
+    let rowsWhileReading = 0;
+    while (!answered) {
+      const progress = await fetch(`${base}/api/import/progress/${token}`);
+      if (progress.status === 200)
+        rowsWhileReading = ((await progress.json()) as { progress: { validCount: number } }).progress.validCount;
+      seen.push(await streamSeen(incidentID, streamID));
+    }
+    const done = await reimporting;
+    expect(done.status, done.body).toBe(200);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(rowsWhileReading).toBeGreaterThan(0);
+    for (const read of seen) expect([OLD, NEW]).toContainEqual(read);
+    expect(await streamSeen(incidentID, streamID)).toEqual(NEW);
+    expect(await hiddenRows()).toEqual({ imports: 0, hiddenStreams: 0, pendingCounts: 0 });
+  }, 300_000);
+
+  it('a re-import stopped mid-way leaves the old stream whole, and a restart sweeps its hidden rows', async () => {
+    const incidentID = await createIncident(writer, organizationID, 'Stopped re-import');
+    const streamID = await importStream(incidentID);
+    const eventsBefore = await countRows(server.db, 'events');
+    const storedBlobs = () => countRows(server.db, "blobs WHERE sha256 SIMILAR TO '[0-9a-f]{64}'");
+    const blobsBefore = await storedBlobs();
+    const path = join(work, 'crew-new.tsv');
+    writeFileSync(path, tsv(NEW_ROWS, 'bravo'));
+    const file = await spoolBlob(Readable.from([tsv(NEW_ROWS, 'bravo')]), work);
+    const [incident] = await server.db.query<{ id: number; organization_id: number; name: string }>(
+      'SELECT id, organization_id, name FROM incidents WHERE id = $1',
+      [incidentID],
+    );
+    // The process freezes between two short transactions, once rows of the new file were written, and never goes on.
+    let frozen!: () => void;
+    const reachedFreeze = new Promise<void>((resolve) => (frozen = resolve));
+    const hiddenEvents = () =>
+      countRows(server.db, 'events WHERE stream_id IN (SELECT id FROM streams WHERE import_id IS NOT NULL)');
+    void reimportStream(server.db, {
+      stream: () => Promise.resolve({ streamId: streamID, incident: incident! }),
+      file,
+      fileName: 'crew.tsv',
+      settings: await detectSettings(path, 'crew.tsv', 'UTC'),
+      attribution: { userID: writer.userID, analystID: writer.userID },
+      takeTurn: async () => {
+        if ((await hiddenEvents()) === 0) return () => undefined;
+        frozen();
+        return new Promise<() => void>(() => undefined);
+      },
+    });
+    await reachedFreeze;
+    expect(await countRows(server.db, 'events')).toBeGreaterThan(eventsBefore);
+    expect(await streamSeen(incidentID, streamID)).toEqual({ count: OLD_ROWS, words: ['alpha'] });
+
+    // A restart: PGlite sweeps every import it finds; PostgreSQL those whose heartbeat stopped long ago.
+    const swept = await sweepAbandonedImports(server.db, Date.now() * 1000 + ABANDONED_AFTER_MICROS * 2);
+    expect(swept).toBe(1);
+    expect(await countRows(server.db, 'events')).toBe(eventsBefore);
+    expect(await streamSeen(incidentID, streamID)).toEqual({ count: OLD_ROWS, words: ['alpha'] });
+    expect(await hiddenRows()).toEqual({ imports: 0, hiddenStreams: 0, pendingCounts: 0 });
+    // The file's chunks written so far are under a pending key (swept at start too); none became a stored blob.
+    expect(await storedBlobs()).toBe(blobsBefore);
+    await file.discard();
+  }, 300_000);
+});
