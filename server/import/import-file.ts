@@ -83,6 +83,8 @@ export async function detectSettings(path: string, fileName: string, timeZone: s
 }
 
 const PGLITE_ROWS_PER_WRITE = 5_000;
+/** A PGlite write is sized to take about this long, however loaded the machine: every reader waits for it. */
+const PGLITE_WRITE_MILLIS = 200;
 const POSTGRES_ROWS_PER_WRITE = 25_000;
 
 export async function importFile(db: Db, options: ImportFileOptions): Promise<ImportResult> {
@@ -123,6 +125,7 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
       searchable: false,
       // PGlite: a batch holds every reader off while it is written, so batches stay small.
       rowsPerWrite: sideBySide ? POSTGRES_ROWS_PER_WRITE : PGLITE_ROWS_PER_WRITE,
+      writeMillis: sideBySide ? undefined : PGLITE_WRITE_MILLIS,
       writesInFlight: sideBySide ? 2 : 1,
       prepareBatch: sideBySide
         ? (records, firstPosition) =>
