@@ -2,7 +2,7 @@
  * What one batch of a server import costs inside the database: importFile on a generated TSV, with the
  * insert into events of the last full batches run under EXPLAIN (ANALYZE, BUFFERS), which executes it
  * and reports the plan's nodes and each trigger's time. Prints the plans as text:
- *   npm run -s build:server && node build/bench/import-explain.js --store pglite|postgres [--rows N] [--explain K]
+ *   npm run -s build:server && node build/bench/import-explain.js --store pglite|postgres [--rows N] [--explain K] [--after]
  */
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import type { Db, DbTransaction } from '../server/db/database.ts';
 import { importFile } from '../server/import/import-file.ts';
 import { spoolBlob } from '../server/repositories/blob-repository.ts';
-import { insertIncident } from '../server/repositories/incidents-repository.ts';
+import { incidentSummary, insertIncident } from '../server/repositories/incidents-repository.ts';
 import { openStore, type StoreKind } from './bench-store.ts';
 import { IMPORT_SETTINGS, writeImportTsv } from './import-bench.ts';
 
@@ -21,6 +21,8 @@ const { values } = parseArgs({
     store: { type: 'string', default: 'postgres' },
     rows: { type: 'string', default: '200000' },
     explain: { type: 'string', default: '2' },
+    // Also the summary of another, empty incident read right after the import (3 times, timed, explained).
+    after: { type: 'boolean', default: false },
   },
 });
 const rows = Number(values.rows);
@@ -68,6 +70,12 @@ try {
     organization_id: organization!.id,
     name: 'Explain',
   };
+  const other = await insertIncident(store.db, {
+    organizationId: organization!.id,
+    name: 'Read after',
+    description: '',
+    analystId: null,
+  });
   const file = await spoolBlob(createReadStream(path), scratch);
   await importFile(explaining(store.db), {
     incident: async () => incident,
@@ -77,8 +85,32 @@ try {
     attribution: { userID: null, analystID: null },
   });
   await file.discard();
+  if (values.after) plans.push(...(await summaryAfter(store.db, other)));
   process.stdout.write(`${store.version}, ${rows} rows, ${batchRows} a batch\n\n${plans.join('\n\n')}\n`);
 } finally {
   await store.close();
   await rm(scratch, { recursive: true, force: true });
+}
+
+/** The incident summary of `incidentId` three times after the import: each one's time, and its plan. */
+async function summaryAfter(db: Db, incidentId: number): Promise<string[]> {
+  const out: string[] = [];
+  for (let round = 1; round <= 3; round += 1) {
+    const started = performance.now();
+    await incidentSummary(db, incidentId);
+    out.push(`summary read ${round}: ${Math.round(performance.now() - started)} ms`);
+  }
+  // The summary's own statement, run under EXPLAIN by a Queryable that prefixes it.
+  await incidentSummary(
+    {
+      exec: (script) => db.exec(script),
+      async query<T>(text: string, params?: readonly unknown[]) {
+        const plan = await db.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params);
+        out.push(plan.map((row) => Object.values(row)[0]).join('\n'));
+        return [] as T[];
+      },
+    },
+    incidentId,
+  );
+  return out;
 }

@@ -4,11 +4,12 @@
  * first names them) with their actors (matched or created by name, hidden until the flip) and their
  * search data, in one INSERT … SELECT inside the batch's short transaction (hidden-import.ts shows them).
  */
-import type { ImportFormat, ImportRecord } from '../../domain/import/import-record.ts';
+import type { ImportFormat } from '../../domain/import/import-record.ts';
 import type { DbTransaction } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import { plainText } from '../repositories/search-repository.ts';
 import { incidentActorResolver } from './incident-actors.ts';
+import type { StagedRecord } from './staged-batches.ts';
 
 export interface ImportedStream {
   id: number;
@@ -42,7 +43,7 @@ export class ImportTarget {
   constructor(readonly context: MoveContext) {}
 
   /** Moves the batch in `table` (rows `records`) into events under hidden streams and actors. */
-  async moveBatch(tx: DbTransaction, table: string, records: readonly ImportRecord[]): Promise<void> {
+  async moveBatch(tx: DbTransaction, table: string, records: readonly StagedRecord[]): Promise<void> {
     await this.prepareBatch(tx, records, 1, false);
     await this.insertBatch(tx, table, records, 1);
   }
@@ -54,7 +55,7 @@ export class ImportTarget {
    */
   async prepareBatch(
     tx: DbTransaction,
-    records: readonly ImportRecord[],
+    records: readonly StagedRecord[],
     firstPosition: number,
     takeIds: boolean,
   ): Promise<void> {
@@ -80,7 +81,7 @@ export class ImportTarget {
   async insertBatch(
     tx: DbTransaction,
     table: string,
-    records: readonly ImportRecord[],
+    records: readonly StagedRecord[],
     firstPosition: number,
   ): Promise<void> {
     const { context } = this;
@@ -129,7 +130,7 @@ export class ImportTarget {
     await this.#createStream(tx, this.context.defaultName);
   }
 
-  async #addStreams(tx: DbTransaction, records: readonly ImportRecord[]): Promise<void> {
+  async #addStreams(tx: DbTransaction, records: readonly StagedRecord[]): Promise<void> {
     for (const record of records) {
       const name = record.stream ?? this.context.defaultName;
       if (!this.streams.some((stream) => stream.name === name)) await this.#createStream(tx, name);

@@ -4,21 +4,21 @@
  * the first INVALID_LIST_LIMIT kept, the record cap checked, progress reported. The first import
  * (import-file.ts) moves the staged rows into events; the re-import (reimport-stream.ts) matches them.
  */
-import { createReadStream } from 'node:fs';
 import { setImmediate as turn } from 'node:timers/promises';
 import { ImportError } from '../../domain/import/import-error.ts';
-import type { ImportFormat, ImportProgress, ImportRecord, InvalidRow } from '../../domain/import/import-record.ts';
+import type { ImportFormat, ImportProgress, ImportSummary, InvalidRow } from '../../domain/import/import-record.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
-import { parseImport } from '../../domain/import/parse-import.ts';
 import type { DbTransaction } from '../db/database.ts';
 import type { SpooledBlob } from '../repositories/blob-repository.ts';
 import { eventVector } from '../repositories/search-repository.ts';
-import { extraText, messageText } from './copy-fields.ts';
 import { gunzipLimits, settingsWithinLimits, tooManyRecords, type ImportLimits } from './import-limits.ts';
+import { parseOffThread } from './parse-off-thread.ts';
+import type { StagedBatch, StagedRecord } from './staged-batches.ts';
 
 /** The answer lists this many invalid rows at most; invalidNotListed counts the rest. */
 export const INVALID_LIST_LIMIT = 1000;
 const BATCH_SIZE = 5000;
+const MIN_ROWS_PER_WRITE = 250;
 
 /**
  * A staging table: `position` keeps the file's order, (is_marker, line) names a record (lines count
@@ -63,14 +63,16 @@ export interface StageOptions {
    * `firstPosition` is the position of the batch's first row.
    */
   moveBatch?:
-    | ((tx: DbTransaction, table: string, records: readonly ImportRecord[], firstPosition: number) => Promise<void>)
+    | ((tx: DbTransaction, table: string, records: readonly StagedRecord[], firstPosition: number) => Promise<void>)
     | undefined;
   /** Runs before each batch's write, batch after batch in file order: what the write needs (streams, actors, ids). */
-  prepareBatch?: ((records: readonly ImportRecord[], firstPosition: number) => Promise<void>) | undefined;
+  prepareBatch?: ((records: readonly StagedRecord[], firstPosition: number) => Promise<void>) | undefined;
   /** Writes in flight at once (default 1): on PostgreSQL two connections write while the next rows are parsed. */
   writesInFlight?: number | undefined;
-  /** Rows a write takes at least (default: a parser batch); the last write takes what is left. */
+  /** Rows a write takes (default: a parser batch), at most when writeMillis is given; the last write takes what is left. */
   rowsPerWrite?: number | undefined;
+  /** Sizes each write after the last one's pace so that it takes about this long (PGlite: readers wait for it). */
+  writeMillis?: number | undefined;
   limits: ImportLimits;
   onProgress?: ((progress: ImportProgress) => void) | undefined;
 }
@@ -83,8 +85,6 @@ const SEARCH_VECTOR = eventVector(
   'NULL',
 );
 
-const copyValue = (text: string | undefined) => (text === undefined ? '\\N' : messageText(text));
-
 export async function stageFile(
   file: SpooledBlob,
   settings: ImportSettings,
@@ -93,77 +93,65 @@ export async function stageFile(
   const invalid: InvalidRow[] = [];
   let invalidCount = 0;
   let validCount = 0;
-  const lastLine = { marker: 0, event: 0 };
-  const run = parseImport(createReadStream(file.path), settingsWithinLimits(settings, options.limits), {
-    totalBytes: file.sizeBytes,
-    batchSize: BATCH_SIZE,
-    onProgress: options.onProgress,
-    gunzip: gunzipLimits(options.limits),
-  });
+  // Parsed in a worker thread: this thread only writes, and on PGlite answers reads between the writes.
+  const run = parseOffThread(
+    {
+      path: file.path,
+      sizeBytes: file.sizeBytes,
+      settings: settingsWithinLimits(settings, options.limits),
+      gunzip: gunzipLimits(options.limits),
+      batchSize: BATCH_SIZE,
+    },
+    options.onProgress,
+  );
   // Writes in flight while the next rows are parsed (PostgreSQL runs apart; on two cores, two writes).
   const inFlight = new Set<Promise<void>>();
-  const most = options.writesInFlight ?? 1;
   let lines: string[] = [];
-  let records: ImportRecord[] = [];
-  const flush = async () => {
-    while (inFlight.size >= most) await Promise.race(inFlight);
-    if (records.length === 0) return;
-    const batch = { lines, records, firstPosition: validCount - records.length + 1 };
-    lines = [];
-    records = [];
-    await options.prepareBatch?.(batch.records, batch.firstPosition);
-    const written: Promise<void> = writeRows(options, batch.lines, batch.records, batch.firstPosition).finally(() =>
-      inFlight.delete(written),
-    );
-    // Seen when awaited (a later flush or the end); this only keeps it from counting as unhandled meanwhile.
-    written.catch(() => undefined);
-    inFlight.add(written);
+  let records: StagedRecord[] = [];
+  const most = options.writesInFlight ?? 1;
+  const sizes = writeSizes(options);
+  // Writes of sizes.rows() rows while that many are parsed; with `all`, the rest too.
+  const flush = async (all: boolean) => {
+    while (records.length > 0 && (all || records.length >= sizes.rows())) {
+      while (inFlight.size >= most) await Promise.race(inFlight);
+      const take = Math.min(sizes.rows(), records.length);
+      const firstPosition = validCount - records.length + 1;
+      const batch = { lines: lines.splice(0, take), records: records.splice(0, take), firstPosition };
+      await options.prepareBatch?.(batch.records, batch.firstPosition);
+      const written: Promise<void> = writeRows(options, batch, sizes.took).finally(() => inFlight.delete(written));
+      // Seen when awaited (a later flush or the end); this only keeps it from counting as unhandled meanwhile.
+      written.catch(() => undefined);
+      inFlight.add(written);
+    }
   };
-  let next = await run.next();
+  let next: IteratorResult<StagedBatch, ImportSummary>;
   try {
+    next = await run.next();
     while (!next.done) {
       const batch = next.value;
-      if (validCount + invalidCount + batch.records.length + batch.invalid.length > options.limits.maxRecords) {
-        await run.return({
-          format: settings.format,
-          delimiter: undefined,
-          columns: [],
-          validCount,
-          invalidCount,
-          bytesRead: 0,
-          notes: [],
-        });
+      if (validCount + invalidCount + batch.records.length + batch.invalid.length > options.limits.maxRecords)
         throw tooManyRecords(options.limits);
-      }
       for (const row of batch.invalid) {
         invalidCount += 1;
         if (invalid.length < INVALID_LIST_LIMIT) invalid.push(row);
       }
-      for (const record of batch.records) {
-        const kind = record.isMarker ? 'marker' : 'event';
-        // The parsers hand records out in source order; the re-import maps new ids back by line.
-        if (record.line <= lastLine[kind])
-          throw new Error(`${settings.format} parser gave line ${record.line} after ${lastLine[kind]}`);
-        lastLine[kind] = record.line;
-        const actor = record.isMarker ? '' : messageText(record.actor);
-        validCount += 1;
-        lines.push(
-          `${validCount}\t${record.line}\t${record.isMarker ? 't' : 'f'}\t${actor}\t${record.actorIsBot ? 't' : 'f'}\t${messageText(record.message)}\t` +
-            `${record.startMicros}\t${record.endMicros}\t${extraText(record.extra)}\t${copyValue(record.stream)}\t${copyValue(record.threadKey)}`,
-        );
-        records.push(record);
-      }
-      if (records.length >= (options.rowsPerWrite ?? BATCH_SIZE)) await flush();
+      validCount += batch.records.length;
+      records = records.length === 0 ? batch.records : records.concat(batch.records);
+      lines = lines.length === 0 ? batch.lines : lines.concat(batch.lines);
+      await flush(false);
       // A turn of the event loop between batches: other users' requests are read and answered meanwhile.
       await turn();
       next = await run.next();
     }
-    await flush();
+    await flush(true);
     await Promise.all(inFlight);
   } catch (error) {
     // A failed import is discarded next: the rows still being written must have landed first.
     await Promise.allSettled(inFlight);
     throw error;
+  } finally {
+    // Stops the parser (and closes the file) when the import stops early.
+    await run.return(undefined as never).catch(() => undefined);
   }
   if (validCount === 0) {
     const first = invalid[0];
@@ -177,26 +165,50 @@ export async function stageFile(
   return { format: next.value.format, validCount, invalidCount, invalid };
 }
 
+/**
+ * How many rows the next write takes: rowsPerWrite, or with writeMillis as many as the last write's
+ * pace says fit in that time (at least MIN_ROWS_PER_WRITE): on PGlite a write holds every reader off,
+ * and how long 5,000 rows take depends on the machine's load (0.3 s quiet, 3 s with 20 processes).
+ */
+function writeSizes(options: StageOptions): { rows: () => number; took: (rows: number, millis: number) => void } {
+  const most = options.rowsPerWrite ?? BATCH_SIZE;
+  // Paced writes start small and at most double: the first 5,000 rows held a loaded machine's readers 4.9 s.
+  let rows = options.writeMillis === undefined ? most : Math.min(most, MIN_ROWS_PER_WRITE);
+  return {
+    rows: () => rows,
+    took: (written, millis) => {
+      if (options.writeMillis === undefined) return;
+      const fitting = Math.floor((written * options.writeMillis) / Math.max(millis, 1));
+      rows = Math.max(MIN_ROWS_PER_WRITE, Math.min(most, fitting, rows * 2));
+    },
+  };
+}
+
+interface Write {
+  lines: readonly string[];
+  records: readonly StagedRecord[];
+  firstPosition: number;
+}
+
 /** One write of COPY text rows: moved on (moveBatch), or kept in the staging table, with search data if asked. */
-function writeRows(
-  options: StageOptions,
-  lines: readonly string[],
-  records: readonly ImportRecord[],
-  firstPosition: number,
-): Promise<void> {
-  const data = `${lines.join('\n')}\n`;
+function writeRows(options: StageOptions, write: Write, took: (rows: number, millis: number) => void): Promise<void> {
+  const data = `${write.lines.join('\n')}\n`;
   return options.write(async (tx) => {
+    const started = performance.now();
     if (options.moveBatch) {
       await tx.query(BATCH_TABLE_SQL);
       await tx.copyFrom(`COPY ${BATCH_TABLE} (${COLUMNS}) FROM STDIN`, data);
-      return options.moveBatch(tx, BATCH_TABLE, records, firstPosition);
+      await options.moveBatch(tx, BATCH_TABLE, write.records, write.firstPosition);
+    } else if (!options.searchable) {
+      await tx.copyFrom(`COPY ${options.table} (${COLUMNS}) FROM STDIN`, data);
+    } else {
+      const batch = `${options.table}_batch`;
+      await tx.copyFrom(`COPY ${batch} (${COLUMNS}) FROM STDIN`, data);
+      await tx.query(
+        `INSERT INTO ${options.table} (${COLUMNS}, search_vector) SELECT ${COLUMNS}, ${SEARCH_VECTOR} FROM ${batch}`,
+      );
+      await tx.query(`TRUNCATE ${batch}`);
     }
-    if (!options.searchable) return tx.copyFrom(`COPY ${options.table} (${COLUMNS}) FROM STDIN`, data);
-    const batch = `${options.table}_batch`;
-    await tx.copyFrom(`COPY ${batch} (${COLUMNS}) FROM STDIN`, data);
-    await tx.query(
-      `INSERT INTO ${options.table} (${COLUMNS}, search_vector) SELECT ${COLUMNS}, ${SEARCH_VECTOR} FROM ${batch}`,
-    );
-    await tx.query(`TRUNCATE ${batch}`);
+    took(write.records.length, performance.now() - started);
   });
 }

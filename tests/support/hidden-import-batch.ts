@@ -51,20 +51,12 @@ export async function writeHiddenBatch(
       isMarker: false,
       actor: 'mallory',
       actorIsBot: false,
-      message: event,
-      startMicros: 10,
-      endMicros: 10,
-      extra: {},
     },
     {
       line: 3,
       isMarker: true,
       actor: '',
       actorIsBot: false,
-      message: markerText,
-      startMicros: 20,
-      endMicros: 20,
-      extra: {},
     },
   ]);
   return importId;
