@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { projectRoot } from '../server/project-root.ts';
 import { startBenchServer } from './bench-server.ts';
+import { reopenTimeline, startProfile, stopProfile } from './reopen-profile.ts';
 import { duration, median, ms, percentile, secs, table, thousands } from './measure.ts';
 import { writeResultsSection } from './results-file.ts';
 
@@ -305,11 +306,15 @@ async function run(): Promise<Result> {
 
     // Opened again: the events are on the device at the server's revision.
     eventPages = 0;
+    await startProfile(cdp);
     const reopened = performance.now();
     await page.reload();
     await waitForSwimlane(page, shown);
     const reopenMillis = performance.now() - reopened;
+    const hot = await stopProfile(cdp);
     const reopenSteps = await steps(page);
+    log('  reopen, main thread (ms since navigation): ' + (await reopenTimeline(page)).join('; '));
+    log('  reopen, main-thread self time by function: ' + hot.map((f) => `${f.name} ${ms(f.millis)} ms`).join('; '));
     await page
       .getByText(/^Last synced \d/)
       .first()

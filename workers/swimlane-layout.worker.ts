@@ -1,7 +1,8 @@
 /*
  * The swimlane's layout off the main thread: events bucketed per column with their count pyramid
  * (domain/swimlane), and the minimap's histogram of every event. Arrays arrive and leave
- * transferred, never copied, so a million events cross in a few milliseconds.
+ * transferred, never copied, so a million events cross in a few milliseconds. A large incident's
+ * layout is kept on the device by its input's fingerprint, so a reopen reads it instead of laying out.
  */
 import * as Comlink from 'comlink';
 import {
@@ -10,10 +11,21 @@ import {
   type SwimlaneLayoutWorkerApi,
 } from '../domain/swimlane/swimlane-layout.ts';
 import { histogram } from '../domain/swimlane/swimlane-histogram.ts';
+import { swimlaneInputKey } from '../domain/swimlane/swimlane-input-key.ts';
+import { LAYOUT_CACHE_MIN_EVENTS, readCachedLayout, writeCachedLayout } from '../src/data/layout-cache.ts';
 
 const api: SwimlaneLayoutWorkerApi = {
-  build(input) {
+  async build(input, cacheAs) {
+    if (cacheAs === undefined || input.startMicros.length < LAYOUT_CACHE_MIN_EVENTS) {
+      const layout = buildSwimlaneLayout(input);
+      return Comlink.transfer(layout, layoutBuffers(layout));
+    }
+    const key = swimlaneInputKey(input);
+    const cached = await readCachedLayout(cacheAs, key);
+    if (cached) return Comlink.transfer({ ...cached, fromCache: true }, layoutBuffers(cached));
     const layout = buildSwimlaneLayout(input);
+    // The original leaves transferred; a copy stays here until IndexedDB has cloned it.
+    void writeCachedLayout(cacheAs, key, structuredClone(layout));
     return Comlink.transfer(layout, layoutBuffers(layout));
   },
   histogram(startMicros, fromMicros, toMicros, bins) {

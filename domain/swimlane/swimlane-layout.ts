@@ -47,6 +47,8 @@ export interface SwimlaneLayout {
   maxDurationMicros: Float64Array;
   /** Finest first. */
   levels: SwimlaneLevel[];
+  /** Read back from the device's cache rather than laid out now (src/data/layout-cache.ts). */
+  fromCache?: boolean;
 }
 
 /** Finest bins per column: at least this many... */
@@ -174,6 +176,7 @@ function coarsen(finer: SwimlaneLevel, bins: number, columnCount: number, binMic
 
 /** What workers/swimlane-layout.worker.ts answers through Comlink. */
 export interface SwimlaneLayoutWorkerApi {
-  build(input: SwimlaneLayoutInput): SwimlaneLayout;
+  /** With `cacheAs` (an incident id), a layout of the same input kept on the device is answered instead. */
+  build(input: SwimlaneLayoutInput, cacheAs?: number): SwimlaneLayout | Promise<SwimlaneLayout>;
   histogram(startMicros: Float64Array, fromMicros: number, toMicros: number, bins: number): Uint32Array;
 }

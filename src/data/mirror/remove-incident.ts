@@ -1,7 +1,9 @@
+import { forgetCachedLayout } from '../layout-cache.ts';
 import { removeIncidentFromMirror } from './incident-writes.ts';
 import { mirrorDatabase } from './mirror-database.ts';
 
 /** "Remove from this device": the incident and all its rows leave the mirror (the server keeps them). */
-export function removeIncident(incidentID: number): Promise<void> {
-  return removeIncidentFromMirror(mirrorDatabase(), incidentID);
+export async function removeIncident(incidentID: number): Promise<void> {
+  await removeIncidentFromMirror(mirrorDatabase(), incidentID);
+  await forgetCachedLayout(incidentID);
 }

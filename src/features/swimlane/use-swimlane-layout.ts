@@ -16,6 +16,7 @@ export interface SwimlaneLayoutState {
 export function useSwimlaneLayout(
   makeInput: () => SwimlaneLayoutInput,
   minimap: { makeStarts: () => Float64Array; fromMicros: number; toMicros: number; bins: number },
+  cacheAs?: number,
 ): SwimlaneLayoutState & { minimapBins: Uint32Array | undefined } {
   const client = useRef<SwimlaneLayoutClient | undefined>(undefined);
   const [state, setState] = useState<{ layout: SwimlaneLayout | undefined; arrivedAt: number; builtFrom: unknown }>({
@@ -41,11 +42,11 @@ export function useSwimlaneLayout(
     const started = performance.now();
     const input = makeInput();
     worker
-      .build(input)
+      .build(input, cacheAs)
       .then((layout) => {
         performance.measure('churchkey: swimlane layout', {
           start: started,
-          detail: { events: layout.startMicros.length },
+          detail: { events: layout.startMicros.length, fromCache: layout.fromCache === true },
         });
         if (current) setState({ layout, arrivedAt: performance.now(), builtFrom: makeInput });
       })
@@ -53,7 +54,7 @@ export function useSwimlaneLayout(
     return () => {
       current = false;
     };
-  }, [makeInput]);
+  }, [makeInput, cacheAs]);
 
   const { makeStarts, fromMicros, toMicros, bins } = minimap;
   useEffect(() => {

@@ -10,7 +10,8 @@ import type {
 } from '../../../domain/swimlane/swimlane-layout.ts';
 
 export interface SwimlaneLayoutClient {
-  build(input: SwimlaneLayoutInput): Promise<SwimlaneLayout>;
+  /** `cacheAs`: the incident whose device cache may answer (and keeps the result). */
+  build(input: SwimlaneLayoutInput, cacheAs?: number): Promise<SwimlaneLayout>;
   histogram(startMicros: Float64Array, fromMicros: number, toMicros: number, bins: number): Promise<Uint32Array>;
   dispose(): void;
 }
@@ -22,7 +23,7 @@ export function createSwimlaneLayoutClient(): SwimlaneLayoutClient {
   });
   const remote = Comlink.wrap<SwimlaneLayoutWorkerApi>(worker);
   return {
-    build(input) {
+    build(input, cacheAs) {
       const buffers = [
         input.startMicros,
         input.endMicros,
@@ -31,7 +32,7 @@ export function createSwimlaneLayoutClient(): SwimlaneLayoutClient {
         input.highlighted,
         input.position,
       ].map((array) => array.buffer as ArrayBuffer);
-      return remote.build(Comlink.transfer(input, buffers));
+      return remote.build(Comlink.transfer(input, buffers), cacheAs);
     },
     histogram(startMicros, fromMicros, toMicros, bins) {
       return remote.histogram(

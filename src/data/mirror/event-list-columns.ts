@@ -1,0 +1,18 @@
+/*
+ * Which event lists read from the mirror came with their columns (domain/events/event-list-columns.ts).
+ * Held beside the array rather than in it, so every screen keeps taking a plain readonly array, and a
+ * list the page derives or patches (a catch-up) simply has none and is read as rows.
+ */
+import type { EventListColumns } from '../../../domain/events/event-list-columns.ts';
+
+const columnsOfList = new WeakMap<readonly object[], EventListColumns>();
+
+export function registerEventListColumns(events: readonly object[], columns: EventListColumns): void {
+  if (columns.count === events.length) columnsOfList.set(events, columns);
+}
+
+/** The columns of `events` when the mirror made them with it; undefined for any other list. */
+export function eventListColumns(events: readonly object[]): EventListColumns | undefined {
+  const columns = columnsOfList.get(events);
+  return columns?.count === events.length ? columns : undefined;
+}
