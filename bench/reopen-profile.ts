@@ -49,8 +49,13 @@ const TIMELINE = `(() => {
     rows.push(['response end', nav.responseEnd, nav.responseEnd]);
     rows.push(['DOMContentLoaded', nav.domContentLoadedEventStart, nav.domContentLoadedEventEnd]);
   }
-  for (const entry of performance.getEntriesByType('measure'))
-    if (entry.name.startsWith('churchkey: ')) rows.push([entry.name.slice(11), entry.startTime, entry.startTime + entry.duration]);
+  for (const entry of performance.getEntriesByType('measure')) {
+    if (!entry.name.startsWith('churchkey: ')) continue;
+    const detail = entry.detail || {};
+    // The layout says whether the device's cache answered it and how long the worker worked on it.
+    const note = detail.workMillis === undefined ? '' : ' (' + (detail.fromCache ? 'from the cache' : 'laid out') + ', ' + Math.round(detail.workMillis) + ' ms in the worker)';
+    rows.push([entry.name.slice(11) + note, entry.startTime, entry.startTime + entry.duration]);
+  }
   for (const entry of performance.getEntriesByType('mark'))
     if (entry.name.startsWith('churchkey: ')) rows.push([entry.name.slice(11), entry.startTime, entry.startTime]);
   return rows.sort((a, b) => a[1] - b[1]);

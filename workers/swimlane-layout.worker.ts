@@ -8,6 +8,7 @@ import * as Comlink from 'comlink';
 import {
   buildSwimlaneLayout,
   layoutBuffers,
+  type SwimlaneLayout,
   type SwimlaneLayoutWorkerApi,
 } from '../domain/swimlane/swimlane-layout.ts';
 import { histogram } from '../domain/swimlane/swimlane-histogram.ts';
@@ -16,17 +17,18 @@ import { LAYOUT_CACHE_MIN_EVENTS, readCachedLayout, writeCachedLayout } from '..
 
 const api: SwimlaneLayoutWorkerApi = {
   async build(input, cacheAs) {
-    if (cacheAs === undefined || input.startMicros.length < LAYOUT_CACHE_MIN_EVENTS) {
-      const layout = buildSwimlaneLayout(input);
-      return Comlink.transfer(layout, layoutBuffers(layout));
-    }
+    const started = performance.now();
+    const answer = (layout: SwimlaneLayout, fromCache: boolean) =>
+      Comlink.transfer({ ...layout, fromCache, workMillis: performance.now() - started }, layoutBuffers(layout));
+    if (cacheAs === undefined || input.startMicros.length < LAYOUT_CACHE_MIN_EVENTS)
+      return answer(buildSwimlaneLayout(input), false);
     const key = swimlaneInputKey(input);
     const cached = await readCachedLayout(cacheAs, key);
-    if (cached) return Comlink.transfer({ ...cached, fromCache: true }, layoutBuffers(cached));
+    if (cached) return answer(cached, true);
     const layout = buildSwimlaneLayout(input);
     // The original leaves transferred; a copy stays here until IndexedDB has cloned it.
     void writeCachedLayout(cacheAs, key, structuredClone(layout));
-    return Comlink.transfer(layout, layoutBuffers(layout));
+    return answer(layout, false);
   },
   histogram(startMicros, fromMicros, toMicros, bins) {
     const counts = histogram(startMicros, fromMicros, toMicros, bins);

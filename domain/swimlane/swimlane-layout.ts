@@ -49,6 +49,8 @@ export interface SwimlaneLayout {
   levels: SwimlaneLevel[];
   /** Read back from the device's cache rather than laid out now (src/data/layout-cache.ts). */
   fromCache?: boolean;
+  /** Time the worker spent on it (fingerprint, cache, layout), for the page's performance measure. */
+  workMillis?: number;
 }
 
 /** Finest bins per column: at least this many... */

@@ -45,7 +45,7 @@ describe('columnar chunks', () => {
   it('come with their number columns, position for position, optimistic rows merged in', async () => {
     const db = new MirrorDatabase(`chunk-columns-test-${Date.now()}`);
     opened.push(db);
-    const events = Array.from({ length: 20 }, (_, index) => eventRow(index + 1, 1_000 + index * 10, 1 + (index % 2), index % 3));
+    const events = Array.from({ length: 20 }, (_, index) => ({ ...eventRow(index + 1, 1_000 + index * 10, 1 + (index % 2), index % 3), extra: index % 7 === 3 ? { timings: { wait: index } } : null }));
     const progress = { status: 'syncing' as const, eventsLoaded: 0, eventsTotal: 20 };
     for (let chunk = 0; chunk < 2; chunk += 1) await putEventChunk(db, 4, chunk, columnsOfRows(events.slice(chunk * 10, chunk * 10 + 10)), progress);
     const optimistic = { ...eventRow(-1, 1_055, 0, 0), isMarker: true, message: 'waiting', incidentID: 4 };
@@ -57,7 +57,9 @@ describe('columnar chunks', () => {
     expect(Array.from(columns?.startTimestamps.subarray(0, columns.count) ?? [])).toEqual(rows.map((row) => row.startTimestamp));
     expect(Array.from(columns?.actorIDs.subarray(0, columns.count) ?? [])).toEqual(rows.map((row) => row.actorID));
     expect(Array.from(columns?.isMarker.subarray(0, columns.count) ?? [])).toEqual(rows.map((row) => (row.isMarker ? 1 : 0)));
-    // A list made from it (a catch-up's patch, a copy) has no columns: it is read as rows.
+    // HAR timings and other extra fields stay with their own events.
+    expect(rows.filter((row) => row.extra !== null).map((row) => [row.id, row.extra])).toEqual(events.filter((event) => event.extra !== null && event.streamID === 1).map((event) => [event.id, event.extra]));
+    // A list made from it (a copy) has no columns: it is read as rows.
     expect(eventListColumns([...rows])).toBeUndefined();
   });
 });

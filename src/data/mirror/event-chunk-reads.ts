@@ -40,7 +40,12 @@ export function rowsOfChunks(incidentID: number, chunks: readonly EventColumns[]
   for (const columns of chunks) {
     const { count, startTimestamps } = columns;
     if (count === 0 || (startTimestamps[count - 1] as number) < from || (startTimestamps[0] as number) > to) continue;
-    const extras = extrasByPosition(columns);
+    // Extra positions come ascending from the wire: a cursor walks them beside the index instead of a
+    // Map lookup per event (any other order, from elsewhere, goes through the Map).
+    const { extraPositions, extras } = columns;
+    const unordered = extraPositions.some((position, at) => at > 0 && position <= (extraPositions[at - 1] as number));
+    const extraOf = unordered ? extrasByPosition(columns) : undefined;
+    let extraAt = 0;
     for (let index = 0; index < count; index += 1) {
       const start = startTimestamps[index] as number;
       if (start < from || start > to) continue;
@@ -55,9 +60,14 @@ export function rowsOfChunks(incidentID: number, chunks: readonly EventColumns[]
         message: messageAt(columns, index),
         startTimestamp: start,
         endTimestamp: columns.endTimestamps[index] as number,
-        extra: extras.get(index) ?? null,
+        extra: null,
         incidentID,
       };
+      if (extraOf) row.extra = extraOf.get(index) ?? null;
+      else {
+        while (extraAt < extraPositions.length && (extraPositions[extraAt] as number) < index) extraAt += 1;
+        if (extraPositions[extraAt] === index) row.extra = extras[extraAt] as EventMirrorRow['extra'];
+      }
       while (next < pending.length && before(pending[next] as EventMirrorRow, row)) push(pending[next++] as EventMirrorRow);
       push(row);
     }

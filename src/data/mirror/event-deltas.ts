@@ -5,6 +5,8 @@
  * are exactly those of the delta's starting revision may apply it; any other reads again as before.
  */
 import type { EventRow } from '../../../domain/event.ts';
+import { emptyEventListColumns, pushEventListColumn } from '../../../domain/events/event-list-columns.ts';
+import { registerEventListColumns } from './event-list-columns.ts';
 import type { EventMirrorRow } from './mirror-database.ts';
 
 export interface EventDelta {
@@ -36,11 +38,18 @@ export function applyEventDelta(events: readonly EventMirrorRow[], delta: EventD
   for (const event of delta.changed) leaving.add(event.id);
   const arriving = delta.changed.filter((event) => !deleted.has(event.id)).map((event) => ({ ...event, incidentID: delta.incidentID })).sort(after);
   const result: EventMirrorRow[] = [];
+  // The patched list keeps number columns for the pictures, as the list read from the mirror has.
+  const columns = emptyEventListColumns(events.length + arriving.length);
+  const push = (event: EventMirrorRow) => {
+    result.push(event);
+    pushEventListColumn(columns, event);
+  };
   let next = 0;
   for (const event of events) {
-    while (next < arriving.length && after(arriving[next] as EventMirrorRow, event) < 0) result.push(arriving[next++] as EventMirrorRow);
-    if (!leaving.has(event.id)) result.push(event);
+    while (next < arriving.length && after(arriving[next] as EventMirrorRow, event) < 0) push(arriving[next++] as EventMirrorRow);
+    if (!leaving.has(event.id)) push(event);
   }
-  while (next < arriving.length) result.push(arriving[next++] as EventMirrorRow);
+  while (next < arriving.length) push(arriving[next++] as EventMirrorRow);
+  registerEventListColumns(result, columns);
   return result;
 }

@@ -1,7 +1,8 @@
 /*
  * Which event lists read from the mirror came with their columns (domain/events/event-list-columns.ts).
- * Held beside the array rather than in it, so every screen keeps taking a plain readonly array, and a
- * list the page derives or patches (a catch-up) simply has none and is read as rows.
+ * Held beside the array rather than in it, so every screen keeps taking a plain readonly array; a list
+ * patched by a catch-up gets its own (event-deltas.ts), and any list the page derives has none and is
+ * read as rows.
  */
 import type { EventListColumns } from '../../../domain/events/event-list-columns.ts';
 

@@ -46,7 +46,7 @@ export function useSwimlaneLayout(
       .then((layout) => {
         performance.measure('churchkey: swimlane layout', {
           start: started,
-          detail: { events: layout.startMicros.length, fromCache: layout.fromCache === true },
+          detail: { events: layout.startMicros.length, fromCache: layout.fromCache, workMillis: layout.workMillis },
         });
         if (current) setState({ layout, arrivedAt: performance.now(), builtFrom: makeInput });
       })
