@@ -52,8 +52,8 @@ const TIMELINE = `(() => {
   for (const entry of performance.getEntriesByType('measure')) {
     if (!entry.name.startsWith('churchkey: ')) continue;
     const detail = entry.detail || {};
-    // The layout says whether the device's cache answered it and how long the worker worked on it.
-    const note = detail.workMillis === undefined ? '' : ' (' + (detail.fromCache ? 'from the cache' : 'laid out') + ', ' + Math.round(detail.workMillis) + ' ms in the worker)';
+    // The layout says how long the worker worked on it (the rest is transfers and the main thread's wait).
+    const note = detail.workMillis === undefined ? '' : ' (' + Math.round(detail.workMillis) + ' ms in the worker)';
     rows.push([entry.name.slice(11) + note, entry.startTime, entry.startTime + entry.duration]);
   }
   for (const entry of performance.getEntriesByType('mark'))

@@ -47,9 +47,7 @@ export interface SwimlaneLayout {
   maxDurationMicros: Float64Array;
   /** Finest first. */
   levels: SwimlaneLevel[];
-  /** Read back from the device's cache rather than laid out now (src/data/layout-cache.ts). */
-  fromCache?: boolean;
-  /** Time the worker spent on it (fingerprint, cache, layout), for the page's performance measure. */
+  /** Time the worker spent laying it out, for the page's performance measure. */
   workMillis?: number;
 }
 
@@ -178,7 +176,6 @@ function coarsen(finer: SwimlaneLevel, bins: number, columnCount: number, binMic
 
 /** What workers/swimlane-layout.worker.ts answers through Comlink. */
 export interface SwimlaneLayoutWorkerApi {
-  /** With `cacheAs` (an incident id), a layout of the same input kept on the device is answered instead. */
-  build(input: SwimlaneLayoutInput, cacheAs?: number): SwimlaneLayout | Promise<SwimlaneLayout>;
+  build(input: SwimlaneLayoutInput): SwimlaneLayout;
   histogram(startMicros: Float64Array, fromMicros: number, toMicros: number, bins: number): Uint32Array;
 }

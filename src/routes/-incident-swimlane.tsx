@@ -113,7 +113,6 @@ export function IncidentSwimlane({ selectedEventID }: { selectedEventID: number 
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1.5">
       <SwimlanePicture
-        cacheLayoutAs={incidentID}
         events={events}
         positions={filtered.positions}
         highlighted={filtered.highlighted}

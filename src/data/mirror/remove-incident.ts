@@ -1,9 +1,7 @@
-import { forgetCachedLayout } from '../layout-cache.ts';
 import { removeIncidentFromMirror } from './incident-writes.ts';
 import { mirrorDatabase } from './mirror-database.ts';
 
 /** "Remove from this device": the incident and all its rows leave the mirror (the server keeps them). */
-export async function removeIncident(incidentID: number): Promise<void> {
-  await removeIncidentFromMirror(mirrorDatabase(), incidentID);
-  await forgetCachedLayout(incidentID);
+export function removeIncident(incidentID: number): Promise<void> {
+  return removeIncidentFromMirror(mirrorDatabase(), incidentID);
 }

@@ -54,8 +54,6 @@ export interface SwimlanePictureProps {
   formatElapsed: (micros: number) => string;
   /** The reply thread of an event, if it has one. */
   threadOf: (eventID: number) => ReplyThread | undefined;
-  /** The incident whose laid-out swimlane this device may keep and reuse (large incidents). */
-  cacheLayoutAs?: number;
   /** Told when the first frame with data is drawn (benchmarks read it). */
   onFirstFrame?: (renderer: SwimlaneRenderer) => void;
 }
@@ -126,7 +124,7 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
     fromMicros: bounds.fromMicros,
     toMicros: bounds.toMicros,
     bins: heightPx,
-  }, props.cacheLayoutAs);
+  });
 
   const selected = useMemo(() => {
     if (selectedEventID === undefined) return undefined;

@@ -16,7 +16,6 @@ export interface SwimlaneLayoutState {
 export function useSwimlaneLayout(
   makeInput: () => SwimlaneLayoutInput,
   minimap: { makeStarts: () => Float64Array; fromMicros: number; toMicros: number; bins: number },
-  cacheAs?: number,
 ): SwimlaneLayoutState & { minimapBins: Uint32Array | undefined } {
   const client = useRef<SwimlaneLayoutClient | undefined>(undefined);
   const [state, setState] = useState<{ layout: SwimlaneLayout | undefined; arrivedAt: number; builtFrom: unknown }>({
@@ -42,11 +41,11 @@ export function useSwimlaneLayout(
     const started = performance.now();
     const input = makeInput();
     worker
-      .build(input, cacheAs)
+      .build(input)
       .then((layout) => {
         performance.measure('churchkey: swimlane layout', {
           start: started,
-          detail: { events: layout.startMicros.length, fromCache: layout.fromCache, workMillis: layout.workMillis },
+          detail: { events: layout.startMicros.length, workMillis: layout.workMillis },
         });
         if (current) setState({ layout, arrivedAt: performance.now(), builtFrom: makeInput });
       })
@@ -54,7 +53,7 @@ export function useSwimlaneLayout(
     return () => {
       current = false;
     };
-  }, [makeInput, cacheAs]);
+  }, [makeInput]);
 
   const { makeStarts, fromMicros, toMicros, bins } = minimap;
   useEffect(() => {

@@ -10,8 +10,7 @@ import type {
 } from '../../../domain/swimlane/swimlane-layout.ts';
 
 export interface SwimlaneLayoutClient {
-  /** `cacheAs`: the incident whose device cache may answer (and keeps the result). */
-  build(input: SwimlaneLayoutInput, cacheAs?: number): Promise<SwimlaneLayout>;
+  build(input: SwimlaneLayoutInput): Promise<SwimlaneLayout>;
   histogram(startMicros: Float64Array, fromMicros: number, toMicros: number, bins: number): Promise<Uint32Array>;
   dispose(): void;
 }
@@ -23,7 +22,7 @@ export function createSwimlaneLayoutClient(): SwimlaneLayoutClient {
   });
   const remote = Comlink.wrap<SwimlaneLayoutWorkerApi>(worker);
   return {
-    build(input, cacheAs) {
+    build(input) {
       const buffers = [
         input.startMicros,
         input.endMicros,
@@ -32,7 +31,7 @@ export function createSwimlaneLayoutClient(): SwimlaneLayoutClient {
         input.highlighted,
         input.position,
       ].map((array) => array.buffer as ArrayBuffer);
-      return remote.build(Comlink.transfer(input, buffers), cacheAs);
+      return remote.build(Comlink.transfer(input, buffers));
     },
     histogram(startMicros, fromMicros, toMicros, bins) {
       return remote.histogram(
