@@ -38,18 +38,18 @@ export function applyEventDelta(events: readonly EventMirrorRow[], delta: EventD
   for (const event of delta.changed) leaving.add(event.id);
   const arriving = delta.changed.filter((event) => !deleted.has(event.id)).map((event) => ({ ...event, incidentID: delta.incidentID })).sort(after);
   const result: EventMirrorRow[] = [];
-  // The patched list keeps number columns for the pictures, as the list read from the mirror has.
-  const columns = emptyEventListColumns(events.length + arriving.length);
-  const push = (event: EventMirrorRow) => {
-    result.push(event);
-    pushEventListColumn(columns, event);
-  };
   let next = 0;
   for (const event of events) {
-    while (next < arriving.length && after(arriving[next] as EventMirrorRow, event) < 0) push(arriving[next++] as EventMirrorRow);
-    if (!leaving.has(event.id)) push(event);
+    while (next < arriving.length && after(arriving[next] as EventMirrorRow, event) < 0) result.push(arriving[next++] as EventMirrorRow);
+    if (!leaving.has(event.id)) result.push(event);
   }
-  while (next < arriving.length) push(arriving[next++] as EventMirrorRow);
-  registerEventListColumns(result, columns);
+  while (next < arriving.length) result.push(arriving[next++] as EventMirrorRow);
+  // The patched list has number columns for the pictures too, made only when one asks: building them
+  // here would double the catch-up's cost on the pages that draw none.
+  registerEventListColumns(result, () => {
+    const columns = emptyEventListColumns(result.length);
+    for (const event of result) pushEventListColumn(columns, event);
+    return columns;
+  });
   return result;
 }
