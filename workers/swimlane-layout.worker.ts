@@ -1,20 +1,23 @@
 /*
  * The swimlane's layout off the main thread: events bucketed per column with their count pyramid
  * (domain/swimlane), and the minimap's histogram of every event. Arrays arrive and leave
- * transferred, never copied, so a million events cross in a few milliseconds.
+ * transferred, never copied, so a million events cross in a few milliseconds. (Keeping a million-event
+ * layout in IndexedDB was tried: reading its 35 MB back took as long as laying it out; see bench/RESULTS.md.)
  */
 import * as Comlink from 'comlink';
 import {
   buildSwimlaneLayout,
   layoutBuffers,
+  type SwimlaneLayout,
   type SwimlaneLayoutWorkerApi,
 } from '../domain/swimlane/swimlane-layout.ts';
 import { histogram } from '../domain/swimlane/swimlane-histogram.ts';
 
 const api: SwimlaneLayoutWorkerApi = {
   build(input) {
-    const layout = buildSwimlaneLayout(input);
-    return Comlink.transfer(layout, layoutBuffers(layout));
+    const started = performance.now();
+    const layout: SwimlaneLayout = buildSwimlaneLayout(input);
+    return Comlink.transfer({ ...layout, workMillis: performance.now() - started }, layoutBuffers(layout));
   },
   histogram(startMicros, fromMicros, toMicros, bins) {
     const counts = histogram(startMicros, fromMicros, toMicros, bins);

@@ -47,6 +47,8 @@ export interface SwimlaneLayout {
   maxDurationMicros: Float64Array;
   /** Finest first. */
   levels: SwimlaneLevel[];
+  /** Time the worker spent laying it out, for the page's performance measure. */
+  workMillis?: number;
 }
 
 /** Finest bins per column: at least this many... */

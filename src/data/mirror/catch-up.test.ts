@@ -12,6 +12,7 @@ import { countIncidentEvents, readIncidentEvents } from './mirror-queries.ts';
 import { cannedIncident, cannedSource, changeCanned, eventRow, withChangeLog } from '../../../tests/support/mirror-test-server.ts';
 import { patchSnapshot } from './snapshot-patch.ts';
 import { applyEventDelta, subscribeEventDeltas, type EventDelta } from './event-deltas.ts';
+import { eventListColumns } from './event-list-columns.ts';
 import { EventSnapshotBuilder, snapshotRows } from './event-snapshot.ts';
 import { syncIncidentFrom } from './sync-incident.ts';
 
@@ -162,6 +163,11 @@ describe('catching up with what changed', () => {
     stop();
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ incidentID: 24, to: incident.payload.eventsRevision, deleted: [2] });
-    expect(plain(applyEventDelta(held, told[0]!))).toEqual(plain(await readIncidentEvents(db, 24)));
+    const patched = applyEventDelta(held, told[0]!);
+    expect(plain(patched)).toEqual(plain(await readIncidentEvents(db, 24)));
+    // The pictures keep reading number columns after the patch, position for position.
+    const columns = eventListColumns(patched);
+    expect(Array.from(columns?.ids.subarray(0, columns.count) ?? [])).toEqual(patched.map((event) => event.id));
+    expect(Array.from(columns?.isMarker.subarray(0, columns.count) ?? [])).toEqual(patched.map((event) => (event.isMarker ? 1 : 0)));
   });
 });

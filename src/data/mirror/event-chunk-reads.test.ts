@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { columnsOfRows } from '../../../domain/events/event-columns-rows.ts';
 import type { EventRow } from '../../../domain/event.ts';
 import { patchEventChunks, readChunkEvents } from './event-chunk-reads.ts';
+import { eventListColumns } from './event-list-columns.ts';
 import { putEventChunk } from './event-chunks.ts';
 import { MirrorDatabase } from './mirror-database.ts';
 import { eventRow } from '../../../tests/support/mirror-test-server.ts';
@@ -39,5 +40,26 @@ describe('columnar chunks', () => {
     expect(total).toBe(30);
     expect(plain(await readChunkEvents(db, 4, {}, []))).toEqual(plain(expected));
     expect(await db.eventChunks.count()).toBe(3);
+  });
+
+  it('come with their number columns, position for position, optimistic rows merged in', async () => {
+    const db = new MirrorDatabase(`chunk-columns-test-${Date.now()}`);
+    opened.push(db);
+    const events = Array.from({ length: 20 }, (_, index) => ({ ...eventRow(index + 1, 1_000 + index * 10, 1 + (index % 2), index % 3), extra: index % 7 === 3 ? { timings: { wait: index } } : null }));
+    const progress = { status: 'syncing' as const, eventsLoaded: 0, eventsTotal: 20 };
+    for (let chunk = 0; chunk < 2; chunk += 1) await putEventChunk(db, 4, chunk, columnsOfRows(events.slice(chunk * 10, chunk * 10 + 10)), progress);
+    const optimistic = { ...eventRow(-1, 1_055, 0, 0), isMarker: true, message: 'waiting', incidentID: 4 };
+
+    const rows = await readChunkEvents(db, 4, { streamIDs: [1, 0] }, [optimistic]);
+    const columns = eventListColumns(rows);
+    expect(columns?.count).toBe(rows.length);
+    expect(Array.from(columns?.ids.subarray(0, columns.count) ?? [])).toEqual(rows.map((row) => row.id));
+    expect(Array.from(columns?.startTimestamps.subarray(0, columns.count) ?? [])).toEqual(rows.map((row) => row.startTimestamp));
+    expect(Array.from(columns?.actorIDs.subarray(0, columns.count) ?? [])).toEqual(rows.map((row) => row.actorID));
+    expect(Array.from(columns?.isMarker.subarray(0, columns.count) ?? [])).toEqual(rows.map((row) => (row.isMarker ? 1 : 0)));
+    // HAR timings and other extra fields stay with their own events.
+    expect(rows.filter((row) => row.extra !== null).map((row) => [row.id, row.extra])).toEqual(events.filter((event) => event.extra !== null && event.streamID === 1).map((event) => [event.id, event.extra]));
+    // A list made from it (a copy) has no columns: it is read as rows.
+    expect(eventListColumns([...rows])).toBeUndefined();
   });
 });

@@ -4,9 +4,11 @@
  * outbox merged in time order. A delta from the server rewrites only the chunks it touches.
  */
 import type { EventColumns } from '../../../domain/events/event-columns.ts';
+import { emptyEventListColumns, pushEventListColumn } from '../../../domain/events/event-list-columns.ts';
 import { columnsOfRows, extrasByPosition, messageAt, rowsOfColumns } from '../../../domain/events/event-columns-rows.ts';
 import type { EventRow } from '../../../domain/event.ts';
 import { readEventChunkKeys, readEventChunks, writeEventChunk } from './event-chunks.ts';
+import { registerEventListColumns } from './event-list-columns.ts';
 import type { EventMirrorRow, MirrorDatabase } from './mirror-database.ts';
 
 export interface ChunkQuery {
@@ -18,7 +20,10 @@ export interface ChunkQuery {
 
 const before = (a: { startTimestamp: number; id: number }, b: { startTimestamp: number; id: number }) => a.startTimestamp < b.startTimestamp || (a.startTimestamp === b.startTimestamp && a.id < b.id);
 
-/** The rows of `chunks` the query admits, in order, with `optimistic` rows (already admitted) merged in. */
+/**
+ * The rows of `chunks` the query admits, in order, with `optimistic` rows (already admitted) merged in;
+ * their number columns are made in the same pass and registered with the list (event-list-columns.ts).
+ */
 export function rowsOfChunks(incidentID: number, chunks: readonly EventColumns[], query: ChunkQuery, optimistic: readonly EventMirrorRow[]): EventMirrorRow[] {
   const from = query.fromMicros ?? -Infinity;
   const to = query.toMicros ?? Infinity;
@@ -26,11 +31,21 @@ export function rowsOfChunks(incidentID: number, chunks: readonly EventColumns[]
   const actors = query.actorIDs ? new Set(query.actorIDs) : undefined;
   const pending = [...optimistic].sort((a, b) => a.startTimestamp - b.startTimestamp || a.id - b.id);
   const rows: EventMirrorRow[] = [];
+  const listColumns = emptyEventListColumns(chunks.reduce((sum, columns) => sum + columns.count, pending.length));
+  const push = (row: EventMirrorRow) => {
+    rows.push(row);
+    pushEventListColumn(listColumns, row);
+  };
   let next = 0;
   for (const columns of chunks) {
     const { count, startTimestamps } = columns;
     if (count === 0 || (startTimestamps[count - 1] as number) < from || (startTimestamps[0] as number) > to) continue;
-    const extras = extrasByPosition(columns);
+    // Extra positions come ascending from the wire: a cursor walks them beside the index instead of a
+    // Map lookup per event (any other order, from elsewhere, goes through the Map).
+    const { extraPositions, extras } = columns;
+    const unordered = extraPositions.some((position, at) => at > 0 && position <= (extraPositions[at - 1] as number));
+    const extraOf = unordered ? extrasByPosition(columns) : undefined;
+    let extraAt = 0;
     for (let index = 0; index < count; index += 1) {
       const start = startTimestamps[index] as number;
       if (start < from || start > to) continue;
@@ -45,14 +60,20 @@ export function rowsOfChunks(incidentID: number, chunks: readonly EventColumns[]
         message: messageAt(columns, index),
         startTimestamp: start,
         endTimestamp: columns.endTimestamps[index] as number,
-        extra: extras.get(index) ?? null,
+        extra: null,
         incidentID,
       };
-      while (next < pending.length && before(pending[next] as EventMirrorRow, row)) rows.push(pending[next++] as EventMirrorRow);
-      rows.push(row);
+      if (extraOf) row.extra = extraOf.get(index) ?? null;
+      else {
+        while (extraAt < extraPositions.length && (extraPositions[extraAt] as number) < index) extraAt += 1;
+        if (extraPositions[extraAt] === index) row.extra = extras[extraAt] as EventMirrorRow['extra'];
+      }
+      while (next < pending.length && before(pending[next] as EventMirrorRow, row)) push(pending[next++] as EventMirrorRow);
+      push(row);
     }
   }
-  while (next < pending.length) rows.push(pending[next++] as EventMirrorRow);
+  while (next < pending.length) push(pending[next++] as EventMirrorRow);
+  registerEventListColumns(rows, listColumns);
   return rows;
 }
 

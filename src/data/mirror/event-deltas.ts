@@ -5,6 +5,8 @@
  * are exactly those of the delta's starting revision may apply it; any other reads again as before.
  */
 import type { EventRow } from '../../../domain/event.ts';
+import { emptyEventListColumns, pushEventListColumn } from '../../../domain/events/event-list-columns.ts';
+import { registerEventListColumns } from './event-list-columns.ts';
 import type { EventMirrorRow } from './mirror-database.ts';
 
 export interface EventDelta {
@@ -42,5 +44,12 @@ export function applyEventDelta(events: readonly EventMirrorRow[], delta: EventD
     if (!leaving.has(event.id)) result.push(event);
   }
   while (next < arriving.length) result.push(arriving[next++] as EventMirrorRow);
+  // The patched list has number columns for the pictures too, made only when one asks: building them
+  // here would double the catch-up's cost on the pages that draw none.
+  registerEventListColumns(result, () => {
+    const columns = emptyEventListColumns(result.length);
+    for (const event of result) pushEventListColumn(columns, event);
+    return columns;
+  });
   return result;
 }

@@ -19,6 +19,8 @@
  *       EventRow & { incidentID }, by startTimestamp then id; bounds inclusive on startTimestamp
  *       (read again only when a sync ends at a new events revision, an optimistic marker changes, or
  *       a first sync has doubled what the device holds: see events-read-plan.ts)
+ *   eventListColumns(events): the number columns of a list useIncidentEvents answered from columnar
+ *       chunks (pictures read these instead of a million rows); undefined for any other list
  *   useEventCount(incidentID): number | undefined
  *
  * Freshness and syncing:
@@ -65,6 +67,7 @@ export { incidentOfEvent, incidentOfLink, incidentOfNote } from './lookup.ts';
 export { readDeviceStorage, requestPersistentStorage, useMirroredIncidents, type DeviceStorage, type MirroredIncident } from './device-storage.ts';
 export { useEventCount, useIncident, useIncidentList, useOrganization, useOrganizations } from './use-mirror.ts';
 export { useIncidentEvents } from './use-incident-events.ts';
+export { eventListColumns } from './event-list-columns.ts';
 export {
   useIncidentListSync,
   useIncidentSync,

@@ -2,10 +2,13 @@
  * The incident's events for a screen, read from the mirror only when they can have changed
  * (events-read-plan.ts): a live query watches the cheap stamp, not the million rows, so a sync
  * writing page after page does not make the page read every event again after each one.
- * `undefined` until the first read answers.
+ * `undefined` until the first read answers. The first read starts on the first render, beside the
+ * stamp's, rather than after it answers: a reopened incident's events are on their way while the
+ * page mounts, and kept if the stamp they were read at is the one the live query then gives.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
+import { startEarlyRead, takeEarlyRead } from './early-events-read.ts';
 import { applyEventDelta, subscribeEventDeltas } from './event-deltas.ts';
 import { shouldReadEvents, type EventsRead, type EventsStamp } from './events-read-plan.ts';
 import { mirrorDatabase, type EventMirrorRow } from './mirror-database.ts';
@@ -22,6 +25,8 @@ export function useIncidentEvents(incidentID: number, query: EventQuery = {}): E
   const reading = useRef(false);
   const latest = useRef<{ queryKey: string; stamp: EventsStamp; run: () => Promise<EventMirrorRow[]> } | undefined>(undefined);
   const alive = useRef(true);
+  // Lazily made once: the read is started here, on the first render, not in an effect after it.
+  const [early] = useState(() => startEarlyRead(incidentID, queryKey, () => readIncidentEvents(mirrorDatabase(), incidentID, { fromMicros, toMicros, streamIDs, actorIDs })));
   useEffect(() => {
     alive.current = true;
     return () => {
@@ -51,7 +56,8 @@ export function useIncidentEvents(incidentID: number, query: EventQuery = {}): E
 
   useEffect(() => {
     if (!stamp) return;
-    latest.current = { queryKey, stamp, run: () => readIncidentEvents(mirrorDatabase(), incidentID, { fromMicros, toMicros, streamIDs, actorIDs }) };
+    const read = () => readIncidentEvents(mirrorDatabase(), incidentID, { fromMicros, toMicros, streamIDs, actorIDs });
+    latest.current = { queryKey, stamp, run: async () => (await takeEarlyRead(early, queryKey, stamp)) ?? read() };
     const next = (): void => {
       const wanted = latest.current;
       if (reading.current || !wanted || !alive.current || !shouldReadEvents(last.current, wanted.queryKey, wanted.stamp)) return;

@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { paletteColor, CHART_PALETTE } from '../../../domain/color/palette.ts';
 import { rankGroups, type EventBins } from '../../../domain/events/events-over-time.ts';
+import { eventListColumns } from '../../data/mirror/index.ts';
 import { createSeriesBinsClient, type SeriesBinsClient } from '../../render/charts/series-bins-client.ts';
 import type { ThemeColors } from '../../render/theme-colors.ts';
 
@@ -45,7 +46,22 @@ export function useEventBins(input: {
     const markers: number[] = [];
     const keys = new Float64Array(positions.length);
     const places = new Uint32Array(positions.length);
-    for (const position of positions) {
+    // The mirror's number columns when the list has them: no row object read per event.
+    const columns = eventListColumns(events);
+    if (columns) {
+      const groupOf = stackBy === 'stream' ? columns.streamIDs : columns.actorIDs;
+      for (const position of positions) {
+        if (position >= columns.count) continue;
+        if (columns.isMarker[position] === 1) {
+          markers.push(columns.startTimestamps[position] as number);
+          continue;
+        }
+        keys[eventCount] = groupOf[position] as number;
+        places[eventCount] = position;
+        eventCount += 1;
+      }
+    }
+    for (const position of columns ? [] : positions) {
       const event = events[position];
       if (!event) continue;
       if (event.isMarker) {
@@ -86,8 +102,9 @@ export function useEventBins(input: {
     // Fresh arrays each time: the worker takes them (transferred), and the prepared ones stay for the next binning.
     const startMicros = new Float64Array(eventCount);
     const groupOf = new Uint8Array(eventCount);
+    const starts = eventListColumns(events)?.startTimestamps;
     for (let index = 0; index < eventCount; index += 1) {
-      startMicros[index] = events[places[index]!]!.startTimestamp;
+      startMicros[index] = starts ? starts[places[index]!]! : events[places[index]!]!.startTimestamp;
       groupOf[index] = ranked.indexOf.get(keys[index]!) ?? 0;
     }
     binner

@@ -6,6 +6,7 @@
 import { countNoun } from '../../../domain/count-noun.ts';
 import { measured } from '../../../domain/measured.ts';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { eventListColumns } from '../../data/mirror/index.ts';
 import { useTimeCursorAttribute } from '../../data/use-time-cursor-attribute.ts';
 import type { SwimlaneRenderer } from '../../render/swimlane/swimlane-renderer.ts';
 import type { SwimlaneHit, SwimlaneScene } from '../../render/swimlane/swimlane-scene.ts';
@@ -86,7 +87,7 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
     () =>
       measured(
         'swimlane typed arrays',
-        () => swimlaneInput(events, positions, highlighted, columnOfActor, streamColorIndex),
+        () => swimlaneInput(events, positions, highlighted, columnOfActor, streamColorIndex, eventListColumns(events)),
         (made) => ({ events: made.input.startMicros.length }),
       ),
     [events, positions, highlighted, columnOfActor, streamColorIndex],
@@ -107,7 +108,12 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
   const { hiddenStreamIDs } = props;
   const limited = options.minimapLimitedToVisibleStreams;
   const makeStarts = useCallback(
-    () => minimapStarts(events, limited ? (streamID) => !hiddenStreamIDs.has(streamID) : undefined),
+    () =>
+      minimapStarts(
+        events,
+        limited ? (streamID) => !hiddenStreamIDs.has(streamID) : undefined,
+        eventListColumns(events),
+      ),
     [events, limited, hiddenStreamIDs],
   );
   const heightPx = options.swimlaneHeightLimited

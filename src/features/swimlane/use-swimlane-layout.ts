@@ -45,7 +45,7 @@ export function useSwimlaneLayout(
       .then((layout) => {
         performance.measure('churchkey: swimlane layout', {
           start: started,
-          detail: { events: layout.startMicros.length },
+          detail: { events: layout.startMicros.length, workMillis: layout.workMillis },
         });
         if (current) setState({ layout, arrivedAt: performance.now(), builtFrom: makeInput });
       })

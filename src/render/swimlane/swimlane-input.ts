@@ -1,7 +1,9 @@
 /*
  * The shown events as the layout worker's typed arrays (one pass over the filter's positions,
  * no objects made per event), with the markers apart: markers draw as lines across every column.
+ * Read from the list's columns when the mirror made them (no row object touched but the markers').
  */
+import type { EventListColumns } from '../../../domain/events/event-list-columns.ts';
 import type { SwimlaneLayoutInput } from '../../../domain/swimlane/swimlane-layout.ts';
 import type { SwimlaneMarker } from './swimlane-scene.ts';
 
@@ -21,7 +23,9 @@ export function swimlaneInput(
   highlighted: Uint8Array,
   columnOfActor: ReadonlyMap<number, number>,
   colorOfStream: ReadonlyMap<number, number>,
+  columns?: EventListColumns,
 ): { input: SwimlaneLayoutInput; markers: SwimlaneMarker[] } {
+  if (columns) return inputOfColumns(columns, events, positions, highlighted, columnOfActor, colorOfStream);
   const length = positions.length;
   const startMicros = new Float64Array(length);
   const endMicros = new Float64Array(length);
@@ -69,11 +73,106 @@ export function swimlaneInput(
   };
 }
 
+/** Ids up to this many are looked up in a typed array; larger ones through the Map. */
+const DENSE_ID_LIMIT = 1 << 22;
+
+/** `map` as a typed array indexed by id (-1 where absent), when its ids are small enough. */
+function denseOf(map: ReadonlyMap<number, number>): Int32Array | undefined {
+  let largest = 0;
+  for (const id of map.keys()) {
+    if (id < 0 || !Number.isInteger(id) || id >= DENSE_ID_LIMIT) return undefined;
+    largest = Math.max(largest, id);
+  }
+  const dense = new Int32Array(largest + 1).fill(-1);
+  for (const [id, value] of map) dense[id] = value;
+  return dense;
+}
+
+function inputOfColumns(
+  columns: EventListColumns,
+  events: readonly SwimlaneEvent[],
+  positions: Uint32Array,
+  highlighted: Uint8Array,
+  columnOfActor: ReadonlyMap<number, number>,
+  colorOfStream: ReadonlyMap<number, number>,
+): { input: SwimlaneLayoutInput; markers: SwimlaneMarker[] } {
+  const length = positions.length;
+  const startMicros = new Float64Array(length);
+  const endMicros = new Float64Array(length);
+  const column = new Int32Array(length);
+  const color = new Uint8Array(length);
+  const shownHighlighted = new Uint8Array(length);
+  const position = new Uint32Array(length);
+  const markers: SwimlaneMarker[] = [];
+  const denseColumn = denseOf(columnOfActor);
+  const denseColor = denseOf(colorOfStream);
+  const { actorIDs, streamIDs, isMarker, startTimestamps, endTimestamps } = columns;
+  let count = 0;
+  for (let i = 0; i < length; i += 1) {
+    const at = positions[i] as number;
+    if (at >= columns.count) continue;
+    if (isMarker[at] === 1) {
+      const event = events[at];
+      if (event)
+        markers.push({
+          id: event.id,
+          startMicros: event.startTimestamp,
+          endMicros: Math.max(event.startTimestamp, event.endTimestamp),
+          message: event.message,
+        });
+      continue;
+    }
+    const actorID = actorIDs[at] as number;
+    const actorColumn = denseColumn
+      ? actorID >= 0 && actorID < denseColumn.length
+        ? (denseColumn[actorID] as number)
+        : -1
+      : (columnOfActor.get(actorID) ?? -1);
+    if (actorColumn < 0) continue;
+    const streamID = streamIDs[at] as number;
+    const streamColor = denseColor
+      ? streamID >= 0 && streamID < denseColor.length
+        ? (denseColor[streamID] as number)
+        : -1
+      : (colorOfStream.get(streamID) ?? -1);
+    startMicros[count] = startTimestamps[at] as number;
+    endMicros[count] = endTimestamps[at] as number;
+    column[count] = actorColumn;
+    color[count] = streamColor < 0 ? 0 : streamColor;
+    shownHighlighted[count] = highlighted[i] as number;
+    position[count] = at;
+    count += 1;
+  }
+  return {
+    input: {
+      startMicros: startMicros.slice(0, count),
+      endMicros: endMicros.slice(0, count),
+      column: column.slice(0, count),
+      color: color.slice(0, count),
+      highlighted: shownHighlighted.slice(0, count),
+      position: position.slice(0, count),
+      columnCount: columnOfActor.size,
+    },
+    markers,
+  };
+}
+
 /** Start times for the minimap: every event, or only those of visible streams. */
 export function minimapStarts(
   events: readonly SwimlaneEvent[],
   streamVisible: ((streamID: number) => boolean) | undefined,
+  columns?: EventListColumns,
 ): Float64Array {
+  if (columns) {
+    const starts = new Float64Array(columns.count);
+    let count = 0;
+    for (let at = 0; at < columns.count; at += 1) {
+      if (columns.isMarker[at] === 1 || (streamVisible && !streamVisible(columns.streamIDs[at] as number))) continue;
+      starts[count] = columns.startTimestamps[at] as number;
+      count += 1;
+    }
+    return starts.slice(0, count);
+  }
   const starts = new Float64Array(events.length);
   let count = 0;
   for (const event of events) {

@@ -1,0 +1,69 @@
+/*
+ * Where a reopen of the app spends its main-thread time: the V8 CPU profile of the page (CDP
+ * Profiler) folded into self time per function, and the app's own `churchkey: …` measures laid on
+ * the time since navigation. Used by bench/swimlane-app-bench.ts to write down where the seconds go.
+ */
+import type { CDPSession, Page } from '@playwright/test';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export async function startProfile(cdp: CDPSession): Promise<void> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+}
+
+/** The `top` functions by self time (ms), named with their file's last part. */
+export async function stopProfile(cdp: CDPSession, top = 14): Promise<Array<{ name: string; millis: number }>> {
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+  const nodeName = new Map<number, string>();
+  for (const node of profile.nodes) {
+    const file = node.callFrame.url.split('/').pop() ?? '';
+    const name = node.callFrame.functionName || '(anonymous)';
+    nodeName.set(node.id, file ? `${name} (${file}:${node.callFrame.lineNumber + 1})` : name);
+  }
+  const self = new Map<string, number>();
+  for (let index = 0; index < profile.samples.length; index += 1) {
+    const name = nodeName.get(profile.samples[index] as number) ?? '?';
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
+  }
+  return [...self.entries()]
+    .map(([name, millis]) => ({ name, millis }))
+    .sort((a, b) => b.millis - a.millis)
+    .slice(0, top);
+}
+
+/** Page code: navigation marks and every churchkey measure as [name, start, end] since navigation. */
+const TIMELINE = `(() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const rows = [];
+  if (nav) {
+    rows.push(['response end', nav.responseEnd, nav.responseEnd]);
+    rows.push(['DOMContentLoaded', nav.domContentLoadedEventStart, nav.domContentLoadedEventEnd]);
+  }
+  for (const entry of performance.getEntriesByType('measure')) {
+    if (!entry.name.startsWith('churchkey: ')) continue;
+    const detail = entry.detail || {};
+    // The layout says how long the worker worked on it (the rest is transfers and the main thread's wait).
+    const note = detail.workMillis === undefined ? '' : ' (' + Math.round(detail.workMillis) + ' ms in the worker)';
+    rows.push([entry.name.slice(11) + note, entry.startTime, entry.startTime + entry.duration]);
+  }
+  for (const entry of performance.getEntriesByType('mark'))
+    if (entry.name.startsWith('churchkey: ')) rows.push([entry.name.slice(11), entry.startTime, entry.startTime]);
+  return rows.sort((a, b) => a[1] - b[1]);
+})()`;
+
+export async function reopenTimeline(page: Page): Promise<string[]> {
+  const rows = await page.evaluate<Array<[string, number, number]>>(TIMELINE);
+  return rows.map(([name, start, end]) =>
+    end > start + 0.5 ? `${start.toFixed(0)}-${end.toFixed(0)} ms ${name}` : `${start.toFixed(0)} ms ${name}`,
+  );
+}
