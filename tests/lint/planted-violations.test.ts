@@ -269,17 +269,31 @@ describe('ESLint on files at paths of the tree', () => {
       rule: 'no-restricted-globals',
       names: 'no DOM',
     },
+    {
+      what: 'a request lifecycle by hand in a feature',
+      path: 'src/features/home/planted.ts',
+      code: 'export const planted = () => new AbortController().signal;\n',
+      rule: 'no-restricted-syntax',
+      names: 'useApiRead',
+    },
+    {
+      what: 'a request lifecycle by hand in a component, through globalThis',
+      path: 'src/routes/planted.tsx',
+      code: 'export const planted = () => new globalThis.AbortController();\n',
+      rule: 'no-restricted-syntax',
+      names: 'useCancellableRequest',
+    },
   ])('refuses $what, naming what to use', async ({ path, code, rule, names }) => {
     const messages = await lint(path, code);
     expect(messages.map((message) => message.ruleId)).toContain(rule);
     expect(messages.map((message) => message.message).join('\n')).toContain(names);
   });
 
-  it('lets src/data fetch and open IndexedDB', async () => {
+  it('lets src/data fetch, open IndexedDB and start requests', async () => {
     expect(
       await lint(
         'src/data/planted.ts',
-        "export const planted = () => [fetch('/x'), indexedDB.open('x'), window.localStorage];\n",
+        "export const planted = () => [fetch('/x'), indexedDB.open('x'), window.localStorage, new AbortController()];\n",
       ),
     ).toEqual([]);
   });
