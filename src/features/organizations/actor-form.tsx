@@ -16,7 +16,7 @@ export function ActorForm({ organizationID, onDone }: { organizationID: number; 
   const [startDate, setStartDate] = useState('');
   const [description, setDescription] = useState('');
   const [isBot, setIsBot] = useState(false);
-  const { busy, error, submit, errorOf } = useFormWrite();
+  const { busy, error, submit, bound } = useFormWrite();
 
   const write = async () => {
     await createOrganizationActor(organizationID, { displayName, startDate, description, isBot });
@@ -34,8 +34,7 @@ export function ActorForm({ organizationID, onDone }: { organizationID: number; 
         label="Display name"
         value={displayName}
         onChange={(event) => setDisplayName(event.target.value)}
-        disabled={busy}
-        error={errorOf('displayName')}
+        {...bound('displayName')}
         autoFocus
       />
       <TextField
@@ -43,15 +42,13 @@ export function ActorForm({ organizationID, onDone }: { organizationID: number; 
         placeholder="YYYY-MM-DD"
         value={startDate}
         onChange={(event) => setStartDate(event.target.value)}
-        disabled={busy}
-        error={errorOf('startDate')}
+        {...bound('startDate')}
       />
       <TextareaField
         label="Description"
         value={description}
         onChange={(event) => setDescription(event.target.value)}
-        disabled={busy}
-        error={errorOf('description')}
+        {...bound('description')}
       />
       <Checkbox checked={isBot} onCheckedChange={setIsBot} label="A bot (not a person)" disabled={busy} />
       <FormFooter error={error} fields={FIELDS} busy={busy} onCancel={onDone} />

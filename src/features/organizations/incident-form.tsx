@@ -27,7 +27,7 @@ export function IncidentForm({
   const [chosen, setChosen] = useState(organizationID ? String(organizationID) : '');
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const { busy, error, setError, submit, errorOf } = useFormWrite();
+  const { busy, error, setError, submit, bound } = useFormWrite();
 
   function save(event: FormEvent) {
     if (chosen === '') {
@@ -58,24 +58,21 @@ export function IncidentForm({
               ...organizations.map((organization) => ({ value: String(organization.id), label: organization.name })),
             ]}
             onChange={(event) => setChosen(event.target.value)}
-            disabled={busy}
-            error={errorOf('organizationID')}
+            {...bound('organizationID')}
           />
         ) : null}
         <TextField
           label="Incident name"
           value={name}
           onChange={(event) => setName(event.target.value)}
-          disabled={busy}
-          error={errorOf('name')}
+          {...bound('name')}
           autoFocus
         />
         <TextareaField
           label="Description"
           value={description}
           onChange={(event) => setDescription(event.target.value)}
-          disabled={busy}
-          error={errorOf('description')}
+          {...bound('description')}
         />
         <FormFooter error={error} fields={['name', 'description', 'organizationID']} busy={busy} onCancel={onCancel} />
       </form>

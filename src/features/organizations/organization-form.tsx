@@ -18,7 +18,7 @@ export function OrganizationForm({
 }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const { busy, error, submit, errorOf } = useFormWrite();
+  const { busy, error, submit, bound } = useFormWrite();
 
   const write = async () => {
     const id = await createOrganization({ name, description });
@@ -38,16 +38,14 @@ export function OrganizationForm({
           label="Organization name"
           value={name}
           onChange={(event) => setName(event.target.value)}
-          disabled={busy}
-          error={errorOf('name')}
+          {...bound('name')}
           autoFocus
         />
         <TextareaField
           label="Description"
           value={description}
           onChange={(event) => setDescription(event.target.value)}
-          disabled={busy}
-          error={errorOf('description')}
+          {...bound('description')}
         />
         <FormFooter error={error} fields={['name', 'description']} busy={busy} onCancel={onCancel} />
       </form>

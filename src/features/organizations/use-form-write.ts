@@ -19,5 +19,8 @@ export function useFormWrite() {
     });
   };
 
-  return { busy, error, setError, submit, errorOf: (field: string) => errorFor(error, field) };
+  /** What every field of the form takes: still while the write runs, and its own refusal. */
+  const bound = (field: string) => ({ disabled: busy, error: errorFor(error, field) });
+
+  return { busy, error, setError, submit, bound };
 }
