@@ -33,6 +33,13 @@ const frameProperties = ['window', 'globalThis', 'self'].flatMap((object) =>
   frameGlobals.map(({ name }) => ({ object, property: name, message: FRAME_MESSAGE })),
 );
 
+/** A request's lifecycle by hand (controller, fetch, effect state) is src/data's: screens use its hooks. */
+const HAND_WRITTEN_REQUEST = {
+  selector: "NewExpression[callee.name='AbortController'], NewExpression[callee.property.name='AbortController']",
+  message:
+    'Only src/data starts requests: read with useApiRead or useApiPages (src/data/use-api-read.ts, use-api-pages.ts), write with useCancellableRequest (use-cancellable-request.ts).',
+};
+
 /** The DOM, for code that runs where there is none (domain everywhere, workers off the main thread). */
 const DOM = [
   'window',
@@ -80,6 +87,12 @@ export default tseslint.config(
       'no-restricted-globals': ['error', ...dataOnlyGlobals, ...frameGlobals],
       'no-restricted-properties': ['error', ...dataOnlyProperties, ...frameProperties],
     },
+  },
+  {
+    // Tests make their own signals to drive a read by hand.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/data/**', 'src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', HAND_WRITTEN_REQUEST] },
   },
   {
     // Benchmark pages run in headless Chromium; they measure src/ directly, storage included.

@@ -7,6 +7,7 @@
  * (bench:swimlane) compares the renderer with its baselines; this one shows the whole path in the app.
  * The database: BENCH_DATABASE_URL (PostgreSQL; the incident is generated there once and reused),
  * else PGlite in a temporary directory. Its section of bench/RESULTS.md is replaced (or added).
+ * Long because: one run from start to end (generate, open, measure, print), each step on the page the last left.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';

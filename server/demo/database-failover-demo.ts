@@ -2,6 +2,7 @@
  * Demo incident 1: a failing NVMe controller stalls the orders database primary; after a held
  * decision the team fails over to a lagging replica and replays the lost minute of orders.
  * Content only; demo-data.ts writes it.
+ * Long because: one incident's story as data, in the order it happened; cut in parts it would not read as one.
  */
 import type { DemoIncident } from './demo-incident.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shownValue, startApiRead, type ApiReadState } from './api-read.ts';
+import { logFailure, shownValue, startApiRead, type ApiReadState } from './api-read.ts';
 
 /** A read the test answers by hand, with the signal it was given. */
 function deferred<T>() {
@@ -82,5 +82,39 @@ describe('a read through the API', () => {
     first.resolve('analyst 1');
     await settle();
     expect(states.filter((state) => state.status === 'loaded')).toEqual([{ status: 'loaded', value: 'analyst 2' }]);
+  });
+
+  it('reports progress as loading, and none once cancelled', async () => {
+    const states: ApiReadState<string, number>[] = [];
+    let report!: (value: number) => void;
+    const run = startApiRead<string, number>(
+      (_signal, progress) => {
+        report = progress;
+        return new Promise<string>(() => undefined);
+      },
+      (state) => states.push(state),
+      'the page before',
+    );
+    report(20_000);
+    expect(states.at(-1)).toEqual({ status: 'loading', previous: 'the page before', progress: 20_000 });
+    run.cancel();
+    report(40_000);
+    expect(states).toHaveLength(2);
+  });
+
+  it('logs a failure the analyst is shown, but not a cancelled read', async () => {
+    const logged: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => logged.push(args[0]);
+    try {
+      const live = new AbortController();
+      await expect(Promise.reject(new Error('500')).catch(logFailure('audit log failed', live.signal))).rejects.toThrow('500');
+      const cancelled = new AbortController();
+      cancelled.abort();
+      await expect(Promise.reject(new Error('late')).catch(logFailure('never shown', cancelled.signal))).rejects.toThrow('late');
+    } finally {
+      console.error = original;
+    }
+    expect(logged).toEqual(['audit log failed']);
   });
 });

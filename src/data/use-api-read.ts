@@ -4,13 +4,13 @@
  * The lifecycle itself is api-read.ts; this only holds its state in React.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { NOT_LOADED, shownValue, startApiRead, type ApiReadState } from './api-read.ts';
+import { NOT_LOADED, shownValue, startApiRead, type ApiLoad, type ApiReadState } from './api-read.ts';
 
-export type { ApiReadState } from './api-read.ts';
-export { shownValue } from './api-read.ts';
+export type { ApiLoad, ApiReadState } from './api-read.ts';
+export { logFailure, shownValue } from './api-read.ts';
 
-export interface ApiRead<T> {
-  state: ApiReadState<T>;
+export interface ApiRead<T, P = undefined> {
+  state: ApiReadState<T, P>;
   reload: () => void;
 }
 
@@ -18,9 +18,9 @@ export interface ApiRead<T> {
  * `load` may change on every render: the read uses the one given with the key it runs for, so only
  * the key decides when to read again (name in it every argument the read depends on).
  */
-export function useApiRead<T>(key: string | undefined, load: (signal: AbortSignal) => Promise<T>): ApiRead<T> {
+export function useApiRead<T, P = undefined>(key: string | undefined, load: ApiLoad<T, P>): ApiRead<T, P> {
   // The state remembers the key it was read for: after a key changes, the old key's answer is never shown as the new one's.
-  const [held, setHeld] = useState<{ key: string | undefined; state: ApiReadState<T> }>({ key: undefined, state: NOT_LOADED });
+  const [held, setHeld] = useState<{ key: string | undefined; state: ApiReadState<T, P> }>({ key: undefined, state: NOT_LOADED });
   const [attempt, setAttempt] = useState(0);
   const loadRef = useRef(load);
   const lastValue = useRef<T | undefined>(undefined);
@@ -31,8 +31,8 @@ export function useApiRead<T>(key: string | undefined, load: (signal: AbortSigna
 
   useEffect(() => {
     if (key === undefined) return;
-    const run = startApiRead(
-      (signal) => loadRef.current(signal),
+    const run = startApiRead<T, P>(
+      (signal, progress) => loadRef.current(signal, progress),
       (next) => {
         if (next.status === 'loaded') lastValue.current = next.value;
         setHeld({ key, state: next });

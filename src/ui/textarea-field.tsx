@@ -1,5 +1,6 @@
-import { useId, type ComponentProps } from 'react';
+import { type ComponentProps } from 'react';
 import { classNames } from './class-names.ts';
+import { fieldBorder, LabelledField } from './labelled-field.tsx';
 
 /** A labelled multi-line input with its error message beside it. */
 export function TextareaField({
@@ -8,28 +9,21 @@ export function TextareaField({
   className,
   ...props
 }: ComponentProps<'textarea'> & { label: string; error?: string | undefined }) {
-  const id = useId();
-  const errorID = `${id}-error`;
   return (
-    <div className={classNames('flex flex-col gap-1', className)}>
-      <label htmlFor={id} className="font-medium">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorID : undefined}
-        className={classNames(
-          'min-h-20 w-full rounded-md border bg-panel px-2.5 py-1.5 text-ink placeholder:text-muted',
-          error ? 'border-danger' : 'border-line',
-        )}
-        {...props}
-      />
-      {error ? (
-        <p id={errorID} role="alert" className="text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <LabelledField
+      label={label}
+      error={error}
+      className={className}
+      control={(field) => (
+        <textarea
+          {...field}
+          className={classNames(
+            'min-h-20 w-full rounded-md border bg-panel px-2.5 py-1.5 text-ink placeholder:text-muted',
+            fieldBorder(error),
+          )}
+          {...props}
+        />
+      )}
+    />
   );
 }

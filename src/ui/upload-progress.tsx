@@ -5,6 +5,7 @@
  */
 import { countNoun } from '../../domain/count-noun.ts';
 import { Button } from './button.tsx';
+import { PercentBar } from './percent-bar.tsx';
 
 interface ServerProgress {
   readonly phase: 'importing' | 'finishing' | 'done' | 'failed';
@@ -45,32 +46,9 @@ export function UploadProgress({
   return (
     <div className="flex flex-wrap items-center gap-3" data-upload-phase={sending ? 'sending' : 'processing'}>
       {sending ? (
-        <div
-          role="progressbar"
-          aria-label={label}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2 w-64 overflow-hidden rounded-full bg-raised"
-        >
-          <div className="h-full bg-accent-bg transition-[width]" style={{ width: `${percent}%` }} />
-        </div>
-      ) : serverPercent !== undefined && server ? (
-        <div
-          role="progressbar"
-          aria-label={serverLabel}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={serverPercent}
-          className="h-2 w-64 overflow-hidden rounded-full bg-raised"
-        >
-          <div className="h-full bg-accent-bg transition-[width]" style={{ width: `${serverPercent}%` }} />
-        </div>
+        <PercentBar label={label} percent={percent} />
       ) : (
-        // No aria-valuenow: an indeterminate progress bar, as ARIA defines it.
-        <div role="progressbar" aria-label={serverLabel} className="h-2 w-64 overflow-hidden rounded-full bg-raised">
-          <div className="h-full w-full animate-pulse bg-accent-bg" />
-        </div>
+        <PercentBar label={serverLabel} percent={server ? serverPercent : undefined} />
       )}
       <span className="text-sm text-muted tabular-nums" role="status">
         {sending

@@ -205,6 +205,38 @@ describe('the debt lists', () => {
   });
 });
 
+describe('check-file-length.mjs on a scratch tree', () => {
+  const lengthChecker = join(root, 'scripts', 'check-file-length.mjs');
+  const body = Array.from({ length: 400 }, (_, index) => `export const line${index} = ${index};`).join('\n');
+  const plantIn = (text: string) => {
+    const tree = mkdtempSync(join(tmpdir(), 'churchkey-length-'));
+    mkdirSync(join(tree, 'src', 'features', 'home'), { recursive: true });
+    writeFileSync(join(tree, 'src', 'features', 'home', 'planted.ts'), text);
+    return tree;
+  };
+
+  it('refuses a file over 400 lines whose header gives no reason', () => {
+    const tree = plantIn(`/*\n * A planted screen.\n */\n${body}\n`);
+    const result = check(tree, lengthChecker);
+    rmSync(tree, { recursive: true, force: true });
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain('src/features/home/planted.ts: 403 lines');
+  });
+
+  it('lets one through that says why, and one of 400 lines', () => {
+    const reasoned = plantIn(`/*\n * A planted table.\n * Long because: one table.\n */\n${body}\n`);
+    const short = plantIn(`${body}\n`);
+    const results = [check(reasoned, lengthChecker), check(short, lengthChecker)];
+    rmSync(reasoned, { recursive: true, force: true });
+    rmSync(short, { recursive: true, force: true });
+    expect(results.map((result) => result.ok)).toEqual([true, true]);
+  });
+
+  it('passes the clean tree', () => {
+    expect(check(root, lengthChecker).ok).toBe(true);
+  });
+});
+
 describe('ESLint on files at paths of the tree', () => {
   const eslint = new ESLint({ cwd: root });
   const lint = async (filePath: string, code: string) => {
@@ -269,17 +301,31 @@ describe('ESLint on files at paths of the tree', () => {
       rule: 'no-restricted-globals',
       names: 'no DOM',
     },
+    {
+      what: 'a request lifecycle by hand in a feature',
+      path: 'src/features/home/planted.ts',
+      code: 'export const planted = () => new AbortController().signal;\n',
+      rule: 'no-restricted-syntax',
+      names: 'useApiRead',
+    },
+    {
+      what: 'a request lifecycle by hand in a component, through globalThis',
+      path: 'src/routes/planted.tsx',
+      code: 'export const planted = () => new globalThis.AbortController();\n',
+      rule: 'no-restricted-syntax',
+      names: 'useCancellableRequest',
+    },
   ])('refuses $what, naming what to use', async ({ path, code, rule, names }) => {
     const messages = await lint(path, code);
     expect(messages.map((message) => message.ruleId)).toContain(rule);
     expect(messages.map((message) => message.message).join('\n')).toContain(names);
   });
 
-  it('lets src/data fetch and open IndexedDB', async () => {
+  it('lets src/data fetch, open IndexedDB and start requests', async () => {
     expect(
       await lint(
         'src/data/planted.ts',
-        "export const planted = () => [fetch('/x'), indexedDB.open('x'), window.localStorage];\n",
+        "export const planted = () => [fetch('/x'), indexedDB.open('x'), window.localStorage, new AbortController()];\n",
       ),
     ).toEqual([]);
   });

@@ -4,6 +4,7 @@
  * must leave every table as it was and say nothing of what the caller may not see (A's names, ids
  * it did not send, SQL, stack traces, paths); "not yours" must read exactly like "does not exist";
  * B's analyst finds nothing of A even in the answers it is given. Every GET is sent as HEAD too.
+ * Long because: one table-driven suite, every row for every caller, with the checks each answer must pass.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,6 +4,7 @@
  * organization B of another analyst, and the five callers. Built through the API as analysts would.
  * Every name in A holds SECRET and every id is a distinctive 8-digit number (sequences restarted
  * high), so a refusal that leaks either is caught by plain text search.
+ * Long because: one world built in order through the API; each part needs the ids of the parts before it.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';

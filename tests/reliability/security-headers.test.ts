@@ -5,6 +5,7 @@
  * are only ever http(s): every other scheme refused at the API with a 400 naming the field, and
  * nothing stored. The app running under this CSP in Chromium, and stored text shown as text, are
  * the browser half (tests/reliability/e2e).
+ * Long because: one suite over every route that serves stored bytes or takes a link, on one server and its rows.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 /*
  * Annotation writes (spec section 3): collections and reply threads, tags and their styles, notes,
- * links and related incidents, as the incident and event reads then show them. Longer than most
- * test files since the refusals (403, 404 behind an organization wall, 401) run over every route.
+ * links and related incidents, as the incident and event reads then show them.
+ * Long because: the refusals (403, 404 behind an organization wall, 401) run over every route.
  */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

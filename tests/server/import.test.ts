@@ -1,6 +1,7 @@
 /*
  * POST /api/incident/{id}/import on real fixture files, checked through what GET /api/incident/{id}
  * then shows; every refusal leaves no stream, event, upload, blob or temporary file behind.
+ * Long because: one suite of fixture files on one server, each case a few lines of the same shape.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

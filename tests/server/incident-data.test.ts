@@ -1,3 +1,8 @@
+/*
+ * The incident's data through the API: building an incident, counts through moves and deletes,
+ * event paging, sorting, organization walls, read-only refusals, clock offsets, bulk actor edits.
+ * Long because: one suite of the incident routes on one server, each case a short story of writes and reads.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createActor,

@@ -2,6 +2,7 @@
  * Re-importing an updated file into an existing stream (POST /api/stream/{id}/import/check and
  * /import) on real fixture files: the merge outcome before anything changes, annotations carried to
  * the matching new events, each resolution of a conflict, and every refusal leaving every row as it was.
+ * Long because: every outcome and resolution needs a stream imported first; they share one server and its files.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

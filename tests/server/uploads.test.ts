@@ -2,6 +2,7 @@
  * Uploads end to end on real files: stored whole and unchanged (sha256 of what comes back equals the
  * file's), once per content, in chunks; served so they can never run as a page; every refusal
  * leaves nothing behind (no upload row, blob, chunk or temporary file).
+ * Long because: one suite over the upload routes on one server and blob directory, each refusal checked for leftovers.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';

@@ -3,10 +3,11 @@
  * a reload starts; a cancelled request is no error. A failure is logged and kept as the state;
  * with no network, the list last seen in this browser stands in (offline first).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Analyst } from '../../../domain/analyst.ts';
 import { ApiRequestError, isAbortError, NetworkError } from '../../data/api-client.ts';
 import { cacheAnalysts, cachedAnalysts } from '../../data/session-cache.ts';
+import { shownValue, useApiRead } from '../../data/use-api-read.ts';
 import { fetchAnalysts } from './analysts-api.ts';
 
 export type AnalystsState =
@@ -21,40 +22,40 @@ export interface UseAnalysts {
   remember: (analyst: Analyst) => void;
 }
 
+async function readAnalysts(signal: AbortSignal): Promise<Analyst[]> {
+  try {
+    const analysts = await fetchAnalysts(signal);
+    cacheAnalysts(analysts);
+    return analysts;
+  } catch (error) {
+    if (signal.aborted || isAbortError(error)) throw error;
+    console.error('error loading analysts', error);
+    const cached = error instanceof NetworkError ? cachedAnalysts() : undefined;
+    if (cached) return cached;
+    throw error;
+  }
+}
+
 export function useAnalysts(): UseAnalysts {
-  const [state, setState] = useState<AnalystsState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchAnalysts(controller.signal).then(
-      (analysts) => {
-        cacheAnalysts(analysts);
-        setState({ status: 'loaded', analysts });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted || isAbortError(error)) return;
-        console.error('error loading analysts', error);
-        const cached = error instanceof NetworkError ? cachedAnalysts() : undefined;
-        if (cached) setState({ status: 'loaded', analysts: cached });
-        else setState({ status: 'failed', httpStatus: error instanceof ApiRequestError ? error.status : undefined });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
-
+  const { state: read, reload } = useApiRead('analysts', readAnalysts);
   // A loaded list stays on screen while it reloads, so the header name does not flicker.
-  const reload = useCallback(() => {
-    setState((current) => (current.status === 'failed' ? { status: 'loading' } : current));
-    setAttempt((count) => count + 1);
-  }, []);
+  const list = read.status === 'error' ? undefined : shownValue(read);
+  // What remember() added, to the answer it was added to: the next answer replaces it.
+  const [remembered, setRemembered] = useState<{ to: Analyst[] | undefined; analysts: Analyst[] }>();
+  const shown = remembered && remembered.to === list ? remembered.analysts : list;
 
-  const remember = useCallback((analyst: Analyst) => {
-    setState((current) => {
-      const others = current.status === 'loaded' ? current.analysts.filter((known) => known.id !== analyst.id) : [];
-      return { status: 'loaded', analysts: [...others, analyst] };
-    });
-  }, []);
+  let state: AnalystsState = { status: 'loading' };
+  if (shown) state = { status: 'loaded', analysts: shown };
+  else if (read.status === 'error')
+    state = { status: 'failed', httpStatus: read.error instanceof ApiRequestError ? read.error.status : undefined };
+
+  const remember = useCallback(
+    (analyst: Analyst) => {
+      const others = (shown ?? []).filter((known) => known.id !== analyst.id);
+      setRemembered({ to: list, analysts: [...others, analyst] });
+    },
+    [list, shown],
+  );
 
   return { state, reload, remember };
 }

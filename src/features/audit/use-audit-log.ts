@@ -2,8 +2,8 @@
  * The audit log for one type and set of filters: the newest page first, older pages appended on
  * request (paging with `before`). Changing the filters starts over and cancels what was loading.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { isAbortError } from '../../data/api-client.ts';
+import { useApiPages } from '../../data/use-api-pages.ts';
+import { logFailure } from '../../data/use-api-read.ts';
 import { fetchAuditPage, type AuditPage } from './audit-api.ts';
 import type { AuditFilters } from './audit-filters.ts';
 
@@ -11,8 +11,6 @@ export type AuditLogState =
   | { status: 'loading' }
   | { status: 'loaded'; page: AuditPage; loadingOlder: boolean; olderFailed: boolean }
   | { status: 'failed'; message: string };
-
-type Keyed = AuditLogState & { key: string };
 
 function append(current: AuditPage, older: AuditPage): AuditPage {
   if (current.auditType === 'ui' && older.auditType === 'ui')
@@ -26,56 +24,36 @@ export function useAuditLog(
   auditType: 'ui' | 'data',
   filters: AuditFilters,
 ): { state: AuditLogState; loadOlder: () => void; reload: () => void } {
-  const [attempt, setAttempt] = useState(0);
-  const filterKey = JSON.stringify(filters);
-  // The answer belongs to one request; a newer request makes an older answer "loading" again.
-  const key = `${auditType} ${filterKey} ${attempt}`;
-  const [keyed, setKeyed] = useState<Keyed>({ status: 'loading', key: '' });
-  const olderRequest = useRef<AbortController | undefined>(undefined);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchAuditPage(auditType, JSON.parse(filterKey) as AuditFilters, undefined, controller.signal).then(
-      (page) => setKeyed({ status: 'loaded', page, loadingOlder: false, olderFailed: false, key }),
-      (error: unknown) => {
-        if (controller.signal.aborted || isAbortError(error)) return;
-        console.error('error loading the audit log', error);
-        setKeyed({ status: 'failed', message: error instanceof Error ? error.message : String(error), key });
-      },
+  const {
+    state: read,
+    more,
+    loadMore,
+    reload,
+  } = useApiPages(`${auditType} ${JSON.stringify(filters)}`, async (signal, shown: AuditPage | undefined) => {
+    if (shown === undefined)
+      return fetchAuditPage(auditType, filters, undefined, signal).catch(
+        logFailure('error loading the audit log', signal),
+      );
+    if (shown.nextBefore === null) return shown;
+    const older = await fetchAuditPage(auditType, filters, shown.nextBefore, signal).catch(
+      logFailure('error loading older audit entries', signal),
     );
-    return () => {
-      controller.abort();
-      olderRequest.current?.abort();
+    return append(shown, older);
+  });
+
+  let state: AuditLogState = { status: 'loading' };
+  if (read.status === 'loaded')
+    state = {
+      status: 'loaded',
+      page: read.value,
+      loadingOlder: more.status === 'loading',
+      olderFailed: more.status === 'failed',
     };
-  }, [auditType, filterKey, key]);
+  else if (read.status === 'error')
+    state = { status: 'failed', message: read.error instanceof Error ? read.error.message : String(read.error) };
 
-  const state: AuditLogState = keyed.key === key ? keyed : { status: 'loading' };
-
-  const loadOlder = useCallback(() => {
-    if (keyed.status !== 'loaded' || keyed.key !== key || keyed.loadingOlder || keyed.page.nextBefore === null) return;
-    const before = keyed.page.nextBefore;
-    const controller = new AbortController();
-    olderRequest.current = controller;
-    setKeyed({ ...keyed, loadingOlder: true, olderFailed: false });
-    fetchAuditPage(auditType, JSON.parse(filterKey) as AuditFilters, before, controller.signal).then(
-      (older) =>
-        setKeyed((current) =>
-          current.status === 'loaded' && current.key === key
-            ? { ...current, page: append(current.page, older), loadingOlder: false }
-            : current,
-        ),
-      (error: unknown) => {
-        if (controller.signal.aborted || isAbortError(error)) return;
-        console.error('error loading older audit entries', error);
-        setKeyed((current) =>
-          current.status === 'loaded' && current.key === key
-            ? { ...current, loadingOlder: false, olderFailed: true }
-            : current,
-        );
-      },
-    );
-  }, [keyed, key, auditType, filterKey]);
-
-  const reload = useCallback(() => setAttempt((count) => count + 1), []);
+  const loadOlder = () => {
+    if (read.status === 'loaded' && read.value.nextBefore !== null) loadMore();
+  };
   return { state, loadOlder, reload };
 }

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { User } from '../../../domain/user.ts';
 import { apiAddress, ApiRequestError, isAbortError, NetworkError } from '../../data/api-client.ts';
 import { cachedSignedInUser, cacheSignedInUser } from '../../data/session-cache.ts';
+import { useApiRead } from '../../data/use-api-read.ts';
 import { fetchSignedInUser, loginAddress } from './auth-api.ts';
 
 export type SignedInUserState =
@@ -16,54 +17,60 @@ export type SignedInUserState =
   | { status: 'signing-in' }
   | { status: 'failed' };
 
-export function useSignedInUser(): { state: SignedInUserState; reload: () => void; clear: () => void } {
-  const [state, setState] = useState<SignedInUserState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+const signIn = () => window.location.assign(apiAddress(loginAddress(window.location.href)));
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchSignedInUser(controller.signal).then(
-      (user) => {
-        cacheSignedInUser(user);
-        setState({ status: 'signed-in', user, offline: false });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted || isAbortError(error)) return;
-        if (error instanceof ApiRequestError && error.status === 401) {
-          setState({ status: 'signing-in' });
-          window.location.assign(apiAddress(loginAddress(window.location.href)));
-          return;
-        }
-        console.error('error while checking authenticated user', error);
-        const cached = error instanceof NetworkError ? cachedSignedInUser() : undefined;
-        if (cached) {
-          setState({ status: 'signed-in', user: cached, offline: true });
-          return;
-        }
-        setState({ status: 'failed' });
-        window.alert('error while checking authenticated user');
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
+/** The check's answer as a state; a cancelled check stays an abort, which says nothing. */
+async function checkUser(signal: AbortSignal): Promise<SignedInUserState> {
+  try {
+    const user = await fetchSignedInUser(signal);
+    cacheSignedInUser(user);
+    return { status: 'signed-in', user, offline: false };
+  } catch (error) {
+    if (signal.aborted || isAbortError(error)) throw error;
+    if (error instanceof ApiRequestError && error.status === 401) {
+      signIn();
+      return { status: 'signing-in' };
+    }
+    console.error('error while checking authenticated user', error);
+    const cached = error instanceof NetworkError ? cachedSignedInUser() : undefined;
+    if (cached) return { status: 'signed-in', user: cached, offline: true };
+    window.alert('error while checking authenticated user');
+    return { status: 'failed' };
+  }
+}
+
+export function useSignedInUser(): { state: SignedInUserState; reload: () => void; clear: () => void } {
+  const { state: read, reload: readAgain } = useApiRead('signed-in user', checkUser);
+  // A check when the network returns keeps the offline user on screen; a reload asked for shows loading.
+  const [keepWhileChecking, setKeepWhileChecking] = useState(false);
+  const [cleared, setCleared] = useState(false);
+
+  let state: SignedInUserState = { status: 'loading' };
+  if (read.status === 'loaded') state = read.value;
+  else if (read.status === 'error') state = { status: 'failed' };
+  else if (read.status === 'loading' && keepWhileChecking && read.previous) state = read.previous;
+  if (cleared) state = { status: 'signing-in' };
 
   const offline = state.status === 'signed-in' && state.offline;
   useEffect(() => {
     if (!offline) return;
-    const recheck = () => setAttempt((count) => count + 1);
+    const recheck = () => {
+      setKeepWhileChecking(true);
+      readAgain();
+    };
     window.addEventListener('online', recheck);
     return () => window.removeEventListener('online', recheck);
-  }, [offline]);
+  }, [offline, readAgain]);
 
   const reload = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((count) => count + 1);
-  }, []);
+    setKeepWhileChecking(false);
+    readAgain();
+  }, [readAgain]);
 
   /** Forgets the user (spec: logout failure clears the user): the next step is signing in again. */
   const clear = useCallback(() => {
-    setState({ status: 'signing-in' });
-    window.location.assign(apiAddress(loginAddress(window.location.href)));
+    setCleared(true);
+    signIn();
   }, []);
 
   return { state, reload, clear };

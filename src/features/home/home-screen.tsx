@@ -19,6 +19,7 @@ import { Button } from '../../ui/button.tsx';
 import { MarkedText } from '../../ui/marked-text.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
 import { searchEverything } from './home-search-api.ts';
+import { RecentList } from './recent-list.tsx';
 
 const RECENT = 8;
 
@@ -158,75 +159,58 @@ export function HomeScreen({ timeZone }: { timeZone: string }) {
       ) : null}
 
       <div className="grid gap-5 md:grid-cols-2">
-        <section aria-label="Recent incidents" className="flex flex-col gap-2">
-          <div className="flex items-center justify-between">
-            <h2 className="text-base font-semibold">Recent incidents</h2>
-            <span className="flex gap-3 text-sm">
-              <Link to="/incident/new" className="text-accent hover:underline">
-                Add incident
+        <RecentList
+          title="Recent incidents"
+          links={[
+            { label: 'Add incident', to: '/incident/new' },
+            { label: 'All incidents', to: '/incidents' },
+          ]}
+          items={incidents?.slice(0, RECENT)}
+          empty="No incidents yet."
+        >
+          {(incident) => (
+            <li key={incident.id} className="flex flex-col px-3 py-2">
+              <Link
+                to="/incident/$incidentID"
+                params={{ incidentID: incident.id }}
+                className="font-medium text-accent hover:underline"
+              >
+                {incident.name}
               </Link>
-              <Link to="/incidents" className="text-accent hover:underline">
-                All incidents
+              <span className="text-sm text-muted">
+                {incident.organizationName} · {countNoun(incident.counts.events, 'event')}
+                {incident.firstTimestamp !== null ? (
+                  <>
+                    {' · '}
+                    <Timestamp micros={incident.firstTimestamp} zone={timeZone} />
+                  </>
+                ) : null}
+              </span>
+            </li>
+          )}
+        </RecentList>
+        <RecentList
+          title="Organizations"
+          links={[
+            { label: 'Add organization', to: '/organization/new' },
+            { label: 'All organizations', to: '/organizations' },
+          ]}
+          items={organizations?.slice(0, RECENT)}
+          empty="No organizations yet."
+        >
+          {(organization) => (
+            <li key={organization.id} className="flex items-baseline justify-between px-3 py-2">
+              <Link
+                to="/organization/$organizationID"
+                params={{ organizationID: organization.id }}
+                className="font-medium text-accent hover:underline"
+              >
+                {organization.name}
               </Link>
-            </span>
-          </div>
-          <ul className="flex flex-col divide-y divide-line rounded-md border border-line bg-panel">
-            {(incidents ?? []).slice(0, RECENT).map((incident) => (
-              <li key={incident.id} className="flex flex-col px-3 py-2">
-                <Link
-                  to="/incident/$incidentID"
-                  params={{ incidentID: incident.id }}
-                  className="font-medium text-accent hover:underline"
-                >
-                  {incident.name}
-                </Link>
-                <span className="text-sm text-muted">
-                  {incident.organizationName} · {countNoun(incident.counts.events, 'event')}
-                  {incident.firstTimestamp !== null ? (
-                    <>
-                      {' · '}
-                      <Timestamp micros={incident.firstTimestamp} zone={timeZone} />
-                    </>
-                  ) : null}
-                </span>
-              </li>
-            ))}
-            {incidents !== undefined && incidents.length === 0 ? (
-              <li className="px-3 py-2 text-muted">No incidents yet.</li>
-            ) : null}
-            {incidents === undefined ? <li className="px-3 py-2 text-muted">Loading…</li> : null}
-          </ul>
-        </section>
-        <section aria-label="Organizations" className="flex flex-col gap-2">
-          <div className="flex items-center justify-between">
-            <h2 className="text-base font-semibold">Organizations</h2>
-            <span className="flex gap-3 text-sm">
-              <Link to="/organization/new" className="text-accent hover:underline">
-                Add organization
-              </Link>
-              <Link to="/organizations" className="text-accent hover:underline">
-                All organizations
-              </Link>
-            </span>
-          </div>
-          <ul className="flex flex-col divide-y divide-line rounded-md border border-line bg-panel">
-            {(organizations ?? []).slice(0, RECENT).map((organization) => (
-              <li key={organization.id} className="flex items-baseline justify-between px-3 py-2">
-                <Link
-                  to="/organization/$organizationID"
-                  params={{ organizationID: organization.id }}
-                  className="font-medium text-accent hover:underline"
-                >
-                  {organization.name}
-                </Link>
-                <span className="text-sm text-muted">{countNoun(organization.incidentCount, 'incident')}</span>
-              </li>
-            ))}
-            {organizations !== undefined && organizations.length === 0 ? (
-              <li className="px-3 py-2 text-muted">No organizations yet.</li>
-            ) : null}
-          </ul>
-        </section>
+              <span className="text-sm text-muted">{countNoun(organization.incidentCount, 'incident')}</span>
+            </li>
+          )}
+        </RecentList>
       </div>
     </div>
   );

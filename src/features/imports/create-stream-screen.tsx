@@ -3,9 +3,10 @@
  * (format, columns, first rows, invalid rows), adjust the mapping and zone, name the stream, then
  * import it, with the upload's progress, and the way to cancel it.
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { ApiRequestError, isAbortError } from '../../data/api-client.ts';
 import type { UploadProgress as UploadProgressValue } from '../../data/upload-with-progress.ts';
+import { useCancellableRequest } from '../../data/use-cancellable-request.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { UploadProgress } from '../../ui/upload-progress.tsx';
@@ -34,30 +35,28 @@ export function CreateStreamScreen({ incidentID }: { incidentID: number }) {
   const [cancelled, setCancelled] = useState(false);
   const [answer, setAnswer] = useState<ImportAnswer | undefined>(undefined);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const abortRef = useRef<AbortController | undefined>(undefined);
+  const request = useCancellableRequest();
 
   const submit = async () => {
     if (!choice) return;
-    const controller = new AbortController();
-    abortRef.current = controller;
+    const signal = request.start();
     setImporting(true);
     setCancelled(false);
     setProgress(undefined);
     setErrors({});
     try {
-      const request = {
+      const upload = {
         file: choice.file,
         streamName: streamName.trim() || choice.file.name,
         timeZone: choice.timeZone,
         settings: choice.settings,
       };
-      setAnswer(await importStream(incidentID, request, controller.signal, setProgress));
+      setAnswer(await importStream(incidentID, upload, signal, setProgress));
       refreshIncidentMirror(incidentID);
     } catch (error) {
       if (isAbortError(error)) setCancelled(true);
       else setErrors(errorsOf(error));
     } finally {
-      abortRef.current = undefined;
       setImporting(false);
       setProgress(undefined);
     }
@@ -106,7 +105,7 @@ export function CreateStreamScreen({ incidentID }: { incidentID: number }) {
               progress={progress}
               label="Uploading the file"
               serverLabel="Importing on the server"
-              onCancel={() => abortRef.current?.abort()}
+              onCancel={request.cancel}
             />
           ) : (
             <div>

@@ -1,6 +1,7 @@
 import { countNoun } from '../../../domain/count-noun.ts';
 import type { ImportProgress } from '../../../domain/import/import-record.ts';
 import { Button } from '../../ui/button.tsx';
+import { PercentBar } from '../../ui/percent-bar.tsx';
 
 /** The worker's progress through the file, with the way out. */
 export function ImportProgressBar({
@@ -14,16 +15,7 @@ export function ImportProgressBar({
   const percent = total > 0 ? Math.min(100, Math.round(((progress?.bytesRead ?? 0) / total) * 100)) : 0;
   return (
     <div className="flex items-center gap-3">
-      <div
-        role="progressbar"
-        aria-label="Reading the file"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 w-64 overflow-hidden rounded-full bg-raised"
-      >
-        <div className="h-full bg-accent-bg transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
+      <PercentBar label="Reading the file" percent={percent} />
       <span className="text-sm text-muted tabular-nums">
         {percent}% · {countNoun(progress?.validCount ?? 0, 'row')} read
       </span>

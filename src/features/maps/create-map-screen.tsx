@@ -11,6 +11,7 @@ import type { IncidentMap } from '../../../domain/geo/map-answers.ts';
 import { isAbortError } from '../../data/api-client.ts';
 import { createMap } from '../../data/maps-api.ts';
 import { type UploadProgress } from '../../data/upload-with-progress.ts';
+import { useCancellableRequest } from '../../data/use-cancellable-request.ts';
 import { ApiRequestError } from '../../data/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
@@ -37,9 +38,8 @@ export function CreateMapScreen({
   const [file, setFile] = useState<File | undefined>(undefined);
   const [chosenSettings, setSettings] = useState<MapSettings | undefined>(undefined);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState<{ progress: UploadProgress | undefined; abort: AbortController } | undefined>(
-    undefined,
-  );
+  const [saving, setSaving] = useState<{ progress: UploadProgress | undefined } | undefined>(undefined);
+  const request = useCancellableRequest();
   const { state, run, cancel } = useGeoPreview();
 
   // The detected settings are the draft until the analyst corrects one.
@@ -60,12 +60,12 @@ export function CreateMapScreen({
   };
   const save = async () => {
     if (!file || !settings) return;
-    const abort = new AbortController();
-    setSaving({ progress: undefined, abort });
+    const signal = request.start();
+    setSaving({ progress: undefined });
     try {
       const map = await createMap(incidentID, file, settings, {
-        signal: abort.signal,
-        onProgress: (progress) => setSaving({ progress, abort }),
+        signal,
+        onProgress: (progress) => setSaving({ progress }),
       });
       onCreated(map);
     } catch (error) {
@@ -195,7 +195,7 @@ export function CreateMapScreen({
               <span className="text-sm text-muted">
                 {sendProgress ? 'Sending…' : 'Reading the points on the server…'}
               </span>
-              <Button onClick={() => saving.abort.abort()}>Cancel</Button>
+              <Button onClick={request.cancel}>Cancel</Button>
             </>
           ) : null}
         </div>

@@ -6,10 +6,10 @@
  * (storage refused) the points are fetched directly. Failures are logged and kept for the picture
  * to show (section 8).
  */
-import { useEffect, useState } from 'react';
 import { isAbortError } from '../../data/api-client.ts';
 import { fetchMapPoints } from '../../data/maps-api.ts';
 import { readMapPoints, syncMapPoints } from '../../data/mirror/index.ts';
+import { logFailure, useApiRead } from '../../data/use-api-read.ts';
 import type { GlobeTrack } from '../../render/map/globe-track.ts';
 
 export interface TrackMap {
@@ -32,66 +32,58 @@ const keyOf = (maps: readonly TrackMap[]) =>
     maps.map((map) => [map.id, map.name, map.colour, map.icon, map.validPointCount, map.incidentID ?? null]),
   );
 
+/** Each map's points from the mirror, bringing a map onto the device first when it is not there yet. */
+async function readTracks(
+  incidentID: number,
+  analystID: number,
+  wanted: readonly TrackMap[],
+  signal: AbortSignal,
+  progress: (loadedPoints: number) => void,
+): Promise<GlobeTrack[]> {
+  const loadedPerMap = new Map<number, number>();
+  const report = () => progress([...loadedPerMap.values()].reduce((sum, count) => sum + count, 0));
+
+  const pointsOf = async (mapID: number, validPointCount: number, mapIncidentID: number) => {
+    const mirrored = await readMapPoints(mapID);
+    if (mirrored) return mirrored;
+    try {
+      await syncMapPoints({ incidentID: mapIncidentID, mapID, validPointCount }, analystID, {
+        signal,
+        onProgress: ({ loaded }) => {
+          loadedPerMap.set(mapID, loaded);
+          report();
+        },
+      });
+      const synced = await readMapPoints(mapID);
+      if (synced) return synced;
+    } catch (error) {
+      if (isAbortError(error) || signal.aborted) throw error;
+      if (error instanceof Error && error.name === 'NetworkError')
+        throw new Error('its points are not on this device yet; open the map once with a network', { cause: error });
+      console.error(`map ${mapID} could not be kept on this device; fetching its points directly`, error);
+    }
+    return fetchMapPoints({ incidentID: mapIncidentID, analystID, mapID }, signal);
+  };
+
+  return Promise.all(
+    wanted.map(async ({ id, name, colour, icon, validPointCount, incidentID: mapIncidentID }) => {
+      const points = await pointsOf(id, validPointCount, mapIncidentID ?? incidentID);
+      loadedPerMap.set(id, points.count);
+      report();
+      return { id, name, colour, icon, points } satisfies GlobeTrack;
+    }),
+  );
+}
+
 export function useMapTracks(incidentID: number, analystID: number, maps: readonly TrackMap[]): TracksState {
   const key = keyOf(maps);
   const totalPoints = maps.reduce((sum, map) => sum + map.validPointCount, 0);
-  // Kept with the maps it is for: an answer for other maps reads as loading.
-  const [state, setKeyedState] = useState<{ key: string; value: TracksState } | undefined>(undefined);
-  useEffect(() => {
-    const wanted = JSON.parse(key) as [number, string, string, GlobeTrack['icon'], number, number | null][];
-    const controller = new AbortController();
-    const { signal } = controller;
-    const setState = (value: TracksState) => {
-      if (!signal.aborted) setKeyedState({ key, value });
-    };
-    const total = wanted.reduce((sum, [, , , , count]) => sum + count, 0);
-    const loadedPerMap = new Map<number, number>();
-    const report = () =>
-      setState({
-        phase: 'loading',
-        loadedPoints: [...loadedPerMap.values()].reduce((sum, count) => sum + count, 0),
-        totalPoints: total,
-      });
-
-    const pointsOf = async (mapID: number, validPointCount: number, mapIncidentID: number) => {
-      const incidentID = mapIncidentID;
-      const mirrored = await readMapPoints(mapID);
-      if (mirrored) return mirrored;
-      try {
-        await syncMapPoints({ incidentID, mapID, validPointCount }, analystID, {
-          signal,
-          onProgress: ({ loaded }) => {
-            loadedPerMap.set(mapID, loaded);
-            report();
-          },
-        });
-        const synced = await readMapPoints(mapID);
-        if (synced) return synced;
-      } catch (error) {
-        if (isAbortError(error) || signal.aborted) throw error;
-        if (error instanceof Error && error.name === 'NetworkError')
-          throw new Error('its points are not on this device yet; open the map once with a network', { cause: error });
-        console.error(`map ${mapID} could not be kept on this device; fetching its points directly`, error);
-      }
-      return fetchMapPoints({ incidentID, analystID, mapID }, signal);
-    };
-
-    Promise.all(
-      wanted.map(async ([id, name, colour, icon, validPointCount, mapIncidentID]) => {
-        const points = await pointsOf(id, validPointCount, mapIncidentID ?? incidentID);
-        loadedPerMap.set(id, points.count);
-        report();
-        return { id, name, colour, icon, points } satisfies GlobeTrack;
-      }),
-    ).then(
-      (tracks) => setState({ phase: 'loaded', tracks }),
-      (error: unknown) => {
-        if (isAbortError(error) || signal.aborted) return;
-        console.error('map could not be loaded', error);
-        setState({ phase: 'error', message: error instanceof Error ? error.message : String(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [incidentID, analystID, key]);
-  return state?.key === key ? state.value : { phase: 'loading', loadedPoints: 0, totalPoints };
+  // The key names what the picture shows of each map: a change of any of it reads again.
+  const { state } = useApiRead(`${incidentID} ${analystID} ${key}`, (signal, progress: (loaded: number) => void) =>
+    readTracks(incidentID, analystID, maps, signal, progress).catch(logFailure('map could not be loaded', signal)),
+  );
+  if (state.status === 'loaded') return { phase: 'loaded', tracks: state.value };
+  if (state.status === 'error')
+    return { phase: 'error', message: state.error instanceof Error ? state.error.message : String(state.error) };
+  return { phase: 'loading', loadedPoints: state.status === 'loading' ? (state.progress ?? 0) : 0, totalPoints };
 }

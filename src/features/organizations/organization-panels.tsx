@@ -2,7 +2,7 @@
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ViewName, VisualizationName } from '../../../domain/views.ts';
-import { Sheet } from '../../ui/sheet.tsx';
+import { DetailSheet } from '../../ui/detail-sheet.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
 import { useOrganizationPage } from './organization-page-context.ts';
@@ -38,18 +38,9 @@ export function OrganizationPanelSheet({
 }) {
   const close = useClosePanel();
   return (
-    <Sheet
-      open
-      onOpenChange={(open) => !open && close()}
-      side="right"
-      title={`${kind[0]?.toUpperCase() ?? ''}${kind.slice(1)} details`}
-      testID="detail-sheet"
-    >
-      <aside aria-label={`${kind} details`} data-detail-panel={kind} className="flex flex-col gap-2">
-        <h2 className="text-base font-semibold break-words">{title}</h2>
-        {children}
-      </aside>
-    </Sheet>
+    <DetailSheet kind={kind} title={title} onClose={close} className="gap-2">
+      {children}
+    </DetailSheet>
   );
 }
 

@@ -2,6 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import { IncidentsTable } from './incidents-table.tsx';
 import { useOrganizationPage } from './organization-page-context.ts';
+import { DataTable } from '../../ui/data-table.tsx';
 
 export function OrganizationIncidents() {
   const { mirror, timeZone } = useOrganizationPage();
@@ -29,43 +30,34 @@ export function OrganizationActors() {
           Edit all actors
         </Link>
       </div>
-      <table className="w-full border-collapse rounded-md border border-line bg-panel text-sm">
-        <thead className="bg-raised text-left">
-          <tr>
-            <th className="px-2 py-1.5">Actor</th>
-            <th className="px-2 py-1.5">Kind</th>
-            <th className="px-2 py-1.5">Since</th>
-            <th className="px-2 py-1.5">Description</th>
-            <th className="px-2 py-1.5 text-right">Incidents</th>
+      <DataTable
+        columns={[
+          { title: 'Actor' },
+          { title: 'Kind' },
+          { title: 'Since' },
+          { title: 'Description' },
+          { title: 'Incidents', numeric: true },
+        ]}
+        empty={actors.length === 0 ? 'No actors yet.' : undefined}
+      >
+        {actors.map((actor) => (
+          <tr key={actor.id} className="border-t border-line">
+            <td className="px-2 py-1">
+              <Link
+                to="/organization/$organizationID/{-$viewName}/actor/$organizationActorID"
+                params={{ organizationID, viewName: 'actors', organizationActorID: actor.id }}
+                className="font-medium text-accent hover:underline"
+              >
+                {actor.displayName}
+              </Link>
+            </td>
+            <td className="px-2 py-1 text-muted">{actor.isBot ? 'bot' : 'human'}</td>
+            <td className="px-2 py-1 tabular-nums">{actor.startDate}</td>
+            <td className="max-w-md truncate px-2 py-1 text-muted">{actor.description}</td>
+            <td className="px-2 py-1 text-right tabular-nums">{actor.incidentCount}</td>
           </tr>
-        </thead>
-        <tbody>
-          {actors.map((actor) => (
-            <tr key={actor.id} className="border-t border-line">
-              <td className="px-2 py-1">
-                <Link
-                  to="/organization/$organizationID/{-$viewName}/actor/$organizationActorID"
-                  params={{ organizationID, viewName: 'actors', organizationActorID: actor.id }}
-                  className="font-medium text-accent hover:underline"
-                >
-                  {actor.displayName}
-                </Link>
-              </td>
-              <td className="px-2 py-1 text-muted">{actor.isBot ? 'bot' : 'human'}</td>
-              <td className="px-2 py-1 tabular-nums">{actor.startDate}</td>
-              <td className="max-w-md truncate px-2 py-1 text-muted">{actor.description}</td>
-              <td className="px-2 py-1 text-right tabular-nums">{actor.incidentCount}</td>
-            </tr>
-          ))}
-          {actors.length === 0 ? (
-            <tr>
-              <td colSpan={5} className="px-2 py-3 text-muted">
-                No actors yet.
-              </td>
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
     </section>
   );
 }

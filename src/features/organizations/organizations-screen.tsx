@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useOrganizations, useOrganizationsSync } from '../../data/mirror/index.ts';
 import { Page } from '../../ui/page.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
 
 export function OrganizationsScreen({ timeZone }: { timeZone: string }) {
   const sync = useOrganizationsSync();
@@ -47,43 +48,34 @@ export function OrganizationsScreen({ timeZone }: { timeZone: string }) {
           Loading organizations…
         </p>
       ) : (
-        <table className="w-full border-collapse rounded-md border border-line bg-panel text-sm">
-          <thead className="bg-raised text-left">
-            <tr>
-              <th className="px-2 py-1.5">Organization</th>
-              <th className="px-2 py-1.5">Description</th>
-              <th className="px-2 py-1.5 text-right">Incidents</th>
-              <th className="px-2 py-1.5">Created</th>
+        <DataTable
+          columns={[
+            { title: 'Organization' },
+            { title: 'Description' },
+            { title: 'Incidents', numeric: true },
+            { title: 'Created' },
+          ]}
+          empty={shown.length === 0 ? <>No organizations{term ? ' match' : ' yet'}.</> : undefined}
+        >
+          {shown.map((organization) => (
+            <tr key={organization.id} className="border-t border-line">
+              <td className="px-2 py-1">
+                <Link
+                  to="/organization/$organizationID"
+                  params={{ organizationID: organization.id }}
+                  className="font-medium text-accent hover:underline"
+                >
+                  {organization.name}
+                </Link>
+              </td>
+              <td className="max-w-md truncate px-2 py-1 text-muted">{organization.description}</td>
+              <td className="px-2 py-1 text-right tabular-nums">{organization.incidentCount}</td>
+              <td className="px-2 py-1">
+                <Timestamp micros={organization.createTimestamp} zone={timeZone} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {shown.map((organization) => (
-              <tr key={organization.id} className="border-t border-line">
-                <td className="px-2 py-1">
-                  <Link
-                    to="/organization/$organizationID"
-                    params={{ organizationID: organization.id }}
-                    className="font-medium text-accent hover:underline"
-                  >
-                    {organization.name}
-                  </Link>
-                </td>
-                <td className="max-w-md truncate px-2 py-1 text-muted">{organization.description}</td>
-                <td className="px-2 py-1 text-right tabular-nums">{organization.incidentCount}</td>
-                <td className="px-2 py-1">
-                  <Timestamp micros={organization.createTimestamp} zone={timeZone} />
-                </td>
-              </tr>
-            ))}
-            {shown.length === 0 ? (
-              <tr>
-                <td colSpan={4} className="px-2 py-3 text-muted">
-                  No organizations{term ? ' match' : ' yet'}.
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       )}
     </Page>
   );

@@ -4,10 +4,11 @@
  * the import runs, with the analyst's resolution when annotated events would lose their match.
  * A 409 naming an outcome means the stream changed since the check: it must be checked again.
  */
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { needsResolution, type MergeResolution } from '../../../domain/import/merge-outcome.ts';
 import { ApiRequestError, isAbortError } from '../../data/api-client.ts';
 import type { UploadProgress as UploadProgressValue } from '../../data/upload-with-progress.ts';
+import { useCancellableRequest } from '../../data/use-cancellable-request.ts';
 import { Button } from '../../ui/button.tsx';
 import { UploadProgress } from '../../ui/upload-progress.tsx';
 import {
@@ -56,7 +57,7 @@ export function ReimportSection({
   const [errors, setErrors] = useState<ReimportErrors>({});
   const [other, setOther] = useState<string | undefined>(undefined);
   const [notice, setNotice] = useState<string | undefined>(undefined);
-  const abortRef = useRef<AbortController | undefined>(undefined);
+  const request = useCancellableRequest();
 
   const fail = (error: unknown, back: Phase) => {
     if (isAbortError(error)) {
@@ -76,12 +77,10 @@ export function ReimportSection({
   };
 
   const start = () => {
-    const controller = new AbortController();
-    abortRef.current = controller;
     setErrors({});
     setOther(undefined);
     setNotice(undefined);
-    return controller.signal;
+    return request.start();
   };
 
   const check = async () => {
@@ -134,7 +133,7 @@ export function ReimportSection({
           progress={phase.progress}
           label="Uploading the file for the check"
           serverLabel="Checking on the server"
-          onCancel={() => abortRef.current?.abort()}
+          onCancel={request.cancel}
         />
       ) : null}
       {phase.name === 'idle' ? (
@@ -171,7 +170,7 @@ export function ReimportSection({
           progress={phase.progress}
           label="Uploading the file"
           serverLabel="Importing on the server"
-          onCancel={() => abortRef.current?.abort()}
+          onCancel={request.cancel}
         />
       ) : null}
       {phase.name === 'done' ? <ReimportDone result={phase.result} /> : null}

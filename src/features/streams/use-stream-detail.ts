@@ -4,8 +4,8 @@
  * events out beyond 10,000) are read page by page with progress; changing stream cancels the read.
  * Without a network, the device's mirror of the incident stands in.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { isAbortError, NetworkError } from '../../data/api-client.ts';
+import { NetworkError } from '../../data/api-client.ts';
+import { useApiRead } from '../../data/use-api-read.ts';
 import { loadStreamDetail, type StreamDetailData, type StreamDetailSource } from './load-stream-detail.ts';
 import { mirrorStreamSource } from './mirror-stream-source.ts';
 import { fetchEventPage, fetchIncidentStreams, fetchStream } from './streams-api.ts';
@@ -46,25 +46,21 @@ async function loadOnlineOrMirrored(
   }
 }
 
+type Scan = { scannedEvents: number; totalEvents: number };
+
 export function useStreamDetail(incidentID: number, streamID: number) {
-  const [state, setState] = useState<StreamDetailState>({ phase: 'loading', scannedEvents: 0, totalEvents: undefined });
-  const [generation, setGeneration] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    loadOnlineOrMirrored(incidentID, streamID, controller.signal, (scannedEvents, totalEvents) =>
-      setState({ phase: 'loading', scannedEvents, totalEvents }),
-    ).then(
-      ({ data, fromDevice }) => setState({ phase: 'loaded', data, fromDevice }),
-      (error: unknown) => {
-        if (!isAbortError(error))
-          setState({ phase: 'error', message: error instanceof Error ? error.message : String(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [incidentID, streamID, generation]);
-
-  /** Reads everything again; the current data stays on screen until the new data is in. */
-  const reload = useCallback(() => setGeneration((value) => value + 1), []);
+  const { state: read, reload } = useApiRead(`${incidentID} ${streamID}`, (signal, progress: (scan: Scan) => void) =>
+    loadOnlineOrMirrored(incidentID, streamID, signal, (scannedEvents, totalEvents) =>
+      progress({ scannedEvents, totalEvents }),
+    ),
+  );
+  // After reload() the current data stays on screen until the new data is in, unless pages must be read.
+  const shown = read.status === 'loading' && read.progress === undefined ? read.previous : undefined;
+  let state: StreamDetailState = { phase: 'loading', scannedEvents: 0, totalEvents: undefined };
+  if (read.status === 'loaded') state = { phase: 'loaded', ...read.value };
+  else if (shown) state = { phase: 'loaded', ...shown };
+  else if (read.status === 'error')
+    state = { phase: 'error', message: read.error instanceof Error ? read.error.message : String(read.error) };
+  else if (read.status === 'loading' && read.progress) state = { phase: 'loading', ...read.progress };
   return { state, reload };
 }

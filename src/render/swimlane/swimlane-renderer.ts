@@ -9,6 +9,7 @@
  * labels are pooled HTML. Frames are drawn on demand from the app's frame scheduler; Pixi's ticker
  * never runs. Only drawing lives here: hit-testing, the bin texture's colours, the box palette and
  * pan/zoom are pure modules beside it (swimlane-hit-test, -bin-texture, -box-palette, -navigation).
+ * Long because: draw() is one frame over the Pixi objects this class owns; what is pure is already beside it.
  */
 // NOTE: the app's CSP forbids eval; this swaps Pixi's generated shader-sync code for precompiled functions.
 import 'pixi.js/unsafe-eval';

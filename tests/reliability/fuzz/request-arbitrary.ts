@@ -5,6 +5,7 @@
  * headers (session, X-Churchkey-Analyst, Idempotency-Key, Content-Type: missing, duplicated, wrong).
  * Ids stay symbolic until request-build.ts builds the request against the world of the moment, so a
  * recipe fast-check shrinks still means the same thing.
+ * Long because: one recipe of request parts that fast-check generates and shrinks as a whole.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -6,7 +6,7 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../../ui/button.tsx';
-import { Sheet } from '../../../ui/sheet.tsx';
+import { DetailSheet } from '../../../ui/detail-sheet.tsx';
 import { useNarrowScreen } from '../../../ui/use-narrow-screen.ts';
 
 export function useCloseDetail(): () => void {
@@ -46,18 +46,9 @@ export function DetailPanel({ title, kind, children }: { title: ReactNode; kind:
   });
   if (narrow) {
     return (
-      <Sheet
-        open
-        onOpenChange={(open) => !open && close()}
-        side="right"
-        title={`${kind[0]?.toUpperCase() ?? ''}${kind.slice(1)} details`}
-        testID="detail-sheet"
-      >
-        <aside aria-label={`${kind} details`} data-detail-panel={kind} className="flex flex-col gap-3 text-ink">
-          <h2 className="text-base font-semibold break-words">{title}</h2>
-          {children}
-        </aside>
-      </Sheet>
+      <DetailSheet kind={kind} title={title} onClose={close} className="gap-3 text-ink">
+        {children}
+      </DetailSheet>
     );
   }
   return (

@@ -10,6 +10,7 @@ import { annotationRows, filterAnnotationRows, type AnnotationType } from '../an
 import { EventLinksEditor } from '../details/event-links-editor.tsx';
 import { EventNotesEditor } from '../details/event-notes-editor.tsx';
 import { useIncidentPage } from '../incident-page-context.ts';
+import { DataTable } from '../../../ui/data-table.tsx';
 
 const TYPE_OPTIONS = [
   { value: 'all', label: 'All types' },
@@ -68,49 +69,35 @@ export function AnnotationsView() {
           {shown.length} of {rows.length} annotations
         </p>
       </div>
-      <table className="w-full border-collapse rounded-md border border-line bg-panel text-sm">
-        <thead className="bg-raised text-left">
-          <tr>
-            <th className="px-2 py-1.5">Type</th>
-            <th className="px-2 py-1.5">Annotation</th>
-            <th className="px-2 py-1.5">Detail</th>
-            <th className="px-2 py-1.5">On</th>
+      <DataTable
+        columns={[{ title: 'Type' }, { title: 'Annotation' }, { title: 'Detail' }, { title: 'On' }]}
+        empty={shown.length === 0 ? 'No annotations match.' : undefined}
+      >
+        {shown.map((row) => (
+          <tr key={row.key} className="border-t border-line align-top" data-annotation-type={row.type}>
+            <td className="px-2 py-1 font-mono text-xs whitespace-nowrap text-muted">{row.type}</td>
+            <td className="max-w-md px-2 py-1 break-words whitespace-pre-wrap">{row.text}</td>
+            <td className="max-w-xs truncate px-2 py-1 text-muted" title={row.detail}>
+              {row.detail}
+            </td>
+            <td className="px-2 py-1 whitespace-nowrap">
+              {row.eventID !== null ? (
+                <Link
+                  to="/incident/$incidentID/{-$viewName}/event/$eventID"
+                  params={{ incidentID, viewName: 'annotations', eventID: row.eventID }}
+                  className="text-accent hover:underline"
+                >
+                  event {row.eventID}
+                </Link>
+              ) : row.streamID !== null ? (
+                <span>stream {streamsByID.get(row.streamID)?.name ?? row.streamID}</span>
+              ) : (
+                <span className="text-muted">incident</span>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {shown.map((row) => (
-            <tr key={row.key} className="border-t border-line align-top" data-annotation-type={row.type}>
-              <td className="px-2 py-1 font-mono text-xs whitespace-nowrap text-muted">{row.type}</td>
-              <td className="max-w-md px-2 py-1 break-words whitespace-pre-wrap">{row.text}</td>
-              <td className="max-w-xs truncate px-2 py-1 text-muted" title={row.detail}>
-                {row.detail}
-              </td>
-              <td className="px-2 py-1 whitespace-nowrap">
-                {row.eventID !== null ? (
-                  <Link
-                    to="/incident/$incidentID/{-$viewName}/event/$eventID"
-                    params={{ incidentID, viewName: 'annotations', eventID: row.eventID }}
-                    className="text-accent hover:underline"
-                  >
-                    event {row.eventID}
-                  </Link>
-                ) : row.streamID !== null ? (
-                  <span>stream {streamsByID.get(row.streamID)?.name ?? row.streamID}</span>
-                ) : (
-                  <span className="text-muted">incident</span>
-                )}
-              </td>
-            </tr>
-          ))}
-          {shown.length === 0 ? (
-            <tr>
-              <td colSpan={4} className="px-2 py-3 text-muted">
-                No annotations match.
-              </td>
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
     </section>
   );
 }

@@ -4,47 +4,62 @@
  * actor switches and the time interval filter the results here too.
  */
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { SEARCH_QUERY_MAX, type SearchResult } from '../../../../domain/search.ts';
 import { formatMicros } from '../../../../domain/time/format-micros.ts';
-import { ApiRequestError, isAbortError } from '../../../data/api-client.ts';
+import { ApiRequestError } from '../../../data/api-client.ts';
+import { useApiPages } from '../../../data/use-api-pages.ts';
+import { logFailure } from '../../../data/use-api-read.ts';
 import { Button } from '../../../ui/button.tsx';
 import { MarkedText } from '../../../ui/marked-text.tsx';
 import { useTimeZoneReady } from '../../../ui/timestamp.tsx';
 import { searchIncidentEvents } from '../event-search-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
 
-type SearchState =
-  | { status: 'idle' }
-  | { status: 'searching'; q: string }
-  | { status: 'done'; q: string; results: SearchResult[]; total: number; loadingMore: boolean }
-  | { status: 'failed'; q: string; message: string };
+interface Found {
+  results: SearchResult[];
+  total: number;
+}
+
+/** The server's word on the query itself, shown beside the field rather than as a failed search. */
+const queryError = (error: unknown) =>
+  error instanceof ApiRequestError && error.apiError?.field === 'q' ? error.apiError.message : undefined;
 
 export function EventSearchView() {
   const { incidentID, viewState, timeZone, audit } = useIncidentPage();
   const [text, setText] = useState(viewState.searchTerm);
-  const [state, setState] = useState<SearchState>({ status: 'idle' });
+  // Each submit is its own search, even of the same words.
+  const [search, setSearch] = useState<{ q: string; count: number } | undefined>(undefined);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const zone = useTimeZoneReady(timeZone) ? timeZone : 'UTC';
-  const q = state.status === 'idle' ? undefined : state.q;
-
-  useEffect(() => {
-    if (q === undefined) return;
-    const controller = new AbortController();
-    searchIncidentEvents(incidentID, q, 0, controller.signal).then(
-      (page) => setState({ status: 'done', q, results: page.results, total: page.total, loadingMore: false }),
-      (error: unknown) => {
-        if (isAbortError(error)) return;
-        if (error instanceof ApiRequestError && error.apiError?.field === 'q') {
-          setFieldError(error.apiError.message);
-          setState({ status: 'idle' });
-          return;
-        }
-        setState({ status: 'failed', q, message: error instanceof Error ? error.message : String(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [incidentID, q]);
+  const {
+    state: read,
+    more,
+    loadMore,
+  } = useApiPages(
+    search ? `${incidentID} ${search.count} ${search.q}` : undefined,
+    async (signal, shown: Found | undefined): Promise<Found> => {
+      const q = search?.q ?? '';
+      if (shown === undefined) return searchIncidentEvents(incidentID, q, 0, signal);
+      const page = await searchIncidentEvents(incidentID, q, shown.results.length, signal).catch(
+        logFailure('more search results could not be loaded', signal),
+      );
+      return { ...shown, results: [...shown.results, ...page.results] };
+    },
+  );
+  const rejected = read.status === 'error' ? queryError(read.error) : undefined;
+  const shownFieldError = fieldError ?? rejected;
+  const state =
+    read.status === 'loaded'
+      ? { status: 'done' as const, ...read.value, loadingMore: more.status === 'loading' }
+      : read.status === 'loading'
+        ? { status: 'searching' as const }
+        : read.status === 'error' && rejected === undefined
+          ? {
+              status: 'failed' as const,
+              message: read.error instanceof Error ? read.error.message : String(read.error),
+            }
+          : { status: 'idle' as const };
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -54,26 +69,8 @@ export function EventSearchView() {
       return;
     }
     setFieldError(undefined);
-    setState({ status: 'searching', q: trimmed });
+    setSearch((current) => ({ q: trimmed, count: (current?.count ?? 0) + 1 }));
     audit('search events', { value: trimmed });
-  }
-
-  function loadMore() {
-    if (state.status !== 'done') return;
-    setState({ ...state, loadingMore: true });
-    const controller = new AbortController();
-    searchIncidentEvents(incidentID, state.q, state.results.length, controller.signal).then(
-      (page) =>
-        setState((current) =>
-          current.status === 'done' && current.q === state.q
-            ? { ...current, results: [...current.results, ...page.results], loadingMore: false }
-            : current,
-        ),
-      (error: unknown) => {
-        console.error('more search results could not be loaded', error);
-        setState((current) => (current.status === 'done' ? { ...current, loadingMore: false } : current));
-      },
-    );
   }
 
   const hiddenStreams = viewState.streamVisibility;
@@ -102,14 +99,14 @@ export function EventSearchView() {
             value={text}
             maxLength={SEARCH_QUERY_MAX}
             placeholder='words, "a phrase", or, -word'
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? 'event-search-q-error' : undefined}
+            aria-invalid={shownFieldError ? true : undefined}
+            aria-describedby={shownFieldError ? 'event-search-q-error' : undefined}
             onChange={(event) => setText(event.target.value)}
-            className={`w-96 rounded-md border bg-panel px-2.5 py-1.5 ${fieldError ? 'border-danger' : 'border-line'}`}
+            className={`w-96 rounded-md border bg-panel px-2.5 py-1.5 ${shownFieldError ? 'border-danger' : 'border-line'}`}
           />
-          {fieldError ? (
+          {shownFieldError ? (
             <p id="event-search-q-error" role="alert" className="text-danger">
-              {fieldError}
+              {shownFieldError}
             </p>
           ) : null}
         </div>

@@ -1,0 +1,44 @@
+/*
+ * The frame every form field shares: a label tied to its control, and the error beside it, announced
+ * and linked for screen readers. text-field, textarea-field and select-field give it their control.
+ */
+import { useId, type ReactNode } from 'react';
+import { classNames } from './class-names.ts';
+
+/** What the control takes from its frame: the id its label names, and the error it is described by. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+export function LabelledField({
+  label,
+  error,
+  className,
+  control,
+}: {
+  label: string;
+  error: string | undefined;
+  className: string | undefined;
+  control: (props: FieldControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const errorID = `${id}-error`;
+  return (
+    <div className={classNames('flex flex-col gap-1', className)}>
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorID : undefined })}
+      {error ? (
+        <p id={errorID} role="alert" className="text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The control's border: red while it holds an error. */
+export const fieldBorder = (error: string | undefined) => (error ? 'border-danger' : 'border-line');
