@@ -54,7 +54,7 @@ describe.each(DATABASE_KINDS)('a re-import out of sight on %s', (kind) => {
     const response = await fetch(`${base}/api/incident/${incidentID}`, { headers: headers() });
     expect(response.status).toBe(200);
     const events = ((await response.json()) as Payload).incident.events.filter((event) => event.streamID === streamID);
-    const words = [...new Set(events.map((event) => event.message.split(' ')[0]))].sort();
+    const words = [...new Set(events.map((event) => event.message.split(' ')[0] ?? ''))].sort();
     return { count: events.length, words };
   };
   const hiddenRows = async () => ({
