@@ -31,7 +31,14 @@ export function emptyEventListColumns(capacity: number): EventListColumns {
 /** Appends one event (the caller sized the columns). */
 export function pushEventListColumn(
   columns: EventListColumns,
-  event: { id: number; streamID: number; actorID: number; isMarker: boolean; startTimestamp: number; endTimestamp: number },
+  event: {
+    id: number;
+    streamID: number;
+    actorID: number;
+    isMarker: boolean;
+    startTimestamp: number;
+    endTimestamp: number;
+  },
 ): void {
   const at = columns.count;
   columns.ids[at] = event.id;
