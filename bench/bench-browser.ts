@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { build, type InlineConfig } from 'vite';
+import { build, type InlineConfig, type LibraryOptions } from 'vite';
 import { projectRoot } from '../server/project-root.ts';
 
 // Without the background switches, Chromium's own connections are refused many at a time here.
@@ -32,10 +32,8 @@ export function launchBenchChromium(extraArgs: readonly string[] = []): Promise<
   });
 }
 
-const pageEntry = (name: string) => join(projectRoot(), 'bench', 'pages', `${name}.ts`);
-
-/** bench/pages/{name}.ts as ES modules (workers come along) in a fresh folder; the caller removes it. */
-export async function bundleModulePage(name: string, extra: InlineConfig = {}): Promise<string> {
+/** Builds bench/pages/{name}.ts as a library of `lib` into a fresh folder; answers the folder. */
+async function bundleInto(name: string, lib: LibraryOptions, extra: InlineConfig): Promise<string> {
   const outDir = await mkdtemp(join(tmpdir(), `churchkey-${name}-`));
   await build({
     configFile: false,
@@ -47,28 +45,21 @@ export async function bundleModulePage(name: string, extra: InlineConfig = {}): 
       emptyOutDir: true,
       minify: true,
       ...extra.build,
-      lib: { entry: pageEntry(name), formats: ['es'], fileName: () => 'page.js' },
+      lib: { entry: join(projectRoot(), 'bench', 'pages', `${name}.ts`), fileName: () => 'page.js', ...lib },
     },
   });
   return outDir;
 }
 
+/** bench/pages/{name}.ts as ES modules (workers come along) in a fresh folder; the caller removes it. */
+export function bundleModulePage(name: string, extra: InlineConfig = {}): Promise<string> {
+  return bundleInto(name, { formats: ['es'] }, extra);
+}
+
 /** bench/pages/{name}.ts as one classic script (an IIFE named `globalName`), answered as text. */
 export async function bundleScriptPage(name: string, globalName: string, extra: InlineConfig = {}): Promise<string> {
-  const outDir = await mkdtemp(join(tmpdir(), `churchkey-${name}-`));
+  const outDir = await bundleInto(name, { formats: ['iife'], name: globalName }, extra);
   try {
-    await build({
-      configFile: false,
-      logLevel: 'silent',
-      root: projectRoot(),
-      ...extra,
-      build: {
-        outDir,
-        emptyOutDir: true,
-        minify: true,
-        lib: { entry: pageEntry(name), formats: ['iife'], name: globalName, fileName: () => 'page.js' },
-      },
-    });
     return await readFile(join(outDir, 'page.js'), 'utf8');
   } finally {
     await rm(outDir, { recursive: true, force: true });

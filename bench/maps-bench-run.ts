@@ -3,7 +3,7 @@
  * its section of bench/RESULTS.md is replaced (or added) and the rest of the file left as it is.
  */
 import { parseArgs } from 'node:util';
-import { MAPS_SECTION_END, MAPS_SECTION_START, runMapsBench } from './maps-bench.ts';
+import { MAPS_SECTION, runMapsBench } from './maps-bench.ts';
 import { runSectionBench } from './results-file.ts';
 
 const { values } = parseArgs({
@@ -12,11 +12,7 @@ const { values } = parseArgs({
 });
 const points = Number(values.points ?? 1_000_000);
 const entityPoints = Number(values['entity-points'] ?? 10_000);
-await runSectionBench({
-  command: 'npm run bench:maps',
-  start: MAPS_SECTION_START,
-  end: MAPS_SECTION_END,
+await runSectionBench(MAPS_SECTION, (log) => runMapsBench({ points, entityPoints, log }), {
   keepLog: false,
   write: !values['no-write'],
-  run: (log) => runMapsBench({ points, entityPoints, log }),
 });

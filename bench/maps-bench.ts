@@ -18,10 +18,16 @@ import { writeMapPointsFile } from '../server/demo/map-points-file.ts';
 import { importMap } from '../server/repositories/maps-repository.ts';
 import { projectRoot } from '../server/project-root.ts';
 import { bundleScriptPage, launchBenchChromium, serveScriptPage, SOFTWARE_WEBGL_ARGS } from './bench-browser.ts';
+import type { ResultsSection } from './results-file.ts';
 import { median, ms, secs, table, thousands, versus } from './measure.ts';
 
 export const MAPS_SECTION_START = '<!-- maps-bench -->';
 export const MAPS_SECTION_END = '<!-- /maps-bench -->';
+export const MAPS_SECTION: ResultsSection = {
+  command: 'npm run bench:maps',
+  start: MAPS_SECTION_START,
+  end: MAPS_SECTION_END,
+};
 const ORIGIN = 'http://maps-bench.localhost';
 const FRAMES = 60;
 const WARM_UP = 10;

@@ -3,7 +3,7 @@
  * its section of bench/RESULTS.md is replaced (or added) and the rest of the file left as it is.
  */
 import { parseArgs } from 'node:util';
-import { MIRROR_SECTION_END, MIRROR_SECTION_START, runMirrorBench } from './mirror-bench.ts';
+import { MIRROR_SECTION, runMirrorBench } from './mirror-bench.ts';
 import { runSectionBench } from './results-file.ts';
 
 const { values } = parseArgs({
@@ -14,11 +14,8 @@ const rows = Number(values.rows ?? 1_000_000);
 const bulkPutRows = values['bulk-put-rows'] === undefined ? undefined : Number(values['bulk-put-rows']);
 if (!Number.isSafeInteger(rows) || rows <= 0) throw new Error('--rows takes a whole number');
 
-await runSectionBench({
-  command: 'npm run bench:mirror',
-  start: MIRROR_SECTION_START,
-  end: MIRROR_SECTION_END,
-  keepLog: true,
-  write: !values['no-write'],
-  run: (log) => runMirrorBench({ rows, ...(bulkPutRows === undefined ? {} : { dexieBulkPutRows: bulkPutRows }), log }),
-});
+await runSectionBench(
+  MIRROR_SECTION,
+  (log) => runMirrorBench({ rows, ...(bulkPutRows === undefined ? {} : { dexieBulkPutRows: bulkPutRows }), log }),
+  { keepLog: true, write: !values['no-write'] },
+);

@@ -7,10 +7,16 @@
  * bundled here with Vite. Call runMirrorBench() from bench/run.ts; it returns a Markdown section.
  */
 import { bundleScriptPage, launchBenchChromium, serveScriptPage } from './bench-browser.ts';
+import type { ResultsSection } from './results-file.ts';
 import { median, ms, secs, table, thousands, versus } from './measure.ts';
 
 export const MIRROR_SECTION_START = '<!-- mirror-bench -->';
 export const MIRROR_SECTION_END = '<!-- /mirror-bench -->';
+export const MIRROR_SECTION: ResultsSection = {
+  command: 'npm run bench:mirror',
+  start: MIRROR_SECTION_START,
+  end: MIRROR_SECTION_END,
+};
 const ORIGIN = 'http://mirror-bench.localhost';
 const READ_RUNS = 5;
 

@@ -7,10 +7,16 @@
 import { rm } from 'node:fs/promises';
 import { bundleModulePage, launchBenchChromium, openModulePage } from './bench-browser.ts';
 import { cpus, loadavg } from 'node:os';
+import type { ResultsSection } from './results-file.ts';
 import { median, ms, table, thousands } from './measure.ts';
 
 export const SERIES_SECTION_START = '<!-- series-bench -->';
 export const SERIES_SECTION_END = '<!-- /series-bench -->';
+export const SERIES_SECTION: ResultsSection = {
+  command: 'npm run bench:series',
+  start: SERIES_SECTION_START,
+  end: SERIES_SECTION_END,
+};
 const ORIGIN = 'http://series-bench.localhost';
 const KINDS = ['ours', 'bare-uplot', 'events-over-time', 'density-strip'] as const;
 type Kind = (typeof KINDS)[number];

@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { runSectionBench } from './results-file.ts';
-import { runSwimlaneBench, SWIMLANE_SECTION_END, SWIMLANE_SECTION_START } from './swimlane-bench.ts';
+import { runSwimlaneBench, SWIMLANE_SECTION } from './swimlane-bench.ts';
 
 const { values } = parseArgs({
   options: { sizes: { type: 'string' }, kinds: { type: 'string' }, 'no-write': { type: 'boolean' } },
@@ -14,12 +14,9 @@ const sizes = (values.sizes ?? '1000,10000,100000,1000000').split(',').map((part
 if (sizes.some((n) => !Number.isSafeInteger(n) || n <= 0))
   throw new Error('--sizes takes whole numbers separated by commas');
 
-await runSectionBench({
-  command: 'npm run bench:swimlane',
-  start: SWIMLANE_SECTION_START,
-  end: SWIMLANE_SECTION_END,
-  keepLog: true,
-  write: !values['no-write'],
-  run: (log) =>
+await runSectionBench(
+  SWIMLANE_SECTION,
+  (log) =>
     runSwimlaneBench({ sizes, naivePixiMax: 100_000, visTimelineMax: 1_000, kinds: values.kinds?.split(','), log }),
-});
+  { keepLog: true, write: !values['no-write'] },
+);

@@ -8,10 +8,16 @@
 import { rm } from 'node:fs/promises';
 import { bundleModulePage, launchBenchChromium, openModulePage, SOFTWARE_WEBGL_ARGS } from './bench-browser.ts';
 import type { GlCounts } from '../src/render/swimlane/gl-counter.ts';
+import type { ResultsSection } from './results-file.ts';
 import { median, ms, percentile, table, thousands, versus } from './measure.ts';
 
 export const SWIMLANE_SECTION_START = '<!-- swimlane-bench -->';
 export const SWIMLANE_SECTION_END = '<!-- /swimlane-bench -->';
+export const SWIMLANE_SECTION: ResultsSection = {
+  command: 'npm run bench:swimlane',
+  start: SWIMLANE_SECTION_START,
+  end: SWIMLANE_SECTION_END,
+};
 const ORIGIN = 'http://swimlane-bench.localhost';
 const KINDS = ['swimlane', 'naive-pixi', 'vis-timeline'] as const;
 type Kind = (typeof KINDS)[number];
