@@ -7,7 +7,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { launchBenchChromium } from './bench-browser.ts';
 import { startBenchServer } from './bench-server.ts';
 import type { FamilySample } from './family-sample-values.ts';
 import { writeSample } from './family-samples.ts';
@@ -110,19 +111,7 @@ export async function runPageBench(
 ): Promise<{ rows: PageRow[]; browser: string }> {
   const work = await mkdtemp(join(tmpdir(), 'churchkey-families-page-'));
   const server = { stop: async () => {} };
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchBenchChromium();
   try {
     const running = await startBenchServer({
       dataDir: join(work, 'data'),

@@ -9,9 +9,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
 import Papa from 'papaparse';
-import { build } from 'vite';
 import { detectGeoSettings } from '../domain/geo/detect-geo-settings.ts';
 import { parseGeo } from '../domain/geo/parse-geo.ts';
 import { openPglite } from '../server/db/database.ts';
@@ -19,10 +17,17 @@ import { migrate } from '../server/db/migrate.ts';
 import { writeMapPointsFile } from '../server/demo/map-points-file.ts';
 import { importMap } from '../server/repositories/maps-repository.ts';
 import { projectRoot } from '../server/project-root.ts';
+import { bundleScriptPage, launchBenchChromium, serveScriptPage, SOFTWARE_WEBGL_ARGS } from './bench-browser.ts';
+import type { ResultsSection } from './results-file.ts';
 import { median, ms, secs, table, thousands, versus } from './measure.ts';
 
 export const MAPS_SECTION_START = '<!-- maps-bench -->';
 export const MAPS_SECTION_END = '<!-- /maps-bench -->';
+export const MAPS_SECTION: ResultsSection = {
+  command: 'npm run bench:maps',
+  start: MAPS_SECTION_START,
+  end: MAPS_SECTION_END,
+};
 const ORIGIN = 'http://maps-bench.localhost';
 const FRAMES = 60;
 const WARM_UP = 10;
@@ -90,69 +95,36 @@ async function serverImport(
   }
 }
 
-async function bundlePage(): Promise<string> {
-  const outDir = await mkdtemp(join(tmpdir(), 'churchkey-maps-bench-page-'));
-  try {
-    await build({
-      configFile: false,
-      logLevel: 'silent',
-      root: projectRoot(),
-      define: { CESIUM_BASE_URL: JSON.stringify('/cesium/') },
-      plugins: [
-        {
-          name: 'knockout-without-eval',
-          transform: (code, id) =>
-            id.includes('knockout-3.5.1') ? code.replace('(0,eval)("this")', 'globalThis') : null,
-        },
-      ],
-      build: {
-        outDir,
-        emptyOutDir: true,
-        minify: true,
-        lib: {
-          entry: join(projectRoot(), 'bench', 'pages', 'maps-bench-page.ts'),
-          formats: ['iife'],
-          name: 'MapsBenchPage',
-          fileName: () => 'page.js',
-        },
+const bundlePage = () =>
+  bundleScriptPage('maps-bench-page', 'MapsBenchPage', {
+    define: { CESIUM_BASE_URL: JSON.stringify('/cesium/') },
+    plugins: [
+      {
+        name: 'knockout-without-eval',
+        transform: (code, id) =>
+          id.includes('knockout-3.5.1') ? code.replace('(0,eval)("this")', 'globalThis') : null,
       },
-    });
-    return await readFile(join(outDir, 'page.js'), 'utf8');
-  } finally {
-    await rm(outDir, { recursive: true, force: true });
-  }
-}
+    ],
+  });
 
 async function frameTimes(points: number, entityPoints: number, log: (line: string) => void) {
   const script = await bundlePage();
   const cesiumDir = join(projectRoot(), 'public', 'cesium');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-    ],
-  });
+  const browser = await launchBenchChromium(SOFTWARE_WEBGL_ARGS);
   try {
     const page = await browser.newPage({ viewport: { width: 1100, height: 700 } });
-    await page.route(`${ORIGIN}/**`, async (route) => {
-      const url = new URL(route.request().url());
-      if (url.pathname === '/page.js')
-        return route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: script });
-      if (url.pathname.startsWith('/cesium/'))
-        return route.fulfill({ path: join(cesiumDir, decodeURIComponent(url.pathname.slice('/cesium/'.length))) });
-      return route.fulfill({
-        contentType: 'text/html; charset=utf-8',
-        body: '<!doctype html><meta charset="utf-8"><body></body><script src="/page.js"></script>',
-      });
-    });
+    await serveScriptPage(
+      page,
+      ORIGIN,
+      script,
+      '<!doctype html><meta charset="utf-8"><body></body><script src="/page.js"></script>',
+    );
+    // Registered last, so it answers the Cesium assets before the page's catch-all.
+    await page.route(`${ORIGIN}/cesium/**`, (route) =>
+      route.fulfill({
+        path: join(cesiumDir, decodeURIComponent(new URL(route.request().url()).pathname.slice('/cesium/'.length))),
+      }),
+    );
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${ORIGIN}/`);

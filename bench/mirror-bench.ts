@@ -6,16 +6,17 @@
  * IndexedDB getAll on the same index. The page code is bench/pages/mirror-bench-page.ts,
  * bundled here with Vite. Call runMirrorBench() from bench/run.ts; it returns a Markdown section.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { build } from 'vite';
-import { projectRoot } from '../server/project-root.ts';
+import { bundleScriptPage, launchBenchChromium, serveScriptPage } from './bench-browser.ts';
+import type { ResultsSection } from './results-file.ts';
 import { median, ms, secs, table, thousands, versus } from './measure.ts';
 
 export const MIRROR_SECTION_START = '<!-- mirror-bench -->';
 export const MIRROR_SECTION_END = '<!-- /mirror-bench -->';
+export const MIRROR_SECTION: ResultsSection = {
+  command: 'npm run bench:mirror',
+  start: MIRROR_SECTION_START,
+  end: MIRROR_SECTION_END,
+};
 const ORIGIN = 'http://mirror-bench.localhost';
 const READ_RUNS = 5;
 
@@ -45,31 +46,6 @@ interface BenchPage {
   };
 }
 
-async function bundlePage(): Promise<string> {
-  const outDir = await mkdtemp(join(tmpdir(), 'churchkey-mirror-bench-'));
-  try {
-    await build({
-      configFile: false,
-      logLevel: 'silent',
-      root: projectRoot(),
-      build: {
-        outDir,
-        emptyOutDir: true,
-        minify: true,
-        lib: {
-          entry: join(projectRoot(), 'bench', 'pages', 'mirror-bench-page.ts'),
-          formats: ['iife'],
-          name: 'MirrorBenchPage',
-          fileName: () => 'page.js',
-        },
-      },
-    });
-    return await readFile(join(outDir, 'page.js'), 'utf8');
-  } finally {
-    await rm(outDir, { recursive: true, force: true });
-  }
-}
-
 export async function runMirrorBench(options: {
   rows: number;
   log: (line: string) => void;
@@ -78,28 +54,11 @@ export async function runMirrorBench(options: {
   const { rows, log } = options;
   const bulkPutRows = Math.min(options.dexieBulkPutRows ?? rows, rows);
   log(`\nmirror (headless Chromium, ${thousands(rows)} events):`);
-  const script = await bundlePage();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const script = await bundleScriptPage('mirror-bench-page', 'MirrorBenchPage');
+  const browser = await launchBenchChromium();
   try {
     const page = await browser.newPage();
-    await page.route(`${ORIGIN}/**`, (route) =>
-      route.fulfill(
-        route.request().url().endsWith('/page.js')
-          ? { contentType: 'text/javascript', body: script }
-          : { contentType: 'text/html', body: '<!doctype html><script src="/page.js"></script>' },
-      ),
-    );
+    await serveScriptPage(page, ORIGIN, script, '<!doctype html><script src="/page.js"></script>');
     await page.goto(`${ORIGIN}/`);
     const version = browser.version();
     page.setDefaultTimeout(0);

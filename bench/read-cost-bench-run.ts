@@ -2,8 +2,8 @@
  * npm run bench:reads [-- --seconds 5 --stores pglite,postgres]: the cheap-reads benchmark alone;
  * replaces only its section of bench/RESULTS.md.
  */
-import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
+import { describeMachine } from './bench-machine.ts';
 import { postgresUrl, type StoreKind } from './bench-store.ts';
 import { runReadCostBench } from './read-cost-bench.ts';
 import { writeResultsSection } from './results-file.ts';
@@ -14,6 +14,6 @@ const stores = (['pglite', 'postgres'] as StoreKind[]).filter(
   (kind) => wanted.includes(kind) && (kind === 'pglite' || postgresUrl()),
 );
 const log = (line: string) => process.stdout.write(`${line}\n`);
-log(`Machine: ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`);
+log(`Machine: ${describeMachine()}`);
 const section = await runReadCostBench({ stores, seconds: Number(values.seconds ?? 5), log });
 log(`Wrote ${await writeResultsSection('<!-- read-cost-bench -->', '<!-- /read-cost-bench -->', section)}`);

@@ -5,6 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { projectRoot } from '../server/project-root.ts';
+import { describeMachine } from './bench-machine.ts';
 
 /** `block` (which starts with `start` and ends with `end`) in place of that section of `current`. */
 export function withSection(current: string, start: string, end: string, block: string): string {
@@ -21,4 +22,35 @@ export async function writeResultsSection(start: string, end: string, block: str
   const current = await readFile(path, 'utf8').catch(() => '# Benchmark results\n');
   await writeFile(path, withSection(current, start, end, block));
   return path;
+}
+
+/** A benchmark's section of RESULTS.md and the command that writes it. */
+export interface ResultsSection {
+  command: string;
+  start: string;
+  end: string;
+}
+
+/**
+ * The frame of an `npm run bench:…` runner: prints the machine, runs the bench with a log that is
+ * printed and kept, and writes its section with the machine, the command and (with `keepLog`) the
+ * log under it. `write: false` prints the section instead.
+ */
+export async function runSectionBench(
+  section: ResultsSection,
+  run: (log: (line: string) => void) => Promise<string>,
+  options: { keepLog: boolean; write: boolean },
+): Promise<void> {
+  const machine = `Machine: ${describeMachine()}`;
+  process.stdout.write(`${machine}\n`);
+  const lines: string[] = [];
+  const text = await run((line) => {
+    lines.push(line);
+    process.stdout.write(`${line}\n`);
+  });
+  const { command, start, end } = section;
+  const logBlock = options.keepLog ? `\n\`\`\`${lines.join('\n')}\n\`\`\`` : '';
+  const block = `${text.replace(end, '')}\n\n${machine}; written by \`${command}\` on ${new Date().toISOString().slice(0, 10)}.\n${logBlock}\n${end}`;
+  if (options.write) process.stdout.write(`Wrote ${await writeResultsSection(start, end, block)}\n`);
+  else process.stdout.write(`${block}\n`);
 }

@@ -21,6 +21,7 @@ import { cpus, release, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectRoot } from '../server/project-root.ts';
+import { describeMachine } from './bench-machine.ts';
 import { postgresUrl, type StoreKind } from './bench-store.ts';
 import { keepSeparateSections } from './keep-sections.ts';
 import { benchIncidentData, SEARCH_QUERIES, type StoreResults } from './incident-data-bench.ts';
@@ -81,10 +82,7 @@ const log = (line: string) => {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const cpu = cpus();
-  log(
-    `Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${type()} ${release()}, Node ${process.version}`,
-  );
+  log(`Machine: ${describeMachine()}`);
   log(
     `Sizes: ${sizes.map(thousands).join(', ')} events; insert rate at ${thousands(insertRows)} rows; ${queries} search queries. Stores: ${stores.join(', ')}${postgresUrl() ? '' : ' (set BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL)'}`,
   );

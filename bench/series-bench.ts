@@ -4,17 +4,19 @@
  * beside the canvas density strip it replaced, on the same events. The page is
  * bench/pages/series-bench-page.ts, bundled here with Vite. Returns a Markdown section.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
-import { chromium } from '@playwright/test';
-import { build } from 'vite';
-import { projectRoot } from '../server/project-root.ts';
+import { rm } from 'node:fs/promises';
+import { bundleModulePage, launchBenchChromium, openModulePage } from './bench-browser.ts';
 import { cpus, loadavg } from 'node:os';
+import type { ResultsSection } from './results-file.ts';
 import { median, ms, table, thousands } from './measure.ts';
 
 export const SERIES_SECTION_START = '<!-- series-bench -->';
 export const SERIES_SECTION_END = '<!-- /series-bench -->';
+export const SERIES_SECTION: ResultsSection = {
+  command: 'npm run bench:series',
+  start: SERIES_SECTION_START,
+  end: SERIES_SECTION_END,
+};
 const ORIGIN = 'http://series-bench.localhost';
 const KINDS = ['ours', 'bare-uplot', 'events-over-time', 'density-strip'] as const;
 type Kind = (typeof KINDS)[number];
@@ -39,47 +41,12 @@ interface Run {
   figures: Figures;
 }
 
-async function bundlePage(): Promise<string> {
-  const outDir = await mkdtemp(join(tmpdir(), 'churchkey-series-bench-'));
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    root: projectRoot(),
-    build: {
-      outDir,
-      emptyOutDir: true,
-      minify: true,
-      cssCodeSplit: false,
-      lib: {
-        entry: join(projectRoot(), 'bench', 'pages', 'series-bench-page.ts'),
-        formats: ['es'],
-        fileName: () => 'page.js',
-      },
-    },
-  });
-  return outDir;
-}
-
 const ROUNDS = 3;
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css' };
-
 export async function runSeriesBench(options: { sizes: number[]; log: (line: string) => void }): Promise<string> {
   const { log } = options;
   log(`\nseries (headless Chromium; ${options.sizes.map(thousands).join(', ')} points):`);
-  const outDir = await bundlePage();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const outDir = await bundleModulePage('series-bench-page', { build: { cssCodeSplit: false } });
+  const browser = await launchBenchChromium();
   const runs: Run[] = [];
   try {
     const version = browser.version();
@@ -87,24 +54,7 @@ export async function runSeriesBench(options: { sizes: number[]; log: (line: str
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const points of options.sizes) {
         for (const kind of KINDS) {
-          const page = await browser.newPage();
-          page.setDefaultTimeout(0);
-          await page.route(`${ORIGIN}/**`, async (route) => {
-            const path = new URL(route.request().url()).pathname;
-            if (path === '/')
-              return route.fulfill({
-                contentType: 'text/html',
-                body: '<!doctype html><body style="margin:0"><script type="module" src="/page.js"></script>',
-              });
-            const file = normalize(join(outDir, path));
-            if (!file.startsWith(outDir)) return route.fulfill({ status: 404 });
-            return route.fulfill({
-              contentType: TYPES[extname(file)] ?? 'application/octet-stream',
-              body: await readFile(file),
-            });
-          });
-          await page.goto(`${ORIGIN}/`);
-          await page.waitForFunction(() => 'seriesBench' in globalThis);
+          const page = await openModulePage(browser, ORIGIN, outDir, 'seriesBench');
           const figures = await page.evaluate(
             ([k, n]) =>
               (

@@ -5,17 +5,19 @@
  * they manage, as ratios; JS heap after each run. The page is bench/pages/swimlane-bench-page.ts,
  * bundled here with Vite (ES modules, so the layout worker comes along). Returns a Markdown section.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
-import { chromium } from '@playwright/test';
-import { build } from 'vite';
-import { projectRoot } from '../server/project-root.ts';
+import { rm } from 'node:fs/promises';
+import { bundleModulePage, launchBenchChromium, openModulePage, SOFTWARE_WEBGL_ARGS } from './bench-browser.ts';
 import type { GlCounts } from '../src/render/swimlane/gl-counter.ts';
+import type { ResultsSection } from './results-file.ts';
 import { median, ms, percentile, table, thousands, versus } from './measure.ts';
 
 export const SWIMLANE_SECTION_START = '<!-- swimlane-bench -->';
 export const SWIMLANE_SECTION_END = '<!-- /swimlane-bench -->';
+export const SWIMLANE_SECTION: ResultsSection = {
+  command: 'npm run bench:swimlane',
+  start: SWIMLANE_SECTION_START,
+  end: SWIMLANE_SECTION_END,
+};
 const ORIGIN = 'http://swimlane-bench.localhost';
 const KINDS = ['swimlane', 'naive-pixi', 'vis-timeline'] as const;
 type Kind = (typeof KINDS)[number];
@@ -55,50 +57,15 @@ export interface SwimlaneBenchOptions {
   log: (line: string) => void;
 }
 
-async function bundlePage(): Promise<string> {
-  const outDir = await mkdtemp(join(tmpdir(), 'churchkey-swimlane-bench-'));
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    root: projectRoot(),
-    worker: { format: 'es' },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      minify: true,
-      lib: {
-        entry: join(projectRoot(), 'bench', 'pages', 'swimlane-bench-page.ts'),
-        formats: ['es'],
-        fileName: () => 'page.js',
-      },
-    },
-  });
-  return outDir;
-}
-
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css' };
-
 export async function runSwimlaneBench(options: SwimlaneBenchOptions): Promise<string> {
   const { log } = options;
   log(`\nswimlane (headless Chromium, software WebGL; ${options.sizes.map(thousands).join(', ')} events):`);
-  const outDir = await bundlePage();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--enable-precise-memory-info',
-      '--js-flags=--max-old-space-size=6144',
-    ],
-  });
+  const outDir = await bundleModulePage('swimlane-bench-page', { worker: { format: 'es' } });
+  const browser = await launchBenchChromium([
+    ...SOFTWARE_WEBGL_ARGS,
+    '--enable-precise-memory-info',
+    '--js-flags=--max-old-space-size=6144',
+  ]);
   const runs: Run[] = [];
   try {
     const version = browser.version();
@@ -108,24 +75,7 @@ export async function runSwimlaneBench(options: SwimlaneBenchOptions): Promise<s
         if (kind === 'naive-pixi' && events > options.naivePixiMax) continue;
         if (kind === 'vis-timeline' && events > options.visTimelineMax) continue;
         // A fresh page per run, so one renderer's garbage does not slow the next.
-        const page = await browser.newPage();
-        page.setDefaultTimeout(0);
-        await page.route(`${ORIGIN}/**`, async (route) => {
-          const path = new URL(route.request().url()).pathname;
-          if (path === '/')
-            return route.fulfill({
-              contentType: 'text/html',
-              body: '<!doctype html><body style="margin:0"><script type="module" src="/page.js"></script>',
-            });
-          const file = normalize(join(outDir, path));
-          if (!file.startsWith(outDir)) return route.fulfill({ status: 404 });
-          return route.fulfill({
-            contentType: TYPES[extname(file)] ?? 'application/octet-stream',
-            body: await readFile(file),
-          });
-        });
-        await page.goto(`${ORIGIN}/`);
-        await page.waitForFunction(() => 'swimlaneBench' in globalThis);
+        const page = await openModulePage(browser, ORIGIN, outDir, 'swimlaneBench');
         const figures = await page.evaluate(
           ([k, n]) =>
             (

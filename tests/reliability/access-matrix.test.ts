@@ -9,10 +9,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
 import { DATABASE_KINDS, type DatabaseKind } from '../support/test-database.ts';
-import { startTestServer, TEST_VERSION, type TestServer } from '../support/test-server.ts';
+import { startOidcTwinApp } from '../support/oidc-twin-app.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { ACCESS_MATRIX, CALLERS, rowKey, type AccessRow, type Caller, type Method } from './access-matrix.ts';
 import { CROSS_REFERENCES, MATRIX_REQUESTS, type MatrixRequest } from './access-requests.ts';
 import { buildWorld, freshSession, type World } from './access-world.ts';
@@ -83,16 +82,7 @@ describe.each(KINDS)('access matrix on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     world = await buildWorld(server);
-    // The same database under AUTH_MODE=oidc, for the routes only that mode registers. The issuer is
-    // never reached: no row asks the provider anything.
-    const config = loadConfig({
-      DATA_DIR: server.config.dataDir,
-      AUTH_MODE: 'oidc',
-      OIDC_ISSUER: 'http://127.0.0.1:9/',
-      OIDC_CLIENT_ID: 'churchkey',
-    });
-    oidcApp = await buildApp({ db: server.db, config, version: TEST_VERSION }, { appDir: '/nonexistent' });
-    await oidcApp.ready();
+    oidcApp = await startOidcTwinApp(server);
   });
   afterAll(async () => {
     await oidcApp?.close();

@@ -10,6 +10,7 @@ import { loadConfig } from '../../server/config.ts';
 import { ACCESS_MATRIX, rowKey } from '../reliability/access-matrix.ts';
 import { MATRIX_REQUESTS } from '../reliability/access-requests.ts';
 import { registeredRoutes } from '../reliability/support/registered-routes.ts';
+import { startOidcTwinApp } from '../support/oidc-twin-app.ts';
 import { startTestServer, TEST_VERSION, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -17,15 +18,7 @@ let oidcApp: FastifyInstance;
 
 beforeAll(async () => {
   server = await startTestServer('pglite');
-  // Nothing is asked of the provider while routes are listed.
-  const config = loadConfig({
-    DATA_DIR: server.config.dataDir,
-    AUTH_MODE: 'oidc',
-    OIDC_ISSUER: 'http://127.0.0.1:9/',
-    OIDC_CLIENT_ID: 'churchkey',
-  });
-  oidcApp = await buildApp({ db: server.db, config, version: TEST_VERSION }, { appDir: '/nonexistent' });
-  await oidcApp.ready();
+  oidcApp = await startOidcTwinApp(server);
 });
 afterAll(async () => {
   await oidcApp?.close();

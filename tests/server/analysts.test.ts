@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import {
-  countRows,
-  giveAnalyst,
-  signIn,
-  startTestServer,
-  TEST_VERSION,
-  type TestServer,
-} from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import { countRows, giveAnalyst, signIn, TEST_VERSION } from '../support/test-server.ts';
 
 describe.each(DATABASE_KINDS)('the primary analyst on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-  });
-  afterAll(async () => server?.close());
+  const suite = useAnalystServer(kind, {});
 
   it('is created once, as an administrator with the user id, even when two users race', async () => {
-    const ada = await signIn(server);
-    const bob = await signIn(server);
+    const ada = await signIn(suite.server);
+    const bob = await signIn(suite.server);
     const empty = await ada.request({ url: '/api/analysts' });
     expect(empty.json()).toEqual({ analysts: [], version: TEST_VERSION });
     const [first, second] = await Promise.all([
@@ -40,16 +30,12 @@ describe.each(DATABASE_KINDS)('the primary analyst on %s', (kind) => {
     });
     const loser = first.statusCode === 409 ? first : second;
     expect(loser.json().error).toMatchObject({ code: 'conflict', message: 'the primary analyst exists already' });
-    expect(await countRows(server.db, 'analysts')).toBe(1);
+    expect(await countRows(suite.server.db, 'analysts')).toBe(1);
   });
 });
 
 describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-  });
-  afterAll(async () => server?.close());
+  const suite = useAnalystServer(kind, {});
 
   it('refuses every analyst call without a session', async () => {
     for (const [method, url] of [
@@ -59,14 +45,14 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
       ['PUT', '/api/analyst/1/permission'],
       ['PUT', '/api/analyst/1/grant/2'],
     ] as const) {
-      const response = await server.app.inject({ method, url, payload: { name: 'x' } });
+      const response = await suite.server.app.inject({ method, url, payload: { name: 'x' } });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
       expect(response.json().error.code).toBe('unauthenticated');
     }
   });
 
   it("creates the user's own analyst first, then named analysts that no user acts as", async () => {
-    const carol = await signIn(server);
+    const carol = await signIn(suite.server);
     const own = await carol.request({
       method: 'POST',
       url: '/api/analyst',
@@ -99,12 +85,12 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
   });
 
   it('lets a read-only analyst create no named analysts', async () => {
-    const reader = await signIn(server);
-    await giveAnalyst(server, reader, 'read');
-    const before = await countRows(server.db, 'analysts');
+    const reader = await signIn(suite.server);
+    await giveAnalyst(suite.server, reader, 'read');
+    const before = await countRows(suite.server.db, 'analysts');
     const response = await reader.request({ method: 'POST', url: '/api/analyst', payload: { name: 'Nope' } });
     expect(response.statusCode).toBe(403);
-    expect(await countRows(server.db, 'analysts')).toBe(before);
+    expect(await countRows(suite.server.db, 'analysts')).toBe(before);
   });
 
   it.each([
@@ -115,7 +101,7 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
     ['an email that is not one', { name: 'A', email: 'not an email' }, 'email'],
     ['an email of the wrong type', { name: 'A', email: ['a@b.c'] }, 'email'],
   ])('answers 400 naming the field for %s, and stores nothing', async (_name, payload, field) => {
-    const dave = await signIn(server);
+    const dave = await signIn(suite.server);
     const response = await dave.request({ method: 'POST', url: '/api/analyst', payload });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({ code: 'invalid', field });
@@ -125,7 +111,7 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
   });
 
   it('answers 400 to malformed JSON and 413 to a body over 1 MB', async () => {
-    const erin = await signIn(server);
+    const erin = await signIn(suite.server);
     const broken = await erin.request({
       method: 'POST',
       url: '/api/analyst',
@@ -140,10 +126,10 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
   });
 
   it('checks the X-Churchkey-Analyst header on every request', async () => {
-    const frank = await signIn(server);
-    const grace = await signIn(server);
-    await giveAnalyst(server, frank, 'write');
-    await giveAnalyst(server, grace, 'write');
+    const frank = await signIn(suite.server);
+    const grace = await signIn(suite.server);
+    await giveAnalyst(suite.server, frank, 'write');
+    await giveAnalyst(suite.server, grace, 'write');
     const cases: [string | number, number][] = [
       [0, 200],
       [frank.userID, 200],
@@ -162,12 +148,12 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
   });
 
   it('lets administrators grant and revoke acting as an analyst, audited, and no one else', async () => {
-    const admin = await signIn(server);
-    const helen = await signIn(server);
-    const ivan = await signIn(server);
-    await giveAnalyst(server, admin, 'admin');
-    await giveAnalyst(server, helen, 'write');
-    await giveAnalyst(server, ivan, 'write');
+    const admin = await signIn(suite.server);
+    const helen = await signIn(suite.server);
+    const ivan = await signIn(suite.server);
+    await giveAnalyst(suite.server, admin, 'admin');
+    await giveAnalyst(suite.server, helen, 'write');
+    await giveAnalyst(suite.server, ivan, 'write');
     const asIvan = () => helen.request({ url: '/api/analysts', analyst: ivan.userID });
     expect((await asIvan()).statusCode).toBe(403);
 
@@ -198,8 +184,8 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
   });
 
   it('answers 404 for a grant to an unknown user or analyst', async () => {
-    const admin = await signIn(server);
-    await giveAnalyst(server, admin, 'admin');
+    const admin = await signIn(suite.server);
+    await giveAnalyst(suite.server, admin, 'admin');
     expect(
       (await admin.request({ method: 'PUT', url: `/api/analyst/${admin.userID}/grant/987654321` })).statusCode,
     ).toBe(404);
@@ -212,10 +198,10 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
   });
 
   it('lets administrators change permissions, but never demote the last administrator', async () => {
-    const admin = await signIn(server);
-    const judy = await signIn(server);
-    await giveAnalyst(server, admin, 'admin');
-    await giveAnalyst(server, judy, 'write');
+    const admin = await signIn(suite.server);
+    const judy = await signIn(suite.server);
+    await giveAnalyst(suite.server, admin, 'admin');
+    await giveAnalyst(suite.server, judy, 'write');
     const promoted = await admin.request({
       method: 'PUT',
       url: `/api/analyst/${judy.userID}/permission`,
@@ -238,7 +224,7 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
 
     // Demote every administrator but one; the last one stays.
     const admins = (
-      await server.db.query<{ id: number }>("SELECT id FROM analysts WHERE permission = 'admin' AND id <> $1", [
+      await suite.server.db.query<{ id: number }>("SELECT id FROM analysts WHERE permission = 'admin' AND id <> $1", [
         admin.userID,
       ])
     ).map((r) => r.id);
@@ -255,10 +241,10 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
   });
 
   it('lets an administrator act as any analyst and see itself as "viewing as" them', async () => {
-    const admin = await signIn(server);
-    const kim = await signIn(server);
-    await giveAnalyst(server, admin, 'admin');
-    await giveAnalyst(server, kim, 'write');
+    const admin = await signIn(suite.server);
+    const kim = await signIn(suite.server);
+    await giveAnalyst(suite.server, admin, 'admin');
+    await giveAnalyst(suite.server, kim, 'write');
     const response = await admin.request({
       method: 'POST',
       url: '/api/audit/action/view as',
@@ -266,7 +252,7 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
       payload: {},
     });
     expect(response.statusCode).toBe(201);
-    const stored = await server.db.query<{ user_id: number; analyst_id: number }>(
+    const stored = await suite.server.db.query<{ user_id: number; analyst_id: number }>(
       'SELECT user_id, analyst_id FROM audit_actions WHERE id = $1',
       [response.json().action.id],
     );
@@ -274,10 +260,10 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
   });
 
   it('lists accounts and creates local ones for administrators only', async () => {
-    const admin = await signIn(server);
-    const lee = await signIn(server);
-    await giveAnalyst(server, admin, 'admin');
-    await giveAnalyst(server, lee, 'write');
+    const admin = await signIn(suite.server);
+    const lee = await signIn(suite.server);
+    await giveAnalyst(suite.server, admin, 'admin');
+    await giveAnalyst(suite.server, lee, 'write');
     expect((await lee.request({ url: '/api/users' })).statusCode).toBe(403);
     const created = await admin.request({
       method: 'POST',
@@ -299,7 +285,7 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
       payload: { username: 'p2', password: 'short' },
     });
     expect(short.json().error.field).toBe('password');
-    const signedIn = await server.app.inject({
+    const signedIn = await suite.server.app.inject({
       method: 'POST',
       url: '/auth/login',
       payload: { username: 'new.person', password: 'a-long-enough-password' },

@@ -4,17 +4,11 @@
  * Long because: the refusals (403, 404 behind an organization wall, 401) run over every route.
  */
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import {
-  countRows,
-  giveAnalyst,
-  signIn,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import { countRows, giveAnalyst, signIn } from '../support/test-server.ts';
 
 const T0 = 1_700_000_000_000_000;
 const ANNOTATION_TABLES = [
@@ -35,32 +29,26 @@ const FIXTURE_ACTIONS = ['create organization', 'create incident', 'create strea
 type Write = InjectOptions & { method: 'POST' | 'PUT' | 'DELETE'; url: string };
 
 describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
-  let server: TestServer;
-  let writer: Session;
-  let admin: Session;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    writer = await signIn(server);
-    admin = await signIn(server);
-    await giveAnalyst(server, writer, 'write');
-    await giveAnalyst(server, admin, 'admin');
-  });
-  afterAll(async () => server?.close());
+  const suite = useAnalystServer(kind, { writer: 'write', admin: 'admin' });
 
   /** An organization with two incidents, each with a stream: two events in the first, one in the other. */
   async function setUp() {
-    const organizationID = await createOrganization(writer, 'Ops');
-    const incidentID = await createIncident(writer, organizationID, 'Outage');
-    const otherIncidentID = await createIncident(writer, organizationID, 'Earlier outage');
-    const streamID = await createStream(writer, incidentID, 'chat');
-    const otherStreamID = await createStream(writer, otherIncidentID, 'chat');
-    const late = await createEvent(writer, incidentID, {
+    const organizationID = await createOrganization(suite.writer, 'Ops');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Outage');
+    const otherIncidentID = await createIncident(suite.writer, organizationID, 'Earlier outage');
+    const streamID = await createStream(suite.writer, incidentID, 'chat');
+    const otherStreamID = await createStream(suite.writer, otherIncidentID, 'chat');
+    const late = await createEvent(suite.writer, incidentID, {
       streamID,
       message: 'rollback done',
       startTimestamp: T0 + 2_000_000,
     });
-    const early = await createEvent(writer, incidentID, { streamID, message: 'database is slow', startTimestamp: T0 });
-    const foreignEvent = await createEvent(writer, otherIncidentID, {
+    const early = await createEvent(suite.writer, incidentID, {
+      streamID,
+      message: 'database is slow',
+      startTimestamp: T0,
+    });
+    const foreignEvent = await createEvent(suite.writer, otherIncidentID, {
       streamID: otherStreamID,
       message: 'elsewhere',
       startTimestamp: T0,
@@ -70,16 +58,17 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
   type Setup = Awaited<ReturnType<typeof setUp>>;
 
   const incidentOf = async (id: number) => {
-    const response = await writer.request({ url: `/api/incident/${id}` });
+    const response = await suite.writer.request({ url: `/api/incident/${id}` });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().incident;
   };
-  const eventOf = async (id: number) => (await writer.request({ url: `/api/event/${id}` })).json().event;
+  const eventOf = async (id: number) => (await suite.writer.request({ url: `/api/event/${id}` })).json().event;
   /** The data audit of one item, oldest first, leaving out the fixtures' own writes. */
   const auditActions = async (itemType: string, itemID: number) => {
-    const response = await writer.request({ url: `/api/audit/data?itemType=${itemType}&itemID=${itemID}` });
+    const response = await suite.writer.request({ url: `/api/audit/data?itemType=${itemType}&itemID=${itemID}` });
     const entries: Array<{ action: string; analystID: number; userID: number }> = response.json().entries;
-    for (const entry of entries) expect([entry.analystID, entry.userID]).toEqual([writer.userID, writer.userID]);
+    for (const entry of entries)
+      expect([entry.analystID, entry.userID]).toEqual([suite.writer.userID, suite.writer.userID]);
     return entries
       .map((entry) => entry.action)
       .filter((action) => !FIXTURE_ACTIONS.includes(action))
@@ -87,10 +76,10 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
   };
   const counts = async () =>
     Object.fromEntries(
-      await Promise.all(ANNOTATION_TABLES.map(async (table) => [table, await countRows(server.db, table)])),
+      await Promise.all(ANNOTATION_TABLES.map(async (table) => [table, await countRows(suite.server.db, table)])),
     );
   const searchHits = async (eventID: number, words: string) => {
-    const rows = await server.db.query<{ hit: boolean }>(
+    const rows = await suite.server.db.query<{ hit: boolean }>(
       "SELECT search_vector @@ plainto_tsquery('english', $2) AS hit FROM events WHERE id = $1",
       [eventID, words],
     );
@@ -100,7 +89,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
   describe('collections', () => {
     it('creates, renames, fills, empties and deletes an analyst collection', async () => {
       const s = await setUp();
-      const created = await writer.request({
+      const created = await suite.writer.request({
         method: 'POST',
         url: `/api/incident/${s.incidentID}/collection`,
         payload: { name: '  Timeline of the rollback ', eventIDs: [s.late, s.early, s.late] },
@@ -116,7 +105,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
           isThread: false,
           threadEventID: null,
           eventIDs: [s.early, s.late],
-          analystID: writer.userID,
+          analystID: suite.writer.userID,
         },
       ]);
       expect(await eventOf(s.early)).toMatchObject({
@@ -125,25 +114,25 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
       });
 
       expect(
-        (await writer.request({ method: 'PUT', url: `/api/collection/${id}`, payload: { name: 'Rollback' } }))
+        (await suite.writer.request({ method: 'PUT', url: `/api/collection/${id}`, payload: { name: 'Rollback' } }))
           .statusCode,
       ).toBe(200);
       expect(await eventOf(s.late)).toMatchObject({ collectionIDs: [id], collectionNames: ['Rollback'] });
 
-      const removed = await writer.request({
+      const removed = await suite.writer.request({
         method: 'DELETE',
         url: `/api/collection/${id}/events`,
         payload: { eventIDs: [s.early] },
       });
       expect(removed.json()).toMatchObject({ collection: { id }, changed: 1 });
       expect((await eventOf(s.early)).collectionIDs).toEqual([]);
-      const again = await writer.request({
+      const again = await suite.writer.request({
         method: 'DELETE',
         url: `/api/collection/${id}/events`,
         payload: { eventIDs: [s.early] },
       });
       expect(again.json().changed).toBe(0);
-      const added = await writer.request({
+      const added = await suite.writer.request({
         method: 'POST',
         url: `/api/collection/${id}/events`,
         payload: { eventIDs: [s.early, s.late] },
@@ -151,10 +140,12 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
       expect(added.json().changed).toBe(1);
       expect((await incidentOf(s.incidentID)).collections[0].eventIDs).toEqual([s.early, s.late]);
 
-      expect((await writer.request({ method: 'DELETE', url: `/api/collection/${id}` })).json().deleted).toBe(true);
+      expect((await suite.writer.request({ method: 'DELETE', url: `/api/collection/${id}` })).json().deleted).toBe(
+        true,
+      );
       expect((await incidentOf(s.incidentID)).collections).toEqual([]);
       expect((await eventOf(s.late)).collectionNames).toEqual([]);
-      expect((await writer.request({ method: 'DELETE', url: `/api/collection/${id}` })).statusCode).toBe(404);
+      expect((await suite.writer.request({ method: 'DELETE', url: `/api/collection/${id}` })).statusCode).toBe(404);
       expect(await auditActions('collection', id)).toEqual([
         'create collection',
         'update collection',
@@ -166,10 +157,10 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
 
     it('makes the reply thread of an event once, holding the event, and keeps it a thread', async () => {
       const s = await setUp();
-      const first = await writer.request({ method: 'POST', url: `/api/event/${s.early}/thread` });
+      const first = await suite.writer.request({ method: 'POST', url: `/api/event/${s.early}/thread` });
       expect(first.statusCode, first.body).toBe(201);
       const id = first.json().collection.id;
-      const second = await writer.request({ method: 'POST', url: `/api/event/${s.early}/thread` });
+      const second = await suite.writer.request({ method: 'POST', url: `/api/event/${s.early}/thread` });
       expect(second.statusCode).toBe(200);
       expect(second.json().collection.id).toBe(id);
       expect((await incidentOf(s.incidentID)).collections).toEqual([
@@ -181,7 +172,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
           isThread: true,
           threadEventID: s.early,
           eventIDs: [s.early],
-          analystID: writer.userID,
+          analystID: suite.writer.userID,
         },
       ]);
       expect(await eventOf(s.early)).toMatchObject({
@@ -191,7 +182,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
 
       // Two calls at once still make one thread.
       const [a, b] = await Promise.all(
-        [1, 2].map(() => writer.request({ method: 'POST', url: `/api/event/${s.late}/thread` })),
+        [1, 2].map(() => suite.writer.request({ method: 'POST', url: `/api/event/${s.late}/thread` })),
       );
       expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 201]);
       expect(a!.json().collection.id).toBe(b!.json().collection.id);
@@ -202,17 +193,25 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
 
       expect(
         (
-          await writer.request({ method: 'POST', url: `/api/collection/${id}/events`, payload: { eventIDs: [s.late] } })
+          await suite.writer.request({
+            method: 'POST',
+            url: `/api/collection/${id}/events`,
+            payload: { eventIDs: [s.late] },
+          })
         ).json().changed,
       ).toBe(1);
-      const root = await writer.request({
+      const root = await suite.writer.request({
         method: 'DELETE',
         url: `/api/collection/${id}/events`,
         payload: { eventIDs: [s.late, s.early] },
       });
       expect(root.statusCode).toBe(400);
       expect(root.json().error).toMatchObject({ field: 'eventIDs', message: expect.stringContaining(String(s.early)) });
-      const rename = await writer.request({ method: 'PUT', url: `/api/collection/${id}`, payload: { name: 'Chat' } });
+      const rename = await suite.writer.request({
+        method: 'PUT',
+        url: `/api/collection/${id}`,
+        payload: { name: 'Chat' },
+      });
       expect(rename.statusCode).toBe(409);
       expect((await incidentOf(s.incidentID)).collections[0]).toMatchObject({
         id,
@@ -220,7 +219,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
         eventIDs: [s.early, s.late],
       });
       expect(await auditActions('collection', id)).toEqual(['create reply thread', 'add collection events']);
-      expect((await writer.request({ method: 'POST', url: '/api/event/987654321/thread' })).statusCode).toBe(404);
+      expect((await suite.writer.request({ method: 'POST', url: '/api/event/987654321/thread' })).statusCode).toBe(404);
     });
 
     it.each([
@@ -238,7 +237,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
     ])('refuses a collection with %s, storing nothing', async (_name, make, field) => {
       const s = await setUp();
       const before = await counts();
-      const response = await writer.request({
+      const response = await suite.writer.request({
         method: 'POST',
         url: `/api/incident/${s.incidentID}/collection`,
         payload: make(s),
@@ -252,7 +251,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
     it('refuses bad member lists and renames, changing nothing', async () => {
       const s = await setUp();
       const id = (
-        await writer.request({
+        await suite.writer.request({
           method: 'POST',
           url: `/api/incident/${s.incidentID}/collection`,
           payload: { name: 'c', eventIDs: [s.early] },
@@ -276,13 +275,13 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
         [{ method: 'PUT', url: '/api/collection/abc', payload: { name: 'x' } }, 'collectionID'],
       ];
       for (const [write, field] of bad) {
-        const response = await writer.request(write);
+        const response = await suite.writer.request(write);
         expect(response.statusCode, `${write.method} ${write.url} ${response.body}`).toBe(400);
         expect(response.json().error.field).toBe(field);
       }
       expect(
         (
-          await writer.request({
+          await suite.writer.request({
             method: 'POST',
             url: '/api/collection/987654321/events',
             payload: { eventIDs: [s.early] },
@@ -290,8 +289,13 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
         ).statusCode,
       ).toBe(404);
       expect(
-        (await writer.request({ method: 'POST', url: `/api/incident/987654321/collection`, payload: { name: 'c' } }))
-          .statusCode,
+        (
+          await suite.writer.request({
+            method: 'POST',
+            url: `/api/incident/987654321/collection`,
+            payload: { name: 'c' },
+          })
+        ).statusCode,
       ).toBe(404);
       expect(await counts()).toEqual(before);
     });
@@ -301,22 +305,26 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
     it('tags events, streams and incidents once each, with counts, and removes them', async () => {
       const s = await setUp();
       const tag = encodeURIComponent('needs review/ops ✓');
-      const first = await writer.request({ method: 'PUT', url: `/api/event/${s.early}/tag/${tag}` });
+      const first = await suite.writer.request({ method: 'PUT', url: `/api/event/${s.early}/tag/${tag}` });
       expect(first.statusCode, first.body).toBe(201);
       expect(first.json().tag).toEqual({ itemType: 'event', itemID: s.early, name: 'needs review/ops ✓' });
-      expect((await writer.request({ method: 'PUT', url: `/api/event/${s.early}/tag/${tag}` })).statusCode).toBe(200);
-      expect((await writer.request({ method: 'PUT', url: `/api/event/${s.late}/tag/${tag}` })).statusCode).toBe(201);
-      expect((await writer.request({ method: 'PUT', url: `/api/event/${s.late}/tag/%20%20cause%20` })).statusCode).toBe(
-        201,
+      expect((await suite.writer.request({ method: 'PUT', url: `/api/event/${s.early}/tag/${tag}` })).statusCode).toBe(
+        200,
       );
-      expect((await writer.request({ method: 'PUT', url: `/api/stream/${s.streamID}/tag/noisy` })).statusCode).toBe(
-        201,
-      );
-      expect((await writer.request({ method: 'PUT', url: `/api/incident/${s.incidentID}/tag/sev1` })).statusCode).toBe(
+      expect((await suite.writer.request({ method: 'PUT', url: `/api/event/${s.late}/tag/${tag}` })).statusCode).toBe(
         201,
       );
       expect(
-        (await writer.request({ method: 'PUT', url: `/api/incident/${s.otherIncidentID}/tag/sev1` })).statusCode,
+        (await suite.writer.request({ method: 'PUT', url: `/api/event/${s.late}/tag/%20%20cause%20` })).statusCode,
+      ).toBe(201);
+      expect(
+        (await suite.writer.request({ method: 'PUT', url: `/api/stream/${s.streamID}/tag/noisy` })).statusCode,
+      ).toBe(201);
+      expect(
+        (await suite.writer.request({ method: 'PUT', url: `/api/incident/${s.incidentID}/tag/sev1` })).statusCode,
+      ).toBe(201);
+      expect(
+        (await suite.writer.request({ method: 'PUT', url: `/api/incident/${s.otherIncidentID}/tag/sev1` })).statusCode,
       ).toBe(201);
 
       const incident = await incidentOf(s.incidentID);
@@ -326,7 +334,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
         color: '',
         isLabel: false,
         itemType,
-        analystID: writer.userID,
+        analystID: suite.writer.userID,
         incidentID: s.incidentID,
       });
       expect(incident.tags).toEqual([
@@ -337,34 +345,36 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
       ]);
       expect(incident.eventTags).toEqual(
         [
-          { itemID: s.late, name: 'cause', analystID: writer.userID },
-          { itemID: s.late, name: 'needs review/ops ✓', analystID: writer.userID },
-          { itemID: s.early, name: 'needs review/ops ✓', analystID: writer.userID },
+          { itemID: s.late, name: 'cause', analystID: suite.writer.userID },
+          { itemID: s.late, name: 'needs review/ops ✓', analystID: suite.writer.userID },
+          { itemID: s.early, name: 'needs review/ops ✓', analystID: suite.writer.userID },
         ].sort((a, b) => a.itemID - b.itemID || a.name.localeCompare(b.name)),
       );
-      expect(incident.streamTags).toEqual([{ itemID: s.streamID, name: 'noisy', analystID: writer.userID }]);
+      expect(incident.streamTags).toEqual([{ itemID: s.streamID, name: 'noisy', analystID: suite.writer.userID }]);
       expect(incident.incidentTags).toEqual(['sev1']);
       expect(await eventOf(s.late)).toMatchObject({
         eventTagNames: ['cause', 'needs review/ops ✓'],
         tags: ['cause', 'needs review/ops ✓'],
         incidentTagNames: ['sev1'],
       });
-      expect((await writer.request({ url: `/api/stream/${s.streamID}` })).json().stream.tags).toEqual(['noisy']);
-      const organization = (await writer.request({ url: `/api/organization/${s.organizationID}` })).json().organization;
+      expect((await suite.writer.request({ url: `/api/stream/${s.streamID}` })).json().stream.tags).toEqual(['noisy']);
+      const organization = (await suite.writer.request({ url: `/api/organization/${s.organizationID}` })).json()
+        .organization;
       expect(organization.incidentTags).toEqual([{ name: 'sev1', count: 2, color: '', isLabel: false }]);
       expect(await searchHits(s.late, 'cause')).toBe(true);
 
-      const removed = await writer.request({ method: 'DELETE', url: `/api/event/${s.late}/tag/cause` });
+      const removed = await suite.writer.request({ method: 'DELETE', url: `/api/event/${s.late}/tag/cause` });
       expect(removed.json().deleted).toBe(true);
-      expect((await writer.request({ method: 'DELETE', url: `/api/event/${s.late}/tag/cause` })).json().deleted).toBe(
-        false,
-      );
+      expect(
+        (await suite.writer.request({ method: 'DELETE', url: `/api/event/${s.late}/tag/cause` })).json().deleted,
+      ).toBe(false);
       expect(await searchHits(s.late, 'cause')).toBe(false);
       expect(
-        (await writer.request({ method: 'DELETE', url: `/api/stream/${s.streamID}/tag/noisy` })).json().deleted,
+        (await suite.writer.request({ method: 'DELETE', url: `/api/stream/${s.streamID}/tag/noisy` })).json().deleted,
       ).toBe(true);
       expect(
-        (await writer.request({ method: 'DELETE', url: `/api/incident/${s.incidentID}/tag/sev1` })).json().deleted,
+        (await suite.writer.request({ method: 'DELETE', url: `/api/incident/${s.incidentID}/tag/sev1` })).json()
+          .deleted,
       ).toBe(true);
       const after = await incidentOf(s.incidentID);
       expect(after.tags.map((t: { name: string; count: number }) => [t.name, t.count])).toEqual([
@@ -380,23 +390,23 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
 
     it('styles tag names: event tags per incident, incident tags for the whole organization', async () => {
       const s = await setUp();
-      await writer.request({ method: 'PUT', url: `/api/event/${s.early}/tag/cause` });
-      await writer.request({ method: 'PUT', url: `/api/incident/${s.incidentID}/tag/sev1` });
-      await writer.request({ method: 'PUT', url: `/api/incident/${s.otherIncidentID}/tag/sev1` });
-      const style = await writer.request({
+      await suite.writer.request({ method: 'PUT', url: `/api/event/${s.early}/tag/cause` });
+      await suite.writer.request({ method: 'PUT', url: `/api/incident/${s.incidentID}/tag/sev1` });
+      await suite.writer.request({ method: 'PUT', url: `/api/incident/${s.otherIncidentID}/tag/sev1` });
+      const style = await suite.writer.request({
         method: 'PUT',
         url: `/api/incident/${s.incidentID}/tag-style`,
         payload: { itemType: 'event', name: 'cause', color: '#ff0000' },
       });
       expect(style.statusCode, style.body).toBe(200);
       expect(style.json().tagStyle).toEqual({ itemType: 'event', name: 'cause', color: '#ff0000', isLabel: false });
-      const label = await writer.request({
+      const label = await suite.writer.request({
         method: 'PUT',
         url: `/api/incident/${s.incidentID}/tag-style`,
         payload: { itemType: 'event', name: 'cause', isLabel: true },
       });
       expect(label.json().tagStyle).toEqual({ itemType: 'event', name: 'cause', color: '#ff0000', isLabel: true });
-      await writer.request({
+      await suite.writer.request({
         method: 'PUT',
         url: `/api/incident/${s.incidentID}/tag-style`,
         payload: { itemType: 'incident', name: 'sev1', color: '#00ff00', isLabel: true },
@@ -414,7 +424,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
         isLabel: true,
       });
       // The other incident shares the organization's incident tag style, not the first incident's event tag style.
-      await writer.request({ method: 'PUT', url: `/api/event/${s.foreignEvent}/tag/cause` });
+      await suite.writer.request({ method: 'PUT', url: `/api/event/${s.foreignEvent}/tag/cause` });
       const otherTags = (await incidentOf(s.otherIncidentID)).tags;
       expect(otherTags.find((t: { name: string }) => t.name === 'sev1')).toMatchObject({
         color: '#00ff00',
@@ -422,7 +432,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
       });
       expect(otherTags.find((t: { name: string }) => t.name === 'cause')).toMatchObject({ color: '', isLabel: false });
       expect(
-        (await writer.request({ url: `/api/organization/${s.organizationID}` })).json().organization.incidentTags,
+        (await suite.writer.request({ url: `/api/organization/${s.organizationID}` })).json().organization.incidentTags,
       ).toEqual([{ name: 'sev1', count: 2, color: '#00ff00', isLabel: true }]);
       expect(await auditActions('incident', s.incidentID)).toEqual([
         'add incident tag',
@@ -465,7 +475,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
         ],
       ];
       for (const [write, field] of bad) {
-        const response = await writer.request(write);
+        const response = await suite.writer.request(write);
         expect(response.statusCode, `${write.url} ${response.body}`).toBe(400);
         expect(response.json().error.field).toBe(field);
       }
@@ -474,7 +484,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
         '/api/stream/987654321/tag/x',
         '/api/incident/987654321/tag/x',
       ]) {
-        expect((await writer.request({ method: 'PUT', url })).statusCode, url).toBe(404);
+        expect((await suite.writer.request({ method: 'PUT', url })).statusCode, url).toBe(404);
       }
       expect(await counts()).toEqual(before);
     });
@@ -483,13 +493,13 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
   describe('notes', () => {
     it('adds incident and event notes, changes and deletes them, keeping search data current', async () => {
       const s = await setUp();
-      const incidentNote = await writer.request({
+      const incidentNote = await suite.writer.request({
         method: 'POST',
         url: `/api/incident/${s.incidentID}/note`,
         payload: { kind: 'write-up', text: 'Root cause: a full disk.' },
       });
       expect(incidentNote.statusCode, incidentNote.body).toBe(201);
-      const eventNote = await writer.request({
+      const eventNote = await suite.writer.request({
         method: 'POST',
         url: `/api/incident/${s.incidentID}/note`,
         payload: { kind: 'interview', text: 'Ada saw the pager first', eventID: s.early },
@@ -505,8 +515,8 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
           eventID: null,
           kind: 'write-up',
           text: 'Root cause: a full disk.',
-          analystID: writer.userID,
-          analystName: `Analyst ${writer.username}`,
+          analystID: suite.writer.userID,
+          analystName: `Analyst ${suite.writer.username}`,
         },
         { id: eventNoteID, eventID: s.early, kind: 'interview', text: 'Ada saw the pager first' },
       ]);
@@ -514,7 +524,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
       expect(await searchHits(s.early, 'pager')).toBe(true);
 
       const created = incident.notes[1];
-      const changed = await writer.request({
+      const changed = await suite.writer.request({
         method: 'PUT',
         url: `/api/note/${eventNoteID}`,
         payload: { text: 'Grace saw the alert first' },
@@ -525,25 +535,32 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
         kind: 'interview',
         text: 'Grace saw the alert first',
         createTimestamp: created.createTimestamp,
-        analystID: writer.userID,
+        analystID: suite.writer.userID,
       });
       expect(note.updateTimestamp).toBeGreaterThan(created.updateTimestamp);
       expect(await searchHits(s.early, 'pager')).toBe(false);
       expect(await searchHits(s.early, 'alert')).toBe(true);
       expect(
-        (await writer.request({ method: 'PUT', url: `/api/note/${eventNoteID}`, payload: { kind: 'group review' } }))
-          .statusCode,
+        (
+          await suite.writer.request({
+            method: 'PUT',
+            url: `/api/note/${eventNoteID}`,
+            payload: { kind: 'group review' },
+          })
+        ).statusCode,
       ).toBe(200);
       expect((await eventOf(s.early)).notes[0]).toMatchObject({
         kind: 'group review',
         text: 'Grace saw the alert first',
       });
 
-      expect((await writer.request({ method: 'DELETE', url: `/api/note/${eventNoteID}` })).json().deleted).toBe(true);
+      expect((await suite.writer.request({ method: 'DELETE', url: `/api/note/${eventNoteID}` })).json().deleted).toBe(
+        true,
+      );
       expect((await eventOf(s.early)).notes).toEqual([]);
       expect(await searchHits(s.early, 'alert')).toBe(false);
       expect((await incidentOf(s.incidentID)).notes.map((n: { id: number }) => n.id)).toEqual([incidentNoteID]);
-      expect((await writer.request({ method: 'DELETE', url: `/api/note/${eventNoteID}` })).statusCode).toBe(404);
+      expect((await suite.writer.request({ method: 'DELETE', url: `/api/note/${eventNoteID}` })).statusCode).toBe(404);
       expect(await auditActions('event_note', eventNoteID)).toEqual([
         'create note',
         'update note',
@@ -570,7 +587,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
     ])('refuses a note with %s, storing nothing', async (_name, make, field) => {
       const s = await setUp();
       const before = await counts();
-      const response = await writer.request({
+      const response = await suite.writer.request({
         method: 'POST',
         url: `/api/incident/${s.incidentID}/note`,
         payload: make(s),
@@ -583,7 +600,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
     it('refuses bad note changes, changing nothing', async () => {
       const s = await setUp();
       const id = (
-        await writer.request({
+        await suite.writer.request({
           method: 'POST',
           url: `/api/incident/${s.incidentID}/note`,
           payload: { kind: 'other', text: 'kept' },
@@ -595,12 +612,12 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
         [{ kind: 'memo' }, 'kind'],
         [{ eventID: s.early }, 'eventID'],
       ] as const) {
-        const response = await writer.request({ method: 'PUT', url: `/api/note/${id}`, payload });
+        const response = await suite.writer.request({ method: 'PUT', url: `/api/note/${id}`, payload });
         expect(response.statusCode, response.body).toBe(400);
         expect(response.json().error.field).toBe(field);
       }
       expect(
-        (await writer.request({ method: 'PUT', url: '/api/note/987654321', payload: { text: 'x' } })).statusCode,
+        (await suite.writer.request({ method: 'PUT', url: '/api/note/987654321', payload: { text: 'x' } })).statusCode,
       ).toBe(404);
       expect((await incidentOf(s.incidentID)).notes).toMatchObject([{ id, kind: 'other', text: 'kept' }]);
     });
@@ -610,7 +627,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
     it('adds links to an incident, an event and a stream, and deletes them', async () => {
       const s = await setUp();
       const add = (payload: object) =>
-        writer.request({ method: 'POST', url: `/api/incident/${s.incidentID}/link`, payload });
+        suite.writer.request({ method: 'POST', url: `/api/incident/${s.incidentID}/link`, payload });
       const plain = await add({
         url: ' https://grafana.example.org/d/abc?from=now-1h ',
         urlType: 'grafana',
@@ -633,14 +650,14 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
           url: 'https://grafana.example.org/d/abc?from=now-1h',
           urlType: 'grafana',
           title: 'Latency',
-          analystID: writer.userID,
+          analystID: suite.writer.userID,
         },
         { id: onEvent, eventID: s.early, streamID: null, urlType: 'phabricator' },
         { id: onStream, eventID: null, streamID: s.streamID, urlType: 'source' },
       ]);
       expect((await eventOf(s.early)).links.map((l: { id: number }) => l.id)).toEqual([onEvent]);
       expect(
-        (await writer.request({ url: `/api/stream/${s.streamID}` }))
+        (await suite.writer.request({ url: `/api/stream/${s.streamID}` }))
           .json()
           .stream.links.map((l: { id: number }) => l.id),
       ).toEqual([onStream]);
@@ -651,9 +668,9 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
         title: '',
       });
 
-      expect((await writer.request({ method: 'DELETE', url: `/api/link/${onEvent}` })).json().deleted).toBe(true);
+      expect((await suite.writer.request({ method: 'DELETE', url: `/api/link/${onEvent}` })).json().deleted).toBe(true);
       expect((await eventOf(s.early)).links).toEqual([]);
-      expect((await writer.request({ method: 'DELETE', url: `/api/link/${onEvent}` })).statusCode).toBe(404);
+      expect((await suite.writer.request({ method: 'DELETE', url: `/api/link/${onEvent}` })).statusCode).toBe(404);
       expect(await auditActions('link', onEvent)).toEqual(['create link', 'delete link']);
     });
 
@@ -682,7 +699,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
     ])('refuses a link with %s, storing nothing', async (_name, make, field) => {
       const s = await setUp();
       const before = await counts();
-      const response = await writer.request({
+      const response = await suite.writer.request({
         method: 'POST',
         url: `/api/incident/${s.incidentID}/link`,
         payload: make(s),
@@ -697,24 +714,24 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
     it('relates two incidents once, whichever way round, and shows it on both sides', async () => {
       const s = await setUp();
       const url = `/api/incident/${s.incidentID}/related/${s.otherIncidentID}`;
-      const made = await writer.request({ method: 'PUT', url, payload: { note: 'same disk' } });
+      const made = await suite.writer.request({ method: 'PUT', url, payload: { note: 'same disk' } });
       expect(made.statusCode, made.body).toBe(201);
       expect(made.json().relatedIncident).toEqual({ incidentID: s.incidentID, relatedIncidentID: s.otherIncidentID });
       expect((await incidentOf(s.incidentID)).relatedIncidents).toEqual([
-        { incidentID: s.otherIncidentID, name: 'Earlier outage', note: 'same disk', analystID: writer.userID },
+        { incidentID: s.otherIncidentID, name: 'Earlier outage', note: 'same disk', analystID: suite.writer.userID },
       ]);
       expect((await incidentOf(s.otherIncidentID)).relatedIncidents).toEqual([
-        { incidentID: s.incidentID, name: 'Outage', note: 'same disk', analystID: writer.userID },
+        { incidentID: s.incidentID, name: 'Outage', note: 'same disk', analystID: suite.writer.userID },
       ]);
 
-      const reverse = await writer.request({
+      const reverse = await suite.writer.request({
         method: 'PUT',
         url: `/api/incident/${s.otherIncidentID}/related/${s.incidentID}`,
         payload: { note: 'same disk, same host' },
       });
       expect(reverse.statusCode).toBe(200);
-      expect((await writer.request({ method: 'PUT', url })).statusCode).toBe(200);
-      const pairs = await server.db.query<{ count: number }>(
+      expect((await suite.writer.request({ method: 'PUT', url })).statusCode).toBe(200);
+      const pairs = await suite.server.db.query<{ count: number }>(
         'SELECT count(*)::int AS count FROM related_incidents WHERE incident_id IN ($1, $2) AND related_incident_id IN ($1, $2)',
         [s.incidentID, s.otherIncidentID],
       );
@@ -725,10 +742,13 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
 
       expect(
         (
-          await writer.request({ method: 'DELETE', url: `/api/incident/${s.otherIncidentID}/related/${s.incidentID}` })
+          await suite.writer.request({
+            method: 'DELETE',
+            url: `/api/incident/${s.otherIncidentID}/related/${s.incidentID}`,
+          })
         ).json().deleted,
       ).toBe(true);
-      expect((await writer.request({ method: 'DELETE', url })).json().deleted).toBe(false);
+      expect((await suite.writer.request({ method: 'DELETE', url })).json().deleted).toBe(false);
       expect((await incidentOf(s.incidentID)).relatedIncidents).toEqual([]);
       expect((await incidentOf(s.otherIncidentID)).relatedIncidents).toEqual([]);
       expect(await auditActions('incident', s.incidentID)).toEqual(['add related incident']);
@@ -740,21 +760,21 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
 
     it('refuses itself, unknown and unreadable incidents, and long notes, storing nothing', async () => {
       const s = await setUp();
-      const stranger = await signIn(server);
-      await giveAnalyst(server, stranger, 'write');
+      const stranger = await signIn(suite.server);
+      await giveAnalyst(suite.server, stranger, 'write');
       const hiddenIncident = await createIncident(
         stranger,
         await createOrganization(stranger, 'Hidden'),
         'Hidden incident',
       );
       const before = await counts();
-      const self = await writer.request({
+      const self = await suite.writer.request({
         method: 'PUT',
         url: `/api/incident/${s.incidentID}/related/${s.incidentID}`,
       });
       expect(self.statusCode).toBe(400);
       expect(self.json().error.field).toBe('relatedIncidentID');
-      const long = await writer.request({
+      const long = await suite.writer.request({
         method: 'PUT',
         url: `/api/incident/${s.incidentID}/related/${s.otherIncidentID}`,
         payload: { note: 'x'.repeat(2001) },
@@ -767,7 +787,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
         `/api/incident/${s.incidentID}/related/987654321`,
       ]) {
         for (const method of ['PUT', 'DELETE'] as const) {
-          const response = await writer.request({ method, url });
+          const response = await suite.writer.request({ method, url });
           expect(response.statusCode, `${method} ${url}`).toBe(404);
           expect(response.body).not.toContain('Hidden');
         }
@@ -778,12 +798,13 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
 
   it('attributes annotations to the analyst acted as, and their audit to the user too', async () => {
     const s = await setUp();
-    const ivan = await signIn(server);
-    const helen = await signIn(server);
-    await giveAnalyst(server, ivan, 'write');
-    await admin.request({ method: 'PUT', url: `/api/organization/${s.organizationID}/member/${ivan.userID}` });
+    const ivan = await signIn(suite.server);
+    const helen = await signIn(suite.server);
+    await giveAnalyst(suite.server, ivan, 'write');
+    await suite.admin.request({ method: 'PUT', url: `/api/organization/${s.organizationID}/member/${ivan.userID}` });
     expect(
-      (await admin.request({ method: 'PUT', url: `/api/analyst/${ivan.userID}/grant/${helen.userID}` })).statusCode,
+      (await suite.admin.request({ method: 'PUT', url: `/api/analyst/${ivan.userID}/grant/${helen.userID}` }))
+        .statusCode,
     ).toBe(200);
     const asIvan = (write: Write) => helen.request({ ...write, analyst: ivan.userID });
     const note = await asIvan({
@@ -816,7 +837,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
       expect(list.map((row: { analystID: number }) => row.analystID)).toEqual([ivan.userID]);
     }
     const entry = (
-      await admin.request({ url: `/api/audit/data?itemType=incident_note&itemID=${note.json().note.id}` })
+      await suite.admin.request({ url: `/api/audit/data?itemType=incident_note&itemID=${note.json().note.id}` })
     ).json().entries[0];
     expect(entry).toMatchObject({ action: 'create note', userID: helen.userID, analystID: ivan.userID });
   });
@@ -824,28 +845,28 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
   /** One call of every annotation write, aimed at the things of `s`. */
   async function everyWrite(s: Setup): Promise<Write[]> {
     const collection = (
-      await writer.request({
+      await suite.writer.request({
         method: 'POST',
         url: `/api/incident/${s.incidentID}/collection`,
         payload: { name: 'c', eventIDs: [s.early] },
       })
     ).json().collection.id;
     const note = (
-      await writer.request({
+      await suite.writer.request({
         method: 'POST',
         url: `/api/incident/${s.incidentID}/note`,
         payload: { kind: 'other', text: 'n' },
       })
     ).json().note.id;
     const link = (
-      await writer.request({
+      await suite.writer.request({
         method: 'POST',
         url: `/api/incident/${s.incidentID}/link`,
         payload: { url: 'https://example.org' },
       })
     ).json().link.id;
-    await writer.request({ method: 'PUT', url: `/api/event/${s.early}/tag/kept` });
-    await writer.request({ method: 'PUT', url: `/api/incident/${s.incidentID}/related/${s.otherIncidentID}` });
+    await suite.writer.request({ method: 'PUT', url: `/api/event/${s.early}/tag/kept` });
+    await suite.writer.request({ method: 'PUT', url: `/api/incident/${s.incidentID}/related/${s.otherIncidentID}` });
     return [
       { method: 'POST', url: `/api/incident/${s.incidentID}/collection`, payload: { name: 'x' } },
       { method: 'PUT', url: `/api/collection/${collection}`, payload: { name: 'x' } },
@@ -876,11 +897,15 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
 
   it('refuses every write of a read-only analyst (403) and stores nothing, while letting them read', async () => {
     const s = await setUp();
-    const reader = await signIn(server);
-    await giveAnalyst(server, reader, 'read');
+    const reader = await signIn(suite.server);
+    await giveAnalyst(suite.server, reader, 'read');
     expect(
-      (await admin.request({ method: 'PUT', url: `/api/organization/${s.organizationID}/member/${reader.userID}` }))
-        .statusCode,
+      (
+        await suite.admin.request({
+          method: 'PUT',
+          url: `/api/organization/${s.organizationID}/member/${reader.userID}`,
+        })
+      ).statusCode,
     ).toBe(200);
     const writes = await everyWrite(s);
     const before = await counts();
@@ -896,8 +921,8 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
 
   it("answers 404 for another organization's annotations, storing nothing and naming nothing", async () => {
     const s = await setUp();
-    const outsider = await signIn(server);
-    await giveAnalyst(server, outsider, 'write');
+    const outsider = await signIn(suite.server);
+    await giveAnalyst(suite.server, outsider, 'write');
     const own = await createIncident(outsider, await createOrganization(outsider, 'Theirs'));
     const writes = await everyWrite(s);
     const before = await counts();
@@ -928,7 +953,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
     const writes = await everyWrite(s);
     const before = await counts();
     for (const write of writes) {
-      const response = await server.app.inject(write);
+      const response = await suite.server.app.inject(write);
       expect(response.statusCode, `${write.method} ${write.url}`).toBe(401);
       expect(response.json().error.code).toBe('unauthenticated');
     }
@@ -936,7 +961,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
   });
 
   it('describes every annotation write in the OpenAPI document, with its answers', async () => {
-    const document = (await server.app.inject({ url: '/api/openapi.json' })).json();
+    const document = (await suite.server.app.inject({ url: '/api/openapi.json' })).json();
     const expected: Array<[string, string, string[]]> = [
       ['/api/incident/{incidentID}/collection', 'post', ['201', '400', '403', '404']],
       ['/api/collection/{collectionID}', 'put', ['200', '400', '404']],

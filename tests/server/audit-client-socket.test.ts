@@ -4,46 +4,32 @@
  * organization wall (404, as for an id that does not exist).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { portOf, rawRequest } from '../support/raw-socket.ts';
-import {
-  countRows,
-  giveAnalyst,
-  signIn,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import { countRows, type Session } from '../support/test-server.ts';
 
-let server: TestServer;
+const suite = useAnalystServer('pglite', { first: 'write', second: 'write' });
 let port: number;
-let first: Session;
-let second: Session;
 let other: { organizationID: number; incidentID: number; streamID: number; eventID: number };
 let own: { organizationID: number; incidentID: number };
 
 beforeAll(async () => {
-  server = await startTestServer('pglite');
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  port = portOf(server.app.server.address());
-  first = await signIn(server);
-  second = await signIn(server);
-  await giveAnalyst(server, first, 'write');
-  await giveAnalyst(server, second, 'write');
-  const organizationID = await createOrganization(first, 'First only');
-  const incidentID = await createIncident(first, organizationID);
-  const streamID = await createStream(first, incidentID);
+  await suite.server.app.listen({ port: 0, host: '127.0.0.1' });
+  port = portOf(suite.server.app.server.address());
+  const organizationID = await createOrganization(suite.first, 'First only');
+  const incidentID = await createIncident(suite.first, organizationID);
+  const streamID = await createStream(suite.first, incidentID);
   other = {
     organizationID,
     incidentID,
     streamID,
-    eventID: await createEvent(first, incidentID, { streamID, message: 'x', startTimestamp: 1 }),
+    eventID: await createEvent(suite.first, incidentID, { streamID, message: 'x', startTimestamp: 1 }),
   };
-  const ownOrganization = await createOrganization(second, 'Second');
-  own = { organizationID: ownOrganization, incidentID: await createIncident(second, ownOrganization) };
+  const ownOrganization = await createOrganization(suite.second, 'Second');
+  own = { organizationID: ownOrganization, incidentID: await createIncident(suite.second, ownOrganization) };
 });
-afterAll(() => server.close());
 
 async function act(session: Session, body: Record<string, unknown>) {
   const text = JSON.stringify(body);
@@ -60,40 +46,41 @@ async function act(session: Session, body: Record<string, unknown>) {
 describe('an audit action', () => {
   it("with another analyst's clientID is stored as this analyst's own row", async () => {
     const clientID = randomUUID();
-    const mine = await act(first, { clientID, value: 'first' });
+    const mine = await act(suite.first, { clientID, value: 'first' });
     expect(mine.status).toBe(201);
-    const theirs = await act(second, { clientID, value: 'second' });
+    const theirs = await act(suite.second, { clientID, value: 'second' });
     expect(theirs.status).toBe(201);
     expect(theirs.body.action!.id).not.toBe(mine.body.action!.id);
-    const replay = await act(first, { clientID, value: 'first again' });
+    const replay = await act(suite.first, { clientID, value: 'first again' });
     expect(replay.status).toBe(200);
     expect(replay.body.action).toEqual({ id: mine.body.action!.id, created: false });
-    const rows = await server.db.query<{ analyst_id: number; value: string }>(
+    const rows = await suite.server.db.query<{ analyst_id: number; value: string }>(
       "SELECT analyst_id, value #>> '{}' AS value FROM audit_actions WHERE client_id = $1 ORDER BY id",
       [clientID],
     );
     expect(rows).toEqual([
-      { analyst_id: first.userID, value: 'first' },
-      { analyst_id: second.userID, value: 'second' },
+      { analyst_id: suite.first.userID, value: 'first' },
+      { analyst_id: suite.second.userID, value: 'second' },
     ]);
   });
 
   it.each(['organizationID', 'incidentID', 'streamID', 'eventID'] as const)(
     'naming a %s behind the organization wall answers 404, like one that does not exist, and stores nothing',
     async (key) => {
-      const before = await countRows(server.db, 'audit_actions');
-      const behind = await act(second, { [key]: other[key] });
-      const missing = await act(second, { [key]: 999_999_999 });
+      const before = await countRows(suite.server.db, 'audit_actions');
+      const behind = await act(suite.second, { [key]: other[key] });
+      const missing = await act(suite.second, { [key]: 999_999_999 });
       expect(behind.status).toBe(404);
       expect(behind.body.error).toEqual(missing.body.error);
-      expect(await countRows(server.db, 'audit_actions')).toBe(before);
+      expect(await countRows(suite.server.db, 'audit_actions')).toBe(before);
     },
   );
 
   it('naming its own organization and incident is stored', async () => {
-    expect((await act(second, own)).status).toBe(201);
+    expect((await act(suite.second, own)).status).toBe(201);
     expect(
-      (await act(first, { incidentID: other.incidentID, eventID: other.eventID, streamID: other.streamID })).status,
+      (await act(suite.first, { incidentID: other.incidentID, eventID: other.eventID, streamID: other.streamID }))
+        .status,
     ).toBe(201);
   });
 });

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import {
-  countRows,
-  signIn,
-  startTestServer,
-  TEST_PASSWORD,
-  TEST_VERSION,
-  uniqueName,
-  type TestServer,
-} from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import { countRows, signIn, startTestServer, TEST_PASSWORD, TEST_VERSION, uniqueName } from '../support/test-server.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-  });
-  afterAll(async () => server?.close());
+  const suite = useAnalystServer(kind, {});
 
   it('answers 401 with the error shape and the version when signed out', async () => {
-    const response = await server.app.inject({ url: '/auth/user' });
+    const response = await suite.server.app.inject({ url: '/auth/user' });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({
       error: { code: 'unauthenticated', message: 'sign in first', field: null },
@@ -30,14 +19,14 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
   });
 
   it('shows a sign-in page that escapes `from` and keeps it only when it is ours', async () => {
-    const response = await server.app.inject({ url: '/auth/login?from=%22%3E%3Cscript%3Ealert(1)%3C/script%3E' });
+    const response = await suite.server.app.inject({ url: '/auth/login?from=%22%3E%3Cscript%3Ealert(1)%3C/script%3E' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('<form method="post" action="/auth/login">');
     expect(response.body).not.toContain('<script>alert(1)');
     expect(response.body).toContain('name="from" value="/%22%3E%3Cscript%3Ealert(1)%3C/script%3E"');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    const echoed = await server.app.inject({
+    const echoed = await suite.server.app.inject({
       method: 'POST',
       url: '/auth/login',
       headers: FORM,
@@ -48,8 +37,8 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
   });
 
   it('signs in through the form, sets an httpOnly SameSite=Lax cookie and goes back to `from`', async () => {
-    const session = await signIn(server);
-    const response = await server.app.inject({
+    const session = await signIn(suite.server);
+    const response = await suite.server.app.inject({
       method: 'POST',
       url: '/auth/login',
       // A Host is trusted only when it is loopback, an address or listed (ALLOWED_HOSTS): never by itself.
@@ -66,7 +55,7 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
     expect(cookie?.secure).toBeFalsy();
-    const user = await server.app.inject({
+    const user = await suite.server.app.inject({
       url: '/auth/user',
       headers: { cookie: `churchkey_session=${cookie?.value}` },
     });
@@ -85,8 +74,8 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
     ['credentials before another host', 'http://churchkey.test@evil.example/'],
     ['a data: address', 'data:text/html,hi'],
   ])('refuses to follow `from` to %s', async (_name, from) => {
-    const session = await signIn(server);
-    const response = await server.app.inject({
+    const session = await signIn(suite.server);
+    const response = await suite.server.app.inject({
       method: 'POST',
       url: '/auth/login',
       headers: { ...FORM, host: 'churchkey.test' },
@@ -97,8 +86,8 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
   });
 
   it('refuses a wrong password with the page again, and JSON callers with 401 naming the field', async () => {
-    const session = await signIn(server);
-    const page = await server.app.inject({
+    const session = await signIn(suite.server);
+    const page = await suite.server.app.inject({
       method: 'POST',
       url: '/auth/login',
       headers: FORM,
@@ -107,7 +96,7 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
     expect(page.statusCode).toBe(401);
     expect(page.body).toContain('Wrong username or password.');
     expect(page.cookies).toHaveLength(0);
-    const json = await server.app.inject({
+    const json = await suite.server.app.inject({
       method: 'POST',
       url: '/auth/login',
       payload: { username: 'nobody-' + session.username, password: 'x' },
@@ -126,13 +115,13 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
     ['a username of the wrong type', { username: 42, password: 'x' }, 'username'],
     ['an oversized username', { username: 'u'.repeat(201), password: 'x' }, 'username'],
   ])('answers 400 to %s', async (_name, payload, field) => {
-    const response = await server.app.inject({ method: 'POST', url: '/auth/login', payload });
+    const response = await suite.server.app.inject({ method: 'POST', url: '/auth/login', payload });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({ code: 'invalid', field });
   });
 
   it('answers 413 to a body over 16 KB and 415 to a content type it does not take', async () => {
-    const big = await server.app.inject({
+    const big = await suite.server.app.inject({
       method: 'POST',
       url: '/auth/login',
       headers: FORM,
@@ -140,7 +129,7 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
     });
     expect(big.statusCode).toBe(413);
     expect(big.json().error.code).toBe('too_large');
-    const text = await server.app.inject({
+    const text = await suite.server.app.inject({
       method: 'POST',
       url: '/auth/login',
       headers: { 'content-type': 'text/plain' },
@@ -151,16 +140,16 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
   });
 
   it('slows down repeated failures: the sixth attempt is refused even with the right password', async () => {
-    const session = await signIn(server);
+    const session = await signIn(suite.server);
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const response = await server.app.inject({
+      const response = await suite.server.app.inject({
         method: 'POST',
         url: '/auth/login',
         payload: { username: session.username, password: `wrong-${attempt}` },
       });
       expect(response.statusCode).toBe(401);
     }
-    const refused = await server.app.inject({
+    const refused = await suite.server.app.inject({
       method: 'POST',
       url: '/auth/login',
       payload: { username: session.username, password: TEST_PASSWORD },
@@ -169,7 +158,7 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json().error.code).toBe('rate_limited');
     // Another address is not locked out by these failures.
-    const elsewhere = await server.app.inject({
+    const elsewhere = await suite.server.app.inject({
       method: 'POST',
       url: '/auth/login',
       remoteAddress: '10.9.8.7',
@@ -179,7 +168,7 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
   });
 
   it('ends the session on logout and sends the browser to sign in again for `from`', async () => {
-    const session = await signIn(server);
+    const session = await signIn(suite.server);
     const before = await session.request({ url: '/auth/user' });
     expect(before.statusCode).toBe(200);
     // The GET is a page that posts (a GET any site may trigger must not end a session).
@@ -196,7 +185,7 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
 
   it('ignores a forged or oversized session cookie', async () => {
     for (const value of ['forged', 'x'.repeat(5000)]) {
-      const response = await server.app.inject({
+      const response = await suite.server.app.inject({
         url: '/auth/user',
         headers: { cookie: `churchkey_session=${value}` },
       });
@@ -206,23 +195,26 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
 
   it('lets a one-time sign-in link be used once', async () => {
     const { ensureAdminAccount } = await import('../../server/bootstrap.ts');
-    const first = await ensureAdminAccount(server.db, { ...server.config, adminPassword: 'admin-password-long' });
+    const first = await ensureAdminAccount(suite.server.db, {
+      ...suite.server.config,
+      adminPassword: 'admin-password-long',
+    });
     expect(first?.username).toBe('admin');
     expect(first?.generatedPassword).toBeUndefined();
-    expect(await ensureAdminAccount(server.db, server.config)).toBeUndefined();
-    const used = await server.app.inject({ url: first!.linkPath });
+    expect(await ensureAdminAccount(suite.server.db, suite.server.config)).toBeUndefined();
+    const used = await suite.server.app.inject({ url: first!.linkPath });
     expect(used.statusCode).toBe(303);
     const cookie = used.cookies.find((c) => c.name === 'churchkey_session');
-    const user = await server.app.inject({
+    const user = await suite.server.app.inject({
       url: '/auth/user',
       headers: { cookie: `churchkey_session=${cookie?.value}` },
     });
     expect(user.json().user.username).toBe('admin');
-    const again = await server.app.inject({ url: first!.linkPath });
+    const again = await suite.server.app.inject({ url: first!.linkPath });
     expect(again.statusCode).toBe(400);
     expect(again.body).toContain('expired or was used already');
     expect(again.cookies).toHaveLength(0);
-    const password = await server.app.inject({
+    const password = await suite.server.app.inject({
       method: 'POST',
       url: '/auth/login',
       payload: { username: 'admin', password: 'admin-password-long' },
@@ -246,8 +238,8 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
   });
 
   it('records sign-ins in the data audit', async () => {
-    const before = await countRows(server.db, 'data_audit');
-    await signIn(server, uniqueName('audited'));
-    expect(await countRows(server.db, 'data_audit')).toBe(before + 1);
+    const before = await countRows(suite.server.db, 'data_audit');
+    await signIn(suite.server, uniqueName('audited'));
+    expect(await countRows(suite.server.db, 'data_audit')).toBe(before + 1);
   });
 });

@@ -3,26 +3,16 @@
  * cross-incident-connections picture joins incidents by besides their tags (organization actors
  * their actors are linked to, related incidents of the same organization), behind the wall.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
 
 describe.each(DATABASE_KINDS)('incident connections on %s', (kind) => {
-  let server: TestServer;
-  let writer: Session;
-  let outsider: Session;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    writer = await signIn(server);
-    outsider = await signIn(server);
-    await giveAnalyst(server, writer, 'write');
-    await giveAnalyst(server, outsider, 'write');
-  });
-  afterAll(async () => server?.close());
+  const suite = useAnalystServer(kind, { writer: 'write', outsider: 'write' });
 
   async function organizationActor(organizationID: number, displayName: string): Promise<number> {
-    const response = await writer.request({
+    const response = await suite.writer.request({
       method: 'POST',
       url: `/api/organization/${organizationID}/actor`,
       payload: { displayName },
@@ -32,7 +22,7 @@ describe.each(DATABASE_KINDS)('incident connections on %s', (kind) => {
   }
 
   async function incidentActor(incidentID: number, name: string, organizationActorID: number | null): Promise<void> {
-    const response = await writer.request({
+    const response = await suite.writer.request({
       method: 'POST',
       url: `/api/incident/${incidentID}/actor`,
       payload: { name, organizationActorID },
@@ -41,17 +31,17 @@ describe.each(DATABASE_KINDS)('incident connections on %s', (kind) => {
   }
 
   async function relate(a: number, b: number): Promise<void> {
-    const response = await writer.request({ method: 'PUT', url: `/api/incident/${a}/related/${b}` });
+    const response = await suite.writer.request({ method: 'PUT', url: `/api/incident/${a}/related/${b}` });
     expect(response.statusCode, response.body).toBe(201);
   }
 
   it("lists each incident's linked organization actors and related incidents of the organization", async () => {
-    const organizationID = await createOrganization(writer, 'Ops');
-    const otherOrganizationID = await createOrganization(writer, 'Elsewhere');
-    const outage = await createIncident(writer, organizationID, 'Outage');
-    const earlier = await createIncident(writer, organizationID, 'Earlier outage');
-    const quiet = await createIncident(writer, organizationID, 'Quiet');
-    const foreign = await createIncident(writer, otherOrganizationID, 'Foreign');
+    const organizationID = await createOrganization(suite.writer, 'Ops');
+    const otherOrganizationID = await createOrganization(suite.writer, 'Elsewhere');
+    const outage = await createIncident(suite.writer, organizationID, 'Outage');
+    const earlier = await createIncident(suite.writer, organizationID, 'Earlier outage');
+    const quiet = await createIncident(suite.writer, organizationID, 'Quiet');
+    const foreign = await createIncident(suite.writer, otherOrganizationID, 'Foreign');
     const alice = await organizationActor(organizationID, 'Alice');
     const bob = await organizationActor(organizationID, 'Bob');
     await incidentActor(outage, 'alice', alice);
@@ -63,7 +53,7 @@ describe.each(DATABASE_KINDS)('incident connections on %s', (kind) => {
     // A relation across organizations is not a connection inside this one.
     await relate(outage, foreign);
 
-    const response = await writer.request({ url: `/api/organization/${organizationID}/connections` });
+    const response = await suite.writer.request({ url: `/api/organization/${organizationID}/connections` });
     expect(response.statusCode, response.body).toBe(200);
     const connections = response.json().connections as Array<{
       incidentID: number;
@@ -78,10 +68,10 @@ describe.each(DATABASE_KINDS)('incident connections on %s', (kind) => {
   });
 
   it('answers 404 outside the organization wall and 400 for an id that is not one', async () => {
-    const organizationID = await createOrganization(writer, 'Private');
-    const refused = await outsider.request({ url: `/api/organization/${organizationID}/connections` });
+    const organizationID = await createOrganization(suite.writer, 'Private');
+    const refused = await suite.outsider.request({ url: `/api/organization/${organizationID}/connections` });
     expect(refused.statusCode).toBe(404);
-    const bad = await writer.request({ url: '/api/organization/abc/connections' });
+    const bad = await suite.writer.request({ url: '/api/organization/abc/connections' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatchObject({ code: 'invalid', field: 'organizationID' });
   });

@@ -6,31 +6,19 @@
  * (Sec-Fetch-Site; Origin where it sends no Sec-Fetch-Site, as over plain http to a LAN address),
  * and any write from elsewhere is refused before anything runs.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import {
-  countRows,
-  giveAnalyst,
-  signIn,
-  TEST_PASSWORD,
-  type Session,
-  type TestServer,
-  startTestServer,
-} from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import { countRows, TEST_PASSWORD } from '../support/test-server.ts';
 
 describe.each(DATABASE_KINDS)('writes from other sites on %s', (kind) => {
-  let server: TestServer;
-  let writer: Session;
+  const suite = useAnalystServer(kind, { writer: 'write' });
   let incidentID: number;
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    writer = await signIn(server);
-    await giveAnalyst(server, writer, 'write');
-    incidentID = await createIncident(writer, await createOrganization(writer, 'Ops'), 'Outage');
+    incidentID = await createIncident(suite.writer, await createOrganization(suite.writer, 'Ops'), 'Outage');
   });
-  afterAll(() => server?.close());
 
   const fileForm = () => {
     const form = new FormData();
@@ -47,9 +35,9 @@ describe.each(DATABASE_KINDS)('writes from other sites on %s', (kind) => {
     ['a page of another origin over plain http (no Sec-Fetch-Site)', { origin: 'http://intranet.example:8080' }],
     ['a sandboxed frame (Origin null)', { origin: 'null' }],
   ])('refuses %s with 403 and stores nothing', async (_label, from) => {
-    const organizations = await countRows(server.db, 'organizations');
-    const uploads = await countRows(server.db, 'uploads');
-    const form = await writer.request({
+    const organizations = await countRows(suite.server.db, 'organizations');
+    const uploads = await countRows(suite.server.db, 'uploads');
+    const form = await suite.writer.request({
       method: 'POST',
       url: '/api/organization',
       headers: { ...from, 'content-type': 'application/x-www-form-urlencoded' },
@@ -57,36 +45,36 @@ describe.each(DATABASE_KINDS)('writes from other sites on %s', (kind) => {
     });
     expect(form.statusCode, form.body).toBe(403);
     expect(form.json().error).toMatchObject({ code: 'forbidden', field: 'Origin' });
-    const upload = await writer.request({
+    const upload = await suite.writer.request({
       method: 'POST',
       url: `/api/incident/${incidentID}/upload`,
       headers: from,
       payload: fileForm(),
     });
     expect(upload.statusCode, upload.body).toBe(403);
-    const json = await writer.request({
+    const json = await suite.writer.request({
       method: 'PUT',
       url: `/api/incident/${incidentID}`,
       headers: from,
       payload: { name: 'Renamed' },
     });
     expect(json.statusCode, json.body).toBe(403);
-    const login = await server.app.inject({
+    const login = await suite.server.app.inject({
       method: 'POST',
       url: '/auth/login',
       headers: { ...from, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `username=${writer.username}&password=${TEST_PASSWORD}`,
+      payload: `username=${suite.writer.username}&password=${TEST_PASSWORD}`,
     });
     expect(login.statusCode, 'a sign-in planted by another site').toBe(403);
-    expect(await countRows(server.db, 'organizations')).toBe(organizations);
-    expect(await countRows(server.db, 'uploads')).toBe(uploads);
+    expect(await countRows(suite.server.db, 'organizations')).toBe(organizations);
+    expect(await countRows(suite.server.db, 'uploads')).toBe(uploads);
   });
 
   it("takes writes from the app's own pages, from clients that are no browser, and reads from anywhere", async () => {
     const own = { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:80' };
     expect(
       (
-        await writer.request({
+        await suite.writer.request({
           method: 'POST',
           url: '/api/organization',
           headers: own,
@@ -95,20 +83,20 @@ describe.each(DATABASE_KINDS)('writes from other sites on %s', (kind) => {
       ).statusCode,
     ).toBe(201);
     // Over plain http to a LAN address a browser sends Origin only: the server's own origin is fine.
-    const lan = await server.app.inject({
+    const lan = await suite.server.app.inject({
       method: 'POST',
       url: '/api/organization',
-      headers: { cookie: writer.cookie, host: '192.168.1.5:8080', origin: 'http://192.168.1.5:8080' },
+      headers: { cookie: suite.writer.cookie, host: '192.168.1.5:8080', origin: 'http://192.168.1.5:8080' },
       payload: { name: 'From the field laptop' },
     });
     expect(lan.statusCode, lan.body).toBe(201);
     expect(
-      (await writer.request({ method: 'POST', url: `/api/incident/${incidentID}/upload`, payload: fileForm() }))
+      (await suite.writer.request({ method: 'POST', url: `/api/incident/${incidentID}/upload`, payload: fileForm() }))
         .statusCode,
     ).toBe(201);
     // A link followed from another site reads (SameSite=Lax sends the cookie on top-level GETs).
     expect(
-      (await writer.request({ url: `/api/incident/${incidentID}`, headers: { 'sec-fetch-site': 'cross-site' } }))
+      (await suite.writer.request({ url: `/api/incident/${incidentID}`, headers: { 'sec-fetch-site': 'cross-site' } }))
         .statusCode,
     ).toBe(200);
   });

@@ -4,28 +4,22 @@
  * compaction floor asks for a full sync; and writers running in parallel with a polling reader never
  * make it miss a change or hold one twice (its final state equals a full read).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseChangeRevision, type IncidentChanges } from '../../domain/incident-changes.ts';
 import type { EventRow } from '../../domain/event.ts';
 import { compactTombstones } from '../../server/repositories/changes-repository.ts';
 import { createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import type { Session } from '../support/test-server.ts';
 
 const T0 = 1_700_000_000_000_000;
 
 describe.each(DATABASE_KINDS)('delta sync on %s', (kind) => {
-  let server: TestServer;
-  let writer: Session;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    writer = await signIn(server);
-    await giveAnalyst(server, writer, 'write');
-  });
-  afterAll(async () => server?.close());
+  const suite = useAnalystServer(kind, { writer: 'write' });
 
   const ok = async (request: Parameters<Session['request']>[0]) => {
-    const response = await writer.request(request);
+    const response = await suite.writer.request(request);
     expect(response.statusCode, response.body).toBeLessThan(300);
     return response.json();
   };
@@ -49,7 +43,7 @@ describe.each(DATABASE_KINDS)('delta sync on %s', (kind) => {
       .event.id;
 
   it('answers only what changed since the number: added, edited, deleted, and the payload flag', async () => {
-    const incidentID = await createIncident(writer, await createOrganization(writer, 'Delta'), 'Delta');
+    const incidentID = await createIncident(suite.writer, await createOrganization(suite.writer, 'Delta'), 'Delta');
     const start = await head(incidentID);
     expect(start.epoch).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -109,7 +103,11 @@ describe.each(DATABASE_KINDS)('delta sync on %s', (kind) => {
   });
 
   it('an import sends open devices to a full sync when it shows; a refused one shows them nothing', async () => {
-    const incidentID = await createIncident(writer, await createOrganization(writer, 'Import delta'), 'Imported');
+    const incidentID = await createIncident(
+      suite.writer,
+      await createOrganization(suite.writer, 'Import delta'),
+      'Imported',
+    );
     const before = await head(incidentID);
     const { strToU8 } = await import('fflate');
     const { fileForm } = await import('../support/multipart.ts');
@@ -118,7 +116,7 @@ describe.each(DATABASE_KINDS)('delta sync on %s', (kind) => {
       (_, index) =>
         `2024-06-04 09:${String(Math.floor(index / 60)).padStart(2, '0')}:${String(index % 60).padStart(2, '0')}\tana\tline ${index}`,
     );
-    const good = await writer.request({
+    const good = await suite.writer.request({
       method: 'POST',
       url: `/api/incident/${incidentID}/import`,
       payload: fileForm(strToU8(['time\tactor\tmessage', ...rows, ''].join('\n')), 'log.tsv'),
@@ -129,7 +127,7 @@ describe.each(DATABASE_KINDS)('delta sync on %s', (kind) => {
     const after = await head(incidentID);
     expect(await changesSince(incidentID, after.seq, after.epoch)).toMatchObject({ events: [], full: false });
 
-    const refused = await writer.request({
+    const refused = await suite.writer.request({
       method: 'POST',
       url: `/api/incident/${incidentID}/import`,
       payload: fileForm(strToU8(['time\tactor\tmessage', ...rows, ''].join('\n')), 'log.tsv', {
@@ -141,7 +139,7 @@ describe.each(DATABASE_KINDS)('delta sync on %s', (kind) => {
   });
 
   it('asks for a full sync for another epoch, a number it never gave, or one below the compaction floor', async () => {
-    const incidentID = await createIncident(writer, await createOrganization(writer, 'Floors'), 'Floors');
+    const incidentID = await createIncident(suite.writer, await createOrganization(suite.writer, 'Floors'), 'Floors');
     const kept = await addMarker(incidentID, 'kept', T0);
     const doomed = await addMarker(incidentID, 'doomed', T0 + 1);
     const old = await head(incidentID);
@@ -151,7 +149,7 @@ describe.each(DATABASE_KINDS)('delta sync on %s', (kind) => {
     await ok({ method: 'DELETE', url: `/api/event/${doomed}` });
     const afterDelete = await head(incidentID);
     expect((await changesSince(incidentID, old.seq, old.epoch)).deletedEventIDs).toEqual([doomed]);
-    expect(await compactTombstones(server.db, 0)).toBeGreaterThanOrEqual(1);
+    expect(await compactTombstones(suite.server.db, 0)).toBeGreaterThanOrEqual(1);
     expect((await changesSince(incidentID, old.seq, old.epoch)).full).toBe(true);
     // A device that already has the deletion is not sent back to a full sync.
     expect((await changesSince(incidentID, afterDelete.seq, afterDelete.epoch)).full).toBe(false);
@@ -159,8 +157,12 @@ describe.each(DATABASE_KINDS)('delta sync on %s', (kind) => {
   });
 
   it('writers in parallel with a polling reader: nothing missed, nothing held twice', async () => {
-    const incidentID = await createIncident(writer, await createOrganization(writer, 'Concurrent'), 'Concurrent');
-    const streamID = await createStream(writer, incidentID, 'chat');
+    const incidentID = await createIncident(
+      suite.writer,
+      await createOrganization(suite.writer, 'Concurrent'),
+      'Concurrent',
+    );
+    const streamID = await createStream(suite.writer, incidentID, 'chat');
     const start = await head(incidentID);
     const held = new Map<number, EventRow>();
     let since = start.seq;
@@ -178,7 +180,7 @@ describe.each(DATABASE_KINDS)('delta sync on %s', (kind) => {
       }
       since = next;
     };
-    const db = server.db;
+    const db = suite.server.db;
     // Each writer: its own transactions adding events, editing and deleting some, and a note.
     const writerRun = async (w: number) => {
       for (let round = 0; round < 6; round += 1) {

@@ -1,50 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ORGANIZATION_NAME, loadDemoData, type DemoLoad } from '../../server/demo/demo-data.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import {
-  countRows,
-  giveAnalyst,
-  signIn,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import { countRows } from '../support/test-server.ts';
 
 interface Named {
   name: string;
 }
 
 describe.each(DATABASE_KINDS)('demo data on %s', (kind) => {
-  let server: TestServer;
-  let admin: Session;
-  let writer: Session;
+  const suite = useAnalystServer(kind, { admin: 'admin', writer: 'write' });
   let demo: DemoLoad;
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    admin = await signIn(server);
-    writer = await signIn(server);
-    await giveAnalyst(server, admin, 'admin');
-    await giveAnalyst(server, writer, 'write');
     // Two starts at once (two connections on PostgreSQL): one loads, the other finds it there.
-    const loads = await Promise.all([loadDemoData(server.db), loadDemoData(server.db)]);
+    const loads = await Promise.all([loadDemoData(suite.server.db), loadDemoData(suite.server.db)]);
     expect(loads.filter((load) => load !== undefined)).toHaveLength(1);
     demo = loads.find((load) => load !== undefined)!;
   });
-  afterAll(async () => server?.close());
 
   it('loads once: a second start finds the organization and adds nothing', async () => {
-    const events = await countRows(server.db, 'events');
-    expect(await loadDemoData(server.db)).toBeUndefined();
-    expect(await countRows(server.db, 'organizations')).toBe(1);
-    expect(await countRows(server.db, 'events')).toBe(events);
+    const events = await countRows(suite.server.db, 'events');
+    expect(await loadDemoData(suite.server.db)).toBeUndefined();
+    expect(await countRows(suite.server.db, 'organizations')).toBe(1);
+    expect(await countRows(suite.server.db, 'events')).toBe(events);
     expect(demo.organizationName).toBe(DEMO_ORGANIZATION_NAME);
     expect(demo.incidentIds).toHaveLength(2);
   });
 
   it('answers the demo incident with its streams, actors, markers, tags, notes, collections, links and relations', async () => {
     const [failoverID, droneID] = demo.incidentIds as [number, number];
-    const response = await admin.request({ url: `/api/incident/${failoverID}` });
+    const response = await suite.admin.request({ url: `/api/incident/${failoverID}` });
     expect(response.statusCode, response.body).toBe(200);
     const incident = response.json().incident;
     expect(incident.organizationName).toBe(DEMO_ORGANIZATION_NAME);
@@ -109,7 +95,7 @@ describe.each(DATABASE_KINDS)('demo data on %s', (kind) => {
     expect(new Set(links.map((l) => l.urlType)).size).toBeGreaterThanOrEqual(3);
 
     expect(incident.relatedIncidents.map((r: { incidentID: number }) => r.incidentID)).toEqual([droneID]);
-    const drone = (await admin.request({ url: `/api/incident/${droneID}` })).json().incident;
+    const drone = (await suite.admin.request({ url: `/api/incident/${droneID}` })).json().incident;
     expect(drone.relatedIncidents.map((r: { incidentID: number }) => r.incidentID)).toEqual([failoverID]);
     // The two incidents share an organization actor (cross-incident connections).
     const shared = actors.filter((a) =>
@@ -120,16 +106,16 @@ describe.each(DATABASE_KINDS)('demo data on %s', (kind) => {
 
   it("gives the drone incident the drone's flight log as a map: on the pad before take-off, aloft in the survey, down at the hard landing", async () => {
     const droneID = demo.incidentIds[1]!;
-    const incident = (await admin.request({ url: `/api/incident/${droneID}` })).json().incident;
+    const incident = (await suite.admin.request({ url: `/api/incident/${droneID}` })).json().incident;
     expect(incident.incidentMaps).toHaveLength(1);
     const map = incident.incidentMaps[0];
     expect(map).toMatchObject({ name: 'Survey drone flight (PX4 ulog)', validPointCount: 1281 });
     const detail = (
-      await admin.request({ url: `/api/incident/${droneID}/analyst/${admin.userID}/map/${map.id}/invalid` })
+      await suite.admin.request({ url: `/api/incident/${droneID}/analyst/${suite.admin.userID}/map/${map.id}/invalid` })
     ).json();
     expect(detail.invalidItemCount).toBe(0);
     const points = (
-      await admin.request({ url: `/api/incident/${droneID}/analyst/${admin.userID}/map/${map.id}/points` })
+      await suite.admin.request({ url: `/api/incident/${droneID}/analyst/${suite.admin.userID}/map/${map.id}/points` })
     ).json().points;
     expect(points.actors).toEqual(['px4-autopilot']);
     const markers = (incident.events as Array<{ isMarker: boolean; message: string; startTimestamp: number }>).filter(
@@ -146,27 +132,29 @@ describe.each(DATABASE_KINDS)('demo data on %s', (kind) => {
     expect(Math.max(...(points.altitudes as number[]).slice(takeoff, landing))).toBeGreaterThanOrEqual(38);
     expect(points.altitudes[landing]).toBe(0);
     // The file as uploaded is kept beside the map.
-    const raw = await admin.request({ url: `/api/incident/${droneID}/analyst/${admin.userID}/map/${map.id}/raw` });
+    const raw = await suite.admin.request({
+      url: `/api/incident/${droneID}/analyst/${suite.admin.userID}/map/${map.id}/raw`,
+    });
     expect(raw.statusCode).toBe(200);
     expect(raw.body.split('\n')[0]).toBe('timestamp,actor,latitude,longitude,altitude,heading,pitch,roll');
   });
 
   it('is searchable, and only administrators see it', async () => {
-    const found = await admin.request({ url: '/api/events/search?q=failover' });
+    const found = await suite.admin.request({ url: '/api/events/search?q=failover' });
     expect(found.statusCode).toBe(200);
     expect(found.json().total).toBeGreaterThan(0);
-    const hidden = await writer.request({ url: '/api/events/search?q=failover' });
+    const hidden = await suite.writer.request({ url: '/api/events/search?q=failover' });
     expect(hidden.json().total).toBe(0);
-    const organizations = (await writer.request({ url: '/api/organizations' })).json().organizations.items;
+    const organizations = (await suite.writer.request({ url: '/api/organizations' })).json().organizations.items;
     expect(organizations).toEqual([]);
-    expect((await writer.request({ url: `/api/incident/${demo.incidentIds[0]}` })).statusCode).toBe(404);
+    expect((await suite.writer.request({ url: `/api/incident/${demo.incidentIds[0]}` })).statusCode).toBe(404);
   });
 
   it('stays deleted once an administrator deletes it', async () => {
-    const response = await admin.request({ method: 'DELETE', url: `/api/organization/${demo.organizationId}` });
+    const response = await suite.admin.request({ method: 'DELETE', url: `/api/organization/${demo.organizationId}` });
     expect(response.statusCode, response.body).toBe(200);
-    expect(await countRows(server.db, 'organizations')).toBe(0);
-    expect(await loadDemoData(server.db)).toBeUndefined();
-    expect(await countRows(server.db, 'organizations')).toBe(0);
+    expect(await countRows(suite.server.db, 'organizations')).toBe(0);
+    expect(await loadDemoData(suite.server.db)).toBeUndefined();
+    expect(await countRows(suite.server.db, 'organizations')).toBe(0);
   });
 });

@@ -4,7 +4,7 @@
  * foreign, of another version or inconsistent is refused with the analyst's explanation; and the
  * events route answers columns only to a client that asks, JSON to every other.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EVENT_COLUMNS_MEDIA_TYPE } from '../../domain/events/event-columns.ts';
 import { decodeEventColumns, EventColumnsFormatError } from '../../domain/events/event-columns-decoder.ts';
 import { rowsOfColumns } from '../../domain/events/event-columns-rows.ts';
@@ -12,7 +12,7 @@ import type { EventRow } from '../../domain/event.ts';
 import { encodeEventColumns } from '../../server/wire/event-columns-encoder.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
 
 const T0 = 1_700_000_000_000_000;
 
@@ -95,19 +95,12 @@ describe('the columnar event frame', () => {
 });
 
 describe.each(DATABASE_KINDS)('the events route on %s', (kind) => {
-  let server: TestServer;
-  let writer: Session;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    writer = await signIn(server);
-    await giveAnalyst(server, writer, 'write');
-  });
-  afterAll(async () => server?.close());
+  const suite = useAnalystServer(kind, { writer: 'write' });
 
   it('answers columns to a client that asks and JSON to every other, holding the same events and cursor', async () => {
-    const incidentID = await createIncident(writer, await createOrganization(writer, 'Columns'), 'Columns');
+    const incidentID = await createIncident(suite.writer, await createOrganization(suite.writer, 'Columns'), 'Columns');
     for (const [index, message] of ['Impact', 'Paged — on call', 'Recovered ✓'].entries()) {
-      const response = await writer.request({
+      const response = await suite.writer.request({
         method: 'POST',
         url: `/api/incident/${incidentID}/marker`,
         payload: { message, startTimestamp: T0 + index },
@@ -115,10 +108,10 @@ describe.each(DATABASE_KINDS)('the events route on %s', (kind) => {
       expect(response.statusCode, response.body).toBe(201);
     }
     const url = `/api/incident/${incidentID}/events?limit=2`;
-    const json = await writer.request({ url });
+    const json = await suite.writer.request({ url });
     expect(json.headers['content-type']).toContain('application/json');
     const jsonPage = json.json() as { events: EventRow[]; nextCursor: string; version: string };
-    const binary = await writer.request({
+    const binary = await suite.writer.request({
       url,
       headers: { accept: `${EVENT_COLUMNS_MEDIA_TYPE}, application/json;q=0.5` },
     });
@@ -129,7 +122,7 @@ describe.each(DATABASE_KINDS)('the events route on %s', (kind) => {
     expect(rowsOfColumns(page.columns)).toEqual(jsonPage.events);
     expect(page.nextCursor).toBe(jsonPage.nextCursor);
     expect(page.version).toBe(jsonPage.version);
-    const rest = await writer.request({
+    const rest = await suite.writer.request({
       url: `${url}&after=${encodeURIComponent(page.nextCursor!)}`,
       headers: { accept: EVENT_COLUMNS_MEDIA_TYPE },
     });
@@ -139,7 +132,7 @@ describe.each(DATABASE_KINDS)('the events route on %s', (kind) => {
   });
 
   it('still answers errors as JSON to a client asking for columns', async () => {
-    const response = await writer.request({
+    const response = await suite.writer.request({
       url: '/api/incident/999999/events',
       headers: { accept: EVENT_COLUMNS_MEDIA_TYPE },
     });

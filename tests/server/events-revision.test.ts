@@ -3,7 +3,7 @@
  * (migration 009): the browser's mirror asks for what changed since it, so it must change with every
  * change a device holds (events, and the payload's notes, actors and name) and stay put otherwise.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createActor,
   createEvent,
@@ -14,39 +14,33 @@ import {
 import { strToU8 } from 'fflate';
 import { fileForm } from '../support/multipart.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import type { Session } from '../support/test-server.ts';
 
 const T0 = 1_700_000_000_000_000;
 
 describe.each(DATABASE_KINDS)('events revision on %s', (kind) => {
-  let server: TestServer;
-  let writer: Session;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    writer = await signIn(server);
-    await giveAnalyst(server, writer, 'write');
-  });
-  afterAll(async () => server?.close());
+  const suite = useAnalystServer(kind, { writer: 'write' });
 
   const revisionOf = async (incidentID: number): Promise<string> => {
-    const response = await writer.request({ url: `/api/incident/${incidentID}` });
+    const response = await suite.writer.request({ url: `/api/incident/${incidentID}` });
     expect(response.statusCode, response.body).toBe(200);
     const revision = response.json().incident.eventsRevision;
     expect(revision).toMatch(/^[0-9a-f-]{36}:\d+$/);
     return revision;
   };
   const ok = async (request: Parameters<Session['request']>[0]) => {
-    const response = await writer.request(request);
+    const response = await suite.writer.request(request);
     expect(response.statusCode, response.body).toBeLessThan(300);
   };
 
   it('changes with every change a device holds, and not for a change that stores nothing', async () => {
-    const organizationID = await createOrganization(writer, 'Revisions');
-    const incidentID = await createIncident(writer, organizationID, 'Revisions');
-    const other = await createIncident(writer, organizationID, 'Untouched');
+    const organizationID = await createOrganization(suite.writer, 'Revisions');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Revisions');
+    const other = await createIncident(suite.writer, organizationID, 'Untouched');
     const otherAtStart = await revisionOf(other);
-    const chat = await createStream(writer, incidentID, 'chat');
-    const ada = await createActor(writer, incidentID, 'Ada');
+    const chat = await createStream(suite.writer, incidentID, 'chat');
+    const ada = await createActor(suite.writer, incidentID, 'Ada');
     const seen = new Set<string>([await revisionOf(incidentID)]);
     const changes = async (what: string, change: () => Promise<unknown>) => {
       await change();
@@ -62,7 +56,7 @@ describe.each(DATABASE_KINDS)('events revision on %s', (kind) => {
 
     let eventID = 0;
     await changes('adding an event', async () => {
-      eventID = await createEvent(writer, incidentID, {
+      eventID = await createEvent(suite.writer, incidentID, {
         streamID: chat,
         actorID: ada,
         message: 'disk full',
@@ -99,7 +93,7 @@ describe.each(DATABASE_KINDS)('events revision on %s', (kind) => {
       ok({ method: 'PUT', url: `/api/incident/${incidentID}`, payload: { name: 'Revisions, renamed' } }),
     );
     await keeps('a change refused', async () => {
-      const refused = await writer.request({
+      const refused = await suite.writer.request({
         method: 'PUT',
         url: `/api/event/${eventID}`,
         payload: { startTimestamp: T0 + 20, endTimestamp: T0 },
@@ -111,8 +105,8 @@ describe.each(DATABASE_KINDS)('events revision on %s', (kind) => {
   });
 
   it('an import of many rows changes it, and a refused import brings no event', async () => {
-    const organizationID = await createOrganization(writer, 'Imports');
-    const incidentID = await createIncident(writer, organizationID, 'Imported');
+    const organizationID = await createOrganization(suite.writer, 'Imports');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Imported');
     const before = await revisionOf(incidentID);
     const rows = Array.from(
       { length: 500 },
@@ -120,7 +114,7 @@ describe.each(DATABASE_KINDS)('events revision on %s', (kind) => {
         `2024-06-04 09:${String(Math.floor(index / 60)).padStart(2, '0')}:${String(index % 60).padStart(2, '0')}\tana\tline ${index}`,
     );
     const tsv = ['time\tactor\tmessage', ...rows, ''].join('\n');
-    const good = await writer.request({
+    const good = await suite.writer.request({
       method: 'POST',
       url: `/api/incident/${incidentID}/import`,
       payload: fileForm(strToU8(tsv), 'log.tsv'),
@@ -129,7 +123,7 @@ describe.each(DATABASE_KINDS)('events revision on %s', (kind) => {
     const afterImport = await revisionOf(incidentID);
     expect(afterImport).not.toBe(before);
 
-    const bad = await writer.request({
+    const bad = await suite.writer.request({
       method: 'POST',
       url: `/api/incident/${incidentID}/import`,
       payload: fileForm(strToU8('time\tmessage\nyesterday\toops\n'), 'bad.tsv', {
@@ -139,7 +133,7 @@ describe.each(DATABASE_KINDS)('events revision on %s', (kind) => {
     expect(bad.statusCode).toBe(400);
     // The refused file is still kept as an upload of the incident (a payload change), but no event came.
     const since = afterImport.split(':')[1];
-    const changes = await writer.request({ url: `/api/incident/${incidentID}/changes?since=${since}` });
+    const changes = await suite.writer.request({ url: `/api/incident/${incidentID}/changes?since=${since}` });
     expect(changes.json().changes).toMatchObject({ full: false, events: [], deletedEventIDs: [] });
   });
 });

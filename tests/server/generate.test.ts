@@ -1,26 +1,19 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { csvTimestamp, writeMapPointsFile } from '../../server/demo/map-points-file.ts';
 import { copyText } from '../../server/db/copy-text.ts';
 import { generateIncident, GENERATED_ORGANIZATION_NAME } from '../../server/demo/synthetic-incident.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
 
 describe.each(DATABASE_KINDS)('the generator on %s', (kind) => {
-  let server: TestServer;
-  let admin: Session;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    admin = await signIn(server);
-    await giveAnalyst(server, admin, 'admin');
-  });
-  afterAll(async () => server?.close());
+  const suite = useAnalystServer(kind, { admin: 'admin' });
 
   it('writes 5,000 events with COPY on every stream, and the incident summary counts them', async () => {
     const progress: number[] = [];
-    const generated = await generateIncident(server.db, {
+    const generated = await generateIncident(suite.server.db, {
       events: 5000,
       batchRows: 1000,
       seed: 7,
@@ -29,11 +22,11 @@ describe.each(DATABASE_KINDS)('the generator on %s', (kind) => {
     expect(progress).toEqual([1000, 2000, 3000, 4000, 5000]);
     expect(generated).toMatchObject({ events: 5000, markers: 4, streams: 12, actors: 40 });
 
-    const response = await admin.request({ url: `/api/incident/${generated.incidentId}` });
+    const response = await suite.admin.request({ url: `/api/incident/${generated.incidentId}` });
     expect(response.statusCode).toBe(200);
     const incident = response.json().incident;
     expect(incident.organizationName).toBe(GENERATED_ORGANIZATION_NAME);
-    const [expected] = await server.db.query<{ human_events: number; actor_events: number; bots: number }>(
+    const [expected] = await suite.server.db.query<{ human_events: number; actor_events: number; bots: number }>(
       `SELECT count(*) FILTER (WHERE a.id IS NOT NULL AND NOT a.is_bot)::int AS human_events, count(a.id)::int AS actor_events,
               (SELECT count(*)::int FROM incident_actors b WHERE b.incident_id = $1 AND b.is_bot) AS bots
          FROM events e LEFT JOIN incident_actors a ON a.id = e.actor_id WHERE e.incident_id = $1`,
@@ -60,29 +53,31 @@ describe.each(DATABASE_KINDS)('the generator on %s', (kind) => {
     const events = incident.events as Array<{ startTimestamp: number; endTimestamp: number }>;
     expect(events.some((e) => e.endTimestamp > e.startTimestamp)).toBe(true);
 
-    const [missing] = await server.db.query<{ count: number }>(
+    const [missing] = await suite.server.db.query<{ count: number }>(
       'SELECT count(*)::int AS count FROM events WHERE incident_id = $1 AND search_vector IS NULL',
       [generated.incidentId],
     );
     expect(missing!.count).toBe(0);
-    const found = await admin.request({ url: `/api/events/search?q=rollback&incidentID=${generated.incidentId}` });
+    const found = await suite.admin.request({
+      url: `/api/events/search?q=rollback&incidentID=${generated.incidentId}`,
+    });
     expect(found.json().total).toBeGreaterThan(0);
   });
 
   it('computes the same search data while inserting as the UPDATE afterwards', async () => {
-    const staged = await generateIncident(server.db, {
+    const staged = await generateIncident(suite.server.db, {
       events: 600,
       seed: 3,
       searchMode: 'staging',
       incidentName: 'staged',
     });
-    const updated = await generateIncident(server.db, {
+    const updated = await generateIncident(suite.server.db, {
       events: 600,
       seed: 3,
       searchMode: 'update',
       incidentName: 'updated',
     });
-    const rows = await server.db.query<{ differing: number; compared: number }>(
+    const rows = await suite.server.db.query<{ differing: number; compared: number }>(
       `SELECT count(*) FILTER (WHERE a.search_vector IS DISTINCT FROM b.search_vector)::int AS differing, count(*)::int AS compared
          FROM events a JOIN events b ON b.source_line = a.source_line AND b.incident_id = $2
         WHERE a.incident_id = $1`,

@@ -3,11 +3,11 @@
  * a guessed id must not reach them either: over a real socket, every by-id read or write of a hidden
  * event, stream or actor answers exactly as an id that does not exist, and changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { writeHiddenBatch } from '../support/hidden-import-batch.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
 
 interface Hidden {
   streamID: number;
@@ -17,14 +17,13 @@ interface Hidden {
 }
 
 describe.each(DATABASE_KINDS)('rows a running import hides, by id, on %s', (kind) => {
-  let server: TestServer;
+  const suite = useAnalystServer(kind, { writer: 'write' });
   let base: string;
-  let writer: Session;
   let incidentID: number;
   let hidden: Hidden;
   const headers = (json: boolean) => ({
-    cookie: writer.cookie,
-    'x-churchkey-analyst': String(writer.userID),
+    cookie: suite.writer.cookie,
+    'x-churchkey-analyst': String(suite.writer.userID),
     ...(json ? { 'content-type': 'application/json' } : {}),
   });
   /** Status and JSON answer of a request; the server version is left out, since only the answer matters. */
@@ -39,15 +38,12 @@ describe.each(DATABASE_KINDS)('rows a running import hides, by id, on %s', (kind
   };
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    base = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    writer = await signIn(server);
-    await giveAnalyst(server, writer, 'write');
-    const organizationID = await createOrganization(writer, 'Hidden by id');
-    incidentID = await createIncident(writer, organizationID, 'Import running');
+    base = await suite.server.app.listen({ port: 0, host: '127.0.0.1' });
+    const organizationID = await createOrganization(suite.writer, 'Hidden by id');
+    incidentID = await createIncident(suite.writer, organizationID, 'Import running');
     // What an import has written so far while it runs: its stream, an event by a new actor, and a marker.
     const incident = { id: incidentID, organization_id: organizationID, name: 'Import running' };
-    hidden = await server.db.transaction(async (tx) => {
+    hidden = await suite.server.db.transaction(async (tx) => {
       const importId = await writeHiddenBatch(tx, incident, {
         fileName: 'running.tsv',
         words: 'hidden',
@@ -59,10 +55,6 @@ describe.each(DATABASE_KINDS)('rows a running import hides, by id, on %s', (kind
       const [actor] = await tx.query<{ id: number }>('SELECT id FROM incident_actors WHERE import_id = $1', [importId]);
       return { streamID: stream!.id, eventID: event!.id, markerID: shown!.id, actorID: actor!.id };
     });
-  });
-
-  afterAll(async () => {
-    await server?.close();
   });
 
   // An id no row has: far past every id this test database hands out.
@@ -110,16 +102,16 @@ describe.each(DATABASE_KINDS)('rows a running import hides, by id, on %s', (kind
   });
 
   it('leaves the hidden rows as the import wrote them', async () => {
-    const [row] = await server.db.query<{ message: string; name: string }>(
+    const [row] = await suite.server.db.query<{ message: string; name: string }>(
       'SELECT e.message, s.name FROM events e JOIN streams s ON s.id = e.stream_id WHERE e.id = $1',
       [hidden.eventID],
     );
     expect(row).toEqual({ message: 'hidden one', name: expect.any(String) });
-    const [actor] = await server.db.query<{ name: string }>('SELECT name FROM incident_actors WHERE id = $1', [
+    const [actor] = await suite.server.db.query<{ name: string }>('SELECT name FROM incident_actors WHERE id = $1', [
       hidden.actorID,
     ]);
     expect(actor!.name).toBe('mallory');
-    const [stream] = await server.db.query<{ name: string }>('SELECT name FROM streams WHERE id = $1', [
+    const [stream] = await suite.server.db.query<{ name: string }>('SELECT name FROM streams WHERE id = $1', [
       hidden.streamID,
     ]);
     expect(stream!.name).not.toBe('found you');

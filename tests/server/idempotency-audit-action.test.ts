@@ -5,18 +5,14 @@
  * (found by tests/reliability/two-servers-proxy.test.ts). Here the stop is played by a trigger
  * that refuses to record the key: the action must then not be stored either.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
 
 describe.each(DATABASE_KINDS)('a keyed UI action on %s', (kind) => {
-  let server: TestServer;
-  let analyst: Session;
+  const suite = useAnalystServer(kind, { analyst: 'read' });
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    analyst = await signIn(server);
-    await giveAnalyst(server, analyst, 'read');
-    await server.db.exec(`
+    await suite.server.db.exec(`
       CREATE TABLE test_refused_keys (key text PRIMARY KEY);
       CREATE FUNCTION test_refuse_key() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -26,17 +22,16 @@ describe.each(DATABASE_KINDS)('a keyed UI action on %s', (kind) => {
       CREATE TRIGGER test_refuse_key BEFORE INSERT ON idempotency_keys FOR EACH ROW EXECUTE FUNCTION test_refuse_key();
     `);
   });
-  afterAll(async () => server?.close());
 
   const send = (key: string, marker: string) =>
-    analyst.request({
+    suite.analyst.request({
       method: 'POST',
       url: '/api/audit/action/open-incident',
       payload: { value: { marker } },
       headers: { 'idempotency-key': key },
     });
   const stored = async (marker: string) => {
-    const rows = await server.db.query<{ count: number }>(
+    const rows = await suite.server.db.query<{ count: number }>(
       "SELECT count(*)::int AS count FROM audit_actions WHERE value->>'marker' = $1",
       [marker],
     );
@@ -46,12 +41,12 @@ describe.each(DATABASE_KINDS)('a keyed UI action on %s', (kind) => {
   it('is stored with its key or not at all, so the copy resent afterwards is stored once', async () => {
     const key = `ui-action-${kind}-refused-once`;
     const marker = `marker-${key}`;
-    await server.db.query('INSERT INTO test_refused_keys (key) VALUES ($1)', [key]);
+    await suite.server.db.query('INSERT INTO test_refused_keys (key) VALUES ($1)', [key]);
     const first = await send(key, marker);
     expect(first.statusCode, first.body).toBe(500);
     expect(await stored(marker)).toBe(0);
 
-    await server.db.query('DELETE FROM test_refused_keys WHERE key = $1', [key]);
+    await suite.server.db.query('DELETE FROM test_refused_keys WHERE key = $1', [key]);
     const resent = await send(key, marker);
     expect(resent.statusCode, resent.body).toBe(201);
     expect(await stored(marker)).toBe(1);

@@ -2,33 +2,24 @@
  * Idempotency-Key on writes: what the outbox replays after a lost answer is applied once, a replay
  * gets the first answer back, and a key reused for another request is refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import type { Session } from '../support/test-server.ts';
 
 const T0 = 1_700_000_000_000_000;
 let keyCounter = 0;
 const newKey = () => `outbox-${Date.now()}-${(keyCounter += 1)}`;
 
 describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
-  let server: TestServer;
-  let writer: Session;
-  let colleague: Session;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    writer = await signIn(server);
-    colleague = await signIn(server);
-    await giveAnalyst(server, writer, 'write');
-    await giveAnalyst(server, colleague, 'admin');
-  });
-  afterAll(async () => server?.close());
+  const suite = useAnalystServer(kind, { writer: 'write', colleague: 'admin' });
 
   async function incident() {
-    const organizationID = await createOrganization(writer, 'Ops');
-    const incidentID = await createIncident(writer, organizationID, 'Outage');
-    const streamID = await createStream(writer, incidentID, 'chat');
-    const eventID = await createEvent(writer, incidentID, { streamID, message: 'db slow', startTimestamp: T0 });
+    const organizationID = await createOrganization(suite.writer, 'Ops');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Outage');
+    const streamID = await createStream(suite.writer, incidentID, 'chat');
+    const eventID = await createEvent(suite.writer, incidentID, { streamID, message: 'db slow', startTimestamp: T0 });
     return { incidentID, streamID, eventID };
   }
   const notesOf = async (session: Session, incidentID: number) =>
@@ -37,7 +28,7 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
       text: string;
     }>;
   const auditCount = async (action: string, incidentID: number) => {
-    const rows = await server.db.query<{ count: number }>(
+    const rows = await suite.server.db.query<{ count: number }>(
       "SELECT count(*)::int AS count FROM data_audit WHERE action = $1 AND (detail->>'incidentID')::bigint = $2",
       [action, incidentID],
     );
@@ -54,53 +45,53 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
   it('applies a resent write once and answers the replay with the first answer', async () => {
     const { incidentID } = await incident();
     const key = newKey();
-    const first = await postNote(writer, incidentID, key, 'written offline');
-    const second = await postNote(writer, incidentID, key, 'written offline');
+    const first = await postNote(suite.writer, incidentID, key, 'written offline');
+    const second = await postNote(suite.writer, incidentID, key, 'written offline');
     expect(first.statusCode, first.body).toBe(201);
     expect(second.statusCode).toBe(201);
     expect(second.json()).toEqual(first.json());
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(first.headers['idempotent-replayed']).toBeUndefined();
-    expect((await notesOf(writer, incidentID)).map((note) => note.text)).toEqual(['written offline']);
+    expect((await notesOf(suite.writer, incidentID)).map((note) => note.text)).toEqual(['written offline']);
     expect(await auditCount('create note', incidentID)).toBe(1);
   });
 
   it('refuses the same key with another body (409 naming the header) and writes nothing', async () => {
     const { incidentID } = await incident();
     const key = newKey();
-    expect((await postNote(writer, incidentID, key, 'first')).statusCode).toBe(201);
-    const reused = await postNote(writer, incidentID, key, 'something else');
+    expect((await postNote(suite.writer, incidentID, key, 'first')).statusCode).toBe(201);
+    const reused = await postNote(suite.writer, incidentID, key, 'something else');
     expect(reused.statusCode).toBe(409);
     expect(reused.json().error).toMatchObject({ code: 'conflict', field: 'Idempotency-Key' });
-    expect((await notesOf(writer, incidentID)).map((note) => note.text)).toEqual(['first']);
+    expect((await notesOf(suite.writer, incidentID)).map((note) => note.text)).toEqual(['first']);
   });
 
   it('keeps keys apart per analyst, and writes without a key as before', async () => {
     const { incidentID } = await incident();
     const key = newKey();
-    expect((await postNote(writer, incidentID, key, 'mine')).statusCode).toBe(201);
-    const theirs = await postNote(colleague, incidentID, key, 'mine');
+    expect((await postNote(suite.writer, incidentID, key, 'mine')).statusCode).toBe(201);
+    const theirs = await postNote(suite.colleague, incidentID, key, 'mine');
     expect(theirs.statusCode).toBe(201);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
-    expect((await postNote(writer, incidentID, undefined, 'mine')).statusCode).toBe(201);
-    expect((await postNote(writer, incidentID, undefined, 'mine')).statusCode).toBe(201);
-    expect((await notesOf(writer, incidentID)).length).toBe(4);
+    expect((await postNote(suite.writer, incidentID, undefined, 'mine')).statusCode).toBe(201);
+    expect((await postNote(suite.writer, incidentID, undefined, 'mine')).statusCode).toBe(201);
+    expect((await notesOf(suite.writer, incidentID)).length).toBe(4);
   });
 
   it('refuses a malformed key before writing', async () => {
     const { incidentID } = await incident();
     for (const bad of ['short', 'has spaces in it', 'x'.repeat(201), 'semi;colon-key']) {
-      const response = await postNote(writer, incidentID, bad, 'text');
+      const response = await postNote(suite.writer, incidentID, bad, 'text');
       expect(response.statusCode, bad).toBe(400);
       expect(response.json().error).toMatchObject({ field: 'Idempotency-Key' });
     }
-    expect(await notesOf(writer, incidentID)).toEqual([]);
+    expect(await notesOf(suite.writer, incidentID)).toEqual([]);
   });
 
   it('a refused write does not use up its key', async () => {
     const { incidentID } = await incident();
     const key = newKey();
-    const refused = await writer.request({
+    const refused = await suite.writer.request({
       method: 'POST',
       url: `/api/incident/${incidentID}/note`,
       payload: { kind: 'other', text: 'on a missing event', eventID: 999_999_999 },
@@ -108,16 +99,16 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
     });
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
     expect(refused.statusCode).toBeLessThan(500);
-    const rows = await server.db.query('SELECT 1 FROM idempotency_keys WHERE key = $1', [key]);
+    const rows = await suite.server.db.query('SELECT 1 FROM idempotency_keys WHERE key = $1', [key]);
     expect(rows).toEqual([]);
-    expect((await postNote(writer, incidentID, key, 'fixed')).statusCode).toBe(201);
+    expect((await postNote(suite.writer, incidentID, key, 'fixed')).statusCode).toBe(201);
   });
 
   it('replays tag puts and deletes: a delete sent twice answers as the first did', async () => {
     const { eventID } = await incident();
     const putKey = newKey();
     const put = () =>
-      writer.request({
+      suite.writer.request({
         method: 'PUT',
         url: `/api/event/${eventID}/tag/root%20cause`,
         headers: { 'idempotency-key': putKey },
@@ -128,7 +119,7 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
     expect(b.headers['idempotent-replayed']).toBe('true');
     const deleteKey = newKey();
     const remove = () =>
-      writer.request({
+      suite.writer.request({
         method: 'DELETE',
         url: `/api/event/${eventID}/tag/root%20cause`,
         headers: { 'idempotency-key': deleteKey },
@@ -145,16 +136,16 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
     const { incidentID } = await incident();
     const key = newKey();
     const answers = await Promise.all([
-      postNote(writer, incidentID, key, 'raced'),
-      postNote(writer, incidentID, key, 'raced'),
-      postNote(writer, incidentID, key, 'raced'),
+      postNote(suite.writer, incidentID, key, 'raced'),
+      postNote(suite.writer, incidentID, key, 'raced'),
+      postNote(suite.writer, incidentID, key, 'raced'),
     ]);
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses[0]).toBe(201);
     for (const status of statuses) expect([201, 409]).toContain(status);
-    expect((await notesOf(writer, incidentID)).map((note) => note.text)).toEqual(['raced']);
+    expect((await notesOf(suite.writer, incidentID)).map((note) => note.text)).toEqual(['raced']);
     // Sent again later, the copy gets the stored answer.
-    const later = await postNote(writer, incidentID, key, 'raced');
+    const later = await postNote(suite.writer, incidentID, key, 'raced');
     expect(later.statusCode).toBe(201);
     expect(later.json()).toEqual(answers.find((answer) => answer.statusCode === 201)!.json());
   });

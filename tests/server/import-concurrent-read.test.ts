@@ -4,53 +4,39 @@
  * stages its rows in short transactions; on PostgreSQL the read has a connection of its own).
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import type { Session } from '../support/test-server.ts';
 import { fileForm } from '../support/multipart.ts';
-
-/** Enough rows that staging them takes many batches. */
-function tsv(rows: number): Uint8Array {
-  const lines = ['time\tactor\tmessage'];
-  const start = Date.UTC(2026, 0, 5, 8, 0, 0);
-  for (let row = 0; row < rows; row += 1)
-    lines.push(`${new Date(start + row * 1000).toISOString()}\tactor-${row % 7}\tline ${row} of the proxy log`);
-  return new TextEncoder().encode(`${lines.join('\n')}\n`);
-}
+import { proxyLogTsv } from '../support/proxy-log-tsv.ts';
 
 describe.each(DATABASE_KINDS)('a read during an import on %s', (kind) => {
-  let server: TestServer;
+  const suite = useAnalystServer(kind, { importer: 'write', reader: 'write' });
   let base: string;
-  let importer: Session;
-  let reader: Session;
   let organizationID: number;
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    base = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    importer = await signIn(server);
-    reader = await signIn(server);
-    await giveAnalyst(server, importer, 'write');
-    await giveAnalyst(server, reader, 'write');
-    organizationID = await createOrganization(importer, 'Busy');
-  });
-
-  afterAll(async () => {
-    await server?.close();
+    base = await suite.server.app.listen({ port: 0, host: '127.0.0.1' });
+    organizationID = await createOrganization(suite.importer, 'Busy');
   });
 
   const headers = (session: Session) => ({ cookie: session.cookie, 'x-churchkey-analyst': String(session.userID) });
 
   it('answers GET /api/incident/{id} of another incident before a 60,000-row import finishes', async () => {
-    const target = await createIncident(importer, organizationID, 'Being imported');
-    const other = await createIncident(reader, await createOrganization(reader, 'Elsewhere'), 'Read meanwhile');
+    const target = await createIncident(suite.importer, organizationID, 'Being imported');
+    const other = await createIncident(
+      suite.reader,
+      await createOrganization(suite.reader, 'Elsewhere'),
+      'Read meanwhile',
+    );
     const token = randomBytes(18).toString('base64url');
     const order: string[] = [];
     const importing = fetch(`${base}/api/incident/${target}/import`, {
       method: 'POST',
-      headers: headers(importer),
-      body: fileForm(tsv(60_000), 'proxy.tsv', { progressToken: token }),
+      headers: headers(suite.importer),
+      body: fileForm(proxyLogTsv(60_000), 'proxy.tsv', { progressToken: token }),
     }).then(async (response) => {
       order.push('import');
       return { status: response.status, body: (await response.json()) as { import: { importedCount: number } } };
@@ -66,7 +52,7 @@ describe.each(DATABASE_KINDS)('a read during an import on %s', (kind) => {
       if (order.includes('import')) throw new Error('the import ended before it was seen running');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    const read = await fetch(`${base}/api/incident/${other}`, { headers: headers(reader) });
+    const read = await fetch(`${base}/api/incident/${other}`, { headers: headers(suite.reader) });
     order.push('read');
     expect(read.status).toBe(200);
     expect(((await read.json()) as { incident: { name: string } }).incident.name).toBe('Read meanwhile');

@@ -4,17 +4,11 @@
  * line, settings problems read as the preview names them; a refusal leaves no stream or event.
  */
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import {
-  countRows,
-  giveAnalyst,
-  signIn,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import { countRows } from '../support/test-server.ts';
 import { fileForm } from '../support/multipart.ts';
 
 const tsv = (rows: number) => {
@@ -28,34 +22,30 @@ const tsv = (rows: number) => {
 const json = (value: unknown) => strToU8(JSON.stringify(value));
 
 describe.each(DATABASE_KINDS)('import limits on %s', (kind) => {
-  let server: TestServer;
-  let writer: Session;
+  const suite = useAnalystServer(
+    kind,
+    { writer: 'write' },
+    { IMPORT_MAX_RECORDS: '12000', IMPORT_MAX_INFLATED_BYTES: String(4 << 20) },
+  );
   let organizationID: number;
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { IMPORT_MAX_RECORDS: '12000', IMPORT_MAX_INFLATED_BYTES: String(4 << 20) });
-    writer = await signIn(server);
-    await giveAnalyst(server, writer, 'write');
-    organizationID = await createOrganization(writer, 'Limits');
-  });
-
-  afterAll(async () => {
-    await server?.close();
+    organizationID = await createOrganization(suite.writer, 'Limits');
   });
 
   const importInto = async (name: string, bytes: Uint8Array, fileName: string, fields: Record<string, string> = {}) => {
-    const incidentID = await createIncident(writer, organizationID, name);
-    const streams = await countRows(server.db, 'streams');
-    const events = await countRows(server.db, 'events');
-    const response = await writer.request({
+    const incidentID = await createIncident(suite.writer, organizationID, name);
+    const streams = await countRows(suite.server.db, 'streams');
+    const events = await countRows(suite.server.db, 'events');
+    const response = await suite.writer.request({
       method: 'POST',
       url: `/api/incident/${incidentID}/import`,
       payload: fileForm(bytes, fileName, fields),
     });
     return {
       response,
-      leftStreams: (await countRows(server.db, 'streams')) - streams,
-      leftEvents: (await countRows(server.db, 'events')) - events,
+      leftStreams: (await countRows(suite.server.db, 'streams')) - streams,
+      leftEvents: (await countRows(suite.server.db, 'events')) - events,
     };
   };
 

@@ -2,47 +2,35 @@
  * POST /api/incident/{id}/import with syslog and access-log files: detected with no settings (the
  * form's timeZone standing for the host's), or with the settings the preview confirmed.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { fileForm } from '../support/multipart.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
 
 const fixture = (path: string) => readFileSync(join(FIXTURES_DIR, 'field', path));
 
 describe.each(DATABASE_KINDS)('log family imports on %s', (kind) => {
-  let server: TestServer;
-  let writer: Session;
-  let dataDir: string;
+  const suite = useAnalystServer(kind, { writer: 'write' });
   let organizationID: number;
   const importFile = (incidentID: number, body: FormData) =>
-    writer.request({ method: 'POST', url: `/api/incident/${incidentID}/import`, payload: body });
+    suite.writer.request({ method: 'POST', url: `/api/incident/${incidentID}/import`, payload: body });
   const incident = async (id: number) => {
-    const response = await writer.request({ url: `/api/incident/${id}` });
+    const response = await suite.writer.request({ url: `/api/incident/${id}` });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().incident as { actors: { name: string }[]; firstTimestamp: number | null };
   };
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'churchkey-log-import-'));
-    server = await startTestServer(kind, { DATA_DIR: dataDir });
-    writer = await signIn(server);
-    await giveAnalyst(server, writer, 'write');
-    organizationID = await createOrganization(writer, 'Logs');
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    organizationID = await createOrganization(suite.writer, 'Logs');
   });
 
   it('HAProxy through syslog, detected: 17 events, clients as actors, the accept dates in the form zone', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'HAProxy');
+    const incidentID = await createIncident(suite.writer, organizationID, 'HAProxy');
     const response = await importFile(
       incidentID,
       fileForm(fixture('weblogs/haproxy_via_syslog.log'), 'haproxy.log', { timeZone: 'Europe/Berlin' }),
@@ -58,7 +46,7 @@ describe.each(DATABASE_KINDS)('log family imports on %s', (kind) => {
   });
 
   it('a rotated log as logrotate leaves it (haproxy.log.1.gz): unpacked as it streams, the same 17 events', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'HAProxy gzipped');
+    const incidentID = await createIncident(suite.writer, organizationID, 'HAProxy gzipped');
     const gzipped = gzipSync(fixture('weblogs/haproxy_via_syslog.log'));
     const response = await importFile(incidentID, fileForm(gzipped, 'haproxy.log.1.gz', { timeZone: 'Europe/Berlin' }));
     expect(response.statusCode, response.body).toBe(201);
@@ -69,7 +57,7 @@ describe.each(DATABASE_KINDS)('log family imports on %s', (kind) => {
   });
 
   it('a gzip file cut off mid-way is refused with the reason, and stores nothing', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'HAProxy cut off');
+    const incidentID = await createIncident(suite.writer, organizationID, 'HAProxy cut off');
     const gzipped = gzipSync(fixture('weblogs/haproxy_via_syslog.log'));
     const response = await importFile(
       incidentID,
@@ -81,7 +69,7 @@ describe.each(DATABASE_KINDS)('log family imports on %s', (kind) => {
   });
 
   it('apt history with the settings the preview confirmed', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'apt');
+    const incidentID = await createIncident(suite.writer, organizationID, 'apt');
     const settings = JSON.stringify({ format: 'syslog', timeZone: 'UTC', layout: 'apt-history' });
     const response = await importFile(
       incidentID,

@@ -5,29 +5,15 @@
  * start) leave nothing visible and no hidden rows behind.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sweepAbandonedImports } from '../../server/import/hidden-import.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { writeHiddenBatch } from '../support/hidden-import-batch.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import {
-  countRows,
-  giveAnalyst,
-  signIn,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import { countRows } from '../support/test-server.ts';
 import { fileForm } from '../support/multipart.ts';
-
-/** `rows` rows a second apart, every message with the word "zanzibar" so search finds them. */
-function tsv(rows: number): Uint8Array {
-  const lines = ['time\tactor\tmessage'];
-  const start = Date.UTC(2026, 0, 5, 8, 0, 0);
-  for (let row = 0; row < rows; row += 1)
-    lines.push(`${new Date(start + row * 1000).toISOString()}\tanalyst-${row % 7}\tline ${row} of the zanzibar log`);
-  return new TextEncoder().encode(`${lines.join('\n')}\n`);
-}
+import { proxyLogTsv } from '../support/proxy-log-tsv.ts';
 
 interface Payload {
   incident: {
@@ -56,46 +42,41 @@ const evidence = ({ incident }: Payload) => ({
 });
 
 describe.each(DATABASE_KINDS)('an import out of sight on %s', (kind) => {
-  let server: TestServer;
+  const suite = useAnalystServer(kind, { writer: 'write' }, { IMPORT_MAX_RECORDS: '50000' });
   let base: string;
-  let writer: Session;
   let organizationID: number;
-  const headers = () => ({ cookie: writer.cookie, 'x-churchkey-analyst': String(writer.userID) });
+  const headers = () => ({ cookie: suite.writer.cookie, 'x-churchkey-analyst': String(suite.writer.userID) });
   const get = async <T>(path: string): Promise<T> => {
     const response = await fetch(`${base}${path}`, { headers: headers() });
     expect(response.status, path).toBe(200);
     return (await response.json()) as T;
   };
   const hiddenRows = async () => ({
-    imports: await countRows(server.db, 'imports'),
+    imports: await countRows(suite.server.db, 'imports'),
     hiddenStreams: Number(
-      (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM streams WHERE import_id IS NOT NULL'))[0]!
-        .n,
+      (
+        await suite.server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM streams WHERE import_id IS NOT NULL')
+      )[0]!.n,
     ),
-    pendingCounts: await countRows(server.db, 'import_event_counts'),
+    pendingCounts: await countRows(suite.server.db, 'import_event_counts'),
   });
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { IMPORT_MAX_RECORDS: '50000' });
-    base = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    writer = await signIn(server);
-    await giveAnalyst(server, writer, 'write');
-    organizationID = await createOrganization(writer, 'Out of sight');
-  });
-
-  afterAll(async () => {
-    await server?.close();
+    base = await suite.server.app.listen({ port: 0, host: '127.0.0.1' });
+    organizationID = await createOrganization(suite.writer, 'Out of sight');
   });
 
   it('a read of the incident during its import is answered first and sees none of it; then all of it shows', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'Being imported');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Being imported');
     const before = evidence(await get<Payload>(`/api/incident/${incidentID}`));
     const token = randomBytes(18).toString('base64url');
     const order: string[] = [];
     const importing = fetch(`${base}/api/incident/${incidentID}/import`, {
       method: 'POST',
       headers: headers(),
-      body: fileForm(tsv(40_000), 'zanzibar.tsv', { progressToken: token }),
+      body: fileForm(proxyLogTsv(40_000, { actor: 'analyst', log: 'zanzibar' }), 'zanzibar.tsv', {
+        progressToken: token,
+      }),
     }).then(async (response) => {
       order.push('import');
       return {
@@ -139,30 +120,30 @@ describe.each(DATABASE_KINDS)('an import out of sight on %s', (kind) => {
   }, 300_000);
 
   it('a file refused part-way (over the record cap, after batches were written) leaves nothing, visible or hidden', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'Refused');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Refused');
     const before = evidence(await get<Payload>(`/api/incident/${incidentID}`));
-    const eventsBefore = await countRows(server.db, 'events');
-    const actorsBefore = await countRows(server.db, 'incident_actors');
+    const eventsBefore = await countRows(suite.server.db, 'events');
+    const actorsBefore = await countRows(suite.server.db, 'incident_actors');
     const response = await fetch(`${base}/api/incident/${incidentID}/import`, {
       method: 'POST',
       headers: headers(),
-      body: fileForm(tsv(60_000), 'too-big.tsv'),
+      body: fileForm(proxyLogTsv(60_000, { actor: 'analyst', log: 'zanzibar' }), 'too-big.tsv'),
     });
     expect(response.status).toBe(413);
     expect(await response.text()).toContain('50,000');
     expect(evidence(await get<Payload>(`/api/incident/${incidentID}`))).toEqual(before);
-    expect(await countRows(server.db, 'events')).toBe(eventsBefore);
-    expect(await countRows(server.db, 'incident_actors')).toBe(actorsBefore);
+    expect(await countRows(suite.server.db, 'events')).toBe(eventsBefore);
+    expect(await countRows(suite.server.db, 'incident_actors')).toBe(actorsBefore);
     expect(await hiddenRows()).toEqual({ imports: 0, hiddenStreams: 0, pendingCounts: 0 });
   }, 300_000);
 
   it("a killed import's hidden rows are swept at start, and the counts stay those of what was visible", async () => {
-    const incidentID = await createIncident(writer, organizationID, 'Killed meanwhile');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Killed meanwhile');
     const before = evidence(await get<Payload>(`/api/incident/${incidentID}`));
-    const eventsBefore = await countRows(server.db, 'events');
+    const eventsBefore = await countRows(suite.server.db, 'events');
     const numbers = async () =>
       (
-        await server.db.query<{ change_seq: number; payload_seq: number }>(
+        await suite.server.db.query<{ change_seq: number; payload_seq: number }>(
           'SELECT change_seq, payload_seq FROM incidents WHERE id = $1',
           [incidentID],
         )
@@ -170,16 +151,16 @@ describe.each(DATABASE_KINDS)('an import out of sight on %s', (kind) => {
     const numbersBefore = await numbers();
     // What a process killed mid-import leaves: an import begun, a batch of events and a marker under its hidden stream.
     const incident = { id: incidentID, organization_id: organizationID, name: 'Killed meanwhile' };
-    await server.db.transaction(async (tx) => {
+    await suite.server.db.transaction(async (tx) => {
       await writeHiddenBatch(tx, incident, { fileName: 'killed.tsv', words: 'zanzibar', startedMicros: 1 });
     });
-    expect(await countRows(server.db, 'events')).toBe(eventsBefore + 2);
+    expect(await countRows(suite.server.db, 'events')).toBe(eventsBefore + 2);
     expect(evidence(await get<Payload>(`/api/incident/${incidentID}`))).toEqual(before);
     // Its stream, actor and events were written out of sight: an open device has nothing to ask for.
     expect(await numbers()).toEqual(numbersBefore);
 
-    expect(await sweepAbandonedImports(server.db, Date.now() * 1000)).toBe(1);
-    expect(await countRows(server.db, 'events')).toBe(eventsBefore);
+    expect(await sweepAbandonedImports(suite.server.db, Date.now() * 1000)).toBe(1);
+    expect(await countRows(suite.server.db, 'events')).toBe(eventsBefore);
     expect(evidence(await get<Payload>(`/api/incident/${incidentID}`))).toEqual(before);
     expect(await hiddenRows()).toEqual({ imports: 0, hiddenStreams: 0, pendingCounts: 0 });
     expect(await numbers()).toEqual(numbersBefore);

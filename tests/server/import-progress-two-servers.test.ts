@@ -7,19 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { fileForm } from '../support/multipart.ts';
+import { proxyLogTsv } from '../support/proxy-log-tsv.ts';
 import { ensureServerBuilt, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 
 // vitest.config.ts leaves this file out when TEST_DATABASE_URL is not set.
 const postgres = process.env.TEST_DATABASE_URL ? ['postgres' as const] : [];
-
-function tsv(rows: number): Uint8Array {
-  const lines = ['time\tactor\tmessage'];
-  const start = Date.UTC(2026, 0, 5, 8, 0, 0);
-  for (let row = 0; row < rows; row += 1)
-    lines.push(`${new Date(start + row * 1000).toISOString()}\tactor-${row % 7}\tline ${row} of the proxy log`);
-  return new TextEncoder().encode(`${lines.join('\n')}\n`);
-}
 
 interface ProgressView {
   phase: string;
@@ -54,7 +47,7 @@ describe.each(postgres)('import progress behind two servers on one %s', (kind) =
 
   it('the server that is not importing answers every poll, part-way and at the end', async () => {
     const incidentID = await createIncident(writer, await createOrganization(writer, 'Two servers'), 'Imported on one');
-    const bytes = tsv(40_000);
+    const bytes = proxyLogTsv(40_000);
     const token = randomBytes(18).toString('base64url');
     let finished = false;
     const done = fetch(`${base}/api/incident/${incidentID}/import`, {

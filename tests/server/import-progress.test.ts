@@ -2,67 +2,41 @@
  * GET /api/import/progress/{token}: an import sent with a progressToken can be followed while the
  * server works (bytes parsed, rows), to its end (done or failed); a bad token is refused by name.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import {
-  countRows,
-  giveAnalyst,
-  signIn,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import { countRows } from '../support/test-server.ts';
 import { fileForm } from '../support/multipart.ts';
+import { proxyLogTsv } from '../support/proxy-log-tsv.ts';
 
 const newToken = () => randomBytes(18).toString('base64url');
 
-/** A TSV of `rows` rows, each a second apart: big enough that its import takes several batches. */
-function tsv(rows: number): Uint8Array {
-  const lines = ['time\tactor\tmessage'];
-  const start = Date.UTC(2026, 0, 5, 8, 0, 0);
-  for (let row = 0; row < rows; row += 1)
-    lines.push(`${new Date(start + row * 1000).toISOString()}\tactor-${row % 7}\tline ${row} of the proxy log`);
-  return new TextEncoder().encode(`${lines.join('\n')}\n`);
-}
-
 describe.each(DATABASE_KINDS)('import progress on %s', (kind) => {
-  let server: TestServer;
-  let writer: Session;
+  const suite = useAnalystServer(kind, { writer: 'write' });
   let organizationID: number;
-  let dataDir: string;
 
-  const progressOf = (token: string) => server.app.inject({ url: `/api/import/progress/${token}` });
+  const progressOf = (token: string) => suite.server.app.inject({ url: `/api/import/progress/${token}` });
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'churchkey-import-progress-'));
-    server = await startTestServer(kind, { DATA_DIR: dataDir });
-    writer = await signIn(server);
-    await giveAnalyst(server, writer, 'write');
-    organizationID = await createOrganization(writer, 'Progress');
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    organizationID = await createOrganization(suite.writer, 'Progress');
   });
 
   // PostgreSQL writes 25,000 rows a batch (PGlite 5,000): enough batches that a poll lands between them.
   const ROWS = kind === 'postgres' ? 100_000 : 30_000;
 
   it('follows a large import while it runs, then shows it done with every byte read', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'Big log');
-    const bytes = tsv(ROWS);
+    const incidentID = await createIncident(suite.writer, organizationID, 'Big log');
+    const bytes = proxyLogTsv(ROWS);
     const token = newToken();
     expect((await progressOf(token)).statusCode).toBe(404);
 
     let finished = false;
-    const importing = writer
+    const importing = suite.writer
       .request({
         method: 'POST',
         url: `/api/incident/${incidentID}/import`,
@@ -106,11 +80,11 @@ describe.each(DATABASE_KINDS)('import progress on %s', (kind) => {
   }, 120_000);
 
   it('shows a refused import as failed, and the incident keeps nothing of it', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'Broken HAR');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Broken HAR');
     const whole = readFileSync(join(FIXTURES_DIR, 'har', 'firebug_multiple_pages.har'));
     const token = newToken();
-    const events = await countRows(server.db, 'events');
-    const response = await writer.request({
+    const events = await countRows(suite.server.db, 'events');
+    const response = await suite.writer.request({
       method: 'POST',
       url: `/api/incident/${incidentID}/import`,
       // Cut before its first entry: a HAR cut later keeps the entries before the cut.
@@ -119,20 +93,20 @@ describe.each(DATABASE_KINDS)('import progress on %s', (kind) => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error.field).toBe('file');
     expect((await progressOf(token)).json().progress.phase).toBe('failed');
-    expect(await countRows(server.db, 'events')).toBe(events);
+    expect(await countRows(suite.server.db, 'events')).toBe(events);
   });
 
   it('refuses a progressToken that is not a random name, by field, before importing anything', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'Bad token');
-    const streams = await countRows(server.db, 'streams');
-    const response = await writer.request({
+    const incidentID = await createIncident(suite.writer, organizationID, 'Bad token');
+    const streams = await countRows(suite.server.db, 'streams');
+    const response = await suite.writer.request({
       method: 'POST',
       url: `/api/incident/${incidentID}/import`,
-      payload: fileForm(tsv(3), 'small.tsv', { progressToken: 'short' }),
+      payload: fileForm(proxyLogTsv(3), 'small.tsv', { progressToken: 'short' }),
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({ code: 'invalid', field: 'progressToken' });
-    expect(await countRows(server.db, 'streams')).toBe(streams);
+    expect(await countRows(suite.server.db, 'streams')).toBe(streams);
 
     const badPath = await progressOf('../../etc/passwd');
     expect(badPath.statusCode).toBeGreaterThanOrEqual(400);

@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database.ts';
 import { detectSettings, importFile } from '../../server/import/import-file.ts';
 import { spoolBlob, SPOOL_PREFIX, type SpooledBlob } from '../../server/repositories/blob-repository.ts';
@@ -18,7 +18,8 @@ import { sweepAbandonedSpools } from '../../server/repositories/spool-sweep.ts';
 import { changedTables, snapshotTables } from '../reliability/support/table-snapshot.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import { giveAnalyst } from '../support/test-server.ts';
 
 const ROWS = 12_000; // more than two of the import's 5,000-row batches
 const tsv = () =>
@@ -45,22 +46,15 @@ function stoppable(db: Db): { db: Db; stop(): void } {
 }
 
 describe.each(DATABASE_KINDS)('an import stopped part-way on %s', (kind) => {
-  let server: TestServer;
-  let writer: Session;
+  const suite = useAnalystServer(kind, { writer: 'signed-in' });
   let analystID: number;
   let organizationID: number;
   let work: string;
 
   beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), 'churchkey-kept-'));
-    server = await startTestServer(kind, { DATA_DIR: work });
-    writer = await signIn(server);
-    analystID = (await giveAnalyst(server, writer, 'write')).id;
-    organizationID = await createOrganization(writer, 'Kept sources');
-  });
-  afterAll(async () => {
-    await server?.close();
-    rmSync(work, { recursive: true, force: true });
+    work = suite.server.config.dataDir;
+    analystID = (await giveAnalyst(suite.server, suite.writer, 'write')).id;
+    organizationID = await createOrganization(suite.writer, 'Kept sources');
   });
 
   const spool = (): Promise<SpooledBlob> => spoolBlob(Readable.from([Buffer.from(tsv())]), join(work, 'spool'));
@@ -70,15 +64,15 @@ describe.each(DATABASE_KINDS)('an import stopped part-way on %s', (kind) => {
       file,
       fileName: 'proxy.tsv',
       settings: await detectSettings(file.path, 'proxy.tsv', 'UTC'),
-      attribution: { userID: writer.userID, analystID },
+      attribution: { userID: suite.writer.userID, analystID },
       onProgress,
     });
-  const incident = async (id: number) => (await writer.request({ url: `/api/incident/${id}` })).json().incident;
+  const incident = async (id: number) => (await suite.writer.request({ url: `/api/incident/${id}` })).json().incident;
 
   it('keeps the uploaded file, and nothing else of the import, when the process stops in the middle', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'Stopped');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Stopped');
     const file = await spool();
-    const dying = stoppable(server.db);
+    const dying = stoppable(suite.server.db);
     let batches = 0;
     const stopping = run(dying.db, incidentID, file, () => {
       batches += 1;
@@ -103,11 +97,11 @@ describe.each(DATABASE_KINDS)('an import stopped part-way on %s', (kind) => {
         streamID: null,
       }),
     ]);
-    const content = await writer.request({ url: `/api/upload/${after.incidentUploads[0].id}/content` });
+    const content = await suite.writer.request({ url: `/api/upload/${after.incidentUploads[0].id}/content` });
     expect(content.rawPayload.toString()).toBe(tsv());
 
     // Run again (the same file, by a live process): every row lands, the kept file stays beside the stream's own.
-    const result = await run(server.db, incidentID, file);
+    const result = await run(suite.server.db, incidentID, file);
     expect(result).toMatchObject({ importedCount: ROWS, streams: [{ name: 'proxy.tsv', eventCount: ROWS }] });
     const done = await incident(incidentID);
     expect(
@@ -123,26 +117,26 @@ describe.each(DATABASE_KINDS)('an import stopped part-way on %s', (kind) => {
   });
 
   it('removes the kept file again when the import fails and the process lives on', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'Failed');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Failed');
     const file = await spool();
     // The incident's change counters move (its kept file was an upload while the import ran, then went);
     // every other table must be as it was.
-    const before = await snapshotTables(server.db, ['sessions', 'incidents']);
+    const before = await snapshotTables(suite.server.db, ['sessions', 'incidents']);
     let batches = 0;
     await expect(
-      run(server.db, incidentID, file, () => {
+      run(suite.server.db, incidentID, file, () => {
         batches += 1;
         if (batches === 2) throw new Error('parser broke');
       }),
     ).rejects.toThrow('parser broke');
-    expect(changedTables(before, await snapshotTables(server.db, ['sessions', 'incidents']))).toEqual([]);
+    expect(changedTables(before, await snapshotTables(suite.server.db, ['sessions', 'incidents']))).toEqual([]);
     await file.discard();
   });
 
   it('makes the kept file the stream source of a successful import (one upload, no copy)', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'Fine');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Fine');
     const file = await spool();
-    const result = await run(server.db, incidentID, file);
+    const result = await run(suite.server.db, incidentID, file);
     const { incidentUploads, streams } = await incident(incidentID);
     expect(incidentUploads).toEqual([
       expect.objectContaining({ id: result.uploadID, isSystem: true, streamID: result.streams[0]!.id }),

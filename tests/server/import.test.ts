@@ -3,28 +3,18 @@
  * then shows; every refusal leaves no stream, event, upload, blob or temporary file behind.
  * Long because: one suite of fixture files on one server, each case a few lines of the same shape.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrate.ts';
-import { projectRoot } from '../../server/project-root.ts';
-import { insertIncident } from '../../server/repositories/incidents-repository.ts';
+import { useCliDataDir } from '../support/import-cli-data-dir.ts';
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createActor, createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import {
-  countRows,
-  giveAnalyst,
-  signIn,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import { countRows, type Session } from '../support/test-server.ts';
 import { fileForm } from '../support/multipart.ts';
 
 const fixture = (path: string) => readFileSync(join(FIXTURES_DIR, path));
@@ -68,18 +58,14 @@ interface UploadView {
 }
 
 describe.each(DATABASE_KINDS)('import on %s', (kind) => {
-  let server: TestServer;
-  let writer: Session;
-  let reader: Session;
-  let outsider: Session;
-  let admin: Session;
+  const suite = useAnalystServer(kind, { writer: 'write', reader: 'read', outsider: 'write', admin: 'admin' });
   let dataDir: string;
   let organizationID: number;
 
   const importFile = (session: Session, incidentID: number, body: FormData) =>
     session.request({ method: 'POST', url: `/api/incident/${incidentID}/import`, payload: body });
   const incident = async (id: number) => {
-    const response = await writer.request({ url: `/api/incident/${id}` });
+    const response = await suite.writer.request({ url: `/api/incident/${id}` });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().incident as {
       streams: StreamView[];
@@ -93,45 +79,32 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
     };
   };
   const stored = async () => ({
-    streams: await countRows(server.db, 'streams'),
-    events: await countRows(server.db, 'events'),
-    uploads: await countRows(server.db, 'uploads'),
-    blobs: await countRows(server.db, 'blobs'),
-    actors: await countRows(server.db, 'incident_actors'),
+    streams: await countRows(suite.server.db, 'streams'),
+    events: await countRows(suite.server.db, 'events'),
+    uploads: await countRows(suite.server.db, 'uploads'),
+    blobs: await countRows(suite.server.db, 'blobs'),
+    actors: await countRows(suite.server.db, 'incident_actors'),
     tempFiles: existsSync(join(dataDir, 'tmp')) ? readdirSync(join(dataDir, 'tmp')).length : 0,
   });
   const storedBytes = async (uploadID: number) => {
-    const response = await writer.request({ url: `/api/upload/${uploadID}/content` });
+    const response = await suite.writer.request({ url: `/api/upload/${uploadID}/content` });
     expect(response.statusCode).toBe(200);
     return response.rawPayload;
   };
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'churchkey-import-'));
-    server = await startTestServer(kind, { DATA_DIR: dataDir });
-    [writer, reader, outsider, admin] = [
-      await signIn(server),
-      await signIn(server),
-      await signIn(server),
-      await signIn(server),
-    ];
-    await giveAnalyst(server, writer, 'write');
-    await giveAnalyst(server, reader, 'read');
-    await giveAnalyst(server, outsider, 'write');
-    await giveAnalyst(server, admin, 'admin');
-    organizationID = await createOrganization(writer, 'Ops');
-    await admin.request({ method: 'PUT', url: `/api/organization/${organizationID}/member/${reader.userID}` });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    dataDir = suite.server.config.dataDir;
+    organizationID = await createOrganization(suite.writer, 'Ops');
+    await suite.admin.request({
+      method: 'PUT',
+      url: `/api/organization/${organizationID}/member/${suite.reader.userID}`,
+    });
   });
 
   it('imports a HAR: requests as events with their timings, pages as markers, hosts as actors; the file kept byte for byte', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'HAR');
+    const incidentID = await createIncident(suite.writer, organizationID, 'HAR');
     const bytes = fixture('har/firebug_multiple_pages.har');
-    const response = await importFile(writer, incidentID, fileForm(bytes, 'firebug_multiple_pages.har'));
+    const response = await importFile(suite.writer, incidentID, fileForm(bytes, 'firebug_multiple_pages.har'));
     expect(response.statusCode, response.body).toBe(201);
     const answer = response.json();
     expect(answer.import).toMatchObject({
@@ -154,7 +127,7 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
     expect(view.actors.length).toBeGreaterThan(0);
     expect(view.actors.every((actor) => /^[a-z0-9.-]+(:\d+)?$/i.test(actor.name) && !actor.isBot)).toBe(true);
     expect(view.counts.events).toBe(12);
-    const [extra] = await server.db.query<{ extra: Record<string, unknown> }>(
+    const [extra] = await suite.server.db.query<{ extra: Record<string, unknown> }>(
       'SELECT extra FROM events WHERE stream_id = $1 ORDER BY start_micros LIMIT 1',
       [stream.id],
     );
@@ -167,7 +140,7 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
       sha256: sha256(bytes),
     });
     expect(sha256(await storedBytes(upload.id))).toBe(sha256(bytes));
-    const audit = await server.db.query<{ item_id: number }>(
+    const audit = await suite.server.db.query<{ item_id: number }>(
       "SELECT item_id FROM data_audit WHERE action = 'import stream' AND item_id = $1",
       [stream.id],
     );
@@ -175,9 +148,9 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
   });
 
   it('imports the Zeek notice log: 207 events, a named stream, the time range of 2018', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'Zeek');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Zeek');
     const response = await importFile(
-      writer,
+      suite.writer,
       incidentID,
       fileForm(fixture('events/zeek_notice_wrccdc2018.log'), 'notice.log', { streamName: 'Zeek notices' }),
     );
@@ -199,9 +172,9 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
   });
 
   it('imports the Timesketch CSV', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'Timesketch');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Timesketch');
     const response = await importFile(
-      writer,
+      suite.writer,
       incidentID,
       fileForm(fixture('events/timesketch_evtx_part.csv'), 'timesketch_evtx_part.csv'),
     );
@@ -217,9 +190,9 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
   });
 
   it('imports the Slack export: one stream per channel, 158 events, bots as bot actors', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'Slack');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Slack');
     const bytes = fixture('slack/slack_export_testarchive.zip');
-    const response = await importFile(writer, incidentID, fileForm(bytes, 'slack_export_testarchive.zip'));
+    const response = await importFile(suite.writer, incidentID, fileForm(bytes, 'slack_export_testarchive.zip'));
     expect(response.statusCode, response.body).toBe(201);
     const answer = response.json().import;
     expect(answer).toMatchObject({ format: 'slack-zip', importedCount: 158, invalidCount: 0 });
@@ -245,7 +218,7 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
   });
 
   it('makes a reply-thread collection per Slack thread, named after its first event', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'Threads');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Threads');
     const json = (value: unknown) => strToU8(JSON.stringify(value));
     const zip = zipSync({
       'users.json': json([
@@ -259,7 +232,7 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
         { type: 'message', user: 'U1', text: 'outside the thread', ts: '1704067300.000000' },
       ]),
     });
-    const response = await importFile(writer, incidentID, fileForm(zip, 'export.zip'));
+    const response = await importFile(suite.writer, incidentID, fileForm(zip, 'export.zip'));
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().import).toMatchObject({ importedCount: 3, streams: [{ name: 'incident', eventCount: 3 }] });
     const view = await incident(incidentID);
@@ -276,8 +249,8 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
   });
 
   it('imports an M365 CSV with the mapping given in settings, matching actors to the incident and organization', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'M365');
-    const existing = await createActor(writer, incidentID, 'test-user@test-company.tld');
+    const incidentID = await createIncident(suite.writer, organizationID, 'M365');
+    const existing = await createActor(suite.writer, incidentID, 'test-user@test-company.tld');
     const settings = {
       format: 'delimited',
       delimiter: ',',
@@ -288,7 +261,7 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
       numericUnit: 'seconds',
     };
     const response = await importFile(
-      writer,
+      suite.writer,
       incidentID,
       fileForm(fixture('events/m365_defender_activity_log.csv'), 'm365.csv', {
         settings: JSON.stringify(settings),
@@ -305,13 +278,13 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
     expect(view.events.some((event) => event.message === 'ListViewed')).toBe(true);
 
     // A second incident of the organization: the actor is new to it, linked to an organization actor.
-    const [organizationActor] = await server.db.query<{ id: number }>(
+    const [organizationActor] = await suite.server.db.query<{ id: number }>(
       'INSERT INTO organization_actors (organization_id, display_name, created_micros) VALUES ($1, $2, 0) RETURNING id',
       [organizationID, 'test-user@test-company.tld'],
     );
-    const second = await createIncident(writer, organizationID, 'M365 again');
+    const second = await createIncident(suite.writer, organizationID, 'M365 again');
     const again = await importFile(
-      writer,
+      suite.writer,
       second,
       fileForm(fixture('events/m365_defender_activity_log.csv'), 'm365.csv', { settings: JSON.stringify(settings) }),
     );
@@ -322,9 +295,9 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
   });
 
   it('imports an XChat IRC log with no settings: nicks as actors, the impossible time 39:95:90 reported', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'IRC');
+    const incidentID = await createIncident(suite.writer, organizationID, 'IRC');
     const response = await importFile(
-      writer,
+      suite.writer,
       incidentID,
       fileForm(fixture('events/xchat_irc_transcript.log'), 'xchat.log'),
     );
@@ -336,7 +309,7 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
   });
 
   it('imports the valid rows of a file with invalid ones and reports each invalid line', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'Some invalid');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Some invalid');
     const tsv = [
       'time\tactor\tmessage',
       '2024-06-04 09:00:00\tana\tfirst',
@@ -346,7 +319,7 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
       '2024-06-04 09:02:00\tana\tthird',
       '',
     ].join('\n');
-    const response = await importFile(writer, incidentID, fileForm(strToU8(tsv), 'some.tsv'));
+    const response = await importFile(suite.writer, incidentID, fileForm(strToU8(tsv), 'some.tsv'));
     expect(response.statusCode, response.body).toBe(201);
     const answer = response.json().import;
     expect(answer).toMatchObject({ importedCount: 3, invalidCount: 2, invalidNotListed: 0 });
@@ -359,7 +332,7 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
   describe('refusals leave nothing behind', () => {
     let incidentID: number;
     beforeAll(async () => {
-      incidentID = await createIncident(writer, organizationID, 'Refusals');
+      incidentID = await createIncident(suite.writer, organizationID, 'Refusals');
     });
     const ZEEK = () => fixture('events/zeek_notice_wrccdc2018.log');
 
@@ -387,7 +360,7 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
       ['a field the call does not take', () => fileForm(ZEEK(), 'notice.log', { kind: 'text' }), 'kind', /not a field/],
     ])('%s: 400', async (_name, body, field, reason) => {
       const before = await stored();
-      const response = await importFile(writer, incidentID, body());
+      const response = await importFile(suite.writer, incidentID, body());
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().error).toMatchObject({ field, message: expect.stringMatching(reason) });
       expect(await stored()).toEqual(before);
@@ -395,9 +368,9 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
 
     it('a read-only analyst: 403; another organization: 404', async () => {
       const before = await stored();
-      const denied = await importFile(reader, incidentID, fileForm(ZEEK(), 'notice.log'));
+      const denied = await importFile(suite.reader, incidentID, fileForm(ZEEK(), 'notice.log'));
       expect(denied.statusCode, denied.body).toBe(403);
-      const hidden = await importFile(outsider, incidentID, fileForm(ZEEK(), 'notice.log'));
+      const hidden = await importFile(suite.outsider, incidentID, fileForm(ZEEK(), 'notice.log'));
       expect(hidden.statusCode, hidden.body).toBe(404);
       expect(await stored()).toEqual(before);
     });
@@ -405,7 +378,7 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
     it('a file whose every row is invalid: 400, nothing stored', async () => {
       const before = await stored();
       const response = await importFile(
-        writer,
+        suite.writer,
         incidentID,
         fileForm(strToU8('time\tmessage\nyesterday\toops\n'), 'bad.tsv', {
           settings: JSON.stringify({ format: 'delimited', delimiter: '\t', mapping: { startTime: 0, message: 1 } }),
@@ -419,39 +392,13 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
 });
 
 describe('npm run import (the compiled CLI on a PGlite DATA_DIR)', () => {
-  let dataDir: string;
-  let incidentID: number;
-  const cli = (args: string[]) => {
-    // The CLI must use this PGlite directory even when the test run has a PostgreSQL server.
-    const { DATABASE_URL: _unused, ...env } = process.env;
-    return spawnSync(process.execPath, [join(projectRoot(), 'build/server/cli/import.js'), ...args], {
-      env: { ...env, DATA_DIR: dataDir },
-      encoding: 'utf8',
-    });
-  };
-
-  beforeAll(async () => {
-    execFileSync('npx', ['tsc', '-p', 'tsconfig.server.json'], { cwd: projectRoot(), stdio: 'ignore' });
-    dataDir = mkdtempSync(join(tmpdir(), 'churchkey-import-cli-'));
-    const db = await openPglite(dataDir);
-    await migrate(db);
-    const [organization] = await db.query<{ id: number }>(
-      "INSERT INTO organizations (name, created_micros) VALUES ('Ops', 0) RETURNING id",
-    );
-    incidentID = await insertIncident(db, {
-      organizationId: organization!.id,
-      name: 'Outage',
-      description: '',
-      analystId: null,
-    });
-    await db.close();
-  }, 120_000);
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = useCliDataDir('churchkey-import-cli-');
+  const cli = dataDir.run;
 
   it('imports the Zeek notice log and prints the summary; a missing file or incident is a clear error', async () => {
     const done = cli([
       '--incident',
-      String(incidentID),
+      String(dataDir.incidentID),
       '--stream',
       'Zeek',
       join(FIXTURES_DIR, 'events/zeek_notice_wrccdc2018.log'),
@@ -461,18 +408,18 @@ describe('npm run import (the compiled CLI on a PGlite DATA_DIR)', () => {
     expect(done.stdout).toMatch(/stream \d+ "Zeek": 207 events/);
     expect(done.stderr).toMatch(/100%/);
 
-    const missingFile = cli(['--incident', String(incidentID), join(dataDir, 'nope.tsv')]);
+    const missingFile = cli(['--incident', String(dataDir.incidentID), join(dataDir.path, 'nope.tsv')]);
     expect(missingFile.status).toBe(1);
     expect(missingFile.stderr).toMatch(/nope\.tsv: no such file/);
     const missingIncident = cli(['--incident', '999999', join(FIXTURES_DIR, 'events/zeek_notice_wrccdc2018.log')]);
     expect(missingIncident.status).toBe(1);
     expect(missingIncident.stderr).toMatch(/incident 999999 not found/);
 
-    const db = await openPglite(dataDir);
+    const db = await openPglite(dataDir.path);
     try {
       const [row] = await db.query<{ events: number; uploads: number }>(
         'SELECT (SELECT count(*)::int FROM events WHERE incident_id = $1) AS events, (SELECT count(*)::int FROM uploads WHERE is_system) AS uploads',
-        [incidentID],
+        [dataDir.incidentID],
       );
       expect(row).toEqual({ events: 207, uploads: 1 });
     } finally {

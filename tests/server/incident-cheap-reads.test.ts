@@ -3,7 +3,7 @@
  * 304 with no body until a write changes what the payload shows; the server's payload cache never
  * answers an analyst who may not read the incident; logout ends a session the server remembers.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createActor,
   createEvent,
@@ -12,19 +12,13 @@ import {
   createStream,
 } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import { giveAnalyst, signIn, type Session } from '../support/test-server.ts';
 
 const T0 = 1_700_000_000_000_000;
 
 describe.each(DATABASE_KINDS)('cheap incident reads on %s', (kind) => {
-  let server: TestServer;
-  let writer: Session;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    writer = await signIn(server);
-    await giveAnalyst(server, writer, 'write');
-  });
-  afterAll(async () => server?.close());
+  const suite = useAnalystServer(kind, { writer: 'write' });
 
   const read = (session: Session, incidentID: number, etag?: string) =>
     session.request({
@@ -32,38 +26,39 @@ describe.each(DATABASE_KINDS)('cheap incident reads on %s', (kind) => {
       headers: etag === undefined ? {} : { 'if-none-match': etag },
     });
   const ok = async (request: Parameters<Session['request']>[0]) => {
-    const response = await writer.request(request);
+    const response = await suite.writer.request(request);
     expect(response.statusCode, response.body).toBeLessThan(300);
     return response;
   };
 
   it('answers 304 with no body while unchanged, and 200 with a new ETag after each kind of write', async () => {
-    const organizationID = await createOrganization(writer, 'Cheap reads');
-    const incidentID = await createIncident(writer, organizationID, 'Cheap reads');
-    const chat = await createStream(writer, incidentID, 'chat');
-    const ada = await createActor(writer, incidentID, 'Ada');
-    const eventID = await createEvent(writer, incidentID, {
+    const organizationID = await createOrganization(suite.writer, 'Cheap reads');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Cheap reads');
+    const chat = await createStream(suite.writer, incidentID, 'chat');
+    const ada = await createActor(suite.writer, incidentID, 'Ada');
+    const eventID = await createEvent(suite.writer, incidentID, {
       streamID: chat,
       actorID: ada,
       message: 'disk full',
       startTimestamp: T0,
     });
 
-    const first = await read(writer, incidentID);
+    const first = await read(suite.writer, incidentID);
     expect(first.statusCode).toBe(200);
     let etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[^"]+"$/);
     expect(first.headers['cache-control']).toContain('no-cache');
-    const again = await read(writer, incidentID);
+    const again = await read(suite.writer, incidentID);
     expect(again.body, 'the cached answer is the same answer').toBe(first.body);
     expect(again.headers.etag).toBe(etag);
 
-    const unchanged = await read(writer, incidentID, etag);
+    const unchanged = await read(suite.writer, incidentID, etag);
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
-    expect((await read(writer, incidentID, `"other", W/${etag}`)).statusCode, 'a list and a weak form match too').toBe(
-      304,
-    );
+    expect(
+      (await read(suite.writer, incidentID, `"other", W/${etag}`)).statusCode,
+      'a list and a weak form match too',
+    ).toBe(304);
 
     const seen = new Set([etag]);
     const changes = async (
@@ -72,14 +67,14 @@ describe.each(DATABASE_KINDS)('cheap incident reads on %s', (kind) => {
       shows: (incident: Record<string, unknown>) => boolean,
     ) => {
       await write();
-      const response = await read(writer, incidentID, etag);
+      const response = await read(suite.writer, incidentID, etag);
       expect(response.statusCode, `${what}: a device holding the old ETag gets the new payload`).toBe(200);
       const next = String(response.headers.etag);
       expect(seen.has(next), `${what} changes the ETag`).toBe(false);
       expect(shows(response.json().incident), `${what} shows in the payload`).toBe(true);
       seen.add(next);
       etag = next;
-      expect((await read(writer, incidentID, etag)).statusCode, `${what}: then unchanged again`).toBe(304);
+      expect((await read(suite.writer, incidentID, etag)).statusCode, `${what}: then unchanged again`).toBe(304);
     };
     type Payload = Record<string, unknown>;
     const list = (incident: Payload, key: string) => incident[key] as Array<Record<string, unknown>>;
@@ -87,7 +82,12 @@ describe.each(DATABASE_KINDS)('cheap incident reads on %s', (kind) => {
     await changes(
       'an event',
       () =>
-        createEvent(writer, incidentID, { streamID: chat, actorID: ada, message: 'second', startTimestamp: T0 + 1 }),
+        createEvent(suite.writer, incidentID, {
+          streamID: chat,
+          actorID: ada,
+          message: 'second',
+          startTimestamp: T0 + 1,
+        }),
       (incident) => list(incident, 'events').some((event) => event.message === 'second'),
     );
     await changes(
@@ -133,12 +133,12 @@ describe.each(DATABASE_KINDS)('cheap incident reads on %s', (kind) => {
   });
 
   it('never answers an analyst who may not read the incident from the cache', async () => {
-    const organizationID = await createOrganization(writer, 'Walled');
-    const incidentID = await createIncident(writer, organizationID, 'Walled');
-    const owner = await read(writer, incidentID);
+    const organizationID = await createOrganization(suite.writer, 'Walled');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Walled');
+    const owner = await read(suite.writer, incidentID);
     expect(owner.statusCode).toBe(200);
-    const stranger = await signIn(server);
-    await giveAnalyst(server, stranger, 'write');
+    const stranger = await signIn(suite.server);
+    await giveAnalyst(suite.server, stranger, 'write');
     const plain = await read(stranger, incidentID);
     expect(plain.statusCode).toBe(404);
     expect(plain.headers.etag).toBeUndefined();
@@ -148,8 +148,8 @@ describe.each(DATABASE_KINDS)('cheap incident reads on %s', (kind) => {
   });
 
   it('ends a remembered session at logout in this process', async () => {
-    const leaving = await signIn(server);
-    await giveAnalyst(server, leaving, 'read');
+    const leaving = await signIn(suite.server);
+    await giveAnalyst(suite.server, leaving, 'read');
     expect((await leaving.request({ url: '/auth/user' })).statusCode).toBe(200);
     expect((await leaving.request({ url: '/auth/user' })).statusCode, 'answered again, now from memory').toBe(200);
     const logout = await leaving.request({
@@ -163,10 +163,10 @@ describe.each(DATABASE_KINDS)('cheap incident reads on %s', (kind) => {
   });
 
   it('applies a permission change at once in this process, though the session is remembered', async () => {
-    const admin = await signIn(server);
-    await giveAnalyst(server, admin, 'admin');
-    const demoted = await signIn(server);
-    await giveAnalyst(server, demoted, 'write');
+    const admin = await signIn(suite.server);
+    await giveAnalyst(suite.server, admin, 'admin');
+    const demoted = await signIn(suite.server);
+    await giveAnalyst(suite.server, demoted, 'write');
     const organization = () =>
       demoted.request({ method: 'POST', url: '/api/organization', payload: { name: 'Before demotion' } });
     expect((await organization()).statusCode, 'a writer may write').toBe(201);

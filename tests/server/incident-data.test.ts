@@ -3,7 +3,7 @@
  * event paging, sorting, organization walls, read-only refusals, clock offsets, bulk actor edits.
  * Long because: one suite of the incident routes on one server, each case a short story of writes and reads.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createActor,
   createEvent,
@@ -12,63 +12,47 @@ import {
   createStream,
 } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import {
-  countRows,
-  giveAnalyst,
-  signIn,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import { countRows, giveAnalyst, signIn } from '../support/test-server.ts';
 
 const T0 = 1_700_000_000_000_000; // 2023-11-14T22:13:20Z in microseconds
 
 describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
-  let server: TestServer;
-  let writer: Session;
-  let admin: Session;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    writer = await signIn(server);
-    admin = await signIn(server);
-    await giveAnalyst(server, writer, 'write');
-    await giveAnalyst(server, admin, 'admin');
-  });
-  afterAll(async () => server?.close());
+  const suite = useAnalystServer(kind, { writer: 'write', admin: 'admin' });
 
   it('builds an incident and answers it with its counts, derived times and payload', async () => {
-    const organizationID = await createOrganization(writer, 'Ops');
-    const incidentID = await createIncident(writer, organizationID, 'Outage');
-    const chat = await createStream(writer, incidentID, 'chat');
-    const logs = await createStream(writer, incidentID, 'logs');
-    const ada = await createActor(writer, incidentID, 'Ada');
-    const bot = await createActor(writer, incidentID, 'alertbot', true);
-    const first = await createEvent(writer, incidentID, {
+    const organizationID = await createOrganization(suite.writer, 'Ops');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Outage');
+    const chat = await createStream(suite.writer, incidentID, 'chat');
+    const logs = await createStream(suite.writer, incidentID, 'logs');
+    const ada = await createActor(suite.writer, incidentID, 'Ada');
+    const bot = await createActor(suite.writer, incidentID, 'alertbot', true);
+    const first = await createEvent(suite.writer, incidentID, {
       streamID: chat,
       actorID: ada,
       message: 'database is slow',
       startTimestamp: T0 + 5_000_000,
       endTimestamp: T0 + 7_500_000,
     });
-    await createEvent(writer, incidentID, {
+    await createEvent(suite.writer, incidentID, {
       streamID: logs,
       actorID: bot,
       message: 'ALERT p99 latency',
       startTimestamp: T0,
     });
-    await createEvent(writer, incidentID, {
+    await createEvent(suite.writer, incidentID, {
       streamID: logs,
       message: 'no actor here',
       startTimestamp: T0 + 60_000_000,
     });
-    const marker = await writer.request({
+    const marker = await suite.writer.request({
       method: 'POST',
       url: `/api/incident/${incidentID}/marker`,
       payload: { message: 'Impact starts', startTimestamp: T0 + 1_000_000 },
     });
     expect(marker.statusCode).toBe(201);
 
-    const response = await writer.request({ url: `/api/incident/${incidentID}` });
+    const response = await suite.writer.request({ url: `/api/incident/${incidentID}` });
     expect(response.statusCode).toBe(200);
     const incident = response.json().incident;
     expect(incident).toMatchObject({
@@ -107,7 +91,7 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
     const markerRow = incident.events.find((e: { isMarker: boolean }) => e.isMarker);
     expect(markerRow).toMatchObject({ actorID: 0, message: 'Impact starts' });
 
-    const event = (await writer.request({ url: `/api/event/${first}` })).json().event;
+    const event = (await suite.writer.request({ url: `/api/event/${first}` })).json().event;
     expect(event).toMatchObject({
       id: first,
       eventID: first,
@@ -121,12 +105,12 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
       durationMicroseconds: 2_500_000,
       durationMilliseconds: 2500,
       hasDuration: true,
-      analystID: writer.userID,
+      analystID: suite.writer.userID,
       collectionIDs: [],
       tags: [],
       snippets: [],
     });
-    const instant = (await writer.request({ url: `/api/event/${markerRow.id}` })).json().event;
+    const instant = (await suite.writer.request({ url: `/api/event/${markerRow.id}` })).json().event;
     expect(instant).toMatchObject({
       isMarker: true,
       actorID: 0,
@@ -137,31 +121,32 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
   });
 
   it('keeps counts right through moves and deletes', async () => {
-    const organizationID = await createOrganization(writer);
-    const incidentID = await createIncident(writer, organizationID);
-    const stream = await createStream(writer, incidentID);
-    const human = await createActor(writer, incidentID, 'Grace');
-    const eventID = await createEvent(writer, incidentID, { streamID: stream, message: 'm', startTimestamp: T0 });
-    const counts = async () => (await writer.request({ url: `/api/incident/${incidentID}` })).json().incident.counts;
+    const organizationID = await createOrganization(suite.writer);
+    const incidentID = await createIncident(suite.writer, organizationID);
+    const stream = await createStream(suite.writer, incidentID);
+    const human = await createActor(suite.writer, incidentID, 'Grace');
+    const eventID = await createEvent(suite.writer, incidentID, { streamID: stream, message: 'm', startTimestamp: T0 });
+    const counts = async () =>
+      (await suite.writer.request({ url: `/api/incident/${incidentID}` })).json().incident.counts;
     expect((await counts()).humanActorEventCount).toBe(0);
-    await writer.request({ method: 'PUT', url: `/api/event/${eventID}`, payload: { actorID: human } });
+    await suite.writer.request({ method: 'PUT', url: `/api/event/${eventID}`, payload: { actorID: human } });
     expect(await counts()).toMatchObject({ events: 1, actorEventCount: 1, humanActorEventCount: 1 });
-    await writer.request({
+    await suite.writer.request({
       method: 'PUT',
       url: `/api/incident/${incidentID}/actor/${human}`,
       payload: { isBot: true },
     });
     expect(await counts()).toMatchObject({ humanActorCount: 0, humanActorEventCount: 0 });
-    await writer.request({ method: 'DELETE', url: `/api/event/${eventID}` });
+    await suite.writer.request({ method: 'DELETE', url: `/api/event/${eventID}` });
     expect(await counts()).toMatchObject({ events: 0, actorEventCount: 0 });
   });
 
   it('pages events by time and id, and streams them as NDJSON', async () => {
-    const organizationID = await createOrganization(writer);
-    const incidentID = await createIncident(writer, organizationID);
-    const stream = await createStream(writer, incidentID);
+    const organizationID = await createOrganization(suite.writer);
+    const incidentID = await createIncident(suite.writer, organizationID);
+    const stream = await createStream(suite.writer, incidentID);
     // Two events share each timestamp, so the cursor must break ties by id.
-    await server.db.query(
+    await suite.server.db.query(
       `INSERT INTO events (incident_id, stream_id, message, start_micros, end_micros, created_micros)
        SELECT $1, $2, 'event ' || g, $3::bigint + (g / 2) * 1000000, $3::bigint + (g / 2) * 1000000, 0 FROM generate_series(0, 24) g`,
       [incidentID, stream, T0],
@@ -170,7 +155,7 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
     let after: string | null = null;
     let pages = 0;
     do {
-      const response = await writer.request({
+      const response = await suite.writer.request({
         url: `/api/incident/${incidentID}/events?limit=7${after ? `&after=${after}` : ''}`,
       });
       expect(response.statusCode).toBe(200);
@@ -182,7 +167,7 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
     expect(pages).toBe(4);
     expect(seen).toEqual(Array.from({ length: 25 }, (_, g) => `event ${g}`));
 
-    const window = await writer.request({
+    const window = await suite.writer.request({
       url: `/api/incident/${incidentID}/events?minTimestamp=${T0 + 3_000_000}&maxTimestamp=${T0 + 4_000_000}`,
     });
     expect(window.json().events.map((e: { message: string }) => e.message)).toEqual([
@@ -192,7 +177,7 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
       'event 9',
     ]);
 
-    const ndjson = await writer.request({ url: `/api/incident/${incidentID}/events.ndjson` });
+    const ndjson = await suite.writer.request({ url: `/api/incident/${incidentID}/events.ndjson` });
     expect(ndjson.headers['content-type']).toContain('application/x-ndjson');
     const lines = ndjson.body
       .trim()
@@ -202,16 +187,16 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
     expect(lines.slice(1).map((e: { message: string }) => e.message)).toEqual(seen);
 
     for (const bad of ['after=abc', 'after=1.2.3', 'limit=0', 'limit=50001', 'minTimestamp=-1']) {
-      const response = await writer.request({ url: `/api/incident/${incidentID}/events?${bad}` });
+      const response = await suite.writer.request({ url: `/api/incident/${incidentID}/events?${bad}` });
       expect(response.statusCode, bad).toBe(400);
     }
   });
 
   it('sorts incident and organization lists by several fields', async () => {
-    const organizationID = await createOrganization(writer, 'Sorting');
+    const organizationID = await createOrganization(suite.writer, 'Sorting');
     const ids = [];
-    for (const name of ['b', 'a', 'b']) ids.push(await createIncident(writer, organizationID, name));
-    const response = await writer.request({
+    for (const name of ['b', 'a', 'b']) ids.push(await createIncident(suite.writer, organizationID, name));
+    const response = await suite.writer.request({
       url: `/api/incidents?organizationID=${organizationID}&sortField=name,createTimestamp&sortDirection=asc,desc`,
     });
     const list = response.json().incidents;
@@ -219,23 +204,27 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
     expect(list.sortDirection).toEqual(['asc', 'desc']);
     expect(list.items.map((item: { id: number }) => item.id)).toEqual(ids);
     expect(list.sortedItems).toEqual([ids[1], ids[2], ids[0]]);
-    const bad = await writer.request({ url: '/api/incidents?sortField=password' });
+    const bad = await suite.writer.request({ url: '/api/incidents?sortField=password' });
     expect(bad.json().error.field).toBe('sortField');
-    const badDirection = await writer.request({ url: '/api/organizations?sortField=name&sortDirection=up' });
+    const badDirection = await suite.writer.request({ url: '/api/organizations?sortField=name&sortDirection=up' });
     expect(badDirection.json().error.field).toBe('sortDirection');
     const organizations = (
-      await writer.request({ url: '/api/organizations?sortField=incidentCount&sortDirection=desc' })
+      await suite.writer.request({ url: '/api/organizations?sortField=incidentCount&sortDirection=desc' })
     ).json().organizations;
     expect(organizations.sortedItems[0]).toBe(organizationID);
   });
 
   it("keeps organizations apart: another organization's things answer 404, and lists leave them out", async () => {
-    const outsider = await signIn(server);
-    await giveAnalyst(server, outsider, 'write');
-    const organizationID = await createOrganization(writer, 'Private');
-    const incidentID = await createIncident(writer, organizationID, 'Secret incident');
-    const stream = await createStream(writer, incidentID);
-    const eventID = await createEvent(writer, incidentID, { streamID: stream, message: 'secret', startTimestamp: T0 });
+    const outsider = await signIn(suite.server);
+    await giveAnalyst(suite.server, outsider, 'write');
+    const organizationID = await createOrganization(suite.writer, 'Private');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Secret incident');
+    const stream = await createStream(suite.writer, incidentID);
+    const eventID = await createEvent(suite.writer, incidentID, {
+      streamID: stream,
+      message: 'secret',
+      startTimestamp: T0,
+    });
     for (const url of [
       `/api/organization/${organizationID}`,
       `/api/incident/${incidentID}`,
@@ -258,29 +247,33 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
       { method: 'DELETE' as const, url: `/api/event/${eventID}` },
       { method: 'POST' as const, url: '/api/incident', payload: { organizationID, name: 'x' } },
     ];
-    const before = await countRows(server.db, 'data_audit');
+    const before = await countRows(suite.server.db, 'data_audit');
     for (const write of writes) {
       const response = await outsider.request(write);
       expect(response.statusCode, write.url).toBe(404);
     }
-    expect(await countRows(server.db, 'data_audit')).toBe(before);
+    expect(await countRows(suite.server.db, 'data_audit')).toBe(before);
     const mine = (await outsider.request({ url: '/api/incidents' })).json().incidents.items;
     expect(mine.map((i: { id: number }) => i.id)).not.toContain(incidentID);
     // An administrator reaches every organization, and can make the outsider a member.
-    expect((await admin.request({ url: `/api/incident/${incidentID}` })).statusCode).toBe(200);
+    expect((await suite.admin.request({ url: `/api/incident/${incidentID}` })).statusCode).toBe(200);
     expect(
-      (await admin.request({ method: 'PUT', url: `/api/organization/${organizationID}/member/${outsider.userID}` }))
-        .statusCode,
+      (
+        await suite.admin.request({
+          method: 'PUT',
+          url: `/api/organization/${organizationID}/member/${outsider.userID}`,
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await outsider.request({ url: `/api/incident/${incidentID}` })).statusCode).toBe(200);
   });
 
   it('refuses writes from a read-only analyst and requests with no session', async () => {
-    const reader = await signIn(server);
-    await giveAnalyst(server, reader, 'read');
-    const organizationID = await createOrganization(writer);
-    await admin.request({ method: 'PUT', url: `/api/organization/${organizationID}/member/${reader.userID}` });
-    const incidentID = await createIncident(writer, organizationID);
+    const reader = await signIn(suite.server);
+    await giveAnalyst(suite.server, reader, 'read');
+    const organizationID = await createOrganization(suite.writer);
+    await suite.admin.request({ method: 'PUT', url: `/api/organization/${organizationID}/member/${reader.userID}` });
+    const incidentID = await createIncident(suite.writer, organizationID);
     expect((await reader.request({ url: `/api/incident/${incidentID}` })).statusCode).toBe(200);
     const write = await reader.request({
       method: 'POST',
@@ -288,9 +281,9 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
       payload: { name: 'x' },
     });
     expect(write.statusCode).toBe(403);
-    const anonymous = await server.app.inject({ url: `/api/incident/${incidentID}` });
+    const anonymous = await suite.server.app.inject({ url: `/api/incident/${incidentID}` });
     expect(anonymous.statusCode).toBe(401);
-    const deleteByWriter = await writer.request({ method: 'DELETE', url: `/api/incident/${incidentID}` });
+    const deleteByWriter = await suite.writer.request({ method: 'DELETE', url: `/api/incident/${incidentID}` });
     expect(deleteByWriter.statusCode).toBe(403);
   });
 
@@ -323,45 +316,51 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
       'message',
     ],
   ])('refuses an event with %s, storing nothing', async (_name, make, field) => {
-    const organizationID = await createOrganization(writer);
-    const incidentID = await createIncident(writer, organizationID);
-    const stream = await createStream(writer, incidentID);
-    const before = await countRows(server.db, 'events');
-    const response = await writer.request({
+    const organizationID = await createOrganization(suite.writer);
+    const incidentID = await createIncident(suite.writer, organizationID);
+    const stream = await createStream(suite.writer, incidentID);
+    const before = await countRows(suite.server.db, 'events');
+    const response = await suite.writer.request({
       method: 'POST',
       url: `/api/incident/${incidentID}/event`,
       payload: make(stream),
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.field).toBe(field);
-    expect(await countRows(server.db, 'events')).toBe(before);
+    expect(await countRows(suite.server.db, 'events')).toBe(before);
   });
 
   it('shifts a stream by its clock offset and back, and never deletes the marker stream', async () => {
-    const organizationID = await createOrganization(writer);
-    const incidentID = await createIncident(writer, organizationID);
-    const stream = await createStream(writer, incidentID);
-    const eventID = await createEvent(writer, incidentID, { streamID: stream, message: 'x', startTimestamp: T0 });
+    const organizationID = await createOrganization(suite.writer);
+    const incidentID = await createIncident(suite.writer, organizationID);
+    const stream = await createStream(suite.writer, incidentID);
+    const eventID = await createEvent(suite.writer, incidentID, { streamID: stream, message: 'x', startTimestamp: T0 });
     const shift = (offset: number) =>
-      writer.request({ method: 'PUT', url: `/api/stream/${stream}`, payload: { clockOffsetMicroseconds: offset } });
+      suite.writer.request({
+        method: 'PUT',
+        url: `/api/stream/${stream}`,
+        payload: { clockOffsetMicroseconds: offset },
+      });
     expect((await shift(-90_000_000)).statusCode).toBe(200);
-    expect((await writer.request({ url: `/api/event/${eventID}` })).json().event.startTimestamp).toBe(T0 - 90_000_000);
+    expect((await suite.writer.request({ url: `/api/event/${eventID}` })).json().event.startTimestamp).toBe(
+      T0 - 90_000_000,
+    );
     expect((await shift(0)).statusCode).toBe(200);
-    expect((await writer.request({ url: `/api/event/${eventID}` })).json().event.startTimestamp).toBe(T0);
+    expect((await suite.writer.request({ url: `/api/event/${eventID}` })).json().event.startTimestamp).toBe(T0);
     const tooFar = await shift(-T0 - 1);
     expect(tooFar.statusCode).toBe(400);
-    const incident = (await writer.request({ url: `/api/incident/${incidentID}` })).json().incident;
+    const incident = (await suite.writer.request({ url: `/api/incident/${incidentID}` })).json().incident;
     const markerStream = incident.streams.find((s: { isMarkerStream: boolean }) => s.isMarkerStream).id;
-    expect((await writer.request({ method: 'DELETE', url: `/api/stream/${markerStream}` })).statusCode).toBe(409);
-    expect((await writer.request({ method: 'DELETE', url: `/api/stream/${stream}` })).statusCode).toBe(200);
-    expect((await writer.request({ url: `/api/event/${eventID}` })).statusCode).toBe(404);
+    expect((await suite.writer.request({ method: 'DELETE', url: `/api/stream/${markerStream}` })).statusCode).toBe(409);
+    expect((await suite.writer.request({ method: 'DELETE', url: `/api/stream/${stream}` })).statusCode).toBe(200);
+    expect((await suite.writer.request({ url: `/api/event/${eventID}` })).statusCode).toBe(404);
   });
 
   it('bulk edits organization actors all at once or not at all', async () => {
-    const organizationID = await createOrganization(writer);
+    const organizationID = await createOrganization(suite.writer);
     const make = async (displayName: string) =>
       (
-        await writer.request({
+        await suite.writer.request({
           method: 'POST',
           url: `/api/organization/${organizationID}/actor`,
           payload: { displayName, startDate: '2020-02-29' },
@@ -369,7 +368,7 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
       ).json().actor.id;
     const a = await make('Ada');
     const b = await make('Bob');
-    const ok = await writer.request({
+    const ok = await suite.writer.request({
       method: 'PUT',
       url: `/api/organization/${organizationID}/actors`,
       payload: {
@@ -380,7 +379,7 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
       },
     });
     expect(ok.json().updated).toBe(2);
-    const failed = await writer.request({
+    const failed = await suite.writer.request({
       method: 'PUT',
       url: `/api/organization/${organizationID}/actors`,
       payload: {
@@ -392,7 +391,8 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
     });
     expect(failed.statusCode).toBe(400);
     expect(failed.json().error.field).toBe('actors.1.id');
-    const actors = (await writer.request({ url: `/api/organization/${organizationID}` })).json().organization.actors;
+    const actors = (await suite.writer.request({ url: `/api/organization/${organizationID}` })).json().organization
+      .actors;
     expect(
       actors.map((x: { displayName: string; isBot: boolean; description: string }) => [
         x.displayName,
@@ -403,7 +403,7 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
       ['Ada', true, ''],
       ['Bob', false, 'on call'],
     ]);
-    const badDate = await writer.request({
+    const badDate = await suite.writer.request({
       method: 'POST',
       url: `/api/organization/${organizationID}/actor`,
       payload: { displayName: 'C', startDate: '2021-02-30' },

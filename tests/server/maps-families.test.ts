@@ -5,11 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
 
 const KORITA = readFileSync(join(FIXTURES_DIR, 'field', 'geo', 'gpxpy_korita_zbevnica.gpx'));
 const IGC = readFileSync(join(FIXTURES_DIR, 'field', 'geo', 'igc_new_zealand.igc'));
@@ -21,23 +21,20 @@ function form(bytes: Uint8Array, name: string, type: string): FormData {
 }
 
 describe.each(DATABASE_KINDS)('maps of track files on %s', (kind) => {
-  let server: TestServer;
-  let writer: Session;
+  const suite = useAnalystServer(kind, { writer: 'write' });
   let incidentID: number;
 
   const create = (body: FormData) =>
-    writer.request({ method: 'POST', url: `/api/incident/${incidentID}/map`, payload: body });
+    suite.writer.request({ method: 'POST', url: `/api/incident/${incidentID}/map`, payload: body });
   const get = (path: string) =>
-    writer.request({ url: `/api/incident/${incidentID}/analyst/${writer.userID}/map/${path}` });
+    suite.writer.request({ url: `/api/incident/${incidentID}/analyst/${suite.writer.userID}/map/${path}` });
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    writer = await signIn(server);
-    await giveAnalyst(server, writer, 'write');
-    incidentID = await createIncident(writer, await createOrganization(writer, 'Gliding club'), 'Outlanding');
-  });
-  afterAll(async () => {
-    await server?.close();
+    incidentID = await createIncident(
+      suite.writer,
+      await createOrganization(suite.writer, 'Gliding club'),
+      'Outlanding',
+    );
   });
 
   it('a GPSBabel GPX with no settings: 513 timed points, the 358 untimed ones invalid with their track', async () => {

@@ -6,18 +6,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import {
-  countRows,
-  giveAnalyst,
-  signIn,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import { countRows, giveAnalyst, signIn, type Session } from '../support/test-server.ts';
 
 const fixture = (name: string) => readFileSync(join(FIXTURES_DIR, 'geo', name));
 const FR24 = fixture('fr24_JAL516_2024-01-02.csv');
@@ -31,10 +25,7 @@ function form(bytes: Uint8Array, name: string, fields: Record<string, string> = 
 }
 
 describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
-  let server: TestServer;
-  let writer: Session;
-  let reader: Session;
-  let outsider: Session;
+  const suite = useAnalystServer(kind, { writer: 'write', reader: 'read', outsider: 'write' });
   let incidentID: number;
   let otherIncidentID: number;
 
@@ -43,37 +34,33 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
   const get = (session: Session, path: string, incident = incidentID) =>
     session.request({ url: `/api/incident/${incident}/analyst/${session.userID}/map/${path}` });
   const stored = async () => ({
-    maps: await countRows(server.db, 'incident_maps'),
-    points: await countRows(server.db, 'map_points'),
-    invalid: await countRows(server.db, 'map_invalid_items'),
-    uploads: await countRows(server.db, 'uploads'),
+    maps: await countRows(suite.server.db, 'incident_maps'),
+    points: await countRows(suite.server.db, 'map_points'),
+    invalid: await countRows(suite.server.db, 'map_invalid_items'),
+    uploads: await countRows(suite.server.db, 'uploads'),
     audit: (
-      await server.db.query<{ count: number }>(
+      await suite.server.db.query<{ count: number }>(
         "SELECT count(*)::int AS count FROM data_audit WHERE item_type = 'incident_map'",
       )
     )[0]!.count,
   });
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    [writer, reader, outsider] = [await signIn(server), await signIn(server), await signIn(server)];
-    await giveAnalyst(server, writer, 'write');
-    await giveAnalyst(server, reader, 'read');
-    await giveAnalyst(server, outsider, 'write');
-    const admin = await signIn(server);
-    await giveAnalyst(server, admin, 'admin');
-    const organizationID = await createOrganization(writer, 'Aviation');
-    await admin.request({ method: 'PUT', url: `/api/organization/${organizationID}/member/${reader.userID}` });
-    incidentID = await createIncident(writer, organizationID, 'Runway collision');
-    otherIncidentID = await createIncident(outsider, await createOrganization(outsider, 'Elsewhere'), 'Other');
-  });
-  afterAll(async () => {
-    await server?.close();
+    const admin = await signIn(suite.server);
+    await giveAnalyst(suite.server, admin, 'admin');
+    const organizationID = await createOrganization(suite.writer, 'Aviation');
+    await admin.request({ method: 'PUT', url: `/api/organization/${organizationID}/member/${suite.reader.userID}` });
+    incidentID = await createIncident(suite.writer, organizationID, 'Runway collision');
+    otherIncidentID = await createIncident(
+      suite.outsider,
+      await createOrganization(suite.outsider, 'Elsewhere'),
+      'Other',
+    );
   });
 
   it('makes a map of the FR24 track with detected columns: 305 valid points, none invalid, every call in its shape', async () => {
     const response = await create(
-      writer,
+      suite.writer,
       incidentID,
       form(FR24, 'fr24_JAL516_2024-01-02.csv', { icon: 'airplane', colour: '#C14159' }),
     );
@@ -99,11 +86,11 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
       },
     });
 
-    const read = await get(reader, String(map.id));
+    const read = await get(suite.reader, String(map.id));
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().map).toEqual(map);
 
-    const points = (await get(reader, `${map.id}/points`)).json().points;
+    const points = (await get(suite.reader, `${map.id}/points`)).json().points;
     expect(points.count).toBe(305);
     expect(points.actors).toEqual(['JAL516']);
     expect(points.timestamps[0]).toBe(1_704_180_175_000_000);
@@ -122,11 +109,11 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
       expect(points[column]).toHaveLength(305);
 
     const window = (
-      await get(reader, `${map.id}/points?minTimestamp=1704180458000000&maxTimestamp=1704180480000000`)
+      await get(suite.reader, `${map.id}/points?minTimestamp=1704180458000000&maxTimestamp=1704180480000000`)
     ).json().points;
     expect(window.timestamps).toEqual([1_704_180_458_000_000, 1_704_180_470_000_000, 1_704_180_480_000_000]);
 
-    const page = (await get(reader, `${map.id}/points/page/0`)).json();
+    const page = (await get(suite.reader, `${map.id}/points/page/0`)).json();
     expect(page.validPointCount).toBe(305);
     expect(page.validPoints).toHaveLength(305);
     expect(page.validPoints[0]).toEqual({
@@ -141,9 +128,12 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
       roll: null,
     });
 
-    expect((await get(reader, `${map.id}/invalid`)).json()).toMatchObject({ invalidItems: [], invalidItemCount: 0 });
+    expect((await get(suite.reader, `${map.id}/invalid`)).json()).toMatchObject({
+      invalidItems: [],
+      invalidItemCount: 0,
+    });
 
-    const raw = await get(reader, `${map.id}/raw`);
+    const raw = await get(suite.reader, `${map.id}/raw`);
     expect(raw.statusCode).toBe(200);
     expect(createHash('sha256').update(raw.rawPayload).digest('hex')).toBe(
       createHash('sha256').update(FR24).digest('hex'),
@@ -154,7 +144,7 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
       'content-disposition': `attachment; filename="fr24_JAL516_2024-01-02.csv"; filename*=UTF-8''fr24_JAL516_2024-01-02.csv`,
     });
 
-    const incident = (await reader.request({ url: `/api/incident/${incidentID}` })).json().incident;
+    const incident = (await suite.reader.request({ url: `/api/incident/${incidentID}` })).json().incident;
     expect(incident.incidentMaps).toContainEqual({
       id: map.id,
       name: map.name,
@@ -165,15 +155,15 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
       lastTimestamp: map.lastTimestamp,
     });
 
-    const audit = await server.db.query<{ action: string; analyst_id: number }>(
+    const audit = await suite.server.db.query<{ action: string; analyst_id: number }>(
       "SELECT action, analyst_id FROM data_audit WHERE item_type = 'incident_map' AND item_id = $1",
       [map.id],
     );
-    expect(audit).toEqual([{ action: 'create map', analyst_id: writer.userID }]);
+    expect(audit).toEqual([{ action: 'create map', analyst_id: suite.writer.userID }]);
   });
 
   it('makes a map of the AirData log: 11,498 valid points, the 116 rows without a fix listed with line and reason', async () => {
-    const response = await create(writer, incidentID, form(AIRDATA, 'airdata.csv', { name: 'Drone' }));
+    const response = await create(suite.writer, incidentID, form(AIRDATA, 'airdata.csv', { name: 'Drone' }));
     expect(response.statusCode, response.body).toBe(201);
     const { map } = response.json();
     expect(map).toMatchObject({
@@ -190,25 +180,28 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
       '22': 'pitch',
       '23': 'roll',
     });
-    const invalid = (await get(reader, `${map.id}/invalid`)).json();
+    const invalid = (await get(suite.reader, `${map.id}/invalid`)).json();
     expect(invalid.invalidItemCount).toBe(116);
     expect(invalid.invalidItems).toHaveLength(116);
     expect(invalid.invalidItems[0]).toEqual({ line: 2, reason: 'has no position fix (latitude and longitude both 0)' });
-    const page = (await get(reader, `${map.id}/points/page/0`)).json();
+    const page = (await get(suite.reader, `${map.id}/points/page/0`)).json();
     expect(page.validPointCount).toBe(11_498);
     expect(page.validPoints).toHaveLength(1000);
     expect(page.validPoints[0]).toMatchObject({ line: 118, pitch: -0.9, roll: -1.3 });
   });
 
   it('pages the points with limit and cursor: every point once, in the order of the whole answer, ties at a page boundary included', async () => {
-    const { map } = (await create(writer, incidentID, form(AIRDATA, 'paged.csv'))).json();
-    const whole = (await get(reader, `${map.id}/points`)).json();
+    const { map } = (await create(suite.writer, incidentID, form(AIRDATA, 'paged.csv'))).json();
+    const whole = (await get(suite.reader, `${map.id}/points`)).json();
     expect(whole.nextCursor).toBeUndefined();
     const seen = { timestamps: [] as number[], lines: [] as number[] };
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const response = await get(reader, `${map.id}/points?limit=997${cursor === null ? '' : `&cursor=${cursor}`}`);
+      const response = await get(
+        suite.reader,
+        `${map.id}/points?limit=997${cursor === null ? '' : `&cursor=${cursor}`}`,
+      );
       expect(response.statusCode, response.body).toBe(200);
       const answer = response.json();
       expect(answer.points.count).toBeLessThanOrEqual(997);
@@ -230,7 +223,7 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
       ['limit=5&cursor=nope', 'cursor'],
       ['cursor=5_5', 'cursor'],
     ] as const) {
-      const refused = await get(reader, `${map.id}/points?${query}`);
+      const refused = await get(suite.reader, `${map.id}/points?${query}`);
       expect(refused.statusCode, query).toBe(400);
       expect(refused.json().error.field, query).toBe(field);
     }
@@ -250,7 +243,7 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
       numericUnit: 'seconds',
       altitudeUnit: 'feet',
     };
-    const response = await create(writer, incidentID, form(FR24, 'fr24.csv', settings));
+    const response = await create(suite.writer, incidentID, form(FR24, 'fr24.csv', settings));
     expect(response.statusCode, response.body).toBe(201);
     const { map } = response.json();
     expect(map).toMatchObject({
@@ -262,26 +255,26 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
     });
     // "2024-01-02T07:22:55Z" carries its own offset: the default zone does not move it.
     expect(map.firstTimestamp).toBe(1_704_180_175_000_000);
-    const page = (await get(reader, `${map.id}/points/page/0`)).json();
+    const page = (await get(suite.reader, `${map.id}/points/page/0`)).json();
     expect(page.validPoints[0]).toMatchObject({ actor: '', altitude: null, heading: 73 });
   });
 
   it('refuses bad inputs with status, field and reason, and stores nothing', async () => {
     const before = await stored();
     const cases: [Session, number, FormData, number, string | null, RegExp][] = [
-      [writer, incidentID, form(FR24, 'a.csv', { icon: 'helicopter' }), 400, 'icon', /circle/],
-      [writer, incidentID, form(FR24, 'a.csv', { colour: 'red' }), 400, 'colour', /#rrggbb/],
+      [suite.writer, incidentID, form(FR24, 'a.csv', { icon: 'helicopter' }), 400, 'icon', /circle/],
+      [suite.writer, incidentID, form(FR24, 'a.csv', { colour: 'red' }), 400, 'colour', /#rrggbb/],
       [
-        writer,
+        suite.writer,
         incidentID,
         form(FR24, 'a.csv', { defaultTimeZone: 'Mars/Olympus' }),
         400,
         'defaultTimeZone',
         /zone table/,
       ],
-      [writer, incidentID, form(FR24, 'a.csv', { headerRowCount: '-1' }), 400, 'headerRowCount', /whole number/],
+      [suite.writer, incidentID, form(FR24, 'a.csv', { headerRowCount: '-1' }), 400, 'headerRowCount', /whole number/],
       [
-        writer,
+        suite.writer,
         incidentID,
         form(FR24, 'a.csv', { identifiedColumns: '{"0":"timestamp","12":"latitude","13":"longitude"}' }),
         400,
@@ -289,16 +282,23 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
         /column 13 is past the last column of the file \(it has 7 columns/,
       ],
       [
-        writer,
+        suite.writer,
         incidentID,
         form(FR24, 'a.csv', { identifiedColumns: '{"0":"timestamp"}' }),
         400,
         'identifiedColumns',
         /^the columns chosen need a latitude and a longitude \(or one "lat,lon" position column\)$/,
       ],
-      [writer, incidentID, form(FR24, 'a.csv', { identifiedColumns: 'not json' }), 400, 'identifiedColumns', /JSON/],
       [
-        writer,
+        suite.writer,
+        incidentID,
+        form(FR24, 'a.csv', { identifiedColumns: 'not json' }),
+        400,
+        'identifiedColumns',
+        /JSON/,
+      ],
+      [
+        suite.writer,
         incidentID,
         form(Buffer.from('lat,lon,time\n95,200,yesterday\n'), 'broken.csv', {
           identifiedColumns: '{"0":"latitude","1":"longitude","2":"timestamp"}',
@@ -308,16 +308,16 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
         /no valid points \(1 invalid; line 2: latitude 95 is out of range/,
       ],
       [
-        writer,
+        suite.writer,
         incidentID,
         form(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0x49]), 'image.png'),
         400,
         'file',
         /was not recognised as a track/,
       ],
-      [writer, incidentID, form(Buffer.alloc(0), 'empty.csv'), 400, 'file', /empty/],
-      [reader, incidentID, form(FR24, 'a.csv'), 403, null, /./],
-      [outsider, incidentID, form(FR24, 'a.csv'), 404, null, /incident not found/],
+      [suite.writer, incidentID, form(Buffer.alloc(0), 'empty.csv'), 400, 'file', /empty/],
+      [suite.reader, incidentID, form(FR24, 'a.csv'), 403, null, /./],
+      [suite.outsider, incidentID, form(FR24, 'a.csv'), 404, null, /incident not found/],
     ];
     for (const [session, incident, body, status, field, reason] of cases) {
       const response = await create(session, incident, body);
@@ -332,16 +332,16 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
   });
 
   it('answers 404 for a map of another incident or organization, and 400 for an analystID that is not the acting analyst', async () => {
-    const { map } = (await create(writer, incidentID, form(FR24, 'again.csv'))).json();
-    expect((await get(outsider, String(map.id))).statusCode).toBe(404);
-    expect((await get(outsider, `${map.id}/points`, otherIncidentID)).json().error.message).toBe('map not found');
-    expect((await get(writer, '999999')).statusCode).toBe(404);
-    const wrongAnalyst = await writer.request({
-      url: `/api/incident/${incidentID}/analyst/${reader.userID}/map/${map.id}`,
+    const { map } = (await create(suite.writer, incidentID, form(FR24, 'again.csv'))).json();
+    expect((await get(suite.outsider, String(map.id))).statusCode).toBe(404);
+    expect((await get(suite.outsider, `${map.id}/points`, otherIncidentID)).json().error.message).toBe('map not found');
+    expect((await get(suite.writer, '999999')).statusCode).toBe(404);
+    const wrongAnalyst = await suite.writer.request({
+      url: `/api/incident/${incidentID}/analyst/${suite.reader.userID}/map/${map.id}`,
     });
     expect(wrongAnalyst.statusCode).toBe(400);
     expect(wrongAnalyst.json().error.field).toBe('analystID');
-    const badWindow = await get(reader, `${map.id}/points?minTimestamp=soon`);
+    const badWindow = await get(suite.reader, `${map.id}/points?minTimestamp=soon`);
     expect(badWindow.statusCode).toBe(400);
     expect(badWindow.json().error.field).toBe('minTimestamp');
   });

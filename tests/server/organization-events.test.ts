@@ -3,41 +3,31 @@
  * (keyset pages in time order) and the streams, actors and maps they refer to, behind the wall:
  * another organization's analyst gets 404, a read-only member reads.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { giveAnalyst, signIn, type Session, type TestServer, startTestServer } from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import { giveAnalyst, signIn } from '../support/test-server.ts';
 
 describe.each(DATABASE_KINDS)('organization events on %s', (kind) => {
-  let server: TestServer;
-  let writer: Session;
-  let reader: Session;
-  let outsider: Session;
+  const suite = useAnalystServer(kind, { writer: 'write', reader: 'read', outsider: 'write' });
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    writer = await signIn(server);
-    reader = await signIn(server);
-    outsider = await signIn(server);
-    const admin = await signIn(server);
-    await giveAnalyst(server, writer, 'write');
-    await giveAnalyst(server, reader, 'read');
-    await giveAnalyst(server, outsider, 'write');
-    await giveAnalyst(server, admin, 'admin');
-    organizationID = await createOrganization(writer, 'Ops');
+    const admin = await signIn(suite.server);
+    await giveAnalyst(suite.server, admin, 'admin');
+    organizationID = await createOrganization(suite.writer, 'Ops');
     const member = await admin.request({
       method: 'PUT',
-      url: `/api/organization/${organizationID}/member/${reader.userID}`,
+      url: `/api/organization/${organizationID}/member/${suite.reader.userID}`,
     });
     expect(member.statusCode, member.body).toBe(200);
     await build();
   });
-  afterAll(async () => server?.close());
 
   let organizationID = 0;
   const ids = { outage: 0, earlier: 0, alice: 0, outageAlice: 0, earlierAlice: 0, loner: 0 };
 
   async function post(url: string, payload: object): Promise<{ id: number }> {
-    const response = await writer.request({ method: 'POST', url, payload });
+    const response = await suite.writer.request({ method: 'POST', url, payload });
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json() as Record<string, { id: number }>;
     return Object.values(body).find((value) => typeof value === 'object' && value !== null && 'id' in value) as {
@@ -46,10 +36,10 @@ describe.each(DATABASE_KINDS)('organization events on %s', (kind) => {
   }
 
   async function build() {
-    ids.outage = await createIncident(writer, organizationID, 'Outage');
-    ids.earlier = await createIncident(writer, organizationID, 'Earlier outage');
-    const foreignOrganization = await createOrganization(outsider, 'Elsewhere');
-    const foreign = await createIncident(outsider, foreignOrganization, 'Foreign');
+    ids.outage = await createIncident(suite.writer, organizationID, 'Outage');
+    ids.earlier = await createIncident(suite.writer, organizationID, 'Earlier outage');
+    const foreignOrganization = await createOrganization(suite.outsider, 'Elsewhere');
+    const foreign = await createIncident(suite.outsider, foreignOrganization, 'Foreign');
     ids.alice = (await post(`/api/organization/${organizationID}/actor`, { displayName: 'Alice' })).id;
     ids.outageAlice = (
       await post(`/api/incident/${ids.outage}/actor`, { name: 'alice', organizationActorID: ids.alice })
@@ -58,29 +48,29 @@ describe.each(DATABASE_KINDS)('organization events on %s', (kind) => {
       await post(`/api/incident/${ids.earlier}/actor`, { name: 'alice@laptop', organizationActorID: ids.alice })
     ).id;
     ids.loner = (await post(`/api/incident/${ids.earlier}/actor`, { name: 'pager', organizationActorID: null })).id;
-    const chat = await createStream(writer, ids.outage, 'chat');
-    const log = await createStream(writer, ids.earlier, 'log');
-    await createEvent(writer, ids.outage, {
+    const chat = await createStream(suite.writer, ids.outage, 'chat');
+    const log = await createStream(suite.writer, ids.earlier, 'log');
+    await createEvent(suite.writer, ids.outage, {
       streamID: chat,
       actorID: ids.outageAlice,
       message: 'second',
       startTimestamp: 2_000_000,
     });
-    await createEvent(writer, ids.earlier, {
+    await createEvent(suite.writer, ids.earlier, {
       streamID: log,
       actorID: ids.earlierAlice,
       message: 'first',
       startTimestamp: 1_000_000,
     });
-    await createEvent(writer, ids.earlier, {
+    await createEvent(suite.writer, ids.earlier, {
       streamID: log,
       actorID: ids.loner,
       message: 'third',
       startTimestamp: 3_000_000,
       endTimestamp: 3_500_000,
     });
-    const foreignStream = await createStream(outsider, foreign, 'theirs');
-    const response = await outsider.request({
+    const foreignStream = await createStream(suite.outsider, foreign, 'theirs');
+    const response = await suite.outsider.request({
       method: 'POST',
       url: `/api/incident/${foreign}/event`,
       payload: { streamID: foreignStream, message: 'not ours', startTimestamp: 1_500_000 },
@@ -94,7 +84,7 @@ describe.each(DATABASE_KINDS)('organization events on %s', (kind) => {
     let pages = 0;
     do {
       const url: string = `/api/organization/${organizationID}/events?limit=2${after ? `&after=${after}` : ''}`;
-      const response = await reader.request({ url });
+      const response = await suite.reader.request({ url });
       expect(response.statusCode, response.body).toBe(200);
       const page = response.json() as {
         events: Array<{ message: string; incidentID: number }>;
@@ -109,7 +99,7 @@ describe.each(DATABASE_KINDS)('organization events on %s', (kind) => {
       { message: 'second', incidentID: ids.outage },
       { message: 'third', incidentID: ids.earlier },
     ]);
-    const windowed = await reader.request({
+    const windowed = await suite.reader.request({
       url: `/api/organization/${organizationID}/events?minTimestamp=1500000&maxTimestamp=2500000`,
     });
     expect((windowed.json() as { events: Array<{ message: string }> }).events.map((event) => event.message)).toEqual([
@@ -118,7 +108,7 @@ describe.each(DATABASE_KINDS)('organization events on %s', (kind) => {
   });
 
   it('lists the streams, actors with their organization actors, maps and the event count', async () => {
-    const response = await reader.request({ url: `/api/organization/${organizationID}/event-sources` });
+    const response = await suite.reader.request({ url: `/api/organization/${organizationID}/event-sources` });
     expect(response.statusCode, response.body).toBe(200);
     const sources = response.json() as {
       actors: Array<{ id: number; name: string; organizationActorID: number | null }>;
@@ -142,12 +132,12 @@ describe.each(DATABASE_KINDS)('organization events on %s', (kind) => {
 
   it("answers 404 for another organization's analyst, 400 for a bad cursor", async () => {
     for (const path of ['events', 'event-sources']) {
-      const refused = await outsider.request({ url: `/api/organization/${organizationID}/${path}` });
+      const refused = await suite.outsider.request({ url: `/api/organization/${organizationID}/${path}` });
       expect(refused.statusCode).toBe(404);
     }
-    const missing = await writer.request({ url: '/api/organization/987654321/events' });
+    const missing = await suite.writer.request({ url: '/api/organization/987654321/events' });
     expect(missing.statusCode).toBe(404);
-    const bad = await writer.request({ url: `/api/organization/${organizationID}/events?after=nope` });
+    const bad = await suite.writer.request({ url: `/api/organization/${organizationID}/events?after=nope` });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatchObject({ field: 'after' });
   });

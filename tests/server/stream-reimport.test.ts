@@ -4,26 +4,16 @@
  * the matching new events, each resolution of a conflict, and every refusal leaving every row as it was.
  * Long because: every outcome and resolution needs a stream imported first; they share one server and its files.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrate.ts';
-import { projectRoot } from '../../server/project-root.ts';
-import { insertIncident } from '../../server/repositories/incidents-repository.ts';
+import { useCliDataDir } from '../support/import-cli-data-dir.ts';
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import {
-  countRows,
-  giveAnalyst,
-  signIn,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import { countRows, type Session } from '../support/test-server.ts';
 import { fileForm } from '../support/multipart.ts';
 
 const ZEEK = 'events/zeek_notice_wrccdc2018.log';
@@ -61,19 +51,15 @@ const TABLES = [
 ];
 
 describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
-  let server: TestServer;
-  let writer: Session;
-  let reader: Session;
-  let outsider: Session;
-  let admin: Session;
+  const suite = useAnalystServer(kind, { writer: 'write', reader: 'read', outsider: 'write', admin: 'admin' });
   let organizationID: number;
 
   const stored = async () =>
     Object.fromEntries(
-      await Promise.all(TABLES.map(async (table) => [table, await countRows(server.db, table)] as const)),
+      await Promise.all(TABLES.map(async (table) => [table, await countRows(suite.server.db, table)] as const)),
     );
   const importNew = async (incidentID: number, path: string) => {
-    const response = await writer.request({
+    const response = await suite.writer.request({
       method: 'POST',
       url: `/api/incident/${incidentID}/import`,
       payload: fileForm(fixture(path), path.split('/').at(-1)!),
@@ -100,7 +86,7 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
       payload: fileForm(bytes, fileName, fields),
     });
   const eventsOf = (streamID: number) =>
-    server.db.query<EventRow>(
+    suite.server.db.query<EventRow>(
       'SELECT id, message, start_micros, source_line, is_marker FROM events WHERE stream_id = $1 OR import_stream_id = $1 ORDER BY is_marker, source_line, id',
       [streamID],
     );
@@ -110,56 +96,44 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
     return response.json();
   };
   const tagEvent = async (eventID: number, tag: string) => {
-    const response = await writer.request({ method: 'PUT', url: `/api/event/${eventID}/tag/${tag}` });
+    const response = await suite.writer.request({ method: 'PUT', url: `/api/event/${eventID}/tag/${tag}` });
     expect(response.statusCode, response.body).toBe(201);
   };
   /** Every kind of annotation an event can carry: answers the ids made. */
   const annotate = async (incidentID: number, eventID: number) => {
     await tagEvent(eventID, 'phishing');
     const note = (
-      await post(writer, `/api/incident/${incidentID}/note`, {
+      await post(suite.writer, `/api/incident/${incidentID}/note`, {
         kind: 'interview',
         text: 'the admin saw this first',
         eventID,
       })
     ).note.id as number;
     const link = (
-      await post(writer, `/api/incident/${incidentID}/link`, { url: 'https://example.org/ticket/1', eventID })
+      await post(suite.writer, `/api/incident/${incidentID}/link`, { url: 'https://example.org/ticket/1', eventID })
     ).link.id as number;
     const collection = (
-      await post(writer, `/api/incident/${incidentID}/collection`, { name: 'Suspicious', eventIDs: [eventID] })
+      await post(suite.writer, `/api/incident/${incidentID}/collection`, { name: 'Suspicious', eventIDs: [eventID] })
     ).collection.id as number;
-    const thread = await writer.request({ method: 'POST', url: `/api/event/${eventID}/thread` });
+    const thread = await suite.writer.request({ method: 'POST', url: `/api/event/${eventID}/thread` });
     expect(thread.statusCode, thread.body).toBe(201);
     return { note, link, collection, thread: thread.json().collection.id as number };
   };
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    [writer, reader, outsider, admin] = [
-      await signIn(server),
-      await signIn(server),
-      await signIn(server),
-      await signIn(server),
-    ];
-    await giveAnalyst(server, writer, 'write');
-    await giveAnalyst(server, reader, 'read');
-    await giveAnalyst(server, outsider, 'write');
-    await giveAnalyst(server, admin, 'admin');
-    organizationID = await createOrganization(writer, 'Ops');
-    await admin.request({ method: 'PUT', url: `/api/organization/${organizationID}/member/${reader.userID}` });
-  });
-
-  afterAll(async () => {
-    await server?.close();
+    organizationID = await createOrganization(suite.writer, 'Ops');
+    await suite.admin.request({
+      method: 'PUT',
+      url: `/api/organization/${organizationID}/member/${suite.reader.userID}`,
+    });
   });
 
   it('the same file again: safe, every annotation carried to the matching new event, the stream and its clock offset kept', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'Same file');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Same file');
     const streamID = await importNew(incidentID, ZEEK);
-    const first = (await writer.request({ url: `/api/stream/${streamID}` })).json().stream;
+    const first = (await suite.writer.request({ url: `/api/stream/${streamID}` })).json().stream;
     expect(first.sourceUploadID).toBe(first.systemUploads[0].id);
-    const shift = await writer.request({
+    const shift = await suite.writer.request({
       method: 'PUT',
       url: `/api/stream/${streamID}`,
       payload: { clockOffsetMicroseconds: 3_600_000_000 },
@@ -170,7 +144,7 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
     const made = await annotate(incidentID, target.id);
 
     const unchanged = await stored();
-    const checked = await check(writer, streamID, fixture(ZEEK));
+    const checked = await check(suite.writer, streamID, fixture(ZEEK));
     expect(checked.statusCode, checked.body).toBe(200);
     expect(checked.json().check).toEqual({
       outcome: 'safe',
@@ -184,7 +158,7 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
     });
     expect(await stored()).toEqual(unchanged);
 
-    const response = await reimport(writer, streamID, fixture(ZEEK), {}, 'notice.log');
+    const response = await reimport(suite.writer, streamID, fixture(ZEEK), {}, 'notice.log');
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json().import;
     expect(answer).toMatchObject({
@@ -203,31 +177,35 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
     expect(after.some((event) => event.id === target.id)).toBe(false);
     const moved = after.find((event) => event.source_line === target.source_line)!;
     expect(moved).toMatchObject({ message: target.message, start_micros: target.start_micros });
-    const event = await writer.request({ url: `/api/event/${moved.id}` });
+    const event = await suite.writer.request({ url: `/api/event/${moved.id}` });
     expect(event.statusCode, event.body).toBe(200);
     expect(event.json().event).toMatchObject({
       eventTagNames: ['phishing'],
       collectionIDs: expect.arrayContaining([made.collection, made.thread]),
     });
-    const [note] = await server.db.query<{ event_id: number }>('SELECT event_id FROM notes WHERE id = $1', [made.note]);
-    const [link] = await server.db.query<{ event_id: number }>('SELECT event_id FROM links WHERE id = $1', [made.link]);
-    const [thread] = await server.db.query<{ name: string; thread_event_id: number }>(
+    const [note] = await suite.server.db.query<{ event_id: number }>('SELECT event_id FROM notes WHERE id = $1', [
+      made.note,
+    ]);
+    const [link] = await suite.server.db.query<{ event_id: number }>('SELECT event_id FROM links WHERE id = $1', [
+      made.link,
+    ]);
+    const [thread] = await suite.server.db.query<{ name: string; thread_event_id: number }>(
       'SELECT name, thread_event_id FROM collections WHERE id = $1',
       [made.thread],
     );
     expect([note!.event_id, link!.event_id]).toEqual([moved.id, moved.id]);
     expect(thread).toEqual({ name: `Reply thread ${moved.id}`, thread_event_id: moved.id });
 
-    const stream = (await writer.request({ url: `/api/stream/${streamID}` })).json().stream;
+    const stream = (await suite.writer.request({ url: `/api/stream/${streamID}` })).json().stream;
     expect(stream).toMatchObject({ id: streamID, clockOffsetMicroseconds: 3_600_000_000, eventCount: 207 });
     // The old source stays kept beside the new one (here the same bytes: one blob, two uploads).
     expect(stream.systemUploads.map((upload: { id: number }) => upload.id)).toContain(answer.uploadID);
     expect(stream.systemUploads).toHaveLength(2);
     expect(stream.sourceUploadID).toBe(answer.uploadID);
-    const search = await writer.request({ url: `/api/events/search?q=phishing&incidentID=${incidentID}` });
+    const search = await suite.writer.request({ url: `/api/events/search?q=phishing&incidentID=${incidentID}` });
     expect(search.statusCode, search.body).toBe(200);
     expect(JSON.stringify(search.json())).toContain(String(moved.id));
-    const audit = await server.db.query<{ detail: { outcome: string } }>(
+    const audit = await suite.server.db.query<{ detail: { outcome: string } }>(
       "SELECT detail FROM data_audit WHERE action = 'reimport stream' AND item_id = $1",
       [streamID],
     );
@@ -235,52 +213,52 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
   });
 
   it('no annotations: no_source_annotations, a plain replace; a stream tag: has_target_annotations, the tag stays', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'Plain');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Plain');
     const streamID = await importNew(incidentID, ZEEK);
     const oldIds = (await eventsOf(streamID)).map((event) => event.id);
-    expect((await check(writer, streamID, fixture(ZEEK))).json().check.outcome).toBe('no_source_annotations');
-    const response = await reimport(writer, streamID, fixture(ZEEK));
+    expect((await check(suite.writer, streamID, fixture(ZEEK))).json().check.outcome).toBe('no_source_annotations');
+    const response = await reimport(suite.writer, streamID, fixture(ZEEK));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().import).toMatchObject({ outcome: 'no_source_annotations', carriedAnnotationCount: 0 });
     const newIds = (await eventsOf(streamID)).map((event) => event.id);
     expect(newIds).toHaveLength(207);
     expect(newIds.filter((id) => oldIds.includes(id))).toEqual([]);
-    const incident = (await writer.request({ url: `/api/incident/${incidentID}` })).json().incident;
+    const incident = (await suite.writer.request({ url: `/api/incident/${incidentID}` })).json().incident;
     expect(incident.counts.events).toBe(207);
 
-    const tagged = await writer.request({ method: 'PUT', url: `/api/stream/${streamID}/tag/firewall` });
+    const tagged = await suite.writer.request({ method: 'PUT', url: `/api/stream/${streamID}/tag/firewall` });
     expect(tagged.statusCode, tagged.body).toBe(201);
-    expect((await check(writer, streamID, fixture(ZEEK))).json().check.outcome).toBe('has_target_annotations');
-    const again = await reimport(writer, streamID, fixture(ZEEK));
+    expect((await check(suite.writer, streamID, fixture(ZEEK))).json().check.outcome).toBe('has_target_annotations');
+    const again = await reimport(suite.writer, streamID, fixture(ZEEK));
     expect(again.json().import).toMatchObject({ outcome: 'has_target_annotations' });
-    expect((await writer.request({ url: `/api/stream/${streamID}` })).json().stream.tags).toEqual(['firewall']);
+    expect((await suite.writer.request({ url: `/api/stream/${streamID}` })).json().stream.tags).toEqual(['firewall']);
   });
 
   it("an event an analyst added by hand to the stream is not the file's: it stays through a re-import", async () => {
-    const incidentID = await createIncident(writer, organizationID, 'By hand');
+    const incidentID = await createIncident(suite.writer, organizationID, 'By hand');
     const streamID = await importNew(incidentID, ZEEK);
-    const added = await post(writer, `/api/incident/${incidentID}/event`, {
+    const added = await post(suite.writer, `/api/incident/${incidentID}/event`, {
       streamID,
       message: 'the on-call engineer paged',
       startTimestamp: 1_521_911_720_000_000,
     });
-    const checked = await check(writer, streamID, fixture(ZEEK));
+    const checked = await check(suite.writer, streamID, fixture(ZEEK));
     expect(checked.json().check).toMatchObject({
       outcome: 'no_source_annotations',
       currentEventCount: 207,
       matchedEventCount: 207,
     });
-    const response = await reimport(writer, streamID, fixture(ZEEK));
+    const response = await reimport(suite.writer, streamID, fixture(ZEEK));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().import.streams[0].eventCount).toBe(208);
-    expect(await server.db.query('SELECT message FROM events WHERE id = $1', [added.event.id])).toEqual([
+    expect(await suite.server.db.query('SELECT message FROM events WHERE id = $1', [added.event.id])).toEqual([
       { message: 'the on-call engineer paged' },
     ]);
   });
 
   describe('an annotated row gone from the updated file', () => {
     const prepare = async (name: string) => {
-      const incidentID = await createIncident(writer, organizationID, name);
+      const incidentID = await createIncident(suite.writer, organizationID, name);
       const streamID = await importNew(incidentID, ZEEK);
       const target = (await eventsOf(streamID))[20]!;
       const made = await annotate(incidentID, target.id);
@@ -291,7 +269,7 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
     it('merge_conflict in the check; the import without a resolution answers 409 and changes nothing', async () => {
       const { streamID, target, made, updated } = await prepare('Conflict');
       const before = await stored();
-      const checked = await check(writer, streamID, updated);
+      const checked = await check(suite.writer, streamID, updated);
       expect(checked.statusCode, checked.body).toBe(200);
       expect(checked.json().check).toMatchObject({
         outcome: 'merge_conflict',
@@ -314,7 +292,7 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
           ],
         },
       ]);
-      const refused = await reimport(writer, streamID, updated);
+      const refused = await reimport(suite.writer, streamID, updated);
       expect(refused.statusCode, refused.body).toBe(409);
       expect(refused.json().error).toMatchObject({
         code: 'merge_conflict',
@@ -326,7 +304,7 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
 
     it('keep_unmatched: the annotated event stays beside the 206 new ones, its annotations with it', async () => {
       const { streamID, target, updated } = await prepare('Keep');
-      const response = await reimport(writer, streamID, updated, { resolution: 'keep_unmatched' });
+      const response = await reimport(suite.writer, streamID, updated, { resolution: 'keep_unmatched' });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().import).toMatchObject({
         outcome: 'merge_conflict',
@@ -338,14 +316,14 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
       expect(response.json().import.streams[0].eventCount).toBe(207);
       const after = await eventsOf(streamID);
       expect(after.find((event) => event.id === target.id)).toBeDefined();
-      expect(await server.db.query('SELECT name FROM event_tags WHERE event_id = $1', [target.id])).toEqual([
+      expect(await suite.server.db.query('SELECT name FROM event_tags WHERE event_id = $1', [target.id])).toEqual([
         { name: 'phishing' },
       ]);
     });
 
     it('detach_unmatched: the event goes, its tag onto the stream, its note, link and thread kept', async () => {
       const { incidentID, streamID, target, made, updated } = await prepare('Detach');
-      const response = await reimport(writer, streamID, updated, { resolution: 'detach_unmatched' });
+      const response = await reimport(suite.writer, streamID, updated, { resolution: 'detach_unmatched' });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().import).toMatchObject({
         outcome: 'merge_conflict',
@@ -354,18 +332,18 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
         detachedEventCount: 1,
       });
       expect(response.json().import.streams[0].eventCount).toBe(206);
-      expect(await server.db.query('SELECT id FROM events WHERE id = $1', [target.id])).toEqual([]);
-      expect((await writer.request({ url: `/api/stream/${streamID}` })).json().stream.tags).toEqual(['phishing']);
-      expect(await server.db.query('SELECT event_id, incident_id FROM notes WHERE id = $1', [made.note])).toEqual([
-        { event_id: null, incident_id: incidentID },
-      ]);
-      expect(await server.db.query('SELECT event_id, stream_id FROM links WHERE id = $1', [made.link])).toEqual([
+      expect(await suite.server.db.query('SELECT id FROM events WHERE id = $1', [target.id])).toEqual([]);
+      expect((await suite.writer.request({ url: `/api/stream/${streamID}` })).json().stream.tags).toEqual(['phishing']);
+      expect(await suite.server.db.query('SELECT event_id, incident_id FROM notes WHERE id = $1', [made.note])).toEqual(
+        [{ event_id: null, incident_id: incidentID }],
+      );
+      expect(await suite.server.db.query('SELECT event_id, stream_id FROM links WHERE id = $1', [made.link])).toEqual([
         { event_id: null, stream_id: streamID },
       ]);
       expect(
-        await server.db.query('SELECT is_thread, thread_event_id FROM collections WHERE id = $1', [made.thread]),
+        await suite.server.db.query('SELECT is_thread, thread_event_id FROM collections WHERE id = $1', [made.thread]),
       ).toEqual([{ is_thread: false, thread_event_id: null }]);
-      const [audit] = await server.db.query<{
+      const [audit] = await suite.server.db.query<{
         detail: { detachedEvents: { eventID: number; annotations: string[] }[] };
       }>("SELECT detail FROM data_audit WHERE action = 'reimport stream' AND item_id = $1", [streamID]);
       expect(audit!.detail.detachedEvents).toEqual([
@@ -378,13 +356,13 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
   });
 
   it('HAR pages: the stream owns its markers; an annotated page gone is source_markers_have_annotations', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'HAR');
+    const incidentID = await createIncident(suite.writer, organizationID, 'HAR');
     const streamID = await importNew(incidentID, HAR);
     const markers = (await eventsOf(streamID)).filter((event) => event.is_marker);
     expect(markers).toHaveLength(3);
     await tagEvent(markers[1]!.id, 'landing');
 
-    const same = await reimport(writer, streamID, fixture(HAR), {}, 'firebug_multiple_pages.har');
+    const same = await reimport(suite.writer, streamID, fixture(HAR), {}, 'firebug_multiple_pages.har');
     expect(same.statusCode, same.body).toBe(200);
     expect(same.json().import).toMatchObject({ outcome: 'safe', carriedAnnotationCount: 1, importedCount: 12 });
     // Replaced, not doubled: the marker stream still holds the three pages.
@@ -392,7 +370,7 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
     expect(markersAfter).toHaveLength(3);
     expect(await countMarkers(incidentID)).toBe(3);
     const tagged = markersAfter.find((event) => event.source_line === markers[1]!.source_line)!;
-    expect(await server.db.query('SELECT name FROM event_tags WHERE event_id = $1', [tagged.id])).toEqual([
+    expect(await suite.server.db.query('SELECT name FROM event_tags WHERE event_id = $1', [tagged.id])).toEqual([
       { name: 'landing' },
     ]);
 
@@ -403,17 +381,17 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
     ) as { log: { pages: unknown[] } };
     har.log.pages.splice(markers[1]!.source_line - 1, 1);
     const updated = Buffer.from(JSON.stringify(har), 'utf8');
-    const checked = await check(writer, streamID, updated);
+    const checked = await check(suite.writer, streamID, updated);
     expect(checked.statusCode, checked.body).toBe(200);
     expect(checked.json().check).toMatchObject({
       outcome: 'source_markers_have_annotations',
       unmatchedAnnotatedEvents: [expect.objectContaining({ eventID: tagged.id, annotations: ['tag:landing'] })],
     });
-    const refused = await reimport(writer, streamID, updated, {}, 'firebug_multiple_pages.har');
+    const refused = await reimport(suite.writer, streamID, updated, {}, 'firebug_multiple_pages.har');
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().error).toMatchObject({ code: 'source_markers_have_annotations', field: 'resolution' });
     const kept = await reimport(
-      writer,
+      suite.writer,
       streamID,
       updated,
       { resolution: 'keep_unmatched' },
@@ -425,7 +403,7 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
 
   const countMarkers = async (incidentID: number) =>
     (
-      await server.db.query<{ count: number }>(
+      await suite.server.db.query<{ count: number }>(
         'SELECT count(*)::int AS count FROM events WHERE incident_id = $1 AND is_marker',
         [incidentID],
       )
@@ -435,7 +413,7 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
     let incidentID: number;
     let streamID: number;
     beforeAll(async () => {
-      incidentID = await createIncident(writer, organizationID, 'Refusals');
+      incidentID = await createIncident(suite.writer, organizationID, 'Refusals');
       streamID = await importNew(incidentID, ZEEK);
       await tagEvent((await eventsOf(streamID))[0]!.id, 'phishing');
     });
@@ -445,7 +423,7 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
       ['a stream of another organization', 404, (): number => streamID, 'outsider', null],
       ['a read-only analyst', 403, (): number => streamID, 'reader', null],
     ] as const)('%s: %i, on the check and the import', async (_name, status, id, who, field) => {
-      const session = { writer, outsider, reader }[who];
+      const session = { writer: suite.writer, outsider: suite.outsider, reader: suite.reader }[who];
       const before = await stored();
       for (const response of [
         await check(session, id(), fixture(ZEEK)),
@@ -458,14 +436,14 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
     });
 
     it('the marker stream: 400 on streamID', async () => {
-      const [marker] = await server.db.query<{ id: number }>(
+      const [marker] = await suite.server.db.query<{ id: number }>(
         'SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream',
         [incidentID],
       );
       const before = await stored();
       for (const response of [
-        await check(writer, marker!.id, fixture(ZEEK)),
-        await reimport(writer, marker!.id, fixture(ZEEK)),
+        await check(suite.writer, marker!.id, fixture(ZEEK)),
+        await reimport(suite.writer, marker!.id, fixture(ZEEK)),
       ]) {
         expect(response.statusCode, response.body).toBe(400);
         expect(response.json().error).toMatchObject({
@@ -488,11 +466,15 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
       ],
     ])('%s: 400 naming the field', async (_name, body, field) => {
       const before = await stored();
-      const response = await writer.request({ method: 'POST', url: `/api/stream/${streamID}/import`, payload: body() });
+      const response = await suite.writer.request({
+        method: 'POST',
+        url: `/api/stream/${streamID}/import`,
+        payload: body(),
+      });
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().error.field).toBe(field);
       if (field !== 'resolution') {
-        const checked = await writer.request({
+        const checked = await suite.writer.request({
           method: 'POST',
           url: `/api/stream/${streamID}/import/check`,
           payload: body(),
@@ -506,18 +488,10 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
 });
 
 describe('npm run import -- --stream ID (the compiled CLI on a PGlite DATA_DIR)', () => {
-  let dataDir: string;
-  let incidentID: number;
-  const cli = (args: string[]) => {
-    // The CLI must use this PGlite directory even when the test run has a PostgreSQL server.
-    const { DATABASE_URL: _unused, ...env } = process.env;
-    return spawnSync(process.execPath, [join(projectRoot(), 'build/server/cli/import.js'), ...args], {
-      env: { ...env, DATA_DIR: dataDir },
-      encoding: 'utf8',
-    });
-  };
+  const dataDir = useCliDataDir('churchkey-reimport-cli-');
+  const cli = dataDir.run;
   const query = async <T>(sql: string, params: unknown[] = []) => {
-    const db = await openPglite(dataDir);
+    const db = await openPglite(dataDir.path);
     try {
       return await db.query<T>(sql, params);
     } finally {
@@ -525,26 +499,8 @@ describe('npm run import -- --stream ID (the compiled CLI on a PGlite DATA_DIR)'
     }
   };
 
-  beforeAll(async () => {
-    execFileSync('npx', ['tsc', '-p', 'tsconfig.server.json'], { cwd: projectRoot(), stdio: 'ignore' });
-    dataDir = mkdtempSync(join(tmpdir(), 'churchkey-reimport-cli-'));
-    const db = await openPglite(dataDir);
-    await migrate(db);
-    const [organization] = await db.query<{ id: number }>(
-      "INSERT INTO organizations (name, created_micros) VALUES ('Ops', 0) RETURNING id",
-    );
-    incidentID = await insertIncident(db, {
-      organizationId: organization!.id,
-      name: 'Outage',
-      description: '',
-      analystId: null,
-    });
-    await db.close();
-  }, 120_000);
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
   it('prints the check first; a conflict without --resolution changes nothing, with it the file is re-imported', async () => {
-    const first = cli(['--incident', String(incidentID), join(FIXTURES_DIR, ZEEK)]);
+    const first = cli(['--incident', String(dataDir.incidentID), join(FIXTURES_DIR, ZEEK)]);
     expect(first.status, first.stderr).toBe(0);
     const streamID = Number(/stream (\d+) /.exec(first.stdout)![1]);
     const [target] = await query<{ id: number; source_line: number }>(
@@ -553,9 +509,9 @@ describe('npm run import -- --stream ID (the compiled CLI on a PGlite DATA_DIR)'
     );
     await query("INSERT INTO event_tags (event_id, incident_id, name, created_micros) VALUES ($1, $2, 'phishing', 0)", [
       target!.id,
-      incidentID,
+      dataDir.incidentID,
     ]);
-    const updated = join(dataDir, 'notice-updated.log');
+    const updated = join(dataDir.path, 'notice-updated.log');
     writeFileSync(updated, withoutLine(fixture(ZEEK), target!.source_line));
 
     const refused = cli(['--stream', String(streamID), updated]);

@@ -21,6 +21,7 @@ import { PENDING_CHUNK_BYTES } from '../../server/repositories/pending-blob.ts';
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
 import {
   countRows,
   giveAnalyst,
@@ -77,11 +78,11 @@ function form(file: Part | undefined, fields: Record<string, string> = {}, fileF
 }
 
 describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
-  let server: TestServer;
-  let writer: Session;
-  let reader: Session;
-  let outsider: Session;
-  let admin: Session;
+  const suite = useAnalystServer(
+    kind,
+    { writer: 'write', reader: 'read', outsider: 'write', admin: 'admin' },
+    { UPLOAD_MAX_BYTES: String(MAX_BYTES) },
+  );
   let dataDir: string;
   let organizationID: number;
   let incidentID: number;
@@ -93,42 +94,30 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
   const content = (session: Session, uploadID: number, headers: Record<string, string> = {}) =>
     session.request({ url: `/api/upload/${uploadID}/content`, headers });
   const stored = async () => ({
-    uploads: await countRows(server.db, 'uploads'),
-    blobs: await countRows(server.db, 'blobs'),
-    chunks: await countRows(server.db, 'blob_chunks'),
+    uploads: await countRows(suite.server.db, 'uploads'),
+    blobs: await countRows(suite.server.db, 'blobs'),
+    chunks: await countRows(suite.server.db, 'blob_chunks'),
     tempFiles: existsSync(join(dataDir, 'tmp')) ? readdirSync(join(dataDir, 'tmp')).length : 0,
   });
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'churchkey-uploads-'));
-    server = await startTestServer(kind, { DATA_DIR: dataDir, UPLOAD_MAX_BYTES: String(MAX_BYTES) });
-    [writer, reader, outsider, admin] = [
-      await signIn(server),
-      await signIn(server),
-      await signIn(server),
-      await signIn(server),
-    ];
-    await giveAnalyst(server, writer, 'write');
-    await giveAnalyst(server, reader, 'read');
-    await giveAnalyst(server, outsider, 'write');
-    await giveAnalyst(server, admin, 'admin');
-    organizationID = await createOrganization(writer, 'Ops');
-    await admin.request({ method: 'PUT', url: `/api/organization/${organizationID}/member/${reader.userID}` });
-    incidentID = await createIncident(writer, organizationID, 'Outage');
-    streamID = await createStream(writer, incidentID, 'chat');
-    eventID = await createEvent(writer, incidentID, {
+    dataDir = suite.server.config.dataDir;
+    organizationID = await createOrganization(suite.writer, 'Ops');
+    await suite.admin.request({
+      method: 'PUT',
+      url: `/api/organization/${organizationID}/member/${suite.reader.userID}`,
+    });
+    incidentID = await createIncident(suite.writer, organizationID, 'Outage');
+    streamID = await createStream(suite.writer, incidentID, 'chat');
+    eventID = await createEvent(suite.writer, incidentID, {
       streamID,
       message: 'screenshot of the dashboard',
       startTimestamp: T0,
     });
   });
-  afterAll(async () => {
-    await server?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
 
   it('keeps a file whole: the bytes that come back are the bytes that went in', async () => {
-    const response = await upload(writer, incidentID, form({ bytes: LOG, name: 'xchat_irc_transcript.log' }));
+    const response = await upload(suite.writer, incidentID, form({ bytes: LOG, name: 'xchat_irc_transcript.log' }));
     expect(response.statusCode, response.body).toBe(201);
     const { upload: created, version } = response.json();
     expect(version).toMatch(/^[0-9a-f]{40}$/);
@@ -143,14 +132,14 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
       attachmentKind: null,
       streamID: null,
       isSystem: false,
-      analystID: writer.userID,
+      analystID: suite.writer.userID,
     });
 
-    const metadata = await reader.request({ url: `/api/upload/${created.id}` });
+    const metadata = await suite.reader.request({ url: `/api/upload/${created.id}` });
     expect(metadata.statusCode).toBe(200);
     expect(metadata.json().upload).toEqual(created);
 
-    const bytes = await content(reader, created.id);
+    const bytes = await content(suite.reader, created.id);
     expect(bytes.statusCode).toBe(200);
     expect(sha256(bytes.rawPayload)).toBe(sha256(LOG));
     expect(bytes.headers).toMatchObject({
@@ -163,12 +152,12 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     });
     expect(bytes.headers['cache-control']).toContain('private');
 
-    const again = await content(reader, created.id, { 'if-none-match': `"${sha256(LOG)}"` });
+    const again = await content(suite.reader, created.id, { 'if-none-match': `"${sha256(LOG)}"` });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
-    expect((await content(reader, created.id, { 'if-none-match': '"something-else"' })).statusCode).toBe(200);
+    expect((await content(suite.reader, created.id, { 'if-none-match': '"something-else"' })).statusCode).toBe(200);
 
-    const audit = await server.db.query<{ action: string }>(
+    const audit = await suite.server.db.query<{ action: string }>(
       "SELECT action FROM data_audit WHERE item_type = 'upload' AND item_id = $1",
       [created.id],
     );
@@ -176,21 +165,25 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
   });
 
   it('knows a HAR by its name and serves it as JSON, byte for byte (byte order mark included)', async () => {
-    const response = await upload(writer, incidentID, form({ bytes: HAR, name: 'ie11_fiddler_bom.har' }));
+    const response = await upload(suite.writer, incidentID, form({ bytes: HAR, name: 'ie11_fiddler_bom.har' }));
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().upload).toMatchObject({ kind: 'har', mediaType: 'application/json', sizeBytes: HAR.length });
-    const bytes = await content(writer, response.json().upload.id);
+    const bytes = await content(suite.writer, response.json().upload.id);
     expect(sha256(bytes.rawPayload)).toBe(sha256(HAR));
     expect(bytes.headers['content-type']).toBe('application/json');
     expect(bytes.headers['content-disposition']).toMatch(/^attachment;/);
   });
 
   it('stores a file larger than a chunk in 256 KiB chunks and streams them back in order, and byte ranges across them', async () => {
-    const response = await upload(writer, incidentID, form({ bytes: BIG, name: 'two-flights.csv', type: 'text/csv' }));
+    const response = await upload(
+      suite.writer,
+      incidentID,
+      form({ bytes: BIG, name: 'two-flights.csv', type: 'text/csv' }),
+    );
     expect(response.statusCode, response.body).toBe(201);
     const created = response.json().upload;
     expect(created).toMatchObject({ kind: 'text', mediaType: 'text/csv', sizeBytes: BIG.length, sha256: sha256(BIG) });
-    const chunks = await server.db.query<{ chunk_index: number; bytes: number }>(
+    const chunks = await suite.server.db.query<{ chunk_index: number; bytes: number }>(
       'SELECT chunk_index, octet_length(data) AS bytes FROM blob_chunks WHERE sha256 = $1 ORDER BY chunk_index',
       [created.sha256],
     );
@@ -203,30 +196,33 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
       })),
     );
 
-    const bytes = await content(writer, created.id);
+    const bytes = await content(suite.writer, created.id);
     expect(bytes.rawPayload.length).toBe(BIG.length);
     expect(sha256(bytes.rawPayload)).toBe(sha256(BIG));
 
-    const range = await content(writer, created.id, { range: `bytes=${MiB4 - 10}-${MiB4 + 9}` });
+    const range = await content(suite.writer, created.id, { range: `bytes=${MiB4 - 10}-${MiB4 + 9}` });
     expect(range.statusCode).toBe(206);
     expect(range.headers['content-range']).toBe(`bytes ${MiB4 - 10}-${MiB4 + 9}/${BIG.length}`);
     expect(range.rawPayload.equals(BIG.subarray(MiB4 - 10, MiB4 + 10))).toBe(true);
-    const tail = await content(writer, created.id, { range: 'bytes=-5' });
+    const tail = await content(suite.writer, created.id, { range: 'bytes=-5' });
     expect(tail.rawPayload.equals(BIG.subarray(BIG.length - 5))).toBe(true);
-    const past = await content(writer, created.id, { range: `bytes=${BIG.length}-` });
+    const past = await content(suite.writer, created.id, { range: `bytes=${BIG.length}-` });
     expect(past.statusCode).toBe(416);
     expect(past.headers['content-range']).toBe(`bytes */${BIG.length}`);
   });
 
   it('stores the same content once, and removes it with the last upload that has it', async () => {
-    const other = await createIncident(writer, organizationID, 'Second outage');
+    const other = await createIncident(suite.writer, organizationID, 'Second outage');
     const before = await stored();
-    const first = (await upload(writer, incidentID, form({ bytes: GEO, name: 'flight.csv' }))).json().upload;
-    const second = (await upload(writer, other, form({ bytes: GEO, name: 'same flight, renamed.csv' }))).json().upload;
+    const first = (await upload(suite.writer, incidentID, form({ bytes: GEO, name: 'flight.csv' }))).json().upload;
+    const second = (await upload(suite.writer, other, form({ bytes: GEO, name: 'same flight, renamed.csv' }))).json()
+      .upload;
     expect(second.id).not.toBe(first.id);
     expect(second.sha256).toBe(first.sha256);
     const blobRows = () =>
-      server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM blob_chunks WHERE sha256 = $1', [first.sha256]);
+      suite.server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM blob_chunks WHERE sha256 = $1', [
+        first.sha256,
+      ]);
     expect(await stored()).toEqual({
       ...before,
       uploads: before.uploads + 2,
@@ -234,25 +230,26 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
       chunks: before.chunks + Math.ceil(GEO.length / PENDING_CHUNK_BYTES),
     });
 
-    expect((await writer.request({ method: 'DELETE', url: `/api/upload/${first.id}` })).json()).toMatchObject({
+    expect((await suite.writer.request({ method: 'DELETE', url: `/api/upload/${first.id}` })).json()).toMatchObject({
       deleted: true,
     });
-    expect((await writer.request({ url: `/api/upload/${first.id}` })).statusCode).toBe(404);
+    expect((await suite.writer.request({ url: `/api/upload/${first.id}` })).statusCode).toBe(404);
     expect((await blobRows())[0]!.n).toBe(Math.ceil(GEO.length / PENDING_CHUNK_BYTES));
-    const kept = await content(writer, second.id);
+    const kept = await content(suite.writer, second.id);
     expect(sha256(kept.rawPayload)).toBe(sha256(GEO));
 
     // Deleting the incident takes its uploads, and the last reference to the content with them.
-    expect((await admin.request({ method: 'DELETE', url: `/api/incident/${other}` })).statusCode).toBe(200);
+    expect((await suite.admin.request({ method: 'DELETE', url: `/api/incident/${other}` })).statusCode).toBe(200);
     expect(await stored()).toEqual(before);
     expect((await blobRows())[0]!.n).toBe(0);
   });
 
   it('serves HTML and SVG as downloads that cannot run, and images, audio and video inline', async () => {
-    const page = (await upload(writer, incidentID, form({ bytes: PAGE, name: 'index.html', type: 'text/html' }))).json()
-      .upload;
+    const page = (
+      await upload(suite.writer, incidentID, form({ bytes: PAGE, name: 'index.html', type: 'text/html' }))
+    ).json().upload;
     const svg = (
-      await upload(writer, incidentID, form({ bytes: SVG, name: 'netograph.svg', type: 'image/svg+xml' }))
+      await upload(suite.writer, incidentID, form({ bytes: SVG, name: 'netograph.svg', type: 'image/svg+xml' }))
     ).json().upload;
     expect(page).toMatchObject({ kind: 'text', mediaType: 'text/html' });
     expect(svg).toMatchObject({ kind: 'image', mediaType: 'image/svg+xml' });
@@ -260,7 +257,7 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
       [page, PAGE],
       [svg, SVG],
     ] as const) {
-      const response = await content(writer, created.id);
+      const response = await content(suite.writer, created.id);
       expect(sha256(response.rawPayload)).toBe(sha256(bytes));
       expect(response.headers['content-type']).toBe('application/octet-stream');
       expect(response.headers['content-disposition']).toMatch(/^attachment; filename="/);
@@ -269,15 +266,15 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     }
     // A page that claims to be a picture is still not one a browser will render as a page.
     const disguised = (
-      await upload(writer, incidentID, form({ bytes: PAGE, name: 'photo.png', type: 'text/html' }))
+      await upload(suite.writer, incidentID, form({ bytes: PAGE, name: 'photo.png', type: 'text/html' }))
     ).json().upload;
-    expect((await content(writer, disguised.id)).headers['content-type']).toBe('application/octet-stream');
+    expect((await content(suite.writer, disguised.id)).headers['content-type']).toBe('application/octet-stream');
 
     const png = (
-      await upload(writer, incidentID, form({ bytes: SCREENSHOT, name: 'screenshot.png', type: 'image/png' }))
+      await upload(suite.writer, incidentID, form({ bytes: SCREENSHOT, name: 'screenshot.png', type: 'image/png' }))
     ).json().upload;
     expect(png.kind).toBe('image');
-    const image = await content(writer, png.id);
+    const image = await content(suite.writer, png.id);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['content-disposition']).toBe(
       `inline; filename="screenshot.png"; filename*=UTF-8''screenshot.png`,
@@ -287,16 +284,17 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
   });
 
   it('keeps a file name for display only: no path, no control or direction characters, at most 255 characters', async () => {
-    const tricky = (await upload(writer, incidentID, form({ name: '..\\..\\Users\\ada\\report\u202Etxt.exe' }))).json()
-      .upload;
+    const tricky = (
+      await upload(suite.writer, incidentID, form({ name: '..\\..\\Users\\ada\\report\u202Etxt.exe' }))
+    ).json().upload;
     expect(tricky.fileName).toBe('reporttxt.exe');
-    const long = (await upload(writer, incidentID, form({ name: `${'é'.repeat(300)}.log` }))).json().upload;
+    const long = (await upload(suite.writer, incidentID, form({ name: `${'é'.repeat(300)}.log` }))).json().upload;
     expect(Array.from(long.fileName as string)).toHaveLength(255);
     const unicode = (
-      await upload(writer, incidentID, form({ name: "Überblick; 'Lage' (1).txt", type: 'text/plain' }))
+      await upload(suite.writer, incidentID, form({ name: "Überblick; 'Lage' (1).txt", type: 'text/plain' }))
     ).json().upload;
     expect(unicode.fileName).toBe("Überblick; 'Lage' (1).txt");
-    expect((await content(writer, unicode.id)).headers['content-disposition']).toBe(
+    expect((await content(suite.writer, unicode.id)).headers['content-disposition']).toBe(
       `attachment; filename="_berblick_ 'Lage' (1).txt"; filename*=UTF-8''%C3%9Cberblick%3B%20%27Lage%27%20%281%29.txt`,
     );
     const files = readdirSync(join(dataDir, 'tmp'));
@@ -305,7 +303,7 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
 
   it("attaches files to an event: the event's message, or an attachment; the event and incident show them", async () => {
     const message = await upload(
-      writer,
+      suite.writer,
       incidentID,
       form(
         { bytes: SCREENSHOT, name: 'dashboard.png', type: 'image/png' },
@@ -320,7 +318,7 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     body.append('kind', 'text');
     body.append('attachmentKind', 'attachment');
     body.append('eventID', String(eventID));
-    const attachment = await upload(writer, incidentID, body);
+    const attachment = await upload(suite.writer, incidentID, body);
     expect(attachment.statusCode, attachment.body).toBe(201);
     expect(attachment.json().upload).toMatchObject({
       eventID,
@@ -329,28 +327,28 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
       streamID: null,
     });
 
-    const event = (await reader.request({ url: `/api/event/${eventID}` })).json().event;
+    const event = (await suite.reader.request({ url: `/api/event/${eventID}` })).json().event;
     expect(event.uploads.map((u: { id: number }) => u.id)).toEqual([
       message.json().upload.id,
       attachment.json().upload.id,
     ]);
     expect(event.images.map((u: { id: number }) => u.id)).toEqual([message.json().upload.id]);
 
-    const incident = (await reader.request({ url: `/api/incident/${incidentID}` })).json().incident;
+    const incident = (await suite.reader.request({ url: `/api/incident/${incidentID}` })).json().incident;
     const ids = incident.incidentUploads.map((u: { id: number }) => u.id);
     expect(ids).toEqual(expect.arrayContaining([message.json().upload.id, attachment.json().upload.id]));
-    expect(incident.counts.uploads).toBe(await countRows(server.db, `uploads WHERE incident_id = ${incidentID}`));
+    expect(incident.counts.uploads).toBe(await countRows(suite.server.db, `uploads WHERE incident_id = ${incidentID}`));
     expect(incident.counts.uploads).toBe(ids.length);
 
     // Deleting the event takes its uploads with it.
-    const doomed = await createEvent(writer, incidentID, {
+    const doomed = await createEvent(suite.writer, incidentID, {
       streamID,
       message: 'posted a capture',
       startTimestamp: T0 + 1,
     });
     const only = (
       await upload(
-        writer,
+        suite.writer,
         incidentID,
         form(
           { bytes: fixture('har/mitmproxy_websocket.har'), name: 'ws.har' },
@@ -358,15 +356,15 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
         ),
       )
     ).json().upload;
-    expect((await writer.request({ method: 'DELETE', url: `/api/event/${doomed}` })).statusCode).toBe(200);
-    expect((await writer.request({ url: `/api/upload/${only.id}` })).statusCode).toBe(404);
-    expect(await countRows(server.db, `blobs WHERE sha256 = '${only.sha256}'`)).toBe(0);
+    expect((await suite.writer.request({ method: 'DELETE', url: `/api/event/${doomed}` })).statusCode).toBe(200);
+    expect((await suite.writer.request({ url: `/api/upload/${only.id}` })).statusCode).toBe(404);
+    expect(await countRows(suite.server.db, `blobs WHERE sha256 = '${only.sha256}'`)).toBe(0);
   });
 
   it('refuses bad uploads with the field at fault, and keeps nothing of them', async () => {
-    const other = await createIncident(writer, organizationID, 'Elsewhere');
-    const otherStream = await createStream(writer, other, 'other chat');
-    const otherEvent = await createEvent(writer, other, {
+    const other = await createIncident(suite.writer, organizationID, 'Elsewhere');
+    const otherStream = await createStream(suite.writer, other, 'other chat');
+    const otherEvent = await createEvent(suite.writer, other, {
       streamID: otherStream,
       message: 'not here',
       startTimestamp: T0,
@@ -437,7 +435,7 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     ];
     const before = await stored();
     for (const [what, payload, status, field, code] of cases) {
-      const response = await writer.request({
+      const response = await suite.writer.request({
         method: 'POST',
         url: `/api/incident/${incidentID}/upload`,
         payload,
@@ -450,36 +448,36 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
   });
 
   it('asks write permission to add and delete, read to see; other organizations see nothing', async () => {
-    const created = (await upload(writer, incidentID, form({ bytes: LOG, name: 'walls.log' }))).json().upload;
+    const created = (await upload(suite.writer, incidentID, form({ bytes: LOG, name: 'walls.log' }))).json().upload;
     const before = await stored();
 
-    const readOnly = await upload(reader, incidentID, form({ bytes: HAR, name: 'reader.har' }));
+    const readOnly = await upload(suite.reader, incidentID, form({ bytes: HAR, name: 'reader.har' }));
     expect(readOnly.statusCode).toBe(403);
-    expect((await reader.request({ method: 'DELETE', url: `/api/upload/${created.id}` })).statusCode).toBe(403);
-    expect((await content(reader, created.id)).statusCode).toBe(200);
+    expect((await suite.reader.request({ method: 'DELETE', url: `/api/upload/${created.id}` })).statusCode).toBe(403);
+    expect((await content(suite.reader, created.id)).statusCode).toBe(200);
 
-    const foreign = await upload(outsider, incidentID, form({ bytes: HAR, name: 'outsider.har' }));
+    const foreign = await upload(suite.outsider, incidentID, form({ bytes: HAR, name: 'outsider.har' }));
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error.code).toBe('not_found');
     for (const url of [`/api/upload/${created.id}`, `/api/upload/${created.id}/content`]) {
-      const response = await outsider.request({ url });
+      const response = await suite.outsider.request({ url });
       expect(response.statusCode, url).toBe(404);
       expect(response.body).not.toContain(created.sha256);
     }
-    expect((await outsider.request({ method: 'DELETE', url: `/api/upload/${created.id}` })).statusCode).toBe(404);
-    expect((await outsider.request({ url: '/api/upload/999999999/content' })).statusCode).toBe(404);
+    expect((await suite.outsider.request({ method: 'DELETE', url: `/api/upload/${created.id}` })).statusCode).toBe(404);
+    expect((await suite.outsider.request({ url: '/api/upload/999999999/content' })).statusCode).toBe(404);
     expect(await stored()).toEqual(before);
 
-    const unsigned = await server.app.inject({ url: `/api/upload/${created.id}/content` });
+    const unsigned = await suite.server.app.inject({ url: `/api/upload/${created.id}/content` });
     expect(unsigned.statusCode).toBe(401);
   });
 
   it('lets an importer keep its source file as a system upload, in any chunk size, not deleted while its stream lives', async () => {
     const source = fixture('events/zeek_notice_wrccdc2018.log');
-    const stream = await createStream(writer, incidentID, 'zeek notices');
+    const stream = await createStream(suite.writer, incidentID, 'zeek notices');
     const chunkBytes = 16 * 1024;
     const uploadID = await storeBlobFromStream(
-      server.db,
+      suite.server.db,
       Readable.from([source.subarray(0, 5000), source.subarray(5000)]),
       { tmpDir: join(dataDir, 'tmp'), chunkBytes },
       (tx, blob) =>
@@ -491,26 +489,26 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
           kind: 'text',
           streamId: stream,
           isSystem: true,
-          analystId: writer.userID,
+          analystId: suite.writer.userID,
         }),
     );
-    const chunks = await countRows(server.db, `blob_chunks WHERE sha256 = '${sha256(source)}'`);
+    const chunks = await countRows(suite.server.db, `blob_chunks WHERE sha256 = '${sha256(source)}'`);
     expect(chunks).toBe(Math.ceil(source.length / chunkBytes));
 
     const read: Buffer[] = [];
-    for await (const piece of openBlobStream(server.db, sha256(source))) read.push(piece as Buffer);
+    for await (const piece of openBlobStream(suite.server.db, sha256(source))) read.push(piece as Buffer);
     expect(sha256(Buffer.concat(read))).toBe(sha256(source));
     const slice: Buffer[] = [];
-    for await (const piece of openBlobStream(server.db, sha256(source), {
+    for await (const piece of openBlobStream(suite.server.db, sha256(source), {
       start: chunkBytes - 3,
       end: 3 * chunkBytes + 2,
     }))
       slice.push(piece as Buffer);
     expect(Buffer.concat(slice).equals(source.subarray(chunkBytes - 3, 3 * chunkBytes + 3))).toBe(true);
 
-    const streamAnswer = (await writer.request({ url: `/api/stream/${stream}` })).json().stream;
+    const streamAnswer = (await suite.writer.request({ url: `/api/stream/${stream}` })).json().stream;
     expect(streamAnswer.systemUploads.map((u: { id: number }) => u.id)).toEqual([uploadID]);
-    const refused = await writer.request({ method: 'DELETE', url: `/api/upload/${uploadID}` });
+    const refused = await suite.writer.request({ method: 'DELETE', url: `/api/upload/${uploadID}` });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('conflict');
 
@@ -518,7 +516,7 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     const before = await stored();
     await expect(
       storeBlobFromStream(
-        server.db,
+        suite.server.db,
         Readable.from([Buffer.from('a source that fails to import\n')]),
         { tmpDir: join(dataDir, 'tmp') },
         async () => {
@@ -539,7 +537,7 @@ describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('blobs under
   let dataDir: string;
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'churchkey-uploads-'));
-    server = await startTestServer(kind, { DATA_DIR: dataDir });
+    server = await startTestServer(kind);
     writer = await signIn(server);
     await giveAnalyst(server, writer, 'write');
   });

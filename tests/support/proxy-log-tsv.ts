@@ -1,0 +1,14 @@
+/*
+ * The TSV the import suites feed the server when they need an import that takes several batches:
+ * `rows` rows a second apart from 2026-01-05 08:00 UTC, seven actors, a numbered message each.
+ */
+
+/** `log` names the log in every message ("line 3 of the proxy log"), so a suite can search for it. */
+export function proxyLogTsv(rows: number, names: { actor?: string; log?: string } = {}): Uint8Array {
+  const { actor = 'actor', log = 'proxy' } = names;
+  const lines = ['time\tactor\tmessage'];
+  const start = Date.UTC(2026, 0, 5, 8, 0, 0);
+  for (let row = 0; row < rows; row += 1)
+    lines.push(`${new Date(start + row * 1000).toISOString()}\t${actor}-${row % 7}\tline ${row} of the ${log} log`);
+  return new TextEncoder().encode(`${lines.join('\n')}\n`);
+}
