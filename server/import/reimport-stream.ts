@@ -7,13 +7,11 @@
  * each outcome means) and swaps them for the stream's events (reimport-flip.ts). The new file becomes
  * the stream's system upload; the stream keeps its id, name, colour and clock offset.
  */
-import type { ImportFormat, ImportProgress, InvalidRow } from '../../domain/import/import-record.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
 import {
   conflictMessage,
   mergeOutcome,
   needsResolution,
-  type MergeOutcome,
   type MergeResolution,
 } from '../../domain/import/merge-outcome.ts';
 import { inferUploadKind, normalizeMediaType } from '../../domain/upload-media.ts';
@@ -21,7 +19,7 @@ import { nowMicros } from '../time.ts';
 import type { Db, DbTransaction } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import { recordWrite } from '../repositories/audit-repository.ts';
-import { insertUpload, type SpooledBlob } from '../repositories/blob-repository.ts';
+import { insertUpload } from '../repositories/blob-repository.ts';
 import { writePendingBlob, type PendingBlob } from '../repositories/pending-blob.ts';
 import {
   annotatedSourceEvents,
@@ -35,72 +33,18 @@ import {
 } from '../repositories/merge-repository.ts';
 import { refreshEventSearch } from '../repositories/search-repository.ts';
 import { ImportError } from '../../domain/import/import-error.ts';
-import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './import-limits.ts';
+import { DEFAULT_IMPORT_LIMITS } from './import-limits.ts';
 import { beginImport, discardImport, showImport, touchImport } from './hidden-import.ts';
 import { ImportTarget } from './move-staged-events.ts';
 import { moveTwinEvents, stageFromTwin } from './reimport-flip.ts';
+import {
+  MARKER_STREAM_REFUSAL,
+  ReimportRefusal,
+  type ReimportCheck,
+  type ReimportOptions,
+  type ReimportResult,
+} from './reimport-outcome.ts';
 import { BATCH_TABLE, INVALID_LIST_LIMIT, stageFile, stagingTables, type StagedFile } from './stage-file.ts';
-
-export interface UnmatchedAnnotatedEvent {
-  eventID: number;
-  startTimestamp: number;
-  message: string;
-  /** "tag:phishing", "collection 3", "thread", "note 12", "link 4", "upload 7". */
-  annotations: string[];
-}
-
-export interface ReimportCheck {
-  outcome: MergeOutcome;
-  currentEventCount: number;
-  newEventCount: number;
-  matchedEventCount: number;
-  /** The first INVALID_LIST_LIMIT of them; unmatchedAnnotatedEventCount counts all. */
-  unmatchedAnnotatedEvents: UnmatchedAnnotatedEvent[];
-  unmatchedAnnotatedEventCount: number;
-  invalidRows: InvalidRow[];
-  invalidRowCount: number;
-}
-
-export interface ReimportResult {
-  streams: { id: number; name: string; eventCount: number }[];
-  importedCount: number;
-  invalidCount: number;
-  invalid: InvalidRow[];
-  invalidNotListed: number;
-  format: ImportFormat;
-  uploadID: number;
-  outcome: MergeOutcome;
-  resolution: MergeResolution | null;
-  carriedAnnotationCount: number;
-  /** Unmatched annotated events left in the stream (keep_unmatched). */
-  keptEventCount: number;
-  /** Unmatched annotated events deleted after their annotations moved off (detach_unmatched). */
-  detachedEventCount: number;
-}
-
-/** Why a re-import did not run; the route turns it into 400 or 409. */
-export class ReimportRefusal extends Error {
-  constructor(
-    readonly reason: 'marker_stream' | 'needs_resolution',
-    message: string,
-    readonly outcome?: 'merge_conflict' | 'source_markers_have_annotations',
-  ) {
-    super(message);
-  }
-}
-
-export interface ReimportOptions {
-  /** Resolves (for a route: re-checks access to) the stream inside the transaction. */
-  stream: (tx: DbTransaction) => Promise<{ streamId: number; incident: IncidentRef }>;
-  file: SpooledBlob;
-  settings: ImportSettings;
-  onProgress?: ((progress: ImportProgress) => void) | undefined;
-  /** Default: DEFAULT_IMPORT_LIMITS; the server passes its configuration's. */
-  limits?: ImportLimits | undefined;
-}
-
-export const MARKER_STREAM_REFUSAL =
-  'is the marker stream, which belongs to the incident: re-import into the stream the file was imported as';
 
 interface Prepared {
   stream: StreamRow & { name: string; source_upload_id: number | null };

@@ -19,13 +19,8 @@ import type { AppContext } from '../../app-context.ts';
 import { HttpError, invalid } from '../../http-error.ts';
 import { INVALID_LIST_LIMIT } from '../../import/import-file.ts';
 import { type ImportProgressBoard, withImportProgress } from '../../import/import-progress.ts';
-import {
-  checkReimport,
-  MARKER_STREAM_REFUSAL,
-  ReimportRefusal,
-  reimportStream,
-  type ReimportOptions,
-} from '../../import/reimport-stream.ts';
+import { MARKER_STREAM_REFUSAL, ReimportRefusal, type ReimportOptions } from '../../import/reimport-outcome.ts';
+import { checkReimport, reimportStream } from '../../import/reimport-stream.ts';
 import { acting } from '../../plugins/auth.ts';
 import type { AnalystRow } from '../../repositories/analysts-repository.ts';
 import { requireIncidentOf } from '../../repositories/access-repository.ts';
