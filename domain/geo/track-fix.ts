@@ -30,6 +30,11 @@ export function readTrackTime(text: string, zone: ZoneId): number | undefined {
   return parseOffsetDateTime(text) ?? parseEventTime(text, zone, 'seconds');
 }
 
+/** A point's time as read, or its text when unreadable (trackItem names it); none when empty. */
+export function trackTime(text: string | undefined, zone: ZoneId): number | string | undefined {
+  return text === undefined || text === '' ? undefined : (readTrackTime(text, zone) ?? text);
+}
+
 /** A number from a text field, null when empty or not a number. */
 export function numberOrNull(text: string | undefined): number | null {
   if (text === undefined || text.trim() === '') return null;

@@ -96,3 +96,41 @@ export async function* xmlTokens(text: AsyncIterable<string>): AsyncGenerator<Xm
   }
   if (pending.includes('<')) throw new Error(`line ${line}: the file ends inside a tag`);
 }
+
+/** An element's end with its trimmed text, the element it closes into, and the line of the last start tag. */
+export interface XmlClose {
+  readonly kind: 'close';
+  readonly name: string;
+  readonly value: string;
+  readonly parent: string | undefined;
+  readonly openLine: number;
+}
+
+export type XmlElementToken = Extract<XmlToken, { kind: 'open' }> | XmlClose;
+
+/**
+ * Start tags as they are and end tags carrying the text read since the last tag, so the track
+ * parsers only say what each element means. A self-closing tag has no end tag.
+ */
+export async function* xmlElements(text: AsyncIterable<string>): AsyncGenerator<XmlElementToken[]> {
+  const stack: string[] = [];
+  let content = '';
+  let openLine = 0;
+  for await (const tokens of xmlTokens(text)) {
+    const out: XmlElementToken[] = [];
+    for (const token of tokens) {
+      if (token.kind === 'text') content += token.text;
+      else if (token.kind === 'open') {
+        content = '';
+        openLine = token.line;
+        if (!token.selfClosing) stack.push(token.name);
+        out.push(token);
+      } else {
+        stack.pop();
+        out.push({ kind: 'close', name: token.name, value: content.trim(), parent: stack.at(-1), openLine });
+        content = '';
+      }
+    }
+    yield out;
+  }
+}

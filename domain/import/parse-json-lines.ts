@@ -6,7 +6,7 @@
 import { logfmtLines, looksLikeLogfmt } from './logfmt-line.ts';
 import { criLines } from './cri-lines.ts';
 import { joinDockerPartials } from './docker-partial-lines.ts';
-import { MAX_RECORD_CHARS } from './delimited-rows.ts';
+import { MAX_RECORD_CHARS } from './text-passes.ts';
 import { ImportError } from './import-error.ts';
 import { isInvalidRow, type ParsedPiece, type ParseReport } from './import-record.ts';
 import { isDocumentStop, jsonDocumentValues } from './json-document.ts';
