@@ -4,15 +4,9 @@
  * Undefined for an impossible date (Feb 30, hour 24) or one outside 1970..2255.
  */
 import { DateTimeException, LocalDateTime, ZonedDateTime, type ZoneId } from '@js-joda/core';
+import type { WallClock } from '../time/wall-clock.ts';
 
-export interface CivilTime {
-  readonly year: number;
-  /** 1-12. */
-  readonly month: number;
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
+export interface CivilTime extends WallClock {
   readonly fractionMicros: number;
 }
 

@@ -5,16 +5,11 @@
  * a leading weekday, 12-hour clocks (AM, a.m., a. m.), compact YYYYMMDD[ HHMMSS], 1-9 fraction digits
  * and a trailing offset (Z, UTC, GMT, ±hh, ±hhmm, ±hh:mm, UTC+hh:mm). Ranges are checked here.
  */
+import type { WallClock } from './wall-clock.ts';
 
 export type DateOrder = 'ymd' | 'mdy' | 'dmy';
 
-export interface DateTimeFields {
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
+export interface DateTimeFields extends WallClock {
   readonly micros: number;
   /** The text's own UTC offset in minutes; undefined when it names none (a zone-less local time). */
   readonly offsetMinutes: number | undefined;

@@ -24,6 +24,7 @@ import { DateTimeException, LocalDateTime, ZonedDateTime, type ZoneId } from '@j
 import { MONTH_ABBREVIATIONS } from './month-abbreviations.ts';
 import { resolveTimeZone } from './time-zone-loader.ts';
 import { isKnownTimeZone } from './time-zone-table.ts';
+import type { WallClock } from './wall-clock.ts';
 
 export type NumericTimestampUnit = 'microseconds' | 'seconds';
 
@@ -32,13 +33,7 @@ export interface ParseDateOptions {
   readonly numericUnit?: NumericTimestampUnit;
 }
 
-interface DateTimeFields {
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
+interface DateTimeFields extends WallClock {
   readonly fractionDigits: string;
   readonly meridiem: string | undefined;
 }
