@@ -60,6 +60,23 @@ async function* source(input: ImportInput): AsyncGenerator<Uint8Array> {
 }
 
 /** The encoding a byte order mark names: UTF-16 LE (FF FE) or BE (FE FF); UTF-8 otherwise. */
+/**
+ * The first chunk, to tell a compressed file by its magic bytes, and every chunk again from it;
+ * undefined for no bytes at all.
+ */
+export async function firstChunk(
+  bytes: AsyncIterable<Uint8Array>,
+): Promise<{ first: Uint8Array; all: AsyncGenerator<Uint8Array> } | undefined> {
+  const iterator = bytes[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  if (first.done === true) return undefined;
+  const all = (async function* () {
+    yield first.value;
+    for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) yield next.value;
+  })();
+  return { first: first.value, all };
+}
+
 export function encodingOf(firstBytes: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' {
   if (firstBytes[0] === 0xff && firstBytes[1] === 0xfe) return 'utf-16le';
   if (firstBytes[0] === 0xfe && firstBytes[1] === 0xff) return 'utf-16be';
