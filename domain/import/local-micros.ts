@@ -74,3 +74,24 @@ function safeMicros(micros: number): number | undefined {
 export function fractionMicrosOf(digits: string | undefined): number {
   return digits === undefined || digits === '' ? 0 : Number(digits.slice(0, 6).padEnd(6, '0'));
 }
+
+/** The fields as a log grammar matched them (digits as text; a missing one reads as 0) with the fraction's digits. */
+export function civilTime(
+  year: number,
+  month: number,
+  day = '',
+  hour = '',
+  minute = '',
+  second = '',
+  fraction?: string,
+): CivilTime {
+  return {
+    year,
+    month,
+    day: Number(day),
+    hour: Number(hour),
+    minute: Number(minute),
+    second: Number(second),
+    fractionMicros: fractionMicrosOf(fraction),
+  };
+}
