@@ -8,7 +8,7 @@ import { parseOffsetDateTime } from '../import/parse-offset-date-time.ts';
 import type { ZoneId } from '@js-joda/core';
 import type { GeoPoint, InvalidGeoItem } from './geo-point.ts';
 
-export interface TrackFix {
+interface TrackFix {
   readonly line: number;
   readonly actor: string;
   readonly latitude: number;

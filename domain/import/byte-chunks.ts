@@ -4,17 +4,17 @@
  */
 import { ImportError } from './import-error.ts';
 
-export interface ByteStreamReader {
+interface ByteStreamReader {
   read(): Promise<{ done: boolean; value?: Uint8Array | undefined }>;
   releaseLock(): void;
 }
 /** A web ReadableStream, which Safari cannot iterate with for await. */
-export interface ByteStreamLike {
+interface ByteStreamLike {
   getReader(): ByteStreamReader;
 }
 export type ImportInput = Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array> | ByteStreamLike;
 
-export interface ByteChunkOptions {
+interface ByteChunkOptions {
   readonly signal?: AbortSignal | undefined;
   /** Called with the running byte count after each chunk. */
   readonly onBytes?: ((bytesRead: number) => void) | undefined;
@@ -77,7 +77,7 @@ export async function firstChunk(
   return { first: first.value, all };
 }
 
-export function encodingOf(firstBytes: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' {
+function encodingOf(firstBytes: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' {
   if (firstBytes[0] === 0xff && firstBytes[1] === 0xfe) return 'utf-16le';
   if (firstBytes[0] === 0xfe && firstBytes[1] === 0xff) return 'utf-16be';
   return 'utf-8';

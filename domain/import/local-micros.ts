@@ -58,7 +58,7 @@ export function offsetMicros(time: CivilTime, offsetMinutes: number): number | u
   return safeMicros(millis * 1000 + time.fractionMicros);
 }
 
-export function daysInMonth(year: number, month: number): number {
+function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
@@ -71,7 +71,7 @@ function safeMicros(micros: number): number | undefined {
 }
 
 /** "123" → 123000 µs: a fraction of a second of 1-9 digits, cut (not rounded) to microseconds. */
-export function fractionMicrosOf(digits: string | undefined): number {
+function fractionMicrosOf(digits: string | undefined): number {
   return digits === undefined || digits === '' ? 0 : Number(digits.slice(0, 6).padEnd(6, '0'));
 }
 

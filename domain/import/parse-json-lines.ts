@@ -87,7 +87,7 @@ async function* linesOf(
 }
 
 /** The container a file's first text shows, for settings that name none (a mapping made by hand). */
-export function containerOf(head: string): JsonContainer {
+function containerOf(head: string): JsonContainer {
   const start = head.trimStart();
   if (start.startsWith('[')) return 'array';
   if (CRI_LINE.test(start.slice(0, start.indexOf('\n') === -1 ? undefined : start.indexOf('\n')))) return 'cri';

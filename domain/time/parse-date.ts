@@ -28,7 +28,7 @@ import type { WallClock } from './wall-clock.ts';
 
 export type NumericTimestampUnit = 'microseconds' | 'seconds';
 
-export interface ParseDateOptions {
+interface ParseDateOptions {
   /** How a plain number is read; 'microseconds' unless configured otherwise. */
   readonly numericUnit?: NumericTimestampUnit;
 }

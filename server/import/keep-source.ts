@@ -16,7 +16,7 @@ import { insertUpload, saveBlob, type SpooledBlob } from '../repositories/blob-r
 /** Every reader waits while PGlite writes a chunk: 256 KiB is about 60 ms of its work on a quiet machine. */
 const CHUNK_BYTES = 256 * 1024;
 
-export interface KeepSourceOptions {
+interface KeepSourceOptions {
   importId: number;
   incident: (tx: DbTransaction) => Promise<IncidentRef>;
   file: SpooledBlob;
@@ -27,7 +27,7 @@ export interface KeepSourceOptions {
 }
 
 /** The key of an import's pending blob: not a sha256, so no upload or other store ever matches it. */
-export const pendingBlobKey = (importId: number) => `import:${importId}`;
+const pendingBlobKey = (importId: number) => `import:${importId}`;
 
 async function inTurn<T>(
   db: Db,

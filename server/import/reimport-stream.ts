@@ -39,7 +39,7 @@ import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './import-limits.ts';
 import { incidentActorResolver } from './incident-actors.ts';
 import { INVALID_LIST_LIMIT, stageFile, stagingTables, type StagedFile } from './stage-file.ts';
 
-export interface UnmatchedAnnotatedEvent {
+interface UnmatchedAnnotatedEvent {
   eventID: number;
   startTimestamp: number;
   message: string;
@@ -47,7 +47,7 @@ export interface UnmatchedAnnotatedEvent {
   annotations: string[];
 }
 
-export interface ReimportCheck {
+interface ReimportCheck {
   outcome: MergeOutcome;
   currentEventCount: number;
   newEventCount: number;
@@ -59,7 +59,7 @@ export interface ReimportCheck {
   invalidRowCount: number;
 }
 
-export interface ReimportResult {
+interface ReimportResult {
   streams: { id: number; name: string; eventCount: number }[];
   importedCount: number;
   invalidCount: number;
@@ -180,7 +180,7 @@ export async function checkReimport(db: Db, options: ReimportOptions): Promise<R
   throw new Error('unreachable: the check transaction always rolls back');
 }
 
-export interface ReimportFileOptions extends ReimportOptions {
+interface ReimportFileOptions extends ReimportOptions {
   fileName: string;
   declaredType?: string | undefined;
   resolution?: MergeResolution | undefined;

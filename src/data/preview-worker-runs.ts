@@ -9,7 +9,7 @@ export interface PreviewRun<Result> {
   readonly cancel: () => void;
 }
 
-export interface PreviewWorkerRuns<Api> {
+interface PreviewWorkerRuns<Api> {
   run<Result>(start: (remote: Comlink.Remote<Api>, runID: number) => Promise<Result>): PreviewRun<Result>;
   dispose(): void;
 }

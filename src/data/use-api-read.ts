@@ -9,7 +9,7 @@ import { NOT_LOADED, shownValue, startApiRead, type ApiReadState } from './api-r
 export type { ApiReadState } from './api-read.ts';
 export { shownValue } from './api-read.ts';
 
-export interface ApiRead<T> {
+interface ApiRead<T> {
   state: ApiReadState<T>;
   reload: () => void;
 }

@@ -16,7 +16,7 @@ export interface MultipartForm<Field extends string> {
   fields: Partial<Record<Field, string>>;
 }
 
-export interface MultipartFormRules<Field extends string> {
+interface MultipartFormRules<Field extends string> {
   readonly allowed: readonly Field[];
   readonly tmpDir: string;
   readonly maxBytes: number;

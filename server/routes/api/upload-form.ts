@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type MultipartForm, readMultipartForm } from './multipart-form.ts';
 
-export const UPLOAD_FIELDS = ['kind', 'eventID', 'attachmentKind', 'streamID'] as const;
+const UPLOAD_FIELDS = ['kind', 'eventID', 'attachmentKind', 'streamID'] as const;
 
 export type UploadForm = MultipartForm<(typeof UPLOAD_FIELDS)[number]>;
 

@@ -9,7 +9,7 @@ import type { EventRow } from '../../../domain/event.ts';
 import { readEventChunkKeys, readEventChunks, writeEventChunk } from './event-chunks.ts';
 import type { EventMirrorRow, MirrorDatabase } from './mirror-database.ts';
 
-export interface ChunkQuery {
+interface ChunkQuery {
   fromMicros?: number | undefined;
   toMicros?: number | undefined;
   streamIDs?: readonly number[] | undefined;
@@ -19,7 +19,7 @@ export interface ChunkQuery {
 const before = (a: { startTimestamp: number; id: number }, b: { startTimestamp: number; id: number }) => a.startTimestamp < b.startTimestamp || (a.startTimestamp === b.startTimestamp && a.id < b.id);
 
 /** The rows of `chunks` the query admits, in order, with `optimistic` rows (already admitted) merged in. */
-export function rowsOfChunks(incidentID: number, chunks: readonly EventColumns[], query: ChunkQuery, optimistic: readonly EventMirrorRow[]): EventMirrorRow[] {
+function rowsOfChunks(incidentID: number, chunks: readonly EventColumns[], query: ChunkQuery, optimistic: readonly EventMirrorRow[]): EventMirrorRow[] {
   const from = query.fromMicros ?? -Infinity;
   const to = query.toMicros ?? Infinity;
   const streams = query.streamIDs ? new Set(query.streamIDs) : undefined;
