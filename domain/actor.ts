@@ -41,7 +41,7 @@ export const OrganizationActorCreateSchema = z
     isBot: z.boolean().default(false),
   })
   .strict();
-export const OrganizationActorUpdateSchema = z
+const OrganizationActorUpdateSchema = z
   .object({
     id: entityID.positive(),
     displayName: entityName().optional(),

@@ -31,22 +31,6 @@ export const ANNOTATION_TYPES = [
   'marker',
   'stream_tag',
 ] as const;
-export const ITEM_TYPES = [
-  'analyst',
-  'collection',
-  'event',
-  'event_group',
-  'geo_time_series',
-  'incident',
-  'incident_actor',
-  'incident_group',
-  'incident_map',
-  'incident_tag',
-  'link',
-  'organization',
-  'organization_actor',
-  'stream',
-] as const;
 export const MERGE_OUTCOMES = [
   'safe',
   'no_source_annotations',
@@ -103,7 +87,7 @@ export const HttpUrlSchema = z
 export const TagNameSchema = Name(100).refine((name) => !/\p{Cc}/u.test(name), {
   error: 'may not hold control characters',
 });
-export const ColorSchema = z
+const ColorSchema = z
   .string()
   .trim()
   .regex(/^(#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?)?$/, { error: 'must be a colour as #rrggbb or #rrggbbaa' });
@@ -220,7 +204,6 @@ export const LinkCreateSchema = z
     streamID: Id.positive().optional(),
   })
   .strict();
-export const TagAddSchema = z.object({ name: TagNameSchema }).strict();
 export const TagStyleSchema = z
   .object({
     itemType: z.enum(TAG_ITEM_TYPES),
@@ -228,9 +211,6 @@ export const TagStyleSchema = z
     color: ColorSchema.optional(),
     isLabel: z.boolean().optional(),
   })
-  .strict();
-export const RelatedIncidentCreateSchema = z
-  .object({ relatedIncidentID: Id.positive(), note: RelatedNote.default('') })
   .strict();
 /** PUT /api/incident/{incidentID}/related/{relatedIncidentID}: the note, or none to keep the one there is. */
 export const RelatedIncidentUpdateSchema = z.object({ note: RelatedNote.optional() }).strict();

@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { lineText } from './text-rules.ts';
 import { IdSchema } from './ids.ts';
 
-/** Context ids a UI action may carry (spec section 7). */
-export const AUDIT_CONTEXT_FIELDS = ['organizationID', 'incidentID', 'eventID', 'streamID', 'mapID'] as const;
-
 export const AuditActionNameSchema = z
   .string()
   .trim()

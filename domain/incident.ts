@@ -13,7 +13,7 @@ export const IncidentUpdateSchema = z
   .object({ name: entityName().optional(), description: entityText(100_000).optional() })
   .strict();
 
-export const IncidentCountsSchema = z.object({
+const IncidentCountsSchema = z.object({
   events: z.number().int(),
   streams: z.number().int(),
   uploads: z.number().int(),

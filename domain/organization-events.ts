@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { SYMBOLS } from './annotations.ts';
 import { EventRowSchema } from './event.ts';
 
-export const OrganizationEventRowSchema = EventRowSchema.extend({ incidentID: z.number().int() });
+const OrganizationEventRowSchema = EventRowSchema.extend({ incidentID: z.number().int() });
 export type OrganizationEventRow = z.infer<typeof OrganizationEventRowSchema>;
 
 /** A page of events: pass nextCursor as `after` until it is null. */

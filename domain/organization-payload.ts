@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { IncidentSummarySchema } from './incident.ts';
 
-export const OrganizationActorSchema = z.object({
+const OrganizationActorSchema = z.object({
   id: z.number().int(),
   organizationID: z.number().int(),
   displayName: z.string(),
@@ -16,7 +16,7 @@ export const OrganizationActorSchema = z.object({
 });
 export type OrganizationActor = z.infer<typeof OrganizationActorSchema>;
 
-export const IncidentTagCountSchema = z.object({
+const IncidentTagCountSchema = z.object({
   name: z.string(),
   count: z.number().int(),
   color: z.string(),
@@ -24,7 +24,7 @@ export const IncidentTagCountSchema = z.object({
 });
 export type IncidentTagCount = z.infer<typeof IncidentTagCountSchema>;
 
-export const OrganizationMemberSchema = z.object({ analystID: z.number().int(), name: z.string() });
+const OrganizationMemberSchema = z.object({ analystID: z.number().int(), name: z.string() });
 export type OrganizationMember = z.infer<typeof OrganizationMemberSchema>;
 
 export const OrganizationDetailSchema = z.object({

@@ -39,17 +39,16 @@ export const SearchQuerySchema = z.object({
   limit: Page(500, 50, 1),
   offset: Page(100_000, 0, 0),
 });
-export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
 /** The compact event of lists, with the names a result list shows. */
-export const SearchEventSchema = EventRowSchema.extend({
+const SearchEventSchema = EventRowSchema.extend({
   incidentID: z.number().int(),
   incidentName: z.string(),
   streamName: z.string(),
   actorName: z.string(),
 });
 
-export const SearchResultSchema = z.object({
+const SearchResultSchema = z.object({
   event: SearchEventSchema,
   rank: z.number(),
   /** The message's matching stretches, then each matching note's; none for markers. */

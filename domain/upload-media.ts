@@ -6,7 +6,7 @@ import type { UPLOAD_KINDS } from './annotations.ts';
 
 type UploadKind = (typeof UPLOAD_KINDS)[number];
 
-export const FILE_NAME_MAX = 255;
+const FILE_NAME_MAX = 255;
 const UNNAMED = 'upload';
 
 /** Media types a browser sends for files it cannot name; the extension then decides. */
@@ -52,7 +52,7 @@ export function safeFileName(raw: string | undefined): string {
   return name === '' || name === '.' || name === '..' ? UNNAMED : name;
 }
 
-export function fileExtension(fileName: string): string {
+function fileExtension(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
 }

@@ -12,7 +12,7 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._@-]{0,63}$/;
+const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._@-]{0,63}$/;
 export const UserCreateSchema = z.object({
   username: z
     .string()

@@ -3,7 +3,7 @@
  * organization chart count types and the visualization heights the analyst menu offers.
  */
 
-export const VIEW_NAMES = [
+const VIEW_NAMES = [
   'actors',
   'analysts',
   'annotations',
@@ -22,7 +22,7 @@ export type ViewName = (typeof VIEW_NAMES)[number];
 
 // The spec's list, plus swimlane: PRODUCT.md draws it as a picture and its selection lives at
 // type/swimlane/event/{eventID}.
-export const VISUALIZATION_NAMES = [
+const VISUALIZATION_NAMES = [
   'actor-bar',
   'actor-circle',
   'actor-scatter',

@@ -51,7 +51,7 @@ import { oidcRoutes } from './routes/auth/oidc-routes.ts';
 import { sessionRoutes } from './routes/auth/session-routes.ts';
 import { tileOrigin } from '../domain/geo/map-imagery.ts';
 
-export interface BuildOptions {
+interface BuildOptions {
   /** Where the built app lives; defaults to dist/ at the project root. Absent: API only. */
   appDir?: string;
   logger?: boolean;

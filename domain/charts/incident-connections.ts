@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { GraphIncident } from './incident-graph.ts';
 
-export const IncidentConnectionSchema = z.object({
+const IncidentConnectionSchema = z.object({
   incidentID: z.number().int(),
   /** Organization actors one of the incident's actors is linked to, ascending. */
   organizationActorIDs: z.array(z.number().int()),
@@ -22,7 +22,7 @@ export const IncidentConnectionsAnswerSchema = z.object({
   version: z.string(),
 });
 
-export interface ConnectableIncident {
+interface ConnectableIncident {
   id: number;
   name: string;
   incidentTags: readonly string[];
@@ -58,10 +58,4 @@ export function describeSharedKey(key: string, actorNames: ReadonlyMap<number, s
   }
   if (key.startsWith('related:')) return 'related incident';
   return key;
-}
-
-export type SharedKind = 'tag' | 'actor' | 'related';
-
-export function sharedKind(key: string): SharedKind {
-  return key.startsWith('actor:') ? 'actor' : key.startsWith('related:') ? 'related' : 'tag';
 }

@@ -20,7 +20,7 @@ export interface GraphIncident {
   weight: number;
 }
 
-export interface GraphEdge {
+interface GraphEdge {
   from: number;
   to: number;
   weight: number;

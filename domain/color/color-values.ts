@@ -5,9 +5,9 @@
  */
 import Color, { type ColorInstance } from 'color';
 
-export type ContrastLevel = 'AAA' | 'AA' | 'fail';
+type ContrastLevel = 'AAA' | 'AA' | 'fail';
 
-export interface ColorValues {
+interface ColorValues {
   /** "#RRGGBB", upper case, without alpha. */
   readonly hex: string;
   /** 0-1; 1 when the input had none. */
@@ -28,10 +28,10 @@ export interface ColorValues {
 }
 
 /** Section 9: AAA at 7 or more, AA at 4.5 or more, compared unrounded as WCAG requires. */
-export const AAA_CONTRAST_RATIO = 7;
+const AAA_CONTRAST_RATIO = 7;
 export const AA_CONTRAST_RATIO = 4.5;
 /** Section 9: a colour is dark when its luma is below this. */
-export const DARK_LUMA_THRESHOLD = 128;
+const DARK_LUMA_THRESHOLD = 128;
 
 /**
  * Rec. 601 (YIQ) weights in thousandths, on gamma-encoded 0-255 channels. NOTE: color 5's own

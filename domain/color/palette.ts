@@ -10,7 +10,7 @@
 
 export type ColorScheme = 'light' | 'dark';
 
-export interface PaletteColor {
+interface PaletteColor {
   readonly name: string;
   readonly light: string;
   readonly dark: string;

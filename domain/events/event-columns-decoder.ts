@@ -20,7 +20,7 @@ export class EventColumnsFormatError extends Error {
   }
 }
 
-export interface DecodedEventPage {
+interface DecodedEventPage {
   columns: EventColumns;
   nextCursor: string | null;
   version: string;

@@ -61,7 +61,7 @@ export function messageAt(columns: EventColumns, index: number): string {
 }
 
 /** The row at `index`; pass extrasByPosition(columns) when building many. */
-export function rowAt(
+function rowAt(
   columns: EventColumns,
   index: number,
   extras: Map<number, EventRow['extra']> = extrasByPosition(columns),

@@ -6,8 +6,7 @@
  * Markers are context, not evidence: only their own switches and the interval hide them.
  */
 
-export const EVENT_FILTER_MODES = ['h', 'i', 'r'] as const;
-export type EventFilterMode = (typeof EVENT_FILTER_MODES)[number];
+export type EventFilterMode = 'h' | 'i' | 'r';
 
 /** The fields of an event the filter reads (EventRow has them all). */
 export interface FilterableEvent {
@@ -25,7 +24,7 @@ export interface EventAnnotationIndex {
   readonly noteKindsByEvent: ReadonlyMap<number, readonly string[]>;
 }
 
-export interface EventAnnotationSources {
+interface EventAnnotationSources {
   eventTags: ReadonlyArray<{ itemID: number; name: string }>;
   collections: ReadonlyArray<{ id: number; eventIDs: readonly number[] }>;
   notes: ReadonlyArray<{ eventID: number | null; kind: string }>;
@@ -100,7 +99,7 @@ const hasAny = <K>(values: readonly K[] | undefined, keys: readonly K[]) =>
 const hasAll = <K>(values: readonly K[] | undefined, keys: readonly K[]) =>
   keys.every((key) => values?.includes(key) ?? false);
 
-export function searchWords(term: string): string[] {
+function searchWords(term: string): string[] {
   return term.toLowerCase().split(/\s+/).filter(Boolean);
 }
 

@@ -64,7 +64,7 @@ export function stackBins(bins: EventBins): Float64Array[] {
   return rows;
 }
 
-export interface RankedGroups {
+interface RankedGroups {
   /** The group index of each key; keys beyond the kept ones share the last index ("other"). */
   readonly indexOf: ReadonlyMap<number, number>;
   /** The kept keys, most events first. */

@@ -17,8 +17,7 @@ export interface ExportEvent {
   readonly tags: readonly string[];
 }
 
-export const EXPORT_FORMATS = ['csv', 'jsonl', 'timesketch-csv'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export type ExportFormat = 'csv' | 'jsonl' | 'timesketch-csv';
 
 const TIME = 'YYYY-MM-DD HH:mm:ss.SSSSSS';
 const utc = (micros: number) => formatMicros(micros, 'UTC', TIME);
@@ -31,7 +30,7 @@ export function csvField(value: string): string {
 
 const csvLine = (fields: readonly string[]) => `${fields.map(csvField).join(',')}\r\n`;
 
-export function eventsToCsv(events: Iterable<ExportEvent>): string {
+function eventsToCsv(events: Iterable<ExportEvent>): string {
   const parts = [csvLine(['start_time', 'end_time', 'actor', 'message', 'stream', 'tags', 'marker'])];
   for (const event of events) {
     parts.push(
@@ -49,7 +48,7 @@ export function eventsToCsv(events: Iterable<ExportEvent>): string {
   return parts.join('');
 }
 
-export function eventsToJsonLines(events: Iterable<ExportEvent>): string {
+function eventsToJsonLines(events: Iterable<ExportEvent>): string {
   const parts: string[] = [];
   for (const event of events) {
     parts.push(
@@ -67,7 +66,7 @@ export function eventsToJsonLines(events: Iterable<ExportEvent>): string {
   return parts.join('');
 }
 
-export function eventsToTimesketchCsv(events: Iterable<ExportEvent>): string {
+function eventsToTimesketchCsv(events: Iterable<ExportEvent>): string {
   const parts = [
     csvLine(['message', 'datetime', 'timestamp', 'timestamp_desc', 'computer_name', 'stream', 'tag', 'end_timestamp']),
   ];

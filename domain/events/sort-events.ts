@@ -7,7 +7,7 @@ import type { FilterableEvent } from './event-filter.ts';
 
 export const EVENT_SORT_FIELDS = ['time', 'duration', 'stream', 'actor', 'message'] as const;
 export type EventSortField = (typeof EVENT_SORT_FIELDS)[number];
-export interface EventSort {
+interface EventSort {
   field: EventSortField;
   desc: boolean;
 }

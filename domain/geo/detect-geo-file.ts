@@ -132,7 +132,7 @@ function detectNmea(lines: readonly string[], fileName: string, mapIndex: number
   );
 }
 
-export interface GeoFileStart {
+interface GeoFileStart {
   /** The start of the file's text, unpacked when the file is gzipped. */
   readonly text: string;
   /** Whether `text` is the whole file. */

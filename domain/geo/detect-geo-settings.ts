@@ -153,7 +153,7 @@ function fits(kind: GeoColumn, cells: readonly string[], decimalComma: boolean):
 }
 
 /** Column index → kind, by names first and sample cells second. */
-export function identifyColumns(
+function identifyColumns(
   columns: readonly string[],
   sampleRows: readonly (readonly string[])[],
   decimalComma = false,

@@ -19,5 +19,3 @@ export type GeoPoint = z.infer<typeof GeoPointSchema>;
 
 export const InvalidGeoItemSchema = z.object({ line: z.number().int(), reason: z.string() });
 export type InvalidGeoItem = z.infer<typeof InvalidGeoItemSchema>;
-
-export const isInvalidGeoItem = (item: GeoPoint | InvalidGeoItem): item is InvalidGeoItem => 'reason' in item;

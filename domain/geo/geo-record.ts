@@ -17,7 +17,7 @@ type RuleSettings = Pick<MapSettings, 'defaultDate' | 'numericUnit' | 'altitudeU
   readonly delimiter?: MapSettings['delimiter'] | undefined;
 };
 
-export interface GeoRules {
+interface GeoRules {
   /** Column index per kind, -1 when the map has no such column. */
   readonly index: Readonly<Record<GeoColumn, number>>;
   /** The map's zone and numeric unit applied to a time text (geo-time-reader.ts). */

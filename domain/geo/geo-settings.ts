@@ -36,11 +36,11 @@ export type MapDelimiter = (typeof MAP_DELIMITERS)[number];
 const DELIMITER_CHARS = { comma: ',', tab: '\t', semicolon: ';' } as const;
 export const delimiterChar = (delimiter: MapDelimiter): ',' | '\t' | ';' => DELIMITER_CHARS[delimiter];
 
-export const MAX_COLUMNS = 1000;
+const MAX_COLUMNS = 1000;
 const YEAR_MONTH_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** identifiedColumns: column index (as JSON keys are strings) → column kind; each kind at most once. */
-export const IdentifiedColumnsSchema = z
+const IdentifiedColumnsSchema = z
   .record(z.string().regex(/^\d{1,4}$/, 'keys must be column indexes (0, 1, 2, …)'), z.enum(GEO_COLUMNS))
   .superRefine((columns, context) => {
     const seen = new Map<string, string>();
@@ -66,7 +66,7 @@ export const GEO_FORMATS = ['csv', 'gpx', 'kml', 'geojson', 'igc', 'nmea', 'tcx'
 export type GeoFormat = (typeof GEO_FORMATS)[number];
 
 /** What the chosen columns lack, in the analyst's words, or undefined when they make points. */
-export function missingColumnsReason(columns: IdentifiedColumns): string | undefined {
+function missingColumnsReason(columns: IdentifiedColumns): string | undefined {
   const kinds = new Set(Object.values(columns));
   const hasPosition = kinds.has('position') || (kinds.has('latitude') && kinds.has('longitude'));
   if (!hasPosition) return 'the columns chosen need a latitude and a longitude (or one "lat,lon" position column)';

@@ -4,6 +4,7 @@
  * inflate), so memory follows a chunk, not the archive.
  */
 import { Unzip, UnzipInflate } from 'fflate';
+import { firstChunk } from '../import/byte-chunks.ts';
 import { ImportError } from '../import/import-error.ts';
 
 const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
@@ -37,13 +38,9 @@ async function* unzippedKml(zip: AsyncIterable<Uint8Array>): AsyncGenerator<Uint
 }
 
 export async function* kmlBytes(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const iterator = bytes[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  if (first.done === true) return;
-  const all = (async function* () {
-    yield first.value;
-    for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) yield next.value;
-  })();
-  if (first.value.length >= 4 && isZip(first.value)) yield* unzippedKml(all);
+  const start = await firstChunk(bytes);
+  if (start === undefined) return;
+  const { first, all } = start;
+  if (first.length >= 4 && isZip(first)) yield* unzippedKml(all);
   else yield* all;
 }

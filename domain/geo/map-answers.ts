@@ -8,7 +8,7 @@ import { SYMBOLS, UploadSchema } from '../annotations.ts';
 import { GeoPointSchema, InvalidGeoItemSchema } from './geo-point.ts';
 import { GEO_COLUMNS, MapSettingsSchema } from './geo-settings.ts';
 
-export const IncidentMapSchema = z.object({
+const IncidentMapSchema = z.object({
   id: z.number().int(),
   incidentID: z.number().int(),
   name: z.string(),
@@ -26,7 +26,7 @@ export const IncidentMapSchema = z.object({
 });
 export type IncidentMap = z.infer<typeof IncidentMapSchema>;
 
-export const MapPointColumnsSchema = z.object({
+const MapPointColumnsSchema = z.object({
   count: z.number().int(),
   actors: z.array(z.string()).describe('the distinct actors; actorIndexes point into it'),
   lines: z.array(z.number().int()),

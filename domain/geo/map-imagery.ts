@@ -27,4 +27,3 @@ export const MapImageryAnswerSchema = z.object({
     'the tile template of the online imagery; null: the bundled NaturalEarthII only',
   ),
 });
-export type MapImageryAnswer = z.infer<typeof MapImageryAnswerSchema>;

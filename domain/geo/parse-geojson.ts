@@ -22,7 +22,7 @@ const isObject = (value: Json | undefined): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Epoch seconds, milliseconds or microseconds told apart by magnitude (1e11 s is the year 5138). */
-export function epochMicros(value: number): number {
+function epochMicros(value: number): number {
   const magnitude = Math.abs(value);
   if (magnitude < 1e11) return Math.round(value * 1_000_000);
   if (magnitude < 1e14) return Math.round(value * 1000);

@@ -5,8 +5,8 @@
  * <course> or an extension's course, heading or bearing (Garmin's gpxtpx, AirData).
  */
 import type { ZoneId } from '@js-joda/core';
-import { named, numberOrNull, readTrackTime, trackItem, type GeoItem } from './track-fix.ts';
-import { xmlTokens } from './xml-tokens.ts';
+import { named, numberOrNull, trackItem, trackTime, type GeoItem } from './track-fix.ts';
+import { xmlElements } from './xml-tokens.ts';
 
 const POINTS = new Set(['trkpt', 'rtept', 'wpt']);
 const HEADINGS = new Set(['course', 'heading', 'bearing']);
@@ -23,20 +23,13 @@ interface OpenPoint {
 }
 
 export async function* parseGpx(text: AsyncIterable<string>, zone: ZoneId): AsyncGenerator<GeoItem[]> {
-  const stack: string[] = [];
-  let content = '';
   let container = { kind: 'track', name: '', number: 0, points: 0 };
   const counts = { trk: 0, rte: 0, wpt: 0 };
   let point: OpenPoint | undefined;
-  for await (const tokens of xmlTokens(text)) {
+  for await (const tokens of xmlElements(text)) {
     const items: GeoItem[] = [];
     for (const token of tokens) {
-      if (token.kind === 'text') {
-        content += token.text;
-        continue;
-      }
       if (token.kind === 'open') {
-        content = '';
         if (token.name === 'trk' || token.name === 'rte') {
           counts[token.name] += 1;
           container = {
@@ -59,17 +52,13 @@ export async function* parseGpx(text: AsyncIterable<string>, zone: ZoneId): Asyn
           if (token.name === 'wpt') counts.wpt += 1;
           else container.points += 1;
         }
-        if (!token.selfClosing) stack.push(token.name);
-        else if (point !== undefined && POINTS.has(token.name)) {
+        if (token.selfClosing && point !== undefined && POINTS.has(token.name)) {
           items.push(...finish(point));
           point = undefined;
         }
         continue;
       }
-      stack.pop();
-      const parent = stack[stack.length - 1];
-      const value = content.trim();
-      content = '';
+      const { parent, value } = token;
       if (point !== undefined) {
         if (POINTS.has(token.name)) {
           items.push(...finish(point));
@@ -84,8 +73,7 @@ export async function* parseGpx(text: AsyncIterable<string>, zone: ZoneId): Asyn
   }
 
   function finish(open: OpenPoint): GeoItem[] {
-    const timestamp =
-      open.time === undefined || open.time === '' ? undefined : (readTrackTime(open.time, zone) ?? open.time);
+    const timestamp = trackTime(open.time, zone);
     // A waypoint without a time is a place, not a moment of a track.
     if (open.kind === 'wpt' && timestamp === undefined) return [];
     const label =

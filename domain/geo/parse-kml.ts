@@ -8,8 +8,8 @@
  * invalid rows. The actor is the Placemark's name.
  */
 import type { ZoneId } from '@js-joda/core';
-import { named, numberOrNull, readTrackTime, trackItem, type GeoItem } from './track-fix.ts';
-import { xmlTokens } from './xml-tokens.ts';
+import { named, numberOrNull, trackItem, trackTime, type GeoItem } from './track-fix.ts';
+import { xmlElements } from './xml-tokens.ts';
 
 interface Placemark {
   name: string;
@@ -32,15 +32,11 @@ interface Track {
 const words = (text: string) => text.trim().split(/\s+/);
 
 export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): AsyncGenerator<GeoItem[]> {
-  const stack: string[] = [];
-  let content = '';
-  let contentLine = 0;
   let placemarks = 0;
   let tracks = 0;
   let placemark: Placemark | undefined;
   let track: Track | undefined;
-  const time = (value: string | undefined) =>
-    value === undefined || value === '' ? undefined : (readTrackTime(value, zone) ?? value);
+  const time = (value: string | undefined) => trackTime(value, zone);
 
   /** Track points whose when and coord have both been read. */
   const drain = (items: GeoItem[]) => {
@@ -105,16 +101,10 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
     }
   };
 
-  for await (const tokens of xmlTokens(text)) {
+  for await (const tokens of xmlElements(text)) {
     const items: GeoItem[] = [];
     for (const token of tokens) {
-      if (token.kind === 'text') {
-        content += token.text;
-        continue;
-      }
       if (token.kind === 'open') {
-        content = '';
-        contentLine = token.line;
         if (token.name === 'Placemark') {
           placemarks += 1;
           placemark = {
@@ -129,13 +119,9 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
           tracks += 1;
           track = { number: tracks, points: 0, whens: [], coords: [], angles: [] };
         }
-        if (!token.selfClosing) stack.push(token.name);
         continue;
       }
-      stack.pop();
-      const parent = stack[stack.length - 1];
-      const value = content.trim();
-      content = '';
+      const { parent, value, openLine: contentLine } = token;
       if (track !== undefined) {
         if (token.name === 'when') track.whens.push(value);
         else if (token.name === 'coord') track.coords.push({ line: contentLine, text: value });

@@ -4,8 +4,8 @@
  * <Position> the place; one without a position (a pause, a heart-rate-only sample) is an invalid row.
  */
 import type { ZoneId } from '@js-joda/core';
-import { named, numberOrNull, readTrackTime, trackItem, type GeoItem } from './track-fix.ts';
-import { xmlTokens } from './xml-tokens.ts';
+import { named, numberOrNull, trackItem, trackTime, type GeoItem } from './track-fix.ts';
+import { xmlElements } from './xml-tokens.ts';
 
 interface OpenPoint {
   readonly line: number;
@@ -15,23 +15,15 @@ interface OpenPoint {
   time: string | undefined;
 }
 
-/** A tag's local name: TCX files may prefix their namespace ("tcx:Trackpoint"). */
-const local = (name: string) => name.slice(name.indexOf(':') + 1);
-
 export async function* parseTcx(text: AsyncIterable<string>, zone: ZoneId): AsyncGenerator<GeoItem[]> {
-  let content = '';
   let activity = { name: '', number: 0, points: 0 };
   let point: OpenPoint | undefined;
-  for await (const tokens of xmlTokens(text)) {
+  for await (const tokens of xmlElements(text)) {
     const items: GeoItem[] = [];
     for (const token of tokens) {
-      if (token.kind === 'text') {
-        content += token.text;
-        continue;
-      }
-      const name = local(token.name);
+      // xml-tokens drops namespace prefixes, so "tcx:Trackpoint" arrives as "Trackpoint".
+      const { name } = token;
       if (token.kind === 'open') {
-        content = '';
         if (name === 'Activity' || name === 'Course')
           activity = { name: token.attributes['Sport'] ?? '', number: activity.number + 1, points: 0 };
         else if (name === 'Trackpoint' && !token.selfClosing) {
@@ -40,8 +32,7 @@ export async function* parseTcx(text: AsyncIterable<string>, zone: ZoneId): Asyn
         }
         continue;
       }
-      const value = content.trim();
-      content = '';
+      const { value } = token;
       if (point === undefined) {
         // A course's or activity's own <Name> (an activity's <Id> is its start time, no name).
         if (name === 'Name' && activity.name === '') activity.name = value;
@@ -63,8 +54,7 @@ export async function* parseTcx(text: AsyncIterable<string>, zone: ZoneId): Asyn
     const label = `point ${activity.points} of ${named('activity', activity.name, activity.number)}`;
     if (open.latitude === null || open.longitude === null)
       return { line: open.line, reason: `${label}: no <Position> (a pause or a sample without a fix)` };
-    const timestamp =
-      open.time === undefined || open.time === '' ? undefined : (readTrackTime(open.time, zone) ?? open.time);
+    const timestamp = trackTime(open.time, zone);
     return trackItem({
       line: open.line,
       actor: activity.name,

@@ -91,30 +91,12 @@ function derivedRoll(points: MapPointColumns, index: number): number {
   if (to - from < 2) return 0;
   const seconds = (points.timestamps[to]! - points.timestamps[from]!) / 1e6;
   if (seconds <= 0) return 0;
-  const headingIn = bearingDegrees(
-    points.latitudes[from]!,
-    points.longitudes[from]!,
-    points.latitudes[index]!,
-    points.longitudes[index]!,
-  );
-  const headingOut = bearingDegrees(
-    points.latitudes[index]!,
-    points.longitudes[index]!,
-    points.latitudes[to]!,
-    points.longitudes[to]!,
-  );
-  const legIn = groundMetres(
-    points.latitudes[from]!,
-    points.longitudes[from]!,
-    points.latitudes[index]!,
-    points.longitudes[index]!,
-  );
-  const legOut = groundMetres(
-    points.latitudes[index]!,
-    points.longitudes[index]!,
-    points.latitudes[to]!,
-    points.longitudes[to]!,
-  );
+  const leg = (measure: typeof groundMetres, a: number, b: number) =>
+    measure(points.latitudes[a]!, points.longitudes[a]!, points.latitudes[b]!, points.longitudes[b]!);
+  const headingIn = leg(bearingDegrees, from, index);
+  const headingOut = leg(bearingDegrees, index, to);
+  const legIn = leg(groundMetres, from, index);
+  const legOut = leg(groundMetres, index, to);
   if (legIn === 0 || legOut === 0) return 0;
   const turnDegrees = ((headingOut - headingIn + 540) % 360) - 180;
   const speed = (legIn + legOut) / seconds;

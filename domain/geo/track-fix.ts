@@ -8,7 +8,7 @@ import { parseOffsetDateTime } from '../import/parse-offset-date-time.ts';
 import type { ZoneId } from '@js-joda/core';
 import type { GeoPoint, InvalidGeoItem } from './geo-point.ts';
 
-export interface TrackFix {
+interface TrackFix {
   readonly line: number;
   readonly actor: string;
   readonly latitude: number;
@@ -28,6 +28,11 @@ export type GeoItem = GeoPoint | InvalidGeoItem;
 /** An ISO time with its own offset, else any time shape read in the map's zone. */
 export function readTrackTime(text: string, zone: ZoneId): number | undefined {
   return parseOffsetDateTime(text) ?? parseEventTime(text, zone, 'seconds');
+}
+
+/** A point's time as read, or its text when unreadable (trackItem names it); none when empty. */
+export function trackTime(text: string | undefined, zone: ZoneId): number | string | undefined {
+  return text === undefined || text === '' ? undefined : (readTrackTime(text, zone) ?? text);
 }
 
 /** A number from a text field, null when empty or not a number. */

@@ -5,7 +5,7 @@
  * line numbers an invalid point must name. Names lose their namespace prefix ("gx:Track" → "Track").
  */
 
-export type XmlToken =
+type XmlToken =
   | {
       readonly kind: 'open';
       readonly name: string;
@@ -19,7 +19,7 @@ export type XmlToken =
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const ATTRIBUTE = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, (whole, name: string) => {
     if (!name.startsWith('#')) return ENTITIES[name] ?? whole;
@@ -62,7 +62,7 @@ function tagToken(markup: string, line: number): XmlToken {
 }
 
 /** Batches of tokens in document order, one batch per chunk of text read. Throws on text that ends inside a tag. */
-export async function* xmlTokens(text: AsyncIterable<string>): AsyncGenerator<XmlToken[]> {
+async function* xmlTokens(text: AsyncIterable<string>): AsyncGenerator<XmlToken[]> {
   let pending = '';
   let line = 1;
   for await (const chunk of text) {
@@ -95,4 +95,42 @@ export async function* xmlTokens(text: AsyncIterable<string>): AsyncGenerator<Xm
     if (tokens.length > 0) yield tokens;
   }
   if (pending.includes('<')) throw new Error(`line ${line}: the file ends inside a tag`);
+}
+
+/** An element's end with its trimmed text, the element it closes into, and the line of the last start tag. */
+interface XmlClose {
+  readonly kind: 'close';
+  readonly name: string;
+  readonly value: string;
+  readonly parent: string | undefined;
+  readonly openLine: number;
+}
+
+type XmlElementToken = Extract<XmlToken, { kind: 'open' }> | XmlClose;
+
+/**
+ * Start tags as they are and end tags carrying the text read since the last tag, so the track
+ * parsers only say what each element means. A self-closing tag has no end tag.
+ */
+export async function* xmlElements(text: AsyncIterable<string>): AsyncGenerator<XmlElementToken[]> {
+  const stack: string[] = [];
+  let content = '';
+  let openLine = 0;
+  for await (const tokens of xmlTokens(text)) {
+    const out: XmlElementToken[] = [];
+    for (const token of tokens) {
+      if (token.kind === 'text') content += token.text;
+      else if (token.kind === 'open') {
+        content = '';
+        openLine = token.line;
+        if (!token.selfClosing) stack.push(token.name);
+        out.push(token);
+      } else {
+        stack.pop();
+        out.push({ kind: 'close', name: token.name, value: content.trim(), parent: stack.at(-1), openLine });
+        content = '';
+      }
+    }
+    yield out;
+  }
 }

@@ -19,7 +19,7 @@ export type Gesture =
   | { kind: 'tap'; xPx: number; yPx: number }
   | { kind: 'long-press'; xPx: number; yPx: number };
 
-export type GestureState = 'idle' | 'pressing' | 'panning' | 'pinching' | 'held';
+type GestureState = 'idle' | 'pressing' | 'panning' | 'pinching' | 'held';
 
 /** A finger rests a little; moves under this are still a tap (about a finger's wobble). */
 export const TAP_SLOP_PX = 10;

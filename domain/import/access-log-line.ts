@@ -12,7 +12,7 @@ import { readS3AccessLine } from './s3-access-line.ts';
 import { readSquidLine } from './squid-access-line.ts';
 import { readSyslogHeader, type SyslogHeader } from './syslog-line.ts';
 
-export interface AccessLineReading {
+interface AccessLineReading {
   readonly reading: AccessReading;
   readonly syslog: SyslogHeader | undefined;
 }

@@ -4,17 +4,17 @@
  */
 import { ImportError } from './import-error.ts';
 
-export interface ByteStreamReader {
+interface ByteStreamReader {
   read(): Promise<{ done: boolean; value?: Uint8Array | undefined }>;
   releaseLock(): void;
 }
 /** A web ReadableStream, which Safari cannot iterate with for await. */
-export interface ByteStreamLike {
+interface ByteStreamLike {
   getReader(): ByteStreamReader;
 }
 export type ImportInput = Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array> | ByteStreamLike;
 
-export interface ByteChunkOptions {
+interface ByteChunkOptions {
   readonly signal?: AbortSignal | undefined;
   /** Called with the running byte count after each chunk. */
   readonly onBytes?: ((bytesRead: number) => void) | undefined;
@@ -60,7 +60,24 @@ async function* source(input: ImportInput): AsyncGenerator<Uint8Array> {
 }
 
 /** The encoding a byte order mark names: UTF-16 LE (FF FE) or BE (FE FF); UTF-8 otherwise. */
-export function encodingOf(firstBytes: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' {
+/**
+ * The first chunk, to tell a compressed file by its magic bytes, and every chunk again from it;
+ * undefined for no bytes at all.
+ */
+export async function firstChunk(
+  bytes: AsyncIterable<Uint8Array>,
+): Promise<{ first: Uint8Array; all: AsyncGenerator<Uint8Array> } | undefined> {
+  const iterator = bytes[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  if (first.done === true) return undefined;
+  const all = (async function* () {
+    yield first.value;
+    for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) yield next.value;
+  })();
+  return { first: first.value, all };
+}
+
+function encodingOf(firstBytes: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' {
   if (firstBytes[0] === 0xff && firstBytes[1] === 0xfe) return 'utf-16le';
   if (firstBytes[0] === 0xfe && firstBytes[1] === 0xff) return 'utf-16be';
   return 'utf-8';

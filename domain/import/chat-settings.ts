@@ -17,7 +17,7 @@ export const IrcSettingsSchema = z.strictObject({
 });
 export type IrcSettings = z.infer<typeof IrcSettingsSchema>;
 
-export const DATE_ORDERS = ['day-first', 'month-first', 'year-first'] as const;
+const DATE_ORDERS = ['day-first', 'month-first', 'year-first'] as const;
 export type DateOrder = (typeof DATE_ORDERS)[number];
 
 export const WhatsappSettingsSchema = z.strictObject({

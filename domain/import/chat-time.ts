@@ -5,14 +5,9 @@
  */
 import type { ZoneId } from '@js-joda/core';
 import { localMicros } from './local-micros.ts';
+import type { WallClock } from '../time/wall-clock.ts';
 
-export interface WallTime {
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
+export interface WallTime extends WallClock {
   readonly micros?: number;
 }
 

@@ -3,7 +3,7 @@
  * nginx and Amazon S3 server access logs write it between brackets: an instant with its own offset.
  */
 import { MONTH_ABBREVIATIONS } from '../time/month-abbreviations.ts';
-import { fractionMicrosOf, offsetMicros } from './local-micros.ts';
+import { civilTime, offsetMicros } from './local-micros.ts';
 
 const CLF_TIME = /^(\d{2})\/([A-Z][a-z]{2})\/(\d{4}):(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))? ([+-])(\d{2}):?(\d{2})$/;
 const MONTHS: ReadonlyMap<string, number> = new Map(MONTH_ABBREVIATIONS.map((name, index) => [name, index + 1]));
@@ -15,14 +15,5 @@ export function clfTimeMicros(text: string): number | undefined {
   const month = MONTHS.get(monthName);
   if (month === undefined) return undefined;
   const offset = (sign === '-' ? -1 : 1) * (Number(offH) * 60 + Number(offM));
-  const time = {
-    year: Number(year),
-    month,
-    day: Number(day),
-    hour: Number(hour),
-    minute: Number(minute),
-    second: Number(second),
-    fractionMicros: fractionMicrosOf(fraction),
-  };
-  return offsetMicros(time, offset);
+  return offsetMicros(civilTime(Number(year), month, day, hour, minute, second, fraction), offset);
 }

@@ -4,7 +4,7 @@
  */
 import type { ImportBatch, ImportRecord, ImportSummary, InvalidRow } from './import-record.ts';
 
-export interface CollectedImport {
+interface CollectedImport {
   readonly records: ImportRecord[];
   readonly invalid: InvalidRow[];
   readonly summary: ImportSummary;

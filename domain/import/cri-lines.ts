@@ -3,14 +3,13 @@
  * `<RFC 3339 time> <stdout|stderr> <P|F> <message>`. A long line is written as P(artial) pieces
  * closed by an F(ull) one of the same stream; they are joined into one record at the first piece.
  */
-import { MAX_RECORD_CHARS } from './delimited-rows.ts';
+import { MAX_RECORD_CHARS } from './text-passes.ts';
 import { ImportError } from './import-error.ts';
 import type { JsonLine } from './json-lines.ts';
-import { textPasses } from './text-passes.ts';
+import { textLines } from './text-lines.ts';
 import { shorten } from './parse-event-time.ts';
 
 export const CRI_LINE = /^(\d{4}-\d{2}-\d{2}T\S+) (stdout|stderr) ([A-Z](?::[A-Z]+)*) ?(.*)$/;
-const PASS_CHARS = 1 << 16;
 
 interface Partial {
   line: number;
@@ -20,21 +19,16 @@ interface Partial {
 }
 
 export async function* criLines(text: AsyncIterable<string>): AsyncGenerator<JsonLine[]> {
-  let carry = '';
-  let line = 1;
   // Open partial messages per stream: stdout and stderr interleave.
   const open = new Map<string, Partial>();
 
-  const readLine = (raw: string, out: JsonLine[]): void => {
-    const lineNumber = line;
-    line += 1;
-    const trimmed = raw.replace(/\r$/, '');
-    if (trimmed.trim() === '') return;
-    const match = CRI_LINE.exec(trimmed);
+  const readLine = (lineNumber: number, raw: string, out: JsonLine[]): void => {
+    if (raw.trim() === '') return;
+    const match = CRI_LINE.exec(raw);
     if (match === null) {
       out.push({
         line: lineNumber,
-        error: `'${shorten(trimmed)}' is not a CRI log line (expected time, stdout or stderr, P or F, message)`,
+        error: `'${shorten(raw)}' is not a CRI log line (expected time, stdout or stderr, P or F, message)`,
       });
       return;
     }
@@ -58,36 +52,16 @@ export async function* criLines(text: AsyncIterable<string>): AsyncGenerator<Jso
     out.push({ line: partial?.line ?? lineNumber, value: { time: partial?.time ?? time, stream, tag, log: joined } });
   };
 
-  const pass = (final: boolean): JsonLine[] => {
-    const out: JsonLine[] = [];
-    let start = 0;
-    for (let end = carry.indexOf('\n'); end !== -1; end = carry.indexOf('\n', start)) {
-      readLine(carry.slice(start, end), out);
-      start = end + 1;
-    }
-    carry = carry.slice(start);
-    if (final) {
-      if (carry !== '') readLine(carry, out);
-      carry = '';
-      // A partial never closed (the file was cut mid-message) is still the analyst's evidence.
-      for (const [stream, partial] of open)
-        out.push({ line: partial.line, value: { time: partial.time, stream, tag: 'P', log: partial.pieces.join('') } });
-      open.clear();
-    }
-    if (carry.length > MAX_RECORD_CHARS)
-      throw new ImportError(
-        'invalid-file',
-        `Line ${line} runs on for more than 8 MiB without a newline: this is not a CRI log`,
-      );
-    return out.sort((a, b) => a.line - b.line);
-  };
-
-  yield* textPasses(
-    text,
-    PASS_CHARS,
-    (piece) => {
-      carry += piece;
-    },
-    pass,
-  );
+  // Each batch is held back one step so the partials still open at the end join the last batch.
+  let held: JsonLine[] = [];
+  for await (const lines of textLines(text, undefined, 'a CRI log')) {
+    if (held.length > 0) yield held;
+    held = [];
+    for (const { line, text: raw } of lines) readLine(line, raw, held);
+    held.sort((a, b) => a.line - b.line);
+  }
+  // A partial never closed (the file was cut mid-message) is still the analyst's evidence.
+  for (const [stream, partial] of open)
+    held.push({ line: partial.line, value: { time: partial.time, stream, tag: 'P', log: partial.pieces.join('') } });
+  if (held.length > 0) yield held.sort((a, b) => a.line - b.line);
 }

@@ -12,7 +12,7 @@ import type { ImportRecord, InvalidRow, JsonValue } from './import-record.ts';
 import { shorten, timeReason } from './parse-event-time.ts';
 
 export type { ColumnMapping } from './delimited-settings.ts';
-export type MappedRole = keyof ColumnMapping;
+type MappedRole = keyof ColumnMapping;
 
 export interface RecordRules {
   readonly mapping: ColumnMapping;

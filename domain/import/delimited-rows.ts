@@ -9,7 +9,8 @@ import Papa from 'papaparse';
 import type { DelimitedLayout } from './delimited-settings.ts';
 import { ImportError } from './import-error.ts';
 import { splitLine } from './split-line.ts';
-import { textPasses } from './text-passes.ts';
+import { textLines } from './text-lines.ts';
+import { MAX_RECORD_CHARS, textPasses } from './text-passes.ts';
 
 export type RowLayout = Pick<
   DelimitedLayout,
@@ -30,8 +31,6 @@ interface PapaPass {
 
 // Text gathered before a pass: big enough that per-pass costs vanish, small enough to stream.
 const PASS_CHARS = 1 << 20;
-/** A record longer than this is a quote never closed, not data: stop rather than buffer the file. */
-export const MAX_RECORD_CHARS = 8 << 20;
 
 /** `passChars` is the text gathered per pass; tests make it tiny to put pass boundaries everywhere. */
 export async function* delimitedRows(
@@ -115,37 +114,15 @@ async function* lineRows(
   layout: RowLayout,
   passChars: number,
 ): AsyncGenerator<DelimitedRow[]> {
-  let carry = '';
-  let line = 0;
-  const pass = (final: boolean): DelimitedRow[] => {
+  for await (const lines of textLines(text, passChars, 'delimited text')) {
     const rows: DelimitedRow[] = [];
-    let start = 0;
-    for (
-      let end = carry.indexOf('\n');
-      end !== -1 || (final && start < carry.length);
-      end = carry.indexOf('\n', start)
-    ) {
-      const stop = end === -1 ? carry.length : end;
-      const lineText = carry.slice(start, carry.charCodeAt(stop - 1) === 13 ? stop - 1 : stop);
-      start = stop + 1;
-      line += 1;
+    for (const { line, text: lineText } of lines) {
       if (line <= layout.preambleRows || lineText.trim() === '') continue;
       const row = commentOrRow(line, undefined, lineText, layout);
       if (row !== undefined) rows.push(row);
     }
-    carry = carry.slice(start);
-    if (carry.length > MAX_RECORD_CHARS)
-      throw new ImportError('invalid-file', `Line ${line + 1} runs on for more than 8 MiB without a line end`);
-    return rows;
-  };
-  yield* textPasses(
-    text,
-    passChars,
-    (piece) => {
-      carry += piece;
-    },
-    pass,
-  );
+    if (rows.length > 0) yield rows;
+  }
 }
 
 /** The row for a line: undefined for a comment, names for a fields directive, else its fields. */

@@ -11,7 +11,7 @@ import type { EpochUnit } from '../time/epoch-number.ts';
  * How a line splits: one character (",", "\t", ";", "|", " "), "whitespace" for runs of spaces and
  * tabs, or a longer string such as Trend Micro's "<;>".
  */
-export type DelimiterSetting = string;
+type DelimiterSetting = string;
 
 export interface DelimitedLayout {
   readonly delimiter: DelimiterSetting;

@@ -9,7 +9,7 @@ import { detectChat } from './detect-chat.ts';
 import { detectJson, detectLogfmt } from './detect-json.ts';
 import { detectSyslog } from './detect-syslog.ts';
 import { detectTimestampedLines } from './detect-timestamped-lines.ts';
-import type { FamilyDetection, FormatDetection } from './format-detection.ts';
+import type { FormatDetection } from './format-detection.ts';
 import { gunzipStart, isGzip, withoutGzipExtension } from './gunzip-bytes.ts';
 import { sniffDelimited } from './sniff-delimited.ts';
 import { normalizeName } from './suggest-mapping.ts';
@@ -20,7 +20,7 @@ import { normalizeName } from './suggest-mapping.ts';
  */
 export const DETECT_BYTES = 64 * 1024;
 
-export type { FamilyDetection, FormatDetection };
+export type { FormatDetection };
 
 const TIME_THEN_TEXT = 'Lines of a time then free text';
 const ZIP_MAGIC = [0x50, 0x4b];

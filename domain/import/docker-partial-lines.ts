@@ -3,7 +3,7 @@
  * the last lack the trailing "\n" in "log". Such pieces of one stream are joined into one record,
  * numbered and timed by its first piece. Lines of any other shape pass through untouched.
  */
-import { MAX_RECORD_CHARS } from './delimited-rows.ts';
+import { MAX_RECORD_CHARS } from './text-passes.ts';
 import { ImportError } from './import-error.ts';
 import type { JsonValue } from './import-record.ts';
 import { isJsonObject, type JsonLine } from './json-lines.ts';

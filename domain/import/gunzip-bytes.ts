@@ -4,7 +4,7 @@
  * .gz one after another), so memory follows a chunk; the inflated total is capped against gzip bombs.
  */
 import { Gunzip } from 'fflate';
-import { formatBytes } from './byte-chunks.ts';
+import { firstChunk, formatBytes } from './byte-chunks.ts';
 import { ImportError } from './import-error.ts';
 
 /** A gzip member starts 1F 8B with the deflate method (8). */
@@ -94,13 +94,9 @@ export async function* gunzipIfCompressed(
   bytes: AsyncIterable<Uint8Array>,
   limits: GunzipLimits,
 ): AsyncGenerator<Uint8Array> {
-  const iterator = bytes[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  if (first.done === true) return;
-  const all = (async function* () {
-    yield first.value;
-    for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) yield next.value;
-  })();
-  if (isGzip(first.value)) yield* inflated(all, limits);
+  const start = await firstChunk(bytes);
+  if (start === undefined) return;
+  const { first, all } = start;
+  if (isGzip(first)) yield* inflated(all, limits);
   else yield* all;
 }

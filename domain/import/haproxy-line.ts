@@ -10,7 +10,7 @@ import { MONTH_ABBREVIATIONS } from '../time/month-abbreviations.ts';
 import type { AccessEntry, AccessReading } from './access-entry.ts';
 import type { JsonValue } from './import-record.ts';
 import { readRequestLine, requestMessage } from './http-request-line.ts';
-import { fractionMicrosOf, localMicros } from './local-micros.ts';
+import { civilTime, localMicros } from './local-micros.ts';
 
 const HEAD = /^(\S+):(\d+) \[(\d{2})\/([A-Z][a-z]{2})\/(\d{4}):(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?\] (\S+) /;
 const HTTP =
@@ -23,15 +23,7 @@ export function readHaproxyLine(text: string, zone: ZoneId): AccessReading {
   if (head === null) return undefined;
   const [whole, client = '', port, day, monthName = '', year, hour, minute, second, fraction, frontend = ''] = head;
   const month = MONTHS.get(monthName);
-  const time = {
-    year: Number(year),
-    month: month ?? 0,
-    day: Number(day),
-    hour: Number(hour),
-    minute: Number(minute),
-    second: Number(second),
-    fractionMicros: fractionMicrosOf(fraction),
-  };
+  const time = civilTime(Number(year), month ?? 0, day, hour, minute, second, fraction);
   const start = month === undefined ? undefined : localMicros(time, zone);
   if (start === undefined)
     return `field "accept date": "${day}/${monthName}/${year}:${hour}:${minute}:${second}" is not a date (expected day/Mon/year:hour:minute:second.ms, e.g. 25/Feb/2019:16:19:48.143)`;

@@ -2,7 +2,7 @@
  * "GET /path?q HTTP/1.1" as logged by web servers and proxies, read for a readable event message.
  * A request that is not three parts (a TLS hello sent to a plain port, "-") is kept whole.
  */
-export interface HttpRequestLine {
+interface HttpRequestLine {
   readonly method: string | undefined;
   readonly target: string | undefined;
   readonly protocol: string | undefined;

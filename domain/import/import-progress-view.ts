@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-export const ImportProgressViewSchema = z.object({
+const ImportProgressViewSchema = z.object({
   phase: z.enum(['importing', 'finishing', 'done', 'failed']),
   bytesRead: z.number().int(),
   totalBytes: z.number().int(),

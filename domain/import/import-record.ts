@@ -20,7 +20,7 @@ export const IMPORT_FORMATS = [
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** Section 3's tab and comma, and what other exports use: ";", "|", " ", "whitespace", "<;>". */
-export type Delimiter = string;
+type Delimiter = string;
 
 export interface ImportRecord {
   /**

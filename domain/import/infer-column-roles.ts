@@ -10,7 +10,7 @@ import { utcOffsetMinutes } from './delimited-record.ts';
 import type { ColumnMapping } from './delimited-settings.ts';
 import { normalizeName, suggestColumnMapping } from './suggest-mapping.ts';
 
-export interface ColumnRoles {
+interface ColumnRoles {
   readonly mapping: Partial<{ -readonly [R in keyof ColumnMapping]: ColumnMapping[R] }>;
   readonly numericUnit: EpochUnit;
   readonly dateOrder: DateOrder | undefined;

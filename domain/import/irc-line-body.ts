@@ -3,9 +3,9 @@
  * prefix such as @ or +, irssi's padded `< nick>`), `* nick action`, `-nick- notice`, and status
  * lines (`-->` joins, `<--` parts, `---`, `-!-`, `***`) whose actor is left empty.
  */
-export type IrcLineKind = 'message' | 'action' | 'notice' | 'join' | 'part' | 'status';
+type IrcLineKind = 'message' | 'action' | 'notice' | 'join' | 'part' | 'status';
 
-export interface IrcLineBody {
+interface IrcLineBody {
   readonly actor: string;
   readonly message: string;
   readonly kind: IrcLineKind;

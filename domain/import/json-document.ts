@@ -16,13 +16,13 @@ export interface DocumentValue {
   readonly value: JsonValue;
 }
 /** Where reading stopped early (bad JSON, a cut file), with the reason in the analyst's words. */
-export interface DocumentStop {
+interface DocumentStop {
   readonly line: number;
   readonly error: string;
 }
 export type DocumentItem = DocumentValue | DocumentStop;
 
-export interface DocumentOptions {
+interface DocumentOptions {
   /** streamparser selectors of the values to hand out. */
   readonly paths: readonly string[];
   /** Top-level values one after another (jq's output, one pretty-printed object) instead of one document. */
@@ -37,7 +37,7 @@ export function isDocumentStop(item: DocumentItem): item is DocumentStop {
   return 'error' in item;
 }
 
-export interface DocumentReader {
+interface DocumentReader {
   /** The values the text completes; a stop ends the reading (nothing more is read after it). */
   feed(text: string): DocumentItem[];
   /** What is left at the end of the input: a truncation or trailing text as a stop. */

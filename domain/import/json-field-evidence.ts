@@ -120,7 +120,7 @@ const MESSAGE_NAMES = [
   'verb',
 ];
 
-export interface JsonFieldChoice {
+interface JsonFieldChoice {
   readonly mapping: Partial<JsonFieldMapping>;
   readonly numericUnit: JsonNumericUnit;
   /** Whether the time values carry their own offset (or are epochs), so no zone setting applies. */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const JSON_CONTAINERS = ['lines', 'array', 'values', 'cri', 'logfmt'] as const;
+const JSON_CONTAINERS = ['lines', 'array', 'values', 'cri', 'logfmt'] as const;
 /**
  * lines: one JSON value per line (JSON Lines, NDJSON, journald, Docker json-file).
  * array: the elements of the array at `recordsPath` ('' for a top-level array, 'Records' for CloudTrail).
@@ -21,7 +21,7 @@ export type JsonNumericUnit = (typeof JSON_NUMERIC_UNITS)[number];
 
 const FieldPath = z.string().min(1).max(500);
 
-export const JsonFieldMappingSchema = z.strictObject({
+const JsonFieldMappingSchema = z.strictObject({
   startTime: FieldPath,
   endTime: FieldPath.optional(),
   actor: FieldPath.optional(),

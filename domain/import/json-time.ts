@@ -27,7 +27,7 @@ export function unitByMagnitude(integerDigits: number): Exclude<JsonNumericUnit,
 }
 
 /** Microseconds since the epoch of an epoch value's text, exact (digit arithmetic, no float rounding). */
-export function epochMicros(text: string, unit: JsonNumericUnit): number | undefined {
+function epochMicros(text: string, unit: JsonNumericUnit): number | undefined {
   const match = EPOCH.exec(text);
   if (match === null) return undefined;
   const [, whole = '', fraction = ''] = match;

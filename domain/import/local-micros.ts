@@ -4,15 +4,9 @@
  * Undefined for an impossible date (Feb 30, hour 24) or one outside 1970..2255.
  */
 import { DateTimeException, LocalDateTime, ZonedDateTime, type ZoneId } from '@js-joda/core';
+import type { WallClock } from '../time/wall-clock.ts';
 
-export interface CivilTime {
-  readonly year: number;
-  /** 1-12. */
-  readonly month: number;
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
+export interface CivilTime extends WallClock {
   readonly fractionMicros: number;
 }
 
@@ -64,7 +58,7 @@ export function offsetMicros(time: CivilTime, offsetMinutes: number): number | u
   return safeMicros(millis * 1000 + time.fractionMicros);
 }
 
-export function daysInMonth(year: number, month: number): number {
+function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
@@ -77,6 +71,27 @@ function safeMicros(micros: number): number | undefined {
 }
 
 /** "123" → 123000 µs: a fraction of a second of 1-9 digits, cut (not rounded) to microseconds. */
-export function fractionMicrosOf(digits: string | undefined): number {
+function fractionMicrosOf(digits: string | undefined): number {
   return digits === undefined || digits === '' ? 0 : Number(digits.slice(0, 6).padEnd(6, '0'));
+}
+
+/** The fields as a log grammar matched them (digits as text; a missing one reads as 0) with the fraction's digits. */
+export function civilTime(
+  year: number,
+  month: number,
+  day = '',
+  hour = '',
+  minute = '',
+  second = '',
+  fraction?: string,
+): CivilTime {
+  return {
+    year,
+    month,
+    day: Number(day),
+    hour: Number(hour),
+    minute: Number(minute),
+    second: Number(second),
+    fractionMicros: fractionMicrosOf(fraction),
+  };
 }

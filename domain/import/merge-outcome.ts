@@ -35,13 +35,13 @@ export type MergeOutcome = (typeof MERGE_OUTCOMES)[number];
 export const MERGE_RESOLUTIONS = ['keep_unmatched', 'detach_unmatched'] as const;
 export type MergeResolution = (typeof MERGE_RESOLUTIONS)[number];
 
-export interface AnnotatedSourceEvent {
+interface AnnotatedSourceEvent {
   readonly isMarker: boolean;
   /** Has a target event with the same match key and rank. */
   readonly matched: boolean;
 }
 
-export interface MergeFacts {
+interface MergeFacts {
   /** Only the source events that carry at least one annotation. */
   readonly annotatedEvents: readonly AnnotatedSourceEvent[];
   readonly streamHasAnnotations: boolean;

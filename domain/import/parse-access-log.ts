@@ -16,7 +16,7 @@ import { syslogRecord } from './syslog-record.ts';
 import { inferSyslogYear, YearRoller, type MonthDay } from './syslog-year.ts';
 import { textLines, type TextLine } from './text-lines.ts';
 
-export const ACCESS_LOG_EXPECTED =
+const ACCESS_LOG_EXPECTED =
   'expected an Apache/nginx line (client - user [13/Jan/2016:19:31:20 +0200] "GET / HTTP/1.1" 200 494), an AWS load balancer, HAProxy or Squid line';
 
 export async function* parseAccessLog(

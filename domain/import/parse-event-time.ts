@@ -12,7 +12,7 @@ import { loadTimeZones, resolveTimeZone } from '../time/time-zone-loader.ts';
 import { isKnownTimeZone } from '../time/time-zone-table.ts';
 import { ImportError } from './import-error.ts';
 
-export interface EventTimeOptions {
+interface EventTimeOptions {
   readonly dateOrder?: DateOrder | undefined;
   readonly defaultYear?: number | undefined;
 }

@@ -21,7 +21,7 @@ export interface HarLimits {
   /** One entry's bytes (response bodies are inline, base64 at times). */
   readonly maxEntryBytes: number;
 }
-export const DEFAULT_HAR_LIMITS: HarLimits = { maxEntries: 2_000_000, maxEntryBytes: 64 << 20 };
+const DEFAULT_HAR_LIMITS: HarLimits = { maxEntries: 2_000_000, maxEntryBytes: 64 << 20 };
 
 const PATHS = ['$.log.version', '$.log.creator', '$.log.pages.*', '$.log.entries.*'];
 

@@ -31,7 +31,7 @@ import { parseTimesketchCsv, parseTimesketchJsonl } from './parse-timesketch.ts'
 import { parseWhatsapp } from './parse-whatsapp.ts';
 import { DEFAULT_ZIP_LIMITS } from './zip-guard.ts';
 
-export interface ImportRunOptions {
+interface ImportRunOptions {
   readonly signal?: AbortSignal | undefined;
   /** Called as bytes are read (at most once per MiB) and with every batch. */
   readonly onProgress?: ((progress: ImportProgress) => void) | undefined;

@@ -6,7 +6,7 @@
 import { logfmtLines, looksLikeLogfmt } from './logfmt-line.ts';
 import { criLines } from './cri-lines.ts';
 import { joinDockerPartials } from './docker-partial-lines.ts';
-import { MAX_RECORD_CHARS } from './delimited-rows.ts';
+import { MAX_RECORD_CHARS } from './text-passes.ts';
 import { ImportError } from './import-error.ts';
 import { isInvalidRow, type ParsedPiece, type ParseReport } from './import-record.ts';
 import { isDocumentStop, jsonDocumentValues } from './json-document.ts';
@@ -87,7 +87,7 @@ async function* linesOf(
 }
 
 /** The container a file's first text shows, for settings that name none (a mapping made by hand). */
-export function containerOf(head: string): JsonContainer {
+function containerOf(head: string): JsonContainer {
   const start = head.trimStart();
   if (start.startsWith('[')) return 'array';
   if (CRI_LINE.test(start.slice(0, start.indexOf('\n') === -1 ? undefined : start.indexOf('\n')))) return 'cri';

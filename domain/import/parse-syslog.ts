@@ -22,7 +22,7 @@ const LOGCAT_MARKER = /^-{9} (?:beginning of|switch to) \S+$/;
 // A message longer than this is runaway text, not one event: further lines become invalid rows.
 const MAX_MESSAGE_CHARS = 1 << 20;
 
-export const SYSLOG_EXPECTED =
+const SYSLOG_EXPECTED =
   'expected a syslog time first, e.g. "Jan  2 03:04:05 host program[pid]: text" or "<14>1 2024-01-02T03:04:05Z host app - - - text"';
 
 interface Pending {

@@ -3,7 +3,7 @@
  * agent of Apache's combined format). A backslash escapes the next character inside quotes; a quote
  * never closed (a user agent cut off at the end of the line) runs to the end of the line.
  */
-export interface QuotedField {
+interface QuotedField {
   readonly value: string;
   readonly quoted: boolean;
   /** A quoted field whose closing quote is missing. */

@@ -14,8 +14,6 @@ import { splitLine } from './split-line.ts';
 import { isW3cLog, sniffW3c } from './sniff-w3c.ts';
 import { sniffZeek } from './sniff-zeek.ts';
 
-export type { DelimitedGuess };
-
 const NUMBER = /^\s*[+-]?\d+([.,]\d+)?\s*$/;
 const NAMES: Record<string, string> = {
   ',': 'Comma',

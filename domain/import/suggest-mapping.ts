@@ -4,7 +4,6 @@
  * ("User Principle Name" → "userprinciplename", "id.orig_h" → "idorigh"); earlier names win.
  */
 import type { ColumnMapping } from './delimited-record.ts';
-import type { JsonFieldMapping } from './parse-json-lines.ts';
 
 const NAMES = {
   startTime: [
@@ -88,17 +87,6 @@ export function suggestColumnMapping(columns: readonly string[]): Partial<Column
       mapping[role] = index;
       taken.add(index);
     }
-  }
-  return mapping;
-}
-
-/** Paths into the first JSON object by role; "user.name" normalizes to "username", an actor name. */
-export function suggestFieldMapping(paths: readonly string[]): Partial<JsonFieldMapping> {
-  const byIndex = suggestColumnMapping(paths);
-  const mapping: { -readonly [R in Role]?: string } = {};
-  for (const role of ROLES) {
-    const index = byIndex[role];
-    if (index !== undefined) mapping[role] = paths[index];
   }
   return mapping;
 }

@@ -7,7 +7,7 @@
  * such a line continues the message before it.
  */
 import { MONTH_ABBREVIATIONS } from '../time/month-abbreviations.ts';
-import { fractionMicrosOf, type CivilTime } from './local-micros.ts';
+import { civilTime, type CivilTime } from './local-micros.ts';
 import { readStructuredData } from './syslog-structured-data.ts';
 
 export interface SyslogHeader {
@@ -64,7 +64,7 @@ export function readSyslogHeader(text: string): SyslogHeader | undefined {
     const month = MONTHS.get(monthName);
     if (month === undefined) return undefined;
     const year = yearBefore ?? yearAfter;
-    const time = civil(year === undefined ? 0 : Number(year), month, day, hour, minute, second, fraction);
+    const time = civilTime(year === undefined ? 0 : Number(year), month, day, hour, minute, second, fraction);
     return withTag(text, classic[0].length, 'rfc3164', priorityOf(pri), time, undefined);
   }
   const logcat = readLogcat(text);
@@ -72,7 +72,7 @@ export function readSyslogHeader(text: string): SyslogHeader | undefined {
   const iso = ISO.exec(text);
   if (iso === null) return undefined;
   const [, pri, year, month, day, hour, minute, second, fraction, zone] = iso;
-  const time = civil(Number(year), Number(month), day, hour, minute, second, fraction);
+  const time = civilTime(Number(year), Number(month), day, hour, minute, second, fraction);
   return withTag(text, iso[0].length, 'iso', priorityOf(pri), time, offsetOf(zone));
 }
 
@@ -100,7 +100,7 @@ function readLogcat(text: string): SyslogHeader | undefined {
   return {
     grammar: 'logcat',
     priority: severity === undefined ? undefined : 8 + severity,
-    time: civil(year === undefined ? 0 : Number(year), Number(month), day, hour, minute, second, fraction),
+    time: civilTime(year === undefined ? 0 : Number(year), Number(month), day, hour, minute, second, fraction),
     offsetMinutes: undefined,
     host: undefined,
     program: (tag ?? briefTag ?? '').trim() || undefined,
@@ -120,8 +120,8 @@ function read5424(text: string): SyslogHeader | undefined {
   // A nil timestamp has no instant: the caller reports the line.
   const time =
     year === undefined
-      ? civil(0, 0, '0', '0', '0', '0', undefined)
-      : civil(Number(year), Number(month), day, hour, minute, second, fraction);
+      ? civilTime(0, 0, '0', '0', '0', '0', undefined)
+      : civilTime(Number(year), Number(month), day, hour, minute, second, fraction);
   const sd = readStructuredData(text, head.length);
   if (sd === undefined) return undefined;
   // MSG may start with a BOM (RFC 5424 section 6.4 marks UTF-8 that way); it is not text.
@@ -182,26 +182,6 @@ function withTag(
     structuredData: undefined,
     message: rest.trim(),
     prefixLength: prefix,
-  };
-}
-
-function civil(
-  year: number,
-  month: number,
-  day = '',
-  hour = '',
-  minute = '',
-  second = '',
-  fraction: string | undefined,
-): CivilTime {
-  return {
-    year,
-    month,
-    day: Number(day),
-    hour: Number(hour),
-    minute: Number(minute),
-    second: Number(second),
-    fractionMicros: fractionMicrosOf(fraction),
   };
 }
 

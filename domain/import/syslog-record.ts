@@ -7,7 +7,7 @@ import type { ImportRecord, InvalidRow, JsonValue } from './import-record.ts';
 import { localMicros, offsetMicros } from './local-micros.ts';
 import { priorityNames, type SyslogHeader } from './syslog-line.ts';
 
-export function syslogInstant(header: SyslogHeader, year: number, zone: ZoneId): number | undefined {
+function syslogInstant(header: SyslogHeader, year: number, zone: ZoneId): number | undefined {
   const time = header.time.year === 0 ? { ...header.time, year } : header.time;
   return header.offsetMinutes === undefined ? localMicros(time, zone) : offsetMicros(time, header.offsetMinutes);
 }
@@ -17,7 +17,7 @@ export function syslogInstant(header: SyslogHeader, year: number, zone: ZoneId):
 const CISCO_TAG = /^(%[A-Z][A-Z0-9_]*)-(\d)-([A-Z0-9_]+)$/;
 
 /** "host program"; a macOS host logs itself both as "name" and "name.local" (Bonjour), one actor. */
-export function syslogActor(header: SyslogHeader): string {
+function syslogActor(header: SyslogHeader): string {
   const host = header.host?.replace(/\.local$/i, '');
   const program = header.program === undefined ? undefined : (CISCO_TAG.exec(header.program)?.[1] ?? header.program);
   return [host, program].filter((part) => part !== undefined && part !== '').join(' ');

@@ -3,7 +3,7 @@
  * hold an escaped \" or \]. Read by hand because no regular expression tells an escaped bracket
  * from the element's end.
  */
-export interface StructuredDataSpan {
+interface StructuredDataSpan {
   readonly text: string;
   /** Index just after the structured data. */
   readonly end: number;

@@ -33,7 +33,7 @@ export class YearRoller {
   }
 }
 
-export interface YearGuess {
+interface YearGuess {
   readonly year: number;
   readonly reason: string;
 }

@@ -3,9 +3,8 @@
  * at one). A CR before the newline is dropped, so CRLF files read like LF ones; a BOM is dropped by
  * textPasses. Memory holds one pass of text, never the file.
  */
-import { MAX_RECORD_CHARS } from './delimited-rows.ts';
 import { ImportError } from './import-error.ts';
-import { textPasses } from './text-passes.ts';
+import { MAX_RECORD_CHARS, textPasses } from './text-passes.ts';
 
 export interface TextLine {
   readonly line: number;
@@ -14,8 +13,15 @@ export interface TextLine {
 
 const PASS_CHARS = 1 << 16;
 
-/** `passChars` is the text gathered before splitting; tests make it tiny to split everywhere. */
-export async function* textLines(text: AsyncIterable<string>, passChars = PASS_CHARS): AsyncGenerator<TextLine[]> {
+/**
+ * `passChars` is the text gathered before splitting; tests make it tiny to split everywhere.
+ * `kind` names the format in the error for a line that never ends ("this is not {kind}").
+ */
+export async function* textLines(
+  text: AsyncIterable<string>,
+  passChars = PASS_CHARS,
+  kind = 'a text log',
+): AsyncGenerator<TextLine[]> {
   let carry = '';
   let line = 1;
   const pass = (final: boolean): TextLine[] => {
@@ -33,7 +39,7 @@ export async function* textLines(text: AsyncIterable<string>, passChars = PASS_C
     if (carry.length > MAX_RECORD_CHARS) {
       throw new ImportError(
         'invalid-file',
-        `Line ${line} runs on for more than 8 MiB without a newline: this is not a text log`,
+        `Line ${line} runs on for more than 8 MiB without a newline: this is not ${kind}`,
       );
     }
     return out;

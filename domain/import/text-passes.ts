@@ -3,6 +3,10 @@
  * (a leading BOM dropped), keeping an unfinished record for the next pass. `append` hands each chunk
  * to the parser's carry; `pass(final)` parses what the carry holds and returns the finished items.
  */
+
+/** A record longer than this is a quote never closed or not text at all: stop rather than buffer the file. */
+export const MAX_RECORD_CHARS = 8 << 20;
+
 export async function* textPasses<T>(
   text: AsyncIterable<string>,
   passChars: number,

@@ -8,14 +8,14 @@ import type { DateOrder } from '../time/date-time-text.ts';
 import { inferTimeShape } from '../time/infer-time-shape.ts';
 import { createTimestampReader, type TimestampReader } from '../time/read-timestamp.ts';
 
-export interface TimePrefix {
+interface TimePrefix {
   /** The time is the text inside a leading "[…]" ("[Tue Jan 02 07:41:03.123456 2024]"). */
   readonly bracketed: boolean;
   /** Otherwise the count of leading whitespace-separated words it takes ("2024-01-02 07:41:03.515 UTC" is 3). */
   readonly words: number;
 }
 
-export interface SplitLine {
+interface SplitLine {
   readonly micros: number;
   readonly rest: string;
 }
@@ -26,7 +26,7 @@ const UTC_ZONE: ZoneId = ZoneOffset.UTC;
 const WORDS = Array.from({ length: MAX_WORDS }, (_, index) => new RegExp(`^\\s*(\\S+(?:\\s+\\S+){${index}})`));
 
 /** The time text and the rest of a line under a prefix rule, or undefined when the line has no such start. */
-export function cutTimePrefix(line: string, prefix: TimePrefix): { time: string; rest: string } | undefined {
+function cutTimePrefix(line: string, prefix: TimePrefix): { time: string; rest: string } | undefined {
   if (prefix.bracketed) {
     if (!line.startsWith('[')) return undefined;
     const end = line.indexOf(']');
@@ -58,7 +58,7 @@ export function timePrefixReader(
   };
 }
 
-export interface TimePrefixGuess {
+interface TimePrefixGuess {
   readonly prefix: TimePrefix;
   readonly dateOrder: DateOrder | undefined;
   /** Lines starting with such a time, of the lines judged. */

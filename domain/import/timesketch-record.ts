@@ -11,7 +11,7 @@ import { jsonText } from './json-lines.ts';
 import { parseOffsetDateTime } from './parse-offset-date-time.ts';
 import { shorten } from './parse-event-time.ts';
 
-export const MIN_PLAUSIBLE_MICROS = 1e14;
+const MIN_PLAUSIBLE_MICROS = 1e14;
 // Times further apart than this "disagree"; datetime often drops the sub-second part.
 const AGREEMENT_MICROS = 1_000_000;
 // Fields naming the machine an event happened on: the nearest Timesketch has to an actor.

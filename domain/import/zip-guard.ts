@@ -35,7 +35,7 @@ export const DEFAULT_ZIP_LIMITS: ZipLimits = {
   ratioFloorBytes: 1 << 20,
 };
 
-export type ZipEntryInfo = ZipEntry;
+type ZipEntryInfo = ZipEntry;
 
 const bomb = (message: string) => new ImportError('zip-bomb', message);
 

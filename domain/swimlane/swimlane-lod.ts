@@ -9,10 +9,10 @@ import type { SwimlaneLayout, SwimlaneLevel } from './swimlane-layout.ts';
 /** Above this many events in view the swimlane draws count bins instead of boxes. */
 export const BOX_LIMIT = 4000;
 /** Below this many events in view, bins are counted from the events themselves (exact). */
-export const DIRECT_BIN_LIMIT = 50_000;
+const DIRECT_BIN_LIMIT = 50_000;
 
 /** The first index in column `column` whose start is at or after `micros`. */
-export function firstStartAtOrAfter(layout: SwimlaneLayout, column: number, micros: number): number {
+function firstStartAtOrAfter(layout: SwimlaneLayout, column: number, micros: number): number {
   let low = layout.offsets[column] as number;
   let high = layout.offsets[column + 1] as number;
   while (low < high) {
@@ -85,14 +85,14 @@ export function boxesInView(
 }
 
 /** The coarsest level whose bins are no wider than `rowMicros` (the finest when none is). */
-export function levelFor(layout: SwimlaneLayout, rowMicros: number): SwimlaneLevel {
+function levelFor(layout: SwimlaneLayout, rowMicros: number): SwimlaneLevel {
   let chosen = layout.levels[0] as SwimlaneLevel;
   for (const level of layout.levels) if (level.binMicros <= rowMicros) chosen = level;
   return chosen;
 }
 
 /** Events starting in [fromMicros, toMicros) over every column (O(columns × log events)). */
-export function countStarts(layout: SwimlaneLayout, fromMicros: number, toMicros: number): number {
+function countStarts(layout: SwimlaneLayout, fromMicros: number, toMicros: number): number {
   let total = 0;
   for (let c = 0; c < layout.columnCount; c += 1)
     total += firstStartAtOrAfter(layout, c, toMicros) - firstStartAtOrAfter(layout, c, fromMicros);

@@ -12,7 +12,7 @@ const MIN = 60 * S;
 const D = 24 * 60 * MIN;
 
 /** The calendar day of an instant as "YYYY-MM-DD" in the zone the axis is drawn in. */
-export type DayOf = (micros: number) => string;
+type DayOf = (micros: number) => string;
 
 /**
  * The formatMicros pattern for ticks `stepMicros` apart over [fromMicros, toMicros]. `dayOf` decides

@@ -5,16 +5,11 @@
  * a leading weekday, 12-hour clocks (AM, a.m., a. m.), compact YYYYMMDD[ HHMMSS], 1-9 fraction digits
  * and a trailing offset (Z, UTC, GMT, ±hh, ±hhmm, ±hh:mm, UTC+hh:mm). Ranges are checked here.
  */
+import type { WallClock } from './wall-clock.ts';
 
 export type DateOrder = 'ymd' | 'mdy' | 'dmy';
 
-export interface DateTimeFields {
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
+export interface DateTimeFields extends WallClock {
   readonly micros: number;
   /** The text's own UTC offset in minutes; undefined when it names none (a zone-less local time). */
   readonly offsetMinutes: number | undefined;
@@ -296,7 +291,7 @@ function readOffset(scan: Scan): number | undefined | null {
   return sign === '-' ? -total : total;
 }
 
-export function daysInMonth(year: number, month: number): number {
+function daysInMonth(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }

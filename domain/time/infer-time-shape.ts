@@ -74,7 +74,7 @@ function epochShape(cells: readonly string[], minimumShare: number): TimeShape |
 }
 
 /** Day-first or month-first from the largest value seen in each position of numeric dates. */
-export function decideDateOrder(cells: readonly string[]): { order: DateOrder | undefined; reason: string } {
+function decideDateOrder(cells: readonly string[]): { order: DateOrder | undefined; reason: string } {
   let firstMax = 0;
   let secondMax = 0;
   let separator = '';

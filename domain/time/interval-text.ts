@@ -11,7 +11,7 @@ export function intervalText(micros: number | undefined, zone: string): string {
   return micros === undefined ? '' : formatMicros(micros, zone, INTERVAL_PATTERN);
 }
 
-export type IntervalResult =
+type IntervalResult =
   { ok: true; interval: { start: number; end: number } | null } | { ok: false; errors: { from?: string; to?: string } };
 
 const NOT_A_DATE = 'is not a date (YYYY-MM-DD HH:mm:ss)';

@@ -24,21 +24,16 @@ import { DateTimeException, LocalDateTime, ZonedDateTime, type ZoneId } from '@j
 import { MONTH_ABBREVIATIONS } from './month-abbreviations.ts';
 import { resolveTimeZone } from './time-zone-loader.ts';
 import { isKnownTimeZone } from './time-zone-table.ts';
+import type { WallClock } from './wall-clock.ts';
 
 export type NumericTimestampUnit = 'microseconds' | 'seconds';
 
-export interface ParseDateOptions {
+interface ParseDateOptions {
   /** How a plain number is read; 'microseconds' unless configured otherwise. */
   readonly numericUnit?: NumericTimestampUnit;
 }
 
-interface DateTimeFields {
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
+interface DateTimeFields extends WallClock {
   readonly fractionDigits: string;
   readonly meridiem: string | undefined;
 }

@@ -44,11 +44,6 @@ export function createTimestampReader(rules: TimestampRules): TimestampReader {
   };
 }
 
-/** One-off reading, for callers without a column (a single field, a header probe). */
-export function readTimestamp(text: string, rules: TimestampRules): number | undefined {
-  return createTimestampReader(rules)(text);
-}
-
 function toMicros(
   fields: DateTimeFields,
   zone: ZoneId,

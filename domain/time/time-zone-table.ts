@@ -8,7 +8,7 @@ import { getAllTimezones } from 'countries-and-timezones';
 /** Section 9: the default time zone. It is in the table (as a deprecated alias of Etc/UTC). */
 export const DEFAULT_TIME_ZONE = 'UTC';
 
-export interface TimeZoneRecord {
+interface TimeZoneRecord {
   readonly name: string;
   /** ISO 3166 alpha-2 codes, most relevant first; empty for zones such as Etc/UTC. */
   readonly countries: readonly string[];
@@ -21,7 +21,7 @@ export interface TimeZoneRecord {
   readonly deprecated: boolean;
 }
 
-export interface TimeZoneOption {
+interface TimeZoneOption {
   readonly name: string;
   /** e.g. "(UTC-05:00, DST -04:00) America/New_York"; starts with the offset so a list reads in order. */
   readonly label: string;

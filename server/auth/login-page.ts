@@ -1,22 +1,14 @@
 /* The local sign-in page: plain HTML, no script, every interpolated text escaped. */
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
-}
+import { escapeHtml, htmlPage } from './html-page.ts';
 
 export function loginPage(options: { from: string; username?: string; error?: string; form?: boolean }): string {
   const error = options.error
     ? `<p class="error" role="alert" id="sign-in-error">${escapeHtml(options.error)}</p>`
     : '';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>Sign in · Churchkey</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+  return htmlPage({ title: 'Sign in', head: HEAD, body: body(options, error) });
+}
+
+const HEAD = `<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
   :root { color-scheme: light dark; --bg: #F4F5F5; --fg: #1f2328; --panel: #fff; --line: #d0d7de; --accent: #3d6bce; --err: #b42318; }
   @media (prefers-color-scheme: dark) { :root { --bg: #111217; --fg: rgb(204,204,220); --panel: #181b22; --line: #2c313c; --accent: #6e9bf5; --err: #f97066; } }
@@ -32,10 +24,10 @@ export function loginPage(options: { from: string; username?: string; error?: st
   button { margin-top: 18px; width: 100%; padding: 8px; border: 0; border-radius: 5px; background: var(--accent); color: #fff; font: inherit; font-weight: 600; cursor: pointer; }
   .error { color: var(--err); margin: 12px 0 0; }
   a { color: var(--accent); }
-</style>
-</head>
-<body>
-<main>
+</style>`;
+
+function body(options: { from: string; username?: string; form?: boolean }, error: string): string {
+  return `<main>
   <h1>Churchkey</h1>
   <p class="lead">Sign in to continue.</p>
   ${
@@ -51,7 +43,5 @@ export function loginPage(options: { from: string; username?: string; error?: st
     <button type="submit">Sign in</button>
   </form>`
   }
-</main>
-</body>
-</html>`;
+</main>`;
 }

@@ -4,7 +4,7 @@
  * allows that script by its hash alone, and the button stays for a browser without scripts.
  */
 import { createHash } from 'node:crypto';
-import { escapeHtml } from './login-page.ts';
+import { escapeHtml, htmlPage } from './html-page.ts';
 
 const SUBMIT = "document.getElementById('logout').submit();";
 const SUBMIT_HASH = createHash('sha256').update(SUBMIT).digest('base64');
@@ -12,22 +12,14 @@ const SUBMIT_HASH = createHash('sha256').update(SUBMIT).digest('base64');
 export const LOGOUT_PAGE_CSP = `default-src 'none'; script-src 'sha256-${SUBMIT_HASH}'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
 
 export function logoutPage(from: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>Signing out · Churchkey</title>
-<style>body { font: 14px/1.45 system-ui, sans-serif; display: grid; place-items: center; min-height: 90vh; }</style>
-</head>
-<body>
-<form id="logout" method="post" action="/auth/logout">
+  return htmlPage({
+    title: 'Signing out',
+    head: '<style>body { font: 14px/1.45 system-ui, sans-serif; display: grid; place-items: center; min-height: 90vh; }</style>',
+    body: `<form id="logout" method="post" action="/auth/logout">
   <input type="hidden" name="from" value="${escapeHtml(from)}">
   <p>Signing out…</p>
   <button type="submit">Sign out</button>
 </form>
-<script>${SUBMIT}</script>
-</body>
-</html>`;
+<script>${SUBMIT}</script>`,
+  });
 }

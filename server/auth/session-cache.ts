@@ -11,11 +11,11 @@ import type { AnalystRow } from '../repositories/analysts-repository.ts';
 import type { UserRow } from '../repositories/users-repository.ts';
 
 /** How long a looked-up session is trusted without asking the database again. */
-export const SESSION_CACHE_MS = 3_000;
+const SESSION_CACHE_MS = 3_000;
 const MAX_ENTRIES = 10_000;
 
 /** The analyst a session acts as under one X-Churchkey-Analyst value. */
-export interface ActingAnalyst {
+interface ActingAnalyst {
   analyst: AnalystRow;
   userIsAdmin: boolean;
 }

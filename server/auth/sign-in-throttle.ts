@@ -9,12 +9,12 @@ import type { Db } from '../db/database.ts';
 import { nowMicros } from '../time.ts';
 
 const WINDOW_MICROS = 15 * 60 * 1_000_000;
-export const FAILURES_PER_ADDRESS = 5;
-export const FAILURES_PER_USERNAME = 50;
+const FAILURES_PER_ADDRESS = 5;
+const FAILURES_PER_USERNAME = 50;
 /** Past FAILURES_PER_USERNAME, what each address may still try in a window. */
 const SLOWED_PER_ADDRESS = 1;
 
-export type Reservation = { ok: true; id: number } | { ok: false; waitSeconds: number };
+type Reservation = { ok: true; id: number } | { ok: false; waitSeconds: number };
 
 /** Reserves one attempt for `username` from `ip`, or answers how many seconds to wait. */
 export async function reserveSignIn(db: Db, username: string, ip: string): Promise<Reservation> {

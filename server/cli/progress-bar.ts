@@ -4,7 +4,7 @@
  */
 const WIDTH = 30;
 
-export interface ProgressBar {
+interface ProgressBar {
   update(done: number): void;
   finish(note?: string): void;
 }

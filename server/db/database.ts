@@ -11,7 +11,7 @@ import pg from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 
-export type Row = Record<string, unknown>;
+type Row = Record<string, unknown>;
 
 export interface Queryable {
   query<T = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;

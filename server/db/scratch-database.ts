@@ -7,7 +7,7 @@ import pg from 'pg';
 import { openPostgres, type Db } from './database.ts';
 import { migrate } from './migrate.ts';
 
-export interface ScratchDatabase {
+interface ScratchDatabase {
   db: Db;
   url: string;
   drop(): Promise<void>;

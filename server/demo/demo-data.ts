@@ -19,7 +19,7 @@ import { DEMO_MAP_SETTINGS, droneFlightCsv } from './drone-flight-track.ts';
 import { droneLandingDemo } from './drone-landing-demo.ts';
 
 export const DEMO_ORGANIZATION_NAME = 'Demo: Example Corp';
-export const DEMO_AUDIT_ACTION = 'load demo data';
+const DEMO_AUDIT_ACTION = 'load demo data';
 // NOTE: two processes starting at once on one PostgreSQL server take turns here; the second sees the
 // first's organization and loads nothing.
 const DEMO_LOCK = 7_270_031;

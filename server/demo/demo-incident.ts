@@ -4,7 +4,7 @@
  */
 import type { NOTE_KINDS, URL_TYPES } from '../../domain/annotations.ts';
 
-export interface DemoEvent {
+interface DemoEvent {
   /** Referred to by notes, links, collections and the reply thread. */
   key?: string;
   /** Time of day, HH:MM:SS, UTC, on the incident's date. */

@@ -286,7 +286,7 @@ const STREAM_KINDS: StreamKind[] = [
 
 export const SYNTHETIC_STREAMS = STREAM_KINDS.map((kind) => ({ name: kind.name, importFormat: kind.importFormat }));
 
-export interface SyntheticEvent {
+interface SyntheticEvent {
   /** Index into SYNTHETIC_STREAMS. */
   stream: number;
   /** Index into syntheticActors(). */

@@ -13,7 +13,7 @@ export const GENERATED_ORGANIZATION_NAME = 'Generated incidents';
 /** Markers every generated incident has beside its events. */
 export const SYNTHETIC_MARKER_COUNT = 4;
 
-export interface GenerateOptions {
+interface GenerateOptions {
   events: number;
   incidentName?: string | undefined;
   seed?: number | undefined;
@@ -30,7 +30,7 @@ export interface GenerateOptions {
   onProgress?: ((phase: 'events' | 'search', done: number, total: number) => void) | undefined;
 }
 
-export interface GeneratedIncident {
+interface GeneratedIncident {
   organizationId: number;
   incidentId: number;
   name: string;

@@ -7,7 +7,7 @@ import { inferUploadKind } from '../../domain/upload-media.ts';
 import type { DbTransaction } from '../db/database.ts';
 import { insertUpload, type BlobRef } from '../repositories/blob-repository.ts';
 
-export interface SourceToAdopt {
+interface SourceToAdopt {
   incidentId: number;
   keptId: number;
   blob: BlobRef;

@@ -6,7 +6,7 @@ import type { JsonValue } from '../../domain/import/import-record.ts';
 import { copyText } from '../db/copy-text.ts';
 
 // NOTE: PostgreSQL text and jsonb refuse the NUL character, which a binary-ish log line may hold.
-export const withoutNul = (text: string) => (text.includes('\0') ? text.replaceAll('\0', '') : text);
+const withoutNul = (text: string) => (text.includes('\0') ? text.replaceAll('\0', '') : text);
 
 export const messageText = (message: string) => copyText(withoutNul(message));
 

@@ -29,7 +29,7 @@ import { BATCH_TABLE, stageFile, type StagedFile } from './stage-file.ts';
 export { INVALID_LIST_LIMIT } from './stage-file.ts';
 export type { ImportedStream } from './move-staged-events.ts';
 
-export interface ImportResult {
+interface ImportResult {
   streams: ImportedStream[];
   importedCount: number;
   invalidCount: number;
@@ -39,7 +39,7 @@ export interface ImportResult {
   uploadID: number;
 }
 
-export interface ImportFileOptions {
+interface ImportFileOptions {
   /** Resolves (and, for a route, re-checks access to) the incident inside the import's transaction. */
   incident: (tx: DbTransaction) => Promise<IncidentRef>;
   file: SpooledBlob;

@@ -7,7 +7,7 @@ import type { Queryable } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 
 /** Name → incident actor id, for the names given (each with the file's bot flag). */
-export type ActorResolver = (wanted: ReadonlyMap<string, boolean>) => Promise<ReadonlyMap<string, number>>;
+type ActorResolver = (wanted: ReadonlyMap<string, boolean>) => Promise<ReadonlyMap<string, number>>;
 
 /** `importId`: the import whose actors stay out of sight until its flip (migration 010); null when visible at once. */
 export function incidentActorResolver(

@@ -11,7 +11,7 @@ import type { IncidentRef } from '../repositories/access-repository.ts';
 import { insertUpload, type SpooledBlob } from '../repositories/blob-repository.ts';
 import * as pendingBlob from '../repositories/pending-blob.ts';
 
-export interface KeepSourceOptions {
+interface KeepSourceOptions {
   importId: number;
   incident: (tx: DbTransaction) => Promise<IncidentRef>;
   file: SpooledBlob;
@@ -22,7 +22,7 @@ export interface KeepSourceOptions {
 }
 
 /** The key of an import's pending blob: not a sha256, so no upload or other store ever matches it. */
-export const pendingBlobKey = (importId: number) => `import:${importId}`;
+const pendingBlobKey = (importId: number) => `import:${importId}`;
 
 /** Stores the file chunk by chunk and commits it as a plain upload of the incident; answers its id. */
 export async function keepSource(db: Db, options: KeepSourceOptions): Promise<number> {

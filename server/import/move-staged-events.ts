@@ -17,7 +17,7 @@ export interface ImportedStream {
   eventCount: number;
 }
 
-export interface MoveContext {
+interface MoveContext {
   importId: number;
   incident: IncidentRef;
   format: ImportFormat;

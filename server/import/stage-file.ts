@@ -42,7 +42,7 @@ const COLUMNS =
   'position, line, is_marker, actor, actor_is_bot, message, start_micros, end_micros, extra, stream, thread_key';
 
 /** Runs one batch's statements: inside the import's transaction, or (PGlite) in a short transaction of its own. */
-export type BatchWriter = (work: (tx: DbTransaction) => Promise<void>) => Promise<void>;
+type BatchWriter = (work: (tx: DbTransaction) => Promise<void>) => Promise<void>;
 
 export interface StagedFile {
   format: ImportFormat;
@@ -52,7 +52,7 @@ export interface StagedFile {
   invalid: InvalidRow[];
 }
 
-export interface StageOptions {
+interface StageOptions {
   table: string;
   write: BatchWriter;
   /** Compute each row's search data while staging (the tables of stagingTables(…, true)). */

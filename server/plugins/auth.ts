@@ -64,7 +64,7 @@ function headerAnalystId(request: FastifyRequest): number {
   return id;
 }
 
-export async function resolveAnalyst(db: Db, request: FastifyRequest, user: UserRow) {
+async function resolveAnalyst(db: Db, request: FastifyRequest, user: UserRow) {
   const requested = headerAnalystId(request);
   const own = await findAnalyst(db, user.id);
   const userIsAdmin = own?.permission === 'admin';
@@ -77,7 +77,7 @@ export async function resolveAnalyst(db: Db, request: FastifyRequest, user: User
 }
 
 /** The routes that must say who may call them: everything of the API and of sign-in. */
-export const GUARDED_PREFIXES = ['/api/', '/auth/'];
+const GUARDED_PREFIXES = ['/api/', '/auth/'];
 
 /**
  * Fail closed: adding an /api or /auth route without `config.access` throws, so such a server never

@@ -30,7 +30,7 @@ function body(code: ErrorCode, message: string, field: string | null): ApiError 
   return { error: { code, message, field } };
 }
 
-export function errorBody(error: unknown): { status: number; payload: ApiError; headers: Record<string, string> } {
+function errorBody(error: unknown): { status: number; payload: ApiError; headers: Record<string, string> } {
   if (error instanceof HttpError) {
     return { status: error.status, payload: body(error.code, error.message, error.field), headers: error.headers };
   }

@@ -13,7 +13,7 @@ export interface IdempotencyClaim {
   path: string;
 }
 
-export interface StoredKey {
+interface StoredKey {
   request_hash: string;
   status_code: number | null;
   response_body: string | null;

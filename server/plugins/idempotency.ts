@@ -12,7 +12,7 @@ import type { Db, DbTransaction } from '../db/database.ts';
 import { conflict, invalid } from '../http-error.ts';
 import { dropKeysBefore, findKey, insertKey, storeAnswer, type IdempotencyClaim } from './idempotency-store.ts';
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A key whose write committed but whose answer never got stored (the process stopped) counts as done after this. */

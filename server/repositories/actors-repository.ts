@@ -69,8 +69,8 @@ export async function deleteIncidentActor(
   return gone[0]?.name;
 }
 
-export type NewOrganizationActor = z.infer<typeof OrganizationActorCreateSchema>;
-export type OrganizationActorChange = Partial<NewOrganizationActor>;
+type NewOrganizationActor = z.infer<typeof OrganizationActorCreateSchema>;
+type OrganizationActorChange = Partial<NewOrganizationActor>;
 
 export async function insertOrganizationActor(
   db: Queryable,

@@ -6,7 +6,7 @@ import type { Queryable } from '../db/database.ts';
 import type { AuditActionBody, AuditQuery } from '../../domain/audit.ts';
 import { nowMicros } from '../time.ts';
 
-export interface Attribution {
+interface Attribution {
   userID: number;
   analystID: number | null;
 }
@@ -31,7 +31,7 @@ export async function recordWrite(
   );
 }
 
-export interface AuditActionRow {
+interface AuditActionRow {
   id: number;
   action_name: string;
   organization_id: number | null;
@@ -109,7 +109,7 @@ export async function listAuditActions(db: Queryable, query: AuditQuery): Promis
   );
 }
 
-export interface DataAuditRow {
+interface DataAuditRow {
   id: number;
   action: string;
   item_type: string;

@@ -17,7 +17,7 @@ import { nowMicros } from '../time.ts';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/database.ts';
 
-export const CHUNK_BYTES = 4 * 1024 * 1024;
+const CHUNK_BYTES = 4 * 1024 * 1024;
 
 export interface BlobRef {
   sha256: string;
@@ -30,7 +30,7 @@ export interface SpooledBlob extends BlobRef {
   discard(): Promise<void>;
 }
 
-export interface StoreOptions {
+interface StoreOptions {
   /** Where temporary files go; see blobTempDir. */
   tmpDir: string;
   /** Bytes per stored chunk; tests use a small one to cross chunk boundaries. */
@@ -152,7 +152,7 @@ export async function storeBlobFromStream<T>(
   }
 }
 
-export interface NewUpload {
+interface NewUpload {
   incidentId: number;
   blob: BlobRef;
   fileName: string;

@@ -10,24 +10,24 @@ import { visibleEvent } from './hidden-imports.ts';
 
 export const CHANGE_PAGE_SIZE = 10_000;
 /** More deleted events than this since a device's number: a full sync is cheaper than the list. */
-export const TOMBSTONE_LIMIT = 50_000;
+const TOMBSTONE_LIMIT = 50_000;
 /** Tombstones kept this long: a device away longer syncs in full. */
-export const TOMBSTONE_KEEP_SECONDS = 14 * 24 * 3600;
+const TOMBSTONE_KEEP_SECONDS = 14 * 24 * 3600;
 
-export interface ChangeHead {
+interface ChangeHead {
   seq: number;
   epoch: string;
   floor: number;
   payloadSeq: number;
 }
 
-export interface ChangeCursor {
+interface ChangeCursor {
   until: number;
   seq: number;
   id: number;
 }
 
-export function encodeChangeCursor(cursor: ChangeCursor): string {
+function encodeChangeCursor(cursor: ChangeCursor): string {
   return `${cursor.until}.${cursor.seq}.${cursor.id}`;
 }
 
@@ -38,7 +38,7 @@ export function decodeChangeCursor(text: string): ChangeCursor | undefined {
   return Number.isSafeInteger(id) ? { until, seq, id } : undefined;
 }
 
-export async function changeHead(db: Queryable, incidentId: number): Promise<ChangeHead | undefined> {
+async function changeHead(db: Queryable, incidentId: number): Promise<ChangeHead | undefined> {
   const rows = await db.query<{ change_seq: number; change_epoch: string; change_floor: number; payload_seq: number }>(
     'SELECT change_seq, change_epoch::text, change_floor, payload_seq FROM incidents WHERE id = $1',
     [incidentId],
@@ -54,14 +54,14 @@ export async function changeHead(db: Queryable, incidentId: number): Promise<Cha
   );
 }
 
-export interface ChangeRequest {
+interface ChangeRequest {
   since: number;
   epoch?: string | undefined;
   after?: ChangeCursor | undefined;
   limit: number;
 }
 
-export interface ChangeSet {
+interface ChangeSet {
   head: ChangeHead;
   /** The number this answer (with its pages) brings the device to. */
   until: number;

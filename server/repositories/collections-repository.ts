@@ -14,7 +14,7 @@ export interface CollectionRow {
   thread_event_id: number | null;
 }
 
-export const threadName = (eventId: number) => `Reply thread ${eventId}`;
+const threadName = (eventId: number) => `Reply thread ${eventId}`;
 
 /** The collection, locked until the transaction ends, so a concurrent delete cannot slip between check and write. */
 export async function lockCollection(db: Queryable, collectionId: number): Promise<CollectionRow> {

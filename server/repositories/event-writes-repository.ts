@@ -6,7 +6,7 @@ import type { Queryable } from '../db/database.ts';
 import { nowMicros } from '../time.ts';
 import { refreshEventSearch } from './search-repository.ts';
 
-export interface NewEvent {
+interface NewEvent {
   incidentId: number;
   streamId: number;
   /** 0 or null: no actor (markers). */
@@ -68,7 +68,7 @@ export async function deleteEvent(db: Queryable, eventId: number): Promise<strin
   return gone?.message;
 }
 
-export interface EventDetailRow {
+interface EventDetailRow {
   id: number;
   actor_id: number | null;
   actor_name: string | null;

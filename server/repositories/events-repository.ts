@@ -47,18 +47,16 @@ export function decodeCursor(text: string): EventCursor | undefined {
   return Number.isSafeInteger(startMicros) && Number.isSafeInteger(id) ? { startMicros, id } : undefined;
 }
 
-export async function eventPage(
-  db: Queryable,
-  incidentId: number,
-  options: {
-    after?: EventCursor | undefined;
-    limit: number;
-    minTimestamp?: number | undefined;
-    maxTimestamp?: number | undefined;
-  },
-): Promise<EventRow[]> {
-  const params: unknown[] = [incidentId];
-  const where = ['e.incident_id = $1', visibleEvent('e')];
+export interface EventPageOptions {
+  after?: EventCursor | undefined;
+  limit: number;
+  minTimestamp?: number | undefined;
+  maxTimestamp?: number | undefined;
+}
+
+/** The conditions of one page of events `e` past the cursor and in the window; their values join `params`. */
+export function pageWhere(params: unknown[], options: EventPageOptions): string[] {
+  const where: string[] = [];
   if (options.after) {
     params.push(options.after.startMicros, options.after.id);
     where.push(`(e.start_micros, e.id) > ($${params.length - 1}, $${params.length})`);
@@ -72,6 +70,12 @@ export async function eventPage(
     params.push(options.maxTimestamp);
     where.push(`e.start_micros <= $${params.length}`);
   }
+  return where;
+}
+
+export async function eventPage(db: Queryable, incidentId: number, options: EventPageOptions): Promise<EventRow[]> {
+  const params: unknown[] = [incidentId];
+  const where = ['e.incident_id = $1', visibleEvent('e'), ...pageWhere(params, options)];
   params.push(options.limit);
   const rows = await db.query<EventDbRow>(
     `SELECT ${EVENT_COLUMNS} FROM events e WHERE ${where.join(' AND ')} ORDER BY e.start_micros, e.id LIMIT $${params.length}`,

@@ -15,7 +15,7 @@ import type { AnalystRow } from './analysts-repository.ts';
  */
 const LATE_COMMIT_WINDOW = 1_000;
 
-export interface IncidentVersion {
+interface IncidentVersion {
   ref: IncidentRef;
   /** Changes with every write the payload can show: opaque, compared only for equality. */
   version: string;

@@ -28,7 +28,7 @@ import { uploadsOf } from './incident-payload-repository.ts';
 const POINT_COLUMNS = 'map_id, seq, line, at_micros, actor, latitude, longitude, altitude, heading, pitch, roll';
 const nullable = (value: number | null) => (value === null ? '\\N' : String(value));
 
-export interface NewMap {
+interface NewMap {
   incidentId: number;
   uploadId: number;
   settings: MapSettings;
@@ -36,7 +36,7 @@ export interface NewMap {
   analystId: number | null;
 }
 
-export interface ImportedMap {
+interface ImportedMap {
   id: number;
   validPointCount: number;
   invalidItemCount: number;
@@ -197,7 +197,7 @@ const num = (value: number | null) => (value === null ? null : Number(value));
 
 /** Points of a map in time order, between the optional bounds (inclusive), as columns. */
 /** Where a page of points ends: the last point's time and seq (points are ordered by both). */
-export interface PointsCursor {
+interface PointsCursor {
   micros: number;
   seq: number;
 }

@@ -5,7 +5,7 @@
 import type { Queryable } from '../db/database.ts';
 import { nowMicros } from '../time.ts';
 
-export interface OidcFlow {
+interface OidcFlow {
   code_verifier: string;
   nonce: string;
   return_to: string;

@@ -5,38 +5,21 @@
  */
 import type { Queryable } from '../db/database.ts';
 import type { OrganizationEventRow, OrganizationEventSources } from '../../domain/organization-events.ts';
-import { EVENT_COLUMNS, toEventRow, type EventCursor } from './events-repository.ts';
+import { EVENT_COLUMNS, pageWhere, toEventRow, type EventPageOptions } from './events-repository.ts';
 
 type EventDbRow = Parameters<typeof toEventRow>[0] & { incident_id: number };
 
 export async function organizationEventPage(
   db: Queryable,
   organizationId: number,
-  options: {
-    after?: EventCursor | undefined;
-    limit: number;
-    minTimestamp?: number | undefined;
-    maxTimestamp?: number | undefined;
-  },
+  options: EventPageOptions,
 ): Promise<OrganizationEventRow[]> {
   const incidents = await db.query<{ id: number }>('SELECT id FROM incidents WHERE organization_id = $1 ORDER BY id', [
     organizationId,
   ]);
   if (incidents.length === 0) return [];
   const params: unknown[] = [];
-  const where: string[] = [];
-  if (options.after) {
-    params.push(options.after.startMicros, options.after.id);
-    where.push(`(e.start_micros, e.id) > ($${params.length - 1}, $${params.length})`);
-  }
-  if (options.minTimestamp !== undefined) {
-    params.push(options.minTimestamp);
-    where.push(`e.end_micros >= $${params.length}`);
-  }
-  if (options.maxTimestamp !== undefined) {
-    params.push(options.maxTimestamp);
-    where.push(`e.start_micros <= $${params.length}`);
-  }
+  const where = pageWhere(params, options);
   params.push(options.limit);
   const limit = `$${params.length}`;
   // One branch per incident, each read in order from its (incident, start, id) index: PostgreSQL

@@ -7,7 +7,7 @@ import { nowMicros } from '../time.ts';
 import { memberClause } from './access-repository.ts';
 import type { AnalystRow } from './analysts-repository.ts';
 
-export interface OrganizationRow {
+interface OrganizationRow {
   id: number;
   name: string;
   description: string;

@@ -61,7 +61,7 @@ export async function rebuildSearch(db: Queryable, incidentId?: number): Promise
   return Number(rows[0]?.count ?? 0);
 }
 
-export interface SearchOptions {
+interface SearchOptions {
   q: string;
   incidentId?: number | undefined;
   organizationId?: number | undefined;

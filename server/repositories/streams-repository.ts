@@ -6,7 +6,7 @@ import type { Queryable } from '../db/database.ts';
 import { nowMicros } from '../time.ts';
 import { visibleRow } from './hidden-imports.ts';
 
-export interface StreamState {
+interface StreamState {
   name: string;
   clock_offset_micros: number;
   is_marker_stream: boolean;

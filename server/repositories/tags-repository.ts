@@ -50,7 +50,7 @@ export async function removeTag(db: Queryable, target: TagTarget, name: string):
   return rows.length > 0;
 }
 
-export interface TagStyle {
+interface TagStyle {
   itemType: TagItemType;
   name: string;
   color: string;

@@ -5,7 +5,7 @@
 import type { UPLOAD_KINDS } from '../../domain/annotations.ts';
 import type { Queryable } from '../db/database.ts';
 
-export interface UploadFile {
+interface UploadFile {
   sha256: string;
   size_bytes: number;
   file_name: string;

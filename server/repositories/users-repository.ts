@@ -40,10 +40,6 @@ export async function insertLocalUser(
   return rows[0]!;
 }
 
-export async function setPasswordHash(db: Queryable, userId: number, passwordHash: string): Promise<void> {
-  await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
-}
-
 /**
  * The user behind an OpenID Connect subject, created on first sign-in. The username is the
  * preferred_username (or email, or subject), made unique with a numeric suffix when taken.

@@ -9,9 +9,9 @@ import type { Db, DbTransaction } from '../db/database.ts';
 import { acting, type Acting } from '../plugins/auth.ts';
 import { recordWrite } from '../repositories/audit-repository.ts';
 
-export type AuditEntry = Parameters<typeof recordWrite>[2];
+type AuditEntry = Parameters<typeof recordWrite>[2];
 
-export interface WriteScope extends Acting {
+interface WriteScope extends Acting {
   tx: DbTransaction;
   /** Records the write in the data audit, in the write's own transaction. */
   audit(entry: AuditEntry): Promise<void>;

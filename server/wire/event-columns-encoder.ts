@@ -13,7 +13,7 @@ import type { FastifyReply } from 'fastify';
 import type { EventRow } from '../../domain/event.ts';
 
 /** What travels beside the columns (the JSON page's other fields). */
-export interface EventColumnsMeta {
+interface EventColumnsMeta {
   nextCursor: string | null;
   version: string;
 }

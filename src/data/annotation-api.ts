@@ -28,10 +28,10 @@ const TagAnswer = z.object({ tag: z.object({ itemType: z.enum(TAG_ITEM_TYPES), i
 const MembersAnswer = z.object({ collection: z.object({ id: ID }), changed: z.number().int() });
 const SymbolAnswer = z.object({ event: z.object({ id: ID, symbol: z.enum(SYMBOLS) }) });
 
-export type TagWritten = z.infer<typeof TagAnswer>;
-export type Deleted = z.infer<typeof DeletedAnswer>;
-export type Written = z.infer<typeof WrittenItem>;
-export type MembersChanged = z.infer<typeof MembersAnswer>;
+type TagWritten = z.infer<typeof TagAnswer>;
+type Deleted = z.infer<typeof DeletedAnswer>;
+type Written = z.infer<typeof WrittenItem>;
+type MembersChanged = z.infer<typeof MembersAnswer>;
 
 export function addEventTag(eventID: number, name: string): Promise<TagWritten | QueuedWrite> {
   return onlineOrQueued(
@@ -132,6 +132,6 @@ export async function createMarker(incidentID: number, marker: { message: string
 }
 
 /** The symbol a marker is drawn with (PUT /api/event/{id}/symbol, markers only). */
-export async function setMarkerSymbol(markerID: number, symbol: (typeof SYMBOLS)[number]): Promise<{ id: number; symbol: (typeof SYMBOLS)[number] }> {
+async function setMarkerSymbol(markerID: number, symbol: (typeof SYMBOLS)[number]): Promise<{ id: number; symbol: (typeof SYMBOLS)[number] }> {
   return (await apiPut(`/api/event/${markerID}/symbol`, { symbol }, SymbolAnswer)).event;
 }

@@ -6,6 +6,7 @@ import * as Comlink from 'comlink';
 import type { ImportFormat, ImportProgress } from '../../domain/import/import-record.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
 import type { ImportPreviewApi, ImportPreviewResult } from './import-preview-api.ts';
+import { previewWorkerRuns, type PreviewRun } from './preview-worker-runs.ts';
 
 export interface ImportPreviewClient {
   preview(
@@ -15,24 +16,18 @@ export interface ImportPreviewClient {
     onProgress: (progress: ImportProgress) => void,
     format?: ImportFormat,
     firstEventMicros?: number,
-  ): { result: Promise<ImportPreviewResult>; cancel: () => void };
+  ): PreviewRun<ImportPreviewResult>;
   dispose(): void;
 }
 
-let nextRunID = 1;
-
 export function createImportPreviewClient(): ImportPreviewClient {
   const worker = new Worker(new URL('../../workers/import-preview.worker.ts', import.meta.url), { type: 'module', name: 'import-preview' });
-  const remote = Comlink.wrap<ImportPreviewApi>(worker);
+  const runs = previewWorkerRuns<ImportPreviewApi>(worker);
   return {
-    preview(file, settings, timeZone, onProgress, format, firstEventMicros) {
-      const runID = nextRunID++;
-      const result = remote.preview(runID, file, file.name, settings, timeZone, Comlink.proxy(onProgress), format, firstEventMicros);
-      return { result, cancel: () => void remote.cancel(runID) };
-    },
-    dispose() {
-      remote[Comlink.releaseProxy]();
-      worker.terminate();
-    },
+    preview: (file, settings, timeZone, onProgress, format, firstEventMicros) =>
+      runs.run<ImportPreviewResult>((remote, runID) =>
+        remote.preview(runID, file, file.name, settings, timeZone, Comlink.proxy(onProgress), format, firstEventMicros),
+      ),
+    dispose: runs.dispose,
   };
 }

@@ -25,7 +25,7 @@ export async function createMap(
 }
 
 /** The spec's path names the acting analyst (the chosen one, else the user's own). */
-export interface MapRef {
+interface MapRef {
   incidentID: number;
   analystID: number;
   mapID: number;
@@ -33,16 +33,8 @@ export interface MapRef {
 
 const mapPath = (ref: MapRef) => `/api/incident/${ref.incidentID}/analyst/${ref.analystID}/map/${ref.mapID}`;
 
-export async function fetchMap(ref: MapRef, signal?: AbortSignal): Promise<IncidentMap> {
-  return (await apiGet(mapPath(ref), MapAnswerSchema, { signal })).map;
-}
-
 export async function fetchMapPoints(ref: MapRef, signal?: AbortSignal): Promise<MapPointColumns> {
   return (await apiGet(`${mapPath(ref)}/points`, MapPointsAnswerSchema, { signal })).points;
-}
-
-export function mapRawAddress(ref: MapRef): string {
-  return `${mapPath(ref)}/raw`;
 }
 
 /** The globe's online tile template, or undefined for the bundled NaturalEarthII only (also when unreachable). */

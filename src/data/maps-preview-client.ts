@@ -6,26 +6,19 @@ import * as Comlink from 'comlink';
 import type { MapSettings } from '../../domain/geo/geo-settings.ts';
 import type { GeoProgress } from '../../domain/geo/parse-geo.ts';
 import type { GeoPreviewApi, GeoPreviewResult } from './maps-preview-api.ts';
+import { previewWorkerRuns, type PreviewRun } from './preview-worker-runs.ts';
 
 export interface GeoPreviewClient {
-  preview(file: File, settings: MapSettings | undefined, mapIndex: number, onProgress: (progress: GeoProgress) => void): { result: Promise<GeoPreviewResult>; cancel: () => void };
+  preview(file: File, settings: MapSettings | undefined, mapIndex: number, onProgress: (progress: GeoProgress) => void): PreviewRun<GeoPreviewResult>;
   dispose(): void;
 }
 
-let nextRunID = 1;
-
 export function createGeoPreviewClient(): GeoPreviewClient {
   const worker = new Worker(new URL('../../workers/geo-preview.worker.ts', import.meta.url), { type: 'module', name: 'geo-preview' });
-  const remote = Comlink.wrap<GeoPreviewApi>(worker);
+  const runs = previewWorkerRuns<GeoPreviewApi>(worker);
   return {
-    preview(file, settings, mapIndex, onProgress) {
-      const runID = nextRunID++;
-      const result = remote.preview(runID, file, file.name, settings, mapIndex, Comlink.proxy(onProgress));
-      return { result, cancel: () => void remote.cancel(runID) };
-    },
-    dispose() {
-      remote[Comlink.releaseProxy]();
-      worker.terminate();
-    },
+    preview: (file, settings, mapIndex, onProgress) =>
+      runs.run<GeoPreviewResult>((remote, runID) => remote.preview(runID, file, file.name, settings, mapIndex, Comlink.proxy(onProgress))),
+    dispose: runs.dispose,
   };
 }

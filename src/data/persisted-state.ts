@@ -45,15 +45,6 @@ export function writePersisted(key: string, value: unknown): void {
   });
 }
 
-export function removePersisted(key: string): void {
-  pending.delete(key);
-  try {
-    window.localStorage.removeItem(key);
-  } catch (error) {
-    console.error(`${key} could not be removed from local storage`, error);
-  }
-}
-
 /** Changes made to `key` by another tab or window of the app (the storage event never fires in the writer). */
 export function subscribePersisted(key: string, listener: (value: unknown) => void): () => void {
   const onStorage = (event: StorageEvent) => {

@@ -5,14 +5,14 @@
  */
 import { createContext, useContext, useSyncExternalStore } from 'react';
 
-export interface TimeCursor {
+interface TimeCursor {
   /** The instant under the pointer (microseconds since the epoch), or undefined when none is hovered. */
   readonly micros: number | undefined;
   /** Which picture set it ("event-timeline", "swimlane", "events-over-time", "map", …). */
   readonly source: string | undefined;
 }
 
-export interface TimeCursorStore {
+interface TimeCursorStore {
   get(): TimeCursor;
   set(micros: number | undefined, source: string): void;
   subscribe(listener: () => void): () => void;

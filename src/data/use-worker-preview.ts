@@ -8,7 +8,7 @@ import { createWorkerPreviewRunner, type Finished, type PreviewCall, type Worker
 
 export type { WorkerPreviewState } from './worker-preview.ts';
 
-export interface WorkerPreview<C, P, A extends { status: string }> {
+interface WorkerPreview<C, P, A extends { status: string }> {
   state: WorkerPreviewState<P, Finished<A>>;
   latest: Finished<A> | undefined;
   run: (call: (client: C, onProgress: (progress: P) => void) => PreviewCall<A>) => void;

@@ -15,6 +15,7 @@ import {
 import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Queryable } from '../../db/database.ts';
 import { conflict, forbidden, notFound } from '../../http-error.ts';
 import { acting, signedInUser } from '../../plugins/auth.ts';
 import {
@@ -54,6 +55,21 @@ async function answerFor(context: AppContext, request: FastifyRequest) {
     permission: row.permission,
     userID: row.user_id,
     canActAs: request.userIsAdmin || row.id === user.id || granted.has(row.id),
+  });
+}
+
+/** The audit row of a new analyst: the primary one (no `own`), or one made by or for the signed-in user. */
+function recordCreated(
+  tx: Queryable,
+  who: { userID: number; analystID: number },
+  created: AnalystRow,
+  own?: { own: boolean },
+): Promise<void> {
+  return recordWrite(tx, who, {
+    action: own === undefined ? 'create primary analyst' : 'create analyst',
+    itemType: 'analyst',
+    itemID: created.id,
+    detail: { name: created.name, email: created.email, permission: created.permission, ...own },
   });
 }
 
@@ -124,16 +140,7 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
         await lockAdministrators(tx);
         if ((await countAnalysts(tx)) > 0) throw conflict('the primary analyst exists already');
         const created = await insertAnalyst(tx, { id: user.id, ...request.body, permission: 'admin', userId: user.id });
-        await recordWrite(
-          tx,
-          { userID: user.id, analystID: created.id },
-          {
-            action: 'create primary analyst',
-            itemType: 'analyst',
-            itemID: created.id,
-            detail: { name: created.name, email: created.email, permission: created.permission },
-          },
-        );
+        await recordCreated(tx, { userID: user.id, analystID: created.id }, created);
         return created;
       });
       request.userIsAdmin = true;
@@ -165,16 +172,7 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
             permission: 'write',
             userId: user.id,
           });
-          await recordWrite(
-            tx,
-            { userID: user.id, analystID: created.id },
-            {
-              action: 'create analyst',
-              itemType: 'analyst',
-              itemID: created.id,
-              detail: { name: created.name, email: created.email, permission: created.permission, own: true },
-            },
-          );
+          await recordCreated(tx, { userID: user.id, analystID: created.id }, created, { own: true });
           return created;
         }
         const { analyst } = acting(request);
@@ -182,16 +180,7 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
           throw forbidden(`analyst ${analyst.id} has read permission; this needs write`);
         }
         const created = await insertAnalyst(tx, { ...request.body, permission: 'read', userId: null });
-        await recordWrite(
-          tx,
-          { userID: user.id, analystID: analyst.id },
-          {
-            action: 'create analyst',
-            itemType: 'analyst',
-            itemID: created.id,
-            detail: { name: created.name, email: created.email, permission: created.permission, own: false },
-          },
-        );
+        await recordCreated(tx, { userID: user.id, analystID: analyst.id }, created, { own: false });
         return created;
       });
       reply.code(201);

@@ -2,7 +2,7 @@
  * Collections: an analyst's named sets of events of one incident, and reply threads (one per
  * event, made on first use). Reads come with the incident payload and the event.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,6 +13,8 @@ import {
 import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Queryable } from '../../db/database.ts';
+import type { AnalystRow } from '../../repositories/analysts-repository.ts';
 import { conflict, invalid } from '../../http-error.ts';
 import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
 import { requireEventsOf } from '../../repositories/annotation-targets-repository.ts';
@@ -24,6 +26,7 @@ import {
   lockCollection,
   removeCollectionEvents,
   renameCollection,
+  type CollectionRow,
 } from '../../repositories/collections-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
 
@@ -45,6 +48,29 @@ const CollectionParams = z.object({ collectionID: PathIdSchema });
 export function collectionRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = context;
+
+  /** Adds or takes out events under the collection's lock; the audit row names how many changed. */
+  const changeMembers = (
+    request: FastifyRequest,
+    { collectionID, eventIDs }: { collectionID: number; eventIDs: number[] },
+    verb: 'add' | 'remove',
+    change: (tx: Queryable, collection: CollectionRow, analyst: AnalystRow) => Promise<number>,
+  ) =>
+    auditedWrite(db, request, async ({ tx, analyst, audit }) => {
+      const ref = await requireIncidentOf(tx, analyst, 'collections', collectionID, 'collection');
+      const collection = await lockCollection(tx, ref.item_id);
+      await requireEventsOf(tx, ref.id, eventIDs);
+      const changed = await change(tx, collection, analyst);
+      if (changed > 0) {
+        await audit({
+          action: `${verb} collection events`,
+          itemType: 'collection',
+          itemID: collection.id,
+          detail: { incidentID: ref.id, eventIDs, [verb === 'add' ? 'added' : 'removed']: changed },
+        });
+      }
+      return changed;
+    });
 
   routes.post(
     '/api/incident/:incidentID/collection',
@@ -150,21 +176,9 @@ export function collectionRoutes(app: FastifyInstance, context: AppContext): voi
     },
     async (request) => {
       const { eventIDs } = request.body;
-      const changed = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const ref = await requireIncidentOf(tx, analyst, 'collections', request.params.collectionID, 'collection');
-        const collection = await lockCollection(tx, ref.item_id);
-        await requireEventsOf(tx, ref.id, eventIDs);
-        const added = await addCollectionEvents(tx, collection.id, eventIDs, analyst.id);
-        if (added > 0) {
-          await audit({
-            action: 'add collection events',
-            itemType: 'collection',
-            itemID: collection.id,
-            detail: { incidentID: ref.id, eventIDs, added },
-          });
-        }
-        return added;
-      });
+      const changed = await changeMembers(request, { ...request.params, eventIDs }, 'add', (tx, collection, analyst) =>
+        addCollectionEvents(tx, collection.id, eventIDs, analyst.id),
+      );
       return { collection: { id: request.params.collectionID }, changed };
     },
   );
@@ -183,23 +197,11 @@ export function collectionRoutes(app: FastifyInstance, context: AppContext): voi
     },
     async (request) => {
       const { eventIDs } = request.body;
-      const changed = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const ref = await requireIncidentOf(tx, analyst, 'collections', request.params.collectionID, 'collection');
-        const collection = await lockCollection(tx, ref.item_id);
-        await requireEventsOf(tx, ref.id, eventIDs);
+      const changed = await changeMembers(request, { ...request.params, eventIDs }, 'remove', (tx, collection) => {
         if (collection.thread_event_id !== null && eventIDs.includes(collection.thread_event_id)) {
           throw invalid('eventIDs', `holds ${collection.thread_event_id}, the event this reply thread belongs to`);
         }
-        const removed = await removeCollectionEvents(tx, collection.id, eventIDs);
-        if (removed > 0) {
-          await audit({
-            action: 'remove collection events',
-            itemType: 'collection',
-            itemID: collection.id,
-            detail: { incidentID: ref.id, eventIDs, removed },
-          });
-        }
-        return removed;
+        return removeCollectionEvents(tx, collection.id, eventIDs);
       });
       return { collection: { id: request.params.collectionID }, changed };
     },

@@ -35,7 +35,7 @@ const errors = {
 };
 const Created = answer({ event: z.object({ id: z.number().int() }) });
 
-export const EventDetailSchema = z.object({
+const EventDetailSchema = z.object({
   id: z.number().int(),
   eventID: z.number().int(),
   incidentID: z.number().int(),

@@ -1,8 +1,7 @@
 /*
  * The multipart body of the import calls (POST /api/incident/{id}/import, POST /api/stream/{id}/import
- * and its check): the one file part ("file") spooled to a temporary file while hashed, never held
- * whole; the text fields checked by name and size; the import settings read from the fields or
- * detected from the file. Any refusal removes the temporary file before it is thrown.
+ * and its check), read by multipart-form.ts with a larger field size for the settings; the import
+ * settings read from the fields or detected from the file.
  */
 import type { FastifyRequest } from 'fastify';
 import type { ImportError } from '../../../domain/import/import-error.ts';
@@ -12,96 +11,30 @@ import { HttpError, invalid } from '../../http-error.ts';
 import { PROGRESS_TOKEN_PATTERN } from '../../import/import-progress.ts';
 import { detectSettings } from '../../import/import-file.ts';
 import { parseImportSettings } from '../../import/import-settings-schema.ts';
-import type { SpooledBlob } from '../../repositories/blob-repository.ts';
-import { closingBoundaryWatch, fieldText, spoolFilePart } from './multipart-body.ts';
+import { type MultipartForm, readMultipartForm } from './multipart-form.ts';
 
 /** Settings carry a mapping and maybe column names: more than the 1 KiB other form fields get. */
 const FIELD_BYTES = 64 * 1024;
 
-export interface ImportForm<Field extends string> {
-  file: SpooledBlob;
-  rawFileName: string;
-  declaredType: string;
-  fields: Partial<Record<Field, string>>;
-}
-
-/** What @fastify/multipart throws, in our words; the temporary file is gone by then. */
-function refusal(error: unknown, maxBytes: number): unknown {
-  switch ((error as { code?: unknown }).code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return new HttpError(
-        413,
-        'too_large',
-        `file is larger than ${maxBytes} bytes, the most one upload may carry`,
-        'file',
-      );
-    case 'FST_FILES_LIMIT':
-      return invalid('file', 'may be sent once: one file per import');
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PARTS_LIMIT':
-      return new HttpError(413, 'too_large', 'body has more parts than this call accepts', 'body');
-    default:
-      if (
-        error instanceof Error &&
-        !(error instanceof HttpError) &&
-        (error as { statusCode?: unknown }).statusCode === undefined &&
-        (error as { syscall?: unknown }).syscall === undefined
-      ) {
-        return invalid('body', `is not a complete multipart/form-data body (${error.message.slice(0, 100)})`);
-      }
-      return error;
-  }
-}
+export type ImportForm<Field extends string> = MultipartForm<Field>;
 
 /** `fieldCount`: a call with more text fields than the default 10 (the map settings) says so. */
-export async function readImportForm<Field extends string>(
+export function readImportForm<Field extends string>(
   request: FastifyRequest,
   allowed: readonly Field[],
   tmpDir: string,
   maxBytes: number,
   fieldCount?: number,
 ): Promise<ImportForm<Field>> {
-  if (!request.isMultipart())
-    throw new HttpError(
-      415,
-      'unsupported_media_type',
-      'send the file as multipart/form-data, in a part named "file"',
-      'body',
-    );
-  let file: SpooledBlob | undefined;
-  let rawFileName = '';
-  let declaredType = '';
-  const fields: Partial<Record<Field, string>> = {};
-  const closed = closingBoundaryWatch(request);
-  try {
-    const counts = fieldCount === undefined ? {} : { fields: fieldCount, parts: fieldCount + 1 };
-    for await (const part of request.parts({ limits: { fieldSize: FIELD_BYTES, ...counts } })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file') {
-          part.file.resume();
-          throw invalid(part.fieldname.slice(0, 100), 'is not a field of this call (the file goes in "file")');
-        }
-        file = await spoolFilePart(part.file, tmpDir);
-        if (part.file.truncated) throw refusal({ code: 'FST_REQ_FILE_TOO_LARGE' }, maxBytes);
-        rawFileName = part.filename;
-        declaredType = part.mimetype;
-        continue;
-      }
-      if (!(allowed as readonly string[]).includes(part.fieldname))
-        throw invalid(part.fieldname.slice(0, 100), 'is not a field of this call');
-      if (file) throw invalid(part.fieldname, 'must come before the file in the form (the file is the last part)');
-      const field = part.fieldname as Field;
-      if (fields[field] !== undefined) throw invalid(field, 'is given more than once');
-      if (part.valueTruncated || typeof part.value !== 'string') throw invalid(field, 'is too long');
-      fields[field] = fieldText(field, part.value);
-    }
-    closed();
-  } catch (error) {
-    await file?.discard();
-    throw refusal(error, maxBytes);
-  }
-  if (!file) throw invalid('file', 'is required: send the file in a multipart/form-data part named "file"');
-  return { file, rawFileName, declaredType, fields };
+  const counts = fieldCount === undefined ? {} : { fields: fieldCount, parts: fieldCount + 1 };
+  return readMultipartForm(request, {
+    allowed,
+    tmpDir,
+    maxBytes,
+    per: 'import',
+    fieldsFirst: true,
+    limits: { fieldSize: FIELD_BYTES, ...counts },
+  });
 }
 
 /** A form field with surrounding space removed; blank counts as absent. */

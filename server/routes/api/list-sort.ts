@@ -9,7 +9,7 @@ export const SortQuerySchema = z.object({
   sortDirection: z.string().max(200).optional(),
 });
 
-export interface Sort<F extends string> {
+interface Sort<F extends string> {
   fields: F[];
   directions: ('asc' | 'desc')[];
 }

@@ -103,36 +103,17 @@ export function tagRoutes(app: FastifyInstance, context: AppContext): void {
   });
   const write = { access: 'write' } as const;
 
-  routes.put(
-    '/api/event/:eventID/tag/:tagName',
-    { config: write, schema: { ...putSchema('event'), params: PARAMS.event } },
-    (request, reply) => add(request, reply, 'event', request.params.eventID, request.params.tagName),
-  );
-  routes.delete(
-    '/api/event/:eventID/tag/:tagName',
-    { config: write, schema: { ...deleteSchema('event'), params: PARAMS.event } },
-    (request) => remove(request, 'event', request.params.eventID, request.params.tagName),
-  );
-  routes.put(
-    '/api/stream/:streamID/tag/:tagName',
-    { config: write, schema: { ...putSchema('stream'), params: PARAMS.stream } },
-    (request, reply) => add(request, reply, 'stream', request.params.streamID, request.params.tagName),
-  );
-  routes.delete(
-    '/api/stream/:streamID/tag/:tagName',
-    { config: write, schema: { ...deleteSchema('stream'), params: PARAMS.stream } },
-    (request) => remove(request, 'stream', request.params.streamID, request.params.tagName),
-  );
-  routes.put(
-    '/api/incident/:incidentID/tag/:tagName',
-    { config: write, schema: { ...putSchema('incident'), params: PARAMS.incident } },
-    (request, reply) => add(request, reply, 'incident', request.params.incidentID, request.params.tagName),
-  );
-  routes.delete(
-    '/api/incident/:incidentID/tag/:tagName',
-    { config: write, schema: { ...deleteSchema('incident'), params: PARAMS.incident } },
-    (request) => remove(request, 'incident', request.params.incidentID, request.params.tagName),
-  );
+  // The three item types differ only in the path's id name (":eventID", ":streamID", ":incidentID").
+  for (const itemType of ['event', 'stream', 'incident'] as const) {
+    const path = `/api/${itemType}/:${itemType}ID/tag/:tagName`;
+    const idOf = (params: Record<string, unknown>) => Number(params[`${itemType}ID`]);
+    routes.put(path, { config: write, schema: putSchema(itemType) }, (request, reply) =>
+      add(request, reply, itemType, idOf(request.params), request.params.tagName),
+    );
+    routes.delete(path, { config: write, schema: deleteSchema(itemType) }, (request) =>
+      remove(request, itemType, idOf(request.params), request.params.tagName),
+    );
+  }
 
   routes.put(
     '/api/incident/:incidentID/tag-style',

@@ -64,7 +64,7 @@ export const apiIncidentSource: IncidentSource = {
   },
 };
 
-export const apiListSource: ListSource = {
+const apiListSource: ListSource = {
   async organizations(signal) {
     return (await apiGet('/api/organizations', OrganizationsAnswer, { signal, headers: MIRROR_SYNC })).organizations.items;
   },

@@ -11,7 +11,7 @@ import { readEventChunkKeys, readEventChunks, writeEventChunk } from './event-ch
 import { registerEventListColumns } from './event-list-columns.ts';
 import type { EventMirrorRow, MirrorDatabase } from './mirror-database.ts';
 
-export interface ChunkQuery {
+interface ChunkQuery {
   fromMicros?: number | undefined;
   toMicros?: number | undefined;
   streamIDs?: readonly number[] | undefined;

@@ -28,7 +28,7 @@ import type { MapPointColumns } from '../../../domain/geo/map-answers.ts';
 import type { IncidentMapSummarySchema } from '../../../domain/incident-payload.ts';
 import type { IncidentTagCount, OrganizationActor, OrganizationMember } from '../../../domain/organization-payload.ts';
 
-export const MIRROR_DATABASE_NAME = 'churchkey-mirror';
+const MIRROR_DATABASE_NAME = 'churchkey-mirror';
 
 /**
  * Set on a row written optimistically by the outbox before the server has it: the sync keeps such
@@ -40,7 +40,7 @@ interface Optimistic {
 
 export type OrganizationSummary = z.infer<typeof OrganizationSummarySchema>;
 /** The list's summary; the detail fields arrive once the organization itself was opened. */
-export type OrganizationRow = OrganizationSummary & { incidentTags?: IncidentTagCount[]; members?: OrganizationMember[] };
+type OrganizationRow = OrganizationSummary & { incidentTags?: IncidentTagCount[]; members?: OrganizationMember[] };
 export type StreamRow = z.infer<typeof StreamSchema> & Optimistic;
 export type ActorRow = z.infer<typeof IncidentActorSchema> & Optimistic;
 export type EventMirrorRow = EventRow & { incidentID: number } & Optimistic;
@@ -91,7 +91,7 @@ export interface EventChunkKeysRow {
   firstID: number;
 }
 
-export interface MapPointPageRow {
+interface MapPointPageRow {
   mapID: number;
   incidentID: number;
   page: number;

@@ -4,7 +4,7 @@
  */
 import type { SyncStatusName } from './mirror-database.ts';
 
-export interface SyncFailure {
+interface SyncFailure {
   status: Exclude<SyncStatusName, 'syncing'> | 'gone';
   message: string;
 }

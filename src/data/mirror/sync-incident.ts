@@ -13,7 +13,7 @@ import type { MirrorDatabase, SyncStateRow } from './mirror-database.ts';
 import { goneIncidentMessage, syncFailure } from './sync-failure.ts';
 
 /** Events per page, and so per write transaction. */
-export const EVENT_PAGE_SIZE = 10_000;
+const EVENT_PAGE_SIZE = 10_000;
 
 import type { IncidentSource } from './incident-source.ts';
 

@@ -9,7 +9,7 @@ import type { MapPointSyncRow, MirrorDatabase } from './mirror-database.ts';
 import { syncFailure } from './sync-failure.ts';
 
 /** Points per page, and so per write transaction (about 4 MB of JSON). */
-export const MAP_POINT_PAGE_SIZE = 50_000;
+const MAP_POINT_PAGE_SIZE = 50_000;
 
 export interface MapPointsRef {
   incidentID: number;

@@ -76,7 +76,7 @@ function useSyncWhileShown(key: string, run: (signal: AbortSignal) => Promise<vo
  * How often an open incident asks the server what changed since the change it holds: one small
  * request (GET /api/incident/{id}/changes), so another analyst's marker shows within seconds.
  */
-export const CATCH_UP_INTERVAL_MS = 4_000;
+const CATCH_UP_INTERVAL_MS = 4_000;
 
 /** While the incident is shown, online and the tab visible: catch up now and then, and on return to the tab. */
 function useCatchUpWhileShown(incidentID: number): void {

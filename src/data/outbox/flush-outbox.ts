@@ -6,10 +6,10 @@
  */
 import type { MirrorDatabase, OutboxRow } from '../mirror/mirror-database.ts';
 
-export type FailureKind = 'retry-later' | 'refused';
+type FailureKind = 'retry-later' | 'refused';
 
 /** How a send failed. Told apart by name and status, not instanceof, so unit tests need no api client. */
-export function classifyFailure(error: unknown): FailureKind {
+function classifyFailure(error: unknown): FailureKind {
   const name = error instanceof Error ? error.name : '';
   if (name === 'NetworkError' || name === 'AbortError') return 'retry-later';
   const status = typeof error === 'object' && error !== null && 'status' in error ? Number((error as { status: unknown }).status) : NaN;
@@ -20,7 +20,7 @@ export function classifyFailure(error: unknown): FailureKind {
   return 'refused';
 }
 
-export function failureMessage(error: unknown): string {
+function failureMessage(error: unknown): string {
   const apiError = (error as { apiError?: { message?: string } }).apiError;
   if (apiError?.message) return apiError.message;
   return error instanceof Error ? error.message : String(error);

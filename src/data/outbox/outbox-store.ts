@@ -27,7 +27,7 @@ export type OptimisticChange =
   | { table: 'relatedIncidents'; put: RelatedIncidentRow }
   | { table: OptimisticTable; delete: IndexableType };
 
-export type OptimisticTable = 'notes' | 'links' | 'collections' | 'tags' | 'eventTags' | 'streamTags' | 'events' | 'relatedIncidents';
+type OptimisticTable = 'notes' | 'links' | 'collections' | 'tags' | 'eventTags' | 'streamTags' | 'events' | 'relatedIncidents';
 
 export type NewOutboxEntry = Omit<OutboxRow, 'seq' | 'status' | 'attempts' | 'optimisticPuts' | 'error'>;
 
