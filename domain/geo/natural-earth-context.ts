@@ -22,7 +22,7 @@ export const NaturalEarthFileSchema = z.object({
 });
 export type NaturalEarthFile = z.infer<typeof NaturalEarthFileSchema>;
 
-export interface NamedPoint {
+interface NamedPoint {
   name: string;
   longitude: number;
   latitude: number;

@@ -37,7 +37,7 @@ export interface GeoParseOptions {
 const DEFAULT_GUNZIP: GunzipLimits = { maxInflatedBytes: 4 * 2 ** 30 };
 
 /** Unpacked ÷ packed past which a gzipped file is refused, as the zip guard refuses an archive: tracks compress 5-20×, deflate bombs about 1000×. */
-export const MAX_GZIP_RATIO = 100;
+const MAX_GZIP_RATIO = 100;
 /** Below this much text a high ratio is harmless (a short track of repeated points) and is not judged. */
 const RATIO_FLOOR_BYTES = 16 * 2 ** 20;
 

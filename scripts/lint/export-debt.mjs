@@ -94,7 +94,6 @@ export const EXPORT_DEBT = new Set([
   'src/render/frame-scheduler.ts FrameScheduler',
   'src/render/hidpi-canvas.ts HidpiContext',
   'src/render/map/globe-scene.ts GlobeSceneOptions',
-  'src/render/map/symbol-image.ts SYMBOL_PIXELS',
   'src/render/map/symbol-image.ts bodyAxes',
   'src/render/map/track-framing.ts TrackFraming',
   'src/render/swimlane/swimlane-bin-texture.ts BinCells',

@@ -9,7 +9,7 @@ import { discardPendingBlob } from './keep-source.ts';
 /** Rows a discard deletes per transaction, so reads on PGlite take turns with it. */
 const DISCARD_BATCH = 5_000;
 /** On PostgreSQL another server may be importing: its heartbeat is at most a batch old. */
-const ABANDONED_AFTER_MICROS = 10 * 60 * 1_000_000;
+export const ABANDONED_AFTER_MICROS = 10 * 60 * 1_000_000;
 
 export async function beginImport(tx: Queryable, incidentId: number, nowMicros: number): Promise<number> {
   const [row] = await tx.query<{ id: number }>(

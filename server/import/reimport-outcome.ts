@@ -10,7 +10,7 @@ import type { IncidentRef } from '../repositories/access-repository.ts';
 import type { SpooledBlob } from '../repositories/blob-repository.ts';
 import type { ImportLimits } from './import-limits.ts';
 
-export interface UnmatchedAnnotatedEvent {
+interface UnmatchedAnnotatedEvent {
   eventID: number;
   startTimestamp: number;
   message: string;

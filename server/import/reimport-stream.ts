@@ -130,7 +130,7 @@ export async function checkReimport(db: Db, options: ReimportOptions): Promise<R
   throw new Error('unreachable: the check transaction always rolls back');
 }
 
-export interface ReimportFileOptions extends ReimportOptions {
+interface ReimportFileOptions extends ReimportOptions {
   fileName: string;
   declaredType?: string | undefined;
   resolution?: MergeResolution | undefined;

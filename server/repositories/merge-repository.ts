@@ -5,7 +5,6 @@
  * (source id → target line); everything set-based, so a million-row stream never passes through JS.
  */
 import type { Queryable } from '../db/database.ts';
-import { eventVector } from './search-repository.ts';
 
 export interface StreamRow {
   id: number;
@@ -99,45 +98,6 @@ export async function streamHasAnnotations(tx: Queryable, streamId: number): Pro
     [streamId],
   );
   return row!.annotated;
-}
-
-/**
- * Inserts the staged file as the stream's events (markers into the marker stream, owned by the
- * stream) with the stream's clock offset applied; reimport_new maps (is_marker, line) to new ids.
- * Actors must exist already (the caller resolves them first).
- */
-export async function insertStagedEvents(
-  tx: Queryable,
-  stream: StreamRow,
-  marker: { id: number; clockOffsetMicros: number },
-  attribution: { analystID: number | null; nowMicros: number },
-): Promise<void> {
-  await tx.query(
-    'CREATE TEMP TABLE reimport_new (id bigint NOT NULL, is_marker boolean NOT NULL, line integer NOT NULL) ON COMMIT DROP',
-  );
-  await tx.query(
-    `WITH inserted AS (
-       INSERT INTO events (incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, import_stream_id,
-                           analyst_id, created_micros, search_vector)
-       SELECT $1, CASE WHEN g.is_marker THEN $3::bigint ELSE $2::bigint END, a.id, g.is_marker, g.message,
-              g.start_micros + CASE WHEN g.is_marker THEN $4::bigint ELSE $5::bigint END,
-              g.end_micros + CASE WHEN g.is_marker THEN $4::bigint ELSE $5::bigint END,
-              g.extra, g.line, CASE WHEN g.is_marker THEN $2::bigint END, $6, $7,
-              ${eventVector('g.message', 'a.name', 'NULL', 'NULL')}
-         FROM reimport_staging g LEFT JOIN incident_actors a ON a.incident_id = $1 AND a.name = g.actor AND NOT g.is_marker AND g.actor <> ''
-         ORDER BY g.is_marker DESC, g.line
-       RETURNING id, is_marker, source_line)
-     INSERT INTO reimport_new (id, is_marker, line) SELECT id, is_marker, source_line FROM inserted`,
-    [
-      stream.incident_id,
-      stream.id,
-      marker.id,
-      marker.clockOffsetMicros,
-      stream.clock_offset_micros,
-      attribution.analystID,
-      attribution.nowMicros,
-    ],
-  );
 }
 
 const CARRY = `(SELECT m.old_id, n.id AS new_id FROM reimport_match m JOIN reimport_new n ON n.is_marker = m.is_marker AND n.line = m.line)`;

@@ -14,7 +14,7 @@ export type ApiReadState<T, P = undefined> =
 export const NOT_LOADED: ApiReadState<never> = { status: 'not loaded' };
 
 /** A read under way; cancel() aborts its request and silences whatever it answers later. */
-interface ApiReadRun {
+export interface ApiReadRun {
   cancel(): void;
 }
 

@@ -7,9 +7,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { startApiRead, type ApiReadRun, type ApiReadState } from './api-read.ts';
 import { useApiRead } from './use-api-read.ts';
 
-export type MoreState = { readonly status: 'idle' } | { readonly status: 'loading' } | { readonly status: 'failed'; readonly error: unknown };
+type MoreState = { readonly status: 'idle' } | { readonly status: 'loading' } | { readonly status: 'failed'; readonly error: unknown };
 
-export interface ApiPages<T> {
+interface ApiPages<T> {
   /** The read of the first page; once loaded, its value includes every page added since. */
   state: ApiReadState<T>;
   more: MoreState;

@@ -9,7 +9,7 @@ import { NOT_LOADED, shownValue, startApiRead, type ApiLoad, type ApiReadState }
 export type { ApiLoad, ApiReadState } from './api-read.ts';
 export { logFailure, shownValue } from './api-read.ts';
 
-export interface ApiRead<T, P = undefined> {
+interface ApiRead<T, P = undefined> {
   state: ApiReadState<T, P>;
   reload: () => void;
 }

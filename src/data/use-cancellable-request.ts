@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo, useRef } from 'react';
 
-export interface CancellableRequest {
+interface CancellableRequest {
   start: () => AbortSignal;
   cancel: () => void;
 }

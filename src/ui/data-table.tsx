@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 
-export interface DataColumn {
+interface DataColumn {
   title: string;
   /** Counts and sizes: right-aligned, so their digits line up. */
   numeric?: boolean;

@@ -6,7 +6,7 @@ import { useId, type ReactNode } from 'react';
 import { classNames } from './class-names.ts';
 
 /** What the control takes from its frame: the id its label names, and the error it is described by. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;

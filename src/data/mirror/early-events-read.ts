@@ -8,7 +8,7 @@ import type { EventsStamp } from './events-read-plan.ts';
 import { mirrorDatabase, type EventMirrorRow } from './mirror-database.ts';
 import { readEventsStamp } from './mirror-queries.ts';
 
-export interface EarlyRead {
+interface EarlyRead {
   queryKey: string;
   stamp: Promise<EventsStamp | undefined>;
   events: Promise<EventMirrorRow[] | undefined>;

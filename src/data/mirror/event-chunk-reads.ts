@@ -24,7 +24,7 @@ const before = (a: { startTimestamp: number; id: number }, b: { startTimestamp: 
  * The rows of `chunks` the query admits, in order, with `optimistic` rows (already admitted) merged in;
  * their number columns are made in the same pass and registered with the list (event-list-columns.ts).
  */
-export function rowsOfChunks(incidentID: number, chunks: readonly EventColumns[], query: ChunkQuery, optimistic: readonly EventMirrorRow[]): EventMirrorRow[] {
+function rowsOfChunks(incidentID: number, chunks: readonly EventColumns[], query: ChunkQuery, optimistic: readonly EventMirrorRow[]): EventMirrorRow[] {
   const from = query.fromMicros ?? -Infinity;
   const to = query.toMicros ?? Infinity;
   const streams = query.streamIDs ? new Set(query.streamIDs) : undefined;
