@@ -17,6 +17,43 @@ export interface SwimlaneEvent {
   readonly endTimestamp: number;
 }
 
+type InputBuffers = Omit<SwimlaneLayoutInput, 'columnCount'>;
+
+/** One slot per shown position; `trimmed` cuts them to the events kept. */
+function inputBuffers(length: number): InputBuffers {
+  return {
+    startMicros: new Float64Array(length),
+    endMicros: new Float64Array(length),
+    column: new Int32Array(length),
+    color: new Uint8Array(length),
+    highlighted: new Uint8Array(length),
+    position: new Uint32Array(length),
+  };
+}
+
+/** Copies at the exact length, so the transferred buffers hold nothing else. */
+function trimmed(buffers: InputBuffers, count: number, columnCount: number): SwimlaneLayoutInput {
+  return {
+    startMicros: buffers.startMicros.slice(0, count),
+    endMicros: buffers.endMicros.slice(0, count),
+    column: buffers.column.slice(0, count),
+    color: buffers.color.slice(0, count),
+    highlighted: buffers.highlighted.slice(0, count),
+    position: buffers.position.slice(0, count),
+    columnCount,
+  };
+}
+
+/** A marker draws as a line across every column, at least a point long. */
+function markerOf(event: SwimlaneEvent): SwimlaneMarker {
+  return {
+    id: event.id,
+    startMicros: event.startTimestamp,
+    endMicros: Math.max(event.startTimestamp, event.endTimestamp),
+    message: event.message,
+  };
+}
+
 export function swimlaneInput(
   events: readonly SwimlaneEvent[],
   positions: Uint32Array,
@@ -27,12 +64,8 @@ export function swimlaneInput(
 ): { input: SwimlaneLayoutInput; markers: SwimlaneMarker[] } {
   if (columns) return inputOfColumns(columns, events, positions, highlighted, columnOfActor, colorOfStream);
   const length = positions.length;
-  const startMicros = new Float64Array(length);
-  const endMicros = new Float64Array(length);
-  const column = new Int32Array(length);
-  const color = new Uint8Array(length);
-  const shownHighlighted = new Uint8Array(length);
-  const position = new Uint32Array(length);
+  const buffers = inputBuffers(length);
+  const { startMicros, endMicros, column, color, highlighted: shownHighlighted, position } = buffers;
   const markers: SwimlaneMarker[] = [];
   let count = 0;
   for (let i = 0; i < length; i += 1) {
@@ -40,12 +73,7 @@ export function swimlaneInput(
     const event = events[at];
     if (!event) continue;
     if (event.isMarker) {
-      markers.push({
-        id: event.id,
-        startMicros: event.startTimestamp,
-        endMicros: Math.max(event.startTimestamp, event.endTimestamp),
-        message: event.message,
-      });
+      markers.push(markerOf(event));
       continue;
     }
     const actorColumn = columnOfActor.get(event.actorID);
@@ -58,19 +86,7 @@ export function swimlaneInput(
     position[count] = at;
     count += 1;
   }
-  return {
-    input: {
-      // Copies at the exact length, so the transferred buffers hold nothing else.
-      startMicros: startMicros.slice(0, count),
-      endMicros: endMicros.slice(0, count),
-      column: column.slice(0, count),
-      color: color.slice(0, count),
-      highlighted: shownHighlighted.slice(0, count),
-      position: position.slice(0, count),
-      columnCount: columnOfActor.size,
-    },
-    markers,
-  };
+  return { input: trimmed(buffers, count, columnOfActor.size), markers };
 }
 
 /** Ids up to this many are looked up in a typed array; larger ones through the Map. */
@@ -97,12 +113,8 @@ function inputOfColumns(
   colorOfStream: ReadonlyMap<number, number>,
 ): { input: SwimlaneLayoutInput; markers: SwimlaneMarker[] } {
   const length = positions.length;
-  const startMicros = new Float64Array(length);
-  const endMicros = new Float64Array(length);
-  const column = new Int32Array(length);
-  const color = new Uint8Array(length);
-  const shownHighlighted = new Uint8Array(length);
-  const position = new Uint32Array(length);
+  const buffers = inputBuffers(length);
+  const { startMicros, endMicros, column, color, highlighted: shownHighlighted, position } = buffers;
   const markers: SwimlaneMarker[] = [];
   const denseColumn = denseOf(columnOfActor);
   const denseColor = denseOf(colorOfStream);
@@ -113,13 +125,7 @@ function inputOfColumns(
     if (at >= columns.count) continue;
     if (isMarker[at] === 1) {
       const event = events[at];
-      if (event)
-        markers.push({
-          id: event.id,
-          startMicros: event.startTimestamp,
-          endMicros: Math.max(event.startTimestamp, event.endTimestamp),
-          message: event.message,
-        });
+      if (event) markers.push(markerOf(event));
       continue;
     }
     const actorID = actorIDs[at] as number;
@@ -143,18 +149,7 @@ function inputOfColumns(
     position[count] = at;
     count += 1;
   }
-  return {
-    input: {
-      startMicros: startMicros.slice(0, count),
-      endMicros: endMicros.slice(0, count),
-      column: column.slice(0, count),
-      color: color.slice(0, count),
-      highlighted: shownHighlighted.slice(0, count),
-      position: position.slice(0, count),
-      columnCount: columnOfActor.size,
-    },
-    markers,
-  };
+  return { input: trimmed(buffers, count, columnOfActor.size), markers };
 }
 
 /** Start times for the minimap: every event, or only those of visible streams. */
