@@ -10,6 +10,7 @@ import { deleteExpiredSessions } from './repositories/sessions-repository.ts';
 import { sweepAbandonedSpools, sweepAbandonedStaging } from './repositories/spool-sweep.ts';
 import { compactTombstones } from './repositories/changes-repository.ts';
 import { sweepAbandonedImports } from './import/hidden-import.ts';
+import { sweepGenerations } from './import/reimport-cleanup.ts';
 import { sweepPendingUploads } from './repositories/pending-blob.ts';
 import { nowMicros } from './time.ts';
 import { serverVersion } from './version.ts';
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   await sweepAbandonedSpools(blobTempDir(config));
   await sweepAbandonedStaging(db);
   await sweepAbandonedImports(db, nowMicros());
+  await sweepGenerations(db);
   await sweepPendingUploads(db);
   // Deleted events' tombstones are kept two weeks; a device away longer syncs in full.
   await compactTombstones(db);

@@ -5,6 +5,7 @@
  */
 import { CONNECTION_TAG, type Db, type DbTransaction, type Queryable } from '../db/database.ts';
 import { discardPendingBlob } from './keep-source.ts';
+import { discardGeneration } from './reimport-cleanup.ts';
 
 /** Rows a discard deletes per transaction, so reads on PGlite take turns with it. */
 const DISCARD_BATCH = 5_000;
@@ -47,6 +48,12 @@ export async function showImport(tx: DbTransaction, importId: number, incidentId
 /** Deletes what a failed or killed import wrote, in short transactions; nothing of it was ever visible. */
 export async function discardImport(db: Db, importId: number): Promise<void> {
   await discardPendingBlob(db, importId);
+  // A re-import's rows are a generation of its stream (migration 014), not a hidden stream.
+  const generations = await db.query<{ generation: number | string }>(
+    "SELECT generation FROM stream_generations WHERE import_id = $1 AND state = 'writing'",
+    [importId],
+  );
+  for (const { generation } of generations) await discardGeneration(db, Number(generation));
   const streams = (await db.query<{ id: number }>('SELECT id FROM streams WHERE import_id = $1', [importId])).map(
     (row) => row.id,
   );

@@ -25,6 +25,11 @@ interface MoveContext {
   analystId: number | null;
   nowMicros: number;
   markerStreamId: number;
+  /**
+   * A re-import (reimport-stream.ts): rows go straight into the existing stream under this generation
+   * (hidden until its flip, migration 014), already moved by the stream's and marker stream's offsets.
+   */
+  reimport?: { generation: number; streamOffsetMicros: number; markerOffsetMicros: number } | undefined;
 }
 
 // eventVector's message part per row; the actor's part once per actor (a file has few), no tags or notes yet.
@@ -95,9 +100,10 @@ export class ImportTarget {
     // per-row stamping trigger; 1 is below every number a device can hold.
     // A marker goes to the incident's marker stream; import_stream_id (migration 005) names the stream whose import made it.
     await tx.query(
-      `INSERT INTO events (${ids ? 'id, ' : ''}incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, import_stream_id, analyst_id, created_micros, search_vector, change_seq)
-       SELECT ${ids ? '($11::bigint[])[g.position - $12 + 1], ' : ''}$1, CASE WHEN g.is_marker THEN $2::bigint ELSE s.id END, a.id, g.is_marker, g.message, g.start_micros, g.end_micros, g.extra, g.line,
-              CASE WHEN g.is_marker THEN s.id END, $3, $4, ${MESSAGE_VECTOR} || coalesce(a.vector, ''::tsvector), $10
+      `INSERT INTO events (${ids ? 'id, ' : ''}incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, import_stream_id, analyst_id, created_micros, search_vector, change_seq, generation)
+       SELECT ${ids ? '($14::bigint[])[g.position - $15 + 1], ' : ''}$1, CASE WHEN g.is_marker THEN $2::bigint ELSE s.id END, a.id, g.is_marker, g.message,
+              g.start_micros + CASE WHEN g.is_marker THEN $13::bigint ELSE $12::bigint END, g.end_micros + CASE WHEN g.is_marker THEN $13::bigint ELSE $12::bigint END, g.extra, g.line,
+              CASE WHEN g.is_marker THEN s.id END, $3, $4, ${MESSAGE_VECTOR} || coalesce(a.vector, ''::tsvector), $10, $11
          FROM ${table} g
          JOIN unnest($5::text[], $6::bigint[]) AS s (name, id) ON s.name = coalesce(g.stream, $7)
          LEFT JOIN (SELECT n.name, n.id, ${ACTOR_VECTOR} AS vector FROM unnest($8::text[], $9::bigint[]) AS n (name, id)) a ON a.name = g.actor AND NOT g.is_marker
@@ -113,6 +119,9 @@ export class ImportTarget {
         actorNames,
         actorNames.map((name) => this.#actors.get(name)!),
         HIDDEN_CHANGE_SEQ,
+        context.reimport?.generation ?? 0,
+        context.reimport?.streamOffsetMicros ?? 0,
+        context.reimport?.markerOffsetMicros ?? 0,
         ...(ids ? [ids, firstPosition] : []),
       ],
     );

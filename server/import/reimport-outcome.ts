@@ -5,6 +5,7 @@
 import type { ImportFormat, ImportProgress, InvalidRow } from '../../domain/import/import-record.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
 import type { MergeOutcome, MergeResolution } from '../../domain/import/merge-outcome.ts';
+import type { TakeTurn } from '../repositories/pending-blob.ts';
 import type { DbTransaction } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import type { SpooledBlob } from '../repositories/blob-repository.ts';
@@ -70,3 +71,12 @@ export interface ReimportOptions {
 
 export const MARKER_STREAM_REFUSAL =
   'is the marker stream, which belongs to the incident: re-import into the stream the file was imported as';
+
+export interface ReimportFileOptions extends ReimportOptions {
+  fileName: string;
+  declaredType?: string | undefined;
+  resolution?: MergeResolution | undefined;
+  attribution: { userID: number | null; analystID: number | null };
+  /** Waits for a turn before each short transaction and answers its release (PGlite: the server's read queue). */
+  takeTurn?: TakeTurn | undefined;
+}

@@ -2,9 +2,9 @@
  * Re-importing an updated file into an existing stream (issue 5 part 6), shared by
  * POST /api/stream/{id}/import[/check] and npm run import -- --stream. The check stages the new file
  * and matches it against the stream's events in a transaction that is rolled back. The re-import writes
- * the new file's rows out of sight in short transactions, then one transaction matches them, carries
+ * the new file's rows out of sight in short transactions, matches them, then one small transaction carries
  * every annotation to the matching new event (domain/import/merge-outcome.ts says what matches and what
- * each outcome means) and swaps them for the stream's events (reimport-flip.ts). The new file becomes
+ * each outcome means) and shows them instead of the stream's events (reimport-flip.ts). The new file becomes
  * the stream's system upload; the stream keeps its id, name, colour and clock offset.
  */
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
@@ -12,7 +12,6 @@ import {
   conflictMessage,
   mergeOutcome,
   needsResolution,
-  type MergeResolution,
 } from '../../domain/import/merge-outcome.ts';
 import { inferUploadKind, normalizeMediaType } from '../../domain/upload-media.ts';
 import { nowMicros } from '../time.ts';
@@ -24,7 +23,6 @@ import { writePendingBlob, type PendingBlob } from '../repositories/pending-blob
 import {
   annotatedSourceEvents,
   carryAnnotations,
-  deleteSourceEvents,
   detachAnnotations,
   matchSourceEvents,
   streamHasAnnotations,
@@ -36,11 +34,14 @@ import { ImportError } from '../../domain/import/import-error.ts';
 import { DEFAULT_IMPORT_LIMITS } from './import-limits.ts';
 import { beginImport, discardImport, showImport, touchImport } from './hidden-import.ts';
 import { ImportTarget } from './move-staged-events.ts';
-import { moveTwinEvents, stageFromTwin } from './reimport-flip.ts';
+import { retireOldRows } from './reimport-cleanup.ts';
+import { annotatedOldEvents, switchGeneration } from './reimport-flip.ts';
+import { matchGeneration, rematchChanged } from './reimport-match.ts';
 import {
   MARKER_STREAM_REFUSAL,
   ReimportRefusal,
   type ReimportCheck,
+  type ReimportFileOptions,
   type ReimportOptions,
   type ReimportResult,
 } from './reimport-outcome.ts';
@@ -130,72 +131,61 @@ export async function checkReimport(db: Db, options: ReimportOptions): Promise<R
   throw new Error('unreachable: the check transaction always rolls back');
 }
 
-interface ReimportFileOptions extends ReimportOptions {
-  fileName: string;
-  declaredType?: string | undefined;
-  resolution?: MergeResolution | undefined;
-  attribution: { userID: number | null; analystID: number | null };
-}
-
-/** Waits for a turn before each short transaction and answers its release (PGlite: the server's read queue). */
-type TakeTurn = () => Promise<() => void>;
-
 const ROWS_PER_WRITE = 5_000;
 
 /**
  * The re-import, out of sight: the file is kept (pending-blob.ts) and its rows written batch by batch,
- * each in a short transaction, as the events of a hidden twin of the stream (an import's hidden stream,
- * hidden-import.ts); one transaction then matches, carries annotations and swaps the twin's events for
- * the stream's (reimport-flip.ts). Every visible change lands in that one transaction, or none does: a
- * refused conflict or a failure discards the twin, and a killed process's twin is swept at start.
+ * each in a short transaction, into the stream itself under a new generation that readers skip
+ * (migration 014); they are matched against the stream's events in short transactions too
+ * (reimport-match.ts), then one small transaction re-checks what changed, carries annotations and shows
+ * the new generation (reimport-flip.ts), and the old rows are deleted in short transactions
+ * (reimport-cleanup.ts). A refused conflict or a failure discards the generation; a killed process's
+ * is swept at start.
  */
-export async function reimportStream(
-  db: Db,
-  options: ReimportFileOptions & { takeTurn?: TakeTurn | undefined },
-): Promise<ReimportResult> {
+export async function reimportStream(db: Db, options: ReimportFileOptions): Promise<ReimportResult> {
   let importId: number | undefined;
   let pending: PendingBlob | undefined;
+  const inTurn = async <T>(work: (tx: DbTransaction) => Promise<T>): Promise<T> => {
+    const release = await options.takeTurn?.();
+    try {
+      return await db.transaction(work);
+    } finally {
+      release?.();
+    }
+  };
   try {
-    const begun = await db.transaction((tx) => beginTwin(tx, options));
-    importId = begun.context.importId;
-    const twin = begun.streams[0]!;
+    const begun = await db.transaction((tx) => beginGeneration(tx, options));
+    importId = begun.target.context.importId;
+    const { target, generation, streamId } = begun;
     pending = await writePendingBlob(db, options.file, undefined, options.takeTurn);
     const stored = pending;
     const staged = await stageFile(options.file, options.settings, {
       table: BATCH_TABLE,
-      write: async (work) => {
-        const release = await options.takeTurn?.();
-        try {
-          await db.transaction(async (tx) => {
-            await work(tx);
-            await touchImport(tx, begun.context.importId, nowMicros());
-          });
-        } finally {
-          release?.();
-        }
-      },
+      write: (work) =>
+        inTurn(async (tx) => {
+          await work(tx);
+          await touchImport(tx, target.context.importId, nowMicros());
+        }),
       searchable: false,
       rowsPerWrite: ROWS_PER_WRITE,
-      moveBatch: (tx, table, records) => begun.moveBatch(tx, table, records),
+      moveBatch: (tx, table, records) => target.moveBatch(tx, table, records),
       limits: options.limits ?? DEFAULT_IMPORT_LIMITS,
       onProgress: options.onProgress,
     });
-    const release = await options.takeTurn?.();
-    let result: ReimportResult;
-    try {
-      result = await db.transaction((tx) =>
-        flip(tx, options, { importId: begun.context.importId, twinId: twin.id, staged, blob: stored }),
-      );
-    } finally {
-      release?.();
-    }
+    const matchTarget = { streamId, incidentId: target.context.incident.id, generation };
+    await matchGeneration(inTurn, matchTarget);
+    const result = await inTurn((tx) =>
+      flip(tx, options, { importId: target.context.importId, generation, staged, blob: stored }),
+    );
+    importId = undefined;
+    await retireOldRows(db, { streamId, generation }, options.takeTurn);
     // NOTE: PGlite runs no autovacuum, so without this the planner guesses at the new rows.
     await db.query(
       'ANALYZE events (incident_id, stream_id, actor_id, is_marker, start_micros, end_micros, import_stream_id)',
     );
     return result;
   } catch (error) {
-    // NOTE: best effort; if the database is gone too, the start-up sweeps remove the twin and the chunks.
+    // NOTE: best effort; if the database is gone too, the start-up sweeps remove the rows and the chunks.
     if (importId !== undefined) await discardImport(db, importId).catch(() => undefined);
     throw error;
   } finally {
@@ -203,43 +193,54 @@ export async function reimportStream(
   }
 }
 
-/** The stream checked, the import's bookkeeping row and the hidden twin its rows go into. */
-async function beginTwin(tx: DbTransaction, options: ReimportFileOptions): Promise<ImportTarget> {
+/** The stream checked, the import's bookkeeping row, and the new generation its rows are written under. */
+async function beginGeneration(tx: DbTransaction, options: ReimportFileOptions) {
   const { streamId, incident } = await options.stream(tx);
-  const [stream] = await tx.query<{ is_marker_stream: boolean }>('SELECT is_marker_stream FROM streams WHERE id = $1', [
-    streamId,
-  ]);
+  const [stream] = await tx.query<{ name: string; is_marker_stream: boolean; clock_offset_micros: number | string }>(
+    'SELECT name, is_marker_stream, clock_offset_micros FROM streams WHERE id = $1',
+    [streamId],
+  );
   if (!stream) throw new Error(`stream ${streamId} vanished`);
   if (stream.is_marker_stream) throw new ReimportRefusal('marker_stream', MARKER_STREAM_REFUSAL);
   refuseSlack(options.settings);
-  const [marker] = await tx.query<{ id: number }>(
-    'SELECT id FROM streams WHERE incident_id = $1 AND is_marker_stream',
+  const [marker] = await tx.query<{ id: number; clock_offset_micros: number | string }>(
+    'SELECT id, clock_offset_micros FROM streams WHERE incident_id = $1 AND is_marker_stream',
     [incident.id],
   );
   if (!marker) throw new Error(`incident ${incident.id} has no marker stream`);
   const now = nowMicros();
   const importId = await beginImport(tx, incident.id, now);
+  const [taken] = await tx.query<{ generation: number | string }>(
+    `INSERT INTO stream_generations (generation, stream_id, import_id, state)
+     VALUES (nextval('event_generation_seq'), $1, $2, 'writing') RETURNING generation`,
+    [streamId, importId],
+  );
+  const generation = Number(taken!.generation);
   const target = new ImportTarget({
     importId,
     incident,
     format: options.settings.format,
-    // Stream names are unique in an incident; the twin is never seen, so its name only has to differ.
-    defaultName: `re-import ${importId} of stream ${streamId}`,
+    defaultName: stream.name,
     analystId: options.attribution.analystID,
     nowMicros: now,
     markerStreamId: marker.id,
+    reimport: {
+      generation,
+      streamOffsetMicros: Number(stream.clock_offset_micros),
+      markerOffsetMicros: Number(marker.clock_offset_micros),
+    },
   });
-  await target.addDefaultStream(tx);
-  return target;
+  target.streams.push({ id: streamId, name: stream.name, eventCount: 0 });
+  return { target, generation, streamId };
 }
 
-/** The one transaction every visible change of a re-import lands in. */
+/** The one small transaction every visible change of a re-import lands in. */
 async function flip(
   tx: DbTransaction,
   options: ReimportFileOptions,
-  on: { importId: number; twinId: number; staged: StagedFile; blob: PendingBlob },
+  on: { importId: number; generation: number; staged: StagedFile; blob: PendingBlob },
 ): Promise<ReimportResult> {
-  const { staged } = on;
+  const { staged, generation } = on;
   // The access check again (the analyst may have lost the incident meanwhile), then the stream locked.
   const { streamId, incident } = await options.stream(tx);
   const [stream] = await tx.query<Prepared['stream']>(
@@ -247,9 +248,9 @@ async function flip(
     [streamId],
   );
   if (!stream) throw new Error(`stream ${streamId} vanished`);
-  await stageFromTwin(tx, on.twinId);
-  await matchSourceEvents(tx, stream, true);
-  const annotated = await annotatedSourceEvents(tx);
+  const target = { streamId, incidentId: incident.id, generation };
+  await rematchChanged(tx, target);
+  const annotated = await annotatedOldEvents(tx, target);
   const outcome = mergeOutcome({
     annotatedEvents: annotated.map((event) => ({ isMarker: event.is_marker, matched: event.matched })),
     streamHasAnnotations: await streamHasAnnotations(tx, stream.id),
@@ -260,28 +261,17 @@ async function flip(
   }
   const now = nowMicros();
   const resolution = needsResolution(outcome) ? (options.resolution ?? null) : null;
-  const kept = resolution === 'keep_unmatched' ? unmatched.map((event) => event.id) : [];
+  const kept = resolution === 'keep_unmatched' ? unmatched.map((event) => Number(event.id)) : [];
   const detached = resolution === 'detach_unmatched' ? unmatched : [];
-  const [marker] = await tx.query<{ id: number; clock_offset_micros: number }>(
-    'SELECT id, clock_offset_micros FROM streams WHERE incident_id = $1 AND is_marker_stream',
-    [incident.id],
-  );
-  if (!marker) throw new Error(`incident ${incident.id} has no marker stream`);
 
-  const carried = await carryAnnotations(tx);
+  const carried = await carryAnnotations(tx, 'reimport_match');
   const detachedAnnotationCount = await detachAnnotations(
     tx,
     stream.id,
     detached.map((event) => event.id),
     now,
   );
-  const deletedCount = await deleteSourceEvents(tx, kept);
-  await moveTwinEvents(tx, {
-    importId: on.importId,
-    twinId: on.twinId,
-    stream,
-    marker: { id: marker.id, clockOffsetMicros: marker.clock_offset_micros },
-  });
+  const deletedCount = await switchGeneration(tx, target, kept);
   await showImport(tx, on.importId, incident.id);
   await refreshEventSearch(tx, carried.searchEventIds);
 
@@ -303,7 +293,7 @@ async function flip(
     staged.format,
   ]);
   const [count] = await tx.query<{ count: number }>(
-    'SELECT count(*)::bigint AS count FROM events WHERE stream_id = $1',
+    'SELECT coalesce(sum(event_count), 0)::bigint AS count FROM event_counts WHERE stream_id = $1',
     [stream.id],
   );
 

@@ -5,6 +5,7 @@
 import type { Queryable } from '../db/database.ts';
 import { nowMicros } from '../time.ts';
 import { refreshEventSearch } from './search-repository.ts';
+import { visibleEvent } from './hidden-imports.ts';
 
 interface NewEvent {
   incidentId: number;
@@ -93,7 +94,7 @@ export async function eventDetail(db: Queryable, eventId: number): Promise<Event
   const [row] = await db.query<EventDetailRow>(
     `SELECT e.id, e.actor_id, a.name AS actor_name, e.is_marker, e.message, e.start_micros, e.end_micros, e.stream_id, s.name AS stream_name,
             e.analyst_id, an.name AS analyst_name, e.extra,
-            (SELECT f.start_micros FROM events f WHERE f.incident_id = e.incident_id ORDER BY f.start_micros LIMIT 1) AS first_micros,
+            (SELECT f.start_micros FROM events f WHERE f.incident_id = e.incident_id AND ${visibleEvent('f')} ORDER BY f.start_micros LIMIT 1) AS first_micros,
             (SELECT array_agg(c.id ORDER BY c.id) FROM collection_events ce JOIN collections c ON c.id = ce.collection_id WHERE ce.event_id = e.id) AS collection_ids,
             (SELECT array_agg(c.name ORDER BY c.id) FROM collection_events ce JOIN collections c ON c.id = ce.collection_id WHERE ce.event_id = e.id) AS collection_names,
             (SELECT array_agg(t.name ORDER BY t.name) FROM event_tags t WHERE t.event_id = e.id) AS tag_names,

@@ -5,7 +5,7 @@
 import type { Queryable } from '../db/database.ts';
 import { memberClause } from './access-repository.ts';
 import type { ATTACHMENT_KINDS, NOTE_KINDS, UPLOAD_KINDS, URL_TYPES } from '../../domain/annotations.ts';
-import { visibleRow } from './hidden-imports.ts';
+import { visibleEvent, visibleRow } from './hidden-imports.ts';
 
 export const PAYLOAD_EVENT_LIMIT = 10_000;
 
@@ -74,7 +74,7 @@ export async function collectionsOf(db: Queryable, incidentId: number) {
   }>(
     `SELECT c.id, c.name, c.is_analyst, c.is_thread, c.thread_event_id, c.analyst_id,
             (SELECT array_agg(ce.event_id ORDER BY e.start_micros, e.id) FROM collection_events ce JOIN events e ON e.id = ce.event_id
-              WHERE ce.collection_id = c.id) AS event_ids
+              WHERE ce.collection_id = c.id AND ${visibleEvent('e')}) AS event_ids
        FROM collections c WHERE c.incident_id = $1 ORDER BY c.id`,
     [incidentId],
   );

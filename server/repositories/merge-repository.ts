@@ -100,14 +100,19 @@ export async function streamHasAnnotations(tx: Queryable, streamId: number): Pro
   return row!.annotated;
 }
 
-const CARRY = `(SELECT m.old_id, n.id AS new_id FROM reimport_match m JOIN reimport_new n ON n.is_marker = m.is_marker AND n.line = m.line)`;
+const CHECK_PAIRS = `(SELECT m.old_id, n.id AS new_id FROM reimport_match m JOIN reimport_new n ON n.is_marker = m.is_marker AND n.line = m.line)`;
 const counted = (update: string) => `WITH moved AS (${update} RETURNING 1) SELECT count(*)::bigint AS count FROM moved`;
 
 /**
  * Moves every annotation of each matched source event to its new event; answers how many rows moved
  * and which new events got tags or notes (their search data must be refreshed).
  */
-export async function carryAnnotations(tx: Queryable): Promise<{ carriedCount: number; searchEventIds: number[] }> {
+export async function carryAnnotations(
+  tx: Queryable,
+  pairsTable?: string,
+): Promise<{ carriedCount: number; searchEventIds: number[] }> {
+  // A re-import's flip names a table of (old_id, new_id) pairs (reimport-match.ts); the check pairs lines.
+  const CARRY = pairsTable === undefined ? CHECK_PAIRS : `(SELECT old_id, new_id FROM ${pairsTable})`;
   const statements = [
     `UPDATE event_tags t SET event_id = c.new_id FROM ${CARRY} c WHERE t.event_id = c.old_id`,
     `UPDATE collection_events ce SET event_id = c.new_id FROM ${CARRY} c WHERE ce.event_id = c.old_id
@@ -175,13 +180,4 @@ export async function detachAnnotations(
     moved += Number(row!.count);
   }
   return moved;
-}
-
-/** Deletes the source events except those kept; answers how many went. */
-export async function deleteSourceEvents(tx: Queryable, keptIds: readonly number[]): Promise<number> {
-  const [row] = await tx.query<{ count: number }>(
-    counted('DELETE FROM events e USING reimport_source s WHERE e.id = s.id AND NOT (e.id = ANY($1::bigint[]))'),
-    [keptIds],
-  );
-  return Number(row!.count);
 }

@@ -6,6 +6,7 @@
 import type { Queryable } from '../db/database.ts';
 import type { OrganizationEventRow, OrganizationEventSources } from '../../domain/organization-events.ts';
 import { EVENT_COLUMNS, pageWhere, toEventRow, type EventPageOptions } from './events-repository.ts';
+import { visibleEvent } from './hidden-imports.ts';
 
 type EventDbRow = Parameters<typeof toEventRow>[0] & { incident_id: number };
 
@@ -19,7 +20,8 @@ export async function organizationEventPage(
   ]);
   if (incidents.length === 0) return [];
   const params: unknown[] = [];
-  const where = pageWhere(params, options);
+  // Rows of a running import or re-import stay out of sight here too (hidden-imports.ts).
+  const where = [visibleEvent('e'), ...pageWhere(params, options)];
   params.push(options.limit);
   const limit = `$${params.length}`;
   // One branch per incident, each read in order from its (incident, start, id) index: PostgreSQL

@@ -4,7 +4,7 @@
  */
 import type { Queryable } from '../db/database.ts';
 import { nowMicros } from '../time.ts';
-import { visibleRow } from './hidden-imports.ts';
+import { visibleEvent, visibleRow } from './hidden-imports.ts';
 
 interface StreamState {
   name: string;
@@ -51,7 +51,7 @@ export async function markerStreamId(db: Queryable, incidentId: number): Promise
 /** The earliest start among the stream's events, before its clock moves them. */
 export async function earliestStart(db: Queryable, streamId: number): Promise<number | null> {
   const [low] = await db.query<{ min: number | null }>(
-    'SELECT min(start_micros) AS min FROM events WHERE stream_id = $1',
+    `SELECT min(e.start_micros) AS min FROM events e WHERE e.stream_id = $1 AND ${visibleEvent('e')}`,
     [streamId],
   );
   return low?.min ?? null;
