@@ -38,7 +38,13 @@ async function stillLive(tx: Queryable, streamId: number, generation: number): P
 }
 
 /** One batch of retired rows of one kind: late annotations carried, then the rows deleted. Answers how many. */
-async function deleteSome(tx: Queryable, streamId: number, generation: number, kind: keyof typeof RETIRED, limit: number) {
+async function deleteSome(
+  tx: Queryable,
+  streamId: number,
+  generation: number,
+  kind: keyof typeof RETIRED,
+  limit: number,
+) {
   if (!(await stillLive(tx, streamId, generation))) return 0;
   const ids = (
     await tx.query<{ id: number | string }>(`SELECT e.id FROM events e WHERE ${RETIRED[kind]} LIMIT ${limit}`, [
@@ -55,7 +61,10 @@ async function deleteSome(tx: Queryable, streamId: number, generation: number, k
   const late = await carryAnnotations(tx, 'reimport_late');
   if (late.searchEventIds.length > 0) await refreshEventSearch(tx, late.searchEventIds);
   await tx.query('DELETE FROM events WHERE id = ANY($1::bigint[])', [ids]);
-  await tx.query('DELETE FROM reimport_matches WHERE generation = $1 AND old_id = ANY($2::bigint[])', [generation, ids]);
+  await tx.query('DELETE FROM reimport_matches WHERE generation = $1 AND old_id = ANY($2::bigint[])', [
+    generation,
+    ids,
+  ]);
   return ids.length;
 }
 
@@ -77,7 +86,10 @@ export async function retireOldRows(
   await inTurn(db, takeTurn, async (tx) => {
     if (!(await stillLive(tx, on.streamId, on.generation))) return;
     for (const kind of ['events', 'markers'] as const) {
-      const left = await tx.query(`SELECT 1 FROM events e WHERE ${RETIRED[kind]} LIMIT 1`, [on.streamId, on.generation]);
+      const left = await tx.query(`SELECT 1 FROM events e WHERE ${RETIRED[kind]} LIMIT 1`, [
+        on.streamId,
+        on.generation,
+      ]);
       if (left.length > 0) return;
     }
     await tx.query('DELETE FROM stream_generations WHERE generation = $1', [on.generation]);
@@ -97,13 +109,16 @@ export async function discardGeneration(db: Db, generation: number, takeTurn?: T
   // The rows go while their generation still hides them (the count and tombstone triggers leave them alone).
   for (const of of ['e.stream_id = $1 AND NOT e.is_marker', 'e.is_marker AND e.import_stream_id = $1'])
     while (
-      (await inTurn(db, takeTurn, async (tx) =>
-        (
-          await tx.query(
-            `DELETE FROM events WHERE id IN (SELECT e.id FROM events e WHERE ${of} AND e.generation = $2 LIMIT ${limit}) RETURNING id`,
-            [Number(row.stream_id), generation],
-          )
-        ).length,
+      (await inTurn(
+        db,
+        takeTurn,
+        async (tx) =>
+          (
+            await tx.query(
+              `DELETE FROM events WHERE id IN (SELECT e.id FROM events e WHERE ${of} AND e.generation = $2 LIMIT ${limit}) RETURNING id`,
+              [Number(row.stream_id), generation],
+            )
+          ).length,
       )) > 0
     );
   await db.transaction(async (tx) => {

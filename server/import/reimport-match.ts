@@ -62,7 +62,10 @@ export async function matchGeneration(run: Work, target: MatchTarget): Promise<v
       );
       const high: number | null = bound === undefined ? null : Number(bound.start_micros);
       await tx.query(
-        matchStatement('events', '($3::bigint IS NULL OR e.start_micros >= $3) AND ($4::bigint IS NULL OR e.start_micros < $4)'),
+        matchStatement(
+          'events',
+          '($3::bigint IS NULL OR e.start_micros >= $3) AND ($4::bigint IS NULL OR e.start_micros < $4)',
+        ),
         [streamId, generation, from, high],
       );
       return high;

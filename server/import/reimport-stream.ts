@@ -8,11 +8,7 @@
  * the stream's system upload; the stream keeps its id, name, colour and clock offset.
  */
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
-import {
-  conflictMessage,
-  mergeOutcome,
-  needsResolution,
-} from '../../domain/import/merge-outcome.ts';
+import { conflictMessage, mergeOutcome, needsResolution } from '../../domain/import/merge-outcome.ts';
 import { inferUploadKind, normalizeMediaType } from '../../domain/upload-media.ts';
 import { nowMicros } from '../time.ts';
 import type { Db, DbTransaction } from '../db/database.ts';

@@ -1,0 +1,238 @@
+/*
+ * The re-import's flip of constant size (issue 17, migration 014), over a real socket: a device that
+ * synced before the flip ends with exactly the new rows; a process stopped before its cleanup leaves the new
+ * events shown and a restart finishes it; an annotation added while the re-import runs is carried;
+ * an event edited after it was matched is matched again by the flip.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseChangeRevision, type IncidentChanges } from '../../domain/incident-changes.ts';
+import { detectSettings } from '../../server/import/import-file.ts';
+import { sweepGenerations } from '../../server/import/reimport-cleanup.ts';
+import { ReimportRefusal } from '../../server/import/reimport-outcome.ts';
+import { reimportStream } from '../../server/import/reimport-stream.ts';
+import { spoolBlob } from '../../server/repositories/blob-repository.ts';
+import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
+import { fileForm } from '../support/multipart.ts';
+import { DATABASE_KINDS } from '../support/test-database.ts';
+import {
+  countRows,
+  giveAnalyst,
+  signIn,
+  startTestServer,
+  type Session,
+  type TestServer,
+} from '../support/test-server.ts';
+
+/** `rows` rows a second apart, each message with `word`, so a read can tell which file an event came from. */
+function tsv(rows: number, word: string): Uint8Array {
+  const lines = ['time\tactor\tmessage'];
+  const start = Date.UTC(2026, 0, 5, 8, 0, 0);
+  for (let row = 0; row < rows; row += 1)
+    lines.push(`${new Date(start + row * 1000).toISOString()}\tcrew-${row % 5}\t${word} line ${row}`);
+  return new TextEncoder().encode(`${lines.join('\n')}\n`);
+}
+
+interface SeenEvent {
+  id: number;
+  streamID: number;
+  message: string;
+}
+
+const OLD_ROWS = 3_000;
+const NEW_ROWS = 5_000;
+
+describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
+  let server: TestServer;
+  let base: string;
+  let writer: Session;
+  let organizationID: number;
+  const work = mkdtempSync(join(tmpdir(), 'churchkey-flip-'));
+  const headers = () => ({ cookie: writer.cookie, 'x-churchkey-analyst': String(writer.userID) });
+  const call = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${base}${path}`, { ...init, headers: { ...headers(), ...init.headers } });
+    const text = await response.text();
+    expect(response.status, text).toBeLessThan(300);
+    return JSON.parse(text) as Record<string, never>;
+  };
+  const incidentRead = async (incidentID: number) =>
+    (await call(`/api/incident/${incidentID}`)).incident as unknown as {
+      events: SeenEvent[];
+      streams: { id: number; eventCount: number }[];
+      eventTags: { itemID: number; name: string }[];
+      eventsRevision: string;
+    };
+  /** The stream's events as one read sees them, each with its tags. */
+  const streamEvents = async (incidentID: number, streamID: number) => {
+    const read = await incidentRead(incidentID);
+    return read.events
+      .filter((event) => event.streamID === streamID)
+      .map((event) => ({
+        ...event,
+        tags: read.eventTags.filter((tag) => tag.itemID === event.id).map((tag) => tag.name),
+      }));
+  };
+  const words = (events: SeenEvent[]) => [...new Set(events.map((event) => event.message.split(' ')[0]))].sort();
+  const leftovers = async () => ({
+    generations: await countRows(server.db, 'stream_generations'),
+    matches: await countRows(server.db, 'reimport_matches'),
+    imports: await countRows(server.db, 'imports'),
+  });
+  const importStream = async (incidentID: number, bytes: Uint8Array) => {
+    const response = await fetch(`${base}/api/incident/${incidentID}/import`, {
+      method: 'POST',
+      headers: headers(),
+      body: fileForm(bytes, 'crew.tsv'),
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return ((await response.json()) as { import: { streams: { id: number }[] } }).import.streams[0]!.id;
+  };
+  /** Starts a re-import of `bytes` into the stream; `takeTurn` sees every short transaction coming. */
+  const reimport = async (
+    incidentID: number,
+    streamID: number,
+    bytes: Uint8Array,
+    takeTurn: () => Promise<() => void>,
+  ) => {
+    const path = join(work, `crew-${streamID}.tsv`);
+    writeFileSync(path, bytes);
+    const [incident] = await server.db.query<{ id: number; organization_id: number; name: string }>(
+      'SELECT id, organization_id, name FROM incidents WHERE id = $1',
+      [incidentID],
+    );
+    return reimportStream(server.db, {
+      stream: () => Promise.resolve({ streamId: streamID, incident: incident! }),
+      file: await spoolBlob(Readable.from([bytes]), work),
+      fileName: 'crew.tsv',
+      settings: await detectSettings(path, 'crew.tsv', 'UTC'),
+      attribution: { userID: writer.userID, analystID: writer.userID },
+      takeTurn,
+    });
+  };
+  const phase = async () => {
+    const [row] = await server.db.query<{ state: string | null; matches: number | string }>(
+      'SELECT (SELECT state FROM stream_generations ORDER BY generation DESC LIMIT 1) AS state, (SELECT count(*) FROM reimport_matches) AS matches',
+    );
+    return { state: row!.state, matches: Number(row!.matches) };
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    writer = await signIn(server);
+    await giveAnalyst(server, writer, 'write');
+    organizationID = await createOrganization(writer, 'Flipped');
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('a device synced before the flip ends with exactly the new rows; a stop mid-cleanup is finished at start', async () => {
+    const incidentID = await createIncident(writer, organizationID, 'Synced across');
+    const streamID = await importStream(incidentID, tsv(OLD_ROWS, 'alpha'));
+    const device = parseChangeRevision((await incidentRead(incidentID)).eventsRevision)!;
+    const tombstonesBefore = await countRows(server.db, `incident_tombstones WHERE incident_id = ${incidentID}`);
+    // The process stops once the flip is done, before the old rows are deleted, and never goes on.
+    let stopped!: () => void;
+    const reachedStop = new Promise<void>((resolve) => (stopped = resolve));
+    void reimport(incidentID, streamID, tsv(NEW_ROWS, 'bravo'), async () => {
+      if ((await phase()).state !== 'retiring') return () => undefined;
+      stopped();
+      return new Promise<() => void>(() => undefined);
+    });
+    await reachedStop;
+    const oldLeft = await countRows(server.db, `events WHERE stream_id = ${streamID} AND message LIKE 'alpha%'`);
+    expect(oldLeft).toBe(OLD_ROWS);
+
+    // Mid-cleanup, every read shows the new events only, with their count.
+    const shown = await incidentRead(incidentID);
+    expect(words(shown.events.filter((event) => event.streamID === streamID))).toEqual(['bravo']);
+    expect(shown.events.filter((event) => event.streamID === streamID)).toHaveLength(NEW_ROWS);
+    expect(shown.streams.find((stream) => stream.id === streamID)?.eventCount).toBe(NEW_ROWS);
+    // The device from before the flip is told to sync the incident afresh, which holds exactly the new rows.
+    const query = new URLSearchParams({ since: String(device.seq), epoch: device.epoch });
+    const changes = (await call(`/api/incident/${incidentID}/changes?${query}`)).changes as unknown as IncidentChanges;
+    expect(changes.full).toBe(true);
+    const after = parseChangeRevision(shown.eventsRevision)!;
+
+    // A restart finishes the cleanup: the old rows go without a tombstone each, and nothing else changes.
+    expect(await sweepGenerations(server.db)).toBe(1);
+    expect(await countRows(server.db, `events WHERE stream_id = ${streamID}`)).toBe(NEW_ROWS);
+    expect(await leftovers()).toEqual({ generations: 0, matches: 0, imports: 0 });
+    expect(await countRows(server.db, `incident_tombstones WHERE incident_id = ${incidentID}`)).toBe(tombstonesBefore);
+    const later = new URLSearchParams({ since: String(after.seq), epoch: after.epoch });
+    const caughtUp = (await call(`/api/incident/${incidentID}/changes?${later}`)).changes as unknown as IncidentChanges;
+    expect(caughtUp).toMatchObject({ full: false, events: [], deletedEventIDs: [] });
+    const read = await incidentRead(incidentID);
+    expect(read.streams.find((stream) => stream.id === streamID)?.eventCount).toBe(NEW_ROWS);
+    expect(words(read.events.filter((event) => event.streamID === streamID))).toEqual(['bravo']);
+  }, 300_000);
+
+  it('a tag added while the re-import writes, and one added after matching began, both follow their events', async () => {
+    const incidentID = await createIncident(writer, organizationID, 'Tagged meanwhile');
+    const streamID = await importStream(incidentID, tsv(OLD_ROWS, 'alpha'));
+    const before = await streamEvents(incidentID, streamID);
+    const early = before.find((event) => event.message === 'alpha line 2500')!;
+    const late = before.find((event) => event.message === 'alpha line 10')!;
+    const tag = (eventID: number, name: string) => call(`/api/event/${eventID}/tag/${name}`, { method: 'PUT' });
+    let tagged = { early: false, late: false };
+    const result = await reimport(incidentID, streamID, tsv(OLD_ROWS, 'alpha'), async () => {
+      const now = await phase();
+      if (
+        now.state === 'writing' &&
+        !tagged.early &&
+        (await countRows(server.db, `events WHERE stream_id = ${streamID}`)) > OLD_ROWS
+      ) {
+        tagged = { ...tagged, early: true };
+        await tag(early.id, 'early');
+      }
+      if (now.state === 'writing' && now.matches > 0 && !tagged.late) {
+        tagged = { ...tagged, late: true };
+        await tag(late.id, 'late');
+      }
+      return () => undefined;
+    });
+    expect(tagged).toEqual({ early: true, late: true });
+    expect(result.outcome).toBe('safe');
+    expect(result.carriedAnnotationCount).toBe(2);
+    const after = await streamEvents(incidentID, streamID);
+    expect(after).toHaveLength(OLD_ROWS);
+    expect(after.find((event) => event.message === 'alpha line 2500')?.tags).toEqual(['early']);
+    expect(after.find((event) => event.message === 'alpha line 10')?.tags).toEqual(['late']);
+    expect(after.some((event) => event.id === early.id || event.id === late.id)).toBe(false);
+    expect(await leftovers()).toEqual({ generations: 0, matches: 0, imports: 0 });
+  }, 300_000);
+
+  it('an annotated event edited after it was matched is matched again: the flip refuses the conflict', async () => {
+    const incidentID = await createIncident(writer, organizationID, 'Edited meanwhile');
+    const streamID = await importStream(incidentID, tsv(OLD_ROWS, 'alpha'));
+    const before = await streamEvents(incidentID, streamID);
+    const target = before.find((event) => event.message === 'alpha line 10')!;
+    await call(`/api/event/${target.id}/tag/watch`, { method: 'PUT' });
+    let edited = false;
+    const reimporting = reimport(incidentID, streamID, tsv(OLD_ROWS, 'alpha'), async () => {
+      const paired = await countRows(server.db, `reimport_matches WHERE old_id = ${target.id}`);
+      if (paired > 0 && !edited) {
+        edited = true;
+        await call(`/api/event/${target.id}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ message: 'edited by hand' }),
+        });
+      }
+      return () => undefined;
+    });
+    await expect(reimporting).rejects.toBeInstanceOf(ReimportRefusal);
+    await expect(reimporting).rejects.toMatchObject({ outcome: 'merge_conflict' });
+    expect(edited).toBe(true);
+    const after = await streamEvents(incidentID, streamID);
+    expect(after).toHaveLength(OLD_ROWS);
+    expect(after.find((event) => event.id === target.id)).toMatchObject({ message: 'edited by hand', tags: ['watch'] });
+    expect(await countRows(server.db, `events WHERE stream_id = ${streamID}`)).toBe(OLD_ROWS);
+    expect(await leftovers()).toEqual({ generations: 0, matches: 0, imports: 0 });
+  }, 300_000);
+});
