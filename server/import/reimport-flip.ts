@@ -10,7 +10,7 @@ import { visibleEvent } from '../repositories/hidden-imports.ts';
 import type { AnnotatedEventRow } from '../repositories/merge-repository.ts';
 import { annotatedSourceEvents } from '../repositories/merge-repository.ts';
 
-export interface FlipTarget {
+interface FlipTarget {
   streamId: number;
   incidentId: number;
   generation: number;

@@ -10,7 +10,7 @@ import { visibleEvent } from '../repositories/hidden-imports.ts';
 /** New rows a slice holds: about what one short write holds (PGlite: a reader waits for it). */
 const ROWS_PER_SLICE = 2_000;
 
-export interface MatchTarget {
+interface MatchTarget {
   streamId: number;
   incidentId: number;
   generation: number;
