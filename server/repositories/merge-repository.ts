@@ -5,6 +5,7 @@
  * (source id → target line); everything set-based, so a million-row stream never passes through JS.
  */
 import type { Queryable } from '../db/database.ts';
+import { visibleEvent } from './hidden-imports.ts';
 
 export interface StreamRow {
   id: number;
@@ -39,7 +40,7 @@ export async function matchSourceEvents(
             row_number() OVER (PARTITION BY e.is_marker, e.start_micros - s.clock_offset_micros, coalesce(a.name, ''), e.message
                                ORDER BY e.source_line, e.id) AS rank
        FROM events e JOIN streams s ON s.id = e.stream_id LEFT JOIN incident_actors a ON a.id = e.actor_id
-      WHERE e.incident_id = $1 AND e.source_line IS NOT NULL
+      WHERE e.incident_id = $1 AND e.source_line IS NOT NULL AND ${visibleEvent('e')}
         AND ((e.stream_id = $2 AND NOT e.is_marker) OR (e.is_marker AND e.import_stream_id = $2))`,
     [stream.incident_id, stream.id],
   );
