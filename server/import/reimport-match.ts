@@ -8,7 +8,7 @@ import type { Queryable } from '../db/database.ts';
 import { visibleEvent } from '../repositories/hidden-imports.ts';
 
 /** New rows a slice holds: about what one short write holds (PGlite: a reader waits for it). */
-const ROWS_PER_SLICE = 2_000;
+const ROWS_PER_SLICE = 1_000;
 
 interface MatchTarget {
   streamId: number;

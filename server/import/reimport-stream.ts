@@ -128,6 +128,8 @@ export async function checkReimport(db: Db, options: ReimportOptions): Promise<R
 }
 
 const ROWS_PER_WRITE = 5_000;
+/** PGlite: each write sized after the last one's pace to take about this long, as the first import's are. */
+const PGLITE_WRITE_MILLIS = 200;
 
 /**
  * The re-import, out of sight: the file is kept (pending-blob.ts) and its rows written batch by batch,
@@ -159,11 +161,14 @@ export async function reimportStream(db: Db, options: ReimportFileOptions): Prom
       table: BATCH_TABLE,
       write: (work) =>
         inTurn(async (tx) => {
+          // The rows stay hidden until the flip, whose synchronous commit flushes these writes too.
+          await tx.query('SET LOCAL synchronous_commit = off');
           await work(tx);
           await touchImport(tx, target.context.importId, nowMicros());
         }),
       searchable: false,
       rowsPerWrite: ROWS_PER_WRITE,
+      writeMillis: db.kind === 'pglite' ? PGLITE_WRITE_MILLIS : undefined,
       moveBatch: (tx, table, records) => target.moveBatch(tx, table, records),
       limits: options.limits ?? DEFAULT_IMPORT_LIMITS,
       onProgress: options.onProgress,
