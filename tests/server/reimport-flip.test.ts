@@ -1,6 +1,6 @@
 /*
  * The re-import's flip of constant size (issue 17, migration 014), over a real socket: a device that
- * synced before the flip ends with exactly the new rows; a process stopped before its cleanup leaves the new
+ * synced before the flip ends with exactly the new rows; a process stopped mid-cleanup leaves the new
  * events shown and a restart finishes it; an annotation added while the re-import runs is carried;
  * an event edited after it was matched is matched again by the flip.
  */
@@ -133,20 +133,24 @@ describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
 
   it('a device synced before the flip ends with exactly the new rows; a stop mid-cleanup is finished at start', async () => {
     const incidentID = await createIncident(writer, organizationID, 'Synced across');
-    const streamID = await importStream(incidentID, tsv(OLD_ROWS, 'alpha'));
+    // More old rows than one cleanup batch deletes on either database, so the stop falls between two batches.
+    const oldRows = 6_000;
+    const streamID = await importStream(incidentID, tsv(oldRows, 'alpha'));
     const device = parseChangeRevision((await incidentRead(incidentID)).eventsRevision)!;
     const tombstonesBefore = await countRows(server.db, `incident_tombstones WHERE incident_id = ${incidentID}`);
-    // The process stops once the flip is done, before the old rows are deleted, and never goes on.
+    // The process stops mid-cleanup, after the flip and one batch of old rows deleted, and never goes on.
     let stopped!: () => void;
     const reachedStop = new Promise<void>((resolve) => (stopped = resolve));
+    let cleanupTurns = 0;
     void reimport(incidentID, streamID, tsv(NEW_ROWS, 'bravo'), async () => {
-      if ((await phase()).state !== 'retiring') return () => undefined;
+      if ((await phase()).state !== 'retiring' || ++cleanupTurns < 2) return () => undefined;
       stopped();
       return new Promise<() => void>(() => undefined);
     });
     await reachedStop;
     const oldLeft = await countRows(server.db, `events WHERE stream_id = ${streamID} AND message LIKE 'alpha%'`);
-    expect(oldLeft).toBe(OLD_ROWS);
+    expect(oldLeft).toBeGreaterThan(0);
+    expect(oldLeft).toBeLessThan(oldRows);
 
     // Mid-cleanup, every read shows the new events only, with their count.
     const shown = await incidentRead(incidentID);
