@@ -45,10 +45,53 @@ export function gunzipStart(firstBytes: Uint8Array, maxBytes: number): Uint8Arra
   return out;
 }
 
+/** Unpacks every gzip member of a stream; the server gives Node's zlib, which unpacks off its thread. */
+export type Inflate = (packed: AsyncIterable<Uint8Array>) => AsyncIterable<Uint8Array>;
+
 export interface GunzipLimits {
   readonly maxInflatedBytes: number;
   /** The server's setting that raises the limit, named in its refusal. */
   readonly settingName?: string | undefined;
+  /** Who unpacks; fflate in this thread unless given (a function: never sent to a worker). */
+  readonly inflate?: Inflate | undefined;
+}
+
+function tooLarge(limits: GunzipLimits): ImportError {
+  const setting = limits.settingName === undefined ? '' : ` (${limits.settingName})`;
+  return new ImportError(
+    'zip-bomb',
+    `The gzip file would unpack to more than ${formatBytes(limits.maxInflatedBytes)}, the most one import takes${setting}`,
+  );
+}
+
+const damaged = (total: number, detail: string) =>
+  new ImportError('truncated', `The gzip file is damaged or cut off after ${formatBytes(total)} of text (${detail})`);
+
+/** The given inflater's output, capped as it comes out; its own failures (not ours) said as a damaged file. */
+async function* inflatedBy(
+  inflate: Inflate,
+  chunks: AsyncIterable<Uint8Array>,
+  limits: GunzipLimits,
+): AsyncGenerator<Uint8Array> {
+  let total = 0;
+  const out = inflate(chunks)[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<Uint8Array>;
+    try {
+      next = await out.next();
+    } catch (error) {
+      throw error instanceof ImportError
+        ? error
+        : damaged(total, error instanceof Error ? error.message : String(error));
+    }
+    if (next.done) return;
+    total += next.value.byteLength;
+    if (total > limits.maxInflatedBytes) {
+      await out.return?.();
+      throw tooLarge(limits);
+    }
+    yield next.value;
+  }
 }
 
 async function* inflated(chunks: AsyncIterable<Uint8Array>, limits: GunzipLimits): AsyncGenerator<Uint8Array> {
@@ -67,19 +110,9 @@ async function* inflated(chunks: AsyncIterable<Uint8Array>, limits: GunzipLimits
     }
   };
   const drain = function* () {
-    if (total > limits.maxInflatedBytes) {
-      const setting = limits.settingName === undefined ? '' : ` (${limits.settingName})`;
-      throw new ImportError(
-        'zip-bomb',
-        `The gzip file would unpack to more than ${formatBytes(limits.maxInflatedBytes)}, the most one import takes${setting}`,
-      );
-    }
+    if (total > limits.maxInflatedBytes) throw tooLarge(limits);
     while (ready.length > 0) yield ready.shift()!;
-    if (failure !== undefined)
-      throw new ImportError(
-        'truncated',
-        `The gzip file is damaged or cut off after ${formatBytes(total)} of text (${String(failure)})`,
-      );
+    if (failure !== undefined) throw damaged(total, String(failure));
   };
   for await (const chunk of chunks) {
     push(chunk, false);
@@ -97,6 +130,7 @@ export async function* gunzipIfCompressed(
   const start = await firstChunk(bytes);
   if (start === undefined) return;
   const { first, all } = start;
-  if (isGzip(first)) yield* inflated(all, limits);
-  else yield* all;
+  if (!isGzip(first)) yield* all;
+  else if (limits.inflate) yield* inflatedBy(limits.inflate, all, limits);
+  else yield* inflated(all, limits);
 }
