@@ -1,6 +1,7 @@
 /*
  * The red team's expanding files (issue 17) sent to a real server process over real sockets, on both
- * databases: a gzip bomb map, a HAR of empty entries, a Slack zip of identical days. Each is refused
+ * databases: a gzip bomb map, a HAR of empty entries, a gzipped log of one line repeated, a Slack zip of
+ * identical days. Each is refused
  * with a reason; meanwhile another user reads another incident (one request at a time, 100 ms apart),
  * and the server's resident set is sampled. Goals: every read answered, the longest wait at most 2 s
  * (recorded: a figure of a shared machine, not asserted), the server growing by at most 400 MiB.
@@ -14,7 +15,7 @@ import { ensureServerBuilt, startServerProcess, type ServerProcess } from '../su
 import { recordFigures } from './figures.ts';
 import { FULL_SCALE, scaled } from './scale.ts';
 import { prepareIncident, signInAdmin, type HttpSession } from './support/crash-session.ts';
-import { gpxGzipBomb, harBomb, slackZipBomb } from './support/expansion-files.ts';
+import { gpxGzipBomb, harBomb, logGzipBomb, slackZipBomb } from './support/expansion-files.ts';
 import { residentMiB } from './support/process-usage.ts';
 
 const PASSWORD = 'socket-expansion-password';
@@ -55,6 +56,15 @@ const CASES = [
     settings: { format: 'har' },
     status: 413,
     reason: /has more than 2,000,000 entries/,
+  },
+  {
+    name: `syslog gzipped, one line repeated to ${scaled('1 GiB', '256 MiB')}`,
+    file: () => logGzipBomb(scaled(1024, 256)),
+    path: (incident: number) => `/api/incident/${incident}/import`,
+    fileName: 'syslog.2.gz',
+    settings: undefined,
+    status: 400,
+    reason: /looks like a zip bomb/,
   },
   {
     name: 'Slack zip of 100 identical 1 MiB day files',

@@ -33,3 +33,10 @@ export function slackZipBomb(days: number): Buffer {
     ] = [day, { level: 9 }];
   return Buffer.from(zipSync(files));
 }
+
+/** A gzipped log of one syslog line repeated to `mebibytes` MiB: 16 MiB gzip members, about 50 KB each. */
+export function logGzipBomb(mebibytes: number): Buffer {
+  const line = 'Jan  1 00:00:00 host app[1]: the same line again and again\n';
+  const block = gzipSync(line.repeat(Math.floor((16 * 2 ** 20) / line.length)), { level: 9 });
+  return Buffer.concat(Array.from({ length: Math.ceil(mebibytes / 16) }, () => block));
+}
