@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedWithin, openSocket, rawRequest } from '../support/raw-socket.ts';
 import { createTestDatabase, DATABASE_KINDS, type DatabaseKind, type TestDatabase } from '../support/test-database.ts';
 import { ensureServerBuilt, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { blobTempDir, SPOOL_PREFIX } from '../../server/repositories/blob-repository.ts';
 import { recordFigures } from './figures.ts';
 import { FULL_SCALE, scaled } from './scale.ts';
 import { prepareIncident, signInAdmin, type HttpSession } from './support/crash-session.ts';
@@ -36,8 +37,11 @@ const rows: string[] = [];
 let startMiB = 0;
 
 const pid = () => server.child.pid!;
+// This server's spooled files: beside PGlite in its data directory; on PostgreSQL in the shared system one.
 const spooled = () =>
-  readdirSync(join(dataDir, 'tmp'), { withFileTypes: true }).filter((e) => e.name.endsWith('.part')).length;
+  readdirSync(blobTempDir({ databaseUrl: database?.url, dataDir })).filter(
+    (name) => name.startsWith(`${SPOOL_PREFIX}${pid()}-`) && name.endsWith('.part'),
+  ).length;
 const pause = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis));
 
 let database: TestDatabase | undefined;
