@@ -5,7 +5,7 @@
  * The full run uses the default limits (60 s body deadline); the short form in `npm test` shortens them.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Socket } from 'node:net';
 import fc from 'fast-check';
@@ -100,7 +100,7 @@ afterAll(() => {
       '| --- | --- | --- | --- | --- | --- | --- |',
       ...rows,
       '',
-      `Server resident memory: ${memory.join(' ')}`,
+      `Server resident memory: ${memory.join(' ')} Load average (1 minute) at the end: ${loadavg()[0]!.toFixed(0)}.`,
     ].join('\n'),
   );
 });
