@@ -3,17 +3,18 @@
  * default 1,000,000) into one incident over a real socket, another incident is read over a real socket (GET /api/incident/{id},
  * one request at a time, 100 ms apart) and the process's memory is sampled. Answers the reads' p50,
  * p99 and longest wait and the growth of the resident set, as one JSON line:
- *   npm run -s build:server && node build/bench/import-stall-bench.js --store pglite|postgres [--rows N] [--case slack-bomb|har-bomb|gpx-bomb] [--slow MS]
+ *   npm run -s build:server && node build/bench/import-stall-bench.js --store pglite|postgres [--rows N] [--case slack-bomb|har-bomb|gpx-bomb|log-bomb] [--slow MS]
  * (--slow MS: also lists the statements, transactions and event-loop holds longer than MS, to name a long wait.)
  * (--case slack-bomb: the red team's 100 identical 1 MiB Slack day files instead of the TSV; har-bomb: a 30 MB HAR of 10,000,000 `{}` entries;
  *  gpx-bomb: a track gzipped to about 2 MB that unpacks to 2 GiB, sent to POST /api/incident/{id}/map;
+ *  log-bomb: a syslog line repeated to 1 GiB, gzipped to about 3 MB;
  *  reimport: the TSV imported first, unmeasured, then measured as a re-import into its stream.)
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { once } from 'node:events';
-import { createGzip } from 'node:zlib';
+import { createGzip, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -77,6 +78,14 @@ async function writeHarBomb(path: string): Promise<number> {
   for (let written = 1; written < 10_000_000; written += 100_000) if (!out.write(block)) await once(out, 'drain');
   out.end(']}}');
   await once(out, 'finish');
+  return (await stat(path)).size;
+}
+
+/** A gzipped syslog of one line repeated to 1 GiB: 64 gzip members of 16 MiB (about 3 MB). */
+async function writeLogBomb(path: string): Promise<number> {
+  const line = 'Jan  1 00:00:00 host app[1]: the same line again and again\n';
+  const member = gzipSync(line.repeat(Math.floor((16 * 2 ** 20) / line.length)), { level: 9 });
+  await writeFile(path, Buffer.concat(Array.from({ length: 64 }, () => member)));
   return (await stat(path)).size;
 }
 
@@ -154,6 +163,7 @@ async function main(): Promise<void> {
   const slackBomb = values.case === 'slack-bomb';
   const harBomb = values.case === 'har-bomb';
   const gpxBomb = values.case === 'gpx-bomb';
+  const logBomb = values.case === 'log-bomb';
   const reimport = values.case === 'reimport';
   const kind = values.store as StoreKind;
   const rows = Number(values.rows);
@@ -167,7 +177,9 @@ async function main(): Promise<void> {
         ? await writeHarBomb(path)
         : gpxBomb
           ? await writeGpxBomb(path)
-          : await writeTsv(path, rows);
+          : logBomb
+            ? await writeLogBomb(path)
+            : await writeTsv(path, rows);
     const watched = values.slow === undefined ? undefined : watchSlow(store.db, Number(values.slow));
     const bench = await startApp(watched?.db ?? store.db);
     const base = await bench.app.listen({ port: 0, host: '127.0.0.1' });
@@ -233,8 +245,16 @@ async function main(): Promise<void> {
       gpxBomb ? `${base}/api/incident/${target}/map` : importPath,
       headers,
       path,
-      slackBomb ? 'export.zip' : harBomb ? 'bomb.har' : gpxBomb ? 'track.gpx.gz' : 'bench.tsv',
-      slackBomb ? { format: 'slack-zip' } : harBomb ? { format: 'har' } : gpxBomb ? undefined : SETTINGS,
+      slackBomb
+        ? 'export.zip'
+        : harBomb
+          ? 'bomb.har'
+          : gpxBomb
+            ? 'track.gpx.gz'
+            : logBomb
+              ? 'syslog.2.gz'
+              : 'bench.tsv',
+      slackBomb ? { format: 'slack-zip' } : harBomb ? { format: 'har' } : gpxBomb || logBomb ? undefined : SETTINGS,
     )
       .then(({ status, body }) => {
         const answer = JSON.parse(body) as { import?: { importedCount: number }; error?: { message?: string } };

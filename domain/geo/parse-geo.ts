@@ -5,7 +5,7 @@
  * with another field count than the header is invalid, with its line.
  */
 import { ZoneOffset } from '@js-joda/core';
-import { byteChunks, formatBytes, textChunks, type ImportInput } from '../import/byte-chunks.ts';
+import { byteChunks, textChunks, type ImportInput } from '../import/byte-chunks.ts';
 import { gunzipIfCompressed, type GunzipLimits } from '../import/gunzip-bytes.ts';
 import { delimitedRows } from '../import/delimited-rows.ts';
 import { ImportError } from '../import/import-error.ts';
@@ -36,42 +36,16 @@ export interface GeoParseOptions {
 
 const DEFAULT_GUNZIP: GunzipLimits = { maxInflatedBytes: 4 * 2 ** 30 };
 
-/** Unpacked ÷ packed past which a gzipped file is refused, as the zip guard refuses an archive: tracks compress 5-20×, deflate bombs about 1000×. */
-const MAX_GZIP_RATIO = 100;
-/** Below this much text a high ratio is harmless (a short track of repeated points) and is not judged. */
-const RATIO_FLOOR_BYTES = 16 * 2 ** 20;
-
 /**
  * The file's bytes as text, counted as read (progress is in the file's own bytes, compressed or not)
- * and inflated when the file is gzipped (Strava's bulk export gives .gpx.gz). A gzip bomb is refused by
- * its ratio as soon as it shows, long before the inflated-bytes cap: the track parsers would otherwise
- * read a gigabyte of padding first.
+ * and inflated when the file is gzipped (Strava's bulk export gives .gpx.gz), within the gzip caps.
  */
 export function unpackedBytes(
   input: ImportInput,
   options: GeoParseOptions,
   onBytes: (bytes: number) => void,
 ): AsyncGenerator<Uint8Array> {
-  let packed = 0;
-  const counting = counted(input, (bytes) => {
-    packed += bytes;
-    onBytes(bytes);
-  });
-  return withinRatio(gunzipIfCompressed(counting, options.gunzip ?? DEFAULT_GUNZIP), () => packed);
-}
-
-async function* withinRatio(bytes: AsyncIterable<Uint8Array>, packed: () => number): AsyncGenerator<Uint8Array> {
-  let unpacked = 0;
-  for await (const chunk of bytes) {
-    unpacked += chunk.byteLength;
-    if (unpacked > RATIO_FLOOR_BYTES && unpacked > MAX_GZIP_RATIO * packed()) {
-      throw new ImportError(
-        'zip-bomb',
-        `The gzip file would unpack to more than ${MAX_GZIP_RATIO}× its size (${formatBytes(unpacked)} from ${formatBytes(packed())} so far); more than ${MAX_GZIP_RATIO}× looks like a zip bomb`,
-      );
-    }
-    yield chunk;
-  }
+  return gunzipIfCompressed(counted(input, onBytes), options.gunzip ?? DEFAULT_GUNZIP);
 }
 
 /** Notes whether any text so far held a NUL (one scan per chunk; rows are checked only after one). */

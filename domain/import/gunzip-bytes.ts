@@ -1,7 +1,7 @@
 /*
- * Rotated logs come gzipped (syslog.2.gz, access.log.1.gz, a JSON export .json.gz): every family reads
- * them as their inflated bytes. Inflated as they stream with fflate's Gunzip (members of a concatenated
- * .gz one after another), so memory follows a chunk; the inflated total is capped against gzip bombs.
+ * Rotated logs come gzipped (syslog.2.gz, access.log.1.gz, a JSON export .json.gz), and tracks too
+ * (.gpx.gz): every family reads them as their inflated bytes, inflated as they stream (every member of
+ * a concatenated .gz), so memory follows a chunk. The inflated total and the ratio are capped against bombs.
  */
 import { Gunzip } from 'fflate';
 import { firstChunk, formatBytes } from './byte-chunks.ts';
@@ -45,10 +45,53 @@ export function gunzipStart(firstBytes: Uint8Array, maxBytes: number): Uint8Arra
   return out;
 }
 
+/** Unpacks every gzip member of a stream; the server gives Node's zlib, which unpacks off its thread. */
+export type Inflate = (packed: AsyncIterable<Uint8Array>) => AsyncIterable<Uint8Array>;
+
 export interface GunzipLimits {
   readonly maxInflatedBytes: number;
   /** The server's setting that raises the limit, named in its refusal. */
   readonly settingName?: string | undefined;
+  /** Who unpacks; fflate in this thread unless given (a function: never sent to a worker). */
+  readonly inflate?: Inflate | undefined;
+}
+
+function tooLarge(limits: GunzipLimits): ImportError {
+  const setting = limits.settingName === undefined ? '' : ` (${limits.settingName})`;
+  return new ImportError(
+    'zip-bomb',
+    `The gzip file would unpack to more than ${formatBytes(limits.maxInflatedBytes)}, the most one import takes${setting}`,
+  );
+}
+
+const damaged = (total: number, detail: string) =>
+  new ImportError('truncated', `The gzip file is damaged or cut off after ${formatBytes(total)} of text (${detail})`);
+
+/** The given inflater's output, capped as it comes out; its own failures (not ours) said as a damaged file. */
+async function* inflatedBy(
+  inflate: Inflate,
+  chunks: AsyncIterable<Uint8Array>,
+  limits: GunzipLimits,
+): AsyncGenerator<Uint8Array> {
+  let total = 0;
+  const out = inflate(chunks)[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<Uint8Array>;
+    try {
+      next = await out.next();
+    } catch (error) {
+      throw error instanceof ImportError
+        ? error
+        : damaged(total, error instanceof Error ? error.message : String(error));
+    }
+    if (next.done) return;
+    total += next.value.byteLength;
+    if (total > limits.maxInflatedBytes) {
+      await out.return?.();
+      throw tooLarge(limits);
+    }
+    yield next.value;
+  }
 }
 
 async function* inflated(chunks: AsyncIterable<Uint8Array>, limits: GunzipLimits): AsyncGenerator<Uint8Array> {
@@ -67,19 +110,9 @@ async function* inflated(chunks: AsyncIterable<Uint8Array>, limits: GunzipLimits
     }
   };
   const drain = function* () {
-    if (total > limits.maxInflatedBytes) {
-      const setting = limits.settingName === undefined ? '' : ` (${limits.settingName})`;
-      throw new ImportError(
-        'zip-bomb',
-        `The gzip file would unpack to more than ${formatBytes(limits.maxInflatedBytes)}, the most one import takes${setting}`,
-      );
-    }
+    if (total > limits.maxInflatedBytes) throw tooLarge(limits);
     while (ready.length > 0) yield ready.shift()!;
-    if (failure !== undefined)
-      throw new ImportError(
-        'truncated',
-        `The gzip file is damaged or cut off after ${formatBytes(total)} of text (${String(failure)})`,
-      );
+    if (failure !== undefined) throw damaged(total, String(failure));
   };
   for await (const chunk of chunks) {
     push(chunk, false);
@@ -89,7 +122,37 @@ async function* inflated(chunks: AsyncIterable<Uint8Array>, limits: GunzipLimits
   yield* drain();
 }
 
-/** The bytes as they are, or inflated when they start as gzip. */
+/** Unpacked ÷ packed past which a gzip file is refused, as the zip guard refuses an archive: logs and tracks compress 5-20×, deflate bombs about 1000×. */
+const MAX_GZIP_RATIO = 100;
+/** Below this much text a high ratio is harmless (a short file of repeated lines) and is not judged. */
+const RATIO_FLOOR_BYTES = 16 * 2 ** 20;
+
+/** The unpacked chunks, refused once they outgrow the packed bytes read so far by the ratio. */
+async function* withinRatio(unpacked: AsyncIterable<Uint8Array>, packed: () => number): AsyncGenerator<Uint8Array> {
+  let total = 0;
+  for await (const chunk of unpacked) {
+    total += chunk.byteLength;
+    if (total > RATIO_FLOOR_BYTES && total > MAX_GZIP_RATIO * packed()) {
+      throw new ImportError(
+        'zip-bomb',
+        `The gzip file would unpack to more than ${MAX_GZIP_RATIO}× its size (${formatBytes(total)} from ${formatBytes(packed())} so far); more than ${MAX_GZIP_RATIO}× looks like a zip bomb`,
+      );
+    }
+    yield chunk;
+  }
+}
+
+async function* counted(chunks: AsyncIterable<Uint8Array>, onBytes: (bytes: number) => void) {
+  for await (const chunk of chunks) {
+    onBytes(chunk.byteLength);
+    yield chunk;
+  }
+}
+
+/**
+ * The bytes as they are, or inflated when they start as gzip: capped at limits.maxInflatedBytes, and a
+ * gzip bomb refused by its ratio as soon as it shows, before a parser reads a gigabyte of its padding.
+ */
 export async function* gunzipIfCompressed(
   bytes: AsyncIterable<Uint8Array>,
   limits: GunzipLimits,
@@ -97,6 +160,9 @@ export async function* gunzipIfCompressed(
   const start = await firstChunk(bytes);
   if (start === undefined) return;
   const { first, all } = start;
-  if (isGzip(first)) yield* inflated(all, limits);
-  else yield* all;
+  if (!isGzip(first)) return yield* all;
+  let packed = 0;
+  const counting = counted(all, (count) => (packed += count));
+  const out = limits.inflate ? inflatedBy(limits.inflate, counting, limits) : inflated(counting, limits);
+  yield* withinRatio(out, () => packed);
 }

@@ -20,6 +20,7 @@ import { recordWrite } from '../repositories/audit-repository.ts';
 import { deleteUpload, saveBlob, type SpooledBlob } from '../repositories/blob-repository.ts';
 import { adoptSource } from './adopt-source.ts';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './import-limits.ts';
+import { checkGzipUnpacking } from './inflate-off-thread.ts';
 import { discardImport, beginImport, showImport, touchImport } from './hidden-import.ts';
 import { keepSource } from './keep-source.ts';
 import { ImportTarget, type ImportedStream } from './move-staged-events.ts';
@@ -91,6 +92,8 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
   const mediaType = normalizeMediaType(options.declaredType, options.fileName);
   let target: ImportTarget | undefined;
   let keptId: number | undefined;
+  // A gzip bomb refused before anything is written (zlib, off the thread), not after its rows were.
+  await checkGzipUnpacking(options.file.path, options.limits ?? DEFAULT_IMPORT_LIMITS);
   try {
     target = await db.transaction((tx) => beginTarget(tx, options));
     const begun = target;

@@ -22,6 +22,7 @@ import type { DbTransaction, Queryable } from '../db/database.ts';
 import { copyText } from '../db/copy-text.ts';
 import { notFound } from '../http-error.ts';
 import { DEFAULT_IMPORT_LIMITS, gunzipLimits, tooManyRecords, type ImportLimits } from '../import/import-limits.ts';
+import { inflateOffThread } from '../import/inflate-off-thread.ts';
 import type { SpooledBlob } from './blob-repository.ts';
 import { uploadsOf } from './incident-payload-repository.ts';
 
@@ -71,12 +72,12 @@ export async function importMap(
   let seq = 0;
   let invalidCount = 0;
   let first: InvalidGeoItem | undefined;
-  // 16 KiB reads: a gzip bomb's chunk inflates in one synchronous step (64 KiB of one became 64 MiB and held
-  // the event loop for seconds), and the ratio check (parse-geo.ts) sees it a quarter as late.
-  const run = parseGeoFile(createReadStream(file.path, { highWaterMark: 16 * 1024 }), map.settings, {
+  // Unpacked by zlib off the thread: fflate here unpacked a gzip bomb's 16 KiB read into 16 MiB in one
+  // synchronous step, holding every other user for seconds; the caps and the ratio check see each 64 KiB out.
+  const run = parseGeoFile(createReadStream(file.path), map.settings, {
     totalBytes: file.sizeBytes,
     onProgress,
-    gunzip: gunzipLimits(limits),
+    gunzip: { ...gunzipLimits(limits), inflate: inflateOffThread },
   });
   for await (const batch of run) {
     // Counted before the batch is written: a refused file stops at most one parser batch past the cap.

@@ -5,6 +5,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS, type DatabaseKind } from '../support/test-database.ts';
 import { blobTempDir } from '../../server/repositories/blob-repository.ts';
 import { createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { openFileCount, openSocket, portOf, rawRequest } from '../support/raw-socket.ts';
@@ -15,8 +16,8 @@ let session: Session;
 let port: number;
 let routes: string[];
 
-beforeAll(async () => {
-  server = await startTestServer('pglite');
+async function start(kind: DatabaseKind): Promise<void> {
+  server = await startTestServer(kind);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   port = portOf(server.app.server.address());
   session = await signIn(server);
@@ -30,8 +31,7 @@ beforeAll(async () => {
     `/api/stream/${streamID}/import`,
     `/api/stream/${streamID}/import/check`,
   ];
-});
-afterAll(() => server.close());
+}
 
 const FILE_HEAD = 'Content-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n';
 const CSV = 'time,message\n2024-01-01T00:00:00Z,hello\n';
@@ -57,66 +57,74 @@ function post(path: string, body: string, boundary = 'b'): string {
 const spooled = async () =>
   (await readdir(blobTempDir(server.config)).catch(() => [] as string[])).filter((name) => name.endsWith('.part'));
 
-describe('a multipart body without its closing boundary', () => {
-  it('is answered 400 at once on every multipart route, for every way of being cut', async () => {
-    for (const path of routes) {
-      for (const [name, body] of Object.entries(CUT_BODIES)) {
-        // "At once": the whole body is sent, so an answer can only fail to come by the server waiting
-        // for a boundary that never comes; after 5 s the status reads 'closed' and the check fails.
-        const answer = await rawRequest(port, post(path, body), 5000);
-        expect(answer.status, `${path}, cut ${name}: ${answer.body}`).toBe(400);
+describe.each(DATABASE_KINDS)('on %s', (kind) => {
+  beforeAll(() => start(kind));
+  afterAll(() => server.close());
+
+  describe('a multipart body without its closing boundary', () => {
+    it('is answered 400 at once on every multipart route, for every way of being cut', async () => {
+      for (const path of routes) {
+        for (const [name, body] of Object.entries(CUT_BODIES)) {
+          // "At once": the whole body is sent, so an answer can only fail to come by the server waiting
+          // for a boundary that never comes; after 5 s the status reads 'closed' and the check fails.
+          const answer = await rawRequest(port, post(path, body), 5000);
+          expect(answer.status, `${path}, cut ${name}: ${answer.body}`).toBe(400);
+        }
       }
-    }
-    expect(await spooled()).toEqual([]);
-  });
+      expect(await spooled()).toEqual([]);
+    });
 
-  it('leaves no open file and no spooled file after dozens of them, sent side by side', async () => {
-    // Warm up first: the first requests open files that stay open (modules, the database).
-    await rawRequest(port, post(routes[0]!, CUT_BODIES['inside the file part']!), 5000);
-    const before = await openFileCount();
-    const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) =>
-        rawRequest(port, post(routes[i % routes.length]!, Object.values(CUT_BODIES)[i % 7]!), 5000),
-      ),
-    );
-    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 400));
-    // The sockets themselves close a moment after their answers.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const after = await openFileCount();
-    if (before !== undefined && after !== undefined) expect(after).toBeLessThanOrEqual(before + 3);
-    expect(await spooled()).toEqual([]);
-  });
-
-  it('leaves no spooled file when the client leaves in the middle of the file', async () => {
-    const before = await openFileCount();
-    for (const path of routes) {
-      const socket = await openSocket(port);
-      const head = post(path, `--b\r\n${FILE_HEAD}${'z'.repeat(100_000)}`).replace(
-        /Content-Length: \d+/,
-        'Content-Length: 10000000',
+    it('leaves no open file and no spooled file after dozens of them, sent side by side', async () => {
+      // Warm up first, with as many side by side: the first requests open files that stay open (modules,
+      // the database, and on PostgreSQL the pool's connections).
+      await Promise.all(
+        Array.from({ length: 60 }, () => rawRequest(port, post(routes[0]!, CUT_BODIES['inside the file part']!), 5000)),
       );
-      socket.write(head);
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      expect((await spooled()).length, path).toBeLessThanOrEqual(1);
-      socket.destroy();
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await spooled()).toEqual([]);
-    const after = await openFileCount();
-    if (before !== undefined && after !== undefined) expect(after).toBeLessThanOrEqual(before + 3);
-  });
+      const before = await openFileCount();
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          rawRequest(port, post(routes[i % routes.length]!, Object.values(CUT_BODIES)[i % 7]!), 5000),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 400));
+      // The sockets themselves close a moment after their answers.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const after = await openFileCount();
+      if (before !== undefined && after !== undefined) expect(after).toBeLessThanOrEqual(before + 3);
+      expect(await spooled()).toEqual([]);
+    });
 
-  it('still imports a complete body, with the closing boundary split across packets', async () => {
-    const body = `--b\r\n${FILE_HEAD}${CSV}\r\n--b--\r\n`;
-    const answer = await rawRequest(port, post(routes[0]!, body), 5000);
-    expect(answer.status, answer.body).toBe(201);
-  });
+    it('leaves no spooled file when the client leaves in the middle of the file', async () => {
+      const before = await openFileCount();
+      for (const path of routes) {
+        const socket = await openSocket(port);
+        const head = post(path, `--b\r\n${FILE_HEAD}${'z'.repeat(100_000)}`).replace(
+          /Content-Length: \d+/,
+          'Content-Length: 10000000',
+        );
+        socket.write(head);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        expect((await spooled()).length, path).toBeLessThanOrEqual(1);
+        socket.destroy();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await spooled()).toEqual([]);
+      const after = await openFileCount();
+      if (before !== undefined && after !== undefined) expect(after).toBeLessThanOrEqual(before + 3);
+    });
 
-  it('refuses an import form whose text field follows the file, naming the field', async () => {
-    const body = `--b\r\n${FILE_HEAD}${CSV}\r\n--b\r\nContent-Disposition: form-data; name="timeZone"\r\n\r\nUTC\r\n--b--\r\n`;
-    const answer = await rawRequest(port, post(routes[1]!, body), 5000);
-    expect(answer.status).toBe(400);
-    expect(JSON.parse(answer.body).error).toMatchObject({ field: 'timeZone' });
-    expect(await spooled()).toEqual([]);
+    it('still imports a complete body, with the closing boundary split across packets', async () => {
+      const body = `--b\r\n${FILE_HEAD}${CSV}\r\n--b--\r\n`;
+      const answer = await rawRequest(port, post(routes[0]!, body), 5000);
+      expect(answer.status, answer.body).toBe(201);
+    });
+
+    it('refuses an import form whose text field follows the file, naming the field', async () => {
+      const body = `--b\r\n${FILE_HEAD}${CSV}\r\n--b\r\nContent-Disposition: form-data; name="timeZone"\r\n\r\nUTC\r\n--b--\r\n`;
+      const answer = await rawRequest(port, post(routes[1]!, body), 5000);
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body).error).toMatchObject({ field: 'timeZone' });
+      expect(await spooled()).toEqual([]);
+    });
   });
 });

@@ -4,6 +4,7 @@
  * and failures from some addresses slow the account for others without locking it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS, type DatabaseKind } from '../support/test-database.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { insertLocalUser } from '../../server/repositories/users-repository.ts';
 import { portOf, rawRequest } from '../support/raw-socket.ts';
@@ -12,12 +13,11 @@ import { TEST_PASSWORD, startTestServer, uniqueName, type TestServer } from '../
 let server: TestServer;
 let port: number;
 
-beforeAll(async () => {
-  server = await startTestServer('pglite');
+async function start(kind: DatabaseKind): Promise<void> {
+  server = await startTestServer(kind);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   port = portOf(server.app.server.address());
-});
-afterAll(() => server.close());
+}
 
 async function account(): Promise<string> {
   const username = uniqueName('throttled');
@@ -39,42 +39,47 @@ async function signInFrom(address: string, username: string, password: string): 
 const tally = (statuses: (number | 'closed')[]) =>
   statuses.reduce<Record<string, number>>((counts, s) => ({ ...counts, [s]: (counts[s] ?? 0) + 1 }), {});
 
-describe('the sign-in throttle', () => {
-  it('lets a parallel burst of 200 wrong passwords from one address check at most 5', async () => {
-    const username = await account();
-    const statuses = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => signInFrom('127.0.0.2', username, `wrong-${i}`)),
-    );
-    const counts = tally(statuses);
-    // 401 is a password that was checked and wrong; 429 was refused before any hashing.
-    expect(counts['401'] ?? 0).toBeLessThanOrEqual(5);
-    expect((counts['401'] ?? 0) + (counts['429'] ?? 0)).toBe(200);
-    expect(await signInFrom('127.0.0.2', username, TEST_PASSWORD)).toBe(429);
-    expect(await signInFrom('127.0.0.3', username, TEST_PASSWORD)).toBe(200);
-  }, 120_000);
+describe.each(DATABASE_KINDS)('on %s', (kind) => {
+  beforeAll(() => start(kind));
+  afterAll(() => server.close());
 
-  it('never lets the right password in among a burst past the limit', async () => {
-    const username = await account();
-    const passwords = Array.from({ length: 60 }, (_, i) => (i === 40 ? TEST_PASSWORD : `wrong-${i}`));
-    const first = await Promise.all(passwords.slice(0, 5).map((p) => signInFrom('127.0.0.4', username, p)));
-    expect(first).toEqual([401, 401, 401, 401, 401]);
-    const rest = await Promise.all(passwords.slice(5).map((p) => signInFrom('127.0.0.4', username, p)));
-    expect(rest).toEqual(rest.map(() => 429));
-  });
-
-  it('slows an account many addresses fail on, without locking its owner out', async () => {
-    const username = await account();
-    // 50 failures from 10 addresses: the per-username cap.
-    for (let a = 0; a < 10; a++) {
+  describe('the sign-in throttle', () => {
+    it('lets a parallel burst of 200 wrong passwords from one address check at most 5', async () => {
+      const username = await account();
       const statuses = await Promise.all(
-        Array.from({ length: 5 }, (_, i) => signInFrom(`127.0.1.${a + 1}`, username, `wrong-${i}`)),
+        Array.from({ length: 200 }, (_, i) => signInFrom('127.0.0.2', username, `wrong-${i}`)),
       );
-      expect(statuses).toEqual([401, 401, 401, 401, 401]);
-    }
-    // The owner, from their own address, still signs in at the first try.
-    expect(await signInFrom('127.0.2.1', username, TEST_PASSWORD)).toBe(200);
-    // Another new address gets one try a window now, not five.
-    expect(await signInFrom('127.0.2.2', username, 'wrong')).toBe(401);
-    expect(await signInFrom('127.0.2.2', username, TEST_PASSWORD)).toBe(429);
-  }, 120_000);
+      const counts = tally(statuses);
+      // 401 is a password that was checked and wrong; 429 was refused before any hashing.
+      expect(counts['401'] ?? 0).toBeLessThanOrEqual(5);
+      expect((counts['401'] ?? 0) + (counts['429'] ?? 0)).toBe(200);
+      expect(await signInFrom('127.0.0.2', username, TEST_PASSWORD)).toBe(429);
+      expect(await signInFrom('127.0.0.3', username, TEST_PASSWORD)).toBe(200);
+    }, 120_000);
+
+    it('never lets the right password in among a burst past the limit', async () => {
+      const username = await account();
+      const passwords = Array.from({ length: 60 }, (_, i) => (i === 40 ? TEST_PASSWORD : `wrong-${i}`));
+      const first = await Promise.all(passwords.slice(0, 5).map((p) => signInFrom('127.0.0.4', username, p)));
+      expect(first).toEqual([401, 401, 401, 401, 401]);
+      const rest = await Promise.all(passwords.slice(5).map((p) => signInFrom('127.0.0.4', username, p)));
+      expect(rest).toEqual(rest.map(() => 429));
+    });
+
+    it('slows an account many addresses fail on, without locking its owner out', async () => {
+      const username = await account();
+      // 50 failures from 10 addresses: the per-username cap.
+      for (let a = 0; a < 10; a++) {
+        const statuses = await Promise.all(
+          Array.from({ length: 5 }, (_, i) => signInFrom(`127.0.1.${a + 1}`, username, `wrong-${i}`)),
+        );
+        expect(statuses).toEqual([401, 401, 401, 401, 401]);
+      }
+      // The owner, from their own address, still signs in at the first try.
+      expect(await signInFrom('127.0.2.1', username, TEST_PASSWORD)).toBe(200);
+      // Another new address gets one try a window now, not five.
+      expect(await signInFrom('127.0.2.2', username, 'wrong')).toBe(401);
+      expect(await signInFrom('127.0.2.2', username, TEST_PASSWORD)).toBe(429);
+    }, 120_000);
+  });
 });

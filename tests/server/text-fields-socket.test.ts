@@ -4,6 +4,7 @@
  * and line breaks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS, type DatabaseKind } from '../support/test-database.ts';
 import { createActor, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { portOf, rawRequest } from '../support/raw-socket.ts';
 import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
@@ -13,8 +14,8 @@ let session: Session;
 let port: number;
 let ids: { organizationID: number; incidentID: number; streamID: number; actorID: number };
 
-beforeAll(async () => {
-  server = await startTestServer('pglite');
+async function start(kind: DatabaseKind): Promise<void> {
+  server = await startTestServer(kind);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   port = portOf(server.app.server.address());
   session = await signIn(server);
@@ -23,8 +24,7 @@ beforeAll(async () => {
   const incidentID = await createIncident(session, organizationID);
   const streamID = await createStream(session, incidentID);
   ids = { organizationID, incidentID, streamID, actorID: await createActor(session, incidentID, 'Ann') };
-});
-afterAll(() => server.close());
+}
 
 async function send(method: string, path: string, body?: string, type = 'application/json') {
   const head = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', `Cookie: ${session.cookie}`];
@@ -117,46 +117,51 @@ const FIELDS: [string, (text: string) => [string, string, string?, string?], str
   ['audit filter', (t) => ['GET', `/api/audit/data?action=${percent(t)}`], 'action'],
 ];
 
-describe('a text field holding what no text may', () => {
-  for (const [label, build, field] of FIELDS) {
-    it(`is refused with 400 naming it: ${label}`, async () => {
-      for (const [what, text] of Object.entries(BAD)) {
-        const [method, path, body, type] = build(text);
-        const answer = await send(method, path, body, type);
-        // NOTE: percent-encoded, a lone surrogate's bytes decode to U+FFFD, a harmless character.
-        if (what.startsWith('lone') && /[?=]/.test(`${path}${body ?? ''}`) && !body?.startsWith('{')) {
-          expect(answer.status, `${label}, ${what}`).not.toBe(500);
-          continue;
+describe.each(DATABASE_KINDS)('on %s', (kind) => {
+  beforeAll(() => start(kind));
+  afterAll(() => server.close());
+
+  describe('a text field holding what no text may', () => {
+    for (const [label, build, field] of FIELDS) {
+      it(`is refused with 400 naming it: ${label}`, async () => {
+        for (const [what, text] of Object.entries(BAD)) {
+          const [method, path, body, type] = build(text);
+          const answer = await send(method, path, body, type);
+          // NOTE: percent-encoded, a lone surrogate's bytes decode to U+FFFD, a harmless character.
+          if (what.startsWith('lone') && /[?=]/.test(`${path}${body ?? ''}`) && !body?.startsWith('{')) {
+            expect(answer.status, `${label}, ${what}`).not.toBe(500);
+            continue;
+          }
+          expect(answer.status, `${label}, ${what}`).toBe(400);
+          // The sign-in form answers its page again; JSON callers get the field by name.
+          if (answer.error) expect(answer.error.field, `${label}, ${what}`).toBe(field);
         }
-        expect(answer.status, `${label}, ${what}`).toBe(400);
-        // The sign-in form answers its page again; JSON callers get the field by name.
-        if (answer.error) expect(answer.error.field, `${label}, ${what}`).toBe(field);
-      }
+      });
+    }
+
+    it('keeps tabs and line breaks in multi-line text, and refuses them in a name', async () => {
+      const note = await send(
+        'POST',
+        `/api/incident/${ids.incidentID}/note`,
+        JSON.stringify({ kind: 'other', text: 'line one\n\tline two\r\n' }),
+      );
+      expect(note.status).toBe(201);
+      const name = await send('POST', `/api/incident/${ids.incidentID}/stream`, JSON.stringify({ name: 'two\nlines' }));
+      expect(name.status).toBe(400);
+      expect(name.error?.field).toBe('name');
     });
-  }
 
-  it('keeps tabs and line breaks in multi-line text, and refuses them in a name', async () => {
-    const note = await send(
-      'POST',
-      `/api/incident/${ids.incidentID}/note`,
-      JSON.stringify({ kind: 'other', text: 'line one\n\tline two\r\n' }),
-    );
-    expect(note.status).toBe(201);
-    const name = await send('POST', `/api/incident/${ids.incidentID}/stream`, JSON.stringify({ name: 'two\nlines' }));
-    expect(name.status).toBe(400);
-    expect(name.error?.field).toBe('name');
-  });
-
-  it('in a multipart import field is refused with 400 naming it', async () => {
-    const body =
-      '--b\r\nContent-Disposition: form-data; name="streamName"\r\n\r\na\u0000b\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\ntime,message\n2024-01-01T00:00:00Z,x\n\r\n--b--\r\n';
-    const answer = await send(
-      'POST',
-      `/api/incident/${ids.incidentID}/import`,
-      body,
-      'multipart/form-data; boundary=b',
-    );
-    expect(answer.status).toBe(400);
-    expect(answer.error?.field).toBe('streamName');
+    it('in a multipart import field is refused with 400 naming it', async () => {
+      const body =
+        '--b\r\nContent-Disposition: form-data; name="streamName"\r\n\r\na\u0000b\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\ntime,message\n2024-01-01T00:00:00Z,x\n\r\n--b--\r\n';
+      const answer = await send(
+        'POST',
+        `/api/incident/${ids.incidentID}/import`,
+        body,
+        'multipart/form-data; boundary=b',
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.error?.field).toBe('streamName');
+    });
   });
 });

@@ -24,6 +24,7 @@ import { normalizeMediaType, safeFileName } from '../../../domain/upload-media.t
 import type { AppContext } from '../../app-context.ts';
 import { HttpError, invalid } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
+import { checkGzipUnpacking } from '../../import/inflate-off-thread.ts';
 import { requireIncident } from '../../repositories/access-repository.ts';
 import { blobTempDir, insertUpload, openBlobStream } from '../../repositories/blob-repository.ts';
 import { writePendingBlob, type PendingBlob } from '../../repositories/pending-blob.ts';
@@ -115,6 +116,8 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
       try {
         const fileName = safeFileName(form.rawFileName);
         const settings = await mapSettingsOf(form, fileName, await countMaps(db, reachable.id));
+        // A gzip bomb refused here, before its chunks are stored and its padding parsed in a transaction.
+        await checkGzipUnpacking(form.file.path, config.importLimits);
         // The file's chunks first, each in a short transaction; the write below adopts them.
         const pending = (stored = await writePendingBlob(db, form.file));
         const map = await auditedWrite(db, request, async ({ tx, audit }) => {
