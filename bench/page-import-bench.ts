@@ -15,7 +15,8 @@ import { createRequire } from 'node:module';
 import { cpus, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { launchBenchChromium } from './bench-browser.ts';
 import { startBenchServer } from './bench-server.ts';
 import { duration, ms, secs, table, thousands, versus } from './measure.ts';
 import { writeResultsSection } from './results-file.ts';
@@ -124,19 +125,7 @@ async function run(rows: number, log: (line: string) => void): Promise<Result> {
   const work = await mkdtemp(join(tmpdir(), 'churchkey-page-import-'));
   const file = join(work, 'proxy-log.tsv');
   const server = { stop: async () => {} };
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchBenchChromium();
   try {
     const bytes = await writeTsv(file, rows);
     log(`  ${thousands(rows)} rows, ${(bytes / 1e6).toFixed(1)} MB written`);

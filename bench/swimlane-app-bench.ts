@@ -15,8 +15,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { type CDPSession, type Page } from '@playwright/test';
 import { projectRoot } from '../server/project-root.ts';
+import { SOFTWARE_WEBGL_ARGS } from '../tests/support/chromium-args.ts';
+import { launchBenchChromium } from './bench-browser.ts';
 import { startBenchServer } from './bench-server.ts';
 import { reopenTimeline, startProfile, stopProfile } from './reopen-profile.ts';
 import { duration, median, ms, percentile, secs, table, thousands } from './measure.ts';
@@ -184,22 +186,7 @@ async function run(): Promise<Result> {
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const dataDir = join(work, 'data');
   const store = databaseUrl ? 'PostgreSQL' : 'PGlite';
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--enable-precise-memory-info',
-    ],
-  });
+  const browser = await launchBenchChromium([...SOFTWARE_WEBGL_ARGS, '--enable-precise-memory-info']);
   let server = await startBenchServer({ dataDir, adminPassword: PASSWORD, databaseUrl });
   try {
     const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1400, height: 900 } });
