@@ -28,7 +28,7 @@ import { duration, ratio, secs, table, thousands, timed } from './measure.ts';
 export const IMPORT_ROWS = 400_000;
 const COPY_BATCH_ROWS = 50_000;
 const SECTION = '## Server import';
-export const IMPORT_SETTINGS: ImportSettings = {
+export const IMPORT_SETTINGS: Extract<ImportSettings, { format: 'delimited' }> = {
   format: 'delimited',
   delimiter: '\t',
   quoted: true,

@@ -17,7 +17,6 @@ import { createGzip } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ImportSettings } from '../domain/import/import-settings.ts';
 import { request as httpRequest } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { insertIncident } from '../server/repositories/incidents-repository.ts';
@@ -25,17 +24,7 @@ import { createSession } from '../server/repositories/sessions-repository.ts';
 import { openStore, startApp, type StoreKind } from './bench-store.ts';
 import { percentile } from './measure.ts';
 import { watchSlow } from './slow-statements.ts';
-
-const SETTINGS: ImportSettings = {
-  format: 'delimited',
-  delimiter: '\t',
-  quoted: true,
-  preambleRows: 0,
-  headerRows: 1,
-  mapping: { startTime: 0, actor: 1, message: 2 },
-  numericUnit: 'seconds',
-  timeZone: 'UTC',
-};
+import { TIME_ACTOR_MESSAGE_TSV } from '../tests/support/proxy-log-tsv.ts';
 
 async function writeTsv(path: string, rows: number): Promise<number> {
   const out = createWriteStream(path);
@@ -196,7 +185,7 @@ async function main(): Promise<void> {
 
     let importPath = `${base}/api/incident/${target}/import`;
     if (reimport) {
-      const first = await postFile(importPath, headers, path, 'bench.tsv', SETTINGS);
+      const first = await postFile(importPath, headers, path, 'bench.tsv', TIME_ACTOR_MESSAGE_TSV);
       if (first.status !== 201) throw new Error(`the first import answered ${first.status}: ${first.body}`);
       const streamId = (JSON.parse(first.body) as { import: { streams: { id: number }[] } }).import.streams[0]!.id;
       importPath = `${base}/api/stream/${streamId}/import`;
@@ -234,7 +223,7 @@ async function main(): Promise<void> {
       headers,
       path,
       slackBomb ? 'export.zip' : harBomb ? 'bomb.har' : gpxBomb ? 'track.gpx.gz' : 'bench.tsv',
-      slackBomb ? { format: 'slack-zip' } : harBomb ? { format: 'har' } : gpxBomb ? undefined : SETTINGS,
+      slackBomb ? { format: 'slack-zip' } : harBomb ? { format: 'har' } : gpxBomb ? undefined : TIME_ACTOR_MESSAGE_TSV,
     )
       .then(({ status, body }) => {
         const answer = JSON.parse(body) as { import?: { importedCount: number }; error?: { message?: string } };
