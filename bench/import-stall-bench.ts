@@ -19,9 +19,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { request as httpRequest } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { insertIncident } from '../server/repositories/incidents-repository.ts';
 import { createSession } from '../server/repositories/sessions-repository.ts';
-import { openStore, startApp, type StoreKind } from './bench-store.ts';
+import { benchIncidents, openStore, startApp, type StoreKind } from './bench-store.ts';
 import { percentile } from './measure.ts';
 import { watchSlow } from './slow-statements.ts';
 import { TIME_ACTOR_MESSAGE_TSV } from '../tests/support/proxy-log-tsv.ts';
@@ -160,30 +159,16 @@ async function main(): Promise<void> {
     const watched = values.slow === undefined ? undefined : watchSlow(store.db, Number(values.slow));
     const bench = await startApp(watched?.db ?? store.db);
     const base = await bench.app.listen({ port: 0, host: '127.0.0.1' });
-    const [organization] = await store.db.query<{ id: number }>(
-      "INSERT INTO organizations (name, created_micros) VALUES ('Stall bench', 0) RETURNING id",
-    );
-    const target = await insertIncident(store.db, {
-      organizationId: organization!.id,
-      name: 'Imported into',
-      description: '',
-      analystId: null,
-    });
-    const other = await insertIncident(store.db, {
-      organizationId: organization!.id,
-      name: 'Read meanwhile',
-      description: '',
-      analystId: null,
-    });
+    const [target, other] = await benchIncidents(store.db, 'Stall bench', ['Imported into', 'Read meanwhile']);
     const token = await createSession(store.db, bench.analyst.id, 3600 * 1_000_000, {
       userAgent: 'stall bench',
       ip: '127.0.0.1',
     });
     const headers = { cookie: `churchkey_session=${token}`, 'x-churchkey-analyst': String(bench.analyst.id) };
-    const check = await fetch(`${base}/api/incident/${other}`, { headers });
+    const check = await fetch(`${base}/api/incident/${other.id}`, { headers });
     if (check.status !== 200) throw new Error(`GET incident answered ${check.status}: ${await check.text()}`);
 
-    let importPath = `${base}/api/incident/${target}/import`;
+    let importPath = `${base}/api/incident/${target.id}/import`;
     if (reimport) {
       const first = await postFile(importPath, headers, path, 'bench.tsv', TIME_ACTOR_MESSAGE_TSV);
       if (first.status !== 201) throw new Error(`the first import answered ${first.status}: ${first.body}`);
@@ -203,7 +188,7 @@ async function main(): Promise<void> {
     const reads = (async () => {
       while (importing) {
         const started = performance.now();
-        const answer = await fetch(`${base}/api/incident/${other}`, { headers });
+        const answer = await fetch(`${base}/api/incident/${other.id}`, { headers });
         await answer.arrayBuffer();
         if (answer.status !== 200) throw new Error(`GET incident answered ${answer.status}`);
         // Sent while the import ran: counted, even when answered only after it ended.
@@ -219,7 +204,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     // Through the route, as a page sends it: on PGlite its batches take turns in the server's read queue.
     const result = await postFile(
-      gpxBomb ? `${base}/api/incident/${target}/map` : importPath,
+      gpxBomb ? `${base}/api/incident/${target.id}/map` : importPath,
       headers,
       path,
       slackBomb ? 'export.zip' : harBomb ? 'bomb.har' : gpxBomb ? 'track.gpx.gz' : 'bench.tsv',
