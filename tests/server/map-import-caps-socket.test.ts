@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { fileForm } from '../support/multipart.ts';
-import { portOf } from '../support/raw-socket.ts';
+import { listenOnLoopback } from '../support/raw-socket.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import { useAnalystServer } from '../support/analyst-server.ts';
 import { countRows } from '../support/test-server.ts';
@@ -43,8 +43,7 @@ describe.each(DATABASE_KINDS)('map imports within the import caps on %s', (kind)
   let incidentID: number;
 
   beforeAll(async () => {
-    await suite.server.app.listen({ port: 0, host: '127.0.0.1' });
-    port = portOf(suite.server.app.server.address());
+    port = await listenOnLoopback(suite.server.app);
     incidentID = await createIncident(
       suite.writer,
       await createOrganization(suite.writer, 'Fell runners'),

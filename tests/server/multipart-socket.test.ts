@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobTempDir } from '../../server/repositories/blob-repository.ts';
 import { createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
-import { openFileCount, openSocket, portOf, rawRequest } from '../support/raw-socket.ts';
+import { listenOnLoopback, openFileCount, openSocket, rawRequest } from '../support/raw-socket.ts';
 import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -17,8 +17,7 @@ let routes: string[];
 
 beforeAll(async () => {
   server = await startTestServer('pglite');
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  port = portOf(server.app.server.address());
+  port = await listenOnLoopback(server.app);
   session = await signIn(server);
   await giveAnalyst(server, session, 'write');
   const incidentID = await createIncident(session, await createOrganization(session));

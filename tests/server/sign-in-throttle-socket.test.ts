@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/password.ts';
 import { insertLocalUser } from '../../server/repositories/users-repository.ts';
-import { portOf, rawRequest } from '../support/raw-socket.ts';
+import { listenOnLoopback, rawRequest } from '../support/raw-socket.ts';
 import { TEST_PASSWORD, startTestServer, uniqueName, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -14,8 +14,7 @@ let port: number;
 
 beforeAll(async () => {
   server = await startTestServer('pglite');
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  port = portOf(server.app.server.address());
+  port = await listenOnLoopback(server.app);
 });
 afterAll(() => server.close());
 
