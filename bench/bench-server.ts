@@ -75,3 +75,18 @@ export async function pageApi<T>(page: Page, method: 'GET' | 'POST', path: strin
   if (!answer.ok()) throw new Error(`${method} ${path}: ${answer.status()} ${await answer.text()}`);
   return (await answer.json()) as T;
 }
+
+/** On a fresh server: the bench's analyst ("Bench Analyst", an administrator), an organization and an incident; its id. */
+export async function benchAnalystIncident(page: Page): Promise<number> {
+  await pageApi(page, 'POST', '/api/analyst/primary', { name: 'Bench Analyst', email: 'bench@example.com' });
+  const { organization } = await pageApi<{ organization: { id: number } }>(page, 'POST', '/api/organization', {
+    name: 'Bench organization',
+  });
+  const { incident } = await pageApi<{ incident: { id: number } }>(
+    page,
+    'POST',
+    `/api/organization/${organization.id}/incident`,
+    { name: 'Bench incident' },
+  );
+  return incident.id;
+}

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { launchBenchChromium } from './bench-browser.ts';
 import { readStallWatch, resetStallWatch, STALL_WATCH } from './stall-watch.ts';
-import { pageApi, startBenchServer } from './bench-server.ts';
+import { benchAnalystIncident, startBenchServer } from './bench-server.ts';
 import type { FamilySample } from './family-sample-values.ts';
 import { writeSample } from './family-samples.ts';
 
@@ -93,23 +93,14 @@ export async function runPageBench(
       return page;
     };
     const page = await signedIn();
-    await pageApi(page, 'POST', '/api/analyst/primary', { name: 'Bench Analyst', email: 'bench@example.com' });
-    const organization = await pageApi<{ organization: { id: number } }>(page, 'POST', '/api/organization', {
-      name: 'Bench organization',
-    });
-    const incident = await pageApi<{ incident: { id: number } }>(
-      page,
-      'POST',
-      `/api/organization/${organization.organization.id}/incident`,
-      { name: 'Bench incident' },
-    );
+    const incidentID = await benchAnalystIncident(page);
     const rows: PageRow[] = [];
     for (const sample of samples) {
       const file = join(work, sample.fileName);
       try {
         const written = await writeSample(sample, file, mb * 1e6);
         const tab = await signedIn();
-        const result = await preview(tab, `/incident/${incident.incident.id}/create-stream`, file).finally(() =>
+        const result = await preview(tab, `/incident/${incidentID}/create-stream`, file).finally(() =>
           tab.context().close(),
         );
         const row = { family: sample.family, mb: written.bytes / 1e6, ...result };

@@ -16,7 +16,7 @@ import { cpus, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBenchChromium } from './bench-browser.ts';
-import { pageApi, startBenchServer } from './bench-server.ts';
+import { benchAnalystIncident, startBenchServer } from './bench-server.ts';
 import { readStallWatch, resetStallWatch, STALL_WATCH, type Stalls } from './stall-watch.ts';
 import { duration, ms, secs, table, thousands, versus } from './measure.ts';
 import { writeResultsSection } from './results-file.ts';
@@ -97,17 +97,8 @@ async function run(rows: number, log: (line: string) => void): Promise<Result> {
     await page.addInitScript({ content: STALL_WATCH });
     const login = await page.request.post('/auth/login', { data: { username: 'admin', password: PASSWORD } });
     if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
-    await pageApi(page, 'POST', '/api/analyst/primary', { name: 'Bench Analyst', email: 'bench@example.com' });
-    const organization = await pageApi<{ organization: { id: number } }>(page, 'POST', '/api/organization', {
-      name: 'Bench organization',
-    });
-    const incident = await pageApi<{ incident: { id: number } }>(
-      page,
-      'POST',
-      `/api/organization/${organization.organization.id}/incident`,
-      { name: 'Bench incident' },
-    );
-    await page.goto(`/incident/${incident.incident.id}/create-stream`);
+    const incidentID = await benchAnalystIncident(page);
+    await page.goto(`/incident/${incidentID}/create-stream`);
     await page.getByRole('button', { name: 'Bench Analyst', exact: true }).click();
     await page.getByRole('heading', { name: 'Create a stream from evidence' }).waitFor();
 
