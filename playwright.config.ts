@@ -4,20 +4,7 @@
  * for its own server settings (see tests/e2e/start-server.ts).
  */
 import { defineConfig } from '@playwright/test';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  // Without these, Chromium's own background connections are refused many at a time here.
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH, SOFTWARE_WEBGL_ARGS } from './tests/support/chromium-args.ts';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -33,7 +20,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...SOFTWARE_WEBGL_ARGS] },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -1,5 +1,5 @@
 /*
- * Headless Chromium for the benchmarks, in one place: the flags every bench launches it with, and a
+ * Headless Chromium for the benchmarks, in one place: launched with the flags the tests use too, and a
  * page of bench/pages/ bundled with Vite and served from memory under a made-up origin, so each
  * bench writes only what it measures.
  */
@@ -9,25 +9,12 @@ import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { build, type InlineConfig, type LibraryOptions } from 'vite';
 import { projectRoot } from '../server/project-root.ts';
-
-// Without the background switches, Chromium's own connections are refused many at a time here.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-/** WebGL drawn in software (SwiftShader): the machine has no GPU. */
-export const SOFTWARE_WEBGL_ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium-args.ts';
 
 /** Debian's Chromium (never a downloaded browser), headless, with `extraArgs` after the common ones. */
 export function launchBenchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, ...extraArgs],
   });
 }

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { projectRoot } from '../server/project-root.ts';
 
 async function freePort(): Promise<number> {
@@ -62,4 +63,30 @@ export async function startBenchServer(options: {
       if (child.exitCode === null) await once(child, 'exit');
     },
   };
+}
+
+/** A call to the server's API in the page's session, acting as analyst 0 (the bench's own); its answer parsed. */
+export async function pageApi<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const answer = await page.request.fetch(path, {
+    method,
+    headers: { 'x-churchkey-analyst': '0' },
+    ...(body === undefined ? {} : { data: body }),
+  });
+  if (!answer.ok()) throw new Error(`${method} ${path}: ${answer.status()} ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+/** On a fresh server: the bench's analyst ("Bench Analyst", an administrator), an organization and an incident; its id. */
+export async function benchAnalystIncident(page: Page): Promise<number> {
+  await pageApi(page, 'POST', '/api/analyst/primary', { name: 'Bench Analyst', email: 'bench@example.com' });
+  const { organization } = await pageApi<{ organization: { id: number } }>(page, 'POST', '/api/organization', {
+    name: 'Bench organization',
+  });
+  const { incident } = await pageApi<{ incident: { id: number } }>(
+    page,
+    'POST',
+    `/api/organization/${organization.id}/incident`,
+    { name: 'Bench incident' },
+  );
+  return incident.id;
 }

@@ -14,6 +14,7 @@ import { openPglite, type Db } from '../server/db/database.ts';
 import { createScratchDatabase } from '../server/db/scratch-database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { insertAnalyst, type AnalystRow } from '../server/repositories/analysts-repository.ts';
+import { insertIncident } from '../server/repositories/incidents-repository.ts';
 import { createSession } from '../server/repositories/sessions-repository.ts';
 import { insertLocalUser } from '../server/repositories/users-repository.ts';
 
@@ -88,4 +89,30 @@ export async function startApp(db: Db): Promise<BenchApp> {
     analyst,
     get: (url) => app.inject({ method: 'GET', url, headers: { cookie: `churchkey_session=${token}` } }),
   };
+}
+
+/** An incident as importFile's `incident` callback answers it: what the import benches write into. */
+export interface BenchIncident {
+  id: number;
+  organization_id: number;
+  name: string;
+}
+
+/** A fresh organization named `organization` holding one incident per name, written straight to the store. */
+export async function benchIncidents<const Names extends readonly string[]>(
+  db: Db,
+  organization: string,
+  names: Names,
+): Promise<{ [K in keyof Names]: BenchIncident }> {
+  const [row] = await db.query<{ id: number }>(
+    'INSERT INTO organizations (name, created_micros) VALUES ($1, 0) RETURNING id',
+    [organization],
+  );
+  const incidents: BenchIncident[] = [];
+  for (const name of names) {
+    const id = await insertIncident(db, { organizationId: row!.id, name, description: '', analystId: null });
+    incidents.push({ id, organization_id: row!.id, name });
+  }
+  // One incident per name, in order: the tuple type says so to the caller's destructuring.
+  return incidents as { [K in keyof Names]: BenchIncident };
 }

@@ -11,8 +11,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, request as apiRequest, type APIRequestContext, type Browser } from '@playwright/test';
+import { request as apiRequest, type APIRequestContext, type Browser } from '@playwright/test';
 import { projectRoot } from '../server/project-root.ts';
+import { SOFTWARE_WEBGL_ARGS } from '../tests/support/chromium-args.ts';
+import { launchBenchChromium } from './bench-browser.ts';
 import { startBenchServer } from './bench-server.ts';
 import { duration, ratio, secs, table, thousands } from './measure.ts';
 import { writeResultsSection } from './results-file.ts';
@@ -157,21 +159,7 @@ async function run(): Promise<{ results: Result[]; browserVersion: string; store
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const dataDir = join(work, 'data');
   const store = databaseUrl ? 'PostgreSQL' : 'PGlite';
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-    ],
-  });
+  const browser = await launchBenchChromium(SOFTWARE_WEBGL_ARGS);
   let server = await startBenchServer({ dataDir, adminPassword: PASSWORD, databaseUrl });
   try {
     const admin = await signedIn(server.baseURL);

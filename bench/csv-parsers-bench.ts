@@ -12,6 +12,7 @@ import { inferSchema, initParser } from 'udsv';
 import { parseImport } from '../domain/import/parse-import.ts';
 import { projectRoot } from '../server/project-root.ts';
 import type { ImportSettings } from '../domain/import/import-settings.ts';
+import { IMPORT_SETTINGS } from './import-bench.ts';
 import { median, ratio, table, thousands } from './measure.ts';
 
 const CHUNK_CHARS = 1 << 20;
@@ -183,31 +184,10 @@ export async function runCsvParsersBench(): Promise<string> {
     ];
   });
   const importer = [
-    [
-      'synthetic TSV, UTC',
-      await importerSpeed(synthetic, {
-        format: 'delimited',
-        delimiter: '\t',
-        quoted: true,
-        preambleRows: 0,
-        headerRows: 1,
-        mapping: { startTime: 0, endTime: 1, actor: 2, message: 3 },
-        numericUnit: 'seconds',
-        timeZone: 'UTC',
-      }),
-    ],
+    ['synthetic TSV, UTC', await importerSpeed(synthetic, IMPORT_SETTINGS)],
     [
       'synthetic TSV, America/New_York',
-      await importerSpeed(synthetic, {
-        format: 'delimited',
-        delimiter: '\t',
-        quoted: true,
-        preambleRows: 0,
-        headerRows: 1,
-        mapping: { startTime: 0, endTime: 1, actor: 2, message: 3 },
-        numericUnit: 'seconds',
-        timeZone: 'America/New_York',
-      }),
+      await importerSpeed(synthetic, { ...IMPORT_SETTINGS, timeZone: 'America/New_York' }),
     ],
   ] as const;
   return [

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { launchBenchChromium } from './bench-browser.ts';
-import { startBenchServer } from './bench-server.ts';
+import { readStallWatch, resetStallWatch, STALL_WATCH } from './stall-watch.ts';
+import { benchAnalystIncident, startBenchServer } from './bench-server.ts';
 import type { FamilySample } from './family-sample-values.ts';
 import { writeSample } from './family-samples.ts';
 
@@ -26,38 +27,6 @@ export interface PageRow {
 const PASSWORD = 'import-families-bench-password';
 const WAIT_MILLIS = 10 * 60_000;
 const OPEN_MILLIS = 60_000;
-
-const STALL_WATCH = `(() => {
-  const watch = { longestTask: 0, longestFrameGap: 0, last: 0, running: false };
-  globalThis.stallWatch = watch;
-  new PerformanceObserver((list) => {
-    if (!watch.running) return;
-    for (const entry of list.getEntries()) watch.longestTask = Math.max(watch.longestTask, entry.duration);
-  }).observe({ type: 'longtask', buffered: false });
-  const frame = (now) => {
-    if (watch.running && watch.last > 0) watch.longestFrameGap = Math.max(watch.longestFrameGap, now - watch.last);
-    watch.last = now;
-    requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-})();`;
-
-interface Watch {
-  longestTask: number;
-  longestFrameGap: number;
-  last: number;
-  running: boolean;
-}
-
-async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const answer = await page.request.fetch(path, {
-    method: 'POST',
-    headers: { 'x-churchkey-analyst': '0' },
-    data: body,
-  });
-  if (!answer.ok()) throw new Error(`POST ${path}: ${answer.status()} ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
 
 async function preview(page: Page, incidentPath: string, file: string): Promise<Omit<PageRow, 'family' | 'mb'>> {
   await page.goto(incidentPath);
@@ -82,9 +51,7 @@ async function preview(page: Page, incidentPath: string, file: string): Promise<
       { cause: error },
     );
   }
-  await page.evaluate(
-    `Object.assign(globalThis.stallWatch, { longestTask: 0, longestFrameGap: 0, last: 0, running: true })`,
-  );
+  await resetStallWatch(page);
   const started = performance.now();
   await page.getByLabel('Evidence file').setInputFiles(file);
   const counted = page.locator('[data-summary="valid"]').filter({ hasText: /\d/ });
@@ -92,12 +59,7 @@ async function preview(page: Page, incidentPath: string, file: string): Promise<
   await counted.or(refused).first().waitFor({ timeout: WAIT_MILLIS });
   await page.getByRole('progressbar').first().waitFor({ state: 'hidden', timeout: WAIT_MILLIS });
   const previewMillis = performance.now() - started;
-  const watch = await page.evaluate(() => {
-    // Runs in the page: only what is written here exists there.
-    const w = (globalThis as unknown as { stallWatch: Watch }).stallWatch;
-    w.running = false;
-    return { longestTask: w.longestTask, longestFrameGap: w.longestFrameGap };
-  });
+  const watch = await readStallWatch(page);
   const outcome = (await counted.isVisible())
     ? `${(await counted.textContent())?.trim()} valid rows`
     : ((await refused.first().textContent())?.trim() ?? 'no answer');
@@ -131,22 +93,14 @@ export async function runPageBench(
       return page;
     };
     const page = await signedIn();
-    await api(page, '/api/analyst/primary', { name: 'Bench Analyst', email: 'bench@example.com' });
-    const organization = await api<{ organization: { id: number } }>(page, '/api/organization', {
-      name: 'Bench organization',
-    });
-    const incident = await api<{ incident: { id: number } }>(
-      page,
-      `/api/organization/${organization.organization.id}/incident`,
-      { name: 'Bench incident' },
-    );
+    const incidentID = await benchAnalystIncident(page);
     const rows: PageRow[] = [];
     for (const sample of samples) {
       const file = join(work, sample.fileName);
       try {
         const written = await writeSample(sample, file, mb * 1e6);
         const tab = await signedIn();
-        const result = await preview(tab, `/incident/${incident.incident.id}/create-stream`, file).finally(() =>
+        const result = await preview(tab, `/incident/${incidentID}/create-stream`, file).finally(() =>
           tab.context().close(),
         );
         const row = { family: sample.family, mb: written.bytes / 1e6, ...result };

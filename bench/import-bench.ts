@@ -21,14 +21,13 @@ import type { Db } from '../server/db/database.ts';
 import { importFile } from '../server/import/import-file.ts';
 import { projectRoot } from '../server/project-root.ts';
 import { spoolBlob } from '../server/repositories/blob-repository.ts';
-import { insertIncident } from '../server/repositories/incidents-repository.ts';
-import { openStore, postgresUrl, type StoreKind } from './bench-store.ts';
+import { benchIncidents, openStore, postgresUrl, type StoreKind } from './bench-store.ts';
 import { duration, ratio, secs, table, thousands, timed } from './measure.ts';
 
 export const IMPORT_ROWS = 400_000;
 const COPY_BATCH_ROWS = 50_000;
 const SECTION = '## Server import';
-export const IMPORT_SETTINGS: ImportSettings = {
+export const IMPORT_SETTINGS: Extract<ImportSettings, { format: 'delimited' }> = {
   format: 'delimited',
   delimiter: '\t',
   quoted: true,
@@ -109,20 +108,12 @@ async function benchStore(
 ): Promise<StoreImport> {
   const store = await openStore(kind);
   try {
-    const [organization] = await store.db.query<{ id: number }>(
-      "INSERT INTO organizations (name, created_micros) VALUES ('Bench', 0) RETURNING id",
-    );
-    const incidentId = await insertIncident(store.db, {
-      organizationId: organization!.id,
-      name: 'Import bench',
-      description: '',
-      analystId: null,
-    });
+    const [incident] = await benchIncidents(store.db, 'Bench', ['Import bench']);
     const file = await spoolBlob(createReadStream(path), scratch);
     try {
       const imported = await timed(() =>
         importFile(store.db, {
-          incident: async () => ({ id: incidentId, organization_id: organization!.id, name: 'Import bench' }),
+          incident: async () => incident,
           file,
           fileName: 'bench.tsv',
           settings: IMPORT_SETTINGS,

@@ -12,8 +12,8 @@ import { parseArgs } from 'node:util';
 import type { Db, DbTransaction } from '../server/db/database.ts';
 import { importFile } from '../server/import/import-file.ts';
 import { spoolBlob } from '../server/repositories/blob-repository.ts';
-import { incidentSummary, insertIncident } from '../server/repositories/incidents-repository.ts';
-import { openStore, type StoreKind } from './bench-store.ts';
+import { incidentSummary } from '../server/repositories/incidents-repository.ts';
+import { benchIncidents, openStore, type StoreKind } from './bench-store.ts';
 import { IMPORT_SETTINGS, writeImportTsv } from './import-bench.ts';
 
 const { values } = parseArgs({
@@ -57,25 +57,7 @@ function explaining(db: Db): Db {
 try {
   const path = join(scratch, 'bench.tsv');
   await writeImportTsv(path, rows);
-  const [organization] = await store.db.query<{ id: number }>(
-    "INSERT INTO organizations (name, created_micros) VALUES ('Explain', 0) RETURNING id",
-  );
-  const incident = {
-    id: await insertIncident(store.db, {
-      organizationId: organization!.id,
-      name: 'Explain',
-      description: '',
-      analystId: null,
-    }),
-    organization_id: organization!.id,
-    name: 'Explain',
-  };
-  const other = await insertIncident(store.db, {
-    organizationId: organization!.id,
-    name: 'Read after',
-    description: '',
-    analystId: null,
-  });
+  const [incident, after] = await benchIncidents(store.db, 'Explain', ['Explain', 'Read after']);
   const file = await spoolBlob(createReadStream(path), scratch);
   await importFile(explaining(store.db), {
     incident: async () => incident,
@@ -85,7 +67,7 @@ try {
     attribution: { userID: null, analystID: null },
   });
   await file.discard();
-  if (values.after) plans.push(...(await summaryAfter(store.db, other)));
+  if (values.after) plans.push(...(await summaryAfter(store.db, after.id)));
   process.stdout.write(`${store.version}, ${rows} rows, ${batchRows} a batch\n\n${plans.join('\n\n')}\n`);
 } finally {
   await store.close();

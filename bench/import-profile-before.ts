@@ -15,8 +15,7 @@ import type { DbTransaction } from '../server/db/database.ts';
 import { stageFile, stagingTables } from '../server/import/stage-file.ts';
 import { DEFAULT_IMPORT_LIMITS } from '../server/import/import-limits.ts';
 import { spoolBlob } from '../server/repositories/blob-repository.ts';
-import { insertIncident } from '../server/repositories/incidents-repository.ts';
-import { openStore, type StoreKind } from './bench-store.ts';
+import { benchIncidents, openStore, type StoreKind } from './bench-store.ts';
 import { IMPORT_SETTINGS, writeImportTsv } from './import-bench.ts';
 
 const { values } = parseArgs({
@@ -52,19 +51,7 @@ try {
   await phase('parse only (no database)', async () => {
     for await (const batch of parseImport(createReadStream(path), IMPORT_SETTINGS, { batchSize: 5000 })) void batch;
   });
-  const [organization] = await store.db.query<{ id: number }>(
-    "INSERT INTO organizations (name, created_micros) VALUES ('Profile', 0) RETURNING id",
-  );
-  const incident = {
-    id: await insertIncident(store.db, {
-      organizationId: organization!.id,
-      name: 'Profile',
-      description: '',
-      analystId: null,
-    }),
-    organization_id: organization!.id,
-    name: 'Profile',
-  };
+  const [incident] = await benchIncidents(store.db, 'Profile', ['Profile']);
   const file = await spoolBlob(createReadStream(path), scratch);
   const started = performance.now();
   let inside = 0;

@@ -13,8 +13,7 @@ import { parseArgs } from 'node:util';
 import type { Db, DbTransaction } from '../server/db/database.ts';
 import { importFile } from '../server/import/import-file.ts';
 import { spoolBlob } from '../server/repositories/blob-repository.ts';
-import { insertIncident } from '../server/repositories/incidents-repository.ts';
-import { openStore, type StoreKind } from './bench-store.ts';
+import { benchIncidents, openStore, type StoreKind } from './bench-store.ts';
 import { IMPORT_SETTINGS, writeImportTsv } from './import-bench.ts';
 
 const phases: Record<string, number> = {};
@@ -82,19 +81,7 @@ const store = await openStore(kind);
 try {
   const path = join(scratch, 'bench.tsv');
   await writeImportTsv(path, rows);
-  const [organization] = await store.db.query<{ id: number }>(
-    "INSERT INTO organizations (name, created_micros) VALUES ('Profile', 0) RETURNING id",
-  );
-  const incident = {
-    id: await insertIncident(store.db, {
-      organizationId: organization!.id,
-      name: 'Profile',
-      description: '',
-      analystId: null,
-    }),
-    organization_id: organization!.id,
-    name: 'Profile',
-  };
+  const [incident] = await benchIncidents(store.db, 'Profile', ['Profile']);
   const file = await spoolBlob(createReadStream(path), scratch);
   const started = performance.now();
   const result = await importFile(timedDb(store.db), {

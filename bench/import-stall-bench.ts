@@ -18,25 +18,13 @@ import { createGzip, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ImportSettings } from '../domain/import/import-settings.ts';
 import { request as httpRequest } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { insertIncident } from '../server/repositories/incidents-repository.ts';
 import { createSession } from '../server/repositories/sessions-repository.ts';
-import { openStore, startApp, type StoreKind } from './bench-store.ts';
+import { benchIncidents, openStore, startApp, type StoreKind } from './bench-store.ts';
 import { percentile } from './measure.ts';
 import { watchSlow } from './slow-statements.ts';
-
-const SETTINGS: ImportSettings = {
-  format: 'delimited',
-  delimiter: '\t',
-  quoted: true,
-  preambleRows: 0,
-  headerRows: 1,
-  mapping: { startTime: 0, actor: 1, message: 2 },
-  numericUnit: 'seconds',
-  timeZone: 'UTC',
-};
+import { TIME_ACTOR_MESSAGE_TSV } from '../tests/support/proxy-log-tsv.ts';
 
 async function writeTsv(path: string, rows: number): Promise<number> {
   const out = createWriteStream(path);
@@ -183,32 +171,18 @@ async function main(): Promise<void> {
     const watched = values.slow === undefined ? undefined : watchSlow(store.db, Number(values.slow));
     const bench = await startApp(watched?.db ?? store.db);
     const base = await bench.app.listen({ port: 0, host: '127.0.0.1' });
-    const [organization] = await store.db.query<{ id: number }>(
-      "INSERT INTO organizations (name, created_micros) VALUES ('Stall bench', 0) RETURNING id",
-    );
-    const target = await insertIncident(store.db, {
-      organizationId: organization!.id,
-      name: 'Imported into',
-      description: '',
-      analystId: null,
-    });
-    const other = await insertIncident(store.db, {
-      organizationId: organization!.id,
-      name: 'Read meanwhile',
-      description: '',
-      analystId: null,
-    });
+    const [target, other] = await benchIncidents(store.db, 'Stall bench', ['Imported into', 'Read meanwhile']);
     const token = await createSession(store.db, bench.analyst.id, 3600 * 1_000_000, {
       userAgent: 'stall bench',
       ip: '127.0.0.1',
     });
     const headers = { cookie: `churchkey_session=${token}`, 'x-churchkey-analyst': String(bench.analyst.id) };
-    const check = await fetch(`${base}/api/incident/${other}`, { headers });
+    const check = await fetch(`${base}/api/incident/${other.id}`, { headers });
     if (check.status !== 200) throw new Error(`GET incident answered ${check.status}: ${await check.text()}`);
 
-    let importPath = `${base}/api/incident/${target}/import`;
+    let importPath = `${base}/api/incident/${target.id}/import`;
     if (reimport) {
-      const first = await postFile(importPath, headers, path, 'bench.tsv', SETTINGS);
+      const first = await postFile(importPath, headers, path, 'bench.tsv', TIME_ACTOR_MESSAGE_TSV);
       if (first.status !== 201) throw new Error(`the first import answered ${first.status}: ${first.body}`);
       const streamId = (JSON.parse(first.body) as { import: { streams: { id: number }[] } }).import.streams[0]!.id;
       importPath = `${base}/api/stream/${streamId}/import`;
@@ -226,7 +200,7 @@ async function main(): Promise<void> {
     const reads = (async () => {
       while (importing) {
         const started = performance.now();
-        const answer = await fetch(`${base}/api/incident/${other}`, { headers });
+        const answer = await fetch(`${base}/api/incident/${other.id}`, { headers });
         await answer.arrayBuffer();
         if (answer.status !== 200) throw new Error(`GET incident answered ${answer.status}`);
         // Sent while the import ran: counted, even when answered only after it ended.
@@ -242,7 +216,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     // Through the route, as a page sends it: on PGlite its batches take turns in the server's read queue.
     const result = await postFile(
-      gpxBomb ? `${base}/api/incident/${target}/map` : importPath,
+      gpxBomb ? `${base}/api/incident/${target.id}/map` : importPath,
       headers,
       path,
       slackBomb
@@ -254,7 +228,13 @@ async function main(): Promise<void> {
             : logBomb
               ? 'syslog.2.gz'
               : 'bench.tsv',
-      slackBomb ? { format: 'slack-zip' } : harBomb ? { format: 'har' } : gpxBomb || logBomb ? undefined : SETTINGS,
+      slackBomb
+        ? { format: 'slack-zip' }
+        : harBomb
+          ? { format: 'har' }
+          : gpxBomb || logBomb
+            ? undefined
+            : TIME_ACTOR_MESSAGE_TSV,
     )
       .then(({ status, body }) => {
         const answer = JSON.parse(body) as { import?: { importedCount: number }; error?: { message?: string } };

@@ -17,7 +17,8 @@ import { migrate } from '../server/db/migrate.ts';
 import { writeMapPointsFile } from '../server/demo/map-points-file.ts';
 import { importMap } from '../server/repositories/maps-repository.ts';
 import { projectRoot } from '../server/project-root.ts';
-import { bundleScriptPage, launchBenchChromium, serveScriptPage, SOFTWARE_WEBGL_ARGS } from './bench-browser.ts';
+import { bundleScriptPage, launchBenchChromium, serveScriptPage } from './bench-browser.ts';
+import { SOFTWARE_WEBGL_ARGS } from '../tests/support/chromium-args.ts';
 import type { ResultsSection } from './results-file.ts';
 import { median, ms, secs, table, thousands, versus } from './measure.ts';
 

@@ -15,8 +15,9 @@ import { createRequire } from 'node:module';
 import { cpus, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from '@playwright/test';
-import { startBenchServer } from './bench-server.ts';
+import { launchBenchChromium } from './bench-browser.ts';
+import { benchAnalystIncident, startBenchServer } from './bench-server.ts';
+import { readStallWatch, resetStallWatch, STALL_WATCH, type Stalls } from './stall-watch.ts';
 import { duration, ms, secs, table, thousands, versus } from './measure.ts';
 import { writeResultsSection } from './results-file.ts';
 
@@ -48,23 +49,6 @@ async function writeTsv(path: string, rows: number): Promise<number> {
   return (await stat(path)).size;
 }
 
-/** Watches the main thread from the page's first script: long tasks and gaps between frames (page code, as source). */
-const STALL_WATCH = `(() => {
-  const watch = { longestTask: 0, longestFrameGap: 0, last: 0, peakHeap: 0, running: false };
-  globalThis.stallWatch = watch;
-  new PerformanceObserver((list) => {
-    if (!watch.running) return;
-    for (const entry of list.getEntries()) watch.longestTask = Math.max(watch.longestTask, entry.duration);
-  }).observe({ type: 'longtask', buffered: false });
-  const frame = (now) => {
-    if (watch.running && watch.last > 0) watch.longestFrameGap = Math.max(watch.longestFrameGap, now - watch.last);
-    watch.last = now;
-    if (watch.running && performance.memory) watch.peakHeap = Math.max(watch.peakHeap, performance.memory.usedJSHeapSize);
-    requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-})();`;
-
 /** The baseline, on the page: the chosen File read whole and parsed by PapaParse on the main thread. */
 const MAIN_THREAD_PARSE = `(async () => {
   const chosen = document.querySelector('input[type=file]')?.files?.[0];
@@ -76,34 +60,6 @@ const MAIN_THREAD_PARSE = `(async () => {
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   return { millis, rows: parsed.data.length };
 })()`;
-
-interface Stalls {
-  longestTask: number;
-  longestFrameGap: number;
-  peakHeap: number;
-}
-
-const resetWatch = (page: Page) =>
-  page.evaluate(() => {
-    const watch = (globalThis as unknown as { stallWatch: Stalls & { last: number; running: boolean } }).stallWatch;
-    Object.assign(watch, { longestTask: 0, longestFrameGap: 0, peakHeap: 0, last: 0, running: true });
-  });
-const readWatch = (page: Page) =>
-  page.evaluate(() => {
-    const watch = (globalThis as unknown as { stallWatch: Stalls & { running: boolean } }).stallWatch;
-    watch.running = false;
-    return { longestTask: watch.longestTask, longestFrameGap: watch.longestFrameGap, peakHeap: watch.peakHeap };
-  });
-
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const answer = await page.request.fetch(path, {
-    method,
-    headers: { 'x-churchkey-analyst': '0' },
-    ...(body === undefined ? {} : { data: body }),
-  });
-  if (!answer.ok()) throw new Error(`${method} ${path}: ${answer.status()} ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
 
 interface Result {
   rows: number;
@@ -124,19 +80,7 @@ async function run(rows: number, log: (line: string) => void): Promise<Result> {
   const work = await mkdtemp(join(tmpdir(), 'churchkey-page-import-'));
   const file = join(work, 'proxy-log.tsv');
   const server = { stop: async () => {} };
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchBenchChromium();
   try {
     const bytes = await writeTsv(file, rows);
     log(`  ${thousands(rows)} rows, ${(bytes / 1e6).toFixed(1)} MB written`);
@@ -153,21 +97,12 @@ async function run(rows: number, log: (line: string) => void): Promise<Result> {
     await page.addInitScript({ content: STALL_WATCH });
     const login = await page.request.post('/auth/login', { data: { username: 'admin', password: PASSWORD } });
     if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
-    await api(page, 'POST', '/api/analyst/primary', { name: 'Bench Analyst', email: 'bench@example.com' });
-    const organization = await api<{ organization: { id: number } }>(page, 'POST', '/api/organization', {
-      name: 'Bench organization',
-    });
-    const incident = await api<{ incident: { id: number } }>(
-      page,
-      'POST',
-      `/api/organization/${organization.organization.id}/incident`,
-      { name: 'Bench incident' },
-    );
-    await page.goto(`/incident/${incident.incident.id}/create-stream`);
+    const incidentID = await benchAnalystIncident(page);
+    await page.goto(`/incident/${incidentID}/create-stream`);
     await page.getByRole('button', { name: 'Bench Analyst', exact: true }).click();
     await page.getByRole('heading', { name: 'Create a stream from evidence' }).waitFor();
 
-    await resetWatch(page);
+    await resetStallWatch(page);
     const previewStarted = performance.now();
     await page.getByLabel('Evidence file').setInputFiles(file);
     await page.locator('[data-summary="valid"]').filter({ hasText: /\d/ }).waitFor();
@@ -191,7 +126,7 @@ async function run(rows: number, log: (line: string) => void): Promise<Result> {
     }
     const importMillis = performance.now() - importStarted;
     const imported = Number((await result.textContent())?.replace(/\D/g, ''));
-    const ours = await readWatch(page);
+    const ours = await readStallWatch(page);
     log(
       `  upload and server import: ${secs(importMillis)} s, ${thousands(imported)} events; longest task ${ms(ours.longestTask)} ms, longest frame gap ${ms(ours.longestFrameGap)} ms`,
     );
@@ -199,9 +134,9 @@ async function run(rows: number, log: (line: string) => void): Promise<Result> {
     // The baseline: the same File parsed on the main thread by PapaParse, as a page without a worker would.
     const require = createRequire(import.meta.url);
     await page.addScriptTag({ path: require.resolve('papaparse/papaparse.min.js') });
-    await resetWatch(page);
+    await resetStallWatch(page);
     const baselineRun = await page.evaluate<{ millis: number; rows: number }>(MAIN_THREAD_PARSE);
-    const baseline = await readWatch(page);
+    const baseline = await readStallWatch(page);
     log(
       `  PapaParse on the main thread: ${secs(baselineRun.millis)} s for ${thousands(baselineRun.rows)} rows; longest task ${ms(baseline.longestTask)} ms, longest frame gap ${ms(baseline.longestFrameGap)} ms`,
     );

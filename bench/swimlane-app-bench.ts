@@ -15,9 +15,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { type CDPSession, type Page } from '@playwright/test';
 import { projectRoot } from '../server/project-root.ts';
-import { startBenchServer } from './bench-server.ts';
+import { SOFTWARE_WEBGL_ARGS } from '../tests/support/chromium-args.ts';
+import { launchBenchChromium } from './bench-browser.ts';
+import { pageApi, startBenchServer } from './bench-server.ts';
 import { reopenTimeline, startProfile, stopProfile } from './reopen-profile.ts';
 import { duration, median, ms, percentile, secs, table, thousands } from './measure.ts';
 import { writeResultsSection } from './results-file.ts';
@@ -63,18 +65,8 @@ async function generate(dataDir: string, databaseUrl: string | undefined): Promi
   if (code !== 0) throw new Error(`npm run generate exited with ${code}`);
 }
 
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const answer = await page.request.fetch(path, {
-    method,
-    headers: { 'x-churchkey-analyst': '0' },
-    ...(body === undefined ? {} : { data: body }),
-  });
-  if (!answer.ok()) throw new Error(`${method} ${path}: ${answer.status()} ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
-
 async function findIncident(page: Page): Promise<{ id: number; events: number } | undefined> {
-  const { incidents } = await api<{
+  const { incidents } = await pageApi<{
     incidents: { items: Array<{ id: number; name: string; counts: { events: number } }> };
   }>(page, 'GET', '/api/incidents');
   const found = incidents.items.find((incident) => incident.name === incidentName);
@@ -184,22 +176,7 @@ async function run(): Promise<Result> {
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const dataDir = join(work, 'data');
   const store = databaseUrl ? 'PostgreSQL' : 'PGlite';
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--enable-precise-memory-info',
-    ],
-  });
+  const browser = await launchBenchChromium([...SOFTWARE_WEBGL_ARGS, '--enable-precise-memory-info']);
   let server = await startBenchServer({ dataDir, adminPassword: PASSWORD, databaseUrl });
   try {
     const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1400, height: 900 } });
@@ -208,9 +185,9 @@ async function run(): Promise<Result> {
     const login = await page.request.post('/auth/login', { data: { username: 'admin', password: PASSWORD } });
     if (!login.ok())
       throw new Error(`sign-in failed: ${login.status()} (a reused database must have been made by this benchmark)`);
-    const { analysts } = await api<{ analysts: unknown[] }>(page, 'GET', '/api/analysts');
+    const { analysts } = await pageApi<{ analysts: unknown[] }>(page, 'GET', '/api/analysts');
     if (analysts.length === 0)
-      await api(page, 'POST', '/api/analyst/primary', { name: ANALYST, email: 'bench@example.com' });
+      await pageApi(page, 'POST', '/api/analyst/primary', { name: ANALYST, email: 'bench@example.com' });
     if (!(await findIncident(page))) {
       // The server is stopped while the generator writes (PGlite is one process's), then started again.
       await server.stop();
@@ -237,11 +214,9 @@ async function run(): Promise<Result> {
     const incident = await findIncident(page);
     if (!incident) throw new Error(`no incident named ${incidentName}`);
     const markers = (
-      await api<{ incident: { events: unknown[]; streams: Array<{ isMarkerStream: boolean; eventCount: number }> } }>(
-        page,
-        'GET',
-        `/api/incident/${incident.id}`,
-      )
+      await pageApi<{
+        incident: { events: unknown[]; streams: Array<{ isMarkerStream: boolean; eventCount: number }> };
+      }>(page, 'GET', `/api/incident/${incident.id}`)
     ).incident.streams
       .filter((stream) => stream.isMarkerStream)
       .reduce((sum, stream) => sum + stream.eventCount, 0);

@@ -6,7 +6,8 @@
  * bundled here with Vite (ES modules, so the layout worker comes along). Returns a Markdown section.
  */
 import { rm } from 'node:fs/promises';
-import { bundleModulePage, launchBenchChromium, openModulePage, SOFTWARE_WEBGL_ARGS } from './bench-browser.ts';
+import { bundleModulePage, launchBenchChromium, openModulePage } from './bench-browser.ts';
+import { SOFTWARE_WEBGL_ARGS } from '../tests/support/chromium-args.ts';
 import type { GlCounts } from '../src/render/swimlane/gl-counter.ts';
 import type { ResultsSection } from './results-file.ts';
 import { median, ms, percentile, table, thousands, versus } from './measure.ts';

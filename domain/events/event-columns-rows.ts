@@ -5,6 +5,7 @@
  */
 import type { EventRow } from '../event.ts';
 import type { EventColumns } from './event-columns.ts';
+import { emptyEventListColumns, pushEventListColumn } from './event-list-columns.ts';
 
 export function columnsOfRows(events: readonly EventRow[]): EventColumns {
   const count = events.length;
@@ -12,24 +13,11 @@ export function columnsOfRows(events: readonly EventRow[]): EventColumns {
   const messages: string[] = new Array<string>(count);
   const extraPositions: number[] = [];
   const extras: unknown[] = [];
-  const columns = {
-    count,
-    ids: new Float64Array(count),
-    streamIDs: new Int32Array(count),
-    actorIDs: new Int32Array(count),
-    isMarker: new Uint8Array(count),
-    startTimestamps: new Float64Array(count),
-    endTimestamps: new Float64Array(count),
-  };
+  const columns = emptyEventListColumns(count);
   let offset = 0;
   for (let index = 0; index < count; index += 1) {
     const event = events[index] as EventRow;
-    columns.ids[index] = event.id;
-    columns.streamIDs[index] = event.streamID;
-    columns.actorIDs[index] = event.actorID;
-    columns.isMarker[index] = event.isMarker ? 1 : 0;
-    columns.startTimestamps[index] = event.startTimestamp;
-    columns.endTimestamps[index] = event.endTimestamp;
+    pushEventListColumn(columns, event);
     messages[index] = event.message;
     offsets[index] = offset;
     offset += event.message.length;

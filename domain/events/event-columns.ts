@@ -3,6 +3,7 @@
  * and the form the browser's mirror keeps a large incident in. One typed array per number column,
  * every message in one string with offsets, so a page of 10,000 events is a handful of objects.
  */
+import type { EventListColumns } from './event-list-columns.ts';
 
 /** The media type a client names in Accept to get event pages as columns (server/wire encodes it). */
 export const EVENT_COLUMNS_MEDIA_TYPE = 'application/vnd.churchkey.event-columns';
@@ -16,15 +17,8 @@ export const EVENT_COLUMNS_MAGIC = 0x43454b43;
 /** Bytes before the first column: magic, version, reserved, count, and three section lengths. */
 export const EVENT_COLUMNS_HEADER_BYTES = 24;
 
-export interface EventColumns {
-  count: number;
-  ids: Float64Array;
-  streamIDs: Int32Array;
-  actorIDs: Int32Array;
-  /** 1 for a marker. */
-  isMarker: Uint8Array;
-  startTimestamps: Float64Array;
-  endTimestamps: Float64Array;
+/** An event list's number columns, exactly `count` long, with the messages and extras beside them. */
+export interface EventColumns extends EventListColumns {
   /** Every message one after another; message i is messageText.slice(offsets[i], offsets[i + 1]). */
   messageText: string;
   /** count + 1 offsets in UTF-16 code units. */

@@ -3,10 +3,7 @@
  * detected from the bytes and the file name, settings from the detection, then parsed.
  */
 import { describe, expect, it } from 'vitest';
-import { collectImport } from '../import/collect-import.ts';
-import { detectFormat } from '../import/detect-format.ts';
-import { settingsFromDetection } from '../import/import-settings.ts';
-import { parseImport } from '../import/parse-import.ts';
+import { importDetected } from '../../tests/support/import-detected.ts';
 import { csvField, exportEvents, type ExportEvent, type ExportFormat } from './export-events.ts';
 
 const events: ExportEvent[] = [
@@ -41,11 +38,7 @@ const events: ExportEvent[] = [
 
 async function readBack(format: ExportFormat) {
   const file = exportEvents(format, events);
-  const bytes = new TextEncoder().encode(file.text);
-  const detection = detectFormat(bytes, `orders-failover.${file.extension}`);
-  const settings = settingsFromDetection(detection, 'UTC');
-  if (!settings) throw new Error(`not detected: ${JSON.stringify(detection)}`);
-  const collected = await collectImport(parseImport(bytes, settings));
+  const { detection, ...collected } = await importDetected(file.text, `orders-failover.${file.extension}`);
   return { detection, collected };
 }
 
@@ -127,10 +120,7 @@ describe('a few exported events, a marker among them, read back', () => {
     ];
     for (const format of ['csv', 'jsonl'] as const) {
       const file = exportEvents(format, few);
-      const bytes = new TextEncoder().encode(file.text);
-      const settings = settingsFromDetection(detectFormat(bytes, `few.${file.extension}`), 'UTC');
-      if (!settings) throw new Error(`${format} not detected`);
-      const { records } = await collectImport(parseImport(bytes, settings));
+      const { records } = await importDetected(file.text, `few.${file.extension}`);
       expect(records.map((record) => record.actor)).toEqual(['', 'Marcus Chen', 'Priya Raman', '', '']);
     }
   });

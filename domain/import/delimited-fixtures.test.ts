@@ -3,24 +3,14 @@
  * settingsFromDetection, then parseImport. Expected values were read off the files by hand
  * (grep, cut, awk; date -u -d @epoch for epoch columns), not copied from the parser.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES_DIR } from '../../tests/support/fixtures-dir.ts';
-import { collectImport } from './collect-import.ts';
-import { DETECT_BYTES, detectFormat } from './detect-format.ts';
-import { settingsFromDetection } from './import-settings.ts';
-import { parseImport } from './parse-import.ts';
+import { importFixtureDetected } from '../../tests/support/import-detected.ts';
 
 const iso = (micros: number | undefined) =>
   micros === undefined ? undefined : new Date(Math.floor(micros / 1000)).toISOString();
 
 async function importWithoutSettings(path: string) {
-  const bytes = new Uint8Array(readFileSync(join(FIXTURES_DIR, path)));
-  const detection = detectFormat(bytes.subarray(0, DETECT_BYTES), path.split('/').at(-1) ?? path);
-  const settings = settingsFromDetection(detection, 'UTC');
-  if (settings === undefined) throw new Error(`no settings: ${detection.reason}`);
-  const { records, invalid, summary } = await collectImport(parseImport(bytes, settings));
+  const { detection, settings, records, invalid, summary } = await importFixtureDetected(path);
   const starts = records.map((record) => record.startMicros);
   return {
     detection,

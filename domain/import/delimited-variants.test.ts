@@ -3,21 +3,17 @@
  * each detected with no settings and imported, then checked for what an analyst relies on.
  */
 import { describe, expect, it } from 'vitest';
+import { importDetected } from '../../tests/support/import-detected.ts';
 import { collectImport } from './collect-import.ts';
-import { detectFormat } from './detect-format.ts';
-import { settingsFromDetection, type ImportSettings } from './import-settings.ts';
+import type { ImportSettings } from './import-settings.ts';
 import { parseImport } from './parse-import.ts';
 
 const iso = (micros: number | undefined) =>
   micros === undefined ? undefined : new Date(Math.floor(micros / 1000)).toISOString();
 
 async function importText(text: string, name = 'upload.log', timeZone = 'UTC') {
-  const bytes = new TextEncoder().encode(text);
-  const detection = detectFormat(bytes, name);
-  const settings = settingsFromDetection(detection, timeZone);
-  if (settings === undefined) throw new Error(`no settings: ${detection.reason}`);
-  const result = await collectImport(parseImport(bytes, settings));
-  return { ...result, detection, settings, starts: result.records.map((record) => iso(record.startMicros)) };
+  const result = await importDetected(text, name, timeZone);
+  return { ...result, starts: result.records.map((record) => iso(record.startMicros)) };
 }
 
 async function importWith(text: string, settings: ImportSettings) {

@@ -4,25 +4,14 @@
  * Suricata eve.json and Zeek JSON logs (the client address is the actor). Values worked out by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { collectImport } from './collect-import.ts';
-import { detectFormat } from './detect-format.ts';
-import { settingsFromDetection } from './import-settings.ts';
-import { parseImport } from './parse-import.ts';
+import { importDetected, isoOfMicros } from '../../tests/support/import-detected.ts';
 
 async function read(text: string, fileName: string) {
-  const bytes = new TextEncoder().encode(text);
-  const detection = detectFormat(bytes, fileName);
-  const settings = settingsFromDetection(detection, 'UTC');
-  if (settings === undefined) throw new Error(detection.reason);
-  const { records, invalid } = await collectImport(parseImport(bytes, settings));
+  const { detection, invalid, records } = await importDetected(text, fileName);
   return {
     detection,
     invalid,
-    rows: records.map((r) => ({
-      at: new Date(r.startMicros / 1000).toISOString(),
-      actor: r.actor,
-      message: r.message,
-    })),
+    rows: records.map((r) => ({ at: isoOfMicros(r.startMicros), actor: r.actor, message: r.message })),
   };
 }
 

@@ -2,23 +2,11 @@
  * Every JSON and HAR fixture imported with no settings (detectFormat → settingsFromDetection →
  * parseImport). The expected counts, instants, actors and messages were read off the files by hand.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES_DIR } from '../../tests/support/fixtures-dir.ts';
-import { collectImport } from './collect-import.ts';
-import { DETECT_BYTES, detectFormat } from './detect-format.ts';
-import { settingsFromDetection } from './import-settings.ts';
-import { parseImport } from './parse-import.ts';
-
-const iso = (micros: number) => new Date(Math.floor(micros / 1000)).toISOString();
+import { importFixtureDetected, isoOfMicros as iso } from '../../tests/support/import-detected.ts';
 
 async function importFixture(path: string, timeZone = 'Pacific/Auckland') {
-  const bytes = new Uint8Array(readFileSync(join(FIXTURES_DIR, path)));
-  const detection = detectFormat(bytes.subarray(0, DETECT_BYTES), path.split('/').at(-1) ?? path);
-  const settings = settingsFromDetection(detection, timeZone);
-  if (settings === undefined) throw new Error(`no settings detected: ${detection.reason}`);
-  const { records, invalid, summary } = await collectImport(parseImport(bytes, settings));
+  const { detection, settings, records, invalid, summary } = await importFixtureDetected(path, timeZone);
   const events = records.filter((record) => record.isMarker !== true);
   const starts = events.map((record) => record.startMicros);
   return {

@@ -3,21 +3,14 @@
  * which field is the time, the actor and the message, decided from names checked against values.
  */
 import { describe, expect, it } from 'vitest';
-import { collectImport } from './collect-import.ts';
+import { importDetected } from '../../tests/support/import-detected.ts';
 import { detectFormat } from './detect-format.ts';
-import { settingsFromDetection } from './import-settings.ts';
-import { parseImport } from './parse-import.ts';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const iso = (micros: number) => new Date(Math.floor(micros / 1000)).toISOString();
 const lines = (...objects: object[]) => objects.map((object) => JSON.stringify(object)).join('\n');
 
-async function importText(text: string) {
-  const detection = detectFormat(encode(text), 'events.json');
-  const settings = settingsFromDetection(detection, 'UTC');
-  if (settings === undefined) throw new Error(detection.reason);
-  return { detection, settings, ...(await collectImport(parseImport(encode(text), settings))) };
-}
+const importText = (text: string) => importDetected(text, 'events.json');
 
 describe('JSON logs of other producers', () => {
   it('pino: "msg" in every line is the message, not the "err.message" of the lines with an error', async () => {

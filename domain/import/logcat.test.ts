@@ -4,18 +4,11 @@
  * and the "--------- beginning of …" buffer lines skipped.
  */
 import { describe, expect, it } from 'vitest';
-import { collectImport } from './collect-import.ts';
-import { detectFormat } from './detect-format.ts';
-import { settingsFromDetection } from './import-settings.ts';
-import { parseImport } from './parse-import.ts';
-
-const bytes = (text: string) => new TextEncoder().encode(text);
+import { importDetected } from '../../tests/support/import-detected.ts';
 
 async function importText(text: string, fileName: string) {
-  const detection = detectFormat(bytes(text), fileName);
-  const settings = settingsFromDetection(detection, 'UTC');
-  if (settings === undefined) throw new Error(`not detected: ${detection.reason}`);
-  return { detection, result: await collectImport(parseImport(bytes(text), settings)) };
+  const { detection, records, invalid, summary } = await importDetected(text, fileName);
+  return { detection, result: { records, invalid, summary } };
 }
 
 const THREADTIME = `--------- beginning of main

@@ -4,26 +4,16 @@
  * hand; a syslog line whose message is key=value pairs stays syslog.
  */
 import { describe, expect, it } from 'vitest';
-import { collectImport } from './collect-import.ts';
+import { importDetected, isoOfMicros } from '../../tests/support/import-detected.ts';
 import { detectFormat } from './detect-format.ts';
-import { settingsFromDetection } from './import-settings.ts';
 import { readLogfmt } from './logfmt-line.ts';
-import { parseImport } from './parse-import.ts';
 
 async function read(text: string, fileName: string, zone = 'UTC') {
-  const bytes = new TextEncoder().encode(text);
-  const detection = detectFormat(bytes, fileName);
-  const settings = settingsFromDetection(detection, zone);
-  if (settings === undefined) throw new Error(detection.reason);
-  const { records, invalid } = await collectImport(parseImport(bytes, settings));
+  const { detection, invalid, records } = await importDetected(text, fileName, zone);
   return {
     detection,
     invalid,
-    rows: records.map((r) => ({
-      at: new Date(r.startMicros / 1000).toISOString(),
-      actor: r.actor,
-      message: r.message,
-    })),
+    rows: records.map((r) => ({ at: isoOfMicros(r.startMicros), actor: r.actor, message: r.message })),
   };
 }
 

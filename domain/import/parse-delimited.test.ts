@@ -6,22 +6,14 @@ import { collectImport } from './collect-import.ts';
 import type { ImportSettings } from './import-settings.ts';
 import { parseImport } from './parse-import.ts';
 import { FIXTURES_DIR } from '../../tests/support/fixtures-dir.ts';
+import { TIME_ACTOR_MESSAGE_TSV } from '../../tests/support/proxy-log-tsv.ts';
 
 const FIXTURES = FIXTURES_DIR;
 const fixture = (path: string) => new Uint8Array(readFileSync(join(FIXTURES, path)));
 const utc = (iso: string, micro = 0) => Date.parse(iso) * 1000 + micro;
 
 type Delimited = Extract<ImportSettings, { format: 'delimited' }>;
-const TSV: Delimited = {
-  format: 'delimited',
-  delimiter: '\t',
-  quoted: true,
-  preambleRows: 0,
-  headerRows: 1,
-  mapping: { startTime: 0, actor: 1, message: 2 },
-  numericUnit: 'microseconds',
-  timeZone: 'UTC',
-};
+const TSV: Delimited = { ...TIME_ACTOR_MESSAGE_TSV, numericUnit: 'microseconds' };
 
 function parseText(text: string, settings: Partial<Delimited> = {}) {
   return collectImport(parseImport(new TextEncoder().encode(text), { ...TSV, ...settings }));

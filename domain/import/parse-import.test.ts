@@ -7,6 +7,7 @@ import type { ImportProgress } from './import-record.ts';
 import { settingsFromDetection, type ImportSettings } from './import-settings.ts';
 import { parseImport } from './parse-import.ts';
 import { FIXTURES_DIR } from '../../tests/support/fixtures-dir.ts';
+import { TIME_ACTOR_MESSAGE_TSV } from '../../tests/support/proxy-log-tsv.ts';
 
 const FIXTURES = FIXTURES_DIR;
 const fixture = (path: string) => new Uint8Array(readFileSync(join(FIXTURES, path)));
@@ -88,16 +89,7 @@ function quotedCsv(): { text: string; rows: number; lastLine: number } {
 
 describe('chunk boundaries', () => {
   const csv = quotedCsv();
-  const csvSettings: ImportSettings = {
-    format: 'delimited',
-    delimiter: ',',
-    quoted: true,
-    preambleRows: 0,
-    headerRows: 1,
-    mapping: { startTime: 0, actor: 1, message: 2 },
-    numericUnit: 'microseconds',
-    timeZone: 'UTC',
-  };
+  const csvSettings: ImportSettings = { ...TIME_ACTOR_MESSAGE_TSV, delimiter: ',', numericUnit: 'microseconds' };
 
   it('reads the synthetic quoted CSV whole, with multi-line records numbered by their first line', async () => {
     const { records, invalid } = await collectImport(parseImport(new TextEncoder().encode(csv.text), csvSettings));

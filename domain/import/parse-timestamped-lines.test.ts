@@ -5,26 +5,16 @@
  * Expected instants worked out by hand from the lines.
  */
 import { describe, expect, it } from 'vitest';
-import { collectImport } from './collect-import.ts';
+import { importDetected, isoOfMicros } from '../../tests/support/import-detected.ts';
 import { detectFormat } from './detect-format.ts';
-import { settingsFromDetection } from './import-settings.ts';
-import { parseImport } from './parse-import.ts';
 import { levelOf } from './parse-timestamped-lines.ts';
 
 async function read(text: string, fileName: string, zone = 'UTC') {
-  const bytes = new TextEncoder().encode(text);
-  const detection = detectFormat(bytes, fileName);
-  const settings = settingsFromDetection(detection, zone);
-  if (settings === undefined) throw new Error(detection.reason);
-  const { records, invalid } = await collectImport(parseImport(bytes, settings));
+  const { detection, invalid, records } = await importDetected(text, fileName, zone);
   return {
     detection,
     invalid,
-    rows: records.map((r) => ({
-      at: new Date(r.startMicros / 1000).toISOString(),
-      message: r.message,
-      level: r.extra['level'],
-    })),
+    rows: records.map((r) => ({ at: isoOfMicros(r.startMicros), message: r.message, level: r.extra['level'] })),
   };
 }
 
@@ -173,11 +163,9 @@ describe('a comma before the milliseconds', () => {
       [java, '2024-01-02T07:41:03.515Z', 'INFO  [main] com.example.App - Starting'],
       [python, '2024-01-02T07:41:03.515Z', 'worker - ERROR - task crashed'],
     ] as const) {
-      const bytes = new TextEncoder().encode(text);
-      const detection = detectFormat(bytes, 'app.log');
+      const { detection, records } = await importDetected(text, 'app.log');
       expect(detection.format).toBe('syslog');
-      const { records } = await collectImport(parseImport(bytes, settingsFromDetection(detection, 'UTC')!));
-      expect(new Date(records[0]!.startMicros / 1000).toISOString()).toBe(first);
+      expect(isoOfMicros(records[0]!.startMicros)).toBe(first);
       expect(records[0]?.message).toBe(message);
     }
   });

@@ -7,19 +7,7 @@
 import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { api, openAsAdmin } from './app-session.ts';
-import { newIncident } from './stream-session.ts';
-
-const EVENTS = 12_000;
-
-function tsv(count: number): string {
-  const start = Date.UTC(2026, 2, 14, 9, 0, 0);
-  const rows = ['time\tactor\tmessage'];
-  for (let row = 0; row < count; row += 1)
-    rows.push(
-      `${new Date(start + row * 1500).toISOString()}\t${['ana', 'bo', 'cy'][row % 3]}\tcolumnar request ${row}`,
-    );
-  return `${rows.join('\n')}\n`;
-}
+import { LARGE_INCIDENT_EVENTS, newLargeIncident } from './large-incident.ts';
 
 test('a large incident draws its first page while the rest arrives, then opens offline from its chunks and takes a marker', async ({
   page,
@@ -27,12 +15,7 @@ test('a large incident draws its first page while the rest arrives, then opens o
 }, testInfo) => {
   test.setTimeout(240_000);
   await openAsAdmin(page, '/');
-  const incidentID = await newIncident(page, 'Columnar first open');
-  const imported = await page.request.post(`/api/incident/${incidentID}/import`, {
-    headers: { 'X-Churchkey-Analyst': '0' },
-    multipart: { file: { name: 'proxy.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(tsv(EVENTS)) } },
-  });
-  expect(imported.status(), await imported.text()).toBe(201);
+  const incidentID = await newLargeIncident(page, 'Columnar first open', 'columnar request');
 
   // The second page waits until the first one is on the screen.
   let release: () => void = () => undefined;
@@ -52,7 +35,7 @@ test('a large incident draws its first page while the rest arrives, then opens o
     contentType: 'image/png',
   });
   release();
-  await expect(swimlane(EVENTS)).toBeVisible({ timeout: 90_000 });
+  await expect(swimlane(LARGE_INCIDENT_EVENTS)).toBeVisible({ timeout: 90_000 });
   await expect(page.getByTestId('sync-status')).toContainText(/Last synced \d/, { timeout: 60_000 });
   await context.unroute(secondPage);
 

@@ -6,17 +6,7 @@
 import type { Request, Response } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { api, openAsAdmin } from './app-session.ts';
-import { newIncident } from './stream-session.ts';
-
-const EVENTS = 12_000;
-const START = Date.UTC(2026, 2, 14, 9, 0, 0);
-
-function tsv(count: number): string {
-  const rows = ['time\tactor\tmessage'];
-  for (let row = 0; row < count; row += 1)
-    rows.push(`${new Date(START + row * 1500).toISOString()}\t${['ana', 'bo', 'cy'][row % 3]}\trequest ${row}`);
-  return `${rows.join('\n')}\n`;
-}
+import { LARGE_INCIDENT_START, newLargeIncident } from './large-incident.ts';
 
 test('a marker added on one device shows on the other open device through one small changes request', async ({
   browser,
@@ -29,12 +19,7 @@ test('a marker added on one device shows on the other open device through one sm
   const b = await second.newPage();
   await openAsAdmin(a, '/');
   await openAsAdmin(b, '/');
-  const incidentID = await newIncident(a, 'Two devices');
-  const imported = await a.request.post(`/api/incident/${incidentID}/import`, {
-    headers: { 'X-Churchkey-Analyst': '0' },
-    multipart: { file: { name: 'proxy.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(tsv(EVENTS)) } },
-  });
-  expect(imported.status(), await imported.text()).toBe(201);
+  const incidentID = await newLargeIncident(a, 'Two devices');
 
   for (const page of [a, b]) {
     await page.goto(`/incident/${incidentID}/events`);
@@ -58,7 +43,7 @@ test('a marker added on one device shows on the other open device through one sm
   // Device B adds a marker before the first event, so it is the first row of A's events table.
   await api(b.request, 'POST', `/api/incident/${incidentID}/marker`, {
     message: 'Impact seen from device B',
-    startTimestamp: (START - 60_000) * 1000,
+    startTimestamp: (LARGE_INCIDENT_START - 60_000) * 1000,
   });
   await expect(a.getByText('Impact seen from device B').first()).toBeVisible({ timeout: 60_000 });
   await expect.poll(() => carried.length).toBe(1);

@@ -3,8 +3,9 @@
  * the server has come (percent and rows, from GET /api/import/progress/{token}), not only a spinner.
  */
 import { writeFile } from 'node:fs/promises';
-import { api, collectDialogs, openAsAdmin, uniqueName } from './app-session.ts';
+import { collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
+import { newIncident } from './stream-session.ts';
 
 const ROWS = 60_000;
 
@@ -21,16 +22,8 @@ test('the create-stream page shows the server import moving, in percent and rows
   await writeFile(path, `${lines.join('\n')}\n`);
 
   await openAsAdmin(page, '/');
-  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', {
-    name: uniqueName('Progress Org'),
-  });
-  const incident = await api<{ incident: { id: number } }>(
-    page.request,
-    'POST',
-    `/api/organization/${organization.organization.id}/incident`,
-    { name: uniqueName('Progress Incident') },
-  );
-  await page.goto(`/incident/${incident.incident.id}/create-stream`);
+  const incidentID = await newIncident(page, 'Progress');
+  await page.goto(`/incident/${incidentID}/create-stream`);
   await page.getByLabel('Evidence file').setInputFiles(path);
   // Numbers are shown in the browser's locale: en-US in Playwright's Chromium.
   await expect(page.locator('[data-summary="valid"]')).toHaveText(ROWS.toLocaleString('en-US'), { timeout: 60_000 });

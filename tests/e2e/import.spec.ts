@@ -4,24 +4,17 @@
  */
 import { join } from 'node:path';
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
-import { api, collectDialogs, openAsAdmin, uniqueName } from './app-session.ts';
+import { collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
+import { newIncident } from './stream-session.ts';
 
 test('an administrator previews a HAR file, imports it, and is told why an IRC transcript cannot be imported', async ({
   page,
 }, testInfo) => {
   const dialogs = collectDialogs(page);
   await openAsAdmin(page, '/');
-  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', {
-    name: uniqueName('Import Org'),
-  });
-  const incident = await api<{ incident: { id: number } }>(
-    page.request,
-    'POST',
-    `/api/organization/${organization.organization.id}/incident`,
-    { name: uniqueName('Import Incident') },
-  );
-  await page.goto(`/incident/${incident.incident.id}/create-stream`);
+  const incidentID = await newIncident(page, 'Import');
+  await page.goto(`/incident/${incidentID}/create-stream`);
   await expect(page.getByRole('heading', { name: 'Create a stream from evidence' })).toBeVisible();
 
   await page.getByLabel('Evidence file').setInputFiles(join(FIXTURES_DIR, 'har', 'firefox111_mitmproxy.har'));
@@ -61,16 +54,8 @@ test('a delimited file shows its columns, and its mapping and time zone can be c
 }) => {
   const dialogs = collectDialogs(page);
   await openAsAdmin(page, '/');
-  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', {
-    name: uniqueName('Mapping Org'),
-  });
-  const incident = await api<{ incident: { id: number } }>(
-    page.request,
-    'POST',
-    `/api/organization/${organization.organization.id}/incident`,
-    { name: uniqueName('Mapping Incident') },
-  );
-  await page.goto(`/incident/${incident.incident.id}/create-stream`);
+  const incidentID = await newIncident(page, 'Mapping');
+  await page.goto(`/incident/${incidentID}/create-stream`);
 
   await page.getByLabel('Evidence file').setInputFiles(join(FIXTURES_DIR, 'events', 'm365_defender_activity_log.csv'));
   await expect(page.locator('[data-summary="delimiter"]')).toHaveText('Comma');

@@ -7,18 +7,7 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { api, openAsAdmin } from './app-session.ts';
-import { newIncident } from './stream-session.ts';
-
-const EVENTS = 12_000;
-
-function tsv(count: number): string {
-  const start = Date.UTC(2026, 2, 14, 9, 0, 0);
-  const rows = ['time\tactor\tmessage'];
-  for (let row = 0; row < count; row += 1) {
-    rows.push(`${new Date(start + row * 1500).toISOString()}\t${['ana', 'bo', 'cy'][row % 3]}\trequest ${row}`);
-  }
-  return `${rows.join('\n')}\n`;
-}
+import { LARGE_INCIDENT_EVENTS, newLargeIncident } from './large-incident.ts';
 
 const swimlaneOf = (page: Page, events: number) =>
   page.locator(`[data-swimlane-canvas][aria-label^="Swimlane: ${events.toLocaleString('en')} events"]`);
@@ -28,12 +17,7 @@ test('a paged incident opened again fetches no event page and shows every event;
 }) => {
   test.setTimeout(180_000);
   await openAsAdmin(page, '/');
-  const incidentID = await newIncident(page, 'Reopen');
-  const imported = await page.request.post(`/api/incident/${incidentID}/import`, {
-    headers: { 'X-Churchkey-Analyst': '0' },
-    multipart: { file: { name: 'proxy.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(tsv(EVENTS)) } },
-  });
-  expect(imported.status(), await imported.text()).toBe(201);
+  const incidentID = await newLargeIncident(page, 'Reopen');
 
   const eventPages: string[] = [];
   const pageAccepts: string[] = [];
@@ -49,7 +33,7 @@ test('a paged incident opened again fetches no event page and shows every event;
 
   await page.goto(`/incident/${incidentID}/type/swimlane`);
   await expect(page.getByTestId('sync-status')).toContainText(/Last synced \d/, { timeout: 90_000 });
-  await expect(swimlaneOf(page, EVENTS)).toBeVisible({ timeout: 60_000 });
+  await expect(swimlaneOf(page, LARGE_INCIDENT_EVENTS)).toBeVisible({ timeout: 60_000 });
   expect(eventPages.length).toBe(2);
   // The pages travel as columns (the columnar wire), and the events read back whole from the chunks.
   expect(pageAccepts.every((accept) => accept.startsWith('application/vnd.churchkey.event-columns'))).toBe(true);
@@ -57,7 +41,7 @@ test('a paged incident opened again fetches no event page and shows every event;
   // Opened again: nothing paged, every event drawn from the device.
   eventPages.length = 0;
   await page.reload();
-  await expect(swimlaneOf(page, EVENTS)).toBeVisible({ timeout: 60_000 });
+  await expect(swimlaneOf(page, LARGE_INCIDENT_EVENTS)).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('sync-status')).toContainText(/Last synced \d/, { timeout: 60_000 });
   expect(eventPages).toEqual([]);
 

@@ -6,16 +6,14 @@
  * NOTE: the globe's own code (Cesium, lazily loaded) reaching the device with the sync is what
  * maps-globe-offline.spec.ts covers.
  */
-import { api, collectDialogs, openAsAdmin } from './app-session.ts';
+import { collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
 import { DRONE_DEMO_SHOWN } from './demo-counts.ts';
 import { drawnGlobe } from './globe-pixels.ts';
-import { DEMO_ENV, demoIncident } from './screens-demo.ts';
+import { DEMO_ENV, droneDemoMap } from './screens-demo.ts';
 import { mirroredPoints } from './mirror-idb.ts';
 
 test.use({ serverEnv: DEMO_ENV });
-
-const DRONE_INCIDENT = 'Roof survey drone hard landing, hall B';
 
 test("the incident's sync brings its map's points: the map picture draws them with the points call refused", async ({
   page,
@@ -23,20 +21,14 @@ test("the incident's sync brings its map's points: the map picture draws them wi
   test.setTimeout(120_000);
   const dialogs = collectDialogs(page);
   await openAsAdmin(page, '/');
-  const incident = await demoIncident(page.request, DRONE_INCIDENT);
-  const payload = await api<{ incident: { incidentMaps: { id: number; name: string; validPointCount: number }[] } }>(
-    page.request,
-    'GET',
-    `/api/incident/${incident.id}`,
-  );
-  const [map] = payload.incident.incidentMaps;
+  const { incident, map } = await droneDemoMap(page.request);
   expect(map).toMatchObject({ name: 'Survey drone flight (PX4 ulog)', validPointCount: 1281 });
 
   // The timeline only: the map picture is never opened while online.
   await page.goto(`/incident/${incident.id}`);
   await expect(page.getByText(`${DRONE_DEMO_SHOWN} of ${DRONE_DEMO_SHOWN} events`)).toBeVisible({ timeout: 30_000 });
   await expect
-    .poll(() => mirroredPoints(page, map!.id), { timeout: 60_000 })
+    .poll(() => mirroredPoints(page, map.id), { timeout: 60_000 })
     .toMatchObject({ status: 'complete', loaded: 1281 });
 
   const pointCalls: string[] = [];

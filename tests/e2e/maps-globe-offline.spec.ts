@@ -6,16 +6,15 @@
  * the map picture then draws the globe with the flight track and the bundled context (coastlines,
  * borders, populated places, airports), every file it asks for answered.
  */
-import { api, collectDialogs, openAsAdmin } from './app-session.ts';
+import { collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
 import { DRONE_DEMO_SHOWN } from './demo-counts.ts';
 import { differingPixels, globeShot } from './globe-pixels.ts';
 import { mirroredPoints } from './mirror-idb.ts';
-import { DEMO_ENV, demoIncident } from './screens-demo.ts';
+import { DEMO_ENV, droneDemoMap } from './screens-demo.ts';
 
 test.use({ serverEnv: DEMO_ENV });
 
-const DRONE_INCIDENT = 'Roof survey drone hard landing, hall B';
 const MAP_NAME = 'Survey drone flight (PX4 ulog)';
 
 interface GlobeFiles {
@@ -31,13 +30,7 @@ test('an incident synced online brings the globe: its map picture, never opened 
   const dialogs = collectDialogs(page);
   await openAsAdmin(page, '/');
   await page.evaluate(async () => navigator.serviceWorker.ready);
-  const incident = await demoIncident(page.request, DRONE_INCIDENT);
-  const payload = await api<{ incident: { incidentMaps: { id: number; name: string; validPointCount: number }[] } }>(
-    page.request,
-    'GET',
-    `/api/incident/${incident.id}`,
-  );
-  const [map] = payload.incident.incidentMaps;
+  const { incident, map } = await droneDemoMap(page.request);
   expect(map).toMatchObject({ name: MAP_NAME, validPointCount: 1281 });
   const list = (await (await page.request.get('/globe-files.json')).json()) as GlobeFiles;
   const globeChunk = list.files.find((file) => /^\/assets\/map-globe-[\w-]+\.js$/.test(file.url));
@@ -49,7 +42,7 @@ test('an incident synced online brings the globe: its map picture, never opened 
   await page.goto(`/incident/${incident.id}`);
   await expect(page.getByText(`${DRONE_DEMO_SHOWN} of ${DRONE_DEMO_SHOWN} events`)).toBeVisible({ timeout: 30_000 });
   await expect
-    .poll(() => mirroredPoints(page, map!.id), { timeout: 60_000 })
+    .poll(() => mirroredPoints(page, map.id), { timeout: 60_000 })
     .toMatchObject({ status: 'complete', loaded: 1281 });
 
   // The warm-up is done when it remembers this build's list, and every listed file is in a cache.

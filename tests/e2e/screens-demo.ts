@@ -13,6 +13,8 @@ export const DEMO_ENV = { DEMO_DATA: 'true' };
  */
 export const WRITABLE_DEMO_ENV = { DEMO_DATA: 'true', E2E_DEMO_COPY: 'written-to' };
 export const FAILOVER_INCIDENT = 'Orders database failover';
+/** The demo incident with a map: a drone's flight log. */
+export const DRONE_INCIDENT = 'Roof survey drone hard landing, hall B';
 
 interface IncidentItem {
   id: number;
@@ -26,6 +28,21 @@ export async function demoIncident(request: APIRequestContext, name = FAILOVER_I
   if (!incident)
     throw new Error(`demo incident "${name}" missing: ${answer.incidents.items.map((item) => item.name).join(', ')}`);
   return incident;
+}
+
+interface DemoMap {
+  id: number;
+  name: string;
+  validPointCount: number;
+}
+
+/** The drone demo incident and its one map, as the API answers them. */
+export async function droneDemoMap(request: APIRequestContext): Promise<{ incident: IncidentItem; map: DemoMap }> {
+  const incident = await demoIncident(request, DRONE_INCIDENT);
+  const payload = await api<{ incident: { incidentMaps: DemoMap[] } }>(request, 'GET', `/api/incident/${incident.id}`);
+  const [map] = payload.incident.incidentMaps;
+  if (!map) throw new Error(`demo incident "${DRONE_INCIDENT}" has no map`);
+  return { incident, map };
 }
 
 /** Screenshots of the page in light and dark mode, attached to the test's report. */

@@ -5,12 +5,11 @@
  */
 import { expect, test } from './fixtures.ts';
 import { openAsAdmin, uniqueName } from './app-session.ts';
-import { attachScreenshots, DEMO_ENV, FAILOVER_INCIDENT } from './screens-demo.ts';
+import { attachScreenshots, DEMO_ENV, DRONE_INCIDENT, FAILOVER_INCIDENT } from './screens-demo.ts';
 
 test.use({ serverEnv: DEMO_ENV });
 
 const DEMO_ORGANIZATION = 'Demo: Example Corp';
-const DRONE_INCIDENT = 'Roof survey drone hard landing, hall B';
 
 test('home lists recent incidents and organizations and searches everything', async ({ page }, testInfo) => {
   await openAsAdmin(page, '/');

@@ -7,12 +7,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { openAsAdmin } from './app-session.ts';
-import { attachScreenshots, DEMO_ENV, demoIncident } from './screens-demo.ts';
+import { attachScreenshots, DEMO_ENV, demoIncident, DRONE_INCIDENT } from './screens-demo.ts';
 
 // Tall enough that the picture and the series under it are both on screen.
 test.use({ serverEnv: DEMO_ENV, viewport: { width: 1280, height: 1200 } });
-
-const DRONE_INCIDENT = 'Roof survey drone hard landing, hall B';
 
 /** Pixels of a series' canvas that carry a saturated colour (bars and lines, not the grid or text), and how many distinct such colours. */
 async function seriesInk(plot: Locator): Promise<{ inked: number; colours: number }> {

@@ -4,22 +4,9 @@
  * the system preference live.
  */
 import type { Page } from '@playwright/test';
-import { analystMenuButton, api, collectDialogs, openAsAdmin, uniqueName } from './app-session.ts';
+import { analystMenuButton, collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
-
-/** A new incident in a new organization, through the API; its id. */
-async function newIncidentID(page: Page): Promise<number> {
-  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', {
-    name: uniqueName('Settings Org'),
-  });
-  const incident = await api<{ incident: { id: number } }>(
-    page.request,
-    'POST',
-    `/api/organization/${organization.organization.id}/incident`,
-    { name: uniqueName('Settings Incident') },
-  );
-  return incident.incident.id;
-}
+import { newIncident } from './stream-session.ts';
 
 const setting = (page: Page, name: string) => page.locator(`[data-setting="${name}"] [data-setting-value]`);
 
@@ -29,7 +16,7 @@ test('display settings, view state and the time zone survive a reload; reset cle
   const dialogs = collectDialogs(page);
   const { analyst } = await openAsAdmin(page, '/');
   // A real incident: the header pin of an incident the server does not have is not the point here.
-  const id = await newIncidentID(page);
+  const id = await newIncident(page, 'Settings');
   await page.goto(`/incident/${id}`);
   await expect(page.getByTestId('sync-status')).toContainText('Last synced', { timeout: 30_000 });
   // A view state for the incident: the header unpinned there.

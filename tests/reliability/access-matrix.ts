@@ -170,3 +170,19 @@ export const ACCESS_MATRIX: AccessRow[] = [
 
 export const rowKey = (row: Pick<AccessRow, 'method' | 'route' | 'variant'>) =>
   `${row.method} ${row.route}${row.variant ? ` (${row.variant})` : ''}`;
+
+/**
+ * Where the rows for sign-in mode `mode` and the routes an app of that mode registers ("GET /api/x")
+ * disagree: routes with no row, and rows for routes the app does not register.
+ */
+export function matrixGaps(registered: readonly string[], mode: 'local' | 'oidc') {
+  const tabled = new Set(
+    ACCESS_MATRIX.filter((row) => row.authMode === undefined || row.authMode === mode).map(
+      (row) => `${row.method} ${row.route}`,
+    ),
+  );
+  return {
+    untabled: registered.filter((route) => !tabled.has(route)),
+    unregistered: [...tabled].filter((route) => !registered.includes(route)),
+  };
+}

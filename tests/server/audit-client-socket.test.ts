@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
-import { portOf, rawRequest } from '../support/raw-socket.ts';
+import { listenOnLoopback, rawRequest } from '../support/raw-socket.ts';
 import { useAnalystServer } from '../support/analyst-server.ts';
 import { countRows, type Session } from '../support/test-server.ts';
 
@@ -16,8 +16,7 @@ let other: { organizationID: number; incidentID: number; streamID: number; event
 let own: { organizationID: number; incidentID: number };
 
 beforeAll(async () => {
-  await suite.server.app.listen({ port: 0, host: '127.0.0.1' });
-  port = portOf(suite.server.app.server.address());
+  port = await listenOnLoopback(suite.server.app);
   const organizationID = await createOrganization(suite.first, 'First only');
   const incidentID = await createIncident(suite.first, organizationID);
   const streamID = await createStream(suite.first, incidentID);

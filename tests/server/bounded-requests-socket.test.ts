@@ -5,7 +5,7 @@
  */
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closedWithin, openSocket, portOf, rawRequest } from '../support/raw-socket.ts';
+import { closedWithin, listenOnLoopback, openSocket, rawRequest } from '../support/raw-socket.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -19,8 +19,7 @@ beforeAll(async () => {
     KEEP_ALIVE_SECONDS: '0.5',
     MAX_CONNECTIONS: '30',
   });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  port = portOf(server.app.server.address());
+  port = await listenOnLoopback(server.app);
 });
 afterAll(() => server.close());
 

@@ -8,24 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportSettings } from '../../domain/import/import-settings.ts';
 import type { parseOffThread } from '../../server/import/parse-off-thread.ts';
 import { projectRoot } from '../../server/project-root.ts';
 import { stagedBatches, type ParseJob, type StagedBatch } from '../../server/import/staged-batches.ts';
 import { ensureServerBuilt } from '../support/server-process.ts';
+import { TIME_ACTOR_MESSAGE_TSV } from '../support/proxy-log-tsv.ts';
 
 type OffThread = { parseOffThread: typeof parseOffThread };
-
-const SETTINGS: ImportSettings = {
-  format: 'delimited',
-  delimiter: '\t',
-  quoted: true,
-  preambleRows: 0,
-  headerRows: 1,
-  mapping: { startTime: 0, actor: 1, message: 2 },
-  numericUnit: 'seconds',
-  timeZone: 'UTC',
-};
 
 async function all(run: AsyncGenerator<StagedBatch, unknown>): Promise<{ batches: StagedBatch[]; summary: unknown }> {
   const batches: StagedBatch[] = [];
@@ -59,7 +48,7 @@ describe('the import parser thread of the built server', () => {
     job = {
       path,
       sizeBytes: Buffer.byteLength(lines.join('\n')) + 1,
-      settings: SETTINGS,
+      settings: TIME_ACTOR_MESSAGE_TSV,
       gunzip: { maxInflatedBytes: 1 << 30 },
       batchSize: 5000,
     };

@@ -4,19 +4,13 @@
  * IMPORT_MAX_RECORDS, are refused with the setting named, quickly, and leave no map, upload or blob.
  */
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { fileForm } from '../support/multipart.ts';
-import { portOf } from '../support/raw-socket.ts';
+import { listenOnLoopback } from '../support/raw-socket.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import {
-  countRows,
-  giveAnalyst,
-  signIn,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import { countRows } from '../support/test-server.ts';
 
 const CAP_BYTES = 8 * 1024 * 1024;
 const CAP_RECORDS = 1_000;
@@ -40,35 +34,34 @@ function manyPoints(count: number): Uint8Array {
 }
 
 describe.each(DATABASE_KINDS)('map imports within the import caps on %s', (kind) => {
-  let server: TestServer;
-  let session: Session;
+  const suite = useAnalystServer(
+    kind,
+    { writer: 'write' },
+    { IMPORT_MAX_INFLATED_BYTES: String(CAP_BYTES), IMPORT_MAX_RECORDS: String(CAP_RECORDS) },
+  );
   let port: number;
   let incidentID: number;
 
   beforeAll(async () => {
-    server = await startTestServer(kind, {
-      IMPORT_MAX_INFLATED_BYTES: String(CAP_BYTES),
-      IMPORT_MAX_RECORDS: String(CAP_RECORDS),
-    });
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    port = portOf(server.app.server.address());
-    session = await signIn(server);
-    await giveAnalyst(server, session, 'write');
-    incidentID = await createIncident(session, await createOrganization(session, 'Fell runners'), 'Lost runner');
+    port = await listenOnLoopback(suite.server.app);
+    incidentID = await createIncident(
+      suite.writer,
+      await createOrganization(suite.writer, 'Fell runners'),
+      'Lost runner',
+    );
   });
-  afterAll(() => server?.close());
 
   const post = (bytes: Uint8Array, name: string) =>
     fetch(`http://127.0.0.1:${port}/api/incident/${incidentID}/map`, {
       method: 'POST',
-      headers: { cookie: session.cookie, 'x-churchkey-analyst': String(session.userID) },
+      headers: { cookie: suite.writer.cookie, 'x-churchkey-analyst': String(suite.writer.userID) },
       body: fileForm(bytes, name, {}, { type: 'application/gzip' }),
     });
   const stored = async () => ({
-    maps: await countRows(server.db, 'incident_maps'),
-    uploads: await countRows(server.db, 'uploads'),
-    blobs: await countRows(server.db, 'blobs'),
-    points: await countRows(server.db, 'map_points'),
+    maps: await countRows(suite.server.db, 'incident_maps'),
+    uploads: await countRows(suite.server.db, 'uploads'),
+    blobs: await countRows(suite.server.db, 'blobs'),
+    points: await countRows(suite.server.db, 'map_points'),
   });
 
   it('refuses a gzip bomb GPX that unpacks past IMPORT_MAX_INFLATED_BYTES, naming it, and keeps nothing', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, type DatabaseKind } from '../support/test-database.ts';
 import { blobTempDir } from '../../server/repositories/blob-repository.ts';
 import { createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
-import { openFileCount, openSocket, portOf, rawRequest } from '../support/raw-socket.ts';
+import { listenOnLoopback, openFileCount, openSocket, rawRequest } from '../support/raw-socket.ts';
 import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -18,8 +18,7 @@ let routes: string[];
 
 async function start(kind: DatabaseKind): Promise<void> {
   server = await startTestServer(kind);
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  port = portOf(server.app.server.address());
+  port = await listenOnLoopback(server.app);
   session = await signIn(server);
   await giveAnalyst(server, session, 'write');
   const incidentID = await createIncident(session, await createOrganization(session));

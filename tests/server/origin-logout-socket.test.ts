@@ -4,7 +4,7 @@
  * another Host) cannot write; logout is a POST, its GET only a page that posts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { portOf, rawRequest } from '../support/raw-socket.ts';
+import { listenOnLoopback, portOf, rawRequest } from '../support/raw-socket.ts';
 import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -13,8 +13,7 @@ let port: number;
 
 beforeAll(async () => {
   server = await startTestServer('pglite');
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  port = portOf(server.app.server.address());
+  port = await listenOnLoopback(server.app);
   listed = await startTestServer('pglite', { ALLOWED_HOSTS: 'churchkey.lan, field-laptop:8443' });
   await listed.app.listen({ port: 0, host: '127.0.0.1' });
 });

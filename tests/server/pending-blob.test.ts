@@ -14,50 +14,39 @@ import { PENDING_CHUNK_BYTES, sweepPendingUploads, writePendingBlob } from '../.
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { fileForm } from '../support/multipart.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import {
-  countRows,
-  giveAnalyst,
-  signIn,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from '../support/test-server.ts';
+import { useAnalystServer } from '../support/analyst-server.ts';
+import { countRows } from '../support/test-server.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 describe.each(DATABASE_KINDS)('uploads stored chunk by chunk on %s', (kind) => {
-  let server: TestServer;
-  let session: Session;
+  const suite = useAnalystServer(kind, { writer: 'write' });
   let incidentID: number;
   const work = mkdtempSync(join(tmpdir(), 'churchkey-pending-'));
 
   const spool = (bytes: Uint8Array): Promise<SpooledBlob> => spoolBlob(Readable.from([bytes]), work);
   const pendingKeys = async () =>
     (
-      await server.db.query<{ sha256: string }>("SELECT sha256 FROM blobs WHERE sha256 NOT SIMILAR TO '[0-9a-f]{64}'")
+      await suite.server.db.query<{ sha256: string }>(
+        "SELECT sha256 FROM blobs WHERE sha256 NOT SIMILAR TO '[0-9a-f]{64}'",
+      )
     ).map((row) => row.sha256);
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    session = await signIn(server);
-    await giveAnalyst(server, session, 'write');
-    incidentID = await createIncident(session, await createOrganization(session, 'Harbour'), 'Crane fault');
+    incidentID = await createIncident(suite.writer, await createOrganization(suite.writer, 'Harbour'), 'Crane fault');
   });
-  afterAll(async () => {
-    await server?.close();
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it('stores an upload of three chunks and a bit in 256 KiB chunks and serves it back unchanged', async () => {
     const bytes = randomBytes(3 * PENDING_CHUNK_BYTES + 1234);
-    const response = await session.request({
+    const response = await suite.writer.request({
       method: 'POST',
       url: `/api/incident/${incidentID}/upload`,
-      analyst: session.userID,
+      analyst: suite.writer.userID,
       payload: fileForm(bytes, 'crane-camera.bin', {}, { type: 'application/octet-stream' }),
     });
     expect(response.statusCode, response.body).toBe(201);
-    const chunks = await server.db.query<{ bytes: number }>(
+    const chunks = await suite.server.db.query<{ bytes: number }>(
       'SELECT octet_length(data) AS bytes FROM blob_chunks WHERE sha256 = $1 ORDER BY chunk_index',
       [sha256(bytes)],
     );
@@ -68,7 +57,10 @@ describe.each(DATABASE_KINDS)('uploads stored chunk by chunk on %s', (kind) => {
       1234,
     ]);
     const { upload } = response.json() as { upload: { id: number } };
-    const served = await session.request({ url: `/api/upload/${upload.id}/content`, analyst: session.userID });
+    const served = await suite.writer.request({
+      url: `/api/upload/${upload.id}/content`,
+      analyst: suite.writer.userID,
+    });
     expect(served.statusCode).toBe(200);
     expect(sha256(served.rawPayload)).toBe(sha256(bytes));
     expect(await pendingKeys()).toEqual([]);
@@ -76,32 +68,36 @@ describe.each(DATABASE_KINDS)('uploads stored chunk by chunk on %s', (kind) => {
 
   it('leaves no blob and no chunk when the write that adopts the chunks fails', async () => {
     const bytes = randomBytes(PENDING_CHUNK_BYTES + 10);
-    const before = { blobs: await countRows(server.db, 'blobs'), chunks: await countRows(server.db, 'blob_chunks') };
+    const before = {
+      blobs: await countRows(suite.server.db, 'blobs'),
+      chunks: await countRows(suite.server.db, 'blob_chunks'),
+    };
     const file = await spool(bytes);
-    const pending = await writePendingBlob(server.db, file);
+    const pending = await writePendingBlob(suite.server.db, file);
     expect(await pendingKeys()).toHaveLength(1);
     await expect(
-      server.db.transaction(async (tx) => {
+      suite.server.db.transaction(async (tx) => {
         await pending.adopt(tx);
         throw new Error('the upload row was refused');
       }),
     ).rejects.toThrow('the upload row was refused');
     await pending.discard();
     await file.discard();
-    expect({ blobs: await countRows(server.db, 'blobs'), chunks: await countRows(server.db, 'blob_chunks') }).toEqual(
-      before,
-    );
+    expect({
+      blobs: await countRows(suite.server.db, 'blobs'),
+      chunks: await countRows(suite.server.db, 'blob_chunks'),
+    }).toEqual(before);
   });
 
   it('sweeps at start the pending upload a killed process left, and only that', async () => {
     const file = await spool(randomBytes(1000));
     // A process that died: its connection tag is no longer connected (PostgreSQL), or it is the only process (PGlite).
     const key = 'upload:churchkey 999999 deadbeef:0011223344556677';
-    await writePendingBlob(server.db, file, key);
+    await writePendingBlob(suite.server.db, file, key);
     await file.discard();
     expect(await pendingKeys()).toEqual([key]);
-    expect(await sweepPendingUploads(server.db)).toBe(1);
+    expect(await sweepPendingUploads(suite.server.db)).toBe(1);
     expect(await pendingKeys()).toEqual([]);
-    expect(await countRows(server.db, `blob_chunks WHERE sha256 = '${key}'`)).toBe(0);
+    expect(await countRows(suite.server.db, `blob_chunks WHERE sha256 = '${key}'`)).toBe(0);
   });
 });

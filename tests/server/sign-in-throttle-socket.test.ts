@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, type DatabaseKind } from '../support/test-database.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { insertLocalUser } from '../../server/repositories/users-repository.ts';
-import { portOf, rawRequest } from '../support/raw-socket.ts';
+import { listenOnLoopback, rawRequest } from '../support/raw-socket.ts';
 import { TEST_PASSWORD, startTestServer, uniqueName, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -15,8 +15,7 @@ let port: number;
 
 async function start(kind: DatabaseKind): Promise<void> {
   server = await startTestServer(kind);
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  port = portOf(server.app.server.address());
+  port = await listenOnLoopback(server.app);
 }
 
 async function account(): Promise<string> {

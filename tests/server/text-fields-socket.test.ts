@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, type DatabaseKind } from '../support/test-database.ts';
 import { createActor, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
-import { portOf, rawRequest } from '../support/raw-socket.ts';
+import { listenOnLoopback, rawRequest } from '../support/raw-socket.ts';
 import { giveAnalyst, signIn, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -16,8 +16,7 @@ let ids: { organizationID: number; incidentID: number; streamID: number; actorID
 
 async function start(kind: DatabaseKind): Promise<void> {
   server = await startTestServer(kind);
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  port = portOf(server.app.server.address());
+  port = await listenOnLoopback(server.app);
   session = await signIn(server);
   await giveAnalyst(server, session, 'admin');
   const organizationID = await createOrganization(session);

@@ -22,14 +22,7 @@ import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import { useAnalystServer } from '../support/analyst-server.ts';
-import {
-  countRows,
-  giveAnalyst,
-  signIn,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from '../support/test-server.ts';
+import { countRows, type Session } from '../support/test-server.ts';
 
 const FIXTURES = `${FIXTURES_DIR}/`;
 const fixture = (path: string) => readFileSync(join(FIXTURES, path));
@@ -532,31 +525,25 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
 // deleted elsewhere must keep the blob (and fail neither request). PGlite has one connection, so
 // its transactions never interleave.
 describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('blobs under concurrent writers on %s', (kind) => {
-  let server: TestServer;
-  let writer: Session;
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'churchkey-uploads-'));
-    server = await startTestServer(kind);
-    writer = await signIn(server);
-    await giveAnalyst(server, writer, 'write');
-  });
-  afterAll(async () => {
-    await server?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const suite = useAnalystServer(kind, { writer: 'write' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'churchkey-uploads-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('keeps a blob that a concurrent store takes while its last upload is being deleted', async () => {
-    const incidentID = await createIncident(writer, await createOrganization(writer));
+    const incidentID = await createIncident(suite.writer, await createOrganization(suite.writer));
     const first = (
-      await writer.request({ method: 'POST', url: `/api/incident/${incidentID}/upload`, payload: form({ bytes: LOG }) })
+      await suite.writer.request({
+        method: 'POST',
+        url: `/api/incident/${incidentID}/upload`,
+        payload: form({ bytes: LOG }),
+      })
     ).json().upload;
     const spooled = await spoolBlob(Readable.from([LOG]), join(dataDir, 'tmp'));
     let stored!: () => void;
     let finish!: () => void;
     const blobLocked = new Promise<void>((resolve) => (stored = resolve));
     const gate = new Promise<void>((resolve) => (finish = resolve));
-    const store = server.db.transaction(async (tx) => {
+    const store = suite.server.db.transaction(async (tx) => {
       const blob = await saveBlob(tx, spooled);
       stored();
       await gate;
@@ -566,15 +553,15 @@ describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('blobs under
         fileName: 'again.log',
         mediaType: 'text/plain',
         kind: 'text',
-        analystId: writer.userID,
+        analystId: suite.writer.userID,
       });
     });
     await blobLocked;
-    const remove = writer.request({ method: 'DELETE', url: `/api/upload/${first.id}` });
+    const remove = suite.writer.request({ method: 'DELETE', url: `/api/upload/${first.id}` });
     // The delete's trigger waits for the store's lock on the blob; let the store commit only then.
     while (
       (
-        await server.db.query(
+        await suite.server.db.query(
           "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
         )
       ).length === 0
@@ -585,8 +572,8 @@ describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('blobs under
     const secondID = await store;
     await spooled.discard();
     expect((await remove).statusCode).toBe(200);
-    expect(await countRows(server.db, `blobs WHERE sha256 = '${sha256(LOG)}'`)).toBe(1);
-    const bytes = await writer.request({ url: `/api/upload/${secondID}/content` });
+    expect(await countRows(suite.server.db, `blobs WHERE sha256 = '${sha256(LOG)}'`)).toBe(1);
+    const bytes = await suite.writer.request({ url: `/api/upload/${secondID}/content` });
     expect(sha256(bytes.rawPayload)).toBe(sha256(LOG));
   });
 });

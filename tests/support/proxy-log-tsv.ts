@@ -1,7 +1,21 @@
 /*
  * The TSV the import suites feed the server when they need an import that takes several batches:
- * `rows` rows a second apart from 2026-01-05 08:00 UTC, seven actors, a numbered message each.
+ * `rows` rows a second apart from 2026-01-05 08:00 UTC, seven actors, a numbered message each;
+ * and the settings that read it, or any file of a header row then time, actor and message columns.
  */
+import type { ImportSettings } from '../../domain/import/import-settings.ts';
+
+/** Tab-separated, quoted, one header row, columns time, actor, message, plain numbers in seconds, UTC. */
+export const TIME_ACTOR_MESSAGE_TSV: Extract<ImportSettings, { format: 'delimited' }> = {
+  format: 'delimited',
+  delimiter: '\t',
+  quoted: true,
+  preambleRows: 0,
+  headerRows: 1,
+  mapping: { startTime: 0, actor: 1, message: 2 },
+  numericUnit: 'seconds',
+  timeZone: 'UTC',
+};
 
 /** `log` names the log in every message ("line 3 of the proxy log"), so a suite can search for it. */
 export function proxyLogTsv(rows: number, names: { actor?: string; log?: string } = {}): Uint8Array {

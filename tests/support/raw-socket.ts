@@ -4,12 +4,19 @@
  * (or 'closed' when the server hung up without one) and how long it took.
  */
 import { connect, type Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 
 export interface RawAnswer {
   status: number | 'closed';
   head: string;
   body: string;
   millis: number;
+}
+
+/** Starts `app` listening on a free loopback port; answers the port. */
+export async function listenOnLoopback(app: FastifyInstance): Promise<number> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return portOf(app.server.address());
 }
 
 /** The port a listening Fastify app is on. */
