@@ -4,7 +4,8 @@
  * short transactions, keep-source.ts) and committed as an upload of the incident, so a crash during the
  * long import leaves the file there to be imported again. The rows then go batch by batch, each in a short transaction, into events of
  * streams that reads skip (move-staged-events.ts, hidden-import.ts); one small transaction shows them,
- * with the Slack threads (reply-threads.ts), the adopted upload (adopt-source.ts) and the audit record.
+ * with the Slack threads (reply-threads.ts), the adopted upload (adopt-source.ts) and the audit record;
+ * past the first rows, their search data is prepared after it (search-preparer.ts).
  * A failure discards the hidden rows and the kept upload, so a refused file leaves nothing.
  */
 import { open } from 'node:fs/promises';
@@ -18,6 +19,7 @@ import type { Db, DbTransaction } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import { recordWrite } from '../repositories/audit-repository.ts';
 import { deleteUpload, saveBlob, type SpooledBlob } from '../repositories/blob-repository.ts';
+import { addSearchBacklog, nextEventId } from '../repositories/search-backlog-repository.ts';
 import { adoptSource } from './adopt-source.ts';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './import-limits.ts';
 import { discardImport, beginImport, showImport, touchImport } from './hidden-import.ts';
@@ -54,7 +56,17 @@ interface ImportFileOptions {
   limits?: ImportLimits | undefined;
   /** Waits for a turn before each batch and answers its release (PGlite: the server's read queue). */
   takeTurn?: (() => Promise<() => void>) | undefined;
+  /**
+   * The first rows get their search data as they go in; past this many, the import is shown without the
+   * rest's, left for after the flip (search-preparer.ts). Default DEFAULT_SEARCH_INLINE_ROWS.
+   */
+  searchInlineRows?: number | undefined;
+  /** Told once the rows are visible (the server wakes its search preparer). */
+  onShown?: (() => void) | undefined;
 }
+
+/** A small import is searchable the moment it is shown; a large one's search data follows. */
+export const DEFAULT_SEARCH_INLINE_ROWS = 10_000;
 
 /** The first 64 KiB of a spooled file, which is what format detection looks at. */
 export async function firstBytes(path: string): Promise<Uint8Array> {
@@ -141,6 +153,7 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
     const result = await inTurn(options, () =>
       db.transaction((tx) => showImported(tx, options, { target: begun, staged, mediaType, keptId: kept })),
     );
+    options.onShown?.();
     // NOTE: PGlite runs no autovacuum, so without this the planner guesses at the new rows.
     // Only the columns plans depend on: the text and search columns' statistics took seconds on PGlite.
     // PGlite: a smaller sample (3,000 rows rather than 30,000), since every reader waits for the ANALYZE
@@ -190,6 +203,8 @@ async function beginTarget(tx: DbTransaction, options: ImportFileOptions): Promi
     analystId: options.attribution.analystID,
     nowMicros: now,
     markerStreamId: marker.id,
+    searchInlineRows: options.searchInlineRows ?? DEFAULT_SEARCH_INLINE_ROWS,
+    firstEventId: await nextEventId(tx),
   });
   if (options.settings.format !== 'slack-zip') await target.addDefaultStream(tx);
   return target;
@@ -212,6 +227,16 @@ async function showImported(
   const streams = target.streams;
   if (options.settings.format === 'slack-zip') await saveReplyThreads(tx, importId, incident.id, now);
   await showImport(tx, importId, incident.id);
+  const { searchInlineRows, firstEventId } = target.context;
+  if (searchInlineRows !== undefined && firstEventId !== undefined && staged.validCount > searchInlineRows)
+    await addSearchBacklog(tx, {
+      incidentId: incident.id,
+      streamIds: streams.map((stream) => stream.id),
+      firstEventId,
+      lastEventId: await nextEventId(tx),
+      eventCount: staged.validCount,
+      nowMicros: now,
+    });
   const source = {
     incidentId: incident.id,
     keptId: on.keptId,

@@ -1,8 +1,9 @@
 /*
  * The first import's move, one batch at a time: the rows COPY'd into the batch table by stage-file.ts
  * become events of the import's hidden streams (one, or one per Slack channel, created as the file
- * first names them) with their actors (matched or created by name, hidden until the flip) and their
- * search data, in one INSERT … SELECT inside the batch's short transaction (hidden-import.ts shows them).
+ * first names them) with their actors (matched or created by name, hidden until the flip) and, for the
+ * first rows only, their search data, in one INSERT … SELECT inside the batch's short transaction
+ * (hidden-import.ts shows them; the rest's search data is prepared after the flip, search-preparer.ts).
  */
 import type { ImportFormat } from '../../domain/import/import-record.ts';
 import type { DbTransaction } from '../db/database.ts';
@@ -25,6 +26,10 @@ interface MoveContext {
   analystId: number | null;
   nowMicros: number;
   markerStreamId: number;
+  /** Rows past this position go in without search data, prepared after the flip (search-preparer.ts); default all. */
+  searchInlineRows?: number | undefined;
+  /** No event of this import has a lower id (the search backlog's range starts here). */
+  firstEventId?: number | undefined;
 }
 
 // eventVector's message part per row; the actor's part once per actor (a file has few), no tags or notes yet.
@@ -97,7 +102,8 @@ export class ImportTarget {
     await tx.query(
       `INSERT INTO events (${ids ? 'id, ' : ''}incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, import_stream_id, analyst_id, created_micros, search_vector, change_seq)
        SELECT ${ids ? '($11::bigint[])[g.position - $12 + 1], ' : ''}$1, CASE WHEN g.is_marker THEN $2::bigint ELSE s.id END, a.id, g.is_marker, g.message, g.start_micros, g.end_micros, g.extra, g.line,
-              CASE WHEN g.is_marker THEN s.id END, $3, $4, ${MESSAGE_VECTOR} || coalesce(a.vector, ''::tsvector), $10
+              CASE WHEN g.is_marker THEN s.id END, $3, $4,
+              CASE WHEN g.position <= $${ids ? 13 : 11} THEN ${MESSAGE_VECTOR} || coalesce(a.vector, ''::tsvector) END, $10
          FROM ${table} g
          JOIN unnest($5::text[], $6::bigint[]) AS s (name, id) ON s.name = coalesce(g.stream, $7)
          LEFT JOIN (SELECT n.name, n.id, ${ACTOR_VECTOR} AS vector FROM unnest($8::text[], $9::bigint[]) AS n (name, id)) a ON a.name = g.actor AND NOT g.is_marker
@@ -114,6 +120,7 @@ export class ImportTarget {
         actorNames.map((name) => this.#actors.get(name)!),
         HIDDEN_CHANGE_SEQ,
         ...(ids ? [ids, firstPosition] : []),
+        context.searchInlineRows ?? Number.MAX_SAFE_INTEGER,
       ],
     );
     if (records.some((record) => record.threadKey !== undefined && !record.isMarker))

@@ -54,6 +54,8 @@ export function importRoutes(
   context: AppContext,
   progress: ImportProgressBoard,
   takeTurn?: () => Promise<() => void>,
+  /** Called once an import is shown (the search preparer wakes). */
+  onShown?: () => void,
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = context;
@@ -103,6 +105,8 @@ export function importRoutes(
             onProgress,
             limits: config.importLimits,
             takeTurn,
+            searchInlineRows: config.searchInlineRows,
+            onShown,
           }),
         );
         reply.code(201);
