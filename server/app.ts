@@ -179,15 +179,18 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
   // PGlite: the import's batches wait in the readers' line, so a read is never split by a batch.
   const takeTurn = context.db.kind === 'pglite' ? () => readQueue.turn() : undefined;
   // A large import's search data is prepared after it is shown, in batches that take turns with readers too.
-  const searchPreparer = new SearchPreparer(context.db, {
-    takeTurn,
-    onError: (error) => app.log.error({ err: error }, 'preparing search data failed; it is taken up again later'),
-  });
-  if (context.config.searchPreparation === 'background') {
+  const searchPreparer =
+    context.config.searchPreparation === 'background'
+      ? new SearchPreparer(context.db, {
+          takeTurn,
+          onError: (error) => app.log.error({ err: error }, 'preparing search data failed; it is taken up again later'),
+        })
+      : undefined;
+  if (searchPreparer) {
     app.addHook('onReady', async () => searchPreparer.start());
     app.addHook('onClose', async () => searchPreparer.stop());
   }
-  importRoutes(app, context, importProgress, takeTurn, () => searchPreparer.wake());
+  importRoutes(app, context, importProgress, takeTurn, () => searchPreparer?.wake());
   streamImportRoutes(app, context, importProgress, context.db.kind === 'pglite' ? () => readQueue.turn() : undefined);
   mapRoutes(app, context);
 
