@@ -66,7 +66,7 @@ interface ImportFileOptions {
 }
 
 /** A small import is searchable the moment it is shown; a large one's search data follows. */
-export const DEFAULT_SEARCH_INLINE_ROWS = 10_000;
+const DEFAULT_SEARCH_INLINE_ROWS = 10_000;
 
 /** The first 64 KiB of a spooled file, which is what format detection looks at. */
 export async function firstBytes(path: string): Promise<Uint8Array> {

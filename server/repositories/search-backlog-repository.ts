@@ -80,7 +80,6 @@ export async function hasSearchBacklog(db: Queryable): Promise<boolean> {
   return (await db.query('SELECT 1 FROM search_backlog LIMIT 1')).length > 0;
 }
 
-
 /** What is still being prepared among the incidents a search covers, or undefined when nothing is. */
 export async function searchPreparation(
   db: Queryable,
@@ -97,7 +96,11 @@ export async function searchPreparation(
     params.push(scope.organizationId);
     filters.push(`i.organization_id = $${params.length}`);
   }
-  const [row] = await db.query<{ events: number | string | null; prepared: number | string | null; names: string[] | null }>(
+  const [row] = await db.query<{
+    events: number | string | null;
+    prepared: number | string | null;
+    names: string[] | null;
+  }>(
     `WITH pending AS (SELECT b.event_count, b.prepared_count, b.stream_ids FROM search_backlog b JOIN incidents i ON i.id = b.incident_id
                        WHERE ${filters.join(' AND ')})
      SELECT (SELECT sum(event_count) FROM pending) AS events, (SELECT sum(prepared_count) FROM pending) AS prepared,
