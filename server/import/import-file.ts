@@ -145,6 +145,7 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
               await heartbeat(tx);
             })
         : undefined,
+      copyBatch: (tx, lines, records, firstPosition) => begun.copyBatch(tx, lines, records, firstPosition, sideBySide),
       moveBatch: (tx, table, records, firstPosition) =>
         sideBySide ? begun.insertBatch(tx, table, records, firstPosition) : begun.moveBatch(tx, table, records),
       limits: options.limits ?? DEFAULT_IMPORT_LIMITS,

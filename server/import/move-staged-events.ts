@@ -9,6 +9,7 @@ import type { ImportFormat } from '../../domain/import/import-record.ts';
 import type { DbTransaction } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import { plainText } from '../repositories/search-repository.ts';
+import { EVENT_COPY_COLUMNS, eventCopyRows } from './event-copy-rows.ts';
 import { incidentActorResolver } from './incident-actors.ts';
 import type { StagedRecord } from './staged-batches.ts';
 
@@ -82,6 +83,40 @@ export class ImportTarget {
     );
   }
 
+  /**
+   * The batch by one COPY straight into events (event-copy-rows.ts), after prepareBatch when `prepared`;
+   * false, having written nothing, when it needs the batch table: search data computed on the way in
+   * (the first rows) or Slack thread keys to keep.
+   */
+  async copyBatch(
+    tx: DbTransaction,
+    lines: readonly string[],
+    records: readonly StagedRecord[],
+    firstPosition: number,
+    prepared: boolean,
+  ): Promise<boolean> {
+    const { context } = this;
+    if (firstPosition <= (context.searchInlineRows ?? Number.MAX_SAFE_INTEGER)) return false;
+    if (records.some((record) => record.threadKey !== undefined && !record.isMarker)) return false;
+    if (!prepared) await this.prepareBatch(tx, records, firstPosition, false);
+    const ids = this.#ids.get(firstPosition);
+    this.#ids.delete(firstPosition);
+    const streamIds = new Map(this.streams.map((stream) => [stream.name, stream.id]));
+    const data = eventCopyRows(lines, records, {
+      incidentId: context.incident.id,
+      markerStreamId: context.markerStreamId,
+      analystId: context.analystId,
+      nowMicros: context.nowMicros,
+      changeSeq: HIDDEN_CHANGE_SEQ,
+      streamId: (record) => streamIds.get(record.stream ?? context.defaultName)!,
+      actorId: (name) => this.#actors.get(name),
+      ids,
+    });
+    await tx.copyFrom(`COPY events (${ids ? 'id, ' : ''}${EVENT_COPY_COLUMNS}) FROM STDIN`, data);
+    this.#countEvents(records);
+    return true;
+  }
+
   /** The batch's rows into events, after prepareBatch. */
   async insertBatch(
     tx: DbTransaction,
@@ -125,9 +160,14 @@ export class ImportTarget {
     );
     if (records.some((record) => record.threadKey !== undefined && !record.isMarker))
       await this.#keepThreadKeys(tx, table);
+    this.#countEvents(records);
+  }
+
+  #countEvents(records: readonly StagedRecord[]): void {
+    const byName = new Map(this.streams.map((stream) => [stream.name, stream]));
     for (const record of records) {
       if (record.isMarker) continue;
-      const stream = this.streams.find((candidate) => candidate.name === (record.stream ?? context.defaultName));
+      const stream = byName.get(record.stream ?? this.context.defaultName);
       if (stream) stream.eventCount += 1;
     }
   }

@@ -65,6 +65,15 @@ interface StageOptions {
   moveBatch?:
     | ((tx: DbTransaction, table: string, records: readonly StagedRecord[], firstPosition: number) => Promise<void>)
     | undefined;
+  /** Before moveBatch, and instead of it when it answers true: the batch's COPY rows written straight to their table. */
+  copyBatch?:
+    | ((
+        tx: DbTransaction,
+        lines: readonly string[],
+        records: readonly StagedRecord[],
+        firstPosition: number,
+      ) => Promise<boolean>)
+    | undefined;
   /** Runs before each batch's write, batch after batch in file order: what the write needs (streams, actors, ids). */
   prepareBatch?: ((records: readonly StagedRecord[], firstPosition: number) => Promise<void>) | undefined;
   /** Writes in flight at once (default 1): on PostgreSQL two connections write while the next rows are parsed. */
@@ -195,7 +204,9 @@ function writeRows(options: StageOptions, write: Write, took: (rows: number, mil
   const data = `${write.lines.join('\n')}\n`;
   return options.write(async (tx) => {
     const started = performance.now();
-    if (options.moveBatch) {
+    if (options.moveBatch && (await options.copyBatch?.(tx, write.lines, write.records, write.firstPosition))) {
+      // Written straight into its table.
+    } else if (options.moveBatch) {
       await tx.query(BATCH_TABLE_SQL);
       await tx.copyFrom(`COPY ${BATCH_TABLE} (${COLUMNS}) FROM STDIN`, data);
       await options.moveBatch(tx, BATCH_TABLE, write.records, write.firstPosition);
