@@ -43,6 +43,7 @@ import { searchRoutes } from './routes/api/search-routes.ts';
 import { streamImportRoutes } from './routes/api/stream-import-routes.ts';
 import { ImportProgressBoard } from './import/import-progress.ts';
 import { SearchPreparer } from './import/search-preparer.ts';
+import { PGLITE_READERS_GONE_MILLIS } from './import/import-file.ts';
 import { streamRoutes } from './routes/api/stream-routes.ts';
 import { tagRoutes } from './routes/api/tag-routes.ts';
 import { uploadRoutes } from './routes/api/upload-routes.ts';
@@ -183,6 +184,7 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
     context.config.searchPreparation === 'background'
       ? new SearchPreparer(context.db, {
           takeTurn,
+          readersActive: () => readQueue.readRecently(PGLITE_READERS_GONE_MILLIS),
           onError: (error) => app.log.error({ err: error }, 'preparing search data failed; it is taken up again later'),
         })
       : undefined;
@@ -190,7 +192,8 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
     app.addHook('onReady', async () => searchPreparer.start());
     app.addHook('onClose', async () => searchPreparer.stop());
   }
-  importRoutes(app, context, importProgress, takeTurn, () => searchPreparer?.wake());
+  const readersActive = () => readQueue.readRecently(PGLITE_READERS_GONE_MILLIS);
+  importRoutes(app, context, importProgress, takeTurn, () => searchPreparer?.wake(), readersActive);
   streamImportRoutes(app, context, importProgress, context.db.kind === 'pglite' ? () => readQueue.turn() : undefined);
   mapRoutes(app, context);
 

@@ -61,6 +61,8 @@ interface ImportFileOptions {
    * rest's, left for after the flip (search-preparer.ts). Default DEFAULT_SEARCH_INLINE_ROWS.
    */
   searchInlineRows?: number | undefined;
+  /** Whether other users are reading (PGlite: the server's read queue); absent, nobody is. */
+  readersActive?: (() => boolean) | undefined;
   /** Told once the rows are visible (the server wakes its search preparer). */
   onShown?: (() => void) | undefined;
 }
@@ -94,9 +96,15 @@ export async function detectSettings(path: string, fileName: string, timeZone: s
   return settings;
 }
 
-const PGLITE_ROWS_PER_WRITE = 5_000;
+const PGLITE_ROWS_PER_WRITE = 40_000;
 /** A PGlite write is sized to take about this long, however loaded the machine: every reader waits for it. */
 const PGLITE_WRITE_MILLIS = 200;
+/**
+ * While nobody has read for PGLITE_READERS_GONE_MILLIS, writes grow to take about this long: fewer, larger
+ * batches (less per-batch work), and a reader who comes meanwhile waits at most about this long.
+ */
+export const PGLITE_IDLE_WRITE_MILLIS = 800;
+export const PGLITE_READERS_GONE_MILLIS = 2_000;
 const POSTGRES_ROWS_PER_WRITE = 25_000;
 
 export async function importFile(db: Db, options: ImportFileOptions): Promise<ImportResult> {
@@ -136,7 +144,9 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
       searchable: false,
       // PGlite: a batch holds every reader off while it is written, so batches stay small.
       rowsPerWrite: sideBySide ? POSTGRES_ROWS_PER_WRITE : PGLITE_ROWS_PER_WRITE,
-      writeMillis: sideBySide ? undefined : PGLITE_WRITE_MILLIS,
+      writeMillis: sideBySide
+        ? undefined
+        : () => ((options.readersActive?.() ?? false) ? PGLITE_WRITE_MILLIS : PGLITE_IDLE_WRITE_MILLIS),
       writesInFlight: sideBySide ? 2 : 1,
       prepareBatch: sideBySide
         ? (records, firstPosition) =>

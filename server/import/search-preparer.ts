@@ -6,9 +6,10 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import type { Db } from '../db/database.ts';
 import { hasSearchBacklog, prepareSearchBatch } from '../repositories/search-backlog-repository.ts';
+import { PGLITE_IDLE_WRITE_MILLIS } from './import-file.ts';
 
 const MIN_ROWS = 250;
-const PGLITE_MAX_ROWS = 20_000;
+const PGLITE_MAX_ROWS = 40_000;
 const PGLITE_BATCH_MILLIS = 200;
 const POSTGRES_ROWS = 10_000;
 /** Behind several servers a backlog another one left (its process killed) is looked for this often. */
@@ -17,6 +18,8 @@ const LOOK_AGAIN_MILLIS = 30_000;
 interface PreparerOptions {
   /** Waits for a turn before each batch and answers its release (PGlite: the server's read queue). */
   takeTurn?: (() => Promise<() => void>) | undefined;
+  /** Whether other users are reading (PGlite: batches grow while nobody does); absent, nobody is. */
+  readersActive?: (() => boolean) | undefined;
   /** Told when a batch fails; the work is taken up again at the next wake. */
   onError?: ((error: unknown) => void) | undefined;
 }
@@ -87,7 +90,8 @@ export class SearchPreparer {
 
   #pace(rows: number, millis: number): void {
     if (this.db.kind !== 'pglite' || rows < this.#rows) return;
-    const fitting = Math.floor((rows * PGLITE_BATCH_MILLIS) / Math.max(millis, 1));
+    const target = (this.options.readersActive?.() ?? false) ? PGLITE_BATCH_MILLIS : PGLITE_IDLE_WRITE_MILLIS;
+    const fitting = Math.floor((rows * target) / Math.max(millis, 1));
     this.#rows = Math.max(MIN_ROWS, Math.min(PGLITE_MAX_ROWS, fitting, this.#rows * 2));
   }
 }

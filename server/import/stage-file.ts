@@ -81,7 +81,7 @@ interface StageOptions {
   /** Rows a write takes (default: a parser batch), at most when writeMillis is given; the last write takes what is left. */
   rowsPerWrite?: number | undefined;
   /** Sizes each write after the last one's pace so that it takes about this long (PGlite: readers wait for it). */
-  writeMillis?: number | undefined;
+  writeMillis?: number | (() => number) | undefined;
   limits: ImportLimits;
   onProgress?: ((progress: ImportProgress) => void) | undefined;
 }
@@ -187,7 +187,8 @@ function writeSizes(options: StageOptions): { rows: () => number; took: (rows: n
     rows: () => rows,
     took: (written, millis) => {
       if (options.writeMillis === undefined) return;
-      const fitting = Math.floor((written * options.writeMillis) / Math.max(millis, 1));
+      const target = typeof options.writeMillis === 'number' ? options.writeMillis : options.writeMillis();
+      const fitting = Math.floor((written * target) / Math.max(millis, 1));
       rows = Math.max(MIN_ROWS_PER_WRITE, Math.min(most, fitting, rows * 2));
     },
   };

@@ -56,6 +56,8 @@ export function importRoutes(
   takeTurn?: () => Promise<() => void>,
   /** Called once an import is shown (the search preparer wakes). */
   onShown?: () => void,
+  /** Whether other users are reading (PGlite: writes grow while nobody does). */
+  readersActive?: () => boolean,
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = context;
@@ -107,6 +109,7 @@ export function importRoutes(
             takeTurn,
             searchInlineRows: config.searchInlineRows,
             onShown,
+            readersActive,
           }),
         );
         reply.code(201);

@@ -20,7 +20,7 @@ const quoted = (names: readonly string[]) =>
 export function SearchPreparingNotice({ preparing, onAgain }: { preparing: SearchPreparing; onAgain: () => void }) {
   const percent = Math.floor((100 * preparing.preparedCount) / Math.max(preparing.eventCount, 1));
   return (
-    <div aria-live="polite" className="flex flex-col gap-2 rounded-md border border-line bg-raised px-3 py-2 text-sm">
+    <div aria-live="polite" className="flex flex-col gap-2 rounded-md border border-line bg-panel px-3 py-2 text-sm">
       <p>
         Search data for {quoted(preparing.streamNames)} is still being prepared:{' '}
         {preparing.preparedCount.toLocaleString('en')} of {preparing.eventCount.toLocaleString('en')} events ({percent}
@@ -31,7 +31,7 @@ export function SearchPreparingNotice({ preparing, onAgain }: { preparing: Searc
           value={preparing.preparedCount}
           max={preparing.eventCount}
           label="Search data prepared"
-          className="max-w-md"
+          className="max-w-md flex-1 border border-line"
         />
         <Button onClick={onAgain} className="shrink-0">
           Search again
