@@ -105,6 +105,9 @@ async function plainCopy(db: Db, path: string): Promise<number> {
   return Number(row!.count);
 }
 
+/** --skip-search: the search data the import leaves for after it is not prepared (nor timed). */
+let skipSearch = false;
+
 async function benchStore(
   kind: StoreKind,
   path: string,
@@ -138,7 +141,7 @@ async function benchStore(
         .join(', ');
       // The COPY right after the import (the closest load), then the search data the import left for after it.
       const copied = await timed(() => plainCopy(store.db, path));
-      const prepared = await timed(() => new SearchPreparer(store.db).drain());
+      const prepared = skipSearch ? { millis: Number.NaN } : await timed(() => new SearchPreparer(store.db).drain());
       const result = {
         kind,
         version: store.version,
@@ -257,7 +260,11 @@ async function spliceSection(section: string): Promise<string> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { rows: { type: 'string' }, stores: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    options: { rows: { type: 'string' }, stores: { type: 'string' }, 'skip-search': { type: 'boolean' } },
+    strict: true,
+  });
+  skipSearch = values['skip-search'] === true;
   const rows = Number(values.rows ?? IMPORT_ROWS);
   if (!Number.isSafeInteger(rows) || rows < 1) throw new Error('--rows takes a positive whole number');
   const wanted = (values.stores ?? 'pglite,postgres').split(',');
