@@ -151,6 +151,8 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
       prepareBatch: sideBySide
         ? (records, firstPosition) =>
             db.transaction(async (tx) => {
+              // As the writes: nothing here is seen before the flip, whose commit waits for the WAL of all of it.
+              await tx.query('SET LOCAL synchronous_commit = off');
               await begun.prepareBatch(tx, records, firstPosition, true);
               await heartbeat(tx);
             })
