@@ -19,6 +19,7 @@ import type { ImportSettings } from '../domain/import/import-settings.ts';
 import { parseImport } from '../domain/import/parse-import.ts';
 import type { Db } from '../server/db/database.ts';
 import { importFile } from '../server/import/import-file.ts';
+import { SearchPreparer } from '../server/import/search-preparer.ts';
 import { projectRoot } from '../server/project-root.ts';
 import { spoolBlob } from '../server/repositories/blob-repository.ts';
 import { benchIncidents, openStore, postgresUrl, type StoreKind } from './bench-store.ts';
@@ -45,6 +46,9 @@ interface StoreImport {
   imported: number;
   copyMillis: number;
   copied: number;
+  /** The search data left for after the flip, prepared as the server does it in the background. */
+  searchMillis: number;
+  loadAfter: string;
 }
 
 /** `rows` rows in the csv-parsers-bench shape: section 5 times, 57 actors, every 20th message quoted with a tab and a "" inside. */
@@ -100,6 +104,9 @@ async function plainCopy(db: Db, path: string): Promise<number> {
   return Number(row!.count);
 }
 
+/** --skip-search: the search data the import leaves for after it is not prepared (nor timed). */
+let skipSearch = false;
+
 async function benchStore(
   kind: StoreKind,
   path: string,
@@ -120,7 +127,12 @@ async function benchStore(
           attribution: { userID: null, analystID: null },
         }),
       );
+      const loadAfter = loadavg()
+        .map((value) => value.toFixed(1))
+        .join(', ');
+      // The COPY right after the import (the closest load), then the search data the import left for after it.
       const copied = await timed(() => plainCopy(store.db, path));
+      const prepared = skipSearch ? { millis: Number.NaN } : await timed(() => new SearchPreparer(store.db).drain());
       const result = {
         kind,
         version: store.version,
@@ -128,10 +140,13 @@ async function benchStore(
         imported: imported.value.importedCount,
         copyMillis: copied.millis,
         copied: copied.value,
+        searchMillis: prepared.millis,
+        loadAfter,
       };
       log(
         `  ${kind}: import ${thousands(result.imported)} rows in ${duration(result.importMillis)} (${thousands(result.imported / (result.importMillis / 1000))} rows/s); ` +
-          `plain COPY ${thousands(result.copied)} rows in ${duration(result.copyMillis)} (${thousands(result.copied / (result.copyMillis / 1000))} rows/s); COPY ${ratio(result.importMillis / result.imported, result.copyMillis / result.copied)} faster`,
+          `plain COPY ${thousands(result.copied)} rows in ${duration(result.copyMillis)} (${thousands(result.copied / (result.copyMillis / 1000))} rows/s); COPY ${ratio(result.importMillis / result.imported, result.copyMillis / result.copied)} faster; ` +
+          `then the search data in ${duration(result.searchMillis)} (load ${result.loadAfter} after the import)`,
       );
       return result;
     } finally {
@@ -187,7 +202,17 @@ export async function runImportBench(
           : ''),
       '',
       table(
-        ['store', 'rows', 'import', 'import rows/s', 'plain COPY', 'COPY rows/s', 'import vs COPY'],
+        [
+          'store',
+          'rows',
+          'import',
+          'import rows/s',
+          'plain COPY',
+          'COPY rows/s',
+          'import vs COPY',
+          'search data after',
+          'load after the import',
+        ],
         results.map((r) => [
           name(r),
           thousands(r.imported),
@@ -196,6 +221,8 @@ export async function runImportBench(
           duration(r.copyMillis),
           thousands(r.copied / (r.copyMillis / 1000)),
           `${ratio(r.importMillis / r.imported, r.copyMillis / r.copied)} slower`,
+          duration(r.searchMillis),
+          r.loadAfter,
         ]),
       ),
       '',
@@ -224,7 +251,11 @@ async function spliceSection(section: string): Promise<string> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { rows: { type: 'string' }, stores: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    options: { rows: { type: 'string' }, stores: { type: 'string' }, 'skip-search': { type: 'boolean' } },
+    strict: true,
+  });
+  skipSearch = values['skip-search'] === true;
   const rows = Number(values.rows ?? IMPORT_ROWS);
   if (!Number.isSafeInteger(rows) || rows < 1) throw new Error('--rows takes a positive whole number');
   const wanted = (values.stores ?? 'pglite,postgres').split(',');

@@ -45,7 +45,10 @@ const kindOf = (sql: string) =>
 
 function timedDb(db: Db): Db {
   const tx = (inner: DbTransaction): DbTransaction => ({
-    copyFrom: (sql, data) => phase('COPY into the batch table', () => inner.copyFrom(sql, data)),
+    copyFrom: (sql, data) =>
+      phase(/COPY events/.test(sql) ? 'COPY into events (indexes, triggers)' : 'COPY into the batch table', () =>
+        inner.copyFrom(sql, data),
+      ),
     query: (text, params) => phase(kindOf(text), () => inner.query(text, params)),
     exec: (script) => inner.exec(script),
   });

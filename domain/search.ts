@@ -56,10 +56,25 @@ const SearchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 
+/**
+ * A large import is shown before its search data is ready (prepared in the background): while some of
+ * the searched events are still being prepared, the answer says how far that has come, so a short or
+ * empty result is not taken for the final one.
+ */
+const SearchPreparingSchema = z.object({
+  /** Events of the imports still being prepared, and how many of them are ready. */
+  eventCount: z.number().int(),
+  preparedCount: z.number().int(),
+  /** The streams those imports made. */
+  streamNames: z.array(z.string()),
+});
+export type SearchPreparing = z.infer<typeof SearchPreparingSchema>;
+
 export const SearchAnswerSchema = z.object({
   results: z.array(SearchResultSchema),
   /** Every match the analyst may read, not only this page. */
   total: z.number().int(),
+  preparing: SearchPreparingSchema.optional(),
   version: z.string(),
 });
 

@@ -42,6 +42,8 @@ import { relatedIncidentRoutes } from './routes/api/related-incident-routes.ts';
 import { searchRoutes } from './routes/api/search-routes.ts';
 import { streamImportRoutes } from './routes/api/stream-import-routes.ts';
 import { ImportProgressBoard } from './import/import-progress.ts';
+import { SearchPreparer } from './import/search-preparer.ts';
+import { PGLITE_READERS_GONE_MILLIS } from './import/import-file.ts';
 import { streamRoutes } from './routes/api/stream-routes.ts';
 import { tagRoutes } from './routes/api/tag-routes.ts';
 import { uploadRoutes } from './routes/api/upload-routes.ts';
@@ -176,7 +178,22 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
   // One board for both import calls: GET /api/import/progress/{token} answers for either.
   const importProgress = new ImportProgressBoard(context.db);
   // PGlite: the import's batches wait in the readers' line, so a read is never split by a batch.
-  importRoutes(app, context, importProgress, context.db.kind === 'pglite' ? () => readQueue.turn() : undefined);
+  const takeTurn = context.db.kind === 'pglite' ? () => readQueue.turn() : undefined;
+  // A large import's search data is prepared after it is shown, in batches that take turns with readers too.
+  const searchPreparer =
+    context.config.searchPreparation === 'background'
+      ? new SearchPreparer(context.db, {
+          takeTurn,
+          readersActive: () => readQueue.readRecently(PGLITE_READERS_GONE_MILLIS),
+          onError: (error) => app.log.error({ err: error }, 'preparing search data failed; it is taken up again later'),
+        })
+      : undefined;
+  if (searchPreparer) {
+    app.addHook('onReady', async () => searchPreparer.start());
+    app.addHook('onClose', async () => searchPreparer.stop());
+  }
+  const readersActive = () => readQueue.readRecently(PGLITE_READERS_GONE_MILLIS);
+  importRoutes(app, context, importProgress, takeTurn, () => searchPreparer?.wake(), readersActive);
   streamImportRoutes(app, context, importProgress, context.db.kind === 'pglite' ? () => readQueue.turn() : undefined);
   mapRoutes(app, context);
 

@@ -50,6 +50,8 @@ const EnvSchema = z.object({
     .max(Number.MAX_SAFE_INTEGER)
     .default(1024 * 1024 * 1024),
   MAP_TILE_URL: MapTileUrlSchema.optional(),
+  SEARCH_INLINE_ROWS: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(10_000),
+  SEARCH_PREPARATION: z.enum(['background', 'paused']).default('background'),
 });
 
 /** Host names (host or host:port) as the Host header carries them, lower case. */
@@ -100,6 +102,10 @@ export interface Config {
   importLimits: { maxRecords: number; maxInflatedBytes: number };
   /** The map globe's online imagery ({z}/{x}/{y} template); undefined: the bundled NaturalEarthII only. */
   mapTileUrl: string | undefined;
+  /** An import's first rows get their search data as they go in; the rest's is prepared after it is shown. */
+  searchInlineRows: number;
+  /** 'paused': nothing prepares the rest (tests look at a search while it is being prepared). */
+  searchPreparation: 'background' | 'paused';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -146,5 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnections: e.MAX_CONNECTIONS,
     importLimits: { maxRecords: e.IMPORT_MAX_RECORDS, maxInflatedBytes: e.IMPORT_MAX_INFLATED_BYTES },
     mapTileUrl: e.MAP_TILE_URL,
+    searchInlineRows: e.SEARCH_INLINE_ROWS,
+    searchPreparation: e.SEARCH_PREPARATION,
   };
 }

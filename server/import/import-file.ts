@@ -4,7 +4,8 @@
  * short transactions, keep-source.ts) and committed as an upload of the incident, so a crash during the
  * long import leaves the file there to be imported again. The rows then go batch by batch, each in a short transaction, into events of
  * streams that reads skip (move-staged-events.ts, hidden-import.ts); one small transaction shows them,
- * with the Slack threads (reply-threads.ts), the adopted upload (adopt-source.ts) and the audit record.
+ * with the Slack threads (reply-threads.ts), the adopted upload (adopt-source.ts) and the audit record;
+ * past the first rows, their search data is prepared after it (search-preparer.ts).
  * A failure discards the hidden rows and the kept upload, so a refused file leaves nothing.
  */
 import { open } from 'node:fs/promises';
@@ -18,6 +19,7 @@ import type { Db, DbTransaction } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import { recordWrite } from '../repositories/audit-repository.ts';
 import { deleteUpload, saveBlob, type SpooledBlob } from '../repositories/blob-repository.ts';
+import { addSearchBacklog, nextEventId } from '../repositories/search-backlog-repository.ts';
 import { adoptSource } from './adopt-source.ts';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './import-limits.ts';
 import { checkGzipUnpacking } from './inflate-off-thread.ts';
@@ -55,7 +57,19 @@ interface ImportFileOptions {
   limits?: ImportLimits | undefined;
   /** Waits for a turn before each batch and answers its release (PGlite: the server's read queue). */
   takeTurn?: (() => Promise<() => void>) | undefined;
+  /**
+   * The first rows get their search data as they go in; past this many, the import is shown without the
+   * rest's, left for after the flip (search-preparer.ts). Default DEFAULT_SEARCH_INLINE_ROWS.
+   */
+  searchInlineRows?: number | undefined;
+  /** Whether other users are reading (PGlite: the server's read queue); absent, nobody is. */
+  readersActive?: (() => boolean) | undefined;
+  /** Told once the rows are visible (the server wakes its search preparer). */
+  onShown?: (() => void) | undefined;
 }
+
+/** A small import is searchable the moment it is shown; a large one's search data follows. */
+const DEFAULT_SEARCH_INLINE_ROWS = 10_000;
 
 /** The first 64 KiB of a spooled file, which is what format detection looks at. */
 export async function firstBytes(path: string): Promise<Uint8Array> {
@@ -83,9 +97,15 @@ export async function detectSettings(path: string, fileName: string, timeZone: s
   return settings;
 }
 
-const PGLITE_ROWS_PER_WRITE = 5_000;
+const PGLITE_ROWS_PER_WRITE = 40_000;
 /** A PGlite write is sized to take about this long, however loaded the machine: every reader waits for it. */
 const PGLITE_WRITE_MILLIS = 200;
+/**
+ * While nobody has read for PGLITE_READERS_GONE_MILLIS, writes grow to take about this long: fewer, larger
+ * batches (less per-batch work), and a reader who comes meanwhile waits at most about this long.
+ */
+export const PGLITE_IDLE_WRITE_MILLIS = 800;
+export const PGLITE_READERS_GONE_MILLIS = 2_000;
 const POSTGRES_ROWS_PER_WRITE = 25_000;
 
 export async function importFile(db: Db, options: ImportFileOptions): Promise<ImportResult> {
@@ -127,15 +147,20 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
       searchable: false,
       // PGlite: a batch holds every reader off while it is written, so batches stay small.
       rowsPerWrite: sideBySide ? POSTGRES_ROWS_PER_WRITE : PGLITE_ROWS_PER_WRITE,
-      writeMillis: sideBySide ? undefined : PGLITE_WRITE_MILLIS,
+      writeMillis: sideBySide
+        ? undefined
+        : () => ((options.readersActive?.() ?? false) ? PGLITE_WRITE_MILLIS : PGLITE_IDLE_WRITE_MILLIS),
       writesInFlight: sideBySide ? 2 : 1,
       prepareBatch: sideBySide
         ? (records, firstPosition) =>
             db.transaction(async (tx) => {
+              // As the writes: nothing here is seen before the flip, whose commit waits for the WAL of all of it.
+              await tx.query('SET LOCAL synchronous_commit = off');
               await begun.prepareBatch(tx, records, firstPosition, true);
               await heartbeat(tx);
             })
         : undefined,
+      copyBatch: (tx, lines, records, firstPosition) => begun.copyBatch(tx, lines, records, firstPosition, sideBySide),
       moveBatch: (tx, table, records, firstPosition) =>
         sideBySide ? begun.insertBatch(tx, table, records, firstPosition) : begun.moveBatch(tx, table, records),
       limits: options.limits ?? DEFAULT_IMPORT_LIMITS,
@@ -144,6 +169,7 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
     const result = await inTurn(options, () =>
       db.transaction((tx) => showImported(tx, options, { target: begun, staged, mediaType, keptId: kept })),
     );
+    options.onShown?.();
     // NOTE: PGlite runs no autovacuum, so without this the planner guesses at the new rows.
     // Only the columns plans depend on: the text and search columns' statistics took seconds on PGlite.
     // PGlite: a smaller sample (3,000 rows rather than 30,000), since every reader waits for the ANALYZE
@@ -193,6 +219,8 @@ async function beginTarget(tx: DbTransaction, options: ImportFileOptions): Promi
     analystId: options.attribution.analystID,
     nowMicros: now,
     markerStreamId: marker.id,
+    searchInlineRows: options.searchInlineRows ?? DEFAULT_SEARCH_INLINE_ROWS,
+    firstEventId: await nextEventId(tx),
   });
   if (options.settings.format !== 'slack-zip') await target.addDefaultStream(tx);
   return target;
@@ -215,6 +243,16 @@ async function showImported(
   const streams = target.streams;
   if (options.settings.format === 'slack-zip') await saveReplyThreads(tx, importId, incident.id, now);
   await showImport(tx, importId, incident.id);
+  const { searchInlineRows, firstEventId } = target.context;
+  if (searchInlineRows !== undefined && firstEventId !== undefined && staged.validCount > searchInlineRows)
+    await addSearchBacklog(tx, {
+      incidentId: incident.id,
+      streamIds: streams.map((stream) => stream.id),
+      firstEventId,
+      lastEventId: await nextEventId(tx),
+      eventCount: staged.validCount,
+      nowMicros: now,
+    });
   const source = {
     incidentId: incident.id,
     keptId: on.keptId,

@@ -1,13 +1,15 @@
 /*
  * The first import's move, one batch at a time: the rows COPY'd into the batch table by stage-file.ts
  * become events of the import's hidden streams (one, or one per Slack channel, created as the file
- * first names them) with their actors (matched or created by name, hidden until the flip) and their
- * search data, in one INSERT … SELECT inside the batch's short transaction (hidden-import.ts shows them).
+ * first names them) with their actors (matched or created by name, hidden until the flip) and, for the
+ * first rows only, their search data, in one INSERT … SELECT inside the batch's short transaction
+ * (hidden-import.ts shows them; the rest's search data is prepared after the flip, search-preparer.ts).
  */
 import type { ImportFormat } from '../../domain/import/import-record.ts';
 import type { DbTransaction } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import { plainText } from '../repositories/search-repository.ts';
+import { EVENT_COPY_COLUMNS, eventCopyRows } from './event-copy-rows.ts';
 import { incidentActorResolver } from './incident-actors.ts';
 import type { StagedRecord } from './staged-batches.ts';
 
@@ -30,6 +32,10 @@ interface MoveContext {
    * (hidden until its flip, migration 014), already moved by the stream's and marker stream's offsets.
    */
   reimport?: { generation: number; streamOffsetMicros: number; markerOffsetMicros: number } | undefined;
+  /** Rows past this position go in without search data, prepared after the flip (search-preparer.ts); default all. */
+  searchInlineRows?: number | undefined;
+  /** No event of this import has a lower id (the search backlog's range starts here). */
+  firstEventId?: number | undefined;
 }
 
 // eventVector's message part per row; the actor's part once per actor (a file has few), no tags or notes yet.
@@ -82,6 +88,41 @@ export class ImportTarget {
     );
   }
 
+  /**
+   * The batch by one COPY straight into events (event-copy-rows.ts), after prepareBatch when `prepared`;
+   * false, having written nothing, when it needs the batch table: search data computed on the way in
+   * (the first rows) or Slack thread keys to keep.
+   */
+  async copyBatch(
+    tx: DbTransaction,
+    lines: readonly string[],
+    records: readonly StagedRecord[],
+    firstPosition: number,
+    prepared: boolean,
+  ): Promise<boolean> {
+    const { context } = this;
+    // A re-import's rows take its generation and offsets (insertBatch); the copy path is the first import's.
+    if (context.reimport || firstPosition <= (context.searchInlineRows ?? Number.MAX_SAFE_INTEGER)) return false;
+    if (records.some((record) => record.threadKey !== undefined && !record.isMarker)) return false;
+    if (!prepared) await this.prepareBatch(tx, records, firstPosition, false);
+    const ids = this.#ids.get(firstPosition);
+    this.#ids.delete(firstPosition);
+    const streamIds = new Map(this.streams.map((stream) => [stream.name, stream.id]));
+    const data = eventCopyRows(lines, records, {
+      incidentId: context.incident.id,
+      markerStreamId: context.markerStreamId,
+      analystId: context.analystId,
+      nowMicros: context.nowMicros,
+      changeSeq: HIDDEN_CHANGE_SEQ,
+      streamId: (record) => streamIds.get(record.stream ?? context.defaultName)!,
+      actorId: (name) => this.#actors.get(name),
+      ids,
+    });
+    await tx.copyFrom(`COPY events (${ids ? 'id, ' : ''}${EVENT_COPY_COLUMNS}) FROM STDIN`, data);
+    this.#countEvents(records);
+    return true;
+  }
+
   /** The batch's rows into events, after prepareBatch. */
   async insertBatch(
     tx: DbTransaction,
@@ -103,7 +144,8 @@ export class ImportTarget {
       `INSERT INTO events (${ids ? 'id, ' : ''}incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, import_stream_id, analyst_id, created_micros, search_vector, change_seq, generation)
        SELECT ${ids ? '($14::bigint[])[g.position - $15 + 1], ' : ''}$1, CASE WHEN g.is_marker THEN $2::bigint ELSE s.id END, a.id, g.is_marker, g.message,
               g.start_micros + CASE WHEN g.is_marker THEN $13::bigint ELSE $12::bigint END, g.end_micros + CASE WHEN g.is_marker THEN $13::bigint ELSE $12::bigint END, g.extra, g.line,
-              CASE WHEN g.is_marker THEN s.id END, $3, $4, ${MESSAGE_VECTOR} || coalesce(a.vector, ''::tsvector), $10, $11
+              CASE WHEN g.is_marker THEN s.id END, $3, $4,
+              CASE WHEN g.position <= $${ids ? 16 : 14} THEN ${MESSAGE_VECTOR} || coalesce(a.vector, ''::tsvector) END, $10, $11
          FROM ${table} g
          JOIN unnest($5::text[], $6::bigint[]) AS s (name, id) ON s.name = coalesce(g.stream, $7)
          LEFT JOIN (SELECT n.name, n.id, ${ACTOR_VECTOR} AS vector FROM unnest($8::text[], $9::bigint[]) AS n (name, id)) a ON a.name = g.actor AND NOT g.is_marker
@@ -123,13 +165,19 @@ export class ImportTarget {
         context.reimport?.streamOffsetMicros ?? 0,
         context.reimport?.markerOffsetMicros ?? 0,
         ...(ids ? [ids, firstPosition] : []),
+        context.searchInlineRows ?? Number.MAX_SAFE_INTEGER,
       ],
     );
     if (records.some((record) => record.threadKey !== undefined && !record.isMarker))
       await this.#keepThreadKeys(tx, table);
+    this.#countEvents(records);
+  }
+
+  #countEvents(records: readonly StagedRecord[]): void {
+    const byName = new Map(this.streams.map((stream) => [stream.name, stream]));
     for (const record of records) {
       if (record.isMarker) continue;
-      const stream = this.streams.find((candidate) => candidate.name === (record.stream ?? context.defaultName));
+      const stream = byName.get(record.stream ?? this.context.defaultName);
       if (stream) stream.eventCount += 1;
     }
   }

@@ -65,6 +65,15 @@ interface StageOptions {
   moveBatch?:
     | ((tx: DbTransaction, table: string, records: readonly StagedRecord[], firstPosition: number) => Promise<void>)
     | undefined;
+  /** Before moveBatch, and instead of it when it answers true: the batch's COPY rows written straight to their table. */
+  copyBatch?:
+    | ((
+        tx: DbTransaction,
+        lines: readonly string[],
+        records: readonly StagedRecord[],
+        firstPosition: number,
+      ) => Promise<boolean>)
+    | undefined;
   /** Runs before each batch's write, batch after batch in file order: what the write needs (streams, actors, ids). */
   prepareBatch?: ((records: readonly StagedRecord[], firstPosition: number) => Promise<void>) | undefined;
   /** Writes in flight at once (default 1): on PostgreSQL two connections write while the next rows are parsed. */
@@ -72,7 +81,7 @@ interface StageOptions {
   /** Rows a write takes (default: a parser batch), at most when writeMillis is given; the last write takes what is left. */
   rowsPerWrite?: number | undefined;
   /** Sizes each write after the last one's pace so that it takes about this long (PGlite: readers wait for it). */
-  writeMillis?: number | undefined;
+  writeMillis?: number | (() => number) | undefined;
   limits: ImportLimits;
   onProgress?: ((progress: ImportProgress) => void) | undefined;
 }
@@ -178,7 +187,8 @@ function writeSizes(options: StageOptions): { rows: () => number; took: (rows: n
     rows: () => rows,
     took: (written, millis) => {
       if (options.writeMillis === undefined) return;
-      const fitting = Math.floor((written * options.writeMillis) / Math.max(millis, 1));
+      const target = typeof options.writeMillis === 'number' ? options.writeMillis : options.writeMillis();
+      const fitting = Math.floor((written * target) / Math.max(millis, 1));
       rows = Math.max(MIN_ROWS_PER_WRITE, Math.min(most, fitting, rows * 2));
     },
   };
@@ -195,7 +205,9 @@ function writeRows(options: StageOptions, write: Write, took: (rows: number, mil
   const data = `${write.lines.join('\n')}\n`;
   return options.write(async (tx) => {
     const started = performance.now();
-    if (options.moveBatch) {
+    if (options.moveBatch && (await options.copyBatch?.(tx, write.lines, write.records, write.firstPosition))) {
+      // Written straight into its table.
+    } else if (options.moveBatch) {
       await tx.query(BATCH_TABLE_SQL);
       await tx.copyFrom(`COPY ${BATCH_TABLE} (${COLUMNS}) FROM STDIN`, data);
       await options.moveBatch(tx, BATCH_TABLE, write.records, write.firstPosition);

@@ -31,6 +31,7 @@ export class ReadQueue {
   #running = 0;
   #scheduled = false;
   readonly #waiting = new Set<Waiter>();
+  #lastReadMillis = Number.NEGATIVE_INFINITY;
 
   constructor(readonly concurrency: number) {
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('concurrency must be a positive integer');
@@ -41,6 +42,7 @@ export class ReadQueue {
    * The turn ends when the release function given is called, or when the connection closes.
    */
   take(response: ServerResponse): Promise<(() => void) | false> {
+    this.#lastReadMillis = performance.now();
     if (isClosed(response)) return Promise.resolve(false);
     return new Promise((resolve) => {
       const waiter: Waiter = {
@@ -54,6 +56,11 @@ export class ReadQueue {
       this.#waiting.add(waiter);
       this.#schedule();
     });
+  }
+
+  /** Whether a read asked for a turn within `millis` (PGlite: an import writes in larger batches when nobody reads). */
+  readRecently(millis: number): boolean {
+    return performance.now() - this.#lastReadMillis < millis;
   }
 
   /**

@@ -58,6 +58,9 @@ export async function rebuildSearch(db: Queryable, incidentId?: number): Promise
           `WITH u AS (UPDATE events e SET search_vector = ${VECTOR} WHERE e.incident_id = $1 RETURNING 1) SELECT count(*)::bigint AS count FROM u`,
           [incidentId],
         );
+  // Every event has its search data now: nothing is left for the preparer (migration 015).
+  if (incidentId === undefined) await db.query('DELETE FROM search_backlog');
+  else await db.query('DELETE FROM search_backlog WHERE incident_id = $1', [incidentId]);
   return Number(rows[0]?.count ?? 0);
 }
 

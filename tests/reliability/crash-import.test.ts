@@ -217,10 +217,17 @@ describe.each(DATABASE_KINDS)('a SIGKILL during an import on %s', (kind) => {
         invalidCount: 0,
         streams: [{ name: FILE_NAME, eventCount: ROWS }],
       });
-      const search = await sessionOn(server.url, session.cookie).call(
-        'GET',
-        `/api/events/search?q=${RARE_WORD}&incidentID=${incidentID}&limit=500`,
-      );
+      const url = server.url;
+      const searched = () =>
+        sessionOn(url, session.cookie).call(
+          'GET',
+          `/api/events/search?q=${RARE_WORD}&incidentID=${incidentID}&limit=500`,
+        );
+      // Past its first rows the import's search data is prepared after it is shown: the answer says so until then.
+      await expect
+        .poll(async () => (await searched()).body.preparing, { timeout: START_TIMEOUT, interval: 100 })
+        .toBeUndefined();
+      const search = await searched();
       expect(search.status).toBe(200);
       expect(search.body.total).toBe(file.rareRows);
       const ids = search.body.results.map((result: { event: { id: number } }) => result.event.id);

@@ -54,6 +54,10 @@ export function importRoutes(
   context: AppContext,
   progress: ImportProgressBoard,
   takeTurn?: () => Promise<() => void>,
+  /** Called once an import is shown (the search preparer wakes). */
+  onShown?: () => void,
+  /** Whether other users are reading (PGlite: writes grow while nobody does). */
+  readersActive?: () => boolean,
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = context;
@@ -103,6 +107,9 @@ export function importRoutes(
             onProgress,
             limits: config.importLimits,
             takeTurn,
+            searchInlineRows: config.searchInlineRows,
+            onShown,
+            readersActive,
           }),
         );
         reply.code(201);

@@ -10,6 +10,7 @@ import type { AppContext } from '../../app-context.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireIncident, requireOrganization } from '../../repositories/access-repository.ts';
 import { rebuildSearch, searchEvents } from '../../repositories/search-repository.ts';
+import { searchPreparation } from '../../repositories/search-backlog-repository.ts';
 import { auditedWrite } from '../audited-write.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
@@ -43,7 +44,9 @@ export function searchRoutes(app: FastifyInstance, context: AppContext): void {
         limit: query.limit,
         offset: query.offset,
       });
-      return { ...found, version: context.version };
+      const scope = { incidentId: query.incidentID, organizationId: query.organizationID };
+      const preparing = await searchPreparation(db, analyst, scope);
+      return { ...found, ...(preparing ? { preparing } : {}), version: context.version };
     },
   );
 

@@ -5,7 +5,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { SEARCH_QUERY_MAX, type SearchResult } from '../../../../domain/search.ts';
+import { SEARCH_QUERY_MAX, type SearchPreparing, type SearchResult } from '../../../../domain/search.ts';
 import { formatMicros } from '../../../../domain/time/format-micros.ts';
 import { ApiRequestError } from '../../../data/api-client.ts';
 import { useApiPages } from '../../../data/use-api-pages.ts';
@@ -15,10 +15,13 @@ import { MarkedText } from '../../../ui/marked-text.tsx';
 import { useTimeZoneReady } from '../../../ui/timestamp.tsx';
 import { searchIncidentEvents } from '../event-search-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
+import { SearchPreparingNotice } from './search-preparing-notice.tsx';
 
 interface Found {
   results: SearchResult[];
   total: number;
+  /** A large import's search data still being prepared: results from it may be missing. */
+  preparing: SearchPreparing | undefined;
 }
 
 /** The server's word on the query itself, shown beside the field rather than as a failed search. */
@@ -126,8 +129,14 @@ export function EventSearchView() {
       ) : null}
       {state.status === 'done' ? (
         <>
+          {state.preparing ? (
+            <SearchPreparingNotice
+              preparing={state.preparing}
+              onAgain={() => setSearch((current) => current && { ...current, count: current.count + 1 })}
+            />
+          ) : null}
           <p role="status" className="text-sm text-muted">
-            {state.total.toLocaleString('en')} matches
+            {state.total.toLocaleString('en')} matches{state.preparing ? ' so far' : ''}
             {shown.length !== state.results.length
               ? `; ${shown.length} of the first ${state.results.length} pass the filters`
               : ''}
@@ -163,7 +172,11 @@ export function EventSearchView() {
                 )}
               </li>
             ))}
-            {shown.length === 0 ? <li className="px-3 py-2 text-muted">No events match.</li> : null}
+            {shown.length === 0 ? (
+              <li className="px-3 py-2 text-muted">
+                {state.preparing ? 'No events match so far.' : 'No events match.'}
+              </li>
+            ) : null}
           </ol>
           {state.results.length < state.total ? (
             <Button onClick={loadMore} disabled={state.loadingMore} className="self-start">
