@@ -47,6 +47,23 @@ function eventsOfChunks(incidentID: number, chunks: readonly EventColumns[], que
   for (const [chunk, columns] of chunks.entries()) {
     const { count, startTimestamps, ids, streamIDs, actorIDs } = columns;
     if (count === 0 || (startTimestamps[count - 1] as number) < from || (startTimestamps[0] as number) > to) continue;
+    const whole = from <= (startTimestamps[0] as number) && to >= (startTimestamps[count - 1] as number) && !streams && !actors;
+    const last = { startTimestamp: startTimestamps[count - 1] as number, id: ids[count - 1] as number };
+    if (whole && !(next < pending.length && before(pending[next] as EventMirrorRow, last))) {
+      // Every event of the chunk, none waiting to go between them: copied a column at a time.
+      const at = listColumns.count;
+      listColumns.ids.set(ids, at);
+      listColumns.streamIDs.set(streamIDs, at);
+      listColumns.actorIDs.set(actorIDs, at);
+      listColumns.isMarker.set(columns.isMarker, at);
+      listColumns.startTimestamps.set(startTimestamps, at);
+      listColumns.endTimestamps.set(columns.endTimestamps, at);
+      chunkOf.fill(chunk, at, at + count);
+      for (let index = 0; index < count; index += 1) indexOf[at + index] = index;
+      for (const index of [...columns.extraPositions].sort((a, b) => a - b)) extraPositions.push(at + index);
+      listColumns.count = at + count;
+      continue;
+    }
     const extraSet = columns.extraPositions.length > 0 ? new Set(columns.extraPositions) : undefined;
     for (let index = 0; index < count; index += 1) {
       const start = startTimestamps[index] as number;
