@@ -371,7 +371,7 @@ const block = [
   `Where the time goes (the app's own performance measures, \`churchkey: …\` in a DevTools trace): after the sync, ${stepWords(r.firstSteps)}; reopened, ${stepWords(r.reopenSteps)}.`,
   '',
   'The reopen is profiled as it runs (CDP Profiler on the page, sampled every 0.5 ms): the output below lists the app\'s measures as milliseconds since the navigation, with the time the layout worker itself spent, and the main thread\'s self time by function ("(program)" is native work: IndexedDB reads and structured clone, parsing). ' +
-    "The pictures read the mirror's number columns (the swimlane's typed arrays, its minimap, the events-over-time series), built in the same pass as the rows; row objects are still made for every event, because the filter, the timeline and the detail panels take rows. " +
+    "The mirror answers a lazy list (src/data/mirror/lazy-event-list.ts): number columns copied a chunk at a time and where each event lives, no row object until a screen reads a position; the filter, the pictures (the swimlane's typed arrays, its minimap, the events-over-time series), the empty-picture count and the table's sorts read the columns, and the read of an incident's address starts as the app starts. " +
     'A cache of the laid-out swimlane in IndexedDB, keyed by a fingerprint of its input, was built and measured: reading the 35 MB layout of 1,000,000 events back took 983 ms in the worker, as long as laying it out, so it was taken out again.',
   '',
   table(

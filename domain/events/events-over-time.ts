@@ -73,13 +73,30 @@ interface RankedGroups {
   readonly hasOther: boolean;
 }
 
+/** Counts by key when every key is a whole number in [0, 2^20); undefined otherwise. */
+function denseTally(keys: ArrayLike<number>): Uint32Array | undefined {
+  let largest = 0;
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index]!;
+    if (!(key >= 0 && key < 1 << 20 && Math.floor(key) === key)) return undefined;
+    if (key > largest) largest = key;
+  }
+  const counts = new Uint32Array(largest + 1);
+  for (let index = 0; index < keys.length; index += 1) counts[keys[index]!]! += 1;
+  return counts;
+}
+
 /** Keeps the `maxGroups` keys with the most events (ties by key) and folds the rest into one group. */
 export function rankGroups(keys: ArrayLike<number>, maxGroups: number): RankedGroups {
   const tally = new Map<number, number>();
-  for (let index = 0; index < keys.length; index += 1) {
-    const key = keys[index]!;
-    tally.set(key, (tally.get(key) ?? 0) + 1);
-  }
+  // Ids are small whole numbers: counted in a typed array, a million keys without a Map update each.
+  const dense = denseTally(keys);
+  if (dense) dense.forEach((count, key) => count > 0 && tally.set(key, count));
+  else
+    for (let index = 0; index < keys.length; index += 1) {
+      const key = keys[index]!;
+      tally.set(key, (tally.get(key) ?? 0) + 1);
+    }
   const ordered = [...tally.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([key]) => key);
   const hasOther = ordered.length > maxGroups;
   const kept = hasOther ? ordered.slice(0, Math.max(1, maxGroups - 1)) : ordered;

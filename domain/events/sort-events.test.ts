@@ -34,6 +34,23 @@ describe('sortEventPositions', () => {
     expect(ids(sortEventPositions(events, all, [{ field: 'stream', desc: false }], names))).toEqual([1, 3, 2, 4]);
   });
 
+  it('sorts a columnar list by its id columns as it sorts the rows', () => {
+    const columns = {
+      streamIDs: events.map((event) => event.streamID),
+      actorIDs: events.map((event) => event.actorID),
+    };
+    for (const sorts of [
+      [{ field: 'stream' as const, desc: false }],
+      [
+        { field: 'actor' as const, desc: true },
+        { field: 'time' as const, desc: true },
+      ],
+    ])
+      expect(ids(sortEventPositions(events, all, sorts, names, columns))).toEqual(
+        ids(sortEventPositions(events, all, sorts, names)),
+      );
+  });
+
   it('sorts names ignoring case', () => {
     const mixed = {
       streams: names.streams,

@@ -24,15 +24,22 @@ function rankOf(names: ReadonlyMap<number, string>): Map<number, number> {
   return new Map(sorted.map(([id], rank) => [id, rank]));
 }
 
+/** The list's id columns when it has them (a columnar incident): the counting sort reads these, not rows. */
+interface IdColumns {
+  readonly streamIDs: ArrayLike<number>;
+  readonly actorIDs: ArrayLike<number>;
+}
+
 export function sortEventPositions(
   events: readonly SortableEvent[],
   positions: Uint32Array,
   sorts: readonly EventSort[],
   names: { streams: ReadonlyMap<number, string>; actors: ReadonlyMap<number, string> },
+  columns?: IdColumns,
 ): Uint32Array {
   if (sorts.length === 0 || (sorts.length === 1 && sorts[0]?.field === 'time' && !sorts[0].desc)) return positions;
   if (sorts.length === 1 && sorts[0]?.field === 'time') return positions.slice().reverse();
-  const fast = countingSort(events, positions, sorts, names);
+  const fast = countingSort(events, positions, sorts, names, columns);
   if (fast) return fast;
   const streamRank = sorts.some((sort) => sort.field === 'stream') ? rankOf(names.streams) : undefined;
   const actorRank = sorts.some((sort) => sort.field === 'actor') ? rankOf(names.actors) : undefined;
@@ -73,6 +80,7 @@ function countingSort(
   positions: Uint32Array,
   sorts: readonly EventSort[],
   names: { streams: ReadonlyMap<number, string>; actors: ReadonlyMap<number, string> },
+  columns: IdColumns | undefined,
 ): Uint32Array | undefined {
   const [first, second] = sorts;
   if (
@@ -84,10 +92,11 @@ function countingSort(
     return undefined;
   const rank = rankOf(first.field === 'stream' ? names.streams : names.actors);
   const bucketCount = rank.size + 1;
+  const ids = columns ? (first.field === 'stream' ? columns.streamIDs : columns.actorIDs) : undefined;
   const bucketOf = (position: number) => {
-    const event = events[position] as SortableEvent;
+    const event = ids ? undefined : (events[position] as SortableEvent);
     // Ids without a name (markers' actor 0) rank before every name, as in the general sort.
-    const at = rank.get(first.field === 'stream' ? event.streamID : event.actorID);
+    const at = rank.get(event ? (first.field === 'stream' ? event.streamID : event.actorID) : (ids?.[position] ?? 0));
     const bucket = at === undefined ? 0 : at + 1;
     return first.desc ? bucketCount - 1 - bucket : bucket;
   };

@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startEventsReadAtStart } from '../data/mirror/early-events-read.ts';
 import { registerServiceWorker } from '../data/service-worker.ts';
 import { restoreSettings } from '../features/settings/settings-store.ts';
 import { router } from './router.ts';
@@ -9,6 +10,8 @@ import '../styles.css';
 // Started before the first render; the shell shows "Loading …" until it is done (at most 5000 ms).
 void restoreSettings();
 registerServiceWorker();
+// A reopened incident's events come out of IndexedDB while the app's code loads (issue 20).
+startEventsReadAtStart(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -3,7 +3,8 @@
  * and the swimlane: the filtered events, the stream colours every picture uses, the incident's time
  * interval (brushing sets it, the toolbar's changes are followed) and the selected event.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
+import { eventPositionOfID } from '../data/mirror/index.ts';
 import { useIncidentPage } from '../features/incident/incident-page-context.ts';
 import { EventsOverTime } from '../features/series/events-over-time.tsx';
 
@@ -14,15 +15,19 @@ export function EventsOverTimeUnder({
   selectedEventID: number | undefined;
   onPickTime?: (micros: number) => void;
 }) {
-  const { events, filtered, data, actorsByID, streamsByID, streamColorIndex, viewState, updateViewState, timeZone } =
-    useIncidentPage();
+  const page = useIncidentPage();
+  const { data, actorsByID, streamsByID, streamColorIndex, viewState, updateViewState, timeZone } = page;
+  // Binned after the picture above is drawn: at a million events the series would hold the main thread
+  // while the swimlane's layout comes back from its worker.
+  const events = useDeferredValue(page.events);
+  const filtered = useDeferredValue(page.filtered);
   const selected = selectedEventID ?? viewState.selectedEventIDs[0];
   const first = data.incident.firstTimestamp ?? events[0]?.startTimestamp ?? 0;
   const lastEvent = events[events.length - 1];
   const last = Math.max(data.incident.lastTimestamp ?? first, lastEvent?.endTimestamp ?? first);
   const interval = viewState.timeInterval;
   const selectedMicros = useMemo(
-    () => (selected === undefined ? undefined : events.find((event) => event.id === selected)?.startTimestamp),
+    () => (selected === undefined ? undefined : events[eventPositionOfID(events, selected)]?.startTimestamp),
     [events, selected],
   );
   const streamName = useCallback((streamID: number) => streamsByID.get(streamID)?.name ?? '', [streamsByID]);

@@ -7,6 +7,7 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo, type ReactNode } from 'react';
 import { countNoun } from '../../domain/count-noun.ts';
+import { eventListColumns } from '../data/mirror/index.ts';
 import { useIncidentPage } from '../features/incident/incident-page-context.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
 
@@ -23,17 +24,22 @@ export function useEmptyPicture(picture: string, byActor: boolean): EmptyPicture
     if (!byActor) return { count: 0, withActor: 0, first: undefined };
     let count = 0;
     let withActor = 0;
-    let first: (typeof events)[number] | undefined;
-    for (const event of events) {
-      if (event.isMarker) continue;
-      if (event.actorID !== 0 && actorsByID.has(event.actorID)) {
+    let firstAt: number | undefined;
+    // The list's columns when it has them: a million events counted without building their rows.
+    const columns = eventListColumns(events);
+    const length = events.length;
+    for (let position = 0; position < length; position += 1) {
+      const event = columns ? undefined : events[position];
+      if (event ? event.isMarker : columns?.isMarker[position] === 1) continue;
+      const actorID = event ? event.actorID : (columns?.actorIDs[position] ?? 0);
+      if (actorID !== 0 && actorsByID.has(actorID)) {
         withActor += 1;
         continue;
       }
       count += 1;
-      first ??= event;
+      firstAt ??= position;
     }
-    return { count, withActor, first };
+    return { count, withActor, first: firstAt === undefined ? undefined : events[firstAt] };
   }, [byActor, events, actorsByID]);
   const heightPx = settings.visualizationHeight;
   if (events.length === 0) {

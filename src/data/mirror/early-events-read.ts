@@ -3,10 +3,12 @@
  * answers: on a reopen the million events are read while React mounts. It is used once, and only if
  * the stamp read beside it is the live stamp the page then acts on; otherwise it is dropped and the
  * page reads as before. The rows are never older than that stamp (their transaction starts after its).
+ * On an incident's address the read starts earlier still, as the app starts (startEventsReadAtStart):
+ * the chunks come out of IndexedDB while the app's code loads and the page mounts.
  */
 import type { EventsStamp } from './events-read-plan.ts';
 import { mirrorDatabase, type EventMirrorRow } from './mirror-database.ts';
-import { readEventsStamp } from './mirror-queries.ts';
+import { readEventsStamp, readIncidentEvents, type EventQuery } from './mirror-queries.ts';
 
 interface EarlyRead {
   queryKey: string;
@@ -31,4 +33,34 @@ export async function takeEarlyRead(early: EarlyRead, queryKey: string, stamp: E
   early.used = true;
   const [readAt, events] = await Promise.all([early.stamp, early.events]);
   return readAt && events && sameStamp(readAt, stamp) ? events : undefined;
+}
+
+/** What a read of `query` is known by: lists compared by content. */
+export function eventsQueryKey(incidentID: number, query: EventQuery): string {
+  const { fromMicros, toMicros, streamIDs, actorIDs } = query;
+  return `${incidentID} ${fromMicros ?? ''} ${toMicros ?? ''} ${streamIDs?.join(',') ?? '*'} ${actorIDs?.join(',') ?? '*'}`;
+}
+
+let atStart: EarlyRead | undefined;
+
+/**
+ * Starts reading every event of the incident `pathname` names (an incident page's address) as the app
+ * starts. Kept for the page's first read; dropped after a while if no page takes it (a sign-in first).
+ */
+export function startEventsReadAtStart(pathname: string): void {
+  const match = /^\/incident\/(\d+)(?:\/|$)/.exec(pathname);
+  if (!match) return;
+  const incidentID = Number(match[1]);
+  const read = startEarlyRead(incidentID, eventsQueryKey(incidentID, {}), () => readIncidentEvents(mirrorDatabase(), incidentID, {}));
+  atStart = read;
+  setTimeout(() => {
+    if (atStart === read) atStart = undefined;
+  }, 60_000);
+}
+
+/** The read started with the app when it is of `queryKey`, once; otherwise a read started now. */
+export function takeOrStartEarlyRead(incidentID: number, queryKey: string, read: () => Promise<EventMirrorRow[]>): EarlyRead {
+  const started = atStart;
+  atStart = undefined;
+  return started?.queryKey === queryKey ? started : startEarlyRead(incidentID, queryKey, read);
 }

@@ -59,6 +59,11 @@ describe('columnar chunks', () => {
     expect(Array.from(columns?.isMarker.subarray(0, columns.count) ?? [])).toEqual(rows.map((row) => (row.isMarker ? 1 : 0)));
     // HAR timings and other extra fields stay with their own events.
     expect(rows.filter((row) => row.extra !== null).map((row) => [row.id, row.extra])).toEqual(events.filter((event) => event.extra !== null && event.streamID === 1).map((event) => [event.id, event.extra]));
+    // The whole incident: chunks copied whole where no optimistic row goes between their events.
+    const between = { ...eventRow(-2, 1_095, 1, 1), message: 'between the chunks', incidentID: 4 };
+    const whole = await readChunkEvents(db, 4, {}, [optimistic, between]);
+    expect(plain(whole)).toEqual(plain([...events, optimistic, between].sort(byTime)));
+    expect(Array.from(eventListColumns(whole)?.ids.subarray(0, whole.length) ?? [])).toEqual(whole.map((row) => row.id));
     // A list made from it (a copy) has no columns: it is read as rows.
     expect(eventListColumns([...rows])).toBeUndefined();
   });

@@ -1,14 +1,14 @@
 /*
  * Reading a columnar incident (event-chunks.ts): the chunks are filtered as typed arrays (time window,
- * streams, actors) and rows are built only for the events that pass, with the optimistic rows of the
- * outbox merged in time order. A delta from the server rewrites only the chunks it touches.
+ * streams, actors) into a lazy list (no row objects until a screen reads one), with the optimistic rows
+ * of the outbox merged in time order. A delta from the server rewrites only the chunks it touches.
  */
 import type { EventColumns } from '../../../domain/events/event-columns.ts';
 import { emptyEventListColumns, pushEventListColumn } from '../../../domain/events/event-list-columns.ts';
-import { columnsOfRows, extrasByPosition, messageAt, rowsOfColumns } from '../../../domain/events/event-columns-rows.ts';
+import { columnsOfRows, rowsOfColumns } from '../../../domain/events/event-columns-rows.ts';
 import type { EventRow } from '../../../domain/event.ts';
 import { readEventChunkKeys, readEventChunks, writeEventChunk } from './event-chunks.ts';
-import { registerEventListColumns } from './event-list-columns.ts';
+import { lazyEventList } from './lazy-event-list.ts';
 import type { EventMirrorRow, MirrorDatabase } from './mirror-database.ts';
 
 interface ChunkQuery {
@@ -21,65 +21,88 @@ interface ChunkQuery {
 const before = (a: { startTimestamp: number; id: number }, b: { startTimestamp: number; id: number }) => a.startTimestamp < b.startTimestamp || (a.startTimestamp === b.startTimestamp && a.id < b.id);
 
 /**
- * The rows of `chunks` the query admits, in order, with `optimistic` rows (already admitted) merged in;
- * their number columns are made in the same pass and registered with the list (event-list-columns.ts).
+ * The events of `chunks` the query admits, in order, with `optimistic` rows (already admitted) merged
+ * in, as a lazy list (lazy-event-list.ts): the number columns and where each event lives are made here,
+ * a row object only when a screen reads one.
  */
-function rowsOfChunks(incidentID: number, chunks: readonly EventColumns[], query: ChunkQuery, optimistic: readonly EventMirrorRow[]): EventMirrorRow[] {
+function eventsOfChunks(incidentID: number, chunks: readonly EventColumns[], query: ChunkQuery, optimistic: readonly EventMirrorRow[]): EventMirrorRow[] {
   const from = query.fromMicros ?? -Infinity;
   const to = query.toMicros ?? Infinity;
   const streams = query.streamIDs ? new Set(query.streamIDs) : undefined;
   const actors = query.actorIDs ? new Set(query.actorIDs) : undefined;
   const pending = [...optimistic].sort((a, b) => a.startTimestamp - b.startTimestamp || a.id - b.id);
-  const rows: EventMirrorRow[] = [];
-  const listColumns = emptyEventListColumns(chunks.reduce((sum, columns) => sum + columns.count, pending.length));
-  const push = (row: EventMirrorRow) => {
-    rows.push(row);
+  const capacity = chunks.reduce((sum, columns) => sum + columns.count, pending.length);
+  const listColumns = emptyEventListColumns(capacity);
+  const chunkOf = new Int32Array(capacity);
+  const indexOf = new Uint32Array(capacity);
+  const extraPositions: number[] = [];
+  const pushLoose = (at: number) => {
+    const row = pending[at] as EventMirrorRow;
+    chunkOf[listColumns.count] = -1;
+    indexOf[listColumns.count] = at;
+    if (row.extra !== null) extraPositions.push(listColumns.count);
     pushEventListColumn(listColumns, row);
   };
   let next = 0;
-  for (const columns of chunks) {
-    const { count, startTimestamps } = columns;
+  for (const [chunk, columns] of chunks.entries()) {
+    const { count, startTimestamps, ids, streamIDs, actorIDs } = columns;
     if (count === 0 || (startTimestamps[count - 1] as number) < from || (startTimestamps[0] as number) > to) continue;
-    // Extra positions come ascending from the wire: a cursor walks them beside the index instead of a
-    // Map lookup per event (any other order, from elsewhere, goes through the Map).
-    const { extraPositions, extras } = columns;
-    const unordered = extraPositions.some((position, at) => at > 0 && position <= (extraPositions[at - 1] as number));
-    const extraOf = unordered ? extrasByPosition(columns) : undefined;
-    let extraAt = 0;
+    const whole = from <= (startTimestamps[0] as number) && to >= (startTimestamps[count - 1] as number) && !streams && !actors;
+    const last = { startTimestamp: startTimestamps[count - 1] as number, id: ids[count - 1] as number };
+    if (whole && !(next < pending.length && before(pending[next] as EventMirrorRow, last))) {
+      // Every event of the chunk, none waiting to go between them: copied a column at a time.
+      const at = listColumns.count;
+      listColumns.ids.set(ids, at);
+      listColumns.streamIDs.set(streamIDs, at);
+      listColumns.actorIDs.set(actorIDs, at);
+      listColumns.isMarker.set(columns.isMarker, at);
+      listColumns.startTimestamps.set(startTimestamps, at);
+      listColumns.endTimestamps.set(columns.endTimestamps, at);
+      chunkOf.fill(chunk, at, at + count);
+      for (let index = 0; index < count; index += 1) indexOf[at + index] = index;
+      for (const index of [...columns.extraPositions].sort((a, b) => a - b)) extraPositions.push(at + index);
+      listColumns.count = at + count;
+      continue;
+    }
+    const extraSet = columns.extraPositions.length > 0 ? new Set(columns.extraPositions) : undefined;
     for (let index = 0; index < count; index += 1) {
       const start = startTimestamps[index] as number;
       if (start < from || start > to) continue;
-      if (streams && !streams.has(columns.streamIDs[index] as number)) continue;
-      if (actors && !actors.has(columns.actorIDs[index] as number)) continue;
-      // One literal with every field, so the million rows share one shape.
-      const row: EventMirrorRow = {
-        id: columns.ids[index] as number,
-        streamID: columns.streamIDs[index] as number,
-        actorID: columns.actorIDs[index] as number,
-        isMarker: columns.isMarker[index] === 1,
-        message: messageAt(columns, index),
-        startTimestamp: start,
-        endTimestamp: columns.endTimestamps[index] as number,
-        extra: null,
-        incidentID,
-      };
-      if (extraOf) row.extra = extraOf.get(index) ?? null;
-      else {
-        while (extraAt < extraPositions.length && (extraPositions[extraAt] as number) < index) extraAt += 1;
-        if (extraPositions[extraAt] === index) row.extra = extras[extraAt] as EventMirrorRow['extra'];
-      }
-      while (next < pending.length && before(pending[next] as EventMirrorRow, row)) push(pending[next++] as EventMirrorRow);
-      push(row);
+      const streamID = streamIDs[index] as number;
+      const actorID = actorIDs[index] as number;
+      if (streams && !streams.has(streamID)) continue;
+      if (actors && !actors.has(actorID)) continue;
+      const id = ids[index] as number;
+      while (next < pending.length && before(pending[next] as EventMirrorRow, { startTimestamp: start, id })) pushLoose(next++);
+      const at = listColumns.count;
+      chunkOf[at] = chunk;
+      indexOf[at] = index;
+      if (extraSet?.has(index)) extraPositions.push(at);
+      listColumns.ids[at] = id;
+      listColumns.streamIDs[at] = streamID;
+      listColumns.actorIDs[at] = actorID;
+      listColumns.isMarker[at] = columns.isMarker[index] as number;
+      listColumns.startTimestamps[at] = start;
+      listColumns.endTimestamps[at] = columns.endTimestamps[index] as number;
+      listColumns.count = at + 1;
     }
   }
-  while (next < pending.length) push(pending[next++] as EventMirrorRow);
-  registerEventListColumns(rows, listColumns);
-  return rows;
+  while (next < pending.length) pushLoose(next++);
+  const count = listColumns.count;
+  return lazyEventList({
+    incidentID,
+    chunks,
+    chunkOf: chunkOf.subarray(0, count),
+    indexOf: indexOf.subarray(0, count),
+    loose: pending,
+    columns: listColumns,
+    extraPositions: Uint32Array.from(extraPositions),
+  });
 }
 
 export async function readChunkEvents(db: MirrorDatabase, incidentID: number, query: ChunkQuery, optimistic: readonly EventMirrorRow[]): Promise<EventMirrorRow[]> {
   const chunks = await readEventChunks(db, incidentID);
-  return rowsOfChunks(incidentID, chunks.map((row) => row.columns), query, optimistic);
+  return eventsOfChunks(incidentID, chunks.map((row) => row.columns), query, optimistic);
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { EventRow } from '../../../domain/event.ts';
 import { emptyEventListColumns, pushEventListColumn } from '../../../domain/events/event-list-columns.ts';
 import { registerEventListColumns } from './event-list-columns.ts';
+import { patchLazyEvents } from './lazy-event-patch.ts';
 import type { EventMirrorRow } from './mirror-database.ts';
 
 export interface EventDelta {
@@ -33,6 +34,8 @@ const after = (a: EventMirrorRow, b: EventMirrorRow) => a.startTimestamp - b.sta
 
 /** `events` (in time order) with the delta applied: changed rows moved to their place, deleted ones gone. */
 export function applyEventDelta(events: readonly EventMirrorRow[], delta: EventDelta): EventMirrorRow[] {
+  const lazy = patchLazyEvents(events, delta);
+  if (lazy) return lazy;
   const deleted = new Set(delta.deleted);
   const leaving = new Set<number>(deleted);
   for (const event of delta.changed) leaving.add(event.id);

@@ -21,6 +21,8 @@
  *       a first sync has doubled what the device holds: see events-read-plan.ts)
  *   eventListColumns(events): the number columns of a list useIncidentEvents answered from columnar
  *       chunks (pictures read these instead of a million rows); undefined for any other list
+ *   eventFilterColumns(events) / eventExtraPositions(events) / eventPositionOfID(events, id): read a
+ *       columnar list without building its rows (it builds a row only for a position read: lazy-event-list.ts)
  *   useEventCount(incidentID): number | undefined
  *
  * Freshness and syncing:
@@ -68,6 +70,7 @@ export { readDeviceStorage, requestPersistentStorage, useMirroredIncidents, type
 export { useEventCount, useIncident, useIncidentList, useOrganization, useOrganizations } from './use-mirror.ts';
 export { useIncidentEvents } from './use-incident-events.ts';
 export { eventListColumns } from './event-list-columns.ts';
+export { eventExtraPositions, eventFilterColumns, eventPositionOfID } from './lazy-event-list.ts';
 export {
   useIncidentListSync,
   useIncidentSync,

@@ -8,7 +8,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
-import { startEarlyRead, takeEarlyRead } from './early-events-read.ts';
+import { eventsQueryKey, takeEarlyRead, takeOrStartEarlyRead } from './early-events-read.ts';
 import { applyEventDelta, subscribeEventDeltas } from './event-deltas.ts';
 import { shouldReadEvents, type EventsRead, type EventsStamp } from './events-read-plan.ts';
 import { mirrorDatabase, type EventMirrorRow } from './mirror-database.ts';
@@ -17,7 +17,7 @@ import { readEventsStamp, readIncidentEvents, type EventQuery } from './mirror-q
 export function useIncidentEvents(incidentID: number, query: EventQuery = {}): EventMirrorRow[] | undefined {
   const { fromMicros, toMicros, streamIDs, actorIDs } = query;
   // Lists compared by content, so a new array literal on each render does not read again.
-  const queryKey = `${incidentID} ${fromMicros ?? ''} ${toMicros ?? ''} ${streamIDs?.join(',') ?? '*'} ${actorIDs?.join(',') ?? '*'}`;
+  const queryKey = eventsQueryKey(incidentID, query);
   const stamp = useLiveQuery(() => readEventsStamp(mirrorDatabase(), incidentID), [incidentID]);
   const [answer, setAnswer] = useState<{ queryKey: string; events: EventMirrorRow[] } | undefined>(undefined);
   const last = useRef<EventsRead | undefined>(undefined);
@@ -26,7 +26,8 @@ export function useIncidentEvents(incidentID: number, query: EventQuery = {}): E
   const latest = useRef<{ queryKey: string; stamp: EventsStamp; run: () => Promise<EventMirrorRow[]> } | undefined>(undefined);
   const alive = useRef(true);
   // Lazily made once: the read is started here, on the first render, not in an effect after it.
-  const [early] = useState(() => startEarlyRead(incidentID, queryKey, () => readIncidentEvents(mirrorDatabase(), incidentID, { fromMicros, toMicros, streamIDs, actorIDs })));
+  // (or taken over from the app's start, early-events-read.ts).
+  const [early] = useState(() => takeOrStartEarlyRead(incidentID, queryKey, () => readIncidentEvents(mirrorDatabase(), incidentID, { fromMicros, toMicros, streamIDs, actorIDs })));
   useEffect(() => {
     alive.current = true;
     return () => {

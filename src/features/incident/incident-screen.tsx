@@ -10,6 +10,7 @@ import { measured } from '../../../domain/measured.ts';
 import type { UiActionName } from '../../../domain/ui-action-names.ts';
 import type { AuditActionBody } from '../../../domain/audit.ts';
 import { recordAuditAction } from '../../data/audit-actions.ts';
+import { eventFilterColumns } from '../../data/mirror/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { Sheet } from '../../ui/sheet.tsx';
 import { TouchHint } from '../../ui/touch-hint.tsx';
@@ -98,7 +99,7 @@ function LoadedIncident({
     () =>
       measured(
         'events filtered',
-        () => filterEvents(allEvents, annotations, filter),
+        () => filterEvents(allEvents, annotations, filter, eventFilterColumns(allEvents)),
         (shown) => ({ events: allEvents.length, shown: shown.count }),
       ),
     [allEvents, annotations, filter],

@@ -12,6 +12,7 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
 import { createMarker } from '../../data/annotation-api.ts';
+import { eventPositionOfID } from '../../data/mirror/index.ts';
 import { useIncidentPage } from './incident-page-context.ts';
 import { formMessage, messageFor, useAnnotationWrite } from './use-annotation-write.ts';
 
@@ -21,7 +22,8 @@ const SYMBOL_GLYPHS = { circle: '●', airplane: '✈', rocket: '🚀' } as cons
 function MarkerForm({ onDone }: { onDone: () => void }) {
   const { incidentID, events, data, viewState, timeZone } = useIncidentPage();
   const zone = useTimeZoneReady(timeZone) ? timeZone : 'UTC';
-  const selected = events.find((event) => event.id === viewState.selectedEventIDs[0]);
+  const selectedID = viewState.selectedEventIDs[0];
+  const selected = selectedID === undefined ? undefined : events[eventPositionOfID(events, selectedID)];
   const initial = selected?.startTimestamp ?? data.incident.firstTimestamp ?? 0;
   const [timeText, setTimeText] = useState(() => formatMicros(initial, zone, PATTERN));
   const [message, setMessage] = useState('');

@@ -103,9 +103,15 @@ export function useEventBins(input: {
     const startMicros = new Float64Array(eventCount);
     const groupOf = new Uint8Array(eventCount);
     const starts = eventListColumns(events)?.startTimestamps;
+    // The group of each key from a typed array when the keys are small ids: no Map lookup per event.
+    const ids = [...ranked.indexOf.keys()];
+    const small = ids.every((key) => Number.isInteger(key) && key >= 0 && key < 1 << 20);
+    const dense = small ? new Uint8Array(Math.max(0, ...ids) + 1) : undefined;
+    if (dense) for (const [key, group] of ranked.indexOf) dense[key] = group;
     for (let index = 0; index < eventCount; index += 1) {
       startMicros[index] = starts ? starts[places[index]!]! : events[places[index]!]!.startTimestamp;
-      groupOf[index] = ranked.indexOf.get(keys[index]!) ?? 0;
+      const key = keys[index]!;
+      groupOf[index] = (dense ? dense[key] : ranked.indexOf.get(key)) ?? 0;
     }
     binner
       .bin({

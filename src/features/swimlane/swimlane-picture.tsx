@@ -6,7 +6,7 @@
 import { countNoun } from '../../../domain/count-noun.ts';
 import { measured } from '../../../domain/measured.ts';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { eventListColumns } from '../../data/mirror/index.ts';
+import { eventExtraPositions, eventListColumns, eventPositionOfID } from '../../data/mirror/index.ts';
 import { useTimeCursorAttribute } from '../../data/use-time-cursor-attribute.ts';
 import type { SwimlaneRenderer } from '../../render/swimlane/swimlane-renderer.ts';
 import type { SwimlaneHit, SwimlaneScene } from '../../render/swimlane/swimlane-scene.ts';
@@ -128,7 +128,7 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
 
   const selected = useMemo(() => {
     if (selectedEventID === undefined) return undefined;
-    const event = events.find((row) => row.id === selectedEventID);
+    const event = events[eventPositionOfID(events, selectedEventID)];
     if (!event) return undefined;
     return { event, column: columnOfActor.get(event.actorID) };
   }, [events, selectedEventID, columnOfActor]);
@@ -230,10 +230,14 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
   const thread = selected ? props.threadOf(selected.event.id) : undefined;
   const threadOpen = thread !== undefined && options.inlineReplyThreadEventID === selected?.event.id;
   const shownCount = split.input.startMicros.length;
-  const hasHar = useMemo(
-    () => events.some((event) => event.extra !== null && typeof event.extra === 'object' && 'timings' in event.extra),
-    [events],
-  );
+  const hasHar = useMemo(() => {
+    // A columnar list says which events carry extra data: only those rows are built.
+    const withExtra = eventExtraPositions(events);
+    const candidates = withExtra ? Array.from(withExtra, (position) => events[position]) : events;
+    return candidates.some(
+      (event) => event?.extra !== null && typeof event?.extra === 'object' && 'timings' in event.extra,
+    );
+  }, [events]);
 
   return (
     <section

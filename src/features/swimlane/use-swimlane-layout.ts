@@ -2,7 +2,7 @@
  * Lays out the shown events in the swimlane worker whenever they, the columns or the colours
  * change; the previous layout stays drawn until the next arrives. Also the minimap histogram.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { SwimlaneLayout, SwimlaneLayoutInput } from '../../../domain/swimlane/swimlane-layout.ts';
 import { createSwimlaneLayoutClient, type SwimlaneLayoutClient } from '../../render/swimlane/swimlane-layout-client.ts';
 
@@ -25,7 +25,9 @@ export function useSwimlaneLayout(
   });
   const [minimapBins, setMinimapBins] = useState<Uint32Array | undefined>(undefined);
 
-  useEffect(() => {
+  // Layout effects, not passive ones: the events go to the worker before the page's other effects
+  // (the series' binning, the canvas set-up) take the main thread, and the worker works meanwhile.
+  useLayoutEffect(() => {
     const worker = createSwimlaneLayoutClient();
     client.current = worker;
     return () => {
@@ -34,7 +36,7 @@ export function useSwimlaneLayout(
     };
   }, []);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     let current = true;
     const worker = client.current ?? createSwimlaneLayoutClient();
     client.current = worker;

@@ -31,15 +31,18 @@ function inputBuffers(length: number): InputBuffers {
   };
 }
 
-/** Copies at the exact length, so the transferred buffers hold nothing else. */
+/**
+ * Views of the events kept, not copies: the picture copies them (exact length) for each layout it
+ * hands the worker, so a million events are not copied twice on the way (issue 20).
+ */
 function trimmed(buffers: InputBuffers, count: number, columnCount: number): SwimlaneLayoutInput {
   return {
-    startMicros: buffers.startMicros.slice(0, count),
-    endMicros: buffers.endMicros.slice(0, count),
-    column: buffers.column.slice(0, count),
-    color: buffers.color.slice(0, count),
-    highlighted: buffers.highlighted.slice(0, count),
-    position: buffers.position.slice(0, count),
+    startMicros: buffers.startMicros.subarray(0, count),
+    endMicros: buffers.endMicros.subarray(0, count),
+    column: buffers.column.subarray(0, count),
+    color: buffers.color.subarray(0, count),
+    highlighted: buffers.highlighted.subarray(0, count),
+    position: buffers.position.subarray(0, count),
     columnCount,
   };
 }

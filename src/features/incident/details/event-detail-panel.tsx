@@ -13,11 +13,12 @@ import { EventLinksEditor } from './event-links-editor.tsx';
 import { EventNotesEditor } from './event-notes-editor.tsx';
 import { EventTagsEditor } from './event-tags-editor.tsx';
 import { EventUploadsEditor } from './event-uploads-editor.tsx';
+import { eventPositionOfID } from '../../../data/mirror/index.ts';
 
 export function EventDetailPanel({ eventID }: { eventID: number }) {
   const { events, data, incidentID, timeZone, streamsByID, actorsByID } = useIncidentPage();
   const zone = useTimeZoneReady(timeZone) ? timeZone : 'UTC';
-  const event = useMemo(() => events.find((candidate) => candidate.id === eventID), [events, eventID]);
+  const event = useMemo(() => events[eventPositionOfID(events, eventID)], [events, eventID]);
   if (!event) return <NotFound kind="event" id={eventID} />;
   const first = data.incident.firstTimestamp ?? event.startTimestamp;
   const { durationMicroseconds, hasDuration } = eventDuration(event.startTimestamp, event.endTimestamp);

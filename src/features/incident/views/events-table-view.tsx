@@ -13,6 +13,7 @@ import { EVENT_SORT_FIELDS, sortEventPositions, type EventSortField } from '../.
 import { formatDuration } from '../../../../domain/time/format-duration.ts';
 import { formatElapsed } from '../../../../domain/time/format-elapsed.ts';
 import { formatMicros } from '../../../../domain/time/format-micros.ts';
+import { eventListColumns } from '../../../data/mirror/index.ts';
 import { classNames } from '../../../ui/class-names.ts';
 import { useTimeZoneReady } from '../../../ui/timestamp.tsx';
 import type { EventRow } from '../incident-data.ts';
@@ -115,6 +116,7 @@ export function EventsTableView({ selectedEventID }: { selectedEventID: number |
           .filter((sort) => isSortField(sort.id))
           .map((sort) => ({ field: sort.id as EventSortField, desc: sort.desc })),
         names,
+        eventListColumns(events),
       ),
     [events, filtered.positions, deferredSorting, names],
   );
