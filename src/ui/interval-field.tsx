@@ -6,7 +6,7 @@ import { INTERVAL_PATTERN } from '../../domain/time/interval-text.ts';
 
 const fieldClass = 'rounded-md border bg-panel px-2 py-1 text-ink placeholder:text-muted';
 
-export interface IntervalFieldProps {
+interface IntervalFieldProps {
   /** Unique on the page: the input's id is `${idPrefix}-${end}`. */
   idPrefix: string;
   end: 'from' | 'to';

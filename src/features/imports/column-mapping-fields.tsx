@@ -9,7 +9,7 @@ import { COLUMN_ROLES, withColumn, type MappingDraft } from './import-settings-d
 const SELECT = 'max-w-72 rounded-md border border-line bg-panel px-2 py-1 text-sm text-ink';
 
 /** "3. date: 9/27/2013" — the column's number, name and first value, shortened. */
-export function columnOptionLabel(index: number, name: string, sample: string | undefined): string {
+function columnOptionLabel(index: number, name: string, sample: string | undefined): string {
   const value =
     sample === undefined || sample.trim() === ''
       ? ''

@@ -11,7 +11,7 @@ import { useTimeZoneReady } from '../../ui/timestamp.tsx';
 import { intervalText, parseInterval } from '../../../domain/time/interval-text.ts';
 import { isFiltering, organizationFilterOf, type OrganizationFilterFields } from './organization-event-filter.ts';
 
-export interface OrganizationFilterBarProps {
+interface OrganizationFilterBarProps {
   fields: OrganizationFilterFields;
   update: (patch: Partial<OrganizationFilterFields>) => void;
   zone: string;

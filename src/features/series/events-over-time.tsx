@@ -20,7 +20,7 @@ const PX_PER_BIN = 3;
 const binCountFor = (widthPx: number, eventCount: number) =>
   Math.max(1, Math.min(Math.floor(widthPx / PX_PER_BIN), Math.max(24, Math.round(eventCount / 1.5))));
 
-export interface EventsOverTimeProps {
+interface EventsOverTimeProps {
   events: readonly SeriesEvent[];
   positions: Uint32Array;
   fromMicros: number;

@@ -20,7 +20,7 @@ import { useElementWidth, useSeriesTheme } from './use-series-frame.ts';
 const PICTURE = 'track-telemetry';
 const PANEL_HEIGHT_PX = 84;
 
-export interface TelemetryMap {
+interface TelemetryMap {
   readonly id: number;
   readonly name: string;
   readonly colour: string;
@@ -28,7 +28,7 @@ export interface TelemetryMap {
   readonly unitSystem: TelemetryUnitSystem;
 }
 
-export interface TrackTelemetryProps {
+interface TrackTelemetryProps {
   maps: readonly TelemetryMap[];
   zone: string;
   /** The map's clock (its replay cursor). */
