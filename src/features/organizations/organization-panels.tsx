@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ViewName, VisualizationName } from '../../../domain/views.ts';
 import { DetailSheet } from '../../ui/detail-sheet.tsx';
+import { Facts } from '../../ui/facts.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
 import { useOrganizationPage } from './organization-page-context.ts';
@@ -72,27 +73,30 @@ function Panel({ kind, title, children }: { kind: string; title: string; childre
   );
 }
 
+/** A panel whose route names something this organization does not hold (an old link, a typo). */
+function MissingPanel({ kind, title, id }: { kind: string; title: string; id: number }) {
+  return (
+    <Panel kind={kind} title={`${title} ${id}`}>
+      <p role="alert" className="text-muted">
+        This organization has no {kind} {id}.
+      </p>
+    </Panel>
+  );
+}
+
 export function OrganizationActorPanel({ actorID }: { actorID: number }) {
   const { mirror } = useOrganizationPage();
   const actor = mirror.actors.find((candidate) => candidate.id === actorID);
-  if (!actor)
-    return (
-      <Panel kind="actor" title={`Actor ${actorID}`}>
-        <p role="alert" className="text-muted">
-          This organization has no actor {actorID}.
-        </p>
-      </Panel>
-    );
+  if (!actor) return <MissingPanel kind="actor" title="Actor" id={actorID} />;
   return (
     <Panel kind="actor" title={actor.displayName}>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-sm">
-        <dt className="text-muted">Kind</dt>
-        <dd>{actor.isBot ? 'bot' : 'human'}</dd>
-        <dt className="text-muted">Since</dt>
-        <dd>{actor.startDate || '—'}</dd>
-        <dt className="text-muted">Incidents</dt>
-        <dd>{actor.incidentCount}</dd>
-      </dl>
+      <Facts
+        rows={[
+          ['Kind', actor.isBot ? 'bot' : 'human'],
+          ['Since', actor.startDate || '—'],
+          ['Incidents', actor.incidentCount],
+        ]}
+      />
       <p className="break-words whitespace-pre-wrap">{actor.description}</p>
     </Panel>
   );
@@ -101,29 +105,21 @@ export function OrganizationActorPanel({ actorID }: { actorID: number }) {
 export function OrganizationIncidentPanel({ incidentID }: { incidentID: number }) {
   const { mirror, timeZone } = useOrganizationPage();
   const incident = mirror.incidents.find((candidate) => candidate.id === incidentID);
-  if (!incident)
-    return (
-      <Panel kind="incident" title={`Incident ${incidentID}`}>
-        <p role="alert" className="text-muted">
-          This organization has no incident {incidentID}.
-        </p>
-      </Panel>
-    );
+  if (!incident) return <MissingPanel kind="incident" title="Incident" id={incidentID} />;
   return (
     <Panel kind="incident" title={incident.name}>
       <p className="break-words text-muted">{incident.description}</p>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-sm">
-        <dt className="text-muted">Starts</dt>
-        <dd>
-          {incident.firstTimestamp !== null ? <Timestamp micros={incident.firstTimestamp} zone={timeZone} /> : '—'}
-        </dd>
-        <dt className="text-muted">Events</dt>
-        <dd>{incident.counts.events.toLocaleString('en')}</dd>
-        <dt className="text-muted">Streams</dt>
-        <dd>{incident.counts.streams}</dd>
-        <dt className="text-muted">People</dt>
-        <dd>{incident.counts.humanActorCount}</dd>
-      </dl>
+      <Facts
+        rows={[
+          [
+            'Starts',
+            incident.firstTimestamp !== null ? <Timestamp micros={incident.firstTimestamp} zone={timeZone} /> : '—',
+          ],
+          ['Events', incident.counts.events.toLocaleString('en')],
+          ['Streams', incident.counts.streams],
+          ['People', incident.counts.humanActorCount],
+        ]}
+      />
       <Link to="/incident/$incidentID" params={{ incidentID }} className="text-accent hover:underline">
         Open the incident
       </Link>

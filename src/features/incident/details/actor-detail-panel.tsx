@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { useIncidentPage } from '../incident-page-context.ts';
-import { DetailPanel, Facts, NotFound } from './detail-panel.tsx';
+import { DetailPanel, NotFound } from './detail-panel.tsx';
+import { Facts } from '../../../ui/facts.tsx';
 import { EventList } from './event-list.tsx';
 
 const LIST_LIMIT = 200;
