@@ -6,7 +6,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { coversBounds, type TimeRange } from '../../domain/gestures/gesture-range.ts';
-import { formatMicros } from '../../domain/time/format-micros.ts';
 import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
 import {
   ActorBarChart,
@@ -16,6 +15,7 @@ import {
 } from '../features/charts/actor-charts.tsx';
 import { useIncidentPage } from '../features/incident/incident-page-context.ts';
 import { useDisplaySettings } from '../features/settings/use-settings.ts';
+import { useFormatTime } from '../ui/use-format-time.ts';
 
 export type IncidentChartName = 'actor-bar' | 'actor-scatter' | 'actor-circle';
 
@@ -61,10 +61,7 @@ export function IncidentChart({
         .map((stream) => ({ id: stream.id, name: stream.name, colorIndex: streamColorIndex.get(stream.id) ?? 0 })),
     [data.streams, streamColorIndex],
   );
-  const formatTime = useCallback(
-    (micros: number, pattern?: string) => formatMicros(micros, timeZone, pattern),
-    [timeZone],
-  );
+  const formatTime = useFormatTime(timeZone);
   const interval = page.viewState.timeInterval;
   const fromMicros = interval?.start ?? data.incident.firstTimestamp ?? events[0]?.startTimestamp ?? 0;
   const toMicros = Math.max(

@@ -7,13 +7,13 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { formatElapsed } from '../../domain/time/format-elapsed.ts';
-import { formatMicros } from '../../domain/time/format-micros.ts';
 import { useIncidentPage } from '../features/incident/incident-page-context.ts';
 import { useViewState } from '../features/settings/use-settings.ts';
-import type { SwimlaneOptions } from '../features/swimlane/swimlane-options.ts';
 import { SwimlanePicture } from '../features/swimlane/swimlane-picture.tsx';
 import type { ReplyThread } from '../features/swimlane/swimlane-reply-thread.tsx';
 import { EventsOverTimeUnder } from './-events-over-time-under.tsx';
+import { useFormatTime } from '../ui/use-format-time.ts';
+import { columnsPatch, swimlaneOptionsOf } from './-swimlane-view-state.ts';
 
 export function IncidentSwimlane({ selectedEventID }: { selectedEventID: number | undefined }) {
   const page = useIncidentPage();
@@ -49,18 +49,7 @@ export function IncidentSwimlane({ selectedEventID }: { selectedEventID: number 
   const last = interval?.end ?? Math.max(data.incident.lastTimestamp ?? first, lastEvent?.endTimestamp ?? first);
   const bounds = useMemo(() => ({ fromMicros: first, toMicros: Math.max(first + 1000, last) }), [first, last]);
 
-  const options: SwimlaneOptions = {
-    swimlaneYAxisVisible: viewState.swimlaneYAxisVisible,
-    minimapVisible: viewState.minimapVisible,
-    minimapYAxisVisible: viewState.minimapYAxisVisible,
-    minimapLimitedToVisibleStreams: viewState.minimapLimitedToVisibleStreams,
-    swimlaneHeightLimited: viewState.swimlaneHeightLimited,
-    yAxisTimeFormat: viewState.yAxisTimeFormat,
-    groupSwimlaneEvents: viewState.groupSwimlaneEvents,
-    secondaryTimeWindow: viewState.secondaryTimeWindow,
-    inlineReplyThreadEventID: viewState.inlineReplyThreadEventID,
-    swimlaneColumnDragPositionPx: viewState.swimlaneColumnDragPositionPx,
-  };
+  const options = swimlaneOptionsOf(viewState, true);
 
   const selected = selectedEventID ?? viewState.selectedEventIDs[0];
   const thread = useMemo((): ReplyThread | undefined => {
@@ -82,10 +71,7 @@ export function IncidentSwimlane({ selectedEventID }: { selectedEventID: number 
   }, [selected, data.collections, events, actorsByID]);
   const threadOf = useCallback((eventID: number) => (eventID === selected ? thread : undefined), [selected, thread]);
 
-  const formatTime = useCallback(
-    (micros: number, pattern?: string) => formatMicros(micros, timeZone, pattern),
-    [timeZone],
-  );
+  const formatTime = useFormatTime(timeZone);
   const formatOffset = useCallback((micros: number) => formatElapsed(micros, 3), []);
 
   const onSelectEvent = useCallback(
@@ -129,12 +115,7 @@ export function IncidentSwimlane({ selectedEventID }: { selectedEventID: number 
           if (patch.inlineReplyThreadEventID) audit('open reply thread', { eventID: patch.inlineReplyThreadEventID });
           updateState(patch);
         }}
-        onColumnsChange={(change) =>
-          updateState({
-            ...(change.columnOrder ? { actorColumnOrder: change.columnOrder } : {}),
-            ...(change.hiddenColumnIDs ? { hiddenActorLanes: change.hiddenColumnIDs } : {}),
-          })
-        }
+        onColumnsChange={(change) => updateState(columnsPatch(change))}
         selectedEventID={selected}
         onSelectEvent={onSelectEvent}
         onOpenGroup={onOpenGroup}
