@@ -49,17 +49,13 @@ export function OrganizationsScreen({ timeZone }: { timeZone: string }) {
         </p>
       ) : (
         <DataTable
+          rows={shown}
+          rowKey={(organization) => organization.id}
+          empty={<>No organizations{term ? ' match' : ' yet'}.</>}
           columns={[
-            { title: 'Organization' },
-            { title: 'Description' },
-            { title: 'Incidents', numeric: true },
-            { title: 'Created' },
-          ]}
-          empty={shown.length === 0 ? <>No organizations{term ? ' match' : ' yet'}.</> : undefined}
-        >
-          {shown.map((organization) => (
-            <tr key={organization.id} className="border-t border-line">
-              <td className="px-2 py-1">
+            {
+              title: 'Organization',
+              cell: (organization) => (
                 <Link
                   to="/organization/$organizationID"
                   params={{ organizationID: organization.id }}
@@ -67,15 +63,20 @@ export function OrganizationsScreen({ timeZone }: { timeZone: string }) {
                 >
                   {organization.name}
                 </Link>
-              </td>
-              <td className="max-w-md truncate px-2 py-1 text-muted">{organization.description}</td>
-              <td className="px-2 py-1 text-right tabular-nums">{organization.incidentCount}</td>
-              <td className="px-2 py-1">
-                <Timestamp micros={organization.createTimestamp} zone={timeZone} />
-              </td>
-            </tr>
-          ))}
-        </DataTable>
+              ),
+            },
+            {
+              title: 'Description',
+              className: 'max-w-md truncate text-muted',
+              cell: (organization) => organization.description,
+            },
+            { title: 'Incidents', numeric: true, cell: (organization) => organization.incidentCount },
+            {
+              title: 'Created',
+              cell: (organization) => <Timestamp micros={organization.createTimestamp} zone={timeZone} />,
+            },
+          ]}
+        />
       )}
     </Page>
   );

@@ -70,18 +70,24 @@ export function AnnotationsView() {
         </p>
       </div>
       <DataTable
-        columns={[{ title: 'Type' }, { title: 'Annotation' }, { title: 'Detail' }, { title: 'On' }]}
-        empty={shown.length === 0 ? 'No annotations match.' : undefined}
-      >
-        {shown.map((row) => (
-          <tr key={row.key} className="border-t border-line align-top" data-annotation-type={row.type}>
-            <td className="px-2 py-1 font-mono text-xs whitespace-nowrap text-muted">{row.type}</td>
-            <td className="max-w-md px-2 py-1 break-words whitespace-pre-wrap">{row.text}</td>
-            <td className="max-w-xs truncate px-2 py-1 text-muted" title={row.detail}>
-              {row.detail}
-            </td>
-            <td className="px-2 py-1 whitespace-nowrap">
-              {row.eventID !== null ? (
+        rows={shown}
+        rowKey={(row) => row.key}
+        rowProps={(row) => ({ 'data-annotation-type': row.type })}
+        empty="No annotations match."
+        columns={[
+          { title: 'Type', className: 'font-mono text-xs whitespace-nowrap text-muted', cell: (row) => row.type },
+          { title: 'Annotation', className: 'max-w-md break-words whitespace-pre-wrap', cell: (row) => row.text },
+          {
+            title: 'Detail',
+            className: 'max-w-xs truncate text-muted',
+            hint: (row) => row.detail,
+            cell: (row) => row.detail,
+          },
+          {
+            title: 'On',
+            className: 'whitespace-nowrap',
+            cell: (row) =>
+              row.eventID !== null ? (
                 <Link
                   to="/incident/$incidentID/{-$viewName}/event/$eventID"
                   params={{ incidentID, viewName: 'annotations', eventID: row.eventID }}
@@ -93,11 +99,10 @@ export function AnnotationsView() {
                 <span>stream {streamsByID.get(row.streamID)?.name ?? row.streamID}</span>
               ) : (
                 <span className="text-muted">incident</span>
-              )}
-            </td>
-          </tr>
-        ))}
-      </DataTable>
+              ),
+          },
+        ]}
+      />
     </section>
   );
 }
