@@ -7,6 +7,7 @@ import { Facts } from '../../ui/facts.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
 import { useOrganizationPage } from './organization-page-context.ts';
+import { IncidentLink } from '../../ui/entity-link.tsx';
 
 /** Closing a panel goes back to what was under it: the picture it was opened from, or the organization's view. */
 function useClosePanel(): () => void {
@@ -135,13 +136,9 @@ export function OrganizationTagPanel({ tagName }: { tagName: string }) {
       <ul className="flex flex-col gap-1" aria-label={`Incidents tagged ${tagName}`}>
         {incidents.map((incident) => (
           <li key={incident.id}>
-            <Link
-              to="/incident/$incidentID"
-              params={{ incidentID: incident.id }}
-              className="text-accent hover:underline"
-            >
+            <IncidentLink incidentID={incident.id} look="plain">
               {incident.name}
-            </Link>
+            </IncidentLink>
           </li>
         ))}
         {incidents.length === 0 ? <li className="text-muted">No incident carries this tag.</li> : null}

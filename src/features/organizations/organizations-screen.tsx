@@ -5,6 +5,7 @@ import { useOrganizations, useOrganizationsSync } from '../../data/mirror/index.
 import { Page } from '../../ui/page.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
+import { OrganizationLink } from '../../ui/entity-link.tsx';
 
 export function OrganizationsScreen({ timeZone }: { timeZone: string }) {
   const sync = useOrganizationsSync();
@@ -56,13 +57,7 @@ export function OrganizationsScreen({ timeZone }: { timeZone: string }) {
             {
               title: 'Organization',
               cell: (organization) => (
-                <Link
-                  to="/organization/$organizationID"
-                  params={{ organizationID: organization.id }}
-                  className="font-medium text-accent hover:underline"
-                >
-                  {organization.name}
-                </Link>
+                <OrganizationLink organizationID={organization.id}>{organization.name}</OrganizationLink>
               ),
             },
             {

@@ -11,6 +11,7 @@ import { EventLinksEditor } from '../details/event-links-editor.tsx';
 import { EventNotesEditor } from '../details/event-notes-editor.tsx';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
 
 const TYPE_OPTIONS = [
   { value: 'all', label: 'All types' },
@@ -53,18 +54,13 @@ export function AnnotationsView() {
           onChange={(event) => setType(event.target.value as AnnotationType | 'all')}
           className="w-56"
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="annotation-filter" className="font-medium">
-            Containing
-          </label>
-          <input
-            id="annotation-filter"
-            type="search"
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
-            className="w-64 rounded-md border border-line bg-panel px-2.5 py-1.5"
-          />
-        </div>
+        <TextField
+          label="Containing"
+          type="search"
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          className="w-64"
+        />
         <p role="status" className="pb-1.5 text-sm text-muted">
           {shown.length} of {rows.length} annotations
         </p>
