@@ -1,19 +1,9 @@
 /* The organization's pictures as a row of links (its Pictures tab), the current one marked. */
 import { Link } from '@tanstack/react-router';
 import { classNames } from '../ui/class-names.ts';
-import { pictureTabs } from '../ui/picture-labels.ts';
+import { EVENT_PICTURES, pictureTabs } from '../ui/picture-labels.ts';
 
-const PICTURES = pictureTabs([
-  'incident-bar',
-  'cross-incident-connections',
-  'event-timeline',
-  'swimlane',
-  'actor-bar',
-  'actor-circle',
-  'actor-scatter',
-  'map',
-  'create-map',
-]);
+const PICTURES = pictureTabs(['incident-bar', 'cross-incident-connections', ...EVENT_PICTURES, 'create-map']);
 
 export function OrganizationPictureNav({ organizationID, current }: { organizationID: number; current: string }) {
   return (

@@ -44,3 +44,24 @@ export function OrganizationLink({
     </Link>
   );
 }
+
+/** An organization's actor, opened in the organization's actors tab. */
+export function OrganizationActorLink({
+  organizationID,
+  organizationActorID,
+  children,
+}: {
+  organizationID: number;
+  organizationActorID: number;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to="/organization/$organizationID/{-$viewName}/actor/$organizationActorID"
+      params={{ organizationID, organizationActorID }}
+      className={LOOKS.plain}
+    >
+      {children}
+    </Link>
+  );
+}

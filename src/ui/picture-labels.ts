@@ -16,6 +16,16 @@ const PICTURE_LABELS: Record<VisualizationName, string> = {
   'cross-incident-connections': 'Connections',
 };
 
+/** The pictures drawn from events, which an incident and an organization both offer, in this order. */
+export const EVENT_PICTURES = [
+  'event-timeline',
+  'swimlane',
+  'actor-bar',
+  'actor-circle',
+  'actor-scatter',
+  'map',
+] as const satisfies readonly VisualizationName[];
+
 /** The pictures a page offers, in its order, each with its label unless the page names it its own way. */
 export function pictureTabs(
   names: readonly VisualizationName[],

@@ -1,7 +1,7 @@
 /* The views of an incident (spec: VIEW_NAMES that belong to an incident) and its pictures, as tabs of links. */
 import { Link, useParams } from '@tanstack/react-router';
 import { classNames } from '../../ui/class-names.ts';
-import { pictureTabs } from '../../ui/picture-labels.ts';
+import { EVENT_PICTURES, pictureTabs } from '../../ui/picture-labels.ts';
 import { useIncidentPage } from './incident-page-context.ts';
 
 const VIEWS = [
@@ -15,19 +15,9 @@ const VIEWS = [
 ] as const;
 
 // Beside one incident, the incident bar shows where this incident stands among the others.
-const PICTURES = pictureTabs(
-  [
-    'event-timeline',
-    'swimlane',
-    'actor-bar',
-    'actor-circle',
-    'actor-scatter',
-    'map',
-    'incident-bar',
-    'cross-incident-connections',
-  ],
-  { 'incident-bar': 'Among incidents' },
-);
+const PICTURES = pictureTabs([...EVENT_PICTURES, 'incident-bar', 'cross-incident-connections'], {
+  'incident-bar': 'Among incidents',
+});
 
 const tabClass = (current: boolean) =>
   classNames(

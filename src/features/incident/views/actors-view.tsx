@@ -2,6 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
+import { OrganizationActorLink } from '../../../ui/entity-link.tsx';
 
 export function ActorsView() {
   const { data, incidentID } = useIncidentPage();
@@ -30,16 +31,12 @@ export function ActorsView() {
             title: 'Organization actor',
             cell: (actor) =>
               actor.organizationActorID !== null ? (
-                <Link
-                  to="/organization/$organizationID/{-$viewName}/actor/$organizationActorID"
-                  params={{
-                    organizationID: data.incident.organizationID,
-                    organizationActorID: actor.organizationActorID,
-                  }}
-                  className="text-accent hover:underline"
+                <OrganizationActorLink
+                  organizationID={data.incident.organizationID}
+                  organizationActorID={actor.organizationActorID}
                 >
                   linked
-                </Link>
+                </OrganizationActorLink>
               ) : (
                 <span className="text-muted">—</span>
               ),
