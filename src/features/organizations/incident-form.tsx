@@ -8,7 +8,8 @@ import { syncIncidentList, syncOrganization, useOrganizations, useOrganizationsS
 import { Page } from '../../ui/page.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { createIncident } from './organizations-api.ts';
-import { FormFooter } from './form-footer.tsx';
+import { FormFooter } from '../../ui/form-footer.tsx';
+import { unplacedMessage } from './write-error.ts';
 import { NameDescriptionFields } from './name-description-fields.tsx';
 import { useFormWrite } from './use-form-write.ts';
 
@@ -60,7 +61,11 @@ export function IncidentForm({
           />
         ) : null}
         <NameDescriptionFields nameLabel="Incident name" value={draft} onChange={setDraft} bound={bound} />
-        <FormFooter error={error} fields={['name', 'description', 'organizationID']} busy={busy} onCancel={onCancel} />
+        <FormFooter
+          message={unplacedMessage(error, ['name', 'description', 'organizationID'])}
+          busy={busy}
+          onCancel={onCancel}
+        />
       </form>
     </Page>
   );

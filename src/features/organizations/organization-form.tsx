@@ -4,7 +4,8 @@ import { recordAuditAction } from '../../data/audit-actions.ts';
 import { syncOrganizations } from '../../data/mirror/index.ts';
 import { Page } from '../../ui/page.tsx';
 import { createOrganization } from './organizations-api.ts';
-import { FormFooter } from './form-footer.tsx';
+import { FormFooter } from '../../ui/form-footer.tsx';
+import { unplacedMessage } from './write-error.ts';
 import { NameDescriptionFields } from './name-description-fields.tsx';
 import { useFormWrite } from './use-form-write.ts';
 
@@ -33,7 +34,7 @@ export function OrganizationForm({
         aria-label="Add organization"
       >
         <NameDescriptionFields nameLabel="Organization name" value={draft} onChange={setDraft} bound={bound} />
-        <FormFooter error={error} fields={['name', 'description']} busy={busy} onCancel={onCancel} />
+        <FormFooter message={unplacedMessage(error, ['name', 'description'])} busy={busy} onCancel={onCancel} />
       </form>
     </Page>
   );

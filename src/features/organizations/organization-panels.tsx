@@ -9,23 +9,25 @@ import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
 import { useOrganizationPage } from './organization-page-context.ts';
 import { IncidentLink } from '../../ui/entity-link.tsx';
 
-/** Closing a panel goes back to what was under it: the picture it was opened from, or the organization's view. */
-function useClosePanel(): () => void {
-  const { organizationID } = useOrganizationPage();
+/** What closing a panel goes back to: the picture it was opened from, or the organization's view. */
+function useCloseTarget(organizationID: number) {
   const params: { visualizationName?: VisualizationName; viewName?: ViewName } = useParams({ strict: false });
-  const navigate = useNavigate();
-  return () => {
-    if (params.visualizationName !== undefined)
-      void navigate({
+  return params.visualizationName !== undefined
+    ? ({
         to: '/organization/$organizationID/{-$viewName}/type/$visualizationName',
         params: { organizationID, visualizationName: params.visualizationName },
-      });
-    else
-      void navigate({
+      } as const)
+    : ({
         to: '/organization/$organizationID/{-$viewName}',
         params: { organizationID, viewName: params.viewName },
-      });
-  };
+      } as const);
+}
+
+function useClosePanel(): () => void {
+  const { organizationID } = useOrganizationPage();
+  const target = useCloseTarget(organizationID);
+  const navigate = useNavigate();
+  return () => void navigate(target);
 }
 
 /** On a tablet (below 1200 px) a panel is a sheet over the picture, which keeps the width; Escape closes it. */
@@ -149,27 +151,9 @@ export function OrganizationTagPanel({ tagName }: { tagName: string }) {
 
 /** Closing a panel opened from a picture goes back to that picture, not to the incident list. */
 export function ClosePanel({ kind, organizationID }: { kind: string; organizationID: number }) {
-  const params: { visualizationName?: VisualizationName; viewName?: ViewName } = useParams({ strict: false });
-  const className = 'rounded px-2 py-0.5 hover:bg-raised';
-  if (params.visualizationName !== undefined) {
-    return (
-      <Link
-        to="/organization/$organizationID/{-$viewName}/type/$visualizationName"
-        params={{ organizationID, visualizationName: params.visualizationName }}
-        aria-label={`Close the ${kind} details`}
-        className={className}
-      >
-        ✕
-      </Link>
-    );
-  }
+  const target = useCloseTarget(organizationID);
   return (
-    <Link
-      to="/organization/$organizationID/{-$viewName}"
-      params={{ organizationID, viewName: params.viewName }}
-      aria-label={`Close the ${kind} details`}
-      className={className}
-    >
+    <Link {...target} aria-label={`Close the ${kind} details`} className="rounded px-2 py-0.5 hover:bg-raised">
       ✕
     </Link>
   );

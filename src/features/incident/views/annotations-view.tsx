@@ -3,7 +3,7 @@
  * and the notes and links on the incident itself (not on one event), written here.
  */
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { ANNOTATION_TYPES } from '../../../../domain/annotations.ts';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { annotationRows, filterAnnotationRows, type AnnotationType } from '../annotation-rows.ts';
@@ -18,6 +18,18 @@ const TYPE_OPTIONS = [
   ...ANNOTATION_TYPES.map((type) => ({ value: type, label: type.replaceAll('_', ' ') })),
 ];
 
+/** A box of annotations on the incident itself (no event), headed by what it holds. */
+function IncidentBox({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2 rounded-md border border-line bg-panel p-3">
+      <h2 id={id} className="font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export function AnnotationsView() {
   const { data, events, incidentID, streamsByID } = useIncidentPage();
   const [type, setType] = useState<AnnotationType | 'all'>('all');
@@ -27,24 +39,12 @@ export function AnnotationsView() {
   return (
     <section aria-label="Annotations" className="flex min-w-0 flex-col gap-3">
       <div className="grid gap-3 md:grid-cols-2">
-        <section
-          aria-labelledby="incident-notes-heading"
-          className="flex flex-col gap-2 rounded-md border border-line bg-panel p-3"
-        >
-          <h2 id="incident-notes-heading" className="font-semibold">
-            Notes on the incident
-          </h2>
+        <IncidentBox id="incident-notes-heading" title="Notes on the incident">
           <EventNotesEditor eventID={undefined} />
-        </section>
-        <section
-          aria-labelledby="incident-links-heading"
-          className="flex flex-col gap-2 rounded-md border border-line bg-panel p-3"
-        >
-          <h2 id="incident-links-heading" className="font-semibold">
-            Links on the incident
-          </h2>
+        </IncidentBox>
+        <IncidentBox id="incident-links-heading" title="Links on the incident">
           <EventLinksEditor eventID={undefined} />
-        </section>
+        </IncidentBox>
       </div>
       <div className="flex flex-wrap items-end gap-3">
         <SelectField
