@@ -16,6 +16,7 @@ import {
 import { useIncidentPage } from '../features/incident/incident-page-context.ts';
 import { useDisplaySettings } from '../features/settings/use-settings.ts';
 import { useFormatTime } from '../ui/use-format-time.ts';
+import { useSelectEventIn } from './-use-select-event.ts';
 
 export type IncidentChartName = 'actor-bar' | 'actor-scatter' | 'actor-circle';
 
@@ -29,19 +30,9 @@ export function IncidentChart({
   const page = useIncidentPage();
   const acting = useActingAnalyst();
   const [settings] = useDisplaySettings(acting.settingsAnalystID);
-  const { events, filtered, data, streamColorIndex, timeZone, incidentID, updateViewState, audit } = page;
+  const { events, filtered, data, streamColorIndex, timeZone, incidentID, updateViewState } = page;
   const navigate = useNavigate();
-  const onSelectEvent = useCallback(
-    (eventID: number) => {
-      updateViewState({ selectedEventIDs: [eventID] });
-      audit('select event', { eventID });
-      void navigate({
-        to: '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID',
-        params: { incidentID, visualizationName: name, eventID },
-      });
-    },
-    [updateViewState, audit, navigate, incidentID, name],
-  );
+  const onSelectEvent = useSelectEventIn(name);
   const onSelectActor = useCallback(
     (incidentActorID: number) =>
       void navigate({

@@ -14,21 +14,11 @@ import type { ReplyThread } from '../features/swimlane/swimlane-reply-thread.tsx
 import { EventsOverTimeUnder } from './-events-over-time-under.tsx';
 import { useFormatTime } from '../ui/use-format-time.ts';
 import { columnsPatch, swimlaneOptionsOf } from './-swimlane-view-state.ts';
+import { useSelectEventIn } from './-use-select-event.ts';
 
 export function IncidentSwimlane({ selectedEventID }: { selectedEventID: number | undefined }) {
   const page = useIncidentPage();
-  const {
-    incidentID,
-    events,
-    filtered,
-    data,
-    actorsByID,
-    streamColorIndex,
-    settings,
-    timeZone,
-    audit,
-    updateViewState,
-  } = page;
+  const { incidentID, events, filtered, data, actorsByID, streamColorIndex, settings, timeZone, audit } = page;
   const [viewState, updateState] = useViewState('incident', incidentID);
   const navigate = useNavigate();
 
@@ -74,17 +64,7 @@ export function IncidentSwimlane({ selectedEventID }: { selectedEventID: number 
   const formatTime = useFormatTime(timeZone);
   const formatOffset = useCallback((micros: number) => formatElapsed(micros, 3), []);
 
-  const onSelectEvent = useCallback(
-    (eventID: number) => {
-      updateViewState({ selectedEventIDs: [eventID] });
-      audit('select event', { eventID });
-      void navigate({
-        to: '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID',
-        params: { incidentID, visualizationName: 'swimlane', eventID },
-      });
-    },
-    [updateViewState, audit, navigate, incidentID],
-  );
+  const onSelectEvent = useSelectEventIn('swimlane');
   const onOpenGroup = useCallback(
     (eventIDs: number[]) => {
       if (eventIDs.length === 0) return;
