@@ -8,12 +8,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { EXPORT_DEBT } from './lint/export-debt.mjs';
 import { resolveRelative, sourceFiles, TOP } from './lint/import-graph.mjs';
 
 const defaultRoot = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 const root = (process.argv.find((arg, i) => i > 1 && !arg.startsWith('--')) ?? defaultRoot).replace(/\/$/, '');
-const tree = root;
 const countOnly = process.argv.includes('--count');
 
 // Files a framework or tool loads by its name, not by an import: their exports are its contract.
@@ -143,7 +141,6 @@ for (const files of [rootFiles, ...USER_TOPS.map((top) => new Set(allFiles(top))
 
 const dead = [];
 const ownFile = [];
-const debtSeen = new Set();
 for (const top of TOP) {
   for (const rel of sourceFiles(root, top)) {
     if (!/\.(ts|tsx)$/.test(rel) || ENTRY_POINTS.some((re) => re.test(rel))) continue;
@@ -152,19 +149,11 @@ for (const top of TOP) {
     if (taken.has('*')) continue;
     for (const [name, declared] of exportsOf(source)) {
       if (taken.has(name)) continue;
-      // The debt counts only in this repository: a planted tree (tests/lint) has none.
-      if (tree === defaultRoot && EXPORT_DEBT.has(`${rel} ${name}`)) {
-        debtSeen.add(`${rel} ${name}`);
-        continue;
-      }
       const line = source.getLineAndCharacterOfPosition(declared.getStart()).line + 1;
       (usedAtHome(source, name, declared) ? ownFile : dead).push(`${rel}:${line} ${name}`);
     }
   }
 }
-
-// Debt paid off must leave the list, so it only shrinks.
-const paid = tree === defaultRoot ? [...EXPORT_DEBT].filter((entry) => !debtSeen.has(entry)) : [];
 
 if (countOnly) {
   console.log(`${dead.length} dead exports, ${ownFile.length} exports used only in their own file`);
@@ -172,8 +161,6 @@ if (countOnly) {
   for (const entry of dead) console.log(`[dead export] ${entry}: nothing uses it; delete it`);
   for (const entry of ownFile)
     console.log(`[export used at home] ${entry}: only its own file uses it; drop the export`);
-  for (const entry of paid)
-    console.log(`[export debt paid] ${entry}: has a user now or is gone; take it out of scripts/lint/export-debt.mjs`);
-  if (dead.length + ownFile.length + paid.length > 0) process.exit(1);
+  if (dead.length + ownFile.length > 0) process.exit(1);
   console.log('Every export has a user.');
 }

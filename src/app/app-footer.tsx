@@ -8,7 +8,7 @@ const PATENTS_URL = import.meta.env.VITE_PATENTS_URL || '/legal.html#patents';
 const linkClass = 'underline-offset-2 hover:text-ink hover:underline';
 
 /** The first 7 characters of a commit id, or dashes when it is unknown. */
-export function shortCommitID(commitID: string | undefined): string {
+function shortCommitID(commitID: string | undefined): string {
   return commitID ? commitID.slice(0, COMMIT_ID_CHARS) : '-'.repeat(COMMIT_ID_CHARS);
 }
 

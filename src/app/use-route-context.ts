@@ -6,7 +6,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import type { ViewContext } from '../features/settings/use-shell-flags.ts';
 
-export interface RouteContext {
+interface RouteContext {
   organizationID: number | undefined;
   incidentID: number | undefined;
   view: ViewContext | undefined;

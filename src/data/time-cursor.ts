@@ -51,3 +51,20 @@ export function useTimeCursor(): TimeCursor {
   const store = useTimeCursorStore();
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
+
+/**
+ * Shows the cursor now and whenever another picture moves it (the picture's own hover it draws
+ * itself); returns the unsubscribe, for an effect's cleanup.
+ */
+export function followCursor(
+  store: TimeCursorStore,
+  picture: string,
+  show: (micros: number | undefined) => void,
+): () => void {
+  const follow = () => {
+    const { micros, source } = store.get();
+    if (source !== picture) show(micros);
+  };
+  follow();
+  return store.subscribe(follow);
+}

@@ -4,12 +4,12 @@
  * while a frame runs goes to the next one, so a callback that asks again cannot starve the page.
  */
 
-export type FrameCallback = (timeMs: number) => void;
+type FrameCallback = (timeMs: number) => void;
 
 /** Cancels a frame asked for; calling it after the frame ran does nothing. */
 export type CancelFrame = () => void;
 
-export interface FrameScheduler {
+interface FrameScheduler {
   /** Runs `callback` once, in the next animation frame. */
   request(callback: FrameCallback): CancelFrame;
   /** How many callbacks wait for the next frame (tests read it). */

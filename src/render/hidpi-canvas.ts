@@ -3,7 +3,7 @@
  * ratio, and the context scaled so drawing code works in CSS pixels. Every 2D picture starts here.
  */
 
-export interface HidpiContext {
+interface HidpiContext {
   context: CanvasRenderingContext2D;
   widthPx: number;
   heightPx: number;

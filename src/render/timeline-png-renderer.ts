@@ -3,7 +3,7 @@
  * offset, stream colour, actor, message, tags; markers as full-width bands). A plain function, so
  * the picture's export needs no screenshot of the DOM.
  */
-export interface PngTimelineRow {
+interface PngTimelineRow {
   time: string;
   offset: string;
   actor: string;
@@ -14,7 +14,7 @@ export interface PngTimelineRow {
   highlighted: boolean;
 }
 
-export interface PngTheme {
+interface PngTheme {
   background: string;
   ink: string;
   muted: string;

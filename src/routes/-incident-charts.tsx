@@ -6,7 +6,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { coversBounds, type TimeRange } from '../../domain/gestures/gesture-range.ts';
-import { formatMicros } from '../../domain/time/format-micros.ts';
 import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
 import {
   ActorBarChart,
@@ -16,6 +15,8 @@ import {
 } from '../features/charts/actor-charts.tsx';
 import { useIncidentPage } from '../features/incident/incident-page-context.ts';
 import { useDisplaySettings } from '../features/settings/use-settings.ts';
+import { useFormatTime } from '../ui/use-format-time.ts';
+import { useSelectEventIn } from './-use-select-event.ts';
 
 export type IncidentChartName = 'actor-bar' | 'actor-scatter' | 'actor-circle';
 
@@ -29,19 +30,9 @@ export function IncidentChart({
   const page = useIncidentPage();
   const acting = useActingAnalyst();
   const [settings] = useDisplaySettings(acting.settingsAnalystID);
-  const { events, filtered, data, streamColorIndex, timeZone, incidentID, updateViewState, audit } = page;
+  const { events, filtered, data, streamColorIndex, timeZone, incidentID, updateViewState } = page;
   const navigate = useNavigate();
-  const onSelectEvent = useCallback(
-    (eventID: number) => {
-      updateViewState({ selectedEventIDs: [eventID] });
-      audit('select event', { eventID });
-      void navigate({
-        to: '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID',
-        params: { incidentID, visualizationName: name, eventID },
-      });
-    },
-    [updateViewState, audit, navigate, incidentID, name],
-  );
+  const onSelectEvent = useSelectEventIn(name);
   const onSelectActor = useCallback(
     (incidentActorID: number) =>
       void navigate({
@@ -61,10 +52,7 @@ export function IncidentChart({
         .map((stream) => ({ id: stream.id, name: stream.name, colorIndex: streamColorIndex.get(stream.id) ?? 0 })),
     [data.streams, streamColorIndex],
   );
-  const formatTime = useCallback(
-    (micros: number, pattern?: string) => formatMicros(micros, timeZone, pattern),
-    [timeZone],
-  );
+  const formatTime = useFormatTime(timeZone);
   const interval = page.viewState.timeInterval;
   const fromMicros = interval?.start ?? data.incident.firstTimestamp ?? events[0]?.startTimestamp ?? 0;
   const toMicros = Math.max(

@@ -7,28 +7,18 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { formatElapsed } from '../../domain/time/format-elapsed.ts';
-import { formatMicros } from '../../domain/time/format-micros.ts';
 import { useIncidentPage } from '../features/incident/incident-page-context.ts';
 import { useViewState } from '../features/settings/use-settings.ts';
-import type { SwimlaneOptions } from '../features/swimlane/swimlane-options.ts';
 import { SwimlanePicture } from '../features/swimlane/swimlane-picture.tsx';
 import type { ReplyThread } from '../features/swimlane/swimlane-reply-thread.tsx';
 import { EventsOverTimeUnder } from './-events-over-time-under.tsx';
+import { useFormatTime } from '../ui/use-format-time.ts';
+import { columnsPatch, swimlaneOptionsOf } from './-swimlane-view-state.ts';
+import { useSelectEventIn } from './-use-select-event.ts';
 
 export function IncidentSwimlane({ selectedEventID }: { selectedEventID: number | undefined }) {
   const page = useIncidentPage();
-  const {
-    incidentID,
-    events,
-    filtered,
-    data,
-    actorsByID,
-    streamColorIndex,
-    settings,
-    timeZone,
-    audit,
-    updateViewState,
-  } = page;
+  const { incidentID, events, filtered, data, actorsByID, streamColorIndex, settings, timeZone, audit } = page;
   const [viewState, updateState] = useViewState('incident', incidentID);
   const navigate = useNavigate();
 
@@ -49,18 +39,7 @@ export function IncidentSwimlane({ selectedEventID }: { selectedEventID: number 
   const last = interval?.end ?? Math.max(data.incident.lastTimestamp ?? first, lastEvent?.endTimestamp ?? first);
   const bounds = useMemo(() => ({ fromMicros: first, toMicros: Math.max(first + 1000, last) }), [first, last]);
 
-  const options: SwimlaneOptions = {
-    swimlaneYAxisVisible: viewState.swimlaneYAxisVisible,
-    minimapVisible: viewState.minimapVisible,
-    minimapYAxisVisible: viewState.minimapYAxisVisible,
-    minimapLimitedToVisibleStreams: viewState.minimapLimitedToVisibleStreams,
-    swimlaneHeightLimited: viewState.swimlaneHeightLimited,
-    yAxisTimeFormat: viewState.yAxisTimeFormat,
-    groupSwimlaneEvents: viewState.groupSwimlaneEvents,
-    secondaryTimeWindow: viewState.secondaryTimeWindow,
-    inlineReplyThreadEventID: viewState.inlineReplyThreadEventID,
-    swimlaneColumnDragPositionPx: viewState.swimlaneColumnDragPositionPx,
-  };
+  const options = swimlaneOptionsOf(viewState, true);
 
   const selected = selectedEventID ?? viewState.selectedEventIDs[0];
   const thread = useMemo((): ReplyThread | undefined => {
@@ -82,23 +61,10 @@ export function IncidentSwimlane({ selectedEventID }: { selectedEventID: number 
   }, [selected, data.collections, events, actorsByID]);
   const threadOf = useCallback((eventID: number) => (eventID === selected ? thread : undefined), [selected, thread]);
 
-  const formatTime = useCallback(
-    (micros: number, pattern?: string) => formatMicros(micros, timeZone, pattern),
-    [timeZone],
-  );
+  const formatTime = useFormatTime(timeZone);
   const formatOffset = useCallback((micros: number) => formatElapsed(micros, 3), []);
 
-  const onSelectEvent = useCallback(
-    (eventID: number) => {
-      updateViewState({ selectedEventIDs: [eventID] });
-      audit('select event', { eventID });
-      void navigate({
-        to: '/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID',
-        params: { incidentID, visualizationName: 'swimlane', eventID },
-      });
-    },
-    [updateViewState, audit, navigate, incidentID],
-  );
+  const onSelectEvent = useSelectEventIn('swimlane');
   const onOpenGroup = useCallback(
     (eventIDs: number[]) => {
       if (eventIDs.length === 0) return;
@@ -129,12 +95,7 @@ export function IncidentSwimlane({ selectedEventID }: { selectedEventID: number 
           if (patch.inlineReplyThreadEventID) audit('open reply thread', { eventID: patch.inlineReplyThreadEventID });
           updateState(patch);
         }}
-        onColumnsChange={(change) =>
-          updateState({
-            ...(change.columnOrder ? { actorColumnOrder: change.columnOrder } : {}),
-            ...(change.hiddenColumnIDs ? { hiddenActorLanes: change.hiddenColumnIDs } : {}),
-          })
-        }
+        onColumnsChange={(change) => updateState(columnsPatch(change))}
         selectedEventID={selected}
         onSelectEvent={onSelectEvent}
         onOpenGroup={onOpenGroup}

@@ -8,7 +8,6 @@ import { useCallback, useMemo } from 'react';
 import { firstAtOrAfter } from '../../domain/events/event-filter.ts';
 import { coversBounds, type TimeRange } from '../../domain/gestures/gesture-range.ts';
 import { formatElapsed } from '../../domain/time/format-elapsed.ts';
-import { formatMicros } from '../../domain/time/format-micros.ts';
 import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
 import {
   ActorBarChart,
@@ -20,11 +19,12 @@ import type { OrganizationPictureEvents } from '../features/organizations/organi
 import { useOrganizationShown } from './-organization-filter.ts';
 import { useOrganizationPage } from '../features/organizations/organization-page-context.ts';
 import { useDisplaySettings, useViewState } from '../features/settings/use-settings.ts';
-import type { SwimlaneOptions } from '../features/swimlane/swimlane-options.ts';
 import { SwimlanePicture } from '../features/swimlane/swimlane-picture.tsx';
 import { EventTimeline } from '../features/timeline/event-timeline.tsx';
 import type { CursorEvents } from '../features/timeline/cursor-events.ts';
 import type { TimelineEvent } from '../features/timeline/timeline-types.ts';
+import { useFormatTime } from '../ui/use-format-time.ts';
+import { columnsPatch, swimlaneOptionsOf } from './-swimlane-view-state.ts';
 
 export interface OrganizationPictureProps {
   made: OrganizationPictureEvents;
@@ -104,22 +104,8 @@ export function OrganizationSwimlane({ made, selectedEventID, onSelectEvent, hei
   const lookups = useLookups(made);
   const actors = useMemo(() => made.columns.map((column) => ({ id: column.id, name: column.name })), [made.columns]);
   const bounds = useMemo(() => ({ fromMicros: shown.first, toMicros: shown.last }), [shown]);
-  const options: SwimlaneOptions = {
-    swimlaneYAxisVisible: viewState.swimlaneYAxisVisible,
-    minimapVisible: viewState.minimapVisible,
-    minimapYAxisVisible: viewState.minimapYAxisVisible,
-    minimapLimitedToVisibleStreams: viewState.minimapLimitedToVisibleStreams,
-    swimlaneHeightLimited: viewState.swimlaneHeightLimited,
-    yAxisTimeFormat: viewState.yAxisTimeFormat,
-    groupSwimlaneEvents: viewState.groupSwimlaneEvents,
-    secondaryTimeWindow: viewState.secondaryTimeWindow,
-    inlineReplyThreadEventID: null,
-    swimlaneColumnDragPositionPx: viewState.swimlaneColumnDragPositionPx,
-  };
-  const formatTime = useCallback(
-    (micros: number, pattern?: string) => formatMicros(micros, timeZone, pattern),
-    [timeZone],
-  );
+  const options = swimlaneOptionsOf(viewState, false);
+  const formatTime = useFormatTime(timeZone);
   const formatOffset = useCallback((micros: number) => formatElapsed(micros, 3), []);
   const noThread = useCallback(() => undefined, []);
   // The organization has no event-group route: a group opens its first event.
@@ -142,12 +128,7 @@ export function OrganizationSwimlane({ made, selectedEventID, onSelectEvent, hei
       heightPx={heightPx}
       options={options}
       onOptionsChange={(patch) => updateState(patch)}
-      onColumnsChange={(change) =>
-        updateState({
-          ...(change.columnOrder ? { actorColumnOrder: change.columnOrder } : {}),
-          ...(change.hiddenColumnIDs ? { hiddenActorLanes: change.hiddenColumnIDs } : {}),
-        })
-      }
+      onColumnsChange={(change) => updateState(columnsPatch(change))}
       selectedEventID={selectedEventID}
       onSelectEvent={onSelectEvent}
       onOpenGroup={onOpenGroup}
@@ -173,10 +154,7 @@ export function OrganizationActorChart({
     () => made.groups.map((group) => ({ id: group.id, name: group.name, colorIndex: group.colorIndex })),
     [made.groups],
   );
-  const formatTime = useCallback(
-    (micros: number, pattern?: string) => formatMicros(micros, timeZone, pattern),
-    [timeZone],
-  );
+  const formatTime = useFormatTime(timeZone);
   // A pinch or a drag on actor-scatter sets the organization's time interval, as its filter bar does.
   const whole = useShown(made, false);
   const wholeRange = useMemo(() => ({ fromMicros: whole.first, toMicros: whole.last }), [whole.first, whole.last]);

@@ -1,18 +1,9 @@
 /* The organization's pictures as a row of links (its Pictures tab), the current one marked. */
 import { Link } from '@tanstack/react-router';
 import { classNames } from '../ui/class-names.ts';
+import { EVENT_PICTURES, pictureTabs } from '../ui/picture-labels.ts';
 
-const PICTURES = [
-  { visualizationName: 'incident-bar', label: 'Incident bar' },
-  { visualizationName: 'cross-incident-connections', label: 'Connections' },
-  { visualizationName: 'event-timeline', label: 'Timeline' },
-  { visualizationName: 'swimlane', label: 'Swimlane' },
-  { visualizationName: 'actor-bar', label: 'Actor bar' },
-  { visualizationName: 'actor-circle', label: 'Actor circle' },
-  { visualizationName: 'actor-scatter', label: 'Actor scatter' },
-  { visualizationName: 'map', label: 'Map' },
-  { visualizationName: 'create-map', label: 'Create map' },
-] as const;
+const PICTURES = pictureTabs(['incident-bar', 'cross-incident-connections', ...EVENT_PICTURES, 'create-map']);
 
 export function OrganizationPictureNav({ organizationID, current }: { organizationID: number; current: string }) {
   return (

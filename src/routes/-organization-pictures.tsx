@@ -28,15 +28,10 @@ import {
   type OrganizationPictureProps,
 } from './-organization-event-pictures.tsx';
 import { OrganizationMap } from './-organization-map.tsx';
+import { EVENT_PICTURES } from '../ui/picture-labels.ts';
 
-export const ORGANIZATION_EVENT_PICTURES = [
-  'event-timeline',
-  'swimlane',
-  'actor-bar',
-  'actor-circle',
-  'actor-scatter',
-  'map',
-] as const;
+/** An organization draws every event picture an incident does, from all its incidents' events. */
+export const ORGANIZATION_EVENT_PICTURES = EVENT_PICTURES;
 export type OrganizationEventPictureName = (typeof ORGANIZATION_EVENT_PICTURES)[number];
 
 export function OrganizationPicture({ name }: { name: OrganizationEventPictureName | 'create-map' }) {

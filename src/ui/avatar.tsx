@@ -1,7 +1,7 @@
 import { classNames } from './class-names.ts';
 
 /** Up to two initials: "Ada Lovelace" → "AL", "ops" → "O". */
-export function initials(name: string): string {
+function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
   return letters.map((word) => Array.from(word ?? '')[0]?.toUpperCase() ?? '').join('') || '?';

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { classNames } from './class-names.ts';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+type ButtonVariant = 'primary' | 'secondary' | 'ghost';
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-accent-bg text-on-accent border-transparent hover:brightness-110',

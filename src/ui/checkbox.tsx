@@ -2,6 +2,7 @@
 import * as RadixCheckbox from '@radix-ui/react-checkbox';
 import { useId, type ReactNode } from 'react';
 import { classNames } from './class-names.ts';
+import { CheckMark } from './check-mark.tsx';
 
 interface CheckboxProps {
   checked: boolean;
@@ -26,16 +27,7 @@ export function Checkbox({ checked, onCheckedChange, label, ariaLabel, disabled,
         className="grid size-4 shrink-0 place-items-center rounded border border-line bg-panel data-[state=checked]:border-accent data-[state=checked]:bg-accent-bg"
       >
         <RadixCheckbox.Indicator>
-          <svg viewBox="0 0 16 16" className="size-3.5 text-on-accent" aria-hidden="true">
-            <path
-              d="M3.5 8.5l3 3 6-7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <CheckMark className="size-3.5 text-on-accent" />
         </RadixCheckbox.Indicator>
       </RadixCheckbox.Root>
       <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer truncate">

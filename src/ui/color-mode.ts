@@ -12,7 +12,7 @@ const darkQuery = '(prefers-color-scheme: dark)';
 /** Page backgrounds of spec section 9; an installed app's title bar takes the same colour. */
 const THEME_BACKGROUNDS = { light: LIGHT_BACKGROUND, dark: DARK_BACKGROUND } as const;
 
-export function applyColorMode(mode: ColorMode): void {
+function applyColorMode(mode: ColorMode): void {
   const dark = mode === 'dark' || (mode === 'auto' && window.matchMedia(darkQuery).matches);
   const theme = dark ? 'dark' : 'light';
   document.documentElement.dataset['theme'] = theme;

@@ -1,25 +1,36 @@
 /*
  * The plain table of the list views (an incident's actors, streams, tags, annotations; an
- * organization's actors; the organizations): headed columns, numbers to the right, and a row that
- * says so when there is nothing to list.
+ * organization's actors; the organizations): headed columns, each saying how its cell reads a row,
+ * numbers to the right, and a row that says so when there is nothing to list.
  */
-import type { ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
+import { classNames } from './class-names.ts';
 
-interface DataColumn {
+interface DataColumn<Row> {
   title: string;
   /** Counts and sizes: right-aligned, so their digits line up. */
   numeric?: boolean;
+  /** The look of this column's cells: muted, mono, truncated… */
+  className?: string;
+  cell: (row: Row) => ReactNode;
+  /** The whole value on hover, for a cell that truncates it. */
+  hint?: (row: Row) => string;
 }
 
-export function DataTable({
+export function DataTable<Row>({
   columns,
+  rows,
+  rowKey,
+  rowProps,
   empty,
-  children,
 }: {
-  columns: readonly DataColumn[];
-  /** Shown in place of rows: pass it only when there are none. */
+  columns: readonly DataColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => Key;
+  /** Attributes a test or a style reads off a row (data-…). */
+  rowProps?: (row: Row) => Record<`data-${string}`, string>;
+  /** Shown in place of rows when there are none. */
   empty?: ReactNode;
-  children: ReactNode;
 }) {
   return (
     <table className="w-full border-collapse rounded-md border border-line bg-panel text-sm">
@@ -33,8 +44,20 @@ export function DataTable({
         </tr>
       </thead>
       <tbody>
-        {children}
-        {empty !== undefined ? (
+        {rows.map((row) => (
+          <tr key={rowKey(row)} className="border-t border-line align-top" {...rowProps?.(row)}>
+            {columns.map((column) => (
+              <td
+                key={column.title}
+                title={column.hint?.(row)}
+                className={classNames('px-2 py-1', column.numeric && 'text-right tabular-nums', column.className)}
+              >
+                {column.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+        {rows.length === 0 && empty !== undefined ? (
           <tr>
             <td colSpan={columns.length} className="px-2 py-3 text-muted">
               {empty}

@@ -2,6 +2,7 @@
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps } from 'react';
 import { classNames } from './class-names.ts';
+import { CheckMark } from './check-mark.tsx';
 
 export const DropdownMenu = RadixMenu.Root;
 export const DropdownMenuTrigger = RadixMenu.Trigger;
@@ -64,16 +65,7 @@ export function DropdownMenuCheckboxItem({
         className="grid size-4 place-items-center rounded border border-line group-data-[state=checked]:border-accent"
       >
         <RadixMenu.ItemIndicator>
-          <svg viewBox="0 0 16 16" className="size-3.5 text-accent">
-            <path
-              d="M3.5 8.5l3 3 6-7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <CheckMark className="size-3.5 text-accent" />
         </RadixMenu.ItemIndicator>
       </span>
       {children}

@@ -4,7 +4,7 @@
  */
 import * as ToggleGroup from '@radix-ui/react-toggle-group';
 
-export type FilterModeValue = 'h' | 'i' | 'r';
+type FilterModeValue = 'h' | 'i' | 'r';
 
 const MODES: ReadonlyArray<{ mode: FilterModeValue; title: string }> = [
   { mode: 'h', title: 'highlight' },

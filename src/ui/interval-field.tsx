@@ -3,10 +3,9 @@
  * read as a date: the incident's toolbar and the organization's filter bar both use it.
  */
 import { INTERVAL_PATTERN } from '../../domain/time/interval-text.ts';
+import { errorLink, ToolbarField, toolbarFieldClass } from './toolbar-field.tsx';
 
-const fieldClass = 'rounded-md border bg-panel px-2 py-1 text-ink placeholder:text-muted';
-
-export interface IntervalFieldProps {
+interface IntervalFieldProps {
   /** Unique on the page: the input's id is `${idPrefix}-${end}`. */
   idPrefix: string;
   end: 'from' | 'to';
@@ -19,25 +18,16 @@ export interface IntervalFieldProps {
 export function IntervalField({ idPrefix, end, label, value, error, onChange }: IntervalFieldProps) {
   const id = `${idPrefix}-${end}`;
   return (
-    <div className="flex flex-col gap-0.5">
-      <label htmlFor={id} className="text-xs font-medium text-muted">
-        {label}
-      </label>
+    <ToolbarField id={id} label={label} error={error}>
       <input
         id={id}
         value={value}
         placeholder={INTERVAL_PATTERN}
         spellCheck={false}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${fieldClass} w-44 font-mono text-xs ${error ? 'border-danger' : 'border-line'}`}
+        {...errorLink(id, error)}
+        className={`${toolbarFieldClass} w-44 font-mono text-xs ${error ? 'border-danger' : 'border-line'}`}
         onChange={(event) => onChange(event.target.value)}
       />
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-xs text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </ToolbarField>
   );
 }

@@ -12,17 +12,29 @@ interface FieldControlProps {
   'aria-describedby': string | undefined;
 }
 
+/** What every field takes besides its control's own props. */
+export interface FieldFrameProps {
+  label: string;
+  error?: string | undefined;
+  className?: string | undefined;
+}
+
+/** A field's props parted into its frame's and its control's, so a wrapper passes each on whole. */
+export function splitFrame<Rest>({
+  label,
+  error,
+  className,
+  ...control
+}: FieldFrameProps & Rest): [FieldFrameProps, Omit<Rest, keyof FieldFrameProps>] {
+  return [{ label, error, className }, control];
+}
+
 export function LabelledField({
   label,
   error,
   className,
   control,
-}: {
-  label: string;
-  error: string | undefined;
-  className: string | undefined;
-  control: (props: FieldControlProps) => ReactNode;
-}) {
+}: FieldFrameProps & { control: (props: FieldControlProps) => ReactNode }) {
   const id = useId();
   const errorID = `${id}-error`;
   return (

@@ -1,30 +1,22 @@
 import { type ComponentProps } from 'react';
 import { classNames } from './class-names.ts';
-import { fieldBorder, LabelledField } from './labelled-field.tsx';
+import { fieldBorder, LabelledField, splitFrame, type FieldFrameProps } from './labelled-field.tsx';
+
+type SelectFieldProps = ComponentProps<'select'> &
+  FieldFrameProps & { options: ReadonlyArray<{ value: string; label: string }> };
 
 /** A labelled native select (keyboard and screen readers for free) with its error beside it. */
-export function SelectField({
-  label,
-  error,
-  options,
-  className,
-  ...selectProps
-}: ComponentProps<'select'> & {
-  label: string;
-  error?: string | undefined;
-  options: ReadonlyArray<{ value: string; label: string }>;
-}) {
+export function SelectField(props: SelectFieldProps) {
+  const [frame, { options, ...selectProps }] = splitFrame(props);
   return (
     <LabelledField
-      label={label}
-      error={error}
-      className={className}
+      {...frame}
       control={(field) => (
         <select
           {...field}
           className={classNames(
             'w-full max-w-form-input rounded-md border bg-panel px-2 py-1.5 text-ink',
-            fieldBorder(error),
+            fieldBorder(frame.error),
           )}
           {...selectProps}
         >

@@ -15,7 +15,7 @@ interface ServerProgress {
   readonly invalidCount: number;
 }
 
-export type UploadProgressState =
+type UploadProgressState =
   | { readonly phase: 'sending'; readonly sentBytes: number; readonly totalBytes: number }
   | { readonly phase: 'processing'; readonly server?: ServerProgress | undefined };
 

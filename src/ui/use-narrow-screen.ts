@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 
-export const NARROW_SCREEN_QUERY = '(max-width: 1199.98px)';
+const NARROW_SCREEN_QUERY = '(max-width: 1199.98px)';
 
 function subscribe(onChange: () => void): () => void {
   const query = window.matchMedia(NARROW_SCREEN_QUERY);

@@ -15,7 +15,7 @@ export interface TouchGestureHandlers {
   onPointerCancel: Handler;
 }
 
-export interface TouchGestureOptions {
+interface TouchGestureOptions {
   /** The last finger lifted after a pan or a pinch (a picture that previews a move commits it then). */
   onSettle?: () => void;
   /**

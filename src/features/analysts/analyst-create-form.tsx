@@ -5,7 +5,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { AnalystCreateSchema, type Analyst, type AnalystCreate } from '../../../domain/analyst.ts';
 import { ApiRequestError } from '../../data/api-client.ts';
-import { Button } from '../../ui/button.tsx';
+import { FormFooter } from '../../ui/form-footer.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 
 type FormState = 'idle' | 'saving' | 'completed' | 'failed';
@@ -116,21 +116,7 @@ export function AnalystCreateForm({
         disabled={busy}
         error={errors.email}
       />
-      {formError ? (
-        <p role="alert" className="text-danger">
-          {formError}
-        </p>
-      ) : null}
-      <div className="flex gap-2">
-        <Button type="submit" variant="primary" disabled={busy}>
-          Save
-        </Button>
-        {onCancel ? (
-          <Button onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <FormFooter message={formError} busy={busy} onCancel={onCancel} />
     </form>
   );
 }

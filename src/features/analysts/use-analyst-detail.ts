@@ -7,7 +7,7 @@ import { useApiRead } from '../../data/use-api-read.ts';
 import type { Account } from '../../../domain/user.ts';
 import { fetchAccounts, fetchAnalyst, type AnalystDetail } from './analysts-api.ts';
 
-export type AnalystDetailState =
+type AnalystDetailState =
   | { status: 'loading' }
   | { status: 'loaded'; detail: AnalystDetail; accounts: Account[] | undefined }
   | { status: 'failed'; notFound: boolean };

@@ -15,7 +15,7 @@ export type AnalystsState =
   | { status: 'loaded'; analysts: Analyst[] }
   | { status: 'failed'; httpStatus: number | undefined };
 
-export interface UseAnalysts {
+interface UseAnalysts {
   state: AnalystsState;
   reload: () => void;
   /** Puts an analyst the server just returned into the list before the next reload arrives. */

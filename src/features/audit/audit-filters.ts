@@ -18,7 +18,7 @@ export const AuditFiltersSchema = z.object({
 export type AuditFilters = z.infer<typeof AuditFiltersSchema>;
 
 /** Entries per page; older ones come with `before` (the last id of the page before). */
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 export function auditQueryString(filters: AuditFilters, before: number | undefined, limit = AUDIT_PAGE_SIZE): string {
   const query = new URLSearchParams();

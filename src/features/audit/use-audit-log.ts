@@ -7,7 +7,7 @@ import { logFailure } from '../../data/use-api-read.ts';
 import { fetchAuditPage, type AuditPage } from './audit-api.ts';
 import type { AuditFilters } from './audit-filters.ts';
 
-export type AuditLogState =
+type AuditLogState =
   | { status: 'loading' }
   | { status: 'loaded'; page: AuditPage; loadingOlder: boolean; olderFailed: boolean }
   | { status: 'failed'; message: string };

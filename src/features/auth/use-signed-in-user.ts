@@ -11,7 +11,7 @@ import { cachedSignedInUser, cacheSignedInUser } from '../../data/session-cache.
 import { useApiRead } from '../../data/use-api-read.ts';
 import { fetchSignedInUser, loginAddress } from './auth-api.ts';
 
-export type SignedInUserState =
+type SignedInUserState =
   | { status: 'loading' }
   | { status: 'signed-in'; user: User; offline: boolean }
   | { status: 'signing-in' }

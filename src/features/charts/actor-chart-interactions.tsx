@@ -123,7 +123,7 @@ export function circleInteraction(
   };
 }
 
-export interface ScatterEvents {
+interface ScatterEvents {
   rows: readonly ActorSummary[];
   times: ActorEventTimes;
   fromMicros: number;

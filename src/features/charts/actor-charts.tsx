@@ -33,7 +33,7 @@ import type { ChartTimeAxis } from './chart-target.ts';
 import { eventsByActor } from './scatter-events.ts';
 import { useChartTheme } from './use-chart-theme.ts';
 
-export interface ActorChartEvent extends CountableEvent {
+interface ActorChartEvent extends CountableEvent {
   readonly id: number;
   readonly message: string;
 }

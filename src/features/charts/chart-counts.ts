@@ -17,7 +17,7 @@ export interface ChartActor {
   isBot: boolean;
 }
 
-export interface ActorStreamCounts {
+interface ActorStreamCounts {
   actors: ChartActor[];
   streamIDs: number[];
   /** counts[a][s]: events of actors[a] in streamIDs[s]. */

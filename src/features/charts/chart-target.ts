@@ -36,7 +36,7 @@ export interface ChartTimeAxis {
   touch?: ChartTouchRange;
 }
 
-export interface ChartTouchRange {
+interface ChartTouchRange {
   range: TimeRange;
   /** The whole incident: how far a drag or a pinch may go. */
   bounds: TimeRange;

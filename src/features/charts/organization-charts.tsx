@@ -34,7 +34,7 @@ export interface ChartIncident {
   };
 }
 
-export const COUNT_TYPE_LABELS: Record<CountType, string> = {
+const COUNT_TYPE_LABELS: Record<CountType, string> = {
   events: 'Events',
   streams: 'Streams',
   uploads: 'Uploads',
@@ -45,7 +45,7 @@ export const COUNT_TYPE_LABELS: Record<CountType, string> = {
 };
 
 /** With bots hidden, actor events count only humans' (the bots' share is not shown anywhere else). */
-export function countOf(incident: ChartIncident, type: CountType, showBots: boolean): number {
+function countOf(incident: ChartIncident, type: CountType, showBots: boolean): number {
   const counts = incident.counts;
   switch (type) {
     case 'events':

@@ -7,7 +7,7 @@ import type { IncidentConnection } from '../../../domain/charts/incident-connect
 import { fetchIncidentConnections } from '../../data/connections-api.ts';
 import { shownValue, useApiRead } from '../../data/use-api-read.ts';
 
-export interface ConnectionsState {
+interface ConnectionsState {
   connections: IncidentConnection[] | undefined;
   error: string | undefined;
 }

@@ -20,6 +20,7 @@ import { MarkedText } from '../../ui/marked-text.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
 import { searchEverything } from './home-search-api.ts';
 import { RecentList } from './recent-list.tsx';
+import { IncidentLink, OrganizationLink } from '../../ui/entity-link.tsx';
 
 const RECENT = 8;
 
@@ -113,24 +114,16 @@ export function HomeScreen({ timeZone }: { timeZone: string }) {
             <ul className="flex flex-wrap gap-2">
               {matchingOrganizations.map((organization) => (
                 <li key={`o${organization.id}`}>
-                  <Link
-                    to="/organization/$organizationID"
-                    params={{ organizationID: organization.id }}
-                    className="rounded-full border border-line bg-panel px-3 py-1 hover:bg-raised"
-                  >
+                  <OrganizationLink organizationID={organization.id} look="chip">
                     Organization: {organization.name}
-                  </Link>
+                  </OrganizationLink>
                 </li>
               ))}
               {matchingIncidents.map((incident) => (
                 <li key={`i${incident.id}`}>
-                  <Link
-                    to="/incident/$incidentID"
-                    params={{ incidentID: incident.id }}
-                    className="rounded-full border border-line bg-panel px-3 py-1 hover:bg-raised"
-                  >
+                  <IncidentLink incidentID={incident.id} look="chip">
                     Incident: {incident.name}
-                  </Link>
+                  </IncidentLink>
                 </li>
               ))}
             </ul>
@@ -170,13 +163,7 @@ export function HomeScreen({ timeZone }: { timeZone: string }) {
         >
           {(incident) => (
             <li key={incident.id} className="flex flex-col px-3 py-2">
-              <Link
-                to="/incident/$incidentID"
-                params={{ incidentID: incident.id }}
-                className="font-medium text-accent hover:underline"
-              >
-                {incident.name}
-              </Link>
+              <IncidentLink incidentID={incident.id}>{incident.name}</IncidentLink>
               <span className="text-sm text-muted">
                 {incident.organizationName} · {countNoun(incident.counts.events, 'event')}
                 {incident.firstTimestamp !== null ? (
@@ -200,13 +187,7 @@ export function HomeScreen({ timeZone }: { timeZone: string }) {
         >
           {(organization) => (
             <li key={organization.id} className="flex items-baseline justify-between px-3 py-2">
-              <Link
-                to="/organization/$organizationID"
-                params={{ organizationID: organization.id }}
-                className="font-medium text-accent hover:underline"
-              >
-                {organization.name}
-              </Link>
+              <OrganizationLink organizationID={organization.id}>{organization.name}</OrganizationLink>
               <span className="text-sm text-muted">{countNoun(organization.incidentCount, 'incident')}</span>
             </li>
           )}

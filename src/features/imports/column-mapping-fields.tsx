@@ -3,13 +3,11 @@
  * time, actor, message and a per-row UTC offset. Each choice shows the column's first values, so the
  * analyst maps by what the file holds, not by a guess at what a header means.
  */
-import { useId } from 'react';
 import { COLUMN_ROLES, withColumn, type MappingDraft } from './import-settings-draft.ts';
-
-const SELECT = 'max-w-72 rounded-md border border-line bg-panel px-2 py-1 text-sm text-ink';
+import { MappingFieldset } from './mapping-fieldset.tsx';
 
 /** "3. date: 9/27/2013" — the column's number, name and first value, shortened. */
-export function columnOptionLabel(index: number, name: string, sample: string | undefined): string {
+function columnOptionLabel(index: number, name: string, sample: string | undefined): string {
   const value =
     sample === undefined || sample.trim() === ''
       ? ''
@@ -29,39 +27,23 @@ export function ColumnMappingFields({
   mapping: MappingDraft;
   onChange: (mapping: MappingDraft) => void;
 }) {
-  const id = useId();
+  const options = columns.map((column, index) => ({
+    value: String(index),
+    label: columnOptionLabel(index, column, samples[index]),
+  }));
   return (
-    <fieldset className="flex min-w-0 flex-wrap gap-3">
-      <legend className="mb-1 font-medium">Columns</legend>
-      {COLUMN_ROLES.map(({ role, label, hint }) => (
-        <div key={role} className="flex flex-col gap-0.5">
-          <label htmlFor={`${id}-${role}`} className="text-sm text-muted" title={hint}>
-            {label}
-            {role === 'startTime' ? ' (required)' : ''}
-          </label>
-          <select
-            id={`${id}-${role}`}
-            className={SELECT}
-            value={mapping[role] ?? ''}
-            aria-description={hint}
-            onChange={(event) =>
-              onChange(withColumn(mapping, role, event.target.value === '' ? undefined : Number(event.target.value)))
-            }
-          >
-            <option value="">{role === 'startTime' ? 'Choose a column' : '(none)'}</option>
-            {columns.map((column, index) => (
-              <option key={`${index}-${column}`} value={index}>
-                {columnOptionLabel(index, column, samples[index])}
-              </option>
-            ))}
-          </select>
-        </div>
-      ))}
-      {mapping.startTime === undefined ? (
-        <p role="alert" className="basis-full text-sm text-danger">
-          Choose the column that holds the start time.
-        </p>
-      ) : null}
-    </fieldset>
+    <MappingFieldset
+      legend="Columns"
+      source="column"
+      startTimeChosen={mapping.startTime !== undefined}
+      choices={COLUMN_ROLES.map(({ role, label, hint }) => ({
+        role,
+        label,
+        hint,
+        value: mapping[role] === undefined ? '' : String(mapping[role]),
+        options,
+        onChange: (value: string) => onChange(withColumn(mapping, role, value === '' ? undefined : Number(value))),
+      }))}
+    />
   );
 }

@@ -9,7 +9,7 @@ import type { DelimitedDraft } from './import-settings-draft.ts';
 
 const FIELD = 'rounded-md border border-line bg-panel px-2 py-1 text-sm text-ink';
 
-export const DELIMITER_CHOICES: readonly { value: string; label: string }[] = [
+const DELIMITER_CHOICES: readonly { value: string; label: string }[] = [
   { value: ',', label: 'Comma ,' },
   { value: '\t', label: 'Tab' },
   { value: ';', label: 'Semicolon ;' },
@@ -19,7 +19,7 @@ export const DELIMITER_CHOICES: readonly { value: string; label: string }[] = [
 ];
 const OTHER = 'other';
 
-export type LayoutPatch = Partial<Pick<DelimitedDraft, 'delimiter' | 'headerRows' | 'preambleRows' | 'quoted'>>;
+type LayoutPatch = Partial<Pick<DelimitedDraft, 'delimiter' | 'headerRows' | 'preambleRows' | 'quoted'>>;
 
 export function DelimitedLayoutFields({
   draft,

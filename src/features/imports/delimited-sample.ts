@@ -8,7 +8,7 @@ import { delimitedRows } from '../../../domain/import/delimited-rows.ts';
 import { gunzipStart, isGzip } from '../../../domain/import/gunzip-bytes.ts';
 import type { DelimitedDraft } from './import-settings-draft.ts';
 
-export const SAMPLE_ROW_COUNT = 8;
+const SAMPLE_ROW_COUNT = 8;
 
 async function* once(text: string): AsyncGenerator<string> {
   yield text;

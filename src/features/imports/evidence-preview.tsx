@@ -30,7 +30,7 @@ export interface EvidenceChoice {
   readonly timeZone: string;
 }
 
-export type EvidenceErrors = Partial<Record<'file' | 'timeZone' | 'settings', string>>;
+type EvidenceErrors = Partial<Record<'file' | 'timeZone' | 'settings', string>>;
 
 const SAMPLE_BYTES = 64 * 1024;
 

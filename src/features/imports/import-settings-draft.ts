@@ -13,13 +13,12 @@ import type { JsonFieldMapping, JsonLinesSettings } from '../../../domain/import
 export type ColumnRole = keyof ColumnMapping;
 export type MappingDraft = Partial<ColumnMapping>;
 export type FieldMappingDraft = Partial<JsonFieldMapping>;
-export type NumericUnit = DelimitedSettings['numericUnit'];
 
 export type DelimitedDraft = Omit<DelimitedSettings, 'mapping'> & {
   readonly format: 'delimited';
   readonly mapping: MappingDraft;
 };
-export type JsonDraft = Omit<JsonLinesSettings, 'fields'> & {
+type JsonDraft = Omit<JsonLinesSettings, 'fields'> & {
   readonly format: 'jsonl';
   readonly fields: FieldMappingDraft;
 };

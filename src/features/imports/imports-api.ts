@@ -19,7 +19,7 @@ const ImportAnswerSchema = z.object({
 });
 export type ImportAnswer = z.infer<typeof ImportAnswerSchema>['import'];
 
-export interface ImportRequest {
+interface ImportRequest {
   readonly file: File;
   readonly streamName: string;
   readonly timeZone: string;

@@ -9,7 +9,7 @@ import { valueAt } from '../../../domain/import/parse-json-lines.ts';
 import { unitOf } from '../../../domain/import/sniff-delimited.ts';
 import type { NumericTimestampUnit } from '../../../domain/time/parse-date.ts';
 
-export const SAMPLE_ROWS = 50;
+const SAMPLE_ROWS = 50;
 
 type JsonObject = { [key: string]: JsonValue };
 

@@ -7,7 +7,7 @@ import type { EventRow, IncidentData } from './incident-data.ts';
 
 export type AnnotationType = (typeof ANNOTATION_TYPES)[number];
 
-export interface AnnotationRow {
+interface AnnotationRow {
   key: string;
   type: AnnotationType;
   /** The annotation's own words: a tag name, a note's text, a link's title. */

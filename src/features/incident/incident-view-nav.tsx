@@ -1,6 +1,7 @@
 /* The views of an incident (spec: VIEW_NAMES that belong to an incident) and its pictures, as tabs of links. */
 import { Link, useParams } from '@tanstack/react-router';
 import { classNames } from '../../ui/class-names.ts';
+import { EVENT_PICTURES, pictureTabs } from '../../ui/picture-labels.ts';
 import { useIncidentPage } from './incident-page-context.ts';
 
 const VIEWS = [
@@ -13,16 +14,10 @@ const VIEWS = [
   { viewName: 'create-stream', label: 'Add stream' },
 ] as const;
 
-const PICTURES = [
-  { visualizationName: 'event-timeline', label: 'Timeline' },
-  { visualizationName: 'swimlane', label: 'Swimlane' },
-  { visualizationName: 'actor-bar', label: 'Actor bar' },
-  { visualizationName: 'actor-circle', label: 'Actor circle' },
-  { visualizationName: 'actor-scatter', label: 'Actor scatter' },
-  { visualizationName: 'map', label: 'Map' },
-  { visualizationName: 'incident-bar', label: 'Among incidents' },
-  { visualizationName: 'cross-incident-connections', label: 'Connections' },
-] as const;
+// Beside one incident, the incident bar shows where this incident stands among the others.
+const PICTURES = pictureTabs([...EVENT_PICTURES, 'incident-bar', 'cross-incident-connections'], {
+  'incident-bar': 'Among incidents',
+});
 
 const tabClass = (current: boolean) =>
   classNames(

@@ -2,7 +2,7 @@
 import type { CSSProperties } from 'react';
 import { paletteColor } from '../../../domain/color/palette.ts';
 
-export function streamColorStyle(index: number | undefined): CSSProperties {
+function streamColorStyle(index: number | undefined): CSSProperties {
   const at = index ?? 0;
   return { '--stream-light': paletteColor(at, 'light'), '--stream-dark': paletteColor(at, 'dark') } as CSSProperties;
 }

@@ -9,12 +9,12 @@ import { ApiRequestError, NetworkError } from '../../data/api-client.ts';
 import { InvalidWriteError } from '../../data/outbox/index.ts';
 import { useIncidentPage } from './incident-page-context.ts';
 
-export interface WriteError {
+interface WriteError {
   field: string | undefined;
   message: string;
 }
 
-export function writeErrorOf(error: unknown): WriteError {
+function writeErrorOf(error: unknown): WriteError {
   // Checked before it was queued offline: the same field and reason the server would give.
   if (error instanceof InvalidWriteError) return { field: error.field, message: error.message };
   if (error instanceof ApiRequestError && error.apiError)

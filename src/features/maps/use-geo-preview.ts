@@ -10,7 +10,7 @@ import type { GeoPreviewResult } from '../../data/maps-preview-api.ts';
 import { createGeoPreviewClient, type GeoPreviewClient } from '../../data/maps-preview-client.ts';
 import { useWorkerPreview, type WorkerPreviewState } from '../../data/use-worker-preview.ts';
 
-export type GeoPreviewState = Exclude<
+type GeoPreviewState = Exclude<
   WorkerPreviewState<GeoProgress, Exclude<GeoPreviewResult, { status: 'cancelled' }>>,
   { phase: 'cancelled' }
 >;

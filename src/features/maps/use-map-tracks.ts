@@ -22,7 +22,7 @@ export interface TrackMap {
   incidentID?: number | undefined;
 }
 
-export type TracksState =
+type TracksState =
   | { readonly phase: 'loading'; readonly loadedPoints: number; readonly totalPoints: number }
   | { readonly phase: 'loaded'; readonly tracks: readonly GlobeTrack[] }
   | { readonly phase: 'error'; readonly message: string };

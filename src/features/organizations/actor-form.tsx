@@ -6,7 +6,8 @@ import { Checkbox } from '../../ui/checkbox.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { TextareaField } from '../../ui/textarea-field.tsx';
 import { createOrganizationActor } from './organizations-api.ts';
-import { FormFooter } from './form-footer.tsx';
+import { FormFooter } from '../../ui/form-footer.tsx';
+import { unplacedMessage } from './write-error.ts';
 import { useFormWrite } from './use-form-write.ts';
 
 const FIELDS = ['displayName', 'startDate', 'description', 'isBot'];
@@ -51,7 +52,7 @@ export function ActorForm({ organizationID, onDone }: { organizationID: number; 
         {...bound('description')}
       />
       <Checkbox checked={isBot} onCheckedChange={setIsBot} label="A bot (not a person)" disabled={busy} />
-      <FormFooter error={error} fields={FIELDS} busy={busy} onCancel={onDone} />
+      <FormFooter message={unplacedMessage(error, FIELDS)} busy={busy} onCancel={onDone} />
     </form>
   );
 }

@@ -7,10 +7,10 @@ import { recordAuditAction } from '../../data/audit-actions.ts';
 import { syncIncidentList, syncOrganization, useOrganizations, useOrganizationsSync } from '../../data/mirror/index.ts';
 import { Page } from '../../ui/page.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
-import { TextField } from '../../ui/text-field.tsx';
-import { TextareaField } from '../../ui/textarea-field.tsx';
 import { createIncident } from './organizations-api.ts';
-import { FormFooter } from './form-footer.tsx';
+import { FormFooter } from '../../ui/form-footer.tsx';
+import { unplacedMessage } from './write-error.ts';
+import { NameDescriptionFields } from './name-description-fields.tsx';
 import { useFormWrite } from './use-form-write.ts';
 
 export function IncidentForm({
@@ -25,8 +25,7 @@ export function IncidentForm({
   useOrganizationsSync();
   const organizations = useOrganizations() ?? [];
   const [chosen, setChosen] = useState(organizationID ? String(organizationID) : '');
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
+  const [draft, setDraft] = useState({ name: '', description: '' });
   const { busy, error, setError, submit, bound } = useFormWrite();
 
   function save(event: FormEvent) {
@@ -37,7 +36,7 @@ export function IncidentForm({
     }
     const orgID = Number(chosen);
     submit(event, async () => {
-      const id = await createIncident(orgID, { name, description });
+      const id = await createIncident(orgID, draft);
       void recordAuditAction('create incident', { organizationID: orgID, incidentID: id });
       await Promise.all([syncOrganization(orgID), syncIncidentList()]).catch((caught: unknown) =>
         console.error('lists could not be synced', caught),
@@ -61,20 +60,12 @@ export function IncidentForm({
             {...bound('organizationID')}
           />
         ) : null}
-        <TextField
-          label="Incident name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          {...bound('name')}
-          autoFocus
+        <NameDescriptionFields nameLabel="Incident name" value={draft} onChange={setDraft} bound={bound} />
+        <FormFooter
+          message={unplacedMessage(error, ['name', 'description', 'organizationID'])}
+          busy={busy}
+          onCancel={onCancel}
         />
-        <TextareaField
-          label="Description"
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          {...bound('description')}
-        />
-        <FormFooter error={error} fields={['name', 'description', 'organizationID']} busy={busy} onCancel={onCancel} />
       </form>
     </Page>
   );

@@ -13,12 +13,14 @@ import {
   type ColumnDef,
   type SortingState,
 } from '@tanstack/react-table';
-import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { IncidentSummary } from '../../../domain/incident.ts';
 import { SelectField } from '../../ui/select-field.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
 import { filterIncidents } from './filter-incidents.ts';
+import { ariaSort, SortButton } from '../../ui/sort-button.tsx';
+import { IncidentLink, OrganizationLink } from '../../ui/entity-link.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 
 const features = tableFeatures({
   rowSortingFeature,
@@ -35,15 +37,7 @@ function columnsFor(timeZone: string, showOrganization: boolean): Array<ColumnDe
       header: 'Incident',
       accessorFn: (incident) => incident.name.toLowerCase(),
       sortFn: 'text',
-      cell: ({ row }) => (
-        <Link
-          to="/incident/$incidentID"
-          params={{ incidentID: row.original.id }}
-          className="font-medium text-accent hover:underline"
-        >
-          {row.original.name}
-        </Link>
-      ),
+      cell: ({ row }) => <IncidentLink incidentID={row.original.id}>{row.original.name}</IncidentLink>,
     },
     {
       id: 'tags',
@@ -101,13 +95,9 @@ function columnsFor(timeZone: string, showOrganization: boolean): Array<ColumnDe
       accessorFn: (incident) => incident.organizationName.toLowerCase(),
       sortFn: 'text',
       cell: ({ row }) => (
-        <Link
-          to="/organization/$organizationID"
-          params={{ organizationID: row.original.organizationID }}
-          className="text-accent hover:underline"
-        >
+        <OrganizationLink organizationID={row.original.organizationID} look="plain">
           {row.original.organizationName}
-        </Link>
+        </OrganizationLink>
       ),
     });
   }
@@ -141,19 +131,14 @@ export function IncidentsTable({
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="incident-filter" className="font-medium">
-            Filter incidents
-          </label>
-          <input
-            id="incident-filter"
-            type="search"
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
-            placeholder="Words in the name or description"
-            className="w-72 rounded-md border border-line bg-panel px-2.5 py-1.5"
-          />
-        </div>
+        <TextField
+          label="Filter incidents"
+          type="search"
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          placeholder="Words in the name or description"
+          className="w-72"
+        />
         <SelectField
           label="Tag"
           value={tag}
@@ -173,23 +158,16 @@ export function IncidentsTable({
               {group.headers.map((header) => {
                 const sorted = header.column.getIsSorted();
                 return (
-                  <th
-                    key={header.id}
-                    className="px-2 py-1.5"
-                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
-                  >
+                  <th key={header.id} className="px-2 py-1.5" aria-sort={ariaSort(sorted)}>
                     {header.column.getCanSort() ? (
-                      <button
-                        type="button"
+                      <SortButton
+                        sorted={sorted}
+                        place={sorting.length > 1 ? header.column.getSortIndex() + 1 : undefined}
                         onClick={header.column.getToggleSortingHandler()}
-                        className="flex items-center gap-1 font-semibold hover:text-accent"
+                        className="font-semibold"
                       >
                         <table.FlexRender header={header} />
-                        <span aria-hidden="true" className="text-xs text-muted">
-                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
-                          {sorted && sorting.length > 1 ? header.column.getSortIndex() + 1 : ''}
-                        </span>
-                      </button>
+                      </SortButton>
                     ) : (
                       <span className="font-semibold">
                         <table.FlexRender header={header} />

@@ -3,15 +3,15 @@
  * toolbar has: a search term, a time interval, the incidents shown and one actor. It says how many
  * events pass, and clears everything at once.
  */
-import { useState, type CSSProperties, type FormEvent } from 'react';
+import type { CSSProperties } from 'react';
 import { paletteColor } from '../../../domain/color/palette.ts';
 import { Button } from '../../ui/button.tsx';
-import { IntervalField } from '../../ui/interval-field.tsx';
+import { IntervalForm } from '../../ui/interval-form.tsx';
+import { ToolbarField, toolbarFieldClass } from '../../ui/toolbar-field.tsx';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
-import { intervalText, parseInterval } from '../../../domain/time/interval-text.ts';
 import { isFiltering, organizationFilterOf, type OrganizationFilterFields } from './organization-event-filter.ts';
 
-export interface OrganizationFilterBarProps {
+interface OrganizationFilterBarProps {
   fields: OrganizationFilterFields;
   update: (patch: Partial<OrganizationFilterFields>) => void;
   zone: string;
@@ -21,8 +21,6 @@ export interface OrganizationFilterBarProps {
   totalCount: number;
   bounds: { first: number; last: number };
 }
-
-const fieldClass = 'rounded-md border bg-panel px-2 py-1 text-ink';
 
 export function OrganizationFilterBar({
   fields,
@@ -46,35 +44,30 @@ export function OrganizationFilterBar({
       className="flex flex-col gap-2 rounded-md border border-line bg-panel p-2 text-sm"
     >
       <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-0.5">
-          <label htmlFor="organization-search-term" className="text-xs font-medium text-muted">
-            Search term
-          </label>
+        <ToolbarField id="organization-search-term" label="Search term">
           <input
             id="organization-search-term"
             type="search"
             value={fields.searchTerm}
             placeholder="Words in the message"
-            className={`${fieldClass} w-52 border-line`}
+            className={`${toolbarFieldClass} w-52 border-line`}
             onChange={(event) => update({ searchTerm: event.target.value })}
           />
-        </div>
+        </ToolbarField>
         {/* Keyed by the interval, so one set elsewhere (a pinch on actor-scatter, Clear filters) is what the fields say. */}
-        <IntervalFields
+        <IntervalForm
           key={`${filter.interval?.start ?? ''}-${filter.interval?.end ?? ''}`}
+          idPrefix="organization-interval"
           interval={filter.interval}
           zone={zone}
           bounds={bounds}
           onInterval={(timeInterval) => update({ timeInterval })}
         />
-        <div className="flex flex-col gap-0.5">
-          <label htmlFor="organization-actor" className="text-xs font-medium text-muted">
-            Actor
-          </label>
+        <ToolbarField id="organization-actor" label="Actor">
           <select
             id="organization-actor"
             value={filter.actorID === undefined ? '' : String(filter.actorID)}
-            className={`${fieldClass} max-w-56 border-line`}
+            className={`${toolbarFieldClass} max-w-56 border-line`}
             onChange={(event) =>
               update({ selectedOrganizationActorIDs: event.target.value === '' ? [] : [Number(event.target.value)] })
             }
@@ -86,7 +79,7 @@ export function OrganizationFilterBar({
               </option>
             ))}
           </select>
-        </div>
+        </ToolbarField>
         <p role="status" className="self-end pb-1 text-muted">
           {shownCount.toLocaleString('en')} of {totalCount.toLocaleString('en')} events
         </p>
@@ -123,51 +116,5 @@ export function OrganizationFilterBar({
         })}
       </fieldset>
     </section>
-  );
-}
-
-function IntervalFields({
-  interval,
-  zone,
-  bounds,
-  onInterval,
-}: {
-  interval: { start: number; end: number } | null;
-  zone: string;
-  bounds: { first: number; last: number };
-  onInterval: (interval: { start: number; end: number } | null) => void;
-}) {
-  const [from, setFrom] = useState(() => intervalText(interval?.start, zone));
-  const [to, setTo] = useState(() => intervalText(interval?.end, zone));
-  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    const result = parseInterval(from, to, zone, bounds);
-    if (!result.ok) return setErrors(result.errors);
-    setErrors({});
-    onInterval(result.interval);
-  }
-  return (
-    <form onSubmit={apply} className="flex items-start gap-2" aria-label="Time interval">
-      <IntervalField
-        idPrefix="organization-interval"
-        end="from"
-        label="From"
-        value={from}
-        error={errors.from}
-        onChange={setFrom}
-      />
-      <IntervalField
-        idPrefix="organization-interval"
-        end="to"
-        label="To"
-        value={to}
-        error={errors.to}
-        onChange={setTo}
-      />
-      <Button type="submit" className="self-end px-2 py-1">
-        Apply
-      </Button>
-    </form>
   );
 }

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { recordAuditAction } from '../../data/audit-actions.ts';
 import { syncOrganizations } from '../../data/mirror/index.ts';
 import { Page } from '../../ui/page.tsx';
-import { TextField } from '../../ui/text-field.tsx';
-import { TextareaField } from '../../ui/textarea-field.tsx';
 import { createOrganization } from './organizations-api.ts';
-import { FormFooter } from './form-footer.tsx';
+import { FormFooter } from '../../ui/form-footer.tsx';
+import { unplacedMessage } from './write-error.ts';
+import { NameDescriptionFields } from './name-description-fields.tsx';
 import { useFormWrite } from './use-form-write.ts';
 
 export function OrganizationForm({
@@ -16,12 +16,11 @@ export function OrganizationForm({
   onCreated: (organizationID: number) => void;
   onCancel: () => void;
 }) {
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
+  const [draft, setDraft] = useState({ name: '', description: '' });
   const { busy, error, submit, bound } = useFormWrite();
 
   const write = async () => {
-    const id = await createOrganization({ name, description });
+    const id = await createOrganization(draft);
     void recordAuditAction('create organization', { organizationID: id });
     await syncOrganizations().catch((caught: unknown) => console.error('organizations could not be synced', caught));
     onCreated(id);
@@ -34,20 +33,8 @@ export function OrganizationForm({
         className="flex max-w-xl flex-col gap-3"
         aria-label="Add organization"
       >
-        <TextField
-          label="Organization name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          {...bound('name')}
-          autoFocus
-        />
-        <TextareaField
-          label="Description"
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          {...bound('description')}
-        />
-        <FormFooter error={error} fields={['name', 'description']} busy={busy} onCancel={onCancel} />
+        <NameDescriptionFields nameLabel="Organization name" value={draft} onChange={setDraft} bound={bound} />
+        <FormFooter message={unplacedMessage(error, ['name', 'description'])} busy={busy} onCancel={onCancel} />
       </form>
     </Page>
   );

@@ -2,7 +2,7 @@
 import { createContext, useContext } from 'react';
 import type { OrganizationMirror } from '../../data/mirror/index.ts';
 
-export interface OrganizationPageValue {
+interface OrganizationPageValue {
   organizationID: number;
   mirror: OrganizationMirror;
   timeZone: string;

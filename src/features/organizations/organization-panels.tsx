@@ -3,27 +3,31 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ViewName, VisualizationName } from '../../../domain/views.ts';
 import { DetailSheet } from '../../ui/detail-sheet.tsx';
+import { Facts } from '../../ui/facts.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
 import { useOrganizationPage } from './organization-page-context.ts';
+import { IncidentLink } from '../../ui/entity-link.tsx';
 
-/** Closing a panel goes back to what was under it: the picture it was opened from, or the organization's view. */
-function useClosePanel(): () => void {
-  const { organizationID } = useOrganizationPage();
+/** What closing a panel goes back to: the picture it was opened from, or the organization's view. */
+function useCloseTarget(organizationID: number) {
   const params: { visualizationName?: VisualizationName; viewName?: ViewName } = useParams({ strict: false });
-  const navigate = useNavigate();
-  return () => {
-    if (params.visualizationName !== undefined)
-      void navigate({
+  return params.visualizationName !== undefined
+    ? ({
         to: '/organization/$organizationID/{-$viewName}/type/$visualizationName',
         params: { organizationID, visualizationName: params.visualizationName },
-      });
-    else
-      void navigate({
+      } as const)
+    : ({
         to: '/organization/$organizationID/{-$viewName}',
         params: { organizationID, viewName: params.viewName },
-      });
-  };
+      } as const);
+}
+
+function useClosePanel(): () => void {
+  const { organizationID } = useOrganizationPage();
+  const target = useCloseTarget(organizationID);
+  const navigate = useNavigate();
+  return () => void navigate(target);
 }
 
 /** On a tablet (below 1200 px) a panel is a sheet over the picture, which keeps the width; Escape closes it. */
@@ -72,27 +76,30 @@ function Panel({ kind, title, children }: { kind: string; title: string; childre
   );
 }
 
+/** A panel whose route names something this organization does not hold (an old link, a typo). */
+function MissingPanel({ kind, title, id }: { kind: string; title: string; id: number }) {
+  return (
+    <Panel kind={kind} title={`${title} ${id}`}>
+      <p role="alert" className="text-muted">
+        This organization has no {kind} {id}.
+      </p>
+    </Panel>
+  );
+}
+
 export function OrganizationActorPanel({ actorID }: { actorID: number }) {
   const { mirror } = useOrganizationPage();
   const actor = mirror.actors.find((candidate) => candidate.id === actorID);
-  if (!actor)
-    return (
-      <Panel kind="actor" title={`Actor ${actorID}`}>
-        <p role="alert" className="text-muted">
-          This organization has no actor {actorID}.
-        </p>
-      </Panel>
-    );
+  if (!actor) return <MissingPanel kind="actor" title="Actor" id={actorID} />;
   return (
     <Panel kind="actor" title={actor.displayName}>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-sm">
-        <dt className="text-muted">Kind</dt>
-        <dd>{actor.isBot ? 'bot' : 'human'}</dd>
-        <dt className="text-muted">Since</dt>
-        <dd>{actor.startDate || '—'}</dd>
-        <dt className="text-muted">Incidents</dt>
-        <dd>{actor.incidentCount}</dd>
-      </dl>
+      <Facts
+        rows={[
+          ['Kind', actor.isBot ? 'bot' : 'human'],
+          ['Since', actor.startDate || '—'],
+          ['Incidents', actor.incidentCount],
+        ]}
+      />
       <p className="break-words whitespace-pre-wrap">{actor.description}</p>
     </Panel>
   );
@@ -101,29 +108,21 @@ export function OrganizationActorPanel({ actorID }: { actorID: number }) {
 export function OrganizationIncidentPanel({ incidentID }: { incidentID: number }) {
   const { mirror, timeZone } = useOrganizationPage();
   const incident = mirror.incidents.find((candidate) => candidate.id === incidentID);
-  if (!incident)
-    return (
-      <Panel kind="incident" title={`Incident ${incidentID}`}>
-        <p role="alert" className="text-muted">
-          This organization has no incident {incidentID}.
-        </p>
-      </Panel>
-    );
+  if (!incident) return <MissingPanel kind="incident" title="Incident" id={incidentID} />;
   return (
     <Panel kind="incident" title={incident.name}>
       <p className="break-words text-muted">{incident.description}</p>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-sm">
-        <dt className="text-muted">Starts</dt>
-        <dd>
-          {incident.firstTimestamp !== null ? <Timestamp micros={incident.firstTimestamp} zone={timeZone} /> : '—'}
-        </dd>
-        <dt className="text-muted">Events</dt>
-        <dd>{incident.counts.events.toLocaleString('en')}</dd>
-        <dt className="text-muted">Streams</dt>
-        <dd>{incident.counts.streams}</dd>
-        <dt className="text-muted">People</dt>
-        <dd>{incident.counts.humanActorCount}</dd>
-      </dl>
+      <Facts
+        rows={[
+          [
+            'Starts',
+            incident.firstTimestamp !== null ? <Timestamp micros={incident.firstTimestamp} zone={timeZone} /> : '—',
+          ],
+          ['Events', incident.counts.events.toLocaleString('en')],
+          ['Streams', incident.counts.streams],
+          ['People', incident.counts.humanActorCount],
+        ]}
+      />
       <Link to="/incident/$incidentID" params={{ incidentID }} className="text-accent hover:underline">
         Open the incident
       </Link>
@@ -139,13 +138,9 @@ export function OrganizationTagPanel({ tagName }: { tagName: string }) {
       <ul className="flex flex-col gap-1" aria-label={`Incidents tagged ${tagName}`}>
         {incidents.map((incident) => (
           <li key={incident.id}>
-            <Link
-              to="/incident/$incidentID"
-              params={{ incidentID: incident.id }}
-              className="text-accent hover:underline"
-            >
+            <IncidentLink incidentID={incident.id} look="plain">
               {incident.name}
-            </Link>
+            </IncidentLink>
           </li>
         ))}
         {incidents.length === 0 ? <li className="text-muted">No incident carries this tag.</li> : null}
@@ -156,27 +151,9 @@ export function OrganizationTagPanel({ tagName }: { tagName: string }) {
 
 /** Closing a panel opened from a picture goes back to that picture, not to the incident list. */
 export function ClosePanel({ kind, organizationID }: { kind: string; organizationID: number }) {
-  const params: { visualizationName?: VisualizationName; viewName?: ViewName } = useParams({ strict: false });
-  const className = 'rounded px-2 py-0.5 hover:bg-raised';
-  if (params.visualizationName !== undefined) {
-    return (
-      <Link
-        to="/organization/$organizationID/{-$viewName}/type/$visualizationName"
-        params={{ organizationID, visualizationName: params.visualizationName }}
-        aria-label={`Close the ${kind} details`}
-        className={className}
-      >
-        ✕
-      </Link>
-    );
-  }
+  const target = useCloseTarget(organizationID);
   return (
-    <Link
-      to="/organization/$organizationID/{-$viewName}"
-      params={{ organizationID, viewName: params.viewName }}
-      aria-label={`Close the ${kind} details`}
-      className={className}
-    >
+    <Link {...target} aria-label={`Close the ${kind} details`} className="rounded px-2 py-0.5 hover:bg-raised">
       ✕
     </Link>
   );

@@ -6,7 +6,7 @@
  */
 import type { OrganizationEventRow, OrganizationEventSources } from '../../../domain/organization-events.ts';
 
-export interface OrganizationPictureEvent {
+interface OrganizationPictureEvent {
   readonly id: number;
   readonly incidentID: number;
   /** The incident's id: the pictures colour and name events by it. */
@@ -26,7 +26,7 @@ export interface OrganizationPictureEvent {
  */
 export const UNLINKED_COLUMN_BASE = 2 ** 50;
 
-export interface OrganizationColumn {
+interface OrganizationColumn {
   id: number;
   name: string;
   isBot: boolean;

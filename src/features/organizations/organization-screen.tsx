@@ -9,7 +9,7 @@ import { classNames } from '../../ui/class-names.ts';
 import { Page } from '../../ui/page.tsx';
 import { OrganizationPageContext } from './organization-page-context.ts';
 
-export const ORGANIZATION_TABS = [
+const ORGANIZATION_TABS = [
   { viewName: undefined, label: 'Incidents' },
   { viewName: 'actors', label: 'Actors' },
   { viewName: 'tags', label: 'Tags' },

@@ -31,18 +31,13 @@ export function OrganizationActors() {
         </Link>
       </div>
       <DataTable
+        rows={actors}
+        rowKey={(actor) => actor.id}
+        empty="No actors yet."
         columns={[
-          { title: 'Actor' },
-          { title: 'Kind' },
-          { title: 'Since' },
-          { title: 'Description' },
-          { title: 'Incidents', numeric: true },
-        ]}
-        empty={actors.length === 0 ? 'No actors yet.' : undefined}
-      >
-        {actors.map((actor) => (
-          <tr key={actor.id} className="border-t border-line">
-            <td className="px-2 py-1">
+          {
+            title: 'Actor',
+            cell: (actor) => (
               <Link
                 to="/organization/$organizationID/{-$viewName}/actor/$organizationActorID"
                 params={{ organizationID, viewName: 'actors', organizationActorID: actor.id }}
@@ -50,14 +45,14 @@ export function OrganizationActors() {
               >
                 {actor.displayName}
               </Link>
-            </td>
-            <td className="px-2 py-1 text-muted">{actor.isBot ? 'bot' : 'human'}</td>
-            <td className="px-2 py-1 tabular-nums">{actor.startDate}</td>
-            <td className="max-w-md truncate px-2 py-1 text-muted">{actor.description}</td>
-            <td className="px-2 py-1 text-right tabular-nums">{actor.incidentCount}</td>
-          </tr>
-        ))}
-      </DataTable>
+            ),
+          },
+          { title: 'Kind', className: 'text-muted', cell: (actor) => (actor.isBot ? 'bot' : 'human') },
+          { title: 'Since', className: 'tabular-nums', cell: (actor) => actor.startDate },
+          { title: 'Description', className: 'max-w-md truncate text-muted', cell: (actor) => actor.description },
+          { title: 'Incidents', numeric: true, cell: (actor) => actor.incidentCount },
+        ]}
+      />
     </section>
   );
 }

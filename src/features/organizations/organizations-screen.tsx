@@ -5,6 +5,7 @@ import { useOrganizations, useOrganizationsSync } from '../../data/mirror/index.
 import { Page } from '../../ui/page.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
+import { OrganizationLink } from '../../ui/entity-link.tsx';
 
 export function OrganizationsScreen({ timeZone }: { timeZone: string }) {
   const sync = useOrganizationsSync();
@@ -49,33 +50,28 @@ export function OrganizationsScreen({ timeZone }: { timeZone: string }) {
         </p>
       ) : (
         <DataTable
+          rows={shown}
+          rowKey={(organization) => organization.id}
+          empty={<>No organizations{term ? ' match' : ' yet'}.</>}
           columns={[
-            { title: 'Organization' },
-            { title: 'Description' },
-            { title: 'Incidents', numeric: true },
-            { title: 'Created' },
+            {
+              title: 'Organization',
+              cell: (organization) => (
+                <OrganizationLink organizationID={organization.id}>{organization.name}</OrganizationLink>
+              ),
+            },
+            {
+              title: 'Description',
+              className: 'max-w-md truncate text-muted',
+              cell: (organization) => organization.description,
+            },
+            { title: 'Incidents', numeric: true, cell: (organization) => organization.incidentCount },
+            {
+              title: 'Created',
+              cell: (organization) => <Timestamp micros={organization.createTimestamp} zone={timeZone} />,
+            },
           ]}
-          empty={shown.length === 0 ? <>No organizations{term ? ' match' : ' yet'}.</> : undefined}
-        >
-          {shown.map((organization) => (
-            <tr key={organization.id} className="border-t border-line">
-              <td className="px-2 py-1">
-                <Link
-                  to="/organization/$organizationID"
-                  params={{ organizationID: organization.id }}
-                  className="font-medium text-accent hover:underline"
-                >
-                  {organization.name}
-                </Link>
-              </td>
-              <td className="max-w-md truncate px-2 py-1 text-muted">{organization.description}</td>
-              <td className="px-2 py-1 text-right tabular-nums">{organization.incidentCount}</td>
-              <td className="px-2 py-1">
-                <Timestamp micros={organization.createTimestamp} zone={timeZone} />
-              </td>
-            </tr>
-          ))}
-        </DataTable>
+        />
       )}
     </Page>
   );

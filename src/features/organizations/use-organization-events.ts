@@ -11,7 +11,7 @@ import { logFailure, useApiRead } from '../../data/use-api-read.ts';
 export const ORGANIZATION_EVENT_CAP = 250_000;
 const PAGE_SIZE = 20_000;
 
-export type OrganizationEventsState =
+type OrganizationEventsState =
   | { readonly phase: 'loading'; readonly loaded: number; readonly total: number | undefined }
   | {
       readonly phase: 'loaded';

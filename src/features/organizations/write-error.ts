@@ -23,3 +23,8 @@ export function fieldErrorOf(error: unknown): FieldError {
 export function errorFor(error: FieldError | undefined, field: string): string | undefined {
   return error?.field === field ? error.message : undefined;
 }
+
+/** The refusal when it names none of the form's fields, for the form's footer to say. */
+export function unplacedMessage(error: FieldError | undefined, fields: readonly string[]): string | undefined {
+  return error && !fields.includes(error.field ?? '') ? error.message : undefined;
+}

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { coversBounds } from '../../../domain/gestures/gesture-range.ts';
-import { useTimeCursorStore } from '../../data/time-cursor.ts';
+import { followCursor, useTimeCursorStore } from '../../data/time-cursor.ts';
 import { createEventsOverTimeChart, type EventsOverTimeChart } from '../../render/charts/events-over-time-chart.ts';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
 import { SeriesLegend } from './series-legend.tsx';
@@ -20,7 +20,7 @@ const PX_PER_BIN = 3;
 const binCountFor = (widthPx: number, eventCount: number) =>
   Math.max(1, Math.min(Math.floor(widthPx / PX_PER_BIN), Math.max(24, Math.round(eventCount / 1.5))));
 
-export interface EventsOverTimeProps {
+interface EventsOverTimeProps {
   events: readonly SeriesEvent[];
   positions: Uint32Array;
   fromMicros: number;
@@ -103,14 +103,10 @@ export function EventsOverTime(props: EventsOverTimeProps) {
     });
     chartRef.current = chart;
     root.setAttribute('data-state', 'drawn');
-    const follow = () => {
-      const { micros, source } = cursorStore.get();
-      if (source === PICTURE) return;
+    const unsubscribe = followCursor(cursorStore, PICTURE, (micros) => {
       chart.plot.showCursor(micros);
       markCursor(micros);
-    };
-    follow();
-    const unsubscribe = cursorStore.subscribe(follow);
+    });
     return () => {
       unsubscribe();
       chartRef.current = undefined;

@@ -11,7 +11,7 @@ import {
   type TelemetryUnitSystem,
 } from '../../../domain/geo/track-telemetry.ts';
 import type { MapPointColumns } from '../../../domain/geo/map-answers.ts';
-import { useTimeCursorStore } from '../../data/time-cursor.ts';
+import { followCursor, useTimeCursorStore } from '../../data/time-cursor.ts';
 import { createTrackTelemetryChart, type TrackTelemetryChart } from '../../render/charts/track-telemetry-chart.ts';
 import type { SeriesLine } from '../../render/charts/series-plot.ts';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
@@ -20,7 +20,7 @@ import { useElementWidth, useSeriesTheme } from './use-series-frame.ts';
 const PICTURE = 'track-telemetry';
 const PANEL_HEIGHT_PX = 84;
 
-export interface TelemetryMap {
+interface TelemetryMap {
   readonly id: number;
   readonly name: string;
   readonly colour: string;
@@ -28,7 +28,7 @@ export interface TelemetryMap {
   readonly unitSystem: TelemetryUnitSystem;
 }
 
-export interface TrackTelemetryProps {
+interface TrackTelemetryProps {
   maps: readonly TelemetryMap[];
   zone: string;
   /** The map's clock (its replay cursor). */
@@ -151,14 +151,10 @@ function MapTelemetry({
     );
     chartRef.current = chart;
     root.setAttribute('data-state', 'drawn');
-    const follow = () => {
-      const { micros, source } = cursorStore.get();
-      if (source === PICTURE) return;
+    const unsubscribe = followCursor(cursorStore, PICTURE, (micros) => {
       chart.showCursor(micros);
       markCursor(micros);
-    };
-    follow();
-    const unsubscribe = cursorStore.subscribe(follow);
+    });
     return () => {
       unsubscribe();
       chartRef.current = undefined;

@@ -18,7 +18,7 @@ const VisualizationHeightSchema = z
   .refine((value): value is VisualizationHeightPx => (heightsPx as number[]).includes(value))
   .transform((value) => value as VisualizationHeightPx);
 
-export const DisplaySettingsSchema = z.object({
+const DisplaySettingsSchema = z.object({
   /** Light by default (spec section 3); auto follows the system's dark preference, live. */
   colorMode: z.enum(COLOR_MODES).catch('light'),
   displayBotsInVisualizations: z.boolean().catch(false),

@@ -20,7 +20,7 @@ import {
 import { restoreWithTimeout } from './restore-with-timeout.ts';
 import type { ViewState } from './view-state.ts';
 
-export interface SettingsSnapshot {
+interface SettingsSnapshot {
   status: 'restoring' | 'ready';
   root: PersistedRoot;
 }

@@ -9,15 +9,14 @@ const Ids = z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).ca
 const Micros = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const Interval = z.object({ start: Micros, end: Micros }).refine((interval) => interval.start <= interval.end);
 
-export const FILTER_MODES = ['h', 'i', 'r'] as const;
 /** h highlights, i ignores, r requires (spec section 4). */
-export type FilterMode = (typeof FILTER_MODES)[number];
+const FILTER_MODES = ['h', 'i', 'r'] as const;
 
 /** Visibility by id or name: absent means visible. */
 const Visibility = z.record(z.string(), z.boolean()).catch({});
 const FilterModes = z.record(z.string(), z.enum(FILTER_MODES)).catch({});
 
-export const CameraPositionSchema = z.object({
+const CameraPositionSchema = z.object({
   x: z.number(),
   y: z.number(),
   z: z.number(),
@@ -25,11 +24,10 @@ export const CameraPositionSchema = z.object({
   pitch: z.number(),
   roll: z.number(),
 });
-export type CameraPosition = z.infer<typeof CameraPositionSchema>;
 
-export const Y_AXIS_TIME_FORMATS = ['absolute', 'elapsed'] as const;
+const Y_AXIS_TIME_FORMATS = ['absolute', 'elapsed'] as const;
 
-export const ViewStateSchema = z.object({
+const ViewStateSchema = z.object({
   hiddenActorLanes: Ids,
   actorColumnOrder: Ids,
   selectedEventIDs: Ids,

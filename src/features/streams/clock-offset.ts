@@ -4,8 +4,7 @@
  * bounded like the server's StreamUpdateSchema, so what is accepted here is what PUT accepts.
  */
 
-export type OffsetParse =
-  { readonly ok: true; readonly micros: number } | { readonly ok: false; readonly reason: string };
+type OffsetParse = { readonly ok: true; readonly micros: number } | { readonly ok: false; readonly reason: string };
 
 /** The server takes at most a year either way (domain/stream.ts StreamUpdateSchema). */
 export const MAX_OFFSET_MICROS = 86_400_000_000 * 365;

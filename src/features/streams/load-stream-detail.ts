@@ -8,7 +8,7 @@ import type { EventRow } from '../../../domain/event.ts';
 import { addEvents, EMPTY_SUMMARY, type StreamEventSummary } from './stream-event-summary.ts';
 import type { IncidentStreams, StreamDetail } from './streams-api.ts';
 
-export const PAGE_EVENTS = 20_000;
+const PAGE_EVENTS = 20_000;
 
 export interface StreamDetailData {
   readonly stream: StreamDetail;

@@ -6,7 +6,7 @@
 import { readMirroredStream, readMirroredStreamEvents } from '../../data/mirror/stream-mirror-reads.ts';
 import type { StreamDetailSource } from './load-stream-detail.ts';
 
-export class NotMirroredError extends Error {
+class NotMirroredError extends Error {
   constructor(what: string) {
     super(`${what} is not on this device`);
     this.name = 'NotMirroredError';

@@ -21,7 +21,7 @@ import {
 } from './reimport-api.ts';
 import { ReimportCheckView } from './reimport-check-view.tsx';
 
-export type ReimportErrors = Partial<Record<'file' | 'timeZone' | 'settings', string>>;
+type ReimportErrors = Partial<Record<'file' | 'timeZone' | 'settings', string>>;
 
 type Phase =
   | { readonly name: 'idle' }

@@ -5,7 +5,7 @@
  */
 import type { EventRow } from '../../../domain/event.ts';
 
-export const PREVIEW_EVENT_COUNT = 20;
+const PREVIEW_EVENT_COUNT = 20;
 
 export interface StreamEventSummary {
   readonly first: readonly EventRow[];
@@ -36,7 +36,7 @@ export function addEvents(
   return { first, startMicros, endMicros, count };
 }
 
-export interface ShiftedRange {
+interface ShiftedRange {
   readonly startMicros: number;
   readonly endMicros: number;
 }

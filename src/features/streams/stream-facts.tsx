@@ -8,7 +8,7 @@ import type { StreamDetailData } from './use-stream-detail.ts';
 import { uploadContentAddress } from './streams-api.ts';
 
 /** Streams take the chart palette in the incident's order (the marker stream has none). */
-export function streamColorIndex(data: StreamDetailData): number | undefined {
+function streamColorIndex(data: StreamDetailData): number | undefined {
   const index = data.incident.streams
     .filter((stream) => !stream.isMarkerStream)
     .findIndex((stream) => stream.id === data.stream.id);

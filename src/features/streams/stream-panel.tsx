@@ -13,7 +13,7 @@ import { StreamNameForm } from './stream-name-form.tsx';
 import { refreshIncidentMirror } from './streams-api.ts';
 import { useStreamDetail, type StreamDetailData } from './use-stream-detail.ts';
 
-export interface StreamPanelProps {
+interface StreamPanelProps {
   readonly incidentID: number;
   readonly streamID: number;
   /** The analyst's time zone (settings), for every time shown. */

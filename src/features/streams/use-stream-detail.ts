@@ -18,7 +18,7 @@ const API_SOURCE: StreamDetailSource = {
   eventPage: (incidentID, after, limit, signal) => fetchEventPage(incidentID, after, limit, { signal }),
 };
 
-export type StreamDetailState =
+type StreamDetailState =
   | { readonly phase: 'loading'; readonly scannedEvents: number; readonly totalEvents: number | undefined }
   | { readonly phase: 'error'; readonly message: string }
   /** `fromDevice`: the server did not answer, so this is the device's mirror (changes need the network). */

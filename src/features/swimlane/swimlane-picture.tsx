@@ -30,9 +30,7 @@ import { useSwimlaneLayout } from './use-swimlane-layout.ts';
 import { useSwimlaneTheme } from './use-swimlane-theme.ts';
 import type { SwimlaneEventRow } from './swimlane-event-row.ts';
 
-export type { SwimlaneEventRow };
-
-export interface SwimlanePictureProps {
+interface SwimlanePictureProps {
   events: readonly SwimlaneEventRow[];
   positions: Uint32Array;
   highlighted: Uint8Array;

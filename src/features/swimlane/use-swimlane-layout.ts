@@ -6,7 +6,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { SwimlaneLayout, SwimlaneLayoutInput } from '../../../domain/swimlane/swimlane-layout.ts';
 import { createSwimlaneLayoutClient, type SwimlaneLayoutClient } from '../../render/swimlane/swimlane-layout-client.ts';
 
-export interface SwimlaneLayoutState {
+interface SwimlaneLayoutState {
   layout: SwimlaneLayout | undefined;
   /** When the layout in hand arrived (performance.now()), for the first-frame figure. */
   arrivedAt: number;

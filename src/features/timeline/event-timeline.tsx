@@ -15,7 +15,7 @@ import { cursorEvents, type CursorEvents } from './cursor-events.ts';
 import { TimelineRow } from './timeline-row.tsx';
 import type { TimelineEvent, TimelineRowInfo } from './timeline-types.ts';
 
-export interface EventTimelineProps {
+interface EventTimelineProps {
   events: readonly TimelineEvent[];
   positions: Uint32Array;
   highlighted: Uint8Array;

@@ -10,7 +10,7 @@
 import { fitText } from './chart-canvas.ts';
 import { hidpiContext } from '../hidpi-canvas.ts';
 
-export interface BarChartScene {
+interface BarChartScene {
   rows: ReadonlyArray<{ label: string; segments: readonly number[] }>;
   colors: readonly string[];
   text: string;

@@ -13,7 +13,7 @@ export interface PlacedCircle {
   outline?: boolean;
 }
 
-export interface CircleScene {
+interface CircleScene {
   circles: readonly PlacedCircle[];
   edges?: ReadonlyArray<{ from: number; to: number; weight: number }>;
   text: string;

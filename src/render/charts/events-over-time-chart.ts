@@ -9,7 +9,7 @@ import type { TimeRange } from '../../../domain/gestures/gesture-range.ts';
 import type { ThemeColors } from '../theme-colors.ts';
 import { createSeriesPlot, microsToSeconds, type SeriesLine, type SeriesPlot } from './series-plot.ts';
 
-export interface EventsOverTimeScene {
+interface EventsOverTimeScene {
   readonly bins: EventBins;
   /** One per group of the bins, in group order. */
   readonly groups: readonly { readonly label: string; readonly color: string }[];
@@ -19,7 +19,7 @@ export interface EventsOverTimeScene {
   readonly toMicros: number;
 }
 
-export interface EventsOverTimeOptions {
+interface EventsOverTimeOptions {
   readonly widthPx: number;
   readonly heightPx: number;
   readonly theme: ThemeColors;
@@ -41,7 +41,7 @@ export interface EventsOverTimeChart {
 }
 
 /** uPlot's columns: bin starts (seconds), then the stacked tops from the tallest down, so lower groups paint over. */
-export function eventsOverTimeData(bins: EventBins): uPlot.AlignedData {
+function eventsOverTimeData(bins: EventBins): uPlot.AlignedData {
   const xs = new Float64Array(bins.binCount);
   for (let bin = 0; bin < bins.binCount; bin += 1) xs[bin] = microsToSeconds(bins.binStartMicros[bin]!);
   return [xs, ...stackBins(bins).reverse()];

@@ -6,7 +6,7 @@
 import { fitText } from './chart-canvas.ts';
 import { hidpiContext } from '../hidpi-canvas.ts';
 
-export interface ScatterScene {
+interface ScatterScene {
   labels: readonly string[];
   /** labels.length × bins, row-major. */
   grid: Uint32Array;
@@ -20,11 +20,11 @@ export interface ScatterScene {
   selection?: string;
 }
 
-export const SCATTER_LABEL_WIDTH_PX = 160;
+const SCATTER_LABEL_WIDTH_PX = 160;
 const AXIS_HEIGHT_PX = 20;
 const RIGHT_PAD_PX = 8;
 
-export interface ScatterGeometry {
+interface ScatterGeometry {
   plotLeftPx: number;
   plotWidthPx: number;
   rowPx: number;

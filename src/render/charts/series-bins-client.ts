@@ -11,7 +11,7 @@ import {
 } from '../../../domain/events/events-over-time.ts';
 
 /** Above this many events the pass moves off the main thread. */
-export const WORKER_BINNING_THRESHOLD = 100_000;
+const WORKER_BINNING_THRESHOLD = 100_000;
 
 export interface SeriesBinsClient {
   bin(input: EventBinsInput): Promise<EventBins>;

@@ -18,7 +18,7 @@ export interface SeriesLine {
   readonly dash?: readonly number[];
 }
 
-export interface SeriesPlotOptions {
+interface SeriesPlotOptions {
   readonly widthPx: number;
   readonly heightPx: number;
   readonly theme: ThemeColors;
@@ -255,4 +255,4 @@ export function createSeriesPlot(
   };
 }
 
-export { toMicros as secondsToMicros, toSeconds as microsToSeconds };
+export { toSeconds as microsToSeconds };

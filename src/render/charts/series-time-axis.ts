@@ -35,9 +35,3 @@ export function formatTimeTicks(ticksMicros: readonly number[], incrementMicros:
     return label;
   });
 }
-
-/** One instant in full, for the series' legends and cursor readouts. */
-export function formatCursorTime(micros: number, zone: string): string {
-  if (!Number.isFinite(micros)) return '';
-  return formatMicros(Math.round(micros), zone, 'YYYY-MM-DD HH:mm:ss.SSS');
-}

@@ -12,7 +12,7 @@ import {
 } from '../../../domain/gestures/gesture-machine.ts';
 import { instantAt, panRange, zoomRange, type TimeRange } from '../../../domain/gestures/gesture-range.ts';
 
-export interface SeriesTouchTarget {
+interface SeriesTouchTarget {
   /** The plot area (uPlot's `over`): gestures are read in its pixels. */
   readonly element: HTMLElement;
   range(): TimeRange;

@@ -9,7 +9,7 @@ import type { TelemetryUnits, TrackTelemetry } from '../../../domain/geo/track-t
 import type { ThemeColors } from '../theme-colors.ts';
 import { createSeriesPlot, microsToSeconds, type SeriesLine, type SeriesPlot } from './series-plot.ts';
 
-export interface TelemetryTrack {
+interface TelemetryTrack {
   readonly timestamps: readonly number[];
   readonly actorIndexes: readonly number[];
   readonly actors: readonly string[];
@@ -17,7 +17,7 @@ export interface TelemetryTrack {
   readonly telemetry: TrackTelemetry;
 }
 
-export interface TrackTelemetryOptions {
+interface TrackTelemetryOptions {
   readonly widthPx: number;
   readonly panelHeightPx: number;
   readonly theme: ThemeColors;

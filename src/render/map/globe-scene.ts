@@ -31,7 +31,7 @@ const FOLLOW_RANGE_METRES = { min: 400, max: 400_000 };
 /** Camera moves smaller than this share of the view do not re-place labels. */
 const CAMERA_CHANGE_SHARE = 0.02;
 
-export interface GlobeSceneOptions {
+interface GlobeSceneOptions {
   /** The camera as kept per incident; the tracks are framed when absent. */
   camera: GlobeCamera | null;
   /** Told where the analyst left the camera (not while it follows the replay). */

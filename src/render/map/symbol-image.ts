@@ -53,7 +53,7 @@ const OUTLINES: Record<(typeof SYMBOLS)[number], Outline> = { circle: CIRCLE, ai
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /** The body's right and forward axes in east-north-up after roll, pitch and heading. */
-export function bodyAxes(attitude: Attitude): { right: [number, number, number]; forward: [number, number, number] } {
+function bodyAxes(attitude: Attitude): { right: [number, number, number]; forward: [number, number, number] } {
   const [h, p, r] = [radians(attitude.heading), radians(attitude.pitch), radians(attitude.roll)];
   // right = H·P·Rl·(1,0,0), forward = H·P·(0,1,0) (roll leaves the forward axis alone).
   const rightBody: [number, number, number] = [Math.cos(r), 0, -Math.sin(r)];

@@ -13,7 +13,7 @@ export interface FramedTrack {
   altitudes: readonly (number | null)[];
 }
 
-export interface TrackFraming {
+interface TrackFraming {
   /** The point looked at: the middle of the tracks' extent. */
   longitude: number;
   latitude: number;

@@ -5,7 +5,7 @@
  */
 import { binRamp, parseHexColor, RAMP_STEPS } from './swimlane-colors.ts';
 
-export interface BinCells {
+interface BinCells {
   /** Events per cell, column-major (`rows` a column), as the layout's binView fills them. */
   counts: Uint32Array;
   /** The stream colour index of each cell. */

@@ -8,7 +8,7 @@ import type { SwimlaneTheme } from './swimlane-scene.ts';
 
 const PHASES = Object.keys(PHASE_COLORS) as HarPhase[];
 
-export interface BoxPalette {
+interface BoxPalette {
   colors: Rgb[];
   /** First index of the streams' group fills (the colour over the background at 55%). */
   groupFill: number;
@@ -20,7 +20,7 @@ export interface BoxPalette {
 }
 
 /** Where boxes go: a rectangle in a palette colour (QuadBatch in the renderer). */
-export interface BoxTarget {
+interface BoxTarget {
   rect(x: number, y: number, width: number, height: number, color: number): void;
 }
 

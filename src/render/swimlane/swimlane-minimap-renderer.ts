@@ -6,7 +6,7 @@
 import { hidpiContext } from '../hidpi-canvas.ts';
 import type { TimeWindow } from './swimlane-window.ts';
 
-export interface MinimapScene {
+interface MinimapScene {
   bins: Uint32Array;
   bounds: TimeWindow;
   window: TimeWindow;

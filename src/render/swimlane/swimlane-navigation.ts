@@ -6,13 +6,13 @@
 import { centerWindow, clampWindow, panWindow, zoomWindow, type TimeWindow } from './swimlane-window.ts';
 import { windowToShow, type EventSpan } from './window-to-show.ts';
 
-export type NavigationState = 'idle' | 'pointing' | 'dragging';
+type NavigationState = 'idle' | 'pointing' | 'dragging';
 
 /** What a pointer move meant: a drag moved the window, else the pointer hovers a point. */
-export type PointerMoveOutcome = 'dragged' | 'hover';
+type PointerMoveOutcome = 'dragged' | 'hover';
 
 /** A wheel turn: deltas as the browser reports them, `zoom` when Ctrl or ⌘ is held. */
-export interface WheelInput {
+interface WheelInput {
   deltaX: number;
   deltaY: number;
   /** 1 when the deltas count lines, not pixels. */

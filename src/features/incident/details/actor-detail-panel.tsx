@@ -1,10 +1,11 @@
 /* The actor sub-route: who it is, how much they said, and their events. */
-import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { useIncidentPage } from '../incident-page-context.ts';
-import { DetailPanel, Facts, NotFound } from './detail-panel.tsx';
+import { DetailPanel, NotFound } from './detail-panel.tsx';
+import { Facts } from '../../../ui/facts.tsx';
 import { EventList } from './event-list.tsx';
+import { OrganizationActorLink } from '../../../ui/entity-link.tsx';
 
 const LIST_LIMIT = 200;
 
@@ -23,16 +24,12 @@ export function ActorDetailPanel({ actorID }: { actorID: number }) {
           [
             'Organization actor',
             actor.organizationActorID !== null ? (
-              <Link
-                to="/organization/$organizationID/{-$viewName}/actor/$organizationActorID"
-                params={{
-                  organizationID: data.incident.organizationID,
-                  organizationActorID: actor.organizationActorID,
-                }}
-                className="text-accent hover:underline"
+              <OrganizationActorLink
+                organizationID={data.incident.organizationID}
+                organizationActorID={actor.organizationActorID}
               >
                 open
-              </Link>
+              </OrganizationActorLink>
             ) : (
               'not linked'
             ),

@@ -4,9 +4,11 @@ import { Button } from '../../../ui/button.tsx';
 import { deleteCollection, removeCollectionEvents } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { useAnnotationWrite } from '../use-annotation-write.ts';
-import { DetailPanel, Facts, NotFound, useCloseDetail } from './detail-panel.tsx';
+import { DetailPanel, NotFound, useCloseDetail } from './detail-panel.tsx';
+import { Facts } from '../../../ui/facts.tsx';
 import { EventList } from './event-list.tsx';
 import { FormError } from './form-error.tsx';
+import { RemoveButton } from '../../../ui/remove-button.tsx';
 
 export function CollectionDetailPanel({ collectionID }: { collectionID: number }) {
   const { data, events } = useIncidentPage();
@@ -37,11 +39,9 @@ export function CollectionDetailPanel({ collectionID }: { collectionID: number }
         label="Events in the collection"
         events={members}
         action={(event) => (
-          <button
-            type="button"
-            disabled={busy}
-            className="hover:text-danger"
-            aria-label={`Remove event ${event.id} from the collection`}
+          <RemoveButton
+            label={`Remove event ${event.id} from the collection`}
+            busy={busy}
             onClick={() =>
               void run('remove event from collection', () => removeCollectionEvents(collection.id, [event.id]), {
                 eventID: event.id,
@@ -50,7 +50,7 @@ export function CollectionDetailPanel({ collectionID }: { collectionID: number }
             }
           >
             Remove
-          </button>
+          </RemoveButton>
         )}
       />
       <FormError message={error?.message} />

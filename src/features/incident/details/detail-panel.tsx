@@ -80,19 +80,6 @@ export function DetailSection({ title, children }: { title: string; children: Re
   );
 }
 
-export function Facts({ rows }: { rows: ReadonlyArray<[string, ReactNode]> }) {
-  return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-sm">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-muted">{label}</dt>
-          <dd className="min-w-0 break-words">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 export function NotFound({ kind, id }: { kind: string; id: number | string }) {
   return (
     <DetailPanel title={`${kind} ${id}`} kind={kind}>

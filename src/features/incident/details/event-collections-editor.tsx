@@ -17,6 +17,7 @@ import {
 import { useIncidentPage } from '../incident-page-context.ts';
 import { formMessage, messageFor, useAnnotationWrite } from '../use-annotation-write.ts';
 import { FormError } from './form-error.tsx';
+import { RemoveButton } from '../../../ui/remove-button.tsx';
 
 export function EventCollectionsEditor({ eventID }: { eventID: number }) {
   const { data, incidentID } = useIncidentPage();
@@ -47,11 +48,10 @@ export function EventCollectionsEditor({ eventID }: { eventID: number }) {
             >
               {collection.name}
             </Link>
-            <button
-              type="button"
-              disabled={busy}
-              className="text-xs text-muted hover:text-danger"
-              aria-label={`Remove from ${collection.name}`}
+            <RemoveButton
+              label={`Remove from ${collection.name}`}
+              busy={busy}
+              className="text-xs text-muted"
               onClick={() =>
                 void run('remove event from collection', () => removeCollectionEvents(collection.id, [eventID]), {
                   eventID,
@@ -60,7 +60,7 @@ export function EventCollectionsEditor({ eventID }: { eventID: number }) {
               }
             >
               Remove
-            </button>
+            </RemoveButton>
           </li>
         ))}
         {member.length === 0 ? <li className="text-sm text-muted">In no collection.</li> : null}

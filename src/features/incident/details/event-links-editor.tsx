@@ -8,6 +8,7 @@ import { createLink, deleteLink } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { formMessage, messageFor, useAnnotationWrite } from '../use-annotation-write.ts';
 import { FormError } from './form-error.tsx';
+import { RemoveButton } from '../../../ui/remove-button.tsx';
 
 type UrlType = (typeof URL_TYPES)[number];
 const FIELDS = ['url', 'urlType', 'title'];
@@ -50,15 +51,14 @@ export function EventLinksEditor({ eventID }: { eventID: number | undefined }) {
             <span className="min-w-0 flex-1">
               <SafeLink url={link.url}>{link.title || link.url}</SafeLink>
             </span>
-            <button
-              type="button"
-              disabled={busy}
-              className="text-xs text-muted hover:text-danger"
-              aria-label={`Delete link ${link.title || link.url}`}
+            <RemoveButton
+              label={`Delete link ${link.title || link.url}`}
+              busy={busy}
+              className="text-xs text-muted"
               onClick={() => void run('delete link', () => deleteLink(link.id), { eventID })}
             >
               Delete
-            </button>
+            </RemoveButton>
           </li>
         ))}
         {links.length === 0 ? <li className="text-sm text-muted">No links.</li> : null}

@@ -8,6 +8,7 @@ import { createNote, deleteNote } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { formMessage, messageFor, useAnnotationWrite } from '../use-annotation-write.ts';
 import { FormError } from './form-error.tsx';
+import { RemoveButton } from '../../../ui/remove-button.tsx';
 
 type NoteKind = (typeof NOTE_KINDS)[number];
 const FIELDS = ['kind', 'text'];
@@ -36,15 +37,13 @@ export function EventNotesEditor({ eventID }: { eventID: number | undefined }) {
                 {note.kind}
                 {note.analystName ? ` · ${note.analystName}` : ''}
               </span>
-              <button
-                type="button"
-                disabled={busy}
-                className="hover:text-danger"
-                aria-label={`Delete note ${note.id}`}
+              <RemoveButton
+                label={`Delete note ${note.id}`}
+                busy={busy}
                 onClick={() => void run('delete note', () => deleteNote(note.id), { eventID })}
               >
                 Delete
-              </button>
+              </RemoveButton>
             </div>
             <p className="break-words whitespace-pre-wrap">{note.text}</p>
           </li>

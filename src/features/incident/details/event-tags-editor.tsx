@@ -6,6 +6,7 @@ import { addEventTag, removeEventTag } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { formMessage, messageFor, useAnnotationWrite } from '../use-annotation-write.ts';
 import { FormError } from './form-error.tsx';
+import { RemoveButton } from '../../../ui/remove-button.tsx';
 
 const FIELDS = ['tagName', 'name'];
 
@@ -27,15 +28,14 @@ export function EventTagsEditor({ eventID }: { eventID: number }) {
         {tags.map((tag) => (
           <li key={tag} className="flex items-center gap-1 rounded-full border border-line px-2 text-sm">
             {tag}
-            <button
-              type="button"
-              aria-label={`Remove tag ${tag}`}
-              disabled={busy}
-              className="text-muted hover:text-danger"
+            <RemoveButton
+              label={`Remove tag ${tag}`}
+              busy={busy}
+              className="text-muted"
               onClick={() => void run('remove event tag', () => removeEventTag(eventID, tag), { eventID, value: tag })}
             >
               ×
-            </button>
+            </RemoveButton>
           </li>
         ))}
         {tags.length === 0 ? <li className="text-sm text-muted">No tags.</li> : null}

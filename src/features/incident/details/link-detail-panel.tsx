@@ -4,7 +4,8 @@ import { Button } from '../../../ui/button.tsx';
 import { deleteLink } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { useAnnotationWrite } from '../use-annotation-write.ts';
-import { DetailPanel, Facts, NotFound, useCloseDetail } from './detail-panel.tsx';
+import { DetailPanel, NotFound, useCloseDetail } from './detail-panel.tsx';
+import { Facts } from '../../../ui/facts.tsx';
 import { SafeLink } from './event-links-editor.tsx';
 import { FormError } from './form-error.tsx';
 

@@ -2,6 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
+import { OrganizationActorLink } from '../../../ui/entity-link.tsx';
 
 export function ActorsView() {
   const { data, incidentID } = useIncidentPage();
@@ -9,16 +10,12 @@ export function ActorsView() {
   return (
     <section aria-label="Actors" className="min-w-0">
       <DataTable
+        rows={actors}
+        rowKey={(actor) => actor.id}
         columns={[
-          { title: 'Actor' },
-          { title: 'Kind' },
-          { title: 'Events', numeric: true },
-          { title: 'Organization actor' },
-        ]}
-      >
-        {actors.map((actor) => (
-          <tr key={actor.id} className="border-t border-line">
-            <td className="px-2 py-1">
+          {
+            title: 'Actor',
+            cell: (actor) => (
               <Link
                 to="/incident/$incidentID/{-$viewName}/actor/$incidentActorID"
                 params={{ incidentID, viewName: 'actors', incidentActorID: actor.id }}
@@ -26,28 +23,26 @@ export function ActorsView() {
               >
                 {actor.name}
               </Link>
-            </td>
-            <td className="px-2 py-1 text-muted">{actor.isBot ? 'bot' : 'human'}</td>
-            <td className="px-2 py-1 text-right tabular-nums">{actor.eventCount.toLocaleString('en')}</td>
-            <td className="px-2 py-1">
-              {actor.organizationActorID !== null ? (
-                <Link
-                  to="/organization/$organizationID/{-$viewName}/actor/$organizationActorID"
-                  params={{
-                    organizationID: data.incident.organizationID,
-                    organizationActorID: actor.organizationActorID,
-                  }}
-                  className="text-accent hover:underline"
+            ),
+          },
+          { title: 'Kind', className: 'text-muted', cell: (actor) => (actor.isBot ? 'bot' : 'human') },
+          { title: 'Events', numeric: true, cell: (actor) => actor.eventCount.toLocaleString('en') },
+          {
+            title: 'Organization actor',
+            cell: (actor) =>
+              actor.organizationActorID !== null ? (
+                <OrganizationActorLink
+                  organizationID={data.incident.organizationID}
+                  organizationActorID={actor.organizationActorID}
                 >
                   linked
-                </Link>
+                </OrganizationActorLink>
               ) : (
                 <span className="text-muted">—</span>
-              )}
-            </td>
-          </tr>
-        ))}
-      </DataTable>
+              ),
+          },
+        ]}
+      />
     </section>
   );
 }

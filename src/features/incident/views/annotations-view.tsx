@@ -3,7 +3,7 @@
  * and the notes and links on the incident itself (not on one event), written here.
  */
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { ANNOTATION_TYPES } from '../../../../domain/annotations.ts';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { annotationRows, filterAnnotationRows, type AnnotationType } from '../annotation-rows.ts';
@@ -11,11 +11,24 @@ import { EventLinksEditor } from '../details/event-links-editor.tsx';
 import { EventNotesEditor } from '../details/event-notes-editor.tsx';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
 
 const TYPE_OPTIONS = [
   { value: 'all', label: 'All types' },
   ...ANNOTATION_TYPES.map((type) => ({ value: type, label: type.replaceAll('_', ' ') })),
 ];
+
+/** A box of annotations on the incident itself (no event), headed by what it holds. */
+function IncidentBox({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2 rounded-md border border-line bg-panel p-3">
+      <h2 id={id} className="font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 export function AnnotationsView() {
   const { data, events, incidentID, streamsByID } = useIncidentPage();
@@ -26,24 +39,12 @@ export function AnnotationsView() {
   return (
     <section aria-label="Annotations" className="flex min-w-0 flex-col gap-3">
       <div className="grid gap-3 md:grid-cols-2">
-        <section
-          aria-labelledby="incident-notes-heading"
-          className="flex flex-col gap-2 rounded-md border border-line bg-panel p-3"
-        >
-          <h2 id="incident-notes-heading" className="font-semibold">
-            Notes on the incident
-          </h2>
+        <IncidentBox id="incident-notes-heading" title="Notes on the incident">
           <EventNotesEditor eventID={undefined} />
-        </section>
-        <section
-          aria-labelledby="incident-links-heading"
-          className="flex flex-col gap-2 rounded-md border border-line bg-panel p-3"
-        >
-          <h2 id="incident-links-heading" className="font-semibold">
-            Links on the incident
-          </h2>
+        </IncidentBox>
+        <IncidentBox id="incident-links-heading" title="Links on the incident">
           <EventLinksEditor eventID={undefined} />
-        </section>
+        </IncidentBox>
       </div>
       <div className="flex flex-wrap items-end gap-3">
         <SelectField
@@ -53,35 +54,36 @@ export function AnnotationsView() {
           onChange={(event) => setType(event.target.value as AnnotationType | 'all')}
           className="w-56"
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="annotation-filter" className="font-medium">
-            Containing
-          </label>
-          <input
-            id="annotation-filter"
-            type="search"
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
-            className="w-64 rounded-md border border-line bg-panel px-2.5 py-1.5"
-          />
-        </div>
+        <TextField
+          label="Containing"
+          type="search"
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          className="w-64"
+        />
         <p role="status" className="pb-1.5 text-sm text-muted">
           {shown.length} of {rows.length} annotations
         </p>
       </div>
       <DataTable
-        columns={[{ title: 'Type' }, { title: 'Annotation' }, { title: 'Detail' }, { title: 'On' }]}
-        empty={shown.length === 0 ? 'No annotations match.' : undefined}
-      >
-        {shown.map((row) => (
-          <tr key={row.key} className="border-t border-line align-top" data-annotation-type={row.type}>
-            <td className="px-2 py-1 font-mono text-xs whitespace-nowrap text-muted">{row.type}</td>
-            <td className="max-w-md px-2 py-1 break-words whitespace-pre-wrap">{row.text}</td>
-            <td className="max-w-xs truncate px-2 py-1 text-muted" title={row.detail}>
-              {row.detail}
-            </td>
-            <td className="px-2 py-1 whitespace-nowrap">
-              {row.eventID !== null ? (
+        rows={shown}
+        rowKey={(row) => row.key}
+        rowProps={(row) => ({ 'data-annotation-type': row.type })}
+        empty="No annotations match."
+        columns={[
+          { title: 'Type', className: 'font-mono text-xs whitespace-nowrap text-muted', cell: (row) => row.type },
+          { title: 'Annotation', className: 'max-w-md break-words whitespace-pre-wrap', cell: (row) => row.text },
+          {
+            title: 'Detail',
+            className: 'max-w-xs truncate text-muted',
+            hint: (row) => row.detail,
+            cell: (row) => row.detail,
+          },
+          {
+            title: 'On',
+            className: 'whitespace-nowrap',
+            cell: (row) =>
+              row.eventID !== null ? (
                 <Link
                   to="/incident/$incidentID/{-$viewName}/event/$eventID"
                   params={{ incidentID, viewName: 'annotations', eventID: row.eventID }}
@@ -93,11 +95,10 @@ export function AnnotationsView() {
                 <span>stream {streamsByID.get(row.streamID)?.name ?? row.streamID}</span>
               ) : (
                 <span className="text-muted">incident</span>
-              )}
-            </td>
-          </tr>
-        ))}
-      </DataTable>
+              ),
+          },
+        ]}
+      />
     </section>
   );
 }

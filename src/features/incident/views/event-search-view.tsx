@@ -16,6 +16,7 @@ import { useTimeZoneReady } from '../../../ui/timestamp.tsx';
 import { searchIncidentEvents } from '../event-search-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { SearchPreparingNotice } from './search-preparing-notice.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
 
 interface Found {
   results: SearchResult[];
@@ -92,27 +93,16 @@ export function EventSearchView() {
   return (
     <section aria-label="Event search" className="flex min-w-0 flex-col gap-3">
       <form onSubmit={submit} className="flex items-start gap-2" role="search">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="event-search-q" className="font-medium">
-            Search the incident
-          </label>
-          <input
-            id="event-search-q"
-            type="search"
-            value={text}
-            maxLength={SEARCH_QUERY_MAX}
-            placeholder='words, "a phrase", or, -word'
-            aria-invalid={shownFieldError ? true : undefined}
-            aria-describedby={shownFieldError ? 'event-search-q-error' : undefined}
-            onChange={(event) => setText(event.target.value)}
-            className={`w-96 rounded-md border bg-panel px-2.5 py-1.5 ${shownFieldError ? 'border-danger' : 'border-line'}`}
-          />
-          {shownFieldError ? (
-            <p id="event-search-q-error" role="alert" className="text-danger">
-              {shownFieldError}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          label="Search the incident"
+          type="search"
+          value={text}
+          maxLength={SEARCH_QUERY_MAX}
+          placeholder='words, "a phrase", or, -word'
+          error={shownFieldError}
+          onChange={(event) => setText(event.target.value)}
+          className="w-96"
+        />
         <Button type="submit" variant="primary" className="mt-6">
           Search
         </Button>

@@ -19,6 +19,7 @@ import { useTimeZoneReady } from '../../../ui/timestamp.tsx';
 import type { EventRow } from '../incident-data.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { StreamSwatch } from '../stream-swatch.tsx';
+import { ariaSort, SortButton } from '../../../ui/sort-button.tsx';
 
 interface TableRow {
   place: number;
@@ -167,21 +168,17 @@ export function EventsTableView({ selectedEventID }: { selectedEventID: number |
                   <div
                     role="columnheader"
                     key={header.id}
-                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+                    aria-sort={ariaSort(sorted)}
                     className="px-2 py-1.5 font-semibold"
                   >
                     {canSort ? (
-                      <button
-                        type="button"
+                      <SortButton
+                        sorted={sorted}
+                        place={sorting.length > 1 ? header.column.getSortIndex() + 1 : undefined}
                         onClick={header.column.getToggleSortingHandler()}
-                        className="flex items-center gap-1 hover:text-accent"
                       >
                         <table.FlexRender header={header} />
-                        <span aria-hidden="true" className="text-xs text-muted">
-                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
-                          {sorted && sorting.length > 1 ? header.column.getSortIndex() + 1 : ''}
-                        </span>
-                      </button>
+                      </SortButton>
                     ) : (
                       <table.FlexRender header={header} />
                     )}

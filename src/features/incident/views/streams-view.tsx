@@ -10,17 +10,12 @@ export function StreamsView() {
   return (
     <section aria-label="Streams" className="min-w-0">
       <DataTable
+        rows={data.streams}
+        rowKey={(stream) => stream.id}
         columns={[
-          { title: 'Stream' },
-          { title: 'Format' },
-          { title: 'Events', numeric: true },
-          { title: 'Clock offset' },
-          { title: 'Tags' },
-        ]}
-      >
-        {data.streams.map((stream) => (
-          <tr key={stream.id} className="border-t border-line">
-            <td className="px-2 py-1">
+          {
+            title: 'Stream',
+            cell: (stream) => (
               <span className="flex items-center gap-1.5">
                 {stream.isMarkerStream ? (
                   <span aria-hidden="true">◆</span>
@@ -35,18 +30,23 @@ export function StreamsView() {
                   {stream.name}
                 </Link>
               </span>
-            </td>
-            <td className="px-2 py-1 text-muted">
-              {stream.isMarkerStream ? 'markers' : (stream.importFormat ?? 'manual')}
-            </td>
-            <td className="px-2 py-1 text-right tabular-nums">{stream.eventCount.toLocaleString('en')}</td>
-            <td className="px-2 py-1 font-mono text-xs">
-              {stream.clockOffsetMicroseconds === 0 ? '' : formatElapsed(stream.clockOffsetMicroseconds)}
-            </td>
-            <td className="px-2 py-1 text-muted">{stream.tags.join(', ')}</td>
-          </tr>
-        ))}
-      </DataTable>
+            ),
+          },
+          {
+            title: 'Format',
+            className: 'text-muted',
+            cell: (stream) => (stream.isMarkerStream ? 'markers' : (stream.importFormat ?? 'manual')),
+          },
+          { title: 'Events', numeric: true, cell: (stream) => stream.eventCount.toLocaleString('en') },
+          {
+            title: 'Clock offset',
+            className: 'font-mono text-xs',
+            cell: (stream) =>
+              stream.clockOffsetMicroseconds === 0 ? '' : formatElapsed(stream.clockOffsetMicroseconds),
+          },
+          { title: 'Tags', className: 'text-muted', cell: (stream) => stream.tags.join(', ') },
+        ]}
+      />
     </section>
   );
 }

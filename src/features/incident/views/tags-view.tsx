@@ -10,12 +10,13 @@ export function TagsView() {
   return (
     <section aria-label="Tags" className="min-w-0">
       <DataTable
-        columns={[{ title: 'Tag' }, { title: 'On' }, { title: 'Uses', numeric: true }, { title: 'Label' }]}
-        empty={tags.length === 0 ? 'No tags yet.' : undefined}
-      >
-        {tags.map((tag) => (
-          <tr key={`${tag.itemType} ${tag.name}`} className="border-t border-line">
-            <td className="px-2 py-1">
+        rows={tags}
+        rowKey={(tag) => `${tag.itemType} ${tag.name}`}
+        empty="No tags yet."
+        columns={[
+          {
+            title: 'Tag',
+            cell: (tag) => (
               <span className="flex items-center gap-1.5">
                 <span
                   aria-hidden="true"
@@ -24,13 +25,13 @@ export function TagsView() {
                 />
                 {tag.name}
               </span>
-            </td>
-            <td className="px-2 py-1 text-muted">{tag.itemType}</td>
-            <td className="px-2 py-1 text-right tabular-nums">{tag.count}</td>
-            <td className="px-2 py-1 text-muted">{tag.isLabel ? 'label' : ''}</td>
-          </tr>
-        ))}
-      </DataTable>
+            ),
+          },
+          { title: 'On', className: 'text-muted', cell: (tag) => tag.itemType },
+          { title: 'Uses', numeric: true, cell: (tag) => tag.count },
+          { title: 'Label', className: 'text-muted', cell: (tag) => (tag.isLabel ? 'label' : '') },
+        ]}
+      />
     </section>
   );
 }
