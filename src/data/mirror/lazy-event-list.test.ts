@@ -26,7 +26,7 @@ const expected = [...rows.slice(0, 5), optimistic, ...rows.slice(5)];
 function lazyRows(): EventMirrorRow[] {
   const chunks = [columnsOfRows(rows.slice(0, 6)), columnsOfRows(rows.slice(6))];
   const source = expected.map((row) => (row.id < 0 ? [-1, 0] : row.id <= 6 ? [0, row.id - 1] : [1, row.id - 7]));
-  const columns = { count: expected.length, ...columnsOfRows(expected) };
+  const columns = columnsOfRows(expected);
   return lazyEventList({
     incidentID: 7,
     chunks,
