@@ -20,22 +20,22 @@ function fetchColumnPage(source: IncidentSource, incidentID: number, after: stri
   return request;
 }
 
-/** Stores every page as a chunk; `progress(loaded)` gives the sync state row written with each. Answers the events stored. */
+/** Stores every page as a chunk (the first of `pageSizes.first` events, the rest of `pageSizes.rest`); `progress(loaded)` gives the sync state row written with each. Answers the events stored. */
 export async function syncEventChunks(
   db: MirrorDatabase,
   source: IncidentSource,
   incidentID: number,
-  pageSize: number,
+  pageSizes: { first: number; rest: number },
   signal: AbortSignal | undefined,
   progress: (loaded: number) => Omit<SyncStateRow, 'incidentID'>,
 ): Promise<number> {
   let loaded = 0;
   let chunk = 0;
-  let page = fetchColumnPage(source, incidentID, undefined, pageSize, signal);
+  let page = fetchColumnPage(source, incidentID, undefined, pageSizes.first, signal);
   for (;;) {
     const { columns, nextCursor } = await page;
     signal?.throwIfAborted();
-    if (nextCursor !== null) page = fetchColumnPage(source, incidentID, nextCursor, pageSize, signal);
+    if (nextCursor !== null) page = fetchColumnPage(source, incidentID, nextCursor, pageSizes.rest, signal);
     loaded += columns.count;
     await putEventChunk(db, incidentID, chunk, columns, progress(loaded));
     chunk += 1;
