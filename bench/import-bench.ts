@@ -146,7 +146,7 @@ async function benchStore(
       log(
         `  ${kind}: import ${thousands(result.imported)} rows in ${duration(result.importMillis)} (${thousands(result.imported / (result.importMillis / 1000))} rows/s); ` +
           `plain COPY ${thousands(result.copied)} rows in ${duration(result.copyMillis)} (${thousands(result.copied / (result.copyMillis / 1000))} rows/s); COPY ${ratio(result.importMillis / result.imported, result.copyMillis / result.copied)} faster; ` +
-          `then the search data in ${duration(result.searchMillis)} (load ${result.loadAfter} after the import)`,
+          `${Number.isNaN(result.searchMillis) ? 'search data not prepared (--skip-search)' : `then the search data in ${duration(result.searchMillis)}`} (load ${result.loadAfter} after the import)`,
       );
       return result;
     } finally {
@@ -221,7 +221,7 @@ export async function runImportBench(
           duration(r.copyMillis),
           thousands(r.copied / (r.copyMillis / 1000)),
           `${ratio(r.importMillis / r.imported, r.copyMillis / r.copied)} slower`,
-          duration(r.searchMillis),
+          Number.isNaN(r.searchMillis) ? 'not run (--skip-search)' : duration(r.searchMillis),
           r.loadAfter,
         ]),
       ),
