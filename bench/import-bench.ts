@@ -191,8 +191,13 @@ export async function runImportBench(
       '',
       `A generated TSV of ${thousands(rows)} rows (${(bytes / 1e6).toFixed(0)} MB; the CSV-parser shape: section 5 start and end times, 57 actors, 1 message in 20 quoted with a tab inside) ` +
         'imported by `importFile` (what `POST /api/incident/{id}/import` and `npm run import` run, without the HTTP upload): the file parsed into COPY text in a worker thread, ' +
-        "kept as the stream's system upload (256 KiB chunks sent as hex text, a short transaction each), actors matched and created, events sent by COPY into a batch table and from there into `events` " +
-        'with their search vector (seven b-tree indexes and the search GIN, the reference, count and revision triggers), each batch in a short transaction under a hidden stream ' +
+        "kept as the stream's system upload (256 KiB chunks sent as hex text, a short transaction each), actors matched and created, events written into `events` " +
+        '(seven b-tree indexes and the search GIN, the reference, count and revision triggers): the first 10,000 rows through a batch table with their search vector, ' +
+        'the rest by COPY straight into `events` with none, their search data prepared after the flip (search-preparer.ts' +
+        (skipSearch
+          ? "; this run's figures leave it out, `--skip-search`), "
+          : '; timed apart as "search data after"), ') +
+        'each batch in a short transaction under a hidden stream ' +
         "(on PGlite each write sized after the last one's pace to take about 200 ms, at most 5,000 rows; 25,000 rows on PostgreSQL, two batches written side by side on two connections), then one small transaction that shows them all, then `ANALYZE`. " +
         "The reference is the floor of any import into that store: the same rows COPY'd as they are (CSV, tab) into a text table with no index, " +
         `${thousands(COPY_BATCH_ROWS)} rows a statement (pg-copy-streams on PostgreSQL, \`/dev/blob\` on PGlite), one transaction. ` +
@@ -233,14 +238,18 @@ export async function runImportBench(
   }
 }
 
-/** Puts `section` in place of its previous version in RESULTS.md (or before "## Output"), keeping the rest. */
+/** Puts `section` in place of its previous version in RESULTS.md (or before "## Output"), keeping the rest and its "### " history. */
 async function spliceSection(section: string): Promise<string> {
   const path = join(projectRoot(), 'bench', 'RESULTS.md');
   const text = await readFile(path, 'utf8').catch(() => '# Benchmark results\n');
   const start = text.indexOf(`${SECTION}\n`);
   let next: string;
   if (start >= 0) {
-    const end = text.indexOf('\n## ', start + SECTION.length);
+    // The run's own part ends at the next heading; "### " subsections written by hand below it stay.
+    const ends = ['\n## ', '\n### ']
+      .map((heading) => text.indexOf(heading, start + SECTION.length))
+      .filter((at) => at >= 0);
+    const end = ends.length > 0 ? Math.min(...ends) : -1;
     next = `${text.slice(0, start)}${section}\n${end >= 0 ? text.slice(end) : ''}`;
   } else {
     const output = text.indexOf('## Output');
