@@ -17,6 +17,7 @@ import { reimportStream } from '../../server/import/reimport-stream.ts';
 import { spoolBlob } from '../../server/repositories/blob-repository.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { fileForm } from '../support/multipart.ts';
+import { wordedTsv } from '../support/proxy-log-tsv.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import {
   countRows,
@@ -26,15 +27,6 @@ import {
   type Session,
   type TestServer,
 } from '../support/test-server.ts';
-
-/** `rows` rows a second apart, each message with `word`, so a read can tell which file an event came from. */
-function tsv(rows: number, word: string): Uint8Array {
-  const lines = ['time\tactor\tmessage'];
-  const start = Date.UTC(2026, 0, 5, 8, 0, 0);
-  for (let row = 0; row < rows; row += 1)
-    lines.push(`${new Date(start + row * 1000).toISOString()}\tcrew-${row % 5}\t${word} line ${row}`);
-  return new TextEncoder().encode(`${lines.join('\n')}\n`);
-}
 
 interface SeenEvent {
   id: number;
@@ -135,14 +127,14 @@ describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
     const incidentID = await createIncident(writer, organizationID, 'Synced across');
     // More old rows than one cleanup batch deletes on either database, so the stop falls between two batches.
     const oldRows = 6_000;
-    const streamID = await importStream(incidentID, tsv(oldRows, 'alpha'));
+    const streamID = await importStream(incidentID, wordedTsv(oldRows, 'alpha'));
     const device = parseChangeRevision((await incidentRead(incidentID)).eventsRevision)!;
     const tombstonesBefore = await countRows(server.db, `incident_tombstones WHERE incident_id = ${incidentID}`);
     // The process stops mid-cleanup, after the flip and one batch of old rows deleted, and never goes on.
     let stopped!: () => void;
     const reachedStop = new Promise<void>((resolve) => (stopped = resolve));
     let cleanupTurns = 0;
-    void reimport(incidentID, streamID, tsv(NEW_ROWS, 'bravo'), async () => {
+    void reimport(incidentID, streamID, wordedTsv(NEW_ROWS, 'bravo'), async () => {
       if ((await phase()).state !== 'retiring' || ++cleanupTurns < 2) return () => undefined;
       stopped();
       return new Promise<() => void>(() => undefined);
@@ -178,13 +170,13 @@ describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
 
   it('a tag added while the re-import writes, and one added after matching began, both follow their events', async () => {
     const incidentID = await createIncident(writer, organizationID, 'Tagged meanwhile');
-    const streamID = await importStream(incidentID, tsv(OLD_ROWS, 'alpha'));
+    const streamID = await importStream(incidentID, wordedTsv(OLD_ROWS, 'alpha'));
     const before = await streamEvents(incidentID, streamID);
     const early = before.find((event) => event.message === 'alpha line 2500')!;
     const late = before.find((event) => event.message === 'alpha line 10')!;
     const tag = (eventID: number, name: string) => call(`/api/event/${eventID}/tag/${name}`, { method: 'PUT' });
     let tagged = { early: false, late: false };
-    const result = await reimport(incidentID, streamID, tsv(OLD_ROWS, 'alpha'), async () => {
+    const result = await reimport(incidentID, streamID, wordedTsv(OLD_ROWS, 'alpha'), async () => {
       const now = await phase();
       if (
         now.state === 'writing' &&
@@ -213,12 +205,12 @@ describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
 
   it('an annotated event edited after it was matched is matched again: the flip refuses the conflict', async () => {
     const incidentID = await createIncident(writer, organizationID, 'Edited meanwhile');
-    const streamID = await importStream(incidentID, tsv(OLD_ROWS, 'alpha'));
+    const streamID = await importStream(incidentID, wordedTsv(OLD_ROWS, 'alpha'));
     const before = await streamEvents(incidentID, streamID);
     const target = before.find((event) => event.message === 'alpha line 10')!;
     await call(`/api/event/${target.id}/tag/watch`, { method: 'PUT' });
     let edited = false;
-    const reimporting = reimport(incidentID, streamID, tsv(OLD_ROWS, 'alpha'), async () => {
+    const reimporting = reimport(incidentID, streamID, wordedTsv(OLD_ROWS, 'alpha'), async () => {
       const paired = await countRows(server.db, `reimport_matches WHERE old_id = ${target.id}`);
       if (paired > 0 && !edited) {
         edited = true;

@@ -16,6 +16,7 @@ import { reimportStream } from '../../server/import/reimport-stream.ts';
 import { spoolBlob } from '../../server/repositories/blob-repository.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { fileForm } from '../support/multipart.ts';
+import { wordedTsv } from '../support/proxy-log-tsv.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import {
   countRows,
@@ -25,15 +26,6 @@ import {
   type Session,
   type TestServer,
 } from '../support/test-server.ts';
-
-/** `rows` rows a second apart, each message with `word`, so a read can tell which file an event came from. */
-function tsv(rows: number, word: string): Uint8Array {
-  const lines = ['time\tactor\tmessage'];
-  const start = Date.UTC(2026, 0, 5, 8, 0, 0);
-  for (let row = 0; row < rows; row += 1)
-    lines.push(`${new Date(start + row * 1000).toISOString()}\tcrew-${row % 5}\t${word} line ${row}`);
-  return new TextEncoder().encode(`${lines.join('\n')}\n`);
-}
 
 interface Payload {
   incident: { events: { streamID: number; message: string }[]; streams: { id: number }[] };
@@ -65,7 +57,10 @@ describe.each(DATABASE_KINDS)('a re-import out of sight on %s', (kind) => {
     generations: await countRows(server.db, 'stream_generations'),
   });
   const importStream = async (incidentID: number) => {
-    const response = await post(`/api/incident/${incidentID}/import`, fileForm(tsv(OLD_ROWS, 'alpha'), 'crew.tsv'));
+    const response = await post(
+      `/api/incident/${incidentID}/import`,
+      fileForm(wordedTsv(OLD_ROWS, 'alpha'), 'crew.tsv'),
+    );
     expect(response.status, await response.clone().text()).toBe(201);
     return ((await response.json()) as { import: { streams: { id: number }[] } }).import.streams[0]!.id;
   };
@@ -92,7 +87,7 @@ describe.each(DATABASE_KINDS)('a re-import out of sight on %s', (kind) => {
     let answered = false;
     const reimporting = post(
       `/api/stream/${streamID}/import`,
-      fileForm(tsv(NEW_ROWS, 'bravo'), 'crew.tsv', { progressToken: token }),
+      fileForm(wordedTsv(NEW_ROWS, 'bravo'), 'crew.tsv', { progressToken: token }),
     ).then(async (response) => {
       answered = true;
       return { status: response.status, body: await response.text() };
@@ -122,8 +117,8 @@ describe.each(DATABASE_KINDS)('a re-import out of sight on %s', (kind) => {
     const storedBlobs = () => countRows(server.db, "blobs WHERE sha256 SIMILAR TO '[0-9a-f]{64}'");
     const blobsBefore = await storedBlobs();
     const path = join(work, 'crew-new.tsv');
-    writeFileSync(path, tsv(NEW_ROWS, 'bravo'));
-    const file = await spoolBlob(Readable.from([tsv(NEW_ROWS, 'bravo')]), work);
+    writeFileSync(path, wordedTsv(NEW_ROWS, 'bravo'));
+    const file = await spoolBlob(Readable.from([wordedTsv(NEW_ROWS, 'bravo')]), work);
     const [incident] = await server.db.query<{ id: number; organization_id: number; name: string }>(
       'SELECT id, organization_id, name FROM incidents WHERE id = $1',
       [incidentID],
