@@ -9,7 +9,8 @@
  * (--case slack-bomb: the red team's 100 identical 1 MiB Slack day files instead of the TSV; har-bomb: a 30 MB HAR of 10,000,000 `{}` entries;
  *  gpx-bomb: a track gzipped to about 2 MB that unpacks to 2 GiB, sent to POST /api/incident/{id}/map;
  *  log-bomb: a syslog line repeated to 1 GiB, gzipped to about 3 MB;
- *  reimport: the TSV imported first, unmeasured, then measured as a re-import into its stream.)
+ *  reimport: the TSV imported first, unmeasured, then measured as a re-import into its stream;
+ *  map: a legitimate GPX track of --rows points (300,000 unless given) sent to POST /api/incident/{id}/map.)
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
@@ -94,6 +95,30 @@ async function writeGpxBomb(path: string): Promise<number> {
   return (await stat(path)).size;
 }
 
+/** A legitimate GPX track: `points` points a second apart with elevation, as a watch or a logger writes them. */
+async function writeGpx(path: string, points: number): Promise<number> {
+  const out = createWriteStream(path);
+  out.write(
+    '<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="bench"><trk><name>long ride</name><trkseg>\n',
+  );
+  const start = Date.UTC(2024, 4, 1, 6, 0, 0);
+  let lines: string[] = [];
+  for (let point = 0; point < points; point += 1) {
+    const lat = 45 + Math.sin(point / 5_000) * 0.5 + point * 1e-6;
+    const lon = 14 + Math.cos(point / 7_000) * 0.5 + point * 1e-6;
+    lines.push(
+      `<trkpt lat="${lat.toFixed(7)}" lon="${lon.toFixed(7)}"><ele>${(300 + 200 * Math.sin(point / 900)).toFixed(1)}</ele><time>${new Date(start + point * 1000).toISOString()}</time></trkpt>`,
+    );
+    if (lines.length >= 10_000) {
+      if (!out.write(`${lines.join('\n')}\n`)) await once(out, 'drain');
+      lines = [];
+    }
+  }
+  out.end(`${lines.join('\n')}\n</trkseg></trk></gpx>\n`);
+  await once(out, 'finish');
+  return (await stat(path)).size;
+}
+
 /**
  * The file as multipart/form-data through node:http, streamed from disk (settings, then the file). Not
  * fetch: its client gives up on an answer after 300 s, and a million rows on PGlite may take longer.
@@ -145,7 +170,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       store: { type: 'string', default: 'pglite' },
-      rows: { type: 'string', default: '1000000' },
+      rows: { type: 'string' },
       case: { type: 'string', default: 'tsv' },
       slow: { type: 'string' },
     },
@@ -155,8 +180,10 @@ async function main(): Promise<void> {
   const gpxBomb = values.case === 'gpx-bomb';
   const logBomb = values.case === 'log-bomb';
   const reimport = values.case === 'reimport';
+  const map = values.case === 'map';
   const kind = values.store as StoreKind;
-  const rows = Number(values.rows);
+  // A map's default is 300,000 points (three days of a 1 Hz track), an event import's a million rows.
+  const rows = Number(values.rows ?? (map ? 300_000 : 1_000_000));
   const scratch = await mkdtemp(join(tmpdir(), 'churchkey-stall-bench-'));
   const store = await openStore(kind);
   try {
@@ -169,7 +196,9 @@ async function main(): Promise<void> {
           ? await writeGpxBomb(path)
           : logBomb
             ? await writeLogBomb(path)
-            : await writeTsv(path, rows);
+            : map
+              ? await writeGpx(path, rows)
+              : await writeTsv(path, rows);
     const watched = values.slow === undefined ? undefined : watchSlow(store.db, Number(values.slow));
     const bench = await startApp(watched?.db ?? store.db);
     const base = await bench.app.listen({ port: 0, host: '127.0.0.1' });
@@ -221,7 +250,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     // Through the route, as a page sends it: on PGlite its batches take turns in the server's read queue.
     const result = await postFile(
-      gpxBomb ? `${base}/api/incident/${target.id}/map` : importPath,
+      gpxBomb || map ? `${base}/api/incident/${target.id}/map` : importPath,
       headers,
       path,
       slackBomb
@@ -232,19 +261,25 @@ async function main(): Promise<void> {
             ? 'track.gpx.gz'
             : logBomb
               ? 'syslog.2.gz'
-              : 'bench.tsv',
+              : map
+                ? 'long-ride.gpx'
+                : 'bench.tsv',
       slackBomb
         ? { format: 'slack-zip' }
         : harBomb
           ? { format: 'har' }
-          : gpxBomb || logBomb
+          : gpxBomb || logBomb || map
             ? undefined
             : TIME_ACTOR_MESSAGE_TSV,
     )
       .then(({ status, body }) => {
-        const answer = JSON.parse(body) as { import?: { importedCount: number }; error?: { message?: string } };
+        const answer = JSON.parse(body) as {
+          import?: { importedCount: number };
+          map?: { validPointCount: number };
+          error?: { message?: string };
+        };
         return status === 201 || (reimport && status === 200)
-          ? { importedCount: answer.import!.importedCount, refusal: undefined }
+          ? { importedCount: answer.import?.importedCount ?? answer.map!.validPointCount, refusal: undefined }
           : { importedCount: 0, refusal: `${status} ${answer.error?.message ?? body}` };
       })
       .finally(() => {

@@ -195,7 +195,7 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
   const readersActive = () => readQueue.readRecently(PGLITE_READERS_GONE_MILLIS);
   importRoutes(app, context, importProgress, takeTurn, () => searchPreparer?.wake(), readersActive);
   streamImportRoutes(app, context, importProgress, context.db.kind === 'pglite' ? () => readQueue.turn() : undefined);
-  mapRoutes(app, context);
+  mapRoutes(app, context, { takeTurn, readersActive });
 
   const appDir = options.appDir ?? join(projectRoot(), 'dist');
   const hasApp = existsSync(join(appDir, 'index.html'));

@@ -4,6 +4,7 @@
  * or discarded in short transactions when it fails. A killed import's rows are swept at start.
  */
 import { CONNECTION_TAG, type Db, type DbTransaction, type Queryable } from '../db/database.ts';
+import { discardHiddenMaps } from './hidden-map.ts';
 import { discardPendingBlob } from './keep-source.ts';
 import { discardGeneration } from './reimport-cleanup.ts';
 
@@ -48,6 +49,8 @@ export async function showImport(tx: DbTransaction, importId: number, incidentId
 /** Deletes what a failed or killed import wrote, in short transactions; nothing of it was ever visible. */
 export async function discardImport(db: Db, importId: number): Promise<void> {
   await discardPendingBlob(db, importId);
+  // A map import's hidden map (migration 016), before its import row, which it refers to.
+  await discardHiddenMaps(db, importId);
   // A re-import's rows are a generation of its stream (migration 014), not a hidden stream.
   const generations = await db.query<{ generation: number | string }>(
     "SELECT generation FROM stream_generations WHERE import_id = $1 AND state = 'writing'",

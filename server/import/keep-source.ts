@@ -51,6 +51,16 @@ export async function keepSource(db: Db, options: KeepSourceOptions): Promise<nu
   }
 }
 
+/** The file's chunks under the import's pending key, adopted later (a map's flip); swept with the import. */
+export function writeImportBlob(
+  db: Db,
+  importId: number,
+  file: SpooledBlob,
+  takeTurn?: pendingBlob.TakeTurn,
+): Promise<pendingBlob.PendingBlob> {
+  return pendingBlob.writePendingBlob(db, file, pendingBlobKey(importId), takeTurn);
+}
+
 /** A failed or killed import's pending chunks, one short transaction each; then the pending blob. */
 export async function discardPendingBlob(db: Db, importId: number): Promise<void> {
   await pendingBlob.discardPendingBlob(db, pendingBlobKey(importId));

@@ -48,10 +48,10 @@ export interface ReimportResult {
   detachedEventCount: number;
 }
 
-/** Why a re-import did not run; the route turns it into 400 or 409. */
+/** Why a re-import did not run; the route turns it into 400 or 409 (reimport_running: reimport-running.ts). */
 export class ReimportRefusal extends Error {
   constructor(
-    readonly reason: 'marker_stream' | 'needs_resolution',
+    readonly reason: 'marker_stream' | 'needs_resolution' | 'reimport_running',
     message: string,
     readonly outcome?: 'merge_conflict' | 'source_markers_have_annotations',
   ) {

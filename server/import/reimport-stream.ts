@@ -31,6 +31,7 @@ import { DEFAULT_IMPORT_LIMITS } from './import-limits.ts';
 import { beginImport, discardImport, showImport, touchImport } from './hidden-import.ts';
 import { ImportTarget } from './move-staged-events.ts';
 import { retireOldRows } from './reimport-cleanup.ts';
+import { refuseWhileReimporting } from './reimport-running.ts';
 import { annotatedOldEvents, switchGeneration } from './reimport-flip.ts';
 import { matchGeneration, rematchChanged } from './reimport-match.ts';
 import {
@@ -198,12 +199,14 @@ export async function reimportStream(db: Db, options: ReimportFileOptions): Prom
 async function beginGeneration(tx: DbTransaction, options: ReimportFileOptions) {
   const { streamId, incident } = await options.stream(tx);
   const [stream] = await tx.query<{ name: string; is_marker_stream: boolean; clock_offset_micros: number | string }>(
-    'SELECT name, is_marker_stream, clock_offset_micros FROM streams WHERE id = $1',
+    // Locked: a second re-import sent at the same moment waits here, then sees this one's generation.
+    'SELECT name, is_marker_stream, clock_offset_micros FROM streams WHERE id = $1 FOR UPDATE',
     [streamId],
   );
   if (!stream) throw new Error(`stream ${streamId} vanished`);
   if (stream.is_marker_stream) throw new ReimportRefusal('marker_stream', MARKER_STREAM_REFUSAL);
   refuseSlack(options.settings);
+  await refuseWhileReimporting(tx, streamId);
   const [marker] = await tx.query<{ id: number; clock_offset_micros: number | string }>(
     'SELECT id, clock_offset_micros FROM streams WHERE incident_id = $1 AND is_marker_stream',
     [incident.id],

@@ -179,7 +179,10 @@ export async function stageFile(
  * pace says fit in that time (at least MIN_ROWS_PER_WRITE): on PGlite a write holds every reader off,
  * and how long 5,000 rows take depends on the machine's load (0.3 s quiet, 3 s with 20 processes).
  */
-function writeSizes(options: StageOptions): { rows: () => number; took: (rows: number, millis: number) => void } {
+export function writeSizes(options: Pick<StageOptions, 'rowsPerWrite' | 'writeMillis'>): {
+  rows: () => number;
+  took: (rows: number, millis: number) => void;
+} {
   const most = options.rowsPerWrite ?? BATCH_SIZE;
   // Paced writes start small and at most double: the first 5,000 rows held a loaded machine's readers 4.9 s.
   let rows = options.writeMillis === undefined ? most : Math.min(most, MIN_ROWS_PER_WRITE);

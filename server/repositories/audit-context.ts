@@ -5,6 +5,7 @@
  */
 import type { AuditActionBody } from '../../domain/audit.ts';
 import type { Queryable } from '../db/database.ts';
+import { visibleRow } from './hidden-imports.ts';
 import { notFound } from '../http-error.ts';
 import { memberClause, requireIncident, requireIncidentOf, requireOrganization } from './access-repository.ts';
 import type { AnalystRow } from './analysts-repository.ts';
@@ -17,7 +18,7 @@ export async function requireActionContext(db: Queryable, analyst: AnalystRow, b
   if (body.mapID !== undefined) {
     const rows = await db.query(
       `SELECT 1 FROM incident_maps m JOIN incidents i ON i.id = m.incident_id
-        WHERE m.id = $1 AND ${memberClause('i.organization_id', '$2', analyst.permission === 'admin')}`,
+        WHERE m.id = $1 AND ${visibleRow('m')} AND ${memberClause('i.organization_id', '$2', analyst.permission === 'admin')}`,
       [body.mapID, analyst.id],
     );
     if (!rows[0]) throw notFound('map');

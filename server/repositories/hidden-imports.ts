@@ -23,5 +23,5 @@ export const visibleEvent = (alias: string) =>
   ` AND (${alias}.source_line IS NULL OR (${alias}.generation + 0) = ANY (${LIVE_GENERATIONS})` +
   ` OR (${alias}.stream_id <> ALL (${RETIRING_STREAMS}) AND coalesce(${alias}.import_stream_id, 0) <> ALL (${RETIRING_STREAMS})))`;
 
-/** A stream or incident actor of `alias` that no running import hides. */
+/** A stream, incident actor or map (migration 016) of `alias` that no running import hides. */
 export const visibleRow = (alias: string) => `${alias}.import_id IS NULL`;

@@ -23,10 +23,11 @@ import { copyText } from '../db/copy-text.ts';
 import { notFound } from '../http-error.ts';
 import { DEFAULT_IMPORT_LIMITS, gunzipLimits, tooManyRecords, type ImportLimits } from '../import/import-limits.ts';
 import { inflateOffThread } from '../import/inflate-off-thread.ts';
+import { POINT_COLUMNS } from '../import/geo-copy-batches.ts';
 import type { SpooledBlob } from './blob-repository.ts';
+import { visibleRow } from './hidden-imports.ts';
 import { uploadsOf } from './incident-payload-repository.ts';
 
-const POINT_COLUMNS = 'map_id, seq, line, at_micros, actor, latitude, longitude, altitude, heading, pitch, roll';
 const nullable = (value: number | null) => (value === null ? '\\N' : String(value));
 
 interface NewMap {
@@ -44,7 +45,8 @@ interface ImportedMap {
 }
 
 /**
- * Reads the spooled file into a new map inside the caller's transaction; ImportError when none of it is
+ * Reads the spooled file into a new map inside the caller's transaction (the demo's small map; the route
+ * imports out of sight, import/import-map-file.ts); ImportError when none of it is
  * usable, or when it holds more records or unpacks further than an event import may (the same named caps).
  */
 export async function importMap(
@@ -123,7 +125,7 @@ function pointLines(mapId: number, firstSeq: number, points: readonly GeoPoint[]
 interface MapRow {
   id: number;
   incident_id: number;
-  upload_id: number;
+  upload_id: number | null;
   name: string;
   colour: string;
   icon: IncidentMap['icon'];
@@ -138,10 +140,10 @@ interface MapRow {
 
 /** The map `mapId` of incident `incidentId` (404 when it is another incident's or none). */
 export async function mapOf(db: Queryable, incidentId: number, mapId: number): Promise<IncidentMap> {
-  const [row] = await db.query<MapRow>('SELECT * FROM incident_maps WHERE id = $1 AND incident_id = $2', [
-    mapId,
-    incidentId,
-  ]);
+  const [row] = await db.query<MapRow>(
+    `SELECT * FROM incident_maps m WHERE m.id = $1 AND m.incident_id = $2 AND ${visibleRow('m')}`,
+    [mapId, incidentId],
+  );
   if (!row) throw notFound('map');
   const upload = (await uploadsOf(db, incidentId)).find((candidate) => candidate.id === row.upload_id)!;
   const settings = typeof row.settings === 'string' ? (JSON.parse(row.settings) as MapSettings) : row.settings;
@@ -168,7 +170,7 @@ export async function mapsOf(db: Queryable, incidentId: number) {
   const rows = await db.query<
     Pick<MapRow, 'id' | 'name' | 'colour' | 'icon' | 'valid_point_count' | 'first_micros' | 'last_micros'>
   >(
-    'SELECT id, name, colour, icon, valid_point_count, first_micros, last_micros FROM incident_maps WHERE incident_id = $1 ORDER BY id',
+    `SELECT id, name, colour, icon, valid_point_count, first_micros, last_micros FROM incident_maps m WHERE m.incident_id = $1 AND ${visibleRow('m')} ORDER BY id`,
     [incidentId],
   );
   return rows.map((row) => ({

@@ -6,7 +6,7 @@
 import type { Queryable } from '../db/database.ts';
 import type { OrganizationEventRow, OrganizationEventSources } from '../../domain/organization-events.ts';
 import { EVENT_COLUMNS, pageWhere, toEventRow, type EventPageOptions } from './events-repository.ts';
-import { visibleEvent } from './hidden-imports.ts';
+import { visibleEvent, visibleRow } from './hidden-imports.ts';
 
 type EventDbRow = Parameters<typeof toEventRow>[0] & { incident_id: number };
 
@@ -61,7 +61,7 @@ export async function organizationEventSources(
       valid_point_count: number;
     }>(
       `SELECT m.id, m.incident_id, m.name, m.colour, m.icon, m.valid_point_count FROM incident_maps m JOIN incidents i ON i.id = m.incident_id
-        WHERE i.organization_id = $1 ORDER BY m.incident_id, m.id`,
+        WHERE i.organization_id = $1 AND ${visibleRow('m')} ORDER BY m.incident_id, m.id`,
       [organizationId],
     ),
     db.query<{ total: number | string }>(

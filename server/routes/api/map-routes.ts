@@ -2,9 +2,9 @@
  * The map calls of spec section 7, paths word for word: GET /api/incident/{incidentID}/analyst/
  * {analystID}/map/{mapID} and its /points, /points/page/0, /invalid and /raw; and the write the spec
  * leaves out, POST /api/incident/{incidentID}/map (the geo CSV and the settings of section 3 as
- * multipart fields), which keeps the file as a system upload, reads it into points and audits it,
- * all in one transaction. {analystID} must be the analyst the request acts as. GET /api/map/imagery
- * tells the globe the online tile server, if any.
+ * multipart fields), which reads the file into points out of sight (import/import-map-file.ts), then
+ * keeps it as a system upload, shows the map and audits it in one small transaction. {analystID} must
+ * be the analyst the request acts as. GET /api/map/imagery tells the globe the online tile server, if any.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,21 +26,14 @@ import { HttpError, invalid } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
 import { checkGzipUnpacking } from '../../import/inflate-off-thread.ts';
 import { requireIncident } from '../../repositories/access-repository.ts';
-import { blobTempDir, insertUpload, openBlobStream } from '../../repositories/blob-repository.ts';
-import { writePendingBlob, type PendingBlob } from '../../repositories/pending-blob.ts';
-import {
-  countMaps,
-  importMap,
-  invalidItems,
-  mapFile,
-  mapOf,
-  mapPoints,
-  pointsPage,
-} from '../../repositories/maps-repository.ts';
+import { blobTempDir, openBlobStream } from '../../repositories/blob-repository.ts';
+import { recordWrite } from '../../repositories/audit-repository.ts';
+import type { TakeTurn } from '../../repositories/pending-blob.ts';
+import { importMapFile } from '../../import/import-map-file.ts';
+import { countMaps, invalidItems, mapFile, mapOf, mapPoints, pointsPage } from '../../repositories/maps-repository.ts';
 import { importRefusal, readImportForm } from './import-form.ts';
 import { MAP_FORM_FIELDS, mapSettingsOf } from './map-form.ts';
 import { UPLOAD_CSP, contentDisposition, servedContentType } from './upload-headers.ts';
-import { auditedWrite } from '../audited-write.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const MapParams = z.object({ incidentID: PathIdSchema, analystID: PathIdSchema, mapID: PathIdSchema });
@@ -67,7 +60,13 @@ const Micros = z
 
 type MapPath = z.infer<typeof MapParams>;
 
-export function mapRoutes(app: FastifyInstance, context: AppContext): void {
+/** PGlite: the map import's short transactions take turns with reads in the server's read queue. */
+interface MapImportTurns {
+  takeTurn?: TakeTurn | undefined;
+  readersActive?: (() => boolean) | undefined;
+}
+
+export function mapRoutes(app: FastifyInstance, context: AppContext, imports: MapImportTurns = {}): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = context;
   const tmpDir = blobTempDir(config);
@@ -102,7 +101,7 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { analyst } = acting(request);
+      const { user, analyst } = acting(request);
       // Refused before a byte of the file is read when the incident is out of reach.
       const reachable = await requireIncident(db, analyst, request.params.incidentID);
       const form = await readImportForm(
@@ -112,48 +111,43 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
         config.uploadMaxBytes,
         MAP_FORM_FIELDS.length,
       );
-      let stored: PendingBlob | undefined;
       try {
         const fileName = safeFileName(form.rawFileName);
         const settings = await mapSettingsOf(form, fileName, await countMaps(db, reachable.id));
-        // A gzip bomb refused here, before its chunks are stored and its padding parsed in a transaction.
+        // A gzip bomb refused here, before anything is written and its padding parsed.
         await checkGzipUnpacking(form.file.path, config.importLimits);
-        // The file's chunks first, each in a short transaction; the write below adopts them.
-        const pending = (stored = await writePendingBlob(db, form.file));
-        const map = await auditedWrite(db, request, async ({ tx, audit }) => {
-          const incident = await requireIncident(tx, analyst, request.params.incidentID);
-          const blob = await pending.adopt(tx);
-          const uploadId = await insertUpload(tx, {
-            incidentId: incident.id,
-            blob,
-            fileName,
-            mediaType: normalizeMediaType(form.declaredType, fileName),
-            kind: 'text',
-            isSystem: true,
-            analystId: analyst.id,
-          });
-          const imported = await importMap(
-            tx,
-            { incidentId: incident.id, uploadId, settings, analystId: analyst.id },
-            form.file,
-            undefined,
-            config.importLimits,
-          );
-          await audit({
-            action: 'create map',
-            itemType: 'incident_map',
-            itemID: imported.id,
-            detail: {
-              incidentID: incident.id,
-              fileName,
-              uploadID: uploadId,
-              sha256: blob.sha256,
-              settings,
-              validPointCount: imported.validPointCount,
-              invalidItemCount: imported.invalidItemCount,
-            },
-          });
-          return mapOf(tx, incident.id, imported.id);
+        // Out of sight in short transactions (PGlite: taking turns with reads), then one small flip.
+        const map = await importMapFile(db, {
+          incident: (tx) => requireIncident(tx, analyst, request.params.incidentID),
+          file: form.file,
+          fileName,
+          mediaType: normalizeMediaType(form.declaredType, fileName),
+          settings,
+          analystId: analyst.id,
+          limits: config.importLimits,
+          takeTurn: imports.takeTurn,
+          readersActive: imports.readersActive,
+          show: async (tx, shown) => {
+            await recordWrite(
+              tx,
+              { userID: user.id, analystID: analyst.id },
+              {
+                action: 'create map',
+                itemType: 'incident_map',
+                itemID: shown.id,
+                detail: {
+                  incidentID: shown.incidentId,
+                  fileName,
+                  uploadID: shown.uploadId,
+                  sha256: shown.blob.sha256,
+                  settings,
+                  validPointCount: shown.validPointCount,
+                  invalidItemCount: shown.invalidItemCount,
+                },
+              },
+            );
+            return mapOf(tx, shown.incidentId, shown.id);
+          },
         });
         reply.code(201);
         return { map, version: context.version };
@@ -164,7 +158,6 @@ export function mapRoutes(app: FastifyInstance, context: AppContext): void {
             : importRefusal(error);
         throw error;
       } finally {
-        await stored?.discard();
         await form.file.discard();
       }
     },

@@ -16,11 +16,12 @@ import { IMPORT_FORMATS } from '../../../domain/import/import-record.ts';
 import { MERGE_RESOLUTIONS, type MergeResolution } from '../../../domain/import/merge-outcome.ts';
 import { safeFileName } from '../../../domain/upload-media.ts';
 import type { AppContext } from '../../app-context.ts';
-import { HttpError, invalid } from '../../http-error.ts';
+import { HttpError, conflict, invalid } from '../../http-error.ts';
 import { INVALID_LIST_LIMIT } from '../../import/import-file.ts';
 import { type ImportProgressBoard, withImportProgress } from '../../import/import-progress.ts';
 import { MARKER_STREAM_REFUSAL, ReimportRefusal, type ReimportOptions } from '../../import/reimport-outcome.ts';
 import { checkReimport, reimportStream } from '../../import/reimport-stream.ts';
+import { refuseWhileReimporting } from '../../import/reimport-running.ts';
 import { acting } from '../../plugins/auth.ts';
 import type { AnalystRow } from '../../repositories/analysts-repository.ts';
 import { requireIncidentOf } from '../../repositories/access-repository.ts';
@@ -99,6 +100,7 @@ function refusal(error: unknown): unknown {
   if (error instanceof ImportError) return importRefusal(error);
   if (error instanceof ReimportRefusal) {
     if (error.reason === 'marker_stream') return invalid('streamID', MARKER_STREAM_REFUSAL);
+    if (error.reason === 'reimport_running') return conflict(error.message, 'streamID');
     return new HttpError(409, error.outcome ?? 'merge_conflict', error.message, 'resolution');
   }
   return error;
@@ -183,6 +185,10 @@ export function streamImportRoutes(
     async (request) => {
       const { user, analyst } = acting(request);
       await requireImportable(analyst, request.params.streamID);
+      // Before a byte of the file is read: another re-import of this stream is running.
+      await refuseWhileReimporting(db, request.params.streamID).catch((error: unknown) => {
+        throw refusal(error);
+      });
       const form = await readImportForm(request, IMPORT_FIELDS, tmpDir, config.uploadMaxBytes);
       try {
         const resolutionText = presentField(form.fields.resolution);
