@@ -104,7 +104,7 @@ describe.each(DATABASE_KINDS)('a map import on %s', (kind) => {
       const id = Number(row!.id);
       await tx.query(
         `INSERT INTO map_points (map_id, seq, line, at_micros, actor, latitude, longitude)
-         SELECT $1, g, g + 1, 1714557600000000 + g * 1000000, '', 45, 14 FROM generate_series(0, 12344) g`,
+         SELECT $1, g, g + 1, 1714557600000000 + g::bigint * 1000000, '', 45, 14 FROM generate_series(0, 12344) g`,
         [id],
       );
       await tx.query("INSERT INTO map_invalid_items (map_id, line, reason) VALUES ($1, 99999, 'no time')", [id]);
