@@ -28,7 +28,7 @@ const PGLITE_WRITE_MILLIS = 200;
 /** The most a write takes (PostgreSQL: every write, as the event import's; its readers have connections of their own). */
 const ROWS_PER_WRITE = { pglite: 50_000, postgres: 25_000 } as const;
 
-export interface ShownMap {
+interface ShownMap {
   id: number;
   incidentId: number;
   uploadId: number;
