@@ -8,7 +8,7 @@
  */
 import type { EventsStamp } from './events-read-plan.ts';
 import { mirrorDatabase, type EventMirrorRow } from './mirror-database.ts';
-import { readEventsStamp, readIncidentEvents, type EventQuery } from './mirror-queries.ts';
+import { readEventsStamp, readIncidentEventNumbers, type EventQuery } from './mirror-queries.ts';
 
 interface EarlyRead {
   queryKey: string;
@@ -51,7 +51,7 @@ export function startEventsReadAtStart(pathname: string): void {
   const match = /^\/incident\/(\d+)(?:\/|$)/.exec(pathname);
   if (!match) return;
   const incidentID = Number(match[1]);
-  const read = startEarlyRead(incidentID, eventsQueryKey(incidentID, {}), () => readIncidentEvents(mirrorDatabase(), incidentID, {}));
+  const read = startEarlyRead(incidentID, eventsQueryKey(incidentID, {}), () => readIncidentEventNumbers(mirrorDatabase(), incidentID, {}));
   atStart = read;
   setTimeout(() => {
     if (atStart === read) atStart = undefined;
