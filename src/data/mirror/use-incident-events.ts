@@ -97,27 +97,31 @@ export function useIncidentEvents(incidentID: number, query: EventQuery = {}): E
   useEffect(() => {
     if (!shown || !eventTextsPending(shown)) return;
     let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // After the first frame: the pictures draw from the numbers, the messages follow.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        const started = performance.now();
-        loadChunkTexts(mirrorDatabase(), shown)
-          .then((filled) => {
-            if (cancelled || !alive.current) return;
-            performance.measure('churchkey: event messages read from the mirror', { start: started, detail: { incidentID, events: shown.length } });
-            if (filled === 'stale') {
-              last.current = undefined;
-              setRereads((count) => count + 1);
-            } else if (filled) setAnswer((held) => (held?.events === shown ? { queryKey: held.queryKey, events: filled } : held));
-          })
-          .catch((error: unknown) => console.error(`the messages of incident ${incidentID} could not be read from this device`, error));
-      }, 0);
+    // When the page is idle (the first frame drawn): the pictures draw from the numbers, the messages follow.
+    const whenIdle = (run: () => void): (() => void) => {
+      if (typeof requestIdleCallback === 'function') {
+        const handle = requestIdleCallback(run, { timeout: 1_000 });
+        return () => cancelIdleCallback(handle);
+      }
+      const handle = setTimeout(run, 0);
+      return () => clearTimeout(handle);
+    };
+    const cancelIdle = whenIdle(() => {
+      const started = performance.now();
+      loadChunkTexts(mirrorDatabase(), shown)
+        .then((filled) => {
+          if (cancelled || !alive.current) return;
+          performance.measure('churchkey: event messages read from the mirror', { start: started, detail: { incidentID, events: shown.length } });
+          if (filled === 'stale') {
+            last.current = undefined;
+            setRereads((count) => count + 1);
+          } else if (filled) setAnswer((held) => (held?.events === shown ? { queryKey: held.queryKey, events: filled } : held));
+        })
+        .catch((error: unknown) => console.error(`the messages of incident ${incidentID} could not be read from this device`, error));
     });
     return () => {
       cancelled = true;
-      cancelAnimationFrame(frame);
-      if (timer !== undefined) clearTimeout(timer);
+      cancelIdle();
     };
   }, [shown, incidentID]);
 

@@ -84,7 +84,11 @@ function useColumns(): Array<ColumnDef<typeof features, TableRow>> {
         header: 'Message',
         accessorFn: (row) => row.event.message,
         cell: ({ row }) =>
-          eventMessagePending(row.original.event) ? <span className="text-muted">Loading the message…</span> : row.original.event.message,
+          eventMessagePending(row.original.event) ? (
+            <span className="text-muted">Loading the message…</span>
+          ) : (
+            row.original.event.message
+          ),
       },
       {
         id: 'tags',
