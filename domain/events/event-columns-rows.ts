@@ -37,14 +37,14 @@ export function columnsOfRows(events: readonly EventRow[]): EventColumns {
 }
 
 /** The extra data of each event that has some, by position. */
-export function extrasByPosition(columns: EventColumns): Map<number, EventRow['extra']> {
+function extrasByPosition(columns: EventColumns): Map<number, EventRow['extra']> {
   const byPosition = new Map<number, EventRow['extra']>();
   for (let index = 0; index < columns.extraPositions.length; index += 1)
     byPosition.set(columns.extraPositions[index] as number, columns.extras[index] as EventRow['extra']);
   return byPosition;
 }
 
-export function messageAt(columns: EventColumns, index: number): string {
+function messageAt(columns: EventColumns, index: number): string {
   return columns.messageText.slice(columns.messageOffsets[index], columns.messageOffsets[index + 1]);
 }
 

@@ -45,6 +45,19 @@ test('a paged incident opened again fetches no event page and shows every event;
   await expect(page.getByTestId('sync-status')).toContainText(/Last synced \d/, { timeout: 60_000 });
   expect(eventPages).toEqual([]);
 
+  // A search over the messages, kept over a reload: the reopen reads the numbers first, and the search
+  // waits for the messages, then shows exactly the events whose message has the words.
+  const matching = Array.from({ length: LARGE_INCIDENT_EVENTS }, (_, row) => `request ${row}`).filter((message) =>
+    message.includes('12'),
+  ).length;
+  await page.getByLabel('Search term').fill('request 12');
+  await expect(swimlaneOf(page, matching)).toBeVisible({ timeout: 60_000 });
+  await page.reload();
+  await expect(page.getByLabel('Search term')).toHaveValue('request 12');
+  await expect(swimlaneOf(page, matching)).toBeVisible({ timeout: 60_000 });
+  await page.getByLabel('Search term').fill('');
+  await expect(swimlaneOf(page, LARGE_INCIDENT_EVENTS)).toBeVisible({ timeout: 60_000 });
+
   // An event changes on the server: the next opening asks what changed, pages nothing, and shows it.
   const first = await api<{ events: Array<{ id: number }> }>(
     page.request,
@@ -55,6 +68,9 @@ test('a paged incident opened again fetches no event page and shows every event;
   await api(page.request, 'PUT', `/api/event/${eventID}`, { message: 'request 0, edited on the server' });
   await page.goto(`/incident/${incidentID}/events`);
   await expect(page.getByText('request 0, edited on the server').first()).toBeVisible({ timeout: 90_000 });
+  // The other events' messages come from the chunks' texts, read after the numbers: each row shows its own.
+  await expect(page.getByText('request 1', { exact: true }).first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Loading the message…')).toHaveCount(0, { timeout: 60_000 });
   expect(eventPages).toEqual([]);
   expect(changeRequests.length).toBeGreaterThan(0);
   page.off('request', onRequest);

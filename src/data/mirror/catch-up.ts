@@ -58,7 +58,7 @@ async function patchStoredSnapshot(db: MirrorDatabase, incidentID: number, moved
 /** Writes the changes; answers the events revisions moved between, when events changed. */
 async function applyEventChanges(db: MirrorDatabase, incidentID: number, first: IncidentChanges, changed: EventRow[], revision: string): Promise<{ from: string; to: string } | undefined> {
   const deleted = first.deletedEventIDs;
-  const tables = [db.events, db.syncState, db.eventSnapshots, db.eventChunks, db.eventChunkKeys, db.incidents, db.streams, db.actors, db.outbox];
+  const tables = [db.events, db.syncState, db.eventSnapshots, db.eventChunks, db.eventChunkTexts, db.eventChunkKeys, db.incidents, db.streams, db.actors, db.outbox];
   return db.transaction('rw', tables, async () => {
     const state = await db.syncState.get(incidentID);
     const previous = state?.eventsRevision;

@@ -1,15 +1,17 @@
 /*
- * Reading a columnar incident (event-chunks.ts): the chunks are filtered as typed arrays (time window,
- * streams, actors) into a lazy list (no row objects until a screen reads one), with the optimistic rows
- * of the outbox merged in time order. A delta from the server rewrites only the chunks it touches.
+ * Reading a columnar incident (event-chunks.ts): the chunks' number buffers are filtered as typed arrays
+ * (time window, streams, actors) into a lazy list (no row objects until a screen reads one), with the
+ * optimistic rows of the outbox merged in time order; their texts follow (loadChunkTexts). A delta from
+ * the server rewrites only the chunks it touches.
  */
 import type { EventColumns } from '../../../domain/events/event-columns.ts';
+import { unpackEventChunkNumbers, type EventChunkNumbers } from '../../../domain/events/event-chunk-numbers.ts';
 import { emptyEventListColumns, pushEventListColumn } from '../../../domain/events/event-list-columns.ts';
 import { columnsOfRows, rowsOfColumns } from '../../../domain/events/event-columns-rows.ts';
 import type { EventRow } from '../../../domain/event.ts';
-import { readEventChunkKeys, readEventChunks, writeEventChunk } from './event-chunks.ts';
-import { lazyEventList } from './lazy-event-list.ts';
-import type { EventMirrorRow, MirrorDatabase } from './mirror-database.ts';
+import { readEventChunkKeys, readEventChunks, readEventChunkTexts, writeEventChunk } from './event-chunks.ts';
+import { lazyEventList, lazyEventSource, withChunkTexts, type ChunkTexts } from './lazy-event-list.ts';
+import type { EventChunkRow, EventChunkTextsRow, EventMirrorRow, MirrorDatabase } from './mirror-database.ts';
 
 interface ChunkQuery {
   fromMicros?: number | undefined;
@@ -25,7 +27,7 @@ const before = (a: { startTimestamp: number; id: number }, b: { startTimestamp: 
  * in, as a lazy list (lazy-event-list.ts): the number columns and where each event lives are made here,
  * a row object only when a screen reads one.
  */
-function eventsOfChunks(incidentID: number, chunks: readonly EventColumns[], query: ChunkQuery, optimistic: readonly EventMirrorRow[]): EventMirrorRow[] {
+function eventsOfChunks(incidentID: number, chunks: readonly EventChunkNumbers[], stamps: readonly string[], query: ChunkQuery, optimistic: readonly EventMirrorRow[]): EventMirrorRow[] {
   const from = query.fromMicros ?? -Infinity;
   const to = query.toMicros ?? Infinity;
   const streams = query.streamIDs ? new Set(query.streamIDs) : undefined;
@@ -92,6 +94,7 @@ function eventsOfChunks(incidentID: number, chunks: readonly EventColumns[], que
   return lazyEventList({
     incidentID,
     chunks,
+    stamps,
     chunkOf: chunkOf.subarray(0, count),
     indexOf: indexOf.subarray(0, count),
     loose: pending,
@@ -100,9 +103,40 @@ function eventsOfChunks(incidentID: number, chunks: readonly EventColumns[], que
   });
 }
 
+/** The events the query admits, from the chunks' numbers alone: their texts are read by loadChunkTexts. */
 export async function readChunkEvents(db: MirrorDatabase, incidentID: number, query: ChunkQuery, optimistic: readonly EventMirrorRow[]): Promise<EventMirrorRow[]> {
-  const chunks = await readEventChunks(db, incidentID);
-  return eventsOfChunks(incidentID, chunks.map((row) => row.columns), query, optimistic);
+  const rows = await readEventChunks(db, incidentID);
+  return eventsOfChunks(
+    incidentID,
+    rows.map((row) => unpackEventChunkNumbers(row.numbers)),
+    rows.map((row) => row.stamp),
+    query,
+    optimistic,
+  );
+}
+
+/**
+ * `events` (a list readChunkEvents made) with its messages and extras read: 'stale' when a chunk was
+ * rewritten since (a catch-up): its texts no longer match the numbers held, so read the events again;
+ * undefined when the list needs none.
+ */
+export async function loadChunkTexts(db: MirrorDatabase, events: readonly EventMirrorRow[]): Promise<EventMirrorRow[] | 'stale' | undefined> {
+  const source = lazyEventSource(events);
+  if (!source?.stamps || source.texts) return undefined;
+  const byStamp = new Map((await readEventChunkTexts(db, source.incidentID)).map((row) => [row.stamp, row]));
+  const texts: ChunkTexts[] = [];
+  for (const stamp of source.stamps) {
+    const row = byStamp.get(stamp);
+    if (!row) return 'stale';
+    texts.push(row);
+  }
+  return withChunkTexts(events, texts);
+}
+
+/** A chunk's columns from its two rows (a patch rewrites it whole). */
+function columnsOfChunk(numbers: EventChunkRow, texts: EventChunkTextsRow | undefined): EventColumns {
+  if (texts?.stamp !== numbers.stamp) throw new Error(`the messages of events chunk ${numbers.chunk} do not match its numbers`);
+  return { ...unpackEventChunkNumbers(numbers.numbers), messageText: texts.messageText, messageOffsets: texts.messageOffsets, extras: texts.extras };
 }
 
 /**
@@ -136,9 +170,12 @@ export async function patchEventChunks(db: MirrorDatabase, incidentID: number, c
     touched.add(home);
     homes.set(home, [...(homes.get(home) ?? []), event]);
   }
-  const chunks = await db.eventChunks.bulkGet([...touched].map((chunk): [number, number] => [incidentID, chunk]));
+  const keysOfTouched = [...touched].map((chunk): [number, number] => [incidentID, chunk]);
+  const chunks = await db.eventChunks.bulkGet(keysOfTouched);
+  const texts = await db.eventChunkTexts.bulkGet(keysOfTouched);
   for (const [index, chunk] of [...touched].entries()) {
-    const held = chunks[index]?.columns;
+    const numbers = chunks[index];
+    const held = numbers ? columnsOfChunk(numbers, texts[index]) : undefined;
     const rows = held ? rowsOfColumns(held).filter((event) => !leaving.has(event.id)) : [];
     rows.push(...(homes.get(chunk) ?? []));
     rows.sort((a, b) => a.startTimestamp - b.startTimestamp || a.id - b.id);

@@ -1,17 +1,23 @@
 /*
  * A large incident kept as columnar chunks (issue 20): each page the columnar wire brings is stored as
- * it came, one IndexedDB record per page, in one transaction with the sync's progress. A million
- * events are a hundred records instead of a million row objects, so the first sync costs little more
- * than the download. Reads and delta patches of these chunks are in event-chunk-reads.ts.
+ * one number buffer and one texts record (schema 6), in one transaction with the sync's progress. A
+ * million events are a hundred buffers a reopen clones with a memcpy, the messages read after the first
+ * frame. Reads and delta patches of these chunks are in event-chunk-reads.ts.
  */
 import Dexie from 'dexie';
 import type { EventColumns } from '../../../domain/events/event-columns.ts';
+import { packEventChunkNumbers } from '../../../domain/events/event-chunk-numbers.ts';
 import { waitingWrites } from './incident-writes.ts';
-import type { EventChunkKeysRow, EventChunkRow, MirrorDatabase, SyncStateRow } from './mirror-database.ts';
+import type { EventChunkKeysRow, EventChunkRow, EventChunkTextsRow, MirrorDatabase, SyncStateRow } from './mirror-database.ts';
 
-/** The incident's chunks in order (the server's time, id order). */
+/** The incident's chunks' numbers in order (the server's time, id order). */
 export async function readEventChunks(db: MirrorDatabase, incidentID: number): Promise<EventChunkRow[]> {
   return db.eventChunks.where('[incidentID+chunk]').between([incidentID, Dexie.minKey], [incidentID, Dexie.maxKey], true, true).toArray();
+}
+
+/** The incident's chunks' texts in order. */
+export async function readEventChunkTexts(db: MirrorDatabase, incidentID: number): Promise<EventChunkTextsRow[]> {
+  return db.eventChunkTexts.where('[incidentID+chunk]').between([incidentID, Dexie.minKey], [incidentID, Dexie.maxKey], true, true).toArray();
 }
 
 /**
@@ -34,7 +40,7 @@ async function keepOnlyWaitingRows(db: MirrorDatabase, incidentID: number): Prom
  * device held of the incident's events (chunks, snapshot, rows).
  */
 export async function putEventChunk(db: MirrorDatabase, incidentID: number, chunk: number, columns: EventColumns, progress: Omit<SyncStateRow, 'incidentID'>): Promise<void> {
-  await db.transaction('rw', [db.eventChunks, db.eventChunkKeys, db.events, db.eventSnapshots, db.syncState, db.outbox], async () => {
+  await db.transaction('rw', [db.eventChunks, db.eventChunkTexts, db.eventChunkKeys, db.events, db.eventSnapshots, db.syncState, db.outbox], async () => {
     if (chunk === 0) {
       await dropEventChunks(db, incidentID);
       await db.eventSnapshots.delete(incidentID);
@@ -47,7 +53,10 @@ export async function putEventChunk(db: MirrorDatabase, incidentID: number, chun
 
 /** Writes a chunk and its keys (in the caller's transaction). */
 export async function writeEventChunk(db: MirrorDatabase, incidentID: number, chunk: number, columns: EventColumns): Promise<void> {
-  await db.eventChunks.put({ incidentID, chunk, columns });
+  // Pairs this write's numbers with its texts: a read never takes the texts of another write.
+  const stamp = crypto.randomUUID();
+  await db.eventChunks.put({ incidentID, chunk, numbers: packEventChunkNumbers(columns), stamp });
+  await db.eventChunkTexts.put({ incidentID, chunk, stamp, messageText: columns.messageText, messageOffsets: columns.messageOffsets, extras: columns.extras });
   await db.eventChunkKeys.put({ incidentID, chunk, ids: columns.ids, firstStart: columns.count > 0 ? (columns.startTimestamps[0] as number) : Infinity, firstID: columns.count > 0 ? (columns.ids[0] as number) : Infinity });
 }
 
@@ -59,5 +68,6 @@ export async function readEventChunkKeys(db: MirrorDatabase, incidentID: number)
 /** Forgets the incident's chunks (its events went back to the events table: it became small). */
 export async function dropEventChunks(db: MirrorDatabase, incidentID: number): Promise<void> {
   await db.eventChunks.where('incidentID').equals(incidentID).delete();
+  await db.eventChunkTexts.where('incidentID').equals(incidentID).delete();
   await db.eventChunkKeys.where('incidentID').equals(incidentID).delete();
 }

@@ -131,9 +131,10 @@ export async function putEventPage(
 
 /** Removes an incident and everything of it from this device. */
 export async function removeIncidentFromMirror(db: MirrorDatabase, incidentID: number): Promise<void> {
-  const tables = [db.incidents, db.events, db.syncState, db.streams, db.actors, db.collections, db.notes, db.links, db.tags, db.eventTags, db.streamTags, db.uploads, db.maps, db.relatedIncidents, db.mapPointPages, db.mapPointSync, db.eventSnapshots, db.eventChunks, db.eventChunkKeys];
+  const tables = [db.incidents, db.events, db.syncState, db.streams, db.actors, db.collections, db.notes, db.links, db.tags, db.eventTags, db.streamTags, db.uploads, db.maps, db.relatedIncidents, db.mapPointPages, db.mapPointSync, db.eventSnapshots, db.eventChunks, db.eventChunkTexts, db.eventChunkKeys];
   await db.transaction('rw', tables, async () => {
     await db.eventChunks.where('incidentID').equals(incidentID).delete();
+    await db.eventChunkTexts.where('incidentID').equals(incidentID).delete();
     await db.eventChunkKeys.where('incidentID').equals(incidentID).delete();
     await db.mapPointPages.where('incidentID').equals(incidentID).delete();
     await db.mapPointSync.where('incidentID').equals(incidentID).delete();

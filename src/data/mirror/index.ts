@@ -23,6 +23,9 @@
  *       chunks (pictures read these instead of a million rows); undefined for any other list
  *   eventFilterColumns(events) / eventExtraPositions(events) / eventPositionOfID(events, id): read a
  *       columnar list without building its rows (it builds a row only for a position read: lazy-event-list.ts)
+ *   eventTextsPending(events) / eventMessagePending(event): a reopened columnar list is answered from its
+ *       numbers first, its messages a moment later (the same list again, with them): until then a search
+ *       waits and a row's message says it is loading (never shown empty)
  *   useEventCount(incidentID): number | undefined
  *
  * Freshness and syncing:
@@ -70,7 +73,7 @@ export { readDeviceStorage, requestPersistentStorage, useMirroredIncidents, type
 export { useEventCount, useIncident, useIncidentList, useOrganization, useOrganizations } from './use-mirror.ts';
 export { useIncidentEvents } from './use-incident-events.ts';
 export { eventListColumns } from './event-list-columns.ts';
-export { eventExtraPositions, eventFilterColumns, eventPositionOfID } from './lazy-event-list.ts';
+export { eventExtraPositions, eventFilterColumns, eventMessagePending, eventPositionOfID, eventTextsPending } from './lazy-event-list.ts';
 export {
   useIncidentListSync,
   useIncidentSync,

@@ -10,7 +10,7 @@ import type { EventRow } from '../../../domain/event.ts';
 import { eventRow } from '../../../tests/support/mirror-test-server.ts';
 import { applyEventDelta } from './event-deltas.ts';
 import { eventListColumns } from './event-list-columns.ts';
-import { eventExtraPositions, eventFilterColumns, eventPositionOfID, lazyEventList } from './lazy-event-list.ts';
+import { eventExtraPositions, eventFilterColumns, eventMessagePending, eventPositionOfID, eventTextsPending, lazyEventList, withChunkTexts } from './lazy-event-list.ts';
 import type { EventMirrorRow } from './mirror-database.ts';
 
 const rows: EventMirrorRow[] = Array.from({ length: 12 }, (_, index) => ({
@@ -22,14 +22,15 @@ const rows: EventMirrorRow[] = Array.from({ length: 12 }, (_, index) => ({
 const optimistic: EventMirrorRow = { ...eventRow(-1, 1_045, 0, 0), isMarker: true, message: 'waiting marker', incidentID: 7 };
 const expected = [...rows.slice(0, 5), optimistic, ...rows.slice(5)];
 
-/** The two chunks of `rows` with the optimistic row between them, as event-chunk-reads.ts makes it. */
-function lazyRows(): EventMirrorRow[] {
+/** The two chunks of `rows` with the optimistic row between them, as event-chunk-reads.ts makes it (texts read, unless `numbersOnly`). */
+function lazyRows(numbersOnly = false): EventMirrorRow[] {
   const chunks = [columnsOfRows(rows.slice(0, 6)), columnsOfRows(rows.slice(6))];
   const source = expected.map((row) => (row.id < 0 ? [-1, 0] : row.id <= 6 ? [0, row.id - 1] : [1, row.id - 7]));
   const columns = columnsOfRows(expected);
   return lazyEventList({
     incidentID: 7,
     chunks,
+    texts: numbersOnly ? undefined : chunks,
     chunkOf: Int32Array.from(source, ([chunk]) => chunk as number),
     indexOf: Uint32Array.from(source, ([, index]) => index as number),
     loose: [optimistic],
@@ -86,5 +87,23 @@ describe('a lazy event list', () => {
     expect(Array.from(eventListColumns(patched)?.ids.subarray(0, plain.length) ?? [])).toEqual(plain.map((row) => row.id));
     expect(eventFilterColumns(patched)?.messageAt(1)).toBe('new');
     expect(Array.from(eventExtraPositions(patched) ?? [], (position) => patched[position]?.id)).toEqual([6]);
+  });
+
+  it('read before its texts says each message is loading, never a wrong one, and reads as its rows once they are in', () => {
+    const list = lazyRows(true);
+    expect(eventTextsPending(list)).toBe(true);
+    const waiting = list[6]!;
+    expect(eventMessagePending(waiting)).toBe(true);
+    expect(waiting.message).toBe('');
+    // The optimistic row has its own message: it never waits.
+    expect(eventMessagePending(list[5]!)).toBe(false);
+    expect(list[5]!.message).toBe('waiting marker');
+    const chunks = [columnsOfRows(rows.slice(0, 6)), columnsOfRows(rows.slice(6))];
+    const filled = withChunkTexts(list, chunks)!;
+    expect(eventTextsPending(filled)).toBe(false);
+    expect([...filled]).toEqual(expected);
+    expect(eventMessagePending(filled[6]!)).toBe(false);
+    // The same number columns: the pictures see the same events.
+    expect(eventListColumns(filled)).toBe(eventListColumns(list));
   });
 });

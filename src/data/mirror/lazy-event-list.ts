@@ -3,9 +3,10 @@
  * a Proxy over an array, so every screen keeps taking a plain readonly array, while a million events
  * cost their number columns and two position arrays instead of a million objects. The filter and the
  * pictures read the columns (eventListColumns) and the messages (eventMessageReader); a row read is kept.
+ * A reopen reads the chunks' numbers alone (schema 6): until their texts are in (withChunkTexts), a row
+ * says its message is still loading (eventMessagePending) rather than show a wrong one, and is not kept.
  */
-import type { EventColumns } from '../../../domain/events/event-columns.ts';
-import { extrasByPosition, messageAt } from '../../../domain/events/event-columns-rows.ts';
+import type { EventChunkNumbers } from '../../../domain/events/event-chunk-numbers.ts';
 import type { FilterableColumns } from '../../../domain/events/event-filter.ts';
 import type { EventListColumns } from '../../../domain/events/event-list-columns.ts';
 import { registerEventListColumns } from './event-list-columns.ts';
@@ -14,7 +15,11 @@ import type { EventMirrorRow } from './mirror-database.ts';
 /** Where each position of a list lives: a chunk's index, or a loose row (optimistic, or from a delta). */
 interface LazyEventSource {
   incidentID: number;
-  chunks: readonly EventColumns[];
+  chunks: readonly EventChunkNumbers[];
+  /** Each chunk's write (EventChunkRow.stamp): its texts are those of the same stamp. */
+  stamps?: readonly string[] | undefined;
+  /** Each chunk's messages and extras, position for position; undefined until they are read. */
+  texts?: readonly ChunkTexts[] | undefined;
   /** Per position: the chunk holding the event, or -1 for a loose row. */
   chunkOf: Int32Array;
   /** Per position: the event's index in its chunk, or in `loose`. */
@@ -25,36 +30,51 @@ interface LazyEventSource {
   extraPositions: Uint32Array;
 }
 
-const sourceOfList = new WeakMap<readonly object[], LazyEventSource>();
-const extrasOfChunk = new WeakMap<EventColumns, Map<number, EventMirrorRow['extra']>>();
+/** A chunk's texts as eventChunkTexts holds them (EventColumns has the same fields). */
+export interface ChunkTexts {
+  messageText: string;
+  messageOffsets: Uint32Array;
+  extras: readonly unknown[];
+}
 
-function extraIn(columns: EventColumns, index: number): EventMirrorRow['extra'] {
-  if (columns.extraPositions.length === 0) return null;
-  let byPosition = extrasOfChunk.get(columns);
+const sourceOfList = new WeakMap<readonly object[], LazyEventSource>();
+const extrasOfChunk = new WeakMap<ChunkTexts, Map<number, EventMirrorRow['extra']>>();
+/** Rows made while their chunk's texts are not read yet: their message is empty and must not be shown. */
+const pendingRows = new WeakSet<object>();
+
+function extraIn(numbers: EventChunkNumbers, texts: ChunkTexts, index: number): EventMirrorRow['extra'] {
+  if (numbers.extraPositions.length === 0) return null;
+  let byPosition = extrasOfChunk.get(texts);
   if (!byPosition) {
-    byPosition = extrasByPosition(columns);
-    extrasOfChunk.set(columns, byPosition);
+    byPosition = new Map();
+    for (let at = 0; at < numbers.extraPositions.length; at += 1) byPosition.set(numbers.extraPositions[at] as number, texts.extras[at] as EventMirrorRow['extra']);
+    extrasOfChunk.set(texts, byPosition);
   }
   return byPosition.get(index) ?? null;
 }
+
+const textAt = (texts: ChunkTexts, index: number) => texts.messageText.slice(texts.messageOffsets[index], texts.messageOffsets[index + 1]);
 
 function rowAt(source: LazyEventSource, position: number): EventMirrorRow {
   const chunk = source.chunkOf[position] as number;
   const index = source.indexOf[position] as number;
   if (chunk < 0) return source.loose[index] as EventMirrorRow;
-  const columns = source.chunks[chunk] as EventColumns;
+  const columns = source.chunks[chunk] as EventChunkNumbers;
+  const texts = source.texts?.[chunk];
   // One literal with every field, so the rows share one shape.
-  return {
+  const row: EventMirrorRow = {
     id: columns.ids[index] as number,
     streamID: columns.streamIDs[index] as number,
     actorID: columns.actorIDs[index] as number,
     isMarker: columns.isMarker[index] === 1,
-    message: messageAt(columns, index),
+    message: texts ? textAt(texts, index) : '',
     startTimestamp: columns.startTimestamps[index] as number,
     endTimestamp: columns.endTimestamps[index] as number,
-    extra: extraIn(columns, index),
+    extra: texts ? extraIn(columns, texts, index) : null,
     incidentID: source.incidentID,
   };
+  if (!texts) pendingRows.add(row);
+  return row;
 }
 
 /** The position a property key names, or -1 ("length", methods, symbols). */
@@ -70,12 +90,20 @@ function positionOf(key: string | symbol, count: number): number {
 export function lazyEventList(source: LazyEventSource): EventMirrorRow[] {
   const count = source.columns.count;
   // Holey on purpose: an empty slot is a row not built yet.
-  const held = new Array<EventMirrorRow | undefined>(count);
-  const list = new Proxy(held, {
+  const rows = new Array<EventMirrorRow | undefined>(count);
+  // A row waiting for its texts is made again when next read: by then they may be in.
+  const held = (target: Array<EventMirrorRow | undefined>, position: number): EventMirrorRow => {
+    const kept = target[position];
+    if (kept) return kept;
+    const row = rowAt(source, position);
+    if (!pendingRows.has(row)) target[position] = row;
+    return row;
+  };
+  const list = new Proxy(rows, {
     get(target, key, receiver) {
       const position = positionOf(key, count);
       if (position < 0) return Reflect.get(target, key, receiver) as unknown;
-      return (target[position] ??= rowAt(source, position));
+      return held(target, position);
     },
     // Array methods (some, map, filter, forEach) skip positions that are not "in" the array.
     has(target, key) {
@@ -84,7 +112,7 @@ export function lazyEventList(source: LazyEventSource): EventMirrorRow[] {
     getOwnPropertyDescriptor(target, key) {
       const position = positionOf(key, count);
       if (position < 0) return Reflect.getOwnPropertyDescriptor(target, key);
-      return { value: (target[position] ??= rowAt(source, position)), writable: true, enumerable: true, configurable: true };
+      return { value: held(target, position), writable: true, enumerable: true, configurable: true };
     },
     ownKeys(target) {
       return [...Array.from({ length: count }, (_, position) => String(position)), ...Reflect.ownKeys(target).filter((key) => positionOf(key, count) < 0)];
@@ -100,16 +128,34 @@ export function lazyEventSource(events: readonly object[]): LazyEventSource | un
   return sourceOfList.get(events);
 }
 
-/** The message at a position without building its row; undefined for a list that is not lazy. */
+/** The message at a position without building its row; undefined for a list that is not lazy or whose texts are not read yet. */
 function eventMessageReader(events: readonly object[]): ((position: number) => string) | undefined {
   const source = sourceOfList.get(events);
-  if (!source) return undefined;
-  const { chunkOf, indexOf, chunks, loose } = source;
+  const texts = source?.texts;
+  if (!source || !texts) return undefined;
+  const { chunkOf, indexOf, loose } = source;
   return (position) => {
     const chunk = chunkOf[position] as number;
     const index = indexOf[position] as number;
-    return chunk < 0 ? (loose[index] as EventMirrorRow).message : messageAt(chunks[chunk] as EventColumns, index);
+    return chunk < 0 ? (loose[index] as EventMirrorRow).message : textAt(texts[chunk] as ChunkTexts, index);
   };
+}
+
+/** True for a row whose message is still being read from this device: show that, not its empty message. */
+export function eventMessagePending(event: object): boolean {
+  return pendingRows.has(event);
+}
+
+/** True while a lazy list's messages are still being read (a search over them has to wait). */
+export function eventTextsPending(events: readonly object[]): boolean {
+  const source = sourceOfList.get(events);
+  return source !== undefined && source.texts === undefined;
+}
+
+/** The same list with its chunks' texts: same columns and positions, so the pictures need not redraw. */
+export function withChunkTexts(events: readonly object[], texts: readonly ChunkTexts[]): EventMirrorRow[] | undefined {
+  const source = sourceOfList.get(events);
+  return source ? lazyEventList({ ...source, texts }) : undefined;
 }
 
 /** The positions of the events that carry extra data (HAR phases…); undefined for a list that is not lazy. */
@@ -120,8 +166,9 @@ export function eventExtraPositions(events: readonly object[]): Uint32Array | un
 /** What the event filter reads instead of rows (domain/events/event-filter.ts); undefined for a list that is not lazy. */
 export function eventFilterColumns(events: readonly object[]): FilterableColumns | undefined {
   const source = sourceOfList.get(events);
-  const messageAt = eventMessageReader(events);
-  return source && messageAt ? { ...source.columns, messageAt } : undefined;
+  // Without texts yet, the filter reads no message (the page does not search until they are in).
+  const messageAt = eventMessageReader(events) ?? (() => '');
+  return source ? { ...source.columns, messageAt } : undefined;
 }
 
 /** The position of the event `eventID` (-1 when absent), found in the ids column when the list is lazy. */

@@ -64,6 +64,8 @@ export function patchLazyEvents(events: readonly EventMirrorRow[], delta: Delta)
   return lazyEventList({
     incidentID: source.incidentID,
     chunks: source.chunks,
+    stamps: source.stamps,
+    texts: source.texts,
     chunkOf: chunkOf.subarray(0, columns.count),
     indexOf: indexOf.subarray(0, columns.count),
     loose,

@@ -24,6 +24,7 @@ import type { EventRow } from '../../../domain/event.ts';
 import type { IncidentSummary } from '../../../domain/incident.ts';
 import type { OrganizationSummarySchema } from '../../../domain/organization.ts';
 import type { EventColumns } from '../../../domain/events/event-columns.ts';
+import { packEventChunkNumbers } from '../../../domain/events/event-chunk-numbers.ts';
 import type { MapPointColumns } from '../../../domain/geo/map-answers.ts';
 import type { IncidentMapSummarySchema } from '../../../domain/incident-payload.ts';
 import type { IncidentTagCount, OrganizationActor, OrganizationMember } from '../../../domain/organization-payload.ts';
@@ -73,13 +74,29 @@ export interface EventSnapshotRow {
 }
 
 /**
- * One page of a large incident's events as the columnar wire brought it (event-chunks.ts): the
- * mirror keeps such an incident as chunks in the server's (time, id) order, one per page.
+ * One page of a large incident's events (event-chunks.ts): the mirror keeps such an incident as chunks
+ * in the server's (time, id) order, one per page. Since schema 6 a chunk's number columns are one
+ * ArrayBuffer (domain/events/event-chunk-numbers.ts), cloned with a memcpy on a reopen; its texts are
+ * in eventChunkTexts, read only once the first frame is drawn. `stamp` is the same in both rows of one
+ * write, so texts are never paired with the numbers of another.
  */
 export interface EventChunkRow {
   incidentID: number;
   chunk: number;
-  columns: EventColumns;
+  numbers: ArrayBuffer;
+  stamp: string;
+}
+
+/** A chunk's messages and extra data, position for position with its numbers (same stamp). */
+export interface EventChunkTextsRow {
+  incidentID: number;
+  chunk: number;
+  stamp: string;
+  /** Every message one after another; message i is messageText.slice(offsets[i], offsets[i + 1]). */
+  messageText: string;
+  messageOffsets: Uint32Array;
+  /** The extra data of the chunk's events that have some, in the order of its extraPositions. */
+  extras: unknown[];
 }
 
 /** A chunk's event ids and first (time, id) alone: a delta finds the chunks it touches without reading every message. */
@@ -210,6 +227,7 @@ export class MirrorDatabase extends Dexie {
   eventSnapshots!: Table<EventSnapshotRow, number>;
   eventChunks!: Table<EventChunkRow, [number, number]>;
   eventChunkKeys!: Table<EventChunkKeysRow, [number, number]>;
+  eventChunkTexts!: Table<EventChunkTextsRow, [number, number]>;
 
   constructor(name = MIRROR_DATABASE_NAME) {
     super(name);
@@ -230,6 +248,23 @@ export class MirrorDatabase extends Dexie {
     // Version 5: large incidents' events as columnar chunks, one per page (event-chunks.ts), written by
     // the next full sync; until then such an incident reads as before.
     this.version(5).stores({ eventChunks: '[incidentID+chunk], incidentID', eventChunkKeys: '[incidentID+chunk], incidentID' });
+    // Version 6: each chunk's numbers as one buffer, its texts in their own table (EventChunkRow). The
+    // chunks held are converted in place, so a reopen after the update stays offline and fetches nothing.
+    this.version(6)
+      .stores({ eventChunkTexts: '[incidentID+chunk], incidentID' })
+      .upgrade(async (tx) => {
+        const chunks = tx.table<EventChunkRow | { incidentID: number; chunk: number; columns: EventColumns }, [number, number]>('eventChunks');
+        const texts = tx.table<EventChunkTextsRow, [number, number]>('eventChunkTexts');
+        // One chunk at a time: a million events never sit in memory at once.
+        for (const key of await chunks.toCollection().primaryKeys()) {
+          const row = await chunks.get(key);
+          if (!row || !('columns' in row)) continue;
+          const { incidentID, chunk, columns } = row;
+          const stamp = `upgraded ${incidentID} ${chunk}`;
+          await chunks.put({ incidentID, chunk, numbers: packEventChunkNumbers(columns), stamp });
+          await texts.put({ incidentID, chunk, stamp, messageText: columns.messageText, messageOffsets: columns.messageOffsets, extras: columns.extras });
+        }
+      });
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import Dexie from 'dexie';
 import type { EventsStamp } from './events-read-plan.ts';
-import { readChunkEvents } from './event-chunk-reads.ts';
+import { loadChunkTexts, readChunkEvents } from './event-chunk-reads.ts';
 import { snapshotRows } from './event-snapshot.ts';
 import type { IncidentSummary } from '../../../domain/incident.ts';
 import type { IncidentTagCount, OrganizationActor, OrganizationMember } from '../../../domain/organization-payload.ts';
@@ -106,8 +106,23 @@ export async function readIncidentMirror(db: MirrorDatabase, incidentID: number)
   return { incident, streams, actors, collections, notes, links, tags, eventTags, streamTags, uploads, maps, relatedIncidents };
 }
 
-/** Events in time order (then id), through the [incidentID+startTimestamp] index. */
+/** Events in time order (then id), with their messages: readIncidentEventNumbers, then the texts of a columnar incident. */
 export async function readIncidentEvents(db: MirrorDatabase, incidentID: number, query: EventQuery = {}): Promise<EventMirrorRow[]> {
+  // A catch-up rewriting a chunk between the two reads makes its texts another write's: read again.
+  for (let attempt = 1; ; attempt += 1) {
+    const events = await readIncidentEventNumbers(db, incidentID, query);
+    const withTexts = await loadChunkTexts(db, events);
+    if (withTexts !== 'stale') return withTexts ?? events;
+    if (attempt === 3) throw new Error(`the messages of incident ${incidentID} kept changing while they were read`);
+  }
+}
+
+/**
+ * Events in time order (then id), through the [incidentID+startTimestamp] index; a columnar incident's
+ * from its chunks' numbers alone (what a reopen reads before its first frame): its rows' messages
+ * follow with loadChunkTexts.
+ */
+export async function readIncidentEventNumbers(db: MirrorDatabase, incidentID: number, query: EventQuery = {}): Promise<EventMirrorRow[]> {
   const columnar = await readColumnarEvents(db, incidentID, query);
   if (columnar) return columnar;
   if (query.fromMicros === undefined && query.toMicros === undefined && !query.streamIDs && !query.actorIDs) {

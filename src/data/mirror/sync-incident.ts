@@ -131,7 +131,7 @@ export async function syncIncidentFrom(db: MirrorDatabase, source: IncidentSourc
       }
     }
     const complete: SyncStateRow = { incidentID, status: 'idle', eventsLoaded: loaded, eventsTotal: loaded, lastSyncedAt: Date.now(), ...(revision === undefined ? {} : { eventsRevision: revision, changeRevision: revision }), ...(columnar ? { columnar: true } : {}) };
-    await db.transaction('rw', [db.syncState, db.eventSnapshots, db.eventChunks, db.eventChunkKeys], async () => {
+    await db.transaction('rw', [db.syncState, db.eventSnapshots, db.eventChunks, db.eventChunkTexts, db.eventChunkKeys], async () => {
       await db.eventSnapshots.delete(incidentID);
       if (!columnar) await dropEventChunks(db, incidentID);
       await db.syncState.put(complete);

@@ -110,11 +110,11 @@ describe('the organization and incident lists in the mirror', () => {
   it('opens the versioned schema with the indexes the screens query', async () => {
     const db = freshMirror();
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     const eventIndexes = db.events.schema.indexes.map((index) => index.name).sort();
     expect(eventIndexes).toEqual(['[incidentID+actorID+startTimestamp]', '[incidentID+startTimestamp]', '[incidentID+streamID+startTimestamp]']);
     expect(db.tables.map((table) => table.name)).toEqual(
-      expect.arrayContaining(['organizations', 'incidents', 'streams', 'actors', 'events', 'collections', 'notes', 'links', 'tags', 'eventTags', 'streamTags', 'uploads', 'relatedIncidents', 'maps', 'syncState', 'mapPointPages', 'mapPointSync', 'eventSnapshots', 'eventChunks', 'eventChunkKeys']),
+      expect.arrayContaining(['organizations', 'incidents', 'streams', 'actors', 'events', 'collections', 'notes', 'links', 'tags', 'eventTags', 'streamTags', 'uploads', 'relatedIncidents', 'maps', 'syncState', 'mapPointPages', 'mapPointSync', 'eventSnapshots', 'eventChunks', 'eventChunkKeys', 'eventChunkTexts']),
     );
   });
 

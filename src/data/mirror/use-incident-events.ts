@@ -5,14 +5,18 @@
  * `undefined` until the first read answers. The first read starts on the first render, beside the
  * stamp's, rather than after it answers: a reopened incident's events are on their way while the
  * page mounts, and kept if the stamp they were read at is the one the live query then gives.
+ * A columnar incident is read as numbers first (what the pictures draw); its messages are read after
+ * the first frame and answered as the same list with its texts (loadChunkTexts).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import { eventsQueryKey, takeEarlyRead, takeOrStartEarlyRead } from './early-events-read.ts';
+import { loadChunkTexts } from './event-chunk-reads.ts';
 import { applyEventDelta, subscribeEventDeltas } from './event-deltas.ts';
+import { eventTextsPending } from './lazy-event-list.ts';
 import { shouldReadEvents, type EventsRead, type EventsStamp } from './events-read-plan.ts';
 import { mirrorDatabase, type EventMirrorRow } from './mirror-database.ts';
-import { readEventsStamp, readIncidentEvents, type EventQuery } from './mirror-queries.ts';
+import { readEventsStamp, readIncidentEventNumbers, type EventQuery } from './mirror-queries.ts';
 
 export function useIncidentEvents(incidentID: number, query: EventQuery = {}): EventMirrorRow[] | undefined {
   const { fromMicros, toMicros, streamIDs, actorIDs } = query;
@@ -25,9 +29,11 @@ export function useIncidentEvents(incidentID: number, query: EventQuery = {}): E
   const reading = useRef(false);
   const latest = useRef<{ queryKey: string; stamp: EventsStamp; run: () => Promise<EventMirrorRow[]> } | undefined>(undefined);
   const alive = useRef(true);
+  // Bumped when texts no longer match the numbers held (a chunk rewritten meanwhile): read again.
+  const [rereads, setRereads] = useState(0);
   // Lazily made once: the read is started here, on the first render, not in an effect after it.
   // (or taken over from the app's start, early-events-read.ts).
-  const [early] = useState(() => takeOrStartEarlyRead(incidentID, queryKey, () => readIncidentEvents(mirrorDatabase(), incidentID, { fromMicros, toMicros, streamIDs, actorIDs })));
+  const [early] = useState(() => takeOrStartEarlyRead(incidentID, queryKey, () => readIncidentEventNumbers(mirrorDatabase(), incidentID, { fromMicros, toMicros, streamIDs, actorIDs })));
   useEffect(() => {
     alive.current = true;
     return () => {
@@ -57,7 +63,7 @@ export function useIncidentEvents(incidentID: number, query: EventQuery = {}): E
 
   useEffect(() => {
     if (!stamp) return;
-    const read = () => readIncidentEvents(mirrorDatabase(), incidentID, { fromMicros, toMicros, streamIDs, actorIDs });
+    const read = () => readIncidentEventNumbers(mirrorDatabase(), incidentID, { fromMicros, toMicros, streamIDs, actorIDs });
     latest.current = { queryKey, stamp, run: async () => (await takeEarlyRead(early, queryKey, stamp)) ?? read() };
     const next = (): void => {
       const wanted = latest.current;
@@ -85,7 +91,39 @@ export function useIncidentEvents(incidentID: number, query: EventQuery = {}): E
     next();
     // The query's parts are all in queryKey.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [stamp, queryKey]);
+  }, [stamp, queryKey, rereads]);
 
-  return answer?.queryKey === queryKey ? answer.events : undefined;
+  const shown = answer?.queryKey === queryKey ? answer.events : undefined;
+  useEffect(() => {
+    if (!shown || !eventTextsPending(shown)) return;
+    let cancelled = false;
+    // When the page is idle (the first frame drawn): the pictures draw from the numbers, the messages follow.
+    const whenIdle = (run: () => void): (() => void) => {
+      if (typeof requestIdleCallback === 'function') {
+        const handle = requestIdleCallback(run, { timeout: 1_000 });
+        return () => cancelIdleCallback(handle);
+      }
+      const handle = setTimeout(run, 0);
+      return () => clearTimeout(handle);
+    };
+    const cancelIdle = whenIdle(() => {
+      const started = performance.now();
+      loadChunkTexts(mirrorDatabase(), shown)
+        .then((filled) => {
+          if (cancelled || !alive.current) return;
+          performance.measure('churchkey: event messages read from the mirror', { start: started, detail: { incidentID, events: shown.length } });
+          if (filled === 'stale') {
+            last.current = undefined;
+            setRereads((count) => count + 1);
+          } else if (filled) setAnswer((held) => (held?.events === shown ? { queryKey: held.queryKey, events: filled } : held));
+        })
+        .catch((error: unknown) => console.error(`the messages of incident ${incidentID} could not be read from this device`, error));
+    });
+    return () => {
+      cancelled = true;
+      cancelIdle();
+    };
+  }, [shown, incidentID]);
+
+  return shown;
 }

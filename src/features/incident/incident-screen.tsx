@@ -10,7 +10,7 @@ import { measured } from '../../../domain/measured.ts';
 import type { UiActionName } from '../../../domain/ui-action-names.ts';
 import type { AuditActionBody } from '../../../domain/audit.ts';
 import { recordAuditAction } from '../../data/audit-actions.ts';
-import { eventFilterColumns } from '../../data/mirror/index.ts';
+import { eventFilterColumns, eventListColumns, eventTextsPending } from '../../data/mirror/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { Sheet } from '../../ui/sheet.tsx';
 import { TouchHint } from '../../ui/touch-hint.tsx';
@@ -95,14 +95,29 @@ function LoadedIncident({
   // Filtering a million events takes a moment: typing stays responsive, the list follows.
   const deferredState = useDeferredValue(viewState);
   const filter = useMemo(() => eventFilterOf(deferredState), [deferredState]);
+  // A reopened large incident's messages are read after its first frame: until then a search term
+  // waits (the other filters apply, and the side panel says so).
+  const searching = filter.searchTerm.trim() !== '';
+  const searchWaiting = searching && eventTextsPending(allEvents);
+  // The same events with their messages now in filter the same without a search: keep the result,
+  // so the pictures do not lay out a million events again.
+  const filterKey = searching ? allEvents : (eventListColumns(allEvents) ?? allEvents);
   const filtered = useMemo(
     () =>
       measured(
         'events filtered',
-        () => filterEvents(allEvents, annotations, filter, eventFilterColumns(allEvents)),
+        () =>
+          filterEvents(
+            allEvents,
+            annotations,
+            searchWaiting ? { ...filter, searchTerm: '' } : filter,
+            eventFilterColumns(allEvents),
+          ),
         (shown) => ({ events: allEvents.length, shown: shown.count }),
       ),
-    [allEvents, annotations, filter],
+    // The events are in filterKey.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [filterKey, annotations, filter, searchWaiting],
   );
   const lookups = useMemo(() => {
     const streamsByID = new Map(data.streams.map((stream) => [stream.id, stream]));
@@ -182,6 +197,11 @@ function LoadedIncident({
               </>
             }
           />
+          {searchWaiting ? (
+            <p role="status" className="text-xs text-muted" data-testid="search-waiting">
+              Reading the messages on this device: the search applies as soon as they are in.
+            </p>
+          ) : null}
           <IncidentViewNav />
           <TouchHint show={settings.showTouchHint ?? false} onDismiss={() => onDismissTouchHint?.()} />
           <div className="flex min-h-0 items-start gap-3" data-layout={narrow ? 'narrow' : 'wide'}>

@@ -5,6 +5,7 @@ import type { SwimlaneHit } from '../../render/swimlane/swimlane-scene.ts';
 import { harPhases } from '../../render/swimlane/har-phases.ts';
 import type { SwimlaneColumn } from './swimlane-columns.ts';
 import type { SwimlaneEventRow } from './swimlane-event-row.ts';
+import { eventMessagePending } from '../../data/mirror/index.ts';
 
 export interface HoverState {
   hit: SwimlaneHit;
@@ -37,7 +38,9 @@ export function SwimlaneHoverCard({ hover, events, columns, streamNames, formatT
         <p className="text-muted">
           {columns.find((column) => column.id === event.actorID)?.name ?? ''} · {streamNames.get(event.streamID) ?? ''}
         </p>
-        <p className="line-clamp-4 break-words">{event.message}</p>
+        <p className="line-clamp-4 break-words">
+          {eventMessagePending(event) ? <span className="text-muted">Loading the message…</span> : event.message}
+        </p>
         {phases ? (
           <p className="font-mono text-[11px] text-muted">
             {phases.map((part) => `${part.phase} ${formatDuration(Math.max(0, part.ms) * 1000)}`).join(' · ')}

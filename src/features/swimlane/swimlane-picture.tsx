@@ -81,6 +81,8 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
     () => new Map(columns.visible.map((column, index) => [column.id, index])),
     [columns.visible],
   );
+  // A list whose messages arrived after the first frame has the same columns: no new layout for it.
+  const eventsKey = eventListColumns(events) ?? events;
   const split = useMemo(
     () =>
       measured(
@@ -88,7 +90,9 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
         () => swimlaneInput(events, positions, highlighted, columnOfActor, streamColorIndex, eventListColumns(events)),
         (made) => ({ events: made.input.startMicros.length }),
       ),
-    [events, positions, highlighted, columnOfActor, streamColorIndex],
+    // The events are in eventsKey (their columns when they have them).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [eventsKey, positions, highlighted, columnOfActor, streamColorIndex],
   );
   // The input is transferred to the worker, so each build gets fresh copies.
   const makeInput = useCallback(
@@ -112,7 +116,8 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
         limited ? (streamID) => !hiddenStreamIDs.has(streamID) : undefined,
         eventListColumns(events),
       ),
-    [events, limited, hiddenStreamIDs],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [eventsKey, limited, hiddenStreamIDs],
   );
   const heightPx = options.swimlaneHeightLimited
     ? props.heightPx

@@ -9,6 +9,7 @@ import { formatElapsed } from '../../../domain/time/format-elapsed.ts';
 import { formatMicros } from '../../../domain/time/format-micros.ts';
 import { classNames } from '../../ui/class-names.ts';
 import type { TimelineEvent, TimelineRowInfo } from './timeline-types.ts';
+import { eventMessagePending } from '../../data/mirror/index.ts';
 
 const TIME_PATTERN = 'YYYY-MM-DD HH:mm:ss.SSS';
 const MARKER_GLYPHS = { none: '◆', circle: '●', airplane: '✈', rocket: '🚀' } as const;
@@ -124,7 +125,7 @@ export const TimelineRow = memo(function TimelineRow({
         className={classNames('min-w-48 flex-1 leading-5', truncate ? 'truncate' : 'whitespace-pre-wrap break-words')}
         title={truncate ? event.message : undefined}
       >
-        {event.message}
+        {eventMessagePending(event) ? <span className="text-muted">Loading the message…</span> : event.message}
       </span>
       {info.tags.length > 0 ? (
         <span role="cell" className="flex shrink-0 flex-wrap gap-1">

@@ -14,7 +14,7 @@ import { EventLinksEditor } from './event-links-editor.tsx';
 import { EventNotesEditor } from './event-notes-editor.tsx';
 import { EventTagsEditor } from './event-tags-editor.tsx';
 import { EventUploadsEditor } from './event-uploads-editor.tsx';
-import { eventPositionOfID } from '../../../data/mirror/index.ts';
+import { eventMessagePending, eventPositionOfID } from '../../../data/mirror/index.ts';
 
 export function EventDetailPanel({ eventID }: { eventID: number }) {
   const { events, data, incidentID, timeZone, streamsByID, actorsByID } = useIncidentPage();
@@ -63,7 +63,7 @@ export function EventDetailPanel({ eventID }: { eventID: number }) {
         ]}
       />
       <p className="rounded bg-canvas p-2 break-words whitespace-pre-wrap" data-testid="event-message">
-        {event.message}
+        {eventMessagePending(event) ? <span className="text-muted">Loading the message…</span> : event.message}
       </p>
       <DetailSection title="Tags">
         <EventTagsEditor eventID={event.id} />

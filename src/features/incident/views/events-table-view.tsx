@@ -13,7 +13,7 @@ import { EVENT_SORT_FIELDS, sortEventPositions, type EventSortField } from '../.
 import { formatDuration } from '../../../../domain/time/format-duration.ts';
 import { formatElapsed } from '../../../../domain/time/format-elapsed.ts';
 import { formatMicros } from '../../../../domain/time/format-micros.ts';
-import { eventListColumns } from '../../../data/mirror/index.ts';
+import { eventListColumns, eventMessagePending } from '../../../data/mirror/index.ts';
 import { classNames } from '../../../ui/class-names.ts';
 import { useTimeZoneReady } from '../../../ui/timestamp.tsx';
 import type { EventRow } from '../incident-data.ts';
@@ -83,7 +83,12 @@ function useColumns(): Array<ColumnDef<typeof features, TableRow>> {
         id: 'message',
         header: 'Message',
         accessorFn: (row) => row.event.message,
-        cell: ({ row }) => row.original.event.message,
+        cell: ({ row }) =>
+          eventMessagePending(row.original.event) ? (
+            <span className="text-muted">Loading the message…</span>
+          ) : (
+            row.original.event.message
+          ),
       },
       {
         id: 'tags',
