@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, DbTransaction } from '../db/database.ts';
 import { acting, type Acting } from '../plugins/auth.ts';
+import { requireIncidentOf } from '../repositories/access-repository.ts';
 import { recordWrite } from '../repositories/audit-repository.ts';
 
 type AuditEntry = Parameters<typeof recordWrite>[2];
@@ -21,6 +22,43 @@ export function auditedWrite<T>(db: Db, request: FastifyRequest, write: (scope: 
   const { user, analyst } = acting(request);
   const who = { userID: user.id, analystID: analyst.id };
   return db.transaction((tx) => write({ tx, user, analyst, audit: (entry) => recordWrite(tx, who, entry) }));
+}
+
+type ItemTable = Parameters<typeof requireIncidentOf>[2];
+
+/** The noun an item is refused by when out of reach, and the item type its audit entries carry. */
+const ITEM_TYPE = {
+  streams: 'stream',
+  events: 'event',
+  incident_actors: 'incident_actor',
+  collections: 'collection',
+  notes: 'note',
+  links: 'link',
+  uploads: 'upload',
+} satisfies Record<ItemTable, string>;
+
+interface ItemWriteScope extends WriteScope {
+  /** The item's incident (the organization wall passed) and the item's own id. */
+  ref: Awaited<ReturnType<typeof requireIncidentOf>>;
+  /** Records the write in the data audit as a write of this item. */
+  auditItem(action: string, detail: unknown): Promise<void>;
+}
+
+/** A write to one item of an incident: a 404 when the analyst may not reach it, else `write`. */
+export function auditedItemWrite<T>(
+  db: Db,
+  request: FastifyRequest,
+  table: ItemTable,
+  itemID: number,
+  write: (scope: ItemWriteScope) => Promise<T>,
+): Promise<T> {
+  const itemType = ITEM_TYPE[table];
+  return auditedWrite(db, request, async (scope) => {
+    const ref = await requireIncidentOf(scope.tx, scope.analyst, table, itemID, itemType);
+    const auditItem = (action: string, detail: unknown) =>
+      scope.audit({ action, itemType, itemID: ref.item_id, detail });
+    return write({ ...scope, ref, auditItem });
+  });
 }
 
 /**

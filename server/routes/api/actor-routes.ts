@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import {
   IncidentActorCreateSchema,
@@ -29,14 +28,9 @@ import {
 } from '../../repositories/actors-repository.ts';
 import { refreshActorSearch } from '../../repositories/search-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
+import { apiErrors, routeOptions } from '../route-options.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409);
 const Deleted = answer({ deleted: z.boolean() });
 const ActorAnswer = answer({ actor: z.object({ id: z.number().int() }) });
 
@@ -59,16 +53,13 @@ export function actorRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.post(
     '/api/incident/:incidentID/actor',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Adds an actor to an incident',
-        tags: ['actors'],
-        params: z.object({ incidentID: PathIdSchema }),
-        body: IncidentActorCreateSchema,
-        response: { 201: ActorAnswer, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Adds an actor to an incident',
+      tags: ['actors'],
+      params: z.object({ incidentID: PathIdSchema }),
+      body: IncidentActorCreateSchema,
+      response: { 201: ActorAnswer, ...errors },
+    }),
     async (request, reply) => {
       const body = request.body;
       const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
@@ -90,16 +81,13 @@ export function actorRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.put(
     '/api/incident/:incidentID/actor/:actorID',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Renames an incident actor, marks it a bot or a human, or ties it to an organization actor',
-        tags: ['actors'],
-        params: IncidentActorParams,
-        body: IncidentActorUpdateSchema,
-        response: { 200: ActorAnswer, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Renames an incident actor, marks it a bot or a human, or ties it to an organization actor',
+      tags: ['actors'],
+      params: IncidentActorParams,
+      body: IncidentActorUpdateSchema,
+      response: { 200: ActorAnswer, ...errors },
+    }),
     async (request) => {
       const { incidentID, actorID } = request.params;
       const body = request.body;
@@ -117,15 +105,12 @@ export function actorRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.delete(
     '/api/incident/:incidentID/actor/:actorID',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Removes an incident actor; its events stay, with no actor',
-        tags: ['actors'],
-        params: IncidentActorParams,
-        response: { 200: Deleted, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Removes an incident actor; its events stay, with no actor',
+      tags: ['actors'],
+      params: IncidentActorParams,
+      response: { 200: Deleted, ...errors },
+    }),
     async (request) => {
       const { incidentID, actorID } = request.params;
       await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
@@ -140,16 +125,13 @@ export function actorRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.post(
     '/api/organization/:organizationID/actor',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Adds an organization actor',
-        tags: ['actors'],
-        params: OrganizationParams,
-        body: OrganizationActorCreateSchema,
-        response: { 201: ActorAnswer, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Adds an organization actor',
+      tags: ['actors'],
+      params: OrganizationParams,
+      body: OrganizationActorCreateSchema,
+      response: { 201: ActorAnswer, ...errors },
+    }),
     async (request, reply) => {
       const body = request.body;
       const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
@@ -170,16 +152,13 @@ export function actorRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.put(
     '/api/organization/:organizationID/actors',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Bulk edit: changes many organization actors at once; all land or none',
-        tags: ['actors'],
-        params: OrganizationParams,
-        body: OrganizationActorBulkSchema,
-        response: { 200: answer({ updated: z.number().int() }), ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Bulk edit: changes many organization actors at once; all land or none',
+      tags: ['actors'],
+      params: OrganizationParams,
+      body: OrganizationActorBulkSchema,
+      response: { 200: answer({ updated: z.number().int() }), ...errors },
+    }),
     async (request) => {
       const { organizationID } = request.params;
       const { actors } = request.body;
@@ -202,15 +181,12 @@ export function actorRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.delete(
     '/api/organization/:organizationID/actor/:actorID',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Removes an organization actor; incident actors tied to it keep their names',
-        tags: ['actors'],
-        params: z.object({ organizationID: PathIdSchema, actorID: PathIdSchema }),
-        response: { 200: Deleted, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Removes an organization actor; incident actors tied to it keep their names',
+      tags: ['actors'],
+      params: z.object({ organizationID: PathIdSchema, actorID: PathIdSchema }),
+      response: { 200: Deleted, ...errors },
+    }),
     async (request) => {
       const { organizationID, actorID } = request.params;
       await auditedWrite(db, request, async ({ tx, analyst, audit }) => {

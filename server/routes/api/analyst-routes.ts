@@ -12,7 +12,6 @@ import {
   PermissionSchema,
   type Analyst,
 } from '../../../domain/analyst.ts';
-import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -35,14 +34,9 @@ import {
 import { recordWrite } from '../../repositories/audit-repository.ts';
 import { findUserById } from '../../repositories/users-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
+import { apiErrors, routeOptions } from '../route-options.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409);
 const AnalystAnswer = z.object({ analyst: AnalystSchema, version: z.string() });
 
 async function answerFor(context: AppContext, request: FastifyRequest) {
@@ -79,14 +73,11 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.get(
     '/api/analysts',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'Every analyst, with whether the signed-in user may act as each',
-        tags: ['analysts'],
-        response: { 200: z.object({ analysts: z.array(AnalystSchema), version: z.string() }), ...errors },
-      },
-    },
+    routeOptions('user', {
+      summary: 'Every analyst, with whether the signed-in user may act as each',
+      tags: ['analysts'],
+      response: { 200: z.object({ analysts: z.array(AnalystSchema), version: z.string() }), ...errors },
+    }),
     async (request) => {
       const toAnswer = await answerFor(context, request);
       return { analysts: (await listAnalysts(db)).map(toAnswer), version: context.version };
@@ -95,18 +86,15 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.get(
     '/api/analyst/:analystID',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'One analyst; administrators also see who may act as it',
-        tags: ['analysts'],
-        params: z.object({ analystID: PathIdSchema }),
-        response: {
-          200: z.object({ analyst: AnalystSchema, grants: z.array(GrantSchema).optional(), version: z.string() }),
-          ...errors,
-        },
+    routeOptions('user', {
+      summary: 'One analyst; administrators also see who may act as it',
+      tags: ['analysts'],
+      params: z.object({ analystID: PathIdSchema }),
+      response: {
+        200: z.object({ analyst: AnalystSchema, grants: z.array(GrantSchema).optional(), version: z.string() }),
+        ...errors,
       },
-    },
+    }),
     async (request) => {
       const row = await findAnalyst(db, request.params.analystID);
       if (!row) throw notFound('analyst');
@@ -124,16 +112,12 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.post(
     '/api/analyst/primary',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary:
-          'Creates the first analyst, an administrator acting for the signed-in user; 409 once any analyst exists',
-        tags: ['analysts'],
-        body: AnalystCreateSchema,
-        response: { 201: AnalystAnswer, ...errors },
-      },
-    },
+    routeOptions('user', {
+      summary: 'Creates the first analyst, an administrator acting for the signed-in user; 409 once any analyst exists',
+      tags: ['analysts'],
+      body: AnalystCreateSchema,
+      response: { 201: AnalystAnswer, ...errors },
+    }),
     async (request, reply) => {
       const user = signedInUser(request);
       const row = await db.transaction(async (tx) => {
@@ -151,16 +135,13 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.post(
     '/api/analyst',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary:
-          "Creates the signed-in user's own analyst when they have none (write permission); otherwise, for an analyst with write permission, a named analyst no user acts as (read permission)",
-        tags: ['analysts'],
-        body: AnalystCreateSchema,
-        response: { 201: AnalystAnswer, ...errors },
-      },
-    },
+    routeOptions('user', {
+      summary:
+        "Creates the signed-in user's own analyst when they have none (write permission); otherwise, for an analyst with write permission, a named analyst no user acts as (read permission)",
+      tags: ['analysts'],
+      body: AnalystCreateSchema,
+      response: { 201: AnalystAnswer, ...errors },
+    }),
     async (request, reply) => {
       const user = signedInUser(request);
       const row = await db.transaction(async (tx) => {
@@ -190,16 +171,13 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.put(
     '/api/analyst/:analystID/permission',
-    {
-      config: { access: 'admin' },
-      schema: {
-        summary: "Sets an analyst's permission (administrators); the last administrator cannot be demoted",
-        tags: ['analysts'],
-        params: z.object({ analystID: PathIdSchema }),
-        body: z.object({ permission: PermissionSchema }).strict(),
-        response: { 200: AnalystAnswer, ...errors },
-      },
-    },
+    routeOptions('admin', {
+      summary: "Sets an analyst's permission (administrators); the last administrator cannot be demoted",
+      tags: ['analysts'],
+      params: z.object({ analystID: PathIdSchema }),
+      body: z.object({ permission: PermissionSchema }).strict(),
+      response: { 200: AnalystAnswer, ...errors },
+    }),
     async (request) => {
       const row = await auditedWrite(db, request, async ({ tx, audit }) => {
         await lockAdministrators(tx);
@@ -227,15 +205,12 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.put(
     '/api/analyst/:analystID/grant/:userID',
-    {
-      config: { access: 'admin' },
-      schema: {
-        summary: 'Lets a user act as this analyst (add analyst permission; administrators)',
-        tags: ['analysts'],
-        params: grantParams,
-        response: { 200: answer({ granted: z.boolean() }), ...errors },
-      },
-    },
+    routeOptions('admin', {
+      summary: 'Lets a user act as this analyst (add analyst permission; administrators)',
+      tags: ['analysts'],
+      params: grantParams,
+      response: { 200: answer({ granted: z.boolean() }), ...errors },
+    }),
     async (request) => {
       const { analystID, userID } = request.params;
       const granted = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
@@ -258,15 +233,12 @@ export function analystRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.delete(
     '/api/analyst/:analystID/grant/:userID',
-    {
-      config: { access: 'admin' },
-      schema: {
-        summary: 'Stops a user acting as this analyst (remove analyst permission; administrators)',
-        tags: ['analysts'],
-        params: grantParams,
-        response: { 200: answer({ granted: z.boolean() }), ...errors },
-      },
-    },
+    routeOptions('admin', {
+      summary: 'Stops a user acting as this analyst (remove analyst permission; administrators)',
+      tags: ['analysts'],
+      params: grantParams,
+      response: { 200: answer({ granted: z.boolean() }), ...errors },
+    }),
     async (request) => {
       const { analystID, userID } = request.params;
       await auditedWrite(db, request, async ({ tx, audit }) => {

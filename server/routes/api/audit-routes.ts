@@ -19,8 +19,9 @@ import { forbidden } from '../../http-error.ts';
 import { acting, type Acting } from '../../plugins/auth.ts';
 import { insertAuditAction, listAuditActions, listDataAudit } from '../../repositories/audit-repository.ts';
 import { requireActionContext } from '../../repositories/audit-context.ts';
+import { apiErrors, routeOptions } from '../route-options.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
+const errors = apiErrors(400, 401, 403);
 
 /** Non-administrators see only the analyst they act as. */
 function scoped(query: AuditQuery, who: Acting): AuditQuery {
@@ -70,23 +71,19 @@ export function auditRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.get(
     '/api/audit/ui',
-    {
-      config: { access: 'read' },
-      schema: {
-        summary:
-          'UI actions, newest first; filter by analystID, action and time; page with `before` (the last id seen)',
-        tags: ['audit'],
-        querystring: AuditQuerySchema,
-        response: {
-          200: z.object({
-            actions: z.array(AuditActionSchema),
-            nextBefore: z.number().int().nullable(),
-            version: z.string(),
-          }),
-          ...errors,
-        },
+    routeOptions('read', {
+      summary: 'UI actions, newest first; filter by analystID, action and time; page with `before` (the last id seen)',
+      tags: ['audit'],
+      querystring: AuditQuerySchema,
+      response: {
+        200: z.object({
+          actions: z.array(AuditActionSchema),
+          nextBefore: z.number().int().nullable(),
+          version: z.string(),
+        }),
+        ...errors,
       },
-    },
+    }),
     async (request) => {
       const query = scoped(request.query, acting(request));
       const rows = await listAuditActions(db, query);
@@ -114,23 +111,20 @@ export function auditRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.get(
     '/api/audit/data',
-    {
-      config: { access: 'read' },
-      schema: {
-        summary:
-          "The server's record of every write, newest first; filter by analystID, action, itemType, itemID and time",
-        tags: ['audit'],
-        querystring: AuditQuerySchema,
-        response: {
-          200: z.object({
-            entries: z.array(DataAuditEntrySchema),
-            nextBefore: z.number().int().nullable(),
-            version: z.string(),
-          }),
-          ...errors,
-        },
+    routeOptions('read', {
+      summary:
+        "The server's record of every write, newest first; filter by analystID, action, itemType, itemID and time",
+      tags: ['audit'],
+      querystring: AuditQuerySchema,
+      response: {
+        200: z.object({
+          entries: z.array(DataAuditEntrySchema),
+          nextBefore: z.number().int().nullable(),
+          version: z.string(),
+        }),
+        ...errors,
       },
-    },
+    }),
     async (request) => {
       const query = scoped(request.query, acting(request));
       const rows = await listDataAudit(db, query);

@@ -6,7 +6,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import { IncidentChangesSchema } from '../../../domain/incident-changes.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -16,8 +15,9 @@ import { requireIncident } from '../../repositories/access-repository.ts';
 import { CHANGE_PAGE_SIZE, decodeChangeCursor, incidentChanges } from '../../repositories/changes-repository.ts';
 import { actorsOf, streamsOf } from '../../repositories/incident-payload-repository.ts';
 import { incidentSummary } from '../../repositories/incidents-repository.ts';
+import { apiErrors, routeOptions } from '../route-options.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const errors = apiErrors(400, 401, 403, 404);
 
 const ChangesQuery = z.object({
   since: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
@@ -32,17 +32,14 @@ export function changeRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.get(
     '/api/incident/:incidentID/changes',
-    {
-      config: { access: 'read' },
-      schema: {
-        summary:
-          "What changed in an incident since a device's change number (its eventsRevision): changed events, deleted ones, and whether to fetch the payload again",
-        tags: ['events'],
-        params: z.object({ incidentID: PathIdSchema }),
-        querystring: ChangesQuery,
-        response: { 200: z.object({ changes: IncidentChangesSchema, version: z.string() }), ...errors },
-      },
-    },
+    routeOptions('read', {
+      summary:
+        "What changed in an incident since a device's change number (its eventsRevision): changed events, deleted ones, and whether to fetch the payload again",
+      tags: ['events'],
+      params: z.object({ incidentID: PathIdSchema }),
+      querystring: ChangesQuery,
+      response: { 200: z.object({ changes: IncidentChangesSchema, version: z.string() }), ...errors },
+    }),
     async (request) => {
       const { analyst } = acting(request);
       const { incidentID } = request.params;

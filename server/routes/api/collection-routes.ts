@@ -10,13 +10,12 @@ import {
   CollectionMembersSchema,
   CollectionUpdateSchema,
 } from '../../../domain/annotations.ts';
-import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { AnalystRow } from '../../repositories/analysts-repository.ts';
 import { conflict, invalid } from '../../http-error.ts';
-import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
+import { requireIncident } from '../../repositories/access-repository.ts';
 import { requireEventsOf } from '../../repositories/annotation-targets-repository.ts';
 import {
   addCollectionEvents,
@@ -28,15 +27,10 @@ import {
   renameCollection,
   type CollectionRow,
 } from '../../repositories/collections-repository.ts';
-import { answer, auditedWrite } from '../audited-write.ts';
+import { answer, auditedItemWrite, auditedWrite } from '../audited-write.ts';
+import { apiErrors, routeOptions } from '../route-options.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409);
 const Written = answer({ collection: z.object({ id: z.number().int() }) });
 const MembersWritten = answer({
   collection: z.object({ id: z.number().int() }),
@@ -56,17 +50,15 @@ export function collectionRoutes(app: FastifyInstance, context: AppContext): voi
     verb: 'add' | 'remove',
     change: (tx: Queryable, collection: CollectionRow, analyst: AnalystRow) => Promise<number>,
   ) =>
-    auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-      const ref = await requireIncidentOf(tx, analyst, 'collections', collectionID, 'collection');
+    auditedItemWrite(db, request, 'collections', collectionID, async ({ tx, analyst, ref, auditItem }) => {
       const collection = await lockCollection(tx, ref.item_id);
       await requireEventsOf(tx, ref.id, eventIDs);
       const changed = await change(tx, collection, analyst);
       if (changed > 0) {
-        await audit({
-          action: `${verb} collection events`,
-          itemType: 'collection',
-          itemID: collection.id,
-          detail: { incidentID: ref.id, eventIDs, [verb === 'add' ? 'added' : 'removed']: changed },
+        await auditItem(`${verb} collection events`, {
+          incidentID: ref.id,
+          eventIDs,
+          [verb === 'add' ? 'added' : 'removed']: changed,
         });
       }
       return changed;
@@ -74,16 +66,13 @@ export function collectionRoutes(app: FastifyInstance, context: AppContext): voi
 
   routes.post(
     '/api/incident/:incidentID/collection',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: "Creates an analyst's collection, optionally with events of the incident",
-        tags: ['collections'],
-        params: z.object({ incidentID: PathIdSchema }),
-        body: CollectionCreateSchema,
-        response: { 201: Written, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: "Creates an analyst's collection, optionally with events of the incident",
+      tags: ['collections'],
+      params: z.object({ incidentID: PathIdSchema }),
+      body: CollectionCreateSchema,
+      response: { 201: Written, ...errors },
+    }),
     async (request, reply) => {
       const { name, eventIDs } = request.body;
       const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
@@ -106,56 +95,44 @@ export function collectionRoutes(app: FastifyInstance, context: AppContext): voi
 
   routes.put(
     '/api/collection/:collectionID',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Renames a collection (a reply thread keeps its name)',
-        tags: ['collections'],
-        params: CollectionParams,
-        body: CollectionUpdateSchema,
-        response: { 200: Written, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Renames a collection (a reply thread keeps its name)',
+      tags: ['collections'],
+      params: CollectionParams,
+      body: CollectionUpdateSchema,
+      response: { 200: Written, ...errors },
+    }),
     async (request) => {
       const { name } = request.body;
       if (name === undefined) throw invalid('name', 'is required');
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const ref = await requireIncidentOf(tx, analyst, 'collections', request.params.collectionID, 'collection');
+      const { collectionID } = request.params;
+      await auditedItemWrite(db, request, 'collections', collectionID, async ({ tx, ref, auditItem }) => {
         const collection = await lockCollection(tx, ref.item_id);
         if (collection.is_thread) throw conflict(`a reply thread keeps its name "${collection.name}"`, 'name');
         await renameCollection(tx, collection.id, name);
-        await audit({
-          action: 'update collection',
-          itemType: 'collection',
-          itemID: collection.id,
-          detail: { incidentID: ref.id, name, previousName: collection.name },
-        });
+        await auditItem('update collection', { incidentID: ref.id, name, previousName: collection.name });
       });
-      return { collection: { id: request.params.collectionID } };
+      return { collection: { id: collectionID } };
     },
   );
 
   routes.delete(
     '/api/collection/:collectionID',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Deletes a collection (its events stay)',
-        tags: ['collections'],
-        params: CollectionParams,
-        response: { 200: answer({ deleted: z.boolean() }), ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Deletes a collection (its events stay)',
+      tags: ['collections'],
+      params: CollectionParams,
+      response: { 200: answer({ deleted: z.boolean() }), ...errors },
+    }),
     async (request) => {
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const ref = await requireIncidentOf(tx, analyst, 'collections', request.params.collectionID, 'collection');
+      const { collectionID } = request.params;
+      await auditedItemWrite(db, request, 'collections', collectionID, async ({ tx, ref, auditItem }) => {
         const collection = await lockCollection(tx, ref.item_id);
         await deleteCollection(tx, collection.id);
-        await audit({
-          action: 'delete collection',
-          itemType: 'collection',
-          itemID: collection.id,
-          detail: { incidentID: ref.id, name: collection.name, isThread: collection.is_thread },
+        await auditItem('delete collection', {
+          incidentID: ref.id,
+          name: collection.name,
+          isThread: collection.is_thread,
         });
       });
       return { deleted: true };
@@ -164,16 +141,13 @@ export function collectionRoutes(app: FastifyInstance, context: AppContext): voi
 
   routes.post(
     '/api/collection/:collectionID/events',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Adds events of the same incident to a collection (events already in it are left as they are)',
-        tags: ['collections'],
-        params: CollectionParams,
-        body: CollectionMembersSchema,
-        response: { 200: MembersWritten, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Adds events of the same incident to a collection (events already in it are left as they are)',
+      tags: ['collections'],
+      params: CollectionParams,
+      body: CollectionMembersSchema,
+      response: { 200: MembersWritten, ...errors },
+    }),
     async (request) => {
       const { eventIDs } = request.body;
       const changed = await changeMembers(request, { ...request.params, eventIDs }, 'add', (tx, collection, analyst) =>
@@ -185,16 +159,13 @@ export function collectionRoutes(app: FastifyInstance, context: AppContext): voi
 
   routes.delete(
     '/api/collection/:collectionID/events',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Takes events out of a collection (never the event a reply thread belongs to)',
-        tags: ['collections'],
-        params: CollectionParams,
-        body: CollectionMembersSchema,
-        response: { 200: MembersWritten, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Takes events out of a collection (never the event a reply thread belongs to)',
+      tags: ['collections'],
+      params: CollectionParams,
+      body: CollectionMembersSchema,
+      response: { 200: MembersWritten, ...errors },
+    }),
     async (request) => {
       const { eventIDs } = request.body;
       const changed = await changeMembers(request, { ...request.params, eventIDs }, 'remove', (tx, collection) => {
@@ -209,19 +180,16 @@ export function collectionRoutes(app: FastifyInstance, context: AppContext): voi
 
   routes.post(
     '/api/event/:eventID/thread',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary:
-          'The reply thread of an event: a collection "Reply thread {eventID}" holding the event, made on the first call (201), the same one after (200)',
-        tags: ['collections'],
-        params: z.object({ eventID: PathIdSchema }),
-        response: { 200: Written, 201: Written, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary:
+        'The reply thread of an event: a collection "Reply thread {eventID}" holding the event, made on the first call (201), the same one after (200)',
+      tags: ['collections'],
+      params: z.object({ eventID: PathIdSchema }),
+      response: { 200: Written, 201: Written, ...errors },
+    }),
     async (request, reply) => {
-      const thread = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const ref = await requireIncidentOf(tx, analyst, 'events', request.params.eventID, 'event');
+      const { eventID } = request.params;
+      const thread = await auditedItemWrite(db, request, 'events', eventID, async ({ tx, analyst, audit, ref }) => {
         const found = await ensureThread(tx, { incidentId: ref.id, eventId: ref.item_id, analystId: analyst.id });
         if (found.created) {
           await audit({

@@ -6,31 +6,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { IncidentConnectionsAnswerSchema } from '../../../domain/charts/incident-connections.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireOrganization } from '../../repositories/access-repository.ts';
 import { incidentConnections } from '../../repositories/connections-repository.ts';
+import { apiErrors, routeOptions } from '../route-options.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const errors = apiErrors(400, 401, 403, 404);
 
 export function connectionRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = context;
   routes.get(
     '/api/organization/:organizationID/connections',
-    {
-      config: { access: 'read' },
-      schema: {
-        summary:
-          'Per incident of the organization: the organization actors its actors are linked to, and its related incidents in the organization',
-        tags: ['organizations'],
-        params: z.object({ organizationID: PathIdSchema }),
-        response: { 200: IncidentConnectionsAnswerSchema, ...errors },
-      },
-    },
+    routeOptions('read', {
+      summary:
+        'Per incident of the organization: the organization actors its actors are linked to, and its related incidents in the organization',
+      tags: ['organizations'],
+      params: z.object({ organizationID: PathIdSchema }),
+      response: { 200: IncidentConnectionsAnswerSchema, ...errors },
+    }),
     async (request) => {
       const { analyst } = acting(request);
       const { organizationID } = request.params;

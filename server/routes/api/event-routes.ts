@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LinkSchema, NoteSchema, UploadSchema } from '../../../domain/annotations.ts';
-import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import { EventCreateSchema, eventDuration, EventUpdateSchema, MarkerCreateSchema } from '../../../domain/event.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -24,15 +23,10 @@ import {
 } from '../../repositories/event-writes-repository.ts';
 import { linksOf, notesOf, uploadsOf } from '../../repositories/incident-payload-repository.ts';
 import { markerStreamId, streamState } from '../../repositories/streams-repository.ts';
-import { answer, auditedWrite } from '../audited-write.ts';
+import { answer, auditedItemWrite, auditedWrite } from '../audited-write.ts';
+import { apiErrors, routeOptions } from '../route-options.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409);
 const Created = answer({ event: z.object({ id: z.number().int() }) });
 
 const EventDetailSchema = z.object({
@@ -84,16 +78,13 @@ export function eventRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.post(
     '/api/incident/:incidentID/event',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Adds an event to a stream of the incident',
-        tags: ['events'],
-        params: IncidentParams,
-        body: EventCreateSchema,
-        response: { 201: Created, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Adds an event to a stream of the incident',
+      tags: ['events'],
+      params: IncidentParams,
+      body: EventCreateSchema,
+      response: { 201: Created, ...errors },
+    }),
     async (request, reply) => {
       const body = request.body;
       const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
@@ -128,16 +119,13 @@ export function eventRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.post(
     '/api/incident/:incidentID/marker',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: "Adds a marker (an event of the incident's marker stream, actor 0)",
-        tags: ['events'],
-        params: IncidentParams,
-        body: MarkerCreateSchema,
-        response: { 201: Created, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: "Adds a marker (an event of the incident's marker stream, actor 0)",
+      tags: ['events'],
+      params: IncidentParams,
+      body: MarkerCreateSchema,
+      response: { 201: Created, ...errors },
+    }),
     async (request, reply) => {
       const body = request.body;
       const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
@@ -167,15 +155,12 @@ export function eventRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.get(
     '/api/event/:eventID',
-    {
-      config: { access: 'read' },
-      schema: {
-        summary: 'One event in full: names, elapsed times, durations and annotations',
-        tags: ['events'],
-        params: EventParams,
-        response: { 200: answer({ event: EventDetailSchema }), ...errors },
-      },
-    },
+    routeOptions('read', {
+      summary: 'One event in full: names, elapsed times, durations and annotations',
+      tags: ['events'],
+      params: EventParams,
+      response: { 200: answer({ event: EventDetailSchema }), ...errors },
+    }),
     async (request) => {
       const { analyst } = acting(request);
       const ref = await requireIncidentOf(db, analyst, 'events', request.params.eventID, 'event');
@@ -225,20 +210,16 @@ export function eventRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.put(
     '/api/event/:eventID',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: "Changes an event's message, actor or times",
-        tags: ['events'],
-        params: EventParams,
-        body: EventUpdateSchema,
-        response: { 200: Created, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: "Changes an event's message, actor or times",
+      tags: ['events'],
+      params: EventParams,
+      body: EventUpdateSchema,
+      response: { 200: Created, ...errors },
+    }),
     async (request) => {
       const body = request.body;
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const ref = await requireIncidentOf(tx, analyst, 'events', request.params.eventID, 'event');
+      await auditedItemWrite(db, request, 'events', request.params.eventID, async ({ tx, ref, auditItem }) => {
         const current = await eventTimes(tx, ref.item_id);
         const start = body.startTimestamp ?? current.start_micros;
         const end =
@@ -255,7 +236,7 @@ export function eventRoutes(app: FastifyInstance, context: AppContext): void {
           endMicros: end,
           actorId: body.actorID,
         });
-        await audit({ action: 'update event', itemType: 'event', itemID: ref.item_id, detail: body });
+        await auditItem('update event', body);
       });
       return { event: { id: request.params.eventID } };
     },
@@ -263,25 +244,16 @@ export function eventRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.delete(
     '/api/event/:eventID',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Deletes an event or marker and its annotations',
-        tags: ['events'],
-        params: EventParams,
-        response: { 200: answer({ deleted: z.boolean() }), ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Deletes an event or marker and its annotations',
+      tags: ['events'],
+      params: EventParams,
+      response: { 200: answer({ deleted: z.boolean() }), ...errors },
+    }),
     async (request) => {
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const ref = await requireIncidentOf(tx, analyst, 'events', request.params.eventID, 'event');
+      await auditedItemWrite(db, request, 'events', request.params.eventID, async ({ tx, ref, auditItem }) => {
         const message = await deleteEvent(tx, ref.item_id);
-        await audit({
-          action: 'delete event',
-          itemType: 'event',
-          itemID: ref.item_id,
-          detail: { incidentID: ref.id, message: message?.slice(0, 200) },
-        });
+        await auditItem('delete event', { incidentID: ref.id, message: message?.slice(0, 200) });
       });
       return { deleted: true };
     },

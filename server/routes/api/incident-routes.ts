@@ -7,7 +7,6 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import { IncidentPayloadSchema } from '../../../domain/incident-payload.ts';
 import { EventRowSchema } from '../../../domain/event.ts';
@@ -36,14 +35,9 @@ import type { AnalystRow } from '../../repositories/analysts-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
 import { etagMatches, IncidentPayloadCache, payloadShape } from '../../incident-payload-cache.ts';
 import { parseSort, SortQuerySchema, sortedList } from './list-sort.ts';
+import { apiErrors, routeOptions } from '../route-options.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409);
 const IncidentParams = z.object({ incidentID: PathIdSchema });
 const Created = answer({ incident: z.object({ id: z.number().int() }) });
 
@@ -64,25 +58,22 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
 
   routes.get(
     '/api/incidents',
-    {
-      config: { access: 'read' },
-      schema: {
-        summary: 'Incidents the analyst may read (optionally of one organization), sorted by one or more fields',
-        tags: ['incidents'],
-        querystring: SortQuerySchema.extend({ organizationID: z.coerce.number().int().positive().optional() }),
-        response: {
-          200: answer({
-            incidents: z.object({
-              sortField: z.array(z.enum(INCIDENT_SORT_FIELDS)),
-              sortDirection: z.array(z.enum(['asc', 'desc'])),
-              items: z.array(IncidentSummarySchema),
-              sortedItems: z.array(z.number().int()),
-            }),
+    routeOptions('read', {
+      summary: 'Incidents the analyst may read (optionally of one organization), sorted by one or more fields',
+      tags: ['incidents'],
+      querystring: SortQuerySchema.extend({ organizationID: z.coerce.number().int().positive().optional() }),
+      response: {
+        200: answer({
+          incidents: z.object({
+            sortField: z.array(z.enum(INCIDENT_SORT_FIELDS)),
+            sortDirection: z.array(z.enum(['asc', 'desc'])),
+            items: z.array(IncidentSummarySchema),
+            sortedItems: z.array(z.number().int()),
           }),
-          ...errors,
-        },
+        }),
+        ...errors,
       },
-    },
+    }),
     async (request) => {
       const { analyst } = acting(request);
       const sort = parseSort(request.query, INCIDENT_SORT_FIELDS, 'createTimestamp');
@@ -130,15 +121,12 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
 
   routes.post(
     '/api/incident',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Creates an incident in an organization',
-        tags: ['incidents'],
-        body: IncidentCreateSchema,
-        response: { 201: Created, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Creates an incident in an organization',
+      tags: ['incidents'],
+      body: IncidentCreateSchema,
+      response: { 201: Created, ...errors },
+    }),
     async (request, reply) => {
       const id = await create(request, request.body.organizationID, request.body);
       reply.code(201);
@@ -148,16 +136,13 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
 
   routes.post(
     '/api/organization/:organizationID/incident',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Creates an incident in this organization',
-        tags: ['incidents'],
-        params: z.object({ organizationID: PathIdSchema }),
-        body: IncidentCreateSchema.omit({ organizationID: true }),
-        response: { 201: Created, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Creates an incident in this organization',
+      tags: ['incidents'],
+      params: z.object({ organizationID: PathIdSchema }),
+      body: IncidentCreateSchema.omit({ organizationID: true }),
+      response: { 201: Created, ...errors },
+    }),
     async (request, reply) => {
       const id = await create(request, request.params.organizationID, request.body);
       reply.code(201);
@@ -167,15 +152,12 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
 
   routes.get(
     '/api/incident/:incidentID',
-    {
-      config: { access: 'read' },
-      schema: {
-        summary: 'An incident with its counts and payload; events are included up to 10,000 (page them beyond)',
-        tags: ['incidents'],
-        params: IncidentParams,
-        response: { 200: PayloadAnswer, ...errors },
-      },
-    },
+    routeOptions('read', {
+      summary: 'An incident with its counts and payload; events are included up to 10,000 (page them beyond)',
+      tags: ['incidents'],
+      params: IncidentParams,
+      response: { 200: PayloadAnswer, ...errors },
+    }),
     async (request, reply) => {
       const { analyst } = acting(request);
       // Read before the payload, so a change made meanwhile leaves an older version on a newer
@@ -206,16 +188,13 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
 
   routes.put(
     '/api/incident/:incidentID',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Renames an incident or changes its description',
-        tags: ['incidents'],
-        params: IncidentParams,
-        body: IncidentUpdateSchema,
-        response: { 200: Created, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Renames an incident or changes its description',
+      tags: ['incidents'],
+      params: IncidentParams,
+      body: IncidentUpdateSchema,
+      response: { 200: Created, ...errors },
+    }),
     async (request) => {
       const { incidentID } = request.params;
       await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
@@ -229,15 +208,12 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
 
   routes.delete(
     '/api/incident/:incidentID',
-    {
-      config: { access: 'admin' },
-      schema: {
-        summary: 'Deletes an incident and everything in it (administrators)',
-        tags: ['incidents'],
-        params: IncidentParams,
-        response: { 200: answer({ deleted: z.boolean() }), ...errors },
-      },
-    },
+    routeOptions('admin', {
+      summary: 'Deletes an incident and everything in it (administrators)',
+      tags: ['incidents'],
+      params: IncidentParams,
+      response: { 200: answer({ deleted: z.boolean() }), ...errors },
+    }),
     async (request) => {
       const { incidentID } = request.params;
       await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
@@ -256,19 +232,16 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
 
   routes.get(
     '/api/incident/:incidentID/events',
-    {
-      config: { access: 'read' },
-      schema: {
-        summary: 'A page of events in time order; pass nextCursor as `after` for the next; optional time window',
-        tags: ['events'],
-        params: IncidentParams,
-        querystring: EventsQuery,
-        response: {
-          200: z.object({ events: z.array(EventRowSchema), nextCursor: z.string().nullable(), version: z.string() }),
-          ...errors,
-        },
+    routeOptions('read', {
+      summary: 'A page of events in time order; pass nextCursor as `after` for the next; optional time window',
+      tags: ['events'],
+      params: IncidentParams,
+      querystring: EventsQuery,
+      response: {
+        200: z.object({ events: z.array(EventRowSchema), nextCursor: z.string().nullable(), version: z.string() }),
+        ...errors,
       },
-    },
+    }),
     async (request, reply) => {
       const { analyst } = acting(request);
       await requireIncident(db, analyst, request.params.incidentID);
@@ -290,16 +263,13 @@ export function incidentRoutes(app: FastifyInstance, context: AppContext): void 
 
   routes.get(
     '/api/incident/:incidentID/events.ndjson',
-    {
-      config: { access: 'read' },
-      schema: {
-        summary:
-          'Every event as newline-delimited JSON, streamed in time order: a header line {version, eventCount}, then one event per line',
-        tags: ['events'],
-        params: IncidentParams,
-        querystring: EventsQuery.pick({ minTimestamp: true, maxTimestamp: true }),
-      },
-    },
+    routeOptions('read', {
+      summary:
+        'Every event as newline-delimited JSON, streamed in time order: a header line {version, eventCount}, then one event per line',
+      tags: ['events'],
+      params: IncidentParams,
+      querystring: EventsQuery.pick({ minTimestamp: true, maxTimestamp: true }),
+    }),
     async (request, reply) => {
       const { analyst } = acting(request);
       const incidentId = request.params.incidentID;

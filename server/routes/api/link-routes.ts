@@ -6,22 +6,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LinkCreateSchema } from '../../../domain/annotations.ts';
-import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http-error.ts';
-import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
+import { requireIncident } from '../../repositories/access-repository.ts';
 import { requireEventOf, requireStreamOf } from '../../repositories/annotation-targets-repository.ts';
 import { deleteLink, insertLink } from '../../repositories/links-repository.ts';
-import { answer, auditedWrite } from '../audited-write.ts';
+import { answer, auditedItemWrite, auditedWrite } from '../audited-write.ts';
+import { apiErrors, routeOptions } from '../route-options.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409);
 
 export function linkRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -29,16 +23,13 @@ export function linkRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.post(
     '/api/incident/:incidentID/link',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Adds an http or https link to an incident, optionally to one of its events or streams',
-        tags: ['links'],
-        params: z.object({ incidentID: PathIdSchema }),
-        body: LinkCreateSchema,
-        response: { 201: answer({ link: z.object({ id: z.number().int() }) }), ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Adds an http or https link to an incident, optionally to one of its events or streams',
+      tags: ['links'],
+      params: z.object({ incidentID: PathIdSchema }),
+      body: LinkCreateSchema,
+      response: { 201: answer({ link: z.object({ id: z.number().int() }) }), ...errors },
+    }),
     async (request, reply) => {
       const body = request.body;
       const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
@@ -75,26 +66,17 @@ export function linkRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.delete(
     '/api/link/:linkID',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Deletes a link',
-        tags: ['links'],
-        params: z.object({ linkID: PathIdSchema }),
-        response: { 200: answer({ deleted: z.boolean() }), ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Deletes a link',
+      tags: ['links'],
+      params: z.object({ linkID: PathIdSchema }),
+      response: { 200: answer({ deleted: z.boolean() }), ...errors },
+    }),
     async (request) => {
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const ref = await requireIncidentOf(tx, analyst, 'links', request.params.linkID, 'link');
+      await auditedItemWrite(db, request, 'links', request.params.linkID, async ({ tx, ref, auditItem }) => {
         const url = await deleteLink(tx, ref.item_id);
         if (url === undefined) throw notFound('link'); // deleted since it was found
-        await audit({
-          action: 'delete link',
-          itemType: 'link',
-          itemID: ref.item_id,
-          detail: { incidentID: ref.id, url },
-        });
+        await auditItem('delete link', { incidentID: ref.id, url });
       });
       return { deleted: true };
     },

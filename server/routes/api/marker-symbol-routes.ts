@@ -7,15 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SYMBOLS } from '../../../domain/annotations.ts';
-import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import { invalid } from '../../http-error.ts';
-import { requireIncidentOf } from '../../repositories/access-repository.ts';
 import { setMarkerSymbol } from '../../repositories/marker-symbols-repository.ts';
-import { answer, auditedWrite } from '../audited-write.ts';
+import { answer, auditedItemWrite } from '../audited-write.ts';
+import { apiErrors, routeOptions } from '../route-options.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const errors = apiErrors(400, 401, 403, 404);
 
 export function markerSymbolRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -23,29 +22,20 @@ export function markerSymbolRoutes(app: FastifyInstance, context: AppContext): v
 
   routes.put(
     '/api/event/:eventID/symbol',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: "Sets the symbol a marker is drawn with (circle, airplane, rocket); kept in the marker's extra",
-        tags: ['events'],
-        params: z.object({ eventID: PathIdSchema }),
-        body: z.object({ symbol: z.enum(SYMBOLS, { error: `must be one of ${SYMBOLS.join(', ')}` }) }).strict(),
-        response: { 200: answer({ event: z.object({ id: z.number().int(), symbol: z.enum(SYMBOLS) }) }), ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: "Sets the symbol a marker is drawn with (circle, airplane, rocket); kept in the marker's extra",
+      tags: ['events'],
+      params: z.object({ eventID: PathIdSchema }),
+      body: z.object({ symbol: z.enum(SYMBOLS, { error: `must be one of ${SYMBOLS.join(', ')}` }) }).strict(),
+      response: { 200: answer({ event: z.object({ id: z.number().int(), symbol: z.enum(SYMBOLS) }) }), ...errors },
+    }),
     async (request) => {
       const { symbol } = request.body;
       const eventID = request.params.eventID;
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const ref = await requireIncidentOf(tx, analyst, 'events', eventID, 'event');
+      await auditedItemWrite(db, request, 'events', eventID, async ({ tx, ref, auditItem }) => {
         if (!(await setMarkerSymbol(tx, ref.id, eventID, symbol)))
           throw invalid('eventID', 'is not a marker; only markers take a symbol');
-        await audit({
-          action: 'set marker symbol',
-          itemType: 'event',
-          itemID: eventID,
-          detail: { incidentID: ref.id, symbol },
-        });
+        await auditItem('set marker symbol', { incidentID: ref.id, symbol });
       });
       return { event: { id: eventID, symbol } };
     },

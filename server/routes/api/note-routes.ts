@@ -6,23 +6,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NoteCreateSchema, NoteUpdateSchema } from '../../../domain/annotations.ts';
-import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import { invalid, notFound } from '../../http-error.ts';
-import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
+import { requireIncident } from '../../repositories/access-repository.ts';
 import { requireEventOf } from '../../repositories/annotation-targets-repository.ts';
 import { deleteNote, insertNote, updateNote } from '../../repositories/notes-repository.ts';
 import { refreshEventSearch } from '../../repositories/search-repository.ts';
-import { answer, auditedWrite } from '../audited-write.ts';
+import { answer, auditedItemWrite, auditedWrite } from '../audited-write.ts';
+import { apiErrors, routeOptions } from '../route-options.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409);
 const Written = answer({ note: z.object({ id: z.number().int() }) });
 const NoteParams = z.object({ noteID: PathIdSchema });
 
@@ -35,16 +29,13 @@ export function noteRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.post(
     '/api/incident/:incidentID/note',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Adds a note to an incident, or to one of its events when eventID is given',
-        tags: ['notes'],
-        params: z.object({ incidentID: PathIdSchema }),
-        body: NoteCreateSchema,
-        response: { 201: Written, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Adds a note to an incident, or to one of its events when eventID is given',
+      tags: ['notes'],
+      params: z.object({ incidentID: PathIdSchema }),
+      body: NoteCreateSchema,
+      response: { 201: Written, ...errors },
+    }),
     async (request, reply) => {
       const { kind, text, eventID } = request.body;
       const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
@@ -73,21 +64,17 @@ export function noteRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.put(
     '/api/note/:noteID',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: "Changes a note's kind or text",
-        tags: ['notes'],
-        params: NoteParams,
-        body: NoteUpdateSchema,
-        response: { 200: Written, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: "Changes a note's kind or text",
+      tags: ['notes'],
+      params: NoteParams,
+      body: NoteUpdateSchema,
+      response: { 200: Written, ...errors },
+    }),
     async (request) => {
       const { kind, text } = request.body;
       if (kind === undefined && text === undefined) throw invalid('text', 'or kind is required');
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const ref = await requireIncidentOf(tx, analyst, 'notes', request.params.noteID, 'note');
+      await auditedItemWrite(db, request, 'notes', request.params.noteID, async ({ tx, audit, ref }) => {
         const note = await updateNote(tx, ref.item_id, { kind, text });
         if (!note) throw notFound('note'); // deleted since it was found
         if (note.event_id !== null && text !== undefined) await refreshEventSearch(tx, [note.event_id]);
@@ -109,18 +96,14 @@ export function noteRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.delete(
     '/api/note/:noteID',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Deletes a note',
-        tags: ['notes'],
-        params: NoteParams,
-        response: { 200: answer({ deleted: z.boolean() }), ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Deletes a note',
+      tags: ['notes'],
+      params: NoteParams,
+      response: { 200: answer({ deleted: z.boolean() }), ...errors },
+    }),
     async (request) => {
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const ref = await requireIncidentOf(tx, analyst, 'notes', request.params.noteID, 'note');
+      await auditedItemWrite(db, request, 'notes', request.params.noteID, async ({ tx, audit, ref }) => {
         const gone = await deleteNote(tx, ref.item_id);
         if (!gone) throw notFound('note'); // deleted since it was found
         if (gone.event_id !== null) await refreshEventSearch(tx, [gone.event_id]);

@@ -6,7 +6,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import { OrganizationEventPageSchema, OrganizationEventSourcesSchema } from '../../../domain/organization-events.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -15,8 +14,9 @@ import { acting } from '../../plugins/auth.ts';
 import { requireOrganization } from '../../repositories/access-repository.ts';
 import { decodeCursor, encodeCursor } from '../../repositories/events-repository.ts';
 import { organizationEventPage, organizationEventSources } from '../../repositories/organization-events-repository.ts';
+import { apiErrors, routeOptions } from '../route-options.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const errors = apiErrors(400, 401, 403, 404);
 const Params = z.object({ organizationID: PathIdSchema });
 const EventsQuery = z.object({
   after: z.string().max(40).optional(),
@@ -31,16 +31,13 @@ export function organizationEventRoutes(app: FastifyInstance, context: AppContex
 
   routes.get(
     '/api/organization/:organizationID/event-sources',
-    {
-      config: { access: 'read' },
-      schema: {
-        summary:
-          "The streams, actors (with their organization actors) and maps of all the organization's incidents, and their event count",
-        tags: ['organizations'],
-        params: Params,
-        response: { 200: OrganizationEventSourcesSchema, ...errors },
-      },
-    },
+    routeOptions('read', {
+      summary:
+        "The streams, actors (with their organization actors) and maps of all the organization's incidents, and their event count",
+      tags: ['organizations'],
+      params: Params,
+      response: { 200: OrganizationEventSourcesSchema, ...errors },
+    }),
     async (request) => {
       const { analyst } = acting(request);
       await requireOrganization(db, analyst, request.params.organizationID);
@@ -50,17 +47,14 @@ export function organizationEventRoutes(app: FastifyInstance, context: AppContex
 
   routes.get(
     '/api/organization/:organizationID/events',
-    {
-      config: { access: 'read' },
-      schema: {
-        summary:
-          "A page of the events of all the organization's incidents in time order; pass nextCursor as `after` for the next; optional time window",
-        tags: ['organizations', 'events'],
-        params: Params,
-        querystring: EventsQuery,
-        response: { 200: OrganizationEventPageSchema, ...errors },
-      },
-    },
+    routeOptions('read', {
+      summary:
+        "A page of the events of all the organization's incidents in time order; pass nextCursor as `after` for the next; optional time window",
+      tags: ['organizations', 'events'],
+      params: Params,
+      querystring: EventsQuery,
+      response: { 200: OrganizationEventPageSchema, ...errors },
+    }),
     async (request) => {
       const { analyst } = acting(request);
       await requireOrganization(db, analyst, request.params.organizationID);

@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import { OrganizationDetailSchema } from '../../../domain/organization-payload.ts';
 import {
@@ -34,14 +33,9 @@ import {
 } from '../../repositories/organizations-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
 import { parseSort, SortQuerySchema, sortedList } from './list-sort.ts';
+import { apiErrors, routeOptions } from '../route-options.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409);
 const OrganizationParams = z.object({ organizationID: PathIdSchema });
 
 export function organizationRoutes(app: FastifyInstance, context: AppContext): void {
@@ -50,25 +44,22 @@ export function organizationRoutes(app: FastifyInstance, context: AppContext): v
 
   routes.get(
     '/api/organizations',
-    {
-      config: { access: 'read' },
-      schema: {
-        summary: 'The organizations the analyst is a member of (administrators: all), sorted',
-        tags: ['organizations'],
-        querystring: SortQuerySchema,
-        response: {
-          200: answer({
-            organizations: z.object({
-              sortField: z.array(z.enum(ORGANIZATION_SORT_FIELDS)),
-              sortDirection: z.array(z.enum(['asc', 'desc'])),
-              items: z.array(OrganizationSummarySchema),
-              sortedItems: z.array(z.number().int()),
-            }),
+    routeOptions('read', {
+      summary: 'The organizations the analyst is a member of (administrators: all), sorted',
+      tags: ['organizations'],
+      querystring: SortQuerySchema,
+      response: {
+        200: answer({
+          organizations: z.object({
+            sortField: z.array(z.enum(ORGANIZATION_SORT_FIELDS)),
+            sortDirection: z.array(z.enum(['asc', 'desc'])),
+            items: z.array(OrganizationSummarySchema),
+            sortedItems: z.array(z.number().int()),
           }),
-          ...errors,
-        },
+        }),
+        ...errors,
       },
-    },
+    }),
     async (request) => {
       const { analyst } = acting(request);
       const sort = parseSort(request.query, ORGANIZATION_SORT_FIELDS, 'name');
@@ -90,15 +81,12 @@ export function organizationRoutes(app: FastifyInstance, context: AppContext): v
 
   routes.post(
     '/api/organization',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Creates an organization; its creator becomes a member',
-        tags: ['organizations'],
-        body: OrganizationCreateSchema,
-        response: { 201: answer({ organization: z.object({ id: z.number().int() }) }), ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Creates an organization; its creator becomes a member',
+      tags: ['organizations'],
+      body: OrganizationCreateSchema,
+      response: { 201: answer({ organization: z.object({ id: z.number().int() }) }), ...errors },
+    }),
     async (request, reply) => {
       const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const created = await insertOrganization(tx, request.body, analyst.id);
@@ -117,18 +105,15 @@ export function organizationRoutes(app: FastifyInstance, context: AppContext): v
 
   routes.get(
     '/api/organization/:organizationID',
-    {
-      config: { access: 'read' },
-      schema: {
-        summary: 'An organization with its incidents, actors, incident tags (with counts) and members',
-        tags: ['organizations'],
-        params: OrganizationParams,
-        response: {
-          200: answer({ organization: OrganizationDetailSchema }),
-          ...errors,
-        },
+    routeOptions('read', {
+      summary: 'An organization with its incidents, actors, incident tags (with counts) and members',
+      tags: ['organizations'],
+      params: OrganizationParams,
+      response: {
+        200: answer({ organization: OrganizationDetailSchema }),
+        ...errors,
       },
-    },
+    }),
     async (request) => {
       const { analyst } = acting(request);
       const { organizationID } = request.params;
@@ -167,16 +152,13 @@ export function organizationRoutes(app: FastifyInstance, context: AppContext): v
 
   routes.put(
     '/api/organization/:organizationID',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Renames an organization or changes its description',
-        tags: ['organizations'],
-        params: OrganizationParams,
-        body: OrganizationUpdateSchema,
-        response: { 200: answer({ organization: z.object({ id: z.number().int() }) }), ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Renames an organization or changes its description',
+      tags: ['organizations'],
+      params: OrganizationParams,
+      body: OrganizationUpdateSchema,
+      response: { 200: answer({ organization: z.object({ id: z.number().int() }) }), ...errors },
+    }),
     async (request) => {
       const { organizationID } = request.params;
       await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
@@ -195,15 +177,12 @@ export function organizationRoutes(app: FastifyInstance, context: AppContext): v
 
   routes.delete(
     '/api/organization/:organizationID',
-    {
-      config: { access: 'admin' },
-      schema: {
-        summary: 'Deletes an organization and everything in it (administrators)',
-        tags: ['organizations'],
-        params: OrganizationParams,
-        response: { 200: answer({ deleted: z.boolean() }), ...errors },
-      },
-    },
+    routeOptions('admin', {
+      summary: 'Deletes an organization and everything in it (administrators)',
+      tags: ['organizations'],
+      params: OrganizationParams,
+      response: { 200: answer({ deleted: z.boolean() }), ...errors },
+    }),
     async (request) => {
       const { organizationID } = request.params;
       await auditedWrite(db, request, async ({ tx, analyst, audit }) => {

@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RelatedIncidentUpdateSchema } from '../../../domain/annotations.ts';
-import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -15,14 +14,9 @@ import { requireIncident } from '../../repositories/access-repository.ts';
 import type { AnalystRow } from '../../repositories/analysts-repository.ts';
 import { relateIncidents, unrelateIncidents } from '../../repositories/related-incidents-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
+import { apiErrors, routeOptions } from '../route-options.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409);
 const PairParams = z.object({ incidentID: PathIdSchema, relatedIncidentID: PathIdSchema });
 const Related = answer({
   relatedIncident: z.object({ incidentID: z.number().int(), relatedIncidentID: z.number().int() }),
@@ -42,17 +36,14 @@ export function relatedIncidentRoutes(app: FastifyInstance, context: AppContext)
 
   routes.put(
     '/api/incident/:incidentID/related/:relatedIncidentID',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary:
-          'Relates two incidents, whichever way round (201), or changes the note of a relation (200); no body keeps the note',
-        tags: ['incidents'],
-        params: PairParams,
-        body: RelatedIncidentUpdateSchema.nullish(), // NOTE: Fastify gives null for a call with no body
-        response: { 200: Related, 201: Related, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary:
+        'Relates two incidents, whichever way round (201), or changes the note of a relation (200); no body keeps the note',
+      tags: ['incidents'],
+      params: PairParams,
+      body: RelatedIncidentUpdateSchema.nullish(), // NOTE: Fastify gives null for a call with no body
+      response: { 200: Related, 201: Related, ...errors },
+    }),
     async (request, reply) => {
       const { incidentID, relatedIncidentID } = request.params;
       const note = request.body?.note;
@@ -75,16 +66,13 @@ export function relatedIncidentRoutes(app: FastifyInstance, context: AppContext)
 
   routes.delete(
     '/api/incident/:incidentID/related/:relatedIncidentID',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary:
-          'Ends the relation of two incidents, whichever way round it was made (deleted is false when there was none)',
-        tags: ['incidents'],
-        params: PairParams,
-        response: { 200: answer({ deleted: z.boolean() }), ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary:
+        'Ends the relation of two incidents, whichever way round it was made (deleted is false when there was none)',
+      tags: ['incidents'],
+      params: PairParams,
+      response: { 200: answer({ deleted: z.boolean() }), ...errors },
+    }),
     async (request) => {
       const { incidentID, relatedIncidentID } = request.params;
       const deleted = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {

@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { SearchAnswerSchema, SearchQuerySchema, SearchRebuildAnswerSchema } from '../../../domain/search.ts';
 import type { AppContext } from '../../app-context.ts';
 import { acting } from '../../plugins/auth.ts';
@@ -12,8 +11,9 @@ import { requireIncident, requireOrganization } from '../../repositories/access-
 import { rebuildSearch, searchEvents } from '../../repositories/search-repository.ts';
 import { searchPreparation } from '../../repositories/search-backlog-repository.ts';
 import { auditedWrite } from '../audited-write.ts';
+import { apiErrors, routeOptions } from '../route-options.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const errors = apiErrors(400, 401, 403, 404);
 
 export function searchRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -21,16 +21,13 @@ export function searchRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.get(
     '/api/events/search',
-    {
-      config: { access: 'read' },
-      schema: {
-        summary:
-          'Events matching q (web search syntax) in the incidents the analyst may read, best first, with highlighted snippets (« and » mark the matches) and the total',
-        tags: ['search'],
-        querystring: SearchQuerySchema,
-        response: { 200: SearchAnswerSchema, ...errors },
-      },
-    },
+    routeOptions('read', {
+      summary:
+        'Events matching q (web search syntax) in the incidents the analyst may read, best first, with highlighted snippets (« and » mark the matches) and the total',
+      tags: ['search'],
+      querystring: SearchQuerySchema,
+      response: { 200: SearchAnswerSchema, ...errors },
+    }),
     async (request) => {
       const { analyst } = acting(request);
       const query = request.query;

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LinkSchema, StreamSchema, UploadSchema } from '../../../domain/annotations.ts';
-import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import { StreamCreateSchema, StreamUpdateSchema } from '../../../domain/stream.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -19,15 +18,10 @@ import {
   streamState,
   updateStream,
 } from '../../repositories/streams-repository.ts';
-import { answer, auditedWrite } from '../audited-write.ts';
+import { answer, auditedItemWrite, auditedWrite } from '../audited-write.ts';
+import { apiErrors, routeOptions } from '../route-options.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409);
 const Created = answer({ stream: z.object({ id: z.number().int() }) });
 const StreamParams = z.object({ streamID: PathIdSchema });
 
@@ -37,16 +31,13 @@ export function streamRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.post(
     '/api/incident/:incidentID/stream',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Adds an empty stream to an incident',
-        tags: ['streams'],
-        params: z.object({ incidentID: PathIdSchema }),
-        body: StreamCreateSchema,
-        response: { 201: Created, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Adds an empty stream to an incident',
+      tags: ['streams'],
+      params: z.object({ incidentID: PathIdSchema }),
+      body: StreamCreateSchema,
+      response: { 201: Created, ...errors },
+    }),
     async (request, reply) => {
       const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
         const incident = await requireIncident(tx, analyst, request.params.incidentID);
@@ -66,31 +57,26 @@ export function streamRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.get(
     '/api/stream/:streamID',
-    {
-      config: { access: 'read' },
-      schema: {
-        summary: 'A stream with its tags, links, uploads and system uploads (the files it was imported from)',
-        tags: ['streams'],
-        params: StreamParams,
-        response: {
-          200: answer({
-            stream: StreamSchema.extend({
-              links: z.array(LinkSchema),
-              uploads: z.array(UploadSchema),
-              systemUploads: z.array(UploadSchema),
-              sourceUploadID: z
-                .number()
-                .int()
-                .nullable()
-                .describe(
-                  'the system upload the stream derives from now (a re-import changes it; older ones stay kept)',
-                ),
-            }),
+    routeOptions('read', {
+      summary: 'A stream with its tags, links, uploads and system uploads (the files it was imported from)',
+      tags: ['streams'],
+      params: StreamParams,
+      response: {
+        200: answer({
+          stream: StreamSchema.extend({
+            links: z.array(LinkSchema),
+            uploads: z.array(UploadSchema),
+            systemUploads: z.array(UploadSchema),
+            sourceUploadID: z
+              .number()
+              .int()
+              .nullable()
+              .describe('the system upload the stream derives from now (a re-import changes it; older ones stay kept)'),
           }),
-          ...errors,
-        },
+        }),
+        ...errors,
       },
-    },
+    }),
     async (request) => {
       const { analyst } = acting(request);
       const ref = await requireIncidentOf(db, analyst, 'streams', request.params.streamID, 'stream');
@@ -112,21 +98,17 @@ export function streamRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.put(
     '/api/stream/:streamID',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary:
-          'Renames a stream, or sets its clock offset: every event moves by the change, so the stream lines up with the others',
-        tags: ['streams'],
-        params: StreamParams,
-        body: StreamUpdateSchema,
-        response: { 200: Created, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary:
+        'Renames a stream, or sets its clock offset: every event moves by the change, so the stream lines up with the others',
+      tags: ['streams'],
+      params: StreamParams,
+      body: StreamUpdateSchema,
+      response: { 200: Created, ...errors },
+    }),
     async (request) => {
       const body = request.body;
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const ref = await requireIncidentOf(tx, analyst, 'streams', request.params.streamID, 'stream');
+      await auditedItemWrite(db, request, 'streams', request.params.streamID, async ({ tx, ref, auditItem }) => {
         const stream = await streamState(tx, ref.item_id, { lock: true });
         if (body.clockOffsetMicroseconds !== undefined) {
           if (stream!.is_marker_stream) throw invalid('clockOffsetMicroseconds', 'cannot shift the marker stream');
@@ -139,12 +121,7 @@ export function streamRoutes(app: FastifyInstance, context: AppContext): void {
           }
         }
         await updateStream(tx, ref.item_id, { name: body.name, clockOffsetMicros: body.clockOffsetMicroseconds });
-        await audit({
-          action: 'update stream',
-          itemType: 'stream',
-          itemID: ref.item_id,
-          detail: { ...body, previousClockOffsetMicroseconds: stream!.clock_offset_micros },
-        });
+        await auditItem('update stream', { ...body, previousClockOffsetMicroseconds: stream!.clock_offset_micros });
       });
       return { stream: { id: request.params.streamID } };
     },
@@ -152,27 +129,18 @@ export function streamRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.delete(
     '/api/stream/:streamID',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Deletes a stream and its events (never the marker stream)',
-        tags: ['streams'],
-        params: StreamParams,
-        response: { 200: answer({ deleted: z.boolean() }), ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Deletes a stream and its events (never the marker stream)',
+      tags: ['streams'],
+      params: StreamParams,
+      response: { 200: answer({ deleted: z.boolean() }), ...errors },
+    }),
     async (request) => {
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const ref = await requireIncidentOf(tx, analyst, 'streams', request.params.streamID, 'stream');
+      await auditedItemWrite(db, request, 'streams', request.params.streamID, async ({ tx, ref, auditItem }) => {
         const stream = await streamState(tx, ref.item_id);
         if (stream!.is_marker_stream) throw conflict('the marker stream belongs to the incident and cannot be deleted');
         await deleteStream(tx, ref.item_id);
-        await audit({
-          action: 'delete stream',
-          itemType: 'stream',
-          itemID: ref.item_id,
-          detail: { incidentID: ref.id, name: stream!.name },
-        });
+        await auditItem('delete stream', { incidentID: ref.id, name: stream!.name });
       });
       return { deleted: true };
     },

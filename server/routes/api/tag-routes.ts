@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TAG_ITEM_TYPES, TagNameSchema, TagStyleSchema } from '../../../domain/annotations.ts';
-import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -21,14 +20,9 @@ import {
   type TagTarget,
 } from '../../repositories/tags-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
+import { apiErrors } from '../route-options.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409);
 const Tagged = answer({
   tag: z.object({ itemType: z.enum(TAG_ITEM_TYPES), itemID: z.number().int(), name: z.string() }),
 });

@@ -19,7 +19,7 @@ import { writePendingBlob, type PendingBlob } from '../../repositories/pending-b
 import { uploadsOf } from '../../repositories/incident-payload-repository.ts';
 import { requireEventOf, requireStreamOf } from '../../repositories/annotation-targets-repository.ts';
 import { lockUpload, uploadFile } from '../../repositories/uploads-repository.ts';
-import { answer, auditedWrite } from '../audited-write.ts';
+import { answer, auditedItemWrite, auditedWrite } from '../audited-write.ts';
 import { type UploadForm, readUploadForm } from './upload-form.ts';
 import {
   UPLOAD_CSP,
@@ -29,14 +29,9 @@ import {
   matchesEtag,
   servedContentType,
 } from './upload-headers.ts';
+import { apiErrors, routeOptions } from '../route-options.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409);
 const UploadAnswer = answer({ upload: UploadSchema });
 const UploadParams = z.object({ uploadID: PathIdSchema });
 
@@ -96,20 +91,17 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.post(
     '/api/incident/:incidentID/upload',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Uploads a file to an incident, kept whole and unchanged (stored once per content)',
-        description:
-          'multipart/form-data with the part "file" and the optional fields kind (audio, har, image, pdf, text, video; ' +
-          'guessed from the file when absent), eventID with attachmentKind (event_message or attachment), and streamID. ' +
-          `At most UPLOAD_MAX_BYTES (${config.uploadMaxBytes}) bytes; a larger file is refused with 413.`,
-        tags: ['uploads'],
-        consumes: ['multipart/form-data'],
-        params: z.object({ incidentID: PathIdSchema }),
-        response: { 201: UploadAnswer, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Uploads a file to an incident, kept whole and unchanged (stored once per content)',
+      description:
+        'multipart/form-data with the part "file" and the optional fields kind (audio, har, image, pdf, text, video; ' +
+        'guessed from the file when absent), eventID with attachmentKind (event_message or attachment), and streamID. ' +
+        `At most UPLOAD_MAX_BYTES (${config.uploadMaxBytes}) bytes; a larger file is refused with 413.`,
+      tags: ['uploads'],
+      consumes: ['multipart/form-data'],
+      params: z.object({ incidentID: PathIdSchema }),
+      response: { 201: UploadAnswer, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema },
+    }),
     async (request, reply) => {
       const { analyst } = acting(request);
       // Refused before a byte of the file is read when the incident is out of reach.
@@ -166,15 +158,12 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.get(
     '/api/upload/:uploadID',
-    {
-      config: { access: 'read' },
-      schema: {
-        summary: 'What an upload is: name, media type, kind, size, sha256 and what it belongs to',
-        tags: ['uploads'],
-        params: UploadParams,
-        response: { 200: UploadAnswer, ...errors },
-      },
-    },
+    routeOptions('read', {
+      summary: 'What an upload is: name, media type, kind, size, sha256 and what it belongs to',
+      tags: ['uploads'],
+      params: UploadParams,
+      response: { 200: UploadAnswer, ...errors },
+    }),
     async (request) => {
       const { analyst } = acting(request);
       const ref = await requireIncidentOf(db, analyst, 'uploads', request.params.uploadID, 'upload');
@@ -185,25 +174,22 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.get(
     '/api/upload/:uploadID/content',
-    {
-      config: { access: 'read' },
-      schema: {
-        summary: 'The bytes of an upload, exactly as uploaded',
-        description:
-          'Served so it cannot run as a page: an allowlisted content type (else application/octet-stream), nosniff, ' +
-          'a sandbox CSP, and attachment unless it is an image, audio, video or PDF. ETag is the sha256; one byte range is honoured.',
-        tags: ['uploads'],
-        params: UploadParams,
-        // NOTE: the bytes are a stream, which Fastify sends as they are, never through a serializer.
-        response: {
-          200: z.unknown().describe('the file, byte for byte'),
-          206: z.unknown().describe('the requested byte range of the file'),
-          304: z.unknown().describe('unchanged: the ETag (its sha256) matched If-None-Match'),
-          ...errors,
-          416: ApiErrorSchema,
-        },
+    routeOptions('read', {
+      summary: 'The bytes of an upload, exactly as uploaded',
+      description:
+        'Served so it cannot run as a page: an allowlisted content type (else application/octet-stream), nosniff, ' +
+        'a sandbox CSP, and attachment unless it is an image, audio, video or PDF. ETag is the sha256; one byte range is honoured.',
+      tags: ['uploads'],
+      params: UploadParams,
+      // NOTE: the bytes are a stream, which Fastify sends as they are, never through a serializer.
+      response: {
+        200: z.unknown().describe('the file, byte for byte'),
+        206: z.unknown().describe('the requested byte range of the file'),
+        304: z.unknown().describe('unchanged: the ETag (its sha256) matched If-None-Match'),
+        ...errors,
+        416: ApiErrorSchema,
       },
-    },
+    }),
     async (request, reply) => {
       const { analyst } = acting(request);
       const ref = await requireIncidentOf(db, analyst, 'uploads', request.params.uploadID, 'upload');
@@ -251,29 +237,25 @@ export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.delete(
     '/api/upload/:uploadID',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Deletes an upload; its stored content goes too when no other upload has the same content',
-        tags: ['uploads'],
-        params: UploadParams,
-        response: { 200: answer({ deleted: z.boolean() }), ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Deletes an upload; its stored content goes too when no other upload has the same content',
+      tags: ['uploads'],
+      params: UploadParams,
+      response: { 200: answer({ deleted: z.boolean() }), ...errors },
+    }),
     async (request) => {
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const ref = await requireIncidentOf(tx, analyst, 'uploads', request.params.uploadID, 'upload');
+      await auditedItemWrite(db, request, 'uploads', request.params.uploadID, async ({ tx, ref, auditItem }) => {
         const row = await lockUpload(tx, ref.item_id);
         // An import keeps its source so its stream can be re-derived; once the stream is gone, it may go.
         if (row.is_system && row.stream_id !== null) {
           throw conflict(`this file is the source of stream ${row.stream_id}; delete the stream instead`);
         }
         const gone = await deleteUpload(tx, ref.item_id);
-        await audit({
-          action: 'delete upload',
-          itemType: 'upload',
-          itemID: ref.item_id,
-          detail: { incidentID: ref.id, fileName: row.file_name, sha256: gone?.sha256, blobRemoved: gone?.blobRemoved },
+        await auditItem('delete upload', {
+          incidentID: ref.id,
+          fileName: row.file_name,
+          sha256: gone?.sha256,
+          blobRemoved: gone?.blobRemoved,
         });
       });
       return { deleted: true };

@@ -2,15 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { AccountSchema, UserCreateSchema } from '../../../domain/user.ts';
 import type { AppContext } from '../../app-context.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { conflict, HttpError } from '../../http-error.ts';
 import { findUserByUsername, insertLocalUser, listUsers, type UserRow } from '../../repositories/users-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
+import { apiErrors, routeOptions } from '../route-options.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 409: ApiErrorSchema };
+const errors = apiErrors(400, 401, 403, 409);
 
 const account = (row: UserRow) => ({
   id: row.id,
@@ -26,28 +26,22 @@ export function userRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.get(
     '/api/users',
-    {
-      config: { access: 'admin' },
-      schema: {
-        summary: 'Every account that can sign in (administrators)',
-        tags: ['users'],
-        response: { 200: answer({ users: z.array(AccountSchema) }), ...errors },
-      },
-    },
+    routeOptions('admin', {
+      summary: 'Every account that can sign in (administrators)',
+      tags: ['users'],
+      response: { 200: answer({ users: z.array(AccountSchema) }), ...errors },
+    }),
     async () => ({ users: (await listUsers(context.db)).map(account) }),
   );
 
   routes.post(
     '/api/user',
-    {
-      config: { access: 'admin' },
-      schema: {
-        summary: 'Creates a local account (AUTH_MODE=local; administrators)',
-        tags: ['users'],
-        body: UserCreateSchema,
-        response: { 201: answer({ user: AccountSchema }), ...errors },
-      },
-    },
+    routeOptions('admin', {
+      summary: 'Creates a local account (AUTH_MODE=local; administrators)',
+      tags: ['users'],
+      body: UserCreateSchema,
+      response: { 201: answer({ user: AccountSchema }), ...errors },
+    }),
     async (request, reply) => {
       if (context.config.authMode !== 'local') {
         throw new HttpError(409, 'conflict', 'accounts come from the identity provider when AUTH_MODE=oidc');

@@ -11,6 +11,7 @@ import { HttpError, invalid } from '../../http-error.ts';
 import { findUserByUsername } from '../../repositories/users-repository.ts';
 import { publicOrigin, startSession } from './session-cookie.ts';
 import { userAnswer } from './session-routes.ts';
+import { routeOptions } from '../route-options.ts';
 
 const SignInSchema = z.object({
   username: lineText().trim().toLowerCase().min(1, { error: 'is required' }).max(200, { error: 'is too long' }),
@@ -27,14 +28,11 @@ function wantsHtml(request: FastifyRequest): boolean {
 export function localRoutes(app: FastifyInstance, context: AppContext): void {
   app.get(
     '/auth/login',
-    {
-      config: { access: 'public' },
-      schema: {
-        summary: 'The sign-in page; already signed in, it goes straight to `from`',
-        tags: ['auth'],
-        querystring: z.object({ from: z.string().max(2048).optional() }),
-      },
-    },
+    routeOptions('public', {
+      summary: 'The sign-in page; already signed in, it goes straight to `from`',
+      tags: ['auth'],
+      querystring: z.object({ from: z.string().max(2048).optional() }),
+    }),
     async (request, reply) => {
       const { from } = request.query as { from?: string };
       const target = safeReturnPath(from, publicOrigin(request, context));

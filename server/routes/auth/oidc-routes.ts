@@ -12,6 +12,7 @@ import { nowMicros } from '../../time.ts';
 import { upsertOidcUser } from '../../repositories/users-repository.ts';
 import { publicOrigin, startSession } from './session-cookie.ts';
 import { insertOidcFlow, takeOidcFlow } from '../../repositories/oidc-flows-repository.ts';
+import { routeOptions } from '../route-options.ts';
 
 const FLOW_MICROS = 10 * 60 * 1_000_000;
 
@@ -39,14 +40,11 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext): void {
 
   app.get(
     '/auth/login',
-    {
-      config: { access: 'public' },
-      schema: {
-        summary: 'Starts the OpenID Connect sign-in and returns to `from` afterwards',
-        tags: ['auth'],
-        querystring: z.object({ from: z.string().max(2048).optional() }),
-      },
-    },
+    routeOptions('public', {
+      summary: 'Starts the OpenID Connect sign-in and returns to `from` afterwards',
+      tags: ['auth'],
+      querystring: z.object({ from: z.string().max(2048).optional() }),
+    }),
     async (request, reply) => {
       const { from } = request.query as { from?: string };
       const origin = publicOrigin(request, context);
@@ -76,14 +74,11 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext): void {
 
   app.get(
     '/auth/callback',
-    {
-      config: { access: 'public' },
-      schema: {
-        summary: "The OpenID provider's redirect back after sign-in",
-        tags: ['auth'],
-        querystring: z.object({ state: z.string().max(200).optional() }).loose(),
-      },
-    },
+    routeOptions('public', {
+      summary: "The OpenID provider's redirect back after sign-in",
+      tags: ['auth'],
+      querystring: z.object({ state: z.string().max(200).optional() }).loose(),
+    }),
     async (request, reply) => {
       const { state } = request.query as { state?: string };
       const flow = state ? await takeOidcFlow(context.db, state) : undefined;

@@ -16,6 +16,7 @@ import { deleteSession } from '../../repositories/sessions-repository.ts';
 import type { UserRow } from '../../repositories/users-repository.ts';
 import { clearSessionCookie, publicOrigin, startSession } from './session-cookie.ts';
 import { redeemSignInLink } from '../../repositories/sign-in-links-repository.ts';
+import { routeOptions } from '../route-options.ts';
 
 export async function userAnswer(context: AppContext, user: UserRow): Promise<User> {
   const own = await findAnalyst(context.db, user.id);
@@ -34,14 +35,11 @@ export function sessionRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.get(
     '/auth/user',
-    {
-      config: { access: 'public' },
-      schema: {
-        summary: 'The signed-in user; 401 when signed out',
-        tags: ['auth'],
-        response: { 200: z.object({ user: UserSchema, version: z.string() }), 401: ApiErrorSchema },
-      },
-    },
+    routeOptions('public', {
+      summary: 'The signed-in user; 401 when signed out',
+      tags: ['auth'],
+      response: { 200: z.object({ user: UserSchema, version: z.string() }), 401: ApiErrorSchema },
+    }),
     async (request) => {
       if (!request.user) throw unauthenticated();
       return { user: await userAnswer(context, request.user), version: context.version };
@@ -50,15 +48,12 @@ export function sessionRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.get(
     '/auth/logout',
-    {
-      config: { access: 'public' },
-      schema: {
-        summary:
-          'A page that signs out by POST /auth/logout at once (a GET must not end a session), then returns to `from`',
-        tags: ['auth'],
-        querystring: z.object({ from: z.string().max(2048).optional() }),
-      },
-    },
+    routeOptions('public', {
+      summary:
+        'A page that signs out by POST /auth/logout at once (a GET must not end a session), then returns to `from`',
+      tags: ['auth'],
+      querystring: z.object({ from: z.string().max(2048).optional() }),
+    }),
     async (request, reply) => {
       const from = safeReturnPath(request.query.from, publicOrigin(request, context));
       return reply
@@ -106,14 +101,11 @@ export function sessionRoutes(app: FastifyInstance, context: AppContext): void {
 
   routes.get(
     '/auth/link/:token',
-    {
-      config: { access: 'public' },
-      schema: {
-        summary: 'One-time sign-in link printed at the first start',
-        tags: ['auth'],
-        params: z.object({ token: z.string().max(100) }),
-      },
-    },
+    routeOptions('public', {
+      summary: 'One-time sign-in link printed at the first start',
+      tags: ['auth'],
+      params: z.object({ token: z.string().max(100) }),
+    }),
     async (request, reply) => {
       const userId = await redeemSignInLink(context.db, request.params.token);
       if (userId === undefined) {
