@@ -11,7 +11,12 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { POSTGRES_POOL_SIZE } from './db/database.ts';
 import { registerAuth, requireRouteAccess } from './plugins/auth.ts';
@@ -153,28 +158,29 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
   });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
-  sessionRoutes(app, context);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  sessionRoutes(routes, context);
   if (context.config.authMode === 'oidc') oidcRoutes(app, context);
   else localRoutes(app, context);
-  analystRoutes(app, context);
-  auditRoutes(app, context);
-  userRoutes(app, context);
-  organizationRoutes(app, context);
-  connectionRoutes(app, context);
-  organizationEventRoutes(app, context);
-  incidentRoutes(app, context);
-  changeRoutes(app, context);
-  streamRoutes(app, context);
-  actorRoutes(app, context);
-  eventRoutes(app, context);
-  searchRoutes(app, context);
-  collectionRoutes(app, context);
-  tagRoutes(app, context);
-  noteRoutes(app, context);
-  linkRoutes(app, context);
-  markerSymbolRoutes(app, context);
-  relatedIncidentRoutes(app, context);
-  uploadRoutes(app, context);
+  analystRoutes(routes, context);
+  auditRoutes(routes, context);
+  userRoutes(routes, context);
+  organizationRoutes(routes, context);
+  connectionRoutes(routes, context);
+  organizationEventRoutes(routes, context);
+  incidentRoutes(routes, context);
+  changeRoutes(routes, context);
+  streamRoutes(routes, context);
+  actorRoutes(routes, context);
+  eventRoutes(routes, context);
+  searchRoutes(routes, context);
+  collectionRoutes(routes, context);
+  tagRoutes(routes, context);
+  noteRoutes(routes, context);
+  linkRoutes(routes, context);
+  markerSymbolRoutes(routes, context);
+  relatedIncidentRoutes(routes, context);
+  uploadRoutes(routes, context);
   // One board for both import calls: GET /api/import/progress/{token} answers for either.
   const importProgress = new ImportProgressBoard(context.db);
   // PGlite: the import's batches wait in the readers' line, so a read is never split by a batch.

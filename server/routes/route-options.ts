@@ -3,9 +3,26 @@
  * reads as method, path, options and handler. The schemas double as the OpenAPI document, and every
  * error status a route names answers with the one error body.
  */
-import type { FastifySchema } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../domain/api-error.ts';
 import type { Access } from '../plugins/auth.ts';
+
+/** The server as route files declare on it: zod schemas type each handler's params, body and answer. */
+export type ApiRoutes = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 export function routeOptions<S extends FastifySchema>(
   access: Access,

@@ -2,8 +2,6 @@
  * Actors: an incident's actors (who did things in it) and an organization's actors (people and bots
  * known across its incidents), with the organization's bulk edit.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import {
@@ -28,7 +26,7 @@ import {
 } from '../../repositories/actors-repository.ts';
 import { refreshActorSearch } from '../../repositories/search-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
-import { apiErrors, routeOptions } from '../route-options.ts';
+import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
 const Deleted = answer({ deleted: z.boolean() });
@@ -45,9 +43,7 @@ async function requireOrganizationActor(
     throw invalid(field, 'is not an actor of this organization');
 }
 
-export function actorRoutes(app: FastifyInstance, context: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = context;
+export function actorRoutes(routes: ApiRoutes, { db }: AppContext): void {
   const IncidentActorParams = z.object({ incidentID: PathIdSchema, actorID: PathIdSchema });
   const OrganizationParams = z.object({ organizationID: PathIdSchema });
 

@@ -2,8 +2,7 @@
  * Analysts (spec sections 6, 7): the list, the primary analyst, new analysts, and what administrators
  * manage: permissions and act-as grants. Every change is written to the data audit in its transaction.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AnalystCreateSchema,
@@ -34,7 +33,7 @@ import {
 import { recordWrite } from '../../repositories/audit-repository.ts';
 import { findUserById } from '../../repositories/users-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
-import { apiErrors, routeOptions } from '../route-options.ts';
+import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
 const AnalystAnswer = z.object({ analyst: AnalystSchema, version: z.string() });
@@ -67,8 +66,7 @@ function recordCreated(
   });
 }
 
-export function analystRoutes(app: FastifyInstance, context: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+export function analystRoutes(routes: ApiRoutes, context: AppContext): void {
   const { db } = context;
 
   routes.get(

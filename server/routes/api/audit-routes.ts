@@ -2,8 +2,6 @@
  * The audit calls: UI actions reported by the app, and the server's own data audit. Analysts read
  * their own entries; administrators read everyone's.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import {
@@ -19,7 +17,7 @@ import { forbidden } from '../../http-error.ts';
 import { acting, type Acting } from '../../plugins/auth.ts';
 import { insertAuditAction, listAuditActions, listDataAudit } from '../../repositories/audit-repository.ts';
 import { requireActionContext } from '../../repositories/audit-context.ts';
-import { apiErrors, routeOptions } from '../route-options.ts';
+import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403);
 
@@ -32,8 +30,7 @@ function scoped(query: AuditQuery, who: Acting): AuditQuery {
   return { ...query, analystID: who.analyst.id };
 }
 
-export function auditRoutes(app: FastifyInstance, context: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+export function auditRoutes(routes: ApiRoutes, context: AppContext): void {
   const { db } = context;
 
   routes.post(

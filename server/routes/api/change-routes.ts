@@ -3,8 +3,6 @@
  * device holds (issue 20, delta sync), so an open device catches up with one small request instead
  * of fetching every event again. Behind the wall like the other incident reads.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import { IncidentChangesSchema } from '../../../domain/incident-changes.ts';
@@ -15,7 +13,7 @@ import { requireIncident } from '../../repositories/access-repository.ts';
 import { CHANGE_PAGE_SIZE, decodeChangeCursor, incidentChanges } from '../../repositories/changes-repository.ts';
 import { actorsOf, streamsOf } from '../../repositories/incident-payload-repository.ts';
 import { incidentSummary } from '../../repositories/incidents-repository.ts';
-import { apiErrors, routeOptions } from '../route-options.ts';
+import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404);
 
@@ -26,8 +24,7 @@ const ChangesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50_000).default(CHANGE_PAGE_SIZE),
 });
 
-export function changeRoutes(app: FastifyInstance, context: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+export function changeRoutes(routes: ApiRoutes, context: AppContext): void {
   const { db } = context;
 
   routes.get(

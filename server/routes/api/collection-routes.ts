@@ -2,8 +2,7 @@
  * Collections: an analyst's named sets of events of one incident, and reply threads (one per
  * event, made on first use). Reads come with the incident payload and the event.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   CollectionCreateSchema,
@@ -28,7 +27,7 @@ import {
   type CollectionRow,
 } from '../../repositories/collections-repository.ts';
 import { answer, auditedItemWrite, auditedWrite } from '../audited-write.ts';
-import { apiErrors, routeOptions } from '../route-options.ts';
+import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
 const Written = answer({ collection: z.object({ id: z.number().int() }) });
@@ -39,10 +38,7 @@ const MembersWritten = answer({
 });
 const CollectionParams = z.object({ collectionID: PathIdSchema });
 
-export function collectionRoutes(app: FastifyInstance, context: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = context;
-
+export function collectionRoutes(routes: ApiRoutes, { db }: AppContext): void {
   /** Adds or takes out events under the collection's lock; the audit row names how many changed. */
   const changeMembers = (
     request: FastifyRequest,

@@ -3,8 +3,6 @@
  * joins incidents by besides their tags (organization actors, related incidents). Read access,
  * behind the organization wall like the organization itself (404 outside it).
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IncidentConnectionsAnswerSchema } from '../../../domain/charts/incident-connections.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
@@ -12,12 +10,11 @@ import type { AppContext } from '../../app-context.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireOrganization } from '../../repositories/access-repository.ts';
 import { incidentConnections } from '../../repositories/connections-repository.ts';
-import { apiErrors, routeOptions } from '../route-options.ts';
+import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404);
 
-export function connectionRoutes(app: FastifyInstance, context: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+export function connectionRoutes(routes: ApiRoutes, context: AppContext): void {
   const { db } = context;
   routes.get(
     '/api/organization/:organizationID/connections',

@@ -2,8 +2,6 @@
  * Events and markers: create, read one in full (the names and annotations of section 3 and the
  * derived durations), change, delete. Markers are events of the incident's marker stream.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LinkSchema, NoteSchema, UploadSchema } from '../../../domain/annotations.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
@@ -24,7 +22,7 @@ import {
 import { linksOf, notesOf, uploadsOf } from '../../repositories/incident-payload-repository.ts';
 import { markerStreamId, streamState } from '../../repositories/streams-repository.ts';
 import { answer, auditedItemWrite, auditedWrite } from '../audited-write.ts';
-import { apiErrors, routeOptions } from '../route-options.ts';
+import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
 const Created = answer({ event: z.object({ id: z.number().int() }) });
@@ -70,9 +68,7 @@ async function requireActorOf(db: Queryable, incidentId: number, actorId: number
   if (!(await isIncidentActor(db, incidentId, actorId))) throw invalid('actorID', 'is not an actor of this incident');
 }
 
-export function eventRoutes(app: FastifyInstance, context: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = context;
+export function eventRoutes(routes: ApiRoutes, { db }: AppContext): void {
   const IncidentParams = z.object({ incidentID: PathIdSchema });
   const EventParams = z.object({ eventID: PathIdSchema });
 

@@ -4,8 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import { IncidentPayloadSchema } from '../../../domain/incident-payload.ts';
@@ -35,7 +34,7 @@ import type { AnalystRow } from '../../repositories/analysts-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
 import { etagMatches, IncidentPayloadCache, payloadShape } from '../../incident-payload-cache.ts';
 import { parseSort, SortQuerySchema, sortedList } from './list-sort.ts';
-import { apiErrors, routeOptions } from '../route-options.ts';
+import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
 const IncidentParams = z.object({ incidentID: PathIdSchema });
@@ -50,8 +49,7 @@ const EventsQuery = z.object({
 
 const PayloadAnswer = answer({ incident: IncidentPayloadSchema });
 
-export function incidentRoutes(app: FastifyInstance, context: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+export function incidentRoutes(routes: ApiRoutes, context: AppContext): void {
   const { db } = context;
   const payloads = new IncidentPayloadCache();
   const incidentPayload = (ref: IncidentRef, analyst: AnalystRow) => readIncidentPayload(db, ref, analyst);

@@ -2,8 +2,6 @@
  * Links from an incident (or one of its events or streams) to the outside: only http and https
  * addresses are stored, since the app renders them as clickable links and embeds.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LinkCreateSchema } from '../../../domain/annotations.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
@@ -13,14 +11,11 @@ import { requireIncident } from '../../repositories/access-repository.ts';
 import { requireEventOf, requireStreamOf } from '../../repositories/annotation-targets-repository.ts';
 import { deleteLink, insertLink } from '../../repositories/links-repository.ts';
 import { answer, auditedItemWrite, auditedWrite } from '../audited-write.ts';
-import { apiErrors, routeOptions } from '../route-options.ts';
+import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
 
-export function linkRoutes(app: FastifyInstance, context: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = context;
-
+export function linkRoutes(routes: ApiRoutes, { db }: AppContext): void {
   routes.post(
     '/api/incident/:incidentID/link',
     routeOptions('write', {

@@ -3,8 +3,6 @@
  * `extra` as {"symbol": …}. Its own call because markers are created by POST …/marker, whose body
  * the screens' issue may not change; only markers take a symbol.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SYMBOLS } from '../../../domain/annotations.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
@@ -12,14 +10,11 @@ import type { AppContext } from '../../app-context.ts';
 import { invalid } from '../../http-error.ts';
 import { setMarkerSymbol } from '../../repositories/marker-symbols-repository.ts';
 import { answer, auditedItemWrite } from '../audited-write.ts';
-import { apiErrors, routeOptions } from '../route-options.ts';
+import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404);
 
-export function markerSymbolRoutes(app: FastifyInstance, context: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = context;
-
+export function markerSymbolRoutes(routes: ApiRoutes, { db }: AppContext): void {
   routes.put(
     '/api/event/:eventID/symbol',
     routeOptions('write', {

@@ -2,8 +2,6 @@
  * Notes of a kind (interview, write-up, …) on an incident, or on one of its events. An event's
  * notes are part of its search data, so writing one refreshes that event's.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NoteCreateSchema, NoteUpdateSchema } from '../../../domain/annotations.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
@@ -14,7 +12,7 @@ import { requireEventOf } from '../../repositories/annotation-targets-repository
 import { deleteNote, insertNote, updateNote } from '../../repositories/notes-repository.ts';
 import { refreshEventSearch } from '../../repositories/search-repository.ts';
 import { answer, auditedItemWrite, auditedWrite } from '../audited-write.ts';
-import { apiErrors, routeOptions } from '../route-options.ts';
+import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
 const Written = answer({ note: z.object({ id: z.number().int() }) });
@@ -23,10 +21,7 @@ const NoteParams = z.object({ noteID: PathIdSchema });
 /** Audit item types are the spec's annotation types: event_note or incident_note. */
 const noteItemType = (eventId: number | null) => (eventId === null ? 'incident_note' : 'event_note');
 
-export function noteRoutes(app: FastifyInstance, context: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = context;
-
+export function noteRoutes(routes: ApiRoutes, { db }: AppContext): void {
   routes.post(
     '/api/incident/:incidentID/note',
     routeOptions('write', {

@@ -3,8 +3,6 @@
  * GET /api/organization/{id}/event-sources and GET /api/organization/{id}/events (keyset pages).
  * Read access, behind the organization wall like the organization itself (404 outside it).
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import { OrganizationEventPageSchema, OrganizationEventSourcesSchema } from '../../../domain/organization-events.ts';
@@ -14,7 +12,7 @@ import { acting } from '../../plugins/auth.ts';
 import { requireOrganization } from '../../repositories/access-repository.ts';
 import { decodeCursor, encodeCursor } from '../../repositories/events-repository.ts';
 import { organizationEventPage, organizationEventSources } from '../../repositories/organization-events-repository.ts';
-import { apiErrors, routeOptions } from '../route-options.ts';
+import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404);
 const Params = z.object({ organizationID: PathIdSchema });
@@ -25,8 +23,7 @@ const EventsQuery = z.object({
   maxTimestamp: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
-export function organizationEventRoutes(app: FastifyInstance, context: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+export function organizationEventRoutes(routes: ApiRoutes, context: AppContext): void {
   const { db } = context;
 
   routes.get(

@@ -2,8 +2,6 @@
  * Organizations: the list, one with its incidents, actors, incident tags and members, and the
  * writes. Creating one makes the creator a member; administrators manage memberships.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import { OrganizationDetailSchema } from '../../../domain/organization-payload.ts';
@@ -33,15 +31,12 @@ import {
 } from '../../repositories/organizations-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
 import { parseSort, SortQuerySchema, sortedList } from './list-sort.ts';
-import { apiErrors, routeOptions } from '../route-options.ts';
+import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
 const OrganizationParams = z.object({ organizationID: PathIdSchema });
 
-export function organizationRoutes(app: FastifyInstance, context: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = context;
-
+export function organizationRoutes(routes: ApiRoutes, { db }: AppContext): void {
   routes.get(
     '/api/organizations',
     routeOptions('read', {

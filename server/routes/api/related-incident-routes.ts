@@ -2,8 +2,6 @@
  * Related incidents: a relation without direction between two incidents the analyst may both
  * read (possibly of two organizations). Each side's payload lists the other.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RelatedIncidentUpdateSchema } from '../../../domain/annotations.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
@@ -14,7 +12,7 @@ import { requireIncident } from '../../repositories/access-repository.ts';
 import type { AnalystRow } from '../../repositories/analysts-repository.ts';
 import { relateIncidents, unrelateIncidents } from '../../repositories/related-incidents-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
-import { apiErrors, routeOptions } from '../route-options.ts';
+import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
 const PairParams = z.object({ incidentID: PathIdSchema, relatedIncidentID: PathIdSchema });
@@ -30,10 +28,7 @@ async function requirePair(db: Queryable, analyst: AnalystRow, incidentId: numbe
   return { incident, related };
 }
 
-export function relatedIncidentRoutes(app: FastifyInstance, context: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = context;
-
+export function relatedIncidentRoutes(routes: ApiRoutes, { db }: AppContext): void {
   routes.put(
     '/api/incident/:incidentID/related/:relatedIncidentID',
     routeOptions('write', {

@@ -2,8 +2,6 @@
  * Event search across the incidents an analyst may read, and the spec's "recreate all search
  * collections" (POST /api/events/search, administrators), which rebuilds every event's search data.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SearchAnswerSchema, SearchQuerySchema, SearchRebuildAnswerSchema } from '../../../domain/search.ts';
 import type { AppContext } from '../../app-context.ts';
 import { acting } from '../../plugins/auth.ts';
@@ -11,12 +9,11 @@ import { requireIncident, requireOrganization } from '../../repositories/access-
 import { rebuildSearch, searchEvents } from '../../repositories/search-repository.ts';
 import { searchPreparation } from '../../repositories/search-backlog-repository.ts';
 import { auditedWrite } from '../audited-write.ts';
-import { apiErrors, routeOptions } from '../route-options.ts';
+import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404);
 
-export function searchRoutes(app: FastifyInstance, context: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+export function searchRoutes(routes: ApiRoutes, context: AppContext): void {
   const { db } = context;
 
   routes.get(

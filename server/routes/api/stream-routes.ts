@@ -1,6 +1,4 @@
 /* Streams: add, read one, rename or shift its clock, delete. The marker stream is the incident's own. */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LinkSchema, StreamSchema, UploadSchema } from '../../../domain/annotations.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
@@ -19,16 +17,13 @@ import {
   updateStream,
 } from '../../repositories/streams-repository.ts';
 import { answer, auditedItemWrite, auditedWrite } from '../audited-write.ts';
-import { apiErrors, routeOptions } from '../route-options.ts';
+import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
 const Created = answer({ stream: z.object({ id: z.number().int() }) });
 const StreamParams = z.object({ streamID: PathIdSchema });
 
-export function streamRoutes(app: FastifyInstance, context: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = context;
-
+export function streamRoutes(routes: ApiRoutes, { db }: AppContext): void {
   routes.post(
     '/api/incident/:incidentID/stream',
     routeOptions('write', {

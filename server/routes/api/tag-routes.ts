@@ -2,8 +2,7 @@
  * Tags on events, streams and incidents, named in the path (URL-encoded), and the colour and label
  * flag of a tag name. Adding a tag an item carries, or removing one it does not, changes nothing.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { TAG_ITEM_TYPES, TagNameSchema, TagStyleSchema } from '../../../domain/annotations.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
@@ -20,7 +19,7 @@ import {
   type TagTarget,
 } from '../../repositories/tags-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
-import { apiErrors } from '../route-options.ts';
+import { type ApiRoutes, apiErrors } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
 const Tagged = answer({
@@ -46,10 +45,7 @@ async function targetOf(db: Queryable, analyst: AnalystRow, itemType: TagItemTyp
   return { itemType, itemId: ref.item_id, incidentId: ref.id, organizationId: ref.organization_id };
 }
 
-export function tagRoutes(app: FastifyInstance, context: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = context;
-
+export function tagRoutes(routes: ApiRoutes, { db }: AppContext): void {
   const detailOf = (target: TagTarget, name: string) =>
     target.itemType === 'incident'
       ? { name, organizationID: target.organizationId }

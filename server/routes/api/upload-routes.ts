@@ -2,8 +2,6 @@
  * Uploads: add a file to an incident (optionally to an event or stream), read its description or
  * its bytes, delete it. The bytes are served so that they can never run as a page (upload-headers.ts).
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ATTACHMENT_KINDS, UPLOAD_KINDS, UploadSchema } from '../../../domain/annotations.ts';
 import { ApiErrorSchema } from '../../../domain/api-error.ts';
@@ -29,7 +27,7 @@ import {
   matchesEtag,
   servedContentType,
 } from './upload-headers.ts';
-import { apiErrors, routeOptions } from '../route-options.ts';
+import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
 const UploadAnswer = answer({ upload: UploadSchema });
@@ -84,8 +82,7 @@ async function checkTarget(tx: Queryable, incidentId: number, target: UploadTarg
   }
 }
 
-export function uploadRoutes(app: FastifyInstance, context: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+export function uploadRoutes(routes: ApiRoutes, context: AppContext): void {
   const { db, config } = context;
   const tmpDir = blobTempDir(config);
 

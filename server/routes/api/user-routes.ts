@@ -1,6 +1,4 @@
 /* Accounts, for administrators: who can sign in (to grant them analysts) and, in local mode, new accounts. */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AccountSchema, UserCreateSchema } from '../../../domain/user.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -8,7 +6,7 @@ import { hashPassword } from '../../auth/password.ts';
 import { conflict, HttpError } from '../../http-error.ts';
 import { findUserByUsername, insertLocalUser, listUsers, type UserRow } from '../../repositories/users-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
-import { apiErrors, routeOptions } from '../route-options.ts';
+import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 409);
 
@@ -21,9 +19,7 @@ const account = (row: UserRow) => ({
   disabled: row.disabled,
 });
 
-export function userRoutes(app: FastifyInstance, context: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-
+export function userRoutes(routes: ApiRoutes, context: AppContext): void {
   routes.get(
     '/api/users',
     routeOptions('admin', {

@@ -1,6 +1,4 @@
 /* The calls every sign-in mode shares: who am I, sign out, and the one-time sign-in link. */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { UserSchema, type User } from '../../../domain/user.ts';
@@ -16,7 +14,7 @@ import { deleteSession } from '../../repositories/sessions-repository.ts';
 import type { UserRow } from '../../repositories/users-repository.ts';
 import { clearSessionCookie, publicOrigin, startSession } from './session-cookie.ts';
 import { redeemSignInLink } from '../../repositories/sign-in-links-repository.ts';
-import { routeOptions } from '../route-options.ts';
+import { type ApiRoutes, routeOptions } from '../route-options.ts';
 
 export async function userAnswer(context: AppContext, user: UserRow): Promise<User> {
   const own = await findAnalyst(context.db, user.id);
@@ -30,9 +28,7 @@ export async function userAnswer(context: AppContext, user: UserRow): Promise<Us
   };
 }
 
-export function sessionRoutes(app: FastifyInstance, context: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-
+export function sessionRoutes(routes: ApiRoutes, context: AppContext): void {
   routes.get(
     '/auth/user',
     routeOptions('public', {
