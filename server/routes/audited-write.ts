@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, DbTransaction } from '../db/database.ts';
 import { acting, type Acting } from '../plugins/auth.ts';
-import { requireIncidentOf } from '../repositories/access-repository.ts';
+import { requireIncident, requireIncidentOf, type IncidentRef } from '../repositories/access-repository.ts';
 import { recordWrite } from '../repositories/audit-repository.ts';
 
 type AuditEntry = Parameters<typeof recordWrite>[2];
@@ -22,6 +22,18 @@ export function auditedWrite<T>(db: Db, request: FastifyRequest, write: (scope: 
   const { user, analyst } = acting(request);
   const who = { userID: user.id, analystID: analyst.id };
   return db.transaction((tx) => write({ tx, user, analyst, audit: (entry) => recordWrite(tx, who, entry) }));
+}
+
+/** A write inside one incident: a 404 when the analyst may not reach it, else `write`. */
+export function auditedIncidentWrite<T>(
+  db: Db,
+  request: FastifyRequest,
+  incidentID: number,
+  write: (scope: WriteScope & { incident: IncidentRef }) => Promise<T>,
+): Promise<T> {
+  return auditedWrite(db, request, async (scope) =>
+    write({ ...scope, incident: await requireIncident(scope.tx, scope.analyst, incidentID) }),
+  );
 }
 
 type ItemTable = Parameters<typeof requireIncidentOf>[2];

@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { invalid, notFound } from '../../http-error.ts';
-import { requireIncident, requireOrganization } from '../../repositories/access-repository.ts';
+import { requireOrganization } from '../../repositories/access-repository.ts';
 import {
   deleteIncidentActor,
   deleteOrganizationActor,
@@ -25,7 +25,7 @@ import {
   updateOrganizationActor,
 } from '../../repositories/actors-repository.ts';
 import { refreshActorSearch } from '../../repositories/search-repository.ts';
-import { answer, auditedWrite } from '../audited-write.ts';
+import { answer, auditedIncidentWrite, auditedWrite } from '../audited-write.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -58,8 +58,8 @@ export function actorRoutes(routes: ApiRoutes, { db }: AppContext): void {
     }),
     async (request, reply) => {
       const body = request.body;
-      const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const incident = await requireIncident(tx, analyst, request.params.incidentID);
+      const { incidentID } = request.params;
+      const id = await auditedIncidentWrite(db, request, incidentID, async ({ tx, audit, incident }) => {
         await requireOrganizationActor(tx, incident.organization_id, body.organizationActorID, 'organizationActorID');
         const created = await insertIncidentActor(tx, incident.id, body);
         await audit({
@@ -87,8 +87,7 @@ export function actorRoutes(routes: ApiRoutes, { db }: AppContext): void {
     async (request) => {
       const { incidentID, actorID } = request.params;
       const body = request.body;
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const incident = await requireIncident(tx, analyst, incidentID);
+      await auditedIncidentWrite(db, request, incidentID, async ({ tx, audit, incident }) => {
         if (!(await isIncidentActor(tx, incident.id, actorID))) throw notFound('actor');
         await requireOrganizationActor(tx, incident.organization_id, body.organizationActorID, 'organizationActorID');
         await updateIncidentActor(tx, actorID, body);
@@ -109,8 +108,7 @@ export function actorRoutes(routes: ApiRoutes, { db }: AppContext): void {
     }),
     async (request) => {
       const { incidentID, actorID } = request.params;
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const incident = await requireIncident(tx, analyst, incidentID);
+      await auditedIncidentWrite(db, request, incidentID, async ({ tx, audit, incident }) => {
         const name = await deleteIncidentActor(tx, incident.id, actorID);
         if (name === undefined) throw notFound('actor');
         await audit({ action: 'delete incident actor', itemType: 'incident_actor', itemID: actorID, detail: { name } });

@@ -14,7 +14,6 @@ import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { AnalystRow } from '../../repositories/analysts-repository.ts';
 import { conflict, invalid } from '../../http-error.ts';
-import { requireIncident } from '../../repositories/access-repository.ts';
 import { requireEventsOf } from '../../repositories/annotation-targets-repository.ts';
 import {
   addCollectionEvents,
@@ -26,7 +25,7 @@ import {
   renameCollection,
   type CollectionRow,
 } from '../../repositories/collections-repository.ts';
-import { answer, auditedItemWrite, auditedWrite } from '../audited-write.ts';
+import { answer, auditedIncidentWrite, auditedItemWrite } from '../audited-write.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -71,8 +70,8 @@ export function collectionRoutes(routes: ApiRoutes, { db }: AppContext): void {
     }),
     async (request, reply) => {
       const { name, eventIDs } = request.body;
-      const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const incident = await requireIncident(tx, analyst, request.params.incidentID);
+      const { incidentID } = request.params;
+      const id = await auditedIncidentWrite(db, request, incidentID, async ({ tx, analyst, audit, incident }) => {
         await requireEventsOf(tx, incident.id, eventIDs);
         const created = await insertCollection(tx, { incidentId: incident.id, name, analystId: analyst.id });
         const added = await addCollectionEvents(tx, created, eventIDs, analyst.id);

@@ -10,7 +10,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { invalid, notFound } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
-import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
+import { requireIncidentOf } from '../../repositories/access-repository.ts';
 import { isIncidentActor } from '../../repositories/actors-repository.ts';
 import {
   deleteEvent,
@@ -21,7 +21,7 @@ import {
 } from '../../repositories/event-writes-repository.ts';
 import { linksOf, notesOf, uploadsOf } from '../../repositories/incident-payload-repository.ts';
 import { markerStreamId, streamState } from '../../repositories/streams-repository.ts';
-import { answer, auditedItemWrite, auditedWrite } from '../audited-write.ts';
+import { answer, auditedIncidentWrite, auditedItemWrite } from '../audited-write.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -83,8 +83,8 @@ export function eventRoutes(routes: ApiRoutes, { db }: AppContext): void {
     }),
     async (request, reply) => {
       const body = request.body;
-      const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const incident = await requireIncident(tx, analyst, request.params.incidentID);
+      const { incidentID } = request.params;
+      const id = await auditedIncidentWrite(db, request, incidentID, async ({ tx, analyst, audit, incident }) => {
         const stream = await streamState(tx, body.streamID, { incidentId: incident.id });
         if (!stream) throw invalid('streamID', 'is not a stream of this incident');
         if (stream.is_marker_stream)
@@ -124,8 +124,8 @@ export function eventRoutes(routes: ApiRoutes, { db }: AppContext): void {
     }),
     async (request, reply) => {
       const body = request.body;
-      const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const incident = await requireIncident(tx, analyst, request.params.incidentID);
+      const { incidentID } = request.params;
+      const id = await auditedIncidentWrite(db, request, incidentID, async ({ tx, analyst, audit, incident }) => {
         const created = await insertEvent(tx, {
           incidentId: incident.id,
           streamId: await markerStreamId(tx, incident.id),

@@ -31,7 +31,7 @@ import {
 import { readableIncidentVersion } from '../../repositories/incident-version-repository.ts';
 import { readIncidentPayload } from '../../repositories/read-incident-payload.ts';
 import type { AnalystRow } from '../../repositories/analysts-repository.ts';
-import { answer, auditedWrite } from '../audited-write.ts';
+import { answer, auditedIncidentWrite, auditedWrite } from '../audited-write.ts';
 import { etagMatches, IncidentPayloadCache, payloadShape } from '../../incident-payload-cache.ts';
 import { parseSort, SortQuerySchema, sortedList } from './list-sort.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
@@ -195,8 +195,7 @@ export function incidentRoutes(routes: ApiRoutes, context: AppContext): void {
     }),
     async (request) => {
       const { incidentID } = request.params;
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        await requireIncident(tx, analyst, incidentID);
+      await auditedIncidentWrite(db, request, incidentID, async ({ tx, audit }) => {
         await updateIncident(tx, incidentID, request.body);
         await audit({ action: 'update incident', itemType: 'incident', itemID: incidentID, detail: request.body });
       });
@@ -214,8 +213,7 @@ export function incidentRoutes(routes: ApiRoutes, context: AppContext): void {
     }),
     async (request) => {
       const { incidentID } = request.params;
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const ref = await requireIncident(tx, analyst, incidentID);
+      await auditedIncidentWrite(db, request, incidentID, async ({ tx, audit, incident: ref }) => {
         await deleteIncident(tx, incidentID);
         await audit({
           action: 'delete incident',

@@ -7,10 +7,9 @@ import { LinkCreateSchema } from '../../../domain/annotations.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http-error.ts';
-import { requireIncident } from '../../repositories/access-repository.ts';
 import { requireEventOf, requireStreamOf } from '../../repositories/annotation-targets-repository.ts';
 import { deleteLink, insertLink } from '../../repositories/links-repository.ts';
-import { answer, auditedItemWrite, auditedWrite } from '../audited-write.ts';
+import { answer, auditedIncidentWrite, auditedItemWrite } from '../audited-write.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -27,8 +26,8 @@ export function linkRoutes(routes: ApiRoutes, { db }: AppContext): void {
     }),
     async (request, reply) => {
       const body = request.body;
-      const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const incident = await requireIncident(tx, analyst, request.params.incidentID);
+      const { incidentID } = request.params;
+      const id = await auditedIncidentWrite(db, request, incidentID, async ({ tx, analyst, audit, incident }) => {
         if (body.eventID !== undefined) await requireEventOf(tx, incident.id, body.eventID);
         if (body.streamID !== undefined) await requireStreamOf(tx, incident.id, body.streamID);
         const created = await insertLink(tx, {

@@ -7,11 +7,10 @@ import { NoteCreateSchema, NoteUpdateSchema } from '../../../domain/annotations.
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import { invalid, notFound } from '../../http-error.ts';
-import { requireIncident } from '../../repositories/access-repository.ts';
 import { requireEventOf } from '../../repositories/annotation-targets-repository.ts';
 import { deleteNote, insertNote, updateNote } from '../../repositories/notes-repository.ts';
 import { refreshEventSearch } from '../../repositories/search-repository.ts';
-import { answer, auditedItemWrite, auditedWrite } from '../audited-write.ts';
+import { answer, auditedIncidentWrite, auditedItemWrite } from '../audited-write.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -33,8 +32,8 @@ export function noteRoutes(routes: ApiRoutes, { db }: AppContext): void {
     }),
     async (request, reply) => {
       const { kind, text, eventID } = request.body;
-      const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const incident = await requireIncident(tx, analyst, request.params.incidentID);
+      const { incidentID } = request.params;
+      const id = await auditedIncidentWrite(db, request, incidentID, async ({ tx, analyst, audit, incident }) => {
         if (eventID !== undefined) await requireEventOf(tx, incident.id, eventID);
         const created = await insertNote(tx, {
           incidentId: incident.id,

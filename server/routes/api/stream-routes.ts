@@ -6,7 +6,7 @@ import { StreamCreateSchema, StreamUpdateSchema } from '../../../domain/stream.t
 import type { AppContext } from '../../app-context.ts';
 import { conflict, invalid } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
-import { requireIncident, requireIncidentOf } from '../../repositories/access-repository.ts';
+import { requireIncidentOf } from '../../repositories/access-repository.ts';
 import { linksOf, streamsOf, uploadsOf } from '../../repositories/incident-payload-repository.ts';
 import {
   deleteStream,
@@ -16,7 +16,7 @@ import {
   streamState,
   updateStream,
 } from '../../repositories/streams-repository.ts';
-import { answer, auditedItemWrite, auditedWrite } from '../audited-write.ts';
+import { answer, auditedIncidentWrite, auditedItemWrite } from '../audited-write.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -34,8 +34,8 @@ export function streamRoutes(routes: ApiRoutes, { db }: AppContext): void {
       response: { 201: Created, ...errors },
     }),
     async (request, reply) => {
-      const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const incident = await requireIncident(tx, analyst, request.params.incidentID);
+      const { incidentID } = request.params;
+      const id = await auditedIncidentWrite(db, request, incidentID, async ({ tx, analyst, audit, incident }) => {
         const created = await insertStream(tx, incident.id, request.body.name, analyst.id);
         await audit({
           action: 'create stream',

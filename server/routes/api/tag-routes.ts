@@ -18,7 +18,7 @@ import {
   type TagItemType,
   type TagTarget,
 } from '../../repositories/tags-repository.ts';
-import { answer, auditedWrite } from '../audited-write.ts';
+import { answer, auditedIncidentWrite, auditedWrite } from '../audited-write.ts';
 import { type ApiRoutes, apiErrors } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -120,8 +120,8 @@ export function tagRoutes(routes: ApiRoutes, { db }: AppContext): void {
     },
     async (request) => {
       const body = request.body;
-      const tagStyle = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const incident = await requireIncident(tx, analyst, request.params.incidentID);
+      const { incidentID } = request.params;
+      const tagStyle = await auditedIncidentWrite(db, request, incidentID, async ({ tx, analyst, audit, incident }) => {
         const style = await setTagStyle(
           tx,
           { organizationId: incident.organization_id, incidentId: incident.id },

@@ -17,7 +17,7 @@ import { writePendingBlob, type PendingBlob } from '../../repositories/pending-b
 import { uploadsOf } from '../../repositories/incident-payload-repository.ts';
 import { requireEventOf, requireStreamOf } from '../../repositories/annotation-targets-repository.ts';
 import { lockUpload, uploadFile } from '../../repositories/uploads-repository.ts';
-import { answer, auditedItemWrite, auditedWrite } from '../audited-write.ts';
+import { answer, auditedIncidentWrite, auditedItemWrite } from '../audited-write.ts';
 import { type UploadForm, readUploadForm } from './upload-form.ts';
 import {
   UPLOAD_CSP,
@@ -113,8 +113,8 @@ export function uploadRoutes(routes: ApiRoutes, context: AppContext): void {
         const kind = target.kind ?? inferUploadKind(fileName, mediaType);
         // The file's chunks first, each in a short transaction; the write below adopts them.
         const pending = (stored = await writePendingBlob(db, form.file));
-        const upload = await auditedWrite(db, request, async ({ tx, audit }) => {
-          const incident = await requireIncident(tx, analyst, request.params.incidentID);
+        const { incidentID } = request.params;
+        const upload = await auditedIncidentWrite(db, request, incidentID, async ({ tx, audit, incident }) => {
           await checkTarget(tx, incident.id, target);
           const blob = await pending.adopt(tx);
           const id = await insertUpload(tx, {
