@@ -7,6 +7,7 @@
  */
 import { JSONParser } from '@streamparser/json';
 import { ImportError } from '../import/import-error.ts';
+import { jsonStreamItems } from './json-stream-items.ts';
 import { trackItem, type GeoItem } from './track-fix.ts';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -53,7 +54,7 @@ export async function* parseAdsbTrace(text: AsyncIterable<string>): AsyncGenerat
   const aircraft: Aircraft = { icao: '', registration: '', baseSeconds: undefined };
   // Entries seen before "timestamp" (no writer puts it after, but JSON keys have no order) wait for it.
   let waiting: { entry: Json; number: number }[] = [];
-  let items: GeoItem[] = [];
+  const items: GeoItem[] = [];
   let entries = 0;
   parser.onValue = ({ value, key, stack }) => {
     if (stack.length === 1) {
@@ -66,20 +67,12 @@ export async function* parseAdsbTrace(text: AsyncIterable<string>): AsyncGenerat
     if (aircraft.baseSeconds === undefined) waiting.push({ entry: value as Json, number: entries });
     else items.push(traceItem(value as Json, entries, aircraft));
   };
-  try {
-    for await (const chunk of text) {
-      parser.write(chunk);
-      if (items.length > 0) {
-        yield items;
-        items = [];
-      }
-    }
-  } catch (error) {
-    throw new ImportError(
-      'invalid-file',
-      `is not a readable trace file after ${entries} points: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
+  yield* jsonStreamItems(
+    text,
+    parser,
+    items,
+    (message) => `is not a readable trace file after ${entries} points: ${message}`,
+  );
   if (waiting.length > 0) {
     items.push(...waiting.map(({ entry, number }) => traceItem(entry, number, aircraft)));
     waiting = [];

@@ -9,6 +9,7 @@
 import { JSONParser } from '@streamparser/json';
 import type { ZoneId } from '@js-joda/core';
 import { ImportError } from '../import/import-error.ts';
+import { jsonStreamItems } from './json-stream-items.ts';
 import { readTrackTime, trackItem, type GeoItem } from './track-fix.ts';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -111,7 +112,7 @@ export async function* parseGeoJson(text: AsyncIterable<string>, zone: ZoneId): 
   });
   const root: JsonObject = {};
   let features = 0;
-  let items: GeoItem[] = [];
+  const items: GeoItem[] = [];
   parser.onValue = ({ value, key, stack }) => {
     if (stack.length === 1 && typeof key === 'string') {
       root[key] = value as Json;
@@ -120,23 +121,13 @@ export async function* parseGeoJson(text: AsyncIterable<string>, zone: ZoneId): 
     features += 1;
     if (isObject(value as Json)) items.push(...featureItems(value as JsonObject, features, zone));
   };
-  let read = false;
-  try {
-    for await (const chunk of text) {
-      parser.write(chunk);
-      read = true;
-      if (items.length > 0) {
-        yield items;
-        items = [];
-      }
-    }
-  } catch (error) {
-    throw new ImportError(
-      'invalid-file',
-      `is not readable GeoJSON after ${features} features: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
-  if (!read) throw new ImportError('invalid-file', 'is empty');
+  const chunks = yield* jsonStreamItems(
+    text,
+    parser,
+    items,
+    (message) => `is not readable GeoJSON after ${features} features: ${message}`,
+  );
+  if (chunks === 0) throw new ImportError('invalid-file', 'is empty');
   // A file that is one Feature, or one bare geometry, rather than a FeatureCollection.
   if (root.type === 'Feature') items.push(...featureItems(root, 1, zone));
   else if (root.type !== 'FeatureCollection' && root.coordinates !== undefined)
