@@ -1,13 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CollectionDetailPanel } from '../features/incident/details/collection-detail-panel.tsx';
+import { idPanel } from './-id-panel.tsx';
 import { idParam } from './-route-params.ts';
 
 export const Route = createFileRoute('/incident/$incidentID/{-$viewName}/collection/$collectionID')({
   params: idParam('collectionID'),
-  component: Panel,
+  component: idPanel('collectionID', (id) => <CollectionDetailPanel collectionID={id} />),
 });
-
-function Panel() {
-  const params = Route.useParams();
-  return <CollectionDetailPanel collectionID={params.collectionID} />;
-}

@@ -1,13 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MapDetailPanel } from '../features/incident/details/map-detail-panel.tsx';
+import { idPanel } from './-id-panel.tsx';
 import { idParam } from './-route-params.ts';
 
 export const Route = createFileRoute('/incident/$incidentID/{-$viewName}/map/$mapID')({
   params: idParam('mapID'),
-  component: Panel,
+  component: idPanel('mapID', (id) => <MapDetailPanel mapID={id} />),
 });
-
-function Panel() {
-  const params = Route.useParams();
-  return <MapDetailPanel mapID={params.mapID} />;
-}

@@ -1,13 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { EventDetailPanel } from '../features/incident/details/event-detail-panel.tsx';
+import { idPanel } from './-id-panel.tsx';
 import { idParam } from './-route-params.ts';
 
 export const Route = createFileRoute('/incident/$incidentID/{-$viewName}/type/$visualizationName/event/$eventID')({
   params: idParam('eventID'),
-  component: Panel,
+  component: idPanel('eventID', (id) => <EventDetailPanel key={id} eventID={id} />),
 });
-
-function Panel() {
-  const params = Route.useParams();
-  return <EventDetailPanel key={params.eventID} eventID={params.eventID} />;
-}

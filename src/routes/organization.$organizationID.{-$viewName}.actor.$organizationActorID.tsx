@@ -1,13 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OrganizationActorPanel } from '../features/organizations/organization-panels.tsx';
+import { idPanel } from './-id-panel.tsx';
 import { idParam } from './-route-params.ts';
 
 export const Route = createFileRoute('/organization/$organizationID/{-$viewName}/actor/$organizationActorID')({
   params: idParam('organizationActorID'),
-  component: Panel,
+  component: idPanel('organizationActorID', (id) => <OrganizationActorPanel actorID={id} />),
 });
-
-function Panel() {
-  const params = Route.useParams();
-  return <OrganizationActorPanel actorID={params.organizationActorID} />;
-}

@@ -1,15 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OrganizationIncidentPanel } from '../features/organizations/organization-panels.tsx';
+import { idPanel } from './-id-panel.tsx';
 import { idParam } from './-route-params.ts';
 
 export const Route = createFileRoute(
   '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType/incident/$incidentID',
 )({
   params: idParam('incidentID'),
-  component: Panel,
+  component: idPanel('incidentID', (id) => <OrganizationIncidentPanel incidentID={id} />),
 });
-
-function Panel() {
-  const params = Route.useParams();
-  return <OrganizationIncidentPanel incidentID={params.incidentID} />;
-}

@@ -1,15 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OrganizationEventPanel } from '../features/organizations/organization-event-panel.tsx';
+import { idPanel } from './-id-panel.tsx';
 import { idParam } from './-route-params.ts';
 
 export const Route = createFileRoute(
   '/organization/$organizationID/{-$viewName}/type/$visualizationName/event/$eventID',
 )({
   params: idParam('eventID'),
-  component: Panel,
+  component: idPanel('eventID', (id) => <OrganizationEventPanel eventID={id} />),
 });
-
-function Panel() {
-  const params = Route.useParams();
-  return <OrganizationEventPanel eventID={params.eventID} />;
-}
