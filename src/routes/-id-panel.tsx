@@ -1,7 +1,8 @@
 /*
  * The component of a detail-panel route (`…/actor/7`, `…/event/12`): reads the route's own id, already
- * parsed by idParam, and hands it to the panel, so each such route file is one statement naming its
- * path, its id and its panel.
+ * parsed by idParam, and hands it to the panel, so each such route file only names its path, its id
+ * and its panel. A route file declares it as a const, not inside the route's options: the router's
+ * code splitter cannot compile JSX written there.
  */
 import { useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';

@@ -3,7 +3,9 @@ import { ActorDetailPanel } from '../features/incident/details/actor-detail-pane
 import { idPanel } from './-id-panel.tsx';
 import { idParam } from './-route-params.ts';
 
+const Panel = idPanel('incidentActorID', (id) => <ActorDetailPanel actorID={id} />);
+
 export const Route = createFileRoute('/incident/$incidentID/{-$viewName}/actor/$incidentActorID')({
   params: idParam('incidentActorID'),
-  component: idPanel('incidentActorID', (id) => <ActorDetailPanel actorID={id} />),
+  component: Panel,
 });

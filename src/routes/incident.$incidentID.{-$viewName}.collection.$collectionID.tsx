@@ -3,7 +3,9 @@ import { CollectionDetailPanel } from '../features/incident/details/collection-d
 import { idPanel } from './-id-panel.tsx';
 import { idParam } from './-route-params.ts';
 
+const Panel = idPanel('collectionID', (id) => <CollectionDetailPanel collectionID={id} />);
+
 export const Route = createFileRoute('/incident/$incidentID/{-$viewName}/collection/$collectionID')({
   params: idParam('collectionID'),
-  component: idPanel('collectionID', (id) => <CollectionDetailPanel collectionID={id} />),
+  component: Panel,
 });

@@ -3,7 +3,9 @@ import { LinkDetailPanel } from '../features/incident/details/link-detail-panel.
 import { idPanel } from './-id-panel.tsx';
 import { idParam } from './-route-params.ts';
 
+const Panel = idPanel('linkID', (id) => <LinkDetailPanel linkID={id} />);
+
 export const Route = createFileRoute('/incident/$incidentID/{-$viewName}/link/$linkID')({
   params: idParam('linkID'),
-  component: idPanel('linkID', (id) => <LinkDetailPanel linkID={id} />),
+  component: Panel,
 });

@@ -3,7 +3,9 @@ import { OrganizationActorPanel } from '../features/organizations/organization-p
 import { idPanel } from './-id-panel.tsx';
 import { idParam } from './-route-params.ts';
 
+const Panel = idPanel('organizationActorID', (id) => <OrganizationActorPanel actorID={id} />);
+
 export const Route = createFileRoute('/organization/$organizationID/{-$viewName}/actor/$organizationActorID')({
   params: idParam('organizationActorID'),
-  component: idPanel('organizationActorID', (id) => <OrganizationActorPanel actorID={id} />),
+  component: Panel,
 });

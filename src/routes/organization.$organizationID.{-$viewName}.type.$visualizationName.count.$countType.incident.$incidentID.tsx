@@ -3,9 +3,11 @@ import { OrganizationIncidentPanel } from '../features/organizations/organizatio
 import { idPanel } from './-id-panel.tsx';
 import { idParam } from './-route-params.ts';
 
+const Panel = idPanel('incidentID', (id) => <OrganizationIncidentPanel incidentID={id} />);
+
 export const Route = createFileRoute(
   '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType/incident/$incidentID',
 )({
   params: idParam('incidentID'),
-  component: idPanel('incidentID', (id) => <OrganizationIncidentPanel incidentID={id} />),
+  component: Panel,
 });

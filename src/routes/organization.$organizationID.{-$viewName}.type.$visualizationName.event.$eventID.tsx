@@ -3,9 +3,11 @@ import { OrganizationEventPanel } from '../features/organizations/organization-e
 import { idPanel } from './-id-panel.tsx';
 import { idParam } from './-route-params.ts';
 
+const Panel = idPanel('eventID', (id) => <OrganizationEventPanel eventID={id} />);
+
 export const Route = createFileRoute(
   '/organization/$organizationID/{-$viewName}/type/$visualizationName/event/$eventID',
 )({
   params: idParam('eventID'),
-  component: idPanel('eventID', (id) => <OrganizationEventPanel eventID={id} />),
+  component: Panel,
 });
