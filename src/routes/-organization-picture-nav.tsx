@@ -1,6 +1,6 @@
 /* The organization's pictures as a row of links (its Pictures tab), the current one marked. */
 import { Link } from '@tanstack/react-router';
-import { classNames } from '../ui/class-names.ts';
+import { currentMark } from '../ui/current-mark.ts';
 import { EVENT_PICTURES, pictureTabs } from '../ui/picture-labels.ts';
 
 const PICTURES = pictureTabs(['incident-bar', 'cross-incident-connections', ...EVENT_PICTURES, 'create-map']);
@@ -13,11 +13,7 @@ export function OrganizationPictureNav({ organizationID, current }: { organizati
           key={picture.visualizationName}
           to="/organization/$organizationID/{-$viewName}/type/$visualizationName"
           params={{ organizationID, visualizationName: picture.visualizationName }}
-          aria-current={picture.visualizationName === current ? 'page' : undefined}
-          className={classNames(
-            'whitespace-nowrap',
-            picture.visualizationName === current ? 'font-semibold text-ink' : 'text-accent hover:underline',
-          )}
+          {...currentMark(picture.visualizationName === current, 'link')}
         >
           {picture.label}
         </Link>

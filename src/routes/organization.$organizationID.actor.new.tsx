@@ -1,5 +1,6 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { ActorForm } from '../features/organizations/actor-form.tsx';
+import { useToActorsTab } from './-use-to-actors-tab.ts';
 
 export const Route = createFileRoute('/organization/$organizationID/actor/new')({
   component: NewOrganizationActor,
@@ -7,16 +8,6 @@ export const Route = createFileRoute('/organization/$organizationID/actor/new')(
 
 function NewOrganizationActor() {
   const { organizationID } = Route.useParams();
-  const navigate = useNavigate();
-  return (
-    <ActorForm
-      organizationID={organizationID}
-      onDone={() =>
-        void navigate({
-          to: '/organization/$organizationID/{-$viewName}',
-          params: { organizationID, viewName: 'actors' },
-        })
-      }
-    />
-  );
+  const toActorsTab = useToActorsTab(organizationID);
+  return <ActorForm organizationID={organizationID} onDone={toActorsTab} />;
 }

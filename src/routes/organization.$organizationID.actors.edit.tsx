@@ -1,5 +1,6 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { ActorsBulkEdit } from '../features/organizations/actors-bulk-edit.tsx';
+import { useToActorsTab } from './-use-to-actors-tab.ts';
 
 export const Route = createFileRoute('/organization/$organizationID/actors/edit')({
   component: EditOrganizationActors,
@@ -7,15 +8,6 @@ export const Route = createFileRoute('/organization/$organizationID/actors/edit'
 
 function EditOrganizationActors() {
   const { organizationID } = Route.useParams();
-  const navigate = useNavigate();
-  return (
-    <ActorsBulkEdit
-      onDone={() =>
-        void navigate({
-          to: '/organization/$organizationID/{-$viewName}',
-          params: { organizationID, viewName: 'actors' },
-        })
-      }
-    />
-  );
+  const toActorsTab = useToActorsTab(organizationID);
+  return <ActorsBulkEdit onDone={toActorsTab} />;
 }

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OrganizationIncidentPanel } from '../features/organizations/organization-panels.tsx';
+import { idPanel } from './-id-panel.tsx';
 import { idParam } from './-route-params.ts';
+
+const Panel = idPanel('incidentID', (id) => <OrganizationIncidentPanel incidentID={id} />);
 
 export const Route = createFileRoute(
   '/organization/$organizationID/{-$viewName}/type/$visualizationName/count/$countType/incident/$incidentID',
@@ -8,8 +11,3 @@ export const Route = createFileRoute(
   params: idParam('incidentID'),
   component: Panel,
 });
-
-function Panel() {
-  const params = Route.useParams();
-  return <OrganizationIncidentPanel incidentID={params.incidentID} />;
-}

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OrganizationEventPanel } from '../features/organizations/organization-event-panel.tsx';
+import { idPanel } from './-id-panel.tsx';
 import { idParam } from './-route-params.ts';
+
+const Panel = idPanel('eventID', (id) => <OrganizationEventPanel eventID={id} />);
 
 export const Route = createFileRoute(
   '/organization/$organizationID/{-$viewName}/type/$visualizationName/event/$eventID',
@@ -8,8 +11,3 @@ export const Route = createFileRoute(
   params: idParam('eventID'),
   component: Panel,
 });
-
-function Panel() {
-  const params = Route.useParams();
-  return <OrganizationEventPanel eventID={params.eventID} />;
-}

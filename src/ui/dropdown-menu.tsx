@@ -5,6 +5,12 @@ import { classNames } from './class-names.ts';
 import { CheckMark } from './check-mark.tsx';
 
 export const DropdownMenu = RadixMenu.Root;
+
+// A plain item and a checkbox item look alike, so a menu mixing them reads as one list.
+const ITEM = classNames(
+  'flex cursor-default select-none items-center gap-2 rounded px-2 py-1.5 outline-none',
+  'data-[highlighted]:bg-raised data-[disabled]:opacity-50',
+);
 export const DropdownMenuTrigger = RadixMenu.Trigger;
 
 export function DropdownMenuContent({ className, ...props }: ComponentProps<typeof RadixMenu.Content>) {
@@ -24,16 +30,7 @@ export function DropdownMenuContent({ className, ...props }: ComponentProps<type
 }
 
 export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof RadixMenu.Item>) {
-  return (
-    <RadixMenu.Item
-      className={classNames(
-        'flex cursor-default select-none items-center gap-2 rounded px-2 py-1.5 outline-none',
-        'data-[highlighted]:bg-raised data-[disabled]:opacity-50',
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <RadixMenu.Item className={classNames(ITEM, className)} {...props} />;
 }
 
 export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof RadixMenu.Label>) {
@@ -52,14 +49,7 @@ export function DropdownMenuCheckboxItem({
   ...props
 }: ComponentProps<typeof RadixMenu.CheckboxItem>) {
   return (
-    <RadixMenu.CheckboxItem
-      className={classNames(
-        'group flex cursor-default select-none items-center gap-2 rounded px-2 py-1.5 outline-none',
-        'data-[highlighted]:bg-raised data-[disabled]:opacity-50',
-        className,
-      )}
-      {...props}
-    >
+    <RadixMenu.CheckboxItem className={classNames('group', ITEM, className)} {...props}>
       <span
         aria-hidden="true"
         className="grid size-4 place-items-center rounded border border-line group-data-[state=checked]:border-accent"

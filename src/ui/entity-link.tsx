@@ -11,17 +11,13 @@ const LOOKS = {
   chip: 'rounded-full border border-line bg-panel px-3 py-1 hover:bg-raised',
 };
 
-type Look = keyof typeof LOOKS;
-
-export function IncidentLink({
-  incidentID,
-  look = 'name',
-  children,
-}: {
-  incidentID: number;
-  look?: Look;
+/** What every entity link takes besides its ids: its look, and the text it shows. */
+interface LinkProps {
+  look?: keyof typeof LOOKS;
   children: ReactNode;
-}) {
+}
+
+export function IncidentLink({ incidentID, look = 'name', children }: LinkProps & { incidentID: number }) {
   return (
     <Link to="/incident/$incidentID" params={{ incidentID }} className={LOOKS[look]}>
       {children}
@@ -29,15 +25,7 @@ export function IncidentLink({
   );
 }
 
-export function OrganizationLink({
-  organizationID,
-  look = 'name',
-  children,
-}: {
-  organizationID: number;
-  look?: Look;
-  children: ReactNode;
-}) {
+export function OrganizationLink({ organizationID, look = 'name', children }: LinkProps & { organizationID: number }) {
   return (
     <Link to="/organization/$organizationID" params={{ organizationID }} className={LOOKS[look]}>
       {children}

@@ -5,11 +5,15 @@
 import { useId, type ReactNode } from 'react';
 import { classNames } from './class-names.ts';
 
-/** What the control takes from its frame: the id its label names, and the error it is described by. */
+/**
+ * What the control takes from its frame: the id its label names, the error it is described by, and
+ * the look every field's control shares (its border red while it holds an error).
+ */
 interface FieldControlProps {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
+  className: string;
 }
 
 /** What every field takes besides its control's own props. */
@@ -42,7 +46,12 @@ export function LabelledField({
       <label htmlFor={id} className="font-medium">
         {label}
       </label>
-      {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorID : undefined })}
+      {control({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? errorID : undefined,
+        className: classNames('rounded-md border bg-panel py-1.5 text-ink', error ? 'border-danger' : 'border-line'),
+      })}
       {error ? (
         <p id={errorID} role="alert" className="text-danger">
           {error}
@@ -51,6 +60,3 @@ export function LabelledField({
     </div>
   );
 }
-
-/** The control's border: red while it holds an error. */
-export const fieldBorder = (error: string | undefined) => (error ? 'border-danger' : 'border-line');

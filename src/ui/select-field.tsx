@@ -1,6 +1,6 @@
 import { type ComponentProps } from 'react';
 import { classNames } from './class-names.ts';
-import { fieldBorder, LabelledField, splitFrame, type FieldFrameProps } from './labelled-field.tsx';
+import { LabelledField, splitFrame, type FieldFrameProps } from './labelled-field.tsx';
 
 type SelectFieldProps = ComponentProps<'select'> &
   FieldFrameProps & { options: ReadonlyArray<{ value: string; label: string }> };
@@ -12,14 +12,7 @@ export function SelectField(props: SelectFieldProps) {
     <LabelledField
       {...frame}
       control={(field) => (
-        <select
-          {...field}
-          className={classNames(
-            'w-full max-w-form-input rounded-md border bg-panel px-2 py-1.5 text-ink',
-            fieldBorder(frame.error),
-          )}
-          {...selectProps}
-        >
+        <select {...field} className={classNames(field.className, 'w-full max-w-form-input px-2')} {...selectProps}>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

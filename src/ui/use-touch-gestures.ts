@@ -40,12 +40,6 @@ export function useTouchGestures(
     latest.current = onGesture;
     latestSettle.current = onSettle;
   });
-  const moving = () => machine.current.state === 'panning' || machine.current.state === 'pinching';
-  const settleAfter = (wasMoving: boolean) => {
-    if (machine.current.state !== 'idle') return;
-    window.clearTimeout(timer.current);
-    if (wasMoving) latestSettle.current?.();
-  };
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const emit = (gestures: Gesture[]) => {
@@ -63,6 +57,17 @@ export function useTouchGestures(
   });
   const isTouch = (event: ReactPointerEvent<HTMLElement>) =>
     event.pointerType === 'touch' || event.pointerType === 'pen';
+
+  // A finger lifted or cancelled ends the same way: the last one off settles a pan or a pinch.
+  const lift = (event: ReactPointerEvent<HTMLElement>, step: 'pointerUp' | 'pointerCancel') => {
+    if (!isTouch(event)) return false;
+    const wasMoving = machine.current.state === 'panning' || machine.current.state === 'pinching';
+    emit(machine.current[step](pointer(event)));
+    if (machine.current.state !== 'idle') return true;
+    window.clearTimeout(timer.current);
+    if (wasMoving) latestSettle.current?.();
+    return true;
+  };
 
   return {
     onPointerDown: (event) => {
@@ -86,19 +91,7 @@ export function useTouchGestures(
       emit(machine.current.pointerMove(pointer(event)));
       return true;
     },
-    onPointerUp: (event) => {
-      if (!isTouch(event)) return false;
-      const wasMoving = moving();
-      emit(machine.current.pointerUp(pointer(event)));
-      settleAfter(wasMoving);
-      return true;
-    },
-    onPointerCancel: (event) => {
-      if (!isTouch(event)) return false;
-      const wasMoving = moving();
-      emit(machine.current.pointerCancel(pointer(event)));
-      settleAfter(wasMoving);
-      return true;
-    },
+    onPointerUp: (event) => lift(event, 'pointerUp'),
+    onPointerCancel: (event) => lift(event, 'pointerCancel'),
   };
 }

@@ -111,26 +111,8 @@ export function AuditFilterForm({
           />
         </label>
       ) : null}
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">From ({zone})</span>
-        <input
-          type="datetime-local"
-          step={1}
-          value={from}
-          onChange={(event) => setFrom(event.target.value)}
-          className={fieldClass}
-        />
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">Until ({zone})</span>
-        <input
-          type="datetime-local"
-          step={1}
-          value={until}
-          onChange={(event) => setUntil(event.target.value)}
-          className={fieldClass}
-        />
-      </label>
+      <TimeField label={`From (${zone})`} value={from} onChange={setFrom} />
+      <TimeField label={`Until (${zone})`} value={until} onChange={setUntil} />
       <div className="flex gap-2">
         <Button type="submit" variant="primary">
           Apply
@@ -143,5 +125,21 @@ export function AuditFilterForm({
         </p>
       ) : null}
     </form>
+  );
+}
+
+/** A time to the second, in the zone the page shows: the two ends of the logs' interval. */
+function TimeField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="flex flex-col gap-1">
+      <span className="text-sm font-medium">{label}</span>
+      <input
+        type="datetime-local"
+        step={1}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={fieldClass}
+      />
+    </label>
   );
 }

@@ -5,7 +5,7 @@
 import { Link } from '@tanstack/react-router';
 import { UI_ACTION_NAMES } from '../../../domain/ui-action-names.ts';
 import { Button } from '../../ui/button.tsx';
-import { classNames } from '../../ui/class-names.ts';
+import { currentMark } from '../../ui/current-mark.ts';
 import { Page } from '../../ui/page.tsx';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
 import { AuditFilterForm, type AuditAnalystOption } from './audit-filter-form.tsx';
@@ -46,11 +46,7 @@ export function AuditScreen({ auditType, filters, onFiltersChange, analysts, isA
             key={tab.auditType}
             to="/audit/$auditType"
             params={{ auditType: tab.auditType }}
-            aria-current={tab.auditType === auditType ? 'page' : undefined}
-            className={classNames(
-              '-mb-px border-b-2 px-3 py-2 font-medium',
-              tab.auditType === auditType ? 'border-accent text-ink' : 'border-transparent text-muted hover:text-ink',
-            )}
+            {...currentMark(tab.auditType === auditType)}
           >
             {tab.label}
           </Link>

@@ -43,24 +43,19 @@ export function annotationRows(data: IncidentData, events: readonly EventRow[]):
       analystID: note.analystID,
     });
   }
-  for (const tag of data.eventTags)
+  // An event's and a stream's tags differ only in what they are attached to.
+  const itemTags = [
+    ...data.eventTags.map((tag) => ({ tag, on: 'event' as const })),
+    ...data.streamTags.map((tag) => ({ tag, on: 'stream' as const })),
+  ];
+  for (const { tag, on } of itemTags)
     rows.push({
-      key: `event tag ${tag.itemID} ${tag.name}`,
-      type: 'event_tag',
+      key: `${on} tag ${tag.itemID} ${tag.name}`,
+      type: on === 'event' ? 'event_tag' : 'stream_tag',
       text: tag.name,
       detail: '',
-      ...none,
-      eventID: tag.itemID,
-      analystID: tag.analystID,
-    });
-  for (const tag of data.streamTags)
-    rows.push({
-      key: `stream tag ${tag.itemID} ${tag.name}`,
-      type: 'stream_tag',
-      text: tag.name,
-      detail: '',
-      ...none,
-      streamID: tag.itemID,
+      eventID: on === 'event' ? tag.itemID : null,
+      streamID: on === 'stream' ? tag.itemID : null,
       analystID: tag.analystID,
     });
   for (const name of data.incident.incidentTags)

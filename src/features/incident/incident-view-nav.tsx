@@ -1,6 +1,6 @@
 /* The views of an incident (spec: VIEW_NAMES that belong to an incident) and its pictures, as tabs of links. */
 import { Link, useParams } from '@tanstack/react-router';
-import { classNames } from '../../ui/class-names.ts';
+import { currentMark } from '../../ui/current-mark.ts';
 import { EVENT_PICTURES, pictureTabs } from '../../ui/picture-labels.ts';
 import { useIncidentPage } from './incident-page-context.ts';
 
@@ -19,12 +19,6 @@ const PICTURES = pictureTabs([...EVENT_PICTURES, 'incident-bar', 'cross-incident
   'incident-bar': 'Among incidents',
 });
 
-const tabClass = (current: boolean) =>
-  classNames(
-    '-mb-px whitespace-nowrap border-b-2 px-2.5 py-1.5 text-sm font-medium',
-    current ? 'border-accent text-ink' : 'border-transparent text-muted hover:text-ink',
-  );
-
 export function IncidentViewNav() {
   const { incidentID } = useIncidentPage();
   const params: { viewName?: string; visualizationName?: string } = useParams({ strict: false });
@@ -37,8 +31,7 @@ export function IncidentViewNav() {
           to="/incident/$incidentID/{-$viewName}/type/$visualizationName"
           // viewName cleared: otherwise the router keeps the current one (/events/type/…) and the view stays.
           params={{ incidentID, viewName: undefined, visualizationName: item.visualizationName }}
-          aria-current={picture === item.visualizationName && params.viewName === undefined ? 'page' : undefined}
-          className={tabClass(picture === item.visualizationName && params.viewName === undefined)}
+          {...currentMark(picture === item.visualizationName && params.viewName === undefined, 'compact')}
         >
           {item.label}
         </Link>
@@ -51,8 +44,7 @@ export function IncidentViewNav() {
           key={item.viewName}
           to="/incident/$incidentID/{-$viewName}"
           params={{ incidentID, viewName: item.viewName }}
-          aria-current={params.viewName === item.viewName ? 'page' : undefined}
-          className={tabClass(params.viewName === item.viewName)}
+          {...currentMark(params.viewName === item.viewName, 'compact')}
         >
           {item.label}
         </Link>

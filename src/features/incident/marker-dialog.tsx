@@ -29,7 +29,7 @@ function MarkerForm({ onDone }: { onDone: () => void }) {
   const [message, setMessage] = useState('');
   const [symbol, setSymbol] = useState<(typeof SYMBOLS)[number]>('circle');
   const [timeError, setTimeError] = useState<string | undefined>();
-  const { busy, error, run } = useAnnotationWrite();
+  const { busy, error, run, field } = useAnnotationWrite();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -58,8 +58,7 @@ function MarkerForm({ onDone }: { onDone: () => void }) {
         label="Marker label"
         value={message}
         onChange={(event) => setMessage(event.target.value)}
-        disabled={busy}
-        error={messageFor(error, ['message'])}
+        {...field('message')}
         autoFocus
       />
       <SelectField
@@ -67,8 +66,7 @@ function MarkerForm({ onDone }: { onDone: () => void }) {
         value={symbol}
         options={SYMBOLS.map((value) => ({ value, label: `${SYMBOL_GLYPHS[value]} ${value}` }))}
         onChange={(event) => setSymbol(event.target.value as (typeof SYMBOLS)[number])}
-        disabled={busy}
-        error={messageFor(error, ['symbol'])}
+        {...field('symbol')}
       />
       {formMessage(error, ['startTimestamp', 'message', 'symbol']) ? (
         <p role="alert" className="text-danger">

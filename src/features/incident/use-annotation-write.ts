@@ -55,7 +55,10 @@ export function useAnnotationWrite() {
     [audit, refresh],
   );
 
-  return { busy, error, setError, run };
+  /** A form field's share of the write: still while it runs, and the server's message when it named that field. */
+  const field = (...fields: string[]) => ({ disabled: busy, error: messageFor(error, fields) });
+
+  return { busy, error, setError, run, field };
 }
 
 /** The message for one field: the server's when it named that field, else the caller's own. */

@@ -4,15 +4,10 @@
  * without a browser. Markers pass the actor filter: they are the incidents' shared context, not
  * anybody's events.
  */
+import type { FilterableEvent } from '../../../domain/events/event-filter.ts';
 
-export interface OrganizationFilterEvent {
-  readonly streamID: number;
-  readonly actorID: number;
-  readonly isMarker: boolean;
-  readonly message: string;
-  readonly startTimestamp: number;
-  readonly endTimestamp: number;
-}
+/** The fields an incident's filter reads, and the end time, since an interval keeps what overlaps it. */
+export type OrganizationFilterEvent = Omit<FilterableEvent, 'id'> & { readonly endTimestamp: number };
 
 export interface OrganizationFilter {
   readonly interval: { readonly start: number; readonly end: number } | null;

@@ -4,18 +4,16 @@
  * same person in two incidents shares a column), and the incident in place of the stream, so
  * colours and the timeline's stream column tell the incidents apart.
  */
+import type { FilterableEvent } from '../../../domain/events/event-filter.ts';
 import type { OrganizationEventRow, OrganizationEventSources } from '../../../domain/organization-events.ts';
 
-interface OrganizationPictureEvent {
-  readonly id: number;
+/**
+ * An event as the incident pictures read it. Its streamID is the incident's id: the pictures colour and
+ * name events by it. Its actorID is the column: an organization actor's id, UNLINKED_COLUMN_BASE + an
+ * incident actor's id for an unlinked name, 0 for none.
+ */
+interface OrganizationPictureEvent extends FilterableEvent {
   readonly incidentID: number;
-  /** The incident's id: the pictures colour and name events by it. */
-  readonly streamID: number;
-  /** The column: an organization actor's id, UNLINKED_COLUMN_BASE + an incident actor's id for an unlinked name, 0 for none. */
-  readonly actorID: number;
-  readonly isMarker: boolean;
-  readonly message: string;
-  readonly startTimestamp: number;
   readonly endTimestamp: number;
   readonly extra: null;
 }

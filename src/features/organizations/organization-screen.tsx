@@ -5,7 +5,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useOrganization, useOrganizationSync } from '../../data/mirror/index.ts';
-import { classNames } from '../../ui/class-names.ts';
+import { currentMark } from '../../ui/current-mark.ts';
 import { Page } from '../../ui/page.tsx';
 import { OrganizationPageContext } from './organization-page-context.ts';
 
@@ -82,11 +82,7 @@ export function OrganizationTabs({
           key={tab.label}
           to="/organization/$organizationID/{-$viewName}"
           params={{ organizationID, viewName: tab.viewName }}
-          aria-current={current === tab.viewName ? 'page' : undefined}
-          className={classNames(
-            '-mb-px border-b-2 px-3 py-2 font-medium',
-            current === tab.viewName ? 'border-accent text-ink' : 'border-transparent text-muted hover:text-ink',
-          )}
+          {...currentMark(current === tab.viewName)}
         >
           {tab.label}
         </Link>

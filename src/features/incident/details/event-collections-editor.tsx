@@ -15,13 +15,13 @@ import {
   removeCollectionEvents,
 } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
-import { formMessage, messageFor, useAnnotationWrite } from '../use-annotation-write.ts';
+import { formMessage, useAnnotationWrite } from '../use-annotation-write.ts';
 import { FormError } from './form-error.tsx';
 import { RemoveButton } from '../../../ui/remove-button.tsx';
 
 export function EventCollectionsEditor({ eventID }: { eventID: number }) {
   const { data, incidentID } = useIncidentPage();
-  const { busy, error, run } = useAnnotationWrite();
+  const { busy, error, run, field } = useAnnotationWrite();
   const [joinID, setJoinID] = useState('');
   const [name, setName] = useState('');
   const member = data.collections.filter((collection) => collection.eventIDs.includes(eventID));
@@ -96,8 +96,7 @@ export function EventCollectionsEditor({ eventID }: { eventID: number }) {
           label="New collection with this event"
           value={name}
           onChange={(event) => setName(event.target.value)}
-          disabled={busy}
-          error={messageFor(error, ['name'])}
+          {...field('name')}
           className="flex-1"
         />
         <Button type="submit" disabled={busy} className="mt-6">

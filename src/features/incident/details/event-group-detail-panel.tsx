@@ -5,14 +5,14 @@ import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { createCollection } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
-import { formMessage, messageFor, useAnnotationWrite } from '../use-annotation-write.ts';
+import { formMessage, useAnnotationWrite } from '../use-annotation-write.ts';
 import { DetailPanel } from './detail-panel.tsx';
 import { EventList } from './event-list.tsx';
 import { FormError } from './form-error.tsx';
 
 export function EventGroupDetailPanel({ eventIDs }: { eventIDs: readonly number[] }) {
   const { events, incidentID } = useIncidentPage();
-  const { busy, error, run } = useAnnotationWrite();
+  const { busy, error, run, field } = useAnnotationWrite();
   const [name, setName] = useState('');
   const members = useMemo(() => {
     const ids = new Set(eventIDs);
@@ -50,8 +50,7 @@ export function EventGroupDetailPanel({ eventIDs }: { eventIDs: readonly number[
           label="New collection of these events"
           value={name}
           onChange={(event) => setName(event.target.value)}
-          disabled={busy}
-          error={messageFor(error, ['name', 'eventIDs'])}
+          {...field('name', 'eventIDs')}
           className="flex-1"
         />
         <Button type="submit" disabled={busy || members.length === 0} className="mt-6">

@@ -6,7 +6,7 @@ import { SelectField } from '../../../ui/select-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { createLink, deleteLink } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
-import { formMessage, messageFor, useAnnotationWrite } from '../use-annotation-write.ts';
+import { formMessage, useAnnotationWrite } from '../use-annotation-write.ts';
 import { FormError } from './form-error.tsx';
 import { RemoveButton } from '../../../ui/remove-button.tsx';
 
@@ -27,7 +27,7 @@ export function SafeLink({ url, children }: { url: string; children: string }) {
 
 export function EventLinksEditor({ eventID }: { eventID: number | undefined }) {
   const { data, incidentID } = useIncidentPage();
-  const { busy, error, run } = useAnnotationWrite();
+  const { busy, error, run, field } = useAnnotationWrite();
   const [url, setUrl] = useState('');
   const [urlType, setUrlType] = useState<UrlType>('other');
   const [title, setTitle] = useState('');
@@ -69,8 +69,7 @@ export function EventLinksEditor({ eventID }: { eventID: number | undefined }) {
           value={url}
           placeholder="https://…"
           onChange={(event) => setUrl(event.target.value)}
-          disabled={busy}
-          error={messageFor(error, ['url'])}
+          {...field('url')}
         />
         <div className="flex gap-2">
           <SelectField
@@ -78,16 +77,14 @@ export function EventLinksEditor({ eventID }: { eventID: number | undefined }) {
             value={urlType}
             options={TYPE_OPTIONS}
             onChange={(event) => setUrlType(event.target.value as UrlType)}
-            disabled={busy}
-            error={messageFor(error, ['urlType'])}
+            {...field('urlType')}
             className="w-36"
           />
           <TextField
             label="Link title"
             value={title}
             onChange={(event) => setTitle(event.target.value)}
-            disabled={busy}
-            error={messageFor(error, ['title'])}
+            {...field('title')}
             className="flex-1"
           />
         </div>

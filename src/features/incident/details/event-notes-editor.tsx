@@ -6,7 +6,7 @@ import { SelectField } from '../../../ui/select-field.tsx';
 import { TextareaField } from '../../../ui/textarea-field.tsx';
 import { createNote, deleteNote } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
-import { formMessage, messageFor, useAnnotationWrite } from '../use-annotation-write.ts';
+import { formMessage, useAnnotationWrite } from '../use-annotation-write.ts';
 import { FormError } from './form-error.tsx';
 import { RemoveButton } from '../../../ui/remove-button.tsx';
 
@@ -16,7 +16,7 @@ const KIND_OPTIONS = NOTE_KINDS.map((kind) => ({ value: kind, label: kind }));
 
 export function EventNotesEditor({ eventID }: { eventID: number | undefined }) {
   const { data, incidentID } = useIncidentPage();
-  const { busy, error, run } = useAnnotationWrite();
+  const { busy, error, run, field } = useAnnotationWrite();
   const [kind, setKind] = useState<NoteKind>('other');
   const [text, setText] = useState('');
   const notes = data.notes.filter((note) => (eventID === undefined ? note.eventID === null : note.eventID === eventID));
@@ -56,16 +56,9 @@ export function EventNotesEditor({ eventID }: { eventID: number | undefined }) {
           value={kind}
           options={KIND_OPTIONS}
           onChange={(event) => setKind(event.target.value as NoteKind)}
-          disabled={busy}
-          error={messageFor(error, ['kind'])}
+          {...field('kind')}
         />
-        <TextareaField
-          label="Note"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          disabled={busy}
-          error={messageFor(error, ['text'])}
-        />
+        <TextareaField label="Note" value={text} onChange={(event) => setText(event.target.value)} {...field('text')} />
         <Button type="submit" disabled={busy} className="self-start">
           Add note
         </Button>

@@ -4,7 +4,7 @@ import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { addEventTag, removeEventTag } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
-import { formMessage, messageFor, useAnnotationWrite } from '../use-annotation-write.ts';
+import { formMessage, useAnnotationWrite } from '../use-annotation-write.ts';
 import { FormError } from './form-error.tsx';
 import { RemoveButton } from '../../../ui/remove-button.tsx';
 
@@ -12,7 +12,7 @@ const FIELDS = ['tagName', 'name'];
 
 export function EventTagsEditor({ eventID }: { eventID: number }) {
   const { annotations, data } = useIncidentPage();
-  const { busy, error, run } = useAnnotationWrite();
+  const { busy, error, run, field } = useAnnotationWrite();
   const [name, setName] = useState('');
   const tags = annotations.tagsByEvent.get(eventID) ?? [];
   const known = data.tags.filter((tag) => tag.itemType === 'event').map((tag) => tag.name);
@@ -46,8 +46,7 @@ export function EventTagsEditor({ eventID }: { eventID: number }) {
           value={name}
           list="event-tag-names"
           onChange={(event) => setName(event.target.value)}
-          disabled={busy}
-          error={messageFor(error, FIELDS)}
+          {...field(...FIELDS)}
           className="flex-1"
         />
         <datalist id="event-tag-names">

@@ -15,7 +15,7 @@ const FIELDS = ['file', 'kind', 'attachmentKind'];
 
 export function EventUploadsEditor({ eventID }: { eventID: number }) {
   const { data, incidentID } = useIncidentPage();
-  const { busy, error, setError, run } = useAnnotationWrite();
+  const { busy, error, setError, run, field } = useAnnotationWrite();
   const [file, setFile] = useState<File | undefined>();
   const [kind, setKind] = useState<UploadKind | ''>('');
   const [attachmentKind, setAttachmentKind] = useState<AttachmentKind>('attachment');
@@ -88,8 +88,7 @@ export function EventUploadsEditor({ eventID }: { eventID: number }) {
             value={kind}
             options={[{ value: '', label: 'from the file' }, ...UPLOAD_KINDS.map((value) => ({ value, label: value }))]}
             onChange={(event) => setKind(event.target.value as UploadKind | '')}
-            disabled={busy}
-            error={messageFor(error, ['kind'])}
+            {...field('kind')}
             className="flex-1"
           />
           <SelectField
@@ -100,8 +99,7 @@ export function EventUploadsEditor({ eventID }: { eventID: number }) {
               label: value === 'event_message' ? 'the message' : 'attachment',
             }))}
             onChange={(event) => setAttachmentKind(event.target.value as AttachmentKind)}
-            disabled={busy}
-            error={messageFor(error, ['attachmentKind'])}
+            {...field('attachmentKind')}
             className="flex-1"
           />
         </div>
