@@ -14,6 +14,7 @@ import { Timestamp } from '../../ui/timestamp.tsx';
 import type { GlobeCamera, GlobeTrack } from '../../render/map/globe-track.ts';
 import { frameLoop } from '../../render/frame-scheduler.ts';
 import { useMapTracks, type TrackMap } from './use-map-tracks.ts';
+import { PictureRoot } from '../../ui/picture-root.tsx';
 
 const MapGlobe = lazy(() => import('./map-globe.tsx'));
 
@@ -126,24 +127,24 @@ export function MapPicture({
 
   if (!hasMaps) {
     return (
-      <section
+      <PictureRoot
         ref={rootRef}
-        aria-label="Map"
-        data-picture="map"
-        data-selected-event={selectedEventID}
+        name="map"
+        label="Map"
+        selectedEventID={selectedEventID}
         className="flex flex-col items-start gap-2 p-4"
       >
         <p className="text-muted">This incident has no maps yet.</p>
         {createMapLink}
-      </section>
+      </PictureRoot>
     );
   }
   return (
-    <section
+    <PictureRoot
       ref={rootRef}
-      aria-label="Map"
-      data-picture="map"
-      data-selected-event={selectedEventID}
+      name="map"
+      label="Map"
+      selectedEventID={selectedEventID}
       className="flex flex-col gap-2 p-2"
     >
       <div
@@ -217,6 +218,6 @@ export function MapPicture({
           </li>
         ))}
       </ul>
-    </section>
+    </PictureRoot>
   );
 }
