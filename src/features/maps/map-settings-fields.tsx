@@ -7,6 +7,11 @@ import { TextField } from '../../ui/text-field.tsx';
 
 type Errors = Partial<Record<keyof MapSettings, string>>;
 
+const ROW_COUNTS: readonly { key: 'headerRowCount' | 'preambleRowCount'; label: string }[] = [
+  { key: 'headerRowCount', label: 'Header rows' },
+  { key: 'preambleRowCount', label: 'Preamble rows' },
+];
+
 export function MapSettingsFields({
   settings,
   errors,
@@ -81,24 +86,18 @@ export function MapSettingsFields({
             options={MAP_DELIMITERS.map((delimiter) => ({ value: delimiter, label: delimiter }))}
             onChange={(event) => onChange({ delimiter: event.target.value as MapSettings['delimiter'] })}
           />
-          <TextField
-            label="Header rows"
-            type="number"
-            min={0}
-            value={String(settings.headerRowCount)}
-            error={errors.headerRowCount}
-            disabled={disabled}
-            onChange={(event) => onChange({ headerRowCount: count(event.target.value) })}
-          />
-          <TextField
-            label="Preamble rows"
-            type="number"
-            min={0}
-            value={String(settings.preambleRowCount)}
-            error={errors.preambleRowCount}
-            disabled={disabled}
-            onChange={(event) => onChange({ preambleRowCount: count(event.target.value) })}
-          />
+          {ROW_COUNTS.map(({ key, label }) => (
+            <TextField
+              key={key}
+              label={label}
+              type="number"
+              min={0}
+              value={String(settings[key])}
+              error={errors[key]}
+              disabled={disabled}
+              onChange={(event) => onChange({ [key]: count(event.target.value) })}
+            />
+          ))}
           <SelectField
             label="Plain numbers in the timestamp are"
             value={settings.numericUnit}
