@@ -125,28 +125,17 @@ export function MapPicture({
   }, [onCursor]);
   useEffect(() => onCursorRef.current(at), [at]);
 
+  const root = { ref: rootRef, name: 'map', label: 'Map', selectedEventID };
   if (!hasMaps) {
     return (
-      <PictureRoot
-        ref={rootRef}
-        name="map"
-        label="Map"
-        selectedEventID={selectedEventID}
-        className="flex flex-col items-start gap-2 p-4"
-      >
+      <PictureRoot {...root} className="flex flex-col items-start gap-2 p-4">
         <p className="text-muted">This incident has no maps yet.</p>
         {createMapLink}
       </PictureRoot>
     );
   }
   return (
-    <PictureRoot
-      ref={rootRef}
-      name="map"
-      label="Map"
-      selectedEventID={selectedEventID}
-      className="flex flex-col gap-2 p-2"
-    >
+    <PictureRoot {...root} className="flex flex-col gap-2 p-2">
       <div
         className="relative overflow-hidden rounded-md border border-line bg-black"
         style={{ height: heightPx }}

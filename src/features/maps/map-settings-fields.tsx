@@ -7,11 +7,6 @@ import { TextField } from '../../ui/text-field.tsx';
 
 type Errors = Partial<Record<keyof MapSettings, string>>;
 
-const ROW_COUNTS: readonly { key: 'headerRowCount' | 'preambleRowCount'; label: string }[] = [
-  { key: 'headerRowCount', label: 'Header rows' },
-  { key: 'preambleRowCount', label: 'Preamble rows' },
-];
-
 export function MapSettingsFields({
   settings,
   errors,
@@ -86,7 +81,12 @@ export function MapSettingsFields({
             options={MAP_DELIMITERS.map((delimiter) => ({ value: delimiter, label: delimiter }))}
             onChange={(event) => onChange({ delimiter: event.target.value as MapSettings['delimiter'] })}
           />
-          {ROW_COUNTS.map(({ key, label }) => (
+          {(
+            [
+              ['headerRowCount', 'Header rows'],
+              ['preambleRowCount', 'Preamble rows'],
+            ] as const
+          ).map(([key, label]) => (
             <TextField
               key={key}
               label={label}
