@@ -7,6 +7,9 @@ import { TextField } from '../../ui/text-field.tsx';
 
 type Errors = Partial<Record<keyof MapSettings, string>>;
 
+/** Choices the analyst reads as the values themselves (units, icons, delimiters). */
+const named = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
 export function MapSettingsFields({
   settings,
   errors,
@@ -52,7 +55,7 @@ export function MapSettingsFields({
         value={settings.icon}
         error={errors.icon}
         disabled={disabled}
-        options={SYMBOLS.map((symbol) => ({ value: symbol, label: symbol }))}
+        options={named(SYMBOLS)}
         onChange={(event) => onChange({ icon: event.target.value as MapSettings['icon'] })}
       />
       <SelectField
@@ -78,7 +81,7 @@ export function MapSettingsFields({
             value={settings.delimiter}
             error={errors.delimiter}
             disabled={disabled}
-            options={MAP_DELIMITERS.map((delimiter) => ({ value: delimiter, label: delimiter }))}
+            options={named(MAP_DELIMITERS)}
             onChange={(event) => onChange({ delimiter: event.target.value as MapSettings['delimiter'] })}
           />
           {(
@@ -102,20 +105,14 @@ export function MapSettingsFields({
             label="Plain numbers in the timestamp are"
             value={settings.numericUnit}
             disabled={disabled}
-            options={[
-              { value: 'seconds', label: 'seconds' },
-              { value: 'microseconds', label: 'microseconds' },
-            ]}
+            options={named(['seconds', 'microseconds'])}
             onChange={(event) => onChange({ numericUnit: event.target.value as MapSettings['numericUnit'] })}
           />
           <SelectField
             label="Altitude unit"
             value={settings.altitudeUnit}
             disabled={disabled}
-            options={[
-              { value: 'metres', label: 'metres' },
-              { value: 'feet', label: 'feet' },
-            ]}
+            options={named(['metres', 'feet'])}
             onChange={(event) => onChange({ altitudeUnit: event.target.value as MapSettings['altitudeUnit'] })}
           />
         </>
