@@ -1,19 +1,12 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { MirrorDatabase, type OutboxRow } from '../mirror/mirror-database.ts';
+import { describe, expect, it } from 'vitest';
+import { freshMirrors } from '../../../tests/support/fresh-mirror.ts';
+import type { MirrorDatabase, OutboxRow } from '../mirror/mirror-database.ts';
 import { readIncidentMirror } from '../mirror/mirror-queries.ts';
 import { flushOutboxWith } from './flush-outbox.ts';
 import { addToOutbox, discardFromOutbox, retryInOutbox, type NewOutboxEntry } from './outbox-store.ts';
 
-const opened: MirrorDatabase[] = [];
-afterEach(async () => {
-  for (const db of opened.splice(0)) await db.delete();
-});
-function freshMirror(): MirrorDatabase {
-  const db = new MirrorDatabase(`outbox-test-${opened.length}-${Date.now()}`);
-  opened.push(db);
-  return db;
-}
+const freshMirror = freshMirrors('outbox-test');
 
 const entry = (id: string, overrides: Partial<NewOutboxEntry> = {}): NewOutboxEntry => ({
   id,

@@ -11,6 +11,7 @@ import { ChartHoverCard } from './chart-hover-card.tsx';
 import { STEP_OF_KEY, type ChartInteraction, type ChartTarget, type ChartTimeAxis } from './chart-target.ts';
 import { ChartTable, type ChartTableContent } from './chart-table.tsx';
 import { useChartTouch } from './use-chart-touch.ts';
+import { PictureRoot } from '../../ui/picture-root.tsx';
 
 interface ChartFrameProps {
   name: string;
@@ -114,11 +115,11 @@ export function ChartFrame({
   });
 
   return (
-    <section
+    <PictureRoot
       ref={rootRef}
-      aria-label={`Picture ${name}`}
-      data-picture={name}
-      data-selected-event={selectedEventID}
+      name={name}
+      label={`Picture ${name}`}
+      selectedEventID={selectedEventID}
       data-range-from-micros={timeAxis?.touch?.range.fromMicros}
       data-range-to-micros={timeAxis?.touch?.range.toMicros}
       className="flex min-w-0 flex-col gap-2"
@@ -218,6 +219,6 @@ export function ChartFrame({
         ) : null}
       </div>
       <ChartTable table={table} />
-    </section>
+    </PictureRoot>
   );
 }

@@ -18,6 +18,7 @@ import { forceLayoutInWorker } from '../../render/charts/chart-worker-clients.ts
 import { circleAt, renderCircles, type PlacedCircle } from '../../render/charts/circle-renderer.ts';
 import { ChartFrame } from './chart-frame.tsx';
 import { useChartTheme } from './use-chart-theme.ts';
+import { OptionList } from '../../ui/option-list.tsx';
 
 export interface ChartIncident {
   id: number;
@@ -123,11 +124,7 @@ export function IncidentBarChart({
             value={countType}
             onChange={(event) => onCountType(event.target.value as CountType)}
           >
-            {COUNT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {COUNT_TYPE_LABELS[type]}
-              </option>
-            ))}
+            <OptionList choices={COUNT_TYPES.map((type) => ({ value: type, label: COUNT_TYPE_LABELS[type] }))} />
           </select>
         </label>
       }

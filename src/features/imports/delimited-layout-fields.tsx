@@ -6,8 +6,8 @@
 import { useId, useState } from 'react';
 import { Checkbox } from '../../ui/checkbox.tsx';
 import type { DelimitedDraft } from './import-settings-draft.ts';
-
-const FIELD = 'rounded-md border border-line bg-panel px-2 py-1 text-sm text-ink';
+import { OptionList } from '../../ui/option-list.tsx';
+import { SETTING_CONTROL, SettingField } from './setting-field.tsx';
 
 const DELIMITER_CHOICES: readonly { value: string; label: string }[] = [
   { value: ',', label: 'Comma ,' },
@@ -36,13 +36,10 @@ export function DelimitedLayoutFields({
   return (
     <fieldset className="flex min-w-0 flex-wrap items-end gap-3">
       <legend className="mb-1 font-medium">Layout</legend>
-      <div className="flex flex-col gap-0.5">
-        <label htmlFor={`${id}-delimiter`} className="text-sm text-muted">
-          Delimiter
-        </label>
+      <SettingField id={`${id}-delimiter`} label="Delimiter">
         <select
           id={`${id}-delimiter`}
-          className={FIELD}
+          className={SETTING_CONTROL}
           value={choosingOther ? OTHER : draft.delimiter}
           onChange={(event) => {
             const value = event.target.value;
@@ -51,22 +48,15 @@ export function DelimitedLayoutFields({
             else if (otherText !== '') onChange({ delimiter: otherText });
           }}
         >
-          {DELIMITER_CHOICES.map((choice) => (
-            <option key={choice.label} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
+          <OptionList choices={DELIMITER_CHOICES} />
           <option value={OTHER}>Other…</option>
         </select>
-      </div>
+      </SettingField>
       {choosingOther ? (
-        <div className="flex flex-col gap-0.5">
-          <label htmlFor={`${id}-other`} className="text-sm text-muted">
-            Other delimiter
-          </label>
+        <SettingField id={`${id}-other`} label="Other delimiter">
           <input
             id={`${id}-other`}
-            className={`${FIELD} w-24 font-mono`}
+            className={`${SETTING_CONTROL} w-24 font-mono`}
             value={otherText}
             maxLength={8}
             spellCheck={false}
@@ -75,15 +65,12 @@ export function DelimitedLayoutFields({
               if (event.target.value !== '') onChange({ delimiter: event.target.value });
             }}
           />
-        </div>
+        </SettingField>
       ) : null}
-      <div className="flex flex-col gap-0.5">
-        <label htmlFor={`${id}-preamble`} className="text-sm text-muted">
-          Lines to skip first
-        </label>
+      <SettingField id={`${id}-preamble`} label="Lines to skip first">
         <input
           id={`${id}-preamble`}
-          className={`${FIELD} w-20 tabular-nums`}
+          className={`${SETTING_CONTROL} w-20 tabular-nums`}
           inputMode="numeric"
           defaultValue={String(draft.preambleRows)}
           key={draft.preambleRows}
@@ -91,7 +78,7 @@ export function DelimitedLayoutFields({
             if (preambleOk(event.target.value)) onChange({ preambleRows: Number(event.target.value) });
           }}
         />
-      </div>
+      </SettingField>
       <Checkbox
         className="pb-1"
         checked={draft.headerRows > 0}

@@ -13,7 +13,6 @@ import { readStoredTimeZone } from '../../data/time-zone-storage.ts';
 import { ColumnMappingFields } from './column-mapping-fields.tsx';
 import { DelimitedLayoutFields } from './delimited-layout-fields.tsx';
 import { delimitedSample, fileStartText, firstValues } from './delimited-sample.ts';
-import { EvidenceFilePicker } from './evidence-file-picker.tsx';
 import { FieldMappingFields } from './field-mapping-fields.tsx';
 import { FormatField } from './format-field.tsx';
 import { ImportPreviewSection } from './import-preview-section.tsx';
@@ -23,6 +22,7 @@ import { SampleCellsTable } from './sample-cells-table.tsx';
 import { TimeReadingFields, type TimePatch } from './time-reading-fields.tsx';
 import { TimeZoneField } from './time-zone-field.tsx';
 import { useImportPreview } from './use-import-preview.ts';
+import { FilePicker } from '../../ui/file-picker.tsx';
 
 export interface EvidenceChoice {
   readonly file: File;
@@ -156,7 +156,13 @@ export function EvidencePreview({
   const readable = detection !== undefined && file !== undefined;
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <EvidenceFilePicker file={file} onChoose={choose} error={errors.file} label={fileLabel} />
+      <FilePicker
+        label={fileLabel ?? 'Evidence file'}
+        hint="Or drop a file here: delimited text, Zeek logs, HAR, Timesketch, JSON Lines or a Slack export zip."
+        file={file}
+        onChoose={choose}
+        error={errors.file}
+      />
       <ImportPreviewSection
         state={preview.state}
         latest={preview.latest}

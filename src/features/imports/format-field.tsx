@@ -2,6 +2,8 @@
 import { useId } from 'react';
 import { IMPORT_FORMATS, type ImportFormat } from '../../../domain/import/import-record.ts';
 import { FORMAT_CHOICES } from '../../../domain/import/format-names.ts';
+import { OptionList } from '../../ui/option-list.tsx';
+import { SETTING_CONTROL, SettingField } from './setting-field.tsx';
 
 export function FormatField({
   value,
@@ -12,13 +14,10 @@ export function FormatField({
 }) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-0.5 self-start">
-      <label htmlFor={id} className="text-sm text-muted">
-        Read as
-      </label>
+    <SettingField id={id} label="Read as" className="self-start">
       <select
         id={id}
-        className="rounded-md border border-line bg-panel px-2 py-1 text-sm text-ink"
+        className={SETTING_CONTROL}
         value={value ?? ''}
         onChange={(event) => {
           const chosen = IMPORT_FORMATS.find((format) => format === event.target.value);
@@ -26,12 +25,8 @@ export function FormatField({
         }}
       >
         {value === undefined ? <option value="">Choose a family</option> : null}
-        {IMPORT_FORMATS.map((format) => (
-          <option key={format} value={format}>
-            {FORMAT_CHOICES[format]}
-          </option>
-        ))}
+        <OptionList choices={IMPORT_FORMATS.map((format) => ({ value: format, label: FORMAT_CHOICES[format] }))} />
       </select>
-    </div>
+    </SettingField>
   );
 }

@@ -1,6 +1,7 @@
 /* A date and time typed in the chosen zone (not the browser's), reported as microseconds since the epoch. */
 import { useId } from 'react';
 import { inputToMicros, microsToInput } from '../../../domain/time/datetime-local-input.ts';
+import { SETTING_CONTROL, SettingField } from './setting-field.tsx';
 
 export function LocalTimeInput({
   label,
@@ -15,19 +16,16 @@ export function LocalTimeInput({
 }) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-0.5">
-      <label htmlFor={id} className="text-sm text-muted">
-        {label} ({timeZone})
-      </label>
+    <SettingField id={id} label={`${label} (${timeZone})`}>
       <input
         id={id}
         type="datetime-local"
         step={1}
-        className="rounded-md border border-line bg-panel px-2 py-1 text-sm text-ink"
+        className={SETTING_CONTROL}
         key={`${timeZone}-${micros ?? ''}`}
         defaultValue={microsToInput(micros, timeZone)}
         onBlur={(event) => onChange(inputToMicros(event.target.value, timeZone))}
       />
-    </div>
+    </SettingField>
   );
 }

@@ -3,8 +3,8 @@
  * labelled choice per role, and the start time refused until chosen, since no event exists without it.
  */
 import { useId } from 'react';
-
-const SELECT = 'max-w-72 rounded-md border border-line bg-panel px-2 py-1 text-sm text-ink';
+import { OptionList } from '../../ui/option-list.tsx';
+import { SETTING_CONTROL, SettingField } from './setting-field.tsx';
 
 interface RoleChoice {
   role: string;
@@ -34,26 +34,18 @@ export function MappingFieldset({
       {choices.map(({ role, label, hint, value, options, onChange }) => {
         const required = role === 'startTime';
         return (
-          <div key={role} className="flex flex-col gap-0.5">
-            <label htmlFor={`${id}-${role}`} className="text-sm text-muted" title={hint}>
-              {label}
-              {required ? ' (required)' : ''}
-            </label>
+          <SettingField key={role} id={`${id}-${role}`} label={required ? `${label} (required)` : label} title={hint}>
             <select
               id={`${id}-${role}`}
-              className={SELECT}
+              className={`max-w-72 ${SETTING_CONTROL}`}
               value={value}
               aria-description={hint}
               onChange={(event) => onChange(event.target.value)}
             >
               <option value="">{required ? `Choose a ${source}` : '(none)'}</option>
-              {options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
+              <OptionList choices={options} />
             </select>
-          </div>
+          </SettingField>
         );
       })}
       {startTimeChosen ? null : (

@@ -8,8 +8,8 @@ import { dateOrderChoices, timeKnobsOf, type TimeKnob } from './time-knobs.ts';
 import { Checkbox } from '../../ui/checkbox.tsx';
 import type { SettingsDraft } from './import-settings-draft.ts';
 import { LocalTimeInput } from './local-time-input.tsx';
-
-const FIELD = 'rounded-md border border-line bg-panel px-2 py-1 text-sm text-ink';
+import { OptionList } from '../../ui/option-list.tsx';
+import { SETTING_CONTROL, SettingField } from './setting-field.tsx';
 
 export type TimePatch = Partial<Record<TimeKnob, string | number | boolean | undefined>>;
 
@@ -38,51 +38,34 @@ export function TimeReadingFields({
     <fieldset className="flex min-w-0 flex-wrap items-end gap-3">
       <legend className="mb-1 font-medium">Times</legend>
       {knobs.includes('numericUnit') ? (
-        <div className="flex flex-col gap-0.5">
-          <label htmlFor={`${id}-unit`} className="text-sm text-muted">
-            Numeric times count
-          </label>
+        <SettingField id={`${id}-unit`} label="Numeric times count">
           <select
             id={`${id}-unit`}
-            className={FIELD}
+            className={SETTING_CONTROL}
             value={String(value('numericUnit') ?? 'auto')}
             onChange={(event) => onChange({ numericUnit: event.target.value })}
           >
-            {UNITS.map((unit) => (
-              <option key={unit.value} value={unit.value}>
-                {unit.label}
-              </option>
-            ))}
+            <OptionList choices={UNITS} />
           </select>
-        </div>
+        </SettingField>
       ) : null}
       {knobs.includes('dateOrder') ? (
-        <div className="flex flex-col gap-0.5">
-          <label htmlFor={`${id}-order`} className="text-sm text-muted">
-            Dates read as
-          </label>
+        <SettingField id={`${id}-order`} label="Dates read as">
           <select
             id={`${id}-order`}
-            className={FIELD}
+            className={SETTING_CONTROL}
             value={String(value('dateOrder') ?? '')}
             onChange={(event) => onChange({ dateOrder: event.target.value === '' ? undefined : event.target.value })}
           >
-            {dateOrderChoices(draft.format).map((order) => (
-              <option key={order.value} value={order.value}>
-                {order.label}
-              </option>
-            ))}
+            <OptionList choices={dateOrderChoices(draft.format)} />
           </select>
-        </div>
+        </SettingField>
       ) : null}
       {knobs.includes('timePattern') ? (
-        <div className="flex flex-col gap-0.5">
-          <label htmlFor={`${id}-pattern`} className="text-sm text-muted">
-            Pattern (optional)
-          </label>
+        <SettingField id={`${id}-pattern`} label="Pattern (optional)">
           <input
             id={`${id}-pattern`}
-            className={`${FIELD} w-56 font-mono`}
+            className={`${SETTING_CONTROL} w-56 font-mono`}
             placeholder="M/d/yyyy h:mm:ss a"
             spellCheck={false}
             defaultValue={String(value('timePattern') ?? '')}
@@ -96,16 +79,13 @@ export function TimeReadingFields({
               }
             }}
           />
-        </div>
+        </SettingField>
       ) : null}
       {knobs.includes('year') ? (
-        <div className="flex flex-col gap-0.5">
-          <label htmlFor={`${id}-year`} className="text-sm text-muted">
-            Year of the first line
-          </label>
+        <SettingField id={`${id}-year`} label="Year of the first line">
           <input
             id={`${id}-year`}
-            className={`${FIELD} w-24 tabular-nums`}
+            className={`${SETTING_CONTROL} w-24 tabular-nums`}
             inputMode="numeric"
             defaultValue={value('year') === undefined ? '' : String(value('year'))}
             placeholder="inferred"
@@ -115,21 +95,18 @@ export function TimeReadingFields({
               else if (/^\d{4}$/.test(text)) onChange({ year: Number(text) });
             }}
           />
-        </div>
+        </SettingField>
       ) : null}
       {knobs.includes('startDate') ? (
-        <div className="flex flex-col gap-0.5">
-          <label htmlFor={`${id}-date`} className="text-sm text-muted">
-            Date of lines without one
-          </label>
+        <SettingField id={`${id}-date`} label="Date of lines without one">
           <input
             id={`${id}-date`}
             type="date"
-            className={FIELD}
+            className={SETTING_CONTROL}
             defaultValue={String(value('startDate') ?? '')}
             onBlur={(event) => onChange({ startDate: event.target.value === '' ? undefined : event.target.value })}
           />
-        </div>
+        </SettingField>
       ) : null}
       {knobs.includes('speakerPrefix') ? (
         <Checkbox

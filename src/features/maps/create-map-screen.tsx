@@ -5,7 +5,7 @@
  * the file and the settings, and the new map opens.
  */
 import { countNoun } from '../../../domain/count-noun.ts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { formatOf, type MapSettings } from '../../../domain/geo/geo-settings.ts';
 import type { IncidentMap } from '../../../domain/geo/map-answers.ts';
 import { isAbortError } from '../../data/api-client.ts';
@@ -20,6 +20,10 @@ import { GeoFormatFields } from './geo-format-fields.tsx';
 import { GeoPreviewTables } from './geo-preview-tables.tsx';
 import { MapSettingsFields } from './map-settings-fields.tsx';
 import { useGeoPreview } from './use-geo-preview.ts';
+import { FilePicker } from '../../ui/file-picker.tsx';
+
+const GEO_FILE_TYPES =
+  '.csv,.tsv,.txt,.gpx,.kml,.kmz,.tcx,.geojson,.json,.igc,.nmea,.log,text/csv,text/tab-separated-values,text/plain,application/gpx+xml,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/geo+json,application/json';
 
 type FieldErrors = Partial<Record<keyof MapSettings | 'file', string>>;
 
@@ -34,7 +38,6 @@ export function CreateMapScreen({
   zone: string;
   onCreated: (map: IncidentMap) => void;
 }) {
-  const fileInputID = useId();
   const [file, setFile] = useState<File | undefined>(undefined);
   const [chosenSettings, setSettings] = useState<MapSettings | undefined>(undefined);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
@@ -96,32 +99,14 @@ export function CreateMapScreen({
       <h2 id="create-map-title" className="text-lg font-semibold">
         Create map
       </h2>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={fileInputID} className="font-medium">
-          Geo CSV or track file
-        </label>
-        <input
-          id={fileInputID}
-          type="file"
-          accept=".csv,.tsv,.txt,.gpx,.kml,.kmz,.tcx,.geojson,.json,.igc,.nmea,.log,text/csv,text/tab-separated-values,text/plain,application/gpx+xml,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/geo+json,application/json"
-          aria-invalid={errors.file ? true : undefined}
-          className="text-sm file:mr-3 file:rounded-md file:border file:border-line file:bg-panel file:px-3 file:py-1 file:text-ink"
-          onChange={(event) => {
-            const chosen = event.target.files?.[0];
-            if (chosen) choose(chosen);
-          }}
-        />
-        <p className="text-sm text-muted">
-          {file
-            ? `${file.name} · ${file.size.toLocaleString('en')} bytes`
-            : 'A track as delimited text (a time, a latitude and a longitude per row; altitude, heading, pitch, roll and actor when it has them), or a GPX, KML, TCX, GeoJSON, IGC or NMEA file.'}
-        </p>
-        {errors.file ? (
-          <p role="alert" className="text-sm text-danger">
-            {errors.file}
-          </p>
-        ) : null}
-      </div>
+      <FilePicker
+        label="Geo CSV or track file"
+        hint="A track as delimited text (a time, a latitude and a longitude per row; altitude, heading, pitch, roll and actor when it has them), or a GPX, KML, TCX, GeoJSON, IGC or NMEA file."
+        accept={GEO_FILE_TYPES}
+        file={file}
+        onChoose={choose}
+        error={errors.file}
+      />
       {state.phase === 'running' ? (
         <div className="flex items-center gap-3">
           <ProgressBar

@@ -1,5 +1,6 @@
 /* The detected kind of each column, with a sample value, for the analyst to correct. */
 import { GEO_COLUMNS, type GeoColumn, type IdentifiedColumns } from '../../../domain/geo/geo-settings.ts';
+import { OptionList } from '../../ui/option-list.tsx';
 
 const LABELS: Record<GeoColumn, string> = {
   timestamp: 'timestamp',
@@ -15,6 +16,7 @@ const LABELS: Record<GeoColumn, string> = {
   date: 'date (with the time of day)',
   utc_offset: 'UTC offset of the local time',
 };
+const COLUMN_CHOICES = GEO_COLUMNS.map((kind) => ({ value: kind, label: LABELS[kind] }));
 
 export function GeoColumnFields({
   columns,
@@ -66,11 +68,7 @@ export function GeoColumnFields({
                     onChange={(event) => choose(index, event.target.value)}
                   >
                     <option value="">(not used)</option>
-                    {GEO_COLUMNS.map((kind) => (
-                      <option key={kind} value={kind}>
-                        {LABELS[kind]}
-                      </option>
-                    ))}
+                    <OptionList choices={COLUMN_CHOICES} />
                   </select>
                 </td>
               </tr>

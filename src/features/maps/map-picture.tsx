@@ -14,6 +14,7 @@ import { Timestamp } from '../../ui/timestamp.tsx';
 import type { GlobeCamera, GlobeTrack } from '../../render/map/globe-track.ts';
 import { frameLoop } from '../../render/frame-scheduler.ts';
 import { useMapTracks, type TrackMap } from './use-map-tracks.ts';
+import { PictureRoot } from '../../ui/picture-root.tsx';
 
 const MapGlobe = lazy(() => import('./map-globe.tsx'));
 
@@ -124,28 +125,17 @@ export function MapPicture({
   }, [onCursor]);
   useEffect(() => onCursorRef.current(at), [at]);
 
+  const root = { ref: rootRef, name: 'map', label: 'Map', selectedEventID };
   if (!hasMaps) {
     return (
-      <section
-        ref={rootRef}
-        aria-label="Map"
-        data-picture="map"
-        data-selected-event={selectedEventID}
-        className="flex flex-col items-start gap-2 p-4"
-      >
+      <PictureRoot {...root} className="flex flex-col items-start gap-2 p-4">
         <p className="text-muted">This incident has no maps yet.</p>
         {createMapLink}
-      </section>
+      </PictureRoot>
     );
   }
   return (
-    <section
-      ref={rootRef}
-      aria-label="Map"
-      data-picture="map"
-      data-selected-event={selectedEventID}
-      className="flex flex-col gap-2 p-2"
-    >
+    <PictureRoot {...root} className="flex flex-col gap-2 p-2">
       <div
         className="relative overflow-hidden rounded-md border border-line bg-black"
         style={{ height: heightPx }}
@@ -217,6 +207,6 @@ export function MapPicture({
           </li>
         ))}
       </ul>
-    </section>
+    </PictureRoot>
   );
 }

@@ -7,6 +7,9 @@ import { TextField } from '../../ui/text-field.tsx';
 
 type Errors = Partial<Record<keyof MapSettings, string>>;
 
+/** Choices the analyst reads as the values themselves (units, icons, delimiters). */
+const named = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
 export function MapSettingsFields({
   settings,
   errors,
@@ -52,7 +55,7 @@ export function MapSettingsFields({
         value={settings.icon}
         error={errors.icon}
         disabled={disabled}
-        options={SYMBOLS.map((symbol) => ({ value: symbol, label: symbol }))}
+        options={named(SYMBOLS)}
         onChange={(event) => onChange({ icon: event.target.value as MapSettings['icon'] })}
       />
       <SelectField
@@ -78,45 +81,38 @@ export function MapSettingsFields({
             value={settings.delimiter}
             error={errors.delimiter}
             disabled={disabled}
-            options={MAP_DELIMITERS.map((delimiter) => ({ value: delimiter, label: delimiter }))}
+            options={named(MAP_DELIMITERS)}
             onChange={(event) => onChange({ delimiter: event.target.value as MapSettings['delimiter'] })}
           />
-          <TextField
-            label="Header rows"
-            type="number"
-            min={0}
-            value={String(settings.headerRowCount)}
-            error={errors.headerRowCount}
-            disabled={disabled}
-            onChange={(event) => onChange({ headerRowCount: count(event.target.value) })}
-          />
-          <TextField
-            label="Preamble rows"
-            type="number"
-            min={0}
-            value={String(settings.preambleRowCount)}
-            error={errors.preambleRowCount}
-            disabled={disabled}
-            onChange={(event) => onChange({ preambleRowCount: count(event.target.value) })}
-          />
+          {(
+            [
+              ['headerRowCount', 'Header rows'],
+              ['preambleRowCount', 'Preamble rows'],
+            ] as const
+          ).map(([key, label]) => (
+            <TextField
+              key={key}
+              label={label}
+              type="number"
+              min={0}
+              value={String(settings[key])}
+              error={errors[key]}
+              disabled={disabled}
+              onChange={(event) => onChange({ [key]: count(event.target.value) })}
+            />
+          ))}
           <SelectField
             label="Plain numbers in the timestamp are"
             value={settings.numericUnit}
             disabled={disabled}
-            options={[
-              { value: 'seconds', label: 'seconds' },
-              { value: 'microseconds', label: 'microseconds' },
-            ]}
+            options={named(['seconds', 'microseconds'])}
             onChange={(event) => onChange({ numericUnit: event.target.value as MapSettings['numericUnit'] })}
           />
           <SelectField
             label="Altitude unit"
             value={settings.altitudeUnit}
             disabled={disabled}
-            options={[
-              { value: 'metres', label: 'metres' },
-              { value: 'feet', label: 'feet' },
-            ]}
+            options={named(['metres', 'feet'])}
             onChange={(event) => onChange({ altitudeUnit: event.target.value as MapSettings['altitudeUnit'] })}
           />
         </>

@@ -6,12 +6,14 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { coversBounds } from '../../../domain/gestures/gesture-range.ts';
-import { followCursor, useTimeCursorStore } from '../../data/time-cursor.ts';
+import { useTimeCursorStore } from '../../data/time-cursor.ts';
 import { createEventsOverTimeChart, type EventsOverTimeChart } from '../../render/charts/events-over-time-chart.ts';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
 import { SeriesLegend } from './series-legend.tsx';
 import { useEventBins, type SeriesEvent, type StackBy } from './use-event-bins.ts';
+import { chartCursorLink } from './chart-cursor-link.ts';
 import { useElementWidth, useSeriesTheme } from './use-series-frame.ts';
+import { PictureRoot } from '../../ui/picture-root.tsx';
 
 const PICTURE = 'events-over-time';
 const HEIGHT_PX = 132;
@@ -72,20 +74,13 @@ export function EventsOverTime(props: EventsOverTimeProps) {
     const target = plotRef.current;
     const root = rootRef.current;
     if (!ready || !target || !root || !scene) return;
-    const markCursor = (micros: number | undefined) => {
-      if (micros === undefined) root.removeAttribute('data-cursor-micros');
-      else root.setAttribute('data-cursor-micros', String(micros));
-    };
+    const link = chartCursorLink(root, cursorStore, PICTURE);
     const chart = createEventsOverTimeChart(target, scene, {
       widthPx: target.clientWidth,
       heightPx: HEIGHT_PX,
       theme,
       zone,
-      onHover(micros) {
-        markCursor(micros);
-        if (micros !== undefined) cursorStore.set(micros, PICTURE);
-        else if (cursorStore.get().source === PICTURE) cursorStore.set(undefined, PICTURE);
-      },
+      onHover: link.onHover,
       onBrush: (start, end) => callbacks.current.onInterval({ start, end }),
       onClick: (micros) => callbacks.current.onPickTime?.(micros),
       onDoubleClick: () => callbacks.current.onInterval(null),
@@ -102,16 +97,11 @@ export function EventsOverTime(props: EventsOverTimeProps) {
       },
     });
     chartRef.current = chart;
-    root.setAttribute('data-state', 'drawn');
-    const unsubscribe = followCursor(cursorStore, PICTURE, (micros) => {
-      chart.plot.showCursor(micros);
-      markCursor(micros);
-    });
+    const unlink = link.drawn((micros) => chart.plot.showCursor(micros));
     return () => {
-      unsubscribe();
+      unlink();
       chartRef.current = undefined;
       chart.destroy();
-      root.removeAttribute('data-state');
     };
     // The scene is applied by the effect below; rebuilding on every scene would lose the cursor.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -143,11 +133,11 @@ export function EventsOverTime(props: EventsOverTimeProps) {
   }
 
   return (
-    <section
+    <PictureRoot
       ref={rootRef}
-      aria-label="Events over time"
-      data-picture={PICTURE}
-      data-selected-event={selectedEventID}
+      name={PICTURE}
+      label="Events over time"
+      selectedEventID={selectedEventID}
       data-stack-by={stackBy}
       className="flex min-w-0 flex-col gap-1 rounded-md border border-line bg-panel px-2 py-1.5"
     >
@@ -173,6 +163,6 @@ export function EventsOverTime(props: EventsOverTimeProps) {
           </p>
         ) : null}
       </div>
-    </section>
+    </PictureRoot>
   );
 }

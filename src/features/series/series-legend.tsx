@@ -1,5 +1,6 @@
 /* The events-over-time heading: the colour of each group, the stream/actor toggle and the way back to the whole incident. */
 import { Button } from '../../ui/button.tsx';
+import { SegmentedChoice } from '../../ui/segmented-choice.tsx';
 import type { EventGroup, StackBy } from './use-event-bins.ts';
 
 const STACK_CHOICES: readonly { value: StackBy; label: string }[] = [
@@ -25,23 +26,7 @@ export function SeriesLegend({
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
       <h3 className="font-semibold">{title}</h3>
-      <div
-        role="group"
-        aria-label="Stack events by"
-        className="inline-flex overflow-hidden rounded-md border border-line"
-      >
-        {STACK_CHOICES.map((choice) => (
-          <button
-            key={choice.value}
-            type="button"
-            aria-pressed={stackBy === choice.value}
-            onClick={() => onStackBy(choice.value)}
-            className={`cursor-pointer px-2 py-0.5 ${stackBy === choice.value ? 'bg-accent-bg text-on-accent' : 'bg-panel text-ink hover:bg-raised'}`}
-          >
-            {choice.label}
-          </button>
-        ))}
-      </div>
+      <SegmentedChoice label="Stack events by" choices={STACK_CHOICES} value={stackBy} onChange={onStackBy} />
       <ul className="flex min-w-0 flex-wrap gap-x-2.5 gap-y-0.5" aria-label="Colours">
         {groups.map((group) => (
           <li key={group.label} className="flex min-w-0 items-center gap-1">

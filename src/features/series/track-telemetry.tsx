@@ -11,11 +11,14 @@ import {
   type TelemetryUnitSystem,
 } from '../../../domain/geo/track-telemetry.ts';
 import type { MapPointColumns } from '../../../domain/geo/map-answers.ts';
-import { followCursor, useTimeCursorStore } from '../../data/time-cursor.ts';
+import { useTimeCursorStore } from '../../data/time-cursor.ts';
 import { createTrackTelemetryChart, type TrackTelemetryChart } from '../../render/charts/track-telemetry-chart.ts';
 import type { SeriesLine } from '../../render/charts/series-plot.ts';
+import { SegmentedChoice } from '../../ui/segmented-choice.tsx';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
+import { chartCursorLink } from './chart-cursor-link.ts';
 import { useElementWidth, useSeriesTheme } from './use-series-frame.ts';
+import { PictureRoot } from '../../ui/picture-root.tsx';
 
 const PICTURE = 'track-telemetry';
 const PANEL_HEIGHT_PX = 84;
@@ -54,27 +57,15 @@ export function TrackTelemetry({
   const units = chosenUnits ?? maps[0]?.unitSystem ?? 'metric';
   const withPoints = useMemo(() => maps.filter((map) => map.points.count > 1), [maps]);
   return (
-    <section
-      aria-label="Track telemetry"
-      data-picture={PICTURE}
-      data-selected-event={selectedEventID}
+    <PictureRoot
+      name={PICTURE}
+      label="Track telemetry"
+      selectedEventID={selectedEventID}
       className="flex min-w-0 flex-col gap-2 rounded-md border border-line bg-panel px-2 py-1.5"
     >
       <div className="flex flex-wrap items-center gap-3 text-xs">
         <h3 className="font-semibold">Track telemetry</h3>
-        <div role="group" aria-label="Units" className="inline-flex overflow-hidden rounded-md border border-line">
-          {UNIT_CHOICES.map((choice) => (
-            <button
-              key={choice.value}
-              type="button"
-              aria-pressed={units === choice.value}
-              onClick={() => setChosenUnits(choice.value)}
-              className={`cursor-pointer px-2 py-0.5 ${units === choice.value ? 'bg-accent-bg text-on-accent' : 'bg-panel text-ink hover:bg-raised'}`}
-            >
-              {choice.label}
-            </button>
-          ))}
-        </div>
+        <SegmentedChoice label="Units" choices={UNIT_CHOICES} value={units} onChange={setChosenUnits} />
       </div>
       {withPoints.length === 0 ? (
         <p className="text-sm text-muted">
@@ -92,7 +83,7 @@ export function TrackTelemetry({
           selectedMicros={selectedMicros}
         />
       ))}
-    </section>
+    </PictureRoot>
   );
 }
 
@@ -122,10 +113,7 @@ function MapTelemetry({
     const host = hostRef.current;
     const root = rootRef.current;
     if (!ready || !host || !root) return;
-    const markCursor = (micros: number | undefined) =>
-      micros === undefined
-        ? root.removeAttribute('data-cursor-micros')
-        : root.setAttribute('data-cursor-micros', String(micros));
+    const link = chartCursorLink(root, cursorStore, PICTURE);
     const chart = createTrackTelemetryChart(
       host,
       {
@@ -141,25 +129,16 @@ function MapTelemetry({
         theme,
         zone,
         units: TELEMETRY_UNITS[unitSystem],
-        onHover(micros) {
-          markCursor(micros);
-          if (micros !== undefined) cursorStore.set(micros, PICTURE);
-          else if (cursorStore.get().source === PICTURE) cursorStore.set(undefined, PICTURE);
-        },
+        onHover: link.onHover,
         onClick: (micros) => cursorStore.set(micros, PICTURE),
       },
     );
     chartRef.current = chart;
-    root.setAttribute('data-state', 'drawn');
-    const unsubscribe = followCursor(cursorStore, PICTURE, (micros) => {
-      chart.showCursor(micros);
-      markCursor(micros);
-    });
+    const unlink = link.drawn((micros) => chart.showCursor(micros));
     return () => {
-      unsubscribe();
+      unlink();
       chartRef.current = undefined;
       chart.destroy();
-      root.removeAttribute('data-state');
     };
     // Width changes resize (below); everything else here means other panels.
   }, [ready, map, telemetry, theme, zone, unitSystem, cursorStore]);

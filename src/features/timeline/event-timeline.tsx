@@ -14,6 +14,7 @@ import { zoomRange, type TimeRange } from '../../../domain/gestures/gesture-rang
 import { cursorEvents, type CursorEvents } from './cursor-events.ts';
 import { TimelineRow } from './timeline-row.tsx';
 import type { TimelineEvent, TimelineRowInfo } from './timeline-types.ts';
+import { PictureRoot } from '../../ui/picture-root.tsx';
 
 interface EventTimelineProps {
   events: readonly TimelineEvent[];
@@ -168,12 +169,12 @@ export function EventTimeline(props: EventTimelineProps) {
   };
 
   return (
-    <section
+    <PictureRoot
       ref={rootRef}
-      aria-label="Event timeline"
+      name="event-timeline"
+      label="Event timeline"
+      selectedEventID={selectedEventID}
       className="flex min-w-0 flex-1 flex-col gap-1.5"
-      data-picture="event-timeline"
-      data-selected-event={selectedEventID}
     >
       <div
         ref={scrollRef}
@@ -240,7 +241,7 @@ export function EventTimeline(props: EventTimelineProps) {
           </div>
         )}
       </div>
-    </section>
+    </PictureRoot>
   );
 }
 

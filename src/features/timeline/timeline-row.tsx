@@ -47,15 +47,19 @@ export const TimelineRow = memo(function TimelineRow({
   onSelect,
 }: TimelineRowProps) {
   const time = formatMicros(event.startTimestamp, zone, TIME_PATTERN);
+  // A marker and an event are one kind of row to the table and the keyboard; only their look differs.
+  const row = {
+    role: 'row',
+    'aria-selected': selected,
+    'aria-current': current ? 'time' : undefined,
+    'data-event-id': event.id,
+    onClick: () => onSelect(event.id),
+  } as const;
   if (event.isMarker) {
     return (
       <div
-        role="row"
-        aria-selected={selected}
-        aria-current={current ? 'time' : undefined}
-        data-event-id={event.id}
+        {...row}
         data-marker="true"
-        onClick={() => onSelect(event.id)}
         className={classNames(
           'flex cursor-pointer items-center gap-3 border-y border-accent/40 bg-accent/10 px-2 py-1 font-medium',
           current && 'border-l-4 border-l-accent bg-accent/25',
@@ -78,12 +82,8 @@ export const TimelineRow = memo(function TimelineRow({
   }
   return (
     <div
-      role="row"
-      aria-selected={selected}
-      aria-current={current ? 'time' : undefined}
-      data-event-id={event.id}
+      {...row}
       data-highlighted={highlighted || undefined}
-      onClick={() => onSelect(event.id)}
       className={classNames(
         // Wraps the message onto its own line rather than squeezing it below a readable width
         // (a detail panel open beside a narrow timeline left "F..").

@@ -1,11 +1,8 @@
 /* What the event timeline needs to know about each row, handed in by whoever composes it. */
-export interface TimelineEvent {
-  readonly id: number;
-  readonly streamID: number;
-  readonly actorID: number;
-  readonly isMarker: boolean;
-  readonly message: string;
-  readonly startTimestamp: number;
+import type { FilterableEvent } from '../../../domain/events/event-filter.ts';
+
+/** The filter's fields (the timeline shows what the filter kept), with the end and the marker's symbol. */
+export interface TimelineEvent extends FilterableEvent {
   readonly endTimestamp: number;
   /** Source fields kept beside the event; a marker's symbol lives here. */
   readonly extra?: Readonly<Record<string, unknown>> | null;

@@ -28,6 +28,16 @@ const ROUND_DEGREES = 5;
 const rounded = (degrees: number) => Math.round(degrees / ROUND_DEGREES) * ROUND_DEGREES;
 /** How far along the track (in points) to look for its direction on screen. */
 const DIRECTION_REACH = 3;
+const HORIZONTAL_ORIGIN: Record<LabelPlacement['horizontal'], HorizontalOrigin> = {
+  left: HorizontalOrigin.LEFT,
+  center: HorizontalOrigin.CENTER,
+  right: HorizontalOrigin.RIGHT,
+};
+const VERTICAL_ORIGIN: Record<LabelPlacement['vertical'], VerticalOrigin> = {
+  top: VerticalOrigin.TOP,
+  center: VerticalOrigin.CENTER,
+  bottom: VerticalOrigin.BOTTOM,
+};
 const LABEL_PLATE = Color.fromCssColorString('#15191e').withAlpha(0.8);
 
 interface Shown {
@@ -147,18 +157,8 @@ export class SymbolLayer {
   private applyPlacement(shown: Shown, placement: LabelPlacement): void {
     const { offset } = placement;
     shown.label.pixelOffset = new Cartesian2(offset.x, offset.y);
-    shown.label.horizontalOrigin =
-      placement.horizontal === 'left'
-        ? HorizontalOrigin.LEFT
-        : placement.horizontal === 'right'
-          ? HorizontalOrigin.RIGHT
-          : HorizontalOrigin.CENTER;
-    shown.label.verticalOrigin =
-      placement.vertical === 'top'
-        ? VerticalOrigin.TOP
-        : placement.vertical === 'bottom'
-          ? VerticalOrigin.BOTTOM
-          : VerticalOrigin.CENTER;
+    shown.label.horizontalOrigin = HORIZONTAL_ORIGIN[placement.horizontal];
+    shown.label.verticalOrigin = VERTICAL_ORIGIN[placement.vertical];
     shown.label.show = this.showLabels;
     shown.leader.setImage(`leader:${offset.x}:${offset.y}`, () => drawLeader(offset));
     shown.leader.show = this.showLabels;

@@ -1,17 +1,26 @@
-/* A file input that also takes a file dropped on it; the input itself stays the keyboard's way in. */
+/*
+ * A file input that also takes a file dropped on it; the input itself stays the keyboard's way in.
+ * Shared by the evidence import and Create map: the hint says which files the form reads, and the
+ * chosen file's name and size replace it.
+ */
 import { useId, useState } from 'react';
-import { classNames } from '../../ui/class-names.ts';
+import { classNames } from './class-names.ts';
 
-export function EvidenceFilePicker({
+export function FilePicker({
+  label,
+  hint,
+  accept,
   file,
   onChoose,
   error,
-  label = 'Evidence file',
 }: {
+  label: string;
+  /** Shown until a file is chosen: which files this form reads. */
+  hint: string;
+  accept?: string | undefined;
   file: File | undefined;
   onChoose: (file: File) => void;
   error: string | undefined;
-  label?: string | undefined;
 }) {
   const id = useId();
   const [dragging, setDragging] = useState(false);
@@ -39,6 +48,7 @@ export function EvidenceFilePicker({
       <input
         id={id}
         type="file"
+        accept={accept}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className="text-sm file:mr-3 file:rounded-md file:border file:border-line file:bg-panel file:px-3 file:py-1 file:text-ink"
@@ -47,11 +57,7 @@ export function EvidenceFilePicker({
           if (chosen) onChoose(chosen);
         }}
       />
-      <p className="text-sm text-muted">
-        {file
-          ? `${file.name} · ${file.size.toLocaleString()} bytes`
-          : 'Or drop a file here: delimited text, Zeek logs, HAR, Timesketch, JSON Lines or a Slack export zip.'}
-      </p>
+      <p className="text-sm text-muted">{file ? `${file.name} · ${file.size.toLocaleString('en')} bytes` : hint}</p>
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-danger">
           {error}
