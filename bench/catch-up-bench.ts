@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, release, tmpdir, totalmem, type } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { request as apiRequest, type APIRequestContext, type Browser } from '@playwright/test';
@@ -17,10 +17,9 @@ import { SOFTWARE_WEBGL_ARGS } from '../tests/support/chromium-args.ts';
 import { launchBenchChromium } from './bench-browser.ts';
 import { startBenchServer } from './bench-server.ts';
 import { duration, ratio, secs, table, thousands } from './measure.ts';
-import { writeResultsSection } from './results-file.ts';
+import { resultsSection, runSectionBench } from './results-file.ts';
 
-const SECTION_START = '<!-- catch-up-bench -->';
-const SECTION_END = '<!-- /catch-up-bench -->';
+const SECTION = resultsSection('catch-up-bench', 'npm run bench:catch-up');
 const PASSWORD = 'catch-up-bench-password';
 const ANALYST = 'Bench Analyst';
 
@@ -32,11 +31,7 @@ const sizes = (values.events ?? '100000,1000000').split(',').map((part) => Numbe
 if (sizes.some((size) => !Number.isSafeInteger(size) || size <= 0))
   throw new Error('--events takes whole numbers, comma-separated');
 
-const lines: string[] = [];
-const log = (line: string) => {
-  lines.push(line);
-  process.stdout.write(`${line}\n`);
-};
+type Log = (line: string) => void;
 const mb = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
 const nameOf = (events: number) => `Catch-up bench, ${events.toLocaleString('en-US')} events`;
 
@@ -91,7 +86,13 @@ interface Result {
 const LARGEST_READ =
   "Math.max(0, ...['churchkey: events read from the mirror', 'churchkey: events patched from a catch-up'].flatMap((name) => performance.getEntriesByName(name)).map((entry) => entry.detail?.events ?? 0))";
 
-async function measure(browser: Browser, baseURL: string, incidentID: number, events: number): Promise<Result> {
+async function measure(
+  browser: Browser,
+  baseURL: string,
+  incidentID: number,
+  events: number,
+  log: Log,
+): Promise<Result> {
   // The page's CSP forbids the string predicates waitForFunction evaluates; the app's own code is unaffected.
   const context = await browser.newContext({ baseURL, viewport: { width: 1400, height: 900 }, bypassCSP: true });
   const page = await context.newPage();
@@ -154,7 +155,7 @@ async function measure(browser: Browser, baseURL: string, incidentID: number, ev
   };
 }
 
-async function run(): Promise<{ results: Result[]; browserVersion: string; store: string }> {
+async function run(log: Log): Promise<{ results: Result[]; browserVersion: string; store: string }> {
   const work = await mkdtemp(join(tmpdir(), 'churchkey-catch-up-'));
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const dataDir = join(work, 'data');
@@ -183,7 +184,7 @@ async function run(): Promise<{ results: Result[]; browserVersion: string; store
     const ids = await incidentIDs(client);
     await client.dispose();
     const results: Result[] = [];
-    for (const size of sizes) results.push(await measure(browser, server.baseURL, ids.get(nameOf(size))!, size));
+    for (const size of sizes) results.push(await measure(browser, server.baseURL, ids.get(nameOf(size))!, size, log));
     return { results, browserVersion: browser.version(), store };
   } finally {
     await browser.close();
@@ -192,47 +193,43 @@ async function run(): Promise<{ results: Result[]; browserVersion: string; store
   }
 }
 
-const cpu = cpus();
-const machine = `${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${type()} ${release()}, Node ${process.version}`;
-log(`Machine: ${machine}`);
-const { results, browserVersion, store } = await run();
-const block = [
-  SECTION_START,
-  '## Catch-up after another client adds one marker (delta sync)',
-  '',
-  `The incident \`npm run generate\` writes, opened in the built app (server on ${store}) in headless Chromium ${browserVersion} from a fresh profile at /incident/{id}/events: the full sync pages every event into the device's mirror. ` +
-    'Then another client adds one marker, and the open page catches up (the check it makes every few seconds, and on returning to its tab, asked for at once): ' +
-    'GET /api/incident/{id}/changes?since=N answers the marker alone, the mirror puts it, the page patches the events it holds, and the snapshot of columns is patched after. ' +
-    "Time: from asking to the page holding the events with the marker in them. Bytes: every /api answer about the incident (bodies and headers) until the page says it is synced; a second changes request there is the page's regular check landing in that window (nothing new, about 1 kB). " +
-    "The baseline is the full re-sync every open device made after any change before delta sync: the same page's first sync, in the same run.",
-  '',
-  table(
-    [
-      'events',
-      'catch-up: bytes',
-      'catch-up: time',
-      'full re-sync: bytes',
-      'full re-sync: time',
-      'bytes saved',
-      'time saved',
-    ],
-    results.map((r) => [
-      thousands(r.events),
-      `${mb(r.catchUpBytes)} (${r.catchUpRequests.length} request${r.catchUpRequests.length === 1 ? '' : 's'})`,
-      duration(r.catchUpMillis),
-      `${mb(r.fullBytes)} (${r.fullRequests} requests)`,
-      duration(r.fullMillis),
-      ratio(r.fullBytes, r.catchUpBytes),
-      ratio(r.fullMillis, r.catchUpMillis),
-    ]),
-  ),
-  '',
-  `Machine: ${machine} (shared with other work while it ran: times are upper bounds); written by \`npm run bench:catch-up\` on ${new Date().toISOString().slice(0, 10)}.`,
-  '',
-  '```',
-  ...lines,
-  '```',
-  SECTION_END,
-].join('\n');
-if (values['no-write']) process.stdout.write(`${block}\n`);
-else process.stdout.write(`Wrote ${await writeResultsSection(SECTION_START, SECTION_END, block)}\n`);
+await runSectionBench(
+  SECTION,
+  async (log) => {
+    const { results, browserVersion, store } = await run(log);
+    return [
+      SECTION.start,
+      '## Catch-up after another client adds one marker (delta sync)',
+      '',
+      `The incident \`npm run generate\` writes, opened in the built app (server on ${store}) in headless Chromium ${browserVersion} from a fresh profile at /incident/{id}/events: the full sync pages every event into the device's mirror. ` +
+        'Then another client adds one marker, and the open page catches up (the check it makes every few seconds, and on returning to its tab, asked for at once): ' +
+        'GET /api/incident/{id}/changes?since=N answers the marker alone, the mirror puts it, the page patches the events it holds, and the snapshot of columns is patched after. ' +
+        "Time: from asking to the page holding the events with the marker in them. Bytes: every /api answer about the incident (bodies and headers) until the page says it is synced; a second changes request there is the page's regular check landing in that window (nothing new, about 1 kB). " +
+        "The baseline is the full re-sync every open device made after any change before delta sync: the same page's first sync, in the same run.",
+      '',
+      table(
+        [
+          'events',
+          'catch-up: bytes',
+          'catch-up: time',
+          'full re-sync: bytes',
+          'full re-sync: time',
+          'bytes saved',
+          'time saved',
+        ],
+        results.map((r) => [
+          thousands(r.events),
+          `${mb(r.catchUpBytes)} (${r.catchUpRequests.length} request${r.catchUpRequests.length === 1 ? '' : 's'})`,
+          duration(r.catchUpMillis),
+          `${mb(r.fullBytes)} (${r.fullRequests} requests)`,
+          duration(r.fullMillis),
+          ratio(r.fullBytes, r.catchUpBytes),
+          ratio(r.fullMillis, r.catchUpMillis),
+        ]),
+      ),
+      '',
+      'The machine is shared with other work while it runs: times are upper bounds.',
+    ].join('\n');
+  },
+  { keepLog: true, write: !values['no-write'] },
+);

@@ -101,19 +101,24 @@ function zeekData(text: string): string {
   );
 }
 
-/** Section 5 times, 57 actors, HTTP-ish messages; every 20th message quoted with a tab and a "" inside. */
+/** Row `i` of the synthetic TSV: section 5 times, 57 actors, an HTTP-ish message and its status. */
+function syntheticTsvRow(i: number): string {
+  const base = Date.UTC(2024, 0, 1);
+  const time = (millis: number) => new Date(millis).toISOString().replace('T', ' ').replace('Z', '');
+  // Every 20th message is quoted, with a tab and a "" inside.
+  const message =
+    i % 20 === 0
+      ? `"retry\t${i} said ""slow down"" to the client"`
+      : `request ${i} handled in ${i % 997} ms by worker-${i % 31}`;
+  return `${time(base + i * 137)}123\t${time(base + i * 137 + (i % 900))}456\tservice-${i % 57}\t${message}\t${200 + (i % 5)}\tGET\t/api/v1/items/${i}`;
+}
+
+/** Rows of syntheticTsvRow under a header, to about `targetBytes`. */
 export function syntheticTsv(targetBytes: number): string {
   const lines = ['start\tend\tactor\tmessage\tstatus\tmethod\tpath'];
   let size = 0;
-  const base = Date.UTC(2024, 0, 1);
   for (let i = 0; size < targetBytes; i += 1) {
-    const start = new Date(base + i * 137).toISOString().replace('T', ' ').replace('Z', '');
-    const end = new Date(base + i * 137 + (i % 900)).toISOString().replace('T', ' ').replace('Z', '');
-    const message =
-      i % 20 === 0
-        ? `"retry\t${i} said ""slow down"" to the client"`
-        : `request ${i} handled in ${i % 997} ms by worker-${i % 31}`;
-    const line = `${start}123\t${end}456\tservice-${i % 57}\t${message}\t${200 + (i % 5)}\tGET\t/api/v1/items/${i}`;
+    const line = syntheticTsvRow(i);
     lines.push(line);
     size += line.length + 1;
   }

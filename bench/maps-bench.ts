@@ -19,16 +19,10 @@ import { importMap } from '../server/repositories/maps-repository.ts';
 import { projectRoot } from '../server/project-root.ts';
 import { bundleScriptPage, launchBenchChromium, serveScriptPage } from './bench-browser.ts';
 import { SOFTWARE_WEBGL_ARGS } from '../tests/support/chromium-args.ts';
-import type { ResultsSection } from './results-file.ts';
+import { resultsSection } from './results-file.ts';
 import { median, ms, secs, table, thousands, versus } from './measure.ts';
 
-export const MAPS_SECTION_START = '<!-- maps-bench -->';
-export const MAPS_SECTION_END = '<!-- /maps-bench -->';
-export const MAPS_SECTION: ResultsSection = {
-  command: 'npm run bench:maps',
-  start: MAPS_SECTION_START,
-  end: MAPS_SECTION_END,
-};
+export const MAPS_SECTION = resultsSection('maps-bench', 'npm run bench:maps');
 const ORIGIN = 'http://maps-bench.localhost';
 const FRAMES = 60;
 const WARM_UP = 10;
@@ -205,7 +199,7 @@ export async function runMapsBench(options: {
     const frames = await frameTimes(points, entityPoints, log);
     const mib = parse.bytes / 2 ** 20;
     return [
-      MAPS_SECTION_START,
+      MAPS_SECTION.start,
       '## Maps: geo CSV parsing, the server import, frame time on the globe',
       '',
       `A synthetic ${thousands(points)}-point geo CSV (${mib.toFixed(0)} MiB; timestamp, actor, latitude, longitude, altitude, heading, pitch, roll; ` +
@@ -267,7 +261,7 @@ export async function runMapsBench(options: {
           ['an Entity per point (reference)', thousands(entityPoints), `${ms(frames.baselineMedian)} ms`, '-'],
         ],
       ),
-      MAPS_SECTION_END,
+      MAPS_SECTION.end,
     ].join('\n');
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -7,16 +7,10 @@
  * bundled here with Vite. Call runMirrorBench() from bench/run.ts; it returns a Markdown section.
  */
 import { bundleScriptPage, launchBenchChromium, serveScriptPage } from './bench-browser.ts';
-import type { ResultsSection } from './results-file.ts';
+import { resultsSection } from './results-file.ts';
 import { median, ms, secs, table, thousands, versus } from './measure.ts';
 
-export const MIRROR_SECTION_START = '<!-- mirror-bench -->';
-export const MIRROR_SECTION_END = '<!-- /mirror-bench -->';
-export const MIRROR_SECTION: ResultsSection = {
-  command: 'npm run bench:mirror',
-  start: MIRROR_SECTION_START,
-  end: MIRROR_SECTION_END,
-};
+export const MIRROR_SECTION = resultsSection('mirror-bench', 'npm run bench:mirror');
 const ORIGIN = 'http://mirror-bench.localhost';
 const READ_RUNS = 5;
 
@@ -124,7 +118,7 @@ function section(r: {
   /** Time per row against the reference's: "1.1x faster" or "1.3x slower". */
   const perRow = (load: Load) => versus(load.seconds / load.rows, r.raw.seconds / r.raw.rows);
   return [
-    MIRROR_SECTION_START,
+    MIRROR_SECTION.start,
     '## The offline mirror in the browser',
     '',
     `Headless Chromium ${r.version}. Synthetic events (about 150 bytes each, one incident, ids in time order) loaded into a fresh database, ` +
@@ -205,6 +199,6 @@ function section(r: {
         ['plain IndexedDB getAll (reference)', thousands(r.whole.rows), `${ms(median(r.whole.rawMillis))} ms`, '-'],
       ],
     ),
-    MIRROR_SECTION_END,
+    MIRROR_SECTION.end,
   ].join('\n');
 }

@@ -12,17 +12,16 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { cpus, release, tmpdir, totalmem, type } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBenchChromium } from './bench-browser.ts';
 import { benchAnalystIncident, startBenchServer } from './bench-server.ts';
 import { readStallWatch, resetStallWatch, STALL_WATCH, type Stalls } from './stall-watch.ts';
 import { duration, ms, secs, table, thousands, versus } from './measure.ts';
-import { writeResultsSection } from './results-file.ts';
+import { resultsSection, runSectionBench } from './results-file.ts';
 
-const SECTION_START = '<!-- page-import-bench -->';
-const SECTION_END = '<!-- /page-import-bench -->';
+const SECTION = resultsSection('page-import-bench', 'npm run bench:page-import');
 const PASSWORD = 'page-import-bench-password';
 const ACTORS = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan', 'judy', 'mallory', 'oscar'];
 const VERBS = ['GET', 'POST', 'PUT', 'DELETE'];
@@ -164,68 +163,60 @@ async function run(rows: number, log: (line: string) => void): Promise<Result> {
 const { values } = parseArgs({ options: { rows: { type: 'string' } }, strict: true });
 const rows = Number(values.rows ?? 1_000_000);
 if (!Number.isSafeInteger(rows) || rows <= 0) throw new Error('--rows takes a whole number');
-const cpu = cpus();
-const machine = `${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${type()} ${release()}, Node ${process.version}`;
-const lines: string[] = [];
-const log = (line: string) => {
-  lines.push(line);
-  process.stdout.write(`${line}\n`);
-};
-log(`Machine: ${machine}`);
-log(`page import (headless Chromium, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}):`);
-const r = await run(rows, log);
-const mb = r.bytes / 1e6;
 const store = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-const block = [
-  SECTION_START,
-  '## A large TSV through the create-stream page',
-  '',
-  `A generated ${thousands(r.rows)}-row, ${mb.toFixed(1)} MB web-proxy TSV chosen in the create-stream page of the built app in headless Chromium (${r.browser}), ` +
-    `previewed by the Comlink worker, uploaded by the page's streamed XHR with its progress bar, imported by the server on ${store}. ` +
-    'A frozen tab is what a user would notice, so the main thread is watched throughout (PerformanceObserver long tasks, and the longest gap between animation frames). ' +
-    'The reference is the same file parsed by PapaParse on the main thread, as a page without a worker would; ratio: its longest stall over ours.',
-  '',
-  table(
-    ['', 'create-stream page (worker + streamed upload)', 'PapaParse on the main thread', 'ratio'],
-    [
-      [
-        'work',
-        `preview ${duration(r.previewMillis)}, upload and import ${duration(r.importMillis)} (${thousands(r.imported)} events)`,
-        `parse ${duration(r.baselineParseMillis)} (${thousands(r.baselineRows)} rows)`,
-        '',
-      ],
-      [
-        'longest main-thread task',
-        `${ms(r.ours.longestTask)} ms`,
-        `${ms(r.baseline.longestTask)} ms`,
-        versus(r.ours.longestTask || 1, r.baseline.longestTask),
-      ],
-      [
-        'longest gap between frames',
-        `${ms(r.ours.longestFrameGap)} ms`,
-        `${ms(r.baseline.longestFrameGap)} ms`,
-        versus(r.ours.longestFrameGap, r.baseline.longestFrameGap),
-      ],
-      [
-        'peak JS heap of the page',
-        `${(r.ours.peakHeap / 2 ** 20).toFixed(0)} MiB`,
-        `${(r.baseline.peakHeap / 2 ** 20).toFixed(0)} MiB`,
-        '',
-      ],
-      [
-        'throughput',
-        `${thousands(r.rows / ((r.previewMillis + r.importMillis) / 1000))} rows/s end to end`,
-        `${thousands(r.baselineRows / (r.baselineParseMillis / 1000))} rows/s (parse only)`,
-        '',
-      ],
-    ],
-  ),
-  '',
-  `Sampled every 0.5 s during the upload and import, the progress bar showed the bytes sent ${r.progressSamples} times and was indeterminate (the server importing) ${r.indeterminateSamples} times. Machine: ${machine}; written by \`npm run bench:page-import\` on ${new Date().toISOString().slice(0, 10)}.`,
-  '',
-  '```',
-  ...lines,
-  '```',
-  SECTION_END,
-].join('\n');
-process.stdout.write(`Wrote ${await writeResultsSection(SECTION_START, SECTION_END, block)}\n`);
+await runSectionBench(
+  SECTION,
+  async (log) => {
+    log(`page import (headless Chromium, ${store}):`);
+    const r = await run(rows, log);
+    const mb = r.bytes / 1e6;
+    return [
+      SECTION.start,
+      '## A large TSV through the create-stream page',
+      '',
+      `A generated ${thousands(r.rows)}-row, ${mb.toFixed(1)} MB web-proxy TSV chosen in the create-stream page of the built app in headless Chromium (${r.browser}), ` +
+        `previewed by the Comlink worker, uploaded by the page's streamed XHR with its progress bar, imported by the server on ${store}. ` +
+        'A frozen tab is what a user would notice, so the main thread is watched throughout (PerformanceObserver long tasks, and the longest gap between animation frames). ' +
+        'The reference is the same file parsed by PapaParse on the main thread, as a page without a worker would; ratio: its longest stall over ours.',
+      '',
+      table(
+        ['', 'create-stream page (worker + streamed upload)', 'PapaParse on the main thread', 'ratio'],
+        [
+          [
+            'work',
+            `preview ${duration(r.previewMillis)}, upload and import ${duration(r.importMillis)} (${thousands(r.imported)} events)`,
+            `parse ${duration(r.baselineParseMillis)} (${thousands(r.baselineRows)} rows)`,
+            '',
+          ],
+          [
+            'longest main-thread task',
+            `${ms(r.ours.longestTask)} ms`,
+            `${ms(r.baseline.longestTask)} ms`,
+            versus(r.ours.longestTask || 1, r.baseline.longestTask),
+          ],
+          [
+            'longest gap between frames',
+            `${ms(r.ours.longestFrameGap)} ms`,
+            `${ms(r.baseline.longestFrameGap)} ms`,
+            versus(r.ours.longestFrameGap, r.baseline.longestFrameGap),
+          ],
+          [
+            'peak JS heap of the page',
+            `${(r.ours.peakHeap / 2 ** 20).toFixed(0)} MiB`,
+            `${(r.baseline.peakHeap / 2 ** 20).toFixed(0)} MiB`,
+            '',
+          ],
+          [
+            'throughput',
+            `${thousands(r.rows / ((r.previewMillis + r.importMillis) / 1000))} rows/s end to end`,
+            `${thousands(r.baselineRows / (r.baselineParseMillis / 1000))} rows/s (parse only)`,
+            '',
+          ],
+        ],
+      ),
+      '',
+      `Sampled every 0.5 s during the upload and import, the progress bar showed the bytes sent ${r.progressSamples} times and was indeterminate (the server importing) ${r.indeterminateSamples} times.`,
+    ].join('\n');
+  },
+  { keepLog: true, write: true },
+);

@@ -31,6 +31,11 @@ export interface ResultsSection {
   end: string;
 }
 
+/** The section `name` of RESULTS.md (<!-- name --> … <!-- /name -->), written by `command`. */
+export function resultsSection(name: string, command: string): ResultsSection {
+  return { command, start: `<!-- ${name} -->`, end: `<!-- /${name} -->` };
+}
+
 /**
  * The frame of an `npm run bench:…` runner: prints the machine, runs the bench with a log that is
  * printed and kept, and writes its section with the machine, the command and (with `keepLog`) the
@@ -49,7 +54,8 @@ export async function runSectionBench(
     process.stdout.write(`${line}\n`);
   });
   const { command, start, end } = section;
-  const logBlock = options.keepLog ? `\n\`\`\`${lines.join('\n')}\n\`\`\`` : '';
+  // The fence takes a line of its own, whether or not the log starts with a blank line.
+  const logBlock = options.keepLog ? `\n\`\`\`\n${lines.join('\n').replace(/^\n+/, '')}\n\`\`\`` : '';
   const block = `${text.replace(end, '')}\n\n${machine}; written by \`${command}\` on ${new Date().toISOString().slice(0, 10)}.\n${logBlock}\n${end}`;
   if (options.write) process.stdout.write(`Wrote ${await writeResultsSection(start, end, block)}\n`);
   else process.stdout.write(`${block}\n`);

@@ -7,16 +7,10 @@
 import { rm } from 'node:fs/promises';
 import { bundleModulePage, launchBenchChromium, openModulePage } from './bench-browser.ts';
 import { cpus, loadavg } from 'node:os';
-import type { ResultsSection } from './results-file.ts';
+import { resultsSection } from './results-file.ts';
 import { median, ms, table, thousands } from './measure.ts';
 
-export const SERIES_SECTION_START = '<!-- series-bench -->';
-export const SERIES_SECTION_END = '<!-- /series-bench -->';
-export const SERIES_SECTION: ResultsSection = {
-  command: 'npm run bench:series',
-  start: SERIES_SECTION_START,
-  end: SERIES_SECTION_END,
-};
+export const SERIES_SECTION = resultsSection('series-bench', 'npm run bench:series');
 const ORIGIN = 'http://series-bench.localhost';
 const KINDS = ['ours', 'bare-uplot', 'events-over-time', 'density-strip'] as const;
 type Kind = (typeof KINDS)[number];
@@ -122,7 +116,7 @@ function section(runs: Run[], version: string): string {
     ];
   });
   return [
-    SERIES_SECTION_START,
+    SERIES_SECTION.start,
     '## The uPlot series in the browser',
     '',
     `Headless Chromium ${version}, 1000 × 300 px, medians of 21 runs (3 rounds of 7, the renderers interleaved round by round), each on a fresh plot. Points: x a second apart, y a seeded random walk, the same for every renderer. ` +

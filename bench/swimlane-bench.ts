@@ -9,16 +9,10 @@ import { rm } from 'node:fs/promises';
 import { bundleModulePage, launchBenchChromium, openModulePage } from './bench-browser.ts';
 import { SOFTWARE_WEBGL_ARGS } from '../tests/support/chromium-args.ts';
 import type { GlCounts } from '../src/render/swimlane/gl-counter.ts';
-import type { ResultsSection } from './results-file.ts';
+import { resultsSection } from './results-file.ts';
 import { median, ms, percentile, table, thousands, versus } from './measure.ts';
 
-export const SWIMLANE_SECTION_START = '<!-- swimlane-bench -->';
-export const SWIMLANE_SECTION_END = '<!-- /swimlane-bench -->';
-export const SWIMLANE_SECTION: ResultsSection = {
-  command: 'npm run bench:swimlane',
-  start: SWIMLANE_SECTION_START,
-  end: SWIMLANE_SECTION_END,
-};
+export const SWIMLANE_SECTION = resultsSection('swimlane-bench', 'npm run bench:swimlane');
 const ORIGIN = 'http://swimlane-bench.localhost';
 const KINDS = ['swimlane', 'naive-pixi', 'vis-timeline'] as const;
 type Kind = (typeof KINDS)[number];
@@ -153,7 +147,7 @@ function section(runs: Run[], version: string): string {
       ];
     });
   return [
-    SWIMLANE_SECTION_START,
+    SWIMLANE_SECTION.start,
     '## The swimlane in the browser',
     '',
     `Headless Chromium ${version} with software WebGL (ANGLE on SwiftShader). **What that means for the numbers:** every pixel of every frame is rasterised on the CPU ` +

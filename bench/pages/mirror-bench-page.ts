@@ -170,22 +170,23 @@ async function loadRaw(total: number): Promise<{ seconds: number; rows: number }
 }
 
 /** One hour in the middle of the incident, read `runs` times each way; milliseconds per read. */
-async function readHour(
-  total: number,
+/**
+ * Times `runs` reads of the incident's events between `from` and `to` each way, the mirror's and raw
+ * IndexedDB getAll on the compound index, and checks they found as many rows; closes both after.
+ */
+async function timeBothReads(
+  mirror: MirrorDatabase,
   runs: number,
+  window?: { fromMicros: number; toMicros: number },
 ): Promise<{ mirrorMillis: number[]; rawMillis: number[]; rows: number }> {
-  const middle = T0_MICROS + Math.floor(total / 2) * SPACING_MICROS;
-  const from = middle;
-  const to = middle + 3_600_000_000;
-  const mirror = new MirrorDatabase('bench-mirror');
-  await mirror.open();
   const raw = await request(indexedDB.open('bench-raw', 1));
+  const [from, to] = window ? [window.fromMicros, window.toMicros] : [-Infinity, Infinity];
   const mirrorMillis: number[] = [];
   const rawMillis: number[] = [];
   let rows = 0;
   for (let run = 0; run < runs; run += 1) {
     let started = performance.now();
-    rows = (await readIncidentEvents(mirror, INCIDENT_ID, { fromMicros: from, toMicros: to })).length;
+    rows = (await readIncidentEvents(mirror, INCIDENT_ID, window)).length;
     mirrorMillis.push(performance.now() - started);
     started = performance.now();
     const index = raw.transaction('events').objectStore('events').index('time');
@@ -196,6 +197,18 @@ async function readHour(
   mirror.close();
   raw.close();
   return { mirrorMillis, rawMillis, rows };
+}
+
+async function readHour(
+  total: number,
+  runs: number,
+): Promise<{ mirrorMillis: number[]; rawMillis: number[]; rows: number }> {
+  const middle = T0_MICROS + Math.floor(total / 2) * SPACING_MICROS;
+  const from = middle;
+  const to = middle + 3_600_000_000;
+  const mirror = new MirrorDatabase('bench-mirror');
+  await mirror.open();
+  return timeBothReads(mirror, runs, { fromMicros: from, toMicros: to });
 }
 
 /**
@@ -224,23 +237,7 @@ async function readWhole(
     });
   });
   const writeMillis = performance.now() - written;
-  const raw = await request(indexedDB.open('bench-raw', 1));
-  const mirrorMillis: number[] = [];
-  const rawMillis: number[] = [];
-  let rows = 0;
-  for (let run = 0; run < runs; run += 1) {
-    let started = performance.now();
-    rows = (await readIncidentEvents(mirror, INCIDENT_ID)).length;
-    mirrorMillis.push(performance.now() - started);
-    started = performance.now();
-    const index = raw.transaction('events').objectStore('events').index('time');
-    const got = await request(index.getAll(IDBKeyRange.bound([INCIDENT_ID, -Infinity], [INCIDENT_ID, Infinity])));
-    rawMillis.push(performance.now() - started);
-    if (got.length !== rows) throw new Error(`the two reads disagree: ${got.length} and ${rows} rows`);
-  }
-  mirror.close();
-  raw.close();
-  return { mirrorMillis, rawMillis, rows, writeMillis };
+  return { ...(await timeBothReads(mirror, runs)), writeMillis };
 }
 
 declare global {

@@ -39,6 +39,26 @@ function heapMB(): number {
   return memory ? memory.usedJSHeapSize / 2 ** 20 : Number.NaN;
 }
 
+interface MovedFrames {
+  frameMs: number[];
+  jsMs: number[];
+  counts: GlCounts;
+}
+
+/** The figures of a run from its first frame, its pans and its zooms, with the heap as it is now. */
+function panZoomFigures(firstFrameMs: number, pan: MovedFrames, zoom: MovedFrames): FrameFigures {
+  return {
+    firstFrameMs,
+    panMs: pan.frameMs,
+    zoomMs: zoom.frameMs,
+    panJsMs: pan.jsMs,
+    zoomJsMs: zoom.jsMs,
+    panCounts: pan.counts,
+    zoomCounts: zoom.counts,
+    heapMB: heapMB(),
+  };
+}
+
 function host(): HTMLDivElement {
   document.body.replaceChildren();
   const div = document.createElement('div');
@@ -143,23 +163,10 @@ async function swimlane(
     );
     return { frameMs, jsMs, counts: { ...counts, builds: renderer.buildCount - buildsBefore } };
   };
-  const pan = frames(pans);
-  const zoom = frames(zooms);
-  const heap = heapMB();
+  const figures = panZoomFigures(firstFrameMs, frames(pans), frames(zooms));
   renderer.destroy();
   client.dispose();
-  return {
-    firstFrameMs,
-    panMs: pan.frameMs,
-    zoomMs: zoom.frameMs,
-    panJsMs: pan.jsMs,
-    zoomJsMs: zoom.jsMs,
-    panCounts: pan.counts,
-    zoomCounts: zoom.counts,
-    heapMB: heap,
-    boxFrames,
-    firstFrameParts,
-  };
+  return { ...figures, boxFrames, firstFrameParts };
 }
 
 /** The naive way: a Graphics per event, moved and scaled as one stage. */
@@ -209,20 +216,9 @@ async function naivePixi(data: readonly SwimlaneEvent[]): Promise<FrameFigures> 
     );
     return { frameMs, jsMs, counts: { ...counts } };
   };
-  const pan = frames(pans);
-  const zoom = frames(zooms);
-  const heap = heapMB();
+  const figures = panZoomFigures(firstFrameMs, frames(pans), frames(zooms));
   app.destroy({ removeView: true }, { children: true });
-  return {
-    firstFrameMs,
-    panMs: pan.frameMs,
-    zoomMs: zoom.frameMs,
-    panJsMs: pan.jsMs,
-    zoomJsMs: zoom.jsMs,
-    panCounts: pan.counts,
-    zoomCounts: zoom.counts,
-    heapMB: heap,
-  };
+  return figures;
 }
 
 /** vis-timeline: a group per column, an item per event (ranges for events with a duration). */

@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
+import { openMapPicture, postMap } from './map-session.ts';
 import { drawnGlobe } from './globe-pixels.ts';
 import { chooseColorMode, newIncident } from './stream-session.ts';
 
@@ -52,20 +53,13 @@ test('places and airports are drawn on the globe, and a label a track runs throu
   const dialogs = collectDialogs(page);
   const { analyst } = await openAsAdmin(page, '/');
   const incidentID = await newIncident(page, 'Places');
-  const created = await page.request.post(`/api/incident/${incidentID}/map`, {
-    headers: { 'X-Churchkey-Analyst': '0' },
-    multipart: {
-      name: MAP_NAME,
-      icon: 'circle',
-      colour: '#00b3ff',
-      file: { name: 'seine.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(eastwardGpx()) },
-    },
+  await postMap(page, incidentID, {
+    name: MAP_NAME,
+    icon: 'circle',
+    colour: '#00b3ff',
+    file: { name: 'seine.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(eastwardGpx()) },
   });
-  expect(created.status(), await created.text()).toBe(201);
-  await page.goto(`/incident/${incidentID}/type/map`);
-  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText(`${MAP_NAME} (${POINTS} points)`, {
-    timeout: 60_000,
-  });
+  await openMapPicture(page, incidentID, `${MAP_NAME} (${POINTS} points)`);
   const globe = await drawnGlobe(page, 1);
   await expect(globe).toHaveAttribute('data-context-places', '243');
   await expect(globe).toHaveAttribute('data-context-airports', '463');

@@ -8,6 +8,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
+import { openMapPicture, postMap } from './map-session.ts';
 import { drawnGlobe, globeShot } from './globe-pixels.ts';
 import { chooseColorMode, newIncident } from './stream-session.ts';
 
@@ -102,21 +103,14 @@ test('the map frames a climb obliquely with its curtain, follows the replay when
   const dialogs = collectDialogs(page);
   const { analyst } = await openAsAdmin(page, '/');
   const incidentID = await newIncident(page, 'Oblique');
-  const created = await page.request.post(`/api/incident/${incidentID}/map`, {
-    headers: { 'X-Churchkey-Analyst': '0' },
-    multipart: {
-      name: MAP_NAME,
-      icon: 'airplane',
-      colour: COLOUR,
-      file: { name: 'climb.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(climbGpx()) },
-    },
+  await postMap(page, incidentID, {
+    name: MAP_NAME,
+    icon: 'airplane',
+    colour: COLOUR,
+    file: { name: 'climb.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(climbGpx()) },
   });
-  expect(created.status(), await created.text()).toBe(201);
   await page.evaluate(async () => navigator.serviceWorker.ready);
-  await page.goto(`/incident/${incidentID}/type/map`);
-  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText(`${MAP_NAME} (${POINTS} points)`, {
-    timeout: 60_000,
-  });
+  await openMapPicture(page, incidentID, `${MAP_NAME} (${POINTS} points)`);
   await expectContext(await drawnGlobe(page, 1));
 
   // Halfway up the climb (1,500 m): the curtain hangs between the symbol and the ground under it.

@@ -12,6 +12,7 @@ import type { Page } from '@playwright/test';
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { api, collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
+import { openMapPicture, postMap } from './map-session.ts';
 import { chooseColorMode, newIncident } from './stream-session.ts';
 import { drawnGlobe } from './globe-pixels.ts';
 import { mirroredPoints } from './mirror-idb.ts';
@@ -37,22 +38,14 @@ test('the map replays in step with the events both ways, and its points replay o
   const { analyst } = await openAsAdmin(page, '/');
   const incidentID = await newIncident(page, 'Replay');
   for (const marker of MARKERS) await api(page.request, 'POST', `/api/incident/${incidentID}/marker`, marker);
-  const created = await page.request.post(`/api/incident/${incidentID}/map`, {
-    headers: { 'X-Churchkey-Analyst': '0' },
-    multipart: {
-      name: 'JAL516',
-      icon: 'airplane',
-      file: { name: 'fr24.csv', mimeType: 'text/csv', buffer: readFileSync(FR24) },
-    },
+  const mapID = await postMap(page, incidentID, {
+    name: 'JAL516',
+    icon: 'airplane',
+    file: { name: 'fr24.csv', mimeType: 'text/csv', buffer: readFileSync(FR24) },
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { map } = (await created.json()) as { map: { id: number } };
   await page.evaluate(async () => navigator.serviceWorker.ready);
 
-  await page.goto(`/incident/${incidentID}/type/map`);
-  await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText('JAL516 (305 points)', {
-    timeout: 60_000,
-  });
+  await openMapPicture(page, incidentID, 'JAL516 (305 points)');
   await expect(eventsList(page).getByRole('row')).toHaveCount(3);
 
   // The clock starts at the track's first point: the pushback is the event being passed.
@@ -84,7 +77,7 @@ test('the map replays in step with the events both ways, and its points replay o
   await chooseColorMode(page, analyst.name, 'light');
 
   // The points are on the device: every page of them, written by the mirror's own sync.
-  await expect.poll(() => mirroredPoints(page, map.id)).toMatchObject({ status: 'complete', loaded: 305 });
+  await expect.poll(() => mirroredPoints(page, mapID)).toMatchObject({ status: 'complete', loaded: 305 });
   const cachedPointCalls = await page.evaluate(async () => {
     const urls: string[] = [];
     for (const name of await caches.keys())

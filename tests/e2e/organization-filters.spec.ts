@@ -5,53 +5,37 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { api, openAsAdmin, uniqueName } from './app-session.ts';
+import { api, openAsAdmin } from './app-session.ts';
 import { attachScreenshots } from './screens-demo.ts';
+import { twoIncidentsSharingAnActor } from './two-incidents-sharing-an-actor.ts';
 
 test.use({ viewport: { width: 1280, height: 1000 } });
 
 const BASE_MICROS = Date.UTC(2026, 2, 1) * 1000;
 const MINUTE = 60_000_000;
 
-/** Two incidents of one organization, each with Dana (an organization actor) and one of its own, three events each. */
+/** Two incidents sharing Dana (an organization actor), each with a bot of its own, three events each. */
 async function twoIncidents(page: Page): Promise<{ organizationID: number; names: string[] }> {
-  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', {
-    name: uniqueName('Filtered'),
-  });
-  const organizationID = organization.organization.id;
-  const dana = await api<{ actor: { id: number } }>(page.request, 'POST', `/api/organization/${organizationID}/actor`, {
-    displayName: 'Dana Ops',
-  });
-  const names = [uniqueName('Payments outage'), uniqueName('Login outage')];
-  for (const [index, name] of names.entries()) {
-    const made = await api<{ incident: { id: number } }>(
-      page.request,
-      'POST',
-      `/api/organization/${organizationID}/incident`,
-      { name },
-    );
-    const incidentID = made.incident.id;
-    const stream = await api<{ stream: { id: number } }>(page.request, 'POST', `/api/incident/${incidentID}/stream`, {
-      name: 'chat',
-    });
-    const danaHere = await api<{ actor: { id: number } }>(page.request, 'POST', `/api/incident/${incidentID}/actor`, {
-      name: `dana-${index}`,
-      organizationActorID: dana.actor.id,
-    });
-    const other = await api<{ actor: { id: number } }>(page.request, 'POST', `/api/incident/${incidentID}/actor`, {
+  const { organizationID, incidents } = await twoIncidentsSharingAnActor(page.request, 'Filtered');
+  for (const [index, incident] of incidents.entries()) {
+    const bot = await api<{ actor: { id: number } }>(page.request, 'POST', `/api/incident/${incident.id}/actor`, {
       name: `bot-${index}`,
     });
-    const messages = [`${name} alert fired`, `${name} rollback started`, `${name} all clear`];
+    const messages = [
+      `${incident.name} alert fired`,
+      `${incident.name} rollback started`,
+      `${incident.name} all clear`,
+    ];
     for (const [minute, message] of messages.entries()) {
-      await api(page.request, 'POST', `/api/incident/${incidentID}/event`, {
-        streamID: stream.stream.id,
-        actorID: minute === 1 ? other.actor.id : danaHere.actor.id,
+      await api(page.request, 'POST', `/api/incident/${incident.id}/event`, {
+        streamID: incident.streamID,
+        actorID: minute === 1 ? bot.actor.id : incident.danaID,
         message,
         startTimestamp: BASE_MICROS + (10 * minute + index) * MINUTE,
       });
     }
   }
-  return { organizationID, names };
+  return { organizationID, names: incidents.map((incident) => incident.name) };
 }
 
 test("the organization's filter bar narrows its timeline and actor charts, and clears", async ({ page }, testInfo) => {

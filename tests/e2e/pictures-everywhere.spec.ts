@@ -9,6 +9,7 @@ import { expect, test } from './fixtures.ts';
 import { api, openAsAdmin, uniqueName } from './app-session.ts';
 import { attachScreenshots, demoIncident, WRITABLE_DEMO_ENV } from './screens-demo.ts';
 import { importThroughPage } from './stream-session.ts';
+import { twoIncidentsSharingAnActor } from './two-incidents-sharing-an-actor.ts';
 
 test.use({ serverEnv: WRITABLE_DEMO_ENV });
 
@@ -157,37 +158,14 @@ test("the organization's timeline shows the events of two incidents on one axis,
   page,
 }, testInfo) => {
   await openAsAdmin(page, '/');
-  const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', {
-    name: uniqueName('Two incidents'),
-  });
-  const organizationID = organization.organization.id;
-  const person = await api<{ actor: { id: number } }>(
-    page.request,
-    'POST',
-    `/api/organization/${organizationID}/actor`,
-    { displayName: 'Dana Ops' },
-  );
+  const { organizationID, incidents } = await twoIncidentsSharingAnActor(page.request, 'Two incidents');
+  const names = incidents.map((incident) => incident.name);
   const base = Date.UTC(2026, 2, 1) * 1000;
-  const names = [uniqueName('Payments outage'), uniqueName('Login outage')];
-  for (const [index, name] of names.entries()) {
-    const made = await api<{ incident: { id: number } }>(
-      page.request,
-      'POST',
-      `/api/organization/${organizationID}/incident`,
-      { name },
-    );
-    const incidentID = made.incident.id;
-    const stream = await api<{ stream: { id: number } }>(page.request, 'POST', `/api/incident/${incidentID}/stream`, {
-      name: 'chat',
-    });
-    const actor = await api<{ actor: { id: number } }>(page.request, 'POST', `/api/incident/${incidentID}/actor`, {
-      name: `dana-${index}`,
-      organizationActorID: person.actor.id,
-    });
+  for (const [index, { id: incidentID, name, streamID, danaID }] of incidents.entries()) {
     for (let minute = 0; minute < 2; minute += 1) {
       await api(page.request, 'POST', `/api/incident/${incidentID}/event`, {
-        streamID: stream.stream.id,
-        actorID: actor.actor.id,
+        streamID,
+        actorID: danaID,
         message: `${name} message ${minute}`,
         startTimestamp: base + (2 * minute + index) * 60_000_000,
       });

@@ -5,7 +5,7 @@
  * long-press as the swimlane does; the organization's event panel is a sheet, as the incident's.
  */
 import type { CDPSession, Locator, Page } from '@playwright/test';
-import { slide, tap, touch } from './cdp-touch.ts';
+import { onEachTablet, slide, tap, touch } from './cdp-touch.ts';
 import { expect, test } from './fixtures.ts';
 import { openAsAdmin } from './app-session.ts';
 import { attachScreenshots, DEMO_ENV, demoIncident } from './screens-demo.ts';
@@ -26,29 +26,28 @@ async function boxOf(element: Locator): Promise<{ x: number; y: number; width: n
   return box;
 }
 
-/** Pinch apart along x (four times wider), then a drag to the right; the range narrows, then shows earlier times. */
-async function pinchThenDrag(cdp: CDPSession, area: Locator, ranged: Locator): Promise<void> {
-  const box = await boxOf(area);
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
+/** Two fingers 60 px apart at (x, y) spread to `spreadPx` apart: `ranged` shows less than 40% of its range. */
+async function pinchNarrows(cdp: CDPSession, x: number, y: number, spreadPx: number, ranged: Locator): Promise<void> {
   const before = await rangeOf(ranged);
-  await slide(
-    cdp,
-    [
-      { x: x - 30, y, id: 1 },
-      { x: x + 30, y, id: 2 },
-    ],
-    [
-      { x: x - 120, y, id: 1 },
-      { x: x + 120, y, id: 2 },
-    ],
-  );
+  const fingers = (half: number) => [
+    { x: x - half, y, id: 1 },
+    { x: x + half, y, id: 2 },
+  ];
+  await slide(cdp, fingers(30), fingers(spreadPx / 2));
   await expect
     .poll(async () => {
       const after = await rangeOf(ranged);
       return (after.to - after.from) / (before.to - before.from);
     })
     .toBeLessThan(0.4);
+}
+
+/** Pinch apart along x (four times wider), then a drag to the right; the range narrows, then shows earlier times. */
+async function pinchThenDrag(cdp: CDPSession, area: Locator, ranged: Locator): Promise<void> {
+  const box = await boxOf(area);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await pinchNarrows(cdp, x, y, 240, ranged);
   const zoomed = await rangeOf(ranged);
   await slide(cdp, [{ x: x - 60, y, id: 1 }], [{ x: x + 60, y, id: 1 }]);
   await expect.poll(async () => (await rangeOf(ranged)).from).toBeLessThan(zoomed.from);
@@ -65,137 +64,112 @@ async function openIncident(
   return { id: incident.id, organizationID: incident.organizationID, cdp: await page.context().newCDPSession(page) };
 }
 
-for (const size of [
-  { name: 'upright', width: 768, height: 1024, isMobile: true },
-  { name: 'on its side', width: 1024, height: 768, isMobile: false },
-]) {
-  test.describe(`a ${size.width} x ${size.height} tablet ${size.name}`, () => {
-    test.use({ viewport: { width: size.width, height: size.height }, hasTouch: true, isMobile: size.isMobile });
-
-    test('events over time: a pinch narrows the time interval, a drag moves it, a tap picks an instant', async ({
-      page,
-    }, testInfo) => {
-      const { cdp } = await openIncident(page, 'event-timeline');
-      const series = page.locator('[data-picture="events-over-time"]');
-      await expect(series).toHaveAttribute('data-state', 'drawn');
-      const plot = series.locator('[data-range-from-micros]');
-      await pinchThenDrag(cdp, series.locator('.u-over'), plot);
-      // The fingers lifted: the range is the incident's time interval, which the series offers to widen again.
-      await expect(series.getByRole('button', { name: 'Whole incident' })).toBeVisible();
-      await expect(series).not.toHaveAttribute('data-cursor-micros', /.*/);
-      const box = await boxOf(series.locator('.u-over'));
-      await tap(cdp, { x: box.x + box.width / 3, y: box.y + box.height / 2 });
-      await expect(series).toHaveAttribute('data-cursor-micros', /^\d+$/);
-      await attachScreenshots(page, testInfo, `events-over-time-touch-${size.width}`);
-    });
-
-    test('event timeline: a tap selects a row, a long-press holds the cursor, a drag scrolls, a pinch narrows the time interval', async ({
-      page,
-    }, testInfo) => {
-      const { cdp } = await openIncident(page, 'event-timeline');
-      const list = page.getByTestId('event-timeline-list');
-      const rows = list.locator('[role="row"]');
-      await expect(rows.nth(5)).toBeVisible();
-      const rowBox = await boxOf(rows.nth(2));
-      await tap(cdp, { x: rowBox.x + rowBox.width / 2, y: rowBox.y + rowBox.height / 2 });
-      await expect(page).toHaveURL(/\/type\/event-timeline\/event\/\d+$/);
-      const selected = /event\/(\d+)$/.exec(page.url())?.[1] ?? '';
-      await expect(page.locator('[data-picture="event-timeline"]')).toHaveAttribute('data-selected-event', selected);
-      // The event's details are a sheet over the list: closed to go on.
-      const details = page.getByRole('dialog', { name: 'Event details' });
-      await expect(details).toBeVisible();
-      await page.keyboard.press('Escape');
-      await expect(details).toHaveCount(0);
-
-      const series = page.locator('[data-picture="events-over-time"]');
-      await expect(series).not.toHaveAttribute('data-cursor-micros', /.*/);
-      const heldBox = await boxOf(rows.nth(4));
-      await touch(cdp, 'touchStart', [{ x: heldBox.x + heldBox.width / 2, y: heldBox.y + heldBox.height / 2, id: 1 }]);
-      // The other pictures show the held row's instant.
-      await expect(series).toHaveAttribute('data-cursor-micros', /^\d+$/);
-      await touch(cdp, 'touchEnd', []);
-      await expect(page).toHaveURL(/\/type\/event-timeline$/);
-
-      const listBox = await boxOf(list);
-      const x = listBox.x + listBox.width / 2;
-      const y = listBox.y + listBox.height / 2;
-      await slide(cdp, [{ x, y: y + 100, id: 1 }], [{ x, y: y - 100, id: 1 }]);
-      await expect.poll(() => list.evaluate((element) => element.scrollTop)).toBeGreaterThan(50);
-
-      const plot = series.locator('[data-range-from-micros]');
-      const before = await rangeOf(plot);
-      await slide(
-        cdp,
-        [
-          { x: x - 30, y, id: 1 },
-          { x: x + 30, y, id: 2 },
-        ],
-        [
-          { x: x - 150, y, id: 1 },
-          { x: x + 150, y, id: 2 },
-        ],
-      );
-      await expect
-        .poll(async () => {
-          const after = await rangeOf(plot);
-          return (after.to - after.from) / (before.to - before.from);
-        })
-        .toBeLessThan(0.4);
-      await expect(series.getByRole('button', { name: 'Whole incident' })).toBeVisible();
-      await attachScreenshots(page, testInfo, `timeline-touch-${size.width}`);
-    });
-
-    test('actor-bar: a long-press shows the card, a tap opens the actor', async ({ page }, testInfo) => {
-      const { id, cdp } = await openIncident(page, 'actor-bar');
-      const bar = page.locator('[data-chart-canvas="actor-bar"]');
-      await expect(
-        page.getByRole('table', { name: 'Events per actor and stream' }).locator('tbody tr').first(),
-      ).toBeVisible();
-      const box = await boxOf(bar);
-      const point = { x: box.x + 200, y: box.y + 14 };
-      const card = page.locator('[data-chart-hover="actor-bar"]');
-      await touch(cdp, 'touchStart', [{ ...point, id: 1 }]);
-      await expect(card).toContainText(/\d+ events?/);
-      // Said for a finger: no click, no Enter key on a tablet in the hand.
-      await expect(card).toContainText('Tap to open the actor');
-      await expect(card).not.toContainText('Click');
-      await touch(cdp, 'touchEnd', []);
-      // Lifting the finger leaves the card up to be read.
-      await expect(card).toBeVisible();
-      await attachScreenshots(page, testInfo, `actor-bar-long-press-${size.width}`);
-      await tap(cdp, point);
-      await expect(page).toHaveURL(new RegExp(`/incident/${id}/actor/\\d+$`));
-    });
-
-    test('actor-scatter: a pinch zooms its time range, a drag pans it, a tap on a dot selects its event', async ({
-      page,
-    }) => {
-      const { cdp } = await openIncident(page, 'actor-scatter');
-      const scatter = page.locator('[data-picture="actor-scatter"]');
-      const canvas = page.locator('[data-chart-canvas="actor-scatter"]');
-      const actorRows = page.getByRole('table', { name: 'Events per actor' }).locator('tbody tr');
-      await expect(actorRows.first()).toBeVisible();
-      // A dot, found with the mouse (its card names an event), is tapped.
-      const box = await boxOf(canvas);
-      const rowY = box.y + (box.height - 20) / (await actorRows.count()) / 2;
-      const card = page.locator('[data-chart-hover="actor-scatter"]');
-      let dotX = 0;
-      for (let x = box.x + 162; x < box.x + box.width - 8 && (await card.count()) === 0; x += 4) {
-        await page.mouse.move(x, rowY);
-        dotX = x;
-      }
-      await expect(card).toBeVisible();
-      await page.mouse.move(1, 1);
-      await tap(cdp, { x: dotX, y: rowY });
-      await expect(page).toHaveURL(/\/type\/actor-scatter\/event\/\d+$/);
-      const selected = /event\/(\d+)$/.exec(page.url())?.[1] ?? '';
-      await expect(scatter).toHaveAttribute('data-selected-event', selected);
-      await page.keyboard.press('Escape');
-      await expect(page).toHaveURL(/\/type\/actor-scatter$/);
-      await pinchThenDrag(cdp, canvas, scatter);
-    });
+onEachTablet((size) => {
+  test('events over time: a pinch narrows the time interval, a drag moves it, a tap picks an instant', async ({
+    page,
+  }, testInfo) => {
+    const { cdp } = await openIncident(page, 'event-timeline');
+    const series = page.locator('[data-picture="events-over-time"]');
+    await expect(series).toHaveAttribute('data-state', 'drawn');
+    const plot = series.locator('[data-range-from-micros]');
+    await pinchThenDrag(cdp, series.locator('.u-over'), plot);
+    // The fingers lifted: the range is the incident's time interval, which the series offers to widen again.
+    await expect(series.getByRole('button', { name: 'Whole incident' })).toBeVisible();
+    await expect(series).not.toHaveAttribute('data-cursor-micros', /.*/);
+    const box = await boxOf(series.locator('.u-over'));
+    await tap(cdp, { x: box.x + box.width / 3, y: box.y + box.height / 2 });
+    await expect(series).toHaveAttribute('data-cursor-micros', /^\d+$/);
+    await attachScreenshots(page, testInfo, `events-over-time-touch-${size.width}`);
   });
-}
+
+  test('event timeline: a tap selects a row, a long-press holds the cursor, a drag scrolls, a pinch narrows the time interval', async ({
+    page,
+  }, testInfo) => {
+    const { cdp } = await openIncident(page, 'event-timeline');
+    const list = page.getByTestId('event-timeline-list');
+    const rows = list.locator('[role="row"]');
+    await expect(rows.nth(5)).toBeVisible();
+    const rowBox = await boxOf(rows.nth(2));
+    await tap(cdp, { x: rowBox.x + rowBox.width / 2, y: rowBox.y + rowBox.height / 2 });
+    await expect(page).toHaveURL(/\/type\/event-timeline\/event\/\d+$/);
+    const selected = /event\/(\d+)$/.exec(page.url())?.[1] ?? '';
+    await expect(page.locator('[data-picture="event-timeline"]')).toHaveAttribute('data-selected-event', selected);
+    // The event's details are a sheet over the list: closed to go on.
+    const details = page.getByRole('dialog', { name: 'Event details' });
+    await expect(details).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(details).toHaveCount(0);
+
+    const series = page.locator('[data-picture="events-over-time"]');
+    await expect(series).not.toHaveAttribute('data-cursor-micros', /.*/);
+    const heldBox = await boxOf(rows.nth(4));
+    await touch(cdp, 'touchStart', [{ x: heldBox.x + heldBox.width / 2, y: heldBox.y + heldBox.height / 2, id: 1 }]);
+    // The other pictures show the held row's instant.
+    await expect(series).toHaveAttribute('data-cursor-micros', /^\d+$/);
+    await touch(cdp, 'touchEnd', []);
+    await expect(page).toHaveURL(/\/type\/event-timeline$/);
+
+    const listBox = await boxOf(list);
+    const x = listBox.x + listBox.width / 2;
+    const y = listBox.y + listBox.height / 2;
+    await slide(cdp, [{ x, y: y + 100, id: 1 }], [{ x, y: y - 100, id: 1 }]);
+    await expect.poll(() => list.evaluate((element) => element.scrollTop)).toBeGreaterThan(50);
+
+    await pinchNarrows(cdp, x, y, 300, series.locator('[data-range-from-micros]'));
+    await expect(series.getByRole('button', { name: 'Whole incident' })).toBeVisible();
+    await attachScreenshots(page, testInfo, `timeline-touch-${size.width}`);
+  });
+
+  test('actor-bar: a long-press shows the card, a tap opens the actor', async ({ page }, testInfo) => {
+    const { id, cdp } = await openIncident(page, 'actor-bar');
+    const bar = page.locator('[data-chart-canvas="actor-bar"]');
+    await expect(
+      page.getByRole('table', { name: 'Events per actor and stream' }).locator('tbody tr').first(),
+    ).toBeVisible();
+    const box = await boxOf(bar);
+    const point = { x: box.x + 200, y: box.y + 14 };
+    const card = page.locator('[data-chart-hover="actor-bar"]');
+    await touch(cdp, 'touchStart', [{ ...point, id: 1 }]);
+    await expect(card).toContainText(/\d+ events?/);
+    // Said for a finger: no click, no Enter key on a tablet in the hand.
+    await expect(card).toContainText('Tap to open the actor');
+    await expect(card).not.toContainText('Click');
+    await touch(cdp, 'touchEnd', []);
+    // Lifting the finger leaves the card up to be read.
+    await expect(card).toBeVisible();
+    await attachScreenshots(page, testInfo, `actor-bar-long-press-${size.width}`);
+    await tap(cdp, point);
+    await expect(page).toHaveURL(new RegExp(`/incident/${id}/actor/\\d+$`));
+  });
+
+  test('actor-scatter: a pinch zooms its time range, a drag pans it, a tap on a dot selects its event', async ({
+    page,
+  }) => {
+    const { cdp } = await openIncident(page, 'actor-scatter');
+    const scatter = page.locator('[data-picture="actor-scatter"]');
+    const canvas = page.locator('[data-chart-canvas="actor-scatter"]');
+    const actorRows = page.getByRole('table', { name: 'Events per actor' }).locator('tbody tr');
+    await expect(actorRows.first()).toBeVisible();
+    // A dot, found with the mouse (its card names an event), is tapped.
+    const box = await boxOf(canvas);
+    const rowY = box.y + (box.height - 20) / (await actorRows.count()) / 2;
+    const card = page.locator('[data-chart-hover="actor-scatter"]');
+    let dotX = 0;
+    for (let x = box.x + 162; x < box.x + box.width - 8 && (await card.count()) === 0; x += 4) {
+      await page.mouse.move(x, rowY);
+      dotX = x;
+    }
+    await expect(card).toBeVisible();
+    await page.mouse.move(1, 1);
+    await tap(cdp, { x: dotX, y: rowY });
+    await expect(page).toHaveURL(/\/type\/actor-scatter\/event\/\d+$/);
+    const selected = /event\/(\d+)$/.exec(page.url())?.[1] ?? '';
+    await expect(scatter).toHaveAttribute('data-selected-event', selected);
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/type\/actor-scatter$/);
+    await pinchThenDrag(cdp, canvas, scatter);
+  });
+});
 
 test.describe('a 768 x 1024 tablet upright: the organization and the map', () => {
   test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true });

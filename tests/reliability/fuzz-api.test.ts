@@ -18,6 +18,7 @@ import { recipeArbitrary } from './fuzz/request-arbitrary.ts';
 import { buildRequest } from './fuzz/request-build.ts';
 import { fuzzRoutes, type FuzzRoute } from './fuzz/route-table.ts';
 import { watchWrites } from './fuzz/quick-snapshot.ts';
+import { failureReporter } from './fuzz/failure-reporter.ts';
 import { snapshotTables } from './support/table-snapshot.ts';
 
 /*
@@ -152,15 +153,7 @@ describe.each(KINDS)('fuzzing the API on %s', (kind) => {
           {
             numRuns: runsPerRoute,
             seed: SEED + index,
-            // The counterexample can hold megabytes; the error thrown above already describes the request.
-            reporter(details) {
-              if (!details.failed) return;
-              const error =
-                details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-              failures.push(
-                `${name} on ${kind} (seed ${details.seed}, path ${details.counterexamplePath}, shrunk ${details.numShrinks} times):\n${error}`,
-              );
-            },
+            reporter: failureReporter(failures, `${name} on ${kind}`),
           },
         );
         // A failed property may leave the world half-changed: start the next route from a sound one.

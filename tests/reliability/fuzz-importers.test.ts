@@ -20,6 +20,7 @@ import { FULL_SCALE, scaled } from './scale.ts';
 import { describeMangle, mangle, mangleArbitrary } from './fuzz/mangle.ts';
 import { multipart } from './fuzz/multipart.ts';
 import { watchWrites } from './fuzz/quick-snapshot.ts';
+import { failureReporter } from './fuzz/failure-reporter.ts';
 
 // Left out of the comparison: sessions' last-seen time moves with any signed-in request.
 const IGNORED_TABLES = ['sessions', 'sign_in_failures'];
@@ -186,14 +187,7 @@ describe.each(KINDS)('fuzzing the importers on %s', (kind) => {
           {
             numRuns: RUNS_PER_IMPORTER,
             seed: SEED + index,
-            reporter(details) {
-              if (!details.failed) return;
-              const error =
-                details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-              failures.push(
-                `${importer.name} on ${kind} (seed ${details.seed}, path ${details.counterexamplePath}):\n${error}`,
-              );
-            },
+            reporter: failureReporter(failures, `${importer.name} on ${kind}`),
           },
         );
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import { useAnalystServer } from '../support/analyst-server.ts';
-import { countRows, giveAnalyst, signIn } from '../support/test-server.ts';
+import { addMember, countRows, giveAnalyst, signIn } from '../support/test-server.ts';
 
 const T0 = 1_700_000_000_000_000;
 const ANNOTATION_TABLES = [
@@ -801,7 +801,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
     const ivan = await signIn(suite.server);
     const helen = await signIn(suite.server);
     await giveAnalyst(suite.server, ivan, 'write');
-    await suite.admin.request({ method: 'PUT', url: `/api/organization/${s.organizationID}/member/${ivan.userID}` });
+    await addMember(suite.admin, s.organizationID, ivan);
     expect(
       (await suite.admin.request({ method: 'PUT', url: `/api/analyst/${ivan.userID}/grant/${helen.userID}` }))
         .statusCode,
@@ -899,14 +899,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
     const s = await setUp();
     const reader = await signIn(suite.server);
     await giveAnalyst(suite.server, reader, 'read');
-    expect(
-      (
-        await suite.admin.request({
-          method: 'PUT',
-          url: `/api/organization/${s.organizationID}/member/${reader.userID}`,
-        })
-      ).statusCode,
-    ).toBe(200);
+    await addMember(suite.admin, s.organizationID, reader);
     const writes = await everyWrite(s);
     const before = await counts();
     for (const write of writes) {

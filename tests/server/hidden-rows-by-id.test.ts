@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { writeHiddenBatch } from '../support/hidden-import-batch.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { useAnalystServer } from '../support/analyst-server.ts';
+import { useSocketAnalystServer } from '../support/analyst-server.ts';
 
 interface Hidden {
   streamID: number;
@@ -17,20 +17,14 @@ interface Hidden {
 }
 
 describe.each(DATABASE_KINDS)('rows a running import hides, by id, on %s', (kind) => {
-  const suite = useAnalystServer(kind, { writer: 'write' });
-  let base: string;
+  const suite = useSocketAnalystServer(kind, { writer: 'write' });
   let incidentID: number;
   let hidden: Hidden;
-  const headers = (json: boolean) => ({
-    cookie: suite.writer.cookie,
-    'x-churchkey-analyst': String(suite.writer.userID),
-    ...(json ? { 'content-type': 'application/json' } : {}),
-  });
   /** Status and JSON answer of a request; the server version is left out, since only the answer matters. */
   const send = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${base}${path}`, {
+    const response = await suite.fetchAs(suite.writer, path, {
       method,
-      headers: headers(body !== undefined),
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const { version: _version, ...answer } = (await response.json()) as Record<string, unknown>;
@@ -38,7 +32,6 @@ describe.each(DATABASE_KINDS)('rows a running import hides, by id, on %s', (kind
   };
 
   beforeAll(async () => {
-    base = await suite.server.app.listen({ port: 0, host: '127.0.0.1' });
     const organizationID = await createOrganization(suite.writer, 'Hidden by id');
     incidentID = await createIncident(suite.writer, organizationID, 'Import running');
     // What an import has written so far while it runs: its stream, an event by a new actor, and a marker.

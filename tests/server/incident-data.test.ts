@@ -13,7 +13,7 @@ import {
 } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import { useAnalystServer } from '../support/analyst-server.ts';
-import { countRows, giveAnalyst, signIn } from '../support/test-server.ts';
+import { addMember, countRows, giveAnalyst, signIn } from '../support/test-server.ts';
 
 const T0 = 1_700_000_000_000_000; // 2023-11-14T22:13:20Z in microseconds
 
@@ -257,14 +257,7 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
     expect(mine.map((i: { id: number }) => i.id)).not.toContain(incidentID);
     // An administrator reaches every organization, and can make the outsider a member.
     expect((await suite.admin.request({ url: `/api/incident/${incidentID}` })).statusCode).toBe(200);
-    expect(
-      (
-        await suite.admin.request({
-          method: 'PUT',
-          url: `/api/organization/${organizationID}/member/${outsider.userID}`,
-        })
-      ).statusCode,
-    ).toBe(200);
+    await addMember(suite.admin, organizationID, outsider);
     expect((await outsider.request({ url: `/api/incident/${incidentID}` })).statusCode).toBe(200);
   });
 
@@ -272,7 +265,7 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
     const reader = await signIn(suite.server);
     await giveAnalyst(suite.server, reader, 'read');
     const organizationID = await createOrganization(suite.writer);
-    await suite.admin.request({ method: 'PUT', url: `/api/organization/${organizationID}/member/${reader.userID}` });
+    await addMember(suite.admin, organizationID, reader);
     const incidentID = await createIncident(suite.writer, organizationID);
     expect((await reader.request({ url: `/api/incident/${incidentID}` })).statusCode).toBe(200);
     const write = await reader.request({

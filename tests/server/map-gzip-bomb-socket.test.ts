@@ -7,20 +7,13 @@ import { createHook } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { blobTempDir } from '../../server/repositories/blob-repository.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { fileForm } from '../support/multipart.ts';
-import { portOf } from '../support/raw-socket.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import {
-  countRows,
-  giveAnalyst,
-  signIn,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from '../support/test-server.ts';
+import { useSocketAnalystServer } from '../support/analyst-server.ts';
+import { countRows } from '../support/test-server.ts';
 
 const GPX_HEAD =
   '<?xml version="1.0"?>\n<gpx version="1.1" creator="test"><trk><name>bomb</name><trkseg>\n' +
@@ -52,31 +45,22 @@ function zlibWatch(onStart: () => void) {
 }
 
 describe.each(DATABASE_KINDS)('a gzip bomb map on %s', (kind) => {
-  let server: TestServer;
-  let session: Session;
-  let base: string;
+  const suite = useSocketAnalystServer(kind, { writer: 'write' });
   let target: number;
   let other: number;
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${portOf(server.app.server.address())}`;
-    session = await signIn(server);
-    await giveAnalyst(server, session, 'write');
-    const organization = await createOrganization(session, 'Fell runners');
-    target = await createIncident(session, organization, 'Lost runner');
-    other = await createIncident(session, organization, 'Read meanwhile');
+    const organization = await createOrganization(suite.writer, 'Fell runners');
+    target = await createIncident(suite.writer, organization, 'Lost runner');
+    other = await createIncident(suite.writer, organization, 'Read meanwhile');
   });
-  afterAll(() => server?.close());
 
-  const headers = () => ({ cookie: session.cookie, 'x-churchkey-analyst': String(session.userID) });
   const stored = async () => ({
-    maps: await countRows(server.db, 'incident_maps'),
-    uploads: await countRows(server.db, 'uploads'),
-    blobs: await countRows(server.db, 'blobs'),
-    points: await countRows(server.db, 'map_points'),
-    spooled: (await readdir(blobTempDir(server.config)).catch(() => [] as string[])).filter((name) =>
+    maps: await countRows(suite.server.db, 'incident_maps'),
+    uploads: await countRows(suite.server.db, 'uploads'),
+    blobs: await countRows(suite.server.db, 'blobs'),
+    points: await countRows(suite.server.db, 'map_points'),
+    spooled: (await readdir(blobTempDir(suite.server.config)).catch(() => [] as string[])).filter((name) =>
       name.endsWith('.part'),
     ).length,
   });
@@ -84,7 +68,7 @@ describe.each(DATABASE_KINDS)('a gzip bomb map on %s', (kind) => {
   it('is refused by its ratio, keeps nothing, and another user is answered while it unpacks', async () => {
     const bomb = gpxBomb();
     expect(bomb.byteLength).toBeLessThan(4 * 1024 * 1024);
-    const read = () => fetch(`${base}/api/incident/${other}`, { headers: headers() });
+    const read = () => suite.fetchAs(suite.writer, `/api/incident/${other}`);
     // Warm: the read's code and connections ready, so what it waits for below is the server alone.
     expect((await read()).status).toBe(200);
     const before = await stored();
@@ -98,9 +82,8 @@ describe.each(DATABASE_KINDS)('a gzip bomb map on %s', (kind) => {
     });
     try {
       watch.arm();
-      const response = await fetch(`${base}/api/incident/${target}/map`, {
+      const response = await suite.fetchAs(suite.writer, `/api/incident/${target}/map`, {
         method: 'POST',
-        headers: headers(),
         body: fileForm(bomb, 'morning-run.gpx.gz', {}, { type: 'application/gzip' }),
       });
       const answer = ((await response.json()) as { error: { message: string; field: string } }).error;

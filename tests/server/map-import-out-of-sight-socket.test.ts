@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { beginImport, sweepAbandonedImports } from '../../server/import/hidden-import.ts';
 import { nowMicros } from '../../server/time.ts';
-import { useAnalystServer } from '../support/analyst-server.ts';
+import { useSocketAnalystServer } from '../support/analyst-server.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { fileForm } from '../support/multipart.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
@@ -34,18 +34,15 @@ interface IncidentAnswer {
 }
 
 describe.each(DATABASE_KINDS)('a map import on %s', (kind) => {
-  const suite = useAnalystServer(kind, { importer: 'write', reader: 'write' });
-  let base: string;
+  const suite = useSocketAnalystServer(kind, { importer: 'write', reader: 'write' });
   let organizationID: number;
 
   beforeAll(async () => {
-    base = await suite.server.app.listen({ port: 0, host: '127.0.0.1' });
     organizationID = await createOrganization(suite.importer, 'Fell runners');
   });
 
-  const headers = (session: Session) => ({ cookie: session.cookie, 'x-churchkey-analyst': String(session.userID) });
   const readIncident = async (session: Session, incidentID: number) => {
-    const answer = await fetch(`${base}/api/incident/${incidentID}`, { headers: headers(session) });
+    const answer = await suite.fetchAs(session, `/api/incident/${incidentID}`);
     expect(answer.status).toBe(200);
     return ((await answer.json()) as IncidentAnswer).incident;
   };
@@ -60,17 +57,18 @@ describe.each(DATABASE_KINDS)('a map import on %s', (kind) => {
       'Read meanwhile',
     );
     const order: string[] = [];
-    const importing = fetch(`${base}/api/incident/${target}/map`, {
-      method: 'POST',
-      headers: headers(suite.importer),
-      body: fileForm(gpxTrack(POINTS), 'long-run.gpx'),
-    }).then(async (response) => {
-      order.push('import');
-      return {
-        status: response.status,
-        body: (await response.json()) as { map: { id: number; validPointCount: number } },
-      };
-    });
+    const importing = suite
+      .fetchAs(suite.importer, `/api/incident/${target}/map`, {
+        method: 'POST',
+        body: fileForm(gpxTrack(POINTS), 'long-run.gpx'),
+      })
+      .then(async (response) => {
+        order.push('import');
+        return {
+          status: response.status,
+          body: (await response.json()) as { map: { id: number; validPointCount: number } },
+        };
+      });
     // Until points are written out of sight, the importer's own reads of the incident show no map at all.
     while ((await hiddenPoints()) === 0) {
       if (order.includes('import')) throw new Error('the import ended before its points were seen being written');
@@ -111,9 +109,10 @@ describe.each(DATABASE_KINDS)('a map import on %s', (kind) => {
       return id;
     });
     expect((await readIncident(suite.importer, target)).incidentMaps).toEqual([]);
-    const mapAnswer = await fetch(`${base}/api/incident/${target}/analyst/${suite.importer.userID}/map/${mapId}`, {
-      headers: headers(suite.importer),
-    });
+    const mapAnswer = await suite.fetchAs(
+      suite.importer,
+      `/api/incident/${target}/analyst/${suite.importer.userID}/map/${mapId}`,
+    );
     expect(mapAnswer.status).toBe(404);
     expect(await sweepAbandonedImports(db, nowMicros())).toBe(1);
     expect(await countRows(db, `map_points WHERE map_id = ${mapId}`)).toBe(0);

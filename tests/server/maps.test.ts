@@ -11,7 +11,7 @@ import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import { useAnalystServer } from '../support/analyst-server.ts';
-import { countRows, giveAnalyst, signIn, type Session } from '../support/test-server.ts';
+import { addMember, countRows, giveAnalyst, signIn, type Session } from '../support/test-server.ts';
 
 const fixture = (name: string) => readFileSync(join(FIXTURES_DIR, 'geo', name));
 const FR24 = fixture('fr24_JAL516_2024-01-02.csv');
@@ -49,7 +49,7 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
     const admin = await signIn(suite.server);
     await giveAnalyst(suite.server, admin, 'admin');
     const organizationID = await createOrganization(suite.writer, 'Aviation');
-    await admin.request({ method: 'PUT', url: `/api/organization/${organizationID}/member/${suite.reader.userID}` });
+    await addMember(admin, organizationID, suite.reader);
     incidentID = await createIncident(suite.writer, organizationID, 'Runway collision');
     otherIncidentID = await createIncident(
       suite.outsider,

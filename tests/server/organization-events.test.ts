@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import { useAnalystServer } from '../support/analyst-server.ts';
-import { giveAnalyst, signIn } from '../support/test-server.ts';
+import { addMember, giveAnalyst, signIn } from '../support/test-server.ts';
 
 describe.each(DATABASE_KINDS)('organization events on %s', (kind) => {
   const suite = useAnalystServer(kind, { writer: 'write', reader: 'read', outsider: 'write' });
@@ -15,11 +15,7 @@ describe.each(DATABASE_KINDS)('organization events on %s', (kind) => {
     const admin = await signIn(suite.server);
     await giveAnalyst(suite.server, admin, 'admin');
     organizationID = await createOrganization(suite.writer, 'Ops');
-    const member = await admin.request({
-      method: 'PUT',
-      url: `/api/organization/${organizationID}/member/${suite.reader.userID}`,
-    });
-    expect(member.statusCode, member.body).toBe(200);
+    await addMember(admin, organizationID, suite.reader);
     await build();
   });
 

@@ -19,14 +19,8 @@ import { createIncident, createOrganization } from '../support/incident-fixtures
 import { fileForm } from '../support/multipart.ts';
 import { wordedTsv } from '../support/proxy-log-tsv.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import {
-  countRows,
-  giveAnalyst,
-  signIn,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from '../support/test-server.ts';
+import { useSocketAnalystServer, type SocketRequest } from '../support/analyst-server.ts';
+import { countRows } from '../support/test-server.ts';
 
 interface SeenEvent {
   id: number;
@@ -38,14 +32,11 @@ const OLD_ROWS = 3_000;
 const NEW_ROWS = 5_000;
 
 describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
-  let server: TestServer;
-  let base: string;
-  let writer: Session;
+  const suite = useSocketAnalystServer(kind, { writer: 'write' });
   let organizationID: number;
   const work = mkdtempSync(join(tmpdir(), 'churchkey-flip-'));
-  const headers = () => ({ cookie: writer.cookie, 'x-churchkey-analyst': String(writer.userID) });
-  const call = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${base}${path}`, { ...init, headers: { ...headers(), ...init.headers } });
+  const call = async (path: string, init: SocketRequest = {}) => {
+    const response = await suite.fetchAs(suite.writer, path, init);
     const text = await response.text();
     expect(response.status, text).toBeLessThan(300);
     return JSON.parse(text) as Record<string, never>;
@@ -69,14 +60,13 @@ describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
   };
   const words = (events: SeenEvent[]) => [...new Set(events.map((event) => event.message.split(' ')[0]))].sort();
   const leftovers = async () => ({
-    generations: await countRows(server.db, 'stream_generations'),
-    matches: await countRows(server.db, 'reimport_matches'),
-    imports: await countRows(server.db, 'imports'),
+    generations: await countRows(suite.server.db, 'stream_generations'),
+    matches: await countRows(suite.server.db, 'reimport_matches'),
+    imports: await countRows(suite.server.db, 'imports'),
   });
   const importStream = async (incidentID: number, bytes: Uint8Array) => {
-    const response = await fetch(`${base}/api/incident/${incidentID}/import`, {
+    const response = await suite.fetchAs(suite.writer, `/api/incident/${incidentID}/import`, {
       method: 'POST',
-      headers: headers(),
       body: fileForm(bytes, 'crew.tsv'),
     });
     expect(response.status, await response.clone().text()).toBe(201);
@@ -91,45 +81,38 @@ describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
   ) => {
     const path = join(work, `crew-${streamID}.tsv`);
     writeFileSync(path, bytes);
-    const [incident] = await server.db.query<{ id: number; organization_id: number; name: string }>(
+    const [incident] = await suite.server.db.query<{ id: number; organization_id: number; name: string }>(
       'SELECT id, organization_id, name FROM incidents WHERE id = $1',
       [incidentID],
     );
-    return reimportStream(server.db, {
+    return reimportStream(suite.server.db, {
       stream: () => Promise.resolve({ streamId: streamID, incident: incident! }),
       file: await spoolBlob(Readable.from([bytes]), work),
       fileName: 'crew.tsv',
       settings: await detectSettings(path, 'crew.tsv', 'UTC'),
-      attribution: { userID: writer.userID, analystID: writer.userID },
+      attribution: { userID: suite.writer.userID, analystID: suite.writer.userID },
       takeTurn,
     });
   };
   const phase = async () => {
-    const [row] = await server.db.query<{ state: string | null; matches: number | string }>(
+    const [row] = await suite.server.db.query<{ state: string | null; matches: number | string }>(
       'SELECT (SELECT state FROM stream_generations ORDER BY generation DESC LIMIT 1) AS state, (SELECT count(*) FROM reimport_matches) AS matches',
     );
     return { state: row!.state, matches: Number(row!.matches) };
   };
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    base = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    writer = await signIn(server);
-    await giveAnalyst(server, writer, 'write');
-    organizationID = await createOrganization(writer, 'Flipped');
+    organizationID = await createOrganization(suite.writer, 'Flipped');
   });
-  afterAll(async () => {
-    await server?.close();
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it('a device synced before the flip ends with exactly the new rows; a stop mid-cleanup is finished at start', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'Synced across');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Synced across');
     // More old rows than one cleanup batch deletes on either database, so the stop falls between two batches.
     const oldRows = 6_000;
     const streamID = await importStream(incidentID, wordedTsv(oldRows, 'alpha'));
     const device = parseChangeRevision((await incidentRead(incidentID)).eventsRevision)!;
-    const tombstonesBefore = await countRows(server.db, `incident_tombstones WHERE incident_id = ${incidentID}`);
+    const tombstonesBefore = await countRows(suite.server.db, `incident_tombstones WHERE incident_id = ${incidentID}`);
     // The process stops mid-cleanup, after the flip and one batch of old rows deleted, and never goes on.
     let stopped!: () => void;
     const reachedStop = new Promise<void>((resolve) => (stopped = resolve));
@@ -140,7 +123,7 @@ describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
       return new Promise<() => void>(() => undefined);
     });
     await reachedStop;
-    const oldLeft = await countRows(server.db, `events WHERE stream_id = ${streamID} AND message LIKE 'alpha%'`);
+    const oldLeft = await countRows(suite.server.db, `events WHERE stream_id = ${streamID} AND message LIKE 'alpha%'`);
     expect(oldLeft).toBeGreaterThan(0);
     expect(oldLeft).toBeLessThan(oldRows);
 
@@ -156,10 +139,12 @@ describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
     const after = parseChangeRevision(shown.eventsRevision)!;
 
     // A restart finishes the cleanup: the old rows go without a tombstone each, and nothing else changes.
-    expect(await sweepGenerations(server.db)).toBe(1);
-    expect(await countRows(server.db, `events WHERE stream_id = ${streamID}`)).toBe(NEW_ROWS);
+    expect(await sweepGenerations(suite.server.db)).toBe(1);
+    expect(await countRows(suite.server.db, `events WHERE stream_id = ${streamID}`)).toBe(NEW_ROWS);
     expect(await leftovers()).toEqual({ generations: 0, matches: 0, imports: 0 });
-    expect(await countRows(server.db, `incident_tombstones WHERE incident_id = ${incidentID}`)).toBe(tombstonesBefore);
+    expect(await countRows(suite.server.db, `incident_tombstones WHERE incident_id = ${incidentID}`)).toBe(
+      tombstonesBefore,
+    );
     const later = new URLSearchParams({ since: String(after.seq), epoch: after.epoch });
     const caughtUp = (await call(`/api/incident/${incidentID}/changes?${later}`)).changes as unknown as IncidentChanges;
     expect(caughtUp).toMatchObject({ full: false, events: [], deletedEventIDs: [] });
@@ -169,7 +154,7 @@ describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
   }, 300_000);
 
   it('a tag added while the re-import writes, and one added after matching began, both follow their events', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'Tagged meanwhile');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Tagged meanwhile');
     const streamID = await importStream(incidentID, wordedTsv(OLD_ROWS, 'alpha'));
     const before = await streamEvents(incidentID, streamID);
     const early = before.find((event) => event.message === 'alpha line 2500')!;
@@ -181,7 +166,7 @@ describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
       if (
         now.state === 'writing' &&
         !tagged.early &&
-        (await countRows(server.db, `events WHERE stream_id = ${streamID}`)) > OLD_ROWS
+        (await countRows(suite.server.db, `events WHERE stream_id = ${streamID}`)) > OLD_ROWS
       ) {
         tagged = { ...tagged, early: true };
         await tag(early.id, 'early');
@@ -204,14 +189,14 @@ describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
   }, 300_000);
 
   it('an annotated event edited after it was matched is matched again: the flip refuses the conflict', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'Edited meanwhile');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Edited meanwhile');
     const streamID = await importStream(incidentID, wordedTsv(OLD_ROWS, 'alpha'));
     const before = await streamEvents(incidentID, streamID);
     const target = before.find((event) => event.message === 'alpha line 10')!;
     await call(`/api/event/${target.id}/tag/watch`, { method: 'PUT' });
     let edited = false;
     const reimporting = reimport(incidentID, streamID, wordedTsv(OLD_ROWS, 'alpha'), async () => {
-      const paired = await countRows(server.db, `reimport_matches WHERE old_id = ${target.id}`);
+      const paired = await countRows(suite.server.db, `reimport_matches WHERE old_id = ${target.id}`);
       if (paired > 0 && !edited) {
         edited = true;
         await call(`/api/event/${target.id}`, {
@@ -228,7 +213,7 @@ describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
     const after = await streamEvents(incidentID, streamID);
     expect(after).toHaveLength(OLD_ROWS);
     expect(after.find((event) => event.id === target.id)).toMatchObject({ message: 'edited by hand', tags: ['watch'] });
-    expect(await countRows(server.db, `events WHERE stream_id = ${streamID}`)).toBe(OLD_ROWS);
+    expect(await countRows(suite.server.db, `events WHERE stream_id = ${streamID}`)).toBe(OLD_ROWS);
     expect(await leftovers()).toEqual({ generations: 0, matches: 0, imports: 0 });
   }, 300_000);
 });

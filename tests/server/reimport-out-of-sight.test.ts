@@ -18,14 +18,8 @@ import { createIncident, createOrganization } from '../support/incident-fixtures
 import { fileForm } from '../support/multipart.ts';
 import { wordedTsv } from '../support/proxy-log-tsv.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import {
-  countRows,
-  giveAnalyst,
-  signIn,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from '../support/test-server.ts';
+import { useSocketAnalystServer } from '../support/analyst-server.ts';
+import { countRows } from '../support/test-server.ts';
 
 interface Payload {
   incident: { events: { streamID: number; message: string }[]; streams: { id: number }[] };
@@ -35,26 +29,23 @@ const OLD_ROWS = 3_000;
 const NEW_ROWS = 9_000;
 
 describe.each(DATABASE_KINDS)('a re-import out of sight on %s', (kind) => {
-  let server: TestServer;
-  let base: string;
-  let writer: Session;
+  const suite = useSocketAnalystServer(kind, { writer: 'write' });
   let organizationID: number;
   const work = mkdtempSync(join(tmpdir(), 'churchkey-reimport-'));
-  const headers = () => ({ cookie: writer.cookie, 'x-churchkey-analyst': String(writer.userID) });
-  const post = (path: string, body: FormData) => fetch(`${base}${path}`, { method: 'POST', headers: headers(), body });
+  const post = (path: string, body: FormData) => suite.fetchAs(suite.writer, path, { method: 'POST', body });
   /** The stream's events as one read sees them: how many, and which files their messages come from. */
   const streamSeen = async (incidentID: number, streamID: number) => {
-    const response = await fetch(`${base}/api/incident/${incidentID}`, { headers: headers() });
+    const response = await suite.fetchAs(suite.writer, `/api/incident/${incidentID}`);
     expect(response.status).toBe(200);
     const events = ((await response.json()) as Payload).incident.events.filter((event) => event.streamID === streamID);
     const words = [...new Set(events.map((event) => event.message.split(' ')[0] ?? ''))].sort();
     return { count: events.length, words };
   };
   const hiddenRows = async () => ({
-    imports: await countRows(server.db, 'imports'),
-    hiddenStreams: await countRows(server.db, 'streams WHERE import_id IS NOT NULL'),
-    pendingCounts: await countRows(server.db, 'import_event_counts'),
-    generations: await countRows(server.db, 'stream_generations'),
+    imports: await countRows(suite.server.db, 'imports'),
+    hiddenStreams: await countRows(suite.server.db, 'streams WHERE import_id IS NOT NULL'),
+    pendingCounts: await countRows(suite.server.db, 'import_event_counts'),
+    generations: await countRows(suite.server.db, 'stream_generations'),
   });
   const importStream = async (incidentID: number) => {
     const response = await post(
@@ -66,19 +57,12 @@ describe.each(DATABASE_KINDS)('a re-import out of sight on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    base = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    writer = await signIn(server);
-    await giveAnalyst(server, writer, 'write');
-    organizationID = await createOrganization(writer, 'Re-imported');
+    organizationID = await createOrganization(suite.writer, 'Re-imported');
   });
-  afterAll(async () => {
-    await server?.close();
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it('every read during a re-import sees the old events or the new, never a mix', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'Crew log');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Crew log');
     const streamID = await importStream(incidentID);
     const OLD = { count: OLD_ROWS, words: ['alpha'] };
     const NEW = { count: NEW_ROWS, words: ['bravo'] };
@@ -96,7 +80,7 @@ describe.each(DATABASE_KINDS)('a re-import out of sight on %s', (kind) => {
     const seen: { count: number; words: string[] }[] = [];
     let rowsWhileReading = 0;
     while (!answered) {
-      const progress = await fetch(`${base}/api/import/progress/${token}`);
+      const progress = await fetch(`${suite.base}/api/import/progress/${token}`);
       if (progress.status === 200)
         rowsWhileReading = ((await progress.json()) as { progress: { validCount: number } }).progress.validCount;
       seen.push(await streamSeen(incidentID, streamID));
@@ -111,15 +95,15 @@ describe.each(DATABASE_KINDS)('a re-import out of sight on %s', (kind) => {
   }, 300_000);
 
   it('a re-import stopped mid-way leaves the old stream whole, and a restart sweeps its hidden rows', async () => {
-    const incidentID = await createIncident(writer, organizationID, 'Stopped re-import');
+    const incidentID = await createIncident(suite.writer, organizationID, 'Stopped re-import');
     const streamID = await importStream(incidentID);
-    const eventsBefore = await countRows(server.db, 'events');
-    const storedBlobs = () => countRows(server.db, "blobs WHERE sha256 SIMILAR TO '[0-9a-f]{64}'");
+    const eventsBefore = await countRows(suite.server.db, 'events');
+    const storedBlobs = () => countRows(suite.server.db, "blobs WHERE sha256 SIMILAR TO '[0-9a-f]{64}'");
     const blobsBefore = await storedBlobs();
     const path = join(work, 'crew-new.tsv');
     writeFileSync(path, wordedTsv(NEW_ROWS, 'bravo'));
     const file = await spoolBlob(Readable.from([wordedTsv(NEW_ROWS, 'bravo')]), work);
-    const [incident] = await server.db.query<{ id: number; organization_id: number; name: string }>(
+    const [incident] = await suite.server.db.query<{ id: number; organization_id: number; name: string }>(
       'SELECT id, organization_id, name FROM incidents WHERE id = $1',
       [incidentID],
     );
@@ -129,15 +113,15 @@ describe.each(DATABASE_KINDS)('a re-import out of sight on %s', (kind) => {
     // The new rows go into the stream itself under a generation readers skip (migration 014).
     const hiddenEvents = () =>
       countRows(
-        server.db,
+        suite.server.db,
         "events WHERE generation IN (SELECT generation FROM stream_generations WHERE state = 'writing')",
       );
-    void reimportStream(server.db, {
+    void reimportStream(suite.server.db, {
       stream: () => Promise.resolve({ streamId: streamID, incident: incident! }),
       file,
       fileName: 'crew.tsv',
       settings: await detectSettings(path, 'crew.tsv', 'UTC'),
-      attribution: { userID: writer.userID, analystID: writer.userID },
+      attribution: { userID: suite.writer.userID, analystID: suite.writer.userID },
       takeTurn: async () => {
         if ((await hiddenEvents()) === 0) return () => undefined;
         frozen();
@@ -145,13 +129,13 @@ describe.each(DATABASE_KINDS)('a re-import out of sight on %s', (kind) => {
       },
     });
     await reachedFreeze;
-    expect(await countRows(server.db, 'events')).toBeGreaterThan(eventsBefore);
+    expect(await countRows(suite.server.db, 'events')).toBeGreaterThan(eventsBefore);
     expect(await streamSeen(incidentID, streamID)).toEqual({ count: OLD_ROWS, words: ['alpha'] });
 
     // A restart: PGlite sweeps every import it finds; PostgreSQL those whose heartbeat stopped long ago.
-    const swept = await sweepAbandonedImports(server.db, Date.now() * 1000 + ABANDONED_AFTER_MICROS * 2);
+    const swept = await sweepAbandonedImports(suite.server.db, Date.now() * 1000 + ABANDONED_AFTER_MICROS * 2);
     expect(swept).toBe(1);
-    expect(await countRows(server.db, 'events')).toBe(eventsBefore);
+    expect(await countRows(suite.server.db, 'events')).toBe(eventsBefore);
     expect(await streamSeen(incidentID, streamID)).toEqual({ count: OLD_ROWS, words: ['alpha'] });
     expect(await hiddenRows()).toEqual({ imports: 0, hiddenStreams: 0, pendingCounts: 0, generations: 0 });
     // The file's chunks written so far are under a pending key (swept at start too); none became a stored blob.

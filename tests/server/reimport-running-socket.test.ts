@@ -4,9 +4,9 @@
  * file is stored, the first goes on to its end, and once it has, the same file re-imports normally.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REIMPORT_RUNNING_REFUSAL } from '../../server/import/reimport-running.ts';
-import { useAnalystServer } from '../support/analyst-server.ts';
+import { useSocketAnalystServer } from '../support/analyst-server.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { fileForm } from '../support/multipart.ts';
 import { wordedTsv } from '../support/proxy-log-tsv.ts';
@@ -18,15 +18,8 @@ interface ErrorAnswer {
 }
 
 describe.each(DATABASE_KINDS)('two re-imports of one stream on %s', (kind) => {
-  const suite = useAnalystServer(kind, { writer: 'write' });
-  let base: string;
-
-  beforeAll(async () => {
-    base = await suite.server.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-
-  const headers = () => ({ cookie: suite.writer.cookie, 'x-churchkey-analyst': String(suite.writer.userID) });
-  const post = (path: string, body: FormData) => fetch(`${base}${path}`, { method: 'POST', headers: headers(), body });
+  const suite = useSocketAnalystServer(kind, { writer: 'write' });
+  const post = (path: string, body: FormData) => suite.fetchAs(suite.writer, path, { method: 'POST', body });
   const messagesStartingWith = (streamID: number, word: string) =>
     countRows(suite.server.db, `events WHERE stream_id = ${streamID} AND message LIKE '${word} %'`);
 
@@ -48,7 +41,7 @@ describe.each(DATABASE_KINDS)('two re-imports of one stream on %s', (kind) => {
     });
     // Wait until the first is inside its re-import: rows read and being written, its answer not yet sent.
     for (;;) {
-      const progress = await fetch(`${base}/api/import/progress/${token}`);
+      const progress = await fetch(`${suite.base}/api/import/progress/${token}`);
       if (
         progress.status === 200 &&
         ((await progress.json()) as { progress: { validCount: number } }).progress.validCount > 0

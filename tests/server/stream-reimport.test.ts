@@ -13,7 +13,7 @@ import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import { useAnalystServer } from '../support/analyst-server.ts';
-import { countRows, type Session } from '../support/test-server.ts';
+import { addMember, countRows, type Session } from '../support/test-server.ts';
 import { fileForm } from '../support/multipart.ts';
 
 const ZEEK = 'events/zeek_notice_wrccdc2018.log';
@@ -122,10 +122,7 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
 
   beforeAll(async () => {
     organizationID = await createOrganization(suite.writer, 'Ops');
-    await suite.admin.request({
-      method: 'PUT',
-      url: `/api/organization/${organizationID}/member/${suite.reader.userID}`,
-    });
+    await addMember(suite.admin, organizationID, suite.reader);
   });
 
   it('the same file again: safe, every annotation carried to the matching new event, the stream and its clock offset kept', async () => {

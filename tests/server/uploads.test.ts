@@ -22,7 +22,7 @@ import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import { useAnalystServer } from '../support/analyst-server.ts';
-import { countRows, type Session } from '../support/test-server.ts';
+import { addMember, countRows, type Session } from '../support/test-server.ts';
 
 const FIXTURES = `${FIXTURES_DIR}/`;
 const fixture = (path: string) => readFileSync(join(FIXTURES, path));
@@ -96,10 +96,7 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
   beforeAll(async () => {
     dataDir = suite.server.config.dataDir;
     organizationID = await createOrganization(suite.writer, 'Ops');
-    await suite.admin.request({
-      method: 'PUT',
-      url: `/api/organization/${organizationID}/member/${suite.reader.userID}`,
-    });
+    await addMember(suite.admin, organizationID, suite.reader);
     incidentID = await createIncident(suite.writer, organizationID, 'Outage');
     streamID = await createStream(suite.writer, incidentID, 'chat');
     eventID = await createEvent(suite.writer, incidentID, {

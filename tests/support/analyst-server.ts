@@ -2,6 +2,7 @@
  * The set-up most server suites share: one server for a describe block, started before its tests
  * with a signed-in user per role (an analyst of that permission, or none), closed after them.
  * Suites read `suite.server` and `suite.{role}` inside their tests, once the block has started.
+ * useSocketAnalystServer also listens on a loopback port, for suites whose requests must overlap.
  */
 import { afterAll, beforeAll } from 'vitest';
 import type { Permission } from '../../domain/analyst.ts';
@@ -30,4 +31,31 @@ export function useAnalystServer<const R extends Record<string, Role>>(
   });
   afterAll(async () => server?.close());
   return suite as AnalystServer<R>;
+}
+
+export type SocketRequest = Omit<RequestInit, 'headers'> & { headers?: Record<string, string> };
+
+export type SocketAnalystServer<R extends Record<string, Role>> = AnalystServer<R> & {
+  /** http://127.0.0.1:{port}, once the block has started. */
+  base: string;
+  /** A request over the socket as `session`, acting as its own analyst. */
+  fetchAs(session: Session, path: string, init?: SocketRequest): Promise<Response>;
+};
+
+/** useAnalystServer on a real socket: for reads that must run while another request is still going. */
+export function useSocketAnalystServer<const R extends Record<string, Role>>(
+  kind: DatabaseKind,
+  roles: R,
+  env: Record<string, string> = {},
+): SocketAnalystServer<R> {
+  const suite = useAnalystServer(kind, roles, env) as SocketAnalystServer<R>;
+  suite.fetchAs = (session, path, init = {}) =>
+    fetch(`${suite.base}${path}`, {
+      ...init,
+      headers: { cookie: session.cookie, 'x-churchkey-analyst': String(session.userID), ...init.headers },
+    });
+  beforeAll(async () => {
+    suite.base = await suite.server.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  return suite;
 }

@@ -106,6 +106,15 @@ export async function giveAnalyst(server: TestServer, session: Session, permissi
   });
 }
 
+/** Makes `member`'s own analyst a member of the organization, as an administrator does. */
+export async function addMember(admin: Session, organizationID: number, member: Session): Promise<void> {
+  const response = await admin.request({
+    method: 'PUT',
+    url: `/api/organization/${organizationID}/member/${member.userID}`,
+  });
+  if (response.statusCode !== 200) throw new Error(`membership refused: ${response.statusCode} ${response.body}`);
+}
+
 export async function countRows(db: Db, table: string): Promise<number> {
   const rows = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${table}`);
   return rows[0]!.count;
