@@ -5,35 +5,41 @@
  */
 import { proxyLogTsv } from '../support/proxy-log-tsv.ts';
 import { openAsAdmin } from './app-session.ts';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { attachScreenshots } from './screens-demo.ts';
 import { newIncident } from './stream-session.ts';
 
 test.use({ serverEnv: { SEARCH_PREPARATION: 'paused', SEARCH_INLINE_ROWS: '40' } });
 
-test('a search during preparation shows its progress and says the matches so far are not all', async ({
-  page,
-}, testInfo) => {
+/** A new incident with 200 imported rows of `log`.tsv, of which only the first 40 have their search data. */
+async function importWhilePreparationWaits(page: Page, name: string, log: string): Promise<number> {
   await openAsAdmin(page, '/');
-  const incidentID = await newIncident(page, 'Preparing');
+  const incidentID = await newIncident(page, name);
   const imported = await page.request.post(`/api/incident/${incidentID}/import`, {
     headers: { 'x-churchkey-analyst': '0' },
     multipart: {
       file: {
-        name: 'gateway.tsv',
+        name: `${log}.tsv`,
         mimeType: 'text/tab-separated-values',
-        buffer: Buffer.from(proxyLogTsv(200, { log: 'gateway' })),
+        buffer: Buffer.from(proxyLogTsv(200, { log })),
       },
     },
   });
   expect(imported.status(), await imported.text()).toBe(201);
+  return incidentID;
+}
 
+const PREPARING_GATEWAY = 'Search data for “gateway.tsv” is still being prepared: 0 of 200 events (0%).';
+
+test('a search during preparation shows its progress and says the matches so far are not all', async ({
+  page,
+}, testInfo) => {
+  const incidentID = await importWhilePreparationWaits(page, 'Preparing', 'gateway');
   await page.goto(`/incident/${incidentID}/event-search`);
   await page.getByLabel('Search the incident').fill('gateway');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(
-    page.getByText('Search data for “gateway.tsv” is still being prepared: 0 of 200 events (0%).'),
-  ).toBeVisible();
+  await expect(page.getByText(PREPARING_GATEWAY)).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Search data prepared' })).toHaveAttribute('aria-valuemax', '200');
   await expect(page.getByText('40 matches so far')).toBeVisible();
   await attachScreenshots(page, testInfo, 'search-preparing');
@@ -43,4 +49,26 @@ test('a search during preparation shows its progress and says the matches so far
   await expect(page.getByText('No events match so far.')).toBeVisible();
   await page.getByRole('button', { name: 'Search again' }).click();
   await expect(page.getByText('0 matches so far')).toBeVisible();
+});
+
+test('the search across every incident on home says so too, and searches again when asked', async ({
+  page,
+}, testInfo) => {
+  await importWhilePreparationWaits(page, 'Preparing at home', 'wombat');
+  await page.goto('/');
+  await page.getByLabel('Search everything').fill('wombat');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  // Every incident the analyst reads is searched, so the other test's import may be preparing beside this one.
+  await expect(
+    page.getByText(/^Search data for .*“wombat\.tsv”.* is still being prepared: 0 of (200|400) events \(0%\)\./),
+  ).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Search data prepared' })).toBeVisible();
+  await expect(page.getByText('40 matching events so far')).toBeVisible();
+  await attachScreenshots(page, testInfo, 'search-preparing-home');
+
+  await page.getByLabel('Search everything').fill('nowhere');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('No events match so far.')).toBeVisible();
+  await page.getByRole('button', { name: 'Search again' }).click();
+  await expect(page.getByText('0 matching events so far')).toBeVisible();
 });

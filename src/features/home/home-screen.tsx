@@ -5,7 +5,7 @@
 import { countNoun } from '../../../domain/count-noun.ts';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import type { SearchResult } from '../../../domain/search.ts';
+import type { SearchPreparing, SearchResult } from '../../../domain/search.ts';
 import { ApiRequestError } from '../../data/api-client.ts';
 import { useApiRead } from '../../data/use-api-read.ts';
 import { recordAuditAction } from '../../data/audit-actions.ts';
@@ -17,6 +17,7 @@ import {
 } from '../../data/mirror/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { MarkedText } from '../../ui/marked-text.tsx';
+import { SearchPreparingNotice } from '../../ui/search-preparing-notice.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
 import { searchEverything } from './home-search-api.ts';
 import { RecentList } from './recent-list.tsx';
@@ -27,7 +28,7 @@ const RECENT = 8;
 type SearchState =
   | { status: 'idle' }
   | { status: 'searching'; q: string }
-  | { status: 'done'; q: string; results: SearchResult[]; total: number }
+  | { status: 'done'; q: string; results: SearchResult[]; total: number; preparing: SearchPreparing | undefined }
   | { status: 'failed'; q: string; message: string };
 
 function failureMessage(error: unknown): string {
@@ -128,7 +129,10 @@ export function HomeScreen({ timeZone }: { timeZone: string }) {
               ))}
             </ul>
           ) : null}
-          <p className="text-sm text-muted">{search.total.toLocaleString('en')} matching events</p>
+          {search.preparing ? <SearchPreparingNotice preparing={search.preparing} onAgain={reload} /> : null}
+          <p className="text-sm text-muted">
+            {search.total.toLocaleString('en')} matching events{search.preparing ? ' so far' : ''}
+          </p>
           <ol className="flex flex-col divide-y divide-line rounded-md border border-line bg-panel">
             {search.results.map(({ event, snippets }) => (
               <li key={event.id} className="flex flex-col gap-0.5 px-3 py-2">
@@ -146,7 +150,11 @@ export function HomeScreen({ timeZone }: { timeZone: string }) {
                 <p className="break-words">{snippets[0] ? <MarkedText snippet={snippets[0]} /> : event.message}</p>
               </li>
             ))}
-            {search.results.length === 0 ? <li className="px-3 py-2 text-muted">No events match.</li> : null}
+            {search.results.length === 0 ? (
+              <li className="px-3 py-2 text-muted">
+                {search.preparing ? 'No events match so far.' : 'No events match.'}
+              </li>
+            ) : null}
           </ol>
         </section>
       ) : null}

@@ -15,7 +15,7 @@ import { MarkedText } from '../../../ui/marked-text.tsx';
 import { useTimeZoneReady } from '../../../ui/timestamp.tsx';
 import { searchIncidentEvents } from '../event-search-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
-import { SearchPreparingNotice } from './search-preparing-notice.tsx';
+import { SearchPreparingNotice } from '../../../ui/search-preparing-notice.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 
 interface Found {

@@ -3,9 +3,9 @@
  * computed after the import is shown): how far that has come, and that missing results may follow,
  * so a short or empty result is not read as the final answer.
  */
-import type { SearchPreparing } from '../../../../domain/search.ts';
-import { Button } from '../../../ui/button.tsx';
-import { ProgressBar } from '../../../ui/progress-bar.tsx';
+import type { SearchPreparing } from '../../domain/search.ts';
+import { Button } from './button.tsx';
+import { ProgressBar } from './progress-bar.tsx';
 
 const quoted = (names: readonly string[]) =>
   names.length === 0
