@@ -130,7 +130,6 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
     // PostgreSQL: two batches written side by side on two connections (the heavy part is the database's,
     // a core each); their streams, actors, ids and the heartbeat are taken first, batch after batch.
     const sideBySide = db.kind === 'postgres';
-    const heartbeat = (tx: DbTransaction) => touchImport(tx, begun.context.importId, nowMicros());
     const staged = await stageFile(options.file, options.settings, {
       table: BATCH_TABLE,
       // Each batch in a short transaction of its own: other users' reads and writes take turns with it.
@@ -141,7 +140,7 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
             // whose own (synchronous) commit flushes everything before it; a crash meanwhile is swept at start.
             await tx.query('SET LOCAL synchronous_commit = off');
             await work(tx);
-            if (!sideBySide) await heartbeat(tx);
+            if (!sideBySide) await touchImport(tx, begun.context.importId, nowMicros());
           }),
         ),
       searchable: false,
@@ -152,13 +151,16 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
         : () => ((options.readersActive?.() ?? false) ? PGLITE_WRITE_MILLIS : PGLITE_IDLE_WRITE_MILLIS),
       writesInFlight: sideBySide ? 2 : 1,
       prepareBatch: sideBySide
-        ? (records, firstPosition) =>
-            db.transaction(async (tx) => {
-              // As the writes: nothing here is seen before the flip, whose commit waits for the WAL of all of it.
-              await tx.query('SET LOCAL synchronous_commit = off');
-              await begun.prepareBatch(tx, records, firstPosition, true);
-              await heartbeat(tx);
-            })
+        ? async (records, firstPosition) => {
+            // Most batches name no new stream or actor: then their ids and the heartbeat are one statement.
+            if (begun.namesNew(records))
+              await db.transaction(async (tx) => {
+                // As the writes: nothing here is seen before the flip, whose commit waits for the WAL of all of it.
+                await tx.query('SET LOCAL synchronous_commit = off');
+                await begun.prepareBatch(tx, records);
+              });
+            await begun.reserveIds(db, records.length, firstPosition, nowMicros());
+          }
         : undefined,
       copyBatch: (tx, lines, records, firstPosition) => begun.copyBatch(tx, lines, records, firstPosition, sideBySide),
       moveBatch: (tx, table, records, firstPosition) =>

@@ -73,21 +73,26 @@ async function writeChunks(db: Db, file: SpooledBlob, key: string, takeTurn: Tak
     ]),
   );
   const handle = await open(file.path, 'r');
+  const chunkBytes = PENDING_CHUNK_BYTES;
   // The bytes are hashed again as they go in: what is stored is exactly what was received.
   const verify = createHash('sha256');
   let total = 0;
   try {
     for (let index = 0; ; index++) {
-      const buffer = Buffer.allocUnsafe(PENDING_CHUNK_BYTES);
+      const buffer = Buffer.allocUnsafe(chunkBytes);
       let filled = 0;
-      for (let read = -1; read !== 0 && filled < PENDING_CHUNK_BYTES; filled += read)
-        read = (await handle.read(buffer, filled, PENDING_CHUNK_BYTES - filled, null)).bytesRead;
+      for (let read = -1; read !== 0 && filled < chunkBytes; filled += read)
+        read = (await handle.read(buffer, filled, chunkBytes - filled, null)).bytesRead;
       if (filled === 0) break;
       const data = buffer.subarray(0, filled);
       verify.update(data);
       total += filled;
-      await inTurn(db, takeTurn, (tx) => insertChunk(tx, key, index, data));
-      if (filled < PENDING_CHUNK_BYTES) break;
+      await inTurn(db, takeTurn, async (tx) => {
+        // Pending chunks are seen only once adopted, by a commit that waits for the WAL of all of them.
+        if (db.kind === 'postgres') await tx.query('SET LOCAL synchronous_commit = off');
+        await insertChunk(tx, key, index, data, db.kind === 'postgres');
+      });
+      if (filled < chunkBytes) break;
     }
   } finally {
     await handle.close();
