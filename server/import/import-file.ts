@@ -107,6 +107,8 @@ const PGLITE_WRITE_MILLIS = 200;
 export const PGLITE_IDLE_WRITE_MILLIS = 800;
 export const PGLITE_READERS_GONE_MILLIS = 2_000;
 const POSTGRES_ROWS_PER_WRITE = 25_000;
+/** Room for a batch's rows in memory (a 40,000-row batch's transition table is about 11 MB). */
+const BATCH_WORK_MEM = '64MB';
 
 export async function importFile(db: Db, options: ImportFileOptions): Promise<ImportResult> {
   const mediaType = normalizeMediaType(options.declaredType, options.fileName);
@@ -138,7 +140,9 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
           db.transaction(async (tx) => {
             // A batch's commit need not wait for its WAL to reach the disk: its rows stay hidden until the flip,
             // whose own (synchronous) commit flushes everything before it; a crash meanwhile is swept at start.
-            await tx.query('SET LOCAL synchronous_commit = off');
+            // The statement triggers' copy of the batch's rows (their transition table) is kept within work_mem:
+            // at the default 4 MB each batch of 40,000 rows went to a temporary file and was read back from it.
+            await tx.exec(`SET LOCAL synchronous_commit = off; SET LOCAL work_mem = '${BATCH_WORK_MEM}'`);
             await work(tx);
             if (!sideBySide) await touchImport(tx, begun.context.importId, nowMicros());
           }),

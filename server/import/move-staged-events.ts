@@ -138,8 +138,8 @@ export class ImportTarget {
     this.#ids.delete(firstPosition);
     const ids = reserved && idList(reserved, records.length);
     const actorNames = [...this.#actors.keys()];
-    // NOTE: the ORDER BY's sort of a 25,000-row batch spilled to disk at the default 4 MB.
-    await tx.query("SET LOCAL work_mem = '32MB'");
+    // NOTE: the ORDER BY's sort of a 25,000-row batch spilled to disk at the default 4 MB; the batch's
+    // transaction raises work_mem (import-file.ts).
     // Hidden rows take no change number (migration 009): the flip (hidden-import.ts) is the one change and
     // sends open devices to a full sync, so a failed import moves nothing. Any non-zero number skips the
     // per-row stamping trigger; 1 is below every number a device can hold.
