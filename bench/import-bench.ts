@@ -191,14 +191,14 @@ export async function runImportBench(
       '',
       `A generated TSV of ${thousands(rows)} rows (${(bytes / 1e6).toFixed(0)} MB; the CSV-parser shape: section 5 start and end times, 57 actors, 1 message in 20 quoted with a tab inside) ` +
         'imported by `importFile` (what `POST /api/incident/{id}/import` and `npm run import` run, without the HTTP upload): the file parsed into COPY text in a worker thread, ' +
-        "kept as the stream's system upload (256 KiB chunks sent as hex text, a short transaction each), actors matched and created, events written into `events` " +
-        '(seven b-tree indexes and the search GIN, the reference, count and revision triggers): the first 10,000 rows through a batch table with their search vector, ' +
+        "kept as the stream's system upload (256 KiB chunks, a short transaction each: a binary parameter on PostgreSQL, binary COPY on PGlite), actors matched and created, events written into `events` " +
+        '(seven b-tree indexes and the search GIN, which since migration 017 takes only events with search data; the reference, count and revision triggers, their rows kept in memory): the first 10,000 rows through a batch table with their search vector, ' +
         'the rest by COPY straight into `events` with none, their search data prepared after the flip (search-preparer.ts' +
         (skipSearch
           ? "; this run's figures leave it out, `--skip-search`), "
           : '; timed apart as "search data after"), ') +
         'each batch in a short transaction under a hidden stream ' +
-        "(on PGlite each write sized after the last one's pace to take about 200 ms, at most 5,000 rows; 25,000 rows on PostgreSQL, two batches written side by side on two connections), then one small transaction that shows them all, then `ANALYZE`. " +
+        "(on PGlite each write sized after the last one's pace to take about 800 ms while nobody reads, 200 ms with readers, at most 40,000 rows; 25,000 rows on PostgreSQL, two batches written side by side on two connections, each batch's ids taken ahead as one block), then one small transaction that shows them all, then `ANALYZE`. " +
         "The reference is the floor of any import into that store: the same rows COPY'd as they are (CSV, tab) into a text table with no index, " +
         `${thousands(COPY_BATCH_ROWS)} rows a statement (pg-copy-streams on PostgreSQL, \`/dev/blob\` on PGlite), one transaction. ` +
         `Parsing alone (no database) runs at ${thousands(parsed / (parse.millis / 1000))} rows/s. ` +

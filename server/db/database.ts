@@ -24,9 +24,9 @@ export interface DbTransaction extends Queryable {
   /**
    * Runs `COPY table (columns) FROM STDIN` with `data` in COPY text format (tab-separated,
    * newline-terminated rows, `\N` for NULL, backslash escapes). Write the statement with FROM STDIN;
-   * on PGlite it becomes FROM '/dev/blob'.
+   * on PGlite it becomes FROM '/dev/blob'. Bytes for `WITH (FORMAT binary)`.
    */
-  copyFrom(copySql: string, data: string): Promise<void>;
+  copyFrom(copySql: string, data: string | Uint8Array): Promise<void>;
 }
 
 export interface Db extends Queryable {
@@ -63,7 +63,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
           async exec(script: string) {
             await tx.exec(script);
           },
-          async copyFrom(copySql: string, data: string) {
+          async copyFrom(copySql: string, data: string | Uint8Array) {
             // NOTE: PGlite has no COPY protocol; it reads the rows from a Blob at the path /dev/blob.
             await tx.query(copySql.replace(/\bFROM\s+STDIN\b/i, "FROM '/dev/blob'"), [], { blob: new Blob([data]) });
           },
@@ -140,7 +140,7 @@ export function openPostgres(connectionString: string, maxConnections = POSTGRES
           async exec(script: string) {
             await client.query(script);
           },
-          async copyFrom(copySql: string, data: string) {
+          async copyFrom(copySql: string, data: string | Uint8Array) {
             await pipeline(Readable.from([data]), client.query(copyFromStdin(copySql)));
           },
         });

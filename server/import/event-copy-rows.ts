@@ -3,6 +3,7 @@
  * (stage-file.ts) with stream and actor names swapped for the ids the import has made, so the batch
  * goes by one COPY straight into events, with no batch table, join or sort on the way.
  */
+import { idAt, type EventIds } from './event-ids.ts';
 import type { StagedRecord } from './staged-batches.ts';
 
 /** The columns of eventCopyRows' rows, after the id when ids are given. */
@@ -18,7 +19,7 @@ interface EventRowsContext {
   streamId: (record: StagedRecord) => number;
   actorId: (name: string) => number | undefined;
   /** The batch's event ids in file order (taken ahead when batches are written side by side). */
-  ids: readonly number[] | undefined;
+  ids: EventIds | undefined;
 }
 
 const NULL = '\\N';
@@ -38,7 +39,7 @@ export function eventCopyRows(
     const stream = context.streamId(record);
     const marker = record.isMarker === true;
     const actor = marker || record.actor === '' ? undefined : context.actorId(record.actor);
-    const id = context.ids ? `${context.ids[index]}\t` : '';
+    const id = context.ids ? `${idAt(context.ids, index)}\t` : '';
     out[index] =
       `${id}${context.incidentId}\t${marker ? context.markerStreamId : stream}\t${actor ?? NULL}\t${marker ? 't' : 'f'}\t` +
       `${fields[5]}\t${fields[6]}\t${fields[7]}\t${fields[8]}\t${fields[1]}\t${marker ? stream : NULL}\t${fixed}`;

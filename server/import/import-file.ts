@@ -107,6 +107,8 @@ const PGLITE_WRITE_MILLIS = 200;
 export const PGLITE_IDLE_WRITE_MILLIS = 800;
 export const PGLITE_READERS_GONE_MILLIS = 2_000;
 const POSTGRES_ROWS_PER_WRITE = 25_000;
+/** Room for a batch's rows in memory (a 40,000-row batch's transition table is about 11 MB). */
+const BATCH_WORK_MEM = '64MB';
 
 export async function importFile(db: Db, options: ImportFileOptions): Promise<ImportResult> {
   const mediaType = normalizeMediaType(options.declaredType, options.fileName);
@@ -130,7 +132,6 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
     // PostgreSQL: two batches written side by side on two connections (the heavy part is the database's,
     // a core each); their streams, actors, ids and the heartbeat are taken first, batch after batch.
     const sideBySide = db.kind === 'postgres';
-    const heartbeat = (tx: DbTransaction) => touchImport(tx, begun.context.importId, nowMicros());
     const staged = await stageFile(options.file, options.settings, {
       table: BATCH_TABLE,
       // Each batch in a short transaction of its own: other users' reads and writes take turns with it.
@@ -139,9 +140,11 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
           db.transaction(async (tx) => {
             // A batch's commit need not wait for its WAL to reach the disk: its rows stay hidden until the flip,
             // whose own (synchronous) commit flushes everything before it; a crash meanwhile is swept at start.
-            await tx.query('SET LOCAL synchronous_commit = off');
+            // The statement triggers' copy of the batch's rows (their transition table) is kept within work_mem:
+            // at the default 4 MB each batch of 40,000 rows went to a temporary file and was read back from it.
+            await tx.exec(`SET LOCAL synchronous_commit = off; SET LOCAL work_mem = '${BATCH_WORK_MEM}'`);
             await work(tx);
-            if (!sideBySide) await heartbeat(tx);
+            if (!sideBySide) await touchImport(tx, begun.context.importId, nowMicros());
           }),
         ),
       searchable: false,
@@ -152,13 +155,16 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
         : () => ((options.readersActive?.() ?? false) ? PGLITE_WRITE_MILLIS : PGLITE_IDLE_WRITE_MILLIS),
       writesInFlight: sideBySide ? 2 : 1,
       prepareBatch: sideBySide
-        ? (records, firstPosition) =>
-            db.transaction(async (tx) => {
-              // As the writes: nothing here is seen before the flip, whose commit waits for the WAL of all of it.
-              await tx.query('SET LOCAL synchronous_commit = off');
-              await begun.prepareBatch(tx, records, firstPosition, true);
-              await heartbeat(tx);
-            })
+        ? async (records, firstPosition) => {
+            // Most batches name no new stream or actor: then their ids and the heartbeat are one statement.
+            if (begun.namesNew(records))
+              await db.transaction(async (tx) => {
+                // As the writes: nothing here is seen before the flip, whose commit waits for the WAL of all of it.
+                await tx.query('SET LOCAL synchronous_commit = off');
+                await begun.prepareBatch(tx, records);
+              });
+            await begun.reserveIds(db, records.length, firstPosition, nowMicros());
+          }
         : undefined,
       copyBatch: (tx, lines, records, firstPosition) => begun.copyBatch(tx, lines, records, firstPosition, sideBySide),
       moveBatch: (tx, table, records, firstPosition) =>

@@ -6,10 +6,11 @@
  * (hidden-import.ts shows them; the rest's search data is prepared after the flip, search-preparer.ts).
  */
 import type { ImportFormat } from '../../domain/import/import-record.ts';
-import type { DbTransaction } from '../db/database.ts';
+import type { DbTransaction, Queryable } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import { plainText } from '../repositories/search-repository.ts';
 import { EVENT_COPY_COLUMNS, eventCopyRows } from './event-copy-rows.ts';
+import { idList, reserveEventIds, type EventIds } from './event-ids.ts';
 import { incidentActorResolver } from './incident-actors.ts';
 import type { StagedRecord } from './staged-batches.ts';
 
@@ -48,28 +49,19 @@ const HIDDEN_CHANGE_SEQ = 1;
 export class ImportTarget {
   readonly streams: ImportedStream[] = [];
   readonly #actors = new Map<string, number>();
-  /** Event ids taken by prepareBatch, by the batch's first position. */
-  readonly #ids = new Map<number, number[]>();
+  /** Event ids taken by reserveIds, by the batch's first position. */
+  readonly #ids = new Map<number, EventIds>();
 
   constructor(readonly context: MoveContext) {}
 
   /** Moves the batch in `table` (rows `records`) into events under hidden streams and actors. */
   async moveBatch(tx: DbTransaction, table: string, records: readonly StagedRecord[]): Promise<void> {
-    await this.prepareBatch(tx, records, 1, false);
+    await this.prepareBatch(tx, records);
     await this.insertBatch(tx, table, records, 1);
   }
 
-  /**
-   * Before a batch's insert, batch after batch: the streams and actors it names (committed, hidden),
-   * and, when batches are written side by side, their events' ids taken now, so ids follow the file
-   * (ties in time show in file order) whichever write lands first.
-   */
-  async prepareBatch(
-    tx: DbTransaction,
-    records: readonly StagedRecord[],
-    firstPosition: number,
-    takeIds: boolean,
-  ): Promise<void> {
+  /** Before a batch's insert, batch after batch: the streams and actors it names (committed, hidden). */
+  async prepareBatch(tx: DbTransaction, records: readonly StagedRecord[]): Promise<void> {
     await this.#addStreams(tx, records);
     const wanted = new Map<string, boolean>();
     for (const record of records) {
@@ -77,15 +69,26 @@ export class ImportTarget {
       wanted.set(record.actor, (wanted.get(record.actor) ?? false) || record.actorIsBot === true);
     }
     if (wanted.size > 0) await this.#addActors(tx, wanted);
-    if (!takeIds) return;
-    const rows = await tx.query<{ id: number | string }>(
-      "SELECT nextval(pg_get_serial_sequence('events', 'id')) AS id FROM generate_series(1, $1)",
-      [records.length],
+  }
+
+  /** Whether the batch names a stream or actor the import has not made yet (prepareBatch has work). */
+  namesNew(records: readonly StagedRecord[]): boolean {
+    const streams = new Set(this.streams.map((stream) => stream.name));
+    return records.some(
+      (record) =>
+        !streams.has(record.stream ?? this.context.defaultName) ||
+        (!record.isMarker && record.actor !== '' && !this.#actors.has(record.actor)),
     );
-    this.#ids.set(
-      firstPosition,
-      rows.map((row) => Number(row.id)).sort((a, b) => a - b),
-    );
+  }
+
+  /**
+   * When batches are written side by side: the batch's event ids, taken before its write, batch after
+   * batch, so ids follow the file (ties in time show in file order) whichever write lands first; with
+   * the import's heartbeat, in one statement whose commit does not wait for the WAL (nothing here is
+   * seen before the flip, whose commit does).
+   */
+  async reserveIds(db: Queryable, count: number, firstPosition: number, nowMicros: number): Promise<void> {
+    this.#ids.set(firstPosition, await reserveEventIds(db, count, { importId: this.context.importId, nowMicros }));
   }
 
   /**
@@ -104,7 +107,7 @@ export class ImportTarget {
     // A re-import's rows take its generation and offsets (insertBatch); the copy path is the first import's.
     if (context.reimport || firstPosition <= (context.searchInlineRows ?? Number.MAX_SAFE_INTEGER)) return false;
     if (records.some((record) => record.threadKey !== undefined && !record.isMarker)) return false;
-    if (!prepared) await this.prepareBatch(tx, records, firstPosition, false);
+    if (!prepared) await this.prepareBatch(tx, records);
     const ids = this.#ids.get(firstPosition);
     this.#ids.delete(firstPosition);
     const streamIds = new Map(this.streams.map((stream) => [stream.name, stream.id]));
@@ -131,11 +134,12 @@ export class ImportTarget {
     firstPosition: number,
   ): Promise<void> {
     const { context } = this;
-    const ids = this.#ids.get(firstPosition);
+    const reserved = this.#ids.get(firstPosition);
     this.#ids.delete(firstPosition);
+    const ids = reserved && idList(reserved, records.length);
     const actorNames = [...this.#actors.keys()];
-    // NOTE: the ORDER BY's sort of a 25,000-row batch spilled to disk at the default 4 MB.
-    await tx.query("SET LOCAL work_mem = '32MB'");
+    // NOTE: the ORDER BY's sort of a 25,000-row batch spilled to disk at the default 4 MB; the batch's
+    // transaction raises work_mem (import-file.ts).
     // Hidden rows take no change number (migration 009): the flip (hidden-import.ts) is the one change and
     // sends open devices to a full sync, so a failed import moves nothing. Any non-zero number skips the
     // per-row stamping trigger; 1 is below every number a device can hold.

@@ -73,27 +73,58 @@ async function writeChunks(db: Db, file: SpooledBlob, key: string, takeTurn: Tak
     ]),
   );
   const handle = await open(file.path, 'r');
+  const chunkBytes = PENDING_CHUNK_BYTES;
   // The bytes are hashed again as they go in: what is stored is exactly what was received.
   const verify = createHash('sha256');
   let total = 0;
   try {
     for (let index = 0; ; index++) {
-      const buffer = Buffer.allocUnsafe(PENDING_CHUNK_BYTES);
+      const buffer = Buffer.allocUnsafe(chunkBytes);
       let filled = 0;
-      for (let read = -1; read !== 0 && filled < PENDING_CHUNK_BYTES; filled += read)
-        read = (await handle.read(buffer, filled, PENDING_CHUNK_BYTES - filled, null)).bytesRead;
+      for (let read = -1; read !== 0 && filled < chunkBytes; filled += read)
+        read = (await handle.read(buffer, filled, chunkBytes - filled, null)).bytesRead;
       if (filled === 0) break;
       const data = buffer.subarray(0, filled);
       verify.update(data);
       total += filled;
-      await inTurn(db, takeTurn, (tx) => insertChunk(tx, key, index, data));
-      if (filled < PENDING_CHUNK_BYTES) break;
+      await inTurn(db, takeTurn, async (tx) => {
+        if (db.kind === 'pglite') {
+          // NOTE: PGlite takes a chunk by binary COPY 1.5x faster than as a hex parameter (its bytea parameter is slower still).
+          await tx.copyFrom(
+            'COPY blob_chunks (sha256, chunk_index, data) FROM STDIN WITH (FORMAT binary)',
+            chunkCopyRow(key, index, data),
+          );
+          return;
+        }
+        // Pending chunks are seen only once adopted, by a commit that waits for the WAL of all of them.
+        await tx.query('SET LOCAL synchronous_commit = off');
+        await insertChunk(tx, key, index, data, true);
+      });
+      if (filled < chunkBytes) break;
     }
   } finally {
     await handle.close();
   }
   if (total !== file.sizeBytes || verify.digest('hex') !== file.sha256)
     throw new Error(`temporary file ${file.path} changed before it was stored`);
+}
+
+/** One blob_chunks row in COPY's binary format: signature, flags, then the three fields, then the end mark. */
+function chunkCopyRow(key: string, index: number, data: Uint8Array): Buffer {
+  const keyBytes = Buffer.from(key, 'utf8');
+  const row = Buffer.allocUnsafe(19 + 2 + 4 + keyBytes.length + 8 + 4 + data.byteLength + 2);
+  let at = row.write('PGCOPY\n\xff\r\n\0', 0, 'latin1');
+  at = row.writeInt32BE(0, at);
+  at = row.writeInt32BE(0, at);
+  at = row.writeInt16BE(3, at);
+  at = row.writeInt32BE(keyBytes.length, at);
+  at += keyBytes.copy(row, at);
+  at = row.writeInt32BE(4, at);
+  at = row.writeInt32BE(index, at);
+  at = row.writeInt32BE(data.byteLength, at);
+  at += Buffer.from(data.buffer, data.byteOffset, data.byteLength).copy(row, at);
+  row.writeInt16BE(-1, at);
+  return row;
 }
 
 /**
