@@ -65,7 +65,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
           },
           async copyFrom(copySql: string, data: string | Uint8Array) {
             // NOTE: PGlite has no COPY protocol; it reads the rows from a Blob at the path /dev/blob.
-            await tx.query(copySql.replace(/\bFROM\s+STDIN\b/i, "FROM '/dev/blob'"), [], { blob: new Blob([data]) });
+            // The bytes are never a SharedArrayBuffer's (a file read or a built string), which DOM's Blob typing rules out.
+            const part = data as string | Uint8Array<ArrayBuffer>;
+            await tx.query(copySql.replace(/\bFROM\s+STDIN\b/i, "FROM '/dev/blob'"), [], { blob: new Blob([part]) });
           },
         }),
       );
