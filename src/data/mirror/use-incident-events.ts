@@ -6,13 +6,15 @@
  * stamp's, rather than after it answers: a reopened incident's events are on their way while the
  * page mounts, and kept if the stamp they were read at is the one the live query then gives.
  * A columnar incident is read as numbers first (what the pictures draw); its messages are read after
- * the first frame and answered as the same list with its texts (loadChunkTexts).
+ * the first frame and answered as the same list with its texts (loadChunkTexts); a swimlane still to
+ * draw its first frame holds them back (first-frame-hold.ts).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import { eventsQueryKey, takeEarlyRead, takeOrStartEarlyRead } from './early-events-read.ts';
 import { loadChunkTexts } from './event-chunk-reads.ts';
 import { applyEventDelta, subscribeEventDeltas } from './event-deltas.ts';
+import { afterFirstFrame } from './first-frame-hold.ts';
 import { eventTextsPending } from './lazy-event-list.ts';
 import { shouldReadEvents, type EventsRead, type EventsStamp } from './events-read-plan.ts';
 import { mirrorDatabase, type EventMirrorRow } from './mirror-database.ts';
@@ -106,7 +108,8 @@ export function useIncidentEvents(incidentID: number, query: EventQuery = {}): E
       const handle = setTimeout(run, 0);
       return () => clearTimeout(handle);
     };
-    const cancelIdle = whenIdle(() => {
+    let cancelHeld = () => {};
+    const cancelIdle = whenIdle(() => (cancelHeld = afterFirstFrame(() => {
       const started = performance.now();
       loadChunkTexts(mirrorDatabase(), shown)
         .then((filled) => {
@@ -118,10 +121,11 @@ export function useIncidentEvents(incidentID: number, query: EventQuery = {}): E
           } else if (filled) setAnswer((held) => (held?.events === shown ? { queryKey: held.queryKey, events: filled } : held));
         })
         .catch((error: unknown) => console.error(`the messages of incident ${incidentID} could not be read from this device`, error));
-    });
+    })));
     return () => {
       cancelled = true;
       cancelIdle();
+      cancelHeld();
     };
   }, [shown, incidentID]);
 

@@ -6,12 +6,15 @@
  * through state.
  */
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { SwimlaneRenderer } from '../../render/swimlane/swimlane-renderer.ts';
+import type { SwimlaneRenderer } from '../../render/swimlane/swimlane-renderer.ts';
+import { takeSwimlaneRenderer } from '../../render/swimlane/early-swimlane-renderer.ts';
 import type { SwimlaneHit, SwimlaneScene } from '../../render/swimlane/swimlane-scene.ts';
 import { SwimlaneNavigation } from '../../render/swimlane/swimlane-navigation.ts';
+import { nextFrame } from '../../render/frame-scheduler.ts';
 import type { TimeWindow } from '../../render/swimlane/swimlane-window.ts';
 import type { EventSpan } from '../../render/swimlane/window-to-show.ts';
 import { useTimeCursorStore } from '../../data/time-cursor.ts';
+import { firstFrameDrawn, holdUntilFirstFrame } from '../../data/mirror/index.ts';
 import type { Gesture } from '../../../domain/gestures/gesture-machine.ts';
 import { useTouchGestures } from '../../ui/use-touch-gestures.ts';
 
@@ -63,7 +66,7 @@ export function SwimlaneCanvas({
     if (!host) return;
     let alive = true;
     let made: SwimlaneRenderer | undefined;
-    void SwimlaneRenderer.create(host, Math.max(1, host.clientWidth), heightPx).then((created) => {
+    void takeSwimlaneRenderer(host, Math.max(1, host.clientWidth), heightPx).then((created) => {
       if (!alive) {
         created.destroy();
         return;
@@ -99,6 +102,8 @@ export function SwimlaneCanvas({
 
   useEffect(() => renderer?.setColumnScroll(columnScrollPx), [renderer, columnScrollPx]);
 
+  // What the first frame does not need (the messages' read, the series) waits for it: first-frame-hold.ts.
+  useEffect(() => holdUntilFirstFrame(), []);
   const firstDrawn = useRef(false);
   const drawnLayout = useRef<unknown>(undefined);
   useEffect(() => {
@@ -116,6 +121,8 @@ export function SwimlaneCanvas({
       firstDrawn.current = true;
       renderer.draw();
       callbacks.current.onFirstFrame?.(renderer);
+      // Released once the frame is on screen, not merely queued.
+      void nextFrame().then(() => setTimeout(firstFrameDrawn, 0));
     }
   }, [renderer, scene, navigation]);
 
