@@ -19,7 +19,7 @@ if (/^\/incident\/\d+\/(?:swimlane|(?:[^/]+\/)?type\/swimlane)(?:\/|$)/.test(win
   prepareSwimlaneLayoutClient();
   holdUntilFirstFrame();
   void import('../render/swimlane/early-swimlane-renderer.ts').then(({ prepareSwimlaneRenderer }) =>
-    prepareSwimlaneRenderer(Math.max(1, document.documentElement.clientWidth - 320), 600),
+    prepareSwimlaneRenderer(),
   );
 }
 

@@ -121,13 +121,15 @@ export function SwimlaneCanvas({
       firstDrawn.current = true;
       renderer.draw();
       callbacks.current.onFirstFrame?.(renderer);
-      // Released once the frame is on screen (not merely queued) and the page is next idle, so the
-      // held work does not delay the frames after it either.
-      void nextFrame().then(() =>
-        typeof requestIdleCallback === 'function'
-          ? requestIdleCallback(firstFrameDrawn, { timeout: 1_000 })
-          : setTimeout(firstFrameDrawn, 0),
-      );
+      // Released once the frame is on screen (drawn in one animation frame, shown by the next) and the
+      // page is next idle, so the held work does not delay that frame either.
+      void nextFrame()
+        .then(nextFrame)
+        .then(() =>
+          typeof requestIdleCallback === 'function'
+            ? requestIdleCallback(firstFrameDrawn, { timeout: 1_000 })
+            : setTimeout(firstFrameDrawn, 0),
+        );
     }
   }, [renderer, scene, navigation]);
 

@@ -7,10 +7,13 @@ import { SwimlaneRenderer } from './swimlane-renderer.ts';
 
 let early: Promise<SwimlaneRenderer | undefined> | undefined;
 
-/** Starts making a renderer in a detached host; dropped after a while if no swimlane takes it. */
-export function prepareSwimlaneRenderer(widthPx: number, heightPx: number): void {
+/**
+ * Starts making a renderer in a detached host; dropped after a while if no swimlane takes it. At 1 × 1:
+ * its drawing buffer is made once, at the swimlane's own size, when the page takes it.
+ */
+export function prepareSwimlaneRenderer(): void {
   const started = performance.now();
-  const made = SwimlaneRenderer.create(document.createElement('div'), widthPx, heightPx).then(
+  const made = SwimlaneRenderer.create(document.createElement('div'), 1, 1).then(
     (renderer) => {
       // Seen in a trace (and by bench/swimlane-app-bench.ts): when the shaders were ready.
       performance.measure('churchkey: swimlane renderer made early', { start: started });
