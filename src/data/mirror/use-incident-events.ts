@@ -36,6 +36,19 @@ export function useIncidentEvents(incidentID: number, query: EventQuery = {}): E
   // Lazily made once: the read is started here, on the first render, not in an effect after it.
   // (or taken over from the app's start, early-events-read.ts).
   const [early] = useState(() => takeOrStartEarlyRead(incidentID, queryKey, () => readIncidentEventNumbers(mirrorDatabase(), incidentID, { fromMicros, toMicros, streamIDs, actorIDs })));
+  // The stamp the early read was taken at stands in until the live query first answers (its first answer
+  // waits for the page's mount and then a round trip): the early events are taken as soon as both are in.
+  const [earlyStamp, setEarlyStamp] = useState<EventsStamp | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    void early.stamp.then((read) => {
+      if (current && read) setEarlyStamp(read);
+    });
+    return () => {
+      current = false;
+    };
+  }, [early]);
+  const stampNow = stamp ?? earlyStamp;
   useEffect(() => {
     alive.current = true;
     return () => {
@@ -64,6 +77,7 @@ export function useIncidentEvents(incidentID: number, query: EventQuery = {}): E
   }, [incidentID, queryKey, whole]);
 
   useEffect(() => {
+    const stamp = stampNow;
     if (!stamp) return;
     const read = () => readIncidentEventNumbers(mirrorDatabase(), incidentID, { fromMicros, toMicros, streamIDs, actorIDs });
     latest.current = { queryKey, stamp, run: async () => (await takeEarlyRead(early, queryKey, stamp)) ?? read() };
@@ -93,7 +107,7 @@ export function useIncidentEvents(incidentID: number, query: EventQuery = {}): E
     next();
     // The query's parts are all in queryKey.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [stamp, queryKey, rereads]);
+  }, [stampNow, queryKey, rereads]);
 
   const shown = answer?.queryKey === queryKey ? answer.events : undefined;
   useEffect(() => {
