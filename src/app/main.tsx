@@ -14,13 +14,11 @@ void restoreSettings();
 registerServiceWorker();
 // A reopened incident's events come out of IndexedDB while the app's code loads (issue 20).
 startEventsReadAtStart(window.location.pathname);
-// And on a swimlane's address its layout worker and renderer (WebGL context, shaders) are made meanwhile.
+// And on a swimlane's address its layout worker starts loading meanwhile. (Its Pixi renderer made here too
+// was measured and left out: on two cores it only moved the shaders' compile ahead of the page's mount.)
 if (/^\/incident\/\d+\/(?:swimlane|(?:[^/]+\/)?type\/swimlane)(?:\/|$)/.test(window.location.pathname)) {
   prepareSwimlaneLayoutClient();
   holdUntilFirstFrame();
-  void import('../render/swimlane/early-swimlane-renderer.ts').then(({ prepareSwimlaneRenderer }) =>
-    prepareSwimlaneRenderer(),
-  );
 }
 
 const container = document.getElementById('root');

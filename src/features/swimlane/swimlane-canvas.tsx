@@ -6,8 +6,7 @@
  * through state.
  */
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import type { SwimlaneRenderer } from '../../render/swimlane/swimlane-renderer.ts';
-import { takeSwimlaneRenderer } from '../../render/swimlane/early-swimlane-renderer.ts';
+import { SwimlaneRenderer } from '../../render/swimlane/swimlane-renderer.ts';
 import type { SwimlaneHit, SwimlaneScene } from '../../render/swimlane/swimlane-scene.ts';
 import { SwimlaneNavigation } from '../../render/swimlane/swimlane-navigation.ts';
 import { nextFrame } from '../../render/frame-scheduler.ts';
@@ -66,7 +65,7 @@ export function SwimlaneCanvas({
     if (!host) return;
     let alive = true;
     let made: SwimlaneRenderer | undefined;
-    void takeSwimlaneRenderer(host, Math.max(1, host.clientWidth), heightPx).then((created) => {
+    void SwimlaneRenderer.create(host, Math.max(1, host.clientWidth), heightPx).then((created) => {
       if (!alive) {
         created.destroy();
         return;
