@@ -102,7 +102,11 @@ export function SwimlaneCanvas({
   useEffect(() => renderer?.setColumnScroll(columnScrollPx), [renderer, columnScrollPx]);
 
   // What the first frame does not need (the messages' read, the series) waits for it: first-frame-hold.ts.
-  useEffect(() => holdUntilFirstFrame(), []);
+  // A swimlane left before its first frame lets go of the app's hold too (main.tsx).
+  useEffect(() => {
+    holdUntilFirstFrame();
+    return firstFrameDrawn;
+  }, []);
   const firstDrawn = useRef(false);
   const drawnLayout = useRef<unknown>(undefined);
   useEffect(() => {
