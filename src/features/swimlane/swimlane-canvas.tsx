@@ -5,7 +5,7 @@
  * pinch zooms, tap selects, long-press shows the hover card. React only mounts; frames never go
  * through state.
  */
-import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { SwimlaneRenderer } from '../../render/swimlane/swimlane-renderer.ts';
 import type { SwimlaneHit, SwimlaneScene } from '../../render/swimlane/swimlane-scene.ts';
 import { SwimlaneNavigation } from '../../render/swimlane/swimlane-navigation.ts';
@@ -60,7 +60,9 @@ export function SwimlaneCanvas({
     navigation.setHeight(heightPx);
   });
 
-  useEffect(() => {
+  // A layout effect: the renderer (its shaders take most of a second on software WebGL) starts before the
+  // browser paints the mounted page, beside the worker's layout asked in the same phase.
+  useLayoutEffect(() => {
     const host = hostRef.current;
     if (!host) return;
     let alive = true;
