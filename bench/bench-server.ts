@@ -29,7 +29,10 @@ export async function startBenchServer(options: {
   dataDir: string;
   adminPassword: string;
   databaseUrl?: string | undefined;
+  /** Another built checkout to serve (an A/B against a baseline build); this one's by default. */
+  root?: string | undefined;
 }): Promise<BenchServer> {
+  const root = options.root ?? projectRoot();
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -42,8 +45,8 @@ export async function startBenchServer(options: {
   };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  const child = spawn(process.execPath, [join(projectRoot(), 'build', 'server', 'server.js')], {
-    cwd: projectRoot(),
+  const child = spawn(process.execPath, [join(root, 'build', 'server', 'server.js')], {
+    cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

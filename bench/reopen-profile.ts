@@ -3,6 +3,8 @@
  * Profiler) folded into self time per function, and the app's own `churchkey: …` measures laid on
  * the time since navigation. Used by bench/swimlane-app-bench.ts to write down where the seconds go.
  */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
 
 interface ProfileNode {
@@ -24,6 +26,9 @@ export async function startProfile(cdp: CDPSession): Promise<void> {
 /** The `top` functions by self time (ms), named with their file's last part. */
 export async function stopProfile(cdp: CDPSession, top = 14): Promise<Array<{ name: string; millis: number }>> {
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+  // For reading a profile whole (DevTools opens it as a .cpuprofile): REOPEN_PROFILE_DIR keeps each one.
+  const dumpDir = process.env.REOPEN_PROFILE_DIR;
+  if (dumpDir) await writeFile(join(dumpDir, `reopen-${Date.now()}.cpuprofile`), JSON.stringify(profile));
   const nodeName = new Map<number, string>();
   for (const node of profile.nodes) {
     const file = node.callFrame.url.split('/').pop() ?? '';

@@ -2,7 +2,9 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startEventsReadAtStart } from '../data/mirror/early-events-read.ts';
+import { holdUntilFirstFrame } from '../data/mirror/first-frame-hold.ts';
 import { registerServiceWorker } from '../data/service-worker.ts';
+import { prepareSwimlaneLayoutClient } from '../render/swimlane/swimlane-layout-client.ts';
 import { restoreSettings } from '../features/settings/settings-store.ts';
 import { router } from './router.ts';
 import '../styles.css';
@@ -12,6 +14,12 @@ void restoreSettings();
 registerServiceWorker();
 // A reopened incident's events come out of IndexedDB while the app's code loads (issue 20).
 startEventsReadAtStart(window.location.pathname);
+// And on a swimlane's address its layout worker starts loading meanwhile. (Its Pixi renderer made here too
+// was measured and left out: on two cores it only moved the shaders' compile ahead of the page's mount.)
+if (/^\/incident\/\d+\/(?:swimlane|(?:[^/]+\/)?type\/swimlane)(?:\/|$)/.test(window.location.pathname)) {
+  prepareSwimlaneLayoutClient();
+  holdUntilFirstFrame();
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -4,9 +4,12 @@
  * interval (brushing sets it, the toolbar's changes are followed) and the selected event.
  */
 import { useCallback, useDeferredValue, useMemo } from 'react';
-import { eventPositionOfID } from '../data/mirror/index.ts';
+import { eventPositionOfID, useFirstFrameDrawn } from '../data/mirror/index.ts';
 import { useIncidentPage } from '../features/incident/incident-page-context.ts';
 import { EventsOverTime } from '../features/series/events-over-time.tsx';
+
+const NO_EVENTS: never[] = [];
+const NO_POSITIONS = new Uint32Array(0);
 
 export function EventsOverTimeUnder({
   selectedEventID,
@@ -19,8 +22,10 @@ export function EventsOverTimeUnder({
   const { data, actorsByID, streamsByID, streamColorIndex, viewState, updateViewState, timeZone } = page;
   // Binned after the picture above is drawn: at a million events the series would hold the main thread
   // while the swimlane's layout comes back from its worker.
-  const events = useDeferredValue(page.events);
-  const filtered = useDeferredValue(page.filtered);
+  // And, on a swimlane, not before its first frame (first-frame-hold.ts).
+  const drawn = useFirstFrameDrawn();
+  const events = useDeferredValue(drawn ? page.events : NO_EVENTS);
+  const positions = useDeferredValue(drawn ? page.filtered.positions : NO_POSITIONS);
   const selected = selectedEventID ?? viewState.selectedEventIDs[0];
   const first = data.incident.firstTimestamp ?? events[0]?.startTimestamp ?? 0;
   const lastEvent = events[events.length - 1];
@@ -40,7 +45,7 @@ export function EventsOverTimeUnder({
   return (
     <EventsOverTime
       events={events}
-      positions={filtered.positions}
+      positions={positions}
       fromMicros={interval?.start ?? first}
       toMicros={interval?.end ?? Math.max(last, first + 1000)}
       wholeFromMicros={first}

@@ -72,6 +72,7 @@ export { incidentOfEvent, incidentOfLink, incidentOfNote } from './lookup.ts';
 export { readDeviceStorage, requestPersistentStorage, useMirroredIncidents, type DeviceStorage, type MirroredIncident } from './device-storage.ts';
 export { useEventCount, useIncident, useIncidentList, useOrganization, useOrganizations } from './use-mirror.ts';
 export { useIncidentEvents } from './use-incident-events.ts';
+export { afterFirstFrame, firstFrameDrawn, holdUntilFirstFrame, useFirstFrameDrawn } from './first-frame-hold.ts';
 export { eventListColumns } from './event-list-columns.ts';
 export { eventExtraPositions, eventFilterColumns, eventMessagePending, eventPositionOfID, eventTextsPending } from './lazy-event-list.ts';
 export {

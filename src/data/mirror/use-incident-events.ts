@@ -6,13 +6,15 @@
  * stamp's, rather than after it answers: a reopened incident's events are on their way while the
  * page mounts, and kept if the stamp they were read at is the one the live query then gives.
  * A columnar incident is read as numbers first (what the pictures draw); its messages are read after
- * the first frame and answered as the same list with its texts (loadChunkTexts).
+ * the first frame and answered as the same list with its texts (loadChunkTexts); a swimlane still to
+ * draw its first frame holds them back (first-frame-hold.ts).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import { eventsQueryKey, takeEarlyRead, takeOrStartEarlyRead } from './early-events-read.ts';
 import { loadChunkTexts } from './event-chunk-reads.ts';
 import { applyEventDelta, subscribeEventDeltas } from './event-deltas.ts';
+import { afterFirstFrame } from './first-frame-hold.ts';
 import { eventTextsPending } from './lazy-event-list.ts';
 import { shouldReadEvents, type EventsRead, type EventsStamp } from './events-read-plan.ts';
 import { mirrorDatabase, type EventMirrorRow } from './mirror-database.ts';
@@ -34,6 +36,19 @@ export function useIncidentEvents(incidentID: number, query: EventQuery = {}): E
   // Lazily made once: the read is started here, on the first render, not in an effect after it.
   // (or taken over from the app's start, early-events-read.ts).
   const [early] = useState(() => takeOrStartEarlyRead(incidentID, queryKey, () => readIncidentEventNumbers(mirrorDatabase(), incidentID, { fromMicros, toMicros, streamIDs, actorIDs })));
+  // The stamp the early read was taken at stands in until the live query first answers (its first answer
+  // waits for the page's mount and then a round trip): the early events are taken as soon as both are in.
+  const [earlyStamp, setEarlyStamp] = useState<EventsStamp | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    void early.stamp.then((read) => {
+      if (current && read) setEarlyStamp(read);
+    });
+    return () => {
+      current = false;
+    };
+  }, [early]);
+  const stampNow = stamp ?? earlyStamp;
   useEffect(() => {
     alive.current = true;
     return () => {
@@ -62,6 +77,7 @@ export function useIncidentEvents(incidentID: number, query: EventQuery = {}): E
   }, [incidentID, queryKey, whole]);
 
   useEffect(() => {
+    const stamp = stampNow;
     if (!stamp) return;
     const read = () => readIncidentEventNumbers(mirrorDatabase(), incidentID, { fromMicros, toMicros, streamIDs, actorIDs });
     latest.current = { queryKey, stamp, run: async () => (await takeEarlyRead(early, queryKey, stamp)) ?? read() };
@@ -91,7 +107,7 @@ export function useIncidentEvents(incidentID: number, query: EventQuery = {}): E
     next();
     // The query's parts are all in queryKey.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [stamp, queryKey, rereads]);
+  }, [stampNow, queryKey, rereads]);
 
   const shown = answer?.queryKey === queryKey ? answer.events : undefined;
   useEffect(() => {
@@ -106,7 +122,8 @@ export function useIncidentEvents(incidentID: number, query: EventQuery = {}): E
       const handle = setTimeout(run, 0);
       return () => clearTimeout(handle);
     };
-    const cancelIdle = whenIdle(() => {
+    let cancelHeld = () => {};
+    const cancelIdle = whenIdle(() => (cancelHeld = afterFirstFrame(() => {
       const started = performance.now();
       loadChunkTexts(mirrorDatabase(), shown)
         .then((filled) => {
@@ -118,10 +135,11 @@ export function useIncidentEvents(incidentID: number, query: EventQuery = {}): E
           } else if (filled) setAnswer((held) => (held?.events === shown ? { queryKey: held.queryKey, events: filled } : held));
         })
         .catch((error: unknown) => console.error(`the messages of incident ${incidentID} could not be read from this device`, error));
-    });
+    })));
     return () => {
       cancelled = true;
       cancelIdle();
+      cancelHeld();
     };
   }, [shown, incidentID]);
 

@@ -5,13 +5,15 @@
  * pinch zooms, tap selects, long-press shows the hover card. React only mounts; frames never go
  * through state.
  */
-import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { SwimlaneRenderer } from '../../render/swimlane/swimlane-renderer.ts';
 import type { SwimlaneHit, SwimlaneScene } from '../../render/swimlane/swimlane-scene.ts';
 import { SwimlaneNavigation } from '../../render/swimlane/swimlane-navigation.ts';
+import { nextFrame } from '../../render/frame-scheduler.ts';
 import type { TimeWindow } from '../../render/swimlane/swimlane-window.ts';
 import type { EventSpan } from '../../render/swimlane/window-to-show.ts';
 import { useTimeCursorStore } from '../../data/time-cursor.ts';
+import { firstFrameDrawn, holdUntilFirstFrame } from '../../data/mirror/index.ts';
 import type { Gesture } from '../../../domain/gestures/gesture-machine.ts';
 import { useTouchGestures } from '../../ui/use-touch-gestures.ts';
 
@@ -58,7 +60,9 @@ export function SwimlaneCanvas({
     navigation.setHeight(heightPx);
   });
 
-  useEffect(() => {
+  // A layout effect: the renderer (its shaders take most of a second on software WebGL) starts before the
+  // browser paints the mounted page, beside the worker's layout asked in the same phase.
+  useLayoutEffect(() => {
     const host = hostRef.current;
     if (!host) return;
     let alive = true;
@@ -99,6 +103,12 @@ export function SwimlaneCanvas({
 
   useEffect(() => renderer?.setColumnScroll(columnScrollPx), [renderer, columnScrollPx]);
 
+  // What the first frame does not need (the messages' read, the series) waits for it: first-frame-hold.ts.
+  // A swimlane left before its first frame lets go of the app's hold too (main.tsx).
+  useEffect(() => {
+    holdUntilFirstFrame();
+    return firstFrameDrawn;
+  }, []);
   const firstDrawn = useRef(false);
   const drawnLayout = useRef<unknown>(undefined);
   useEffect(() => {
@@ -116,6 +126,15 @@ export function SwimlaneCanvas({
       firstDrawn.current = true;
       renderer.draw();
       callbacks.current.onFirstFrame?.(renderer);
+      // Released once the frame is on screen (drawn in one animation frame, shown by the next) and the
+      // page is next idle, so the held work does not delay that frame either.
+      void nextFrame()
+        .then(nextFrame)
+        .then(() =>
+          typeof requestIdleCallback === 'function'
+            ? requestIdleCallback(firstFrameDrawn, { timeout: 1_000 })
+            : setTimeout(firstFrameDrawn, 0),
+        );
     }
   }, [renderer, scene, navigation]);
 

@@ -5,6 +5,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { SwimlaneLayout, SwimlaneLayoutInput } from '../../../domain/swimlane/swimlane-layout.ts';
 import { createSwimlaneLayoutClient, type SwimlaneLayoutClient } from '../../render/swimlane/swimlane-layout-client.ts';
+import { afterFirstFrame } from '../../data/mirror/index.ts';
 
 interface SwimlaneLayoutState {
   layout: SwimlaneLayout | undefined;
@@ -58,18 +59,22 @@ export function useSwimlaneLayout(
   }, [makeInput]);
 
   const { makeStarts, fromMicros, toMicros, bins } = minimap;
+  // After the first frame (first-frame-hold.ts): its start times are a pass over every event.
   useEffect(() => {
     let current = true;
-    const worker = client.current ?? createSwimlaneLayoutClient();
-    client.current = worker;
-    worker
-      .histogram(makeStarts(), fromMicros, toMicros, Math.max(1, Math.round(bins)))
-      .then((counts) => {
-        if (current) setMinimapBins(counts);
-      })
-      .catch((error: unknown) => console.error('swimlane minimap failed', error));
+    const cancel = afterFirstFrame(() => {
+      const worker = client.current ?? createSwimlaneLayoutClient();
+      client.current = worker;
+      worker
+        .histogram(makeStarts(), fromMicros, toMicros, Math.max(1, Math.round(bins)))
+        .then((counts) => {
+          if (current) setMinimapBins(counts);
+        })
+        .catch((error: unknown) => console.error('swimlane minimap failed', error));
+    });
     return () => {
       current = false;
+      cancel();
     };
   }, [makeStarts, fromMicros, toMicros, bins]);
 

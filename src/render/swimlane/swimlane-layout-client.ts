@@ -15,7 +15,30 @@ export interface SwimlaneLayoutClient {
   dispose(): void;
 }
 
+let prepared: SwimlaneLayoutClient | undefined;
+
+/**
+ * Starts the worker as the app starts on a swimlane's address (src/app/main.tsx): its code loads and
+ * compiles on its own thread while the page mounts, so the first layout finds it ready.
+ */
+export function prepareSwimlaneLayoutClient(): void {
+  const client = makeClient();
+  prepared = client;
+  setTimeout(() => {
+    if (prepared !== client) return;
+    prepared = undefined;
+    client.dispose();
+  }, 60_000);
+}
+
+/** The worker started early, once; otherwise a new one. */
 export function createSwimlaneLayoutClient(): SwimlaneLayoutClient {
+  const client = prepared ?? makeClient();
+  prepared = undefined;
+  return client;
+}
+
+function makeClient(): SwimlaneLayoutClient {
   const worker = new Worker(new URL('../../../workers/swimlane-layout.worker.ts', import.meta.url), {
     type: 'module',
     name: 'swimlane-layout',
