@@ -25,6 +25,8 @@ export function EventsOverTimeUnder({
   // And, on a swimlane, not before its first frame (first-frame-hold.ts).
   const drawn = useFirstFrameDrawn();
   const events = useDeferredValue(drawn ? page.events : NO_EVENTS);
+  // Until the deferred events arrive, the series says it is counting rather than that nothing matches.
+  const waiting = !drawn || (events === NO_EVENTS && page.events.length > 0);
   const positions = useDeferredValue(drawn ? page.filtered.positions : NO_POSITIONS);
   const selected = selectedEventID ?? viewState.selectedEventIDs[0];
   const first = data.incident.firstTimestamp ?? events[0]?.startTimestamp ?? 0;
@@ -44,6 +46,7 @@ export function EventsOverTimeUnder({
   );
   return (
     <EventsOverTime
+      waiting={waiting}
       events={events}
       positions={positions}
       fromMicros={interval?.start ?? first}

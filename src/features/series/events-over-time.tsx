@@ -23,6 +23,11 @@ const binCountFor = (widthPx: number, eventCount: number) =>
   Math.max(1, Math.min(Math.floor(widthPx / PX_PER_BIN), Math.max(24, Math.round(eventCount / 1.5))));
 
 interface EventsOverTimeProps {
+  /**
+   * The events are not handed over yet (on a swimlane, until its first frame is shown): say so, and
+   * neither draw nor claim "no events".
+   */
+  waiting?: boolean;
   events: readonly SeriesEvent[];
   positions: Uint32Array;
   fromMicros: number;
@@ -67,7 +72,7 @@ export function EventsOverTime(props: EventsOverTimeProps) {
   });
 
   const scene = bins ? { bins, groups, markerMicros, selectedMicros, fromMicros, toMicros } : undefined;
-  const ready = scene !== undefined && widthPx > 0;
+  const ready = !props.waiting && scene !== undefined && widthPx > 0;
 
   // Built once per colour mode and zone; scenes after that only update it.
   useEffect(() => {
@@ -157,7 +162,9 @@ export function EventsOverTime(props: EventsOverTimeProps) {
         onKeyDown={onKeyDown}
         className="relative min-h-[132px] w-full cursor-crosshair"
       >
-        {eventCount === 0 ? (
+        {props.waiting ? (
+          <p className="absolute inset-x-0 top-10 text-center text-sm text-muted">Counting events…</p>
+        ) : eventCount === 0 ? (
           <p className="absolute inset-x-0 top-10 text-center text-sm text-muted">
             No events in this range to count: widen the time interval or clear the filters.
           </p>
