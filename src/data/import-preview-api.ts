@@ -3,27 +3,33 @@
  * so both sides agree without the app importing worker code or the worker importing the DOM.
  */
 import type { FormatDetection } from '../../domain/import/detect-format.ts';
-import type { ImportFormat, ImportProgress, ImportRecord, ImportSummary, InvalidRow } from '../../domain/import/import-record.ts';
+import type {
+  ImportFormat,
+  ImportProgress,
+  ImportRecord,
+  ImportSummary,
+  InvalidRow,
+} from '../../domain/import/import-record.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
+import type { PreviewAnswer } from './worker-preview.ts';
 
 export const PREVIEW_ROW_LIMIT = 50;
 export const PREVIEW_INVALID_LIMIT = 200;
 
-export type ImportPreviewResult =
-  | {
-      readonly status: 'done';
-      readonly detection: FormatDetection;
-      /** undefined when the analyst must decide first (unsupported file, no start time column). */
-      readonly settings: ImportSettings | undefined;
-      readonly summary: ImportSummary | undefined;
-      /** Valid records that are markers (HAR pages), not events: summary.validCount counts both. */
-      readonly markerCount: number;
-      readonly firstRows: readonly ImportRecord[];
-      readonly invalid: readonly InvalidRow[];
-    }
+export type ImportPreviewResult = PreviewAnswer<
+  {
+    readonly detection: FormatDetection;
+    /** undefined when the analyst must decide first (unsupported file, no start time column). */
+    readonly settings: ImportSettings | undefined;
+    readonly summary: ImportSummary | undefined;
+    /** Valid records that are markers (HAR pages), not events: summary.validCount counts both. */
+    readonly markerCount: number;
+    readonly firstRows: readonly ImportRecord[];
+    readonly invalid: readonly InvalidRow[];
+  },
   /** The parser refused the whole file (truncated, too large, not the format it claims). */
-  | { readonly status: 'failed'; readonly detection: FormatDetection; readonly settings: ImportSettings | undefined; readonly reason: string }
-  | { readonly status: 'cancelled' };
+  { readonly detection: FormatDetection; readonly settings: ImportSettings | undefined; readonly reason: string }
+>;
 
 export interface ImportPreviewApi {
   /** `runID` names the run for cancel(): an AbortSignal cannot cross postMessage. */

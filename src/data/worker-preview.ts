@@ -17,6 +17,10 @@ export interface PreviewCall<A> {
   cancel: () => void;
 }
 
+/** What a preview worker answers: its result, the file refused as a whole, or that it stopped (on cancel). */
+export type PreviewAnswer<Done, Failed> =
+  ({ readonly status: 'done' } & Done) | ({ readonly status: 'failed' } & Failed) | { readonly status: 'cancelled' };
+
 /** The answers of a preview call carry a status; 'cancelled' is the worker saying it stopped. */
 type Answer = { status: string };
 export type Finished<A extends Answer> = Exclude<A, { status: 'cancelled' }>;
@@ -62,7 +66,9 @@ export function createWorkerPreviewRunner<C extends { dispose(): void }, P, A ex
           if (!current) return;
           current = false;
           stop = undefined;
-          onState(answer.status === 'cancelled' ? { phase: 'cancelled' } : { phase: 'ready', result: answer as Finished<A> });
+          onState(
+            answer.status === 'cancelled' ? { phase: 'cancelled' } : { phase: 'ready', result: answer as Finished<A> },
+          );
         },
         (error: unknown) => {
           if (!current) return;

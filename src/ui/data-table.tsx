@@ -8,6 +8,8 @@ import { classNames } from './class-names.ts';
 
 interface DataColumn<Row> {
   title: string;
+  /** A column of buttons: its title read to screen readers only. */
+  titleHidden?: boolean;
   /** Counts and sizes: right-aligned, so their digits line up. */
   numeric?: boolean;
   /** The look of this column's cells: muted, mono, truncated… */
@@ -23,6 +25,7 @@ export function DataTable<Row>({
   rowKey,
   rowProps,
   empty,
+  label,
 }: {
   columns: readonly DataColumn<Row>[];
   rows: readonly Row[];
@@ -31,14 +34,16 @@ export function DataTable<Row>({
   rowProps?: (row: Row) => Record<`data-${string}`, string>;
   /** Shown in place of rows when there are none. */
   empty?: ReactNode;
+  /** Names the table where no heading above it does. */
+  label?: string;
 }) {
   return (
-    <table className="w-full border-collapse rounded-md border border-line bg-panel text-sm">
+    <table className="w-full border-collapse rounded-md border border-line bg-panel text-sm" aria-label={label}>
       <thead className="bg-raised text-left">
         <tr>
           {columns.map((column) => (
             <th key={column.title} className={column.numeric ? 'px-2 py-1.5 text-right' : 'px-2 py-1.5'}>
-              {column.title}
+              {column.titleHidden ? <span className="sr-only">{column.title}</span> : column.title}
             </th>
           ))}
         </tr>

@@ -9,18 +9,28 @@ export function PreviewTable({
   label,
   heads,
   tall = false,
+  columnWidths,
   children,
 }: {
   label: string;
   heads: readonly string[];
   /** The first rows get more room than the lists of refused ones beside them. */
   tall?: boolean;
+  /** Fixed column widths (a class each, '' for the one that takes the rest), so long cells truncate in place. */
+  columnWidths?: readonly string[];
   /** The body's rows. */
   children: ReactNode;
 }) {
   return (
     <div className={classNames('overflow-auto rounded-md border border-line bg-panel', tall ? 'max-h-96' : 'max-h-64')}>
-      <table className="w-full text-sm" aria-label={label}>
+      <table className={classNames('w-full text-sm', columnWidths && 'table-fixed')} aria-label={label}>
+        {columnWidths ? (
+          <colgroup>
+            {columnWidths.map((width, index) => (
+              <col key={index} className={width || undefined} />
+            ))}
+          </colgroup>
+        ) : null}
         <thead className="sticky top-0 border-b border-line bg-raised text-muted">
           <tr>
             {heads.map((head) => (

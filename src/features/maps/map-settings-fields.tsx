@@ -2,10 +2,13 @@
 import { SYMBOLS } from '../../../domain/annotations.ts';
 import { MAP_DELIMITERS, formatOf, type MapSettings } from '../../../domain/geo/geo-settings.ts';
 import { listTimeZoneOptions } from '../../../domain/time/time-zone-table.ts';
+import { classNames } from '../../ui/class-names.ts';
+import { LabelledField } from '../../ui/labelled-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 
 type Errors = Partial<Record<keyof MapSettings, string>>;
+type ChosenSetting = 'icon' | 'defaultTimeZone' | 'delimiter' | 'numericUnit' | 'altitudeUnit';
 
 /** Choices the analyst reads as the values themselves (units, icons, delimiters). */
 const named = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
@@ -21,6 +24,18 @@ export function MapSettingsFields({
   disabled: boolean;
   onChange: (patch: Partial<MapSettings>) => void;
 }) {
+  // The settings chosen from a list: each select reads and writes its own key of the same settings.
+  const select = (key: ChosenSetting, label: string, options: readonly { value: string; label: string }[]) => (
+    <SelectField
+      label={label}
+      value={settings[key]}
+      error={errors[key]}
+      disabled={disabled}
+      options={options}
+      // The options are the key's own values, so the chosen text is one of them.
+      onChange={(event) => onChange({ [key]: event.target.value } as Partial<MapSettings>)}
+    />
+  );
   const count = (text: string) => (/^\d+$/.test(text) ? Number(text) : -1);
   const csv = formatOf(settings) === 'csv';
   return (
@@ -32,40 +47,26 @@ export function MapSettingsFields({
         disabled={disabled}
         onChange={(event) => onChange({ name: event.target.value })}
       />
-      <div className="flex flex-col gap-1">
-        <label htmlFor="map-colour" className="font-medium">
-          Colour
-        </label>
-        <input
-          id="map-colour"
-          type="color"
-          className="h-9 w-16 rounded-md border border-line bg-panel"
-          value={settings.colour}
-          disabled={disabled}
-          onChange={(event) => onChange({ colour: event.target.value })}
-        />
-        {errors.colour ? (
-          <p role="alert" className="text-sm text-danger">
-            {errors.colour}
-          </p>
-        ) : null}
-      </div>
-      <SelectField
-        label="Icon"
-        value={settings.icon}
-        error={errors.icon}
-        disabled={disabled}
-        options={named(SYMBOLS)}
-        onChange={(event) => onChange({ icon: event.target.value as MapSettings['icon'] })}
+      <LabelledField
+        label="Colour"
+        error={errors.colour}
+        control={(field) => (
+          <input
+            {...field}
+            type="color"
+            className={classNames(field.className, 'h-9 w-16')}
+            value={settings.colour}
+            disabled={disabled}
+            onChange={(event) => onChange({ colour: event.target.value })}
+          />
+        )}
       />
-      <SelectField
-        label="Default time zone"
-        value={settings.defaultTimeZone}
-        error={errors.defaultTimeZone}
-        disabled={disabled}
-        options={listTimeZoneOptions().map((zone) => ({ value: zone.name, label: zone.label }))}
-        onChange={(event) => onChange({ defaultTimeZone: event.target.value })}
-      />
+      {select('icon', 'Icon', named(SYMBOLS))}
+      {select(
+        'defaultTimeZone',
+        'Default time zone',
+        listTimeZoneOptions().map((zone) => ({ value: zone.name, label: zone.label })),
+      )}
       <TextField
         label="Default year-month-day (for time-only columns)"
         type="date"
@@ -76,14 +77,7 @@ export function MapSettingsFields({
       />
       {csv ? (
         <>
-          <SelectField
-            label="Delimiter"
-            value={settings.delimiter}
-            error={errors.delimiter}
-            disabled={disabled}
-            options={named(MAP_DELIMITERS)}
-            onChange={(event) => onChange({ delimiter: event.target.value as MapSettings['delimiter'] })}
-          />
+          {select('delimiter', 'Delimiter', named(MAP_DELIMITERS))}
           {(
             [
               ['headerRowCount', 'Header rows'],
@@ -101,20 +95,8 @@ export function MapSettingsFields({
               onChange={(event) => onChange({ [key]: count(event.target.value) })}
             />
           ))}
-          <SelectField
-            label="Plain numbers in the timestamp are"
-            value={settings.numericUnit}
-            disabled={disabled}
-            options={named(['seconds', 'microseconds'])}
-            onChange={(event) => onChange({ numericUnit: event.target.value as MapSettings['numericUnit'] })}
-          />
-          <SelectField
-            label="Altitude unit"
-            value={settings.altitudeUnit}
-            disabled={disabled}
-            options={named(['metres', 'feet'])}
-            onChange={(event) => onChange({ altitudeUnit: event.target.value as MapSettings['altitudeUnit'] })}
-          />
+          {select('numericUnit', 'Plain numbers in the timestamp are', named(['seconds', 'microseconds']))}
+          {select('altitudeUnit', 'Altitude unit', named(['metres', 'feet']))}
         </>
       ) : null}
     </div>

@@ -12,6 +12,7 @@ import {
   type MirroredIncident,
 } from '../../data/mirror/index.ts';
 import { Button } from '../../ui/button.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
 import { formatBytes } from './format-bytes.ts';
@@ -73,58 +74,58 @@ function MirroredIncidents({ incidents, timeZone }: { incidents: MirroredInciden
   if (incidents.length === 0)
     return <p className="text-muted">No incident is kept on this device yet: opening one keeps it for offline use.</p>;
   return (
-    <table className="w-full max-w-4xl border-collapse text-left" aria-label="Incidents on this device">
-      <thead className="text-muted">
-        <tr>
-          <th className="border-b border-line py-1 pr-3 font-medium">Incident</th>
-          <th className="border-b border-line py-1 pr-3 text-right font-medium">Events</th>
-          <th className="border-b border-line py-1 pr-3 font-medium">Last synced</th>
-          <th className="border-b border-line py-1 font-medium">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {incidents.map((row) => (
-          <IncidentRow key={row.incidentID} row={row} timeZone={timeZone} />
-        ))}
-      </tbody>
-    </table>
+    <div className="max-w-4xl">
+      <DataTable
+        label="Incidents on this device"
+        columns={mirroredColumns(timeZone)}
+        rows={incidents}
+        rowKey={(row) => row.incidentID}
+        rowProps={(row) => ({ 'data-mirrored-incident': String(row.incidentID) })}
+      />
+    </div>
   );
 }
 
-function IncidentRow({ row, timeZone }: { row: MirroredIncident; timeZone: string }) {
+const nameOf = (row: MirroredIncident) => row.incident?.name ?? `Incident ${row.incidentID}`;
+
+// A function of the zone: the last-synced time reads in the analyst's zone.
+const mirroredColumns = (timeZone: string) => [
+  { title: 'Incident', cell: nameOf },
+  { title: 'Events', numeric: true, cell: (row: MirroredIncident) => row.eventsLoaded.toLocaleString('en') },
+  {
+    title: 'Last synced',
+    cell: (row: MirroredIncident) =>
+      row.lastSyncedAt === undefined ? (
+        <span className="text-muted">{row.status === 'syncing' ? 'syncing…' : 'never completely'}</span>
+      ) : (
+        <Timestamp micros={row.lastSyncedAt * 1000} zone={timeZone} />
+      ),
+  },
+  {
+    title: 'Actions',
+    titleHidden: true,
+    className: 'text-right',
+    cell: (row: MirroredIncident) => <RemoveFromDevice row={row} />,
+  },
+];
+
+function RemoveFromDevice({ row }: { row: MirroredIncident }) {
   const [removing, setRemoving] = useState(false);
-  const name = row.incident?.name ?? `Incident ${row.incidentID}`;
+  const name = nameOf(row);
   return (
-    <tr data-mirrored-incident={row.incidentID}>
-      <td className="border-b border-line py-1.5 pr-3">{name}</td>
-      <td className="border-b border-line py-1.5 pr-3 text-right tabular-nums">
-        {row.eventsLoaded.toLocaleString('en')}
-      </td>
-      <td className="border-b border-line py-1.5 pr-3">
-        {row.lastSyncedAt === undefined ? (
-          <span className="text-muted">{row.status === 'syncing' ? 'syncing…' : 'never completely'}</span>
-        ) : (
-          <Timestamp micros={row.lastSyncedAt * 1000} zone={timeZone} />
-        )}
-      </td>
-      <td className="border-b border-line py-1.5 text-right">
-        <Button
-          variant="ghost"
-          disabled={removing}
-          aria-label={`Remove ${name} from this device`}
-          onClick={() => {
-            setRemoving(true);
-            removeIncident(row.incidentID).catch((error: unknown) => {
-              console.error('the incident could not be removed from this device', error);
-              setRemoving(false);
-            });
-          }}
-        >
-          {removing ? 'Removing…' : 'Remove from this device'}
-        </Button>
-      </td>
-    </tr>
+    <Button
+      variant="ghost"
+      disabled={removing}
+      aria-label={`Remove ${name} from this device`}
+      onClick={() => {
+        setRemoving(true);
+        removeIncident(row.incidentID).catch((error: unknown) => {
+          console.error('the incident could not be removed from this device', error);
+          setRemoving(false);
+        });
+      }}
+    >
+      {removing ? 'Removing…' : 'Remove from this device'}
+    </Button>
   );
 }

@@ -3,6 +3,7 @@
  * and those it refused, each with the server's reason and the analyst's choice to send it again or
  * give it up.
  */
+import type { ReactNode } from 'react';
 import { useOutbox, type OutboxEntry } from '../../data/outbox/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
@@ -18,47 +19,64 @@ export function OutboxPanel({ timeZone }: { timeZone: string }) {
         <p className="text-muted">None: the server has everything written on this device.</p>
       ) : null}
       {failed.length > 0 ? (
-        <div className="flex flex-col gap-2">
-          <h3 className="font-medium text-danger">Refused by the server ({failed.length})</h3>
-          <ul className="flex max-w-4xl flex-col gap-2" aria-label="Writes the server refused">
-            {failed.map((entry) => (
-              <li
-                key={entry.id}
-                className="flex flex-wrap items-center gap-3 rounded-md border border-line bg-panel px-3 py-2"
-              >
-                <EntryText entry={entry} timeZone={timeZone} />
-                <span className="text-danger">{entry.error}</span>
-                <span className="ml-auto flex gap-2">
-                  <Button onClick={() => void retry(entry.id)} aria-label={`Send again: ${entry.label}`}>
-                    Send again
-                  </Button>
-                  <Button variant="ghost" onClick={() => void discard(entry.id)} aria-label={`Discard: ${entry.label}`}>
-                    Discard
-                  </Button>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <OutboxGroup heading={`Refused by the server (${failed.length})`} refused listLabel="Writes the server refused">
+          {failed.map((entry) => (
+            <li
+              key={entry.id}
+              className="flex flex-wrap items-center gap-3 rounded-md border border-line bg-panel px-3 py-2"
+            >
+              <EntryText entry={entry} timeZone={timeZone} />
+              <span className="text-danger">{entry.error}</span>
+              <span className="ml-auto flex gap-2">
+                <Button onClick={() => void retry(entry.id)} aria-label={`Send again: ${entry.label}`}>
+                  Send again
+                </Button>
+                <Button variant="ghost" onClick={() => void discard(entry.id)} aria-label={`Discard: ${entry.label}`}>
+                  Discard
+                </Button>
+              </span>
+            </li>
+          ))}
+        </OutboxGroup>
       ) : null}
       {waiting.length > 0 ? (
-        <div className="flex flex-col gap-2">
-          <h3 className="font-medium">Waiting for the network ({waiting.length})</h3>
-          <ol className="flex max-w-4xl flex-col gap-1" aria-label="Writes waiting to be sent">
-            {waiting.map((entry) => (
-              <li key={entry.id} className="flex flex-wrap items-center gap-3 px-1">
-                <EntryText entry={entry} timeZone={timeZone} />
-                {entry.attempts > 0 ? (
-                  <span className="text-muted">
-                    tried {entry.attempts}×: {entry.error}
-                  </span>
-                ) : null}
-              </li>
-            ))}
-          </ol>
-        </div>
+        <OutboxGroup heading={`Waiting for the network (${waiting.length})`} listLabel="Writes waiting to be sent">
+          {waiting.map((entry) => (
+            <li key={entry.id} className="flex flex-wrap items-center gap-3 px-1">
+              <EntryText entry={entry} timeZone={timeZone} />
+              {entry.attempts > 0 ? (
+                <span className="text-muted">
+                  tried {entry.attempts}×: {entry.error}
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </OutboxGroup>
       ) : null}
     </section>
+  );
+}
+
+/** The refused writes stand apart (spaced, in the danger colour); the waiting ones are sent in order. */
+function OutboxGroup({
+  heading,
+  refused = false,
+  listLabel,
+  children,
+}: {
+  heading: string;
+  refused?: boolean;
+  listLabel: string;
+  children: ReactNode;
+}) {
+  const List = refused ? 'ul' : 'ol';
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className={refused ? 'font-medium text-danger' : 'font-medium'}>{heading}</h3>
+      <List className={`flex max-w-4xl flex-col ${refused ? 'gap-2' : 'gap-1'}`} aria-label={listLabel}>
+        {children}
+      </List>
+    </div>
   );
 }
 

@@ -4,11 +4,12 @@
  * "Other". Large incidents bin in a worker (render/charts/series-bins-client.ts); the bins in hand
  * stay drawn until the next arrive.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { paletteColor, CHART_PALETTE } from '../../../domain/color/palette.ts';
 import { rankGroups, type EventBins } from '../../../domain/events/events-over-time.ts';
 import { eventListColumns } from '../../data/mirror/index.ts';
-import { createSeriesBinsClient, type SeriesBinsClient } from '../../render/charts/series-bins-client.ts';
+import { useWorkerClient } from '../../data/use-worker-client.ts';
+import { createSeriesBinsClient } from '../../render/charts/series-bins-client.ts';
 import type { ThemeColors } from '../../render/theme-colors.ts';
 
 export type StackBy = 'stream' | 'actor';
@@ -83,20 +84,11 @@ export function useEventBins(input: {
     return { eventCount, keys, places, ranked, groups, markerMicros: Float64Array.from(markers) };
   }, [events, positions, stackBy, streamName, streamColorIndex, actorName, theme]);
 
-  const client = useRef<SeriesBinsClient | undefined>(undefined);
-  useEffect(() => {
-    const made = createSeriesBinsClient();
-    client.current = made;
-    return () => {
-      client.current = undefined;
-      made.dispose();
-    };
-  }, []);
+  const binnerOf = useWorkerClient(createSeriesBinsClient);
 
   const [bins, setBins] = useState<EventBins | undefined>(undefined);
   useEffect(() => {
-    const binner = client.current ?? createSeriesBinsClient();
-    client.current = binner;
+    const binner = binnerOf();
     let current = true;
     const { eventCount, keys, places, ranked, groups } = prepared;
     // Fresh arrays each time: the worker takes them (transferred), and the prepared ones stay for the next binning.
@@ -129,7 +121,7 @@ export function useEventBins(input: {
     return () => {
       current = false;
     };
-  }, [prepared, events, fromMicros, toMicros, binCount]);
+  }, [binnerOf, prepared, events, fromMicros, toMicros, binCount]);
 
   return {
     bins: bins && bins.groupCount === Math.max(1, prepared.groups.length) ? bins : undefined,

@@ -3,9 +3,9 @@ import { useTimeZoneReady } from '../../ui/timestamp.tsx';
 import { needsResolution } from '../../../domain/import/merge-outcome.ts';
 import { OUTCOME_TITLES, outcomeExplanation } from './merge-outcome-text.ts';
 import type { ReimportCheck } from './reimport-api.ts';
+import { PreviewTable } from '../../ui/preview-table.tsx';
 import { StreamTime } from './stream-time.tsx';
 
-const TH = 'px-2 py-1 text-left font-medium whitespace-nowrap';
 const TD = 'px-2 py-0.5 align-top';
 
 function Count({ term, name, value }: { term: string; name: string; value: number }) {
@@ -37,30 +37,19 @@ export function ReimportCheckView({ check, zone }: { check: ReimportCheck; zone:
         <Count term="Invalid rows in the new file" name="invalid" value={check.invalidRowCount} />
       </dl>
       {check.unmatchedAnnotatedEvents.length > 0 ? (
-        <div className="max-h-64 overflow-auto rounded-md border border-line bg-panel">
-          <table className="w-full text-sm" aria-label="Annotated events without a match">
-            <thead className="sticky top-0 border-b border-line bg-raised text-muted">
-              <tr>
-                <th className={TH}>Time</th>
-                <th className={TH}>Message</th>
-                <th className={TH}>Annotations</th>
-              </tr>
-            </thead>
-            <tbody>
-              {check.unmatchedAnnotatedEvents.map((event) => (
-                <tr key={event.eventID} className="border-b border-line last:border-b-0">
-                  <td className={TD}>
-                    <StreamTime micros={event.startTimestamp} zone={zone} />
-                  </td>
-                  <td className={`${TD} max-w-md truncate`} title={event.message}>
-                    {event.message}
-                  </td>
-                  <td className={TD}>{event.annotations.join(', ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PreviewTable label="Annotated events without a match" heads={['Time', 'Message', 'Annotations']}>
+          {check.unmatchedAnnotatedEvents.map((event) => (
+            <tr key={event.eventID} className="border-b border-line last:border-b-0">
+              <td className={TD}>
+                <StreamTime micros={event.startTimestamp} zone={zone} />
+              </td>
+              <td className={`${TD} max-w-md truncate`} title={event.message}>
+                {event.message}
+              </td>
+              <td className={TD}>{event.annotations.join(', ')}</td>
+            </tr>
+          ))}
+        </PreviewTable>
       ) : null}
       {unmatchedCount > check.unmatchedAnnotatedEvents.length ? (
         <p className="text-sm text-muted">

@@ -30,6 +30,11 @@ type Phase =
   | { readonly name: 'importing'; readonly check: ReimportCheck; readonly progress: UploadProgressValue | undefined }
   | { readonly name: 'done'; readonly result: ReimportResult };
 
+const UPLOAD_WORDS = {
+  checking: { label: 'Uploading the file for the check', serverLabel: 'Checking on the server' },
+  importing: { label: 'Uploading the file', serverLabel: 'Importing on the server' },
+} as const;
+
 function fieldErrorsOf(error: unknown): { fields: ReimportErrors; other: string | undefined } {
   if (error instanceof ApiRequestError && error.apiError) {
     const { field, message } = error.apiError;
@@ -115,6 +120,11 @@ export function ReimportSection({
   };
 
   const checked = phase.name === 'checked' || phase.name === 'importing' ? phase.check : undefined;
+  // The check and the import each upload the file; each step's progress shows where that step stands.
+  const uploadProgress = (step: keyof typeof UPLOAD_WORDS) =>
+    (phase.name === 'checking' || phase.name === 'importing') && phase.name === step ? (
+      <UploadProgress progress={phase.progress} {...UPLOAD_WORDS[step]} onCancel={request.cancel} />
+    ) : null;
   return (
     <section aria-labelledby={headingID} className="flex flex-col gap-3 border-t border-line pt-4">
       <h3 id={headingID} className="font-semibold">
@@ -128,14 +138,7 @@ export function ReimportSection({
         setChoice(next);
         if (phase.name !== 'checking' && phase.name !== 'importing') setPhase({ name: 'idle' });
       }, errors)}
-      {phase.name === 'checking' ? (
-        <UploadProgress
-          progress={phase.progress}
-          label="Uploading the file for the check"
-          serverLabel="Checking on the server"
-          onCancel={request.cancel}
-        />
-      ) : null}
+      {uploadProgress('checking')}
       {phase.name === 'idle' ? (
         <div>
           <Button variant="primary" disabled={choice === undefined} onClick={() => void check()}>
@@ -165,14 +168,7 @@ export function ReimportSection({
           </Button>
         </div>
       ) : null}
-      {phase.name === 'importing' ? (
-        <UploadProgress
-          progress={phase.progress}
-          label="Uploading the file"
-          serverLabel="Importing on the server"
-          onCancel={request.cancel}
-        />
-      ) : null}
+      {uploadProgress('importing')}
       {phase.name === 'done' ? <ReimportDone result={phase.result} /> : null}
       {notice ? (
         <p role="status" className="text-sm">

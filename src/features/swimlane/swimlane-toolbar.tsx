@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';
+import { SegmentedChoice } from '../../ui/segmented-choice.tsx';
 import { PHASE_COLORS, type HarPhase } from '../../render/swimlane/har-phases.ts';
 import type { TimeWindow } from '../../render/swimlane/swimlane-window.ts';
 import type { SwimlaneColumn } from './swimlane-columns.ts';
@@ -31,6 +32,11 @@ const TOGGLES: ReadonlyArray<{ key: keyof SwimlaneOptions; label: string }> = [
   { key: 'groupSwimlaneEvents', label: 'Group nearby events' },
 ];
 
+const AXIS_TIME_CHOICES = [
+  { value: 'absolute', label: 'Clock' },
+  { value: 'elapsed', label: 'Elapsed' },
+] as const;
+
 export function SwimlaneToolbar({
   options,
   onOptionsChange,
@@ -55,18 +61,17 @@ export function SwimlaneToolbar({
             label={toggle.label}
           />
         ))}
-        <Group label="Axis time">
-          {(['absolute', 'elapsed'] as const).map((format) => (
-            <Button
-              key={format}
-              variant={options.yAxisTimeFormat === format ? 'primary' : 'ghost'}
-              aria-pressed={options.yAxisTimeFormat === format}
-              onClick={() => onOptionsChange({ yAxisTimeFormat: format })}
-            >
-              {format === 'absolute' ? 'Clock' : 'Elapsed'}
-            </Button>
-          ))}
-        </Group>
+        <div className="flex items-center gap-1">
+          <span className="text-muted" aria-hidden="true">
+            Axis time:
+          </span>
+          <SegmentedChoice
+            label="Axis time"
+            choices={AXIS_TIME_CHOICES}
+            value={options.yAxisTimeFormat}
+            onChange={(yAxisTimeFormat) => onOptionsChange({ yAxisTimeFormat })}
+          />
+        </div>
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
         <Group label="Secondary window">

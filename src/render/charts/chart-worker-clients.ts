@@ -4,27 +4,29 @@ import type { ChartForceWorkerApi, ChartPackWorkerApi } from '../../../domain/ch
 import type { GraphLayoutInput } from '../../../domain/charts/incident-graph.ts';
 import type { PackedNode, PackInput } from '../../../domain/charts/pack-actors.ts';
 
-export async function packInWorker(input: PackInput): Promise<PackedNode[]> {
+export function packInWorker(input: PackInput): Promise<PackedNode[]> {
   const worker = new Worker(new URL('../../../workers/chart-pack.worker.ts', import.meta.url), {
     type: 'module',
     name: 'chart-pack',
   });
-  try {
-    return await Comlink.wrap<ChartPackWorkerApi>(worker).pack(input);
-  } finally {
-    worker.terminate();
-  }
+  return answerOnce(worker, (remote: Comlink.Remote<ChartPackWorkerApi>) => remote.pack(input));
 }
 
-export async function forceLayoutInWorker(
-  input: GraphLayoutInput,
-): Promise<Array<{ x: number; y: number; r: number }>> {
+export function forceLayoutInWorker(input: GraphLayoutInput): Promise<Array<{ x: number; y: number; r: number }>> {
   const worker = new Worker(new URL('../../../workers/chart-force.worker.ts', import.meta.url), {
     type: 'module',
     name: 'chart-force',
   });
+  return answerOnce(worker, (remote: Comlink.Remote<ChartForceWorkerApi>) => remote.layout(input));
+}
+
+// The Worker is made by the caller: Vite bundles a worker only where `new Worker(new URL(…))` is written out.
+async function answerOnce<Api, Answer>(
+  worker: Worker,
+  ask: (remote: Comlink.Remote<Api>) => Promise<Answer>,
+): Promise<Answer> {
   try {
-    return await Comlink.wrap<ChartForceWorkerApi>(worker).layout(input);
+    return await ask(Comlink.wrap<Api>(worker));
   } finally {
     worker.terminate();
   }

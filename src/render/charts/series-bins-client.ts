@@ -13,7 +13,7 @@ import {
 /** Above this many events the pass moves off the main thread. */
 const WORKER_BINNING_THRESHOLD = 100_000;
 
-export interface SeriesBinsClient {
+interface SeriesBinsClient {
   bin(input: EventBinsInput): Promise<EventBins>;
   dispose(): void;
 }

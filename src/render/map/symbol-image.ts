@@ -11,7 +11,17 @@ export const SYMBOL_PIXELS = 48;
 
 type Outline = readonly (readonly [number, number])[];
 // (right, forward) in -1..1, nose towards +forward.
-const AIRPLANE: Outline = [
+
+/** A symmetric outline from its right half, nose to tail: the left half is that half mirrored. */
+function mirrored(rightHalf: Outline): Outline {
+  const left = rightHalf
+    .filter(([right]) => right !== 0)
+    .map(([right, forward]) => [-right, forward] as const)
+    .reverse();
+  return [...rightHalf, ...left];
+}
+
+const AIRPLANE = mirrored([
   [0, 1],
   [0.1, 0.8],
   [0.1, 0.25],
@@ -22,28 +32,15 @@ const AIRPLANE: Outline = [
   [0.35, -0.8],
   [0.35, -0.92],
   [0, -0.85],
-  [-0.35, -0.92],
-  [-0.35, -0.8],
-  [-0.08, -0.6],
-  [-0.1, -0.05],
-  [-0.95, -0.2],
-  [-0.95, -0.05],
-  [-0.1, 0.25],
-  [-0.1, 0.8],
-];
-const ROCKET: Outline = [
+]);
+const ROCKET = mirrored([
   [0, 1],
   [0.18, 0.65],
   [0.18, -0.5],
   [0.45, -0.85],
   [0.45, -1],
   [0.12, -0.8],
-  [-0.12, -0.8],
-  [-0.45, -1],
-  [-0.45, -0.85],
-  [-0.18, -0.5],
-  [-0.18, 0.65],
-];
+]);
 const CIRCLE: Outline = Array.from({ length: 24 }, (_, step) => {
   const angle = (step / 24) * 2 * Math.PI;
   return [0.55 * Math.cos(angle), 0.55 * Math.sin(angle)] as const;

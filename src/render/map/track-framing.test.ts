@@ -8,6 +8,9 @@ const track = (positions: [number, number, number | null][]): FramedTrack => ({
   altitudes: positions.map(([, , altitude]) => altitude),
 });
 
+/** The framing of one track, which every test but the empty and the antimeridian ones expects to exist. */
+const frameOne = (positions: [number, number, number | null][]) => frameTracks([track(positions)])!;
+
 describe('track framing', () => {
   it('frames nothing when no track has points', () => {
     expect(frameTracks([])).toBeUndefined();
@@ -15,13 +18,11 @@ describe('track framing', () => {
   });
 
   it('looks obliquely across a track flown north-east, so it runs left to right', () => {
-    const framing = frameTracks([
-      track([
-        [10, 50, 0],
-        [10.5, 50.32, 1000],
-        [11, 50.64, 2000],
-      ]),
-    ])!;
+    const framing = frameOne([
+      [10, 50, 0],
+      [10.5, 50.32, 1000],
+      [11, 50.64, 2000],
+    ]);
     expect(framing.pitchDegrees).toBe(FRAMING_PITCH_DEGREES);
     expect(framing.pitchDegrees).toBeLessThanOrEqual(-35);
     expect(framing.pitchDegrees).toBeGreaterThanOrEqual(-45);
@@ -35,44 +36,36 @@ describe('track framing', () => {
   });
 
   it('points the direction from the first point to the last, whichever way the track runs', () => {
-    const south = frameTracks([
-      track([
-        [0, 1, 0],
-        [0, 0.5, 0],
-        [0, 0, 0],
-      ]),
-    ])!;
+    const south = frameOne([
+      [0, 1, 0],
+      [0, 0.5, 0],
+      [0, 0, 0],
+    ]);
     expect(south.directionDegrees).toBeCloseTo(180, 5);
     expect(south.headingDegrees).toBeCloseTo(90, 5);
-    const west = frameTracks([
-      track([
-        [1, 0, 0],
-        [0, 0, 0],
-      ]),
-    ])!;
+    const west = frameOne([
+      [1, 0, 0],
+      [0, 0, 0],
+    ]);
     expect(west.directionDegrees).toBeCloseTo(270, 5);
     expect(west.headingDegrees).toBeCloseTo(180, 5);
   });
 
   it('backs off far enough for the farthest point to fit (radius over the half field of view, with a margin)', () => {
-    const framing = frameTracks([
-      track([
-        [0, -0.01, 0],
-        [0, 0.01, 0],
-      ]),
-    ])!;
+    const framing = frameOne([
+      [0, -0.01, 0],
+      [0, 0.01, 0],
+    ]);
     // 0.01° of latitude is ~1,112 m from the centre; 1,112 / sin(30°) × 1.15 ≈ 2,557 m.
     expect(framing.rangeMetres).toBeGreaterThan(2_500);
     expect(framing.rangeMetres).toBeLessThan(2_620);
   });
 
   it('keeps a small drone track (metres across) at a readable distance, not zoomed onto one dot', () => {
-    const hover = frameTracks([
-      track([
-        [4.77, 52.3, 30],
-        [4.77001, 52.30001, 32],
-      ]),
-    ])!;
+    const hover = frameOne([
+      [4.77, 52.3, 30],
+      [4.77001, 52.30001, 32],
+    ]);
     expect(hover.rangeMetres).toBeGreaterThanOrEqual(300);
     expect(hover.rangeMetres).toBeLessThan(1_000);
   });
