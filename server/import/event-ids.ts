@@ -17,12 +17,14 @@ interface Heartbeat {
 /**
  * `count` ids in ascending order, with the import's heartbeat. The commit does not wait for the WAL:
  * set_config(…, true) is SET LOCAL for the statement's own transaction (nothing here is seen before the
- * import's flip, whose commit flushes it all).
+ * import's flip, whose commit flushes it all). The sequence is looked up once: pg_get_serial_sequence is
+ * only stable, so called inside nextval it ran (a pg_depend scan) for every id, 7x the nextval calls.
  */
 export async function reserveEventIds(db: Queryable, count: number, beat: Heartbeat): Promise<EventIds> {
   const [row] = await db.query<{ first: number | string; ids: (number | string)[] | null }>(
     `WITH beat AS (UPDATE imports SET heartbeat_micros = $3 WHERE id = $2 RETURNING 1),
-          taken AS (SELECT nextval(pg_get_serial_sequence('events', 'id')) AS id FROM generate_series(1, $1))
+          seq AS MATERIALIZED (SELECT pg_get_serial_sequence('events', 'id')::regclass AS seq),
+          taken AS (SELECT nextval((SELECT seq FROM seq)) AS id FROM generate_series(1, $1))
      SELECT set_config('synchronous_commit', 'off', true) AS commit_mode, (SELECT count(*) FROM beat) AS beats,
             min(id) AS first, CASE WHEN max(id) - min(id) + 1 = count(*) THEN NULL ELSE array_agg(id ORDER BY id) END AS ids
        FROM taken`,
