@@ -28,7 +28,7 @@ import { checkGzipUnpacking } from '../../import/inflate-off-thread.ts';
 import { requireIncident } from '../../repositories/access-repository.ts';
 import { blobTempDir, openBlobStream } from '../../repositories/blob-repository.ts';
 import { recordWrite } from '../../repositories/audit-repository.ts';
-import type { TakeTurn } from '../../repositories/pending-blob.ts';
+import type { TakeTurn } from '../../repositories/in-turn.ts';
 import { importMapFile } from '../../import/import-map-file.ts';
 import { countMaps, invalidItems, mapFile, mapOf, mapPoints, pointsPage } from '../../repositories/maps-repository.ts';
 import { importRefusal, readImportForm } from './import-form.ts';
