@@ -119,34 +119,6 @@ const TEXT_LOG_CASES: TextLogCase[] = [
       { at: '2024-01-02T07:41:05.000Z', level: 'info' },
     ],
   },
-  {
-    name: 'log4j lines with nothing else between them: a comma before the milliseconds is no comma table',
-    fileName: 'app.log',
-    detectedAs: /^A text log: 3 of 3 lines start with a time/,
-    lines: [
-      '2024-01-02 07:41:03,515 INFO  [main] com.example.App - Starting',
-      '2024-01-02 07:41:04,001 ERROR [worker-1] com.example.Job - Job failed',
-      '2024-01-02 07:41:05,250 WARN  [main] com.example.App - Retrying',
-    ],
-    events: [
-      { at: '2024-01-02T07:41:03.515Z', message: 'INFO  [main] com.example.App - Starting' },
-      { at: '2024-01-02T07:41:04.001Z' },
-      { at: '2024-01-02T07:41:05.250Z' },
-    ],
-  },
-  {
-    name: 'Python logging lines with nothing else between them: a comma before the milliseconds is no comma table',
-    fileName: 'app.log',
-    detectedAs: /^A text log: 2 of 2 lines start with a time/,
-    lines: [
-      '2024-01-02 07:41:03,515 - worker - ERROR - task crashed',
-      '2024-01-02 07:41:04,000 - worker - INFO - task restarted',
-    ],
-    events: [
-      { at: '2024-01-02T07:41:03.515Z', message: 'worker - ERROR - task crashed' },
-      { at: '2024-01-02T07:41:04.000Z' },
-    ],
-  },
 ];
 
 describe('text logs: lines that start with a time', () => {
@@ -213,5 +185,28 @@ describe('text logs: lines that start with a time', () => {
     expect(levelOf('[core:error] [pid 1] text')).toBe('error');
     expect(levelOf('worker - WARNING - slow')).toBe('warning');
     expect(levelOf('the job reported an error later on')).toBeUndefined();
+  });
+});
+
+describe('a comma before the milliseconds', () => {
+  it('log4j and Python logging lines with nothing else between them are a text log, not a comma table', async () => {
+    const java = [
+      '2024-01-02 07:41:03,515 INFO  [main] com.example.App - Starting',
+      '2024-01-02 07:41:04,001 ERROR [worker-1] com.example.Job - Job failed',
+      '2024-01-02 07:41:05,250 WARN  [main] com.example.App - Retrying',
+    ].join('\n');
+    const python = [
+      '2024-01-02 07:41:03,515 - worker - ERROR - task crashed',
+      '2024-01-02 07:41:04,000 - worker - INFO - task restarted',
+    ].join('\n');
+    for (const [text, first, message] of [
+      [java, '2024-01-02T07:41:03.515Z', 'INFO  [main] com.example.App - Starting'],
+      [python, '2024-01-02T07:41:03.515Z', 'worker - ERROR - task crashed'],
+    ] as const) {
+      const { detection, records } = await importDetected(text, 'app.log');
+      expect(detection.format).toBe('syslog');
+      expect(isoOfMicros(records[0]!.startMicros)).toBe(first);
+      expect(records[0]?.message).toBe(message);
+    }
   });
 });
