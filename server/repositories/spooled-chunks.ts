@@ -5,11 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
-import type { SpooledBlob } from './blob-repository.ts';
 
 /** The file's chunks of `chunkBytes` (the last one shorter), numbered from 0; throws if the file changed. */
 export async function* spooledChunks(
-  spooled: SpooledBlob,
+  // The file's path and what it was hashed as (a SpooledBlob; named here so the blob store can import this).
+  spooled: { path: string; sha256: string; sizeBytes: number },
   chunkBytes: number,
 ): AsyncGenerator<{ index: number; data: Buffer }, void, undefined> {
   const file = await open(spooled.path, 'r');

@@ -38,7 +38,7 @@ function readImportForm<Field extends string>(
 }
 
 /** Where the import form is read to: the fields allowed, the spool folder and the size limit. */
-export interface ImportFormLimits<Field extends string> {
+interface ImportFormLimits<Field extends string> {
   allowed: readonly Field[];
   tmpDir: string;
   maxBytes: number;
