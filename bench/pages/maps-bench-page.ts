@@ -14,7 +14,7 @@ import {
   PolylineCollection,
   Rectangle,
 } from 'cesium';
-import type { MapPointColumns } from '../../domain/geo/map-answers.ts';
+import { emptyMapPointColumns, type MapPointColumns } from '../../domain/geo/map-answers.ts';
 import { decodeNaturalEarth, type NaturalEarthFile } from '../../domain/geo/natural-earth-context.ts';
 import { trackAttitude } from '../../domain/geo/track-attitude.ts';
 import { ContextLayer } from '../../src/render/map/context-layer.ts';
@@ -24,19 +24,7 @@ import { decimatedIndexes, vertexBudget } from '../../src/render/map/track-geome
 import { TrackLayer } from '../../src/render/map/track-layer.ts';
 
 function track(count: number): MapPointColumns {
-  const columns: MapPointColumns = {
-    count,
-    actors: ['bench'],
-    lines: [],
-    timestamps: [],
-    actorIndexes: [],
-    latitudes: [],
-    longitudes: [],
-    altitudes: [],
-    headings: [],
-    pitches: [],
-    rolls: [],
-  };
+  const columns = emptyMapPointColumns(count, ['bench']);
   for (let index = 0; index < count; index += 1) {
     const angle = (index / count) * 40 * Math.PI;
     const radius = 0.05 + (index / count) * 0.3;

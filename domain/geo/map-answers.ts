@@ -41,6 +41,23 @@ const MapPointColumnsSchema = z.object({
 });
 export type MapPointColumns = z.infer<typeof MapPointColumnsSchema>;
 
+/** Columns with no point in them yet, to be filled in time order; `count` as the filler will have it. */
+export function emptyMapPointColumns(count: number, actors: string[] = []): MapPointColumns {
+  return {
+    count,
+    actors,
+    lines: [],
+    timestamps: [],
+    actorIndexes: [],
+    latitudes: [],
+    longitudes: [],
+    altitudes: [],
+    headings: [],
+    pitches: [],
+    rolls: [],
+  };
+}
+
 export const MAP_POINTS_PAGE_SIZE = 1000;
 export const MAP_INVALID_LIST_LIMIT = 1000;
 

@@ -4,9 +4,8 @@
  * once the server has taken an earlier one, so a slow database holds little here.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { ImportError } from '../../domain/import/import-error.ts';
 import { geoCopyBatches, type GeoParseJob } from './geo-copy-batches.ts';
-import type { GeoParseMessage } from './geo-parse-off-thread.ts';
+import { postBatches } from './worker-batches.ts';
 
 /**
  * Batches sent and not yet taken by the server at most. A track's batch is one 64 KiB read (about 500
@@ -15,28 +14,4 @@ import type { GeoParseMessage } from './geo-parse-off-thread.ts';
  */
 const AHEAD = 64;
 
-async function parseAll(port: NonNullable<typeof parentPort>, job: GeoParseJob): Promise<void> {
-  let credit = AHEAD;
-  let resume: (() => void) | undefined;
-  port.on('message', () => {
-    credit += 1;
-    resume?.();
-  });
-  const send = (message: GeoParseMessage) => port.postMessage(message);
-  try {
-    for await (const batch of geoCopyBatches(job)) {
-      while (credit === 0) await new Promise<void>((resolve) => (resume = resolve));
-      resume = undefined;
-      credit -= 1;
-      send({ type: 'batch', batch });
-    }
-    send({ type: 'done' });
-  } catch (error) {
-    const code = error instanceof ImportError ? error.code : undefined;
-    send({ type: 'error', code, message: error instanceof Error ? error.message : String(error) });
-  } finally {
-    port.close();
-  }
-}
-
-if (parentPort) await parseAll(parentPort, workerData as GeoParseJob);
+if (parentPort) await postBatches(parentPort, AHEAD, () => geoCopyBatches(workerData as GeoParseJob));

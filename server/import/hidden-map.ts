@@ -3,20 +3,11 @@
  * skips, while its points go in batch by batch. A failed or killed import's map is deleted here in short
  * transactions (hidden-import.ts discardImport, the start-up sweep included), points first.
  */
-import type { Db, DbTransaction, Queryable } from '../db/database.ts';
-import type { TakeTurn } from '../repositories/pending-blob.ts';
+import type { Db, Queryable } from '../db/database.ts';
+import { inTurn, type TakeTurn } from '../repositories/in-turn.ts';
 
 /** Points deleted per transaction: on PGlite every reader waits for each. */
 const POINTS_PER_DELETE = { pglite: 5_000, postgres: 50_000 } as const;
-
-async function inTurn<T>(db: Db, takeTurn: TakeTurn | undefined, work: (tx: DbTransaction) => Promise<T>): Promise<T> {
-  const release = await takeTurn?.();
-  try {
-    return await db.transaction(work);
-  } finally {
-    release?.();
-  }
-}
 
 /** Deletes the hidden maps an import wrote, their points a batch at a time; nothing of them was ever visible. */
 export async function discardHiddenMaps(db: Db, importId: number, takeTurn?: TakeTurn): Promise<void> {

@@ -9,6 +9,7 @@ import { inferUploadKind } from '../../domain/upload-media.ts';
 import type { Db, DbTransaction } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import { insertUpload, type SpooledBlob } from '../repositories/blob-repository.ts';
+import type { TakeTurn } from '../repositories/in-turn.ts';
 import * as pendingBlob from '../repositories/pending-blob.ts';
 
 interface KeepSourceOptions {
@@ -18,7 +19,7 @@ interface KeepSourceOptions {
   fileName: string;
   mediaType: string;
   analystId: number | null;
-  takeTurn?: pendingBlob.TakeTurn | undefined;
+  takeTurn?: TakeTurn | undefined;
 }
 
 /** The key of an import's pending blob: not a sha256, so no upload or other store ever matches it. */
@@ -56,7 +57,7 @@ export function writeImportBlob(
   db: Db,
   importId: number,
   file: SpooledBlob,
-  takeTurn?: pendingBlob.TakeTurn,
+  takeTurn?: TakeTurn,
 ): Promise<pendingBlob.PendingBlob> {
   return pendingBlob.writePendingBlob(db, file, pendingBlobKey(importId), takeTurn);
 }

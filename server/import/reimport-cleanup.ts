@@ -5,28 +5,18 @@
  * start: one still writing is discarded, one retiring has its cleanup finished.
  */
 import type { Db, Queryable } from '../db/database.ts';
+import { inTurn, type TakeTurn } from '../repositories/in-turn.ts';
 import { carryAnnotations } from '../repositories/merge-repository.ts';
 import { refreshEventSearch } from '../repositories/search-repository.ts';
 
 /** Rows deleted per transaction (each runs the count, tombstone and annotation cascades): on PGlite about 0.2 s. */
 const ROWS_PER_DELETE = { pglite: 400, postgres: 5_000 } as const;
 
-import type { TakeTurn } from '../repositories/pending-blob.ts';
-
 const WRITING = "ARRAY(SELECT w.generation FROM stream_generations w WHERE w.state = 'writing')";
 const RETIRED = {
   events: `e.stream_id = $1 AND NOT e.is_marker AND e.source_line IS NOT NULL AND e.generation <> $2 AND e.generation <> ALL (${WRITING})`,
   markers: `e.is_marker AND e.import_stream_id = $1 AND e.source_line IS NOT NULL AND e.generation <> $2 AND e.generation <> ALL (${WRITING})`,
 } as const;
-
-async function inTurn<T>(db: Db, takeTurn: TakeTurn | undefined, work: (tx: Queryable) => Promise<T>): Promise<T> {
-  const release = await takeTurn?.();
-  try {
-    return await db.transaction(work);
-  } finally {
-    release?.();
-  }
-}
 
 /** Whether `generation` is still the stream's live one (a later flip takes over the cleanup). */
 async function stillLive(tx: Queryable, streamId: number, generation: number): Promise<boolean> {

@@ -5,7 +5,7 @@
 import type { ImportFormat, ImportProgress, InvalidRow } from '../../domain/import/import-record.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
 import type { MergeOutcome, MergeResolution } from '../../domain/import/merge-outcome.ts';
-import type { TakeTurn } from '../repositories/pending-blob.ts';
+import type { TakeTurn } from '../repositories/in-turn.ts';
 import type { DbTransaction } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import type { SpooledBlob } from '../repositories/blob-repository.ts';

@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -16,6 +16,7 @@ import type { ATTACHMENT_KINDS, UPLOAD_KINDS } from '../../domain/annotations.ts
 import { nowMicros } from '../time.ts';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/database.ts';
+import { spooledChunks } from './spooled-chunks.ts';
 
 const CHUNK_BYTES = 4 * 1024 * 1024;
 
@@ -97,32 +98,8 @@ export async function saveBlob(tx: Queryable, spooled: SpooledBlob, chunkBytes =
 }
 
 async function writeChunks(tx: Queryable, spooled: SpooledBlob, chunkBytes: number): Promise<void> {
-  const file = await open(spooled.path, 'r');
-  // The bytes are hashed again as they go in: what is stored is exactly what was received.
-  const verify = createHash('sha256');
-  let total = 0;
-  try {
-    for (let index = 0; ; index++) {
-      const buffer = Buffer.allocUnsafe(chunkBytes);
-      let filled = 0;
-      while (filled < chunkBytes) {
-        const { bytesRead } = await file.read(buffer, filled, chunkBytes - filled, null);
-        if (bytesRead === 0) break;
-        filled += bytesRead;
-      }
-      if (filled === 0) break;
-      const data = buffer.subarray(0, filled);
-      verify.update(data);
-      total += filled;
-      await insertChunk(tx, spooled.sha256, index, data);
-      if (filled < chunkBytes) break;
-    }
-  } finally {
-    await file.close();
-  }
-  if (total !== spooled.sizeBytes || verify.digest('hex') !== spooled.sha256) {
-    throw new Error(`temporary file ${spooled.path} changed before it was stored`);
-  }
+  for await (const { index, data } of spooledChunks(spooled, chunkBytes))
+    await insertChunk(tx, spooled.sha256, index, data);
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   MAP_INVALID_LIST_LIMIT,
   MAP_POINTS_PAGE_SIZE,
   type IncidentMap,
+  emptyMapPointColumns,
   type MapPointColumns,
 } from '../../domain/geo/map-answers.ts';
 import type { GeoProgress } from '../../domain/geo/parse-geo.ts';
@@ -223,19 +224,7 @@ export async function mapPoints(
     [mapId, window.min ?? 0, window.max ?? Number.MAX_SAFE_INTEGER, after.micros, after.seq],
   );
   const actors = new Map<string, number>();
-  const columns: MapPointColumns = {
-    count: rows.length,
-    actors: [],
-    lines: [],
-    timestamps: [],
-    actorIndexes: [],
-    latitudes: [],
-    longitudes: [],
-    altitudes: [],
-    headings: [],
-    pitches: [],
-    rolls: [],
-  };
+  const columns = emptyMapPointColumns(rows.length);
   for (const row of rows) {
     let actor = actors.get(row.actor);
     if (actor === undefined) {

@@ -4,17 +4,15 @@
  * one long statement or transaction holds every other reader, so imports' kept files (keep-source.ts),
  * uploads, map files and re-imports all take this path. A killed process's pending blobs are swept at start.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import { nowMicros } from '../time.ts';
-import { CONNECTION_TAG, type Db, type DbTransaction, type Queryable } from '../db/database.ts';
+import { CONNECTION_TAG, type Db, type Queryable } from '../db/database.ts';
 import { insertChunk, saveBlob, type BlobRef, type SpooledBlob } from './blob-repository.ts';
+import { inTurn, type TakeTurn } from './in-turn.ts';
+import { spooledChunks } from './spooled-chunks.ts';
 
 /** Every reader waits while PGlite writes a chunk: 256 KiB is about 60 ms of its work on a quiet machine. */
 export const PENDING_CHUNK_BYTES = 256 * 1024;
-
-/** Waits for a turn before each short transaction and answers its release (PGlite: the server's read queue). */
-export type TakeTurn = () => Promise<() => void>;
 
 export interface PendingBlob extends BlobRef {
   /** Inside the caller's transaction: the chunks become the blob's (or the stored blob is locked). */
@@ -27,15 +25,6 @@ const UPLOAD_PREFIX = 'upload:';
 
 /** A key of this process's upload, so a restart (or another server) can tell a dead process's. */
 export const pendingUploadKey = () => `${UPLOAD_PREFIX}${CONNECTION_TAG}:${randomBytes(8).toString('hex')}`;
-
-async function inTurn<T>(db: Db, takeTurn: TakeTurn | undefined, work: (tx: DbTransaction) => Promise<T>): Promise<T> {
-  const release = await takeTurn?.();
-  try {
-    return await db.transaction(work);
-  } finally {
-    release?.();
-  }
-}
 
 /** Writes the file's chunks under `key` (unless its content is stored already) and answers the handle. */
 export async function writePendingBlob(
@@ -72,41 +61,21 @@ async function writeChunks(db: Db, file: SpooledBlob, key: string, takeTurn: Tak
       nowMicros(),
     ]),
   );
-  const handle = await open(file.path, 'r');
-  const chunkBytes = PENDING_CHUNK_BYTES;
-  // The bytes are hashed again as they go in: what is stored is exactly what was received.
-  const verify = createHash('sha256');
-  let total = 0;
-  try {
-    for (let index = 0; ; index++) {
-      const buffer = Buffer.allocUnsafe(chunkBytes);
-      let filled = 0;
-      for (let read = -1; read !== 0 && filled < chunkBytes; filled += read)
-        read = (await handle.read(buffer, filled, chunkBytes - filled, null)).bytesRead;
-      if (filled === 0) break;
-      const data = buffer.subarray(0, filled);
-      verify.update(data);
-      total += filled;
-      await inTurn(db, takeTurn, async (tx) => {
-        if (db.kind === 'pglite') {
-          // NOTE: PGlite takes a chunk by binary COPY 1.5x faster than as a hex parameter (its bytea parameter is slower still).
-          await tx.copyFrom(
-            'COPY blob_chunks (sha256, chunk_index, data) FROM STDIN WITH (FORMAT binary)',
-            chunkCopyRow(key, index, data),
-          );
-          return;
-        }
-        // Pending chunks are seen only once adopted, by a commit that waits for the WAL of all of them.
-        await tx.query('SET LOCAL synchronous_commit = off');
-        await insertChunk(tx, key, index, data, true);
-      });
-      if (filled < chunkBytes) break;
-    }
-  } finally {
-    await handle.close();
+  for await (const { index, data } of spooledChunks(file, PENDING_CHUNK_BYTES)) {
+    await inTurn(db, takeTurn, async (tx) => {
+      if (db.kind === 'pglite') {
+        // NOTE: PGlite takes a chunk by binary COPY 1.5x faster than as a hex parameter (its bytea parameter is slower still).
+        await tx.copyFrom(
+          'COPY blob_chunks (sha256, chunk_index, data) FROM STDIN WITH (FORMAT binary)',
+          chunkCopyRow(key, index, data),
+        );
+        return;
+      }
+      // Pending chunks are seen only once adopted, by a commit that waits for the WAL of all of them.
+      await tx.query('SET LOCAL synchronous_commit = off');
+      await insertChunk(tx, key, index, data, true);
+    });
   }
-  if (total !== file.sizeBytes || verify.digest('hex') !== file.sha256)
-    throw new Error(`temporary file ${file.path} changed before it was stored`);
 }
 
 /** One blob_chunks row in COPY's binary format: signature, flags, then the three fields, then the end mark. */

@@ -36,7 +36,7 @@ import { answer, auditedWrite } from '../audited-write.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
-const AnalystAnswer = z.object({ analyst: AnalystSchema, version: z.string() });
+const AnalystAnswer = answer({ analyst: AnalystSchema });
 
 async function answerFor(context: AppContext, request: FastifyRequest) {
   const user = signedInUser(request);
@@ -74,11 +74,11 @@ export function analystRoutes(routes: ApiRoutes, context: AppContext): void {
     routeOptions('user', {
       summary: 'Every analyst, with whether the signed-in user may act as each',
       tags: ['analysts'],
-      response: { 200: z.object({ analysts: z.array(AnalystSchema), version: z.string() }), ...errors },
+      response: { 200: answer({ analysts: z.array(AnalystSchema) }), ...errors },
     }),
     async (request) => {
       const toAnswer = await answerFor(context, request);
-      return { analysts: (await listAnalysts(db)).map(toAnswer), version: context.version };
+      return { analysts: (await listAnalysts(db)).map(toAnswer) };
     },
   );
 
@@ -89,7 +89,7 @@ export function analystRoutes(routes: ApiRoutes, context: AppContext): void {
       tags: ['analysts'],
       params: z.object({ analystID: PathIdSchema }),
       response: {
-        200: z.object({ analyst: AnalystSchema, grants: z.array(GrantSchema).optional(), version: z.string() }),
+        200: answer({ analyst: AnalystSchema, grants: z.array(GrantSchema).optional() }),
         ...errors,
       },
     }),
@@ -97,14 +97,14 @@ export function analystRoutes(routes: ApiRoutes, context: AppContext): void {
       const row = await findAnalyst(db, request.params.analystID);
       if (!row) throw notFound('analyst');
       const analyst = (await answerFor(context, request))(row);
-      if (!request.userIsAdmin) return { analyst, version: context.version };
+      if (!request.userIsAdmin) return { analyst };
       const grants = (await listGrants(db, row.id)).map((grant) => ({
         userID: grant.user_id,
         username: grant.username,
         grantedByAnalystID: grant.granted_by_analyst_id,
         createTimestamp: grant.created_micros,
       }));
-      return { analyst, grants, version: context.version };
+      return { analyst, grants };
     },
   );
 
@@ -127,7 +127,7 @@ export function analystRoutes(routes: ApiRoutes, context: AppContext): void {
       });
       request.userIsAdmin = true;
       reply.code(201);
-      return { analyst: (await answerFor(context, request))(row), version: context.version };
+      return { analyst: (await answerFor(context, request))(row) };
     },
   );
 
@@ -163,7 +163,7 @@ export function analystRoutes(routes: ApiRoutes, context: AppContext): void {
         return created;
       });
       reply.code(201);
-      return { analyst: (await answerFor(context, request))(row), version: context.version };
+      return { analyst: (await answerFor(context, request))(row) };
     },
   );
 
@@ -195,7 +195,7 @@ export function analystRoutes(routes: ApiRoutes, context: AppContext): void {
         }
         return after;
       });
-      return { analyst: (await answerFor(context, request))(row), version: context.version };
+      return { analyst: (await answerFor(context, request))(row) };
     },
   );
 

@@ -18,6 +18,7 @@ import { acting, type Acting } from '../../plugins/auth.ts';
 import { insertAuditAction, listAuditActions, listDataAudit } from '../../repositories/audit-repository.ts';
 import { requireActionContext } from '../../repositories/audit-context.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
+import { answer } from '../audited-write.ts';
 
 const errors = apiErrors(400, 401, 403);
 
@@ -45,8 +46,8 @@ export function auditRoutes(routes: ApiRoutes, context: AppContext): void {
         params: z.object({ actionName: AuditActionNameSchema }),
         body: AuditActionBodySchema.optional(),
         response: {
-          200: z.object({ action: z.object({ id: z.number().int(), created: z.boolean() }), version: z.string() }),
-          201: z.object({ action: z.object({ id: z.number().int(), created: z.boolean() }), version: z.string() }),
+          200: answer({ action: z.object({ id: z.number().int(), created: z.boolean() }) }),
+          201: answer({ action: z.object({ id: z.number().int(), created: z.boolean() }) }),
           ...errors,
           404: ApiErrorSchema,
         },
@@ -62,7 +63,7 @@ export function auditRoutes(routes: ApiRoutes, context: AppContext): void {
         return insertAuditAction(tx, { userID: user.id, analystID: analyst.id }, request.params.actionName, body);
       });
       reply.code(stored.created ? 201 : 200);
-      return { action: stored, version: context.version };
+      return { action: stored };
     },
   );
 
@@ -73,10 +74,9 @@ export function auditRoutes(routes: ApiRoutes, context: AppContext): void {
       tags: ['audit'],
       querystring: AuditQuerySchema,
       response: {
-        200: z.object({
+        200: answer({
           actions: z.array(AuditActionSchema),
           nextBefore: z.number().int().nullable(),
-          version: z.string(),
         }),
         ...errors,
       },
@@ -101,7 +101,6 @@ export function auditRoutes(routes: ApiRoutes, context: AppContext): void {
           clientTimestamp: row.client_micros,
         })),
         nextBefore: rows.length === query.limit ? rows[rows.length - 1]!.id : null,
-        version: context.version,
       };
     },
   );
@@ -114,10 +113,9 @@ export function auditRoutes(routes: ApiRoutes, context: AppContext): void {
       tags: ['audit'],
       querystring: AuditQuerySchema,
       response: {
-        200: z.object({
+        200: answer({
           entries: z.array(DataAuditEntrySchema),
           nextBefore: z.number().int().nullable(),
-          version: z.string(),
         }),
         ...errors,
       },
@@ -138,7 +136,6 @@ export function auditRoutes(routes: ApiRoutes, context: AppContext): void {
           timestamp: row.at_micros,
         })),
         nextBefore: rows.length === query.limit ? rows[rows.length - 1]!.id : null,
-        version: context.version,
       };
     },
   );

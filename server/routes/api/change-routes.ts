@@ -14,6 +14,7 @@ import { CHANGE_PAGE_SIZE, decodeChangeCursor, incidentChanges } from '../../rep
 import { actorsOf, streamsOf } from '../../repositories/incident-payload-repository.ts';
 import { incidentSummary } from '../../repositories/incidents-repository.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
+import { answer } from '../audited-write.ts';
 
 const errors = apiErrors(400, 401, 403, 404);
 
@@ -35,7 +36,7 @@ export function changeRoutes(routes: ApiRoutes, context: AppContext): void {
       tags: ['events'],
       params: z.object({ incidentID: PathIdSchema }),
       querystring: ChangesQuery,
-      response: { 200: z.object({ changes: IncidentChangesSchema, version: z.string() }), ...errors },
+      response: { 200: answer({ changes: IncidentChangesSchema }), ...errors },
     }),
     async (request) => {
       const { analyst } = acting(request);
@@ -67,7 +68,6 @@ export function changeRoutes(routes: ApiRoutes, context: AppContext): void {
           streams,
           actors,
         },
-        version: context.version,
       };
     },
   );

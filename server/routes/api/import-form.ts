@@ -4,7 +4,7 @@
  * settings read from the fields or detected from the file.
  */
 import type { FastifyRequest } from 'fastify';
-import type { ImportError } from '../../../domain/import/import-error.ts';
+import { ImportError } from '../../../domain/import/import-error.ts';
 import type { ImportSettings } from '../../../domain/import/import-settings.ts';
 import { isKnownTimeZone } from '../../../domain/time/time-zone-table.ts';
 import { HttpError, invalid } from '../../http-error.ts';
@@ -19,7 +19,7 @@ const FIELD_BYTES = 64 * 1024;
 export type ImportForm<Field extends string> = MultipartForm<Field>;
 
 /** `fieldCount`: a call with more text fields than the default 10 (the map settings) says so. */
-export function readImportForm<Field extends string>(
+function readImportForm<Field extends string>(
   request: FastifyRequest,
   allowed: readonly Field[],
   tmpDir: string,
@@ -35,6 +35,35 @@ export function readImportForm<Field extends string>(
     fieldsFirst: true,
     limits: { fieldSize: FIELD_BYTES, ...counts },
   });
+}
+
+/** Where the import form is read to: the fields allowed, the spool folder and the size limit. */
+interface ImportFormLimits<Field extends string> {
+  allowed: readonly Field[];
+  tmpDir: string;
+  maxBytes: number;
+  fieldCount?: number;
+}
+
+/**
+ * Reads the import form and runs `work` on it; the spooled file goes whatever happens. An error is
+ * answered through `refuse`: by default a parser's refusal of the whole file becomes its HTTP answer.
+ */
+export async function withImportForm<Field extends string, T>(
+  request: FastifyRequest,
+  limits: ImportFormLimits<Field>,
+  work: (form: ImportForm<Field>) => Promise<T>,
+  refuse: (error: unknown) => unknown = (error) => (error instanceof ImportError ? importRefusal(error) : error),
+): Promise<T> {
+  const { allowed, tmpDir, maxBytes, fieldCount } = limits;
+  const form = await readImportForm(request, allowed, tmpDir, maxBytes, fieldCount);
+  try {
+    return await work(form);
+  } catch (error) {
+    throw refuse(error);
+  } finally {
+    await form.file.discard();
+  }
 }
 
 /** A form field with surrounding space removed; blank counts as absent. */

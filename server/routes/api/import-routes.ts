@@ -8,11 +8,9 @@ import { incidentSummary } from '../../repositories/incidents-repository.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import { IMPORT_FORMATS } from '../../../domain/import/import-record.ts';
 import { ImportProgressAnswerSchema } from '../../../domain/import/import-progress-view.ts';
-import { ImportError } from '../../../domain/import/import-error.ts';
 import { safeFileName } from '../../../domain/upload-media.ts';
 import type { AppContext } from '../../app-context.ts';
 import { invalid, notFound } from '../../http-error.ts';
@@ -21,20 +19,14 @@ import { requireIncident } from '../../repositories/access-repository.ts';
 import { blobTempDir } from '../../repositories/blob-repository.ts';
 import { importFile, INVALID_LIST_LIMIT } from '../../import/import-file.ts';
 import { type ImportProgressBoard, PROGRESS_TOKEN_PATTERN, withImportProgress } from '../../import/import-progress.ts';
-import { formSettings, importRefusal, presentField, progressToken, readImportForm } from './import-form.ts';
+import { answer } from '../audited-write.ts';
+import { apiErrors, routeOptions } from '../route-options.ts';
+import { formSettings, presentField, progressToken, withImportForm } from './import-form.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-  413: ApiErrorSchema,
-  415: ApiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409, 413, 415);
 const IMPORT_FIELDS = ['streamName', 'timeZone', 'settings', 'progressToken'] as const;
 
-const ImportAnswer = z.object({
+const ImportAnswer = answer({
   import: z.object({
     streams: z.array(z.object({ id: z.number().int(), name: z.string(), eventCount: z.number().int() })),
     importedCount: z.number().int(),
@@ -46,7 +38,6 @@ const ImportAnswer = z.object({
     format: z.enum(IMPORT_FORMATS),
     uploadID: z.number().int(),
   }),
-  version: z.string(),
 });
 
 export function importRoutes(
@@ -65,61 +56,56 @@ export function importRoutes(
 
   routes.post(
     '/api/incident/:incidentID/import',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary: 'Imports an evidence file as new streams: all valid rows land or none, every invalid row reported',
-        description:
-          'multipart/form-data with the part "file" and the optional fields streamName (default: the file name; Slack: one stream per channel), ' +
-          'timeZone (for times without an offset; default UTC) and settings (JSON ImportSettings as the preview confirmed them; ' +
-          'absent: detected from the first 64 KiB) and progressToken (a random name, 22-64 of A-Z a-z 0-9 - _, under which ' +
-          "GET /api/import/progress/{token} tells the sender how far the import has come). The file is kept whole as the new streams' system upload. " +
-          `At most UPLOAD_MAX_BYTES (${config.uploadMaxBytes}) bytes.`,
-        tags: ['streams'],
-        consumes: ['multipart/form-data'],
-        params: z.object({ incidentID: PathIdSchema }),
-        response: { 201: ImportAnswer, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary: 'Imports an evidence file as new streams: all valid rows land or none, every invalid row reported',
+      description:
+        'multipart/form-data with the part "file" and the optional fields streamName (default: the file name; Slack: one stream per channel), ' +
+        'timeZone (for times without an offset; default UTC) and settings (JSON ImportSettings as the preview confirmed them; ' +
+        'absent: detected from the first 64 KiB) and progressToken (a random name, 22-64 of A-Z a-z 0-9 - _, under which ' +
+        "GET /api/import/progress/{token} tells the sender how far the import has come). The file is kept whole as the new streams' system upload. " +
+        `At most UPLOAD_MAX_BYTES (${config.uploadMaxBytes}) bytes.`,
+      tags: ['streams'],
+      consumes: ['multipart/form-data'],
+      params: z.object({ incidentID: PathIdSchema }),
+      response: { 201: ImportAnswer, ...errors },
+    }),
     async (request, reply) => {
       const { user, analyst } = acting(request);
       // Refused before a byte of the file is read when the incident is out of reach.
       await requireIncident(db, analyst, request.params.incidentID);
-      const form = await readImportForm(request, IMPORT_FIELDS, tmpDir, config.uploadMaxBytes);
-      try {
-        const streamName = presentField(form.fields.streamName);
-        if (streamName !== undefined && streamName.length > 200)
-          throw invalid('streamName', 'must be at most 200 characters');
-        const fileName = safeFileName(form.rawFileName);
-        // Subtitle cues count from zero: without a start given, they begin at the incident's first event.
-        const first = (await incidentSummary(db, request.params.incidentID))?.firstTimestamp;
-        const settings = withDefaultRecordingStart(await formSettings(form, fileName), first);
-        const token = progressToken(form.fields.progressToken);
-        const result = await withImportProgress(progress, token, form.file.sizeBytes, (onProgress) =>
-          importFile(db, {
-            incident: (tx) => requireIncident(tx, analyst, request.params.incidentID),
-            file: form.file,
-            fileName,
-            declaredType: form.declaredType,
-            streamName,
-            settings,
-            attribution: { userID: user.id, analystID: analyst.id },
-            onProgress,
-            limits: config.importLimits,
-            takeTurn,
-            searchInlineRows: config.searchInlineRows,
-            onShown,
-            readersActive,
-          }),
-        );
-        reply.code(201);
-        return { import: result, version: context.version };
-      } catch (error) {
-        if (error instanceof ImportError) throw importRefusal(error);
-        throw error;
-      } finally {
-        await form.file.discard();
-      }
+      return withImportForm(
+        request,
+        { allowed: IMPORT_FIELDS, tmpDir, maxBytes: config.uploadMaxBytes },
+        async (form) => {
+          const streamName = presentField(form.fields.streamName);
+          if (streamName !== undefined && streamName.length > 200)
+            throw invalid('streamName', 'must be at most 200 characters');
+          const fileName = safeFileName(form.rawFileName);
+          // Subtitle cues count from zero: without a start given, they begin at the incident's first event.
+          const first = (await incidentSummary(db, request.params.incidentID))?.firstTimestamp;
+          const settings = withDefaultRecordingStart(await formSettings(form, fileName), first);
+          const token = progressToken(form.fields.progressToken);
+          const result = await withImportProgress(progress, token, form.file.sizeBytes, (onProgress) =>
+            importFile(db, {
+              incident: (tx) => requireIncident(tx, analyst, request.params.incidentID),
+              file: form.file,
+              fileName,
+              declaredType: form.declaredType,
+              streamName,
+              settings,
+              attribution: { userID: user.id, analystID: analyst.id },
+              onProgress,
+              limits: config.importLimits,
+              takeTurn,
+              searchInlineRows: config.searchInlineRows,
+              onShown,
+              readersActive,
+            }),
+          );
+          reply.code(201);
+          return { import: result };
+        },
+      );
     },
   );
 

@@ -9,7 +9,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import {
   MAP_POINTS_MAX_LIMIT,
   MapAnswerSchema,
@@ -28,14 +27,15 @@ import { checkGzipUnpacking } from '../../import/inflate-off-thread.ts';
 import { requireIncident } from '../../repositories/access-repository.ts';
 import { blobTempDir, openBlobStream } from '../../repositories/blob-repository.ts';
 import { recordWrite } from '../../repositories/audit-repository.ts';
-import type { TakeTurn } from '../../repositories/pending-blob.ts';
+import type { TakeTurn } from '../../repositories/in-turn.ts';
 import { importMapFile } from '../../import/import-map-file.ts';
 import { countMaps, invalidItems, mapFile, mapOf, mapPoints, pointsPage } from '../../repositories/maps-repository.ts';
-import { importRefusal, readImportForm } from './import-form.ts';
+import { apiErrors, routeOptions } from '../route-options.ts';
+import { importRefusal, withImportForm } from './import-form.ts';
 import { MAP_FORM_FIELDS, mapSettingsOf } from './map-form.ts';
 import { UPLOAD_CSP, contentDisposition, servedContentType } from './upload-headers.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const errors = apiErrors(400, 401, 403, 404);
 const MapParams = z.object({ incidentID: PathIdSchema, analystID: PathIdSchema, mapID: PathIdSchema });
 const MAP_PATH = '/api/incident/:incidentID/analyst/:analystID/map/:mapID';
 const Cursor = z
@@ -66,6 +66,13 @@ interface MapImportTurns {
   readersActive?: (() => boolean) | undefined;
 }
 
+/** A refused map file: the settings' fault is the columns chosen in the preview, named as such. */
+function mapRefusal(error: unknown): unknown {
+  if (!(error instanceof ImportError)) return error;
+  if (error.code !== 'bad-settings') return importRefusal(error);
+  return new HttpError(400, 'invalid', `the columns chosen: ${error.message}`, 'identifiedColumns');
+}
+
 export function mapRoutes(app: FastifyInstance, context: AppContext, imports: MapImportTurns = {}): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = context;
@@ -83,130 +90,114 @@ export function mapRoutes(app: FastifyInstance, context: AppContext, imports: Ma
 
   routes.post(
     '/api/incident/:incidentID/map',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary:
-          'Makes a map from a geo file (delimited text, GPX, KML, GeoJSON, IGC or NMEA): the file kept whole, its rows read into points, every invalid row reported',
-        description:
-          'multipart/form-data with the part "file" and the settings as fields: format (csv, gpx, kml, geojson, igc, nmea, tcx; the other fields ' +
-          'below matter for csv only, except name, colour, icon, defaultTimeZone and defaultDate), name, colour (#rrggbb), icon (circle, airplane, rocket), ' +
-          'defaultTimeZone, defaultDate (YYYY-MM-DD, for rows with only a time of day), delimiter (comma, tab), headerRowCount, preambleRowCount, ' +
-          'identifiedColumns (JSON: column index → timestamp, hour_minute_second, actor, latitude, longitude, altitude, heading, pitch, roll, position, date, utc_offset), ' +
-          'numericUnit (seconds, microseconds), altitudeUnit (metres, feet). A field left out is detected from the file.',
-        tags: ['maps'],
-        consumes: ['multipart/form-data'],
-        params: z.object({ incidentID: PathIdSchema }),
-        response: { 201: MapAnswerSchema, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema },
-      },
-    },
+    routeOptions('write', {
+      summary:
+        'Makes a map from a geo file (delimited text, GPX, KML, GeoJSON, IGC or NMEA): the file kept whole, its rows read into points, every invalid row reported',
+      description:
+        'multipart/form-data with the part "file" and the settings as fields: format (csv, gpx, kml, geojson, igc, nmea, tcx; the other fields ' +
+        'below matter for csv only, except name, colour, icon, defaultTimeZone and defaultDate), name, colour (#rrggbb), icon (circle, airplane, rocket), ' +
+        'defaultTimeZone, defaultDate (YYYY-MM-DD, for rows with only a time of day), delimiter (comma, tab), headerRowCount, preambleRowCount, ' +
+        'identifiedColumns (JSON: column index → timestamp, hour_minute_second, actor, latitude, longitude, altitude, heading, pitch, roll, position, date, utc_offset), ' +
+        'numericUnit (seconds, microseconds), altitudeUnit (metres, feet). A field left out is detected from the file.',
+      tags: ['maps'],
+      consumes: ['multipart/form-data'],
+      params: z.object({ incidentID: PathIdSchema }),
+      response: { 201: MapAnswerSchema, ...errors, ...apiErrors(413, 415) },
+    }),
     async (request, reply) => {
       const { user, analyst } = acting(request);
       // Refused before a byte of the file is read when the incident is out of reach.
       const reachable = await requireIncident(db, analyst, request.params.incidentID);
-      const form = await readImportForm(
-        request,
-        MAP_FORM_FIELDS,
+      const limits = {
+        allowed: MAP_FORM_FIELDS,
         tmpDir,
-        config.uploadMaxBytes,
-        MAP_FORM_FIELDS.length,
-      );
-      try {
-        const fileName = safeFileName(form.rawFileName);
-        const settings = await mapSettingsOf(form, fileName, await countMaps(db, reachable.id));
-        // A gzip bomb refused here, before anything is written and its padding parsed.
-        await checkGzipUnpacking(form.file.path, config.importLimits);
-        // Out of sight in short transactions (PGlite: taking turns with reads), then one small flip.
-        const map = await importMapFile(db, {
-          incident: (tx) => requireIncident(tx, analyst, request.params.incidentID),
-          file: form.file,
-          fileName,
-          mediaType: normalizeMediaType(form.declaredType, fileName),
-          settings,
-          analystId: analyst.id,
-          limits: config.importLimits,
-          takeTurn: imports.takeTurn,
-          readersActive: imports.readersActive,
-          show: async (tx, shown) => {
-            await recordWrite(
-              tx,
-              { userID: user.id, analystID: analyst.id },
-              {
-                action: 'create map',
-                itemType: 'incident_map',
-                itemID: shown.id,
-                detail: {
-                  incidentID: shown.incidentId,
-                  fileName,
-                  uploadID: shown.uploadId,
-                  sha256: shown.blob.sha256,
-                  settings,
-                  validPointCount: shown.validPointCount,
-                  invalidItemCount: shown.invalidItemCount,
+        maxBytes: config.uploadMaxBytes,
+        fieldCount: MAP_FORM_FIELDS.length,
+      };
+      return withImportForm(
+        request,
+        limits,
+        async (form) => {
+          const fileName = safeFileName(form.rawFileName);
+          const settings = await mapSettingsOf(form, fileName, await countMaps(db, reachable.id));
+          // A gzip bomb refused here, before anything is written and its padding parsed.
+          await checkGzipUnpacking(form.file.path, config.importLimits);
+          // Out of sight in short transactions (PGlite: taking turns with reads), then one small flip.
+          const map = await importMapFile(db, {
+            incident: (tx) => requireIncident(tx, analyst, request.params.incidentID),
+            file: form.file,
+            fileName,
+            mediaType: normalizeMediaType(form.declaredType, fileName),
+            settings,
+            analystId: analyst.id,
+            limits: config.importLimits,
+            takeTurn: imports.takeTurn,
+            readersActive: imports.readersActive,
+            show: async (tx, shown) => {
+              await recordWrite(
+                tx,
+                { userID: user.id, analystID: analyst.id },
+                {
+                  action: 'create map',
+                  itemType: 'incident_map',
+                  itemID: shown.id,
+                  detail: {
+                    incidentID: shown.incidentId,
+                    fileName,
+                    uploadID: shown.uploadId,
+                    sha256: shown.blob.sha256,
+                    settings,
+                    validPointCount: shown.validPointCount,
+                    invalidItemCount: shown.invalidItemCount,
+                  },
                 },
-              },
-            );
-            return mapOf(tx, shown.incidentId, shown.id);
-          },
-        });
-        reply.code(201);
-        return { map, version: context.version };
-      } catch (error) {
-        if (error instanceof ImportError)
-          throw error.code === 'bad-settings'
-            ? new HttpError(400, 'invalid', `the columns chosen: ${error.message}`, 'identifiedColumns')
-            : importRefusal(error);
-        throw error;
-      } finally {
-        await form.file.discard();
-      }
+              );
+              return mapOf(tx, shown.incidentId, shown.id);
+            },
+          });
+          reply.code(201);
+          return { map, version: context.version };
+        },
+        mapRefusal,
+      );
     },
   );
 
   // Not of the spec: where the globe's online imagery comes from (MAP_TILE_URL), for any signed-in user.
   routes.get(
     '/api/map/imagery',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary:
-          "The map globe's online imagery: a {z}/{x}/{y} tile template, or null for the bundled NaturalEarthII only",
-        tags: ['maps'],
-        response: { 200: MapImageryAnswerSchema, 401: ApiErrorSchema },
-      },
-    },
+    routeOptions('user', {
+      summary:
+        "The map globe's online imagery: a {z}/{x}/{y} tile template, or null for the bundled NaturalEarthII only",
+      tags: ['maps'],
+      response: { 200: MapImageryAnswerSchema, ...apiErrors(401) },
+    }),
     async () => ({ tileUrl: config.mapTileUrl ?? null }),
   );
 
   routes.get(
     MAP_PATH,
-    {
-      config: { access: 'read' },
-      schema: {
-        summary: 'A map: its settings, the upload it was read from and its identified columns (by column index)',
-        tags: ['maps'],
-        params: MapParams,
-        response: { 200: MapAnswerSchema, ...errors },
-      },
-    },
+    routeOptions('read', {
+      summary: 'A map: its settings, the upload it was read from and its identified columns (by column index)',
+      tags: ['maps'],
+      params: MapParams,
+      response: { 200: MapAnswerSchema, ...errors },
+    }),
     async (request) => ({ map: (await reach(request, request.params)).map, version: context.version }),
   );
 
   routes.get(
     `${MAP_PATH}/points`,
-    {
-      config: { access: 'read' },
-      schema: {
-        summary:
-          "A map's points in time order, as columns, optionally between minTimestamp and maxTimestamp (microseconds, inclusive)",
-        description:
-          'With limit, one page of at most that many points and nextCursor; pass it back as cursor for the next page (null after the last).',
-        tags: ['maps'],
-        params: MapParams,
-        querystring: z.object({ minTimestamp: Micros, maxTimestamp: Micros, limit: Limit, cursor: Cursor }),
-        response: { 200: MapPointsAnswerSchema, ...errors },
-      },
-    },
+    routeOptions('read', {
+      summary:
+        "A map's points in time order, as columns, optionally between minTimestamp and maxTimestamp (microseconds, inclusive)",
+      description:
+        'With limit, one page of at most that many points and nextCursor; pass it back as cursor for the next page (null after the last).',
+      tags: ['maps'],
+      params: MapParams,
+      querystring: z.object({ minTimestamp: Micros, maxTimestamp: Micros, limit: Limit, cursor: Cursor }),
+      response: { 200: MapPointsAnswerSchema, ...errors },
+    }),
     async (request) => {
       const { map } = await reach(request, request.params);
       const { minTimestamp, maxTimestamp, limit, cursor } = request.query;
@@ -231,15 +222,12 @@ export function mapRoutes(app: FastifyInstance, context: AppContext, imports: Ma
 
   routes.get(
     `${MAP_PATH}/points/page/0`,
-    {
-      config: { access: 'read' },
-      schema: {
-        summary: 'Page 0 of the valid points (the first 1,000 in time order) and their count',
-        tags: ['maps'],
-        params: MapParams,
-        response: { 200: MapPointsPageAnswerSchema, ...errors },
-      },
-    },
+    routeOptions('read', {
+      summary: 'Page 0 of the valid points (the first 1,000 in time order) and their count',
+      tags: ['maps'],
+      params: MapParams,
+      response: { 200: MapPointsPageAnswerSchema, ...errors },
+    }),
     async (request) => {
       const { map } = await reach(request, request.params);
       return {
@@ -252,15 +240,12 @@ export function mapRoutes(app: FastifyInstance, context: AppContext, imports: Ma
 
   routes.get(
     `${MAP_PATH}/invalid`,
-    {
-      config: { access: 'read' },
-      schema: {
-        summary: 'The invalid rows of the file (line and reason; the first 1,000) and their count',
-        tags: ['maps'],
-        params: MapParams,
-        response: { 200: MapInvalidAnswerSchema, ...errors },
-      },
-    },
+    routeOptions('read', {
+      summary: 'The invalid rows of the file (line and reason; the first 1,000) and their count',
+      tags: ['maps'],
+      params: MapParams,
+      response: { 200: MapInvalidAnswerSchema, ...errors },
+    }),
     async (request) => {
       const { map } = await reach(request, request.params);
       return {
@@ -273,15 +258,12 @@ export function mapRoutes(app: FastifyInstance, context: AppContext, imports: Ma
 
   routes.get(
     `${MAP_PATH}/raw`,
-    {
-      config: { access: 'read' },
-      schema: {
-        summary: 'The file the map was read from, exactly as uploaded, as an attachment that cannot run as a page',
-        tags: ['maps'],
-        params: MapParams,
-        response: { 200: z.unknown().describe('the file, byte for byte'), ...errors },
-      },
-    },
+    routeOptions('read', {
+      summary: 'The file the map was read from, exactly as uploaded, as an attachment that cannot run as a page',
+      tags: ['maps'],
+      params: MapParams,
+      response: { 200: z.unknown().describe('the file, byte for byte'), ...errors },
+    }),
     async (request, reply) => {
       const { map } = await reach(request, request.params);
       const file = await mapFile(db, map.id);

@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MERGE_OUTCOMES } from '../../../domain/annotations.ts';
-import { ApiErrorSchema } from '../../../domain/api-error.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import { ImportError } from '../../../domain/import/import-error.ts';
 import { IMPORT_FORMATS } from '../../../domain/import/import-record.ts';
@@ -26,25 +25,19 @@ import { acting } from '../../plugins/auth.ts';
 import type { AnalystRow } from '../../repositories/analysts-repository.ts';
 import { requireIncidentOf } from '../../repositories/access-repository.ts';
 import { blobTempDir } from '../../repositories/blob-repository.ts';
-import { formSettings, importRefusal, presentField, progressToken, readImportForm } from './import-form.ts';
+import { answer } from '../audited-write.ts';
+import { apiErrors, routeOptions } from '../route-options.ts';
+import { formSettings, importRefusal, presentField, progressToken, withImportForm } from './import-form.ts';
 import { streamState } from '../../repositories/streams-repository.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-  413: ApiErrorSchema,
-  415: ApiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409, 413, 415);
 const CHECK_FIELDS = ['timeZone', 'settings'] as const;
 const IMPORT_FIELDS = ['timeZone', 'settings', 'resolution', 'progressToken'] as const;
 const Params = z.object({ streamID: PathIdSchema });
 const InvalidRow = z.object({ line: z.number().int(), reason: z.string() });
 const Outcome = z.enum(MERGE_OUTCOMES);
 
-const CheckAnswer = z.object({
+const CheckAnswer = answer({
   check: z.object({
     outcome: Outcome,
     currentEventCount: z.number().int().describe("the stream's events from its file, with the markers its import made"),
@@ -66,10 +59,9 @@ const CheckAnswer = z.object({
     invalidRows: z.array(InvalidRow).describe(`the first ${INVALID_LIST_LIMIT} invalid rows`),
     invalidRowCount: z.number().int(),
   }),
-  version: z.string(),
 });
 
-const ImportAnswer = z.object({
+const ImportAnswer = answer({
   import: z.object({
     streams: z.array(z.object({ id: z.number().int(), name: z.string(), eventCount: z.number().int() })),
     importedCount: z.number().int(),
@@ -90,7 +82,6 @@ const ImportAnswer = z.object({
       .int()
       .describe('unmatched annotated events deleted after their annotations moved to the stream (detach_unmatched)'),
   }),
-  version: z.string(),
 });
 
 const BODY =
@@ -132,56 +123,51 @@ export function streamImportRoutes(
 
   routes.post(
     '/api/stream/:streamID/import/check',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary:
-          'The merge check of a re-import: which merge outcome importing this file into the stream would have. Changes nothing',
-        description: `${BODY}. At most UPLOAD_MAX_BYTES (${config.uploadMaxBytes}) bytes.`,
-        tags: ['streams'],
-        consumes: ['multipart/form-data'],
-        params: Params,
-        response: { 200: CheckAnswer, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary:
+        'The merge check of a re-import: which merge outcome importing this file into the stream would have. Changes nothing',
+      description: `${BODY}. At most UPLOAD_MAX_BYTES (${config.uploadMaxBytes}) bytes.`,
+      tags: ['streams'],
+      consumes: ['multipart/form-data'],
+      params: Params,
+      response: { 200: CheckAnswer, ...errors },
+    }),
     async (request) => {
       const { analyst } = acting(request);
       await requireImportable(analyst, request.params.streamID);
-      const form = await readImportForm(request, CHECK_FIELDS, tmpDir, config.uploadMaxBytes);
-      try {
-        const settings = await formSettings(form, safeFileName(form.rawFileName));
-        const check = await checkReimport(db, {
-          stream: streamOf(analyst, request.params.streamID),
-          file: form.file,
-          settings,
-          limits: config.importLimits,
-        });
-        return { check, version: context.version };
-      } catch (error) {
-        throw refusal(error);
-      } finally {
-        await form.file.discard();
-      }
+      const limits = { allowed: CHECK_FIELDS, tmpDir, maxBytes: config.uploadMaxBytes };
+      return withImportForm(
+        request,
+        limits,
+        async (form) => {
+          const settings = await formSettings(form, safeFileName(form.rawFileName));
+          const check = await checkReimport(db, {
+            stream: streamOf(analyst, request.params.streamID),
+            file: form.file,
+            settings,
+            limits: config.importLimits,
+          });
+          return { check };
+        },
+        refusal,
+      );
     },
   );
 
   routes.post(
     '/api/stream/:streamID/import',
-    {
-      config: { access: 'write' },
-      schema: {
-        summary:
-          'Re-imports an updated file into the stream: its events are replaced, annotations carried to the matching new events; readers see the old events until one transaction swaps in the new',
-        description:
-          `${BODY}, progressToken (as for POST /api/incident/{incidentID}/import: GET /api/import/progress/{token} follows it), and resolution (keep_unmatched or detach_unmatched), required when the check's outcome is merge_conflict or ` +
-          "source_markers_have_annotations: without it the answer is 409 and nothing changes. The file becomes the stream's system upload; " +
-          `the stream keeps its id, name and clock offset. At most UPLOAD_MAX_BYTES (${config.uploadMaxBytes}) bytes.`,
-        tags: ['streams'],
-        consumes: ['multipart/form-data'],
-        params: Params,
-        response: { 200: ImportAnswer, ...errors },
-      },
-    },
+    routeOptions('write', {
+      summary:
+        'Re-imports an updated file into the stream: its events are replaced, annotations carried to the matching new events; readers see the old events until one transaction swaps in the new',
+      description:
+        `${BODY}, progressToken (as for POST /api/incident/{incidentID}/import: GET /api/import/progress/{token} follows it), and resolution (keep_unmatched or detach_unmatched), required when the check's outcome is merge_conflict or ` +
+        "source_markers_have_annotations: without it the answer is 409 and nothing changes. The file becomes the stream's system upload; " +
+        `the stream keeps its id, name and clock offset. At most UPLOAD_MAX_BYTES (${config.uploadMaxBytes}) bytes.`,
+      tags: ['streams'],
+      consumes: ['multipart/form-data'],
+      params: Params,
+      response: { 200: ImportAnswer, ...errors },
+    }),
     async (request) => {
       const { user, analyst } = acting(request);
       await requireImportable(analyst, request.params.streamID);
@@ -189,35 +175,36 @@ export function streamImportRoutes(
       await refuseWhileReimporting(db, request.params.streamID).catch((error: unknown) => {
         throw refusal(error);
       });
-      const form = await readImportForm(request, IMPORT_FIELDS, tmpDir, config.uploadMaxBytes);
-      try {
-        const resolutionText = presentField(form.fields.resolution);
-        if (resolutionText !== undefined && !(MERGE_RESOLUTIONS as readonly string[]).includes(resolutionText)) {
-          throw invalid('resolution', `must be one of ${MERGE_RESOLUTIONS.join(', ')}`);
-        }
-        const fileName = safeFileName(form.rawFileName);
-        const settings = await formSettings(form, fileName);
-        const token = progressToken(form.fields.progressToken);
-        const result = await withImportProgress(progress, token, form.file.sizeBytes, (onProgress) =>
-          reimportStream(db, {
-            stream: streamOf(analyst, request.params.streamID),
-            file: form.file,
-            fileName,
-            declaredType: form.declaredType,
-            settings,
-            resolution: resolutionText as MergeResolution | undefined,
-            attribution: { userID: user.id, analystID: analyst.id },
-            onProgress,
-            limits: config.importLimits,
-            takeTurn,
-          }),
-        );
-        return { import: result, version: context.version };
-      } catch (error) {
-        throw refusal(error);
-      } finally {
-        await form.file.discard();
-      }
+      const limits = { allowed: IMPORT_FIELDS, tmpDir, maxBytes: config.uploadMaxBytes };
+      return withImportForm(
+        request,
+        limits,
+        async (form) => {
+          const resolutionText = presentField(form.fields.resolution);
+          if (resolutionText !== undefined && !(MERGE_RESOLUTIONS as readonly string[]).includes(resolutionText)) {
+            throw invalid('resolution', `must be one of ${MERGE_RESOLUTIONS.join(', ')}`);
+          }
+          const fileName = safeFileName(form.rawFileName);
+          const settings = await formSettings(form, fileName);
+          const token = progressToken(form.fields.progressToken);
+          const result = await withImportProgress(progress, token, form.file.sizeBytes, (onProgress) =>
+            reimportStream(db, {
+              stream: streamOf(analyst, request.params.streamID),
+              file: form.file,
+              fileName,
+              declaredType: form.declaredType,
+              settings,
+              resolution: resolutionText as MergeResolution | undefined,
+              attribution: { userID: user.id, analystID: analyst.id },
+              onProgress,
+              limits: config.importLimits,
+              takeTurn,
+            }),
+          );
+          return { import: result };
+        },
+        refusal,
+      );
     },
   );
 }

@@ -15,6 +15,7 @@ import type { UserRow } from '../../repositories/users-repository.ts';
 import { clearSessionCookie, publicOrigin, startSession } from './session-cookie.ts';
 import { redeemSignInLink } from '../../repositories/sign-in-links-repository.ts';
 import { type ApiRoutes, routeOptions } from '../route-options.ts';
+import { answer } from '../audited-write.ts';
 
 export async function userAnswer(context: AppContext, user: UserRow): Promise<User> {
   const own = await findAnalyst(context.db, user.id);
@@ -34,11 +35,11 @@ export function sessionRoutes(routes: ApiRoutes, context: AppContext): void {
     routeOptions('public', {
       summary: 'The signed-in user; 401 when signed out',
       tags: ['auth'],
-      response: { 200: z.object({ user: UserSchema, version: z.string() }), 401: ApiErrorSchema },
+      response: { 200: answer({ user: UserSchema }), 401: ApiErrorSchema },
     }),
     async (request) => {
       if (!request.user) throw unauthenticated();
-      return { user: await userAnswer(context, request.user), version: context.version };
+      return { user: await userAnswer(context, request.user) };
     },
   );
 
