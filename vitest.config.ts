@@ -22,5 +22,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default is one worker per core less one: a single worker on a two-core CI machine.
+    // Most suites wait on a database server or a child process, so two files side by side use the
+    // cores; each file has its own database (tests/support/test-database.ts).
+    maxWorkers: 2,
   },
 });
