@@ -3,7 +3,6 @@
  * its reply thread ("Reply thread {eventID}", made on first use).
  */
 import { countNoun } from '../../../../domain/count-noun.ts';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
@@ -20,6 +19,7 @@ import { FormError } from './form-error.tsx';
 import { AnnotationForm } from './annotation-form.tsx';
 import { AnnotationList } from './annotation-list.tsx';
 import { RemoveButton } from '../../../ui/remove-button.tsx';
+import { CollectionLink } from '../../../ui/entity-link.tsx';
 
 export function EventCollectionsEditor({ eventID }: { eventID: number }) {
   const { data, incidentID } = useIncidentPage();
@@ -43,13 +43,9 @@ export function EventCollectionsEditor({ eventID }: { eventID: number }) {
       <AnnotationList label="Collections of this event" items={member} empty="In no collection.">
         {(collection) => (
           <li key={collection.id} className="flex items-center gap-2 text-sm">
-            <Link
-              to="/incident/$incidentID/{-$viewName}/collection/$collectionID"
-              params={{ incidentID, collectionID: collection.id }}
-              className="min-w-0 flex-1 truncate text-accent hover:underline"
-            >
+            <CollectionLink incidentID={incidentID} collectionID={collection.id} look="fill">
               {collection.name}
-            </Link>
+            </CollectionLink>
             <RemoveButton
               label={`Remove from ${collection.name}`}
               busy={busy}
@@ -103,13 +99,9 @@ export function EventCollectionsEditor({ eventID }: { eventID: number }) {
       </AnnotationForm>
       <div className="flex items-center gap-2 text-sm">
         {thread ? (
-          <Link
-            to="/incident/$incidentID/{-$viewName}/collection/$collectionID"
-            params={{ incidentID, collectionID: thread.id }}
-            className="text-accent hover:underline"
-          >
+          <CollectionLink incidentID={incidentID} collectionID={thread.id}>
             {thread.name} ({countNoun(thread.eventIDs.length, 'event')})
-          </Link>
+          </CollectionLink>
         ) : (
           <Button
             disabled={busy}

@@ -1,5 +1,4 @@
 /* The event sub-route: the event's facts and everything an analyst annotates on it. */
-import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { eventDuration } from '../../../../domain/event.ts';
 import { formatDuration } from '../../../../domain/time/format-duration.ts';
@@ -9,6 +8,7 @@ import { useTimeZoneReady } from '../../../ui/timestamp.tsx';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { DetailPanel, DetailSection, NotFound } from './detail-panel.tsx';
 import { Facts } from '../../../ui/facts.tsx';
+import { IncidentActorLink, StreamLink } from '../../../ui/entity-link.tsx';
 import { EventCollectionsEditor } from './event-collections-editor.tsx';
 import { EventLinksEditor } from './event-links-editor.tsx';
 import { EventNotesEditor } from './event-notes-editor.tsx';
@@ -35,13 +35,9 @@ export function EventDetailPanel({ eventID }: { eventID: number }) {
           [
             'Stream',
             stream ? (
-              <Link
-                to="/incident/$incidentID/{-$viewName}/stream/$streamID"
-                params={{ incidentID, streamID: stream.id }}
-                className="text-accent hover:underline"
-              >
+              <StreamLink incidentID={incidentID} streamID={stream.id}>
                 {stream.name}
-              </Link>
+              </StreamLink>
             ) : (
               ''
             ),
@@ -49,13 +45,9 @@ export function EventDetailPanel({ eventID }: { eventID: number }) {
           [
             'Actor',
             actor ? (
-              <Link
-                to="/incident/$incidentID/{-$viewName}/actor/$incidentActorID"
-                params={{ incidentID, incidentActorID: actor.id }}
-                className="text-accent hover:underline"
-              >
+              <IncidentActorLink incidentID={incidentID} incidentActorID={actor.id}>
                 {actor.name}
-              </Link>
+              </IncidentActorLink>
             ) : (
               '—'
             ),
