@@ -6,7 +6,6 @@
  */
 import { useCallback, useMemo } from 'react';
 import { firstAtOrAfter } from '../../domain/events/event-filter.ts';
-import { coversBounds, type TimeRange } from '../../domain/gestures/gesture-range.ts';
 import { formatElapsed } from '../../domain/time/format-elapsed.ts';
 import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
 import {
@@ -25,6 +24,7 @@ import type { CursorEvents } from '../features/timeline/cursor-events.ts';
 import type { TimelineEvent } from '../features/timeline/timeline-types.ts';
 import { useFormatTime } from '../ui/use-format-time.ts';
 import { columnsPatch, swimlaneOptionsOf } from './-swimlane-view-state.ts';
+import { useTimeRangeSetter } from './-use-time-range.ts';
 
 export interface OrganizationPictureProps {
   made: OrganizationPictureEvents;
@@ -159,18 +159,7 @@ export function OrganizationActorChart({
   const whole = useShown(made, false);
   const wholeRange = useMemo(() => ({ fromMicros: whole.first, toMicros: whole.last }), [whole.first, whole.last]);
   const [, updateViewState] = useViewState('organization', organizationID);
-  const onTimeRange = useCallback(
-    (range: TimeRange) =>
-      updateViewState({
-        timeInterval: coversBounds(range, wholeRange)
-          ? null
-          : {
-              start: Math.round(Math.max(wholeRange.fromMicros, range.fromMicros)),
-              end: Math.round(Math.min(wholeRange.toMicros, range.toMicros)),
-            },
-      }),
-    [updateViewState, wholeRange],
-  );
+  const onTimeRange = useTimeRangeSetter(updateViewState, wholeRange);
   const props: ActorChartProps = {
     events: made.events,
     positions: shown.filtered.positions,

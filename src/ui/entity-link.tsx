@@ -3,7 +3,7 @@
  * streams, actors or collections, in one of the looks the lists use: a name (the row's title), plain
  * (a mention inside text), a chip (a search hit), or fill (the rest of a row, truncated).
  */
-import { Link } from '@tanstack/react-router';
+import { Link, linkOptions } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ViewName } from '../../domain/views.ts';
 
@@ -71,55 +71,33 @@ function viewOf(viewName: ViewName | undefined) {
   return viewName === undefined ? {} : { viewName };
 }
 
-export function StreamLink({
-  incidentID,
-  streamID,
-  viewName,
-  look = 'plain',
-  children,
-}: IncidentItemLinkProps & { streamID: number }) {
-  return (
-    <Link
-      to="/incident/$incidentID/{-$viewName}/stream/$streamID"
-      params={{ incidentID, ...viewOf(viewName), streamID }}
-      className={LOOKS[look]}
-    >
-      {children}
-    </Link>
-  );
+/** Which panel: a stream's, an actor's or a collection's, by its id. */
+type IncidentItem = { streamID: number } | { incidentActorID: number } | { collectionID: number };
+
+function panelOf(incidentID: number, viewName: ViewName | undefined, item: IncidentItem) {
+  const params = { incidentID, ...viewOf(viewName) };
+  if ('streamID' in item)
+    return linkOptions({ to: '/incident/$incidentID/{-$viewName}/stream/$streamID', params: { ...params, ...item } });
+  if ('incidentActorID' in item)
+    return linkOptions({
+      to: '/incident/$incidentID/{-$viewName}/actor/$incidentActorID',
+      params: { ...params, ...item },
+    });
+  return linkOptions({
+    to: '/incident/$incidentID/{-$viewName}/collection/$collectionID',
+    params: { ...params, ...item },
+  });
 }
 
-export function IncidentActorLink({
+export function IncidentItemLink({
   incidentID,
-  incidentActorID,
+  item,
   viewName,
   look = 'plain',
   children,
-}: IncidentItemLinkProps & { incidentActorID: number }) {
+}: IncidentItemLinkProps & { item: IncidentItem }) {
   return (
-    <Link
-      to="/incident/$incidentID/{-$viewName}/actor/$incidentActorID"
-      params={{ incidentID, ...viewOf(viewName), incidentActorID }}
-      className={LOOKS[look]}
-    >
-      {children}
-    </Link>
-  );
-}
-
-export function CollectionLink({
-  incidentID,
-  collectionID,
-  viewName,
-  look = 'plain',
-  children,
-}: IncidentItemLinkProps & { collectionID: number }) {
-  return (
-    <Link
-      to="/incident/$incidentID/{-$viewName}/collection/$collectionID"
-      params={{ incidentID, ...viewOf(viewName), collectionID }}
-      className={LOOKS[look]}
-    >
+    <Link {...panelOf(incidentID, viewName, item)} className={LOOKS[look]}>
       {children}
     </Link>
   );

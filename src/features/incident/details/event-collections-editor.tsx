@@ -19,7 +19,7 @@ import { FormError } from './form-error.tsx';
 import { AnnotationForm } from './annotation-form.tsx';
 import { AnnotationList } from './annotation-list.tsx';
 import { RemoveButton } from '../../../ui/remove-button.tsx';
-import { CollectionLink } from '../../../ui/entity-link.tsx';
+import { IncidentItemLink } from '../../../ui/entity-link.tsx';
 
 export function EventCollectionsEditor({ eventID }: { eventID: number }) {
   const { data, incidentID } = useIncidentPage();
@@ -43,9 +43,9 @@ export function EventCollectionsEditor({ eventID }: { eventID: number }) {
       <AnnotationList label="Collections of this event" items={member} empty="In no collection.">
         {(collection) => (
           <li key={collection.id} className="flex items-center gap-2 text-sm">
-            <CollectionLink incidentID={incidentID} collectionID={collection.id} look="fill">
+            <IncidentItemLink incidentID={incidentID} item={{ collectionID: collection.id }} look="fill">
               {collection.name}
-            </CollectionLink>
+            </IncidentItemLink>
             <RemoveButton
               label={`Remove from ${collection.name}`}
               busy={busy}
@@ -99,9 +99,9 @@ export function EventCollectionsEditor({ eventID }: { eventID: number }) {
       </AnnotationForm>
       <div className="flex items-center gap-2 text-sm">
         {thread ? (
-          <CollectionLink incidentID={incidentID} collectionID={thread.id}>
+          <IncidentItemLink incidentID={incidentID} item={{ collectionID: thread.id }}>
             {thread.name} ({countNoun(thread.eventIDs.length, 'event')})
-          </CollectionLink>
+          </IncidentItemLink>
         ) : (
           <Button
             disabled={busy}

@@ -8,7 +8,7 @@ import { useTimeZoneReady } from '../../../ui/timestamp.tsx';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { DetailPanel, DetailSection, NotFound } from './detail-panel.tsx';
 import { Facts } from '../../../ui/facts.tsx';
-import { IncidentActorLink, StreamLink } from '../../../ui/entity-link.tsx';
+import { IncidentItemLink } from '../../../ui/entity-link.tsx';
 import { EventCollectionsEditor } from './event-collections-editor.tsx';
 import { EventLinksEditor } from './event-links-editor.tsx';
 import { EventNotesEditor } from './event-notes-editor.tsx';
@@ -35,9 +35,9 @@ export function EventDetailPanel({ eventID }: { eventID: number }) {
           [
             'Stream',
             stream ? (
-              <StreamLink incidentID={incidentID} streamID={stream.id}>
+              <IncidentItemLink incidentID={incidentID} item={{ streamID: stream.id }}>
                 {stream.name}
-              </StreamLink>
+              </IncidentItemLink>
             ) : (
               ''
             ),
@@ -45,9 +45,9 @@ export function EventDetailPanel({ eventID }: { eventID: number }) {
           [
             'Actor',
             actor ? (
-              <IncidentActorLink incidentID={incidentID} incidentActorID={actor.id}>
+              <IncidentItemLink incidentID={incidentID} item={{ incidentActorID: actor.id }}>
                 {actor.name}
-              </IncidentActorLink>
+              </IncidentItemLink>
             ) : (
               '—'
             ),

@@ -1,7 +1,7 @@
 /* The actors view: the incident's actors, humans and bots, with their event counts; a name opens its panel. */
 import { useIncidentPage } from '../incident-page-context.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
-import { IncidentActorLink, OrganizationActorLink } from '../../../ui/entity-link.tsx';
+import { IncidentItemLink, OrganizationActorLink } from '../../../ui/entity-link.tsx';
 
 export function ActorsView() {
   const { data, incidentID } = useIncidentPage();
@@ -15,9 +15,9 @@ export function ActorsView() {
           {
             title: 'Actor',
             cell: (actor) => (
-              <IncidentActorLink incidentID={incidentID} incidentActorID={actor.id} viewName="actors">
+              <IncidentItemLink incidentID={incidentID} item={{ incidentActorID: actor.id }} viewName="actors">
                 {actor.name}
-              </IncidentActorLink>
+              </IncidentItemLink>
             ),
           },
           { title: 'Kind', className: 'text-muted', cell: (actor) => (actor.isBot ? 'bot' : 'human') },

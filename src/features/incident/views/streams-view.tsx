@@ -3,7 +3,7 @@ import { formatElapsed } from '../../../../domain/time/format-elapsed.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { StreamSwatch } from '../stream-swatch.tsx';
 import { DataTable } from '../../../ui/data-table.tsx';
-import { StreamLink } from '../../../ui/entity-link.tsx';
+import { IncidentItemLink } from '../../../ui/entity-link.tsx';
 
 export function StreamsView() {
   const { data, incidentID, streamColorIndex } = useIncidentPage();
@@ -22,9 +22,9 @@ export function StreamsView() {
                 ) : (
                   <StreamSwatch index={streamColorIndex.get(stream.id)} />
                 )}
-                <StreamLink incidentID={incidentID} streamID={stream.id} viewName="streams">
+                <IncidentItemLink incidentID={incidentID} item={{ streamID: stream.id }} viewName="streams">
                   {stream.name}
-                </StreamLink>
+                </IncidentItemLink>
               </span>
             ),
           },
