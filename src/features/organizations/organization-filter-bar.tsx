@@ -10,6 +10,7 @@ import { IntervalForm } from '../../ui/interval-form.tsx';
 import { ToolbarField, toolbarFieldClass } from '../../ui/toolbar-field.tsx';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
 import { isFiltering, organizationFilterOf, type OrganizationFilterFields } from './organization-event-filter.ts';
+import { OptionList } from '../../ui/option-list.tsx';
 
 interface OrganizationFilterBarProps {
   fields: OrganizationFilterFields;
@@ -73,11 +74,7 @@ export function OrganizationFilterBar({
             }
           >
             <option value="">All actors</option>
-            {actors.map((actor) => (
-              <option key={actor.id} value={actor.id}>
-                {actor.name}
-              </option>
-            ))}
+            <OptionList choices={actors.map((actor) => ({ value: actor.id, label: actor.name }))} />
           </select>
         </ToolbarField>
         <p role="status" className="self-end pb-1 text-muted">
