@@ -16,6 +16,15 @@ import { EventTagsEditor } from './event-tags-editor.tsx';
 import { EventUploadsEditor } from './event-uploads-editor.tsx';
 import { eventMessagePending, eventPositionOfID } from '../../../data/mirror/index.ts';
 
+/** What an analyst annotates on an event, in the order the panel shows it. */
+const EDITORS = [
+  ['Tags', EventTagsEditor],
+  ['Notes', EventNotesEditor],
+  ['Collections and reply thread', EventCollectionsEditor],
+  ['Links', EventLinksEditor],
+  ['Files', EventUploadsEditor],
+] as const;
+
 export function EventDetailPanel({ eventID }: { eventID: number }) {
   const { events, data, incidentID, timeZone, streamsByID, actorsByID } = useIncidentPage();
   const zone = useTimeZoneReady(timeZone) ? timeZone : 'UTC';
@@ -57,21 +66,11 @@ export function EventDetailPanel({ eventID }: { eventID: number }) {
       <p className="rounded bg-canvas p-2 break-words whitespace-pre-wrap" data-testid="event-message">
         {eventMessagePending(event) ? <span className="text-muted">Loading the message…</span> : event.message}
       </p>
-      <DetailSection title="Tags">
-        <EventTagsEditor eventID={event.id} />
-      </DetailSection>
-      <DetailSection title="Notes">
-        <EventNotesEditor eventID={event.id} />
-      </DetailSection>
-      <DetailSection title="Collections and reply thread">
-        <EventCollectionsEditor eventID={event.id} />
-      </DetailSection>
-      <DetailSection title="Links">
-        <EventLinksEditor eventID={event.id} />
-      </DetailSection>
-      <DetailSection title="Files">
-        <EventUploadsEditor eventID={event.id} />
-      </DetailSection>
+      {EDITORS.map(([title, Editor]) => (
+        <DetailSection key={title} title={title}>
+          <Editor eventID={event.id} />
+        </DetailSection>
+      ))}
     </DetailPanel>
   );
 }
