@@ -14,6 +14,7 @@ import { useIncidentPage } from '../features/incident/incident-page-context.ts';
 import { EventTimeline } from '../features/timeline/event-timeline.tsx';
 import { EventsOverTimeUnder } from './-events-over-time-under.tsx';
 import { useTimeRangeSetter } from './-use-time-range.ts';
+import { shownEvents } from './-shown-events.ts';
 import type { VisualizationName } from '../../domain/views.ts';
 import type { CursorEvents } from '../features/timeline/cursor-events.ts';
 import type { TimelineEvent } from '../features/timeline/timeline-types.ts';
@@ -113,9 +114,7 @@ export function IncidentTimeline({
   const onTimeRange = useTimeRangeSetter(updateViewState, wholeRange);
   const timeline = (
     <EventTimeline
-      events={events}
-      positions={filtered.positions}
-      highlighted={filtered.highlighted}
+      {...shownEvents(events, filtered)}
       rowInfo={rowInfo}
       zone={page.timeZone}
       firstMicros={interval?.start ?? first}

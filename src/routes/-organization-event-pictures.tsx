@@ -25,6 +25,7 @@ import type { TimelineEvent } from '../features/timeline/timeline-types.ts';
 import { useFormatTime } from '../ui/use-format-time.ts';
 import { columnsPatch, swimlaneOptionsOf } from './-swimlane-view-state.ts';
 import { useTimeRangeSetter } from './-use-time-range.ts';
+import { shownEvents } from './-shown-events.ts';
 
 export interface OrganizationPictureProps {
   made: OrganizationPictureEvents;
@@ -78,9 +79,7 @@ export function OrganizationTimeline({
   );
   return (
     <EventTimeline
-      events={made.events}
-      positions={shown.filtered.positions}
-      highlighted={shown.filtered.highlighted}
+      {...shownEvents(made.events, shown.filtered)}
       rowInfo={rowInfo}
       zone={timeZone}
       firstMicros={shown.first}
@@ -115,9 +114,7 @@ export function OrganizationSwimlane({ made, selectedEventID, onSelectEvent, hei
   );
   return (
     <SwimlanePicture
-      events={made.events}
-      positions={shown.filtered.positions}
-      highlighted={shown.filtered.highlighted}
+      {...shownEvents(made.events, shown.filtered)}
       actors={actors}
       columnOrder={viewState.actorColumnOrder}
       hiddenColumnIDs={viewState.hiddenActorLanes}
