@@ -50,8 +50,7 @@ export function IncidentAmongOrganization({ name }: { name: OrganizationChartNam
       <OrganizationChartView
         name={name}
         organizationID={organizationID}
-        incidents={mirror.incidents}
-        actors={mirror.actors}
+        organization={mirror}
         countType={countType}
         markedIncidentID={incidentID}
         onCountType={setCountType}

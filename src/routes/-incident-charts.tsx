@@ -5,7 +5,6 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { coversBounds, type TimeRange } from '../../domain/gestures/gesture-range.ts';
 import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
 import {
   ActorBarChart,
@@ -17,6 +16,7 @@ import { useIncidentPage } from '../features/incident/incident-page-context.ts';
 import { useDisplaySettings } from '../features/settings/use-settings.ts';
 import { useFormatTime } from '../ui/use-format-time.ts';
 import { useSelectEventIn } from './-use-select-event.ts';
+import { useTimeRangeSetter } from './-use-time-range.ts';
 
 export type IncidentChartName = 'actor-bar' | 'actor-scatter' | 'actor-circle';
 
@@ -66,18 +66,7 @@ export function IncidentChart({
   );
   const wholeRange = useMemo(() => ({ fromMicros: wholeFrom, toMicros: wholeTo }), [wholeFrom, wholeTo]);
   // A pinch or a drag on actor-scatter narrows the time interval as brushing the series does; pinched out to everything, it is the whole incident again.
-  const onTimeRange = useCallback(
-    (range: TimeRange) =>
-      updateViewState({
-        timeInterval: coversBounds(range, wholeRange)
-          ? null
-          : {
-              start: Math.round(Math.max(wholeFrom, range.fromMicros)),
-              end: Math.round(Math.min(wholeTo, range.toMicros)),
-            },
-      }),
-    [updateViewState, wholeRange, wholeFrom, wholeTo],
-  );
+  const onTimeRange = useTimeRangeSetter(updateViewState, wholeRange);
   const props: ActorChartProps = {
     events,
     positions: filtered.positions,

@@ -8,16 +8,14 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { syncIncident } from '../data/mirror/index.ts';
-import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
 import { useIncidentPage } from '../features/incident/incident-page-context.ts';
 import { CreateMapScreen } from '../features/maps/create-map-screen.tsx';
 import { MapPicture } from '../features/maps/map-picture.tsx';
 import type { GlobeTrack } from '../render/map/globe-track.ts';
 import { TrackTelemetry } from '../features/series/track-telemetry.tsx';
 import { unitSystemOf } from '../../domain/geo/track-telemetry.ts';
-import { useDisplaySettings, useViewState } from '../features/settings/use-settings.ts';
-import { cursorEvents } from '../features/timeline/cursor-events.ts';
 import { IncidentTimeline } from './-incident-timeline.tsx';
+import { useMapView } from './-use-map-view.ts';
 
 /** The events list under the globe: room for about eight rows. */
 const EVENTS_BESIDE_MAP_PX = 240;
@@ -30,21 +28,10 @@ export function IncidentMaps({
   selectedEventID: number | undefined;
 }) {
   const page = useIncidentPage();
-  const acting = useActingAnalyst();
   const navigate = useNavigate();
-  const [settings] = useDisplaySettings(acting.settingsAnalystID);
-  const [viewState, updateViewState] = useViewState('incident', page.incidentID);
   const { incidentID } = page;
-  const shownMaps = useMemo(
-    () => page.data.maps.filter((map) => page.viewState.incidentMapVisibility[String(map.id)] !== false),
-    [page.data.maps, page.viewState.incidentMapVisibility],
-  );
-  const [cursorMicros, setCursorMicros] = useState<number | undefined>(undefined);
-  const current = useMemo(
-    () => cursorEvents(page.events, page.filtered.positions, cursorMicros),
-    [page.events, page.filtered, cursorMicros],
-  );
   const selected = selectedEventID ?? page.viewState.selectedEventIDs[0];
+  const mapView = useMapView('incident', incidentID, page.data.maps, page.events, page.filtered.positions, selected);
   const [tracks, setTracks] = useState<readonly GlobeTrack[]>([]);
   const telemetryMaps = useMemo(() => {
     return tracks.map((track) => ({
@@ -55,10 +42,6 @@ export function IncidentMaps({
       unitSystem: unitSystemOf({ icon: track.icon }),
     }));
   }, [tracks]);
-  const selectedEventMicros = useMemo(
-    () => (selected === undefined ? undefined : page.events.find((event) => event.id === selected)?.startTimestamp),
-    [page.events, selected],
-  );
 
   if (picture === 'create-map') {
     return (
@@ -85,20 +68,11 @@ export function IncidentMaps({
   const hasMaps = page.data.maps.length > 0;
   const mapPicture = (
     <MapPicture
+      {...mapView.picture}
       incidentID={incidentID}
-      analystID={acting.settingsAnalystID}
       hasMaps={hasMaps}
-      maps={shownMaps}
-      selectedEventID={selected}
-      selectedEventMicros={selectedEventMicros}
-      onCursor={setCursorMicros}
       onTracks={setTracks}
       zone={page.timeZone}
-      heightPx={page.settings.visualizationHeight}
-      showLabels={settings.displayIncidentMapMarkerLabels}
-      mergePoints={settings.mergeMapDataPoints}
-      camera={viewState.cameraPosition}
-      onCamera={(cameraPosition) => updateViewState({ cameraPosition })}
       createMapLink={
         <Link
           to="/incident/$incidentID/{-$viewName}/type/$visualizationName"
@@ -119,9 +93,9 @@ export function IncidentMaps({
           <TrackTelemetry
             maps={telemetryMaps}
             zone={page.timeZone}
-            clockMicros={cursorMicros}
+            clockMicros={mapView.cursorMicros}
             selectedEventID={selected}
-            selectedMicros={selectedEventMicros}
+            selectedMicros={mapView.selectedEventMicros}
           />
         </div>
       ) : null}
@@ -138,7 +112,7 @@ export function IncidentMaps({
               visualizationName: 'map',
               heightPx: EVENTS_BESIDE_MAP_PX,
               label: 'Events at the map time',
-              current,
+              current: mapView.current,
             }}
           />
         )}

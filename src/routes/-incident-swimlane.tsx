@@ -15,6 +15,7 @@ import { EventsOverTimeUnder } from './-events-over-time-under.tsx';
 import { useFormatTime } from '../ui/use-format-time.ts';
 import { columnsPatch, swimlaneOptionsOf } from './-swimlane-view-state.ts';
 import { useSelectEventIn } from './-use-select-event.ts';
+import { shownEvents } from './-shown-events.ts';
 
 export function IncidentSwimlane({ selectedEventID }: { selectedEventID: number | undefined }) {
   const page = useIncidentPage();
@@ -79,9 +80,7 @@ export function IncidentSwimlane({ selectedEventID }: { selectedEventID: number 
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1.5">
       <SwimlanePicture
-        events={events}
-        positions={filtered.positions}
-        highlighted={filtered.highlighted}
+        {...shownEvents(events, filtered)}
         actors={actors}
         columnOrder={viewState.actorColumnOrder}
         hiddenColumnIDs={viewState.hiddenActorLanes}

@@ -5,7 +5,6 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { coversBounds, type TimeRange } from '../../domain/gestures/gesture-range.ts';
 import { paletteColor } from '../../domain/color/palette.ts';
 import { formatElapsed } from '../../domain/time/format-elapsed.ts';
 import { formatMicros } from '../../domain/time/format-micros.ts';
@@ -14,6 +13,8 @@ import { firstAtOrAfter } from '../../domain/events/event-filter.ts';
 import { useIncidentPage } from '../features/incident/incident-page-context.ts';
 import { EventTimeline } from '../features/timeline/event-timeline.tsx';
 import { EventsOverTimeUnder } from './-events-over-time-under.tsx';
+import { useTimeRangeSetter } from './-use-time-range.ts';
+import { shownEvents } from './-shown-events.ts';
 import type { VisualizationName } from '../../domain/views.ts';
 import type { CursorEvents } from '../features/timeline/cursor-events.ts';
 import type { TimelineEvent } from '../features/timeline/timeline-types.ts';
@@ -110,23 +111,10 @@ export function IncidentTimeline({
   const [jumpTo, setJumpTo] = useState<{ micros: number } | undefined>(undefined);
   const wholeRange = useMemo(() => ({ fromMicros: first, toMicros: Math.max(last, first + 1) }), [first, last]);
   // A pinch on the list narrows or widens the time interval; pinched out to everything, it is the whole incident again.
-  const onTimeRange = useCallback(
-    (picked: TimeRange) =>
-      updateViewState({
-        timeInterval: coversBounds(picked, wholeRange)
-          ? null
-          : {
-              start: Math.round(Math.max(wholeRange.fromMicros, picked.fromMicros)),
-              end: Math.round(Math.min(wholeRange.toMicros, picked.toMicros)),
-            },
-      }),
-    [updateViewState, wholeRange],
-  );
+  const onTimeRange = useTimeRangeSetter(updateViewState, wholeRange);
   const timeline = (
     <EventTimeline
-      events={events}
-      positions={filtered.positions}
-      highlighted={filtered.highlighted}
+      {...shownEvents(events, filtered)}
       rowInfo={rowInfo}
       zone={page.timeZone}
       firstMicros={interval?.start ?? first}

@@ -27,8 +27,7 @@ export function OrganizationChart({ name }: { name: OrganizationChartName }) {
     <OrganizationChartView
       name={name}
       organizationID={organizationID}
-      incidents={mirror.incidents}
-      actors={mirror.actors}
+      organization={mirror}
       countType={countType}
       markedIncidentID={params.incidentID}
       onCountType={(type) =>
@@ -55,8 +54,8 @@ export function OrganizationChart({ name }: { name: OrganizationChartName }) {
 export interface OrganizationChartViewProps {
   name: OrganizationChartName;
   organizationID: number;
-  incidents: readonly ChartIncident[];
-  actors: ReadonlyArray<{ id: number; displayName: string }>;
+  /** The organization's incidents and actors, as the mirror keeps them. */
+  organization: { incidents: readonly ChartIncident[]; actors: ReadonlyArray<{ id: number; displayName: string }> };
   countType: CountType;
   markedIncidentID: number | undefined;
   onCountType: (type: CountType) => void;
@@ -70,7 +69,7 @@ export function OrganizationChartView(props: OrganizationChartViewProps) {
     return <Connections {...props} heightPx={settings.visualizationHeight} />;
   return (
     <IncidentBarChart
-      incidents={props.incidents}
+      incidents={props.organization.incidents}
       countType={props.countType}
       showBots={settings.displayBotsInVisualizations}
       heightPx={settings.visualizationHeight}
@@ -82,11 +81,12 @@ export function OrganizationChartView(props: OrganizationChartViewProps) {
 }
 
 function Connections(props: OrganizationChartViewProps & { heightPx: number }) {
-  const { connections, error } = useIncidentConnections(props.organizationID, props.incidents.length);
-  const actorNames = useMemo(() => new Map(props.actors.map((actor) => [actor.id, actor.displayName])), [props.actors]);
+  const { connections, error } = useIncidentConnections(props.organizationID, props.organization.incidents.length);
+  const { actors } = props.organization;
+  const actorNames = useMemo(() => new Map(actors.map((actor) => [actor.id, actor.displayName])), [actors]);
   return (
     <CrossIncidentConnections
-      incidents={props.incidents}
+      incidents={props.organization.incidents}
       connections={connections}
       connectionsError={error}
       actorNames={actorNames}

@@ -6,7 +6,6 @@
  */
 import { useCallback, useMemo } from 'react';
 import { firstAtOrAfter } from '../../domain/events/event-filter.ts';
-import { coversBounds, type TimeRange } from '../../domain/gestures/gesture-range.ts';
 import { formatElapsed } from '../../domain/time/format-elapsed.ts';
 import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
 import {
@@ -25,6 +24,8 @@ import type { CursorEvents } from '../features/timeline/cursor-events.ts';
 import type { TimelineEvent } from '../features/timeline/timeline-types.ts';
 import { useFormatTime } from '../ui/use-format-time.ts';
 import { columnsPatch, swimlaneOptionsOf } from './-swimlane-view-state.ts';
+import { useTimeRangeSetter } from './-use-time-range.ts';
+import { shownEvents } from './-shown-events.ts';
 
 export interface OrganizationPictureProps {
   made: OrganizationPictureEvents;
@@ -78,9 +79,7 @@ export function OrganizationTimeline({
   );
   return (
     <EventTimeline
-      events={made.events}
-      positions={shown.filtered.positions}
-      highlighted={shown.filtered.highlighted}
+      {...shownEvents(made.events, shown.filtered)}
       rowInfo={rowInfo}
       zone={timeZone}
       firstMicros={shown.first}
@@ -115,9 +114,7 @@ export function OrganizationSwimlane({ made, selectedEventID, onSelectEvent, hei
   );
   return (
     <SwimlanePicture
-      events={made.events}
-      positions={shown.filtered.positions}
-      highlighted={shown.filtered.highlighted}
+      {...shownEvents(made.events, shown.filtered)}
       actors={actors}
       columnOrder={viewState.actorColumnOrder}
       hiddenColumnIDs={viewState.hiddenActorLanes}
@@ -159,18 +156,7 @@ export function OrganizationActorChart({
   const whole = useShown(made, false);
   const wholeRange = useMemo(() => ({ fromMicros: whole.first, toMicros: whole.last }), [whole.first, whole.last]);
   const [, updateViewState] = useViewState('organization', organizationID);
-  const onTimeRange = useCallback(
-    (range: TimeRange) =>
-      updateViewState({
-        timeInterval: coversBounds(range, wholeRange)
-          ? null
-          : {
-              start: Math.round(Math.max(wholeRange.fromMicros, range.fromMicros)),
-              end: Math.round(Math.min(wholeRange.toMicros, range.toMicros)),
-            },
-      }),
-    [updateViewState, wholeRange],
-  );
+  const onTimeRange = useTimeRangeSetter(updateViewState, wholeRange);
   const props: ActorChartProps = {
     events: made.events,
     positions: shown.filtered.positions,

@@ -4,16 +4,14 @@
  * as the map's clock passes its events.
  */
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { OrganizationEventSources } from '../../domain/organization-events.ts';
-import { useActingAnalyst } from '../features/analysts/acting-analyst-context.ts';
 import { MapPicture } from '../features/maps/map-picture.tsx';
 import type { OrganizationPictureEvents } from '../features/organizations/organization-picture-events.ts';
 import { useOrganizationPage } from '../features/organizations/organization-page-context.ts';
-import { useDisplaySettings, useViewState } from '../features/settings/use-settings.ts';
-import { cursorEvents } from '../features/timeline/cursor-events.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { OrganizationTimeline } from './-organization-event-pictures.tsx';
+import { useMapView } from './-use-map-view.ts';
 
 const EVENTS_BESIDE_MAP_PX = 240;
 
@@ -29,26 +27,8 @@ export function OrganizationMap({
   onSelectEvent: (eventID: number) => void;
 }) {
   const { organizationID, timeZone } = useOrganizationPage();
-  const acting = useActingAnalyst();
-  const [settings] = useDisplaySettings(acting.settingsAnalystID);
-  const [viewState, updateViewState] = useViewState('organization', organizationID);
-  const [cursorMicros, setCursorMicros] = useState<number | undefined>(undefined);
   const positions = useMemo(() => Uint32Array.from(made.events.keys()), [made.events]);
-  const current = useMemo(
-    () => cursorEvents(made.events, positions, cursorMicros),
-    [made.events, positions, cursorMicros],
-  );
-  const selectedEventMicros = useMemo(
-    () =>
-      selectedEventID === undefined
-        ? undefined
-        : made.events.find((event) => event.id === selectedEventID)?.startTimestamp,
-    [made.events, selectedEventID],
-  );
-  const shownMaps = useMemo(
-    () => maps.filter((map) => viewState.incidentMapVisibility[String(map.id)] !== false),
-    [maps, viewState.incidentMapVisibility],
-  );
+  const mapView = useMapView('organization', organizationID, maps, made.events, positions, selectedEventID);
   const createMapLink = (
     <Link
       to="/organization/$organizationID/{-$viewName}/type/$visualizationName"
@@ -62,7 +42,7 @@ export function OrganizationMap({
     return (
       <EmptyState
         picture="map"
-        heightPx={settings.visualizationHeight}
+        heightPx={mapView.picture.heightPx}
         reason="No incident of this organization has a map yet."
       >
         {createMapLink} (a GPS or flight track: CSV, GPX, KML, GeoJSON, IGC or NMEA); every incident&apos;s tracks then
@@ -73,19 +53,10 @@ export function OrganizationMap({
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1">
       <MapPicture
+        {...mapView.picture}
         incidentID={maps[0]?.incidentID ?? 0}
-        analystID={acting.settingsAnalystID}
         hasMaps
-        maps={shownMaps}
-        selectedEventID={selectedEventID}
-        selectedEventMicros={selectedEventMicros}
-        onCursor={setCursorMicros}
         zone={timeZone}
-        heightPx={settings.visualizationHeight}
-        showLabels={settings.displayIncidentMapMarkerLabels}
-        mergePoints={settings.mergeMapDataPoints}
-        camera={viewState.cameraPosition}
-        onCamera={(cameraPosition) => updateViewState({ cameraPosition })}
         createMapLink={createMapLink}
       />
       {made.events.length > 0 ? (
@@ -95,7 +66,7 @@ export function OrganizationMap({
             selectedEventID={selectedEventID}
             onSelectEvent={onSelectEvent}
             heightPx={EVENTS_BESIDE_MAP_PX}
-            beside={{ label: 'Events at the map time', current }}
+            beside={{ label: 'Events at the map time', current: mapView.current }}
           />
         </div>
       ) : null}

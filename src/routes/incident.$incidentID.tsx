@@ -24,10 +24,7 @@ function Incident() {
     <IncidentScreen
       key={incidentID}
       incidentID={incidentID}
-      data={source.data}
-      events={source.events}
-      sync={source.sync}
-      onRetry={source.reload}
+      source={source}
       viewState={viewState}
       updateViewState={updateViewState}
       timeZone={timeZone}

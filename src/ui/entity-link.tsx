@@ -1,14 +1,17 @@
 /*
- * A link to an incident's or an organization's page, in one of the looks the lists use: a name
- * (the row's title), plain (a mention inside text), or a chip (a search hit).
+ * A link to an incident's or an organization's page, or to the detail panel of one of an incident's
+ * streams, actors or collections, in one of the looks the lists use: a name (the row's title), plain
+ * (a mention inside text), a chip (a search hit), or fill (the rest of a row, truncated).
  */
-import { Link } from '@tanstack/react-router';
+import { Link, linkOptions } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import type { ViewName } from '../../domain/views.ts';
 
 const LOOKS = {
   name: 'font-medium text-accent hover:underline',
   plain: 'text-accent hover:underline',
   chip: 'rounded-full border border-line bg-panel px-3 py-1 hover:bg-raised',
+  fill: 'min-w-0 flex-1 truncate text-accent hover:underline',
 };
 
 /** What every entity link takes besides its ids: its look, and the text it shows. */
@@ -49,6 +52,52 @@ export function OrganizationActorLink({
       params={{ organizationID, organizationActorID }}
       className={LOOKS.plain}
     >
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * What a link to one of an incident's detail panels takes: the view to show beside it (the list it
+ * was opened from), or none to keep the current view or picture.
+ */
+interface IncidentItemLinkProps extends LinkProps {
+  incidentID: number;
+  viewName?: ViewName;
+}
+
+// An explicit undefined would clear the view the analyst is in: the key is left out instead.
+function viewOf(viewName: ViewName | undefined) {
+  return viewName === undefined ? {} : { viewName };
+}
+
+/** Which panel: a stream's, an actor's or a collection's, by its id. */
+type IncidentItem = { streamID: number } | { incidentActorID: number } | { collectionID: number };
+
+function panelOf(incidentID: number, viewName: ViewName | undefined, item: IncidentItem) {
+  const params = { incidentID, ...viewOf(viewName) };
+  if ('streamID' in item)
+    return linkOptions({ to: '/incident/$incidentID/{-$viewName}/stream/$streamID', params: { ...params, ...item } });
+  if ('incidentActorID' in item)
+    return linkOptions({
+      to: '/incident/$incidentID/{-$viewName}/actor/$incidentActorID',
+      params: { ...params, ...item },
+    });
+  return linkOptions({
+    to: '/incident/$incidentID/{-$viewName}/collection/$collectionID',
+    params: { ...params, ...item },
+  });
+}
+
+export function IncidentItemLink({
+  incidentID,
+  item,
+  viewName,
+  look = 'plain',
+  children,
+}: IncidentItemLinkProps & { item: IncidentItem }) {
+  return (
+    <Link {...panelOf(incidentID, viewName, item)} className={LOOKS[look]}>
       {children}
     </Link>
   );

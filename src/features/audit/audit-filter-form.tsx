@@ -7,6 +7,7 @@ import { inputToMicros, microsToInput } from '../../../domain/time/datetime-loca
 import { Button } from '../../ui/button.tsx';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
 import type { AuditFilters } from './audit-filters.ts';
+import { OptionList } from '../../ui/option-list.tsx';
 
 export interface AuditAnalystOption {
   id: number;
@@ -78,11 +79,7 @@ export function AuditFilterForm({
           className={fieldClass}
         >
           <option value="">{canChooseAnalyst ? 'All analysts' : 'Yours'}</option>
-          {analysts.map((analyst) => (
-            <option key={analyst.id} value={analyst.id}>
-              {analyst.name}
-            </option>
-          ))}
+          <OptionList choices={analysts.map((analyst) => ({ value: analyst.id, label: analyst.name }))} />
         </select>
       </label>
       <label className="flex flex-col gap-1">

@@ -16,6 +16,8 @@ import {
   useOrganizationsSync,
 } from '../../data/mirror/index.ts';
 import { Button } from '../../ui/button.tsx';
+import { SearchField } from '../../ui/search-field.tsx';
+import { SearchStatus } from '../../ui/search-status.tsx';
 import { MarkedText } from '../../ui/marked-text.tsx';
 import { SearchPreparingNotice } from '../../ui/search-preparing-notice.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
@@ -80,34 +82,20 @@ export function HomeScreen({ timeZone }: { timeZone: string }) {
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-5 px-4 py-6">
       <h1 className="text-lg font-semibold">Home</h1>
       <form onSubmit={submit} role="search" className="flex items-end gap-2">
-        <div className="flex flex-1 flex-col gap-1">
-          <label htmlFor="home-search" className="font-medium">
-            Search everything
-          </label>
-          <input
-            id="home-search"
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder='Incidents, organizations and events: words, "a phrase", -word'
-            className="rounded-md border border-line bg-panel px-3 py-2"
-          />
-        </div>
+        <SearchField
+          label="Search everything"
+          value={text}
+          onValue={setText}
+          placeholder='Incidents, organizations and events: words, "a phrase", -word'
+          wide
+          className="flex-1"
+        />
         <Button type="submit" variant="primary">
           Search
         </Button>
       </form>
 
-      {search.status === 'searching' ? (
-        <p role="status" className="text-muted">
-          Searching…
-        </p>
-      ) : null}
-      {search.status === 'failed' ? (
-        <p role="alert" className="text-danger">
-          The search failed: {search.message}
-        </p>
-      ) : null}
+      <SearchStatus search={search} />
       {search.status === 'done' ? (
         <section aria-label="Search results" className="flex flex-col gap-2">
           <h2 className="text-base font-semibold">Results for “{search.q}”</h2>

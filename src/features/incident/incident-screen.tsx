@@ -29,16 +29,14 @@ import { eventFilterOf, type IncidentViewState, type IncidentViewStatePatch } fr
 import { IncidentViewNav } from './incident-view-nav.tsx';
 import { AddMarkerButton } from './marker-dialog.tsx';
 import { ExportMenu } from './export-menu.tsx';
-import { SyncStatusBar, type SyncStatus } from './sync-status-bar.tsx';
+import { SyncStatusBar } from './sync-status-bar.tsx';
+import type { IncidentSource } from './use-incident-source.ts';
 
 const EMPTY_EVENTS: readonly EventRow[] = [];
 
 interface IncidentScreenProps {
   incidentID: number;
-  data: IncidentData | undefined;
-  events: readonly EventRow[] | undefined;
-  sync: SyncStatus;
-  onRetry: () => void;
+  source: IncidentSource;
   viewState: IncidentViewState;
   updateViewState: (patch: IncidentViewStatePatch) => void;
   timeZone: string;
@@ -52,7 +50,8 @@ interface IncidentScreenProps {
 }
 
 export function IncidentScreen(props: IncidentScreenProps) {
-  const { incidentID, data, sync, onRetry } = props;
+  const { incidentID, source } = props;
+  const { data, sync, reload: onRetry } = source;
   if (!data) {
     return (
       <div className="flex flex-col gap-3 px-4 py-6">
@@ -77,9 +76,7 @@ export function IncidentScreen(props: IncidentScreenProps) {
 function LoadedIncident({
   incidentID,
   data,
-  events,
-  sync,
-  onRetry,
+  source: { events, sync, reload: onRetry },
   viewState,
   updateViewState,
   timeZone,

@@ -6,7 +6,7 @@
 import { Link } from '@tanstack/react-router';
 import { NOTE_KINDS } from '../../../domain/annotations.ts';
 import type { EventFilterMode } from '../../../domain/events/event-filter.ts';
-import { apiAddress } from '../../data/api-client.ts';
+import { UploadLink } from './upload-link.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';
 import { FilterModeToggle } from '../../ui/filter-mode-toggle.tsx';
 import { useIncidentPage } from './incident-page-context.ts';
@@ -233,15 +233,7 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
       <SidePanelSection title="Uploads" count={data.uploads.length} defaultOpen={data.uploads.length > 0}>
         {data.uploads.map((upload) => (
           <li key={upload.id} className={rowClass}>
-            <span className="shrink-0 rounded bg-raised px-1 text-xs text-muted">{upload.kind}</span>
-            <a
-              href={apiAddress(`/api/upload/${upload.id}/content`)}
-              className="min-w-0 flex-1 truncate text-accent hover:underline"
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              {upload.fileName}
-            </a>
+            <UploadLink upload={upload} kind={upload.kind} />
           </li>
         ))}
         {data.uploads.length === 0 ? <EmptyRow>No uploads yet.</EmptyRow> : null}

@@ -7,6 +7,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { isKnownTimeZone, listTimeZoneOptions } from '../../../domain/time/time-zone-table.ts';
 import { IntervalForm } from '../../ui/interval-form.tsx';
 import { errorLink, ToolbarField, toolbarFieldClass } from '../../ui/toolbar-field.tsx';
+import { SearchTermField } from '../../ui/search-term-field.tsx';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
 import { useIncidentPage } from './incident-page-context.ts';
 
@@ -89,20 +90,16 @@ export function IncidentToolbar({
       <IncidentIntervalForm
         key={`${ready} ${viewState.timeInterval?.start ?? ''} ${viewState.timeInterval?.end ?? ''} ${timeZone}`}
       />
-      <ToolbarField id="incident-search-term" label="Search term">
-        <input
-          id="incident-search-term"
-          type="search"
-          value={viewState.searchTerm}
-          placeholder="Words in the message"
-          maxLength={500}
-          className={`${toolbarFieldClass} w-56 border-line`}
-          onChange={(event) => updateViewState({ searchTerm: event.target.value })}
-          onBlur={(event) => {
-            if (event.target.value !== '') audit('set search term', { value: event.target.value });
-          }}
-        />
-      </ToolbarField>
+      <SearchTermField
+        id="incident-search-term"
+        value={viewState.searchTerm}
+        onValue={(searchTerm) => updateViewState({ searchTerm })}
+        maxLength={500}
+        width="w-56"
+        onBlur={(event) => {
+          if (event.target.value !== '') audit('set search term', { value: event.target.value });
+        }}
+      />
       <p className="self-end pb-1 text-sm text-muted" role="status" aria-live="polite">
         <span data-testid="shown-event-count">{filtered.count.toLocaleString('en')}</span> of{' '}
         {countNoun(events.length, 'event')}

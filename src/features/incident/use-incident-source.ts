@@ -7,7 +7,7 @@ import { syncIncident, useIncident, useIncidentEvents, useIncidentSync } from '.
 import type { EventRow, IncidentData } from './incident-data.ts';
 import type { SyncStatus } from './sync-status-bar.tsx';
 
-interface IncidentSource {
+export interface IncidentSource {
   data: IncidentData | undefined;
   events: readonly EventRow[] | undefined;
   sync: SyncStatus;

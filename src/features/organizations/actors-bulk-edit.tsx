@@ -56,6 +56,20 @@ export function ActorsBulkEdit({ onDone }: { onDone: () => void }) {
       </p>
     ) : null;
   const input = 'w-full rounded border border-line bg-panel px-1.5 py-1';
+  // A row's text field: its input, and the reason beside it when the save refused that field of that row.
+  const textCell = (row: Row, index: number, field: 'displayName' | 'startDate' | 'description', label: string) => (
+    <>
+      <input
+        aria-label={label}
+        value={row[field]}
+        placeholder={field === 'startDate' ? 'YYYY-MM-DD' : undefined}
+        disabled={busy}
+        onChange={(event) => set(index, { [field]: event.target.value })}
+        className={input}
+      />
+      {cellError(index, field)}
+    </>
+  );
 
   return (
     <section aria-label="Edit all actors" className="flex flex-col gap-2">
@@ -72,36 +86,12 @@ export function ActorsBulkEdit({ onDone }: { onDone: () => void }) {
         <tbody>
           {rows.map((row, index) => (
             <tr key={row.id} className="align-top">
-              <td className="px-1 py-0.5">
-                <input
-                  aria-label={`Display name of row ${index + 1}`}
-                  value={row.displayName}
-                  disabled={busy}
-                  onChange={(event) => set(index, { displayName: event.target.value })}
-                  className={input}
-                />
-                {cellError(index, 'displayName')}
-              </td>
+              <td className="px-1 py-0.5">{textCell(row, index, 'displayName', `Display name of row ${index + 1}`)}</td>
               <td className="w-36 px-1 py-0.5">
-                <input
-                  aria-label={`Start date of ${row.displayName}`}
-                  value={row.startDate}
-                  placeholder="YYYY-MM-DD"
-                  disabled={busy}
-                  onChange={(event) => set(index, { startDate: event.target.value })}
-                  className={input}
-                />
-                {cellError(index, 'startDate')}
+                {textCell(row, index, 'startDate', `Start date of ${row.displayName}`)}
               </td>
               <td className="px-1 py-0.5">
-                <input
-                  aria-label={`Description of ${row.displayName}`}
-                  value={row.description}
-                  disabled={busy}
-                  onChange={(event) => set(index, { description: event.target.value })}
-                  className={input}
-                />
-                {cellError(index, 'description')}
+                {textCell(row, index, 'description', `Description of ${row.displayName}`)}
               </td>
               <td className="px-1 py-0.5 text-center">
                 <input

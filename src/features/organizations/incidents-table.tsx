@@ -20,7 +20,7 @@ import { Timestamp } from '../../ui/timestamp.tsx';
 import { filterIncidents } from './filter-incidents.ts';
 import { ariaSort, SortButton } from '../../ui/sort-button.tsx';
 import { IncidentLink, OrganizationLink } from '../../ui/entity-link.tsx';
-import { TextField } from '../../ui/text-field.tsx';
+import { SearchField } from '../../ui/search-field.tsx';
 
 const features = tableFeatures({
   rowSortingFeature,
@@ -131,11 +131,10 @@ export function IncidentsTable({
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-end gap-3">
-        <TextField
+        <SearchField
           label="Filter incidents"
-          type="search"
           value={term}
-          onChange={(event) => setTerm(event.target.value)}
+          onValue={setTerm}
           placeholder="Words in the name or description"
           className="w-72"
         />

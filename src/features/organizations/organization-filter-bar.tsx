@@ -8,8 +8,10 @@ import { paletteColor } from '../../../domain/color/palette.ts';
 import { Button } from '../../ui/button.tsx';
 import { IntervalForm } from '../../ui/interval-form.tsx';
 import { ToolbarField, toolbarFieldClass } from '../../ui/toolbar-field.tsx';
+import { SearchTermField } from '../../ui/search-term-field.tsx';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
 import { isFiltering, organizationFilterOf, type OrganizationFilterFields } from './organization-event-filter.ts';
+import { OptionList } from '../../ui/option-list.tsx';
 
 interface OrganizationFilterBarProps {
   fields: OrganizationFilterFields;
@@ -44,16 +46,12 @@ export function OrganizationFilterBar({
       className="flex flex-col gap-2 rounded-md border border-line bg-panel p-2 text-sm"
     >
       <div className="flex flex-wrap items-end gap-3">
-        <ToolbarField id="organization-search-term" label="Search term">
-          <input
-            id="organization-search-term"
-            type="search"
-            value={fields.searchTerm}
-            placeholder="Words in the message"
-            className={`${toolbarFieldClass} w-52 border-line`}
-            onChange={(event) => update({ searchTerm: event.target.value })}
-          />
-        </ToolbarField>
+        <SearchTermField
+          id="organization-search-term"
+          value={fields.searchTerm}
+          onValue={(searchTerm) => update({ searchTerm })}
+          width="w-52"
+        />
         {/* Keyed by the interval, so one set elsewhere (a pinch on actor-scatter, Clear filters) is what the fields say. */}
         <IntervalForm
           key={`${filter.interval?.start ?? ''}-${filter.interval?.end ?? ''}`}
@@ -73,11 +71,7 @@ export function OrganizationFilterBar({
             }
           >
             <option value="">All actors</option>
-            {actors.map((actor) => (
-              <option key={actor.id} value={actor.id}>
-                {actor.name}
-              </option>
-            ))}
+            <OptionList choices={actors.map((actor) => ({ value: actor.id, label: actor.name }))} />
           </select>
         </ToolbarField>
         <p role="status" className="self-end pb-1 text-muted">

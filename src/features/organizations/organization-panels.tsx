@@ -2,6 +2,7 @@
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ViewName, VisualizationName } from '../../../domain/views.ts';
+import { DetailAside } from '../../ui/detail-aside.tsx';
 import { DetailSheet } from '../../ui/detail-sheet.tsx';
 import { Facts } from '../../ui/facts.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
@@ -59,20 +60,14 @@ function Panel({ kind, title, children }: { kind: string; title: string; childre
     );
   }
   return (
-    <aside
-      aria-label={`${kind} details`}
-      data-detail-panel={kind}
-      className="flex w-96 shrink-0 flex-col gap-2 rounded-md border border-line bg-panel p-3"
+    <DetailAside
+      kind={kind}
+      title={title}
+      className="w-96 gap-2"
+      close={<ClosePanel kind={kind} organizationID={organizationID} />}
     >
-      <div className="flex items-start justify-between gap-2">
-        <div>
-          <p className="text-xs font-medium tracking-wide text-muted uppercase">{kind}</p>
-          <h2 className="text-base font-semibold break-words">{title}</h2>
-        </div>
-        <ClosePanel kind={kind} organizationID={organizationID} />
-      </div>
       {children}
-    </aside>
+    </DetailAside>
   );
 }
 

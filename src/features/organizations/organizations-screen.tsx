@@ -5,6 +5,7 @@ import { useOrganizations, useOrganizationsSync } from '../../data/mirror/index.
 import { Page } from '../../ui/page.tsx';
 import { Timestamp } from '../../ui/timestamp.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
+import { SearchField } from '../../ui/search-field.tsx';
 import { OrganizationLink } from '../../ui/entity-link.tsx';
 
 export function OrganizationsScreen({ timeZone }: { timeZone: string }) {
@@ -26,20 +27,11 @@ export function OrganizationsScreen({ timeZone }: { timeZone: string }) {
         </Link>
       }
     >
-      <div className="flex items-center gap-3">
-        <label htmlFor="organization-filter" className="font-medium">
-          Filter
-        </label>
-        <input
-          id="organization-filter"
-          type="search"
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-          className="w-72 rounded-md border border-line bg-panel px-2.5 py-1.5"
-        />
-        {sync.status === 'syncing' ? <span className="text-sm text-muted">Syncing…</span> : null}
+      <div className="flex items-end gap-3">
+        <SearchField label="Filter" value={term} onValue={setTerm} className="w-72" />
+        {sync.status === 'syncing' ? <span className="pb-1.5 text-sm text-muted">Syncing…</span> : null}
         {sync.status === 'error' ? (
-          <span role="alert" className="text-sm text-danger">
+          <span role="alert" className="pb-1.5 text-sm text-danger">
             Sync failed: {sync.error}
           </span>
         ) : null}

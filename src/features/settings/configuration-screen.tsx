@@ -14,9 +14,14 @@ import { resetConfiguration } from './settings-store.ts';
 import { useDisplaySettings, usePersistedRoot } from './use-settings.ts';
 import { useTimeZone } from './use-time-zone.ts';
 import type { ViewState } from './view-state.ts';
+import { OptionList } from '../../ui/option-list.tsx';
 
 const selectClass = 'rounded-md border border-line bg-panel px-2 py-1 text-ink';
 const zoneOptions = listTimeZoneOptions();
+const HEIGHT_CHOICES = VISUALIZATION_HEIGHTS.map((height) => ({
+  value: height.heightPx,
+  label: `${height.label} (${height.heightPx} px)`,
+}));
 
 function SettingControl({
   name,
@@ -36,9 +41,7 @@ function SettingControl({
         value={settings.colorMode}
         onChange={(event) => update({ colorMode: COLOR_MODES.find((mode) => mode === event.target.value) ?? 'light' })}
       >
-        {COLOR_MODES.map((mode) => (
-          <option key={mode}>{mode}</option>
-        ))}
+        <OptionList choices={COLOR_MODES.map((mode) => ({ value: mode, label: mode }))} />
       </select>
     );
   }
@@ -55,11 +58,7 @@ function SettingControl({
           })
         }
       >
-        {VISUALIZATION_HEIGHTS.map((height) => (
-          <option key={height.heightPx} value={height.heightPx}>
-            {height.label} ({height.heightPx} px)
-          </option>
-        ))}
+        <OptionList choices={HEIGHT_CHOICES} />
       </select>
     );
   }
@@ -172,11 +171,7 @@ export function ConfigurationScreen({ analystID, analystName }: { analystID: num
                   {zoneOptions.some((option) => option.name === timeZone) ? null : (
                     <option value={timeZone}>{timeZone}</option>
                   )}
-                  {zoneOptions.map((option) => (
-                    <option key={option.name} value={option.name}>
-                      {option.label}
-                    </option>
-                  ))}
+                  <OptionList choices={zoneOptions.map((option) => ({ value: option.name, label: option.label }))} />
                 </select>
               </td>
             </tr>

@@ -6,6 +6,7 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../../ui/button.tsx';
+import { DetailAside } from '../../../ui/detail-aside.tsx';
 import { DetailSheet } from '../../../ui/detail-sheet.tsx';
 import { useNarrowScreen } from '../../../ui/use-narrow-screen.ts';
 
@@ -52,22 +53,18 @@ export function DetailPanel({ title, kind, children }: { title: ReactNode; kind:
     );
   }
   return (
-    <aside
-      aria-label={`${kind} details`}
-      data-detail-panel={kind}
-      className="flex w-[26rem] shrink-0 flex-col gap-3 rounded-md border border-line bg-panel p-3 text-ink"
-    >
-      <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="text-xs font-medium tracking-wide text-muted uppercase">{kind}</p>
-          <h2 className="text-base font-semibold break-words">{title}</h2>
-        </div>
+    <DetailAside
+      kind={kind}
+      title={title}
+      className="w-[26rem] gap-3 text-ink"
+      close={
         <Button variant="ghost" className="px-2 py-0.5" onClick={close} aria-label={`Close the ${kind} details`}>
           ✕
         </Button>
-      </div>
+      }
+    >
       {children}
-    </aside>
+    </DetailAside>
   );
 }
 

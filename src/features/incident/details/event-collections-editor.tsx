@@ -3,8 +3,7 @@
  * its reply thread ("Reply thread {eventID}", made on first use).
  */
 import { countNoun } from '../../../../domain/count-noun.ts';
-import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
@@ -17,11 +16,15 @@ import {
 import { useIncidentPage } from '../incident-page-context.ts';
 import { formMessage, useAnnotationWrite } from '../use-annotation-write.ts';
 import { FormError } from './form-error.tsx';
+import { AnnotationForm } from './annotation-form.tsx';
+import { AnnotationList } from './annotation-list.tsx';
 import { RemoveButton } from '../../../ui/remove-button.tsx';
+import { IncidentItemLink } from '../../../ui/entity-link.tsx';
 
 export function EventCollectionsEditor({ eventID }: { eventID: number }) {
   const { data, incidentID } = useIncidentPage();
-  const { busy, error, run, field } = useAnnotationWrite();
+  const write = useAnnotationWrite();
+  const { busy, error, run, field } = write;
   const [joinID, setJoinID] = useState('');
   const [name, setName] = useState('');
   const member = data.collections.filter((collection) => collection.eventIDs.includes(eventID));
@@ -30,24 +33,19 @@ export function EventCollectionsEditor({ eventID }: { eventID: number }) {
   );
   const thread = data.collections.find((collection) => collection.isThread && collection.threadEventID === eventID);
 
-  async function create(event: FormEvent) {
-    event.preventDefault();
+  async function create() {
     if (await run('create collection', () => createCollection(incidentID, name, [eventID]), { eventID, value: name }))
       setName('');
   }
 
   return (
     <div className="flex flex-col gap-2">
-      <ul className="flex flex-col gap-1" aria-label="Collections of this event">
-        {member.map((collection) => (
+      <AnnotationList label="Collections of this event" items={member} empty="In no collection.">
+        {(collection) => (
           <li key={collection.id} className="flex items-center gap-2 text-sm">
-            <Link
-              to="/incident/$incidentID/{-$viewName}/collection/$collectionID"
-              params={{ incidentID, collectionID: collection.id }}
-              className="min-w-0 flex-1 truncate text-accent hover:underline"
-            >
+            <IncidentItemLink incidentID={incidentID} item={{ collectionID: collection.id }} look="fill">
               {collection.name}
-            </Link>
+            </IncidentItemLink>
             <RemoveButton
               label={`Remove from ${collection.name}`}
               busy={busy}
@@ -62,9 +60,8 @@ export function EventCollectionsEditor({ eventID }: { eventID: number }) {
               Remove
             </RemoveButton>
           </li>
-        ))}
-        {member.length === 0 ? <li className="text-sm text-muted">In no collection.</li> : null}
-      </ul>
+        )}
+      </AnnotationList>
       {others.length > 0 ? (
         <div className="flex items-end gap-2">
           <SelectField
@@ -91,7 +88,7 @@ export function EventCollectionsEditor({ eventID }: { eventID: number }) {
           </Button>
         </div>
       ) : null}
-      <form onSubmit={(event) => void create(event)} className="flex items-start gap-2" aria-label="New collection">
+      <AnnotationForm label="New collection" submitLabel="Create" write={write} layout="row" onSubmit={create}>
         <TextField
           label="New collection with this event"
           value={name}
@@ -99,19 +96,12 @@ export function EventCollectionsEditor({ eventID }: { eventID: number }) {
           {...field('name')}
           className="flex-1"
         />
-        <Button type="submit" disabled={busy} className="mt-6">
-          Create
-        </Button>
-      </form>
+      </AnnotationForm>
       <div className="flex items-center gap-2 text-sm">
         {thread ? (
-          <Link
-            to="/incident/$incidentID/{-$viewName}/collection/$collectionID"
-            params={{ incidentID, collectionID: thread.id }}
-            className="text-accent hover:underline"
-          >
+          <IncidentItemLink incidentID={incidentID} item={{ collectionID: thread.id }}>
             {thread.name} ({countNoun(thread.eventIDs.length, 'event')})
-          </Link>
+          </IncidentItemLink>
         ) : (
           <Button
             disabled={busy}

@@ -1,5 +1,4 @@
 /* The event sub-route: the event's facts and everything an analyst annotates on it. */
-import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { eventDuration } from '../../../../domain/event.ts';
 import { formatDuration } from '../../../../domain/time/format-duration.ts';
@@ -9,12 +8,22 @@ import { useTimeZoneReady } from '../../../ui/timestamp.tsx';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { DetailPanel, DetailSection, NotFound } from './detail-panel.tsx';
 import { Facts } from '../../../ui/facts.tsx';
+import { IncidentItemLink } from '../../../ui/entity-link.tsx';
 import { EventCollectionsEditor } from './event-collections-editor.tsx';
 import { EventLinksEditor } from './event-links-editor.tsx';
 import { EventNotesEditor } from './event-notes-editor.tsx';
 import { EventTagsEditor } from './event-tags-editor.tsx';
 import { EventUploadsEditor } from './event-uploads-editor.tsx';
 import { eventMessagePending, eventPositionOfID } from '../../../data/mirror/index.ts';
+
+/** What an analyst annotates on an event, in the order the panel shows it. */
+const EDITORS = [
+  ['Tags', EventTagsEditor],
+  ['Notes', EventNotesEditor],
+  ['Collections and reply thread', EventCollectionsEditor],
+  ['Links', EventLinksEditor],
+  ['Files', EventUploadsEditor],
+] as const;
 
 export function EventDetailPanel({ eventID }: { eventID: number }) {
   const { events, data, incidentID, timeZone, streamsByID, actorsByID } = useIncidentPage();
@@ -35,13 +44,9 @@ export function EventDetailPanel({ eventID }: { eventID: number }) {
           [
             'Stream',
             stream ? (
-              <Link
-                to="/incident/$incidentID/{-$viewName}/stream/$streamID"
-                params={{ incidentID, streamID: stream.id }}
-                className="text-accent hover:underline"
-              >
+              <IncidentItemLink incidentID={incidentID} item={{ streamID: stream.id }}>
                 {stream.name}
-              </Link>
+              </IncidentItemLink>
             ) : (
               ''
             ),
@@ -49,13 +54,9 @@ export function EventDetailPanel({ eventID }: { eventID: number }) {
           [
             'Actor',
             actor ? (
-              <Link
-                to="/incident/$incidentID/{-$viewName}/actor/$incidentActorID"
-                params={{ incidentID, incidentActorID: actor.id }}
-                className="text-accent hover:underline"
-              >
+              <IncidentItemLink incidentID={incidentID} item={{ incidentActorID: actor.id }}>
                 {actor.name}
-              </Link>
+              </IncidentItemLink>
             ) : (
               '—'
             ),
@@ -65,21 +66,11 @@ export function EventDetailPanel({ eventID }: { eventID: number }) {
       <p className="rounded bg-canvas p-2 break-words whitespace-pre-wrap" data-testid="event-message">
         {eventMessagePending(event) ? <span className="text-muted">Loading the message…</span> : event.message}
       </p>
-      <DetailSection title="Tags">
-        <EventTagsEditor eventID={event.id} />
-      </DetailSection>
-      <DetailSection title="Notes">
-        <EventNotesEditor eventID={event.id} />
-      </DetailSection>
-      <DetailSection title="Collections and reply thread">
-        <EventCollectionsEditor eventID={event.id} />
-      </DetailSection>
-      <DetailSection title="Links">
-        <EventLinksEditor eventID={event.id} />
-      </DetailSection>
-      <DetailSection title="Files">
-        <EventUploadsEditor eventID={event.id} />
-      </DetailSection>
+      {EDITORS.map(([title, Editor]) => (
+        <DetailSection key={title} title={title}>
+          <Editor eventID={event.id} />
+        </DetailSection>
+      ))}
     </DetailPanel>
   );
 }

@@ -1,13 +1,13 @@
 /* Links on one event (or the incident): http(s) only, with a urlType (spec section 3). */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { HttpUrlSchema, URL_TYPES } from '../../../../domain/annotations.ts';
-import { Button } from '../../../ui/button.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { createLink, deleteLink } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
-import { formMessage, useAnnotationWrite } from '../use-annotation-write.ts';
-import { FormError } from './form-error.tsx';
+import { useAnnotationWrite } from '../use-annotation-write.ts';
+import { AnnotationForm } from './annotation-form.tsx';
+import { AnnotationList } from './annotation-list.tsx';
 import { RemoveButton } from '../../../ui/remove-button.tsx';
 
 type UrlType = (typeof URL_TYPES)[number];
@@ -27,14 +27,14 @@ export function SafeLink({ url, children }: { url: string; children: string }) {
 
 export function EventLinksEditor({ eventID }: { eventID: number | undefined }) {
   const { data, incidentID } = useIncidentPage();
-  const { busy, error, run, field } = useAnnotationWrite();
+  const write = useAnnotationWrite();
+  const { busy, run, field } = write;
   const [url, setUrl] = useState('');
   const [urlType, setUrlType] = useState<UrlType>('other');
   const [title, setTitle] = useState('');
   const links = data.links.filter((link) => (eventID === undefined ? link.eventID === null : link.eventID === eventID));
 
-  async function add(event: FormEvent) {
-    event.preventDefault();
+  async function add() {
     const link = eventID === undefined ? { url, urlType, title } : { url, urlType, title, eventID };
     if (await run('add link', () => createLink(incidentID, link), { eventID, value: { urlType } })) {
       setUrl('');
@@ -44,8 +44,8 @@ export function EventLinksEditor({ eventID }: { eventID: number | undefined }) {
 
   return (
     <div className="flex flex-col gap-2">
-      <ul className="flex flex-col gap-1" aria-label="Links">
-        {links.map((link) => (
+      <AnnotationList label="Links" items={links} empty="No links.">
+        {(link) => (
           <li key={link.id} className="flex items-center gap-2 text-sm">
             <span className="shrink-0 rounded bg-raised px-1 text-xs text-muted">{link.urlType}</span>
             <span className="min-w-0 flex-1">
@@ -60,10 +60,9 @@ export function EventLinksEditor({ eventID }: { eventID: number | undefined }) {
               Delete
             </RemoveButton>
           </li>
-        ))}
-        {links.length === 0 ? <li className="text-sm text-muted">No links.</li> : null}
-      </ul>
-      <form onSubmit={(event) => void add(event)} className="flex flex-col gap-2" aria-label="Add link">
+        )}
+      </AnnotationList>
+      <AnnotationForm label="Add link" write={write} fields={FIELDS} onSubmit={add}>
         <TextField
           label="Link address"
           value={url}
@@ -88,11 +87,7 @@ export function EventLinksEditor({ eventID }: { eventID: number | undefined }) {
             className="flex-1"
           />
         </div>
-        <Button type="submit" disabled={busy} className="self-start">
-          Add link
-        </Button>
-        <FormError message={formMessage(error, FIELDS)} />
-      </form>
+      </AnnotationForm>
     </div>
   );
 }

@@ -1,13 +1,13 @@
 /* The notes on one event, with their kinds (spec section 3), and a form to add one. */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { NOTE_KINDS } from '../../../../domain/annotations.ts';
-import { Button } from '../../../ui/button.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { TextareaField } from '../../../ui/textarea-field.tsx';
 import { createNote, deleteNote } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
-import { formMessage, useAnnotationWrite } from '../use-annotation-write.ts';
-import { FormError } from './form-error.tsx';
+import { useAnnotationWrite } from '../use-annotation-write.ts';
+import { AnnotationForm } from './annotation-form.tsx';
+import { AnnotationList } from './annotation-list.tsx';
 import { RemoveButton } from '../../../ui/remove-button.tsx';
 
 type NoteKind = (typeof NOTE_KINDS)[number];
@@ -16,21 +16,21 @@ const KIND_OPTIONS = NOTE_KINDS.map((kind) => ({ value: kind, label: kind }));
 
 export function EventNotesEditor({ eventID }: { eventID: number | undefined }) {
   const { data, incidentID } = useIncidentPage();
-  const { busy, error, run, field } = useAnnotationWrite();
+  const write = useAnnotationWrite();
+  const { busy, run, field } = write;
   const [kind, setKind] = useState<NoteKind>('other');
   const [text, setText] = useState('');
   const notes = data.notes.filter((note) => (eventID === undefined ? note.eventID === null : note.eventID === eventID));
 
-  async function add(event: FormEvent) {
-    event.preventDefault();
+  async function add() {
     const note = eventID === undefined ? { kind, text } : { kind, text, eventID };
     if (await run('add note', () => createNote(incidentID, note), { eventID, value: { kind } })) setText('');
   }
 
   return (
     <div className="flex flex-col gap-2">
-      <ul className="flex flex-col gap-1.5" aria-label="Notes">
-        {notes.map((note) => (
+      <AnnotationList label="Notes" items={notes} empty="No notes." className="flex flex-col gap-1.5">
+        {(note) => (
           <li key={note.id} className="rounded border border-line p-2 text-sm">
             <div className="flex items-center justify-between gap-2 text-xs text-muted">
               <span>
@@ -47,10 +47,9 @@ export function EventNotesEditor({ eventID }: { eventID: number | undefined }) {
             </div>
             <p className="break-words whitespace-pre-wrap">{note.text}</p>
           </li>
-        ))}
-        {notes.length === 0 ? <li className="text-sm text-muted">No notes.</li> : null}
-      </ul>
-      <form onSubmit={(event) => void add(event)} className="flex flex-col gap-2" aria-label="Add note">
+        )}
+      </AnnotationList>
+      <AnnotationForm label="Add note" write={write} fields={FIELDS} onSubmit={add}>
         <SelectField
           label="Note kind"
           value={kind}
@@ -59,11 +58,7 @@ export function EventNotesEditor({ eventID }: { eventID: number | undefined }) {
           {...field('kind')}
         />
         <TextareaField label="Note" value={text} onChange={(event) => setText(event.target.value)} {...field('text')} />
-        <Button type="submit" disabled={busy} className="self-start">
-          Add note
-        </Button>
-        <FormError message={formMessage(error, FIELDS)} />
-      </form>
+      </AnnotationForm>
     </div>
   );
 }

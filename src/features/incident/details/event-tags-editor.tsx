@@ -1,31 +1,31 @@
 /* The tags of one event: each removable, and a field to add one (the server's refusal shown beside it). */
-import { useState, type FormEvent } from 'react';
-import { Button } from '../../../ui/button.tsx';
+import { useState } from 'react';
 import { TextField } from '../../../ui/text-field.tsx';
 import { addEventTag, removeEventTag } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
-import { formMessage, useAnnotationWrite } from '../use-annotation-write.ts';
-import { FormError } from './form-error.tsx';
+import { useAnnotationWrite } from '../use-annotation-write.ts';
+import { AnnotationForm } from './annotation-form.tsx';
+import { AnnotationList } from './annotation-list.tsx';
 import { RemoveButton } from '../../../ui/remove-button.tsx';
 
 const FIELDS = ['tagName', 'name'];
 
 export function EventTagsEditor({ eventID }: { eventID: number }) {
   const { annotations, data } = useIncidentPage();
-  const { busy, error, run, field } = useAnnotationWrite();
+  const write = useAnnotationWrite();
+  const { busy, run, field } = write;
   const [name, setName] = useState('');
   const tags = annotations.tagsByEvent.get(eventID) ?? [];
   const known = data.tags.filter((tag) => tag.itemType === 'event').map((tag) => tag.name);
 
-  async function add(event: FormEvent) {
-    event.preventDefault();
+  async function add() {
     if (await run('add event tag', () => addEventTag(eventID, name), { eventID, value: name })) setName('');
   }
 
   return (
     <div className="flex flex-col gap-2">
-      <ul className="flex flex-wrap gap-1" aria-label="Event tags">
-        {tags.map((tag) => (
+      <AnnotationList label="Event tags" items={tags} empty="No tags." className="flex flex-wrap gap-1">
+        {(tag) => (
           <li key={tag} className="flex items-center gap-1 rounded-full border border-line px-2 text-sm">
             {tag}
             <RemoveButton
@@ -37,10 +37,9 @@ export function EventTagsEditor({ eventID }: { eventID: number }) {
               ×
             </RemoveButton>
           </li>
-        ))}
-        {tags.length === 0 ? <li className="text-sm text-muted">No tags.</li> : null}
-      </ul>
-      <form onSubmit={(event) => void add(event)} className="flex items-start gap-2" aria-label="Tag the event">
+        )}
+      </AnnotationList>
+      <AnnotationForm label="Tag the event" submitLabel="Add" write={write} fields={FIELDS} layout="row" onSubmit={add}>
         <TextField
           label="Add tag"
           value={name}
@@ -54,11 +53,7 @@ export function EventTagsEditor({ eventID }: { eventID: number }) {
             <option key={tag} value={tag} />
           ))}
         </datalist>
-        <Button type="submit" disabled={busy} className="mt-6">
-          Add
-        </Button>
-      </form>
-      <FormError message={formMessage(error, FIELDS)} />
+      </AnnotationForm>
     </div>
   );
 }

@@ -1,13 +1,13 @@
 /* Files attached to one event: the list, and a form to attach one (as the message itself or an attachment). */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ATTACHMENT_KINDS, UPLOAD_KINDS } from '../../../../domain/annotations.ts';
-import { apiAddress } from '../../../data/api-client.ts';
-import { Button } from '../../../ui/button.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { attachUpload } from '../../../data/annotation-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
-import { formMessage, messageFor, useAnnotationWrite } from '../use-annotation-write.ts';
-import { FormError } from './form-error.tsx';
+import { messageFor, useAnnotationWrite } from '../use-annotation-write.ts';
+import { AnnotationForm } from './annotation-form.tsx';
+import { AnnotationList } from './annotation-list.tsx';
+import { UploadLink } from '../upload-link.tsx';
 
 type UploadKind = (typeof UPLOAD_KINDS)[number];
 type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
@@ -15,15 +15,15 @@ const FIELDS = ['file', 'kind', 'attachmentKind'];
 
 export function EventUploadsEditor({ eventID }: { eventID: number }) {
   const { data, incidentID } = useIncidentPage();
-  const { busy, error, setError, run, field } = useAnnotationWrite();
+  const write = useAnnotationWrite();
+  const { busy, setError, run, field } = write;
   const [file, setFile] = useState<File | undefined>();
   const [kind, setKind] = useState<UploadKind | ''>('');
   const [attachmentKind, setAttachmentKind] = useState<AttachmentKind>('attachment');
   const [inputKey, setInputKey] = useState(0);
   const uploads = data.uploads.filter((upload) => upload.eventID === eventID);
 
-  async function attach(event: FormEvent) {
-    event.preventDefault();
+  async function attach() {
     if (!file) {
       setError({ field: 'file', message: 'is required: choose a file' });
       return;
@@ -40,28 +40,23 @@ export function EventUploadsEditor({ eventID }: { eventID: number }) {
     }
   }
 
-  const fileError = messageFor(error, ['file']);
+  const fileError = messageFor(write.error, ['file']);
   return (
     <div className="flex flex-col gap-2">
-      <ul className="flex flex-col gap-1" aria-label="Uploads">
-        {uploads.map((upload) => (
+      <AnnotationList label="Uploads" items={uploads} empty="No files.">
+        {(upload) => (
           <li key={upload.id} className="flex items-center gap-2 text-sm">
-            <span className="shrink-0 rounded bg-raised px-1 text-xs text-muted">
-              {upload.attachmentKind ?? upload.kind}
-            </span>
-            <a
-              href={apiAddress(`/api/upload/${upload.id}/content`)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="min-w-0 flex-1 truncate text-accent hover:underline"
-            >
-              {upload.fileName}
-            </a>
+            <UploadLink upload={upload} kind={upload.attachmentKind ?? upload.kind} />
           </li>
-        ))}
-        {uploads.length === 0 ? <li className="text-sm text-muted">No files.</li> : null}
-      </ul>
-      <form onSubmit={(event) => void attach(event)} className="flex flex-col gap-2" aria-label="Attach file">
+        )}
+      </AnnotationList>
+      <AnnotationForm
+        label="Attach file"
+        submitLabel={busy ? 'Uploading…' : 'Attach file'}
+        write={write}
+        fields={FIELDS}
+        onSubmit={attach}
+      >
         <div className="flex flex-col gap-1">
           <label htmlFor={`upload-file-${eventID}`} className="font-medium">
             File
@@ -103,11 +98,7 @@ export function EventUploadsEditor({ eventID }: { eventID: number }) {
             className="flex-1"
           />
         </div>
-        <Button type="submit" disabled={busy} className="self-start">
-          {busy ? 'Uploading…' : 'Attach file'}
-        </Button>
-        <FormError message={formMessage(error, FIELDS)} />
-      </form>
+      </AnnotationForm>
     </div>
   );
 }

@@ -1,8 +1,7 @@
 /* The actors view: the incident's actors, humans and bots, with their event counts; a name opens its panel. */
-import { Link } from '@tanstack/react-router';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
-import { OrganizationActorLink } from '../../../ui/entity-link.tsx';
+import { IncidentItemLink, OrganizationActorLink } from '../../../ui/entity-link.tsx';
 
 export function ActorsView() {
   const { data, incidentID } = useIncidentPage();
@@ -16,13 +15,9 @@ export function ActorsView() {
           {
             title: 'Actor',
             cell: (actor) => (
-              <Link
-                to="/incident/$incidentID/{-$viewName}/actor/$incidentActorID"
-                params={{ incidentID, viewName: 'actors', incidentActorID: actor.id }}
-                className="text-accent hover:underline"
-              >
+              <IncidentItemLink incidentID={incidentID} item={{ incidentActorID: actor.id }} viewName="actors">
                 {actor.name}
-              </Link>
+              </IncidentItemLink>
             ),
           },
           { title: 'Kind', className: 'text-muted', cell: (actor) => (actor.isBot ? 'bot' : 'human') },

@@ -11,7 +11,7 @@ import { EventLinksEditor } from '../details/event-links-editor.tsx';
 import { EventNotesEditor } from '../details/event-notes-editor.tsx';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
+import { SearchField } from '../../../ui/search-field.tsx';
 
 const TYPE_OPTIONS = [
   { value: 'all', label: 'All types' },
@@ -54,13 +54,7 @@ export function AnnotationsView() {
           onChange={(event) => setType(event.target.value as AnnotationType | 'all')}
           className="w-56"
         />
-        <TextField
-          label="Containing"
-          type="search"
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-          className="w-64"
-        />
+        <SearchField label="Containing" value={term} onValue={setTerm} className="w-64" />
         <p role="status" className="pb-1.5 text-sm text-muted">
           {shown.length} of {rows.length} annotations
         </p>

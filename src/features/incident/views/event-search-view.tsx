@@ -16,7 +16,8 @@ import { useTimeZoneReady } from '../../../ui/timestamp.tsx';
 import { searchIncidentEvents } from '../event-search-api.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { SearchPreparingNotice } from '../../../ui/search-preparing-notice.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
+import { SearchField } from '../../../ui/search-field.tsx';
+import { SearchStatus } from '../../../ui/search-status.tsx';
 
 interface Found {
   results: SearchResult[];
@@ -93,30 +94,20 @@ export function EventSearchView() {
   return (
     <section aria-label="Event search" className="flex min-w-0 flex-col gap-3">
       <form onSubmit={submit} className="flex items-start gap-2" role="search">
-        <TextField
+        <SearchField
           label="Search the incident"
-          type="search"
           value={text}
+          onValue={setText}
           maxLength={SEARCH_QUERY_MAX}
           placeholder='words, "a phrase", or, -word'
           error={shownFieldError}
-          onChange={(event) => setText(event.target.value)}
           className="w-96"
         />
         <Button type="submit" variant="primary" className="mt-6">
           Search
         </Button>
       </form>
-      {state.status === 'searching' ? (
-        <p role="status" className="text-muted">
-          Searching…
-        </p>
-      ) : null}
-      {state.status === 'failed' ? (
-        <p role="alert" className="text-danger">
-          The search failed: {state.message}
-        </p>
-      ) : null}
+      <SearchStatus search={state} />
       {state.status === 'done' ? (
         <>
           {state.preparing ? (

@@ -1,9 +1,9 @@
 /* The streams view: each stream with its format, size, clock offset and tags; a name opens its panel. */
-import { Link } from '@tanstack/react-router';
 import { formatElapsed } from '../../../../domain/time/format-elapsed.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { StreamSwatch } from '../stream-swatch.tsx';
 import { DataTable } from '../../../ui/data-table.tsx';
+import { IncidentItemLink } from '../../../ui/entity-link.tsx';
 
 export function StreamsView() {
   const { data, incidentID, streamColorIndex } = useIncidentPage();
@@ -22,13 +22,9 @@ export function StreamsView() {
                 ) : (
                   <StreamSwatch index={streamColorIndex.get(stream.id)} />
                 )}
-                <Link
-                  to="/incident/$incidentID/{-$viewName}/stream/$streamID"
-                  params={{ incidentID, viewName: 'streams', streamID: stream.id }}
-                  className="text-accent hover:underline"
-                >
+                <IncidentItemLink incidentID={incidentID} item={{ streamID: stream.id }} viewName="streams">
                   {stream.name}
-                </Link>
+                </IncidentItemLink>
               </span>
             ),
           },
