@@ -78,6 +78,34 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
     Object.fromEntries(
       await Promise.all(ANNOTATION_TABLES.map(async (table) => [table, await countRows(suite.server.db, table)])),
     );
+  /** A collection "c" holding the early event; its id. */
+  const collectionOfEarly = async (s: Setup): Promise<number> => {
+    const response = await suite.writer.request({
+      method: 'POST',
+      url: `/api/incident/${s.incidentID}/collection`,
+      payload: { name: 'c', eventIDs: [s.early] },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().collection.id;
+  };
+  /** Creating the incident's `what` from a bad payload: 400 naming `field`, nothing stored; the error. */
+  const refusesCreating = async (
+    what: 'collection' | 'note' | 'link',
+    make: (s: Setup) => Record<string, unknown>,
+    field: string,
+  ) => {
+    const s = await setUp();
+    const before = await counts();
+    const response = await suite.writer.request({
+      method: 'POST',
+      url: `/api/incident/${s.incidentID}/${what}`,
+      payload: make(s),
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error.field).toBe(field);
+    expect(await counts()).toEqual(before);
+    return { s, message: response.json().error.message as string };
+  };
   const searchHits = async (eventID: number, words: string) => {
     const rows = await suite.server.db.query<{ hit: boolean }>(
       "SELECT search_vector @@ plainto_tsquery('english', $2) AS hit FROM events WHERE id = $1",
@@ -235,28 +263,13 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
         'eventIDs',
       ],
     ])('refuses a collection with %s, storing nothing', async (_name, make, field) => {
-      const s = await setUp();
-      const before = await counts();
-      const response = await suite.writer.request({
-        method: 'POST',
-        url: `/api/incident/${s.incidentID}/collection`,
-        payload: make(s),
-      });
-      expect(response.statusCode, response.body).toBe(400);
-      expect(response.json().error.field).toBe(field);
-      if (field === 'eventIDs') expect(response.json().error.message).toContain(String(s.foreignEvent));
-      expect(await counts()).toEqual(before);
+      const { s, message } = await refusesCreating('collection', make, field);
+      if (field === 'eventIDs') expect(message).toContain(String(s.foreignEvent));
     });
 
     it('refuses bad member lists and renames, changing nothing', async () => {
       const s = await setUp();
-      const id = (
-        await suite.writer.request({
-          method: 'POST',
-          url: `/api/incident/${s.incidentID}/collection`,
-          payload: { name: 'c', eventIDs: [s.early] },
-        })
-      ).json().collection.id;
+      const id = await collectionOfEarly(s);
       const before = await counts();
       const bad: Array<[Write, string]> = [
         [{ method: 'POST', url: `/api/collection/${id}/events`, payload: { eventIDs: [] } }, 'eventIDs'],
@@ -585,16 +598,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
       ['an unknown event', () => ({ kind: 'other', text: 't', eventID: 987654321 }), 'eventID'],
       ['an event id as text', (s: Setup) => ({ kind: 'other', text: 't', eventID: String(s.early) }), 'eventID'],
     ])('refuses a note with %s, storing nothing', async (_name, make, field) => {
-      const s = await setUp();
-      const before = await counts();
-      const response = await suite.writer.request({
-        method: 'POST',
-        url: `/api/incident/${s.incidentID}/note`,
-        payload: make(s),
-      });
-      expect(response.statusCode, response.body).toBe(400);
-      expect(response.json().error.field).toBe(field);
-      expect(await counts()).toEqual(before);
+      await refusesCreating('note', make, field);
     });
 
     it('refuses bad note changes, changing nothing', async () => {
@@ -697,16 +701,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
         'streamID',
       ],
     ])('refuses a link with %s, storing nothing', async (_name, make, field) => {
-      const s = await setUp();
-      const before = await counts();
-      const response = await suite.writer.request({
-        method: 'POST',
-        url: `/api/incident/${s.incidentID}/link`,
-        payload: make(s),
-      });
-      expect(response.statusCode, response.body).toBe(400);
-      expect(response.json().error.field).toBe(field);
-      expect(await counts()).toEqual(before);
+      await refusesCreating('link', make, field);
     });
   });
 
@@ -844,13 +839,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
 
   /** One call of every annotation write, aimed at the things of `s`. */
   async function everyWrite(s: Setup): Promise<Write[]> {
-    const collection = (
-      await suite.writer.request({
-        method: 'POST',
-        url: `/api/incident/${s.incidentID}/collection`,
-        payload: { name: 'c', eventIDs: [s.early] },
-      })
-    ).json().collection.id;
+    const collection = await collectionOfEarly(s);
     const note = (
       await suite.writer.request({
         method: 'POST',
