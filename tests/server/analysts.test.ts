@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import type { Permission } from '../../domain/analyst.ts';
 import { useAnalystServer } from '../support/analyst-server.ts';
-import { countRows, giveAnalyst, signIn, TEST_VERSION } from '../support/test-server.ts';
+import { countRows, giveAnalyst, signIn, TEST_VERSION, type Session } from '../support/test-server.ts';
 
 describe.each(DATABASE_KINDS)('the primary analyst on %s', (kind) => {
   const suite = useAnalystServer(kind, {});
@@ -37,6 +37,9 @@ describe.each(DATABASE_KINDS)('the primary analyst on %s', (kind) => {
 
 describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
   const suite = useAnalystServer(kind, {});
+  /** `by` sets the permission of the analyst `analystID` (any text, so refusals can be sent too). */
+  const setPermission = (by: Session, analystID: number, permission: string) =>
+    by.request({ method: 'PUT', url: `/api/analyst/${analystID}/permission`, payload: { permission } });
   /** A new user signed in, with an analyst of their own of `permission`. */
   const analyst = async (permission: Permission) => {
     const session = await signIn(suite.server);
@@ -200,24 +203,12 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
   it('lets administrators change permissions, but never demote the last administrator', async () => {
     const admin = await analyst('admin');
     const judy = await analyst('write');
-    const promoted = await admin.request({
-      method: 'PUT',
-      url: `/api/analyst/${judy.userID}/permission`,
-      payload: { permission: 'read' },
-    });
+    const promoted = await setPermission(admin, judy.userID, 'read');
     expect(promoted.json().analyst.permission).toBe('read');
-    const wrong = await admin.request({
-      method: 'PUT',
-      url: `/api/analyst/${judy.userID}/permission`,
-      payload: { permission: 'owner' },
-    });
+    const wrong = await setPermission(admin, judy.userID, 'owner');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.field).toBe('permission');
-    const byJudy = await judy.request({
-      method: 'PUT',
-      url: `/api/analyst/${judy.userID}/permission`,
-      payload: { permission: 'admin' },
-    });
+    const byJudy = await setPermission(judy, judy.userID, 'admin');
     expect(byJudy.statusCode).toBe(403);
 
     // Demote every administrator but one; the last one stays.
@@ -227,13 +218,9 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
       ])
     ).map((r) => r.id);
     for (const id of admins) {
-      await admin.request({ method: 'PUT', url: `/api/analyst/${id}/permission`, payload: { permission: 'write' } });
+      await setPermission(admin, id, 'write');
     }
-    const last = await admin.request({
-      method: 'PUT',
-      url: `/api/analyst/${admin.userID}/permission`,
-      payload: { permission: 'write' },
-    });
+    const last = await setPermission(admin, admin.userID, 'write');
     expect(last.statusCode).toBe(409);
     expect(last.json().error).toMatchObject({ code: 'conflict', field: 'permission' });
   });
