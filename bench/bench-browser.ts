@@ -59,7 +59,7 @@ const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/
  * A fresh page at `origin` showing a module page bundled into `outDir`, once the page has put
  * `globalName` on its window. No timeout afterwards: a large run takes minutes.
  */
-export async function openModulePage(browser: Browser, origin: string, outDir: string, globalName: string) {
+async function openModulePage(browser: Browser, origin: string, outDir: string, globalName: string) {
   const page = await browser.newPage();
   page.setDefaultTimeout(0);
   await page.route(`${origin}/**`, async (route) => {
@@ -79,6 +79,33 @@ export async function openModulePage(browser: Browser, origin: string, outDir: s
   await page.goto(`${origin}/`);
   await page.waitForFunction((name) => name in globalThis, globalName);
   return page;
+}
+
+/**
+ * One run on a fresh page of the bundle in `outDir` (so one run's garbage does not slow the next):
+ * the page's `globalThis[globalName].run(kind, count)`, and what it answered.
+ */
+export async function runOnModulePage<Figures>(
+  browser: Browser,
+  origin: string,
+  outDir: string,
+  globalName: string,
+  kind: string,
+  count: number,
+): Promise<Figures> {
+  const page = await openModulePage(browser, origin, outDir, globalName);
+  try {
+    return (await page.evaluate(
+      ([name, k, n]) =>
+        (globalThis as unknown as Record<string, { run(kind: string, count: number): Promise<unknown> }>)[name]!.run(
+          k,
+          n,
+        ),
+      [globalName, kind, count] as const,
+    )) as Figures;
+  } finally {
+    await page.close();
+  }
 }
 
 /** Answers `/page.js` with `script` on `page` and every other path of `origin` with `html`. */

@@ -117,6 +117,21 @@ function section(r: {
   const rate = (load: Load) => load.rows / load.seconds;
   /** Time per row against the reference's: "1.1x faster" or "1.3x slower". */
   const perRow = (load: Load) => versus(load.seconds / load.rows, r.raw.seconds / r.raw.rows);
+  /** A write path's row; the reference's says '-' where the others say how they compare to it. */
+  const writeRow = (label: string, load: Load, reference = false) => [
+    label,
+    thousands(load.rows),
+    `${secs(load.seconds * 1000)} s`,
+    thousands(rate(load)),
+    reference ? '-' : perRow(load),
+  ];
+  /** A read's row: its median against the reference's median, or '-' for the reference itself. */
+  const readRow = (label: string, rows: number, millis: number[], referenceMillis?: number[]) => [
+    label,
+    thousands(rows),
+    `${ms(median(millis))} ms`,
+    referenceMillis === undefined ? '-' : versus(median(millis), median(referenceMillis)),
+  ];
   return [
     MIRROR_SECTION.start,
     '## The offline mirror in the browser',
@@ -130,34 +145,10 @@ function section(r: {
     table(
       ['path', 'rows', 'time', 'rows/s', 'vs plain IndexedDB'],
       [
-        [
-          'mirror as columnar chunks (putEventChunk, what the sync of a large incident writes)',
-          thousands(r.chunks.rows),
-          `${secs(r.chunks.seconds * 1000)} s`,
-          thousands(rate(r.chunks)),
-          perRow(r.chunks),
-        ],
-        [
-          'mirror rows (putEventPage, small incidents)',
-          thousands(r.mirror.rows),
-          `${secs(r.mirror.seconds * 1000)} s`,
-          thousands(rate(r.mirror)),
-          perRow(r.mirror),
-        ],
-        [
-          'plain IndexedDB put (reference)',
-          thousands(r.raw.rows),
-          `${secs(r.raw.seconds * 1000)} s`,
-          thousands(rate(r.raw)),
-          '-',
-        ],
-        [
-          'Dexie bulkPut alone',
-          thousands(r.bulkPut.rows),
-          `${secs(r.bulkPut.seconds * 1000)} s`,
-          thousands(rate(r.bulkPut)),
-          perRow(r.bulkPut),
-        ],
+        writeRow('mirror as columnar chunks (putEventChunk, what the sync of a large incident writes)', r.chunks),
+        writeRow('mirror rows (putEventPage, small incidents)', r.mirror),
+        writeRow('plain IndexedDB put (reference)', r.raw, true),
+        writeRow('Dexie bulkPut alone', r.bulkPut),
       ],
     ),
     '',
@@ -167,13 +158,8 @@ function section(r: {
     table(
       ['read', 'events', 'median', 'vs plain IndexedDB'],
       [
-        [
-          'mirror (Dexie, [incidentID+startTimestamp])',
-          thousands(r.read.rows),
-          `${ms(median(r.read.mirrorMillis))} ms`,
-          versus(median(r.read.mirrorMillis), median(r.read.rawMillis)),
-        ],
-        ['plain IndexedDB getAll (reference)', thousands(r.read.rows), `${ms(median(r.read.rawMillis))} ms`, '-'],
+        readRow('mirror (Dexie, [incidentID+startTimestamp])', r.read.rows, r.read.mirrorMillis, r.read.rawMillis),
+        readRow('plain IndexedDB getAll (reference)', r.read.rows, r.read.rawMillis),
       ],
     ),
     '',
@@ -184,19 +170,14 @@ function section(r: {
     table(
       ['read', 'events', 'median', 'vs plain IndexedDB'],
       [
-        [
-          'mirror (columnar chunks)',
-          thousands(r.chunks.rows),
-          `${ms(median(r.chunksWhole))} ms`,
-          versus(median(r.chunksWhole), median(r.whole.rawMillis)),
-        ],
-        [
+        readRow('mirror (columnar chunks)', r.chunks.rows, r.chunksWhole, r.whole.rawMillis),
+        readRow(
           'mirror (snapshot of columns, before the chunks)',
-          thousands(r.whole.rows),
-          `${ms(median(r.whole.mirrorMillis))} ms`,
-          versus(median(r.whole.mirrorMillis), median(r.whole.rawMillis)),
-        ],
-        ['plain IndexedDB getAll (reference)', thousands(r.whole.rows), `${ms(median(r.whole.rawMillis))} ms`, '-'],
+          r.whole.rows,
+          r.whole.mirrorMillis,
+          r.whole.rawMillis,
+        ),
+        readRow('plain IndexedDB getAll (reference)', r.whole.rows, r.whole.rawMillis),
       ],
     ),
     MIRROR_SECTION.end,

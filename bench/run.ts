@@ -140,6 +140,12 @@ async function main(): Promise<void> {
 function report(results: StoreResults[], totalMillis: number, csvSection: string): string {
   const cpu = cpus();
   const name = (r: StoreResults) => `${r.kind} (${r.version})`;
+  /** One row per store that ran the part `partOf` picks; stores that skipped it have none. */
+  const rowsOf = <T>(partOf: (r: StoreResults) => T | undefined, row: (r: StoreResults, part: T) => string[]) =>
+    results.flatMap((r) => {
+      const part = partOf(r);
+      return part === undefined ? [] : [row(r, part)];
+    });
   const sections = [
     '# Benchmark results',
     '',
@@ -229,23 +235,20 @@ function report(results: StoreResults[], totalMillis: number, csvSection: string
         'search vs scan (p95)',
         'median hits',
       ],
-      results.flatMap((r) =>
-        r.search
-          ? [
-              [
-                name(r),
-                thousands(r.search.events),
-                String(r.search.queries),
-                duration(r.search.apiMedian),
-                duration(r.search.apiP95),
-                duration(r.search.ilikeMedian),
-                duration(r.search.ilikeP95),
-                versus(r.search.apiMedian, r.search.ilikeMedian),
-                versus(r.search.apiP95, r.search.ilikeP95),
-                thousands(r.search.medianHits),
-              ],
-            ]
-          : [],
+      rowsOf(
+        (r) => r.search,
+        (r, search) => [
+          name(r),
+          thousands(search.events),
+          String(search.queries),
+          duration(search.apiMedian),
+          duration(search.apiP95),
+          duration(search.ilikeMedian),
+          duration(search.ilikeP95),
+          versus(search.apiMedian, search.ilikeMedian),
+          versus(search.apiP95, search.ilikeP95),
+          thousands(search.medianHits),
+        ],
       ),
     ),
     '',
@@ -257,19 +260,16 @@ function report(results: StoreResults[], totalMillis: number, csvSection: string
     '',
     table(
       ['store', 'events', 'staging', 'COPY + UPDATE', 'of which UPDATE', 'staging vs update'],
-      results.flatMap((r) =>
-        r.searchData
-          ? [
-              [
-                name(r),
-                thousands(r.searchData.events),
-                duration(r.searchData.stagingMillis),
-                duration(r.searchData.updateInsertMillis + r.searchData.updateSearchMillis),
-                duration(r.searchData.updateSearchMillis),
-                versus(r.searchData.stagingMillis, r.searchData.updateInsertMillis + r.searchData.updateSearchMillis),
-              ],
-            ]
-          : [],
+      rowsOf(
+        (r) => r.searchData,
+        (r, data) => [
+          name(r),
+          thousands(data.events),
+          duration(data.stagingMillis),
+          duration(data.updateInsertMillis + data.updateSearchMillis),
+          duration(data.updateSearchMillis),
+          versus(data.stagingMillis, data.updateInsertMillis + data.updateSearchMillis),
+        ],
       ),
     ),
     '',

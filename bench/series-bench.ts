@@ -5,7 +5,7 @@
  * bench/pages/series-bench-page.ts, bundled here with Vite. Returns a Markdown section.
  */
 import { rm } from 'node:fs/promises';
-import { bundleModulePage, launchBenchChromium, openModulePage } from './bench-browser.ts';
+import { bundleModulePage, launchBenchChromium, runOnModulePage } from './bench-browser.ts';
 import { cpus, loadavg } from 'node:os';
 import { resultsSection } from './results-file.ts';
 import { median, ms, table, thousands } from './measure.ts';
@@ -48,15 +48,7 @@ export async function runSeriesBench(options: { sizes: number[]; log: (line: str
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const points of options.sizes) {
         for (const kind of KINDS) {
-          const page = await openModulePage(browser, ORIGIN, outDir, 'seriesBench');
-          const figures = await page.evaluate(
-            ([k, n]) =>
-              (
-                globalThis as unknown as { seriesBench: { run(kind: string, count: number): Promise<Figures> } }
-              ).seriesBench.run(k, n),
-            [kind, points] as const,
-          );
-          await page.close();
+          const figures = await runOnModulePage<Figures>(browser, ORIGIN, outDir, 'seriesBench', kind, points);
           const run = runs.find((item) => item.kind === kind && item.points === points);
           if (run) {
             run.figures.firstDrawMs.push(...figures.firstDrawMs);

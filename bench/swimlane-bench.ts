@@ -6,7 +6,7 @@
  * bundled here with Vite (ES modules, so the layout worker comes along). Returns a Markdown section.
  */
 import { rm } from 'node:fs/promises';
-import { bundleModulePage, launchBenchChromium, openModulePage } from './bench-browser.ts';
+import { bundleModulePage, launchBenchChromium, runOnModulePage } from './bench-browser.ts';
 import { SOFTWARE_WEBGL_ARGS } from '../tests/support/chromium-args.ts';
 import type { GlCounts } from '../src/render/swimlane/gl-counter.ts';
 import { resultsSection } from './results-file.ts';
@@ -70,15 +70,7 @@ export async function runSwimlaneBench(options: SwimlaneBenchOptions): Promise<s
         if (kind === 'naive-pixi' && events > options.naivePixiMax) continue;
         if (kind === 'vis-timeline' && events > options.visTimelineMax) continue;
         // A fresh page per run, so one renderer's garbage does not slow the next.
-        const page = await openModulePage(browser, ORIGIN, outDir, 'swimlaneBench');
-        const figures = await page.evaluate(
-          ([k, n]) =>
-            (
-              globalThis as unknown as { swimlaneBench: { run(kind: string, count: number): Promise<Figures> } }
-            ).swimlaneBench.run(k, n),
-          [kind, events] as const,
-        );
-        await page.close();
+        const figures = await runOnModulePage<Figures>(browser, ORIGIN, outDir, 'swimlaneBench', kind, events);
         runs.push({ kind, events, figures });
         log(
           `  ${KIND_LABELS[kind]} at ${thousands(events)}: first frame ${ms(figures.firstFrameMs)} ms, pan median ${ms(median(figures.panMs))} / p95 ${ms(percentile(figures.panMs, 0.95))} ms, zoom median ${ms(median(figures.zoomMs))} / p95 ${ms(percentile(figures.zoomMs, 0.95))} ms, heap ${figures.heapMB.toFixed(0)} MB`,

@@ -14,7 +14,7 @@ import {
   PolylineCollection,
   Rectangle,
 } from 'cesium';
-import { emptyMapPointColumns, type MapPointColumns } from '../../domain/geo/map-answers.ts';
+import type { MapPointColumns } from '../../domain/geo/map-answers.ts';
 import { decodeNaturalEarth, type NaturalEarthFile } from '../../domain/geo/natural-earth-context.ts';
 import { trackAttitude } from '../../domain/geo/track-attitude.ts';
 import { ContextLayer } from '../../src/render/map/context-layer.ts';
@@ -23,22 +23,25 @@ import { SymbolLayer } from '../../src/render/map/symbol-layer.ts';
 import { decimatedIndexes, vertexBudget } from '../../src/render/map/track-geometry.ts';
 import { TrackLayer } from '../../src/render/map/track-layer.ts';
 
+/** A spiral of `count` points over Amsterdam, a tenth of a second apart, each column from its formula. */
 function track(count: number): MapPointColumns {
-  const columns = emptyMapPointColumns(count, ['bench']);
-  for (let index = 0; index < count; index += 1) {
-    const angle = (index / count) * 40 * Math.PI;
-    const radius = 0.05 + (index / count) * 0.3;
-    columns.lines.push(index + 2);
-    columns.timestamps.push(1_700_000_000_000_000 + index * 100_000);
-    columns.actorIndexes.push(0);
-    columns.latitudes.push(52.3 + radius * Math.sin(angle));
-    columns.longitudes.push(4.77 + radius * Math.cos(angle));
-    columns.altitudes.push(100 + (index % 1000));
-    columns.headings.push(((angle * 180) / Math.PI) % 360);
-    columns.pitches.push(5 * Math.sin(angle));
-    columns.rolls.push(20 * Math.cos(angle));
-  }
-  return columns;
+  const each = <T>(value: (angle: number, radius: number, index: number) => T): T[] =>
+    Array.from({ length: count }, (_, index) =>
+      value((index / count) * 40 * Math.PI, 0.05 + (index / count) * 0.3, index),
+    );
+  return {
+    count,
+    actors: ['bench'],
+    lines: each((_angle, _radius, index) => index + 2),
+    timestamps: each((_angle, _radius, index) => 1_700_000_000_000_000 + index * 100_000),
+    actorIndexes: each(() => 0),
+    latitudes: each((angle, radius) => 52.3 + radius * Math.sin(angle)),
+    longitudes: each((angle, radius) => 4.77 + radius * Math.cos(angle)),
+    altitudes: each((_angle, _radius, index) => 100 + (index % 1000)),
+    headings: each((angle) => ((angle * 180) / Math.PI) % 360),
+    pitches: each((angle) => 5 * Math.sin(angle)),
+    rolls: each((angle) => 20 * Math.cos(angle)),
+  };
 }
 
 function widget(): CesiumWidget {

@@ -80,6 +80,18 @@ export function analystMenuButton(page: Page, name: string) {
   return page.getByRole('banner').getByRole('button', { name, exact: true });
 }
 
+/** Toggles "Show filters" `times` times through the analyst menu (each an audited UI action), then closes it. */
+export async function toggleShowFilters(page: Page, analystName: string, times: number): Promise<void> {
+  await analystMenuButton(page, analystName).click();
+  const showFilters = page.getByRole('menuitemcheckbox', { name: 'Show filters' });
+  for (let index = 0; index < times; index += 1) {
+    const before = await showFilters.getAttribute('aria-checked');
+    await showFilters.click();
+    await expect(showFilters).not.toHaveAttribute('aria-checked', before!);
+  }
+  await page.keyboard.press('Escape');
+}
+
 /** Alerts are how the app reports failures; collect them (and dismiss them) to assert on them. */
 export function collectDialogs(page: Page): string[] {
   const messages: string[] = [];

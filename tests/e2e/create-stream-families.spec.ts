@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { api, collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
@@ -121,23 +122,31 @@ for (const family of CASES) {
   });
 }
 
-test('a wrong guess is fixed by hand: ambiguous dates read day-first, from a date column and a time column', async ({
-  page,
-}) => {
+/** Signed in as the administrator, on the create-stream view of a new incident; the incident's id. */
+async function openCreateStream(page: Page): Promise<number> {
   await openAsAdmin(page, '/');
   const incidentID = await newIncident(page, 'Families');
   await page.goto(`/incident/${incidentID}/create-stream`);
+  return incidentID;
+}
+
+/** Chooses a file named `name` of these lines (each ended by a newline) as the evidence. */
+async function chooseEvidence(page: Page, name: string, mimeType: string, lines: string[]): Promise<void> {
+  const buffer = Buffer.from(lines.map((line) => `${line}\n`).join(''));
+  await page.getByLabel('Evidence file').setInputFiles({ name, mimeType, buffer });
+}
+
+test('a wrong guess is fixed by hand: ambiguous dates read day-first, from a date column and a time column', async ({
+  page,
+}) => {
+  await openCreateStream(page);
   // No day above 12: nothing in the file tells month-first from day-first.
-  const csv = [
+  await chooseEvidence(page, 'desk-log.csv', 'text/csv', [
     'date,time,user,action',
     '03/04/2024,10:00:00,alice,login',
     '03/04/2024,10:05:30,bob,upload',
     '05/04/2024,09:00:00,alice,logout',
-    '',
-  ].join('\n');
-  await page
-    .getByLabel('Evidence file')
-    .setInputFiles({ name: 'desk-log.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  ]);
   const firstRows = page.getByRole('table', { name: 'First rows' });
   await expect(page.locator('[data-summary="valid"]')).toHaveText('3');
   // The time of day comes from its own column, joined to the date.
@@ -154,13 +163,12 @@ test('a wrong guess is fixed by hand: ambiguous dates read day-first, from a dat
 });
 
 test('import stays disabled while no row is valid, and the reason names the line and column', async ({ page }) => {
-  await openAsAdmin(page, '/');
-  const incidentID = await newIncident(page, 'Families');
-  await page.goto(`/incident/${incidentID}/create-stream`);
-  const csv = ['when,who,what', '2024-02-31 10:00:00,alice,login', '2024-13-01 10:00:00,bob,upload', ''].join('\n');
-  await page
-    .getByLabel('Evidence file')
-    .setInputFiles({ name: 'bad-dates.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await openCreateStream(page);
+  await chooseEvidence(page, 'bad-dates.csv', 'text/csv', [
+    'when,who,what',
+    '2024-02-31 10:00:00,alice,login',
+    '2024-13-01 10:00:00,bob,upload',
+  ]);
   await page.getByLabel('Start time (required)').selectOption('0');
   await expect(page.locator('[data-summary="invalid"]')).toHaveText('2');
   const invalid = page.getByRole('table', { name: 'Invalid rows' });
@@ -172,9 +180,7 @@ test('import stays disabled while no row is valid, and the reason names the line
 test('a transcript whose cues count from zero starts where the analyst says, in an incident with no events yet', async ({
   page,
 }) => {
-  await openAsAdmin(page, '/');
-  const incidentID = await newIncident(page, 'Families');
-  await page.goto(`/incident/${incidentID}/create-stream`);
+  await openCreateStream(page);
   await page.getByLabel('Evidence file').setInputFiles(join(FIXTURES_DIR, 'field/chat/youtube_dl_autocaption.vtt'));
   await expect(page.locator('[data-summary="format"]')).toHaveText('Subtitles');
   // No event to start from: the preview says what it needs, and nothing can be imported yet.
@@ -197,9 +203,7 @@ test('a transcript whose cues count from zero starts where the analyst says, in 
 test('a rotated log as logrotate leaves it (gzipped) and an application log with a stack trace come in with no settings', async ({
   page,
 }) => {
-  await openAsAdmin(page, '/');
-  const incidentID = await newIncident(page, 'Families');
-  await page.goto(`/incident/${incidentID}/create-stream`);
+  const incidentID = await openCreateStream(page);
   const gzipped = gzipSync(readFileSync(join(FIXTURES_DIR, 'field/weblogs/apache_combined_mixed_offsets.log')));
   await page
     .getByLabel('Evidence file')
@@ -214,17 +218,13 @@ test('a rotated log as logrotate leaves it (gzipped) and an application log with
   await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toContainText('15 events imported');
 
   await page.goto(`/incident/${incidentID}/create-stream`);
-  const log = [
+  await chooseEvidence(page, 'app.log', 'text/plain', [
     '2024-01-02 07:41:03,515 INFO  [main] com.example.App - Starting',
     '2024-01-02 07:41:04,001 ERROR [worker-1] com.example.Job - Job failed',
     'java.lang.IllegalStateException: no connection',
     '\tat com.example.Job.run(Job.java:42)',
     '2024-01-02 07:41:05,250 WARN  [main] com.example.App - Retrying',
-    '',
-  ].join('\n');
-  await page
-    .getByLabel('Evidence file')
-    .setInputFiles({ name: 'app.log', mimeType: 'text/plain', buffer: Buffer.from(log) });
+  ]);
   await expect(page.locator('[data-summary="format"]')).toHaveText(/text log/i);
   await expect(page.locator('[data-summary="valid"]')).toHaveText('3');
   await expect(page.locator('[data-summary="invalid"]')).toHaveText('0');

@@ -2,7 +2,7 @@
  * The header and the analyst dropdown of spec section 2: every item, in order, and what each does;
  * screenshots of the open menu in light and dark mode are attached to the report.
  */
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { analystMenuButton, api, collectDialogs, openAsAdmin, uniqueName } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -15,6 +15,14 @@ async function openMenu(page: Page, name: string) {
   const menu = page.getByRole('menu');
   await expect(menu).toBeVisible();
   return menu;
+}
+
+/** A screenshot of the page with the analyst menu open, attached to the test's report. */
+async function attachMenuShot(page: Page, testInfo: TestInfo, theme: 'light' | 'dark'): Promise<void> {
+  await testInfo.attach(`analyst menu, ${theme}`, {
+    body: await page.screenshot({ path: testInfo.outputPath(`analyst-menu-${theme}.png`) }),
+    contentType: 'image/png',
+  });
 }
 
 test('the dropdown holds the spec items in order, and each does its job', async ({ page }, testInfo) => {
@@ -52,10 +60,7 @@ test('the dropdown holds the spec items in order, and each does its job', async 
   await expect(menu.getByRole('menuitemradio', { name: 'light' })).toHaveAttribute('aria-checked', 'true');
   await expect(menu.getByRole('menuitemradio', { name: 'md' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.locator('body')).toHaveCSS('background-color', LIGHT_BACKGROUND);
-  await testInfo.attach('analyst menu, light', {
-    body: await page.screenshot({ path: testInfo.outputPath('analyst-menu-light.png') }),
-    contentType: 'image/png',
-  });
+  await attachMenuShot(page, testInfo, 'light');
 
   // "Show filters" toggles, and the menu stays open.
   await menu.getByRole('menuitemcheckbox', { name: 'Show filters' }).click();
@@ -66,10 +71,7 @@ test('the dropdown holds the spec items in order, and each does its job', async 
   await expect(page.locator('body')).toHaveCSS('background-color', DARK_BACKGROUND);
   await expect(page.locator('body')).toHaveCSS('color', DARK_TEXT);
   await expect(menu.getByRole('menuitemradio', { name: 'dark' })).toHaveAttribute('aria-checked', 'true');
-  await testInfo.attach('analyst menu, dark', {
-    body: await page.screenshot({ path: testInfo.outputPath('analyst-menu-dark.png') }),
-    contentType: 'image/png',
-  });
+  await attachMenuShot(page, testInfo, 'dark');
 
   // Visualization heights sm, md, lg, xl are 480, 600, 750, 1080.
   await menu.getByRole('menuitemradio', { name: 'xl' }).click();

@@ -3,7 +3,17 @@
  * would save it), and the incident's map picture opened once that map is listed as shown.
  */
 import type { Page } from '@playwright/test';
+import { collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect } from './fixtures.ts';
+import { newIncident } from './stream-session.ts';
+
+/** Signed in as the administrator, with a new incident for a map; the page's alerts are collected (a map spec expects none). */
+export async function adminWithNewIncident(page: Page, name: string) {
+  const dialogs = collectDialogs(page);
+  const { analyst } = await openAsAdmin(page, '/');
+  const incidentID = await newIncident(page, name);
+  return { dialogs, analyst, incidentID };
+}
 
 export interface MapUpload {
   name: string;

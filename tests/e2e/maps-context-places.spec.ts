@@ -5,11 +5,10 @@
  * Waits on the globe's own signals (data-globe-idle, data-camera), never on time.
  */
 import type { Page } from '@playwright/test';
-import { collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
-import { openMapPicture, postMap } from './map-session.ts';
+import { adminWithNewIncident, openMapPicture, postMap } from './map-session.ts';
 import { drawnGlobe } from './globe-pixels.ts';
-import { chooseColorMode, newIncident } from './stream-session.ts';
+import { chooseColorMode } from './stream-session.ts';
 
 const MAP_NAME = 'Along the Seine';
 const POINTS = 31;
@@ -50,9 +49,7 @@ test('places and airports are drawn on the globe, and a label a track runs throu
   page,
 }, testInfo) => {
   test.setTimeout(300_000);
-  const dialogs = collectDialogs(page);
-  const { analyst } = await openAsAdmin(page, '/');
-  const incidentID = await newIncident(page, 'Places');
+  const { dialogs, analyst, incidentID } = await adminWithNewIncident(page, 'Places');
   await postMap(page, incidentID, {
     name: MAP_NAME,
     icon: 'circle',

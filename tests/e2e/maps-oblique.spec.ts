@@ -6,11 +6,10 @@
  * (data-globe-idle, data-cursor), never on time.
  */
 import type { Locator, Page } from '@playwright/test';
-import { collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
-import { openMapPicture, postMap } from './map-session.ts';
+import { adminWithNewIncident, openMapPicture, postMap } from './map-session.ts';
 import { drawnGlobe, globeShot } from './globe-pixels.ts';
-import { chooseColorMode, newIncident } from './stream-session.ts';
+import { chooseColorMode } from './stream-session.ts';
 
 const MAP_NAME = 'Climb out';
 const COLOUR = '#ff00ff';
@@ -100,9 +99,7 @@ test('the map frames a climb obliquely with its curtain, follows the replay when
   context,
 }, testInfo) => {
   test.setTimeout(300_000);
-  const dialogs = collectDialogs(page);
-  const { analyst } = await openAsAdmin(page, '/');
-  const incidentID = await newIncident(page, 'Oblique');
+  const { dialogs, analyst, incidentID } = await adminWithNewIncident(page, 'Oblique');
   await postMap(page, incidentID, {
     name: MAP_NAME,
     icon: 'airplane',

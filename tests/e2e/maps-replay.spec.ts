@@ -10,10 +10,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
-import { api, collectDialogs, openAsAdmin } from './app-session.ts';
+import { api } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
-import { openMapPicture, postMap } from './map-session.ts';
-import { chooseColorMode, newIncident } from './stream-session.ts';
+import { adminWithNewIncident, openMapPicture, postMap } from './map-session.ts';
+import { chooseColorMode } from './stream-session.ts';
 import { drawnGlobe } from './globe-pixels.ts';
 import { mirroredPoints } from './mirror-idb.ts';
 
@@ -34,9 +34,7 @@ test('the map replays in step with the events both ways, and its points replay o
   context,
 }, testInfo) => {
   test.setTimeout(360_000);
-  const dialogs = collectDialogs(page);
-  const { analyst } = await openAsAdmin(page, '/');
-  const incidentID = await newIncident(page, 'Replay');
+  const { dialogs, analyst, incidentID } = await adminWithNewIncident(page, 'Replay');
   for (const marker of MARKERS) await api(page.request, 'POST', `/api/incident/${incidentID}/marker`, marker);
   const mapID = await postMap(page, incidentID, {
     name: 'JAL516',

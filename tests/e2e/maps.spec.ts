@@ -6,10 +6,10 @@
  */
 import { join } from 'node:path';
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
-import { api, collectDialogs, openAsAdmin } from './app-session.ts';
+import { api } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
+import { adminWithNewIncident } from './map-session.ts';
 import { differingPixels, globeShot } from './globe-pixels.ts';
-import { newIncident } from './stream-session.ts';
 
 const FR24 = join(FIXTURES_DIR, 'geo', 'fr24_JAL516_2024-01-02.csv');
 const AIRDATA = join(FIXTURES_DIR, 'geo', 'airdata_dji_air2s_2021-09-05.csv');
@@ -19,9 +19,7 @@ test('a flight track becomes a map through the page, is drawn on the globe, and 
   context,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const dialogs = collectDialogs(page);
-  await openAsAdmin(page, '/');
-  const incidentID = await newIncident(page, 'Maps');
+  const { dialogs, incidentID } = await adminWithNewIncident(page, 'Maps');
   await page.evaluate(async () => navigator.serviceWorker.ready);
   await page.goto(`/incident/${incidentID}/type/create-map`);
   await expect(page.getByRole('heading', { name: 'Create map' })).toBeVisible();

@@ -5,7 +5,7 @@
  * returns, even when an answer is lost on the way back.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { analystMenuButton, api, openAsAdmin } from './app-session.ts';
+import { analystMenuButton, api, openAsAdmin, toggleShowFilters } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
 import { WRITABLE_DEMO_ENV } from './screens-demo.ts';
 import { outboxCount } from './mirror-idb.ts';
@@ -181,14 +181,7 @@ test('20 annotations and 20 audit actions made offline reach the server once eac
 
   await context.setOffline(true);
   // 20 UI actions: "Show filters" toggled through the analyst menu, each recorded as an audit action.
-  await analystMenuButton(page, analyst.name).click();
-  const showFilters = page.getByRole('menuitemcheckbox', { name: 'Show filters' });
-  for (let index = 0; index < 20; index += 1) {
-    const before = await showFilters.getAttribute('aria-checked');
-    await showFilters.click();
-    await expect(showFilters).not.toHaveAttribute('aria-checked', before!);
-  }
-  await page.keyboard.press('Escape');
+  await toggleShowFilters(page, analyst.name, 20);
 
   // 20 annotations: notes, event tags and links, interleaved.
   const writes: QueuedAnnotation[] = Array.from({ length: 20 }, (_, index) => {

@@ -9,21 +9,13 @@ import { expect, test } from './fixtures.ts';
 import { api, openAsAdmin, uniqueName } from './app-session.ts';
 import { attachScreenshots, demoIncident, WRITABLE_DEMO_ENV } from './screens-demo.ts';
 import { importThroughPage } from './stream-session.ts';
+import { EVENT_PICTURES } from '../../src/ui/picture-labels.ts';
 import { twoIncidentsSharingAnActor } from './two-incidents-sharing-an-actor.ts';
 
 test.use({ serverEnv: WRITABLE_DEMO_ENV });
 
-const PICTURES = [
-  'event-timeline',
-  'swimlane',
-  'actor-bar',
-  'actor-circle',
-  'actor-scatter',
-  'map',
-  'create-map',
-  'incident-bar',
-  'cross-incident-connections',
-] as const;
+// The pictures drawn from events (in the product's own list), and those only one level offers.
+const PICTURES = [...EVENT_PICTURES, 'create-map', 'incident-bar', 'cross-incident-connections'] as const;
 type Picture = (typeof PICTURES)[number];
 const CANVAS_CHARTS = new Set<Picture>([
   'actor-bar',

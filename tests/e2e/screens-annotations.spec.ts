@@ -3,7 +3,7 @@
  * thread, links, attached files and markers, each with its error case shown beside the field, and
  * the other sub-routes (actor, collection, event group, link, map) showing their data.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { api, openAsAdmin, uniqueName } from './app-session.ts';
 import { attachScreenshots, demoIncident, WRITABLE_DEMO_ENV } from './screens-demo.ts';
@@ -29,6 +29,17 @@ async function openEvent(page: Page, messageStart: string): Promise<{ incidentID
 }
 
 const panel = (page: Page) => page.locator('[data-detail-panel="event"]');
+
+/** An empty note is refused beside the field first; then a note of `kind` saying `said` (made unique) is added. */
+async function addNoteAfterAnEmptyOne(notes: Locator, kind: string, said: string): Promise<string> {
+  await notes.getByRole('button', { name: 'Add note' }).click();
+  await expect(notes.getByRole('alert')).toHaveText('is required');
+  const text = uniqueName(said);
+  await notes.getByLabel('Note kind').selectOption(kind);
+  await notes.getByLabel('Note', { exact: true }).fill(text);
+  await notes.getByRole('button', { name: 'Add note' }).click();
+  return text;
+}
 
 test('tags: add one to an event, see it on the row, remove it; a too-long name is refused beside the field', async ({
   page,
@@ -59,12 +70,7 @@ test('tags: add one to an event, see it on the row, remove it; a too-long name i
 test('notes: add one of a kind; an empty note is refused beside the field', async ({ page }) => {
   await openEvent(page, 'here. Checking whether');
   const notes = panel(page).getByRole('form', { name: 'Add note' });
-  await notes.getByRole('button', { name: 'Add note' }).click();
-  await expect(notes.getByRole('alert')).toHaveText('is required');
-  const text = uniqueName('Marcus said the export was a red herring');
-  await notes.getByLabel('Note kind').selectOption('interview');
-  await notes.getByLabel('Note', { exact: true }).fill(text);
-  await notes.getByRole('button', { name: 'Add note' }).click();
+  const text = await addNoteAfterAnEmptyOne(notes, 'interview', 'Marcus said the export was a red herring');
   const list = panel(page).getByRole('list', { name: 'Notes' });
   await expect(list).toContainText(text);
   await expect(list).toContainText('interview');
@@ -166,12 +172,7 @@ test('notes and links on the incident itself are written in the annotations view
   const incident = await demoIncident(page.request);
   await page.goto(`/incident/${incident.id}/annotations`);
   const notes = page.getByRole('region', { name: 'Notes on the incident' });
-  await notes.getByRole('button', { name: 'Add note' }).click();
-  await expect(notes.getByRole('alert')).toHaveText('is required');
-  const text = uniqueName('Write-up draft shared with the on-call team');
-  await notes.getByLabel('Note kind').selectOption('write-up');
-  await notes.getByLabel('Note', { exact: true }).fill(text);
-  await notes.getByRole('button', { name: 'Add note' }).click();
+  const text = await addNoteAfterAnEmptyOne(notes, 'write-up', 'Write-up draft shared with the on-call team');
   await expect(notes.getByRole('list', { name: 'Notes' })).toContainText(text);
 
   const links = page.getByRole('region', { name: 'Links on the incident' });

@@ -30,6 +30,20 @@ async function importWhilePreparationWaits(page: Page, name: string, log: string
   return incidentID;
 }
 
+/** Searches in the box labelled `box` for `words`, from the page's own Search button. */
+async function search(page: Page, box: string, words: string): Promise<void> {
+  await page.getByLabel(box).fill(words);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+/** A search with no match yet says so, and "Search again" asks again, still counting none so far. */
+async function expectNoneSoFarThenAgain(page: Page, box: string, noneSoFar: string): Promise<void> {
+  await search(page, box, 'nowhere');
+  await expect(page.getByText('No events match so far.')).toBeVisible();
+  await page.getByRole('button', { name: 'Search again' }).click();
+  await expect(page.getByText(noneSoFar)).toBeVisible();
+}
+
 const PREPARING_GATEWAY = 'Search data for “gateway.tsv” is still being prepared: 0 of 200 events (0%).';
 
 test('a search during preparation shows its progress and says the matches so far are not all', async ({
@@ -37,18 +51,13 @@ test('a search during preparation shows its progress and says the matches so far
 }, testInfo) => {
   const incidentID = await importWhilePreparationWaits(page, 'Preparing', 'gateway');
   await page.goto(`/incident/${incidentID}/event-search`);
-  await page.getByLabel('Search the incident').fill('gateway');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await search(page, 'Search the incident', 'gateway');
   await expect(page.getByText(PREPARING_GATEWAY)).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Search data prepared' })).toHaveAttribute('aria-valuemax', '200');
   await expect(page.getByText('40 matches so far')).toBeVisible();
   await attachScreenshots(page, testInfo, 'search-preparing');
 
-  await page.getByLabel('Search the incident').fill('nowhere');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByText('No events match so far.')).toBeVisible();
-  await page.getByRole('button', { name: 'Search again' }).click();
-  await expect(page.getByText('0 matches so far')).toBeVisible();
+  await expectNoneSoFarThenAgain(page, 'Search the incident', '0 matches so far');
 });
 
 test('the search across every incident on home says so too, and searches again when asked', async ({
@@ -56,8 +65,7 @@ test('the search across every incident on home says so too, and searches again w
 }, testInfo) => {
   await importWhilePreparationWaits(page, 'Preparing at home', 'wombat');
   await page.goto('/');
-  await page.getByLabel('Search everything').fill('wombat');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await search(page, 'Search everything', 'wombat');
   // Every incident the analyst reads is searched, so the other test's import may be preparing beside this one.
   await expect(
     page.getByText(/^Search data for .*“wombat\.tsv”.* is still being prepared: 0 of (200|400) events \(0%\)\./),
@@ -66,9 +74,5 @@ test('the search across every incident on home says so too, and searches again w
   await expect(page.getByText('40 matching events so far')).toBeVisible();
   await attachScreenshots(page, testInfo, 'search-preparing-home');
 
-  await page.getByLabel('Search everything').fill('nowhere');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByText('No events match so far.')).toBeVisible();
-  await page.getByRole('button', { name: 'Search again' }).click();
-  await expect(page.getByText('0 matching events so far')).toBeVisible();
+  await expectNoneSoFarThenAgain(page, 'Search everything', '0 matching events so far');
 });

@@ -11,17 +11,12 @@ import { openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
 import { attachScreenshots, DEMO_ENV, demoIncident } from './screens-demo.ts';
 import { chooseColorMode, newIncident } from './stream-session.ts';
+import { EVENT_PICTURES, pictureTabs } from '../../src/ui/picture-labels.ts';
 
 test.use({ serverEnv: DEMO_ENV });
 
-const PICTURES = [
-  { name: 'event-timeline', link: 'Timeline' },
-  { name: 'swimlane', link: 'Swimlane' },
-  { name: 'actor-bar', link: 'Actor bar' },
-  { name: 'actor-circle', link: 'Actor circle' },
-  { name: 'actor-scatter', link: 'Actor scatter' },
-  { name: 'map', link: 'Map' },
-] as const;
+// Each picture of an incident with the link its tab shows, from the product's own list.
+const PICTURES = pictureTabs(EVENT_PICTURES);
 
 const viewLink = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Incident views' }).getByRole('link', { name, exact: true });
@@ -45,7 +40,7 @@ function selectedID(page: Page): number {
 
 /** Visits every picture through the incident's view links and reads the selection each one marks. */
 async function expectMarkedEverywhere(page: Page, eventID: number): Promise<void> {
-  for (const { name, link } of PICTURES) {
+  for (const { visualizationName: name, label: link } of PICTURES) {
     await viewLink(page, link).click();
     await expect(picture(page, name)).toHaveAttribute('data-selected-event', String(eventID));
   }

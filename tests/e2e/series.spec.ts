@@ -72,12 +72,18 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test('hovering events over time sets the shared cursor, and leaving it clears it', async ({ page }) => {
+/** The swimlane of the demo incident with its events over time beneath, both drawn. */
+async function openSwimlaneWithSeries(page: Page): Promise<{ canvas: Locator; series: Locator }> {
   await openPicture(page, 'swimlane');
   const canvas = page.locator('[data-swimlane-canvas]');
   await expect(canvas).toHaveAttribute('data-mode', /boxes|bins/);
   const series = eventsOverTime(page);
   await expect(series).toHaveAttribute('data-state', 'drawn');
+  return { canvas, series };
+}
+
+test('hovering events over time sets the shared cursor, and leaving it clears it', async ({ page }) => {
+  const { series } = await openSwimlaneWithSeries(page);
   await expect(series).not.toHaveAttribute('data-cursor-micros', /./);
 
   await series.locator('.u-over').scrollIntoViewIfNeeded();
@@ -96,11 +102,7 @@ test('hovering events over time sets the shared cursor, and leaving it clears it
 
 // The swimlane sets the shared cursor on hover (features/swimlane/swimlane-canvas.tsx, from the selection work).
 test('hovering the swimlane moves the cursor in events over time', async ({ page }) => {
-  await openPicture(page, 'swimlane');
-  const canvas = page.locator('[data-swimlane-canvas]');
-  await expect(canvas).toHaveAttribute('data-mode', /boxes|bins/);
-  const series = eventsOverTime(page);
-  await expect(series).toHaveAttribute('data-state', 'drawn');
+  const { canvas, series } = await openSwimlaneWithSeries(page);
   await canvas.scrollIntoViewIfNeeded();
   const box = await canvas.boundingBox();
   if (!box) throw new Error('the swimlane has no box');

@@ -10,6 +10,8 @@ import { openAsAdmin } from './app-session.ts';
 import { attachScreenshots, DEMO_ENV, demoIncident } from './screens-demo.ts';
 import { swimlanePixels } from './swimlane-pixels.ts';
 import { importThroughPage } from './stream-session.ts';
+import { HAR_TIMING_PHASES } from '../../domain/import/har-record.ts';
+import { PHASE_COLORS } from '../../src/render/swimlane/har-phases.ts';
 
 test.use({ serverEnv: DEMO_ENV });
 
@@ -27,6 +29,37 @@ async function openSwimlane(page: Page): Promise<{ incidentID: number; canvas: L
 async function idle(page: Page): Promise<void> {
   // The renderer says so once it has drawn and no frame is pending (src/render/swimlane/swimlane-renderer.ts).
   await expect(page.locator('[data-swimlane-canvas]')).toHaveAttribute('data-swimlane-idle', 'true');
+}
+
+/**
+ * Walks the pointer down the swimlane's column centres (past the 92 px time axis), `stepPx` at a
+ * time, until the hover card is one `found` accepts; what it returned, or undefined if none was.
+ */
+async function hoverColumnsUntil<T>(
+  page: Page,
+  canvas: Locator,
+  stepPx: number,
+  found: (card: Locator) => Promise<T | undefined>,
+): Promise<T | undefined> {
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the swimlane has no box');
+  const columnCount = await page.getByRole('list', { name: 'Swimlane columns' }).getByRole('listitem').count();
+  const columnWidth = (box.width - 92) / columnCount;
+  const hover = page.locator('[data-swimlane-hover]');
+  for (let column = 0; column < columnCount; column += 1) {
+    for (let y = 4; y < box.height - 4; y += stepPx) {
+      await page.mouse.move(box.x + 92 + column * columnWidth + columnWidth / 2, box.y + y);
+      if ((await hover.count()) === 0) continue;
+      const value = await found(hover);
+      if (value !== undefined) return value;
+    }
+  }
+  return undefined;
+}
+
+async function click(page: Page): Promise<void> {
+  await page.mouse.down();
+  await page.mouse.up();
 }
 
 test('the swimlane draws the demo incident: a column per actor, boxes in stream colours, markers across', async ({
@@ -52,32 +85,18 @@ test('an event selected in the swimlane opens its detail route and is the one th
 }) => {
   const { canvas } = await openSwimlane(page);
   await idle(page);
-  const headers = page.getByRole('list', { name: 'Swimlane columns' }).getByRole('listitem');
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('the swimlane has no box');
-  const columnCount = await headers.count();
-  const columnWidth = (box.width - 92) / columnCount;
-  const hover = page.locator('[data-swimlane-hover]');
-  // Walk down the column centres until the pointer is over an event (its hover card has a message).
-  let message: string | undefined;
-  search: for (let column = 0; column < columnCount; column += 1) {
-    for (let y = 4; y < box.height - 4; y += 6) {
-      await page.mouse.move(box.x + 92 + column * columnWidth + columnWidth / 2, box.y + y);
-      if ((await hover.count()) === 0) continue;
-      const text =
-        (await hover
-          .locator('p.break-words, p.line-clamp-4')
-          .first()
-          .textContent({ timeout: 500 })
-          .catch(() => null)) ?? '';
-      if (text && !(await hover.innerText()).startsWith('Marker')) {
-        message = text;
-        await page.mouse.down();
-        await page.mouse.up();
-        break search;
-      }
-    }
-  }
+  // The first event under the pointer (its hover card has a message; a marker's does not count).
+  const message = await hoverColumnsUntil(page, canvas, 6, async (card) => {
+    const text =
+      (await card
+        .locator('p.break-words, p.line-clamp-4')
+        .first()
+        .textContent({ timeout: 500 })
+        .catch(() => null)) ?? '';
+    if (!text || (await card.innerText()).startsWith('Marker')) return undefined;
+    await click(page);
+    return text;
+  });
   expect(message).toBeTruthy();
   await expect(page).toHaveURL(/\/type\/swimlane\/event\/\d+$/);
   const detail = page.getByRole('complementary').filter({ hasText: message!.slice(0, 30) });
@@ -120,28 +139,15 @@ test('grouping nearby events is kept over a reload, and a group opens the event-
   await expect(canvas).toHaveAttribute('data-mode', /boxes|bins/);
   await expect(grouping).toBeChecked();
   await idle(page);
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('the swimlane has no box');
-  const columnCount = await page.getByRole('list', { name: 'Swimlane columns' }).getByRole('listitem').count();
-  const columnWidth = (box.width - 92) / columnCount;
-  const hover = page.locator('[data-swimlane-hover]');
-  // Walk down the column centres until the pointer is over a group (its hover card says so).
-  let count: number | undefined;
-  search: for (let column = 0; column < columnCount; column += 1) {
-    for (let y = 4; y < box.height - 4; y += 4) {
-      await page.mouse.move(box.x + 92 + column * columnWidth + columnWidth / 2, box.y + y);
-      if ((await hover.count()) === 0) continue;
-      const match = /^([\d,]+) nearby events/.exec(
-        (await hover.innerText().catch(() => '')).trim().split('\n').pop() ?? '',
-      );
-      if (match) {
-        count = Number(match[1]!.replace(/,/g, ''));
-        await page.mouse.down();
-        await page.mouse.up();
-        break search;
-      }
-    }
-  }
+  // The first group under the pointer: its hover card ends with how many events it holds.
+  const count = await hoverColumnsUntil(page, canvas, 4, async (card) => {
+    const match = /^([\d,]+) nearby events/.exec(
+      (await card.innerText().catch(() => '')).trim().split('\n').pop() ?? '',
+    );
+    if (!match) return undefined;
+    await click(page);
+    return Number(match[1]!.replace(/,/g, ''));
+  });
   expect(count).toBeGreaterThan(1);
   // The ids as the spec writes them, comma-separated.
   await expect(page).toHaveURL(/\/swimlane\/event-group\/\d+(,\d+)+$/);
@@ -160,43 +166,23 @@ test('a HAR request is drawn as its phases, which its hover card names with thei
   await expect(page.getByText('receive', { exact: true })).toBeVisible();
   await idle(page);
   const columnCount = await page.getByRole('list', { name: 'Swimlane columns' }).getByRole('listitem').count();
-  const phases = ['blocked', 'dns', 'connect', 'ssl', 'send', 'wait', 'receive'] as const;
-  const colors: Record<(typeof phases)[number], string> = {
-    blocked: '#9AA0A6',
-    dns: '#1A9E9E',
-    connect: '#E8871E',
-    ssl: '#A05FD4',
-    send: '#4D7CFE',
-    wait: '#3BAA4F',
-    receive: '#1565C0',
-  };
+  // The colours the product draws each phase in (its legend's), sought in the screenshot.
+  const phases = HAR_TIMING_PHASES;
   const pixels = await swimlanePixels(
     page,
     canvas,
     columnCount,
     92,
     [],
-    phases.map((phase) => colors[phase]),
+    phases.map((phase) => PHASE_COLORS[phase]),
   );
   // Waiting for the server is most of a request: its colour fills a good part of the boxes, and other phases show too.
   const drawn = phases.filter((_, index) => (pixels.counts[index] ?? 0) >= 20);
   expect(drawn).toContain('wait');
   expect(drawn.length).toBeGreaterThanOrEqual(2);
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('the swimlane has no box');
-  const hover = page.locator('[data-swimlane-hover]');
-  const columnWidth = (box.width - 92) / columnCount;
-  let timings = '';
-  search: for (let column = 0; column < columnCount; column += 1) {
-    for (let y = 4; y < box.height - 4; y += 8) {
-      await page.mouse.move(box.x + 92 + column * columnWidth + columnWidth / 2, box.y + y);
-      if ((await hover.count()) === 0) continue;
-      const text = await hover.innerText().catch(() => '');
-      if (/wait [\d.]+/.test(text)) {
-        timings = text;
-        break search;
-      }
-    }
-  }
+  const timings = await hoverColumnsUntil(page, canvas, 8, async (card) => {
+    const text = await card.innerText().catch(() => '');
+    return /wait [\d.]+/.test(text) ? text : undefined;
+  });
   expect(timings).toMatch(/wait [\d.]+ (µs|ms|s|m \d+ s)\b/);
 });

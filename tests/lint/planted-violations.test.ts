@@ -34,88 +34,86 @@ interface Plant {
   files: Record<string, string>;
 }
 
+/** Where a planted file stands in each layer. */
+const AT = {
+  render: 'src/render/planted.ts',
+  domain: 'domain/planted.ts',
+  worker: 'workers/planted.worker.ts',
+  data: 'src/data/planted.ts',
+  ui: 'src/ui/planted.ts',
+  feature: 'src/features/home/planted.ts',
+  route: 'src/routes/planted.ts',
+} as const;
+
+/** A file that imports `name` from `from` and uses it, so only the layer rule can refuse it. */
+const importing = (name: string, from: string, as = `{ ${name} }`) =>
+  `import ${as} from '${from}';\nexport const planted = ${name};\n`;
+
 const PLANTS: Plant[] = [
-  {
-    what: 'react in src/render',
-    rule: 'package in layer',
-    files: { 'src/render/planted.ts': "import { useState } from 'react';\nexport const planted = useState;\n" },
-  },
+  { what: 'react in src/render', rule: 'package in layer', files: { [AT.render]: importing('useState', 'react') } },
   {
     what: 'dexie in src/render',
     rule: 'package in layer',
-    files: { 'src/render/planted.ts': "import Dexie from 'dexie';\nexport const planted = Dexie;\n" },
+    files: { [AT.render]: importing('Dexie', 'dexie', 'Dexie') },
   },
-  {
-    what: 'pixi.js in domain',
-    rule: 'package in layer',
-    files: { 'domain/planted.ts': "import { Graphics } from 'pixi.js';\nexport const planted = Graphics;\n" },
-  },
-  {
-    what: 'node:fs in domain',
-    rule: 'package in layer',
-    files: { 'domain/planted.ts': "import { readFileSync } from 'node:fs';\nexport const planted = readFileSync;\n" },
-  },
-  { what: 'react in a worker', rule: 'package in layer', files: { 'workers/planted.worker.ts': "import 'react';\n" } },
+  { what: 'pixi.js in domain', rule: 'package in layer', files: { [AT.domain]: importing('Graphics', 'pixi.js') } },
+  { what: 'node:fs in domain', rule: 'package in layer', files: { [AT.domain]: importing('readFileSync', 'node:fs') } },
+  { what: 'react in a worker', rule: 'package in layer', files: { [AT.worker]: "import 'react';\n" } },
   {
     what: 'a side-effect import of a feature from src/data',
     rule: 'layer',
-    files: { 'src/data/planted.ts': "import '../features/incident/incident-view-state.ts';\n" },
+    files: { [AT.data]: "import '../features/incident/incident-view-state.ts';\n" },
   },
   {
     what: 'a type-only import of a feature from src/data',
     rule: 'layer',
     files: {
-      'src/data/planted.ts':
+      [AT.data]:
         "import type {\n  IncidentViewState,\n} from '../features/incident/incident-view-state.ts';\nexport type Planted = IncidentViewState;\n",
     },
   },
   {
     what: 'a re-export of a route from src/ui',
     rule: 'layer',
-    files: { 'src/ui/planted.ts': "export * from '../routes/__root.tsx';\n" },
+    files: { [AT.ui]: "export * from '../routes/__root.tsx';\n" },
   },
   {
     what: 'a dynamic import of the server from a feature',
     rule: 'layer',
-    files: { 'src/features/home/planted.ts': "export const planted = () => import('../../../server/app.ts');\n" },
+    files: { [AT.feature]: "export const planted = () => import('../../../server/app.ts');\n" },
   },
   {
     what: 'a new src/lib folder importing app/router.ts',
     rule: 'unknown src folder',
-    files: { 'src/lib/planted.ts': "import { router } from '../app/router.ts';\nexport const planted = router;\n" },
+    files: { 'src/lib/planted.ts': importing('router', '../app/router.ts') },
   },
   {
     what: 'render importing ui',
     rule: 'render imports ui',
-    files: { 'src/render/planted.ts': "import { Button } from '../ui/button.tsx';\nexport const planted = Button;\n" },
+    files: { [AT.render]: importing('Button', '../ui/button.tsx') },
   },
   {
     what: 'a worker URL reaching into server/',
     rule: 'layer',
     files: {
-      'src/render/planted.ts':
+      [AT.render]:
         "export const planted = () => new Worker(new URL('../../server/app.ts', import.meta.url), { type: 'module' });\n",
     },
   },
   {
     what: 'a feature importing another feature',
     rule: 'feature imports feature',
-    files: {
-      'src/features/home/planted.ts': "export { mirrorStreamSource } from '../streams/mirror-stream-source.ts';\n",
-    },
+    files: { [AT.feature]: "export { mirrorStreamSource } from '../streams/mirror-stream-source.ts';\n" },
   },
   {
     what: "a feature reading the mirror's tables",
     rule: 'storage outside data',
-    files: {
-      'src/features/home/planted.ts':
-        "import { mirrorDatabase } from '../../data/mirror/mirror-database.ts';\nexport const planted = mirrorDatabase;\n",
-    },
+    files: { [AT.feature]: importing('mirrorDatabase', '../../data/mirror/mirror-database.ts') },
   },
   {
     what: 'Cesium in a feature',
     rule: 'cesium outside render',
-    files: { 'src/features/home/planted.ts': "import { Viewer } from 'cesium';\nexport const planted = Viewer;\n" },
+    files: { [AT.feature]: importing('Viewer', 'cesium') },
   },
   {
     what: 'an import cycle through type-only imports',
@@ -244,87 +242,70 @@ describe('ESLint on files at paths of the tree', () => {
     return result!.messages.filter((message) => message.ruleId?.startsWith('no-restricted-'));
   };
 
+  // Each plant is `export const planted = () => {uses};` at a path of its layer.
   it.each([
     {
       what: 'fetch in a feature',
-      path: 'src/features/home/planted.ts',
-      code: "export const planted = () => fetch('/api/incidents');\n",
-      rule: 'no-restricted-globals',
+      at: AT.feature,
+      uses: "fetch('/api/incidents')",
+      rule: 'globals',
       names: 'api-client',
     },
     {
       what: 'window.fetch in a feature',
-      path: 'src/features/home/planted.ts',
-      code: "export const planted = () => window.fetch('/api/incidents');\n",
-      rule: 'no-restricted-properties',
+      at: AT.feature,
+      uses: "window.fetch('/api/incidents')",
+      rule: 'properties',
       names: 'api-client',
     },
     {
       what: 'globalThis.indexedDB in a feature',
-      path: 'src/features/home/planted.ts',
-      code: "export const planted = () => globalThis.indexedDB.open('x');\n",
-      rule: 'no-restricted-properties',
+      at: AT.feature,
+      uses: "globalThis.indexedDB.open('x')",
+      rule: 'properties',
       names: 'src/data/mirror',
     },
     {
       what: 'localStorage in a renderer',
-      path: 'src/render/planted.ts',
-      code: "export const planted = () => localStorage.getItem('x');\n",
-      rule: 'no-restricted-globals',
+      at: AT.render,
+      uses: "localStorage.getItem('x')",
+      rule: 'globals',
       names: 'persisted-state',
     },
     {
       what: 'self.caches in a worker',
-      path: 'workers/planted.worker.ts',
-      code: "export const planted = () => self.caches.open('x');\n",
-      rule: 'no-restricted-properties',
+      at: AT.worker,
+      uses: "self.caches.open('x')",
+      rule: 'properties',
       names: 'service worker',
     },
-    {
-      what: 'caches in a route',
-      path: 'src/routes/planted.ts',
-      code: 'export const planted = () => caches.keys();\n',
-      rule: 'no-restricted-globals',
-      names: 'service worker',
-    },
-    {
-      what: 'document in domain',
-      path: 'domain/planted.ts',
-      code: 'export const planted = () => document.title;\n',
-      rule: 'no-restricted-globals',
-      names: 'no DOM',
-    },
-    {
-      what: 'window in a worker',
-      path: 'workers/planted.worker.ts',
-      code: 'export const planted = () => window.innerWidth;\n',
-      rule: 'no-restricted-globals',
-      names: 'no DOM',
-    },
+    { what: 'caches in a route', at: AT.route, uses: 'caches.keys()', rule: 'globals', names: 'service worker' },
+    { what: 'document in domain', at: AT.domain, uses: 'document.title', rule: 'globals', names: 'no DOM' },
+    { what: 'window in a worker', at: AT.worker, uses: 'window.innerWidth', rule: 'globals', names: 'no DOM' },
     {
       what: 'a request lifecycle by hand in a feature',
-      path: 'src/features/home/planted.ts',
-      code: 'export const planted = () => new AbortController().signal;\n',
-      rule: 'no-restricted-syntax',
+      at: AT.feature,
+      uses: 'new AbortController().signal',
+      rule: 'syntax',
       names: 'useApiRead',
     },
     {
       what: 'a request lifecycle by hand in a component, through globalThis',
-      path: 'src/routes/planted.tsx',
-      code: 'export const planted = () => new globalThis.AbortController();\n',
-      rule: 'no-restricted-syntax',
+      at: 'src/routes/planted.tsx',
+      uses: 'new globalThis.AbortController()',
+      rule: 'syntax',
       names: 'useCancellableRequest',
     },
-  ])('refuses $what, naming what to use', async ({ path, code, rule, names }) => {
-    const messages = await lint(path, code);
-    expect(messages.map((message) => message.ruleId)).toContain(rule);
+  ])('refuses $what, naming what to use', async ({ at, uses, rule, names }) => {
+    const messages = await lint(at, `export const planted = () => ${uses};\n`);
+    expect(messages.map((message) => message.ruleId)).toContain(`no-restricted-${rule}`);
     expect(messages.map((message) => message.message).join('\n')).toContain(names);
   });
 
   it('lets src/data fetch, open IndexedDB and start requests', async () => {
     expect(
       await lint(
-        'src/data/planted.ts',
+        AT.data,
         "export const planted = () => [fetch('/x'), indexedDB.open('x'), window.localStorage, new AbortController()];\n",
       ),
     ).toEqual([]);

@@ -38,20 +38,21 @@ afterAll(() => {
   );
 });
 
+const ZIP_BOMB_REFUSED = { status: 400, reason: /looks like a zip bomb/ };
+const importInto = (incident: number) => `/api/incident/${incident}/import`;
+
 const CASES = [
   {
     name: `GPX gzip bomb, ${scaled('2 GiB', '256 MiB')} of blank space`,
     file: () => gpxGzipBomb(scaled(2, 0.25)),
     path: (incident: number) => `/api/incident/${incident}/map`,
     fileName: 'morning-run.gpx.gz',
-    settings: undefined,
-    status: 400,
-    reason: /looks like a zip bomb/,
+    ...ZIP_BOMB_REFUSED,
   },
   {
     name: `HAR of ${scaled('10,000,000', '2,500,000')} \`{}\` entries`,
     file: () => harBomb(scaled(10_000_000, 2_500_000)),
-    path: (incident: number) => `/api/incident/${incident}/import`,
+    path: importInto,
     fileName: 'bomb.har',
     settings: { format: 'har' },
     status: 413,
@@ -60,20 +61,17 @@ const CASES = [
   {
     name: `syslog gzipped, one line repeated to ${scaled('1 GiB', '256 MiB')}`,
     file: () => logGzipBomb(scaled(1024, 256)),
-    path: (incident: number) => `/api/incident/${incident}/import`,
+    path: importInto,
     fileName: 'syslog.2.gz',
-    settings: undefined,
-    status: 400,
-    reason: /looks like a zip bomb/,
+    ...ZIP_BOMB_REFUSED,
   },
   {
     name: 'Slack zip of 100 identical 1 MiB day files',
     file: () => slackZipBomb(100),
-    path: (incident: number) => `/api/incident/${incident}/import`,
+    path: importInto,
     fileName: 'export.zip',
     settings: { format: 'slack-zip' },
-    status: 400,
-    reason: /looks like a zip bomb/,
+    ...ZIP_BOMB_REFUSED,
   },
 ];
 

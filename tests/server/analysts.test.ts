@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/test-database.ts';
+import type { Permission } from '../../domain/analyst.ts';
 import { useAnalystServer } from '../support/analyst-server.ts';
-import { countRows, giveAnalyst, signIn, TEST_VERSION } from '../support/test-server.ts';
+import { countRows, giveAnalyst, signIn, TEST_VERSION, type Session } from '../support/test-server.ts';
 
 describe.each(DATABASE_KINDS)('the primary analyst on %s', (kind) => {
   const suite = useAnalystServer(kind, {});
@@ -36,6 +37,15 @@ describe.each(DATABASE_KINDS)('the primary analyst on %s', (kind) => {
 
 describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
   const suite = useAnalystServer(kind, {});
+  /** `by` sets the permission of the analyst `analystID` (any text, so refusals can be sent too). */
+  const setPermission = (by: Session, analystID: number, permission: string) =>
+    by.request({ method: 'PUT', url: `/api/analyst/${analystID}/permission`, payload: { permission } });
+  /** A new user signed in, with an analyst of their own of `permission`. */
+  const analyst = async (permission: Permission) => {
+    const session = await signIn(suite.server);
+    await giveAnalyst(suite.server, session, permission);
+    return session;
+  };
 
   it('refuses every analyst call without a session', async () => {
     for (const [method, url] of [
@@ -85,8 +95,7 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
   });
 
   it('lets a read-only analyst create no named analysts', async () => {
-    const reader = await signIn(suite.server);
-    await giveAnalyst(suite.server, reader, 'read');
+    const reader = await analyst('read');
     const before = await countRows(suite.server.db, 'analysts');
     const response = await reader.request({ method: 'POST', url: '/api/analyst', payload: { name: 'Nope' } });
     expect(response.statusCode).toBe(403);
@@ -126,10 +135,8 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
   });
 
   it('checks the X-Churchkey-Analyst header on every request', async () => {
-    const frank = await signIn(suite.server);
-    const grace = await signIn(suite.server);
-    await giveAnalyst(suite.server, frank, 'write');
-    await giveAnalyst(suite.server, grace, 'write');
+    const frank = await analyst('write');
+    const grace = await analyst('write');
     const cases: [string | number, number][] = [
       [0, 200],
       [frank.userID, 200],
@@ -148,12 +155,9 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
   });
 
   it('lets administrators grant and revoke acting as an analyst, audited, and no one else', async () => {
-    const admin = await signIn(suite.server);
-    const helen = await signIn(suite.server);
-    const ivan = await signIn(suite.server);
-    await giveAnalyst(suite.server, admin, 'admin');
-    await giveAnalyst(suite.server, helen, 'write');
-    await giveAnalyst(suite.server, ivan, 'write');
+    const admin = await analyst('admin');
+    const helen = await analyst('write');
+    const ivan = await analyst('write');
     const asIvan = () => helen.request({ url: '/api/analysts', analyst: ivan.userID });
     expect((await asIvan()).statusCode).toBe(403);
 
@@ -184,8 +188,7 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
   });
 
   it('answers 404 for a grant to an unknown user or analyst', async () => {
-    const admin = await signIn(suite.server);
-    await giveAnalyst(suite.server, admin, 'admin');
+    const admin = await analyst('admin');
     expect(
       (await admin.request({ method: 'PUT', url: `/api/analyst/${admin.userID}/grant/987654321` })).statusCode,
     ).toBe(404);
@@ -198,28 +201,14 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
   });
 
   it('lets administrators change permissions, but never demote the last administrator', async () => {
-    const admin = await signIn(suite.server);
-    const judy = await signIn(suite.server);
-    await giveAnalyst(suite.server, admin, 'admin');
-    await giveAnalyst(suite.server, judy, 'write');
-    const promoted = await admin.request({
-      method: 'PUT',
-      url: `/api/analyst/${judy.userID}/permission`,
-      payload: { permission: 'read' },
-    });
+    const admin = await analyst('admin');
+    const judy = await analyst('write');
+    const promoted = await setPermission(admin, judy.userID, 'read');
     expect(promoted.json().analyst.permission).toBe('read');
-    const wrong = await admin.request({
-      method: 'PUT',
-      url: `/api/analyst/${judy.userID}/permission`,
-      payload: { permission: 'owner' },
-    });
+    const wrong = await setPermission(admin, judy.userID, 'owner');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.field).toBe('permission');
-    const byJudy = await judy.request({
-      method: 'PUT',
-      url: `/api/analyst/${judy.userID}/permission`,
-      payload: { permission: 'admin' },
-    });
+    const byJudy = await setPermission(judy, judy.userID, 'admin');
     expect(byJudy.statusCode).toBe(403);
 
     // Demote every administrator but one; the last one stays.
@@ -229,22 +218,16 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
       ])
     ).map((r) => r.id);
     for (const id of admins) {
-      await admin.request({ method: 'PUT', url: `/api/analyst/${id}/permission`, payload: { permission: 'write' } });
+      await setPermission(admin, id, 'write');
     }
-    const last = await admin.request({
-      method: 'PUT',
-      url: `/api/analyst/${admin.userID}/permission`,
-      payload: { permission: 'write' },
-    });
+    const last = await setPermission(admin, admin.userID, 'write');
     expect(last.statusCode).toBe(409);
     expect(last.json().error).toMatchObject({ code: 'conflict', field: 'permission' });
   });
 
   it('lets an administrator act as any analyst and see itself as "viewing as" them', async () => {
-    const admin = await signIn(suite.server);
-    const kim = await signIn(suite.server);
-    await giveAnalyst(suite.server, admin, 'admin');
-    await giveAnalyst(suite.server, kim, 'write');
+    const admin = await analyst('admin');
+    const kim = await analyst('write');
     const response = await admin.request({
       method: 'POST',
       url: '/api/audit/action/view as',
@@ -260,10 +243,8 @@ describe.each(DATABASE_KINDS)('analysts on %s', (kind) => {
   });
 
   it('lists accounts and creates local ones for administrators only', async () => {
-    const admin = await signIn(suite.server);
-    const lee = await signIn(suite.server);
-    await giveAnalyst(suite.server, admin, 'admin');
-    await giveAnalyst(suite.server, lee, 'write');
+    const admin = await analyst('admin');
+    const lee = await analyst('write');
     expect((await lee.request({ url: '/api/users' })).statusCode).toBe(403);
     const created = await admin.request({
       method: 'POST',

@@ -5,12 +5,11 @@
  */
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { useAnalystServer } from '../support/analyst-server.ts';
+import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
+import { T0, useIncidentServer } from '../support/incident-server.ts';
 import { addMember, countRows, giveAnalyst, signIn } from '../support/test-server.ts';
 
-const T0 = 1_700_000_000_000_000;
 const ANNOTATION_TABLES = [
   'collections',
   'collection_events',
@@ -29,26 +28,26 @@ const FIXTURE_ACTIONS = ['create organization', 'create incident', 'create strea
 type Write = InjectOptions & { method: 'POST' | 'PUT' | 'DELETE'; url: string };
 
 describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
-  const suite = useAnalystServer(kind, { writer: 'write', admin: 'admin' });
+  const suite = useIncidentServer(kind, { admin: 'admin' });
 
   /** An organization with two incidents, each with a stream: two events in the first, one in the other. */
   async function setUp() {
-    const organizationID = await createOrganization(suite.writer, 'Ops');
-    const incidentID = await createIncident(suite.writer, organizationID, 'Outage');
-    const otherIncidentID = await createIncident(suite.writer, organizationID, 'Earlier outage');
-    const streamID = await createStream(suite.writer, incidentID, 'chat');
-    const otherStreamID = await createStream(suite.writer, otherIncidentID, 'chat');
-    const late = await createEvent(suite.writer, incidentID, {
+    const organizationID = await suite.createOrganization('Ops');
+    const incidentID = await suite.createIncident(organizationID, 'Outage');
+    const otherIncidentID = await suite.createIncident(organizationID, 'Earlier outage');
+    const streamID = await suite.createStream(incidentID, 'chat');
+    const otherStreamID = await suite.createStream(otherIncidentID, 'chat');
+    const late = await suite.createEvent(incidentID, {
       streamID,
       message: 'rollback done',
       startTimestamp: T0 + 2_000_000,
     });
-    const early = await createEvent(suite.writer, incidentID, {
+    const early = await suite.createEvent(incidentID, {
       streamID,
       message: 'database is slow',
       startTimestamp: T0,
     });
-    const foreignEvent = await createEvent(suite.writer, otherIncidentID, {
+    const foreignEvent = await suite.createEvent(otherIncidentID, {
       streamID: otherStreamID,
       message: 'elsewhere',
       startTimestamp: T0,
@@ -78,6 +77,44 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
     Object.fromEntries(
       await Promise.all(ANNOTATION_TABLES.map(async (table) => [table, await countRows(suite.server.db, table)])),
     );
+  /** A note of kind "other" on the incident of `s`; its id. */
+  const noteOnIncident = async (s: Setup, text: string): Promise<number> => {
+    const response = await suite.writer.request({
+      method: 'POST',
+      url: `/api/incident/${s.incidentID}/note`,
+      payload: { kind: 'other', text },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().note.id;
+  };
+  /** A collection "c" holding the early event; its id. */
+  const collectionOfEarly = async (s: Setup): Promise<number> => {
+    const response = await suite.writer.request({
+      method: 'POST',
+      url: `/api/incident/${s.incidentID}/collection`,
+      payload: { name: 'c', eventIDs: [s.early] },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().collection.id;
+  };
+  /** Creating the incident's `what` from a bad payload: 400 naming `field`, nothing stored; the error. */
+  const refusesCreating = async (
+    what: 'collection' | 'note' | 'link',
+    make: (s: Setup) => Record<string, unknown>,
+    field: string,
+  ) => {
+    const s = await setUp();
+    const before = await counts();
+    const response = await suite.writer.request({
+      method: 'POST',
+      url: `/api/incident/${s.incidentID}/${what}`,
+      payload: make(s),
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error.field).toBe(field);
+    expect(await counts()).toEqual(before);
+    return { s, message: response.json().error.message as string };
+  };
   const searchHits = async (eventID: number, words: string) => {
     const rows = await suite.server.db.query<{ hit: boolean }>(
       "SELECT search_vector @@ plainto_tsquery('english', $2) AS hit FROM events WHERE id = $1",
@@ -235,28 +272,13 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
         'eventIDs',
       ],
     ])('refuses a collection with %s, storing nothing', async (_name, make, field) => {
-      const s = await setUp();
-      const before = await counts();
-      const response = await suite.writer.request({
-        method: 'POST',
-        url: `/api/incident/${s.incidentID}/collection`,
-        payload: make(s),
-      });
-      expect(response.statusCode, response.body).toBe(400);
-      expect(response.json().error.field).toBe(field);
-      if (field === 'eventIDs') expect(response.json().error.message).toContain(String(s.foreignEvent));
-      expect(await counts()).toEqual(before);
+      const { s, message } = await refusesCreating('collection', make, field);
+      if (field === 'eventIDs') expect(message).toContain(String(s.foreignEvent));
     });
 
     it('refuses bad member lists and renames, changing nothing', async () => {
       const s = await setUp();
-      const id = (
-        await suite.writer.request({
-          method: 'POST',
-          url: `/api/incident/${s.incidentID}/collection`,
-          payload: { name: 'c', eventIDs: [s.early] },
-        })
-      ).json().collection.id;
+      const id = await collectionOfEarly(s);
       const before = await counts();
       const bad: Array<[Write, string]> = [
         [{ method: 'POST', url: `/api/collection/${id}/events`, payload: { eventIDs: [] } }, 'eventIDs'],
@@ -585,27 +607,12 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
       ['an unknown event', () => ({ kind: 'other', text: 't', eventID: 987654321 }), 'eventID'],
       ['an event id as text', (s: Setup) => ({ kind: 'other', text: 't', eventID: String(s.early) }), 'eventID'],
     ])('refuses a note with %s, storing nothing', async (_name, make, field) => {
-      const s = await setUp();
-      const before = await counts();
-      const response = await suite.writer.request({
-        method: 'POST',
-        url: `/api/incident/${s.incidentID}/note`,
-        payload: make(s),
-      });
-      expect(response.statusCode, response.body).toBe(400);
-      expect(response.json().error.field).toBe(field);
-      expect(await counts()).toEqual(before);
+      await refusesCreating('note', make, field);
     });
 
     it('refuses bad note changes, changing nothing', async () => {
       const s = await setUp();
-      const id = (
-        await suite.writer.request({
-          method: 'POST',
-          url: `/api/incident/${s.incidentID}/note`,
-          payload: { kind: 'other', text: 'kept' },
-        })
-      ).json().note.id;
+      const id = await noteOnIncident(s, 'kept');
       for (const [payload, field] of [
         [{}, 'text'],
         [{ text: '' }, 'text'],
@@ -697,16 +704,7 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
         'streamID',
       ],
     ])('refuses a link with %s, storing nothing', async (_name, make, field) => {
-      const s = await setUp();
-      const before = await counts();
-      const response = await suite.writer.request({
-        method: 'POST',
-        url: `/api/incident/${s.incidentID}/link`,
-        payload: make(s),
-      });
-      expect(response.statusCode, response.body).toBe(400);
-      expect(response.json().error.field).toBe(field);
-      expect(await counts()).toEqual(before);
+      await refusesCreating('link', make, field);
     });
   });
 
@@ -844,20 +842,8 @@ describe.each(DATABASE_KINDS)('annotations on %s', (kind) => {
 
   /** One call of every annotation write, aimed at the things of `s`. */
   async function everyWrite(s: Setup): Promise<Write[]> {
-    const collection = (
-      await suite.writer.request({
-        method: 'POST',
-        url: `/api/incident/${s.incidentID}/collection`,
-        payload: { name: 'c', eventIDs: [s.early] },
-      })
-    ).json().collection.id;
-    const note = (
-      await suite.writer.request({
-        method: 'POST',
-        url: `/api/incident/${s.incidentID}/note`,
-        payload: { kind: 'other', text: 'n' },
-      })
-    ).json().note.id;
+    const collection = await collectionOfEarly(s);
+    const note = await noteOnIncident(s, 'n');
     const link = (
       await suite.writer.request({
         method: 'POST',

@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import { useAnalystServer } from '../support/analyst-server.ts';
-import { countRows, signIn, startTestServer, TEST_PASSWORD, TEST_VERSION, uniqueName } from '../support/test-server.ts';
+import type { InjectOptions } from 'fastify';
+import {
+  countRows,
+  signIn,
+  startTestServer,
+  TEST_PASSWORD,
+  TEST_VERSION,
+  uniqueName,
+  type TestServer,
+} from '../support/test-server.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+/** A POST to /auth/login of `server`, as the sign-in form or a JSON caller sends it. */
+const postLogin = (server: TestServer, options: Omit<InjectOptions, 'method' | 'url'>) =>
+  server.app.inject({ method: 'POST', url: '/auth/login', ...options });
 
 describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
   const suite = useAnalystServer(kind, {});
@@ -26,9 +39,7 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
     expect(response.body).not.toContain('<script>alert(1)');
     expect(response.body).toContain('name="from" value="/%22%3E%3Cscript%3Ealert(1)%3C/script%3E"');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    const echoed = await suite.server.app.inject({
-      method: 'POST',
-      url: '/auth/login',
+    const echoed = await postLogin(suite.server, {
       headers: FORM,
       payload: form({ username: '"><b>bold</b>', password: 'wrong' }),
     });
@@ -38,9 +49,7 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
 
   it('signs in through the form, sets an httpOnly SameSite=Lax cookie and goes back to `from`', async () => {
     const session = await signIn(suite.server);
-    const response = await suite.server.app.inject({
-      method: 'POST',
-      url: '/auth/login',
+    const response = await postLogin(suite.server, {
       // A Host is trusted only when it is loopback, an address or listed (ALLOWED_HOSTS): never by itself.
       headers: { ...FORM, host: 'localhost' },
       payload: form({
@@ -75,9 +84,7 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
     ['a data: address', 'data:text/html,hi'],
   ])('refuses to follow `from` to %s', async (_name, from) => {
     const session = await signIn(suite.server);
-    const response = await suite.server.app.inject({
-      method: 'POST',
-      url: '/auth/login',
+    const response = await postLogin(suite.server, {
       headers: { ...FORM, host: 'churchkey.test' },
       payload: form({ username: session.username, password: TEST_PASSWORD, from }),
     });
@@ -87,18 +94,14 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
 
   it('refuses a wrong password with the page again, and JSON callers with 401 naming the field', async () => {
     const session = await signIn(suite.server);
-    const page = await suite.server.app.inject({
-      method: 'POST',
-      url: '/auth/login',
+    const page = await postLogin(suite.server, {
       headers: FORM,
       payload: form({ username: session.username, password: 'wrong password!', from: '/x' }),
     });
     expect(page.statusCode).toBe(401);
     expect(page.body).toContain('Wrong username or password.');
     expect(page.cookies).toHaveLength(0);
-    const json = await suite.server.app.inject({
-      method: 'POST',
-      url: '/auth/login',
+    const json = await postLogin(suite.server, {
       payload: { username: 'nobody-' + session.username, password: 'x' },
     });
     expect(json.statusCode).toBe(401);
@@ -115,23 +118,19 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
     ['a username of the wrong type', { username: 42, password: 'x' }, 'username'],
     ['an oversized username', { username: 'u'.repeat(201), password: 'x' }, 'username'],
   ])('answers 400 to %s', async (_name, payload, field) => {
-    const response = await suite.server.app.inject({ method: 'POST', url: '/auth/login', payload });
+    const response = await postLogin(suite.server, { payload });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({ code: 'invalid', field });
   });
 
   it('answers 413 to a body over 16 KB and 415 to a content type it does not take', async () => {
-    const big = await suite.server.app.inject({
-      method: 'POST',
-      url: '/auth/login',
+    const big = await postLogin(suite.server, {
       headers: FORM,
       payload: form({ username: 'a', password: 'p'.repeat(20_000) }),
     });
     expect(big.statusCode).toBe(413);
     expect(big.json().error.code).toBe('too_large');
-    const text = await suite.server.app.inject({
-      method: 'POST',
-      url: '/auth/login',
+    const text = await postLogin(suite.server, {
       headers: { 'content-type': 'text/plain' },
       payload: 'username=a&password=b',
     });
@@ -142,25 +141,19 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
   it('slows down repeated failures: the sixth attempt is refused even with the right password', async () => {
     const session = await signIn(suite.server);
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const response = await suite.server.app.inject({
-        method: 'POST',
-        url: '/auth/login',
+      const response = await postLogin(suite.server, {
         payload: { username: session.username, password: `wrong-${attempt}` },
       });
       expect(response.statusCode).toBe(401);
     }
-    const refused = await suite.server.app.inject({
-      method: 'POST',
-      url: '/auth/login',
+    const refused = await postLogin(suite.server, {
       payload: { username: session.username, password: TEST_PASSWORD },
     });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json().error.code).toBe('rate_limited');
     // Another address is not locked out by these failures.
-    const elsewhere = await suite.server.app.inject({
-      method: 'POST',
-      url: '/auth/login',
+    const elsewhere = await postLogin(suite.server, {
       remoteAddress: '10.9.8.7',
       payload: { username: session.username, password: TEST_PASSWORD },
     });
@@ -214,9 +207,7 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
     expect(again.statusCode).toBe(400);
     expect(again.body).toContain('expired or was used already');
     expect(again.cookies).toHaveLength(0);
-    const password = await suite.server.app.inject({
-      method: 'POST',
-      url: '/auth/login',
+    const password = await postLogin(suite.server, {
       payload: { username: 'admin', password: 'admin-password-long' },
     });
     expect(password.statusCode).toBe(200);
@@ -226,9 +217,7 @@ describe.each(DATABASE_KINDS)('local sign-in on %s', (kind) => {
     const secure = await startTestServer(kind, { PUBLIC_URL: 'https://churchkey.example.org' });
     try {
       const session = await signIn(secure);
-      const response = await secure.app.inject({
-        method: 'POST',
-        url: '/auth/login',
+      const response = await postLogin(secure, {
         payload: { username: session.username, password: TEST_PASSWORD },
       });
       expect(response.cookies.find((c) => c.name === 'churchkey_session')?.secure).toBe(true);

@@ -256,35 +256,27 @@ for (const kind of DATABASE_KINDS) {
       expect(rows[0]?.count).toBe(1);
     });
 
-    it('signs in as a public client, with PKCE and no client secret', async () => {
-      const publicPair = await startSignInPair(kind, { publicClient: true });
+    /** A new login signed in through a pair of its own, started with `options`; the user the app then knows. */
+    const signInThroughOwnPair = async (options: Parameters<typeof startSignInPair>[1], name: string) => {
+      const own = await startSignInPair(kind, options);
       try {
-        const login = uniqueName('public');
-        const { jar, callbackUrl } = await startSignIn(publicPair.origin, '/', login);
+        const login = uniqueName(name);
+        const { jar, callbackUrl } = await startSignIn(own.origin, '/', login);
         expect((await send(jar, callbackUrl)).status).toBe(303);
-        expect(await signedInUser(publicPair.origin, jar)).toMatchObject({
-          username: preferredUsernameFor(login),
-          authMode: 'oidc',
-        });
+        return { login, user: await signedInUser(own.origin, jar) };
       } finally {
-        await publicPair.close();
+        await own.close();
       }
+    };
+
+    it('signs in as a public client, with PKCE and no client secret', async () => {
+      const { login, user } = await signInThroughOwnPair({ publicClient: true }, 'public');
+      expect(user).toMatchObject({ username: preferredUsernameFor(login), authMode: 'oidc' });
     });
 
     it('reads the profile from UserInfo when the ID token carries only the subject', async () => {
-      const strictPair = await startSignInPair(kind, { profileClaimsInIdToken: false });
-      try {
-        const login = uniqueName('strict');
-        const { jar, callbackUrl } = await startSignIn(strictPair.origin, '/', login);
-        expect((await send(jar, callbackUrl)).status).toBe(303);
-        expect(await signedInUser(strictPair.origin, jar)).toMatchObject({
-          username: preferredUsernameFor(login),
-          email: emailFor(login),
-          authMode: 'oidc',
-        });
-      } finally {
-        await strictPair.close();
-      }
+      const { login, user } = await signInThroughOwnPair({ profileClaimsInIdToken: false }, 'strict');
+      expect(user).toMatchObject({ username: preferredUsernameFor(login), email: emailFor(login), authMode: 'oidc' });
     });
   });
 }

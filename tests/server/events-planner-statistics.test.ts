@@ -3,27 +3,22 @@
  * one's events: migration 013 keeps the planner from judging that one incident is the whole table.
  * Checked on the plan of the incident summary (what GET /api/incident/{id} runs first).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db/database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { incidentSummary, insertIncident } from '../../server/repositories/incidents-repository.ts';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../support/test-database.ts';
+import { DATABASE_KINDS } from '../support/test-database.ts';
+import { useOrganizationDatabase } from '../support/organization-database.ts';
 
 const ROWS = 40_000;
 
 describe.each(DATABASE_KINDS)('reading a small incident beside a large one on %s', (kind) => {
-  let test: TestDatabase;
-  let db: Db;
+  const store = useOrganizationDatabase(kind, 'Planner');
   let small: number;
   let large: number;
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
-    db = test.db;
-    const [organization] = await db.query<{ id: number }>(
-      "INSERT INTO organizations (name, created_micros) VALUES ('Planner', 0) RETURNING id",
-    );
+    const db = store.db;
     const incident = (name: string) =>
-      insertIncident(db, { organizationId: organization!.id, name, description: '', analystId: null });
+      insertIncident(db, { organizationId: store.organizationID, name, description: '', analystId: null });
     large = await incident('A million events, in small');
     small = await incident('Read beside it');
     const [stream] = await db.query<{ id: number }>(
@@ -38,17 +33,13 @@ describe.each(DATABASE_KINDS)('reading a small incident beside a large one on %s
     await db.query('ANALYZE events');
   }, 120_000);
 
-  afterAll(async () => {
-    await test?.drop();
-  });
-
   it("the other incident's summary reads its own events by index, not every event of the large one", async () => {
     const plans: string[] = [];
     const explained = await incidentSummary(
       {
-        exec: (script) => db.exec(script),
+        exec: (script) => store.db.exec(script),
         async query<T>(text: string, params?: readonly unknown[]) {
-          const rows = await db.query<Record<string, string>>(`EXPLAIN ${text}`, params);
+          const rows = await store.db.query<Record<string, string>>(`EXPLAIN ${text}`, params);
           plans.push(rows.map((row) => Object.values(row)[0]).join('\n'));
           return [] as T[];
         },
@@ -57,8 +48,8 @@ describe.each(DATABASE_KINDS)('reading a small incident beside a large one on %s
     );
     expect(explained).toBeUndefined();
     expect(plans.join('\n')).not.toMatch(/Seq Scan on events/);
-    const summary = await incidentSummary(db, small);
+    const summary = await incidentSummary(store.db, small);
     expect(summary?.counts.events).toBe(0);
-    expect((await incidentSummary(db, large))?.counts.events).toBe(ROWS);
+    expect((await incidentSummary(store.db, large))?.counts.events).toBe(ROWS);
   });
 });

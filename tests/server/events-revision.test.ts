@@ -4,23 +4,13 @@
  * change a device holds (events, and the payload's notes, actors and name) and stay put otherwise.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  createActor,
-  createEvent,
-  createIncident,
-  createOrganization,
-  createStream,
-} from '../support/incident-fixtures.ts';
 import { strToU8 } from 'fflate';
 import { fileForm } from '../support/multipart.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { useAnalystServer } from '../support/analyst-server.ts';
-import type { Session } from '../support/test-server.ts';
-
-const T0 = 1_700_000_000_000_000;
+import { T0, useIncidentServer } from '../support/incident-server.ts';
 
 describe.each(DATABASE_KINDS)('events revision on %s', (kind) => {
-  const suite = useAnalystServer(kind, { writer: 'write' });
+  const suite = useIncidentServer(kind);
 
   const revisionOf = async (incidentID: number): Promise<string> => {
     const response = await suite.writer.request({ url: `/api/incident/${incidentID}` });
@@ -29,18 +19,14 @@ describe.each(DATABASE_KINDS)('events revision on %s', (kind) => {
     expect(revision).toMatch(/^[0-9a-f-]{36}:\d+$/);
     return revision;
   };
-  const ok = async (request: Parameters<Session['request']>[0]) => {
-    const response = await suite.writer.request(request);
-    expect(response.statusCode, response.body).toBeLessThan(300);
-  };
 
   it('changes with every change a device holds, and not for a change that stores nothing', async () => {
-    const organizationID = await createOrganization(suite.writer, 'Revisions');
-    const incidentID = await createIncident(suite.writer, organizationID, 'Revisions');
-    const other = await createIncident(suite.writer, organizationID, 'Untouched');
+    const organizationID = await suite.createOrganization('Revisions');
+    const incidentID = await suite.createIncident(organizationID, 'Revisions');
+    const other = await suite.createIncident(organizationID, 'Untouched');
     const otherAtStart = await revisionOf(other);
-    const chat = await createStream(suite.writer, incidentID, 'chat');
-    const ada = await createActor(suite.writer, incidentID, 'Ada');
+    const chat = await suite.createStream(incidentID, 'chat');
+    const ada = await suite.createActor(incidentID, 'Ada');
     const seen = new Set<string>([await revisionOf(incidentID)]);
     const changes = async (what: string, change: () => Promise<unknown>) => {
       await change();
@@ -56,7 +42,7 @@ describe.each(DATABASE_KINDS)('events revision on %s', (kind) => {
 
     let eventID = 0;
     await changes('adding an event', async () => {
-      eventID = await createEvent(suite.writer, incidentID, {
+      eventID = await suite.createEvent(incidentID, {
         streamID: chat,
         actorID: ada,
         message: 'disk full',
@@ -64,33 +50,37 @@ describe.each(DATABASE_KINDS)('events revision on %s', (kind) => {
       });
     });
     await changes('adding a marker', () =>
-      ok({
+      suite.write({
         method: 'POST',
         url: `/api/incident/${incidentID}/marker`,
         payload: { message: 'Impact', startTimestamp: T0 + 1 },
       }),
     );
     await changes('editing a message', () =>
-      ok({ method: 'PUT', url: `/api/event/${eventID}`, payload: { message: 'disk is full' } }),
+      suite.write({ method: 'PUT', url: `/api/event/${eventID}`, payload: { message: 'disk is full' } }),
     );
     await changes('moving an event', () =>
-      ok({ method: 'PUT', url: `/api/event/${eventID}`, payload: { startTimestamp: T0 + 5, endTimestamp: T0 + 9 } }),
+      suite.write({
+        method: 'PUT',
+        url: `/api/event/${eventID}`,
+        payload: { startTimestamp: T0 + 5, endTimestamp: T0 + 9 },
+      }),
     );
     await changes("shifting a stream's clock", () =>
-      ok({ method: 'PUT', url: `/api/stream/${chat}`, payload: { clockOffsetMicroseconds: 1_000_000 } }),
+      suite.write({ method: 'PUT', url: `/api/stream/${chat}`, payload: { clockOffsetMicroseconds: 1_000_000 } }),
     );
     await changes('renaming an actor', () =>
-      ok({ method: 'PUT', url: `/api/incident/${incidentID}/actor/${ada}`, payload: { name: 'Ada L.' } }),
+      suite.write({ method: 'PUT', url: `/api/incident/${incidentID}/actor/${ada}`, payload: { name: 'Ada L.' } }),
     );
     await changes('a note on an event', () =>
-      ok({
+      suite.write({
         method: 'POST',
         url: `/api/incident/${incidentID}/note`,
         payload: { text: 'first sign', kind: 'other', eventID },
       }),
     );
     await changes('renaming the incident', () =>
-      ok({ method: 'PUT', url: `/api/incident/${incidentID}`, payload: { name: 'Revisions, renamed' } }),
+      suite.write({ method: 'PUT', url: `/api/incident/${incidentID}`, payload: { name: 'Revisions, renamed' } }),
     );
     await keeps('a change refused', async () => {
       const refused = await suite.writer.request({
@@ -100,13 +90,13 @@ describe.each(DATABASE_KINDS)('events revision on %s', (kind) => {
       });
       expect(refused.statusCode).toBe(400);
     });
-    await changes('deleting an event', () => ok({ method: 'DELETE', url: `/api/event/${eventID}` }));
+    await changes('deleting an event', () => suite.write({ method: 'DELETE', url: `/api/event/${eventID}` }));
     expect(await revisionOf(other)).toBe(otherAtStart);
   });
 
   it('an import of many rows changes it, and a refused import brings no event', async () => {
-    const organizationID = await createOrganization(suite.writer, 'Imports');
-    const incidentID = await createIncident(suite.writer, organizationID, 'Imported');
+    const organizationID = await suite.createOrganization('Imports');
+    const incidentID = await suite.createIncident(organizationID, 'Imported');
     const before = await revisionOf(incidentID);
     const rows = Array.from(
       { length: 500 },

@@ -3,23 +3,21 @@
  * gets the first answer back, and a key reused for another request is refused.
  */
 import { describe, expect, it } from 'vitest';
-import { createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { useAnalystServer } from '../support/analyst-server.ts';
+import { T0, useIncidentServer } from '../support/incident-server.ts';
 import type { Session } from '../support/test-server.ts';
 
-const T0 = 1_700_000_000_000_000;
 let keyCounter = 0;
 const newKey = () => `outbox-${Date.now()}-${(keyCounter += 1)}`;
 
 describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
-  const suite = useAnalystServer(kind, { writer: 'write', colleague: 'admin' });
+  const suite = useIncidentServer(kind, { colleague: 'admin' });
 
   async function incident() {
-    const organizationID = await createOrganization(suite.writer, 'Ops');
-    const incidentID = await createIncident(suite.writer, organizationID, 'Outage');
-    const streamID = await createStream(suite.writer, incidentID, 'chat');
-    const eventID = await createEvent(suite.writer, incidentID, { streamID, message: 'db slow', startTimestamp: T0 });
+    const organizationID = await suite.createOrganization('Ops');
+    const incidentID = await suite.createIncident(organizationID, 'Outage');
+    const streamID = await suite.createStream(incidentID, 'chat');
+    const eventID = await suite.createEvent(incidentID, { streamID, message: 'db slow', startTimestamp: T0 });
     return { incidentID, streamID, eventID };
   }
   const notesOf = async (session: Session, incidentID: number) =>
@@ -42,6 +40,14 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
       ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }),
     });
 
+  /** An incident with a note saying `text` already written (201) under a new key; the incident and the key. */
+  const noteWrittenUnderNewKey = async (text: string) => {
+    const { incidentID } = await incident();
+    const key = newKey();
+    expect((await postNote(suite.writer, incidentID, key, text)).statusCode).toBe(201);
+    return { incidentID, key };
+  };
+
   it('applies a resent write once and answers the replay with the first answer', async () => {
     const { incidentID } = await incident();
     const key = newKey();
@@ -57,9 +63,7 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
   });
 
   it('refuses the same key with another body (409 naming the header) and writes nothing', async () => {
-    const { incidentID } = await incident();
-    const key = newKey();
-    expect((await postNote(suite.writer, incidentID, key, 'first')).statusCode).toBe(201);
+    const { incidentID, key } = await noteWrittenUnderNewKey('first');
     const reused = await postNote(suite.writer, incidentID, key, 'something else');
     expect(reused.statusCode).toBe(409);
     expect(reused.json().error).toMatchObject({ code: 'conflict', field: 'Idempotency-Key' });
@@ -67,9 +71,7 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
   });
 
   it('keeps keys apart per analyst, and writes without a key as before', async () => {
-    const { incidentID } = await incident();
-    const key = newKey();
-    expect((await postNote(suite.writer, incidentID, key, 'mine')).statusCode).toBe(201);
+    const { incidentID, key } = await noteWrittenUnderNewKey('mine');
     const theirs = await postNote(suite.colleague, incidentID, key, 'mine');
     expect(theirs.statusCode).toBe(201);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
@@ -106,24 +108,19 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
 
   it('replays tag puts and deletes: a delete sent twice answers as the first did', async () => {
     const { eventID } = await incident();
-    const putKey = newKey();
-    const put = () =>
+    // Each call of `put` (and of `remove`) sends the same write under its one key.
+    const tagWrite = (method: 'PUT' | 'DELETE', key: string) => () =>
       suite.writer.request({
-        method: 'PUT',
+        method,
         url: `/api/event/${eventID}/tag/root%20cause`,
-        headers: { 'idempotency-key': putKey },
+        headers: { 'idempotency-key': key },
       });
+    const put = tagWrite('PUT', newKey());
     const [a, b] = [await put(), await put()];
     expect(a.statusCode, a.body).toBeLessThan(300);
     expect(b.statusCode).toBe(a.statusCode);
     expect(b.headers['idempotent-replayed']).toBe('true');
-    const deleteKey = newKey();
-    const remove = () =>
-      suite.writer.request({
-        method: 'DELETE',
-        url: `/api/event/${eventID}/tag/root%20cause`,
-        headers: { 'idempotency-key': deleteKey },
-      });
+    const remove = tagWrite('DELETE', newKey());
     const first = await remove();
     const again = await remove();
     expect(first.statusCode, first.body).toBe(200);

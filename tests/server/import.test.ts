@@ -64,6 +64,18 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
 
   const importFile = (session: Session, incidentID: number, body: FormData) =>
     session.request({ method: 'POST', url: `/api/incident/${incidentID}/import`, payload: body });
+  /** A new incident of the organization with the fixture at `path` imported as `fileName`: 201, and its summary. */
+  const importIntoNewIncident = async (
+    incidentName: string,
+    path: string,
+    fileName: string,
+    fields?: Record<string, string>,
+  ) => {
+    const incidentID = await createIncident(suite.writer, organizationID, incidentName);
+    const response = await importFile(suite.writer, incidentID, fileForm(fixture(path), fileName, fields));
+    expect(response.statusCode, response.body).toBe(201);
+    return { incidentID, summary: response.json().import };
+  };
   const incident = async (id: number) => {
     const response = await suite.writer.request({ url: `/api/incident/${id}` });
     expect(response.statusCode, response.body).toBe(200);
@@ -148,14 +160,13 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
   });
 
   it('imports the Zeek notice log: 207 events, a named stream, the time range of 2018', async () => {
-    const incidentID = await createIncident(suite.writer, organizationID, 'Zeek');
-    const response = await importFile(
-      suite.writer,
-      incidentID,
-      fileForm(fixture('events/zeek_notice_wrccdc2018.log'), 'notice.log', { streamName: 'Zeek notices' }),
+    const { incidentID, summary } = await importIntoNewIncident(
+      'Zeek',
+      'events/zeek_notice_wrccdc2018.log',
+      'notice.log',
+      { streamName: 'Zeek notices' },
     );
-    expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().import).toMatchObject({
+    expect(summary).toMatchObject({
       format: 'delimited',
       importedCount: 207,
       invalidCount: 0,
@@ -172,14 +183,12 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
   });
 
   it('imports the Timesketch CSV', async () => {
-    const incidentID = await createIncident(suite.writer, organizationID, 'Timesketch');
-    const response = await importFile(
-      suite.writer,
-      incidentID,
-      fileForm(fixture('events/timesketch_evtx_part.csv'), 'timesketch_evtx_part.csv'),
+    const { incidentID, summary } = await importIntoNewIncident(
+      'Timesketch',
+      'events/timesketch_evtx_part.csv',
+      'timesketch_evtx_part.csv',
     );
-    expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().import).toMatchObject({ format: 'timesketch-csv', importedCount: 13, invalidCount: 0 });
+    expect(summary).toMatchObject({ format: 'timesketch-csv', importedCount: 13, invalidCount: 0 });
     const view = await incident(incidentID);
     expect(view.streams.find((stream) => !stream.isMarkerStream)).toMatchObject({
       name: 'timesketch_evtx_part.csv',
@@ -295,15 +304,9 @@ describe.each(DATABASE_KINDS)('import on %s', (kind) => {
   });
 
   it('imports an XChat IRC log with no settings: nicks as actors, the impossible time 39:95:90 reported', async () => {
-    const incidentID = await createIncident(suite.writer, organizationID, 'IRC');
-    const response = await importFile(
-      suite.writer,
-      incidentID,
-      fileForm(fixture('events/xchat_irc_transcript.log'), 'xchat.log'),
-    );
-    expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().import).toMatchObject({ importedCount: 15, invalidCount: 1 });
-    expect(response.json().import.invalid.map((row: { line: number }) => row.line)).toEqual([10]);
+    const { incidentID, summary } = await importIntoNewIncident('IRC', 'events/xchat_irc_transcript.log', 'xchat.log');
+    expect(summary).toMatchObject({ importedCount: 15, invalidCount: 1 });
+    expect(summary.invalid.map((row: { line: number }) => row.line)).toEqual([10]);
     const names = (await incident(incidentID)).actors.map((actor) => actor.name);
     expect(names).toEqual(expect.arrayContaining(['fpi', 'STRANGER', 'Kristinn', 'XChat', 'empty_text']));
   });

@@ -4,39 +4,25 @@
  * answers an analyst who may not read the incident; logout ends a session the server remembers.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  createActor,
-  createEvent,
-  createIncident,
-  createOrganization,
-  createStream,
-} from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { useAnalystServer } from '../support/analyst-server.ts';
+import { T0, useIncidentServer } from '../support/incident-server.ts';
 import { giveAnalyst, signIn, type Session } from '../support/test-server.ts';
 
-const T0 = 1_700_000_000_000_000;
-
 describe.each(DATABASE_KINDS)('cheap incident reads on %s', (kind) => {
-  const suite = useAnalystServer(kind, { writer: 'write' });
+  const suite = useIncidentServer(kind);
 
   const read = (session: Session, incidentID: number, etag?: string) =>
     session.request({
       url: `/api/incident/${incidentID}`,
       headers: etag === undefined ? {} : { 'if-none-match': etag },
     });
-  const ok = async (request: Parameters<Session['request']>[0]) => {
-    const response = await suite.writer.request(request);
-    expect(response.statusCode, response.body).toBeLessThan(300);
-    return response;
-  };
 
   it('answers 304 with no body while unchanged, and 200 with a new ETag after each kind of write', async () => {
-    const organizationID = await createOrganization(suite.writer, 'Cheap reads');
-    const incidentID = await createIncident(suite.writer, organizationID, 'Cheap reads');
-    const chat = await createStream(suite.writer, incidentID, 'chat');
-    const ada = await createActor(suite.writer, incidentID, 'Ada');
-    const eventID = await createEvent(suite.writer, incidentID, {
+    const organizationID = await suite.createOrganization('Cheap reads');
+    const incidentID = await suite.createIncident(organizationID, 'Cheap reads');
+    const chat = await suite.createStream(incidentID, 'chat');
+    const ada = await suite.createActor(incidentID, 'Ada');
+    const eventID = await suite.createEvent(incidentID, {
       streamID: chat,
       actorID: ada,
       message: 'disk full',
@@ -82,7 +68,7 @@ describe.each(DATABASE_KINDS)('cheap incident reads on %s', (kind) => {
     await changes(
       'an event',
       () =>
-        createEvent(suite.writer, incidentID, {
+        suite.createEvent(incidentID, {
           streamID: chat,
           actorID: ada,
           message: 'second',
@@ -93,7 +79,7 @@ describe.each(DATABASE_KINDS)('cheap incident reads on %s', (kind) => {
     await changes(
       'a marker',
       () =>
-        ok({
+        suite.write({
           method: 'POST',
           url: `/api/incident/${incidentID}/marker`,
           payload: { message: 'Impact', startTimestamp: T0 + 2 },
@@ -103,7 +89,7 @@ describe.each(DATABASE_KINDS)('cheap incident reads on %s', (kind) => {
     await changes(
       'a note',
       () =>
-        ok({
+        suite.write({
           method: 'POST',
           url: `/api/incident/${incidentID}/note`,
           payload: { text: 'first sign', kind: 'other', eventID },
@@ -112,29 +98,31 @@ describe.each(DATABASE_KINDS)('cheap incident reads on %s', (kind) => {
     );
     await changes(
       'a tag',
-      () => ok({ method: 'PUT', url: `/api/event/${eventID}/tag/outage` }),
+      () => suite.write({ method: 'PUT', url: `/api/event/${eventID}/tag/outage` }),
       (incident) => list(incident, 'eventTags').some((tag) => tag.name === 'outage'),
     );
     await changes(
       'a stream rename',
-      () => ok({ method: 'PUT', url: `/api/stream/${chat}`, payload: { name: 'team chat' } }),
+      () => suite.write({ method: 'PUT', url: `/api/stream/${chat}`, payload: { name: 'team chat' } }),
       (incident) => list(incident, 'streams').some((stream) => stream.name === 'team chat'),
     );
     await changes(
       'an actor edit',
-      () => ok({ method: 'PUT', url: `/api/incident/${incidentID}/actor/${ada}`, payload: { name: 'Ada L.' } }),
+      () =>
+        suite.write({ method: 'PUT', url: `/api/incident/${incidentID}/actor/${ada}`, payload: { name: 'Ada L.' } }),
       (incident) => list(incident, 'actors').some((actor) => actor.name === 'Ada L.'),
     );
     await changes(
       'an incident rename',
-      () => ok({ method: 'PUT', url: `/api/incident/${incidentID}`, payload: { name: 'Cheap reads, renamed' } }),
+      () =>
+        suite.write({ method: 'PUT', url: `/api/incident/${incidentID}`, payload: { name: 'Cheap reads, renamed' } }),
       (incident) => incident.name === 'Cheap reads, renamed',
     );
   });
 
   it('never answers an analyst who may not read the incident from the cache', async () => {
-    const organizationID = await createOrganization(suite.writer, 'Walled');
-    const incidentID = await createIncident(suite.writer, organizationID, 'Walled');
+    const organizationID = await suite.createOrganization('Walled');
+    const incidentID = await suite.createIncident(organizationID, 'Walled');
     const owner = await read(suite.writer, incidentID);
     expect(owner.statusCode).toBe(200);
     const stranger = await signIn(suite.server);

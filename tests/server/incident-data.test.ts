@@ -4,43 +4,34 @@
  * Long because: one suite of the incident routes on one server, each case a short story of writes and reads.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  createActor,
-  createEvent,
-  createIncident,
-  createOrganization,
-  createStream,
-} from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { useAnalystServer } from '../support/analyst-server.ts';
+import { T0, useIncidentServer } from '../support/incident-server.ts';
 import { addMember, countRows, giveAnalyst, signIn } from '../support/test-server.ts';
 
-const T0 = 1_700_000_000_000_000; // 2023-11-14T22:13:20Z in microseconds
-
 describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
-  const suite = useAnalystServer(kind, { writer: 'write', admin: 'admin' });
+  const suite = useIncidentServer(kind, { admin: 'admin' });
 
   it('builds an incident and answers it with its counts, derived times and payload', async () => {
-    const organizationID = await createOrganization(suite.writer, 'Ops');
-    const incidentID = await createIncident(suite.writer, organizationID, 'Outage');
-    const chat = await createStream(suite.writer, incidentID, 'chat');
-    const logs = await createStream(suite.writer, incidentID, 'logs');
-    const ada = await createActor(suite.writer, incidentID, 'Ada');
-    const bot = await createActor(suite.writer, incidentID, 'alertbot', true);
-    const first = await createEvent(suite.writer, incidentID, {
+    const organizationID = await suite.createOrganization('Ops');
+    const incidentID = await suite.createIncident(organizationID, 'Outage');
+    const chat = await suite.createStream(incidentID, 'chat');
+    const logs = await suite.createStream(incidentID, 'logs');
+    const ada = await suite.createActor(incidentID, 'Ada');
+    const bot = await suite.createActor(incidentID, 'alertbot', true);
+    const first = await suite.createEvent(incidentID, {
       streamID: chat,
       actorID: ada,
       message: 'database is slow',
       startTimestamp: T0 + 5_000_000,
       endTimestamp: T0 + 7_500_000,
     });
-    await createEvent(suite.writer, incidentID, {
+    await suite.createEvent(incidentID, {
       streamID: logs,
       actorID: bot,
       message: 'ALERT p99 latency',
       startTimestamp: T0,
     });
-    await createEvent(suite.writer, incidentID, {
+    await suite.createEvent(incidentID, {
       streamID: logs,
       message: 'no actor here',
       startTimestamp: T0 + 60_000_000,
@@ -121,11 +112,11 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
   });
 
   it('keeps counts right through moves and deletes', async () => {
-    const organizationID = await createOrganization(suite.writer);
-    const incidentID = await createIncident(suite.writer, organizationID);
-    const stream = await createStream(suite.writer, incidentID);
-    const human = await createActor(suite.writer, incidentID, 'Grace');
-    const eventID = await createEvent(suite.writer, incidentID, { streamID: stream, message: 'm', startTimestamp: T0 });
+    const organizationID = await suite.createOrganization();
+    const incidentID = await suite.createIncident(organizationID);
+    const stream = await suite.createStream(incidentID);
+    const human = await suite.createActor(incidentID, 'Grace');
+    const eventID = await suite.createEvent(incidentID, { streamID: stream, message: 'm', startTimestamp: T0 });
     const counts = async () =>
       (await suite.writer.request({ url: `/api/incident/${incidentID}` })).json().incident.counts;
     expect((await counts()).humanActorEventCount).toBe(0);
@@ -142,9 +133,9 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
   });
 
   it('pages events by time and id, and streams them as NDJSON', async () => {
-    const organizationID = await createOrganization(suite.writer);
-    const incidentID = await createIncident(suite.writer, organizationID);
-    const stream = await createStream(suite.writer, incidentID);
+    const organizationID = await suite.createOrganization();
+    const incidentID = await suite.createIncident(organizationID);
+    const stream = await suite.createStream(incidentID);
     // Two events share each timestamp, so the cursor must break ties by id.
     await suite.server.db.query(
       `INSERT INTO events (incident_id, stream_id, message, start_micros, end_micros, created_micros)
@@ -193,9 +184,9 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
   });
 
   it('sorts incident and organization lists by several fields', async () => {
-    const organizationID = await createOrganization(suite.writer, 'Sorting');
+    const organizationID = await suite.createOrganization('Sorting');
     const ids = [];
-    for (const name of ['b', 'a', 'b']) ids.push(await createIncident(suite.writer, organizationID, name));
+    for (const name of ['b', 'a', 'b']) ids.push(await suite.createIncident(organizationID, name));
     const response = await suite.writer.request({
       url: `/api/incidents?organizationID=${organizationID}&sortField=name,createTimestamp&sortDirection=asc,desc`,
     });
@@ -217,10 +208,10 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
   it("keeps organizations apart: another organization's things answer 404, and lists leave them out", async () => {
     const outsider = await signIn(suite.server);
     await giveAnalyst(suite.server, outsider, 'write');
-    const organizationID = await createOrganization(suite.writer, 'Private');
-    const incidentID = await createIncident(suite.writer, organizationID, 'Secret incident');
-    const stream = await createStream(suite.writer, incidentID);
-    const eventID = await createEvent(suite.writer, incidentID, {
+    const organizationID = await suite.createOrganization('Private');
+    const incidentID = await suite.createIncident(organizationID, 'Secret incident');
+    const stream = await suite.createStream(incidentID);
+    const eventID = await suite.createEvent(incidentID, {
       streamID: stream,
       message: 'secret',
       startTimestamp: T0,
@@ -264,9 +255,9 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
   it('refuses writes from a read-only analyst and requests with no session', async () => {
     const reader = await signIn(suite.server);
     await giveAnalyst(suite.server, reader, 'read');
-    const organizationID = await createOrganization(suite.writer);
+    const organizationID = await suite.createOrganization();
     await addMember(suite.admin, organizationID, reader);
-    const incidentID = await createIncident(suite.writer, organizationID);
+    const incidentID = await suite.createIncident(organizationID);
     expect((await reader.request({ url: `/api/incident/${incidentID}` })).statusCode).toBe(200);
     const write = await reader.request({
       method: 'POST',
@@ -309,9 +300,9 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
       'message',
     ],
   ])('refuses an event with %s, storing nothing', async (_name, make, field) => {
-    const organizationID = await createOrganization(suite.writer);
-    const incidentID = await createIncident(suite.writer, organizationID);
-    const stream = await createStream(suite.writer, incidentID);
+    const organizationID = await suite.createOrganization();
+    const incidentID = await suite.createIncident(organizationID);
+    const stream = await suite.createStream(incidentID);
     const before = await countRows(suite.server.db, 'events');
     const response = await suite.writer.request({
       method: 'POST',
@@ -324,10 +315,10 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
   });
 
   it('shifts a stream by its clock offset and back, and never deletes the marker stream', async () => {
-    const organizationID = await createOrganization(suite.writer);
-    const incidentID = await createIncident(suite.writer, organizationID);
-    const stream = await createStream(suite.writer, incidentID);
-    const eventID = await createEvent(suite.writer, incidentID, { streamID: stream, message: 'x', startTimestamp: T0 });
+    const organizationID = await suite.createOrganization();
+    const incidentID = await suite.createIncident(organizationID);
+    const stream = await suite.createStream(incidentID);
+    const eventID = await suite.createEvent(incidentID, { streamID: stream, message: 'x', startTimestamp: T0 });
     const shift = (offset: number) =>
       suite.writer.request({
         method: 'PUT',
@@ -350,7 +341,7 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
   });
 
   it('bulk edits organization actors all at once or not at all', async () => {
-    const organizationID = await createOrganization(suite.writer);
+    const organizationID = await suite.createOrganization();
     const make = async (displayName: string) =>
       (
         await suite.writer.request({

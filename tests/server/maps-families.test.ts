@@ -26,6 +26,12 @@ describe.each(DATABASE_KINDS)('maps of track files on %s', (kind) => {
 
   const create = (body: FormData) =>
     suite.writer.request({ method: 'POST', url: `/api/incident/${incidentID}/map`, payload: body });
+  /** The map made from `body`, once the server answered 201. */
+  const created = async (body: FormData) => {
+    const response = await create(body);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().map;
+  };
   const get = (path: string) =>
     suite.writer.request({ url: `/api/incident/${incidentID}/analyst/${suite.writer.userID}/map/${path}` });
 
@@ -38,9 +44,7 @@ describe.each(DATABASE_KINDS)('maps of track files on %s', (kind) => {
   });
 
   it('a GPSBabel GPX with no settings: 513 timed points, the 358 untimed ones invalid with their track', async () => {
-    const response = await create(form(KORITA, 'gpxpy_korita_zbevnica.gpx', 'application/gpx+xml'));
-    expect(response.statusCode, response.body).toBe(201);
-    const { map } = response.json();
+    const map = await created(form(KORITA, 'gpxpy_korita_zbevnica.gpx', 'application/gpx+xml'));
     expect(map).toMatchObject({
       name: 'gpxpy_korita_zbevnica',
       settings: { format: 'gpx' },
@@ -59,9 +63,7 @@ describe.each(DATABASE_KINDS)('maps of track files on %s', (kind) => {
   });
 
   it('an IGC flight log with no settings: 5,367 fixes across UTC midnight, an airplane icon', async () => {
-    const response = await create(form(IGC, 'igc_new_zealand.igc', 'application/octet-stream'));
-    expect(response.statusCode, response.body).toBe(201);
-    const { map } = response.json();
+    const map = await created(form(IGC, 'igc_new_zealand.igc', 'application/octet-stream'));
     expect(map).toMatchObject({
       icon: 'airplane',
       settings: { format: 'igc' },

@@ -1,17 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { refreshEventSearch } from '../../server/repositories/search-repository.ts';
-import {
-  createActor,
-  createEvent,
-  createIncident,
-  createOrganization,
-  createStream,
-} from '../support/incident-fixtures.ts';
+import { createEvent, createIncident, createOrganization, createStream } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { useAnalystServer } from '../support/analyst-server.ts';
+import { T0, useIncidentServer } from '../support/incident-server.ts';
 import { giveAnalyst, signIn, type Session } from '../support/test-server.ts';
-
-const T0 = 1_700_000_000_000_000;
 
 interface Result {
   event: {
@@ -28,7 +20,7 @@ interface Result {
 }
 
 describe.each(DATABASE_KINDS)('event search on %s', (kind) => {
-  const suite = useAnalystServer(kind, { writer: 'write', admin: 'admin' });
+  const suite = useIncidentServer(kind, { admin: 'admin' });
   let organizationID: number;
   let incidentID: number;
   let stream: number;
@@ -47,18 +39,18 @@ describe.each(DATABASE_KINDS)('event search on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    organizationID = await createOrganization(suite.writer, 'Search org');
-    incidentID = await createIncident(suite.writer, organizationID, 'Replication outage');
-    stream = await createStream(suite.writer, incidentID, 'chat');
+    organizationID = await suite.createOrganization('Search org');
+    incidentID = await suite.createIncident(organizationID, 'Replication outage');
+    stream = await suite.createStream(incidentID, 'chat');
   });
 
   it('ranks a message match above a note match, and highlights both with « »', async () => {
-    const inNote = await createEvent(suite.writer, incidentID, {
+    const inNote = await suite.createEvent(incidentID, {
       streamID: stream,
       message: 'looking at the graphs now',
       startTimestamp: T0,
     });
-    const inMessage = await createEvent(suite.writer, incidentID, {
+    const inMessage = await suite.createEvent(incidentID, {
       streamID: stream,
       message: 'replication lag on db-07 keeps growing',
       startTimestamp: T0 + 1,
@@ -83,14 +75,14 @@ describe.each(DATABASE_KINDS)('event search on %s', (kind) => {
   });
 
   it('finds events by tag and by actor name, and keeps angle brackets and guillemets as plain text', async () => {
-    const hopper = await createActor(suite.writer, incidentID, 'Grace Hopper');
-    const byActor = await createEvent(suite.writer, incidentID, {
+    const hopper = await suite.createActor(incidentID, 'Grace Hopper');
+    const byActor = await suite.createEvent(incidentID, {
       streamID: stream,
       actorID: hopper,
       message: 'restarting the pooler',
       startTimestamp: T0 + 2,
     });
-    const tagged = await createEvent(suite.writer, incidentID, {
+    const tagged = await suite.createEvent(incidentID, {
       streamID: stream,
       message: 'disk full on the replica',
       startTimestamp: T0 + 3,
@@ -108,7 +100,7 @@ describe.each(DATABASE_KINDS)('event search on %s', (kind) => {
     const byTag = await search(suite.writer, 'q=kumquat');
     expect(byTag.results.map((r) => r.event.id)).toEqual([tagged]);
 
-    const code = await createEvent(suite.writer, incidentID, {
+    const code = await suite.createEvent(incidentID, {
       streamID: stream,
       message: 'List<Quokka> cast failed in <b>parser</b> «as quoted» today',
       startTimestamp: T0 + 4,
@@ -125,7 +117,7 @@ describe.each(DATABASE_KINDS)('event search on %s', (kind) => {
       payload: { message: 'Failover of the walrus cluster', startTimestamp: T0 + 5 },
     });
     expect(marker.statusCode).toBe(201);
-    const other = await createEvent(suite.writer, incidentID, {
+    const other = await suite.createEvent(incidentID, {
       streamID: stream,
       message: 'walrus is fine, cluster is not',
       startTimestamp: T0 + 6,
@@ -151,7 +143,7 @@ describe.each(DATABASE_KINDS)('event search on %s', (kind) => {
       message: 'tangerine secrets',
       startTimestamp: T0,
     });
-    const mine = await createEvent(suite.writer, incidentID, {
+    const mine = await suite.createEvent(incidentID, {
       streamID: stream,
       message: 'tangerine in the cafeteria',
       startTimestamp: T0,
@@ -172,12 +164,12 @@ describe.each(DATABASE_KINDS)('event search on %s', (kind) => {
   });
 
   it('pages results with a stable order and the total of all matches', async () => {
-    const pagedIncident = await createIncident(suite.writer, organizationID, 'Paging');
-    const pagedStream = await createStream(suite.writer, pagedIncident);
+    const pagedIncident = await suite.createIncident(organizationID, 'Paging');
+    const pagedStream = await suite.createStream(pagedIncident);
     const ids: number[] = [];
     for (let i = 0; i < 25; i += 1) {
       ids.push(
-        await createEvent(suite.writer, pagedIncident, {
+        await suite.createEvent(pagedIncident, {
           streamID: pagedStream,
           message: `pelican sighting number ${i}`,
           startTimestamp: T0 + i,
@@ -216,7 +208,7 @@ describe.each(DATABASE_KINDS)('event search on %s', (kind) => {
   });
 
   it('rebuilds the search data for administrators only, and search works after it', async () => {
-    await createEvent(suite.writer, incidentID, {
+    await suite.createEvent(incidentID, {
       streamID: stream,
       message: 'albatross overhead',
       startTimestamp: T0,

@@ -85,6 +85,17 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
       url: `/api/stream/${streamID}/import`,
       payload: fileForm(bytes, fileName, fields),
     });
+  /** A re-import through a merge conflict, settled by `resolution`: 200, and the import's summary. */
+  const reimportResolving = async (
+    streamID: number,
+    bytes: Uint8Array,
+    resolution: 'keep_unmatched' | 'detach_unmatched',
+  ) => {
+    const response = await reimport(suite.writer, streamID, bytes, { resolution });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().import).toMatchObject({ outcome: 'merge_conflict', resolution });
+    return response.json().import;
+  };
   const eventsOf = (streamID: number) =>
     suite.server.db.query<EventRow>(
       'SELECT id, message, start_micros, source_line, is_marker FROM events WHERE stream_id = $1 OR import_stream_id = $1 ORDER BY is_marker, source_line, id',
@@ -301,16 +312,9 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
 
     it('keep_unmatched: the annotated event stays beside the 206 new ones, its annotations with it', async () => {
       const { streamID, target, updated } = await prepare('Keep');
-      const response = await reimport(suite.writer, streamID, updated, { resolution: 'keep_unmatched' });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().import).toMatchObject({
-        outcome: 'merge_conflict',
-        resolution: 'keep_unmatched',
-        keptEventCount: 1,
-        detachedEventCount: 0,
-        importedCount: 206,
-      });
-      expect(response.json().import.streams[0].eventCount).toBe(207);
+      const summary = await reimportResolving(streamID, updated, 'keep_unmatched');
+      expect(summary).toMatchObject({ keptEventCount: 1, detachedEventCount: 0, importedCount: 206 });
+      expect(summary.streams[0].eventCount).toBe(207);
       const after = await eventsOf(streamID);
       expect(after.find((event) => event.id === target.id)).toBeDefined();
       expect(await suite.server.db.query('SELECT name FROM event_tags WHERE event_id = $1', [target.id])).toEqual([
@@ -320,15 +324,9 @@ describe.each(DATABASE_KINDS)('stream re-import on %s', (kind) => {
 
     it('detach_unmatched: the event goes, its tag onto the stream, its note, link and thread kept', async () => {
       const { incidentID, streamID, target, made, updated } = await prepare('Detach');
-      const response = await reimport(suite.writer, streamID, updated, { resolution: 'detach_unmatched' });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().import).toMatchObject({
-        outcome: 'merge_conflict',
-        resolution: 'detach_unmatched',
-        keptEventCount: 0,
-        detachedEventCount: 1,
-      });
-      expect(response.json().import.streams[0].eventCount).toBe(206);
+      const summary = await reimportResolving(streamID, updated, 'detach_unmatched');
+      expect(summary).toMatchObject({ keptEventCount: 0, detachedEventCount: 1 });
+      expect(summary.streams[0].eventCount).toBe(206);
       expect(await suite.server.db.query('SELECT id FROM events WHERE id = $1', [target.id])).toEqual([]);
       expect((await suite.writer.request({ url: `/api/stream/${streamID}` })).json().stream.tags).toEqual(['phishing']);
       expect(await suite.server.db.query('SELECT event_id, incident_id FROM notes WHERE id = $1', [made.note])).toEqual(

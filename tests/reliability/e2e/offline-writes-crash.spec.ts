@@ -10,7 +10,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { analystMenuButton, api, ensurePrimaryAnalyst, signIn, type SessionAnalyst } from '../../e2e/app-session.ts';
+import {
+  analystMenuButton,
+  api,
+  ensurePrimaryAnalyst,
+  signIn,
+  toggleShowFilters,
+  type SessionAnalyst,
+} from '../../e2e/app-session.ts';
 import { expect, test } from '../../e2e/fixtures.ts';
 import { demoIncident, WRITABLE_DEMO_ENV } from '../../e2e/screens-demo.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../../e2e/start-server.ts';
@@ -76,14 +83,7 @@ async function clickWrites(page: Page, analyst: SessionAnalyst, run: string): Pr
   await dialog.getByRole('button', { name: 'Add marker' }).click();
   await expect(dialog).toHaveCount(0);
 
-  await analystMenuButton(page, analyst.name).click();
-  const showFilters = page.getByRole('menuitemcheckbox', { name: 'Show filters' });
-  for (let index = 0; index < 4; index += 1) {
-    const before = await showFilters.getAttribute('aria-checked');
-    await showFilters.click();
-    await expect(showFilters).not.toHaveAttribute('aria-checked', before!);
-  }
-  await page.keyboard.press('Escape');
+  await toggleShowFilters(page, analyst.name, 4);
 }
 
 /** Copies of the clicked rows until the queue holds WRITES, the kinds in COPY_CYCLE's turn. */

@@ -17,6 +17,7 @@ import { FIXTURES_DIR } from '../../support/fixtures-dir.ts';
 import { recordFigures } from '../figures.ts';
 import { scaled } from '../scale.ts';
 import { ALL_PAYLOADS, inertReport, XSS_PAYLOADS } from '../support/xss-payloads.ts';
+import { TIME_ACTOR_MESSAGE_TSV } from '../../support/proxy-log-tsv.ts';
 
 test.use({ serverEnv: WRITABLE_DEMO_ENV, bypassCSP: true });
 
@@ -74,15 +75,8 @@ async function storePayloads(request: APIRequestContext, run: string): Promise<S
   const rows = XSS_PAYLOADS.map((payload, index) =>
     [cell(`2024-01-01 00:00:0${index + 1}`), cell(payload), cell(payload)].join(','),
   );
-  const settings = {
-    format: 'delimited',
-    delimiter: ',',
-    quoted: true,
-    preambleRows: 0,
-    headerRows: 1,
-    mapping: { startTime: 0, actor: 1, message: 2 },
-    numericUnit: 'seconds',
-  };
+  // A comma-separated file of a header row then time, actor and message columns.
+  const settings = { ...TIME_ACTOR_MESSAGE_TSV, delimiter: ',' };
   // The file is the form's last part: the server refuses a field that follows it.
   await multipart(request, `/api/incident/${incident.id}/import`, {
     streamName: ALL_PAYLOADS,

@@ -6,25 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import type { OutboxRow } from '../../../src/data/mirror/mirror-database.ts';
 export { outboxCount } from '../../e2e/mirror-idb.ts';
 
-export interface OutboxRecord {
-  seq: number;
-  id: string;
-  kind: 'audit' | 'annotation';
-  method: 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  body?: unknown;
-  label: string;
-  analystID: number;
-  incidentID?: number;
-  touchesEvents?: boolean;
-  createdAt: number;
-  status: 'pending' | 'failed';
-  attempts: number;
-  error?: string;
-  optimisticPuts: Array<{ table: string; key: unknown }>;
-}
+/** An outbox row as the app stores it (its type is the app's), read back with its sequence number. */
+export type OutboxRecord = OutboxRow & { seq: number };
 
 export interface OptimisticRecord {
   table: string;
