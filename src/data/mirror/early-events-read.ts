@@ -4,11 +4,8 @@
  * the stamp read beside it is the live stamp the page then acts on; otherwise it is dropped and the
  * page reads as before. The rows are never older than that stamp (their transaction starts after its).
  * On an incident's address the read starts earlier still, as the app starts (startEventsReadAtStart):
- * the chunks come out of IndexedDB while the app's code loads and the page mounts, read in a worker so
- * their deserialisation does not hold up that mount (chunk-read-off-thread.ts).
+ * the chunks come out of IndexedDB while the app's code loads and the page mounts.
  */
-import { readChunksOffThread } from './chunk-read-off-thread.ts';
-import { eventsOfChunkRows } from './event-chunk-reads.ts';
 import type { EventsStamp } from './events-read-plan.ts';
 import { mirrorDatabase, type EventMirrorRow } from './mirror-database.ts';
 import { readEventsStamp, readIncidentEventNumbers, type EventQuery } from './mirror-queries.ts';
@@ -53,12 +50,6 @@ export function eventsQueryKey(incidentID: number, query: EventQuery): string {
 
 let atStart: EarlyRead | undefined;
 
-/** A columnar incident's numbers read in a worker (its main thread is mounting the page); any other here. */
-async function readNumbersOffThread(incidentID: number): Promise<EventMirrorRow[]> {
-  const chunks = await readChunksOffThread(incidentID);
-  return chunks ? eventsOfChunkRows(incidentID, chunks) : readIncidentEventNumbers(mirrorDatabase(), incidentID, {});
-}
-
 /**
  * Starts reading every event of the incident `pathname` names (an incident page's address) as the app
  * starts. Kept for the page's first read; dropped after a while if no page takes it (a sign-in first).
@@ -67,7 +58,7 @@ export function startEventsReadAtStart(pathname: string): void {
   const match = /^\/incident\/(\d+)(?:\/|$)/.exec(pathname);
   if (!match) return;
   const incidentID = Number(match[1]);
-  const read = startEarlyRead(incidentID, eventsQueryKey(incidentID, {}), () => readNumbersOffThread(incidentID));
+  const read = startEarlyRead(incidentID, eventsQueryKey(incidentID, {}), () => readIncidentEventNumbers(mirrorDatabase(), incidentID, {}));
   atStart = read;
   setTimeout(() => {
     if (atStart === read) atStart = undefined;

@@ -103,11 +103,6 @@ function eventsOfChunks(incidentID: number, chunks: readonly EventChunkNumbers[]
   });
 }
 
-/** Every event of the chunks a worker read (chunk-read-off-thread.ts), as readChunkEvents makes them. */
-export function eventsOfChunkRows(incidentID: number, read: { numbers: readonly ArrayBuffer[]; stamps: readonly string[]; optimistic: readonly EventMirrorRow[] }): EventMirrorRow[] {
-  return eventsOfChunks(incidentID, read.numbers.map(unpackEventChunkNumbers), read.stamps, {}, read.optimistic);
-}
-
 /** The events the query admits, from the chunks' numbers alone: their texts are read by loadChunkTexts. */
 export async function readChunkEvents(db: MirrorDatabase, incidentID: number, query: ChunkQuery, optimistic: readonly EventMirrorRow[]): Promise<EventMirrorRow[]> {
   const rows = await readEventChunks(db, incidentID);
