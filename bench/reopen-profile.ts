@@ -61,6 +61,13 @@ const TIMELINE = `(() => {
     const note = detail.workMillis === undefined ? '' : ' (' + Math.round(detail.workMillis) + ' ms in the worker)';
     rows.push([entry.name.slice(11) + note, entry.startTime, entry.startTime + entry.duration]);
   }
+  // The requests the page waits on before it mounts (the signed-in user's check, the route's code).
+  for (const entry of performance.getEntriesByType('resource')) {
+    const path = new URL(entry.name).pathname;
+    const route = path.startsWith('/assets/incident') || path.startsWith('/assets/event-timeline');
+    if (path.startsWith('/auth/') || path.startsWith('/api/') || route)
+      rows.push(['fetched ' + (route ? path.split('-')[0] : path), entry.startTime, entry.responseEnd]);
+  }
   for (const entry of performance.getEntriesByType('mark'))
     if (entry.name.startsWith('churchkey: ')) rows.push([entry.name.slice(11), entry.startTime, entry.startTime]);
   return rows.sort((a, b) => a[1] - b[1]);

@@ -5,6 +5,7 @@
  * to the zoom resolution). Built once in a worker (workers/swimlane-layout.worker.ts), read per
  * frame on the main thread (swimlane-lod.ts). Times are microseconds since the epoch, as Float64.
  */
+import type { EventListColumns } from '../events/event-list-columns.ts';
 
 export interface SwimlaneLayoutInput {
   /** Events in time order (markers left out); the arrays are the same length. */
@@ -174,8 +175,27 @@ function coarsen(finer: SwimlaneLevel, bins: number, columnCount: number, binMic
   return { bins, binMicros, counts, colors };
 }
 
+/**
+ * A layout asked with the shown events' number columns (copies, transferred) rather than the layout's
+ * input: the worker makes the input (swimlane-columns-input.ts), so the page's main thread only copies.
+ */
+export interface ColumnsLayoutRequest {
+  /** The list's columns, [0, count) of each. */
+  columns: Pick<
+    EventListColumns,
+    'count' | 'streamIDs' | 'actorIDs' | 'isMarker' | 'startTimestamps' | 'endTimestamps'
+  >;
+  /** Every position of the list when undefined. */
+  positions?: Uint32Array | undefined;
+  /** None highlighted when undefined. */
+  highlighted?: Uint8Array | undefined;
+  columnOfActor: ReadonlyMap<number, number>;
+  colorOfStream: ReadonlyMap<number, number>;
+}
+
 /** What workers/swimlane-layout.worker.ts answers through Comlink. */
 export interface SwimlaneLayoutWorkerApi {
+  layoutOfColumns(request: ColumnsLayoutRequest): SwimlaneLayout;
   build(input: SwimlaneLayoutInput): SwimlaneLayout;
   histogram(startMicros: Float64Array, fromMicros: number, toMicros: number, bins: number): Uint32Array;
 }

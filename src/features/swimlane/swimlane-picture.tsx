@@ -19,14 +19,14 @@ import { SwimlaneColumnHeader } from './swimlane-column-header.tsx';
 import { SwimlaneColumnScrollbar } from './swimlane-column-scrollbar.tsx';
 import { useColumnScroll } from './use-column-scroll.ts';
 import { axisElapsedText, axisTimePattern } from '../../../domain/time/axis-time-pattern.ts';
-import { minimapStarts, swimlaneInput } from '../../render/swimlane/swimlane-input.ts';
+import { columnsRequest, minimapStarts, shownOfColumns, swimlaneInput } from '../../render/swimlane/swimlane-input.ts';
 import { SwimlaneCanvas } from './swimlane-canvas.tsx';
 import { SwimlaneMinimap } from './swimlane-minimap.tsx';
 import type { SwimlaneOptions } from './swimlane-options.ts';
 import { SwimlaneToolbar } from './swimlane-toolbar.tsx';
 import { SwimlaneHoverCard, type HoverState } from './swimlane-hover-card.tsx';
 import { SwimlaneReplyThread, type ReplyThread } from './swimlane-reply-thread.tsx';
-import { useSwimlaneLayout } from './use-swimlane-layout.ts';
+import { useSwimlaneLayout, type SwimlaneLayoutRequest } from './use-swimlane-layout.ts';
 import { useSwimlaneTheme } from './use-swimlane-theme.ts';
 import type { SwimlaneEventRow } from './swimlane-event-row.ts';
 
@@ -83,29 +83,49 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
   );
   // A list whose messages arrived after the first frame has the same columns: no new layout for it.
   const eventsKey = eventListColumns(events) ?? events;
-  const split = useMemo(
-    () =>
-      measured(
-        'swimlane typed arrays',
-        () => swimlaneInput(events, positions, highlighted, columnOfActor, streamColorIndex, eventListColumns(events)),
-        (made) => ({ events: made.input.startMicros.length }),
-      ),
+  // What the label and the markers need, without making the layout's arrays here: the layout worker
+  // makes them from its own read of the mirror when its events are these (issue 20).
+  const shown = useMemo(
+    () => {
+      const columns = eventListColumns(events);
+      return measured(
+        'swimlane shown events',
+        () =>
+          columns
+            ? shownOfColumns(columns, events, positions, columnOfActor)
+            : (({ input, markers }) => ({ count: input.startMicros.length, markers }))(
+                swimlaneInput(events, positions, highlighted, columnOfActor, streamColorIndex),
+              ),
+        (made) => ({ events: made.count }),
+      );
+    },
     // The events are in eventsKey (their columns when they have them).
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [eventsKey, positions, highlighted, columnOfActor, streamColorIndex],
   );
-  // The input is transferred to the worker, so each build gets fresh copies.
-  const makeInput = useCallback(
-    () => ({
-      ...split.input,
-      startMicros: split.input.startMicros.slice(),
-      endMicros: split.input.endMicros.slice(),
-      column: split.input.column.slice(),
-      color: split.input.color.slice(),
-      highlighted: split.input.highlighted.slice(),
-      position: split.input.position.slice(),
-    }),
-    [split],
+  // Each layout makes its request afresh (its arrays are transferred to the worker): copies of the
+  // columns cost the main thread a few memcpy, the input made from them is the worker's work.
+  const layoutRequest = useMemo<SwimlaneLayoutRequest>(
+    () => {
+      const columns = eventListColumns(events);
+      if (!columns)
+        return {
+          kind: 'input',
+          make: () => swimlaneInput(events, positions, highlighted, columnOfActor, streamColorIndex).input,
+        };
+      return {
+        kind: 'columns',
+        make: () =>
+          measured(
+            'swimlane columns copied',
+            () => columnsRequest(columns, positions, highlighted, columnOfActor, streamColorIndex),
+            () => ({ events: columns.count }),
+          ),
+      };
+    },
+    // The events are in eventsKey (their columns when they have them).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [eventsKey, positions, highlighted, columnOfActor, streamColorIndex],
   );
   const { hiddenStreamIDs } = props;
   const limited = options.minimapLimitedToVisibleStreams;
@@ -122,7 +142,7 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
   const heightPx = options.swimlaneHeightLimited
     ? props.heightPx
     : Math.max(props.heightPx, Math.round(globalThis.innerHeight * 0.85));
-  const { layout, busy, minimapBins } = useSwimlaneLayout(makeInput, {
+  const { layout, busy, minimapBins } = useSwimlaneLayout(layoutRequest, {
     makeStarts,
     fromMicros: bounds.fromMicros,
     toMicros: bounds.toMicros,
@@ -153,7 +173,7 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
     () => ({
       layout,
       columnCount: columns.visible.length,
-      markers: split.markers,
+      markers: shown.markers,
       selected:
         selected?.column === undefined
           ? undefined
@@ -178,7 +198,7 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
     [
       layout,
       columns.visible.length,
-      split.markers,
+      shown.markers,
       selected,
       options.groupSwimlaneEvents,
       options.swimlaneYAxisVisible,
@@ -229,10 +249,10 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
     [events, onSelectEvent, onOpenGroup],
   );
 
-  const markerMicros = useMemo(() => split.markers.map((marker) => marker.startMicros), [split.markers]);
+  const markerMicros = useMemo(() => shown.markers.map((marker) => marker.startMicros), [shown.markers]);
   const thread = selected ? props.threadOf(selected.event.id) : undefined;
   const threadOpen = thread !== undefined && options.inlineReplyThreadEventID === selected?.event.id;
-  const shownCount = split.input.startMicros.length;
+  const shownCount = shown.count;
   const hasHar = useMemo(() => {
     // A columnar list says which events carry extra data: only those rows are built.
     const withExtra = eventExtraPositions(events);
@@ -296,7 +316,7 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
             onHover={(hit, x, y) => setHover(hit ? { hit, x, y } : undefined)}
             onActivate={onActivate}
             onFirstFrame={props.onFirstFrame}
-            label={`Swimlane: ${countNoun(shownCount, 'event')} in ${countNoun(columns.visible.length, 'column')}, ${countNoun(split.markers.length, 'marker')}. Arrow keys and Page Up/Down pan, + and - zoom, 0 shows everything.`}
+            label={`Swimlane: ${countNoun(shownCount, 'event')} in ${countNoun(columns.visible.length, 'column')}, ${countNoun(shown.markers.length, 'marker')}. Arrow keys and Page Up/Down pan, + and - zoom, 0 shows everything.`}
           />
           {hover ? (
             <SwimlaneHoverCard

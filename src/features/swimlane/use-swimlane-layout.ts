@@ -3,7 +3,11 @@
  * change; the previous layout stays drawn until the next arrives. Also the minimap histogram.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { SwimlaneLayout, SwimlaneLayoutInput } from '../../../domain/swimlane/swimlane-layout.ts';
+import type {
+  ColumnsLayoutRequest,
+  SwimlaneLayout,
+  SwimlaneLayoutInput,
+} from '../../../domain/swimlane/swimlane-layout.ts';
 import { createSwimlaneLayoutClient, type SwimlaneLayoutClient } from '../../render/swimlane/swimlane-layout-client.ts';
 import { afterFirstFrame } from '../../data/mirror/index.ts';
 
@@ -14,8 +18,16 @@ interface SwimlaneLayoutState {
   busy: boolean;
 }
 
+/**
+ * What to lay out, made when asked (its arrays are transferred): copies of the list's columns, from
+ * which the worker makes the layout's input, or, for a list without columns, the input itself.
+ * A new object lays out again.
+ */
+export type SwimlaneLayoutRequest =
+  { kind: 'columns'; make: () => ColumnsLayoutRequest } | { kind: 'input'; make: () => SwimlaneLayoutInput };
+
 export function useSwimlaneLayout(
-  makeInput: () => SwimlaneLayoutInput,
+  request: SwimlaneLayoutRequest,
   minimap: { makeStarts: () => Float64Array; fromMicros: number; toMicros: number; bins: number },
 ): SwimlaneLayoutState & { minimapBins: Uint32Array | undefined } {
   const client = useRef<SwimlaneLayoutClient | undefined>(undefined);
@@ -42,21 +54,19 @@ export function useSwimlaneLayout(
     const worker = client.current ?? createSwimlaneLayoutClient();
     client.current = worker;
     const started = performance.now();
-    const input = makeInput();
-    worker
-      .build(input)
+    (request.kind === 'columns' ? worker.layoutOfColumns(request.make()) : worker.build(request.make()))
       .then((layout) => {
         performance.measure('churchkey: swimlane layout', {
           start: started,
           detail: { events: layout.startMicros.length, workMillis: layout.workMillis },
         });
-        if (current) setState({ layout, arrivedAt: performance.now(), builtFrom: makeInput });
+        if (current) setState({ layout, arrivedAt: performance.now(), builtFrom: request });
       })
       .catch((error: unknown) => console.error('swimlane layout failed', error));
     return () => {
       current = false;
     };
-  }, [makeInput]);
+  }, [request]);
 
   const { makeStarts, fromMicros, toMicros, bins } = minimap;
   // After the first frame (first-frame-hold.ts): its start times are a pass over every event.
@@ -78,5 +88,5 @@ export function useSwimlaneLayout(
     };
   }, [makeStarts, fromMicros, toMicros, bins]);
 
-  return { layout: state.layout, arrivedAt: state.arrivedAt, busy: state.builtFrom !== makeInput, minimapBins };
+  return { layout: state.layout, arrivedAt: state.arrivedAt, busy: state.builtFrom !== request, minimapBins };
 }

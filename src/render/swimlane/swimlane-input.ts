@@ -4,7 +4,8 @@
  * Read from the list's columns when the mirror made them (no row object touched but the markers').
  */
 import type { EventListColumns } from '../../../domain/events/event-list-columns.ts';
-import type { SwimlaneLayoutInput } from '../../../domain/swimlane/swimlane-layout.ts';
+import type { ColumnsLayoutRequest, SwimlaneLayoutInput } from '../../../domain/swimlane/swimlane-layout.ts';
+import { idLookup, layoutInputOfColumns } from '../../../domain/swimlane/swimlane-columns-input.ts';
 import type { SwimlaneMarker } from './swimlane-scene.ts';
 
 export interface SwimlaneEvent {
@@ -92,21 +93,6 @@ export function swimlaneInput(
   return { input: trimmed(buffers, count, columnOfActor.size), markers };
 }
 
-/** Ids up to this many are looked up in a typed array; larger ones through the Map. */
-const DENSE_ID_LIMIT = 1 << 22;
-
-/** `map` as a typed array indexed by id (-1 where absent), when its ids are small enough. */
-function denseOf(map: ReadonlyMap<number, number>): Int32Array | undefined {
-  let largest = 0;
-  for (const id of map.keys()) {
-    if (id < 0 || !Number.isInteger(id) || id >= DENSE_ID_LIMIT) return undefined;
-    largest = Math.max(largest, id);
-  }
-  const dense = new Int32Array(largest + 1).fill(-1);
-  for (const [id, value] of map) dense[id] = value;
-  return dense;
-}
-
 function inputOfColumns(
   columns: EventListColumns,
   events: readonly SwimlaneEvent[],
@@ -115,44 +101,78 @@ function inputOfColumns(
   columnOfActor: ReadonlyMap<number, number>,
   colorOfStream: ReadonlyMap<number, number>,
 ): { input: SwimlaneLayoutInput; markers: SwimlaneMarker[] } {
-  const length = positions.length;
-  const buffers = inputBuffers(length);
-  const { startMicros, endMicros, column, color, highlighted: shownHighlighted, position } = buffers;
-  const markers: SwimlaneMarker[] = [];
-  const denseColumn = denseOf(columnOfActor);
-  const denseColor = denseOf(colorOfStream);
-  const { actorIDs, streamIDs, isMarker, startTimestamps, endTimestamps } = columns;
+  const { input, markerPositions } = layoutInputOfColumns(
+    columns,
+    positions,
+    highlighted,
+    columnOfActor,
+    colorOfStream,
+  );
+  return { input, markers: markersAt(events, markerPositions) };
+}
+
+function markersAt(events: readonly SwimlaneEvent[], markerPositions: readonly number[]): SwimlaneMarker[] {
+  return markerPositions.flatMap((at) => {
+    const event = events[at];
+    return event ? [markerOf(event)] : [];
+  });
+}
+
+/**
+ * What the picture draws and says beside a layout the worker made from its own read: the markers
+ * shown and how many events are laid out, from the columns, without making the layout's arrays.
+ */
+export function shownOfColumns(
+  columns: EventListColumns,
+  events: readonly SwimlaneEvent[],
+  positions: Uint32Array,
+  columnOfActor: ReadonlyMap<number, number>,
+): { count: number; markers: SwimlaneMarker[] } {
+  const columnOf = idLookup(columnOfActor);
+  const markerPositions: number[] = [];
   let count = 0;
-  for (let i = 0; i < length; i += 1) {
+  for (let i = 0; i < positions.length; i += 1) {
     const at = positions[i] as number;
     if (at >= columns.count) continue;
-    if (isMarker[at] === 1) {
-      const event = events[at];
-      if (event) markers.push(markerOf(event));
-      continue;
-    }
-    const actorID = actorIDs[at] as number;
-    const actorColumn = denseColumn
-      ? actorID >= 0 && actorID < denseColumn.length
-        ? (denseColumn[actorID] as number)
-        : -1
-      : (columnOfActor.get(actorID) ?? -1);
-    if (actorColumn < 0) continue;
-    const streamID = streamIDs[at] as number;
-    const streamColor = denseColor
-      ? streamID >= 0 && streamID < denseColor.length
-        ? (denseColor[streamID] as number)
-        : -1
-      : (colorOfStream.get(streamID) ?? -1);
-    startMicros[count] = startTimestamps[at] as number;
-    endMicros[count] = endTimestamps[at] as number;
-    column[count] = actorColumn;
-    color[count] = streamColor < 0 ? 0 : streamColor;
-    shownHighlighted[count] = highlighted[i] as number;
-    position[count] = at;
-    count += 1;
+    if (columns.isMarker[at] === 1) markerPositions.push(at);
+    else if (columnOf(columns.actorIDs[at] as number) >= 0) count += 1;
   }
-  return { input: trimmed(buffers, count, columnOfActor.size), markers };
+  return { count, markers: markersAt(events, markerPositions) };
+}
+
+/** Whether `positions` is every position of a list of `count` in order: the filter hid nothing. */
+function showsEveryPosition(positions: Uint32Array, count: number): boolean {
+  if (positions.length !== count) return false;
+  for (let i = 0; i < count; i += 1) if (positions[i] !== i) return false;
+  return true;
+}
+
+/**
+ * The layout worker's request (layoutOfColumns) for the shown events of a list with columns: copies,
+ * since they are transferred; positions and highlights only when the filter hides or highlights any.
+ */
+export function columnsRequest(
+  columns: EventListColumns,
+  positions: Uint32Array,
+  highlighted: Uint8Array,
+  columnOfActor: ReadonlyMap<number, number>,
+  colorOfStream: ReadonlyMap<number, number>,
+): ColumnsLayoutRequest {
+  const { count } = columns;
+  return {
+    columns: {
+      count,
+      streamIDs: columns.streamIDs.slice(0, count),
+      actorIDs: columns.actorIDs.slice(0, count),
+      isMarker: columns.isMarker.slice(0, count),
+      startTimestamps: columns.startTimestamps.slice(0, count),
+      endTimestamps: columns.endTimestamps.slice(0, count),
+    },
+    positions: showsEveryPosition(positions, count) ? undefined : positions.slice(),
+    highlighted: highlighted.includes(1) ? highlighted.slice() : undefined,
+    columnOfActor,
+    colorOfStream,
+  };
 }
 
 /** Start times for the minimap: every event, or only those of visible streams. */

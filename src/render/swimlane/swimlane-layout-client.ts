@@ -4,6 +4,7 @@
  */
 import * as Comlink from 'comlink';
 import type {
+  ColumnsLayoutRequest,
   SwimlaneLayout,
   SwimlaneLayoutInput,
   SwimlaneLayoutWorkerApi,
@@ -11,6 +12,8 @@ import type {
 
 export interface SwimlaneLayoutClient {
   build(input: SwimlaneLayoutInput): Promise<SwimlaneLayout>;
+  /** The request's arrays are transferred too: pass copies. */
+  layoutOfColumns(request: ColumnsLayoutRequest): Promise<SwimlaneLayout>;
   histogram(startMicros: Float64Array, fromMicros: number, toMicros: number, bins: number): Promise<Uint32Array>;
   dispose(): void;
 }
@@ -55,6 +58,24 @@ function makeClient(): SwimlaneLayoutClient {
         input.position,
       ].map((array) => array.buffer as ArrayBuffer);
       return remote.build(Comlink.transfer(input, buffers));
+    },
+    layoutOfColumns(request) {
+      const { columns, positions, highlighted } = request;
+      const arrays = [
+        columns.streamIDs,
+        columns.actorIDs,
+        columns.isMarker,
+        columns.startTimestamps,
+        columns.endTimestamps,
+        ...(positions ? [positions] : []),
+        ...(highlighted ? [highlighted] : []),
+      ];
+      return remote.layoutOfColumns(
+        Comlink.transfer(
+          request,
+          arrays.map((array) => array.buffer as ArrayBuffer),
+        ),
+      );
     },
     histogram(startMicros, fromMicros, toMicros, bins) {
       return remote.histogram(
