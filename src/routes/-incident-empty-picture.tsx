@@ -19,7 +19,7 @@ export interface EmptyPicture {
 }
 
 export function useEmptyPicture(picture: string, byActor: boolean): EmptyPicture {
-  const { incidentID, events, filtered, data, actorsByID, settings } = useIncidentPage();
+  const { incidentID, events, eventsRead, filtered, data, actorsByID, settings } = useIncidentPage();
   const withoutActor = useMemo(() => {
     if (!byActor) return { count: 0, withActor: 0, first: undefined };
     let count = 0;
@@ -42,6 +42,9 @@ export function useEmptyPicture(picture: string, byActor: boolean): EmptyPicture
     return { count, withActor, first: firstAt === undefined ? undefined : events[firstAt] };
   }, [byActor, events, actorsByID]);
   const heightPx = settings.visualizationHeight;
+  // A reopened large incident takes a moment to read from this device: not "no events" meanwhile.
+  if (!eventsRead)
+    return { empty: <EmptyState picture={picture} heightPx={heightPx} reason="Loading events…" loading /> };
   if (events.length === 0) {
     return {
       empty: (

@@ -100,7 +100,11 @@ export function IncidentMaps({
         </div>
       ) : null}
       <div className="px-2 pb-2">
-        {page.events.length === 0 ? (
+        {!page.eventsRead ? (
+          <p role="status" className="text-sm text-muted">
+            Loading events…
+          </p>
+        ) : page.events.length === 0 ? (
           <p className="text-sm text-muted">
             This incident has no events yet. Its events and markers are listed here, and marked as the track passes
             them.

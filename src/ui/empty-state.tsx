@@ -9,18 +9,21 @@ export function EmptyState({
   picture,
   heightPx,
   reason,
+  loading = false,
   children,
 }: {
   picture: string;
   heightPx?: number | undefined;
   reason: string;
+  /** Not empty yet but still being read: said as a status, and not marked empty. */
+  loading?: boolean;
   children?: ReactNode;
 }) {
   return (
     <section
       aria-label={`Picture ${picture}`}
       data-picture={picture}
-      data-empty="true"
+      {...(loading ? { 'data-loading': 'true', 'aria-busy': true, role: 'status' } : { 'data-empty': 'true' })}
       className="flex min-w-0 flex-1 flex-col items-center justify-center gap-2 rounded-md border border-dashed border-line bg-panel px-6 py-8 text-center"
       style={heightPx === undefined ? undefined : { minHeight: Math.min(heightPx, 320) }}
     >

@@ -21,8 +21,10 @@ export interface IncidentDisplaySettings {
 export interface IncidentPageValue {
   incidentID: number;
   data: IncidentData;
-  /** Every event of the incident, in time order. */
+  /** Every event of the incident, in time order (empty until they are read from this device). */
   events: readonly EventRow[];
+  /** The events have been read from this device: an empty list then means the incident has none. */
+  eventsRead: boolean;
   filtered: FilteredEvents;
   annotations: EventAnnotationIndex;
   streamsByID: ReadonlyMap<number, Stream>;

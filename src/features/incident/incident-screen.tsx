@@ -138,6 +138,7 @@ function LoadedIncident({
       incidentID,
       data,
       events: allEvents,
+      eventsRead: events !== undefined,
       filtered,
       annotations,
       ...lookups,
