@@ -88,6 +88,7 @@ function LoadedIncident({
   children,
 }: IncidentScreenProps & { data: IncidentData }) {
   const allEvents = events ?? EMPTY_EVENTS;
+  const eventsRead = events !== undefined;
   const annotations = useMemo(() => indexEventAnnotations(data), [data]);
   // Filtering a million events takes a moment: typing stays responsive, the list follows.
   const deferredState = useDeferredValue(viewState);
@@ -138,7 +139,7 @@ function LoadedIncident({
       incidentID,
       data,
       events: allEvents,
-      eventsRead: events !== undefined,
+      eventsRead,
       filtered,
       annotations,
       ...lookups,
@@ -160,6 +161,7 @@ function LoadedIncident({
       incidentID,
       data,
       allEvents,
+      eventsRead,
       filtered,
       annotations,
       lookups,
