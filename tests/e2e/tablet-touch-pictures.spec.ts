@@ -157,6 +157,8 @@ onEachTablet((size) => {
     let dotX = 0;
     for (let x = box.x + 162; x < box.x + box.width - 8 && (await card.count()) === 0; x += 4) {
       await page.mouse.move(x, rowY);
+      // The hover is drawn on the next frame: look for the card only then, so dotX is the x that showed it.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       dotX = x;
     }
     await expect(card).toBeVisible();
