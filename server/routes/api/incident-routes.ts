@@ -33,7 +33,7 @@ import { readIncidentPayload } from '../../repositories/read-incident-payload.ts
 import type { AnalystRow } from '../../repositories/analysts-repository.ts';
 import { answer, auditedIncidentWrite, auditedWrite } from '../audited-write.ts';
 import { etagMatches, IncidentPayloadCache, payloadShape } from '../../incident-payload-cache.ts';
-import { parseSort, SortQuerySchema, sortedList } from './list-sort.ts';
+import { parseSort, SortQuerySchema, sortedList, sortedListSchema } from './list-sort.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -62,12 +62,7 @@ export function incidentRoutes(routes: ApiRoutes, context: AppContext): void {
       querystring: SortQuerySchema.extend({ organizationID: z.coerce.number().int().positive().optional() }),
       response: {
         200: answer({
-          incidents: z.object({
-            sortField: z.array(z.enum(INCIDENT_SORT_FIELDS)),
-            sortDirection: z.array(z.enum(['asc', 'desc'])),
-            items: z.array(IncidentSummarySchema),
-            sortedItems: z.array(z.number().int()),
-          }),
+          incidents: sortedListSchema(INCIDENT_SORT_FIELDS, IncidentSummarySchema),
         }),
         ...errors,
       },

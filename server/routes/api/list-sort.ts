@@ -9,6 +9,16 @@ export const SortQuerySchema = z.object({
   sortDirection: z.string().max(200).optional(),
 });
 
+/** The answer sortedList makes, for a list sorted by `fields` of items shaped as `item`. */
+export function sortedListSchema<F extends string, T extends z.ZodType>(fields: readonly [F, ...F[]], item: T) {
+  return z.object({
+    sortField: z.array(z.enum(fields)),
+    sortDirection: z.array(z.enum(['asc', 'desc'])),
+    items: z.array(item),
+    sortedItems: z.array(z.number().int()),
+  });
+}
+
 interface Sort<F extends string> {
   fields: F[];
   directions: ('asc' | 'desc')[];

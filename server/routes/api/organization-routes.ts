@@ -30,7 +30,7 @@ import {
   updateOrganization,
 } from '../../repositories/organizations-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
-import { parseSort, SortQuerySchema, sortedList } from './list-sort.ts';
+import { parseSort, SortQuerySchema, sortedList, sortedListSchema } from './list-sort.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -45,12 +45,7 @@ export function organizationRoutes(routes: ApiRoutes, { db }: AppContext): void 
       querystring: SortQuerySchema,
       response: {
         200: answer({
-          organizations: z.object({
-            sortField: z.array(z.enum(ORGANIZATION_SORT_FIELDS)),
-            sortDirection: z.array(z.enum(['asc', 'desc'])),
-            items: z.array(OrganizationSummarySchema),
-            sortedItems: z.array(z.number().int()),
-          }),
+          organizations: sortedListSchema(ORGANIZATION_SORT_FIELDS, OrganizationSummarySchema),
         }),
         ...errors,
       },
