@@ -40,7 +40,8 @@ export function encodeEventColumns(events: readonly EventRow[], meta: EventColum
     if (event.extra !== null) extras.push([index, event.extra]);
   }
   const messageBlob = Buffer.from(messages.join(''), 'utf8');
-  const metaBlob = Buffer.from(JSON.stringify(meta), 'utf8');
+  // Named field by field: the route's JSON page (events and all) must never ride along as the details.
+  const metaBlob = Buffer.from(JSON.stringify({ nextCursor: meta.nextCursor, version: meta.version }), 'utf8');
   const extrasBlob = Buffer.from(JSON.stringify(extras), 'utf8');
   const layout = eventColumnsLayout(count);
   const total = layout.tail + metaBlob.length + messageBlob.length + extrasBlob.length;

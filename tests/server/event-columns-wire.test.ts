@@ -122,6 +122,10 @@ describe.each(DATABASE_KINDS)('the events route on %s', (kind) => {
     expect(rowsOfColumns(page.columns)).toEqual(jsonPage.events);
     expect(page.nextCursor).toBe(jsonPage.nextCursor);
     expect(page.version).toBe(jsonPage.version);
+    // The frame carries each event once, as columns: its page details are the cursor and version alone.
+    const metaBytes = Buffer.from(binary.rawPayload).readUInt32LE(12);
+    expect(metaBytes).toBe(Buffer.byteLength(JSON.stringify({ nextCursor: page.nextCursor, version: page.version })));
+    expect(binary.rawPayload.length).toBeLessThan(Buffer.byteLength(json.body));
     const rest = await suite.writer.request({
       url: `${url}&after=${encodeURIComponent(page.nextCursor!)}`,
       headers: { accept: EVENT_COLUMNS_MEDIA_TYPE },

@@ -247,7 +247,11 @@ export function incidentRoutes(routes: ApiRoutes, context: AppContext): void {
       };
       // The mirror asks for columns (server/wire); every other client gets JSON.
       reply.header('vary', 'accept');
-      if (acceptsEventColumns(request.headers.accept)) return sendEventColumns(reply, encodeEventColumns(events, page));
+      if (acceptsEventColumns(request.headers.accept))
+        return sendEventColumns(
+          reply,
+          encodeEventColumns(events, { nextCursor: page.nextCursor, version: page.version }),
+        );
       return page;
     },
   );
