@@ -94,3 +94,9 @@ export interface ParseReport {
 export function isInvalidRow(result: ImportRecord | InvalidRow): result is InvalidRow {
   return 'reason' in result;
 }
+
+/** Files a record or an invalid row where it belongs in the piece. */
+export function addToPiece(piece: ParsedPiece, result: ImportRecord | InvalidRow): void {
+  if (isInvalidRow(result)) piece.invalid.push(result);
+  else piece.records.push(result);
+}

@@ -5,7 +5,7 @@
  */
 import { ImportError } from './import-error.ts';
 import type { ImportRecord, InvalidRow, ParsedPiece, ParseReport } from './import-record.ts';
-import { isInvalidRow } from './import-record.ts';
+import { addToPiece } from './import-record.ts';
 import { parseAptHistory } from './parse-apt-history.ts';
 import { parseTimestampedLines } from './parse-timestamped-lines.ts';
 import { loadZone, shorten } from './parse-event-time.ts';
@@ -53,8 +53,7 @@ export async function* parseSyslog(
   const finish = (piece: ParsedPiece) => {
     if (pending === undefined) return;
     const result = syslogRecord(pending.line, pending.header, pending.year, zone, pending.message);
-    if (isInvalidRow(result)) piece.invalid.push(result);
-    else piece.records.push(result);
+    addToPiece(piece, result);
     pending = undefined;
   };
   for await (const lines of textLines(text)) {
