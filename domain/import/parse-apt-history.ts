@@ -40,7 +40,7 @@ export async function* parseAptHistory(
   let stanza: Stanza | undefined;
   const tally: PieceTally = { records: 0, invalid: 0 };
   for await (const lines of textLines(text)) {
-    const piece: { records: ImportRecord[]; invalid: InvalidRow[] } = { records: [], invalid: [] };
+    const piece: ParsedPiece = { records: [], invalid: [] };
     const close = () => {
       if (stanza === undefined) return;
       const result = aptRecord(stanza, zone);
