@@ -93,10 +93,10 @@ const ColorSchema = z
   .regex(/^(#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?)?$/, { error: 'must be a colour as #rrggbb or #rrggbbaa' });
 
 // ---- on the wire ----
-export const StreamSchema = z.object({
-  id: Id,
-  incidentID: Id,
-  name: z.string(),
+/** What every stream, actor and collection of an incident has: the analyst knows it by its name. */
+const NamedIncidentItemSchema = z.object({ id: Id, incidentID: Id, name: z.string() });
+
+export const StreamSchema = NamedIncidentItemSchema.extend({
   isMarkerStream: z.boolean(),
   importFormat: z.string().nullable(),
   clockOffsetMicroseconds: z.number().int(),
@@ -105,19 +105,13 @@ export const StreamSchema = z.object({
   createTimestamp: z.number().int(),
 });
 
-export const IncidentActorSchema = z.object({
-  id: Id,
-  incidentID: Id,
-  name: z.string(),
+export const IncidentActorSchema = NamedIncidentItemSchema.extend({
   isBot: z.boolean(),
   organizationActorID: Id.nullable(),
   eventCount: z.number().int(),
 });
 
-export const CollectionSchema = z.object({
-  id: Id,
-  incidentID: Id,
-  name: z.string(),
+export const CollectionSchema = NamedIncidentItemSchema.extend({
   isAnalyst: z.boolean(),
   isThread: z.boolean(),
   threadEventID: Id.nullable(),

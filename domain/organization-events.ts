@@ -19,25 +19,17 @@ export const OrganizationEventPageSchema = z.object({
 });
 export type OrganizationEventPage = z.infer<typeof OrganizationEventPageSchema>;
 
+/** A stream, actor or map of one of the organization's incidents: the filter names it per incident. */
+const IncidentSourceSchema = z.object({ id: z.number().int(), incidentID: z.number().int(), name: z.string() });
+
 export const OrganizationEventSourcesSchema = z.object({
-  streams: z.array(
-    z.object({ id: z.number().int(), incidentID: z.number().int(), name: z.string(), isMarkerStream: z.boolean() }),
-  ),
+  streams: z.array(IncidentSourceSchema.extend({ isMarkerStream: z.boolean() })),
   /** Incident actors with the organization actor each is linked to (null when none is). */
   actors: z.array(
-    z.object({
-      id: z.number().int(),
-      incidentID: z.number().int(),
-      name: z.string(),
-      isBot: z.boolean(),
-      organizationActorID: z.number().int().nullable(),
-    }),
+    IncidentSourceSchema.extend({ isBot: z.boolean(), organizationActorID: z.number().int().nullable() }),
   ),
   maps: z.array(
-    z.object({
-      id: z.number().int(),
-      incidentID: z.number().int(),
-      name: z.string(),
+    IncidentSourceSchema.extend({
       colour: z.string(),
       icon: z.enum(SYMBOLS),
       validPointCount: z.number().int(),

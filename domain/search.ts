@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { lineText } from './text-rules.ts';
 import { EventRowSchema } from './event.ts';
+import { IdSchema } from './ids.ts';
 
 export const SEARCH_START_MARK = '«';
 export const SEARCH_STOP_MARK = '»';
@@ -24,18 +25,8 @@ export const SearchQuerySchema = z.object({
     .trim()
     .min(1, { error: 'is required' })
     .max(SEARCH_QUERY_MAX, { error: `is longer than ${SEARCH_QUERY_MAX} characters` }),
-  incidentID: z.coerce
-    .number({ error: 'must be a positive integer id' })
-    .int()
-    .positive({ error: 'must be a positive integer id' })
-    .max(Number.MAX_SAFE_INTEGER)
-    .optional(),
-  organizationID: z.coerce
-    .number({ error: 'must be a positive integer id' })
-    .int()
-    .positive({ error: 'must be a positive integer id' })
-    .max(Number.MAX_SAFE_INTEGER)
-    .optional(),
+  incidentID: IdSchema.optional(),
+  organizationID: IdSchema.optional(),
   limit: Page(500, 50, 1),
   offset: Page(100_000, 0, 0),
 });

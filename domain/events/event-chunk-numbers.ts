@@ -4,7 +4,7 @@
  * message strings dominated a reopen. The texts (messages, extras) are kept apart and read later.
  */
 import type { EventColumns } from './event-columns.ts';
-import type { EventListColumns } from './event-list-columns.ts';
+import { numberColumnsLayout, type EventListColumns } from './event-list-columns.ts';
 
 /** A chunk's number columns (views into one buffer) and which of its events carry extra data. */
 export interface EventChunkNumbers extends EventListColumns {
@@ -15,14 +15,9 @@ export interface EventChunkNumbers extends EventListColumns {
 const HEADER_BYTES = 8;
 
 function layout(count: number, extraCount: number) {
-  const ids = HEADER_BYTES;
-  const starts = ids + 8 * count;
-  const ends = starts + 8 * count;
-  const streams = ends + 8 * count;
-  const actors = streams + 4 * count;
-  const extras = actors + 4 * count;
+  const { end: extras, ...numbers } = numberColumnsLayout(HEADER_BYTES, count);
   const markers = extras + 4 * extraCount;
-  return { ids, starts, ends, streams, actors, extras, markers, bytes: markers + count };
+  return { ...numbers, extras, markers, bytes: markers + count };
 }
 
 export function packEventChunkNumbers(columns: EventColumns): ArrayBuffer {

@@ -3,7 +3,7 @@
  * and the form the browser's mirror keeps a large incident in. One typed array per number column,
  * every message in one string with offsets, so a page of 10,000 events is a handful of objects.
  */
-import type { EventListColumns } from './event-list-columns.ts';
+import { numberColumnsLayout, type EventListColumns } from './event-list-columns.ts';
 
 /** The media type a client names in Accept to get event pages as columns (server/wire encodes it). */
 export const EVENT_COLUMNS_MEDIA_TYPE = 'application/vnd.churchkey.event-columns';
@@ -39,12 +39,7 @@ export function eventColumnsLayout(count: number): {
   markers: number;
   tail: number;
 } {
-  const ids = EVENT_COLUMNS_HEADER_BYTES;
-  const starts = ids + 8 * count;
-  const ends = starts + 8 * count;
-  const streams = ends + 8 * count;
-  const actors = streams + 4 * count;
-  const offsets = actors + 4 * count;
+  const { end: offsets, ...numbers } = numberColumnsLayout(EVENT_COLUMNS_HEADER_BYTES, count);
   const markers = offsets + 4 * (count + 1);
-  return { ids, starts, ends, streams, actors, offsets, markers, tail: markers + count };
+  return { ...numbers, offsets, markers, tail: markers + count };
 }

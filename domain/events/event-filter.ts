@@ -5,18 +5,14 @@
  * keystroke, so it walks plain arrays once and answers with typed arrays, never new event objects.
  * Markers are context, not evidence: only their own switches and the interval hide them.
  */
+import type { EventRow } from '../event.ts';
 
 export type EventFilterMode = 'h' | 'i' | 'r';
 
-/** The fields of an event the filter reads (EventRow has them all). */
-export interface FilterableEvent {
-  readonly id: number;
-  readonly streamID: number;
-  readonly actorID: number;
-  readonly isMarker: boolean;
-  readonly message: string;
-  readonly startTimestamp: number;
-}
+/** The fields of an event the filter reads. */
+export type FilterableEvent = Readonly<
+  Pick<EventRow, 'id' | 'streamID' | 'actorID' | 'isMarker' | 'message' | 'startTimestamp'>
+>;
 
 export interface EventAnnotationIndex {
   readonly tagsByEvent: ReadonlyMap<number, readonly string[]>;

@@ -16,6 +16,19 @@ export interface EventListColumns {
   endTimestamps: Float64Array;
 }
 
+/**
+ * Byte offsets of the five number columns packed one after another from `firstByte`, the 8-byte floats
+ * first so every typed-array view stays aligned; `end` is where the next section may start.
+ */
+export function numberColumnsLayout(firstByte: number, count: number) {
+  const ids = firstByte;
+  const starts = ids + 8 * count;
+  const ends = starts + 8 * count;
+  const streams = ends + 8 * count;
+  const actors = streams + 4 * count;
+  return { ids, starts, ends, streams, actors, end: actors + 4 * count };
+}
+
 export function emptyEventListColumns(capacity: number): EventListColumns {
   return {
     count: 0,

@@ -18,33 +18,26 @@ const MAX_DERIVED_ROLL = 60;
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 const toDegrees = (radians: number) => (radians * 180) / Math.PI;
 
+/** A measure of the leg from one position to another (degrees in, one number out). */
+type LegMeasure = (fromLatitude: number, fromLongitude: number, toLatitude: number, toLongitude: number) => number;
+
 /** Initial great-circle bearing from one position to another, 0..360 clockwise from north. */
-export function bearingDegrees(
-  fromLatitude: number,
-  fromLongitude: number,
-  toLatitude: number,
-  toLongitude: number,
-): number {
+export const bearingDegrees: LegMeasure = (fromLatitude, fromLongitude, toLatitude, toLongitude) => {
   const [phi1, phi2] = [toRadians(fromLatitude), toRadians(toLatitude)];
   const deltaLambda = toRadians(toLongitude - fromLongitude);
   const y = Math.sin(deltaLambda) * Math.cos(phi2);
   const x = Math.cos(phi1) * Math.sin(phi2) - Math.sin(phi1) * Math.cos(phi2) * Math.cos(deltaLambda);
   return (toDegrees(Math.atan2(y, x)) + 360) % 360;
-}
+};
 
 /** Ground distance in metres (haversine). */
-export function groundMetres(
-  fromLatitude: number,
-  fromLongitude: number,
-  toLatitude: number,
-  toLongitude: number,
-): number {
+export const groundMetres: LegMeasure = (fromLatitude, fromLongitude, toLatitude, toLongitude) => {
   const [phi1, phi2] = [toRadians(fromLatitude), toRadians(toLatitude)];
   const a =
     Math.sin((phi2 - phi1) / 2) ** 2 +
     Math.cos(phi1) * Math.cos(phi2) * Math.sin(toRadians(toLongitude - fromLongitude) / 2) ** 2;
   return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(a)));
-}
+};
 
 /** The nearest point before and after `index` that lies elsewhere (a hover repeats its position). */
 function movingNeighbours(points: MapPointColumns, index: number): { before: number; after: number } {
@@ -91,7 +84,7 @@ function derivedRoll(points: MapPointColumns, index: number): number {
   if (to - from < 2) return 0;
   const seconds = (points.timestamps[to]! - points.timestamps[from]!) / 1e6;
   if (seconds <= 0) return 0;
-  const leg = (measure: typeof groundMetres, a: number, b: number) =>
+  const leg = (measure: LegMeasure, a: number, b: number) =>
     measure(points.latitudes[a]!, points.longitudes[a]!, points.latitudes[b]!, points.longitudes[b]!);
   const headingIn = leg(bearingDegrees, from, index);
   const headingOut = leg(bearingDegrees, index, to);

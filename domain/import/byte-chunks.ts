@@ -142,6 +142,11 @@ export async function readAllBytes(
     parts.push(chunk);
   }
   if (parts.length === 1 && parts[0] !== undefined) return parts[0];
+  return joinBytes(parts, total);
+}
+
+/** The parts one after another in one array of `total` bytes (their summed length). */
+export function joinBytes(parts: readonly Uint8Array[], total: number): Uint8Array {
   const whole = new Uint8Array(total);
   let offset = 0;
   for (const part of parts) {

@@ -3,19 +3,15 @@
  * `<RFC 3339 time> <stdout|stderr> <P|F> <message>`. A long line is written as P(artial) pieces
  * closed by an F(ull) one of the same stream; they are joined into one record at the first piece.
  */
-import { MAX_RECORD_CHARS } from './text-passes.ts';
-import { ImportError } from './import-error.ts';
+import { addPiece, type OpenPieces } from './text-passes.ts';
 import type { JsonLine } from './json-lines.ts';
 import { textLines } from './text-lines.ts';
 import { shorten } from './parse-event-time.ts';
 
 export const CRI_LINE = /^(\d{4}-\d{2}-\d{2}T\S+) (stdout|stderr) ([A-Z](?::[A-Z]+)*) ?(.*)$/;
 
-interface Partial {
-  line: number;
+interface Partial extends OpenPieces {
   time: string;
-  pieces: string[];
-  chars: number;
 }
 
 export async function* criLines(text: AsyncIterable<string>): AsyncGenerator<JsonLine[]> {
@@ -36,15 +32,7 @@ export async function* criLines(text: AsyncIterable<string>): AsyncGenerator<Jso
     const partial = open.get(stream);
     if (tag.split(':').includes('P')) {
       if (partial === undefined) open.set(stream, { line: lineNumber, time, pieces: [message], chars: message.length });
-      else {
-        partial.pieces.push(message);
-        partial.chars += message.length;
-        if (partial.chars > MAX_RECORD_CHARS)
-          throw new ImportError(
-            'too-large',
-            `The CRI message starting on line ${partial.line} runs on for more than 8 MiB of partial lines`,
-          );
-      }
+      else addPiece(partial, message, 'CRI message');
       return;
     }
     open.delete(stream);

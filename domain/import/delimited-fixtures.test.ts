@@ -5,25 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { importFixtureDetected } from '../../tests/support/import-detected.ts';
-
-const iso = (micros: number | undefined) =>
-  micros === undefined ? undefined : new Date(Math.floor(micros / 1000)).toISOString();
+import { recordSpan } from './record-span.ts';
 
 async function importWithoutSettings(path: string) {
   const { detection, settings, records, invalid, summary } = await importFixtureDetected(path);
-  const starts = records.map((record) => record.startMicros);
-  return {
-    detection,
-    settings,
-    records,
-    invalid,
-    summary,
-    first: iso(records[0]?.startMicros),
-    last: iso(records.at(-1)?.startMicros),
-    earliest: iso(Math.min(...starts)),
-    latest: iso(Math.max(...starts)),
-    actors: [...new Set(records.map((record) => record.actor))].sort(),
-  };
+  return { detection, settings, records, invalid, summary, ...recordSpan(records) };
 }
 
 describe('delimited fixtures imported with no settings', () => {

@@ -7,10 +7,9 @@
  */
 import Papa from 'papaparse';
 import type { DelimitedLayout } from './delimited-settings.ts';
-import { ImportError } from './import-error.ts';
 import { splitLine } from './split-line.ts';
 import { textLines } from './text-lines.ts';
-import { MAX_RECORD_CHARS, textPasses } from './text-passes.ts';
+import { textPasses } from './text-passes.ts';
 
 export type RowLayout = Pick<
   DelimitedLayout,
@@ -51,30 +50,23 @@ export async function* delimitedRows(
     ...(layout.quoted ? {} : { fastMode: true }),
   });
   const marker = (layout.fieldsDirective ?? layout.commentPrefix)?.charCodeAt(0);
-  let carry = '';
   let line = 1;
   let preambleLeft = layout.preambleRows;
 
-  const pass = (final: boolean): DelimitedRow[] => {
+  const pass = (carry: string, final: boolean) => {
+    let start = 0;
     while (preambleLeft > 0) {
-      const end = carry.indexOf('\n');
-      if (end === -1 && !final) return [];
-      carry = end === -1 ? '' : carry.slice(end + 1);
+      const end = carry.indexOf('\n', start);
+      if (end === -1 && !final) return { items: [], used: start };
+      start = end === -1 ? carry.length : end + 1;
       line += 1;
       preambleLeft -= 1;
     }
-    if (carry === '') return [];
-    const result = parser.parse(carry, 0, !final) as PapaPass;
-    const consumed = final ? carry.length : result.meta.cursor;
-    const rows = numberRows(result.data, carry, consumed, final);
-    carry = carry.slice(consumed);
-    if (carry.length > MAX_RECORD_CHARS) {
-      throw new ImportError(
-        'invalid-file',
-        `Line ${line}: one record runs on for more than 8 MiB; a quote is probably never closed (should quoting be off?)`,
-      );
-    }
-    return rows;
+    const input = start === 0 ? carry : carry.slice(start);
+    if (input === '') return { items: [], used: start };
+    const result = parser.parse(input, 0, !final) as PapaPass;
+    const consumed = final ? input.length : result.meta.cursor;
+    return { items: numberRows(result.data, input, consumed, final), used: start + consumed };
   };
 
   const numberRows = (data: string[][], input: string, consumed: number, final: boolean): DelimitedRow[] => {
@@ -101,10 +93,9 @@ export async function* delimitedRows(
   yield* textPasses(
     text,
     passChars,
-    (piece) => {
-      carry += piece;
-    },
     pass,
+    () =>
+      `Line ${line}: one record runs on for more than 8 MiB; a quote is probably never closed (should quoting be off?)`,
   );
 }
 

@@ -2,6 +2,7 @@
  * Delimited files from producers the fixtures do not cover, written after their documentation:
  * each detected with no settings and imported, then checked for what an analyst relies on.
  */
+import { timeActorMessage } from './time-actor-message.ts';
 import { describe, expect, it } from 'vitest';
 import { importDetected } from '../../tests/support/import-detected.ts';
 import { collectImport } from './collect-import.ts';
@@ -238,7 +239,7 @@ describe('delimited variants detected with no settings', () => {
       '2024-05-01 11:00:00 10.0.0.9 10.0.0.2 POST /b x=1 500 31',
     ].join('\n');
     const { records } = await importText(text, 'u_ex240501.log');
-    expect(records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
+    expect(timeActorMessage(records)).toEqual([
       ['2024-05-01T10:00:00.000Z', '10.0.0.1', 'GET /a 200'],
       ['2024-05-01T11:00:00.000Z', '10.0.0.2', 'POST /b?x=1 500'],
     ]);

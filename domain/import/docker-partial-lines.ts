@@ -3,16 +3,12 @@
  * the last lack the trailing "\n" in "log". Such pieces of one stream are joined into one record,
  * numbered and timed by its first piece. Lines of any other shape pass through untouched.
  */
-import { MAX_RECORD_CHARS } from './text-passes.ts';
-import { ImportError } from './import-error.ts';
+import { addPiece, type OpenPieces } from './text-passes.ts';
 import type { JsonValue } from './import-record.ts';
 import { isJsonObject, type JsonLine } from './json-lines.ts';
 
-interface Pending {
-  readonly line: number;
+interface Pending extends OpenPieces {
   readonly first: { [key: string]: JsonValue };
-  readonly pieces: string[];
-  chars: number;
 }
 
 const isDockerLine = (value: JsonValue): value is { [key: string]: JsonValue } & { log: string; stream: string } =>
@@ -39,15 +35,7 @@ export async function* joinDockerPartials(batches: AsyncIterable<JsonLine[]>): A
       if (!log.endsWith('\n')) {
         if (pending === undefined)
           open.set(stream, { line: item.line, first: item.value, pieces: [log], chars: log.length });
-        else {
-          pending.pieces.push(log);
-          pending.chars += log.length;
-          if (pending.chars > MAX_RECORD_CHARS)
-            throw new ImportError(
-              'too-large',
-              `The Docker log line starting on line ${pending.line} runs on for more than 8 MiB of partial lines`,
-            );
-        }
+        else addPiece(pending, log, 'Docker log line');
         continue;
       }
       if (pending === undefined) out.push(item);

@@ -4,7 +4,7 @@
  * a concatenated .gz), so memory follows a chunk. The inflated total and the ratio are capped against bombs.
  */
 import { Gunzip } from 'fflate';
-import { firstChunk, formatBytes } from './byte-chunks.ts';
+import { firstChunk, formatBytes, joinBytes } from './byte-chunks.ts';
 import { ImportError } from './import-error.ts';
 
 /** A gzip member starts 1F 8B with the deflate method (8). */
@@ -36,13 +36,7 @@ export function gunzipStart(firstBytes: Uint8Array, maxBytes: number): Uint8Arra
     if (length === 0)
       throw new ImportError('invalid-file', `is named or marked as gzip but cannot be unpacked (${String(error)})`);
   }
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return joinBytes(parts, length);
 }
 
 /** Unpacks every gzip member of a stream; the server gives Node's zlib, which unpacks off its thread. */

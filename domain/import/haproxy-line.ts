@@ -29,6 +29,14 @@ export function readHaproxyLine(text: string, zone: ZoneId): AccessReading {
     return `field "accept date": "${day}/${monthName}/${year}:${hour}:${minute}:${second}" is not a date (expected day/Mon/year:hour:minute:second.ms, e.g. 25/Feb/2019:16:19:48.143)`;
   const rest = text.slice(whole.length);
   const base: Record<string, JsonValue> = { client_port: Number(port), frontend: frontend.replace(/~$/, '') };
+  // HTTP and TCP lines both name where the connection went and its timers.
+  const routed = (backend: string, server: string, timers: string) => ({
+    ...base,
+    backend,
+    server,
+    timers,
+    ...duration(timers),
+  });
   const http = HTTP.exec(rest);
   if (http !== null) {
     const [
@@ -51,11 +59,7 @@ export function readHaproxyLine(text: string, zone: ZoneId): AccessReading {
     const request = close === -1 ? quoted : quoted.slice(0, close);
     const after = close === -1 ? '' : quoted.slice(close + 1).trim();
     const extra: Record<string, JsonValue> = {
-      ...base,
-      backend,
-      server,
-      timers,
-      ...duration(timers),
+      ...routed(backend, server, timers),
       status: Number(status),
       bytes: Number(bytes),
     };
@@ -79,11 +83,7 @@ export function readHaproxyLine(text: string, zone: ZoneId): AccessReading {
   if (tcp !== null) {
     const [, backend = '', server = '', timers = '', bytes = '', termination = '', counters, queues] = tcp;
     const extra: Record<string, JsonValue> = {
-      ...base,
-      backend,
-      server,
-      timers,
-      ...duration(timers),
+      ...routed(backend, server, timers),
       bytes: Number(bytes),
       termination_state: termination,
     };

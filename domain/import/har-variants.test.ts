@@ -3,6 +3,7 @@
  * HAR 1.1 without ssl, a "log" key that is not first, JSONP in tiny chunks, entries missing what
  * HAR requires. Each is detected and imported with no settings.
  */
+import { timeActorMessage } from './time-actor-message.ts';
 import { describe, expect, it } from 'vitest';
 import { collectImport } from './collect-import.ts';
 import { detectFormat } from './detect-format.ts';
@@ -108,7 +109,7 @@ describe('HAR from other producers', () => {
     const whole = await importHar(harp, 'page.harp');
     const tiny = await importHar(harp, 'page.harp', chunks());
     expect(whole.invalid).toEqual([]);
-    expect(whole.records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
+    expect(timeActorMessage(whole.records)).toEqual([
       ['2024-05-01T08:00:00.123Z', 'cdn.example.org', 'GET https://cdn.example.org/ä/0 200'],
       ['2024-05-01T08:00:01.123Z', 'cdn.example.org', 'GET https://cdn.example.org/ä/1 200'],
       ['2024-05-01T08:00:02.123Z', 'cdn.example.org', 'GET https://cdn.example.org/ä/2 200'],

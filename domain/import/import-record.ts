@@ -94,3 +94,22 @@ export interface ParseReport {
 export function isInvalidRow(result: ImportRecord | InvalidRow): result is InvalidRow {
   return 'reason' in result;
 }
+
+/** What a parser has yielded so far: at the end it tells a file with none of its lines. */
+export interface PieceTally {
+  records: number;
+  invalid: number;
+}
+
+/** Counts the piece in the tally; true when it holds anything worth yielding. */
+export function tallyPiece(tally: PieceTally, piece: ParsedPiece): boolean {
+  tally.records += piece.records.length;
+  tally.invalid += piece.invalid.length;
+  return piece.records.length > 0 || piece.invalid.length > 0;
+}
+
+/** Files a record or an invalid row where it belongs in the piece. */
+export function addToPiece(piece: ParsedPiece, result: ImportRecord | InvalidRow): void {
+  if (isInvalidRow(result)) piece.invalid.push(result);
+  else piece.records.push(result);
+}

@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { importFixtureDetected, isoOfMicros as iso } from '../../tests/support/import-detected.ts';
+import { recordSpan } from './record-span.ts';
 
 async function importFixture(path: string, timeZone = 'Pacific/Auckland') {
   const { detection, settings, records, invalid, summary } = await importFixtureDetected(path, timeZone);
   const events = records.filter((record) => record.isMarker !== true);
-  const starts = events.map((record) => record.startMicros);
   return {
     detection,
     settings,
@@ -17,9 +17,7 @@ async function importFixture(path: string, timeZone = 'Pacific/Auckland') {
     markers: records.filter((record) => record.isMarker === true),
     invalid,
     summary,
-    first: iso(Math.min(...starts)),
-    last: iso(Math.max(...starts)),
-    actors: [...new Set(events.map((record) => record.actor))].sort(),
+    ...recordSpan(events),
   };
 }
 
@@ -30,8 +28,8 @@ describe('JSON fixtures, no settings given', () => {
     expect(run.events).toHaveLength(6);
     expect(run.invalid).toEqual([]);
     // Newest first in the file: 09:23:37+11:00 on line 1 down to 09:19:04+11:00 on line 6.
-    expect(run.first).toBe('2022-02-07T22:19:04.000Z');
-    expect(run.last).toBe('2022-02-07T22:23:37.000Z');
+    expect(run.earliest).toBe('2022-02-07T22:19:04.000Z');
+    expect(run.latest).toBe('2022-02-07T22:23:37.000Z');
     expect(iso(run.events[0]?.startMicros ?? 0)).toBe('2022-02-07T22:23:37.000Z');
     // Line 4 (SharedSnapshotVolumeCreated) is a service event with no userIdentity.
     expect(run.actors).toEqual(['', 'arn:aws:iam::012345678901:user/fakeusername']);
@@ -48,8 +46,8 @@ describe('JSON fixtures, no settings given', () => {
     const run = await importFixture('field/json/azure_activity_array.json');
     expect(run.events).toHaveLength(1);
     // xms_tcdt "1231293743" = 2009-01-07 02:02:23 UTC (date -u -d @1231293743).
-    expect(run.first).toBe('2009-01-07T02:02:23.000Z');
-    expect(run.last).toBe(run.first);
+    expect(run.earliest).toBe('2009-01-07T02:02:23.000Z');
+    expect(run.latest).toBe(run.earliest);
     expect(run.actors).toEqual(['test@email']);
     expect(run.events[0]).toMatchObject({ line: 2, message: 'List Storage Account Keys' });
     expect(run.detection.reason).toMatch(/"data\.claims\.xms_tcdt" \(no field is named like a time/);
@@ -59,7 +57,7 @@ describe('JSON fixtures, no settings given', () => {
     const run = await importFixture('field/json/cloudtrail_records_pretty.json');
     expect(run.settings).toMatchObject({ container: 'array', recordsPath: 'Records' });
     expect(run.events).toHaveLength(1);
-    expect(run.first).toBe('2023-07-19T21:14:20.000Z');
+    expect(run.earliest).toBe('2023-07-19T21:14:20.000Z');
     expect(run.actors).toEqual(['arn:aws:iam::777788889999:user/Nikki']);
     expect(run.events[0]).toMatchObject({ line: 1, message: 'StopInstances' });
     expect(run.events[0]?.extra.userIdentity).toMatchObject({
@@ -74,7 +72,7 @@ describe('JSON fixtures, no settings given', () => {
       fields: { startTime: 'time', actor: 'stream', message: 'log' },
     });
     expect(run.events).toHaveLength(10);
-    expect(run.first).toBe('2016-01-07T16:49:10.000Z');
+    expect(run.earliest).toBe('2016-01-07T16:49:10.000Z');
     expect(run.events.map((record) => record.startMicros % 1_000_000)).toEqual([
       0, 200_000, 230_000, 237_000, 237_200, 237_220, 237_222, 237_222, 237_222, 237_222,
     ]);
@@ -90,7 +88,7 @@ describe('JSON fixtures, no settings given', () => {
     expect(run.events).toHaveLength(2);
     // "__REALTIME_TIMESTAMP" : "1534860261221373" on both lines.
     expect(run.events.map((record) => record.startMicros)).toEqual([1_534_860_261_221_373, 1_534_860_261_221_373]);
-    expect(run.first).toBe('2018-08-21T14:04:21.221Z');
+    expect(run.earliest).toBe('2018-08-21T14:04:21.221Z');
     expect(run.actors).toEqual(['imx6ul-medusa']);
     expect(run.events.map((record) => record.message)).toEqual([
       'GPS Reference longitude: 7.358143333',
@@ -103,9 +101,9 @@ describe('JSON fixtures, no settings given', () => {
     const run = await importFixture('events/timesketch_sigma_events.jsonl');
     expect(run.detection.format).toBe('timesketch-jsonl');
     expect(run.events).toHaveLength(5);
-    expect(run.first).toBe('2015-07-24T19:01:01.000Z');
+    expect(run.earliest).toBe('2015-07-24T19:01:01.000Z');
     // The last line's timestamp "1642892863502205" µs.
-    expect(run.last).toBe('2022-01-22T23:07:43.502Z');
+    expect(run.latest).toBe('2022-01-22T23:07:43.502Z');
     expect(run.actors).toEqual(['', 'DESKTOP-B0TAAAA']);
     expect(run.events[1]?.message).toBe('Another message');
   });
@@ -204,15 +202,18 @@ describe('HAR fixtures, no settings given', () => {
       ['mitmproxy.org', 's3-us-west-2.amazonaws.com'],
       'GET https://mitmproxy.org/ 200',
     ],
-  ] as const)('%s: %i pages, %i entries, %s to %s', async (path, pages, entryCount, first, last, actors, message) => {
-    const run = await importFixture(path);
-    expect(run.detection.format).toBe('har');
-    expect(run.invalid).toEqual([]);
-    expect(run.markers).toHaveLength(pages);
-    expect(run.events).toHaveLength(entryCount);
-    expect(run.first).toBe(first);
-    expect(run.last).toBe(last);
-    expect(run.actors).toEqual(actors);
-    if (message !== undefined) expect(run.events[0]?.message).toBe(message);
-  });
+  ] as const)(
+    '%s: %i pages, %i entries, %s to %s',
+    async (path, pages, entryCount, earliest, latest, actors, message) => {
+      const run = await importFixture(path);
+      expect(run.detection.format).toBe('har');
+      expect(run.invalid).toEqual([]);
+      expect(run.markers).toHaveLength(pages);
+      expect(run.events).toHaveLength(entryCount);
+      expect(run.earliest).toBe(earliest);
+      expect(run.latest).toBe(latest);
+      expect(run.actors).toEqual(actors);
+      if (message !== undefined) expect(run.events[0]?.message).toBe(message);
+    },
+  );
 });

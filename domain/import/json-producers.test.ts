@@ -2,6 +2,7 @@
  * Field choice on JSON logs of producers the fixtures lack, written from their documentation:
  * which field is the time, the actor and the message, decided from names checked against values.
  */
+import { timeActorMessage } from './time-actor-message.ts';
 import { describe, expect, it } from 'vitest';
 import { importDetected } from '../../tests/support/import-detected.ts';
 import { detectFormat } from './detect-format.ts';
@@ -28,7 +29,7 @@ describe('JSON logs of other producers', () => {
       ),
     );
     expect(run.settings).toMatchObject({ fields: { startTime: 'time', actor: 'hostname', message: 'msg' } });
-    expect(run.records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
+    expect(timeActorMessage(run.records)).toEqual([
       ['2024-01-02T10:11:12.123Z', 'api-1', 'server listening'],
       ['2024-01-02T10:11:15.000Z', 'api-1', 'request failed'],
     ]);
@@ -53,7 +54,7 @@ describe('JSON logs of other producers', () => {
     expect(run.settings).toMatchObject({
       fields: { startTime: 'published', actor: 'actor.alternateId', message: 'displayMessage' },
     });
-    expect(run.records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
+    expect(timeActorMessage(run.records)).toEqual([
       ['2024-02-01T08:00:00.123Z', 'ana@example.com', 'User login to Okta'],
       ['2024-02-01T08:01:00.000Z', 'ben@example.com', 'User logout'],
     ]);
@@ -90,7 +91,7 @@ describe('JSON logs of other producers', () => {
         { level: 50, time: 1706774401500, pid: 7, hostname: 'api-1', msg: 'crashed' },
       ),
     );
-    expect(pino.records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
+    expect(timeActorMessage(pino.records)).toEqual([
       ['2024-02-01T08:00:00.000Z', 'api-1', 'listening'],
       ['2024-02-01T08:00:01.500Z', 'api-1', 'crashed'],
     ]);
@@ -108,7 +109,7 @@ describe('JSON logs of other producers', () => {
     expect(run.detection.reason).toMatch(
       /start time "Event\.System\.TimeCreated\.#attributes\.SystemTime" \(named like a time\).*no message field: a summary/,
     );
-    expect(run.records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
+    expect(timeActorMessage(run.records)).toEqual([
       ['2024-02-01T10:00:00.500Z', 'WKS-1', 'EventID=4624'],
       ['2024-02-01T10:00:02.000Z', 'WKS-1', 'EventID=4634'],
     ]);
@@ -146,9 +147,7 @@ describe('what is not JSON records', () => {
     );
     const run = await importText(text);
     expect(run.settings).toMatchObject({ container: 'values' });
-    expect(run.records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
-      ['2024-02-01T10:00:00.000Z', 'ana', 'deploy'],
-    ]);
+    expect(timeActorMessage(run.records)).toEqual([['2024-02-01T10:00:00.000Z', 'ana', 'deploy']]);
   });
 });
 
@@ -176,7 +175,7 @@ describe('records deeper in a document', () => {
       recordsPath: 'hits.hits',
       fields: { startTime: '_source.@timestamp', actor: '_source.host.name', message: '_source.message' },
     });
-    expect(run.records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
+    expect(timeActorMessage(run.records)).toEqual([
       ['2024-02-01T10:00:00.000Z', 'web-1', 'GET /'],
       ['2024-02-01T10:00:01.000Z', 'web-2', 'GET /a'],
     ]);

@@ -9,8 +9,7 @@ import type { AccessGrammar } from './access-entry.ts';
 import type { AccessLogSettings } from './access-log-settings.ts';
 import { readAccessLine } from './access-log-line.ts';
 import { ImportError } from './import-error.ts';
-import type { ImportRecord, InvalidRow, ParsedPiece, ParseReport } from './import-record.ts';
-import { isInvalidRow } from './import-record.ts';
+import { isInvalidRow, tallyPiece, type ParsedPiece, type ParseReport, type PieceTally } from './import-record.ts';
 import { loadZone, shorten } from './parse-event-time.ts';
 import { syslogRecord } from './syslog-record.ts';
 import { inferSyslogYear, YearRoller, type MonthDay } from './syslog-year.ts';
@@ -27,11 +26,10 @@ export async function* parseAccessLog(
   const zone = await loadZone(settings.timeZone);
   const counts = new Map<AccessGrammar | 'syslog', number>();
   let roller = settings.year === undefined ? undefined : new YearRoller(settings.year);
-  let recordCount = 0;
-  let invalidCount = 0;
+  const tally: PieceTally = { records: 0, invalid: 0 };
   for await (const lines of textLines(text)) {
     roller ??= new YearRoller(firstYear(lines, zone, report));
-    const piece: { records: ImportRecord[]; invalid: InvalidRow[] } = { records: [], invalid: [] };
+    const piece: ParsedPiece = { records: [], invalid: [] };
     for (const { line, text: raw } of lines) {
       if (raw.trim() === '') continue;
       const { reading, syslog } = readAccessLine(raw, zone);
@@ -63,14 +61,12 @@ export async function* parseAccessLog(
         });
       }
     }
-    recordCount += piece.records.length;
-    invalidCount += piece.invalid.length;
-    if (piece.records.length > 0 || piece.invalid.length > 0) yield piece;
+    if (tallyPiece(tally, piece)) yield piece;
   }
-  if (recordCount === 0) {
+  if (tally.records === 0) {
     throw new ImportError(
       'invalid-file',
-      invalidCount === 0
+      tally.invalid === 0
         ? 'The file holds no access log lines'
         : `No line of the file is an access log line (${ACCESS_LOG_EXPECTED})`,
     );

@@ -5,7 +5,16 @@
  */
 import type { ZoneId } from '@js-joda/core';
 import { ImportError } from './import-error.ts';
-import type { ImportRecord, InvalidRow, JsonValue, ParsedPiece, ParseReport } from './import-record.ts';
+import {
+  addToPiece,
+  tallyPiece,
+  type ImportRecord,
+  type InvalidRow,
+  type JsonValue,
+  type ParsedPiece,
+  type ParseReport,
+  type PieceTally,
+} from './import-record.ts';
 import { localMicros } from './local-micros.ts';
 import { shorten } from './parse-event-time.ts';
 import { textLines } from './text-lines.ts';
@@ -29,9 +38,9 @@ export async function* parseAptHistory(
 ): AsyncGenerator<ParsedPiece> {
   report.notes.push('Debian apt history: one event per Start-Date … End-Date stanza');
   let stanza: Stanza | undefined;
-  let recordCount = 0;
+  const tally: PieceTally = { records: 0, invalid: 0 };
   for await (const lines of textLines(text)) {
-    const piece: { records: ImportRecord[]; invalid: InvalidRow[] } = { records: [], invalid: [] };
+    const piece: ParsedPiece = { records: [], invalid: [] };
     const close = () => {
       if (stanza === undefined) return;
       const result = aptRecord(stanza, zone);
@@ -66,18 +75,16 @@ export async function* parseAptHistory(
         stanza = undefined;
       }
     }
-    recordCount += piece.records.length;
-    if (piece.records.length > 0 || piece.invalid.length > 0) yield piece;
+    if (tallyPiece(tally, piece)) yield piece;
   }
   const last: ParsedPiece = { records: [], invalid: [] };
   if (stanza !== undefined) {
     const result = aptRecord(stanza, zone);
-    if ('reason' in result) last.invalid.push(result);
-    else last.records.push(result);
+    addToPiece(last, result);
   }
-  if (recordCount + last.records.length === 0)
-    throw new ImportError('invalid-file', 'No apt history record with a readable Start-Date');
-  if (last.records.length > 0 || last.invalid.length > 0) yield last;
+  const lastHoldsAny = tallyPiece(tally, last);
+  if (tally.records === 0) throw new ImportError('invalid-file', 'No apt history record with a readable Start-Date');
+  if (lastHoldsAny) yield last;
 }
 
 function aptRecord(stanza: Stanza, zone: ZoneId): ImportRecord | InvalidRow {

@@ -4,14 +4,7 @@
  * string or one tree. A JSONP-wrapped `.harp` is unwrapped as it streams.
  */
 import { ImportError } from './import-error.ts';
-import {
-  isInvalidRow,
-  type ImportRecord,
-  type InvalidRow,
-  type JsonValue,
-  type ParsedPiece,
-  type ParseReport,
-} from './import-record.ts';
+import { addToPiece, type JsonValue, type ParsedPiece, type ParseReport } from './import-record.ts';
 import { isDocumentStop, jsonDocumentValues } from './json-document.ts';
 import { isJsonObject } from './json-lines.ts';
 import { harEntryRecord, harPageRecord } from './har-record.ts';
@@ -40,8 +33,6 @@ export async function* parseHar(
     what: 'HAR entry',
   })) {
     const piece: ParsedPiece = { records: [], invalid: [] };
-    const add = (result: ImportRecord | InvalidRow) =>
-      isInvalidRow(result) ? piece.invalid.push(result) : piece.records.push(result);
     for (const item of items) {
       if (isDocumentStop(item)) {
         // Pages alone are markers with no event: a HAR cut before its first entry gives nothing to import.
@@ -58,7 +49,7 @@ export async function* parseHar(
       const [, field, index] = item.path;
       if (field === 'version') version = item.value;
       else if (field === 'creator') creator = item.value;
-      else if (field === 'pages' && typeof index === 'number') add(harPageRecord(item.value, index));
+      else if (field === 'pages' && typeof index === 'number') addToPiece(piece, harPageRecord(item.value, index));
       else if (field === 'entries' && typeof index === 'number') {
         entryCount += 1;
         if (entryCount > maxEntries)
@@ -66,7 +57,7 @@ export async function* parseHar(
             'too-large',
             `The HAR file has more than ${maxEntries.toLocaleString('en')} entries, the most one import reads`,
           );
-        add(harEntryRecord(item.value, index));
+        addToPiece(piece, harEntryRecord(item.value, index));
       }
     }
     if (piece.records.length + piece.invalid.length > 0) yield piece;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { timeActorMessage } from './time-actor-message.ts';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../tests/support/fixtures-dir.ts';
 import type { IrcSettings } from './chat-settings.ts';
@@ -84,7 +85,7 @@ describe('other IRC clients', () => {
       '-NickServ- this line has no time',
     ].join('\n');
     const { records, invalid } = await run(log);
-    expect(records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
+    expect(timeActorMessage(records)).toEqual([
       ['2016-12-31T23:58:00.000Z', '', 'BEGIN LOGGING AT Sat Dec 31 23:58:00 2016'],
       ['2016-12-31T23:59:01.000Z', 'alice', 'happy new year soon'],
       ['2016-12-31T23:59:30.000Z', '', 'bob (~bob@host) has joined #ops'],
@@ -119,7 +120,7 @@ describe('other IRC clients', () => {
     // HexChat keeps mIRC colour and bold codes and its hidden-text marks (\x08) around the nick.
     const formatted = await run('T 1388534400 \x08<\x08alice\x08>\x08\x0f\t\x02bold\x02 and \x0304,01red\x03 text\n');
     expect(formatted.records.map((record) => [record.actor, record.message])).toEqual([['alice', 'bold and red text']]);
-    expect(records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
+    expect(timeActorMessage(records)).toEqual([
       ['2014-01-01T00:00:00.000Z', 'alice', 'hello'],
       ['2014-01-01T00:00:01.000Z', 'carol', 'hi'],
       ['2014-01-01T00:01:00.000Z', '', 'bob has joined'],
@@ -143,7 +144,7 @@ describe('other IRC clients', () => {
     expect(detection.reason).toMatch(/^irssi IRC log/);
     const { records, invalid } = await run(log, { format: 'irc', timeZone: 'Europe/Berlin' });
     expect(invalid).toEqual([]);
-    expect(records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
+    expect(timeActorMessage(records)).toEqual([
       ['2013-12-31T20:11:00.000Z', '', 'Log opened Tue Dec 31 21:11 2013'],
       ['2013-12-31T20:11:00.000Z', '', 'alice [alice@host] has joined #ops'],
       ['2013-12-31T20:12:00.000Z', 'alice', 'hello'],
@@ -167,7 +168,7 @@ describe('other IRC clients', () => {
       /^weechat IRC log: 6 of 6 lines/,
     );
     const { records, invalid } = await run(log);
-    expect(records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
+    expect(timeActorMessage(records)).toEqual([
       ['2011-12-31T21:11:55.000Z', '', 'alice (~a@host) has joined #ops'],
       ['2011-12-31T21:11:56.000Z', 'alice', 'hello'],
       ['2011-12-31T21:12:00.000Z', 'bob', 'hi'],
@@ -187,7 +188,7 @@ describe('other IRC clients', () => {
     const settings = settingsFromDetection(detection, 'UTC');
     expect(settings).toEqual({ format: 'irc', timeZone: 'UTC', startDate: '2024-03-15' });
     const { records, summary } = await run(log, { format: 'irc', timeZone: 'UTC', startDate: '2024-03-15' });
-    expect(records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
+    expect(timeActorMessage(records)).toEqual([
       ['2024-03-15T09:15:02.000Z', 'alice', 'deploy started'],
       ['2024-03-15T09:15:10.000Z', '', 'Joins: bob (bob@host)'],
       ['2024-03-15T09:16:00.000Z', 'bob', 'bob looks'],
@@ -200,7 +201,7 @@ describe('other IRC clients', () => {
       'Session Start: Fri Mar 15 09:00:00 2024\r\nSession Ident: #ops\r\n[09:15] <alice> hi\r\nSession Close: Fri Mar 15 10:00:00 2024\r\n';
     const { records, invalid } = await run(log);
     expect(invalid).toEqual([]);
-    expect(records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
+    expect(timeActorMessage(records)).toEqual([
       ['2024-03-15T09:00:00.000Z', '', 'Session Start: Fri Mar 15 09:00:00 2024'],
       ['2024-03-15T09:15:00.000Z', 'alice', 'hi'],
       ['2024-03-15T10:00:00.000Z', '', 'Session Close: Fri Mar 15 10:00:00 2024'],

@@ -8,7 +8,7 @@ import { criLines } from './cri-lines.ts';
 import { joinDockerPartials } from './docker-partial-lines.ts';
 import { MAX_RECORD_CHARS } from './text-passes.ts';
 import { ImportError } from './import-error.ts';
-import { isInvalidRow, type ParsedPiece, type ParseReport } from './import-record.ts';
+import { addToPiece, type ParsedPiece, type ParseReport } from './import-record.ts';
 import { isDocumentStop, jsonDocumentValues } from './json-document.ts';
 import { isJsonObject, jsonLines, type JsonLine } from './json-lines.ts';
 import type { JsonContainer, JsonLinesSettings } from './json-lines-settings.ts';
@@ -59,8 +59,7 @@ export async function* parseJsonLines(
       }
       if (report.columns.length === 0 && isJsonObject(item.value)) report.columns = Object.keys(item.value);
       const result = jsonRecord(item.value, item.line, settings, zone);
-      if (isInvalidRow(result)) piece.invalid.push(result);
-      else piece.records.push(result);
+      addToPiece(piece, result);
     }
     read += piece.records.length + piece.invalid.length;
     yield piece;

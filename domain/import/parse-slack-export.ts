@@ -6,7 +6,7 @@
  */
 import { strFromU8 } from 'fflate';
 import { ImportError } from './import-error.ts';
-import { isInvalidRow, type JsonValue, type ParsedPiece, type ParseReport } from './import-record.ts';
+import { addToPiece, type JsonValue, type ParsedPiece, type ParseReport } from './import-record.ts';
 import { isJsonObject, jsonText } from './json-lines.ts';
 import { learnBotName, slackMessageRecord, type SlackPeople, type SlackPerson } from './slack-message-record.ts';
 import { inflateEntry, type ZipEntry } from './zip-directory.ts';
@@ -80,8 +80,7 @@ export function* parseSlackExport(zip: Uint8Array, limits: ZipLimits, report: Pa
       parsed.value.forEach((message, index) => {
         line += 1;
         const result = slackMessageRecord(message, line, channel, `${day} message ${index + 1}`, people);
-        if (isInvalidRow(result)) piece.invalid.push(result);
-        else piece.records.push(result);
+        addToPiece(piece, result);
       });
     }
     yield piece;

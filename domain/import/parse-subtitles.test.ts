@@ -15,6 +15,9 @@ const anchored: SubtitlesSettings = { format: 'subtitles', anchorMicros: ANCHOR 
 const bytesOf = (text: string) => new TextEncoder().encode(text);
 const run = (input: string | Uint8Array, settings: SubtitlesSettings = anchored) =>
   collectImport(parseImport(typeof input === 'string' ? bytesOf(input) : input, settings));
+/** Where a cue starts in the file, and when it starts and ends. */
+const cueTiming = (record: { line: number; startMicros: number; endMicros: number }) =>
+  [record.line, iso(record.startMicros), iso(record.endMicros)] as const;
 const fixture = (path: string) => new Uint8Array(readFileSync(join(FIXTURES_DIR, path)));
 
 function* chunked(bytes: Uint8Array, size: number): Generator<Uint8Array> {
@@ -102,15 +105,7 @@ describe('the youtube-dl auto-caption fixture', () => {
     expect(detectFormat(bytes, 'youtube_dl.vtt').format).toBe('subtitles');
     const { records, invalid } = await run(bytes);
     expect(invalid).toEqual([]);
-    expect(
-      records.map((record) => [
-        record.line,
-        iso(record.startMicros),
-        iso(record.endMicros),
-        record.actor,
-        record.message,
-      ]),
-    ).toEqual([
+    expect(records.map((record) => [...cueTiming(record), record.actor, record.message])).toEqual([
       [12, '2024-01-01T00:04:46.070Z', '2024-01-01T00:04:46.470Z', '', 'yeah'],
       [16, '2024-01-01T00:04:46.470Z', '2024-01-01T00:05:04.080Z', '', 'yeah\nwhat'],
       [19, '2024-01-01T00:05:04.080Z', '2024-01-01T00:05:05.069Z', '', "this will happen is I'm telling"],
@@ -130,15 +125,7 @@ describe('other subtitle producers', () => {
     expect(detection.reason).toMatch(/^SRT: numbered cues and 2 cue timings/);
     const { records, invalid } = await run(srt);
     expect(invalid).toEqual([]);
-    expect(
-      records.map((record) => [
-        record.line,
-        iso(record.startMicros),
-        iso(record.endMicros),
-        record.message,
-        record.extra.cue,
-      ]),
-    ).toEqual([
+    expect(records.map((record) => [...cueTiming(record), record.message, record.extra.cue])).toEqual([
       [1, '2024-01-01T00:00:01.000Z', '2024-01-01T00:00:04.000Z', 'Hello there', '1'],
       [5, '2024-01-01T00:00:05.500Z', '2024-01-01T00:00:07.250Z', 'Two lines\nof text & more', '2'],
     ]);

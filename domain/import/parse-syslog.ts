@@ -4,8 +4,7 @@
  * the settings or, failing that, from the dates of the first pass of lines (said in a note).
  */
 import { ImportError } from './import-error.ts';
-import type { ImportRecord, InvalidRow, ParsedPiece, ParseReport } from './import-record.ts';
-import { isInvalidRow } from './import-record.ts';
+import { addToPiece, tallyPiece, type ParsedPiece, type ParseReport, type PieceTally } from './import-record.ts';
 import { parseAptHistory } from './parse-apt-history.ts';
 import { parseTimestampedLines } from './parse-timestamped-lines.ts';
 import { loadZone, shorten } from './parse-event-time.ts';
@@ -48,18 +47,16 @@ export async function* parseSyslog(
   }
   let roller = settings.year === undefined ? undefined : new YearRoller(settings.year);
   let pending: Pending | undefined;
-  let recordCount = 0;
-  let invalidCount = 0;
+  const tally: PieceTally = { records: 0, invalid: 0 };
   const finish = (piece: ParsedPiece) => {
     if (pending === undefined) return;
     const result = syslogRecord(pending.line, pending.header, pending.year, zone, pending.message);
-    if (isInvalidRow(result)) piece.invalid.push(result);
-    else piece.records.push(result);
+    addToPiece(piece, result);
     pending = undefined;
   };
   for await (const lines of textLines(text)) {
     roller ??= new YearRoller(firstYear(lines, report));
-    const piece: { records: ImportRecord[]; invalid: InvalidRow[] } = { records: [], invalid: [] };
+    const piece: ParsedPiece = { records: [], invalid: [] };
     for (const { line, text: raw } of lines) {
       if (raw.trim() === '' || JOURNAL_MARKER.test(raw) || LOGCAT_MARKER.test(raw)) continue;
       const header = readSyslogHeader(raw);
@@ -77,23 +74,20 @@ export async function* parseSyslog(
       }
     }
     // The last message may continue in the next pass: it stays pending, finished there or at the end.
-    recordCount += piece.records.length;
-    invalidCount += piece.invalid.length;
-    if (piece.records.length > 0 || piece.invalid.length > 0) yield piece;
+    if (tallyPiece(tally, piece)) yield piece;
   }
   const last: ParsedPiece = { records: [], invalid: [] };
   finish(last);
-  recordCount += last.records.length;
-  invalidCount += last.invalid.length;
-  if (recordCount === 0) {
+  const lastHoldsAny = tallyPiece(tally, last);
+  if (tally.records === 0) {
     throw new ImportError(
       'invalid-file',
-      invalidCount === 0
+      tally.invalid === 0
         ? 'The file holds no syslog messages'
         : `No line of the file is a syslog message (${SYSLOG_EXPECTED})`,
     );
   }
-  if (last.records.length > 0 || last.invalid.length > 0) yield last;
+  if (lastHoldsAny) yield last;
 }
 
 /** Without a year setting: inferred from the RFC 3164 dates of the first lines, against today. */

@@ -4,14 +4,7 @@
  */
 import { columnNames } from './delimited-record.ts';
 import { delimitedRows } from './delimited-rows.ts';
-import {
-  isInvalidRow,
-  type ImportRecord,
-  type InvalidRow,
-  type JsonValue,
-  type ParsedPiece,
-  type ParseReport,
-} from './import-record.ts';
+import { addToPiece, type JsonValue, type ParsedPiece, type ParseReport } from './import-record.ts';
 import { isJsonObject, jsonLines } from './json-lines.ts';
 import { newTimesketchTally, timesketchNotes, timesketchRecord, type TimesketchTally } from './timesketch-record.ts';
 
@@ -38,7 +31,7 @@ export async function* parseTimesketchCsv(
       fields.forEach((value, index) => {
         object[columns?.[index] ?? `column ${index + 1}`] = value;
       });
-      add(piece, timesketchRecord(object, line, tally));
+      addToPiece(piece, timesketchRecord(object, line, tally));
     }
     yield piece;
   }
@@ -58,15 +51,10 @@ export async function* parseTimesketchJsonl(
         piece.invalid.push({ line: item.line, reason: 'the line is not a JSON object' });
       else {
         if (report.columns.length === 0) report.columns = Object.keys(item.value);
-        add(piece, timesketchRecord(item.value, item.line, tally));
+        addToPiece(piece, timesketchRecord(item.value, item.line, tally));
       }
     }
     yield piece;
   }
   report.notes.push(...timesketchNotes(tally));
-}
-
-function add(piece: ParsedPiece, result: ImportRecord | InvalidRow): void {
-  if (isInvalidRow(result)) piece.invalid.push(result);
-  else piece.records.push(result);
 }

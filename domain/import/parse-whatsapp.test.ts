@@ -1,3 +1,4 @@
+import { timeActorMessage } from './time-actor-message.ts';
 import { describe, expect, it } from 'vitest';
 import type { WhatsappSettings } from './chat-settings.ts';
 import { collectImport } from './collect-import.ts';
@@ -12,8 +13,6 @@ const detect = (text: string) => detectFormat(bytesOf(text), 'WhatsApp Chat with
 /** Detected settings, the zone replaced as the preview and server do. */
 const settingsOf = (text: string, timeZone = 'UTC') =>
   settingsFromDetection(detect(text), timeZone) as WhatsappSettings;
-const rows = (records: { startMicros: number; actor: string; message: string }[]) =>
-  records.map((record) => [iso(record.startMicros), record.actor, record.message]);
 
 describe('WhatsApp exports', () => {
   it('Android, US English: month-first from a 31 in second place, 12-hour clock, system line, multi-line message', async () => {
@@ -35,7 +34,7 @@ describe('WhatsApp exports', () => {
     expect(settings).toEqual({ format: 'whatsapp', timeZone: 'America/New_York', dateOrder: 'month-first' });
     const { records, invalid } = await run(chat, settings);
     expect(invalid).toEqual([]);
-    expect(rows(records)).toEqual([
+    expect(timeActorMessage(records)).toEqual([
       [
         '2020-01-01T02:41:00.000Z',
         '',
@@ -60,7 +59,7 @@ describe('WhatsApp exports', () => {
     const chat = '31/12/2019, 21:41 - Alice: Happy new year!\n01/01/2020, 00:00 - Bob: And to you\n';
     expect(detect(chat).reason).toContain('day-first: 31 appears in the first position ("31/12/2019, 21:41")');
     const { records } = await run(chat, settingsOf(chat));
-    expect(rows(records)).toEqual([
+    expect(timeActorMessage(records)).toEqual([
       ['2019-12-31T21:41:00.000Z', 'Alice', 'Happy new year!'],
       ['2020-01-01T00:00:00.000Z', 'Bob', 'And to you'],
     ]);
@@ -77,7 +76,7 @@ describe('WhatsApp exports', () => {
       /^WhatsApp export \(iOS\): 3 of 3 lines .*day-first: 31 appears in the first position/,
     );
     const { records } = await run(chat, settingsOf(chat, 'Europe/Berlin'));
-    expect(rows(records)).toEqual([
+    expect(timeActorMessage(records)).toEqual([
       ['2019-12-31T20:40:00.000Z', 'Team', 'Nachrichten und Anrufe sind Ende-zu-Ende-verschlüsselt.'],
       ['2019-12-31T20:41:05.000Z', 'Alice', 'Hallo'],
       ['2019-12-31T20:42:00.000Z', 'Bob', '<attached: 00000012-PHOTO-2019-12-31-21-42-00.jpg>'],
@@ -91,7 +90,7 @@ describe('WhatsApp exports', () => {
     expect(settings.dateOrder).toBe('day-first');
     const { records, invalid } = await run(chat, settings);
     expect(invalid).toEqual([]);
-    expect(rows(records)).toEqual([
+    expect(timeActorMessage(records)).toEqual([
       ['2019-12-31T21:41:05.000Z', 'Alice', 'hola'],
       ['2020-01-01T00:00:01.000Z', 'Bob', 'feliz año'],
     ]);
@@ -100,7 +99,7 @@ describe('WhatsApp exports', () => {
   it('iOS, US English: [12/31/19, 9:41:05 PM]', async () => {
     const chat = '[12/31/19, 9:41:05 PM] Alice: hi\n[12/31/19, 9:42:10 PM] Bob: hey\n';
     const { records } = await run(chat, settingsOf(chat));
-    expect(rows(records)).toEqual([
+    expect(timeActorMessage(records)).toEqual([
       ['2019-12-31T21:41:05.000Z', 'Alice', 'hi'],
       ['2019-12-31T21:42:10.000Z', 'Bob', 'hey'],
     ]);
@@ -108,32 +107,36 @@ describe('WhatsApp exports', () => {
 
   it('dashes in dates, an en dash before the sender, year-first dates', async () => {
     const dashed = '31-12-2019 21:41 – Alice: hej\n01-01-2020 00:01 – Bob: gott nytt år\n';
-    expect(rows((await run(dashed, settingsOf(dashed))).records)).toEqual([
+    expect(timeActorMessage((await run(dashed, settingsOf(dashed))).records)).toEqual([
       ['2019-12-31T21:41:00.000Z', 'Alice', 'hej'],
       ['2020-01-01T00:01:00.000Z', 'Bob', 'gott nytt år'],
     ]);
     const french = '31/12/2019 à 21:41 - Alice: salut\n';
-    expect(rows((await run(french, settingsOf(french))).records)).toEqual([
+    expect(timeActorMessage((await run(french, settingsOf(french))).records)).toEqual([
       ['2019-12-31T21:41:00.000Z', 'Alice', 'salut'],
     ]);
     const finnish = '31.12.2019 klo 21.41 - Alice: hei\n';
-    expect(rows((await run(finnish, settingsOf(finnish))).records)).toEqual([
+    expect(timeActorMessage((await run(finnish, settingsOf(finnish))).records)).toEqual([
       ['2019-12-31T21:41:00.000Z', 'Alice', 'hei'],
     ]);
     const finnishIos = '[12.3.2022 klo 14.08.18] Matias: moi\n[13.3.2022 klo 9.01.00] Aino: hei\n';
-    expect(rows((await run(finnishIos, settingsOf(finnishIos, 'Europe/Helsinki'))).records)).toEqual([
+    expect(timeActorMessage((await run(finnishIos, settingsOf(finnishIos, 'Europe/Helsinki'))).records)).toEqual([
       ['2022-03-12T12:08:18.000Z', 'Matias', 'moi'],
       ['2022-03-13T07:01:00.000Z', 'Aino', 'hei'],
     ]);
     // Brazilian Android: a phone number as the sender, wrapped in direction marks.
     const brazil = '31/12/2019 21:41 - \u202a+55 11 91234-5678\u202c: feliz ano novo\n';
-    expect(rows((await run(brazil, settingsOf(brazil))).records)).toEqual([
+    expect(timeActorMessage((await run(brazil, settingsOf(brazil))).records)).toEqual([
       ['2019-12-31T21:41:00.000Z', '+55 11 91234-5678', 'feliz ano novo'],
     ]);
     const yearFirst = '2019-12-31, 21:41 - Alice: hej\n2020-01-01, 00:01 - Bob: hej då\n';
     const settings = settingsOf(yearFirst);
     expect(settings.dateOrder).toBe('year-first');
-    expect(rows((await run(yearFirst, settings)).records)[1]).toEqual(['2020-01-01T00:01:00.000Z', 'Bob', 'hej då']);
+    expect(timeActorMessage((await run(yearFirst, settings)).records)[1]).toEqual([
+      '2020-01-01T00:01:00.000Z',
+      'Bob',
+      'hej då',
+    ]);
   });
 
   it('ambiguous dates stay month-first and the reason says so; the analyst can set day-first', async () => {
@@ -141,7 +144,7 @@ describe('WhatsApp exports', () => {
     expect(detect(chat).reason).toContain(
       'month-first: no number above 12 decides between day and month in the sample, so month-first was kept (set the date order if this export is day-first)',
     );
-    expect(rows((await run(chat, settingsOf(chat))).records).map((row) => row[0])).toEqual([
+    expect(timeActorMessage((await run(chat, settingsOf(chat))).records).map((row) => row[0])).toEqual([
       '2020-01-02T10:00:00.000Z',
       '2020-01-03T10:00:00.000Z',
     ]);

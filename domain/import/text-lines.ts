@@ -3,8 +3,7 @@
  * at one). A CR before the newline is dropped, so CRLF files read like LF ones; a BOM is dropped by
  * textPasses. Memory holds one pass of text, never the file.
  */
-import { ImportError } from './import-error.ts';
-import { MAX_RECORD_CHARS, textPasses } from './text-passes.ts';
+import { textPasses } from './text-passes.ts';
 
 export interface TextLine {
   readonly line: number;
@@ -22,35 +21,25 @@ export async function* textLines(
   passChars = PASS_CHARS,
   kind = 'a text log',
 ): AsyncGenerator<TextLine[]> {
-  let carry = '';
   let line = 1;
-  const pass = (final: boolean): TextLine[] => {
-    const out: TextLine[] = [];
+  const pass = (carry: string, final: boolean) => {
+    const items: TextLine[] = [];
     let start = 0;
     for (let end = carry.indexOf('\n'); end !== -1; end = carry.indexOf('\n', start)) {
-      out.push({ line: line++, text: withoutCr(carry.slice(start, end)) });
+      items.push({ line: line++, text: withoutCr(carry.slice(start, end)) });
       start = end + 1;
     }
-    carry = carry.slice(start);
-    if (final && carry !== '') {
-      out.push({ line: line++, text: withoutCr(carry) });
-      carry = '';
+    if (final && start < carry.length) {
+      items.push({ line: line++, text: withoutCr(carry.slice(start)) });
+      start = carry.length;
     }
-    if (carry.length > MAX_RECORD_CHARS) {
-      throw new ImportError(
-        'invalid-file',
-        `Line ${line} runs on for more than 8 MiB without a newline: this is not ${kind}`,
-      );
-    }
-    return out;
+    return { items, used: start };
   };
   yield* textPasses(
     text,
     passChars,
-    (piece) => {
-      carry += piece;
-    },
     pass,
+    () => `Line ${line} runs on for more than 8 MiB without a newline: this is not ${kind}`,
   );
 }
 

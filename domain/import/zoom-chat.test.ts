@@ -3,6 +3,7 @@
  * on indented lines after "From … to …:") and the older one-line layout, times of day on the start
  * date (by default the day of the incident's first event), past midnight onto the next day.
  */
+import { timeActorMessage } from './time-actor-message.ts';
 import { describe, expect, it } from 'vitest';
 import { collectImport } from './collect-import.ts';
 import { detectFormat } from './detect-format.ts';
@@ -54,7 +55,7 @@ describe('Zoom meeting chat', () => {
       '10:01:12\t From  Ana Silva : Good morning\n10:02:40\t From  Ben Ode : Share the dashboard?\n',
       Date.UTC(2024, 0, 2) * 1000,
     );
-    expect(run.records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
+    expect(timeActorMessage(run.records)).toEqual([
       ['2024-01-02T10:01:12.000Z', 'Ana Silva', 'Good morning'],
       ['2024-01-02T10:02:40.000Z', 'Ben Ode', 'Share the dashboard?'],
     ]);
