@@ -3,7 +3,7 @@
  * links, uploads and maps, with visibility toggles, and the filter modes h, i and r for
  * collections, tags and note kinds. Every change lands in the incident's view state.
  */
-import { Link } from '@tanstack/react-router';
+import { Link, linkOptions, type LinkComponentProps } from '@tanstack/react-router';
 import { NOTE_KINDS } from '../../../domain/annotations.ts';
 import type { EventFilterMode } from '../../../domain/events/event-filter.ts';
 import { UploadLink } from './upload-link.tsx';
@@ -18,7 +18,19 @@ const count = (value: number) => (
   <span className="ml-auto shrink-0 pl-1 text-xs tabular-nums text-muted">{value.toLocaleString('en')}</span>
 );
 const rowClass = 'flex min-w-0 items-center gap-1.5 text-sm';
-const detailLink = 'shrink-0 rounded px-1 text-xs text-accent hover:underline';
+
+/** The "›" at the end of a row that opens the item's detail panel, named for screen readers. */
+function DetailLink({ noun, name, link }: { noun: string; name: string; link: LinkComponentProps }) {
+  return (
+    <Link
+      {...link}
+      className="shrink-0 rounded px-1 text-xs text-accent hover:underline"
+      aria-label={`Details of ${noun} ${name}`}
+    >
+      ›
+    </Link>
+  );
+}
 
 /** `sheet`: inside the narrow screen's sheet, which brings its own frame and width. */
 export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' | 'sheet' }) {
@@ -124,14 +136,14 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
               }
             />
             {count(actor.eventCount)}
-            <Link
-              to="/incident/$incidentID/{-$viewName}/actor/$incidentActorID"
-              params={(prev) => ({ ...prev, incidentID, incidentActorID: actor.id })}
-              className={detailLink}
-              aria-label={`Details of actor ${actor.name}`}
-            >
-              ›
-            </Link>
+            <DetailLink
+              noun="actor"
+              name={actor.name}
+              link={linkOptions({
+                to: '/incident/$incidentID/{-$viewName}/actor/$incidentActorID',
+                params: (prev) => ({ ...prev, incidentID, incidentActorID: actor.id }),
+              })}
+            />
           </li>
         ))}
         {data.actors.length === 0 ? <EmptyRow>No actors yet.</EmptyRow> : null}
@@ -155,14 +167,14 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
               value={viewState.collectionFilterModes[String(collection.id)]}
               onChange={(mode) => setMode('collectionFilterModes', String(collection.id), mode)}
             />
-            <Link
-              to="/incident/$incidentID/{-$viewName}/collection/$collectionID"
-              params={(prev) => ({ ...prev, incidentID, collectionID: collection.id })}
-              className={detailLink}
-              aria-label={`Details of collection ${collection.name}`}
-            >
-              ›
-            </Link>
+            <DetailLink
+              noun="collection"
+              name={collection.name}
+              link={linkOptions({
+                to: '/incident/$incidentID/{-$viewName}/collection/$collectionID',
+                params: (prev) => ({ ...prev, incidentID, collectionID: collection.id }),
+              })}
+            />
           </li>
         ))}
         {data.collections.length === 0 ? <EmptyRow>No collections yet.</EmptyRow> : null}
@@ -251,14 +263,14 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
               ariaLabel={`Show map ${map.name}`}
               label={<span className="truncate">{map.name}</span>}
             />
-            <Link
-              to="/incident/$incidentID/{-$viewName}/map/$mapID"
-              params={(prev) => ({ ...prev, incidentID, mapID: map.id })}
-              className={detailLink}
-              aria-label={`Details of map ${map.name}`}
-            >
-              ›
-            </Link>
+            <DetailLink
+              noun="map"
+              name={map.name}
+              link={linkOptions({
+                to: '/incident/$incidentID/{-$viewName}/map/$mapID',
+                params: (prev) => ({ ...prev, incidentID, mapID: map.id }),
+              })}
+            />
           </li>
         ))}
         {data.maps.length === 0 ? <EmptyRow>No maps yet.</EmptyRow> : null}
