@@ -6,25 +6,15 @@
  *   npm run -s build:server && node build/bench/import-profile-before.js --store pglite|postgres [--rows N]
  */
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { parseImport } from '../domain/import/parse-import.ts';
 import type { DbTransaction } from '../server/db/database.ts';
 import { stageFile, stagingTables } from '../server/import/stage-file.ts';
 import { DEFAULT_IMPORT_LIMITS } from '../server/import/import-limits.ts';
 import { spoolBlob } from '../server/repositories/blob-repository.ts';
-import { benchIncidents, openStore, type StoreKind } from './bench-store.ts';
-import { IMPORT_SETTINGS, writeImportTsv } from './import-bench.ts';
+import { benchIncidents } from './bench-store.ts';
+import { IMPORT_SETTINGS } from './import-bench.ts';
+import { withImportProfile } from './with-import-profile.ts';
 
-const { values } = parseArgs({
-  options: { store: { type: 'string', default: 'pglite' }, rows: { type: 'string', default: '1000000' } },
-});
-const kind = values.store as StoreKind;
-const rows = Number(values.rows);
-const scratch = await mkdtemp(join(tmpdir(), 'churchkey-import-profile-'));
-const store = await openStore(kind);
 const phases: Record<string, number> = {};
 async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
@@ -45,14 +35,12 @@ function timedTx(tx: DbTransaction): DbTransaction {
     exec: (script) => tx.exec(script),
   };
 }
-try {
-  const path = join(scratch, 'bench.tsv');
-  await writeImportTsv(path, rows);
+await withImportProfile(async ({ kind, rows, store, scratch, tsvPath }) => {
   await phase('parse only (no database)', async () => {
-    for await (const batch of parseImport(createReadStream(path), IMPORT_SETTINGS, { batchSize: 5000 })) void batch;
+    for await (const batch of parseImport(createReadStream(tsvPath), IMPORT_SETTINGS, { batchSize: 5000 })) void batch;
   });
   const [incident] = await benchIncidents(store.db, 'Profile', ['Profile']);
-  const file = await spoolBlob(createReadStream(path), scratch);
+  const file = await spoolBlob(createReadStream(tsvPath), scratch);
   const started = performance.now();
   let inside = 0;
   await store.db.transaction(async (tx) => {
@@ -112,7 +100,4 @@ try {
   await phase('ANALYZE events', () => store.db.query('ANALYZE events'));
   await file.discard();
   process.stdout.write(`${JSON.stringify({ store: kind, version: store.version, rows, phasesMs: phases })}\n`);
-} finally {
-  await store.close();
-  await rm(scratch, { recursive: true, force: true });
-}
+});

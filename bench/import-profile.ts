@@ -6,15 +6,12 @@
  *   npm run -s build:server && node build/bench/import-profile.js --store pglite|postgres [--rows N]
  */
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Db, DbTransaction } from '../server/db/database.ts';
 import { importFile } from '../server/import/import-file.ts';
 import { spoolBlob } from '../server/repositories/blob-repository.ts';
-import { benchIncidents, openStore, type StoreKind } from './bench-store.ts';
-import { IMPORT_SETTINGS, writeImportTsv } from './import-bench.ts';
+import { benchIncidents } from './bench-store.ts';
+import { IMPORT_SETTINGS } from './import-bench.ts';
+import { withImportProfile } from './with-import-profile.ts';
 
 const phases: Record<string, number> = {};
 const add = (name: string, millis: number) => {
@@ -74,18 +71,9 @@ function timedDb(db: Db): Db {
   };
 }
 
-const { values } = parseArgs({
-  options: { store: { type: 'string', default: 'pglite' }, rows: { type: 'string', default: '1000000' } },
-});
-const kind = values.store as StoreKind;
-const rows = Number(values.rows);
-const scratch = await mkdtemp(join(tmpdir(), 'churchkey-import-profile-'));
-const store = await openStore(kind);
-try {
-  const path = join(scratch, 'bench.tsv');
-  await writeImportTsv(path, rows);
+await withImportProfile(async ({ kind, store, scratch, tsvPath }) => {
   const [incident] = await benchIncidents(store.db, 'Profile', ['Profile']);
-  const file = await spoolBlob(createReadStream(path), scratch);
+  const file = await spoolBlob(createReadStream(tsvPath), scratch);
   const started = performance.now();
   const result = await importFile(timedDb(store.db), {
     incident: async () => incident,
@@ -102,7 +90,4 @@ try {
   process.stdout.write(
     `${JSON.stringify({ store: kind, version: store.version, rows: result.importedCount, totalMs: Math.round(totalMillis), phasesMs: round })}\n`,
   );
-} finally {
-  await store.close();
-  await rm(scratch, { recursive: true, force: true });
-}
+});

@@ -27,24 +27,18 @@ import { createSession } from '../server/repositories/sessions-repository.ts';
 import { benchIncidents, openStore, startApp, type StoreKind } from './bench-store.ts';
 import { percentile } from './measure.ts';
 import { watchSlow } from './slow-statements.ts';
+import { writeLineFile } from './write-line-file.ts';
 import { TIME_ACTOR_MESSAGE_TSV } from '../tests/support/proxy-log-tsv.ts';
 
-async function writeTsv(path: string, rows: number): Promise<number> {
-  const out = createWriteStream(path);
+function writeTsv(path: string, rows: number): Promise<number> {
   const base = Date.UTC(2024, 0, 1);
-  let lines = ['time\tactor\tmessage'];
-  for (let row = 0; row < rows; row += 1) {
-    lines.push(
+  return writeLineFile(
+    path,
+    rows,
+    (row) =>
       `${new Date(base + row * 137).toISOString()}\tservice-${row % 57}\trequest ${row} handled in ${row % 997} ms by worker-${row % 31}`,
-    );
-    if (lines.length >= 10_000) {
-      if (!out.write(`${lines.join('\n')}\n`)) await once(out, 'drain');
-      lines = [];
-    }
-  }
-  out.end(lines.length > 0 ? `${lines.join('\n')}\n` : '');
-  await once(out, 'finish');
-  return (await stat(path)).size;
+    { head: 'time\tactor\tmessage' },
+  );
 }
 
 /** The red team's Slack export: 100 identical 1 MiB day files, a few hundred KB packed. */
@@ -96,27 +90,21 @@ async function writeGpxBomb(path: string): Promise<number> {
 }
 
 /** A legitimate GPX track: `points` points a second apart with elevation, as a watch or a logger writes them. */
-async function writeGpx(path: string, points: number): Promise<number> {
-  const out = createWriteStream(path);
-  out.write(
-    '<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="bench"><trk><name>long ride</name><trkseg>\n',
-  );
+function writeGpx(path: string, points: number): Promise<number> {
   const start = Date.UTC(2024, 4, 1, 6, 0, 0);
-  let lines: string[] = [];
-  for (let point = 0; point < points; point += 1) {
-    const lat = 45 + Math.sin(point / 5_000) * 0.5 + point * 1e-6;
-    const lon = 14 + Math.cos(point / 7_000) * 0.5 + point * 1e-6;
-    lines.push(
-      `<trkpt lat="${lat.toFixed(7)}" lon="${lon.toFixed(7)}"><ele>${(300 + 200 * Math.sin(point / 900)).toFixed(1)}</ele><time>${new Date(start + point * 1000).toISOString()}</time></trkpt>`,
-    );
-    if (lines.length >= 10_000) {
-      if (!out.write(`${lines.join('\n')}\n`)) await once(out, 'drain');
-      lines = [];
-    }
-  }
-  out.end(`${lines.join('\n')}\n</trkseg></trk></gpx>\n`);
-  await once(out, 'finish');
-  return (await stat(path)).size;
+  return writeLineFile(
+    path,
+    points,
+    (point) => {
+      const lat = 45 + Math.sin(point / 5_000) * 0.5 + point * 1e-6;
+      const lon = 14 + Math.cos(point / 7_000) * 0.5 + point * 1e-6;
+      return `<trkpt lat="${lat.toFixed(7)}" lon="${lon.toFixed(7)}"><ele>${(300 + 200 * Math.sin(point / 900)).toFixed(1)}</ele><time>${new Date(start + point * 1000).toISOString()}</time></trkpt>`;
+    },
+    {
+      head: '<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="bench"><trk><name>long ride</name><trkseg>',
+      tail: '</trkseg></trk></gpx>',
+    },
+  );
 }
 
 /**

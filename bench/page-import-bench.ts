@@ -8,9 +8,7 @@
  * The server is the built one (build/server/server.js) on PGlite, or on PostgreSQL when
  * BENCH_DATABASE_URL is set.
  */
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +18,7 @@ import { benchAnalystIncident, startBenchServer } from './bench-server.ts';
 import { readStallWatch, resetStallWatch, STALL_WATCH, type Stalls } from './stall-watch.ts';
 import { duration, ms, secs, table, thousands, versus } from './measure.ts';
 import { resultsSection, runSectionBench } from './results-file.ts';
+import { writeLineFile } from './write-line-file.ts';
 
 const SECTION = resultsSection('page-import-bench', 'npm run bench:page-import');
 const PASSWORD = 'page-import-bench-password';
@@ -27,25 +26,21 @@ const ACTORS = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heid
 const VERBS = ['GET', 'POST', 'PUT', 'DELETE'];
 
 /** Rows like a web proxy log: ISO time with microseconds, actor, message, status; ≈100 bytes each. */
-async function writeTsv(path: string, rows: number): Promise<number> {
-  const out = createWriteStream(path);
+function writeTsv(path: string, rows: number): Promise<number> {
   const start = Date.UTC(2026, 2, 14, 9, 0, 0) * 1000;
-  let chunk = 'time\tactor\tmessage\tstatus\tagent\n';
-  for (let row = 0; row < rows; row += 1) {
-    const micros = start + row * 3_600_017;
-    const iso = new Date(Math.floor(micros / 1000))
-      .toISOString()
-      .replace('Z', `${String(micros % 1000).padStart(3, '0')}Z`);
-    const actor = ACTORS[row % ACTORS.length]!;
-    chunk += `${iso}\t${actor}\t${VERBS[row % 4]} /api/v1/items/${(row * 7919) % 1_000_003} from 10.0.${row % 250}.${(row * 13) % 250} ok\t${row % 17 === 0 ? 500 : 200}\tMozilla/5.0 (X11)\n`;
-    if (chunk.length > 1 << 20) {
-      if (!out.write(chunk)) await once(out, 'drain');
-      chunk = '';
-    }
-  }
-  out.end(chunk);
-  await once(out, 'finish');
-  return (await stat(path)).size;
+  return writeLineFile(
+    path,
+    rows,
+    (row) => {
+      const micros = start + row * 3_600_017;
+      const iso = new Date(Math.floor(micros / 1000))
+        .toISOString()
+        .replace('Z', `${String(micros % 1000).padStart(3, '0')}Z`);
+      const actor = ACTORS[row % ACTORS.length]!;
+      return `${iso}\t${actor}\t${VERBS[row % 4]} /api/v1/items/${(row * 7919) % 1_000_003} from 10.0.${row % 250}.${(row * 13) % 250} ok\t${row % 17 === 0 ? 500 : 200}\tMozilla/5.0 (X11)`;
+    },
+    { head: 'time\tactor\tmessage\tstatus\tagent' },
+  );
 }
 
 /** The baseline, on the page: the chosen File read whole and parsed by PapaParse on the main thread. */

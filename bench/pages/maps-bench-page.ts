@@ -23,6 +23,13 @@ import { SymbolLayer } from '../../src/render/map/symbol-layer.ts';
 import { decimatedIndexes, vertexBudget } from '../../src/render/map/track-geometry.ts';
 import { TrackLayer } from '../../src/render/map/track-layer.ts';
 
+/** Which point the moving symbol stands on at a frame: the frames walk the whole track once. */
+const indexAtFrame = (frame: number, frameCount: number, count: number) =>
+  Math.floor((frame / frameCount) * (count - 1));
+
+const positionOf = (points: MapPointColumns, index: number) =>
+  Cartesian3.fromDegrees(points.longitudes[index]!, points.latitudes[index]!, points.altitudes[index]!);
+
 /** A spiral of `count` points over Amsterdam, a tenth of a second apart, each column from its formula. */
 function track(count: number): MapPointColumns {
   const each = <T>(value: (angle: number, radius: number, index: number) => T): T[] =>
@@ -89,7 +96,7 @@ function layers(count: number, frameCount: number, context: NaturalEarthFile | n
   const symbols = new SymbolLayer(made.scene);
   try {
     return frames(made, frameCount, (frame) =>
-      symbols.update(tracks, points.timestamps[Math.floor((frame / frameCount) * (count - 1))], true),
+      symbols.update(tracks, points.timestamps[indexAtFrame(frame, frameCount, count)], true),
     );
   } catch (error) {
     throw new Error(`the map's layers: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, {
@@ -114,12 +121,8 @@ function primitives(count: number, frameCount: number): number[] {
     dots.add({ position: positions[at]!, pixelSize: 4, color: Color.DODGERBLUE });
   const symbol = symbols.add({ position: positions[0]!, alignedAxis: Cartesian3.UNIT_Z });
   return frames(made, frameCount, (frame) => {
-    const index = Math.floor((frame / frameCount) * (count - 1));
-    symbol.position = Cartesian3.fromDegrees(
-      points.longitudes[index]!,
-      points.latitudes[index]!,
-      points.altitudes[index]!,
-    );
+    const index = indexAtFrame(frame, frameCount, count);
+    symbol.position = positionOf(points, index);
     const attitude = trackAttitude(points, index);
     const turned = {
       heading: Math.round(attitude.heading / 5) * 5,
@@ -138,21 +141,16 @@ function entities(count: number, frameCount: number): number[] {
   const made = widget();
   for (let index = 0; index < count; index += 1) {
     made.entities.add({
-      position: Cartesian3.fromDegrees(points.longitudes[index]!, points.latitudes[index]!, points.altitudes[index]!),
+      position: positionOf(points, index),
       point: { pixelSize: 4, color: Color.DODGERBLUE },
     });
   }
   const mover = made.entities.add({
-    position: Cartesian3.fromDegrees(points.longitudes[0]!, points.latitudes[0]!, points.altitudes[0]!),
+    position: positionOf(points, 0),
     point: { pixelSize: 12, color: Color.ORANGE },
   });
   return frames(made, frameCount, (frame) => {
-    const index = Math.floor((frame / frameCount) * (count - 1));
-    mover.position = Cartesian3.fromDegrees(
-      points.longitudes[index]!,
-      points.latitudes[index]!,
-      points.altitudes[index]!,
-    ) as never;
+    mover.position = positionOf(points, indexAtFrame(frame, frameCount, count)) as never;
     made.dataSourceDisplay.update(made.clock.currentTime);
   });
 }

@@ -21,7 +21,10 @@ const LOOKS = {
   link: { base: 'whitespace-nowrap', on: 'font-semibold text-ink', off: 'text-accent hover:underline' },
 };
 
-export function currentMark(current: boolean, look: keyof typeof LOOKS = 'tab') {
+/** How a row of tabs looks: the page's tabs, the incident's denser tabs, or plain links. */
+export type MarkLook = keyof typeof LOOKS;
+
+export function currentMark(current: boolean, look: MarkLook = 'tab') {
   const { base, on, off } = LOOKS[look];
   return { 'aria-current': current ? ('page' as const) : undefined, className: classNames(base, current ? on : off) };
 }

@@ -9,6 +9,7 @@ import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { openAsAdmin } from './app-session.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { expectGeoCounts, firstGeoRow } from './map-session.ts';
 import { newIncident } from './stream-session.ts';
 
 const KORITA = join(FIXTURES_DIR, 'field', 'geo', 'gpxpy_korita_zbevnica.gpx');
@@ -54,14 +55,10 @@ test('a GPX and an IGC file become maps with their format detected and their cou
   await page.goto(`/incident/${incidentID}/type/create-map`);
   await expect(page.getByRole('heading', { name: 'Create map' })).toBeVisible();
   await page.getByLabel('Geo CSV or track file').setInputFiles(KORITA);
-  await expect(page.getByTestId('geo-preview-counts')).toHaveText('513 valid points · 358 invalid rows', {
-    timeout: 60_000,
-  });
+  await expectGeoCounts(page, '513 valid points · 358 invalid rows');
   await expect(page.getByTestId('geo-detected')).toContainText('GPX 1.0 written by "GPSBabel');
   await expect(page.getByLabel('Read as')).toHaveValue('gpx');
-  await expect(page.getByRole('table', { name: 'Invalid rows' }).getByRole('row').nth(1)).toContainText(
-    'point 1 of track "03-OCT-10 #2" has no time',
-  );
+  await expect(firstGeoRow(page, 'Invalid rows')).toContainText('point 1 of track "03-OCT-10 #2" has no time');
   // Delimited-text settings and columns mean nothing for a GPX.
   await expect(page.getByLabel('Delimiter')).toHaveCount(0);
   await page.getByRole('button', { name: 'Save map' }).click();
@@ -70,12 +67,10 @@ test('a GPX and an IGC file become maps with their format detected and their cou
 
   await page.goto(`/incident/${incidentID}/type/create-map`);
   await page.getByLabel('Geo CSV or track file').setInputFiles(IGC);
-  await expect(page.getByTestId('geo-preview-counts')).toHaveText('5,367 valid points · 0 invalid rows', {
-    timeout: 60_000,
-  });
+  await expectGeoCounts(page, '5,367 valid points · 0 invalid rows');
   await expect(page.getByTestId('geo-detected')).toContainText('IGC flight log');
   await expect(page.getByLabel('Read as')).toHaveValue('igc');
-  await expect(page.getByRole('table', { name: 'Valid points' }).getByRole('row').nth(1)).toContainText('AA');
+  await expect(firstGeoRow(page, 'Valid points')).toContainText('AA');
   await page.getByRole('button', { name: 'Save map' }).click();
   await expect(page).toHaveURL(new RegExp(`/incident/${incidentID}/type/map$`), { timeout: 60_000 });
   await showsMaps(page, ['gpxpy_korita_zbevnica (513 points)', 'igc_new_zealand (5,367 points)']);

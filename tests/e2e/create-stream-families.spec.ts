@@ -136,6 +136,15 @@ async function chooseEvidence(page: Page, name: string, mimeType: string, lines:
   await page.getByLabel('Evidence file').setInputFiles({ name, mimeType, buffer });
 }
 
+/** Imports what the preview shows, and waits for the page to say how many events came in. */
+async function importPreviewed(page: Page, imported: string): Promise<void> {
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toContainText(imported);
+}
+
+/** The preview's first row read as an event. */
+const firstPreviewRow = (page: Page) => page.getByRole('table', { name: 'First rows' }).getByRole('row').nth(1);
+
 test('a wrong guess is fixed by hand: ambiguous dates read day-first, from a date column and a time column', async ({
   page,
 }) => {
@@ -158,8 +167,7 @@ test('a wrong guess is fixed by hand: ambiguous dates read day-first, from a dat
   await page.getByLabel('Dates read as').selectOption('dmy');
   await expect(firstRows.getByRole('row').nth(1)).toContainText('2024-04-03 10:00:00');
   await expect(firstRows.getByRole('row').nth(3)).toContainText('2024-04-05 09:00:00');
-  await page.getByRole('button', { name: 'Import' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toContainText('3 events imported');
+  await importPreviewed(page, '3 events imported');
 });
 
 test('import stays disabled while no row is valid, and the reason names the line and column', async ({ page }) => {
@@ -190,14 +198,9 @@ test('a transcript whose cues count from zero starts where the analyst says, in 
   await start.fill('2024-03-01T09:00:00');
   await start.blur();
   // The first cue is at 00:04:46.070 into the recording.
-  await expect(page.getByRole('table', { name: 'First rows' }).getByRole('row').nth(1)).toContainText(
-    '2024-03-01 09:04:46',
-  );
+  await expect(firstPreviewRow(page)).toContainText('2024-03-01 09:04:46');
   await expect(page.locator('[data-summary="valid"]')).toHaveText('4');
-  await page.getByRole('button', { name: 'Import' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toContainText(
-    '4 events imported from the Subtitles file',
-  );
+  await importPreviewed(page, '4 events imported from the Subtitles file');
 });
 
 test('a rotated log as logrotate leaves it (gzipped) and an application log with a stack trace come in with no settings', async ({
@@ -211,11 +214,8 @@ test('a rotated log as logrotate leaves it (gzipped) and an application log with
   await expect(page.locator('[data-summary="format"]')).toHaveText(/access log/i);
   await expect(page.locator('[data-summary="reason"]')).toContainText('Compressed with gzip');
   await expect(page.locator('[data-summary="valid"]')).toHaveText('15');
-  await expect(page.getByRole('table', { name: 'First rows' }).getByRole('row').nth(1)).toContainText(
-    '2016-01-13 19:31:16',
-  );
-  await page.getByRole('button', { name: 'Import' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toContainText('15 events imported');
+  await expect(firstPreviewRow(page)).toContainText('2016-01-13 19:31:16');
+  await importPreviewed(page, '15 events imported');
 
   await page.goto(`/incident/${incidentID}/create-stream`);
   await chooseEvidence(page, 'app.log', 'text/plain', [
@@ -228,11 +228,8 @@ test('a rotated log as logrotate leaves it (gzipped) and an application log with
   await expect(page.locator('[data-summary="format"]')).toHaveText(/text log/i);
   await expect(page.locator('[data-summary="valid"]')).toHaveText('3');
   await expect(page.locator('[data-summary="invalid"]')).toHaveText('0');
-  await expect(page.getByRole('table', { name: 'First rows' }).getByRole('row').nth(1)).toContainText(
-    '2024-01-02 07:41:03',
-  );
-  await page.getByRole('button', { name: 'Import' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'events imported' })).toContainText('3 events imported');
+  await expect(firstPreviewRow(page)).toContainText('2024-01-02 07:41:03');
+  await importPreviewed(page, '3 events imported');
   await page.goto(`/incident/${incidentID}`);
   await expect(page.getByTestId('event-timeline-list').getByText('Job failed', { exact: false }).first()).toBeVisible();
 });

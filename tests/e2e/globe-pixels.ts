@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
+import { pngPixels } from './png-pixels.ts';
 
 /** The globe's widget element once it has drawn `tracks` tracks and every tile (software WebGL: tens of seconds at worst). */
 export async function drawnGlobe(page: Page, tracks: number): Promise<Locator> {
@@ -19,33 +20,17 @@ export async function globeShot(page: Page, tracks: number): Promise<Buffer> {
   return page.getByTestId('map-globe').locator('canvas').first().screenshot();
 }
 
-/** Pixels that differ clearly (any channel by more than 40) between two PNGs of the same size, decoded in the page. */
-export function differingPixels(page: Page, a: Buffer, b: Buffer): Promise<number> {
-  return page.evaluate(
-    async ([first, second]) => {
-      const decode = async (base64: string) => {
-        // An <img> (img-src allows data:), not fetch (connect-src does not).
-        const image = new Image();
-        image.src = `data:image/png;base64,${base64}`;
-        await image.decode();
-        const bitmap = await createImageBitmap(image);
-        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-        const context = canvas.getContext('2d')!;
-        context.drawImage(bitmap, 0, 0);
-        return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-      };
-      const [x, y] = [await decode(first), await decode(second)];
-      let differing = 0;
-      for (let at = 0; at < Math.min(x.length, y.length); at += 4) {
-        if (
-          Math.abs(x[at]! - y[at]!) > 40 ||
-          Math.abs(x[at + 1]! - y[at + 1]!) > 40 ||
-          Math.abs(x[at + 2]! - y[at + 2]!) > 40
-        )
-          differing += 1;
-      }
-      return differing;
-    },
-    [a.toString('base64'), b.toString('base64')] as const,
-  );
+/** Pixels that differ clearly (any channel by more than 40) between two PNGs of the same size. */
+export async function differingPixels(page: Page, a: Buffer, b: Buffer): Promise<number> {
+  const [x, y] = [(await pngPixels(page, a)).data, (await pngPixels(page, b)).data];
+  let differing = 0;
+  for (let at = 0; at < Math.min(x.length, y.length); at += 4) {
+    if (
+      Math.abs(x[at]! - y[at]!) > 40 ||
+      Math.abs(x[at + 1]! - y[at + 1]!) > 40 ||
+      Math.abs(x[at + 2]! - y[at + 2]!) > 40
+    )
+      differing += 1;
+  }
+  return differing;
 }

@@ -1,6 +1,7 @@
 /*
  * Helpers the map specs share: a geo file posted as a map through the API (as the create-map page
- * would save it), and the incident's map picture opened once that map is listed as shown.
+ * would save it), the incident's map picture opened once that map is listed as shown, and what the
+ * create-map preview shows (its counts, the first row of its tables).
  */
 import type { Page } from '@playwright/test';
 import { collectDialogs, openAsAdmin } from './app-session.ts';
@@ -37,3 +38,12 @@ export async function openMapPicture(page: Page, incidentID: number, label: stri
   await page.goto(`/incident/${incidentID}/type/map`);
   await expect(page.getByRole('list', { name: 'Maps shown' })).toContainText(label, { timeout: 60_000 });
 }
+
+/** The create-map preview's counts ("305 valid points · 0 invalid rows"), once the file is read (a long log takes a while). */
+export async function expectGeoCounts(page: Page, counts: string): Promise<void> {
+  await expect(page.getByTestId('geo-preview-counts')).toHaveText(counts, { timeout: 60_000 });
+}
+
+/** The first row of the create-map preview's table of valid points or of invalid rows. */
+export const firstGeoRow = (page: Page, table: 'Valid points' | 'Invalid rows') =>
+  page.getByRole('table', { name: table }).getByRole('row').nth(1);

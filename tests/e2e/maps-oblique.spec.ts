@@ -9,6 +9,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { adminWithNewIncident, openMapPicture, postMap } from './map-session.ts';
 import { drawnGlobe, globeShot } from './globe-pixels.ts';
+import { pngPixels } from './png-pixels.ts';
 import { chooseColorMode } from './stream-session.ts';
 
 const MAP_NAME = 'Climb out';
@@ -54,44 +55,30 @@ const pairOf = (text: string | null): [number, number] => {
 };
 
 /** Share of pixels on the line from the symbol to the ground (ends left out) tinted towards magenta in `shown` against `hidden`. */
-function tintedShare(
+async function tintedShare(
   page: Page,
   shown: Buffer,
   hidden: Buffer,
   from: [number, number],
   to: [number, number],
 ): Promise<number> {
-  return page.evaluate(
-    async ({ first, second, from, to }) => {
-      const decode = async (base64: string) => {
-        const image = new Image();
-        image.src = `data:image/png;base64,${base64}`;
-        await image.decode();
-        const canvas = new OffscreenCanvas(image.width, image.height);
-        const context = canvas.getContext('2d')!;
-        context.drawImage(image, 0, 0);
-        return { data: context.getImageData(0, 0, image.width, image.height).data, width: image.width };
-      };
-      const [a, b] = [await decode(first), await decode(second)];
-      const length = Math.hypot(to[0] - from[0], to[1] - from[1]);
-      let [tinted, sampled] = [0, 0];
-      // Past the symbol and its leader (18 px), short of the shadow on the ground (6 px).
-      for (let along = 18; along < length - 6; along += 1) {
-        const x = Math.round(from[0] + ((to[0] - from[0]) * along) / length);
-        const y = Math.round(from[1] + ((to[1] - from[1]) * along) / length);
-        const at = (y * a.width + x) * 4;
-        const [dr, dg, db] = [
-          a.data[at]! - b.data[at]!,
-          a.data[at + 1]! - b.data[at + 1]!,
-          a.data[at + 2]! - b.data[at + 2]!,
-        ];
-        sampled += 1;
-        if (dr + db - 2 * dg > 40) tinted += 1;
-      }
-      return sampled === 0 ? 0 : tinted / sampled;
-    },
-    { first: shown.toString('base64'), second: hidden.toString('base64'), from, to },
-  );
+  const [a, b] = [await pngPixels(page, shown), await pngPixels(page, hidden)];
+  const length = Math.hypot(to[0] - from[0], to[1] - from[1]);
+  let [tinted, sampled] = [0, 0];
+  // Past the symbol and its leader (18 px), short of the shadow on the ground (6 px).
+  for (let along = 18; along < length - 6; along += 1) {
+    const x = Math.round(from[0] + ((to[0] - from[0]) * along) / length);
+    const y = Math.round(from[1] + ((to[1] - from[1]) * along) / length);
+    const at = (y * a.width + x) * 4;
+    const [dr, dg, db] = [
+      a.data[at]! - b.data[at]!,
+      a.data[at + 1]! - b.data[at + 1]!,
+      a.data[at + 2]! - b.data[at + 2]!,
+    ];
+    sampled += 1;
+    if (dr + db - 2 * dg > 40) tinted += 1;
+  }
+  return sampled === 0 ? 0 : tinted / sampled;
 }
 
 test('the map frames a climb obliquely with its curtain, follows the replay when asked, and draws its context offline', async ({

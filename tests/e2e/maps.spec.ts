@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { api } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
-import { adminWithNewIncident } from './map-session.ts';
+import { adminWithNewIncident, expectGeoCounts, firstGeoRow } from './map-session.ts';
 import { differingPixels, globeShot } from './globe-pixels.ts';
 
 const FR24 = join(FIXTURES_DIR, 'geo', 'fr24_JAL516_2024-01-02.csv');
@@ -26,28 +26,20 @@ test('a flight track becomes a map through the page, is drawn on the globe, and 
 
   // A log with rows that have no fix: the invalid rows are listed with line and reason.
   await page.getByLabel('Geo CSV').setInputFiles(AIRDATA);
-  await expect(page.getByTestId('geo-preview-counts')).toHaveText('11,498 valid points · 116 invalid rows', {
-    timeout: 60_000,
-  });
-  await expect(page.getByRole('table', { name: 'Invalid rows' }).getByRole('row').nth(1)).toContainText(
-    'has no position fix (latitude and longitude both 0)',
-  );
+  await expectGeoCounts(page, '11,498 valid points · 116 invalid rows');
+  await expect(firstGeoRow(page, 'Invalid rows')).toContainText('has no position fix (latitude and longitude both 0)');
 
   await page.getByLabel('Geo CSV').setInputFiles(FR24);
-  await expect(page.getByTestId('geo-preview-counts')).toHaveText('305 valid points · 0 invalid rows', {
-    timeout: 30_000,
-  });
+  await expectGeoCounts(page, '305 valid points · 0 invalid rows');
   await expect(page.getByLabel('Read column 3 "Position" as')).toHaveValue('position');
   await expect(page.getByLabel('Read column 0 "Timestamp" as')).toHaveValue('timestamp');
-  await expect(page.getByRole('table', { name: 'Valid points' }).getByRole('row').nth(1)).toContainText(
-    '2024-01-02 07:22:55',
-  );
+  await expect(firstGeoRow(page, 'Valid points')).toContainText('2024-01-02 07:22:55');
   // A wrong mapping is named beside the columns; correcting it brings the points back.
   await page.getByLabel('Read column 3 "Position" as').selectOption('');
   await expect(page.getByRole('alert').filter({ hasText: 'latitude' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save map' })).toBeDisabled();
   await page.getByLabel('Read column 3 "Position" as').selectOption('position');
-  await expect(page.getByTestId('geo-preview-counts')).toHaveText('305 valid points · 0 invalid rows');
+  await expectGeoCounts(page, '305 valid points · 0 invalid rows');
   await page.getByLabel('Name').fill('JAL516');
   await page.getByLabel('Icon').selectOption('airplane');
   await page.screenshot({ path: testInfo.outputPath('create-map.png'), fullPage: true });

@@ -8,7 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { analystMenuButton, api, openAsAdmin, toggleShowFilters } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
 import { WRITABLE_DEMO_ENV } from './screens-demo.ts';
-import { outboxCount } from './mirror-idb.ts';
+import { mirroredEventCount, outboxCount } from './mirror-idb.ts';
 
 // A server of its own, with the demo organization a fresh server loads (server/demo/).
 test.use({ serverEnv: WRITABLE_DEMO_ENV });
@@ -34,27 +34,6 @@ async function openAndMirror(page: Page, incident: IncidentSummary) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-}
-
-/** The mirror's own record of the incident, read straight from IndexedDB. */
-function mirroredEventCount(page: Page, incidentID: number): Promise<number> {
-  return page.evaluate(
-    (id) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('churchkey-mirror');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const index = open.result.transaction('events').objectStore('events').index('[incidentID+startTimestamp]');
-          const count = index.count(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
-          count.onsuccess = () => {
-            open.result.close();
-            resolve(count.result);
-          };
-          count.onerror = () => reject(count.error);
-        };
-      }),
-    incidentID,
-  );
 }
 
 test('an incident opened once opens again with no network, after a reload too, and is listed as kept on this device', async ({

@@ -9,6 +9,7 @@ import { expect, test } from './fixtures.ts';
 import { api, openAsAdmin, uniqueName } from './app-session.ts';
 import { attachScreenshots, demoIncident, WRITABLE_DEMO_ENV } from './screens-demo.ts';
 import { importThroughPage } from './stream-session.ts';
+import { pngPixels } from './png-pixels.ts';
 import { EVENT_PICTURES } from '../../src/ui/picture-labels.ts';
 import { twoIncidentsSharingAnActor } from './two-incidents-sharing-an-actor.ts';
 
@@ -25,26 +26,15 @@ const CANVAS_CHARTS = new Set<Picture>([
   'cross-incident-connections',
 ]);
 
-/** Distinct saturated colours in a screenshot of the element, decoded by the page itself. */
+/** Distinct saturated colours in a screenshot of the element. */
 async function saturatedColours(page: Page, target: Locator): Promise<number> {
-  const png = (await target.screenshot()).toString('base64');
-  return page.evaluate(async (base64) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${base64}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const context = canvas.getContext('2d', { willReadFrequently: true }) as CanvasRenderingContext2D;
-    context.drawImage(image, 0, 0);
-    const { data } = context.getImageData(0, 0, image.width, image.height);
-    const colours = new Set<string>();
-    for (let at = 0; at < data.length; at += 4) {
-      const [r, g, b] = [data[at] ?? 0, data[at + 1] ?? 0, data[at + 2] ?? 0];
-      if (Math.max(r, g, b) - Math.min(r, g, b) > 60) colours.add(`${r >> 5},${g >> 5},${b >> 5}`);
-    }
-    return colours.size;
-  }, png);
+  const { data } = await pngPixels(page, await target.screenshot());
+  const colours = new Set<string>();
+  for (let at = 0; at < data.length; at += 4) {
+    const [r, g, b] = [data[at] ?? 0, data[at + 1] ?? 0, data[at + 2] ?? 0];
+    if (Math.max(r, g, b) - Math.min(r, g, b) > 60) colours.add(`${r >> 5},${g >> 5},${b >> 5}`);
+  }
+  return colours.size;
 }
 
 async function expectDrawn(page: Page, picture: Picture, level: 'organization' | 'incident'): Promise<void> {

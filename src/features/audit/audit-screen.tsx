@@ -2,10 +2,10 @@
  * /audit/ui and /audit/data: the UI actions the app reported, and the server's record of every
  * write, with filters and older pages. Non-administrators see their own entries (the server says so).
  */
-import { Link } from '@tanstack/react-router';
+import { linkOptions } from '@tanstack/react-router';
 import { UI_ACTION_NAMES } from '../../../domain/ui-action-names.ts';
 import { Button } from '../../ui/button.tsx';
-import { currentMark } from '../../ui/current-mark.ts';
+import { LinkTabs } from '../../ui/link-tabs.tsx';
 import { Page } from '../../ui/page.tsx';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
 import { AuditFilterForm, type AuditAnalystOption } from './audit-filter-form.tsx';
@@ -40,18 +40,16 @@ export function AuditScreen({ auditType, filters, onFiltersChange, analysts, isA
 
   return (
     <Page title="Audit logs">
-      <nav aria-label="Audit logs" className="flex gap-1 border-b border-line">
-        {TABS.map((tab) => (
-          <Link
-            key={tab.auditType}
-            to="/audit/$auditType"
-            params={{ auditType: tab.auditType }}
-            {...currentMark(tab.auditType === auditType)}
-          >
-            {tab.label}
-          </Link>
-        ))}
-      </nav>
+      <LinkTabs
+        label="Audit logs"
+        groups={[
+          TABS.map((tab) => ({
+            label: tab.label,
+            current: tab.auditType === auditType,
+            link: linkOptions({ to: '/audit/$auditType', params: { auditType: tab.auditType } }),
+          })),
+        ]}
+      />
       <AuditFilterForm
         key={`${auditType} ${JSON.stringify(filters)} ${zoneReady}`}
         auditType={auditType}

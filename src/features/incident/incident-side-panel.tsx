@@ -3,22 +3,28 @@
  * links, uploads and maps, with visibility toggles, and the filter modes h, i and r for
  * collections, tags and note kinds. Every change lands in the incident's view state.
  */
-import { Link } from '@tanstack/react-router';
+import { Link, linkOptions, type LinkComponentProps } from '@tanstack/react-router';
 import { NOTE_KINDS } from '../../../domain/annotations.ts';
 import type { EventFilterMode } from '../../../domain/events/event-filter.ts';
 import { UploadLink } from './upload-link.tsx';
-import { Checkbox } from '../../ui/checkbox.tsx';
 import { FilterModeToggle } from '../../ui/filter-mode-toggle.tsx';
 import { useIncidentPage } from './incident-page-context.ts';
 import { withMode } from './incident-view-state.ts';
-import { EmptyRow, SidePanelSection } from './side-panel-section.tsx';
+import { EmptyRow, ItemCount, SIDE_PANEL_ROW, SidePanelSection, VisibilityRow } from './side-panel-section.tsx';
 import { StreamSwatch } from './stream-swatch.tsx';
 
-const count = (value: number) => (
-  <span className="ml-auto shrink-0 pl-1 text-xs tabular-nums text-muted">{value.toLocaleString('en')}</span>
-);
-const rowClass = 'flex min-w-0 items-center gap-1.5 text-sm';
-const detailLink = 'shrink-0 rounded px-1 text-xs text-accent hover:underline';
+/** The "›" at the end of a row that opens the item's detail panel, named for screen readers. */
+function DetailLink({ noun, name, link }: { noun: string; name: string; link: LinkComponentProps }) {
+  return (
+    <Link
+      {...link}
+      className="shrink-0 rounded px-1 text-xs text-accent hover:underline"
+      aria-label={`Details of ${noun} ${name}`}
+    >
+      ›
+    </Link>
+  );
+}
 
 /** `sheet`: inside the narrow screen's sheet, which brings its own frame and width. */
 export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' | 'sheet' }) {
@@ -68,143 +74,140 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
     >
       <SidePanelSection title="Streams" count={evidenceStreams.length}>
         {evidenceStreams.map((stream) => (
-          <li key={stream.id} className={rowClass}>
-            <Checkbox
-              checked={viewState.streamVisibility[String(stream.id)] !== false}
-              onCheckedChange={(visible) => {
-                setVisibility('streamVisibility', String(stream.id), visible);
-                audit('toggle stream visibility', { streamID: stream.id, value: visible });
-              }}
-              ariaLabel={`Show stream ${stream.name}`}
-              label={
-                <span className="flex min-w-0 items-center gap-1.5">
-                  <StreamSwatch index={streamColorIndex.get(stream.id)} />
-                  <span className="truncate">{stream.name}</span>
-                </span>
-              }
-            />
-            {count(stream.eventCount)}
-          </li>
+          <VisibilityRow
+            key={stream.id}
+            shown={viewState.streamVisibility[String(stream.id)] !== false}
+            onShownChange={(visible) => {
+              setVisibility('streamVisibility', String(stream.id), visible);
+              audit('toggle stream visibility', { streamID: stream.id, value: visible });
+            }}
+            item={`stream ${stream.name}`}
+            label={
+              <span className="flex min-w-0 items-center gap-1.5">
+                <StreamSwatch index={streamColorIndex.get(stream.id)} />
+                <span className="truncate">{stream.name}</span>
+              </span>
+            }
+            count={stream.eventCount}
+          />
         ))}
         {markerStream ? (
-          <li className={rowClass}>
-            <Checkbox
-              checked={viewState.markersVisible}
-              onCheckedChange={(visible) => {
-                updateViewState({ markersVisible: visible });
-                audit('toggle marker visibility', { value: visible });
-              }}
-              label="Markers"
-              ariaLabel="Show markers"
-            />
-            {count(markerStream.eventCount)}
-          </li>
+          <VisibilityRow
+            shown={viewState.markersVisible}
+            onShownChange={(visible) => {
+              updateViewState({ markersVisible: visible });
+              audit('toggle marker visibility', { value: visible });
+            }}
+            item="markers"
+            label="Markers"
+            count={markerStream.eventCount}
+          />
         ) : null}
         {evidenceStreams.length === 0 ? <EmptyRow>No streams yet.</EmptyRow> : null}
       </SidePanelSection>
 
       <SidePanelSection title="Actors" count={data.actors.length}>
         {data.actors.map((actor) => (
-          <li key={actor.id} className={rowClass}>
-            <Checkbox
-              checked={!hiddenActors.has(actor.id)}
-              onCheckedChange={(visible) => {
-                const next = visible
-                  ? viewState.hiddenActorLanes.filter((id) => id !== actor.id)
-                  : [...viewState.hiddenActorLanes, actor.id];
-                updateViewState({ hiddenActorLanes: next });
-                audit('toggle actor visibility', { value: { actorID: actor.id, visible } });
-              }}
-              ariaLabel={`Show actor ${actor.name}`}
-              label={
-                <span className="truncate">
-                  {actor.name}
-                  {actor.isBot ? <span className="ml-1 text-xs text-muted">bot</span> : null}
-                </span>
-              }
+          <VisibilityRow
+            key={actor.id}
+            shown={!hiddenActors.has(actor.id)}
+            onShownChange={(visible) => {
+              const next = visible
+                ? viewState.hiddenActorLanes.filter((id) => id !== actor.id)
+                : [...viewState.hiddenActorLanes, actor.id];
+              updateViewState({ hiddenActorLanes: next });
+              audit('toggle actor visibility', { value: { actorID: actor.id, visible } });
+            }}
+            item={`actor ${actor.name}`}
+            label={
+              <span className="truncate">
+                {actor.name}
+                {actor.isBot ? <span className="ml-1 text-xs text-muted">bot</span> : null}
+              </span>
+            }
+            count={actor.eventCount}
+          >
+            <DetailLink
+              noun="actor"
+              name={actor.name}
+              link={linkOptions({
+                to: '/incident/$incidentID/{-$viewName}/actor/$incidentActorID',
+                params: (prev) => ({ ...prev, incidentID, incidentActorID: actor.id }),
+              })}
             />
-            {count(actor.eventCount)}
-            <Link
-              to="/incident/$incidentID/{-$viewName}/actor/$incidentActorID"
-              params={(prev) => ({ ...prev, incidentID, incidentActorID: actor.id })}
-              className={detailLink}
-              aria-label={`Details of actor ${actor.name}`}
-            >
-              ›
-            </Link>
-          </li>
+          </VisibilityRow>
         ))}
         {data.actors.length === 0 ? <EmptyRow>No actors yet.</EmptyRow> : null}
       </SidePanelSection>
 
       <SidePanelSection title="Collections" count={data.collections.length}>
         {data.collections.map((collection) => (
-          <li key={collection.id} className={rowClass}>
-            <Checkbox
-              checked={viewState.collectionVisibility[String(collection.id)] !== false}
-              onCheckedChange={(visible) => {
-                setVisibility('collectionVisibility', String(collection.id), visible);
-                audit('toggle collection visibility', { value: { collectionID: collection.id, visible } });
-              }}
-              ariaLabel={`Show collection ${collection.name}`}
-              label={<span className="truncate">{collection.name}</span>}
-            />
-            {count(collection.eventIDs.length)}
+          <VisibilityRow
+            key={collection.id}
+            shown={viewState.collectionVisibility[String(collection.id)] !== false}
+            onShownChange={(visible) => {
+              setVisibility('collectionVisibility', String(collection.id), visible);
+              audit('toggle collection visibility', { value: { collectionID: collection.id, visible } });
+            }}
+            item={`collection ${collection.name}`}
+            label={<span className="truncate">{collection.name}</span>}
+            count={collection.eventIDs.length}
+          >
             <FilterModeToggle
               itemLabel={`collection ${collection.name}`}
               value={viewState.collectionFilterModes[String(collection.id)]}
               onChange={(mode) => setMode('collectionFilterModes', String(collection.id), mode)}
             />
-            <Link
-              to="/incident/$incidentID/{-$viewName}/collection/$collectionID"
-              params={(prev) => ({ ...prev, incidentID, collectionID: collection.id })}
-              className={detailLink}
-              aria-label={`Details of collection ${collection.name}`}
-            >
-              ›
-            </Link>
-          </li>
+            <DetailLink
+              noun="collection"
+              name={collection.name}
+              link={linkOptions({
+                to: '/incident/$incidentID/{-$viewName}/collection/$collectionID',
+                params: (prev) => ({ ...prev, incidentID, collectionID: collection.id }),
+              })}
+            />
+          </VisibilityRow>
         ))}
         {data.collections.length === 0 ? <EmptyRow>No collections yet.</EmptyRow> : null}
       </SidePanelSection>
 
       <SidePanelSection title="Tags" count={eventTags.length}>
         {eventTags.map((tag) => (
-          <li key={tag.name} className={rowClass}>
-            <Checkbox
-              checked={viewState.tagVisibility[tag.name] !== false}
-              onCheckedChange={(visible) => {
-                setVisibility('tagVisibility', tag.name, visible);
-                audit('toggle tag visibility', { value: { tag: tag.name, visible } });
-              }}
-              ariaLabel={`Show tag ${tag.name}`}
-              label={
-                <span className="flex min-w-0 items-center gap-1.5">
-                  <span
-                    aria-hidden="true"
-                    className="inline-block size-2.5 shrink-0 rounded-full"
-                    style={{ backgroundColor: tag.color || 'var(--ck-muted)' }}
-                  />
-                  <span className="truncate">{tag.name}</span>
-                </span>
-              }
-            />
-            {count(tag.count)}
+          <VisibilityRow
+            key={tag.name}
+            shown={viewState.tagVisibility[tag.name] !== false}
+            onShownChange={(visible) => {
+              setVisibility('tagVisibility', tag.name, visible);
+              audit('toggle tag visibility', { value: { tag: tag.name, visible } });
+            }}
+            item={`tag ${tag.name}`}
+            label={
+              <span className="flex min-w-0 items-center gap-1.5">
+                <span
+                  aria-hidden="true"
+                  className="inline-block size-2.5 shrink-0 rounded-full"
+                  style={{ backgroundColor: tag.color || 'var(--ck-muted)' }}
+                />
+                <span className="truncate">{tag.name}</span>
+              </span>
+            }
+            count={tag.count}
+          >
             <FilterModeToggle
               itemLabel={`tag ${tag.name}`}
               value={viewState.tagFilterModes[tag.name]}
               onChange={(mode) => setMode('tagFilterModes', tag.name, mode)}
             />
-          </li>
+          </VisibilityRow>
         ))}
         {eventTags.length === 0 ? <EmptyRow>No event tags yet.</EmptyRow> : null}
       </SidePanelSection>
 
       <SidePanelSection title="Notes" count={data.notes.length}>
         {NOTE_KINDS.map((kind) => (
-          <li key={kind} className={rowClass}>
+          <li key={kind} className={SIDE_PANEL_ROW}>
             <span className="min-w-0 flex-1 truncate">{kind}</span>
-            {count(noteCounts.get(kind) ?? 0)}
+            <ItemCount value={noteCounts.get(kind) ?? 0} />
             <FilterModeToggle
               itemLabel={`notes of kind ${kind}`}
               value={viewState.noteFilterModes[kind]}
@@ -216,7 +219,7 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
 
       <SidePanelSection title="Links" count={data.links.length} defaultOpen={data.links.length > 0}>
         {data.links.map((link) => (
-          <li key={link.id} className={rowClass}>
+          <li key={link.id} className={SIDE_PANEL_ROW}>
             <span className="shrink-0 rounded bg-raised px-1 text-xs text-muted">{link.urlType}</span>
             <Link
               to="/incident/$incidentID/{-$viewName}/link/$linkID"
@@ -232,7 +235,7 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
 
       <SidePanelSection title="Uploads" count={data.uploads.length} defaultOpen={data.uploads.length > 0}>
         {data.uploads.map((upload) => (
-          <li key={upload.id} className={rowClass}>
+          <li key={upload.id} className={SIDE_PANEL_ROW}>
             <UploadLink upload={upload} kind={upload.kind} />
           </li>
         ))}
@@ -241,25 +244,25 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
 
       <SidePanelSection title="Maps" count={data.maps.length} defaultOpen={data.maps.length > 0}>
         {data.maps.map((map) => (
-          <li key={map.id} className={rowClass}>
-            <Checkbox
-              checked={viewState.incidentMapVisibility[String(map.id)] !== false}
-              onCheckedChange={(visible) => {
-                setVisibility('incidentMapVisibility', String(map.id), visible);
-                audit('toggle incident map visibility', { mapID: map.id, value: visible });
-              }}
-              ariaLabel={`Show map ${map.name}`}
-              label={<span className="truncate">{map.name}</span>}
+          <VisibilityRow
+            key={map.id}
+            shown={viewState.incidentMapVisibility[String(map.id)] !== false}
+            onShownChange={(visible) => {
+              setVisibility('incidentMapVisibility', String(map.id), visible);
+              audit('toggle incident map visibility', { mapID: map.id, value: visible });
+            }}
+            item={`map ${map.name}`}
+            label={<span className="truncate">{map.name}</span>}
+          >
+            <DetailLink
+              noun="map"
+              name={map.name}
+              link={linkOptions({
+                to: '/incident/$incidentID/{-$viewName}/map/$mapID',
+                params: (prev) => ({ ...prev, incidentID, mapID: map.id }),
+              })}
             />
-            <Link
-              to="/incident/$incidentID/{-$viewName}/map/$mapID"
-              params={(prev) => ({ ...prev, incidentID, mapID: map.id })}
-              className={detailLink}
-              aria-label={`Details of map ${map.name}`}
-            >
-              ›
-            </Link>
-          </li>
+          </VisibilityRow>
         ))}
         {data.maps.length === 0 ? <EmptyRow>No maps yet.</EmptyRow> : null}
       </SidePanelSection>

@@ -2,10 +2,10 @@
  * An organization's page: its name and description, then its incidents, actors or tags (tabs by
  * view name), with a detail panel of the sub-route beside them.
  */
-import { Link } from '@tanstack/react-router';
+import { Link, linkOptions } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useOrganization, useOrganizationSync } from '../../data/mirror/index.ts';
-import { currentMark } from '../../ui/current-mark.ts';
+import { LinkTabs } from '../../ui/link-tabs.tsx';
 import { Page } from '../../ui/page.tsx';
 import { OrganizationPageContext } from './organization-page-context.ts';
 
@@ -76,17 +76,18 @@ export function OrganizationTabs({
 }) {
   const current = viewName === 'incidents' || viewName === 'organization' ? undefined : viewName;
   return (
-    <nav aria-label="Organization views" className="flex gap-1 border-b border-line">
-      {ORGANIZATION_TABS.map((tab) => (
-        <Link
-          key={tab.label}
-          to="/organization/$organizationID/{-$viewName}"
-          params={{ organizationID, viewName: tab.viewName }}
-          {...currentMark(current === tab.viewName)}
-        >
-          {tab.label}
-        </Link>
-      ))}
-    </nav>
+    <LinkTabs
+      label="Organization views"
+      groups={[
+        ORGANIZATION_TABS.map((tab) => ({
+          label: tab.label,
+          current: current === tab.viewName,
+          link: linkOptions({
+            to: '/organization/$organizationID/{-$viewName}',
+            params: { organizationID, viewName: tab.viewName },
+          }),
+        })),
+      ]}
+    />
   );
 }

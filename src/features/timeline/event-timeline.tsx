@@ -3,13 +3,13 @@
  * virtualized list, so a million rows cost what the visible forty cost. Its height is the analyst's
  * visualization height; the events-over-time series composed with it (features/series) jumps it through time.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTimeCursorStore } from '../../data/time-cursor.ts';
 import { useTimeCursorAttribute } from '../../data/use-time-cursor-attribute.ts';
 import { useTimeZoneReady } from '../../ui/timestamp.tsx';
 import { frameScheduler, type CancelFrame } from '../../render/frame-scheduler.ts';
 import { useTouchGestures } from '../../ui/use-touch-gestures.ts';
+import { useRowVirtualizer } from '../../ui/use-row-virtualizer.ts';
 import { zoomRange, type TimeRange } from '../../../domain/gestures/gesture-range.ts';
 import { cursorEvents, type CursorEvents } from './cursor-events.ts';
 import { TimelineRow } from './timeline-row.tsx';
@@ -71,13 +71,9 @@ export function EventTimeline(props: EventTimelineProps) {
   useTimeCursorAttribute(rootRef);
   const zoneReady = useTimeZoneReady(props.zone);
   const zone = zoneReady ? props.zone : 'UTC';
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // NOTE: the virtualizer's functions change as it scrolls; the compiler skips this component, as it should.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
+  const { scrollRef, virtualizer } = useRowVirtualizer({
     count: positions.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT_PX,
+    rowHeightPx: ROW_HEIGHT_PX,
     overscan: 12,
     getItemKey: (index) => events[positions[index] ?? 0]?.id ?? index,
   });

@@ -6,9 +6,8 @@
  */
 import { countNoun } from '../../../../domain/count-noun.ts';
 import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useNavigate } from '@tanstack/react-router';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { EVENT_SORT_FIELDS, sortEventPositions, type EventSortField } from '../../../../domain/events/sort-events.ts';
 import { formatDuration } from '../../../../domain/time/format-duration.ts';
 import { formatElapsed } from '../../../../domain/time/format-elapsed.ts';
@@ -16,6 +15,7 @@ import { formatMicros } from '../../../../domain/time/format-micros.ts';
 import { eventListColumns, eventMessagePending } from '../../../data/mirror/index.ts';
 import { classNames } from '../../../ui/class-names.ts';
 import { useTimeZoneReady } from '../../../ui/timestamp.tsx';
+import { useRowVirtualizer } from '../../../ui/use-row-virtualizer.ts';
 import type { EventRow } from '../incident-data.ts';
 import { useIncidentPage } from '../incident-page-context.ts';
 import { StreamSwatch } from '../stream-swatch.tsx';
@@ -126,13 +126,9 @@ export function EventsTableView({ selectedEventID }: { selectedEventID: number |
       ),
     [events, filtered.positions, deferredSorting, names],
   );
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // NOTE: the virtualizer's functions change as it scrolls; the compiler skips this component, as it should.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
+  const { scrollRef, virtualizer } = useRowVirtualizer({
     count: order.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT_PX,
+    rowHeightPx: ROW_HEIGHT_PX,
     overscan: 10,
   });
   const items = virtualizer.getVirtualItems();
