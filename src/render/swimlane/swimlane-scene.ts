@@ -3,19 +3,14 @@
  * holds (the hit): shared by the renderer, the pure hit-test and the pictures' hover cards.
  */
 import type { SwimlaneLayout } from '../../../domain/swimlane/swimlane-layout.ts';
+import type { ThemeColors } from '../theme-colors.ts';
 import type { HarPhase } from './har-phases.ts';
 import type { TimeWindow } from './swimlane-window.ts';
 
-export interface SwimlaneTheme {
-  background: string;
-  grid: string;
-  text: string;
-  muted: string;
-  marker: string;
-  selection: string;
-  /** Palette colours by stream colour index. */
+/** The page's colour tokens the swimlane paints with, and the palette by stream colour index. */
+export type SwimlaneTheme = Pick<ThemeColors, 'background' | 'grid' | 'text' | 'muted' | 'marker' | 'selection'> & {
   streams: readonly string[];
-}
+};
 
 export interface SwimlaneMarker {
   id: number;
