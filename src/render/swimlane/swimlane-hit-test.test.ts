@@ -139,17 +139,7 @@ describe('the swimlane hit-test', () => {
     };
     const boxes = boxesInView(layout, cache.fromMicros, cache.toMicros, cache.heightPx, { minHeightPx: 2 });
     const window = { fromMicros: 1000 * S, toMicros: 2000 * S };
-    const drawn: DrawnSwimlane = {
-      scene: scene(layout),
-      window,
-      heightPx: HEIGHT_PX,
-      columns: COLUMNS,
-      cache,
-      mode: 'boxes',
-      binCounts: new Uint32Array(0),
-      binRows: 1,
-      boxes,
-    };
+    const drawn: DrawnSwimlane = { ...drawnBoxes(layout), window, cache, boxes };
     expect(hitTestSwimlane(drawn, AXIS_WIDTH_PX + 50, 120)).toEqual({ kind: 'event', position: 100 });
     expect(hitTestSwimlane(drawn, AXIS_WIDTH_PX + 50, 20)).toBeUndefined();
   });
