@@ -12,7 +12,7 @@ import { recordWrite } from '../repositories/audit-repository.ts';
 
 type AuditEntry = Parameters<typeof recordWrite>[2];
 
-interface WriteScope extends Acting {
+export interface WriteScope extends Acting {
   tx: DbTransaction;
   /** Records the write in the data audit, in the write's own transaction. */
   audit(entry: AuditEntry): Promise<void>;
@@ -39,7 +39,7 @@ export function auditedIncidentWrite<T>(
 type ItemTable = Parameters<typeof requireIncidentOf>[2];
 
 /** The noun an item is refused by when out of reach, and the item type its audit entries carry. */
-const ITEM_TYPE = {
+export const ITEM_TYPE = {
   streams: 'stream',
   events: 'event',
   incident_actors: 'incident_actor',
@@ -49,7 +49,7 @@ const ITEM_TYPE = {
   uploads: 'upload',
 } satisfies Record<ItemTable, string>;
 
-interface ItemWriteScope extends WriteScope {
+export interface ItemWriteScope extends WriteScope {
   /** The item's incident (the organization wall passed) and the item's own id. */
   ref: Awaited<ReturnType<typeof requireIncidentOf>>;
   /** Records the write in the data audit as a write of this item. */

@@ -26,6 +26,7 @@ import {
 } from '../../repositories/actors-repository.ts';
 import { refreshActorSearch } from '../../repositories/search-repository.ts';
 import { answer, auditedIncidentWrite, auditedWrite } from '../audited-write.ts';
+import { createInIncidentRoute } from '../create-in-incident-route.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -47,33 +48,19 @@ export function actorRoutes(routes: ApiRoutes, { db }: AppContext): void {
   const IncidentActorParams = z.object({ incidentID: PathIdSchema, actorID: PathIdSchema });
   const OrganizationParams = z.object({ organizationID: PathIdSchema });
 
-  routes.post(
-    '/api/incident/:incidentID/actor',
-    routeOptions('write', {
-      summary: 'Adds an actor to an incident',
-      tags: ['actors'],
-      params: z.object({ incidentID: PathIdSchema }),
-      body: IncidentActorCreateSchema,
-      response: { 201: ActorAnswer, ...errors },
-    }),
-    async (request, reply) => {
-      const body = request.body;
-      const { incidentID } = request.params;
-      const id = await auditedIncidentWrite(db, request, incidentID, async ({ tx, audit, incident }) => {
-        await requireOrganizationActor(tx, incident.organization_id, body.organizationActorID, 'organizationActorID');
-        const created = await insertIncidentActor(tx, incident.id, body);
-        await audit({
-          action: 'create incident actor',
-          itemType: 'incident_actor',
-          itemID: created,
-          detail: { incidentID: incident.id, ...body },
-        });
-        return created;
-      });
-      reply.code(201);
-      return { actor: { id } };
+  createInIncidentRoute(routes, db, 'actor', IncidentActorCreateSchema, {
+    summary: 'Adds an actor to an incident',
+    create: async ({ tx, incident }, body) => {
+      await requireOrganizationActor(tx, incident.organization_id, body.organizationActorID, 'organizationActorID');
+      const created = await insertIncidentActor(tx, incident.id, body);
+      return {
+        action: 'create incident actor',
+        itemType: 'incident_actor',
+        itemID: created,
+        detail: { incidentID: incident.id, ...body },
+      };
     },
-  );
+  });
 
   routes.put(
     '/api/incident/:incidentID/actor/:actorID',

@@ -25,7 +25,9 @@ import {
   renameCollection,
   type CollectionRow,
 } from '../../repositories/collections-repository.ts';
-import { answer, auditedIncidentWrite, auditedItemWrite } from '../audited-write.ts';
+import { answer, auditedItemWrite } from '../audited-write.ts';
+import { createInIncidentRoute } from '../create-in-incident-route.ts';
+import { deleteItemRoute } from '../delete-item-route.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -59,34 +61,20 @@ export function collectionRoutes(routes: ApiRoutes, { db }: AppContext): void {
       return changed;
     });
 
-  routes.post(
-    '/api/incident/:incidentID/collection',
-    routeOptions('write', {
-      summary: "Creates an analyst's collection, optionally with events of the incident",
-      tags: ['collections'],
-      params: z.object({ incidentID: PathIdSchema }),
-      body: CollectionCreateSchema,
-      response: { 201: Written, ...errors },
-    }),
-    async (request, reply) => {
-      const { name, eventIDs } = request.body;
-      const { incidentID } = request.params;
-      const id = await auditedIncidentWrite(db, request, incidentID, async ({ tx, analyst, audit, incident }) => {
-        await requireEventsOf(tx, incident.id, eventIDs);
-        const created = await insertCollection(tx, { incidentId: incident.id, name, analystId: analyst.id });
-        const added = await addCollectionEvents(tx, created, eventIDs, analyst.id);
-        await audit({
-          action: 'create collection',
-          itemType: 'collection',
-          itemID: created,
-          detail: { incidentID: incident.id, name, eventCount: added },
-        });
-        return created;
-      });
-      reply.code(201);
-      return { collection: { id } };
+  createInIncidentRoute(routes, db, 'collection', CollectionCreateSchema, {
+    summary: "Creates an analyst's collection, optionally with events of the incident",
+    create: async ({ tx, analyst, incident }, { name, eventIDs }) => {
+      await requireEventsOf(tx, incident.id, eventIDs);
+      const created = await insertCollection(tx, { incidentId: incident.id, name, analystId: analyst.id });
+      const added = await addCollectionEvents(tx, created, eventIDs, analyst.id);
+      return {
+        action: 'create collection',
+        itemType: 'collection',
+        itemID: created,
+        detail: { incidentID: incident.id, name, eventCount: added },
+      };
     },
-  );
+  });
 
   routes.put(
     '/api/collection/:collectionID',
@@ -111,26 +99,19 @@ export function collectionRoutes(routes: ApiRoutes, { db }: AppContext): void {
     },
   );
 
-  routes.delete(
-    '/api/collection/:collectionID',
-    routeOptions('write', {
-      summary: 'Deletes a collection (its events stay)',
-      tags: ['collections'],
-      params: CollectionParams,
-      response: { 200: answer({ deleted: z.boolean() }), ...errors },
-    }),
-    async (request) => {
-      const { collectionID } = request.params;
-      await auditedItemWrite(db, request, 'collections', collectionID, async ({ tx, ref, auditItem }) => {
-        const collection = await lockCollection(tx, ref.item_id);
-        await deleteCollection(tx, collection.id);
-        await auditItem('delete collection', {
-          incidentID: ref.id,
-          name: collection.name,
-          isThread: collection.is_thread,
-        });
+  deleteItemRoute(
+    routes,
+    db,
+    'collections',
+    'Deletes a collection (its events stay)',
+    async ({ tx, ref, auditItem }) => {
+      const collection = await lockCollection(tx, ref.item_id);
+      await deleteCollection(tx, collection.id);
+      await auditItem('delete collection', {
+        incidentID: ref.id,
+        name: collection.name,
+        isThread: collection.is_thread,
       });
-      return { deleted: true };
     },
   );
 

@@ -10,7 +10,9 @@ import { invalid, notFound } from '../../http-error.ts';
 import { requireEventOf } from '../../repositories/annotation-targets-repository.ts';
 import { deleteNote, insertNote, updateNote } from '../../repositories/notes-repository.ts';
 import { refreshEventSearch } from '../../repositories/search-repository.ts';
-import { answer, auditedIncidentWrite, auditedItemWrite } from '../audited-write.ts';
+import { answer, auditedItemWrite } from '../audited-write.ts';
+import { createInIncidentRoute } from '../create-in-incident-route.ts';
+import { deleteItemRoute } from '../delete-item-route.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -21,40 +23,26 @@ const NoteParams = z.object({ noteID: PathIdSchema });
 const noteItemType = (eventId: number | null) => (eventId === null ? 'incident_note' : 'event_note');
 
 export function noteRoutes(routes: ApiRoutes, { db }: AppContext): void {
-  routes.post(
-    '/api/incident/:incidentID/note',
-    routeOptions('write', {
-      summary: 'Adds a note to an incident, or to one of its events when eventID is given',
-      tags: ['notes'],
-      params: z.object({ incidentID: PathIdSchema }),
-      body: NoteCreateSchema,
-      response: { 201: Written, ...errors },
-    }),
-    async (request, reply) => {
-      const { kind, text, eventID } = request.body;
-      const { incidentID } = request.params;
-      const id = await auditedIncidentWrite(db, request, incidentID, async ({ tx, analyst, audit, incident }) => {
-        if (eventID !== undefined) await requireEventOf(tx, incident.id, eventID);
-        const created = await insertNote(tx, {
-          incidentId: incident.id,
-          eventId: eventID ?? null,
-          kind,
-          text,
-          analystId: analyst.id,
-        });
-        if (eventID !== undefined) await refreshEventSearch(tx, [eventID]);
-        await audit({
-          action: 'create note',
-          itemType: noteItemType(eventID ?? null),
-          itemID: created,
-          detail: { incidentID: incident.id, eventID: eventID ?? null, kind, length: text.length },
-        });
-        return created;
+  createInIncidentRoute(routes, db, 'note', NoteCreateSchema, {
+    summary: 'Adds a note to an incident, or to one of its events when eventID is given',
+    create: async ({ tx, analyst, incident }, { kind, text, eventID }) => {
+      if (eventID !== undefined) await requireEventOf(tx, incident.id, eventID);
+      const created = await insertNote(tx, {
+        incidentId: incident.id,
+        eventId: eventID ?? null,
+        kind,
+        text,
+        analystId: analyst.id,
       });
-      reply.code(201);
-      return { note: { id } };
+      if (eventID !== undefined) await refreshEventSearch(tx, [eventID]);
+      return {
+        action: 'create note',
+        itemType: noteItemType(eventID ?? null),
+        itemID: created,
+        detail: { incidentID: incident.id, eventID: eventID ?? null, kind, length: text.length },
+      };
     },
-  );
+  });
 
   routes.put(
     '/api/note/:noteID',
@@ -88,27 +76,15 @@ export function noteRoutes(routes: ApiRoutes, { db }: AppContext): void {
     },
   );
 
-  routes.delete(
-    '/api/note/:noteID',
-    routeOptions('write', {
-      summary: 'Deletes a note',
-      tags: ['notes'],
-      params: NoteParams,
-      response: { 200: answer({ deleted: z.boolean() }), ...errors },
-    }),
-    async (request) => {
-      await auditedItemWrite(db, request, 'notes', request.params.noteID, async ({ tx, audit, ref }) => {
-        const gone = await deleteNote(tx, ref.item_id);
-        if (!gone) throw notFound('note'); // deleted since it was found
-        if (gone.event_id !== null) await refreshEventSearch(tx, [gone.event_id]);
-        await audit({
-          action: 'delete note',
-          itemType: noteItemType(gone.event_id),
-          itemID: ref.item_id,
-          detail: { incidentID: ref.id, eventID: gone.event_id, kind: gone.kind },
-        });
-      });
-      return { deleted: true };
-    },
-  );
+  deleteItemRoute(routes, db, 'notes', 'Deletes a note', async ({ tx, audit, ref }) => {
+    const gone = await deleteNote(tx, ref.item_id);
+    if (!gone) throw notFound('note'); // deleted since it was found
+    if (gone.event_id !== null) await refreshEventSearch(tx, [gone.event_id]);
+    await audit({
+      action: 'delete note',
+      itemType: noteItemType(gone.event_id),
+      itemID: ref.item_id,
+      detail: { incidentID: ref.id, eventID: gone.event_id, kind: gone.kind },
+    });
+  });
 }

@@ -16,7 +16,9 @@ import {
   streamState,
   updateStream,
 } from '../../repositories/streams-repository.ts';
-import { answer, auditedIncidentWrite, auditedItemWrite } from '../audited-write.ts';
+import { answer, auditedItemWrite } from '../audited-write.ts';
+import { createInIncidentRoute } from '../create-in-incident-route.ts';
+import { deleteItemRoute } from '../delete-item-route.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -24,31 +26,18 @@ const Created = answer({ stream: z.object({ id: z.number().int() }) });
 const StreamParams = z.object({ streamID: PathIdSchema });
 
 export function streamRoutes(routes: ApiRoutes, { db }: AppContext): void {
-  routes.post(
-    '/api/incident/:incidentID/stream',
-    routeOptions('write', {
-      summary: 'Adds an empty stream to an incident',
-      tags: ['streams'],
-      params: z.object({ incidentID: PathIdSchema }),
-      body: StreamCreateSchema,
-      response: { 201: Created, ...errors },
-    }),
-    async (request, reply) => {
-      const { incidentID } = request.params;
-      const id = await auditedIncidentWrite(db, request, incidentID, async ({ tx, analyst, audit, incident }) => {
-        const created = await insertStream(tx, incident.id, request.body.name, analyst.id);
-        await audit({
-          action: 'create stream',
-          itemType: 'stream',
-          itemID: created,
-          detail: { incidentID: incident.id, name: request.body.name },
-        });
-        return created;
-      });
-      reply.code(201);
-      return { stream: { id } };
+  createInIncidentRoute(routes, db, 'stream', StreamCreateSchema, {
+    summary: 'Adds an empty stream to an incident',
+    create: async ({ tx, analyst, incident }, body) => {
+      const created = await insertStream(tx, incident.id, body.name, analyst.id);
+      return {
+        action: 'create stream',
+        itemType: 'stream',
+        itemID: created,
+        detail: { incidentID: incident.id, name: body.name },
+      };
     },
-  );
+  });
 
   routes.get(
     '/api/stream/:streamID',
@@ -122,22 +111,16 @@ export function streamRoutes(routes: ApiRoutes, { db }: AppContext): void {
     },
   );
 
-  routes.delete(
-    '/api/stream/:streamID',
-    routeOptions('write', {
-      summary: 'Deletes a stream and its events (never the marker stream)',
-      tags: ['streams'],
-      params: StreamParams,
-      response: { 200: answer({ deleted: z.boolean() }), ...errors },
-    }),
-    async (request) => {
-      await auditedItemWrite(db, request, 'streams', request.params.streamID, async ({ tx, ref, auditItem }) => {
-        const stream = await streamState(tx, ref.item_id);
-        if (stream!.is_marker_stream) throw conflict('the marker stream belongs to the incident and cannot be deleted');
-        await deleteStream(tx, ref.item_id);
-        await auditItem('delete stream', { incidentID: ref.id, name: stream!.name });
-      });
-      return { deleted: true };
+  deleteItemRoute(
+    routes,
+    db,
+    'streams',
+    'Deletes a stream and its events (never the marker stream)',
+    async ({ tx, ref, auditItem }) => {
+      const stream = await streamState(tx, ref.item_id);
+      if (stream!.is_marker_stream) throw conflict('the marker stream belongs to the incident and cannot be deleted');
+      await deleteStream(tx, ref.item_id);
+      await auditItem('delete stream', { incidentID: ref.id, name: stream!.name });
     },
   );
 }
