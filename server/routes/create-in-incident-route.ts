@@ -4,34 +4,33 @@
  * with its id. Each noun says only how it is written and what its audit entry records.
  */
 import { z } from 'zod';
-import { PathIdSchema } from '../../domain/ids.ts';
 import type { Db } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import { answer, auditedIncidentWrite, type WriteScope } from './audited-write.ts';
+import { IncidentParams } from './path-params.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from './route-options.ts';
 
-/** Each noun's OpenAPI tag, and the key its id is answered under (a marker is an event). */
+/** Each noun's OpenAPI tag, the key its id is answered under (a marker is an event), and its audit entry. */
 const NOUNS = {
-  event: { tag: 'events', answers: 'event' },
-  marker: { tag: 'events', answers: 'event' },
-  stream: { tag: 'streams', answers: 'stream' },
-  note: { tag: 'notes', answers: 'note' },
-  link: { tag: 'links', answers: 'link' },
-  collection: { tag: 'collections', answers: 'collection' },
-  actor: { tag: 'actors', answers: 'actor' },
+  event: { tag: 'events', answers: 'event', action: 'create event', itemType: 'event' },
+  marker: { tag: 'events', answers: 'event', action: 'create marker', itemType: 'event' },
+  stream: { tag: 'streams', answers: 'stream', action: 'create stream', itemType: 'stream' },
+  note: { tag: 'notes', answers: 'note', action: 'create note', itemType: 'incident_note' },
+  link: { tag: 'links', answers: 'link', action: 'create link', itemType: 'link' },
+  collection: { tag: 'collections', answers: 'collection', action: 'create collection', itemType: 'collection' },
+  actor: { tag: 'actors', answers: 'actor', action: 'create incident actor', itemType: 'incident_actor' },
 } as const;
 
-/** The data audit entry of the new item: what was created, its id, and what to remember of it. */
+/** The new item's id and what its audit entry remembers of it (a note on an event is audited as an event_note). */
 interface Created {
-  action: string;
-  itemType: string;
-  itemID: number;
+  id: number;
   detail: unknown;
+  itemType?: string;
 }
 
 interface IncidentItemCreate<B extends z.ZodType> {
   summary: string;
-  /** Runs in the incident's audited write, after the wall: writes the item and says how to audit it. */
+  /** Runs in the incident's audited write, after the wall: writes the item. */
   create: (scope: WriteScope & { incident: IncidentRef }, body: z.output<B>) => Promise<Created>;
 }
 
@@ -42,13 +41,13 @@ export function createInIncidentRoute<B extends z.ZodType>(
   body: B,
   { summary, create }: IncidentItemCreate<B>,
 ): void {
-  const { tag, answers } = NOUNS[noun];
+  const { tag, answers, action, itemType } = NOUNS[noun];
   routes.post(
     `/api/incident/:incidentID/${noun}`,
     routeOptions('write', {
       summary,
       tags: [tag],
-      params: z.object({ incidentID: PathIdSchema }),
+      params: IncidentParams,
       body,
       response: {
         201: answer({ [answers]: z.object({ id: z.number().int() }) }),
@@ -59,8 +58,13 @@ export function createInIncidentRoute<B extends z.ZodType>(
       const id = await auditedIncidentWrite(db, request, request.params.incidentID, async (scope) => {
         // The type provider cannot see through the generic schema; Fastify parsed the body with it.
         const created = await create(scope, request.body as z.output<B>);
-        await scope.audit(created);
-        return created.itemID;
+        await scope.audit({
+          action,
+          itemType: created.itemType ?? itemType,
+          itemID: created.id,
+          detail: created.detail,
+        });
+        return created.id;
       });
       reply.code(201);
       return { [answers]: { id } };

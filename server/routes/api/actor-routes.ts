@@ -27,6 +27,7 @@ import {
 import { refreshActorSearch } from '../../repositories/search-repository.ts';
 import { answer, auditedIncidentWrite, auditedWrite } from '../audited-write.ts';
 import { createInIncidentRoute } from '../create-in-incident-route.ts';
+import { OrganizationParams } from '../path-params.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -46,19 +47,13 @@ async function requireOrganizationActor(
 
 export function actorRoutes(routes: ApiRoutes, { db }: AppContext): void {
   const IncidentActorParams = z.object({ incidentID: PathIdSchema, actorID: PathIdSchema });
-  const OrganizationParams = z.object({ organizationID: PathIdSchema });
 
   createInIncidentRoute(routes, db, 'actor', IncidentActorCreateSchema, {
     summary: 'Adds an actor to an incident',
     create: async ({ tx, incident }, body) => {
       await requireOrganizationActor(tx, incident.organization_id, body.organizationActorID, 'organizationActorID');
       const created = await insertIncidentActor(tx, incident.id, body);
-      return {
-        action: 'create incident actor',
-        itemType: 'incident_actor',
-        itemID: created,
-        detail: { incidentID: incident.id, ...body },
-      };
+      return { id: created, detail: { incidentID: incident.id, ...body } };
     },
   });
 

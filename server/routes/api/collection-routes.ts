@@ -27,7 +27,8 @@ import {
 } from '../../repositories/collections-repository.ts';
 import { answer, auditedItemWrite } from '../audited-write.ts';
 import { createInIncidentRoute } from '../create-in-incident-route.ts';
-import { deleteItemRoute } from '../delete-item-route.ts';
+import { deleteItemRoute, updateItemRoute } from '../item-route.ts';
+import { EventParams } from '../path-params.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -67,44 +68,24 @@ export function collectionRoutes(routes: ApiRoutes, { db }: AppContext): void {
       await requireEventsOf(tx, incident.id, eventIDs);
       const created = await insertCollection(tx, { incidentId: incident.id, name, analystId: analyst.id });
       const added = await addCollectionEvents(tx, created, eventIDs, analyst.id);
-      return {
-        action: 'create collection',
-        itemType: 'collection',
-        itemID: created,
-        detail: { incidentID: incident.id, name, eventCount: added },
-      };
+      return { id: created, detail: { incidentID: incident.id, name, eventCount: added } };
     },
   });
 
-  routes.put(
-    '/api/collection/:collectionID',
-    routeOptions('write', {
-      summary: 'Renames a collection (a reply thread keeps its name)',
-      tags: ['collections'],
-      params: CollectionParams,
-      body: CollectionUpdateSchema,
-      response: { 200: Written, ...errors },
-    }),
-    async (request) => {
-      const { name } = request.body;
+  updateItemRoute(routes, db, 'collections', CollectionUpdateSchema, {
+    summary: 'Renames a collection (a reply thread keeps its name)',
+    update: async ({ tx, ref, auditItem }, { name }) => {
       if (name === undefined) throw invalid('name', 'is required');
-      const { collectionID } = request.params;
-      await auditedItemWrite(db, request, 'collections', collectionID, async ({ tx, ref, auditItem }) => {
-        const collection = await lockCollection(tx, ref.item_id);
-        if (collection.is_thread) throw conflict(`a reply thread keeps its name "${collection.name}"`, 'name');
-        await renameCollection(tx, collection.id, name);
-        await auditItem('update collection', { incidentID: ref.id, name, previousName: collection.name });
-      });
-      return { collection: { id: collectionID } };
+      const collection = await lockCollection(tx, ref.item_id);
+      if (collection.is_thread) throw conflict(`a reply thread keeps its name "${collection.name}"`, 'name');
+      await renameCollection(tx, collection.id, name);
+      await auditItem('update collection', { incidentID: ref.id, name, previousName: collection.name });
     },
-  );
+  });
 
-  deleteItemRoute(
-    routes,
-    db,
-    'collections',
-    'Deletes a collection (its events stay)',
-    async ({ tx, ref, auditItem }) => {
+  deleteItemRoute(routes, db, 'collections', {
+    summary: 'Deletes a collection (its events stay)',
+    remove: async ({ tx, ref, auditItem }) => {
       const collection = await lockCollection(tx, ref.item_id);
       await deleteCollection(tx, collection.id);
       await auditItem('delete collection', {
@@ -113,7 +94,7 @@ export function collectionRoutes(routes: ApiRoutes, { db }: AppContext): void {
         isThread: collection.is_thread,
       });
     },
-  );
+  });
 
   routes.post(
     '/api/collection/:collectionID/events',
@@ -160,7 +141,7 @@ export function collectionRoutes(routes: ApiRoutes, { db }: AppContext): void {
       summary:
         'The reply thread of an event: a collection "Reply thread {eventID}" holding the event, made on the first call (201), the same one after (200)',
       tags: ['collections'],
-      params: z.object({ eventID: PathIdSchema }),
+      params: EventParams,
       response: { 200: Written, 201: Written, ...errors },
     }),
     async (request, reply) => {

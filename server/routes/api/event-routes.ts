@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { LinkSchema, NoteSchema, UploadSchema } from '../../../domain/annotations.ts';
-import { PathIdSchema } from '../../../domain/ids.ts';
 import { EventCreateSchema, eventDuration, EventUpdateSchema, MarkerCreateSchema } from '../../../domain/event.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -21,13 +20,13 @@ import {
 } from '../../repositories/event-writes-repository.ts';
 import { linksOf, notesOf, uploadsOf } from '../../repositories/incident-payload-repository.ts';
 import { markerStreamId, streamState } from '../../repositories/streams-repository.ts';
-import { answer, auditedItemWrite } from '../audited-write.ts';
+import { answer } from '../audited-write.ts';
 import { createInIncidentRoute } from '../create-in-incident-route.ts';
-import { deleteItemRoute } from '../delete-item-route.ts';
+import { deleteItemRoute, updateItemRoute } from '../item-route.ts';
+import { EventParams } from '../path-params.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
-const Created = answer({ event: z.object({ id: z.number().int() }) });
 
 const EventDetailSchema = z.object({
   id: z.number().int(),
@@ -71,8 +70,6 @@ async function requireActorOf(db: Queryable, incidentId: number, actorId: number
 }
 
 export function eventRoutes(routes: ApiRoutes, { db }: AppContext): void {
-  const EventParams = z.object({ eventID: PathIdSchema });
-
   createInIncidentRoute(routes, db, 'event', EventCreateSchema, {
     summary: 'Adds an event to a stream of the incident',
     create: async ({ tx, analyst, incident }, body) => {
@@ -91,12 +88,7 @@ export function eventRoutes(routes: ApiRoutes, { db }: AppContext): void {
         endMicros: body.endTimestamp ?? body.startTimestamp,
         analystId: analyst.id,
       });
-      return {
-        action: 'create event',
-        itemType: 'event',
-        itemID: created,
-        detail: { incidentID: incident.id, streamID: body.streamID },
-      };
+      return { id: created, detail: { incidentID: incident.id, streamID: body.streamID } };
     },
   });
 
@@ -113,12 +105,7 @@ export function eventRoutes(routes: ApiRoutes, { db }: AppContext): void {
         endMicros: body.endTimestamp ?? body.startTimestamp,
         analystId: analyst.id,
       });
-      return {
-        action: 'create marker',
-        itemType: 'event',
-        itemID: created,
-        detail: { incidentID: incident.id },
-      };
+      return { id: created, detail: { incidentID: incident.id } };
     },
   });
 
@@ -177,48 +164,34 @@ export function eventRoutes(routes: ApiRoutes, { db }: AppContext): void {
     },
   );
 
-  routes.put(
-    '/api/event/:eventID',
-    routeOptions('write', {
-      summary: "Changes an event's message, actor or times",
-      tags: ['events'],
-      params: EventParams,
-      body: EventUpdateSchema,
-      response: { 200: Created, ...errors },
-    }),
-    async (request) => {
-      const body = request.body;
-      await auditedItemWrite(db, request, 'events', request.params.eventID, async ({ tx, ref, auditItem }) => {
-        const current = await eventTimes(tx, ref.item_id);
-        const start = body.startTimestamp ?? current.start_micros;
-        const end =
-          body.endTimestamp ??
-          (body.startTimestamp !== undefined && current.end_micros < start ? start : current.end_micros);
-        if (end < start) throw invalid('endTimestamp', 'must not be before startTimestamp');
-        if (body.actorID !== undefined) {
-          if (current.is_marker && body.actorID !== 0) throw invalid('actorID', 'must be 0 for a marker');
-          await requireActorOf(tx, ref.id, body.actorID);
-        }
-        await updateEvent(tx, ref.item_id, {
-          message: body.message,
-          startMicros: start,
-          endMicros: end,
-          actorId: body.actorID,
-        });
-        await auditItem('update event', body);
+  updateItemRoute(routes, db, 'events', EventUpdateSchema, {
+    summary: "Changes an event's message, actor or times",
+    update: async ({ tx, ref, auditItem }, body) => {
+      const current = await eventTimes(tx, ref.item_id);
+      const start = body.startTimestamp ?? current.start_micros;
+      const end =
+        body.endTimestamp ??
+        (body.startTimestamp !== undefined && current.end_micros < start ? start : current.end_micros);
+      if (end < start) throw invalid('endTimestamp', 'must not be before startTimestamp');
+      if (body.actorID !== undefined) {
+        if (current.is_marker && body.actorID !== 0) throw invalid('actorID', 'must be 0 for a marker');
+        await requireActorOf(tx, ref.id, body.actorID);
+      }
+      await updateEvent(tx, ref.item_id, {
+        message: body.message,
+        startMicros: start,
+        endMicros: end,
+        actorId: body.actorID,
       });
-      return { event: { id: request.params.eventID } };
+      await auditItem('update event', body);
     },
-  );
+  });
 
-  deleteItemRoute(
-    routes,
-    db,
-    'events',
-    'Deletes an event or marker and its annotations',
-    async ({ tx, ref, auditItem }) => {
+  deleteItemRoute(routes, db, 'events', {
+    summary: 'Deletes an event or marker and its annotations',
+    remove: async ({ tx, ref, auditItem }) => {
       const message = await deleteEvent(tx, ref.item_id);
       await auditItem('delete event', { incidentID: ref.id, message: message?.slice(0, 200) });
     },
-  );
+  });
 }

@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { PathIdSchema } from '../../../domain/ids.ts';
 import { IncidentPayloadSchema } from '../../../domain/incident-payload.ts';
 import { EventRowSchema } from '../../../domain/event.ts';
 import {
@@ -34,10 +33,10 @@ import type { AnalystRow } from '../../repositories/analysts-repository.ts';
 import { answer, auditedIncidentWrite, auditedWrite } from '../audited-write.ts';
 import { etagMatches, IncidentPayloadCache, payloadShape } from '../../incident-payload-cache.ts';
 import { parseSort, SortQuerySchema, sortedList, sortedListSchema } from './list-sort.ts';
+import { IncidentParams, OrganizationParams } from '../path-params.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
-const IncidentParams = z.object({ incidentID: PathIdSchema });
 const Created = answer({ incident: z.object({ id: z.number().int() }) });
 
 const EventsQuery = z.object({
@@ -132,7 +131,7 @@ export function incidentRoutes(routes: ApiRoutes, context: AppContext): void {
     routeOptions('write', {
       summary: 'Creates an incident in this organization',
       tags: ['incidents'],
-      params: z.object({ organizationID: PathIdSchema }),
+      params: OrganizationParams,
       body: IncidentCreateSchema.omit({ organizationID: true }),
       response: { 201: Created, ...errors },
     }),

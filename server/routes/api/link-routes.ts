@@ -8,7 +8,7 @@ import { notFound } from '../../http-error.ts';
 import { requireEventOf, requireStreamOf } from '../../repositories/annotation-targets-repository.ts';
 import { deleteLink, insertLink } from '../../repositories/links-repository.ts';
 import { createInIncidentRoute } from '../create-in-incident-route.ts';
-import { deleteItemRoute } from '../delete-item-route.ts';
+import { deleteItemRoute } from '../item-route.ts';
 import type { ApiRoutes } from '../route-options.ts';
 
 export function linkRoutes(routes: ApiRoutes, { db }: AppContext): void {
@@ -27,9 +27,7 @@ export function linkRoutes(routes: ApiRoutes, { db }: AppContext): void {
         analystId: analyst.id,
       });
       return {
-        action: 'create link',
-        itemType: 'link',
-        itemID: created,
+        id: created,
         detail: {
           incidentID: incident.id,
           eventID: body.eventID ?? null,
@@ -41,9 +39,12 @@ export function linkRoutes(routes: ApiRoutes, { db }: AppContext): void {
     },
   });
 
-  deleteItemRoute(routes, db, 'links', 'Deletes a link', async ({ tx, ref, auditItem }) => {
-    const url = await deleteLink(tx, ref.item_id);
-    if (url === undefined) throw notFound('link'); // deleted since it was found
-    await auditItem('delete link', { incidentID: ref.id, url });
+  deleteItemRoute(routes, db, 'links', {
+    summary: 'Deletes a link',
+    remove: async ({ tx, ref, auditItem }) => {
+      const url = await deleteLink(tx, ref.item_id);
+      if (url === undefined) throw notFound('link'); // deleted since it was found
+      await auditItem('delete link', { incidentID: ref.id, url });
+    },
   });
 }

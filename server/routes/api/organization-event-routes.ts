@@ -4,7 +4,6 @@
  * Read access, behind the organization wall like the organization itself (404 outside it).
  */
 import { z } from 'zod';
-import { PathIdSchema } from '../../../domain/ids.ts';
 import { OrganizationEventPageSchema, OrganizationEventSourcesSchema } from '../../../domain/organization-events.ts';
 import type { AppContext } from '../../app-context.ts';
 import { invalid } from '../../http-error.ts';
@@ -12,10 +11,10 @@ import { acting } from '../../plugins/auth.ts';
 import { requireOrganization } from '../../repositories/access-repository.ts';
 import { decodeCursor, encodeCursor } from '../../repositories/events-repository.ts';
 import { organizationEventPage, organizationEventSources } from '../../repositories/organization-events-repository.ts';
+import { OrganizationParams } from '../path-params.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404);
-const Params = z.object({ organizationID: PathIdSchema });
 const EventsQuery = z.object({
   after: z.string().max(40).optional(),
   limit: z.coerce.number().int().min(1).max(50_000).default(10_000),
@@ -32,7 +31,7 @@ export function organizationEventRoutes(routes: ApiRoutes, context: AppContext):
       summary:
         "The streams, actors (with their organization actors) and maps of all the organization's incidents, and their event count",
       tags: ['organizations'],
-      params: Params,
+      params: OrganizationParams,
       response: { 200: OrganizationEventSourcesSchema, ...errors },
     }),
     async (request) => {
@@ -48,7 +47,7 @@ export function organizationEventRoutes(routes: ApiRoutes, context: AppContext):
       summary:
         "A page of the events of all the organization's incidents in time order; pass nextCursor as `after` for the next; optional time window",
       tags: ['organizations', 'events'],
-      params: Params,
+      params: OrganizationParams,
       querystring: EventsQuery,
       response: { 200: OrganizationEventPageSchema, ...errors },
     }),

@@ -31,10 +31,10 @@ import {
 } from '../../repositories/organizations-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
 import { parseSort, SortQuerySchema, sortedList, sortedListSchema } from './list-sort.ts';
+import { OrganizationParams } from '../path-params.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
-const OrganizationParams = z.object({ organizationID: PathIdSchema });
 
 export function organizationRoutes(routes: ApiRoutes, { db }: AppContext): void {
   routes.get(

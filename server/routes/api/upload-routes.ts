@@ -27,7 +27,8 @@ import {
   matchesEtag,
   servedContentType,
 } from './upload-headers.ts';
-import { deleteItemRoute } from '../delete-item-route.ts';
+import { deleteItemRoute } from '../item-route.ts';
+import { IncidentParams } from '../path-params.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -97,7 +98,7 @@ export function uploadRoutes(routes: ApiRoutes, context: AppContext): void {
         `At most UPLOAD_MAX_BYTES (${config.uploadMaxBytes}) bytes; a larger file is refused with 413.`,
       tags: ['uploads'],
       consumes: ['multipart/form-data'],
-      params: z.object({ incidentID: PathIdSchema }),
+      params: IncidentParams,
       response: { 201: UploadAnswer, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema },
     }),
     async (request, reply) => {
@@ -233,12 +234,9 @@ export function uploadRoutes(routes: ApiRoutes, context: AppContext): void {
     },
   );
 
-  deleteItemRoute(
-    routes,
-    db,
-    'uploads',
-    'Deletes an upload; its stored content goes too when no other upload has the same content',
-    async ({ tx, ref, auditItem }) => {
+  deleteItemRoute(routes, db, 'uploads', {
+    summary: 'Deletes an upload; its stored content goes too when no other upload has the same content',
+    remove: async ({ tx, ref, auditItem }) => {
       const row = await lockUpload(tx, ref.item_id);
       // An import keeps its source so its stream can be re-derived; once the stream is gone, it may go.
       if (row.is_system && row.stream_id !== null) {
@@ -252,5 +250,5 @@ export function uploadRoutes(routes: ApiRoutes, context: AppContext): void {
         blobRemoved: gone?.blobRemoved,
       });
     },
-  );
+  });
 }
