@@ -2,7 +2,6 @@
  * Collections: an analyst's named sets of events of one incident, and reply threads (one per
  * event, made on first use). Reads come with the incident payload and the event.
  */
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   CollectionCreateSchema,
@@ -41,25 +40,43 @@ const MembersWritten = answer({
 const CollectionParams = z.object({ collectionID: PathIdSchema });
 
 export function collectionRoutes(routes: ApiRoutes, { db }: AppContext): void {
-  /** Adds or takes out events under the collection's lock; the audit row names how many changed. */
-  const changeMembers = (
-    request: FastifyRequest,
-    { collectionID, eventIDs }: { collectionID: number; eventIDs: number[] },
+  /**
+   * POST (add) and DELETE (take out) /api/collection/{collectionID}/events: the membership changes under
+   * the collection's lock, and the audit row names how many changed.
+   */
+  const membersRoute = (
     verb: 'add' | 'remove',
-    change: (tx: Queryable, collection: CollectionRow, analyst: AnalystRow) => Promise<number>,
+    summary: string,
+    change: (tx: Queryable, collection: CollectionRow, eventIDs: number[], analyst: AnalystRow) => Promise<number>,
   ) =>
-    auditedItemWrite(db, request, 'collections', collectionID, async ({ tx, analyst, ref, auditItem }) => {
-      const collection = await lockCollection(tx, ref.item_id);
-      await requireEventsOf(tx, ref.id, eventIDs);
-      const changed = await change(tx, collection, analyst);
-      if (changed > 0) {
-        await auditItem(`${verb} collection events`, {
-          incidentID: ref.id,
-          eventIDs,
-          [verb === 'add' ? 'added' : 'removed']: changed,
+    routes.route({
+      method: verb === 'add' ? 'POST' : 'DELETE',
+      url: '/api/collection/:collectionID/events',
+      ...routeOptions('write', {
+        summary,
+        tags: ['collections'],
+        params: CollectionParams,
+        body: CollectionMembersSchema,
+        response: { 200: MembersWritten, ...errors },
+      }),
+      handler: async (request) => {
+        const { collectionID } = request.params;
+        const { eventIDs } = request.body;
+        const changed = await auditedItemWrite(db, request, 'collections', collectionID, async (scope) => {
+          const collection = await lockCollection(scope.tx, scope.ref.item_id);
+          await requireEventsOf(scope.tx, scope.ref.id, eventIDs);
+          const count = await change(scope.tx, collection, eventIDs, scope.analyst);
+          if (count > 0) {
+            await scope.auditItem(`${verb} collection events`, {
+              incidentID: scope.ref.id,
+              eventIDs,
+              [verb === 'add' ? 'added' : 'removed']: count,
+            });
+          }
+          return count;
         });
-      }
-      return changed;
+        return { collection: { id: collectionID }, changed };
+      },
     });
 
   createInIncidentRoute(routes, db, 'collection', CollectionCreateSchema, {
@@ -96,42 +113,20 @@ export function collectionRoutes(routes: ApiRoutes, { db }: AppContext): void {
     },
   });
 
-  routes.post(
-    '/api/collection/:collectionID/events',
-    routeOptions('write', {
-      summary: 'Adds events of the same incident to a collection (events already in it are left as they are)',
-      tags: ['collections'],
-      params: CollectionParams,
-      body: CollectionMembersSchema,
-      response: { 200: MembersWritten, ...errors },
-    }),
-    async (request) => {
-      const { eventIDs } = request.body;
-      const changed = await changeMembers(request, { ...request.params, eventIDs }, 'add', (tx, collection, analyst) =>
-        addCollectionEvents(tx, collection.id, eventIDs, analyst.id),
-      );
-      return { collection: { id: request.params.collectionID }, changed };
-    },
+  membersRoute(
+    'add',
+    'Adds events of the same incident to a collection (events already in it are left as they are)',
+    (tx, collection, eventIDs, analyst) => addCollectionEvents(tx, collection.id, eventIDs, analyst.id),
   );
 
-  routes.delete(
-    '/api/collection/:collectionID/events',
-    routeOptions('write', {
-      summary: 'Takes events out of a collection (never the event a reply thread belongs to)',
-      tags: ['collections'],
-      params: CollectionParams,
-      body: CollectionMembersSchema,
-      response: { 200: MembersWritten, ...errors },
-    }),
-    async (request) => {
-      const { eventIDs } = request.body;
-      const changed = await changeMembers(request, { ...request.params, eventIDs }, 'remove', (tx, collection) => {
-        if (collection.thread_event_id !== null && eventIDs.includes(collection.thread_event_id)) {
-          throw invalid('eventIDs', `holds ${collection.thread_event_id}, the event this reply thread belongs to`);
-        }
-        return removeCollectionEvents(tx, collection.id, eventIDs);
-      });
-      return { collection: { id: request.params.collectionID }, changed };
+  membersRoute(
+    'remove',
+    'Takes events out of a collection (never the event a reply thread belongs to)',
+    (tx, collection, eventIDs) => {
+      if (collection.thread_event_id !== null && eventIDs.includes(collection.thread_event_id)) {
+        throw invalid('eventIDs', `holds ${collection.thread_event_id}, the event this reply thread belongs to`);
+      }
+      return removeCollectionEvents(tx, collection.id, eventIDs);
     },
   );
 
