@@ -10,10 +10,11 @@ import {
   GrantSchema,
   PermissionSchema,
   type Analyst,
+  type AnalystCreate,
 } from '../../../domain/analyst.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { DbTransaction, Queryable } from '../../db/database.ts';
 import { conflict, forbidden, notFound } from '../../http-error.ts';
 import { acting, signedInUser } from '../../plugins/auth.ts';
 import {
@@ -31,7 +32,7 @@ import {
   type AnalystRow,
 } from '../../repositories/analysts-repository.ts';
 import { recordWrite } from '../../repositories/audit-repository.ts';
-import { findUserById } from '../../repositories/users-repository.ts';
+import { findUserById, type UserRow } from '../../repositories/users-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
@@ -108,62 +109,58 @@ export function analystRoutes(routes: ApiRoutes, context: AppContext): void {
     },
   );
 
-  routes.post(
+  /** POST of a new analyst: made in one transaction for the signed-in user, answered 201 as that user sees it. */
+  const createAnalystRoute = (
+    path: string,
+    summary: string,
+    create: (tx: DbTransaction, user: UserRow, body: AnalystCreate, request: FastifyRequest) => Promise<AnalystRow>,
+  ) =>
+    routes.post(
+      path,
+      routeOptions('user', {
+        summary,
+        tags: ['analysts'],
+        body: AnalystCreateSchema,
+        response: { 201: AnalystAnswer, ...errors },
+      }),
+      async (request, reply) => {
+        const user = signedInUser(request);
+        const row = await db.transaction((tx) => create(tx, user, request.body, request));
+        reply.code(201);
+        return { analyst: (await answerFor(context, request))(row) };
+      },
+    );
+
+  createAnalystRoute(
     '/api/analyst/primary',
-    routeOptions('user', {
-      summary: 'Creates the first analyst, an administrator acting for the signed-in user; 409 once any analyst exists',
-      tags: ['analysts'],
-      body: AnalystCreateSchema,
-      response: { 201: AnalystAnswer, ...errors },
-    }),
-    async (request, reply) => {
-      const user = signedInUser(request);
-      const row = await db.transaction(async (tx) => {
-        await lockAdministrators(tx);
-        if ((await countAnalysts(tx)) > 0) throw conflict('the primary analyst exists already');
-        const created = await insertAnalyst(tx, { id: user.id, ...request.body, permission: 'admin', userId: user.id });
-        await recordCreated(tx, { userID: user.id, analystID: created.id }, created);
-        return created;
-      });
+    'Creates the first analyst, an administrator acting for the signed-in user; 409 once any analyst exists',
+    async (tx, user, body, request) => {
+      await lockAdministrators(tx);
+      if ((await countAnalysts(tx)) > 0) throw conflict('the primary analyst exists already');
+      const created = await insertAnalyst(tx, { id: user.id, ...body, permission: 'admin', userId: user.id });
+      await recordCreated(tx, { userID: user.id, analystID: created.id }, created);
       request.userIsAdmin = true;
-      reply.code(201);
-      return { analyst: (await answerFor(context, request))(row) };
+      return created;
     },
   );
 
-  routes.post(
+  createAnalystRoute(
     '/api/analyst',
-    routeOptions('user', {
-      summary:
-        "Creates the signed-in user's own analyst when they have none (write permission); otherwise, for an analyst with write permission, a named analyst no user acts as (read permission)",
-      tags: ['analysts'],
-      body: AnalystCreateSchema,
-      response: { 201: AnalystAnswer, ...errors },
-    }),
-    async (request, reply) => {
-      const user = signedInUser(request);
-      const row = await db.transaction(async (tx) => {
-        const own = await findAnalyst(tx, user.id);
-        if (!own) {
-          const created = await insertAnalyst(tx, {
-            id: user.id,
-            ...request.body,
-            permission: 'write',
-            userId: user.id,
-          });
-          await recordCreated(tx, { userID: user.id, analystID: created.id }, created, { own: true });
-          return created;
-        }
-        const { analyst } = acting(request);
-        if (analyst.permission === 'read') {
-          throw forbidden(`analyst ${analyst.id} has read permission; this needs write`);
-        }
-        const created = await insertAnalyst(tx, { ...request.body, permission: 'read', userId: null });
-        await recordCreated(tx, { userID: user.id, analystID: analyst.id }, created, { own: false });
+    "Creates the signed-in user's own analyst when they have none (write permission); otherwise, for an analyst with write permission, a named analyst no user acts as (read permission)",
+    async (tx, user, body, request) => {
+      const own = await findAnalyst(tx, user.id);
+      if (!own) {
+        const created = await insertAnalyst(tx, { id: user.id, ...body, permission: 'write', userId: user.id });
+        await recordCreated(tx, { userID: user.id, analystID: created.id }, created, { own: true });
         return created;
-      });
-      reply.code(201);
-      return { analyst: (await answerFor(context, request))(row) };
+      }
+      const { analyst } = acting(request);
+      if (analyst.permission === 'read') {
+        throw forbidden(`analyst ${analyst.id} has read permission; this needs write`);
+      }
+      const created = await insertAnalyst(tx, { ...body, permission: 'read', userId: null });
+      await recordCreated(tx, { userID: user.id, analystID: analyst.id }, created, { own: false });
+      return created;
     },
   );
 
