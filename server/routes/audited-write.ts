@@ -7,7 +7,12 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, DbTransaction } from '../db/database.ts';
 import { acting, type Acting } from '../plugins/auth.ts';
-import { requireIncident, requireIncidentOf, type IncidentRef } from '../repositories/access-repository.ts';
+import {
+  requireIncident,
+  requireIncidentOf,
+  requireOrganization,
+  type IncidentRef,
+} from '../repositories/access-repository.ts';
 import { recordWrite } from '../repositories/audit-repository.ts';
 
 type AuditEntry = Parameters<typeof recordWrite>[2];
@@ -33,6 +38,18 @@ export function auditedIncidentWrite<T>(
 ): Promise<T> {
   return auditedWrite(db, request, async (scope) =>
     write({ ...scope, incident: await requireIncident(scope.tx, scope.analyst, incidentID) }),
+  );
+}
+
+/** A write inside one organization: a 404 when the analyst is not a member (administrators reach all), else `write`. */
+export function auditedOrganizationWrite<T>(
+  db: Db,
+  request: FastifyRequest,
+  organizationID: number,
+  write: (scope: WriteScope & { organization: { id: number; name: string } }) => Promise<T>,
+): Promise<T> {
+  return auditedWrite(db, request, async (scope) =>
+    write({ ...scope, organization: await requireOrganization(scope.tx, scope.analyst, organizationID) }),
   );
 }
 

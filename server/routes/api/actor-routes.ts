@@ -13,7 +13,6 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { invalid, notFound } from '../../http-error.ts';
-import { requireOrganization } from '../../repositories/access-repository.ts';
 import {
   deleteIncidentActor,
   deleteOrganizationActor,
@@ -25,7 +24,7 @@ import {
   updateOrganizationActor,
 } from '../../repositories/actors-repository.ts';
 import { refreshActorSearch } from '../../repositories/search-repository.ts';
-import { answer, auditedIncidentWrite, auditedWrite } from '../audited-write.ts';
+import { answer, auditedIncidentWrite, auditedOrganizationWrite } from '../audited-write.ts';
 import { createInIncidentRoute } from '../create-in-incident-route.ts';
 import { OrganizationParams } from '../path-params.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
@@ -110,17 +109,21 @@ export function actorRoutes(routes: ApiRoutes, { db }: AppContext): void {
     }),
     async (request, reply) => {
       const body = request.body;
-      const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        await requireOrganization(tx, analyst, request.params.organizationID);
-        const created = await insertOrganizationActor(tx, request.params.organizationID, body, analyst.id);
-        await audit({
-          action: 'create organization actor',
-          itemType: 'organization_actor',
-          itemID: created,
-          detail: body,
-        });
-        return created;
-      });
+      const id = await auditedOrganizationWrite(
+        db,
+        request,
+        request.params.organizationID,
+        async ({ tx, analyst, audit }) => {
+          const created = await insertOrganizationActor(tx, request.params.organizationID, body, analyst.id);
+          await audit({
+            action: 'create organization actor',
+            itemType: 'organization_actor',
+            itemID: created,
+            detail: body,
+          });
+          return created;
+        },
+      );
       reply.code(201);
       return { actor: { id } };
     },
@@ -138,8 +141,7 @@ export function actorRoutes(routes: ApiRoutes, { db }: AppContext): void {
     async (request) => {
       const { organizationID } = request.params;
       const { actors } = request.body;
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        await requireOrganization(tx, analyst, organizationID);
+      await auditedOrganizationWrite(db, request, organizationID, async ({ tx, audit }) => {
         for (const [index, actor] of actors.entries()) {
           if (!(await updateOrganizationActor(tx, organizationID, actor.id, actor)))
             throw invalid(`actors.${index}.id`, 'is not an actor of this organization');
@@ -165,8 +167,7 @@ export function actorRoutes(routes: ApiRoutes, { db }: AppContext): void {
     }),
     async (request) => {
       const { organizationID, actorID } = request.params;
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        await requireOrganization(tx, analyst, organizationID);
+      await auditedOrganizationWrite(db, request, organizationID, async ({ tx, audit }) => {
         const displayName = await deleteOrganizationActor(tx, organizationID, actorID);
         if (displayName === undefined) throw notFound('actor');
         await audit({

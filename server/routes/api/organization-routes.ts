@@ -29,7 +29,7 @@ import {
   removeMember,
   updateOrganization,
 } from '../../repositories/organizations-repository.ts';
-import { answer, auditedWrite } from '../audited-write.ts';
+import { answer, auditedOrganizationWrite, auditedWrite } from '../audited-write.ts';
 import { parseSort, SortQuerySchema, sortedList, sortedListSchema } from './list-sort.ts';
 import { OrganizationParams } from '../path-params.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
@@ -151,8 +151,7 @@ export function organizationRoutes(routes: ApiRoutes, { db }: AppContext): void 
     }),
     async (request) => {
       const { organizationID } = request.params;
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        await requireOrganization(tx, analyst, organizationID);
+      await auditedOrganizationWrite(db, request, organizationID, async ({ tx, audit }) => {
         await updateOrganization(tx, organizationID, request.body);
         await audit({
           action: 'update organization',
@@ -175,8 +174,7 @@ export function organizationRoutes(routes: ApiRoutes, { db }: AppContext): void 
     }),
     async (request) => {
       const { organizationID } = request.params;
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const organization = await requireOrganization(tx, analyst, organizationID);
+      await auditedOrganizationWrite(db, request, organizationID, async ({ tx, audit, organization }) => {
         await deleteOrganization(tx, organizationID);
         await audit({
           action: 'delete organization',
@@ -206,8 +204,7 @@ export function organizationRoutes(routes: ApiRoutes, { db }: AppContext): void 
       },
       handler: async (request) => {
         const { organizationID, analystID } = request.params;
-        await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-          await requireOrganization(tx, analyst, organizationID);
+        await auditedOrganizationWrite(db, request, organizationID, async ({ tx, audit }) => {
           if (!(await findAnalyst(tx, analystID))) throw notFound('analyst');
           const changed =
             method === 'PUT'
