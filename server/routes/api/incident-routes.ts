@@ -15,7 +15,7 @@ import {
   IncidentUpdateSchema,
 } from '../../../domain/incident.ts';
 import type { AppContext } from '../../app-context.ts';
-import { invalid, notFound } from '../../http-error.ts';
+import { notFound } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireIncident, requireOrganization, type IncidentRef } from '../../repositories/access-repository.ts';
 import { eventPage, type EventCursor } from '../../repositories/events-repository.ts';
@@ -63,7 +63,6 @@ export function incidentRoutes(routes: ApiRoutes, context: AppContext): void {
     async (request) => {
       const { analyst } = acting(request);
       const sort = parseSort(request.query, INCIDENT_SORT_FIELDS, 'createTimestamp');
-      if ('error' in sort) throw invalid(sort.error.field, sort.error.reason);
       if (request.query.organizationID !== undefined)
         await requireOrganization(db, analyst, request.query.organizationID);
       const items = await incidentSummaries(db, analyst, request.query.organizationID);
@@ -87,12 +86,14 @@ export function incidentRoutes(routes: ApiRoutes, context: AppContext): void {
     },
   );
 
+  /** Both create routes: the incident made in an organization the analyst is a member of, answered 201 with its id. */
   const create = async (
     request: FastifyRequest,
+    reply: FastifyReply,
     organizationId: number,
     body: { name: string; description: string },
   ) => {
-    return auditedOrganizationWrite(db, request, organizationId, async ({ tx, analyst, audit }) => {
+    const id = await auditedOrganizationWrite(db, request, organizationId, async ({ tx, analyst, audit }) => {
       const id = await insertIncident(tx, { organizationId, ...body, analystId: analyst.id });
       await audit({
         action: 'create incident',
@@ -102,6 +103,8 @@ export function incidentRoutes(routes: ApiRoutes, context: AppContext): void {
       });
       return id;
     });
+    reply.code(201);
+    return { incident: { id } };
   };
 
   routes.post(
@@ -112,11 +115,7 @@ export function incidentRoutes(routes: ApiRoutes, context: AppContext): void {
       body: IncidentCreateSchema,
       response: { 201: Created, ...errors },
     }),
-    async (request, reply) => {
-      const id = await create(request, request.body.organizationID, request.body);
-      reply.code(201);
-      return { incident: { id } };
-    },
+    async (request, reply) => create(request, reply, request.body.organizationID, request.body),
   );
 
   routes.post(
@@ -128,11 +127,7 @@ export function incidentRoutes(routes: ApiRoutes, context: AppContext): void {
       body: IncidentCreateSchema.omit({ organizationID: true }),
       response: { 201: Created, ...errors },
     }),
-    async (request, reply) => {
-      const id = await create(request, request.params.organizationID, request.body);
-      reply.code(201);
-      return { incident: { id } };
-    },
+    async (request, reply) => create(request, reply, request.params.organizationID, request.body),
   );
 
   routes.get(

@@ -12,7 +12,7 @@ import {
   OrganizationUpdateSchema,
 } from '../../../domain/organization.ts';
 import type { AppContext } from '../../app-context.ts';
-import { invalid, notFound } from '../../http-error.ts';
+import { notFound } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireOrganization } from '../../repositories/access-repository.ts';
 import { findAnalyst } from '../../repositories/analysts-repository.ts';
@@ -53,7 +53,6 @@ export function organizationRoutes(routes: ApiRoutes, { db }: AppContext): void 
     async (request) => {
       const { analyst } = acting(request);
       const sort = parseSort(request.query, ORGANIZATION_SORT_FIELDS, 'name');
-      if ('error' in sort) throw invalid(sort.error.field, sort.error.reason);
       const rows = await organizationsOf(db, analyst);
       const items = rows.map((row) => ({
         id: row.id,
