@@ -198,54 +198,43 @@ export function analystRoutes(routes: ApiRoutes, context: AppContext): void {
 
   const grantParams = z.object({ analystID: PathIdSchema, userID: PathIdSchema });
 
-  routes.put(
-    '/api/analyst/:analystID/grant/:userID',
-    routeOptions('admin', {
-      summary: 'Lets a user act as this analyst (add analyst permission; administrators)',
-      tags: ['analysts'],
-      params: grantParams,
-      response: { 200: answer({ granted: z.boolean() }), ...errors },
-    }),
-    async (request) => {
-      const { analystID, userID } = request.params;
-      const granted = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        if (!(await findAnalyst(tx, analystID))) throw notFound('analyst');
-        if (!(await findUserById(tx, userID))) throw notFound('user');
-        const added = await insertGrant(tx, { analystId: analystID, userId: userID, grantedBy: analyst.id });
-        if (added) {
-          await audit({
-            action: 'add analyst permission',
-            itemType: 'analyst',
-            itemID: analystID,
-            detail: { userID },
-          });
-        }
-        return true;
-      });
-      return { granted };
-    },
-  );
-
-  routes.delete(
-    '/api/analyst/:analystID/grant/:userID',
-    routeOptions('admin', {
-      summary: 'Stops a user acting as this analyst (remove analyst permission; administrators)',
-      tags: ['analysts'],
-      params: grantParams,
-      response: { 200: answer({ granted: z.boolean() }), ...errors },
-    }),
-    async (request) => {
-      const { analystID, userID } = request.params;
-      await auditedWrite(db, request, async ({ tx, audit }) => {
-        if (!(await deleteGrant(tx, analystID, userID))) throw notFound('grant');
-        await audit({
-          action: 'remove analyst permission',
-          itemType: 'analyst',
-          itemID: analystID,
-          detail: { userID },
+  // Granting and revoking share the path, the answer and the audit entry, as an organization's members do.
+  for (const method of ['PUT', 'DELETE'] as const) {
+    routes.route({
+      method,
+      url: '/api/analyst/:analystID/grant/:userID',
+      ...routeOptions('admin', {
+        summary:
+          method === 'PUT'
+            ? 'Lets a user act as this analyst (add analyst permission; administrators)'
+            : 'Stops a user acting as this analyst (remove analyst permission; administrators)',
+        tags: ['analysts'],
+        params: grantParams,
+        response: { 200: answer({ granted: z.boolean() }), ...errors },
+      }),
+      handler: async (request) => {
+        const { analystID, userID } = request.params;
+        await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
+          let changed: boolean;
+          if (method === 'PUT') {
+            if (!(await findAnalyst(tx, analystID))) throw notFound('analyst');
+            if (!(await findUserById(tx, userID))) throw notFound('user');
+            changed = await insertGrant(tx, { analystId: analystID, userId: userID, grantedBy: analyst.id });
+          } else {
+            if (!(await deleteGrant(tx, analystID, userID))) throw notFound('grant');
+            changed = true;
+          }
+          if (changed) {
+            await audit({
+              action: `${method === 'PUT' ? 'add' : 'remove'} analyst permission`,
+              itemType: 'analyst',
+              itemID: analystID,
+              detail: { userID },
+            });
+          }
         });
-      });
-      return { granted: false };
-    },
-  );
+        return { granted: method === 'PUT' };
+      },
+    });
+  }
 }
