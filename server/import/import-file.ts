@@ -11,7 +11,7 @@
 import { open } from 'node:fs/promises';
 import { DETECT_BYTES, detectFormat } from '../../domain/import/detect-format.ts';
 import { ImportError } from '../../domain/import/import-error.ts';
-import type { ImportFormat, ImportProgress, InvalidRow } from '../../domain/import/import-record.ts';
+import type { ImportProgress } from '../../domain/import/import-record.ts';
 import { settingsFromDetection, type ImportSettings } from '../../domain/import/import-settings.ts';
 import { normalizeMediaType } from '../../domain/upload-media.ts';
 import { nowMicros } from '../time.ts';
@@ -27,19 +27,13 @@ import { discardImport, beginImport, showImport, touchImport } from './hidden-im
 import { keepSource } from './keep-source.ts';
 import { ImportTarget, type ImportedStream } from './move-staged-events.ts';
 import { saveReplyThreads } from './reply-threads.ts';
-import { BATCH_TABLE, stageFile, type StagedFile } from './stage-file.ts';
+import { BATCH_TABLE, stageFile, type ImportedFileSummary, type StagedFile } from './stage-file.ts';
 
 export { INVALID_LIST_LIMIT } from './stage-file.ts';
 export type { ImportedStream } from './move-staged-events.ts';
 
-interface ImportResult {
+interface ImportResult extends ImportedFileSummary {
   streams: ImportedStream[];
-  importedCount: number;
-  invalidCount: number;
-  invalid: InvalidRow[];
-  invalidNotListed: number;
-  format: ImportFormat;
-  uploadID: number;
 }
 
 interface ImportFileOptions {

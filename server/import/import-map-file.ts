@@ -14,7 +14,7 @@ import type { Db, DbTransaction } from '../db/database.ts';
 import { copyText } from '../db/copy-text.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import { insertUpload, type BlobRef, type SpooledBlob } from '../repositories/blob-repository.ts';
-import type { TakeTurn } from '../repositories/in-turn.ts';
+import { inTurn, type TakeTurn } from '../repositories/in-turn.ts';
 import type { PendingBlob } from '../repositories/pending-blob.ts';
 import { POINT_COLUMNS, type GeoCopyBatch } from './geo-copy-batches.ts';
 import { geoParseOffThread } from './geo-parse-off-thread.ts';
@@ -63,22 +63,15 @@ interface Written {
 }
 
 export async function importMapFile<T>(db: Db, options: MapFileOptions<T>): Promise<T> {
-  const inTurn = async <R>(work: (tx: DbTransaction) => Promise<R>): Promise<R> => {
-    const release = await options.takeTurn?.();
-    try {
-      return await db.transaction(work);
-    } finally {
-      release?.();
-    }
-  };
+  const inItsTurn = <R>(work: (tx: DbTransaction) => Promise<R>): Promise<R> => inTurn(db, options.takeTurn, work);
   let importId: number | undefined;
   try {
-    const begun = await inTurn((tx) => beginHiddenMap(tx, options));
+    const begun = await inItsTurn((tx) => beginHiddenMap(tx, options));
     importId = begun.importId;
-    const written = await writePoints(db, begun, options, inTurn);
+    const written = await writePoints(db, begun, options, inItsTurn);
     // After the points: a refused file (too many records, no valid point) stores no chunk at all.
     const blob = await writeImportBlob(db, begun.importId, options.file, options.takeTurn);
-    const answer = await inTurn((tx) => showMap(tx, options, { ...begun, written, blob }));
+    const answer = await inItsTurn((tx) => showMap(tx, options, { ...begun, written, blob }));
     importId = undefined;
     return answer;
   } catch (error) {

@@ -2,7 +2,7 @@
  * What a re-import is given and what it answers: its options, the check's report, the result, and the
  * refusals the routes and `npm run import -- --stream` turn into 400 or 409 (reimport-stream.ts runs it).
  */
-import type { ImportFormat, ImportProgress, InvalidRow } from '../../domain/import/import-record.ts';
+import type { ImportProgress, InvalidRow } from '../../domain/import/import-record.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
 import type { MergeOutcome, MergeResolution } from '../../domain/import/merge-outcome.ts';
 import type { TakeTurn } from '../repositories/in-turn.ts';
@@ -10,6 +10,7 @@ import type { DbTransaction } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import type { SpooledBlob } from '../repositories/blob-repository.ts';
 import type { ImportLimits } from './import-limits.ts';
+import type { ImportedFileSummary } from './stage-file.ts';
 
 interface UnmatchedAnnotatedEvent {
   eventID: number;
@@ -31,14 +32,8 @@ export interface ReimportCheck {
   invalidRowCount: number;
 }
 
-export interface ReimportResult {
+export interface ReimportResult extends ImportedFileSummary {
   streams: { id: number; name: string; eventCount: number }[];
-  importedCount: number;
-  invalidCount: number;
-  invalid: InvalidRow[];
-  invalidNotListed: number;
-  format: ImportFormat;
-  uploadID: number;
   outcome: MergeOutcome;
   resolution: MergeResolution | null;
   carriedAnnotationCount: number;

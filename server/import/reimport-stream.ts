@@ -43,6 +43,7 @@ import {
   type ReimportResult,
 } from './reimport-outcome.ts';
 import { BATCH_TABLE, INVALID_LIST_LIMIT, stageFile, stagingTables, type StagedFile } from './stage-file.ts';
+import { inTurn } from '../repositories/in-turn.ts';
 
 interface Prepared {
   stream: StreamRow & { name: string; source_upload_id: number | null };
@@ -144,14 +145,7 @@ const PGLITE_WRITE_MILLIS = 200;
 export async function reimportStream(db: Db, options: ReimportFileOptions): Promise<ReimportResult> {
   let importId: number | undefined;
   let pending: PendingBlob | undefined;
-  const inTurn = async <T>(work: (tx: DbTransaction) => Promise<T>): Promise<T> => {
-    const release = await options.takeTurn?.();
-    try {
-      return await db.transaction(work);
-    } finally {
-      release?.();
-    }
-  };
+  const inItsTurn = <T>(work: (tx: DbTransaction) => Promise<T>): Promise<T> => inTurn(db, options.takeTurn, work);
   try {
     const begun = await db.transaction((tx) => beginGeneration(tx, options));
     importId = begun.target.context.importId;
@@ -161,7 +155,7 @@ export async function reimportStream(db: Db, options: ReimportFileOptions): Prom
     const staged = await stageFile(options.file, options.settings, {
       table: BATCH_TABLE,
       write: (work) =>
-        inTurn(async (tx) => {
+        inItsTurn(async (tx) => {
           // The rows stay hidden until the flip, whose synchronous commit flushes these writes too.
           await tx.query('SET LOCAL synchronous_commit = off');
           await work(tx);
@@ -175,8 +169,8 @@ export async function reimportStream(db: Db, options: ReimportFileOptions): Prom
       onProgress: options.onProgress,
     });
     const matchTarget = { streamId, incidentId: target.context.incident.id, generation };
-    await matchGeneration(inTurn, matchTarget);
-    const result = await inTurn((tx) =>
+    await matchGeneration(inItsTurn, matchTarget);
+    const result = await inItsTurn((tx) =>
       flip(tx, options, { importId: target.context.importId, generation, staged, blob: stored }),
     );
     importId = undefined;

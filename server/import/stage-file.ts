@@ -52,6 +52,16 @@ export interface StagedFile {
   invalid: InvalidRow[];
 }
 
+/** What an import and a re-import both answer of their file: the rows in, the invalid ones, the format, the kept upload. */
+export interface ImportedFileSummary {
+  importedCount: number;
+  invalidCount: number;
+  invalid: InvalidRow[];
+  invalidNotListed: number;
+  format: ImportFormat;
+  uploadID: number;
+}
+
 interface StageOptions {
   table: string;
   write: BatchWriter;

@@ -6,6 +6,7 @@ import type { Queryable } from '../db/database.ts';
 import { nowMicros } from '../time.ts';
 import { refreshEventSearch } from './search-repository.ts';
 import { visibleEvent } from './hidden-imports.ts';
+import type { NamedEventRow } from './named-event-row.ts';
 
 interface NewEvent {
   incidentId: number;
@@ -69,19 +70,10 @@ export async function deleteEvent(db: Queryable, eventId: number): Promise<strin
   return gone?.message;
 }
 
-interface EventDetailRow {
+interface EventDetailRow extends NamedEventRow {
   id: number;
-  actor_id: number | null;
-  actor_name: string | null;
-  is_marker: boolean;
-  message: string;
-  start_micros: number;
-  end_micros: number;
-  stream_id: number;
-  stream_name: string;
   analyst_id: number | null;
   analyst_name: string | null;
-  extra: Record<string, never> | null;
   first_micros: number;
   collection_ids: number[] | null;
   collection_names: string[] | null;

@@ -35,7 +35,7 @@ export interface EventCursor {
   id: number;
 }
 
-export function encodeCursor(row: EventRow): string {
+export function encodeCursor(row: Pick<EventRow, 'startTimestamp' | 'id'>): string {
   return `${row.startTimestamp}.${row.id}`;
 }
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { type NameChange, updateColumns } from './update-columns.ts';
 import type { IncidentSummary } from '../../domain/incident.ts';
 import { memberClause } from './access-repository.ts';
 import type { AnalystRow } from './analysts-repository.ts';
@@ -118,15 +119,8 @@ export async function insertIncident(
   return id;
 }
 
-export async function updateIncident(
-  db: Queryable,
-  incidentId: number,
-  change: { name?: string; description?: string },
-): Promise<void> {
-  await db.query(
-    'UPDATE incidents SET name = coalesce($2, name), description = coalesce($3, description) WHERE id = $1',
-    [incidentId, change.name ?? null, change.description ?? null],
-  );
+export async function updateIncident(db: Queryable, incidentId: number, change: NameChange): Promise<void> {
+  await updateColumns(db, 'incidents', incidentId, { name: change.name, description: change.description });
 }
 
 /** Deletes the incident, everything in it by cascade, and its tag styles. */

@@ -3,6 +3,7 @@
  * (incident tags with counts and styles, organization actors). The wall itself is access-repository.ts.
  */
 import type { Queryable } from '../db/database.ts';
+import { type NameChange, updateColumns } from './update-columns.ts';
 import { nowMicros } from '../time.ts';
 import { memberClause } from './access-repository.ts';
 import type { AnalystRow } from './analysts-repository.ts';
@@ -85,15 +86,8 @@ export async function insertOrganization(
   return created;
 }
 
-export async function updateOrganization(
-  db: Queryable,
-  organizationId: number,
-  change: { name?: string; description?: string },
-): Promise<void> {
-  await db.query(
-    'UPDATE organizations SET name = coalesce($2, name), description = coalesce($3, description) WHERE id = $1',
-    [organizationId, change.name ?? null, change.description ?? null],
-  );
+export async function updateOrganization(db: Queryable, organizationId: number, change: NameChange): Promise<void> {
+  await updateColumns(db, 'organizations', organizationId, { name: change.name, description: change.description });
 }
 
 /** Deletes the organization and, by cascade, everything in it. */

@@ -8,6 +8,7 @@ import type { Queryable } from '../db/database.ts';
 import { memberClause } from './access-repository.ts';
 import type { AnalystRow } from './analysts-repository.ts';
 import { visibleEvent } from './hidden-imports.ts';
+import type { NamedEventRow } from './named-event-row.ts';
 
 /**
  * Messages and notes are plain text, not HTML, but PostgreSQL's default parser skips anything that
@@ -77,21 +78,12 @@ const HEADLINE_OPTIONS = `StartSel=${SEARCH_START_MARK}, StopSel=${SEARCH_STOP_M
 const snippetText = (expr: string) =>
   plainText(`replace(replace(${expr}, '${SEARCH_START_MARK}', '‹'), '${SEARCH_STOP_MARK}', '›')`);
 
-interface SearchRow {
+interface SearchRow extends NamedEventRow {
   total: number;
   rank: number | null;
   id: number | null;
   incident_id: number;
   incident_name: string;
-  stream_id: number;
-  stream_name: string;
-  actor_id: number | null;
-  actor_name: string | null;
-  is_marker: boolean;
-  message: string;
-  start_micros: number;
-  end_micros: number;
-  extra: Record<string, never> | null;
   message_snippet: string | null;
   note_snippets: string[] | null;
 }

@@ -3,6 +3,7 @@
  * (hidden-imports.ts), so a guessed id answers as one that does not exist.
  */
 import type { Queryable } from '../db/database.ts';
+import { updateColumns } from './update-columns.ts';
 import { nowMicros } from '../time.ts';
 import { visibleEvent, visibleRow } from './hidden-imports.ts';
 
@@ -65,15 +66,14 @@ export async function shiftStreamEvents(db: Queryable, streamId: number, deltaMi
   );
 }
 
-export async function updateStream(
-  db: Queryable,
-  streamId: number,
-  change: { name?: string; clockOffsetMicros?: number },
-): Promise<void> {
-  await db.query(
-    'UPDATE streams SET name = coalesce($2, name), clock_offset_micros = coalesce($3, clock_offset_micros) WHERE id = $1',
-    [streamId, change.name ?? null, change.clockOffsetMicros ?? null],
-  );
+/** A stream's new name or clock offset; what is left out stays. */
+interface StreamChange {
+  name?: string;
+  clockOffsetMicros?: number;
+}
+
+export async function updateStream(db: Queryable, streamId: number, change: StreamChange): Promise<void> {
+  await updateColumns(db, 'streams', streamId, { name: change.name, clock_offset_micros: change.clockOffsetMicros });
 }
 
 /** Deletes the stream, its events, and its source files (their blobs are reclaimed by a trigger when unused). */

@@ -7,12 +7,17 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, DbTransaction } from '../db/database.ts';
 import { acting, type Acting } from '../plugins/auth.ts';
-import { requireIncident, requireIncidentOf, type IncidentRef } from '../repositories/access-repository.ts';
+import {
+  requireIncident,
+  requireIncidentOf,
+  requireOrganization,
+  type IncidentRef,
+} from '../repositories/access-repository.ts';
 import { recordWrite } from '../repositories/audit-repository.ts';
 
 type AuditEntry = Parameters<typeof recordWrite>[2];
 
-interface WriteScope extends Acting {
+export interface WriteScope extends Acting {
   tx: DbTransaction;
   /** Records the write in the data audit, in the write's own transaction. */
   audit(entry: AuditEntry): Promise<void>;
@@ -36,10 +41,22 @@ export function auditedIncidentWrite<T>(
   );
 }
 
+/** A write inside one organization: a 404 when the analyst is not a member (administrators reach all), else `write`. */
+export function auditedOrganizationWrite<T>(
+  db: Db,
+  request: FastifyRequest,
+  organizationID: number,
+  write: (scope: WriteScope & { organization: { id: number; name: string } }) => Promise<T>,
+): Promise<T> {
+  return auditedWrite(db, request, async (scope) =>
+    write({ ...scope, organization: await requireOrganization(scope.tx, scope.analyst, organizationID) }),
+  );
+}
+
 type ItemTable = Parameters<typeof requireIncidentOf>[2];
 
 /** The noun an item is refused by when out of reach, and the item type its audit entries carry. */
-const ITEM_TYPE = {
+export const ITEM_TYPE = {
   streams: 'stream',
   events: 'event',
   incident_actors: 'incident_actor',
@@ -49,7 +66,7 @@ const ITEM_TYPE = {
   uploads: 'upload',
 } satisfies Record<ItemTable, string>;
 
-interface ItemWriteScope extends WriteScope {
+export interface ItemWriteScope extends WriteScope {
   /** The item's incident (the organization wall passed) and the item's own id. */
   ref: Awaited<ReturnType<typeof requireIncidentOf>>;
   /** Records the write in the data audit as a write of this item. */

@@ -12,21 +12,13 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { DATABASE_KINDS, type DatabaseKind } from '../support/test-database.ts';
 import { startOidcTwinApp } from '../support/oidc-twin-app.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import {
-  ACCESS_MATRIX,
-  CALLERS,
-  matrixGaps,
-  rowKey,
-  type AccessRow,
-  type Caller,
-  type Method,
-} from './access-matrix.ts';
+import { ACCESS_MATRIX, CALLERS, rowKey, type AccessRow, type Caller, type Method } from './access-matrix.ts';
 import { CROSS_REFERENCES, MATRIX_REQUESTS, type MatrixRequest } from './access-requests.ts';
 import { buildWorld, freshSession, type World } from './access-world.ts';
 import { recordFigures } from './figures.ts';
 import { scaled } from './scale.ts';
 import { changedTables, snapshotTables, type TableSnapshot } from './support/table-snapshot.ts';
-import { registeredRoutes } from './support/registered-routes.ts';
+import { expectMatrixCoversRoutes } from './support/matrix-coverage.ts';
 
 // CI's short form checks PGlite; the full run checks PostgreSQL too.
 const KINDS: DatabaseKind[] = scaled(DATABASE_KINDS, ['pglite']);
@@ -98,25 +90,10 @@ describe.each(KINDS)('access matrix on %s', (kind) => {
   });
 
   it('has one row (or more) for every route the app registers, and none for a route it does not', () => {
-    for (const [mode, app] of [
+    expectMatrixCoversRoutes([
       ['local', server.app],
       ['oidc', oidcApp],
-    ] as const) {
-      const registered = registeredRoutes(app)
-        .filter((route) => route.method !== 'HEAD')
-        .map((route) => `${route.method} ${route.url}`);
-      const { untabled, unregistered } = matrixGaps(registered, mode);
-      expect(untabled, `routes of AUTH_MODE=${mode} missing from access-matrix.ts`).toEqual([]);
-      expect(unregistered, `rows of access-matrix.ts for routes AUTH_MODE=${mode} does not register`).toEqual([]);
-    }
-    expect(
-      ACCESS_MATRIX.map(rowKey).filter((key) => !MATRIX_REQUESTS[key]),
-      'rows without a request in access-requests.ts',
-    ).toEqual([]);
-    expect(
-      Object.keys(MATRIX_REQUESTS).filter((key) => !ACCESS_MATRIX.some((row) => rowKey(row) === key)),
-      'requests without a row',
-    ).toEqual([]);
+    ]);
   });
 
   it('answers every route and caller as the table says; every refusal changes nothing, leaks nothing, and reads alike for "not yours" and "does not exist"', async () => {

@@ -5,12 +5,12 @@
  */
 import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { importFile } from '../../server/import/import-file.ts';
 import { spoolBlob } from '../../server/repositories/blob-repository.ts';
 import { insertIncident } from '../../server/repositories/incidents-repository.ts';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../support/test-database.ts';
+import { useOrganizationDatabase } from '../support/organization-database.ts';
+import { DATABASE_KINDS } from '../support/test-database.ts';
 
 // Past the first 10,000 rows (searchable as they go in) and more than two 25,000-row PostgreSQL writes.
 const ROWS = 70_000;
@@ -37,24 +37,10 @@ const tsv = () =>
     .join('\n');
 
 describe.each(DATABASE_KINDS)('the order of an import’s events on %s', (kind) => {
-  let test: TestDatabase;
-  let db: Db;
-  let organizationId: number;
-
-  beforeAll(async () => {
-    test = await createTestDatabase(kind);
-    db = test.db;
-    const [organization] = await db.query<{ id: number }>(
-      "INSERT INTO organizations (name, created_micros) VALUES ('Order', 0) RETURNING id",
-    );
-    organizationId = organization!.id;
-  }, 60_000);
-
-  afterAll(async () => {
-    await test?.drop();
-  });
+  const store = useOrganizationDatabase(kind, 'Order');
 
   const importAndRead = async (name: string) => {
+    const { db, organizationID: organizationId } = store;
     const incidentId = await insertIncident(db, { organizationId, name, description: '', analystId: null });
     const file = await spoolBlob(Readable.from([tsv()]), tmpdir());
     try {
@@ -89,12 +75,12 @@ describe.each(DATABASE_KINDS)('the order of an import’s events on %s', (kind) 
 
   it('keeps that order when the ids a batch takes are not one unbroken block', async () => {
     // Every id taken skips two, as when other writers take ids between an import's.
-    await db.query('ALTER SEQUENCE events_id_seq INCREMENT BY 3');
+    await store.db.query('ALTER SEQUENCE events_id_seq INCREMENT BY 3');
     try {
       const rows = await importAndRead('Ties with gaps');
       expect(rows.map((row) => row.message)).toEqual(inFileOrder());
     } finally {
-      await db.query('ALTER SEQUENCE events_id_seq INCREMENT BY 1');
+      await store.db.query('ALTER SEQUENCE events_id_seq INCREMENT BY 1');
     }
   }, 120_000);
 });

@@ -3,29 +3,26 @@
  * until they are prepared. Every search must still go through it, never through every event: checked
  * on the plan of the search itself, beside an incident whose events are half prepared.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database.ts';
 import type { AnalystRow } from '../../server/repositories/analysts-repository.ts';
 import { insertIncident } from '../../server/repositories/incidents-repository.ts';
 import { searchEvents } from '../../server/repositories/search-repository.ts';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../support/test-database.ts';
+import { useOrganizationDatabase } from '../support/organization-database.ts';
+import { DATABASE_KINDS } from '../support/test-database.ts';
 
 const ROWS = 40_000;
 const ADMIN: AnalystRow = { id: 1, name: 'Admin', email: '', permission: 'admin', user_id: null };
 
 describe.each(DATABASE_KINDS)('searching beside events without search data on %s', (kind) => {
-  let test: TestDatabase;
+  const store = useOrganizationDatabase(kind, 'Plans');
   let db: Db;
   let incidentId: number;
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
-    db = test.db;
-    const [organization] = await db.query<{ id: number }>(
-      "INSERT INTO organizations (name, created_micros) VALUES ('Plans', 0) RETURNING id",
-    );
+    db = store.db;
     incidentId = await insertIncident(db, {
-      organizationId: organization!.id,
+      organizationId: store.organizationID,
       name: 'Half prepared',
       description: '',
       analystId: null,
@@ -44,10 +41,6 @@ describe.each(DATABASE_KINDS)('searching beside events without search data on %s
     );
     await db.query('ANALYZE events');
   }, 120_000);
-
-  afterAll(async () => {
-    await test?.drop();
-  });
 
   const search = (q: string, on: Db | Parameters<typeof searchEvents>[0] = db) =>
     searchEvents(on, ADMIN, { q, incidentId, limit: 20, offset: 0 });

@@ -13,7 +13,6 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { invalid, notFound } from '../../http-error.ts';
-import { requireOrganization } from '../../repositories/access-repository.ts';
 import {
   deleteIncidentActor,
   deleteOrganizationActor,
@@ -25,7 +24,9 @@ import {
   updateOrganizationActor,
 } from '../../repositories/actors-repository.ts';
 import { refreshActorSearch } from '../../repositories/search-repository.ts';
-import { answer, auditedIncidentWrite, auditedWrite } from '../audited-write.ts';
+import { answer, auditedIncidentWrite, auditedOrganizationWrite } from '../audited-write.ts';
+import { createInIncidentRoute } from '../create-in-incident-route.ts';
+import { OrganizationParams } from '../path-params.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -45,35 +46,15 @@ async function requireOrganizationActor(
 
 export function actorRoutes(routes: ApiRoutes, { db }: AppContext): void {
   const IncidentActorParams = z.object({ incidentID: PathIdSchema, actorID: PathIdSchema });
-  const OrganizationParams = z.object({ organizationID: PathIdSchema });
 
-  routes.post(
-    '/api/incident/:incidentID/actor',
-    routeOptions('write', {
-      summary: 'Adds an actor to an incident',
-      tags: ['actors'],
-      params: z.object({ incidentID: PathIdSchema }),
-      body: IncidentActorCreateSchema,
-      response: { 201: ActorAnswer, ...errors },
-    }),
-    async (request, reply) => {
-      const body = request.body;
-      const { incidentID } = request.params;
-      const id = await auditedIncidentWrite(db, request, incidentID, async ({ tx, audit, incident }) => {
-        await requireOrganizationActor(tx, incident.organization_id, body.organizationActorID, 'organizationActorID');
-        const created = await insertIncidentActor(tx, incident.id, body);
-        await audit({
-          action: 'create incident actor',
-          itemType: 'incident_actor',
-          itemID: created,
-          detail: { incidentID: incident.id, ...body },
-        });
-        return created;
-      });
-      reply.code(201);
-      return { actor: { id } };
+  createInIncidentRoute(routes, db, 'actor', IncidentActorCreateSchema, {
+    summary: 'Adds an actor to an incident',
+    create: async ({ tx, incident }, body) => {
+      await requireOrganizationActor(tx, incident.organization_id, body.organizationActorID, 'organizationActorID');
+      const created = await insertIncidentActor(tx, incident.id, body);
+      return { id: created, detail: { incidentID: incident.id, ...body } };
     },
-  );
+  });
 
   routes.put(
     '/api/incident/:incidentID/actor/:actorID',
@@ -128,17 +109,21 @@ export function actorRoutes(routes: ApiRoutes, { db }: AppContext): void {
     }),
     async (request, reply) => {
       const body = request.body;
-      const id = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        await requireOrganization(tx, analyst, request.params.organizationID);
-        const created = await insertOrganizationActor(tx, request.params.organizationID, body, analyst.id);
-        await audit({
-          action: 'create organization actor',
-          itemType: 'organization_actor',
-          itemID: created,
-          detail: body,
-        });
-        return created;
-      });
+      const id = await auditedOrganizationWrite(
+        db,
+        request,
+        request.params.organizationID,
+        async ({ tx, analyst, audit }) => {
+          const created = await insertOrganizationActor(tx, request.params.organizationID, body, analyst.id);
+          await audit({
+            action: 'create organization actor',
+            itemType: 'organization_actor',
+            itemID: created,
+            detail: body,
+          });
+          return created;
+        },
+      );
       reply.code(201);
       return { actor: { id } };
     },
@@ -156,8 +141,7 @@ export function actorRoutes(routes: ApiRoutes, { db }: AppContext): void {
     async (request) => {
       const { organizationID } = request.params;
       const { actors } = request.body;
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        await requireOrganization(tx, analyst, organizationID);
+      await auditedOrganizationWrite(db, request, organizationID, async ({ tx, audit }) => {
         for (const [index, actor] of actors.entries()) {
           if (!(await updateOrganizationActor(tx, organizationID, actor.id, actor)))
             throw invalid(`actors.${index}.id`, 'is not an actor of this organization');
@@ -183,8 +167,7 @@ export function actorRoutes(routes: ApiRoutes, { db }: AppContext): void {
     }),
     async (request) => {
       const { organizationID, actorID } = request.params;
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        await requireOrganization(tx, analyst, organizationID);
+      await auditedOrganizationWrite(db, request, organizationID, async ({ tx, audit }) => {
         const displayName = await deleteOrganizationActor(tx, organizationID, actorID);
         if (displayName === undefined) throw notFound('actor');
         await audit({

@@ -10,10 +10,11 @@ import {
   GrantSchema,
   PermissionSchema,
   type Analyst,
+  type AnalystCreate,
 } from '../../../domain/analyst.ts';
 import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { DbTransaction, Queryable } from '../../db/database.ts';
 import { conflict, forbidden, notFound } from '../../http-error.ts';
 import { acting, signedInUser } from '../../plugins/auth.ts';
 import {
@@ -31,7 +32,7 @@ import {
   type AnalystRow,
 } from '../../repositories/analysts-repository.ts';
 import { recordWrite } from '../../repositories/audit-repository.ts';
-import { findUserById } from '../../repositories/users-repository.ts';
+import { findUserById, type UserRow } from '../../repositories/users-repository.ts';
 import { answer, auditedWrite } from '../audited-write.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
@@ -108,62 +109,58 @@ export function analystRoutes(routes: ApiRoutes, context: AppContext): void {
     },
   );
 
-  routes.post(
+  /** POST of a new analyst: made in one transaction for the signed-in user, answered 201 as that user sees it. */
+  const createAnalystRoute = (
+    path: string,
+    summary: string,
+    create: (tx: DbTransaction, user: UserRow, body: AnalystCreate, request: FastifyRequest) => Promise<AnalystRow>,
+  ) =>
+    routes.post(
+      path,
+      routeOptions('user', {
+        summary,
+        tags: ['analysts'],
+        body: AnalystCreateSchema,
+        response: { 201: AnalystAnswer, ...errors },
+      }),
+      async (request, reply) => {
+        const user = signedInUser(request);
+        const row = await db.transaction((tx) => create(tx, user, request.body, request));
+        reply.code(201);
+        return { analyst: (await answerFor(context, request))(row) };
+      },
+    );
+
+  createAnalystRoute(
     '/api/analyst/primary',
-    routeOptions('user', {
-      summary: 'Creates the first analyst, an administrator acting for the signed-in user; 409 once any analyst exists',
-      tags: ['analysts'],
-      body: AnalystCreateSchema,
-      response: { 201: AnalystAnswer, ...errors },
-    }),
-    async (request, reply) => {
-      const user = signedInUser(request);
-      const row = await db.transaction(async (tx) => {
-        await lockAdministrators(tx);
-        if ((await countAnalysts(tx)) > 0) throw conflict('the primary analyst exists already');
-        const created = await insertAnalyst(tx, { id: user.id, ...request.body, permission: 'admin', userId: user.id });
-        await recordCreated(tx, { userID: user.id, analystID: created.id }, created);
-        return created;
-      });
+    'Creates the first analyst, an administrator acting for the signed-in user; 409 once any analyst exists',
+    async (tx, user, body, request) => {
+      await lockAdministrators(tx);
+      if ((await countAnalysts(tx)) > 0) throw conflict('the primary analyst exists already');
+      const created = await insertAnalyst(tx, { id: user.id, ...body, permission: 'admin', userId: user.id });
+      await recordCreated(tx, { userID: user.id, analystID: created.id }, created);
       request.userIsAdmin = true;
-      reply.code(201);
-      return { analyst: (await answerFor(context, request))(row) };
+      return created;
     },
   );
 
-  routes.post(
+  createAnalystRoute(
     '/api/analyst',
-    routeOptions('user', {
-      summary:
-        "Creates the signed-in user's own analyst when they have none (write permission); otherwise, for an analyst with write permission, a named analyst no user acts as (read permission)",
-      tags: ['analysts'],
-      body: AnalystCreateSchema,
-      response: { 201: AnalystAnswer, ...errors },
-    }),
-    async (request, reply) => {
-      const user = signedInUser(request);
-      const row = await db.transaction(async (tx) => {
-        const own = await findAnalyst(tx, user.id);
-        if (!own) {
-          const created = await insertAnalyst(tx, {
-            id: user.id,
-            ...request.body,
-            permission: 'write',
-            userId: user.id,
-          });
-          await recordCreated(tx, { userID: user.id, analystID: created.id }, created, { own: true });
-          return created;
-        }
-        const { analyst } = acting(request);
-        if (analyst.permission === 'read') {
-          throw forbidden(`analyst ${analyst.id} has read permission; this needs write`);
-        }
-        const created = await insertAnalyst(tx, { ...request.body, permission: 'read', userId: null });
-        await recordCreated(tx, { userID: user.id, analystID: analyst.id }, created, { own: false });
+    "Creates the signed-in user's own analyst when they have none (write permission); otherwise, for an analyst with write permission, a named analyst no user acts as (read permission)",
+    async (tx, user, body, request) => {
+      const own = await findAnalyst(tx, user.id);
+      if (!own) {
+        const created = await insertAnalyst(tx, { id: user.id, ...body, permission: 'write', userId: user.id });
+        await recordCreated(tx, { userID: user.id, analystID: created.id }, created, { own: true });
         return created;
-      });
-      reply.code(201);
-      return { analyst: (await answerFor(context, request))(row) };
+      }
+      const { analyst } = acting(request);
+      if (analyst.permission === 'read') {
+        throw forbidden(`analyst ${analyst.id} has read permission; this needs write`);
+      }
+      const created = await insertAnalyst(tx, { ...body, permission: 'read', userId: null });
+      await recordCreated(tx, { userID: user.id, analystID: analyst.id }, created, { own: false });
+      return created;
     },
   );
 
@@ -201,54 +198,43 @@ export function analystRoutes(routes: ApiRoutes, context: AppContext): void {
 
   const grantParams = z.object({ analystID: PathIdSchema, userID: PathIdSchema });
 
-  routes.put(
-    '/api/analyst/:analystID/grant/:userID',
-    routeOptions('admin', {
-      summary: 'Lets a user act as this analyst (add analyst permission; administrators)',
-      tags: ['analysts'],
-      params: grantParams,
-      response: { 200: answer({ granted: z.boolean() }), ...errors },
-    }),
-    async (request) => {
-      const { analystID, userID } = request.params;
-      const granted = await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        if (!(await findAnalyst(tx, analystID))) throw notFound('analyst');
-        if (!(await findUserById(tx, userID))) throw notFound('user');
-        const added = await insertGrant(tx, { analystId: analystID, userId: userID, grantedBy: analyst.id });
-        if (added) {
-          await audit({
-            action: 'add analyst permission',
-            itemType: 'analyst',
-            itemID: analystID,
-            detail: { userID },
-          });
-        }
-        return true;
-      });
-      return { granted };
-    },
-  );
-
-  routes.delete(
-    '/api/analyst/:analystID/grant/:userID',
-    routeOptions('admin', {
-      summary: 'Stops a user acting as this analyst (remove analyst permission; administrators)',
-      tags: ['analysts'],
-      params: grantParams,
-      response: { 200: answer({ granted: z.boolean() }), ...errors },
-    }),
-    async (request) => {
-      const { analystID, userID } = request.params;
-      await auditedWrite(db, request, async ({ tx, audit }) => {
-        if (!(await deleteGrant(tx, analystID, userID))) throw notFound('grant');
-        await audit({
-          action: 'remove analyst permission',
-          itemType: 'analyst',
-          itemID: analystID,
-          detail: { userID },
+  // Granting and revoking share the path, the answer and the audit entry, as an organization's members do.
+  for (const method of ['PUT', 'DELETE'] as const) {
+    routes.route({
+      method,
+      url: '/api/analyst/:analystID/grant/:userID',
+      ...routeOptions('admin', {
+        summary:
+          method === 'PUT'
+            ? 'Lets a user act as this analyst (add analyst permission; administrators)'
+            : 'Stops a user acting as this analyst (remove analyst permission; administrators)',
+        tags: ['analysts'],
+        params: grantParams,
+        response: { 200: answer({ granted: z.boolean() }), ...errors },
+      }),
+      handler: async (request) => {
+        const { analystID, userID } = request.params;
+        await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
+          let changed: boolean;
+          if (method === 'PUT') {
+            if (!(await findAnalyst(tx, analystID))) throw notFound('analyst');
+            if (!(await findUserById(tx, userID))) throw notFound('user');
+            changed = await insertGrant(tx, { analystId: analystID, userId: userID, grantedBy: analyst.id });
+          } else {
+            if (!(await deleteGrant(tx, analystID, userID))) throw notFound('grant');
+            changed = true;
+          }
+          if (changed) {
+            await audit({
+              action: `${method === 'PUT' ? 'add' : 'remove'} analyst permission`,
+              itemType: 'analyst',
+              itemID: analystID,
+              detail: { userID },
+            });
+          }
         });
-      });
-      return { granted: false };
-    },
-  );
+        return { granted: method === 'PUT' };
+      },
+    });
+  }
 }

@@ -4,7 +4,6 @@
  * of fetching every event again. Behind the wall like the other incident reads.
  */
 import { z } from 'zod';
-import { PathIdSchema } from '../../../domain/ids.ts';
 import { IncidentChangesSchema } from '../../../domain/incident-changes.ts';
 import type { AppContext } from '../../app-context.ts';
 import { invalid, notFound } from '../../http-error.ts';
@@ -13,6 +12,7 @@ import { requireIncident } from '../../repositories/access-repository.ts';
 import { CHANGE_PAGE_SIZE, decodeChangeCursor, incidentChanges } from '../../repositories/changes-repository.ts';
 import { actorsOf, streamsOf } from '../../repositories/incident-payload-repository.ts';
 import { incidentSummary } from '../../repositories/incidents-repository.ts';
+import { IncidentParams } from '../path-params.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 import { answer } from '../audited-write.ts';
 
@@ -34,7 +34,7 @@ export function changeRoutes(routes: ApiRoutes, context: AppContext): void {
       summary:
         "What changed in an incident since a device's change number (its eventsRevision): changed events, deleted ones, and whether to fetch the payload again",
       tags: ['events'],
-      params: z.object({ incidentID: PathIdSchema }),
+      params: IncidentParams,
       querystring: ChangesQuery,
       response: { 200: answer({ changes: IncidentChangesSchema }), ...errors },
     }),

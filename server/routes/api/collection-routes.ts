@@ -2,7 +2,6 @@
  * Collections: an analyst's named sets of events of one incident, and reply threads (one per
  * event, made on first use). Reads come with the incident payload and the event.
  */
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   CollectionCreateSchema,
@@ -25,7 +24,10 @@ import {
   renameCollection,
   type CollectionRow,
 } from '../../repositories/collections-repository.ts';
-import { answer, auditedIncidentWrite, auditedItemWrite } from '../audited-write.ts';
+import { answer, auditedItemWrite } from '../audited-write.ts';
+import { createInIncidentRoute } from '../create-in-incident-route.ts';
+import { deleteItemRoute, updateItemRoute } from '../item-route.ts';
+import { EventParams } from '../path-params.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -38,138 +40,93 @@ const MembersWritten = answer({
 const CollectionParams = z.object({ collectionID: PathIdSchema });
 
 export function collectionRoutes(routes: ApiRoutes, { db }: AppContext): void {
-  /** Adds or takes out events under the collection's lock; the audit row names how many changed. */
-  const changeMembers = (
-    request: FastifyRequest,
-    { collectionID, eventIDs }: { collectionID: number; eventIDs: number[] },
+  /**
+   * POST (add) and DELETE (take out) /api/collection/{collectionID}/events: the membership changes under
+   * the collection's lock, and the audit row names how many changed.
+   */
+  const membersRoute = (
     verb: 'add' | 'remove',
-    change: (tx: Queryable, collection: CollectionRow, analyst: AnalystRow) => Promise<number>,
+    summary: string,
+    change: (tx: Queryable, collection: CollectionRow, eventIDs: number[], analyst: AnalystRow) => Promise<number>,
   ) =>
-    auditedItemWrite(db, request, 'collections', collectionID, async ({ tx, analyst, ref, auditItem }) => {
-      const collection = await lockCollection(tx, ref.item_id);
-      await requireEventsOf(tx, ref.id, eventIDs);
-      const changed = await change(tx, collection, analyst);
-      if (changed > 0) {
-        await auditItem(`${verb} collection events`, {
-          incidentID: ref.id,
-          eventIDs,
-          [verb === 'add' ? 'added' : 'removed']: changed,
+    routes.route({
+      method: verb === 'add' ? 'POST' : 'DELETE',
+      url: '/api/collection/:collectionID/events',
+      ...routeOptions('write', {
+        summary,
+        tags: ['collections'],
+        params: CollectionParams,
+        body: CollectionMembersSchema,
+        response: { 200: MembersWritten, ...errors },
+      }),
+      handler: async (request) => {
+        const { collectionID } = request.params;
+        const { eventIDs } = request.body;
+        const changed = await auditedItemWrite(db, request, 'collections', collectionID, async (scope) => {
+          const collection = await lockCollection(scope.tx, scope.ref.item_id);
+          await requireEventsOf(scope.tx, scope.ref.id, eventIDs);
+          const count = await change(scope.tx, collection, eventIDs, scope.analyst);
+          if (count > 0) {
+            await scope.auditItem(`${verb} collection events`, {
+              incidentID: scope.ref.id,
+              eventIDs,
+              [verb === 'add' ? 'added' : 'removed']: count,
+            });
+          }
+          return count;
         });
-      }
-      return changed;
+        return { collection: { id: collectionID }, changed };
+      },
     });
 
-  routes.post(
-    '/api/incident/:incidentID/collection',
-    routeOptions('write', {
-      summary: "Creates an analyst's collection, optionally with events of the incident",
-      tags: ['collections'],
-      params: z.object({ incidentID: PathIdSchema }),
-      body: CollectionCreateSchema,
-      response: { 201: Written, ...errors },
-    }),
-    async (request, reply) => {
-      const { name, eventIDs } = request.body;
-      const { incidentID } = request.params;
-      const id = await auditedIncidentWrite(db, request, incidentID, async ({ tx, analyst, audit, incident }) => {
-        await requireEventsOf(tx, incident.id, eventIDs);
-        const created = await insertCollection(tx, { incidentId: incident.id, name, analystId: analyst.id });
-        const added = await addCollectionEvents(tx, created, eventIDs, analyst.id);
-        await audit({
-          action: 'create collection',
-          itemType: 'collection',
-          itemID: created,
-          detail: { incidentID: incident.id, name, eventCount: added },
-        });
-        return created;
-      });
-      reply.code(201);
-      return { collection: { id } };
+  createInIncidentRoute(routes, db, 'collection', CollectionCreateSchema, {
+    summary: "Creates an analyst's collection, optionally with events of the incident",
+    create: async ({ tx, analyst, incident }, { name, eventIDs }) => {
+      await requireEventsOf(tx, incident.id, eventIDs);
+      const created = await insertCollection(tx, { incidentId: incident.id, name, analystId: analyst.id });
+      const added = await addCollectionEvents(tx, created, eventIDs, analyst.id);
+      return { id: created, detail: { incidentID: incident.id, name, eventCount: added } };
     },
-  );
+  });
 
-  routes.put(
-    '/api/collection/:collectionID',
-    routeOptions('write', {
-      summary: 'Renames a collection (a reply thread keeps its name)',
-      tags: ['collections'],
-      params: CollectionParams,
-      body: CollectionUpdateSchema,
-      response: { 200: Written, ...errors },
-    }),
-    async (request) => {
-      const { name } = request.body;
+  updateItemRoute(routes, db, 'collections', CollectionUpdateSchema, {
+    summary: 'Renames a collection (a reply thread keeps its name)',
+    update: async ({ tx, ref, auditItem }, { name }) => {
       if (name === undefined) throw invalid('name', 'is required');
-      const { collectionID } = request.params;
-      await auditedItemWrite(db, request, 'collections', collectionID, async ({ tx, ref, auditItem }) => {
-        const collection = await lockCollection(tx, ref.item_id);
-        if (collection.is_thread) throw conflict(`a reply thread keeps its name "${collection.name}"`, 'name');
-        await renameCollection(tx, collection.id, name);
-        await auditItem('update collection', { incidentID: ref.id, name, previousName: collection.name });
-      });
-      return { collection: { id: collectionID } };
+      const collection = await lockCollection(tx, ref.item_id);
+      if (collection.is_thread) throw conflict(`a reply thread keeps its name "${collection.name}"`, 'name');
+      await renameCollection(tx, collection.id, name);
+      await auditItem('update collection', { incidentID: ref.id, name, previousName: collection.name });
     },
+  });
+
+  deleteItemRoute(routes, db, 'collections', {
+    summary: 'Deletes a collection (its events stay)',
+    remove: async ({ tx, ref, auditItem }) => {
+      const collection = await lockCollection(tx, ref.item_id);
+      await deleteCollection(tx, collection.id);
+      await auditItem('delete collection', {
+        incidentID: ref.id,
+        name: collection.name,
+        isThread: collection.is_thread,
+      });
+    },
+  });
+
+  membersRoute(
+    'add',
+    'Adds events of the same incident to a collection (events already in it are left as they are)',
+    (tx, collection, eventIDs, analyst) => addCollectionEvents(tx, collection.id, eventIDs, analyst.id),
   );
 
-  routes.delete(
-    '/api/collection/:collectionID',
-    routeOptions('write', {
-      summary: 'Deletes a collection (its events stay)',
-      tags: ['collections'],
-      params: CollectionParams,
-      response: { 200: answer({ deleted: z.boolean() }), ...errors },
-    }),
-    async (request) => {
-      const { collectionID } = request.params;
-      await auditedItemWrite(db, request, 'collections', collectionID, async ({ tx, ref, auditItem }) => {
-        const collection = await lockCollection(tx, ref.item_id);
-        await deleteCollection(tx, collection.id);
-        await auditItem('delete collection', {
-          incidentID: ref.id,
-          name: collection.name,
-          isThread: collection.is_thread,
-        });
-      });
-      return { deleted: true };
-    },
-  );
-
-  routes.post(
-    '/api/collection/:collectionID/events',
-    routeOptions('write', {
-      summary: 'Adds events of the same incident to a collection (events already in it are left as they are)',
-      tags: ['collections'],
-      params: CollectionParams,
-      body: CollectionMembersSchema,
-      response: { 200: MembersWritten, ...errors },
-    }),
-    async (request) => {
-      const { eventIDs } = request.body;
-      const changed = await changeMembers(request, { ...request.params, eventIDs }, 'add', (tx, collection, analyst) =>
-        addCollectionEvents(tx, collection.id, eventIDs, analyst.id),
-      );
-      return { collection: { id: request.params.collectionID }, changed };
-    },
-  );
-
-  routes.delete(
-    '/api/collection/:collectionID/events',
-    routeOptions('write', {
-      summary: 'Takes events out of a collection (never the event a reply thread belongs to)',
-      tags: ['collections'],
-      params: CollectionParams,
-      body: CollectionMembersSchema,
-      response: { 200: MembersWritten, ...errors },
-    }),
-    async (request) => {
-      const { eventIDs } = request.body;
-      const changed = await changeMembers(request, { ...request.params, eventIDs }, 'remove', (tx, collection) => {
-        if (collection.thread_event_id !== null && eventIDs.includes(collection.thread_event_id)) {
-          throw invalid('eventIDs', `holds ${collection.thread_event_id}, the event this reply thread belongs to`);
-        }
-        return removeCollectionEvents(tx, collection.id, eventIDs);
-      });
-      return { collection: { id: request.params.collectionID }, changed };
+  membersRoute(
+    'remove',
+    'Takes events out of a collection (never the event a reply thread belongs to)',
+    (tx, collection, eventIDs) => {
+      if (collection.thread_event_id !== null && eventIDs.includes(collection.thread_event_id)) {
+        throw invalid('eventIDs', `holds ${collection.thread_event_id}, the event this reply thread belongs to`);
+      }
+      return removeCollectionEvents(tx, collection.id, eventIDs);
     },
   );
 
@@ -179,7 +136,7 @@ export function collectionRoutes(routes: ApiRoutes, { db }: AppContext): void {
       summary:
         'The reply thread of an event: a collection "Reply thread {eventID}" holding the event, made on the first call (201), the same one after (200)',
       tags: ['collections'],
-      params: z.object({ eventID: PathIdSchema }),
+      params: EventParams,
       response: { 200: Written, 201: Written, ...errors },
     }),
     async (request, reply) => {

@@ -3,13 +3,12 @@
  * joins incidents by besides their tags (organization actors, related incidents). Read access,
  * behind the organization wall like the organization itself (404 outside it).
  */
-import { z } from 'zod';
 import { IncidentConnectionsAnswerSchema } from '../../../domain/charts/incident-connections.ts';
-import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireOrganization } from '../../repositories/access-repository.ts';
 import { incidentConnections } from '../../repositories/connections-repository.ts';
+import { OrganizationParams } from '../path-params.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404);
@@ -22,7 +21,7 @@ export function connectionRoutes(routes: ApiRoutes, context: AppContext): void {
       summary:
         'Per incident of the organization: the organization actors its actors are linked to, and its related incidents in the organization',
       tags: ['organizations'],
-      params: z.object({ organizationID: PathIdSchema }),
+      params: OrganizationParams,
       response: { 200: IncidentConnectionsAnswerSchema, ...errors },
     }),
     async (request) => {

@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { LinkSchema, NoteSchema, UploadSchema } from '../../../domain/annotations.ts';
-import { PathIdSchema } from '../../../domain/ids.ts';
 import { EventCreateSchema, eventDuration, EventUpdateSchema, MarkerCreateSchema } from '../../../domain/event.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -21,11 +20,13 @@ import {
 } from '../../repositories/event-writes-repository.ts';
 import { linksOf, notesOf, uploadsOf } from '../../repositories/incident-payload-repository.ts';
 import { markerStreamId, streamState } from '../../repositories/streams-repository.ts';
-import { answer, auditedIncidentWrite, auditedItemWrite } from '../audited-write.ts';
+import { answer } from '../audited-write.ts';
+import { createInIncidentRoute } from '../create-in-incident-route.ts';
+import { deleteItemRoute, updateItemRoute } from '../item-route.ts';
+import { EventParams } from '../path-params.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
-const Created = answer({ event: z.object({ id: z.number().int() }) });
 
 const EventDetailSchema = z.object({
   id: z.number().int(),
@@ -69,85 +70,44 @@ async function requireActorOf(db: Queryable, incidentId: number, actorId: number
 }
 
 export function eventRoutes(routes: ApiRoutes, { db }: AppContext): void {
-  const IncidentParams = z.object({ incidentID: PathIdSchema });
-  const EventParams = z.object({ eventID: PathIdSchema });
-
-  routes.post(
-    '/api/incident/:incidentID/event',
-    routeOptions('write', {
-      summary: 'Adds an event to a stream of the incident',
-      tags: ['events'],
-      params: IncidentParams,
-      body: EventCreateSchema,
-      response: { 201: Created, ...errors },
-    }),
-    async (request, reply) => {
-      const body = request.body;
-      const { incidentID } = request.params;
-      const id = await auditedIncidentWrite(db, request, incidentID, async ({ tx, analyst, audit, incident }) => {
-        const stream = await streamState(tx, body.streamID, { incidentId: incident.id });
-        if (!stream) throw invalid('streamID', 'is not a stream of this incident');
-        if (stream.is_marker_stream)
-          throw invalid('streamID', 'is the marker stream; add markers with POST /api/incident/{incidentID}/marker');
-        await requireActorOf(tx, incident.id, body.actorID);
-        const created = await insertEvent(tx, {
-          incidentId: incident.id,
-          streamId: body.streamID,
-          actorId: body.actorID,
-          isMarker: false,
-          message: body.message,
-          startMicros: body.startTimestamp,
-          endMicros: body.endTimestamp ?? body.startTimestamp,
-          analystId: analyst.id,
-        });
-        await audit({
-          action: 'create event',
-          itemType: 'event',
-          itemID: created,
-          detail: { incidentID: incident.id, streamID: body.streamID },
-        });
-        return created;
+  createInIncidentRoute(routes, db, 'event', EventCreateSchema, {
+    summary: 'Adds an event to a stream of the incident',
+    create: async ({ tx, analyst, incident }, body) => {
+      const stream = await streamState(tx, body.streamID, { incidentId: incident.id });
+      if (!stream) throw invalid('streamID', 'is not a stream of this incident');
+      if (stream.is_marker_stream)
+        throw invalid('streamID', 'is the marker stream; add markers with POST /api/incident/{incidentID}/marker');
+      await requireActorOf(tx, incident.id, body.actorID);
+      const created = await insertEvent(tx, {
+        incidentId: incident.id,
+        streamId: body.streamID,
+        actorId: body.actorID,
+        isMarker: false,
+        message: body.message,
+        startMicros: body.startTimestamp,
+        endMicros: body.endTimestamp ?? body.startTimestamp,
+        analystId: analyst.id,
       });
-      reply.code(201);
-      return { event: { id } };
+      return { id: created, detail: { incidentID: incident.id, streamID: body.streamID } };
     },
-  );
+  });
 
-  routes.post(
-    '/api/incident/:incidentID/marker',
-    routeOptions('write', {
-      summary: "Adds a marker (an event of the incident's marker stream, actor 0)",
-      tags: ['events'],
-      params: IncidentParams,
-      body: MarkerCreateSchema,
-      response: { 201: Created, ...errors },
-    }),
-    async (request, reply) => {
-      const body = request.body;
-      const { incidentID } = request.params;
-      const id = await auditedIncidentWrite(db, request, incidentID, async ({ tx, analyst, audit, incident }) => {
-        const created = await insertEvent(tx, {
-          incidentId: incident.id,
-          streamId: await markerStreamId(tx, incident.id),
-          actorId: null,
-          isMarker: true,
-          message: body.message,
-          startMicros: body.startTimestamp,
-          endMicros: body.endTimestamp ?? body.startTimestamp,
-          analystId: analyst.id,
-        });
-        await audit({
-          action: 'create marker',
-          itemType: 'event',
-          itemID: created,
-          detail: { incidentID: incident.id },
-        });
-        return created;
+  createInIncidentRoute(routes, db, 'marker', MarkerCreateSchema, {
+    summary: "Adds a marker (an event of the incident's marker stream, actor 0)",
+    create: async ({ tx, analyst, incident }, body) => {
+      const created = await insertEvent(tx, {
+        incidentId: incident.id,
+        streamId: await markerStreamId(tx, incident.id),
+        actorId: null,
+        isMarker: true,
+        message: body.message,
+        startMicros: body.startTimestamp,
+        endMicros: body.endTimestamp ?? body.startTimestamp,
+        analystId: analyst.id,
       });
-      reply.code(201);
-      return { event: { id } };
+      return { id: created, detail: { incidentID: incident.id } };
     },
-  );
+  });
 
   routes.get(
     '/api/event/:eventID',
@@ -204,54 +164,34 @@ export function eventRoutes(routes: ApiRoutes, { db }: AppContext): void {
     },
   );
 
-  routes.put(
-    '/api/event/:eventID',
-    routeOptions('write', {
-      summary: "Changes an event's message, actor or times",
-      tags: ['events'],
-      params: EventParams,
-      body: EventUpdateSchema,
-      response: { 200: Created, ...errors },
-    }),
-    async (request) => {
-      const body = request.body;
-      await auditedItemWrite(db, request, 'events', request.params.eventID, async ({ tx, ref, auditItem }) => {
-        const current = await eventTimes(tx, ref.item_id);
-        const start = body.startTimestamp ?? current.start_micros;
-        const end =
-          body.endTimestamp ??
-          (body.startTimestamp !== undefined && current.end_micros < start ? start : current.end_micros);
-        if (end < start) throw invalid('endTimestamp', 'must not be before startTimestamp');
-        if (body.actorID !== undefined) {
-          if (current.is_marker && body.actorID !== 0) throw invalid('actorID', 'must be 0 for a marker');
-          await requireActorOf(tx, ref.id, body.actorID);
-        }
-        await updateEvent(tx, ref.item_id, {
-          message: body.message,
-          startMicros: start,
-          endMicros: end,
-          actorId: body.actorID,
-        });
-        await auditItem('update event', body);
+  updateItemRoute(routes, db, 'events', EventUpdateSchema, {
+    summary: "Changes an event's message, actor or times",
+    update: async ({ tx, ref, auditItem }, body) => {
+      const current = await eventTimes(tx, ref.item_id);
+      const start = body.startTimestamp ?? current.start_micros;
+      const end =
+        body.endTimestamp ??
+        (body.startTimestamp !== undefined && current.end_micros < start ? start : current.end_micros);
+      if (end < start) throw invalid('endTimestamp', 'must not be before startTimestamp');
+      if (body.actorID !== undefined) {
+        if (current.is_marker && body.actorID !== 0) throw invalid('actorID', 'must be 0 for a marker');
+        await requireActorOf(tx, ref.id, body.actorID);
+      }
+      await updateEvent(tx, ref.item_id, {
+        message: body.message,
+        startMicros: start,
+        endMicros: end,
+        actorId: body.actorID,
       });
-      return { event: { id: request.params.eventID } };
+      await auditItem('update event', body);
     },
-  );
+  });
 
-  routes.delete(
-    '/api/event/:eventID',
-    routeOptions('write', {
-      summary: 'Deletes an event or marker and its annotations',
-      tags: ['events'],
-      params: EventParams,
-      response: { 200: answer({ deleted: z.boolean() }), ...errors },
-    }),
-    async (request) => {
-      await auditedItemWrite(db, request, 'events', request.params.eventID, async ({ tx, ref, auditItem }) => {
-        const message = await deleteEvent(tx, ref.item_id);
-        await auditItem('delete event', { incidentID: ref.id, message: message?.slice(0, 200) });
-      });
-      return { deleted: true };
+  deleteItemRoute(routes, db, 'events', {
+    summary: 'Deletes an event or marker and its annotations',
+    remove: async ({ tx, ref, auditItem }) => {
+      const message = await deleteEvent(tx, ref.item_id);
+      await auditItem('delete event', { incidentID: ref.id, message: message?.slice(0, 200) });
     },
-  );
+  });
 }

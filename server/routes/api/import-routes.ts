@@ -8,7 +8,6 @@ import { incidentSummary } from '../../repositories/incidents-repository.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PathIdSchema } from '../../../domain/ids.ts';
 import { IMPORT_FORMATS } from '../../../domain/import/import-record.ts';
 import { ImportProgressAnswerSchema } from '../../../domain/import/import-progress-view.ts';
 import { safeFileName } from '../../../domain/upload-media.ts';
@@ -20,6 +19,7 @@ import { blobTempDir } from '../../repositories/blob-repository.ts';
 import { importFile, INVALID_LIST_LIMIT } from '../../import/import-file.ts';
 import { type ImportProgressBoard, PROGRESS_TOKEN_PATTERN, withImportProgress } from '../../import/import-progress.ts';
 import { answer } from '../audited-write.ts';
+import { IncidentParams } from '../path-params.ts';
 import { apiErrors, routeOptions } from '../route-options.ts';
 import { formSettings, presentField, progressToken, withImportForm } from './import-form.ts';
 
@@ -66,7 +66,7 @@ export function importRoutes(
         `At most UPLOAD_MAX_BYTES (${config.uploadMaxBytes}) bytes.`,
       tags: ['streams'],
       consumes: ['multipart/form-data'],
-      params: z.object({ incidentID: PathIdSchema }),
+      params: IncidentParams,
       response: { 201: ImportAnswer, ...errors },
     }),
     async (request, reply) => {

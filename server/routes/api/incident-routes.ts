@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { PathIdSchema } from '../../../domain/ids.ts';
 import { IncidentPayloadSchema } from '../../../domain/incident-payload.ts';
 import { EventRowSchema } from '../../../domain/event.ts';
 import {
@@ -16,10 +15,10 @@ import {
   IncidentUpdateSchema,
 } from '../../../domain/incident.ts';
 import type { AppContext } from '../../app-context.ts';
-import { invalid, notFound } from '../../http-error.ts';
+import { notFound } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireIncident, requireOrganization, type IncidentRef } from '../../repositories/access-repository.ts';
-import { decodeCursor, encodeCursor, eventPage } from '../../repositories/events-repository.ts';
+import { eventPage, type EventCursor } from '../../repositories/events-repository.ts';
 import { acceptsEventColumns, encodeEventColumns, sendEventColumns } from '../../wire/event-columns-encoder.ts';
 import {
   deleteIncident,
@@ -31,21 +30,15 @@ import {
 import { readableIncidentVersion } from '../../repositories/incident-version-repository.ts';
 import { readIncidentPayload } from '../../repositories/read-incident-payload.ts';
 import type { AnalystRow } from '../../repositories/analysts-repository.ts';
-import { answer, auditedIncidentWrite, auditedWrite } from '../audited-write.ts';
+import { answer, auditedIncidentWrite, auditedOrganizationWrite } from '../audited-write.ts';
 import { etagMatches, IncidentPayloadCache, payloadShape } from '../../incident-payload-cache.ts';
 import { parseSort, SortQuerySchema, sortedList, sortedListSchema } from './list-sort.ts';
+import { IncidentParams, OrganizationParams } from '../path-params.ts';
+import { EventPageQuery, nextCursor, pageAfter } from './event-page-query.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
-const IncidentParams = z.object({ incidentID: PathIdSchema });
 const Created = answer({ incident: z.object({ id: z.number().int() }) });
-
-const EventsQuery = z.object({
-  after: z.string().max(40).optional(),
-  limit: z.coerce.number().int().min(1).max(50_000).default(10_000),
-  minTimestamp: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-  maxTimestamp: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-});
 
 const PayloadAnswer = answer({ incident: IncidentPayloadSchema });
 
@@ -70,7 +63,6 @@ export function incidentRoutes(routes: ApiRoutes, context: AppContext): void {
     async (request) => {
       const { analyst } = acting(request);
       const sort = parseSort(request.query, INCIDENT_SORT_FIELDS, 'createTimestamp');
-      if ('error' in sort) throw invalid(sort.error.field, sort.error.reason);
       if (request.query.organizationID !== undefined)
         await requireOrganization(db, analyst, request.query.organizationID);
       const items = await incidentSummaries(db, analyst, request.query.organizationID);
@@ -94,13 +86,14 @@ export function incidentRoutes(routes: ApiRoutes, context: AppContext): void {
     },
   );
 
+  /** Both create routes: the incident made in an organization the analyst is a member of, answered 201 with its id. */
   const create = async (
     request: FastifyRequest,
+    reply: FastifyReply,
     organizationId: number,
     body: { name: string; description: string },
   ) => {
-    return auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-      await requireOrganization(tx, analyst, organizationId);
+    const id = await auditedOrganizationWrite(db, request, organizationId, async ({ tx, analyst, audit }) => {
       const id = await insertIncident(tx, { organizationId, ...body, analystId: analyst.id });
       await audit({
         action: 'create incident',
@@ -110,6 +103,8 @@ export function incidentRoutes(routes: ApiRoutes, context: AppContext): void {
       });
       return id;
     });
+    reply.code(201);
+    return { incident: { id } };
   };
 
   routes.post(
@@ -120,11 +115,7 @@ export function incidentRoutes(routes: ApiRoutes, context: AppContext): void {
       body: IncidentCreateSchema,
       response: { 201: Created, ...errors },
     }),
-    async (request, reply) => {
-      const id = await create(request, request.body.organizationID, request.body);
-      reply.code(201);
-      return { incident: { id } };
-    },
+    async (request, reply) => create(request, reply, request.body.organizationID, request.body),
   );
 
   routes.post(
@@ -132,15 +123,11 @@ export function incidentRoutes(routes: ApiRoutes, context: AppContext): void {
     routeOptions('write', {
       summary: 'Creates an incident in this organization',
       tags: ['incidents'],
-      params: z.object({ organizationID: PathIdSchema }),
+      params: OrganizationParams,
       body: IncidentCreateSchema.omit({ organizationID: true }),
       response: { 201: Created, ...errors },
     }),
-    async (request, reply) => {
-      const id = await create(request, request.params.organizationID, request.body);
-      reply.code(201);
-      return { incident: { id } };
-    },
+    async (request, reply) => create(request, reply, request.params.organizationID, request.body),
   );
 
   routes.get(
@@ -227,7 +214,7 @@ export function incidentRoutes(routes: ApiRoutes, context: AppContext): void {
       summary: 'A page of events in time order; pass nextCursor as `after` for the next; optional time window',
       tags: ['events'],
       params: IncidentParams,
-      querystring: EventsQuery,
+      querystring: EventPageQuery,
       response: {
         200: z.object({ events: z.array(EventRowSchema), nextCursor: z.string().nullable(), version: z.string() }),
         ...errors,
@@ -236,13 +223,10 @@ export function incidentRoutes(routes: ApiRoutes, context: AppContext): void {
     async (request, reply) => {
       const { analyst } = acting(request);
       await requireIncident(db, analyst, request.params.incidentID);
-      const after = request.query.after === undefined ? undefined : decodeCursor(request.query.after);
-      if (request.query.after !== undefined && !after) throw invalid('after', 'must be a cursor from nextCursor');
-      const events = await eventPage(db, request.params.incidentID, { ...request.query, after });
-      const last = events[events.length - 1];
+      const events = await eventPage(db, request.params.incidentID, pageAfter(request.query));
       const page = {
         events,
-        nextCursor: events.length === request.query.limit && last ? encodeCursor(last) : null,
+        nextCursor: nextCursor(events, request.query.limit),
         version: context.version,
       };
       // The mirror asks for columns (server/wire); every other client gets JSON.
@@ -263,7 +247,7 @@ export function incidentRoutes(routes: ApiRoutes, context: AppContext): void {
         'Every event as newline-delimited JSON, streamed in time order: a header line {version, eventCount}, then one event per line',
       tags: ['events'],
       params: IncidentParams,
-      querystring: EventsQuery.pick({ minTimestamp: true, maxTimestamp: true }),
+      querystring: EventPageQuery.pick({ minTimestamp: true, maxTimestamp: true }),
     }),
     async (request, reply) => {
       const { analyst } = acting(request);
@@ -274,7 +258,7 @@ export function incidentRoutes(routes: ApiRoutes, context: AppContext): void {
       const window = request.query;
       async function* lines() {
         yield `${JSON.stringify({ version: context.version, eventCount: summary!.counts.events })}\n`;
-        let after: ReturnType<typeof decodeCursor>;
+        let after: EventCursor | undefined;
         for (;;) {
           const page = await eventPage(db, incidentId, { after, limit: 20_000, ...window });
           if (page.length === 0) return;

@@ -3,6 +3,7 @@
  * comma-separated list (several fields), checked against the fields a list may sort by.
  */
 import { z } from 'zod';
+import { invalid } from '../../http-error.ts';
 
 export const SortQuerySchema = z.object({
   sortField: z.string().max(200).optional(),
@@ -24,11 +25,12 @@ interface Sort<F extends string> {
   directions: ('asc' | 'desc')[];
 }
 
+/** The sort a list query asks for; a field the list cannot sort by, or a direction too many, is refused (400). */
 export function parseSort<F extends string>(
   query: { sortField?: string | undefined; sortDirection?: string | undefined },
   allowed: readonly F[],
   fallback: F,
-): Sort<F> | { error: { field: string; reason: string } } {
+): Sort<F> {
   const fields = (query.sortField ?? fallback)
     .split(',')
     .map((part) => part.trim())
@@ -39,15 +41,14 @@ export function parseSort<F extends string>(
     .filter(Boolean);
   for (const field of fields) {
     if (!(allowed as readonly string[]).includes(field)) {
-      return { error: { field: 'sortField', reason: `must be one or more of ${allowed.join(', ')}` } };
+      throw invalid('sortField', `must be one or more of ${allowed.join(', ')}`);
     }
   }
   for (const direction of directions) {
-    if (direction !== 'asc' && direction !== 'desc')
-      return { error: { field: 'sortDirection', reason: 'must be asc or desc' } };
+    if (direction !== 'asc' && direction !== 'desc') throw invalid('sortDirection', 'must be asc or desc');
   }
   if (directions.length > fields.length) {
-    return { error: { field: 'sortDirection', reason: 'has more entries than sortField' } };
+    throw invalid('sortDirection', 'has more entries than sortField');
   }
   return {
     fields: fields as F[],

@@ -30,6 +30,7 @@ import { recordWrite } from '../../repositories/audit-repository.ts';
 import type { TakeTurn } from '../../repositories/in-turn.ts';
 import { importMapFile } from '../../import/import-map-file.ts';
 import { countMaps, invalidItems, mapFile, mapOf, mapPoints, pointsPage } from '../../repositories/maps-repository.ts';
+import { IncidentParams } from '../path-params.ts';
 import { apiErrors, routeOptions } from '../route-options.ts';
 import { importRefusal, withImportForm } from './import-form.ts';
 import { MAP_FORM_FIELDS, mapSettingsOf } from './map-form.ts';
@@ -101,7 +102,7 @@ export function mapRoutes(app: FastifyInstance, context: AppContext, imports: Ma
         'numericUnit (seconds, microseconds), altitudeUnit (metres, feet). A field left out is detected from the file.',
       tags: ['maps'],
       consumes: ['multipart/form-data'],
-      params: z.object({ incidentID: PathIdSchema }),
+      params: IncidentParams,
       response: { 201: MapAnswerSchema, ...errors, ...apiErrors(413, 415) },
     }),
     async (request, reply) => {

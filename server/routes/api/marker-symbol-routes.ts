@@ -5,11 +5,11 @@
  */
 import { z } from 'zod';
 import { SYMBOLS } from '../../../domain/annotations.ts';
-import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import { invalid } from '../../http-error.ts';
 import { setMarkerSymbol } from '../../repositories/marker-symbols-repository.ts';
 import { answer, auditedItemWrite } from '../audited-write.ts';
+import { EventParams } from '../path-params.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404);
@@ -20,7 +20,7 @@ export function markerSymbolRoutes(routes: ApiRoutes, { db }: AppContext): void 
     routeOptions('write', {
       summary: "Sets the symbol a marker is drawn with (circle, airplane, rocket); kept in the marker's extra",
       tags: ['events'],
-      params: z.object({ eventID: PathIdSchema }),
+      params: EventParams,
       body: z.object({ symbol: z.enum(SYMBOLS, { error: `must be one of ${SYMBOLS.join(', ')}` }) }).strict(),
       response: { 200: answer({ event: z.object({ id: z.number().int(), symbol: z.enum(SYMBOLS) }) }), ...errors },
     }),

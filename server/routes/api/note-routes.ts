@@ -2,113 +2,73 @@
  * Notes of a kind (interview, write-up, …) on an incident, or on one of its events. An event's
  * notes are part of its search data, so writing one refreshes that event's.
  */
-import { z } from 'zod';
 import { NoteCreateSchema, NoteUpdateSchema } from '../../../domain/annotations.ts';
-import { PathIdSchema } from '../../../domain/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import { invalid, notFound } from '../../http-error.ts';
 import { requireEventOf } from '../../repositories/annotation-targets-repository.ts';
 import { deleteNote, insertNote, updateNote } from '../../repositories/notes-repository.ts';
 import { refreshEventSearch } from '../../repositories/search-repository.ts';
-import { answer, auditedIncidentWrite, auditedItemWrite } from '../audited-write.ts';
-import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
-
-const errors = apiErrors(400, 401, 403, 404, 409);
-const Written = answer({ note: z.object({ id: z.number().int() }) });
-const NoteParams = z.object({ noteID: PathIdSchema });
+import { createInIncidentRoute } from '../create-in-incident-route.ts';
+import { deleteItemRoute, updateItemRoute } from '../item-route.ts';
+import type { ApiRoutes } from '../route-options.ts';
 
 /** Audit item types are the spec's annotation types: event_note or incident_note. */
 const noteItemType = (eventId: number | null) => (eventId === null ? 'incident_note' : 'event_note');
 
 export function noteRoutes(routes: ApiRoutes, { db }: AppContext): void {
-  routes.post(
-    '/api/incident/:incidentID/note',
-    routeOptions('write', {
-      summary: 'Adds a note to an incident, or to one of its events when eventID is given',
-      tags: ['notes'],
-      params: z.object({ incidentID: PathIdSchema }),
-      body: NoteCreateSchema,
-      response: { 201: Written, ...errors },
-    }),
-    async (request, reply) => {
-      const { kind, text, eventID } = request.body;
-      const { incidentID } = request.params;
-      const id = await auditedIncidentWrite(db, request, incidentID, async ({ tx, analyst, audit, incident }) => {
-        if (eventID !== undefined) await requireEventOf(tx, incident.id, eventID);
-        const created = await insertNote(tx, {
-          incidentId: incident.id,
-          eventId: eventID ?? null,
-          kind,
-          text,
-          analystId: analyst.id,
-        });
-        if (eventID !== undefined) await refreshEventSearch(tx, [eventID]);
-        await audit({
-          action: 'create note',
-          itemType: noteItemType(eventID ?? null),
-          itemID: created,
-          detail: { incidentID: incident.id, eventID: eventID ?? null, kind, length: text.length },
-        });
-        return created;
+  createInIncidentRoute(routes, db, 'note', NoteCreateSchema, {
+    summary: 'Adds a note to an incident, or to one of its events when eventID is given',
+    create: async ({ tx, analyst, incident }, { kind, text, eventID }) => {
+      if (eventID !== undefined) await requireEventOf(tx, incident.id, eventID);
+      const created = await insertNote(tx, {
+        incidentId: incident.id,
+        eventId: eventID ?? null,
+        kind,
+        text,
+        analystId: analyst.id,
       });
-      reply.code(201);
-      return { note: { id } };
+      if (eventID !== undefined) await refreshEventSearch(tx, [eventID]);
+      return {
+        id: created,
+        itemType: noteItemType(eventID ?? null),
+        detail: { incidentID: incident.id, eventID: eventID ?? null, kind, length: text.length },
+      };
     },
-  );
+  });
 
-  routes.put(
-    '/api/note/:noteID',
-    routeOptions('write', {
-      summary: "Changes a note's kind or text",
-      tags: ['notes'],
-      params: NoteParams,
-      body: NoteUpdateSchema,
-      response: { 200: Written, ...errors },
-    }),
-    async (request) => {
-      const { kind, text } = request.body;
+  updateItemRoute(routes, db, 'notes', NoteUpdateSchema, {
+    summary: "Changes a note's kind or text",
+    update: async ({ tx, audit, ref }, { kind, text }) => {
       if (kind === undefined && text === undefined) throw invalid('text', 'or kind is required');
-      await auditedItemWrite(db, request, 'notes', request.params.noteID, async ({ tx, audit, ref }) => {
-        const note = await updateNote(tx, ref.item_id, { kind, text });
-        if (!note) throw notFound('note'); // deleted since it was found
-        if (note.event_id !== null && text !== undefined) await refreshEventSearch(tx, [note.event_id]);
-        await audit({
-          action: 'update note',
-          itemType: noteItemType(note.event_id),
-          itemID: ref.item_id,
-          detail: {
-            incidentID: ref.id,
-            eventID: note.event_id,
-            ...(kind === undefined ? {} : { kind }),
-            ...(text === undefined ? {} : { length: text.length }),
-          },
-        });
+      const note = await updateNote(tx, ref.item_id, { kind, text });
+      if (!note) throw notFound('note'); // deleted since it was found
+      if (note.event_id !== null && text !== undefined) await refreshEventSearch(tx, [note.event_id]);
+      await audit({
+        action: 'update note',
+        itemType: noteItemType(note.event_id),
+        itemID: ref.item_id,
+        detail: {
+          incidentID: ref.id,
+          eventID: note.event_id,
+          ...(kind === undefined ? {} : { kind }),
+          ...(text === undefined ? {} : { length: text.length }),
+        },
       });
-      return { note: { id: request.params.noteID } };
     },
-  );
+  });
 
-  routes.delete(
-    '/api/note/:noteID',
-    routeOptions('write', {
-      summary: 'Deletes a note',
-      tags: ['notes'],
-      params: NoteParams,
-      response: { 200: answer({ deleted: z.boolean() }), ...errors },
-    }),
-    async (request) => {
-      await auditedItemWrite(db, request, 'notes', request.params.noteID, async ({ tx, audit, ref }) => {
-        const gone = await deleteNote(tx, ref.item_id);
-        if (!gone) throw notFound('note'); // deleted since it was found
-        if (gone.event_id !== null) await refreshEventSearch(tx, [gone.event_id]);
-        await audit({
-          action: 'delete note',
-          itemType: noteItemType(gone.event_id),
-          itemID: ref.item_id,
-          detail: { incidentID: ref.id, eventID: gone.event_id, kind: gone.kind },
-        });
+  deleteItemRoute(routes, db, 'notes', {
+    summary: 'Deletes a note',
+    remove: async ({ tx, audit, ref }) => {
+      const gone = await deleteNote(tx, ref.item_id);
+      if (!gone) throw notFound('note'); // deleted since it was found
+      if (gone.event_id !== null) await refreshEventSearch(tx, [gone.event_id]);
+      await audit({
+        action: 'delete note',
+        itemType: noteItemType(gone.event_id),
+        itemID: ref.item_id,
+        detail: { incidentID: ref.id, eventID: gone.event_id, kind: gone.kind },
       });
-      return { deleted: true };
     },
-  );
+  });
 }

@@ -12,7 +12,7 @@ import {
   OrganizationUpdateSchema,
 } from '../../../domain/organization.ts';
 import type { AppContext } from '../../app-context.ts';
-import { invalid, notFound } from '../../http-error.ts';
+import { notFound } from '../../http-error.ts';
 import { acting } from '../../plugins/auth.ts';
 import { requireOrganization } from '../../repositories/access-repository.ts';
 import { findAnalyst } from '../../repositories/analysts-repository.ts';
@@ -29,12 +29,12 @@ import {
   removeMember,
   updateOrganization,
 } from '../../repositories/organizations-repository.ts';
-import { answer, auditedWrite } from '../audited-write.ts';
+import { answer, auditedOrganizationWrite, auditedWrite } from '../audited-write.ts';
 import { parseSort, SortQuerySchema, sortedList, sortedListSchema } from './list-sort.ts';
+import { OrganizationParams } from '../path-params.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
-const OrganizationParams = z.object({ organizationID: PathIdSchema });
 
 export function organizationRoutes(routes: ApiRoutes, { db }: AppContext): void {
   routes.get(
@@ -53,7 +53,6 @@ export function organizationRoutes(routes: ApiRoutes, { db }: AppContext): void 
     async (request) => {
       const { analyst } = acting(request);
       const sort = parseSort(request.query, ORGANIZATION_SORT_FIELDS, 'name');
-      if ('error' in sort) throw invalid(sort.error.field, sort.error.reason);
       const rows = await organizationsOf(db, analyst);
       const items = rows.map((row) => ({
         id: row.id,
@@ -151,8 +150,7 @@ export function organizationRoutes(routes: ApiRoutes, { db }: AppContext): void 
     }),
     async (request) => {
       const { organizationID } = request.params;
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        await requireOrganization(tx, analyst, organizationID);
+      await auditedOrganizationWrite(db, request, organizationID, async ({ tx, audit }) => {
         await updateOrganization(tx, organizationID, request.body);
         await audit({
           action: 'update organization',
@@ -175,8 +173,7 @@ export function organizationRoutes(routes: ApiRoutes, { db }: AppContext): void 
     }),
     async (request) => {
       const { organizationID } = request.params;
-      await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-        const organization = await requireOrganization(tx, analyst, organizationID);
+      await auditedOrganizationWrite(db, request, organizationID, async ({ tx, audit, organization }) => {
         await deleteOrganization(tx, organizationID);
         await audit({
           action: 'delete organization',
@@ -206,8 +203,7 @@ export function organizationRoutes(routes: ApiRoutes, { db }: AppContext): void 
       },
       handler: async (request) => {
         const { organizationID, analystID } = request.params;
-        await auditedWrite(db, request, async ({ tx, analyst, audit }) => {
-          await requireOrganization(tx, analyst, organizationID);
+        await auditedOrganizationWrite(db, request, organizationID, async ({ tx, audit }) => {
           if (!(await findAnalyst(tx, analystID))) throw notFound('analyst');
           const changed =
             method === 'PUT'

@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MERGE_OUTCOMES } from '../../../domain/annotations.ts';
-import { PathIdSchema } from '../../../domain/ids.ts';
 import { ImportError } from '../../../domain/import/import-error.ts';
 import { IMPORT_FORMATS } from '../../../domain/import/import-record.ts';
 import { MERGE_RESOLUTIONS, type MergeResolution } from '../../../domain/import/merge-outcome.ts';
@@ -26,6 +25,7 @@ import type { AnalystRow } from '../../repositories/analysts-repository.ts';
 import { requireIncidentOf } from '../../repositories/access-repository.ts';
 import { blobTempDir } from '../../repositories/blob-repository.ts';
 import { answer } from '../audited-write.ts';
+import { StreamParams } from '../path-params.ts';
 import { apiErrors, routeOptions } from '../route-options.ts';
 import { formSettings, importRefusal, presentField, progressToken, withImportForm } from './import-form.ts';
 import { streamState } from '../../repositories/streams-repository.ts';
@@ -33,7 +33,6 @@ import { streamState } from '../../repositories/streams-repository.ts';
 const errors = apiErrors(400, 401, 403, 404, 409, 413, 415);
 const CHECK_FIELDS = ['timeZone', 'settings'] as const;
 const IMPORT_FIELDS = ['timeZone', 'settings', 'resolution', 'progressToken'] as const;
-const Params = z.object({ streamID: PathIdSchema });
 const InvalidRow = z.object({ line: z.number().int(), reason: z.string() });
 const Outcome = z.enum(MERGE_OUTCOMES);
 
@@ -129,7 +128,7 @@ export function streamImportRoutes(
       description: `${BODY}. At most UPLOAD_MAX_BYTES (${config.uploadMaxBytes}) bytes.`,
       tags: ['streams'],
       consumes: ['multipart/form-data'],
-      params: Params,
+      params: StreamParams,
       response: { 200: CheckAnswer, ...errors },
     }),
     async (request) => {
@@ -165,7 +164,7 @@ export function streamImportRoutes(
         `the stream keeps its id, name and clock offset. At most UPLOAD_MAX_BYTES (${config.uploadMaxBytes}) bytes.`,
       tags: ['streams'],
       consumes: ['multipart/form-data'],
-      params: Params,
+      params: StreamParams,
       response: { 200: ImportAnswer, ...errors },
     }),
     async (request) => {

@@ -1,7 +1,6 @@
 /* Streams: add, read one, rename or shift its clock, delete. The marker stream is the incident's own. */
 import { z } from 'zod';
 import { LinkSchema, StreamSchema, UploadSchema } from '../../../domain/annotations.ts';
-import { PathIdSchema } from '../../../domain/ids.ts';
 import { StreamCreateSchema, StreamUpdateSchema } from '../../../domain/stream.ts';
 import type { AppContext } from '../../app-context.ts';
 import { conflict, invalid } from '../../http-error.ts';
@@ -16,39 +15,22 @@ import {
   streamState,
   updateStream,
 } from '../../repositories/streams-repository.ts';
-import { answer, auditedIncidentWrite, auditedItemWrite } from '../audited-write.ts';
+import { answer } from '../audited-write.ts';
+import { createInIncidentRoute } from '../create-in-incident-route.ts';
+import { deleteItemRoute, updateItemRoute } from '../item-route.ts';
+import { StreamParams } from '../path-params.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
-const Created = answer({ stream: z.object({ id: z.number().int() }) });
-const StreamParams = z.object({ streamID: PathIdSchema });
 
 export function streamRoutes(routes: ApiRoutes, { db }: AppContext): void {
-  routes.post(
-    '/api/incident/:incidentID/stream',
-    routeOptions('write', {
-      summary: 'Adds an empty stream to an incident',
-      tags: ['streams'],
-      params: z.object({ incidentID: PathIdSchema }),
-      body: StreamCreateSchema,
-      response: { 201: Created, ...errors },
-    }),
-    async (request, reply) => {
-      const { incidentID } = request.params;
-      const id = await auditedIncidentWrite(db, request, incidentID, async ({ tx, analyst, audit, incident }) => {
-        const created = await insertStream(tx, incident.id, request.body.name, analyst.id);
-        await audit({
-          action: 'create stream',
-          itemType: 'stream',
-          itemID: created,
-          detail: { incidentID: incident.id, name: request.body.name },
-        });
-        return created;
-      });
-      reply.code(201);
-      return { stream: { id } };
+  createInIncidentRoute(routes, db, 'stream', StreamCreateSchema, {
+    summary: 'Adds an empty stream to an incident',
+    create: async ({ tx, analyst, incident }, body) => {
+      const created = await insertStream(tx, incident.id, body.name, analyst.id);
+      return { id: created, detail: { incidentID: incident.id, name: body.name } };
     },
-  );
+  });
 
   routes.get(
     '/api/stream/:streamID',
@@ -91,53 +73,33 @@ export function streamRoutes(routes: ApiRoutes, { db }: AppContext): void {
     },
   );
 
-  routes.put(
-    '/api/stream/:streamID',
-    routeOptions('write', {
-      summary:
-        'Renames a stream, or sets its clock offset: every event moves by the change, so the stream lines up with the others',
-      tags: ['streams'],
-      params: StreamParams,
-      body: StreamUpdateSchema,
-      response: { 200: Created, ...errors },
-    }),
-    async (request) => {
-      const body = request.body;
-      await auditedItemWrite(db, request, 'streams', request.params.streamID, async ({ tx, ref, auditItem }) => {
-        const stream = await streamState(tx, ref.item_id, { lock: true });
-        if (body.clockOffsetMicroseconds !== undefined) {
-          if (stream!.is_marker_stream) throw invalid('clockOffsetMicroseconds', 'cannot shift the marker stream');
-          const delta = body.clockOffsetMicroseconds - stream!.clock_offset_micros;
-          if (delta !== 0) {
-            const low = await earliestStart(tx, ref.item_id);
-            if (low !== null && low + delta < 0)
-              throw invalid('clockOffsetMicroseconds', 'would move events before 1970');
-            await shiftStreamEvents(tx, ref.item_id, delta);
-          }
+  updateItemRoute(routes, db, 'streams', StreamUpdateSchema, {
+    summary:
+      'Renames a stream, or sets its clock offset: every event moves by the change, so the stream lines up with the others',
+    update: async ({ tx, ref, auditItem }, body) => {
+      const stream = await streamState(tx, ref.item_id, { lock: true });
+      if (body.clockOffsetMicroseconds !== undefined) {
+        if (stream!.is_marker_stream) throw invalid('clockOffsetMicroseconds', 'cannot shift the marker stream');
+        const delta = body.clockOffsetMicroseconds - stream!.clock_offset_micros;
+        if (delta !== 0) {
+          const low = await earliestStart(tx, ref.item_id);
+          if (low !== null && low + delta < 0)
+            throw invalid('clockOffsetMicroseconds', 'would move events before 1970');
+          await shiftStreamEvents(tx, ref.item_id, delta);
         }
-        await updateStream(tx, ref.item_id, { name: body.name, clockOffsetMicros: body.clockOffsetMicroseconds });
-        await auditItem('update stream', { ...body, previousClockOffsetMicroseconds: stream!.clock_offset_micros });
-      });
-      return { stream: { id: request.params.streamID } };
+      }
+      await updateStream(tx, ref.item_id, { name: body.name, clockOffsetMicros: body.clockOffsetMicroseconds });
+      await auditItem('update stream', { ...body, previousClockOffsetMicroseconds: stream!.clock_offset_micros });
     },
-  );
+  });
 
-  routes.delete(
-    '/api/stream/:streamID',
-    routeOptions('write', {
-      summary: 'Deletes a stream and its events (never the marker stream)',
-      tags: ['streams'],
-      params: StreamParams,
-      response: { 200: answer({ deleted: z.boolean() }), ...errors },
-    }),
-    async (request) => {
-      await auditedItemWrite(db, request, 'streams', request.params.streamID, async ({ tx, ref, auditItem }) => {
-        const stream = await streamState(tx, ref.item_id);
-        if (stream!.is_marker_stream) throw conflict('the marker stream belongs to the incident and cannot be deleted');
-        await deleteStream(tx, ref.item_id);
-        await auditItem('delete stream', { incidentID: ref.id, name: stream!.name });
-      });
-      return { deleted: true };
+  deleteItemRoute(routes, db, 'streams', {
+    summary: 'Deletes a stream and its events (never the marker stream)',
+    remove: async ({ tx, ref, auditItem }) => {
+      const stream = await streamState(tx, ref.item_id);
+      if (stream!.is_marker_stream) throw conflict('the marker stream belongs to the incident and cannot be deleted');
+      await deleteStream(tx, ref.item_id);
+      await auditItem('delete stream', { incidentID: ref.id, name: stream!.name });
     },
-  );
+  });
 }

@@ -19,6 +19,7 @@ import {
   type TagTarget,
 } from '../../repositories/tags-repository.ts';
 import { answer, auditedIncidentWrite, auditedWrite } from '../audited-write.ts';
+import { IncidentParams } from '../path-params.ts';
 import { type ApiRoutes, apiErrors } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -113,7 +114,7 @@ export function tagRoutes(routes: ApiRoutes, { db }: AppContext): void {
         summary:
           "Sets a tag name's colour and label flag (what is left out is kept); incident tags are styled for the whole organization",
         tags: ['tags'],
-        params: z.object({ incidentID: PathIdSchema }),
+        params: IncidentParams,
         body: TagStyleSchema,
         response: { 200: Styled, ...errors },
       },

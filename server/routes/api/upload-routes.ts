@@ -17,7 +17,7 @@ import { writePendingBlob, type PendingBlob } from '../../repositories/pending-b
 import { uploadsOf } from '../../repositories/incident-payload-repository.ts';
 import { requireEventOf, requireStreamOf } from '../../repositories/annotation-targets-repository.ts';
 import { lockUpload, uploadFile } from '../../repositories/uploads-repository.ts';
-import { answer, auditedIncidentWrite, auditedItemWrite } from '../audited-write.ts';
+import { answer, auditedIncidentWrite } from '../audited-write.ts';
 import { type UploadForm, readUploadForm } from './upload-form.ts';
 import {
   UPLOAD_CSP,
@@ -27,6 +27,8 @@ import {
   matchesEtag,
   servedContentType,
 } from './upload-headers.ts';
+import { deleteItemRoute } from '../item-route.ts';
+import { IncidentParams } from '../path-params.ts';
 import { type ApiRoutes, apiErrors, routeOptions } from '../route-options.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -96,7 +98,7 @@ export function uploadRoutes(routes: ApiRoutes, context: AppContext): void {
         `At most UPLOAD_MAX_BYTES (${config.uploadMaxBytes}) bytes; a larger file is refused with 413.`,
       tags: ['uploads'],
       consumes: ['multipart/form-data'],
-      params: z.object({ incidentID: PathIdSchema }),
+      params: IncidentParams,
       response: { 201: UploadAnswer, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema },
     }),
     async (request, reply) => {
@@ -232,30 +234,21 @@ export function uploadRoutes(routes: ApiRoutes, context: AppContext): void {
     },
   );
 
-  routes.delete(
-    '/api/upload/:uploadID',
-    routeOptions('write', {
-      summary: 'Deletes an upload; its stored content goes too when no other upload has the same content',
-      tags: ['uploads'],
-      params: UploadParams,
-      response: { 200: answer({ deleted: z.boolean() }), ...errors },
-    }),
-    async (request) => {
-      await auditedItemWrite(db, request, 'uploads', request.params.uploadID, async ({ tx, ref, auditItem }) => {
-        const row = await lockUpload(tx, ref.item_id);
-        // An import keeps its source so its stream can be re-derived; once the stream is gone, it may go.
-        if (row.is_system && row.stream_id !== null) {
-          throw conflict(`this file is the source of stream ${row.stream_id}; delete the stream instead`);
-        }
-        const gone = await deleteUpload(tx, ref.item_id);
-        await auditItem('delete upload', {
-          incidentID: ref.id,
-          fileName: row.file_name,
-          sha256: gone?.sha256,
-          blobRemoved: gone?.blobRemoved,
-        });
+  deleteItemRoute(routes, db, 'uploads', {
+    summary: 'Deletes an upload; its stored content goes too when no other upload has the same content',
+    remove: async ({ tx, ref, auditItem }) => {
+      const row = await lockUpload(tx, ref.item_id);
+      // An import keeps its source so its stream can be re-derived; once the stream is gone, it may go.
+      if (row.is_system && row.stream_id !== null) {
+        throw conflict(`this file is the source of stream ${row.stream_id}; delete the stream instead`);
+      }
+      const gone = await deleteUpload(tx, ref.item_id);
+      await auditItem('delete upload', {
+        incidentID: ref.id,
+        fileName: row.file_name,
+        sha256: gone?.sha256,
+        blobRemoved: gone?.blobRemoved,
       });
-      return { deleted: true };
     },
-  );
+  });
 }

@@ -10,8 +10,8 @@ import { clearSignInFailures, reserveSignIn } from '../../auth/sign-in-throttle.
 import { HttpError, invalid } from '../../http-error.ts';
 import { findUserByUsername } from '../../repositories/users-repository.ts';
 import { publicOrigin, startSession } from './session-cookie.ts';
+import { loginPageRoute } from './login-page-route.ts';
 import { userAnswer } from './session-routes.ts';
-import { routeOptions } from '../route-options.ts';
 
 const SignInSchema = z.object({
   username: lineText().trim().toLowerCase().min(1, { error: 'is required' }).max(200, { error: 'is too long' }),
@@ -26,22 +26,11 @@ function wantsHtml(request: FastifyRequest): boolean {
 }
 
 export function localRoutes(app: FastifyInstance, context: AppContext): void {
-  app.get(
-    '/auth/login',
-    routeOptions('public', {
-      summary: 'The sign-in page; already signed in, it goes straight to `from`',
-      tags: ['auth'],
-      querystring: z.object({ from: z.string().max(2048).optional() }),
-    }),
-    async (request, reply) => {
-      const { from } = request.query as { from?: string };
-      const target = safeReturnPath(from, publicOrigin(request, context));
-      if (request.user) return reply.redirect(target, 303);
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(loginPage({ from: target }));
-    },
+  loginPageRoute(app, context, 'The sign-in page; already signed in, it goes straight to `from`', (reply, { target }) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(loginPage({ from: target })),
   );
 
   app.post(

@@ -13,6 +13,7 @@ import { upsertOidcUser } from '../../repositories/users-repository.ts';
 import { publicOrigin, startSession } from './session-cookie.ts';
 import { insertOidcFlow, takeOidcFlow } from '../../repositories/oidc-flows-repository.ts';
 import { routeOptions } from '../route-options.ts';
+import { loginPageRoute } from './login-page-route.ts';
 
 const FLOW_MICROS = 10 * 60 * 1_000_000;
 
@@ -38,18 +39,11 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext): void {
     return discovered;
   };
 
-  app.get(
-    '/auth/login',
-    routeOptions('public', {
-      summary: 'Starts the OpenID Connect sign-in and returns to `from` afterwards',
-      tags: ['auth'],
-      querystring: z.object({ from: z.string().max(2048).optional() }),
-    }),
-    async (request, reply) => {
-      const { from } = request.query as { from?: string };
-      const origin = publicOrigin(request, context);
-      const target = safeReturnPath(from, origin);
-      if (request.user) return reply.redirect(target, 303);
+  loginPageRoute(
+    app,
+    context,
+    'Starts the OpenID Connect sign-in and returns to `from` afterwards',
+    async (reply, { target, origin }) => {
       const config = await configuration();
       const verifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
