@@ -1,0 +1,61 @@
+/*
+ * The parsers' example corpus (domain/import/examples/<parser>/, convention in its README): each case's
+ * input bytes beside the rows the parser must make of them. One table-driven test per parser runs them,
+ * named by each case's title so a failure says which producer's variant broke.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { z } from 'zod';
+import { collectImport } from '../../domain/import/collect-import.ts';
+import type { ImportSettings } from '../../domain/import/import-settings.ts';
+import { parseImport } from '../../domain/import/parse-import.ts';
+import { timeActorMessage } from '../../domain/import/time-actor-message.ts';
+import { projectRoot } from '../../server/project-root.ts';
+import { importDetected } from './import-detected.ts';
+
+const EXAMPLES_DIR = join(projectRoot(), 'domain', 'import', 'examples');
+const EXPECTED = '.expected.json';
+
+const ExpectedSchema = z.strictObject({
+  title: z.string(),
+  /** The settings the analyst chose; absent when the case is imported as detected (`detectedAs`). */
+  settings: z.unknown().optional(),
+  detectedAs: z.strictObject({ fileName: z.string(), timeZone: z.string() }).optional(),
+  rows: z.array(z.tuple([z.string(), z.string(), z.string()])),
+  /** Absent where the case asserts nothing of the invalid rows. */
+  invalid: z.array(z.strictObject({ line: z.number(), reason: z.string() })).optional(),
+});
+
+/** A case's input exactly as stored: CRLF, BOMs and control characters reach the parser untouched. */
+export function exampleInput(parser: string, name: string): Uint8Array {
+  const entries = readdirSync(join(EXAMPLES_DIR, parser));
+  const file = entries.find((entry) => entry.startsWith(`${name}.`) && !entry.endsWith(EXPECTED));
+  if (file === undefined) throw new Error(`no input file for the example ${parser}/${name}`);
+  return new Uint8Array(readFileSync(join(EXAMPLES_DIR, parser, file)));
+}
+
+function exampleCases(parser: string) {
+  return readdirSync(join(EXAMPLES_DIR, parser))
+    .filter((entry) => entry.endsWith(EXPECTED))
+    .sort()
+    .map((entry) => ({
+      name: entry.slice(0, -EXPECTED.length),
+      ...ExpectedSchema.parse(JSON.parse(readFileSync(join(EXAMPLES_DIR, parser, entry), 'utf8'))),
+    }));
+}
+
+/** One test per case of examples/<parser>: its rows, and its invalid rows where the case lists them. */
+export function itReadsEachExample(parser: string, settingsSchema: z.ZodType<ImportSettings>) {
+  for (const example of exampleCases(parser)) {
+    it(example.title, async () => {
+      const bytes = exampleInput(parser, example.name);
+      const { records, invalid } =
+        example.detectedAs === undefined
+          ? await collectImport(parseImport(bytes, settingsSchema.parse(example.settings)))
+          : await importDetected(bytes, example.detectedAs.fileName, example.detectedAs.timeZone);
+      expect(timeActorMessage(records)).toEqual(example.rows);
+      if (example.invalid !== undefined) expect(invalid).toEqual(example.invalid);
+    });
+  }
+}
