@@ -6,7 +6,6 @@
 import { describe, expect, it } from 'vitest';
 import { importDetected, isoOfMicros } from '../../tests/support/import-detected.ts';
 import { itReadsEachExample } from '../../tests/support/example-cases.ts';
-import { JsonLinesSettingsSchema } from './json-lines-settings.ts';
 
 async function read(text: string, fileName: string) {
   const { detection, invalid, records } = await importDetected(text, fileName);
@@ -62,7 +61,7 @@ const TELEGRAM = JSON.stringify(
 );
 
 describe('JSON from more producers', () => {
-  itReadsEachExample('json-field-variants', JsonLinesSettingsSchema);
+  itReadsEachExample('json-field-variants');
 
   it('a Telegram chat export: the speaker as actor, formatted text joined, a service line shown by its fields', async () => {
     const { detection, rows, invalid } = await read(TELEGRAM, 'result.json');

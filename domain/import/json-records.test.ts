@@ -9,7 +9,6 @@ import { detectFormat } from './detect-format.ts';
 import type { ImportInput } from './byte-chunks.ts';
 import { settingsFromDetection, type ImportSettings } from './import-settings.ts';
 import { parseImport } from './parse-import.ts';
-import { JsonLinesSettingsSchema } from './json-lines-settings.ts';
 import { itReadsEachExample } from '../../tests/support/example-cases.ts';
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -31,7 +30,7 @@ function* tinyChunks(bytes: Uint8Array): Generator<Uint8Array> {
 }
 
 describe('JSON Lines from other producers', () => {
-  itReadsEachExample('json-records', JsonLinesSettingsSchema);
+  itReadsEachExample('json-records');
 
   it('GCP Cloud Logging: timestamp over receiveTimestamp, the principal as actor, the method as message', async () => {
     const line = (seconds: string, who: string, method: string) =>

@@ -1,6 +1,6 @@
 import { timeActorMessage } from './time-actor-message.ts';
 import { describe, expect, it } from 'vitest';
-import { WhatsappSettingsSchema, type WhatsappSettings } from './chat-settings.ts';
+import type { WhatsappSettings } from './chat-settings.ts';
 import { exampleInput, itReadsEachExample } from '../../tests/support/example-cases.ts';
 import { collectImport } from './collect-import.ts';
 import { detectFormat } from './detect-format.ts';
@@ -58,7 +58,7 @@ describe('WhatsApp exports', () => {
     expect(french.records.map((record) => record.extra.mediaOmitted)).toEqual([true, true]);
   });
 
-  itReadsEachExample('whatsapp', WhatsappSettingsSchema);
+  itReadsEachExample('whatsapp');
 
   it('Android, British English: the reason says day-first from a 31 in first place', () => {
     expect(detect(exampleInput('whatsapp', 'android-british')).reason).toContain(
