@@ -10,21 +10,28 @@ import { z } from 'zod';
 import { collectImport } from '../../domain/import/collect-import.ts';
 import type { ImportSettings } from '../../domain/import/import-settings.ts';
 import { parseImport } from '../../domain/import/parse-import.ts';
-import { timeActorMessage } from '../../domain/import/time-actor-message.ts';
+import type { ImportRecord } from '../../domain/import/import-record.ts';
 import { projectRoot } from '../../server/project-root.ts';
-import { importDetected } from './import-detected.ts';
+import { importDetected, isoOfMicros } from './import-detected.ts';
 
 const EXAMPLES_DIR = join(projectRoot(), 'domain', 'import', 'examples');
 const EXPECTED = '.expected.json';
 const COLUMNS = ['time', 'actor', 'message'] as const;
+/** What a row can say of a record: its time to the millisecond in UTC, who, what, and a text log's level. */
+const CELLS = {
+  time: (record: ImportRecord) => isoOfMicros(record.startMicros),
+  actor: (record: ImportRecord) => record.actor,
+  message: (record: ImportRecord) => record.message,
+  level: (record: ImportRecord) => record.extra['level'],
+};
 
 const ExpectedSchema = z.strictObject({
   title: z.string(),
   /** The settings the analyst chose; absent when the case is imported as detected (`detectedAs`). */
   settings: z.unknown().optional(),
   detectedAs: z.strictObject({ fileName: z.string(), timeZone: z.string() }).optional(),
-  /** Which of time, actor and message the rows give, where a case asserts only some (all three when absent). */
-  columns: z.array(z.enum(COLUMNS)).optional(),
+  /** What each row gives, where a case asserts other than time, actor and message. */
+  columns: z.array(z.enum(['time', 'actor', 'message', 'level'])).optional(),
   rows: z.array(z.array(z.string())),
   /** Absent where the case asserts nothing of the invalid rows. */
   invalid: z.array(z.strictObject({ line: z.number(), reason: z.string() })).optional(),
@@ -65,9 +72,8 @@ export function itReadsEachExample(parser: string, settingsSchema?: z.ZodType<Im
         example.detectedAs === undefined
           ? await collectImport(parseImport(bytes, settingsOf(parser, example.settings, settingsSchema)))
           : await importDetected(bytes, example.detectedAs.fileName, example.detectedAs.timeZone);
-      const columns = (example.columns ?? COLUMNS).map((column) => COLUMNS.indexOf(column));
-      const rows = timeActorMessage(records).map((row) => columns.map((column) => row[column]));
-      expect(rows).toEqual(example.rows);
+      const cells = (example.columns ?? COLUMNS).map((column) => CELLS[column]);
+      expect(records.map((record) => cells.map((cell) => cell(record)))).toEqual(example.rows);
       if (example.invalid !== undefined) expect(invalid).toEqual(example.invalid);
     });
   }
