@@ -17,8 +17,9 @@ import { importDetected, isoOfMicros } from './import-detected.ts';
 const EXAMPLES_DIR = join(projectRoot(), 'domain', 'import', 'examples');
 const EXPECTED = '.expected.json';
 const COLUMNS = ['time', 'actor', 'message'] as const;
-/** What a row can say of a record: its time to the millisecond in UTC, who, what, and a text log's level. */
+/** What a row can say of a record: where it starts in the file, its time to the millisecond in UTC, who, what, and a text log's level. */
 const CELLS = {
+  line: (record: ImportRecord) => record.line,
   time: (record: ImportRecord) => isoOfMicros(record.startMicros),
   actor: (record: ImportRecord) => record.actor,
   message: (record: ImportRecord) => record.message,
@@ -31,8 +32,8 @@ const ExpectedSchema = z.strictObject({
   settings: z.unknown().optional(),
   detectedAs: z.strictObject({ fileName: z.string(), timeZone: z.string() }).optional(),
   /** What each row gives, where a case asserts other than time, actor and message. */
-  columns: z.array(z.enum(['time', 'actor', 'message', 'level'])).optional(),
-  rows: z.array(z.array(z.string())),
+  columns: z.array(z.enum(['line', 'time', 'actor', 'message', 'level'])).optional(),
+  rows: z.array(z.array(z.union([z.string(), z.number()]))),
   /** Absent where the case asserts nothing of the invalid rows. */
   invalid: z.array(z.strictObject({ line: z.number(), reason: z.string() })).optional(),
 });
