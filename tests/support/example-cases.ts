@@ -28,6 +28,8 @@ const CELLS = {
 
 const ExpectedSchema = z.strictObject({
   title: z.string(),
+  /** How the expected values were worked out, where the input does not show it. */
+  note: z.string().optional(),
   /** The settings the analyst chose; absent when the case is imported as detected (`detectedAs`). */
   settings: z.unknown().optional(),
   detectedAs: z.strictObject({ fileName: z.string(), timeZone: z.string() }).optional(),
