@@ -5,6 +5,7 @@
 import { timeActorMessage } from './time-actor-message.ts';
 import { describe, expect, it } from 'vitest';
 import { importDetected } from '../../tests/support/import-detected.ts';
+import { exampleInput, itReadsEachExample } from '../../tests/support/example-cases.ts';
 import { collectImport } from './collect-import.ts';
 import type { ImportSettings } from './import-settings.ts';
 import { parseImport } from './parse-import.ts';
@@ -12,7 +13,7 @@ import { parseImport } from './parse-import.ts';
 const iso = (micros: number | undefined) =>
   micros === undefined ? undefined : new Date(Math.floor(micros / 1000)).toISOString();
 
-async function importText(text: string, name = 'upload.log', timeZone = 'UTC') {
+async function importText(text: string | Uint8Array, name = 'upload.log', timeZone = 'UTC') {
   const result = await importDetected(text, name, timeZone);
   return { ...result, starts: result.records.map((record) => iso(record.startMicros)) };
 }
@@ -76,14 +77,10 @@ describe('delimited variants detected with no settings', () => {
     expect(records.map((record) => record.startMicros)).toEqual([1_700_000_000_123_456, 1_700_000_000_999_999]);
   });
 
-  it('ISO times with nine fraction digits', async () => {
-    const { records } = await importText(
-      'timestamp,user,message\n2024-01-02T03:04:05.123456789Z,ada,first\n2024-01-02T03:04:06.000000001+01:00,ada,second\n',
-    );
-    expect(records.map((record) => iso(record.startMicros))).toEqual([
-      '2024-01-02T03:04:05.123Z',
-      '2024-01-02T02:04:06.000Z',
-    ]);
+  itReadsEachExample('delimited');
+
+  it('ISO times with nine fraction digits keep their microseconds', async () => {
+    const { records } = await importText(exampleInput('delimited', 'iso-nine-fraction-digits'));
     expect(records[0]?.startMicros).toBe(Date.UTC(2024, 0, 2, 3, 4, 5) * 1000 + 123_456);
   });
 

@@ -9,6 +9,7 @@ import { detectFormat } from './detect-format.ts';
 import type { ImportInput } from './byte-chunks.ts';
 import { settingsFromDetection, type ImportSettings } from './import-settings.ts';
 import { parseImport } from './parse-import.ts';
+import { itReadsEachExample } from '../../tests/support/example-cases.ts';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const iso = (micros: number) => new Date(Math.floor(micros / 1000)).toISOString();
@@ -29,6 +30,8 @@ function* tinyChunks(bytes: Uint8Array): Generator<Uint8Array> {
 }
 
 describe('JSON Lines from other producers', () => {
+  itReadsEachExample('json-records');
+
   it('GCP Cloud Logging: timestamp over receiveTimestamp, the principal as actor, the method as message', async () => {
     const line = (seconds: string, who: string, method: string) =>
       JSON.stringify({
@@ -64,19 +67,6 @@ describe('JSON Lines from other producers', () => {
       ['2024-03-05T10:15:32.123Z', 'alice@example.com', 'v1.compute.instances.start'],
     ]);
     expect(records[0]?.startMicros).toBe(Date.UTC(2024, 2, 5, 10, 15, 30) * 1000 + 123_456);
-  });
-
-  it('Azure activity log lines: time, caller, operationName', async () => {
-    const text = [
-      '{"time":"2024-03-05T11:00:00.1234567Z","eventTimestamp":"2024-03-05T10:59:59.9876543Z","caller":"bob@contoso.com","operationName":"Microsoft.Compute/virtualMachines/delete","resultType":"Success","level":"Informational","callerIpAddress":"203.0.113.5"}',
-      '{"time":"2024-03-05T11:05:00.0000000Z","eventTimestamp":"2024-03-05T11:04:59.5000000Z","caller":"bob@contoso.com","operationName":"Microsoft.Compute/virtualMachines/write","resultType":"Start","level":"Informational","callerIpAddress":"203.0.113.5"}',
-    ].join('\r\n');
-    const { records, invalid } = await importText(text);
-    expect(invalid).toEqual([]);
-    expect(timeActorMessage(records)).toEqual([
-      ['2024-03-05T11:00:00.123Z', 'bob@contoso.com', 'Microsoft.Compute/virtualMachines/delete'],
-      ['2024-03-05T11:05:00.000Z', 'bob@contoso.com', 'Microsoft.Compute/virtualMachines/write'],
-    ]);
   });
 
   it('NDJSON with epoch milliseconds as numbers, told apart by magnitude', async () => {

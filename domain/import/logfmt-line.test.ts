@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { importDetected, isoOfMicros } from '../../tests/support/import-detected.ts';
+import { itReadsEachExample } from '../../tests/support/example-cases.ts';
 import { detectFormat } from './detect-format.ts';
 import { readLogfmt } from './logfmt-line.ts';
 
@@ -35,40 +36,7 @@ describe('key=value logs', () => {
     expect(rows[1]?.message).toBe('The group\'s number increased "tremendously"!');
   });
 
-  it('slog: an offset in the time; a line that is not key=value is an invalid row, the rest import', async () => {
-    const log = [
-      'time=2024-01-02T07:41:03.515+01:00 level=INFO msg="request served" host=web-1 status=200',
-      'panic: runtime error',
-      'time=2024-01-02T07:41:04.000+01:00 level=ERROR msg="request failed" host=web-2 status=500',
-      'time=2024-01-02T07:41:05.000+01:00 level=INFO msg="request served" host=web-1 status=200',
-      'time=2024-01-02T07:41:06.000+01:00 level=INFO msg="request served" host=web-2 status=200',
-    ].join('\n');
-    const { rows, invalid } = await read(log, 'service.log', 'America/New_York');
-    expect(rows.map((row) => [row.at, row.actor])).toEqual([
-      ['2024-01-02T06:41:03.515Z', 'web-1'],
-      ['2024-01-02T06:41:04.000Z', 'web-2'],
-      ['2024-01-02T06:41:05.000Z', 'web-1'],
-      ['2024-01-02T06:41:06.000Z', 'web-2'],
-    ]);
-    expect(invalid).toEqual([
-      { line: 2, reason: `'panic: runtime error' is not key=value pairs (expected e.g. time="…" level=info msg="…")` },
-    ]);
-  });
-
-  it('FortiGate: the PRI dropped, the nanosecond eventtime read, the source address as actor', async () => {
-    const line = (n: number, src: string) =>
-      `<189>date=2024-01-02 time=07:41:0${n} devname="FGT60E" devid="FGT60E0000000001" logid="0000000013" type="traffic" subtype="forward" level="notice" vd="root" eventtime=170418126${n}000000000 srcip=${src} srcport=5151${n} srcintf="port1" dstip=93.184.216.34 dstport=443 action="accept" service="HTTPS"`;
-    const { rows } = await read(
-      [line(3, '10.0.0.5'), line(4, '10.0.0.6'), line(5, '10.0.0.5')].join('\n'),
-      'fortigate.log',
-    );
-    // eventtime 1704181263 s is 2024-01-02T07:41:03Z.
-    expect(rows.map((row) => [row.at, row.actor])).toEqual([
-      ['2024-01-02T07:41:03.000Z', '10.0.0.5'],
-      ['2024-01-02T07:41:04.000Z', '10.0.0.6'],
-      ['2024-01-02T07:41:05.000Z', '10.0.0.5'],
-    ]);
-  });
+  itReadsEachExample('logfmt');
 
   it('a separate date= and time= are joined; prose with a few equals signs is no record', () => {
     expect(readLogfmt('date=2024-01-02 time=07:41:03 devname=fw')?.['datetime']).toBe('2024-01-02 07:41:03');

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { timeActorMessage } from './time-actor-message.ts';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../tests/support/fixtures-dir.ts';
-import type { IrcSettings } from './chat-settings.ts';
+import { IrcSettingsSchema, type IrcSettings } from './chat-settings.ts';
+import { exampleInput, itReadsEachExample } from '../../tests/support/example-cases.ts';
 import { collectImport } from './collect-import.ts';
 import { DETECT_BYTES, detectFormat } from './detect-format.ts';
 import { settingsFromDetection } from './import-settings.ts';
@@ -101,6 +102,8 @@ describe('other IRC clients', () => {
     ]);
   });
 
+  itReadsEachExample('irc', IrcSettingsSchema);
+
   it("XChat in German: month names in the writer's locale", async () => {
     const { records } = await run(
       '**** BEGINN DES LOGS Fri Mar 01 10:00:00 2019\nMär 01 10:00:05 <kurt> hallo\nDez 02 08:00:00 <kurt> später\n',
@@ -112,100 +115,33 @@ describe('other IRC clients', () => {
     ]);
   });
 
-  it('HexChat scrollback: epoch seconds, in UTC whatever the zone', async () => {
-    const log =
-      'T 1388534400 alice\thello\nT 1388534401 <carol> hi\nT 1388534460 -->\tbob has joined\nT 1232315916 Python interface unloaded\n';
-    const { records, invalid } = await run(log, { format: 'irc', timeZone: 'America/New_York' });
-    expect(invalid).toEqual([]);
+  it('HexChat scrollback: mIRC colour and bold codes and hidden-text marks around the nick are left out', async () => {
     // HexChat keeps mIRC colour and bold codes and its hidden-text marks (\x08) around the nick.
     const formatted = await run('T 1388534400 \x08<\x08alice\x08>\x08\x0f\t\x02bold\x02 and \x0304,01red\x03 text\n');
     expect(formatted.records.map((record) => [record.actor, record.message])).toEqual([['alice', 'bold and red text']]);
-    expect(timeActorMessage(records)).toEqual([
-      ['2014-01-01T00:00:00.000Z', 'alice', 'hello'],
-      ['2014-01-01T00:00:01.000Z', 'carol', 'hi'],
-      ['2014-01-01T00:01:00.000Z', '', 'bob has joined'],
-      ['2009-01-18T21:58:36.000Z', '', 'Python interface unloaded'],
-    ]);
   });
 
-  it('irssi: the date from "Log opened" (with or without seconds) and "Day changed"', async () => {
-    const log = [
-      '--- Log opened Tue Dec 31 21:11 2013',
-      '21:11 -!- alice [alice@host] has joined #ops',
-      '21:12 < alice> hello',
-      '21:12 <@bob> hi alice',
-      '23:59  * alice waves',
-      '--- Day changed Wed Jan 01 2014',
-      '00:01 < bob> happy new year',
-      '--- Log closed Wed Jan 01 00:05:00 2014',
-    ].join('\n');
-    const detection = detectFormat(new TextEncoder().encode(log), 'ops.log');
+  it('irssi: detected by its "Log opened" line', () => {
+    const detection = detectFormat(exampleInput('irc', 'irssi'), 'ops.log');
     expect(detection.format).toBe('irc');
     expect(detection.reason).toMatch(/^irssi IRC log/);
-    const { records, invalid } = await run(log, { format: 'irc', timeZone: 'Europe/Berlin' });
-    expect(invalid).toEqual([]);
-    expect(timeActorMessage(records)).toEqual([
-      ['2013-12-31T20:11:00.000Z', '', 'Log opened Tue Dec 31 21:11 2013'],
-      ['2013-12-31T20:11:00.000Z', '', 'alice [alice@host] has joined #ops'],
-      ['2013-12-31T20:12:00.000Z', 'alice', 'hello'],
-      ['2013-12-31T20:12:00.000Z', 'bob', 'hi alice'],
-      ['2013-12-31T22:59:00.000Z', 'alice', 'alice waves'],
-      ['2013-12-31T23:01:00.000Z', 'bob', 'happy new year'],
-      ['2013-12-31T23:05:00.000Z', '', 'Log closed Wed Jan 01 00:05:00 2014'],
-    ]);
   });
 
-  it('weechat: date, time, nick and text in tab-separated columns', async () => {
-    const log = [
-      '2011-12-31 21:11:55\t-->\talice (~a@host) has joined #ops',
-      '2011-12-31 21:11:56\talice\thello',
-      '2011-12-31 21:12:00\t@bob\thi',
-      '2011-12-31 21:12:30\t *\talice waves',
-      '2011-12-31 21:13:00\t--\tMode #ops [+o alice] by bob',
-      '2011-12-31 25:13:00\talice\tnot a time',
-    ].join('\n');
-    expect(detectFormat(new TextEncoder().encode(log), 'irc.libera.#ops.weechatlog').reason).toMatch(
+  it('weechat: detected from its tab-separated columns', () => {
+    expect(detectFormat(exampleInput('irc', 'weechat'), 'irc.libera.#ops.weechatlog').reason).toMatch(
       /^weechat IRC log: 6 of 6 lines/,
     );
-    const { records, invalid } = await run(log);
-    expect(timeActorMessage(records)).toEqual([
-      ['2011-12-31T21:11:55.000Z', '', 'alice (~a@host) has joined #ops'],
-      ['2011-12-31T21:11:56.000Z', 'alice', 'hello'],
-      ['2011-12-31T21:12:00.000Z', 'bob', 'hi'],
-      ['2011-12-31T21:12:30.000Z', 'alice', 'alice waves'],
-      ['2011-12-31T21:13:00.000Z', '', 'Mode #ops [+o alice] by bob'],
-    ]);
-    expect(invalid).toEqual([
-      { line: 6, reason: '"2011-12-31 25:13:00" is not a date and time (expected year-month-day hour:minute:second)' },
-    ]);
   });
 
-  it('ZNC: bare times take the date in the file name, which detection puts in the settings', async () => {
-    const log = '[09:15:02] <alice> deploy started\n[09:15:10] *** Joins: bob (bob@host)\n[09:16:00] * bob looks\n';
-    const detection = detectFormat(new TextEncoder().encode(log), '#ops_20240315.log');
+  it('ZNC: detection puts the date in the file name in the settings, and the notes say so', async () => {
+    const log = exampleInput('irc', 'znc');
+    const detection = detectFormat(log, '#ops_20240315.log');
     expect(detection.format).toBe('irc');
     expect(detection.reason).toContain('2024-03-15, from the file name');
     const settings = settingsFromDetection(detection, 'UTC');
     expect(settings).toEqual({ format: 'irc', timeZone: 'UTC', startDate: '2024-03-15' });
-    const { records, summary } = await run(log, { format: 'irc', timeZone: 'UTC', startDate: '2024-03-15' });
-    expect(timeActorMessage(records)).toEqual([
-      ['2024-03-15T09:15:02.000Z', 'alice', 'deploy started'],
-      ['2024-03-15T09:15:10.000Z', '', 'Joins: bob (bob@host)'],
-      ['2024-03-15T09:16:00.000Z', 'bob', 'bob looks'],
-    ]);
+    const { summary } = await run(log, { format: 'irc', timeZone: 'UTC', startDate: '2024-03-15' });
     expect(summary.notes).toContain('Lines with a time but no date were read as from 2024-03-15 on');
-  });
-
-  it('mIRC: the date from the Session Start line', async () => {
-    const log =
-      'Session Start: Fri Mar 15 09:00:00 2024\r\nSession Ident: #ops\r\n[09:15] <alice> hi\r\nSession Close: Fri Mar 15 10:00:00 2024\r\n';
-    const { records, invalid } = await run(log);
-    expect(invalid).toEqual([]);
-    expect(timeActorMessage(records)).toEqual([
-      ['2024-03-15T09:00:00.000Z', '', 'Session Start: Fri Mar 15 09:00:00 2024'],
-      ['2024-03-15T09:15:00.000Z', 'alice', 'hi'],
-      ['2024-03-15T10:00:00.000Z', '', 'Session Close: Fri Mar 15 10:00:00 2024'],
-    ]);
   });
 
   it('bad lines become invalid rows with reasons; the rest still imports', async () => {

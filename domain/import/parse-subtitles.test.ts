@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../tests/support/fixtures-dir.ts';
-import type { SubtitlesSettings } from './chat-settings.ts';
+import { SubtitlesSettingsSchema, type SubtitlesSettings } from './chat-settings.ts';
+import { exampleInput, itReadsEachExample } from '../../tests/support/example-cases.ts';
 import { collectImport } from './collect-import.ts';
 import { DETECT_BYTES, detectFormat } from './detect-format.ts';
 import { ImportError } from './import-error.ts';
@@ -131,6 +132,8 @@ describe('other subtitle producers', () => {
     ]);
   });
 
+  itReadsEachExample('subtitles', SubtitlesSettingsSchema);
+
   it('SDH labels: a capitalised name in brackets is the speaker, a sound is not', async () => {
     const srt =
       '1\n00:00:01,000 --> 00:00:02,000\n[Mary Ann] Come in.\n\n2\n00:00:03,000 --> 00:00:04,000\n[SIGHS] I know.\n\n3\n00:00:05,000 --> 00:00:06,000\n[door creaks] Hello?\n';
@@ -155,55 +158,16 @@ describe('other subtitle producers', () => {
     ]);
   });
 
-  it('WebVTT: REGION, STYLE and NOTE blocks, text after WEBVTT, hours left out, voices as actors, entities', async () => {
-    const vtt = [
-      'WEBVTT - Meeting transcript',
-      '',
-      'REGION',
-      'id:fred',
-      'width:40%',
-      '',
-      'STYLE',
-      '::cue { color: yellow }',
-      '',
-      'NOTE a comment',
-      'spanning two lines',
-      '',
-      'intro',
-      '00:01.000 --> 00:04.000 region:fred align:left',
-      "<v Fred>Hi, it's Fred &amp; co</v>",
-      '',
-      '00:05.000 --> 00:07.500',
-      '<v.loud Alice Smith>Hello <b>Fred</b>',
-      '<v Fred>Hello Alice',
-      '',
-      '1:00:00.000 --> 1:00:02.000',
-      'Silence &lt;static&gt;',
-    ].join('\n');
-    const { records, invalid } = await run(vtt);
-    expect(invalid).toEqual([]);
-    expect(records.map((record) => [record.line, iso(record.startMicros), record.actor, record.message])).toEqual([
-      [13, '2024-01-01T00:00:01.000Z', 'Fred', "Hi, it's Fred & co"],
-      [17, '2024-01-01T00:00:05.000Z', 'Alice Smith', 'Hello Fred\nHello Alice'],
-      [21, '2024-01-01T01:00:00.000Z', '', 'Silence <static>'],
-    ]);
+  it('WebVTT: the cue identifier and settings, and every voice of a cue, kept with the cue', async () => {
+    const { records } = await run(exampleInput('subtitles', 'webvtt-blocks-voices'));
     expect(records[0]?.extra).toMatchObject({ cue: 'intro', cueSettings: 'region:fred align:left' });
     expect(records[1]?.extra.speakers).toEqual(['Alice Smith', 'Fred']);
   });
 
-  it('a Zoom-style transcript: "Name:" on most cues is detected as the speaker', async () => {
-    const vtt =
-      'WEBVTT\n\n1\n00:00:01.000 --> 00:00:03.000\nAlice Smith: Can everyone hear me?\n\n2\n00:00:03.500 --> 00:00:05.000\nBob: Yes.\n\n3\n00:00:06.000 --> 00:00:08.000\nAlice Smith: Good: let us start.\n';
-    const detection = detectFormat(bytesOf(vtt), 'GMT20240101-meeting.vtt');
+  it('a Zoom-style transcript: detection proposes reading "Name:" as the speaker', () => {
+    const detection = detectFormat(exampleInput('subtitles', 'zoom-speaker-prefix'), 'GMT20240101-meeting.vtt');
     expect(detection.reason).toContain('3 cues start with "Name:", read as the speaker');
-    const settings = settingsFromDetection(detection, 'UTC');
-    expect(settings).toEqual({ format: 'subtitles', speakerPrefix: true });
-    const { records } = await run(vtt, { format: 'subtitles', anchorMicros: ANCHOR, speakerPrefix: true });
-    expect(records.map((record) => [record.actor, record.message])).toEqual([
-      ['Alice Smith', 'Alice Smith: Can everyone hear me?'],
-      ['Bob', 'Bob: Yes.'],
-      ['Alice Smith', 'Alice Smith: Good: let us start.'],
-    ]);
+    expect(settingsFromDetection(detection, 'UTC')).toEqual({ format: 'subtitles', speakerPrefix: true });
   });
 
   it('bad cues become invalid rows; the good ones still import', async () => {

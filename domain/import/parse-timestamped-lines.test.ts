@@ -6,10 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { importDetected, isoOfMicros } from '../../tests/support/import-detected.ts';
+import { exampleInput, itReadsEachExample } from '../../tests/support/example-cases.ts';
 import { detectFormat } from './detect-format.ts';
 import { levelOf } from './parse-timestamped-lines.ts';
 
-async function read(text: string, fileName: string, zone = 'UTC') {
+async function read(text: string | Uint8Array, fileName: string, zone = 'UTC') {
   const { detection, invalid, records } = await importDetected(text, fileName, zone);
   return {
     detection,
@@ -64,47 +65,15 @@ describe('text logs: lines that start with a time', () => {
     expect(rows[1]?.level).toBe('error');
   });
 
-  it('a Java application log: the stack trace belongs to the line before it', async () => {
-    const log = [
-      '2024-01-02 07:41:03,515 INFO  [main] com.example.App - Starting',
-      '2024-01-02 07:41:04,001 ERROR [worker-1] com.example.Job - Job failed',
-      'java.lang.IllegalStateException: no connection',
-      '\tat com.example.Job.run(Job.java:42)',
-      '\tat java.base/java.lang.Thread.run(Thread.java:833)',
-      'Caused by: java.net.ConnectException: Connection refused',
-      '\t... 2 more',
-      '2024-01-02 07:41:05,250 WARN  [main] com.example.App - Retrying',
-    ].join('\n');
-    const { rows, invalid } = await read(log, 'app.log');
-    expect(invalid).toEqual([]);
-    expect(rows.map((row) => [row.at, row.level])).toEqual([
-      ['2024-01-02T07:41:03.515Z', 'info'],
-      ['2024-01-02T07:41:04.001Z', 'error'],
-      ['2024-01-02T07:41:05.250Z', 'warn'],
-    ]);
+  it('a Java application log: the stack trace is kept in the message of the line before it', async () => {
+    const { rows } = await read(exampleInput('timestamped-lines', 'log4j-stack-trace'), 'app.log');
     expect(rows[1]?.message.split('\n')).toHaveLength(6);
     expect(rows[1]?.message).toContain('Caused by: java.net.ConnectException');
   });
 
-  it('a Python log with a traceback, and lines before the first time reported with their line number', async () => {
-    const log = [
-      '*** service started ***',
-      '2024-01-02 07:41:03,515 - worker - ERROR - task crashed',
-      'Traceback (most recent call last):',
-      '  File "worker.py", line 10, in run',
-      'ValueError: bad input',
-      '2024-01-02 07:41:04,000 - worker - INFO - task restarted',
-    ].join('\n');
-    const { rows, invalid } = await read(log, 'worker.log');
-    expect(rows.map((row) => row.at)).toEqual(['2024-01-02T07:41:03.515Z', '2024-01-02T07:41:04.000Z']);
+  it('a Python log: the traceback is kept under the line before it', async () => {
+    const { rows } = await read(exampleInput('timestamped-lines', 'python-traceback'), 'worker.log');
     expect(rows[0]?.message.split('\n')[0]).toBe('worker - ERROR - task crashed');
-    expect(invalid).toEqual([
-      {
-        line: 1,
-        reason:
-          'line 1: "*** service started ***" does not start with a time (expected a time first (the first 2 words of the line))',
-      },
-    ]);
   });
 
   it('Windows CBS.log: a comma after the time', async () => {
@@ -117,20 +86,7 @@ describe('text logs: lines that start with a time', () => {
     expect(rows[1]?.message).toMatch(/Error +CBS +Failed to load the servicing stack/);
   });
 
-  it('a comma after the time, with a stack trace between (the lines are no table then)', async () => {
-    const log = [
-      '2024-01-02 07:41:03, Info                  CBS    Starting TrustedInstaller initialization.',
-      '2024-01-02 07:41:04, Error                 CBS    Failed to load the servicing stack, giving up [HRESULT = 0x80070002]',
-      '   at Servicing.Load()',
-      '2024-01-02 07:41:05, Info                  CBS    Ending TrustedInstaller finalization.',
-    ].join('\r\n');
-    const { rows } = await read(log, 'CBS.log');
-    expect(rows.map((row) => [row.at, row.level])).toEqual([
-      ['2024-01-02T07:41:03.000Z', 'info'],
-      ['2024-01-02T07:41:04.000Z', 'error'],
-      ['2024-01-02T07:41:05.000Z', 'info'],
-    ]);
-  });
+  itReadsEachExample('timestamped-lines');
 
   it('a table whose first column is a time stays a table', async () => {
     const csv = [

@@ -1,6 +1,7 @@
 import { timeActorMessage } from './time-actor-message.ts';
 import { describe, expect, it } from 'vitest';
 import type { WhatsappSettings } from './chat-settings.ts';
+import { exampleInput, itReadsEachExample } from '../../tests/support/example-cases.ts';
 import { collectImport } from './collect-import.ts';
 import { detectFormat } from './detect-format.ts';
 import { settingsFromDetection } from './import-settings.ts';
@@ -8,10 +9,12 @@ import { parseImport } from './parse-import.ts';
 
 const iso = (micros: number | undefined) => (micros === undefined ? undefined : new Date(micros / 1000).toISOString());
 const bytesOf = (text: string) => new TextEncoder().encode(text);
-const run = (text: string, settings: WhatsappSettings) => collectImport(parseImport(bytesOf(text), settings));
-const detect = (text: string) => detectFormat(bytesOf(text), 'WhatsApp Chat with Team.txt');
+const asBytes = (input: string | Uint8Array) => (typeof input === 'string' ? bytesOf(input) : input);
+const run = (input: string | Uint8Array, settings: WhatsappSettings) =>
+  collectImport(parseImport(asBytes(input), settings));
+const detect = (input: string | Uint8Array) => detectFormat(asBytes(input), 'WhatsApp Chat with Team.txt');
 /** Detected settings, the zone replaced as the preview and server do. */
-const settingsOf = (text: string, timeZone = 'UTC') =>
+const settingsOf = (text: string | Uint8Array, timeZone = 'UTC') =>
   settingsFromDetection(detect(text), timeZone) as WhatsappSettings;
 
 describe('WhatsApp exports', () => {
@@ -55,80 +58,29 @@ describe('WhatsApp exports', () => {
     expect(french.records.map((record) => record.extra.mediaOmitted)).toEqual([true, true]);
   });
 
-  it('Android, British English: day-first from a 31 in first place, 24-hour clock, 4-digit years', async () => {
-    const chat = '31/12/2019, 21:41 - Alice: Happy new year!\n01/01/2020, 00:00 - Bob: And to you\n';
-    expect(detect(chat).reason).toContain('day-first: 31 appears in the first position ("31/12/2019, 21:41")');
-    const { records } = await run(chat, settingsOf(chat));
-    expect(timeActorMessage(records)).toEqual([
-      ['2019-12-31T21:41:00.000Z', 'Alice', 'Happy new year!'],
-      ['2020-01-01T00:00:00.000Z', 'Bob', 'And to you'],
-    ]);
+  itReadsEachExample('whatsapp');
+
+  it('Android, British English: the reason says day-first from a 31 in first place', () => {
+    expect(detect(exampleInput('whatsapp', 'android-british')).reason).toContain(
+      'day-first: 31 appears in the first position ("31/12/2019, 21:41")',
+    );
   });
 
-  it('iOS, German: brackets, dotted dates, seconds, direction marks and an attachment', async () => {
-    const chat = [
-      '[31.12.19, 21:40:00] Team: \u200eNachrichten und Anrufe sind Ende-zu-Ende-verschlüsselt.',
-      '[31.12.19, 21:41:05] Alice: Hallo',
-      '\u200e[31.12.19, 21:42:00] Bob: \u200e<attached: 00000012-PHOTO-2019-12-31-21-42-00.jpg>',
-    ].join('\r\n');
+  it('iOS, German: detected as iOS and day-first; the attachment is kept', async () => {
+    const chat = exampleInput('whatsapp', 'ios-german');
     const detection = detect(chat);
     expect(detection.reason).toMatch(
       /^WhatsApp export \(iOS\): 3 of 3 lines .*day-first: 31 appears in the first position/,
     );
     const { records } = await run(chat, settingsOf(chat, 'Europe/Berlin'));
-    expect(timeActorMessage(records)).toEqual([
-      ['2019-12-31T20:40:00.000Z', 'Team', 'Nachrichten und Anrufe sind Ende-zu-Ende-verschlüsselt.'],
-      ['2019-12-31T20:41:05.000Z', 'Alice', 'Hallo'],
-      ['2019-12-31T20:42:00.000Z', 'Bob', '<attached: 00000012-PHOTO-2019-12-31-21-42-00.jpg>'],
-    ]);
     expect(records[2]?.extra).toMatchObject({ platform: 'ios', attachment: '00000012-PHOTO-2019-12-31-21-42-00.jpg' });
   });
 
-  it('iOS, Spanish: a narrow no-break space before "p. m." and "a. m."', async () => {
-    const chat = '[31/12/19, 9:41:05\u202fp. m.] Alice: hola\n[1/1/20, 12:00:01\u202fa. m.] Bob: feliz año\n';
-    const settings = settingsOf(chat);
-    expect(settings.dateOrder).toBe('day-first');
-    const { records, invalid } = await run(chat, settings);
-    expect(invalid).toEqual([]);
-    expect(timeActorMessage(records)).toEqual([
-      ['2019-12-31T21:41:05.000Z', 'Alice', 'hola'],
-      ['2020-01-01T00:00:01.000Z', 'Bob', 'feliz año'],
-    ]);
+  it('iOS, Spanish: "p. m." after a narrow no-break space leaves the dates day-first', () => {
+    expect(settingsOf(exampleInput('whatsapp', 'ios-spanish')).dateOrder).toBe('day-first');
   });
 
-  it('iOS, US English: [12/31/19, 9:41:05 PM]', async () => {
-    const chat = '[12/31/19, 9:41:05 PM] Alice: hi\n[12/31/19, 9:42:10 PM] Bob: hey\n';
-    const { records } = await run(chat, settingsOf(chat));
-    expect(timeActorMessage(records)).toEqual([
-      ['2019-12-31T21:41:05.000Z', 'Alice', 'hi'],
-      ['2019-12-31T21:42:10.000Z', 'Bob', 'hey'],
-    ]);
-  });
-
-  it('dashes in dates, an en dash before the sender, year-first dates', async () => {
-    const dashed = '31-12-2019 21:41 – Alice: hej\n01-01-2020 00:01 – Bob: gott nytt år\n';
-    expect(timeActorMessage((await run(dashed, settingsOf(dashed))).records)).toEqual([
-      ['2019-12-31T21:41:00.000Z', 'Alice', 'hej'],
-      ['2020-01-01T00:01:00.000Z', 'Bob', 'gott nytt år'],
-    ]);
-    const french = '31/12/2019 à 21:41 - Alice: salut\n';
-    expect(timeActorMessage((await run(french, settingsOf(french))).records)).toEqual([
-      ['2019-12-31T21:41:00.000Z', 'Alice', 'salut'],
-    ]);
-    const finnish = '31.12.2019 klo 21.41 - Alice: hei\n';
-    expect(timeActorMessage((await run(finnish, settingsOf(finnish))).records)).toEqual([
-      ['2019-12-31T21:41:00.000Z', 'Alice', 'hei'],
-    ]);
-    const finnishIos = '[12.3.2022 klo 14.08.18] Matias: moi\n[13.3.2022 klo 9.01.00] Aino: hei\n';
-    expect(timeActorMessage((await run(finnishIos, settingsOf(finnishIos, 'Europe/Helsinki'))).records)).toEqual([
-      ['2022-03-12T12:08:18.000Z', 'Matias', 'moi'],
-      ['2022-03-13T07:01:00.000Z', 'Aino', 'hei'],
-    ]);
-    // Brazilian Android: a phone number as the sender, wrapped in direction marks.
-    const brazil = '31/12/2019 21:41 - \u202a+55 11 91234-5678\u202c: feliz ano novo\n';
-    expect(timeActorMessage((await run(brazil, settingsOf(brazil))).records)).toEqual([
-      ['2019-12-31T21:41:00.000Z', '+55 11 91234-5678', 'feliz ano novo'],
-    ]);
+  it('year-first dates', async () => {
     const yearFirst = '2019-12-31, 21:41 - Alice: hej\n2020-01-01, 00:01 - Bob: hej då\n';
     const settings = settingsOf(yearFirst);
     expect(settings.dateOrder).toBe('year-first');
