@@ -7,6 +7,7 @@
  * the chunks come out of IndexedDB while the app's code loads and the page mounts.
  */
 import type { EventsStamp } from './events-read-plan.ts';
+import { startEventNumbersCopyRead } from './event-numbers-copy.ts';
 import { mirrorDatabase, type EventMirrorRow } from './mirror-database.ts';
 import { readEventsStamp, readIncidentEventNumbers, type EventQuery } from './mirror-queries.ts';
 
@@ -58,6 +59,7 @@ export function startEventsReadAtStart(pathname: string): void {
   const match = /^\/incident\/(\d+)(?:\/|$)/.exec(pathname);
   if (!match) return;
   const incidentID = Number(match[1]);
+  startEventNumbersCopyRead(incidentID);
   const read = startEarlyRead(incidentID, eventsQueryKey(incidentID, {}), () => readIncidentEventNumbers(mirrorDatabase(), incidentID, {}));
   atStart = read;
   setTimeout(() => {

@@ -33,8 +33,31 @@ async function copyFile(incidentID: number): Promise<File | undefined> {
   }
 }
 
-/** The incident's copy, whole, as one buffer; undefined when there is none (or no OPFS). */
+let atStart: { incidentID: number; buffer: Promise<ArrayBuffer | undefined> } | undefined;
+
+/**
+ * Starts reading the incident's copy in a worker as the app starts (workers/event-numbers-copy.worker.ts):
+ * the main thread is busy loading the app meanwhile, and takes the buffer in one message.
+ */
+export function startEventNumbersCopyRead(incidentID: number): void {
+  if (!supported() || typeof Worker !== 'function') return;
+  const worker = new Worker(new URL('../../../workers/event-numbers-copy.worker.ts', import.meta.url), { type: 'module', name: 'event-numbers-copy' });
+  const buffer = new Promise<ArrayBuffer | undefined>((resolve) => {
+    worker.onmessage = (message: MessageEvent<ArrayBuffer | null>) => resolve(message.data ?? undefined);
+    worker.onerror = () => resolve(undefined);
+  }).finally(() => worker.terminate());
+  worker.postMessage({ directory: DIRECTORY, name: fileName(incidentID) });
+  atStart = { incidentID, buffer };
+}
+
+/** The incident's copy, whole, as one buffer (the worker's read once, if started); undefined when there is none. */
 export async function readEventNumbersCopy(incidentID: number): Promise<ArrayBuffer | undefined> {
+  const started = atStart?.incidentID === incidentID ? atStart : undefined;
+  if (started) {
+    atStart = undefined;
+    const buffer = await started.buffer;
+    if (buffer) return buffer;
+  }
   const file = await copyFile(incidentID);
   return file ? await file.arrayBuffer() : undefined;
 }
