@@ -89,8 +89,16 @@ async function openBuild(
   // a build without never marks it, and is let go after 30 s.
   const copied = await page
     .waitForFunction(
-      () =>
-        performance.getEntries().some((entry) => entry.name.startsWith('churchkey: fast copy of the event numbers')),
+      () => {
+        // The copy written after the sync's last read of the events (none is written while it syncs).
+        const reads = performance.getEntriesByName('churchkey: events read from the mirror');
+        const lastRead = reads[reads.length - 1]?.startTime ?? 0;
+        return performance
+          .getEntries()
+          .some(
+            (entry) => entry.name.startsWith('churchkey: fast copy of the event numbers') && entry.startTime > lastRead,
+          );
+      },
       undefined,
       { timeout: 30_000 },
     )

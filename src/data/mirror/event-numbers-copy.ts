@@ -73,13 +73,19 @@ const sameStamps = (a: readonly ChunkStamp[], b: readonly ChunkStamp[]) =>
   a.length === b.length && a.every((entry, index) => entry.chunk === b[index]?.chunk && entry.stamp === b[index]?.stamp);
 
 /** The chunks' stamps now, when the incident is columnar: what a copy must have been written at. */
-async function columnarChunkStamps(db: MirrorDatabase, incidentID: number): Promise<ChunkStamp[] | undefined> {
-  return db.transaction('r', db.syncState, db.eventChunks, async () => ((await db.syncState.get(incidentID))?.columnar ? readEventChunkStamps(db, incidentID) : undefined));
+async function columnarChunkStamps(db: MirrorDatabase, incidentID: number): Promise<ChunkStamp[] | 'syncing' | undefined> {
+  return db.transaction('r', db.syncState, db.eventChunks, async () => {
+    const state = await db.syncState.get(incidentID);
+    if (state?.status === 'syncing') return 'syncing';
+    return state?.columnar ? readEventChunkStamps(db, incidentID) : undefined;
+  });
 }
 
 /** Writes the incident's copy again unless it is of the chunks held now; removes it when none are. */
 async function refreshEventNumbersCopy(db: MirrorDatabase, incidentID: number): Promise<void> {
   const stamps = await columnarChunkStamps(db, incidentID);
+  // A first sync's pages keep coming: its end asks again (sync-incident-from-api.ts).
+  if (stamps === 'syncing') return;
   if (!stamps || stamps.length === 0) return removeEventNumbersCopy(incidentID);
   const held = await copyStamps(incidentID);
   if (held && sameStamps(held, stamps)) {
