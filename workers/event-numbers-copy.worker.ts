@@ -11,6 +11,8 @@ interface CopyRequest {
 
 async function readCopy({ directory, name }: CopyRequest): Promise<ArrayBuffer | undefined> {
   try {
+    // WorkerNavigator, not the DOM's: the Origin Private File System and its sync handles are a worker's.
+    // eslint-disable-next-line no-restricted-globals
     const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle(directory);
     const access = await (await folder.getFileHandle(name)).createSyncAccessHandle();
     try {
