@@ -151,13 +151,21 @@ export async function readIncidentEventNumbers(db: MirrorDatabase, incidentID: n
 async function readColumnarEvents(db: MirrorDatabase, incidentID: number, query: EventQuery): Promise<EventMirrorRow[] | undefined> {
   // Started first: the file's read runs beside the transaction that says whether it may be used.
   const started = performance.now();
-  const copy = readEventNumbersCopy(incidentID).catch(() => undefined);
+  const copy = readEventNumbersCopy(incidentID).then(
+    (file) => {
+      // Seen in a trace: when the file's bytes were in (a worker's read as the app starts).
+      performance.measure('churchkey: event numbers file in', { start: started, detail: { bytes: file?.byteLength } });
+      return file;
+    },
+    () => undefined,
+  );
   const held = await db.transaction('r', db.syncState, db.eventChunks, db.events, async () => {
     const state = await db.syncState.get(incidentID);
     if (!state?.columnar) return undefined;
     return { optimistic: await optimisticEvents(db, incidentID, query), stamps: await readEventChunkStamps(db, incidentID) };
   });
   if (!held) return undefined;
+  performance.measure('churchkey: chunk stamps read', { start: started });
   const file = await copy;
   const chunks = file && eventNumbersOfFile(file, held.stamps);
   if (chunks) {
