@@ -96,7 +96,7 @@ const mirroredColumns = (timeZone: string, copyBytes: Map<number, number> | unde
   { title: 'Events', numeric: true, cell: (row: MirroredIncident) => row.eventsLoaded.toLocaleString('en') },
   {
     // A large incident's event numbers are also kept as one file, so it reopens faster (counted in the usage above).
-    title: 'Kept for a fast reopen',
+    title: 'Fast reopen copy',
     numeric: true,
     cell: (row: MirroredIncident) => {
       const bytes = copyBytes?.get(row.incidentID);
