@@ -106,7 +106,9 @@ test('a large incident reopens from its fast copy, never from one older than a c
 
   // The storage list counts the copy; removing the incident from the device removes it.
   await page.goto('/settings/configuration');
-  const row = page.getByRole('table', { name: 'Incidents on this device' }).getByRole('row', { name: /Fast reopen/ });
+  const row = page
+    .getByRole('table', { name: 'Incidents on this device' })
+    .locator(`[data-mirrored-incident="${incidentID}"]`);
   await expect(row).toContainText(/\d+(\.\d)? KB/);
   await page.screenshot({ path: test.info().outputPath('storage-with-fast-copy.png'), fullPage: true });
   await row.getByRole('button', { name: /^Remove .*Fast reopen.* from this device$/ }).click();
