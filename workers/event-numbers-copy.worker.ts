@@ -1,10 +1,13 @@
 /*
  * Reads an incident's fast copy of its event numbers (src/data/mirror/event-numbers-copy.ts) as the app
- * starts: on the main thread the file's handles and read are several round trips, each waiting behind the
- * app's own start; here they run beside it, the read is one synchronous call, and the buffer is transferred.
+ * starts, with what says whether it may be used: the incident's sync state, its chunks' write stamps and
+ * the optimistic rows, in one IndexedDB transaction. On the main thread these are round trips that each
+ * wait behind the app's own start (and Dexie's open); here they run beside it, and one message answers.
  */
 
-interface CopyRequest {
+import { readCopyCheck, type CopyCheckRequest } from '../src/data/mirror/copy-check-read.ts';
+
+interface CopyRequest extends CopyCheckRequest {
   directory: string;
   name: string;
 }
@@ -28,5 +31,7 @@ async function readCopy({ directory, name }: CopyRequest): Promise<ArrayBuffer |
 }
 
 self.onmessage = (message: MessageEvent<CopyRequest>) => {
-  void readCopy(message.data).then((buffer) => self.postMessage(buffer ?? null, buffer ? [buffer] : []));
+  void Promise.all([readCopy(message.data), readCopyCheck(message.data)]).then(([buffer, held]) =>
+    self.postMessage({ buffer: buffer ?? null, held: held ?? null }, buffer ? [buffer] : []),
+  );
 };

@@ -6,6 +6,7 @@
  */
 import { readEventChunks, readEventChunkStamps } from './event-chunks.ts';
 import { eventNumbersFileParts, eventNumbersFileStamps, eventNumbersHeaderBytes, type ChunkStamp } from './event-numbers-file.ts';
+import type { CopyCheckRows } from './copy-check-read.ts';
 import { afterFirstFrame } from './first-frame-hold.ts';
 import { mirrorDatabase, type MirrorDatabase } from './mirror-database.ts';
 
@@ -33,21 +34,35 @@ async function copyFile(incidentID: number): Promise<File | undefined> {
   }
 }
 
-let atStart: { incidentID: number; buffer: Promise<ArrayBuffer | undefined> } | undefined;
+/** The copy's worker's answer: the file's bytes and the mirror's rows they are checked against. */
+export interface CopyAtStart {
+  buffer: ArrayBuffer | undefined;
+  check: CopyCheckRows | undefined;
+}
+
+let atStart: { incidentID: number; answer: Promise<CopyAtStart> } | undefined;
 
 /**
- * Starts reading the incident's copy in a worker as the app starts (workers/event-numbers-copy.worker.ts):
- * the main thread is busy loading the app meanwhile, and takes the buffer in one message.
+ * Starts reading the incident's copy in a worker as the app starts (workers/event-numbers-copy.worker.ts),
+ * with what it is checked against: the main thread is busy loading the app meanwhile, and takes both in one
+ * message. Undefined where there is no OPFS or no worker.
  */
-export function startEventNumbersCopyRead(incidentID: number): void {
-  if (!supported() || typeof Worker !== 'function') return;
+export function startEventNumbersCopyRead(incidentID: number): Promise<CopyAtStart> | undefined {
+  if (!supported() || typeof Worker !== 'function') return undefined;
   const worker = new Worker(new URL('../../../workers/event-numbers-copy.worker.ts', import.meta.url), { type: 'module', name: 'event-numbers-copy' });
-  const buffer = new Promise<ArrayBuffer | undefined>((resolve) => {
-    worker.onmessage = (message: MessageEvent<ArrayBuffer | null>) => resolve(message.data ?? undefined);
-    worker.onerror = () => resolve(undefined);
+  const answer = new Promise<CopyAtStart>((resolve) => {
+    worker.onmessage = (message: MessageEvent<{ buffer: ArrayBuffer | null; check: CopyCheckRows | null }>) =>
+      resolve({ buffer: message.data.buffer ?? undefined, check: message.data.check ?? undefined });
+    worker.onerror = () => resolve({ buffer: undefined, check: undefined });
   }).finally(() => worker.terminate());
-  worker.postMessage({ directory: DIRECTORY, name: fileName(incidentID) });
-  atStart = { incidentID, buffer };
+  worker.postMessage({ directory: DIRECTORY, name: fileName(incidentID), database: mirrorDatabase().name, incidentID });
+  atStart = { incidentID, answer };
+  return answer;
+}
+
+/** The worker's answer was used by the app start's read: any later read reads the file again. */
+export function dropCopyAtStart(answer: Promise<CopyAtStart>): void {
+  if (atStart?.answer === answer) atStart = undefined;
 }
 
 /** The incident's copy, whole, as one buffer (the worker's read once, if started); undefined when there is none. */
@@ -55,7 +70,7 @@ export async function readEventNumbersCopy(incidentID: number): Promise<ArrayBuf
   const started = atStart?.incidentID === incidentID ? atStart : undefined;
   if (started) {
     atStart = undefined;
-    const buffer = await started.buffer;
+    const { buffer } = await started.answer;
     if (buffer) return buffer;
   }
   const file = await copyFile(incidentID);

@@ -22,6 +22,7 @@ import type {
   OrganizationSummary,
   RelatedIncidentRow,
   StreamRow,
+  SyncStateRow,
   TagAssignmentRow,
   TagRow,
   UploadRow,
@@ -214,6 +215,11 @@ export async function readEventsStamp(db: MirrorDatabase, incidentID: number): P
   const state = await db.syncState.get(incidentID);
   // Optimistic rows have negative ids: the few waiting in the outbox, whatever their incident.
   const optimistic = (await db.events.where('id').below(0).toArray()).filter((event) => event.incidentID === incidentID);
+  return eventsStampOf(state, optimistic);
+}
+
+/** The stamp of a sync state and the incident's optimistic rows (in id order), however they were read. */
+export function eventsStampOf(state: SyncStateRow | undefined, optimistic: readonly EventMirrorRow[]): EventsStamp {
   return {
     syncing: state?.status === 'syncing',
     eventsLoaded: state?.eventsLoaded ?? 0,
