@@ -31,7 +31,7 @@ async function readCopy({ directory, name }: CopyRequest): Promise<ArrayBuffer |
 }
 
 self.onmessage = (message: MessageEvent<CopyRequest>) => {
-  void Promise.all([readCopy(message.data), readCopyCheck(message.data)]).then(([buffer, held]) =>
-    self.postMessage({ buffer: buffer ?? null, held: held ?? null }, buffer ? [buffer] : []),
+  void Promise.all([readCopy(message.data), readCopyCheck(message.data)]).then(([buffer, check]) =>
+    self.postMessage({ buffer: buffer ?? null, check: check ?? null }, buffer ? [buffer] : []),
   );
 };
