@@ -85,6 +85,28 @@ async function openBuild(
     .waitFor({ timeout: 0 });
   await waitForSwimlane(page, incident.counts.events - markers);
   process.stdout.write(`  ${name}: synced and drawn in ${secs(performance.now() - started)} s (load ${load()})\n`);
+  // A build with the fast copy of the event numbers (s12) writes it when idle after the first frame;
+  // a build without never marks it, and is let go after 30 s.
+  const copied = await page
+    .waitForFunction(
+      () => {
+        // The copy written after the sync's last read of the events (none is written while it syncs).
+        const reads = performance.getEntriesByName('churchkey: events read from the mirror');
+        const lastRead = reads[reads.length - 1]?.startTime ?? 0;
+        return performance
+          .getEntries()
+          .some(
+            (entry) => entry.name.startsWith('churchkey: fast copy of the event numbers') && entry.startTime > lastRead,
+          );
+      },
+      undefined,
+      { timeout: 30_000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+  process.stdout.write(`  ${name}: fast copy of the event numbers ${copied ? 'written' : 'not written'}\n`);
   await page.goto('about:blank');
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');

@@ -38,20 +38,23 @@ export function packEventChunkNumbers(columns: EventColumns): ArrayBuffer {
   return buffer;
 }
 
-/** Views over a packed buffer (no copy). */
-export function unpackEventChunkNumbers(buffer: ArrayBuffer): EventChunkNumbers {
-  const header = new Uint32Array(buffer, 0, 2);
+/**
+ * Views over a packed buffer (no copy). `byteOffset` (a multiple of 8) reads one packed chunk of several
+ * laid one after another in one buffer, as the mirror's fast copy of an incident keeps them.
+ */
+export function unpackEventChunkNumbers(buffer: ArrayBuffer, byteOffset = 0): EventChunkNumbers {
+  const header = new Uint32Array(buffer, byteOffset, 2);
   const count = header[0] as number;
   const extraCount = header[1] as number;
   const at = layout(count, extraCount);
   return {
     count,
-    ids: new Float64Array(buffer, at.ids, count),
-    startTimestamps: new Float64Array(buffer, at.starts, count),
-    endTimestamps: new Float64Array(buffer, at.ends, count),
-    streamIDs: new Int32Array(buffer, at.streams, count),
-    actorIDs: new Int32Array(buffer, at.actors, count),
-    extraPositions: new Uint32Array(buffer, at.extras, extraCount),
-    isMarker: new Uint8Array(buffer, at.markers, count),
+    ids: new Float64Array(buffer, byteOffset + at.ids, count),
+    startTimestamps: new Float64Array(buffer, byteOffset + at.starts, count),
+    endTimestamps: new Float64Array(buffer, byteOffset + at.ends, count),
+    streamIDs: new Int32Array(buffer, byteOffset + at.streams, count),
+    actorIDs: new Int32Array(buffer, byteOffset + at.actors, count),
+    extraPositions: new Uint32Array(buffer, byteOffset + at.extras, extraCount),
+    isMarker: new Uint8Array(buffer, byteOffset + at.markers, count),
   };
 }

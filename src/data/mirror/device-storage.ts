@@ -3,7 +3,9 @@
  * and the incidents held in the mirror, for the analyst's "Storage on this device" panel.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
 import type { IncidentSummary } from '../../../domain/incident.ts';
+import { eventNumbersCopyBytes } from './event-numbers-copy.ts';
 import { mirrorDatabase, type SyncStatusName } from './mirror-database.ts';
 
 export interface DeviceStorage {
@@ -71,4 +73,27 @@ export function useMirroredIncidents(): MirroredIncident[] | undefined {
       })
       .sort((a, b) => (b.lastSyncedAt ?? 0) - (a.lastSyncedAt ?? 0) || a.incidentID - b.incidentID);
   }, []);
+}
+
+/**
+ * The bytes of each mirrored incident's fast copy (event-numbers-copy.ts), outside IndexedDB but part of
+ * what this device keeps; read again when the list changes. Undefined until read.
+ */
+export function useFastCopyBytes(incidents: readonly MirroredIncident[] | undefined): Map<number, number> | undefined {
+  const [sizes, setSizes] = useState<Map<number, number>>();
+  // What changes when a copy may have: the incidents held, and when each was last synced.
+  const key = incidents?.map((row) => `${row.incidentID}:${row.lastSyncedAt ?? ''}`).join(' ');
+  useEffect(() => {
+    if (key === undefined) return;
+    let current = true;
+    const incidentIDs = key === '' ? [] : key.split(' ').map((entry) => Number(entry.split(':')[0]));
+    eventNumbersCopyBytes(incidentIDs).then(
+      (read) => current && setSizes(read),
+      (error: unknown) => console.error('the fast copies on this device could not be measured', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [key]);
+  return sizes;
 }

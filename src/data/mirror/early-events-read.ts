@@ -4,11 +4,15 @@
  * the stamp read beside it is the live stamp the page then acts on; otherwise it is dropped and the
  * page reads as before. The rows are never older than that stamp (their transaction starts after its).
  * On an incident's address the read starts earlier still, as the app starts (startEventsReadAtStart):
- * the chunks come out of IndexedDB while the app's code loads and the page mounts.
+ * the chunks come out of IndexedDB while the app's code loads and the page mounts, or, where the incident's
+ * fast copy is current, out of its file with the stamp, both read by the copy's worker (event-numbers-copy.ts).
  */
 import type { EventsStamp } from './events-read-plan.ts';
-import { mirrorDatabase, type EventMirrorRow } from './mirror-database.ts';
-import { readEventsStamp, readIncidentEventNumbers, type EventQuery } from './mirror-queries.ts';
+import { eventsOfChunks } from './event-chunk-reads.ts';
+import { dropCopyAtStart, startEventNumbersCopyRead, type CopyAtStart } from './event-numbers-copy.ts';
+import { eventNumbersOfFile } from './event-numbers-file.ts';
+import { mirrorDatabase, type EventMirrorRow, type SyncStateRow } from './mirror-database.ts';
+import { eventsStampOf, readEventsStamp, readIncidentEventNumbers, type EventQuery } from './mirror-queries.ts';
 
 interface EarlyRead {
   queryKey: string;
@@ -58,11 +62,58 @@ export function startEventsReadAtStart(pathname: string): void {
   const match = /^\/incident\/(\d+)(?:\/|$)/.exec(pathname);
   if (!match) return;
   const incidentID = Number(match[1]);
-  const read = startEarlyRead(incidentID, eventsQueryKey(incidentID, {}), () => readIncidentEventNumbers(mirrorDatabase(), incidentID, {}));
+  const queryKey = eventsQueryKey(incidentID, {});
+  const copy = startEventNumbersCopyRead(incidentID);
+  const read = copy ? startEarlyReadFromCopy(incidentID, queryKey, copy) : startEarlyRead(incidentID, queryKey, () => readIncidentEventNumbers(mirrorDatabase(), incidentID, {}));
   atStart = read;
   setTimeout(() => {
     if (atStart === read) atStart = undefined;
   }, 60_000);
+}
+
+/**
+ * The app start's read when the copy's worker answered (event-numbers-copy.ts): the events and their stamp
+ * from its one transaction and the file when the file's stamps are the chunks'; otherwise read as before.
+ */
+function startEarlyReadFromCopy(incidentID: number, queryKey: string, copy: Promise<CopyAtStart>): EarlyRead {
+  const started = performance.now();
+  const hit = copy
+    .then((answer) => {
+      const found = eventsOfCopy(incidentID, answer);
+      if (found) {
+        dropCopyAtStart(copy);
+        performance.measure('churchkey: event numbers read from the fast copy, checked in its worker', { start: started, detail: { incidentID, bytes: answer.buffer?.byteLength } });
+      }
+      return found;
+    })
+    .catch(() => undefined);
+  // The stamp's read starts before the events' (as in startEarlyRead): the rows are never older than it.
+  const stamp = hit.then((found) => found?.stamp ?? readEventsStamp(mirrorDatabase(), incidentID)).catch(() => undefined);
+  const events = hit
+    .then((found) => found?.events ?? readIncidentEventNumbers(mirrorDatabase(), incidentID, {}))
+    .then((events) => {
+      performance.measure('churchkey: events read early', { start: started, detail: { incidentID } });
+      return events;
+    })
+    .catch(() => undefined);
+  return { queryKey, stamp, events, used: false };
+}
+
+function eventsOfCopy(incidentID: number, { buffer, check }: CopyAtStart): { stamp: EventsStamp; events: EventMirrorRow[] } | undefined {
+  const state = check?.state as SyncStateRow | undefined;
+  if (!buffer || !check || !state?.columnar) return undefined;
+  const stamps = check.stamps.map(([chunk, stamp]) => ({ chunk, stamp }));
+  const chunks = eventNumbersOfFile(buffer, stamps);
+  if (!chunks) return undefined;
+  const optimistic = (check.optimistic as EventMirrorRow[]).filter((event) => event.incidentID === incidentID);
+  const events = eventsOfChunks(
+    incidentID,
+    chunks,
+    stamps.map((entry) => entry.stamp),
+    {},
+    optimistic,
+  );
+  return { stamp: eventsStampOf(state, optimistic), events };
 }
 
 /** The read started with the app when it is of `queryKey`, once; otherwise a read started now. */

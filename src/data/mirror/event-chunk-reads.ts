@@ -27,7 +27,7 @@ const before = (a: { startTimestamp: number; id: number }, b: { startTimestamp: 
  * in, as a lazy list (lazy-event-list.ts): the number columns and where each event lives are made here,
  * a row object only when a screen reads one.
  */
-function eventsOfChunks(incidentID: number, chunks: readonly EventChunkNumbers[], stamps: readonly string[], query: ChunkQuery, optimistic: readonly EventMirrorRow[]): EventMirrorRow[] {
+export function eventsOfChunks(incidentID: number, chunks: readonly EventChunkNumbers[], stamps: readonly string[], query: ChunkQuery, optimistic: readonly EventMirrorRow[]): EventMirrorRow[] {
   const from = query.fromMicros ?? -Infinity;
   const to = query.toMicros ?? Infinity;
   const streams = query.streamIDs ? new Set(query.streamIDs) : undefined;

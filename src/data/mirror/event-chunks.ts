@@ -8,11 +8,24 @@ import Dexie from 'dexie';
 import type { EventColumns } from '../../../domain/events/event-columns.ts';
 import { packEventChunkNumbers } from '../../../domain/events/event-chunk-numbers.ts';
 import { waitingWrites } from './incident-writes.ts';
+import type { ChunkStamp } from './event-numbers-file.ts';
 import type { EventChunkKeysRow, EventChunkRow, EventChunkTextsRow, MirrorDatabase, SyncStateRow } from './mirror-database.ts';
 
 /** The incident's chunks' numbers in order (the server's time, id order). */
 export async function readEventChunks(db: MirrorDatabase, incidentID: number): Promise<EventChunkRow[]> {
   return db.eventChunks.where('[incidentID+chunk]').between([incidentID, Dexie.minKey], [incidentID, Dexie.maxKey], true, true).toArray();
+}
+
+/** The incident's chunks and their write stamps in order, from the index alone (no numbers read). */
+export async function readEventChunkStamps(db: MirrorDatabase, incidentID: number): Promise<ChunkStamp[]> {
+  const keys = await db.eventChunks
+    .where('[incidentID+chunk+stamp]')
+    .between([incidentID, Dexie.minKey], [incidentID, Dexie.maxKey], true, true)
+    .keys();
+  return keys.map((key) => {
+    const [, chunk, stamp] = key as unknown as [number, number, string];
+    return { chunk, stamp };
+  });
 }
 
 /** The incident's chunks' texts in order. */

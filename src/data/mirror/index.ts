@@ -40,6 +40,7 @@
  *   syncOrganizations() / syncOrganization(id) / syncIncidentList(organizationID?)
  *   removeIncident(incidentID): Promise<void>         drops an incident and all its rows from this device
  *   useMirroredIncidents(): MirroredIncident[] | undefined   incidents held here, with events and last sync
+ *   useFastCopyBytes(incidents): Map<incidentID, bytes>   each one's fast copy of its event numbers (event-numbers-copy.ts)
  *   readDeviceStorage(): Promise<DeviceStorage>  /  requestPersistentStorage(): Promise<boolean>
  *   incidentOfEvent(id) / incidentOfNote(id) / incidentOfLink(id): Promise<number | undefined>   (for writes queued offline)
  *   syncMapPoints({ incidentID, mapID, validPointCount }, analystID, { signal?, onProgress? }): Promise<void>
@@ -69,7 +70,14 @@ export type { SyncOptions, SyncProgress } from './sync-incident.ts';
 export { removeIncident } from './remove-incident.ts';
 export { readMapPoints, syncMapPoints, type MapPointsProgress, type MapPointsRef } from './map-points-mirror.ts';
 export { incidentOfEvent, incidentOfLink, incidentOfNote } from './lookup.ts';
-export { readDeviceStorage, requestPersistentStorage, useMirroredIncidents, type DeviceStorage, type MirroredIncident } from './device-storage.ts';
+export {
+  readDeviceStorage,
+  requestPersistentStorage,
+  useFastCopyBytes,
+  useMirroredIncidents,
+  type DeviceStorage,
+  type MirroredIncident,
+} from './device-storage.ts';
 export { useEventCount, useIncident, useIncidentList, useOrganization, useOrganizations } from './use-mirror.ts';
 export { useIncidentEvents } from './use-incident-events.ts';
 export { afterFirstFrame, firstFrameDrawn, holdUntilFirstFrame, useFirstFrameDrawn } from './first-frame-hold.ts';

@@ -265,6 +265,9 @@ export class MirrorDatabase extends Dexie {
           await texts.put({ incidentID, chunk, stamp, messageText: columns.messageText, messageOffsets: columns.messageOffsets, extras: columns.extras });
         }
       });
+    // Version 7: the chunks' write stamps as an index, read without their numbers: the fingerprint a
+    // fast copy of the numbers outside IndexedDB is checked against (event-numbers-copy.ts).
+    this.version(7).stores({ eventChunks: '[incidentID+chunk], incidentID, [incidentID+chunk+stamp]' });
   }
 }
 

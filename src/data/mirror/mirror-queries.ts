@@ -4,7 +4,10 @@
  */
 import Dexie from 'dexie';
 import type { EventsStamp } from './events-read-plan.ts';
-import { loadChunkTexts, readChunkEvents } from './event-chunk-reads.ts';
+import { eventsOfChunks, loadChunkTexts, readChunkEvents } from './event-chunk-reads.ts';
+import { readEventChunkStamps } from './event-chunks.ts';
+import { readEventNumbersCopy, scheduleEventNumbersCopy } from './event-numbers-copy.ts';
+import { eventNumbersOfFile } from './event-numbers-file.ts';
 import { snapshotRows } from './event-snapshot.ts';
 import type { IncidentSummary } from '../../../domain/incident.ts';
 import type { IncidentTagCount, OrganizationActor, OrganizationMember } from '../../../domain/organization-payload.ts';
@@ -19,6 +22,7 @@ import type {
   OrganizationSummary,
   RelatedIncidentRow,
   StreamRow,
+  SyncStateRow,
   TagAssignmentRow,
   TagRow,
   UploadRow,
@@ -140,23 +144,55 @@ export async function readIncidentEventNumbers(db: MirrorDatabase, incidentID: n
   return collection.toArray();
 }
 
-/** A columnar incident's events (event-chunk-reads.ts), its optimistic rows merged in; undefined for any other. */
+/**
+ * A columnar incident's events (event-chunk-reads.ts), its optimistic rows merged in; undefined for any
+ * other. The numbers come from the fast copy (event-numbers-copy.ts) when it was written at exactly the
+ * chunks' stamps read here, beside the optimistic rows; else from IndexedDB, and the copy is renewed.
+ */
 async function readColumnarEvents(db: MirrorDatabase, incidentID: number, query: EventQuery): Promise<EventMirrorRow[] | undefined> {
+  // Started first: the file's read runs beside the transaction that says whether it may be used.
+  const started = performance.now();
+  const copy = readEventNumbersCopy(incidentID).then(
+    (file) => {
+      // Seen in a trace: when the file's bytes were in (a worker's read as the app starts).
+      performance.measure('churchkey: event numbers file in', { start: started, detail: { bytes: file?.byteLength } });
+      return file;
+    },
+    () => undefined,
+  );
+  const held = await db.transaction('r', db.syncState, db.eventChunks, db.events, async () => {
+    const state = await db.syncState.get(incidentID);
+    if (!state?.columnar) return undefined;
+    return { optimistic: await optimisticEvents(db, incidentID, query), stamps: await readEventChunkStamps(db, incidentID) };
+  });
+  if (!held) return undefined;
+  performance.measure('churchkey: chunk stamps read', { start: started });
+  const file = await copy;
+  const chunks = file && eventNumbersOfFile(file, held.stamps);
+  if (chunks) {
+    // Seen in a trace (and by bench/reopen-ab-bench.ts): the numbers came from the fast copy.
+    performance.measure('churchkey: event numbers read from the fast copy', { start: started, detail: { incidentID, bytes: file?.byteLength } });
+    return eventsOfChunks(incidentID, chunks, held.stamps.map((entry) => entry.stamp), query, held.optimistic);
+  }
+  if (held.stamps.length > 0) scheduleEventNumbersCopy(incidentID);
   return db.transaction('r', db.syncState, db.eventChunks, db.events, async () => {
     const state = await db.syncState.get(incidentID);
     if (!state?.columnar) return undefined;
-    const streams = query.streamIDs ? new Set(query.streamIDs) : undefined;
-    const actors = query.actorIDs ? new Set(query.actorIDs) : undefined;
-    const optimistic = (await db.events.where('id').below(0).toArray()).filter(
-      (event) =>
-        event.incidentID === incidentID &&
-        (query.fromMicros === undefined || event.startTimestamp >= query.fromMicros) &&
-        (query.toMicros === undefined || event.startTimestamp <= query.toMicros) &&
-        (!streams || streams.has(event.streamID)) &&
-        (!actors || actors.has(event.actorID)),
-    );
-    return readChunkEvents(db, incidentID, query, optimistic);
+    return readChunkEvents(db, incidentID, query, await optimisticEvents(db, incidentID, query));
   });
+}
+
+async function optimisticEvents(db: MirrorDatabase, incidentID: number, query: EventQuery): Promise<EventMirrorRow[]> {
+  const streams = query.streamIDs ? new Set(query.streamIDs) : undefined;
+  const actors = query.actorIDs ? new Set(query.actorIDs) : undefined;
+  return (await db.events.where('id').below(0).toArray()).filter(
+    (event) =>
+      event.incidentID === incidentID &&
+      (query.fromMicros === undefined || event.startTimestamp >= query.fromMicros) &&
+      (query.toMicros === undefined || event.startTimestamp <= query.toMicros) &&
+      (!streams || streams.has(event.streamID)) &&
+      (!actors || actors.has(event.actorID)),
+  );
 }
 
 /**
@@ -179,6 +215,11 @@ export async function readEventsStamp(db: MirrorDatabase, incidentID: number): P
   const state = await db.syncState.get(incidentID);
   // Optimistic rows have negative ids: the few waiting in the outbox, whatever their incident.
   const optimistic = (await db.events.where('id').below(0).toArray()).filter((event) => event.incidentID === incidentID);
+  return eventsStampOf(state, optimistic);
+}
+
+/** The stamp of a sync state and the incident's optimistic rows (in id order), however they were read. */
+export function eventsStampOf(state: SyncStateRow | undefined, optimistic: readonly EventMirrorRow[]): EventsStamp {
   return {
     syncing: state?.status === 'syncing',
     eventsLoaded: state?.eventsLoaded ?? 0,

@@ -6,6 +6,7 @@ import { getActingAnalystID, isAbortError } from '../api-client.ts';
 import { warmGlobeFiles } from '../warm-globe-files.ts';
 import { apiIncidentSource } from './api-source.ts';
 import { askPersistenceOnce } from './device-storage.ts';
+import { scheduleEventNumbersCopy } from './event-numbers-copy.ts';
 import { syncMapPoints } from './map-points-mirror.ts';
 import { mirrorDatabase } from './mirror-database.ts';
 import { syncIncidentFrom, type SyncOptions } from './sync-incident.ts';
@@ -22,6 +23,8 @@ export async function syncIncident(incidentID: number, options: SyncOptions = {}
   await syncIncidentFrom(db, apiIncidentSource, incidentID, options);
   askPersistenceOnce();
   if (options.events === false) return;
+  // The events settled (a full sync, a catch-up or nothing new): the fast copy follows when idle.
+  scheduleEventNumbersCopy(incidentID);
   const maps = await db.maps.where('incidentID').equals(incidentID).toArray();
   for (const map of maps) {
     try {

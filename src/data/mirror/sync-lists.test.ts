@@ -110,7 +110,9 @@ describe('the organization and incident lists in the mirror', () => {
   it('opens the versioned schema with the indexes the screens query', async () => {
     const db = freshMirror();
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
+    // Schema 7: the chunks' write stamps indexed, the fingerprint of the fast copy (event-numbers-copy.ts).
+    expect(db.eventChunks.schema.indexes.map((index) => index.name)).toContain('[incidentID+chunk+stamp]');
     const eventIndexes = db.events.schema.indexes.map((index) => index.name).sort();
     expect(eventIndexes).toEqual(['[incidentID+actorID+startTimestamp]', '[incidentID+startTimestamp]', '[incidentID+streamID+startTimestamp]']);
     expect(db.tables.map((table) => table.name)).toEqual(
