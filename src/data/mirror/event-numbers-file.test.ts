@@ -7,13 +7,14 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { columnsOfRows } from '../../../domain/events/event-columns-rows.ts';
+import { MIRROR_SCHEMA_V6 } from '../../../tests/support/mirror-schemas.ts';
 import { eventRow } from '../../../tests/support/mirror-test-server.ts';
 import { eventsOfChunks, patchEventChunks, readChunkEvents } from './event-chunk-reads.ts';
 import { putEventChunk, readEventChunks, readEventChunkStamps } from './event-chunks.ts';
 import { eventListColumns } from './event-list-columns.ts';
 import { packEventChunkNumbers } from '../../../domain/events/event-chunk-numbers.ts';
 import { eventNumbersFileParts, eventNumbersFileStamps, eventNumbersOfFile } from './event-numbers-file.ts';
-import { MIRROR_SCHEMA_V1, MirrorDatabase } from './mirror-database.ts';
+import { MirrorDatabase } from './mirror-database.ts';
 
 const opened: MirrorDatabase[] = [];
 afterEach(async () => {
@@ -96,16 +97,7 @@ describe('mirror schema 7', () => {
   it('indexes the chunks a device held under schema 6, so their stamps read without their numbers', async () => {
     const name = `schema-7-test-${Date.now()}`;
     const old = new Dexie(name);
-    old.version(6).stores({
-      ...MIRROR_SCHEMA_V1,
-      outbox: '++seq, &id',
-      mapPointPages: '[mapID+page], mapID, incidentID',
-      mapPointSync: 'mapID, incidentID',
-      eventSnapshots: 'incidentID',
-      eventChunks: '[incidentID+chunk], incidentID',
-      eventChunkKeys: '[incidentID+chunk], incidentID',
-      eventChunkTexts: '[incidentID+chunk], incidentID',
-    });
+    old.version(6).stores(MIRROR_SCHEMA_V6);
     const numbers = packEventChunkNumbers(columnsOfRows([eventRow(1, 1_000), eventRow(2, 1_010)]));
     await old.table('eventChunks').bulkPut([
       { incidentID: 4, chunk: 1, numbers, stamp: 'second' },

@@ -8,10 +8,11 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { columnsOfRows } from '../../../domain/events/event-columns-rows.ts';
 import type { EventRow } from '../../../domain/event.ts';
+import { MIRROR_SCHEMA_V5 } from '../../../tests/support/mirror-schemas.ts';
 import { eventRow } from '../../../tests/support/mirror-test-server.ts';
 import { patchEventChunks } from './event-chunk-reads.ts';
 import { eventMessagePending } from './lazy-event-list.ts';
-import { MIRROR_SCHEMA_V1, MirrorDatabase, type OutboxRow } from './mirror-database.ts';
+import { MirrorDatabase, type OutboxRow } from './mirror-database.ts';
 import { readIncidentEventNumbers, readIncidentEvents } from './mirror-queries.ts';
 
 const names: string[] = [];
@@ -19,15 +20,6 @@ afterEach(async () => {
   for (const name of names.splice(0)) await Dexie.delete(name);
 });
 
-const SCHEMA_V5 = {
-  ...MIRROR_SCHEMA_V1,
-  outbox: '++seq, &id',
-  mapPointPages: '[mapID+page], mapID, incidentID',
-  mapPointSync: 'mapID, incidentID',
-  eventSnapshots: 'incidentID',
-  eventChunks: '[incidentID+chunk], incidentID',
-  eventChunkKeys: '[incidentID+chunk], incidentID',
-};
 
 const plain = (rows: EventRow[]) => rows.map(({ id, streamID, actorID, isMarker, message, startTimestamp, endTimestamp, extra }) => ({ id, streamID, actorID, isMarker, message, startTimestamp, endTimestamp, extra }));
 const byTime = (a: EventRow, b: EventRow) => a.startTimestamp - b.startTimestamp || a.id - b.id;
@@ -44,7 +36,7 @@ describe('mirror schema 6', () => {
     const optimistic = { ...eventRow(-1, 1_055), isMarker: true, message: 'marker made offline', incidentID: 9, outboxID: 'w-1' };
     const waiting: OutboxRow = { id: 'w-1', kind: 'annotation', method: 'POST', path: '/api/incident/9/marker', analystID: 1, label: 'Add marker', incidentID: 9, touchesEvents: true, createdAt: 1, status: 'pending', attempts: 0, optimisticPuts: [{ table: 'events', key: -1 }] };
     const old = new Dexie(name);
-    old.version(5).stores(SCHEMA_V5);
+    old.version(5).stores(MIRROR_SCHEMA_V5);
     await old.open();
     for (let chunk = 0; chunk < 2; chunk += 1) {
       const columns = columnsOfRows(events.slice(chunk * 10, chunk * 10 + 10));
