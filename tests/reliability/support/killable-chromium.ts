@@ -57,15 +57,22 @@ export async function launchKillableChromium(profileDir: string): Promise<Killab
   const context = browser.contexts()[0];
   if (!context) throw new Error('Chromium has no default context');
   const pid = child.pid!;
+  let killed = false;
   return {
     browser,
     context,
     pid,
     async kill() {
-      try {
-        process.kill(-pid, 'SIGKILL');
-      } catch {
-        // Already gone.
+      // Once, and only while it runs: a test's clean-up kills every browser it started, and by then a
+      // dead one's group id may belong to another process (pid_max is 32768 on these machines, and a CI
+      // run starts thousands of processes).
+      if (!killed && child.exitCode === null && child.signalCode === null) {
+        killed = true;
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
       }
       await exited;
     },
