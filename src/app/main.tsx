@@ -1,3 +1,5 @@
+// First: its evaluation starts a reopen's fast-copy read before the other modules' (issue 20).
+import './start-copy-read.ts';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

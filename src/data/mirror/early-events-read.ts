@@ -9,7 +9,7 @@
  */
 import type { EventsStamp } from './events-read-plan.ts';
 import { eventsOfChunks } from './event-chunk-reads.ts';
-import { dropCopyAtStart, startEventNumbersCopyRead, type CopyAtStart } from './event-numbers-copy.ts';
+import { dropCopyAtStart, startEventNumbersCopyRead, type CopyAtStart } from './event-numbers-copy-start.ts';
 import { eventNumbersOfFile } from './event-numbers-file.ts';
 import { mirrorDatabase, type EventMirrorRow, type SyncStateRow } from './mirror-database.ts';
 import { eventsStampOf, readEventsStamp, readIncidentEventNumbers, type EventQuery } from './mirror-queries.ts';

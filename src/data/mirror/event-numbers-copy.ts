@@ -6,14 +6,18 @@
  */
 import { readEventChunks, readEventChunkStamps } from './event-chunks.ts';
 import { eventNumbersFileParts, eventNumbersFileStamps, eventNumbersHeaderBytes, type ChunkStamp } from './event-numbers-file.ts';
-import type { CopyCheckRows } from './copy-check-read.ts';
+import {
+  EVENT_NUMBERS_DIRECTORY,
+  eventNumbersCopySupported,
+  eventNumbersFileName,
+  takeCopyAtStart,
+} from './event-numbers-copy-start.ts';
 import { afterFirstFrame } from './first-frame-hold.ts';
 import { mirrorDatabase, type MirrorDatabase } from './mirror-database.ts';
 
-const DIRECTORY = 'churchkey-event-numbers';
-const fileName = (incidentID: number) => `incident-${incidentID}.bin`;
-
-const supported = () => typeof navigator !== 'undefined' && typeof navigator.storage?.getDirectory === 'function';
+const DIRECTORY = EVENT_NUMBERS_DIRECTORY;
+const fileName = eventNumbersFileName;
+const supported = eventNumbersCopySupported;
 
 async function copiesDirectory(create: boolean): Promise<FileSystemDirectoryHandle | undefined> {
   if (!supported()) return undefined;
@@ -34,43 +38,11 @@ async function copyFile(incidentID: number): Promise<File | undefined> {
   }
 }
 
-/** The copy's worker's answer: the file's bytes and the mirror's rows they are checked against. */
-export interface CopyAtStart {
-  buffer: ArrayBuffer | undefined;
-  check: CopyCheckRows | undefined;
-}
-
-let atStart: { incidentID: number; answer: Promise<CopyAtStart> } | undefined;
-
-/**
- * Starts reading the incident's copy in a worker as the app starts (workers/event-numbers-copy.worker.ts),
- * with what it is checked against: the main thread is busy loading the app meanwhile, and takes both in one
- * message. Undefined where there is no OPFS or no worker.
- */
-export function startEventNumbersCopyRead(incidentID: number): Promise<CopyAtStart> | undefined {
-  if (!supported() || typeof Worker !== 'function') return undefined;
-  const worker = new Worker(new URL('../../../workers/event-numbers-copy.worker.ts', import.meta.url), { type: 'module', name: 'event-numbers-copy' });
-  const answer = new Promise<CopyAtStart>((resolve) => {
-    worker.onmessage = (message: MessageEvent<{ buffer: ArrayBuffer | null; check: CopyCheckRows | null }>) =>
-      resolve({ buffer: message.data.buffer ?? undefined, check: message.data.check ?? undefined });
-    worker.onerror = () => resolve({ buffer: undefined, check: undefined });
-  }).finally(() => worker.terminate());
-  worker.postMessage({ directory: DIRECTORY, name: fileName(incidentID), database: mirrorDatabase().name, incidentID });
-  atStart = { incidentID, answer };
-  return answer;
-}
-
-/** The worker's answer was used by the app start's read: any later read reads the file again. */
-export function dropCopyAtStart(answer: Promise<CopyAtStart>): void {
-  if (atStart?.answer === answer) atStart = undefined;
-}
-
 /** The incident's copy, whole, as one buffer (the worker's read once, if started); undefined when there is none. */
 export async function readEventNumbersCopy(incidentID: number): Promise<ArrayBuffer | undefined> {
-  const started = atStart?.incidentID === incidentID ? atStart : undefined;
+  const started = takeCopyAtStart(incidentID);
   if (started) {
-    atStart = undefined;
-    const { buffer } = await started.answer;
+    const { buffer } = await started;
     if (buffer) return buffer;
   }
   const file = await copyFile(incidentID);

@@ -28,8 +28,8 @@ import { packEventChunkNumbers } from '../../../domain/events/event-chunk-number
 import type { MapPointColumns } from '../../../domain/geo/map-answers.ts';
 import type { IncidentMapSummarySchema } from '../../../domain/incident-payload.ts';
 import type { IncidentTagCount, OrganizationActor, OrganizationMember } from '../../../domain/organization-payload.ts';
+import { MIRROR_DATABASE_NAME } from './mirror-database-name.ts';
 
-const MIRROR_DATABASE_NAME = 'churchkey-mirror';
 
 /**
  * Set on a row written optimistically by the outbox before the server has it: the sync keeps such
