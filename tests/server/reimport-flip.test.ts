@@ -94,6 +94,12 @@ describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
       takeTurn,
     });
   };
+  /** A new incident with one stream of OLD_ROWS "alpha" lines, and the stream's events as first read. */
+  const alphaStream = async (incidentName: string) => {
+    const incidentID = await createIncident(suite.writer, organizationID, incidentName);
+    const streamID = await importStream(incidentID, wordedTsv(OLD_ROWS, 'alpha'));
+    return { incidentID, streamID, before: await streamEvents(incidentID, streamID) };
+  };
   const phase = async () => {
     const [row] = await suite.server.db.query<{ state: string | null; matches: number | string }>(
       'SELECT (SELECT state FROM stream_generations ORDER BY generation DESC LIMIT 1) AS state, (SELECT count(*) FROM reimport_matches) AS matches',
@@ -154,9 +160,7 @@ describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
   }, 300_000);
 
   it('a tag added while the re-import writes, and one added after matching began, both follow their events', async () => {
-    const incidentID = await createIncident(suite.writer, organizationID, 'Tagged meanwhile');
-    const streamID = await importStream(incidentID, wordedTsv(OLD_ROWS, 'alpha'));
-    const before = await streamEvents(incidentID, streamID);
+    const { incidentID, streamID, before } = await alphaStream('Tagged meanwhile');
     const early = before.find((event) => event.message === 'alpha line 2500')!;
     const late = before.find((event) => event.message === 'alpha line 10')!;
     const tag = (eventID: number, name: string) => call(`/api/event/${eventID}/tag/${name}`, { method: 'PUT' });
@@ -189,9 +193,7 @@ describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
   }, 300_000);
 
   it('an annotated event edited after it was matched is matched again: the flip refuses the conflict', async () => {
-    const incidentID = await createIncident(suite.writer, organizationID, 'Edited meanwhile');
-    const streamID = await importStream(incidentID, wordedTsv(OLD_ROWS, 'alpha'));
-    const before = await streamEvents(incidentID, streamID);
+    const { incidentID, streamID, before } = await alphaStream('Edited meanwhile');
     const target = before.find((event) => event.message === 'alpha line 10')!;
     await call(`/api/event/${target.id}/tag/watch`, { method: 'PUT' });
     let edited = false;
