@@ -4,37 +4,44 @@ import { describe, expect, it } from 'vitest';
 import { chunkClosure, GlobeFilesSchema, isGlobeCesiumFile, type BuiltChunk } from './globe-files.ts';
 
 describe('isGlobeCesiumFile', () => {
-  it('keeps the workers, the NaturalEarthII imagery and the assets the globe reads at start', () => {
-    for (const path of [
-      'Workers/createVerticesFromHeightmap.js',
-      'Workers/chunk-2Z5ROPWA.js',
-      'Assets/Textures/NaturalEarthII/tilemapresource.xml',
-      'Assets/Textures/NaturalEarthII/2/4/3.jpg',
-      'Assets/Textures/SkyBox/tycho2t3_80_mx.jpg',
-      'Assets/Textures/moonSmall.jpg',
-      'Assets/Images/ion-credit.png',
-      'Assets/IAU2006_XYS/IAU2006_XYS_18.json',
-      'Assets/approximateTerrainHeights.json',
-    ]) {
-      expect(isGlobeCesiumFile(path), path).toBe(true);
-    }
-  });
+  const cases: { title: string; paths: string[]; kept: boolean }[] = [
+    {
+      title: 'keeps the workers, the NaturalEarthII imagery and the assets the globe reads at start',
+      paths: [
+        'Workers/createVerticesFromHeightmap.js',
+        'Workers/chunk-2Z5ROPWA.js',
+        'Assets/Textures/NaturalEarthII/tilemapresource.xml',
+        'Assets/Textures/NaturalEarthII/2/4/3.jpg',
+        'Assets/Textures/SkyBox/tycho2t3_80_mx.jpg',
+        'Assets/Textures/moonSmall.jpg',
+        'Assets/Images/ion-credit.png',
+        'Assets/IAU2006_XYS/IAU2006_XYS_18.json',
+        'Assets/approximateTerrainHeights.json',
+      ],
+      kept: true,
+    },
+    {
+      title: 'leaves out the decoders, the Viewer widgets and the textures of effects the globe never turns on',
+      paths: [
+        'ThirdParty/draco_decoder.wasm',
+        'Widgets/widgets.css',
+        'Widgets/Images/ImageryProviders/bingAerial.png',
+        'Assets/Textures/maki/airport.png',
+        'Assets/Textures/pin.svg',
+        'Assets/Textures/LensFlare/DirtMask.jpg',
+        'Assets/Textures/waterNormals.jpg',
+        'Assets/Textures/waterNormalsSmall.jpg',
+        'VERSION',
+      ],
+      kept: false,
+    },
+  ];
 
-  it('leaves out the decoders, the Viewer widgets and the textures of effects the globe never turns on', () => {
-    for (const path of [
-      'ThirdParty/draco_decoder.wasm',
-      'Widgets/widgets.css',
-      'Widgets/Images/ImageryProviders/bingAerial.png',
-      'Assets/Textures/maki/airport.png',
-      'Assets/Textures/pin.svg',
-      'Assets/Textures/LensFlare/DirtMask.jpg',
-      'Assets/Textures/waterNormals.jpg',
-      'Assets/Textures/waterNormalsSmall.jpg',
-      'VERSION',
-    ]) {
-      expect(isGlobeCesiumFile(path), path).toBe(false);
-    }
-  });
+  for (const { title, paths, kept } of cases) {
+    it(title, () => {
+      for (const path of paths) expect(isGlobeCesiumFile(path), path).toBe(kept);
+    });
+  }
 });
 
 describe('chunkClosure', () => {

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../tests/support/fixtures-dir.ts';
+import { KORITA_GPX, NEW_ZEALAND_IGC } from '../../tests/support/track-fixtures.ts';
 import { detectAndRead } from './geo-file-test-reader.ts';
 
 const fixture = (path: string) => new Uint8Array(readFileSync(join(FIXTURES_DIR, path)));
@@ -54,11 +55,11 @@ describe('geo fixtures, no settings given', () => {
   });
 
   it('GPSBabel GPX 1.0: 871 track points, the 358 without <time> invalid with their track, untimed waypoints left out', async () => {
-    const { detection, points, invalid, first, last } = await read('field/geo/gpxpy_korita_zbevnica.gpx');
-    expect(detection.settings.format).toBe('gpx');
-    expect([points.length, invalid.length]).toEqual([513, 358]);
+    const { detection, points, invalid, first, last } = await read(KORITA_GPX.path);
+    expect(detection.settings.format).toBe(KORITA_GPX.format);
+    expect([points.length, invalid.length]).toEqual([KORITA_GPX.timedPoints, KORITA_GPX.untimedPoints]);
     expect(invalid[0]).toEqual({ line: 33, reason: 'point 1 of track "03-OCT-10 #2" has no time' });
-    expect([first, last]).toEqual(['2010-10-03T09:36:30.000Z', '2010-10-03T13:19:31.000Z']);
+    expect([first, last]).toEqual([KORITA_GPX.first, KORITA_GPX.last]);
     expect(points[0]).toMatchObject({
       line: 1113,
       actor: 'ACTIVE LOG',
@@ -70,11 +71,11 @@ describe('geo fixtures, no settings given', () => {
   });
 
   it('IGC: 5,367 fixes across UTC midnight, GNSS altitude, HDT heading, the glider id as actor', async () => {
-    const { detection, points, invalid, first, last } = await read('field/geo/igc_new_zealand.igc');
-    expect(detection.settings).toMatchObject({ format: 'igc', icon: 'airplane' });
+    const { detection, points, invalid, first, last } = await read(NEW_ZEALAND_IGC.path);
+    expect(detection.settings).toMatchObject({ format: NEW_ZEALAND_IGC.format, icon: 'airplane' });
     expect(detection.reason).toContain('HFDTE061109');
-    expect([points.length, invalid.length]).toEqual([5367, 0]);
-    expect([first, last]).toEqual(['2009-11-06T23:48:08.000Z', '2009-11-07T04:08:30.000Z']);
+    expect([points.length, invalid.length]).toEqual([NEW_ZEALAND_IGC.timedPoints, NEW_ZEALAND_IGC.untimedPoints]);
+    expect([first, last]).toEqual([NEW_ZEALAND_IGC.first, NEW_ZEALAND_IGC.last]);
     expect(points[0]).toMatchObject({ line: 15, actor: 'AA', altitude: 458, heading: 0 });
     expect(points[0]!.latitude).toBeCloseTo(-(38 + 39.773 / 60), 9);
     expect(points[0]!.longitude).toBeCloseTo(176 + 8.501 / 60, 9);

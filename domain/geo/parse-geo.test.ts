@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AIRDATA_COLUMNS, AIRDATA_FILE } from '../../tests/support/airdata-log.ts';
 import { FIXTURES_DIR } from '../../tests/support/fixtures-dir.ts';
 import { detectGeoSettings } from './detect-geo-settings.ts';
 import type { GeoPoint, InvalidGeoItem } from './geo-point.ts';
@@ -49,18 +50,11 @@ describe('geo CSV', () => {
   });
 
   it('reads the AirData log: datetime(utc), padded headers, feet; the 116 rows without a fix are invalid', async () => {
-    const bytes = fixture('airdata_dji_air2s_2021-09-05.csv');
+    const bytes = fixture(AIRDATA_FILE);
     const detection = detectGeoSettings(new TextDecoder().decode(bytes.subarray(0, 64 * 1024)), false, 'airdata.csv');
     if (typeof detection === 'string') throw new Error(detection);
     const kinds = detection.settings.identifiedColumns;
-    expect(kinds).toMatchObject({
-      '1': 'timestamp',
-      '2': 'latitude',
-      '3': 'longitude',
-      '21': 'heading',
-      '22': 'pitch',
-      '23': 'roll',
-    });
+    expect(kinds).toMatchObject(AIRDATA_COLUMNS);
     expect(detection.settings.altitudeUnit).toBe('feet');
     const { points, invalid } = await parseAll(bytes, detection.settings);
     expect(points.length + invalid.length).toBe(11_614);

@@ -4,6 +4,7 @@
  */
 import { timeActorMessage } from './time-actor-message.ts';
 import { describe, expect, it } from 'vitest';
+import { CSV_TIME_FIRST } from '../../tests/support/csv-settings.ts';
 import { importDetected } from '../../tests/support/import-detected.ts';
 import { exampleInput, itReadsEachExample } from '../../tests/support/example-cases.ts';
 import { collectImport } from './collect-import.ts';
@@ -256,22 +257,11 @@ describe('delimited variants detected with no settings', () => {
 });
 
 describe('delimited settings the preview can set', () => {
-  const base: ImportSettings = {
-    format: 'delimited',
-    delimiter: ',',
-    quoted: true,
-    preambleRows: 0,
-    headerRows: 1,
-    mapping: { startTime: 0 },
-    numericUnit: 'auto',
-    timeZone: 'UTC',
-  };
-
   it('applies a UTC-offset column to zone-less times only', async () => {
     const text =
       'when,offset,what\n2024-01-02 10:00:00,+02:00,a\n2024-01-02 10:00:00,-5,b\n2024-01-02 10:00:00,UTC-05:30,c\n2024-01-02 10:00:00Z,+0530,d\n2024-01-02 10:00:00,+25:00,e\n';
     const { starts, invalid } = await importWith(text, {
-      ...base,
+      ...CSV_TIME_FIRST,
       mapping: { startTime: 0, utcOffset: 1, message: 2 },
     });
     expect(starts).toEqual([
@@ -288,7 +278,7 @@ describe('delimited settings the preview can set', () => {
   it('reads an explicit pattern, and names it when a row does not fit', async () => {
     const text = 'date,time,what\n27-Sep-2013,14.42.26,a\n2013-09-27,14:42:26,b\n';
     const { starts, invalid } = await importWith(text, {
-      ...base,
+      ...CSV_TIME_FIRST,
       mapping: { startTime: 0, startClock: 1 },
       timePattern: 'dd-MMM-yyyy HH.mm.ss',
     });
@@ -302,22 +292,24 @@ describe('delimited settings the preview can set', () => {
   });
 
   it('says the decided date order when a row does not fit it', async () => {
-    const { invalid } = await importWith('date,what\n31/02/2024,x\n', { ...base, dateOrder: 'dmy' });
+    const { invalid } = await importWith('date,what\n31/02/2024,x\n', { ...CSV_TIME_FIRST, dateOrder: 'dmy' });
     expect(invalid).toEqual([
       { line: 2, reason: 'column "date": "31/02/2024" is not a date (expected day/month/year)' },
     ]);
   });
 
   it('refuses a pattern that is not one, before reading', async () => {
-    await expect(importWith('a\n1\n', { ...base, timePattern: 'yyyy-MM-dd {' })).rejects.toMatchObject({
+    await expect(importWith('a\n1\n', { ...CSV_TIME_FIRST, timePattern: 'yyyy-MM-dd {' })).rejects.toMatchObject({
       code: 'bad-settings',
     });
   });
 
   it('reads fixed epoch units as told', async () => {
     const text = 't,m\n1700000000,a\n';
-    expect((await importWith(text, { ...base, numericUnit: 'seconds' })).starts).toEqual(['2023-11-14T22:13:20.000Z']);
-    expect((await importWith(text, { ...base, numericUnit: 'milliseconds' })).starts).toEqual([
+    expect((await importWith(text, { ...CSV_TIME_FIRST, numericUnit: 'seconds' })).starts).toEqual([
+      '2023-11-14T22:13:20.000Z',
+    ]);
+    expect((await importWith(text, { ...CSV_TIME_FIRST, numericUnit: 'milliseconds' })).starts).toEqual([
       '1970-01-20T16:13:20.000Z',
     ]);
   });

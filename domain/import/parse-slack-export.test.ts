@@ -7,6 +7,7 @@ import { zipDirectory } from './zip-directory.ts';
 import { parseSlackExport } from './parse-slack-export.ts';
 import { parseImport } from './parse-import.ts';
 import { FIXTURES_DIR } from '../../tests/support/fixtures-dir.ts';
+import { repeatedDayFiles } from '../../tests/support/slack-day-files.ts';
 
 const FIXTURE = `${FIXTURES_DIR}/slack/slack_export_testarchive.zip`;
 const utc = (iso: string, micro = 0) => Date.parse(iso) * 1000 + micro;
@@ -194,12 +195,7 @@ describe('zip-bomb-like exports', () => {
 
   it("refuses 100 identical 1 MiB day files by the archive's total ratio, though each alone is under the floor", async () => {
     const day = json([{ type: 'message', user: 'U1', text: 'x'.repeat((1 << 20) - 100), ts: '1704067200.000100' }]);
-    const files: Zippable = { 'users.json': json(USERS) };
-    for (let index = 0; index < 100; index += 1)
-      files[
-        `ops/2024-${String(1 + Math.floor(index / 28)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}.json`
-      ] = [day, { level: 9 }];
-    const zip = zipSync(files);
+    const zip = zipSync({ 'users.json': json(USERS), ...repeatedDayFiles(day, 100) });
     expect(zip.byteLength).toBeLessThan(1 << 20);
     await expect(parseSlack(zip)).rejects.toMatchObject({
       code: 'zip-bomb',

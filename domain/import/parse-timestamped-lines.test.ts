@@ -38,17 +38,6 @@ describe('text logs: lines that start with a time', () => {
     expect(rows[0]?.message.startsWith('[error] 1234#1234: *5 open()')).toBe(true);
   });
 
-  it('Apache 2.4 error log: the time in brackets with microseconds and the year last', async () => {
-    const log = [
-      '[Tue Jan 02 07:41:03.123456 2024] [core:error] [pid 1234:tid 140000] [client 10.0.0.5:51515] AH00126: Invalid URI in request GET /../../etc/passwd HTTP/1.1',
-      '[Tue Jan 02 07:41:09.000001 2024] [ssl:warn] [pid 1234:tid 140001] AH01909: www.example.com:443:0 server certificate does NOT include an ID which matches the server name',
-    ].join('\n');
-    const { rows } = await read(log, 'error_log');
-    expect(rows.map((row) => row.at)).toEqual(['2024-01-02T07:41:03.123Z', '2024-01-02T07:41:09.000Z']);
-    expect(rows.map((row) => row.level)).toEqual(['error', 'warn']);
-    expect(rows[1]?.message).toMatch(/^\[ssl:warn\] \[pid 1234:tid 140001\] AH01909/);
-  });
-
   it('PostgreSQL: the zone written after the time belongs to it, whatever zone the analyst is in', async () => {
     const log = [
       '2024-01-02 07:41:03.515 UTC [1234] LOG:  database system is ready to accept connections',
@@ -74,16 +63,6 @@ describe('text logs: lines that start with a time', () => {
   it('a Python log: the traceback is kept under the line before it', async () => {
     const { rows } = await read(exampleInput('timestamped-lines', 'python-traceback'), 'worker.log');
     expect(rows[0]?.message.split('\n')[0]).toBe('worker - ERROR - task crashed');
-  });
-
-  it('Windows CBS.log: a comma after the time', async () => {
-    const log = [
-      '2024-01-02 07:41:03, Info                  CBS    Starting TrustedInstaller initialization.',
-      '2024-01-02 07:41:04, Error                 CBS    Failed to load the servicing stack [HRESULT = 0x80070002]',
-    ].join('\r\n');
-    const { rows } = await read(log, 'CBS.log');
-    expect(rows.map((row) => row.at)).toEqual(['2024-01-02T07:41:03.000Z', '2024-01-02T07:41:04.000Z']);
-    expect(rows[1]?.message).toMatch(/Error +CBS +Failed to load the servicing stack/);
   });
 
   itReadsEachExample('timestamped-lines');

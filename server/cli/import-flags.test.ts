@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { CSV_TIME_FIRST } from '../../tests/support/csv-settings.ts';
 import { applySettingsFlags, columnIndex } from './import-flags.ts';
 
 const columns = ['Lcl Date', 'Lcl Time', 'UTCOfst', 'User', 'Action'];
-const detected = {
-  format: 'delimited',
-  delimiter: ',',
-  quoted: true,
-  preambleRows: 0,
-  headerRows: 1,
-  mapping: { startTime: 0 },
-  numericUnit: 'auto',
-  timeZone: 'UTC',
-};
+const detected: Record<string, unknown> = { ...CSV_TIME_FIRST };
 
 describe('columnIndex', () => {
   it('takes a header name in any case, or a number counting from 1', () => {

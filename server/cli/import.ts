@@ -12,6 +12,8 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ImportError } from '../../domain/import/import-error.ts';
+import type { ImportProgress } from '../../domain/import/import-record.ts';
+import type { ImportSettings } from '../../domain/import/import-settings.ts';
 import { MERGE_RESOLUTIONS, needsResolution, type MergeResolution } from '../../domain/import/merge-outcome.ts';
 import { isKnownTimeZone } from '../../domain/time/time-zone-table.ts';
 import { safeFileName } from '../../domain/upload-media.ts';
@@ -125,17 +127,8 @@ async function main(): Promise<void> {
       process.stderr.write(
         `importing ${fileName} (${settings.format}, ${file.sizeBytes.toLocaleString('en-US')} bytes) into "${incident.name}" as ${analyst?.name ?? 'no analyst'}\n`,
       );
-      const bar = progressBar('bytes', file.sizeBytes);
-      const result = await importFile(db, {
-        incident: async () => incident,
-        file,
-        fileName,
-        streamName,
-        settings,
-        attribution: { userID: null, analystID: analyst?.id ?? null },
-        onProgress: (progress) => bar.update(progress.bytesRead),
-        limits: config.importLimits,
-      });
+      const { bar, read } = fileRead(file, fileName, settings, analyst, config.importLimits);
+      const result = await importFile(db, { ...read, incident: async () => incident, streamName });
       const seconds = (performance.now() - started) / 1000;
       bar.finish(`${result.importedCount.toLocaleString('en-US')} events`);
       const lines = [
@@ -183,6 +176,29 @@ async function attributedAnalyst(db: Db, analystFlag: string | undefined): Promi
 }
 
 const count = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * The file and how it is read, as the import and the re-import both take them: written by no user but
+ * the analyst, its progress drawn as a bar on stderr.
+ */
+function fileRead(
+  file: SpooledBlob,
+  fileName: string,
+  settings: ImportSettings,
+  analyst: Analyst,
+  limits: ImportLimits,
+) {
+  const bar = progressBar('bytes', file.sizeBytes);
+  const read = {
+    file,
+    fileName,
+    settings,
+    attribution: { userID: null, analystID: analyst?.id ?? null },
+    onProgress: (progress: ImportProgress) => bar.update(progress.bytesRead),
+    limits,
+  };
+  return { bar, read };
+}
 
 function settingsFlags(values: SettingsFlags): SettingsFlags {
   const flags: Record<string, string | boolean | undefined> = {};
@@ -245,17 +261,8 @@ async function reimportInto(
       `${check.outcome}: rerun with --resolution keep_unmatched or --resolution detach_unmatched (nothing was changed)`,
     );
   }
-  const bar = progressBar('bytes', file.sizeBytes);
-  const result = await reimportStream(db, {
-    stream,
-    file,
-    fileName,
-    settings,
-    resolution,
-    attribution: { userID: null, analystID: analyst?.id ?? null },
-    onProgress: (progress) => bar.update(progress.bytesRead),
-    limits,
-  });
+  const { bar, read } = fileRead(file, fileName, settings, analyst, limits);
+  const result = await reimportStream(db, { ...read, stream, resolution });
   bar.finish(`${count(result.importedCount)} events`);
   process.stdout.write(
     [

@@ -7,7 +7,7 @@ import type { SearchPreparing } from '../../domain/search.ts';
 import type { Queryable } from '../db/database.ts';
 import { memberClause } from './access-repository.ts';
 import type { AnalystRow } from './analysts-repository.ts';
-import { refreshEventSearch } from './search-repository.ts';
+import { refreshEventSearch, searchScopeFilters, type SearchScope } from './search-repository.ts';
 
 interface NewBacklog {
   incidentId: number;
@@ -84,18 +84,11 @@ export async function hasSearchBacklog(db: Queryable): Promise<boolean> {
 export async function searchPreparation(
   db: Queryable,
   analyst: AnalystRow,
-  scope: { incidentId?: number | undefined; organizationId?: number | undefined },
+  scope: SearchScope,
 ): Promise<SearchPreparing | undefined> {
   const params: unknown[] = [analyst.id];
   const filters = [memberClause('i.organization_id', '$1', analyst.permission === 'admin')];
-  if (scope.incidentId !== undefined) {
-    params.push(scope.incidentId);
-    filters.push(`b.incident_id = $${params.length}`);
-  }
-  if (scope.organizationId !== undefined) {
-    params.push(scope.organizationId);
-    filters.push(`i.organization_id = $${params.length}`);
-  }
+  filters.push(...searchScopeFilters(scope, 'b.incident_id', params));
   const [row] = await db.query<{
     events: number | string | null;
     prepared: number | string | null;

@@ -65,12 +65,33 @@ export async function rebuildSearch(db: Queryable, incidentId?: number): Promise
   return Number(rows[0]?.count ?? 0);
 }
 
-interface SearchOptions {
-  q: string;
+/** The incident or organization a search is narrowed to (neither: all the analyst may read). */
+export interface SearchScope {
   incidentId?: number | undefined;
   organizationId?: number | undefined;
+}
+
+interface SearchOptions extends SearchScope {
+  q: string;
   limit: number;
   offset: number;
+}
+
+/**
+ * The scope as filters on a query joined to `incidents i`, its values appended to `params`: the
+ * search and what its backlog says is still being prepared cover the same incidents.
+ */
+export function searchScopeFilters(scope: SearchScope, incidentColumn: string, params: unknown[]): string[] {
+  const filters: string[] = [];
+  if (scope.incidentId !== undefined) {
+    params.push(scope.incidentId);
+    filters.push(`${incidentColumn} = $${params.length}`);
+  }
+  if (scope.organizationId !== undefined) {
+    params.push(scope.organizationId);
+    filters.push(`i.organization_id = $${params.length}`);
+  }
+  return filters;
 }
 
 // « and » in the text itself become ‹ and ›, so every « and » in a snippet is a highlight mark.
@@ -109,14 +130,7 @@ export async function searchEvents(
     visibleEvent('e'),
     memberClause('i.organization_id', '$2', analyst.permission === 'admin'),
   ];
-  if (options.incidentId !== undefined) {
-    params.push(options.incidentId);
-    filters.push(`e.incident_id = $${params.length}`);
-  }
-  if (options.organizationId !== undefined) {
-    params.push(options.organizationId);
-    filters.push(`i.organization_id = $${params.length}`);
-  }
+  filters.push(...searchScopeFilters(options, 'e.incident_id', params));
   // NOTE: the matches are materialized once: counted for the total, and top-N sorted for the page.
   const rows = await db.query<SearchRow>(
     `WITH matched AS MATERIALIZED (

@@ -143,6 +143,9 @@ export async function buildWorld(server: TestServer): Promise<World> {
     return response.json();
   };
   const secret = (what: string) => `${SECRET}-${what}`;
+  /** Relates two incidents as `session`, the relation's note a secret. */
+  const relate = (session: Session, incidentID: number, relatedID: number, note: string) =>
+    call(session, 'PUT', `/api/incident/${incidentID}/related/${relatedID}`, { note: secret(note) }, 201);
 
   const organizationID = (
     await call(owner, 'POST', '/api/organization', {
@@ -175,13 +178,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
   const relatedIncidentID = await incident('related-incident');
   const unrelatedIncidentID = await incident('unrelated-incident');
   const spareIncidentID = await incident('spare-incident');
-  await call(
-    owner,
-    'PUT',
-    `/api/incident/${incidentID}/related/${relatedIncidentID}`,
-    { note: secret('related-note') },
-    201,
-  );
+  await relate(owner, incidentID, relatedIncidentID, 'related-note');
 
   const progressToken = randomBytes(24).toString('base64url');
   const imported = await call(
@@ -289,13 +286,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     await call(otherOrg, 'POST', `/api/incident/${incidentB}/collection`, { name: 'Collection B', eventIDs: [eventB] })
   ).collection.id;
   // An administrator relates one of A's incidents to B's: B's side must still show nothing of A.
-  await call(
-    admin,
-    'PUT',
-    `/api/incident/${incidentID}/related/${incidentB}`,
-    { note: secret('cross-organization-note') },
-    201,
-  );
+  await relate(admin, incidentID, incidentB, 'cross-organization-note');
 
   const target: TargetIds = {
     organizationID,

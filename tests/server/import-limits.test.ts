@@ -10,6 +10,7 @@ import { DATABASE_KINDS } from '../support/test-database.ts';
 import { useAnalystServer } from '../support/analyst-server.ts';
 import { countRows } from '../support/test-server.ts';
 import { fileForm } from '../support/multipart.ts';
+import { repeatedDayFiles } from '../support/slack-day-files.ts';
 
 const tsv = (rows: number) => {
   const lines = ['time\tactor\tmessage'];
@@ -71,15 +72,11 @@ describe.each(DATABASE_KINDS)('import limits on %s', (kind) => {
         ts: '1704067200.000100',
       })),
     );
-    const files: Zippable = {
+    const zip = zipSync({
       'users.json': json([{ id: 'U1', name: 'ana' }]),
       'channels.json': json([{ id: 'C1', name: 'ops' }]),
-    };
-    for (let index = 0; index < 50; index += 1)
-      files[
-        `ops/2024-${String(1 + Math.floor(index / 28)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}.json`
-      ] = [day, { level: 9 }];
-    const zip = zipSync(files);
+      ...repeatedDayFiles(day, 50),
+    });
     expect(day.byteLength).toBeLessThan(1 << 20);
     const { response, leftStreams, leftEvents } = await importInto('Slack bomb', zip, 'export.zip');
     expect(response.statusCode).toBe(400);

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sweepAbandonedImports } from '../../server/import/hidden-import.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
-import { writeHiddenBatch } from '../support/hidden-import-batch.ts';
+import { hiddenImportRows, NOTHING_HIDDEN, writeHiddenBatch } from '../support/hidden-import-batch.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import { useAnalystServer } from '../support/analyst-server.ts';
 import { countRows } from '../support/test-server.ts';
@@ -51,14 +51,10 @@ describe.each(DATABASE_KINDS)('an import out of sight on %s', (kind) => {
     expect(response.status, path).toBe(200);
     return (await response.json()) as T;
   };
-  const hiddenRows = async () => ({
-    imports: await countRows(suite.server.db, 'imports'),
-    hiddenStreams: Number(
-      (
-        await suite.server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM streams WHERE import_id IS NOT NULL')
-      )[0]!.n,
-    ),
-    pendingCounts: await countRows(suite.server.db, 'import_event_counts'),
+  /** What an import refused or swept must leave as it was: the incident as read, and the rows of events. */
+  const visibleState = async (incidentID: number) => ({
+    incident: evidence(await get<Payload>(`/api/incident/${incidentID}`)),
+    eventRows: await countRows(suite.server.db, 'events'),
   });
 
   beforeAll(async () => {
@@ -120,13 +116,12 @@ describe.each(DATABASE_KINDS)('an import out of sight on %s', (kind) => {
       get<{ total: number; preparing?: unknown }>(`/api/events/search?q=zanzibar&incidentID=${incidentID}`);
     await expect.poll(async () => (await searched()).preparing, { timeout: 120_000, interval: 50 }).toBeUndefined();
     expect((await searched()).total).toBe(40_000);
-    expect(await hiddenRows()).toEqual({ imports: 0, hiddenStreams: 0, pendingCounts: 0 });
+    expect(await hiddenImportRows(suite.server.db)).toEqual(NOTHING_HIDDEN);
   }, 300_000);
 
   it('a file refused part-way (over the record cap, after batches were written) leaves nothing, visible or hidden', async () => {
     const incidentID = await createIncident(suite.writer, organizationID, 'Refused');
-    const before = evidence(await get<Payload>(`/api/incident/${incidentID}`));
-    const eventsBefore = await countRows(suite.server.db, 'events');
+    const before = await visibleState(incidentID);
     const actorsBefore = await countRows(suite.server.db, 'incident_actors');
     const response = await fetch(`${base}/api/incident/${incidentID}/import`, {
       method: 'POST',
@@ -135,16 +130,14 @@ describe.each(DATABASE_KINDS)('an import out of sight on %s', (kind) => {
     });
     expect(response.status).toBe(413);
     expect(await response.text()).toContain('50,000');
-    expect(evidence(await get<Payload>(`/api/incident/${incidentID}`))).toEqual(before);
-    expect(await countRows(suite.server.db, 'events')).toBe(eventsBefore);
+    expect(await visibleState(incidentID)).toEqual(before);
     expect(await countRows(suite.server.db, 'incident_actors')).toBe(actorsBefore);
-    expect(await hiddenRows()).toEqual({ imports: 0, hiddenStreams: 0, pendingCounts: 0 });
+    expect(await hiddenImportRows(suite.server.db)).toEqual(NOTHING_HIDDEN);
   }, 300_000);
 
   it("a killed import's hidden rows are swept at start, and the counts stay those of what was visible", async () => {
     const incidentID = await createIncident(suite.writer, organizationID, 'Killed meanwhile');
-    const before = evidence(await get<Payload>(`/api/incident/${incidentID}`));
-    const eventsBefore = await countRows(suite.server.db, 'events');
+    const before = await visibleState(incidentID);
     const numbers = async () =>
       (
         await suite.server.db.query<{ change_seq: number; payload_seq: number }>(
@@ -158,15 +151,14 @@ describe.each(DATABASE_KINDS)('an import out of sight on %s', (kind) => {
     await suite.server.db.transaction(async (tx) => {
       await writeHiddenBatch(tx, incident, { fileName: 'killed.tsv', words: 'zanzibar', startedMicros: 1 });
     });
-    expect(await countRows(suite.server.db, 'events')).toBe(eventsBefore + 2);
-    expect(evidence(await get<Payload>(`/api/incident/${incidentID}`))).toEqual(before);
+    expect(await countRows(suite.server.db, 'events')).toBe(before.eventRows + 2);
+    expect(evidence(await get<Payload>(`/api/incident/${incidentID}`))).toEqual(before.incident);
     // Its stream, actor and events were written out of sight: an open device has nothing to ask for.
     expect(await numbers()).toEqual(numbersBefore);
 
     expect(await sweepAbandonedImports(suite.server.db, Date.now() * 1000)).toBe(1);
-    expect(await countRows(suite.server.db, 'events')).toBe(eventsBefore);
-    expect(evidence(await get<Payload>(`/api/incident/${incidentID}`))).toEqual(before);
-    expect(await hiddenRows()).toEqual({ imports: 0, hiddenStreams: 0, pendingCounts: 0 });
+    expect(await visibleState(incidentID)).toEqual(before);
+    expect(await hiddenImportRows(suite.server.db)).toEqual(NOTHING_HIDDEN);
     expect(await numbers()).toEqual(numbersBefore);
     // A marker added now is counted once: the sweep took nothing off the visible counts.
     const marked = await fetch(`${base}/api/incident/${incidentID}/marker`, {

@@ -10,9 +10,10 @@ import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
 import { useAnalystServer } from '../support/analyst-server.ts';
+import { KORITA_GPX, mapOfTrack, NEW_ZEALAND_IGC } from '../support/track-fixtures.ts';
 
-const KORITA = readFileSync(join(FIXTURES_DIR, 'field', 'geo', 'gpxpy_korita_zbevnica.gpx'));
-const IGC = readFileSync(join(FIXTURES_DIR, 'field', 'geo', 'igc_new_zealand.igc'));
+const KORITA = readFileSync(join(FIXTURES_DIR, KORITA_GPX.path));
+const IGC = readFileSync(join(FIXTURES_DIR, NEW_ZEALAND_IGC.path));
 
 function form(bytes: Uint8Array, name: string, type: string): FormData {
   const body = new FormData();
@@ -45,14 +46,7 @@ describe.each(DATABASE_KINDS)('maps of track files on %s', (kind) => {
 
   it('a GPSBabel GPX with no settings: 513 timed points, the 358 untimed ones invalid with their track', async () => {
     const map = await created(form(KORITA, 'gpxpy_korita_zbevnica.gpx', 'application/gpx+xml'));
-    expect(map).toMatchObject({
-      name: 'gpxpy_korita_zbevnica',
-      settings: { format: 'gpx' },
-      validPointCount: 513,
-      invalidItemCount: 358,
-      firstTimestamp: Date.UTC(2010, 9, 3, 9, 36, 30) * 1000,
-      lastTimestamp: Date.UTC(2010, 9, 3, 13, 19, 31) * 1000,
-    });
+    expect(map).toMatchObject({ name: 'gpxpy_korita_zbevnica', ...mapOfTrack(KORITA_GPX) });
     const invalid = (await get(`${map.id}/invalid`)).json();
     expect(invalid.invalidItems[0]).toEqual({ line: 33, reason: 'point 1 of track "03-OCT-10 #2" has no time' });
     const points = (await get(`${map.id}/points`)).json().points;
@@ -64,14 +58,7 @@ describe.each(DATABASE_KINDS)('maps of track files on %s', (kind) => {
 
   it('an IGC flight log with no settings: 5,367 fixes across UTC midnight, an airplane icon', async () => {
     const map = await created(form(IGC, 'igc_new_zealand.igc', 'application/octet-stream'));
-    expect(map).toMatchObject({
-      icon: 'airplane',
-      settings: { format: 'igc' },
-      validPointCount: 5367,
-      invalidItemCount: 0,
-      firstTimestamp: Date.UTC(2009, 10, 6, 23, 48, 8) * 1000,
-      lastTimestamp: Date.UTC(2009, 10, 7, 4, 8, 30) * 1000,
-    });
+    expect(map).toMatchObject({ icon: 'airplane', ...mapOfTrack(NEW_ZEALAND_IGC) });
     const page = (await get(`${map.id}/points/page/0`)).json();
     expect(page.validPoints[0]).toMatchObject({ line: 15, actor: 'AA', altitude: 458 });
   });

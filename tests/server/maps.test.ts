@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { AIRDATA_COLUMNS, AIRDATA_FILE } from '../support/airdata-log.ts';
 import { FIXTURES_DIR } from '../support/fixtures-dir.ts';
 import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
@@ -15,7 +16,7 @@ import { addMember, countRows, giveAnalyst, signIn, type Session } from '../supp
 
 const fixture = (name: string) => readFileSync(join(FIXTURES_DIR, 'geo', name));
 const FR24 = fixture('fr24_JAL516_2024-01-02.csv');
-const AIRDATA = fixture('airdata_dji_air2s_2021-09-05.csv');
+const AIRDATA = fixture(AIRDATA_FILE);
 
 function form(bytes: Uint8Array, name: string, fields: Record<string, string> = {}): FormData {
   const body = new FormData();
@@ -172,14 +173,7 @@ describe.each(DATABASE_KINDS)('maps on %s', (kind) => {
       invalidItemCount: 116,
       settings: { altitudeUnit: 'feet' },
     });
-    expect(map.identifiedColumns).toMatchObject({
-      '1': 'timestamp',
-      '2': 'latitude',
-      '3': 'longitude',
-      '21': 'heading',
-      '22': 'pitch',
-      '23': 'roll',
-    });
+    expect(map.identifiedColumns).toMatchObject(AIRDATA_COLUMNS);
     const invalid = (await get(suite.reader, `${map.id}/invalid`)).json();
     expect(invalid.invalidItemCount).toBe(116);
     expect(invalid.invalidItems).toHaveLength(116);

@@ -4,22 +4,14 @@
  * events shown and a restart finishes it; an annotation added while the re-import runs is carried;
  * an event edited after it was matched is matched again by the flip.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseChangeRevision, type IncidentChanges } from '../../domain/incident-changes.ts';
-import { detectSettings } from '../../server/import/import-file.ts';
 import { sweepGenerations } from '../../server/import/reimport-cleanup.ts';
 import { ReimportRefusal } from '../../server/import/reimport-outcome.ts';
-import { reimportStream } from '../../server/import/reimport-stream.ts';
-import { spoolBlob } from '../../server/repositories/blob-repository.ts';
-import { createIncident, createOrganization } from '../support/incident-fixtures.ts';
-import { fileForm } from '../support/multipart.ts';
 import { wordedTsv } from '../support/proxy-log-tsv.ts';
 import { DATABASE_KINDS } from '../support/test-database.ts';
-import { useSocketAnalystServer, type SocketRequest } from '../support/analyst-server.ts';
+import type { SocketRequest } from '../support/analyst-server.ts';
+import { useReimportSuite } from '../support/reimport-suite.ts';
 import { countRows } from '../support/test-server.ts';
 
 interface SeenEvent {
@@ -32,9 +24,7 @@ const OLD_ROWS = 3_000;
 const NEW_ROWS = 5_000;
 
 describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
-  const suite = useSocketAnalystServer(kind, { writer: 'write' });
-  let organizationID: number;
-  const work = mkdtempSync(join(tmpdir(), 'churchkey-flip-'));
+  const { suite, newIncident, importStream, reimport } = useReimportSuite(kind, 'Flipped');
   const call = async (path: string, init: SocketRequest = {}) => {
     const response = await suite.fetchAs(suite.writer, path, init);
     const text = await response.text();
@@ -64,35 +54,11 @@ describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
     matches: await countRows(suite.server.db, 'reimport_matches'),
     imports: await countRows(suite.server.db, 'imports'),
   });
-  const importStream = async (incidentID: number, bytes: Uint8Array) => {
-    const response = await suite.fetchAs(suite.writer, `/api/incident/${incidentID}/import`, {
-      method: 'POST',
-      body: fileForm(bytes, 'crew.tsv'),
-    });
-    expect(response.status, await response.clone().text()).toBe(201);
-    return ((await response.json()) as { import: { streams: { id: number }[] } }).import.streams[0]!.id;
-  };
-  /** Starts a re-import of `bytes` into the stream; `takeTurn` sees every short transaction coming. */
-  const reimport = async (
-    incidentID: number,
-    streamID: number,
-    bytes: Uint8Array,
-    takeTurn: () => Promise<() => void>,
-  ) => {
-    const path = join(work, `crew-${streamID}.tsv`);
-    writeFileSync(path, bytes);
-    const [incident] = await suite.server.db.query<{ id: number; organization_id: number; name: string }>(
-      'SELECT id, organization_id, name FROM incidents WHERE id = $1',
-      [incidentID],
-    );
-    return reimportStream(suite.server.db, {
-      stream: () => Promise.resolve({ streamId: streamID, incident: incident! }),
-      file: await spoolBlob(Readable.from([bytes]), work),
-      fileName: 'crew.tsv',
-      settings: await detectSettings(path, 'crew.tsv', 'UTC'),
-      attribution: { userID: suite.writer.userID, analystID: suite.writer.userID },
-      takeTurn,
-    });
+  /** A new incident with one stream of OLD_ROWS "alpha" lines, and the stream's events as first read. */
+  const alphaStream = async (incidentName: string) => {
+    const incidentID = await newIncident(incidentName);
+    const streamID = await importStream(incidentID, wordedTsv(OLD_ROWS, 'alpha'));
+    return { incidentID, streamID, before: await streamEvents(incidentID, streamID) };
   };
   const phase = async () => {
     const [row] = await suite.server.db.query<{ state: string | null; matches: number | string }>(
@@ -101,13 +67,8 @@ describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
     return { state: row!.state, matches: Number(row!.matches) };
   };
 
-  beforeAll(async () => {
-    organizationID = await createOrganization(suite.writer, 'Flipped');
-  });
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
-
   it('a device synced before the flip ends with exactly the new rows; a stop mid-cleanup is finished at start', async () => {
-    const incidentID = await createIncident(suite.writer, organizationID, 'Synced across');
+    const incidentID = await newIncident('Synced across');
     // More old rows than one cleanup batch deletes on either database, so the stop falls between two batches.
     const oldRows = 6_000;
     const streamID = await importStream(incidentID, wordedTsv(oldRows, 'alpha'));
@@ -154,9 +115,7 @@ describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
   }, 300_000);
 
   it('a tag added while the re-import writes, and one added after matching began, both follow their events', async () => {
-    const incidentID = await createIncident(suite.writer, organizationID, 'Tagged meanwhile');
-    const streamID = await importStream(incidentID, wordedTsv(OLD_ROWS, 'alpha'));
-    const before = await streamEvents(incidentID, streamID);
+    const { incidentID, streamID, before } = await alphaStream('Tagged meanwhile');
     const early = before.find((event) => event.message === 'alpha line 2500')!;
     const late = before.find((event) => event.message === 'alpha line 10')!;
     const tag = (eventID: number, name: string) => call(`/api/event/${eventID}/tag/${name}`, { method: 'PUT' });
@@ -189,9 +148,7 @@ describe.each(DATABASE_KINDS)('the re-import flip on %s', (kind) => {
   }, 300_000);
 
   it('an annotated event edited after it was matched is matched again: the flip refuses the conflict', async () => {
-    const incidentID = await createIncident(suite.writer, organizationID, 'Edited meanwhile');
-    const streamID = await importStream(incidentID, wordedTsv(OLD_ROWS, 'alpha'));
-    const before = await streamEvents(incidentID, streamID);
+    const { incidentID, streamID, before } = await alphaStream('Edited meanwhile');
     const target = before.find((event) => event.message === 'alpha line 10')!;
     await call(`/api/event/${target.id}/tag/watch`, { method: 'PUT' });
     let edited = false;

@@ -1,12 +1,26 @@
 /*
  * What an import has written while it runs (or when its process was killed): an import begun, its
  * hidden stream, an event by a new actor ("mallory") and a marker, written as the importer writes a
- * batch. Tests of what reads skip and what the start-up sweep removes share it.
+ * batch; and the count of such rows. Tests of what reads skip and what the start-up sweep removes share it.
  */
-import type { DbTransaction } from '../../server/db/database.ts';
+import type { Db, DbTransaction } from '../../server/db/database.ts';
 import { beginImport } from '../../server/import/hidden-import.ts';
 import { ImportTarget } from '../../server/import/move-staged-events.ts';
 import type { IncidentRef } from '../../server/repositories/access-repository.ts';
+import { countRows } from './test-server.ts';
+
+/** What hiddenImportRows answers once every import and re-import has finished or been swept. */
+export const NOTHING_HIDDEN = { imports: 0, hiddenStreams: 0, pendingCounts: 0, generations: 0 };
+
+/** The rows running imports and re-imports keep out of sight. */
+export async function hiddenImportRows(db: Db) {
+  return {
+    imports: await countRows(db, 'imports'),
+    hiddenStreams: await countRows(db, 'streams WHERE import_id IS NOT NULL'),
+    pendingCounts: await countRows(db, 'import_event_counts'),
+    generations: await countRows(db, 'stream_generations'),
+  };
+}
 
 export interface HiddenBatchOptions {
   fileName: string;
