@@ -2,13 +2,14 @@
  * Issue 20 item 3, a probe before building anything: would a large import reach 0.25x (PostgreSQL) and
  * 0.15x (PGlite) of a bare COPY if its rows went into a partition of their own (COPY into a fresh table
  * with no index or trigger, the indexes built by sort, the triggers' work done once, ATTACH PARTITION)
- * instead of into `events` row by row? One store, one generated file, in one run and minutes apart:
+ * instead of into `events` row by row? One store, one generated file, in one run and minutes apart, in this order:
  *   (a) the bare COPY of import-bench, before and after the rest;
- *   (b) COPY into today's `events` in the import's batches (hidden stream, reserved ids, two side by side on PostgreSQL);
- *   (d) today's importFile of the same file, whole (what import-bench times);
+ *   (d) today's importFile of the same file, whole (what import-bench times), its rows truncated after;
+ *   (b) COPY into today's `events` in the import's batches (hidden stream, ids given, two side by side on PostgreSQL);
  *   (c) the same rows into a fresh table, its indexes, the set-wise checks and counts, attached to a
  *       range-partitioned copy of `events` made in the probe's database;
  * and what the import does besides: parsing into COPY text (a worker thread in the import) and keeping the file.
+ * Findings: bench/RESULTS.md, "A partition per import, measured before building it".
  * `npm run -s build:server && node build/bench/import-partition-probe.js [--rows N] [--stores pglite,postgres]`
  */
 import { createReadStream } from 'node:fs';
@@ -238,19 +239,18 @@ async function probeStore(kind: StoreKind, path: string, sizeBytes: number, scra
     const parsed = parse.value;
     const rows = parsed.lines.length;
     log(`  parse into staging COPY text (in this thread; the import's runs in a worker): ${duration(parse.millis)}`);
-    // (c) writes its own actors: their names are unique in an incident.
-    const [incident, incidentC] = await benchIncidents(store.db, 'Probe', ['Partition probe', 'Partition probe (c)']);
+    const [incidentD] = await benchIncidents(store.db, 'Probe (d)', ['Partition probe (d)']);
     const copyBefore = await timed(() => plainCopy(store.db, path, 'probe_copy_before'));
     log(`  (a) bare COPY into an unindexed text table: ${duration(copyBefore.millis)} (load ${load()})`);
 
     let kept = { millis: 0 };
     const file = await spoolBlob(createReadStream(path), scratch);
     try {
-      const keepImport = await beginImport(store.db, incident.id, Date.now() * 1000);
+      const keepImport = await beginImport(store.db, incidentD.id, Date.now() * 1000);
       kept = await timed(() =>
         keepSource(store.db, {
           importId: keepImport,
-          incident: async () => incident,
+          incident: async () => incidentD,
           file,
           fileName: 'probe.tsv',
           mediaType: 'text/tab-separated-values',
@@ -263,7 +263,6 @@ async function probeStore(kind: StoreKind, path: string, sizeBytes: number, scra
     }
 
     // (d) today's whole import of the same file, then its rows truncated so (b) starts from the same empty events.
-    const [incidentD] = await benchIncidents(store.db, 'Probe (d)', ['Partition probe (d)']);
     const fileD = await spoolBlob(createReadStream(path), scratch);
     const imported = await timed(() =>
       importFile(store.db, {
@@ -275,7 +274,10 @@ async function probeStore(kind: StoreKind, path: string, sizeBytes: number, scra
       }),
     ).finally(() => fileD.discard());
     log(`  (d) today's importFile of the same file: ${duration(imported.millis)} (load ${load()})`);
+    // NOTE: the cascade reaches uploads, and from them streams and the rest: (b) and (c) get incidents of their own after it.
     await store.db.exec('TRUNCATE events CASCADE');
+    // (c) writes its own actors: their names are unique in an incident.
+    const [incident, incidentC] = await benchIncidents(store.db, 'Probe', ['Partition probe', 'Partition probe (c)']);
 
     // The same ids for (b) and (c): different tables, so they never meet.
     const [seq] = await store.db.query<{ id: number | string }>(
