@@ -71,14 +71,14 @@ export function writeImportTsv(path: string, rows: number): Promise<number> {
 }
 
 /** The baseline: the file's rows as they are, COPY (CSV, tab) into a table with no index, 50,000 rows a statement, one transaction. */
-async function plainCopy(db: Db, path: string): Promise<number> {
+export async function plainCopy(db: Db, path: string, tableName = 'bench_plain_copy'): Promise<number> {
   await db.query(
-    'CREATE TABLE bench_plain_copy (start_time text, end_time text, actor text, message text, status text, method text, path text)',
+    `CREATE TABLE ${tableName} (start_time text, end_time text, actor text, message text, status text, method text, path text)`,
   );
   await db.transaction(async (tx) => {
     const copy = (lines: string[]) =>
       tx.copyFrom(
-        `COPY bench_plain_copy FROM STDIN WITH (FORMAT csv, DELIMITER E'\\t', QUOTE '"')`,
+        `COPY ${tableName} FROM STDIN WITH (FORMAT csv, DELIMITER E'\\t', QUOTE '"')`,
         `${lines.join('\n')}\n`,
       );
     let batch: string[] = [];
@@ -96,7 +96,7 @@ async function plainCopy(db: Db, path: string): Promise<number> {
     }
     if (batch.length > 0) await copy(batch);
   });
-  const [row] = await db.query<{ count: number }>('SELECT count(*)::bigint AS count FROM bench_plain_copy');
+  const [row] = await db.query<{ count: number }>(`SELECT count(*)::bigint AS count FROM ${tableName}`);
   return Number(row!.count);
 }
 

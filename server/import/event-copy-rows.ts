@@ -26,6 +26,8 @@ const NULL = '\\N';
 
 // The staging row's fields (stagedBatches): position, line, is_marker, actor, actor_is_bot, message,
 // start, end, extra, stream, thread_key; the message and extra are COPY text already and pass as they are.
+// Fields 5-8 are taken as one slice between the 5th and 9th tab (COPY text escapes every tab inside a
+// field) rather than by splitting the row into eleven strings: about half the main thread's time here.
 export function eventCopyRows(
   lines: readonly string[],
   records: readonly StagedRecord[],
@@ -35,14 +37,18 @@ export function eventCopyRows(
   const fixed = `${context.analystId ?? NULL}\t${context.nowMicros}\t${context.changeSeq}`;
   for (let index = 0; index < lines.length; index += 1) {
     const record = records[index]!;
-    const fields = lines[index]!.split('\t');
+    const line = lines[index]!;
+    let tab = -1;
+    for (let field = 0; field < 5; field += 1) tab = line.indexOf('\t', tab + 1);
+    const from = tab + 1;
+    for (let field = 5; field < 9; field += 1) tab = line.indexOf('\t', tab + 1);
     const stream = context.streamId(record);
     const marker = record.isMarker === true;
     const actor = marker || record.actor === '' ? undefined : context.actorId(record.actor);
     const id = context.ids ? `${idAt(context.ids, index)}\t` : '';
     out[index] =
       `${id}${context.incidentId}\t${marker ? context.markerStreamId : stream}\t${actor ?? NULL}\t${marker ? 't' : 'f'}\t` +
-      `${fields[5]}\t${fields[6]}\t${fields[7]}\t${fields[8]}\t${fields[1]}\t${marker ? stream : NULL}\t${fixed}`;
+      `${line.slice(from, tab)}\t${record.line}\t${marker ? stream : NULL}\t${fixed}`;
   }
   return `${out.join('\n')}\n`;
 }
