@@ -6,8 +6,8 @@
  */
 import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { api, openAsAdmin } from './app-session.ts';
-import { LARGE_INCIDENT_EVENTS, newLargeIncident } from './large-incident.ts';
+import { api } from './app-session.ts';
+import { LARGE_INCIDENT_EVENTS, adminWithLargeIncident } from './large-incident.ts';
 import { openMarkerDialog, submitMarker } from './marker-dialog.ts';
 
 test('a large incident draws its first page while the rest arrives, then opens offline from its chunks and takes a marker', async ({
@@ -15,8 +15,7 @@ test('a large incident draws its first page while the rest arrives, then opens o
   context,
 }, testInfo) => {
   test.setTimeout(240_000);
-  await openAsAdmin(page, '/');
-  const incidentID = await newLargeIncident(page, 'Columnar first open', 'columnar request');
+  const incidentID = await adminWithLargeIncident(page, 'Columnar first open', 'columnar request');
 
   // The second page waits until the first one is on the screen.
   let release: () => void = () => undefined;
