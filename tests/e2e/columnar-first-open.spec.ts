@@ -52,7 +52,7 @@ test('a large incident draws its first page while the rest arrives, then opens o
   const dialog = await openMarkerDialog(page);
   await dialog.getByLabel('Time (UTC)').fill('2026-03-14 08:59:00');
   await dialog.getByLabel('Marker label').fill('Columnar marker, offline');
-  await submitMarker(page, dialog, 'Columnar marker, offline');
+  const marker = await submitMarker(page, dialog, 'Columnar marker, offline');
 
   // Back online: the marker is sent once, and after the catch-up the list holds it once.
   await context.setOffline(false);
