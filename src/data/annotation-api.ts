@@ -33,6 +33,22 @@ type Deleted = z.infer<typeof DeletedAnswer>;
 type Written = z.infer<typeof WrittenItem>;
 type MembersChanged = z.infer<typeof MembersAnswer>;
 
+/**
+ * A note or a link deleted by its id, the one way both are: online at /api/{noun}/{id}; offline queued
+ * against the incident the device holds it in.
+ */
+function deleteByID(
+  noun: 'note' | 'link',
+  id: number,
+  incidentOf: (id: number) => Promise<number | undefined>,
+  queue: (incidentID: number, id: number) => Promise<string>,
+): Promise<Deleted | QueuedWrite> {
+  return onlineOrQueued(
+    () => apiDelete(`/api/${noun}/${id}`, DeletedAnswer),
+    async () => queue(await incidentOnDevice(incidentOf(id), noun), id),
+  );
+}
+
 export function addEventTag(eventID: number, name: string): Promise<TagWritten | QueuedWrite> {
   return onlineOrQueued(
     () => apiPut(`/api/event/${eventID}/tag/${encodeURIComponent(name)}`, undefined, TagAnswer),
@@ -54,12 +70,7 @@ export function createNote(incidentID: number, note: { kind: (typeof NOTE_KINDS)
   );
 }
 
-export function deleteNote(noteID: number): Promise<Deleted | QueuedWrite> {
-  return onlineOrQueued(
-    () => apiDelete(`/api/note/${noteID}`, DeletedAnswer),
-    async () => outbox.deleteNote(await incidentOnDevice(incidentOfNote(noteID), 'note'), noteID),
-  );
-}
+export const deleteNote = (noteID: number) => deleteByID('note', noteID, incidentOfNote, outbox.deleteNote);
 
 /** A new collection: its id online; offline, the queued write (the collection shows at once from the mirror). */
 export function createCollection(incidentID: number, name: string, eventIDs: number[]): Promise<number | QueuedWrite> {
@@ -93,12 +104,7 @@ export function createLink(incidentID: number, link: { url: string; urlType: (ty
   );
 }
 
-export function deleteLink(linkID: number): Promise<Deleted | QueuedWrite> {
-  return onlineOrQueued(
-    () => apiDelete(`/api/link/${linkID}`, DeletedAnswer),
-    async () => outbox.deleteLink(await incidentOnDevice(incidentOfLink(linkID), 'link'), linkID),
-  );
-}
+export const deleteLink = (linkID: number) => deleteByID('link', linkID, incidentOfLink, outbox.deleteLink);
 
 export async function attachUpload(
   incidentID: number,

@@ -1,5 +1,6 @@
 /* Which view or picture an incident URL shows in the main area (spec section 2's view names). */
 import { useParams } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
 import type { ViewName } from '../../domain/views.ts';
 import { ActorsView } from '../features/incident/views/actors-view.tsx';
 import { AnnotationsView } from '../features/incident/views/annotations-view.tsx';
@@ -14,6 +15,16 @@ import { IncidentSwimlane } from './-incident-swimlane.tsx';
 import { IncidentMaps } from './-incident-maps.tsx';
 import { IncidentTimeline } from './-incident-timeline.tsx';
 
+/** The views that fill the main area in place of a picture, by their view name. */
+const VIEWS: Partial<Record<ViewName, ComponentType>> = {
+  events: EventsTableViewAt,
+  'event-search': EventSearchView,
+  annotations: AnnotationsView,
+  tags: TagsView,
+  streams: StreamsView,
+  actors: ActorsView,
+};
+
 export function IncidentViewContent({
   viewName,
   visualizationName,
@@ -21,24 +32,9 @@ export function IncidentViewContent({
   viewName: ViewName | undefined;
   visualizationName: string | undefined;
 }) {
-  switch (viewName) {
-    case 'events':
-      return <EventsTableViewAt />;
-    case 'event-search':
-      return <EventSearchView />;
-    case 'annotations':
-      return <AnnotationsView />;
-    case 'tags':
-      return <TagsView />;
-    case 'streams':
-      return <StreamsView />;
-    case 'actors':
-      return <ActorsView />;
-    case 'swimlane':
-      return <Picture name="swimlane" />;
-    default:
-      break;
-  }
+  const View = viewName === undefined ? undefined : VIEWS[viewName];
+  if (View) return <View />;
+  if (viewName === 'swimlane') return <Picture name="swimlane" />;
   return <Picture name={visualizationName ?? 'event-timeline'} />;
 }
 

@@ -1,6 +1,6 @@
 /*
  * A link to an incident's or an organization's page, or to the detail panel of one of an incident's
- * streams, actors or collections, in one of the looks the lists use: a name (the row's title), plain
+ * streams, actors, collections or maps, in one of the looks the lists use: a name (the row's title), plain
  * (a mention inside text), a chip (a search hit), or fill (the rest of a row, truncated).
  */
 import { Link, linkOptions } from '@tanstack/react-router';
@@ -71,10 +71,12 @@ function viewOf(viewName: ViewName | undefined) {
   return viewName === undefined ? {} : { viewName };
 }
 
-/** Which panel: a stream's, an actor's or a collection's, by its id. */
-type IncidentItem = { streamID: number } | { incidentActorID: number } | { collectionID: number };
+/** Which panel: a stream's, an actor's, a collection's or a map's, by its id. */
+export type IncidentItem =
+  { streamID: number } | { incidentActorID: number } | { collectionID: number } | { mapID: number };
 
-function panelOf(incidentID: number, viewName: ViewName | undefined, item: IncidentItem) {
+/** The link options of one of an incident's detail panels (the side panel's "›" links use them too). */
+export function incidentPanelLink(incidentID: number, item: IncidentItem, viewName?: ViewName) {
   const params = { incidentID, ...viewOf(viewName) };
   if ('streamID' in item)
     return linkOptions({ to: '/incident/$incidentID/{-$viewName}/stream/$streamID', params: { ...params, ...item } });
@@ -83,6 +85,8 @@ function panelOf(incidentID: number, viewName: ViewName | undefined, item: Incid
       to: '/incident/$incidentID/{-$viewName}/actor/$incidentActorID',
       params: { ...params, ...item },
     });
+  if ('mapID' in item)
+    return linkOptions({ to: '/incident/$incidentID/{-$viewName}/map/$mapID', params: { ...params, ...item } });
   return linkOptions({
     to: '/incident/$incidentID/{-$viewName}/collection/$collectionID',
     params: { ...params, ...item },
@@ -97,7 +101,7 @@ export function IncidentItemLink({
   children,
 }: IncidentItemLinkProps & { item: IncidentItem }) {
   return (
-    <Link {...panelOf(incidentID, viewName, item)} className={LOOKS[look]}>
+    <Link {...incidentPanelLink(incidentID, item, viewName)} className={LOOKS[look]}>
       {children}
     </Link>
   );

@@ -6,16 +6,16 @@
  */
 import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { api, openAsAdmin } from './app-session.ts';
-import { LARGE_INCIDENT_EVENTS, newLargeIncident } from './large-incident.ts';
+import { api } from './app-session.ts';
+import { LARGE_INCIDENT_EVENTS, adminWithLargeIncident } from './large-incident.ts';
+import { openMarkerDialog, submitMarker } from './marker-dialog.ts';
 
 test('a large incident draws its first page while the rest arrives, then opens offline from its chunks and takes a marker', async ({
   page,
   context,
 }, testInfo) => {
   test.setTimeout(240_000);
-  await openAsAdmin(page, '/');
-  const incidentID = await newLargeIncident(page, 'Columnar first open', 'columnar request');
+  const incidentID = await adminWithLargeIncident(page, 'Columnar first open', 'columnar request');
 
   // The second page waits until the first one is on the screen.
   let release: () => void = () => undefined;
@@ -49,17 +49,10 @@ test('a large incident draws its first page while the rest arrives, then opens o
   await page.reload();
   await expect(page.getByTestId('sync-status')).toContainText('Offline · last synced', { timeout: 60_000 });
   await expect(page.getByText('columnar request 0', { exact: true }).first()).toBeVisible({ timeout: 60_000 });
-  await page.getByRole('button', { name: 'Add marker' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add marker' });
+  const dialog = await openMarkerDialog(page);
   await dialog.getByLabel('Time (UTC)').fill('2026-03-14 08:59:00');
   await dialog.getByLabel('Marker label').fill('Columnar marker, offline');
-  await dialog.getByRole('button', { name: 'Add marker' }).click();
-  await expect(dialog).toHaveCount(0);
-  const marker = page
-    .getByTestId('event-timeline-list')
-    .locator('[data-marker]')
-    .filter({ hasText: 'Columnar marker, offline' });
-  await expect(marker).toBeVisible();
+  const marker = await submitMarker(page, dialog, 'Columnar marker, offline');
 
   // Back online: the marker is sent once, and after the catch-up the list holds it once.
   await context.setOffline(false);

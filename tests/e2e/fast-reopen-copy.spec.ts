@@ -6,8 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { api, openAsAdmin } from './app-session.ts';
-import { LARGE_INCIDENT_EVENTS, LARGE_INCIDENT_START, newLargeIncident } from './large-incident.ts';
+import { api } from './app-session.ts';
+import { LARGE_INCIDENT_START, adminWithLargeIncident, largeIncidentSwimlane } from './large-incident.ts';
 
 const DIRECTORY = 'churchkey-event-numbers';
 
@@ -58,11 +58,8 @@ test('a large incident reopens from its fast copy, never from one older than a c
   context,
 }) => {
   test.setTimeout(240_000);
-  await openAsAdmin(page, '/');
-  const incidentID = await newLargeIncident(page, 'Fast reopen');
-  const swimlane = page.locator(
-    `[data-swimlane-canvas][aria-label^="Swimlane: ${LARGE_INCIDENT_EVENTS.toLocaleString('en')} events"]`,
-  );
+  const incidentID = await adminWithLargeIncident(page, 'Fast reopen');
+  const swimlane = largeIncidentSwimlane(page);
 
   await page.goto(`/incident/${incidentID}/type/swimlane`);
   await expect(page.getByTestId('sync-status')).toContainText(/Last synced \d/, { timeout: 90_000 });

@@ -6,8 +6,8 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { api, openAsAdmin } from './app-session.ts';
-import { LARGE_INCIDENT_EVENTS, newLargeIncident } from './large-incident.ts';
+import { api } from './app-session.ts';
+import { LARGE_INCIDENT_EVENTS, adminWithLargeIncident } from './large-incident.ts';
 
 const swimlaneOf = (page: Page, events: number) =>
   page.locator(`[data-swimlane-canvas][aria-label^="Swimlane: ${events.toLocaleString('en')} events"]`);
@@ -16,8 +16,7 @@ test('a paged incident opened again fetches no event page and shows every event;
   page,
 }) => {
   test.setTimeout(180_000);
-  await openAsAdmin(page, '/');
-  const incidentID = await newLargeIncident(page, 'Reopen');
+  const incidentID = await adminWithLargeIncident(page, 'Reopen');
 
   const eventPages: string[] = [];
   const pageAccepts: string[] = [];

@@ -3,7 +3,8 @@
  * arrive in pages. Imported through the API from a generated TSV: events 1.5 s apart from
  * LARGE_INCIDENT_START, three actors, messages "{message} {n}".
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { openAsAdmin } from './app-session.ts';
 import { newIncident } from './stream-session.ts';
 
 export const LARGE_INCIDENT_EVENTS = 12_000;
@@ -29,4 +30,17 @@ export async function newLargeIncident(page: Page, prefix: string, message = 're
   });
   expect(imported.status(), await imported.text()).toBe(201);
   return incidentID;
+}
+
+/** Signed in as the administrator, with a new large incident (as newLargeIncident); answers its id. */
+export async function adminWithLargeIncident(page: Page, prefix: string, message?: string): Promise<number> {
+  await openAsAdmin(page, '/');
+  return newLargeIncident(page, prefix, message);
+}
+
+/** The swimlane's canvas once it says it holds every one of the large incident's events. */
+export function largeIncidentSwimlane(page: Page): Locator {
+  return page.locator(
+    `[data-swimlane-canvas][aria-label^="Swimlane: ${LARGE_INCIDENT_EVENTS.toLocaleString('en')} events"]`,
+  );
 }

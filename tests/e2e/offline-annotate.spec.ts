@@ -5,6 +5,7 @@
  */
 import { expect, test } from './fixtures.ts';
 import { api, openAsAdmin, uniqueName } from './app-session.ts';
+import { openMarkerDialog, submitMarker } from './marker-dialog.ts';
 import { demoIncident, WRITABLE_DEMO_ENV } from './screens-demo.ts';
 
 test.use({ serverEnv: WRITABLE_DEMO_ENV });
@@ -54,19 +55,14 @@ test('a tag, a note, a collection and a marker added offline show at once and re
 
   // A marker: a symbol other than the default needs the server's id, so it is refused offline, by field.
   const markerLabel = uniqueName('Marked offline');
-  await page.getByRole('button', { name: 'Add marker' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add marker' });
+  const dialog = await openMarkerDialog(page);
   await dialog.getByLabel('Time (UTC)').fill('2024-03-12 14:12:00');
   await dialog.getByLabel('Marker label').fill(markerLabel);
   await dialog.getByLabel('Symbol').selectOption('rocket');
   await dialog.getByRole('button', { name: 'Add marker' }).click();
   await expect(dialog.getByText('needs the network')).toBeVisible();
   await dialog.getByLabel('Symbol').selectOption('circle');
-  await dialog.getByRole('button', { name: 'Add marker' }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(
-    page.getByTestId('event-timeline-list').locator('[data-marker]').filter({ hasText: markerLabel }),
-  ).toBeVisible();
+  await submitMarker(page, dialog, markerLabel);
 
   // The tag, the note, the collection and the marker, and the audit action each one records.
   await expect(page.getByRole('banner')).toContainText('8 writes waiting');

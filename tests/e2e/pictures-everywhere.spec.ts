@@ -15,6 +15,10 @@ import { twoIncidentsSharingAnActor } from './two-incidents-sharing-an-actor.ts'
 
 test.use({ serverEnv: WRITABLE_DEMO_ENV });
 
+test.beforeEach(async ({ page }) => {
+  await openAsAdmin(page, '/');
+});
+
 // The pictures drawn from events (in the product's own list), and those only one level offers.
 const PICTURES = [...EVENT_PICTURES, 'create-map', 'incident-bar', 'cross-incident-connections'] as const;
 type Picture = (typeof PICTURES)[number];
@@ -82,7 +86,6 @@ test("every picture route under an organization draws the organization's inciden
   page,
 }, testInfo) => {
   test.setTimeout(240_000);
-  await openAsAdmin(page, '/');
   const incident = await demoIncident(page.request);
   for (const picture of PICTURES) {
     await page.goto(`/organization/${incident.organizationID}/type/${picture}`);
@@ -107,7 +110,6 @@ test('every picture route under an incident draws, incident-bar and connections 
   page,
 }, testInfo) => {
   test.setTimeout(240_000);
-  await openAsAdmin(page, '/');
   const incident = await demoIncident(page.request);
   const drone = (
     await api<{ incidents: { items: Array<{ id: number; organizationID: number }> } }>(
@@ -139,7 +141,6 @@ test('every picture route under an incident draws, incident-bar and connections 
 test("the organization's timeline shows the events of two incidents on one axis, and a selection opens the organization's event route", async ({
   page,
 }, testInfo) => {
-  await openAsAdmin(page, '/');
   const { organizationID, incidents } = await twoIncidentsSharingAnActor(page.request, 'Two incidents');
   const names = incidents.map((incident) => incident.name);
   const base = Date.UTC(2026, 2, 1) * 1000;
@@ -183,7 +184,6 @@ test("the organization's timeline shows the events of two incidents on one axis,
 test('events without an actor: the swimlane and actor charts say why they are empty or what they leave out, and what to do', async ({
   page,
 }, testInfo) => {
-  await openAsAdmin(page, '/');
   const reason = "These events have no actor: choose an actor column in the stream's import settings.";
   // A stream of events none of which names an actor.
   const organization = await api<{ organization: { id: number } }>(page.request, 'POST', '/api/organization', {

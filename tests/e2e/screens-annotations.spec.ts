@@ -6,6 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { api, openAsAdmin, uniqueName } from './app-session.ts';
+import { openMarkerDialog, submitMarker } from './marker-dialog.ts';
 import { attachScreenshots, demoIncident, WRITABLE_DEMO_ENV } from './screens-demo.ts';
 
 test.use({ serverEnv: WRITABLE_DEMO_ENV });
@@ -134,21 +135,14 @@ test('files: attach one to an event; without a file, and with an empty one, the 
 
 test('markers: a bad time is refused beside the field; a good one adds a full-width row', async ({ page }) => {
   await openEvent(page, 'here. Checking whether');
-  await page.getByRole('button', { name: 'Add marker' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add marker' });
+  const dialog = await openMarkerDialog(page);
   await dialog.getByLabel('Time (UTC)').fill('soon');
   await dialog.getByLabel('Marker label').fill('Export ruled out');
   await dialog.getByRole('button', { name: 'Add marker' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('is not a date (YYYY-MM-DD HH:mm:ss)');
   await dialog.getByLabel('Time (UTC)').fill('2024-03-12 14:11:31');
   await dialog.getByLabel('Symbol').selectOption('airplane');
-  await dialog.getByRole('button', { name: 'Add marker' }).click();
-  await expect(dialog).toHaveCount(0);
-  const marker = page
-    .getByTestId('event-timeline-list')
-    .locator('[data-marker]')
-    .filter({ hasText: 'Export ruled out' });
-  await expect(marker).toBeVisible();
+  const marker = await submitMarker(page, dialog, 'Export ruled out');
   await expect(marker.locator('[data-symbol]')).toHaveAttribute('data-symbol', 'airplane');
 });
 

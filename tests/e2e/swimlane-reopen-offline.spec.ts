@@ -4,25 +4,22 @@
  * and what waits for its first frame (the messages, the series under it) follows.
  */
 import { expect, test } from './fixtures.ts';
-import { api, openAsAdmin } from './app-session.ts';
-import { LARGE_INCIDENT_EVENTS, newLargeIncident } from './large-incident.ts';
+import { api } from './app-session.ts';
+import { LARGE_INCIDENT_EVENTS, adminWithLargeIncident, largeIncidentSwimlane } from './large-incident.ts';
 
 test('a large incident’s swimlane opens again with no network: drawn with every event, then its messages and series', async ({
   page,
   context,
 }) => {
   test.setTimeout(180_000);
-  await openAsAdmin(page, '/');
-  const incidentID = await newLargeIncident(page, 'Swimlane reopen offline');
+  const incidentID = await adminWithLargeIncident(page, 'Swimlane reopen offline');
   const first = await api<{ events: Array<{ id: number }> }>(
     page.request,
     'GET',
     `/api/incident/${incidentID}/events?limit=1`,
   );
   const eventID = first.events[0]!.id;
-  const swimlane = page.locator(
-    `[data-swimlane-canvas][aria-label^="Swimlane: ${LARGE_INCIDENT_EVENTS.toLocaleString('en')} events"]`,
-  );
+  const swimlane = largeIncidentSwimlane(page);
 
   await page.goto(`/incident/${incidentID}/type/swimlane`);
   await expect(page.getByTestId('sync-status')).toContainText(/Last synced \d/, { timeout: 90_000 });

@@ -24,6 +24,16 @@ function tiedEvents(): ReturnType<typeof eventRow>[] {
   return Array.from({ length: 25 }, (_, index) => eventRow(1000 + index, 5_000_000 + Math.floor(index / 3) * 1_000_000, index % 2 ? 11 : 12, index % 5));
 }
 
+/** A device that mirrored one small incident, and a server that has lost it since (its payload answers 404). */
+async function mirroredThenGone(incidentID: number) {
+  const db = freshMirror();
+  const server = new Map([[incidentID, cannedIncident(incidentID, 1, [eventRow(1, 10)])]]);
+  const { source } = cannedSource(server);
+  await syncIncidentFrom(db, source, incidentID);
+  server.delete(incidentID);
+  return { db, server, source };
+}
+
 describe('syncIncident into the mirror', () => {
   it('mirrors a small incident from the payload alone, in time order, and records when', async () => {
     const db = freshMirror();
@@ -108,11 +118,7 @@ describe('syncIncident into the mirror', () => {
   });
 
   it('an incident the server answers 404 for leaves the device, with the reason kept', async () => {
-    const db = freshMirror();
-    const server = new Map([[11, cannedIncident(11, 1, [eventRow(1, 10)])]]);
-    const { source } = cannedSource(server);
-    await syncIncidentFrom(db, source, 11);
-    server.delete(11);
+    const { db, source } = await mirroredThenGone(11);
     await expect(syncIncidentFrom(db, source, 11)).rejects.toThrow('404');
     expect(await readIncidentMirror(db, 11)).toBeUndefined();
     expect(await countIncidentEvents(db, 11)).toBe(0);
@@ -120,11 +126,7 @@ describe('syncIncident into the mirror', () => {
   });
 
   it('an incident of an organization the acting analyst may not read says they are not a member, and what to do', async () => {
-    const db = freshMirror();
-    const server = new Map([[13, cannedIncident(13, 1, [eventRow(1, 10)])]]);
-    const { source } = cannedSource(server);
-    await syncIncidentFrom(db, source, 13);
-    server.delete(13);
+    const { db, server, source } = await mirroredThenGone(13);
     const walled = { ...source, organizationReadable: () => Promise.resolve(false) };
     await expect(syncIncidentFrom(db, walled, 13)).rejects.toThrow('404');
     expect(await db.syncState.get(13)).toMatchObject({ status: 'error', error: expect.stringMatching(/not a member of .*Ask an administrator to add them/) });

@@ -45,25 +45,21 @@ const COUNT_TYPE_LABELS: Record<CountType, string> = {
   'human-actor-events': 'Human actor events',
 };
 
+/** The count each type reads; actor events are the one type that also depends on showing bots. */
+const COUNT_FIELDS: Record<Exclude<CountType, 'actor-events'>, keyof ChartIncident['counts']> = {
+  events: 'events',
+  streams: 'streams',
+  uploads: 'uploads',
+  notes: 'eventNoteCount',
+  'human-actors': 'humanActorCount',
+  'human-actor-events': 'humanActorEventCount',
+};
+
 /** With bots hidden, actor events count only humans' (the bots' share is not shown anywhere else). */
 function countOf(incident: ChartIncident, type: CountType, showBots: boolean): number {
   const counts = incident.counts;
-  switch (type) {
-    case 'events':
-      return counts.events;
-    case 'streams':
-      return counts.streams;
-    case 'uploads':
-      return counts.uploads;
-    case 'actor-events':
-      return showBots ? counts.actorEventCount : counts.humanActorEventCount;
-    case 'notes':
-      return counts.eventNoteCount;
-    case 'human-actors':
-      return counts.humanActorCount;
-    case 'human-actor-events':
-      return counts.humanActorEventCount;
-  }
+  if (type === 'actor-events') return showBots ? counts.actorEventCount : counts.humanActorEventCount;
+  return counts[COUNT_FIELDS[type]];
 }
 
 interface IncidentBarProps {

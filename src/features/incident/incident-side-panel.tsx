@@ -3,21 +3,23 @@
  * links, uploads and maps, with visibility toggles, and the filter modes h, i and r for
  * collections, tags and note kinds. Every change lands in the incident's view state.
  */
-import { Link, linkOptions, type LinkComponentProps } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { NOTE_KINDS } from '../../../domain/annotations.ts';
 import type { EventFilterMode } from '../../../domain/events/event-filter.ts';
 import { UploadLink } from './upload-link.tsx';
+import { incidentPanelLink, type IncidentItem } from '../../ui/entity-link.tsx';
 import { FilterModeToggle } from '../../ui/filter-mode-toggle.tsx';
 import { useIncidentPage } from './incident-page-context.ts';
 import { withMode } from './incident-view-state.ts';
-import { EmptyRow, ItemCount, SIDE_PANEL_ROW, SidePanelSection, VisibilityRow } from './side-panel-section.tsx';
+import { ItemCount, SIDE_PANEL_ROW, SidePanelSection, VisibilityRow } from './side-panel-section.tsx';
 import { StreamSwatch } from './stream-swatch.tsx';
 
 /** The "›" at the end of a row that opens the item's detail panel, named for screen readers. */
-function DetailLink({ noun, name, link }: { noun: string; name: string; link: LinkComponentProps }) {
+function DetailLink({ noun, name, item }: { noun: string; name: string; item: IncidentItem }) {
+  const { incidentID } = useIncidentPage();
   return (
     <Link
-      {...link}
+      {...incidentPanelLink(incidentID, item)}
       className="shrink-0 rounded px-1 text-xs text-accent hover:underline"
       aria-label={`Details of ${noun} ${name}`}
     >
@@ -37,16 +39,21 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
     if (note.eventID !== null) noteCounts.set(note.kind, (noteCounts.get(note.kind) ?? 0) + 1);
   const hiddenActors = new Set(viewState.hiddenActorLanes);
 
-  const setVisibility = (
+  // A visibility record holds only the hidden entries (false): an entry it lacks is shown.
+  const visibilityIn = (
     field: 'streamVisibility' | 'collectionVisibility' | 'tagVisibility' | 'incidentMapVisibility',
     key: string,
-    visible: boolean,
-  ) => {
-    const next = { ...viewState[field] };
-    if (visible) delete next[key];
-    else next[key] = false;
-    updateViewState({ [field]: next });
-  };
+    audited: (visible: boolean) => void,
+  ) => ({
+    shown: viewState[field][key] !== false,
+    onShownChange: (visible: boolean) => {
+      const next = { ...viewState[field] };
+      if (visible) delete next[key];
+      else next[key] = false;
+      updateViewState({ [field]: next });
+      audited(visible);
+    },
+  });
   const setMode = (
     field: 'collectionFilterModes' | 'tagFilterModes' | 'noteFilterModes',
     key: string,
@@ -72,15 +79,13 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
       }
       data-testid="incident-side-panel"
     >
-      <SidePanelSection title="Streams" count={evidenceStreams.length}>
+      <SidePanelSection title="Streams" count={evidenceStreams.length} empty="No streams yet.">
         {evidenceStreams.map((stream) => (
           <VisibilityRow
             key={stream.id}
-            shown={viewState.streamVisibility[String(stream.id)] !== false}
-            onShownChange={(visible) => {
-              setVisibility('streamVisibility', String(stream.id), visible);
-              audit('toggle stream visibility', { streamID: stream.id, value: visible });
-            }}
+            {...visibilityIn('streamVisibility', String(stream.id), (visible) =>
+              audit('toggle stream visibility', { streamID: stream.id, value: visible }),
+            )}
             item={`stream ${stream.name}`}
             label={
               <span className="flex min-w-0 items-center gap-1.5">
@@ -103,10 +108,9 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
             count={markerStream.eventCount}
           />
         ) : null}
-        {evidenceStreams.length === 0 ? <EmptyRow>No streams yet.</EmptyRow> : null}
       </SidePanelSection>
 
-      <SidePanelSection title="Actors" count={data.actors.length}>
+      <SidePanelSection title="Actors" count={data.actors.length} empty="No actors yet.">
         {data.actors.map((actor) => (
           <VisibilityRow
             key={actor.id}
@@ -127,28 +131,18 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
             }
             count={actor.eventCount}
           >
-            <DetailLink
-              noun="actor"
-              name={actor.name}
-              link={linkOptions({
-                to: '/incident/$incidentID/{-$viewName}/actor/$incidentActorID',
-                params: (prev) => ({ ...prev, incidentID, incidentActorID: actor.id }),
-              })}
-            />
+            <DetailLink noun="actor" name={actor.name} item={{ incidentActorID: actor.id }} />
           </VisibilityRow>
         ))}
-        {data.actors.length === 0 ? <EmptyRow>No actors yet.</EmptyRow> : null}
       </SidePanelSection>
 
-      <SidePanelSection title="Collections" count={data.collections.length}>
+      <SidePanelSection title="Collections" count={data.collections.length} empty="No collections yet.">
         {data.collections.map((collection) => (
           <VisibilityRow
             key={collection.id}
-            shown={viewState.collectionVisibility[String(collection.id)] !== false}
-            onShownChange={(visible) => {
-              setVisibility('collectionVisibility', String(collection.id), visible);
-              audit('toggle collection visibility', { value: { collectionID: collection.id, visible } });
-            }}
+            {...visibilityIn('collectionVisibility', String(collection.id), (visible) =>
+              audit('toggle collection visibility', { value: { collectionID: collection.id, visible } }),
+            )}
             item={`collection ${collection.name}`}
             label={<span className="truncate">{collection.name}</span>}
             count={collection.eventIDs.length}
@@ -158,28 +152,18 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
               value={viewState.collectionFilterModes[String(collection.id)]}
               onChange={(mode) => setMode('collectionFilterModes', String(collection.id), mode)}
             />
-            <DetailLink
-              noun="collection"
-              name={collection.name}
-              link={linkOptions({
-                to: '/incident/$incidentID/{-$viewName}/collection/$collectionID',
-                params: (prev) => ({ ...prev, incidentID, collectionID: collection.id }),
-              })}
-            />
+            <DetailLink noun="collection" name={collection.name} item={{ collectionID: collection.id }} />
           </VisibilityRow>
         ))}
-        {data.collections.length === 0 ? <EmptyRow>No collections yet.</EmptyRow> : null}
       </SidePanelSection>
 
-      <SidePanelSection title="Tags" count={eventTags.length}>
+      <SidePanelSection title="Tags" count={eventTags.length} empty="No event tags yet.">
         {eventTags.map((tag) => (
           <VisibilityRow
             key={tag.name}
-            shown={viewState.tagVisibility[tag.name] !== false}
-            onShownChange={(visible) => {
-              setVisibility('tagVisibility', tag.name, visible);
-              audit('toggle tag visibility', { value: { tag: tag.name, visible } });
-            }}
+            {...visibilityIn('tagVisibility', tag.name, (visible) =>
+              audit('toggle tag visibility', { value: { tag: tag.name, visible } }),
+            )}
             item={`tag ${tag.name}`}
             label={
               <span className="flex min-w-0 items-center gap-1.5">
@@ -200,7 +184,6 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
             />
           </VisibilityRow>
         ))}
-        {eventTags.length === 0 ? <EmptyRow>No event tags yet.</EmptyRow> : null}
       </SidePanelSection>
 
       <SidePanelSection title="Notes" count={data.notes.length}>
@@ -217,7 +200,7 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
         ))}
       </SidePanelSection>
 
-      <SidePanelSection title="Links" count={data.links.length} defaultOpen={data.links.length > 0}>
+      <SidePanelSection title="Links" count={data.links.length} empty="No links yet." collapsedWhenEmpty>
         {data.links.map((link) => (
           <li key={link.id} className={SIDE_PANEL_ROW}>
             <span className="shrink-0 rounded bg-raised px-1 text-xs text-muted">{link.urlType}</span>
@@ -230,41 +213,29 @@ export function IncidentSidePanel({ variant = 'inline' }: { variant?: 'inline' |
             </Link>
           </li>
         ))}
-        {data.links.length === 0 ? <EmptyRow>No links yet.</EmptyRow> : null}
       </SidePanelSection>
 
-      <SidePanelSection title="Uploads" count={data.uploads.length} defaultOpen={data.uploads.length > 0}>
+      <SidePanelSection title="Uploads" count={data.uploads.length} empty="No uploads yet." collapsedWhenEmpty>
         {data.uploads.map((upload) => (
           <li key={upload.id} className={SIDE_PANEL_ROW}>
             <UploadLink upload={upload} kind={upload.kind} />
           </li>
         ))}
-        {data.uploads.length === 0 ? <EmptyRow>No uploads yet.</EmptyRow> : null}
       </SidePanelSection>
 
-      <SidePanelSection title="Maps" count={data.maps.length} defaultOpen={data.maps.length > 0}>
+      <SidePanelSection title="Maps" count={data.maps.length} empty="No maps yet." collapsedWhenEmpty>
         {data.maps.map((map) => (
           <VisibilityRow
             key={map.id}
-            shown={viewState.incidentMapVisibility[String(map.id)] !== false}
-            onShownChange={(visible) => {
-              setVisibility('incidentMapVisibility', String(map.id), visible);
-              audit('toggle incident map visibility', { mapID: map.id, value: visible });
-            }}
+            {...visibilityIn('incidentMapVisibility', String(map.id), (visible) =>
+              audit('toggle incident map visibility', { mapID: map.id, value: visible }),
+            )}
             item={`map ${map.name}`}
             label={<span className="truncate">{map.name}</span>}
           >
-            <DetailLink
-              noun="map"
-              name={map.name}
-              link={linkOptions({
-                to: '/incident/$incidentID/{-$viewName}/map/$mapID',
-                params: (prev) => ({ ...prev, incidentID, mapID: map.id }),
-              })}
-            />
+            <DetailLink noun="map" name={map.name} item={{ mapID: map.id }} />
           </VisibilityRow>
         ))}
-        {data.maps.length === 0 ? <EmptyRow>No maps yet.</EmptyRow> : null}
       </SidePanelSection>
     </nav>
   );

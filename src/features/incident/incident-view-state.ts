@@ -16,7 +16,8 @@ export interface IncidentViewState {
   noteFilterModes: Record<string, EventFilterMode>;
   tagFilterModes: Record<string, EventFilterMode>;
   searchTerm: string;
-  timeInterval: { start: number; end: number } | null;
+  /** Handed to the filter as its interval, so it is the filter's type. */
+  timeInterval: EventFilter['interval'];
   markersVisible: boolean;
   hiddenMarkerEventIDs: number[];
 }

@@ -9,26 +9,33 @@ import { Checkbox } from '../../ui/checkbox.tsx';
 export function SidePanelSection({
   title,
   count,
+  empty,
   children,
-  defaultOpen = true,
+  collapsedWhenEmpty = false,
 }: {
   title: string;
   count: number;
+  /** What the section says, after its rows, while it counts nothing ("No actors yet."). */
+  empty?: string;
   children: ReactNode;
-  defaultOpen?: boolean;
+  /** Starts closed while it counts nothing. */
+  collapsedWhenEmpty?: boolean;
 }) {
   return (
-    <details open={defaultOpen} className="group border-b border-line py-1.5" aria-label={title}>
+    <details open={!collapsedWhenEmpty || count > 0} className="group border-b border-line py-1.5" aria-label={title}>
       <summary className="flex cursor-pointer list-none items-center justify-between px-1 py-0.5 font-semibold select-none">
         <span>{title}</span>
         <span className="text-xs font-normal text-muted">{count}</span>
       </summary>
-      <ul className="mt-1 flex flex-col gap-0.5 px-1">{children}</ul>
+      <ul className="mt-1 flex flex-col gap-0.5 px-1">
+        {children}
+        {count === 0 && empty !== undefined ? <EmptyRow>{empty}</EmptyRow> : null}
+      </ul>
     </details>
   );
 }
 
-export function EmptyRow({ children }: { children: ReactNode }) {
+function EmptyRow({ children }: { children: ReactNode }) {
   return <li className="text-sm text-muted">{children}</li>;
 }
 

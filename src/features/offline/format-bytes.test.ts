@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { formatBytes } from './format-bytes.ts';
 
 describe('formatBytes', () => {
-  it('reads as an analyst expects', () => {
-    expect(formatBytes(0)).toBe('0 B');
-    expect(formatBytes(999)).toBe('999 B');
-    expect(formatBytes(1_500)).toBe('1.5 KB');
-    expect(formatBytes(3_400_000)).toBe('3.4 MB');
-    expect(formatBytes(250_000_000)).toBe('250 MB');
-    expect(formatBytes(1_200_000_000_000)).toBe('1.2 TB');
+  it.each([
+    [0, '0 B'],
+    [999, '999 B'],
+    [1_500, '1.5 KB'],
+    [3_400_000, '3.4 MB'],
+    [250_000_000, '250 MB'],
+    [1_200_000_000_000, '1.2 TB'],
+  ])('reads %d bytes as an analyst expects: %s', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text);
   });
 });

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { recordAuditAction } from '../../data/audit-actions.ts';
 import { syncIncidentList, syncOrganization, useOrganizations, useOrganizationsSync } from '../../data/mirror/index.ts';
 import { Page } from '../../ui/page.tsx';
+import { chooseOneOf } from '../../ui/choose-one-of.ts';
 import { SelectField } from '../../ui/select-field.tsx';
 import { createIncident } from './organizations-api.ts';
 import { FormFooter } from '../../ui/form-footer.tsx';
@@ -52,10 +53,7 @@ export function IncidentForm({
           <SelectField
             label="Organization"
             value={chosen}
-            options={[
-              { value: '', label: 'Choose…' },
-              ...organizations.map((organization) => ({ value: String(organization.id), label: organization.name })),
-            ]}
+            options={chooseOneOf(organizations)}
             onChange={(event) => setChosen(event.target.value)}
             {...bound('organizationID')}
           />

@@ -17,11 +17,51 @@ import type { ViewState } from './view-state.ts';
 import { OptionList } from '../../ui/option-list.tsx';
 
 const selectClass = 'rounded-md border border-line bg-panel px-2 py-1 text-ink';
-const zoneOptions = listTimeZoneOptions();
+const zoneChoices = listTimeZoneOptions().map((option) => ({ value: option.name, label: option.label }));
+/** The zone table's choices; a stored zone the table does not know stays choosable, by its name, first. */
+const zoneChoicesWith = (timeZone: string) =>
+  zoneChoices.some((choice) => choice.value === timeZone)
+    ? zoneChoices
+    : [{ value: timeZone, label: timeZone }, ...zoneChoices];
 const HEIGHT_CHOICES = VISUALIZATION_HEIGHTS.map((height) => ({
   value: height.heightPx,
   label: `${height.label} (${height.heightPx} px)`,
 }));
+
+/** The settings chosen from a list: their choices, and the patch a chosen option's value makes. */
+const LIST_SETTINGS = {
+  colorMode: {
+    choices: COLOR_MODES.map((mode) => ({ value: mode, label: mode })),
+    patch: (value: string): Partial<DisplaySettings> => ({
+      colorMode: COLOR_MODES.find((mode) => mode === value) ?? 'light',
+    }),
+  },
+  visualizationHeight: {
+    choices: HEIGHT_CHOICES,
+    patch: (value: string): Partial<DisplaySettings> => ({
+      visualizationHeight: VISUALIZATION_HEIGHTS.find((height) => String(height.heightPx) === value)?.heightPx ?? 600,
+    }),
+  },
+};
+
+/** A setting row's compact native select; `onChoose` gets the chosen option's value as text. */
+function SettingSelect({
+  label,
+  value,
+  choices,
+  onChoose,
+}: {
+  label: string;
+  value: string | number;
+  choices: readonly { value: string | number; label: string }[];
+  onChoose: (value: string) => void;
+}) {
+  return (
+    <select aria-label={label} className={selectClass} value={value} onChange={(event) => onChoose(event.target.value)}>
+      <OptionList choices={choices} />
+    </select>
+  );
+}
 
 function SettingControl({
   name,
@@ -33,33 +73,15 @@ function SettingControl({
   update: (patch: Partial<DisplaySettings>) => void;
 }) {
   const label = DISPLAY_SETTING_LABELS[name];
-  if (name === 'colorMode') {
+  if (name === 'colorMode' || name === 'visualizationHeight') {
+    const { choices, patch } = LIST_SETTINGS[name];
     return (
-      <select
-        aria-label={label}
-        className={selectClass}
-        value={settings.colorMode}
-        onChange={(event) => update({ colorMode: COLOR_MODES.find((mode) => mode === event.target.value) ?? 'light' })}
-      >
-        <OptionList choices={COLOR_MODES.map((mode) => ({ value: mode, label: mode }))} />
-      </select>
-    );
-  }
-  if (name === 'visualizationHeight') {
-    return (
-      <select
-        aria-label={label}
-        className={selectClass}
-        value={settings.visualizationHeight}
-        onChange={(event) =>
-          update({
-            visualizationHeight:
-              VISUALIZATION_HEIGHTS.find((height) => String(height.heightPx) === event.target.value)?.heightPx ?? 600,
-          })
-        }
-      >
-        <OptionList choices={HEIGHT_CHOICES} />
-      </select>
+      <SettingSelect
+        label={label}
+        value={settings[name]}
+        choices={choices}
+        onChoose={(value) => update(patch(value))}
+      />
     );
   }
   return (
@@ -162,17 +184,12 @@ export function ConfigurationScreen({ analystID, analystName }: { analystID: num
                 {timeZone}
               </td>
               <td className="px-3 py-2">
-                <select
-                  aria-label="Time zone"
-                  className={selectClass}
+                <SettingSelect
+                  label="Time zone"
                   value={timeZone}
-                  onChange={(event) => setTimeZone(event.target.value)}
-                >
-                  {zoneOptions.some((option) => option.name === timeZone) ? null : (
-                    <option value={timeZone}>{timeZone}</option>
-                  )}
-                  <OptionList choices={zoneOptions.map((option) => ({ value: option.name, label: option.label }))} />
-                </select>
+                  choices={zoneChoicesWith(timeZone)}
+                  onChoose={setTimeZone}
+                />
               </td>
             </tr>
           </tbody>

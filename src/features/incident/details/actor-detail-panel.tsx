@@ -5,7 +5,7 @@ import { useIncidentPage } from '../incident-page-context.ts';
 import { DetailPanel, NotFound } from './detail-panel.tsx';
 import { Facts } from '../../../ui/facts.tsx';
 import { EventList } from './event-list.tsx';
-import { OrganizationActorLink } from '../../../ui/entity-link.tsx';
+import { LinkedOrganizationActor } from '../linked-organization-actor.tsx';
 
 const LIST_LIMIT = 200;
 
@@ -23,16 +23,9 @@ export function ActorDetailPanel({ actorID }: { actorID: number }) {
           ['Events', actor.eventCount.toLocaleString('en')],
           [
             'Organization actor',
-            actor.organizationActorID !== null ? (
-              <OrganizationActorLink
-                organizationID={data.incident.organizationID}
-                organizationActorID={actor.organizationActorID}
-              >
-                open
-              </OrganizationActorLink>
-            ) : (
-              'not linked'
-            ),
+            <LinkedOrganizationActor actor={actor} unlinked="not linked">
+              open
+            </LinkedOrganizationActor>,
           ],
         ]}
       />

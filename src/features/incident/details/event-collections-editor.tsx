@@ -5,6 +5,7 @@
 import { countNoun } from '../../../../domain/count-noun.ts';
 import { useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
+import { chooseOneOf } from '../../../ui/choose-one-of.ts';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import {
@@ -67,10 +68,7 @@ export function EventCollectionsEditor({ eventID }: { eventID: number }) {
           <SelectField
             label="Add to collection"
             value={joinID}
-            options={[
-              { value: '', label: 'Choose…' },
-              ...others.map((collection) => ({ value: String(collection.id), label: collection.name })),
-            ]}
+            options={chooseOneOf(others)}
             onChange={(event) => setJoinID(event.target.value)}
             disabled={busy}
             className="flex-1"

@@ -1,7 +1,8 @@
 /* The actors view: the incident's actors, humans and bots, with their event counts; a name opens its panel. */
 import { useIncidentPage } from '../incident-page-context.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
-import { IncidentItemLink, OrganizationActorLink } from '../../../ui/entity-link.tsx';
+import { IncidentItemLink } from '../../../ui/entity-link.tsx';
+import { LinkedOrganizationActor } from '../linked-organization-actor.tsx';
 
 export function ActorsView() {
   const { data, incidentID } = useIncidentPage();
@@ -24,17 +25,11 @@ export function ActorsView() {
           { title: 'Events', numeric: true, cell: (actor) => actor.eventCount.toLocaleString('en') },
           {
             title: 'Organization actor',
-            cell: (actor) =>
-              actor.organizationActorID !== null ? (
-                <OrganizationActorLink
-                  organizationID={data.incident.organizationID}
-                  organizationActorID={actor.organizationActorID}
-                >
-                  linked
-                </OrganizationActorLink>
-              ) : (
-                <span className="text-muted">—</span>
-              ),
+            cell: (actor) => (
+              <LinkedOrganizationActor actor={actor} unlinked={<span className="text-muted">—</span>}>
+                linked
+              </LinkedOrganizationActor>
+            ),
           },
         ]}
       />
