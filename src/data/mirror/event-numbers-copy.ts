@@ -15,14 +15,10 @@ import {
 import { afterFirstFrame } from './first-frame-hold.ts';
 import { mirrorDatabase, type MirrorDatabase } from './mirror-database.ts';
 
-const DIRECTORY = EVENT_NUMBERS_DIRECTORY;
-const fileName = eventNumbersFileName;
-const supported = eventNumbersCopySupported;
-
 async function copiesDirectory(create: boolean): Promise<FileSystemDirectoryHandle | undefined> {
-  if (!supported()) return undefined;
+  if (!eventNumbersCopySupported()) return undefined;
   try {
-    return await (await navigator.storage.getDirectory()).getDirectoryHandle(DIRECTORY, { create });
+    return await (await navigator.storage.getDirectory()).getDirectoryHandle(EVENT_NUMBERS_DIRECTORY, { create });
   } catch {
     // None written yet, or a browser that refuses OPFS here (private windows): IndexedDB it is.
     return undefined;
@@ -32,7 +28,7 @@ async function copiesDirectory(create: boolean): Promise<FileSystemDirectoryHand
 async function copyFile(incidentID: number): Promise<File | undefined> {
   const directory = await copiesDirectory(false);
   try {
-    return directory ? await (await directory.getFileHandle(fileName(incidentID))).getFile() : undefined;
+    return directory ? await (await directory.getFileHandle(eventNumbersFileName(incidentID))).getFile() : undefined;
   } catch {
     return undefined;
   }
@@ -84,7 +80,7 @@ async function refreshEventNumbersCopy(db: MirrorDatabase, incidentID: number): 
   const directory = await copiesDirectory(true);
   if (!rows || rows.length === 0 || !directory) return;
   const started = performance.now();
-  const writable = await (await directory.getFileHandle(fileName(incidentID), { create: true })).createWritable();
+  const writable = await (await directory.getFileHandle(eventNumbersFileName(incidentID), { create: true })).createWritable();
   try {
     // The file is replaced on close, whole: a reader sees the old copy or the new one.
     await writable.write(new Blob(eventNumbersFileParts(rows)));
@@ -103,7 +99,7 @@ async function refreshEventNumbersCopy(db: MirrorDatabase, incidentID: number): 
 export async function removeEventNumbersCopy(incidentID: number): Promise<void> {
   const directory = await copiesDirectory(false);
   try {
-    await directory?.removeEntry(fileName(incidentID));
+    await directory?.removeEntry(eventNumbersFileName(incidentID));
   } catch {
     // There was none.
   }
@@ -125,7 +121,7 @@ let chain: Promise<void> = Promise.resolve();
  * waits is the same refresh.
  */
 export function scheduleEventNumbersCopy(incidentID: number): void {
-  if (!supported() || queued.has(incidentID)) return;
+  if (!eventNumbersCopySupported() || queued.has(incidentID)) return;
   queued.add(incidentID);
   afterFirstFrame(() => {
     const run = () => {
