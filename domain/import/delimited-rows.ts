@@ -125,10 +125,11 @@ function commentOrRow(
 ): DelimitedRow | undefined {
   const { fieldsDirective, commentPrefix } = layout;
   if (fieldsDirective !== undefined && lineText.startsWith(fieldsDirective)) {
+    // W3C names its fields with spaces even where the rows are tab-separated (CloudFront).
     const names = lineText
       .slice(fieldsDirective.length)
       .trim()
-      .split(layout.delimiter === ' ' || layout.delimiter === 'whitespace' ? /\s+/ : layout.delimiter);
+      .split([' ', '\t', 'whitespace'].includes(layout.delimiter) ? /\s+/ : layout.delimiter);
     return { line, fields: [lineText], directive: names.filter((name) => name !== '') };
   }
   if (commentPrefix !== undefined && lineText.startsWith(commentPrefix)) return undefined;

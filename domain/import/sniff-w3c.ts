@@ -1,7 +1,8 @@
 /*
- * W3C extended log files (IIS, Incapsula, Windows Firewall's pfirewall.log): "#Software", "#Version",
- * "#Date" and "#Fields:" directives, space-separated fields named by the last "#Fields:" line (the
- * block repeats after every service restart). date and time are one UTC instant unless the file says
+ * W3C extended log files (IIS, Incapsula, Windows Firewall's pfirewall.log, CloudFront): "#Software",
+ * "#Version", "#Date" and "#Fields:" directives, fields named by the last "#Fields:" line (the block
+ * repeats after every service restart), separated by spaces, or by tabs where the producer writes them
+ * so (CloudFront's standard logs: the #Fields line itself stays space-separated). date and time are one UTC instant unless the file says
  * "#Time Format: Local". The actor is the client address; the message is built from the request.
  */
 import { messageComposer } from './composed-message.ts';
@@ -26,7 +27,10 @@ export function sniffW3c(text: string, complete: boolean): DelimitedGuess | stri
   const columns = columnNames(fieldsLine.slice('#Fields:'.length).trim().split(/\s+/));
   const data = lines.filter((line) => line.trim() !== '' && !line.startsWith('#'));
   const quoted = data.length > 0 && data.every((line) => line.startsWith('"'));
-  const sampleRows = data.slice(0, 10).map((line) => splitLine(line, ' ', quoted));
+  const tabbed =
+    !quoted && data.length > 0 && data.slice(0, 10).every((line) => line.split('\t').length === columns.length);
+  const delimiter = tabbed ? '\t' : ' ';
+  const sampleRows = data.slice(0, 10).map((line) => splitLine(line, delimiter, quoted));
   const index = (name: string) => columns.findIndex((column) => column.toLowerCase() === name);
   const date = index('date');
   const time = index('time');
@@ -41,7 +45,7 @@ export function sniffW3c(text: string, complete: boolean): DelimitedGuess | stri
         .find((line) => line.startsWith('#Software:'))
         ?.slice(10)
         .trim() || 'no #Software line'
-    }): space-separated${quoted ? ', every field quoted' : ''}, columns named by each #Fields: line${restarts > 1 ? ` (${restarts} header blocks in the first 64 KiB)` : ''}`,
+    }): ${tabbed ? 'tab' : 'space'}-separated${quoted ? ', every field quoted' : ''}, columns named by each #Fields: line${restarts > 1 ? ` (${restarts} header blocks in the first 64 KiB)` : ''}`,
     date !== -1 && time !== -1
       ? `start time: the date and time fields as one ${local ? 'local time (#Time Format: Local)' : 'UTC instant'}`
       : `start time: the ${date !== -1 ? 'date' : 'time'} field`,
@@ -58,7 +62,7 @@ export function sniffW3c(text: string, complete: boolean): DelimitedGuess | stri
   } else notes.push(`message: ${columns[message] ?? ''}`);
   return {
     layout: {
-      delimiter: ' ',
+      delimiter,
       quoted,
       preambleRows: 0,
       headerRows: 0,
