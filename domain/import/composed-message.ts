@@ -1,7 +1,9 @@
 /*
  * A message for delimited rows with no message column, built from the columns W3C logs always have:
  * a web server's request (cs-method, cs-uri-stem, cs-uri-query, sc-status) or a firewall's verdict
- * (Windows Firewall: action, protocol, src-ip, src-port, dst-ip, dst-port). Decided once per header.
+ * (Windows Firewall: action, protocol, src-ip, src-port, dst-ip, dst-port) or a mail server's tracking
+ * event (Exchange: event-id, source, sender-address, recipient-address, message-subject). Decided once
+ * per header.
  */
 
 export type MessageComposer = (fields: readonly string[]) => string;
@@ -26,6 +28,18 @@ export function messageComposer(columns: readonly string[]): MessageComposer | u
       const queryText = fields[query];
       const target = present(fields[stem]) ? `${fields[stem]}${present(queryText) ? `?${queryText}` : ''}` : undefined;
       return [fields[method], target, fields[status]].filter(present).join(' ');
+    };
+  }
+  const event = at('event-id');
+  const recipients = at('recipient-address');
+  if (event !== -1 && recipients !== -1) {
+    const agent = at('source');
+    const sender = at('sender-address');
+    const subject = at('message-subject');
+    return (fields) => {
+      const route = [fields[sender], fields[recipients]].filter(present).join(' -> ');
+      const head = [fields[event], fields[agent], route].filter(present).join(' ');
+      return present(fields[subject]) ? `${head}: ${fields[subject]}` : head;
     };
   }
   const action = at('action');
