@@ -5,6 +5,7 @@
  * are complete, so a file imports with none given; the reason says what was found.
  */
 import { CHART_PALETTE } from '../color/palette.ts';
+import { countNoun } from '../count-noun.ts';
 import { detectGeoSettings, mapNameFromFile, type GeoDetection } from './detect-geo-settings.ts';
 import type { GeoFormat, MapSettings } from './geo-settings.ts';
 import { gunzipStart, isGzip, withoutGzipExtension } from '../import/gunzip-bytes.ts';
@@ -63,7 +64,7 @@ function detectXml(text: string, complete: boolean, fileName: string, mapIndex: 
     const positions = count(text, /<(?:\w+:)?LatitudeDegrees>/g);
     return detected(
       trackSettings('tcx', fileName, mapIndex, 'circle'),
-      `TCX (Garmin Training Center): ${points.toLocaleString('en')} Trackpoints, ${positions.toLocaleString('en')} of them with a position ${sampleNote(complete)}; each Trackpoint's <Time> is its instant, one without a position is invalid.`,
+      `TCX (Garmin Training Center): ${countNoun(points, 'Trackpoint')}, ${positions.toLocaleString('en')} of them with a position ${sampleNote(complete)}; each Trackpoint's <Time> is its instant, one without a position is invalid.`,
     );
   }
   if (/<(?:\w+:)?kml\b/.test(text)) {
@@ -71,7 +72,7 @@ function detectXml(text: string, complete: boolean, fileName: string, mapIndex: 
     const coords = count(text, /<(?:gx:)?coord>/g);
     return detected(
       trackSettings('kml', fileName, mapIndex, 'circle'),
-      `KML: ${coords.toLocaleString('en')} track coordinates (gx:coord) and ${whens.toLocaleString('en')} <when> times ${sampleNote(complete)}; each track's n-th <when> is its n-th coordinate's instant, and timed Placemarks add their points.`,
+      `KML: ${countNoun(coords, 'track coordinate')} (gx:coord) and ${countNoun(whens, '<when> time')} ${sampleNote(complete)}; each track's n-th <when> is its n-th coordinate's instant, and timed Placemarks add their points.`,
     );
   }
   return undefined;
@@ -91,7 +92,7 @@ function detectGeoJson(text: string, complete: boolean, fileName: string, mapInd
       : evidence.map(([name, found]) => `${String(found)} ${String(name)}`).join(', ');
   return detected(
     trackSettings('geojson', fileName, mapIndex, 'circle'),
-    `GeoJSON: ${count(text, /"Feature"/g)} features ${sampleNote(complete)} (${said}); times per vertex from coordTimes/times or a 4th coordinate, per Point from its time property.`,
+    `GeoJSON: ${countNoun(count(text, /"Feature"/g), 'feature')} ${sampleNote(complete)} (${said}); times per vertex from coordTimes/times or a 4th coordinate, per Point from its time property.`,
   );
 }
 
