@@ -1,8 +1,9 @@
 /*
  * Whether sample lines are a WhatsApp export, and the order of its dates. The order is not written
  * anywhere, so it is decided from evidence across every sample line: a number above 12 in the first
- * position means day-first, in the second month-first; failing that, the order in which the dates
- * run forward; failing that, month-first, and the reason says so.
+ * position means day-first, in the second month-first; failing that, dots between the date's fields
+ * (31.12.19: every locale that writes them so puts the day first); failing that, the order in which the
+ * dates run forward; failing that, month-first, and the reason says so.
  */
 import type { DateOrder } from './chat-settings.ts';
 import type { FamilyDetection } from './format-detection.ts';
@@ -51,6 +52,12 @@ function dateOrderOf(starts: readonly WhatsappStart[]): [DateOrder, string] {
       `the sample disagrees (${dayFirst} dates have a day above 12 first, ${monthFirst} second); the larger count wins, check the preview`,
     ];
   }
+  const dotted = starts.filter((start) => start.separator === '.').length;
+  if (dotted * 2 > starts.length)
+    return [
+      'day-first',
+      `no number above 12 decides, but ${dotted} dates are written with dots ("${starts.find((start) => start.separator === '.')?.stamp ?? ''}"), as only day-first locales write them`,
+    ];
   const backDayFirst = backSteps(starts, 'day-first');
   const backMonthFirst = backSteps(starts, 'month-first');
   if (backMonthFirst > backDayFirst) {

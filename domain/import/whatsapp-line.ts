@@ -12,6 +12,8 @@ export interface WhatsappStart {
   readonly fields: readonly [number, number, number];
   /** Whether the first field has four digits (a year-first date). */
   readonly yearFirst: boolean;
+  /** What separates the date's fields: "/", "." or "-". */
+  readonly separator: string;
   readonly hour: number;
   readonly minute: number;
   readonly second: number;
@@ -42,6 +44,7 @@ export function whatsappStart(line: string): WhatsappStart | undefined {
     third = '',
     hour = '',
     minute = '',
+    sep = '',
     seconds,
     meridiem,
     close = '',
@@ -53,6 +56,7 @@ export function whatsappStart(line: string): WhatsappStart | undefined {
     stamp,
     fields: [Number(first), Number(second), Number(third)],
     yearFirst: first.length === 4,
+    separator: sep,
     hour: Number(hour),
     minute: Number(minute),
     second: Number(seconds ?? 0),
