@@ -10,6 +10,7 @@ import { bytesText, richText } from './json-record.ts';
 import type { JsonFieldMapping, JsonNumericUnit } from './json-lines-settings.ts';
 import { jsonTimeMicros, unitByMagnitude } from './json-time.ts';
 import { normalizeName } from './suggest-mapping.ts';
+import { countNoun } from '../count-noun.ts';
 
 type JsonObject = { [key: string]: JsonValue };
 const MIN_MICROS = Date.UTC(1990, 0, 1) * 1000;
@@ -50,7 +51,8 @@ const START_NAMES = [
 // A name no list holds still counts as a time's when it ends like one (EdgeStartTimestamp, EventReceivedTime).
 const START_SUFFIXES = ['timestamp', 'time', 'datetime', 'date'];
 const END_NAMES = ['endtime', 'endedat', 'end', 'stoptime', 'finishedat', 'enddate'];
-// Chat exports name the speaker (Telegram "from", Discord "author"); network logs the client (Suricata
+// Chat exports name the speaker (Telegram "from", Discord "author", Google Chat "creator.name", Teams
+// "from.user.displayName"); network logs the client (Suricata
 // "src_ip", Zeek "id.orig_h"), which says more than the service the line is about.
 const ACTOR_NAMES = [
   'useridentityarn',
@@ -71,6 +73,9 @@ const ACTOR_NAMES = [
   'sender',
   'sendername',
   'fromname',
+  'creatorname',
+  'creator',
+  'userdisplayname',
   'nick',
   'nickname',
   'speaker',
@@ -228,7 +233,7 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
   if (actor !== undefined) {
     mapping.actor = actor.path;
     reasons.push(
-      `actor "${actor.path}" (${actor.distinct.size} distinct value${actor.distinct.size === 1 ? '' : 's'} in ${actor.shortTexts} records)`,
+      `actor "${actor.path}" (${countNoun(actor.distinct.size, 'distinct value')} in ${countNoun(actor.shortTexts, 'record')})`,
     );
   }
   taken.add(mapping.actor);

@@ -119,6 +119,12 @@ export function readDateTimeText(
     accept(scan, '-') ||
     accept(scan, '_') ||
     (accept(scan, ',') ? spaces(scan) >= 0 : spaces(scan) > 0);
+  // English long dates say "at" before the clock ("Tuesday, March 5, 2024 at 10:11:12 AM UTC": Google
+  // Takeout, Outlook, macOS).
+  if (separated && /^at\s+\d/.test(scan.text.slice(scan.at, scan.at + 8))) {
+    scan.at += 2;
+    spaces(scan);
+  }
   if (separated && isDigit(code(scan))) {
     const read = readClock(scan);
     if (read === undefined) return undefined;

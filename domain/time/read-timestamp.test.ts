@@ -41,6 +41,8 @@ describe('date-time text in the common shapes', () => {
     ['Mon Dec 31 21:11:55 UTC 2011', '2011-12-31T21:11:55.000Z'],
     ['Mon Dec 31 21:11:55 GMT+01:00 2011', '2011-12-31T20:11:55.000Z'],
     ['2024-01-02T03:04:05+01:00[Europe/Paris]', '2024-01-02T02:04:05.000Z'],
+    ['Tuesday, March 5, 2024 at 1:02:03 PM UTC', '2024-03-05T13:02:03.000Z'],
+    ['5 March 2024 at 10:11', '2024-03-05T10:11:00.000Z'],
   ])('%s', (text, expected) => {
     expect(readIso(text)).toBe(expected);
   });
