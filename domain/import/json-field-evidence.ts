@@ -33,6 +33,7 @@ const START_NAMES = [
   'start',
   'created',
   'createdat',
+  'createat',
   'published',
   'logtime',
   'receivetimestamp',
