@@ -81,6 +81,7 @@ const ACTOR_NAMES = [
   'nickname',
   'speaker',
   'login',
+  'acct',
   'host',
   'hostname',
   'computer',

@@ -2,7 +2,9 @@
  * Key=value log lines (logfmt: Go's logrus and slog, Heroku; Fortinet and Sophos firewalls; Loki):
  * `time="2024-01-02T07:41:03Z" level=info msg="started" host=web-1`, read as a record of string fields
  * so the JSON family's field evidence and records apply unchanged. A syslog PRI ("<189>") before the
- * first key is dropped; a separate date= and time= (FortiGate) are joined as "datetime".
+ * first key is dropped; a separate date= and time= (FortiGate) are joined as "datetime". Linux audit
+ * records (`type=USER_LOGIN msg=audit(1709633472.345:1234): pid=… msg='op=login …'`) give their stamp as
+ * "timestamp" (epoch seconds) and "serial", and a "message" of the type and what follows the stamp.
  */
 import type { JsonValue } from './import-record.ts';
 import type { JsonLine } from './json-lines.ts';
@@ -13,6 +15,7 @@ type Fields = { [key: string]: JsonValue };
 
 const PAIR = /([A-Za-z_][\w.@/-]*)=(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S*))/y;
 const PRI = /^<\d{1,3}>/;
+const AUDIT_STAMP = /^audit\((\d{9,11}(?:\.\d{1,6})?):(\d+)\):?$/;
 const MIN_PAIRS = 3;
 
 /** The fields of one line, or undefined when it is not key=value pairs (at most one stray word). */
@@ -31,6 +34,16 @@ export function readLogfmt(line: string): Fields | undefined {
     const match = PAIR.exec(text);
     if (match !== null && (PAIR.lastIndex === text.length || /\s/.test(text[PAIR.lastIndex] ?? ''))) {
       const [, key = '', quoted, single, bare] = match;
+      const audit = key === 'msg' && bare !== undefined ? AUDIT_STAMP.exec(bare) : null;
+      if (audit !== null) {
+        fields['timestamp'] = audit[1] ?? '';
+        fields['serial'] = audit[2] ?? '';
+        fields['message'] =
+          `${typeof fields['type'] === 'string' ? `${fields['type']} ` : ''}${text.slice(PAIR.lastIndex).trim()}`;
+        pairs += 1;
+        at = PAIR.lastIndex;
+        continue;
+      }
       fields[key] =
         quoted !== undefined
           ? quoted.replace(/\\(.)/g, (_, escaped: string) =>
