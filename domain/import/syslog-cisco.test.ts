@@ -30,3 +30,31 @@ describe('Cisco syslog tags', () => {
     );
   });
 });
+
+// `show logging` on IOS with `service sequence-numbers` and `service timestamps log datetime msec
+// show-timezone`: "*" marks a clock never synchronised, "." one that lost its synchronisation.
+const IOS_BUFFER = [
+  '000123: *Mar  1 00:01:23.456 UTC: %LINK-3-UPDOWN: Interface GigabitEthernet0/1, changed state to up',
+  '000124: .Mar  1 00:01:24.001 UTC: %LINEPROTO-5-UPDOWN: Line protocol on Interface GigabitEthernet0/1, changed state to up',
+  '000125: Mar  1 00:02:00.000 CET: %SYS-5-CONFIG_I: Configured from console by admin on vty0 (10.0.0.9)',
+].join('\n');
+
+describe("Cisco IOS's logging buffer", () => {
+  it('reads sequence numbers, clock marks and a UTC zone; another zone follows the chosen time zone', async () => {
+    const { records, invalid } = await collectImport(
+      parseImport(new TextEncoder().encode(IOS_BUFFER), { format: 'syslog', timeZone: 'Europe/Berlin', year: 2024 }),
+    );
+    expect(invalid).toEqual([]);
+    expect(records.map((r) => new Date(r.startMicros / 1000).toISOString())).toEqual([
+      '2024-03-01T00:01:23.456Z',
+      '2024-03-01T00:01:24.001Z',
+      '2024-02-29T23:02:00.000Z',
+    ]);
+    expect(records.map((r) => [r.extra['severity'], r.extra['mnemonic']])).toEqual([
+      [3, 'UPDOWN'],
+      [5, 'UPDOWN'],
+      [5, 'CONFIG_I'],
+    ]);
+    expect(records[2]?.message).toBe('Configured from console by admin on vty0 (10.0.0.9)');
+  });
+});
