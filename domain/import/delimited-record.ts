@@ -94,7 +94,8 @@ export function delimitedRecord(
     const value = fields[index] ?? '';
     extra[columns[index] ?? `column ${index + 1}`] = nullValues.has(value) ? null : value;
   }
-  const message = mapping.message !== undefined ? cell(mapping.message) : (rules.composeMessage?.(fields) ?? '');
+  // The space after a delimiter (CBS.log's "07:41:03, Info …", "a, b" CSV) is layout, not the message's.
+  const message = mapping.message !== undefined ? cell(mapping.message).trim() : (rules.composeMessage?.(fields) ?? '');
   return { line, startMicros, endMicros, actor: cell(mapping.actor).trim(), message, extra };
 }
 
