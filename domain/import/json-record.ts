@@ -9,6 +9,7 @@ import { isJsonObject, jsonText } from './json-lines.ts';
 import type { JsonLinesSettings } from './json-lines-settings.ts';
 import { jsonTimeMicros, jsonTimeReason } from './json-time.ts';
 import { shorten } from './parse-event-time.ts';
+import { htmlText, markedAsHtml } from './html-text.ts';
 
 // Terminal escapes: OSC titles (ESC ] … BEL or ESC \), CSI sequences (colours, cursor) and lone ESC pairs.
 // eslint-disable-next-line no-control-regex
@@ -100,7 +101,8 @@ export function jsonRecord(
     endMicros = end;
   }
   const messageValue = fields.message === undefined ? undefined : valueAt(value, fields.message);
-  const rawMessage = messageText(messageValue);
+  const holder = fields.message?.includes('.') ? valueAt(value, fields.message.replace(/\.[^.]*$/, '')) : value;
+  const rawMessage = markedAsHtml(holder) ? htmlText(messageText(messageValue)) : messageText(messageValue);
   // An empty message (a chat's service line, a log line with no text) shows the record's fields instead.
   const message = rawMessage.trim() === '' ? summaryOf(value, fields) : readableText(rawMessage);
   // A mapped top-level field leaves extra, unless its text was changed for display (the raw stays).
