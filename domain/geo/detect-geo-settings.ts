@@ -224,6 +224,7 @@ function commentLines(text: string): string[] {
 }
 
 const FEET = /(^|[^a-z])ft([^a-z]|$)|feet/;
+const METRES = /(^|[^a-z])m([^a-z]|$)|meters|metres/;
 // NOTE: Flightradar24 writes altitude in feet without saying so (both its CSV export, with Callsign and
 // a "lat,lon" Position, and its granular dumps with squawk, radar_id, snapshot_id); read as metres the
 // aircraft would fly three times too high.
@@ -294,7 +295,9 @@ export function detectGeoSettings(
         ? `the units row says "${altitudeUnitText}"`
         : feet
           ? 'its name says feet'
-          : 'no unit named, so metres';
+          : METRES.test(nameOf('altitude').toLowerCase())
+            ? 'its name says metres'
+            : 'no unit named, so metres';
     said.push(`altitude "${nameOf('altitude')}" in ${feet ? 'feet' : 'metres'} (${why})`);
   }
   return {
