@@ -77,10 +77,12 @@ export function detectJson(
     }
     const records = lines.slice(0, MAX_SAMPLES).map(parseOrUndefined).filter(isJsonObject);
     // A whole document on one line (a minified export) holds its records in an array, read below.
+    // So is one whose array holds timed records though the document has a time of its own (Skype's
+    // exportDate beside its conversations' messages).
     const oneDocument =
       records.length === 1 &&
       lines.filter((line) => line.trim() !== '').length === 1 &&
-      chooseJsonFields(records).mapping.startTime === undefined;
+      (chooseJsonFields(records).mapping.startTime === undefined || timedRecords(documentRecords(start, complete)));
     if (!oneDocument)
       return recordsDetection(
         records,
@@ -107,9 +109,10 @@ export function detectJson(
   const objects = tops.values.map((item) => item.value).filter(isJsonObject);
   if (objects.length > 1)
     return recordsDetection(objects, 'values', '', `JSON objects one after another (${objects.length} sampled)`);
-  // One document: the top-level key whose array holds the most objects holds the records, unless
-  // the document itself reads as one record and those objects do not (a record with a list inside).
-  const [key, records] = recordArrays(start, complete, '$.*.*') ?? recordArrays(start, complete, '$.*.*.*') ?? [];
+  // One document: the shallowest array whose objects read as records (with a time) holds them, else the
+  // shallowest array of objects, unless the document itself reads as one record and those objects do not
+  // (a record with a list inside). Arrays inside arrays count ("conversations.*.MessageList": Skype).
+  const [key, records] = documentRecords(start, complete) ?? [];
   const single = objects[0];
   const oneRecord = single !== undefined && chooseJsonFields([single]).mapping.startTime !== undefined;
   if (
@@ -146,18 +149,36 @@ export function detectLogfmt(text: string, complete: boolean): JsonDetection | u
   );
 }
 
-/** The dotted key path of the array (at the selector's depth) holding the most objects, with them. */
+const timedRecords = (found: readonly [string, JsonObject[]] | undefined) =>
+  found !== undefined && chooseJsonFields(found[1]).mapping.startTime !== undefined;
+
+/**
+ * The shallowest array of a document whose objects have a time, else its shallowest array of objects.
+ * An array inside those objects wins when its objects have a time too and outnumber them: a chat's
+ * conversations, each dated by its last message, hold the messages (Skype, Hangouts).
+ */
+function documentRecords(text: string, complete: boolean): [string, JsonObject[]] | undefined {
+  const arrays = ['$.*.*', '$.*.*.*', '$.*.*.*.*']
+    .map((selector) => recordArrays(text, complete, selector))
+    .filter((found) => found !== undefined);
+  const timed = arrays.filter(timedRecords);
+  let chosen = timed[0];
+  for (const inner of timed.slice(1))
+    if (chosen !== undefined && inner[0].startsWith(`${chosen[0]}.*.`) && inner[1].length > chosen[1].length)
+      chosen = inner;
+  return chosen ?? arrays[0];
+}
+
+/**
+ * The dotted key path of the array (at the selector's depth) holding the most objects, with them; an
+ * array on the way stands as "*" (every element's array).
+ */
 function recordArrays(text: string, complete: boolean, selector: string): [string, JsonObject[]] | undefined {
   const byKey = new Map<string, JsonObject[]>();
   for (const item of sample(text, complete, { paths: [selector] }).values) {
     const keys = item.path.slice(0, -1);
-    if (
-      typeof item.path.at(-1) !== 'number' ||
-      !keys.every((key) => typeof key === 'string') ||
-      !isJsonObject(item.value)
-    )
-      continue;
-    const key = keys.join('.');
+    if (typeof item.path.at(-1) !== 'number' || typeof keys[0] !== 'string' || !isJsonObject(item.value)) continue;
+    const key = keys.map((step) => (typeof step === 'number' ? '*' : step)).join('.');
     byKey.set(key, [...(byKey.get(key) ?? []), item.value]);
   }
   return [...byKey].sort((a, b) => b[1].length - a[1].length)[0];
