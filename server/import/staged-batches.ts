@@ -44,6 +44,7 @@ export async function* stagedBatches(
   });
   let position = 0;
   const lastLine = { marker: 0, event: 0 };
+  const lastStaged = { marker: 0, event: 0 };
   try {
     let next = await run.next();
     while (!next.done) {
@@ -51,17 +52,20 @@ export async function* stagedBatches(
       const lines: string[] = [];
       for (const record of next.value.records) {
         const kind = record.isMarker ? 'marker' : 'event';
-        // The parsers hand records out in source order; the re-import maps new ids back by line.
-        if (record.line <= lastLine[kind])
+        // The parsers hand records out in source order; the re-import names a record by its line, so
+        // records that share one (a minified JSON document's) are staged under the next free numbers.
+        if (record.line < lastLine[kind])
           throw new Error(`${job.settings.format} parser gave line ${record.line} after ${lastLine[kind]}`);
         lastLine[kind] = record.line;
+        const line = record.line > lastStaged[kind] ? record.line : lastStaged[kind] + 1;
+        lastStaged[kind] = line;
         position += 1;
         const actor = record.isMarker ? '' : messageText(record.actor);
         lines.push(
-          `${position}\t${record.line}\t${record.isMarker ? 't' : 'f'}\t${actor}\t${record.actorIsBot ? 't' : 'f'}\t${messageText(record.message)}\t` +
+          `${position}\t${line}\t${record.isMarker ? 't' : 'f'}\t${actor}\t${record.actorIsBot ? 't' : 'f'}\t${messageText(record.message)}\t` +
             `${record.startMicros}\t${record.endMicros}\t${extraText(record.extra)}\t${copyValue(record.stream)}\t${copyValue(record.threadKey)}`,
         );
-        records.push(stagedRecord(record));
+        records.push(stagedRecord(record, line));
       }
       yield { records, lines, invalid: [...next.value.invalid] };
       next = await run.next();
@@ -73,8 +77,8 @@ export async function* stagedBatches(
   }
 }
 
-function stagedRecord(record: ImportRecord): StagedRecord {
-  const kept: { -readonly [K in keyof StagedRecord]: StagedRecord[K] } = { line: record.line, actor: record.actor };
+function stagedRecord(record: ImportRecord, line: number): StagedRecord {
+  const kept: { -readonly [K in keyof StagedRecord]: StagedRecord[K] } = { line, actor: record.actor };
   if (record.isMarker !== undefined) kept.isMarker = record.isMarker;
   if (record.actorIsBot !== undefined) kept.actorIsBot = record.actorIsBot;
   if (record.stream !== undefined) kept.stream = record.stream;
