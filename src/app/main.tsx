@@ -16,14 +16,12 @@ void restoreSettings();
 registerServiceWorker();
 // A reopened incident's events come out of IndexedDB while the app's code loads (issue 20).
 startEventsReadAtStart(window.location.pathname);
-// And on a swimlane's address its layout worker starts loading meanwhile, and its Pixi renderer is made
-// while the page waits for the fast copy's read (the page's mount no longer waits on the main thread).
+// And on a swimlane's address its layout worker starts loading meanwhile. (Its Pixi renderer made here too
+// was measured and left out, twice: on two cores it only moved the shaders' compile ahead of the page's
+// mount, and the page then held its events later; bench/RESULTS.md, s14.)
 if (/^\/incident\/\d+\/(?:swimlane|(?:[^/]+\/)?type\/swimlane)(?:\/|$)/.test(window.location.pathname)) {
   prepareSwimlaneLayoutClient();
   holdUntilFirstFrame();
-  void import('../render/swimlane/swimlane-renderer-start.ts').then(({ prepareSwimlaneRenderer }) =>
-    prepareSwimlaneRenderer(Math.max(1, window.innerWidth), Math.max(1, Math.round(window.innerHeight * 0.85))),
-  );
 }
 
 // The address's route code, every chunk at once beside that read: the router would load them one after

@@ -6,8 +6,7 @@
  * through state.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import type { SwimlaneRenderer } from '../../render/swimlane/swimlane-renderer.ts';
-import { takeSwimlaneRenderer } from '../../render/swimlane/swimlane-renderer-start.ts';
+import { SwimlaneRenderer } from '../../render/swimlane/swimlane-renderer.ts';
 import type { SwimlaneHit, SwimlaneScene } from '../../render/swimlane/swimlane-scene.ts';
 import { SwimlaneNavigation } from '../../render/swimlane/swimlane-navigation.ts';
 import { nextFrame } from '../../render/frame-scheduler.ts';
@@ -62,14 +61,13 @@ export function SwimlaneCanvas({
   });
 
   // A layout effect: the renderer (its shaders take most of a second on software WebGL) starts before the
-  // browser paints the mounted page, beside the worker's layout asked in the same phase, unless the app
-  // made it as it started (swimlane-renderer-start.ts).
+  // browser paints the mounted page, beside the worker's layout asked in the same phase.
   useLayoutEffect(() => {
     const host = hostRef.current;
     if (!host) return;
     let alive = true;
     let made: SwimlaneRenderer | undefined;
-    void takeSwimlaneRenderer(host, Math.max(1, host.clientWidth), heightPx).then((created) => {
+    void SwimlaneRenderer.create(host, Math.max(1, host.clientWidth), heightPx).then((created) => {
       if (!alive) {
         created.destroy();
         return;

@@ -83,7 +83,7 @@ export class SwimlaneRenderer {
   /** Milliseconds the last frame took on the main thread (the GPU work is queued, not waited for). */
   lastFrameMs = 0;
 
-  private constructor(private host: HTMLElement) {
+  private constructor(private readonly host: HTMLElement) {
     this.layer = document.createElement('div');
     this.layer.className = 'pointer-events-none absolute inset-0 overflow-hidden';
     this.axisLabels = new LabelPool(
@@ -154,12 +154,6 @@ export class SwimlaneRenderer {
     this.overlay.clear();
     this.bins.visible = false;
     this.binTexture = texture;
-  }
-
-  /** Moves the canvas and its labels into another host (one made as the app started, swimlane-renderer-start.ts). */
-  moveTo(host: HTMLElement): void {
-    this.host = host;
-    host.append(this.app.canvas, this.layer);
   }
 
   get canvas(): HTMLCanvasElement {
