@@ -118,6 +118,39 @@ function globeFiles(): Plugin {
   };
 }
 
+/** The module that starts a reopen's fast-copy read (src/app/start-copy-read.ts), relative to the root. */
+const COPY_READ_START = 'src/app/start-copy-read.ts';
+
+/**
+ * Emits src/app/start-copy-read.ts as a chunk of its own and names it in index.html before the app's
+ * entry: a module script runs once its own imports are in, so this few-kB module starts the copy's
+ * worker while the app's chunks (still modulepreloaded by the HTML) are fetched and compiled, rather
+ * than once all of them are (issue 20). Vite bundles every script of an HTML page into one entry,
+ * hence the plugin. main.tsx imports the same module first, so it is evaluated once, whichever runs it.
+ */
+function copyReadFirst(): Plugin {
+  return {
+    name: 'churchkey-copy-read-first',
+    apply: 'build',
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: fileURLToPath(new URL(`./${COPY_READ_START}`, import.meta.url)) });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const chunk = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(`/${COPY_READ_START}`),
+        );
+        const entry = html.indexOf('<script type="module"');
+        if (!chunk || entry < 0) throw new Error(`copy-read-first: no chunk of ${COPY_READ_START} or no entry script`);
+        // Before the entry's script: module scripts run in document order, each once its own imports are in.
+        const script = `<script type="module" crossorigin src="/${chunk.fileName}"></script>\n    `;
+        return html.slice(0, entry) + script + html.slice(entry);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // The router plugin must run before react() so route files are split before JSX is transformed.
@@ -131,6 +164,7 @@ export default defineConfig({
     tailwindcss(),
     outboxSyncWorker(),
     globeFiles(),
+    copyReadFirst(),
     {
       // Knockout (in Cesium's widgets, unused by the globe, which is a CesiumWidget) finds the global
       // object with (0,eval)("this") as its module loads; the app's CSP has no 'unsafe-eval'.

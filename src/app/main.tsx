@@ -17,7 +17,8 @@ registerServiceWorker();
 // A reopened incident's events come out of IndexedDB while the app's code loads (issue 20).
 startEventsReadAtStart(window.location.pathname);
 // And on a swimlane's address its layout worker starts loading meanwhile. (Its Pixi renderer made here too
-// was measured and left out: on two cores it only moved the shaders' compile ahead of the page's mount.)
+// was measured and left out, twice: on two cores it only moved the shaders' compile ahead of the page's
+// mount, and the page then held its events later; bench/RESULTS.md, s14.)
 if (/^\/incident\/\d+\/(?:swimlane|(?:[^/]+\/)?type\/swimlane)(?:\/|$)/.test(window.location.pathname)) {
   prepareSwimlaneLayoutClient();
   holdUntilFirstFrame();

@@ -1,7 +1,9 @@
 /*
  * Imported first by main.tsx: on an incident's address, the fast copy's read of its event numbers starts
  * in a worker as this module is evaluated, before React, the router and the mirror's modules are (the page
- * takes its answer later, early-events-read.ts). It imports nothing that pulls in Dexie or React.
+ * takes its answer later, early-events-read.ts). It imports nothing that pulls in Dexie or React. The build
+ * also makes it a chunk of its own, named in index.html before the app's entry (vite.config.ts), so it runs
+ * before the entry's other chunks are in.
  */
 import { startEventNumbersCopyRead } from '../data/mirror/event-numbers-copy-start.ts';
 
