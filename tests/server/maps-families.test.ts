@@ -63,6 +63,21 @@ describe.each(DATABASE_KINDS)('maps of track files on %s', (kind) => {
     expect(page.validPoints[0]).toMatchObject({ line: 15, actor: 'AA', altitude: 458 });
   });
 
+  it('a GPX written on one line: its timed points read, each untimed point of the line listed as invalid', async () => {
+    const oneLine =
+      '<?xml version="1.0"?><gpx version="1.1" creator="OsmAnd" xmlns="http://www.topografix.com/GPX/1/1">' +
+      '<wpt lat="47.3769" lon="8.5417"><time>2024-03-05T10:11:12Z</time><name>Start</name></wpt>' +
+      '<wpt lat="47.3800" lon="8.5500"><time>2024-03-05T10:20:00Z</time><name>End</name></wpt>' +
+      '<rte><name>Way back</name><rtept lat="47.3800" lon="8.5500"/><rtept lat="47.3769" lon="8.5417"/></rte></gpx>';
+    const map = await created(form(Buffer.from(oneLine), 'osmand-route.gpx', 'application/gpx+xml'));
+    expect(map).toMatchObject({ validPointCount: 2, invalidItemCount: 2 });
+    const invalid = (await get(`${map.id}/invalid`)).json();
+    expect(invalid.invalidItems).toEqual([
+      { line: 1, reason: expect.stringContaining('point 1 of route') },
+      { line: 1, reason: expect.stringContaining('point 2 of route') },
+    ]);
+  });
+
   it("names what is wrong with a chosen format in the analyst's words", async () => {
     const body = form(KORITA, 'track.gpx', 'application/gpx+xml');
     body.append('format', 'csv');
