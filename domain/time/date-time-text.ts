@@ -100,6 +100,8 @@ export function readDateTimeText(
   defaultYear?: number,
 ): DateTimeFields | undefined {
   const scan: Scan = { text: text.trim(), at: 0 };
+  const iso = readIsoDateTime(scan.text);
+  if (iso !== undefined) return iso;
   if (isLetter(code(scan))) {
     const from = scan.at;
     if (WEEKDAYS.has(word(scan))) {
@@ -155,6 +157,50 @@ export function readDateTimeText(
   if (scan.at !== scan.text.length) return undefined;
   if (date.month < 1 || date.month > 12 || date.day < 1 || date.day > daysInMonth(year, date.month)) return undefined;
   return { year, month: date.month, day: date.day, ...clock, offsetMinutes };
+}
+
+// Digit pairs and runs as numbers, -1 when a character is not a digit.
+function digitsAt(text: string, from: number, count: number): number {
+  let value = 0;
+  for (let index = from; index < from + count; index += 1) {
+    const digit = text.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/**
+ * "2024-01-02 03:04:05", with "T", a fraction of 1-9 digits and "Z" optional: the shape most files write,
+ * read here without the general scan's slices and objects (on every row of million-row files). Any other
+ * text, or one out of range, answers undefined and goes the general way, which reads this shape the same.
+ */
+function readIsoDateTime(text: string): DateTimeFields | undefined {
+  const length = text.length;
+  if (length < 19 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return undefined;
+  const separator = text.charCodeAt(10);
+  if ((separator !== 32 && separator !== 84) || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58)
+    return undefined;
+  const zulu = text.charCodeAt(length - 1) === 90;
+  const end = zulu ? length - 1 : length;
+  let micros = 0;
+  let precision = 0;
+  if (end > 19) {
+    precision = end - 20;
+    if (text.charCodeAt(19) !== 46 || precision < 1 || precision > 9) return undefined;
+    const fraction = digitsAt(text, 20, precision);
+    if (fraction < 0) return undefined;
+    micros = precision >= 6 ? Math.trunc(fraction / 10 ** (precision - 6)) : fraction * 10 ** (6 - precision);
+  } else if (end !== 19) return undefined;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  const hour = digitsAt(text, 11, 2);
+  const minute = digitsAt(text, 14, 2);
+  const second = digitsAt(text, 17, 2);
+  if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return undefined;
+  return { year, month, day, hour, minute, second, micros, precision, offsetMinutes: zulu ? 0 : undefined };
 }
 
 function readDate(scan: Scan, order: DateOrder | undefined): CalendarDate | undefined {

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { readDateTimeText } from './date-time-text.ts';
+
+// The ISO shape has a shortcut; a lowercase "t", two spaces or a lowercase "z" send the same time the
+// general way, so each pair must read alike, including what either refuses.
+const texts = [
+  '2024-01-02 03:04:05',
+  '2024-01-02T03:04:05',
+  '2024-12-31 23:59:59.9',
+  '2024-01-01 00:00:00.000123',
+  '2024-01-01 00:00:00.12345',
+  '2024-01-01 00:00:00.1234567',
+  '2024-01-01 00:00:00.999999999',
+  '2024-02-29 12:00:00.5Z',
+  '2023-02-29 12:00:00',
+  '1900-02-29 12:00:00',
+  '2000-02-29 12:00:00',
+  '2024-04-31 12:00:00',
+  '2024-13-01 12:00:00',
+  '2024-00-10 12:00:00',
+  '2024-01-00 12:00:00',
+  '2024-01-01 24:00:00',
+  '2024-01-01 23:60:00',
+  '2024-01-01 23:59:60',
+  '2024-01-01 00:00:00.',
+  '2024-01-01 00:00:00.1234567890',
+  '2024-01-01 00:00:00.12a',
+  '2024-01-01 00:00:0a',
+  '0999-01-01 00:00:00Z',
+];
+
+describe('readDateTimeText', () => {
+  it.each(texts)('reads %s as the general scan does', (text) => {
+    const general = [text.replace('T', 't').replace(/^(.{10}) /, '$1  '), text.replace(/Z$/, 'z')];
+    for (const other of general) expect(readDateTimeText(text, undefined)).toEqual(readDateTimeText(other, undefined));
+  });
+
+  it('reads the fields, the fraction to the microsecond and the precision', () => {
+    expect(readDateTimeText('2024-01-02T03:04:05.1234567Z', undefined)).toEqual({
+      year: 2024,
+      month: 1,
+      day: 2,
+      hour: 3,
+      minute: 4,
+      second: 5,
+      micros: 123456,
+      precision: 7,
+      offsetMinutes: 0,
+    });
+    expect(readDateTimeText('2024-01-02 03:04:05', 'dmy')).toMatchObject({ micros: 0, precision: 0 });
+    expect(readDateTimeText('2024-01-02 03:04:05', 'dmy')?.offsetMinutes).toBeUndefined();
+  });
+});
