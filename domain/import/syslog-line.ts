@@ -34,9 +34,10 @@ const PRI = String.raw`(?:<(\d{1,3})>)?`;
 // Variants: a year after the day and a colon after the time (Cisco: "Mar 01 2019 10:00:00:"), a
 // weekday first and the year after the time (OpenWrt logread: "Thu Jan  2 03:04:05 2024"), Cisco IOS's
 // buffer ("000123: *Mar  1 00:01:23.456 UTC: %LINK-3-UPDOWN: …": a sequence number, "*" or "." for
-// a clock not or once synchronised, a zone abbreviation, read as UTC only when it says UTC or GMT).
+// a clock not or once synchronised, a zone abbreviation before the "%" tag, read as UTC only when it says UTC
+// or GMT).
 const RFC3164 = new RegExp(
-  String.raw`^${PRI}(?:\d{1,10}: )?[*.]?(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?([A-Z][a-z]{2}) {1,2}(\d{1,2})(?: (\d{4}))? (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(?: (\d{4}))?(?: (UTC|GMT|[A-Z]{2,4}T)(?=:))?:? +`,
+  String.raw`^${PRI}(?:\d{1,10}: )?[*.]?(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?([A-Z][a-z]{2}) {1,2}(\d{1,2})(?: (\d{4}))? (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(?: (\d{4}))?(?: (UTC|GMT|[A-Z]{2,4}T)(?=: %))?:? +`,
 );
 const ISO = new RegExp(
   String.raw`^${PRI}(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(Z|[+-]\d{2}:?\d{2})? +`,
