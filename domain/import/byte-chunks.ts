@@ -90,8 +90,14 @@ export function decodeStart(firstBytes: Uint8Array): string {
 }
 
 /**
- * Text in pieces; a character split across chunks is kept whole, a BOM dropped. UTF-8 unless the
- * first bytes are a UTF-16 byte order mark (Sophos writes UTF-16 LE).
+ * NUL characters dropped: they mean nothing in text, and a log a crash cut is padded with them up to
+ * where the next boot's lines go on (detectFormat tells such a file from a binary one).
+ */
+const withoutNuls = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '') : text);
+
+/**
+ * Text in pieces; a character split across chunks is kept whole, a BOM dropped, NULs dropped. UTF-8
+ * unless the first bytes are a UTF-16 byte order mark (Sophos writes UTF-16 LE).
  */
 export async function* textChunks(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
   // TextDecoder drops a leading BOM (ignoreBOM defaults to false) and replaces invalid bytes with U+FFFD.
@@ -103,16 +109,16 @@ export async function* textChunks(bytes: AsyncIterable<Uint8Array>): AsyncGenera
       head = head === undefined ? chunk : concat(head, chunk);
       if (head.byteLength < 2) continue;
       decoder = new TextDecoder(encodingOf(head));
-      const text = decoder.decode(head, { stream: true });
+      const text = withoutNuls(decoder.decode(head, { stream: true }));
       head = undefined;
       if (text !== '') yield text;
       continue;
     }
-    const text = decoder.decode(chunk, { stream: true });
+    const text = withoutNuls(decoder.decode(chunk, { stream: true }));
     if (text !== '') yield text;
   }
   decoder ??= new TextDecoder('utf-8');
-  const rest = head === undefined ? decoder.decode() : decoder.decode(head);
+  const rest = withoutNuls(head === undefined ? decoder.decode() : decoder.decode(head));
   if (rest !== '') yield rest;
 }
 

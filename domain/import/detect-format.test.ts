@@ -156,12 +156,19 @@ describe('detectFormat on small inputs', () => {
   it.each([
     ['', 'The file is empty'],
     ['\u0000\u0001binary', 'A binary file: the importers read text, HAR and Slack zips'],
+    [
+      '\u0000\u0001\u0002\u0003\n\u0000\u0004\u0005\u0006\n\u0000PK\u0007\u0008',
+      'A binary file: the importers read text, HAR and Slack zips',
+    ],
     ['[1, 2, 3]', 'A JSON array whose first elements are not objects: no records to import'],
     [
       '[    0.000000] Linux version 6.1.0-18-amd64\n[   12.345678] EXT4-fs (sda1): mounted\n',
       'Kernel messages (dmesg) timed in seconds since boot, which no clock places: export them with their times (dmesg -T, journalctl -k or /var/log/kern.log) and import that',
     ],
-    ['<html><body>hi</body></html>', 'An XML or HTML file: not an import format (section 3 lists har and tsv)'],
+    [
+      '<html><body>hi</body></html>',
+      'An XML or HTML file: no event importer reads it (events come from text logs, CSV or TSV, JSON, HAR and chat exports; GPX, KML and TCX tracks become maps)',
+    ],
     [
       'just some prose\nwithout any columns\n',
       'Not a delimited file: no delimiter splits its first lines into the same number of columns',

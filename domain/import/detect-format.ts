@@ -25,6 +25,23 @@ export type { FormatDetection };
 const TIME_THEN_TEXT = 'Lines of a time then free text';
 const ZIP_MAGIC = [0x50, 0x4b];
 
+/**
+ * Binary, not text with a flaw: NUL bytes alone do not make a file binary (a syslog file padded with
+ * NULs where a crash cut it, a stray NUL in a message, which the import drops); what is left without
+ * them must still be lines of text, with almost no other control character or undecodable byte.
+ */
+function looksBinary(text: string): boolean {
+  if (!text.includes('\u0000')) return false;
+  const rest = text.replaceAll('\u0000', '');
+  if (!rest.includes('\n')) return true;
+  let odd = 0;
+  for (let index = 0; index < rest.length; index += 1) {
+    const code = rest.charCodeAt(index);
+    if ((code < 32 && code !== 9 && code !== 10 && code !== 12 && code !== 13) || code === 0xfffd) odd += 1;
+  }
+  return odd > rest.length * 0.02;
+}
+
 export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDetection {
   if (firstBytes.byteLength === 0) return { format: undefined, reason: 'The file is empty' };
   if (isGzip(firstBytes)) return detectGzipped(firstBytes, fileName);
@@ -35,9 +52,11 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
     };
   }
   const complete = firstBytes.byteLength < DETECT_BYTES;
-  const text = decodeStart(firstBytes.subarray(0, DETECT_BYTES));
-  if (text.includes('\u0000'))
+  const decoded = decodeStart(firstBytes.subarray(0, DETECT_BYTES));
+  if (looksBinary(decoded))
     return { format: undefined, reason: 'A binary file: the importers read text, HAR and Slack zips' };
+  // As the importers read it (textChunks drops NULs).
+  const text = decoded.replaceAll('\u0000', '');
   // Before JSON: kernel ring buffer lines open with "[" too.
   if (isDmesg(text)) {
     return {
@@ -64,7 +83,7 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
       format: undefined,
       reason: /<gpx[\s>]/.test(start)
         ? 'A GPX track: map data (geo time series), not an event import'
-        : 'An XML or HTML file: not an import format (section 3 lists har and tsv)',
+        : 'An XML or HTML file: no event importer reads it (events come from text logs, CSV or TSV, JSON, HAR and chat exports; GPX, KML and TCX tracks become maps)',
     };
   }
   // A table with a time column wins; lines that only start with a time (and go on in free text, with
