@@ -3,12 +3,37 @@
  * a web server's request (cs-method, cs-uri-stem, cs-uri-query, sc-status) or a firewall's verdict
  * (Windows Firewall: action, protocol, src-ip, src-port, dst-ip, dst-port) or a mail server's tracking
  * event (Exchange: event-id, source, sender-address, recipient-address, message-subject). Decided once
- * per header.
+ * per header. Any other header (a Zeek log, a CSV of numbers and codes) gets a summary of the row's first
+ * fields, as a JSON record without a message field does, so no event reaches the timeline blank.
  */
+import { shorten } from './parse-event-time.ts';
 
 export type MessageComposer = (fields: readonly string[]) => string;
 
 const present = (value: string | undefined): value is string => value !== undefined && value !== '' && value !== '-';
+const SUMMARY_FIELDS = 6;
+
+/**
+ * `name=value` of the first SUMMARY_FIELDS fields that hold something, leaving out the columns `skipped`
+ * (the time and actor, shown beside the message anyway) and the file's null markers; undefined without
+ * column names, where a summary could only number the fields.
+ */
+export function summaryComposer(
+  columns: readonly string[],
+  skipped: ReadonlySet<number>,
+  nullValues: ReadonlySet<string>,
+): MessageComposer | undefined {
+  if (columns.length === 0) return undefined;
+  return (fields) => {
+    const parts: string[] = [];
+    for (let index = 0; index < fields.length && parts.length < SUMMARY_FIELDS; index += 1) {
+      const value = fields[index]?.trim();
+      if (skipped.has(index) || !present(value) || nullValues.has(value)) continue;
+      parts.push(`${columns[index] ?? `field ${index + 1}`}=${shorten(value, 80)}`);
+    }
+    return parts.join(' ');
+  };
+}
 
 /** The composer for these column names, or undefined when they hold neither a request nor a verdict. */
 export function messageComposer(columns: readonly string[]): MessageComposer | undefined {

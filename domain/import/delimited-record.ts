@@ -96,7 +96,9 @@ export function delimitedRecord(
   }
   // The space after a delimiter (CBS.log's "07:41:03, Info …", "a, b" CSV) is layout, not the message's.
   const message = mapping.message !== undefined ? cell(mapping.message).trim() : (rules.composeMessage?.(fields) ?? '');
-  return { line, startMicros, endMicros, actor: cell(mapping.actor).trim(), message, extra };
+  // A lone "-" is how space-separated logs (AWS VPC flow logs, W3C, CLF) write "no value".
+  const actor = cell(mapping.actor).trim();
+  return { line, startMicros, endMicros, actor: actor === '-' ? '' : actor, message, extra };
 }
 
 function isMapped(mapping: ColumnMapping, index: number): boolean {

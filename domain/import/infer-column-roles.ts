@@ -106,7 +106,7 @@ export function inferColumnRoles(
   if (message !== undefined) {
     mapping.message = message;
     reasons.push(`message: ${label(message)}${named.message === message ? ' by its name' : ', the longest free text'}`);
-  }
+  } else reasons.push("message: no column of text, so a summary of each row's first fields");
   return {
     mapping,
     numericUnit: time.shape.kind === 'epoch' ? time.shape.numericUnit : 'auto',

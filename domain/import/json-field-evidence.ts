@@ -48,14 +48,27 @@ const START_NAMES = [
   'epochms',
   'epochmillis',
   'createtime',
+  'timecreated',
 ];
 // A name no list holds still counts as a time's when it ends like one (EdgeStartTimestamp, EventReceivedTime).
 const START_SUFFIXES = ['timestamp', 'time', 'datetime', 'date'];
 const END_NAMES = ['endtime', 'endedat', 'end', 'stoptime', 'finishedat', 'enddate'];
+// The words of a key (camelCase, snake_case, dotted) that say it ends a span (Cloudflare's
+// EdgeEndTimestamp beside EdgeStartTimestamp), so a name ending like a time is an end, not a start.
+const ENDING_WORDS = new Set(['end', 'ended', 'stop', 'stopped', 'finish', 'finished', 'completed']);
+const keyWords = (key: string) =>
+  key
+    .split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/)
+    .filter((word) => word !== '')
+    .map((word) => word.toLowerCase());
+// Serilog's compact JSON (CLEF) names its rendered message "@m" and its template "@mt"; read by the
+// key as written, since "m" alone would match too much once the "@" is normalized away.
+const CLEF_MESSAGES = ['@m', '@mt'];
 // Chat exports name the speaker (Telegram "from", Discord "author", Google Chat "creator.name", Teams
 // "from.user.displayName"); network logs the client (Suricata
 // "src_ip", Zeek "id.orig_h"), which says more than the service the line is about.
 const ACTOR_NAMES = [
+  'actor',
   'useridentityarn',
   'username',
   'user',
@@ -67,7 +80,6 @@ const ACTOR_NAMES = [
   'actoralternateid',
   'actordisplayname',
   'actorlogin',
-  'actor',
   'from',
   'author',
   'authorname',
@@ -86,6 +98,8 @@ const ACTOR_NAMES = [
   'hostname',
   'computer',
   'computername',
+  'machinename',
+  'providername',
   'syslogidentifier',
   'podname',
   'clientip',
@@ -109,6 +123,7 @@ const ACTOR_NAMES = [
 const MESSAGE_NAMES = [
   'message',
   'msg',
+  'shortmessage',
   'log',
   'textpayload',
   'displaymessage',
@@ -159,14 +174,18 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
   const all = [...stats.values()];
   const n = records.length;
   const rank = (names: readonly string[], path: string) => {
-    const keys = path.split('.').map(normalizeName);
+    const rawKeys = path.split('.');
+    const keys = rawKeys.map(normalizeName);
     const last = keys.at(-1) ?? '';
     const lastTwo = keys.slice(-2).join('');
+    if (names === MESSAGE_NAMES && CLEF_MESSAGES.includes(rawKeys.at(-1) ?? '')) return -1;
     const index = Math.min(
       ...[names.indexOf(lastTwo), names.indexOf(last)].map((found) => (found === -1 ? Infinity : found)),
     );
-    if (index === Infinity && names === START_NAMES && START_SUFFIXES.some((suffix) => last.endsWith(suffix)))
-      return names.length;
+    if (index !== Infinity || !START_SUFFIXES.some((suffix) => last.endsWith(suffix))) return index;
+    const ending = keyWords(rawKeys.at(-1) ?? '').some((word) => ENDING_WORDS.has(word));
+    if (names === START_NAMES && !ending) return names.length;
+    if (names === END_NAMES && ending) return names.length;
     return index;
   };
   const reasons: string[] = [];
@@ -292,7 +311,7 @@ function observe(stat: PathStats, field: JsonValue): void {
     if (epoch !== null) {
       stat.epochs += 1;
       stat.integerDigits.push(text.split('.')[0]?.length ?? 0);
-    } else if (/(?:[zZ]|UTC|GMT|[+-]\d{2}(?::?\d{2})?)$/.test(text)) stat.zoned += 1;
+    } else if (/(?:[zZ]|UTC|GMT|[+-]\d{2}(?::?\d{2})?|\)\/)$/.test(text)) stat.zoned += 1;
   }
   if (field === null || (typeof field === 'string' && field.trim() === '')) stat.blanks += 1;
   if (typeof field === 'string' && field.trim() !== '') {

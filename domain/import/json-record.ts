@@ -10,6 +10,7 @@ import type { JsonLinesSettings } from './json-lines-settings.ts';
 import { jsonTimeMicros, jsonTimeReason } from './json-time.ts';
 import { shorten } from './parse-event-time.ts';
 import { htmlText, markedAsHtml } from './html-text.ts';
+import { countNoun } from '../count-noun.ts';
 
 // Terminal escapes: OSC titles (ESC ] … BEL or ESC \), CSI sequences (colours, cursor) and lone ESC pairs.
 // eslint-disable-next-line no-control-regex
@@ -100,11 +101,16 @@ export function jsonRecord(
       return { line, reason: `"${fields.endTime}" is before the start time "${fields.startTime}"` };
     endMicros = end;
   }
-  const messageValue = fields.message === undefined ? undefined : valueAt(value, fields.message);
+  const messageValue =
+    fields.message === undefined
+      ? undefined
+      : fields.message === '@mt'
+        ? clefMessage(value)
+        : valueAt(value, fields.message);
   const holder = fields.message?.includes('.') ? valueAt(value, fields.message.replace(/\.[^.]*$/, '')) : value;
   const rawMessage = markedAsHtml(holder) ? htmlText(messageText(messageValue)) : messageText(messageValue);
   // An empty message (a chat's service line, a log line with no text) shows the record's fields instead.
-  const message = rawMessage.trim() === '' ? summaryOf(value, fields) : readableText(rawMessage);
+  const message = rawMessage.trim() === '' ? summaryOf(value, fields) : utf8OfLatin1(readableText(rawMessage));
   // A mapped top-level field leaves extra, unless its text was changed for display (the raw stays).
   const exact = typeof messageValue === 'string' && message === messageValue;
   const mapped = new Set([fields.startTime, fields.endTime, fields.actor, ...(exact ? [fields.message] : [])]);
@@ -114,10 +120,51 @@ export function jsonRecord(
     line,
     startMicros,
     endMicros,
-    actor: fields.actor === undefined ? '' : jsonText(valueAt(value, fields.actor)).trim(),
+    actor: fields.actor === undefined ? '' : utf8OfLatin1(jsonText(valueAt(value, fields.actor)).trim()),
     message,
     extra,
   };
+}
+
+/**
+ * Serilog's compact JSON (CLEF) keeps the message as a template, "User {UserId} logged in": its rendered
+ * text ("@m") when the record has it, else the template with each {Name} (also {@Name}, {$Name},
+ * {Name:format}, {Name,width}) replaced by that property; a hole with no property stays as written.
+ */
+function clefMessage(record: { [key: string]: JsonValue }): JsonValue | undefined {
+  const rendered = record['@m'];
+  if (typeof rendered === 'string') return rendered;
+  const template = record['@mt'];
+  if (typeof template !== 'string') return template;
+  return template.replace(/\{\{|\}\}|\{[@$]?([^{}:,]+)(?:[,:][^{}]*)?\}/g, (hole, name: string | undefined) => {
+    if (hole === '{{') return '{';
+    if (hole === '}}') return '}';
+    const property = name === undefined ? undefined : record[name];
+    return property === undefined ? hole : jsonText(property);
+  });
+}
+
+// A UTF-8 lead byte (C2-F4) then a continuation byte (80-BF), both read as Latin-1 characters.
+const LATIN1_UTF8 = /[\u00c2-\u00f4][\u0080-\u00bf]/;
+// eslint-disable-next-line no-control-regex
+const BEYOND_LATIN1 = /[^\u0000-\u00ff]/;
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Facebook's and Instagram's JSON exports write each UTF-8 byte of a text as its own \u00XX escape, so
+ * "Café" arrives as "CafÃ©" and an emoji as four Latin-1 letters. A text that only holds Latin-1
+ * characters, has such a pair and reads as valid UTF-8 when its characters are taken as bytes is
+ * that UTF-8; any other text (real Latin-1 rarely forms valid multi-byte sequences) stays as it is.
+ */
+export function utf8OfLatin1(text: string): string {
+  if (!LATIN1_UTF8.test(text) || BEYOND_LATIN1.test(text)) return text;
+  const bytes = new Uint8Array(text.length);
+  for (let index = 0; index < text.length; index += 1) bytes[index] = text.charCodeAt(index);
+  try {
+    return STRICT_UTF8.decode(bytes);
+  } catch {
+    return text;
+  }
 }
 
 /** journald writes a field that is not valid UTF-8 as an array of its bytes: that text, else undefined. */
@@ -166,8 +213,13 @@ function summaryOf(value: { [key: string]: JsonValue }, fields: JsonLinesSetting
       if (parts.length === SUMMARY_FIELDS) return;
       const path = `${prefix}${key}`;
       if (isJsonObject(field)) walk(field, `${path}.`);
-      else if (!skipped.has(path) && field !== null && !Array.isArray(field) && field !== '')
-        parts.push(`${key}=${shorten(String(field), 80)}`);
+      else if (skipped.has(path) || field === null || field === '') continue;
+      // A list of attachments (Messenger's photos, Slack's files) says how many; a list of words, which.
+      else if (Array.isArray(field)) {
+        if (field.length === 0) continue;
+        const plain = field.every((item) => !isJsonObject(item) && !Array.isArray(item));
+        parts.push(`${key}=${plain ? shorten(field.map(String).join(', '), 80) : countNoun(field.length, 'item')}`);
+      } else parts.push(`${key}=${shorten(String(field), 80)}`);
     }
   };
   walk(value, '');

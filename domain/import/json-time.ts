@@ -1,6 +1,6 @@
 /*
  * The instant in a JSON field: an epoch number or digit string (seconds, ms, µs or ns, told apart
- * by magnitude when the unit is 'auto'), else a date text read by parseEventTime, else an ISO time
+ * by magnitude when the unit is 'auto'), .NET's "/Date(ms)/", else a date text read by parseEventTime, else an ISO time
  * without an offset in the settings' zone (Docker's first line, `2016-01-07T16:49:10.0`).
  */
 import { LocalDateTime, type ZoneId } from '@js-joda/core';
@@ -10,6 +10,9 @@ import { parseEventTime, shorten } from './parse-event-time.ts';
 import { parseOffsetDateTime } from './parse-offset-date-time.ts';
 
 const EPOCH = /^(\d{1,20})(?:\.(\d{1,9}))?$/;
+// .NET's JSON date (PowerShell 5's ConvertTo-Json, WCF, ASP.NET AJAX): milliseconds since the epoch in
+// UTC, with the writer's offset after them for display only.
+const DOTNET_DATE = /^\/Date\((\d{1,15})(?:[+-]\d{4})?\)\/$/;
 const ZONELESS_ISO = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:[.,](\d{1,9}))?$/;
 const DIGITS_PER_UNIT: Record<Exclude<JsonNumericUnit, 'auto'>, number> = {
   seconds: 0,
@@ -50,6 +53,8 @@ export function jsonTimeMicros(value: JsonValue | undefined, zone: ZoneId, unit:
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
   if (EPOCH.test(text)) return epochMicros(text, unit);
+  const dotnet = DOTNET_DATE.exec(text);
+  if (dotnet !== null) return Number(dotnet[1]) * 1000;
   // The offset form first: it is most JSON logs' and a single regex, where parseEventTime tries many.
   return parseOffsetDateTime(text) ?? parseEventTime(text, zone, 'seconds') ?? zonelessIso(text, zone);
 }

@@ -191,7 +191,7 @@ describe('rows and columns', () => {
     });
     expect(summary.columns).toEqual(['time', 'alt']);
     expect(records).toEqual([
-      { line: 5, startMicros: 1_000_000, endMicros: 1_000_000, actor: '', message: '', extra: { alt: '100' } },
+      { line: 5, startMicros: 1_000_000, endMicros: 1_000_000, actor: '', message: 'alt=100', extra: { alt: '100' } },
     ]);
   });
 

@@ -7,7 +7,7 @@
  */
 import { createTimestampReader, type TimestampReader } from '../time/read-timestamp.ts';
 import { loadPatternReader } from '../time/pattern-reader.ts';
-import { messageComposer } from './composed-message.ts';
+import { messageComposer, summaryComposer } from './composed-message.ts';
 import { columnNames, delimitedRecord, type RecordRules } from './delimited-record.ts';
 import { delimitedRows } from './delimited-rows.ts';
 import type { ColumnMapping, DelimitedSettings } from './delimited-settings.ts';
@@ -67,7 +67,19 @@ export async function* parseDelimited(
     rules = {
       ...base,
       mapping: current,
-      composeMessage: current.message === undefined ? messageComposer(columns) : undefined,
+      composeMessage:
+        current.message === undefined
+          ? (messageComposer(columns) ??
+            summaryComposer(
+              columns,
+              new Set(
+                [current.startTime, current.startClock, current.endTime, current.actor, current.utcOffset].filter(
+                  (index) => index !== undefined,
+                ),
+              ),
+              base.nullValues,
+            ))
+          : undefined,
     };
   };
   nameColumns(settings.columnNames ?? []);

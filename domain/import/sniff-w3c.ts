@@ -69,7 +69,7 @@ export function sniffW3c(text: string, complete: boolean): DelimitedGuess | stri
             ? 'action, protocol and the source and destination addresses'
             : 'the method, URI stem and query and the status';
       notes.push(`message: built from ${built}${sampleRows[0] === undefined ? '' : ` ("${composer(sampleRows[0])}")`}`);
-    }
+    } else notes.push("message: a summary of each row's first fields");
   } else notes.push(`message: ${columns[message] ?? ''}`);
   return {
     layout: {

@@ -44,7 +44,7 @@ export function sniffZeek(text: string): DelimitedGuess | string {
     sampleRows: data,
     notes: [
       'A Zeek log: tab-separated, # header lines and footer, column names from #fields',
-      `start time: ${label(mapping.startTime)} in epoch seconds; actor: ${label(mapping.actor)}; message: ${label(mapping.message)}`,
+      `start time: ${label(mapping.startTime)} in epoch seconds; actor: ${label(mapping.actor)}; message: ${mapping.message === undefined ? "a summary of each row's first fields" : label(mapping.message)}`,
     ],
   };
 }
