@@ -65,8 +65,23 @@ function bodyOf(raw: string): IrcLineBody {
   return { actor: '', message: text, kind: 'status' };
 }
 
-/** `* nick waves`: the nick acts; a `*` line whose first word is no nick (`* ST=Mosca`) is status text. */
+// mIRC and HexChat print their own notices with the same `*` as an action: `* Now talking in #ops`,
+// `* Topic is '…'`, `* Set by …`, `* Disconnected`, and what happened to a nick, `* carol has joined #ops`.
+const CLIENT_STATUS =
+  /^(?:Now talking (?:in|on)|Topic (?:is|for)|Set by|Disconnected|Attempting to rejoin|Rejoined|Retrieving|Connecting to|Looking up|Local host|You have (?:joined|left)|You are now known|You're now known)\b/;
+const NICK_EVENT =
+  /^\S+ (?:\([^)]*\) )?(has joined|has left|has quit|is now known as|sets mode|was kicked|changes topic|has changed the topic)\b/;
+
+/** `* nick waves`: the nick acts; a `*` line whose first word is no nick (`* ST=Mosca`), or a client's notice, is status text. */
 function actionOf(text: string): IrcLineBody {
+  if (CLIENT_STATUS.test(text)) return { actor: '', message: text, kind: 'status' };
+  const event = NICK_EVENT.exec(text)?.[1];
+  if (event !== undefined)
+    return {
+      actor: '',
+      message: text,
+      kind: event === 'has joined' ? 'join' : event === 'has left' || event === 'has quit' ? 'part' : 'status',
+    };
   const space = text.search(/\s/);
   const first = space === -1 ? text : text.slice(0, space);
   const nick = NICK.exec(first);
