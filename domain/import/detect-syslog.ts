@@ -34,7 +34,13 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
       (header.grammar !== 'rfc5424' && header.program === undefined && header.host === undefined)
     )
       return;
-    if (header.grammar === 'iso' && header.program === undefined) return;
+    // rsyslog's ISO file formats always name the host before the program; an ISO time then one
+    // "word:" is an application's line ("… panic: runtime error", "… ERROR: …"), unless a [pid] says program.
+    if (
+      header.grammar === 'iso' &&
+      (header.program === undefined || (header.host === undefined && header.pid === undefined))
+    )
+      return;
     firstIndex ??= index;
     counts[header.grammar] += 1;
     if (header.offsetMinutes !== undefined) withOffset += 1;

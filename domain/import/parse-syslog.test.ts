@@ -6,6 +6,7 @@ import { collectImport } from './collect-import.ts';
 import type { ImportRecord } from './import-record.ts';
 import { parseImport } from './parse-import.ts';
 import type { SyslogSettings } from './syslog-settings.ts';
+import { readSyslogHeader } from './syslog-line.ts';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(join(FIXTURES_DIR, 'field', 'syslog', name)));
 const run = (input: Uint8Array | string, settings: Omit<SyslogSettings, 'format'>) =>
@@ -108,6 +109,31 @@ describe('syslog from other producers', () => {
       message: 'Failed password for invalid user admin from 203.0.113.9 port 52814 ssh2',
       extra: { pid: '1234' },
     });
+  });
+
+  it('journalctl -o short-full: the weekday and zone around the ISO time, UTC and an offset placing it', async () => {
+    const text = [
+      'Tue 2024-03-05 12:00:00 UTC web-01 sshd[1234]: Accepted publickey for alice',
+      'Tue 2024-03-05 13:00:01.250 +01 web-01 kernel: Out of memory: Killed process 4321 (java)',
+      'Tue 2024-03-05 12:00:02 CET web-01 CRON[99]: session opened',
+    ].join('\n');
+    const { records, invalid } = await run(text, { timeZone: 'Europe/Berlin' });
+    expect(invalid).toEqual([]);
+    // CET is not an offset: read in the chosen zone (Berlin, UTC+1 in March).
+    expect(records.map((record) => [iso(record.startMicros), record.actor, record.message])).toEqual([
+      ['2024-03-05T12:00:00.000000Z', 'web-01 sshd', 'Accepted publickey for alice'],
+      ['2024-03-05T12:00:01.250000Z', 'web-01 kernel', 'Out of memory: Killed process 4321 (java)'],
+      ['2024-03-05T11:00:02.000000Z', 'web-01 CRON', 'session opened'],
+    ]);
+  });
+
+  it('an ISO time then text that is no program tag (GitHub Actions) is not read as syslog', async () => {
+    const lines = [
+      '2024-03-05T12:00:00.1234567Z ##[group]Run actions/checkout@v4',
+      '2024-03-05T12:00:01.0000000Z ##[endgroup]',
+      '2024-03-05T12:00:05.5000000Z ##[error]Process completed with exit code 1.',
+    ];
+    for (const line of lines) expect(readSyslogHeader(line)?.program).toBeUndefined();
   });
 
   it('a BSD line without a host: the program alone is the actor', async () => {

@@ -64,11 +64,13 @@ function chooseSplit(
     const counts = new Map<number, number>();
     for (const fields of filled) counts.set(fields.length, (counts.get(fields.length) ?? 0) + 1);
     const [modal = 0] = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? [];
-    // Preamble lines before the first full row do not count against a delimiter; with spaces the
-    // last column takes the rest of the line, so a longer line still fits.
+    // Preamble lines before the first full row do not count against a delimiter (with spaces they do,
+    // below); with spaces the last column takes the rest of the line, so a longer line still fits.
     const spaced = delimiter === ' ' || delimiter === 'whitespace';
     const fits = (fields: readonly string[]) => (spaced ? fields.length >= modal : fields.length === modal);
-    const body = filled.slice(Math.max(0, filled.findIndex(fits)));
+    // Not with spaces: the longest line of free text would be the "first full row" and every line
+    // before it a preamble ("2024-… Starting server" lines of a container log lost but the last).
+    const body = spaced ? filled : filled.slice(Math.max(0, filled.findIndex(fits)));
     return { delimiter, records, modal, share: body.length === 0 ? 0 : body.filter(fits).length / body.length };
   };
   const papa = (delimiter: string) => {

@@ -42,6 +42,11 @@ const RFC3164 = new RegExp(
 const ISO = new RegExp(
   String.raw`^${PRI}(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(Z|[+-]\d{2}:?\d{2})? +`,
 );
+// journalctl -o short-full: "Tue 2024-03-05 12:00:00 UTC host prog[pid]: msg" (a weekday, the ISO date
+// and time, then the zone's abbreviation, or an offset such as "+03"); only UTC, GMT and an offset
+// place the time, any other abbreviation (CET, EST) is read in the file's zone.
+const SHORT_FULL =
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))? (UTC|GMT|[+-]\d{2}(?::?\d{2})?|[A-Z]{2,5}) +/;
 const RFC5424 =
   /^<(\d{1,3})>\d{1,2} (?:-|(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})) (\S+) (\S+) (\S+) (\S+) /;
 // logcat: the date (a year only with `-v year`), the time to the millisecond, then threadtime's
@@ -51,10 +56,12 @@ const LOGCAT = new RegExp(
 );
 /** logcat's priority letters as syslog severities (user-level facility: 8 + severity). */
 const LOGCAT_SEVERITY: Readonly<Record<string, number>> = { V: 7, D: 7, I: 6, W: 4, E: 3, F: 2, A: 1 };
-// "prog[pid]: " or "prog: ": a program name holds no spaces, brackets or colons; after a [pid] the
-// colon may be missing (macOS launchd: "com.apple.xpc.launchd[1] (com.apple.x): …").
+// "prog[pid]: " or "prog: ": a program name holds no spaces, brackets or colons and starts like a
+// name, a path ("/USR/SBIN/CRON[1234]:") or Cisco's "%ASA-4-106023:", not with other punctuation (GitHub Actions' "##[group]Run …"
+// after its ISO time is text); after a [pid] the colon may be missing (macOS launchd:
+// "com.apple.xpc.launchd[1] (com.apple.x): …").
 const HOST = /^[\w[][\w.:%\-\]]*$/;
-const TAG = /^([^\s[\]:]+)(?:\[([^\]\s]*)\]:? ?|: ?)/;
+const TAG = /^([\w/.(%\u00c0-\uffff][^\s[\]:]*)(?:\[([^\]\s]*)\]:? ?|: ?)/;
 
 export function readSyslogHeader(text: string): SyslogHeader | undefined {
   if (text.startsWith('<')) {
@@ -73,6 +80,14 @@ export function readSyslogHeader(text: string): SyslogHeader | undefined {
   }
   const logcat = readLogcat(text);
   if (logcat !== undefined) return logcat;
+  const full = SHORT_FULL.exec(text);
+  if (full !== null) {
+    const [, year, month, day, hour, minute, second, fraction, zone = ''] = full;
+    const time = civilTime(Number(year), Number(month), day, hour, minute, second, fraction);
+    const offset =
+      zone === 'UTC' || zone === 'GMT' ? 0 : /^[+-]/.test(zone) ? offsetOf(zone.padEnd(5, '0')) : undefined;
+    return withTag(text, full[0].length, 'iso', undefined, time, offset);
+  }
   const iso = ISO.exec(text);
   if (iso === null) return undefined;
   const [, pri, year, month, day, hour, minute, second, fraction, zone] = iso;
