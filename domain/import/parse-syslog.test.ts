@@ -127,6 +127,24 @@ describe('syslog from other producers', () => {
     ]);
   });
 
+  it('macOS `log show` (default style): the process is the actor, the type its severity, the PID kept', async () => {
+    const text = [
+      'Timestamp                       Thread     Type        Activity             PID    TTL  ',
+      '2024-03-05 13:00:00.123456+0100 0x1a2b3    Default     0x0                  123    0    sshd: (libpam.2.dylib) Accepted publickey for alice',
+      '2024-03-05 13:00:01.000001+0100 0x1a2b4    Error       0x5e1                123    0    sshd: error: PAM: authentication error for bob',
+      '2024-03-05 13:00:02.500000+0100 0x2c        Fault       0x0                  0      0    kernel: (AppleACPIPlatform) panic',
+    ].join('\n');
+    const { records, invalid } = await run(text, { timeZone: 'UTC' });
+    expect(invalid.map((row) => row.line)).toEqual([1]);
+    expect(
+      records.map((record) => [iso(record.startMicros), record.actor, record.message, record.extra['severity']]),
+    ).toEqual([
+      ['2024-03-05T12:00:00.123456Z', 'sshd', '(libpam.2.dylib) Accepted publickey for alice', 'notice'],
+      ['2024-03-05T12:00:01.000001Z', 'sshd', 'error: PAM: authentication error for bob', 'err'],
+      ['2024-03-05T12:00:02.500000Z', 'kernel', '(AppleACPIPlatform) panic', 'crit'],
+    ]);
+  });
+
   it('an ISO time then text that is no program tag (GitHub Actions) is not read as syslog', async () => {
     const lines = [
       '2024-03-05T12:00:00.1234567Z ##[group]Run actions/checkout@v4',

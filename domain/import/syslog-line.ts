@@ -3,7 +3,7 @@
  * hh:mm:ss host prog[pid]: msg", host optional, no year), RFC 5424 ("<PRI>1 ISO-time host app procid
  * msgid SD msg"), an ISO time in front of a 3164 tag (rsyslog's file formats), and Android logcat's
  * threadtime and time formats ("MM-DD hh:mm:ss.mmm pid tid L Tag: msg", "MM-DD … L/Tag( pid): msg",
- * no year unless `-v year`). Undefined when the line starts with none of them: for a syslog file,
+ * no year unless `-v year`), journalctl's short-full and macOS `log show`. Undefined when the line starts with none of them: for a syslog file,
  * such a line continues the message before it.
  */
 import { MONTH_ABBREVIATIONS } from '../time/month-abbreviations.ts';
@@ -47,6 +47,12 @@ const ISO = new RegExp(
 // place the time, any other abbreviation (CET, EST) is read in the file's zone.
 const SHORT_FULL =
   /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))? (UTC|GMT|[+-]\d{2}(?::?\d{2})?|[A-Z]{2,5}) +/;
+// macOS `log show` in its default style: the time with microseconds and an offset, the thread, the
+// type (Default, Info, Debug, Error, Fault), the activity, the PID, the TTL, then "process: message".
+const MACOS_LOG =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})\.(\d{1,6})([+-]\d{4}) +0x[0-9a-f]+ +([A-Z][a-z]+) +0x[0-9a-f]+ +(\d+) +\d+ +([^:]+?): /;
+/** The unified log's types as syslog severities (user-level facility: 8 + severity). */
+const MACOS_SEVERITY: Readonly<Record<string, number>> = { Fault: 2, Error: 3, Default: 5, Info: 6, Debug: 7 };
 const RFC5424 =
   /^<(\d{1,3})>\d{1,2} (?:-|(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})) (\S+) (\S+) (\S+) (\S+) /;
 // logcat: the date (a year only with `-v year`), the time to the millisecond, then threadtime's
@@ -80,6 +86,24 @@ export function readSyslogHeader(text: string): SyslogHeader | undefined {
   }
   const logcat = readLogcat(text);
   if (logcat !== undefined) return logcat;
+  const unified = MACOS_LOG.exec(text);
+  if (unified !== null) {
+    const [head, year, month, day, hour, minute, second, fraction, zone, type = '', pid, process] = unified;
+    const severity = MACOS_SEVERITY[type];
+    return {
+      grammar: 'iso',
+      priority: severity === undefined ? undefined : 8 + severity,
+      time: civilTime(Number(year), Number(month), day, hour, minute, second, fraction),
+      offsetMinutes: offsetOf(zone),
+      host: undefined,
+      program: process,
+      pid,
+      msgid: undefined,
+      structuredData: undefined,
+      message: text.slice(head.length).trim(),
+      prefixLength: head.length,
+    };
+  }
   const full = SHORT_FULL.exec(text);
   if (full !== null) {
     const [, year, month, day, hour, minute, second, fraction, zone = ''] = full;
