@@ -112,6 +112,7 @@ const ACTOR_NAMES = [
   'clientaddr',
   'remoteaddr',
   'remoteip',
+  'ip',
   'containername',
   'service',
   'servicename',
@@ -241,6 +242,8 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
       (stat) =>
         !taken.has(stat.path) &&
         Number.isFinite(rank(ACTOR_NAMES, stat.path)) &&
+        // A request's Host header names the server asked, not who asked (Kong's request.headers.host).
+        !/(?:^|\.)headers\./i.test(stat.path) &&
         stat.shortTexts >= 0.5 * (n - stat.blanks) &&
         stat.shortTexts >= 0.2 * n,
     )
@@ -313,8 +316,10 @@ function observe(stat: PathStats, field: JsonValue): void {
       stat.integerDigits.push(text.split('.')[0]?.length ?? 0);
     } else if (/(?:[zZ]|UTC|GMT|[+-]\d{2}(?::?\d{2})?|\)\/)$/.test(text)) stat.zoned += 1;
   }
-  if (field === null || (typeof field === 'string' && field.trim() === '')) stat.blanks += 1;
-  if (typeof field === 'string' && field.trim() !== '') {
+  // "-" is how access logs (API Gateway's "caller", "user") write no value.
+  const blank = typeof field === 'string' && (field.trim() === '' || field.trim() === '-');
+  if (field === null || blank) stat.blanks += 1;
+  if (typeof field === 'string' && !blank) {
     stat.texts += 1;
     if (field.length <= MAX_ACTOR_CHARS && !field.includes('\n')) {
       stat.shortTexts += 1;

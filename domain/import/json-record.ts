@@ -11,6 +11,7 @@ import { jsonTimeMicros, jsonTimeReason } from './json-time.ts';
 import { shorten } from './parse-event-time.ts';
 import { htmlText, markedAsHtml } from './html-text.ts';
 import { countNoun } from '../count-noun.ts';
+import { httpRequestMessage } from './json-http-message.ts';
 
 // Terminal escapes: OSC titles (ESC ] … BEL or ESC \), CSI sequences (colours, cursor) and lone ESC pairs.
 // eslint-disable-next-line no-control-regex
@@ -110,7 +111,10 @@ export function jsonRecord(
   const holder = fields.message?.includes('.') ? valueAt(value, fields.message.replace(/\.[^.]*$/, '')) : value;
   const rawMessage = markedAsHtml(holder) ? htmlText(messageText(messageValue)) : messageText(messageValue);
   // An empty message (a chat's service line, a log line with no text) shows the record's fields instead.
-  const message = rawMessage.trim() === '' ? summaryOf(value, fields) : utf8OfLatin1(readableText(rawMessage));
+  const message =
+    rawMessage.trim() !== ''
+      ? utf8OfLatin1(readableText(rawMessage))
+      : ((fields.message === undefined ? httpRequestMessage(value) : undefined) ?? summaryOf(value, fields));
   // A mapped top-level field leaves extra, unless its text was changed for display (the raw stays).
   const exact = typeof messageValue === 'string' && message === messageValue;
   const mapped = new Set([fields.startTime, fields.endTime, fields.actor, ...(exact ? [fields.message] : [])]);
@@ -120,10 +124,17 @@ export function jsonRecord(
     line,
     startMicros,
     endMicros,
-    actor: fields.actor === undefined ? '' : utf8OfLatin1(jsonText(valueAt(value, fields.actor)).trim()),
+    actor: actorText(fields.actor === undefined ? undefined : valueAt(value, fields.actor)),
     message,
     extra,
   };
+}
+
+/** The actor's text; "-", an access log's "no value", is none. */
+function actorText(value: JsonValue | undefined): string {
+  if (value === undefined) return '';
+  const text = jsonText(value).trim();
+  return text === '-' ? '' : utf8OfLatin1(text);
 }
 
 /**
