@@ -228,8 +228,11 @@ function summaryOf(value: { [key: string]: JsonValue }, fields: JsonLinesSetting
       // A list of attachments (Messenger's photos, Slack's files) says how many; a list of words, which.
       else if (Array.isArray(field)) {
         if (field.length === 0) continue;
+        // Text written as pieces (Hangouts' segment, Telegram's text_entities) is that text.
         const plain = field.every((item) => !isJsonObject(item) && !Array.isArray(item));
-        parts.push(`${key}=${plain ? shorten(field.map(String).join(', '), 80) : countNoun(field.length, 'item')}`);
+        const rich = plain ? undefined : richText(field);
+        const shown = rich ?? (plain ? field.map(String).join(', ') : undefined);
+        parts.push(`${key}=${shown === undefined ? countNoun(field.length, 'item') : shorten(shown, 80)}`);
       } else parts.push(`${key}=${shorten(String(field), 80)}`);
     }
   };
