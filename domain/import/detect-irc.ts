@@ -7,6 +7,10 @@ import type { FamilyDetection } from './format-detection.ts';
 import {
   IRSSI_DAY,
   IRSSI_SESSION,
+  LINE_DAY,
+  LINE_DAY_US,
+  LINE_HEADER,
+  LINE_MESSAGE,
   MIRC_SESSION,
   MONTH_DAY,
   SCROLLBACK,
@@ -18,7 +22,7 @@ import {
 } from './parse-irc.ts';
 import { isoDate, monthNumber } from './chat-time.ts';
 
-type Dialect = 'XChat/HexChat' | 'HexChat scrollback' | 'irssi' | 'weechat' | 'ZNC/mIRC' | 'Zoom';
+type Dialect = 'XChat/HexChat' | 'HexChat scrollback' | 'irssi' | 'weechat' | 'ZNC/mIRC' | 'Zoom' | 'LINE';
 
 const IRC_BODY = /^[ \t]*(?:<[ @+%~&!]?[^<>\s]+>|\*[ \t]|-->|<--|---|-!-|\*\*\*|-[^\s-]\S*-[ \t])/;
 // weechat's prefix column for joins, parts, network notices and actions.
@@ -35,12 +39,29 @@ export function detectIrc(lines: readonly string[], fileName: string): FamilyDet
   let weechatFirst: boolean | undefined;
   let weechatStatus = 0;
   let afterZoom = false;
+  let afterLine = false;
   for (const raw of lines) {
     const line = raw.trimStart();
     // A Zoom message's text is on the indented lines after its time: part of that line.
     if (line === '' || (afterZoom && line !== raw)) continue;
     afterZoom = false;
+    const lineDay = LINE_DAY.test(line) || LINE_DAY_US.test(line);
+    const lineMessage = LINE_MESSAGE.test(line);
+    // LINE's header, and the lines of a text after its first, say nothing of the dialect.
+    if (LINE_HEADER.test(line) || (afterLine && !lineDay && !lineMessage)) continue;
+    afterLine = false;
     nonBlank += 1;
+    if (lineDay) {
+      sessions += 1;
+      dated = true;
+      continue;
+    }
+    if (lineMessage) {
+      count('LINE');
+      afterLine = true;
+      if (!dated) undatedFirst = true;
+      continue;
+    }
     const weechat = WEECHAT.exec(line);
     weechatFirst ??= weechat !== null;
     if (
@@ -94,8 +115,8 @@ export function detectIrc(lines: readonly string[], fileName: string): FamilyDet
   const startDate =
     fileDate === null ? undefined : isoDate(Number(fileDate[1]), Number(fileDate[2]), Number(fileDate[3]));
   const evidence =
-    dialect === 'Zoom'
-      ? `Zoom meeting chat: ${lineCount} of ${nonBlank} lines are ${shapeOf(dialect)}`
+    dialect === 'Zoom' || dialect === 'LINE'
+      ? `${dialect === 'Zoom' ? 'Zoom meeting chat' : 'LINE chat history'}: ${lineCount} of ${nonBlank} lines are ${shapeOf(dialect)}`
       : `${dialect} IRC log: ${lineCount} of ${nonBlank} lines are ${shapeOf(dialect)}`;
   const sessionNote = sessions > 0 ? `, ${sessions} session or day line(s) give the date` : '';
   let dateNote = '';
@@ -130,5 +151,7 @@ function shapeOf(dialect: Dialect): string {
       return 'a time in brackets then a nick or status mark';
     case 'Zoom':
       return 'a time of day then "From" the sender (to the recipient), the text after it';
+    case 'LINE':
+      return 'a time of day, a tab, the sender, a tab and the text (the date from the day lines)';
   }
 }

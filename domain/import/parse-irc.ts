@@ -4,7 +4,9 @@
  * (`T <epoch> ...`), irssi (`21:12 < nick> text` under `--- Log opened` and `--- Day changed`),
  * weechat (`2011-12-31 21:11:55<TAB>nick<TAB>text`), ZNC and mIRC (`[21:11:55] <nick> text`), and
  * Zoom's saved meeting chat (`10:02:15 From  Ana  to  Everyone:` with the text on the indented lines
- * after it; older versions `10:02:15<TAB> From  Ana : text`), whose times of day need the start date.
+ * after it; older versions `10:02:15<TAB> From  Ana : text`), whose times of day need the start date, and
+ * LINE's exported chat history (a line per day, then `15:04<TAB>Ana<TAB>text`, a text of several lines
+ * quoted with its lines following unmarked).
  */
 import type { ZoneId } from '@js-joda/core';
 import type { IrcSettings } from './chat-settings.ts';
@@ -44,6 +46,12 @@ export const MONTH_DAY = new RegExp(
 export const TIME_ONLY = /^(\[?)(\d{1,2}):(\d{2})(?::(\d{2}))?(\]?)(?=[ \t]|$)/;
 // Zoom: "From <name> to <recipient>:" (2021 on; "(Direct Message)" or "(privately)" after a person), or "From <name> : text".
 export const ZOOM_TO = /^(\d{1,2}):(\d{2}):(\d{2})[ \t]+From[ \t]+(.+?)[ \t]+to[ \t]+(.+?)[ \t]*:[ \t]*([^]*)$/;
+// LINE: "[LINE] Chat history with Ops" and "Saved on: 2024/03/06 09:00" head the file (in the app's language);
+// a day is "2024/03/05(Tue)", "2024.03.05 Tuesday" or (older iOS) "Tue, 3/5/2024".
+export const LINE_HEADER = /^(?:\[LINE\] |Saved on: \d{4}\/)/;
+export const LINE_DAY = /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})(?:\s*\(\S{1,9}\)|\s+\p{L}{2,12})?\s*$/u;
+export const LINE_DAY_US = /^\p{L}{2,9}, (\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/u;
+export const LINE_MESSAGE = /^(\d{1,2}):(\d{2})\t([^\t]*)\t([^]*)$/;
 export const ZOOM_OLD = /^(\d{1,2}):(\d{2}):(\d{2})[ \t]+From[ \t]+(.+?)[ \t]+:[ \t]?([^]*)$/;
 
 export async function* parseIrc(
@@ -83,6 +91,8 @@ class IrcReader {
   private zoomLast: number | undefined;
   /** The last Zoom line was refused: the indented text after it goes with it. */
   private zoomRefused = false;
+  /** The open message is LINE's: the lines after it that start no message or day are its text. */
+  private openUnmarked = false;
   /** Zoom messages completed by the line just read, to emit before that line's own result. */
   readonly finished: ImportRecord[] = [];
 
@@ -105,9 +115,27 @@ class IrcReader {
         this.zoom.message = this.zoom.message === '' ? text.trimEnd() : `${this.zoom.message}\n${text.trimEnd()}`;
       return undefined;
     }
-    if (this.zoom !== undefined) this.finished.push(this.zoom);
-    this.zoom = undefined;
+    const lineDay = LINE_DAY.exec(text) ?? LINE_DAY_US.exec(text);
+    const lineMessage = LINE_MESSAGE.exec(text);
+    if (this.zoom !== undefined && this.openUnmarked && lineDay === null && lineMessage === null) {
+      this.zoom.message = `${this.zoom.message}\n${raw.trimEnd()}`;
+      return undefined;
+    }
+    const open = this.end();
+    if (open !== undefined) this.finished.push(open);
     this.zoomRefused = false;
+    if (LINE_HEADER.test(text)) return undefined;
+    if (lineDay !== null) {
+      const [, first = '', second = '', third = ''] = lineDay;
+      const us = lineDay.length === 4 && !/^\d{4}$/.test(first);
+      this.setDay(
+        us
+          ? { year: Number(third), month: Number(first), day: Number(second) }
+          : { year: Number(first), month: Number(second), day: Number(third) },
+      );
+      return undefined;
+    }
+    if (lineMessage !== null) return this.lineMessage(line, lineMessage);
     const session = this.session(line, text);
     if (session !== undefined) return session ?? undefined;
     const scrollback = SCROLLBACK.exec(text);
@@ -241,11 +269,37 @@ class IrcReader {
     return this.record(line, micros, text.slice(whole.length));
   }
 
-  /** The message read so far, if one is still open: at the end of the file. */
+  /** The message read so far, if one is still open: at the end of the file, or when the next begins. */
   end(): ImportRecord | undefined {
     const open = this.zoom;
+    const quoted = this.openUnmarked;
     this.zoom = undefined;
+    this.openUnmarked = false;
+    // LINE quotes a text of several lines: the quotes are not the text's.
+    if (open !== undefined && quoted && /^"[^]*\n[^]*"$/.test(open.message)) open.message = open.message.slice(1, -1);
     return open;
+  }
+
+  /** `15:04<TAB>Ana<TAB>text` under a LINE day line: open, since its text may go on. */
+  private lineMessage(line: number, match: RegExpExecArray): InvalidRow | undefined {
+    const [whole, hour = '', minute = '', actor = '', text = ''] = match;
+    const day = this.day;
+    if (day === undefined)
+      return { line, reason: 'the message has a time but no day line before it gives the date: set the start date' };
+    const micros = wallMicros({ ...day, hour: Number(hour), minute: Number(minute), second: 0 }, this.zone);
+    if (micros === undefined)
+      return { line, reason: `${quote(whole.slice(0, 5))} is not a time of day (expected hour:minute, hours 0-23)` };
+    if (this.dayFromSettings) this.usedStartDate = true;
+    this.zoom = {
+      line,
+      startMicros: micros,
+      endMicros: micros,
+      actor: actor.trim(),
+      message: text.trimEnd(),
+      extra: { kind: 'message' },
+    };
+    this.openUnmarked = true;
+    return undefined;
   }
 
   private zoomLine(line: number, match: RegExpExecArray): InvalidRow | undefined {
