@@ -6,7 +6,9 @@
 import type { FamilyDetection } from './format-detection.ts';
 import { detectIrc } from './detect-irc.ts';
 import { detectWhatsapp } from './detect-whatsapp.ts';
-import { cueTiming, isTimingLine, startsWithSpeakerPrefix } from './subtitle-cue.ts';
+import { ASS_HEADER } from './subtitle-ass.ts';
+import { cueTiming, isSbvTiming, isTimingLine, startsWithSpeakerPrefix } from './subtitle-cue.ts';
+import { countNoun } from '../count-noun.ts';
 
 /** `complete`: the text is the whole file, so its last line is whole too. */
 export function detectChat(text: string, complete: boolean, fileName: string): FamilyDetection | undefined {
@@ -18,6 +20,14 @@ export function detectChat(text: string, complete: boolean, fileName: string): F
 function detectSubtitles(lines: readonly string[]): FamilyDetection | undefined {
   const firstIndex = lines.findIndex((line) => line.trim() !== '');
   const first = lines[firstIndex]?.trim() ?? '';
+  if (ASS_HEADER.test(first)) {
+    const dialogues = lines.filter((line) => /^Dialogue:/i.test(line.trim())).length;
+    return {
+      format: 'subtitles',
+      reason: `SubStation Alpha (ASS/SSA): the [Script Info] header and ${countNoun(dialogues, 'Dialogue line')} in the sample, each line's Name as its speaker; their times count from the start of the recording, so the import needs the time it started`,
+      settings: { format: 'subtitles', speakerPrefix: false },
+    };
+  }
   const webvtt = /^WEBVTT(?:[ \t]|$)/.test(first);
   // SRT has no header: a cue number, then its timing (some tools leave the numbers out).
   const numbered = /^\d+$/.test(first) && typeof cueTiming(lines[firstIndex + 1] ?? '') !== 'string';
@@ -33,7 +43,13 @@ function detectSubtitles(lines: readonly string[]): FamilyDetection | undefined 
   if (cues === 0) return undefined;
   // A "Name:" prefix on most cues is a transcript's speaker (Zoom); on a few it is only dialogue text.
   const speakerPrefix = prefixed >= 2 && prefixed * 2 >= cues;
-  const kind = webvtt ? 'WebVTT: the WEBVTT header' : numbered ? 'SRT: numbered cues' : 'SRT: cues';
+  const kind = webvtt
+    ? 'WebVTT: the WEBVTT header'
+    : isSbvTiming(first)
+      ? 'SBV (YouTube SubViewer): cues'
+      : numbered
+        ? 'SRT: numbered cues'
+        : 'SRT: cues';
   const speakers = speakerPrefix ? `; ${prefixed} cues start with "Name:", read as the speaker` : '';
   return {
     format: 'subtitles',

@@ -134,6 +134,19 @@ describe('other subtitle producers', () => {
 
   itReadsEachExample('subtitles', SubtitlesSettingsSchema);
 
+  it('SBV and SubStation Alpha are detected as subtitles, by name', () => {
+    const detect = (name: string, file: string) =>
+      detectFormat(exampleInput('subtitles', name).subarray(0, DETECT_BYTES), file);
+    expect(detect('youtube-sbv', 'captions.sbv')).toMatchObject({
+      format: 'subtitles',
+      reason: expect.stringMatching(/^SBV \(YouTube SubViewer\): cues and 2 cue timings/),
+    });
+    expect(detect('aegisub', 'review.ass')).toMatchObject({
+      format: 'subtitles',
+      reason: expect.stringMatching(/^SubStation Alpha \(ASS\/SSA\): the \[Script Info\] header and 3 Dialogue lines/),
+    });
+  });
+
   it('SDH labels: a capitalised name in brackets is the speaker, a sound is not', async () => {
     const srt =
       '1\n00:00:01,000 --> 00:00:02,000\n[Mary Ann] Come in.\n\n2\n00:00:03,000 --> 00:00:04,000\n[SIGHS] I know.\n\n3\n00:00:05,000 --> 00:00:06,000\n[door creaks] Hello?\n';

@@ -1,12 +1,21 @@
 /*
- * WebVTT and SRT cues as events, each from its start to its end. Cue times count from the start of
+ * WebVTT, SRT and SBV cues as events, each from its start to its end. Cue times count from the start of
  * the recording, so the analyst gives that instant (anchorMicros); a cue's markup is stripped from
  * the message and kept raw in extra. Every cue is kept, rolling captions' repeats included.
  */
 import type { SubtitlesSettings } from './chat-settings.ts';
 import { ImportError } from './import-error.ts';
 import type { ImportRecord, JsonValue, ParsedPiece, ParseReport } from './import-record.ts';
-import { cueActor, cueSpeakers, cueText, cueTiming, isTimingLine, type CueTiming } from './subtitle-cue.ts';
+import {
+  cueActor,
+  cueSpeakers,
+  cueText,
+  cueTiming,
+  isSbvTiming,
+  isTimingLine,
+  type CueTiming,
+} from './subtitle-cue.ts';
+import { ASS_HEADER, AssReader } from './subtitle-ass.ts';
 import { textLines } from './text-lines.ts';
 
 interface OpenCue {
@@ -38,6 +47,8 @@ export async function* parseSubtitles(
   let cue: OpenCue | undefined;
   let identifier: { line: number; text: string } | undefined;
   let webvtt = false;
+  let sbv = false;
+  let ass: AssReader | undefined;
 
   const close = (out: ParsedPiece): void => {
     if (cue !== undefined) out.records.push(cueRecord(cue, anchor, speakerPrefix));
@@ -45,6 +56,7 @@ export async function* parseSubtitles(
   };
   const open = (line: number, timingText: string, out: ParsedPiece): void => {
     const timing = cueTiming(timingText);
+    sbv ||= isSbvTiming(timingText);
     const first = identifier?.line ?? line;
     const id = identifier?.text;
     identifier = undefined;
@@ -61,8 +73,19 @@ export async function* parseSubtitles(
     const piece: ParsedPiece = { records: [], invalid: [] };
     for (const { line, text: raw } of lines) {
       const blank = raw.trim() === '';
+      if (ass !== undefined) {
+        const result = ass.read(line, raw);
+        if (result === undefined) continue;
+        if ('reason' in result) piece.invalid.push(result);
+        else piece.records.push(result);
+        continue;
+      }
       if (state === 'start') {
         if (blank) continue;
+        if (ASS_HEADER.test(raw.replace(/^\uFEFF/, ''))) {
+          ass = new AssReader(anchor);
+          continue;
+        }
         webvtt = WEBVTT.test(raw);
         state = webvtt ? 'header' : 'between';
         if (webvtt) continue;
@@ -113,7 +136,7 @@ export async function* parseSubtitles(
     });
   if (last.records.length + last.invalid.length > 0) yield last;
   report.notes.push(
-    `${webvtt ? 'WebVTT' : 'SRT'} cue times counted from ${new Date(anchor / 1000).toISOString()}; every cue kept, repeated rolling-caption text included`,
+    `${ass !== undefined ? 'SubStation Alpha' : webvtt ? 'WebVTT' : sbv ? 'SBV' : 'SRT'} cue times counted from ${new Date(anchor / 1000).toISOString()}; every cue kept, repeated rolling-caption text included`,
   );
 }
 

@@ -1,6 +1,6 @@
 /*
- * One WebVTT or SRT cue read: its timing line (`00:52:27.320 --> 00:52:28.600 align:start`, hours
- * optional in WebVTT, a comma in SRT) and its text, with markup stripped for the message (inline
+ * One WebVTT, SRT or SBV cue read: its timing line (`00:52:27.320 --> 00:52:28.600 align:start`, hours
+ * optional in WebVTT, a comma in SRT; SBV's `0:52:27.320,0:52:28.600`) and its text, with markup stripped for the message (inline
  * timestamps, <c>/<i>/<font>, SRT's {\an8}) and the speaker found where the captioner wrote one.
  */
 export interface CueTiming {
@@ -13,10 +13,13 @@ export interface CueTiming {
 
 const STAMP = String.raw`(?:(\d+):)?(\d{1,2}):(\d{2})[.,](\d{1,3})`;
 const TIMING = new RegExp(String.raw`^\s*(${STAMP})\s*-->\s*(${STAMP})(?:\s+([^]*?))?\s*$`);
+// YouTube's SubViewer (.sbv): "0:00:01.000,0:00:03.500", start and end joined by a comma.
+const SBV_STAMP = String.raw`(\d+):(\d{2}):(\d{2})\.(\d{1,3})`;
+const SBV_TIMING = new RegExp(String.raw`^\s*(${SBV_STAMP}),(${SBV_STAMP})\s*$`);
 
 /** The cue's times in microseconds from the start of the recording, or why the line is no timing. */
 export function cueTiming(line: string): CueTiming | string {
-  const match = TIMING.exec(line);
+  const match = TIMING.exec(line) ?? SBV_TIMING.exec(line);
   if (match === null)
     return `"${line.trim()}" is not a cue timing (expected start --> end, as hours:minutes:seconds.milliseconds)`;
   const [, start = '', h1, m1 = '', s1 = '', f1 = '', end = '', h2, m2 = '', s2 = '', f2 = '', cueSettings = ''] =
@@ -30,7 +33,12 @@ export function cueTiming(line: string): CueTiming | string {
 }
 
 export function isTimingLine(line: string): boolean {
-  return line.includes('-->');
+  return line.includes('-->') || isSbvTiming(line);
+}
+
+/** Whether the line is an SBV cue timing (detection names the format by it). */
+export function isSbvTiming(line: string): boolean {
+  return SBV_TIMING.test(line);
 }
 
 function stampMicros(
