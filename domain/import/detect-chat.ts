@@ -7,6 +7,7 @@ import type { FamilyDetection } from './format-detection.ts';
 import { detectIrc } from './detect-irc.ts';
 import { detectWhatsapp } from './detect-whatsapp.ts';
 import { ASS_HEADER } from './subtitle-ass.ts';
+import { TTML_ROOT } from './subtitle-ttml.ts';
 import { cueTiming, isSbvTiming, isTimingLine, startsWithSpeakerPrefix } from './subtitle-cue.ts';
 import { countNoun } from '../count-noun.ts';
 
@@ -20,6 +21,15 @@ export function detectChat(text: string, complete: boolean, fileName: string): F
 function detectSubtitles(lines: readonly string[]): FamilyDetection | undefined {
   const firstIndex = lines.findIndex((line) => line.trim() !== '');
   const first = lines[firstIndex]?.trim() ?? '';
+  const head = lines.slice(0, 40).join('\n');
+  if (first.startsWith('<') && TTML_ROOT.test(head)) {
+    const cues = lines.join('\n').match(/<p[\s>]/g)?.length ?? 0;
+    return {
+      format: 'subtitles',
+      reason: `TTML timed text (DFXP, IMSC): the <tt> root and ${countNoun(cues, '<p> cue')} in the sample, a ttm:agent's name as its speaker; their times count from the start of the recording, so the import needs the time it started`,
+      settings: { format: 'subtitles', speakerPrefix: false },
+    };
+  }
   if (ASS_HEADER.test(first)) {
     const dialogues = lines.filter((line) => /^Dialogue:/i.test(line.trim())).length;
     return {

@@ -134,12 +134,16 @@ describe('other subtitle producers', () => {
 
   itReadsEachExample('subtitles', SubtitlesSettingsSchema);
 
-  it('SBV and SubStation Alpha are detected as subtitles, by name', () => {
+  it('SBV, TTML and SubStation Alpha are detected as subtitles, by name', () => {
     const detect = (name: string, file: string) =>
       detectFormat(exampleInput('subtitles', name).subarray(0, DETECT_BYTES), file);
     expect(detect('youtube-sbv', 'captions.sbv')).toMatchObject({
       format: 'subtitles',
       reason: expect.stringMatching(/^SBV \(YouTube SubViewer\): cues and 2 cue timings/),
+    });
+    expect(detect('dfxp-ticks-agents', 'episode.dfxp')).toMatchObject({
+      format: 'subtitles',
+      reason: expect.stringMatching(/^TTML timed text \(DFXP, IMSC\): the <tt> root and 4 <p> cues/),
     });
     expect(detect('aegisub', 'review.ass')).toMatchObject({
       format: 'subtitles',

@@ -16,6 +16,7 @@ import {
   type CueTiming,
 } from './subtitle-cue.ts';
 import { ASS_HEADER, AssReader } from './subtitle-ass.ts';
+import { TtmlReader } from './subtitle-ttml.ts';
 import { textLines } from './text-lines.ts';
 
 interface OpenCue {
@@ -49,6 +50,7 @@ export async function* parseSubtitles(
   let webvtt = false;
   let sbv = false;
   let ass: AssReader | undefined;
+  let ttml: TtmlReader | undefined;
 
   const close = (out: ParsedPiece): void => {
     if (cue !== undefined) out.records.push(cueRecord(cue, anchor, speakerPrefix));
@@ -80,10 +82,19 @@ export async function* parseSubtitles(
         else piece.records.push(result);
         continue;
       }
+      if (ttml !== undefined) {
+        ttml.read(line, raw, piece);
+        continue;
+      }
       if (state === 'start') {
         if (blank) continue;
         if (ASS_HEADER.test(raw.replace(/^\uFEFF/, ''))) {
           ass = new AssReader(anchor);
+          continue;
+        }
+        if (raw.trimStart().startsWith('<')) {
+          ttml = new TtmlReader(anchor);
+          ttml.read(line, raw, piece);
           continue;
         }
         webvtt = WEBVTT.test(raw);
@@ -136,7 +147,7 @@ export async function* parseSubtitles(
     });
   if (last.records.length + last.invalid.length > 0) yield last;
   report.notes.push(
-    `${ass !== undefined ? 'SubStation Alpha' : webvtt ? 'WebVTT' : sbv ? 'SBV' : 'SRT'} cue times counted from ${new Date(anchor / 1000).toISOString()}; every cue kept, repeated rolling-caption text included`,
+    `${ass !== undefined ? 'SubStation Alpha' : ttml !== undefined ? 'TTML' : webvtt ? 'WebVTT' : sbv ? 'SBV' : 'SRT'} cue times counted from ${new Date(anchor / 1000).toISOString()}; every cue kept, repeated rolling-caption text included`,
   );
 }
 
