@@ -62,7 +62,11 @@ function chooseSplit(
       (fields) => !(fields.length === 1 && fields[0] === '') && !isComment(fields, commentPrefix),
     );
     const counts = new Map<number, number>();
-    for (const fields of filled) counts.set(fields.length, (counts.get(fields.length) ?? 0) + 1);
+    // A line the delimiter does not split says nothing of its column count (the prose preamble of a
+    // Windows DHCP server log, longer than the table's first rows): the most common split decides.
+    const splitAtAll = filled.filter((fields) => fields.length > 1);
+    for (const fields of splitAtAll.length > 0 ? splitAtAll : filled)
+      counts.set(fields.length, (counts.get(fields.length) ?? 0) + 1);
     const [modal = 0] = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? [];
     // Preamble lines before the first full row do not count against a delimiter (with spaces they do,
     // below); with spaces the last column takes the rest of the line, so a longer line still fits.
