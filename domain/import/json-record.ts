@@ -167,7 +167,7 @@ const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
  * characters, has such a pair and reads as valid UTF-8 when its characters are taken as bytes is
  * that UTF-8; any other text (real Latin-1 rarely forms valid multi-byte sequences) stays as it is.
  */
-export function utf8OfLatin1(text: string): string {
+function utf8OfLatin1(text: string): string {
   if (!LATIN1_UTF8.test(text) || BEYOND_LATIN1.test(text)) return text;
   const bytes = new Uint8Array(text.length);
   for (let index = 0; index < text.length; index += 1) bytes[index] = text.charCodeAt(index);
