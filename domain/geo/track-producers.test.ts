@@ -1,0 +1,60 @@
+// More producers of the track formats, written from each format's documentation: NMEA receivers that
+// log GGA alone or GLL, KML written with spaces inside coordinate tuples, GeoJSON from trackers.
+import { describe, expect, it } from 'vitest';
+import { detectAndRead, encode, readAll } from './geo-file-test-reader.ts';
+
+const micros = (iso: string) => Date.parse(iso) * 1000;
+
+/** A sentence with its checksum (XOR of the characters between "$" and "*"). */
+function sentence(body: string): string {
+  let sum = 0;
+  for (const char of body) sum ^= char.charCodeAt(0);
+  return `$${body}*${sum.toString(16).toUpperCase().padStart(2, '0')}`;
+}
+
+describe('NMEA receivers', () => {
+  it('GGA alone has no date: each fix says so, and the map default date places them, rolling past midnight', async () => {
+    const text = [
+      sentence('GPGGA,235959.00,4000.000,N,00300.000,W,1,08,0.9,10.0,M,,M,,'),
+      sentence('GPGSA,A,3,04,05,,09,12,,,24,,,,,2.5,1.3,2.1'),
+      sentence('GPGGA,000000.00,4000.001,N,00300.001,W,1,08,0.9,10.5,M,,M,,'),
+    ].join('\r\n');
+    const { detection, points, invalid } = await detectAndRead(encode(text), 'survey.nmea');
+    expect(detection.reason).toContain('no RMC or ZDA sentence gives a date in the first lines');
+    expect(points).toEqual([]);
+    expect(invalid).toEqual([
+      {
+        line: 1,
+        reason:
+          'fix at 23:59:59.00 has no date: no RMC or ZDA sentence before it gives one, and the map no default year-month-day',
+      },
+      {
+        line: 3,
+        reason:
+          'fix at 00:00:00.00 has no date: no RMC or ZDA sentence before it gives one, and the map no default year-month-day',
+      },
+    ]);
+    const dated = await readAll(encode(text), { ...detection.settings, defaultDate: '2021-03-12' });
+    expect(dated.invalid).toEqual([]);
+    expect(dated.points.map((point) => [point.timestamp, point.altitude])).toEqual([
+      [micros('2021-03-12T23:59:59Z'), 10],
+      [micros('2021-03-13T00:00:00Z'), 10.5],
+    ]);
+  });
+
+  it('GLL gives a position and a time; with RMC of the same second it is one fix; status V is invalid', async () => {
+    const text = [
+      sentence('GPRMC,120000.00,A,4807.038,N,01131.000,E,0.0,90.0,150624,,,A'),
+      sentence('GPGLL,4807.038,N,01131.000,E,120000.00,A,A'),
+      sentence('GPGLL,4807.040,N,01131.010,E,120001.00,A,A'),
+      sentence('GPGLL,,,,,120002.00,V,N'),
+    ].join('\n');
+    const { detection, points, invalid } = await detectAndRead(encode(text), 'handheld.log');
+    expect(detection.settings.format).toBe('nmea');
+    expect(points.map((point) => [point.line, point.timestamp, point.latitude, point.longitude])).toEqual([
+      [1, micros('2024-06-15T12:00:00Z'), 48 + 7.038 / 60, 11 + 31 / 60],
+      [3, micros('2024-06-15T12:00:01Z'), 48 + 7.04 / 60, 11 + 31.01 / 60],
+    ]);
+    expect(invalid).toEqual([{ line: 4, reason: 'fix at 12:00:02.00: GLL status V: the receiver had no valid fix' }]);
+  });
+});
