@@ -58,3 +58,27 @@ describe('NMEA receivers', () => {
     expect(invalid).toEqual([{ line: 4, reason: 'fix at 12:00:02.00: GLL status V: the receiver had no valid fix' }]);
   });
 });
+
+describe('KML from other writers', () => {
+  it('reads "lon, lat, alt" tuples with spaces after the commas as one vertex each', async () => {
+    const text = `<?xml version="1.0" encoding="UTF-8"?>
+<kml xmlns="http://www.opengis.net/kml/2.2"><Document>
+<Placemark><name>Stop</name><TimeStamp><when>2008-04-05T12:00:00Z</when></TimeStamp>
+<Point><coordinates> 10.003 , 50.003 , 103 </coordinates></Point></Placemark>
+<Placemark><name>Leg</name><TimeSpan><begin>2008-04-05T13:00:00Z</begin><end>2008-04-05T13:10:00Z</end></TimeSpan>
+<LineString><coordinates>
+  10.1, 50.1, 110
+  10.2, 50.2, 120
+</coordinates></LineString></Placemark>
+</Document></kml>`;
+    const { points, invalid } = await detectAndRead(encode(text), 'exported.kml');
+    expect(invalid).toEqual([]);
+    expect(
+      points.map((point) => [point.actor, point.timestamp, point.latitude, point.longitude, point.altitude]),
+    ).toEqual([
+      ['Stop', micros('2008-04-05T12:00:00Z'), 50.003, 10.003, 103],
+      ['Leg', micros('2008-04-05T13:00:00Z'), 50.1, 10.1, 110],
+      ['Leg', micros('2008-04-05T13:10:00Z'), 50.2, 10.2, 120],
+    ]);
+  });
+});
