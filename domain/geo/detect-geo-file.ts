@@ -84,7 +84,11 @@ function detectGeoJson(text: string, complete: boolean, fileName: string, mapInd
   const evidence = [
     ['coordTimes', count(text, /"coordTimes"/g)],
     ['times', count(text, /"times"/g)],
-    ['time properties', count(text, /"(time|timestamp|datetime)"\s*:/g)],
+    // Every key the parser reads a Point's time from: named like a time, or OwnTracks' tst.
+    [
+      'time properties',
+      count(text, /"(?!coordTimes"|times")[\w.-]*(?:time|date)[\w.-]*"\s*:|"(?:when|utc|ts|tst|[\w-]*_at)"\s*:/gi),
+    ],
   ].filter(([, found]) => Number(found) > 0);
   const said =
     evidence.length === 0

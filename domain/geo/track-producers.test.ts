@@ -82,3 +82,43 @@ describe('KML from other writers', () => {
     ]);
   });
 });
+
+describe('GeoJSON points from trackers and GIS tools', () => {
+  it("reads a time from any property named like one (or OwnTracks' tst), a Point's altitude from ele or altitude, and says why a feature without a point or line is left out", async () => {
+    const feature = (properties: object, geometry: object | null) =>
+      JSON.stringify({ type: 'Feature', properties, geometry });
+    const text = `{"type":"FeatureCollection","name":"track_points","features":[
+${feature({ track_seg_point_id: 0, ele: 806.6, time: '2019/08/03 14:22:05+00' }, { type: 'Point', coordinates: [11.3167, 47.596] })},
+${feature({ tid: 'ph', tst: 1564842130, alt: 801 }, { type: 'Point', coordinates: [11.3168, 47.5961] })},
+${feature({ device: 'van 2', recorded_at: '2019-08-03T14:22:15Z', altitude: 790 }, { type: 'Point', coordinates: [11.3169, 47.5962, 795] })},
+${feature({ device: 'van 2', gps_time: 1564842140000 }, { type: 'Point', coordinates: [11.317, 47.5963] })},
+${feature({ device: 'van 2', DateTimeUTC: '2019-08-03T14:22:25Z' }, null)},
+${feature(
+  { name: 'Depot', updated: '2019-08-03' },
+  {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [11, 47],
+        [11.1, 47],
+        [11, 47.1],
+        [11, 47],
+      ],
+    ],
+  },
+)}
+]}`;
+    const { detection, points, invalid } = await detectAndRead(encode(text), 'fleet.geojson');
+    expect(detection.reason).toContain('6 time properties');
+    expect(points.map((point) => [point.line, point.actor, point.timestamp, point.altitude])).toEqual([
+      [1, '', micros('2019-08-03T14:22:05Z'), 806.6],
+      [2, '', micros('2019-08-03T14:22:10Z'), 801],
+      [3, 'van 2', micros('2019-08-03T14:22:15Z'), 795],
+      [4, 'van 2', micros('2019-08-03T14:22:20Z'), null],
+    ]);
+    expect(invalid).toEqual([
+      { line: 5, reason: 'feature 5 has no geometry' },
+      { line: 6, reason: 'feature 6 has a Polygon, not a point or line' },
+    ]);
+  });
+});
