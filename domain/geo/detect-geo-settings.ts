@@ -32,7 +32,23 @@ export interface GeoDetection {
 
 // Earlier names win; a name is compared lower-case, brackets and non-alphanumerics dropped.
 const NAMES: Record<GeoColumn, readonly string[]> = {
-  timestamp: ['timestamp', 'datetimeutc', 'datetime', 'utc', 'time', 'date', 'ts', 'gpstime', 'timeutc'],
+  // PX4's time_utc_usec and MAVLink's time_unix_usec beside a "timestamp" that counts from boot.
+  timestamp: [
+    'timestamp',
+    'datetimeutc',
+    'datetime',
+    'utc',
+    'time',
+    'date',
+    'ts',
+    'gpstime',
+    'timeutc',
+    'timeutcusec',
+    'timeunixusec',
+    'timeusec',
+    'unixtime',
+    'epoch',
+  ],
   hour_minute_second: [
     'hourminutesecond',
     'hms',
@@ -68,6 +84,10 @@ const NAMES: Record<GeoColumn, readonly string[]> = {
     'altitude',
     'altitudeabovesealevel',
     'altmsl',
+    // PX4 sensor_gps: altitude_msl_m (the "_m" dropped as a unit).
+    'altitudemsl',
+    'altitudeamsl',
+    'altamsl',
     'alt',
     'altgps',
     'gpsaltitude',

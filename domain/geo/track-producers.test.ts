@@ -122,3 +122,20 @@ ${feature(
     ]);
   });
 });
+
+describe('flight controller CSV exports', () => {
+  it('PX4 sensor_gps: the UTC time from time_utc_usec (its "timestamp" counts from boot), altitude_msl_m in metres', async () => {
+    const text = [
+      'timestamp,device_id,latitude_deg,longitude_deg,altitude_msl_m,altitude_ellipsoid_m,fix_type,time_utc_usec,heading',
+      '20311852,11469064,47.3977508,8.5456073,488.123,535.663,3,1662544183600000,nan',
+      '20511852,11469064,47.3977510,8.5456075,488.223,535.763,3,1662544183800000,nan',
+    ].join('\n');
+    const { detection, points, invalid } = await detectAndRead(encode(text), 'log_12_sensor_gps_0.csv');
+    expect(detection.reason).toContain('time from "time_utc_usec" (epoch microseconds)');
+    expect(invalid).toEqual([]);
+    expect(points.map((point) => [point.timestamp, point.latitude, point.longitude, point.altitude])).toEqual([
+      [1662544183600000, 47.3977508, 8.5456073, 488.123],
+      [1662544183800000, 47.397751, 8.5456075, 488.223],
+    ]);
+  });
+});
