@@ -139,3 +139,22 @@ describe('flight controller CSV exports', () => {
     ]);
   });
 });
+
+describe('epoch times by their digits', () => {
+  it('reads 13-digit epoch milliseconds and 19-digit nanoseconds (phone sensor loggers) as the time', async () => {
+    const millis = ['time,lat,lon,alt', '1700000000000,52.1,4.3,10', '1700000001500,52.2,4.4,11'].join('\n');
+    const phone = await detectAndRead(encode(millis), 'phone.csv');
+    expect(phone.detection.reason).toContain('time from "time" (epoch milliseconds)');
+    expect(phone.invalid).toEqual([]);
+    expect(phone.points.map((point) => point.timestamp)).toEqual([1_700_000_000_000_000, 1_700_000_001_500_000]);
+    const nanos = [
+      'time,seconds_elapsed,latitude,longitude,altitude',
+      '1700000000123456789,0.0,52.1,4.3,10',
+      '1700000001123456789,1.0,52.2,4.4,11',
+    ].join('\n');
+    const sensor = await detectAndRead(encode(nanos), 'Location.csv');
+    expect(sensor.detection.reason).toContain('(epoch nanoseconds)');
+    expect(sensor.invalid).toEqual([]);
+    expect(sensor.points.map((point) => point.timestamp)).toEqual([1_700_000_000_123_456, 1_700_000_001_123_456]);
+  });
+});
