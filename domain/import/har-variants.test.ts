@@ -173,4 +173,17 @@ describe('HAR from other producers', () => {
       ['2024-05-01T08:00:00.000Z', 'api.example.com', 'GET https://api.example.com/v1/items 200'],
     ]);
   });
+
+  it("a status written as a string is the status; Chrome's response._error says why a request failed", async () => {
+    const failed = entry({ response: { status: 0, statusText: '', _error: 'net::ERR_BLOCKED_BY_CLIENT' } });
+    const text = JSON.stringify({
+      log: { version: '1.2', creator: { name: 'x' }, entries: [entry({ response: { status: '404' } }), failed] },
+    });
+    const { records, invalid } = await importHar(text, 'converted.har');
+    expect(invalid).toEqual([]);
+    expect(records.map((record) => [record.message, record.extra?.status, record.extra?.error])).toEqual([
+      ['GET https://api.example.com/v1/items 404', 404, undefined],
+      ['GET https://api.example.com/v1/items 0', 0, 'net::ERR_BLOCKED_BY_CLIENT'],
+    ]);
+  });
 });
