@@ -73,6 +73,10 @@ function timeLikeProperty(properties: JsonObject, zone: ZoneId): Json | undefine
   )?.[1];
 }
 
+/** Other writers name a per-vertex list of times as they like (timestamps, time, gps_times). */
+const timeLikeArray = (properties: JsonObject): Json | undefined =>
+  Object.entries(properties).find(([key, value]) => TIME_NAME.test(key) && Array.isArray(value))?.[1];
+
 const GEOMETRIES = new Set(['Point', 'MultiPoint', 'LineString', 'MultiLineString']);
 
 function featureItems(feature: JsonObject, number: number, zone: ZoneId): GeoItem[] {
@@ -86,9 +90,10 @@ function featureItems(feature: JsonObject, number: number, zone: ZoneId): GeoIte
   const actorValue = firstOf(properties, ACTOR_PROPERTIES) ?? feature.id;
   const actor = typeof actorValue === 'string' || typeof actorValue === 'number' ? String(actorValue) : '';
   const headingValue = firstOf(properties, HEADING_PROPERTIES);
-  const times = properties.coordTimes ?? properties.coordinateProperties ?? properties.times;
+  const times =
+    properties.coordTimes ?? properties.coordinateProperties ?? properties.times ?? timeLikeArray(properties);
   const timesOf = (lineIndex: number, lineCount: number): Json[] | undefined => {
-    const list = isObject(times) ? times.times : times;
+    const list = isObject(times) ? (times.times ?? timeLikeArray(times)) : times;
     if (!Array.isArray(list)) return undefined;
     return lineCount > 1 && Array.isArray(list[lineIndex]) ? list[lineIndex] : list;
   };

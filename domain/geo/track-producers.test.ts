@@ -158,3 +158,43 @@ describe('epoch times by their digits', () => {
     expect(sensor.points.map((point) => point.timestamp)).toEqual([1_700_000_000_123_456, 1_700_000_001_123_456]);
   });
 });
+
+describe('GeoJSON lines timed per vertex under other names', () => {
+  it('reads a "timestamps" list, and coordinateProperties.time, as the times of the vertices', async () => {
+    const text = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { vehicle: 'bus 12', timestamps: ['2023-03-03T08:00:00Z', '2023-03-03T08:00:30Z'] },
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [4.9, 52.37],
+              [4.91, 52.371],
+            ],
+          },
+        },
+        {
+          type: 'Feature',
+          properties: { name: 'walk', coordinateProperties: { time: [1677830400, 1677830460] } },
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [4.9, 52.37],
+              [4.91, 52.371],
+            ],
+          },
+        },
+      ],
+    });
+    const { points, invalid } = await detectAndRead(encode(text), 'transit.geojson');
+    expect(invalid).toEqual([]);
+    expect(points.map((point) => [point.actor, point.timestamp])).toEqual([
+      ['bus 12', micros('2023-03-03T08:00:00Z')],
+      ['bus 12', micros('2023-03-03T08:00:30Z')],
+      ['walk', micros('2023-03-03T08:00:00Z')],
+      ['walk', micros('2023-03-03T08:01:00Z')],
+    ]);
+  });
+});
