@@ -134,7 +134,8 @@ export async function* parseNmea(text: AsyncIterable<string>, defaultDate: strin
         });
         continue;
       }
-      if (fix !== undefined && fix.clock !== clock) flush(items);
+      // The same second written with and without a fraction ("120000" and "120000.00") is one fix.
+      if (fix !== undefined && fix.seconds !== seconds) flush(items);
       fix ??= {
         line,
         clock,

@@ -59,6 +59,20 @@ describe('NMEA receivers', () => {
   });
 });
 
+describe('NMEA talkers that write the time differently', () => {
+  it('an RMC at "120000" and a GGA at "120000.000" are one fix: the RMC date and course, the GGA altitude', async () => {
+    const text = [
+      sentence('GNRMC,120000,A,4807.038,N,01131.000,E,0.0,90.0,150624,,,A'),
+      sentence('GPGGA,120000.000,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,'),
+    ].join('\n');
+    const { points, invalid } = await detectAndRead(encode(text), 'mixed.nmea');
+    expect(invalid).toEqual([]);
+    expect(points.map((point) => [point.line, point.timestamp, point.altitude, point.heading])).toEqual([
+      [1, micros('2024-06-15T12:00:00Z'), 545.4, 90],
+    ]);
+  });
+});
+
 describe('KML from other writers', () => {
   it('reads "lon, lat, alt" tuples with spaces after the commas as one vertex each', async () => {
     const text = `<?xml version="1.0" encoding="UTF-8"?>
