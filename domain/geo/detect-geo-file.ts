@@ -84,7 +84,11 @@ function detectGeoJson(text: string, complete: boolean, fileName: string, mapInd
   const evidence = [
     ['coordTimes', count(text, /"coordTimes"/g)],
     ['times', count(text, /"times"/g)],
-    ['time properties', count(text, /"(time|timestamp|datetime)"\s*:/g)],
+    // Every key the parser reads a Point's time from: named like a time, or OwnTracks' tst.
+    [
+      'time properties',
+      count(text, /"(?!coordTimes"|times")[\w.-]*(?:time|date)[\w.-]*"\s*:|"(?:when|utc|ts|tst|[\w-]*_at)"\s*:/gi),
+    ],
   ].filter(([, found]) => Number(found) > 0);
   const said =
     evidence.length === 0
@@ -124,12 +128,16 @@ function detectNmea(lines: readonly string[], fileName: string, mapIndex: number
   const sentences = lines.filter((line) => line.trim() !== '' && !line.startsWith('#'));
   const matched = sentences.filter((line) => SENTENCE.test(line.slice(line.indexOf('$'))));
   if (matched.length === 0 || matched.length < sentences.length * 0.5) return undefined;
-  const fixes = matched.filter((line) => /^\$..(RMC|GGA|GNS)/.test(line.slice(line.indexOf('$')))).length;
+  const fixes = matched.filter((line) => /^\$..(RMC|GGA|GNS|GLL)/.test(line.slice(line.indexOf('$')))).length;
   if (fixes === 0) return undefined;
   const talkers = [...new Set(matched.map((line) => SENTENCE.exec(line.slice(line.indexOf('$')))![1]))].join(', ');
+  const dated = matched.some((line) => /^\$..(RMC|ZDA)/.test(line.slice(line.indexOf('$'))));
+  const dateText = dated
+    ? 'the date comes from RMC or ZDA'
+    : 'no RMC or ZDA sentence gives a date in the first lines (set the default year-month-day)';
   return detected(
     trackSettings('nmea', fileName, mapIndex, 'circle'),
-    `NMEA 0183: ${matched.length} of ${sentences.length} lines are position or satellite sentences (talkers ${talkers}), ${fixes} of them RMC, GGA or GNS fixes; the date comes from RMC or ZDA; a fix the receiver marks as without one (GGA quality 0, RMC status V) or with a wrong checksum is invalid.`,
+    `NMEA 0183: ${matched.length} of ${sentences.length} lines are position or satellite sentences (talkers ${talkers}), ${fixes} of them RMC, GGA, GNS or GLL fixes; ${dateText}; a fix the receiver marks as without one (GGA quality 0, RMC or GLL status V) or with a wrong checksum is invalid.`,
   );
 }
 

@@ -17,6 +17,7 @@ import {
   type GeoColumn,
   type IdentifiedColumns,
   type MapDelimiter,
+  type MapNumericUnit,
   type MapSettings,
 } from './geo-settings.ts';
 
@@ -32,7 +33,23 @@ export interface GeoDetection {
 
 // Earlier names win; a name is compared lower-case, brackets and non-alphanumerics dropped.
 const NAMES: Record<GeoColumn, readonly string[]> = {
-  timestamp: ['timestamp', 'datetimeutc', 'datetime', 'utc', 'time', 'date', 'ts', 'gpstime', 'timeutc'],
+  // PX4's time_utc_usec and MAVLink's time_unix_usec beside a "timestamp" that counts from boot.
+  timestamp: [
+    'timestamp',
+    'datetimeutc',
+    'datetime',
+    'utc',
+    'time',
+    'date',
+    'ts',
+    'gpstime',
+    'timeutc',
+    'timeutcusec',
+    'timeunixusec',
+    'timeusec',
+    'unixtime',
+    'epoch',
+  ],
   hour_minute_second: [
     'hourminutesecond',
     'hms',
@@ -68,6 +85,10 @@ const NAMES: Record<GeoColumn, readonly string[]> = {
     'altitude',
     'altitudeabovesealevel',
     'altmsl',
+    // PX4 sensor_gps: altitude_msl_m (the "_m" dropped as a unit).
+    'altitudemsl',
+    'altitudeamsl',
+    'altamsl',
     'alt',
     'altgps',
     'gpsaltitude',
@@ -120,13 +141,22 @@ const LAT_LON = /^\s*[+-]?\d+(\.\d+)?\s*[,;]\s*[+-]?\d+(\.\d+)?\s*$/;
 // 1990-01-01: a numeric "time" before that is a count since start, not an instant.
 const PLAUSIBLE_MICROS = 631_152_000_000_000;
 
+/** Epoch seconds up to 11 digits, milliseconds 12-14 (1973 to 5138), microseconds 15-16, nanoseconds 17-19. */
+function mapUnitOf(cells: readonly string[]): MapNumericUnit {
+  const numeric = cells.filter((cell) => NUMBER.test(cell));
+  const all = (digits: RegExp) => numeric.length > 0 && numeric.every((cell) => digits.test(cell));
+  if (all(/^\s*\d{12,14}(\.\d{1,3})?\s*$/)) return 'milliseconds';
+  if (all(/^\s*\d{17,19}\s*$/)) return 'nanoseconds';
+  return unitOf(cells);
+}
+
 function fits(kind: GeoColumn, cells: readonly string[], decimalComma: boolean): boolean {
   const filled = cells.filter((cell) => cell.trim() !== '');
   if (filled.length === 0)
     return kind === 'actor' || kind === 'altitude' || kind === 'heading' || kind === 'pitch' || kind === 'roll';
   switch (kind) {
     case 'timestamp': {
-      const unit = unitOf(filled);
+      const unit = mapUnitOf(filled);
       const utc = resolveTimeZone('UTC');
       const instant = (cell: string) =>
         parseEventTime(cell, utc, unit) ?? parseEventTime(fractionBeforeZone(cell.trim()) ?? '', utc, unit) ?? 0;
@@ -268,7 +298,9 @@ export function detectGeoSettings(
   const feet = flightradar || FEET.test(nameOf('altitude').toLowerCase()) || FEET.test(altitudeUnitText);
   const timestampIndex = indexOf('timestamp');
   const numericUnit =
-    timestampIndex === undefined ? 'seconds' : unitOf(guess.sampleRows.map((row) => row[Number(timestampIndex)] ?? ''));
+    timestampIndex === undefined
+      ? 'seconds'
+      : mapUnitOf(guess.sampleRows.map((row) => row[Number(timestampIndex)] ?? ''));
   const aircraft =
     flightradar || normalize(nameOf('actor')) === 'callsign' || comments.some((line) => /airframe/i.test(line));
 

@@ -32,6 +32,8 @@ export type GeoColumn = (typeof GEO_COLUMNS)[number];
 
 // The spec's tab and comma, and the semicolon of tools whose numbers have a decimal comma.
 export const MAP_DELIMITERS = ['comma', 'tab', 'semicolon'] as const;
+export const MAP_NUMERIC_UNITS = ['seconds', 'milliseconds', 'microseconds', 'nanoseconds'] as const;
+export type MapNumericUnit = (typeof MAP_NUMERIC_UNITS)[number];
 export type MapDelimiter = (typeof MAP_DELIMITERS)[number];
 const DELIMITER_CHARS = { comma: ',', tab: '\t', semicolon: ';' } as const;
 export const delimiterChar = (delimiter: MapDelimiter): ',' | '\t' | ';' => DELIMITER_CHARS[delimiter];
@@ -93,8 +95,12 @@ export const MapSettingsSchema = z
     headerRowCount: z.number().int().min(0).max(100),
     preambleRowCount: z.number().int().min(0).max(10_000),
     identifiedColumns: IdentifiedColumnsSchema,
-    /** How a plain number in the timestamp column reads (section 5: seconds when so configured). */
-    numericUnit: z.enum(['seconds', 'microseconds']),
+    /**
+     * How a plain number in the timestamp column reads (section 5: seconds when so configured);
+     * milliseconds and nanoseconds for the epoch times phone loggers and trackers write (13 and 19
+     * digits today).
+     */
+    numericUnit: z.enum(MAP_NUMERIC_UNITS),
     /** The altitude column's unit; detected from its header ("(feet)", "ft"), stored in metres. */
     altitudeUnit: z.enum(['metres', 'feet']),
   })

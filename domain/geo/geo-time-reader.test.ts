@@ -5,7 +5,7 @@ import { Instant, ZonedDateTime, ZoneId } from '@js-joda/core';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEventTime } from '../import/parse-event-time.ts';
-import type { NumericTimestampUnit } from '../time/parse-date.ts';
+import { MAP_NUMERIC_UNITS, type MapNumericUnit } from './geo-settings.ts';
 import { loadTimeZones } from '../time/time-zone-loader.ts';
 import { geoTimeReader } from './geo-time-reader.ts';
 
@@ -26,7 +26,7 @@ const ZONES = [
   'America/Santiago',
   'Antarctica/Troll', // a 2-hour change
 ];
-const UNITS: NumericTimestampUnit[] = ['seconds', 'microseconds'];
+const UNITS: readonly MapNumericUnit[] = MAP_NUMERIC_UNITS;
 const DAY_MILLIS = 86_400_000;
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
@@ -144,7 +144,7 @@ const mutated = fc
     return { zone, text: `${text.slice(0, place)}${next}${text.slice(place + 1)}` };
   });
 
-function agrees(input: { zone: string; text: string }, numericUnit: NumericTimestampUnit): void {
+function agrees(input: { zone: string; text: string }, numericUnit: MapNumericUnit): void {
   const zone = ZoneId.of(input.zone);
   expect(
     geoTimeReader(zone, numericUnit).read(input.text),

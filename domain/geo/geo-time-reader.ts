@@ -7,7 +7,7 @@
  * reference. The shapes:
  *  - "YYYY-MM-DD HH:mm:ss" with 0-6 fraction digits (no AM/PM), local to the map's zone;
  *  - ISO 8601 with "T" between date and time (it carries its own offset, or it is no date at all);
- *  - a plain integer or decimal (epoch seconds or microseconds, by the map's numeric unit).
+ *  - a plain integer or decimal (epoch seconds, milliseconds, microseconds or nanoseconds, by the map's numeric unit).
  * Local times become instants through a cache of local hours: an hour whose start and end each have
  * one valid offset, and the same one, maps every local time in it by that offset, which is what
  * ZonedDateTime.ofLocal does there (gaps and overlaps are never inside such an hour: they go to js-joda).
@@ -15,7 +15,7 @@
 import { LocalDateTime, ZoneOffset, type ZoneId } from '@js-joda/core';
 import { parseEventTime } from '../import/parse-event-time.ts';
 import { parseOffsetDateTime } from '../import/parse-offset-date-time.ts';
-import type { NumericTimestampUnit } from '../time/parse-date.ts';
+import type { MapNumericUnit } from './geo-settings.ts';
 
 const SECONDS_PER_HOUR = 3600;
 const MICROS_PER_SECOND = 1_000_000;
@@ -61,7 +61,11 @@ function localDateTimeOf(localSeconds: number): LocalDateTime {
   return LocalDateTime.ofEpochSecond(localSeconds, 0, ZoneOffset.UTC);
 }
 
-export function geoTimeReader(zone: ZoneId, numericUnit: NumericTimestampUnit): GeoTimeReader {
+export function geoTimeReader(zone: ZoneId, numericUnit: MapNumericUnit): GeoTimeReader {
+  // Nanoseconds (19 digits) pass a double's exact integers, so they always go to the reference's BigInt.
+  const microsPerUnit = { seconds: MICROS_PER_SECOND, milliseconds: 1000, microseconds: 1, nanoseconds: Number.NaN }[
+    numericUnit
+  ];
   const rules = zone.rules();
   const fixedOffsetSeconds = rules.isFixedOffset() ? rules.offsetOfEpochMilli(0).totalSeconds() : undefined;
   // Local hour → the one offset (seconds) every local time in it has, or null when it has none.
@@ -126,7 +130,7 @@ export function geoTimeReader(zone: ZoneId, numericUnit: NumericTimestampUnit): 
     if (whole.length === 0 || whole.length > 15 || digits(whole, 0, whole.length) < 0) return reference(text);
     if (point === -1) {
       const value = Number(whole);
-      const micros = numericUnit === 'seconds' ? value * MICROS_PER_SECOND : value;
+      const micros = value * microsPerUnit;
       return Number.isSafeInteger(micros) ? micros : reference(text);
     }
     const fractionDigits = text.length - point - 1;

@@ -46,7 +46,7 @@ function trackItems(
     case 'igc':
       return parseIgc(text, settings.defaultDate);
     case 'nmea':
-      return parseNmea(text);
+      return parseNmea(text, settings.defaultDate);
     case 'tcx':
       return parseTcx(text, zone);
     case 'adsb-trace':

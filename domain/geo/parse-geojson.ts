@@ -3,7 +3,8 @@
  * so memory follows one feature, not the file). Times come from, in order: togeojson's
  * properties.coordTimes / properties.times (one per vertex, nested per line of a MultiLineString),
  * a 4th coordinate element (epoch seconds, milliseconds or microseconds by magnitude), or, for a
- * Point, a time/timestamp/datetime/date/when property. JSON carries no line numbers, so an invalid
+ * Point, a time/timestamp/datetime/date/when property, else any property named like a time. A
+ * feature without a point or line geometry is an invalid item, not silently left out. JSON carries no line numbers, so an invalid
  * item's line is the feature's number, and its reason says "feature 3, point 5".
  */
 import { JSONParser } from '@streamparser/json';
@@ -15,7 +16,12 @@ import { readTrackTime, trackItem, type GeoItem } from './track-fix.ts';
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
-const TIME_PROPERTIES = ['time', 'timestamp', 'datetime', 'date_time', 'date', 'when', 'utc', 'ts'];
+// tst: OwnTracks' epoch seconds.
+const TIME_PROPERTIES = ['time', 'timestamp', 'datetime', 'date_time', 'date', 'when', 'utc', 'ts', 'tst'];
+// Other names trackers and databases give a time: gps_time, time_long, recorded_at, DateTimeUTC.
+const TIME_NAME = /time|date|_at$/i;
+// A Point's altitude when its coordinates have none (ogr2ogr's GPX track_points, GPSLogger, OwnTracks).
+const ALTITUDE_PROPERTIES = ['ele', 'elevation', 'altitude', 'alt'];
 const ACTOR_PROPERTIES = ['name', 'callsign', 'title', 'id', 'device', 'vehicle'];
 const HEADING_PROPERTIES = ['heading', 'course', 'bearing', 'direction'];
 
@@ -60,20 +66,40 @@ function linesOf(geometry: JsonObject): Json[][] {
   }
 }
 
+/** The first property named like a time whose value reads as one. */
+function timeLikeProperty(properties: JsonObject, zone: ZoneId): Json | undefined {
+  return Object.entries(properties).find(
+    ([key, value]) => TIME_NAME.test(key) && typeof timeOf(value, zone) === 'number',
+  )?.[1];
+}
+
+/** Other writers name a per-vertex list of times as they like (timestamps, time, gps_times). */
+const timeLikeArray = (properties: JsonObject): Json | undefined =>
+  Object.entries(properties).find(([key, value]) => TIME_NAME.test(key) && Array.isArray(value))?.[1];
+
+const GEOMETRIES = new Set(['Point', 'MultiPoint', 'LineString', 'MultiLineString']);
+
 function featureItems(feature: JsonObject, number: number, zone: ZoneId): GeoItem[] {
   const geometry = feature.geometry;
-  if (!isObject(geometry)) return [];
+  if (!isObject(geometry) || !GEOMETRIES.has(String(geometry.type))) {
+    // A feature with no geometry (null, as RFC 7946 allows for an unlocated feature) or an area is no position.
+    const what = isObject(geometry) ? `a ${String(geometry.type)}, not a point or line` : 'no geometry';
+    return [{ line: number, reason: `feature ${number} has ${what}` }];
+  }
   const properties = isObject(feature.properties) ? feature.properties : {};
   const actorValue = firstOf(properties, ACTOR_PROPERTIES) ?? feature.id;
   const actor = typeof actorValue === 'string' || typeof actorValue === 'number' ? String(actorValue) : '';
   const headingValue = firstOf(properties, HEADING_PROPERTIES);
-  const times = properties.coordTimes ?? properties.coordinateProperties ?? properties.times;
+  const times =
+    properties.coordTimes ?? properties.coordinateProperties ?? properties.times ?? timeLikeArray(properties);
   const timesOf = (lineIndex: number, lineCount: number): Json[] | undefined => {
-    const list = isObject(times) ? times.times : times;
+    const list = isObject(times) ? (times.times ?? timeLikeArray(times)) : times;
     if (!Array.isArray(list)) return undefined;
     return lineCount > 1 && Array.isArray(list[lineIndex]) ? list[lineIndex] : list;
   };
-  const pointTime = firstOf(properties, TIME_PROPERTIES);
+  const pointTime = firstOf(properties, TIME_PROPERTIES) ?? timeLikeProperty(properties, zone);
+  const altitudeValue = firstOf(properties, ALTITUDE_PROPERTIES);
+  const pointAltitude = geometry.type === 'Point' && typeof altitudeValue === 'number' ? altitudeValue : null;
   const lines = linesOf(geometry);
   const items: GeoItem[] = [];
   let vertexNumber = 0;
@@ -94,7 +120,7 @@ function featureItems(feature: JsonObject, number: number, zone: ZoneId): GeoIte
           actor,
           latitude: typeof latitude === 'number' ? latitude : Number.NaN,
           longitude: typeof longitude === 'number' ? longitude : Number.NaN,
-          altitude: typeof altitude === 'number' ? altitude : null,
+          altitude: typeof altitude === 'number' ? altitude : pointAltitude,
           heading: geometry.type === 'Point' && typeof headingValue === 'number' ? headingValue : null,
           timestamp,
           label,

@@ -67,8 +67,11 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
 
   const placemarkItems = (done: Placemark, items: GeoItem[]) => {
     for (const geometry of done.geometries) {
+      // KML separates tuples by whitespace and writes none inside one, but many producers write
+      // "lon, lat, alt": spaces beside a comma belong to the tuple.
       const tuples = geometry.text
         .trim()
+        .replace(/\s*,\s*/g, ',')
         .split(/\s+/)
         .filter((tuple) => tuple !== '');
       const begin = time(done.when ?? done.begin);

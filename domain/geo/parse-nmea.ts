@@ -1,16 +1,17 @@
 /*
  * NMEA 0183 logs read by hand (the few sentences a track needs are simpler to read than to adapt
- * nmea-simple's objects, which throw on a bad checksum instead of naming the line). RMC and GGA of
- * any talker (GP, GN, GL, GA, GB) that share a time of day are one fix: position from either,
- * altitude from GGA, date, speed and course from RMC. The date (RMC or ZDA) carries to later
- * time-only GGA fixes and rolls over at midnight. GGA quality 0 or RMC status V make the fix
- * invalid, as does a checksum that does not match; lines starting with "#" are comments.
+ * nmea-simple's objects, which throw on a bad checksum instead of naming the line). RMC, GGA, GNS
+ * and GLL of any talker (GP, GN, GL, GA, GB) that share a time of day are one fix: position from
+ * any, altitude from GGA or GNS, date and course from RMC. The date (RMC or ZDA, else the map's
+ * default date, since many receivers log GGA alone) carries to later time-only fixes and rolls
+ * over at midnight. GGA quality 0 or RMC/GLL status V make the fix invalid, as does a checksum
+ * that does not match; lines starting with "#" are comments.
  */
 import { trackItem, type GeoItem } from './track-fix.ts';
 import { textLines } from '../import/text-lines.ts';
 
 const SECONDS_PER_DAY = 86_400;
-const READ = new Set(['RMC', 'GGA', 'ZDA', 'GNS']);
+const READ = new Set(['RMC', 'GGA', 'ZDA', 'GNS', 'GLL']);
 
 interface Fix {
   readonly line: number;
@@ -56,8 +57,12 @@ function fieldsOf(sentence: string): string[] | string {
   return body.split(',');
 }
 
-export async function* parseNmea(text: AsyncIterable<string>): AsyncGenerator<GeoItem[]> {
-  let day: number | undefined;
+/** A two-digit NMEA year: 80-99 are the 1900s (GPS began in 1980), the rest the 2000s. */
+const fullYear = (year: number) => (year < 80 ? 2000 + year : 1900 + year);
+
+export async function* parseNmea(text: AsyncIterable<string>, defaultDate: string | null): AsyncGenerator<GeoItem[]> {
+  const fallback = defaultDate === null ? undefined : defaultDate.split('-').map(Number);
+  let day = fallback === undefined ? undefined : epochDay(fallback[0]!, fallback[1]!, fallback[2]!);
   let lastSeconds: number | undefined;
   let fix: Fix | undefined;
 
@@ -75,7 +80,10 @@ export async function* parseNmea(text: AsyncIterable<string>): AsyncGenerator<Ge
       return;
     }
     if (day === undefined) {
-      items.push({ line: done.line, reason: `${label} has no date: no RMC or ZDA sentence before it gives one` });
+      items.push({
+        line: done.line,
+        reason: `${label} has no date: no RMC or ZDA sentence before it gives one, and the map no default year-month-day`,
+      });
       return;
     }
     const timestamp = Math.round((day * SECONDS_PER_DAY + done.seconds) * 1_000_000);
@@ -111,7 +119,8 @@ export async function* parseNmea(text: AsyncIterable<string>): AsyncGenerator<Ge
         items.push({ line, reason: `${sentence.slice(1, 6)} sentence: ${fields}` });
         continue;
       }
-      const clock = fields[1] ?? '';
+      // GLL puts its time after the position; the others right after the sentence name.
+      const clock = (type === 'GLL' ? fields[5] : fields[1]) ?? '';
       if (type === 'ZDA') {
         const [, , dd, mm, yyyy] = fields;
         if (dd && mm && yyyy) day = epochDay(Number(yyyy), Number(mm), Number(dd));
@@ -125,7 +134,8 @@ export async function* parseNmea(text: AsyncIterable<string>): AsyncGenerator<Ge
         });
         continue;
       }
-      if (fix !== undefined && fix.clock !== clock) flush(items);
+      // The same second written with and without a fraction ("120000" and "120000.00") is one fix.
+      if (fix !== undefined && fix.seconds !== seconds) flush(items);
       fix ??= {
         line,
         clock,
@@ -144,7 +154,12 @@ export async function* parseNmea(text: AsyncIterable<string>): AsyncGenerator<Ge
         if (course !== undefined && course !== '') fix.heading = Number(course);
         const dateMatch = /^(\d{2})(\d{2})(\d{2})$/.exec(date ?? '');
         if (dateMatch !== null)
-          fix.day = epochDay(2000 + Number(dateMatch[3]), Number(dateMatch[2]), Number(dateMatch[1]));
+          fix.day = epochDay(fullYear(Number(dateMatch[3])), Number(dateMatch[2]), Number(dateMatch[1]));
+      } else if (type === 'GLL') {
+        // GLL: lat, N/S, lon, E/W, time, status (A valid, V not), mode; NMEA 2.3 adds mode N for no fix.
+        const [, lat, ns, lon, ew, , status, mode] = fields;
+        if (status !== 'A' || mode === 'N') fix.invalid ??= 'GLL status V: the receiver had no valid fix';
+        if (Number.isNaN(fix.latitude)) [fix.latitude, fix.longitude] = [degrees(lat, ns), degrees(lon, ew)];
       } else {
         // GGA: time, lat, N/S, lon, E/W, quality, satellites, HDOP, altitude; GNS has a mode string where GGA has quality.
         const [, , lat, ns, lon, ew, quality, , , altitude] = fields;

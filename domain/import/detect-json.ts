@@ -94,6 +94,11 @@ export function detectJson(
   if (start.startsWith('{') && /"log"\s*:\s*\{/.test(start) && /"entries"\s*:\s*\[/.test(start)) {
     return harReason('a "log" object with an "entries" array');
   }
+  // HAR 1.2 requires log.creator beside log.entries; a long "pages" array (or a large creator
+  // comment) can push "entries" past the detection window, and the pages are not the records.
+  if (start.startsWith('{') && /^\{\s*"log"\s*:\s*\{/.test(start) && /"creator"\s*:\s*\{[^{}]*"name"\s*:/.test(start)) {
+    return harReason('a "log" object with a "creator" (its "entries" array past the first 64 KiB)');
+  }
   if (start.startsWith('[')) {
     const { values, broken } = sample(start, complete, { paths: ['$.*'] });
     const records = values.map((item) => item.value).filter(isJsonObject);

@@ -20,6 +20,9 @@ const objectOf = (value: JsonValue | undefined): JsonObject => (isJsonObject(val
 const numberOf = (value: JsonValue | undefined): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 const textOf = (value: JsonValue | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
+// HAR wants a number; a few producers (hand-made or converted captures) write the status as "200".
+const statusOf = (value: JsonValue | undefined): number | undefined =>
+  typeof value === 'string' && /^\d{1,3}$/.test(value.trim()) ? Number(value) : numberOf(value);
 
 export function harEntryRecord(entry: JsonValue, index: number): ImportRecord | InvalidRow {
   const line = index + 1;
@@ -32,7 +35,9 @@ export function harEntryRecord(entry: JsonValue, index: number): ImportRecord | 
   if (url === undefined || url === '')
     return { line, reason: `entries[${index}]: "request.url" is ${url === '' ? 'empty' : 'missing'}` };
   const method = textOf(request.method);
-  const status = numberOf(response.status);
+  const status = statusOf(response.status);
+  // Chrome names why a request failed (status 0) in response._error: net::ERR_BLOCKED_BY_CLIENT.
+  const error = textOf(response._error)?.trim();
   const timings = presentTimings(objectOf(entry.timings));
   const summed = SUMMED_PHASES.reduce((sum, phase) => sum + (timings[phase] ?? 0), 0);
   const time = numberOf(entry.time);
@@ -51,6 +56,7 @@ export function harEntryRecord(entry: JsonValue, index: number): ImportRecord | 
     serverIPAddress: textOf(entry.serverIPAddress),
     connection: textOf(entry.connection),
     pageref: textOf(entry.pageref),
+    error: error === '' ? undefined : error,
   };
   const extra: Record<string, JsonValue> = {};
   for (const [key, value] of Object.entries(optional)) if (value !== undefined) extra[key] = value;

@@ -153,4 +153,37 @@ describe('HAR from other producers', () => {
     expect(har.length).toBeGreaterThan(64 * 1024);
     expect(detectFormat(encode(har).subarray(0, 64 * 1024), 'big.har').format).toBe('har');
   });
+
+  it('a HAR whose pages fill the detection window is still a HAR, its entries read after them', async () => {
+    const pages = Array.from({ length: 300 }, (_, index) => ({
+      startedDateTime: '2024-05-01T10:00:00.000Z',
+      id: `page_${index}`,
+      title: `https://shop.example.com/${'p'.repeat(300)}`,
+      pageTimings: { onLoad: 20 },
+    }));
+    const text = JSON.stringify(
+      { log: { version: '1.2', creator: { name: 'WebInspector' }, pages, entries: [entry()] } },
+      null,
+      2,
+    );
+    expect(text.indexOf('"entries"')).toBeGreaterThan(64 * 1024);
+    const { records } = await importHar(text, 'session.har');
+    expect(records.filter((record) => record.isMarker === true)).toHaveLength(300);
+    expect(timeActorMessage(records.filter((record) => record.isMarker !== true))).toEqual([
+      ['2024-05-01T08:00:00.000Z', 'api.example.com', 'GET https://api.example.com/v1/items 200'],
+    ]);
+  });
+
+  it("a status written as a string is the status; Chrome's response._error says why a request failed", async () => {
+    const failed = entry({ response: { status: 0, statusText: '', _error: 'net::ERR_BLOCKED_BY_CLIENT' } });
+    const text = JSON.stringify({
+      log: { version: '1.2', creator: { name: 'x' }, entries: [entry({ response: { status: '404' } }), failed] },
+    });
+    const { records, invalid } = await importHar(text, 'converted.har');
+    expect(invalid).toEqual([]);
+    expect(records.map((record) => [record.message, record.extra?.status, record.extra?.error])).toEqual([
+      ['GET https://api.example.com/v1/items 404', 404, undefined],
+      ['GET https://api.example.com/v1/items 0', 0, 'net::ERR_BLOCKED_BY_CLIENT'],
+    ]);
+  });
 });

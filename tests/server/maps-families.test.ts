@@ -85,4 +85,38 @@ describe.each(DATABASE_KINDS)('maps of track files on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().error.message).not.toMatch(/identifiedColumns/);
   });
+
+  it('an NMEA log of GGA alone is refused for want of a date, then read on the default date the analyst gives', async () => {
+    const nmea = Buffer.from(
+      [
+        '$GPGGA,235959.00,4000.000,N,00300.000,W,1,08,0.9,10.0,M,,M,,*56',
+        '$GPGGA,000000.00,4000.001,N,00300.001,W,1,08,0.9,10.5,M,,M,,*52',
+      ].join('\r\n'),
+    );
+    const refused = await create(form(nmea, 'survey.nmea', 'text/plain'));
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error.message).toContain('the map no default year-month-day');
+    // The settings come before the file part, as the form sends them.
+    const dated = new FormData();
+    dated.append('defaultDate', '2021-03-12');
+    dated.append('file', new File([new Uint8Array(nmea)], 'survey.nmea', { type: 'text/plain' }));
+    const map = await created(dated);
+    expect(map).toMatchObject({ validPointCount: 2, invalidItemCount: 0 });
+    const page = (await get(`${map.id}/points/page/0`)).json();
+    expect(page.validPoints.map((point: { timestamp: number }) => point.timestamp)).toEqual([
+      Date.parse('2021-03-12T23:59:59Z') * 1000,
+      Date.parse('2021-03-13T00:00:00Z') * 1000,
+    ]);
+  });
+
+  it('a CSV track timed in epoch milliseconds is stored with that unit and its times', async () => {
+    const csv = Buffer.from('time,lat,lon,alt\n1700000000000,52.1,4.3,10\n1700000001500,52.2,4.4,11\n');
+    const map = await created(form(csv, 'phone.csv', 'text/csv'));
+    expect(map).toMatchObject({ validPointCount: 2, invalidItemCount: 0 });
+    expect(map.settings.numericUnit).toBe('milliseconds');
+    const page = (await get(`${map.id}/points/page/0`)).json();
+    expect(page.validPoints.map((point: { timestamp: number }) => point.timestamp)).toEqual([
+      1_700_000_000_000_000, 1_700_000_001_500_000,
+    ]);
+  });
 });
