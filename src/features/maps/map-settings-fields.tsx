@@ -1,6 +1,6 @@
 /* The map's settings of spec section 3, each with the server's or the check's reason beside it; the layout and unit settings of delimited text only for a CSV. */
 import { SYMBOLS } from '../../../domain/annotations.ts';
-import { MAP_DELIMITERS, formatOf, type MapSettings } from '../../../domain/geo/geo-settings.ts';
+import { MAP_DELIMITERS, MAP_NUMERIC_UNITS, formatOf, type MapSettings } from '../../../domain/geo/geo-settings.ts';
 import { listTimeZoneOptions } from '../../../domain/time/time-zone-table.ts';
 import { classNames } from '../../ui/class-names.ts';
 import { LabelledField } from '../../ui/labelled-field.tsx';
@@ -95,7 +95,7 @@ export function MapSettingsFields({
               onChange={(event) => onChange({ [key]: count(event.target.value) })}
             />
           ))}
-          {select('numericUnit', 'Plain numbers in the timestamp are', named(['seconds', 'microseconds']))}
+          {select('numericUnit', 'Plain numbers in the timestamp are', named(MAP_NUMERIC_UNITS))}
           {select('altitudeUnit', 'Altitude unit', named(['metres', 'feet']))}
         </>
       ) : null}
