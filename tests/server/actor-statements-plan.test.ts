@@ -70,8 +70,8 @@ describe.each(DATABASE_KINDS)('statements about one actor beside a large inciden
         [incidentId, await stream(incidentId), actorIds, rows],
       );
     await events(large, await actors(large, ACTORS), ROWS);
-    [smallActor] = await actors(small, 1);
-    await events(small, [smallActor!], 20);
+    smallActor = (await actors(small, 1))[0]!;
+    await events(small, [smallActor], 20);
     // A running import into the small incident that made an actor, to be discarded.
     importId = await db.transaction((tx) => beginImport(tx, small, 0));
     await db.query(
