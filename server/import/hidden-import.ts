@@ -78,8 +78,12 @@ export async function discardImport(db: Db, importId: number): Promise<void> {
     await tx.query('DELETE FROM import_event_counts WHERE import_id = $1', [importId]);
     await tx.query('DELETE FROM streams WHERE import_id = $1', [importId]);
     // An actor another running import has used since stays (it is that import's to show or drop).
+    // Events have no index by actor (migration 019): the actors' incident is read once for all of them.
     await tx.query(
-      'DELETE FROM incident_actors a WHERE a.import_id = $1 AND NOT EXISTS (SELECT 1 FROM events e WHERE e.actor_id = a.id)',
+      `DELETE FROM incident_actors a WHERE a.import_id = $1
+         AND a.id NOT IN (SELECT e.actor_id FROM events e
+                           WHERE e.incident_id = (SELECT i.incident_id FROM imports i WHERE i.id = $1)
+                             AND e.actor_id IN (SELECT m.id FROM incident_actors m WHERE m.import_id = $1))`,
       [importId],
     );
     await tx.query('DELETE FROM imports WHERE id = $1', [importId]);

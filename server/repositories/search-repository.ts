@@ -39,9 +39,15 @@ export async function refreshEventSearch(db: Queryable, eventIds: readonly numbe
   await db.query(`UPDATE events e SET search_vector = ${VECTOR} WHERE e.id = ANY($1::bigint[])`, [eventIds]);
 }
 
-/** After an actor is renamed: every event of that actor. */
-export async function refreshActorSearch(db: Queryable, actorId: number): Promise<void> {
-  await db.query(`UPDATE events e SET search_vector = ${VECTOR} WHERE e.actor_id = $1`, [actorId]);
+/**
+ * After an actor is renamed: every event of that actor, found by its incident (events have no index by
+ * actor since migration 019: one pass over the incident's events).
+ */
+export async function refreshActorSearch(db: Queryable, incidentId: number, actorId: number): Promise<void> {
+  await db.query(`UPDATE events e SET search_vector = ${VECTOR} WHERE e.incident_id = $1 AND e.actor_id = $2`, [
+    incidentId,
+    actorId,
+  ]);
 }
 
 // NOTE: two rebuilds at once would each rewrite every row and wait on the other's row locks.

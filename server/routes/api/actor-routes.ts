@@ -72,7 +72,7 @@ export function actorRoutes(routes: ApiRoutes, { db }: AppContext): void {
         if (!(await isIncidentActor(tx, incident.id, actorID))) throw notFound('actor');
         await requireOrganizationActor(tx, incident.organization_id, body.organizationActorID, 'organizationActorID');
         await updateIncidentActor(tx, actorID, body);
-        if (body.name !== undefined) await refreshActorSearch(tx, actorID);
+        if (body.name !== undefined) await refreshActorSearch(tx, incident.id, actorID);
         await audit({ action: 'update incident actor', itemType: 'incident_actor', itemID: actorID, detail: body });
       });
       return { actor: { id: actorID } };
