@@ -1,10 +1,10 @@
 /*
  * Starts the built server (`node build/server/server.js`, as users run it) on a free port with a
- * fresh data directory (a copy of the migrated one global-setup.ts made, when there is one), and waits until GET /auth/user answers. Specs that need other settings
+ * fresh data directory, and waits until GET /auth/user answers. Specs that need other settings
  * (an OIDC provider, demo data) pass their own env; each call is one isolated server.
  */
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,8 +14,6 @@ export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SERVER_ENTRY = join(PROJECT_ROOT, 'build/server/server.js');
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'correct-horse-battery';
-/** Names the migrated, never started data directory global-setup.ts leaves for the servers to copy. */
-export const TEMPLATE_DIR_VARIABLE = 'CHURCHKEY_E2E_TEMPLATE_DIR';
 
 export interface RunningServer {
   baseURL: string;
@@ -46,8 +44,6 @@ async function freePort(): Promise<number> {
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'churchkey-e2e-'));
-  const templateDir = process.env[TEMPLATE_DIR_VARIABLE];
-  if (templateDir) await cp(templateDir, dataDir, { recursive: true });
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: PROJECT_ROOT,
