@@ -3,13 +3,18 @@
  * starts, with what says whether it may be used: the incident's sync state, its chunks' write stamps and
  * the optimistic rows, in one IndexedDB transaction. On the main thread these are round trips that each
  * wait behind the app's own start (and Dexie's open); here they run beside it, and one message answers.
+ * Given the swimlane's view last laid out here, it then lays the swimlane out from the same numbers and
+ * answers that in a second message, while the page is still mounting (issue 20).
  */
 
+import { buildSwimlaneLayout, layoutBuffers } from '../domain/swimlane/swimlane-layout.ts';
 import { readCopyCheck, type CopyCheckRequest } from '../src/data/mirror/copy-check-read.ts';
+import { copyLayoutColumns, copyLayoutInput, type SwimlaneView } from '../src/data/mirror/copy-layout-input.ts';
 
 interface CopyRequest extends CopyCheckRequest {
   directory: string;
   name: string;
+  view?: SwimlaneView | undefined;
 }
 
 async function readCopy({ directory, name }: CopyRequest): Promise<ArrayBuffer | undefined> {
@@ -31,7 +36,26 @@ async function readCopy({ directory, name }: CopyRequest): Promise<ArrayBuffer |
 }
 
 self.onmessage = (message: MessageEvent<CopyRequest>) => {
-  void Promise.all([readCopy(message.data), readCopyCheck(message.data)]).then(([buffer, check]) =>
-    self.postMessage({ buffer: buffer ?? null, check: check ?? null }, buffer ? [buffer] : []),
-  );
+  const { incidentID, view } = message.data;
+  void Promise.all([readCopy(message.data), readCopyCheck(message.data)]).then(([buffer, check]) => {
+    const started = performance.now();
+    // Copied before the buffer goes to the page (it is transferred): the five columns the layout reads.
+    let columns: ReturnType<typeof copyLayoutColumns>;
+    try {
+      columns = buffer && check && view ? copyLayoutColumns(incidentID, buffer, check) : undefined;
+    } catch {
+      // A copy this code cannot read: the page lays out as it mounts.
+    }
+    self.postMessage(
+      { buffer: buffer ?? null, check: check ?? null, layoutFollows: columns !== undefined },
+      buffer ? [buffer] : [],
+    );
+    if (!columns || !view) return;
+    try {
+      const layout = buildSwimlaneLayout(copyLayoutInput(columns, view));
+      self.postMessage({ layout: { ...layout, workMillis: performance.now() - started } }, layoutBuffers(layout));
+    } catch {
+      self.postMessage({ layout: null });
+    }
+  });
 };

@@ -67,11 +67,14 @@ export function SwimlaneCanvas({
     if (!host) return;
     let alive = true;
     let made: SwimlaneRenderer | undefined;
+    const started = performance.now();
     void SwimlaneRenderer.create(host, Math.max(1, host.clientWidth), heightPx).then((created) => {
       if (!alive) {
         created.destroy();
         return;
       }
+      // Seen in a trace (and by bench/reopen-profile.ts): with the layout made at start, the frame waits for this.
+      performance.measure('churchkey: swimlane renderer made', { start: started });
       made = created;
       setRenderer(created);
     });
