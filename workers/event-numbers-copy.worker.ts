@@ -7,7 +7,7 @@
  * answers that in a second message, while the page is still mounting (issue 20).
  */
 
-import { buildSwimlaneLayout, layoutBuffers } from '../domain/swimlane/swimlane-layout.ts';
+import { buildSwimlaneLayout, layoutBuffers, type SwimlaneLayout } from '../domain/swimlane/swimlane-layout.ts';
 import { readCopyCheck, type CopyCheckRequest } from '../src/data/mirror/copy-check-read.ts';
 import { copyLayoutColumns, copyLayoutInput, type SwimlaneView } from '../src/data/mirror/copy-layout-input.ts';
 
@@ -37,25 +37,22 @@ async function readCopy({ directory, name }: CopyRequest): Promise<ArrayBuffer |
 
 self.onmessage = (message: MessageEvent<CopyRequest>) => {
   const { incidentID, view } = message.data;
-  void Promise.all([readCopy(message.data), readCopyCheck(message.data)]).then(([buffer, check]) => {
+  void Promise.all([readCopy(message.data), readCopyCheck(message.data)]).then(async ([buffer, check]) => {
+    // The page's answer first, exactly as without a layout: nothing more is done before it goes.
+    const layoutFollows = buffer !== undefined && check !== undefined && view !== undefined;
+    self.postMessage({ buffer: buffer ?? null, check: check ?? null, layoutFollows }, buffer ? [buffer] : []);
+    if (!layoutFollows || !check || !view) return;
     const started = performance.now();
-    // Copied before the buffer goes to the page (it is transferred): the five columns the layout reads.
-    let columns: ReturnType<typeof copyLayoutColumns>;
+    let layout: SwimlaneLayout | undefined;
     try {
-      columns = buffer && check && view ? copyLayoutColumns(incidentID, buffer, check) : undefined;
+      // The bytes went to the page (transferred): read again, beside the page's work (57-130 ms, s12).
+      const again = await readCopy(message.data);
+      const columns = again ? copyLayoutColumns(incidentID, again, check) : undefined;
+      layout = columns ? buildSwimlaneLayout(copyLayoutInput(columns, view)) : undefined;
     } catch {
-      // A copy this code cannot read: the page lays out as it mounts.
+      // A copy this code cannot read, or one being written: the page lays out as it mounts.
     }
-    self.postMessage(
-      { buffer: buffer ?? null, check: check ?? null, layoutFollows: columns !== undefined },
-      buffer ? [buffer] : [],
-    );
-    if (!columns || !view) return;
-    try {
-      const layout = buildSwimlaneLayout(copyLayoutInput(columns, view));
-      self.postMessage({ layout: { ...layout, workMillis: performance.now() - started } }, layoutBuffers(layout));
-    } catch {
-      self.postMessage({ layout: null });
-    }
+    if (!layout) self.postMessage({ layout: null });
+    else self.postMessage({ layout: { ...layout, workMillis: performance.now() - started } }, layoutBuffers(layout));
   });
 };

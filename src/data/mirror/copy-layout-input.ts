@@ -16,10 +16,7 @@ export interface SwimlaneView {
   colorOfStream: Array<[number, number]>;
 }
 
-/**
- * The columns the layout reads, copied out of the copy's bytes (a few memcpy: the bytes then go to the page,
- * transferred, before the layout's input is made from these).
- */
+/** The columns the layout reads, copied out of the copy's bytes (the worker's second read of it). */
 export function copyLayoutColumns(
   incidentID: number,
   buffer: ArrayBuffer,
