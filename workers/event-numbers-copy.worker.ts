@@ -9,7 +9,12 @@
 
 import { buildSwimlaneLayout, layoutBuffers, type SwimlaneLayout } from '../domain/swimlane/swimlane-layout.ts';
 import { readCopyCheck, type CopyCheckRequest } from '../src/data/mirror/copy-check-read.ts';
-import { copyLayoutColumns, copyLayoutInput, type SwimlaneView } from '../src/data/mirror/copy-layout-input.ts';
+import {
+  copyChunksToLayOut,
+  copyLayoutColumns,
+  copyLayoutInput,
+  type SwimlaneView,
+} from '../src/data/mirror/copy-layout-input.ts';
 
 interface CopyRequest extends CopyCheckRequest {
   directory: string;
@@ -39,7 +44,7 @@ self.onmessage = (message: MessageEvent<CopyRequest>) => {
   const { incidentID, view } = message.data;
   void Promise.all([readCopy(message.data), readCopyCheck(message.data)]).then(async ([buffer, check]) => {
     // The page's answer first, exactly as without a layout: nothing more is done before it goes.
-    const layoutFollows = buffer !== undefined && check !== undefined && view !== undefined;
+    const layoutFollows = buffer && check && view ? copyChunksToLayOut(incidentID, buffer, check) !== undefined : false;
     self.postMessage({ buffer: buffer ?? null, check: check ?? null, layoutFollows }, buffer ? [buffer] : []);
     if (!layoutFollows || !check || !view) return;
     const started = performance.now();

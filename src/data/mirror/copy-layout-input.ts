@@ -16,19 +16,24 @@ export interface SwimlaneView {
   colorOfStream: Array<[number, number]>;
 }
 
+/** The copy's chunks when the page's list will be read from exactly them (a header read, no copy). */
+export function copyChunksToLayOut(incidentID: number, buffer: ArrayBuffer, check: CopyCheckRows) {
+  const state = check.state as { columnar?: unknown } | undefined;
+  if (!state?.columnar) return undefined;
+  if (check.optimistic.some((row) => (row as { incidentID?: unknown }).incidentID === incidentID)) return undefined;
+  return eventNumbersOfFile(
+    buffer,
+    check.stamps.map(([chunk, stamp]) => ({ chunk, stamp })),
+  );
+}
+
 /** The columns the layout reads, copied out of the copy's bytes (the worker's second read of it). */
 export function copyLayoutColumns(
   incidentID: number,
   buffer: ArrayBuffer,
   check: CopyCheckRows,
 ): ColumnsLayoutRequest['columns'] | undefined {
-  const state = check.state as { columnar?: unknown } | undefined;
-  if (!state?.columnar) return undefined;
-  if (check.optimistic.some((row) => (row as { incidentID?: unknown }).incidentID === incidentID)) return undefined;
-  const chunks = eventNumbersOfFile(
-    buffer,
-    check.stamps.map(([chunk, stamp]) => ({ chunk, stamp })),
-  );
+  const chunks = copyChunksToLayOut(incidentID, buffer, check);
   if (!chunks) return undefined;
   const count = chunks.reduce((sum, chunk) => sum + chunk.count, 0);
   const columns = {

@@ -59,11 +59,15 @@ export function startEventNumbersCopyRead(incidentID: number, swimlane = false):
     };
     worker.onmessage = ({ data }: MessageEvent<CopyMessage>) => {
       if ('layout' in data) {
-        performance.measure('churchkey: swimlane laid out in the copy\'s worker, from its start', {
-          start: started,
-          detail: { events: data.layout?.startMicros.length, workMillis: data.layout?.workMillis },
-        });
-        return end(data.layout ?? undefined);
+        const layout = data.layout ?? undefined;
+        // Measured only when one was made (a copy of other chunks than the mirror's answers none).
+        if (layout) {
+          performance.measure("churchkey: swimlane laid out in the copy's worker, from its start", {
+            start: started,
+            detail: { events: layout.startMicros.length, workMillis: layout.workMillis },
+          });
+        }
+        return end(layout);
       }
       performance.measure('churchkey: fast copy read in its worker, from its start', { start: started });
       const follows = data.layoutFollows === true && view !== undefined;
