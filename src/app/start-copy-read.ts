@@ -3,9 +3,12 @@
  * in a worker as this module is evaluated, before React, the router and the mirror's modules are (the page
  * takes its answer later, early-events-read.ts). It imports nothing that pulls in Dexie or React. The build
  * also makes it a chunk of its own, named in index.html before the app's entry (vite.config.ts), so it runs
- * before the entry's other chunks are in.
+ * before the entry's other chunks are in. On a swimlane's address the same worker then lays the swimlane
+ * out with the view last laid out on this device (swimlane-view-store.ts).
  */
 import { startEventNumbersCopyRead } from '../data/mirror/event-numbers-copy-start.ts';
 
 const incident = /^\/incident\/(\d+)(?:\/|$)/.exec(window.location.pathname);
-if (incident) startEventNumbersCopyRead(Number(incident[1]));
+// The swimlane's addresses, as main.tsx names them.
+const swimlane = /^\/incident\/\d+\/(?:swimlane|(?:[^/]+\/)?type\/swimlane)(?:\/|$)/.test(window.location.pathname);
+if (incident) startEventNumbersCopyRead(Number(incident[1]), swimlane);

@@ -11,6 +11,7 @@ import type { EventsStamp } from './events-read-plan.ts';
 import { eventsOfChunks } from './event-chunk-reads.ts';
 import { dropCopyAtStart, startEventNumbersCopyRead, type CopyAtStart } from './event-numbers-copy-start.ts';
 import { eventNumbersOfFile } from './event-numbers-file.ts';
+import { registerLayoutAtStart } from './swimlane-layout-at-start.ts';
 import { mirrorDatabase, type EventMirrorRow, type SyncStateRow } from './mirror-database.ts';
 import { eventsStampOf, readEventsStamp, readIncidentEventNumbers, type EventQuery } from './mirror-queries.ts';
 
@@ -99,7 +100,7 @@ function startEarlyReadFromCopy(incidentID: number, queryKey: string, copy: Prom
   return { queryKey, stamp, events, used: false };
 }
 
-function eventsOfCopy(incidentID: number, { buffer, check }: CopyAtStart): { stamp: EventsStamp; events: EventMirrorRow[] } | undefined {
+function eventsOfCopy(incidentID: number, { buffer, check, layout }: CopyAtStart): { stamp: EventsStamp; events: EventMirrorRow[] } | undefined {
   const state = check?.state as SyncStateRow | undefined;
   if (!buffer || !check || !state?.columnar) return undefined;
   const stamps = check.stamps.map(([chunk, stamp]) => ({ chunk, stamp }));
@@ -113,6 +114,8 @@ function eventsOfCopy(incidentID: number, { buffer, check }: CopyAtStart): { sta
     {},
     optimistic,
   );
+  // The worker laid these very numbers out (copy-layout-input.ts answers none with optimistic rows).
+  if (layout && optimistic.length === 0) registerLayoutAtStart(events, layout);
   return { stamp: eventsStampOf(state, optimistic), events };
 }
 

@@ -3,8 +3,10 @@
  * import it without Dexie, React or the router: the worker is asked before the rest of the app's code
  * is fetched and parsed (about 200 ms on this machine), and the page takes its answer later.
  */
+import type { SwimlaneLayout } from '../../../domain/swimlane/swimlane-layout.ts';
 import type { CopyCheckRows } from './copy-check-read.ts';
 import { MIRROR_DATABASE_NAME } from './mirror-database-name.ts';
+import { storedSwimlaneView, swimlaneViewKey } from './swimlane-view-store.ts';
 
 export const EVENT_NUMBERS_DIRECTORY = 'churchkey-event-numbers';
 export const eventNumbersFileName = (incidentID: number) => `incident-${incidentID}.bin`;
@@ -16,6 +18,15 @@ export const eventNumbersCopySupported = () =>
 export interface CopyAtStart {
   buffer: ArrayBuffer | undefined;
   check: CopyCheckRows | undefined;
+  /** The swimlane laid out from these bytes with the view last laid out here (its key), when it was. */
+  layout?: { viewKey: string; laidOut: Promise<SwimlaneLayout | undefined> } | undefined;
+}
+
+interface CopyMessage {
+  buffer?: ArrayBuffer | null;
+  check?: CopyCheckRows | null;
+  layoutFollows?: boolean;
+  layout?: SwimlaneLayout | null;
 }
 
 let atStart: { incidentID: number; answer: Promise<CopyAtStart> } | undefined;
@@ -23,30 +34,61 @@ let atStart: { incidentID: number; answer: Promise<CopyAtStart> } | undefined;
 /**
  * Starts reading the incident's copy in a worker as the app starts (workers/event-numbers-copy.worker.ts),
  * with what it is checked against: the main thread is busy loading the app meanwhile, and takes both in one
- * message. A second call for the same incident answers the read already started. Undefined where there is
- * no OPFS or no worker.
+ * message. On a swimlane's address (`swimlane`) with a view laid out here before, the worker then lays the
+ * swimlane out from the same numbers while the page mounts. A second call for the same incident answers
+ * the read already started. Undefined where there is no OPFS or no worker.
  */
-export function startEventNumbersCopyRead(incidentID: number): Promise<CopyAtStart> | undefined {
+export function startEventNumbersCopyRead(incidentID: number, swimlane = false): Promise<CopyAtStart> | undefined {
   if (atStart?.incidentID === incidentID) return atStart.answer;
   if (!eventNumbersCopySupported() || typeof Worker !== 'function') return undefined;
   const worker = new Worker(new URL('../../../workers/event-numbers-copy.worker.ts', import.meta.url), {
     type: 'module',
     name: 'event-numbers-copy',
   });
+  const view = swimlane ? storedSwimlaneView(incidentID) : undefined;
   // Seen in a performance trace (and by bench/reopen-profile.ts): when the read starts, and its answer.
   const started = performance.now();
+  let layoutDone: (layout: SwimlaneLayout | undefined) => void = () => undefined;
+  const laidOut = new Promise<SwimlaneLayout | undefined>((resolve) => {
+    layoutDone = resolve;
+  });
   const answer = new Promise<CopyAtStart>((resolve) => {
-    worker.onmessage = (message: MessageEvent<{ buffer: ArrayBuffer | null; check: CopyCheckRows | null }>) => {
-      performance.measure('churchkey: fast copy read in its worker, from its start', { start: started });
-      resolve({ buffer: message.data.buffer ?? undefined, check: message.data.check ?? undefined });
+    const end = (layout: SwimlaneLayout | undefined) => {
+      layoutDone(layout);
+      worker.terminate();
     };
-    worker.onerror = () => resolve({ buffer: undefined, check: undefined });
-  }).finally(() => worker.terminate());
+    worker.onmessage = ({ data }: MessageEvent<CopyMessage>) => {
+      if ('layout' in data) {
+        const layout = data.layout ?? undefined;
+        // Measured only when one was made (a copy of other chunks than the mirror's answers none).
+        if (layout) {
+          performance.measure("churchkey: swimlane laid out in the copy's worker, from its start", {
+            start: started,
+            detail: { events: layout.startMicros.length, workMillis: layout.workMillis },
+          });
+        }
+        return end(layout);
+      }
+      performance.measure('churchkey: fast copy read in its worker, from its start', { start: started });
+      const follows = data.layoutFollows === true && view !== undefined;
+      resolve({
+        buffer: data.buffer ?? undefined,
+        check: data.check ?? undefined,
+        layout: follows ? { viewKey: swimlaneViewKey(view), laidOut } : undefined,
+      });
+      if (!follows) end(undefined);
+    };
+    worker.onerror = () => {
+      resolve({ buffer: undefined, check: undefined });
+      end(undefined);
+    };
+  });
   worker.postMessage({
     directory: EVENT_NUMBERS_DIRECTORY,
     name: eventNumbersFileName(incidentID),
     database: MIRROR_DATABASE_NAME,
     incidentID,
+    view,
   });
   atStart = { incidentID, answer };
   return answer;

@@ -23,6 +23,9 @@
  *       chunks (pictures read these instead of a million rows); undefined for any other list
  *   eventFilterColumns(events) / eventExtraPositions(events) / eventPositionOfID(events, id): read a
  *       columnar list without building its rows (it builds a row only for a position read: lazy-event-list.ts)
+ *   takeLayoutAtStart(events, view): the swimlane the copy's worker laid out as the app started, when the
+ *       list is the one read from that copy and the view is the one laid out with (and the view kept for
+ *       the next reopen): swimlane-layout-at-start.ts
  *   eventTextsPending(events) / eventMessagePending(event): a reopened columnar list is answered from its
  *       numbers first, its messages a moment later (the same list again, with them): until then a search
  *       waits and a row's message says it is loading (never shown empty)
@@ -82,6 +85,7 @@ export { useEventCount, useIncident, useIncidentList, useOrganization, useOrgani
 export { useIncidentEvents } from './use-incident-events.ts';
 export { afterFirstFrame, firstFrameDrawn, holdUntilFirstFrame, useFirstFrameDrawn } from './first-frame-hold.ts';
 export { eventListColumns } from './event-list-columns.ts';
+export { takeLayoutAtStart, type PageSwimlaneView } from './swimlane-layout-at-start.ts';
 export { eventExtraPositions, eventFilterColumns, eventMessagePending, eventPositionOfID, eventTextsPending } from './lazy-event-list.ts';
 export {
   useIncidentListSync,

@@ -6,7 +6,12 @@
 import { countNoun } from '../../../domain/count-noun.ts';
 import { measured } from '../../../domain/measured.ts';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { eventExtraPositions, eventListColumns, eventPositionOfID } from '../../data/mirror/index.ts';
+import {
+  eventExtraPositions,
+  eventListColumns,
+  eventPositionOfID,
+  takeLayoutAtStart,
+} from '../../data/mirror/index.ts';
 import { useTimeCursorAttribute } from '../../data/use-time-cursor-attribute.ts';
 import type { SwimlaneRenderer } from '../../render/swimlane/swimlane-renderer.ts';
 import type { SwimlaneHit, SwimlaneScene } from '../../render/swimlane/swimlane-scene.ts';
@@ -19,7 +24,13 @@ import { SwimlaneColumnHeader } from './swimlane-column-header.tsx';
 import { SwimlaneColumnScrollbar } from './swimlane-column-scrollbar.tsx';
 import { useColumnScroll } from './use-column-scroll.ts';
 import { axisElapsedText, axisTimePattern } from '../../../domain/time/axis-time-pattern.ts';
-import { columnsRequest, minimapStarts, shownOfColumns, swimlaneInput } from '../../render/swimlane/swimlane-input.ts';
+import {
+  columnsRequest,
+  minimapStarts,
+  showsEveryPosition,
+  shownOfColumns,
+  swimlaneInput,
+} from '../../render/swimlane/swimlane-input.ts';
 import { SwimlaneCanvas } from './swimlane-canvas.tsx';
 import { SwimlaneMinimap } from './swimlane-minimap.tsx';
 import type { SwimlaneOptions } from './swimlane-options.ts';
@@ -115,6 +126,13 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
         };
       return {
         kind: 'columns',
+        // The copy's worker laid out every event with the view last laid out here; taken when it is this one.
+        atStart: () =>
+          takeLayoutAtStart(events, {
+            columnOfActor,
+            colorOfStream: streamColorIndex,
+            everyShown: showsEveryPosition(positions, columns.count) && !highlighted.includes(1),
+          }),
         make: () =>
           measured(
             'swimlane columns copied',

@@ -24,7 +24,13 @@ interface SwimlaneLayoutState {
  * A new object lays out again.
  */
 export type SwimlaneLayoutRequest =
-  { kind: 'columns'; make: () => ColumnsLayoutRequest } | { kind: 'input'; make: () => SwimlaneLayoutInput };
+  | {
+      kind: 'columns';
+      make: () => ColumnsLayoutRequest;
+      /** The layout made as the app started, when it is this request's (undefined: lay out now). */
+      atStart?: () => Promise<SwimlaneLayout | undefined> | undefined;
+    }
+  | { kind: 'input'; make: () => SwimlaneLayoutInput };
 
 export function useSwimlaneLayout(
   request: SwimlaneLayoutRequest,
@@ -54,11 +60,14 @@ export function useSwimlaneLayout(
     const worker = client.current ?? createSwimlaneLayoutClient();
     client.current = worker;
     const started = performance.now();
-    (request.kind === 'columns' ? worker.layoutOfColumns(request.make()) : worker.build(request.make()))
+    const layOut = () =>
+      request.kind === 'columns' ? worker.layoutOfColumns(request.make()) : worker.build(request.make());
+    const early = request.kind === 'columns' ? request.atStart?.() : undefined;
+    (early ? early.then((layout) => layout ?? layOut()) : layOut())
       .then((layout) => {
         performance.measure('churchkey: swimlane layout', {
           start: started,
-          detail: { events: layout.startMicros.length, workMillis: layout.workMillis },
+          detail: { events: layout.startMicros.length, workMillis: layout.workMillis, atStart: early !== undefined },
         });
         if (current) setState({ layout, arrivedAt: performance.now(), builtFrom: request });
       })

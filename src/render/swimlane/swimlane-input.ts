@@ -141,7 +141,7 @@ export function shownOfColumns(
 }
 
 /** Whether `positions` is every position of a list of `count` in order: the filter hid nothing. */
-function showsEveryPosition(positions: Uint32Array, count: number): boolean {
+export function showsEveryPosition(positions: Uint32Array, count: number): boolean {
   if (positions.length !== count) return false;
   for (let i = 0; i < count; i += 1) if (positions[i] !== i) return false;
   return true;
