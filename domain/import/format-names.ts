@@ -10,7 +10,7 @@ export const FORMAT_NAMES: Record<ImportFormat, string> = {
   'slack-zip': 'Slack export',
   syslog: 'Syslog or text log',
   'access-log': 'Access log',
-  irc: 'IRC log',
+  irc: 'IRC or chat log',
   whatsapp: 'WhatsApp export',
   subtitles: 'Subtitles',
 };
@@ -25,9 +25,9 @@ export const FORMAT_CHOICES: Record<ImportFormat, string> = {
   'slack-zip': 'Slack export (zip)',
   syslog: 'Syslog or text log (RFC 3164, RFC 5424, apt history, lines starting with a time)',
   'access-log': 'Web or proxy access log (Apache, nginx, AWS, HAProxy)',
-  irc: 'IRC log',
+  irc: 'IRC or chat log (XChat/HexChat, irssi, weechat, ZNC, mIRC, Zoom meeting chat, LINE)',
   whatsapp: 'WhatsApp export',
-  subtitles: 'Subtitles or transcript (WebVTT, SRT)',
+  subtitles: 'Subtitles or transcript (WebVTT, SRT, SBV, TTML/DFXP, SubStation Alpha)',
 };
 
 /** The name of a format as stored (a stream's importFormat may predate a rename): the raw name when unknown. */
