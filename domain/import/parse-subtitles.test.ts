@@ -134,6 +134,22 @@ describe('other subtitle producers', () => {
 
   itReadsEachExample('subtitles', SubtitlesSettingsSchema);
 
+  it('TTML written on one line is read whole; a cue left open at the end of the file is reported', async () => {
+    const oneLine =
+      '<?xml version="1.0"?><tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="1s" end="2s">one</p><p begin="00:00:03.000" end="00:00:04.000">two</p></div></body></tt>';
+    const read = await run(oneLine);
+    expect(read.invalid).toEqual([]);
+    expect(read.records.map((record) => [record.line, ...cueTiming(record).slice(1), record.message])).toEqual([
+      [1, '2024-01-01T00:00:01.000Z', '2024-01-01T00:00:02.000Z', 'one'],
+      [1, '2024-01-01T00:00:03.000Z', '2024-01-01T00:00:04.000Z', 'two'],
+    ]);
+    const cut = await run(
+      '<tt xmlns="http://www.w3.org/ns/ttml">\n<body>\n<p begin="1s" end="2s">whole</p>\n<p begin="3s">cut off',
+    );
+    expect(cut.records.map((record) => record.message)).toEqual(['whole']);
+    expect(cut.invalid).toEqual([{ line: 4, reason: 'a <p> cue has no </p> before the end of the file' }]);
+  });
+
   it('SBV, TTML and SubStation Alpha are detected as subtitles, by name', () => {
     const detect = (name: string, file: string) =>
       detectFormat(exampleInput('subtitles', name).subarray(0, DETECT_BYTES), file);

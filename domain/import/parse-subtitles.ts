@@ -140,6 +140,7 @@ export async function* parseSubtitles(
   }
   const last: ParsedPiece = { records: [], invalid: [] };
   close(last);
+  ttml?.end(last);
   if (identifier !== undefined)
     last.invalid.push({
       line: identifier.line,

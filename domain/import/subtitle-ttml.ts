@@ -20,53 +20,75 @@ interface Timing {
 }
 
 export class TtmlReader {
-  private pending = '';
-  private pendingLine = 1;
+  /** The head's lines until the body starts: the root's rates and the agents' names are read from them. */
+  private head: string[] | undefined = [];
+  private headSize = 0;
   private timing: Timing = { frameRate: 30, tickRate: 1 };
   private readonly agents = new Map<string, string>();
+  /** A cue whose "</p>" has not come yet: its first line and its text so far, kept as parts (never re-joined per line). */
+  private open: { line: number; parts: string[]; size: number } | undefined;
 
   constructor(private readonly anchor: number) {}
 
-  /** Every cue the text so far completes; the rest waits for the next line. */
+  /** Every cue this line completes; an unfinished one waits for the next lines. */
   read(line: number, raw: string, out: { records: ImportRecord[]; invalid: InvalidRow[] }): void {
-    if (this.pending === '') this.pendingLine = line;
-    this.pending += `${raw}\n`;
+    if (this.head !== undefined) {
+      this.head.push(raw);
+      this.headSize += raw.length;
+      if (!/<body[\s>]/.test(raw) && this.headSize < MAX_PENDING) return;
+      const whole = this.head.join('\n');
+      this.head = undefined;
+      this.readHead(whole);
+      // Cues may follow the body's start on its line (or fill one line: a minified document).
+      const body = /<body[\s>]/.exec(whole);
+      raw = body === null ? whole : whole.slice(body.index);
+    }
+    let text = raw;
     for (;;) {
-      const root = /<tt[\s>][^>]*>/.exec(this.pending);
-      if (root !== null) this.timing = timingOf(root[0]);
-      for (const agent of this.pending.matchAll(/<ttm:agent\b([^>]*)>([^]*?)<\/ttm:agent>/g)) {
-        const id = attributes(agent[1] ?? '').get('xml:id');
-        const name = /<ttm:name\b[^>]*>([^<]*)</.exec(agent[2] ?? '')?.[1]?.trim();
-        if (id !== undefined && name !== undefined && name !== '') this.agents.set(id, name);
-      }
-      const open = /<p[\s>]/.exec(this.pending);
-      if (open === null) {
-        this.drop(unfinishedHeadTag(this.pending));
-        return;
-      }
-      const close = this.pending.indexOf('</p>', open.index);
-      if (close === -1) {
-        this.drop(open.index);
-        if (this.pending.length > MAX_PENDING) {
-          out.invalid.push({ line: this.pendingLine, reason: 'a <p> cue runs past 1 MiB without its </p>' });
-          this.pending = '';
+      if (this.open !== undefined) {
+        const close = text.indexOf('</p>');
+        if (close === -1) {
+          this.open.parts.push(text);
+          this.open.size += text.length;
+          if (this.open.size > MAX_PENDING) {
+            out.invalid.push({ line: this.open.line, reason: 'a <p> cue runs past 1 MiB without its </p>' });
+            this.open = undefined;
+          }
+          return;
         }
-        return;
+        this.open.parts.push(text.slice(0, close));
+        this.emit(this.open.line, this.open.parts.join('\n'), out);
+        this.open = undefined;
+        text = text.slice(close + 4);
       }
-      const element = this.pending.slice(open.index, close);
-      const at = this.pendingLine + countLines(this.pending.slice(0, open.index));
-      const result = this.cue(at, element);
-      if ('reason' in result) out.invalid.push(result);
-      else out.records.push(result);
-      this.drop(close + 4);
+      const start = text.search(/<p[\s>]/);
+      if (start === -1) return;
+      this.open = { line, parts: [], size: 0 };
+      text = text.slice(start);
     }
   }
 
-  /** Forgets the text before `index`, keeping the line count of what is left. */
-  private drop(index: number): void {
-    if (index <= 0) return;
-    this.pendingLine += countLines(this.pending.slice(0, index));
-    this.pending = this.pending.slice(index);
+  /** A cue left open at the end of the file. */
+  end(out: { invalid: InvalidRow[] }): void {
+    if (this.open !== undefined)
+      out.invalid.push({ line: this.open.line, reason: 'a <p> cue has no </p> before the end of the file' });
+    this.open = undefined;
+  }
+
+  private emit(line: number, element: string, out: { records: ImportRecord[]; invalid: InvalidRow[] }): void {
+    const result = this.cue(line, element);
+    if ('reason' in result) out.invalid.push(result);
+    else out.records.push(result);
+  }
+
+  private readHead(text: string): void {
+    const root = /<tt[\s>][^>]*>/.exec(text);
+    if (root !== null) this.timing = timingOf(root[0]);
+    for (const agent of text.matchAll(/<ttm:agent\b([^>]*)>([^]*?)<\/ttm:agent>/g)) {
+      const id = attributes(agent[1] ?? '').get('xml:id');
+      const name = /<ttm:name\b[^>]*>([^<]*)</.exec(agent[2] ?? '')?.[1]?.trim();
+      if (id !== undefined && name !== undefined && name !== '') this.agents.set(id, name);
+    }
   }
 
   private cue(line: number, element: string): ImportRecord | InvalidRow {
@@ -133,15 +155,6 @@ export class TtmlReader {
   }
 }
 
-/** Where a root or agent element that the next lines finish begins (its attributes or name span lines), else the end. */
-function unfinishedHeadTag(text: string): number {
-  const root = text.lastIndexOf('<tt');
-  if (root !== -1 && /^<tt[\s>]/.test(text.slice(root, root + 4)) && !text.includes('>', root)) return root;
-  const agent = text.lastIndexOf('<ttm:agent');
-  if (agent !== -1 && !text.includes('</ttm:agent>', agent)) return agent;
-  return text.length;
-}
-
 function attributes(text: string): Map<string, string> {
   const found = new Map<string, string>();
   for (const match of text.matchAll(ATTRIBUTE)) found.set(match[1] ?? '', match[2] ?? match[3] ?? '');
@@ -159,10 +172,4 @@ function timingOf(rootTag: string): Timing {
 
 function addTo(begin: number, duration: number | undefined): number | undefined {
   return duration === undefined ? undefined : begin + duration;
-}
-
-function countLines(text: string): number {
-  let count = 0;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count += 1;
-  return count;
 }
