@@ -104,6 +104,19 @@ describe('other IRC clients', () => {
 
   itReadsEachExample('irc', IrcSettingsSchema);
 
+  it('a LINE message of many lines is kept up to 1 MiB; the lines past that are reported, the next message read', async () => {
+    const filler = Array.from({ length: 30_000 }, (_, index) => `continued line ${index} of the same long text`);
+    const text = ['2024/01/02(Tue)', '07:41\tAlice\t"start', ...filler, '07:42\tBob\tnext'].join('\n');
+    const { records, invalid } = await run(text);
+    expect(records.map((record) => record.actor)).toEqual(['Alice', 'Bob']);
+    expect(records[0]?.message.length).toBeLessThanOrEqual(1 << 20);
+    expect(records[0]?.message.startsWith('"start\ncontinued line 0 of')).toBe(true);
+    expect(records[1]?.message).toBe('next');
+    expect(invalid.length).toBeGreaterThan(0);
+    expect(invalid[0]?.reason).toBe('the message this line continues is already 1 MiB long: the line is left out');
+    expect(records.length + invalid.length).toBeLessThan(filler.length);
+  });
+
   it("XChat in German: month names in the writer's locale", async () => {
     const { records } = await run(
       '**** BEGINN DES LOGS Fri Mar 01 10:00:00 2019\nMär 01 10:00:05 <kurt> hallo\nDez 02 08:00:00 <kurt> später\n',

@@ -20,6 +20,8 @@ import { textLines } from './text-lines.ts';
 type OpenRecord = { -readonly [K in keyof ImportRecord]: ImportRecord[K] };
 
 const DAY_MICROS = 86_400_000_000;
+// As the syslog reader's: a message continued past this is no chat message; its further lines are reported.
+const MAX_MESSAGE_CHARS = 1 << 20;
 
 interface Day {
   readonly year: number;
@@ -111,13 +113,15 @@ class IrcReader {
     const text = raw.trimStart();
     if (text.trim() === '') return undefined;
     if (/^\s/.test(raw) && (this.zoom !== undefined || this.zoomRefused)) {
-      if (this.zoom !== undefined)
-        this.zoom.message = this.zoom.message === '' ? text.trimEnd() : `${this.zoom.message}\n${text.trimEnd()}`;
+      if (this.zoom === undefined) return undefined;
+      if (this.zoom.message.length + text.length > MAX_MESSAGE_CHARS) return tooLong(line);
+      this.zoom.message = this.zoom.message === '' ? text.trimEnd() : `${this.zoom.message}\n${text.trimEnd()}`;
       return undefined;
     }
     const lineDay = LINE_DAY.exec(text) ?? LINE_DAY_US.exec(text);
     const lineMessage = LINE_MESSAGE.exec(text);
     if (this.zoom !== undefined && this.openUnmarked && lineDay === null && lineMessage === null) {
+      if (this.zoom.message.length + raw.length > MAX_MESSAGE_CHARS) return tooLong(line);
       this.zoom.message = `${this.zoom.message}\n${raw.trimEnd()}`;
       return undefined;
     }
@@ -276,7 +280,16 @@ class IrcReader {
     this.zoom = undefined;
     this.openUnmarked = false;
     // LINE quotes a text of several lines: the quotes are not the text's.
-    if (open !== undefined && quoted && /^"[^]*\n[^]*"$/.test(open.message)) open.message = open.message.slice(1, -1);
+    const text = open?.message ?? '';
+    if (
+      open !== undefined &&
+      quoted &&
+      text.length > 1 &&
+      text.startsWith('"') &&
+      text.endsWith('"') &&
+      text.includes('\n')
+    )
+      open.message = open.message.slice(1, -1);
     return open;
   }
 
@@ -343,6 +356,10 @@ class IrcReader {
     const { actor, message, kind } = ircLineBody(body);
     return { line, startMicros: micros, endMicros: micros, actor, message, extra: { kind } };
   }
+}
+
+function tooLong(line: number): InvalidRow {
+  return { line, reason: 'the message this line continues is already 1 MiB long: the line is left out' };
 }
 
 function quote(text: string): string {

@@ -84,10 +84,17 @@ export class TtmlReader {
   private readHead(text: string): void {
     const root = /<tt[\s>][^>]*>/.exec(text);
     if (root !== null) this.timing = timingOf(root[0]);
-    for (const agent of text.matchAll(/<ttm:agent\b([^>]*)>([^]*?)<\/ttm:agent>/g)) {
-      const id = attributes(agent[1] ?? '').get('xml:id');
-      const name = /<ttm:name\b[^>]*>([^<]*)</.exec(agent[2] ?? '')?.[1]?.trim();
-      if (id !== undefined && name !== undefined && name !== '') this.agents.set(id, name);
+    // Each agent's element found by plain searches, each from where the last ended: a head of many
+    // unclosed agents costs its length once (a lazy regex would rescan the rest for each).
+    for (let at = text.indexOf('<ttm:agent'); at !== -1;) {
+      const close = text.indexOf('</ttm:agent>', at);
+      if (close === -1) break;
+      const element = text.slice(at, close);
+      const tagEnd = element.indexOf('>');
+      const id = attributes(element.slice(0, tagEnd)).get('xml:id');
+      const name = /<ttm:name\b[^>]*>([^<]*)</.exec(element)?.[1]?.trim();
+      if (tagEnd !== -1 && id !== undefined && name !== undefined && name !== '') this.agents.set(id, name);
+      at = text.indexOf('<ttm:agent', close);
     }
   }
 
