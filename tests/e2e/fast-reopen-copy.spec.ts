@@ -7,25 +7,14 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { api } from './app-session.ts';
-import { LARGE_INCIDENT_START, adminWithLargeIncident, largeIncidentSwimlane } from './large-incident.ts';
-
-const DIRECTORY = 'churchkey-event-numbers';
-
-/** The copy's first bytes as text (its header names the chunks' stamps); '' when there is none. */
-function copyHeader(page: Page, incidentID: number): Promise<string> {
-  return page.evaluate(
-    async ({ directory, incidentID }) => {
-      try {
-        const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle(directory);
-        const file = await (await folder.getFileHandle(`incident-${incidentID}.bin`)).getFile();
-        return await file.slice(0, 4096).text();
-      } catch {
-        return '';
-      }
-    },
-    { directory: DIRECTORY, incidentID },
-  );
-}
+import {
+  COPY_DIRECTORY,
+  LARGE_INCIDENT_START,
+  adminWithLargeIncident,
+  copyHeader,
+  largeIncidentSwimlane,
+  openSwimlaneUntilCopied,
+} from './large-incident.ts';
 
 /** Keeps the copy as it is now aside, or puts what was kept aside back in its place. */
 function moveCopy(page: Page, incidentID: number, direction: 'aside' | 'back'): Promise<void> {
@@ -41,7 +30,7 @@ function moveCopy(page: Page, incidentID: number, direction: 'aside' | 'back'): 
       await writable.write(bytes);
       await writable.close();
     },
-    { directory: DIRECTORY, incidentID, direction },
+    { directory: COPY_DIRECTORY, incidentID, direction },
   );
 }
 
@@ -61,14 +50,7 @@ test('a large incident reopens from its fast copy, never from one older than a c
   const incidentID = await adminWithLargeIncident(page, 'Fast reopen');
   const swimlane = largeIncidentSwimlane(page);
 
-  await page.goto(`/incident/${incidentID}/type/swimlane`);
-  await expect(page.getByTestId('sync-status')).toContainText(/Last synced \d/, { timeout: 90_000 });
-  await expect(swimlane).toBeVisible({ timeout: 60_000 });
-  // Written once the page is idle after the first frame.
-  await expect.poll(() => copyHeader(page, incidentID), { timeout: 60_000 }).not.toBe('');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+  await openSwimlaneUntilCopied(page, incidentID);
 
   // Reopened: the numbers come from the copy, and the swimlane counts every event as before.
   await page.reload();

@@ -44,3 +44,33 @@ export function largeIncidentSwimlane(page: Page): Locator {
     `[data-swimlane-canvas][aria-label^="Swimlane: ${LARGE_INCIDENT_EVENTS.toLocaleString('en')} events"]`,
   );
 }
+
+/** The folder of the device's fast copies of event numbers (src/data/mirror/event-numbers-copy.ts). */
+export const COPY_DIRECTORY = 'churchkey-event-numbers';
+
+/** The incident's fast copy's first bytes as text (its header names the chunks' stamps); '' when there is none. */
+export function copyHeader(page: Page, incidentID: number): Promise<string> {
+  return page.evaluate(
+    async ({ directory, name }) => {
+      try {
+        const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle(directory);
+        return await (await (await folder.getFileHandle(name)).getFile()).slice(0, 4096).text();
+      } catch {
+        return '';
+      }
+    },
+    { directory: COPY_DIRECTORY, name: `incident-${incidentID}.bin` },
+  );
+}
+
+/** Opens the incident's swimlane online until it is synced, drawn, its fast copy written and the service worker ready. */
+export async function openSwimlaneUntilCopied(page: Page, incidentID: number): Promise<void> {
+  await page.goto(`/incident/${incidentID}/type/swimlane`);
+  await expect(page.getByTestId('sync-status')).toContainText(/Last synced \d/, { timeout: 90_000 });
+  await expect(largeIncidentSwimlane(page)).toBeVisible({ timeout: 60_000 });
+  // Written once the page is idle after the first frame.
+  await expect.poll(() => copyHeader(page, incidentID), { timeout: 60_000 }).not.toBe('');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}

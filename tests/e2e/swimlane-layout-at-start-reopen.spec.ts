@@ -11,11 +11,12 @@ import { api } from './app-session.ts';
 import {
   LARGE_INCIDENT_EVENTS,
   LARGE_INCIDENT_START,
+  COPY_DIRECTORY,
   adminWithLargeIncident,
-  largeIncidentSwimlane,
+  copyHeader,
+  openSwimlaneUntilCopied,
 } from './large-incident.ts';
 
-const COPY_DIRECTORY = 'churchkey-event-numbers';
 const viewKey = (incidentID: number) => `churchkey:swimlane-view:${incidentID}`;
 
 /** Whether this page's swimlane took the layout made at start, and whether the worker made one. */
@@ -28,19 +29,6 @@ function layoutOrigin(page: Page): Promise<{ taken: boolean[]; madeAtStart: numb
       .length,
   }));
 }
-
-const copyHeader = (page: Page, incidentID: number) =>
-  page.evaluate(
-    async ({ directory, name }) => {
-      try {
-        const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle(directory);
-        return await (await (await folder.getFileHandle(name)).getFile()).slice(0, 4096).text();
-      } catch {
-        return '';
-      }
-    },
-    { directory: COPY_DIRECTORY, name: `incident-${incidentID}.bin` },
-  );
 
 /** Copies the incident's copy to `to` (a name in the copies' folder), or back from it. */
 const copyFile = (page: Page, from: string, to: string) =>
@@ -60,7 +48,6 @@ test('a reopened swimlane is laid out as the app starts, with the view kept on t
 }) => {
   test.setTimeout(300_000);
   const incidentID = await adminWithLargeIncident(page, 'Layout at start');
-  const swimlane = largeIncidentSwimlane(page);
   const canvas = page.locator('[data-swimlane-canvas]');
   const labelled = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
   const every = labelled(`Swimlane: ${LARGE_INCIDENT_EVENTS.toLocaleString('en')} events in 3 columns`);
@@ -71,13 +58,7 @@ test('a reopened swimlane is laid out as the app starts, with the view kept on t
     await expect(canvas).toHaveAttribute('data-swimlane-idle', 'true', { timeout: 60_000 });
   };
 
-  await page.goto(`/incident/${incidentID}/type/swimlane`);
-  await expect(page.getByTestId('sync-status')).toContainText(/Last synced \d/, { timeout: 90_000 });
-  await expect(swimlane).toBeVisible({ timeout: 60_000 });
-  await expect.poll(() => copyHeader(page, incidentID), { timeout: 60_000 }).not.toBe('');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+  await openSwimlaneUntilCopied(page, incidentID);
 
   // Reopened: the copy's worker laid out every event and the page drew that layout.
   await reopen(every);
