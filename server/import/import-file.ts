@@ -2,7 +2,7 @@
  * The authoritative import of one evidence file into an incident, shared by POST
  * /api/incident/{id}/import and npm run import. The spooled file is first stored (chunk by chunk in
  * short transactions, keep-source.ts) and committed as an upload of the incident, so a crash during the
- * long import leaves the file there to be imported again. The rows then go batch by batch, each in a short transaction, into events of
+ * long import leaves the file there to be imported again (its first rows are parsed meanwhile, none written). The rows then go batch by batch, each in a short transaction, into events of
  * streams that reads skip (move-staged-events.ts, hidden-import.ts); one small transaction shows them,
  * with the Slack threads (reply-threads.ts), the adopted upload (adopt-source.ts) and the audit record;
  * past the first rows, their search data is prepared after it (search-preparer.ts).
@@ -107,13 +107,14 @@ const BATCH_WORK_MEM = '64MB';
 export async function importFile(db: Db, options: ImportFileOptions): Promise<ImportResult> {
   const mediaType = normalizeMediaType(options.declaredType, options.fileName);
   let target: ImportTarget | undefined;
-  let keptId: number | undefined;
+  let keeping: Promise<number> | undefined;
   // A gzip bomb refused before anything is written (zlib, off the thread), not after its rows were.
   await checkGzipUnpacking(options.file.path, options.limits ?? DEFAULT_IMPORT_LIMITS);
   try {
     target = await db.transaction((tx) => beginTarget(tx, options));
     const begun = target;
-    keptId = await keepSource(db, {
+    // The file is kept while its first rows are parsed; stageFile writes none before it is (writesAfter).
+    keeping = keepSource(db, {
       importId: begun.context.importId,
       incident: options.incident,
       file: options.file,
@@ -122,7 +123,8 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
       analystId: options.attribution.analystID,
       takeTurn: options.takeTurn,
     });
-    const kept = keptId;
+    // Seen by stageFile's wait or the await below; this only keeps it from counting as unhandled meanwhile.
+    keeping.catch(() => undefined);
     // PostgreSQL: two batches written side by side on two connections (the heavy part is the database's,
     // a core each); their streams, actors, ids and the heartbeat are taken first, batch after batch.
     const sideBySide = db.kind === 'postgres';
@@ -165,7 +167,9 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
         sideBySide ? begun.insertBatch(tx, table, records, firstPosition) : begun.moveBatch(tx, table, records),
       limits: options.limits ?? DEFAULT_IMPORT_LIMITS,
       onProgress: options.onProgress,
+      writesAfter: keeping,
     });
+    const kept = await keeping;
     const result = await inTurn(options, () =>
       db.transaction((tx) => showImported(tx, options, { target: begun, staged, mediaType, keptId: kept })),
     );
@@ -184,9 +188,11 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
     );
     return result;
   } catch (error) {
+    // The file's keeping ends first: its chunks go under the import's pending key, which the discard sweeps.
+    const keptId = await keeping?.catch(() => undefined);
     // NOTE: best effort; if the database is gone too, the start-up sweep removes the rows, and the kept file stays.
     if (target) await discardImport(db, target.context.importId).catch(() => undefined);
-    if (keptId !== undefined) await db.transaction((tx) => deleteUpload(tx, keptId!)).catch(() => undefined);
+    if (keptId !== undefined) await db.transaction((tx) => deleteUpload(tx, keptId)).catch(() => undefined);
     throw error;
   }
 }

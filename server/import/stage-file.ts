@@ -19,6 +19,11 @@ import type { StagedBatch, StagedRecord } from './staged-batches.ts';
 export const INVALID_LIST_LIMIT = 1000;
 const BATCH_SIZE = 5000;
 const MIN_ROWS_PER_WRITE = 250;
+/**
+ * Rows parsed ahead while the writes wait (writesAfter: the import's kept file): the parser works on the
+ * other core meanwhile. About 60 MB of COPY text and records at the bench's row shape.
+ */
+const PARSED_AHEAD_ROWS = 200_000;
 
 /**
  * A staging table: `position` keeps the file's order, (is_marker, line) names a record (lines count
@@ -92,6 +97,12 @@ interface StageOptions {
   rowsPerWrite?: number | undefined;
   /** Sizes each write after the last one's pace so that it takes about this long (PGlite: readers wait for it). */
   writeMillis?: number | (() => number) | undefined;
+  /**
+   * No write (nor prepareBatch) before this resolves, and none at all if it rejects: the first import's
+   * file is kept before any of its rows is written (the crash rule). The file is parsed meanwhile, up to
+   * PARSED_AHEAD_ROWS rows, and progress is reported only from then on (so it still means "being written").
+   */
+  writesAfter?: Promise<unknown> | undefined;
   limits: ImportLimits;
   onProgress?: ((progress: ImportProgress) => void) | undefined;
 }
@@ -112,6 +123,7 @@ export async function stageFile(
   const invalid: InvalidRow[] = [];
   let invalidCount = 0;
   let validCount = 0;
+  const gate = writeGate(options);
   // Parsed in a worker thread: this thread only writes, and on PGlite answers reads between the writes.
   const run = parseOffThread(
     {
@@ -121,7 +133,7 @@ export async function stageFile(
       gunzip: gunzipLimits(options.limits),
       batchSize: BATCH_SIZE,
     },
-    options.onProgress,
+    gate.onProgress,
   );
   // Writes in flight while the next rows are parsed (PostgreSQL runs apart; on two cores, two writes).
   const inFlight = new Set<Promise<void>>();
@@ -131,12 +143,17 @@ export async function stageFile(
   const sizes = writeSizes(options);
   // Writes of sizes.rows() rows while that many are parsed; with `all`, the rest too.
   const flush = async (all: boolean) => {
+    if (!(await gate.open(all || records.length >= PARSED_AHEAD_ROWS))) return;
     while (records.length > 0 && (all || records.length >= sizes.rows())) {
-      while (inFlight.size >= most) await Promise.race(inFlight);
+      // Unpaced (PostgreSQL): the next batch's streams, actors and ids are taken while the writes before it
+      // run, not after one of them ends (on a loaded machine 40 such statements kept a connection idle 5 s).
+      const prepareFirst = options.prepareBatch !== undefined && options.writeMillis === undefined;
+      if (!prepareFirst) while (inFlight.size >= most) await Promise.race(inFlight);
       const take = Math.min(sizes.rows(), records.length);
       const firstPosition = validCount - records.length + 1;
       const batch = { lines: lines.splice(0, take), records: records.splice(0, take), firstPosition };
       await options.prepareBatch?.(batch.records, batch.firstPosition);
+      while (inFlight.size >= most) await Promise.race(inFlight);
       const written: Promise<void> = writeRows(options, batch, sizes.took).finally(() => inFlight.delete(written));
       // Seen when awaited (a later flush or the end); this only keeps it from counting as unhandled meanwhile.
       written.catch(() => undefined);
@@ -182,6 +199,38 @@ export async function stageFile(
     );
   }
   return { format: next.value.format, validCount, invalidCount, invalid };
+}
+
+/**
+ * Holds the writes until options.writesAfter settles: `open(now)` answers whether they may go, waiting
+ * for it when `now` (the buffer is full, or the file is parsed); progress is held back until then and told in order.
+ */
+function writeGate(options: Pick<StageOptions, 'writesAfter' | 'onProgress'>): {
+  open: (now: boolean) => Promise<boolean>;
+  onProgress: ((progress: ImportProgress) => void) | undefined;
+} {
+  const before = options.writesAfter;
+  let opened = before === undefined;
+  let settled = false;
+  const held: ImportProgress[] = [];
+  // Marks the settling only; a rejection is seen (and thrown) by open's await.
+  before?.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  const report = options.onProgress;
+  return {
+    async open(now) {
+      if (opened) return true;
+      if (!now && !settled) return false;
+      await before;
+      opened = true;
+      // Each in order, as they came: a caller may count them (a throw here fails the import as it would have).
+      for (const progress of held.splice(0)) report?.(progress);
+      return true;
+    },
+    onProgress: report && ((progress) => (opened ? report(progress) : held.push(progress))),
+  };
 }
 
 /**

@@ -32,6 +32,7 @@ export async function writePendingBlob(
   file: SpooledBlob,
   key: string = pendingUploadKey(),
   takeTurn?: TakeTurn,
+  chunksPerTransaction = 1,
 ): Promise<PendingBlob> {
   const blob = { sha256: file.sha256, sizeBytes: file.sizeBytes };
   // The same content stored already (a file sent again): nothing to write, only a lock at adopt.
@@ -39,7 +40,7 @@ export async function writePendingBlob(
   const discard = () => discardPendingBlob(db, key);
   if (!stored) {
     try {
-      await writeChunks(db, file, key, takeTurn);
+      await writeChunks(db, file, key, takeTurn, chunksPerTransaction);
     } catch (error) {
       await discard().catch(() => undefined);
       throw error;
@@ -53,7 +54,13 @@ export async function writePendingBlob(
   };
 }
 
-async function writeChunks(db: Db, file: SpooledBlob, key: string, takeTurn: TakeTurn | undefined): Promise<void> {
+async function writeChunks(
+  db: Db,
+  file: SpooledBlob,
+  key: string,
+  takeTurn: TakeTurn | undefined,
+  chunksPerTransaction: number,
+): Promise<void> {
   await inTurn(db, takeTurn, (tx) =>
     tx.query('INSERT INTO blobs (sha256, size_bytes, created_micros) VALUES ($1, $2, $3)', [
       key,
@@ -61,21 +68,29 @@ async function writeChunks(db: Db, file: SpooledBlob, key: string, takeTurn: Tak
       nowMicros(),
     ]),
   );
-  for await (const { index, data } of spooledChunks(file, PENDING_CHUNK_BYTES)) {
-    await inTurn(db, takeTurn, async (tx) => {
+  const write = (chunks: readonly { index: number; data: Uint8Array }[]) =>
+    inTurn(db, takeTurn, async (tx) => {
       if (db.kind === 'pglite') {
         // NOTE: PGlite takes a chunk by binary COPY 1.5x faster than as a hex parameter (its bytea parameter is slower still).
-        await tx.copyFrom(
-          'COPY blob_chunks (sha256, chunk_index, data) FROM STDIN WITH (FORMAT binary)',
-          chunkCopyRow(key, index, data),
-        );
+        for (const { index, data } of chunks)
+          await tx.copyFrom(
+            'COPY blob_chunks (sha256, chunk_index, data) FROM STDIN WITH (FORMAT binary)',
+            chunkCopyRow(key, index, data),
+          );
         return;
       }
       // Pending chunks are seen only once adopted, by a commit that waits for the WAL of all of them.
       await tx.query('SET LOCAL synchronous_commit = off');
-      await insertChunk(tx, key, index, data, true);
+      for (const { index, data } of chunks) await insertChunk(tx, key, index, data, true);
     });
+  let chunks: { index: number; data: Uint8Array }[] = [];
+  for await (const chunk of spooledChunks(file, PENDING_CHUNK_BYTES)) {
+    chunks.push(chunk);
+    if (chunks.length < chunksPerTransaction) continue;
+    await write(chunks);
+    chunks = [];
   }
+  if (chunks.length > 0) await write(chunks);
 }
 
 /** One blob_chunks row in COPY's binary format: signature, flags, then the three fields, then the end mark. */
