@@ -100,7 +100,7 @@ interface StageOptions {
   /**
    * No write (nor prepareBatch) before this resolves, and none at all if it rejects: the first import's
    * file is kept before any of its rows is written (the crash rule). The file is parsed meanwhile, up to
-   * PARSED_AHEAD_ROWS rows, and progress is reported only from then on (so it still means "being written").
+   * PARSED_AHEAD_ROWS rows; a progress report waits until the rows it counts are handed to writes.
    */
   writesAfter?: Promise<unknown> | undefined;
   limits: ImportLimits;
@@ -158,6 +158,7 @@ export async function stageFile(
       // Seen when awaited (a later flush or the end); this only keeps it from counting as unhandled meanwhile.
       written.catch(() => undefined);
       inFlight.add(written);
+      gate.handed(firstPosition - 1 + take);
     }
   };
   let next: IteratorResult<StagedBatch, ImportSummary>;
@@ -203,15 +204,19 @@ export async function stageFile(
 
 /**
  * Holds the writes until options.writesAfter settles: `open(now)` answers whether they may go, waiting
- * for it when `now` (the buffer is full, or the file is parsed); progress is held back until then and told in order.
+ * for it when `now` (the buffer is full, or the file is parsed). With writesAfter, a progress report is
+ * told (in order) once the rows it counts are handed to writes: the parser runs ahead while the file is
+ * kept, and progress still means rows going in ('finishing' once all are; the crash test kills by it).
  */
 function writeGate(options: Pick<StageOptions, 'writesAfter' | 'onProgress'>): {
   open: (now: boolean) => Promise<boolean>;
+  handed: (rows: number) => void;
   onProgress: ((progress: ImportProgress) => void) | undefined;
 } {
   const before = options.writesAfter;
   let opened = before === undefined;
   let settled = false;
+  let handedRows = 0;
   const held: ImportProgress[] = [];
   // Marks the settling only; a rejection is seen (and thrown) by open's await.
   before?.then(
@@ -219,17 +224,31 @@ function writeGate(options: Pick<StageOptions, 'writesAfter' | 'onProgress'>): {
     () => (settled = true),
   );
   const report = options.onProgress;
+  // A throw from the report fails the import, as it did when reports came straight from the parser.
+  const release = () => {
+    while (opened && held.length > 0 && held[0]!.validCount <= handedRows) report?.(held.shift()!);
+  };
   return {
     async open(now) {
       if (opened) return true;
       if (!now && !settled) return false;
       await before;
       opened = true;
-      // Each in order, as they came: a caller may count them (a throw here fails the import as it would have).
-      for (const progress of held.splice(0)) report?.(progress);
+      release();
       return true;
     },
-    onProgress: report && ((progress) => (opened ? report(progress) : held.push(progress))),
+    handed(rows) {
+      handedRows = rows;
+      release();
+    },
+    onProgress:
+      report &&
+      (before === undefined
+        ? report
+        : (progress) => {
+            held.push(progress);
+            release();
+          }),
   };
 }
 
