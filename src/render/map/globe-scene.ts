@@ -19,7 +19,6 @@ import {
 } from 'cesium';
 import type { NaturalEarthContext } from '../../../domain/geo/natural-earth-context.ts';
 import { ContextLayer } from './context-layer.ts';
-import { EllipsoidTerrain } from './ellipsoid-terrain.ts';
 import { GlobeIdle } from './globe-idle.ts';
 import { PlaceLayer } from './place-layer.ts';
 import type { GlobeCamera, GlobeTrack } from './globe-track.ts';
@@ -59,7 +58,6 @@ export class GlobeScene {
     private readonly options: GlobeSceneOptions,
   ) {
     const { scene, camera } = widget;
-    scene.terrainProvider = new EllipsoidTerrain();
     this.idle = new GlobeIdle(scene, widget.container as HTMLElement);
     this.context = new ContextLayer(scene);
     this.places = new PlaceLayer(scene);
