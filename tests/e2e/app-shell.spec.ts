@@ -78,6 +78,8 @@ test('the create form: Escape cancels, Enter submits, inputs at most 400 px wide
 });
 
 test('every route of spec section 2 resolves, and a bad address shows "Invalid URL"', async ({ page }) => {
+  // 45 full page loads: 42 s in CI at load 3-15, over the default 60 s at load 26 (s16).
+  test.setTimeout(150_000);
   const dialogs = collectDialogs(page);
   const { analyst } = await openAsAdmin(page);
   // No incident or organization exists on this server: each screen shows its own heading (loading, or

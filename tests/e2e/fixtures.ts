@@ -5,7 +5,7 @@
  * it a worker (and server) of its own.
  */
 import { test as base } from '@playwright/test';
-import { startServer, type RunningServer } from './start-server.ts';
+import { READY_TIMEOUT_MS, startServer, type RunningServer } from './start-server.ts';
 
 interface WorkerFixtures {
   serverEnv: Record<string, string>;
@@ -20,7 +20,8 @@ export const test = base.extend<object, WorkerFixtures>({
       await use(server);
       await server.stop();
     },
-    { scope: 'worker', timeout: 90_000 },
+    // The start's own limit, and the stop's (SIGTERM, SIGKILL after 10 s) with room to spare.
+    { scope: 'worker', timeout: READY_TIMEOUT_MS + 30_000 },
   ],
   baseURL: async ({ server }, use) => {
     await use(server.baseURL);

@@ -15,6 +15,12 @@ export const SERVER_ENTRY = join(PROJECT_ROOT, 'build/server/server.js');
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'correct-horse-battery';
 
+/**
+ * A new data directory is migrated at start: 3-8 s on a quiet machine, over 60 s at load 25-30 on
+ * the shared 2-core one (s16's whole run: every test of two workers failed on it at once).
+ */
+export const READY_TIMEOUT_MS = 150_000;
+
 export interface RunningServer {
   baseURL: string;
   dataDir: string;
@@ -76,7 +82,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await rm(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  const readyTimeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
+  const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (!running) {
       await stop();
@@ -95,7 +102,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the server was not ready within ${options.readyTimeoutMs ?? 60_000} ms:\n${output}`);
+      throw new Error(`the server was not ready within ${readyTimeoutMs} ms:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
