@@ -1,8 +1,9 @@
 /*
  * Settings of the syslog family: the zone of times without an offset, the year of the first RFC 3164
  * line (detection infers it; later lines roll over at year ends), and the layout: one message per
- * line (RFC 3164/5424, continuation lines appended), Debian apt history stanzas, or any text log whose
- * lines start with a time (timestamped: error logs, application logs; time-prefix.ts).
+ * line (RFC 3164/5424, continuation lines appended), Debian apt history stanzas, any text log whose
+ * lines start with a time (timestamped: error logs, application logs; time-prefix.ts), or Windows
+ * event log XML (windows-events: wevtutil, Event Viewer's "Save as XML").
  */
 import { z } from 'zod';
 
@@ -10,7 +11,7 @@ export const SyslogSettingsSchema = z.strictObject({
   format: z.literal('syslog'),
   timeZone: z.string().min(1).max(100),
   year: z.number().int().min(1970).max(2200).optional(),
-  layout: z.enum(['lines', 'apt-history', 'timestamped']).optional(),
+  layout: z.enum(['lines', 'apt-history', 'timestamped', 'windows-events']).optional(),
   /** For 'timestamped' lines: where each line's time ends (time-prefix.ts); detection decides it. */
   timePrefix: z.strictObject({ bracketed: z.boolean(), words: z.number().int().min(0).max(6) }).optional(),
   /** For 'timestamped' lines: how "05/06/2024" reads; undefined decides per value. */
