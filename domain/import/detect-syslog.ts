@@ -1,9 +1,11 @@
 /*
  * Is this a syslog file, and which kind: counted over the sample's lines (a line not starting a
  * message may continue one, so half the unindented lines is enough), with the RFC 3164 year inferred from the
- * dates, the file name or today. Also Debian apt history stanzas, told by their Start-Date lines.
+ * dates, the file name or today. Also Debian apt history stanzas, told by their Start-Date lines,
+ * and journalctl's export format, told by its "FIELD=value" lines.
  */
 import type { FamilyDetection } from './format-detection.ts';
+import { isJournalExportField } from './parse-journal-export.ts';
 import { sampleLines } from './sample-lines.ts';
 import { readSyslogHeader } from './syslog-line.ts';
 import { fileNameDate, inferSyslogYear, type MonthDay } from './syslog-year.ts';
@@ -19,6 +21,8 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
   const sample = sampleLines(text, complete);
   const apt = detectAptHistory(sample.map((line) => line.text));
   if (apt !== undefined) return apt;
+  const journal = detectJournalExport(sample.map((line) => line.text));
+  if (journal !== undefined) return journal;
   // journalctl's "-- Logs begin at … --" and "-- Reboot --" are markers, not messages.
   const lines = sample.filter((line) => !JOURNAL_MARKER.test(line.text) && !LOGCAT_MARKER.test(line.text));
   if (lines.length === 0) return undefined;
@@ -84,6 +88,31 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
   }
   if (withOffset < matched) reason += '; times without a UTC offset are read in the chosen time zone (the host’s)';
   return { format: 'syslog', reason, settings };
+}
+
+const REALTIME = /^__REALTIME_TIMESTAMP=\d+$/;
+
+/** journalctl -o export: "FIELD=value" lines in blank-line separated entries, each with __REALTIME_TIMESTAMP. */
+function detectJournalExport(lines: readonly string[]): FamilyDetection | undefined {
+  const filled = lines.filter((line) => line !== '');
+  if (!isJournalExportField(filled[0] ?? '')) return undefined;
+  const entries = filled.filter((line) => REALTIME.test(line)).length;
+  // A binary field's name stands alone on its line and its data lines follow: none count against.
+  let fields = 0;
+  let other = 0;
+  let binary = false;
+  for (const line of filled) {
+    if (isJournalExportField(line)) fields += 1;
+    else if (/^[A-Z0-9_]{1,64}$/.test(line)) binary = true;
+    else if (!binary) other += 1;
+    if (isJournalExportField(line)) binary = false;
+  }
+  if (entries === 0 || other > fields * 0.2) return undefined;
+  return {
+    format: 'syslog',
+    reason: `journalctl export (-o export): ${entries} entr${entries === 1 ? 'y' : 'ies'} of "FIELD=value" lines, times from __REALTIME_TIMESTAMP (microseconds, UTC); host and SYSLOG_IDENTIFIER as the actor`,
+    settings: { format: 'syslog', timeZone: DEFAULT_ZONE, layout: 'journal-export' },
+  };
 }
 
 function detectAptHistory(lines: readonly string[]): FamilyDetection | undefined {

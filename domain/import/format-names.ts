@@ -23,7 +23,8 @@ export const FORMAT_CHOICES: Record<ImportFormat, string> = {
   'timesketch-jsonl': 'Timesketch JSON Lines',
   jsonl: 'JSON (lines, an array or a document of records) or key=value lines (logfmt)',
   'slack-zip': 'Slack export (zip)',
-  syslog: 'Syslog or text log (RFC 3164, RFC 5424, apt history, lines starting with a time, Windows event XML)',
+  syslog:
+    'Syslog or text log (RFC 3164, RFC 5424, apt history, lines starting with a time, Windows event XML, journalctl export)',
   'access-log': 'Web or proxy access log (Apache, nginx, AWS, HAProxy)',
   irc: 'IRC or chat log (XChat/HexChat, irssi, weechat, ZNC, mIRC, Zoom meeting chat, LINE)',
   whatsapp: 'WhatsApp export',
