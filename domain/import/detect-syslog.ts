@@ -26,7 +26,7 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
   // journalctl's "-- Logs begin at … --" and "-- Reboot --" are markers, not messages.
   const lines = sample.filter((line) => !JOURNAL_MARKER.test(line.text) && !LOGCAT_MARKER.test(line.text));
   if (lines.length === 0) return undefined;
-  const counts = { rfc3164: 0, rfc5424: 0, iso: 0, logcat: 0 };
+  const counts = { rfc3164: 0, rfc5424: 0, iso: 0, logcat: 0, redis: 0 };
   const dates: MonthDay[] = [];
   let withOffset = 0;
   let firstIndex: number | undefined;
@@ -48,10 +48,10 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
     firstIndex ??= index;
     counts[header.grammar] += 1;
     if (header.offsetMinutes !== undefined) withOffset += 1;
-    if ((header.grammar === 'rfc3164' || header.grammar === 'logcat') && header.time.year === 0)
+    if (header.grammar !== 'rfc5424' && header.grammar !== 'iso' && header.time.year === 0)
       dates.push({ month: header.time.month, day: header.time.day, line });
   });
-  const matched = counts.rfc3164 + counts.rfc5424 + counts.iso + counts.logcat;
+  const matched = counts.rfc3164 + counts.rfc5424 + counts.iso + counts.logcat + counts.redis;
   // Indented lines (stack traces) continue a message: they do not count against the share. A file
   // cut mid-message may open with a few continuation lines.
   const unindented = lines.filter((line) => !/^\s/.test(line.text)).length;
@@ -61,11 +61,13 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
     counts.rfc5424 > 0 ? `${counts.rfc5424} RFC 5424 (<PRI>1 and an ISO time)` : '',
     counts.iso > 0 ? `${counts.iso} with an ISO time, host and program` : '',
     counts.logcat > 0 ? `${counts.logcat} Android logcat (month-day, time, process, thread, priority and tag)` : '',
+    counts.redis > 0 ? `${counts.redis} Redis (process, day, month, time and level)` : '',
   ].filter((part) => part !== '');
   const names: Record<string, string> = {
     rfc3164: 'RFC 3164 syslog',
     rfc5424: 'RFC 5424 syslog',
     logcat: 'Android logcat',
+    redis: 'Redis server log',
   };
   const only = Object.entries(counts).find(([, count]) => count === matched)?.[0];
   const name = (only === undefined ? undefined : names[only]) ?? 'Syslog';

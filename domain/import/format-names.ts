@@ -24,7 +24,7 @@ export const FORMAT_CHOICES: Record<ImportFormat, string> = {
   jsonl: 'JSON (lines, an array or a document of records) or key=value lines (logfmt)',
   'slack-zip': 'Slack export (zip)',
   syslog:
-    'Syslog or text log (RFC 3164, RFC 5424, apt history, lines starting with a time, Windows event XML, journalctl export)',
+    'Syslog or text log (RFC 3164, RFC 5424, apt history, lines starting with a time, Windows event XML, journalctl export, Redis)',
   'access-log': 'Web or proxy access log (Apache, nginx, AWS, HAProxy)',
   irc: 'IRC or chat log (XChat/HexChat, irssi, weechat, ZNC, mIRC, Zoom meeting chat, LINE)',
   whatsapp: 'WhatsApp export',

@@ -105,12 +105,12 @@ function firstYear(lines: readonly TextLine[], report: ParseReport): number {
   const dates: MonthDay[] = [];
   for (const { line, text } of lines) {
     const header = readSyslogHeader(text);
-    if ((header?.grammar === 'rfc3164' || header?.grammar === 'logcat') && header.time.year === 0)
+    if (header !== undefined && header.grammar !== 'rfc5424' && header.grammar !== 'iso' && header.time.year === 0)
       dates.push({ month: header.time.month, day: header.time.day, line });
   }
   const now = new Date();
   const guess = inferSyslogYear(dates, now, `today (${now.toISOString().slice(0, 10)})`);
   if (guess === undefined) return now.getUTCFullYear();
-  report.notes.push(`The dates have no year (RFC 3164, logcat): ${guess.reason}`);
+  report.notes.push(`The dates have no year (RFC 3164, logcat, Redis before 3.0): ${guess.reason}`);
   return guess.year;
 }
