@@ -4,6 +4,7 @@
  * placeholder the caller's zone replaces; subtitles' anchor the server fills from the incident).
  */
 import type { FamilyDetection } from './format-detection.ts';
+import { detectChatBlocks } from './detect-chat-blocks.ts';
 import { detectIrc } from './detect-irc.ts';
 import { detectWhatsapp } from './detect-whatsapp.ts';
 import { ASS_HEADER } from './subtitle-ass.ts';
@@ -15,7 +16,7 @@ import { countNoun } from '../count-noun.ts';
 export function detectChat(text: string, complete: boolean, fileName: string): FamilyDetection | undefined {
   const lines = text.replace(/^\ufeff/, '').split(/\r?\n/);
   if (!complete && lines.length > 1) lines.pop();
-  return detectSubtitles(lines) ?? detectWhatsapp(lines) ?? detectIrc(lines, fileName);
+  return detectSubtitles(lines) ?? detectWhatsapp(lines) ?? detectChatBlocks(lines) ?? detectIrc(lines, fileName);
 }
 
 function detectSubtitles(lines: readonly string[]): FamilyDetection | undefined {

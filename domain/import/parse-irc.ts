@@ -15,6 +15,7 @@ import { monthNumber, wallMicros } from './chat-time.ts';
 import { MONTH_ABBREVIATIONS as MONTH_NAMES } from '../time/month-abbreviations.ts';
 import type { ImportRecord, InvalidRow, ParsedPiece, ParseReport } from './import-record.ts';
 import { ircLineBody, withoutFormatting } from './irc-line-body.ts';
+import { parseChatBlocks } from './parse-chat-blocks.ts';
 import { loadZone, shorten } from './parse-event-time.ts';
 import { textLines } from './text-lines.ts';
 
@@ -69,6 +70,10 @@ export async function* parseIrc(
   report: ParseReport,
 ): AsyncGenerator<ParsedPiece> {
   const zone = await loadZone(settings.timeZone);
+  if (settings.layout === 'discord-txt' || settings.layout === 'imessage-txt') {
+    yield* parseChatBlocks(text, settings, zone);
+    return;
+  }
   const reader = new IrcReader(zone, settings.startDate);
   for await (const lines of textLines(text)) {
     const piece: ParsedPiece = { records: [], invalid: [] };

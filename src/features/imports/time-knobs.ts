@@ -19,6 +19,8 @@ const KNOBS: Record<string, readonly TimeKnob[]> = {
 export function timeKnobsOf(draft: SettingsDraft): readonly TimeKnob[] {
   // A text log's lines carry full dates: no year to give, only how "05/06/2024" reads.
   if (draft.format === 'syslog' && draft.layout === 'timestamped') return ['dateOrder'];
+  // DiscordChatExporter's text export writes its dates in the exporting machine's locale.
+  if (draft.format === 'irc' && draft.layout === 'discord-txt') return ['dateOrder'];
   return KNOBS[draft.format] ?? [];
 }
 
