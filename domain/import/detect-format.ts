@@ -102,7 +102,7 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
       !delimited.reason.startsWith(TIME_THEN_TEXT) &&
       !commaFraction(delimited));
   if (table) return delimited;
-  return detectTimestampedLines(text, complete) ?? delimited;
+  return detectTimestampedLines(text, complete, fileName) ?? delimited;
 }
 
 const DMESG_LINE = /^\[ *\d+\.\d{6}\] /;
