@@ -8,7 +8,7 @@ import type { FamilyDetection } from './format-detection.ts';
 import { isJournalExportField } from './parse-journal-export.ts';
 import { sampleLines } from './sample-lines.ts';
 import { readSyslogHeader } from './syslog-line.ts';
-import { fileNameDate, inferSyslogYear, type MonthDay } from './syslog-year.ts';
+import { fileNameDate, inferSyslogYear, messageYear, yearFromMessages, type MonthDay } from './syslog-year.ts';
 
 const APT_START = /^Start-Date: \d{4}-\d{2}-\d{2} +\d{2}:\d{2}:\d{2}$/;
 const APT_FIELD = /^[A-Za-z][A-Za-z-]*: /;
@@ -28,6 +28,7 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
   if (lines.length === 0) return undefined;
   const counts = { rfc3164: 0, rfc5424: 0, iso: 0, logcat: 0, redis: 0 };
   const dates: MonthDay[] = [];
+  const messageYears: (number | undefined)[] = [];
   let withOffset = 0;
   let firstIndex: number | undefined;
   lines.forEach(({ line, text: lineText }, index) => {
@@ -48,8 +49,10 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
     firstIndex ??= index;
     counts[header.grammar] += 1;
     if (header.offsetMinutes !== undefined) withOffset += 1;
-    if (header.grammar !== 'rfc5424' && header.grammar !== 'iso' && header.time.year === 0)
+    if (header.grammar !== 'rfc5424' && header.grammar !== 'iso' && header.time.year === 0) {
       dates.push({ month: header.time.month, day: header.time.day, line });
+      messageYears.push(messageYear(header.message, header.time.month, header.time.day));
+    }
   });
   const matched = counts.rfc3164 + counts.rfc5424 + counts.iso + counts.logcat + counts.redis;
   // Indented lines (stack traces) continue a message: they do not count against the share. A file
@@ -78,11 +81,9 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
   if (dates.length > 0) {
     const named = fileNameDate(fileName);
     const today = new Date();
-    const guess = inferSyslogYear(
-      dates,
-      named?.date ?? today,
-      named?.label ?? `today (${today.toISOString().slice(0, 10)})`,
-    );
+    const guess =
+      yearFromMessages(dates, messageYears) ??
+      inferSyslogYear(dates, named?.date ?? today, named?.label ?? `today (${today.toISOString().slice(0, 10)})`);
     if (guess !== undefined) {
       settings.year = guess.year;
       reason += `; ${guess.reason}`;
