@@ -11,6 +11,7 @@ import type { JsonFieldMapping, JsonNumericUnit } from './json-lines-settings.ts
 import { jsonTimeMicros, unitByMagnitude } from './json-time.ts';
 import { normalizeName } from './suggest-mapping.ts';
 import { countNoun } from '../count-noun.ts';
+import { httpRequestMessage } from './json-http-message.ts';
 
 type JsonObject = { [key: string]: JsonValue };
 const MIN_MICROS = Date.UTC(1990, 0, 1) * 1000;
@@ -103,6 +104,8 @@ const ACTOR_NAMES = [
   'syslogidentifier',
   'podname',
   'clientip',
+  // Traefik's ClientHost beside ClientAddr (the same with the port).
+  'clienthost',
   'calleripaddress',
   'sourceipaddress',
   'idorigh',
@@ -267,7 +270,16 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
   const message = all
     .filter((stat) => !taken.has(stat.path) && Number.isFinite(rank(MESSAGE_NAMES, stat.path)) && stat.texts >= 0.5 * n)
     .sort((a, b) => nearlyAll(a) - nearlyAll(b) || byRank(MESSAGE_NAMES)(a, b))[0];
-  if (message !== undefined) {
+  // The same text in every record ("handled request": Caddy; an operation name: Azure Front Door) says
+  // nothing of one request: an access record is shown as its request and status instead.
+  const sameEverywhere =
+    message !== undefined && n >= 2 && message.distinct.size === 1 && message.shortTexts === message.texts;
+  const requests = records.filter((record) => httpRequestMessage(record) !== undefined).length;
+  if (message !== undefined && sameEverywhere && requests >= 0.9 * n) {
+    reasons.push(
+      `no message field ("${message.path}" is "${[...message.distinct][0] ?? ''}" in every record): each record's request and status`,
+    );
+  } else if (message !== undefined) {
     mapping.message = message.path;
     reasons.push(`message "${message.path}"`);
   } else reasons.push("no message field: a summary of each record's first fields");
