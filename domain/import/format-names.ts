@@ -25,7 +25,7 @@ export const FORMAT_CHOICES: Record<ImportFormat, string> = {
   'slack-zip': 'Slack export (zip)',
   syslog:
     'Syslog or text log (RFC 3164, RFC 5424, apt history, lines starting with a time, Windows event XML, journalctl export, Redis)',
-  'access-log': 'Web or proxy access log (Apache, nginx, AWS, HAProxy)',
+  'access-log': 'Web or proxy access log (Apache, nginx, AWS, HAProxy, Squid, Envoy/Istio)',
   irc: 'IRC or chat log (XChat/HexChat, irssi, weechat, ZNC, mIRC, Zoom meeting chat, LINE, Chatterino, DiscordChatExporter and imessage-exporter TXT)',
   whatsapp: 'WhatsApp export',
   subtitles: 'Subtitles or transcript (WebVTT, SRT, SBV, TTML/DFXP, SubStation Alpha)',
