@@ -77,6 +77,8 @@ const ACTOR_NAMES = [
   'principalemail',
   'principal',
   'userprincipalname',
+  // Azure Monitor resource logs name the caller in identity.claim.upn.
+  'claimupn',
   'principalid',
   'actoralternateid',
   'actordisplayname',
@@ -123,6 +125,8 @@ const ACTOR_NAMES = [
   'logger',
   'source',
   'stream',
+  // CloudWatch Logs' exported events: the stream (an instance, a container) they were written to.
+  'logstreamname',
 ];
 const MESSAGE_NAMES = [
   'message',
