@@ -212,7 +212,19 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
   );
   // Unnamed: date texts before epoch numbers, which could be counters or sizes.
   unnamed.sort((a, b) => a.epochs / a.instants - b.epochs / b.instants || a.depth - b.depth);
-  const start = named[0] ?? unnamed[0];
+  const first = named[0] ?? unnamed[0];
+  // A zone-less time beside its own epoch twin (Telegram's "date" and "date_unixtime"): the epoch is the instant.
+  const twin =
+    first === undefined || first.zoned + first.epochs >= first.instants * 0.5
+      ? undefined
+      : named.find(
+          (stat) =>
+            stat !== first &&
+            stat.depth === first.depth &&
+            stat.path.startsWith(first.path) &&
+            stat.epochs >= first.instants,
+        );
+  const start = twin ?? first;
   const mapping: { -readonly [K in keyof JsonFieldMapping]?: string } = {};
   let numericUnit: JsonNumericUnit = 'auto';
   let zoned = true;
@@ -224,9 +236,11 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
     const kind =
       start.epochs === 0 ? 'date and time texts' : `epoch ${numericUnit === 'auto' ? 'numbers' : numericUnit}`;
     const why =
-      named[0] === undefined
-        ? 'no field is named like a time; it is the only field whose values read as dates'
-        : 'named like a time';
+      twin !== undefined
+        ? `the instant beside "${first?.path ?? ''}", which has no zone`
+        : named[0] === undefined
+          ? 'no field is named like a time; it is the only field whose values read as dates'
+          : 'named like a time';
     reasons.push(`start time "${start.path}" (${why}): ${kind} in ${start.instants} of ${n} records`);
   } else {
     reasons.push(`no field reads as a date and time in most of the ${n} sampled records: choose the start time field`);
