@@ -28,7 +28,7 @@ export const FORMAT_CHOICES: Record<ImportFormat, string> = {
   'access-log': 'Web or proxy access log (Apache, nginx, AWS, HAProxy, Squid, Envoy/Istio)',
   irc: 'IRC or chat log (XChat/HexChat, irssi, weechat, ZNC, mIRC, Zoom meeting chat, LINE, Chatterino, DiscordChatExporter and imessage-exporter TXT)',
   whatsapp: 'WhatsApp export',
-  subtitles: 'Subtitles or transcript (WebVTT, SRT, SBV, TTML/DFXP, SubStation Alpha)',
+  subtitles: 'Subtitles or transcript (WebVTT, SRT, SBV, TTML/DFXP, SubStation Alpha, Otter.ai text)',
 };
 
 /** The name of a format as stored (a stream's importFormat may predate a rename): the raw name when unknown. */
