@@ -15,7 +15,8 @@ export type AccessGrammar =
   | 'haproxy-tcp'
   | 'haproxy-error'
   | 'squid'
-  | 's3';
+  | 's3'
+  | 'envoy';
 
 export interface AccessEntry {
   readonly grammar: AccessGrammar;

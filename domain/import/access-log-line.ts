@@ -7,6 +7,7 @@ import type { ZoneId } from '@js-joda/core';
 import type { AccessReading } from './access-entry.ts';
 import { readApacheLine } from './apache-access-line.ts';
 import { readAwsLoadBalancerLine } from './aws-load-balancer-line.ts';
+import { readEnvoyLine } from './envoy-access-line.ts';
 import { readHaproxyLine } from './haproxy-line.ts';
 import { readS3AccessLine } from './s3-access-line.ts';
 import { readSquidLine } from './squid-access-line.ts';
@@ -31,6 +32,7 @@ function readBare(text: string, zone: ZoneId): AccessReading {
     readHaproxyLine(text, zone) ??
     readAwsLoadBalancerLine(text) ??
     readSquidLine(text) ??
-    readS3AccessLine(text)
+    readS3AccessLine(text) ??
+    readEnvoyLine(text)
   );
 }

@@ -44,7 +44,9 @@ export function detectAccessLog(text: string, complete: boolean, _fileName: stri
         : 'AWS load balancer access log'
       : counts.has('squid')
         ? 'Squid access log'
-        : 'Apache/nginx access log';
+        : counts.has('envoy')
+          ? 'Envoy access log'
+          : 'Apache/nginx access log';
   const parts = [...counts].map(([grammar, count]) => `${count} ${GRAMMAR_NAMES[grammar]}`);
   let reason = `${name}${viaSyslog > 0 ? ' through syslog' : ''}: ${matched} of ${lines.length} lines match (${parts.join(', ')})`;
   if (otherSyslog > 0)

@@ -4,10 +4,12 @@
  * placeholder the caller's zone replaces; subtitles' anchor the server fills from the incident).
  */
 import type { FamilyDetection } from './format-detection.ts';
+import { detectChatBlocks } from './detect-chat-blocks.ts';
 import { detectIrc } from './detect-irc.ts';
 import { detectWhatsapp } from './detect-whatsapp.ts';
 import { ASS_HEADER } from './subtitle-ass.ts';
 import { TTML_ROOT } from './subtitle-ttml.ts';
+import { TRANSCRIPT_HEAD } from './subtitle-transcript.ts';
 import { cueTiming, isSbvTiming, isTimingLine, startsWithSpeakerPrefix } from './subtitle-cue.ts';
 import { countNoun } from '../count-noun.ts';
 
@@ -15,7 +17,7 @@ import { countNoun } from '../count-noun.ts';
 export function detectChat(text: string, complete: boolean, fileName: string): FamilyDetection | undefined {
   const lines = text.replace(/^\ufeff/, '').split(/\r?\n/);
   if (!complete && lines.length > 1) lines.pop();
-  return detectSubtitles(lines) ?? detectWhatsapp(lines) ?? detectIrc(lines, fileName);
+  return detectSubtitles(lines) ?? detectWhatsapp(lines) ?? detectChatBlocks(lines) ?? detectIrc(lines, fileName);
 }
 
 function detectSubtitles(lines: readonly string[]): FamilyDetection | undefined {
@@ -37,6 +39,15 @@ function detectSubtitles(lines: readonly string[]): FamilyDetection | undefined 
       reason: `SubStation Alpha (ASS/SSA): the [Script Info] header and ${countNoun(dialogues, 'Dialogue line')} in the sample, each line's Name as its speaker; their times count from the start of the recording, so the import needs the time it started`,
       settings: { format: 'subtitles', speakerPrefix: false },
     };
+  }
+  if (TRANSCRIPT_HEAD.test(first)) {
+    const paragraphs = lines.filter((line) => TRANSCRIPT_HEAD.test(line.trim())).length;
+    if (paragraphs >= 2)
+      return {
+        format: 'subtitles',
+        reason: `A speaker transcript (Otter.ai text export): ${countNoun(paragraphs, 'paragraph')} under "Name  0:01" lines in the sample, each running to the next; their times count from the start of the recording, so the import needs the time it started`,
+        settings: { format: 'subtitles', speakerPrefix: false },
+      };
   }
   const webvtt = /^WEBVTT(?:[ \t]|$)/.test(first);
   // SRT has no header: a cue number, then its timing (some tools leave the numbers out).

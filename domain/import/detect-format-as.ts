@@ -46,7 +46,11 @@ export function detectFormatAs(
     case 'syslog':
       return (
         detectSyslog(text, complete, fileName) ??
-        detectTimestampedLines(text, complete) ?? { format, reason: unlike, settings: { format, timeZone: 'UTC' } }
+        detectTimestampedLines(text, complete, fileName) ?? {
+          format,
+          reason: unlike,
+          settings: { format, timeZone: 'UTC' },
+        }
       );
     case 'access-log':
       return (

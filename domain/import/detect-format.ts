@@ -12,6 +12,7 @@ import { detectTimestampedLines } from './detect-timestamped-lines.ts';
 import type { FormatDetection } from './format-detection.ts';
 import { gunzipStart, isGzip, withoutGzipExtension } from './gunzip-bytes.ts';
 import { sniffDelimited } from './sniff-delimited.ts';
+import { detectWindowsEventXml } from './windows-event-xml.ts';
 import { normalizeName } from './suggest-mapping.ts';
 
 /**
@@ -57,6 +58,9 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
     return { format: undefined, reason: 'A binary file: the importers read text, HAR and Slack zips' };
   // As the importers read it (textChunks drops NULs).
   const text = decoded.replaceAll('\u0000', '');
+  // Before every text family: an event's EventData holds "Name=" attributes and free text.
+  const windowsEvents = detectWindowsEventXml(text);
+  if (windowsEvents !== undefined) return windowsEvents;
   // Before JSON: kernel ring buffer lines open with "[" too.
   if (isDmesg(text)) {
     return {
@@ -98,7 +102,7 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
       !delimited.reason.startsWith(TIME_THEN_TEXT) &&
       !commaFraction(delimited));
   if (table) return delimited;
-  return detectTimestampedLines(text, complete) ?? delimited;
+  return detectTimestampedLines(text, complete, fileName) ?? delimited;
 }
 
 const DMESG_LINE = /^\[ *\d+\.\d{6}\] /;

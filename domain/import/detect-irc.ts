@@ -5,6 +5,8 @@
  */
 import type { FamilyDetection } from './format-detection.ts';
 import {
+  CHATTERINO_SESSION,
+  COLON_NICK,
   IRSSI_DAY,
   IRSSI_SESSION,
   LINE_DAY,
@@ -22,7 +24,8 @@ import {
 } from './parse-irc.ts';
 import { isoDate, monthNumber } from './chat-time.ts';
 
-type Dialect = 'XChat/HexChat' | 'HexChat scrollback' | 'irssi' | 'weechat' | 'ZNC/mIRC' | 'Zoom' | 'LINE';
+type Dialect =
+  'XChat/HexChat' | 'HexChat scrollback' | 'irssi' | 'weechat' | 'ZNC/mIRC' | 'Zoom' | 'LINE' | 'Chatterino';
 
 const IRC_BODY = /^[ \t]*(?:<[ @+%~&!]?[^<>\s]+>|\*[ \t]|-->|<--|---|-!-|\*\*\*|-[^\s-]\S*-[ \t])/;
 // weechat's prefix column for joins, parts, network notices and actions.
@@ -40,6 +43,7 @@ export function detectIrc(lines: readonly string[], fileName: string): FamilyDet
   let weechatStatus = 0;
   let afterZoom = false;
   let afterLine = false;
+  let chatterino = false;
   for (const raw of lines) {
     const line = raw.trimStart();
     // A Zoom message's text is on the indented lines after its time: part of that line.
@@ -64,6 +68,12 @@ export function detectIrc(lines: readonly string[], fileName: string): FamilyDet
     }
     const weechat = WEECHAT.exec(line);
     weechatFirst ??= weechat !== null;
+    if (CHATTERINO_SESSION.test(line)) {
+      chatterino = true;
+      sessions += 1;
+      dated = true;
+      continue;
+    }
     if (
       XCHAT_SESSION.test(line) ||
       IRSSI_SESSION.test(line) ||
@@ -92,7 +102,13 @@ export function detectIrc(lines: readonly string[], fileName: string): FamilyDet
       if (!dated) undatedFirst = true;
     } else {
       const time = TIME_ONLY.exec(line);
-      if (time === null || !IRC_BODY.test(line.slice(time[0].length))) continue;
+      if (time === null) continue;
+      const body = line.slice(time[0].length);
+      if (chatterino && time[1] === '[' && COLON_NICK.test(body) && !IRC_BODY.test(body)) {
+        count('Chatterino');
+        continue;
+      }
+      if (!IRC_BODY.test(body)) continue;
       count(time[1] === '[' ? 'ZNC/mIRC' : 'irssi');
       if (!dated) undatedFirst = true;
     }
@@ -115,8 +131,8 @@ export function detectIrc(lines: readonly string[], fileName: string): FamilyDet
   const startDate =
     fileDate === null ? undefined : isoDate(Number(fileDate[1]), Number(fileDate[2]), Number(fileDate[3]));
   const evidence =
-    dialect === 'Zoom' || dialect === 'LINE'
-      ? `${dialect === 'Zoom' ? 'Zoom meeting chat' : 'LINE chat history'}: ${lineCount} of ${nonBlank} lines are ${shapeOf(dialect)}`
+    dialect === 'Zoom' || dialect === 'LINE' || dialect === 'Chatterino'
+      ? `${CHAT_NAMES[dialect]}: ${lineCount} of ${nonBlank} lines are ${shapeOf(dialect)}`
       : `${dialect} IRC log: ${lineCount} of ${nonBlank} lines are ${shapeOf(dialect)}`;
   const sessionNote = sessions > 0 ? `, ${sessions} session or day line(s) give the date` : '';
   let dateNote = '';
@@ -137,6 +153,8 @@ export function detectIrc(lines: readonly string[], fileName: string): FamilyDet
   };
 }
 
+const CHAT_NAMES = { Zoom: 'Zoom meeting chat', LINE: 'LINE chat history', Chatterino: 'Chatterino (Twitch) chat log' };
+
 function shapeOf(dialect: Dialect): string {
   switch (dialect) {
     case 'XChat/HexChat':
@@ -151,6 +169,8 @@ function shapeOf(dialect: Dialect): string {
       return 'a time in brackets then a nick or status mark';
     case 'Zoom':
       return 'a time of day then "From" the sender (to the recipient), the text after it';
+    case 'Chatterino':
+      return 'a time in brackets then "nick: text" (the date from the "# Start logging at" line)';
     case 'LINE':
       return 'a time of day, a tab, the sender, a tab and the text (the date from the day lines)';
   }

@@ -46,6 +46,8 @@ export type JsonDetection =
  * The JSON family of `text` (the file's start, `complete` when it is all of it), or undefined when it is
  * no JSON. `asRecords`: the analyst wants Timesketch lines read as plain records with fields to map.
  */
+const BRACKET_THEN_TEXT = /^\[[^[\]{}"]*\][ \t]+[^\s,\]]/;
+
 export function detectJson(
   text: string,
   complete: boolean,
@@ -102,9 +104,10 @@ export function detectJson(
   if (start.startsWith('[')) {
     const { values, broken } = sample(start, complete, { paths: ['$.*'] });
     const records = values.map((item) => item.value).filter(isJsonObject);
-    // "[2024-01-02 03:04:05] INFO …" starts like an array: text that breaks at once is no JSON.
+    // "[2024-01-02 03:04:05] INFO …" starts like an array: text that breaks at once is no JSON, nor is
+    // a bracketed word with text after it on its line ("[4018] 14 Nov 07:01:22.119 * …": Redis 2).
     if (records.length === 0)
-      return broken
+      return broken || BRACKET_THEN_TEXT.test(firstLine)
         ? undefined
         : { format: undefined, reason: 'A JSON array whose first elements are not objects: no records to import' };
     return recordsDetection(records, 'array', '', `A JSON array of records (${records.length} sampled)`);

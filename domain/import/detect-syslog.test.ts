@@ -109,4 +109,14 @@ describe('syslog detection', () => {
       'delimited',
     );
   });
+
+  it('takes the year from full dates the messages carry (FortiGate date=, Palo Alto CSV), followed across a new year', () => {
+    const log = [
+      'Dec 31 23:59:58 fw1 date=2023-12-31 time=23:59:58 devname="FG100F" action="deny"',
+      'Jan  1 00:00:02 fw1 date=2024-01-01 time=00:00:02 devname="FG100F" action="deny"',
+    ].join('\n');
+    const detection = detectHead(`${log}\n`, 'fortigate.log');
+    expect(detectedSettings(detection)).toEqual({ format: 'syslog', timeZone: 'UTC', year: 2023 });
+    expect(detection.reason).toContain('year 2023 from the full dates the messages carry (2 of 2 lines)');
+  });
 });

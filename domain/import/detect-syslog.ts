@@ -1,12 +1,14 @@
 /*
  * Is this a syslog file, and which kind: counted over the sample's lines (a line not starting a
  * message may continue one, so half the unindented lines is enough), with the RFC 3164 year inferred from the
- * dates, the file name or today. Also Debian apt history stanzas, told by their Start-Date lines.
+ * dates, the file name or today. Also Debian apt history stanzas, told by their Start-Date lines,
+ * and journalctl's export format, told by its "FIELD=value" lines.
  */
 import type { FamilyDetection } from './format-detection.ts';
+import { isJournalExportField } from './parse-journal-export.ts';
 import { sampleLines } from './sample-lines.ts';
 import { readSyslogHeader } from './syslog-line.ts';
-import { fileNameDate, inferSyslogYear, type MonthDay } from './syslog-year.ts';
+import { fileNameDate, inferSyslogYear, messageYear, yearFromMessages, type MonthDay } from './syslog-year.ts';
 
 const APT_START = /^Start-Date: \d{4}-\d{2}-\d{2} +\d{2}:\d{2}:\d{2}$/;
 const APT_FIELD = /^[A-Za-z][A-Za-z-]*: /;
@@ -19,11 +21,14 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
   const sample = sampleLines(text, complete);
   const apt = detectAptHistory(sample.map((line) => line.text));
   if (apt !== undefined) return apt;
+  const journal = detectJournalExport(sample.map((line) => line.text));
+  if (journal !== undefined) return journal;
   // journalctl's "-- Logs begin at … --" and "-- Reboot --" are markers, not messages.
   const lines = sample.filter((line) => !JOURNAL_MARKER.test(line.text) && !LOGCAT_MARKER.test(line.text));
   if (lines.length === 0) return undefined;
-  const counts = { rfc3164: 0, rfc5424: 0, iso: 0, logcat: 0 };
+  const counts = { rfc3164: 0, rfc5424: 0, iso: 0, logcat: 0, redis: 0 };
   const dates: MonthDay[] = [];
+  const messageYears: (number | undefined)[] = [];
   let withOffset = 0;
   let firstIndex: number | undefined;
   lines.forEach(({ line, text: lineText }, index) => {
@@ -44,10 +49,12 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
     firstIndex ??= index;
     counts[header.grammar] += 1;
     if (header.offsetMinutes !== undefined) withOffset += 1;
-    if ((header.grammar === 'rfc3164' || header.grammar === 'logcat') && header.time.year === 0)
+    if (header.grammar !== 'rfc5424' && header.grammar !== 'iso' && header.time.year === 0) {
       dates.push({ month: header.time.month, day: header.time.day, line });
+      messageYears.push(messageYear(header.message, header.time.month, header.time.day));
+    }
   });
-  const matched = counts.rfc3164 + counts.rfc5424 + counts.iso + counts.logcat;
+  const matched = counts.rfc3164 + counts.rfc5424 + counts.iso + counts.logcat + counts.redis;
   // Indented lines (stack traces) continue a message: they do not count against the share. A file
   // cut mid-message may open with a few continuation lines.
   const unindented = lines.filter((line) => !/^\s/.test(line.text)).length;
@@ -57,11 +64,13 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
     counts.rfc5424 > 0 ? `${counts.rfc5424} RFC 5424 (<PRI>1 and an ISO time)` : '',
     counts.iso > 0 ? `${counts.iso} with an ISO time, host and program` : '',
     counts.logcat > 0 ? `${counts.logcat} Android logcat (month-day, time, process, thread, priority and tag)` : '',
+    counts.redis > 0 ? `${counts.redis} Redis (process, day, month, time and level)` : '',
   ].filter((part) => part !== '');
   const names: Record<string, string> = {
     rfc3164: 'RFC 3164 syslog',
     rfc5424: 'RFC 5424 syslog',
     logcat: 'Android logcat',
+    redis: 'Redis server log',
   };
   const only = Object.entries(counts).find(([, count]) => count === matched)?.[0];
   const name = (only === undefined ? undefined : names[only]) ?? 'Syslog';
@@ -72,11 +81,9 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
   if (dates.length > 0) {
     const named = fileNameDate(fileName);
     const today = new Date();
-    const guess = inferSyslogYear(
-      dates,
-      named?.date ?? today,
-      named?.label ?? `today (${today.toISOString().slice(0, 10)})`,
-    );
+    const guess =
+      yearFromMessages(dates, messageYears) ??
+      inferSyslogYear(dates, named?.date ?? today, named?.label ?? `today (${today.toISOString().slice(0, 10)})`);
     if (guess !== undefined) {
       settings.year = guess.year;
       reason += `; ${guess.reason}`;
@@ -84,6 +91,31 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
   }
   if (withOffset < matched) reason += '; times without a UTC offset are read in the chosen time zone (the host’s)';
   return { format: 'syslog', reason, settings };
+}
+
+const REALTIME = /^__REALTIME_TIMESTAMP=\d+$/;
+
+/** journalctl -o export: "FIELD=value" lines in blank-line separated entries, each with __REALTIME_TIMESTAMP. */
+function detectJournalExport(lines: readonly string[]): FamilyDetection | undefined {
+  const filled = lines.filter((line) => line !== '');
+  if (!isJournalExportField(filled[0] ?? '')) return undefined;
+  const entries = filled.filter((line) => REALTIME.test(line)).length;
+  // A binary field's name stands alone on its line and its data lines follow: none count against.
+  let fields = 0;
+  let other = 0;
+  let binary = false;
+  for (const line of filled) {
+    if (isJournalExportField(line)) fields += 1;
+    else if (/^[A-Z0-9_]{1,64}$/.test(line)) binary = true;
+    else if (!binary) other += 1;
+    if (isJournalExportField(line)) binary = false;
+  }
+  if (entries === 0 || other > fields * 0.2) return undefined;
+  return {
+    format: 'syslog',
+    reason: `journalctl export (-o export): ${entries} entr${entries === 1 ? 'y' : 'ies'} of "FIELD=value" lines, times from __REALTIME_TIMESTAMP (microseconds, UTC); host and SYSLOG_IDENTIFIER as the actor`,
+    settings: { format: 'syslog', timeZone: DEFAULT_ZONE, layout: 'journal-export' },
+  };
 }
 
 function detectAptHistory(lines: readonly string[]): FamilyDetection | undefined {

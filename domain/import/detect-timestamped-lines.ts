@@ -7,7 +7,10 @@ import type { FamilyDetection } from './format-detection.ts';
 import { sampleLines } from './sample-lines.ts';
 import { inferTimePrefix } from './time-prefix.ts';
 
-export function detectTimestampedLines(text: string, complete: boolean): FamilyDetection | undefined {
+// A rolled log's date in its name: "app.2024-03-05.log", "app-20240305.0.log".
+const FILE_DATE = /(?:^|\D)((?:19|20)\d{2})-?(\d{2})-?(\d{2})(?:\D|$)/;
+
+export function detectTimestampedLines(text: string, complete: boolean, fileName = ''): FamilyDetection | undefined {
   const lines = sampleLines(text, complete).map((line) => line.text);
   const guess = inferTimePrefix(lines);
   if (guess === undefined) return undefined;
@@ -18,21 +21,32 @@ export function detectTimestampedLines(text: string, complete: boolean): FamilyD
     .slice(0, 3)
     .some((line) => line.includes(guess.example) || inferTimePrefix([line])?.prefix.words === guess.prefix.words);
   if (!opening) return undefined;
-  const where = guess.prefix.bracketed
-    ? 'a time in brackets'
-    : `a time (${guess.prefix.words} word${guess.prefix.words === 1 ? '' : 's'})`;
+  const timeOfDay = guess.prefix.timeOfDay === true;
+  const where = timeOfDay
+    ? `a time of day alone${guess.prefix.bracketed ? ' in brackets' : ''}`
+    : guess.prefix.bracketed
+      ? 'a time in brackets'
+      : `a time (${guess.prefix.words} word${guess.prefix.words === 1 ? '' : 's'})`;
+  const named = timeOfDay ? FILE_DATE.exec(fileName) : null;
+  const startDate = named === null ? undefined : `${named[1]}-${named[2]}-${named[3]}`;
+  const day = !timeOfDay
+    ? ''
+    : startDate === undefined
+      ? "; the lines have no date and none is in the file name: they are read on the day of the incident's first event unless you set the start date; lines after midnight (a time earlier than the line before) fall on the next day"
+      : `; the lines have no date: ${startDate}, from the file name; lines after midnight (a time earlier than the line before) fall on the next day`;
   const continued =
     guess.matched < guess.judged ? `; the other ${guess.judged - guess.matched} continue the line before` : '';
   const order = guess.dateOrderReason === '' ? '' : `; ${guess.dateOrderReason}`;
   return {
     format: 'syslog',
-    reason: `A text log: ${guess.matched} of ${guess.judged} lines start with ${where} such as "${guess.example}"${continued}${order}; no actor in the lines; message: the rest of each line`,
+    reason: `A text log: ${guess.matched} of ${guess.judged} lines start with ${where} such as "${guess.example}"${continued}${order}${day}; no actor in the lines; message: the rest of each line`,
     settings: {
       format: 'syslog',
       timeZone: 'UTC',
       layout: 'timestamped',
       timePrefix: guess.prefix,
       ...(guess.dateOrder === undefined ? {} : { dateOrder: guess.dateOrder }),
+      ...(startDate === undefined ? {} : { startDate }),
     },
   };
 }

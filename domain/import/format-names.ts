@@ -23,11 +23,12 @@ export const FORMAT_CHOICES: Record<ImportFormat, string> = {
   'timesketch-jsonl': 'Timesketch JSON Lines',
   jsonl: 'JSON (lines, an array or a document of records) or key=value lines (logfmt)',
   'slack-zip': 'Slack export (zip)',
-  syslog: 'Syslog or text log (RFC 3164, RFC 5424, apt history, lines starting with a time)',
-  'access-log': 'Web or proxy access log (Apache, nginx, AWS, HAProxy)',
-  irc: 'IRC or chat log (XChat/HexChat, irssi, weechat, ZNC, mIRC, Zoom meeting chat, LINE)',
+  syslog:
+    'Syslog or text log (RFC 3164, RFC 5424, apt history, lines starting with a time, Windows event XML, journalctl export, Redis)',
+  'access-log': 'Web or proxy access log (Apache, nginx, AWS, HAProxy, Squid, Envoy/Istio)',
+  irc: 'IRC or chat log (XChat/HexChat, irssi, weechat, ZNC, mIRC, Zoom meeting chat, LINE, Chatterino, DiscordChatExporter and imessage-exporter TXT)',
   whatsapp: 'WhatsApp export',
-  subtitles: 'Subtitles or transcript (WebVTT, SRT, SBV, TTML/DFXP, SubStation Alpha)',
+  subtitles: 'Subtitles or transcript (WebVTT, SRT, SBV, TTML/DFXP, SubStation Alpha, Otter.ai text)',
 };
 
 /** The name of a format as stored (a stream's importFormat may predate a rename): the raw name when unknown. */

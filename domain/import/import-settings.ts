@@ -42,7 +42,7 @@ export function settingsFromDetection(detection: FormatDetection, timeZone: stri
 
 /**
  * Transcripts whose cue times count from zero start at the incident's first event unless the analyst
- * gave a start, and chat logs whose times have no date (Zoom, ZNC) are read on that event's day (UTC):
+ * gave a start, and chat logs and text logs whose times have no date (Zoom, ZNC, Logback) are read on that event's day (UTC):
  * the default the preview and the server both apply. Other settings pass unchanged.
  */
 export function withDefaultRecordingStart(
@@ -52,7 +52,10 @@ export function withDefaultRecordingStart(
   if (firstEventMicros === null || firstEventMicros === undefined) return settings;
   if (settings.format === 'subtitles' && settings.anchorMicros === undefined)
     return { ...settings, anchorMicros: firstEventMicros };
-  if (settings.format === 'irc' && settings.startDate === undefined)
-    return { ...settings, startDate: new Date(Math.floor(firstEventMicros / 1000)).toISOString().slice(0, 10) };
+  const day = new Date(Math.floor(firstEventMicros / 1000)).toISOString().slice(0, 10);
+  if (settings.format === 'irc' && settings.startDate === undefined) return { ...settings, startDate: day };
+  // A text log whose lines hold a time of day alone (Logback's default pattern) is dated the same way.
+  if (settings.format === 'syslog' && settings.timePrefix?.timeOfDay === true && settings.startDate === undefined)
+    return { ...settings, startDate: day };
   return settings;
 }

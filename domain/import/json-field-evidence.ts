@@ -11,6 +11,7 @@ import type { JsonFieldMapping, JsonNumericUnit } from './json-lines-settings.ts
 import { jsonTimeMicros, unitByMagnitude } from './json-time.ts';
 import { normalizeName } from './suggest-mapping.ts';
 import { countNoun } from '../count-noun.ts';
+import { httpRequestMessage } from './json-http-message.ts';
 
 type JsonObject = { [key: string]: JsonValue };
 const MIN_MICROS = Date.UTC(1990, 0, 1) * 1000;
@@ -76,6 +77,8 @@ const ACTOR_NAMES = [
   'principalemail',
   'principal',
   'userprincipalname',
+  // Azure Monitor resource logs name the caller in identity.claim.upn.
+  'claimupn',
   'principalid',
   'actoralternateid',
   'actordisplayname',
@@ -103,6 +106,8 @@ const ACTOR_NAMES = [
   'syslogidentifier',
   'podname',
   'clientip',
+  // Traefik's ClientHost beside ClientAddr (the same with the port).
+  'clienthost',
   'calleripaddress',
   'sourceipaddress',
   'idorigh',
@@ -120,6 +125,8 @@ const ACTOR_NAMES = [
   'logger',
   'source',
   'stream',
+  // CloudWatch Logs' exported events: the stream (an instance, a container) they were written to.
+  'logstreamname',
 ];
 const MESSAGE_NAMES = [
   'message',
@@ -205,7 +212,19 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
   );
   // Unnamed: date texts before epoch numbers, which could be counters or sizes.
   unnamed.sort((a, b) => a.epochs / a.instants - b.epochs / b.instants || a.depth - b.depth);
-  const start = named[0] ?? unnamed[0];
+  const first = named[0] ?? unnamed[0];
+  // A zone-less time beside its own epoch twin (Telegram's "date" and "date_unixtime"): the epoch is the instant.
+  const twin =
+    first === undefined || first.zoned + first.epochs >= first.instants * 0.5
+      ? undefined
+      : named.find(
+          (stat) =>
+            stat !== first &&
+            stat.depth === first.depth &&
+            stat.path.startsWith(first.path) &&
+            stat.epochs >= first.instants,
+        );
+  const start = twin ?? first;
   const mapping: { -readonly [K in keyof JsonFieldMapping]?: string } = {};
   let numericUnit: JsonNumericUnit = 'auto';
   let zoned = true;
@@ -217,9 +236,11 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
     const kind =
       start.epochs === 0 ? 'date and time texts' : `epoch ${numericUnit === 'auto' ? 'numbers' : numericUnit}`;
     const why =
-      named[0] === undefined
-        ? 'no field is named like a time; it is the only field whose values read as dates'
-        : 'named like a time';
+      twin !== undefined
+        ? `the instant beside "${first?.path ?? ''}", which has no zone`
+        : named[0] === undefined
+          ? 'no field is named like a time; it is the only field whose values read as dates'
+          : 'named like a time';
     reasons.push(`start time "${start.path}" (${why}): ${kind} in ${start.instants} of ${n} records`);
   } else {
     reasons.push(`no field reads as a date and time in most of the ${n} sampled records: choose the start time field`);
@@ -267,7 +288,16 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
   const message = all
     .filter((stat) => !taken.has(stat.path) && Number.isFinite(rank(MESSAGE_NAMES, stat.path)) && stat.texts >= 0.5 * n)
     .sort((a, b) => nearlyAll(a) - nearlyAll(b) || byRank(MESSAGE_NAMES)(a, b))[0];
-  if (message !== undefined) {
+  // The same text in every record ("handled request": Caddy; an operation name: Azure Front Door) says
+  // nothing of one request: an access record is shown as its request and status instead.
+  const sameEverywhere =
+    message !== undefined && n >= 2 && message.distinct.size === 1 && message.shortTexts === message.texts;
+  const requests = records.filter((record) => httpRequestMessage(record) !== undefined).length;
+  if (message !== undefined && sameEverywhere && requests >= 0.9 * n) {
+    reasons.push(
+      `no message field ("${message.path}" is "${[...message.distinct][0] ?? ''}" in every record): each record's request and status`,
+    );
+  } else if (message !== undefined) {
     mapping.message = message.path;
     reasons.push(`message "${message.path}"`);
   } else reasons.push("no message field: a summary of each record's first fields");

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { importDetected, isoOfMicros } from '../../tests/support/import-detected.ts';
 import { itReadsEachExample } from '../../tests/support/example-cases.ts';
 
-async function read(text: string, fileName: string) {
-  const { detection, invalid, records } = await importDetected(text, fileName);
+async function read(text: string, fileName: string, timeZone = 'UTC') {
+  const { detection, invalid, records } = await importDetected(text, fileName, timeZone);
   return {
     detection,
     invalid,
@@ -62,6 +62,16 @@ const TELEGRAM = JSON.stringify(
 
 describe('JSON from more producers', () => {
   itReadsEachExample('json-field-variants');
+
+  it('a Telegram chat export is timed by date_unixtime, not its zone-less local "date", whatever zone is chosen', async () => {
+    const { detection, rows } = await read(TELEGRAM, 'result.json', 'America/New_York');
+    expect(detection.reason).toContain('start time "date_unixtime" (the instant beside "date", which has no zone)');
+    expect(rows.map((row) => row.at)).toEqual([
+      '2024-01-02T07:41:03.000Z',
+      '2024-01-02T07:42:10.000Z',
+      '2024-01-02T07:43:00.000Z',
+    ]);
+  });
 
   it('a Telegram chat export: the speaker as actor, formatted text joined, a service line shown by its fields', async () => {
     const { detection, rows, invalid } = await read(TELEGRAM, 'result.json');

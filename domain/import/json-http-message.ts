@@ -3,7 +3,7 @@
  * access-log importer writes it, from the request's method, target and status wherever the producer
  * keeps them (GCP's httpRequest.requestMethod/requestUrl/status, Kong's request.method/request.uri/
  * response.status, API Gateway's httpMethod/resourcePath, Cloudflare's ClientRequestMethod/
- * ClientRequestURI/EdgeResponseStatus, nginx's "request" line). Undefined when the record has no
+ * ClientRequestURI/EdgeResponseStatus, Traefik's RequestMethod/RequestPath/DownstreamStatus, nginx's "request" line). Undefined when the record has no
  * method and target, so the caller falls back to a summary of its fields.
  */
 import type { JsonValue } from './import-record.ts';
@@ -29,6 +29,8 @@ const STATUS_NAMES = new Set([
   'httpstatus',
   'httpstatuscode',
   'edgeresponsestatus',
+  // Traefik's status as the client got it (OriginStatus is the backend's).
+  'downstreamstatus',
   'responsestatus',
   'scstatus',
 ]);

@@ -88,6 +88,7 @@ export const GRAMMAR_NAMES: Record<AccessGrammar | 'syslog', string> = {
   'haproxy-error': 'HAProxy connection error',
   squid: 'Squid native',
   s3: 'Amazon S3 server access',
+  envoy: 'Envoy/Istio default format',
   syslog: 'other syslog messages',
 };
 

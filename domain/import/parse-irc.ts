@@ -6,13 +6,16 @@
  * Zoom's saved meeting chat (`10:02:15 From  Ana  to  Everyone:` with the text on the indented lines
  * after it; older versions `10:02:15<TAB> From  Ana : text`), whose times of day need the start date, and
  * LINE's exported chat history (a line per day, then `15:04<TAB>Ana<TAB>text`, a text of several lines
- * quoted with its lines following unmarked).
+ * quoted with its lines following unmarked), and Chatterino's Twitch logs (`[12:00:01]  nick: text` under
+ * `# Start logging at 2024-03-05 12:00:00 …`).
  */
 import type { ZoneId } from '@js-joda/core';
 import type { IrcSettings } from './chat-settings.ts';
 import { monthNumber, wallMicros } from './chat-time.ts';
+import { MONTH_ABBREVIATIONS as MONTH_NAMES } from '../time/month-abbreviations.ts';
 import type { ImportRecord, InvalidRow, ParsedPiece, ParseReport } from './import-record.ts';
 import { ircLineBody, withoutFormatting } from './irc-line-body.ts';
+import { parseChatBlocks } from './parse-chat-blocks.ts';
 import { loadZone, shorten } from './parse-event-time.ts';
 import { textLines } from './text-lines.ts';
 
@@ -39,6 +42,11 @@ export const MIRC_SESSION = new RegExp(
   String.raw`^Session (Start|Close|Time): \w{3} (\w{3}) +(\d{1,2}) ${CLOCK} (\d{4})\s*$`,
 );
 const MIRC_IDENT = /^Session Ident: /;
+// Chatterino (Twitch): "# Start logging at 2024-03-05 12:00:00 Central European Standard Time" opens
+// each file, then "[12:00:01]  nick: text" (the zone is the machine's, named in words, so not read).
+export const CHATTERINO_SESSION = /^# (Start|Stop) logging at (\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})\b/;
+// Its nick: a display name, perhaps with the login after it ("名前 (login)"), then a colon.
+export const COLON_NICK = /^[ \t]*([^\s:<>[\]]{1,40}(?: \(\w{1,40}\))?): ([^]*)$/;
 export const SCROLLBACK = /^T (\d{9,11}) ([^]*)$/;
 export const WEECHAT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})\t([^]*)$/;
 export const MONTH_DAY = new RegExp(
@@ -62,6 +70,10 @@ export async function* parseIrc(
   report: ParseReport,
 ): AsyncGenerator<ParsedPiece> {
   const zone = await loadZone(settings.timeZone);
+  if (settings.layout === 'discord-txt' || settings.layout === 'imessage-txt') {
+    yield* parseChatBlocks(text, settings, zone);
+    return;
+  }
   const reader = new IrcReader(zone, settings.startDate);
   for await (const lines of textLines(text)) {
     const piece: ParsedPiece = { records: [], invalid: [] };
@@ -95,6 +107,8 @@ class IrcReader {
   private zoomRefused = false;
   /** The open message is LINE's: the lines after it that start no message or day are its text. */
   private openUnmarked = false;
+  /** A Chatterino session line was read: "nick: text" after a time names its sender. */
+  private colonNicks = false;
   /** Zoom messages completed by the line just read, to emit before that line's own result. */
   readonly finished: ImportRecord[] = [];
 
@@ -185,6 +199,13 @@ class IrcReader {
       return kind === 'Time' && !('reason' in record) ? null : record;
     }
     if (MIRC_IDENT.test(text)) return null;
+    const chatterino = CHATTERINO_SESSION.exec(text);
+    if (chatterino !== null) {
+      const [, kind = '', year = '', month = '', day = '', hour = '', minute = '', second = ''] = chatterino;
+      this.colonNicks = true;
+      const monthName = MONTH_NAMES[Number(month) - 1] ?? '';
+      return this.sessionLine(line, `${kind} logging`, [monthName, day, hour, minute, second, year], text);
+    }
     const dayChange = IRSSI_DAY.exec(text);
     if (dayChange !== null) {
       const [, monthName = '', day = '', year = ''] = dayChange;
@@ -224,7 +245,7 @@ class IrcReader {
       startMicros: micros,
       endMicros: micros,
       actor: '',
-      message: text.replace(/^(?:\*{4}|---) /, ''),
+      message: text.replace(/^(?:\*{4}|---|#) /, ''),
       extra: { kind: 'session', label },
     };
   }
@@ -353,7 +374,10 @@ class IrcReader {
   }
 
   private record(line: number, micros: number, body: string): ImportRecord {
-    const { actor, message, kind } = ircLineBody(body);
+    const read = ircLineBody(body);
+    const colon = this.colonNicks && read.kind === 'status' && read.actor === '' ? COLON_NICK.exec(body) : null;
+    const { actor, message, kind } =
+      colon === null ? read : { actor: colon[1] ?? '', message: colon[2] ?? '', kind: 'message' };
     return { line, startMicros: micros, endMicros: micros, actor, message, extra: { kind } };
   }
 }

@@ -134,6 +134,14 @@ describe('other subtitle producers', () => {
 
   itReadsEachExample('subtitles', SubtitlesSettingsSchema);
 
+  it('tells an Otter.ai transcript by its speaker lines, not apt history\'s "Start-Date:  time" lines', () => {
+    const otter = detectFormat(exampleInput('subtitles', 'otter-transcript'), 'meeting.txt');
+    expect(otter.reason).toMatch(/^A speaker transcript \(Otter\.ai text export\): 3 paragraphs/);
+    const apt =
+      'Start-Date: 2019-07-10  16:38:08\nCommandline: apt-get upgrade\nEnd-Date: 2019-07-10  16:38:10\n\nStart-Date: 2019-07-10  16:40:00\nCommandline: apt-get install curl\nEnd-Date: 2019-07-10  16:40:09\n';
+    expect(detectFormat(new TextEncoder().encode(apt), 'history.log').reason).toMatch(/^Debian apt history/);
+  });
+
   it('TTML written on one line is read whole; a cue left open at the end of the file is reported', async () => {
     const oneLine =
       '<?xml version="1.0"?><tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="1s" end="2s">one</p><p begin="00:00:03.000" end="00:00:04.000">two</p></div></body></tt>';

@@ -5,7 +5,7 @@
  */
 import type { SubtitlesSettings } from './chat-settings.ts';
 import { ImportError } from './import-error.ts';
-import type { ImportRecord, JsonValue, ParsedPiece, ParseReport } from './import-record.ts';
+import { addToPiece, type ImportRecord, type JsonValue, type ParsedPiece, type ParseReport } from './import-record.ts';
 import {
   cueActor,
   cueSpeakers,
@@ -17,6 +17,7 @@ import {
 } from './subtitle-cue.ts';
 import { ASS_HEADER, AssReader } from './subtitle-ass.ts';
 import { TtmlReader } from './subtitle-ttml.ts';
+import { TRANSCRIPT_HEAD, TranscriptReader } from './subtitle-transcript.ts';
 import { textLines } from './text-lines.ts';
 
 interface OpenCue {
@@ -51,6 +52,7 @@ export async function* parseSubtitles(
   let sbv = false;
   let ass: AssReader | undefined;
   let ttml: TtmlReader | undefined;
+  let transcript: TranscriptReader | undefined;
 
   const close = (out: ParsedPiece): void => {
     if (cue !== undefined) out.records.push(cueRecord(cue, anchor, speakerPrefix));
@@ -84,6 +86,13 @@ export async function* parseSubtitles(
       }
       if (ttml !== undefined) {
         ttml.read(line, raw, piece);
+        continue;
+      }
+      if (transcript === undefined && state === 'start' && TRANSCRIPT_HEAD.test(raw.replace(/^\uFEFF/, '').trim()))
+        transcript = new TranscriptReader(anchor);
+      if (transcript !== undefined) {
+        const result = transcript.read(line, raw.replace(/^\uFEFF/, ''));
+        if (result !== undefined) addToPiece(piece, result);
         continue;
       }
       if (state === 'start') {
@@ -141,6 +150,8 @@ export async function* parseSubtitles(
   const last: ParsedPiece = { records: [], invalid: [] };
   close(last);
   ttml?.end(last);
+  const lastParagraph = transcript?.end();
+  if (lastParagraph !== undefined) last.records.push(lastParagraph);
   if (identifier !== undefined)
     last.invalid.push({
       line: identifier.line,
@@ -148,7 +159,7 @@ export async function* parseSubtitles(
     });
   if (last.records.length + last.invalid.length > 0) yield last;
   report.notes.push(
-    `${ass !== undefined ? 'SubStation Alpha' : ttml !== undefined ? 'TTML' : webvtt ? 'WebVTT' : sbv ? 'SBV' : 'SRT'} cue times counted from ${new Date(anchor / 1000).toISOString()}; every cue kept, repeated rolling-caption text included`,
+    `${ass !== undefined ? 'SubStation Alpha' : ttml !== undefined ? 'TTML' : transcript !== undefined ? 'Transcript' : webvtt ? 'WebVTT' : sbv ? 'SBV' : 'SRT'} cue times counted from ${new Date(anchor / 1000).toISOString()}; every cue kept, repeated rolling-caption text included`,
   );
 }
 

@@ -6,7 +6,9 @@
 import { ImportError } from './import-error.ts';
 import { addToPiece, tallyPiece, type ParsedPiece, type ParseReport, type PieceTally } from './import-record.ts';
 import { parseAptHistory } from './parse-apt-history.ts';
+import { parseJournalExport } from './parse-journal-export.ts';
 import { parseTimestampedLines } from './parse-timestamped-lines.ts';
+import { parseWindowsEvents } from './parse-windows-events.ts';
 import { loadZone, shorten } from './parse-event-time.ts';
 import type { SyslogSettings } from './syslog-settings.ts';
 import { readSyslogHeader, type SyslogHeader } from './syslog-line.ts';
@@ -39,6 +41,14 @@ export async function* parseSyslog(
   const zone = await loadZone(settings.timeZone);
   if (settings.layout === 'apt-history') {
     yield* parseAptHistory(text, zone, report);
+    return;
+  }
+  if (settings.layout === 'journal-export') {
+    yield* parseJournalExport(text, report);
+    return;
+  }
+  if (settings.layout === 'windows-events') {
+    yield* parseWindowsEvents(text, report);
     return;
   }
   if (settings.layout === 'timestamped') {
@@ -95,12 +105,12 @@ function firstYear(lines: readonly TextLine[], report: ParseReport): number {
   const dates: MonthDay[] = [];
   for (const { line, text } of lines) {
     const header = readSyslogHeader(text);
-    if ((header?.grammar === 'rfc3164' || header?.grammar === 'logcat') && header.time.year === 0)
+    if (header !== undefined && header.grammar !== 'rfc5424' && header.grammar !== 'iso' && header.time.year === 0)
       dates.push({ month: header.time.month, day: header.time.day, line });
   }
   const now = new Date();
   const guess = inferSyslogYear(dates, now, `today (${now.toISOString().slice(0, 10)})`);
   if (guess === undefined) return now.getUTCFullYear();
-  report.notes.push(`The dates have no year (RFC 3164, logcat): ${guess.reason}`);
+  report.notes.push(`The dates have no year (RFC 3164, logcat, Redis before 3.0): ${guess.reason}`);
   return guess.year;
 }

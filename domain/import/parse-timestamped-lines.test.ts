@@ -9,6 +9,9 @@ import { importDetected, isoOfMicros } from '../../tests/support/import-detected
 import { exampleInput, itReadsEachExample } from '../../tests/support/example-cases.ts';
 import { detectFormat } from './detect-format.ts';
 import { levelOf } from './parse-timestamped-lines.ts';
+import { collectImport } from './collect-import.ts';
+import { settingsFromDetection, withDefaultRecordingStart } from './import-settings.ts';
+import { parseImport } from './parse-import.ts';
 
 async function read(text: string | Uint8Array, fileName: string, zone = 'UTC') {
   const { detection, invalid, records } = await importDetected(text, fileName, zone);
@@ -103,5 +106,26 @@ describe('a comma before the milliseconds', () => {
       expect(isoOfMicros(records[0]!.startMicros)).toBe(first);
       expect(records[0]?.message).toBe(message);
     }
+  });
+
+  it('log4j lines of a time of day alone: without a date in the name, read on the default day or refused with the reason', async () => {
+    const log =
+      '12:01:02,345 INFO  [main] org.example.Server: started\n12:01:03,001 ERROR [pool-1] org.example.Worker: failed\n';
+    const bytes = new TextEncoder().encode(log);
+    const detection = detectFormat(bytes, 'server.log');
+    expect(detection.reason).toContain(
+      "the lines have no date and none is in the file name: they are read on the day of the incident's first event unless you set the start date",
+    );
+    const settings = settingsFromDetection(detection, 'UTC');
+    if (settings === undefined) throw new Error('no settings');
+    await expect(collectImport(parseImport(bytes, settings))).rejects.toThrow(
+      'The lines hold a time of day without a date: set the start date (the day of the first line)',
+    );
+    const dated = withDefaultRecordingStart(settings, Date.UTC(2024, 2, 5, 9) * 1000);
+    const { records } = await collectImport(parseImport(bytes, dated));
+    expect(records.map((record) => isoOfMicros(record.startMicros))).toEqual([
+      '2024-03-05T12:01:02.345Z',
+      '2024-03-05T12:01:03.001Z',
+    ]);
   });
 });

@@ -9,7 +9,8 @@ import type { ImportRecord, InvalidRow, ParsedPiece } from './import-record.ts';
 import { shorten } from './parse-event-time.ts';
 import type { SyslogSettings } from './syslog-settings.ts';
 import { textLines } from './text-lines.ts';
-import { messageAfterTime, timePrefixReader } from './time-prefix.ts';
+import { clockPrefixReader, messageAfterTime, timePrefixReader } from './time-prefix.ts';
+import { localMicros } from './local-micros.ts';
 
 const MAX_MESSAGE_CHARS = 1 << 20;
 const LEVEL =
@@ -36,10 +37,18 @@ export async function* parseTimestampedLines(
   zone: ZoneId,
 ): AsyncGenerator<ParsedPiece> {
   const prefix = settings.timePrefix ?? { bracketed: false, words: 2 };
-  const read = timePrefixReader(prefix, zone, settings.dateOrder);
+  const read =
+    prefix.timeOfDay === true
+      ? clockLineReader(prefix, settings, zone)
+      : timePrefixReader(prefix, zone, settings.dateOrder);
   const expected = prefix.bracketed
     ? 'a time in brackets first, e.g. "[Tue Jan 02 07:41:03 2024]"'
     : `a time first (the first ${prefix.words} word${prefix.words === 1 ? '' : 's'} of the line)`;
+  if (prefix.timeOfDay === true && settings.startDate === undefined)
+    throw new ImportError(
+      'bad-settings',
+      'The lines hold a time of day without a date: set the start date (the day of the first line)',
+    );
   let pending: Pending | undefined;
   let records = 0;
   const finish = (piece: ParsedPiece) => {
@@ -81,4 +90,41 @@ export async function* parseTimestampedLines(
   if (records === 0)
     throw new ImportError('invalid-file', `No line of the file starts with a time (expected ${expected})`);
   if (last.records.length > 0) yield last;
+}
+
+const DAY_MICROS = 86_400_000_000;
+
+/**
+ * Lines of a time of day alone, on settings.startDate: a time more than an hour before the line
+ * before it is on the next day (a log running past midnight; an hour allows lines a thread wrote late).
+ */
+function clockLineReader(
+  prefix: NonNullable<SyslogSettings['timePrefix']>,
+  settings: SyslogSettings,
+  zone: ZoneId,
+): (line: string) => { micros: number; rest: string } | undefined {
+  const readClock = clockPrefixReader(prefix);
+  const [year = 0, month = 0, day = 0] = (settings.startDate ?? '').split('-').map(Number);
+  let days = 0;
+  let last: number | undefined;
+  return (line) => {
+    const split = readClock(line);
+    if (split === undefined) return undefined;
+    if (last !== undefined && split.clock < last - DAY_MICROS / 24) days += 1;
+    last = split.clock;
+    const date = new Date(Date.UTC(year, month - 1, day + days));
+    const micros = localMicros(
+      {
+        year: date.getUTCFullYear(),
+        month: date.getUTCMonth() + 1,
+        day: date.getUTCDate(),
+        hour: Math.floor(split.clock / 3_600_000_000),
+        minute: Math.floor(split.clock / 60_000_000) % 60,
+        second: Math.floor(split.clock / 1_000_000) % 60,
+        fractionMicros: split.clock % 1_000_000,
+      },
+      zone,
+    );
+    return micros === undefined ? undefined : { micros, rest: split.rest };
+  };
 }

@@ -70,6 +70,8 @@ const NAMES = {
     'activity',
     'note',
     'body',
+    // EvtxECmd (KAPE): what the event means, from its maps ("Successful logon").
+    'mapdescription',
   ],
 } as const;
 type Role = keyof typeof NAMES;

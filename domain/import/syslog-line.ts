@@ -3,7 +3,7 @@
  * hh:mm:ss host prog[pid]: msg", host optional, no year), RFC 5424 ("<PRI>1 ISO-time host app procid
  * msgid SD msg"), an ISO time in front of a 3164 tag (rsyslog's file formats), and Android logcat's
  * threadtime and time formats ("MM-DD hh:mm:ss.mmm pid tid L Tag: msg", "MM-DD … L/Tag( pid): msg",
- * no year unless `-v year`), journalctl's short-full and macOS `log show`. Undefined when the line starts with none of them: for a syslog file,
+ * no year unless `-v year`), journalctl's short-full, macOS `log show` and Redis's own log. Undefined when the line starts with none of them: for a syslog file,
  * such a line continues the message before it.
  */
 import { MONTH_ABBREVIATIONS } from '../time/month-abbreviations.ts';
@@ -11,7 +11,7 @@ import { civilTime, type CivilTime } from './local-micros.ts';
 import { readStructuredData } from './syslog-structured-data.ts';
 
 export interface SyslogHeader {
-  readonly grammar: 'rfc3164' | 'rfc5424' | 'iso' | 'logcat';
+  readonly grammar: 'rfc3164' | 'rfc5424' | 'iso' | 'logcat' | 'redis';
   readonly priority: number | undefined;
   /** year is 0 when the line has none (RFC 3164): the reader supplies it. */
   readonly time: CivilTime;
@@ -23,6 +23,8 @@ export interface SyslogHeader {
   readonly msgid: string | undefined;
   /** logcat's thread id. */
   readonly thread?: string | undefined;
+  /** Redis's role of the process (master, replica, child, sentinel). */
+  readonly role?: string | undefined;
   readonly structuredData: string | undefined;
   readonly message: string;
   /** Characters before the message: the syslog prefix another grammar may follow. */
@@ -60,6 +62,13 @@ const RFC5424 =
 const LOGCAT = new RegExp(
   String.raw`^(?:(\d{4})-)?(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})\.(\d{3,6}) +(?:(\d+) +(\d+) +([VDIWEFA]) (.*?) ?:(?: |$)|([VDIWEFA])\/(.*?)\( *(\d+)\):(?: |$))`,
 );
+// Redis's own log (serverLogRaw): "pid:role dd Mon yyyy hh:mm:ss.mmm level text", the role X (sentinel),
+// C (a child writing RDB/AOF), S (replica) or M (master); before 3.0 "[pid] dd Mon hh:mm:ss.mmm level
+// text" with no year. The level is one character: "." debug, "-" verbose, "*" notice, "#" warning.
+const REDIS =
+  /^(?:(\d{1,10}):([XCSM])|\[(\d{1,10})\]) (\d{1,2}) ([A-Z][a-z]{2}) (?:(\d{4}) )?(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))? ([.\-*#]) /;
+const REDIS_SEVERITY: Readonly<Record<string, number>> = { '.': 7, '-': 7, '*': 5, '#': 4 };
+const REDIS_ROLES: Readonly<Record<string, string>> = { X: 'sentinel', C: 'child', S: 'replica', M: 'master' };
 /** logcat's priority letters as syslog severities (user-level facility: 8 + severity). */
 const LOGCAT_SEVERITY: Readonly<Record<string, number>> = { V: 7, D: 7, I: 6, W: 4, E: 3, F: 2, A: 1 };
 // "prog[pid]: " or "prog: ": a program name holds no spaces, brackets or colons and starts like a
@@ -86,6 +95,8 @@ export function readSyslogHeader(text: string): SyslogHeader | undefined {
   }
   const logcat = readLogcat(text);
   if (logcat !== undefined) return logcat;
+  const redis = readRedis(text);
+  if (redis !== undefined) return redis;
   const unified = MACOS_LOG.exec(text);
   if (unified !== null) {
     const [head, year, month, day, hour, minute, second, fraction, zone, type = '', pid, process] = unified;
@@ -117,6 +128,29 @@ export function readSyslogHeader(text: string): SyslogHeader | undefined {
   const [, pri, year, month, day, hour, minute, second, fraction, zone] = iso;
   const time = civilTime(Number(year), Number(month), day, hour, minute, second, fraction);
   return withTag(text, iso[0].length, 'iso', priorityOf(pri), time, offsetOf(zone));
+}
+
+function readRedis(text: string): SyslogHeader | undefined {
+  const match = REDIS.exec(text);
+  if (match === null) return undefined;
+  const [head, pid, role = '', oldPid, day, monthName = '', year, hour, minute, second, fraction, level = ''] = match;
+  const month = MONTHS.get(monthName);
+  if (month === undefined) return undefined;
+  const severity = REDIS_SEVERITY[level];
+  return {
+    grammar: 'redis',
+    priority: severity === undefined ? undefined : 8 + severity,
+    time: civilTime(year === undefined ? 0 : Number(year), month, day, hour, minute, second, fraction),
+    offsetMinutes: undefined,
+    host: undefined,
+    program: 'redis',
+    pid: pid ?? oldPid,
+    msgid: undefined,
+    role: REDIS_ROLES[role],
+    structuredData: undefined,
+    message: text.slice(head.length).trim(),
+    prefixLength: head.length,
+  };
 }
 
 function readLogcat(text: string): SyslogHeader | undefined {

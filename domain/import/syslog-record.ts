@@ -52,6 +52,7 @@ export function syslogRecord(
   }
   if (header.pid !== undefined) extra.pid = header.pid;
   if (header.thread !== undefined) extra.tid = header.thread;
+  if (header.role !== undefined) extra.role = header.role;
   if (header.msgid !== undefined) extra.msgid = header.msgid;
   if (header.structuredData !== undefined) extra.structuredData = header.structuredData;
   if (header.priority !== undefined) {

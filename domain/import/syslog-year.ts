@@ -100,3 +100,39 @@ export function fileNameDate(fileName: string): { date: Date; label: string } | 
     label: `the end of ${yearOnly[1]}, the year in the file name`,
   };
 }
+
+// A full date in the message (Palo Alto's "2024/03/05 12:00:00", FortiGate's "date=2024-03-05").
+const MESSAGE_DATE = /(?<!\d)((?:19|20)\d{2})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/;
+
+/** The year a message's own full date gives, when its month and day are the header's. */
+export function messageYear(message: string, month: number, day: number): number | undefined {
+  const match = MESSAGE_DATE.exec(message.slice(0, 400));
+  if (match === null || Number(match[2]) !== month || Number(match[3]) !== day) return undefined;
+  return Number(match[1]);
+}
+
+/**
+ * The first date's year from the years the messages' own dates give (`years[i]` for `dates[i]`),
+ * followed back through the year rollovers; undefined unless most of those that give one agree.
+ */
+export function yearFromMessages(
+  dates: readonly MonthDay[],
+  years: readonly (number | undefined)[],
+): YearGuess | undefined {
+  const roller = new YearRoller(0);
+  const votes = new Map<number, number>();
+  let given = 0;
+  dates.forEach((date, index) => {
+    const offset = roller.yearOf(date.month, date.day);
+    const year = years[index];
+    if (year === undefined) return;
+    given += 1;
+    votes.set(year - offset, (votes.get(year - offset) ?? 0) + 1);
+  });
+  const [year, count] = [...votes].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
+  if (count === 0 || count * 2 <= given) return undefined;
+  return {
+    year,
+    reason: `year ${year} from the full dates the messages carry (${count} of ${dates.length} lines)`,
+  };
+}

@@ -13,6 +13,30 @@ interface TimePrefix {
   readonly bracketed: boolean;
   /** Otherwise the count of leading whitespace-separated words it takes ("2024-01-02 07:41:03.515 UTC" is 3). */
   readonly words: number;
+  /** A time of day alone ("12:01:02.345", Logback's and log4j's %d{HH:mm:ss.SSS}): the day comes from elsewhere. */
+  readonly timeOfDay?: boolean | undefined;
+}
+
+// hours:minutes:seconds with a fraction after "." or "," (log4j's ABSOLUTE writes a comma).
+const CLOCK = /^(\d{1,2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?$/;
+
+/** Microseconds since midnight of a time of day, or undefined. */
+function clockMicros(text: string): number | undefined {
+  const match = CLOCK.exec(text);
+  if (match === null) return undefined;
+  const [, hour = '', minute = '', second = '', fraction = ''] = match;
+  if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return undefined;
+  const seconds = Number(hour) * 3600 + Number(minute) * 60 + Number(second);
+  return seconds * 1_000_000 + Number(fraction.slice(0, 6).padEnd(6, '0'));
+}
+
+/** A line's time of day (microseconds since midnight) and the rest, under a timeOfDay prefix rule. */
+export function clockPrefixReader(prefix: TimePrefix): (line: string) => { clock: number; rest: string } | undefined {
+  return (line) => {
+    const cut = cutTimePrefix(line, prefix);
+    const clock = cut === undefined ? undefined : clockMicros(cut.time);
+    return cut === undefined || clock === undefined ? undefined : { clock, rest: cut.rest };
+  };
 }
 
 interface SplitLine {
@@ -100,6 +124,27 @@ export function inferTimePrefix(lines: readonly string[]): TimePrefixGuess | und
         dateOrderReason: shape.reason,
       };
     }
+  }
+  return best ?? inferClockPrefix(judged);
+}
+
+/** Lines starting with a time of day alone, bare or in brackets: the rule matching more of them. */
+function inferClockPrefix(judged: readonly string[]): TimePrefixGuess | undefined {
+  let best: TimePrefixGuess | undefined;
+  for (const bracketed of [true, false]) {
+    const prefix = { bracketed, words: bracketed ? 0 : 1, timeOfDay: true };
+    const times = judged
+      .map((line) => cutTimePrefix(line, prefix)?.time)
+      .filter((time) => time !== undefined && clockMicros(time) !== undefined);
+    if (times.length > 0 && (best === undefined || times.length > best.matched))
+      best = {
+        prefix,
+        dateOrder: undefined,
+        matched: times.length,
+        judged: judged.length,
+        example: times[0] ?? '',
+        dateOrderReason: '',
+      };
   }
   return best;
 }

@@ -127,6 +127,11 @@ export function readDateTimeText(
     scan.at += 2;
     spaces(scan);
   }
+  // Kibana's default date format puts an "@" there ("Mar 5, 2024 @ 12:00:01.123"): Discover's CSV exports.
+  if (separated && /^@\s+\d/.test(scan.text.slice(scan.at, scan.at + 4))) {
+    scan.at += 1;
+    spaces(scan);
+  }
   if (separated && isDigit(code(scan))) {
     const read = readClock(scan);
     if (read === undefined) return undefined;

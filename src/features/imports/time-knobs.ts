@@ -17,8 +17,12 @@ const KNOBS: Record<string, readonly TimeKnob[]> = {
 };
 
 export function timeKnobsOf(draft: SettingsDraft): readonly TimeKnob[] {
-  // A text log's lines carry full dates: no year to give, only how "05/06/2024" reads.
-  if (draft.format === 'syslog' && draft.layout === 'timestamped') return ['dateOrder'];
+  // A text log's lines carry full dates: no year to give, only how "05/06/2024" reads; lines of a
+  // time of day alone (Logback's default) take the day they start on instead.
+  if (draft.format === 'syslog' && draft.layout === 'timestamped')
+    return draft.timePrefix?.timeOfDay === true ? ['startDate'] : ['dateOrder'];
+  // DiscordChatExporter's text export writes its dates in the exporting machine's locale.
+  if (draft.format === 'irc' && draft.layout === 'discord-txt') return ['dateOrder'];
   return KNOBS[draft.format] ?? [];
 }
 

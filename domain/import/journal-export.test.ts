@@ -1,0 +1,44 @@
+/*
+ * journalctl's export format: the examples, the fields kept beside a skipped binary one, an entry
+ * without a time, and an entry that never ends.
+ */
+import { describe, expect, it } from 'vitest';
+import { itReadsEachExample } from '../../tests/support/example-cases.ts';
+import { importDetected } from '../../tests/support/import-detected.ts';
+
+describe('journalctl export format', () => {
+  itReadsEachExample('journal-export');
+
+  it('keeps the fields after a binary one and names it, with the severity of PRIORITY', async () => {
+    const text = [
+      '__REALTIME_TIMESTAMP=1709640001654321',
+      'PRIORITY=3',
+      'MESSAGE',
+      '\u0016panic: boom',
+      '\tmain.go:12',
+      '_PID=77',
+      '',
+    ].join('\n');
+    const { records, settings } = await importDetected(text, 'x.export');
+    expect(settings).toMatchObject({ format: 'syslog', layout: 'journal-export' });
+    expect(records[0]?.extra).toEqual({ PRIORITY: '3', _PID: '77', severity: 'err', 'binary fields': 'MESSAGE' });
+  });
+
+  it('lists an entry without a time and a runaway entry, and reads the others', async () => {
+    const text = [
+      'MESSAGE=no time here',
+      '_HOSTNAME=a',
+      '',
+      '__REALTIME_TIMESTAMP=1709640000000000',
+      'MESSAGE=kept',
+      '',
+      '__REALTIME_TIMESTAMP=1709640000000001',
+      ...Array.from({ length: 20_000 }, (_, index) => `F${index}=${'v'.repeat(60)}`),
+      '',
+    ].join('\n');
+    const { records, invalid } = await importDetected(`__REALTIME_TIMESTAMP=1\nMESSAGE=first\n\n${text}`, 'x.export');
+    expect(records.map((record) => record.message)).toEqual(['first', 'kept']);
+    expect(invalid[0]).toEqual({ line: 4, reason: 'line 4: the entry has no __REALTIME_TIMESTAMP, so it has no time' });
+    expect(invalid[1]).toEqual({ line: 10, reason: 'line 10: the entry runs over 1 MiB without a blank line' });
+  });
+});
