@@ -16,6 +16,7 @@ import {
   delimiterChar,
   type GeoColumn,
   type IdentifiedColumns,
+  type MapCoordinateUnit,
   type MapDelimiter,
   type MapNumericUnit,
   type MapSettings,
@@ -30,6 +31,21 @@ export interface GeoDetection {
   readonly columns: readonly string[];
   readonly sampleRows: readonly (readonly string[])[];
 }
+
+// GPS time as receivers and ArduPilot's GPS message write it (GWk, GMS): a week number counted from
+// 1980-01-06 and the time into that week, in milliseconds (GMS, iTOW) or seconds (TOW).
+const GPS_WEEK_NAMES = ['gwk', 'gpsweek', 'week', 'gpsweeknumber', 'weeknumber', 'wn'];
+const GPS_MILLISECONDS_OF_WEEK_NAMES = ['gms', 'gpsms', 'gpstimems', 'itow', 'towms', 'msofweek', 'timeofweekms'];
+const GPS_TIME_OF_WEEK_NAMES = [
+  ...GPS_MILLISECONDS_OF_WEEK_NAMES,
+  'tow',
+  'gpstow',
+  'timeofweek',
+  'secondsofweek',
+  'gpsseconds',
+  'gpssecond',
+];
+const SECONDS_PER_WEEK = 604_800;
 
 // Earlier names win; a name is compared lower-case, brackets and non-alphanumerics dropped.
 const NAMES: Record<GeoColumn, readonly string[]> = {
@@ -60,8 +76,9 @@ const NAMES: Record<GeoColumn, readonly string[]> = {
     'utctime',
     'time',
     'gpstime',
+    ...GPS_TIME_OF_WEEK_NAMES,
   ],
-  date: ['date', 'lcldate', 'localdate', 'utcdate', 'gpsdate'],
+  date: ['date', 'lcldate', 'localdate', 'utcdate', 'gpsdate', ...GPS_WEEK_NAMES],
   utc_offset: ['utcofst', 'utcoffset', 'utcoff', 'tzoffset', 'timezoneoffset', 'offset'],
   actor: [
     'actor',
@@ -76,8 +93,9 @@ const NAMES: Record<GeoColumn, readonly string[]> = {
     'track',
     'id',
   ],
-  latitude: ['latitude', 'lat'],
-  longitude: ['longitude', 'lon', 'lng', 'long'],
+  // position_lat and position_long: Garmin FIT's record fields, in semicircles unless converted.
+  latitude: ['latitude', 'lat', 'positionlat'],
+  longitude: ['longitude', 'lon', 'lng', 'long', 'positionlong', 'positionlon'],
   position: ['position', 'latlon', 'latlng', 'coordinates', 'location'],
   // AltMSL before AltB: a G1000's baro altitude follows the altimeter setting, MSL is the aircraft's.
   // OpenSky state vectors carry geoaltitude (GPS) and baroaltitude (pressure): the GPS one is the place.
@@ -88,6 +106,8 @@ const NAMES: Record<GeoColumn, readonly string[]> = {
     // PX4 sensor_gps: altitude_msl_m (the "_m" dropped as a unit).
     'altitudemsl',
     'altitudeamsl',
+    // FIT's enhanced_altitude: the 32-bit field newer devices write in place of altitude.
+    'enhancedaltitude',
     'altamsl',
     'alt',
     'altgps',
@@ -150,8 +170,27 @@ function mapUnitOf(cells: readonly string[]): MapNumericUnit {
   return unitOf(cells);
 }
 
-function fits(kind: GeoColumn, cells: readonly string[], decimalComma: boolean): boolean {
+/** A GPS week column: whole weeks since 1980-01-06 (ArduPilot and most receivers give the full count). */
+const isGpsWeek = (name: string, cells: readonly string[]) =>
+  GPS_WEEK_NAMES.includes(name) && cells.every((cell) => /^\s*\d{1,4}\s*$/.test(cell));
+
+/** A GPS time-of-week column: a number below a week of milliseconds (or seconds, by name and range). */
+function isGpsTimeOfWeek(name: string, cells: readonly string[]): boolean {
+  if (!GPS_TIME_OF_WEEK_NAMES.includes(name)) return false;
+  const limit = gpsTimeOfWeekUnit(name, cells) === 'milliseconds' ? SECONDS_PER_WEEK * 1000 : SECONDS_PER_WEEK;
+  return cells.every((cell) => NUMBER.test(cell) && Number(cell) >= 0 && Number(cell) < limit);
+}
+
+function gpsTimeOfWeekUnit(name: string, cells: readonly string[]): 'milliseconds' | 'seconds' {
+  return GPS_MILLISECONDS_OF_WEEK_NAMES.includes(name) || cells.some((cell) => Number(cell) >= SECONDS_PER_WEEK)
+    ? 'milliseconds'
+    : 'seconds';
+}
+
+function fits(kind: GeoColumn, cells: readonly string[], decimalComma: boolean, name = ''): boolean {
   const filled = cells.filter((cell) => cell.trim() !== '');
+  if (kind === 'date' && filled.length > 0 && isGpsWeek(name, filled)) return true;
+  if (kind === 'hour_minute_second' && filled.length > 0 && isGpsTimeOfWeek(name, filled)) return true;
   if (filled.length === 0)
     return kind === 'actor' || kind === 'altitude' || kind === 'heading' || kind === 'pitch' || kind === 'roll';
   switch (kind) {
@@ -201,12 +240,22 @@ function identifyColumns(
           kind,
           sampleRows.map((row) => row[index] ?? ''),
           decimalComma,
+          wanted,
         )
       )
         continue;
       identified[String(index)] = kind;
       taken.add(index);
       break;
+    }
+  }
+  // A GPS week and time of week make an instant together, and only when no timestamp says it already
+  // (mavlogdump writes one beside GWk and GMS).
+  const weekIndex = Object.keys(identified).find((index) => gpsWeekPair(identified, names, index) === 'week');
+  const towIndex = Object.keys(identified).find((index) => gpsWeekPair(identified, names, index) === 'time');
+  if (weekIndex !== undefined || towIndex !== undefined) {
+    if (weekIndex === undefined || towIndex === undefined || Object.values(identified).includes('timestamp')) {
+      for (const index of [weekIndex, towIndex]) if (index !== undefined) delete identified[index];
     }
   }
   // A date with no time of day beside it is the whole time there is.
@@ -231,6 +280,14 @@ function identifyColumns(
   return identified;
 }
 
+/** Whether an identified column is half of a GPS week and time-of-week pair (by its name). */
+function gpsWeekPair(identified: IdentifiedColumns, names: readonly string[], index: string) {
+  const name = names[Number(index)] ?? '';
+  if (identified[index] === 'date' && GPS_WEEK_NAMES.includes(name)) return 'week';
+  if (identified[index] === 'hour_minute_second' && GPS_TIME_OF_WEEK_NAMES.includes(name)) return 'time';
+  return undefined;
+}
+
 /** The file's base name without extension, as the map's first name. */
 export function mapNameFromFile(fileName: string): string {
   const base = fileName
@@ -251,6 +308,44 @@ function commentLines(text: string): string[] {
     at = end + 1;
   }
   return lines;
+}
+
+const WHOLE = /^\s*[+-]?\d+\s*$/;
+const SEMICIRCLES = 2 ** 31;
+
+/**
+ * Whether whole-number coordinates count degrees, 1e-7 degrees or FIT semicircles, decided by their
+ * range (a latitude past 90 is no degree) and, between the two scaled units whose ranges overlap, by
+ * a column that says semicircles (its name, FIT's position_lat) or values only semicircles reach.
+ */
+function coordinateUnitOf(
+  columns: readonly string[],
+  latitudes: readonly string[],
+  longitudes: readonly string[],
+  indexes: readonly (string | undefined)[],
+): { unit: MapCoordinateUnit; why?: string } {
+  const cells = [...latitudes, ...longitudes].filter((cell) => cell.trim() !== '');
+  if (cells.length === 0 || !cells.every((cell) => WHOLE.test(cell))) return { unit: 'degrees' };
+  // The middle of the rows without a fix left out (0,0), so one damaged row decides nothing.
+  const middle = (texts: readonly string[]) => {
+    const sizes = texts
+      .map((cell) => Math.abs(Number(cell)))
+      .filter((size) => size > 0)
+      .sort((one, other) => one - other);
+    return sizes[Math.floor((sizes.length - 1) / 2)] ?? 0;
+  };
+  const lat = middle(latitudes);
+  const lon = middle(longitudes);
+  if (lat <= 90 && lon <= 180) return { unit: 'degrees' };
+  const names = indexes.map((index) => (index === undefined ? '' : (columns[Number(index)] ?? '').toLowerCase()));
+  const namedSemicircles = names.some(
+    (name) => name.includes('semicircle') || /position_?(lat|long?)$/.test(name.replace(/\W+$/, '')),
+  );
+  if (namedSemicircles || (lat <= SEMICIRCLES / 2 && lon < SEMICIRCLES && (lat > 9e8 || lon > 1.8e9)))
+    return { unit: 'semicircles', why: 'coordinates in semicircles (Garmin FIT: 2^31 to 180 degrees)' };
+  if (lat <= 9e8 && lon <= 1.8e9)
+    return { unit: 'degrees-e7', why: 'coordinates in whole 1e-7 degrees (their values past 90 and 180 say so)' };
+  return { unit: 'degrees' };
 }
 
 const FEET = /(^|[^a-z])ft([^a-z]|$)|feet/;
@@ -297,10 +392,26 @@ export function detectGeoSettings(
       FLIGHTRADAR_MARKERS.some((marker) => normalizedNames.includes(marker)));
   const feet = flightradar || FEET.test(nameOf('altitude').toLowerCase()) || FEET.test(altitudeUnitText);
   const timestampIndex = indexOf('timestamp');
-  const numericUnit =
-    timestampIndex === undefined
+  const cellsOf = (index: string | undefined) =>
+    index === undefined ? [] : guess.sampleRows.map((row) => row[Number(index)] ?? '');
+  const gpsWeek = GPS_WEEK_NAMES.includes(normalize(nameOf('date')));
+  const numericUnit = gpsWeek
+    ? gpsTimeOfWeekUnit(normalize(nameOf('hour_minute_second')), cellsOf(indexOf('hour_minute_second')))
+    : timestampIndex === undefined
       ? 'seconds'
-      : mapUnitOf(guess.sampleRows.map((row) => row[Number(timestampIndex)] ?? ''));
+      : mapUnitOf(cellsOf(timestampIndex));
+  const coordinates = coordinateUnitOf(guess.columns, cellsOf(indexOf('latitude')), cellsOf(indexOf('longitude')), [
+    indexOf('latitude'),
+    indexOf('longitude'),
+  ]);
+  // MAVLink and PX4 write altitudes as integer millimetres beside their 1e7 coordinates.
+  const altitudeCells = cellsOf(altitudeIndex).filter((cell) => cell.trim() !== '');
+  const millimetres =
+    coordinates.unit === 'degrees-e7' &&
+    altitudeCells.length > 0 &&
+    altitudeCells.every((cell) => /^\s*-?\d+\s*$/.test(cell)) &&
+    !FEET.test(nameOf('altitude').toLowerCase()) &&
+    !METRES.test(nameOf('altitude').toLowerCase());
   const aircraft =
     flightradar || normalize(nameOf('actor')) === 'callsign' || comments.some((line) => /airframe/i.test(line));
 
@@ -311,7 +422,11 @@ export function detectGeoSettings(
     said.push(
       `${comments.length} "#" line${comments.length === 1 ? '' : 's'} before the header${units ? ' (the last one a units row)' : ''}`,
     );
-  if (indexOf('date') !== undefined)
+  if (gpsWeek)
+    said.push(
+      `time from the GPS week "${nameOf('date')}" and the ${numericUnit} into it "${nameOf('hour_minute_second')}" (GPS time, made UTC by the leap seconds of its day)`,
+    );
+  else if (indexOf('date') !== undefined)
     said.push(`time from the date "${nameOf('date')}" and the time of day "${nameOf('hour_minute_second')}"`);
   else if (timestampIndex !== undefined)
     said.push(
@@ -320,7 +435,10 @@ export function detectGeoSettings(
   if (indexOf('utc_offset') !== undefined)
     said.push(`local times made UTC by the offset column "${nameOf('utc_offset')}"`);
   if (indexOf('position') !== undefined) said.push(`position from "${nameOf('position')}" ("lat,lon")`);
-  if (altitudeIndex !== undefined) {
+  if (coordinates.why !== undefined) said.push(coordinates.why);
+  if (altitudeIndex !== undefined && millimetres)
+    said.push(`altitude "${nameOf('altitude')}" in millimetres (whole numbers beside coordinates in 1e-7 degrees)`);
+  else if (altitudeIndex !== undefined) {
     const why = flightradar
       ? 'a Flightradar24 export, which writes feet'
       : altitudeUnitText !== ''
@@ -345,7 +463,8 @@ export function detectGeoSettings(
       preambleRowCount: guess.layout.preambleRows + comments.length,
       identifiedColumns,
       numericUnit,
-      altitudeUnit: feet ? 'feet' : 'metres',
+      altitudeUnit: millimetres ? 'millimetres' : feet ? 'feet' : 'metres',
+      coordinateUnit: coordinates.unit,
     },
     reason: `${said.join('; ')}.`,
     columns: guess.columns,
