@@ -11,12 +11,13 @@ import { parseEventTime } from '../import/parse-event-time.ts';
 import { sniffDelimited, unitOf } from '../import/sniff-delimited.ts';
 import { resolveTimeZone } from '../time/time-zone-loader.ts';
 import { coordinateDegrees, decimalCommaNumber } from './coordinate-text.ts';
+import { GPS_WEEK_NAMES, NAMES, ORDER, normalize } from './geo-column-names.ts';
+import { coordinateUnitOf, gpsTimeOfWeekUnit, gpsWeekPair, isGpsTimeOfWeek, isGpsWeek } from './geo-column-units.ts';
 import { fractionBeforeZone, offsetSeconds } from './geo-record.ts';
 import {
   delimiterChar,
   type GeoColumn,
   type IdentifiedColumns,
-  type MapCoordinateUnit,
   type MapDelimiter,
   type MapNumericUnit,
   type MapSettings,
@@ -32,129 +33,7 @@ export interface GeoDetection {
   readonly sampleRows: readonly (readonly string[])[];
 }
 
-// GPS time as receivers and ArduPilot's GPS message write it (GWk, GMS): a week number counted from
-// 1980-01-06 and the time into that week, in milliseconds (GMS, iTOW) or seconds (TOW).
-const GPS_WEEK_NAMES = ['gwk', 'gpsweek', 'week', 'gpsweeknumber', 'weeknumber', 'wn'];
-const GPS_MILLISECONDS_OF_WEEK_NAMES = ['gms', 'gpsms', 'gpstimems', 'itow', 'towms', 'msofweek', 'timeofweekms'];
-const GPS_TIME_OF_WEEK_NAMES = [
-  ...GPS_MILLISECONDS_OF_WEEK_NAMES,
-  'tow',
-  'gpstow',
-  'timeofweek',
-  'secondsofweek',
-  'gpsseconds',
-  'gpssecond',
-];
-const SECONDS_PER_WEEK = 604_800;
-
-// Earlier names win; a name is compared lower-case, brackets and non-alphanumerics dropped.
-const NAMES: Record<GeoColumn, readonly string[]> = {
-  // PX4's time_utc_usec and MAVLink's time_unix_usec beside a "timestamp" that counts from boot.
-  timestamp: [
-    'timestamp',
-    'datetimeutc',
-    'datetime',
-    'utc',
-    'time',
-    'date',
-    'ts',
-    'gpstime',
-    'timeutc',
-    'timeutcusec',
-    'timeunixusec',
-    'timeusec',
-    'unixtime',
-    'epoch',
-  ],
-  hour_minute_second: [
-    'hourminutesecond',
-    'hms',
-    'timeofday',
-    'clock',
-    'localtime',
-    'lcltime',
-    'utctime',
-    'time',
-    'gpstime',
-    ...GPS_TIME_OF_WEEK_NAMES,
-  ],
-  date: ['date', 'lcldate', 'localdate', 'utcdate', 'gpsdate', ...GPS_WEEK_NAMES],
-  utc_offset: ['utcofst', 'utcoffset', 'utcoff', 'tzoffset', 'timezoneoffset', 'offset'],
-  actor: [
-    'actor',
-    'callsign',
-    'flight',
-    'aircraft',
-    'registration',
-    'icao24',
-    'vehicle',
-    'drone',
-    'name',
-    'track',
-    'id',
-  ],
-  // position_lat and position_long: Garmin FIT's record fields, in semicircles unless converted.
-  latitude: ['latitude', 'lat', 'positionlat'],
-  longitude: ['longitude', 'lon', 'lng', 'long', 'positionlong', 'positionlon'],
-  position: ['position', 'latlon', 'latlng', 'coordinates', 'location'],
-  // AltMSL before AltB: a G1000's baro altitude follows the altimeter setting, MSL is the aircraft's.
-  // OpenSky state vectors carry geoaltitude (GPS) and baroaltitude (pressure): the GPS one is the place.
-  altitude: [
-    'altitude',
-    'altitudeabovesealevel',
-    'altmsl',
-    // PX4 sensor_gps: altitude_msl_m (the "_m" dropped as a unit).
-    'altitudemsl',
-    'altitudeamsl',
-    // FIT's enhanced_altitude: the 32-bit field newer devices write in place of altitude.
-    'enhancedaltitude',
-    'altamsl',
-    'alt',
-    'altgps',
-    'gpsaltitude',
-    'geoaltitude',
-    'altgeom',
-    'gpsalt',
-    'altitudem',
-    'altitudemeters',
-    'altitudeft',
-    'altitudefeet',
-    'elevation',
-    'ele',
-    'elev',
-    'height',
-    'heightabovetakeoff',
-    'baroaltitude',
-    'altbaro',
-    'altb',
-  ],
-  heading: ['heading', 'compassheading', 'hdg', 'yaw', 'direction', 'course', 'bearing', 'truetrack', 'trk'],
-  pitch: ['pitch'],
-  roll: ['roll'],
-};
-const ORDER: readonly GeoColumn[] = [
-  'latitude',
-  'longitude',
-  'position',
-  'date',
-  'timestamp',
-  'hour_minute_second',
-  'utc_offset',
-  'altitude',
-  'heading',
-  'pitch',
-  'roll',
-  'actor',
-];
 const DATE_CELL = /^\s*(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})\s*$/;
-
-// A unit written after the name ("alt_ft", "lat deg", "Altitude-m") is dropped like one in brackets.
-const normalize = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/\([^)]*\)|\[[^\]]*\]/g, '')
-    .replace(/[\s_-]+(ft|feet|m|meters|metres|deg|degrees)\s*$/, '')
-    .replace(/[^a-z0-9]/g, '');
 const NUMBER = /^\s*[+-]?\d+(\.\d+)?\s*$/;
 const TIME_OF_DAY = /^\s*\d{1,2}:\d{2}:\d{2}(\.\d{1,6})?( [AaPp][Mm])?\s*$/;
 const LAT_LON = /^\s*[+-]?\d+(\.\d+)?\s*[,;]\s*[+-]?\d+(\.\d+)?\s*$/;
@@ -168,23 +47,6 @@ function mapUnitOf(cells: readonly string[]): MapNumericUnit {
   if (all(/^\s*\d{12,14}(\.\d{1,3})?\s*$/)) return 'milliseconds';
   if (all(/^\s*\d{17,19}\s*$/)) return 'nanoseconds';
   return unitOf(cells);
-}
-
-/** A GPS week column: whole weeks since 1980-01-06 (ArduPilot and most receivers give the full count). */
-const isGpsWeek = (name: string, cells: readonly string[]) =>
-  GPS_WEEK_NAMES.includes(name) && cells.every((cell) => /^\s*\d{1,4}\s*$/.test(cell));
-
-/** A GPS time-of-week column: a number below a week of milliseconds (or seconds, by name and range). */
-function isGpsTimeOfWeek(name: string, cells: readonly string[]): boolean {
-  if (!GPS_TIME_OF_WEEK_NAMES.includes(name)) return false;
-  const limit = gpsTimeOfWeekUnit(name, cells) === 'milliseconds' ? SECONDS_PER_WEEK * 1000 : SECONDS_PER_WEEK;
-  return cells.every((cell) => NUMBER.test(cell) && Number(cell) >= 0 && Number(cell) < limit);
-}
-
-function gpsTimeOfWeekUnit(name: string, cells: readonly string[]): 'milliseconds' | 'seconds' {
-  return GPS_MILLISECONDS_OF_WEEK_NAMES.includes(name) || cells.some((cell) => Number(cell) >= SECONDS_PER_WEEK)
-    ? 'milliseconds'
-    : 'seconds';
 }
 
 function fits(kind: GeoColumn, cells: readonly string[], decimalComma: boolean, name = ''): boolean {
@@ -280,14 +142,6 @@ function identifyColumns(
   return identified;
 }
 
-/** Whether an identified column is half of a GPS week and time-of-week pair (by its name). */
-function gpsWeekPair(identified: IdentifiedColumns, names: readonly string[], index: string) {
-  const name = names[Number(index)] ?? '';
-  if (identified[index] === 'date' && GPS_WEEK_NAMES.includes(name)) return 'week';
-  if (identified[index] === 'hour_minute_second' && GPS_TIME_OF_WEEK_NAMES.includes(name)) return 'time';
-  return undefined;
-}
-
 /** The file's base name without extension, as the map's first name. */
 export function mapNameFromFile(fileName: string): string {
   const base = fileName
@@ -308,44 +162,6 @@ function commentLines(text: string): string[] {
     at = end + 1;
   }
   return lines;
-}
-
-const WHOLE = /^\s*[+-]?\d+\s*$/;
-const SEMICIRCLES = 2 ** 31;
-
-/**
- * Whether whole-number coordinates count degrees, 1e-7 degrees or FIT semicircles, decided by their
- * range (a latitude past 90 is no degree) and, between the two scaled units whose ranges overlap, by
- * a column that says semicircles (its name, FIT's position_lat) or values only semicircles reach.
- */
-function coordinateUnitOf(
-  columns: readonly string[],
-  latitudes: readonly string[],
-  longitudes: readonly string[],
-  indexes: readonly (string | undefined)[],
-): { unit: MapCoordinateUnit; why?: string } {
-  const cells = [...latitudes, ...longitudes].filter((cell) => cell.trim() !== '');
-  if (cells.length === 0 || !cells.every((cell) => WHOLE.test(cell))) return { unit: 'degrees' };
-  // The middle of the rows without a fix left out (0,0), so one damaged row decides nothing.
-  const middle = (texts: readonly string[]) => {
-    const sizes = texts
-      .map((cell) => Math.abs(Number(cell)))
-      .filter((size) => size > 0)
-      .sort((one, other) => one - other);
-    return sizes[Math.floor((sizes.length - 1) / 2)] ?? 0;
-  };
-  const lat = middle(latitudes);
-  const lon = middle(longitudes);
-  if (lat <= 90 && lon <= 180) return { unit: 'degrees' };
-  const names = indexes.map((index) => (index === undefined ? '' : (columns[Number(index)] ?? '').toLowerCase()));
-  const namedSemicircles = names.some(
-    (name) => name.includes('semicircle') || /position_?(lat|long?)$/.test(name.replace(/\W+$/, '')),
-  );
-  if (namedSemicircles || (lat <= SEMICIRCLES / 2 && lon < SEMICIRCLES && (lat > 9e8 || lon > 1.8e9)))
-    return { unit: 'semicircles', why: 'coordinates in semicircles (Garmin FIT: 2^31 to 180 degrees)' };
-  if (lat <= 9e8 && lon <= 1.8e9)
-    return { unit: 'degrees-e7', why: 'coordinates in whole 1e-7 degrees (their values past 90 and 180 say so)' };
-  return { unit: 'degrees' };
 }
 
 const FEET = /(^|[^a-z])ft([^a-z]|$)|feet/;
