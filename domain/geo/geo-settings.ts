@@ -72,7 +72,17 @@ const IdentifiedColumnsSchema = z
 export type IdentifiedColumns = z.infer<typeof IdentifiedColumnsSchema>;
 
 /** How the file is read: delimited text by columns, or one of the track formats read by their own parser. */
-export const GEO_FORMATS = ['csv', 'gpx', 'kml', 'geojson', 'igc', 'nmea', 'tcx', 'adsb-trace'] as const;
+export const GEO_FORMATS = [
+  'csv',
+  'gpx',
+  'kml',
+  'geojson',
+  'igc',
+  'nmea',
+  'tcx',
+  'adsb-trace',
+  'location-history',
+] as const;
 export type GeoFormat = (typeof GEO_FORMATS)[number];
 
 /** What the chosen columns lack, in the analyst's words, or undefined when they make points. */
