@@ -60,7 +60,9 @@ export function coordinateUnitOf(
   };
   const lat = middle(latitudes);
   const lon = middle(longitudes);
-  if (lat <= 90 && lon <= 180) return { unit: 'degrees' };
+  // Scaled coordinates are large: 0.01 degree is 100,000 of them. Small whole numbers past 90 or 180
+  // ("95, 200") are degrees out of range, and the analyst is told so.
+  if ((lat <= 90 && lon <= 180) || Math.max(lat, lon) < 100_000) return { unit: 'degrees' };
   const names = indexes.map((index) => (index === undefined ? '' : (columns[Number(index)] ?? '').toLowerCase()));
   const namedSemicircles = names.some(
     (name) => name.includes('semicircle') || /position_?(lat|long?)$/.test(name.replace(/\W+$/, '')),

@@ -28,6 +28,13 @@ describe('coordinates counted in other units', () => {
     ]);
   });
 
+  it('small whole numbers past 90 and 180 are degrees out of range, not scaled ones', async () => {
+    const text = 'lat,lon,time\n95,200,2024-01-02T10:11:12Z\n';
+    const { detection, invalid } = await detectAndRead(encode(text), 'broken.csv');
+    expect(detection.settings.coordinateUnit).toBe('degrees');
+    expect(invalid).toEqual([{ line: 2, reason: 'latitude 95 is out of range (-90 to 90)' }]);
+  });
+
   it('plain degrees stay degrees, whole or not', async () => {
     const text = 'time,lat,lon,alt\n2024-01-02T10:11:12Z,47,-122,100\n2024-01-02T10:11:13Z,47.5,-122.5,101\n';
     const { detection, points } = await detectAndRead(encode(text), 'whole.csv');
