@@ -243,6 +243,9 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
     .split('\n')
     .slice(0, complete ? undefined : -1)
     .map((line) => line.replace(/\r$/, ''));
+  // SeeYou's .cup: a header naming code, country, lat, lon, elev and style, then "4643.000N" places.
+  if (/^"?name"?,"?code"?,"?country"?,"?lat"?,"?lon"?,"?elev"?,"?style"?/i.test(lines[0] ?? ''))
+    return 'is a SeeYou waypoint file (.cup): places without times, not a track; a flight from SeeYou or the logger is an IGC file';
   return (
     detectIgc(lines, fileName, mapIndex) ??
     detectNmea(lines, fileName, mapIndex) ??

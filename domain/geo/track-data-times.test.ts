@@ -2,7 +2,7 @@
 // timed only by their ExtendedData (Google My Maps, Garmin MapShare, GDAL's KML driver) and GPX
 // points GPSBabel marks <fix>none</fix>. Small files written from the formats' documentation.
 import { describe, expect, it } from 'vitest';
-import { detectAndRead, encode } from './geo-file-test-reader.ts';
+import { detectAndRead, detectBytes, encode } from './geo-file-test-reader.ts';
 
 const micros = (iso: string) => Date.parse(iso) * 1000;
 
@@ -41,5 +41,15 @@ describe('GPX points without a fix', () => {
     const { points, invalid } = await detectAndRead(encode(text), 'from-nmea.gpx');
     expect(points.map((point) => point.timestamp)).toEqual([micros('1994-03-23T12:35:19Z')]);
     expect(invalid).toEqual([{ line: 4, reason: 'point 2 of track 1 has no position fix (<fix>none</fix>)' }]);
+  });
+});
+
+describe('files of places, not tracks', () => {
+  it('a SeeYou waypoint file (.cup) is refused with what it is, not read as rows out of range', () => {
+    const text =
+      'name,code,country,lat,lon,elev,style,rwdir,rwlen,freq,desc\n"Launch","LNCH",CH,4643.000N,00933.000E,1480.0m,1,,,,\n';
+    expect(() => detectBytes(encode(text), 'waypoints.cup')).toThrow(
+      'is a SeeYou waypoint file (.cup): places without times, not a track',
+    );
   });
 });
