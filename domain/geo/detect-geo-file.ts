@@ -111,6 +111,37 @@ function detectAdsbTrace(text: string, fileName: string, mapIndex: number): GeoD
   );
 }
 
+// Keys only Google's location history writes: Records.json, Semantic Location History, Timeline.json,
+// and the iPhone export's segments (a list whose places are "geo:lat,lng").
+// Each a few plain searches, never one pattern with two open-ended gaps (64 KiB would make it quadratic).
+const LOCATION_HISTORY_SHAPES: readonly (readonly [(text: string) => boolean, string])[] = [
+  [
+    (text) => /^\{\s*"locations"\s*:\s*\[/.test(text) && /"latitudeE7"\s*:/.test(text),
+    'Records.json from Google Takeout: each location at its own time',
+  ],
+  [
+    (text) => /"timelineObjects"\s*:\s*\[/.test(text),
+    'Semantic Location History from Google Takeout: an activity is its start, path and end; a visit its arrival and departure',
+  ],
+  [
+    (text) => /"semanticSegments"\s*:\s*\[|"rawSignals"\s*:\s*\[/.test(text),
+    'Timeline.json from the phone: a path is its points, a visit its arrival and departure, an activity its start and end',
+  ],
+  [
+    (text) => /^\[\s*\{/.test(text) && /"(?:timelinePath|visit|activity)"\s*:/.test(text) && /"geo:-?\d/.test(text),
+    "the iPhone's Timeline export: a path is its points, a visit its arrival and departure, an activity its start and end",
+  ],
+];
+
+function detectLocationHistory(text: string, fileName: string, mapIndex: number): GeoDetection | undefined {
+  const shape = LOCATION_HISTORY_SHAPES.find(([matches]) => matches(text));
+  if (shape === undefined) return undefined;
+  return detected(
+    trackSettings('location-history', fileName, mapIndex, 'circle'),
+    `Google location history (${shape[1]}); coordinates as Google writes them (1e-7 degrees, "lat°, lng°" or "geo:lat,lng"), times with their own offsets.`,
+  );
+}
+
 function detectIgc(lines: readonly string[], fileName: string, mapIndex: number): GeoDetection | undefined {
   const fixes = lines.filter((line) => B_FIX.test(line)).length;
   const headers = lines.filter((line) => line.startsWith('H')).length;
@@ -198,17 +229,23 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
     return 'is a binary file (it holds NUL bytes), not a track: GPX, KML, TCX, GeoJSON, IGC, NMEA or a CSV';
   if (head.startsWith('<'))
     return detectXml(head, complete, fileName, mapIndex) ?? 'is XML, but neither GPX, KML nor TCX';
+  const history = head.startsWith('[') ? detectLocationHistory(head, fileName, mapIndex) : undefined;
+  if (history !== undefined) return history;
   if (head.startsWith('{'))
     return (
+      detectLocationHistory(head, fileName, mapIndex) ??
       detectAdsbTrace(head, fileName, mapIndex) ??
       detectGeoJson(head, complete, fileName, mapIndex) ??
-      'is JSON, but neither GeoJSON with points or lines nor an ADS-B trace'
+      'is JSON, but neither GeoJSON with points or lines, an ADS-B trace nor Google location history'
     );
   // The last line may be cut off by the 64 KiB window.
   const lines = head
     .split('\n')
     .slice(0, complete ? undefined : -1)
     .map((line) => line.replace(/\r$/, ''));
+  // SeeYou's .cup: a header naming code, country, lat, lon, elev and style, then "4643.000N" places.
+  if (/^"?name"?,"?code"?,"?country"?,"?lat"?,"?lon"?,"?elev"?,"?style"?/i.test(lines[0] ?? ''))
+    return 'is a SeeYou waypoint file (.cup): places without times, not a track; a flight from SeeYou or the logger is an IGC file';
   return (
     detectIgc(lines, fileName, mapIndex) ??
     detectNmea(lines, fileName, mapIndex) ??

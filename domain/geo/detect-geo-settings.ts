@@ -11,6 +11,8 @@ import { parseEventTime } from '../import/parse-event-time.ts';
 import { sniffDelimited, unitOf } from '../import/sniff-delimited.ts';
 import { resolveTimeZone } from '../time/time-zone-loader.ts';
 import { coordinateDegrees, decimalCommaNumber } from './coordinate-text.ts';
+import { GPS_WEEK_NAMES, NAMES, ORDER, normalize } from './geo-column-names.ts';
+import { coordinateUnitOf, gpsTimeOfWeekUnit, gpsWeekPair, isGpsTimeOfWeek, isGpsWeek } from './geo-column-units.ts';
 import { fractionBeforeZone, offsetSeconds } from './geo-record.ts';
 import {
   delimiterChar,
@@ -31,110 +33,7 @@ export interface GeoDetection {
   readonly sampleRows: readonly (readonly string[])[];
 }
 
-// Earlier names win; a name is compared lower-case, brackets and non-alphanumerics dropped.
-const NAMES: Record<GeoColumn, readonly string[]> = {
-  // PX4's time_utc_usec and MAVLink's time_unix_usec beside a "timestamp" that counts from boot.
-  timestamp: [
-    'timestamp',
-    'datetimeutc',
-    'datetime',
-    'utc',
-    'time',
-    'date',
-    'ts',
-    'gpstime',
-    'timeutc',
-    'timeutcusec',
-    'timeunixusec',
-    'timeusec',
-    'unixtime',
-    'epoch',
-  ],
-  hour_minute_second: [
-    'hourminutesecond',
-    'hms',
-    'timeofday',
-    'clock',
-    'localtime',
-    'lcltime',
-    'utctime',
-    'time',
-    'gpstime',
-  ],
-  date: ['date', 'lcldate', 'localdate', 'utcdate', 'gpsdate'],
-  utc_offset: ['utcofst', 'utcoffset', 'utcoff', 'tzoffset', 'timezoneoffset', 'offset'],
-  actor: [
-    'actor',
-    'callsign',
-    'flight',
-    'aircraft',
-    'registration',
-    'icao24',
-    'vehicle',
-    'drone',
-    'name',
-    'track',
-    'id',
-  ],
-  latitude: ['latitude', 'lat'],
-  longitude: ['longitude', 'lon', 'lng', 'long'],
-  position: ['position', 'latlon', 'latlng', 'coordinates', 'location'],
-  // AltMSL before AltB: a G1000's baro altitude follows the altimeter setting, MSL is the aircraft's.
-  // OpenSky state vectors carry geoaltitude (GPS) and baroaltitude (pressure): the GPS one is the place.
-  altitude: [
-    'altitude',
-    'altitudeabovesealevel',
-    'altmsl',
-    // PX4 sensor_gps: altitude_msl_m (the "_m" dropped as a unit).
-    'altitudemsl',
-    'altitudeamsl',
-    'altamsl',
-    'alt',
-    'altgps',
-    'gpsaltitude',
-    'geoaltitude',
-    'altgeom',
-    'gpsalt',
-    'altitudem',
-    'altitudemeters',
-    'altitudeft',
-    'altitudefeet',
-    'elevation',
-    'ele',
-    'elev',
-    'height',
-    'heightabovetakeoff',
-    'baroaltitude',
-    'altbaro',
-    'altb',
-  ],
-  heading: ['heading', 'compassheading', 'hdg', 'yaw', 'direction', 'course', 'bearing', 'truetrack', 'trk'],
-  pitch: ['pitch'],
-  roll: ['roll'],
-};
-const ORDER: readonly GeoColumn[] = [
-  'latitude',
-  'longitude',
-  'position',
-  'date',
-  'timestamp',
-  'hour_minute_second',
-  'utc_offset',
-  'altitude',
-  'heading',
-  'pitch',
-  'roll',
-  'actor',
-];
 const DATE_CELL = /^\s*(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})\s*$/;
-
-// A unit written after the name ("alt_ft", "lat deg", "Altitude-m") is dropped like one in brackets.
-const normalize = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/\([^)]*\)|\[[^\]]*\]/g, '')
-    .replace(/[\s_-]+(ft|feet|m|meters|metres|deg|degrees)\s*$/, '')
-    .replace(/[^a-z0-9]/g, '');
 const NUMBER = /^\s*[+-]?\d+(\.\d+)?\s*$/;
 const TIME_OF_DAY = /^\s*\d{1,2}:\d{2}:\d{2}(\.\d{1,6})?( [AaPp][Mm])?\s*$/;
 const LAT_LON = /^\s*[+-]?\d+(\.\d+)?\s*[,;]\s*[+-]?\d+(\.\d+)?\s*$/;
@@ -150,8 +49,10 @@ function mapUnitOf(cells: readonly string[]): MapNumericUnit {
   return unitOf(cells);
 }
 
-function fits(kind: GeoColumn, cells: readonly string[], decimalComma: boolean): boolean {
+function fits(kind: GeoColumn, cells: readonly string[], decimalComma: boolean, name = ''): boolean {
   const filled = cells.filter((cell) => cell.trim() !== '');
+  if (kind === 'date' && filled.length > 0 && isGpsWeek(name, filled)) return true;
+  if (kind === 'hour_minute_second' && filled.length > 0 && isGpsTimeOfWeek(name, filled)) return true;
   if (filled.length === 0)
     return kind === 'actor' || kind === 'altitude' || kind === 'heading' || kind === 'pitch' || kind === 'roll';
   switch (kind) {
@@ -201,12 +102,22 @@ function identifyColumns(
           kind,
           sampleRows.map((row) => row[index] ?? ''),
           decimalComma,
+          wanted,
         )
       )
         continue;
       identified[String(index)] = kind;
       taken.add(index);
       break;
+    }
+  }
+  // A GPS week and time of week make an instant together, and only when no timestamp says it already
+  // (mavlogdump writes one beside GWk and GMS).
+  const weekIndex = Object.keys(identified).find((index) => gpsWeekPair(identified, names, index) === 'week');
+  const towIndex = Object.keys(identified).find((index) => gpsWeekPair(identified, names, index) === 'time');
+  if (weekIndex !== undefined || towIndex !== undefined) {
+    if (weekIndex === undefined || towIndex === undefined || Object.values(identified).includes('timestamp')) {
+      for (const index of [weekIndex, towIndex]) if (index !== undefined) delete identified[index];
     }
   }
   // A date with no time of day beside it is the whole time there is.
@@ -297,10 +208,26 @@ export function detectGeoSettings(
       FLIGHTRADAR_MARKERS.some((marker) => normalizedNames.includes(marker)));
   const feet = flightradar || FEET.test(nameOf('altitude').toLowerCase()) || FEET.test(altitudeUnitText);
   const timestampIndex = indexOf('timestamp');
-  const numericUnit =
-    timestampIndex === undefined
+  const cellsOf = (index: string | undefined) =>
+    index === undefined ? [] : guess.sampleRows.map((row) => row[Number(index)] ?? '');
+  const gpsWeek = GPS_WEEK_NAMES.includes(normalize(nameOf('date')));
+  const numericUnit = gpsWeek
+    ? gpsTimeOfWeekUnit(normalize(nameOf('hour_minute_second')), cellsOf(indexOf('hour_minute_second')))
+    : timestampIndex === undefined
       ? 'seconds'
-      : mapUnitOf(guess.sampleRows.map((row) => row[Number(timestampIndex)] ?? ''));
+      : mapUnitOf(cellsOf(timestampIndex));
+  const coordinates = coordinateUnitOf(guess.columns, cellsOf(indexOf('latitude')), cellsOf(indexOf('longitude')), [
+    indexOf('latitude'),
+    indexOf('longitude'),
+  ]);
+  // MAVLink and PX4 write altitudes as integer millimetres beside their 1e7 coordinates.
+  const altitudeCells = cellsOf(altitudeIndex).filter((cell) => cell.trim() !== '');
+  const millimetres =
+    coordinates.unit === 'degrees-e7' &&
+    altitudeCells.length > 0 &&
+    altitudeCells.every((cell) => /^\s*-?\d+\s*$/.test(cell)) &&
+    !FEET.test(nameOf('altitude').toLowerCase()) &&
+    !METRES.test(nameOf('altitude').toLowerCase());
   const aircraft =
     flightradar || normalize(nameOf('actor')) === 'callsign' || comments.some((line) => /airframe/i.test(line));
 
@@ -311,7 +238,11 @@ export function detectGeoSettings(
     said.push(
       `${comments.length} "#" line${comments.length === 1 ? '' : 's'} before the header${units ? ' (the last one a units row)' : ''}`,
     );
-  if (indexOf('date') !== undefined)
+  if (gpsWeek)
+    said.push(
+      `time from the GPS week "${nameOf('date')}" and the ${numericUnit} into it "${nameOf('hour_minute_second')}" (GPS time, made UTC by the leap seconds of its day)`,
+    );
+  else if (indexOf('date') !== undefined)
     said.push(`time from the date "${nameOf('date')}" and the time of day "${nameOf('hour_minute_second')}"`);
   else if (timestampIndex !== undefined)
     said.push(
@@ -320,7 +251,10 @@ export function detectGeoSettings(
   if (indexOf('utc_offset') !== undefined)
     said.push(`local times made UTC by the offset column "${nameOf('utc_offset')}"`);
   if (indexOf('position') !== undefined) said.push(`position from "${nameOf('position')}" ("lat,lon")`);
-  if (altitudeIndex !== undefined) {
+  if (coordinates.why !== undefined) said.push(coordinates.why);
+  if (altitudeIndex !== undefined && millimetres)
+    said.push(`altitude "${nameOf('altitude')}" in millimetres (whole numbers beside coordinates in 1e-7 degrees)`);
+  else if (altitudeIndex !== undefined) {
     const why = flightradar
       ? 'a Flightradar24 export, which writes feet'
       : altitudeUnitText !== ''
@@ -345,7 +279,8 @@ export function detectGeoSettings(
       preambleRowCount: guess.layout.preambleRows + comments.length,
       identifiedColumns,
       numericUnit,
-      altitudeUnit: feet ? 'feet' : 'metres',
+      altitudeUnit: millimetres ? 'millimetres' : feet ? 'feet' : 'metres',
+      coordinateUnit: coordinates.unit,
     },
     reason: `${said.join('; ')}.`,
     columns: guess.columns,

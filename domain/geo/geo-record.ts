@@ -12,8 +12,9 @@ import type { GeoPoint, InvalidGeoItem } from './geo-point.ts';
 import { columnsByKind, type GeoColumn, type IdentifiedColumns, type MapSettings } from './geo-settings.ts';
 import { coordinateDegrees, decimalCommaNumber } from './coordinate-text.ts';
 import type { GeoTimeReader } from './geo-time-reader.ts';
+import { gpsWeekMicros } from './gps-time.ts';
 
-type RuleSettings = Pick<MapSettings, 'defaultDate' | 'numericUnit' | 'altitudeUnit'> & {
+type RuleSettings = Pick<MapSettings, 'defaultDate' | 'numericUnit' | 'altitudeUnit' | 'coordinateUnit'> & {
   readonly delimiter?: MapSettings['delimiter'] | undefined;
 };
 
@@ -25,7 +26,14 @@ interface GeoRules {
   readonly settings: RuleSettings;
   /** Reads local date-times as if UTC, for rows whose utc_offset column makes them instants. */
   readonly utcTimes: GeoTimeReader | undefined;
+  /** Degrees per unit of a coordinate cell (1 unless the map counts 1e-7 degrees or semicircles). */
+  readonly degreesPerUnit: number;
+  /** Metres per unit of an altitude cell. */
+  readonly metresPerUnit: number;
 }
+
+const DEGREES_PER_UNIT = { degrees: 1, 'degrees-e7': 1e-7, semicircles: 180 / 2 ** 31 } as const;
+const METRES_PER_UNIT = { metres: 1, feet: 0.3048, millimetres: 0.001 } as const;
 
 export function geoRules(
   identifiedColumns: IdentifiedColumns,
@@ -49,13 +57,20 @@ export function geoRules(
     date: at('date'),
     utc_offset: at('utc_offset'),
   };
-  return { index, times, settings, utcTimes };
+  return {
+    index,
+    times,
+    settings,
+    utcTimes,
+    degreesPerUnit: DEGREES_PER_UNIT[settings.coordinateUnit ?? 'degrees'],
+    metresPerUnit: METRES_PER_UNIT[settings.altitudeUnit],
+  };
 }
 
-const FEET = 0.3048;
 // Exact doubles (every power of ten up to 1e22 is).
 const POWERS_OF_TEN = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const GPS_WEEK = /^\d{1,4}$/;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_OF_DAY = /^\d{1,2}:\d{2}:\d{2}(\.\d{1,6})?( [AaPp][Mm])?$/;
 
@@ -139,6 +154,13 @@ export function offsetSeconds(text: string): number | undefined {
 /** A date cell and a time-of-day cell as one instant, local to the zone or to the row's utc_offset. */
 function dateAndClock(fields: readonly string[], rules: GeoRules, date: string, clock: string): number | string {
   if (date === '') return 'date is empty';
+  // A week number (1-4 digits, never a date) beside a number is GPS time: detection pairs them by name.
+  if (GPS_WEEK.test(date) && NUMBER.test(clock))
+    return gpsWeekMicros(
+      Number(date),
+      Number(clock),
+      rules.settings.numericUnit === 'seconds' ? 'seconds' : 'milliseconds',
+    );
   if (!TIME_OF_DAY.test(clock)) return `hour_minute_second '${shorten(clock)}' is not a time of day as HH:mm:ss`;
   const text = `${date} ${/^\d:/.test(clock) ? `0${clock}` : clock}`;
   const offsetText = cellAt(fields, rules.index.utc_offset);
@@ -203,6 +225,7 @@ function positionReason(
   longitudeText: string | undefined,
   latitude: number,
   longitude: number,
+  degreesPerUnit: number,
 ): string | undefined {
   if (latitudeText === undefined || latitudeText === '') return 'latitude is empty';
   if (longitudeText === undefined || longitudeText === '') return 'longitude is empty';
@@ -210,8 +233,10 @@ function positionReason(
     return `latitude '${shorten(latitudeText)}' is not a number of degrees (such as 47.61 or 47°36'36"N)`;
   if (Number.isNaN(longitude))
     return `longitude '${shorten(longitudeText)}' is not a number of degrees (such as -122.33 or 122°19'48"W)`;
-  if (latitude < -90 || latitude > 90) return `latitude ${latitudeText} is out of range (-90 to 90)`;
-  if (longitude < -180 || longitude > 180) return `longitude ${longitudeText} is out of range (-180 to 180)`;
+  const scaled = degreesPerUnit === 1 ? '' : ` (${latitude} degrees)`;
+  if (latitude < -90 || latitude > 90) return `latitude ${latitudeText}${scaled} is out of range (-90 to 90)`;
+  if (longitude < -180 || longitude > 180)
+    return `longitude ${longitudeText}${degreesPerUnit === 1 ? '' : ` (${longitude} degrees)`} is out of range (-180 to 180)`;
   // NOTE: receivers without a fix write 0,0 (the AirData fixture's first rows): a point in the Gulf
   // of Guinea would drag every track there.
   if (latitude === 0 && longitude === 0) return 'has no position fix (latitude and longitude both 0)';
@@ -230,15 +255,24 @@ export function geoRecord(line: number, fields: readonly string[], rules: GeoRul
   }
   // Columns split by something other than commas may hold decimal commas ("47,61").
   const decimalComma = rules.settings.delimiter !== undefined && rules.settings.delimiter !== 'comma';
-  const latitude =
+  let latitude =
     latitudeText === undefined || latitudeText === ''
       ? Number.NaN
       : numberOrCoordinate(latitudeText, 'latitude', decimalComma);
-  const longitude =
+  let longitude =
     longitudeText === undefined || longitudeText === ''
       ? Number.NaN
       : numberOrCoordinate(longitudeText, 'longitude', decimalComma);
-  const reason = positionReason(latitudeText, longitudeText, latitude, longitude);
+  const { degreesPerUnit } = rules;
+  // Divided, not multiplied, for 1e7: 473977418 / 1e7 is the double nearest 47.3977418, as written.
+  if (degreesPerUnit === 1e-7) {
+    latitude /= 1e7;
+    longitude /= 1e7;
+  } else if (degreesPerUnit !== 1) {
+    latitude *= degreesPerUnit;
+    longitude *= degreesPerUnit;
+  }
+  const reason = positionReason(latitudeText, longitudeText, latitude, longitude, degreesPerUnit);
   if (reason !== undefined) return { line, reason };
   const timestamp = timeOf(fields, rules);
   if (typeof timestamp === 'string') return { line, reason: timestamp };
@@ -256,7 +290,12 @@ export function geoRecord(line: number, fields: readonly string[], rules: GeoRul
     actor: cellAt(fields, index.actor) ?? '',
     latitude,
     longitude,
-    altitude: altitude === null ? null : rules.settings.altitudeUnit === 'feet' ? altitude * FEET : altitude,
+    altitude:
+      altitude === null || rules.metresPerUnit === 1
+        ? altitude
+        : rules.metresPerUnit === 0.001
+          ? altitude / 1000
+          : altitude * rules.metresPerUnit,
     heading,
     pitch,
     roll,

@@ -34,6 +34,14 @@ export type GeoColumn = (typeof GEO_COLUMNS)[number];
 export const MAP_DELIMITERS = ['comma', 'tab', 'semicolon'] as const;
 export const MAP_NUMERIC_UNITS = ['seconds', 'milliseconds', 'microseconds', 'nanoseconds'] as const;
 export type MapNumericUnit = (typeof MAP_NUMERIC_UNITS)[number];
+/**
+ * How a latitude or longitude cell counts degrees: as written, as integers of 1e-7 degrees (MAVLink,
+ * older PX4 logs, Google's latitudeE7), or as Garmin FIT's semicircles (2^31 of them to 180 degrees).
+ */
+export const MAP_COORDINATE_UNITS = ['degrees', 'degrees-e7', 'semicircles'] as const;
+export type MapCoordinateUnit = (typeof MAP_COORDINATE_UNITS)[number];
+// Millimetres: the integer altitudes of MAVLink and PX4 beside their 1e7 coordinates.
+export const MAP_ALTITUDE_UNITS = ['metres', 'feet', 'millimetres'] as const;
 export type MapDelimiter = (typeof MAP_DELIMITERS)[number];
 const DELIMITER_CHARS = { comma: ',', tab: '\t', semicolon: ';' } as const;
 export const delimiterChar = (delimiter: MapDelimiter): ',' | '\t' | ';' => DELIMITER_CHARS[delimiter];
@@ -64,7 +72,17 @@ const IdentifiedColumnsSchema = z
 export type IdentifiedColumns = z.infer<typeof IdentifiedColumnsSchema>;
 
 /** How the file is read: delimited text by columns, or one of the track formats read by their own parser. */
-export const GEO_FORMATS = ['csv', 'gpx', 'kml', 'geojson', 'igc', 'nmea', 'tcx', 'adsb-trace'] as const;
+export const GEO_FORMATS = [
+  'csv',
+  'gpx',
+  'kml',
+  'geojson',
+  'igc',
+  'nmea',
+  'tcx',
+  'adsb-trace',
+  'location-history',
+] as const;
 export type GeoFormat = (typeof GEO_FORMATS)[number];
 
 /** What the chosen columns lack, in the analyst's words, or undefined when they make points. */
@@ -101,8 +119,13 @@ export const MapSettingsSchema = z
      * digits today).
      */
     numericUnit: z.enum(MAP_NUMERIC_UNITS),
-    /** The altitude column's unit; detected from its header ("(feet)", "ft"), stored in metres. */
-    altitudeUnit: z.enum(['metres', 'feet']),
+    /**
+     * The altitude column's unit; detected from its header ("(feet)", "ft") or, for millimetres, from
+     * integer altitudes beside 1e7 coordinates; stored in metres.
+     */
+    altitudeUnit: z.enum(MAP_ALTITUDE_UNITS),
+    /** Absent means degrees (older maps stored none, and track formats name their own units). */
+    coordinateUnit: z.enum(MAP_COORDINATE_UNITS).optional(),
   })
   .superRefine((settings, context) => {
     // The track formats name their own fields; columns matter only for delimited text.

@@ -16,6 +16,7 @@ import { parseGeo, unpackedBytes, type GeoBatch, type GeoParseOptions, type GeoP
 import { parseGpx } from './parse-gpx.ts';
 import { parseIgc } from './parse-igc.ts';
 import { parseKml } from './parse-kml.ts';
+import { parseLocationHistory } from './parse-location-history.ts';
 import { parseNmea } from './parse-nmea.ts';
 import { parseTcx } from './parse-tcx.ts';
 import type { GeoItem } from './track-fix.ts';
@@ -28,6 +29,7 @@ const FORMAT_NAMES = {
   nmea: 'NMEA',
   tcx: 'TCX',
   'adsb-trace': 'ADS-B trace',
+  'location-history': 'Google location history',
 } as const;
 
 function trackItems(
@@ -51,6 +53,8 @@ function trackItems(
       return parseTcx(text, zone);
     case 'adsb-trace':
       return parseAdsbTrace(text);
+    case 'location-history':
+      return parseLocationHistory(text, zone);
   }
 }
 

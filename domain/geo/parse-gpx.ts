@@ -2,7 +2,9 @@
  * GPX 1.0 and 1.1 (GPSBabel, Garmin, Strava, AirData) read as a stream of tags (xml-tokens.ts):
  * each trkpt and rtept is a point of its track or route, named by it; one without <time> is an
  * invalid row. Waypoints are places, so only timed ones become points. The heading is the GPX 1.0
- * <course> or an extension's course, heading or bearing (Garmin's gpxtpx, AirData).
+ * <course> or an extension's course, heading or bearing (Garmin's gpxtpx, AirData). A point whose
+ * <fix> is "none" ("GPS had no fix", GPX 1.1's fixType; GPSBabel writes it from NMEA without a fix)
+ * is invalid, as such an NMEA sentence is: its position is a receiver's stale guess.
  */
 import type { ZoneId } from '@js-joda/core';
 import { named, numberOrNull, trackItem, trackTime, type GeoItem } from './track-fix.ts';
@@ -20,6 +22,7 @@ interface OpenPoint {
   heading: number | null;
   time: string | undefined;
   name: string;
+  noFix: boolean;
 }
 
 export async function* parseGpx(text: AsyncIterable<string>, zone: ZoneId): AsyncGenerator<GeoItem[]> {
@@ -48,6 +51,7 @@ export async function* parseGpx(text: AsyncIterable<string>, zone: ZoneId): Asyn
             heading: null,
             time: undefined,
             name: '',
+            noFix: false,
           };
           if (token.name === 'wpt') counts.wpt += 1;
           else container.points += 1;
@@ -66,6 +70,7 @@ export async function* parseGpx(text: AsyncIterable<string>, zone: ZoneId): Asyn
         } else if (token.name === 'time' && parent === point.kind) point.time = value;
         else if (token.name === 'ele' && parent === point.kind) point.altitude = numberOrNull(value);
         else if (token.name === 'name' && parent === point.kind) point.name = value;
+        else if (token.name === 'fix' && parent === point.kind) point.noFix = value === 'none';
         else if (HEADINGS.has(token.name) && point.heading === null) point.heading = numberOrNull(value);
       } else if (token.name === 'name' && (parent === 'trk' || parent === 'rte')) container.name = value;
     }
@@ -81,6 +86,7 @@ export async function* parseGpx(text: AsyncIterable<string>, zone: ZoneId): Asyn
         ? named('waypoint', open.name, counts.wpt)
         : `point ${container.points} of ${named(container.kind, container.name, container.number)}`;
     const actor = open.kind === 'wpt' ? open.name : container.name;
+    if (open.noFix) return [{ line: open.line, reason: `${label} has no position fix (<fix>none</fix>)` }];
     return [
       trackItem({
         line: open.line,

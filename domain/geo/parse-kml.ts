@@ -4,7 +4,7 @@
  * (heading, tilt, roll). Google Earth writes all whens, then all coords, then all angles, so one
  * track is held until it closes: memory follows the largest track, not the file.
  * A Placemark's Point or LineString is timed by its TimeStamp, or TimeSpan (a line's vertices spread
- * evenly from begin to end); an untimed Point is a place and left out, an untimed line's vertices are
+ * evenly from begin to end), else by a time among its ExtendedData; an untimed Point is a place and left out, an untimed line's vertices are
  * invalid rows. The actor is the Placemark's name.
  */
 import type { ZoneId } from '@js-joda/core';
@@ -17,6 +17,8 @@ interface Placemark {
   when: string | undefined;
   begin: string | undefined;
   end: string | undefined;
+  /** A time among its ExtendedData (Data or SimpleData named like one), and its rank in DATA_TIME_NAMES. */
+  dataTime: { text: string; rank: number } | undefined;
   /** Point and LineString coordinates with the line they start on, read when the Placemark closes. */
   geometries: { kind: 'Point' | 'LineString'; line: number; text: string }[];
 }
@@ -31,11 +33,20 @@ interface Track {
 
 const words = (text: string) => text.trim().split(/\s+/);
 
+// A Placemark without TimeStamp or TimeSpan may carry its time as data: Google My Maps keeps an
+// imported table's columns as <Data>, Garmin's MapShare feed writes "Time UTC", GDAL's KML driver
+// <SimpleData name="time">. Earlier names win (UTC ones before local ones); compared lower-case,
+// spaces and punctuation dropped.
+const DATA_TIME_NAMES = ['timeutc', 'utctime', 'datetimeutc', 'timestamp', 'datetime', 'time', 'when', 'gpstime'];
+const dataTimeRank = (name: string | undefined) =>
+  name === undefined ? -1 : DATA_TIME_NAMES.indexOf(name.toLowerCase().replace(/[^a-z]/g, ''));
+
 export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): AsyncGenerator<GeoItem[]> {
   let placemarks = 0;
   let tracks = 0;
   let placemark: Placemark | undefined;
   let track: Track | undefined;
+  let dataName: string | undefined;
   const time = (value: string | undefined) => trackTime(value, zone);
 
   /** Track points whose when and coord have both been read. */
@@ -74,7 +85,7 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
         .replace(/\s*,\s*/g, ',')
         .split(/\s+/)
         .filter((tuple) => tuple !== '');
-      const begin = time(done.when ?? done.begin);
+      const begin = time(done.when ?? done.begin ?? (done.end === undefined ? done.dataTime?.text : undefined));
       const end = time(done.end);
       if (geometry.kind === 'Point' && begin === undefined) continue;
       tuples.forEach((tuple, index) => {
@@ -116,8 +127,11 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
             when: undefined,
             begin: undefined,
             end: undefined,
+            dataTime: undefined,
             geometries: [],
           };
+        } else if (token.name === 'Data' || token.name === 'SimpleData') {
+          dataName = token.attributes.name;
         } else if (token.name === 'Track') {
           tracks += 1;
           track = { number: tracks, points: 0, whens: [], coords: [], angles: [] };
@@ -148,7 +162,11 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
       else if (token.name === 'when' && parent === 'TimeStamp') placemark.when = value;
       else if (token.name === 'begin' && parent === 'TimeSpan') placemark.begin = value;
       else if (token.name === 'end' && parent === 'TimeSpan') placemark.end = value;
-      else if (token.name === 'coordinates' && (parent === 'Point' || parent === 'LineString'))
+      else if ((token.name === 'value' && parent === 'Data') || token.name === 'SimpleData') {
+        const rank = dataTimeRank(dataName);
+        if (rank >= 0 && value !== '' && (placemark.dataTime === undefined || rank < placemark.dataTime.rank))
+          placemark.dataTime = { text: value, rank };
+      } else if (token.name === 'coordinates' && (parent === 'Point' || parent === 'LineString'))
         placemark.geometries.push({ kind: parent, line: contentLine, text: value });
       else if (token.name === 'Placemark') {
         placemarkItems(placemark, items);

@@ -11,6 +11,7 @@ import { detectSyslog } from './detect-syslog.ts';
 import { detectTimestampedLines } from './detect-timestamped-lines.ts';
 import type { FormatDetection } from './format-detection.ts';
 import { gunzipStart, isGzip, withoutGzipExtension } from './gunzip-bytes.ts';
+import { harZipEvidence } from './har-zip.ts';
 import { sniffDelimited } from './sniff-delimited.ts';
 import { detectWindowsEventXml } from './windows-event-xml.ts';
 import { normalizeName } from './suggest-mapping.ts';
@@ -47,6 +48,8 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
   if (firstBytes.byteLength === 0) return { format: undefined, reason: 'The file is empty' };
   if (isGzip(firstBytes)) return detectGzipped(firstBytes, fileName);
   if (ZIP_MAGIC.every((byte, index) => firstBytes[index] === byte)) {
+    const har = harZipEvidence(firstBytes.subarray(0, DETECT_BYTES));
+    if (har !== undefined) return { format: 'har', reason: har, settings: { format: 'har' } };
     return {
       format: 'slack-zip',
       reason: 'A zip archive: read as a Slack export (channels.json, users.json, <channel>/<date>.json)',

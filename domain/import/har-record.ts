@@ -57,6 +57,10 @@ export function harEntryRecord(entry: JsonValue, index: number): ImportRecord | 
     connection: textOf(entry.connection),
     pageref: textOf(entry.pageref),
     error: error === '' ? undefined : error,
+    // Chromium's own fields: what the page asked for (document, fetch, websocket, …) and how urgently.
+    resourceType: textOf(entry._resourceType),
+    priority: textOf(entry._priority),
+    ...webSocketCounts(entry._webSocketMessages),
   };
   const extra: Record<string, JsonValue> = {};
   for (const [key, value] of Object.entries(optional)) if (value !== undefined) extra[key] = value;
@@ -67,9 +71,33 @@ export function harEntryRecord(entry: JsonValue, index: number): ImportRecord | 
     startMicros,
     endMicros: startMicros + Math.round(durationMs * 1000),
     actor: hostOf(url, headers),
-    message: [method, url, status].filter((part) => part !== undefined && part !== '').join(' '),
+    message: [method, url, status, webSocketSummary(optional)]
+      .filter((part) => part !== undefined && part !== '')
+      .join(' '),
     extra,
   };
+}
+
+/**
+ * Chromium keeps a WebSocket's frames in the entry (_webSocketMessages: type "send" or "receive"):
+ * counted, not each made an event, so a chatty socket stays one row that says how much it carried.
+ */
+function webSocketCounts(messages: JsonValue | undefined): { webSocketSent?: number; webSocketReceived?: number } {
+  if (!Array.isArray(messages)) return {};
+  let sent = 0;
+  let received = 0;
+  for (const message of messages) {
+    const type = textOf(objectOf(message).type);
+    if (type === 'send') sent += 1;
+    else if (type === 'receive') received += 1;
+  }
+  return { webSocketSent: sent, webSocketReceived: received };
+}
+
+function webSocketSummary(fields: Record<string, string | number | undefined>): string | undefined {
+  const { webSocketSent: sent, webSocketReceived: received } = fields;
+  if (typeof sent !== 'number' || typeof received !== 'number') return undefined;
+  return `(WebSocket: ${sent.toLocaleString('en')} sent, ${received.toLocaleString('en')} received)`;
 }
 
 export function harPageRecord(page: JsonValue, index: number): ImportRecord | InvalidRow {

@@ -16,6 +16,8 @@ export interface HarLimits {
 }
 const DEFAULT_HAR_LIMITS: HarLimits = { maxEntries: 2_000_000, maxEntryBytes: 64 << 20 };
 
+// Pages are few (one per navigation); past this many their keys are no longer remembered.
+const MAX_PAGE_KEYS = 100_000;
 const PATHS = ['$.log.version', '$.log.creator', '$.log.pages.*', '$.log.entries.*'];
 
 export async function* parseHar(
@@ -27,6 +29,7 @@ export async function* parseHar(
   let version: JsonValue | undefined;
   let creator: JsonValue | undefined;
   let entryCount = 0;
+  const pageKeys = new Set<string>();
   for await (const items of jsonDocumentValues(text, {
     paths: PATHS,
     maxValueBytes: maxEntryBytes,
@@ -49,8 +52,14 @@ export async function* parseHar(
       const [, field, index] = item.path;
       if (field === 'version') version = item.value;
       else if (field === 'creator') creator = item.value;
-      else if (field === 'pages' && typeof index === 'number') addToPiece(piece, harPageRecord(item.value, index));
-      else if (field === 'entries' && typeof index === 'number') {
+      else if (field === 'pages' && typeof index === 'number') {
+        const page = harPageRecord(item.value, index);
+        // A page written twice (same id, time and title: merged captures) is one page, one marker.
+        const key = 'reason' in page ? undefined : JSON.stringify([page.extra.pageId, page.startMicros, page.message]);
+        if (key !== undefined && pageKeys.has(key)) continue;
+        if (key !== undefined && pageKeys.size < MAX_PAGE_KEYS) pageKeys.add(key);
+        addToPiece(piece, page);
+      } else if (field === 'entries' && typeof index === 'number') {
         entryCount += 1;
         if (entryCount > maxEntries)
           throw new ImportError(

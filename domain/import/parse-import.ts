@@ -21,6 +21,7 @@ import type {
 import type { ImportSettings } from './import-settings.ts';
 import { parseAccessLog } from './parse-access-log.ts';
 import { parseDelimited } from './parse-delimited.ts';
+import { harBytes } from './har-zip.ts';
 import { parseHar } from './parse-har.ts';
 import { parseIrc } from './parse-irc.ts';
 import { parseJsonLines } from './parse-json-lines.ts';
@@ -149,7 +150,7 @@ async function* piecesOf(
       yield* parseAccessLog(textChunks(bytes), settings, report);
       return;
     case 'har':
-      yield* parseHar(textChunks(bytes), report, settings.limits);
+      yield* parseHar(textChunks(harBytes(bytes, settings.limits)), report, settings.limits);
       return;
     case 'slack-zip': {
       const limits = { ...DEFAULT_ZIP_LIMITS, ...settings.limits };

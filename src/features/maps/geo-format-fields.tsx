@@ -14,6 +14,7 @@ const FORMAT_LABELS: Record<GeoFormat, string> = {
   nmea: 'NMEA 0183',
   tcx: 'TCX (Garmin Training Center)',
   'adsb-trace': 'ADS-B trace (ADS-B Exchange, readsb)',
+  'location-history': 'Google location history (Takeout, Timeline)',
 };
 
 export function GeoFormatFields({

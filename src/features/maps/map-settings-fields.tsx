@@ -1,6 +1,14 @@
 /* The map's settings of spec section 3, each with the server's or the check's reason beside it; the layout and unit settings of delimited text only for a CSV. */
 import { SYMBOLS } from '../../../domain/annotations.ts';
-import { MAP_DELIMITERS, MAP_NUMERIC_UNITS, formatOf, type MapSettings } from '../../../domain/geo/geo-settings.ts';
+import {
+  MAP_ALTITUDE_UNITS,
+  MAP_COORDINATE_UNITS,
+  MAP_DELIMITERS,
+  MAP_NUMERIC_UNITS,
+  formatOf,
+  type MapCoordinateUnit,
+  type MapSettings,
+} from '../../../domain/geo/geo-settings.ts';
 import { listTimeZoneOptions } from '../../../domain/time/time-zone-table.ts';
 import { classNames } from '../../ui/class-names.ts';
 import { LabelledField } from '../../ui/labelled-field.tsx';
@@ -8,7 +16,13 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 
 type Errors = Partial<Record<keyof MapSettings, string>>;
-type ChosenSetting = 'icon' | 'defaultTimeZone' | 'delimiter' | 'numericUnit' | 'altitudeUnit';
+type ChosenSetting = 'icon' | 'defaultTimeZone' | 'delimiter' | 'numericUnit' | 'altitudeUnit' | 'coordinateUnit';
+
+const COORDINATE_UNIT_LABELS: Record<MapCoordinateUnit, string> = {
+  degrees: 'degrees',
+  'degrees-e7': 'degrees × 10^7 (whole numbers)',
+  semicircles: 'semicircles (Garmin FIT)',
+};
 
 /** Choices the analyst reads as the values themselves (units, icons, delimiters). */
 const named = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
@@ -28,7 +42,7 @@ export function MapSettingsFields({
   const select = (key: ChosenSetting, label: string, options: readonly { value: string; label: string }[]) => (
     <SelectField
       label={label}
-      value={settings[key]}
+      value={settings[key] ?? 'degrees'}
       error={errors[key]}
       disabled={disabled}
       options={options}
@@ -96,7 +110,12 @@ export function MapSettingsFields({
             />
           ))}
           {select('numericUnit', 'Plain numbers in the timestamp are', named(MAP_NUMERIC_UNITS))}
-          {select('altitudeUnit', 'Altitude unit', named(['metres', 'feet']))}
+          {select(
+            'coordinateUnit',
+            'Latitudes and longitudes are',
+            MAP_COORDINATE_UNITS.map((unit) => ({ value: unit, label: COORDINATE_UNIT_LABELS[unit] })),
+          )}
+          {select('altitudeUnit', 'Altitude unit', named(MAP_ALTITUDE_UNITS))}
         </>
       ) : null}
     </div>

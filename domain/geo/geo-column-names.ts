@@ -1,0 +1,135 @@
+/*
+ * The names a geo CSV's columns go by, per column kind, as producers write them (compared after
+ * normalize: lower-case, units and punctuation dropped), and the order kinds are looked for in.
+ */
+import type { GeoColumn } from './geo-settings.ts';
+
+// GPS time as receivers and ArduPilot's GPS message write it (GWk, GMS): a week number counted from
+// 1980-01-06 and the time into that week, in milliseconds (GMS, iTOW) or seconds (TOW).
+export const GPS_WEEK_NAMES = ['gwk', 'gpsweek', 'week', 'gpsweeknumber', 'weeknumber', 'wn'];
+export const GPS_MILLISECONDS_OF_WEEK_NAMES = [
+  'gms',
+  'gpsms',
+  'gpstimems',
+  'itow',
+  'towms',
+  'msofweek',
+  'timeofweekms',
+];
+export const GPS_TIME_OF_WEEK_NAMES = [
+  ...GPS_MILLISECONDS_OF_WEEK_NAMES,
+  'tow',
+  'gpstow',
+  'timeofweek',
+  'secondsofweek',
+  'gpsseconds',
+  'gpssecond',
+];
+
+// Earlier names win; a name is compared lower-case, brackets and non-alphanumerics dropped.
+export const NAMES: Record<GeoColumn, readonly string[]> = {
+  // PX4's time_utc_usec and MAVLink's time_unix_usec beside a "timestamp" that counts from boot.
+  timestamp: [
+    'timestamp',
+    'datetimeutc',
+    'datetime',
+    'utc',
+    'time',
+    'date',
+    'ts',
+    'gpstime',
+    'timeutc',
+    'timeutcusec',
+    'timeunixusec',
+    'timeusec',
+    'unixtime',
+    'epoch',
+  ],
+  hour_minute_second: [
+    'hourminutesecond',
+    'hms',
+    'timeofday',
+    'clock',
+    'localtime',
+    'lcltime',
+    'utctime',
+    'time',
+    'gpstime',
+    ...GPS_TIME_OF_WEEK_NAMES,
+  ],
+  date: ['date', 'lcldate', 'localdate', 'utcdate', 'gpsdate', ...GPS_WEEK_NAMES],
+  utc_offset: ['utcofst', 'utcoffset', 'utcoff', 'tzoffset', 'timezoneoffset', 'offset'],
+  actor: [
+    'actor',
+    'callsign',
+    'flight',
+    'aircraft',
+    'registration',
+    'icao24',
+    'vehicle',
+    'drone',
+    'name',
+    'track',
+    'id',
+  ],
+  // position_lat and position_long: Garmin FIT's record fields, in semicircles unless converted.
+  latitude: ['latitude', 'lat', 'positionlat'],
+  longitude: ['longitude', 'lon', 'lng', 'long', 'positionlong', 'positionlon'],
+  position: ['position', 'latlon', 'latlng', 'coordinates', 'location'],
+  // AltMSL before AltB: a G1000's baro altitude follows the altimeter setting, MSL is the aircraft's.
+  // OpenSky state vectors carry geoaltitude (GPS) and baroaltitude (pressure): the GPS one is the place.
+  altitude: [
+    'altitude',
+    'altitudeabovesealevel',
+    'altmsl',
+    // PX4 sensor_gps: altitude_msl_m (the "_m" dropped as a unit).
+    'altitudemsl',
+    'altitudeamsl',
+    // FIT's enhanced_altitude: the 32-bit field newer devices write in place of altitude.
+    'enhancedaltitude',
+    'altamsl',
+    'alt',
+    'altgps',
+    'gpsaltitude',
+    'geoaltitude',
+    'altgeom',
+    'gpsalt',
+    'altitudem',
+    'altitudemeters',
+    'altitudeft',
+    'altitudefeet',
+    'elevation',
+    'ele',
+    'elev',
+    'height',
+    'heightabovetakeoff',
+    'baroaltitude',
+    'altbaro',
+    'altb',
+  ],
+  heading: ['heading', 'compassheading', 'hdg', 'yaw', 'direction', 'course', 'bearing', 'truetrack', 'trk'],
+  pitch: ['pitch'],
+  roll: ['roll'],
+};
+export const ORDER: readonly GeoColumn[] = [
+  'latitude',
+  'longitude',
+  'position',
+  'date',
+  'timestamp',
+  'hour_minute_second',
+  'utc_offset',
+  'altitude',
+  'heading',
+  'pitch',
+  'roll',
+  'actor',
+];
+
+// A unit written after the name ("alt_ft", "lat deg", "Altitude-m") is dropped like one in brackets.
+export const normalize = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/\([^)]*\)|\[[^\]]*\]/g, '')
+    .replace(/[\s_-]+(ft|feet|m|meters|metres|deg|degrees)\s*$/, '')
+    .replace(/[^a-z0-9]/g, '');

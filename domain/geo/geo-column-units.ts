@@ -1,0 +1,75 @@
+/*
+ * The units a geo CSV's numbers count in when they are not degrees and instants: a GPS week and time
+ * of week (paired by name, checked by range) and whole coordinates in 1e-7 degrees or FIT semicircles
+ * (decided by their range). detect-geo-settings.ts asks; geo-record.ts applies the answer.
+ */
+import { GPS_MILLISECONDS_OF_WEEK_NAMES, GPS_TIME_OF_WEEK_NAMES, GPS_WEEK_NAMES } from './geo-column-names.ts';
+import type { IdentifiedColumns, MapCoordinateUnit } from './geo-settings.ts';
+
+const NUMBER = /^\s*[+-]?\d+(\.\d+)?\s*$/;
+const SECONDS_PER_WEEK = 604_800;
+
+/** A GPS week column: whole weeks since 1980-01-06 (ArduPilot and most receivers give the full count). */
+export const isGpsWeek = (name: string, cells: readonly string[]) =>
+  GPS_WEEK_NAMES.includes(name) && cells.every((cell) => /^\s*\d{1,4}\s*$/.test(cell));
+
+/** A GPS time-of-week column: a number below a week of milliseconds (or seconds, by name and range). */
+export function isGpsTimeOfWeek(name: string, cells: readonly string[]): boolean {
+  if (!GPS_TIME_OF_WEEK_NAMES.includes(name)) return false;
+  const limit = gpsTimeOfWeekUnit(name, cells) === 'milliseconds' ? SECONDS_PER_WEEK * 1000 : SECONDS_PER_WEEK;
+  return cells.every((cell) => NUMBER.test(cell) && Number(cell) >= 0 && Number(cell) < limit);
+}
+
+export function gpsTimeOfWeekUnit(name: string, cells: readonly string[]): 'milliseconds' | 'seconds' {
+  return GPS_MILLISECONDS_OF_WEEK_NAMES.includes(name) || cells.some((cell) => Number(cell) >= SECONDS_PER_WEEK)
+    ? 'milliseconds'
+    : 'seconds';
+}
+
+/** Whether an identified column is half of a GPS week and time-of-week pair (by its name). */
+export function gpsWeekPair(identified: IdentifiedColumns, names: readonly string[], index: string) {
+  const name = names[Number(index)] ?? '';
+  if (identified[index] === 'date' && GPS_WEEK_NAMES.includes(name)) return 'week';
+  if (identified[index] === 'hour_minute_second' && GPS_TIME_OF_WEEK_NAMES.includes(name)) return 'time';
+  return undefined;
+}
+
+const WHOLE = /^\s*[+-]?\d+\s*$/;
+const SEMICIRCLES = 2 ** 31;
+
+/**
+ * Whether whole-number coordinates count degrees, 1e-7 degrees or FIT semicircles, decided by their
+ * range (a latitude past 90 is no degree) and, between the two scaled units whose ranges overlap, by
+ * a column that says semicircles (its name, FIT's position_lat) or values only semicircles reach.
+ */
+export function coordinateUnitOf(
+  columns: readonly string[],
+  latitudes: readonly string[],
+  longitudes: readonly string[],
+  indexes: readonly (string | undefined)[],
+): { unit: MapCoordinateUnit; why?: string } {
+  const cells = [...latitudes, ...longitudes].filter((cell) => cell.trim() !== '');
+  if (cells.length === 0 || !cells.every((cell) => WHOLE.test(cell))) return { unit: 'degrees' };
+  // The middle of the rows without a fix left out (0,0), so one damaged row decides nothing.
+  const middle = (texts: readonly string[]) => {
+    const sizes = texts
+      .map((cell) => Math.abs(Number(cell)))
+      .filter((size) => size > 0)
+      .sort((one, other) => one - other);
+    return sizes[Math.floor((sizes.length - 1) / 2)] ?? 0;
+  };
+  const lat = middle(latitudes);
+  const lon = middle(longitudes);
+  // Scaled coordinates are large: 0.01 degree is 100,000 of them. Small whole numbers past 90 or 180
+  // ("95, 200") are degrees out of range, and the analyst is told so.
+  if ((lat <= 90 && lon <= 180) || Math.max(lat, lon) < 100_000) return { unit: 'degrees' };
+  const names = indexes.map((index) => (index === undefined ? '' : (columns[Number(index)] ?? '').toLowerCase()));
+  const namedSemicircles = names.some(
+    (name) => name.includes('semicircle') || /position_?(lat|long?)$/.test(name.replace(/\W+$/, '')),
+  );
+  if (namedSemicircles || (lat <= SEMICIRCLES / 2 && lon < SEMICIRCLES && (lat > 9e8 || lon > 1.8e9)))
+    return { unit: 'semicircles', why: 'coordinates in semicircles (Garmin FIT: 2^31 to 180 degrees)' };
+  if (lat <= 9e8 && lon <= 1.8e9)
+    return { unit: 'degrees-e7', why: 'coordinates in whole 1e-7 degrees (their values past 90 and 180 say so)' };
+  return { unit: 'degrees' };
+}

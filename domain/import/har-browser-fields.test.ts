@@ -1,0 +1,64 @@
+// What newer browsers add to a HAR: Chromium's WebSocket frames (_webSocketMessages), its resource
+// type and priority, and captures that repeat a page (merged exports). Written from the fields the
+// browsers' HAR exports document, not copied from a capture.
+import { describe, expect, it } from 'vitest';
+import { collectImport } from './collect-import.ts';
+import { detectFormat } from './detect-format.ts';
+import { settingsFromDetection } from './import-settings.ts';
+import { parseImport } from './parse-import.ts';
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+async function importHar(log: Record<string, unknown>) {
+  const bytes = encode(JSON.stringify({ log: { version: '1.2', creator: { name: 'WebInspector' }, ...log } }));
+  const settings = settingsFromDetection(detectFormat(bytes, 'capture.har'), 'UTC');
+  if (settings === undefined) throw new Error('not detected');
+  return collectImport(parseImport(bytes, settings));
+}
+
+const entry = (fields: Record<string, unknown>) => ({
+  startedDateTime: '2024-04-04T08:00:00.000Z',
+  time: 5,
+  request: { method: 'GET', url: 'wss://chat.example/socket', headers: [] },
+  response: { status: 101, statusText: 'Switching Protocols', content: { size: 0, mimeType: 'x-unknown' } },
+  timings: { send: 0, wait: 5, receive: 0 },
+  ...fields,
+});
+
+describe('newer browser fields', () => {
+  it("a WebSocket's frames are counted on its entry, with Chromium's resource type and priority", async () => {
+    const { records } = await importHar({
+      entries: [
+        entry({
+          _resourceType: 'websocket',
+          _priority: 'High',
+          _webSocketMessages: [
+            { type: 'send', time: 1712217600.1, opcode: 1, data: '{"op":"hello"}' },
+            { type: 'receive', time: 1712217600.2, opcode: 1, data: '{"op":"welcome"}' },
+            { type: 'receive', time: 1712217605.5, opcode: 2, data: 'AAEC' },
+          ],
+        }),
+      ],
+    });
+    expect(records).toHaveLength(1);
+    expect(records[0]!.message).toBe('GET wss://chat.example/socket 101 (WebSocket: 1 sent, 2 received)');
+    expect(records[0]!.extra).toMatchObject({
+      resourceType: 'websocket',
+      priority: 'High',
+      webSocketSent: 1,
+      webSocketReceived: 2,
+    });
+  });
+
+  it('a page written twice is one marker; pages that differ stay apart', async () => {
+    const page = { startedDateTime: '2024-01-01T00:00:00Z', id: 'p1', title: 'One', pageTimings: {} };
+    const { records } = await importHar({
+      pages: [page, page, { ...page, id: 'p2', title: 'Two' }],
+      entries: [entry({ pageref: 'p1' })],
+    });
+    expect(records.filter((record) => record.isMarker === true).map((record) => record.message)).toEqual([
+      'One',
+      'Two',
+    ]);
+  });
+});
