@@ -232,4 +232,20 @@ test('a rotated log as logrotate leaves it (gzipped) and an application log with
   await importPreviewed(page, '3 events imported');
   await page.goto(`/incident/${incidentID}`);
   await expect(page.getByTestId('event-timeline-list').getByText('Job failed', { exact: false }).first()).toBeVisible();
+
+  // Logback's default console pattern writes a time of day alone: the lines are read on the day of the
+  // incident's first event (the access log's earliest line, 17/May/2015:10:05:14 +0000), and on the
+  // next day once the clock runs past midnight.
+  await page.goto(`/incident/${incidentID}/create-stream`);
+  await expect(page.getByText('access.log.1.gz').first()).toBeVisible();
+  await chooseEvidence(page, 'console.log', 'text/plain', [
+    '23:59:58.120 [main] INFO  com.example.App - Starting',
+    '00:00:01.004 [main] WARN  com.example.App - Past midnight',
+  ]);
+  await expect(page.locator('[data-summary="reason"]')).toContainText('a time of day alone');
+  await expect(firstPreviewRow(page)).toContainText('2015-05-17 23:59:58');
+  await expect(page.getByRole('table', { name: 'First rows' }).getByRole('row').nth(2)).toContainText(
+    '2015-05-18 00:00:01',
+  );
+  await importPreviewed(page, '2 events imported');
 });

@@ -27,7 +27,14 @@ function errorsOf(error: unknown): FieldErrors {
   return { other: error instanceof Error ? error.message : String(error) };
 }
 
-export function CreateStreamScreen({ incidentID }: { incidentID: number }) {
+export function CreateStreamScreen({
+  incidentID,
+  firstEventMicros,
+}: {
+  incidentID: number;
+  /** The incident's first event: where undated or zero-based times start unless the analyst says otherwise. */
+  firstEventMicros?: number | undefined;
+}) {
   const [choice, setChoice] = useState<EvidenceChoice | undefined>(undefined);
   const [streamName, setStreamName] = useState('');
   const [progress, setProgress] = useState<UploadProgressValue | undefined>(undefined);
@@ -78,6 +85,7 @@ export function CreateStreamScreen({ incidentID }: { incidentID: number }) {
           setErrors({});
         }}
         onChoice={setChoice}
+        firstEventMicros={firstEventMicros}
       />
       {choice ? (
         <form
