@@ -14,14 +14,21 @@ import { PREVIEW_INVALID_LIMIT, PREVIEW_ROW_LIMIT, type ImportPreviewApi } from 
 const runs = new Map<number, AbortController>();
 
 const api: ImportPreviewApi = {
-  async preview(runID, file, fileName, chosen, timeZone, onProgress, format, firstEventMicros) {
+  async preview(runID, file, fileName, chosen, timeZone, onProgress, format, startDefaults) {
     const controller = new AbortController();
     runs.set(runID, controller);
     try {
       const firstBytes = new Uint8Array(await file.slice(0, DETECT_BYTES).arrayBuffer());
       const detection = detectFormatAs(firstBytes, fileName, chosen?.format ?? format);
       const found = chosen ?? settingsFromDetection(detection, timeZone);
-      const settings = found === undefined ? undefined : withDefaultRecordingStart(found, firstEventMicros);
+      const settings =
+        found === undefined
+          ? undefined
+          : withDefaultRecordingStart(
+              found,
+              startDefaults?.firstEventMicros,
+              startDefaults?.dayMicros ?? startDefaults?.firstEventMicros,
+            );
       if (settings === undefined)
         return { status: 'done', detection, settings, summary: undefined, markerCount: 0, firstRows: [], invalid: [] };
       onProgress({ bytesRead: 0, totalBytes: file.size, validCount: 0, invalidCount: 0 });

@@ -40,19 +40,31 @@ export function settingsFromDetection(detection: FormatDetection, timeZone: stri
   }
 }
 
+/** What undated times start from when the analyst gives nothing (withDefaultRecordingStart). */
+export interface RecordingStartDefaults {
+  /** The incident's first event: where a transcript's zero-based cues start. */
+  readonly firstEventMicros?: number | undefined;
+  /** A re-import's stream's first event as its file wrote it: the day of lines without a date. */
+  readonly dayMicros?: number | undefined;
+}
+
 /**
  * Transcripts whose cue times count from zero start at the incident's first event unless the analyst
  * gave a start, and chat logs and text logs whose times have no date (Zoom, ZNC, Logback) are read on that event's day (UTC):
- * the default the preview and the server both apply. Other settings pass unchanged.
+ * the default the preview and the server both apply. A re-import gives `dayMicros`, its stream's first
+ * event as the file wrote it, so an updated log keeps the day its stream was first read on (the
+ * incident may since start on an earlier day); a transcript still starts at the incident's first event,
+ * as its first import did. Other settings pass unchanged.
  */
 export function withDefaultRecordingStart(
   settings: ImportSettings,
   firstEventMicros: number | null | undefined,
+  dayMicros: number | null | undefined = firstEventMicros,
 ): ImportSettings {
-  if (firstEventMicros === null || firstEventMicros === undefined) return settings;
-  if (settings.format === 'subtitles' && settings.anchorMicros === undefined)
+  if (settings.format === 'subtitles' && settings.anchorMicros === undefined && typeof firstEventMicros === 'number')
     return { ...settings, anchorMicros: firstEventMicros };
-  const day = new Date(Math.floor(firstEventMicros / 1000)).toISOString().slice(0, 10);
+  if (dayMicros === null || dayMicros === undefined) return settings;
+  const day = new Date(Math.floor(dayMicros / 1000)).toISOString().slice(0, 10);
   if (settings.format === 'irc' && settings.startDate === undefined) return { ...settings, startDate: day };
   // A text log whose lines hold a time of day alone (Logback's default pattern) is dated the same way.
   if (settings.format === 'syslog' && settings.timePrefix?.timeOfDay === true && settings.startDate === undefined)

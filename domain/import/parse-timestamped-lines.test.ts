@@ -127,5 +127,14 @@ describe('a comma before the milliseconds', () => {
       '2024-03-05T12:01:02.345Z',
       '2024-03-05T12:01:03.001Z',
     ]);
+    // A re-import reads them on its stream's day, not on the incident's first event's.
+    const reread = withDefaultRecordingStart(settings, Date.UTC(2024, 2, 1) * 1000, Date.UTC(2024, 2, 7, 23) * 1000);
+    const again = await collectImport(parseImport(bytes, reread));
+    expect(isoOfMicros(again.records[0]!.startMicros)).toBe('2024-03-07T12:01:02.345Z');
+    // An analyst's date is never replaced.
+    if (settings.format !== 'syslog') throw new Error('not a text log');
+    expect(withDefaultRecordingStart({ ...settings, startDate: '2023-01-01' }, 0, 0)).toMatchObject({
+      startDate: '2023-01-01',
+    });
   });
 });

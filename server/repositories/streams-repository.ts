@@ -58,6 +58,20 @@ export async function earliestStart(db: Queryable, streamId: number): Promise<nu
   return low?.min ?? null;
 }
 
+/**
+ * The stream's first imported event as its file wrote it (its clock offset taken off), or null: the
+ * day a re-import of a log whose lines have no date is read on when the analyst gives none.
+ */
+export async function firstImportedStart(db: Queryable, streamId: number): Promise<number | null> {
+  const [row] = await db.query<{ first: number | string | null }>(
+    `SELECT min(e.start_micros) - s.clock_offset_micros AS first FROM streams s JOIN events e ON e.stream_id = s.id
+      WHERE s.id = $1 AND e.source_line IS NOT NULL AND NOT e.is_marker AND ${visibleEvent('e')}
+      GROUP BY s.clock_offset_micros`,
+    [streamId],
+  );
+  return row?.first === null || row?.first === undefined ? null : Number(row.first);
+}
+
 /** Moves every event of the stream by `deltaMicros` (a clock offset change). */
 export async function shiftStreamEvents(db: Queryable, streamId: number, deltaMicros: number): Promise<void> {
   await db.query(

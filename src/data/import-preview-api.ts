@@ -10,7 +10,7 @@ import type {
   ImportSummary,
   InvalidRow,
 } from '../../domain/import/import-record.ts';
-import type { ImportSettings } from '../../domain/import/import-settings.ts';
+import type { ImportSettings, RecordingStartDefaults } from '../../domain/import/import-settings.ts';
 import type { PreviewAnswer } from './worker-preview.ts';
 
 export const PREVIEW_ROW_LIMIT = 50;
@@ -42,8 +42,8 @@ export interface ImportPreviewApi {
     onProgress: (progress: ImportProgress) => void,
     /** Read the file as this family (the analyst's choice) instead of the detected one. */
     format?: ImportFormat,
-    /** The incident's first event: where transcripts whose cues count from zero start, unless set. */
-    firstEventMicros?: number,
+    /** Where transcripts whose cues count from zero start, and the day of undated lines, unless set. */
+    startDefaults?: RecordingStartDefaults,
   ): Promise<ImportPreviewResult>;
   cancel(runID: number): void;
 }

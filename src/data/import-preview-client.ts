@@ -4,7 +4,7 @@
  */
 import * as Comlink from 'comlink';
 import type { ImportFormat, ImportProgress } from '../../domain/import/import-record.ts';
-import type { ImportSettings } from '../../domain/import/import-settings.ts';
+import type { ImportSettings, RecordingStartDefaults } from '../../domain/import/import-settings.ts';
 import type { ImportPreviewApi, ImportPreviewResult } from './import-preview-api.ts';
 import { previewWorkerRuns, type PreviewRun } from './preview-worker-runs.ts';
 
@@ -15,7 +15,7 @@ export interface ImportPreviewClient {
     timeZone: string,
     onProgress: (progress: ImportProgress) => void,
     format?: ImportFormat,
-    firstEventMicros?: number,
+    startDefaults?: RecordingStartDefaults,
   ): PreviewRun<ImportPreviewResult>;
   dispose(): void;
 }
@@ -24,9 +24,9 @@ export function createImportPreviewClient(): ImportPreviewClient {
   const worker = new Worker(new URL('../../workers/import-preview.worker.ts', import.meta.url), { type: 'module', name: 'import-preview' });
   const runs = previewWorkerRuns<ImportPreviewApi>(worker);
   return {
-    preview: (file, settings, timeZone, onProgress, format, firstEventMicros) =>
+    preview: (file, settings, timeZone, onProgress, format, startDefaults) =>
       runs.run<ImportPreviewResult>((remote, runID) =>
-        remote.preview(runID, file, file.name, settings, timeZone, Comlink.proxy(onProgress), format, firstEventMicros),
+        remote.preview(runID, file, file.name, settings, timeZone, Comlink.proxy(onProgress), format, startDefaults),
       ),
     dispose: runs.dispose,
   };

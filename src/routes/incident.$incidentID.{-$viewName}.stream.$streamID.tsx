@@ -32,7 +32,18 @@ function IncidentStream() {
           zone={timeZone}
           onMerged={onMerged}
           renderPreview={(onChoice, errors) => (
-            <EvidencePreview errors={errors} onChoice={onChoice} fileLabel="Updated file" />
+            <EvidencePreview
+              errors={errors}
+              onChoice={onChoice}
+              fileLabel="Updated file"
+              // Undated lines are read on the day the stream's events start, as the server reads them.
+              firstEventMicros={data.incident.firstTimestamp ?? undefined}
+              startDayMicros={
+                data.summary.startMicros === undefined
+                  ? undefined
+                  : data.summary.startMicros - data.stream.clockOffsetMicroseconds
+              }
+            />
           )}
         />
       )}

@@ -28,7 +28,9 @@ import { answer } from '../audited-write.ts';
 import { StreamParams } from '../path-params.ts';
 import { apiErrors, routeOptions } from '../route-options.ts';
 import { formSettings, importRefusal, presentField, progressToken, withImportForm } from './import-form.ts';
-import { streamState } from '../../repositories/streams-repository.ts';
+import { firstImportedStart, streamState } from '../../repositories/streams-repository.ts';
+import { incidentSummary } from '../../repositories/incidents-repository.ts';
+import { withDefaultRecordingStart } from '../../../domain/import/import-settings.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409, 413, 415);
 const CHECK_FIELDS = ['timeZone', 'settings'] as const;
@@ -84,7 +86,8 @@ const ImportAnswer = answer({
 });
 
 const BODY =
-  'multipart/form-data with the part "file" and the optional fields settings (JSON ImportSettings, as the incident import takes) and timeZone';
+  'multipart/form-data with the part "file" and the optional fields settings (JSON ImportSettings, as the incident import takes) and timeZone. ' +
+  "Without a start given, a transcript whose cues count from zero starts at the incident's first event and lines with a time of day alone (chat logs, Logback) are read on the day the stream's events start";
 
 function refusal(error: unknown): unknown {
   if (error instanceof ImportError) return importRefusal(error);
@@ -118,6 +121,21 @@ export function streamImportRoutes(
     const ref = await requireIncidentOf(db, analyst, 'streams', streamID, 'stream');
     const stream = await streamState(db, ref.item_id);
     if (stream?.is_marker_stream) throw invalid('streamID', MARKER_STREAM_REFUSAL);
+    return { streamId: ref.item_id, incidentId: ref.id };
+  };
+  /**
+   * The settings of the updated file with the defaults its first import had: a transcript counted from
+   * zero starts at the incident's first event, and a log or chat whose lines have no date is read on
+   * the day its stream's events start (the preview applies the same).
+   */
+  const reimportSettings = async (
+    form: Parameters<typeof formSettings>[0],
+    fileName: string,
+    target: { streamId: number; incidentId: number },
+  ) => {
+    const settings = await formSettings(form, fileName);
+    const first = (await incidentSummary(db, target.incidentId))?.firstTimestamp;
+    return withDefaultRecordingStart(settings, first, (await firstImportedStart(db, target.streamId)) ?? first);
   };
 
   routes.post(
@@ -133,13 +151,13 @@ export function streamImportRoutes(
     }),
     async (request) => {
       const { analyst } = acting(request);
-      await requireImportable(analyst, request.params.streamID);
+      const target = await requireImportable(analyst, request.params.streamID);
       const limits = { allowed: CHECK_FIELDS, tmpDir, maxBytes: config.uploadMaxBytes };
       return withImportForm(
         request,
         limits,
         async (form) => {
-          const settings = await formSettings(form, safeFileName(form.rawFileName));
+          const settings = await reimportSettings(form, safeFileName(form.rawFileName), target);
           const check = await checkReimport(db, {
             stream: streamOf(analyst, request.params.streamID),
             file: form.file,
@@ -169,7 +187,7 @@ export function streamImportRoutes(
     }),
     async (request) => {
       const { user, analyst } = acting(request);
-      await requireImportable(analyst, request.params.streamID);
+      const target = await requireImportable(analyst, request.params.streamID);
       // Before a byte of the file is read: another re-import of this stream is running.
       await refuseWhileReimporting(db, request.params.streamID).catch((error: unknown) => {
         throw refusal(error);
@@ -184,7 +202,7 @@ export function streamImportRoutes(
             throw invalid('resolution', `must be one of ${MERGE_RESOLUTIONS.join(', ')}`);
           }
           const fileName = safeFileName(form.rawFileName);
-          const settings = await formSettings(form, fileName);
+          const settings = await reimportSettings(form, fileName, target);
           const token = progressToken(form.fields.progressToken);
           const result = await withImportProgress(progress, token, form.file.sizeBytes, (onProgress) =>
             reimportStream(db, {

@@ -45,6 +45,7 @@ export function EvidencePreview({
   onChoice,
   fileLabel,
   firstEventMicros,
+  startDayMicros,
 }: {
   errors: EvidenceErrors;
   /** A new file was chosen (before its preview). */
@@ -54,7 +55,10 @@ export function EvidencePreview({
   fileLabel?: string | undefined;
   /** The incident's first event, where a transcript's zero-based cues start unless the analyst says otherwise. */
   firstEventMicros?: number | undefined;
+  /** A re-import: the day its stream's events start, for lines without a date (else the first event's). */
+  startDayMicros?: number | undefined;
 }) {
+  const startDefaults = { firstEventMicros, dayMicros: startDayMicros };
   const preview = useImportPreview();
   const [file, setFile] = useState<File | undefined>(undefined);
   const [timeZone, setTimeZone] = useState(startingTimeZone);
@@ -112,7 +116,7 @@ export function EvidencePreview({
     setEdited(undefined);
     setSampleText('');
     onFile?.(chosen);
-    preview.run(chosen, undefined, timeZone, undefined, firstEventMicros);
+    preview.run(chosen, undefined, timeZone, undefined, startDefaults);
     fileStartText(chosen, SAMPLE_BYTES).then(setSampleText, () => setSampleText(''));
   };
 
@@ -125,7 +129,7 @@ export function EvidencePreview({
   const changeFormat = (format: ImportFormat) => {
     if (!file) return;
     setEdited(undefined);
-    preview.run(file, undefined, timeZone, format, firstEventMicros);
+    preview.run(file, undefined, timeZone, format, startDefaults);
   };
   const changeZone = (zone: string) => {
     setTimeZone(zone);

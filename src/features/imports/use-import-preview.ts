@@ -4,7 +4,7 @@
  */
 import { useCallback } from 'react';
 import type { ImportFormat, ImportProgress } from '../../../domain/import/import-record.ts';
-import type { ImportSettings } from '../../../domain/import/import-settings.ts';
+import type { ImportSettings, RecordingStartDefaults } from '../../../domain/import/import-settings.ts';
 import type { ImportPreviewResult } from '../../data/import-preview-api.ts';
 import { createImportPreviewClient, type ImportPreviewClient } from '../../data/import-preview-client.ts';
 import { useWorkerPreview, type WorkerPreviewState } from '../../data/use-worker-preview.ts';
@@ -25,8 +25,8 @@ export function useImportPreview() {
       settings: ImportSettings | undefined,
       timeZone: string,
       format?: ImportFormat,
-      firstEventMicros?: number,
-    ) => start((client, onProgress) => client.preview(file, settings, timeZone, onProgress, format, firstEventMicros)),
+      startDefaults?: RecordingStartDefaults,
+    ) => start((client, onProgress) => client.preview(file, settings, timeZone, onProgress, format, startDefaults)),
     [start],
   );
   return { state, latest, run, cancel, reset };

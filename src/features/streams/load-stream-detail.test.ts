@@ -32,6 +32,7 @@ const stream = (eventCount: number, incidentID = 1): StreamDetail => ({
 const incident = (events: EventRow[], complete: boolean, total = events.length): IncidentStreams => ({
   id: 1,
   name: 'incident',
+  firstTimestamp: events[0]?.startTimestamp ?? null,
   streams: [],
   actors: [],
   events: complete ? events : [],

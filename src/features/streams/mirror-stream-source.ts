@@ -35,6 +35,7 @@ export function mirrorStreamSource(streamID: number): StreamDetailSource {
       return {
         id: incidentID,
         name: mirror.incident.name,
+        firstTimestamp: mirror.incident.firstTimestamp,
         streams: mirror.streams,
         actors: mirror.actors,
         events,

@@ -23,6 +23,8 @@ const IncidentStreamsSchema = z.object({
   incident: z.object({
     id: z.number().int(),
     name: z.string(),
+    /** The incident's first event: where a re-imported transcript counted from zero starts. */
+    firstTimestamp: z.number().int().nullable().default(null),
     streams: z.array(StreamSchema),
     actors: z.array(IncidentActorSchema),
     events: z.array(EventRowSchema),
