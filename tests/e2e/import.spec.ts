@@ -8,7 +8,7 @@ import { collectDialogs, openAsAdmin } from './app-session.ts';
 import { expect, test } from './fixtures.ts';
 import { newIncident } from './stream-session.ts';
 
-test('an administrator previews a HAR file, imports it, and is told why an IRC transcript cannot be imported', async ({
+test('an administrator previews a HAR file, imports it, and is told why a binary file cannot be imported', async ({
   page,
 }, testInfo) => {
   const dialogs = collectDialogs(page);
