@@ -70,6 +70,8 @@ async function writeChunks(
   );
   const write = (chunks: readonly { index: number; data: Uint8Array }[]) =>
     inTurn(db, takeTurn, async (tx) => {
+      // Pending chunks are seen only once adopted, by a commit that waits for the WAL of all of them.
+      await tx.query('SET LOCAL synchronous_commit = off');
       if (db.kind === 'pglite') {
         // NOTE: PGlite takes a chunk by binary COPY 1.5x faster than as a hex parameter (its bytea parameter is slower still).
         for (const { index, data } of chunks)
@@ -79,8 +81,6 @@ async function writeChunks(
           );
         return;
       }
-      // Pending chunks are seen only once adopted, by a commit that waits for the WAL of all of them.
-      await tx.query('SET LOCAL synchronous_commit = off');
       for (const { index, data } of chunks) await insertChunk(tx, key, index, data, true);
     });
   let chunks: { index: number; data: Uint8Array }[] = [];
