@@ -20,7 +20,7 @@ function rendererName(canvas: HTMLCanvasElement): string {
 }
 
 /** Whether the scene's WebGL runs on the CPU. */
-export function isSoftwareWebgl(scene: Scene): boolean {
+function isSoftwareWebgl(scene: Scene): boolean {
   return SOFTWARE_RENDERER.test(rendererName(scene.canvas));
 }
 
