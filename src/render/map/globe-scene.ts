@@ -21,6 +21,7 @@ import type { NaturalEarthContext } from '../../../domain/geo/natural-earth-cont
 import { ContextLayer } from './context-layer.ts';
 import { GlobeIdle } from './globe-idle.ts';
 import { PlaceLayer } from './place-layer.ts';
+import { drawCheaperOnSoftware } from './software-globe.ts';
 import type { GlobeCamera, GlobeTrack } from './globe-track.ts';
 import { SymbolLayer } from './symbol-layer.ts';
 import { indexAtTime, vertexBudget } from './track-geometry.ts';
@@ -58,6 +59,7 @@ export class GlobeScene {
     private readonly options: GlobeSceneOptions,
   ) {
     const { scene, camera } = widget;
+    drawCheaperOnSoftware(widget, widget.container as HTMLElement);
     this.idle = new GlobeIdle(scene, widget.container as HTMLElement);
     this.context = new ContextLayer(scene);
     this.places = new PlaceLayer(scene);
