@@ -11,6 +11,7 @@ import { parseEventTime } from '../import/parse-event-time.ts';
 import { sniffDelimited, unitOf } from '../import/sniff-delimited.ts';
 import { resolveTimeZone } from '../time/time-zone-loader.ts';
 import { coordinateDegrees, decimalCommaNumber } from './coordinate-text.ts';
+import { dateOrderOf, semicolonLayout } from './geo-csv-locale.ts';
 import { GPS_WEEK_NAMES, NAMES, ORDER, normalize } from './geo-column-names.ts';
 import { coordinateUnitOf, gpsTimeOfWeekUnit, gpsWeekPair, isGpsTimeOfWeek, isGpsWeek } from './geo-column-units.ts';
 import { fractionBeforeZone, offsetSeconds } from './geo-record.ts';
@@ -180,8 +181,13 @@ export function detectGeoSettings(
 ): GeoDetection | string {
   const comments = commentLines(text);
   const rest = comments.length === 0 ? text : text.split('\n').slice(comments.length).join('\n');
-  const guess = sniffDelimited(rest, complete);
-  if (typeof guess === 'string') return guess;
+  const sniffed = sniffDelimited(rest, complete);
+  if (typeof sniffed === 'string') return sniffed;
+  const semicolons = sniffed.layout.delimiter === ',' ? semicolonLayout(rest) : undefined;
+  const guess =
+    semicolons === undefined
+      ? sniffed
+      : { ...semicolons, layout: { ...sniffed.layout, delimiter: ';', headerRows: 1, preambleRows: 0 } };
   const delimiter = MAP_DELIMITER_OF[guess.layout.delimiter];
   if (delimiter === undefined)
     return `is delimited by "${guess.layout.delimiter}", which maps do not read: use commas, tabs or semicolons`;
@@ -228,6 +234,10 @@ export function detectGeoSettings(
     altitudeCells.every((cell) => /^\s*-?\d+\s*$/.test(cell)) &&
     !FEET.test(nameOf('altitude').toLowerCase()) &&
     !METRES.test(nameOf('altitude').toLowerCase());
+  const dateOrder = dateOrderOf(
+    cellsOf(indexOf('date') ?? timestampIndex),
+    delimiter === 'semicolon' || cellsOf(indexOf('latitude')).some((cell) => /^\s*-?\d+,\d+\s*$/.test(cell)),
+  );
   const aircraft =
     flightradar || normalize(nameOf('actor')) === 'callsign' || comments.some((line) => /airframe/i.test(line));
 
@@ -248,6 +258,7 @@ export function detectGeoSettings(
     said.push(
       `time from "${nameOf('timestamp')}"${/^\s*\d+(\.\d+)?\s*$/.test(guess.sampleRows[0]?.[Number(timestampIndex)] ?? '') ? ` (epoch ${numericUnit})` : ''}`,
     );
+  if (dateOrder.why !== undefined) said.push(dateOrder.why);
   if (indexOf('utc_offset') !== undefined)
     said.push(`local times made UTC by the offset column "${nameOf('utc_offset')}"`);
   if (indexOf('position') !== undefined) said.push(`position from "${nameOf('position')}" ("lat,lon")`);
@@ -281,6 +292,7 @@ export function detectGeoSettings(
       numericUnit,
       altitudeUnit: millimetres ? 'millimetres' : feet ? 'feet' : 'metres',
       coordinateUnit: coordinates.unit,
+      ...(dateOrder.order === undefined ? {} : { dateOrder: dateOrder.order }),
     },
     reason: `${said.join('; ')}.`,
     columns: guess.columns,

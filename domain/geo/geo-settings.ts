@@ -43,6 +43,9 @@ export type MapCoordinateUnit = (typeof MAP_COORDINATE_UNITS)[number];
 // Millimetres: the integer altitudes of MAVLink and PX4 beside their 1e7 coordinates.
 export const MAP_ALTITUDE_UNITS = ['metres', 'feet', 'millimetres'] as const;
 export type MapDelimiter = (typeof MAP_DELIMITERS)[number];
+// Month first (section 5's reading of "05/03/2024") or day first (Excel in a European locale).
+export const MAP_DATE_ORDERS = ['mdy', 'dmy'] as const;
+export type MapDateOrder = (typeof MAP_DATE_ORDERS)[number];
 const DELIMITER_CHARS = { comma: ',', tab: '\t', semicolon: ';' } as const;
 export const delimiterChar = (delimiter: MapDelimiter): ',' | '\t' | ';' => DELIMITER_CHARS[delimiter];
 
@@ -126,6 +129,11 @@ export const MapSettingsSchema = z
     altitudeUnit: z.enum(MAP_ALTITUDE_UNITS),
     /** Absent means degrees (older maps stored none, and track formats name their own units). */
     coordinateUnit: z.enum(MAP_COORDINATE_UNITS).optional(),
+    /**
+     * How a date written with slashes or dashes and two small numbers first ("05/03/2024") reads:
+     * absent means month first (section 5); day first for a European spreadsheet's export.
+     */
+    dateOrder: z.enum(MAP_DATE_ORDERS).optional(),
   })
   .superRefine((settings, context) => {
     // The track formats name their own fields; columns matter only for delimited text.

@@ -15,7 +15,7 @@
 import { LocalDateTime, ZoneOffset, type ZoneId } from '@js-joda/core';
 import { parseEventTime } from '../import/parse-event-time.ts';
 import { parseOffsetDateTime } from '../import/parse-offset-date-time.ts';
-import type { MapNumericUnit } from './geo-settings.ts';
+import type { MapDateOrder, MapNumericUnit } from './geo-settings.ts';
 
 const SECONDS_PER_HOUR = 3600;
 const MICROS_PER_SECOND = 1_000_000;
@@ -61,7 +61,7 @@ function localDateTimeOf(localSeconds: number): LocalDateTime {
   return LocalDateTime.ofEpochSecond(localSeconds, 0, ZoneOffset.UTC);
 }
 
-export function geoTimeReader(zone: ZoneId, numericUnit: MapNumericUnit): GeoTimeReader {
+export function geoTimeReader(zone: ZoneId, numericUnit: MapNumericUnit, dateOrder?: MapDateOrder): GeoTimeReader {
   // Nanoseconds (19 digits) pass a double's exact integers, so they always go to the reference's BigInt.
   const microsPerUnit = { seconds: MICROS_PER_SECOND, milliseconds: 1000, microseconds: 1, nanoseconds: Number.NaN }[
     numericUnit
@@ -86,7 +86,7 @@ export function geoTimeReader(zone: ZoneId, numericUnit: MapNumericUnit): GeoTim
     return offset;
   };
 
-  const reference = (text: string) => parseEventTime(text, zone, numericUnit);
+  const reference = (text: string) => parseEventTime(text, zone, numericUnit, { dateOrder });
 
   /** "YYYY-MM-DD HH:mm:ss[.f{1,6}]" exactly (length 19 to 26), local to the zone. */
   const localDateTime = (text: string): number | undefined => {
