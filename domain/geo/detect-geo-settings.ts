@@ -13,7 +13,14 @@ import { resolveTimeZone } from '../time/time-zone-loader.ts';
 import { coordinateDegrees, decimalCommaNumber } from './coordinate-text.ts';
 import { dateOrderOf, semicolonLayout } from './geo-csv-locale.ts';
 import { GPS_WEEK_NAMES, NAMES, ORDER, normalize } from './geo-column-names.ts';
-import { coordinateUnitOf, gpsTimeOfWeekUnit, gpsWeekPair, isGpsTimeOfWeek, isGpsWeek } from './geo-column-units.ts';
+import {
+  coordinateUnitOf,
+  gpsTimeOfWeekUnit,
+  gpsWeekPair,
+  isFitEpochTimestamp,
+  isGpsTimeOfWeek,
+  isGpsWeek,
+} from './geo-column-units.ts';
 import { fractionBeforeZone, offsetSeconds } from './geo-record.ts';
 import {
   delimiterChar,
@@ -42,7 +49,7 @@ const LAT_LON = /^\s*[+-]?\d+(\.\d+)?\s*[,;]\s*[+-]?\d+(\.\d+)?\s*$/;
 const PLAUSIBLE_MICROS = 631_152_000_000_000;
 
 /** Epoch seconds up to 11 digits, milliseconds 12-14 (1973 to 5138), microseconds 15-16, nanoseconds 17-19. */
-function mapUnitOf(cells: readonly string[]): MapNumericUnit {
+function mapUnitOf(cells: readonly string[]): Exclude<MapNumericUnit, 'fit-seconds'> {
   const numeric = cells.filter((cell) => NUMBER.test(cell));
   const all = (digits: RegExp) => numeric.length > 0 && numeric.every((cell) => digits.test(cell));
   if (all(/^\s*\d{12,14}(\.\d{1,3})?\s*$/)) return 'milliseconds';
@@ -221,7 +228,9 @@ export function detectGeoSettings(
     ? gpsTimeOfWeekUnit(normalize(nameOf('hour_minute_second')), cellsOf(indexOf('hour_minute_second')))
     : timestampIndex === undefined
       ? 'seconds'
-      : mapUnitOf(cellsOf(timestampIndex));
+      : isFitEpochTimestamp(normalize(nameOf('timestamp')), cellsOf(timestampIndex), normalizedNames)
+        ? 'fit-seconds'
+        : mapUnitOf(cellsOf(timestampIndex));
   const coordinates = coordinateUnitOf(guess.columns, cellsOf(indexOf('latitude')), cellsOf(indexOf('longitude')), [
     indexOf('latitude'),
     indexOf('longitude'),
@@ -256,7 +265,7 @@ export function detectGeoSettings(
     said.push(`time from the date "${nameOf('date')}" and the time of day "${nameOf('hour_minute_second')}"`);
   else if (timestampIndex !== undefined)
     said.push(
-      `time from "${nameOf('timestamp')}"${/^\s*\d+(\.\d+)?\s*$/.test(guess.sampleRows[0]?.[Number(timestampIndex)] ?? '') ? ` (epoch ${numericUnit})` : ''}`,
+      `time from "${nameOf('timestamp')}"${/^\s*\d+(\.\d+)?\s*$/.test(guess.sampleRows[0]?.[Number(timestampIndex)] ?? '') ? ` (${numericUnit === 'fit-seconds' ? 'Garmin FIT seconds since 1989-12-31: a FIT record read unconverted, its values before 2011 as Unix seconds' : `epoch ${numericUnit}`})` : ''}`,
     );
   if (dateOrder.why !== undefined) said.push(dateOrder.why);
   if (indexOf('utc_offset') !== undefined)

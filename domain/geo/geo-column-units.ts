@@ -34,6 +34,17 @@ export function gpsWeekPair(identified: IdentifiedColumns, names: readonly strin
   return undefined;
 }
 
+/**
+ * A FIT-shaped file (a record's position_lat or position_long, as fitdump and fitparse name them)
+ * whose "timestamp" holds whole seconds that a Unix reading puts before 2011 (under 1.3e9): FIT's
+ * own count from 1989-12-31, written unconverted, which reads 2009 to 2031.
+ */
+export function isFitEpochTimestamp(name: string, cells: readonly string[], names: readonly string[]): boolean {
+  if (name !== 'timestamp' || !names.some((each) => each === 'positionlat' || each === 'positionlong')) return false;
+  const filled = cells.filter((cell) => cell.trim() !== '');
+  return filled.length > 0 && filled.every((cell) => /^\s*\d{9,10}\s*$/.test(cell) && Number(cell) < 1.3e9);
+}
+
 const WHOLE = /^\s*[+-]?\d+\s*$/;
 const SEMICIRCLES = 2 ** 31;
 

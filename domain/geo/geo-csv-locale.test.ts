@@ -2,8 +2,9 @@
 // names in German, French, Spanish or Italian, and dates day first.
 import { describe, expect, it } from 'vitest';
 import { detectAndRead, encode } from './geo-file-test-reader.ts';
+import type { GeoPoint } from './geo-point.ts';
 
-const rows = (points: readonly { timestamp: number; latitude: number; longitude: number; altitude?: number }[]) =>
+const rows = (points: readonly GeoPoint[]) =>
   points.map((point) => [
     new Date(point.timestamp / 1000).toISOString(),
     point.latitude,

@@ -102,3 +102,26 @@ describe('GPS week and time of week', () => {
     );
   });
 });
+
+describe('Garmin FIT times read unconverted', () => {
+  it('a FIT record timestamp counts seconds from 1989-12-31, decided by its range and said', async () => {
+    const text = [
+      'timestamp,position_lat,position_long,altitude,heart_rate',
+      '1049181123,621566418,-1449328451,123.4,110',
+      '1049181124,621566500,-1449328400,123.6,111',
+      '',
+    ].join('\n');
+    const { detection, points, first, last } = await detectAndRead(encode(text), 'activity_records.csv');
+    expect(detection.settings.numericUnit).toBe('fit-seconds');
+    expect(detection.reason).toContain('Garmin FIT seconds since 1989-12-31');
+    expect(points).toHaveLength(2);
+    expect([first, last]).toEqual(['2023-03-31T07:12:03.000Z', '2023-03-31T07:12:04.000Z']);
+  });
+
+  it('Unix seconds past 2011 in the same columns stay Unix seconds', async () => {
+    const text = 'timestamp,position_lat,position_long\n1680333123,52.09,-121.47\n';
+    const { detection, first } = await detectAndRead(encode(text), 'converted.csv');
+    expect(detection.settings.numericUnit).toBe('seconds');
+    expect(first).toBe('2023-04-01T07:12:03.000Z');
+  });
+});

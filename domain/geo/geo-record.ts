@@ -210,7 +210,11 @@ function timeOf(fields: readonly string[], rules: GeoRules): number | string {
     }
   }
   if (stamp === undefined) return 'has no time';
-  return rules.times.read(stamp) ?? fractionAfterZone(stamp, rules) ?? `timestamp ${timeReason(stamp, numericUnit)}`;
+  return (
+    rules.times.read(stamp) ??
+    fractionAfterZone(stamp, rules) ??
+    `timestamp ${timeReason(stamp, numericUnit === 'fit-seconds' ? 'seconds' : numericUnit)}`
+  );
 }
 
 /** A plain decimal on the fast path; otherwise a coordinate as people write it (coordinate-text.ts). */

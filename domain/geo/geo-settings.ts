@@ -32,7 +32,9 @@ export type GeoColumn = (typeof GEO_COLUMNS)[number];
 
 // The spec's tab and comma, and the semicolon of tools whose numbers have a decimal comma.
 export const MAP_DELIMITERS = ['comma', 'tab', 'semicolon'] as const;
-export const MAP_NUMERIC_UNITS = ['seconds', 'milliseconds', 'microseconds', 'nanoseconds'] as const;
+// fit-seconds: Garmin FIT's own count, seconds since 1989-12-31T00:00:00Z, as fitdump and fitparse
+// write a record's timestamp when they do not convert it.
+export const MAP_NUMERIC_UNITS = ['seconds', 'milliseconds', 'microseconds', 'nanoseconds', 'fit-seconds'] as const;
 export type MapNumericUnit = (typeof MAP_NUMERIC_UNITS)[number];
 /**
  * How a latitude or longitude cell counts degrees: as written, as integers of 1e-7 degrees (MAVLink,

@@ -22,6 +22,9 @@ const MICROS_PER_SECOND = 1_000_000;
 /** Hours remembered per zone; cleared when full (a log rarely spans more than a few weeks). */
 const HOUR_CACHE_LIMIT = 50_000;
 const DIGIT_0 = 48;
+/** 1989-12-31T00:00:00Z, where Garmin FIT counts its seconds from. */
+export const FIT_EPOCH_MICROS = 631_065_600_000_000;
+const PLAIN_NUMBER = /^\s*\d+(\.\d+)?\s*$/;
 
 export interface GeoTimeReader {
   /** Microseconds since the epoch, or undefined: the same answer as parseEventTime(text, zone, unit). */
@@ -62,6 +65,16 @@ function localDateTimeOf(localSeconds: number): LocalDateTime {
 }
 
 export function geoTimeReader(zone: ZoneId, numericUnit: MapNumericUnit, dateOrder?: MapDateOrder): GeoTimeReader {
+  if (numericUnit === 'fit-seconds') {
+    // Only a plain number counts from FIT's epoch; a written date in the same column reads as it says.
+    const seconds = geoTimeReader(zone, 'seconds', dateOrder);
+    return {
+      read(text) {
+        const micros = seconds.read(text);
+        return micros !== undefined && PLAIN_NUMBER.test(text) ? micros + FIT_EPOCH_MICROS : micros;
+      },
+    };
+  }
   // Nanoseconds (19 digits) pass a double's exact integers, so they always go to the reference's BigInt.
   const microsPerUnit = { seconds: MICROS_PER_SECOND, milliseconds: 1000, microseconds: 1, nanoseconds: Number.NaN }[
     numericUnit

@@ -118,7 +118,14 @@ export function MapSettingsFields({
               onChange={(event) => onChange({ [key]: count(event.target.value) })}
             />
           ))}
-          {select('numericUnit', 'Plain numbers in the timestamp are', named(MAP_NUMERIC_UNITS))}
+          {select(
+            'numericUnit',
+            'Plain numbers in the timestamp are',
+            MAP_NUMERIC_UNITS.map((unit) => ({
+              value: unit,
+              label: unit === 'fit-seconds' ? 'seconds since 1989-12-31 (Garmin FIT)' : unit,
+            })),
+          )}
           {select(
             'coordinateUnit',
             'Latitudes and longitudes are',
