@@ -17,6 +17,7 @@ import {
   coordinateUnitOf,
   gpsTimeOfWeekUnit,
   gpsWeekPair,
+  headingUnitOf,
   isFitEpochTimestamp,
   isGpsTimeOfWeek,
   isGpsWeek,
@@ -243,6 +244,7 @@ export function detectGeoSettings(
     altitudeCells.every((cell) => /^\s*-?\d+\s*$/.test(cell)) &&
     !FEET.test(nameOf('altitude').toLowerCase()) &&
     !METRES.test(nameOf('altitude').toLowerCase());
+  const heading = headingUnitOf(normalize(nameOf('heading')), cellsOf(indexOf('heading')), coordinates.unit);
   const dateOrder = dateOrderOf(
     cellsOf(indexOf('date') ?? timestampIndex),
     delimiter === 'semicolon' || cellsOf(indexOf('latitude')).some((cell) => /^\s*-?\d+,\d+\s*$/.test(cell)),
@@ -268,6 +270,7 @@ export function detectGeoSettings(
       `time from "${nameOf('timestamp')}"${/^\s*\d+(\.\d+)?\s*$/.test(guess.sampleRows[0]?.[Number(timestampIndex)] ?? '') ? ` (${numericUnit === 'fit-seconds' ? 'Garmin FIT seconds since 1989-12-31: a FIT record read unconverted, its values before 2011 as Unix seconds' : `epoch ${numericUnit}`})` : ''}`,
     );
   if (dateOrder.why !== undefined) said.push(dateOrder.why);
+  if (heading.why !== undefined) said.push(heading.why);
   if (indexOf('utc_offset') !== undefined)
     said.push(`local times made UTC by the offset column "${nameOf('utc_offset')}"`);
   if (indexOf('position') !== undefined) said.push(`position from "${nameOf('position')}" ("lat,lon")`);
@@ -302,6 +305,7 @@ export function detectGeoSettings(
       altitudeUnit: millimetres ? 'millimetres' : feet ? 'feet' : 'metres',
       coordinateUnit: coordinates.unit,
       ...(dateOrder.order === undefined ? {} : { dateOrder: dateOrder.order }),
+      ...(heading.unit === 'degrees' ? {} : { headingUnit: heading.unit }),
     },
     reason: `${said.join('; ')}.`,
     columns: guess.columns,

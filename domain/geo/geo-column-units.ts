@@ -4,7 +4,7 @@
  * (decided by their range). detect-geo-settings.ts asks; geo-record.ts applies the answer.
  */
 import { GPS_MILLISECONDS_OF_WEEK_NAMES, GPS_TIME_OF_WEEK_NAMES, GPS_WEEK_NAMES } from './geo-column-names.ts';
-import type { IdentifiedColumns, MapCoordinateUnit } from './geo-settings.ts';
+import type { IdentifiedColumns, MapCoordinateUnit, MapHeadingUnit } from './geo-settings.ts';
 
 const NUMBER = /^\s*[+-]?\d+(\.\d+)?\s*$/;
 const SECONDS_PER_WEEK = 604_800;
@@ -46,6 +46,28 @@ export function isFitEpochTimestamp(name: string, cells: readonly string[], name
 }
 
 const WHOLE = /^\s*[+-]?\d+\s*$/;
+const CENTIDEGREE_NAMES = ['hdg', 'cog', 'heading', 'yaw'];
+
+/**
+ * Whether a heading column counts hundredths of a degree, as MAVLink's hdg and cog do: whole numbers
+ * past 360 and up to 36000 (65535 is MAVLink's "unknown"), or a hdg or cog beside coordinates in
+ * 1e-7 degrees (a GLOBAL_POSITION_INT or GPS_RAW_INT message, whatever its values).
+ */
+export function headingUnitOf(
+  name: string,
+  cells: readonly string[],
+  coordinates: MapCoordinateUnit,
+): { unit: MapHeadingUnit; why?: string } {
+  const filled = cells.filter((cell) => cell.trim() !== '');
+  if (!CENTIDEGREE_NAMES.includes(name) || filled.length === 0 || !filled.every((cell) => WHOLE.test(cell)))
+    return { unit: 'degrees' };
+  const values = filled.map(Number).filter((value) => value !== 65_535);
+  const byRange = values.some((value) => value > 360) && values.every((value) => value >= 0 && value <= 36_000);
+  const byMessage = coordinates === 'degrees-e7' && (name === 'hdg' || name === 'cog');
+  return byRange || byMessage
+    ? { unit: 'centidegrees', why: `heading "${name}" in hundredths of a degree (MAVLink's hdg and cog, 0 to 35999)` }
+    : { unit: 'degrees' };
+}
 const SEMICIRCLES = 2 ** 31;
 
 /**

@@ -125,3 +125,26 @@ describe('Garmin FIT times read unconverted', () => {
     expect(first).toBe('2023-04-01T07:12:03.000Z');
   });
 });
+
+describe('headings counted in hundredths of a degree', () => {
+  it("MAVLink's hdg beside 1e-7 coordinates: centidegrees, 65535 (unknown) gives no heading", async () => {
+    const text = [
+      'timestamp,lat,lon,alt,hdg',
+      '1700000000.25,473977420,85455940,488000,35999',
+      '1700000000.50,473977430,85455950,488100,65535',
+      '1700000000.75,473977440,85455960,488200,250',
+      '',
+    ].join('\n');
+    const { detection, points } = await detectAndRead(encode(text), 'global_position_int.csv');
+    expect(detection.settings.headingUnit).toBe('centidegrees');
+    expect(detection.reason).toContain('heading "hdg" in hundredths of a degree');
+    expect(points.map((point) => point.heading)).toEqual([359.99, null, 2.5]);
+  });
+
+  it('whole headings up to 360 stay degrees', async () => {
+    const text = 'time,lat,lon,heading\n2024-01-02T10:11:12Z,47.1,8.1,359\n2024-01-02T10:11:13Z,47.1,8.1,12\n';
+    const { detection, points } = await detectAndRead(encode(text), 'plain.csv');
+    expect(detection.settings.headingUnit).toBeUndefined();
+    expect(points.map((point) => point.heading)).toEqual([359, 12]);
+  });
+});

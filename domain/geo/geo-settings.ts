@@ -44,6 +44,9 @@ export const MAP_COORDINATE_UNITS = ['degrees', 'degrees-e7', 'semicircles'] as 
 export type MapCoordinateUnit = (typeof MAP_COORDINATE_UNITS)[number];
 // Millimetres: the integer altitudes of MAVLink and PX4 beside their 1e7 coordinates.
 export const MAP_ALTITUDE_UNITS = ['metres', 'feet', 'millimetres'] as const;
+// Centidegrees: MAVLink's hdg and cog (GLOBAL_POSITION_INT, GPS_RAW_INT), 0..35999, 65535 when unknown.
+export const MAP_HEADING_UNITS = ['degrees', 'centidegrees'] as const;
+export type MapHeadingUnit = (typeof MAP_HEADING_UNITS)[number];
 export type MapDelimiter = (typeof MAP_DELIMITERS)[number];
 // Month first (section 5's reading of "05/03/2024") or day first (Excel in a European locale).
 export const MAP_DATE_ORDERS = ['mdy', 'dmy'] as const;
@@ -136,6 +139,8 @@ export const MapSettingsSchema = z
      * absent means month first (section 5); day first for a European spreadsheet's export.
      */
     dateOrder: z.enum(MAP_DATE_ORDERS).optional(),
+    /** Absent means degrees; centidegrees for MAVLink's whole hundredths of a degree. */
+    headingUnit: z.enum(MAP_HEADING_UNITS).optional(),
   })
   .superRefine((settings, context) => {
     // The track formats name their own fields; columns matter only for delimited text.

@@ -5,6 +5,7 @@ import {
   MAP_COORDINATE_UNITS,
   MAP_DATE_ORDERS,
   MAP_DELIMITERS,
+  MAP_HEADING_UNITS,
   MAP_NUMERIC_UNITS,
   formatOf,
   type MapCoordinateUnit,
@@ -19,7 +20,14 @@ import { TextField } from '../../ui/text-field.tsx';
 
 type Errors = Partial<Record<keyof MapSettings, string>>;
 type ChosenSetting =
-  'icon' | 'defaultTimeZone' | 'delimiter' | 'numericUnit' | 'altitudeUnit' | 'coordinateUnit' | 'dateOrder';
+  | 'icon'
+  | 'defaultTimeZone'
+  | 'delimiter'
+  | 'numericUnit'
+  | 'altitudeUnit'
+  | 'coordinateUnit'
+  | 'dateOrder'
+  | 'headingUnit';
 
 const COORDINATE_UNIT_LABELS: Record<MapCoordinateUnit, string> = {
   degrees: 'degrees',
@@ -132,6 +140,14 @@ export function MapSettingsFields({
             MAP_COORDINATE_UNITS.map((unit) => ({ value: unit, label: COORDINATE_UNIT_LABELS[unit] })),
           )}
           {select('altitudeUnit', 'Altitude unit', named(MAP_ALTITUDE_UNITS))}
+          {select(
+            'headingUnit',
+            'Headings are',
+            MAP_HEADING_UNITS.map((unit) => ({
+              value: unit,
+              label: unit === 'centidegrees' ? 'hundredths of a degree (MAVLink)' : unit,
+            })),
+          )}
           {select(
             'dateOrder',
             'Dates with slashes are',
