@@ -172,6 +172,22 @@ function detectNmea(lines: readonly string[], fileName: string, mapIndex: number
   );
 }
 
+/** A u-center log: NMEA sentences with u-blox UBX binary frames between them (the sentences are read). */
+function nmeaAmongBinary(head: string, fileName: string, mapIndex: number): GeoDetection | undefined {
+  const sentences = head
+    .split('\n')
+    .map((line) => line.replace(/\r$/, ''))
+    .map((line) => line.slice(line.lastIndexOf('$')))
+    .filter((line) => SENTENCE.test(line));
+  if (sentences.length < 2) return undefined;
+  const detection = detectNmea(sentences, fileName, mapIndex);
+  if (detection === undefined) return undefined;
+  return {
+    ...detection,
+    reason: `${detection.reason} Binary data between the sentences (u-blox UBX frames, as u-center logs them) is skipped and counted.`,
+  };
+}
+
 interface GeoFileStart {
   /** The start of the file's text, unpacked when the file is gzipped. */
   readonly text: string;
@@ -226,7 +242,10 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
   }
   // Zipped KML aside, NUL bytes mean a binary file (an image, a database), which no track format is.
   if (head.includes('\u0000'))
-    return 'is a binary file (it holds NUL bytes), not a track: GPX, KML, TCX, GeoJSON, IGC, NMEA or a CSV';
+    return (
+      nmeaAmongBinary(head, fileName, mapIndex) ??
+      'is a binary file (it holds NUL bytes), not a track: GPX, KML, TCX, GeoJSON, IGC, NMEA or a CSV'
+    );
   if (head.startsWith('<'))
     return detectXml(head, complete, fileName, mapIndex) ?? 'is XML, but neither GPX, KML nor TCX';
   const history = head.startsWith('[') ? detectLocationHistory(head, fileName, mapIndex) : undefined;

@@ -17,3 +17,45 @@ describe('Overland (iOS) batches', () => {
     expect([first, last]).toEqual(['2024-03-05T12:00:01.000Z', '2024-03-05T12:00:06.000Z']);
   });
 });
+
+/** An NMEA sentence with its checksum. */
+const sentence = (body: string) => {
+  let sum = 0;
+  for (const char of body) sum ^= char.charCodeAt(0);
+  return `$${body}*${sum.toString(16).toUpperCase().padStart(2, '0')}\r\n`;
+};
+
+describe('a u-center log', () => {
+  it('reads the sentences between UBX binary frames and counts the binary in one item', async () => {
+    // A NAV-PVT-shaped frame: sync 0xB5 0x62, class, id, length, a payload holding every byte value
+    // below 0x60 ("$", CR and LF among them), the checksum.
+    const frame = new Uint8Array([
+      0xb5,
+      0x62,
+      0x01,
+      0x07,
+      0x5c,
+      0x00,
+      ...Array.from({ length: 92 }, (_, at) => at),
+      0,
+      0,
+    ]);
+    const text = (body: string) => encode(sentence(body));
+    const parts = [
+      text('GNRMC,120001.00,A,5231.20050,N,01324.29730,E,0.012,,050324,,,A,V'),
+      frame,
+      text('GNGGA,120001.00,5231.20050,N,01324.29730,E,1,12,0.58,34.5,M,39.2,M,,'),
+      frame,
+      text('GNRMC,120002.00,A,5231.20060,N,01324.29740,E,0.012,,050324,,,A,V'),
+    ];
+    const bytes = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
+    parts.reduce((at, part) => (bytes.set(part, at), at + part.length), 0);
+    const { detection, points, invalid, first, last } = await detectAndRead(bytes, 'COM3_240305_120000.ubx');
+    expect(detection.settings.format).toBe('nmea');
+    expect(detection.reason).toContain('u-blox UBX frames');
+    expect(points.map((point) => point.altitude)).toEqual([34.5, null]);
+    expect([first, last]).toEqual(['2024-03-05T12:00:01.000Z', '2024-03-05T12:00:02.000Z']);
+    expect(invalid).toHaveLength(1);
+    expect(invalid[0]?.reason).toMatch(/^\d+ lines from here on hold binary data \(u-blox UBX frames/);
+  });
+});
