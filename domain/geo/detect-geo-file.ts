@@ -142,6 +142,24 @@ function detectLocationHistory(text: string, fileName: string, mapIndex: number)
   );
 }
 
+const OWNTRACKS_REC_LINE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z?\t[^\t{]*\t\{/;
+
+/** OwnTracks: the Recorder's .rec lines, or JSON payloads whose _type is "location" with a tst. */
+function detectOwnTracks(head: string, fileName: string, mapIndex: number): GeoDetection | undefined {
+  const rec = OWNTRACKS_REC_LINE.test(head);
+  const json =
+    !rec &&
+    (head.startsWith('[') || head.startsWith('{')) &&
+    /"_type"\s*:\s*"location"/.test(head) &&
+    /"tst"\s*:/.test(head) &&
+    !/"type"\s*:\s*"Feature/.test(head);
+  if (!rec && !json) return undefined;
+  return detected(
+    trackSettings('owntracks', fileName, mapIndex, 'circle'),
+    `OwnTracks ${rec ? 'Recorder .rec file (a time, a topic and a JSON message a line)' : 'JSON messages (as its HTTP mode or Recorder API gives them)'}: each "location" message a point at its "tst" (epoch seconds), its "tid" the tracker; other messages (lwt, transition, waypoint, card) carry no track.`,
+  );
+}
+
 function detectIgc(lines: readonly string[], fileName: string, mapIndex: number): GeoDetection | undefined {
   const fixes = lines.filter((line) => B_FIX.test(line)).length;
   const headers = lines.filter((line) => line.startsWith('H')).length;
@@ -250,6 +268,8 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
     return detectXml(head, complete, fileName, mapIndex) ?? 'is XML, but neither GPX, KML nor TCX';
   const history = head.startsWith('[') ? detectLocationHistory(head, fileName, mapIndex) : undefined;
   if (history !== undefined) return history;
+  const ownTracks = detectOwnTracks(head, fileName, mapIndex);
+  if (ownTracks !== undefined) return ownTracks;
   if (head.startsWith('{'))
     return (
       detectLocationHistory(head, fileName, mapIndex) ??

@@ -90,6 +90,7 @@ export const GEO_FORMATS = [
   'tcx',
   'adsb-trace',
   'location-history',
+  'owntracks',
 ] as const;
 export type GeoFormat = (typeof GEO_FORMATS)[number];
 

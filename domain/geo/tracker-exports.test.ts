@@ -59,3 +59,39 @@ describe('a u-center log', () => {
     expect(invalid[0]?.reason).toMatch(/^\d+ lines from here on hold binary data \(u-blox UBX frames/);
   });
 });
+
+describe('OwnTracks', () => {
+  const location = (tst: number, lat: number, extra = '') =>
+    `{"_type":"location","tid":"jd","lat":${lat},"lon":13.4,"alt":34,"cog":45,"tst":${tst}${extra}}`;
+
+  it('a Recorder .rec file: location lines are points, other messages pass, a cut line is named', async () => {
+    const text = [
+      `2024-03-05T12:00:01Z\t*                 \t${location(1709640001, 52.52)}`,
+      '2024-03-05T12:00:05Z\t*                 \t{"_type":"lwt","tst":1709640005}',
+      `2024-03-05T12:00:20Z\towntracks/jane/phone\t${location(1709640020, 52.53).slice(0, 30)}`,
+      `2024-03-05T12:00:31Z\t*                 \t${location(1709640031, 52.54, ',"batt":87')}`,
+      '',
+    ].join('\n');
+    const { detection, points, invalid, first, last } = await detectAndRead(encode(text), '2024-03.rec');
+    expect(detection.settings.format).toBe('owntracks');
+    expect(points.map((point) => [point.actor, point.latitude, point.altitude, point.heading])).toEqual([
+      ['jd', 52.52, 34, 45],
+      ['jd', 52.54, 34, 45],
+    ]);
+    expect([first, last]).toEqual(['2024-03-05T12:00:01.000Z', '2024-03-05T12:00:31.000Z']);
+    expect(invalid).toEqual([
+      { line: 3, reason: 'line 3: its message is not readable JSON (the line was cut or damaged)' },
+    ]);
+  });
+
+  it('JSON from the HTTP mode (a list) and the Recorder API ({"count", "data"})', async () => {
+    const list = await detectAndRead(
+      encode(`[${location(1709640001, 52.52)},${location(1709640031, 52.54)}]`),
+      'http.json',
+    );
+    expect(list.detection.settings.format).toBe('owntracks');
+    expect([list.first, list.last]).toEqual(['2024-03-05T12:00:01.000Z', '2024-03-05T12:00:31.000Z']);
+    const api = await detectAndRead(encode(`{"count":1,"data":[${location(1709640001, 52.52)}]}`), 'api.json');
+    expect(api.points).toHaveLength(1);
+  });
+});
