@@ -16,7 +16,13 @@ const SECONDS_PER_DAY = 86_400;
 const READ = new Set(['RMC', 'GGA', 'ZDA', 'GNS', 'GLL']);
 // Control characters other than tab and line ends, and U+FFFD (bytes that are no UTF-8), only come from
 // binary frames: UBX starts with the sync bytes 0xB5 0x62.
-const BINARY = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFD]/;
+function hasBinary(text: string): boolean {
+  for (let at = 0; at < text.length; at += 1) {
+    const code = text.charCodeAt(at);
+    if ((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 0xfffd) return true;
+  }
+  return false;
+}
 
 interface Fix {
   readonly line: number;
@@ -113,7 +119,7 @@ export async function* parseNmea(text: AsyncIterable<string>, defaultDate: strin
     for (const { line, text: raw } of lines) {
       const trimmed = raw.trim();
       if (trimmed === '' || trimmed.startsWith('#')) continue;
-      if (BINARY.test(trimmed)) {
+      if (hasBinary(trimmed)) {
         if (binaryLines === 0) firstBinaryLine = line;
         binaryLines += 1;
       }
