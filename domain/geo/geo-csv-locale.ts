@@ -8,7 +8,7 @@ import Papa from 'papaparse';
 import { columnNames } from '../import/delimited-record.ts';
 import type { MapDateOrder } from './geo-settings.ts';
 
-export interface SemicolonLayout {
+interface SemicolonLayout {
   readonly columns: readonly string[];
   readonly sampleRows: readonly (readonly string[])[];
 }
