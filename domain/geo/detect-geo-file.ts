@@ -142,6 +142,24 @@ function detectLocationHistory(text: string, fileName: string, mapIndex: number)
   );
 }
 
+const OWNTRACKS_REC_LINE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z?\t[^\t{]*\t\{/;
+
+/** OwnTracks: the Recorder's .rec lines, or JSON payloads whose _type is "location" with a tst. */
+function detectOwnTracks(head: string, fileName: string, mapIndex: number): GeoDetection | undefined {
+  const rec = OWNTRACKS_REC_LINE.test(head);
+  const json =
+    !rec &&
+    (head.startsWith('[') || head.startsWith('{')) &&
+    /"_type"\s*:\s*"location"/.test(head) &&
+    /"tst"\s*:/.test(head) &&
+    !/"type"\s*:\s*"Feature/.test(head);
+  if (!rec && !json) return undefined;
+  return detected(
+    trackSettings('owntracks', fileName, mapIndex, 'circle'),
+    `OwnTracks ${rec ? 'Recorder .rec file (a time, a topic and a JSON message a line)' : 'JSON messages (as its HTTP mode or Recorder API gives them)'}: each "location" message a point at its "tst" (epoch seconds), its "tid" the tracker; other messages (lwt, transition, waypoint, card) carry no track.`,
+  );
+}
+
 function detectIgc(lines: readonly string[], fileName: string, mapIndex: number): GeoDetection | undefined {
   const fixes = lines.filter((line) => B_FIX.test(line)).length;
   const headers = lines.filter((line) => line.startsWith('H')).length;
@@ -170,6 +188,22 @@ function detectNmea(lines: readonly string[], fileName: string, mapIndex: number
     trackSettings('nmea', fileName, mapIndex, 'circle'),
     `NMEA 0183: ${matched.length} of ${sentences.length} lines are position or satellite sentences (talkers ${talkers}), ${fixes} of them RMC, GGA, GNS or GLL fixes; ${dateText}; a fix the receiver marks as without one (GGA quality 0, RMC or GLL status V) or with a wrong checksum is invalid.`,
   );
+}
+
+/** A u-center log: NMEA sentences with u-blox UBX binary frames between them (the sentences are read). */
+function nmeaAmongBinary(head: string, fileName: string, mapIndex: number): GeoDetection | undefined {
+  const sentences = head
+    .split('\n')
+    .map((line) => line.replace(/\r$/, ''))
+    .map((line) => line.slice(line.lastIndexOf('$')))
+    .filter((line) => SENTENCE.test(line));
+  if (sentences.length < 2) return undefined;
+  const detection = detectNmea(sentences, fileName, mapIndex);
+  if (detection === undefined) return undefined;
+  return {
+    ...detection,
+    reason: `${detection.reason} Binary data between the sentences (u-blox UBX frames, as u-center logs them) is skipped and counted.`,
+  };
 }
 
 interface GeoFileStart {
@@ -226,11 +260,16 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
   }
   // Zipped KML aside, NUL bytes mean a binary file (an image, a database), which no track format is.
   if (head.includes('\u0000'))
-    return 'is a binary file (it holds NUL bytes), not a track: GPX, KML, TCX, GeoJSON, IGC, NMEA or a CSV';
+    return (
+      nmeaAmongBinary(head, fileName, mapIndex) ??
+      'is a binary file (it holds NUL bytes), not a track: GPX, KML, TCX, GeoJSON, IGC, NMEA or a CSV'
+    );
   if (head.startsWith('<'))
     return detectXml(head, complete, fileName, mapIndex) ?? 'is XML, but neither GPX, KML nor TCX';
   const history = head.startsWith('[') ? detectLocationHistory(head, fileName, mapIndex) : undefined;
   if (history !== undefined) return history;
+  const ownTracks = detectOwnTracks(head, fileName, mapIndex);
+  if (ownTracks !== undefined) return ownTracks;
   if (head.startsWith('{'))
     return (
       detectLocationHistory(head, fileName, mapIndex) ??

@@ -11,8 +11,17 @@ import { parseEventTime } from '../import/parse-event-time.ts';
 import { sniffDelimited, unitOf } from '../import/sniff-delimited.ts';
 import { resolveTimeZone } from '../time/time-zone-loader.ts';
 import { coordinateDegrees, decimalCommaNumber } from './coordinate-text.ts';
+import { dateOrderOf, semicolonLayout } from './geo-csv-locale.ts';
 import { GPS_WEEK_NAMES, NAMES, ORDER, normalize } from './geo-column-names.ts';
-import { coordinateUnitOf, gpsTimeOfWeekUnit, gpsWeekPair, isGpsTimeOfWeek, isGpsWeek } from './geo-column-units.ts';
+import {
+  coordinateUnitOf,
+  gpsTimeOfWeekUnit,
+  gpsWeekPair,
+  headingUnitOf,
+  isFitEpochTimestamp,
+  isGpsTimeOfWeek,
+  isGpsWeek,
+} from './geo-column-units.ts';
 import { fractionBeforeZone, offsetSeconds } from './geo-record.ts';
 import {
   delimiterChar,
@@ -41,7 +50,7 @@ const LAT_LON = /^\s*[+-]?\d+(\.\d+)?\s*[,;]\s*[+-]?\d+(\.\d+)?\s*$/;
 const PLAUSIBLE_MICROS = 631_152_000_000_000;
 
 /** Epoch seconds up to 11 digits, milliseconds 12-14 (1973 to 5138), microseconds 15-16, nanoseconds 17-19. */
-function mapUnitOf(cells: readonly string[]): MapNumericUnit {
+function mapUnitOf(cells: readonly string[]): Exclude<MapNumericUnit, 'fit-seconds'> {
   const numeric = cells.filter((cell) => NUMBER.test(cell));
   const all = (digits: RegExp) => numeric.length > 0 && numeric.every((cell) => digits.test(cell));
   if (all(/^\s*\d{12,14}(\.\d{1,3})?\s*$/)) return 'milliseconds';
@@ -180,8 +189,13 @@ export function detectGeoSettings(
 ): GeoDetection | string {
   const comments = commentLines(text);
   const rest = comments.length === 0 ? text : text.split('\n').slice(comments.length).join('\n');
-  const guess = sniffDelimited(rest, complete);
-  if (typeof guess === 'string') return guess;
+  const sniffed = sniffDelimited(rest, complete);
+  if (typeof sniffed === 'string') return sniffed;
+  const semicolons = sniffed.layout.delimiter === ',' ? semicolonLayout(rest) : undefined;
+  const guess =
+    semicolons === undefined
+      ? sniffed
+      : { ...semicolons, layout: { ...sniffed.layout, delimiter: ';', headerRows: 1, preambleRows: 0 } };
   const delimiter = MAP_DELIMITER_OF[guess.layout.delimiter];
   if (delimiter === undefined)
     return `is delimited by "${guess.layout.delimiter}", which maps do not read: use commas, tabs or semicolons`;
@@ -215,7 +229,9 @@ export function detectGeoSettings(
     ? gpsTimeOfWeekUnit(normalize(nameOf('hour_minute_second')), cellsOf(indexOf('hour_minute_second')))
     : timestampIndex === undefined
       ? 'seconds'
-      : mapUnitOf(cellsOf(timestampIndex));
+      : isFitEpochTimestamp(normalize(nameOf('timestamp')), cellsOf(timestampIndex), normalizedNames)
+        ? 'fit-seconds'
+        : mapUnitOf(cellsOf(timestampIndex));
   const coordinates = coordinateUnitOf(guess.columns, cellsOf(indexOf('latitude')), cellsOf(indexOf('longitude')), [
     indexOf('latitude'),
     indexOf('longitude'),
@@ -228,6 +244,11 @@ export function detectGeoSettings(
     altitudeCells.every((cell) => /^\s*-?\d+\s*$/.test(cell)) &&
     !FEET.test(nameOf('altitude').toLowerCase()) &&
     !METRES.test(nameOf('altitude').toLowerCase());
+  const heading = headingUnitOf(normalize(nameOf('heading')), cellsOf(indexOf('heading')), coordinates.unit);
+  const dateOrder = dateOrderOf(
+    cellsOf(indexOf('date') ?? timestampIndex),
+    delimiter === 'semicolon' || cellsOf(indexOf('latitude')).some((cell) => /^\s*-?\d+,\d+\s*$/.test(cell)),
+  );
   const aircraft =
     flightradar || normalize(nameOf('actor')) === 'callsign' || comments.some((line) => /airframe/i.test(line));
 
@@ -246,8 +267,10 @@ export function detectGeoSettings(
     said.push(`time from the date "${nameOf('date')}" and the time of day "${nameOf('hour_minute_second')}"`);
   else if (timestampIndex !== undefined)
     said.push(
-      `time from "${nameOf('timestamp')}"${/^\s*\d+(\.\d+)?\s*$/.test(guess.sampleRows[0]?.[Number(timestampIndex)] ?? '') ? ` (epoch ${numericUnit})` : ''}`,
+      `time from "${nameOf('timestamp')}"${/^\s*\d+(\.\d+)?\s*$/.test(guess.sampleRows[0]?.[Number(timestampIndex)] ?? '') ? ` (${numericUnit === 'fit-seconds' ? 'Garmin FIT seconds since 1989-12-31: a FIT record read unconverted, its values before 2011 as Unix seconds' : `epoch ${numericUnit}`})` : ''}`,
     );
+  if (dateOrder.why !== undefined) said.push(dateOrder.why);
+  if (heading.why !== undefined) said.push(heading.why);
   if (indexOf('utc_offset') !== undefined)
     said.push(`local times made UTC by the offset column "${nameOf('utc_offset')}"`);
   if (indexOf('position') !== undefined) said.push(`position from "${nameOf('position')}" ("lat,lon")`);
@@ -281,6 +304,8 @@ export function detectGeoSettings(
       numericUnit,
       altitudeUnit: millimetres ? 'millimetres' : feet ? 'feet' : 'metres',
       coordinateUnit: coordinates.unit,
+      ...(dateOrder.order === undefined ? {} : { dateOrder: dateOrder.order }),
+      ...(heading.unit === 'degrees' ? {} : { headingUnit: heading.unit }),
     },
     reason: `${said.join('; ')}.`,
     columns: guess.columns,

@@ -44,6 +44,16 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
     'timeusec',
     'unixtime',
     'epoch',
+    // A European spreadsheet's headers (German, French, Spanish, Italian), accents dropped by normalize.
+    'zeitstempel',
+    'datumzeit',
+    'datumuhrzeit',
+    'zeit',
+    'horodatage',
+    'dateheure',
+    'fechahora',
+    'marcadetiempo',
+    'dataora',
   ],
   hour_minute_second: [
     'hourminutesecond',
@@ -55,9 +65,14 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
     'utctime',
     'time',
     'gpstime',
+    'uhrzeit',
+    'zeit',
+    'heure',
+    'hora',
+    'ora',
     ...GPS_TIME_OF_WEEK_NAMES,
   ],
-  date: ['date', 'lcldate', 'localdate', 'utcdate', 'gpsdate', ...GPS_WEEK_NAMES],
+  date: ['date', 'lcldate', 'localdate', 'utcdate', 'gpsdate', 'datum', 'fecha', 'data', ...GPS_WEEK_NAMES],
   utc_offset: ['utcofst', 'utcoffset', 'utcoff', 'tzoffset', 'timezoneoffset', 'offset'],
   actor: [
     'actor',
@@ -71,10 +86,32 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
     'name',
     'track',
     'id',
+    'fahrzeug',
+    'kennung',
+    'vehicule',
+    'nom',
+    'vehiculo',
+    'nombre',
+    'veicolo',
+    'nome',
   ],
   // position_lat and position_long: Garmin FIT's record fields, in semicircles unless converted.
-  latitude: ['latitude', 'lat', 'positionlat'],
-  longitude: ['longitude', 'lon', 'lng', 'long', 'positionlong', 'positionlon'],
+  latitude: ['latitude', 'lat', 'positionlat', 'breitengrad', 'breite', 'geogrbreite', 'latitud', 'latitudine'],
+  longitude: [
+    'longitude',
+    'lon',
+    'lng',
+    'long',
+    'positionlong',
+    'positionlon',
+    'langengrad',
+    'laengengrad',
+    'lange',
+    'laenge',
+    'geogrlange',
+    'longitud',
+    'longitudine',
+  ],
   position: ['position', 'latlon', 'latlng', 'coordinates', 'location'],
   // AltMSL before AltB: a G1000's baro altitude follows the altimeter setting, MSL is the aircraft's.
   // OpenSky state vectors carry geoaltitude (GPS) and baroaltitude (pressure): the GPS one is the place.
@@ -106,8 +143,33 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
     'baroaltitude',
     'altbaro',
     'altb',
+    'hohe',
+    'hoehe',
+    'hoheubernn',
+    'hoheuebernn',
+    'hohenn',
+    'meereshohe',
+    'altitud',
+    'altitudine',
+    'quota',
+    'elevacion',
   ],
-  heading: ['heading', 'compassheading', 'hdg', 'yaw', 'direction', 'course', 'bearing', 'truetrack', 'trk'],
+  heading: [
+    'heading',
+    'compassheading',
+    'hdg',
+    'yaw',
+    'direction',
+    'course',
+    'bearing',
+    'truetrack',
+    'trk',
+    'kurs',
+    'richtung',
+    'cap',
+    'rumbo',
+    'rotta',
+  ],
   pitch: ['pitch'],
   roll: ['roll'],
 };
@@ -127,9 +189,12 @@ export const ORDER: readonly GeoColumn[] = [
 ];
 
 // A unit written after the name ("alt_ft", "lat deg", "Altitude-m") is dropped like one in brackets.
+// Accents go first, so "Längengrad" and "Höhe" compare as "langengrad" and "hohe".
 export const normalize = (name: string) =>
   name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/\([^)]*\)|\[[^\]]*\]/g, '')
-    .replace(/[\s_-]+(ft|feet|m|meters|metres|deg|degrees)\s*$/, '')
+    .replace(/[\s_-]+(ft|feet|m|meters|metres|deg|degrees|grad)\s*$/, '')
     .replace(/[^a-z0-9]/g, '');

@@ -4,7 +4,7 @@
  * (decided by their range). detect-geo-settings.ts asks; geo-record.ts applies the answer.
  */
 import { GPS_MILLISECONDS_OF_WEEK_NAMES, GPS_TIME_OF_WEEK_NAMES, GPS_WEEK_NAMES } from './geo-column-names.ts';
-import type { IdentifiedColumns, MapCoordinateUnit } from './geo-settings.ts';
+import type { IdentifiedColumns, MapCoordinateUnit, MapHeadingUnit } from './geo-settings.ts';
 
 const NUMBER = /^\s*[+-]?\d+(\.\d+)?\s*$/;
 const SECONDS_PER_WEEK = 604_800;
@@ -34,7 +34,40 @@ export function gpsWeekPair(identified: IdentifiedColumns, names: readonly strin
   return undefined;
 }
 
+/**
+ * A FIT-shaped file (a record's position_lat or position_long, as fitdump and fitparse name them)
+ * whose "timestamp" holds whole seconds that a Unix reading puts before 2011 (under 1.3e9): FIT's
+ * own count from 1989-12-31, written unconverted, which reads 2009 to 2031.
+ */
+export function isFitEpochTimestamp(name: string, cells: readonly string[], names: readonly string[]): boolean {
+  if (name !== 'timestamp' || !names.some((each) => each === 'positionlat' || each === 'positionlong')) return false;
+  const filled = cells.filter((cell) => cell.trim() !== '');
+  return filled.length > 0 && filled.every((cell) => /^\s*\d{9,10}\s*$/.test(cell) && Number(cell) < 1.3e9);
+}
+
 const WHOLE = /^\s*[+-]?\d+\s*$/;
+const CENTIDEGREE_NAMES = ['hdg', 'cog', 'heading', 'yaw'];
+
+/**
+ * Whether a heading column counts hundredths of a degree, as MAVLink's hdg and cog do: whole numbers
+ * past 360 and up to 36000 (65535 is MAVLink's "unknown"), or a hdg or cog beside coordinates in
+ * 1e-7 degrees (a GLOBAL_POSITION_INT or GPS_RAW_INT message, whatever its values).
+ */
+export function headingUnitOf(
+  name: string,
+  cells: readonly string[],
+  coordinates: MapCoordinateUnit,
+): { unit: MapHeadingUnit; why?: string } {
+  const filled = cells.filter((cell) => cell.trim() !== '');
+  if (!CENTIDEGREE_NAMES.includes(name) || filled.length === 0 || !filled.every((cell) => WHOLE.test(cell)))
+    return { unit: 'degrees' };
+  const values = filled.map(Number).filter((value) => value !== 65_535);
+  const byRange = values.some((value) => value > 360) && values.every((value) => value >= 0 && value <= 36_000);
+  const byMessage = coordinates === 'degrees-e7' && (name === 'hdg' || name === 'cog');
+  return byRange || byMessage
+    ? { unit: 'centidegrees', why: `heading "${name}" in hundredths of a degree (MAVLink's hdg and cog, 0 to 35999)` }
+    : { unit: 'degrees' };
+}
 const SEMICIRCLES = 2 ** 31;
 
 /**

@@ -102,3 +102,49 @@ describe('GPS week and time of week', () => {
     );
   });
 });
+
+describe('Garmin FIT times read unconverted', () => {
+  it('a FIT record timestamp counts seconds from 1989-12-31, decided by its range and said', async () => {
+    const text = [
+      'timestamp,position_lat,position_long,altitude,heart_rate',
+      '1049181123,621566418,-1449328451,123.4,110',
+      '1049181124,621566500,-1449328400,123.6,111',
+      '',
+    ].join('\n');
+    const { detection, points, first, last } = await detectAndRead(encode(text), 'activity_records.csv');
+    expect(detection.settings.numericUnit).toBe('fit-seconds');
+    expect(detection.reason).toContain('Garmin FIT seconds since 1989-12-31');
+    expect(points).toHaveLength(2);
+    expect([first, last]).toEqual(['2023-03-31T07:12:03.000Z', '2023-03-31T07:12:04.000Z']);
+  });
+
+  it('Unix seconds past 2011 in the same columns stay Unix seconds', async () => {
+    const text = 'timestamp,position_lat,position_long\n1680333123,52.09,-121.47\n';
+    const { detection, first } = await detectAndRead(encode(text), 'converted.csv');
+    expect(detection.settings.numericUnit).toBe('seconds');
+    expect(first).toBe('2023-04-01T07:12:03.000Z');
+  });
+});
+
+describe('headings counted in hundredths of a degree', () => {
+  it("MAVLink's hdg beside 1e-7 coordinates: centidegrees, 65535 (unknown) gives no heading", async () => {
+    const text = [
+      'timestamp,lat,lon,alt,hdg',
+      '1700000000.25,473977420,85455940,488000,35999',
+      '1700000000.50,473977430,85455950,488100,65535',
+      '1700000000.75,473977440,85455960,488200,250',
+      '',
+    ].join('\n');
+    const { detection, points } = await detectAndRead(encode(text), 'global_position_int.csv');
+    expect(detection.settings.headingUnit).toBe('centidegrees');
+    expect(detection.reason).toContain('heading "hdg" in hundredths of a degree');
+    expect(points.map((point) => point.heading)).toEqual([359.99, null, 2.5]);
+  });
+
+  it('whole headings up to 360 stay degrees', async () => {
+    const text = 'time,lat,lon,heading\n2024-01-02T10:11:12Z,47.1,8.1,359\n2024-01-02T10:11:13Z,47.1,8.1,12\n';
+    const { detection, points } = await detectAndRead(encode(text), 'plain.csv');
+    expect(detection.settings.headingUnit).toBeUndefined();
+    expect(points.map((point) => point.heading)).toEqual([359, 12]);
+  });
+});

@@ -14,7 +14,10 @@ import { coordinateDegrees, decimalCommaNumber } from './coordinate-text.ts';
 import type { GeoTimeReader } from './geo-time-reader.ts';
 import { gpsWeekMicros } from './gps-time.ts';
 
-type RuleSettings = Pick<MapSettings, 'defaultDate' | 'numericUnit' | 'altitudeUnit' | 'coordinateUnit'> & {
+type RuleSettings = Pick<
+  MapSettings,
+  'defaultDate' | 'numericUnit' | 'altitudeUnit' | 'coordinateUnit' | 'headingUnit'
+> & {
   readonly delimiter?: MapSettings['delimiter'] | undefined;
 };
 
@@ -210,7 +213,11 @@ function timeOf(fields: readonly string[], rules: GeoRules): number | string {
     }
   }
   if (stamp === undefined) return 'has no time';
-  return rules.times.read(stamp) ?? fractionAfterZone(stamp, rules) ?? `timestamp ${timeReason(stamp, numericUnit)}`;
+  return (
+    rules.times.read(stamp) ??
+    fractionAfterZone(stamp, rules) ??
+    `timestamp ${timeReason(stamp, numericUnit === 'fit-seconds' ? 'seconds' : numericUnit)}`
+  );
 }
 
 /** A plain decimal on the fast path; otherwise a coordinate as people write it (coordinate-text.ts). */
@@ -278,8 +285,15 @@ export function geoRecord(line: number, fields: readonly string[], rules: GeoRul
   if (typeof timestamp === 'string') return { line, reason: timestamp };
   const altitude = optionalNumber(fields, index.altitude, 'altitude', decimalComma);
   if (typeof altitude === 'string') return { line, reason: altitude };
-  const heading = optionalNumber(fields, index.heading, 'heading', decimalComma);
-  if (typeof heading === 'string') return { line, reason: heading };
+  const headingCell = optionalNumber(fields, index.heading, 'heading', decimalComma);
+  if (typeof headingCell === 'string') return { line, reason: headingCell };
+  // MAVLink writes UINT16_MAX (65535) for a heading it does not know: the point stands without one.
+  const heading =
+    headingCell === null || rules.settings.headingUnit !== 'centidegrees'
+      ? headingCell
+      : headingCell === 65_535
+        ? null
+        : headingCell / 100;
   const pitch = optionalNumber(fields, index.pitch, 'pitch', decimalComma);
   if (typeof pitch === 'string') return { line, reason: pitch };
   const roll = optionalNumber(fields, index.roll, 'roll', decimalComma);

@@ -32,7 +32,9 @@ export type GeoColumn = (typeof GEO_COLUMNS)[number];
 
 // The spec's tab and comma, and the semicolon of tools whose numbers have a decimal comma.
 export const MAP_DELIMITERS = ['comma', 'tab', 'semicolon'] as const;
-export const MAP_NUMERIC_UNITS = ['seconds', 'milliseconds', 'microseconds', 'nanoseconds'] as const;
+// fit-seconds: Garmin FIT's own count, seconds since 1989-12-31T00:00:00Z, as fitdump and fitparse
+// write a record's timestamp when they do not convert it.
+export const MAP_NUMERIC_UNITS = ['seconds', 'milliseconds', 'microseconds', 'nanoseconds', 'fit-seconds'] as const;
 export type MapNumericUnit = (typeof MAP_NUMERIC_UNITS)[number];
 /**
  * How a latitude or longitude cell counts degrees: as written, as integers of 1e-7 degrees (MAVLink,
@@ -42,7 +44,13 @@ export const MAP_COORDINATE_UNITS = ['degrees', 'degrees-e7', 'semicircles'] as 
 export type MapCoordinateUnit = (typeof MAP_COORDINATE_UNITS)[number];
 // Millimetres: the integer altitudes of MAVLink and PX4 beside their 1e7 coordinates.
 export const MAP_ALTITUDE_UNITS = ['metres', 'feet', 'millimetres'] as const;
+// Centidegrees: MAVLink's hdg and cog (GLOBAL_POSITION_INT, GPS_RAW_INT), 0..35999, 65535 when unknown.
+export const MAP_HEADING_UNITS = ['degrees', 'centidegrees'] as const;
+export type MapHeadingUnit = (typeof MAP_HEADING_UNITS)[number];
 export type MapDelimiter = (typeof MAP_DELIMITERS)[number];
+// Month first (section 5's reading of "05/03/2024") or day first (Excel in a European locale).
+export const MAP_DATE_ORDERS = ['mdy', 'dmy'] as const;
+export type MapDateOrder = (typeof MAP_DATE_ORDERS)[number];
 const DELIMITER_CHARS = { comma: ',', tab: '\t', semicolon: ';' } as const;
 export const delimiterChar = (delimiter: MapDelimiter): ',' | '\t' | ';' => DELIMITER_CHARS[delimiter];
 
@@ -82,6 +90,7 @@ export const GEO_FORMATS = [
   'tcx',
   'adsb-trace',
   'location-history',
+  'owntracks',
 ] as const;
 export type GeoFormat = (typeof GEO_FORMATS)[number];
 
@@ -126,6 +135,13 @@ export const MapSettingsSchema = z
     altitudeUnit: z.enum(MAP_ALTITUDE_UNITS),
     /** Absent means degrees (older maps stored none, and track formats name their own units). */
     coordinateUnit: z.enum(MAP_COORDINATE_UNITS).optional(),
+    /**
+     * How a date written with slashes or dashes and two small numbers first ("05/03/2024") reads:
+     * absent means month first (section 5); day first for a European spreadsheet's export.
+     */
+    dateOrder: z.enum(MAP_DATE_ORDERS).optional(),
+    /** Absent means degrees; centidegrees for MAVLink's whole hundredths of a degree. */
+    headingUnit: z.enum(MAP_HEADING_UNITS).optional(),
   })
   .superRefine((settings, context) => {
     // The track formats name their own fields; columns matter only for delimited text.

@@ -15,13 +15,16 @@
 import { LocalDateTime, ZoneOffset, type ZoneId } from '@js-joda/core';
 import { parseEventTime } from '../import/parse-event-time.ts';
 import { parseOffsetDateTime } from '../import/parse-offset-date-time.ts';
-import type { MapNumericUnit } from './geo-settings.ts';
+import type { MapDateOrder, MapNumericUnit } from './geo-settings.ts';
 
 const SECONDS_PER_HOUR = 3600;
 const MICROS_PER_SECOND = 1_000_000;
 /** Hours remembered per zone; cleared when full (a log rarely spans more than a few weeks). */
 const HOUR_CACHE_LIMIT = 50_000;
 const DIGIT_0 = 48;
+/** 1989-12-31T00:00:00Z, where Garmin FIT counts its seconds from. */
+const FIT_EPOCH_MICROS = 631_065_600_000_000;
+const PLAIN_NUMBER = /^\s*\d+(\.\d+)?\s*$/;
 
 export interface GeoTimeReader {
   /** Microseconds since the epoch, or undefined: the same answer as parseEventTime(text, zone, unit). */
@@ -61,7 +64,17 @@ function localDateTimeOf(localSeconds: number): LocalDateTime {
   return LocalDateTime.ofEpochSecond(localSeconds, 0, ZoneOffset.UTC);
 }
 
-export function geoTimeReader(zone: ZoneId, numericUnit: MapNumericUnit): GeoTimeReader {
+export function geoTimeReader(zone: ZoneId, numericUnit: MapNumericUnit, dateOrder?: MapDateOrder): GeoTimeReader {
+  if (numericUnit === 'fit-seconds') {
+    // Only a plain number counts from FIT's epoch; a written date in the same column reads as it says.
+    const seconds = geoTimeReader(zone, 'seconds', dateOrder);
+    return {
+      read(text) {
+        const micros = seconds.read(text);
+        return micros !== undefined && PLAIN_NUMBER.test(text) ? micros + FIT_EPOCH_MICROS : micros;
+      },
+    };
+  }
   // Nanoseconds (19 digits) pass a double's exact integers, so they always go to the reference's BigInt.
   const microsPerUnit = { seconds: MICROS_PER_SECOND, milliseconds: 1000, microseconds: 1, nanoseconds: Number.NaN }[
     numericUnit
@@ -86,7 +99,7 @@ export function geoTimeReader(zone: ZoneId, numericUnit: MapNumericUnit): GeoTim
     return offset;
   };
 
-  const reference = (text: string) => parseEventTime(text, zone, numericUnit);
+  const reference = (text: string) => parseEventTime(text, zone, numericUnit, { dateOrder });
 
   /** "YYYY-MM-DD HH:mm:ss[.f{1,6}]" exactly (length 19 to 26), local to the zone. */
   const localDateTime = (text: string): number | undefined => {

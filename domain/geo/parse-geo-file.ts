@@ -18,6 +18,7 @@ import { parseIgc } from './parse-igc.ts';
 import { parseKml } from './parse-kml.ts';
 import { parseLocationHistory } from './parse-location-history.ts';
 import { parseNmea } from './parse-nmea.ts';
+import { parseOwnTracks } from './parse-owntracks.ts';
 import { parseTcx } from './parse-tcx.ts';
 import type { GeoItem } from './track-fix.ts';
 
@@ -30,6 +31,7 @@ const FORMAT_NAMES = {
   tcx: 'TCX',
   'adsb-trace': 'ADS-B trace',
   'location-history': 'Google location history',
+  owntracks: 'OwnTracks',
 } as const;
 
 function trackItems(
@@ -55,6 +57,8 @@ function trackItems(
       return parseAdsbTrace(text);
     case 'location-history':
       return parseLocationHistory(text, zone);
+    case 'owntracks':
+      return parseOwnTracks(text, zone);
   }
 }
 

@@ -80,8 +80,15 @@ export async function* parseGeo(
 ): AsyncGenerator<GeoBatch, GeoProgress> {
   const zone = await loadZone(settings.defaultTimeZone);
   const hasOffsetColumn = Object.values(settings.identifiedColumns).includes('utc_offset');
-  const utcTimes = hasOffsetColumn ? geoTimeReader(ZoneOffset.UTC, settings.numericUnit) : undefined;
-  const rules = geoRules(settings.identifiedColumns, geoTimeReader(zone, settings.numericUnit), settings, utcTimes);
+  const utcTimes = hasOffsetColumn
+    ? geoTimeReader(ZoneOffset.UTC, settings.numericUnit, settings.dateOrder)
+    : undefined;
+  const rules = geoRules(
+    settings.identifiedColumns,
+    geoTimeReader(zone, settings.numericUnit, settings.dateOrder),
+    settings,
+    utcTimes,
+  );
   const highestColumn = Math.max(...Object.keys(settings.identifiedColumns).map(Number));
   let bytesRead = 0;
   let validCount = 0;

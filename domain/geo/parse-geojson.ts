@@ -4,7 +4,8 @@
  * properties.coordTimes / properties.times (one per vertex, nested per line of a MultiLineString),
  * a 4th coordinate element (epoch seconds, milliseconds or microseconds by magnitude), or, for a
  * Point, a time/timestamp/datetime/date/when property, else any property named like a time. A
- * feature without a point or line geometry is an invalid item, not silently left out. JSON carries no line numbers, so an invalid
+ * feature without a point or line geometry is an invalid item, not silently left out. Overland's
+ * batches hold their Point features under "locations" instead of "features". JSON carries no line numbers, so an invalid
  * item's line is the feature's number, and its reason says "feature 3, point 5".
  */
 import { JSONParser } from '@streamparser/json';
@@ -133,7 +134,8 @@ function featureItems(feature: JsonObject, number: number, zone: ZoneId): GeoIte
 
 export async function* parseGeoJson(text: AsyncIterable<string>, zone: ZoneId): AsyncGenerator<GeoItem[]> {
   const parser = new JSONParser({
-    paths: ['$.features.*', '$.type', '$.geometry', '$.properties', '$.id', '$.coordinates'],
+    // $.locations.*: Overland (iOS) posts and saves its batches as {"locations": [Feature, …]}.
+    paths: ['$.features.*', '$.locations.*', '$.type', '$.geometry', '$.properties', '$.id', '$.coordinates'],
     keepStack: false,
   });
   const root: JsonObject = {};

@@ -5,13 +5,24 @@
  * any, altitude from GGA or GNS, date and course from RMC. The date (RMC or ZDA, else the map's
  * default date, since many receivers log GGA alone) carries to later time-only fixes and rolls
  * over at midnight. GGA quality 0 or RMC/GLL status V make the fix invalid, as does a checksum
- * that does not match; lines starting with "#" are comments.
+ * that does not match; lines starting with "#" are comments. u-center logs put u-blox UBX binary
+ * frames between the sentences: a sentence is read from its last "$" (binary before it on the same
+ * line is left), and the stretches of binary are counted in one item at the end, not one per line.
  */
 import { trackItem, type GeoItem } from './track-fix.ts';
 import { textLines } from '../import/text-lines.ts';
 
 const SECONDS_PER_DAY = 86_400;
 const READ = new Set(['RMC', 'GGA', 'ZDA', 'GNS', 'GLL']);
+// Control characters other than tab and line ends, and U+FFFD (bytes that are no UTF-8), only come from
+// binary frames: UBX starts with the sync bytes 0xB5 0x62.
+function hasBinary(text: string): boolean {
+  for (let at = 0; at < text.length; at += 1) {
+    const code = text.charCodeAt(at);
+    if ((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 0xfffd) return true;
+  }
+  return false;
+}
 
 interface Fix {
   readonly line: number;
@@ -101,13 +112,19 @@ export async function* parseNmea(text: AsyncIterable<string>, defaultDate: strin
     );
   };
 
+  let binaryLines = 0;
+  let firstBinaryLine = 0;
   for await (const lines of textLines(text)) {
     const items: GeoItem[] = [];
     for (const { line, text: raw } of lines) {
       const trimmed = raw.trim();
       if (trimmed === '' || trimmed.startsWith('#')) continue;
-      // Some loggers put their own receive time before the sentence.
-      const start = trimmed.indexOf('$');
+      if (hasBinary(trimmed)) {
+        if (binaryLines === 0) firstBinaryLine = line;
+        binaryLines += 1;
+      }
+      // Some loggers put their own receive time before the sentence; a binary frame may too.
+      const start = trimmed.lastIndexOf('$');
       if (start === -1) continue;
       const sentence = trimmed.slice(start);
       const type = sentence.slice(3, 6);
@@ -173,5 +190,10 @@ export async function* parseNmea(text: AsyncIterable<string>, defaultDate: strin
   }
   const last: GeoItem[] = [];
   flush(last);
+  if (binaryLines > 0)
+    last.push({
+      line: firstBinaryLine,
+      reason: `${binaryLines.toLocaleString('en')} line${binaryLines === 1 ? '' : 's'} from here on hold binary data (u-blox UBX frames, as u-center logs them between sentences): skipped, the sentences beside them read`,
+    });
   if (last.length > 0) yield last;
 }

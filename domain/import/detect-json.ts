@@ -99,6 +99,14 @@ export function detectJson(
   // HAR 1.2 requires log.creator beside log.entries; a long "pages" array (or a large creator
   // comment) can push "entries" past the detection window, and the pages are not the records.
   if (start.startsWith('{') && /^\{\s*"log"\s*:\s*\{/.test(start) && /"creator"\s*:\s*\{[^{}]*"name"\s*:/.test(start)) {
+    // The whole file seen and no "entries" in it: a HAR with no requests to read (an exporter that
+    // failed), refused with that reason rather than imported as nothing.
+    if (complete && !/"entries"\s*:/.test(start))
+      return {
+        format: undefined,
+        reason:
+          'A HAR whose "log" has no "entries" array: it holds no requests to import (HAR 1.2 requires log.entries; the export may have failed)',
+      };
     return harReason('a "log" object with a "creator" (its "entries" array past the first 64 KiB)');
   }
   if (start.startsWith('[')) {

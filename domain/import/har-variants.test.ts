@@ -187,3 +187,17 @@ describe('HAR from other producers', () => {
     ]);
   });
 });
+
+describe('a HAR with no entries array', () => {
+  it('is refused at detection with the reason, not imported as nothing', () => {
+    const text = JSON.stringify({ log: { version: '1.2', creator: { name: 'broken exporter' }, pages: [] } });
+    const detection = detectFormat(encode(text), 'capture.har');
+    expect(detection.format).toBeUndefined();
+    expect(detection.reason).toContain('A HAR whose "log" has no "entries" array');
+  });
+
+  it('an empty entries array stays a HAR', () => {
+    const text = JSON.stringify({ log: { version: '1.2', creator: { name: 'Chrome' }, entries: [] } });
+    expect(detectFormat(encode(text), 'empty.har').format).toBe('har');
+  });
+});

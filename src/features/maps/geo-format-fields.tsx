@@ -15,6 +15,7 @@ const FORMAT_LABELS: Record<GeoFormat, string> = {
   tcx: 'TCX (Garmin Training Center)',
   'adsb-trace': 'ADS-B trace (ADS-B Exchange, readsb)',
   'location-history': 'Google location history (Takeout, Timeline)',
+  owntracks: 'OwnTracks (Recorder .rec, HTTP JSON)',
 };
 
 export function GeoFormatFields({

@@ -3,10 +3,13 @@ import { SYMBOLS } from '../../../domain/annotations.ts';
 import {
   MAP_ALTITUDE_UNITS,
   MAP_COORDINATE_UNITS,
+  MAP_DATE_ORDERS,
   MAP_DELIMITERS,
+  MAP_HEADING_UNITS,
   MAP_NUMERIC_UNITS,
   formatOf,
   type MapCoordinateUnit,
+  type MapDateOrder,
   type MapSettings,
 } from '../../../domain/geo/geo-settings.ts';
 import { listTimeZoneOptions } from '../../../domain/time/time-zone-table.ts';
@@ -16,12 +19,25 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 
 type Errors = Partial<Record<keyof MapSettings, string>>;
-type ChosenSetting = 'icon' | 'defaultTimeZone' | 'delimiter' | 'numericUnit' | 'altitudeUnit' | 'coordinateUnit';
+type ChosenSetting =
+  | 'icon'
+  | 'defaultTimeZone'
+  | 'delimiter'
+  | 'numericUnit'
+  | 'altitudeUnit'
+  | 'coordinateUnit'
+  | 'dateOrder'
+  | 'headingUnit';
 
 const COORDINATE_UNIT_LABELS: Record<MapCoordinateUnit, string> = {
   degrees: 'degrees',
   'degrees-e7': 'degrees × 10^7 (whole numbers)',
   semicircles: 'semicircles (Garmin FIT)',
+};
+
+const DATE_ORDER_LABELS: Record<MapDateOrder, string> = {
+  mdy: 'month first (05/03 is 3 May)',
+  dmy: 'day first (05/03 is 5 March)',
 };
 
 /** Choices the analyst reads as the values themselves (units, icons, delimiters). */
@@ -42,7 +58,8 @@ export function MapSettingsFields({
   const select = (key: ChosenSetting, label: string, options: readonly { value: string; label: string }[]) => (
     <SelectField
       label={label}
-      value={settings[key] ?? 'degrees'}
+      // The two settings older maps may lack read as their defaults: degrees, month first.
+      value={settings[key] ?? (key === 'dateOrder' ? 'mdy' : 'degrees')}
       error={errors[key]}
       disabled={disabled}
       options={options}
@@ -109,13 +126,33 @@ export function MapSettingsFields({
               onChange={(event) => onChange({ [key]: count(event.target.value) })}
             />
           ))}
-          {select('numericUnit', 'Plain numbers in the timestamp are', named(MAP_NUMERIC_UNITS))}
+          {select(
+            'numericUnit',
+            'Plain numbers in the timestamp are',
+            MAP_NUMERIC_UNITS.map((unit) => ({
+              value: unit,
+              label: unit === 'fit-seconds' ? 'seconds since 1989-12-31 (Garmin FIT)' : unit,
+            })),
+          )}
           {select(
             'coordinateUnit',
             'Latitudes and longitudes are',
             MAP_COORDINATE_UNITS.map((unit) => ({ value: unit, label: COORDINATE_UNIT_LABELS[unit] })),
           )}
           {select('altitudeUnit', 'Altitude unit', named(MAP_ALTITUDE_UNITS))}
+          {select(
+            'headingUnit',
+            'Headings are',
+            MAP_HEADING_UNITS.map((unit) => ({
+              value: unit,
+              label: unit === 'centidegrees' ? 'hundredths of a degree (MAVLink)' : unit,
+            })),
+          )}
+          {select(
+            'dateOrder',
+            'Dates with slashes are',
+            MAP_DATE_ORDERS.map((order) => ({ value: order, label: DATE_ORDER_LABELS[order] })),
+          )}
         </>
       ) : null}
     </div>

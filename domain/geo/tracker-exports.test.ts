@@ -1,0 +1,97 @@
+// Phone trackers' and receiver tools' own files, each written from the producer's documentation:
+// Overland's GeoJSON batches and a u-center log with UBX binary frames between NMEA sentences.
+import { describe, expect, it } from 'vitest';
+import { detectAndRead, encode } from './geo-file-test-reader.ts';
+
+describe('Overland (iOS) batches', () => {
+  it('reads the Point features under "locations", each at its properties.timestamp', async () => {
+    const feature = (lon: number, lat: number, time: string) =>
+      `{"type":"Feature","geometry":{"type":"Point","coordinates":[${lon},${lat}]},"properties":{"timestamp":"${time}","altitude":80,"speed":4,"motion":["driving"],"device_id":"phone"}}`;
+    const text = `{"locations":[${feature(-122.03, 37.33, '2024-03-05T12:00:01Z')},${feature(-122.031, 37.331, '2024-03-05T04:00:06-08:00')}],"current":{"type":"Feature"}}`;
+    const { detection, points, first, last } = await detectAndRead(encode(text), 'overland.json');
+    expect(detection.settings.format).toBe('geojson');
+    expect(points.map((point) => [point.latitude, point.longitude, point.altitude])).toEqual([
+      [37.33, -122.03, 80],
+      [37.331, -122.031, 80],
+    ]);
+    expect([first, last]).toEqual(['2024-03-05T12:00:01.000Z', '2024-03-05T12:00:06.000Z']);
+  });
+});
+
+/** An NMEA sentence with its checksum. */
+const sentence = (body: string) => {
+  let sum = 0;
+  for (const char of body) sum ^= char.charCodeAt(0);
+  return `$${body}*${sum.toString(16).toUpperCase().padStart(2, '0')}\r\n`;
+};
+
+describe('a u-center log', () => {
+  it('reads the sentences between UBX binary frames and counts the binary in one item', async () => {
+    // A NAV-PVT-shaped frame: sync 0xB5 0x62, class, id, length, a payload holding every byte value
+    // below 0x60 ("$", CR and LF among them), the checksum.
+    const frame = new Uint8Array([
+      0xb5,
+      0x62,
+      0x01,
+      0x07,
+      0x5c,
+      0x00,
+      ...Array.from({ length: 92 }, (_, at) => at),
+      0,
+      0,
+    ]);
+    const text = (body: string) => encode(sentence(body));
+    const parts = [
+      text('GNRMC,120001.00,A,5231.20050,N,01324.29730,E,0.012,,050324,,,A,V'),
+      frame,
+      text('GNGGA,120001.00,5231.20050,N,01324.29730,E,1,12,0.58,34.5,M,39.2,M,,'),
+      frame,
+      text('GNRMC,120002.00,A,5231.20060,N,01324.29740,E,0.012,,050324,,,A,V'),
+    ];
+    const bytes = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
+    parts.reduce((at, part) => (bytes.set(part, at), at + part.length), 0);
+    const { detection, points, invalid, first, last } = await detectAndRead(bytes, 'COM3_240305_120000.ubx');
+    expect(detection.settings.format).toBe('nmea');
+    expect(detection.reason).toContain('u-blox UBX frames');
+    expect(points.map((point) => point.altitude)).toEqual([34.5, null]);
+    expect([first, last]).toEqual(['2024-03-05T12:00:01.000Z', '2024-03-05T12:00:02.000Z']);
+    expect(invalid).toHaveLength(1);
+    expect(invalid[0]?.reason).toMatch(/^\d+ lines from here on hold binary data \(u-blox UBX frames/);
+  });
+});
+
+describe('OwnTracks', () => {
+  const location = (tst: number, lat: number, extra = '') =>
+    `{"_type":"location","tid":"jd","lat":${lat},"lon":13.4,"alt":34,"cog":45,"tst":${tst}${extra}}`;
+
+  it('a Recorder .rec file: location lines are points, other messages pass, a cut line is named', async () => {
+    const text = [
+      `2024-03-05T12:00:01Z\t*                 \t${location(1709640001, 52.52)}`,
+      '2024-03-05T12:00:05Z\t*                 \t{"_type":"lwt","tst":1709640005}',
+      `2024-03-05T12:00:20Z\towntracks/jane/phone\t${location(1709640020, 52.53).slice(0, 30)}`,
+      `2024-03-05T12:00:31Z\t*                 \t${location(1709640031, 52.54, ',"batt":87')}`,
+      '',
+    ].join('\n');
+    const { detection, points, invalid, first, last } = await detectAndRead(encode(text), '2024-03.rec');
+    expect(detection.settings.format).toBe('owntracks');
+    expect(points.map((point) => [point.actor, point.latitude, point.altitude, point.heading])).toEqual([
+      ['jd', 52.52, 34, 45],
+      ['jd', 52.54, 34, 45],
+    ]);
+    expect([first, last]).toEqual(['2024-03-05T12:00:01.000Z', '2024-03-05T12:00:31.000Z']);
+    expect(invalid).toEqual([
+      { line: 3, reason: 'line 3: its message is not readable JSON (the line was cut or damaged)' },
+    ]);
+  });
+
+  it('JSON from the HTTP mode (a list) and the Recorder API ({"count", "data"})', async () => {
+    const list = await detectAndRead(
+      encode(`[${location(1709640001, 52.52)},${location(1709640031, 52.54)}]`),
+      'http.json',
+    );
+    expect(list.detection.settings.format).toBe('owntracks');
+    expect([list.first, list.last]).toEqual(['2024-03-05T12:00:01.000Z', '2024-03-05T12:00:31.000Z']);
+    const api = await detectAndRead(encode(`{"count":1,"data":[${location(1709640001, 52.52)}]}`), 'api.json');
+    expect(api.points).toHaveLength(1);
+  });
+});
