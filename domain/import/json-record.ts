@@ -68,7 +68,7 @@ export function valueAt(value: JsonValue | undefined, path: string): JsonValue |
 }
 
 /** Display text with terminal escapes removed and the trailing line end a log line carries dropped. */
-function readableText(text: string): string {
+export function readableText(text: string): string {
   const stripped = text.includes('\u001b') ? text.replace(TERMINAL_ESCAPES, '') : text;
   const last = stripped.charCodeAt(stripped.length - 1);
   return last === 10 || last === 13 ? stripped.replace(/[\r\n]+$/, '') : stripped;
