@@ -3,7 +3,8 @@
  * call: it runs on every row of million-row files) into calendar fields, not yet an instant:
  * ISO 8601 with "T" or spaces, numeric dates in three orders with "/", "-" or ".", named months,
  * a leading weekday, 12-hour clocks (AM, a.m., a. m.), compact YYYYMMDD[ HHMMSS], 1-9 fraction digits
- * and a trailing offset (Z, UTC, GMT, ±hh, ±hhmm, ±hh:mm, UTC+hh:mm). Ranges are checked here.
+ * and a trailing offset (Z, UTC, GMT, ±hh, ±hhmm, ±hh:mm, UTC+hh:mm, or a zone abbreviation that names one
+ * offset, as PostgreSQL's %m and date(1) write "CET"). Ranges are checked here.
  */
 import type { WallClock } from './wall-clock.ts';
 
@@ -326,11 +327,55 @@ function readMeridiem(scan: Scan): 'am' | 'pm' | undefined {
   return undefined;
 }
 
+/**
+ * Zone abbreviations that each stand for one offset in minutes wherever they are written (CEST is +2
+ * everywhere). Ambiguous ones (CST: US Central or China; IST: India, Ireland or Israel; BST; AST) are
+ * left out: a time with one stays a local time, read in the chosen zone.
+ */
+const ZONE_ABBREVIATIONS: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    wet: 0,
+    west: 60,
+    cet: 60,
+    cest: 120,
+    met: 60,
+    mest: 120,
+    eet: 120,
+    eest: 180,
+    msk: 180,
+    est: -300,
+    edt: -240,
+    cdt: -300,
+    mst: -420,
+    mdt: -360,
+    pst: -480,
+    pdt: -420,
+    akst: -540,
+    akdt: -480,
+    hst: -600,
+    nst: -210,
+    ndt: -150,
+    jst: 540,
+    kst: 540,
+    hkt: 480,
+    sgt: 480,
+    awst: 480,
+    acst: 570,
+    acdt: 630,
+    aest: 600,
+    aedt: 660,
+    nzst: 720,
+    nzdt: 780,
+  }),
+);
+
 /** The offset in minutes, undefined when there is none, null when one is started but malformed. */
 function readOffset(scan: Scan): number | undefined | null {
   if (accept(scan, 'Z') || accept(scan, 'z')) return 0;
   const from = scan.at;
   const name = word(scan);
+  const abbreviation = ZONE_ABBREVIATIONS.get(name);
+  if (abbreviation !== undefined) return abbreviation;
   if (name !== '' && name !== 'utc' && name !== 'gmt') {
     scan.at = from;
     return undefined;
