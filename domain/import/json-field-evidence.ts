@@ -104,6 +104,8 @@ const ACTOR_NAMES = [
   'machinename',
   'providername',
   'syslogidentifier',
+  // macOS unified log (log show --style json/ndjson): the process that logged.
+  'processimagepath',
   'podname',
   'clientip',
   // Traefik's ClientHost beside ClientAddr (the same with the port).
@@ -135,6 +137,8 @@ const MESSAGE_NAMES = [
   'log',
   'textpayload',
   'displaymessage',
+  // macOS unified log (log show --style json/ndjson); its "eventType" is only "logEvent".
+  'eventmessage',
   'eventname',
   'operationnamelocalizedvalue',
   'operationname',
