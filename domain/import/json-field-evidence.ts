@@ -121,6 +121,9 @@ const ACTOR_NAMES = [
   'remoteip',
   'ip',
   'containername',
+  // Elasticsearch's and OpenSearch's JSON logs: the node that logged (ECS: elasticsearch.node.name).
+  'elasticsearchnodename',
+  'nodename',
   'service',
   'servicename',
   'app',
