@@ -369,6 +369,12 @@ const ZONE_ABBREVIATIONS: ReadonlyMap<string, number> = new Map(
   }),
 );
 
+/** The offset a zone abbreviation stands for ("CEST": 120; "UTC", "GMT": 0), undefined for any other. */
+export function zoneAbbreviationOffset(name: string): number | undefined {
+  const lower = name.toLowerCase();
+  return lower === 'utc' || lower === 'gmt' ? 0 : ZONE_ABBREVIATIONS.get(lower);
+}
+
 /** The offset in minutes, undefined when there is none, null when one is started but malformed. */
 function readOffset(scan: Scan): number | undefined | null {
   if (accept(scan, 'Z') || accept(scan, 'z')) return 0;
