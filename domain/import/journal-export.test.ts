@@ -45,6 +45,22 @@ describe('journalctl export format', () => {
     ]);
   });
 
+  it('steps over a line far past 1 MiB with a reason, and reads the entries around it', async () => {
+    const text = [
+      '__REALTIME_TIMESTAMP=1709640000000000',
+      'MESSAGE=before',
+      '',
+      `X${'y'.repeat(3_500_000)}`,
+      '',
+      '__REALTIME_TIMESTAMP=1709640000000001',
+      'MESSAGE=after',
+      '',
+    ].join('\n');
+    const { records, invalid } = await importDetected(text, 'x.export');
+    expect(records.map((record) => record.message)).toEqual(['before', 'after']);
+    expect(invalid).toEqual([{ line: 4, reason: 'line 4: the line runs over 1 MiB' }]);
+  });
+
   it('lists an entry without a time and a runaway entry, and reads the others', async () => {
     const text = [
       'MESSAGE=no time here',
