@@ -6,7 +6,7 @@
  * above 0x7f replaced), so this reads bytes.
  */
 
-export type ExportUnit =
+type ExportUnit =
   | { readonly kind: 'line'; readonly line: number; readonly text: string }
   /** A length-prefixed value: its bytes when at most maxValueBytes, else only their count. */
   | {

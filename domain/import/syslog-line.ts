@@ -6,7 +6,7 @@
  * no year unless `-v year`), journalctl's short-full, macOS `log show` and Redis's own log. Undefined when the line starts with none of them: for a syslog file,
  * such a line continues the message before it.
  */
-import { zoneAbbreviationOffset } from '../time/date-time-text.ts';
+import { zoneAbbreviationOffset } from '../time/zone-abbreviations.ts';
 import { MONTH_ABBREVIATIONS } from '../time/month-abbreviations.ts';
 import { civilTime, type CivilTime } from './local-micros.ts';
 import { readStructuredData } from './syslog-structured-data.ts';
