@@ -35,9 +35,7 @@ describe('journalctl export format', () => {
       new Uint8Array(size).fill(0x0a),
       encoder.encode('\n_PID=9\n\n__REALTIME_TIMESTAMP=1709640000000001\nMESSAGE=next\n'),
     ]);
-    const started = performance.now();
     const { records, invalid } = await importDetected(bytes, 'x.export');
-    expect(performance.now() - started).toBeLessThan(5000);
     expect(invalid).toEqual([]);
     expect(records.map((record) => [record.message, record.extra['COREDUMP'], record.extra['_PID']])).toEqual([
       ['dumped', '(1048581 bytes, over 1 MiB)', '9'],

@@ -65,9 +65,7 @@ describe('key=value logs', () => {
       { length: 3000 },
       (_, index) => `type=PATH msg=audit(1709640000.123:456): item=${index} name="/tmp/f${index}" nametype=CREATE`,
     ).join('\n');
-    const started = performance.now();
     const cut = await importDetected(many, 'audit.log');
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect(cut.records.map((record) => record.line).slice(0, 3)).toEqual([1, 257, 513]);
     expect(cut.records).toHaveLength(Math.ceil(3000 / 256));
     expect(cut.records[0]?.extra).toMatchObject({
