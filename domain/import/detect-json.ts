@@ -14,6 +14,7 @@ import type { JsonContainer, JsonFieldMapping, JsonLinesImportSettings } from '.
 import { withEmbeddedJson } from './json-record.ts';
 import { isJsonpCall } from './jsonp-wrapper.ts';
 import { looksLikeLogfmt, readLogfmt } from './logfmt-line.ts';
+import { mergedAuditEvents } from './audit-event.ts';
 import { sampleLines } from './sample-lines.ts';
 import { normalizeName } from './suggest-mapping.ts';
 
@@ -158,7 +159,7 @@ export function detectLogfmt(text: string, complete: boolean): JsonDetection | u
   if (!looksLikeLogfmt(lines)) return undefined;
   const records = lines.map(readLogfmt).filter((record) => record !== undefined);
   return recordsDetection(
-    records,
+    mergedAuditEvents(records),
     'logfmt',
     '',
     `Key=value lines (logfmt): ${records.length} of ${lines.length} sampled lines are key=value pairs`,

@@ -1,6 +1,6 @@
 /*
  * The text of a message its producer marks as HTML (Microsoft Graph's Teams and Outlook messages:
- * body.contentType "html"): block ends and <br> as line breaks, other tags dropped, character
+ * body.contentType "html"; Skype's RichText): block ends and <br> as line breaks, other tags dropped, character
  * references decoded, runs of blanks within a line made one. The markup itself is never shown as
  * markup: the timeline renders text, so this only makes it readable.
  */
@@ -32,9 +32,17 @@ export function htmlText(html: string): string {
     .join('\n');
 }
 
-/** Whether the object holding a message says its content is HTML ({"contentType": "html", "content": …}). */
+/**
+ * Whether the object holding a message says its content is HTML: Graph's {"contentType": "html",
+ * "content": …}, or a Skype export's {"messagetype": "RichText", "content": …} ("RichText/UriObject"
+ * and the like for media).
+ */
 export function markedAsHtml(holder: unknown): boolean {
   if (typeof holder !== 'object' || holder === null || Array.isArray(holder)) return false;
   const type = (holder as Record<string, unknown>)['contentType'];
-  return typeof type === 'string' && type.toLowerCase() === 'html';
+  const skypeType = (holder as Record<string, unknown>)['messagetype'];
+  return (
+    (typeof type === 'string' && type.toLowerCase() === 'html') ||
+    (typeof skypeType === 'string' && /^RichText(?:\/|$)/.test(skypeType))
+  );
 }

@@ -6,6 +6,7 @@
 import type { DateOrder } from '../time/date-time-text.ts';
 import type { EpochUnit } from '../time/epoch-number.ts';
 import { inferTimeShape, type TimeShape } from '../time/infer-time-shape.ts';
+import { isUnifiedAuditLog } from './composed-message.ts';
 import { utcOffsetMinutes } from './delimited-record.ts';
 import type { ColumnMapping } from './delimited-settings.ts';
 import { normalizeName, suggestColumnMapping } from './suggest-mapping.ts';
@@ -99,11 +100,16 @@ export function inferColumnRoles(
       `actor: ${label(actor)}${named.actor === actor ? ' by its name' : `, a column of repeated short names (${seen})`}`,
     );
   }
-  const message =
-    named.message !== undefined && !taken.has(named.message)
+  const message = isUnifiedAuditLog(columns)
+    ? undefined
+    : named.message !== undefined && !taken.has(named.message)
       ? named.message
       : longestText(columns.length, cellsOf, taken);
-  if (message !== undefined) {
+  if (isUnifiedAuditLog(columns))
+    reasons.push(
+      "message: a Microsoft 365 audit log's operation with the object, result and client address its AuditData gives",
+    );
+  else if (message !== undefined) {
     mapping.message = message;
     reasons.push(`message: ${label(message)}${named.message === message ? ' by its name' : ', the longest free text'}`);
   } else reasons.push("message: no column of text, so a summary of each row's first fields");

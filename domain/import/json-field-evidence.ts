@@ -104,6 +104,8 @@ const ACTOR_NAMES = [
   'machinename',
   'providername',
   'syslogidentifier',
+  // macOS unified log (log show --style json/ndjson): the process that logged.
+  'processimagepath',
   'podname',
   'clientip',
   // Traefik's ClientHost beside ClientAddr (the same with the port).
@@ -119,6 +121,9 @@ const ACTOR_NAMES = [
   'remoteip',
   'ip',
   'containername',
+  // Elasticsearch's and OpenSearch's JSON logs: the node that logged (ECS: elasticsearch.node.name).
+  'elasticsearchnodename',
+  'nodename',
   'service',
   'servicename',
   'app',
@@ -135,6 +140,8 @@ const MESSAGE_NAMES = [
   'log',
   'textpayload',
   'displaymessage',
+  // macOS unified log (log show --style json/ndjson); its "eventType" is only "logEvent".
+  'eventmessage',
   'eventname',
   'operationnamelocalizedvalue',
   'operationname',

@@ -5,6 +5,7 @@
  */
 import type { ZoneId } from '@js-joda/core';
 import type { ImportRecord, InvalidRow, JsonValue } from './import-record.ts';
+import { isKubernetesAuditEvent, kubernetesAuditMessage } from './k8s-audit-message.ts';
 import { isJsonObject, jsonText } from './json-lines.ts';
 import type { JsonLinesSettings } from './json-lines-settings.ts';
 import { jsonTimeMicros, jsonTimeReason } from './json-time.ts';
@@ -68,7 +69,7 @@ export function valueAt(value: JsonValue | undefined, path: string): JsonValue |
 }
 
 /** Display text with terminal escapes removed and the trailing line end a log line carries dropped. */
-function readableText(text: string): string {
+export function readableText(text: string): string {
   const stripped = text.includes('\u001b') ? text.replace(TERMINAL_ESCAPES, '') : text;
   const last = stripped.charCodeAt(stripped.length - 1);
   return last === 10 || last === 13 ? stripped.replace(/[\r\n]+$/, '') : stripped;
@@ -111,10 +112,17 @@ export function jsonRecord(
   const holder = fields.message?.includes('.') ? valueAt(value, fields.message.replace(/\.[^.]*$/, '')) : value;
   const rawMessage = markedAsHtml(holder) ? htmlText(messageText(messageValue)) : messageText(messageValue);
   // An empty message (a chat's service line, a log line with no text) shows the record's fields instead.
+  // Kubernetes audit events name only their verb: the verb with its object and answer says what happened.
+  const audit =
+    (fields.message === undefined || fields.message === 'verb') && isKubernetesAuditEvent(value)
+      ? kubernetesAuditMessage(value)
+      : undefined;
   const message =
-    rawMessage.trim() !== ''
-      ? utf8OfLatin1(readableText(rawMessage))
-      : ((fields.message === undefined ? httpRequestMessage(value) : undefined) ?? summaryOf(value, fields));
+    audit !== undefined
+      ? audit
+      : rawMessage.trim() !== ''
+        ? utf8OfLatin1(readableText(rawMessage))
+        : ((fields.message === undefined ? httpRequestMessage(value) : undefined) ?? summaryOf(value, fields));
   // A mapped top-level field leaves extra, unless its text was changed for display (the raw stays).
   const exact = typeof messageValue === 'string' && message === messageValue;
   const mapped = new Set([fields.startTime, fields.endTime, fields.actor, ...(exact ? [fields.message] : [])]);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { importDetected, isoOfMicros } from '../../tests/support/import-detected.ts';
-import { itReadsEachExample } from '../../tests/support/example-cases.ts';
+import { exampleInput, itReadsEachExample } from '../../tests/support/example-cases.ts';
 import { detectFormat } from './detect-format.ts';
 import { readLogfmt } from './logfmt-line.ts';
 
@@ -48,5 +48,31 @@ describe('key=value logs', () => {
     const text =
       'Jan  2 07:41:03 fw1 filterlog: rule=5 action=block src=10.0.0.5 dst=10.0.0.1\nJan  2 07:41:04 fw1 filterlog: rule=5 action=pass src=10.0.0.6 dst=10.0.0.1\n';
     expect(detectFormat(new TextEncoder().encode(text), 'messages').format).toBe('syslog');
+  });
+
+  it("an audit event keeps its later records' fields under their type where the name is taken, and is cut at 256 records", async () => {
+    const { records } = await importDetected(exampleInput('logfmt', 'linux-audit-enriched'), 'audit.log');
+    expect(records[0]?.extra).toMatchObject({
+      records: 'SYSCALL EXECVE CWD PATH PROCTITLE EOE',
+      a0: 'sudo',
+      a2: '/etc/shadow',
+      cwd: '/home/alice',
+      OUID: 'root',
+      proctitle: 'sudo cat /etc/shadow',
+      AUID: 'alice',
+    });
+    const many = Array.from(
+      { length: 3000 },
+      (_, index) => `type=PATH msg=audit(1709640000.123:456): item=${index} name="/tmp/f${index}" nametype=CREATE`,
+    ).join('\n');
+    const cut = await importDetected(many, 'audit.log');
+    expect(cut.records.map((record) => record.line).slice(0, 3)).toEqual([1, 257, 513]);
+    expect(cut.records).toHaveLength(Math.ceil(3000 / 256));
+    expect(cut.records[0]?.extra).toMatchObject({
+      item: '0',
+      'PATH.item': '1',
+      'PATH.item#3': '2',
+      'PATH.name#256': '/tmp/f255',
+    });
   });
 });

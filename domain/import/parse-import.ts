@@ -24,6 +24,7 @@ import { parseDelimited } from './parse-delimited.ts';
 import { harBytes } from './har-zip.ts';
 import { parseHar } from './parse-har.ts';
 import { parseIrc } from './parse-irc.ts';
+import { parseJournalExport } from './parse-journal-export.ts';
 import { parseJsonLines } from './parse-json-lines.ts';
 import { parseSlackExport } from './parse-slack-export.ts';
 import { parseSubtitles } from './parse-subtitles.ts';
@@ -144,7 +145,9 @@ async function* piecesOf(
       yield* parseTimesketchJsonl(textChunks(bytes), report);
       return;
     case 'syslog':
-      yield* parseSyslog(textChunks(bytes), settings, report);
+      // A journal export's binary fields are length-prefixed bytes, which text decoding would lose.
+      if (settings.layout === 'journal-export') yield* parseJournalExport(bytes, report);
+      else yield* parseSyslog(textChunks(bytes), settings, report);
       return;
     case 'access-log':
       yield* parseAccessLog(textChunks(bytes), settings, report);

@@ -124,6 +124,47 @@ describe('Slack exports built here', () => {
     expect(invalid).toEqual([{ line: 4, reason: 'incident/2024-01-01.json message 4: ts is missing' }]);
   });
 
+  it('reads a bot message whose text is only in its Block Kit blocks', async () => {
+    const zip = zipSync({
+      'users.json': json(USERS),
+      'incident/2024-01-01.json': json([
+        {
+          type: 'message',
+          subtype: 'bot_message',
+          bot_id: 'B2',
+          bot_profile: { name: 'GitHub' },
+          text: '',
+          blocks: [
+            { type: 'header', text: { type: 'plain_text', text: 'Deploy failed' } },
+            {
+              type: 'section',
+              text: { type: 'mrkdwn', text: '*PR #7* by <@U1>' },
+              fields: [{ type: 'mrkdwn', text: 'env: prod' }],
+            },
+            {
+              type: 'rich_text',
+              elements: [
+                {
+                  type: 'rich_text_section',
+                  elements: [
+                    { type: 'text', text: 'see ' },
+                    { type: 'link', url: 'https://ci.example.com/42' },
+                    { type: 'emoji', name: 'fire' },
+                  ],
+                },
+              ],
+            },
+          ],
+          ts: '1704067200.000100',
+        },
+      ]),
+    });
+    const { records } = await parseSlack(zip);
+    expect(records.map((record) => [record.actor, record.message])).toEqual([
+      ['GitHub', 'Deploy failed\n*PR #7* by @Ana Lyst env: prod\nsee https://ci.example.com/42:fire:'],
+    ]);
+  });
+
   it('reads an export zipped with its folder, and reports a broken day file', async () => {
     const zip = zipSync({
       'Acme Slack export/users.json': json(USERS),

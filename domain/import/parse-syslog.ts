@@ -6,7 +6,6 @@
 import { ImportError } from './import-error.ts';
 import { addToPiece, tallyPiece, type ParsedPiece, type ParseReport, type PieceTally } from './import-record.ts';
 import { parseAptHistory } from './parse-apt-history.ts';
-import { parseJournalExport } from './parse-journal-export.ts';
 import { parseTimestampedLines } from './parse-timestamped-lines.ts';
 import { parseWindowsEvents } from './parse-windows-events.ts';
 import { loadZone, shorten } from './parse-event-time.ts';
@@ -41,10 +40,6 @@ export async function* parseSyslog(
   const zone = await loadZone(settings.timeZone);
   if (settings.layout === 'apt-history') {
     yield* parseAptHistory(text, zone, report);
-    return;
-  }
-  if (settings.layout === 'journal-export') {
-    yield* parseJournalExport(text, report);
     return;
   }
   if (settings.layout === 'windows-events') {

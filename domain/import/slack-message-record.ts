@@ -1,7 +1,8 @@
 /*
  * One Slack message to a record. Actors: a user by real name (else name), a bot by its username,
  * bot_profile name, or the integration name a bot_add message gave its bot id. Mentions <@U…> read
- * as @name. Empty text (bot messages) falls back to the attachments, then the shared files.
+ * as @name. Empty text (bot messages) falls back to the Block Kit blocks' text, the attachments, then
+ * the shared files.
  */
 import { parseDate } from '../time/parse-date.ts';
 import type { ImportRecord, InvalidRow, JsonValue } from './import-record.ts';
@@ -56,7 +57,8 @@ export function slackMessageRecord(
   const shown =
     text !== ''
       ? text
-      : attachmentText(message.attachments) ||
+      : blockText(message.blocks) ||
+        attachmentText(message.attachments) ||
         files.map((file) => `uploaded a file: ${jsonText(file.title ?? file.name)}`).join('\n');
   return {
     line,
@@ -90,6 +92,34 @@ function actorOf(message: { [key: string]: JsonValue }, people: SlackPeople): { 
     return { actor: name ?? 'bot', isBot: true };
   }
   return { actor: typeof message.user === 'string' ? message.user : '', isBot: false };
+}
+
+// Block Kit nests a few levels (rich_text → section → elements); deeper is not text a message shows.
+const MAX_BLOCK_DEPTH = 6;
+
+/**
+ * The text of Block Kit blocks, each block a line: a section's or header's text and fields, a
+ * context's elements, rich text's runs (a user as <@U…>, resolved later; a link as its text or URL;
+ * an emoji as :name:).
+ */
+function blockText(blocks: JsonValue | undefined): string {
+  if (!Array.isArray(blocks)) return '';
+  const pieces = (value: JsonValue | undefined, depth: number): string => {
+    if (depth > MAX_BLOCK_DEPTH) return '';
+    if (Array.isArray(value)) return value.map((item) => pieces(item, depth + 1)).join('');
+    if (!isJsonObject(value)) return '';
+    const { type, text } = value;
+    if (typeof text === 'string') return text;
+    if (type === 'user' && typeof value.user_id === 'string') return `<@${value.user_id}>`;
+    if (type === 'link' && typeof value.url === 'string') return value.url;
+    if (type === 'emoji' && typeof value.name === 'string') return `:${value.name}:`;
+    const fields = Array.isArray(value.fields) ? value.fields.map((field) => pieces(field, depth + 1)).join(' ') : '';
+    return [pieces(text, depth + 1), fields, pieces(value.elements, depth + 1)].filter((part) => part !== '').join(' ');
+  };
+  return blocks
+    .map((block) => pieces(block, 0).trim())
+    .filter((line) => line !== '')
+    .join('\n');
 }
 
 function attachmentText(attachments: JsonValue | undefined): string {

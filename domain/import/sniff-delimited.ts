@@ -5,6 +5,7 @@
  * and W3C's headers, and lines that are a time followed by free text (Sophos). The column roles come
  * from infer-column-roles.ts. `notes` say what was decided and why.
  */
+import { headerlessColumns } from './headerless-columns.ts';
 import Papa from 'papaparse';
 import { inferTimeShape } from '../time/infer-time-shape.ts';
 import { columnNames } from './delimited-record.ts';
@@ -157,7 +158,10 @@ function guessFromSplit(split: Split, commentPrefix: string | undefined): Delimi
   let width = modal;
   // A trailing delimiter on every line adds a column that is always empty.
   if (data.every((fields) => fields[width - 1] === '') && (!hasHeader || first[width - 1]?.trim() === '')) width -= 1;
-  const columns = hasHeader ? columnNames(first.slice(0, width)) : columnNames(Array.from({ length: width }, () => ''));
+  const documented = hasHeader ? undefined : headerlessColumns(width, data.slice(0, SAMPLE_LINES));
+  const columns = hasHeader
+    ? columnNames(first.slice(0, width))
+    : columnNames(documented?.names ?? Array.from({ length: width }, () => ''));
   const lines = records.filter(
     (fields) => !isComment(fields, commentPrefix) && !(fields.length === 1 && fields[0] === ''),
   ).length;
@@ -174,7 +178,7 @@ function guessFromSplit(split: Split, commentPrefix: string | undefined): Delimi
                 .join(', ')})`
             : ''
         }`
-      : 'no header row: the first row holds values',
+      : `no header row: the first row holds values${documented === undefined ? '' : `; ${documented.note}`}`,
   );
   if (preambleRows > 0) notes.push(`${preambleRows} preamble line${preambleRows === 1 ? '' : 's'} skipped`);
   if (commentPrefix !== undefined) notes.push('lines starting with # skipped as comments');

@@ -56,6 +56,9 @@ const NAMES = {
     'remoteip',
     'remotehost',
     'cip',
+    // Microsoft 365 audit log exports: UserIds (Purview's classic export) or UserId.
+    'userids',
+    'userid',
   ],
   message: [
     'message',

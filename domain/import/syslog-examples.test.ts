@@ -28,4 +28,35 @@ describe('syslog examples', () => {
       severity: 'warning',
     });
   });
+
+  it('names the fields of firewall CSV payloads in extra and keeps the payload as written', async () => {
+    const settings = { format: 'syslog', timeZone: 'UTC' } as const;
+    const pfsense = await collectImport(parseImport(exampleInput('syslog', 'pfsense-filterlog'), settings));
+    expect(pfsense.records[1]?.extra).toMatchObject({
+      'rule-number': '9',
+      interface: 'igb1',
+      action: 'pass',
+      direction: 'in',
+      'ip-version': '6',
+      protocol: 'tcp',
+      source: '2001:db8::5',
+      'source-port': '50122',
+      'destination-port': '443',
+      'tcp-flags': 'S',
+      payload: expect.stringMatching(/^9,,,1000000105,igb1,/) as unknown,
+    });
+    const pan = await collectImport(parseImport(exampleInput('syslog', 'paloalto-csv-over-bsd-syslog'), settings));
+    expect(pan.records.map((record) => record.message)).toEqual([
+      'TRAFFIC end allow: tcp 10.0.0.5:51515 → 93.184.216.34:443 ssl (rule allow-web)',
+      'THREAT url alert: tcp 10.0.0.5:51516 → 93.184.216.35:80 web-browsing: bad.example.com/malware.exe (9999)',
+    ]);
+    expect(pan.records[1]?.extra).toMatchObject({
+      Type: 'THREAT',
+      'Source Zone': 'trust',
+      'URL/Filename': 'bad.example.com/malware.exe',
+      Category: 'malware',
+      Severity: 'informational',
+      Direction: 'client-to-server',
+    });
+  });
 });

@@ -6,6 +6,7 @@
  * no year unless `-v year`), journalctl's short-full, macOS `log show` and Redis's own log. Undefined when the line starts with none of them: for a syslog file,
  * such a line continues the message before it.
  */
+import { zoneAbbreviationOffset } from '../time/zone-abbreviations.ts';
 import { MONTH_ABBREVIATIONS } from '../time/month-abbreviations.ts';
 import { civilTime, type CivilTime } from './local-micros.ts';
 import { readStructuredData } from './syslog-structured-data.ts';
@@ -36,8 +37,8 @@ const PRI = String.raw`(?:<(\d{1,3})>)?`;
 // Variants: a year after the day and a colon after the time (Cisco: "Mar 01 2019 10:00:00:"), a
 // weekday first and the year after the time (OpenWrt logread: "Thu Jan  2 03:04:05 2024"), Cisco IOS's
 // buffer ("000123: *Mar  1 00:01:23.456 UTC: %LINK-3-UPDOWN: …": a sequence number, "*" or "." for
-// a clock not or once synchronised, a zone abbreviation before the "%" tag, read as UTC only when it says UTC
-// or GMT).
+// a clock not or once synchronised, a zone abbreviation before the "%" tag, placing the time when it names
+// one offset (UTC, CET; see zoneAbbreviationOffset), else read in the file's zone).
 const RFC3164 = new RegExp(
   String.raw`^${PRI}(?:\d{1,10}: )?[*.]?(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?([A-Z][a-z]{2}) {1,2}(\d{1,2})(?: (\d{4}))? (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(?: (\d{4}))?(?: (UTC|GMT|[A-Z]{2,4}T)(?=: %))?:? +`,
 );
@@ -45,8 +46,8 @@ const ISO = new RegExp(
   String.raw`^${PRI}(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(Z|[+-]\d{2}:?\d{2})? +`,
 );
 // journalctl -o short-full: "Tue 2024-03-05 12:00:00 UTC host prog[pid]: msg" (a weekday, the ISO date
-// and time, then the zone's abbreviation, or an offset such as "+03"); only UTC, GMT and an offset
-// place the time, any other abbreviation (CET, EST) is read in the file's zone.
+// and time, then the zone's abbreviation, or an offset such as "+03"); an offset or an abbreviation
+// that names one (UTC, CET, EST) places the time, an ambiguous one (CST, IST) is read in the file's zone.
 const SHORT_FULL =
   /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))? (UTC|GMT|[+-]\d{2}(?::?\d{2})?|[A-Z]{2,5}) +/;
 // macOS `log show` in its default style: the time with microseconds and an offset, the thread, the
@@ -90,7 +91,7 @@ export function readSyslogHeader(text: string): SyslogHeader | undefined {
     if (month === undefined) return undefined;
     const year = yearBefore ?? yearAfter;
     const time = civilTime(year === undefined ? 0 : Number(year), month, day, hour, minute, second, fraction);
-    const utc = zone === 'UTC' || zone === 'GMT' ? 0 : undefined;
+    const utc = zone === undefined ? undefined : zoneAbbreviationOffset(zone);
     return withTag(text, classic[0].length, 'rfc3164', priorityOf(pri), time, utc);
   }
   const logcat = readLogcat(text);
@@ -119,8 +120,7 @@ export function readSyslogHeader(text: string): SyslogHeader | undefined {
   if (full !== null) {
     const [, year, month, day, hour, minute, second, fraction, zone = ''] = full;
     const time = civilTime(Number(year), Number(month), day, hour, minute, second, fraction);
-    const offset =
-      zone === 'UTC' || zone === 'GMT' ? 0 : /^[+-]/.test(zone) ? offsetOf(zone.padEnd(5, '0')) : undefined;
+    const offset = /^[+-]/.test(zone) ? offsetOf(zone.padEnd(5, '0')) : zoneAbbreviationOffset(zone);
     return withTag(text, full[0].length, 'iso', undefined, time, offset);
   }
   const iso = ISO.exec(text);

@@ -3,6 +3,7 @@
  * times in the file's zone), host and program as the actor, PRI's facility and severity in extra.
  */
 import type { ZoneId } from '@js-joda/core';
+import { firewallCsv } from './firewall-csv.ts';
 import type { ImportRecord, InvalidRow, JsonValue } from './import-record.ts';
 import { localMicros, offsetMicros } from './local-micros.ts';
 import { priorityNames, type SyslogHeader } from './syslog-line.ts';
@@ -61,7 +62,11 @@ export function syslogRecord(
     extra.facility = facility;
     extra.severity = severity;
   }
-  return { line, startMicros: micros, endMicros: micros, actor: syslogActor(header), message, extra };
+  // A firewall's CSV payload (pfSense filterlog, PAN-OS) in named fields, its message a summary; the line kept.
+  const firewall = firewallCsv(header.program, message);
+  if (firewall !== undefined) Object.assign(extra, firewall.fields, { payload: message });
+  const shown = firewall?.message ?? message;
+  return { line, startMicros: micros, endMicros: micros, actor: syslogActor(header), message: shown, extra };
 }
 
 function pad(value: number): string {

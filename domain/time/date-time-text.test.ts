@@ -50,4 +50,16 @@ describe('readDateTimeText', () => {
     expect(readDateTimeText('2024-01-02 03:04:05', 'dmy')).toMatchObject({ micros: 0, precision: 0 });
     expect(readDateTimeText('2024-01-02 03:04:05', 'dmy')?.offsetMinutes).toBeUndefined();
   });
+
+  it('reads a zone abbreviation that names one offset (PostgreSQL %m, date(1)), not an ambiguous one', () => {
+    const offset = (text: string) => readDateTimeText(text, undefined)?.offsetMinutes;
+    expect(offset('2024-03-05 12:00:00.123 CET')).toBe(60);
+    expect(offset('2024-07-05 12:00:00.123 CEST')).toBe(120);
+    expect(offset('2024-03-05 12:00:00 EST')).toBe(-300);
+    expect(offset('2024-03-05 12:00:00 pdt')).toBe(-420);
+    expect(offset('Tue Mar  5 12:00:00 JST 2024')).toBe(540);
+    // CST is US Central or China Standard Time: the time stays local, in the chosen zone.
+    expect(readDateTimeText('2024-03-05 12:00:00 CST', undefined)).toBeUndefined();
+    expect(offset('2024-03-05 12:00:00 UTC')).toBe(0);
+  });
 });

@@ -3,9 +3,11 @@
  * call: it runs on every row of million-row files) into calendar fields, not yet an instant:
  * ISO 8601 with "T" or spaces, numeric dates in three orders with "/", "-" or ".", named months,
  * a leading weekday, 12-hour clocks (AM, a.m., a. m.), compact YYYYMMDD[ HHMMSS], 1-9 fraction digits
- * and a trailing offset (Z, UTC, GMT, ±hh, ±hhmm, ±hh:mm, UTC+hh:mm). Ranges are checked here.
+ * and a trailing offset (Z, UTC, GMT, ±hh, ±hhmm, ±hh:mm, UTC+hh:mm, or a zone abbreviation that names one
+ * offset, as PostgreSQL's %m and date(1) write "CET"). Ranges are checked here.
  */
 import type { WallClock } from './wall-clock.ts';
+import { zoneAbbreviationOffset } from './zone-abbreviations.ts';
 
 export type DateOrder = 'ymd' | 'mdy' | 'dmy';
 
@@ -331,6 +333,8 @@ function readOffset(scan: Scan): number | undefined | null {
   if (accept(scan, 'Z') || accept(scan, 'z')) return 0;
   const from = scan.at;
   const name = word(scan);
+  const abbreviation = name === 'utc' || name === 'gmt' ? undefined : zoneAbbreviationOffset(name);
+  if (abbreviation !== undefined) return abbreviation;
   if (name !== '' && name !== 'utc' && name !== 'gmt') {
     scan.at = from;
     return undefined;
