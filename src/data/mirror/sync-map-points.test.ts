@@ -98,6 +98,45 @@ describe('map points in the mirror', () => {
     expect(await db.mapPointPages.where('mapID').equals(4).count()).toBe(2);
   });
 
+  it('two callers asking for the same map at once share one sync: one set of pages, progress to both', async () => {
+    const db = new MirrorDatabase(freshName());
+    opened.push(db);
+    const whole = track(120_001);
+    const { source, calls } = pagedSource(whole);
+    const ref = { incidentID: 1, mapID: 6, validPointCount: whole.count };
+    const seen: number[] = [];
+    const incidentSync = syncMapPointsFrom(db, source, ref);
+    const picture = syncMapPointsFrom(db, source, ref, { onProgress: ({ loaded }) => seen.push(loaded) });
+    await Promise.all([incidentSync, picture]);
+    expect(calls).toEqual(['start', '50000', '100000']);
+    expect(seen.at(-1)).toBe(120_001);
+    expect(await db.mapPointPages.where('mapID').equals(6).count()).toBe(3);
+    expect((await readMirroredMapPoints(db, 6))?.count).toBe(120_001);
+  });
+
+  it('a caller that gives up leaves the sync running for the other; the last to give up stops it', async () => {
+    const db = new MirrorDatabase(freshName());
+    opened.push(db);
+    const whole = track(60_000);
+    const { source, calls } = pagedSource(whole);
+    const ref = { incidentID: 1, mapID: 8, validPointCount: whole.count };
+    const leaving = new AbortController();
+    const left = syncMapPointsFrom(db, source, ref, { signal: leaving.signal });
+    const staying = syncMapPointsFrom(db, source, ref);
+    leaving.abort(new DOMException('The map was closed', 'AbortError'));
+    await expect(left).rejects.toThrow('The map was closed');
+    await staying;
+    expect((await readMirroredMapPoints(db, 8))?.count).toBe(60_000);
+    expect(calls).toEqual(['start', '50000']);
+
+    const alone = new AbortController();
+    const other = { incidentID: 1, mapID: 10, validPointCount: whole.count };
+    const stopped = syncMapPointsFrom(db, source, other, { signal: alone.signal });
+    alone.abort(new DOMException('The map was closed', 'AbortError'));
+    await expect(stopped).rejects.toThrow('The map was closed');
+    expect(await readMirroredMapPoints(db, 10)).toBeUndefined();
+  });
+
   it('joins pages whose actor lists differ', () => {
     const first = { ...track(2), actors: ['south', 'north'], actorIndexes: [0, 1] };
     const second = { ...track(1), actors: ['east'], actorIndexes: [0] };

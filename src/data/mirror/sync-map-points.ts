@@ -27,13 +27,104 @@ export interface MapPointsProgress {
   total: number;
 }
 
-export async function syncMapPointsFrom(
+/** A map's sync under way, shared by every caller that asks for it meanwhile. */
+interface SyncRun {
+  readonly total: number;
+  readonly done: Promise<void>;
+  readonly controller: AbortController;
+  readonly listeners: Set<(progress: MapPointsProgress) => void>;
+  last: MapPointsProgress | undefined;
+  waiting: number;
+}
+
+const runs = new WeakMap<MirrorDatabase, Map<number, SyncRun>>();
+
+/**
+ * Brings the map's points into the mirror, or joins the sync of them already under way: the incident's
+ * sync and the map picture ask for the same map at the same moment, and two runs cleared each other's
+ * pages, so the picture waited 8-36 s for points it had been sent (bench/RESULTS.md, s17). The run stops
+ * only when every caller waiting on it has given up.
+ */
+export function syncMapPointsFrom(
   db: MirrorDatabase,
   source: MapPointsSource,
   ref: MapPointsRef,
   options: { signal?: AbortSignal | undefined; onProgress?: ((progress: MapPointsProgress) => void) | undefined } = {},
 ): Promise<void> {
-  const { signal, onProgress } = options;
+  let byMap = runs.get(db);
+  if (!byMap) runs.set(db, (byMap = new Map()));
+  let run = byMap.get(ref.mapID);
+  if (!run || run.total !== ref.validPointCount) {
+    const controller = new AbortController();
+    const started: SyncRun = {
+      total: ref.validPointCount,
+      controller,
+      listeners: new Set(),
+      last: undefined,
+      waiting: 0,
+      done: runSync(db, source, ref, controller.signal, (progress) => {
+        started.last = progress;
+        for (const listener of started.listeners) listener(progress);
+      }).finally(() => {
+        if (byMap.get(ref.mapID) === started) byMap.delete(ref.mapID);
+      }),
+    };
+    // A run nobody waits for any more (all aborted) still settles: its rejection is not unhandled.
+    started.done.catch(() => undefined);
+    byMap.set(ref.mapID, started);
+    run = started;
+  }
+  return join(run, options);
+}
+
+function join(
+  run: SyncRun,
+  { signal, onProgress }: { signal?: AbortSignal | undefined; onProgress?: ((progress: MapPointsProgress) => void) | undefined },
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    run.waiting += 1;
+    if (onProgress) {
+      run.listeners.add(onProgress);
+      if (run.last) onProgress(run.last);
+    }
+    let left = false;
+    const leave = () => {
+      if (left) return;
+      left = true;
+      run.waiting -= 1;
+      if (onProgress) run.listeners.delete(onProgress);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const onAbort = () => {
+      leave();
+      if (run.waiting === 0) run.controller.abort(signal?.reason);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    run.done.then(
+      () => {
+        leave();
+        resolve();
+      },
+      (error: unknown) => {
+        leave();
+        reject(error);
+      },
+    );
+  });
+}
+
+async function runSync(
+  db: MirrorDatabase,
+  source: MapPointsSource,
+  ref: MapPointsRef,
+  signal: AbortSignal,
+  onProgress: (progress: MapPointsProgress) => void,
+): Promise<void> {
   const { incidentID, mapID, validPointCount: total } = ref;
   const before = await db.mapPointSync.get(mapID);
   if (before?.status === 'complete' && before.total === total) return;
@@ -47,14 +138,14 @@ export async function syncMapPointsFrom(
     let cursor: string | undefined;
     for (let page = 0; ; page += 1) {
       const answer = await source.page(ref, cursor, MAP_POINT_PAGE_SIZE, signal);
-      signal?.throwIfAborted();
+      signal.throwIfAborted();
       loaded += answer.points.count;
       const last = answer.nextCursor === null;
       await db.transaction('rw', db.mapPointPages, db.mapPointSync, async () => {
         if (answer.points.count > 0) await db.mapPointPages.put({ mapID, incidentID, page, points: answer.points });
         await db.mapPointSync.put(state(last ? 'complete' : 'syncing', loaded));
       });
-      onProgress?.({ loaded, total });
+      onProgress({ loaded, total });
       if (last) return;
       cursor = answer.nextCursor ?? undefined;
     }
