@@ -1,6 +1,6 @@
 /* Which view or picture an incident URL shows in the main area (spec section 2's view names). */
 import { useParams } from '@tanstack/react-router';
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import type { ViewName } from '../../domain/views.ts';
 import { ActorsView } from '../features/incident/views/actors-view.tsx';
 import { AnnotationsView } from '../features/incident/views/annotations-view.tsx';
@@ -8,6 +8,8 @@ import { EventSearchView } from '../features/incident/views/event-search-view.ts
 import { EventsTableView } from '../features/incident/views/events-table-view.tsx';
 import { StreamsView } from '../features/incident/views/streams-view.tsx';
 import { TagsView } from '../features/incident/views/tags-view.tsx';
+import { useIncidentPage } from '../features/incident/incident-page-context.ts';
+import { prewarmSwimlaneRenderer } from '../render/swimlane/swimlane-renderer.ts';
 import { IncidentAmongOrganization } from './-incident-among-organization.tsx';
 import { IncidentChart } from './-incident-charts.tsx';
 import { useEmptyPicture } from './-incident-empty-picture.tsx';
@@ -49,6 +51,13 @@ function Picture({ name }: { name: string }) {
   const { eventID }: { eventID?: number } = useParams({ strict: false });
   const drawsEvents = name === 'event-timeline' || BY_ACTOR.has(name);
   const { empty, note } = useEmptyPicture(name, BY_ACTOR.has(name));
+  const { eventsRead } = useIncidentPage();
+  // While the events are read or synced, the swimlane's renderer is made ahead: it is then drawn from
+  // the moment they are in (start-copy-read.ts does the same on a reopen, earlier still).
+  const waiting = name === 'swimlane' && !eventsRead;
+  useEffect(() => {
+    if (waiting) prewarmSwimlaneRenderer();
+  }, [waiting]);
   if (name === 'incident-bar' || name === 'cross-incident-connections')
     return <IncidentAmongOrganization name={name} />;
   if (name === 'create-map' || name === 'map') return <IncidentMaps picture={name} selectedEventID={eventID} />;

@@ -125,7 +125,10 @@ export function SwimlaneCanvas({
     holdUntilFirstFrame();
     return firstFrameDrawn;
   }, []);
-  useEffect(() => {
+  // A layout effect: the first frame with a layout is drawn in the commit that brings it, not after the
+  // page's other effects (the minimap's, the series') and a paint, which took up to a second under load
+  // once the renderer was made ahead of the layout (prewarmSwimlaneRenderer).
+  useLayoutEffect(() => {
     if (renderer && showScene(renderer, scene, navigation, drawn)) callbacks.current.onFirstFrame?.(renderer);
   }, [renderer, scene, navigation, drawn]);
 

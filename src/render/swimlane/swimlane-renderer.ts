@@ -37,6 +37,20 @@ import { AXIS_WIDTH_PX, type SwimlaneHit, type SwimlaneScene } from './swimlane-
 export type { SwimlaneScene } from './swimlane-scene.ts';
 
 const BOX_INSET_PX = 3;
+
+/**
+ * A renderer made ahead (prewarmSwimlaneRenderer), taken by the next create(): its context and shaders
+ * cost 250-450 ms of the main thread on software WebGL, which a swimlane's address can spend while its
+ * events are still being read instead of after.
+ */
+let spare: Promise<SwimlaneRenderer | undefined> | undefined;
+
+/** Makes the next swimlane's renderer now, off screen; at most one waits. */
+export function prewarmSwimlaneRenderer(): void {
+  if (spare) return;
+  performance.mark('churchkey: swimlane renderer prewarm');
+  spare = SwimlaneRenderer.make(1, 1).catch(() => undefined);
+}
 const GROUP_GAP_PX = 4;
 /** Spans of margin built above and below the window (bins always; boxes while few enough). */
 const MARGIN_SPANS = 1;
@@ -83,7 +97,10 @@ export class SwimlaneRenderer {
   /** Milliseconds the last frame took on the main thread (the GPU work is queued, not waited for). */
   lastFrameMs = 0;
 
-  private constructor(private readonly host: HTMLElement) {
+  /** Where the canvas is shown, and the data-* a test reads; a detached element until create() places it. */
+  private host: HTMLElement = document.createElement('div');
+
+  private constructor() {
     this.layer = document.createElement('div');
     this.layer.className = 'pointer-events-none absolute inset-0 overflow-hidden';
     this.axisLabels = new LabelPool(
@@ -104,7 +121,22 @@ export class SwimlaneRenderer {
   }
 
   static async create(host: HTMLElement, widthPx: number, heightPx: number): Promise<SwimlaneRenderer> {
-    const renderer = new SwimlaneRenderer(host);
+    const made = spare;
+    spare = undefined;
+    const renderer = (made && (await made)) ?? (await SwimlaneRenderer.make(widthPx, heightPx));
+    renderer.host = host;
+    if (renderer.widthPx !== widthPx || renderer.heightPx !== heightPx) {
+      renderer.widthPx = widthPx;
+      renderer.heightPx = heightPx;
+      renderer.app.renderer.resize(widthPx, heightPx);
+    }
+    host.append(renderer.app.canvas, renderer.layer);
+    return renderer;
+  }
+
+  /** A renderer with its shaders compiled, not yet on the page. */
+  static async make(widthPx: number, heightPx: number): Promise<SwimlaneRenderer> {
+    const renderer = new SwimlaneRenderer();
     await renderer.app.init({
       width: widthPx,
       height: heightPx,
@@ -121,7 +153,6 @@ export class SwimlaneRenderer {
     renderer.content.addChild(renderer.bins, renderer.boxes.mesh);
     renderer.app.stage.addChild(renderer.content, renderer.grid, renderer.overlay);
     renderer.app.canvas.style.display = 'block';
-    host.append(renderer.app.canvas, renderer.layer);
     renderer.warmUp();
     return renderer;
   }
