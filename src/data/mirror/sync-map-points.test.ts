@@ -135,6 +135,15 @@ describe('map points in the mirror', () => {
     alone.abort(new DOMException('The map was closed', 'AbortError'));
     await expect(stopped).rejects.toThrow('The map was closed');
     expect(await readMirroredMapPoints(db, 10)).toBeUndefined();
+
+    // A picture closed and opened again at once (a new effect) starts afresh instead of joining the stopped run.
+    const closed = new AbortController();
+    const first = syncMapPointsFrom(db, source, { ...other, mapID: 12 }, { signal: closed.signal });
+    closed.abort(new DOMException('The map was closed', 'AbortError'));
+    const reopened = syncMapPointsFrom(db, source, { ...other, mapID: 12 });
+    await expect(first).rejects.toThrow('The map was closed');
+    await reopened;
+    expect((await readMirroredMapPoints(db, 12))?.count).toBe(60_000);
   });
 
   it('joins pages whose actor lists differ', () => {

@@ -54,7 +54,8 @@ export function syncMapPointsFrom(
   let byMap = runs.get(db);
   if (!byMap) runs.set(db, (byMap = new Map()));
   let run = byMap.get(ref.mapID);
-  if (!run || run.total !== ref.validPointCount) {
+  // A run every caller gave up on is not joined: it is stopping, and would answer the newcomer with its abort.
+  if (!run || run.total !== ref.validPointCount || run.controller.signal.aborted) {
     const controller = new AbortController();
     const started: SyncRun = {
       total: ref.validPointCount,
