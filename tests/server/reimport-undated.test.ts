@@ -51,17 +51,22 @@ describe.each(DATABASE_KINDS)('re-importing a file without dates on %s', (kind) 
         [streamID],
       )
     ).map((row) => iso(Number(row.start_micros)));
-
-  it('a log of times of day alone is read again on its stream’s day, not the incident’s first', async () => {
-    const organizationID = await createOrganization(suite.writer, 'Undated logs');
-    const incidentID = await createIncident(suite.writer, organizationID, 'Server crash');
-    // The incident starts on 1 March; the log was read on 5 March when it came in.
+  /** A new incident whose first event (a note by hand) is at `startMicros`. */
+  const incidentStartingAt = async (name: string, startMicros: number) => {
+    const organizationID = await createOrganization(suite.writer, name);
+    const incidentID = await createIncident(suite.writer, organizationID, name);
     const notes = await createStream(suite.writer, incidentID, 'Notes');
     await createEvent(suite.writer, incidentID, {
       streamID: notes,
-      message: 'first report',
-      startTimestamp: Date.UTC(2024, 2, 1, 8) * 1000,
+      message: 'first note',
+      startTimestamp: startMicros,
     });
+    return incidentID;
+  };
+
+  it('a log of times of day alone is read again on its stream’s day, not the incident’s first', async () => {
+    // The incident starts on 1 March; the log was read on 5 March when it came in.
+    const incidentID = await incidentStartingAt('Server crash', Date.UTC(2024, 2, 1, 8) * 1000);
     const settings = settingsFromDetection(detectFormat(utf8(LOG), 'server.log'), 'UTC');
     expect(settings).toMatchObject({ format: 'syslog', timePrefix: { timeOfDay: true } });
     const streamID = await importInto(incidentID, utf8(LOG), 'server.log', {
@@ -82,14 +87,7 @@ describe.each(DATABASE_KINDS)('re-importing a file without dates on %s', (kind) 
   });
 
   it('a transcript counted from zero starts again at the incident’s first event, every cue matched', async () => {
-    const organizationID = await createOrganization(suite.writer, 'Transcripts');
-    const incidentID = await createIncident(suite.writer, organizationID, 'Bridge call');
-    const notes = await createStream(suite.writer, incidentID, 'Notes');
-    await createEvent(suite.writer, incidentID, {
-      streamID: notes,
-      message: 'call opened',
-      startTimestamp: Date.UTC(2024, 4, 2, 14, 30) * 1000,
-    });
+    const incidentID = await incidentStartingAt('Bridge call', Date.UTC(2024, 4, 2, 14, 30) * 1000);
     const streamID = await importInto(incidentID, utf8(TRANSCRIPT), 'call.vtt', {});
     expect(await times(streamID)).toEqual(['2024-05-02T14:30:00.000Z', '2024-05-02T14:30:05.000Z']);
 
