@@ -298,6 +298,31 @@ describe('delimited settings the preview can set', () => {
     ]);
   });
 
+  it('names the setting when a later day-first date breaks the month-first order the first rows left', async () => {
+    // Days 1-12 of a day-first log fill the rows detection samples: nothing decides, month-first is said.
+    const rows = Array.from({ length: 12 * 20 }, (_, index) => {
+      const day = String(Math.floor(index / 20) + 1).padStart(2, '0');
+      return `${day}/03/2024 10:${String(index % 20).padStart(2, '0')},alice,step ${index}`;
+    });
+    const text = ['Date,User,Action', ...rows, '13/03/2024 10:00,bob,late'].join('\n');
+    const detected = await importText(text, 'audit.csv');
+    expect(detected.detection.reason).toContain('read month-first (US)');
+    expect(detected.invalid).toEqual([
+      {
+        line: 242,
+        reason:
+          'column "Date": "13/03/2024 10:00" is not a date (expected month/day/year); it reads as day/month/year: if the file\'s dates are written so, set "Dates read as" to day/month/year',
+      },
+    ]);
+    const chosen = await importWith(text, {
+      ...detected.settings,
+      format: 'delimited',
+      dateOrder: 'dmy',
+    } as ImportSettings);
+    expect(chosen.invalid).toEqual([]);
+    expect([chosen.starts[0], chosen.starts.at(-1)]).toEqual(['2024-03-01T10:00:00.000Z', '2024-03-13T10:00:00.000Z']);
+  });
+
   it('refuses a pattern that is not one, before reading', async () => {
     await expect(importWith('a\n1\n', { ...CSV_TIME_FIRST, timePattern: 'yyyy-MM-dd {' })).rejects.toMatchObject({
       code: 'bad-settings',

@@ -5,7 +5,7 @@
  * invalid time is given, so every format words it the same way.
  */
 import type { ZoneId } from '@js-joda/core';
-import type { DateOrder } from '../time/date-time-text.ts';
+import { readDateTimeText, type DateOrder } from '../time/date-time-text.ts';
 import type { EpochUnit } from '../time/epoch-number.ts';
 import { createTimestampReader } from '../time/read-timestamp.ts';
 import { loadTimeZones, resolveTimeZone } from '../time/time-zone-loader.ts';
@@ -58,7 +58,19 @@ export function timeReason(text: string, numericUnit: EpochUnit, expected?: Date
     expected === undefined
       ? 'a date and time such as 2024-01-31 14:05:00'
       : (EXPECTED[expected as DateOrder] ?? expected);
-  return `${quoted} is not a date (expected ${shape})`;
+  return `${quoted} is not a date (expected ${shape})${otherOrderHint(text, expected)}`;
+}
+
+/*
+ * Detection decides a date order from the first rows; a day-first log whose first rows fall on days
+ * 1-12 reads month-first until a day past 12 comes, and every row from there is invalid. Saying the
+ * other order reads the text points the analyst to the setting that fixes the whole file.
+ */
+function otherOrderHint(text: string, expected: DateOrder | string | undefined): string {
+  if (expected !== 'mdy' && expected !== 'dmy') return '';
+  const other: DateOrder = expected === 'mdy' ? 'dmy' : 'mdy';
+  if (readDateTimeText(text, other) === undefined) return '';
+  return `; it reads as ${EXPECTED[other]}: if the file's dates are written so, set "Dates read as" to ${EXPECTED[other]}`;
 }
 
 export function shorten(text: string, max = 60): string {
