@@ -5,7 +5,9 @@
  */
 import type { FamilyDetection } from './format-detection.ts';
 import { sampleLines } from './sample-lines.ts';
-import { inferTimePrefix } from './time-prefix.ts';
+import { prefixSessionOf } from './prefix-session.ts';
+import { inferTimePrefix, messageAfterTime, timePrefixReader } from './time-prefix.ts';
+import { ZoneOffset } from '@js-joda/core';
 
 // A rolled log's date in its name: "app.2024-03-05.log", "app-20240305.0.log".
 const FILE_DATE = /(?:^|\D)((?:19|20)\d{2})-?(\d{2})-?(\d{2})(?:\D|$)/;
@@ -37,9 +39,10 @@ export function detectTimestampedLines(text: string, complete: boolean, fileName
   const continued =
     guess.matched < guess.judged ? `; the other ${guess.judged - guess.matched} continue the line before` : '';
   const order = guess.dateOrderReason === '' ? '' : `; ${guess.dateOrderReason}`;
+  const actor = sessionActorReason(lines, guess.prefix, guess.dateOrder);
   return {
     format: 'syslog',
-    reason: `A text log: ${guess.matched} of ${guess.judged} lines start with ${where} such as "${guess.example}"${continued}${order}${day}; no actor in the lines; message: the rest of each line`,
+    reason: `A text log: ${guess.matched} of ${guess.judged} lines start with ${where} such as "${guess.example}"${continued}${order}${day}; ${actor}; message: the rest of each line`,
     settings: {
       format: 'syslog',
       timeZone: 'UTC',
@@ -49,4 +52,21 @@ export function detectTimestampedLines(text: string, complete: boolean, fileName
       ...(startDate === undefined ? {} : { startDate }),
     },
   };
+}
+
+/** Whether the lines' prefixes name a session user before the level (PostgreSQL), as the reason says it. */
+function sessionActorReason(
+  lines: readonly string[],
+  prefix: Parameters<typeof timePrefixReader>[0],
+  dateOrder: Parameters<typeof timePrefixReader>[2],
+): string {
+  if (prefix.timeOfDay === true) return 'no actor in the lines';
+  const read = timePrefixReader(prefix, ZoneOffset.UTC, dateOrder);
+  const named = lines.filter((line) => {
+    const split = read(line);
+    return split !== undefined && prefixSessionOf(messageAfterTime(split.rest))?.actor !== undefined;
+  });
+  if (named.length === 0) return 'no actor in the lines';
+  const first = prefixSessionOf(messageAfterTime(read(named[0] ?? '')?.rest ?? ''))?.actor ?? '';
+  return `actor: the user@database the line prefix names before the level (PostgreSQL's log_line_prefix) in ${named.length} lines, such as "${first}"`;
 }

@@ -57,6 +57,57 @@ describe('text logs: lines that start with a time', () => {
     expect(rows[1]?.level).toBe('error');
   });
 
+  it.each([
+    [
+      "Debian's '%m [%p] %q%u@%d '",
+      [
+        '2024-01-02 07:41:02.000 UTC [1239] [unknown]@[unknown] LOG:  connection received: host=10.0.0.9 port=51234',
+        '2024-01-02 07:41:09.002 UTC [1240] alice@app ERROR:  relation "users" does not exist at character 15',
+        '2024-01-02 07:41:09.002 UTC [1240] alice@app STATEMENT:  SELECT * FROM users;',
+        '2024-01-02 07:41:10.000 UTC [99] LOG:  checkpoint starting: time',
+      ],
+    ],
+    [
+      "RDS's '%t:%r:%u@%d:[%p]:'",
+      [
+        '2024-01-02 07:41:02 UTC::@:[1239]:LOG:  connection received: host=10.0.0.9 port=51234',
+        '2024-01-02 07:41:09 UTC:10.0.0.5(51234):alice@app:[1240]:ERROR:  relation "users" does not exist',
+        '2024-01-02 07:41:09 UTC:10.0.0.5(51234):alice@app:[1240]:STATEMENT:  SELECT * FROM users;',
+        '2024-01-02 07:41:10 UTC::@:[99]:LOG:  checkpoint starting: time',
+      ],
+    ],
+    [
+      "pgBadger's '%t [%p]: user=%u,db=%d,app=%a,client=%h '",
+      [
+        '2024-01-02 07:41:02 UTC [1239]: user=,db=,app=,client=10.0.0.9 LOG:  connection received: host=10.0.0.9',
+        '2024-01-02 07:41:09 UTC [1240]: user=alice,db=app,app=psql,client=10.0.0.5 ERROR:  relation "users" does not exist',
+        '2024-01-02 07:41:09 UTC [1240]: user=alice,db=app,app=psql,client=10.0.0.5 STATEMENT:  SELECT * FROM users;',
+        '2024-01-02 07:41:10 UTC [99]: user=,db=,app=,client= LOG:  checkpoint starting: time',
+      ],
+    ],
+  ])('PostgreSQL with %s: the session user@database before the level is the actor', async (_prefix, lines) => {
+    const { detection, records } = await importDetected(lines.join('\n'), 'postgresql.log');
+    expect(detection.reason).toContain('actor: the user@database the line prefix names before the level');
+    expect(records.map((record) => [record.actor, record.extra['level']])).toEqual([
+      ['', 'log'],
+      ['alice@app', 'error'],
+      ['alice@app', undefined],
+      ['', 'log'],
+    ]);
+  });
+
+  it('an address in the message after the level is not taken for an actor', async () => {
+    const { detection, records } = await importDetected(
+      [
+        '2024-01-02 07:41:09,002 ERROR mail sender: delivery to bob@example.com failed',
+        '2024-01-02 07:41:10,000 INFO retry queued for bob@example.com',
+      ].join('\n'),
+      'app.log',
+    );
+    expect(detection.reason).toContain('no actor in the lines');
+    expect(records.map((record) => record.actor)).toEqual(['', '']);
+  });
+
   it('a Java application log: the stack trace is kept in the message of the line before it', async () => {
     const { rows } = await read(exampleInput('timestamped-lines', 'log4j-stack-trace'), 'app.log');
     expect(rows[1]?.message.split('\n')).toHaveLength(6);

@@ -1,7 +1,8 @@
 /*
  * A text log whose lines start with a time (nginx/Apache error logs, PostgreSQL, Java and Python
  * application logs): a line starting with the time starts an event, any other line continues the one
- * before it (stack traces). The level word near the start ("[error]", "ERROR", "[core:warn]") is kept.
+ * before it (stack traces). The level word near the start ("[error]", "ERROR", "[core:warn]") is kept,
+ * and the session user a PostgreSQL prefix names before it is the actor (prefix-session.ts).
  */
 import type { ZoneId } from '@js-joda/core';
 import { ImportError } from './import-error.ts';
@@ -11,6 +12,7 @@ import type { SyslogSettings } from './syslog-settings.ts';
 import { textLines } from './text-lines.ts';
 import { clockPrefixReader, messageAfterTime, timePrefixReader } from './time-prefix.ts';
 import { localMicros } from './local-micros.ts';
+import { prefixSessionOf } from './prefix-session.ts';
 
 const MAX_MESSAGE_CHARS = 1 << 20;
 const LEVEL =
@@ -58,12 +60,13 @@ export async function* parseTimestampedLines(
   let records = 0;
   const finish = (piece: ParsedPiece) => {
     if (pending === undefined) return;
-    const level = levelOf(pending.message);
+    const session = prefixSessionOf(pending.message);
+    const level = levelOf(pending.message) ?? session?.level;
     const record: ImportRecord = {
       line: pending.line,
       startMicros: pending.micros,
       endMicros: pending.micros,
-      actor: '',
+      actor: session?.actor ?? '',
       message: pending.message,
       extra: level === undefined ? {} : { level },
     };
