@@ -8,6 +8,7 @@ import { detectAccessLog } from './detect-access-log.ts';
 import { detectChat } from './detect-chat.ts';
 import { DETECT_BYTES, detectDelimited, detectFormat, type FormatDetection } from './detect-format.ts';
 import { detectJson } from './detect-json.ts';
+import { detectMysqlLog } from './detect-mysql-log.ts';
 import { detectSyslog } from './detect-syslog.ts';
 import { detectTimestampedLines } from './detect-timestamped-lines.ts';
 import { FORMAT_NAMES } from './format-names.ts';
@@ -45,6 +46,7 @@ export function detectFormatAs(
     }
     case 'syslog':
       return (
+        detectMysqlLog(text, complete) ??
         detectSyslog(text, complete, fileName) ??
         detectTimestampedLines(text, complete, fileName) ?? {
           format,

@@ -3,6 +3,7 @@
  * the preview. Content decides; the extension only breaks ties. A file no importer reads gets
  * `format: undefined` and a reason to show.
  */
+import { detectMysqlLog } from './detect-mysql-log.ts';
 import { decodeStart } from './byte-chunks.ts';
 import { detectAccessLog } from './detect-access-log.ts';
 import { detectChat } from './detect-chat.ts';
@@ -79,6 +80,9 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
   if (json !== undefined) return json;
   // Space-separated logs must be claimed before the delimited sniff (and RFC 5424's "<PRI>" before
   // the XML check); access logs before syslog, since HAProxy and nginx lines often come through syslog.
+  // Before the delimited sniff, which splits a general log's rows at their tabs.
+  const mysql = detectMysqlLog(text, complete);
+  if (mysql !== undefined) return mysql;
   const family = detectAccessLog(text, complete, fileName) ?? detectSyslog(text, complete, fileName);
   if (family !== undefined) return family;
   // key=value lines, after syslog: a syslog line whose message is key=value pairs keeps its header.

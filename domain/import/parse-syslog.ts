@@ -3,6 +3,7 @@
  * continues the one before it (stack traces, rsyslog's escaped newlines). RFC 3164's year comes from
  * the settings or, failing that, from the dates of the first pass of lines (said in a note).
  */
+import { parseMysqlLog } from './parse-mysql-log.ts';
 import { ImportError } from './import-error.ts';
 import { addToPiece, tallyPiece, type ParsedPiece, type ParseReport, type PieceTally } from './import-record.ts';
 import { parseAptHistory } from './parse-apt-history.ts';
@@ -44,6 +45,10 @@ export async function* parseSyslog(
   }
   if (settings.layout === 'windows-events') {
     yield* parseWindowsEvents(text, report);
+    return;
+  }
+  if (settings.layout === 'mysql') {
+    yield* parseMysqlLog(text, zone);
     return;
   }
   if (settings.layout === 'timestamped') {
