@@ -158,12 +158,14 @@ export function detectLogfmt(text: string, complete: boolean): JsonDetection | u
   const lines = sampleLines(text, complete, MAX_SAMPLES).map((line) => line.text);
   if (!looksLikeLogfmt(lines)) return undefined;
   const records = lines.map(readLogfmt).filter((record) => record !== undefined);
-  return recordsDetection(
-    mergedAuditEvents(records),
-    'logfmt',
-    '',
-    `Key=value lines (logfmt): ${records.length} of ${lines.length} sampled lines are key=value pairs`,
-  );
+  const events = mergedAuditEvents(records);
+  // A raw auditd log is named as such: "key=value lines" says nothing to an analyst holding audit.log.
+  const audit = records.filter((record) => typeof record['serial'] === 'string' && 'type' in record).length;
+  const what =
+    audit >= 0.8 * records.length
+      ? `Linux audit log (auditd): ${audit} of ${lines.length} sampled lines are audit records ("type=… msg=audit(time:serial)"), ${events.length} events once the records of one event (the same serial) are merged`
+      : `Key=value lines (logfmt): ${records.length} of ${lines.length} sampled lines are key=value pairs`;
+  return recordsDetection(events, 'logfmt', '', what);
 }
 
 const timedRecords = (found: readonly [string, JsonObject[]] | undefined) =>

@@ -21,7 +21,7 @@ export const FORMAT_CHOICES: Record<ImportFormat, string> = {
   har: 'HAR (browser or proxy capture)',
   'timesketch-csv': 'Timesketch CSV',
   'timesketch-jsonl': 'Timesketch JSON Lines',
-  jsonl: 'JSON (lines, an array or a document of records) or key=value lines (logfmt)',
+  jsonl: 'JSON (lines, an array or a document of records) or key=value lines (logfmt, Linux audit logs)',
   'slack-zip': 'Slack export (zip)',
   syslog:
     'Syslog or text log (RFC 3164, RFC 5424, apt history, lines starting with a time, Windows event XML, journalctl export, Redis, MySQL general and slow query logs)',

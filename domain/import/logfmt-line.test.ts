@@ -51,7 +51,8 @@ describe('key=value logs', () => {
   });
 
   it("an audit event keeps its later records' fields under their type where the name is taken, and is cut at 256 records", async () => {
-    const { records } = await importDetected(exampleInput('logfmt', 'linux-audit-enriched'), 'audit.log');
+    const { records, detection } = await importDetected(exampleInput('logfmt', 'linux-audit-enriched'), 'audit.log');
+    expect(detection.reason).toMatch(/^Linux audit log \(auditd\): \d+ of \d+ sampled lines are audit records/);
     expect(records[0]?.extra).toMatchObject({
       records: 'SYSCALL EXECVE CWD PATH PROCTITLE EOE',
       a0: 'sudo',
