@@ -6,12 +6,30 @@
  */
 import type { FamilyDetection } from './format-detection.ts';
 import { DISCORD_FRAME, DISCORD_HEADER, IMESSAGE_HEADER } from './parse-chat-blocks.ts';
+import { SIGTOP_CONVERSATION } from './parse-sigtop-text.ts';
 import { inferTimeShape } from '../time/infer-time-shape.ts';
 
 const LOCAL = '; times are the exporting machine’s local time, read in the chosen time zone';
 
 export function detectChatBlocks(lines: readonly string[]): FamilyDetection | undefined {
-  return detectDiscord(lines) ?? detectImessage(lines);
+  return detectDiscord(lines) ?? detectImessage(lines) ?? detectSigtop(lines);
+}
+
+/** sigtop's text export: "Type:" and "Sent:" header lines of message after message, a "Conversation:" line first. */
+function detectSigtop(lines: readonly string[]): FamilyDetection | undefined {
+  const first = lines.find((line) => line.trim() !== '') ?? '';
+  let types = 0;
+  for (const [index, line] of lines.entries()) {
+    if (!/^Type: \S+$/.test(line)) continue;
+    const after = lines.slice(index + 1, index + 3);
+    if (after.some((next) => /^(?:Sent|Received): /.test(next))) types += 1;
+  }
+  if (types < 2 && !(types === 1 && SIGTOP_CONVERSATION.test(first))) return undefined;
+  return {
+    format: 'irc',
+    reason: `Signal messages exported by sigtop (text): ${types} messages of "From:", "Type:" and "Sent:" lines in the sample${SIGTOP_CONVERSATION.test(first) ? ', under a "Conversation:" line' : ''}; the sender is the actor, a quoted message and attachments kept in extra, an edited message read as its newest version; times carry their own offset`,
+    settings: { format: 'irc', timeZone: 'UTC', layout: 'sigtop-txt' },
+  };
 }
 
 function detectDiscord(lines: readonly string[]): FamilyDetection | undefined {

@@ -9,6 +9,7 @@
  * quoted with its lines following unmarked), and Chatterino's Twitch logs (`[12:00:01]  nick: text` under
  * `# Start logging at 2024-03-05 12:00:00 …`).
  */
+import { parseSigtopText } from './parse-sigtop-text.ts';
 import type { ZoneId } from '@js-joda/core';
 import type { IrcSettings } from './chat-settings.ts';
 import { monthNumber, wallMicros } from './chat-time.ts';
@@ -69,6 +70,10 @@ export async function* parseIrc(
   settings: IrcSettings,
   report: ParseReport,
 ): AsyncGenerator<ParsedPiece> {
+  if (settings.layout === 'sigtop-txt') {
+    yield* parseSigtopText(text);
+    return;
+  }
   const zone = await loadZone(settings.timeZone);
   if (settings.layout === 'discord-txt' || settings.layout === 'imessage-txt') {
     yield* parseChatBlocks(text, settings, zone);

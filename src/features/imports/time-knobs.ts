@@ -23,6 +23,12 @@ export function timeKnobsOf(draft: SettingsDraft): readonly TimeKnob[] {
     return draft.timePrefix?.timeOfDay === true ? ['startDate'] : ['dateOrder'];
   // DiscordChatExporter's text export writes its dates in the exporting machine's locale.
   if (draft.format === 'irc' && draft.layout === 'discord-txt') return ['dateOrder'];
+  // Times that carry their own date and offset (sigtop) or whose date is in every entry (MySQL): no knob.
+  if (
+    (draft.format === 'irc' && draft.layout === 'sigtop-txt') ||
+    (draft.format === 'syslog' && draft.layout === 'mysql')
+  )
+    return [];
   return KNOBS[draft.format] ?? [];
 }
 
