@@ -108,8 +108,22 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
       delimited.settings !== undefined &&
       !delimited.reason.startsWith(TIME_THEN_TEXT) &&
       !commaFraction(delimited));
-  if (table) return delimited;
+  if (table && !headerlessWords(delimited)) return delimited;
   return detectTimestampedLines(text, complete, fileName) ?? delimited;
+}
+
+/*
+ * Lines of a time then words split on spaces with no header row (BIND's query log, a daemon's own
+ * log file) are text, not a table: as columns they give "column 6" as the message and cut the text
+ * into words. Kept as a table when no time starts the lines.
+ */
+function headerlessWords(detection: FormatDetection): boolean {
+  if (detection.format !== 'delimited') return false;
+  const { delimiter, headerRows, columnNames, fieldsDirective } = detection.layout;
+  // W3C and Zeek logs name their columns in directives: those are tables.
+  const named = columnNames?.some((name) => !/^column \d+$/.test(name)) === true;
+  if (headerRows !== 0 || named || fieldsDirective !== undefined) return false;
+  return delimiter === 'whitespace' || delimiter === ' ';
 }
 
 const DMESG_LINE = /^\[ *\d+\.\d{6}\] /;

@@ -96,6 +96,25 @@ describe('text logs: lines that start with a time', () => {
     ]);
   });
 
+  it("BIND's query log (a channel file with print-time): a text log, not a table of its words", async () => {
+    const log = [
+      '05-Mar-2024 12:00:00.123 client @0x7f1c2c0a1b20 10.0.0.5#53124 (example.com): query: example.com IN A +E(0)K (10.0.0.1)',
+      '05-Mar-2024 12:00:00.456 client @0x7f1c2c0a1b20 10.0.0.6#41234 (evil.example): query: evil.example IN TXT + (10.0.0.1)',
+    ].join('\n');
+    const { detection, rows } = await read(log, 'query.log');
+    expect(detection.reason).toMatch(/^A text log: 2 of 2 lines start with a time \(2 words\)/);
+    expect(rows.map((row) => [row.at, row.message])).toEqual([
+      [
+        '2024-03-05T12:00:00.123Z',
+        'client @0x7f1c2c0a1b20 10.0.0.5#53124 (example.com): query: example.com IN A +E(0)K (10.0.0.1)',
+      ],
+      [
+        '2024-03-05T12:00:00.456Z',
+        'client @0x7f1c2c0a1b20 10.0.0.6#41234 (evil.example): query: evil.example IN TXT + (10.0.0.1)',
+      ],
+    ]);
+  });
+
   it('an address in the message after the level is not taken for an actor', async () => {
     const { detection, records } = await importDetected(
       [
