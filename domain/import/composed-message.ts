@@ -72,9 +72,10 @@ export function messageComposer(columns: readonly string[]): MessageComposer | u
   const status = at('sc-status');
   if (method !== -1 || stem !== -1) {
     return (fields) => {
-      const queryText = fields[query];
-      const target = present(fields[stem]) ? `${fields[stem]}${present(queryText) ? `?${queryText}` : ''}` : undefined;
-      return [fields[method], target, fields[status]].filter(present).join(' ');
+      // IIS's own format writes ", " between fields: the values come with a space before them.
+      const [verb, path, queryText, code] = [method, stem, query, status].map((index) => fields[index]?.trim());
+      const target = present(path) ? `${path}${present(queryText) ? `?${queryText}` : ''}` : undefined;
+      return [verb, target, code].filter(present).join(' ');
     };
   }
   const event = at('event-id');

@@ -25,6 +25,22 @@ async function importWith(text: string, settings: ImportSettings) {
 }
 
 describe('delimited variants detected with no settings', () => {
+  it("IIS's own log file format: the 15 documented columns named, the client as actor, the request as message", async () => {
+    const text = [
+      '192.168.114.201, -, 3/5/2024, 7:55:20, W3SVC2, SALES1, 172.21.13.45, 4502, 163, 3223, 200, 0, GET, /DeptLogo.gif, -,',
+      '172.16.255.255, anonymous, 3/5/2024, 16:42:50, W3SVC2, SALES1, 172.21.13.45, 4320, 163, 1323, 404, 2, GET, /search.asp, q=ssn,',
+    ].join('\r\n');
+    const { records, invalid, starts, detection } = await importText(text, 'in240305.log', 'America/Chicago');
+    expect(invalid).toEqual([]);
+    expect(detection.reason).toContain("IIS's own log file format: its 15 documented columns");
+    // Local times, read in the chosen zone: 7:55:20 CST is 13:55:20Z.
+    expect(starts).toEqual(['2024-03-05T13:55:20.000Z', '2024-03-05T22:42:50.000Z']);
+    expect(records.map((record) => [record.actor, record.message])).toEqual([
+      ['192.168.114.201', 'GET /DeptLogo.gif 200'],
+      ['172.16.255.255', 'GET /search.asp?q=ssn 404'],
+    ]);
+  });
+
   it('a McAfee-style headerless log: US date and 12-hour clock in two columns', async () => {
     const text = [
       '9/27/2013,2:42:26 PM,Blocked by Access Protection rule,NT AUTHORITY\\SYSTEM,C:\\Windows\\system32\\svchost.exe,Common Standard Protection:Prevent termination',

@@ -100,15 +100,20 @@ export function inferColumnRoles(
       `actor: ${label(actor)}${named.actor === actor ? ' by its name' : `, a column of repeated short names (${seen})`}`,
     );
   }
-  const message = isUnifiedAuditLog(columns)
-    ? undefined
-    : named.message !== undefined && !taken.has(named.message)
-      ? named.message
-      : longestText(columns.length, cellsOf, taken);
+  // Columns of a request (W3C names: IIS's own format, a W3C log saved as CSV): the parser builds
+  // "GET /path?query 200" from them rather than taking one column.
+  const request = named.message === undefined && columns.includes('cs-method') && columns.includes('cs-uri-stem');
+  const message =
+    isUnifiedAuditLog(columns) || request
+      ? undefined
+      : named.message !== undefined && !taken.has(named.message)
+        ? named.message
+        : longestText(columns.length, cellsOf, taken);
   if (isUnifiedAuditLog(columns))
     reasons.push(
       "message: a Microsoft 365 audit log's operation with the object, result and client address its AuditData gives",
     );
+  else if (request) reasons.push('message: built from the method, URI stem and query and the status');
   else if (message !== undefined) {
     mapping.message = message;
     reasons.push(`message: ${label(message)}${named.message === message ? ' by its name' : ', the longest free text'}`);
