@@ -117,12 +117,15 @@ export function jsonRecord(
     (fields.message === undefined || fields.message === 'verb') && isKubernetesAuditEvent(value)
       ? kubernetesAuditMessage(value)
       : undefined;
+  const named = namedSection(value, rawMessage);
   const message =
     audit !== undefined
       ? audit
-      : rawMessage.trim() !== ''
-        ? utf8OfLatin1(readableText(rawMessage))
-        : ((fields.message === undefined ? httpRequestMessage(value) : undefined) ?? summaryOf(value, fields));
+      : named !== undefined
+        ? named
+        : rawMessage.trim() !== ''
+          ? utf8OfLatin1(readableText(rawMessage))
+          : ((fields.message === undefined ? httpRequestMessage(value) : undefined) ?? summaryOf(value, fields));
   // A mapped top-level field leaves extra, unless its text was changed for display (the raw stays).
   const exact = typeof messageValue === 'string' && message === messageValue;
   const mapped = new Set([fields.startTime, fields.endTime, fields.actor, ...(exact ? [fields.message] : [])]);
@@ -210,6 +213,24 @@ export function richText(value: JsonValue | undefined): string | undefined {
     else return undefined;
   }
   return text;
+}
+
+/*
+ * A message that only names the kind of a record whose details sit under that name (Suricata's EVE:
+ * "event_type": "alert" beside an "alert" object; "dns" beside "dns") reads as the kind with those
+ * details, text fields first: "alert: action=allowed signature=ET SCAN … category=…".
+ */
+function namedSection(value: { [key: string]: JsonValue }, kind: string): string | undefined {
+  if (!/^[\w-]{1,30}$/.test(kind)) return undefined;
+  const section = value[kind];
+  if (!isJsonObject(section)) return undefined;
+  const entries = Object.entries(section).filter(
+    ([, field]) =>
+      (typeof field === 'string' && field !== '') || typeof field === 'number' || typeof field === 'boolean',
+  );
+  entries.sort(([, a], [, b]) => Number(typeof a !== 'string') - Number(typeof b !== 'string'));
+  const parts = entries.slice(0, SUMMARY_FIELDS).map(([key, field]) => `${key}=${shorten(String(field), 80)}`);
+  return parts.length === 0 ? undefined : `${kind}: ${parts.join(' ')}`;
 }
 
 /** A message field's text; an object (a JSON log line inside a CRI or Docker line) gives its own message. */
