@@ -29,7 +29,7 @@ export const SLOW_STATS = /^# (Query_time: .*)$/;
 export const SLOW_SET_TIMESTAMP = /^SET timestamp=(\d+);$/;
 export const SLOW_USE = /^use ([^;]+);$/;
 
-export interface GeneralRow {
+interface GeneralRow {
   readonly time: string | undefined;
   readonly connection: string;
   readonly command: string;

@@ -13,7 +13,7 @@ import { createTimestampReader } from '../time/read-timestamp.ts';
 import { ZoneOffset } from '@js-joda/core';
 
 const MAX_MESSAGE_CHARS = 1 << 20;
-export const SIGTOP_FIELD = /^(From|Type|Sent|Received|Attachment|Reaction|Edited): (.*)$/;
+const SIGTOP_FIELD = /^(From|Type|Sent|Received|Attachment|Reaction|Edited): (.*)$/;
 export const SIGTOP_CONVERSATION = /^Conversation: (.+)$/;
 const LISTED = new Set(['Attachment', 'Reaction']);
 
