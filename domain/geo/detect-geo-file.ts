@@ -160,6 +160,18 @@ function detectOwnTracks(head: string, fileName: string, mapIndex: number): GeoD
   );
 }
 
+/** CZML: a JSON array of packets, the first the "document" one, positions as time-tagged coordinate lists. */
+function detectCzml(head: string, complete: boolean, fileName: string, mapIndex: number): GeoDetection | undefined {
+  const documentPacket = /^\[\s*\{\s*"id"\s*:\s*"document"/.test(head);
+  const positions = count(head, /"position"\s*:/g);
+  const samples = /"(?:cartographicDegrees|cartographicRadians|cartesian)"\s*:\s*\[/.test(head);
+  if (!documentPacket && !(positions > 0 && samples)) return undefined;
+  return detected(
+    trackSettings('czml', fileName, mapIndex, 'circle'),
+    `CZML (Cesium): ${countNoun(positions, 'packet')} with a position ${sampleNote(complete)}; each entity (its id) a track, a sample's time in seconds after its position's "epoch" or an ISO time of its own; cartographic degrees or radians, or Earth-fixed cartesian metres (INERTIAL ones are invalid); a fixed position is a point at the start of its interval or the entity's availability.`,
+  );
+}
+
 function detectIgc(lines: readonly string[], fileName: string, mapIndex: number): GeoDetection | undefined {
   const fixes = lines.filter((line) => B_FIX.test(line)).length;
   const headers = lines.filter((line) => line.startsWith('H')).length;
@@ -268,6 +280,8 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
     return detectXml(head, complete, fileName, mapIndex) ?? 'is XML, but neither GPX, KML nor TCX';
   const history = head.startsWith('[') ? detectLocationHistory(head, fileName, mapIndex) : undefined;
   if (history !== undefined) return history;
+  const czml = head.startsWith('[') ? detectCzml(head, complete, fileName, mapIndex) : undefined;
+  if (czml !== undefined) return czml;
   const ownTracks = detectOwnTracks(head, fileName, mapIndex);
   if (ownTracks !== undefined) return ownTracks;
   if (head.startsWith('{'))
