@@ -61,10 +61,17 @@ function detectXml(text: string, complete: boolean, fileName: string, mapIndex: 
   }
   if (/<(?:\w+:)?TrainingCenterDatabase\b/.test(text)) {
     const points = count(text, /<(?:\w+:)?Trackpoint>/g);
-    const positions = count(text, /<(?:\w+:)?LatitudeDegrees>/g);
+    // A course's CoursePoints (a turn, a climb: cues placed on the track) have positions too, but are no track points.
+    const coursePoints = [...text.matchAll(/<(?:\w+:)?CoursePoint>[\s\S]*?<\/(?:\w+:)?CoursePoint>/g)];
+    const cuePositions = coursePoints.filter(([block]) => /<(?:\w+:)?LatitudeDegrees>/.test(block)).length;
+    const positions = count(text, /<(?:\w+:)?LatitudeDegrees>/g) - cuePositions;
+    const cues =
+      coursePoints.length === 0
+        ? ''
+        : ` (and ${countNoun(coursePoints.length, 'CoursePoint')}, a course's cues, not read)`;
     return detected(
       trackSettings('tcx', fileName, mapIndex, 'circle'),
-      `TCX (Garmin Training Center): ${countNoun(points, 'Trackpoint')}, ${positions.toLocaleString('en')} of them with a position ${sampleNote(complete)}; each Trackpoint's <Time> is its instant, one without a position is invalid.`,
+      `TCX (Garmin Training Center): ${countNoun(points, 'Trackpoint')}, ${positions.toLocaleString('en')} of them with a position ${sampleNote(complete)}${cues}; each Trackpoint's <Time> is its instant, one without a position is invalid.`,
     );
   }
   if (/<(?:\w+:)?kml\b/.test(text)) {

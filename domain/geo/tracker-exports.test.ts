@@ -1,5 +1,5 @@
-// Phone trackers' and receiver tools' own files, each written from the producer's documentation:
-// Overland's GeoJSON batches and a u-center log with UBX binary frames between NMEA sentences.
+// Phone trackers', receiver tools' and route planners' own files, each written from the producer's documentation:
+// Overland's GeoJSON batches, a u-center log with UBX binary frames between NMEA sentences, a TCX course.
 import { describe, expect, it } from 'vitest';
 import { detectAndRead, encode } from './geo-file-test-reader.ts';
 
@@ -93,5 +93,22 @@ describe('OwnTracks', () => {
     expect([list.first, list.last]).toEqual(['2024-03-05T12:00:01.000Z', '2024-03-05T12:00:31.000Z']);
     const api = await detectAndRead(encode(`{"count":1,"data":[${location(1709640001, 52.52)}]}`), 'api.json');
     expect(api.points).toHaveLength(1);
+  });
+});
+
+describe('a TCX course (Ride with GPS, Garmin Connect courses)', () => {
+  it('counts its CoursePoints apart: cues placed on the track, not track points', async () => {
+    const trackpoint = (time: string, lat: number) =>
+      `<Trackpoint><Time>${time}</Time><Position><LatitudeDegrees>${lat}</LatitudeDegrees><LongitudeDegrees>-122.6</LongitudeDegrees></Position><AltitudeMeters>30</AltitudeMeters></Trackpoint>`;
+    const text = `<?xml version="1.0" encoding="UTF-8"?>
+<TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Courses><Course><Name>Loop</Name>
+<Track>${trackpoint('2024-03-05T12:00:01Z', 45.5)}${trackpoint('2024-03-05T12:00:31Z', 45.501)}</Track>
+<CoursePoint><Name>Turn</Name><Time>2024-03-05T12:00:31Z</Time><Position><LatitudeDegrees>45.501</LatitudeDegrees><LongitudeDegrees>-122.6</LongitudeDegrees></Position><PointType>Left</PointType></CoursePoint>
+</Course></Courses></TrainingCenterDatabase>`;
+    const { detection, points } = await detectAndRead(encode(text), 'loop.tcx');
+    expect(detection.reason).toMatch(
+      /^TCX \(Garmin Training Center\): 2 Trackpoints, 2 of them with a position in the file \(and 1 CoursePoint, a course's cues, not read\);/,
+    );
+    expect(points).toHaveLength(2);
   });
 });
