@@ -1,5 +1,6 @@
 // Phone trackers', receiver tools' and route planners' own files, each written from the producer's documentation:
-// Overland's GeoJSON batches, a u-center log with UBX binary frames between NMEA sentences, a TCX course.
+// Overland's GeoJSON batches, a u-center log with UBX binary frames between NMEA sentences, a TCX course,
+// AirData's DJI CSV.
 import { describe, expect, it } from 'vitest';
 import { detectAndRead, encode } from './geo-file-test-reader.ts';
 
@@ -110,5 +111,17 @@ describe('a TCX course (Ride with GPS, Garmin Connect courses)', () => {
       /^TCX \(Garmin Training Center\): 2 Trackpoints, 2 of them with a position in the file \(and 1 CoursePoint, a course's cues, not read\);/,
     );
     expect(points).toHaveLength(2);
+  });
+});
+
+describe("AirData's DJI flight CSV", () => {
+  it('takes the altitude above sea level, not its altitude(feet) (the height above takeoff), in feet', async () => {
+    const text = [
+      'time(millisecond),datetime(utc),latitude,longitude,height_above_takeoff(feet),altitude_above_seaLevel(feet),speed(mph),compass_heading(degrees),altitude(feet)',
+      '100,2023-09-15 14:02:11,51.50123456,-0.12345678,0,100,0,12.3,0',
+      '1100,2023-09-15 14:02:12,51.50123460,-0.12345680,10,110,1.1,12.5,10',
+    ].join('\n');
+    const { points } = await detectAndRead(encode(text), 'DJIFlightRecord_2023-09-15.csv');
+    expect(points.map((point) => Number(point.altitude?.toFixed(3)))).toEqual([30.48, 33.528]);
   });
 });
