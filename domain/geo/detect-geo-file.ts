@@ -192,8 +192,13 @@ function detectIgc(lines: readonly string[], fileName: string, mapIndex: number)
   );
 }
 
+// AIS's encapsulated sentences (other vessels' reports, 6-bit armoured): a boat's multiplexer logs them among its own GPS's.
+const AIS_SENTENCE = /^(?:[^!$]*,)?!(?:AI|AB|AN|BS|SA)VD[MO],/;
+
 function detectNmea(lines: readonly string[], fileName: string, mapIndex: number): GeoDetection | undefined {
-  const sentences = lines.filter((line) => line.trim() !== '' && !line.startsWith('#'));
+  const unskipped = lines.filter((line) => line.trim() !== '' && !line.startsWith('#'));
+  const sentences = unskipped.filter((line) => !AIS_SENTENCE.test(line));
+  const ais = unskipped.length - sentences.length;
   const matched = sentences.filter((line) => SENTENCE.test(line.slice(line.indexOf('$'))));
   if (matched.length === 0 || matched.length < sentences.length * 0.5) return undefined;
   const fixes = matched.filter((line) => /^\$..(RMC|GGA|GNS|GLL)/.test(line.slice(line.indexOf('$')))).length;
@@ -203,9 +208,10 @@ function detectNmea(lines: readonly string[], fileName: string, mapIndex: number
   const dateText = dated
     ? 'the date comes from RMC or ZDA'
     : 'no RMC or ZDA sentence gives a date in the first lines (set the default year-month-day)';
+  const aisText = ais === 0 ? '' : ` ${countNoun(ais, 'AIS sentence')} (!AIVDM, other vessels' reports) passed over.`;
   return detected(
     trackSettings('nmea', fileName, mapIndex, 'circle'),
-    `NMEA 0183: ${matched.length} of ${sentences.length} lines are position or satellite sentences (talkers ${talkers}), ${fixes} of them RMC, GGA, GNS or GLL fixes; ${dateText}; a fix the receiver marks as without one (GGA quality 0, RMC or GLL status V) or with a wrong checksum is invalid.`,
+    `NMEA 0183: ${matched.length} of ${sentences.length} lines are position or satellite sentences (talkers ${talkers}), ${fixes} of them RMC, GGA, GNS or GLL fixes; ${dateText}; a fix the receiver marks as without one (GGA quality 0, RMC or GLL status V) or with a wrong checksum is invalid.${aisText}`,
   );
 }
 
@@ -306,9 +312,10 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
   // SeeYou's .cup: a header naming code, country, lat, lon, elev and style, then "4643.000N" places.
   if (/^"?name"?,"?code"?,"?country"?,"?lat"?,"?lon"?,"?elev"?,"?style"?/i.test(lines[0] ?? ''))
     return 'is a SeeYou waypoint file (.cup): places without times, not a track; a flight from SeeYou or the logger is an IGC file';
-  return (
-    detectIgc(lines, fileName, mapIndex) ??
-    detectNmea(lines, fileName, mapIndex) ??
-    detectGeoSettings(text, complete, fileName, mapIndex)
-  );
+  const nmea = detectIgc(lines, fileName, mapIndex) ?? detectNmea(lines, fileName, mapIndex);
+  if (nmea !== undefined) return nmea;
+  const aisLines = lines.filter((line) => AIS_SENTENCE.test(line)).length;
+  if (aisLines > 0 && aisLines >= lines.filter((line) => line.trim() !== '').length * 0.5)
+    return "holds AIS sentences (!AIVDM, !AIVDO): vessels' reports in AIS's 6-bit encoding, with no date, not a GPS track; decode them first (gpsdecode, pyais) into a CSV with a time, latitude and longitude a row";
+  return detectGeoSettings(text, complete, fileName, mapIndex);
 }

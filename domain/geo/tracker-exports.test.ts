@@ -1,8 +1,8 @@
 // Phone trackers', receiver tools' and route planners' own files, each written from the producer's documentation:
 // Overland's GeoJSON batches, a u-center log with UBX binary frames between NMEA sentences, a TCX course,
-// AirData's DJI CSV.
+// AIS beside a boat's GPS, AirData's DJI CSV.
 import { describe, expect, it } from 'vitest';
-import { detectAndRead, encode } from './geo-file-test-reader.ts';
+import { detectAndRead, detectBytes, encode } from './geo-file-test-reader.ts';
 
 describe('Overland (iOS) batches', () => {
   it('reads the Point features under "locations", each at its properties.timestamp', async () => {
@@ -111,6 +111,27 @@ describe('a TCX course (Ride with GPS, Garmin Connect courses)', () => {
       /^TCX \(Garmin Training Center\): 2 Trackpoints, 2 of them with a position in the file \(and 1 CoursePoint, a course's cues, not read\);/,
     );
     expect(points).toHaveLength(2);
+  });
+});
+
+describe("AIS on a boat (a multiplexer logs other vessels' !AIVDM reports beside its own GPS)", () => {
+  const ais = ['!AIVDM,1,1,,A,13aEOK?P00PD2wVMdLDRhgvL289?,0*26', '!AIVDM,1,1,,B,15MgK45P3@G?fl0E`JbR0OwT0@MS,0*4E'];
+
+  it('reads the GPS sentences among many AIS ones and says it passed those over', async () => {
+    const lines = [1, 2].flatMap((second) => [
+      ...ais,
+      sentence(`GPRMC,12000${second}.00,A,5231.2005${second},N,01324.2973${second},E,0.1,,050324,,,A`).trim(),
+    ]);
+    const { detection, points } = await detectAndRead(encode(lines.join('\r\n')), 'mux.nmea');
+    expect(detection.settings.format).toBe('nmea');
+    expect(detection.reason).toContain("4 AIS sentences (!AIVDM, other vessels' reports) passed over.");
+    expect(points).toHaveLength(2);
+  });
+
+  it('refuses AIS alone with the reason, not as a CSV whose every row lacks a latitude', () => {
+    expect(() => detectBytes(encode(ais.join('\n')), 'ais.nmea')).toThrow(
+      /^holds AIS sentences \(!AIVDM, !AIVDO\): vessels' reports in AIS's 6-bit encoding, with no date, not a GPS track/,
+    );
   });
 });
 
