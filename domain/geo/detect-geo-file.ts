@@ -108,6 +108,13 @@ function detectGeoJson(text: string, complete: boolean, fileName: string, mapInd
 }
 
 function detectAdsbTrace(text: string, fileName: string, mapIndex: number): GeoDetection | undefined {
+  if (/"now"\s*:\s*\d/.test(text) && /"aircraft"\s*:\s*\[/.test(text)) {
+    const snapshots = count(text, /"now"\s*:\s*\d/g);
+    return detected(
+      trackSettings('adsb-trace', fileName, mapIndex, 'airplane'),
+      `ADS-B receiver snapshot (dump1090 or readsb aircraft.json${snapshots > 1 ? `, ${snapshots.toLocaleString('en')} of them one after another` : ''}): each aircraft with a position a point at "now" less its "seen_pos" seconds, named by its registration or ICAO address; altitudes in feet, the geometric one where given; one heard without a position is invalid.`,
+    );
+  }
   if (!/"trace"\s*:\s*\[/.test(text) || !/"icao"\s*:\s*"/.test(text) || !/"timestamp"\s*:\s*\d/.test(text))
     return undefined;
   const registration = /"r"\s*:\s*"([^"]{1,20})"/.exec(text)?.[1];
