@@ -47,6 +47,13 @@ const detected = (settings: MapSettings, reason: string): GeoDetection => ({
 });
 const sampleNote = (complete: boolean) => (complete ? 'in the file' : 'in its first 64 KiB');
 
+// A time element whose text is a date and time with no Z or offset (GPX and TCX want UTC, KML an offset; some writers leave it out).
+const ZONELESS_TIME = /<(?:\w+:)?(?:time|Time|when)>\s*\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*</;
+const zonelessNote = (text: string) =>
+  ZONELESS_TIME.test(text)
+    ? " Some times have no zone (no Z or offset): they are read in the map's time zone, UTC unless it is set."
+    : '';
+
 function detectXml(text: string, complete: boolean, fileName: string, mapIndex: number): GeoDetection | undefined {
   const gpx = /<(?:\w+:)?gpx\b([^>]*)>/.exec(text);
   if (gpx !== null) {
@@ -56,7 +63,7 @@ function detectXml(text: string, complete: boolean, fileName: string, mapIndex: 
     const timed = count(text, /<(?:\w+:)?time>/g);
     return detected(
       trackSettings('gpx', fileName, mapIndex, 'circle'),
-      `GPX ${version}${creator ? ` written by "${creator}"` : ''}: ${points.toLocaleString('en')} track or route points and ${timed.toLocaleString('en')} <time> elements ${sampleNote(complete)}; each point's <time> is its instant, points without one are invalid.`,
+      `GPX ${version}${creator ? ` written by "${creator}"` : ''}: ${points.toLocaleString('en')} track or route points and ${timed.toLocaleString('en')} <time> elements ${sampleNote(complete)}; each point's <time> is its instant, points without one are invalid.${zonelessNote(text)}`,
     );
   }
   if (/<(?:\w+:)?TrainingCenterDatabase\b/.test(text)) {
@@ -71,7 +78,7 @@ function detectXml(text: string, complete: boolean, fileName: string, mapIndex: 
         : ` (and ${countNoun(coursePoints.length, 'CoursePoint')}, a course's cues, not read)`;
     return detected(
       trackSettings('tcx', fileName, mapIndex, 'circle'),
-      `TCX (Garmin Training Center): ${countNoun(points, 'Trackpoint')}, ${positions.toLocaleString('en')} of them with a position ${sampleNote(complete)}${cues}; each Trackpoint's <Time> is its instant, one without a position is invalid.`,
+      `TCX (Garmin Training Center): ${countNoun(points, 'Trackpoint')}, ${positions.toLocaleString('en')} of them with a position ${sampleNote(complete)}${cues}; each Trackpoint's <Time> is its instant, one without a position is invalid.${zonelessNote(text)}`,
     );
   }
   if (/<(?:\w+:)?kml\b/.test(text)) {
@@ -79,7 +86,7 @@ function detectXml(text: string, complete: boolean, fileName: string, mapIndex: 
     const coords = count(text, /<(?:gx:)?coord>/g);
     return detected(
       trackSettings('kml', fileName, mapIndex, 'circle'),
-      `KML: ${countNoun(coords, 'track coordinate')} (gx:coord) and ${countNoun(whens, '<when> time')} ${sampleNote(complete)}; each track's n-th <when> is its n-th coordinate's instant, and timed Placemarks add their points.`,
+      `KML: ${countNoun(coords, 'track coordinate')} (gx:coord) and ${countNoun(whens, '<when> time')} ${sampleNote(complete)}; each track's n-th <when> is its n-th coordinate's instant, and timed Placemarks add their points.${zonelessNote(text)}`,
     );
   }
   return undefined;

@@ -1,6 +1,6 @@
 // Phone trackers', receiver tools' and route planners' own files, each written from the producer's documentation:
 // Overland's GeoJSON batches, a u-center log with UBX binary frames between NMEA sentences, a TCX course,
-// AIS beside a boat's GPS, AirData's DJI CSV.
+// AIS beside a boat's GPS, AirData's DJI CSV, a GPX with times lacking a zone.
 import { describe, expect, it } from 'vitest';
 import { detectAndRead, detectBytes, encode } from './geo-file-test-reader.ts';
 
@@ -144,5 +144,17 @@ describe("AirData's DJI flight CSV", () => {
     ].join('\n');
     const { points } = await detectAndRead(encode(text), 'DJIFlightRecord_2023-09-15.csv');
     expect(points.map((point) => Number(point.altitude?.toFixed(3)))).toEqual([30.48, 33.528]);
+  });
+});
+
+describe('a GPX whose <time> has no zone (GPX wants UTC; some editors write local time bare)', () => {
+  it("says the times without a zone are read in the map's zone, UTC unless set", async () => {
+    const point = (time: string) => `<trkpt lat="52.52" lon="13.405"><time>${time}</time></trkpt>`;
+    const text = `<?xml version="1.0"?><gpx version="1.1" creator="GPS Track Editor"><trk><trkseg>${point('2024-03-05T12:00:01')}${point('2024-03-05T12:00:06.5')}</trkseg></trk></gpx>`;
+    const { detection, first, last } = await detectAndRead(encode(text), 'edited.gpx');
+    expect(detection.reason).toMatch(
+      / Some times have no zone \(no Z or offset\): they are read in the map's time zone, UTC unless it is set\.$/,
+    );
+    expect([first, last]).toEqual(['2024-03-05T12:00:01.000Z', '2024-03-05T12:00:06.500Z']);
   });
 });
