@@ -47,6 +47,13 @@ const detected = (settings: MapSettings, reason: string): GeoDetection => ({
 });
 const sampleNote = (complete: boolean) => (complete ? 'in the file' : 'in its first 64 KiB');
 
+// A time element whose text is a date and time with no Z or offset (GPX and TCX want UTC, KML an offset; some writers leave it out).
+const ZONELESS_TIME = /<(?:\w+:)?(?:time|Time|when)>\s*\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*</;
+const zonelessNote = (text: string) =>
+  ZONELESS_TIME.test(text)
+    ? " Some times have no zone (no Z or offset): they are read in the map's time zone, UTC unless it is set."
+    : '';
+
 function detectXml(text: string, complete: boolean, fileName: string, mapIndex: number): GeoDetection | undefined {
   const gpx = /<(?:\w+:)?gpx\b([^>]*)>/.exec(text);
   if (gpx !== null) {
@@ -56,15 +63,22 @@ function detectXml(text: string, complete: boolean, fileName: string, mapIndex: 
     const timed = count(text, /<(?:\w+:)?time>/g);
     return detected(
       trackSettings('gpx', fileName, mapIndex, 'circle'),
-      `GPX ${version}${creator ? ` written by "${creator}"` : ''}: ${points.toLocaleString('en')} track or route points and ${timed.toLocaleString('en')} <time> elements ${sampleNote(complete)}; each point's <time> is its instant, points without one are invalid.`,
+      `GPX ${version}${creator ? ` written by "${creator}"` : ''}: ${points.toLocaleString('en')} track or route points and ${timed.toLocaleString('en')} <time> elements ${sampleNote(complete)}; each point's <time> is its instant, points without one are invalid.${zonelessNote(text)}`,
     );
   }
   if (/<(?:\w+:)?TrainingCenterDatabase\b/.test(text)) {
     const points = count(text, /<(?:\w+:)?Trackpoint>/g);
-    const positions = count(text, /<(?:\w+:)?LatitudeDegrees>/g);
+    // A course's CoursePoints (a turn, a climb: cues placed on the track) have positions too, but are no track points.
+    const coursePoints = [...text.matchAll(/<(?:\w+:)?CoursePoint>[\s\S]*?<\/(?:\w+:)?CoursePoint>/g)];
+    const cuePositions = coursePoints.filter(([block]) => /<(?:\w+:)?LatitudeDegrees>/.test(block)).length;
+    const positions = count(text, /<(?:\w+:)?LatitudeDegrees>/g) - cuePositions;
+    const cues =
+      coursePoints.length === 0
+        ? ''
+        : ` (and ${countNoun(coursePoints.length, 'CoursePoint')}, a course's cues, not read)`;
     return detected(
       trackSettings('tcx', fileName, mapIndex, 'circle'),
-      `TCX (Garmin Training Center): ${countNoun(points, 'Trackpoint')}, ${positions.toLocaleString('en')} of them with a position ${sampleNote(complete)}; each Trackpoint's <Time> is its instant, one without a position is invalid.`,
+      `TCX (Garmin Training Center): ${countNoun(points, 'Trackpoint')}, ${positions.toLocaleString('en')} of them with a position ${sampleNote(complete)}${cues}; each Trackpoint's <Time> is its instant, one without a position is invalid.${zonelessNote(text)}`,
     );
   }
   if (/<(?:\w+:)?kml\b/.test(text)) {
@@ -72,7 +86,7 @@ function detectXml(text: string, complete: boolean, fileName: string, mapIndex: 
     const coords = count(text, /<(?:gx:)?coord>/g);
     return detected(
       trackSettings('kml', fileName, mapIndex, 'circle'),
-      `KML: ${countNoun(coords, 'track coordinate')} (gx:coord) and ${countNoun(whens, '<when> time')} ${sampleNote(complete)}; each track's n-th <when> is its n-th coordinate's instant, and timed Placemarks add their points.`,
+      `KML: ${countNoun(coords, 'track coordinate')} (gx:coord) and ${countNoun(whens, '<when> time')} ${sampleNote(complete)}; each track's n-th <when> is its n-th coordinate's instant, and timed Placemarks add their points.${zonelessNote(text)}`,
     );
   }
   return undefined;
@@ -101,6 +115,13 @@ function detectGeoJson(text: string, complete: boolean, fileName: string, mapInd
 }
 
 function detectAdsbTrace(text: string, fileName: string, mapIndex: number): GeoDetection | undefined {
+  if (/"now"\s*:\s*\d/.test(text) && /"aircraft"\s*:\s*\[/.test(text)) {
+    const snapshots = count(text, /"now"\s*:\s*\d/g);
+    return detected(
+      trackSettings('adsb-trace', fileName, mapIndex, 'airplane'),
+      `ADS-B receiver snapshot (dump1090 or readsb aircraft.json${snapshots > 1 ? `, ${snapshots.toLocaleString('en')} of them one after another` : ''}): each aircraft with a position a point at "now" less its "seen_pos" seconds, named by its registration or ICAO address; altitudes in feet, the geometric one where given; one heard without a position is invalid.`,
+    );
+  }
   if (!/"trace"\s*:\s*\[/.test(text) || !/"icao"\s*:\s*"/.test(text) || !/"timestamp"\s*:\s*\d/.test(text))
     return undefined;
   const registration = /"r"\s*:\s*"([^"]{1,20})"/.exec(text)?.[1];
@@ -160,6 +181,18 @@ function detectOwnTracks(head: string, fileName: string, mapIndex: number): GeoD
   );
 }
 
+/** CZML: a JSON array of packets, the first the "document" one, positions as time-tagged coordinate lists. */
+function detectCzml(head: string, complete: boolean, fileName: string, mapIndex: number): GeoDetection | undefined {
+  const documentPacket = /^\[\s*\{\s*"id"\s*:\s*"document"/.test(head);
+  const positions = count(head, /"position"\s*:/g);
+  const samples = /"(?:cartographicDegrees|cartographicRadians|cartesian)"\s*:\s*\[/.test(head);
+  if (!documentPacket && !(positions > 0 && samples)) return undefined;
+  return detected(
+    trackSettings('czml', fileName, mapIndex, 'circle'),
+    `CZML (Cesium): ${countNoun(positions, 'packet')} with a position ${sampleNote(complete)}; each entity (its id) a track, a sample's time in seconds after its position's "epoch" or an ISO time of its own; cartographic degrees or radians, or Earth-fixed cartesian metres (INERTIAL ones are invalid); a fixed position is a point at the start of its interval or the entity's availability.`,
+  );
+}
+
 function detectIgc(lines: readonly string[], fileName: string, mapIndex: number): GeoDetection | undefined {
   const fixes = lines.filter((line) => B_FIX.test(line)).length;
   const headers = lines.filter((line) => line.startsWith('H')).length;
@@ -173,8 +206,13 @@ function detectIgc(lines: readonly string[], fileName: string, mapIndex: number)
   );
 }
 
+// AIS's encapsulated sentences (other vessels' reports, 6-bit armoured): a boat's multiplexer logs them among its own GPS's.
+const AIS_SENTENCE = /^(?:[^!$]*,)?!(?:AI|AB|AN|BS|SA)VD[MO],/;
+
 function detectNmea(lines: readonly string[], fileName: string, mapIndex: number): GeoDetection | undefined {
-  const sentences = lines.filter((line) => line.trim() !== '' && !line.startsWith('#'));
+  const unskipped = lines.filter((line) => line.trim() !== '' && !line.startsWith('#'));
+  const sentences = unskipped.filter((line) => !AIS_SENTENCE.test(line));
+  const ais = unskipped.length - sentences.length;
   const matched = sentences.filter((line) => SENTENCE.test(line.slice(line.indexOf('$'))));
   if (matched.length === 0 || matched.length < sentences.length * 0.5) return undefined;
   const fixes = matched.filter((line) => /^\$..(RMC|GGA|GNS|GLL)/.test(line.slice(line.indexOf('$')))).length;
@@ -184,9 +222,10 @@ function detectNmea(lines: readonly string[], fileName: string, mapIndex: number
   const dateText = dated
     ? 'the date comes from RMC or ZDA'
     : 'no RMC or ZDA sentence gives a date in the first lines (set the default year-month-day)';
+  const aisText = ais === 0 ? '' : ` ${countNoun(ais, 'AIS sentence')} (!AIVDM, other vessels' reports) passed over.`;
   return detected(
     trackSettings('nmea', fileName, mapIndex, 'circle'),
-    `NMEA 0183: ${matched.length} of ${sentences.length} lines are position or satellite sentences (talkers ${talkers}), ${fixes} of them RMC, GGA, GNS or GLL fixes; ${dateText}; a fix the receiver marks as without one (GGA quality 0, RMC or GLL status V) or with a wrong checksum is invalid.`,
+    `NMEA 0183: ${matched.length} of ${sentences.length} lines are position or satellite sentences (talkers ${talkers}), ${fixes} of them RMC, GGA, GNS or GLL fixes; ${dateText}; a fix the receiver marks as without one (GGA quality 0, RMC or GLL status V) or with a wrong checksum is invalid.${aisText}`,
   );
 }
 
@@ -268,6 +307,8 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
     return detectXml(head, complete, fileName, mapIndex) ?? 'is XML, but neither GPX, KML nor TCX';
   const history = head.startsWith('[') ? detectLocationHistory(head, fileName, mapIndex) : undefined;
   if (history !== undefined) return history;
+  const czml = head.startsWith('[') ? detectCzml(head, complete, fileName, mapIndex) : undefined;
+  if (czml !== undefined) return czml;
   const ownTracks = detectOwnTracks(head, fileName, mapIndex);
   if (ownTracks !== undefined) return ownTracks;
   if (head.startsWith('{'))
@@ -285,9 +326,10 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
   // SeeYou's .cup: a header naming code, country, lat, lon, elev and style, then "4643.000N" places.
   if (/^"?name"?,"?code"?,"?country"?,"?lat"?,"?lon"?,"?elev"?,"?style"?/i.test(lines[0] ?? ''))
     return 'is a SeeYou waypoint file (.cup): places without times, not a track; a flight from SeeYou or the logger is an IGC file';
-  return (
-    detectIgc(lines, fileName, mapIndex) ??
-    detectNmea(lines, fileName, mapIndex) ??
-    detectGeoSettings(text, complete, fileName, mapIndex)
-  );
+  const nmea = detectIgc(lines, fileName, mapIndex) ?? detectNmea(lines, fileName, mapIndex);
+  if (nmea !== undefined) return nmea;
+  const aisLines = lines.filter((line) => AIS_SENTENCE.test(line)).length;
+  if (aisLines > 0 && aisLines >= lines.filter((line) => line.trim() !== '').length * 0.5)
+    return "holds AIS sentences (!AIVDM, !AIVDO): vessels' reports in AIS's 6-bit encoding, with no date, not a GPS track; decode them first (gpsdecode, pyais) into a CSV with a time, latitude and longitude a row";
+  return detectGeoSettings(text, complete, fileName, mapIndex);
 }

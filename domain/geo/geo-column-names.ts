@@ -115,13 +115,14 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
   position: ['position', 'latlon', 'latlng', 'coordinates', 'location'],
   // AltMSL before AltB: a G1000's baro altitude follows the altimeter setting, MSL is the aircraft's.
   // OpenSky state vectors carry geoaltitude (GPS) and baroaltitude (pressure): the GPS one is the place.
+  // Above sea level before a bare "altitude": AirData's DJI CSV has both, its altitude(feet) the height above takeoff.
   altitude: [
-    'altitude',
     'altitudeabovesealevel',
     'altmsl',
     // PX4 sensor_gps: altitude_msl_m (the "_m" dropped as a unit).
     'altitudemsl',
     'altitudeamsl',
+    'altitude',
     // FIT's enhanced_altitude: the 32-bit field newer devices write in place of altitude.
     'enhancedaltitude',
     'altamsl',

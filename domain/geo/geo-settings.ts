@@ -91,6 +91,7 @@ export const GEO_FORMATS = [
   'adsb-trace',
   'location-history',
   'owntracks',
+  'czml',
 ] as const;
 export type GeoFormat = (typeof GEO_FORMATS)[number];
 

@@ -3,13 +3,13 @@
  * and after each chunk whatever they pushed is handed on, so a track of any size never becomes one
  * tree. A parse error refuses the file, saying how far it got.
  */
-import type { JSONParser } from '@streamparser/json';
 import { ImportError } from '../import/import-error.ts';
 
 /** Yields the items collected after each chunk; returns how many chunks there were (0: an empty file). */
 export async function* jsonStreamItems<T>(
   text: AsyncIterable<string>,
-  parser: JSONParser,
+  // A JSONParser, or a Tokenizer when the reader follows the tokens itself (CZML).
+  parser: { write(chunk: string): void },
   items: T[],
   refusal: (parserMessage: string) => string,
 ): AsyncGenerator<T[], number> {

@@ -72,3 +72,66 @@ describe('ADS-B traces', () => {
     expect(points.map((point) => point.actor)).toEqual(['N123AB', 'a1b2c3']);
   });
 });
+
+describe("dump1090's and readsb's aircraft.json", () => {
+  const snapshot = (now: number, longitude: number, flight: string) =>
+    JSON.stringify({
+      now,
+      messages: 1234,
+      aircraft: [
+        {
+          hex: '4ca7b5',
+          flight,
+          alt_baro: 35000,
+          alt_geom: 35500,
+          gs: 450,
+          track: 90.5,
+          lat: 51.5,
+          lon: longitude,
+          seen_pos: 0.5,
+          seen: 0.1,
+        },
+        { hex: 'a1b2c3', alt_baro: 12000, seen: 3 },
+        { hex: '3c6444', alt_baro: 'ground', track: 180, lat: 50.03, lon: 8.56, seen_pos: 2, seen: 1 },
+      ],
+    });
+
+  it('reads snapshots logged one after another: each placed aircraft a point at now less seen_pos, named by its ICAO address', async () => {
+    const text = [snapshot(1717243200.1, -0.5, ''), snapshot(1717243205.1, -0.49, 'RYR12AB ')].join('\n');
+    const { detection, points, invalid } = await detectAndRead(encode(text), 'aircraft.jsonl');
+    expect(detection.settings.format).toBe('adsb-trace');
+    expect(detection.reason).toMatch(
+      /^ADS-B receiver snapshot \(dump1090 or readsb aircraft\.json, 2 of them one after another\)/,
+    );
+    expect(
+      points.map((point) => [
+        new Date(point.timestamp / 1000).toISOString(),
+        point.actor,
+        point.longitude,
+        point.altitude,
+        point.heading,
+      ]),
+    ).toEqual([
+      ['2024-06-01T11:59:59.600Z', '4ca7b5', -0.5, 35500 * 0.3048, 90.5],
+      ['2024-06-01T11:59:58.100Z', '3c6444', 8.56, null, 180],
+      ['2024-06-01T12:00:04.600Z', '4ca7b5', -0.49, 35500 * 0.3048, 90.5],
+      ['2024-06-01T12:00:03.100Z', '3c6444', 8.56, null, 180],
+    ]);
+    expect(invalid.map((item) => item.reason)).toEqual([
+      '2 aircraft sightings without a position (heard by Mode S only) passed over, the first aircraft 2 of snapshot 1 (a1b2c3)',
+    ]);
+  });
+
+  it('reads dump1090\'s older snapshot, whose altitude is "altitude"', async () => {
+    const text = JSON.stringify({
+      now: 1500000000,
+      aircraft: [
+        { hex: '40621d', flight: 'BAW123  ', lat: 51.4, lon: -0.4, seen_pos: 1.2, altitude: 5000, track: 270 },
+      ],
+    });
+    const { points } = await detectAndRead(encode(text), 'aircraft.json');
+    expect(points.map((point) => [point.altitude, new Date(point.timestamp / 1000).toISOString()])).toEqual([
+      [1524, '2017-07-14T02:39:58.800Z'],
+    ]);
+  });
+});

@@ -4,9 +4,13 @@
  * ground speed kt, track, flags, vertical rate, details | null, source, geometric altitude ft, …,
  * roll], …] }. Streamed entry by entry. The actor is the registration (else the flight's callsign from
  * the details, else the ICAO address); altitude the geometric one where the file has it, in metres.
+ * The same parser reads dump1090's and readsb's aircraft.json snapshots (adsb-aircraft.ts), one or many
+ * in a row, as the two come from the same receivers and are told apart only by their keys.
  */
 import { JSONParser } from '@streamparser/json';
+import { countNoun } from '../count-noun.ts';
 import { ImportError } from '../import/import-error.ts';
+import { aircraftItem } from './adsb-aircraft.ts';
 import { jsonStreamItems } from './json-stream-items.ts';
 import { trackItem, type GeoItem } from './track-fix.ts';
 
@@ -50,13 +54,37 @@ function traceItem(entry: Json, number: number, aircraft: Aircraft): GeoItem {
 }
 
 export async function* parseAdsbTrace(text: AsyncIterable<string>): AsyncGenerator<GeoItem[]> {
-  const parser = new JSONParser({ paths: ['$.icao', '$.r', '$.timestamp', '$.trace.*'], keepStack: false });
+  const parser = new JSONParser({
+    paths: ['$.icao', '$.r', '$.timestamp', '$.trace.*', '$.now', '$.aircraft.*'],
+    keepStack: false,
+    // Snapshots logged in a loop follow one another with no list around them.
+    separator: '',
+  });
+  let now: number | undefined;
+  const snapshot = { number: 0, aircraft: 0, all: 0, unplaced: 0, firstUnplaced: '' };
   const aircraft: Aircraft = { icao: '', registration: '', baseSeconds: undefined };
   // Entries seen before "timestamp" (no writer puts it after, but JSON keys have no order) wait for it.
   let waiting: { entry: Json; number: number }[] = [];
   const items: GeoItem[] = [];
   let entries = 0;
   parser.onValue = ({ value, key, stack }) => {
+    if (stack.length === 1 && key === 'now') {
+      now = typeof value === 'number' ? value : undefined;
+      Object.assign(snapshot, { number: snapshot.number + 1, aircraft: 0 });
+      return;
+    }
+    if (stack.length === 2 && stack[1]?.key === 'aircraft') {
+      snapshot.aircraft += 1;
+      snapshot.all += 1;
+      const label = `aircraft ${snapshot.aircraft} of snapshot ${Math.max(1, snapshot.number)}`;
+      const item = aircraftItem(value as Json, snapshot.all, label, now);
+      if (item !== 'no position') items.push(item);
+      else if ((snapshot.unplaced += 1) === 1) {
+        const hex = typeof value === 'object' && value !== null && !Array.isArray(value) ? value.hex : undefined;
+        snapshot.firstUnplaced = typeof hex === 'string' ? `${label} (${hex})` : label;
+      }
+      return;
+    }
     if (stack.length === 1) {
       if (key === 'icao' && typeof value === 'string') aircraft.icao = value;
       else if (key === 'r' && typeof value === 'string') aircraft.registration = value.trim();
@@ -77,6 +105,11 @@ export async function* parseAdsbTrace(text: AsyncIterable<string>): AsyncGenerat
     items.push(...waiting.map(({ entry, number }) => traceItem(entry, number, aircraft)));
     waiting = [];
   }
-  if (entries === 0) throw new ImportError('invalid-file', 'has no "trace" points');
+  if (entries === 0 && snapshot.all === 0) throw new ImportError('invalid-file', 'has no "trace" points');
+  if (snapshot.unplaced > 0)
+    items.push({
+      line: snapshot.all,
+      reason: `${countNoun(snapshot.unplaced, 'aircraft sighting')} without a position (heard by Mode S only) passed over, the first ${snapshot.firstUnplaced}`,
+    });
   if (items.length > 0) yield items;
 }

@@ -11,6 +11,7 @@ import type { GeoPoint, InvalidGeoItem } from './geo-point.ts';
 import { formatOf, type GeoFormat, type MapSettings } from './geo-settings.ts';
 import { kmlBytes } from './kml-bytes.ts';
 import { parseAdsbTrace } from './parse-adsb-trace.ts';
+import { parseCzml } from './parse-czml.ts';
 import { parseGeoJson } from './parse-geojson.ts';
 import { parseGeo, unpackedBytes, type GeoBatch, type GeoParseOptions, type GeoProgress } from './parse-geo.ts';
 import { parseGpx } from './parse-gpx.ts';
@@ -32,6 +33,7 @@ const FORMAT_NAMES = {
   'adsb-trace': 'ADS-B trace',
   'location-history': 'Google location history',
   owntracks: 'OwnTracks',
+  czml: 'CZML',
 } as const;
 
 function trackItems(
@@ -59,6 +61,8 @@ function trackItems(
       return parseLocationHistory(text, zone);
     case 'owntracks':
       return parseOwnTracks(text, zone);
+    case 'czml':
+      return parseCzml(text, zone);
   }
 }
 

@@ -1,7 +1,8 @@
-// Phone trackers' and receiver tools' own files, each written from the producer's documentation:
-// Overland's GeoJSON batches and a u-center log with UBX binary frames between NMEA sentences.
+// Phone trackers', receiver tools' and route planners' own files, each written from the producer's documentation:
+// Overland's GeoJSON batches, a u-center log with UBX binary frames between NMEA sentences, a TCX course,
+// AIS beside a boat's GPS, AirData's DJI CSV, a GPX with times lacking a zone.
 import { describe, expect, it } from 'vitest';
-import { detectAndRead, encode } from './geo-file-test-reader.ts';
+import { detectAndRead, detectBytes, encode } from './geo-file-test-reader.ts';
 
 describe('Overland (iOS) batches', () => {
   it('reads the Point features under "locations", each at its properties.timestamp', async () => {
@@ -93,5 +94,67 @@ describe('OwnTracks', () => {
     expect([list.first, list.last]).toEqual(['2024-03-05T12:00:01.000Z', '2024-03-05T12:00:31.000Z']);
     const api = await detectAndRead(encode(`{"count":1,"data":[${location(1709640001, 52.52)}]}`), 'api.json');
     expect(api.points).toHaveLength(1);
+  });
+});
+
+describe('a TCX course (Ride with GPS, Garmin Connect courses)', () => {
+  it('counts its CoursePoints apart: cues placed on the track, not track points', async () => {
+    const trackpoint = (time: string, lat: number) =>
+      `<Trackpoint><Time>${time}</Time><Position><LatitudeDegrees>${lat}</LatitudeDegrees><LongitudeDegrees>-122.6</LongitudeDegrees></Position><AltitudeMeters>30</AltitudeMeters></Trackpoint>`;
+    const text = `<?xml version="1.0" encoding="UTF-8"?>
+<TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Courses><Course><Name>Loop</Name>
+<Track>${trackpoint('2024-03-05T12:00:01Z', 45.5)}${trackpoint('2024-03-05T12:00:31Z', 45.501)}</Track>
+<CoursePoint><Name>Turn</Name><Time>2024-03-05T12:00:31Z</Time><Position><LatitudeDegrees>45.501</LatitudeDegrees><LongitudeDegrees>-122.6</LongitudeDegrees></Position><PointType>Left</PointType></CoursePoint>
+</Course></Courses></TrainingCenterDatabase>`;
+    const { detection, points } = await detectAndRead(encode(text), 'loop.tcx');
+    expect(detection.reason).toMatch(
+      /^TCX \(Garmin Training Center\): 2 Trackpoints, 2 of them with a position in the file \(and 1 CoursePoint, a course's cues, not read\);/,
+    );
+    expect(points).toHaveLength(2);
+  });
+});
+
+describe("AIS on a boat (a multiplexer logs other vessels' !AIVDM reports beside its own GPS)", () => {
+  const ais = ['!AIVDM,1,1,,A,13aEOK?P00PD2wVMdLDRhgvL289?,0*26', '!AIVDM,1,1,,B,15MgK45P3@G?fl0E`JbR0OwT0@MS,0*4E'];
+
+  it('reads the GPS sentences among many AIS ones and says it passed those over', async () => {
+    const lines = [1, 2].flatMap((second) => [
+      ...ais,
+      sentence(`GPRMC,12000${second}.00,A,5231.2005${second},N,01324.2973${second},E,0.1,,050324,,,A`).trim(),
+    ]);
+    const { detection, points } = await detectAndRead(encode(lines.join('\r\n')), 'mux.nmea');
+    expect(detection.settings.format).toBe('nmea');
+    expect(detection.reason).toContain("4 AIS sentences (!AIVDM, other vessels' reports) passed over.");
+    expect(points).toHaveLength(2);
+  });
+
+  it('refuses AIS alone with the reason, not as a CSV whose every row lacks a latitude', () => {
+    expect(() => detectBytes(encode(ais.join('\n')), 'ais.nmea')).toThrow(
+      /^holds AIS sentences \(!AIVDM, !AIVDO\): vessels' reports in AIS's 6-bit encoding, with no date, not a GPS track/,
+    );
+  });
+});
+
+describe("AirData's DJI flight CSV", () => {
+  it('takes the altitude above sea level, not its altitude(feet) (the height above takeoff), in feet', async () => {
+    const text = [
+      'time(millisecond),datetime(utc),latitude,longitude,height_above_takeoff(feet),altitude_above_seaLevel(feet),speed(mph),compass_heading(degrees),altitude(feet)',
+      '100,2023-09-15 14:02:11,51.50123456,-0.12345678,0,100,0,12.3,0',
+      '1100,2023-09-15 14:02:12,51.50123460,-0.12345680,10,110,1.1,12.5,10',
+    ].join('\n');
+    const { points } = await detectAndRead(encode(text), 'DJIFlightRecord_2023-09-15.csv');
+    expect(points.map((point) => Number(point.altitude?.toFixed(3)))).toEqual([30.48, 33.528]);
+  });
+});
+
+describe('a GPX whose <time> has no zone (GPX wants UTC; some editors write local time bare)', () => {
+  it("says the times without a zone are read in the map's zone, UTC unless set", async () => {
+    const point = (time: string) => `<trkpt lat="52.52" lon="13.405"><time>${time}</time></trkpt>`;
+    const text = `<?xml version="1.0"?><gpx version="1.1" creator="GPS Track Editor"><trk><trkseg>${point('2024-03-05T12:00:01')}${point('2024-03-05T12:00:06.5')}</trkseg></trk></gpx>`;
+    const { detection, first, last } = await detectAndRead(encode(text), 'edited.gpx');
+    expect(detection.reason).toMatch(
+      / Some times have no zone \(no Z or offset\): they are read in the map's time zone, UTC unless it is set\.$/,
+    );
+    expect([first, last]).toEqual(['2024-03-05T12:00:01.000Z', '2024-03-05T12:00:06.500Z']);
   });
 });

@@ -62,3 +62,35 @@ describe('newer browser fields', () => {
     ]);
   });
 });
+
+describe('where an answer came from', () => {
+  it("keeps Chromium's cache and service-worker marks, so a 200 the network never sent is told apart", async () => {
+    const request = (url: string) => ({ method: 'GET', url, headers: [] });
+    const ok = { status: 200, statusText: 'OK', content: { size: 9, mimeType: 'application/json' } };
+    const { records } = await importHar({
+      entries: [
+        entry({
+          request: request('https://app.example/api/data'),
+          response: { ...ok, _fetchedViaServiceWorker: true, _serviceWorkerResponseSource: 'cache-storage' },
+          // NOTE: Chromium writes nanoseconds when its clock has them, and time 0 for an answer from the worker.
+          startedDateTime: '2024-03-05T12:00:00.123456789Z',
+          time: 0,
+        }),
+        entry({ request: request('https://app.example/logo.png'), response: ok, _fromCache: 'memory' }),
+        entry({ request: request('https://app.example/'), response: ok }),
+      ],
+    });
+    expect(
+      records.map(({ startMicros, extra }) => [
+        startMicros,
+        extra?.fetchedViaServiceWorker,
+        extra?.serviceWorkerResponseSource,
+        extra?.fromCache,
+      ]),
+    ).toEqual([
+      [Date.UTC(2024, 2, 5, 12) * 1000 + 123_456, 'yes', 'cache-storage', undefined],
+      [Date.UTC(2024, 3, 4, 8) * 1000, undefined, undefined, 'memory'],
+      [Date.UTC(2024, 3, 4, 8) * 1000, undefined, undefined, undefined],
+    ]);
+  });
+});

@@ -60,6 +60,11 @@ export function harEntryRecord(entry: JsonValue, index: number): ImportRecord | 
     // Chromium's own fields: what the page asked for (document, fetch, websocket, …) and how urgently.
     resourceType: textOf(entry._resourceType),
     priority: textOf(entry._priority),
+    // Where the answer came from when not the network: Chromium's memory or disk cache, or the page's
+    // service worker (and what it answered from: cache-storage, http-cache, network, fallback-code).
+    fromCache: textOf(entry._fromCache),
+    fetchedViaServiceWorker: response._fetchedViaServiceWorker === true ? 'yes' : undefined,
+    serviceWorkerResponseSource: textOf(response._serviceWorkerResponseSource),
     ...webSocketCounts(entry._webSocketMessages),
   };
   const extra: Record<string, JsonValue> = {};

@@ -23,7 +23,7 @@ import { useGeoPreview } from './use-geo-preview.ts';
 import { FilePicker } from '../../ui/file-picker.tsx';
 
 const GEO_FILE_TYPES =
-  '.csv,.tsv,.txt,.gpx,.kml,.kmz,.tcx,.geojson,.json,.igc,.nmea,.log,text/csv,text/tab-separated-values,text/plain,application/gpx+xml,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/geo+json,application/json';
+  '.csv,.tsv,.txt,.gpx,.kml,.kmz,.tcx,.geojson,.json,.czml,.igc,.nmea,.log,text/csv,text/tab-separated-values,text/plain,application/gpx+xml,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/geo+json,application/json';
 
 type FieldErrors = Partial<Record<keyof MapSettings | 'file', string>>;
 

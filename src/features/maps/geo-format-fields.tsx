@@ -16,6 +16,7 @@ const FORMAT_LABELS: Record<GeoFormat, string> = {
   'adsb-trace': 'ADS-B trace (ADS-B Exchange, readsb)',
   'location-history': 'Google location history (Takeout, Timeline)',
   owntracks: 'OwnTracks (Recorder .rec, HTTP JSON)',
+  czml: 'CZML (Cesium)',
 };
 
 export function GeoFormatFields({
