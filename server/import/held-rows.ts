@@ -37,7 +37,7 @@ export interface BatchSummary {
 }
 
 /** The fixed parts of the first import's `events` rows. */
-export interface EventRowContext {
+interface EventRowContext {
   incidentId: number;
   markerStreamId: number;
   analystId: number | null;

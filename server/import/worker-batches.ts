@@ -21,7 +21,7 @@ type ServerMessage<Request> = { type: 'taken' } | { type: 'ask'; id: number; req
 type OnProgress = (progress: ImportProgress) => void;
 
 /** What a worker's answer to a request transfers rather than copies. */
-export interface WorkerReply<Reply> {
+interface WorkerReply<Reply> {
   reply: Reply;
   transfer: Transferable[];
 }
