@@ -17,13 +17,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { ImportRecord } from '../domain/import/import-record.ts';
+import { parseImport } from '../domain/import/parse-import.ts';
 import type { Db, DbTransaction } from '../server/db/database.ts';
-import { EVENT_COPY_COLUMNS, eventCopyRows } from '../server/import/event-copy-rows.ts';
+import { EVENT_COPY_COLUMNS, HeldRows } from '../server/import/held-rows.ts';
 import { beginImport } from '../server/import/hidden-import.ts';
 import { importFile } from '../server/import/import-file.ts';
 import { DEFAULT_IMPORT_LIMITS, gunzipLimits } from '../server/import/import-limits.ts';
 import { keepSource } from '../server/import/keep-source.ts';
-import { stagedBatches, type StagedRecord } from '../server/import/staged-batches.ts';
 import { spoolBlob } from '../server/repositories/blob-repository.ts';
 import { benchIncidents, openStore, postgresUrl, type BenchIncident, type StoreKind } from './bench-store.ts';
 import { IMPORT_SETTINGS, plainCopy, writeImportTsv } from './import-bench.ts';
@@ -40,29 +41,23 @@ const load = () =>
     .join(', ');
 
 interface Parsed {
-  lines: string[];
-  records: StagedRecord[];
+  records: ImportRecord[];
 }
 
-/** The file as the import's parse worker makes it: staging COPY rows and the fields the import looks at. */
+/** The file's records, as the import's parse worker reads them. */
 async function parseFile(path: string, sizeBytes: number): Promise<Parsed> {
-  const parsed: Parsed = { lines: [], records: [] };
-  const job = {
-    path,
-    sizeBytes,
-    settings: IMPORT_SETTINGS,
-    gunzip: gunzipLimits(DEFAULT_IMPORT_LIMITS),
+  const parsed: Parsed = { records: [] };
+  const run = parseImport(createReadStream(path), IMPORT_SETTINGS, {
+    totalBytes: sizeBytes,
     batchSize: 5000,
-  };
-  for await (const batch of stagedBatches(job)) {
-    for (const line of batch.lines) parsed.lines.push(line);
-    for (const record of batch.records) parsed.records.push(record);
-  }
+    gunzip: gunzipLimits(DEFAULT_IMPORT_LIMITS),
+  });
+  for await (const batch of run) for (const record of batch.records) parsed.records.push(record);
   return parsed;
 }
 
 /** An import's hidden stream and actors, as ImportTarget makes them (marked with the import's id). */
-async function hiddenTarget(db: Db, incident: BenchIncident, records: readonly StagedRecord[]) {
+async function hiddenTarget(db: Db, incident: BenchIncident, records: readonly ImportRecord[]) {
   const now = Date.now() * 1000;
   const importId = await beginImport(db, incident.id, now);
   const [stream] = await db.query<{ id: number }>(
@@ -83,35 +78,40 @@ async function hiddenTarget(db: Db, incident: BenchIncident, records: readonly S
   return { importId, streamId: Number(stream!.id), markerStreamId: Number(marker!.id), actorIds, now };
 }
 
-/** The rows as COPY text of `events` (id first), one string per write of `batchRows`, ids from `firstId`. */
+/** The rows as COPY text of `events` (id first), one buffer per write of `batchRows`, ids from `firstId`. */
 function eventBatches(
   parsed: Parsed,
   incident: BenchIncident,
   target: Awaited<ReturnType<typeof hiddenTarget>>,
   batchRows: number,
   firstId: number,
-): string[] {
-  const batches: string[] = [];
-  for (let start = 0; start < parsed.lines.length; start += batchRows) {
-    const end = Math.min(start + batchRows, parsed.lines.length);
-    batches.push(
-      eventCopyRows(parsed.lines.slice(start, end), parsed.records.slice(start, end), {
+): Uint8Array[] {
+  const held = new HeldRows('delimited');
+  held.hold(parsed.records, [], 'probe.tsv');
+  const batches: Uint8Array[] = [];
+  for (let start = 0; start < parsed.records.length; start += batchRows) {
+    const taken = held.take({
+      form: 'events',
+      rows: batchRows,
+      context: {
         incidentId: incident.id,
         markerStreamId: target.markerStreamId,
         analystId: null,
         nowMicros: target.now,
         changeSeq: HIDDEN_CHANGE_SEQ,
-        streamId: () => target.streamId,
-        actorId: (name) => target.actorIds.get(name),
-        ids: { first: firstId + start },
-      }),
-    );
+        defaultStream: 'probe.tsv',
+      },
+      streams: start === 0 ? [['probe.tsv', target.streamId]] : [],
+      actors: start === 0 ? [...target.actorIds] : [],
+      ids: { first: firstId + start },
+    });
+    batches.push(taken.text);
   }
   return batches;
 }
 
 /** (b): each batch in a short transaction of its own, as import-file.ts writes them; `inFlight` side by side. */
-async function copyIntoEvents(db: Db, batches: readonly string[], inFlight: number): Promise<void> {
+async function copyIntoEvents(db: Db, batches: readonly Uint8Array[], inFlight: number): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < batches.length) {
@@ -166,14 +166,14 @@ async function step(steps: Steps, name: string, work: () => Promise<unknown>): P
 /** (c): the rows into a table of their own, indexed by sort, checked and counted once, attached. */
 async function copyIntoPartition(
   db: Db,
-  batches: readonly string[],
+  batches: readonly Uint8Array[],
   range: { firstId: number; endId: number; importId: number },
 ): Promise<Steps> {
   const steps: Steps = new Map();
   const table = `events_import_${range.importId}`;
   const create = `CREATE TABLE ${table} (LIKE events INCLUDING DEFAULTS INCLUDING CONSTRAINTS,
     CONSTRAINT ${table}_range CHECK (id >= ${range.firstId} AND id < ${range.endId}))`;
-  const copy = (tx: DbTransaction, data: string, freeze: boolean) =>
+  const copy = (tx: DbTransaction, data: Uint8Array, freeze: boolean) =>
     tx.copyFrom(`COPY ${table} (id, ${EVENT_COPY_COLUMNS}) FROM STDIN${freeze ? ' WITH (FREEZE)' : ''}`, data);
   if (db.kind === 'postgres') {
     // FREEZE needs the table made in the same transaction: one transaction, no other reader needs a turn here.
@@ -237,7 +237,7 @@ async function probeStore(kind: StoreKind, path: string, sizeBytes: number, scra
     log(`\n${kind} (${store.version}), load ${load()}`);
     const parse = await timed(() => parseFile(path, sizeBytes));
     const parsed = parse.value;
-    const rows = parsed.lines.length;
+    const rows = parsed.records.length;
     log(`  parse into staging COPY text (in this thread; the import's runs in a worker): ${duration(parse.millis)}`);
     const [incidentD] = await benchIncidents(store.db, 'Probe (d)', ['Partition probe (d)']);
     const copyBefore = await timed(() => plainCopy(store.db, path, 'probe_copy_before'));
@@ -286,7 +286,9 @@ async function probeStore(kind: StoreKind, path: string, sizeBytes: number, scra
     const firstId = Number(seq!.id) + 1;
     const targetB = await hiddenTarget(store.db, incident, parsed.records);
     const text = await timed(async () => eventBatches(parsed, incident, targetB, BATCH_ROWS[kind], firstId));
-    log(`  events COPY text from the staging rows (eventCopyRows, the import's main thread): ${duration(text.millis)}`);
+    log(
+      `  events COPY text from the staging rows (the held rows' events form, the import's parse worker): ${duration(text.millis)}`,
+    );
     const intoEvents = await timed(() => copyIntoEvents(store.db, text.value, kind === 'postgres' ? 2 : 1));
     log(
       `  (b) COPY into events, ${thousands(BATCH_ROWS[kind])} rows a transaction${kind === 'postgres' ? ', two side by side' : ''}: ${duration(intoEvents.millis)} (load ${load()})`,

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Db, DbTransaction } from '../server/db/database.ts';
 import { beginImport } from '../server/import/hidden-import.ts';
-import { EVENT_COPY_COLUMNS } from '../server/import/event-copy-rows.ts';
+import { EVENT_COPY_COLUMNS } from '../server/import/held-rows.ts';
 import { projectRoot } from '../server/project-root.ts';
 import { benchIncidents, openStore, type BenchStore, type StoreKind } from './bench-store.ts';
 

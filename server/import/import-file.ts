@@ -162,7 +162,24 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
             await begun.reserveIds(db, records.length, firstPosition, nowMicros());
           }
         : undefined,
-      copyBatch: (tx, lines, records, firstPosition) => begun.copyBatch(tx, lines, records, firstPosition, sideBySide),
+      // Past the first rows, each write's rows come from the parser as the final rows of `events`.
+      events: {
+        wants: (firstPosition, threadKeys) => begun.copiesFrom(firstPosition, threadKeys),
+        prepare: async (names, rows, firstPosition) => {
+          if (begun.namesNewIn(names))
+            await inTurn(options, () =>
+              db.transaction(async (tx) => {
+                // As the writes: nothing here is seen before the flip, whose commit waits for the WAL of all of it.
+                await tx.query('SET LOCAL synchronous_commit = off');
+                await begun.prepareNames(tx, names);
+              }),
+            );
+          if (sideBySide) await begun.reserveIds(db, rows, firstPosition, nowMicros());
+          return begun.eventsRequest(rows, firstPosition);
+        },
+        write: (tx, taken) => begun.copyRows(tx, taken, sideBySide),
+      },
+      defaultStream: begun.context.defaultName,
       moveBatch: (tx, table, records, firstPosition) =>
         sideBySide ? begun.insertBatch(tx, table, records, firstPosition) : begun.moveBatch(tx, table, records),
       limits: options.limits ?? DEFAULT_IMPORT_LIMITS,

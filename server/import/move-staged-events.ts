@@ -9,10 +9,10 @@ import type { ImportFormat } from '../../domain/import/import-record.ts';
 import type { DbTransaction, Queryable } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import { plainText } from '../repositories/search-repository.ts';
-import { EVENT_COPY_COLUMNS, eventCopyRows } from './event-copy-rows.ts';
 import { idList, reserveEventIds, type EventIds } from './event-ids.ts';
+import { EVENT_COPY_COLUMNS, type StagedRecord, type TakeRequest, type TakenRows } from './held-rows.ts';
 import { incidentActorResolver } from './incident-actors.ts';
-import type { StagedRecord } from './staged-batches.ts';
+import type { NewNames } from './stage-file.ts';
 
 export interface ImportedStream {
   id: number;
@@ -51,6 +51,9 @@ export class ImportTarget {
   readonly #actors = new Map<string, number>();
   /** Event ids taken by reserveIds, by the batch's first position. */
   readonly #ids = new Map<number, EventIds>();
+  /** The streams whose ids the parser has been sent (eventsRequest), and the actors it has not. */
+  #streamsSent = 0;
+  #actorsUnsent: [string, number][] = [];
 
   constructor(readonly context: MoveContext) {}
 
@@ -92,38 +95,67 @@ export class ImportTarget {
   }
 
   /**
-   * The batch by one COPY straight into events (event-copy-rows.ts), after prepareBatch when `prepared`;
-   * false, having written nothing, when it needs the batch table: search data computed on the way in
-   * (the first rows) or Slack thread keys to keep.
+   * Whether the write from `firstPosition` goes by one COPY straight into events, its rows written out by
+   * the parser (held-rows.ts): not a re-import's (its generation and offsets, insertBatch), not the first
+   * rows (search data computed on the way in), not Slack thread keys to keep (the batch table's path).
    */
-  async copyBatch(
-    tx: DbTransaction,
-    lines: readonly string[],
-    records: readonly StagedRecord[],
-    firstPosition: number,
-    prepared: boolean,
-  ): Promise<boolean> {
+  copiesFrom(firstPosition: number, threadKeys: boolean): boolean {
     const { context } = this;
-    // A re-import's rows take its generation and offsets (insertBatch); the copy path is the first import's.
-    if (context.reimport || firstPosition <= (context.searchInlineRows ?? Number.MAX_SAFE_INTEGER)) return false;
-    if (records.some((record) => record.threadKey !== undefined && !record.isMarker)) return false;
-    if (!prepared) await this.prepareBatch(tx, records);
+    return !context.reimport && firstPosition > (context.searchInlineRows ?? Number.MAX_SAFE_INTEGER) && !threadKeys;
+  }
+
+  /** Whether any of the names is one the import has not made yet (prepareNames has work). */
+  namesNewIn(names: NewNames): boolean {
+    return (
+      names.streams.some((name) => !this.streams.some((stream) => stream.name === name)) ||
+      [...names.actors.keys()].some((name) => !this.#actors.has(name))
+    );
+  }
+
+  /** Before a copied write, write after write: the streams and actors it may name (committed, hidden). */
+  async prepareNames(tx: DbTransaction, names: NewNames): Promise<void> {
+    for (const name of names.streams)
+      if (!this.streams.some((stream) => stream.name === name)) await this.#createStream(tx, name);
+    const wanted = new Map([...names.actors].filter(([name]) => !this.#actors.has(name)));
+    if (wanted.size > 0) await this.#addActors(tx, wanted);
+  }
+
+  /**
+   * The parser's request for a copied write's rows: with the ids of the streams and actors made since the
+   * last one, and the write's event ids when reserveIds took them.
+   */
+  eventsRequest(rows: number, firstPosition: number): TakeRequest {
+    const { context } = this;
     const ids = this.#ids.get(firstPosition);
     this.#ids.delete(firstPosition);
-    const streamIds = new Map(this.streams.map((stream) => [stream.name, stream.id]));
-    const data = eventCopyRows(lines, records, {
-      incidentId: context.incident.id,
-      markerStreamId: context.markerStreamId,
-      analystId: context.analystId,
-      nowMicros: context.nowMicros,
-      changeSeq: HIDDEN_CHANGE_SEQ,
-      streamId: (record) => streamIds.get(record.stream ?? context.defaultName)!,
-      actorId: (name) => this.#actors.get(name),
+    const request: TakeRequest = {
+      form: 'events',
+      rows,
+      context: {
+        incidentId: context.incident.id,
+        markerStreamId: context.markerStreamId,
+        analystId: context.analystId,
+        nowMicros: context.nowMicros,
+        changeSeq: HIDDEN_CHANGE_SEQ,
+        defaultStream: context.defaultName,
+      },
+      streams: this.streams.slice(this.#streamsSent).map((stream) => [stream.name, stream.id]),
+      actors: this.#actorsUnsent,
       ids,
-    });
-    await tx.copyFrom(`COPY events (${ids ? 'id, ' : ''}${EVENT_COPY_COLUMNS}) FROM STDIN`, data);
-    this.#countEvents(records);
-    return true;
+    };
+    this.#streamsSent = this.streams.length;
+    this.#actorsUnsent = [];
+    return request;
+  }
+
+  /** A copied write's rows into events (the ids, when taken ahead, are in its rows). */
+  async copyRows(tx: DbTransaction, taken: TakenRows, withIds: boolean): Promise<void> {
+    await tx.copyFrom(`COPY events (${withIds ? 'id, ' : ''}${EVENT_COPY_COLUMNS}) FROM STDIN`, taken.text);
+    const byName = new Map(this.streams.map((stream) => [stream.name, stream]));
+    for (const [name, count] of taken.streamCounts ?? []) {
+      const stream = byName.get(name);
+      if (stream) stream.eventCount += count;
+    }
   }
 
   /** The batch's rows into events, after prepareBatch. */
@@ -216,7 +248,10 @@ export class ImportTarget {
       this.context.nowMicros,
       this.context.importId,
     )(wanted);
-    for (const [name, id] of resolved) this.#actors.set(name, id);
+    for (const [name, id] of resolved) {
+      if (!this.#actors.has(name)) this.#actorsUnsent.push([name, id]);
+      this.#actors.set(name, id);
+    }
   }
 
   /** Slack reply-thread keys of the batch's messages, by new event id, for the flip (reply-threads.ts). */

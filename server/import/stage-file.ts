@@ -12,8 +12,8 @@ import type { DbTransaction } from '../db/database.ts';
 import type { SpooledBlob } from '../repositories/blob-repository.ts';
 import { eventVector } from '../repositories/search-repository.ts';
 import { gunzipLimits, settingsWithinLimits, tooManyRecords, type ImportLimits } from './import-limits.ts';
+import type { BatchSummary, StagedRecord, TakeRequest, TakenRows } from './held-rows.ts';
 import { parseOffThread } from './parse-off-thread.ts';
-import type { StagedBatch, StagedRecord } from './staged-batches.ts';
 
 /** The answer lists this many invalid rows at most; invalidNotListed counts the rest. */
 export const INVALID_LIST_LIMIT = 1000;
@@ -45,6 +45,21 @@ const BATCH_TABLE_SQL =
   ' ON COMMIT DELETE ROWS';
 const COLUMNS =
   'position, line, is_marker, actor, actor_is_bot, message, start_micros, end_micros, extra, stream, thread_key';
+
+/** Streams (in the file's order) and actors (with whether a row flags them a bot) first named since the last write's. */
+export interface NewNames {
+  streams: string[];
+  actors: Map<string, boolean>;
+}
+
+interface EventsWrite {
+  /** Whether the write from `firstPosition` goes straight into events; otherwise it takes the staged form and moveBatch. */
+  wants: (firstPosition: number, threadKeys: boolean) => boolean;
+  /** Before the write, write after write in file order: its streams, actors and ids made; answers the rows' request. */
+  prepare: (names: NewNames, rows: number, firstPosition: number) => Promise<TakeRequest>;
+  /** The rows into events, in the write's transaction. */
+  write: (tx: DbTransaction, taken: TakenRows) => Promise<void>;
+}
 
 /** Runs one batch's statements: inside the import's transaction, or (PGlite) in a short transaction of its own. */
 type BatchWriter = (work: (tx: DbTransaction) => Promise<void>) => Promise<void>;
@@ -80,15 +95,10 @@ interface StageOptions {
   moveBatch?:
     | ((tx: DbTransaction, table: string, records: readonly StagedRecord[], firstPosition: number) => Promise<void>)
     | undefined;
-  /** Before moveBatch, and instead of it when it answers true: the batch's COPY rows written straight to their table. */
-  copyBatch?:
-    | ((
-        tx: DbTransaction,
-        lines: readonly string[],
-        records: readonly StagedRecord[],
-        firstPosition: number,
-      ) => Promise<boolean>)
-    | undefined;
+  /** The first import's bulk: writes whose rows go straight into `events`, written out by the parser (held-rows.ts). */
+  events?: EventsWrite | undefined;
+  /** The stream of a record that names none, among the new names events.prepare is given. */
+  defaultStream?: string | undefined;
   /** Runs before each batch's write, batch after batch in file order: what the write needs (streams, actors, ids). */
   prepareBatch?: ((records: readonly StagedRecord[], firstPosition: number) => Promise<void>) | undefined;
   /** Writes in flight at once (default 1): on PostgreSQL two connections write while the next rows are parsed. */
@@ -132,49 +142,73 @@ export async function stageFile(
       settings: settingsWithinLimits(settings, options.limits),
       gunzip: gunzipLimits(options.limits),
       batchSize: BATCH_SIZE,
+      defaultStream: options.defaultStream,
     },
     gate.onProgress,
   );
   // Writes in flight while the next rows are parsed (PostgreSQL runs apart; on two cores, two writes).
   const inFlight = new Set<Promise<void>>();
-  let lines: string[] = [];
-  let records: StagedRecord[] = [];
+  // Rows parsed and not yet taken (they are held where they were parsed), and the names they first bring.
+  let parsedRows = 0;
+  let names: NewNames = { streams: [], actors: new Map() };
+  let threadKeysThrough = 0;
   const most = options.writesInFlight ?? 1;
   const sizes = writeSizes(options);
+  const { events } = options;
   // Writes of sizes.rows() rows while that many are parsed; with `all`, the rest too.
   const flush = async (all: boolean) => {
-    if (!(await gate.open(all || records.length >= PARSED_AHEAD_ROWS))) return;
-    while (records.length > 0 && (all || records.length >= sizes.rows())) {
-      // Unpaced (PostgreSQL): the next batch's streams, actors and ids are taken while the writes before it
-      // run, not after one of them ends (on a loaded machine 40 such statements kept a connection idle 5 s).
-      const prepareFirst = options.prepareBatch !== undefined && options.writeMillis === undefined;
-      if (!prepareFirst) while (inFlight.size >= most) await Promise.race(inFlight);
-      const take = Math.min(sizes.rows(), records.length);
-      const firstPosition = validCount - records.length + 1;
-      const batch = { lines: lines.splice(0, take), records: records.splice(0, take), firstPosition };
-      await options.prepareBatch?.(batch.records, batch.firstPosition);
+    if (!(await gate.open(all || parsedRows >= PARSED_AHEAD_ROWS))) return;
+    while (parsedRows > 0 && (all || parsedRows >= sizes.rows())) {
+      const take = Math.min(sizes.rows(), parsedRows);
+      const firstPosition = validCount - parsedRows + 1;
+      parsedRows -= take;
+      let write: (tx: DbTransaction) => Promise<void>;
+      if (events?.wants(firstPosition, threadKeysThrough >= firstPosition)) {
+        // Its streams, actors and ids made, then its rows written out by the parser while the writes before it run.
+        const request = await events.prepare(names, take, firstPosition);
+        names = { streams: [], actors: new Map() };
+        const taken = await run.take(request);
+        write = (tx) => events.write(tx, taken);
+      } else {
+        // Unpaced (PostgreSQL): the next batch's streams, actors and ids are taken while the writes before it
+        // run, not after one of them ends (on a loaded machine 40 such statements kept a connection idle 5 s).
+        const prepareFirst = options.prepareBatch !== undefined && options.writeMillis === undefined;
+        if (!prepareFirst) while (inFlight.size >= most) await Promise.race(inFlight);
+        const taken = await run.take({ form: 'staged', rows: take });
+        const batch = { text: taken.text, records: taken.records ?? [], firstPosition };
+        await options.prepareBatch?.(batch.records, batch.firstPosition);
+        write = (tx) => writeRows(tx, options, batch);
+      }
       while (inFlight.size >= most) await Promise.race(inFlight);
-      const written: Promise<void> = writeRows(options, batch, sizes.took).finally(() => inFlight.delete(written));
+      const written: Promise<void> = options
+        .write(async (tx) => {
+          const started = performance.now();
+          await write(tx);
+          sizes.took(take, performance.now() - started);
+        })
+        .finally(() => inFlight.delete(written));
       // Seen when awaited (a later flush or the end); this only keeps it from counting as unhandled meanwhile.
       written.catch(() => undefined);
       inFlight.add(written);
       gate.handed(firstPosition - 1 + take);
     }
   };
-  let next: IteratorResult<StagedBatch, ImportSummary>;
+  let next: IteratorResult<BatchSummary, ImportSummary>;
   try {
     next = await run.next();
     while (!next.done) {
       const batch = next.value;
-      if (validCount + invalidCount + batch.records.length + batch.invalid.length > options.limits.maxRecords)
+      if (validCount + invalidCount + batch.count + batch.invalid.length > options.limits.maxRecords)
         throw tooManyRecords(options.limits);
       for (const row of batch.invalid) {
         invalidCount += 1;
         if (invalid.length < INVALID_LIST_LIMIT) invalid.push(row);
       }
-      validCount += batch.records.length;
-      records = records.length === 0 ? batch.records : records.concat(batch.records);
-      lines = lines.length === 0 ? batch.lines : lines.concat(batch.lines);
+      validCount += batch.count;
+      parsedRows += batch.count;
+      if (batch.threadKeys) threadKeysThrough = validCount;
+      for (const stream of batch.newStreams) if (!names.streams.includes(stream)) names.streams.push(stream);
+      for (const [actor, bot] of batch.newActors) names.actors.set(actor, (names.actors.get(actor) ?? false) || bot);
       await flush(false);
       // A turn of the event loop between batches: other users' requests are read and answered meanwhile.
       await turn();
@@ -188,7 +222,7 @@ export async function stageFile(
     throw error;
   } finally {
     // Stops the parser (and closes the file) when the import stops early.
-    await run.return(undefined as never).catch(() => undefined);
+    await run.close();
   }
   if (validCount === 0) {
     const first = invalid[0];
@@ -276,33 +310,25 @@ export function writeSizes(options: Pick<StageOptions, 'rowsPerWrite' | 'writeMi
 }
 
 interface Write {
-  lines: readonly string[];
+  text: Uint8Array;
   records: readonly StagedRecord[];
   firstPosition: number;
 }
 
-/** One write of COPY text rows: moved on (moveBatch), or kept in the staging table, with search data if asked. */
-function writeRows(options: StageOptions, write: Write, took: (rows: number, millis: number) => void): Promise<void> {
-  // Joined only where it is sent as it is: the copy path builds rows of its own (a 3.5 MB string a batch).
-  const data = () => `${write.lines.join('\n')}\n`;
-  return options.write(async (tx) => {
-    const started = performance.now();
-    if (options.moveBatch && (await options.copyBatch?.(tx, write.lines, write.records, write.firstPosition))) {
-      // Written straight into its table.
-    } else if (options.moveBatch) {
-      await tx.query(BATCH_TABLE_SQL);
-      await tx.copyFrom(`COPY ${BATCH_TABLE} (${COLUMNS}) FROM STDIN`, data());
-      await options.moveBatch(tx, BATCH_TABLE, write.records, write.firstPosition);
-    } else if (!options.searchable) {
-      await tx.copyFrom(`COPY ${options.table} (${COLUMNS}) FROM STDIN`, data());
-    } else {
-      const batch = `${options.table}_batch`;
-      await tx.copyFrom(`COPY ${batch} (${COLUMNS}) FROM STDIN`, data());
-      await tx.query(
-        `INSERT INTO ${options.table} (${COLUMNS}, search_vector) SELECT ${COLUMNS}, ${SEARCH_VECTOR} FROM ${batch}`,
-      );
-      await tx.query(`TRUNCATE ${batch}`);
-    }
-    took(write.records.length, performance.now() - started);
-  });
+/** One write of staging rows: moved on (moveBatch), or kept in the staging table, with search data if asked. */
+async function writeRows(tx: DbTransaction, options: StageOptions, write: Write): Promise<void> {
+  if (options.moveBatch) {
+    await tx.query(BATCH_TABLE_SQL);
+    await tx.copyFrom(`COPY ${BATCH_TABLE} (${COLUMNS}) FROM STDIN`, write.text);
+    await options.moveBatch(tx, BATCH_TABLE, write.records, write.firstPosition);
+  } else if (!options.searchable) {
+    await tx.copyFrom(`COPY ${options.table} (${COLUMNS}) FROM STDIN`, write.text);
+  } else {
+    const batch = `${options.table}_batch`;
+    await tx.copyFrom(`COPY ${batch} (${COLUMNS}) FROM STDIN`, write.text);
+    await tx.query(
+      `INSERT INTO ${options.table} (${COLUMNS}, search_vector) SELECT ${COLUMNS}, ${SEARCH_VECTOR} FROM ${batch}`,
+    );
+    await tx.query(`TRUNCATE ${batch}`);
+  }
 }

@@ -1,29 +1,57 @@
 /*
  * The import's parser thread as the built server runs it (build/server/import/parse-off-thread.js; from
- * the TypeScript sources it parses in-thread): the same batches as in-thread parsing, a refusal raised
- * in the thread arriving with its code and words, and an import that stops early ending the thread.
+ * the TypeScript sources it parses in-thread): the same batches and rows (staging and `events` rows) as
+ * in-thread parsing, a refusal raised in the thread arriving with its code and words, and an import that
+ * stops early ending the thread.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { parseOffThread } from '../../server/import/parse-off-thread.ts';
+import type { BatchSummary, TakeRequest } from '../../server/import/held-rows.ts';
+import { parseInThread, type parseOffThread, type ParsedRows } from '../../server/import/parse-off-thread.ts';
 import { projectRoot } from '../../server/project-root.ts';
-import { stagedBatches, type ParseJob, type StagedBatch } from '../../server/import/staged-batches.ts';
+import type { ParseJob } from '../../server/import/staged-batches.ts';
 import { ensureServerBuilt } from '../support/server-process.ts';
 import { TIME_ACTOR_MESSAGE_TSV } from '../support/proxy-log-tsv.ts';
 
 type OffThread = { parseOffThread: typeof parseOffThread };
 
-async function all(run: AsyncGenerator<StagedBatch, unknown>): Promise<{ batches: StagedBatch[]; summary: unknown }> {
-  const batches: StagedBatch[] = [];
-  let next = await run.next();
-  while (!next.done) {
-    batches.push(next.value);
-    next = await run.next();
+/** Every batch, then the rows taken as the import takes them: 7,000 staging rows, the rest as `events` rows. */
+async function all(run: ParsedRows): Promise<{ batches: BatchSummary[]; summary: unknown; rows: string[] }> {
+  const batches: BatchSummary[] = [];
+  try {
+    let next = await run.next();
+    while (!next.done) {
+      batches.push(next.value);
+      next = await run.next();
+    }
+    const total = batches.reduce((sum, batch) => sum + batch.count, 0);
+    const staged = await run.take({ form: 'staged', rows: 7000 });
+    const events: TakeRequest = {
+      form: 'events',
+      rows: total - staged.count,
+      context: {
+        incidentId: 7,
+        markerStreamId: 8,
+        analystId: null,
+        nowMicros: 1_000_000,
+        changeSeq: 1,
+        defaultStream: 'proxy.tsv',
+      },
+      streams: [['proxy.tsv', 9]],
+      actors: Array.from({ length: 5 }, (_, actor) => [`analyst ${actor}`, 100 + actor]),
+      ids: { first: 501 },
+    };
+    const copied = await run.take(events);
+    expect(staged.records).toHaveLength(7000);
+    expect(copied.streamCounts).toEqual([['proxy.tsv', total - 7000]]);
+    const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes).split('\n').slice(0, -1);
+    return { batches, summary: next.value, rows: [...text(staged.text), ...text(copied.text)] };
+  } finally {
+    await run.close();
   }
-  return { batches, summary: next.value };
 }
 
 describe('the import parser thread of the built server', () => {
@@ -51,6 +79,7 @@ describe('the import parser thread of the built server', () => {
       settings: TIME_ACTOR_MESSAGE_TSV,
       gunzip: { maxInflatedBytes: 1 << 30 },
       batchSize: 5000,
+      defaultStream: 'proxy.tsv',
     };
   }, 180_000);
 
@@ -59,13 +88,20 @@ describe('the import parser thread of the built server', () => {
   it('hands out the same batches, rows and summary as parsing in the server thread', async () => {
     const progress: number[] = [];
     const fromThread = await all(offThread.parseOffThread(job, (seen) => progress.push(seen.validCount)));
-    const inThread = await all(stagedBatches(job));
+    const inThread = await all(parseInThread(job));
     expect(fromThread).toEqual(inThread);
-    expect(fromThread.batches.reduce((sum, batch) => sum + batch.records.length, 0)).toBe(11_988);
+    expect(fromThread.batches.reduce((sum, batch) => sum + batch.count, 0)).toBe(11_988);
     expect(fromThread.batches.flatMap((batch) => batch.invalid).map((row) => row.line)).toContain(1001);
-    // The file's last row is invalid: the last row sent is the one before it, 11,988th in the file's order.
-    expect(fromThread.batches.at(-1)!.lines.at(-1)).toMatch(
-      /^11988\t12000\tf\tanalyst 3\tf\tline 11998, with a "quote" and a \\\\ backslash\t/,
+    expect(fromThread.batches[0]!.newStreams).toEqual(['proxy.tsv']);
+    expect(fromThread.batches[0]!.newActors).toHaveLength(5);
+    expect(fromThread.rows).toHaveLength(11_988);
+    // The 7,000th row in the file's order is the staging table's last (line 7008: 7 invalid rows and the header before).
+    expect(fromThread.rows[6999]).toMatch(
+      /^7000\t7008\tf\tanalyst 1\tf\tline 7006, with a "quote" and a \\\\ backslash\t/,
+    );
+    // The file's last row is invalid: the last row is the one before it, the 11,988th, with its id from the block.
+    expect(fromThread.rows.at(-1)).toMatch(
+      /^5488\t7\t9\t103\tf\tline 11998, with a "quote" and a \\\\ backslash\t\d+\t\d+\t\\N\t12000\t\\N\t\\N\t1000000\t1$/,
     );
     expect(progress.length).toBeGreaterThan(0);
   });
@@ -83,8 +119,8 @@ describe('the import parser thread of the built server', () => {
     const run = offThread.parseOffThread(job);
     const first = await run.next();
     expect(first.done).toBe(false);
-    await run.return(undefined as never);
-    expect((await run.next()).done).toBe(true);
+    await run.close();
+    await expect(run.next()).rejects.toThrow("the import's parser thread stopped");
     const again = await all(offThread.parseOffThread(job));
     expect(again.batches).toHaveLength(3);
   });
