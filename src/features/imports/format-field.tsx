@@ -14,10 +14,12 @@ export function FormatField({
 }) {
   const id = useId();
   return (
-    <SettingField id={id} label="Read as" className="self-start">
+    <SettingField id={id} label="Read as" className="min-w-0 max-w-full self-start">
       <select
         id={id}
-        className={SETTING_CONTROL}
+        // A family's name lists the producers it reads, longer than a tablet's panel: the control
+        // stays inside the panel and shows the start of the name; the list shows it whole.
+        className={`${SETTING_CONTROL} max-w-full`}
         value={value ?? ''}
         onChange={(event) => {
           const chosen = IMPORT_FORMATS.find((format) => format === event.target.value);
