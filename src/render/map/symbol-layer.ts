@@ -21,6 +21,7 @@ import { trackAttitude } from '../../../domain/geo/track-attitude.ts';
 import type { ScreenBox } from './label-clearance.ts';
 import { labelBox, placeLabel, type LabelPlacement } from './label-placement.ts';
 import { drawLeader, drawSymbol, SYMBOL_PIXELS } from './symbol-image.ts';
+import { belowHorizon } from './horizon.ts';
 import { indexAtTime } from './track-geometry.ts';
 import type { GlobeTrack } from './globe-track.ts';
 
@@ -47,6 +48,8 @@ interface Shown {
   symbol: Billboard;
   leader: Billboard;
   label: Label;
+  /** Whether the Earth hides it from the camera (its symbols draw over the globe, so they are hidden by hand). */
+  behindEarth: boolean;
 }
 
 export class SymbolLayer {
@@ -89,6 +92,7 @@ export class SymbolLayer {
           track,
           index,
           position,
+          behindEarth: false,
           leader: this.leaders.add(common),
           symbol: this.symbols.add({ ...common, verticalOrigin: VerticalOrigin.CENTER }),
           // On a dark plate: an outlined text washes out over bright imagery under software WebGL.
@@ -117,8 +121,13 @@ export class SymbolLayer {
   /** Turns the symbols and sets the labels off their tracks for the camera as it is now. */
   place(): void {
     const cameraHeading = (this.scene.camera.heading * 180) / Math.PI;
+    // The symbols are drawn over the globe (no depth test) so terrain never cuts them; one on the far
+    // side of the Earth (a track on another continent) would then show through it at a wrong place.
+    const camera = this.scene.camera.positionWC;
     for (const shown of this.shown.values()) {
       const { track, index } = shown;
+      shown.behindEarth = belowHorizon(shown.position, camera);
+      shown.symbol.show = !shown.behindEarth;
       const attitude = trackAttitude(track.points, index);
       const turned = {
         heading: rounded(attitude.heading - cameraHeading),
@@ -143,7 +152,9 @@ export class SymbolLayer {
     const boxes: ScreenBox[] = [];
     const half = SYMBOL_PIXELS / 2;
     for (const shown of this.shown.values()) {
-      const at = this.scene.cartesianToCanvasCoordinates(shown.position, new Cartesian2());
+      const at = shown.behindEarth
+        ? undefined
+        : this.scene.cartesianToCanvasCoordinates(shown.position, new Cartesian2());
       if (!at) continue;
       boxes.push({ left: at.x - half, top: at.y - half, right: at.x + half, bottom: at.y + half });
       if (!this.showLabels) continue;
@@ -159,9 +170,9 @@ export class SymbolLayer {
     shown.label.pixelOffset = new Cartesian2(offset.x, offset.y);
     shown.label.horizontalOrigin = HORIZONTAL_ORIGIN[placement.horizontal];
     shown.label.verticalOrigin = VERTICAL_ORIGIN[placement.vertical];
-    shown.label.show = this.showLabels;
+    shown.label.show = this.showLabels && !shown.behindEarth;
     shown.leader.setImage(`leader:${offset.x}:${offset.y}`, () => drawLeader(offset));
-    shown.leader.show = this.showLabels;
+    shown.leader.show = this.showLabels && !shown.behindEarth;
   }
 
   /** The track's direction on screen around the current point, or undefined if it cannot be seen. */
