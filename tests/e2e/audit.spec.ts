@@ -24,6 +24,7 @@ test('the audit logs page, filter and switch between UI actions and data changes
   await expect(rows.first()).toContainText(`incident ${incidentID}`);
   await page.getByRole('button', { name: 'Load older entries' }).click();
   await expect(rows).toHaveCount(60);
+  await expect(page.getByText('60 entries shown')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Load older entries' })).toBeHidden();
   await expect(rows.last()).toContainText(action);
 
@@ -48,5 +49,6 @@ test('the audit logs page, filter and switch between UI actions and data changes
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('analyst');
+  await expect(page.getByText('1 entry shown')).toBeVisible();
   expect(dialogs).toEqual([]);
 });

@@ -74,7 +74,9 @@ export function AuditScreen({ auditType, filters, onFiltersChange, analysts, isA
           <AuditTable page={state.page} timeZone={timeZone} />
           <div className="flex items-center gap-3">
             {state.page.entries.length > 0 ? (
-              <span className="text-sm text-muted">{state.page.entries.length} entries shown</span>
+              <span className="text-sm text-muted">
+                {state.page.entries.length === 1 ? '1 entry shown' : `${state.page.entries.length} entries shown`}
+              </span>
             ) : null}
             {state.page.nextBefore !== null ? (
               <Button onClick={loadOlder} disabled={state.loadingOlder}>
