@@ -221,7 +221,10 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path.startsWith('/api/') || path === '/api' || path.startsWith('/auth/');
-    if (isApi || !hasApp || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // A build's file that is not there (a tab opened before an upgrade asking for its old chunks) is a 404,
+    // never the page: HTML answered for a script fails as a MIME error the app cannot tell from a bug.
+    const isMissingAsset = path.startsWith('/assets/');
+    if (isApi || isMissingAsset || !hasApp || (request.method !== 'GET' && request.method !== 'HEAD')) {
       throw new HttpError(404, 'not_found', `${request.method} ${path.slice(0, 200)} not found`);
     }
     // The SPA decides what the path means (and shows "Invalid URL" when nothing does).

@@ -63,7 +63,7 @@ describe('the HTTP surface', () => {
     expect(traversal.body).not.toContain('root:');
   });
 
-  it('serves the app for any other page (the app shows "Invalid URL" itself) and hashed assets for good', async () => {
+  it('serves the app for any other page (the app shows "Invalid URL" itself), hashed assets for good and a missing asset as a 404', async () => {
     const page = await app.inject({ url: '/incident/12/type/swimlane', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root">');
@@ -71,6 +71,9 @@ describe('the HTTP surface', () => {
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     const asset = await app.inject({ url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+    const gone = await app.inject({ url: '/assets/app-old999.js', headers: { accept: '*/*' } });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['content-type']).not.toContain('text/html');
     const traversal = await app.inject({ url: '/assets/..%2f..%2fpackage.json' });
     expect(traversal.body).not.toContain('"name": "churchkey"');
   });
