@@ -26,7 +26,7 @@ import {
 import { IncidentSidePanel } from './incident-side-panel.tsx';
 import { IncidentToolbar } from './incident-toolbar.tsx';
 import { eventFilterOf, type IncidentViewState, type IncidentViewStatePatch } from './incident-view-state.ts';
-import { IncidentViewNav } from './incident-view-nav.tsx';
+import { IncidentViewNav, useZoomablePictureShown } from './incident-view-nav.tsx';
 import { AddMarkerButton } from './marker-dialog.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { SyncStatusBar } from './sync-status-bar.tsx';
@@ -130,6 +130,7 @@ function LoadedIncident({
   // One hover cursor per incident page, shared by every picture on it.
   const [timeCursor] = useState(createTimeCursorStore);
   const narrow = useNarrowScreen();
+  const zoomablePicture = useZoomablePictureShown();
   const [filtersOpen, setFiltersOpen] = useState(false);
   // A tap does not focus a button on touch screens, so the sheet is told where to hand focus back.
   const filtersButtonRef = useRef<HTMLButtonElement>(null);
@@ -203,7 +204,10 @@ function LoadedIncident({
             </p>
           ) : null}
           <IncidentViewNav />
-          <TouchHint show={settings.showTouchHint ?? false} onDismiss={() => onDismissTouchHint?.()} />
+          <TouchHint
+            show={(settings.showTouchHint ?? false) && zoomablePicture}
+            onDismiss={() => onDismissTouchHint?.()}
+          />
           <div className="flex min-h-0 items-start gap-3" data-layout={narrow ? 'narrow' : 'wide'}>
             {showFilters && !narrow ? <IncidentSidePanel /> : null}
             {narrow ? (

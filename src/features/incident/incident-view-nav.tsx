@@ -19,10 +19,23 @@ const PICTURES = pictureTabs([...EVENT_PICTURES, 'incident-bar', 'cross-incident
   'incident-bar': 'Among incidents',
 });
 
-export function IncidentViewNav() {
-  const { incidentID } = useIncidentPage();
+/** The picture shown (the timeline when the address names no view), or undefined on a view that is not one. */
+function usePictureShown(): { picture: string | undefined; viewName: string | undefined } {
   const params: { viewName?: string; visualizationName?: string } = useParams({ strict: false });
   const picture = params.visualizationName ?? (params.viewName === undefined ? 'event-timeline' : undefined);
+  return { picture, viewName: params.viewName };
+}
+
+/** Whether a picture one can pinch and long-press is on screen (not a list, a form or the map builder). */
+export function useZoomablePictureShown(): boolean {
+  const { picture, viewName } = usePictureShown();
+  return picture !== undefined && picture !== 'create-map' && viewName === undefined;
+}
+
+export function IncidentViewNav() {
+  const { incidentID } = useIncidentPage();
+  const { picture, viewName } = usePictureShown();
+  const params = { viewName };
   return (
     <LinkTabs
       label="Incident views"
