@@ -38,38 +38,40 @@ export function DataTable<Row>({
   label?: string;
 }) {
   return (
-    <table className="w-full border-collapse rounded-md border border-line bg-panel text-sm" aria-label={label}>
-      <thead className="bg-raised text-left">
-        <tr>
-          {columns.map((column) => (
-            <th key={column.title} className={column.numeric ? 'px-2 py-1.5 text-right' : 'px-2 py-1.5'}>
-              {column.titleHidden ? <span className="sr-only">{column.title}</span> : column.title}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={rowKey(row)} className="border-t border-line align-top" {...rowProps?.(row)}>
+    <div className="max-w-full overflow-x-auto">
+      <table className="w-full border-collapse rounded-md border border-line bg-panel text-sm" aria-label={label}>
+        <thead className="bg-raised text-left">
+          <tr>
             {columns.map((column) => (
-              <td
-                key={column.title}
-                title={column.hint?.(row)}
-                className={classNames('px-2 py-1', column.numeric && 'text-right tabular-nums', column.className)}
-              >
-                {column.cell(row)}
-              </td>
+              <th key={column.title} className={column.numeric ? 'px-2 py-1.5 text-right' : 'px-2 py-1.5'}>
+                {column.titleHidden ? <span className="sr-only">{column.title}</span> : column.title}
+              </th>
             ))}
           </tr>
-        ))}
-        {rows.length === 0 && empty !== undefined ? (
-          <tr>
-            <td colSpan={columns.length} className="px-2 py-3 text-muted">
-              {empty}
-            </td>
-          </tr>
-        ) : null}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="border-t border-line align-top" {...rowProps?.(row)}>
+              {columns.map((column) => (
+                <td
+                  key={column.title}
+                  title={column.hint?.(row)}
+                  className={classNames('px-2 py-1', column.numeric && 'text-right tabular-nums', column.className)}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+          {rows.length === 0 && empty !== undefined ? (
+            <tr>
+              <td colSpan={columns.length} className="px-2 py-3 text-muted">
+                {empty}
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
   );
 }

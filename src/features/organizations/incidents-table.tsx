@@ -150,53 +150,55 @@ export function IncidentsTable({
           sort on several fields
         </p>
       </div>
-      <table className="w-full border-collapse rounded-md border border-line bg-panel text-sm" aria-label="Incidents">
-        <thead className="bg-raised text-left">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const sorted = header.column.getIsSorted();
-                return (
-                  <th key={header.id} className="px-2 py-1.5" aria-sort={ariaSort(sorted)}>
-                    {header.column.getCanSort() ? (
-                      <SortButton
-                        sorted={sorted}
-                        place={sorting.length > 1 ? header.column.getSortIndex() + 1 : undefined}
-                        onClick={header.column.getToggleSortingHandler()}
-                        className="font-semibold"
-                      >
-                        <table.FlexRender header={header} />
-                      </SortButton>
-                    ) : (
-                      <span className="font-semibold">
-                        <table.FlexRender header={header} />
-                      </span>
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className="border-t border-line" data-incident-id={row.original.id}>
-              {row.getAllCells().map((cell) => (
-                <td key={cell.id} className="px-2 py-1">
-                  <table.FlexRender cell={cell} />
+      <div className="max-w-full overflow-x-auto">
+        <table className="w-full border-collapse rounded-md border border-line bg-panel text-sm" aria-label="Incidents">
+          <thead className="bg-raised text-left">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <th key={header.id} className="px-2 py-1.5" aria-sort={ariaSort(sorted)}>
+                      {header.column.getCanSort() ? (
+                        <SortButton
+                          sorted={sorted}
+                          place={sorting.length > 1 ? header.column.getSortIndex() + 1 : undefined}
+                          onClick={header.column.getToggleSortingHandler()}
+                          className="font-semibold"
+                        >
+                          <table.FlexRender header={header} />
+                        </SortButton>
+                      ) : (
+                        <span className="font-semibold">
+                          <table.FlexRender header={header} />
+                        </span>
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id} className="border-t border-line" data-incident-id={row.original.id}>
+                {row.getAllCells().map((cell) => (
+                  <td key={cell.id} className="px-2 py-1">
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {data.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length} className="px-2 py-3 text-muted">
+                  No incidents match.
                 </td>
-              ))}
-            </tr>
-          ))}
-          {data.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="px-2 py-3 text-muted">
-                No incidents match.
-              </td>
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -161,39 +161,41 @@ export function ConfigurationScreen({ analystID, analystName }: { analystID: num
       </p>
       <section className="flex flex-col gap-2">
         <h2 className="font-semibold">Display settings of {analystName}</h2>
-        <table className="w-full max-w-2xl rounded-md border border-line bg-panel">
-          <tbody>
-            {names.map((name) => (
-              <tr key={name} className="border-b border-line last:border-b-0" data-setting={name}>
+        <div className="max-w-full overflow-x-auto">
+          <table className="w-full max-w-2xl rounded-md border border-line bg-panel">
+            <tbody>
+              {names.map((name) => (
+                <tr key={name} className="border-b border-line last:border-b-0" data-setting={name}>
+                  <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
+                    {DISPLAY_SETTING_LABELS[name]}
+                  </th>
+                  <td className="px-3 py-2 font-mono text-sm" data-setting-value>
+                    {String(settings[name])}
+                  </td>
+                  <td className="px-3 py-2">
+                    <SettingControl name={name} settings={settings} update={update} />
+                  </td>
+                </tr>
+              ))}
+              <tr data-setting="timeZone">
                 <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
-                  {DISPLAY_SETTING_LABELS[name]}
+                  Time zone
                 </th>
                 <td className="px-3 py-2 font-mono text-sm" data-setting-value>
-                  {String(settings[name])}
+                  {timeZone}
                 </td>
                 <td className="px-3 py-2">
-                  <SettingControl name={name} settings={settings} update={update} />
+                  <SettingSelect
+                    label="Time zone"
+                    value={timeZone}
+                    choices={zoneChoicesWith(timeZone)}
+                    onChoose={setTimeZone}
+                  />
                 </td>
               </tr>
-            ))}
-            <tr data-setting="timeZone">
-              <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
-                Time zone
-              </th>
-              <td className="px-3 py-2 font-mono text-sm" data-setting-value>
-                {timeZone}
-              </td>
-              <td className="px-3 py-2">
-                <SettingSelect
-                  label="Time zone"
-                  value={timeZone}
-                  choices={zoneChoicesWith(timeZone)}
-                  onChoose={setTimeZone}
-                />
-              </td>
-            </tr>
-          </tbody>
-        </table>
+            </tbody>
+          </table>
+        </div>
       </section>
       <StoredViews title="Incidents" kind="incident" states={root.incidents} />
       <StoredViews title="Organizations" kind="organization" states={root.organizations} />
