@@ -66,11 +66,18 @@ export async function ensurePrimaryAnalyst(request: APIRequestContext, userID: n
   return own;
 }
 
-/** Signs in as the administrator, opens `path` and picks their analyst in the picker. */
-export async function openAsAdmin(page: Page, path = '/'): Promise<Session> {
+/**
+ * Signs in as the administrator, opens `path` and picks their analyst in the picker, which every
+ * route shows first. `path` may be worked out through the signed-in API (a demo incident's id), so
+ * a test opens its screen in one page load, not the home page's first (a whole app start each).
+ */
+export async function openAsAdmin(
+  page: Page,
+  path: string | ((request: APIRequestContext) => Promise<string>) = '/',
+): Promise<Session> {
   const userID = await signIn(page.request);
   const analyst = await ensurePrimaryAnalyst(page.request, userID);
-  await page.goto(path);
+  await page.goto(typeof path === 'string' ? path : await path(page.request));
   await page.getByRole('button', { name: analyst.name, exact: true }).click();
   await expect(analystMenuButton(page, analyst.name)).toBeVisible();
   return { userID, analyst };

@@ -88,9 +88,11 @@ const CASES: readonly FamilyCase[] = [
 for (const family of CASES) {
   test(`${family.family}: previewed, imported with no settings, shown on the timeline`, async ({ page }, testInfo) => {
     const dialogs = collectDialogs(page);
-    await openAsAdmin(page, '/');
-    const incidentID = await newIncident(page, 'Families');
-    await page.goto(`/incident/${incidentID}/create-stream`);
+    let incidentID = 0;
+    await openAsAdmin(page, async () => {
+      incidentID = await newIncident(page, 'Families');
+      return `/incident/${incidentID}/create-stream`;
+    });
     await page.getByLabel('Evidence file').setInputFiles(join(FIXTURES_DIR, family.fixture));
     await expect(page.locator('[data-summary="format"]')).toHaveText(family.format);
     await expect(page.locator('[data-summary="reason"]')).not.toBeEmpty();
@@ -124,9 +126,11 @@ for (const family of CASES) {
 
 /** Signed in as the administrator, on the create-stream view of a new incident; the incident's id. */
 async function openCreateStream(page: Page): Promise<number> {
-  await openAsAdmin(page, '/');
-  const incidentID = await newIncident(page, 'Families');
-  await page.goto(`/incident/${incidentID}/create-stream`);
+  let incidentID = 0;
+  await openAsAdmin(page, async () => {
+    incidentID = await newIncident(page, 'Families');
+    return `/incident/${incidentID}/create-stream`;
+  });
   return incidentID;
 }
 

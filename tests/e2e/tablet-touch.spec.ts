@@ -22,9 +22,11 @@ async function windowOf(canvas: Locator): Promise<{ from: number; to: number }> 
 }
 
 async function openSwimlane(page: Page): Promise<{ incidentID: number; canvas: Locator; cdp: CDPSession }> {
-  await openAsAdmin(page, '/');
-  const incident = await demoIncident(page.request);
-  await page.goto(`/incident/${incident.id}/type/swimlane`);
+  let incident = { id: 0 };
+  await openAsAdmin(page, async (request) => {
+    incident = await demoIncident(request);
+    return `/incident/${incident.id}/type/swimlane`;
+  });
   const canvas = page.locator('[data-swimlane-canvas]');
   // The first frame with the layout can take a while when the machine is shared; it is a signal, not a delay.
   await expect(canvas).toHaveAttribute('data-mode', /boxes|bins/, { timeout: 45_000 });
