@@ -16,7 +16,8 @@ import { useTimeCursorStore } from '../../data/time-cursor.ts';
 import { firstFrameDrawn, holdUntilFirstFrame } from '../../data/mirror/index.ts';
 import type { Gesture } from '../../../domain/gestures/gesture-machine.ts';
 import { useTouchGestures } from '../../ui/use-touch-gestures.ts';
-import { heldLastFrame, LastFramePicture, releaseLastFrame } from './swimlane-last-frame.tsx';
+import { takeSwimlaneFrameRead } from '../../data/mirror/index.ts';
+import { heldLastFrame, holdMatchingFrame, LastFramePicture, releaseLastFrame } from './swimlane-last-frame.tsx';
 import { rememberKeptFrame, useKeepLastFrame, type LastFrameKeep } from './use-keep-last-frame.ts';
 
 interface SwimlaneCanvasProps {
@@ -59,13 +60,30 @@ export function SwimlaneCanvas({
   // making finds when it is done.
   const [drawn] = useState<DrawnState>(() => ({ first: false, layout: undefined, opened: undefined }));
   // A reopen's kept frame (swimlane-last-frame.tsx), shown until the first live frame; it answers no pointer.
-  const [restored] = useState(() => lastFrame && heldLastFrame(lastFrame.incidentID, lastFrame.view));
+  // Held by the picture shown while the events were read, or read here when the events came first.
+  const [heldAtMount] = useState(() => lastFrame && heldLastFrame(lastFrame.incidentID, lastFrame.view));
+  const [readHere, setReadHere] = useState<typeof heldAtMount>(undefined);
+  const restored = heldAtMount ?? readHere;
+  useEffect(() => {
+    if (heldAtMount || !lastFrame) return;
+    let alive = true;
+    void takeSwimlaneFrameRead(lastFrame.incidentID).then((read) => {
+      const section = hostRef.current?.closest<HTMLElement>('[data-picture="swimlane"]');
+      if (!alive || !section || drawn.first) return;
+      setReadHere(holdMatchingFrame(read, lastFrame.incidentID, lastFrame.view, section.clientWidth));
+    });
+    return () => {
+      alive = false;
+    };
+    // Once, at the mount: after the first live frame nothing kept is shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   useEffect(() => {
     if (restored && lastFrame) rememberKeptFrame(lastFrame.incidentID, restored.record.key);
     return () => releaseLastFrame(restored);
-    // Once, for the frame held at the mount.
+    // The frame's key is kept once, when it is shown.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [restored]);
   const latest = useRef({ scene, columnScrollPx });
   useLayoutEffect(() => {
     latest.current = { scene, columnScrollPx };

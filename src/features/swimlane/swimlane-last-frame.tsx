@@ -52,6 +52,25 @@ export function currentFrameKey(incidentID: number, view: unknown, revision: str
   });
 }
 
+/**
+ * The kept frame of `read` when its key is the one the swimlane would have now in a section `widthPx`
+ * wide, held (with its picture's URL) for whoever shows it next; undefined when it does not match.
+ */
+export function holdMatchingFrame(
+  read: SwimlaneFrameRead | undefined,
+  incidentID: number,
+  view: unknown,
+  widthPx: number,
+): HeldFrame | undefined {
+  const record = read?.record;
+  if (!record || record.key !== currentFrameKey(incidentID, view, read?.revision?.revision, widthPx)) return undefined;
+  const viewText = stableJson(view);
+  if (held?.record === record && held.view === viewText) return held;
+  releaseLastFrame(held);
+  held = { incidentID, view: viewText, record, url: URL.createObjectURL(record.png) };
+  return held;
+}
+
 /** The kept picture with its labels, filling its (positioned) parent. */
 export function LastFramePicture({ frame }: { frame: HeldFrame }) {
   return (
@@ -62,15 +81,17 @@ export function LastFramePicture({ frame }: { frame: HeldFrame }) {
         draggable={false}
         className="block h-full w-full"
         onLoad={(event) => {
-          if (marked.has(frame)) return;
-          marked.add(frame);
-          // Seen by bench/reopen-ab-bench.ts: the picture on screen, not the live frame (its own mark).
-          void event.currentTarget
+          const image = event.currentTarget;
+          // Seen by bench/reopen-ab-bench.ts: the picture on screen, not the live frame (its own mark); not
+          // marked when the live frame came first and took it away.
+          void image
             .decode()
             .catch(() => undefined)
-            .then(() =>
-              performance.mark('churchkey: swimlane shows its last frame', { detail: { events: frame.record.events } }),
-            );
+            .then(() => {
+              if (!image.isConnected || marked.has(frame)) return;
+              marked.add(frame);
+              performance.mark('churchkey: swimlane shows its last frame', { detail: { events: frame.record.events } });
+            });
         }}
       />
       {frame.record.labels.map((label, index) => (
@@ -119,22 +140,11 @@ export function SwimlaneLastFrame({
     return () => observer.disconnect();
   }, []);
   const viewText = stableJson(view);
-  const record = read?.record;
-  const matches =
-    record !== undefined &&
-    widthPx !== undefined &&
-    record.key === currentFrameKey(incidentID, view, read?.revision?.revision, widthPx);
+  // Held for the live canvas too (heldLastFrame), which lets it go after its first frame.
   const shown = useMemo(
-    () =>
-      matches && record ? { incidentID, view: viewText, record, url: URL.createObjectURL(record.png) } : undefined,
-    [matches, record, incidentID, viewText],
+    () => (widthPx === undefined ? undefined : holdMatchingFrame(read, incidentID, JSON.parse(viewText), widthPx)),
+    [read, incidentID, viewText, widthPx],
   );
-  // Handed to the live canvas (heldLastFrame), which lets it go after its first frame.
-  useLayoutEffect(() => {
-    if (!shown) return;
-    if (held !== shown) releaseLastFrame(held);
-    held = shown;
-  }, [shown]);
   return (
     <div ref={hostRef} className="flex min-w-0 flex-1 flex-col gap-1.5">
       {shown ? (
