@@ -8,14 +8,15 @@
  * its last settled frame read (swimlane-frame-store.ts).
  */
 import { startEventNumbersCopyRead } from '../data/mirror/event-numbers-copy-start.ts';
-import { startSwimlaneFrameRead } from '../data/mirror/swimlane-frame-store.ts';
+import { startSwimlaneFrameRead } from '../data/mirror/swimlane-frame-restore.ts';
 
 const incident = /^\/incident\/(\d+)(?:\/|$)/.exec(window.location.pathname);
 // The swimlane's addresses, as main.tsx names them.
 const swimlane = /^\/incident\/\d+\/(?:swimlane|(?:[^/]+\/)?type\/swimlane)(?:\/|$)/.test(window.location.pathname);
 if (incident) startEventNumbersCopyRead(Number(incident[1]), swimlane);
-// The swimlane's last settled frame (a small IndexedDB get), shown in place while the live one is made.
-if (incident && swimlane) void startSwimlaneFrameRead(Number(incident[1]));
+// The swimlane's last settled frame (a small IndexedDB get, decoded off the main thread), shown in place
+// while the live one is made.
+if (incident && swimlane) startSwimlaneFrameRead(Number(incident[1]));
 // The swimlane's renderer too (its WebGL context and shaders), made while the events are read.
 if (incident && swimlane)
   void import('../render/swimlane/swimlane-renderer.ts').then(({ prewarmSwimlaneRenderer }) =>

@@ -111,22 +111,9 @@ export const putSwimlaneFrame = (record: SwimlaneFrameRecord): Promise<unknown> 
 export const deleteSwimlaneFrame = (incidentID: number): Promise<unknown> =>
   request((store) => store.delete(incidentID), 'readwrite');
 
-let started: { incidentID: number; read: Promise<SwimlaneFrameRead> } | undefined;
-
-/** Starts reading the incident's kept frame and the mirror's revision (a second call answers the same read). */
-export function startSwimlaneFrameRead(incidentID: number): Promise<SwimlaneFrameRead> {
-  if (started?.incidentID === incidentID) return started.read;
-  const read = Promise.all([
+/** Reads the incident's kept frame and the mirror's revision beside it (swimlane-frame-restore.ts). */
+export const readSwimlaneFrame = (incidentID: number): Promise<SwimlaneFrameRead> =>
+  Promise.all([
     request<SwimlaneFrameRecord>((store) => store.get(incidentID) as IDBRequest<SwimlaneFrameRecord>, 'readonly'),
     readMirrorRevision(incidentID),
   ]).then(([record, revision]) => ({ record, revision }));
-  started = { incidentID, read };
-  return read;
-}
-
-/** The read started for the incident, taken once (a later mount reads afresh: the mirror may have moved). */
-export function takeSwimlaneFrameRead(incidentID: number): Promise<SwimlaneFrameRead> {
-  const read = startSwimlaneFrameRead(incidentID);
-  started = undefined;
-  return read;
-}

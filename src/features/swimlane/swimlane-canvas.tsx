@@ -16,8 +16,8 @@ import { useTimeCursorStore } from '../../data/time-cursor.ts';
 import { firstFrameDrawn, holdUntilFirstFrame } from '../../data/mirror/index.ts';
 import type { Gesture } from '../../../domain/gestures/gesture-machine.ts';
 import { useTouchGestures } from '../../ui/use-touch-gestures.ts';
-import { takeSwimlaneFrameRead } from '../../data/mirror/index.ts';
-import { heldLastFrame, holdMatchingFrame, LastFramePicture, releaseLastFrame } from './swimlane-last-frame.tsx';
+import { swimlaneLiveFrameDrawn } from '../../data/mirror/index.ts';
+import { LastFramePicture, useRestoredFrame } from './swimlane-last-frame.tsx';
 import { rememberKeptFrame, useKeepLastFrame, type LastFrameKeep } from './use-keep-last-frame.ts';
 
 interface SwimlaneCanvasProps {
@@ -59,29 +59,17 @@ export function SwimlaneCanvas({
   // What the first frame and the last layout drawn were (showScene), and the props the renderer's
   // making finds when it is done.
   const [drawn] = useState<DrawnState>(() => ({ first: false, layout: undefined, opened: undefined }));
-  // A reopen's kept frame (swimlane-last-frame.tsx), shown until the first live frame; it answers no pointer.
-  // Held by the picture shown while the events were read, or read here when the events came first.
-  const [heldAtMount] = useState(() => lastFrame && heldLastFrame(lastFrame.incidentID, lastFrame.view));
-  const [readHere, setReadHere] = useState<typeof heldAtMount>(undefined);
-  const restored = heldAtMount ?? readHere;
+  // A reopen's kept frame (swimlane-last-frame.tsx), shown over the canvas until its first live frame
+  // (showScene ends it for the page); it answers no pointer, wheel or key meanwhile.
+  const restored = useRestoredFrame(lastFrame?.incidentID ?? 0, lastFrame?.view, hostRef, lastFrame?.listRevision);
+  const restoringNow = lastFrame !== undefined && restored !== undefined;
+  const restoring = useRef(restoringNow);
+  useLayoutEffect(() => {
+    restoring.current = restoringNow;
+  });
   useEffect(() => {
-    if (heldAtMount || !lastFrame) return;
-    let alive = true;
-    void takeSwimlaneFrameRead(lastFrame.incidentID).then((read) => {
-      const section = hostRef.current?.closest<HTMLElement>('[data-picture="swimlane"]');
-      if (!alive || !section || drawn.first) return;
-      setReadHere(holdMatchingFrame(read, lastFrame.incidentID, lastFrame.view, section.clientWidth));
-    });
-    return () => {
-      alive = false;
-    };
-    // Once, at the mount: after the first live frame nothing kept is shown.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  useEffect(() => {
+    // Shown, so already kept: the same frame is not read and written again.
     if (restored && lastFrame) rememberKeptFrame(lastFrame.incidentID, restored.record.key);
-    return () => releaseLastFrame(restored);
-    // The frame's key is kept once, when it is shown.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [restored]);
   const latest = useRef({ scene, columnScrollPx });
@@ -90,16 +78,6 @@ export function SwimlaneCanvas({
   });
   const [renderer, setRenderer] = useState<SwimlaneRenderer | undefined>(undefined);
   const callbacks = useRef({ onWindowChange, onHover, onActivate, onFirstFrame, onColumnScroll });
-  // The kept frame stays until the render that draws the first live one (showScene, in a layout effect, or
-  // in the renderer's promise just before setRenderer): the live frame replaces it in the same paint.
-  const restoringNow = restored !== undefined && !(renderer && scene.layout);
-  const restoring = useRef(restoringNow);
-  useLayoutEffect(() => {
-    restoring.current = restoringNow;
-  });
-  useEffect(() => {
-    if (!restoringNow) releaseLastFrame(restored);
-  }, [restoringNow, restored]);
   // Pan, zoom and drag: src/render/swimlane/swimlane-navigation.ts.
   const [navigation] = useState(() => new SwimlaneNavigation(bounds, heightPx));
   useEffect(() => {
@@ -320,7 +298,7 @@ export function SwimlaneCanvas({
         else callbacks.current.onActivate(hit);
       }}
     >
-      {restoringNow && restored ? <LastFramePicture frame={restored} /> : null}
+      {restoringNow ? <LastFramePicture frame={restored} /> : null}
     </div>
   );
 }
@@ -356,6 +334,8 @@ function showScene(
     drawn.first = true;
     drawn.opened = { window: navigation.window, columnScrollPx };
     renderer.draw();
+    // A reopen's kept picture goes in the same task (swimlane-frame-restore.ts): never over the live frame.
+    swimlaneLiveFrameDrawn();
     // Released once the frame is on screen (drawn in one animation frame, shown by the next) and the
     // page is next idle, so the held work does not delay that frame either.
     void nextFrame()

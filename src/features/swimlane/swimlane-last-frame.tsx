@@ -3,41 +3,28 @@
  * while the events are read and the live frame is laid out; the live frame replaces it the moment it
  * is drawn. Only a frame whose key (swimlane-frame-key.ts) matches everything known now is shown: any
  * other address, filter, events, size or theme shows the loading state as before. The picture is never
- * the live frame: it answers no pointer (the pointer waits) and says it is loading.
+ * the live frame: it answers no pointer (the pointer waits) and says it is loading. The frame itself is
+ * read and decoded as the app starts and held outside React (swimlane-frame-restore.ts), so the
+ * placeholder and the live canvas show the same picture from their first render.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import {
+  markRestoredSwimlaneFrameShown,
+  restoredSwimlaneFrame,
   stableJson,
+  subscribeRestoredSwimlaneFrame,
   swimlaneFrameKey,
-  takeSwimlaneFrameRead,
-  type SwimlaneFrameRead,
-  type SwimlaneFrameRecord,
+  type RestoredSwimlaneFrame,
 } from '../../data/mirror/index.ts';
 import { currentScheme } from '../../render/theme-colors.ts';
-
-/** The frame shown while the events are read, handed to the live canvas until its first frame. */
-interface HeldFrame {
-  incidentID: number;
-  view: string;
-  record: SwimlaneFrameRecord;
-  url: string;
-}
-
-let held: HeldFrame | undefined;
-/** Frames whose picture was marked on screen (the placeholder's and the live canvas's are one picture). */
-const marked = new WeakSet<HeldFrame>();
-
-/** The frame shown for the incident with this view, if one is; the live canvas keeps it until its frame. */
-export function heldLastFrame(incidentID: number, view: unknown): HeldFrame | undefined {
-  return held?.incidentID === incidentID && held.view === stableJson(view) ? held : undefined;
-}
-
-/** The live frame is drawn (or the picture left): the kept picture goes. */
-export function releaseLastFrame(frame: HeldFrame | undefined): void {
-  if (!frame || held !== frame) return;
-  URL.revokeObjectURL(frame.url);
-  held = undefined;
-}
 
 /** The key the frame would have now, in this section (its width), window and theme. */
 export function currentFrameKey(incidentID: number, view: unknown, revision: string | undefined, widthPx: number) {
@@ -53,46 +40,57 @@ export function currentFrameKey(incidentID: number, view: unknown, revision: str
 }
 
 /**
- * The kept frame of `read` when its key is the one the swimlane would have now in a section `widthPx`
- * wide, held (with its picture's URL) for whoever shows it next; undefined when it does not match.
+ * The kept frame to show now: read, not yet replaced by the live frame, and kept under the key the
+ * swimlane would have now in the section `widthOf` measures (before the browser paints, so a picture
+ * of another width is never shown, not even once). `listRevision`, when the page holds its events,
+ * must be the revision the frame was kept at.
  */
-export function holdMatchingFrame(
-  read: SwimlaneFrameRead | undefined,
+export function useRestoredFrame(
   incidentID: number,
   view: unknown,
-  widthPx: number,
-): HeldFrame | undefined {
-  const record = read?.record;
-  if (!record || record.key !== currentFrameKey(incidentID, view, read?.revision?.revision, widthPx)) return undefined;
+  widthOf: RefObject<HTMLElement | null>,
+  listRevision?: string,
+): RestoredSwimlaneFrame | undefined {
+  const frame = useSyncExternalStore(subscribeRestoredSwimlaneFrame, restoredSwimlaneFrame);
+  const [widthPx, setWidthPx] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    const host = widthOf.current;
+    if (!host || !frame) return;
+    const section = host.closest<HTMLElement>('[data-picture="swimlane"]') ?? host;
+    const observer = new ResizeObserver(() => setWidthPx(section.clientWidth));
+    observer.observe(section);
+    // Measured here, not in the observer's first callback: React renders again before this paint, so the
+    // picture is on screen in the first frame the section is (an observer's update waits a task).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setWidthPx(section.clientWidth);
+    return () => observer.disconnect();
+  }, [widthOf, frame]);
   const viewText = stableJson(view);
-  if (held?.record === record && held.view === viewText) return held;
-  releaseLastFrame(held);
-  held = { incidentID, view: viewText, record, url: URL.createObjectURL(record.png) };
-  return held;
+  return useMemo(() => {
+    if (!frame || frame.incidentID !== incidentID || widthPx === undefined) return undefined;
+    if (listRevision !== undefined && listRevision !== frame.revision.events) return undefined;
+    const key = currentFrameKey(incidentID, JSON.parse(viewText), frame.revision.revision, widthPx);
+    return key !== undefined && key === frame.record.key ? frame : undefined;
+  }, [frame, incidentID, viewText, widthPx, listRevision]);
 }
 
-/** The kept picture with its labels, filling its (positioned) parent. */
-export function LastFramePicture({ frame }: { frame: HeldFrame }) {
+/** The kept picture with its labels, filling its (positioned) parent; drawn before the browser paints. */
+export function LastFramePicture({ frame }: { frame: RestoredSwimlaneFrame }) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  useLayoutEffect(() => {
+    const context = canvasRef.current?.getContext('2d');
+    if (!context) return;
+    context.drawImage(frame.bitmap, 0, 0);
+    // Seen by the benches: the picture on screen, not the live frame (which has its own mark).
+    markRestoredSwimlaneFrameShown(frame);
+  }, [frame]);
   return (
     <div className="pointer-events-none absolute inset-0 z-10 overflow-hidden" data-swimlane-last-frame-picture="">
-      <img
-        src={frame.url}
-        alt=""
-        draggable={false}
-        className="block h-full w-full"
-        onLoad={(event) => {
-          const image = event.currentTarget;
-          // Seen by bench/reopen-ab-bench.ts: the picture on screen, not the live frame (its own mark); not
-          // marked when the live frame came first and took it away.
-          void image
-            .decode()
-            .catch(() => undefined)
-            .then(() => {
-              if (!image.isConnected || marked.has(frame)) return;
-              marked.add(frame);
-              performance.mark('churchkey: swimlane shows its last frame', { detail: { events: frame.record.events } });
-            });
-        }}
+      <canvas
+        ref={canvasRef}
+        width={frame.bitmap.width}
+        height={frame.bitmap.height}
+        className="block h-full w-full bg-panel"
       />
       {frame.record.labels.map((label, index) => (
         <div
@@ -103,6 +101,9 @@ export function LastFramePicture({ frame }: { frame: HeldFrame }) {
           {label.text}
         </div>
       ))}
+      <p role="status" className="absolute right-1 top-0 rounded bg-panel px-1 text-xs text-muted">
+        Loading…
+      </p>
     </div>
   );
 }
@@ -120,31 +121,8 @@ export function SwimlaneLastFrame({
   view: unknown;
   fallback: ReactNode;
 }) {
-  const [read, setRead] = useState<SwimlaneFrameRead | undefined>(undefined);
-  useEffect(() => {
-    let alive = true;
-    void takeSwimlaneFrameRead(incidentID).then((answer) => alive && setRead(answer));
-    return () => {
-      alive = false;
-    };
-  }, [incidentID]);
   const hostRef = useRef<HTMLDivElement>(null);
-  const [widthPx, setWidthPx] = useState<number | undefined>(undefined);
-  // Measured before the browser paints: a picture of another width is never shown, not even once.
-  useLayoutEffect(() => {
-    const host = hostRef.current;
-    if (!host) return;
-    const observer = new ResizeObserver(() => setWidthPx(host.clientWidth));
-    observer.observe(host);
-    setWidthPx(host.clientWidth);
-    return () => observer.disconnect();
-  }, []);
-  const viewText = stableJson(view);
-  // Held for the live canvas too (heldLastFrame), which lets it go after its first frame.
-  const shown = useMemo(
-    () => (widthPx === undefined ? undefined : holdMatchingFrame(read, incidentID, JSON.parse(viewText), widthPx)),
-    [read, incidentID, viewText, widthPx],
-  );
+  const shown = useRestoredFrame(incidentID, view, hostRef);
   return (
     <div ref={hostRef} className="flex min-w-0 flex-1 flex-col gap-1.5">
       {shown ? (
@@ -173,9 +151,6 @@ export function SwimlaneLastFrame({
           >
             <LastFramePicture frame={shown} />
           </div>
-          <p role="status" className="absolute right-1 top-0 text-xs text-muted">
-            Loading…
-          </p>
         </section>
       ) : (
         fallback
