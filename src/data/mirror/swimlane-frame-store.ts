@@ -38,7 +38,7 @@ export interface SwimlaneFrameRecord {
 }
 
 /** A kept frame with the mirror's revision read beside it. */
-export interface SwimlaneFrameRead {
+interface SwimlaneFrameRead {
   record: SwimlaneFrameRecord | undefined;
   revision: MirrorRevision | undefined;
 }
