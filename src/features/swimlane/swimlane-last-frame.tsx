@@ -24,10 +24,18 @@ import {
   swimlaneFrameKey,
   type RestoredSwimlaneFrame,
 } from '../../data/mirror/index.ts';
-import { currentScheme } from '../../render/theme-colors.ts';
+import { currentScheme, watchScheme } from '../../render/theme-colors.ts';
+
+const subscribeScheme = (notify: () => void) => watchScheme(() => notify());
 
 /** The key the frame would have now, in this section (its width), window and theme. */
-export function currentFrameKey(incidentID: number, view: unknown, revision: string | undefined, widthPx: number) {
+export function currentFrameKey(
+  incidentID: number,
+  view: unknown,
+  revision: string | undefined,
+  widthPx: number,
+  scheme = currentScheme(),
+) {
   return swimlaneFrameKey({
     incidentID,
     revision,
@@ -35,7 +43,7 @@ export function currentFrameKey(incidentID: number, view: unknown, revision: str
     widthPx,
     heightPx: globalThis.innerHeight,
     devicePixelRatio: globalThis.devicePixelRatio || 1,
-    scheme: currentScheme(),
+    scheme,
   });
 }
 
@@ -66,12 +74,15 @@ export function useRestoredFrame(
     return () => observer.disconnect();
   }, [widthOf, frame]);
   const viewText = stableJson(view);
+  // Followed, not read once: the analyst's colour mode is applied (data-theme) after the settings load,
+  // which may be after the swimlane's first render.
+  const scheme = useSyncExternalStore(subscribeScheme, currentScheme);
   return useMemo(() => {
     if (!frame || frame.incidentID !== incidentID || widthPx === undefined) return undefined;
     if (listRevision !== undefined && listRevision !== frame.revision.events) return undefined;
-    const key = currentFrameKey(incidentID, JSON.parse(viewText), frame.revision.revision, widthPx);
+    const key = currentFrameKey(incidentID, JSON.parse(viewText), frame.revision.revision, widthPx, scheme);
     return key !== undefined && key === frame.record.key ? frame : undefined;
-  }, [frame, incidentID, viewText, widthPx, listRevision]);
+  }, [frame, incidentID, viewText, widthPx, listRevision, scheme]);
 }
 
 /** The kept picture with its labels, filling its (positioned) parent; drawn before the browser paints. */
