@@ -3,7 +3,9 @@
  * generated incident (made by bench:swimlane-app on BENCH_DATABASE_URL) in this build and, with --baseline,
  * in another built checkout on the same database, reopened in turn so both see the same load. Each build
  * syncs once in its own browser context; then each round opens the swimlane page again in both (the other
- * page left on about:blank), timing it to the swimlane drawn with every event. Prints; writes nothing.
+ * page left on about:blank), timing it to the swimlane drawn with every event. A build that keeps the
+ * swimlane's last settled frame (s18) is reported twice: the picture on screen (its own mark) and the
+ * live frame, laid out and interactive. Prints; writes nothing.
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -12,7 +14,7 @@ import { SOFTWARE_WEBGL_ARGS } from '../tests/support/chromium-args.ts';
 import { describeMachine } from './bench-machine.ts';
 import { launchBenchChromium } from './bench-browser.ts';
 import { pageApi, startBenchServer, type BenchServer } from './bench-server.ts';
-import { reopenTimeline, startProfile, stopProfile } from './reopen-profile.ts';
+import { reopenMarks, reopenTimeline, startProfile, stopProfile, swimlaneFrameKept } from './reopen-profile.ts';
 import { median, ms, secs } from './measure.ts';
 
 const PASSWORD = 'swimlane-app-bench-password';
@@ -42,6 +44,8 @@ interface Build {
   reopens: number[];
   /** The app's own mark of the frame with every event, ms since navigation. */
   shows: number[];
+  /** The app's mark of the last settled frame's picture on screen (s18), ms since navigation; NaN when none. */
+  pictures: number[];
 }
 
 const load = () => loadavg()[0]!.toFixed(1);
@@ -107,10 +111,24 @@ async function openBuild(
       () => false,
     );
   process.stdout.write(`  ${name}: fast copy of the event numbers ${copied ? 'written' : 'not written'}\n`);
+  // A build that keeps the swimlane's last settled frame (s18) does so a second after the frame, when idle.
+  const kept = await swimlaneFrameKept(page);
+  process.stdout.write(`  ${name}: the swimlane's last frame ${kept ? 'kept' : 'not kept'}\n`);
   await page.goto('about:blank');
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
-  return { name, server, context, page, cdp, path, shown: incident.counts.events - markers, reopens: [], shows: [] };
+  return {
+    name,
+    server,
+    context,
+    page,
+    cdp,
+    path,
+    shown: incident.counts.events - markers,
+    reopens: [],
+    shows: [],
+    pictures: [],
+  };
 }
 
 async function heapMiB(cdp: CDPSession): Promise<number> {
@@ -132,6 +150,9 @@ async function reopen(build: Build): Promise<void> {
     "Math.max(...performance.getEntriesByName('churchkey: swimlane shows a new layout').map((mark) => mark.startTime))",
   );
   build.shows.push(shows);
+  // The picture is never the live frame: its own mark, reported apart.
+  const { picture } = await reopenMarks(page);
+  build.pictures.push(picture);
   const firstHeap = await heapMiB(cdp);
   const timeline = await reopenTimeline(page);
   await page
@@ -148,7 +169,7 @@ async function reopen(build: Build): Promise<void> {
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = await heapMiB(cdp);
   process.stdout.write(
-    `  ${build.name}: reopen ${ms(millis)} ms (the app's mark of that frame: ${ms(shows)} ms after navigation), JS heap ${firstHeap.toFixed(0)} MiB then, ${settledHeap.toFixed(0)} MiB with the messages read, ${heap.toFixed(0)} MiB after a collection, load ${loadBefore}-${load()}\n    ${timeline.join('; ')}\n` +
+    `  ${build.name}: reopen ${ms(millis)} ms (picture on screen: ${Number.isNaN(picture) ? 'none' : `${ms(picture)} ms`}; live, laid out and interactive: ${ms(shows)} ms after navigation), JS heap ${firstHeap.toFixed(0)} MiB then, ${settledHeap.toFixed(0)} MiB with the messages read, ${heap.toFixed(0)} MiB after a collection, load ${loadBefore}-${load()}\n    ${timeline.join('; ')}\n` +
       (hot.length > 0 ? `    self time: ${hot.map((f) => `${f.name} ${ms(f.millis)} ms`).join('; ')}\n` : ''),
   );
   await page.goto('about:blank');
@@ -182,7 +203,7 @@ try {
   }
   for (const build of builds)
     process.stdout.write(
-      `  ${build.name}: reopen median ${ms(median(build.reopens))} ms (${build.reopens.map(ms).join(', ')})\n`,
+      `  ${build.name}: reopen median ${ms(median(build.reopens))} ms (${build.reopens.map(ms).join(', ')}); live frame mark median ${ms(median(build.shows))} ms (${build.shows.map(ms).join(', ')}); picture on screen ${build.pictures.map((at) => (Number.isNaN(at) ? 'none' : ms(at))).join(', ')}\n`,
     );
 } finally {
   await browser.close();

@@ -79,3 +79,26 @@ export async function reopenTimeline(page: Page): Promise<string[]> {
     end > start + 0.5 ? `${start.toFixed(0)}-${end.toFixed(0)} ms ${name}` : `${start.toFixed(0)} ms ${name}`,
   );
 }
+
+/**
+ * The reopen's two marks, ms since navigation (NaN when absent): the last settled frame's picture on
+ * screen (s18, `churchkey: swimlane shows its last frame`) and the live frame, laid out and interactive.
+ */
+export async function reopenMarks(page: Page): Promise<{ picture: number; live: number }> {
+  const first = (name: string) =>
+    page.evaluate<number>(`performance.getEntriesByName(${JSON.stringify(name)})[0]?.startTime ?? NaN`);
+  return { picture: await first('churchkey: swimlane shows its last frame'), live: await first(LIVE_MARK) };
+}
+
+const LIVE_MARK = 'churchkey: swimlane shows a new layout';
+
+/** Until the page has kept its settled swimlane frame (a build before s18 never does: false after 30 s). */
+export const swimlaneFrameKept = (page: Page): Promise<boolean> =>
+  page
+    .waitForFunction(() => performance.getEntriesByName('churchkey: swimlane last frame kept').length > 0, undefined, {
+      timeout: 30_000,
+    })
+    .then(
+      () => true,
+      () => false,
+    );

@@ -15,14 +15,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type CDPSession, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { projectRoot } from '../server/project-root.ts';
 import { SOFTWARE_WEBGL_ARGS } from '../tests/support/chromium-args.ts';
 import { launchBenchChromium } from './bench-browser.ts';
 import { pageApi, startBenchServer } from './bench-server.ts';
-import { reopenTimeline, startProfile, stopProfile } from './reopen-profile.ts';
+import { reopenMarks, reopenTimeline, startProfile, stopProfile, swimlaneFrameKept } from './reopen-profile.ts';
 import { duration, median, ms, percentile, secs, table, thousands } from './measure.ts';
 import { writeResultsSection } from './results-file.ts';
+import { mainThread, wheelFrames, type Frames } from './swimlane-wheel-frames.ts';
 
 const SECTION_START = '<!-- swimlane-app-bench -->';
 const SECTION_END = '<!-- /swimlane-app-bench -->';
@@ -73,53 +74,7 @@ async function findIncident(page: Page): Promise<{ id: number; events: number } 
   return found && { id: found.id, events: found.counts.events };
 }
 
-/** Main-thread time Chromium counts (script, and all tasks), for per-frame averages. */
-async function mainThread(cdp: CDPSession): Promise<{ script: number; task: number; heap: number }> {
-  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
-  const value = (name: string) => metrics.find((metric) => metric.name === name)?.value ?? 0;
-  return { script: value('ScriptDuration') * 1000, task: value('TaskDuration') * 1000, heap: value('JSHeapUsedSize') };
-}
-
-interface Frames {
-  intervals: number[];
-  scriptPerFrame: number;
-  taskPerFrame: number;
-}
-
-/** Page code (as source: this file is compiled without the DOM's types). */
-const WHEEL_FRAMES = `async ({ kind, frames }) => {
-  const host = document.querySelector('[data-swimlane-canvas]');
-  if (!host) throw new Error('no swimlane on the page');
-  const rect = host.getBoundingClientRect();
-  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-  const gaps = [];
-  let last = await nextFrame();
-  for (let frame = 0; frame < frames; frame += 1) {
-    // Zoom in for the first half and back out for the second; pan down a little each frame.
-    const deltaY = kind === 'pan' ? 12 : frame < frames / 2 ? -60 : 60;
-    host.dispatchEvent(new WheelEvent('wheel', { deltaY, ctrlKey: kind === 'zoom', clientX: rect.left + rect.width / 2, clientY: rect.top + rect.height / 2, bubbles: true, cancelable: true }));
-    const now = await nextFrame();
-    gaps.push(now - last);
-    last = now;
-  }
-  // The last frame's pixels.
-  await nextFrame();
-  await nextFrame();
-  return gaps;
-}`;
 const TWO_FRAMES = 'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))';
-
-/** FRAMES wheel events on the swimlane, one per animation frame; the gaps between frames, and main-thread time per frame. */
-async function wheelFrames(page: Page, cdp: CDPSession, kind: 'pan' | 'zoom'): Promise<Frames> {
-  const before = await mainThread(cdp);
-  const intervals = await page.evaluate<number[]>(`(${WHEEL_FRAMES})(${JSON.stringify({ kind, frames: FRAMES })})`);
-  const after = await mainThread(cdp);
-  return {
-    intervals,
-    scriptPerFrame: (after.script - before.script) / FRAMES,
-    taskPerFrame: (after.task - before.task) / FRAMES,
-  };
-}
 
 /** Until the swimlane's label counts `shown` events and no layout is pending: every event drawn. */
 async function waitForSwimlane(page: Page, shown: number): Promise<void> {
@@ -161,6 +116,9 @@ interface Result {
   pan: Frames;
   zoom: Frames;
   reopenMillis: number;
+  /** The marks since navigation: the last frame's picture on screen, the live frame. */
+  reopenPicture: string;
+  reopenLive: number;
   reopenEventPages: number;
   firstSteps: Record<string, number>;
   reopenSteps: Record<string, number>;
@@ -270,17 +228,20 @@ async function run(): Promise<Result> {
     // Zoom to about a tenth of the incident, then pan and zoom frame by frame.
     await page.locator('[data-swimlane-canvas]').focus();
     for (let step = 0; step < 6; step += 1) await page.keyboard.press('+');
-    const pan = await wheelFrames(page, cdp, 'pan');
+    const pan = await wheelFrames(page, cdp, 'pan', FRAMES);
     log(
       `  pan: frame gap median ${ms(median(pan.intervals))} / p95 ${ms(percentile(pan.intervals, 0.95))} ms; main thread per frame: script ${ms(pan.scriptPerFrame)} ms, all tasks ${ms(pan.taskPerFrame)} ms`,
     );
-    const zoom = await wheelFrames(page, cdp, 'zoom');
+    const zoom = await wheelFrames(page, cdp, 'zoom', FRAMES);
     log(
       `  zoom: frame gap median ${ms(median(zoom.intervals))} / p95 ${ms(percentile(zoom.intervals, 0.95))} ms; main thread per frame: script ${ms(zoom.scriptPerFrame)} ms, all tasks ${ms(zoom.taskPerFrame)} ms`,
     );
     const heapMiB = (await mainThread(cdp)).heap / 2 ** 20;
 
-    // Opened again: the events are on the device at the server's revision.
+    // Opened again: the events are on the device at the server's revision; the whole incident shown (as a
+    // reopen opens it) and its settled frame kept first, which the reopen shows until its live frame.
+    await page.keyboard.press('0');
+    const kept = await swimlaneFrameKept(page);
     eventPages = 0;
     await startProfile(cdp);
     const reopened = performance.now();
@@ -289,6 +250,9 @@ async function run(): Promise<Result> {
     const reopenMillis = performance.now() - reopened;
     const hot = await stopProfile(cdp);
     const reopenSteps = await steps(page);
+    const marks = await reopenMarks(page);
+    const reopenPicture = kept && !Number.isNaN(marks.picture) ? `${ms(marks.picture)} ms` : 'none';
+    log(`  reopen: picture on screen ${reopenPicture}; live, laid out and interactive: ${ms(marks.live)} ms`);
     log('  reopen, main thread (ms since navigation): ' + (await reopenTimeline(page)).join('; '));
     log('  reopen, main-thread self time by function: ' + hot.map((f) => `${f.name} ${ms(f.millis)} ms`).join('; '));
     await page
@@ -310,6 +274,8 @@ async function run(): Promise<Result> {
       pan,
       zoom,
       reopenMillis,
+      reopenPicture,
+      reopenLive: marks.live,
       reopenEventPages: eventPages,
       heapMiB,
       firstSteps,
@@ -364,6 +330,10 @@ const block = [
       [
         'opened again (reload): to the first frame of every event',
         `${duration(r.reopenMillis)} (${r.reopenEventPages} event pages fetched)`,
+      ],
+      [
+        "reopened: the last frame's picture on screen / the live frame (marks since navigation)",
+        `${r.reopenPicture} / ${ms(r.reopenLive)} ms`,
       ],
     ],
   ),

@@ -4,14 +4,19 @@
  * takes its answer later, early-events-read.ts). It imports nothing that pulls in Dexie or React. The build
  * also makes it a chunk of its own, named in index.html before the app's entry (vite.config.ts), so it runs
  * before the entry's other chunks are in. On a swimlane's address the same worker then lays the swimlane
- * out with the view last laid out on this device (swimlane-view-store.ts), and its renderer is made ahead.
+ * out with the view last laid out on this device (swimlane-view-store.ts), its renderer is made ahead and
+ * its last settled frame read (swimlane-frame-store.ts).
  */
 import { startEventNumbersCopyRead } from '../data/mirror/event-numbers-copy-start.ts';
+import { startSwimlaneFrameRead } from '../data/mirror/swimlane-frame-restore.ts';
 
 const incident = /^\/incident\/(\d+)(?:\/|$)/.exec(window.location.pathname);
 // The swimlane's addresses, as main.tsx names them.
 const swimlane = /^\/incident\/\d+\/(?:swimlane|(?:[^/]+\/)?type\/swimlane)(?:\/|$)/.test(window.location.pathname);
 if (incident) startEventNumbersCopyRead(Number(incident[1]), swimlane);
+// The swimlane's last settled frame (a small IndexedDB get, decoded off the main thread), shown in place
+// while the live one is made.
+if (incident && swimlane) startSwimlaneFrameRead(Number(incident[1]));
 // The swimlane's renderer too (its WebGL context and shaders), made while the events are read.
 if (incident && swimlane)
   void import('../render/swimlane/swimlane-renderer.ts').then(({ prewarmSwimlaneRenderer }) =>

@@ -16,6 +16,8 @@ import { useFormatTime } from '../ui/use-format-time.ts';
 import { columnsPatch, swimlaneOptionsOf } from './-swimlane-view-state.ts';
 import { useSelectEventIn } from './-use-select-event.ts';
 import { shownEvents } from './-shown-events.ts';
+import { useSwimlaneFrameView } from './-swimlane-frame-view.ts';
+import { eventsListRevision } from '../data/mirror/index.ts';
 
 export function IncidentSwimlane({ selectedEventID }: { selectedEventID: number | undefined }) {
   const page = useIncidentPage();
@@ -65,6 +67,12 @@ export function IncidentSwimlane({ selectedEventID }: { selectedEventID: number 
   const formatTime = useFormatTime(timeZone);
   const formatOffset = useCallback((micros: number) => formatElapsed(micros, 3), []);
 
+  const frameView = useSwimlaneFrameView();
+  const lastFrame = useMemo(
+    () => ({ incidentID, view: frameView, listRevision: eventsListRevision(events) }),
+    [incidentID, frameView, events],
+  );
+
   const onSelectEvent = useSelectEventIn('swimlane');
   const onOpenGroup = useCallback(
     (eventIDs: number[]) => {
@@ -101,6 +109,7 @@ export function IncidentSwimlane({ selectedEventID }: { selectedEventID: number 
         formatTime={formatTime}
         formatElapsed={formatOffset}
         threadOf={threadOf}
+        lastFrame={lastFrame}
       />
       <EventsOverTimeUnder selectedEventID={selected} />
     </div>

@@ -16,6 +16,8 @@ import { useEmptyPicture } from './-incident-empty-picture.tsx';
 import { IncidentSwimlane } from './-incident-swimlane.tsx';
 import { IncidentMaps } from './-incident-maps.tsx';
 import { IncidentTimeline } from './-incident-timeline.tsx';
+import { SwimlaneLastFrame } from '../features/swimlane/swimlane-last-frame.tsx';
+import { useSwimlaneFrameView } from './-swimlane-frame-view.ts';
 
 /** The views that fill the main area in place of a picture, by their view name. */
 const VIEWS: Partial<Record<ViewName, ComponentType>> = {
@@ -51,7 +53,8 @@ function Picture({ name }: { name: string }) {
   const { eventID }: { eventID?: number } = useParams({ strict: false });
   const drawsEvents = name === 'event-timeline' || BY_ACTOR.has(name);
   const { empty, note } = useEmptyPicture(name, BY_ACTOR.has(name));
-  const { eventsRead } = useIncidentPage();
+  const { eventsRead, incidentID } = useIncidentPage();
+  const frameView = useSwimlaneFrameView();
   // While the events are read or synced, the swimlane's renderer is made ahead: it is then drawn from
   // the moment they are in (start-copy-read.ts does the same on a reopen, earlier still).
   const waiting = name === 'swimlane' && !eventsRead;
@@ -61,6 +64,9 @@ function Picture({ name }: { name: string }) {
   if (name === 'incident-bar' || name === 'cross-incident-connections')
     return <IncidentAmongOrganization name={name} />;
   if (name === 'create-map' || name === 'map') return <IncidentMaps picture={name} selectedEventID={eventID} />;
+  // A reopen shows the swimlane's last settled frame meanwhile, when everything it was drawn from is the same.
+  if (waiting && empty !== undefined)
+    return <SwimlaneLastFrame incidentID={incidentID} view={frameView} fallback={empty} />;
   if (drawsEvents && empty !== undefined) return empty;
   let picture;
   if (name === 'swimlane') picture = <IncidentSwimlane selectedEventID={eventID} />;

@@ -26,6 +26,10 @@
  *   takeLayoutAtStart(events, view): the swimlane the copy's worker laid out as the app started, when the
  *       list is the one read from that copy and the view is the one laid out with (and the view kept for
  *       the next reopen): swimlane-layout-at-start.ts
+ *   putSwimlaneFrame(record) / restoredSwimlaneFrame(): the swimlane's last settled frame, kept per incident
+ *       with the key of what it was drawn from (swimlane-frame-key.ts), read and decoded as the app starts and
+ *       shown on a reopen until swimlaneLiveFrameDrawn() (swimlane-frame-restore.ts); eventsListRevision(events):
+ *       the mirror's stamp a list was read at
  *   eventTextsPending(events) / eventMessagePending(event): a reopened columnar list is answered from its
  *       numbers first, its messages a moment later (the same list again, with them): until then a search
  *       waits and a row's message says it is loading (never shown empty)
@@ -86,6 +90,16 @@ export { useIncidentEvents } from './use-incident-events.ts';
 export { afterFirstFrame, firstFrameDrawn, holdUntilFirstFrame, useFirstFrameDrawn } from './first-frame-hold.ts';
 export { eventListColumns } from './event-list-columns.ts';
 export { takeLayoutAtStart, type PageSwimlaneView } from './swimlane-layout-at-start.ts';
+export { stableJson, swimlaneFrameKey } from './swimlane-frame-key.ts';
+export { putSwimlaneFrame, readMirrorRevision, type SwimlaneFrameRecord } from './swimlane-frame-store.ts';
+export {
+  markRestoredSwimlaneFrameShown,
+  restoredSwimlaneFrame,
+  subscribeRestoredSwimlaneFrame,
+  swimlaneLiveFrameDrawn,
+  type RestoredSwimlaneFrame,
+} from './swimlane-frame-restore.ts';
+export { eventsListRevision } from './list-revision.ts';
 export { eventExtraPositions, eventFilterColumns, eventMessagePending, eventPositionOfID, eventTextsPending } from './lazy-event-list.ts';
 export {
   useIncidentListSync,

@@ -16,6 +16,7 @@ import { loadChunkTexts } from './event-chunk-reads.ts';
 import { applyEventDelta, subscribeEventDeltas } from './event-deltas.ts';
 import { afterFirstFrame } from './first-frame-hold.ts';
 import { eventTextsPending } from './lazy-event-list.ts';
+import { noteListRevision, sameListRevision } from './list-revision.ts';
 import { shouldReadEvents, type EventsRead, type EventsStamp } from './events-read-plan.ts';
 import { mirrorDatabase, type EventMirrorRow } from './mirror-database.ts';
 import { readEventsStamp, readIncidentEventNumbers, type EventQuery } from './mirror-queries.ts';
@@ -68,6 +69,7 @@ export function useIncidentEvents(incidentID: number, query: EventQuery = {}): E
         if (held?.queryKey !== queryKey) return held;
         const started = performance.now();
         const events = applyEventDelta(held.events, delta);
+        noteListRevision(events, { ...read.stamp, settled: delta.to });
         // Seen in a trace and by bench/catch-up-bench.ts: the events shown again without a read.
         performance.measure('churchkey: events patched from a catch-up', { start: started, detail: { incidentID, events: events.length } });
         last.current = { query: queryKey, stamp: { ...read.stamp, settled: delta.to }, count: events.length };
@@ -92,6 +94,7 @@ export function useIncidentEvents(incidentID: number, query: EventQuery = {}): E
           // Seen in a performance trace (and by bench/swimlane-app-bench.ts): how long the device took.
           performance.measure('churchkey: events read from the mirror', { start: started, detail: { incidentID, events: events.length } });
           last.current = { query: wanted.queryKey, stamp: wanted.stamp, count: events.length };
+          noteListRevision(events, wanted.stamp);
           if (alive.current && latest.current?.queryKey === wanted.queryKey) setAnswer({ queryKey: wanted.queryKey, events });
         })
         .catch((error: unknown) => {
@@ -132,7 +135,10 @@ export function useIncidentEvents(incidentID: number, query: EventQuery = {}): E
           if (filled === 'stale') {
             last.current = undefined;
             setRereads((count) => count + 1);
-          } else if (filled) setAnswer((held) => (held?.events === shown ? { queryKey: held.queryKey, events: filled } : held));
+          } else if (filled) {
+            sameListRevision(filled, shown);
+            setAnswer((held) => (held?.events === shown ? { queryKey: held.queryKey, events: filled } : held));
+          }
         })
         .catch((error: unknown) => console.error(`the messages of incident ${incidentID} could not be read from this device`, error));
     })));

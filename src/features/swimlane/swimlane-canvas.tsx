@@ -16,6 +16,9 @@ import { useTimeCursorStore } from '../../data/time-cursor.ts';
 import { firstFrameDrawn, holdUntilFirstFrame } from '../../data/mirror/index.ts';
 import type { Gesture } from '../../../domain/gestures/gesture-machine.ts';
 import { useTouchGestures } from '../../ui/use-touch-gestures.ts';
+import { swimlaneLiveFrameDrawn } from '../../data/mirror/index.ts';
+import { LastFramePicture, useRestoredFrame } from './swimlane-last-frame.tsx';
+import { rememberKeptFrame, useKeepLastFrame, type LastFrameKeep } from './use-keep-last-frame.ts';
 
 interface SwimlaneCanvasProps {
   scene: SwimlaneScene;
@@ -33,6 +36,8 @@ interface SwimlaneCanvasProps {
   /** How far the columns are scrolled sideways, and a finger or trackpad asking for more. */
   columnScrollPx: number;
   onColumnScroll: (deltaPx: number) => void;
+  /** What the frame is kept for the next reopen under; the kept frame shown until the first is drawn. */
+  lastFrame?: LastFrameKeep | undefined;
 }
 
 export function SwimlaneCanvas({
@@ -48,11 +53,25 @@ export function SwimlaneCanvas({
   label,
   columnScrollPx,
   onColumnScroll,
+  lastFrame,
 }: SwimlaneCanvasProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   // What the first frame and the last layout drawn were (showScene), and the props the renderer's
   // making finds when it is done.
-  const [drawn] = useState<DrawnState>(() => ({ first: false, layout: undefined }));
+  const [drawn] = useState<DrawnState>(() => ({ first: false, layout: undefined, opened: undefined }));
+  // A reopen's kept frame (swimlane-last-frame.tsx), shown over the canvas until its first live frame
+  // (showScene ends it for the page); it answers no pointer, wheel or key meanwhile.
+  const restored = useRestoredFrame(lastFrame?.incidentID ?? 0, lastFrame?.view, hostRef, lastFrame?.listRevision);
+  const restoringNow = lastFrame !== undefined && restored !== undefined;
+  const restoring = useRef(restoringNow);
+  useLayoutEffect(() => {
+    restoring.current = restoringNow;
+  });
+  useEffect(() => {
+    // Shown, so already kept: the same frame is not read and written again.
+    if (restored && lastFrame) rememberKeptFrame(lastFrame.incidentID, restored.record.key);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [restored]);
   const latest = useRef({ scene, columnScrollPx });
   useLayoutEffect(() => {
     latest.current = { scene, columnScrollPx };
@@ -87,7 +106,8 @@ export function SwimlaneCanvas({
       // and the effects setRenderer brings (100-300 ms under load); those then find it drawn.
       if (latest.current.scene.layout) {
         created.setColumnScroll(latest.current.columnScrollPx);
-        if (showScene(created, latest.current.scene, navigation, drawn)) callbacks.current.onFirstFrame?.(created);
+        if (showScene(created, latest.current.scene, navigation, drawn, latest.current.columnScrollPx))
+          callbacks.current.onFirstFrame?.(created);
       }
       setRenderer(created);
     });
@@ -129,7 +149,10 @@ export function SwimlaneCanvas({
   // page's other effects (the minimap's, the series') and a paint, which took up to a second under load
   // once the renderer was made ahead of the layout (prewarmSwimlaneRenderer).
   useLayoutEffect(() => {
-    if (renderer && showScene(renderer, scene, navigation, drawn)) callbacks.current.onFirstFrame?.(renderer);
+    if (renderer && showScene(renderer, scene, navigation, drawn, columnScrollPx))
+      callbacks.current.onFirstFrame?.(renderer);
+    // The columns' scroll is read as it is at the first frame, not followed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [renderer, scene, navigation, drawn]);
 
   // The whole incident again when its range changes (a new time interval, a re-import).
@@ -151,6 +174,20 @@ export function SwimlaneCanvas({
     };
   }, [renderer, cursorStore]);
 
+  // The settled frame kept for the next reopen (use-keep-last-frame.ts).
+  useKeepLastFrame(
+    renderer,
+    hostRef,
+    lastFrame,
+    () => ({
+      first: drawn.opened,
+      columnScrollPx: latest.current.columnScrollPx,
+      cursorOver: () => cursorStore.get().micros !== undefined,
+    }),
+    label,
+    scene.layout,
+  );
+
   // A selected event: jump to it (zoomed to a readable height) when it is out of view or too small
   // to see; only when the selection changes, so the analyst's later pans and zooms stay.
   useEffect(() => {
@@ -170,6 +207,7 @@ export function SwimlaneCanvas({
     if (!host || !renderer) return;
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
+      if (restoring.current) return;
       const rect = host.getBoundingClientRect();
       const anchor = (event.clientY - rect.top) / rect.height;
       const sideways = navigation.wheel({
@@ -213,7 +251,7 @@ export function SwimlaneCanvas({
   });
 
   const onKeyDown = (event: ReactKeyboardEvent) => {
-    if (navigation.key(event.key)) event.preventDefault();
+    if (!restoring.current && navigation.key(event.key)) event.preventDefault();
   };
 
   return (
@@ -224,16 +262,17 @@ export function SwimlaneCanvas({
       aria-roledescription="swimlane"
       tabIndex={0}
       data-swimlane-canvas=""
-      className="relative w-full cursor-grab touch-none select-none overflow-hidden rounded-md border border-line bg-panel active:cursor-grabbing"
+      className={`relative w-full touch-none select-none overflow-hidden rounded-md border border-line bg-panel ${restoringNow ? 'cursor-progress' : 'cursor-grab active:cursor-grabbing'}`}
       style={{ height: heightPx }}
+      aria-busy={restoringNow ? true : undefined}
       onKeyDown={onKeyDown}
       onPointerDown={(event) => {
-        if (touch.onPointerDown(event) || event.button !== 0) return;
+        if (restoring.current || touch.onPointerDown(event) || event.button !== 0) return;
         navigation.pointerDown(event.pointerId, event.clientY);
         event.currentTarget.setPointerCapture(event.pointerId);
       }}
       onPointerMove={(event) => {
-        if (touch.onPointerMove(event)) return;
+        if (restoring.current || touch.onPointerMove(event)) return;
         if (navigation.pointerMove(event.pointerId, event.clientY) === 'dragged') return;
         const point = local(event);
         callbacks.current.onHover(renderer?.hitTest(point.x, point.y), point.x, point.y);
@@ -249,7 +288,7 @@ export function SwimlaneCanvas({
         touch.onPointerCancel(event);
       }}
       onPointerUp={(event) => {
-        if (touch.onPointerUp(event)) return;
+        if (restoring.current || touch.onPointerUp(event)) return;
         if (!navigation.pointerUp(event.pointerId) || !renderer) return;
         const point = local(event);
         const hit = renderer.hitTest(point.x, point.y);
@@ -258,13 +297,17 @@ export function SwimlaneCanvas({
         if (hit.kind === 'bin') navigation.zoomIntoBin(point.y);
         else callbacks.current.onActivate(hit);
       }}
-    />
+    >
+      {restoringNow ? <LastFramePicture frame={restored} /> : null}
+    </div>
   );
 }
 
 interface DrawnState {
   first: boolean;
   layout: unknown;
+  /** The window and the columns' scroll of the first frame: a reopen opens there, so only that is kept. */
+  opened: { window: TimeWindow; columnScrollPx: number } | undefined;
 }
 
 /**
@@ -276,6 +319,7 @@ function showScene(
   scene: SwimlaneScene,
   navigation: SwimlaneNavigation,
   drawn: DrawnState,
+  columnScrollPx: number,
 ): boolean {
   renderer.setWindow(navigation.window);
   renderer.setScene(scene);
@@ -288,7 +332,10 @@ function showScene(
   }
   if (scene.layout && !drawn.first) {
     drawn.first = true;
+    drawn.opened = { window: navigation.window, columnScrollPx };
     renderer.draw();
+    // A reopen's kept picture goes in the same task (swimlane-frame-restore.ts): never over the live frame.
+    swimlaneLiveFrameDrawn();
     // Released once the frame is on screen (drawn in one animation frame, shown by the next) and the
     // page is next idle, so the held work does not delay that frame either.
     void nextFrame()

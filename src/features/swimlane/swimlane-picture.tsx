@@ -39,6 +39,7 @@ import { SwimlaneHoverCard, type HoverState } from './swimlane-hover-card.tsx';
 import { SwimlaneReplyThread, type ReplyThread } from './swimlane-reply-thread.tsx';
 import { useSwimlaneLayout, type SwimlaneLayoutRequest } from './use-swimlane-layout.ts';
 import { useSwimlaneTheme } from './use-swimlane-theme.ts';
+import type { LastFrameKeep } from './use-keep-last-frame.ts';
 import type { SwimlaneEventRow } from './swimlane-event-row.ts';
 
 interface SwimlanePictureProps {
@@ -65,6 +66,8 @@ interface SwimlanePictureProps {
   threadOf: (eventID: number) => ReplyThread | undefined;
   /** Told when the first frame with data is drawn (benchmarks read it). */
   onFirstFrame?: (renderer: SwimlaneRenderer) => void;
+  /** What the settled frame is kept under for the next reopen (use-keep-last-frame.ts). */
+  lastFrame?: LastFrameKeep | undefined;
 }
 
 /** Event ids a group passes in its URL at most; the group panel lists what it gets. */
@@ -334,6 +337,7 @@ export function SwimlanePicture(props: SwimlanePictureProps) {
             onHover={(hit, x, y) => setHover(hit ? { hit, x, y } : undefined)}
             onActivate={onActivate}
             onFirstFrame={props.onFirstFrame}
+            lastFrame={props.lastFrame}
             label={`Swimlane: ${countNoun(shownCount, 'event')} in ${countNoun(columns.visible.length, 'column')}, ${countNoun(shown.markers.length, 'marker')}. Arrow keys and Page Up/Down pan, + and - zoom, 0 shows everything.`}
           />
           {hover ? (

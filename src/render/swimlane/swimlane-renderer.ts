@@ -195,6 +195,15 @@ export class SwimlaneRenderer {
     return this.mode;
   }
 
+  /**
+   * Draws now and hands over the canvas and its labels' layer, read in the same task by
+   * swimlane-frame-capture.ts: WebGL keeps no drawing buffer past the task that drew it.
+   */
+  drawForCapture(): { canvas: HTMLCanvasElement; labels: HTMLElement } {
+    this.draw();
+    return { canvas: this.app.canvas, labels: this.layer };
+  }
+
   /** How many times the content was built (a pan inside the cached range builds nothing). */
   get buildCount(): number {
     return this.builds;

@@ -1,0 +1,73 @@
+/*
+ * The kept swimlane frame of this page's start (swimlane-frame-store.ts), read and decoded once as the
+ * app starts (start-copy-read.ts) and held here, outside React: the picture shown while the events are
+ * read and the one over the live canvas until its first frame are one picture, whichever mounts and
+ * unmounts meanwhile. The live frame's first draw ends it for the page (swimlaneLiveFrameDrawn): a
+ * later mount, a remount or a late read never shows it again.
+ */
+import type { MirrorRevision } from './swimlane-frame-key.ts';
+import { readSwimlaneFrame, type SwimlaneFrameRecord } from './swimlane-frame-store.ts';
+
+export interface RestoredSwimlaneFrame {
+  incidentID: number;
+  record: SwimlaneFrameRecord;
+  revision: MirrorRevision;
+  /** The PNG decoded off the main thread, drawn in one go by whoever shows it. */
+  bitmap: ImageBitmap;
+}
+
+interface RestoreState {
+  incidentID: number;
+  frame: RestoredSwimlaneFrame | undefined;
+  /** The live frame is drawn: nothing kept is shown again in this page. */
+  live: boolean;
+  marked: boolean;
+}
+
+let state: RestoreState | undefined;
+const listeners = new Set<() => void>();
+
+function change(next: RestoreState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+/** Starts the read of the incident's kept frame, once a page (a second call does nothing). */
+export function startSwimlaneFrameRead(incidentID: number): void {
+  if (state) return;
+  state = { incidentID, frame: undefined, live: false, marked: false };
+  void readSwimlaneFrame(incidentID)
+    .then(async ({ record, revision }) => {
+      if (!record || !revision || state?.live !== false) return;
+      const bitmap = await createImageBitmap(record.png);
+      if (state.live) return bitmap.close();
+      change({ ...state, frame: { incidentID, record, revision, bitmap } });
+    })
+    .catch(() => undefined);
+}
+
+export const restoredSwimlaneFrame = (): RestoredSwimlaneFrame | undefined =>
+  state?.live === false ? state.frame : undefined;
+
+export function subscribeRestoredSwimlaneFrame(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The live frame is drawn: the kept picture goes, in the same task (before the browser paints). */
+export function swimlaneLiveFrameDrawn(): void {
+  if (!state || state.live) {
+    state ??= { incidentID: 0, frame: undefined, live: true, marked: false };
+    return;
+  }
+  const frame = state.frame;
+  change({ ...state, frame: undefined, live: true });
+  frame?.bitmap.close();
+}
+
+/** Marked once a page, the first time the picture is drawn on screen (the live frame has its own mark). */
+export function markRestoredSwimlaneFrameShown(frame: RestoredSwimlaneFrame): void {
+  if (!state || state.marked || state.frame !== frame) return;
+  state = { ...state, marked: true };
+  performance.mark('churchkey: swimlane shows its last frame', { detail: { events: frame.record.events } });
+}
