@@ -10,6 +10,7 @@
  * `# Start logging at 2024-03-05 12:00:00 …`).
  */
 import { parseSigtopText } from './parse-sigtop-text.ts';
+import { parseTelegramHtml } from './parse-telegram-html.ts';
 import type { ZoneId } from '@js-joda/core';
 import type { IrcSettings } from './chat-settings.ts';
 import { monthNumber, wallMicros } from './chat-time.ts';
@@ -59,11 +60,9 @@ export async function* parseIrc(
   settings: IrcSettings,
   report: ParseReport,
 ): AsyncGenerator<ParsedPiece> {
-  if (settings.layout === 'sigtop-txt') {
-    yield* parseSigtopText(text);
-    return;
-  }
+  if (settings.layout === 'sigtop-txt') return yield* parseSigtopText(text);
   const zone = await loadZone(settings.timeZone);
+  if (settings.layout === 'telegram-html') return yield* parseTelegramHtml(text, zone);
   if (settings.layout === 'discord-txt' || settings.layout === 'imessage-txt') {
     yield* parseChatBlocks(text, settings, zone);
     return;
