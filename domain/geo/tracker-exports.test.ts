@@ -198,3 +198,15 @@ describe("SPOT's public feed", () => {
     ]);
   });
 });
+
+describe("Traccar's route report as CSV", () => {
+  it('the "Device" column names the track, as a vehicle or callsign column does', async () => {
+    const text = [
+      'Device,Valid,Time,Latitude,Longitude,Speed,Address',
+      'Truck 1,Yes,2024-03-05 12:00:01,52.370216,4.895168,12.4,"Dam 1, Amsterdam"',
+      'Truck 2,Yes,2024-03-05 12:00:31,52.371216,4.896168,13.0,',
+    ].join('\n');
+    const { points } = await detectAndRead(encode(text), 'route.csv');
+    expect(points.map((point) => point.actor)).toEqual(['Truck 1', 'Truck 2']);
+  });
+});
