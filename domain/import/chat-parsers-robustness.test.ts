@@ -118,7 +118,8 @@ describe('chat parsers on mangled files', () => {
     const { records, invalid } = await collectImport(
       parseImport(new TextEncoder().encode(file), { format: 'irc', timeZone: 'UTC', layout: 'telegram-html' }),
     );
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // Linear work takes seconds on a loaded machine; a rescan per "<" would take hours.
+    expect(performance.now() - started).toBeLessThan(60_000);
     expect(records.map((record) => record.message.length)).toEqual([1_000_000, 5]);
     expect(invalid).toEqual([{ line: 12, reason: 'the message is over 1 MiB long: it is left out' }]);
   });

@@ -45,8 +45,9 @@ export function windowsEventJsonMessage(record: JsonObject): string | undefined 
   const system = isJsonObject(event) ? event['System'] : undefined;
   if (!isJsonObject(event) || !isJsonObject(system)) return undefined;
   const eventId = textOf(system['EventID']);
-  if (eventId === undefined) return undefined;
-  const provider = attributeOf(system['Provider'], 'Name') ?? 'Event';
+  const provider = attributeOf(system['Provider'], 'Name');
+  // Without its provider an ID names nothing: the summary of the fields says as much.
+  if (eventId === undefined || provider === undefined) return undefined;
   const pairs = dataPairs(event['EventData'] ?? event['UserData']);
   return `${provider} event ${eventId}${pairs.length === 0 ? '' : `: ${pairs.join(', ').slice(0, 2000)}`}`;
 }
