@@ -181,6 +181,18 @@ function detectOwnTracks(head: string, fileName: string, mapIndex: number): GeoD
   );
 }
 
+/** SPOT's public feed, XML or JSON: a feedMessageResponse whose messages name their device and time. */
+function detectSpotFeed(head: string, fileName: string, mapIndex: number): GeoDetection | undefined {
+  const xml = head.startsWith('<') && /<feedMessageResponse>/.test(head);
+  const json = head.startsWith('{') && /"feedMessageResponse"\s*:/.test(head);
+  if ((!xml && !json) || !/messengerName|unixTime/.test(head)) return undefined;
+  const messages = count(head, xml ? /<message[\s>]/g : /"unixTime"\s*:/g);
+  return detected(
+    trackSettings('spot', fileName, mapIndex, 'circle'),
+    `SPOT tracker feed (${xml ? 'XML' : 'JSON'}): ${countNoun(messages, 'message')} in the sample, each a point at its "unixTime" (epoch seconds), its device ("messengerName") the track; a report without a fix (-99999) is listed as invalid.`,
+  );
+}
+
 /** CZML: a JSON array of packets, the first the "document" one, positions as time-tagged coordinate lists. */
 function detectCzml(head: string, complete: boolean, fileName: string, mapIndex: number): GeoDetection | undefined {
   const documentPacket = /^\[\s*\{\s*"id"\s*:\s*"document"/.test(head);
@@ -303,6 +315,8 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
       nmeaAmongBinary(head, fileName, mapIndex) ??
       'is a binary file (it holds NUL bytes), not a track: GPX, KML, TCX, GeoJSON, IGC, NMEA or a CSV'
     );
+  const spot = detectSpotFeed(head, fileName, mapIndex);
+  if (spot !== undefined) return spot;
   if (head.startsWith('<'))
     return detectXml(head, complete, fileName, mapIndex) ?? 'is XML, but neither GPX, KML nor TCX';
   const history = head.startsWith('[') ? detectLocationHistory(head, fileName, mapIndex) : undefined;

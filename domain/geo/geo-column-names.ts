@@ -83,6 +83,12 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
     'icao24',
     'vehicle',
     'drone',
+    // Fleet trackers' exports (Traccar's route report, GPS trackers' portals) name the unit a device.
+    'device',
+    'devicename',
+    'deviceid',
+    'tracker',
+    'imei',
     'name',
     'track',
     'id',

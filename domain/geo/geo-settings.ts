@@ -92,6 +92,7 @@ export const GEO_FORMATS = [
   'location-history',
   'owntracks',
   'czml',
+  'spot',
 ] as const;
 export type GeoFormat = (typeof GEO_FORMATS)[number];
 

@@ -20,6 +20,7 @@ import { parseKml } from './parse-kml.ts';
 import { parseLocationHistory } from './parse-location-history.ts';
 import { parseNmea } from './parse-nmea.ts';
 import { parseOwnTracks } from './parse-owntracks.ts';
+import { parseSpotFeed } from './parse-spot-feed.ts';
 import { parseTcx } from './parse-tcx.ts';
 import type { GeoItem } from './track-fix.ts';
 
@@ -34,6 +35,7 @@ const FORMAT_NAMES = {
   'location-history': 'Google location history',
   owntracks: 'OwnTracks',
   czml: 'CZML',
+  spot: 'SPOT feed',
 } as const;
 
 function trackItems(
@@ -63,6 +65,8 @@ function trackItems(
       return parseOwnTracks(text, zone);
     case 'czml':
       return parseCzml(text, zone);
+    case 'spot':
+      return parseSpotFeed(text);
   }
 }
 

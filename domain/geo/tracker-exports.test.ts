@@ -158,3 +158,55 @@ describe('a GPX whose <time> has no zone (GPX wants UTC; some editors write loca
     expect([first, last]).toEqual(['2024-03-05T12:00:01.000Z', '2024-03-05T12:00:06.500Z']);
   });
 });
+
+describe("SPOT's public feed", () => {
+  const xmlMessage = (id: number, name: string, time: number, type: string, lat: string, lon: string, alt: number) =>
+    `<message clientUnixTime="0"><id>${id}</id><messengerId>0-${id}</messengerId><messengerName>${name}</messengerName><unixTime>${time}</unixTime><messageType>${type}</messageType><latitude>${lat}</latitude><longitude>${lon}</longitude><modelId>SPOT3</modelId><dateTime>x</dateTime><altitude>${alt}</altitude></message>`;
+
+  it('XML: each message a point of its device at unixTime, newest first as SPOT lists them; a report without a fix is invalid with its type', async () => {
+    const text = [
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>',
+      '<response><feedMessageResponse><count>3</count><feed><id>f</id><name>Field team</name></feed><messages>',
+      xmlMessage(3, 'Truck 1', 1709640600, 'OK', '52.38012', '4.90011', 0),
+      xmlMessage(2, 'Hiker &amp; dog', 1709640000, 'TRACK', '46.55', '7.98', 2061),
+      xmlMessage(1, 'Hiker &amp; dog', 1709639700, 'POWER-OFF', '-99999.0', '-99999.0', 0),
+      '</messages></feedMessageResponse></response>',
+    ].join('\n');
+    const { detection, points, invalid } = await detectAndRead(encode(text), 'message.xml');
+    expect(detection.settings.format).toBe('spot');
+    expect(points.map((point) => [point.actor, point.timestamp / 1e6, point.latitude, point.altitude])).toEqual([
+      ['Truck 1', 1709640600, 52.38012, null],
+      ['Hiker & dog', 1709640000, 46.55, 2061],
+    ]);
+    expect(invalid).toEqual([{ line: 5, reason: 'message 3 (POWER-OFF) has no readable latitude and longitude' }]);
+  });
+
+  it('JSON: a list of messages, or a lone message written as an object rather than a list of one', async () => {
+    const message = (id: number, time: number) =>
+      `{"@clientUnixTime":"0","id":${id},"messengerId":"0-1","messengerName":"Truck 1","unixTime":${time},"messageType":"TRACK","latitude":52.37,"longitude":4.89,"altitude":12}`;
+    const feed = (messages: string) =>
+      `{"response":{"feedMessageResponse":{"count":2,"feed":{"id":"f","name":"Field team"},"messages":{"message":${messages}}}}}`;
+    const list = await detectAndRead(
+      encode(feed(`[${message(2, 1709640300)},${message(1, 1709640000)}]`)),
+      'feed.json',
+    );
+    expect(list.detection.settings.format).toBe('spot');
+    expect(list.points.map((point) => point.timestamp / 1e6)).toEqual([1709640300, 1709640000]);
+    const lone = await detectAndRead(encode(feed(message(1, 1709640000))), 'feed.json');
+    expect(lone.points.map((point) => [point.actor, point.timestamp / 1e6, point.altitude])).toEqual([
+      ['Truck 1', 1709640000, 12],
+    ]);
+  });
+});
+
+describe("Traccar's route report as CSV", () => {
+  it('the "Device" column names the track, as a vehicle or callsign column does', async () => {
+    const text = [
+      'Device,Valid,Time,Latitude,Longitude,Speed,Address',
+      'Truck 1,Yes,2024-03-05 12:00:01,52.370216,4.895168,12.4,"Dam 1, Amsterdam"',
+      'Truck 2,Yes,2024-03-05 12:00:31,52.371216,4.896168,13.0,',
+    ].join('\n');
+    const { points } = await detectAndRead(encode(text), 'route.csv');
+    expect(points.map((point) => point.actor)).toEqual(['Truck 1', 'Truck 2']);
+  });
+});

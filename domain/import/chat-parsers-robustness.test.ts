@@ -41,6 +41,17 @@ const PIECES = [
   ' ',
   '日本',
   '\u200e',
+  '<div class="message default clearfix" id="message1">',
+  '<div class="message default clearfix joined" id="message2">',
+  '<div class="message service" id="message-3">',
+  '<div class="pull_right date details" title="05.03.2024 12:00:01 UTC+01:00">',
+  '<div class="pull_right date details" title="31.12.2019 23:59:59">',
+  '<div class="from_name">',
+  '<div class="forwarded body">',
+  '<div class="text">',
+  '</div>',
+  '<br>',
+  '<',
 ];
 const files = fc
   .array(
@@ -51,6 +62,7 @@ const files = fc
 const SETTINGS: ImportSettings[] = [
   { format: 'irc', timeZone: 'Europe/Paris' },
   { format: 'irc', timeZone: 'UTC', startDate: '2024-02-29' },
+  { format: 'irc', timeZone: 'Asia/Tokyo', layout: 'telegram-html' },
   { format: 'whatsapp', timeZone: 'America/New_York', dateOrder: 'month-first' },
   { format: 'whatsapp', timeZone: 'UTC', dateOrder: 'day-first' },
   { format: 'subtitles', anchorMicros: 1_700_000_000_000_000 },
@@ -81,4 +93,34 @@ describe('chat parsers on mangled files', () => {
       );
     },
   );
+
+  it('Telegram HTML: a megabyte of unclosed "<" in a message and a message past 1 MiB finish in one pass', async () => {
+    const message = (id: number, text: string) =>
+      [
+        `<div class="message default clearfix" id="message${id}">`,
+        '<div class="pull_right date details" title="05.03.2024 12:00:01 UTC+01:00">',
+        '</div>',
+        '<div class="from_name">',
+        'Ana',
+        '</div>',
+        '<div class="text">',
+        text,
+        '</div>',
+        '</div>',
+      ].join('\n');
+    const file = [
+      '<div class="history">',
+      message(1, '<'.repeat(1_000_000)),
+      message(2, Array.from({ length: 40 }, () => 'x'.repeat(40_000)).join('\n')),
+      message(3, 'after'),
+    ].join('\n');
+    const started = performance.now();
+    const { records, invalid } = await collectImport(
+      parseImport(new TextEncoder().encode(file), { format: 'irc', timeZone: 'UTC', layout: 'telegram-html' }),
+    );
+    // Linear work takes seconds on a loaded machine; a rescan per "<" would take hours.
+    expect(performance.now() - started).toBeLessThan(60_000);
+    expect(records.map((record) => record.message.length)).toEqual([1_000_000, 5]);
+    expect(invalid).toEqual([{ line: 12, reason: 'the message is over 1 MiB long: it is left out' }]);
+  });
 });

@@ -14,8 +14,8 @@ export const IrcSettingsSchema = z.strictObject({
   timeZone: TimeZone,
   /** The day of lines that carry no date, until a session or day-change line gives one (ZNC/mIRC, from the file name). */
   startDate: IsoDate.optional(),
-  /** Lines (IRC and the like), messages as blocks under a header line (parse-chat-blocks.ts), or sigtop's Signal text export (parse-sigtop-text.ts). */
-  layout: z.enum(['lines', 'discord-txt', 'imessage-txt', 'sigtop-txt']).optional(),
+  /** Lines (IRC and the like), messages as blocks under a header line (parse-chat-blocks.ts), sigtop's Signal text export (parse-sigtop-text.ts) or Telegram Desktop's HTML export (parse-telegram-html.ts). */
+  layout: z.enum(['lines', 'discord-txt', 'imessage-txt', 'sigtop-txt', 'telegram-html']).optional(),
   /** How a block header's numeric date reads (DiscordChatExporter writes the machine's locale); undefined decides per value. */
   dateOrder: z.enum(['ymd', 'mdy', 'dmy']).optional(),
 });

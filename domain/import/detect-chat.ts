@@ -6,6 +6,7 @@
 import type { FamilyDetection } from './format-detection.ts';
 import { detectChatBlocks } from './detect-chat-blocks.ts';
 import { detectIrc } from './detect-irc.ts';
+import { detectTelegramHtml } from './detect-telegram-html.ts';
 import { detectWhatsapp } from './detect-whatsapp.ts';
 import { ASS_HEADER } from './subtitle-ass.ts';
 import { TTML_ROOT } from './subtitle-ttml.ts';
@@ -15,6 +16,8 @@ import { countNoun } from '../count-noun.ts';
 
 /** `complete`: the text is the whole file, so its last line is whole too. */
 export function detectChat(text: string, complete: boolean, fileName: string): FamilyDetection | undefined {
+  const telegram = detectTelegramHtml(text);
+  if (telegram !== undefined) return telegram;
   const lines = text.replace(/^\ufeff/, '').split(/\r?\n/);
   if (!complete && lines.length > 1) lines.pop();
   return detectSubtitles(lines) ?? detectWhatsapp(lines) ?? detectChatBlocks(lines) ?? detectIrc(lines, fileName);

@@ -7,6 +7,7 @@ import type { FamilyDetection } from './format-detection.ts';
 import {
   CHATTERINO_SESSION,
   COLON_NICK,
+  DATED_IRC,
   IRSSI_DAY,
   IRSSI_SESSION,
   LINE_DAY,
@@ -21,13 +22,22 @@ import {
   XCHAT_SESSION,
   ZOOM_OLD,
   ZOOM_TO,
-} from './parse-irc.ts';
+} from './irc-line-shapes.ts';
 import { isoDate, monthNumber } from './chat-time.ts';
 
 type Dialect =
-  'XChat/HexChat' | 'HexChat scrollback' | 'irssi' | 'weechat' | 'ZNC/mIRC' | 'Zoom' | 'LINE' | 'Chatterino';
+  | 'XChat/HexChat'
+  | 'HexChat scrollback'
+  | 'irssi'
+  | 'weechat'
+  | 'ZNC/mIRC'
+  | 'Textual/Limnoria'
+  | 'Zoom'
+  | 'LINE'
+  | 'Chatterino';
 
-const IRC_BODY = /^[ \t]*(?:<[ @+%~&!]?[^<>\s]+>|\*[ \t]|-->|<--|---|-!-|\*\*\*|-[^\s-]\S*-[ \t])/;
+// Textual marks joins, parts and other events with a bullet.
+const IRC_BODY = /^[ \t]*(?:<[ @+%~&!]?[^<>\s]+>|\*[ \t]|-->|<--|---|-!-|\*\*\*|•[ \t]|-[^\s-]\S*-[ \t])/;
 // weechat's prefix column for joins, parts, network notices and actions.
 const WEECHAT_STATUS = new Set(['-->', '<--', '--', '*', '=!=', '-=-']);
 const FILE_DATE = /(?:^|\D)((?:19|20)\d{2})-?(\d{2})-?(\d{2})(?:\D|$)/;
@@ -86,6 +96,7 @@ export function detectIrc(lines: readonly string[], fileName: string): FamilyDet
       continue;
     }
     const monthDay = MONTH_DAY.exec(line);
+    const withDate = weechat === null ? DATED_IRC.exec(line) : null;
     if (ZOOM_TO.test(line) || ZOOM_OLD.test(line)) {
       count('Zoom');
       afterZoom = true;
@@ -97,7 +108,8 @@ export function detectIrc(lines: readonly string[], fileName: string): FamilyDet
     else if (weechat !== null) {
       count('weechat');
       if (WEECHAT_STATUS.has(weechat[7]?.split('\t')[0]?.trim() ?? '')) weechatStatus += 1;
-    } else if (monthDay !== null && monthNumber(monthDay[1] ?? '') !== undefined && IRC_BODY.test(monthDay[4] ?? '')) {
+    } else if (withDate !== null && IRC_BODY.test(line.slice(withDate[0].length))) count('Textual/Limnoria');
+    else if (monthDay !== null && monthNumber(monthDay[1] ?? '') !== undefined && IRC_BODY.test(monthDay[4] ?? '')) {
       count('XChat/HexChat');
       if (!dated) undatedFirst = true;
     } else {
@@ -145,7 +157,9 @@ export function detectIrc(lines: readonly string[], fileName: string): FamilyDet
   const zoneNote =
     dialect === 'HexChat scrollback'
       ? '; times are epoch seconds (UTC)'
-      : '; times are local, read in the chosen time zone';
+      : dialect === 'Textual/Limnoria'
+        ? '; times with a UTC offset are read as written, others in the chosen time zone'
+        : '; times are local, read in the chosen time zone';
   return {
     format: 'irc',
     reason: `${evidence}${sessionNote}${dateNote}${zoneNote}`,
@@ -165,6 +179,8 @@ function shapeOf(dialect: Dialect): string {
       return 'a date and time, a tab, the nick, a tab and the text';
     case 'irssi':
       return 'a time then a nick or status mark';
+    case 'Textual/Limnoria':
+      return 'a date and time then a nick or status mark';
     case 'ZNC/mIRC':
       return 'a time in brackets then a nick or status mark';
     case 'Zoom':

@@ -28,7 +28,7 @@ export function detectTimestampedLines(text: string, complete: boolean, fileName
     ? `a time of day alone${guess.prefix.bracketed ? ' in brackets' : ''}`
     : guess.prefix.bracketed
       ? 'a time in brackets'
-      : `a time (${guess.prefix.words} word${guess.prefix.words === 1 ? '' : 's'})`;
+      : `a time (${guess.prefix.words} word${guess.prefix.words === 1 ? '' : 's'}${guess.prefix.zoneGlued === true ? ' and its zone, joined to what follows by a colon' : ''})`;
   const named = timeOfDay ? FILE_DATE.exec(fileName) : null;
   const startDate = named === null ? undefined : `${named[1]}-${named[2]}-${named[3]}`;
   const day = !timeOfDay

@@ -25,6 +25,10 @@ export function detectWhatsapp(lines: readonly string[]): FamilyDetection | unde
   if (platforms.size > 1) return undefined;
   // Android writes no seconds: "2024-06-04 09:00:00 - app - started" is an application log.
   if (platforms.has('android') && starts.some((start) => start.withSeconds)) return undefined;
+  // WhatsApp writes a sender and a colon after the time; "<nick> text" and "* nick acts" are an IRC
+  // client's lines with a date (ZNC or Textual set to log one).
+  const ircBodies = starts.filter((start) => /^(?:<[ @+%~&!]?[^<>\s]+>|\*{1,3}[ \t])/.test(start.body)).length;
+  if (ircBodies * 2 > starts.length) return undefined;
   const platform = platforms.has('ios') ? 'iOS' : 'Android';
   const [dateOrder, why] = dateOrderOf(starts);
   return {

@@ -26,7 +26,7 @@ export const FORMAT_CHOICES: Record<ImportFormat, string> = {
   syslog:
     'Syslog or text log (RFC 3164, RFC 5424, apt history, lines starting with a time, Windows event XML, journalctl export, Redis, MySQL general and slow query logs)',
   'access-log': 'Web or proxy access log (Apache, nginx, AWS, HAProxy, Squid, Envoy/Istio)',
-  irc: 'IRC or chat log (XChat/HexChat, irssi, weechat, ZNC, mIRC, Zoom meeting chat, LINE, Chatterino, DiscordChatExporter and imessage-exporter TXT, sigtop Signal text)',
+  irc: 'IRC or chat log (XChat/HexChat, irssi, weechat, ZNC, mIRC, Textual, Limnoria, Zoom meeting chat, LINE, Chatterino, DiscordChatExporter and imessage-exporter TXT, sigtop Signal text, Telegram Desktop HTML)',
   whatsapp: 'WhatsApp export',
   subtitles: 'Subtitles or transcript (WebVTT, SRT, SBV, TTML/DFXP, SubStation Alpha, Otter.ai text)',
 };

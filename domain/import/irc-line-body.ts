@@ -15,7 +15,7 @@ interface IrcLineBody {
 const NICK = /^[@+%~&!]?([A-Za-z[\]\\`_^{|}][A-Za-z0-9[\]\\`_^{|}-]*)$/;
 const BRACKETED = /^<[ @+%~&!]?([^<>\s]+)>[ \t]?([^]*)$/;
 const NOTICE = /^-([^\s-][^\s]*?)-[ \t]+([^]*)$/;
-const STATUS = /^(-->|<--|---|-!-|\*\*\*|--|=!=|<->|-\*-|>>>|<<<)[ \t]*([^]*)$/;
+const STATUS = /^(-->|<--|---|-!-|\*\*\*|--|=!=|<->|-\*-|>>>|<<<|•)[ \t]*([^]*)$/;
 const ACTION = /^\*[ \t]+([^]*)$/;
 // mIRC colours (\x03 with up to two numbers), bold, italics, underline, reverse, reset, HexChat's hidden-text
 // mark. Built from code points: these control characters are what the pattern is for.

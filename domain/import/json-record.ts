@@ -13,6 +13,7 @@ import { shorten } from './parse-event-time.ts';
 import { htmlText, markedAsHtml } from './html-text.ts';
 import { countNoun } from '../count-noun.ts';
 import { httpRequestMessage } from './json-http-message.ts';
+import { windowsEventJsonMessage } from './windows-event-json.ts';
 
 // Terminal escapes: OSC titles (ESC ] … BEL or ESC \), CSI sequences (colours, cursor) and lone ESC pairs.
 // eslint-disable-next-line no-control-regex
@@ -117,15 +118,19 @@ export function jsonRecord(
     (fields.message === undefined || fields.message === 'verb') && isKubernetesAuditEvent(value)
       ? kubernetesAuditMessage(value)
       : undefined;
+  // An .evtx event as JSON: its ID alone (a "#text" the field choice may take) says as little as a verb.
+  const windowsEvent =
+    fields.message === undefined || fields.message.startsWith('Event.System.')
+      ? windowsEventJsonMessage(value)
+      : undefined;
   const named = namedSection(value, rawMessage);
   const message =
-    audit !== undefined
-      ? audit
-      : named !== undefined
-        ? named
-        : rawMessage.trim() !== ''
-          ? utf8OfLatin1(readableText(rawMessage))
-          : ((fields.message === undefined ? httpRequestMessage(value) : undefined) ?? summaryOf(value, fields));
+    audit ??
+    windowsEvent ??
+    named ??
+    (rawMessage.trim() !== ''
+      ? utf8OfLatin1(readableText(rawMessage))
+      : ((fields.message === undefined ? httpRequestMessage(value) : undefined) ?? summaryOf(value, fields)));
   // A mapped top-level field leaves extra, unless its text was changed for display (the raw stays).
   const exact = typeof messageValue === 'string' && message === messageValue;
   const mapped = new Set([fields.startTime, fields.endTime, fields.actor, ...(exact ? [fields.message] : [])]);

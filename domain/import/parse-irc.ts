@@ -10,6 +10,7 @@
  * `# Start logging at 2024-03-05 12:00:00 …`).
  */
 import { parseSigtopText } from './parse-sigtop-text.ts';
+import { parseTelegramHtml } from './parse-telegram-html.ts';
 import type { ZoneId } from '@js-joda/core';
 import type { IrcSettings } from './chat-settings.ts';
 import { monthNumber, wallMicros } from './chat-time.ts';
@@ -17,8 +18,29 @@ import { MONTH_ABBREVIATIONS as MONTH_NAMES } from '../time/month-abbreviations.
 import type { ImportRecord, InvalidRow, ParsedPiece, ParseReport } from './import-record.ts';
 import { ircLineBody, withoutFormatting } from './irc-line-body.ts';
 import { parseChatBlocks } from './parse-chat-blocks.ts';
+import {
+  CHATTERINO_SESSION,
+  COLON_NICK,
+  DATED_IRC,
+  IRSSI_DAY,
+  IRSSI_SESSION,
+  LINE_DAY,
+  LINE_DAY_US,
+  LINE_HEADER,
+  LINE_MESSAGE,
+  MIRC_IDENT,
+  MIRC_SESSION,
+  MONTH_DAY,
+  SCROLLBACK,
+  TIME_ONLY,
+  WEECHAT,
+  XCHAT_SESSION,
+  ZOOM_OLD,
+  ZOOM_TO,
+} from './irc-line-shapes.ts';
 import { loadZone, shorten } from './parse-event-time.ts';
 import { textLines } from './text-lines.ts';
+import { createTimestampReader, type TimestampReader } from '../time/read-timestamp.ts';
 
 /** An event still being read (a Zoom message's text comes on the lines after its time). */
 type OpenRecord = { -readonly [K in keyof ImportRecord]: ImportRecord[K] };
@@ -33,48 +55,14 @@ interface Day {
   readonly day: number;
 }
 
-const CLOCK = String.raw`(\d{1,2}):(\d{2}):(\d{2})`;
-// "**** BEGIN LOGGING AT Mon Dec 31 21:11:55 2011" in any language: ctime's date stays English.
-export const XCHAT_SESSION = new RegExp(String.raw`^\*{4} (.+?) \w{3} (\w{3}) +(\d{1,2}) ${CLOCK} (\d{4})\s*$`);
-export const IRSSI_SESSION =
-  /^--- (Log opened|Log closed) \S+ (\S+) +(\d{1,2}) (\d{1,2}):(\d{2})(?::(\d{2}))? (\d{4})\s*$/;
-export const IRSSI_DAY = /^--- Day changed \S+ (\S+) +(\d{1,2}) (\d{4})\s*$/;
-export const MIRC_SESSION = new RegExp(
-  String.raw`^Session (Start|Close|Time): \w{3} (\w{3}) +(\d{1,2}) ${CLOCK} (\d{4})\s*$`,
-);
-const MIRC_IDENT = /^Session Ident: /;
-// Chatterino (Twitch): "# Start logging at 2024-03-05 12:00:00 Central European Standard Time" opens
-// each file, then "[12:00:01]  nick: text" (the zone is the machine's, named in words, so not read).
-export const CHATTERINO_SESSION = /^# (Start|Stop) logging at (\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})\b/;
-// Its nick: a display name, perhaps with the login after it ("名前 (login)"), then a colon.
-export const COLON_NICK = /^[ \t]*([^\s:<>[\]]{1,40}(?: \(\w{1,40}\))?): ([^]*)$/;
-export const SCROLLBACK = /^T (\d{9,11}) ([^]*)$/;
-export const WEECHAT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})\t([^]*)$/;
-export const MONTH_DAY = new RegExp(
-  String.raw`^(\p{L}{3,5}\.?) +(\d{1,2}) (\d{1,2}:\d{2}:\d{2})(?=[ \t]|$)([^]*)$`,
-  'u',
-);
-export const TIME_ONLY = /^(\[?)(\d{1,2}):(\d{2})(?::(\d{2}))?(\]?)(?=[ \t]|$)/;
-// Zoom: "From <name> to <recipient>:" (2021 on; "(Direct Message)" or "(privately)" after a person), or "From <name> : text".
-export const ZOOM_TO = /^(\d{1,2}):(\d{2}):(\d{2})[ \t]+From[ \t]+(.+?)[ \t]+to[ \t]+(.+?)[ \t]*:[ \t]*([^]*)$/;
-// LINE: "[LINE] Chat history with Ops" and "Saved on: 2024/03/06 09:00" head the file (in the app's language);
-// a day is "2024/03/05(Tue)", "2024.03.05 Tuesday" or (older iOS) "Tue, 3/5/2024".
-export const LINE_HEADER = /^(?:\[LINE\] |Saved on: \d{4}\/)/;
-export const LINE_DAY = /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})(?:\s*\(\S{1,9}\)|\s+\p{L}{2,12})?\s*$/u;
-export const LINE_DAY_US = /^\p{L}{2,9}, (\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/u;
-export const LINE_MESSAGE = /^(\d{1,2}):(\d{2})\t([^\t]*)\t([^]*)$/;
-export const ZOOM_OLD = /^(\d{1,2}):(\d{2}):(\d{2})[ \t]+From[ \t]+(.+?)[ \t]+:[ \t]?([^]*)$/;
-
 export async function* parseIrc(
   text: AsyncIterable<string>,
   settings: IrcSettings,
   report: ParseReport,
 ): AsyncGenerator<ParsedPiece> {
-  if (settings.layout === 'sigtop-txt') {
-    yield* parseSigtopText(text);
-    return;
-  }
+  if (settings.layout === 'sigtop-txt') return yield* parseSigtopText(text);
   const zone = await loadZone(settings.timeZone);
+  if (settings.layout === 'telegram-html') return yield* parseTelegramHtml(text, zone);
   if (settings.layout === 'discord-txt' || settings.layout === 'imessage-txt') {
     yield* parseChatBlocks(text, settings, zone);
     return;
@@ -116,11 +104,13 @@ class IrcReader {
   private colonNicks = false;
   /** Zoom messages completed by the line just read, to emit before that line's own result. */
   readonly finished: ImportRecord[] = [];
+  private readonly readDated: TimestampReader;
 
   constructor(
     private readonly zone: ZoneId,
     startDate: string | undefined,
   ) {
+    this.readDated = createTimestampReader({ zone, numericUnit: 'auto', dateOrder: 'ymd' });
     if (startDate !== undefined) {
       const [year = 0, month = 0, day = 0] = startDate.split('-').map(Number);
       this.day = { year, month, day };
@@ -179,6 +169,8 @@ class IrcReader {
       this.setDay({ year, month, day });
       return this.record(line, micros, weechat[7] ?? '');
     }
+    const dated = DATED_IRC.exec(text);
+    if (dated !== null && dated[1] === (dated[3] === ']' ? '[' : '')) return this.datedLine(line, text, dated);
     const monthDay = MONTH_DAY.exec(text);
     if (monthDay !== null && monthNumber(monthDay[1] ?? '') !== undefined) return this.monthDayLine(line, monthDay);
     const zoom = ZOOM_TO.exec(text) ?? ZOOM_OLD.exec(text);
@@ -253,6 +245,14 @@ class IrcReader {
       message: text.replace(/^(?:\*{4}|---|#) /, ''),
       extra: { kind: 'session', label },
     };
+  }
+
+  /** A line with its own date: a UTC offset written with it is read as written, else the chosen zone. */
+  private datedLine(line: number, text: string, match: RegExpExecArray): ImportRecord | InvalidRow {
+    const micros = this.readDated(match[2] ?? '');
+    if (micros === undefined)
+      return { line, reason: `${quote(match[2] ?? '')} is not a date and time (expected year-month-day hour:minute)` };
+    return this.record(line, micros, text.slice(match[0].length));
   }
 
   private monthDayLine(line: number, match: RegExpExecArray): ImportRecord | InvalidRow {

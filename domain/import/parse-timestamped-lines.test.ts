@@ -57,6 +57,20 @@ describe('text logs: lines that start with a time', () => {
     expect(rows[1]?.level).toBe('error');
   });
 
+  it("RDS PostgreSQL's '%t:…' prefix: the zone glued to the client by a colon is the time's, whatever zone the analyst is in", async () => {
+    const log = [
+      '2024-03-05 12:00:01 UTC:10.0.0.1(5432):appuser@orders:[123]:ERROR:  duplicate key value violates unique constraint "orders_pkey"',
+      '2024-03-05 12:00:30 UTC::@:[77]:LOG:  checkpoint starting: time',
+    ].join('\n');
+    const { detection, rows } = await read(log, 'postgresql.log.2024-03-05-12', 'America/New_York');
+    expect(detection.reason).toContain('a time (2 words and its zone, joined to what follows by a colon)');
+    expect(rows.map((row) => row.at)).toEqual(['2024-03-05T12:00:01.000Z', '2024-03-05T12:00:30.000Z']);
+    expect(rows[0]?.message).toBe(
+      '10.0.0.1(5432):appuser@orders:[123]:ERROR:  duplicate key value violates unique constraint "orders_pkey"',
+    );
+    expect(rows[0]?.level).toBe('error');
+  });
+
   it.each([
     [
       "Debian's '%m [%p] %q%u@%d '",

@@ -20,6 +20,8 @@ export const SyslogSettingsSchema = z.strictObject({
       words: z.number().int().min(0).max(6),
       /** The time is a time of day alone ("12:01:02.345 [main] INFO …", Logback's default): dated by startDate. */
       timeOfDay: z.boolean().optional(),
+      /** The zone after the time is joined to the next field by a colon (RDS PostgreSQL's "%t:" prefix). */
+      zoneGlued: z.boolean().optional(),
     })
     .optional(),
   /** For times of day alone: the day of the first line (later lines roll over at midnight). */

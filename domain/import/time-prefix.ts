@@ -15,6 +15,8 @@ interface TimePrefix {
   readonly words: number;
   /** A time of day alone ("12:01:02.345", Logback's and log4j's %d{HH:mm:ss.SSS}): the day comes from elsewhere. */
   readonly timeOfDay?: boolean | undefined;
+  /** After the words, the zone joined to the next field by a colon (RDS PostgreSQL's "%t:": "… 12:00:01 UTC:10.0.0.1(…)"). */
+  readonly zoneGlued?: boolean | undefined;
 }
 
 // hours:minutes:seconds with a fraction after "." or "," (log4j's ABSOLUTE writes a comma).
@@ -48,6 +50,8 @@ const MAX_WORDS = 6;
 // Only the shape is judged when inferring, never an instant: UTC stands for any zone.
 const UTC_ZONE: ZoneId = ZoneOffset.UTC;
 const WORDS = Array.from({ length: MAX_WORDS }, (_, index) => new RegExp(`^\\s*(\\S+(?:\\s+\\S+){${index}})`));
+// A zone abbreviation or numeric offset ended by a colon that joins it to the next field, no space between.
+const GLUED_ZONE = /^\s+([A-Za-z]{1,5}|[+-]\d{2}(?::?\d{2})?):(?=\S)/;
 
 /** The time text and the rest of a line under a prefix rule, or undefined when the line has no such start. */
 function cutTimePrefix(line: string, prefix: TimePrefix): { time: string; rest: string } | undefined {
@@ -57,6 +61,11 @@ function cutTimePrefix(line: string, prefix: TimePrefix): { time: string; rest: 
     return end < 2 ? undefined : { time: line.slice(1, end), rest: line.slice(end + 1) };
   }
   const match = WORDS[prefix.words - 1]?.exec(line);
+  if (prefix.zoneGlued === true) {
+    const zone = match?.[1] === undefined ? null : GLUED_ZONE.exec(line.slice(match[0].length));
+    if (match?.[1] === undefined || zone?.[1] === undefined) return undefined;
+    return { time: `${match[1]} ${zone[1]}`, rest: line.slice(match[0].length + zone[0].length) };
+  }
   // A comma or semicolon may end the time (Windows CBS: "2024-01-02 07:41:03, Info").
   return match?.[1] === undefined
     ? undefined
@@ -101,7 +110,11 @@ export function inferTimePrefix(lines: readonly string[]): TimePrefixGuess | und
   if (judged.length === 0) return undefined;
   const rules: TimePrefix[] = [
     { bracketed: true, words: 0 },
-    ...Array.from({ length: MAX_WORDS }, (_, index) => ({ bracketed: false, words: index + 1 })),
+    // Each count of words, then the same with a glued zone after it: on a tie the zone is the time's.
+    ...Array.from({ length: MAX_WORDS }, (_, index) => [
+      { bracketed: false, words: index + 1 },
+      { bracketed: false, words: index + 1, zoneGlued: true },
+    ]).flat(),
   ];
   let best: TimePrefixGuess | undefined;
   for (const prefix of rules) {

@@ -17,6 +17,7 @@ const FORMAT_LABELS: Record<GeoFormat, string> = {
   'location-history': 'Google location history (Takeout, Timeline)',
   owntracks: 'OwnTracks (Recorder .rec, HTTP JSON)',
   czml: 'CZML (Cesium)',
+  spot: 'SPOT tracker feed (XML, JSON)',
 };
 
 export function GeoFormatFields({
