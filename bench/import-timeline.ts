@@ -90,11 +90,15 @@ const SAMPLER = `
 const fs = require('fs');
 const [pid, database, out] = process.argv.slice(1);
 const lines = [];
+const named = new Set();
 const ticks = (path) => { try { const f = fs.readFileSync(path, 'utf8'); const r = f.slice(f.lastIndexOf(')') + 2).split(' '); return Number(r[11]) + Number(r[12]); } catch { return -1; } };
 function sample() {
   const at = Date.now();
-  const row = { at, threads: {}, backends: {} };
-  for (const tid of fs.readdirSync('/proc/' + pid + '/task')) row.threads[tid] = ticks('/proc/' + pid + '/task/' + tid + '/stat');
+  const row = { at, threads: {}, backends: {}, names: {} };
+  for (const tid of fs.readdirSync('/proc/' + pid + '/task')) {
+    row.threads[tid] = ticks('/proc/' + pid + '/task/' + tid + '/stat');
+    if (!named.has(tid)) { named.add(tid); try { row.names[tid] = fs.readFileSync('/proc/' + pid + '/task/' + tid + '/comm', 'utf8').trim(); } catch {} }
+  }
   for (const p of fs.readdirSync('/proc')) {
     if (!/^\\d+$/.test(p)) continue;
     let cmd; try { cmd = fs.readFileSync('/proc/' + p + '/cmdline', 'utf8'); } catch { continue; }
@@ -110,6 +114,8 @@ interface Sample {
   at: number;
   threads: Record<string, number>;
   backends: Record<string, number>;
+  /** A thread's name (/proc/…/comm), in the first sample that saw it. */
+  names?: Record<string, string>;
 }
 
 await withImportProfile(async ({ kind, store, scratch, tsvPath }) => {
@@ -209,6 +215,19 @@ function report(
   const cpu = (ticks: number) => `${(ticks / hz).toFixed(1)} s`;
   out.push(
     `  CPU over the run: main ${cpu(totals[mainTid] ?? 0)}, worker ${cpu(workerTid ? (totals[workerTid] ?? 0) : 0)}, all threads ${cpu(sumTicks(totals))}`,
+  );
+  // The other threads by name: V8's platform workers (the collectors' parallel and concurrent tasks of both
+  // isolates), libuv's pool (file reads), the inspector and signal threads.
+  const names: Record<string, string> = Object.assign({}, ...samples.map((s) => s.names ?? {}));
+  const byName = new Map<string, number>();
+  for (const [tid, ticks] of Object.entries(totals))
+    if (tid !== mainTid && tid !== workerTid)
+      byName.set(names[tid] ?? '?', (byName.get(names[tid] ?? '?') ?? 0) + ticks);
+  out.push(
+    `  other threads: ${[...byName]
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, ticks]) => `${name} ${cpu(ticks)}`)
+      .join(', ')}`,
   );
   const backendTotals: Record<string, number> = {};
   for (let i = 1; i < samples.length; i++)

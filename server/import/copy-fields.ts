@@ -16,7 +16,13 @@ const withoutNulValues = (_name: string, value: unknown) => (typeof value === 's
 // extra without NUL is the usual case: JSON writes NUL as \u0000, so only then is it stringified again.
 // A key with NUL, or a string holding the text "\u0000", takes the slow path and gives the same text.
 export function extraText(extra: Record<string, JsonValue>): string {
+  const json = extraJson(extra);
+  return json === undefined ? '\\N' : copyText(json);
+}
+
+/** The extra as the JSON its COPY text holds (before COPY's escapes); undefined for none (COPY's NULL). */
+export function extraJson(extra: Record<string, JsonValue>): string | undefined {
   const json = JSON.stringify(extra);
-  if (json === '{}' && Object.keys(extra).length === 0) return '\\N';
-  return copyText(json.includes('\\u0000') ? JSON.stringify(extra, withoutNulValues) : json);
+  if (json === '{}' && Object.keys(extra).length === 0) return undefined;
+  return json.includes('\\u0000') ? JSON.stringify(extra, withoutNulValues) : json;
 }

@@ -4,10 +4,14 @@
  * UTF-8 buffer, either the staging table's COPY rows or (the first import's bulk) the final COPY rows of
  * `events` with their ids. The server's thread gets one transferable buffer a write, not a string and a
  * record object a row, and never rebuilds a row (on PGlite that thread also runs the database).
+ * A held row is its COPY text's middle (message, start, end, extra) as UTF-8 in one buffer and a few
+ * numbers in typed arrays (held-row-columns.ts): no object or string a row stays on the heap.
  */
 import type { ImportRecord, InvalidRow } from '../../domain/import/import-record.ts';
-import { extraText, messageText } from './copy-fields.ts';
+import { CopyBytes, NEWLINE, NUMBER_BYTES, TAB, writeBytes, writeCopyText, writeNumber } from './copy-bytes.ts';
+import { extraJson, messageText } from './copy-fields.ts';
 import { idAt, type EventIds } from './event-ids.ts';
+import { HeldRowColumns, IS_BOT, IS_MARKER, MARKER_SET, BOT_SET, NO_STREAM } from './held-row-columns.ts';
 
 /** What the import keeps of a record once its row is COPY text: the message and extra fields go in the row only. */
 export interface StagedRecord {
@@ -17,11 +21,6 @@ export interface StagedRecord {
   readonly actorIsBot?: boolean;
   readonly stream?: string;
   readonly threadKey?: string;
-}
-
-/** A held row: the record's names and its message, start, end and extra as one piece of COPY text. */
-interface HeldRow extends StagedRecord {
-  readonly middle: string;
 }
 
 /** One parser batch as the server's thread sees it: how many valid rows, the invalid ones, the names first seen in it. */
@@ -76,19 +75,26 @@ export const EVENT_COPY_COLUMNS =
 
 /** COPY text's NULL. */
 const NULL = '\\N';
-const encoder = new TextEncoder();
-const copyValue = (text: string | undefined) => (text === undefined ? NULL : messageText(text));
+const NULL_BYTES = Buffer.from(NULL, 'latin1');
+const TRUE = 0x74;
+const FALSE = 0x66;
+/** Bytes a row takes at most besides its middle and names: its numbers, flags, tabs and newline. */
+const ROW_BYTES = 4 * NUMBER_BYTES + 24;
+
+const ascii = (text: string) => Buffer.from(text, 'latin1');
+const copyValue = (text: string | undefined) => (text === undefined ? NULL_BYTES : Buffer.from(messageText(text)));
 
 export class HeldRows {
-  #rows: HeldRow[] = [];
-  #next = 0;
+  readonly #rows = new HeldRowColumns();
   /** Rows taken so far: the next row's position is this plus one. */
   #taken = 0;
   readonly #lastLine = { marker: 0, event: 0 };
   readonly #lastStaged = { marker: 0, event: 0 };
   readonly #streamsSeen = new Set<string>();
-  /** Actors seen, and whether as a bot. */
-  readonly #actorsSeen = new Map<string, boolean>();
+  /** Actors seen as an event's, by their index among the names: whether as a bot (undefined: not yet). */
+  readonly #actorsSeen: (boolean | undefined)[] = [];
+  /** Slack thread keys (rare) by the row's position. */
+  readonly #threadKeys = new Map<number, string>();
   readonly #streamIds = new Map<string, number>();
   readonly #actorIds = new Map<string, number>();
 
@@ -99,6 +105,7 @@ export class HeldRows {
     const newStreams: string[] = [];
     const newActors = new Map<string, boolean>();
     let threadKeys = false;
+    const rows = this.#rows;
     for (const record of records) {
       const kind = record.isMarker ? 'marker' : 'event';
       // The parsers hand records out in source order; the re-import names a record by its line, so
@@ -113,90 +120,177 @@ export class HeldRows {
         this.#streamsSeen.add(stream);
         newStreams.push(stream);
       }
+      const actor = rows.actors.index(record.actor);
       if (!record.isMarker && record.actor !== '') {
         const bot = record.actorIsBot === true;
-        const seen = this.#actorsSeen.get(record.actor);
+        const seen = this.#actorsSeen[actor];
         if (seen === undefined || (bot && !seen)) {
-          this.#actorsSeen.set(record.actor, bot);
+          this.#actorsSeen[actor] = bot;
           newActors.set(record.actor, (newActors.get(record.actor) ?? false) || bot);
         }
         if (record.threadKey !== undefined) threadKeys = true;
       }
-      this.#rows.push(heldRow(record, line));
+      const slot = rows.add(
+        line,
+        actor,
+        record.stream === undefined ? NO_STREAM : rows.streams.index(record.stream),
+        flagsOf(record),
+      );
+      if (record.threadKey !== undefined) this.#threadKeys.set(this.#taken + slot - rows.first + 1, record.threadKey);
+      const extra = extraJson(record.extra);
+      const middle = rows.middle;
+      const bytes = middle.reserve(3 * (record.message.length + (extra?.length ?? 0)) + 2 * NUMBER_BYTES + 5);
+      let at = writeCopyText(bytes, middle.length, record.message);
+      bytes[at++] = TAB;
+      at = writeNumber(bytes, at, record.startMicros);
+      bytes[at++] = TAB;
+      at = writeNumber(bytes, at, record.endMicros);
+      bytes[at++] = TAB;
+      middle.length = extra === undefined ? writeBytes(bytes, at, NULL_BYTES) : writeCopyText(bytes, at, extra);
+      rows.ended(slot);
     }
     return { count: records.length, invalid: [...invalid], newStreams, newActors: [...newActors], threadKeys };
   }
 
   take(request: TakeRequest): TakenRows {
-    const from = this.#next;
-    const to = Math.min(from + request.rows, this.#rows.length);
     const rows = this.#rows;
-    const out = new Array<string>(to - from);
-    let taken: TakenRows;
-    if (request.form === 'staged') {
-      const records = new Array<StagedRecord>(to - from);
-      for (let index = from; index < to; index += 1) {
-        const row = rows[index]!;
-        const actor = row.isMarker ? '' : messageText(row.actor);
-        out[index - from] =
-          `${this.#taken + index - from + 1}\t${row.line}\t${row.isMarker ? 't' : 'f'}\t${actor}\t${row.actorIsBot ? 't' : 'f'}\t` +
-          `${row.middle}\t${copyValue(row.stream)}\t${copyValue(row.threadKey)}`;
-        records[index - from] = stagedRecord(row);
-      }
-      taken = { text: encoder.encode(`${out.join('\n')}\n`), count: to - from, records };
-    } else {
-      taken = this.#eventRows(request, from, to, out);
-    }
-    // Rows taken are let go (in steps, so the array is not shifted every write).
-    this.#next = to;
+    const from = rows.first;
+    const to = Math.min(from + request.rows, rows.count);
+    const taken = request.form === 'staged' ? this.#stagedRows(from, to) : this.#eventRows(request, from, to);
+    // Rows taken are let go; their bytes are reused once they are most of the buffer.
     this.#taken += to - from;
-    if (this.#next > 50_000) {
-      this.#rows = this.#rows.slice(this.#next);
-      this.#next = 0;
-    }
+    if (this.#threadKeys.size > 0)
+      for (const position of this.#threadKeys.keys()) if (position <= this.#taken) this.#threadKeys.delete(position);
+    rows.release(to);
     return taken;
   }
 
+  #stagedRows(from: number, to: number): TakenRows {
+    const rows = this.#rows;
+    const records = new Array<StagedRecord>(to - from);
+    const actorText = rows.actors.encoded((name) => Buffer.from(messageText(name)));
+    const streamText = rows.streams.encoded((name) => copyValue(name));
+    const out = new CopyBytes(rows.middleBytes(from, to) + (to - from) * ROW_BYTES);
+    for (let slot = from; slot < to; slot += 1) {
+      const position = this.#taken + slot - from + 1;
+      const flags = rows.flags[slot]!;
+      const marker = (flags & IS_MARKER) !== 0;
+      const actor = marker ? undefined : actorText(rows.actor[slot]!);
+      const stream = rows.stream[slot]! === NO_STREAM ? NULL_BYTES : streamText(rows.stream[slot]!);
+      const threadKey = this.#threadKeys.get(position);
+      this.#threadKeys.delete(position);
+      const key = copyValue(threadKey);
+      const bytes = out.reserve(
+        (actor?.length ?? 0) + stream.length + key.length + rows.middleBytes(slot, slot + 1) + ROW_BYTES,
+      );
+      let at = writeNumber(bytes, out.length, position);
+      bytes[at++] = TAB;
+      at = writeNumber(bytes, at, rows.line[slot]!);
+      bytes[at++] = TAB;
+      bytes[at++] = marker ? TRUE : FALSE;
+      bytes[at++] = TAB;
+      if (actor) at = writeBytes(bytes, at, actor);
+      bytes[at++] = TAB;
+      bytes[at++] = (flags & IS_BOT) !== 0 ? TRUE : FALSE;
+      bytes[at++] = TAB;
+      at = rows.writeMiddle(bytes, at, slot);
+      bytes[at++] = TAB;
+      at = writeBytes(bytes, at, stream);
+      bytes[at++] = TAB;
+      at = writeBytes(bytes, at, key);
+      bytes[at++] = NEWLINE;
+      out.length = at;
+      records[slot - from] = stagedRecord(rows, slot, threadKey);
+    }
+    return { text: out.bytes.subarray(0, out.length), count: to - from, records };
+  }
+
   // As eventCopyRows did on the server's thread: the row of `events` itself, its stream and actor as ids.
-  #eventRows(request: Extract<TakeRequest, { form: 'events' }>, from: number, to: number, out: string[]): TakenRows {
+  #eventRows(request: Extract<TakeRequest, { form: 'events' }>, from: number, to: number): TakenRows {
+    const rows = this.#rows;
     for (const [name, id] of request.streams) this.#streamIds.set(name, id);
     for (const [name, id] of request.actors) this.#actorIds.set(name, id);
     const { context, ids } = request;
-    const fixed = `${context.analystId ?? NULL}\t${context.nowMicros}\t${context.changeSeq}`;
+    const streamIds = new Map<number, { name: string; text: Buffer }>();
+    const streamOf = (index: number) => {
+      let stream = streamIds.get(index);
+      if (!stream) {
+        const name = index === NO_STREAM ? context.defaultStream : rows.streams.name(index);
+        const id = this.#streamIds.get(name);
+        if (id === undefined) throw new Error(`stream ${name} has no id`);
+        streamIds.set(index, (stream = { name, text: ascii(String(id)) }));
+      }
+      return stream;
+    };
+    const actorIds = rows.actors.encoded((name) => {
+      const id = name === '' ? NULL : this.#actorIds.get(name);
+      if (id === undefined) throw new Error(`actor ${name} has no id`);
+      return ascii(String(id));
+    });
+    const incident = ascii(`${context.incidentId}\t`);
+    const markerStream = ascii(`${context.markerStreamId}\t${NULL}\tt\t`);
+    const fixed = ascii(`${context.analystId ?? NULL}\t${context.nowMicros}\t${context.changeSeq}\n`);
+    const noStream = ascii(`\t${NULL}\t`);
     const counts = new Map<string, number>();
-    for (let index = from; index < to; index += 1) {
-      const row = this.#rows[index]!;
-      const streamName = row.stream ?? context.defaultStream;
-      const stream = this.#streamIds.get(streamName);
-      if (stream === undefined) throw new Error(`stream ${streamName} has no id`);
-      const marker = row.isMarker === true;
-      const actor = marker || row.actor === '' ? NULL : this.#actorIds.get(row.actor);
-      if (actor === undefined) throw new Error(`actor ${row.actor} has no id`);
-      if (!marker) counts.set(streamName, (counts.get(streamName) ?? 0) + 1);
-      const id = ids ? `${idAt(ids, index - from)}\t` : '';
-      out[index - from] = marker
-        ? `${id}${context.incidentId}\t${context.markerStreamId}\t${NULL}\tt\t${row.middle}\t${row.line}\t${stream}\t${fixed}`
-        : `${id}${context.incidentId}\t${stream}\t${actor}\tf\t${row.middle}\t${row.line}\t${NULL}\t${fixed}`;
+    // Room for every row: its middle, and besides it numbers of at most NUMBER_BYTES and the fixed parts.
+    const out = new CopyBytes(
+      rows.middleBytes(from, to) + (to - from) * (ROW_BYTES + fixed.length + incident.length + markerStream.length),
+    );
+    const bytes = out.bytes;
+    let at = 0;
+    for (let slot = from; slot < to; slot += 1) {
+      const marker = (rows.flags[slot]! & IS_MARKER) !== 0;
+      const stream = streamOf(rows.stream[slot]!);
+      if (ids) {
+        at = writeNumber(bytes, at, idAt(ids, slot - from));
+        bytes[at++] = TAB;
+      }
+      at = writeBytes(bytes, at, incident);
+      if (marker) {
+        at = writeBytes(bytes, at, markerStream);
+        at = rows.writeMiddle(bytes, at, slot);
+        bytes[at++] = TAB;
+        at = writeNumber(bytes, at, rows.line[slot]!);
+        bytes[at++] = TAB;
+        at = writeBytes(bytes, at, stream.text);
+        bytes[at++] = TAB;
+      } else {
+        counts.set(stream.name, (counts.get(stream.name) ?? 0) + 1);
+        at = writeBytes(bytes, at, stream.text);
+        bytes[at++] = TAB;
+        at = writeBytes(bytes, at, actorIds(rows.actor[slot]!));
+        bytes[at++] = TAB;
+        bytes[at++] = FALSE;
+        bytes[at++] = TAB;
+        at = rows.writeMiddle(bytes, at, slot);
+        bytes[at++] = TAB;
+        at = writeNumber(bytes, at, rows.line[slot]!);
+        at = writeBytes(bytes, at, noStream);
+      }
+      at = writeBytes(bytes, at, fixed);
     }
-    return { text: encoder.encode(`${out.join('\n')}\n`), count: to - from, streamCounts: [...counts] };
+    return { text: bytes.subarray(0, at), count: to - from, streamCounts: [...counts] };
   }
 }
 
-function heldRow(record: ImportRecord, line: number): HeldRow {
-  const middle = `${messageText(record.message)}\t${record.startMicros}\t${record.endMicros}\t${extraText(record.extra)}`;
-  const kept: { -readonly [K in keyof HeldRow]: HeldRow[K] } = { line, actor: record.actor, middle };
-  if (record.isMarker !== undefined) kept.isMarker = record.isMarker;
-  if (record.actorIsBot !== undefined) kept.actorIsBot = record.actorIsBot;
-  if (record.stream !== undefined) kept.stream = record.stream;
-  if (record.threadKey !== undefined) kept.threadKey = record.threadKey;
-  return kept;
+/** A record's marker and bot flags, whether given at all and their value. */
+function flagsOf(record: ImportRecord): number {
+  let flags = 0;
+  if (record.isMarker !== undefined) flags |= MARKER_SET | (record.isMarker ? IS_MARKER : 0);
+  if (record.actorIsBot !== undefined) flags |= BOT_SET | (record.actorIsBot ? IS_BOT : 0);
+  return flags;
 }
 
-function stagedRecord(row: HeldRow): StagedRecord {
-  const kept: { -readonly [K in keyof StagedRecord]: StagedRecord[K] } = { line: row.line, actor: row.actor };
-  if (row.isMarker !== undefined) kept.isMarker = row.isMarker;
-  if (row.actorIsBot !== undefined) kept.actorIsBot = row.actorIsBot;
-  if (row.stream !== undefined) kept.stream = row.stream;
-  if (row.threadKey !== undefined) kept.threadKey = row.threadKey;
+function stagedRecord(rows: HeldRowColumns, slot: number, threadKey: string | undefined): StagedRecord {
+  const flags = rows.flags[slot]!;
+  const kept: { -readonly [K in keyof StagedRecord]: StagedRecord[K] } = {
+    line: rows.line[slot]!,
+    actor: rows.actors.name(rows.actor[slot]!),
+  };
+  if ((flags & MARKER_SET) !== 0) kept.isMarker = (flags & IS_MARKER) !== 0;
+  if ((flags & BOT_SET) !== 0) kept.actorIsBot = (flags & IS_BOT) !== 0;
+  const stream = rows.stream[slot]!;
+  if (stream !== NO_STREAM) kept.stream = rows.streams.name(stream);
+  if (threadKey !== undefined) kept.threadKey = threadKey;
   return kept;
 }
