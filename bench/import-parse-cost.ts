@@ -88,7 +88,6 @@ async function parseOnce(
     taken += reply.count;
     bytes += reply.text.byteLength;
   };
-  let workerTicks = new Map<string, number>();
   for (let next = await run.next(); ; next = await run.next()) {
     if (next.done) break;
     parsed += next.value.count;
@@ -97,7 +96,7 @@ async function parseOnce(
     while (parsed - taken >= TAKE_ROWS && parsed >= HELD_FIRST) await take(TAKE_ROWS);
   }
   while (parsed > taken) await take(Math.min(TAKE_ROWS, parsed - taken));
-  workerTicks = threadTicks();
+  const workerTicks = threadTicks();
   await run.close();
   const cpu = process.cpuUsage(cpuBefore);
   // The worker: the thread that spent the most since the start, other than this one.

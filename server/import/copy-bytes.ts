@@ -72,11 +72,19 @@ export function writeCopyText(bytes: Buffer, at: number, text: string): number {
     const code = text.charCodeAt(index);
     if (code < 0x80) {
       if (code > 0x5c || (code > 0x0d && code !== 0x5c)) bytes[at++] = code;
-      else if (code === 0x5c) ((bytes[at++] = 0x5c), (bytes[at++] = 0x5c));
-      else if (code === 0x09) ((bytes[at++] = 0x5c), (bytes[at++] = 0x74));
-      else if (code === 0x0a) ((bytes[at++] = 0x5c), (bytes[at++] = 0x6e));
-      else if (code === 0x0d) ((bytes[at++] = 0x5c), (bytes[at++] = 0x72));
-      else if (code !== 0) bytes[at++] = code;
+      else if (code === 0x5c) {
+        bytes[at++] = 0x5c;
+        bytes[at++] = 0x5c;
+      } else if (code === 0x09) {
+        bytes[at++] = 0x5c;
+        bytes[at++] = 0x74;
+      } else if (code === 0x0a) {
+        bytes[at++] = 0x5c;
+        bytes[at++] = 0x6e;
+      } else if (code === 0x0d) {
+        bytes[at++] = 0x5c;
+        bytes[at++] = 0x72;
+      } else if (code !== 0) bytes[at++] = code;
     } else if (code < 0x800) {
       bytes[at++] = 0xc0 | (code >> 6);
       bytes[at++] = 0x80 | (code & 0x3f);

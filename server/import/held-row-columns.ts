@@ -17,7 +17,7 @@ export const NO_STREAM = -1;
 const MIN_RELEASED_ROWS = 4096;
 
 /** Names (actors, streams) by a small index: a row keeps the index, not the string. */
-export class NameTable {
+class NameTable {
   readonly #names: string[] = [];
   readonly #index = new Map<string, number>();
 

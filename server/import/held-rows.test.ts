@@ -64,7 +64,7 @@ describe('held rows', () => {
       .join('');
     expect(new TextDecoder().decode(staged.text)).toBe(utf8(stagedText));
     expect(staged.records).toEqual(
-      records.slice(0, 700).map(({ message, startMicros, endMicros, extra, ...rest }) => rest),
+      records.slice(0, 700).map(({ message: _m, startMicros: _s, endMicros: _e, extra: _x, ...rest }) => rest),
     );
 
     const streams: [string, number][] = [
