@@ -13,6 +13,8 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : postgresOnly)],
     testTimeout: 600_000,
     hookTimeout: 600_000,
+    // The migrated databases the suites copy (a PGlite dump, a PostgreSQL template).
+    globalSetup: ['tests/support/database-templates.ts'],
     pool: 'forks',
     fileParallelism: false,
     passWithNoTests: true,
