@@ -46,7 +46,12 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: shared, isolate: false } },
       {
         extends: true,
-        test: { name: 'isolated', include: ['tests/server/**/*.test.ts', 'tests/lint/**/*.test.ts', ...ownProcess] },
+        test: {
+          name: 'isolated',
+          include: ['tests/server/**/*.test.ts', 'tests/lint/**/*.test.ts', ...ownProcess],
+          // The migrated databases the server tests copy (a PGlite dump, a PostgreSQL template).
+          globalSetup: ['tests/support/database-templates.ts'],
+        },
       },
     ],
   },

@@ -104,13 +104,20 @@ for (const ok of [typecheckOk, lintOk]) {
 
 const vitestReport = join(tmp, 'vitest.json');
 rmSync(vitestReport, { force: true });
-const vitestOk = step('unit and integration tests (Vitest)', process.execPath, [
-  join(root, 'node_modules', 'vitest', 'vitest.mjs'),
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile=${vitestReport}`,
-]);
+// The type check has just emitted build/server (unless --no-e2e), so the suites that run the
+// compiled server or CLI need not compile it again (tests/support/server-process.ts).
+const vitestOk = step(
+  'unit and integration tests (Vitest)',
+  process.execPath,
+  [
+    join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${vitestReport}`,
+  ],
+  onlyFast ? {} : { CHURCHKEY_SKIP_BUILD: '1' },
+);
 const vitest = readJson(vitestReport);
 if (vitest) {
   passed += vitest.numPassedTests;

@@ -23,9 +23,14 @@ async function onServer(adminUrl: string, sql: string): Promise<void> {
   }
 }
 
-export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<ScratchDatabase> {
+/** `template`: a database on that server to copy (CREATE DATABASE … TEMPLATE), already migrated. */
+export async function createScratchDatabase(
+  adminUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await onServer(adminUrl, `CREATE DATABASE ${name}`);
+  await onServer(adminUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = openPostgres(url.href);

@@ -11,7 +11,13 @@ import type { Socket } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedWithin, openSocket, rawRequest } from '../support/raw-socket.ts';
-import { createTestDatabase, DATABASE_KINDS, type DatabaseKind, type TestDatabase } from '../support/test-database.ts';
+import {
+  createTestDatabase,
+  seedPgliteDataDir,
+  DATABASE_KINDS,
+  type DatabaseKind,
+  type TestDatabase,
+} from '../support/test-database.ts';
 import { ensureServerBuilt, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { blobTempDir, SPOOL_PREFIX } from '../../server/repositories/blob-repository.ts';
 import { recordFigures } from './figures.ts';
@@ -51,6 +57,7 @@ const memory: string[] = [];
 async function startServer(kind: DatabaseKind): Promise<void> {
   ensureServerBuilt();
   dataDir = mkdtempSync(join(tmpdir(), 'churchkey-sockets-'));
+  if (kind === 'pglite') await seedPgliteDataDir(dataDir);
   database = kind === 'postgres' ? await createTestDatabase('postgres') : undefined;
   store = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
   server = await startServerProcess({

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../support/test-database.ts';
+import { createTestDatabase, DATABASE_KINDS, seedPgliteDataDir, type TestDatabase } from '../support/test-database.ts';
 import { ensureServerBuilt, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { recordFigures } from './figures.ts';
 import { FULL_SCALE, scaled } from './scale.ts';
@@ -86,6 +86,7 @@ describe.each(DATABASE_KINDS)('expanding files on %s', (kind) => {
   beforeAll(async () => {
     ensureServerBuilt();
     dataDir = mkdtempSync(join(tmpdir(), 'churchkey-expansion-'));
+    if (kind === 'pglite') await seedPgliteDataDir(dataDir);
     database = kind === 'postgres' ? await createTestDatabase('postgres') : undefined;
     server = await startServerProcess({
       DATA_DIR: dataDir,

@@ -3,7 +3,7 @@
  * incident, made before a describe block's tests (after compiling the server) and removed after,
  * and the compiled CLI run on it. Read `path` and `incidentID` inside tests, once the block started.
  */
-import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,8 @@ import { openPglite } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { projectRoot } from '../../server/project-root.ts';
 import { insertIncident } from '../../server/repositories/incidents-repository.ts';
+import { ensureServerBuilt } from './server-process.ts';
+import { migratedPgliteTemplate } from './test-database.ts';
 
 export interface CliDataDir {
   path: string;
@@ -33,9 +35,9 @@ export function useCliDataDir(prefix: string): CliDataDir {
     },
   };
   beforeAll(async () => {
-    execFileSync('npx', ['tsc', '-p', 'tsconfig.server.json'], { cwd: projectRoot(), stdio: 'ignore' });
+    ensureServerBuilt();
     dir.path = mkdtempSync(join(tmpdir(), prefix));
-    const db = await openPglite(dir.path);
+    const db = await openPglite(dir.path, migratedPgliteTemplate());
     await migrate(db);
     const [organization] = await db.query<{ id: number }>(
       "INSERT INTO organizations (name, created_micros) VALUES ('Ops', 0) RETURNING id",

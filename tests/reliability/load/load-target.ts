@@ -12,7 +12,12 @@ import { join } from 'node:path';
 import { openPglite, type Db } from '../../../server/db/database.ts';
 import { projectRoot } from '../../../server/project-root.ts';
 import { ensureServerBuilt, startServerProcess, type ServerProcess } from '../../support/server-process.ts';
-import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../../support/test-database.ts';
+import {
+  createTestDatabase,
+  seedPgliteDataDir,
+  type DatabaseKind,
+  type TestDatabase,
+} from '../../support/test-database.ts';
 
 const PASSWORD = 'load-test-admin-password';
 
@@ -96,6 +101,7 @@ export async function startLoadTarget(kind: DatabaseKind, seed: LoadSeed): Promi
   let server: ServerProcess | undefined;
   try {
     if (kind === 'postgres') database = await createTestDatabase('postgres');
+    else await seedPgliteDataDir(dataDir);
     const storeEnv: Record<string, string> = database
       ? { DATABASE_URL: database.url!, DATA_DIR: dataDir }
       : { DATA_DIR: dataDir };

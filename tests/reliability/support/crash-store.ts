@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openPglite, type Db } from '../../../server/db/database.ts';
 import type { DatabaseKind } from '../../support/test-database.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { createTestDatabase, seedPgliteDataDir, type TestDatabase } from '../../support/test-database.ts';
 
 export interface CrashStore {
   kind: DatabaseKind;
@@ -30,6 +30,7 @@ export async function crashStore(kind: DatabaseKind, work: string, password: str
   const spooledFiles = async () =>
     (await readdir(spoolDir).catch(() => [] as string[])).filter((name) => name.startsWith('churchkey-upload-'));
   if (kind === 'pglite') {
+    await seedPgliteDataDir(dataDir);
     return {
       kind,
       env: { ...base, DATA_DIR: dataDir },
