@@ -13,6 +13,7 @@ import { ImportError } from '../import/import-error.ts';
 import { textLines } from '../import/text-lines.ts';
 import { jsonStreamItems } from './json-stream-items.ts';
 import { readTrackTime, trackItem, type GeoItem } from './track-fix.ts';
+import { textStart } from './text-start.ts';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -94,22 +95,9 @@ async function* jsonPayloads(text: AsyncIterable<string>, list: boolean, zone: Z
 }
 
 /** The chunks again, the first one put back in front. */
-async function* withFirst(first: string, rest: AsyncIterator<string>): AsyncGenerator<string> {
-  yield first;
-  for (let next = await rest.next(); next.done !== true; next = await rest.next()) yield next.value;
-}
-
 export async function* parseOwnTracks(text: AsyncIterable<string>, zone: ZoneId): AsyncGenerator<GeoItem[]> {
-  const chunks = text[Symbol.asyncIterator]();
-  let first = '';
   // The first characters that are not blank decide: "[" or "{" is JSON, a time is a .rec line.
-  while (first.trim() === '' && first.length < 1 << 20) {
-    const next = await chunks.next();
-    if (next.done === true) break;
-    first += next.value;
-  }
-  const start = first.replace(/^\uFEFF/, '').trimStart();
-  const all = withFirst(first, chunks);
+  const { start, all } = await textStart(text);
   if (start.startsWith('[') || start.startsWith('{')) yield* jsonPayloads(all, start.startsWith('['), zone);
   else yield* recLines(all, zone);
 }

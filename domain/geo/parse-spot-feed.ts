@@ -9,6 +9,7 @@
 import { JSONParser } from '@streamparser/json';
 import { ImportError } from '../import/import-error.ts';
 import { jsonStreamItems } from './json-stream-items.ts';
+import { textStart } from './text-start.ts';
 import { trackItem, type GeoItem } from './track-fix.ts';
 import { xmlElements } from './xml-tokens.ts';
 
@@ -86,23 +87,7 @@ async function* xmlMessages(text: AsyncIterable<string>): AsyncGenerator<GeoItem
 }
 
 export async function* parseSpotFeed(text: AsyncIterable<string>): AsyncGenerator<GeoItem[]> {
-  const chunks = text[Symbol.asyncIterator]();
-  let first = '';
-  while (first.trim() === '' && first.length < 1 << 20) {
-    const next = await chunks.next();
-    if (next.done === true) break;
-    first += next.value;
-  }
-  const all = (async function* () {
-    yield first;
-    for (let next = await chunks.next(); next.done !== true; next = await chunks.next()) yield next.value;
-  })();
-  if (
-    first
-      .replace(/^\uFEFF/, '')
-      .trimStart()
-      .startsWith('<')
-  )
-    yield* xmlMessages(all);
+  const { start, all } = await textStart(text);
+  if (start.startsWith('<')) yield* xmlMessages(all);
   else yield* jsonMessages(all);
 }

@@ -13,7 +13,8 @@ interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-async function onServer(adminUrl: string, sql: string): Promise<void> {
+/** One statement on the server itself (CREATE/DROP DATABASE cannot run in another database's session). */
+export async function onServer(adminUrl: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

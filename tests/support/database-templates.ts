@@ -8,10 +8,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../server/db/database.ts';
 import { migrate, migrationFiles } from '../../server/db/migrate.ts';
+import { onServer } from '../../server/db/scratch-database.ts';
 import { projectRoot } from '../../server/project-root.ts';
 
 declare module 'vitest' {
@@ -55,16 +55,6 @@ async function makePgliteTemplate(): Promise<string> {
     return path;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function onServer(adminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
   }
 }
 
