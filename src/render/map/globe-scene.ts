@@ -22,6 +22,7 @@ import { ContextLayer } from './context-layer.ts';
 import { GlobeIdle } from './globe-idle.ts';
 import { PlaceLayer } from './place-layer.ts';
 import { drawCheaperOnSoftware } from './software-globe.ts';
+import { deviceTracks } from './device-tracks.ts';
 import type { GlobeCamera, GlobeTrack } from './globe-track.ts';
 import { SymbolLayer } from './symbol-layer.ts';
 import { indexAtTime, vertexBudget } from './track-geometry.ts';
@@ -46,6 +47,8 @@ export class GlobeScene {
   private readonly trackLayer: TrackLayer;
   private readonly symbols: SymbolLayer;
   private readonly detach: (() => void)[] = [];
+  /** The maps as given, and the tracks drawn from them (a map with several devices is a track per device). */
+  private maps: readonly GlobeTrack[] = [];
   private tracks: readonly GlobeTrack[] = [];
   private cursorMicros: number | undefined;
   private showLabels = true;
@@ -87,7 +90,8 @@ export class GlobeScene {
   }
 
   setTracks(tracks: readonly GlobeTrack[], mergePoints: boolean): void {
-    this.tracks = tracks;
+    this.maps = tracks;
+    this.tracks = deviceTracks(tracks);
     this.mergePoints = mergePoints;
     this.drawTracks();
     if (!this.framed && tracks.some((track) => track.points.count > 0)) {
@@ -191,7 +195,7 @@ export class GlobeScene {
     this.trackLayer.draw(this.tracks, { mergePoints: this.mergePoints, vertexBudget: this.budget });
     // With the idle signal, tells a test that the frame it waits for shows these tracks.
     (this.widget.container as HTMLElement).dataset['drawnTracks'] = String(
-      this.tracks.filter((track) => track.points.count > 0).length,
+      this.maps.filter((track) => track.points.count > 0).length,
     );
     this.idle.busy();
   }

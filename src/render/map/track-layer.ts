@@ -1,9 +1,9 @@
 /*
- * The tracks on the globe: per map a polyline (decimated by camera height), sample dots, a
- * translucent curtain from the track down to the ground in the map's colour, and the track's
- * shadow on the ground. There is no terrain (the ellipsoid is the ground), so the shadow is the
- * track at height 0 and needs no ground-clamping pass. Curtain and shadow only where the track has
- * altitude: a track on the ground has neither.
+ * The tracks on the globe (a map, or each device of a map: device-tracks.ts): a polyline (decimated
+ * by camera height), sample dots, a translucent curtain from the track down to the ground in the
+ * map's colour, and the track's shadow on the ground. There is no terrain (the ellipsoid is the
+ * ground), so the shadow is the track at height 0 and needs no ground-clamping pass. Curtain and
+ * shadow only where the track has altitude: a track on the ground has neither.
  */
 import {
   Color,
