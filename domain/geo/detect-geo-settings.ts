@@ -12,7 +12,7 @@ import { sniffDelimited, unitOf } from '../import/sniff-delimited.ts';
 import { resolveTimeZone } from '../time/time-zone-loader.ts';
 import { coordinateDegrees, decimalCommaNumber } from './coordinate-text.ts';
 import { dateOrderOf, semicolonLayout } from './geo-csv-locale.ts';
-import { GPS_WEEK_NAMES, NAMES, ORDER, normalize } from './geo-column-names.ts';
+import { ELAPSED_MILLISECOND_NAMES, GPS_WEEK_NAMES, NAMES, ORDER, normalize } from './geo-column-names.ts';
 import {
   coordinateUnitOf,
   gpsTimeOfWeekUnit,
@@ -148,7 +148,35 @@ function identifyColumns(
       break;
     }
   }
+  const elapsed = elapsedMillisecondsColumn(columns, sampleRows, identified, taken);
+  if (elapsed !== undefined) identified[String(elapsed)] = 'elapsed_milliseconds';
   return identified;
+}
+
+const WHOLE_SECONDS = /^\s*\d{4}-\d{1,2}-\d{1,2}[T ]\d{1,2}:\d{2}:\d{2}\s*(Z|UTC)?\s*$/i;
+
+/**
+ * A column counting milliseconds since the start (by its name and its whole numbers) beside a timestamp column of whole seconds that several rows share: AirData's 10 Hz rows.
+ */
+function elapsedMillisecondsColumn(
+  columns: readonly string[],
+  sampleRows: readonly (readonly string[])[],
+  identified: IdentifiedColumns,
+  taken: ReadonlySet<number>,
+): number | undefined {
+  const stampIndex = Object.keys(identified).find((index) => identified[index] === 'timestamp');
+  if (stampIndex === undefined) return undefined;
+  const stamps = sampleRows.map((row) => row[Number(stampIndex)] ?? '');
+  if (stamps.length < 2 || !stamps.every((cell) => WHOLE_SECONDS.test(cell))) return undefined;
+  if (new Set(stamps.map((cell) => cell.trim())).size === stamps.length) return undefined;
+  const index = columns.findIndex(
+    (name, at) => !taken.has(at) && ELAPSED_MILLISECOND_NAMES.includes(name.toLowerCase().replace(/[^a-z0-9]/g, '')),
+  );
+  if (index === -1) return undefined;
+  // Most cells whole numbers: one damaged cell is that row's reason, not the column's undoing.
+  const counts = sampleRows.map((row) => (row[index] ?? '').trim());
+  const whole = counts.filter((cell) => /^\d+$/.test(cell)).length;
+  return whole >= 2 && whole * 5 >= counts.length * 4 ? index : undefined;
 }
 
 /** The file's base name without extension, as the map's first name. */
@@ -268,6 +296,10 @@ export function detectGeoSettings(
   else if (timestampIndex !== undefined)
     said.push(
       `time from "${nameOf('timestamp')}"${/^\s*\d+(\.\d+)?\s*$/.test(guess.sampleRows[0]?.[Number(timestampIndex)] ?? '') ? ` (${numericUnit === 'fit-seconds' ? 'Garmin FIT seconds since 1989-12-31: a FIT record read unconverted, its values before 2011 as Unix seconds' : `epoch ${numericUnit}`})` : ''}`,
+    );
+  if (indexOf('elapsed_milliseconds') !== undefined)
+    said.push(
+      `the timestamp's whole seconds given their fraction by "${nameOf('elapsed_milliseconds')}" (milliseconds since the start, counted from the first point's second)`,
     );
   if (dateOrder.why !== undefined) said.push(dateOrder.why);
   if (heading.why !== undefined) said.push(heading.why);

@@ -26,6 +26,23 @@ export const GPS_TIME_OF_WEEK_NAMES = [
   'gpssecond',
 ];
 
+/**
+ * A count of milliseconds since the recording began, compared with its unit kept (lower-case, only
+ * letters and digits): AirData's DJI CSV "time(millisecond)", and the "elapsed ms" of loggers like it.
+ * Read only beside a timestamp of whole seconds, whose fraction it gives.
+ */
+export const ELAPSED_MILLISECOND_NAMES = [
+  'timemillisecond',
+  'timemilliseconds',
+  'timems',
+  'elapsedms',
+  'elapsedtimems',
+  'elapsedmillisecond',
+  'elapsedmilliseconds',
+  'elapsedtimemillisecond',
+  'elapsedtimemilliseconds',
+];
+
 // Earlier names win; a name is compared lower-case, brackets and non-alphanumerics dropped.
 export const NAMES: Record<GeoColumn, readonly string[]> = {
   // PX4's time_utc_usec and MAVLink's time_unix_usec beside a "timestamp" that counts from boot.
@@ -179,6 +196,8 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
   ],
   pitch: ['pitch'],
   roll: ['roll'],
+  // Not by these names (they drop the unit that says milliseconds): ELAPSED_MILLISECOND_NAMES.
+  elapsed_milliseconds: [],
 };
 export const ORDER: readonly GeoColumn[] = [
   'latitude',

@@ -33,6 +33,8 @@ interface GeoRules {
   readonly degreesPerUnit: number;
   /** Metres per unit of an altitude cell. */
   readonly metresPerUnit: number;
+  /** The instant an elapsed_milliseconds count starts from, set by the first point (the one state kept). */
+  readonly elapsed: { startMicros: number; lastMilliseconds: number };
 }
 
 const DEGREES_PER_UNIT = { degrees: 1, 'degrees-e7': 1e-7, semicircles: 180 / 2 ** 31 } as const;
@@ -59,6 +61,7 @@ export function geoRules(
     position: at('position'),
     date: at('date'),
     utc_offset: at('utc_offset'),
+    elapsed_milliseconds: at('elapsed_milliseconds'),
   };
   return {
     index,
@@ -67,6 +70,7 @@ export function geoRules(
     utcTimes,
     degreesPerUnit: DEGREES_PER_UNIT[settings.coordinateUnit ?? 'degrees'],
     metresPerUnit: METRES_PER_UNIT[settings.altitudeUnit],
+    elapsed: { startMicros: Number.NaN, lastMilliseconds: Number.NaN },
   };
 }
 
@@ -220,6 +224,27 @@ function timeOf(fields: readonly string[], rules: GeoRules): number | string {
   );
 }
 
+/**
+ * The instant of a row whose timestamp holds whole seconds and whose elapsed_milliseconds column counts
+ * from the recording's start: the start is the first point's second less its count (as AirData's own
+ * GPX of the same flight dates its points), and every later point is that start plus its count, so ten
+ * rows in one second are 100 ms apart. A count that goes back is a new recording, started again.
+ */
+function elapsedTime(fields: readonly string[], rules: GeoRules, stampMicros: number): number | string {
+  const text = cellAt(fields, rules.index.elapsed_milliseconds);
+  if (text === undefined) return stampMicros;
+  const milliseconds = numberOf(text);
+  if (!(milliseconds >= 0))
+    return `elapsed_milliseconds '${shorten(text)}' is not a count of milliseconds since the start`;
+  // A timestamp that has its own fraction needs none.
+  if (stampMicros % 1_000_000 !== 0) return stampMicros;
+  const { elapsed } = rules;
+  if (Number.isNaN(elapsed.startMicros) || milliseconds < elapsed.lastMilliseconds)
+    elapsed.startMicros = stampMicros - Math.round(milliseconds * 1000);
+  elapsed.lastMilliseconds = milliseconds;
+  return elapsed.startMicros + Math.round(milliseconds * 1000);
+}
+
 /** A plain decimal on the fast path; otherwise a coordinate as people write it (coordinate-text.ts). */
 function numberOrCoordinate(text: string, axis: 'latitude' | 'longitude', decimalComma: boolean): number {
   const plain = numberOf(text);
@@ -281,8 +306,8 @@ export function geoRecord(line: number, fields: readonly string[], rules: GeoRul
   }
   const reason = positionReason(latitudeText, longitudeText, latitude, longitude, degreesPerUnit);
   if (reason !== undefined) return { line, reason };
-  const timestamp = timeOf(fields, rules);
-  if (typeof timestamp === 'string') return { line, reason: timestamp };
+  const stamp = timeOf(fields, rules);
+  if (typeof stamp === 'string') return { line, reason: stamp };
   const altitude = optionalNumber(fields, index.altitude, 'altitude', decimalComma);
   if (typeof altitude === 'string') return { line, reason: altitude };
   const headingCell = optionalNumber(fields, index.heading, 'heading', decimalComma);
@@ -298,6 +323,8 @@ export function geoRecord(line: number, fields: readonly string[], rules: GeoRul
   if (typeof pitch === 'string') return { line, reason: pitch };
   const roll = optionalNumber(fields, index.roll, 'roll', decimalComma);
   if (typeof roll === 'string') return { line, reason: roll };
+  const timestamp = index.elapsed_milliseconds < 0 ? stamp : elapsedTime(fields, rules, stamp);
+  if (typeof timestamp === 'string') return { line, reason: timestamp };
   return {
     line,
     timestamp,
