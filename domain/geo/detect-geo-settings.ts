@@ -23,6 +23,7 @@ import {
   isGpsWeek,
 } from './geo-column-units.ts';
 import { fractionBeforeZone, offsetSeconds } from './geo-record.ts';
+import { measureOf } from './measure-cell.ts';
 import {
   delimiterChar,
   type GeoColumn,
@@ -85,10 +86,20 @@ function fits(kind: GeoColumn, cells: readonly string[], decimalComma: boolean, 
     case 'latitude':
     case 'longitude':
       return filled.every((cell) => NUMBER.test(cell) || !Number.isNaN(coordinateDegrees(cell, kind, decimalComma)));
-    default:
-      return filled.every(
-        (cell) => NUMBER.test(cell) || (decimalComma && !Number.isNaN(decimalCommaNumber(cell.trim()))),
-      );
+    case 'elapsed_milliseconds':
+      return filled.every((cell) => /^\s*\d+\s*$/.test(cell));
+    default: {
+      // Traccar's report writes units in the cells ("3.0 m", "90°"). A cell in a unit the column cannot
+      // mean ("12 km/h" as an altitude) is its row's reason, as long as most cells read.
+      let otherUnits = 0;
+      const read = filled.every((cell) => {
+        if (NUMBER.test(cell) || (decimalComma && !Number.isNaN(decimalCommaNumber(cell.trim())))) return true;
+        const measured = measureOf(cell.trim(), kind, decimalComma);
+        if (typeof measured === 'string') otherUnits += 1;
+        return measured !== undefined;
+      });
+      return read && otherUnits * 2 < filled.length;
+    }
   }
 }
 
@@ -297,6 +308,13 @@ export function detectGeoSettings(
     said.push(
       `time from "${nameOf('timestamp')}"${/^\s*\d+(\.\d+)?\s*$/.test(guess.sampleRows[0]?.[Number(timestampIndex)] ?? '') ? ` (${numericUnit === 'fit-seconds' ? 'Garmin FIT seconds since 1989-12-31: a FIT record read unconverted, its values before 2011 as Unix seconds' : `epoch ${numericUnit}`})` : ''}`,
     );
+  const unitCells = (['altitude', 'heading'] as const).filter((kind) =>
+    cellsOf(indexOf(kind)).some((cell) => typeof measureOf(cell.trim(), kind, delimiter !== 'comma') === 'number'),
+  );
+  if (unitCells.length > 0)
+    said.push(
+      `${unitCells.map((kind) => `${kind} "${nameOf(kind)}" ("${cellsOf(indexOf(kind))[0]?.trim() ?? ''}")`).join(' and ')} written with the unit in each cell, read in that unit`,
+    );
   if (indexOf('elapsed_milliseconds') !== undefined)
     said.push(
       `the timestamp's whole seconds given their fraction by "${nameOf('elapsed_milliseconds')}" (milliseconds since the start, counted from the first point's second)`,
@@ -309,7 +327,7 @@ export function detectGeoSettings(
   if (coordinates.why !== undefined) said.push(coordinates.why);
   if (altitudeIndex !== undefined && millimetres)
     said.push(`altitude "${nameOf('altitude')}" in millimetres (whole numbers beside coordinates in 1e-7 degrees)`);
-  else if (altitudeIndex !== undefined) {
+  else if (altitudeIndex !== undefined && !unitCells.includes('altitude')) {
     const why = flightradar
       ? 'a Flightradar24 export, which writes feet'
       : altitudeUnitText !== ''

@@ -110,6 +110,8 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
     'track',
     'id',
     'fahrzeug',
+    'gerat',
+    'geraet',
     'kennung',
     'vehicule',
     'nom',

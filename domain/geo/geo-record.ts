@@ -11,6 +11,7 @@ import { shorten, timeReason } from '../import/parse-event-time.ts';
 import type { GeoPoint, InvalidGeoItem } from './geo-point.ts';
 import { columnsByKind, type GeoColumn, type IdentifiedColumns, type MapSettings } from './geo-settings.ts';
 import { coordinateDegrees, decimalCommaNumber } from './coordinate-text.ts';
+import { measureOf, type MeasureKind } from './measure-cell.ts';
 import type { GeoTimeReader } from './geo-time-reader.ts';
 import { gpsWeekMicros } from './gps-time.ts';
 
@@ -131,18 +132,29 @@ export function numberOf(text: string): number {
   return NUMBER.test(text) ? Number(text) : Number.NaN;
 }
 
-/** A number of the cell, null when the column is absent or the cell empty, or a reason. */
+// Whether the last optionalNumber read a unit from its cell (one module slot, so no object per row).
+const withUnit = { last: false };
+
+/**
+ * A number of the cell, null when the column is absent or the cell empty, or a reason. A number
+ * written with its unit ("3.0 m", "90°") comes back in metres or degrees, and withUnit.last says so.
+ */
 function optionalNumber(
   fields: readonly string[],
   index: number,
-  kind: GeoColumn,
+  kind: MeasureKind,
   decimalComma: boolean,
 ): number | null | string {
+  withUnit.last = false;
   const text = cellAt(fields, index);
   if (text === undefined || text === '') return null;
   let value = numberOf(text);
   if (Number.isNaN(value) && decimalComma) value = decimalCommaNumber(text);
-  return Number.isNaN(value) ? `${kind} '${shorten(text)}' is not a number` : value;
+  if (!Number.isNaN(value)) return value;
+  const measured = measureOf(text, kind, decimalComma);
+  if (measured === undefined) return `${kind} '${shorten(text)}' is not a number`;
+  if (typeof measured === 'number') withUnit.last = true;
+  return measured;
 }
 
 const UTC_OFFSET = /^(?:UTC|GMT|Z)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$/i;
@@ -310,11 +322,13 @@ export function geoRecord(line: number, fields: readonly string[], rules: GeoRul
   if (typeof stamp === 'string') return { line, reason: stamp };
   const altitude = optionalNumber(fields, index.altitude, 'altitude', decimalComma);
   if (typeof altitude === 'string') return { line, reason: altitude };
+  // A cell that names its unit is in metres already, whatever the column's unit.
+  const altitudeInMetres = withUnit.last;
   const headingCell = optionalNumber(fields, index.heading, 'heading', decimalComma);
   if (typeof headingCell === 'string') return { line, reason: headingCell };
   // MAVLink writes UINT16_MAX (65535) for a heading it does not know: the point stands without one.
   const heading =
-    headingCell === null || rules.settings.headingUnit !== 'centidegrees'
+    headingCell === null || rules.settings.headingUnit !== 'centidegrees' || withUnit.last
       ? headingCell
       : headingCell === 65_535
         ? null
@@ -332,7 +346,7 @@ export function geoRecord(line: number, fields: readonly string[], rules: GeoRul
     latitude,
     longitude,
     altitude:
-      altitude === null || rules.metresPerUnit === 1
+      altitude === null || rules.metresPerUnit === 1 || altitudeInMetres
         ? altitude
         : rules.metresPerUnit === 0.001
           ? altitude / 1000
