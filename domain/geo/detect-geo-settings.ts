@@ -114,22 +114,22 @@ function identifyColumns(
   const taken = new Set<number>();
   for (const kind of ORDER) {
     if (kind === 'position' && Object.values(identified).includes('latitude')) continue;
-    for (const wanted of NAMES[kind]) {
-      const index = names.findIndex((name, at) => name === wanted && !taken.has(at));
-      if (index === -1) continue;
-      if (
-        !fits(
+    // Every column of a name is tried: FlightAware's table has "Time (EST)" of weekdays, then "Time (UTC)".
+    const found = NAMES[kind]
+      .flatMap((wanted) =>
+        names.flatMap((name, at) => (name === wanted && !taken.has(at) ? [[at, wanted] as const] : [])),
+      )
+      .find(([index, wanted]) =>
+        fits(
           kind,
           sampleRows.map((row) => row[index] ?? ''),
           decimalComma,
           wanted,
-        )
-      )
-        continue;
-      identified[String(index)] = kind;
-      taken.add(index);
-      break;
-    }
+        ),
+      );
+    if (found === undefined) continue;
+    identified[String(found[0])] = kind;
+    taken.add(found[0]);
   }
   // A GPS week and time of week make an instant together, and only when no timestamp says it already
   // (mavlogdump writes one beside GWk and GMS).
@@ -307,6 +307,10 @@ export function detectGeoSettings(
   else if (timestampIndex !== undefined)
     said.push(
       `time from "${nameOf('timestamp')}"${/^\s*\d+(\.\d+)?\s*$/.test(guess.sampleRows[0]?.[Number(timestampIndex)] ?? '') ? ` (${numericUnit === 'fit-seconds' ? 'Garmin FIT seconds since 1989-12-31: a FIT record read unconverted, its values before 2011 as Unix seconds' : `epoch ${numericUnit}`})` : ''}`,
+    );
+  else if (indexOf('hour_minute_second') !== undefined)
+    said.push(
+      `time of day from "${nameOf('hour_minute_second')}" with no date in the file: set the default year-month-day`,
     );
   const unitCells = (['altitude', 'heading'] as const).filter((kind) =>
     cellsOf(indexOf(kind)).some((cell) => typeof measureOf(cell.trim(), kind, delimiter !== 'comma') === 'number'),

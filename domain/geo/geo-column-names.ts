@@ -161,6 +161,8 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
     'altitudemeters',
     'altitudeft',
     'altitudefeet',
+    // FlightAware's track log names its altitude column by the unit alone.
+    'feet',
     'elevation',
     'ele',
     'elev',

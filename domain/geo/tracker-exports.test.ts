@@ -1,8 +1,8 @@
 // Phone trackers', receiver tools' and route planners' own files, each written from the producer's documentation:
 // Overland's GeoJSON batches, a u-center log with UBX binary frames between NMEA sentences, a TCX course,
-// AIS beside a boat's GPS, AirData's DJI CSV, a GPX with times lacking a zone.
+// AIS beside a boat's GPS, AirData's DJI CSV, a GPX with times lacking a zone, Traccar's and FlightAware's tables.
 import { describe, expect, it } from 'vitest';
-import { detectAndRead, detectBytes, encode } from './geo-file-test-reader.ts';
+import { detectAndRead, detectBytes, encode, readAll } from './geo-file-test-reader.ts';
 
 describe('Overland (iOS) batches', () => {
   it('reads the Point features under "locations", each at its properties.timestamp', async () => {
@@ -242,6 +242,27 @@ describe("Traccar's route report as CSV", () => {
     expect(points.map((point) => [point.actor, point.altitude, point.heading])).toEqual([
       ['LKW 2', 3, 90],
       ['LKW 2', 4.5, 91],
+    ]);
+  });
+});
+
+describe("FlightAware's track log table", () => {
+  it('takes "Time (UTC)" after a "Time (EST)" of weekdays, "feet" as the altitude and "31°" as the course', async () => {
+    const text = [
+      'Time (EST),Time (UTC),Latitude,Longitude,Course,kts,mph,feet,Rate,Reporting Facility',
+      'Tue 07:00:01 AM,12:00:01,40.6413,-73.7781,31°,165,190,1200,2400,FlightAware ADS-B (KJFK)',
+      'Tue 07:00:31 AM,12:00:31,40.6601,-73.7599,33°,180,207,2400,2200,FlightAware ADS-B (KJFK)',
+    ].join('\n');
+    const detection = detectBytes(encode(text), 'track.csv');
+    expect(detection.reason).toContain('time of day from "Time (UTC)" with no date in the file');
+    expect(detection.settings).toMatchObject({
+      identifiedColumns: { '1': 'hour_minute_second', '4': 'heading', '7': 'altitude' },
+      altitudeUnit: 'feet',
+    });
+    const { points } = await readAll(encode(text), { ...detection.settings, defaultDate: '2024-03-05' });
+    expect(points.map((point) => [point.timestamp, point.heading, point.altitude])).toEqual([
+      [Date.UTC(2024, 2, 5, 12, 0, 1) * 1000, 31, 1200 * 0.3048],
+      [Date.UTC(2024, 2, 5, 12, 0, 31) * 1000, 33, 2400 * 0.3048],
     ]);
   });
 });
