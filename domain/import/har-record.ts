@@ -76,12 +76,20 @@ export function harEntryRecord(entry: JsonValue, index: number): ImportRecord | 
     startMicros,
     endMicros: startMicros + Math.round(durationMs * 1000),
     actor: hostOf(url, headers),
-    message: [method, url, status, webSocketSummary(optional)]
+    message: [method, url, status === 0 ? noAnswer(error) : status, webSocketSummary(optional)]
       .filter((part) => part !== undefined && part !== '')
       .join(' '),
     extra,
   };
 }
+
+/**
+ * Status 0 is no HTTP status: the request got no answer. Firefox writes it for a request that was
+ * aborted, blocked or refused (its HAR builder: "arbitrary value if it's aborted"), with nothing
+ * saying why; Chromium names the network error in response._error (net::ERR_CONNECTION_REFUSED).
+ */
+const noAnswer = (error: string | undefined) =>
+  error === undefined || error === '' ? '(no response)' : `(no response: ${error})`;
 
 /**
  * Chromium keeps a WebSocket's frames in the entry (_webSocketMessages: type "send" or "receive"):
