@@ -122,6 +122,15 @@ function detectAdsbTrace(text: string, fileName: string, mapIndex: number): GeoD
       `ADS-B receiver snapshot (dump1090 or readsb aircraft.json${snapshots > 1 ? `, ${snapshots.toLocaleString('en')} of them one after another` : ''}): each aircraft with a position a point at "now" less its "seen_pos" seconds, named by its registration or ICAO address; altitudes in feet, the geometric one where given; one heard without a position is invalid.`,
     );
   }
+  // OpenSky Network's flight track (GET /tracks/all): { icao24, callsign, startTime, endTime, path }.
+  if (/"path"\s*:\s*\[/.test(text) && /"icao24"\s*:\s*"/.test(text) && /"startTime"\s*:/.test(text)) {
+    const callsign = /"callsign"\s*:\s*"([^"]{1,20})"/.exec(text)?.[1]?.trim();
+    const icao24 = /"icao24"\s*:\s*"([^"]{1,10})"/.exec(text)?.[1] ?? '';
+    return detected(
+      trackSettings('adsb-trace', fileName, mapIndex, 'airplane'),
+      `OpenSky Network flight track of ${callsign ? `${callsign} (ICAO ${icao24})` : `ICAO ${icao24}`}: each "path" waypoint is [time, latitude, longitude, barometric altitude in metres, true track, on ground]; a waypoint without a position is invalid.`,
+    );
+  }
   if (!/"trace"\s*:\s*\[/.test(text) || !/"icao"\s*:\s*"/.test(text) || !/"timestamp"\s*:\s*\d/.test(text))
     return undefined;
   const registration = /"r"\s*:\s*"([^"]{1,20})"/.exec(text)?.[1];
@@ -330,7 +339,7 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
       detectLocationHistory(head, fileName, mapIndex) ??
       detectAdsbTrace(head, fileName, mapIndex) ??
       detectGeoJson(head, complete, fileName, mapIndex) ??
-      'is JSON, but neither GeoJSON with points or lines, an ADS-B trace nor Google location history'
+      'is JSON, but neither GeoJSON with points or lines, an ADS-B or OpenSky trace nor Google location history'
     );
   // The last line may be cut off by the 64 KiB window.
   const lines = head
