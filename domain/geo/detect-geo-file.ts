@@ -374,6 +374,9 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
   // SeeYou's .cup: a header naming code, country, lat, lon, elev and style, then "4643.000N" places.
   if (/^"?name"?,"?code"?,"?country"?,"?lat"?,"?lon"?,"?elev"?,"?style"?/i.test(lines[0] ?? ''))
     return 'is a SeeYou waypoint file (.cup): places without times, not a track; a flight from SeeYou or the logger is an IGC file';
+  // ArduPilot's DataFlash log as text (Mission Planner's .log): FMT lines, then rows of many messages.
+  if (/^FMT,\s*\d+,\s*\d+,\s*FMT,/.test(lines[0] ?? ''))
+    return 'is an ArduPilot DataFlash log as text (FMT lines, then rows of many message types): maps read rows of one kind; write its GPS messages out as a CSV first (mavlogdump.py --types GPS --format csv), whose GWk and GMS columns give the time';
   const nmea = detectIgc(lines, fileName, mapIndex) ?? detectNmea(lines, fileName, mapIndex);
   if (nmea !== undefined) return nmea;
   const aisLines = lines.filter((line) => AIS_SENTENCE.test(line)).length;

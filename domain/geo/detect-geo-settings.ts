@@ -12,9 +12,10 @@ import { sniffDelimited, unitOf } from '../import/sniff-delimited.ts';
 import { resolveTimeZone } from '../time/time-zone-loader.ts';
 import { coordinateDegrees, decimalCommaNumber } from './coordinate-text.ts';
 import { dateOrderOf, semicolonLayout } from './geo-csv-locale.ts';
-import { ELAPSED_MILLISECOND_NAMES, GPS_WEEK_NAMES, NAMES, ORDER, normalize } from './geo-column-names.ts';
+import { GPS_WEEK_NAMES, NAMES, ORDER, normalize } from './geo-column-names.ts';
 import {
   coordinateUnitOf,
+  elapsedMillisecondsColumn,
   gpsTimeOfWeekUnit,
   gpsWeekPair,
   headingUnitOf,
@@ -23,6 +24,7 @@ import {
   isGpsWeek,
 } from './geo-column-units.ts';
 import { fractionBeforeZone, offsetSeconds } from './geo-record.ts';
+import { gridReferenceReason } from './grid-references.ts';
 import { measureOf } from './measure-cell.ts';
 import {
   delimiterChar,
@@ -164,32 +166,6 @@ function identifyColumns(
   return identified;
 }
 
-const WHOLE_SECONDS = /^\s*\d{4}-\d{1,2}-\d{1,2}[T ]\d{1,2}:\d{2}:\d{2}\s*(Z|UTC)?\s*$/i;
-
-/**
- * A column counting milliseconds since the start (by its name and its whole numbers) beside a timestamp column of whole seconds that several rows share: AirData's 10 Hz rows.
- */
-function elapsedMillisecondsColumn(
-  columns: readonly string[],
-  sampleRows: readonly (readonly string[])[],
-  identified: IdentifiedColumns,
-  taken: ReadonlySet<number>,
-): number | undefined {
-  const stampIndex = Object.keys(identified).find((index) => identified[index] === 'timestamp');
-  if (stampIndex === undefined) return undefined;
-  const stamps = sampleRows.map((row) => row[Number(stampIndex)] ?? '');
-  if (stamps.length < 2 || !stamps.every((cell) => WHOLE_SECONDS.test(cell))) return undefined;
-  if (new Set(stamps.map((cell) => cell.trim())).size === stamps.length) return undefined;
-  const index = columns.findIndex(
-    (name, at) => !taken.has(at) && ELAPSED_MILLISECOND_NAMES.includes(name.toLowerCase().replace(/[^a-z0-9]/g, '')),
-  );
-  if (index === -1) return undefined;
-  // Most cells whole numbers: one damaged cell is that row's reason, not the column's undoing.
-  const counts = sampleRows.map((row) => (row[index] ?? '').trim());
-  const whole = counts.filter((cell) => /^\d+$/.test(cell)).length;
-  return whole >= 2 && whole * 5 >= counts.length * 4 ? index : undefined;
-}
-
 /** The file's base name without extension, as the map's first name. */
 export function mapNameFromFile(fileName: string): string {
   const base = fileName
@@ -239,6 +215,10 @@ export function detectGeoSettings(
   if (delimiter === undefined)
     return `is delimited by "${guess.layout.delimiter}", which maps do not read: use commas, tabs or semicolons`;
   const identifiedColumns = identifyColumns(guess.columns, guess.sampleRows, delimiter !== 'comma');
+  const kinds = Object.values(identifiedColumns);
+  const grid =
+    kinds.includes('latitude') || kinds.includes('position') ? undefined : gridReferenceReason(guess.columns);
+  if (grid !== undefined) return grid;
   const indexOf = (kind: GeoColumn) => Object.entries(identifiedColumns).find(([, each]) => each === kind)?.[0];
   const nameOf = (kind: GeoColumn) => {
     const index = indexOf(kind);
@@ -303,7 +283,9 @@ export function detectGeoSettings(
       `time from the GPS week "${nameOf('date')}" and the ${numericUnit} into it "${nameOf('hour_minute_second')}" (GPS time, made UTC by the leap seconds of its day)`,
     );
   else if (indexOf('date') !== undefined)
-    said.push(`time from the date "${nameOf('date')}" and the time of day "${nameOf('hour_minute_second')}"`);
+    said.push(
+      `time from the date "${nameOf('date')}" and the time of day "${nameOf('hour_minute_second')}"${/\blocal\b/i.test(nameOf('hour_minute_second')) ? " (local time, as its name says: set the map's time zone)" : ''}`,
+    );
   else if (timestampIndex !== undefined)
     said.push(
       `time from "${nameOf('timestamp')}"${/^\s*\d+(\.\d+)?\s*$/.test(guess.sampleRows[0]?.[Number(timestampIndex)] ?? '') ? ` (${numericUnit === 'fit-seconds' ? 'Garmin FIT seconds since 1989-12-31: a FIT record read unconverted, its values before 2011 as Unix seconds' : `epoch ${numericUnit}`})` : ''}`,

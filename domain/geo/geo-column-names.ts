@@ -80,6 +80,8 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
     'localtime',
     'lcltime',
     'utctime',
+    // DJI flight records: CUSTOM.updateTime [local], "10:42:29.74 AM" beside CUSTOM.date [local].
+    'updatetime',
     'time',
     'gpstime',
     'uhrzeit',
@@ -218,10 +220,16 @@ export const ORDER: readonly GeoColumn[] = [
   'actor',
 ];
 
+// A log message's name before a field ("OSD.latitude" in DJI flight records read by PhantomHelp or
+// Airdata's raw export, "GPS.Lat" in Mission Planner's CSV) is dropped, except the home point's
+// ("HOME.latitude" is where the aircraft took off, not where it is).
+const MESSAGE_PREFIX = /^\s*(?!home\.)[a-z][a-z0-9_]{0,30}\.(?=[a-z])/i;
+
 // A unit written after the name ("alt_ft", "lat deg", "Altitude-m") is dropped like one in brackets.
 // Accents go first, so "Längengrad" and "Höhe" compare as "langengrad" and "hohe".
 export const normalize = (name: string) =>
   name
+    .replace(MESSAGE_PREFIX, '')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
