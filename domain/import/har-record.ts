@@ -36,8 +36,12 @@ export function harEntryRecord(entry: JsonValue, index: number): ImportRecord | 
     return { line, reason: `entries[${index}]: "request.url" is ${url === '' ? 'empty' : 'missing'}` };
   const method = textOf(request.method);
   const status = statusOf(response.status);
-  // Chrome names why a request failed (status 0) in response._error: net::ERR_BLOCKED_BY_CLIENT.
-  const error = textOf(response._error)?.trim();
+  // Chrome names why a request failed (status 0) in response._error: net::ERR_BLOCKED_BY_CLIENT;
+  // Charles marks each entry in response._charlesStatus (COMPLETE, or FAILED and the like).
+  const charlesStatus = textOf(response._charlesStatus)?.trim();
+  const error =
+    textOf(response._error)?.trim() ||
+    (charlesStatus && charlesStatus !== 'COMPLETE' ? `Charles marks it ${charlesStatus}` : undefined);
   const timings = presentTimings(objectOf(entry.timings));
   const summed = SUMMED_PHASES.reduce((sum, phase) => sum + (timings[phase] ?? 0), 0);
   const time = numberOf(entry.time);
