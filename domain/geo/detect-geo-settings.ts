@@ -23,7 +23,7 @@ import {
   isGpsTimeOfWeek,
   isGpsWeek,
 } from './geo-column-units.ts';
-import { fractionBeforeZone, offsetSeconds } from './geo-record.ts';
+import { fractionBeforeZone, offsetSeconds, WKT_POINT } from './geo-record.ts';
 import { gridReferenceReason } from './grid-references.ts';
 import { measureOf } from './measure-cell.ts';
 import {
@@ -82,7 +82,11 @@ function fits(kind: GeoColumn, cells: readonly string[], decimalComma: boolean, 
     case 'utc_offset':
       return filled.every((cell) => offsetSeconds(cell.trim()) !== undefined);
     case 'position':
-      return filled.every((cell) => LAT_LON.test(cell));
+      // A WKT column may hold lines and polygons beside its points: each of those is its row's reason.
+      return (
+        filled.every((cell) => LAT_LON.test(cell) || /^\s*[A-Z]+\s*Z?M?\s*\(/i.test(cell)) &&
+        filled.some((cell) => LAT_LON.test(cell) || WKT_POINT.test(cell.trim()))
+      );
     case 'actor':
       return true;
     case 'latitude':
@@ -309,7 +313,10 @@ export function detectGeoSettings(
   if (heading.why !== undefined) said.push(heading.why);
   if (indexOf('utc_offset') !== undefined)
     said.push(`local times made UTC by the offset column "${nameOf('utc_offset')}"`);
-  if (indexOf('position') !== undefined) said.push(`position from "${nameOf('position')}" ("lat,lon")`);
+  if (indexOf('position') !== undefined)
+    said.push(
+      `position from "${nameOf('position')}" (${cellsOf(indexOf('position')).some((cell) => WKT_POINT.test(cell.trim())) ? 'WKT points, longitude before latitude' : '"lat,lon"'})`,
+    );
   if (coordinates.why !== undefined) said.push(coordinates.why);
   if (altitudeIndex !== undefined && millimetres)
     said.push(`altitude "${nameOf('altitude')}" in millimetres (whole numbers beside coordinates in 1e-7 degrees)`);

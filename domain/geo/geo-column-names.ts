@@ -139,7 +139,8 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
     'longitud',
     'longitudine',
   ],
-  position: ['position', 'latlon', 'latlng', 'coordinates', 'location'],
+  // GDAL's and QGIS's CSV export writes the geometry as WKT ("POINT (lon lat)") in WKT or geometry.
+  position: ['position', 'latlon', 'latlng', 'coordinates', 'location', 'wkt', 'geometry', 'geom', 'thegeom'],
   // AltMSL before AltB: a G1000's baro altitude follows the altimeter setting, MSL is the aircraft's.
   // OpenSky state vectors carry geoaltitude (GPS) and baroaltitude (pressure): the GPS one is the place.
   // Above sea level before a bare "altitude": AirData's DJI CSV has both, its altitude(feet) the height above takeoff.

@@ -1,6 +1,7 @@
 // Flight-log and survey CSVs written from their producers' documentation: DJI flight records as
 // PhantomHelp and Airdata's raw export name their columns ("OSD.latitude"), and files maps refuse by
-// name rather than as rows without a latitude: grid references, UTM, ArduPilot's DataFlash text log.
+// name rather than as rows without a latitude: grid references, UTM, ArduPilot's DataFlash text log;
+// a WKT geometry column as GDAL and QGIS write one.
 import { describe, expect, it } from 'vitest';
 import { detectAndRead, detectBytes, encode } from './geo-file-test-reader.ts';
 
@@ -56,5 +57,25 @@ describe('files refused by what they hold', () => {
     expect(() => detectBytes(encode(text), '00000042.log')).toThrow(
       'is an ArduPilot DataFlash log as text (FMT lines, then rows of many message types)',
     );
+  });
+});
+
+describe('a WKT geometry column (GDAL and QGIS CSV exports)', () => {
+  it("reads its points longitude first; a line in it is its row's reason", async () => {
+    const text = [
+      'WKT,fid,time',
+      '"POINT (4.8951 52.3702)",1,2024-03-05T12:00:01Z',
+      '"POINT Z (4.8961 52.3712 2.5)",2,2024-03-05T12:00:31Z',
+      '"LINESTRING (4.8961 52.3712, 4.8971 52.3722)",3,2024-03-05T12:01:01Z',
+    ].join('\n');
+    const { detection, points, invalid } = await detectAndRead(encode(text), 'layer.csv');
+    expect(detection.reason).toContain('position from "WKT" (WKT points, longitude before latitude)');
+    expect(points.map((point) => [point.latitude, point.longitude])).toEqual([
+      [52.3702, 4.8951],
+      [52.3712, 4.8961],
+    ]);
+    expect(invalid).toEqual([
+      { line: 4, reason: 'position is a WKT LINESTRING, not a POINT: a WKT column gives its points only' },
+    ]);
   });
 });

@@ -157,6 +157,10 @@ function optionalNumber(
   return measured;
 }
 
+/** A WKT point, as GDAL and QGIS write a CSV's geometry column: "POINT (4.8951 52.3702)", "POINT Z (… …  2.5)". */
+export const WKT_POINT =
+  /^POINT\s*Z?M?\s*\(\s*([+-]?[\d.]+(?:[eE][+-]?\d+)?)\s+([+-]?[\d.]+(?:[eE][+-]?\d+)?)(?:\s+[+-]?[\d.eE+-]+){0,2}\s*\)$/i;
+
 const UTC_OFFSET = /^(?:UTC|GMT|Z)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$/i;
 
 /** An offset cell ("-05:00", "+0530", "UTC-5") in seconds east of UTC, or undefined. */
@@ -292,7 +296,17 @@ export function geoRecord(line: number, fields: readonly string[], rules: GeoRul
   let latitudeText = cellAt(fields, index.latitude);
   let longitudeText = cellAt(fields, index.longitude);
   const position = cellAt(fields, index.position);
-  if (position !== undefined) {
+  const wkt = position === undefined ? null : WKT_POINT.exec(position);
+  if (wkt !== null) {
+    // WKT writes x before y: longitude, then latitude.
+    [, longitudeText, latitudeText] = wkt;
+  } else if (position !== undefined) {
+    const shape = /^([A-Z]+)\s*Z?M?\s*\(/i.exec(position)?.[1];
+    if (shape !== undefined)
+      return {
+        line,
+        reason: `position is a WKT ${shape.toUpperCase()}, not a POINT: a WKT column gives its points only`,
+      };
     const parts = position.split(/[,;\s]+/).filter((part) => part !== '');
     if (parts.length !== 2) return { line, reason: `position '${shorten(position)}' is not "latitude,longitude"` };
     [latitudeText, longitudeText] = parts;
