@@ -92,9 +92,34 @@ function detectXml(text: string, complete: boolean, fileName: string, mapIndex: 
   return undefined;
 }
 
-function detectGeoJson(text: string, complete: boolean, fileName: string, mapIndex: number): GeoDetection | undefined {
+// Longitude and latitude in degrees on WGS 84, or a datum within a metre or two of it (ETRS89, NAD83).
+const DEGREE_CRS = /(?:CRS:?84|EPSG:{1,2}(?:4326|4979|4258|4269)|OGC:{1,2}1\.3:{1,2}CRS84)$/i;
+
+/**
+ * The coordinate system a GeoJSON's "crs" member names (GeoJSON 2008; QGIS and ogr2ogr still write
+ * one), when it is not degrees: RFC 7946 dropped the member and fixed WGS 84.
+ */
+function projectedCrs(text: string): string | undefined {
+  const name = /"crs"\s*:\s*\{\s*"type"\s*:\s*"name"\s*,\s*"properties"\s*:\s*\{\s*"name"\s*:\s*"([^"]{1,100})"/.exec(
+    text,
+  )?.[1];
+  const trimmed = name?.trim();
+  if (trimmed === undefined || DEGREE_CRS.test(trimmed)) return undefined;
+  const epsg = /EPSG:{1,2}(\d+)$/i.exec(trimmed)?.[1];
+  return epsg === undefined ? trimmed : `EPSG:${epsg}`;
+}
+
+function detectGeoJson(
+  text: string,
+  complete: boolean,
+  fileName: string,
+  mapIndex: number,
+): GeoDetection | string | undefined {
   if (!/"type"\s*:\s*"(FeatureCollection|Feature|Point|MultiPoint|LineString|MultiLineString)"/.test(text))
     return undefined;
+  const crs = projectedCrs(text);
+  if (crs !== undefined)
+    return `is GeoJSON whose coordinates are in ${crs} (its "crs" member says so), not longitude and latitude in degrees: export it again in WGS 84 (EPSG:4326), as GeoJSON today requires`;
   const evidence = [
     ['coordTimes', count(text, /"coordTimes"/g)],
     ['times', count(text, /"times"/g)],
@@ -120,6 +145,15 @@ function detectAdsbTrace(text: string, fileName: string, mapIndex: number): GeoD
     return detected(
       trackSettings('adsb-trace', fileName, mapIndex, 'airplane'),
       `ADS-B receiver snapshot (dump1090 or readsb aircraft.json${snapshots > 1 ? `, ${snapshots.toLocaleString('en')} of them one after another` : ''}): each aircraft with a position a point at "now" less its "seen_pos" seconds, named by its registration or ICAO address; altitudes in feet, the geometric one where given; one heard without a position is invalid.`,
+    );
+  }
+  // OpenSky Network's flight track (GET /tracks/all): { icao24, callsign, startTime, endTime, path }.
+  if (/"path"\s*:\s*\[/.test(text) && /"icao24"\s*:\s*"/.test(text) && /"startTime"\s*:/.test(text)) {
+    const callsign = /"callsign"\s*:\s*"([^"]{1,20})"/.exec(text)?.[1]?.trim();
+    const icao24 = /"icao24"\s*:\s*"([^"]{1,10})"/.exec(text)?.[1] ?? '';
+    return detected(
+      trackSettings('adsb-trace', fileName, mapIndex, 'airplane'),
+      `OpenSky Network flight track of ${callsign ? `${callsign} (ICAO ${icao24})` : `ICAO ${icao24}`}: each "path" waypoint is [time, latitude, longitude, barometric altitude in metres, true track, on ground]; a waypoint without a position is invalid.`,
     );
   }
   if (!/"trace"\s*:\s*\[/.test(text) || !/"icao"\s*:\s*"/.test(text) || !/"timestamp"\s*:\s*\d/.test(text))
@@ -330,7 +364,7 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
       detectLocationHistory(head, fileName, mapIndex) ??
       detectAdsbTrace(head, fileName, mapIndex) ??
       detectGeoJson(head, complete, fileName, mapIndex) ??
-      'is JSON, but neither GeoJSON with points or lines, an ADS-B trace nor Google location history'
+      'is JSON, but neither GeoJSON with points or lines, an ADS-B or OpenSky trace nor Google location history'
     );
   // The last line may be cut off by the 64 KiB window.
   const lines = head
@@ -340,6 +374,9 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
   // SeeYou's .cup: a header naming code, country, lat, lon, elev and style, then "4643.000N" places.
   if (/^"?name"?,"?code"?,"?country"?,"?lat"?,"?lon"?,"?elev"?,"?style"?/i.test(lines[0] ?? ''))
     return 'is a SeeYou waypoint file (.cup): places without times, not a track; a flight from SeeYou or the logger is an IGC file';
+  // ArduPilot's DataFlash log as text (Mission Planner's .log): FMT lines, then rows of many messages.
+  if (/^FMT,\s*\d+,\s*\d+,\s*FMT,/.test(lines[0] ?? ''))
+    return 'is an ArduPilot DataFlash log as text (FMT lines, then rows of many message types): maps read rows of one kind; write its GPS messages out as a CSV first (mavlogdump.py --types GPS --format csv), whose GWk and GMS columns give the time';
   const nmea = detectIgc(lines, fileName, mapIndex) ?? detectNmea(lines, fileName, mapIndex);
   if (nmea !== undefined) return nmea;
   const aisLines = lines.filter((line) => AIS_SENTENCE.test(line)).length;

@@ -15,6 +15,7 @@ import { dateOrderOf, semicolonLayout } from './geo-csv-locale.ts';
 import { GPS_WEEK_NAMES, NAMES, ORDER, normalize } from './geo-column-names.ts';
 import {
   coordinateUnitOf,
+  elapsedMillisecondsColumn,
   gpsTimeOfWeekUnit,
   gpsWeekPair,
   headingUnitOf,
@@ -22,7 +23,9 @@ import {
   isGpsTimeOfWeek,
   isGpsWeek,
 } from './geo-column-units.ts';
-import { fractionBeforeZone, offsetSeconds } from './geo-record.ts';
+import { fractionBeforeZone, offsetSeconds, WKT_POINT } from './geo-record.ts';
+import { gridReferenceReason } from './grid-references.ts';
+import { measureOf } from './measure-cell.ts';
 import {
   delimiterChar,
   type GeoColumn,
@@ -79,16 +82,30 @@ function fits(kind: GeoColumn, cells: readonly string[], decimalComma: boolean, 
     case 'utc_offset':
       return filled.every((cell) => offsetSeconds(cell.trim()) !== undefined);
     case 'position':
-      return filled.every((cell) => LAT_LON.test(cell));
+      // A WKT column may hold lines and polygons beside its points: each of those is its row's reason.
+      return (
+        filled.every((cell) => LAT_LON.test(cell) || /^\s*[A-Z]+\s*Z?M?\s*\(/i.test(cell)) &&
+        filled.some((cell) => LAT_LON.test(cell) || WKT_POINT.test(cell.trim()))
+      );
     case 'actor':
       return true;
     case 'latitude':
     case 'longitude':
       return filled.every((cell) => NUMBER.test(cell) || !Number.isNaN(coordinateDegrees(cell, kind, decimalComma)));
-    default:
-      return filled.every(
-        (cell) => NUMBER.test(cell) || (decimalComma && !Number.isNaN(decimalCommaNumber(cell.trim()))),
-      );
+    case 'elapsed_milliseconds':
+      return filled.every((cell) => /^\s*\d+\s*$/.test(cell));
+    default: {
+      // Traccar's report writes units in the cells ("3.0 m", "90°"). A cell in a unit the column cannot
+      // mean ("12 km/h" as an altitude) is its row's reason, as long as most cells read.
+      let otherUnits = 0;
+      const read = filled.every((cell) => {
+        if (NUMBER.test(cell) || (decimalComma && !Number.isNaN(decimalCommaNumber(cell.trim())))) return true;
+        const measured = measureOf(cell.trim(), kind, decimalComma);
+        if (typeof measured === 'string') otherUnits += 1;
+        return measured !== undefined;
+      });
+      return read && otherUnits * 2 < filled.length;
+    }
   }
 }
 
@@ -103,22 +120,22 @@ function identifyColumns(
   const taken = new Set<number>();
   for (const kind of ORDER) {
     if (kind === 'position' && Object.values(identified).includes('latitude')) continue;
-    for (const wanted of NAMES[kind]) {
-      const index = names.findIndex((name, at) => name === wanted && !taken.has(at));
-      if (index === -1) continue;
-      if (
-        !fits(
+    // Every column of a name is tried: FlightAware's table has "Time (EST)" of weekdays, then "Time (UTC)".
+    const found = NAMES[kind]
+      .flatMap((wanted) =>
+        names.flatMap((name, at) => (name === wanted && !taken.has(at) ? [[at, wanted] as const] : [])),
+      )
+      .find(([index, wanted]) =>
+        fits(
           kind,
           sampleRows.map((row) => row[index] ?? ''),
           decimalComma,
           wanted,
-        )
-      )
-        continue;
-      identified[String(index)] = kind;
-      taken.add(index);
-      break;
-    }
+        ),
+      );
+    if (found === undefined) continue;
+    identified[String(found[0])] = kind;
+    taken.add(found[0]);
   }
   // A GPS week and time of week make an instant together, and only when no timestamp says it already
   // (mavlogdump writes one beside GWk and GMS).
@@ -148,6 +165,8 @@ function identifyColumns(
       break;
     }
   }
+  const elapsed = elapsedMillisecondsColumn(columns, sampleRows, identified, taken);
+  if (elapsed !== undefined) identified[String(elapsed)] = 'elapsed_milliseconds';
   return identified;
 }
 
@@ -200,6 +219,10 @@ export function detectGeoSettings(
   if (delimiter === undefined)
     return `is delimited by "${guess.layout.delimiter}", which maps do not read: use commas, tabs or semicolons`;
   const identifiedColumns = identifyColumns(guess.columns, guess.sampleRows, delimiter !== 'comma');
+  const kinds = Object.values(identifiedColumns);
+  const grid =
+    kinds.includes('latitude') || kinds.includes('position') ? undefined : gridReferenceReason(guess.columns);
+  if (grid !== undefined) return grid;
   const indexOf = (kind: GeoColumn) => Object.entries(identifiedColumns).find(([, each]) => each === kind)?.[0];
   const nameOf = (kind: GeoColumn) => {
     const index = indexOf(kind);
@@ -264,20 +287,40 @@ export function detectGeoSettings(
       `time from the GPS week "${nameOf('date')}" and the ${numericUnit} into it "${nameOf('hour_minute_second')}" (GPS time, made UTC by the leap seconds of its day)`,
     );
   else if (indexOf('date') !== undefined)
-    said.push(`time from the date "${nameOf('date')}" and the time of day "${nameOf('hour_minute_second')}"`);
+    said.push(
+      `time from the date "${nameOf('date')}" and the time of day "${nameOf('hour_minute_second')}"${/\blocal\b/i.test(nameOf('hour_minute_second')) ? " (local time, as its name says: set the map's time zone)" : ''}`,
+    );
   else if (timestampIndex !== undefined)
     said.push(
       `time from "${nameOf('timestamp')}"${/^\s*\d+(\.\d+)?\s*$/.test(guess.sampleRows[0]?.[Number(timestampIndex)] ?? '') ? ` (${numericUnit === 'fit-seconds' ? 'Garmin FIT seconds since 1989-12-31: a FIT record read unconverted, its values before 2011 as Unix seconds' : `epoch ${numericUnit}`})` : ''}`,
+    );
+  else if (indexOf('hour_minute_second') !== undefined)
+    said.push(
+      `time of day from "${nameOf('hour_minute_second')}" with no date in the file: set the default year-month-day`,
+    );
+  const unitCells = (['altitude', 'heading'] as const).filter((kind) =>
+    cellsOf(indexOf(kind)).some((cell) => typeof measureOf(cell.trim(), kind, delimiter !== 'comma') === 'number'),
+  );
+  if (unitCells.length > 0)
+    said.push(
+      `${unitCells.map((kind) => `${kind} "${nameOf(kind)}" ("${cellsOf(indexOf(kind))[0]?.trim() ?? ''}")`).join(' and ')} written with the unit in each cell, read in that unit`,
+    );
+  if (indexOf('elapsed_milliseconds') !== undefined)
+    said.push(
+      `the timestamp's whole seconds given their fraction by "${nameOf('elapsed_milliseconds')}" (milliseconds since the start, counted from the first point's second)`,
     );
   if (dateOrder.why !== undefined) said.push(dateOrder.why);
   if (heading.why !== undefined) said.push(heading.why);
   if (indexOf('utc_offset') !== undefined)
     said.push(`local times made UTC by the offset column "${nameOf('utc_offset')}"`);
-  if (indexOf('position') !== undefined) said.push(`position from "${nameOf('position')}" ("lat,lon")`);
+  if (indexOf('position') !== undefined)
+    said.push(
+      `position from "${nameOf('position')}" (${cellsOf(indexOf('position')).some((cell) => WKT_POINT.test(cell.trim())) ? 'WKT points, longitude before latitude' : '"lat,lon"'})`,
+    );
   if (coordinates.why !== undefined) said.push(coordinates.why);
   if (altitudeIndex !== undefined && millimetres)
     said.push(`altitude "${nameOf('altitude')}" in millimetres (whole numbers beside coordinates in 1e-7 degrees)`);
-  else if (altitudeIndex !== undefined) {
+  else if (altitudeIndex !== undefined && !unitCells.includes('altitude')) {
     const why = flightradar
       ? 'a Flightradar24 export, which writes feet'
       : altitudeUnitText !== ''

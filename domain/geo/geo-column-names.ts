@@ -26,6 +26,23 @@ export const GPS_TIME_OF_WEEK_NAMES = [
   'gpssecond',
 ];
 
+/**
+ * A count of milliseconds since the recording began, compared with its unit kept (lower-case, only
+ * letters and digits): AirData's DJI CSV "time(millisecond)", and the "elapsed ms" of loggers like it.
+ * Read only beside a timestamp of whole seconds, whose fraction it gives.
+ */
+export const ELAPSED_MILLISECOND_NAMES = [
+  'timemillisecond',
+  'timemilliseconds',
+  'timems',
+  'elapsedms',
+  'elapsedtimems',
+  'elapsedmillisecond',
+  'elapsedmilliseconds',
+  'elapsedtimemillisecond',
+  'elapsedtimemilliseconds',
+];
+
 // Earlier names win; a name is compared lower-case, brackets and non-alphanumerics dropped.
 export const NAMES: Record<GeoColumn, readonly string[]> = {
   // PX4's time_utc_usec and MAVLink's time_unix_usec beside a "timestamp" that counts from boot.
@@ -63,6 +80,8 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
     'localtime',
     'lcltime',
     'utctime',
+    // DJI flight records: CUSTOM.updateTime [local], "10:42:29.74 AM" beside CUSTOM.date [local].
+    'updatetime',
     'time',
     'gpstime',
     'uhrzeit',
@@ -93,6 +112,8 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
     'track',
     'id',
     'fahrzeug',
+    'gerat',
+    'geraet',
     'kennung',
     'vehicule',
     'nom',
@@ -118,7 +139,8 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
     'longitud',
     'longitudine',
   ],
-  position: ['position', 'latlon', 'latlng', 'coordinates', 'location'],
+  // GDAL's and QGIS's CSV export writes the geometry as WKT ("POINT (lon lat)") in WKT or geometry.
+  position: ['position', 'latlon', 'latlng', 'coordinates', 'location', 'wkt', 'geometry', 'geom', 'thegeom'],
   // AltMSL before AltB: a G1000's baro altitude follows the altimeter setting, MSL is the aircraft's.
   // OpenSky state vectors carry geoaltitude (GPS) and baroaltitude (pressure): the GPS one is the place.
   // Above sea level before a bare "altitude": AirData's DJI CSV has both, its altitude(feet) the height above takeoff.
@@ -142,6 +164,8 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
     'altitudemeters',
     'altitudeft',
     'altitudefeet',
+    // FlightAware's track log names its altitude column by the unit alone.
+    'feet',
     'elevation',
     'ele',
     'elev',
@@ -179,6 +203,8 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
   ],
   pitch: ['pitch'],
   roll: ['roll'],
+  // Not by these names (they drop the unit that says milliseconds): ELAPSED_MILLISECOND_NAMES.
+  elapsed_milliseconds: [],
 };
 export const ORDER: readonly GeoColumn[] = [
   'latitude',
@@ -195,10 +221,16 @@ export const ORDER: readonly GeoColumn[] = [
   'actor',
 ];
 
+// A log message's name before a field ("OSD.latitude" in DJI flight records read by PhantomHelp or
+// Airdata's raw export, "GPS.Lat" in Mission Planner's CSV) is dropped, except the home point's
+// ("HOME.latitude" is where the aircraft took off, not where it is).
+const MESSAGE_PREFIX = /^\s*(?!home\.)[a-z][a-z0-9_]{0,30}\.(?=[a-z])/i;
+
 // A unit written after the name ("alt_ft", "lat deg", "Altitude-m") is dropped like one in brackets.
 // Accents go first, so "Längengrad" and "Höhe" compare as "langengrad" and "hohe".
 export const normalize = (name: string) =>
   name
+    .replace(MESSAGE_PREFIX, '')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

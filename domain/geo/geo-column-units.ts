@@ -1,9 +1,15 @@
 /*
  * The units a geo CSV's numbers count in when they are not degrees and instants: a GPS week and time
- * of week (paired by name, checked by range) and whole coordinates in 1e-7 degrees or FIT semicircles
- * (decided by their range). detect-geo-settings.ts asks; geo-record.ts applies the answer.
+ * of week (paired by name, checked by range), a count of milliseconds since the start (AirData), and
+ * whole coordinates in 1e-7 degrees or FIT semicircles (decided by their range). detect-geo-settings.ts
+ * asks; geo-record.ts applies the answer.
  */
-import { GPS_MILLISECONDS_OF_WEEK_NAMES, GPS_TIME_OF_WEEK_NAMES, GPS_WEEK_NAMES } from './geo-column-names.ts';
+import {
+  ELAPSED_MILLISECOND_NAMES,
+  GPS_MILLISECONDS_OF_WEEK_NAMES,
+  GPS_TIME_OF_WEEK_NAMES,
+  GPS_WEEK_NAMES,
+} from './geo-column-names.ts';
 import type { IdentifiedColumns, MapCoordinateUnit, MapHeadingUnit } from './geo-settings.ts';
 
 const NUMBER = /^\s*[+-]?\d+(\.\d+)?\s*$/;
@@ -105,4 +111,30 @@ export function coordinateUnitOf(
   if (lat <= 9e8 && lon <= 1.8e9)
     return { unit: 'degrees-e7', why: 'coordinates in whole 1e-7 degrees (their values past 90 and 180 say so)' };
   return { unit: 'degrees' };
+}
+
+const WHOLE_SECONDS = /^\s*\d{4}-\d{1,2}-\d{1,2}[T ]\d{1,2}:\d{2}:\d{2}\s*(Z|UTC)?\s*$/i;
+
+/**
+ * A column counting milliseconds since the start (by its name and its whole numbers) beside a timestamp column of whole seconds that several rows share: AirData's 10 Hz rows.
+ */
+export function elapsedMillisecondsColumn(
+  columns: readonly string[],
+  sampleRows: readonly (readonly string[])[],
+  identified: IdentifiedColumns,
+  taken: ReadonlySet<number>,
+): number | undefined {
+  const stampIndex = Object.keys(identified).find((index) => identified[index] === 'timestamp');
+  if (stampIndex === undefined) return undefined;
+  const stamps = sampleRows.map((row) => row[Number(stampIndex)] ?? '');
+  if (stamps.length < 2 || !stamps.every((cell) => WHOLE_SECONDS.test(cell))) return undefined;
+  if (new Set(stamps.map((cell) => cell.trim())).size === stamps.length) return undefined;
+  const index = columns.findIndex(
+    (name, at) => !taken.has(at) && ELAPSED_MILLISECOND_NAMES.includes(name.toLowerCase().replace(/[^a-z0-9]/g, '')),
+  );
+  if (index === -1) return undefined;
+  // Most cells whole numbers: one damaged cell is that row's reason, not the column's undoing.
+  const counts = sampleRows.map((row) => (row[index] ?? '').trim());
+  const whole = counts.filter((cell) => /^\d+$/.test(cell)).length;
+  return whole >= 2 && whole * 5 >= counts.length * 4 ? index : undefined;
 }

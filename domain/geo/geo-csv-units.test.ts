@@ -148,3 +148,45 @@ describe('headings counted in hundredths of a degree', () => {
     expect(points.map((point) => point.heading)).toEqual([359, 12]);
   });
 });
+
+describe('a count of milliseconds since the start beside whole-second times', () => {
+  it('gives each second its fraction, starts again when the count goes back, and says why a count is unread', async () => {
+    const text = [
+      'time(millisecond),datetime(utc),latitude,longitude',
+      '0,2024-03-05 12:00:00,0,0',
+      '400,2024-03-05 12:00:00,52.1,4.1',
+      '500,2024-03-05 12:00:01,52.1,4.2',
+      '1500,2024-03-05 12:00:02,52.1,4.3',
+      'soon,2024-03-05 12:00:02,52.1,4.3',
+      // A second recording appended: its count starts again.
+      '0,2024-03-05 13:00:00,52.2,4.1',
+      '100,2024-03-05 13:00:00,52.2,4.2',
+      '',
+    ].join('\n');
+    const { detection, points, invalid } = await detectAndRead(encode(text), 'airdata.csv');
+    expect(detection.settings.identifiedColumns).toMatchObject({ '0': 'elapsed_milliseconds', '1': 'timestamp' });
+    // The first point (400 ms in 12:00:00) starts the count at 11:59:59.6, as AirData's own GPX does.
+    expect(points.map((point) => point.timestamp)).toEqual([
+      micros('2024-03-05T12:00:00Z'),
+      micros('2024-03-05T12:00:00.100Z'),
+      micros('2024-03-05T12:00:01.100Z'),
+      micros('2024-03-05T13:00:00Z'),
+      micros('2024-03-05T13:00:00.100Z'),
+    ]);
+    expect(invalid).toEqual([
+      { line: 2, reason: 'has no position fix (latitude and longitude both 0)' },
+      { line: 6, reason: "elapsed_milliseconds 'soon' is not a count of milliseconds since the start" },
+    ]);
+  });
+
+  it('is left alone when the times have their own fractions or every row its own second', async () => {
+    const fractions =
+      'time(millisecond),datetime(utc),lat,lon\n0,2024-03-05 12:00:00.000,52,4\n100,2024-03-05 12:00:00.100,52,4\n';
+    const seconds =
+      'time(millisecond),datetime(utc),lat,lon\n0,2024-03-05 12:00:00,52,4\n1000,2024-03-05 12:00:01,52,4\n';
+    for (const text of [fractions, seconds]) {
+      const { detection } = await detectAndRead(encode(text), 'log.csv');
+      expect(Object.values(detection.settings.identifiedColumns)).not.toContain('elapsed_milliseconds');
+    }
+  });
+});

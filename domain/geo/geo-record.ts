@@ -11,6 +11,7 @@ import { shorten, timeReason } from '../import/parse-event-time.ts';
 import type { GeoPoint, InvalidGeoItem } from './geo-point.ts';
 import { columnsByKind, type GeoColumn, type IdentifiedColumns, type MapSettings } from './geo-settings.ts';
 import { coordinateDegrees, decimalCommaNumber } from './coordinate-text.ts';
+import { measureOf, type MeasureKind } from './measure-cell.ts';
 import type { GeoTimeReader } from './geo-time-reader.ts';
 import { gpsWeekMicros } from './gps-time.ts';
 
@@ -33,6 +34,8 @@ interface GeoRules {
   readonly degreesPerUnit: number;
   /** Metres per unit of an altitude cell. */
   readonly metresPerUnit: number;
+  /** The instant an elapsed_milliseconds count starts from, set by the first point (the one state kept). */
+  readonly elapsed: { startMicros: number; lastMilliseconds: number };
 }
 
 const DEGREES_PER_UNIT = { degrees: 1, 'degrees-e7': 1e-7, semicircles: 180 / 2 ** 31 } as const;
@@ -59,6 +62,7 @@ export function geoRules(
     position: at('position'),
     date: at('date'),
     utc_offset: at('utc_offset'),
+    elapsed_milliseconds: at('elapsed_milliseconds'),
   };
   return {
     index,
@@ -67,6 +71,7 @@ export function geoRules(
     utcTimes,
     degreesPerUnit: DEGREES_PER_UNIT[settings.coordinateUnit ?? 'degrees'],
     metresPerUnit: METRES_PER_UNIT[settings.altitudeUnit],
+    elapsed: { startMicros: Number.NaN, lastMilliseconds: Number.NaN },
   };
 }
 
@@ -127,19 +132,34 @@ export function numberOf(text: string): number {
   return NUMBER.test(text) ? Number(text) : Number.NaN;
 }
 
-/** A number of the cell, null when the column is absent or the cell empty, or a reason. */
+// Whether the last optionalNumber read a unit from its cell (one module slot, so no object per row).
+const withUnit = { last: false };
+
+/**
+ * A number of the cell, null when the column is absent or the cell empty, or a reason. A number
+ * written with its unit ("3.0 m", "90°") comes back in metres or degrees, and withUnit.last says so.
+ */
 function optionalNumber(
   fields: readonly string[],
   index: number,
-  kind: GeoColumn,
+  kind: MeasureKind,
   decimalComma: boolean,
 ): number | null | string {
+  withUnit.last = false;
   const text = cellAt(fields, index);
   if (text === undefined || text === '') return null;
   let value = numberOf(text);
   if (Number.isNaN(value) && decimalComma) value = decimalCommaNumber(text);
-  return Number.isNaN(value) ? `${kind} '${shorten(text)}' is not a number` : value;
+  if (!Number.isNaN(value)) return value;
+  const measured = measureOf(text, kind, decimalComma);
+  if (measured === undefined) return `${kind} '${shorten(text)}' is not a number`;
+  if (typeof measured === 'number') withUnit.last = true;
+  return measured;
 }
+
+/** A WKT point, as GDAL and QGIS write a CSV's geometry column: "POINT (4.8951 52.3702)", "POINT Z (… …  2.5)". */
+export const WKT_POINT =
+  /^POINT\s*Z?M?\s*\(\s*([+-]?[\d.]+(?:[eE][+-]?\d+)?)\s+([+-]?[\d.]+(?:[eE][+-]?\d+)?)(?:\s+[+-]?[\d.eE+-]+){0,2}\s*\)$/i;
 
 const UTC_OFFSET = /^(?:UTC|GMT|Z)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$/i;
 
@@ -220,6 +240,27 @@ function timeOf(fields: readonly string[], rules: GeoRules): number | string {
   );
 }
 
+/**
+ * The instant of a row whose timestamp holds whole seconds and whose elapsed_milliseconds column counts
+ * from the recording's start: the start is the first point's second less its count (as AirData's own
+ * GPX of the same flight dates its points), and every later point is that start plus its count, so ten
+ * rows in one second are 100 ms apart. A count that goes back is a new recording, started again.
+ */
+function elapsedTime(fields: readonly string[], rules: GeoRules, stampMicros: number): number | string {
+  const text = cellAt(fields, rules.index.elapsed_milliseconds);
+  if (text === undefined) return stampMicros;
+  const milliseconds = numberOf(text);
+  if (!(milliseconds >= 0))
+    return `elapsed_milliseconds '${shorten(text)}' is not a count of milliseconds since the start`;
+  // A timestamp that has its own fraction needs none.
+  if (stampMicros % 1_000_000 !== 0) return stampMicros;
+  const { elapsed } = rules;
+  if (Number.isNaN(elapsed.startMicros) || milliseconds < elapsed.lastMilliseconds)
+    elapsed.startMicros = stampMicros - Math.round(milliseconds * 1000);
+  elapsed.lastMilliseconds = milliseconds;
+  return elapsed.startMicros + Math.round(milliseconds * 1000);
+}
+
 /** A plain decimal on the fast path; otherwise a coordinate as people write it (coordinate-text.ts). */
 function numberOrCoordinate(text: string, axis: 'latitude' | 'longitude', decimalComma: boolean): number {
   const plain = numberOf(text);
@@ -255,7 +296,17 @@ export function geoRecord(line: number, fields: readonly string[], rules: GeoRul
   let latitudeText = cellAt(fields, index.latitude);
   let longitudeText = cellAt(fields, index.longitude);
   const position = cellAt(fields, index.position);
-  if (position !== undefined) {
+  const wkt = position === undefined ? null : WKT_POINT.exec(position);
+  if (wkt !== null) {
+    // WKT writes x before y: longitude, then latitude.
+    [, longitudeText, latitudeText] = wkt;
+  } else if (position !== undefined) {
+    const shape = /^([A-Z]+)\s*Z?M?\s*\(/i.exec(position)?.[1];
+    if (shape !== undefined)
+      return {
+        line,
+        reason: `position is a WKT ${shape.toUpperCase()}, not a POINT: a WKT column gives its points only`,
+      };
     const parts = position.split(/[,;\s]+/).filter((part) => part !== '');
     if (parts.length !== 2) return { line, reason: `position '${shorten(position)}' is not "latitude,longitude"` };
     [latitudeText, longitudeText] = parts;
@@ -281,15 +332,17 @@ export function geoRecord(line: number, fields: readonly string[], rules: GeoRul
   }
   const reason = positionReason(latitudeText, longitudeText, latitude, longitude, degreesPerUnit);
   if (reason !== undefined) return { line, reason };
-  const timestamp = timeOf(fields, rules);
-  if (typeof timestamp === 'string') return { line, reason: timestamp };
+  const stamp = timeOf(fields, rules);
+  if (typeof stamp === 'string') return { line, reason: stamp };
   const altitude = optionalNumber(fields, index.altitude, 'altitude', decimalComma);
   if (typeof altitude === 'string') return { line, reason: altitude };
+  // A cell that names its unit is in metres already, whatever the column's unit.
+  const altitudeInMetres = withUnit.last;
   const headingCell = optionalNumber(fields, index.heading, 'heading', decimalComma);
   if (typeof headingCell === 'string') return { line, reason: headingCell };
   // MAVLink writes UINT16_MAX (65535) for a heading it does not know: the point stands without one.
   const heading =
-    headingCell === null || rules.settings.headingUnit !== 'centidegrees'
+    headingCell === null || rules.settings.headingUnit !== 'centidegrees' || withUnit.last
       ? headingCell
       : headingCell === 65_535
         ? null
@@ -298,6 +351,8 @@ export function geoRecord(line: number, fields: readonly string[], rules: GeoRul
   if (typeof pitch === 'string') return { line, reason: pitch };
   const roll = optionalNumber(fields, index.roll, 'roll', decimalComma);
   if (typeof roll === 'string') return { line, reason: roll };
+  const timestamp = index.elapsed_milliseconds < 0 ? stamp : elapsedTime(fields, rules, stamp);
+  if (typeof timestamp === 'string') return { line, reason: timestamp };
   return {
     line,
     timestamp,
@@ -305,7 +360,7 @@ export function geoRecord(line: number, fields: readonly string[], rules: GeoRul
     latitude,
     longitude,
     altitude:
-      altitude === null || rules.metresPerUnit === 1
+      altitude === null || rules.metresPerUnit === 1 || altitudeInMetres
         ? altitude
         : rules.metresPerUnit === 0.001
           ? altitude / 1000

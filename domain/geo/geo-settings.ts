@@ -13,6 +13,9 @@ import { isKnownTimeZone } from '../time/time-zone-table.ts';
  * (Flightradar24 exports write it so); it stands for both latitude and longitude. `date` is a calendar
  * date read with the hour_minute_second column as one instant (avionics logs split them), and
  * `utc_offset` a per-row offset ("-05:00") that makes such a local date and time an instant.
+ * `elapsed_milliseconds` counts milliseconds since the recording began (AirData's DJI CSV writes
+ * "time(millisecond)" at 10 Hz beside a "datetime(utc)" of whole seconds): it gives the timestamp
+ * column's whole seconds their fraction.
  */
 export const GEO_COLUMNS = [
   'timestamp',
@@ -27,6 +30,7 @@ export const GEO_COLUMNS = [
   'position',
   'date',
   'utc_offset',
+  'elapsed_milliseconds',
 ] as const;
 export type GeoColumn = (typeof GEO_COLUMNS)[number];
 
@@ -105,6 +109,8 @@ function missingColumnsReason(columns: IdentifiedColumns): string | undefined {
     return 'the columns chosen hold a position column as well as latitude or longitude: keep one of them';
   if (!kinds.has('timestamp') && !kinds.has('hour_minute_second'))
     return 'the columns chosen need a time: a timestamp column, or a time of day (with a date column or the default year-month-day)';
+  if (kinds.has('elapsed_milliseconds') && !kinds.has('timestamp'))
+    return 'the columns chosen count milliseconds since the start but have no timestamp column to count them from';
   if (kinds.has('date') && !kinds.has('hour_minute_second'))
     return 'the columns chosen have a date column but no time of day (hour_minute_second) to go with it';
   return undefined;

@@ -120,3 +120,20 @@ describe('KMZ', () => {
     );
   });
 });
+
+describe('GeoJSON with a "crs" member (QGIS, ogr2ogr)', () => {
+  const collection = (crs: string, coordinates: string) =>
+    `{"type":"FeatureCollection","crs":{"type":"name","properties":{"name":"${crs}"}},"features":[{"type":"Feature","properties":{"time":"2024-03-05T12:00:01Z"},"geometry":{"type":"Point","coordinates":[${coordinates}]}}]}`;
+
+  it('reads degrees (CRS84, EPSG:4326) and refuses a projected system by name, not as points out of range', async () => {
+    for (const crs of ['urn:ogc:def:crs:OGC:1.3:CRS84', 'urn:ogc:def:crs:EPSG::4326', 'EPSG:4326']) {
+      const { points } = await detectAndRead(encode(collection(crs, '4.8951,52.3702')), 'patrol.geojson');
+      expect(points.map((point) => [point.latitude, point.longitude])).toEqual([[52.3702, 4.8951]]);
+    }
+    expect(() =>
+      detectBytes(encode(collection('urn:ogc:def:crs:EPSG::3857', '544926.41,6867889.27')), 'a.geojson'),
+    ).toThrow(
+      'is GeoJSON whose coordinates are in EPSG:3857 (its "crs" member says so), not longitude and latitude in degrees',
+    );
+  });
+});

@@ -298,7 +298,7 @@ describe('files that are not geo tracks', () => {
       'is XML, but neither GPX, KML nor TCX',
     );
     expect(() => detectBytes(encode('{"hello": "world"}'), 'x.json')).toThrow(
-      'is JSON, but neither GeoJSON with points or lines, an ADS-B trace nor Google location history',
+      'is JSON, but neither GeoJSON with points or lines, an ADS-B or OpenSky trace nor Google location history',
     );
   });
 

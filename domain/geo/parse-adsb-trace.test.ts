@@ -135,3 +135,27 @@ describe("dump1090's and readsb's aircraft.json", () => {
     ]);
   });
 });
+
+describe("the OpenSky Network's flight track (GET /tracks/all)", () => {
+  it('each path waypoint at its own Unix time, barometric metres, the callsign without padding as the actor', async () => {
+    const track = {
+      icao24: '3c4b26',
+      callsign: 'DLH4AB  ',
+      startTime: 1709654400,
+      endTime: 1709658000,
+      path: [
+        [1709654400, 50.0334, 8.5706, null, 250.0, true],
+        [1709654460, 50.0412, 8.5311, 457.2, 251.3, false],
+        [1709654580, null, null, 1524.0, 262.0, false],
+      ],
+    };
+    const { detection, points, invalid } = await detectAndRead(encode(JSON.stringify(track)), 'tracks.json');
+    expect(detection.settings).toMatchObject({ format: 'adsb-trace', icon: 'airplane' });
+    expect(detection.reason).toMatch(/^OpenSky Network flight track of DLH4AB \(ICAO 3c4b26\)/);
+    expect(points.map((point) => [point.timestamp, point.actor, point.altitude, point.heading])).toEqual([
+      [1709654400_000000, 'DLH4AB', null, 250],
+      [1709654460_000000, 'DLH4AB', 457.2, 251.3],
+    ]);
+    expect(invalid).toEqual([{ line: 3, reason: 'path waypoint 3 has no readable latitude and longitude' }]);
+  });
+});

@@ -5,7 +5,9 @@
  * roll], …] }. Streamed entry by entry. The actor is the registration (else the flight's callsign from
  * the details, else the ICAO address); altitude the geometric one where the file has it, in metres.
  * The same parser reads dump1090's and readsb's aircraft.json snapshots (adsb-aircraft.ts), one or many
- * in a row, as the two come from the same receivers and are told apart only by their keys.
+ * in a row, as the two come from the same receivers and are told apart only by their keys, and the
+ * OpenSky Network's flight track ({ icao24, callsign, startTime, path: [[time, lat, lon, baro_altitude m,
+ * true_track, on_ground], …] }, its REST API's /tracks/all), an aircraft's trace from another network.
  */
 import { JSONParser } from '@streamparser/json';
 import { countNoun } from '../count-noun.ts';
@@ -24,6 +26,27 @@ interface Aircraft {
   icao: string;
   registration: string;
   baseSeconds: number | undefined;
+  /** OpenSky's callsign (padded to 8 characters with spaces there). */
+  callsign: string;
+}
+
+/** An OpenSky waypoint: Unix seconds, degrees, metres (barometric: OpenSky's tracks carry no other). */
+function openSkyItem(entry: Json, number: number, aircraft: Aircraft): GeoItem {
+  const label = `path waypoint ${number}`;
+  if (!Array.isArray(entry)) return { line: number, reason: `${label} is not a list of values` };
+  const [time, latitude, longitude, altitude, track] = entry;
+  const seconds = finite(time);
+  return trackItem({
+    line: number,
+    actor: aircraft.callsign || aircraft.icao,
+    latitude: finite(latitude) ?? Number.NaN,
+    longitude: finite(longitude) ?? Number.NaN,
+    altitude: finite(altitude),
+    heading: finite(track),
+    roll: null,
+    timestamp: seconds === null ? undefined : Math.round(seconds * 1_000_000),
+    label,
+  });
 }
 
 function traceItem(entry: Json, number: number, aircraft: Aircraft): GeoItem {
@@ -55,14 +78,14 @@ function traceItem(entry: Json, number: number, aircraft: Aircraft): GeoItem {
 
 export async function* parseAdsbTrace(text: AsyncIterable<string>): AsyncGenerator<GeoItem[]> {
   const parser = new JSONParser({
-    paths: ['$.icao', '$.r', '$.timestamp', '$.trace.*', '$.now', '$.aircraft.*'],
+    paths: ['$.icao', '$.r', '$.timestamp', '$.trace.*', '$.now', '$.aircraft.*', '$.icao24', '$.callsign', '$.path.*'],
     keepStack: false,
     // Snapshots logged in a loop follow one another with no list around them.
     separator: '',
   });
   let now: number | undefined;
   const snapshot = { number: 0, aircraft: 0, all: 0, unplaced: 0, firstUnplaced: '' };
-  const aircraft: Aircraft = { icao: '', registration: '', baseSeconds: undefined };
+  const aircraft: Aircraft = { icao: '', registration: '', baseSeconds: undefined, callsign: '' };
   // Entries seen before "timestamp" (no writer puts it after, but JSON keys have no order) wait for it.
   let waiting: { entry: Json; number: number }[] = [];
   const items: GeoItem[] = [];
@@ -86,13 +109,15 @@ export async function* parseAdsbTrace(text: AsyncIterable<string>): AsyncGenerat
       return;
     }
     if (stack.length === 1) {
-      if (key === 'icao' && typeof value === 'string') aircraft.icao = value;
+      if ((key === 'icao' || key === 'icao24') && typeof value === 'string') aircraft.icao = value;
+      else if (key === 'callsign' && typeof value === 'string') aircraft.callsign = value.trim();
       else if (key === 'r' && typeof value === 'string') aircraft.registration = value.trim();
       else if (key === 'timestamp' && typeof value === 'number') aircraft.baseSeconds = value;
       return;
     }
     entries += 1;
-    if (aircraft.baseSeconds === undefined) waiting.push({ entry: value as Json, number: entries });
+    if (stack[1]?.key === 'path') items.push(openSkyItem(value as Json, entries, aircraft));
+    else if (aircraft.baseSeconds === undefined) waiting.push({ entry: value as Json, number: entries });
     else items.push(traceItem(value as Json, entries, aircraft));
   };
   yield* jsonStreamItems(
@@ -105,7 +130,7 @@ export async function* parseAdsbTrace(text: AsyncIterable<string>): AsyncGenerat
     items.push(...waiting.map(({ entry, number }) => traceItem(entry, number, aircraft)));
     waiting = [];
   }
-  if (entries === 0 && snapshot.all === 0) throw new ImportError('invalid-file', 'has no "trace" points');
+  if (entries === 0 && snapshot.all === 0) throw new ImportError('invalid-file', 'has no "trace" or "path" points');
   if (snapshot.unplaced > 0)
     items.push({
       line: snapshot.all,

@@ -35,6 +35,27 @@ describe('geo fixtures, no settings given', () => {
     expect(points[points.length - 1]).toMatchObject({ latitude: 47.5726927443072, longitude: -122.626651406783 });
   });
 
+  it('AirData CSV at 10 Hz: "time(millisecond)" gives the whole seconds of "datetime(utc)" their fraction, as in its GPX', async () => {
+    const csv = await read('geo/airdata_dji_air2s_2021-09-05.csv');
+    expect(csv.detection.settings.identifiedColumns).toMatchObject({ '0': 'elapsed_milliseconds', '1': 'timestamp' });
+    expect(csv.detection.reason).toContain('fraction by "time(millisecond)"');
+    // Lines 119 and 120 (11,700 and 11,800 ms) both say 02:48:09; the first point (11,600 ms) starts the count.
+    expect(csv.points.slice(1, 3).map((point) => [point.line, point.timestamp])).toEqual([
+      [119, Date.UTC(2021, 8, 6, 2, 48, 9, 100) * 1000],
+      [120, Date.UTC(2021, 8, 6, 2, 48, 9, 200) * 1000],
+    ]);
+    // AirData's own GPX of the flight dates the same positions: every one of them agrees to the microsecond.
+    const gpx = await read('geo/airdata_dji_air2s_2021-09-05.gpx');
+    const gpxTimes = new Map<string, number>();
+    for (const point of gpx.points) gpxTimes.set(`${point.latitude},${point.longitude}`, point.timestamp);
+    const differing = csv.points.filter((point) => {
+      const time = gpxTimes.get(`${point.latitude},${point.longitude}`);
+      return time !== undefined && time !== point.timestamp;
+    });
+    expect(differing).toEqual([]);
+    expect(new Set(csv.points.map((point) => point.timestamp)).size).toBe(csv.points.length);
+  });
+
   it('AirData GPX 1.1: 10,817 timed track points at 100 ms', async () => {
     const { detection, points, invalid, first, last } = await read('geo/airdata_dji_air2s_2021-09-05.gpx');
     expect(detection.settings.format).toBe('gpx');

@@ -1,8 +1,8 @@
 // Phone trackers', receiver tools' and route planners' own files, each written from the producer's documentation:
 // Overland's GeoJSON batches, a u-center log with UBX binary frames between NMEA sentences, a TCX course,
-// AIS beside a boat's GPS, AirData's DJI CSV, a GPX with times lacking a zone.
+// AIS beside a boat's GPS, AirData's DJI CSV, a GPX with times lacking a zone, Traccar's and FlightAware's tables.
 import { describe, expect, it } from 'vitest';
-import { detectAndRead, detectBytes, encode } from './geo-file-test-reader.ts';
+import { detectAndRead, detectBytes, encode, readAll } from './geo-file-test-reader.ts';
 
 describe('Overland (iOS) batches', () => {
   it('reads the Point features under "locations", each at its properties.timestamp', async () => {
@@ -208,5 +208,61 @@ describe("Traccar's route report as CSV", () => {
     ].join('\n');
     const { points } = await detectAndRead(encode(text), 'route.csv');
     expect(points.map((point) => point.actor)).toEqual(['Truck 1', 'Truck 2']);
+  });
+
+  it('reads altitudes and courses written with their units ("33.0 ft", "90°"); a speed as an altitude is the row\'s reason', async () => {
+    const text = [
+      'Device,Valid,Fix Time,Latitude,Longitude,Altitude,Speed,Course,Address',
+      'Van 7,Yes,2024-06-01 08:00:00,40.7128,-74.006,33.0 ft,25.0 mph,180°,',
+      'Van 7,Yes,2024-06-01 08:00:30,40.7138,-74.007,12.5 m,27.3 mph,182.5°,',
+      'Van 7,Yes,2024-06-01 08:01:00,40.7148,-74.008,12 km/h,27.3 mph,184°,',
+      'Van 7,No,2024-06-01 08:01:30,40.7158,-74.009,,0.0 mph,,',
+    ].join('\n');
+    const { detection, points, invalid } = await detectAndRead(encode(text), 'route.csv');
+    expect(detection.reason).toContain(
+      'altitude "Altitude" ("33.0 ft") and heading "Course" ("180°") written with the unit',
+    );
+    expect(points.map((point) => [point.line, point.altitude, point.heading])).toEqual([
+      [2, 33 * 0.3048, 180],
+      [3, 12.5, 182.5],
+      [5, null, null],
+    ]);
+    expect(invalid).toEqual([{ line: 4, reason: 'altitude \'12 km/h\' is in "km/h", not a height in metres or feet' }]);
+  });
+
+  it('a German export: "Gerät" names the track, "3,0 m" with a decimal comma', async () => {
+    const text = [
+      'Gerät;Gültig;Zeit;Breitengrad;Längengrad;Höhe;Geschwindigkeit;Kurs',
+      'LKW 2;Ja;05.03.2024 13:00:01;52,370216;4,895168;3,0 m;22,9 km/h;90°',
+      'LKW 2;Ja;05.03.2024 13:00:31;52,371216;4,896168;4,5 m;24,1 km/h;91 Grad',
+    ].join('\n');
+    const { points, invalid, first } = await detectAndRead(encode(text), 'route.csv');
+    expect(invalid).toEqual([]);
+    expect(first).toBe('2024-03-05T13:00:01.000Z');
+    expect(points.map((point) => [point.actor, point.altitude, point.heading])).toEqual([
+      ['LKW 2', 3, 90],
+      ['LKW 2', 4.5, 91],
+    ]);
+  });
+});
+
+describe("FlightAware's track log table", () => {
+  it('takes "Time (UTC)" after a "Time (EST)" of weekdays, "feet" as the altitude and "31°" as the course', async () => {
+    const text = [
+      'Time (EST),Time (UTC),Latitude,Longitude,Course,kts,mph,feet,Rate,Reporting Facility',
+      'Tue 07:00:01 AM,12:00:01,40.6413,-73.7781,31°,165,190,1200,2400,FlightAware ADS-B (KJFK)',
+      'Tue 07:00:31 AM,12:00:31,40.6601,-73.7599,33°,180,207,2400,2200,FlightAware ADS-B (KJFK)',
+    ].join('\n');
+    const detection = detectBytes(encode(text), 'track.csv');
+    expect(detection.reason).toContain('time of day from "Time (UTC)" with no date in the file');
+    expect(detection.settings).toMatchObject({
+      identifiedColumns: { '1': 'hour_minute_second', '4': 'heading', '7': 'altitude' },
+      altitudeUnit: 'feet',
+    });
+    const { points } = await readAll(encode(text), { ...detection.settings, defaultDate: '2024-03-05' });
+    expect(points.map((point) => [point.timestamp, point.heading, point.altitude])).toEqual([
+      [Date.UTC(2024, 2, 5, 12, 0, 1) * 1000, 31, 1200 * 0.3048],
+      [Date.UTC(2024, 2, 5, 12, 0, 31) * 1000, 33, 2400 * 0.3048],
+    ]);
   });
 });

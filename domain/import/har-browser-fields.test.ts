@@ -94,3 +94,43 @@ describe('where an answer came from', () => {
     ]);
   });
 });
+
+describe('a request that got no answer', () => {
+  it("Firefox's status 0 with every timing -1 reads as no response, not as a status; Chromium's error says why", async () => {
+    const aborted = entry({
+      request: { method: 'GET', url: 'https://api.example.com/v1/items', httpVersion: 'HTTP/2', headers: [] },
+      response: {
+        status: 0,
+        statusText: '',
+        httpVersion: '',
+        headers: [],
+        cookies: [],
+        content: { mimeType: '', size: -1 },
+        redirectURL: '',
+        headersSize: -1,
+        bodySize: -1,
+      },
+      timings: { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: 0, receive: 0 },
+      time: 0,
+      _securityState: 'insecure',
+    });
+    const refused = entry({
+      request: { method: 'POST', url: 'https://api.example.com/v1/orders', headers: [] },
+      response: { status: 0, statusText: '', _error: 'net::ERR_CONNECTION_REFUSED' },
+    });
+    // Charles's own mark of each entry: COMPLETE for an answer, else what became of the request.
+    const charles = entry({
+      request: { method: 'CONNECT', url: 'https://tracker.example.net', headers: [] },
+      response: { _charlesStatus: 'FAILED', status: 0, statusText: '', headersSize: -1, bodySize: -1 },
+    });
+    const answered = entry({ response: { _charlesStatus: 'COMPLETE', status: 401, statusText: 'Unauthorized' } });
+    const { records, invalid } = await importHar({ entries: [aborted, refused, charles, answered] });
+    expect(invalid).toEqual([]);
+    expect(records.map((record) => [record.message, record.extra?.status])).toEqual([
+      ['GET https://api.example.com/v1/items (no response)', 0],
+      ['POST https://api.example.com/v1/orders (no response: net::ERR_CONNECTION_REFUSED)', 0],
+      ['CONNECT https://tracker.example.net (no response: Charles marks it FAILED)', 0],
+      ['GET wss://chat.example/socket 401', 401],
+    ]);
+  });
+});

@@ -36,8 +36,12 @@ export function harEntryRecord(entry: JsonValue, index: number): ImportRecord | 
     return { line, reason: `entries[${index}]: "request.url" is ${url === '' ? 'empty' : 'missing'}` };
   const method = textOf(request.method);
   const status = statusOf(response.status);
-  // Chrome names why a request failed (status 0) in response._error: net::ERR_BLOCKED_BY_CLIENT.
-  const error = textOf(response._error)?.trim();
+  // Chrome names why a request failed (status 0) in response._error: net::ERR_BLOCKED_BY_CLIENT;
+  // Charles marks each entry in response._charlesStatus (COMPLETE, or FAILED and the like).
+  const charlesStatus = textOf(response._charlesStatus)?.trim();
+  const error =
+    textOf(response._error)?.trim() ||
+    (charlesStatus && charlesStatus !== 'COMPLETE' ? `Charles marks it ${charlesStatus}` : undefined);
   const timings = presentTimings(objectOf(entry.timings));
   const summed = SUMMED_PHASES.reduce((sum, phase) => sum + (timings[phase] ?? 0), 0);
   const time = numberOf(entry.time);
@@ -76,12 +80,20 @@ export function harEntryRecord(entry: JsonValue, index: number): ImportRecord | 
     startMicros,
     endMicros: startMicros + Math.round(durationMs * 1000),
     actor: hostOf(url, headers),
-    message: [method, url, status, webSocketSummary(optional)]
+    message: [method, url, status === 0 ? noAnswer(error) : status, webSocketSummary(optional)]
       .filter((part) => part !== undefined && part !== '')
       .join(' '),
     extra,
   };
 }
+
+/**
+ * Status 0 is no HTTP status: the request got no answer. Firefox writes it for a request that was
+ * aborted, blocked or refused (its HAR builder: "arbitrary value if it's aborted"), with nothing
+ * saying why; Chromium names the network error in response._error (net::ERR_CONNECTION_REFUSED).
+ */
+const noAnswer = (error: string | undefined) =>
+  error === undefined || error === '' ? '(no response)' : `(no response: ${error})`;
 
 /**
  * Chromium keeps a WebSocket's frames in the entry (_webSocketMessages: type "send" or "receive"):

@@ -183,7 +183,11 @@ describe('HAR from other producers', () => {
     expect(invalid).toEqual([]);
     expect(records.map((record) => [record.message, record.extra?.status, record.extra?.error])).toEqual([
       ['GET https://api.example.com/v1/items 404', 404, undefined],
-      ['GET https://api.example.com/v1/items 0', 0, 'net::ERR_BLOCKED_BY_CLIENT'],
+      [
+        'GET https://api.example.com/v1/items (no response: net::ERR_BLOCKED_BY_CLIENT)',
+        0,
+        'net::ERR_BLOCKED_BY_CLIENT',
+      ],
     ]);
   });
 });

@@ -15,6 +15,7 @@ const LABELS: Record<GeoColumn, string> = {
   position: 'position (latitude,longitude)',
   date: 'date (with the time of day)',
   utc_offset: 'UTC offset of the local time',
+  elapsed_milliseconds: 'milliseconds since the start (with the timestamp)',
 };
 const COLUMN_CHOICES = GEO_COLUMNS.map((kind) => ({ value: kind, label: LABELS[kind] }));
 

@@ -13,7 +13,7 @@ const FORMAT_LABELS: Record<GeoFormat, string> = {
   igc: 'IGC flight log',
   nmea: 'NMEA 0183',
   tcx: 'TCX (Garmin Training Center)',
-  'adsb-trace': 'ADS-B trace or aircraft.json (ADS-B Exchange, readsb, dump1090)',
+  'adsb-trace': 'ADS-B trace or aircraft.json (ADS-B Exchange, readsb, dump1090, OpenSky track)',
   'location-history': 'Google location history (Takeout, Timeline)',
   owntracks: 'OwnTracks (Recorder .rec, HTTP JSON)',
   czml: 'CZML (Cesium)',

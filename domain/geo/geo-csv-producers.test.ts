@@ -1,0 +1,81 @@
+// Flight-log and survey CSVs written from their producers' documentation: DJI flight records as
+// PhantomHelp and Airdata's raw export name their columns ("OSD.latitude"), and files maps refuse by
+// name rather than as rows without a latitude: grid references, UTM, ArduPilot's DataFlash text log;
+// a WKT geometry column as GDAL and QGIS write one.
+import { describe, expect, it } from 'vitest';
+import { detectAndRead, detectBytes, encode } from './geo-file-test-reader.ts';
+
+describe('DJI flight records with message-prefixed columns', () => {
+  it('OSD.latitude and OSD.longitude, not HOME.*; CUSTOM.date with the 12-hour CUSTOM.updateTime; OSD.altitude in feet', async () => {
+    const text = [
+      'CUSTOM.date [local],CUSTOM.updateTime [local],OSD.flyTime [s],HOME.latitude,HOME.longitude,OSD.latitude,OSD.longitude,OSD.height [ft],OSD.altitude [ft],OSD.pitch,OSD.roll,OSD.yaw [360]',
+      '3/5/2024,10:42:29.74 AM,0.0,47.6,-122.3,47.6062095,-122.3320708,0.0,187.3,0.2,-0.1,271.1',
+      '3/5/2024,1:42:29.84 PM,0.1,47.6,-122.3,47.6062096,-122.3320709,0.3,187.6,0.3,-0.1,271.2',
+    ].join('\n');
+    const { detection, points } = await detectAndRead(encode(text), 'DJIFlightRecord.csv');
+    expect(detection.reason).toContain("(local time, as its name says: set the map's time zone)");
+    expect(detection.settings).toMatchObject({
+      altitudeUnit: 'feet',
+      identifiedColumns: {
+        '0': 'date',
+        '1': 'hour_minute_second',
+        '5': 'latitude',
+        '6': 'longitude',
+        '8': 'altitude',
+        '9': 'pitch',
+        '10': 'roll',
+        '11': 'heading',
+      },
+    });
+    expect(points.map((point) => [point.timestamp, point.latitude, point.heading])).toEqual([
+      [Date.UTC(2024, 2, 5, 10, 42, 29, 740) * 1000, 47.6062095, 271.1],
+      [Date.UTC(2024, 2, 5, 13, 42, 29, 840) * 1000, 47.6062096, 271.2],
+    ]);
+    expect(points[0]!.altitude).toBeCloseTo(187.3 * 0.3048, 9);
+  });
+});
+
+describe('files refused by what they hold', () => {
+  it('MGRS grid references and UTM eastings and northings, with no latitude and longitude', () => {
+    const mgrs = 'time,unit,mgrs\n2024-03-05T12:00:00Z,P-1,33UXP0500444998\n2024-03-05T12:01:00Z,P-1,33UXP0510045100\n';
+    expect(() => detectBytes(encode(mgrs), 'patrol.csv')).toThrow('holds grid references ("mgrs": MGRS or USNG)');
+    const utm =
+      'timestamp,zone,easting,northing\n2024-03-05T12:00:00Z,32T,466123.4,5250112.8\n2024-03-05T12:01:00Z,32T,466223.4,5250212.8\n';
+    expect(() => detectBytes(encode(utm), 'survey.csv')).toThrow('holds projected coordinates ("easting", "northing"');
+    const both =
+      'time,lat,lon,mgrs\n2024-03-05T12:00:00Z,52.1,4.1,31UFU0000000000\n2024-03-05T12:00:01Z,52.1,4.1,31UFU0000000000\n';
+    expect(detectBytes(encode(both), 'both.csv').settings.identifiedColumns).toMatchObject({ '1': 'latitude' });
+  });
+
+  it("ArduPilot's DataFlash log as text: says to write its GPS messages out as CSV", () => {
+    const text = [
+      'FMT, 128, 89, FMT, BBnNZ, Type,Length,Name,Format,Columns',
+      'FMT, 130, 55, GPS, QBIHBcLLeffffB, TimeUS,I,Status,GMS,GWk,NSats,HDop,Lat,Lng,Alt,Spd,GCrs,VZ,Yaw,U',
+      'GPS, 57000000, 0, 3, 216018000, 2304, 12, 0.77, -35.3632621, 149.1652374, 584.12, 0.02, 0, 0.01, 0, 1',
+      '',
+    ].join('\n');
+    expect(() => detectBytes(encode(text), '00000042.log')).toThrow(
+      'is an ArduPilot DataFlash log as text (FMT lines, then rows of many message types)',
+    );
+  });
+});
+
+describe('a WKT geometry column (GDAL and QGIS CSV exports)', () => {
+  it("reads its points longitude first; a line in it is its row's reason", async () => {
+    const text = [
+      'WKT,fid,time',
+      '"POINT (4.8951 52.3702)",1,2024-03-05T12:00:01Z',
+      '"POINT Z (4.8961 52.3712 2.5)",2,2024-03-05T12:00:31Z',
+      '"LINESTRING (4.8961 52.3712, 4.8971 52.3722)",3,2024-03-05T12:01:01Z',
+    ].join('\n');
+    const { detection, points, invalid } = await detectAndRead(encode(text), 'layer.csv');
+    expect(detection.reason).toContain('position from "WKT" (WKT points, longitude before latitude)');
+    expect(points.map((point) => [point.latitude, point.longitude])).toEqual([
+      [52.3702, 4.8951],
+      [52.3712, 4.8961],
+    ]);
+    expect(invalid).toEqual([
+      { line: 4, reason: 'position is a WKT LINESTRING, not a POINT: a WKT column gives its points only' },
+    ]);
+  });
+});
