@@ -6,7 +6,8 @@
 import type { FamilyDetection } from './format-detection.ts';
 import { sampleLines } from './sample-lines.ts';
 import { prefixSessionOf } from './prefix-session.ts';
-import { inferTimePrefix, messageAfterTime, timePrefixReader } from './time-prefix.ts';
+import { speakerPrefixFile } from './speaker-prefix.ts';
+import { clockPrefixReader, inferTimePrefix, messageAfterTime, timePrefixReader } from './time-prefix.ts';
 import { ZoneOffset } from '@js-joda/core';
 
 // A rolled log's date in its name: "app.2024-03-05.log", "app-20240305.0.log".
@@ -39,10 +40,17 @@ export function detectTimestampedLines(text: string, complete: boolean, fileName
   const continued =
     guess.matched < guess.judged ? `; the other ${guess.judged - guess.matched} continue the line before` : '';
   const order = guess.dateOrderReason === '' ? '' : `; ${guess.dateOrderReason}`;
-  const actor = sessionActorReason(lines, guess.prefix, guess.dateOrder);
+  const session = sessionActorReason(lines, guess.prefix, guess.dateOrder);
+  const speakers =
+    session === undefined ? speakerPrefixFile(messagesOf(lines, guess.prefix, guess.dateOrder)) : undefined;
+  const actor =
+    session ??
+    (speakers === undefined
+      ? 'no actor in the lines'
+      : `actor: the name before a colon that ${speakers.named} lines start with, such as "${speakers.example}" (a chat written as text lines, as Element and sigtop export one; a line starting with a name that has spoken, such as "Bob joined the room", is that person's)`);
   return {
     format: 'syslog',
-    reason: `A text log: ${guess.matched} of ${guess.judged} lines start with ${where} such as "${guess.example}"${continued}${order}${day}; ${actor}; message: the rest of each line`,
+    reason: `A text log: ${guess.matched} of ${guess.judged} lines start with ${where} such as "${guess.example}"${continued}${order}${day}; ${actor}; message: ${speakers === undefined ? 'the rest of each line' : "the text after the speaker's name"}`,
     settings: {
       format: 'syslog',
       timeZone: 'UTC',
@@ -50,8 +58,23 @@ export function detectTimestampedLines(text: string, complete: boolean, fileName
       timePrefix: guess.prefix,
       ...(guess.dateOrder === undefined ? {} : { dateOrder: guess.dateOrder }),
       ...(startDate === undefined ? {} : { startDate }),
+      ...(speakers === undefined ? {} : { speakerPrefix: true }),
     },
   };
+}
+
+/** The text after the time of each line that starts with one (the speakers of a chat are judged on these). */
+function messagesOf(
+  lines: readonly string[],
+  prefix: Parameters<typeof timePrefixReader>[0],
+  dateOrder: Parameters<typeof timePrefixReader>[2],
+): string[] {
+  const read =
+    prefix.timeOfDay === true ? clockPrefixReader(prefix) : timePrefixReader(prefix, ZoneOffset.UTC, dateOrder);
+  return lines.flatMap((line) => {
+    const split = read(line);
+    return split === undefined ? [] : [messageAfterTime(split.rest)];
+  });
 }
 
 /** Whether the lines' prefixes name a session user before the level (PostgreSQL), as the reason says it. */
@@ -59,14 +82,14 @@ function sessionActorReason(
   lines: readonly string[],
   prefix: Parameters<typeof timePrefixReader>[0],
   dateOrder: Parameters<typeof timePrefixReader>[2],
-): string {
-  if (prefix.timeOfDay === true) return 'no actor in the lines';
+): string | undefined {
+  if (prefix.timeOfDay === true) return undefined;
   const read = timePrefixReader(prefix, ZoneOffset.UTC, dateOrder);
   const named = lines.filter((line) => {
     const split = read(line);
     return split !== undefined && prefixSessionOf(messageAfterTime(split.rest))?.actor !== undefined;
   });
-  if (named.length === 0) return 'no actor in the lines';
+  if (named.length === 0) return undefined;
   const first = prefixSessionOf(messageAfterTime(read(named[0] ?? '')?.rest ?? ''))?.actor ?? '';
   return `actor: the user@database the line prefix names before the level (PostgreSQL's log_line_prefix) in ${named.length} lines, such as "${first}"`;
 }

@@ -13,6 +13,7 @@ import { textLines } from './text-lines.ts';
 import { clockPrefixReader, messageAfterTime, timePrefixReader } from './time-prefix.ts';
 import { localMicros } from './local-micros.ts';
 import { prefixSessionOf } from './prefix-session.ts';
+import { speakerOf, startingName } from './speaker-prefix.ts';
 
 const MAX_MESSAGE_CHARS = 1 << 20;
 const LEVEL =
@@ -58,11 +59,13 @@ export async function* parseTimestampedLines(
     );
   let pending: Pending | undefined;
   let records = 0;
+  const speakers = settings.speakerPrefix === true ? new Set<string>() : undefined;
   const finish = (piece: ParsedPiece) => {
     if (pending === undefined) return;
+    const spoken = speakers === undefined ? undefined : speakerRecord(pending, speakers);
     const session = prefixSessionOf(pending.message);
     const level = levelOf(pending.message) ?? session?.level;
-    const record: ImportRecord = {
+    const record: ImportRecord = spoken ?? {
       line: pending.line,
       startMicros: pending.micros,
       endMicros: pending.micros,
@@ -98,6 +101,23 @@ export async function* parseTimestampedLines(
   if (records === 0)
     throw new ImportError('invalid-file', `No line of the file starts with a time (expected ${expected})`);
   if (last.records.length > 0) yield last;
+}
+
+// Names a chat's lines have given, for its state events ("Bob joined the room"); bounded for a huge room.
+const MAX_SPEAKERS = 10_000;
+
+/** A chat line's record: "Name: text" as actor and text, or a line starting with a known name as that actor's. */
+function speakerRecord(pending: Pending, speakers: Set<string>): ImportRecord {
+  const speaker = speakerOf(pending.message);
+  if (speaker !== undefined && speakers.size < MAX_SPEAKERS) speakers.add(speaker.name);
+  return {
+    line: pending.line,
+    startMicros: pending.micros,
+    endMicros: pending.micros,
+    actor: speaker?.name ?? startingName(pending.message, speakers) ?? '',
+    message: speaker?.text ?? pending.message,
+    extra: {},
+  };
 }
 
 const DAY_MICROS = 86_400_000_000;

@@ -29,6 +29,8 @@ export const SyslogSettingsSchema = z.strictObject({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as year-month-day, e.g. 2011-12-31')
     .optional(),
+  /** For 'timestamped' lines: a chat written as a log ("time - Name: text", Element, sigtop): the name is the actor. */
+  speakerPrefix: z.boolean().optional(),
   /** For 'timestamped' lines: how "05/06/2024" reads; undefined decides per value. */
   dateOrder: z.enum(['ymd', 'mdy', 'dmy']).optional(),
 });
