@@ -139,6 +139,8 @@ const MESSAGE_NAMES = [
   'shortmessage',
   'log',
   'textpayload',
+  // Loki's query answers and logcli --output=jsonl: the log line beside its labels and timestamp.
+  'line',
   'displaymessage',
   // macOS unified log (log show --style json/ndjson); its "eventType" is only "logEvent".
   'eventmessage',
