@@ -7,6 +7,7 @@ import type { FamilyDetection } from './format-detection.ts';
 import { sampleLines } from './sample-lines.ts';
 import { prefixSessionOf } from './prefix-session.ts';
 import { speakerPrefixFile } from './speaker-prefix.ts';
+import { errorLogClient } from './error-log-client.ts';
 import { clockPrefixReader, inferTimePrefix, messageAfterTime, timePrefixReader } from './time-prefix.ts';
 import { ZoneOffset } from '@js-joda/core';
 
@@ -103,7 +104,16 @@ function sessionActorReason(
     const split = read(line);
     return split !== undefined && prefixSessionOf(messageAfterTime(split.rest))?.actor !== undefined;
   });
-  if (named.length === 0) return undefined;
+  if (named.length === 0) {
+    const clients = lines.flatMap((line) => {
+      const split = read(line);
+      const client = split === undefined ? undefined : errorLogClient(split.rest);
+      return client === undefined ? [] : [client];
+    });
+    return clients.length === 0
+      ? undefined
+      : `actor: the client a web server's error line names (nginx's "client:", Apache's "[client …]") in ${clients.length} lines, such as "${clients[0] ?? ''}"`;
+  }
   const first = prefixSessionOf(messageAfterTime(read(named[0] ?? '')?.rest ?? ''))?.actor ?? '';
   return `actor: the user@database the line prefix names before the level (PostgreSQL's log_line_prefix) in ${named.length} lines, such as "${first}"`;
 }

@@ -2,7 +2,8 @@
  * A text log whose lines start with a time (nginx/Apache error logs, PostgreSQL, Java and Python
  * application logs): a line starting with the time starts an event, any other line continues the one
  * before it (stack traces). The level word near the start ("[error]", "ERROR", "[core:warn]") is kept,
- * and the session user a PostgreSQL prefix names before it is the actor (prefix-session.ts).
+ * and the session user a PostgreSQL prefix names before it is the actor (prefix-session.ts), else the client
+ * an nginx or Apache error line names (error-log-client.ts).
  */
 import type { ZoneId } from '@js-joda/core';
 import { ImportError } from './import-error.ts';
@@ -14,6 +15,7 @@ import { clockPrefixReader, messageAfterTime, timePrefixReader } from './time-pr
 import { localMicros } from './local-micros.ts';
 import { prefixSessionOf } from './prefix-session.ts';
 import { speakerOf, startingName } from './speaker-prefix.ts';
+import { errorLogClient } from './error-log-client.ts';
 
 const MAX_MESSAGE_CHARS = 1 << 20;
 const LEVEL =
@@ -69,7 +71,7 @@ export async function* parseTimestampedLines(
       line: pending.line,
       startMicros: pending.micros,
       endMicros: pending.micros,
-      actor: session?.actor ?? '',
+      actor: session?.actor ?? errorLogClient(firstLine(pending.message)) ?? '',
       message: pending.message,
       extra: level === undefined ? {} : { level },
     };
@@ -101,6 +103,12 @@ export async function* parseTimestampedLines(
   if (records === 0)
     throw new ImportError('invalid-file', `No line of the file starts with a time (expected ${expected})`);
   if (last.records.length > 0) yield last;
+}
+
+/** A message's first line: a stack trace after it names no client. */
+function firstLine(message: string): string {
+  const end = message.indexOf('\n');
+  return end === -1 ? message : message.slice(0, end);
 }
 
 // Names a chat's lines have given, for its state events ("Bob joined the room"); bounded for a huge room.
