@@ -7,7 +7,7 @@
  * the names repeat, none is a log level nor followed by one, and nearly every line names a speaker or
  * starts with one.
  */
-import { levelOf } from './parse-timestamped-lines.ts';
+import { levelOf } from './log-level.ts';
 
 // A display name or phone number (sigtop writes "+15551234567" for a contact without a name): up to
 // four words, no brackets, slashes or "=" (a logger's "[main]", "GET /x:", "pid=12:").
