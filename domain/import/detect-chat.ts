@@ -13,6 +13,7 @@ import { TTML_ROOT } from './subtitle-ttml.ts';
 import { TRANSCRIPT_HEAD } from './subtitle-transcript.ts';
 import { cueTiming, isSbvTiming, isTimingLine, startsWithSpeakerPrefix } from './subtitle-cue.ts';
 import { countNoun } from '../count-noun.ts';
+import type { SubtitlesSettings } from './chat-settings.ts';
 
 /** `complete`: the text is the whole file, so its last line is whole too. */
 export function detectChat(text: string, complete: boolean, fileName: string): FamilyDetection | undefined {
@@ -20,10 +21,49 @@ export function detectChat(text: string, complete: boolean, fileName: string): F
   if (telegram !== undefined) return telegram;
   const lines = text.replace(/^\ufeff/, '').split(/\r?\n/);
   if (!complete && lines.length > 1) lines.pop();
-  return detectSubtitles(lines) ?? detectWhatsapp(lines) ?? detectChatBlocks(lines) ?? detectIrc(lines, fileName);
+  return (
+    detectSubtitles(lines, fileName) ?? detectWhatsapp(lines) ?? detectChatBlocks(lines) ?? detectIrc(lines, fileName)
+  );
 }
 
-function detectSubtitles(lines: readonly string[]): FamilyDetection | undefined {
+// Zoom names a cloud recording's files by the instant it started, in UTC: "GMT20241106-080012_Recording.transcript.vtt".
+const ZOOM_START = /(?:^|[^A-Za-z])GMT(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})(?!\d)/;
+
+/** The recording's start a Zoom file name gives, in microseconds, and how the reason says it. */
+function recordingStartOf(fileName: string): { anchorMicros: number; said: string } | undefined {
+  const match = ZOOM_START.exec(fileName);
+  if (match === null) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const millis = Date.UTC(year, month - 1, day, hour, minute, second);
+  const date = new Date(millis);
+  // "GMT20241345-…" is no instant: a rolled-over Date would put the cues on another day.
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || date.getUTCHours() !== hour) return undefined;
+  const said = `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+  return { anchorMicros: millis * 1000, said };
+}
+
+function detectSubtitles(lines: readonly string[], fileName: string): FamilyDetection | undefined {
+  const found = detectSubtitleKind(lines);
+  const start = found === undefined ? undefined : recordingStartOf(fileName);
+  if (found === undefined || start === undefined) return found;
+  return {
+    format: 'subtitles',
+    reason: found.reason.replace(
+      /so the import needs the time it started$/,
+      `and the file name gives its start as Zoom names a cloud recording's files (GMTyyyymmdd-hhmmss): ${start.said}`,
+    ),
+    settings: { ...found.settings, anchorMicros: start.anchorMicros },
+  };
+}
+
+function detectSubtitleKind(lines: readonly string[]): (FamilyDetection & { settings: SubtitlesSettings }) | undefined {
   const firstIndex = lines.findIndex((line) => line.trim() !== '');
   const first = lines[firstIndex]?.trim() ?? '';
   const head = lines.slice(0, 40).join('\n');

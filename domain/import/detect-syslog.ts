@@ -2,10 +2,12 @@
  * Is this a syslog file, and which kind: counted over the sample's lines (a line not starting a
  * message may continue one, so half the unindented lines is enough), with the RFC 3164 year inferred from the
  * dates, the file name or today. Also Debian apt history stanzas, told by their Start-Date lines,
- * and journalctl's export format, told by its "FIELD=value" lines.
+ * journalctl's export format, told by its "FIELD=value" lines, and PowerShell transcripts, told by
+ * their opening header.
  */
 import type { FamilyDetection } from './format-detection.ts';
 import { isJournalExportField } from './parse-journal-export.ts';
+import { TRANSCRIPT_START } from './parse-powershell-transcript.ts';
 import { sampleLines } from './sample-lines.ts';
 import { readSyslogHeader } from './syslog-line.ts';
 import { fileNameDate, inferSyslogYear, messageYear, yearFromMessages, type MonthDay } from './syslog-year.ts';
@@ -23,6 +25,8 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
   if (apt !== undefined) return apt;
   const journal = detectJournalExport(sample.map((line) => line.text));
   if (journal !== undefined) return journal;
+  const transcript = detectPowershellTranscript(sample.map((line) => line.text));
+  if (transcript !== undefined) return transcript;
   // journalctl's "-- Logs begin at … --" and "-- Reboot --" are markers, not messages.
   const lines = sample.filter((line) => !JOURNAL_MARKER.test(line.text) && !LOGCAT_MARKER.test(line.text));
   if (lines.length === 0) return undefined;
@@ -127,5 +131,17 @@ function detectAptHistory(lines: readonly string[]): FamilyDetection | undefined
     format: 'syslog',
     reason: `Debian apt history: ${starts} record${starts === 1 ? '' : 's'} from "Start-Date:" to "End-Date:", ${fields} of ${lines.length} lines are "Name: value"; local times read in the chosen time zone (the host’s)`,
     settings: { format: 'syslog', timeZone: DEFAULT_ZONE, layout: 'apt-history' },
+  };
+}
+
+/** A PowerShell transcript: a line of asterisks, then "Windows PowerShell transcript start" (PowerShell 7: no "Windows"). */
+function detectPowershellTranscript(lines: readonly string[]): FamilyDetection | undefined {
+  if (!/^\*{10,}\s*$/.test(lines[0] ?? '') || !TRANSCRIPT_START.test((lines[1] ?? '').trim())) return undefined;
+  const commands = lines.filter((line) => /^PS(?: [^>]{1,400})?>/.test(line)).length;
+  const timed = lines.filter((line) => line.startsWith('Command start time: ')).length;
+  return {
+    format: 'syslog',
+    reason: `PowerShell transcript: the "transcript start" header and ${commands} command prompt line${commands === 1 ? '' : 's'} in the sample; ${timed === 0 ? "no command has its own start time (invocation headers off), so each takes the session's start" : `${timed} "Command start time:" lines time the commands`}; Username as the actor, the command as the message and its output in extra; times are the machine's local time, read in the chosen time zone`,
+    settings: { format: 'syslog', timeZone: DEFAULT_ZONE, layout: 'powershell-transcript' },
   };
 }

@@ -2,12 +2,16 @@
  * Whether sample lines are a WhatsApp export, and the order of its dates. The order is not written
  * anywhere, so it is decided from evidence across every sample line: a number above 12 in the first
  * position means day-first, in the second month-first; failing that, dots between the date's fields
- * (31.12.19: every locale that writes them so puts the day first); failing that, the order in which the
+ * (31.12.19: every locale that writes them so puts the day first); failing that, a leading zero
+ * before a four-digit year or French "à" (month-first locales write "M/d/yy"); failing that, the order in which the
  * dates run forward; failing that, month-first, and the reason says so.
  */
 import type { DateOrder } from './chat-settings.ts';
 import type { FamilyDetection } from './format-detection.ts';
 import { whatsappStart, type WhatsappStart } from './whatsapp-line.ts';
+
+const PADDED = /^\[?\s*(?:0\d[/.-]\d{1,2}|\d{1,2}[/.-]0\d)[/.-]\d{4}\b/;
+const FRENCH_AT = /\d \u00e0 \d/;
 
 export function detectWhatsapp(lines: readonly string[]): FamilyDetection | undefined {
   const starts: WhatsappStart[] = [];
@@ -61,6 +65,15 @@ function dateOrderOf(starts: readonly WhatsappStart[]): [DateOrder, string] {
     return [
       'day-first',
       `no number above 12 decides, but ${dotted} dates are written with dots ("${starts.find((start) => start.separator === '.')?.stamp ?? ''}"), as only day-first locales write them`,
+    ];
+  // The phone's locale writes the date: en-US (and the other month-first locales) "M/d/yy" with no
+  // leading zero, French "à" before the time; a zero-padded "06/11/2024" with the whole year is a
+  // day-first locale's (pt-BR, en-GB, es-ES on Android). "01/02/20" stays undecided.
+  const padded = starts.filter((start) => PADDED.test(start.stamp) || FRENCH_AT.test(start.stamp)).length;
+  if (padded * 2 > starts.length)
+    return [
+      'day-first',
+      `no number above 12 decides, but ${padded} dates are written as no month-first locale writes them ("${starts.find((start) => PADDED.test(start.stamp) || FRENCH_AT.test(start.stamp))?.stamp ?? ''}": a leading zero or "à")`,
     ];
   const backDayFirst = backSteps(starts, 'day-first');
   const backMonthFirst = backSteps(starts, 'month-first');

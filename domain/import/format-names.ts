@@ -24,7 +24,7 @@ export const FORMAT_CHOICES: Record<ImportFormat, string> = {
   jsonl: 'JSON (lines, an array or a document of records) or key=value lines (logfmt, Linux audit logs)',
   'slack-zip': 'Slack export (zip)',
   syslog:
-    'Syslog or text log (RFC 3164, RFC 5424, apt history, lines starting with a time, Windows event XML, journalctl export, Redis, MySQL general and slow query logs)',
+    'Syslog or text log (RFC 3164, RFC 5424, apt history, lines starting with a time, Windows event XML, journalctl export, Redis, MySQL general and slow query logs, PowerShell transcripts)',
   'access-log': 'Web or proxy access log (Apache, nginx, AWS, HAProxy, Squid, Envoy/Istio)',
   irc: 'IRC or chat log (XChat/HexChat, irssi, weechat, ZNC, mIRC, Textual, Limnoria, Zoom meeting chat, LINE, Chatterino, DiscordChatExporter and imessage-exporter TXT, sigtop Signal text, Telegram Desktop HTML)',
   whatsapp: 'WhatsApp export',

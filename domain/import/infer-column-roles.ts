@@ -126,6 +126,8 @@ export function inferColumnRoles(
   };
 }
 
+const IDENTIFIER_NAME = /(?:^|[\s_.-])(?:id|Id|ID|uuid|UUID|guid|GUID)$|[a-z\d](?:Id|ID)$/;
+
 /** The most precise reading of the start: one column, or a date column and the clock column after it. */
 function bestTimeOption(
   columns: readonly string[],
@@ -141,6 +143,9 @@ function bestTimeOption(
     const share = index === namedStart ? 0.5 : 0.9;
     const shape = inferTimeShape(cellsOf(index), share);
     if (shape === undefined) continue;
+    // An identifier's digits are not an epoch: Discord's 18-digit "AuthorID" snowflakes read as
+    // nanoseconds in 1982, finer than the "Date" column beside them.
+    if (shape.kind === 'epoch' && IDENTIFIER_NAME.test(columns[index] ?? '')) continue;
     if (shape.kind === 'date') {
       // The clock is the next column, or one named as a time of day anywhere in the row.
       const clocks = new Set([index + 1, ...clockColumns].filter((clock) => clock < width && clock !== index));

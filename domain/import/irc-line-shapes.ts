@@ -26,10 +26,14 @@ export const MONTH_DAY = new RegExp(
 export const TIME_ONLY = /^(\[?)(\d{1,2}):(\d{2})(?::(\d{2}))?(\]?)(?=[ \t]|$)/;
 // Zoom: "From <name> to <recipient>:" (2021 on; "(Direct Message)" or "(privately)" after a person), or "From <name> : text".
 export const ZOOM_TO = /^(\d{1,2}):(\d{2}):(\d{2})[ \t]+From[ \t]+(.+?)[ \t]+to[ \t]+(.+?)[ \t]*:[ \t]*([^]*)$/;
-// LINE: "[LINE] Chat history with Ops" and "Saved on: 2024/03/06 09:00" head the file (in the app's language);
-// a day is "2024/03/05(Tue)", "2024.03.05 Tuesday" or (older iOS) "Tue, 3/5/2024".
-export const LINE_HEADER = /^(?:\[LINE\] |Saved on: \d{4}\/)/;
-export const LINE_DAY = /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})(?:\s*\(\S{1,9}\)|\s+\p{L}{2,12})?\s*$/u;
+// LINE: "[LINE] Chat history with Ops" and "Saved on: 2024/03/06 09:00" head the file in the app's language
+// ("[LINE] Opsのトーク履歴", "保存日時：2024/03/06 09:00" with a full-width colon, "Disimpan pada: …"): the
+// "[LINE] " mark, or a label of words, a colon and the save time; a day is "2024/03/05(Tue)", "2024.03.05
+// Tuesday" or (older iOS) "Tue, 3/5/2024".
+export const LINE_HEADER =
+  /^(?:\[LINE\] |[\p{L}\p{M}][\p{L}\p{M} ]{0,29}[:：] ?\d{4}\/\d{1,2}\/\d{1,2} \d{1,2}:\d{2}\s*$)/u;
+// Chinese and Japanese exports may close the weekday in full-width parentheses ("2024/11/06（週三）").
+export const LINE_DAY = /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})(?:\s*[(（][^\s()（）]{1,9}[)）]|\s+\p{L}{2,12})?\s*$/u;
 export const LINE_DAY_US = /^\p{L}{2,9}, (\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/u;
 export const LINE_MESSAGE = /^(\d{1,2}):(\d{2})\t([^\t]*)\t([^]*)$/;
 export const ZOOM_OLD = /^(\d{1,2}):(\d{2}):(\d{2})[ \t]+From[ \t]+(.+?)[ \t]+:[ \t]?([^]*)$/;

@@ -139,6 +139,8 @@ const MESSAGE_NAMES = [
   'shortmessage',
   'log',
   'textpayload',
+  // Loki's query answers and logcli --output=jsonl: the log line beside its labels and timestamp.
+  'line',
   'displaymessage',
   // macOS unified log (log show --style json/ndjson); its "eventType" is only "logEvent".
   'eventmessage',
@@ -276,8 +278,10 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
       (stat) =>
         !taken.has(stat.path) &&
         Number.isFinite(rank(ACTOR_NAMES, stat.path)) &&
-        // A request's Host header names the server asked, not who asked (Kong's request.headers.host).
+        // A request's Host header names the server asked, not who asked (Kong's request.headers.host,
+        // Caddy's request.host beside request.client_ip).
         !/(?:^|\.)headers\./i.test(stat.path) &&
+        !/(?:^|\.)(?:request|req|http_?request)\.(?:host|hostname)$/i.test(stat.path) &&
         stat.shortTexts >= 0.5 * (n - stat.blanks) &&
         stat.shortTexts >= 0.2 * n,
     )
@@ -285,6 +289,14 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
     .filter((stat) => n < 20 || stat.distinct.size <= Math.max(1, stat.shortTexts * 0.5))
     .sort(byRank(ACTOR_NAMES));
   // A name that never changes over many records says less than one that does (one host, many programs).
+  // A field beside the best one that is in nearly every record where it is only in some: Caddy before
+  // 2.7 logged request.remote_ip alone, later versions client_ip beside it.
+  const parent = (stat: PathStats) => stat.path.slice(0, stat.path.lastIndexOf('.') + 1);
+  const sibling =
+    actors[0] === undefined || actors[0].shortTexts >= 0.9 * n
+      ? undefined
+      : actors.find((stat) => stat.shortTexts >= 0.9 * n && parent(stat) === parent(actors[0] ?? stat));
+  if (sibling !== undefined) actors.unshift(sibling);
   const varied = actors.find((stat) => stat.distinct.size > 1);
   const actor =
     actors[0] !== undefined && actors[0].distinct.size === 1 && n >= 10 && varied !== undefined ? varied : actors[0];

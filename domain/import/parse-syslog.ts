@@ -7,6 +7,7 @@ import { parseMysqlLog } from './parse-mysql-log.ts';
 import { ImportError } from './import-error.ts';
 import { addToPiece, tallyPiece, type ParsedPiece, type ParseReport, type PieceTally } from './import-record.ts';
 import { parseAptHistory } from './parse-apt-history.ts';
+import { parsePowershellTranscript } from './parse-powershell-transcript.ts';
 import { parseTimestampedLines } from './parse-timestamped-lines.ts';
 import { parseWindowsEvents } from './parse-windows-events.ts';
 import { loadZone, shorten } from './parse-event-time.ts';
@@ -45,6 +46,10 @@ export async function* parseSyslog(
   }
   if (settings.layout === 'windows-events') {
     yield* parseWindowsEvents(text, report);
+    return;
+  }
+  if (settings.layout === 'powershell-transcript') {
+    yield* parsePowershellTranscript(text, zone);
     return;
   }
   if (settings.layout === 'mysql') {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { importDetected, isoOfMicros } from '../../tests/support/import-detected.ts';
 import { exampleInput, itReadsEachExample } from '../../tests/support/example-cases.ts';
 import { detectFormat } from './detect-format.ts';
-import { levelOf } from './parse-timestamped-lines.ts';
+import { levelOf } from './log-level.ts';
 import { collectImport } from './collect-import.ts';
 import { settingsFromDetection, withDefaultRecordingStart } from './import-settings.ts';
 import { parseImport } from './parse-import.ts';

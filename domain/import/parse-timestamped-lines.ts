@@ -2,7 +2,8 @@
  * A text log whose lines start with a time (nginx/Apache error logs, PostgreSQL, Java and Python
  * application logs): a line starting with the time starts an event, any other line continues the one
  * before it (stack traces). The level word near the start ("[error]", "ERROR", "[core:warn]") is kept,
- * and the session user a PostgreSQL prefix names before it is the actor (prefix-session.ts).
+ * and the session user a PostgreSQL prefix names before it is the actor (prefix-session.ts), else the client
+ * an nginx or Apache error line names (error-log-client.ts).
  */
 import type { ZoneId } from '@js-joda/core';
 import { ImportError } from './import-error.ts';
@@ -13,25 +14,11 @@ import { textLines } from './text-lines.ts';
 import { clockPrefixReader, messageAfterTime, timePrefixReader } from './time-prefix.ts';
 import { localMicros } from './local-micros.ts';
 import { prefixSessionOf } from './prefix-session.ts';
+import { speakerOf, startingName } from './speaker-prefix.ts';
+import { errorLogClient } from './error-log-client.ts';
+import { levelOf } from './log-level.ts';
 
 const MAX_MESSAGE_CHARS = 1 << 20;
-const LEVEL =
-  /^\[?(?:[\w.-]+:)?(emerg|emergency|alert|crit|critical|fatal|severe|err|error|warn|warning|notice|info|information|debug|trace|fine|finer|finest|verbose)\]?:?$/i;
-
-// Levels that are common words only in their producer's exact spelling: PostgreSQL's "LOG:" and
-// "PANIC:", MySQL's "[Note]" and "[System]".
-const PRODUCER_LEVEL = /^(?:(LOG|PANIC):|\[(Note|System)\])$/;
-
-/** The level among the first few words of a line's text, lower-cased, if one is there. */
-export function levelOf(message: string): string | undefined {
-  for (const word of message.split(/\s+/, 4)) {
-    const producer = PRODUCER_LEVEL.exec(word);
-    const level = LEVEL.exec(word)?.[1] ?? producer?.[1] ?? producer?.[2];
-    if (level !== undefined) return level.toLowerCase();
-  }
-  return undefined;
-}
-
 interface Pending {
   readonly line: number;
   readonly micros: number;
@@ -58,15 +45,17 @@ export async function* parseTimestampedLines(
     );
   let pending: Pending | undefined;
   let records = 0;
+  const speakers = settings.speakerPrefix === true ? new Set<string>() : undefined;
   const finish = (piece: ParsedPiece) => {
     if (pending === undefined) return;
+    const spoken = speakers === undefined ? undefined : speakerRecord(pending, speakers);
     const session = prefixSessionOf(pending.message);
     const level = levelOf(pending.message) ?? session?.level;
-    const record: ImportRecord = {
+    const record: ImportRecord = spoken ?? {
       line: pending.line,
       startMicros: pending.micros,
       endMicros: pending.micros,
-      actor: session?.actor ?? '',
+      actor: session?.actor ?? errorLogClient(firstLine(pending.message)) ?? '',
       message: pending.message,
       extra: level === undefined ? {} : { level },
     };
@@ -98,6 +87,29 @@ export async function* parseTimestampedLines(
   if (records === 0)
     throw new ImportError('invalid-file', `No line of the file starts with a time (expected ${expected})`);
   if (last.records.length > 0) yield last;
+}
+
+/** A message's first line: a stack trace after it names no client. */
+function firstLine(message: string): string {
+  const end = message.indexOf('\n');
+  return end === -1 ? message : message.slice(0, end);
+}
+
+// Names a chat's lines have given, for its state events ("Bob joined the room"); bounded for a huge room.
+const MAX_SPEAKERS = 10_000;
+
+/** A chat line's record: "Name: text" as actor and text, or a line starting with a known name as that actor's. */
+function speakerRecord(pending: Pending, speakers: Set<string>): ImportRecord {
+  const speaker = speakerOf(pending.message);
+  if (speaker !== undefined && speakers.size < MAX_SPEAKERS) speakers.add(speaker.name);
+  return {
+    line: pending.line,
+    startMicros: pending.micros,
+    endMicros: pending.micros,
+    actor: speaker?.name ?? startingName(pending.message, speakers) ?? '',
+    message: speaker?.text ?? pending.message,
+    extra: {},
+  };
 }
 
 const DAY_MICROS = 86_400_000_000;

@@ -25,6 +25,9 @@ const NAMES = {
   endTime: ['endtime', 'endedat', 'end', 'enddatetime', 'stoptime', 'stop', 'finishedat'],
   actor: [
     'actor',
+    // Okta's System Log flattened to columns (actor.alternateId is the login, actor.displayName the name).
+    'actoralternateid',
+    'actordisplayname',
     'user',
     'username',
     'userprinciplename',

@@ -4,7 +4,8 @@
  * line (RFC 3164/5424, continuation lines appended), Debian apt history stanzas, any text log whose
  * lines start with a time (timestamped: error logs, application logs; time-prefix.ts), or Windows
  * event log XML (windows-events: wevtutil, Event Viewer's "Save as XML"), or journalctl -o export's
- * "FIELD=value" entries (journal-export), or MySQL's general and slow query logs (mysql).
+ * "FIELD=value" entries (journal-export), or MySQL's general and slow query logs (mysql), or a
+ * PowerShell transcript (powershell-transcript).
  */
 import { z } from 'zod';
 
@@ -12,7 +13,9 @@ export const SyslogSettingsSchema = z.strictObject({
   format: z.literal('syslog'),
   timeZone: z.string().min(1).max(100),
   year: z.number().int().min(1970).max(2200).optional(),
-  layout: z.enum(['lines', 'apt-history', 'timestamped', 'windows-events', 'journal-export', 'mysql']).optional(),
+  layout: z
+    .enum(['lines', 'apt-history', 'timestamped', 'windows-events', 'journal-export', 'mysql', 'powershell-transcript'])
+    .optional(),
   /** For 'timestamped' lines: where each line's time ends (time-prefix.ts); detection decides it. */
   timePrefix: z
     .strictObject({
@@ -29,6 +32,8 @@ export const SyslogSettingsSchema = z.strictObject({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as year-month-day, e.g. 2011-12-31')
     .optional(),
+  /** For 'timestamped' lines: a chat written as a log ("time - Name: text", Element, sigtop): the name is the actor. */
+  speakerPrefix: z.boolean().optional(),
   /** For 'timestamped' lines: how "05/06/2024" reads; undefined decides per value. */
   dateOrder: z.enum(['ymd', 'mdy', 'dmy']).optional(),
 });
