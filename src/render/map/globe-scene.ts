@@ -19,6 +19,7 @@ import {
 } from 'cesium';
 import type { NaturalEarthContext } from '../../../domain/geo/natural-earth-context.ts';
 import { ContextLayer } from './context-layer.ts';
+import { EllipsoidTerrain } from './ellipsoid-terrain.ts';
 import { GlobeIdle } from './globe-idle.ts';
 import { PlaceLayer } from './place-layer.ts';
 import { drawCheaperOnSoftware } from './software-globe.ts';
@@ -62,6 +63,10 @@ export class GlobeScene {
     private readonly options: GlobeSceneOptions,
   ) {
     const { scene, camera } = widget;
+    scene.terrainProvider = new EllipsoidTerrain();
+    // The opened view's tiles only: an ancestor is loaded when zooming out needs it (a frame or two
+    // on the main thread, ellipsoid-terrain.ts), not on every opened map (2-5 frames of software WebGL).
+    scene.globe.preloadAncestors = false;
     drawCheaperOnSoftware(widget, widget.container as HTMLElement);
     this.idle = new GlobeIdle(scene, widget.container as HTMLElement);
     this.context = new ContextLayer(scene);
