@@ -42,11 +42,8 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The incident as read at start, when it is `incidentID`'s and has answered; undefined otherwise. */
-export const incidentReadAtStart = (incidentID: number): IncidentMirror | undefined =>
-  early?.incidentID === incidentID ? early.data : undefined;
-
 export function useIncidentReadAtStart(incidentID: number): IncidentMirror | undefined {
-  return useSyncExternalStore(subscribe, () => incidentReadAtStart(incidentID));
+  return useSyncExternalStore(subscribe, () => (early?.incidentID === incidentID ? early.data : undefined));
 }
 
 /**
