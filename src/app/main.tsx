@@ -4,7 +4,6 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startEventsReadAtStart } from '../data/mirror/early-events-read.ts';
-import { startIncidentReadAtStart } from '../data/mirror/early-incident-read.ts';
 import { holdUntilFirstFrame } from '../data/mirror/first-frame-hold.ts';
 import { registerServiceWorker } from '../data/service-worker.ts';
 import { prepareSwimlaneLayoutClient } from '../render/swimlane/swimlane-layout-client.ts';
@@ -15,9 +14,7 @@ import '../styles.css';
 // Started before the first render; the shell shows "Loading …" until it is done (at most 5000 ms).
 void restoreSettings();
 registerServiceWorker();
-// A reopened incident's rows and events come out of IndexedDB while the app's code loads (issue 20); its
-// rows first, the small read the page mounts with.
-startIncidentReadAtStart(window.location.pathname);
+// A reopened incident's events come out of IndexedDB while the app's code loads (issue 20).
 startEventsReadAtStart(window.location.pathname);
 // And on a swimlane's address its layout worker starts loading meanwhile. (Its Pixi renderer made here too
 // was measured and left out, twice: on two cores it only moved the shaders' compile ahead of the page's
