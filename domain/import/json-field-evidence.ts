@@ -289,11 +289,12 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
     .filter((stat) => n < 20 || stat.distinct.size <= Math.max(1, stat.shortTexts * 0.5))
     .sort(byRank(ACTOR_NAMES));
   // A name that never changes over many records says less than one that does (one host, many programs).
-  // A field beside the best one that is in nearly every record where it is only in some: Caddy before
-  // 2.7 logged request.remote_ip alone, later versions client_ip beside it.
+  // A field beside the best one that is in nearly every record where it is missing from many: Caddy
+  // before 2.7 logged request.remote_ip alone, later versions client_ip beside it. A best field that is
+  // there but blank (an exported marker has no actor) keeps its place.
   const parent = (stat: PathStats) => stat.path.slice(0, stat.path.lastIndexOf('.') + 1);
   const sibling =
-    actors[0] === undefined || actors[0].shortTexts >= 0.9 * n
+    actors[0] === undefined || actors[0].shortTexts >= 0.9 * n || actors[0].present >= 0.9 * n
       ? undefined
       : actors.find((stat) => stat.shortTexts >= 0.9 * n && parent(stat) === parent(actors[0] ?? stat));
   if (sibling !== undefined) actors.unshift(sibling);
