@@ -187,7 +187,7 @@ export async function runImportBench(
       '',
       `A generated TSV of ${thousands(rows)} rows (${(bytes / 1e6).toFixed(0)} MB; the CSV-parser shape: section 5 start and end times, 57 actors, 1 message in 20 quoted with a tab inside) ` +
         'imported by `importFile` (what `POST /api/incident/{id}/import` and `npm run import` run, without the HTTP upload): the file parsed into COPY text in a worker thread, ' +
-        "kept as the stream's system upload while its first rows are parsed, none written before (256 KiB chunks: on PGlite a short transaction and a binary COPY each, on PostgreSQL 32 a transaction as binary parameters), actors matched and created, events written into `events` " +
+        "kept as the stream's system upload while its first rows are parsed, none written before (256 KiB chunks: on PGlite a short transaction and a binary COPY each, on PostgreSQL 32 a transaction as one binary COPY), actors matched and created, events written into `events` " +
         '(seven b-tree indexes and the search GIN, which since migration 017 takes only events with search data; the reference, count and revision triggers, their rows kept in memory): the first 10,000 rows through a batch table with their search vector, ' +
         'the rest by COPY straight into `events` with none, their search data prepared after the flip (search-preparer.ts' +
         (skipSearch

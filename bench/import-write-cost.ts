@@ -49,6 +49,10 @@ const VARIANTS: Record<string, string | (() => string)> = {
   'no-statement-triggers':
     'ALTER TABLE events DISABLE TRIGGER events_references_insert; ALTER TABLE events DISABLE TRIGGER events_count_insert',
   'no-change-index': 'DROP INDEX events_incident_change_idx',
+  'no-end-index': 'DROP INDEX events_incident_end_idx',
+  'no-stream-index': 'DROP INDEX events_stream_idx',
+  'stream-only-index': 'DROP INDEX events_stream_idx; CREATE INDEX events_stream_idx ON events (stream_id)',
+  'no-time-index': 'DROP INDEX events_incident_time_idx',
   // The statement triggers as they were before migration 020 (each read the rows several times).
   'triggers-before-020': () => TRIGGERS_BEFORE_020(),
   // main's `events` before migrations 019 and 020.

@@ -6,7 +6,7 @@
  * (hidden-import.ts shows them; the rest's search data is prepared after the flip, search-preparer.ts).
  */
 import type { ImportFormat } from '../../domain/import/import-record.ts';
-import type { DbTransaction, Queryable } from '../db/database.ts';
+import type { Db, DbTransaction } from '../db/database.ts';
 import type { IncidentRef } from '../repositories/access-repository.ts';
 import { plainText } from '../repositories/search-repository.ts';
 import { idList, reserveEventIds, type EventIds } from './event-ids.ts';
@@ -90,7 +90,7 @@ export class ImportTarget {
    * the import's heartbeat, in one statement whose commit does not wait for the WAL (nothing here is
    * seen before the flip, whose commit does).
    */
-  async reserveIds(db: Queryable, count: number, firstPosition: number, nowMicros: number): Promise<void> {
+  async reserveIds(db: Db, count: number, firstPosition: number, nowMicros: number): Promise<void> {
     this.#ids.set(firstPosition, await reserveEventIds(db, count, { importId: this.context.importId, nowMicros }));
   }
 
