@@ -73,9 +73,10 @@ describe.each(postgres)('import progress behind two servers on one %s', (kind) =
     const firstKnown = statuses.indexOf(200);
     expect(firstKnown).toBeGreaterThanOrEqual(0);
     expect(statuses.slice(firstKnown).every((status) => status === 200)).toBe(true);
-    expect(seen.some((view) => view.phase === 'importing' && view.validCount > 0 && view.validCount < 40_000)).toBe(
-      true,
-    );
+    // Part-way: rows counted while the import still ran. The parse runs ahead of the writes (all 40,000 rows
+    // can be counted within a few polls on a quick machine), so the count seen need not be below the total.
+    const views = seen.map((view) => `${view.phase} ${view.validCount}`).join(', ');
+    expect(seen.some((view) => view.phase === 'importing' && view.validCount > 0), views).toBe(true);
     const last = await fetch(`${other.url}/api/import/progress/${token}`);
     expect(last.status).toBe(200);
     expect(((await last.json()) as { progress: ProgressView }).progress).toEqual({
