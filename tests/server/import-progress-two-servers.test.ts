@@ -76,7 +76,10 @@ describe.each(postgres)('import progress behind two servers on one %s', (kind) =
     // Part-way: rows counted while the import still ran. The parse runs ahead of the writes (all 40,000 rows
     // can be counted within a few polls on a quick machine), so the count seen need not be below the total.
     const views = seen.map((view) => `${view.phase} ${view.validCount}`).join(', ');
-    expect(seen.some((view) => view.phase === 'importing' && view.validCount > 0), views).toBe(true);
+    expect(
+      seen.some((view) => view.phase === 'importing' && view.validCount > 0),
+      views,
+    ).toBe(true);
     const last = await fetch(`${other.url}/api/import/progress/${token}`);
     expect(last.status).toBe(200);
     expect(((await last.json()) as { progress: ProgressView }).progress).toEqual({
