@@ -29,6 +29,9 @@ export function timeKnobsOf(draft: SettingsDraft): readonly TimeKnob[] {
     (draft.format === 'syslog' && draft.layout === 'mysql')
   )
     return [];
+  // Only plain syslog lines ("Mar  5 14:40:01 host …") leave the year out; apt's history, exported
+  // Windows events, journalctl's export and PowerShell transcripts write full dates or epoch times.
+  if (draft.format === 'syslog' && draft.layout !== undefined && draft.layout !== 'lines') return [];
   return KNOBS[draft.format] ?? [];
 }
 
