@@ -57,6 +57,26 @@ describe('NMEA receivers', () => {
     ]);
     expect(invalid).toEqual([{ line: 4, reason: 'fix at 12:00:02.00: GLL status V: the receiver had no valid fix' }]);
   });
+
+  it('GLL, VTG and ZDA alone: ZDA dates the fixes, the VTG after each GLL gives its course', async () => {
+    // Receivers set to the NMEA 2.3 "GLL, VTG, ZDA" output (no RMC, no GGA): VTG carries no time, so
+    // its course belongs to the fix of its epoch; a VTG whose mode is N (not valid) gives none.
+    const text = [
+      sentence('GPZDA,123010.00,15,06,2023,00,00'),
+      sentence('GPGLL,4916.45,N,12311.12,W,123010.00,A,A'),
+      sentence('GPVTG,054.7,T,034.4,M,005.5,N,010.2,K,A'),
+      sentence('GPZDA,123011.00,15,06,2023,00,00'),
+      sentence('GPGLL,4916.46,N,12311.12,W,123011.00,A,A'),
+      sentence('GPVTG,,T,,M,0.0,N,0.0,K,N'),
+    ].join('\r\n');
+    const { detection, points, invalid } = await detectAndRead(encode(text), 'gll-vtg-zda.nmea');
+    expect(detection.settings.format).toBe('nmea');
+    expect(invalid).toEqual([]);
+    expect(points.map((point) => [point.line, point.timestamp, point.heading])).toEqual([
+      [2, micros('2023-06-15T12:30:10Z'), 54.7],
+      [5, micros('2023-06-15T12:30:11Z'), null],
+    ]);
+  });
 });
 
 describe('NMEA talkers that write the time differently', () => {
