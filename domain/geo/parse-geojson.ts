@@ -23,7 +23,8 @@ const TIME_PROPERTIES = ['time', 'timestamp', 'datetime', 'date_time', 'date', '
 const TIME_NAME = /time|date|_at$/i;
 // A Point's altitude when its coordinates have none (ogr2ogr's GPX track_points, GPSLogger, OwnTracks).
 const ALTITUDE_PROPERTIES = ['ele', 'elevation', 'altitude', 'alt'];
-const ACTOR_PROPERTIES = ['name', 'callsign', 'title', 'id', 'device', 'vehicle'];
+// device_id: Overland's batches; deviceId: Traccar's positions.
+const ACTOR_PROPERTIES = ['name', 'callsign', 'title', 'id', 'device', 'device_id', 'deviceId', 'vehicle'];
 const HEADING_PROPERTIES = ['heading', 'course', 'bearing', 'direction'];
 
 const isObject = (value: Json | undefined): value is JsonObject =>

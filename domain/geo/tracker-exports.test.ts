@@ -11,9 +11,10 @@ describe('Overland (iOS) batches', () => {
     const text = `{"locations":[${feature(-122.03, 37.33, '2024-03-05T12:00:01Z')},${feature(-122.031, 37.331, '2024-03-05T04:00:06-08:00')}],"current":{"type":"Feature"}}`;
     const { detection, points, first, last } = await detectAndRead(encode(text), 'overland.json');
     expect(detection.settings.format).toBe('geojson');
-    expect(points.map((point) => [point.latitude, point.longitude, point.altitude])).toEqual([
-      [37.33, -122.03, 80],
-      [37.331, -122.031, 80],
+    // Overland names the phone in device_id (its settings' "Device ID"): the track is named by it.
+    expect(points.map((point) => [point.actor, point.latitude, point.longitude, point.altitude])).toEqual([
+      ['phone', 37.33, -122.03, 80],
+      ['phone', 37.331, -122.031, 80],
     ]);
     expect([first, last]).toEqual(['2024-03-05T12:00:01.000Z', '2024-03-05T12:00:06.000Z']);
   });
