@@ -4,8 +4,8 @@
  * and GLL of any talker (GP, GN, GL, GA, GB) that share a time of day are one fix: position from
  * any, altitude from GGA or GNS, date and course from RMC. VTG has no time of its own: its course goes
  * to the fix being read (receivers write it after the epoch's fixes), so logs of GLL, VTG and ZDA
- * alone have headings too. The date (RMC or ZDA, else the map's default date, since many receivers log GGA alone) carries to later time-only fixes and rolls
- * over at midnight. GGA quality 0 or RMC/GLL status V make the fix invalid, as does a checksum
+ * alone have headings too. The date (RMC or ZDA, else the map's default date, since many receivers
+ * log GGA alone) carries to later time-only fixes and rolls over at midnight. GGA quality 0 or RMC/GLL status V make the fix invalid, as does a checksum
  * that does not match; lines starting with "#" are comments. u-center logs put u-blox UBX binary
  * frames between the sentences: a sentence is read from its last "$" (binary before it on the same
  * line is left), and the stretches of binary are counted in one item at the end, not one per line.
