@@ -9,6 +9,7 @@ import { countNoun } from '../count-noun.ts';
 import { detectGeoSettings, mapNameFromFile, type GeoDetection } from './detect-geo-settings.ts';
 import type { GeoFormat, MapSettings } from './geo-settings.ts';
 import { gunzipStart, isGzip, withoutGzipExtension } from '../import/gunzip-bytes.ts';
+import { FIT_CSV_HEADER } from './parse-fit-csv.ts';
 
 /** How much of a file detection reads (the callers' window). */
 const GEO_DETECT_BYTES = 64 * 1024;
@@ -371,6 +372,13 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
     .split('\n')
     .slice(0, complete ? undefined : -1)
     .map((line) => line.replace(/\r$/, ''));
+  if (FIT_CSV_HEADER.test(lines[0] ?? '')) {
+    const records = lines.filter((line) => /^Data,\s*\d+,\s*record,/.test(line)).length;
+    return detected(
+      trackSettings('fit-csv', fileName, mapIndex, 'circle'),
+      `A FIT file as Garmin's FitCSVTool writes it (a row per message, then field, value and units): ${countNoun(records, '"record" row')} ${sampleNote(complete)}, each a point at its timestamp (seconds since FIT's epoch, 1989-12-31), at position_lat and position_long (semicircles); a record without a position is invalid, the other messages (lap, event, session) carry no track.`,
+    );
+  }
   // SeeYou's .cup: a header naming code, country, lat, lon, elev and style, then "4643.000N" places.
   if (/^"?name"?,"?code"?,"?country"?,"?lat"?,"?lon"?,"?elev"?,"?style"?/i.test(lines[0] ?? ''))
     return 'is a SeeYou waypoint file (.cup): places without times, not a track; a flight from SeeYou or the logger is an IGC file';

@@ -97,6 +97,7 @@ export const GEO_FORMATS = [
   'owntracks',
   'czml',
   'spot',
+  'fit-csv',
 ] as const;
 export type GeoFormat = (typeof GEO_FORMATS)[number];
 
