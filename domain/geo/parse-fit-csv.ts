@@ -9,13 +9,21 @@
  * a position (heart rate alone, indoors or before a fix) is an invalid item saying so; the other
  * messages (file_id, event, lap, session, device_info) carry no track and are passed over.
  */
+import { countNoun } from '../count-noun.ts';
 import { textLines } from '../import/text-lines.ts';
 import { splitLine } from '../import/split-line.ts';
 import { FIT_EPOCH_MICROS } from './geo-time-reader.ts';
 import { trackItem, type GeoItem } from './track-fix.ts';
 
-export const FIT_CSV_HEADER = /^Type,Local Number,Message,Field 1,Value 1,Units 1\b/;
+const FIT_CSV_HEADER = /^Type,Local Number,Message,Field 1,Value 1,Units 1\b/;
 const SEMICIRCLE_DEGREES = 180 / 2 ** 31;
+
+/** Detection's words for a FitCSVTool file from its first lines, undefined when it is none. */
+export function fitCsvReason(lines: readonly string[], sampleNote: string): string | undefined {
+  if (!FIT_CSV_HEADER.test(lines[0] ?? '')) return undefined;
+  const records = lines.filter((line) => /^Data,\s*\d+,\s*record,/.test(line)).length;
+  return `A FIT file as Garmin's FitCSVTool writes it (a row per message, then field, value and units): ${countNoun(records, '"record" row')} ${sampleNote}, each a point at its timestamp (seconds since FIT's epoch, 1989-12-31), at position_lat and position_long (semicircles); a record without a position is invalid, the other messages (lap, event, session) carry no track.`;
+}
 
 interface RecordField {
   readonly value: string;
