@@ -5,7 +5,8 @@
  * track is held until it closes: memory follows the largest track, not the file.
  * A Placemark's Point or LineString is timed by its TimeStamp, or TimeSpan (a line's vertices spread
  * evenly from begin to end), else by a time among its ExtendedData; an untimed Point is a place and left out, an untimed line's vertices are
- * invalid rows. The actor is the Placemark's name. A Point's heading is its IconStyle's (the way its
+ * invalid rows. The actor is the Placemark's name; GPSBabel's points of a track ("Morning-0", "Morning-1" in
+ * a folder of the track "Morning") belong to that track, not one track each. A Point's heading is its IconStyle's (the way its
  * icon is turned) or a course among its ExtendedData (Garmin MapShare's "Course": "45.00 ° True").
  */
 import type { ZoneId } from '@js-joda/core';
@@ -56,6 +57,8 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
   let placemark: Placemark | undefined;
   let track: Track | undefined;
   let dataName: string | undefined;
+  // The names of the Folders around the current element, outermost first.
+  const folders: string[] = [];
   const time = (value: string | undefined) => trackTime(value, zone);
 
   /** Track points whose when and coord have both been read. */
@@ -85,6 +88,12 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
     }
   };
 
+  // GPSBabel writes a track's points as Placemarks "<track>-<n>" inside a Folder named after the track.
+  const pointActor = (name: string) => {
+    const track = /^(.+)-\d+$/.exec(name)?.[1];
+    return track !== undefined && folders.includes(track) ? track : name;
+  };
+
   const placemarkItems = (done: Placemark, items: GeoItem[]) => {
     for (const geometry of done.geometries) {
       // KML separates tuples by whitespace and writes none inside one, but many producers write
@@ -111,7 +120,7 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
         items.push(
           trackItem({
             line: geometry.line,
-            actor: done.name,
+            actor: geometry.kind === 'Point' ? pointActor(done.name) : done.name,
             latitude: latitude ?? Number.NaN,
             longitude: longitude ?? Number.NaN,
             altitude: altitude === undefined || Number.isNaN(altitude) ? null : altitude,
@@ -140,6 +149,8 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
             heading: null,
             geometries: [],
           };
+        } else if (token.name === 'Folder') {
+          folders.push('');
         } else if (token.name === 'Data' || token.name === 'SimpleData') {
           dataName = token.attributes.name;
         } else if (token.name === 'Track') {
@@ -167,6 +178,8 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
         }
         continue;
       }
+      if (token.name === 'name' && parent === 'Folder' && folders.length > 0) folders[folders.length - 1] = value;
+      else if (token.name === 'Folder') folders.pop();
       if (placemark === undefined) continue;
       if (token.name === 'name' && parent === 'Placemark') placemark.name = value;
       else if (token.name === 'when' && parent === 'TimeStamp') placemark.when = value;

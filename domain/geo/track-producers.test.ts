@@ -232,3 +232,26 @@ describe('GeoJSON lines timed per vertex under other names', () => {
     ]);
   });
 });
+
+describe("GPSBabel's KML", () => {
+  it('a track\'s points written as Placemarks "<track>-<n>" in the track\'s folder are that track; other names stay', async () => {
+    // gpsbabel -o kml writes each track as a folder named after it holding a "Points" folder of timed
+    // Placemarks named "<track>-0", "<track>-1", … and an untimed "Path" line.
+    const point = (name: string, time: string, lon: number) =>
+      `<Placemark><name>${name}</name><TimeStamp><when>${time}</when></TimeStamp><Point><coordinates>${lon},51.5,0</coordinates></Point></Placemark>`;
+    const text = `<?xml version="1.0" encoding="UTF-8"?>
+<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>GPS device</name>
+<Folder><name>Tracks</name><Folder><name>ACTIVE LOG</name><Folder><name>Points</name>
+${point('ACTIVE LOG-0', '2008-08-20T07:04:48Z', -0.0351)}
+${point('ACTIVE LOG-1', '2008-08-20T07:04:49Z', -0.0352)}
+</Folder></Folder></Folder>
+<Folder><name>Fleet</name>
+${point('Truck-1', '2008-08-20T07:05:00Z', -0.04)}
+${point('Truck-2', '2008-08-20T07:05:00Z', -0.05)}
+</Folder>
+</Document></kml>`;
+    const { points, invalid } = await detectAndRead(encode(text), 'gpsbabel.kml');
+    expect(invalid).toEqual([]);
+    expect(points.map((point) => point.actor)).toEqual(['ACTIVE LOG', 'ACTIVE LOG', 'Truck-1', 'Truck-2']);
+  });
+});
