@@ -11,6 +11,7 @@ import { parseEventTime } from '../import/parse-event-time.ts';
 import { sniffDelimited, unitOf } from '../import/sniff-delimited.ts';
 import { resolveTimeZone } from '../time/time-zone-loader.ts';
 import { coordinateDegrees, decimalCommaNumber } from './coordinate-text.ts';
+import { compactDateOrder, isCompactClock, isCompactDate } from './compact-date-time.ts';
 import { dateOrderOf, semicolonLayout } from './geo-csv-locale.ts';
 import { GPS_WEEK_NAMES, NAMES, ORDER, normalize } from './geo-column-names.ts';
 import {
@@ -78,7 +79,8 @@ function fits(kind: GeoColumn, cells: readonly string[], decimalComma: boolean, 
     case 'hour_minute_second':
       return filled.every((cell) => TIME_OF_DAY.test(cell));
     case 'date':
-      return filled.every((cell) => DATE_CELL.test(cell));
+      // Bare digits (250724, 20250724) only in a column named as a date.
+      return filled.every((cell) => DATE_CELL.test(cell) || (name !== '' && isCompactDate(cell)));
     case 'utc_offset':
       return filled.every((cell) => offsetSeconds(cell.trim()) !== undefined);
     case 'position':
@@ -144,6 +146,19 @@ function identifyColumns(
   if (weekIndex !== undefined || towIndex !== undefined) {
     if (weekIndex === undefined || towIndex === undefined || Object.values(identified).includes('timestamp')) {
       for (const index of [weekIndex, towIndex]) if (index !== undefined) delete identified[index];
+    }
+  }
+  // A date of bare digits goes with a time of day of bare digits ("173418") in a column named as one.
+  const compactDate = Object.keys(identified).find(
+    (index) => identified[index] === 'date' && sampleRows.every((row) => isCompactDate(row[Number(index)] ?? '')),
+  );
+  if (compactDate !== undefined && !Object.values(identified).includes('hour_minute_second')) {
+    const clock = NAMES.hour_minute_second
+      .flatMap((wanted) => names.flatMap((name, at) => (name === wanted && !taken.has(at) ? [at] : [])))
+      .find((at) => sampleRows.every((row) => isCompactClock(row[at] ?? '')));
+    if (clock !== undefined) {
+      identified[String(clock)] = 'hour_minute_second';
+      taken.add(clock);
     }
   }
   // A date with no time of day beside it is the whole time there is.
@@ -268,10 +283,14 @@ export function detectGeoSettings(
     !FEET.test(nameOf('altitude').toLowerCase()) &&
     !METRES.test(nameOf('altitude').toLowerCase());
   const heading = headingUnitOf(normalize(nameOf('heading')), cellsOf(indexOf('heading')), coordinates.unit);
-  const dateOrder = dateOrderOf(
-    cellsOf(indexOf('date') ?? timestampIndex),
-    delimiter === 'semicolon' || cellsOf(indexOf('latitude')).some((cell) => /^\s*-?\d+,\d+\s*$/.test(cell)),
-  );
+  const dateCells = cellsOf(indexOf('date') ?? timestampIndex);
+  const dateOrder =
+    indexOf('date') !== undefined && dateCells.every(isCompactDate)
+      ? compactDateOrder(dateCells)
+      : dateOrderOf(
+          dateCells,
+          delimiter === 'semicolon' || cellsOf(indexOf('latitude')).some((cell) => /^\s*-?\d+,\d+\s*$/.test(cell)),
+        );
   const aircraft =
     flightradar || normalize(nameOf('actor')) === 'callsign' || comments.some((line) => /airframe/i.test(line));
 
