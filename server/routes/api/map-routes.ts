@@ -100,7 +100,7 @@ export function mapRoutes(app: FastifyInstance, context: AppContext, imports: Ma
         'defaultTimeZone, defaultDate (YYYY-MM-DD, for rows with only a time of day), delimiter (comma, tab), headerRowCount, preambleRowCount, ' +
         'identifiedColumns (JSON: column index → timestamp, hour_minute_second, actor, latitude, longitude, altitude, heading, pitch, roll, position, date, utc_offset, elapsed_milliseconds), ' +
         'numericUnit (seconds, milliseconds, microseconds, nanoseconds, fit-seconds: since 1989-12-31), altitudeUnit (metres, feet, millimetres), ' +
-        'coordinateUnit (degrees, degrees-e7, semicircles), dateOrder (mdy, dmy), headingUnit (degrees, centidegrees). A field left out is detected from the file.',
+        'coordinateUnit (degrees, degrees-e7, semicircles), dateOrder (mdy, dmy, ymd), headingUnit (degrees, centidegrees). A field left out is detected from the file.',
       tags: ['maps'],
       consumes: ['multipart/form-data'],
       params: IncidentParams,
