@@ -10,7 +10,19 @@ const COMPACT_CLOCK = /^\s*([01]\d|2[0-3])([0-5]\d)([0-5]\d(?:\.\d{1,6})?)\s*$/;
 const SIX_DIGITS = /^\s*(\d{2})(\d{2})(\d{2})\s*$/;
 const EIGHT_DIGITS = /^\s*((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\s*$/;
 
-export const isCompactClock = (cell: string) => COMPACT_CLOCK.test(cell);
+const isCompactClock = (cell: string) => COMPACT_CLOCK.test(cell);
+
+/** The first column of a time-of-day name (`wanted`, in order) whose sample cells are all bare hhmmss. */
+export function compactClockColumn(
+  wanted: readonly string[],
+  names: readonly string[],
+  sampleRows: readonly (readonly string[])[],
+  taken: ReadonlySet<number>,
+): number | undefined {
+  return wanted
+    .flatMap((kind) => names.flatMap((name, at) => (name === kind && !taken.has(at) ? [at] : [])))
+    .find((at) => sampleRows.every((row) => isCompactClock(row[at] ?? '')));
+}
 export const isCompactDate = (cell: string) => SIX_DIGITS.test(cell) || EIGHT_DIGITS.test(cell);
 
 /** "173418.5" as "17:34:18.5", or the cell as it is when not so written. */

@@ -11,7 +11,7 @@ import { parseEventTime } from '../import/parse-event-time.ts';
 import { sniffDelimited, unitOf } from '../import/sniff-delimited.ts';
 import { resolveTimeZone } from '../time/time-zone-loader.ts';
 import { coordinateDegrees, decimalCommaNumber } from './coordinate-text.ts';
-import { compactDateOrder, isCompactClock, isCompactDate } from './compact-date-time.ts';
+import { compactClockColumn, compactDateOrder, isCompactDate } from './compact-date-time.ts';
 import { dateOrderOf, semicolonLayout } from './geo-csv-locale.ts';
 import { GPS_WEEK_NAMES, NAMES, ORDER, normalize } from './geo-column-names.ts';
 import {
@@ -153,9 +153,7 @@ function identifyColumns(
     (index) => identified[index] === 'date' && sampleRows.every((row) => isCompactDate(row[Number(index)] ?? '')),
   );
   if (compactDate !== undefined && !Object.values(identified).includes('hour_minute_second')) {
-    const clock = NAMES.hour_minute_second
-      .flatMap((wanted) => names.flatMap((name, at) => (name === wanted && !taken.has(at) ? [at] : [])))
-      .find((at) => sampleRows.every((row) => isCompactClock(row[at] ?? '')));
+    const clock = compactClockColumn(NAMES.hour_minute_second, names, sampleRows, taken);
     if (clock !== undefined) {
       identified[String(clock)] = 'hour_minute_second';
       taken.add(clock);
@@ -164,7 +162,8 @@ function identifyColumns(
   // A date with no time of day beside it is the whole time there is.
   const dateIndex = Object.keys(identified).find((index) => identified[index] === 'date');
   if (dateIndex !== undefined && !Object.values(identified).includes('hour_minute_second')) {
-    if (Object.values(identified).includes('timestamp')) delete identified[dateIndex];
+    // Bare digits alone ("250724") are no instant a timestamp column could read.
+    if (Object.values(identified).includes('timestamp') || dateIndex === compactDate) delete identified[dateIndex];
     else identified[dateIndex] = 'timestamp';
   }
   // Without a header (or with unusual names), a column of dates or of times of day still counts.
