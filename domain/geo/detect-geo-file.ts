@@ -9,6 +9,7 @@ import { countNoun } from '../count-noun.ts';
 import { detectGeoSettings, mapNameFromFile, type GeoDetection } from './detect-geo-settings.ts';
 import type { GeoFormat, MapSettings } from './geo-settings.ts';
 import { gunzipStart, isGzip, withoutGzipExtension } from '../import/gunzip-bytes.ts';
+import { fitCsvReason } from './parse-fit-csv.ts';
 
 /** How much of a file detection reads (the callers' window). */
 const GEO_DETECT_BYTES = 64 * 1024;
@@ -359,6 +360,12 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
   if (czml !== undefined) return czml;
   const ownTracks = detectOwnTracks(head, fileName, mapIndex);
   if (ownTracks !== undefined) return ownTracks;
+  // ArcGIS REST's own JSON (f=json): features of "attributes" and an x/y geometry, often in Web Mercator.
+  if (
+    head.startsWith('{') &&
+    /"geometryType"\s*:\s*"esriGeometry|"attributes"\s*:\s*\{[^]*?"geometry"\s*:\s*\{\s*"x"/.test(head)
+  )
+    return 'is Esri JSON (ArcGIS REST with f=json), which maps do not read: ask the layer for GeoJSON (f=geojson) or export it as GeoJSON or CSV, and import that';
   if (head.startsWith('{'))
     return (
       detectLocationHistory(head, fileName, mapIndex) ??
@@ -366,11 +373,16 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
       detectGeoJson(head, complete, fileName, mapIndex) ??
       'is JSON, but neither GeoJSON with points or lines, an ADS-B or OpenSky trace nor Google location history'
     );
+  // A JSON list of objects none of the readers above knows (a tracker's API answer, Traccar's positions) is no CSV.
+  if (/^\[\s*[{[]/.test(head))
+    return 'is a JSON list, but not one a map reads (GeoJSON, Google location history, OwnTracks, CZML, an ADS-B trace): export the positions as CSV or GeoJSON and import that';
   // The last line may be cut off by the 64 KiB window.
   const lines = head
     .split('\n')
     .slice(0, complete ? undefined : -1)
     .map((line) => line.replace(/\r$/, ''));
+  const fitCsv = fitCsvReason(lines, sampleNote(complete));
+  if (fitCsv !== undefined) return detected(trackSettings('fit-csv', fileName, mapIndex, 'circle'), fitCsv);
   // SeeYou's .cup: a header naming code, country, lat, lon, elev and style, then "4643.000N" places.
   if (/^"?name"?,"?code"?,"?country"?,"?lat"?,"?lon"?,"?elev"?,"?style"?/i.test(lines[0] ?? ''))
     return 'is a SeeYou waypoint file (.cup): places without times, not a track; a flight from SeeYou or the logger is an IGC file';

@@ -11,6 +11,7 @@ import { parseEventTime } from '../import/parse-event-time.ts';
 import { sniffDelimited, unitOf } from '../import/sniff-delimited.ts';
 import { resolveTimeZone } from '../time/time-zone-loader.ts';
 import { coordinateDegrees, decimalCommaNumber } from './coordinate-text.ts';
+import { compactClockColumn, compactDateOrder, isCompactDate } from './compact-date-time.ts';
 import { dateOrderOf, semicolonLayout } from './geo-csv-locale.ts';
 import { GPS_WEEK_NAMES, NAMES, ORDER, normalize } from './geo-column-names.ts';
 import {
@@ -78,7 +79,8 @@ function fits(kind: GeoColumn, cells: readonly string[], decimalComma: boolean, 
     case 'hour_minute_second':
       return filled.every((cell) => TIME_OF_DAY.test(cell));
     case 'date':
-      return filled.every((cell) => DATE_CELL.test(cell));
+      // Bare digits (250724, 20250724) only in a column named as a date.
+      return filled.every((cell) => DATE_CELL.test(cell) || (name !== '' && isCompactDate(cell)));
     case 'utc_offset':
       return filled.every((cell) => offsetSeconds(cell.trim()) !== undefined);
     case 'position':
@@ -146,10 +148,22 @@ function identifyColumns(
       for (const index of [weekIndex, towIndex]) if (index !== undefined) delete identified[index];
     }
   }
+  // A date of bare digits goes with a time of day of bare digits ("173418") in a column named as one.
+  const compactDate = Object.keys(identified).find(
+    (index) => identified[index] === 'date' && sampleRows.every((row) => isCompactDate(row[Number(index)] ?? '')),
+  );
+  if (compactDate !== undefined && !Object.values(identified).includes('hour_minute_second')) {
+    const clock = compactClockColumn(NAMES.hour_minute_second, names, sampleRows, taken);
+    if (clock !== undefined) {
+      identified[String(clock)] = 'hour_minute_second';
+      taken.add(clock);
+    }
+  }
   // A date with no time of day beside it is the whole time there is.
   const dateIndex = Object.keys(identified).find((index) => identified[index] === 'date');
   if (dateIndex !== undefined && !Object.values(identified).includes('hour_minute_second')) {
-    if (Object.values(identified).includes('timestamp')) delete identified[dateIndex];
+    // Bare digits alone ("250724") are no instant a timestamp column could read.
+    if (Object.values(identified).includes('timestamp') || dateIndex === compactDate) delete identified[dateIndex];
     else identified[dateIndex] = 'timestamp';
   }
   // Without a header (or with unusual names), a column of dates or of times of day still counts.
@@ -268,10 +282,14 @@ export function detectGeoSettings(
     !FEET.test(nameOf('altitude').toLowerCase()) &&
     !METRES.test(nameOf('altitude').toLowerCase());
   const heading = headingUnitOf(normalize(nameOf('heading')), cellsOf(indexOf('heading')), coordinates.unit);
-  const dateOrder = dateOrderOf(
-    cellsOf(indexOf('date') ?? timestampIndex),
-    delimiter === 'semicolon' || cellsOf(indexOf('latitude')).some((cell) => /^\s*-?\d+,\d+\s*$/.test(cell)),
-  );
+  const dateCells = cellsOf(indexOf('date') ?? timestampIndex);
+  const dateOrder =
+    indexOf('date') !== undefined && dateCells.every(isCompactDate)
+      ? compactDateOrder(dateCells)
+      : dateOrderOf(
+          dateCells,
+          delimiter === 'semicolon' || cellsOf(indexOf('latitude')).some((cell) => /^\s*-?\d+,\d+\s*$/.test(cell)),
+        );
   const aircraft =
     flightradar || normalize(nameOf('actor')) === 'callsign' || comments.some((line) => /airframe/i.test(line));
 

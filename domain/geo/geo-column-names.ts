@@ -236,4 +236,6 @@ export const normalize = (name: string) =>
     .toLowerCase()
     .replace(/\([^)]*\)|\[[^\]]*\]/g, '')
     .replace(/[\s_-]+(ft|feet|m|meters|metres|deg|degrees|grad)\s*$/, '')
+    // A hemisphere note after a coordinate's name (Columbus loggers' "LATITUDE N/S"): the letters are in the cells.
+    .replace(/\s+(n\/s|s\/n|e\/w|w\/e)\s*$/, '')
     .replace(/[^a-z0-9]/g, '');

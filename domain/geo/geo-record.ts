@@ -14,10 +14,11 @@ import { coordinateDegrees, decimalCommaNumber } from './coordinate-text.ts';
 import { measureOf, type MeasureKind } from './measure-cell.ts';
 import type { GeoTimeReader } from './geo-time-reader.ts';
 import { gpsWeekMicros } from './gps-time.ts';
+import { expandClock, expandDate } from './compact-date-time.ts';
 
 type RuleSettings = Pick<
   MapSettings,
-  'defaultDate' | 'numericUnit' | 'altitudeUnit' | 'coordinateUnit' | 'headingUnit'
+  'defaultDate' | 'numericUnit' | 'altitudeUnit' | 'coordinateUnit' | 'headingUnit' | 'dateOrder'
 > & {
   readonly delimiter?: MapSettings['delimiter'] | undefined;
 };
@@ -175,15 +176,23 @@ export function offsetSeconds(text: string): number | undefined {
 }
 
 /** A date cell and a time-of-day cell as one instant, local to the zone or to the row's utc_offset. */
-function dateAndClock(fields: readonly string[], rules: GeoRules, date: string, clock: string): number | string {
-  if (date === '') return 'date is empty';
+function dateAndClock(
+  fields: readonly string[],
+  rules: GeoRules,
+  dateCell: string,
+  clockCell: string,
+): number | string {
+  if (dateCell === '') return 'date is empty';
   // A week number (1-4 digits, never a date) beside a number is GPS time: detection pairs them by name.
-  if (GPS_WEEK.test(date) && NUMBER.test(clock))
+  if (GPS_WEEK.test(dateCell) && NUMBER.test(clockCell))
     return gpsWeekMicros(
-      Number(date),
-      Number(clock),
+      Number(dateCell),
+      Number(clockCell),
       rules.settings.numericUnit === 'seconds' ? 'seconds' : 'milliseconds',
     );
+  // Loggers that copy NMEA write bare digits: "250724" and "173418".
+  const date = expandDate(dateCell, rules.settings.dateOrder);
+  const clock = expandClock(clockCell);
   if (!TIME_OF_DAY.test(clock)) return `hour_minute_second '${shorten(clock)}' is not a time of day as HH:mm:ss`;
   const text = `${date} ${/^\d:/.test(clock) ? `0${clock}` : clock}`;
   const offsetText = cellAt(fields, rules.index.utc_offset);

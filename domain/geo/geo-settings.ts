@@ -53,7 +53,7 @@ export const MAP_HEADING_UNITS = ['degrees', 'centidegrees'] as const;
 export type MapHeadingUnit = (typeof MAP_HEADING_UNITS)[number];
 export type MapDelimiter = (typeof MAP_DELIMITERS)[number];
 // Month first (section 5's reading of "05/03/2024") or day first (Excel in a European locale).
-export const MAP_DATE_ORDERS = ['mdy', 'dmy'] as const;
+export const MAP_DATE_ORDERS = ['mdy', 'dmy', 'ymd'] as const;
 export type MapDateOrder = (typeof MAP_DATE_ORDERS)[number];
 const DELIMITER_CHARS = { comma: ',', tab: '\t', semicolon: ';' } as const;
 export const delimiterChar = (delimiter: MapDelimiter): ',' | '\t' | ';' => DELIMITER_CHARS[delimiter];
@@ -97,6 +97,7 @@ export const GEO_FORMATS = [
   'owntracks',
   'czml',
   'spot',
+  'fit-csv',
 ] as const;
 export type GeoFormat = (typeof GEO_FORMATS)[number];
 

@@ -23,7 +23,7 @@ const MICROS_PER_SECOND = 1_000_000;
 const HOUR_CACHE_LIMIT = 50_000;
 const DIGIT_0 = 48;
 /** 1989-12-31T00:00:00Z, where Garmin FIT counts its seconds from. */
-const FIT_EPOCH_MICROS = 631_065_600_000_000;
+export const FIT_EPOCH_MICROS = 631_065_600_000_000;
 const PLAIN_NUMBER = /^\s*\d+(\.\d+)?\s*$/;
 
 export interface GeoTimeReader {

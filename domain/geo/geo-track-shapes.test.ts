@@ -80,6 +80,24 @@ describe('GPX and GeoJSON shapes', () => {
     expect(invalid).toEqual([{ line: 4, reason: 'point 1 of route "Plan" has no time' }]);
   });
 
+  it("Apple Health's route GPX: the extension's course is the heading, its -1 (no course) none", async () => {
+    // Apple Health's export writes CoreLocation's values in each point's extensions, -1 where the
+    // phone had no course or speed; GPX's degrees run 0 to 360, so a negative course is unknown.
+    const text = `<?xml version="1.0" encoding="UTF-8"?>
+<gpx version="1.1" creator="Apple Health Export" xmlns="http://www.topografix.com/GPX/1/1">
+<trk><name>Route 2020-06-21 2:04pm</name><trkseg>
+<trkpt lon="-0.127758" lat="51.507351"><ele>21.1</ele><time>2020-06-21T12:30:01Z</time><extensions><speed>2.845</speed><course>90.12</course><hAcc>4.2</hAcc><vAcc>3.1</vAcc></extensions></trkpt>
+<trkpt lon="-0.127400" lat="51.507450"><ele>21.7</ele><time>2020-06-21T12:30:03Z</time><extensions><speed>-1</speed><course>-1</course><hAcc>4.0</hAcc><vAcc>3.0</vAcc></extensions></trkpt>
+</trkseg></trk>
+</gpx>`;
+    const { points, invalid } = await detectAndRead(encode(text), 'route_2020-06-21_2.04pm.gpx');
+    expect(invalid).toEqual([]);
+    expect(points.map((point) => [point.line, point.heading])).toEqual([
+      [4, 90.12],
+      [5, null],
+    ]);
+  });
+
   it('GeoJSON: a MultiLineString with coordTimes nested per line, and a single Feature as the whole file', async () => {
     const multi = `{"type":"Feature","properties":{"name":"Two legs","coordTimes":[["2020-01-01T00:00:00Z","2020-01-01T00:00:05Z"],["2020-01-01T01:00:00Z"]]},
 "geometry":{"type":"MultiLineString","coordinates":[[[1,2],[1.1,2.1]],[[3,4]]]}}`;

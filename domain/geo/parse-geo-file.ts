@@ -12,6 +12,7 @@ import { formatOf, type GeoFormat, type MapSettings } from './geo-settings.ts';
 import { kmlBytes } from './kml-bytes.ts';
 import { parseAdsbTrace } from './parse-adsb-trace.ts';
 import { parseCzml } from './parse-czml.ts';
+import { parseFitCsv } from './parse-fit-csv.ts';
 import { parseGeoJson } from './parse-geojson.ts';
 import { parseGeo, unpackedBytes, type GeoBatch, type GeoParseOptions, type GeoProgress } from './parse-geo.ts';
 import { parseGpx } from './parse-gpx.ts';
@@ -36,6 +37,7 @@ const FORMAT_NAMES = {
   owntracks: 'OwnTracks',
   czml: 'CZML',
   spot: 'SPOT feed',
+  'fit-csv': 'FitCSVTool CSV',
 } as const;
 
 function trackItems(
@@ -67,6 +69,8 @@ function trackItems(
       return parseCzml(text, zone);
     case 'spot':
       return parseSpotFeed(text);
+    case 'fit-csv':
+      return parseFitCsv(text);
   }
 }
 

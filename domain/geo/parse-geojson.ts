@@ -23,7 +23,8 @@ const TIME_PROPERTIES = ['time', 'timestamp', 'datetime', 'date_time', 'date', '
 const TIME_NAME = /time|date|_at$/i;
 // A Point's altitude when its coordinates have none (ogr2ogr's GPX track_points, GPSLogger, OwnTracks).
 const ALTITUDE_PROPERTIES = ['ele', 'elevation', 'altitude', 'alt'];
-const ACTOR_PROPERTIES = ['name', 'callsign', 'title', 'id', 'device', 'vehicle'];
+// device_id: Overland's batches; deviceId: Traccar's positions (names are compared lower-case).
+const ACTOR_PROPERTIES = ['name', 'callsign', 'title', 'id', 'device', 'device_id', 'deviceid', 'vehicle'];
 const HEADING_PROPERTIES = ['heading', 'course', 'bearing', 'direction'];
 
 const isObject = (value: Json | undefined): value is JsonObject =>
@@ -80,6 +81,22 @@ const timeLikeArray = (properties: JsonObject): Json | undefined =>
 
 const GEOMETRIES = new Set(['Point', 'MultiPoint', 'LineString', 'MultiLineString']);
 
+/**
+ * The track a feature belongs to. A numeric id on a Point is the row's number, not a device: ArcGIS
+ * writes OBJECTID as the feature id, QGIS and PostGIS exports an "id" column, so each point would be
+ * a track of its own. A line's id, or a text id ("N12345"), names its track.
+ */
+function actorOf(feature: JsonObject, properties: JsonObject, point: boolean): string {
+  const rowNumber = (value: Json | undefined) =>
+    point && (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value.trim())));
+  for (const name of [...ACTOR_PROPERTIES, 'feature id']) {
+    const value = name === 'feature id' ? feature.id : firstOf(properties, [name]);
+    if (value === undefined || ((name === 'id' || name === 'feature id') && rowNumber(value))) continue;
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+  }
+  return '';
+}
+
 function featureItems(feature: JsonObject, number: number, zone: ZoneId): GeoItem[] {
   const geometry = feature.geometry;
   if (!isObject(geometry) || !GEOMETRIES.has(String(geometry.type))) {
@@ -88,8 +105,7 @@ function featureItems(feature: JsonObject, number: number, zone: ZoneId): GeoIte
     return [{ line: number, reason: `feature ${number} has ${what}` }];
   }
   const properties = isObject(feature.properties) ? feature.properties : {};
-  const actorValue = firstOf(properties, ACTOR_PROPERTIES) ?? feature.id;
-  const actor = typeof actorValue === 'string' || typeof actorValue === 'number' ? String(actorValue) : '';
+  const actor = actorOf(feature, properties, geometry.type === 'Point' || geometry.type === 'MultiPoint');
   const headingValue = firstOf(properties, HEADING_PROPERTIES);
   const times =
     properties.coordTimes ?? properties.coordinateProperties ?? properties.times ?? timeLikeArray(properties);

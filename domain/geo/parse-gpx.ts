@@ -2,7 +2,8 @@
  * GPX 1.0 and 1.1 (GPSBabel, Garmin, Strava, AirData) read as a stream of tags (xml-tokens.ts):
  * each trkpt and rtept is a point of its track or route, named by it; one without <time> is an
  * invalid row. Waypoints are places, so only timed ones become points. The heading is the GPX 1.0
- * <course> or an extension's course, heading or bearing (Garmin's gpxtpx, AirData). A point whose
+ * <course> or an extension's course, heading or bearing (Garmin's gpxtpx, AirData); GPX's degreesType is
+ * 0 to 360, so a negative course is "unknown" (Apple Health writes CoreLocation's -1). A point whose
  * <fix> is "none" ("GPS had no fix", GPX 1.1's fixType; GPSBabel writes it from NMEA without a fix)
  * is invalid, as such an NMEA sentence is: its position is a receiver's stale guess.
  */
@@ -12,6 +13,10 @@ import { xmlElements } from './xml-tokens.ts';
 
 const POINTS = new Set(['trkpt', 'rtept', 'wpt']);
 const HEADINGS = new Set(['course', 'heading', 'bearing']);
+const headingOrNull = (text: string) => {
+  const degrees = numberOrNull(text);
+  return degrees !== null && degrees >= 0 && degrees <= 360 ? degrees : null;
+};
 
 interface OpenPoint {
   readonly kind: string;
@@ -71,7 +76,7 @@ export async function* parseGpx(text: AsyncIterable<string>, zone: ZoneId): Asyn
         else if (token.name === 'ele' && parent === point.kind) point.altitude = numberOrNull(value);
         else if (token.name === 'name' && parent === point.kind) point.name = value;
         else if (token.name === 'fix' && parent === point.kind) point.noFix = value === 'none';
-        else if (HEADINGS.has(token.name) && point.heading === null) point.heading = numberOrNull(value);
+        else if (HEADINGS.has(token.name) && point.heading === null) point.heading = headingOrNull(value);
       } else if (token.name === 'name' && (parent === 'trk' || parent === 'rte')) container.name = value;
     }
     if (items.length > 0) yield items;

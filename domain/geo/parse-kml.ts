@@ -5,7 +5,9 @@
  * track is held until it closes: memory follows the largest track, not the file.
  * A Placemark's Point or LineString is timed by its TimeStamp, or TimeSpan (a line's vertices spread
  * evenly from begin to end), else by a time among its ExtendedData; an untimed Point is a place and left out, an untimed line's vertices are
- * invalid rows. The actor is the Placemark's name.
+ * invalid rows. The actor is the Placemark's name; GPSBabel's points of a track ("Morning-0", "Morning-1" in
+ * a folder of the track "Morning") belong to that track, not one track each. A Point's heading is its IconStyle's (the way its
+ * icon is turned) or a course among its ExtendedData (Garmin MapShare's "Course": "45.00 ° True").
  */
 import type { ZoneId } from '@js-joda/core';
 import { named, numberOrNull, trackItem, trackTime, type GeoItem } from './track-fix.ts';
@@ -19,6 +21,8 @@ interface Placemark {
   end: string | undefined;
   /** A time among its ExtendedData (Data or SimpleData named like one), and its rank in DATA_TIME_NAMES. */
   dataTime: { text: string; rank: number } | undefined;
+  /** The Point's heading in degrees: its IconStyle's, else a course, heading or bearing among its data. */
+  heading: number | null;
   /** Point and LineString coordinates with the line they start on, read when the Placemark closes. */
   geometries: { kind: 'Point' | 'LineString'; line: number; text: string }[];
 }
@@ -40,6 +44,12 @@ const words = (text: string) => text.trim().split(/\s+/);
 const DATA_TIME_NAMES = ['timeutc', 'utctime', 'datetimeutc', 'timestamp', 'datetime', 'time', 'when', 'gpstime'];
 const dataTimeRank = (name: string | undefined) =>
   name === undefined ? -1 : DATA_TIME_NAMES.indexOf(name.toLowerCase().replace(/[^a-z]/g, ''));
+const DATA_HEADING_NAMES = new Set(['course', 'heading', 'bearing', 'direction', 'cog']);
+/** The degrees a heading's text starts with ("45.00 ° True"), null when none or out of 0-360. */
+function headingOf(text: string): number | null {
+  const degrees = Number(/^\s*(\d+(?:\.\d+)?)/.exec(text)?.[1] ?? Number.NaN);
+  return degrees >= 0 && degrees <= 360 ? degrees : null;
+}
 
 export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): AsyncGenerator<GeoItem[]> {
   let placemarks = 0;
@@ -47,6 +57,8 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
   let placemark: Placemark | undefined;
   let track: Track | undefined;
   let dataName: string | undefined;
+  // The names of the Folders around the current element, outermost first.
+  const folders: string[] = [];
   const time = (value: string | undefined) => trackTime(value, zone);
 
   /** Track points whose when and coord have both been read. */
@@ -76,6 +88,12 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
     }
   };
 
+  // GPSBabel writes a track's points as Placemarks "<track>-<n>" inside a Folder named after the track.
+  const pointActor = (name: string) => {
+    const track = /^(.+)-\d+$/.exec(name)?.[1];
+    return track !== undefined && folders.includes(track) ? track : name;
+  };
+
   const placemarkItems = (done: Placemark, items: GeoItem[]) => {
     for (const geometry of done.geometries) {
       // KML separates tuples by whitespace and writes none inside one, but many producers write
@@ -102,11 +120,11 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
         items.push(
           trackItem({
             line: geometry.line,
-            actor: done.name,
+            actor: geometry.kind === 'Point' ? pointActor(done.name) : done.name,
             latitude: latitude ?? Number.NaN,
             longitude: longitude ?? Number.NaN,
             altitude: altitude === undefined || Number.isNaN(altitude) ? null : altitude,
-            heading: null,
+            heading: geometry.kind === 'Point' ? done.heading : null,
             timestamp,
             label,
           }),
@@ -128,8 +146,11 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
             begin: undefined,
             end: undefined,
             dataTime: undefined,
+            heading: null,
             geometries: [],
           };
+        } else if (token.name === 'Folder') {
+          folders.push('');
         } else if (token.name === 'Data' || token.name === 'SimpleData') {
           dataName = token.attributes.name;
         } else if (token.name === 'Track') {
@@ -157,6 +178,8 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
         }
         continue;
       }
+      if (token.name === 'name' && parent === 'Folder' && folders.length > 0) folders[folders.length - 1] = value;
+      else if (token.name === 'Folder') folders.pop();
       if (placemark === undefined) continue;
       if (token.name === 'name' && parent === 'Placemark') placemark.name = value;
       else if (token.name === 'when' && parent === 'TimeStamp') placemark.when = value;
@@ -166,7 +189,10 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
         const rank = dataTimeRank(dataName);
         if (rank >= 0 && value !== '' && (placemark.dataTime === undefined || rank < placemark.dataTime.rank))
           placemark.dataTime = { text: value, rank };
-      } else if (token.name === 'coordinates' && (parent === 'Point' || parent === 'LineString'))
+        if (placemark.heading === null && DATA_HEADING_NAMES.has((dataName ?? '').toLowerCase().trim()))
+          placemark.heading = headingOf(value);
+      } else if (token.name === 'heading' && parent === 'IconStyle') placemark.heading = headingOf(value);
+      else if (token.name === 'coordinates' && (parent === 'Point' || parent === 'LineString'))
         placemark.geometries.push({ kind: parent, line: contentLine, text: value });
       else if (token.name === 'Placemark') {
         placemarkItems(placemark, items);

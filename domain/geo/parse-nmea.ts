@@ -2,9 +2,10 @@
  * NMEA 0183 logs read by hand (the few sentences a track needs are simpler to read than to adapt
  * nmea-simple's objects, which throw on a bad checksum instead of naming the line). RMC, GGA, GNS
  * and GLL of any talker (GP, GN, GL, GA, GB) that share a time of day are one fix: position from
- * any, altitude from GGA or GNS, date and course from RMC. The date (RMC or ZDA, else the map's
- * default date, since many receivers log GGA alone) carries to later time-only fixes and rolls
- * over at midnight. GGA quality 0 or RMC/GLL status V make the fix invalid, as does a checksum
+ * any, altitude from GGA or GNS, date and course from RMC. VTG has no time of its own: its course goes
+ * to the fix being read (receivers write it after the epoch's fixes), so logs of GLL, VTG and ZDA
+ * alone have headings too. The date (RMC or ZDA, else the map's default date, since many receivers
+ * log GGA alone) carries to later time-only fixes and rolls over at midnight. GGA quality 0 or RMC/GLL status V make the fix invalid, as does a checksum
  * that does not match; lines starting with "#" are comments. u-center logs put u-blox UBX binary
  * frames between the sentences: a sentence is read from its last "$" (binary before it on the same
  * line is left), and the stretches of binary are counted in one item at the end, not one per line.
@@ -13,7 +14,7 @@ import { trackItem, type GeoItem } from './track-fix.ts';
 import { textLines } from '../import/text-lines.ts';
 
 const SECONDS_PER_DAY = 86_400;
-const READ = new Set(['RMC', 'GGA', 'ZDA', 'GNS', 'GLL']);
+const READ = new Set(['RMC', 'GGA', 'ZDA', 'GNS', 'GLL', 'VTG']);
 // Control characters other than tab and line ends, and U+FFFD (bytes that are no UTF-8), only come from
 // binary frames: UBX starts with the sync bytes 0xB5 0x62.
 function hasBinary(text: string): boolean {
@@ -134,6 +135,14 @@ export async function* parseNmea(text: AsyncIterable<string>, defaultDate: strin
         // In source order: the fix read so far comes before this line.
         flush(items);
         items.push({ line, reason: `${sentence.slice(1, 6)} sentence: ${fields}` });
+        continue;
+      }
+      if (type === 'VTG') {
+        // VTG: course true, "T", course magnetic, "M", knots, "N", km/h, "K", mode (NMEA 2.3: N when not valid).
+        const [, course, , , , , , , , mode] = fields;
+        const degrees = course === undefined || course === '' ? Number.NaN : Number(course);
+        if (fix !== undefined && fix.heading === null && mode !== 'N' && degrees >= 0 && degrees <= 360)
+          fix.heading = degrees;
         continue;
       }
       // GLL puts its time after the position; the others right after the sentence name.

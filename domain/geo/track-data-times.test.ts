@@ -29,6 +29,29 @@ describe('KML Placemarks timed by their data', () => {
     ]);
     expect(invalid).toEqual([]);
   });
+
+  it('a Point\'s heading from its data (Garmin MapShare\'s "Course") or its IconStyle; other data names give none', async () => {
+    // MapShare's KML feed writes "45.00 ° True"; a Placemark's own IconStyle turns its icon by <heading>.
+    const text = `<?xml version="1.0" encoding="utf-8"?>
+<kml xmlns="http://www.opengis.net/kml/2.2"><Document><Folder><name>John Doe</name>
+<Placemark><name>John Doe</name><TimeStamp><when>2024-01-15T10:00:00Z</when></TimeStamp>
+  <ExtendedData><Data name="Velocity"><value>3.0 km/h</value></Data><Data name="Course"><value>45.00 ° True</value></Data></ExtendedData>
+  <Point><coordinates>-121.123456,46.123456,1234.56</coordinates></Point></Placemark>
+<Placemark><name>Boat</name><TimeStamp><when>2024-01-15T10:05:00Z</when></TimeStamp>
+  <Style><IconStyle><heading>270</heading></IconStyle></Style>
+  <Point><coordinates>-121.1,46.1,0</coordinates></Point></Placemark>
+<Placemark><name>Hiker</name><TimeStamp><when>2024-01-15T10:10:00Z</when></TimeStamp>
+  <ExtendedData><Data name="Track"><value>2</value></Data></ExtendedData>
+  <Point><coordinates>-121.2,46.2,0</coordinates></Point></Placemark>
+</Folder></Document></kml>`;
+    const { points, invalid } = await detectAndRead(encode(text), 'MapShare.kml');
+    expect(invalid).toEqual([]);
+    expect(points.map((point) => [point.actor, point.heading])).toEqual([
+      ['John Doe', 45],
+      ['Boat', 270],
+      ['Hiker', null],
+    ]);
+  });
 });
 
 describe('GPX points without a fix', () => {

@@ -57,6 +57,26 @@ describe('NMEA receivers', () => {
     ]);
     expect(invalid).toEqual([{ line: 4, reason: 'fix at 12:00:02.00: GLL status V: the receiver had no valid fix' }]);
   });
+
+  it('GLL, VTG and ZDA alone: ZDA dates the fixes, the VTG after each GLL gives its course', async () => {
+    // Receivers set to the NMEA 2.3 "GLL, VTG, ZDA" output (no RMC, no GGA): VTG carries no time, so
+    // its course belongs to the fix of its epoch; a VTG whose mode is N (not valid) gives none.
+    const text = [
+      sentence('GPZDA,123010.00,15,06,2023,00,00'),
+      sentence('GPGLL,4916.45,N,12311.12,W,123010.00,A,A'),
+      sentence('GPVTG,054.7,T,034.4,M,005.5,N,010.2,K,A'),
+      sentence('GPZDA,123011.00,15,06,2023,00,00'),
+      sentence('GPGLL,4916.46,N,12311.12,W,123011.00,A,A'),
+      sentence('GPVTG,,T,,M,0.0,N,0.0,K,N'),
+    ].join('\r\n');
+    const { detection, points, invalid } = await detectAndRead(encode(text), 'gll-vtg-zda.nmea');
+    expect(detection.settings.format).toBe('nmea');
+    expect(invalid).toEqual([]);
+    expect(points.map((point) => [point.line, point.timestamp, point.heading])).toEqual([
+      [2, micros('2023-06-15T12:30:10Z'), 54.7],
+      [5, micros('2023-06-15T12:30:11Z'), null],
+    ]);
+  });
 });
 
 describe('NMEA talkers that write the time differently', () => {
@@ -210,5 +230,28 @@ describe('GeoJSON lines timed per vertex under other names', () => {
       ['walk', micros('2023-03-03T08:00:00Z')],
       ['walk', micros('2023-03-03T08:01:00Z')],
     ]);
+  });
+});
+
+describe("GPSBabel's KML", () => {
+  it('a track\'s points written as Placemarks "<track>-<n>" in the track\'s folder are that track; other names stay', async () => {
+    // gpsbabel -o kml writes each track as a folder named after it holding a "Points" folder of timed
+    // Placemarks named "<track>-0", "<track>-1", … and an untimed "Path" line.
+    const point = (name: string, time: string, lon: number) =>
+      `<Placemark><name>${name}</name><TimeStamp><when>${time}</when></TimeStamp><Point><coordinates>${lon},51.5,0</coordinates></Point></Placemark>`;
+    const text = `<?xml version="1.0" encoding="UTF-8"?>
+<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>GPS device</name>
+<Folder><name>Tracks</name><Folder><name>ACTIVE LOG</name><Folder><name>Points</name>
+${point('ACTIVE LOG-0', '2008-08-20T07:04:48Z', -0.0351)}
+${point('ACTIVE LOG-1', '2008-08-20T07:04:49Z', -0.0352)}
+</Folder></Folder></Folder>
+<Folder><name>Fleet</name>
+${point('Truck-1', '2008-08-20T07:05:00Z', -0.04)}
+${point('Truck-2', '2008-08-20T07:05:00Z', -0.05)}
+</Folder>
+</Document></kml>`;
+    const { points, invalid } = await detectAndRead(encode(text), 'gpsbabel.kml');
+    expect(invalid).toEqual([]);
+    expect(points.map((point) => point.actor)).toEqual(['ACTIVE LOG', 'ACTIVE LOG', 'Truck-1', 'Truck-2']);
   });
 });

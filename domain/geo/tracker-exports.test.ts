@@ -11,9 +11,10 @@ describe('Overland (iOS) batches', () => {
     const text = `{"locations":[${feature(-122.03, 37.33, '2024-03-05T12:00:01Z')},${feature(-122.031, 37.331, '2024-03-05T04:00:06-08:00')}],"current":{"type":"Feature"}}`;
     const { detection, points, first, last } = await detectAndRead(encode(text), 'overland.json');
     expect(detection.settings.format).toBe('geojson');
-    expect(points.map((point) => [point.latitude, point.longitude, point.altitude])).toEqual([
-      [37.33, -122.03, 80],
-      [37.331, -122.031, 80],
+    // Overland names the phone in device_id (its settings' "Device ID"): the track is named by it.
+    expect(points.map((point) => [point.actor, point.latitude, point.longitude, point.altitude])).toEqual([
+      ['phone', 37.33, -122.03, 80],
+      ['phone', 37.331, -122.031, 80],
     ]);
     expect([first, last]).toEqual(['2024-03-05T12:00:01.000Z', '2024-03-05T12:00:06.000Z']);
   });
@@ -264,5 +265,42 @@ describe("FlightAware's track log table", () => {
       [Date.UTC(2024, 2, 5, 12, 0, 1) * 1000, 31, 1200 * 0.3048],
       [Date.UTC(2024, 2, 5, 12, 0, 31) * 1000, 33, 2400 * 0.3048],
     ]);
+  });
+});
+
+describe('ArcGIS and tracker APIs', () => {
+  it("an ArcGIS point layer as GeoJSON (f=geojson): the numeric feature id is the row's, so the points make one track", async () => {
+    // ArcGIS writes each feature's OBJECTID as its id and dates as epoch milliseconds (Survey123's CreationDate).
+    const feature = (id: number, lon: number, lat: number, created: number) =>
+      `{"type":"Feature","id":${id},"geometry":{"type":"Point","coordinates":[${lon},${lat}]},"properties":{"OBJECTID":${id},"CreationDate":${created},"Creator":"field_user1","status":"enroute"}}`;
+    const text = `{"type":"FeatureCollection","features":[${feature(1, -117.1956, 34.0564, 1700000000000)},${feature(2, -117.195, 34.057, 1700000120000)}]}`;
+    const { points, invalid } = await detectAndRead(encode(text), 'query.geojson');
+    expect(invalid).toEqual([]);
+    expect(points.map((point) => [point.actor, point.timestamp])).toEqual([
+      ['', 1_700_000_000_000_000],
+      ['', 1_700_000_120_000_000],
+    ]);
+  });
+
+  it('a text feature id on a point still names its track', async () => {
+    const feature = (lon: number, time: string) =>
+      `{"type":"Feature","id":"N12345","geometry":{"type":"Point","coordinates":[${lon},52]},"properties":{"time":"${time}"}}`;
+    const text = `{"type":"FeatureCollection","features":[${feature(4.9, '2024-01-01T00:00:00Z')},${feature(4.91, '2024-01-01T00:01:00Z')}]}`;
+    const { points } = await detectAndRead(encode(text), 'aircraft.geojson');
+    expect(points.map((point) => point.actor)).toEqual(['N12345', 'N12345']);
+  });
+
+  it('Esri JSON (f=json) and a JSON list no reader knows are refused with what to do, not read as CSV', () => {
+    const esri =
+      '{"objectIdFieldName":"OBJECTID","geometryType":"esriGeometryPoint","spatialReference":{"wkid":102100},"features":[{"attributes":{"OBJECTID":1},"geometry":{"x":-13046000.1,"y":4036000.2}}]}';
+    expect(() => detectBytes(encode(esri), 'query.json')).toThrow(
+      'is Esri JSON (ArcGIS REST with f=json), which maps do not read: ask the layer for GeoJSON (f=geojson) or export it as GeoJSON or CSV, and import that',
+    );
+    // Traccar's /api/positions answer: position objects, no reader of their own.
+    const traccar =
+      '[{"id":101,"deviceId":7,"fixTime":"2024-02-10T08:00:00.000+00:00","valid":true,"latitude":52.3702,"longitude":4.8952,"altitude":3.5,"course":90.0}]';
+    expect(() => detectBytes(encode(traccar), 'positions.json')).toThrow(
+      'is a JSON list, but not one a map reads (GeoJSON, Google location history, OwnTracks, CZML, an ADS-B trace): export the positions as CSV or GeoJSON and import that',
+    );
   });
 });

@@ -133,4 +133,36 @@ describe('a request that got no answer', () => {
       ['GET wss://chat.example/socket 401', 401],
     ]);
   });
+
+  it("Playwright's recordHar: status -1 is no answer, its _failureText says why", async () => {
+    // Playwright's HAR tracer starts each response at status -1 and, when the request fails, writes
+    // the browser's reason in response._failureText; every timing it never measured is -1.
+    const failed = entry({
+      request: { method: 'GET', url: 'https://cdn.example.com/app.js', httpVersion: 'HTTP/1.1', headers: [] },
+      response: {
+        status: -1,
+        statusText: '',
+        httpVersion: 'HTTP/1.1',
+        headers: [],
+        content: { size: -1, mimeType: 'x-unknown' },
+        headersSize: -1,
+        bodySize: -1,
+        redirectURL: '',
+        _transferSize: -1,
+        _failureText: 'net::ERR_NAME_NOT_RESOLVED',
+      },
+      time: -1,
+      timings: { send: -1, wait: -1, receive: -1 },
+    });
+    const { records, invalid } = await importHar({
+      creator: { name: 'Playwright', version: '1.44.0' },
+      entries: [failed],
+    });
+    expect(invalid).toEqual([]);
+    expect(
+      records.map((record) => [record.message, record.endMicros - record.startMicros, record.extra?.error]),
+    ).toEqual([
+      ['GET https://cdn.example.com/app.js (no response: net::ERR_NAME_NOT_RESOLVED)', 0, 'net::ERR_NAME_NOT_RESOLVED'],
+    ]);
+  });
 });

@@ -37,10 +37,12 @@ export function harEntryRecord(entry: JsonValue, index: number): ImportRecord | 
   const method = textOf(request.method);
   const status = statusOf(response.status);
   // Chrome names why a request failed (status 0) in response._error: net::ERR_BLOCKED_BY_CLIENT;
+  // Playwright's recordHar in response._failureText (its status stays -1 when no answer came);
   // Charles marks each entry in response._charlesStatus (COMPLETE, or FAILED and the like).
   const charlesStatus = textOf(response._charlesStatus)?.trim();
   const error =
     textOf(response._error)?.trim() ||
+    textOf(response._failureText)?.trim() ||
     (charlesStatus && charlesStatus !== 'COMPLETE' ? `Charles marks it ${charlesStatus}` : undefined);
   const timings = presentTimings(objectOf(entry.timings));
   const summed = SUMMED_PHASES.reduce((sum, phase) => sum + (timings[phase] ?? 0), 0);
@@ -80,7 +82,7 @@ export function harEntryRecord(entry: JsonValue, index: number): ImportRecord | 
     startMicros,
     endMicros: startMicros + Math.round(durationMs * 1000),
     actor: hostOf(url, headers),
-    message: [method, url, status === 0 ? noAnswer(error) : status, webSocketSummary(optional)]
+    message: [method, url, status !== undefined && status <= 0 ? noAnswer(error) : status, webSocketSummary(optional)]
       .filter((part) => part !== undefined && part !== '')
       .join(' '),
     extra,
@@ -91,6 +93,7 @@ export function harEntryRecord(entry: JsonValue, index: number): ImportRecord | 
  * Status 0 is no HTTP status: the request got no answer. Firefox writes it for a request that was
  * aborted, blocked or refused (its HAR builder: "arbitrary value if it's aborted"), with nothing
  * saying why; Chromium names the network error in response._error (net::ERR_CONNECTION_REFUSED).
+ * Playwright's recordHar leaves -1 there and names the failure in response._failureText.
  */
 const noAnswer = (error: string | undefined) =>
   error === undefined || error === '' ? '(no response)' : `(no response: ${error})`;

@@ -119,4 +119,32 @@ describe.each(DATABASE_KINDS)('maps of track files on %s', (kind) => {
       1_700_000_000_000_000, 1_700_000_001_500_000,
     ]);
   });
+
+  it("a FIT activity converted by Garmin's FitCSVTool is a track; a record without a position is listed as invalid", async () => {
+    const csv = Buffer.from(
+      [
+        'Type,Local Number,Message,Field 1,Value 1,Units 1,Field 2,Value 2,Units 2,Field 3,Value 3,Units 3,',
+        'Data,0,file_id,manufacturer,"garmin",,type,"activity",,,,,',
+        'Data,1,record,timestamp,"1034528400",s,position_lat,"495280430",semicircles,position_long,"-982696131",semicircles,',
+        'Data,2,record,timestamp,"1034528401",s,heart_rate,"141",bpm,,,,',
+        'Data,1,record,timestamp,"1034528402",s,position_lat,"495280610",semicircles,position_long,"-982695931",semicircles,',
+      ].join('\n'),
+    );
+    const map = await created(form(csv, 'Morning_Ride.csv', 'text/csv'));
+    expect(map).toMatchObject({ validPointCount: 2, invalidItemCount: 1 });
+    expect(map.settings.format).toBe('fit-csv');
+    const page = (await get(`${map.id}/points/page/0`)).json();
+    expect(page.validPoints.map((point: { timestamp: number }) => point.timestamp)).toEqual([
+      Date.parse('2022-10-12T17:00:00Z') * 1000,
+      Date.parse('2022-10-12T17:00:02Z') * 1000,
+    ]);
+    const invalid = (await get(`${map.id}/invalid`)).json();
+    expect(invalid.invalidItems).toEqual([
+      {
+        line: 4,
+        reason:
+          'record 2 has no position (position_lat and position_long are not in it: a sensor reading without a GPS fix)',
+      },
+    ]);
+  });
 });

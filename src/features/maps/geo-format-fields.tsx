@@ -18,6 +18,7 @@ const FORMAT_LABELS: Record<GeoFormat, string> = {
   owntracks: 'OwnTracks (Recorder .rec, HTTP JSON)',
   czml: 'CZML (Cesium)',
   spot: 'SPOT tracker feed (XML, JSON)',
+  'fit-csv': 'FIT as CSV (Garmin FitCSVTool)',
 };
 
 export function GeoFormatFields({

@@ -38,6 +38,7 @@ const COORDINATE_UNIT_LABELS: Record<MapCoordinateUnit, string> = {
 const DATE_ORDER_LABELS: Record<MapDateOrder, string> = {
   mdy: 'month first (05/03 is 3 May)',
   dmy: 'day first (05/03 is 5 March)',
+  ymd: 'year first (250724 is 24 July 2025)',
 };
 
 /** Choices the analyst reads as the values themselves (units, icons, delimiters). */
@@ -150,7 +151,7 @@ export function MapSettingsFields({
           )}
           {select(
             'dateOrder',
-            'Dates with slashes are',
+            'Dates are',
             MAP_DATE_ORDERS.map((order) => ({ value: order, label: DATE_ORDER_LABELS[order] })),
           )}
         </>
