@@ -2,7 +2,7 @@
  * What each part of `events` costs an import's write, by CPU time rather than wall time (the machine is
  * shared: a wall-clock A/B moves by 2x with the load, CPU time much less). The same rows, shaped as the
  * import's COPY (hidden stream, 57 actors, change number 1), go into several databases that differ in
- * one thing each (a variant), batch by batch in turn, so every variant meets the same load. Measured per
+ * one thing each (a variant), batch by batch in turn, with their ids given as the import gives them, so every variant meets the same load. Measured per
  * batch: on PostgreSQL the CPU time of the backend that ran the COPY (/proc, the server is local), on
  * PGlite the process's CPU time (PGlite runs in it).
  * `npm run -s build:server && node build/bench/import-write-cost.js --store pglite|postgres [--rows N] [--variants a,b]`
@@ -53,6 +53,12 @@ const VARIANTS: Record<string, string | (() => string)> = {
   'no-stream-index': 'DROP INDEX events_stream_idx',
   'stream-only-index': 'DROP INDEX events_stream_idx; CREATE INDEX events_stream_idx ON events (stream_id)',
   'no-time-index': 'DROP INDEX events_incident_time_idx',
+  // A BEFORE ROW trigger makes COPY insert row by row (no multi-insert), whether or not its WHEN holds.
+  'no-stamp-trigger': 'DROP TRIGGER events_stamp_insert ON events',
+  // The markers' import stream: a row-level foreign key, queued and fired for every row, NULL or not.
+  'no-import-stream-fk': 'ALTER TABLE events DROP CONSTRAINT events_import_stream_id_fkey',
+  'no-row-triggers':
+    'DROP TRIGGER events_stamp_insert ON events; ALTER TABLE events DROP CONSTRAINT events_import_stream_id_fkey',
   // The statement triggers as they were before migration 020 (each read the rows several times).
   'triggers-before-020': () => TRIGGERS_BEFORE_020(),
   // main's `events` before migrations 019 and 020.
@@ -104,7 +110,7 @@ async function prepare(name: string): Promise<Target> {
     for (let n = first; n < Math.min(first + BATCH, ROWS); n += 1) {
       const micros = 1_700_000_000_000_000 + n * 1000;
       lines.push(
-        `${incident!.id}\t${stream!.id}\t${actors[n % ACTORS]}\tf\tGET /api/v2/items/${n} HTTP/1.1 200 ${n % 977} bytes from 10.0.${n % 250}.${n % 13}\t` +
+        `${n + 1}\t${incident!.id}\t${stream!.id}\t${actors[n % ACTORS]}\tf\tGET /api/v2/items/${n} HTTP/1.1 200 ${n % 977} bytes from 10.0.${n % 250}.${n % 13}\t` +
           `${micros}\t${micros + 250}\t{"status": "200", "bytes": "${n % 977}"}\t${n + 2}\t\\N\t\\N\t0\t1`,
       );
     }
@@ -122,7 +128,7 @@ async function writeBatch(target: Target, first: number): Promise<void> {
     const cpu = () => (pid === undefined ? processCpuMillis() : backendCpuMillis(pid));
     const cpuBefore = cpu();
     const wallBefore = performance.now();
-    await tx.copyFrom(`COPY events (${EVENT_COPY_COLUMNS}) FROM STDIN`, text);
+    await tx.copyFrom(`COPY events (id, ${EVENT_COPY_COLUMNS}) FROM STDIN`, text);
     target.cpuMillis += cpu() - cpuBefore;
     target.wallMillis += performance.now() - wallBefore;
   });

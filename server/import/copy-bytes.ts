@@ -110,9 +110,13 @@ export function writeCopyText(bytes: Buffer, at: number, text: string): number {
   return at;
 }
 
-/** Copies `source[from, to)` to `at` of `bytes` and answers the end: a row's few bytes by a loop, no view made. */
+/**
+ * Copies `source[from, to)` to `at` of `bytes` and answers the end: a few bytes by a loop, more (a row's middle)
+ * through a plain Uint8Array view and set(), a memcpy: about 2.5x faster than the loop at 110 bytes, slower under
+ * about 40 (a view is made each time; not Buffer's subarray, whose species lookup costs more than the copy).
+ */
 export function writeBytes(bytes: Uint8Array, at: number, source: Uint8Array, from = 0, to = source.length): number {
-  if (to - from > 256) {
+  if (to - from > 48) {
     bytes.set(new Uint8Array(source.buffer, source.byteOffset + from, to - from), at);
     return at + to - from;
   }

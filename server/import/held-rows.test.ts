@@ -5,7 +5,7 @@
  * forms, across takes that let the buffer's front go and reuse it.
  */
 import { describe, expect, it } from 'vitest';
-import type { ImportRecord } from '../../domain/import/import-record.ts';
+import type { ImportRecord, JsonValue } from '../../domain/import/import-record.ts';
 import { extraText, messageText } from './copy-fields.ts';
 import { HeldRows, type TakeRequest } from './held-rows.ts';
 
@@ -22,6 +22,17 @@ const MESSAGES = [
 const LONG = 'x'.repeat(1_100_000);
 const TIMES = [0, 1_704_067_200_000_123, -86_400_000_000, 9_007_199_254_740_991, 1.5, 1e21];
 
+/** Extras JSON.stringify writes (numbers, escapes, NUL) and extras of text or nulls written byte by byte. */
+const EXTRAS: ((i: number) => Record<string, JsonValue>)[] = [
+  () => ({}),
+  (i) => ({ status: 200 + (i % 5), path: `/a\tb/${i}`, nul: i % 9 === 0 ? 'x\0y' : 'z' }),
+  (i) => ({ status: String(200 + (i % 5)), method: 'GET', path: `/api/v1/items/${i}` }),
+  () => ({ city: 'Zürich 東京 — ok', none: null, '': '', 'key with "quote"': 'v' }),
+  () => ({ quote: 'say "hi"', back: 'a\\b', del: '\u007f', pair: '🚒', lone: '\ud800', nested: { a: [1, true] } }),
+  () => ({ only: null }),
+  () => ({ ключ: 'значение', '10': 'ten', '2': 'two', emptyValue: '' }),
+];
+
 function record(i: number): ImportRecord {
   const marker = i % 17 === 5;
   const base: ImportRecord = {
@@ -30,7 +41,7 @@ function record(i: number): ImportRecord {
     endMicros: TIMES[(i + 1) % TIMES.length]!,
     actor: marker ? '' : i % 11 === 0 ? '' : `actor\t${i % 7} é`,
     message: i % 1000 === 7 ? LONG : MESSAGES[i % MESSAGES.length]!,
-    extra: i % 3 === 0 ? {} : { status: 200 + (i % 5), path: `/a\tb/${i}`, nul: i % 9 === 0 ? 'x\0y' : 'z' },
+    extra: EXTRAS[i % EXTRAS.length]!(i),
   };
   return {
     ...base,

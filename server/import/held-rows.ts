@@ -9,7 +9,8 @@
  */
 import type { ImportRecord, InvalidRow } from '../../domain/import/import-record.ts';
 import { CopyBytes, NEWLINE, NUMBER_BYTES, TAB, writeBytes, writeCopyText, writeNumber } from './copy-bytes.ts';
-import { extraJson, messageText } from './copy-fields.ts';
+import { messageText } from './copy-fields.ts';
+import { writeExtra } from './extra-bytes.ts';
 import { idAt, type EventIds } from './event-ids.ts';
 import { HeldRowColumns, IS_BOT, IS_MARKER, MARKER_SET, BOT_SET, NO_STREAM } from './held-row-columns.ts';
 
@@ -137,16 +138,16 @@ export class HeldRows {
         flagsOf(record),
       );
       if (record.threadKey !== undefined) this.#threadKeys.set(this.#taken + slot - rows.first + 1, record.threadKey);
-      const extra = extraJson(record.extra);
       const middle = rows.middle;
-      const bytes = middle.reserve(3 * (record.message.length + (extra?.length ?? 0)) + 2 * NUMBER_BYTES + 5);
+      const bytes = middle.reserve(3 * record.message.length + 2 * NUMBER_BYTES + 3);
       let at = writeCopyText(bytes, middle.length, record.message);
       bytes[at++] = TAB;
       at = writeNumber(bytes, at, record.startMicros);
       bytes[at++] = TAB;
       at = writeNumber(bytes, at, record.endMicros);
       bytes[at++] = TAB;
-      middle.length = extra === undefined ? writeBytes(bytes, at, NULL_BYTES) : writeCopyText(bytes, at, extra);
+      middle.length = at;
+      writeExtra(middle, record.extra);
       rows.ended(slot);
     }
     return { count: records.length, invalid: [...invalid], newStreams, newActors: [...newActors], threadKeys };
