@@ -9,6 +9,7 @@ import type { FamilyDetection } from './format-detection.ts';
 import { isJournalExportField } from './parse-journal-export.ts';
 import { TRANSCRIPT_START } from './parse-powershell-transcript.ts';
 import { sampleLines } from './sample-lines.ts';
+import { GLOG_HEADER, glogYear } from './service-log-line.ts';
 import { readSyslogHeader } from './syslog-line.ts';
 import { fileNameDate, inferSyslogYear, messageYear, yearFromMessages, type MonthDay } from './syslog-year.ts';
 
@@ -28,9 +29,13 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
   const transcript = detectPowershellTranscript(sample.map((line) => line.text));
   if (transcript !== undefined) return transcript;
   // journalctl's "-- Logs begin at … --" and "-- Reboot --" are markers, not messages.
-  const lines = sample.filter((line) => !JOURNAL_MARKER.test(line.text) && !LOGCAT_MARKER.test(line.text));
+  // glog's header lines come before its first line.
+  const glogHeader = sample.slice(0, 6).filter((line) => GLOG_HEADER.test(line.text));
+  const lines = sample.filter(
+    (line) => !JOURNAL_MARKER.test(line.text) && !LOGCAT_MARKER.test(line.text) && !glogHeader.includes(line),
+  );
   if (lines.length === 0) return undefined;
-  const counts = { rfc3164: 0, rfc5424: 0, iso: 0, logcat: 0, redis: 0 };
+  const counts = { rfc3164: 0, rfc5424: 0, iso: 0, logcat: 0, redis: 0, klog: 0, asterisk: 0, 'fast-alert': 0 };
   const dates: MonthDay[] = [];
   const messageYears: (number | undefined)[] = [];
   let withOffset = 0;
@@ -58,7 +63,7 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
       messageYears.push(messageYear(header.message, header.time.month, header.time.day));
     }
   });
-  const matched = counts.rfc3164 + counts.rfc5424 + counts.iso + counts.logcat + counts.redis;
+  const matched = Object.values(counts).reduce((sum, count) => sum + count, 0);
   // Indented lines (stack traces) continue a message: they do not count against the share. A file
   // cut mid-message may open with a few continuation lines.
   const unindented = lines.filter((line) => !/^\s/.test(line.text)).length;
@@ -69,12 +74,20 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
     counts.iso > 0 ? `${counts.iso} with an ISO time, host and program` : '',
     counts.logcat > 0 ? `${counts.logcat} Android logcat (month-day, time, process, thread, priority and tag)` : '',
     counts.redis > 0 ? `${counts.redis} Redis (process, day, month, time and level)` : '',
+    counts.klog > 0 ? `${counts.klog} klog (level letter, month-day, time, thread and source file)` : '',
+    counts.asterisk > 0 ? `${counts.asterisk} Asterisk (time in brackets, level, thread and module)` : '',
+    counts['fast-alert'] > 0
+      ? `${counts['fast-alert']} IDS fast alerts (month/day, time, signature; the source address as the actor)`
+      : '',
   ].filter((part) => part !== '');
   const names: Record<string, string> = {
     rfc3164: 'RFC 3164 syslog',
     rfc5424: 'RFC 5424 syslog',
     logcat: 'Android logcat',
     redis: 'Redis server log',
+    klog: 'Kubernetes/glog log (klog)',
+    asterisk: 'Asterisk log',
+    'fast-alert': 'Snort/Suricata fast alert log',
   };
   const only = Object.entries(counts).find(([, count]) => count === matched)?.[0];
   const name = (only === undefined ? undefined : names[only]) ?? 'Syslog';
@@ -86,6 +99,10 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
     const named = fileNameDate(fileName);
     const today = new Date();
     const guess =
+      glogYear(
+        glogHeader.map((line) => line.text),
+        dates[0],
+      ) ??
       yearFromMessages(dates, messageYears) ??
       inferSyslogYear(dates, named?.date ?? today, named?.label ?? `today (${today.toISOString().slice(0, 10)})`);
     if (guess !== undefined) {

@@ -12,6 +12,7 @@ import { parseTimestampedLines } from './parse-timestamped-lines.ts';
 import { parseWindowsEvents } from './parse-windows-events.ts';
 import { loadZone, shorten } from './parse-event-time.ts';
 import type { SyslogSettings } from './syslog-settings.ts';
+import { GLOG_HEADER } from './service-log-line.ts';
 import { readSyslogHeader, type SyslogHeader } from './syslog-line.ts';
 import { syslogRecord } from './syslog-record.ts';
 import { inferSyslogYear, YearRoller, type MonthDay } from './syslog-year.ts';
@@ -74,6 +75,8 @@ export async function* parseSyslog(
     const piece: ParsedPiece = { records: [], invalid: [] };
     for (const { line, text: raw } of lines) {
       if (raw.trim() === '' || JOURNAL_MARKER.test(raw) || LOGCAT_MARKER.test(raw)) continue;
+      // glog's header, before its first line.
+      if (pending === undefined && GLOG_HEADER.test(raw)) continue;
       const header = readSyslogHeader(raw);
       if (header !== undefined) {
         finish(piece);
@@ -116,6 +119,8 @@ function firstYear(lines: readonly TextLine[], report: ParseReport): number {
   const now = new Date();
   const guess = inferSyslogYear(dates, now, `today (${now.toISOString().slice(0, 10)})`);
   if (guess === undefined) return now.getUTCFullYear();
-  report.notes.push(`The dates have no year (RFC 3164, logcat, Redis before 3.0): ${guess.reason}`);
+  report.notes.push(
+    `The dates have no year (RFC 3164, logcat, klog, Asterisk, Snort, Redis before 3.0): ${guess.reason}`,
+  );
   return guess.year;
 }

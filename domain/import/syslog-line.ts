@@ -3,16 +3,18 @@
  * hh:mm:ss host prog[pid]: msg", host optional, no year), RFC 5424 ("<PRI>1 ISO-time host app procid
  * msgid SD msg"), an ISO time in front of a 3164 tag (rsyslog's file formats), and Android logcat's
  * threadtime and time formats ("MM-DD hh:mm:ss.mmm pid tid L Tag: msg", "MM-DD … L/Tag( pid): msg",
- * no year unless `-v year`), journalctl's short-full, macOS `log show` and Redis's own log. Undefined when the line starts with none of them: for a syslog file,
+ * no year unless `-v year`), journalctl's short-full, macOS `log show`, Redis's own log, and klog, Asterisk and
+ * Snort/Suricata fast alerts (service-log-line.ts). Undefined when the line starts with none of them: for a syslog file,
  * such a line continues the message before it.
  */
 import { zoneAbbreviationOffset } from '../time/zone-abbreviations.ts';
 import { MONTH_ABBREVIATIONS } from '../time/month-abbreviations.ts';
 import { civilTime, type CivilTime } from './local-micros.ts';
+import { readServiceLogHeader } from './service-log-line.ts';
 import { readStructuredData } from './syslog-structured-data.ts';
 
 export interface SyslogHeader {
-  readonly grammar: 'rfc3164' | 'rfc5424' | 'iso' | 'logcat' | 'redis';
+  readonly grammar: 'rfc3164' | 'rfc5424' | 'iso' | 'logcat' | 'redis' | 'klog' | 'asterisk' | 'fast-alert';
   readonly priority: number | undefined;
   /** year is 0 when the line has none (RFC 3164): the reader supplies it. */
   readonly time: CivilTime;
@@ -22,7 +24,7 @@ export interface SyslogHeader {
   readonly program: string | undefined;
   readonly pid: string | undefined;
   readonly msgid: string | undefined;
-  /** logcat's thread id. */
+  /** The thread id (logcat, klog, Asterisk). */
   readonly thread?: string | undefined;
   /** Redis's role of the process (master, replica, child, sentinel). */
   readonly role?: string | undefined;
@@ -98,6 +100,8 @@ export function readSyslogHeader(text: string): SyslogHeader | undefined {
   if (logcat !== undefined) return logcat;
   const redis = readRedis(text);
   if (redis !== undefined) return redis;
+  const service = readServiceLogHeader(text);
+  if (service !== undefined) return service;
   const unified = MACOS_LOG.exec(text);
   if (unified !== null) {
     const [head, year, month, day, hour, minute, second, fraction, zone, type = '', pid, process] = unified;
