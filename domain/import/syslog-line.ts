@@ -42,7 +42,7 @@ const PRI = String.raw`(?:<(\d{1,3})>)?`;
 // a clock not or once synchronised, a zone abbreviation before the "%" tag, placing the time when it names
 // one offset (UTC, CET; see zoneAbbreviationOffset), else read in the file's zone).
 const RFC3164 = new RegExp(
-  String.raw`^${PRI}(?:\d{1,10}: )?[*.]?(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?([A-Z][a-z]{2}) {1,2}(\d{1,2})(?: (\d{4}))? (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(?: (\d{4}))?(?: (UTC|GMT|[A-Z]{2,4}T)(?=: %))?:? +`,
+  String.raw`^${PRI}(?:\d{1,10}: )?[*.]?((?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?([A-Z][a-z]{2}) {1,2}(\d{1,2})(?: (\d{4}))? (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(?: (\d{4}))?(?: (UTC|GMT|[A-Z]{2,4}T)(?=: %))?:? +`,
 );
 const ISO = new RegExp(
   String.raw`^${PRI}(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(Z|[+-]\d{2}:?\d{2})? +`,
@@ -88,9 +88,13 @@ export function readSyslogHeader(text: string): SyslogHeader | undefined {
   }
   const classic = RFC3164.exec(text);
   if (classic !== null) {
-    const [, pri, monthName = '', day, yearBefore, hour, minute, second, fraction, yearAfter, zone] = classic;
+    const [, pri, weekday, monthName = '', day, yearBefore, hour, minute, second, fraction, yearAfter, zone] = classic;
     const month = MONTHS.get(monthName);
     if (month === undefined) return undefined;
+    // C's ctime() ("Tue Mar  5 14:40:01 2024 text": OpenVPN, vsftpd) names no host: only OpenWrt's
+    // logread, which writes "facility.level" next, is syslog; the others are text logs with a time first.
+    if (weekday !== undefined && yearAfter !== undefined && levelOf(text, classic[0].length) === undefined)
+      return undefined;
     const year = yearBefore ?? yearAfter;
     const time = civilTime(year === undefined ? 0 : Number(year), month, day, hour, minute, second, fraction);
     const utc = zone === undefined ? undefined : zoneAbbreviationOffset(zone);
