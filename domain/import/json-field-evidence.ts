@@ -21,6 +21,8 @@ const MAX_ACTOR_CHARS = 120;
 
 // Earlier names win; a name matches a path's last key, or its last two keys joined ("userIdentity.arn").
 const START_NAMES = [
+  // Traefik's access log: when the request started; its "time" is when the line was written, after it ended.
+  'startutc',
   'timestamp',
   'time',
   'eventtime',
@@ -138,6 +140,8 @@ const MESSAGE_NAMES = [
   'msg',
   'shortmessage',
   'log',
+  // Splunk's exported results (JSON and CSV): the event as it was indexed.
+  'raw',
   'textpayload',
   // Loki's query answers and logcli --output=jsonl: the log line beside its labels and timestamp.
   'line',
