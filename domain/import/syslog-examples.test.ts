@@ -59,4 +59,23 @@ describe('syslog examples', () => {
       Direction: 'client-to-server',
     });
   });
+
+  it('names CEF and LEEF fields in extra: custom fields by their labels, escapes undone, the payload kept', async () => {
+    const settings = { format: 'syslog', timeZone: 'UTC', year: 2024 } as const;
+    const { records } = await collectImport(parseImport(exampleInput('syslog', 'cef-leef-over-syslog'), settings));
+    expect(records[0]?.extra).toMatchObject({
+      vendor: 'Trend Micro',
+      product: 'Deep Security Agent',
+      'signature-id': '4000000',
+      severity: '6',
+      'Host ID': '1',
+      filePath: '/tmp/eicar com.txt',
+      act: 'Quarantine',
+    });
+    expect(records[0]?.extra).not.toHaveProperty('cn1Label');
+    expect(records[1]?.extra).toMatchObject({ msg: 'a=b pipe | kept', dpt: '22' });
+    expect(records[1]?.extra['payload']).toMatch(/^0\|Check Point\|/);
+    expect(records[2]?.extra).toMatchObject({ 'event-id': 'Web Attack', srcPort: '52311', usrName: '' });
+    expect(records[3]?.extra).toMatchObject({ cat: 'TRAFFIC', usrName: 'corp\\alice' });
+  });
 });

@@ -3,6 +3,7 @@
  * times in the file's zone), host and program as the actor, PRI's facility and severity in extra.
  */
 import type { ZoneId } from '@js-joda/core';
+import { securityEventOf } from './cef-payload.ts';
 import { firewallCsv } from './firewall-csv.ts';
 import type { ImportRecord, InvalidRow, JsonValue } from './import-record.ts';
 import { localMicros, offsetMicros } from './local-micros.ts';
@@ -62,11 +63,18 @@ export function syslogRecord(
     extra.facility = facility;
     extra.severity = severity;
   }
-  // A firewall's CSV payload (pfSense filterlog, PAN-OS) in named fields, its message a summary; the line kept.
+  // A firewall's CSV payload (pfSense filterlog, PAN-OS) or a CEF/LEEF event in named fields, its message
+  // a summary; the line kept.
   const firewall = firewallCsv(header.program, message);
-  if (firewall !== undefined) Object.assign(extra, firewall.fields, { payload: message });
-  const shown = firewall?.message ?? message;
-  return { line, startMicros: micros, endMicros: micros, actor: syslogActor(header), message: shown, extra };
+  const security = firewall === undefined ? securityEventOf(header.program, message) : undefined;
+  const payload = firewall ?? security;
+  if (payload !== undefined) Object.assign(extra, payload.fields, { payload: message });
+  // A CEF/LEEF event's product says more than the "CEF" tag it came under.
+  const actor =
+    security === undefined
+      ? syslogActor(header)
+      : syslogActor({ ...header, program: security.product || header.program });
+  return { line, startMicros: micros, endMicros: micros, actor, message: payload?.message ?? message, extra };
 }
 
 function pad(value: number): string {
