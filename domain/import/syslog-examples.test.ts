@@ -78,4 +78,15 @@ describe('syslog examples', () => {
     expect(records[2]?.extra).toMatchObject({ 'event-id': 'Web Attack', srcPort: '52311', usrName: '' });
     expect(records[3]?.extra).toMatchObject({ cat: 'TRAFFIC', usrName: 'corp\\alice' });
   });
+
+  it("keeps ESXi's level as the severity: a word in 7.0, the PRI in parentheses in 8.0", async () => {
+    const { records } = await collectImport(
+      parseImport(exampleInput('syslog', 'esxi-hostd'), { format: 'syslog', timeZone: 'UTC' }),
+    );
+    expect(records.map((record) => [record.extra['severity'], record.extra['priority']])).toEqual([
+      ['info', 14],
+      ['warning', 12],
+      ['err', 163],
+    ]);
+  });
 });

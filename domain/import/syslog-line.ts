@@ -235,9 +235,10 @@ function withTag(
   time: CivilTime,
   offsetMinutes: number | undefined,
 ): SyslogHeader {
-  // Busybox and OpenWrt write "facility.level" before the tag, after the host if there is one.
+  // Busybox and OpenWrt write "facility.level" before the tag, after the host if there is one; VMware
+  // ESXi a level word (hostd.log: "info hostd[123] …") or, from 8.0, its PRI ("In(166) Hostd[123]: …").
   let at = start;
-  let level = levelOf(text, at);
+  let level = levelOf(text, at) ?? vmwareLevelOf(text, at);
   at += level?.length ?? 0;
   let host: string | undefined;
   let tag = TAG.exec(text.slice(at));
@@ -326,6 +327,26 @@ function levelOf(text: string, at: number): { length: number; priority: number }
   const facility = (FACILITIES as readonly string[]).indexOf(facilityName);
   const severity = (SEVERITIES as readonly string[]).indexOf(SEVERITY_ALIASES[severityName] ?? severityName);
   return facility === -1 || severity === -1 ? undefined : { length: whole.length, priority: facility * 8 + severity };
+}
+
+const VMWARE_LEVEL =
+  /^(?:(verbose|info|warning|error|trivia|critical|panic)|(?:Em|Al|Cr|Er|Wa|No|In|Db)\((\d{1,3})\)) (?=[\w.-]+\[\d+\])/;
+const VMWARE_SEVERITY: Readonly<Record<string, number>> = {
+  panic: 0,
+  critical: 2,
+  error: 3,
+  warning: 4,
+  info: 6,
+  verbose: 7,
+  trivia: 7,
+};
+
+/** ESXi's level before "program[pid]" at `at`: its length and the PRI it stands for (user facility for a word). */
+function vmwareLevelOf(text: string, at: number): { length: number; priority: number } | undefined {
+  const match = VMWARE_LEVEL.exec(text.slice(at, at + 24));
+  if (match === null) return undefined;
+  const priority = match[2] === undefined ? 8 + (VMWARE_SEVERITY[match[1] ?? ''] ?? 6) : Number(match[2]);
+  return priority > 191 ? undefined : { length: match[0].length, priority };
 }
 
 /** PRI = facility × 8 + severity, both by their usual names. */
