@@ -12,7 +12,8 @@ import { whatsappStart, type WhatsappStart } from './whatsapp-line.ts';
 
 const PADDED = /^\[?\s*(?:0\d[/.-]\d{1,2}|\d{1,2}[/.-]0\d)[/.-]\d{4}\b/;
 const FRENCH_AT = /\d \u00e0 \d/;
-const LOG_LEVEL_FIRST = /^(?:TRACE|DEBUG|VERBOSE|INFO|NOTICE|WARN|WARNING|ERROR|ERR|CRIT|CRITICAL|FATAL|SEVERE|SECURITY)\b/;
+const LOG_LEVEL_FIRST =
+  /^(?:TRACE|DEBUG|VERBOSE|INFO|NOTICE|WARN|WARNING|ERROR|ERR|CRIT|CRITICAL|FATAL|SEVERE|SECURITY)\b/;
 
 export function detectWhatsapp(lines: readonly string[]): FamilyDetection | undefined {
   const starts: WhatsappStart[] = [];

@@ -11,7 +11,7 @@
  */
 import { MONTH_ABBREVIATIONS } from '../time/month-abbreviations.ts';
 import { civilTime } from './local-micros.ts';
-import type { SyslogHeader } from './syslog-line.ts';
+import type { SyslogHeader } from './syslog-header.ts';
 
 const KLOG = /^([IWEF])(\d{2})(\d{2}) (\d{2}):(\d{2}):(\d{2})\.(\d{1,9}) +(\d+) ([^\s:\]]+):(\d+)\] ?/;
 /** klog's level letters as syslog severities (user-level facility: 8 + severity). */

@@ -10,29 +10,9 @@
 import { zoneAbbreviationOffset } from '../time/zone-abbreviations.ts';
 import { MONTH_ABBREVIATIONS } from '../time/month-abbreviations.ts';
 import { civilTime, type CivilTime } from './local-micros.ts';
+import type { SyslogHeader } from './syslog-header.ts';
 import { readServiceLogHeader } from './service-log-line.ts';
 import { readStructuredData } from './syslog-structured-data.ts';
-
-export interface SyslogHeader {
-  readonly grammar: 'rfc3164' | 'rfc5424' | 'iso' | 'logcat' | 'redis' | 'klog' | 'asterisk' | 'fast-alert';
-  readonly priority: number | undefined;
-  /** year is 0 when the line has none (RFC 3164): the reader supplies it. */
-  readonly time: CivilTime;
-  /** Minutes east of UTC, or undefined for a local time read in the file's zone. */
-  readonly offsetMinutes: number | undefined;
-  readonly host: string | undefined;
-  readonly program: string | undefined;
-  readonly pid: string | undefined;
-  readonly msgid: string | undefined;
-  /** The thread id (logcat, klog, Asterisk). */
-  readonly thread?: string | undefined;
-  /** Redis's role of the process (master, replica, child, sentinel). */
-  readonly role?: string | undefined;
-  readonly structuredData: string | undefined;
-  readonly message: string;
-  /** Characters before the message: the syslog prefix another grammar may follow. */
-  readonly prefixLength: number;
-}
 
 const MONTHS: ReadonlyMap<string, number> = new Map(MONTH_ABBREVIATIONS.map((name, index) => [name, index + 1]));
 const PRI = String.raw`(?:<(\d{1,3})>)?`;

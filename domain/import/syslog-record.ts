@@ -7,7 +7,8 @@ import { securityEventOf } from './cef-payload.ts';
 import { firewallCsv } from './firewall-csv.ts';
 import type { ImportRecord, InvalidRow, JsonValue } from './import-record.ts';
 import { localMicros, offsetMicros } from './local-micros.ts';
-import { priorityNames, type SyslogHeader } from './syslog-line.ts';
+import type { SyslogHeader } from './syslog-header.ts';
+import { priorityNames } from './syslog-line.ts';
 
 function syslogInstant(header: SyslogHeader, year: number, zone: ZoneId): number | undefined {
   const time = header.time.year === 0 ? { ...header.time, year } : header.time;
