@@ -9,7 +9,7 @@ import { inferTimeShape } from '../time/infer-time-shape.ts';
 import { createTimestampReader, type TimestampReader } from '../time/read-timestamp.ts';
 
 interface TimePrefix {
-  /** The time is the text inside a leading "[…]" ("[Tue Jan 02 07:41:03.123456 2024]"). */
+  /** The time is the text inside a leading "[…]" ("[Tue Jan 02 07:41:03.123456 2024]") or "(…)". */
   readonly bracketed: boolean;
   /** Otherwise the count of leading whitespace-separated words it takes ("2024-01-02 07:41:03.515 UTC" is 3). */
   readonly words: number;
@@ -19,16 +19,18 @@ interface TimePrefix {
   readonly zoneGlued?: boolean | undefined;
 }
 
-// hours:minutes:seconds with a fraction after "." or "," (log4j's ABSOLUTE writes a comma).
-const CLOCK = /^(\d{1,2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?$/;
+// hours:minutes:seconds with a fraction after "." or "," (log4j's ABSOLUTE writes a comma), or a
+// 12-hour clock ("02:22:31 PM": Pidgin's text logs in an English locale).
+const CLOCK = /^(\d{1,2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(?: ?([AaPp])\.?[Mm]\.?)?$/;
 
 /** Microseconds since midnight of a time of day, or undefined. */
 function clockMicros(text: string): number | undefined {
   const match = CLOCK.exec(text);
   if (match === null) return undefined;
-  const [, hour = '', minute = '', second = '', fraction = ''] = match;
-  if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return undefined;
-  const seconds = Number(hour) * 3600 + Number(minute) * 60 + Number(second);
+  const [, hour = '', minute = '', second = '', fraction = '', half] = match;
+  if (Number(hour) > (half === undefined ? 23 : 12) || Number(minute) > 59 || Number(second) > 59) return undefined;
+  const hours = half === undefined ? Number(hour) : (Number(hour) % 12) + (/p/i.test(half) ? 12 : 0);
+  const seconds = hours * 3600 + Number(minute) * 60 + Number(second);
   return seconds * 1_000_000 + Number(fraction.slice(0, 6).padEnd(6, '0'));
 }
 
@@ -56,8 +58,10 @@ const GLUED_ZONE = /^\s+([A-Za-z]{1,5}|[+-]\d{2}(?::?\d{2})?):(?=\S)/;
 /** The time text and the rest of a line under a prefix rule, or undefined when the line has no such start. */
 function cutTimePrefix(line: string, prefix: TimePrefix): { time: string; rest: string } | undefined {
   if (prefix.bracketed) {
-    if (!line.startsWith('[')) return undefined;
-    const end = line.indexOf(']');
+    // Square brackets, or parentheses (Pidgin: "(02:22:31 PM) Bob: text").
+    const close = line.startsWith('[') ? ']' : line.startsWith('(') ? ')' : undefined;
+    if (close === undefined) return undefined;
+    const end = line.indexOf(close);
     return end < 2 ? undefined : { time: line.slice(1, end), rest: line.slice(end + 1) };
   }
   const match = WORDS[prefix.words - 1]?.exec(line);
@@ -138,7 +142,10 @@ export function inferTimePrefix(lines: readonly string[]): TimePrefixGuess | und
       };
     }
   }
-  return best ?? inferClockPrefix(judged);
+  // Times of day on most lines win over the few lines with their whole date (Pidgin writes the date
+  // only when the day changes).
+  const clock = inferClockPrefix(judged);
+  return clock !== undefined && (best === undefined || clock.matched > best.matched) ? clock : best;
 }
 
 /** Lines starting with a time of day alone, bare or in brackets: the rule matching more of them. */
