@@ -10,7 +10,7 @@
  *   writes "03/05/2024-…"), the alert's source address as the actor and its gid:sid:rev as the message id.
  */
 import { MONTH_ABBREVIATIONS } from '../time/month-abbreviations.ts';
-import { civilTime } from './local-micros.ts';
+import { civilTime, type CivilTime } from './local-micros.ts';
 import type { SyslogHeader } from './syslog-header.ts';
 
 const KLOG = /^([IWEF])(\d{2})(\d{2}) (\d{2}):(\d{2}):(\d{2})\.(\d{1,9}) +(\d+) ([^\s:\]]+):(\d+)\] ?/;
@@ -62,6 +62,25 @@ const MONTHS: ReadonlyMap<string, number> = new Map(MONTH_ABBREVIATIONS.map((nam
 
 export function readServiceLogHeader(text: string): SyslogHeader | undefined {
   return readKlog(text) ?? readAsterisk(text) ?? readFastAlert(text);
+}
+
+/**
+ * A klog line inside another log's message (kubelet and containerd through journald or rsyslog:
+ * "kubelet[812]: E0305 09:20:11.533090     812 kubelet.go:2909] text"): its severity, source, text and
+ * its time of day with microseconds, which refine the carrying line's whole seconds when they agree.
+ */
+export function klogInMessage(
+  message: string,
+): { priority: number; source: string; text: string; clock: CivilTime } | undefined {
+  const match = KLOG.exec(message);
+  if (match === null) return undefined;
+  const [head, letter = '', month, day, hour, minute, second, fraction, , file, line] = match;
+  return {
+    priority: 8 + (KLOG_SEVERITY[letter] ?? 6),
+    source: `${file ?? ''}:${line ?? ''}`,
+    text: message.slice(head.length).trim(),
+    clock: civilTime(0, Number(month), day, hour, minute, second, fraction),
+  };
 }
 
 function readKlog(text: string): SyslogHeader | undefined {

@@ -89,4 +89,15 @@ describe('syslog examples', () => {
       ['err', 163],
     ]);
   });
+
+  it("keeps a carried klog line's level and source in extra (kubelet through journald)", async () => {
+    const { records } = await collectImport(
+      parseImport(exampleInput('syslog', 'klog-through-journald'), { format: 'syslog', timeZone: 'UTC', year: 2024 }),
+    );
+    expect(records.map((record) => [record.extra['severity'], record.extra['source']])).toEqual([
+      ['info', 'kubelet_node_status.go:72'],
+      ['err', 'kubelet.go:2909'],
+      ['info', 'kubelet_node_status.go:75'],
+    ]);
+  });
 });
