@@ -74,7 +74,8 @@ export async function* parseTimestampedLines(
         finish(piece);
         pending = { line, micros: split.micros, message: messageAfterTime(split.rest) };
       } else if (pending !== undefined && pending.message.length + raw.length < MAX_MESSAGE_CHARS) {
-        pending.message += `\n${raw.trimEnd()}`;
+        // A time alone on its line (Oracle's alert log) is followed by its message.
+        pending.message += pending.message === '' ? raw.trim() : `\n${raw.trimEnd()}`;
       } else {
         piece.invalid.push({
           line,
