@@ -144,7 +144,22 @@ function readAsterisk(text: string): SyslogHeader | undefined {
 function readFastAlert(text: string): SyslogHeader | undefined {
   const match = FAST_ALERT.exec(text);
   if (match === null) return undefined;
-  const [head, month, day, year, hour, minute, second, fraction, signatureId, signature = '', rest = ''] = match;
+  const [
+    head,
+    first = '',
+    second2 = '',
+    third,
+    hour,
+    minute,
+    second,
+    fraction,
+    signatureId,
+    signature = '',
+    rest = '',
+  ] = match;
+  // Suricata writes "MM/DD/YY" and, in later versions, "YY/MM/DD" (no month is above 12); Snort "MM/DD".
+  const yearFirst = third !== undefined && Number(first) > 12;
+  const [month, day, year] = yearFirst ? [second2, third, first] : [first, second2, third];
   const fullYear = year === undefined ? 0 : year.length === 2 ? 2000 + Number(year) : Number(year);
   const source = ENDPOINTS.exec(rest)?.[1];
   return {

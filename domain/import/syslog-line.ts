@@ -309,8 +309,9 @@ function levelOf(text: string, at: number): { length: number; priority: number }
   return facility === -1 || severity === -1 ? undefined : { length: whole.length, priority: facility * 8 + severity };
 }
 
+// A word before "program[pid]", or the PRI code before "program[pid]:" or "program:" (vmkernel has no pid).
 const VMWARE_LEVEL =
-  /^(?:(verbose|info|warning|error|trivia|critical|panic)|(?:Em|Al|Cr|Er|Wa|No|In|Db)\((\d{1,3})\)) (?=[\w.-]+\[\d+\])/;
+  /^(?:(verbose|info|warning|error|trivia|critical|panic) (?=[\w.-]+\[\d+\])|(?:Em|Al|Cr|Er|Wa|No|In|Db)\((\d{1,3})\) (?=[\w.-]+(?:\[\d+\])?:))/;
 const VMWARE_SEVERITY: Readonly<Record<string, number>> = {
   panic: 0,
   critical: 2,
