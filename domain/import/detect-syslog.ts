@@ -8,6 +8,7 @@
 import type { FamilyDetection } from './format-detection.ts';
 import { isJournalExportField } from './parse-journal-export.ts';
 import { TRANSCRIPT_START } from './parse-powershell-transcript.ts';
+import { CMTRACE_START } from './parse-cmtrace.ts';
 import { sampleLines } from './sample-lines.ts';
 import { GLOG_HEADER, glogYear } from './service-log-line.ts';
 import { readSyslogHeader } from './syslog-line.ts';
@@ -28,6 +29,8 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
   if (journal !== undefined) return journal;
   const transcript = detectPowershellTranscript(sample.map((line) => line.text));
   if (transcript !== undefined) return transcript;
+  const cmtrace = detectCmtrace(sample.map((line) => line.text));
+  if (cmtrace !== undefined) return cmtrace;
   // journalctl's "-- Logs begin at … --" and "-- Reboot --" are markers, not messages.
   // glog's header lines come before its first line.
   const glogHeader = sample.slice(0, 6).filter((line) => GLOG_HEADER.test(line.text));
@@ -160,5 +163,19 @@ function detectPowershellTranscript(lines: readonly string[]): FamilyDetection |
     format: 'syslog',
     reason: `PowerShell transcript: the "transcript start" header and ${commands} command prompt line${commands === 1 ? '' : 's'} in the sample; ${timed === 0 ? "no command has its own start time (invocation headers off), so each takes the session's start" : `${timed} "Command start time:" lines time the commands`}; Username as the actor, the command as the message and its output in extra; times are the machine's local time, read in the chosen time zone`,
     settings: { format: 'syslog', timeZone: DEFAULT_ZONE, layout: 'powershell-transcript' },
+  };
+}
+
+/** A CMTrace log (Configuration Manager, Intune): the first line opens an entry with "<![LOG[", and entries close with their time and component. */
+function detectCmtrace(lines: readonly string[]): FamilyDetection | undefined {
+  const first = lines.find((line) => line.trim() !== '') ?? '';
+  if (!first.startsWith(CMTRACE_START)) return undefined;
+  const entries = lines.filter((line) => line.startsWith(CMTRACE_START)).length;
+  const ends = lines.filter((line) => /\]LOG\]!><time="[^"]*" date="[^"]*" component="/.test(line)).length;
+  if (ends === 0) return undefined;
+  return {
+    format: 'syslog',
+    reason: `CMTrace log (Configuration Manager, Intune Management Extension): ${entries} "<![LOG[" entries in the sample, ${ends} closed by their time, date and component; the component is the actor, the type the level; a time with its bias (minutes to add for UTC) is placed by it, one without in the chosen time zone`,
+    settings: { format: 'syslog', timeZone: DEFAULT_ZONE, layout: 'cmtrace' },
   };
 }

@@ -4,6 +4,7 @@
  * the settings or, failing that, from the dates of the first pass of lines (said in a note).
  */
 import { parseMysqlLog } from './parse-mysql-log.ts';
+import { parseCmtrace } from './parse-cmtrace.ts';
 import { ImportError } from './import-error.ts';
 import { addToPiece, tallyPiece, type ParsedPiece, type ParseReport, type PieceTally } from './import-record.ts';
 import { parseAptHistory } from './parse-apt-history.ts';
@@ -52,6 +53,10 @@ export async function* parseSyslog(
   }
   if (settings.layout === 'powershell-transcript') {
     yield* parsePowershellTranscript(text, zone);
+    return;
+  }
+  if (settings.layout === 'cmtrace') {
+    yield* parseCmtrace(text, zone);
     return;
   }
   if (settings.layout === 'mysql') {

@@ -8,6 +8,7 @@ import { detectFormat } from './detect-format.ts';
 import { SyslogSettingsSchema } from './syslog-settings.ts';
 import { collectImport } from './collect-import.ts';
 import { parseImport } from './parse-import.ts';
+import { importDetected } from '../../tests/support/import-detected.ts';
 
 describe('syslog examples', () => {
   itReadsEachExample('syslog', SyslogSettingsSchema);
@@ -99,5 +100,22 @@ describe('syslog examples', () => {
       ['err', 'kubelet.go:2909'],
       ['info', 'kubelet_node_status.go:75'],
     ]);
+  });
+
+  it("reads a CMTrace entry's type as its level, a message over several lines whole", async () => {
+    const { records } = await importDetected(exampleInput('syslog', 'cmtrace-sccm'), 'AppEnforce.log');
+    expect(records.map((record) => record.extra['level'] ?? '')).toEqual([
+      'info',
+      'info',
+      '',
+      'info',
+      'info',
+      'info',
+      'error',
+      'warning',
+    ]);
+    expect(records[2]?.message).toMatch(
+      /^Event object details:\ninstance of CCM_InstanceEvent\n\{\n[^]*Thingamabob\)$/,
+    );
   });
 });
