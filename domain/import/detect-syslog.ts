@@ -9,6 +9,7 @@ import type { FamilyDetection } from './format-detection.ts';
 import { isJournalExportField } from './parse-journal-export.ts';
 import { TRANSCRIPT_START } from './parse-powershell-transcript.ts';
 import { CMTRACE_START } from './parse-cmtrace.ts';
+import { SETUPAPI_HEADER } from './parse-setupapi.ts';
 import { sampleLines } from './sample-lines.ts';
 import { GLOG_HEADER, glogYear } from './service-log-line.ts';
 import { readSyslogHeader } from './syslog-line.ts';
@@ -31,6 +32,8 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
   if (transcript !== undefined) return transcript;
   const cmtrace = detectCmtrace(sample.map((line) => line.text));
   if (cmtrace !== undefined) return cmtrace;
+  const setupapi = detectSetupapi(sample.map((line) => line.text));
+  if (setupapi !== undefined) return setupapi;
   // journalctl's "-- Logs begin at … --" and "-- Reboot --" are markers, not messages.
   // glog's header lines come before its first line.
   const glogHeader = sample.slice(0, 6).filter((line) => GLOG_HEADER.test(line.text));
@@ -177,5 +180,17 @@ function detectCmtrace(lines: readonly string[]): FamilyDetection | undefined {
     format: 'syslog',
     reason: `CMTrace log (Configuration Manager, Intune Management Extension): ${entries} "<![LOG[" entries in the sample, ${ends} closed by their time, date and component; the component is the actor, the type the level; a time with its bias (minutes to add for UTC) is placed by it, one without in the chosen time zone`,
     settings: { format: 'syslog', timeZone: DEFAULT_ZONE, layout: 'cmtrace' },
+  };
+}
+
+/** Windows' SetupAPI log: its "[Device Install Log]" header, then ">>>  Section start" lines. */
+function detectSetupapi(lines: readonly string[]): FamilyDetection | undefined {
+  const first = lines.find((line) => line.trim() !== '') ?? '';
+  if (!SETUPAPI_HEADER.test(first)) return undefined;
+  const sections = lines.filter((line) => /^>>>\s+Section start \d{4}\//.test(line)).length;
+  return {
+    format: 'syslog',
+    reason: `Windows SetupAPI log (device and driver installs): the "[Device Install Log]" header and ${sections} section${sections === 1 ? '' : 's'} in the sample; each section is an event from its start to its end, the kind of install its actor, its exit status and warnings kept; boot sessions are events too; times are the machine's local time, read in the chosen time zone`,
+    settings: { format: 'syslog', timeZone: DEFAULT_ZONE, layout: 'setupapi' },
   };
 }

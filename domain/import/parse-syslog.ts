@@ -5,6 +5,7 @@
  */
 import { parseMysqlLog } from './parse-mysql-log.ts';
 import { parseCmtrace } from './parse-cmtrace.ts';
+import { parseSetupapi } from './parse-setupapi.ts';
 import { ImportError } from './import-error.ts';
 import { addToPiece, tallyPiece, type ParsedPiece, type ParseReport, type PieceTally } from './import-record.ts';
 import { parseAptHistory } from './parse-apt-history.ts';
@@ -53,6 +54,10 @@ export async function* parseSyslog(
   }
   if (settings.layout === 'powershell-transcript') {
     yield* parsePowershellTranscript(text, zone);
+    return;
+  }
+  if (settings.layout === 'setupapi') {
+    yield* parseSetupapi(text, zone);
     return;
   }
   if (settings.layout === 'cmtrace') {

@@ -8,7 +8,7 @@ import { detectFormat } from './detect-format.ts';
 import { SyslogSettingsSchema } from './syslog-settings.ts';
 import { collectImport } from './collect-import.ts';
 import { parseImport } from './parse-import.ts';
-import { importDetected } from '../../tests/support/import-detected.ts';
+import { importDetected, isoOfMicros } from '../../tests/support/import-detected.ts';
 
 describe('syslog examples', () => {
   itReadsEachExample('syslog', SyslogSettingsSchema);
@@ -117,5 +117,15 @@ describe('syslog examples', () => {
     expect(records[2]?.message).toMatch(
       /^Event object details:\ninstance of CCM_InstanceEvent\n\{\n[^]*Thingamabob\)$/,
     );
+  });
+
+  it('gives a SetupAPI section its end and keeps its warnings', async () => {
+    const { records } = await importDetected(exampleInput('syslog', 'setupapi-dev'), 'setupapi.dev.log');
+    const failed = records.at(-1);
+    expect(isoOfMicros(failed?.endMicros ?? 0)).toBe('2016-10-05T11:38:04.247Z');
+    expect(failed?.extra).toEqual({
+      exitStatus: 'FAILURE(0x800b0109)',
+      flagged: ['warning: sig: Verifying file against specific (valid) catalog failed! (0x800b0109)'],
+    });
   });
 });

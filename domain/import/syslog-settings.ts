@@ -5,7 +5,8 @@
  * lines start with a time (timestamped: error logs, application logs; time-prefix.ts), or Windows
  * event log XML (windows-events: wevtutil, Event Viewer's "Save as XML"), or journalctl -o export's
  * "FIELD=value" entries (journal-export), or MySQL's general and slow query logs (mysql), or a
- * PowerShell transcript (powershell-transcript), or a CMTrace log of Configuration Manager and Intune (cmtrace).
+ * PowerShell transcript (powershell-transcript), or a CMTrace log of Configuration Manager and Intune (cmtrace), or Windows' SetupAPI log
+ * (setupapi).
  */
 import { z } from 'zod';
 
@@ -23,6 +24,7 @@ export const SyslogSettingsSchema = z.strictObject({
       'mysql',
       'powershell-transcript',
       'cmtrace',
+      'setupapi',
     ])
     .optional(),
   /** For 'timestamped' lines: where each line's time ends (time-prefix.ts); detection decides it. */
