@@ -128,4 +128,10 @@ describe('syslog examples', () => {
       flagged: ['warning: sig: Verifying file against specific (valid) catalog failed! (0x800b0109)'],
     });
   });
+
+  it('keeps the Apple System Log level of a macOS line as its severity', async () => {
+    const settings = { format: 'syslog', timeZone: 'UTC', year: 2013 } as const;
+    const { records } = await collectImport(parseImport(exampleInput('syslog', 'macos-appfirewall'), settings));
+    expect(records.slice(0, 2).map((record) => record.extra['severity'])).toEqual(['err', 'info']);
+  });
 });

@@ -234,11 +234,13 @@ function withTag(
       tag = TAG.exec(text.slice(at));
     }
   }
-  const prefix = tag === null ? at : at + tag[0].length;
+  // macOS's Apple System Log writes its level after the tag ("socketfilterfw[87] <Info>: …", "secd[1] <Error> [user{} ]: …").
+  const asl = tag === null ? null : ASL_LEVEL.exec(text.slice(at + tag[0].length));
+  const prefix = (tag === null ? at : at + tag[0].length) + (asl?.[0].length ?? 0);
   const rest = text.slice(prefix);
   return {
     grammar,
-    priority: priority ?? level?.priority,
+    priority: priority ?? level?.priority ?? (asl === null ? undefined : 8 + ASL_SEVERITY.indexOf(asl[1] ?? '')),
     time,
     offsetMinutes,
     host,
@@ -312,6 +314,8 @@ function levelOf(text: string, at: number): { length: number; priority: number }
 // A word before "program[pid]", or the PRI code before "program[pid]:" or "program:" (vmkernel has no pid).
 const VMWARE_LEVEL =
   /^(?:(verbose|info|warning|error|trivia|critical|panic) (?=[\w.-]+\[\d+\])|(?:Em|Al|Cr|Er|Wa|No|In|Db)\((\d{1,3})\) (?=[\w.-]+(?:\[\d+\])?:))/;
+const ASL_SEVERITY = ['Emergency', 'Alert', 'Critical', 'Error', 'Warning', 'Notice', 'Info', 'Debug'];
+const ASL_LEVEL = new RegExp(`^<(${ASL_SEVERITY.join('|')})>:? ?`);
 const VMWARE_SEVERITY: Readonly<Record<string, number>> = {
   panic: 0,
   critical: 2,
