@@ -49,6 +49,7 @@ interface SplitLine {
 }
 
 const MAX_WORDS = 6;
+const EPOCH_WORD = /^(?:\d{10}(?:\.\d{1,9})?|\d{13}|\d{16}|\d{19})$/;
 // Only the shape is judged when inferring, never an instant: UTC stands for any zone.
 const UTC_ZONE: ZoneId = ZoneOffset.UTC;
 const WORDS = Array.from({ length: MAX_WORDS }, (_, index) => new RegExp(`^\\s*(\\S+(?:\\s+\\S+){${index}})`));
@@ -123,11 +124,15 @@ export function inferTimePrefix(lines: readonly string[]): TimePrefixGuess | und
   let best: TimePrefixGuess | undefined;
   for (const prefix of rules) {
     const times = judged.map((line) => cutTimePrefix(line, prefix)?.time).filter((time) => time !== undefined);
-    // Judged on the lines that have such a start: continuation lines (stack traces) have none.
-    const starts = times.filter((time) => /\d/.test(time) && /\d[:.h]\d\d/.test(time));
+    // Judged on the lines that have such a start: continuation lines (stack traces) have none. A
+    // first word that is an epoch number of 10, 13, 16 or 19 digits is a time too ("1428634687123 text").
+    const epochs = prefix.words === 1 && !prefix.bracketed && prefix.zoneGlued !== true;
+    const starts = times.filter(
+      (time) => (/\d/.test(time) && /\d[:.h]\d\d/.test(time)) || (epochs && EPOCH_WORD.test(time)),
+    );
     if (starts.length === 0) continue;
     const shape = inferTimeShape(starts, 0);
-    if (shape === undefined || shape.kind !== 'date-time') continue;
+    if (shape === undefined || (shape.kind !== 'date-time' && !(epochs && shape.kind === 'epoch'))) continue;
     const read = createTimestampReader({ zone: UTC_ZONE, numericUnit: 'auto', dateOrder: shape.dateOrder });
     const matchedTimes = starts.filter((time) => read(time) !== undefined);
     if (matchedTimes.length === 0) continue;
