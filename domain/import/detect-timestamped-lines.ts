@@ -81,11 +81,18 @@ export function detectTimestampedLines(text: string, complete: boolean, fileName
 }
 
 // Pidgin's text log opens "Conversation with bob@… at Tue 05 Mar 2024 11:52:31 PM CET on alice@… (jabber)".
-export const CONVERSATION_HEADER = /^Conversation with .+? at (.+?) on .+ \([^()]+\)\s*$/;
+const CONVERSATION_HEADER = /^Conversation with .+? at (.+?) on .+ \([^()]+\)\s*$/;
+
+/** Pidgin's first line; a long line is not one (and the pattern's backtracking stays small). */
+export function isConversationHeader(line: string): boolean {
+  return line.length <= 1000 && CONVERSATION_HEADER.test(line);
+}
 
 /** The day a Pidgin log's first line gives, as written (its zone abbreviation set aside), or undefined. */
 function conversationStart(line: string): string | undefined {
-  const text = CONVERSATION_HEADER.exec(line)?.[1]?.replace(/\s+[A-Z]{2,5}$/, '');
+  const text = isConversationHeader(line)
+    ? CONVERSATION_HEADER.exec(line)?.[1]?.replace(/\s+[A-Z]{2,5}$/, '')
+    : undefined;
   const read = createTimestampReader({ zone: ZoneOffset.UTC, numericUnit: 'auto', dateOrder: undefined });
   const micros = text === undefined ? undefined : read(text);
   return micros === undefined ? undefined : new Date(Math.floor(micros / 1000)).toISOString().slice(0, 10);

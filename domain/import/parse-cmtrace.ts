@@ -31,6 +31,11 @@ export async function* parseCmtrace(text: AsyncIterable<string>, zone: ZoneId): 
   for await (const lines of textLines(text)) {
     const piece: ParsedPiece = { records: [], invalid: [] };
     for (const { line, text: raw } of lines) {
+      if (open !== undefined && open.text.length + raw.length > MAX_ENTRY_CHARS) {
+        piece.invalid.push({ line: open.line, reason: `line ${open.line}: the entry runs past 1 MiB without its end` });
+        open = undefined;
+      }
+      let last: string;
       if (open === undefined) {
         if (raw.trim() === '') continue;
         if (!raw.startsWith(CMTRACE_START)) {
@@ -40,17 +45,18 @@ export async function* parseCmtrace(text: AsyncIterable<string>, zone: ZoneId): 
           });
           continue;
         }
-        open = { line, text: raw.slice(CMTRACE_START.length) };
-      } else if (open.text.length + raw.length > MAX_ENTRY_CHARS) {
-        piece.invalid.push({ line: open.line, reason: `line ${open.line}: the entry runs past 1 MiB without its end` });
-        open = raw.startsWith(CMTRACE_START) ? { line, text: raw.slice(CMTRACE_START.length) } : undefined;
+        last = raw.slice(CMTRACE_START.length);
+        open = { line, text: '' };
+      } else last = raw;
+      // The entry's end is on one line: only that line is searched, never the whole message again.
+      const end = last.trimEnd().endsWith('">') ? ENTRY_END.exec(last) : null;
+      if (end === null) {
+        open.text += open.text === '' && open.line === line ? last : `\n${last}`;
         continue;
-      } else open.text += `\n${raw}`;
-      // Only a line ending as an entry ends can end one: a long message is not searched again each line.
-      if (!raw.trimEnd().endsWith('">')) continue;
-      const end = ENTRY_END.exec(open.text);
-      if (end === null) continue;
-      const entry = cmtraceEntry(open.line, open.text.slice(0, end.index), end, zone);
+      }
+      const before = last.slice(0, end.index);
+      const message = open.line === line ? before : `${open.text}\n${before}`;
+      const entry = cmtraceEntry(open.line, message, end, zone);
       if ('reason' in entry) piece.invalid.push(entry);
       else {
         piece.records.push(entry);

@@ -17,7 +17,7 @@ import { prefixSessionOf } from './prefix-session.ts';
 import { speakerOf, startingName } from './speaker-prefix.ts';
 import { errorLogClient } from './error-log-client.ts';
 import { levelOf } from './log-level.ts';
-import { CONVERSATION_HEADER } from './detect-timestamped-lines.ts';
+import { isConversationHeader } from './detect-timestamped-lines.ts';
 
 const MAX_MESSAGE_CHARS = 1 << 20;
 interface Pending {
@@ -68,7 +68,7 @@ export async function* parseTimestampedLines(
     const piece: { records: ImportRecord[]; invalid: InvalidRow[] } = { records: [], invalid: [] };
     for (const { line, text: raw } of lines) {
       // Pidgin's first line names the conversation and its day (detection took the day from it).
-      if (raw.trim() === '' || (line === 1 && CONVERSATION_HEADER.test(raw))) continue;
+      if (raw.trim() === '' || (line === 1 && isConversationHeader(raw))) continue;
       const split = read(raw);
       if (split !== undefined) {
         finish(piece);
