@@ -71,9 +71,15 @@ export function readSyslogHeader(text: string): SyslogHeader | undefined {
     const [, pri, weekday, monthName = '', day, yearBefore, hour, minute, second, fraction, yearAfter, zone] = classic;
     const month = MONTHS.get(monthName);
     if (month === undefined) return undefined;
-    // C's ctime() ("Tue Mar  5 14:40:01 2024 text": OpenVPN, vsftpd) names no host: only OpenWrt's
-    // logread, which writes "facility.level" next, is syslog; the others are text logs with a time first.
-    if (weekday !== undefined && yearAfter !== undefined && levelOf(text, classic[0].length) === undefined)
+    // C's ctime() ("Tue Mar  5 14:40:01 2024 text": OpenVPN, vsftpd) names no host: it is syslog only with
+    // OpenWrt logread's "facility.level" or a "host program[pid]:" after it; else a text log with a time first.
+    const after = text.slice(classic[0].length, classic[0].length + 200);
+    if (
+      weekday !== undefined &&
+      yearAfter !== undefined &&
+      levelOf(text, classic[0].length) === undefined &&
+      !/^\S+ [\w/.-]+\[\d+\]: /.test(after)
+    )
       return undefined;
     const year = yearBefore ?? yearAfter;
     const time = civilTime(year === undefined ? 0 : Number(year), month, day, hour, minute, second, fraction);
