@@ -72,6 +72,9 @@ export function readServiceLogHeader(text: string): SyslogHeader | undefined {
 export function klogInMessage(
   message: string,
 ): { priority: number; source: string; text: string; clock: CivilTime } | undefined {
+  // Most messages are no klog line: their first two characters say so without the pattern.
+  if (!'IWEF'.includes(message[0] ?? 'x') || !(message.charCodeAt(1) >= 48 && message.charCodeAt(1) <= 57))
+    return undefined;
   const match = KLOG.exec(message);
   if (match === null) return undefined;
   const [head, letter = '', month, day, hour, minute, second, fraction, , file, line] = match;

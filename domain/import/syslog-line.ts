@@ -241,7 +241,7 @@ function withTag(
     }
   }
   // macOS's Apple System Log writes its level after the tag ("socketfilterfw[87] <Info>: …", "secd[1] <Error> [user{} ]: …").
-  const asl = tag === null ? null : ASL_LEVEL.exec(text.slice(at + tag[0].length));
+  const asl = tag === null || text[at + tag[0].length] !== '<' ? null : aslLevelAt(text, at + tag[0].length);
   const prefix = (tag === null ? at : at + tag[0].length) + (asl?.[0].length ?? 0);
   const rest = text.slice(prefix);
   return {
@@ -318,10 +318,11 @@ function levelOf(text: string, at: number): { length: number; priority: number }
 }
 
 // A word before "program[pid]", or the PRI code before "program[pid]:" or "program:" (vmkernel has no pid).
+// Sticky (read at a position, no substring made): tried on every line without "facility.level".
 const VMWARE_LEVEL =
-  /^(?:(verbose|info|warning|error|trivia|critical|panic) (?=[\w.-]+\[\d+\])|(?:Em|Al|Cr|Er|Wa|No|In|Db)\((\d{1,3})\) (?=[\w.-]+(?:\[\d+\])?:))/;
+  /(?:(verbose|info|warning|error|trivia|critical|panic) (?=[\w.-]+\[\d+\])|(?:Em|Al|Cr|Er|Wa|No|In|Db)\((\d{1,3})\) (?=[\w.-]+(?:\[\d+\])?:))/y;
 const ASL_SEVERITY = ['Emergency', 'Alert', 'Critical', 'Error', 'Warning', 'Notice', 'Info', 'Debug'];
-const ASL_LEVEL = new RegExp(`^<(${ASL_SEVERITY.join('|')})>:? ?`);
+const ASL_LEVEL = new RegExp(`<(${ASL_SEVERITY.join('|')})>:? ?`, 'y');
 const VMWARE_SEVERITY: Readonly<Record<string, number>> = {
   panic: 0,
   critical: 2,
@@ -332,9 +333,15 @@ const VMWARE_SEVERITY: Readonly<Record<string, number>> = {
   trivia: 7,
 };
 
+function aslLevelAt(text: string, at: number): RegExpExecArray | null {
+  ASL_LEVEL.lastIndex = at;
+  return ASL_LEVEL.exec(text);
+}
+
 /** ESXi's level before "program[pid]" at `at`: its length and the PRI it stands for (user facility for a word). */
 function vmwareLevelOf(text: string, at: number): { length: number; priority: number } | undefined {
-  const match = VMWARE_LEVEL.exec(text.slice(at, at + 24));
+  VMWARE_LEVEL.lastIndex = at;
+  const match = VMWARE_LEVEL.exec(text);
   if (match === null) return undefined;
   const priority = match[2] === undefined ? 8 + (VMWARE_SEVERITY[match[1] ?? ''] ?? 6) : Number(match[2]);
   return priority > 191 ? undefined : { length: match[0].length, priority };
