@@ -16,7 +16,8 @@ export type AccessGrammar =
   | 'haproxy-error'
   | 'squid'
   | 's3'
-  | 'envoy';
+  | 'envoy'
+  | 'uwsgi';
 
 export interface AccessEntry {
   readonly grammar: AccessGrammar;

@@ -12,4 +12,10 @@ describe('access log examples', () => {
     expect((failed?.endMicros ?? 0) - (failed?.startMicros ?? 0)).toBe(1_001_000);
     expect(failed?.extra).toMatchObject({ response_flags: 'UF', upstream_host: '10.1.2.4:8080', status: 503 });
   });
+
+  it('runs a uWSGI request for its msecs or micros and keeps its worker', async () => {
+    const { records } = await importDetected(exampleInput('access-log', 'uwsgi-request-log'), 'uwsgi.log');
+    expect(records.map((record) => record.endMicros - record.startMicros)).toEqual([129_000, 35_000, 68, 65_000]);
+    expect(records[0]?.extra).toMatchObject({ status: 200, bytes: 47, pid: 88185, app: 0 });
+  });
 });

@@ -11,7 +11,9 @@ import { readEnvoyLine } from './envoy-access-line.ts';
 import { readHaproxyLine } from './haproxy-line.ts';
 import { readS3AccessLine } from './s3-access-line.ts';
 import { readSquidLine } from './squid-access-line.ts';
-import { readSyslogHeader, type SyslogHeader } from './syslog-line.ts';
+import { readUwsgiLine } from './uwsgi-access-line.ts';
+import type { SyslogHeader } from './syslog-header.ts';
+import { readSyslogHeader } from './syslog-line.ts';
 
 interface AccessLineReading {
   readonly reading: AccessReading;
@@ -33,6 +35,7 @@ function readBare(text: string, zone: ZoneId): AccessReading {
     readAwsLoadBalancerLine(text) ??
     readSquidLine(text) ??
     readS3AccessLine(text) ??
-    readEnvoyLine(text)
+    readEnvoyLine(text) ??
+    readUwsgiLine(text, zone)
   );
 }

@@ -46,7 +46,9 @@ export function detectAccessLog(text: string, complete: boolean, _fileName: stri
         ? 'Squid access log'
         : counts.has('envoy')
           ? 'Envoy access log'
-          : 'Apache/nginx access log';
+          : counts.has('uwsgi')
+            ? 'uWSGI request log'
+            : 'Apache/nginx access log';
   const parts = [...counts].map(([grammar, count]) => `${count} ${GRAMMAR_NAMES[grammar]}`);
   let reason = `${name}${viaSyslog > 0 ? ' through syslog' : ''}: ${matched} of ${lines.length} lines match (${parts.join(', ')})`;
   if (otherSyslog > 0)
@@ -55,9 +57,15 @@ export function detectAccessLog(text: string, complete: boolean, _fileName: stri
     format: 'access-log',
     timeZone: DEFAULT_ZONE,
   };
-  if (haproxy || viaSyslog + otherSyslog > 0) {
-    reason +=
-      '; times without a UTC offset (HAProxy accept dates, syslog prefixes) are read in the chosen time zone (the host’s)';
+  if (haproxy || counts.has('uwsgi') || viaSyslog + otherSyslog > 0) {
+    const local = [
+      haproxy ? 'HAProxy accept dates' : '',
+      counts.has('uwsgi') ? 'uWSGI request times' : '',
+      viaSyslog + otherSyslog > 0 ? 'syslog prefixes' : '',
+    ].filter((part) => part !== '');
+    // A HAProxy log names both, as it always has: its lines usually come through syslog.
+    const named = haproxy && local.length === 1 ? [...local, 'syslog prefixes'] : local;
+    reason += `; times without a UTC offset (${named.join(', ')}) are read in the chosen time zone (the host’s)`;
     if (firstYear !== undefined && viaSyslog + otherSyslog > 0) {
       settings.year = firstYear;
       reason += `; syslog prefixes have no year: ${firstYear}, from the lines’ own dates`;

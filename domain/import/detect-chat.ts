@@ -88,7 +88,7 @@ function detectSubtitleKind(lines: readonly string[]): (FamilyDetection & { sett
     if (paragraphs >= 2)
       return {
         format: 'subtitles',
-        reason: `A speaker transcript (Otter.ai text export): ${countNoun(paragraphs, 'paragraph')} under "Name  0:01" lines in the sample, each running to the next; their times count from the start of the recording, so the import needs the time it started`,
+        reason: `A speaker transcript (Otter.ai or Rev text export): ${countNoun(paragraphs, 'paragraph')} under "Name  0:01" or "Name (00:01):" lines in the sample, each running to the next; their times count from the start of the recording, so the import needs the time it started`,
         settings: { format: 'subtitles', speakerPrefix: false },
       };
   }

@@ -8,7 +8,10 @@
 import type { FamilyDetection } from './format-detection.ts';
 import { isJournalExportField } from './parse-journal-export.ts';
 import { TRANSCRIPT_START } from './parse-powershell-transcript.ts';
+import { CMTRACE_START } from './parse-cmtrace.ts';
+import { SETUPAPI_HEADER } from './parse-setupapi.ts';
 import { sampleLines } from './sample-lines.ts';
+import { GLOG_HEADER, glogYear } from './service-log-line.ts';
 import { readSyslogHeader } from './syslog-line.ts';
 import { fileNameDate, inferSyslogYear, messageYear, yearFromMessages, type MonthDay } from './syslog-year.ts';
 
@@ -27,10 +30,18 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
   if (journal !== undefined) return journal;
   const transcript = detectPowershellTranscript(sample.map((line) => line.text));
   if (transcript !== undefined) return transcript;
+  const cmtrace = detectCmtrace(sample.map((line) => line.text));
+  if (cmtrace !== undefined) return cmtrace;
+  const setupapi = detectSetupapi(sample.map((line) => line.text));
+  if (setupapi !== undefined) return setupapi;
   // journalctl's "-- Logs begin at … --" and "-- Reboot --" are markers, not messages.
-  const lines = sample.filter((line) => !JOURNAL_MARKER.test(line.text) && !LOGCAT_MARKER.test(line.text));
+  // glog's header lines come before its first line.
+  const glogHeader = sample.slice(0, 6).filter((line) => GLOG_HEADER.test(line.text));
+  const lines = sample.filter(
+    (line) => !JOURNAL_MARKER.test(line.text) && !LOGCAT_MARKER.test(line.text) && !glogHeader.includes(line),
+  );
   if (lines.length === 0) return undefined;
-  const counts = { rfc3164: 0, rfc5424: 0, iso: 0, logcat: 0, redis: 0 };
+  const counts = { rfc3164: 0, rfc5424: 0, iso: 0, logcat: 0, redis: 0, klog: 0, asterisk: 0, 'fast-alert': 0 };
   const dates: MonthDay[] = [];
   const messageYears: (number | undefined)[] = [];
   let withOffset = 0;
@@ -58,7 +69,7 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
       messageYears.push(messageYear(header.message, header.time.month, header.time.day));
     }
   });
-  const matched = counts.rfc3164 + counts.rfc5424 + counts.iso + counts.logcat + counts.redis;
+  const matched = Object.values(counts).reduce((sum, count) => sum + count, 0);
   // Indented lines (stack traces) continue a message: they do not count against the share. A file
   // cut mid-message may open with a few continuation lines.
   const unindented = lines.filter((line) => !/^\s/.test(line.text)).length;
@@ -69,12 +80,20 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
     counts.iso > 0 ? `${counts.iso} with an ISO time, host and program` : '',
     counts.logcat > 0 ? `${counts.logcat} Android logcat (month-day, time, process, thread, priority and tag)` : '',
     counts.redis > 0 ? `${counts.redis} Redis (process, day, month, time and level)` : '',
+    counts.klog > 0 ? `${counts.klog} klog (level letter, month-day, time, thread and source file)` : '',
+    counts.asterisk > 0 ? `${counts.asterisk} Asterisk (time in brackets, level, thread and module)` : '',
+    counts['fast-alert'] > 0
+      ? `${counts['fast-alert']} IDS fast alerts (month/day, time, signature; the source address as the actor)`
+      : '',
   ].filter((part) => part !== '');
   const names: Record<string, string> = {
     rfc3164: 'RFC 3164 syslog',
     rfc5424: 'RFC 5424 syslog',
     logcat: 'Android logcat',
     redis: 'Redis server log',
+    klog: 'Kubernetes/glog log (klog)',
+    asterisk: 'Asterisk log',
+    'fast-alert': 'Snort/Suricata fast alert log',
   };
   const only = Object.entries(counts).find(([, count]) => count === matched)?.[0];
   const name = (only === undefined ? undefined : names[only]) ?? 'Syslog';
@@ -86,6 +105,10 @@ export function detectSyslog(text: string, complete: boolean, fileName: string):
     const named = fileNameDate(fileName);
     const today = new Date();
     const guess =
+      glogYear(
+        glogHeader.map((line) => line.text),
+        dates[0],
+      ) ??
       yearFromMessages(dates, messageYears) ??
       inferSyslogYear(dates, named?.date ?? today, named?.label ?? `today (${today.toISOString().slice(0, 10)})`);
     if (guess !== undefined) {
@@ -143,5 +166,31 @@ function detectPowershellTranscript(lines: readonly string[]): FamilyDetection |
     format: 'syslog',
     reason: `PowerShell transcript: the "transcript start" header and ${commands} command prompt line${commands === 1 ? '' : 's'} in the sample; ${timed === 0 ? "no command has its own start time (invocation headers off), so each takes the session's start" : `${timed} "Command start time:" lines time the commands`}; Username as the actor, the command as the message and its output in extra; times are the machine's local time, read in the chosen time zone`,
     settings: { format: 'syslog', timeZone: DEFAULT_ZONE, layout: 'powershell-transcript' },
+  };
+}
+
+/** A CMTrace log (Configuration Manager, Intune): the first line opens an entry with "<![LOG[", and entries close with their time and component. */
+function detectCmtrace(lines: readonly string[]): FamilyDetection | undefined {
+  const first = lines.find((line) => line.trim() !== '') ?? '';
+  if (!first.startsWith(CMTRACE_START)) return undefined;
+  const entries = lines.filter((line) => line.startsWith(CMTRACE_START)).length;
+  const ends = lines.filter((line) => /\]LOG\]!><time="[^"]*" date="[^"]*" component="/.test(line)).length;
+  if (ends === 0) return undefined;
+  return {
+    format: 'syslog',
+    reason: `CMTrace log (Configuration Manager, Intune Management Extension): ${entries} "<![LOG[" entries in the sample, ${ends} closed by their time, date and component; the component is the actor, the type the level; a time with its bias (minutes to add for UTC) is placed by it, one without in the chosen time zone`,
+    settings: { format: 'syslog', timeZone: DEFAULT_ZONE, layout: 'cmtrace' },
+  };
+}
+
+/** Windows' SetupAPI log: its "[Device Install Log]" header, then ">>>  Section start" lines. */
+function detectSetupapi(lines: readonly string[]): FamilyDetection | undefined {
+  const first = lines.find((line) => line.trim() !== '') ?? '';
+  if (!SETUPAPI_HEADER.test(first)) return undefined;
+  const sections = lines.filter((line) => /^>>>\s+Section start \d{4}\//.test(line)).length;
+  return {
+    format: 'syslog',
+    reason: `Windows SetupAPI log (device and driver installs): the "[Device Install Log]" header and ${sections} section${sections === 1 ? '' : 's'} in the sample; each section is an event from its start to its end, the kind of install its actor, its exit status and warnings kept; boot sessions are events too; times are the machine's local time, read in the chosen time zone`,
+    settings: { format: 'syslog', timeZone: DEFAULT_ZONE, layout: 'setupapi' },
   };
 }

@@ -10,6 +10,7 @@ import { speakerPrefixFile } from './speaker-prefix.ts';
 import { errorLogClient } from './error-log-client.ts';
 import { clockPrefixReader, inferTimePrefix, messageAfterTime, timePrefixReader } from './time-prefix.ts';
 import { ZoneOffset } from '@js-joda/core';
+import { createTimestampReader } from '../time/read-timestamp.ts';
 
 // A rolled log's date in its name: "app.2024-03-05.log", "app-20240305.0.log".
 const FILE_DATE = /(?:^|\D)((?:19|20)\d{2})-?(\d{2})-?(\d{2})(?:\D|$)/;
@@ -39,18 +40,19 @@ export function detectTimestampedLines(text: string, complete: boolean, fileName
       ? 'a time in brackets'
       : `a time (${guess.prefix.words} word${guess.prefix.words === 1 ? '' : 's'}${guess.prefix.zoneGlued === true ? ' and its zone, joined to what follows by a colon' : ''})`;
   const named = timeOfDay ? FILE_DATE.exec(fileName) : null;
-  const startDate = named === null ? undefined : `${named[1]}-${named[2]}-${named[3]}`;
+  const headed = timeOfDay ? conversationStart(lines[0] ?? '') : undefined;
+  const startDate = named === null ? headed : `${named[1]}-${named[2]}-${named[3]}`;
   const day = !timeOfDay
     ? ''
     : startDate === undefined
       ? "; the lines have no date and none is in the file name: they are read on the day of the incident's first event unless you set the start date; lines after midnight (a time earlier than the line before) fall on the next day"
-      : `; the lines have no date: ${startDate}, from the file name; lines after midnight (a time earlier than the line before) fall on the next day`;
+      : `; the lines have no date: ${startDate}, from the ${named === null ? 'first line ("Conversation with … at …", Pidgin)' : 'file name'}; lines after midnight (a time earlier than the line before) fall on the next day`;
   const before = header;
   const continued =
     guess.matched + before < guess.judged
       ? `; the other ${guess.judged - guess.matched - before} continue the line before`
       : '';
-  const headed =
+  const headerRows =
     before === 0
       ? ''
       : `; the ${before} lines before the first time are the file's header, listed as rows without a time`;
@@ -65,7 +67,7 @@ export function detectTimestampedLines(text: string, complete: boolean, fileName
       : `actor: the name before a colon that ${speakers.named} lines start with, such as "${speakers.example}" (a chat written as text lines, as Element and sigtop export one; a line starting with a name that has spoken, such as "Bob joined the room", is that person's)`);
   return {
     format: 'syslog',
-    reason: `A text log: ${guess.matched} of ${guess.judged} lines start with ${where} such as "${guess.example}"${headed}${continued}${order}${day}; ${actor}; message: ${speakers === undefined ? 'the rest of each line' : "the text after the speaker's name"}`,
+    reason: `A text log: ${guess.matched} of ${guess.judged} lines start with ${where} such as "${guess.example}"${headerRows}${continued}${order}${day}; ${actor}; message: ${speakers === undefined ? 'the rest of each line' : "the text after the speaker's name"}`,
     settings: {
       format: 'syslog',
       timeZone: 'UTC',
@@ -76,6 +78,24 @@ export function detectTimestampedLines(text: string, complete: boolean, fileName
       ...(speakers === undefined ? {} : { speakerPrefix: true }),
     },
   };
+}
+
+// Pidgin's text log opens "Conversation with bob@… at Tue 05 Mar 2024 11:52:31 PM CET on alice@… (jabber)".
+const CONVERSATION_HEADER = /^Conversation with .+? at (.+?) on .+ \([^()]+\)\s*$/;
+
+/** Pidgin's first line; a long line is not one (and the pattern's backtracking stays small). */
+export function isConversationHeader(line: string): boolean {
+  return line.length <= 1000 && CONVERSATION_HEADER.test(line);
+}
+
+/** The day a Pidgin log's first line gives, as written (its zone abbreviation set aside), or undefined. */
+function conversationStart(line: string): string | undefined {
+  const text = isConversationHeader(line)
+    ? CONVERSATION_HEADER.exec(line)?.[1]?.replace(/\s+[A-Z]{2,5}$/, '')
+    : undefined;
+  const read = createTimestampReader({ zone: ZoneOffset.UTC, numericUnit: 'auto', dateOrder: undefined });
+  const micros = text === undefined ? undefined : read(text);
+  return micros === undefined ? undefined : new Date(Math.floor(micros / 1000)).toISOString().slice(0, 10);
 }
 
 /** The text after the time of each line that starts with one (the speakers of a chat are judged on these). */

@@ -12,6 +12,8 @@ import { whatsappStart, type WhatsappStart } from './whatsapp-line.ts';
 
 const PADDED = /^\[?\s*(?:0\d[/.-]\d{1,2}|\d{1,2}[/.-]0\d)[/.-]\d{4}\b/;
 const FRENCH_AT = /\d \u00e0 \d/;
+const LOG_LEVEL_FIRST =
+  /^(?:TRACE|DEBUG|VERBOSE|INFO|NOTICE|WARN|WARNING|ERROR|ERR|CRIT|CRITICAL|FATAL|SEVERE|SECURITY)\b/;
 
 export function detectWhatsapp(lines: readonly string[]): FamilyDetection | undefined {
   const starts: WhatsappStart[] = [];
@@ -33,6 +35,10 @@ export function detectWhatsapp(lines: readonly string[]): FamilyDetection | unde
   // client's lines with a date (ZNC or Textual set to log one).
   const ircBodies = starts.filter((start) => /^(?:<[ @+%~&!]?[^<>\s]+>|\*{1,3}[ \t])/.test(start.body)).length;
   if (ircBodies * 2 > starts.length) return undefined;
+  // No one is named "NOTICE" or "ERROR" in capitals: "[2024-03-05 14:30:01] NOTICE[2411] chan_sip.c: …" is
+  // a service's log (Asterisk) whose date looks like a year-first locale's.
+  const levelBodies = starts.filter((start) => LOG_LEVEL_FIRST.test(start.body)).length;
+  if (levelBodies * 2 > starts.length) return undefined;
   const platform = platforms.has('ios') ? 'iOS' : 'Android';
   const [dateOrder, why] = dateOrderOf(starts);
   return {

@@ -90,14 +90,18 @@ export function inferColumnRoles(
     taken.add(named.endTime);
   }
 
-  const actor =
-    named.actor !== undefined && !taken.has(named.actor) ? named.actor : repeatedNames(columns.length, cellsOf, taken);
+  // A column named for the actor but empty in every sampled row (Windows DHCP Server's "User Name") names
+  // no one: the next name that fits among the columns with values (its "Host Name").
+  const filled = (index: number) => cellsOf(index).some((cell) => cell.trim() !== '');
+  const actorByName = suggestColumnMapping(columns.map((name, index) => (filled(index) ? name : ''))).actor;
+  const namedActor = actorByName !== undefined && !taken.has(actorByName) ? actorByName : undefined;
+  const actor = namedActor ?? repeatedNames(columns.length, cellsOf, taken);
   if (actor !== undefined) {
     mapping.actor = actor;
     taken.add(actor);
     const seen = [...new Set(cellsOf(actor))].slice(0, 3).join(', ');
     reasons.push(
-      `actor: ${label(actor)}${named.actor === actor ? ' by its name' : `, a column of repeated short names (${seen})`}`,
+      `actor: ${label(actor)}${namedActor === actor ? ' by its name' : `, a column of repeated short names (${seen})`}`,
     );
   }
   // Columns of a request (W3C names: IIS's own format, a W3C log saved as CSV): the parser builds

@@ -9,6 +9,16 @@ import { isJsonObject } from './json-lines.ts';
 import { bytesText, richText } from './json-record.ts';
 import type { JsonFieldMapping, JsonNumericUnit } from './json-lines-settings.ts';
 import { jsonTimeMicros, unitByMagnitude } from './json-time.ts';
+import {
+  ACTOR_NAMES,
+  CLEF_MESSAGES,
+  END_NAMES,
+  ENDING_WORDS,
+  MESSAGE_NAMES,
+  START_NAMES,
+  START_SUFFIXES,
+  keyWords,
+} from './json-field-names.ts';
 import { normalizeName } from './suggest-mapping.ts';
 import { countNoun } from '../count-noun.ts';
 import { httpRequestMessage } from './json-http-message.ts';
@@ -18,146 +28,6 @@ const MIN_MICROS = Date.UTC(1990, 0, 1) * 1000;
 const MAX_MICROS = Date.UTC(2100, 0, 1) * 1000;
 const MAX_DEPTH = 6;
 const MAX_ACTOR_CHARS = 120;
-
-// Earlier names win; a name matches a path's last key, or its last two keys joined ("userIdentity.arn").
-const START_NAMES = [
-  'timestamp',
-  'time',
-  'eventtime',
-  'realtimetimestamp',
-  'datetime',
-  'eventtimestamp',
-  'ts',
-  'date',
-  'starttime',
-  'startedat',
-  'start',
-  'created',
-  'createdat',
-  'createat',
-  'published',
-  'logtime',
-  'receivetimestamp',
-  'receivedat',
-  'submissiontimestamp',
-  'sourcerealtimetimestamp',
-  'creationdate',
-  'timestampms',
-  'timems',
-  'timestampmillis',
-  'timemillis',
-  'epochms',
-  'epochmillis',
-  'createtime',
-  'timecreated',
-];
-// A name no list holds still counts as a time's when it ends like one (EdgeStartTimestamp, EventReceivedTime).
-const START_SUFFIXES = ['timestamp', 'time', 'datetime', 'date'];
-const END_NAMES = ['endtime', 'endedat', 'end', 'stoptime', 'finishedat', 'enddate'];
-// The words of a key (camelCase, snake_case, dotted) that say it ends a span (Cloudflare's
-// EdgeEndTimestamp beside EdgeStartTimestamp), so a name ending like a time is an end, not a start.
-const ENDING_WORDS = new Set(['end', 'ended', 'stop', 'stopped', 'finish', 'finished', 'completed']);
-const keyWords = (key: string) =>
-  key
-    .split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/)
-    .filter((word) => word !== '')
-    .map((word) => word.toLowerCase());
-// Serilog's compact JSON (CLEF) names its rendered message "@m" and its template "@mt"; read by the
-// key as written, since "m" alone would match too much once the "@" is normalized away.
-const CLEF_MESSAGES = ['@m', '@mt'];
-// Chat exports name the speaker (Telegram "from", Discord "author", Google Chat "creator.name", Teams
-// "from.user.displayName"); network logs the client (Suricata
-// "src_ip", Zeek "id.orig_h"), which says more than the service the line is about.
-const ACTOR_NAMES = [
-  'actor',
-  'useridentityarn',
-  'username',
-  'user',
-  'caller',
-  'principalemail',
-  'principal',
-  'userprincipalname',
-  // Azure Monitor resource logs name the caller in identity.claim.upn.
-  'claimupn',
-  'principalid',
-  'actoralternateid',
-  'actordisplayname',
-  'actorlogin',
-  'from',
-  'author',
-  'authorname',
-  'sender',
-  'sendername',
-  'fromname',
-  'creatorname',
-  'creator',
-  'userdisplayname',
-  'nick',
-  'nickname',
-  'speaker',
-  'login',
-  'acct',
-  'host',
-  'hostname',
-  'computer',
-  'computername',
-  'machinename',
-  'providername',
-  'syslogidentifier',
-  // macOS unified log (log show --style json/ndjson): the process that logged.
-  'processimagepath',
-  'podname',
-  'clientip',
-  // Traefik's ClientHost beside ClientAddr (the same with the port).
-  'clienthost',
-  'calleripaddress',
-  'sourceipaddress',
-  'idorigh',
-  'srcip',
-  'sourceip',
-  'srcaddr',
-  'clientaddr',
-  'remoteaddr',
-  'remoteip',
-  'ip',
-  'containername',
-  // Elasticsearch's and OpenSearch's JSON logs: the node that logged (ECS: elasticsearch.node.name).
-  'elasticsearchnodename',
-  'nodename',
-  'service',
-  'servicename',
-  'app',
-  'logger',
-  'source',
-  'stream',
-  // CloudWatch Logs' exported events: the stream (an instance, a container) they were written to.
-  'logstreamname',
-];
-const MESSAGE_NAMES = [
-  'message',
-  'msg',
-  'shortmessage',
-  'log',
-  'textpayload',
-  // Loki's query answers and logcli --output=jsonl: the log line beside its labels and timestamp.
-  'line',
-  'displaymessage',
-  // macOS unified log (log show --style json/ndjson); its "eventType" is only "logEvent".
-  'eventmessage',
-  'eventname',
-  'operationnamelocalizedvalue',
-  'operationname',
-  'methodname',
-  'action',
-  'eventtype',
-  'description',
-  'text',
-  'content',
-  'summary',
-  'event',
-  'body',
-  'verb',
-];
 
 interface JsonFieldChoice {
   readonly mapping: Partial<JsonFieldMapping>;
@@ -186,10 +56,14 @@ interface PathStats {
 }
 
 export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoice {
+  // Records with no time at all are an export's header lines (Mattermost's version, team and user lines
+  // before its posts): they say nothing about which field is the time, the actor or the message.
+  const timed = records.filter(holdsInstant);
+  const judged = timed.length > 0 ? timed : records;
   const stats = new Map<string, PathStats>();
-  for (const record of records) collect(record, '', 0, stats);
+  for (const record of judged) collect(record, '', 0, stats);
   const all = [...stats.values()];
-  const n = records.length;
+  const n = judged.length;
   const rank = (names: readonly string[], path: string) => {
     const rawKeys = path.split('.');
     const keys = rawKeys.map(normalizeName);
@@ -327,7 +201,22 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
     mapping.message = message.path;
     reasons.push(`message "${message.path}"`);
   } else reasons.push("no message field: a summary of each record's first fields");
-  return { mapping, numericUnit, zoned, reasons, paths: all.map((stat) => stat.path) };
+  const untimed = records.length - judged.length;
+  if (untimed > 0)
+    reasons.push(
+      `${untimed} sampled record${untimed === 1 ? '' : 's'} without any time (an export's header or summary lines) left out of these choices`,
+    );
+  // Every path stays offered for the analyst's own choice, those of the untimed records too.
+  const untimedPaths = new Map<string, PathStats>();
+  for (const record of records) if (!timed.includes(record)) collect(record, '', 0, untimedPaths);
+  const paths = [...new Set([...stats.keys(), ...untimedPaths.keys()])];
+  return { mapping, numericUnit, zoned, reasons, paths };
+}
+
+function holdsInstant(record: JsonObject): boolean {
+  const stats = new Map<string, PathStats>();
+  collect(record, '', 0, stats);
+  return [...stats.values()].some((stat) => stat.instants > 0);
 }
 
 function collect(value: JsonObject, prefix: string, depth: number, stats: Map<string, PathStats>): void {

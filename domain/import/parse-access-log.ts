@@ -89,6 +89,7 @@ export const GRAMMAR_NAMES: Record<AccessGrammar | 'syslog', string> = {
   squid: 'Squid native',
   s3: 'Amazon S3 server access',
   envoy: 'Envoy/Istio default format',
+  uwsgi: 'uWSGI request log',
   syslog: 'other syslog messages',
 };
 

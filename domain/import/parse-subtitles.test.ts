@@ -136,7 +136,7 @@ describe('other subtitle producers', () => {
 
   it('tells an Otter.ai transcript by its speaker lines, not apt history\'s "Start-Date:  time" lines', () => {
     const otter = detectFormat(exampleInput('subtitles', 'otter-transcript'), 'meeting.txt');
-    expect(otter.reason).toMatch(/^A speaker transcript \(Otter\.ai text export\): 3 paragraphs/);
+    expect(otter.reason).toMatch(/^A speaker transcript \(Otter\.ai or Rev text export\): 3 paragraphs/);
     const apt =
       'Start-Date: 2019-07-10  16:38:08\nCommandline: apt-get upgrade\nEnd-Date: 2019-07-10  16:38:10\n\nStart-Date: 2019-07-10  16:40:00\nCommandline: apt-get install curl\nEnd-Date: 2019-07-10  16:40:09\n';
     expect(detectFormat(new TextEncoder().encode(apt), 'history.log').reason).toMatch(/^Debian apt history/);

@@ -115,7 +115,9 @@ export async function* parseSubtitles(
         continue;
       }
       if (state === 'cue') {
-        if (blank) {
+        // WebVTT ends a cue only at an empty line: YouTube's automatic captions put a line of one space
+        // before each cue's words ("align:start position:0%\n \nokay<00:00:00.480><c> let's</c>").
+        if (webvtt ? raw === '' : blank) {
           close(piece);
           state = 'between';
         } else if (isTimingLine(raw)) {

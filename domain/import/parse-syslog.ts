@@ -4,6 +4,8 @@
  * the settings or, failing that, from the dates of the first pass of lines (said in a note).
  */
 import { parseMysqlLog } from './parse-mysql-log.ts';
+import { parseCmtrace } from './parse-cmtrace.ts';
+import { parseSetupapi } from './parse-setupapi.ts';
 import { ImportError } from './import-error.ts';
 import { addToPiece, tallyPiece, type ParsedPiece, type ParseReport, type PieceTally } from './import-record.ts';
 import { parseAptHistory } from './parse-apt-history.ts';
@@ -12,7 +14,9 @@ import { parseTimestampedLines } from './parse-timestamped-lines.ts';
 import { parseWindowsEvents } from './parse-windows-events.ts';
 import { loadZone, shorten } from './parse-event-time.ts';
 import type { SyslogSettings } from './syslog-settings.ts';
-import { readSyslogHeader, type SyslogHeader } from './syslog-line.ts';
+import { GLOG_HEADER } from './service-log-line.ts';
+import type { SyslogHeader } from './syslog-header.ts';
+import { readSyslogHeader } from './syslog-line.ts';
 import { syslogRecord } from './syslog-record.ts';
 import { inferSyslogYear, YearRoller, type MonthDay } from './syslog-year.ts';
 import { textLines, type TextLine } from './text-lines.ts';
@@ -52,6 +56,14 @@ export async function* parseSyslog(
     yield* parsePowershellTranscript(text, zone);
     return;
   }
+  if (settings.layout === 'setupapi') {
+    yield* parseSetupapi(text, zone);
+    return;
+  }
+  if (settings.layout === 'cmtrace') {
+    yield* parseCmtrace(text, zone);
+    return;
+  }
   if (settings.layout === 'mysql') {
     yield* parseMysqlLog(text, zone);
     return;
@@ -74,6 +86,8 @@ export async function* parseSyslog(
     const piece: ParsedPiece = { records: [], invalid: [] };
     for (const { line, text: raw } of lines) {
       if (raw.trim() === '' || JOURNAL_MARKER.test(raw) || LOGCAT_MARKER.test(raw)) continue;
+      // glog's header, before its first line.
+      if (pending === undefined && GLOG_HEADER.test(raw)) continue;
       const header = readSyslogHeader(raw);
       if (header !== undefined) {
         finish(piece);
@@ -116,6 +130,8 @@ function firstYear(lines: readonly TextLine[], report: ParseReport): number {
   const now = new Date();
   const guess = inferSyslogYear(dates, now, `today (${now.toISOString().slice(0, 10)})`);
   if (guess === undefined) return now.getUTCFullYear();
-  report.notes.push(`The dates have no year (RFC 3164, logcat, Redis before 3.0): ${guess.reason}`);
+  report.notes.push(
+    `The dates have no year (RFC 3164, logcat, klog, Asterisk, Snort, Redis before 3.0): ${guess.reason}`,
+  );
   return guess.year;
 }

@@ -5,7 +5,7 @@
  * and the session user a PostgreSQL prefix names before it is the actor (prefix-session.ts), else the client
  * an nginx or Apache error line names (error-log-client.ts).
  */
-import type { ZoneId } from '@js-joda/core';
+import { Instant, ZonedDateTime, type ZoneId } from '@js-joda/core';
 import { ImportError } from './import-error.ts';
 import type { ImportRecord, InvalidRow, ParsedPiece } from './import-record.ts';
 import { shorten } from './parse-event-time.ts';
@@ -17,6 +17,7 @@ import { prefixSessionOf } from './prefix-session.ts';
 import { speakerOf, startingName } from './speaker-prefix.ts';
 import { errorLogClient } from './error-log-client.ts';
 import { levelOf } from './log-level.ts';
+import { isConversationHeader } from './detect-timestamped-lines.ts';
 
 const MAX_MESSAGE_CHARS = 1 << 20;
 interface Pending {
@@ -66,13 +67,15 @@ export async function* parseTimestampedLines(
   for await (const lines of textLines(text)) {
     const piece: { records: ImportRecord[]; invalid: InvalidRow[] } = { records: [], invalid: [] };
     for (const { line, text: raw } of lines) {
-      if (raw.trim() === '') continue;
+      // Pidgin's first line names the conversation and its day (detection took the day from it).
+      if (raw.trim() === '' || (line === 1 && isConversationHeader(raw))) continue;
       const split = read(raw);
       if (split !== undefined) {
         finish(piece);
         pending = { line, micros: split.micros, message: messageAfterTime(split.rest) };
       } else if (pending !== undefined && pending.message.length + raw.length < MAX_MESSAGE_CHARS) {
-        pending.message += `\n${raw.trimEnd()}`;
+        // A time alone on its line (Oracle's alert log) is followed by its message.
+        pending.message += pending.message === '' ? raw.trim() : `\n${raw.trimEnd()}`;
       } else {
         piece.invalid.push({
           line,
@@ -124,12 +127,21 @@ function clockLineReader(
   zone: ZoneId,
 ): (line: string) => { micros: number; rest: string } | undefined {
   const readClock = clockPrefixReader(prefix);
-  const [year = 0, month = 0, day = 0] = (settings.startDate ?? '').split('-').map(Number);
+  // A line with its whole date (Pidgin writes one when the day changes): the times of day after it are on its day.
+  const readDated = timePrefixReader(prefix, zone, settings.dateOrder);
+  let [year = 0, month = 0, day = 0] = (settings.startDate ?? '').split('-').map(Number);
   let days = 0;
   let last: number | undefined;
   return (line) => {
     const split = readClock(line);
-    if (split === undefined) return undefined;
+    if (split === undefined) {
+      const dated = readDated(line);
+      if (dated === undefined) return undefined;
+      const local = ZonedDateTime.ofInstant(Instant.ofEpochMilli(Math.floor(dated.micros / 1000)), zone);
+      [year, month, day, days] = [local.year(), local.monthValue(), local.dayOfMonth(), 0];
+      last = (local.hour() * 3600 + local.minute() * 60 + local.second()) * 1_000_000;
+      return dated;
+    }
     if (last !== undefined && split.clock < last - DAY_MICROS / 24) days += 1;
     last = split.clock;
     const date = new Date(Date.UTC(year, month - 1, day + days));

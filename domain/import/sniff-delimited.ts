@@ -110,10 +110,11 @@ function multiCharacterDelimiters(lines: readonly string[]): string[] {
   const first = sample[0];
   if (first === undefined) return [];
   const found = new Set(first.match(/[^\w\s"'.:/\\-]{2,3}/g) ?? []);
+  // Eight lines in ten, or all but one in a short file (Trend Micro's pccnt35.log cut off mid-row).
+  const needed = Math.min(sample.length * 0.8, Math.max(1, sample.length - 1));
   return [...found].filter(
     (candidate) =>
-      sample.filter((line) => line.split(candidate).length === first.split(candidate).length).length >=
-      sample.length * 0.8,
+      sample.filter((line) => line.split(candidate).length === first.split(candidate).length).length >= needed,
   );
 }
 

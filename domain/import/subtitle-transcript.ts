@@ -1,12 +1,15 @@
 /*
  * Speaker transcripts exported as text (Otter.ai's TXT: "Alice Smith  0:01", the paragraph's lines
- * after it, a blank line between paragraphs; hours appear past the first, "1:02:03"). Each paragraph
+ * after it, a blank line between paragraphs; hours appear past the first, "1:02:03"; Rev's TXT:
+ * "Speaker 1 (00:08):", or "(01:02:03):" past the hour). Each paragraph
  * is an event from its time to the next paragraph's, counted from the recording's start (anchor).
  */
 import type { ImportRecord, InvalidRow, JsonValue } from './import-record.ts';
 
-// A speaker's name (no colon: "Start-Date: 2019-07-10  16:38:08" is apt's), two or more spaces, then m:ss or h:mm:ss.
-export const TRANSCRIPT_HEAD = /^([^\s:][^:\t]{0,79}?)[ \t]{2,}((?:\d{1,2}:)?\d{1,2}:\d{2})$/;
+// A speaker's name (no colon: "Start-Date: 2019-07-10  16:38:08" is apt's), two or more spaces, then m:ss or
+// h:mm:ss (Otter); or the time in parentheses or brackets and a colon after it (Rev: "Speaker 1 (00:08):").
+export const TRANSCRIPT_HEAD =
+  /^([^\s:][^:\t()[\]]{0,79}?)(?:[ \t]{2,}((?:\d{1,2}:)?\d{1,2}:\d{2})|[ \t]+[([]((?:\d{1,2}:)?\d{1,2}:\d{2})[)\]]:?)$/;
 // Otter's closing credit line is no one's words.
 const CREDIT = /^Transcribed by https?:\/\/otter\.ai\b/i;
 // As the other chat readers: a paragraph past this is runaway text; its further lines are reported.
@@ -37,7 +40,7 @@ export class TranscriptReader {
     // A speaker line is short; a long line is text (and the pattern's backtracking stays small).
     const head = text.length <= 200 ? TRANSCRIPT_HEAD.exec(text) : null;
     if (head !== null) {
-      const clock = head[2] ?? '';
+      const clock = head[2] ?? head[3] ?? '';
       const closed = this.close(offsetOf(clock));
       this.open = { line, speaker: (head[1] ?? '').trim(), offsetMicros: offsetOf(clock), clock, lines: [], chars: 0 };
       return closed;

@@ -3,34 +3,16 @@
  * hh:mm:ss host prog[pid]: msg", host optional, no year), RFC 5424 ("<PRI>1 ISO-time host app procid
  * msgid SD msg"), an ISO time in front of a 3164 tag (rsyslog's file formats), and Android logcat's
  * threadtime and time formats ("MM-DD hh:mm:ss.mmm pid tid L Tag: msg", "MM-DD … L/Tag( pid): msg",
- * no year unless `-v year`), journalctl's short-full, macOS `log show` and Redis's own log. Undefined when the line starts with none of them: for a syslog file,
+ * no year unless `-v year`), journalctl's short-full, macOS `log show`, Redis's own log, and klog, Asterisk and
+ * Snort/Suricata fast alerts (service-log-line.ts). Undefined when the line starts with none of them: for a syslog file,
  * such a line continues the message before it.
  */
 import { zoneAbbreviationOffset } from '../time/zone-abbreviations.ts';
 import { MONTH_ABBREVIATIONS } from '../time/month-abbreviations.ts';
 import { civilTime, type CivilTime } from './local-micros.ts';
+import type { SyslogHeader } from './syslog-header.ts';
+import { readServiceLogHeader } from './service-log-line.ts';
 import { readStructuredData } from './syslog-structured-data.ts';
-
-export interface SyslogHeader {
-  readonly grammar: 'rfc3164' | 'rfc5424' | 'iso' | 'logcat' | 'redis';
-  readonly priority: number | undefined;
-  /** year is 0 when the line has none (RFC 3164): the reader supplies it. */
-  readonly time: CivilTime;
-  /** Minutes east of UTC, or undefined for a local time read in the file's zone. */
-  readonly offsetMinutes: number | undefined;
-  readonly host: string | undefined;
-  readonly program: string | undefined;
-  readonly pid: string | undefined;
-  readonly msgid: string | undefined;
-  /** logcat's thread id. */
-  readonly thread?: string | undefined;
-  /** Redis's role of the process (master, replica, child, sentinel). */
-  readonly role?: string | undefined;
-  readonly structuredData: string | undefined;
-  readonly message: string;
-  /** Characters before the message: the syslog prefix another grammar may follow. */
-  readonly prefixLength: number;
-}
 
 const MONTHS: ReadonlyMap<string, number> = new Map(MONTH_ABBREVIATIONS.map((name, index) => [name, index + 1]));
 const PRI = String.raw`(?:<(\d{1,3})>)?`;
@@ -40,7 +22,7 @@ const PRI = String.raw`(?:<(\d{1,3})>)?`;
 // a clock not or once synchronised, a zone abbreviation before the "%" tag, placing the time when it names
 // one offset (UTC, CET; see zoneAbbreviationOffset), else read in the file's zone).
 const RFC3164 = new RegExp(
-  String.raw`^${PRI}(?:\d{1,10}: )?[*.]?(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?([A-Z][a-z]{2}) {1,2}(\d{1,2})(?: (\d{4}))? (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(?: (\d{4}))?(?: (UTC|GMT|[A-Z]{2,4}T)(?=: %))?:? +`,
+  String.raw`^${PRI}(?:\d{1,10}: )?[*.]?((?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?([A-Z][a-z]{2}) {1,2}(\d{1,2})(?: (\d{4}))? (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(?: (\d{4}))?(?: (UTC|GMT|[A-Z]{2,4}T)(?=: %))?:? +`,
 );
 const ISO = new RegExp(
   String.raw`^${PRI}(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(Z|[+-]\d{2}:?\d{2})? +`,
@@ -86,9 +68,19 @@ export function readSyslogHeader(text: string): SyslogHeader | undefined {
   }
   const classic = RFC3164.exec(text);
   if (classic !== null) {
-    const [, pri, monthName = '', day, yearBefore, hour, minute, second, fraction, yearAfter, zone] = classic;
+    const [, pri, weekday, monthName = '', day, yearBefore, hour, minute, second, fraction, yearAfter, zone] = classic;
     const month = MONTHS.get(monthName);
     if (month === undefined) return undefined;
+    // C's ctime() ("Tue Mar  5 14:40:01 2024 text": OpenVPN, vsftpd) names no host: it is syslog only with
+    // OpenWrt logread's "facility.level" or a "host program[pid]:" after it; else a text log with a time first.
+    const after = text.slice(classic[0].length, classic[0].length + 200);
+    if (
+      weekday !== undefined &&
+      yearAfter !== undefined &&
+      levelOf(text, classic[0].length) === undefined &&
+      !/^\S+ [\w/.-]+\[\d+\]: /.test(after)
+    )
+      return undefined;
     const year = yearBefore ?? yearAfter;
     const time = civilTime(year === undefined ? 0 : Number(year), month, day, hour, minute, second, fraction);
     const utc = zone === undefined ? undefined : zoneAbbreviationOffset(zone);
@@ -98,6 +90,8 @@ export function readSyslogHeader(text: string): SyslogHeader | undefined {
   if (logcat !== undefined) return logcat;
   const redis = readRedis(text);
   if (redis !== undefined) return redis;
+  const service = readServiceLogHeader(text);
+  if (service !== undefined) return service;
   const unified = MACOS_LOG.exec(text);
   if (unified !== null) {
     const [head, year, month, day, hour, minute, second, fraction, zone, type = '', pid, process] = unified;
@@ -227,9 +221,10 @@ function withTag(
   time: CivilTime,
   offsetMinutes: number | undefined,
 ): SyslogHeader {
-  // Busybox and OpenWrt write "facility.level" before the tag, after the host if there is one.
+  // Busybox and OpenWrt write "facility.level" before the tag, after the host if there is one; VMware
+  // ESXi a level word (hostd.log: "info hostd[123] …") or, from 8.0, its PRI ("In(166) Hostd[123]: …").
   let at = start;
-  let level = levelOf(text, at);
+  let level = levelOf(text, at) ?? vmwareLevelOf(text, at);
   at += level?.length ?? 0;
   let host: string | undefined;
   let tag = TAG.exec(text.slice(at));
@@ -245,11 +240,13 @@ function withTag(
       tag = TAG.exec(text.slice(at));
     }
   }
-  const prefix = tag === null ? at : at + tag[0].length;
+  // macOS's Apple System Log writes its level after the tag ("socketfilterfw[87] <Info>: …", "secd[1] <Error> [user{} ]: …").
+  const asl = tag === null || text[at + tag[0].length] !== '<' ? null : aslLevelAt(text, at + tag[0].length);
+  const prefix = (tag === null ? at : at + tag[0].length) + (asl?.[0].length ?? 0);
   const rest = text.slice(prefix);
   return {
     grammar,
-    priority: priority ?? level?.priority,
+    priority: priority ?? level?.priority ?? (asl === null ? undefined : 8 + ASL_SEVERITY.indexOf(asl[1] ?? '')),
     time,
     offsetMinutes,
     host,
@@ -318,6 +315,36 @@ function levelOf(text: string, at: number): { length: number; priority: number }
   const facility = (FACILITIES as readonly string[]).indexOf(facilityName);
   const severity = (SEVERITIES as readonly string[]).indexOf(SEVERITY_ALIASES[severityName] ?? severityName);
   return facility === -1 || severity === -1 ? undefined : { length: whole.length, priority: facility * 8 + severity };
+}
+
+// A word before "program[pid]", or the PRI code before "program[pid]:" or "program:" (vmkernel has no pid).
+// Sticky (read at a position, no substring made): tried on every line without "facility.level".
+const VMWARE_LEVEL =
+  /(?:(verbose|info|warning|error|trivia|critical|panic) (?=[\w.-]+\[\d+\])|(?:Em|Al|Cr|Er|Wa|No|In|Db)\((\d{1,3})\) (?=[\w.-]+(?:\[\d+\])?:))/y;
+const ASL_SEVERITY = ['Emergency', 'Alert', 'Critical', 'Error', 'Warning', 'Notice', 'Info', 'Debug'];
+const ASL_LEVEL = new RegExp(`<(${ASL_SEVERITY.join('|')})>:? ?`, 'y');
+const VMWARE_SEVERITY: Readonly<Record<string, number>> = {
+  panic: 0,
+  critical: 2,
+  error: 3,
+  warning: 4,
+  info: 6,
+  verbose: 7,
+  trivia: 7,
+};
+
+function aslLevelAt(text: string, at: number): RegExpExecArray | null {
+  ASL_LEVEL.lastIndex = at;
+  return ASL_LEVEL.exec(text);
+}
+
+/** ESXi's level before "program[pid]" at `at`: its length and the PRI it stands for (user facility for a word). */
+function vmwareLevelOf(text: string, at: number): { length: number; priority: number } | undefined {
+  VMWARE_LEVEL.lastIndex = at;
+  const match = VMWARE_LEVEL.exec(text);
+  if (match === null) return undefined;
+  const priority = match[2] === undefined ? 8 + (VMWARE_SEVERITY[match[1] ?? ''] ?? 6) : Number(match[2]);
+  return priority > 191 ? undefined : { length: match[0].length, priority };
 }
 
 /** PRI = facility × 8 + severity, both by their usual names. */

@@ -3,10 +3,13 @@
  * times in the file's zone), host and program as the actor, PRI's facility and severity in extra.
  */
 import type { ZoneId } from '@js-joda/core';
+import { securityEventOf } from './cef-payload.ts';
 import { firewallCsv } from './firewall-csv.ts';
+import { klogInMessage } from './service-log-line.ts';
 import type { ImportRecord, InvalidRow, JsonValue } from './import-record.ts';
 import { localMicros, offsetMicros } from './local-micros.ts';
-import { priorityNames, type SyslogHeader } from './syslog-line.ts';
+import type { SyslogHeader } from './syslog-header.ts';
+import { priorityNames } from './syslog-line.ts';
 
 function syslogInstant(header: SyslogHeader, year: number, zone: ZoneId): number | undefined {
   const time = header.time.year === 0 ? { ...header.time, year } : header.time;
@@ -26,14 +29,18 @@ function syslogActor(header: SyslogHeader): string {
 
 export function syslogRecord(
   line: number,
-  header: SyslogHeader,
+  lineHeader: SyslogHeader,
   year: number,
   zone: ZoneId,
-  message: string,
+  lineMessage: string,
 ): ImportRecord | InvalidRow {
-  if (header.grammar === 'rfc5424' && header.time.month === 0) {
+  if (lineHeader.grammar === 'rfc5424' && lineHeader.time.month === 0) {
     return { line, reason: `line ${line}: the timestamp is "-" (none given), so the message has no time` };
   }
+  // A klog line carried in the message (kubelet through journald) brings its level, source and microseconds.
+  const klog = lineHeader.grammar === 'klog' ? undefined : klogInMessage(lineMessage);
+  const header = klog === undefined ? lineHeader : withKlog(lineHeader, klog);
+  const message = klog?.text ?? lineMessage;
   const micros = syslogInstant(header, year, zone);
   if (micros === undefined) {
     const { month, day, hour, minute, second } = header.time;
@@ -52,6 +59,7 @@ export function syslogRecord(
     extra.mnemonic = cisco[3] ?? '';
   }
   if (header.pid !== undefined) extra.pid = header.pid;
+  if (klog !== undefined) extra.source = klog.source;
   if (header.thread !== undefined) extra.tid = header.thread;
   if (header.role !== undefined) extra.role = header.role;
   if (header.msgid !== undefined) extra.msgid = header.msgid;
@@ -62,11 +70,31 @@ export function syslogRecord(
     extra.facility = facility;
     extra.severity = severity;
   }
-  // A firewall's CSV payload (pfSense filterlog, PAN-OS) in named fields, its message a summary; the line kept.
+  // A firewall's CSV payload (pfSense filterlog, PAN-OS) or a CEF/LEEF event in named fields, its message
+  // a summary; the line kept.
   const firewall = firewallCsv(header.program, message);
-  if (firewall !== undefined) Object.assign(extra, firewall.fields, { payload: message });
-  const shown = firewall?.message ?? message;
-  return { line, startMicros: micros, endMicros: micros, actor: syslogActor(header), message: shown, extra };
+  const security = firewall === undefined ? securityEventOf(header.program, message) : undefined;
+  const payload = firewall ?? security;
+  if (payload !== undefined) Object.assign(extra, payload.fields, { payload: message });
+  // A CEF/LEEF event's product says more than the "CEF" tag it came under.
+  const actor =
+    security === undefined
+      ? syslogActor(header)
+      : syslogActor({ ...header, program: security.product || header.program });
+  return { line, startMicros: micros, endMicros: micros, actor, message: payload?.message ?? message, extra };
+}
+
+/** The header with a carried klog line's level (when it has none) and microseconds (when its seconds agree). */
+function withKlog(header: SyslogHeader, klog: NonNullable<ReturnType<typeof klogInMessage>>): SyslogHeader {
+  const { time } = header;
+  const agrees =
+    time.fractionMicros === 0 &&
+    (['month', 'day', 'hour', 'minute', 'second'] as const).every((key) => time[key] === klog.clock[key]);
+  return {
+    ...header,
+    priority: header.priority ?? klog.priority,
+    time: agrees ? { ...time, fractionMicros: klog.clock.fractionMicros } : time,
+  };
 }
 
 function pad(value: number): string {

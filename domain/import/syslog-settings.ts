@@ -5,7 +5,8 @@
  * lines start with a time (timestamped: error logs, application logs; time-prefix.ts), or Windows
  * event log XML (windows-events: wevtutil, Event Viewer's "Save as XML"), or journalctl -o export's
  * "FIELD=value" entries (journal-export), or MySQL's general and slow query logs (mysql), or a
- * PowerShell transcript (powershell-transcript).
+ * PowerShell transcript (powershell-transcript), or a CMTrace log of Configuration Manager and Intune (cmtrace), or Windows' SetupAPI log
+ * (setupapi).
  */
 import { z } from 'zod';
 
@@ -14,7 +15,17 @@ export const SyslogSettingsSchema = z.strictObject({
   timeZone: z.string().min(1).max(100),
   year: z.number().int().min(1970).max(2200).optional(),
   layout: z
-    .enum(['lines', 'apt-history', 'timestamped', 'windows-events', 'journal-export', 'mysql', 'powershell-transcript'])
+    .enum([
+      'lines',
+      'apt-history',
+      'timestamped',
+      'windows-events',
+      'journal-export',
+      'mysql',
+      'powershell-transcript',
+      'cmtrace',
+      'setupapi',
+    ])
     .optional(),
   /** For 'timestamped' lines: where each line's time ends (time-prefix.ts); detection decides it. */
   timePrefix: z

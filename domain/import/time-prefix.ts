@@ -9,7 +9,7 @@ import { inferTimeShape } from '../time/infer-time-shape.ts';
 import { createTimestampReader, type TimestampReader } from '../time/read-timestamp.ts';
 
 interface TimePrefix {
-  /** The time is the text inside a leading "[…]" ("[Tue Jan 02 07:41:03.123456 2024]"). */
+  /** The time is the text inside a leading "[…]" ("[Tue Jan 02 07:41:03.123456 2024]") or "(…)". */
   readonly bracketed: boolean;
   /** Otherwise the count of leading whitespace-separated words it takes ("2024-01-02 07:41:03.515 UTC" is 3). */
   readonly words: number;
@@ -19,16 +19,18 @@ interface TimePrefix {
   readonly zoneGlued?: boolean | undefined;
 }
 
-// hours:minutes:seconds with a fraction after "." or "," (log4j's ABSOLUTE writes a comma).
-const CLOCK = /^(\d{1,2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?$/;
+// hours:minutes:seconds with a fraction after "." or "," (log4j's ABSOLUTE writes a comma), or a
+// 12-hour clock ("02:22:31 PM": Pidgin's text logs in an English locale).
+const CLOCK = /^(\d{1,2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(?: ?([AaPp])\.?[Mm]\.?)?$/;
 
 /** Microseconds since midnight of a time of day, or undefined. */
 function clockMicros(text: string): number | undefined {
   const match = CLOCK.exec(text);
   if (match === null) return undefined;
-  const [, hour = '', minute = '', second = '', fraction = ''] = match;
-  if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return undefined;
-  const seconds = Number(hour) * 3600 + Number(minute) * 60 + Number(second);
+  const [, hour = '', minute = '', second = '', fraction = '', half] = match;
+  if (Number(hour) > (half === undefined ? 23 : 12) || Number(minute) > 59 || Number(second) > 59) return undefined;
+  const hours = half === undefined ? Number(hour) : (Number(hour) % 12) + (/p/i.test(half) ? 12 : 0);
+  const seconds = hours * 3600 + Number(minute) * 60 + Number(second);
   return seconds * 1_000_000 + Number(fraction.slice(0, 6).padEnd(6, '0'));
 }
 
@@ -47,6 +49,7 @@ interface SplitLine {
 }
 
 const MAX_WORDS = 6;
+const EPOCH_WORD = /^(?:\d{10}(?:\.\d{1,9})?|\d{13}|\d{16}|\d{19})$/;
 // Only the shape is judged when inferring, never an instant: UTC stands for any zone.
 const UTC_ZONE: ZoneId = ZoneOffset.UTC;
 const WORDS = Array.from({ length: MAX_WORDS }, (_, index) => new RegExp(`^\\s*(\\S+(?:\\s+\\S+){${index}})`));
@@ -56,8 +59,10 @@ const GLUED_ZONE = /^\s+([A-Za-z]{1,5}|[+-]\d{2}(?::?\d{2})?):(?=\S)/;
 /** The time text and the rest of a line under a prefix rule, or undefined when the line has no such start. */
 function cutTimePrefix(line: string, prefix: TimePrefix): { time: string; rest: string } | undefined {
   if (prefix.bracketed) {
-    if (!line.startsWith('[')) return undefined;
-    const end = line.indexOf(']');
+    // Square brackets, or parentheses (Pidgin: "(02:22:31 PM) Bob: text").
+    const close = line.startsWith('[') ? ']' : line.startsWith('(') ? ')' : undefined;
+    if (close === undefined) return undefined;
+    const end = line.indexOf(close);
     return end < 2 ? undefined : { time: line.slice(1, end), rest: line.slice(end + 1) };
   }
   const match = WORDS[prefix.words - 1]?.exec(line);
@@ -119,11 +124,15 @@ export function inferTimePrefix(lines: readonly string[]): TimePrefixGuess | und
   let best: TimePrefixGuess | undefined;
   for (const prefix of rules) {
     const times = judged.map((line) => cutTimePrefix(line, prefix)?.time).filter((time) => time !== undefined);
-    // Judged on the lines that have such a start: continuation lines (stack traces) have none.
-    const starts = times.filter((time) => /\d/.test(time) && /\d[:.h]\d\d/.test(time));
+    // Judged on the lines that have such a start: continuation lines (stack traces) have none. A
+    // first word that is an epoch number of 10, 13, 16 or 19 digits is a time too ("1428634687123 text").
+    const epochs = prefix.words === 1 && !prefix.bracketed && prefix.zoneGlued !== true;
+    const starts = times.filter(
+      (time) => (/\d/.test(time) && /\d[:.h]\d\d/.test(time)) || (epochs && EPOCH_WORD.test(time)),
+    );
     if (starts.length === 0) continue;
     const shape = inferTimeShape(starts, 0);
-    if (shape === undefined || shape.kind !== 'date-time') continue;
+    if (shape === undefined || (shape.kind !== 'date-time' && !(epochs && shape.kind === 'epoch'))) continue;
     const read = createTimestampReader({ zone: UTC_ZONE, numericUnit: 'auto', dateOrder: shape.dateOrder });
     const matchedTimes = starts.filter((time) => read(time) !== undefined);
     if (matchedTimes.length === 0) continue;
@@ -138,7 +147,10 @@ export function inferTimePrefix(lines: readonly string[]): TimePrefixGuess | und
       };
     }
   }
-  return best ?? inferClockPrefix(judged);
+  // Times of day on most lines win over the few lines with their whole date (Pidgin writes the date
+  // only when the day changes).
+  const clock = inferClockPrefix(judged);
+  return clock !== undefined && (best === undefined || clock.matched > best.matched) ? clock : best;
 }
 
 /** Lines starting with a time of day alone, bare or in brackets: the rule matching more of them. */
