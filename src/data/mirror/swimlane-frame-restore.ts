@@ -3,7 +3,9 @@
  * app starts (start-copy-read.ts) and held here, outside React: the picture shown while the events are
  * read and the one over the live canvas until its first frame are one picture, whichever mounts and
  * unmounts meanwhile. The live frame's first draw ends it for the page (swimlaneLiveFrameDrawn): a
- * later mount, a remount or a late read never shows it again.
+ * later mount, a remount or a late read never shows it again. The picture painted before React
+ * (app/swimlane-early-picture.ts) registers its removal here: the page's picture takes over from it (or
+ * removes it) as soon as it has measured its place, and the live frame, a resize or a navigation ends it.
  */
 import type { MirrorRevision } from './swimlane-frame-key.ts';
 import { readSwimlaneFrame, type SwimlaneFrameRecord } from './swimlane-frame-store.ts';
@@ -26,6 +28,34 @@ interface RestoreState {
 
 let state: RestoreState | undefined;
 const listeners = new Set<() => void>();
+
+/** The early picture's removal while it is on screen; `placed` once the page has a place for the frame. */
+const early: { remove: (() => void) | undefined; placed: boolean } = { remove: undefined, placed: false };
+
+/** Whether a picture may still be painted before React: the page has no place for the frame yet. */
+export const earlySwimlanePictureWanted = (): boolean => !early.placed && state?.live === false;
+
+/** The early picture is on screen; `remove` takes it away (called once, by whichever ends it first). */
+export function earlySwimlanePictureShown(remove: () => void): void {
+  early.remove = remove;
+}
+
+/**
+ * Removes the picture painted before React, if any (the page's own picture, drawn in the same task, takes
+ * its place; or nothing matches any more). `reason` is marked for traces and the reopen spec.
+ */
+export function endEarlySwimlanePicture(reason: string): void {
+  const remove = early.remove;
+  early.remove = undefined;
+  if (!remove) return;
+  remove();
+  performance.mark('churchkey: swimlane early picture removed', { detail: { reason } });
+}
+
+/** The page has measured its place for the frame: nothing is painted before React from now on. */
+export function swimlaneFramePlaced(): void {
+  early.placed = true;
+}
 
 function change(next: RestoreState): void {
   state = next;
@@ -58,9 +88,11 @@ export function subscribeRestoredSwimlaneFrame(listener: () => void): () => void
 export function swimlaneLiveFrameDrawn(): void {
   if (!state || state.live) {
     state ??= { incidentID: 0, frame: undefined, live: true, marked: false };
+    endEarlySwimlanePicture('live frame');
     return;
   }
   const frame = state.frame;
+  endEarlySwimlanePicture('live frame');
   change({ ...state, frame: undefined, live: true });
   frame?.bitmap.close();
 }

@@ -5,6 +5,7 @@
  * without Dexie. One record per incident, removed with the incident's mirror (remove-incident.ts).
  */
 import { MIRROR_DATABASE_NAME } from './mirror-database-name.ts';
+import type { EarlyFrameInputs } from './swimlane-frame-early-key.ts';
 import { mirrorRevisionOf, type MirrorRevision } from './swimlane-frame-key.ts';
 
 const DATABASE = 'churchkey-swimlane-frames';
@@ -35,6 +36,11 @@ export interface SwimlaneFrameRecord {
   heightPx: number;
   sectionWidthPx: number;
   sectionHeightPx: number;
+  /**
+   * For the picture painted as the app starts (app/swimlane-early-picture.ts): the raw inputs it was
+   * drawn from and the canvas's box in the window (CSS px, the page not scrolled). Absent: not painted early.
+   */
+  early?: { inputs: EarlyFrameInputs; leftPx: number; topPx: number };
 }
 
 /** A kept frame with the mirror's revision read beside it. */
