@@ -114,7 +114,11 @@ function paint(frame: RestoredSwimlaneFrame): boolean {
 export function paintSwimlaneFrameEarly(): void {
   const unsubscribe = subscribeRestoredSwimlaneFrame(() => {
     const frame = restoredSwimlaneFrame();
-    if (!earlySwimlanePictureWanted()) return unsubscribe();
+    const late = earlySwimlanePictureWanted();
+    if (late !== undefined) {
+      performance.mark(MARK, { detail: { outcome: 'late', part: late } });
+      return unsubscribe();
+    }
     if (frame && paint(frame)) unsubscribe();
   });
 }

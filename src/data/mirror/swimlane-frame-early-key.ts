@@ -5,10 +5,7 @@
  * it is known only once React has mounted the page; these raw parts are the same whenever that key is, unless
  * nothing but their spelling changed (then nothing is painted early and the page shows the frame itself).
  */
-import { stableJson } from './swimlane-frame-key.ts';
-
-/** The raw parts, by name, so a trace can say which one differs. */
-export type EarlyFrameInputs = Record<string, unknown>;
+import { stableJson, type EarlyFrameInputs } from './swimlane-frame-key.ts';
 
 function stored(key: string): string | null {
   try {

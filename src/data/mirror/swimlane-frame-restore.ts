@@ -8,7 +8,7 @@
  * removes it) as soon as it has measured its place, and the live frame, a resize or a navigation ends it.
  */
 import type { MirrorRevision } from './swimlane-frame-key.ts';
-import { readSwimlaneFrame, type SwimlaneFrameRecord } from './swimlane-frame-store.ts';
+import { readMirrorRevision, readSwimlaneFrame, type SwimlaneFrameRecord } from './swimlane-frame-store.ts';
 
 export interface RestoredSwimlaneFrame {
   incidentID: number;
@@ -32,8 +32,9 @@ const listeners = new Set<() => void>();
 /** The early picture's removal while it is on screen; `placed` once the page has a place for the frame. */
 const early: { remove: (() => void) | undefined; placed: boolean } = { remove: undefined, placed: false };
 
-/** Whether a picture may still be painted before React: the page has no place for the frame yet. */
-export const earlySwimlanePictureWanted = (): boolean => !early.placed && state?.live === false;
+/** Why no picture may be painted before React any more (undefined: it may, the page has no place for it yet). */
+export const earlySwimlanePictureWanted = (): string | undefined =>
+  early.placed ? 'the page placed it first' : state?.live !== false ? 'the live frame came first' : undefined;
 
 /** The early picture is on screen; `remove` takes it away (called once, by whichever ends it first). */
 export function earlySwimlanePictureShown(remove: () => void): void {
@@ -66,14 +67,54 @@ function change(next: RestoreState): void {
 export function startSwimlaneFrameRead(incidentID: number): void {
   if (state) return;
   state = { incidentID, frame: undefined, live: false, marked: false };
-  void readSwimlaneFrame(incidentID)
-    .then(async ({ record, revision }) => {
-      if (!record || !revision || state?.live !== false) return;
-      const bitmap = await createImageBitmap(record.png);
-      if (state.live) return bitmap.close();
+  void readFrame(incidentID)
+    .then(({ record, bitmap, revision }) => {
+      // Seen in traces (and the reopen spec): what the read found, and whether the live frame came first.
+      const detail = { record: record !== undefined, revision: revision !== undefined, live: state?.live !== false };
+      performance.mark('churchkey: swimlane frame read', { detail });
+      if (!record || !bitmap || !revision || state?.live !== false) return bitmap?.close();
       change({ ...state, frame: { incidentID, record, revision, bitmap } });
     })
     .catch(() => undefined);
+}
+
+/** What the read of a kept frame answers (workers/swimlane-frame-read.worker.ts). */
+export interface FrameReadAnswer {
+  record: SwimlaneFrameRecord | undefined;
+  bitmap: ImageBitmap | undefined;
+  revision: MirrorRevision | undefined;
+}
+
+/**
+ * The record, its PNG decoded and the mirror's revision: in a worker, so the steps do not wait behind the
+ * app's start on the main thread; here where there is no worker.
+ */
+function readFrame(incidentID: number): Promise<FrameReadAnswer> {
+  if (typeof Worker !== 'function') return readFrameHere(incidentID);
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL('../../../workers/swimlane-frame-read.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'swimlane-frame-read',
+    });
+    worker.onmessage = ({ data }: MessageEvent<FrameReadAnswer>) => {
+      worker.terminate();
+      resolve(data);
+    };
+    worker.onerror = () => {
+      worker.terminate();
+      resolve(readFrameHere(incidentID));
+    };
+    worker.postMessage(incidentID);
+  });
+}
+
+async function readFrameHere(incidentID: number): Promise<FrameReadAnswer> {
+  // The PNG's decode (off the main thread) starts as soon as the record is in, beside the mirror's revision.
+  const decoded = readSwimlaneFrame(incidentID).then(async (record) =>
+    record ? { record, bitmap: await createImageBitmap(record.png) } : undefined,
+  );
+  const [read, revision] = await Promise.all([decoded, readMirrorRevision(incidentID)]);
+  return { record: read?.record, bitmap: read?.bitmap, revision };
 }
 
 export const restoredSwimlaneFrame = (): RestoredSwimlaneFrame | undefined =>
