@@ -9,7 +9,7 @@
 import { earlyFrameInputs, earlyInputThatDiffers } from '../data/mirror/swimlane-frame-early-key.ts';
 import {
   earlySwimlanePictureShown,
-  earlySwimlanePictureWanted,
+  earlySwimlanePictureTooLate,
   endEarlySwimlanePicture,
   markRestoredSwimlaneFrameShown,
   restoredSwimlaneFrame,
@@ -114,7 +114,7 @@ function paint(frame: RestoredSwimlaneFrame): boolean {
 export function paintSwimlaneFrameEarly(): void {
   const unsubscribe = subscribeRestoredSwimlaneFrame(() => {
     const frame = restoredSwimlaneFrame();
-    const late = earlySwimlanePictureWanted();
+    const late = earlySwimlanePictureTooLate();
     if (late !== undefined) {
       performance.mark(MARK, { detail: { outcome: 'late', part: late } });
       return unsubscribe();

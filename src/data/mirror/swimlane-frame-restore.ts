@@ -33,7 +33,7 @@ const listeners = new Set<() => void>();
 const early: { remove: (() => void) | undefined; placed: boolean } = { remove: undefined, placed: false };
 
 /** Why no picture may be painted before React any more (undefined: it may, the page has no place for it yet). */
-export const earlySwimlanePictureWanted = (): string | undefined =>
+export const earlySwimlanePictureTooLate = (): string | undefined =>
   early.placed ? 'the page placed it first' : state?.live !== false ? 'the live frame came first' : undefined;
 
 /** The early picture is on screen; `remove` takes it away (called once, by whichever ends it first). */
