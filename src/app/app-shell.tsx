@@ -3,8 +3,9 @@
  * configuration are known (no user: the sign-in page), then the header, and either the analyst
  * picker or the app, then the footer. The acting analyst is provided to every screen below.
  */
-import { useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import type { User } from '../../domain/user.ts';
+import { endEarlySwimlanePicture } from '../data/mirror/swimlane-frame-restore.ts';
 import { cachedSignedInUser } from '../data/session-cache.ts';
 import { useSignedInUser } from '../features/auth/use-signed-in-user.ts';
 import { displaySettingsFor } from '../features/settings/persisted-root.ts';
@@ -30,6 +31,11 @@ export function AppShell({ children }: { children: ReactNode }) {
       : state.status === 'loading' && standIn && !checked
         ? { user: standIn, offline: false }
         : undefined;
+  // No user after all (the sign-in page, or the check failed): a swimlane painted before React goes.
+  const noUser = !shown && state.status !== 'loading';
+  useLayoutEffect(() => {
+    if (noUser) endEarlySwimlanePicture('no signed-in user');
+  }, [noUser]);
   if (shown && settingsReady) {
     return (
       <SignedInShell

@@ -9,6 +9,7 @@ import { registerServiceWorker } from '../data/service-worker.ts';
 import { prepareSwimlaneLayoutClient } from '../render/swimlane/swimlane-layout-client.ts';
 import { restoreSettings } from '../features/settings/settings-store.ts';
 import { router } from './router.ts';
+import { swimlaneEarlyPictureNavigates } from './swimlane-early-picture.ts';
 import '../styles.css';
 
 // Started before the first render; the shell shows "Loading …" until it is done (at most 5000 ms).
@@ -29,6 +30,9 @@ if (/^\/incident\/\d+\/(?:swimlane|(?:[^/]+\/)?type\/swimlane)(?:\/|$)/.test(win
 for (const route of router.getMatchedRoutes(window.location.pathname)[0]) {
   router.loadRouteChunk(route)?.catch(() => undefined);
 }
+
+// A swimlane's picture painted before React (start-copy-read.ts) goes when the app goes elsewhere.
+router.subscribe('onBeforeNavigate', ({ toLocation }) => swimlaneEarlyPictureNavigates(toLocation.pathname));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -2,9 +2,10 @@
  * The shell once a user is known: header (logo, breadcrumb, pin, badges, analyst menu), then the
  * analyst picker while no analyst is chosen, else the route; the footer; and the update offer.
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import type { Analyst } from '../../domain/analyst.ts';
 import type { User } from '../../domain/user.ts';
+import { endEarlySwimlanePicture } from '../data/mirror/swimlane-frame-restore.ts';
 import { useOnline } from '../data/use-online.ts';
 import { ActingAnalystContext } from '../features/analysts/acting-analyst-context.ts';
 import { AnalystPicker } from '../features/analysts/analyst-picker.tsx';
@@ -39,6 +40,10 @@ export function SignedInShell({ user, offline, recheckUser, clearUser, children 
   const { selectedID, selected, choose, remember } = acting;
   useEffect(() => {
     if (selectedID !== null) rememberLastAnalyst(selectedID);
+  }, [selectedID]);
+  // The analyst picker instead of the page: a swimlane painted before React (start-copy-read.ts) goes.
+  useLayoutEffect(() => {
+    if (selectedID === null) endEarlySwimlanePicture('no analyst chosen');
   }, [selectedID]);
 
   function created(analyst: Analyst) {

@@ -1,12 +1,22 @@
 /*
  * A reopened swimlane shows its last settled frame at once, in place, until the live frame is drawn
- * (features/swimlane/swimlane-last-frame.tsx): the picture is the frame itself, it comes before the live
- * frame, which then replaces it and answers the pointer. A frame kept under anything else (another
- * filter, a new marker caught up, another window size, the dark theme) is never shown.
+ * (features/swimlane/swimlane-last-frame.tsx): painted as the app starts, before React has mounted the page
+ * (app/swimlane-early-picture.ts), the picture is the frame itself, it comes before the live frame, which
+ * then replaces it and answers the pointer. A frame kept under anything else (another filter, a new
+ * marker caught up, another window size, the dark theme) is never shown; a resize or a navigation while
+ * it is up takes it away.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { api } from './app-session.ts';
+import {
+  LIVE,
+  differingShare,
+  keptPng,
+  pictureSeen,
+  timeline,
+  waitUntilKept,
+  watchPicture,
+} from './last-frame-watch.ts';
 import { pngPixels } from './png-pixels.ts';
 import { chooseColorMode } from './stream-session.ts';
 import {
@@ -17,76 +27,6 @@ import {
   openSwimlaneUntilCopied,
 } from './large-incident.ts';
 
-const SHOWN = 'churchkey: swimlane shows its last frame';
-const LIVE = 'churchkey: swimlane shows a new layout';
-const KEPT = 'churchkey: swimlane last frame kept';
-
-/** When the kept picture and the live frame first showed in this page (performance.now(), -1 never). */
-function timeline(page: Page): Promise<{ picture: number; live: number; pictureMarks: number }> {
-  return page.evaluate(
-    ({ shown, live }) => {
-      const first = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? -1;
-      return { picture: first(shown), live: first(live), pictureMarks: performance.getEntriesByName(shown).length };
-    },
-    { shown: SHOWN, live: LIVE },
-  );
-}
-
-interface PictureSeen {
-  atMs: number;
-  label: string | null;
-  busy: string | null;
-  status: string | null;
-  liveMarks: number;
-}
-
-/** Runs in the page from its first script: notes the first kept picture put in the DOM, and what was around it. */
-function watchPicture(live: string): void {
-  const observer = new MutationObserver(() => {
-    const picture = document.querySelector('[data-swimlane-last-frame-picture]');
-    if (!picture) return;
-    const application = picture.closest('[role="application"]');
-    const seen: PictureSeen = {
-      atMs: performance.now(),
-      label: application?.getAttribute('aria-label') ?? null,
-      busy: application?.getAttribute('aria-busy') ?? null,
-      status: picture.querySelector('[role="status"]')?.textContent ?? null,
-      liveMarks: performance.getEntriesByName(live).length,
-    };
-    (window as unknown as { pictureSeen?: PictureSeen }).pictureSeen = seen;
-    observer.disconnect();
-  });
-  observer.observe(document, { childList: true, subtree: true });
-}
-
-/** Until this page has kept its settled frame (read when idle, a second after the frame). */
-const waitUntilKept = (page: Page) =>
-  expect
-    .poll(() => page.evaluate((name) => performance.getEntriesByName(name).length, KEPT), { timeout: 30_000 })
-    .toBe(1);
-
-/** The kept frame's PNG as the device holds it. */
-function keptPng(page: Page, incidentID: number): Promise<string> {
-  return page.evaluate(
-    (id) =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('churchkey-swimlane-frames');
-        open.onerror = () => reject(new Error('no frames database'));
-        open.onsuccess = () => {
-          const get = open.result.transaction('frames').objectStore('frames').get(id);
-          get.onsuccess = () => {
-            const record = get.result as { png: Blob } | undefined;
-            if (!record) return reject(new Error('no kept frame'));
-            const reader = new FileReader();
-            reader.onload = () => resolve(String(reader.result).replace(/^data:image\/png;base64,/, ''));
-            reader.readAsDataURL(record.png);
-          };
-        };
-      }),
-    incidentID,
-  );
-}
-
 test('a reopened swimlane shows its last settled frame before the live frame, which replaces it', async ({ page }) => {
   test.setTimeout(240_000);
   const incidentID = await adminWithLargeIncident(page, 'Last frame');
@@ -94,22 +34,30 @@ test('a reopened swimlane shows its last settled frame before the live frame, wh
   await openSwimlaneUntilCopied(page, incidentID);
   await waitUntilKept(page);
 
-  // Slowed down six times (as a slower device), so the moment the picture stands in is long enough to see.
+  // Slowed down twelve times (as a slow device: the main thread, which the page waits on, not the picture's
+  // read and decode), so the moment the picture stands in is long enough to see.
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 12 });
   // Seen as the page builds itself: the picture can come and go within a few frames of the reload.
   await page.addInitScript(watchPicture, LIVE);
   await page.reload();
   await expect(canvas).toBeVisible({ timeout: 120_000 });
   await expect(canvas).toHaveAttribute('data-swimlane-idle', 'true', { timeout: 60_000 });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  const { picture: pictureAt, live: liveAt, pictureMarks } = await timeline(page);
+  const { picture: pictureAt, live: liveAt, pictureMarks, early, removed } = await timeline(page);
+  // Painted as the app starts, before React had mounted the swimlane's section; then handed over to the page
+  // (or ended by the live frame), once.
+  expect(early).toEqual([{ outcome: 'painted' }]);
   expect(pictureMarks).toBe(1);
   expect(pictureAt).toBeGreaterThan(0);
   expect(pictureAt).toBeLessThan(liveAt);
+  expect(removed).toHaveLength(1);
+  expect(['handed over', 'live frame']).toContain(removed[0]);
   // In the DOM before the live frame, saying what it shows like the swimlane does, and that it is loading.
-  const seen = await page.evaluate(() => (window as unknown as { pictureSeen?: PictureSeen }).pictureSeen);
+  const seen = await pictureSeen(page);
   expect(seen).toBeDefined();
+  expect(seen!.early).toBe(true);
+  expect(seen!.sectionMounted).toBe(false);
   expect(seen!.liveMarks).toBe(0);
   expect(seen!.atMs).toBeLessThan(liveAt);
   expect(seen!.label).toMatch(
@@ -117,11 +65,17 @@ test('a reopened swimlane shows its last settled frame before the live frame, wh
   );
   expect(seen!.busy).toBe('true');
   expect(seen!.status).toBe('Loading…');
-  // The live frame replaced it: no picture left over the canvas, and the pointer acts again.
+  // The live frame replaced it: no picture left over the canvas or anywhere in the page, and the pointer acts again.
   await expect(page.locator('[data-swimlane-last-frame-picture]')).toHaveCount(0);
   await expect(canvas).not.toHaveAttribute('aria-busy', 'true');
 
-  // The picture was the frame itself: the kept PNG and the live canvas (inside its 1 px border) agree.
+  // Where the live canvas is, a pixel apart at most.
+  const liveBox = (await canvas.boundingBox())!;
+  for (const side of ['x', 'y', 'width', 'height'] as const)
+    expect(Math.abs(seen!.box![side] - liveBox[side])).toBeLessThanOrEqual(1);
+  // The picture was the frame itself: the picture painted early, the kept PNG and the live canvas (inside its
+  // 1 px border) agree.
+  const painted = await pngPixels(page, Buffer.from(seen!.png!.replace(/^data:image\/png;base64,/, ''), 'base64'));
   const kept = await pngPixels(page, Buffer.from(await keptPng(page, incidentID), 'base64'));
   // The HTML labels over the canvas are hidden for its screenshot: the PNG holds the canvas alone.
   const labels = canvas.locator(':scope > div.pointer-events-none');
@@ -129,33 +83,11 @@ test('a reopened swimlane shows its last settled frame before the live frame, wh
   const live = await pngPixels(page, await canvas.locator('canvas').screenshot());
   await labels.evaluateAll((layers) => layers.forEach((layer) => ((layer as HTMLElement).style.visibility = '')));
   // The canvas's backing store is whole device pixels, its screenshot the box rounded: a pixel apart at most.
-  expect(Math.abs(kept.width - live.width)).toBeLessThanOrEqual(1);
-  expect(Math.abs(kept.height - live.height)).toBeLessThanOrEqual(1);
-  const width = Math.min(kept.width, live.width);
-  const height = Math.min(kept.height, live.height);
-  // A pixel differs when none of the screenshot's pixels around it (a pixel either way: the box's rounding
-  // resamples thin lines) is its colour.
-  const near = (a: number, x: number, y: number) => {
-    for (let dy = -1; dy <= 1; dy += 1) {
-      for (let dx = -1; dx <= 1; dx += 1) {
-        const lx = x + dx;
-        const ly = y + dy;
-        if (lx < 0 || ly < 0 || lx >= live.width || ly >= live.height) continue;
-        const b = (ly * live.width + lx) * 4;
-        const delta =
-          Math.abs((kept.data[a] ?? 0) - (live.data[b] ?? 0)) +
-          Math.abs((kept.data[a + 1] ?? 0) - (live.data[b + 1] ?? 0)) +
-          Math.abs((kept.data[a + 2] ?? 0) - (live.data[b + 2] ?? 0));
-        if (delta <= 24) return true;
-      }
-    }
-    return false;
-  };
-  let differing = 0;
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) if (!near((y * kept.width + x) * 4, x, y)) differing += 1;
+  for (const picture of [painted, kept]) {
+    expect(Math.abs(picture.width - live.width)).toBeLessThanOrEqual(1);
+    expect(Math.abs(picture.height - live.height)).toBeLessThanOrEqual(1);
+    expect(differingShare(picture, live)).toBeLessThan(0.002);
   }
-  expect(differing / (width * height)).toBeLessThan(0.002);
 
   // Hover works on the live frame: some point over the columns names an event.
   const box = (await canvas.boundingBox())!;
@@ -174,15 +106,22 @@ test('a kept frame is never shown when the filter, the events, the window size o
   const incidentID = await adminWithLargeIncident(page, 'Stale frame');
   const canvas = page.locator('[data-swimlane-canvas]');
   const cdp = await page.context().newCDPSession(page);
-  /** Reloads (slowed, as above) until the live frame is drawn; answers whether a kept picture showed. */
+  /**
+   * Reloads (slowed, as above) until the live frame is drawn; answers whether a kept picture showed, and what
+   * the paint before React decided (and, when the frame was not the same, which of its inputs differed).
+   */
   const reopen = async () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
     await page.reload();
     await expect(canvas).toHaveAttribute('data-frames', /^[1-9]/, { timeout: 120_000 });
     await expect(canvas).toHaveAttribute('data-swimlane-idle', 'true', { timeout: 60_000 });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    return (await timeline(page)).pictureMarks > 0;
+    const { pictureMarks, early } = await timeline(page);
+    return { shown: pictureMarks > 0, painted: early.some(({ outcome }) => outcome === 'painted') };
   };
+  // Shown, and painted as the app starts, before React; or never shown, not even by the page.
+  const shown = { shown: true, painted: true };
+  const notShown = { shown: false, painted: false };
   /** Pans the swimlane, so the frames drawn from here on are not kept (only the window it opens at is). */
   const panAway = async () => {
     const box = (await canvas.boundingBox())!;
@@ -194,8 +133,8 @@ test('a kept frame is never shown when the filter, the events, the window size o
 
   await openSwimlaneUntilCopied(page, incidentID);
   await waitUntilKept(page);
-  // Kept and unchanged: shown (what the rest of this test says is never shown again otherwise).
-  expect(await reopen()).toBe(true);
+  // Kept and unchanged: shown, painted before React (what the rest of this test says is never shown otherwise).
+  expect(await reopen()).toEqual(shown);
 
   // Another filter: a column hidden after the frame was kept.
   await panAway();
@@ -203,12 +142,12 @@ test('a kept frame is never shown when the filter, the events, the window size o
   const first = (await headers.locator('button:not([aria-label])').allTextContents())[0] ?? '';
   await page.getByRole('button', { name: `Hide column ${first}` }).click();
   await expect(canvas).toHaveAttribute('aria-label', /^Swimlane: [\d,]+ events in 2 columns/, { timeout: 60_000 });
-  expect(await reopen()).toBe(false);
+  expect(await reopen()).toEqual(notShown);
   await waitUntilKept(page);
   await panAway();
   await page.getByRole('button', { name: `Show column ${first}` }).click();
   await expect(canvas).toHaveAttribute('aria-label', /^Swimlane: [\d,]+ events in 3 columns/, { timeout: 60_000 });
-  expect(await reopen()).toBe(false);
+  expect(await reopen()).toEqual(notShown);
   await waitUntilKept(page);
 
   // A marker added elsewhere and caught up while the swimlane was panned away.
@@ -218,18 +157,64 @@ test('a kept frame is never shown when the filter, the events, the window size o
     startTimestamp: (LARGE_INCIDENT_START + 90_000) * 1000,
   });
   await expect(canvas).toHaveAttribute('aria-label', /1 marker\./, { timeout: 60_000 });
-  expect(await reopen()).toBe(false);
+  expect(await reopen()).toEqual(notShown);
   await waitUntilKept(page);
 
   // Another window size, and the dark theme (panned away first, so the resized frame is not kept).
   await panAway();
   await page.setViewportSize({ width: 1100, height: 800 });
-  expect(await reopen()).toBe(false);
+  expect(await reopen()).toEqual(notShown);
   await waitUntilKept(page);
   await panAway();
   await chooseColorMode(page, 'Ada Admin', 'dark');
-  expect(await reopen()).toBe(false);
-  // And, kept once more under the dark theme, shown again as it is.
+  expect(await reopen()).toEqual(notShown);
+  // And, kept once more under the dark theme, shown again as it is, painted before React too.
   await waitUntilKept(page);
-  expect(await reopen()).toBe(true);
+  expect(await reopen()).toEqual(shown);
+});
+
+test('a picture painted before the page goes when the window is resized or the app goes elsewhere', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const incidentID = await adminWithLargeIncident(page, 'Early picture');
+  const canvas = largeIncidentSwimlane(page);
+  await openSwimlaneUntilCopied(page, incidentID);
+  await waitUntilKept(page);
+  const cdp = await page.context().newCDPSession(page);
+  const early = page.locator('[data-swimlane-early-frame]');
+  const anyPicture = page.locator('[data-swimlane-last-frame-picture]');
+
+  // Resized while the picture stands in: it goes at once, and the page shows no picture of the old size.
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 12 });
+  await page.reload();
+  await expect(early).toBeVisible({ timeout: 60_000 });
+  await page.setViewportSize({ width: 1200, height: 760 });
+  await expect(anyPicture).toHaveCount(0, { timeout: 5_000 });
+  await expect(canvas).toHaveAttribute('data-frames', /^[1-9]/, { timeout: 120_000 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  let seen = await timeline(page);
+  // Gone with the resize (its event, or the page measuring its section at the new size first), or taken over by
+  // the page just before it and gone with it there.
+  expect(seen.removed).toHaveLength(1);
+  expect(seen.removed[0]).toMatch(/^(resize|handed over|differs: (width|height))$/);
+  expect(seen.pictureMarks).toBe(1);
+  await expect(anyPicture).toHaveCount(0);
+
+  // Kept at this size, then reopened and sent to the events table while the picture stands in: it goes.
+  await waitUntilKept(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 12 });
+  await page.reload();
+  await expect(early).toBeVisible({ timeout: 60_000 });
+  await page.evaluate((id) => {
+    history.pushState(null, '', `/incident/${id}/events`);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, incidentID);
+  await expect(anyPicture).toHaveCount(0, { timeout: 5_000 });
+  await expect(page.getByText('request 0', { exact: true }).first()).toBeVisible({ timeout: 120_000 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  seen = await timeline(page);
+  expect(seen.removed).toEqual(['navigation']);
+  await expect(anyPicture).toHaveCount(0);
+  await expect(canvas).toHaveCount(0);
 });

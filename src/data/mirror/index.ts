@@ -91,10 +91,13 @@ export { afterFirstFrame, firstFrameDrawn, holdUntilFirstFrame, useFirstFrameDra
 export { eventListColumns } from './event-list-columns.ts';
 export { takeLayoutAtStart, type PageSwimlaneView } from './swimlane-layout-at-start.ts';
 export { stableJson, swimlaneFrameKey } from './swimlane-frame-key.ts';
+export { earlyFrameInputs } from './swimlane-frame-early-key.ts';
 export { putSwimlaneFrame, readMirrorRevision, type SwimlaneFrameRecord } from './swimlane-frame-store.ts';
 export {
+  endEarlySwimlanePicture,
   markRestoredSwimlaneFrameShown,
   restoredSwimlaneFrame,
+  swimlaneFramePlaced,
   subscribeRestoredSwimlaneFrame,
   swimlaneLiveFrameDrawn,
   type RestoredSwimlaneFrame,

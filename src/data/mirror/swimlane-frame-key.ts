@@ -4,6 +4,9 @@
  * never shown a stale picture. Pure: the unit tests and both ends (keep, show) build it the same way.
  */
 
+/** The raw inputs a frame painted before React is checked against (swimlane-frame-early-key.ts), by name. */
+export type EarlyFrameInputs = Record<string, unknown>;
+
 /** Everything the frame's pixels were drawn from. */
 export interface SwimlaneFrameKeyParts {
   incidentID: number;

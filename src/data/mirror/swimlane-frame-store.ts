@@ -5,7 +5,7 @@
  * without Dexie. One record per incident, removed with the incident's mirror (remove-incident.ts).
  */
 import { MIRROR_DATABASE_NAME } from './mirror-database-name.ts';
-import { mirrorRevisionOf, type MirrorRevision } from './swimlane-frame-key.ts';
+import { mirrorRevisionOf, type EarlyFrameInputs, type MirrorRevision } from './swimlane-frame-key.ts';
 
 const DATABASE = 'churchkey-swimlane-frames';
 const STORE = 'frames';
@@ -35,12 +35,11 @@ export interface SwimlaneFrameRecord {
   heightPx: number;
   sectionWidthPx: number;
   sectionHeightPx: number;
-}
-
-/** A kept frame with the mirror's revision read beside it. */
-interface SwimlaneFrameRead {
-  record: SwimlaneFrameRecord | undefined;
-  revision: MirrorRevision | undefined;
+  /**
+   * For the picture painted as the app starts (app/swimlane-early-picture.ts): the raw inputs it was
+   * drawn from and the canvas's box in the window (CSS px, the page not scrolled). Absent: not painted early.
+   */
+  early?: { inputs: EarlyFrameInputs; leftPx: number; topPx: number };
 }
 
 function openFrames(): Promise<IDBDatabase | undefined> {
@@ -111,9 +110,6 @@ export const putSwimlaneFrame = (record: SwimlaneFrameRecord): Promise<unknown> 
 export const deleteSwimlaneFrame = (incidentID: number): Promise<unknown> =>
   request((store) => store.delete(incidentID), 'readwrite');
 
-/** Reads the incident's kept frame and the mirror's revision beside it (swimlane-frame-restore.ts). */
-export const readSwimlaneFrame = (incidentID: number): Promise<SwimlaneFrameRead> =>
-  Promise.all([
-    request<SwimlaneFrameRecord>((store) => store.get(incidentID) as IDBRequest<SwimlaneFrameRecord>, 'readonly'),
-    readMirrorRevision(incidentID),
-  ]).then(([record, revision]) => ({ record, revision }));
+/** Reads the incident's kept frame (swimlane-frame-restore.ts reads the mirror's revision beside it). */
+export const readSwimlaneFrame = (incidentID: number): Promise<SwimlaneFrameRecord | undefined> =>
+  request<SwimlaneFrameRecord>((store) => store.get(incidentID) as IDBRequest<SwimlaneFrameRecord>, 'readonly');

@@ -17,16 +17,30 @@ import {
   type RefObject,
 } from 'react';
 import {
+  endEarlySwimlanePicture,
   markRestoredSwimlaneFrameShown,
   restoredSwimlaneFrame,
   stableJson,
   subscribeRestoredSwimlaneFrame,
+  swimlaneFramePlaced,
   swimlaneFrameKey,
   type RestoredSwimlaneFrame,
 } from '../../data/mirror/index.ts';
 import { currentScheme, watchScheme } from '../../render/theme-colors.ts';
 
 const subscribeScheme = (notify: () => void) => watchScheme(() => notify());
+/** Whether the shell has applied a colour mode yet (before it, the scheme is not decided). */
+const schemeApplied = () => document.documentElement.hasAttribute('data-theme');
+
+/** The key's parts by position (swimlaneFrameKey), named for the trace of a frame not shown. */
+const KEY_PARTS = ['incident', 'revision', 'view', 'width', 'height', 'devicePixelRatio', 'scheme'];
+
+function partThatDiffers(kept: string, now: string | undefined): string {
+  if (now === undefined) return 'revision';
+  const [a, b] = [JSON.parse(kept) as unknown[], JSON.parse(now) as unknown[]];
+  const index = KEY_PARTS.findIndex((_, at) => stableJson(a[at]) !== stableJson(b[at]));
+  return KEY_PARTS[index] ?? 'key';
+}
 
 /** The key the frame would have now, in this section (its width), window and theme. */
 export function currentFrameKey(
@@ -61,6 +75,8 @@ export function useRestoredFrame(
 ): RestoredSwimlaneFrame | undefined {
   const frame = useSyncExternalStore(subscribeRestoredSwimlaneFrame, restoredSwimlaneFrame);
   const [widthPx, setWidthPx] = useState<number | undefined>(undefined);
+  // A place for the frame is mounted: nothing is painted before React from now on (app/swimlane-early-picture.ts).
+  useLayoutEffect(() => swimlaneFramePlaced(), []);
   useLayoutEffect(() => {
     const host = widthOf.current;
     if (!host || !frame) return;
@@ -77,12 +93,22 @@ export function useRestoredFrame(
   // Followed, not read once: the analyst's colour mode is applied (data-theme) after the settings load,
   // which may be after the swimlane's first render.
   const scheme = useSyncExternalStore(subscribeScheme, currentScheme);
-  return useMemo(() => {
-    if (!frame || frame.incidentID !== incidentID || widthPx === undefined) return undefined;
-    if (listRevision !== undefined && listRevision !== frame.revision.events) return undefined;
+  const applied = useSyncExternalStore(subscribeScheme, schemeApplied);
+  const decision = useMemo((): { shown?: RestoredSwimlaneFrame; differs?: string } => {
+    if (!frame || widthPx === undefined) return {};
+    if (frame.incidentID !== incidentID) return { differs: 'incident' };
+    if (listRevision !== undefined && listRevision !== frame.revision.events) return { differs: 'events' };
     const key = currentFrameKey(incidentID, JSON.parse(viewText), frame.revision.revision, widthPx, scheme);
-    return key !== undefined && key === frame.record.key ? frame : undefined;
+    return key !== undefined && key === frame.record.key
+      ? { shown: frame }
+      : { differs: partThatDiffers(frame.record.key, key) };
   }, [frame, incidentID, viewText, widthPx, listRevision, scheme]);
+  // Measured and not the kept frame: a picture painted before React goes (the colour mode, once applied).
+  useLayoutEffect(() => {
+    if (decision.differs === undefined || (decision.differs === 'scheme' && !applied)) return;
+    endEarlySwimlanePicture(`differs: ${decision.differs}`);
+  }, [decision, applied]);
+  return decision.shown;
 }
 
 /** The kept picture with its labels, filling its (positioned) parent; drawn before the browser paints. */
@@ -92,6 +118,8 @@ export function LastFramePicture({ frame }: { frame: RestoredSwimlaneFrame }) {
     const context = canvasRef.current?.getContext('2d');
     if (!context) return;
     context.drawImage(frame.bitmap, 0, 0);
+    // The same picture, now in its place in the page: one painted before React goes in the same task.
+    endEarlySwimlanePicture('handed over');
     // Seen by the benches: the picture on screen, not the live frame (which has its own mark).
     markRestoredSwimlaneFrameShown(frame);
   }, [frame]);

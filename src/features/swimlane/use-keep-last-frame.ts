@@ -5,7 +5,7 @@
  * the key of everything they were drawn from; a frame whose key is the one already kept is not read.
  */
 import { useEffect, useRef } from 'react';
-import { putSwimlaneFrame, readMirrorRevision, stableJson } from '../../data/mirror/index.ts';
+import { earlyFrameInputs, putSwimlaneFrame, readMirrorRevision, stableJson } from '../../data/mirror/index.ts';
 import { captureSwimlaneFrame } from '../../render/swimlane/swimlane-frame-capture.ts';
 import type { SwimlaneRenderer } from '../../render/swimlane/swimlane-renderer.ts';
 import type { TimeWindow } from '../../render/swimlane/swimlane-window.ts';
@@ -105,6 +105,8 @@ async function keepFrame(
   const sectionBox = section.getBoundingClientRect();
   const box = host.getBoundingClientRect();
   const layout = renderer.scene?.layout;
+  // Painted as the app starts only where the page opens unscrolled (the box is then the window's).
+  const unscrolled = window.scrollX === 0 && window.scrollY === 0;
   await putSwimlaneFrame({
     incidentID: keep.incidentID,
     key,
@@ -118,6 +120,9 @@ async function keepFrame(
     heightPx: box.height,
     sectionWidthPx: sectionBox.width,
     sectionHeightPx: sectionBox.height,
+    early: unscrolled
+      ? { inputs: earlyFrameInputs(keep.incidentID, revision.revision), leftPx: box.left, topPx: box.top }
+      : undefined,
   });
   keptKeys.set(keep.incidentID, key);
   performance.mark('churchkey: swimlane last frame kept', { detail: { events: layout?.startMicros.length ?? 0 } });
