@@ -214,7 +214,10 @@ test('a picture painted before the page goes when the window is resized or the a
   await expect(page.getByText('request 0', { exact: true }).first()).toBeVisible({ timeout: 120_000 });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   seen = await timeline(page);
-  expect(seen.removed).toEqual(['navigation']);
+  // Gone with the navigation, or taken over by the page just before it (a quiet machine mounts it that fast) and gone
+  // with the page: either way no picture stays on the events table.
+  expect(seen.removed).toHaveLength(1);
+  expect(seen.removed[0]).toMatch(/^(navigation|handed over)$/);
   await expect(anyPicture).toHaveCount(0);
   await expect(canvas).toHaveCount(0);
 });
