@@ -35,12 +35,17 @@ export class WorkerBatches<Batch, Result, Request = never, Reply = never> {
   readonly #queue: WorkerBatchMessage<Batch, Result, Reply>[] = [];
   readonly #asked = new Map<number, { resolve: (reply: Reply) => void; reject: (error: Error) => void }>();
   #asks = 0;
+  readonly #threadName: string;
+  #closed = false;
   #failure: Error | undefined;
   #wake: (() => void) | undefined;
 
   constructor(workerUrl: URL, job: unknown, threadName: string, onProgress?: OnProgress) {
+    this.#threadName = threadName;
     this.#worker = new Worker(workerUrl, { workerData: job });
     this.#worker.on('message', (message: WorkerBatchMessage<Batch, Result, Reply>) => {
+      // NOTE: a thread being terminated may still deliver what it posted; after close() none of it is taken.
+      if (this.#closed) return;
       if (message.type === 'progress') onProgress?.(message.progress);
       else if (message.type === 'reply' || message.type === 'reply-error') this.#answered(message);
       else this.#queue.push(message);
@@ -74,6 +79,10 @@ export class WorkerBatches<Batch, Result, Request = never, Reply = never> {
   }
 
   async close(): Promise<void> {
+    // The batches posted but not taken are let go with the thread: a next() after close() says it stopped.
+    this.#closed = true;
+    this.#queue.length = 0;
+    this.#failed(new Error(`${this.#threadName} stopped`));
     await this.#worker.terminate();
   }
 
