@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { playwrightFailures, vitestFailures } from './failed-tests.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tmp = join(root, '.tmp');
@@ -31,6 +32,7 @@ mkdirSync(tmp, { recursive: true });
 rmSync(figuresDir, { recursive: true, force: true });
 let passed = 0;
 let failed = 0;
+const failures = [];
 
 function run(command, args, extraEnv = {}) {
   return spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } }).status === 0;
@@ -61,6 +63,7 @@ function runSuite() {
   const vitest = readJson(vitestReport);
   passed += vitest?.numPassedTests ?? 0;
   failed += vitest?.numFailedTests ?? 0;
+  failures.push(...vitestFailures(vitest, root));
   if (!vitestOk && !(vitest?.numFailedTests > 0)) failed += 1;
 
   const playwrightReport = join(tmp, 'reliability-playwright.json');
@@ -82,6 +85,7 @@ function runSuite() {
   const e2e = readJson(playwrightReport);
   passed += (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
   failed += e2e?.stats?.unexpected ?? 0;
+  failures.push(...playwrightFailures(e2e));
   if (!e2eOk && !(e2e?.stats?.unexpected > 0)) failed += 1;
 }
 if (!assembleOnly) runSuite();
@@ -115,6 +119,7 @@ if (!short) {
 }
 
 const summary = `${passed} passed, ${failed} failed`;
-writeFileSync(join(tmp, 'reliability-summary.json'), JSON.stringify({ passed, failed }));
+writeFileSync(join(tmp, 'reliability-summary.json'), JSON.stringify({ passed, failed, failures }));
+if (failures.length > 0) console.log(failures.join('\n'));
 console.log(`reliability suite (${short ? 'short form' : 'full'}, ${minutes} min): ${summary}`);
 process.exit(failed > 0 ? 1 : 0);

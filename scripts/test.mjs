@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { playwrightFailures, vitestFailures } from './failed-tests.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tmp = join(root, '.tmp');
@@ -18,6 +19,8 @@ const onlyFast = process.argv.includes('--no-e2e');
 let passed = 0;
 let failed = 0;
 const steps = [];
+// Which tests failed, printed with the summary (CI shows a run's last lines).
+const failures = [];
 
 function step(name, command, args, env = {}) {
   const started = Date.now();
@@ -122,6 +125,7 @@ const vitest = readJson(vitestReport);
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
+  failures.push(...vitestFailures(vitest, root));
 }
 // A file that fails to load fails no test, but the run must still count as failed.
 if (!vitestOk && !(vitest?.numFailedTests > 0)) failed += 1;
@@ -141,6 +145,7 @@ if (!onlyFast) {
     passed += e2e.stats.expected + (e2e.stats.flaky ?? 0);
     failed += e2e.stats.unexpected;
   }
+  failures.push(...playwrightFailures(e2e));
   if (!e2eOk && !(e2e?.stats?.unexpected > 0)) failed += 1;
 
   // The reliability suite's short form (scripts/reliability.mjs --short), on the build just made.
@@ -154,10 +159,12 @@ if (!onlyFast) {
   const reliability = readJson(reliabilityReport);
   passed += reliability?.passed ?? 0;
   failed += reliability?.failed ?? 0;
+  failures.push(...(reliability?.failures ?? []).map((line) => `${line} (reliability suite)`));
   if (!reliabilityOk && !(reliability?.failed > 0)) failed += 1;
 }
 
 const summary = `${passed} passed, ${failed} failed`;
 writeFileSync(join(tmp, 'test-summary.txt'), `${summary}\n`);
-console.log(`\n${steps.join('\n')}\n${existsSync(vitestReport) ? '' : '(no Vitest report)\n'}${summary}`);
+const failureList = failures.length > 0 ? `\n${failures.join('\n')}\n` : '';
+console.log(`${failureList}\n${steps.join('\n')}\n${existsSync(vitestReport) ? '' : '(no Vitest report)\n'}${summary}`);
 process.exit(failed > 0 ? 1 : 0);
