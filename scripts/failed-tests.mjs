@@ -5,15 +5,21 @@
  */
 import { relative } from 'node:path';
 
-const firstLine = (text) =>
-  String(text ?? '')
+/** The first lines of a failure's message (up to its call log or stack), on one line. */
+const reasonOf = (text) => {
+  const lines = String(text ?? '')
     // Colour codes from the reporters' messages.
     // eslint-disable-next-line no-control-regex
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
-    .map((line) => line.trim())
-    .find((line) => line !== '')
-    ?.slice(0, 300) ?? '';
+    .map((line) => line.trim());
+  const end = lines.findIndex((line) => line.startsWith('Call log') || line.startsWith('at '));
+  return (end === -1 ? lines : lines.slice(0, end))
+    .filter((line) => line !== '')
+    .slice(0, 5)
+    .join(' | ')
+    .slice(0, 400);
+};
 
 /** Lines "✘ file › test: reason" for each failed Vitest test, or file that failed to load. */
 export function vitestFailures(report, root) {
@@ -22,9 +28,9 @@ export function vitestFailures(report, root) {
     const name = relative(root, file.name ?? '');
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
     for (const test of failedTests) {
-      lines.push(`✘ ${name} › ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0])}`);
+      lines.push(`✘ ${name} › ${test.fullName ?? test.title}: ${reasonOf(test.failureMessages?.[0])}`);
     }
-    if (failedTests.length === 0 && file.status === 'failed') lines.push(`✘ ${name}: ${firstLine(file.message)}`);
+    if (failedTests.length === 0 && file.status === 'failed') lines.push(`✘ ${name}: ${reasonOf(file.message)}`);
   }
   return lines;
 }
@@ -39,7 +45,7 @@ export function playwrightFailures(report) {
         if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
         const failedRun = (test.results ?? []).find((result) => result.status !== 'passed' && result.status !== 'skipped');
         const where = `${spec.file}:${spec.line}${test.projectName ? ` [${test.projectName}]` : ''}`;
-        const reason = firstLine(failedRun?.error?.message ?? failedRun?.errors?.[0]?.message);
+        const reason = reasonOf(failedRun?.error?.message ?? failedRun?.errors?.[0]?.message);
         const mark = test.status === 'flaky' ? '~ (passed on retry)' : '✘';
         lines.push(`${mark} ${where} › ${[...path, spec.title].join(' › ')}: ${reason}`);
       }

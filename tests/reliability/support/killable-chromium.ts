@@ -24,6 +24,12 @@ export async function launchKillableChromium(profileDir: string): Promise<Killab
   // for a tablet, where the event panel is a modal sheet over the toolbar.
   const args = [
     ...(base.use?.launchOptions?.args ?? []),
+    // What Playwright's own launcher adds, so this browser behaves as the other specs' do: no small
+    // /dev/shm (a container's 64 MB) for renderers, no timers or renderers slowed in the background.
+    '--disable-dev-shm-usage',
+    '--disable-background-timer-throttling',
+    '--disable-backgrounding-occluded-windows',
+    '--disable-renderer-backgrounding',
     '--remote-debugging-port=0',
     '--window-size=1440,900',
     `--user-data-dir=${profileDir}`,
