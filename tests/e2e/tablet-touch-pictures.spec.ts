@@ -167,6 +167,9 @@ onEachTablet((size) => {
     await expect(page).toHaveURL(/\/type\/actor-scatter\/event\/\d+$/);
     const selected = /event\/(\d+)$/.exec(page.url())?.[1] ?? '';
     await expect(scatter).toHaveAttribute('data-selected-event', selected);
+    // Escape closes the event's panel: it is pressed once the panel is there to close (the picture marks
+    // its selection from the address, before the panel has mounted).
+    await expect(page.locator('[data-detail-panel="event"]')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(/\/type\/actor-scatter$/);
     await pinchThenDrag(cdp, canvas, scatter);
