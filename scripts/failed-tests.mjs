@@ -43,7 +43,9 @@ export function playwrightFailures(report) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
-        const failedRun = (test.results ?? []).find((result) => result.status !== 'passed' && result.status !== 'skipped');
+        const failedRun = (test.results ?? []).find(
+          (result) => result.status !== 'passed' && result.status !== 'skipped',
+        );
         const where = `${spec.file}:${spec.line}${test.projectName ? ` [${test.projectName}]` : ''}`;
         const reason = reasonOf(failedRun?.error?.message ?? failedRun?.errors?.[0]?.message);
         const mark = test.status === 'flaky' ? '~ (passed on retry)' : '✘';
