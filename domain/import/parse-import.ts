@@ -6,6 +6,7 @@
  *   const run = parseImport(file.stream(), settings, { totalBytes: file.size, signal, onProgress });
  *   for await (const batch of run) insert(batch.records);   // or: await collectImport(run)
  */
+import { COMPOSE_PREFIX, composeStripped } from './compose-prefix.ts';
 import { byteChunks, readAllBytes, textChunks, type ImportInput } from './byte-chunks.ts';
 import { gunzipIfCompressed, type GunzipLimits } from './gunzip-bytes.ts';
 import { ImportError } from './import-error.ts';
@@ -127,6 +128,36 @@ export async function* parseImport(
 }
 
 async function* piecesOf(
+  bytes: AsyncIterable<Uint8Array>,
+  settings: ImportSettings,
+  report: ParseReport,
+): AsyncGenerator<ParsedPiece> {
+  if (!('linePrefix' in settings) || settings.linePrefix !== COMPOSE_PREFIX) {
+    yield* formatPieces(bytes, settings, report);
+    return;
+  }
+  // docker compose output: the lines without their container names, each record acted by its container.
+  const containers = new Map<number, string>();
+  const encoder = new TextEncoder();
+  const stripped = (async function* () {
+    for await (const text of composeStripped(textChunks(bytes), containers)) yield encoder.encode(text);
+  })();
+  for await (const piece of formatPieces(stripped, { ...settings, linePrefix: undefined }, report)) {
+    const records = piece.records.map((record) => {
+      const container = containers.get(record.line);
+      return container === undefined ? record : { ...record, actor: container };
+    });
+    // Lines are read in order: every line up to the last record's is done with (continuations too).
+    const last = piece.records.at(-1)?.line ?? 0;
+    for (const line of containers.keys()) {
+      if (line > last) break;
+      containers.delete(line);
+    }
+    yield { ...piece, records };
+  }
+}
+
+async function* formatPieces(
   bytes: AsyncIterable<Uint8Array>,
   settings: ImportSettings,
   report: ParseReport,
