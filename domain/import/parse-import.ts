@@ -7,6 +7,7 @@
  *   for await (const batch of run) insert(batch.records);   // or: await collectImport(run)
  */
 import { COMPOSE_PREFIX, composeStripped } from './compose-prefix.ts';
+import { parseWhisperJson } from './subtitle-whisper-json.ts';
 import { byteChunks, readAllBytes, textChunks, type ImportInput } from './byte-chunks.ts';
 import { gunzipIfCompressed, type GunzipLimits } from './gunzip-bytes.ts';
 import { ImportError } from './import-error.ts';
@@ -198,7 +199,8 @@ async function* formatPieces(
       yield* parseWhatsapp(textChunks(bytes), settings, report);
       return;
     case 'subtitles':
-      yield* parseSubtitles(textChunks(bytes), settings, report);
+      if (settings.layout === 'whisper-json') yield* parseWhisperJson(textChunks(bytes), settings, report);
+      else yield* parseSubtitles(textChunks(bytes), settings, report);
       return;
   }
 }
