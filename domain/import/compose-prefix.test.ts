@@ -65,6 +65,42 @@ describe('docker compose output', () => {
     ]);
   });
 
+  it("splits another container's line without a time off the record it was joined to, at that record's time", async () => {
+    // A FastAPI service's uvicorn access line (no time) between two Python services' timed lines.
+    const text = `availability-service-1  | 2026-04-10 18:02:17,817 availability-service INFO Reserva confirmada en habitación 101
+availability-service-1  |   detail: room 101
+booking-api-1           | INFO:     172.18.0.1:39658 - "POST /bookings HTTP/1.1" 202 Accepted
+availability-service-1  |   detail: paid
+availability-service-1  | 2026-04-10 18:02:18,110 availability-service INFO Publicado booking.confirmed
+`;
+    const { records, invalid } = await importDetected(text, 'compose.log');
+    expect(invalid).toEqual([]);
+    expect(
+      records.map((record) => [record.line, isoOfMicros(record.startMicros), record.actor, record.message]),
+    ).toEqual([
+      [
+        1,
+        '2026-04-10T18:02:17.817Z',
+        'availability-service-1',
+        'availability-service INFO Reserva confirmada en habitación 101\n  detail: room 101',
+      ],
+      [
+        3,
+        '2026-04-10T18:02:17.817Z',
+        'booking-api-1',
+        'INFO:     172.18.0.1:39658 - "POST /bookings HTTP/1.1" 202 Accepted',
+      ],
+      [4, '2026-04-10T18:02:17.817Z', 'availability-service-1', '  detail: paid'],
+      [
+        5,
+        '2026-04-10T18:02:18.110Z',
+        'availability-service-1',
+        'availability-service INFO Publicado booking.confirmed',
+      ],
+    ]);
+    expect(records[1]?.extra).toEqual({ time: 'none on the line: the time of the line before it' });
+  });
+
   it('leaves pipe tables and lines without container names alone', () => {
     // Names without compose's replica number, and Markdown tables, are not compose output.
     expect(composeLines('alpha | 2024-01-01 10:00:00 up\nbeta  | 2024-01-01 10:00:01 down\n')).toBeUndefined();

@@ -5,6 +5,7 @@
  * container each line's actor, since a compose log interleaves several services' lines.
  */
 import type { FormatDetection } from './format-detection.ts';
+import type { ImportRecord } from './import-record.ts';
 import { textLines } from './text-lines.ts';
 
 // A container name (compose's "<project>-<service>-<n>" or 1.x's "<project>_<service>_<n>"), at least one
@@ -49,21 +50,77 @@ export function composeLines(text: string): ComposeEvidence | undefined {
 }
 
 /**
- * The file's text lines without their prefixes, one out for each in (so line numbers stay those of
- * the file), and each line's container, by line number, for the records' actors.
+ * Each line's container, by line number, as the stripped text streams, to give the parsed records
+ * their actors. A text log joins a line without a time to the record before it, but in compose
+ * output a line of another container never continues that record: such a line is split off as its
+ * own record, at the time of the record it was joined to (compose writes lines as they arrive).
  */
-export async function* composeStripped(
-  text: AsyncIterable<string>,
-  containers: Map<number, string>,
-): AsyncGenerator<string> {
-  for await (const lines of textLines(text, undefined, 'docker compose output')) {
-    let out = '';
-    for (const { line, text: content } of lines) {
-      const match = PREFIX.exec(content);
-      if (match !== null) containers.set(line, match[1] ?? '');
-      out += `${match === null ? content : content.slice(match[0].length)}\n`;
+export class ComposeActors {
+  private readonly containers = new Map<number, string>();
+  /** Lines whose container differs from the line before's, with their text: where a joined record is split. */
+  private readonly switches = new Map<number, { readonly container: string; readonly text: string }>();
+  private previous: string | undefined;
+
+  /** The file's text lines without their prefixes, one out for each in, so line numbers stay the file's. */
+  async *stripped(text: AsyncIterable<string>): AsyncGenerator<string> {
+    for await (const lines of textLines(text, undefined, 'docker compose output')) {
+      let out = '';
+      for (const { line, text: content } of lines) {
+        const match = PREFIX.exec(content);
+        const rest = match === null ? content : content.slice(match[0].length);
+        if (match !== null) {
+          const container = match[1] ?? '';
+          this.containers.set(line, container);
+          if (this.previous !== undefined && container !== this.previous && rest.trim() !== '')
+            this.switches.set(line, { container, text: rest });
+          if (rest.trim() !== '') this.previous = container;
+        }
+        out += `${rest}\n`;
+      }
+      if (out !== '') yield out;
     }
-    if (out !== '') yield out;
+  }
+
+  /** The records with their containers as actors, lines of another container split off; lines done with let go. */
+  records(records: readonly ImportRecord[]): ImportRecord[] {
+    const out: ImportRecord[] = [];
+    for (const record of records) out.push(...this.split(record));
+    // Lines come in order: those up to the last record's start are done with (its continuations wait).
+    const last = records.at(-1)?.line ?? 0;
+    for (const lines of [this.containers, this.switches]) {
+      for (const line of lines.keys()) {
+        if (line > last) break;
+        lines.delete(line);
+      }
+    }
+    return out;
+  }
+
+  private split(record: ImportRecord): ImportRecord[] {
+    const container = this.containers.get(record.line);
+    const own = container === undefined ? record : { ...record, actor: container };
+    const parts = record.message.split('\n');
+    const out: ImportRecord[] = [];
+    let from = 0;
+    let current = own;
+    for (let index = 1; index < parts.length; index += 1) {
+      const line = record.line + index;
+      const switched = this.switches.get(line);
+      // Only where the joined text is that line's own (a parser that dropped a blank line is left as it is).
+      if (switched === undefined || switched.text.trim() !== parts[index]?.trim()) continue;
+      out.push({ ...current, message: parts.slice(from, index).join('\n') });
+      current = {
+        line,
+        startMicros: record.startMicros,
+        endMicros: record.startMicros,
+        actor: switched.container,
+        message: '',
+        extra: { time: 'none on the line: the time of the line before it' },
+      };
+      from = index;
+    }
+    out.push({ ...current, message: parts.slice(from).join('\n') });
+    return out;
   }
 }
 

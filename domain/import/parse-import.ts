@@ -6,7 +6,7 @@
  *   const run = parseImport(file.stream(), settings, { totalBytes: file.size, signal, onProgress });
  *   for await (const batch of run) insert(batch.records);   // or: await collectImport(run)
  */
-import { COMPOSE_PREFIX, composeStripped } from './compose-prefix.ts';
+import { COMPOSE_PREFIX, ComposeActors } from './compose-prefix.ts';
 import { parseWhisperJson } from './subtitle-whisper-json.ts';
 import { byteChunks, readAllBytes, textChunks, type ImportInput } from './byte-chunks.ts';
 import { gunzipIfCompressed, type GunzipLimits } from './gunzip-bytes.ts';
@@ -138,24 +138,13 @@ async function* piecesOf(
     return;
   }
   // docker compose output: the lines without their container names, each record acted by its container.
-  const containers = new Map<number, string>();
+  const actors = new ComposeActors();
   const encoder = new TextEncoder();
   const stripped = (async function* () {
-    for await (const text of composeStripped(textChunks(bytes), containers)) yield encoder.encode(text);
+    for await (const text of actors.stripped(textChunks(bytes))) yield encoder.encode(text);
   })();
-  for await (const piece of formatPieces(stripped, { ...settings, linePrefix: undefined }, report)) {
-    const records = piece.records.map((record) => {
-      const container = containers.get(record.line);
-      return container === undefined ? record : { ...record, actor: container };
-    });
-    // Lines are read in order: every line up to the last record's is done with (continuations too).
-    const last = piece.records.at(-1)?.line ?? 0;
-    for (const line of containers.keys()) {
-      if (line > last) break;
-      containers.delete(line);
-    }
-    yield { ...piece, records };
-  }
+  for await (const piece of formatPieces(stripped, { ...settings, linePrefix: undefined }, report))
+    yield { ...piece, records: actors.records(piece.records) };
 }
 
 async function* formatPieces(
