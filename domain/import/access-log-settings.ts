@@ -9,6 +9,8 @@ export const AccessLogSettingsSchema = z.strictObject({
   format: z.literal('access-log'),
   timeZone: z.string().min(1).max(100),
   year: z.number().int().min(1970).max(2200).optional(),
+  /** Lines written by `docker compose logs`: each starts with its container's name and " | " (compose-prefix.ts). */
+  linePrefix: z.literal('compose').optional(),
 });
 
 export type AccessLogSettings = z.infer<typeof AccessLogSettingsSchema>;

@@ -37,5 +37,7 @@ export const SubtitlesSettingsSchema = z.strictObject({
   anchorMicros: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   /** Read a leading "Name:" as the speaker (Zoom-style transcripts); off where it is ordinary text. */
   speakerPrefix: z.boolean().optional(),
+  /** 'whisper-json': Whisper's JSON transcript (subtitle-whisper-json.ts); absent, the cue text formats. */
+  layout: z.enum(['whisper-json']).optional(),
 });
 export type SubtitlesSettings = z.infer<typeof SubtitlesSettingsSchema>;

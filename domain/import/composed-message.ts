@@ -97,8 +97,12 @@ export function messageComposer(columns: readonly string[]): MessageComposer | u
   if (action === -1 || source === -1 || destination === -1) return undefined;
   const sourcePort = at('src-port');
   const destinationPort = at('dst-port');
-  const endpoint = (ip: number, port: number) => (fields: readonly string[]) =>
-    present(fields[port]) ? `${fields[ip] ?? ''}:${fields[port]}` : (fields[ip] ?? '');
+  // An IPv6 address is bracketed before its port ("[fe80::1]:5353"), as RFC 3986 writes it.
+  const endpoint = (ip: number, port: number) => (fields: readonly string[]) => {
+    const address = fields[ip] ?? '';
+    if (!present(fields[port])) return address;
+    return `${address.includes(':') ? `[${address}]` : address}:${fields[port]}`;
+  };
   const from = endpoint(source, sourcePort);
   const to = endpoint(destination, destinationPort);
   return (fields) => [fields[action], fields[protocol], `${from(fields)} -> ${to(fields)}`].filter(present).join(' ');

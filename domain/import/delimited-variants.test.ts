@@ -127,6 +127,23 @@ describe('delimited variants detected with no settings', () => {
     expect(detection.reason).toContain('local time (#Time Format: Local)');
   });
 
+  it('a Windows Firewall log over IPv6 (Azure Stack Edge docs): the address bracketed before its port', async () => {
+    const text = [
+      '#Version: 1.5',
+      '#Software: Microsoft Windows Firewall',
+      '#Time Format: Local',
+      '#Fields: date time action protocol src-ip dst-ip src-port dst-port size tcpflags tcpsyn tcpack tcpwin icmptype icmpcode info path',
+      '',
+      '2019-11-06 12:35:19 DROP UDP 5.5.3.197 224.0.0.251 5353 5353 59 - - - - - - - RECEIVE',
+      '2019-11-06 12:35:19 DROP UDP fe80::3680:dff:fe01:9e88 ff02::fb 5353 5353 89 - - - - - - - RECEIVE',
+    ].join('\n');
+    const { records } = await importText(text, 'pfirewall.log', 'UTC');
+    expect(records.map((record) => [record.actor, record.message])).toEqual([
+      ['5.5.3.197', 'DROP UDP 5.5.3.197:5353 -> 224.0.0.251:5353'],
+      ['fe80::3680:dff:fe01:9e88', 'DROP UDP [fe80::3680:dff:fe01:9e88]:5353 -> [ff02::fb]:5353'],
+    ]);
+  });
+
   it('an avionics export with a units row under the header', async () => {
     const text =
       'Time,Callsign,Altitude,Speed,Remark\n(UTC),,ft,kt,\n2024-01-02 07:22:55,JAL516,0,0,on stand\n2024-01-02 07:23:10,JAL516,0,12,taxi out\n2024-01-02 07:30:00,JAL516,1200,160,climb\n';

@@ -11,6 +11,8 @@ import { detectWhatsapp } from './detect-whatsapp.ts';
 import { ASS_HEADER } from './subtitle-ass.ts';
 import { TTML_ROOT } from './subtitle-ttml.ts';
 import { TRANSCRIPT_HEAD } from './subtitle-transcript.ts';
+import { isWhisperJson } from './subtitle-whisper-json.ts';
+import { WHISPER_TSV_HEADER, WHISPER_TSV_ROW } from './subtitle-whisper-tsv.ts';
 import { cueTiming, isSbvTiming, isTimingLine, startsWithSpeakerPrefix } from './subtitle-cue.ts';
 import { countNoun } from '../count-noun.ts';
 import type { SubtitlesSettings } from './chat-settings.ts';
@@ -74,6 +76,23 @@ function detectSubtitleKind(lines: readonly string[]): (FamilyDetection & { sett
       reason: `TTML timed text (DFXP, IMSC): the <tt> root and ${countNoun(cues, '<p> cue')} in the sample, a ttm:agent's name as its speaker; their times count from the start of the recording, so the import needs the time it started`,
       settings: { format: 'subtitles', speakerPrefix: false },
     };
+  }
+  if (first.startsWith('{') && isWhisperJson(lines.join('\n'))) {
+    return {
+      format: 'subtitles',
+      reason:
+        'A Whisper transcript (JSON): a "segments" array timed by start and end in seconds from the start of the recording (the speaker of a diarized segment as its actor), so the import needs the time it started',
+      settings: { format: 'subtitles', speakerPrefix: false, layout: 'whisper-json' },
+    };
+  }
+  if (WHISPER_TSV_HEADER.test(first)) {
+    const rows = lines.filter((line) => WHISPER_TSV_ROW.test(line)).length;
+    if (rows >= 1)
+      return {
+        format: 'subtitles',
+        reason: `A Whisper transcript (TSV): the "start, end, text" header and ${countNoun(rows, 'segment')} in the sample, timed in milliseconds from the start of the recording, so the import needs the time it started`,
+        settings: { format: 'subtitles', speakerPrefix: false },
+      };
   }
   if (ASS_HEADER.test(first)) {
     const dialogues = lines.filter((line) => /^Dialogue:/i.test(line.trim())).length;

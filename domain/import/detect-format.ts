@@ -3,6 +3,7 @@
  * the preview. Content decides; the extension only breaks ties. A file no importer reads gets
  * `format: undefined` and a reason to show.
  */
+import { composeLines, withComposePrefix } from './compose-prefix.ts';
 import { detectMysqlLog } from './detect-mysql-log.ts';
 import { decodeStart } from './byte-chunks.ts';
 import { detectAccessLog } from './detect-access-log.ts';
@@ -62,6 +63,10 @@ export function detectFormat(firstBytes: Uint8Array, fileName: string): FormatDe
     return { format: undefined, reason: 'A binary file: the importers read text, HAR and Slack zips' };
   // As the importers read it (textChunks drops NULs).
   const text = decoded.replaceAll('\u0000', '');
+  // docker compose output: judged without the containers' names, which become the actors.
+  const compose = composeLines(text);
+  if (compose !== undefined)
+    return withComposePrefix(detectFormat(new TextEncoder().encode(compose.text), fileName), compose.reason);
   // Before every text family: an event's EventData holds "Name=" attributes and free text.
   const windowsEvents = detectWindowsEventXml(text);
   if (windowsEvents !== undefined) return windowsEvents;

@@ -21,6 +21,7 @@ import {
 } from './json-field-names.ts';
 import { normalizeName } from './suggest-mapping.ts';
 import { countNoun } from '../count-noun.ts';
+import { dnsQueryMessage } from './json-dns-message.ts';
 import { httpRequestMessage } from './json-http-message.ts';
 
 type JsonObject = { [key: string]: JsonValue };
@@ -200,6 +201,8 @@ export function chooseJsonFields(records: readonly JsonObject[]): JsonFieldChoic
   } else if (message !== undefined) {
     mapping.message = message.path;
     reasons.push(`message "${message.path}"`);
+  } else if (records.filter((record) => dnsQueryMessage(record) !== undefined).length >= 0.9 * n) {
+    reasons.push("no message field: each record's DNS query, response code and answers");
   } else reasons.push("no message field: a summary of each record's first fields");
   const untimed = records.length - judged.length;
   if (untimed > 0)

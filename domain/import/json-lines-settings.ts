@@ -39,6 +39,8 @@ export const JsonLinesSettingsSchema = z.strictObject({
   container: z.enum(JSON_CONTAINERS).optional(),
   /** Dotted keys of the records' array for container 'array'; '' or absent for a top-level array. */
   recordsPath: z.string().max(500).optional(),
+  /** Lines written by `docker compose logs`: each starts with its container's name and " | " (compose-prefix.ts). */
+  linePrefix: z.literal('compose').optional(),
 });
 export type JsonLinesImportSettings = z.infer<typeof JsonLinesSettingsSchema>;
 /** The settings without the format tag, as ImportSettings joins them. */

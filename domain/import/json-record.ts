@@ -12,6 +12,7 @@ import { jsonTimeMicros, jsonTimeReason } from './json-time.ts';
 import { shorten } from './parse-event-time.ts';
 import { htmlText, markedAsHtml } from './html-text.ts';
 import { countNoun } from '../count-noun.ts';
+import { dnsQueryMessage } from './json-dns-message.ts';
 import { httpRequestMessage } from './json-http-message.ts';
 import { windowsEventJsonMessage } from './windows-event-json.ts';
 
@@ -130,7 +131,8 @@ export function jsonRecord(
     named ??
     (rawMessage.trim() !== ''
       ? utf8OfLatin1(readableText(rawMessage))
-      : ((fields.message === undefined ? httpRequestMessage(value) : undefined) ?? summaryOf(value, fields)));
+      : ((fields.message === undefined ? (httpRequestMessage(value) ?? dnsQueryMessage(value)) : undefined) ??
+        summaryOf(value, fields)));
   // A mapped top-level field leaves extra, unless its text was changed for display (the raw stays).
   const exact = typeof messageValue === 'string' && message === messageValue;
   const mapped = new Set([fields.startTime, fields.endTime, fields.actor, ...(exact ? [fields.message] : [])]);

@@ -6,6 +6,8 @@
  *   const run = parseImport(file.stream(), settings, { totalBytes: file.size, signal, onProgress });
  *   for await (const batch of run) insert(batch.records);   // or: await collectImport(run)
  */
+import { COMPOSE_PREFIX, ComposeActors } from './compose-prefix.ts';
+import { parseWhisperJson } from './subtitle-whisper-json.ts';
 import { byteChunks, readAllBytes, textChunks, type ImportInput } from './byte-chunks.ts';
 import { gunzipIfCompressed, type GunzipLimits } from './gunzip-bytes.ts';
 import { ImportError } from './import-error.ts';
@@ -131,6 +133,25 @@ async function* piecesOf(
   settings: ImportSettings,
   report: ParseReport,
 ): AsyncGenerator<ParsedPiece> {
+  if (!('linePrefix' in settings) || settings.linePrefix !== COMPOSE_PREFIX) {
+    yield* formatPieces(bytes, settings, report);
+    return;
+  }
+  // docker compose output: the lines without their container names, each record acted by its container.
+  const actors = new ComposeActors();
+  const encoder = new TextEncoder();
+  const stripped = (async function* () {
+    for await (const text of actors.stripped(textChunks(bytes))) yield encoder.encode(text);
+  })();
+  for await (const piece of formatPieces(stripped, { ...settings, linePrefix: undefined }, report))
+    yield { ...piece, records: actors.records(piece.records) };
+}
+
+async function* formatPieces(
+  bytes: AsyncIterable<Uint8Array>,
+  settings: ImportSettings,
+  report: ParseReport,
+): AsyncGenerator<ParsedPiece> {
   switch (settings.format) {
     case 'delimited':
       yield* parseDelimited(textChunks(bytes), settings, report);
@@ -167,7 +188,8 @@ async function* piecesOf(
       yield* parseWhatsapp(textChunks(bytes), settings, report);
       return;
     case 'subtitles':
-      yield* parseSubtitles(textChunks(bytes), settings, report);
+      if (settings.layout === 'whisper-json') yield* parseWhisperJson(textChunks(bytes), settings, report);
+      else yield* parseSubtitles(textChunks(bytes), settings, report);
       return;
   }
 }

@@ -142,6 +142,54 @@ describe('other subtitle producers', () => {
     expect(detectFormat(new TextEncoder().encode(apt), 'history.log').reason).toMatch(/^Debian apt history/);
   });
 
+  it("tells Whisper's TSV transcript by its header (not a table of numbers); a row that is not one is invalid, the others kept", async () => {
+    const detection = detectFormat(exampleInput('subtitles', 'whisper-tsv'), 'interview.tsv');
+    expect(detection.format).toBe('subtitles');
+    expect(detection.reason).toBe(
+      'A Whisper transcript (TSV): the "start, end, text" header and 3 segments in the sample, timed in milliseconds from the start of the recording, so the import needs the time it started',
+    );
+    // mlx-whisper's README output, with a row cut short and one ending before it starts.
+    const text =
+      'start\tend\ttext\n0\t5230\tFirst segment of transcribed text.\n5230\n9000\t8000\tbackwards\n5230\t10450\tSecond segment of transcribed text.\n';
+    const { records, invalid } = await run(text);
+    expect(records.map((record) => [...cueTiming(record), record.message])).toEqual([
+      [2, '2024-01-01T00:00:00.000Z', '2024-01-01T00:00:05.230Z', 'First segment of transcribed text.'],
+      [5, '2024-01-01T00:00:05.230Z', '2024-01-01T00:00:10.450Z', 'Second segment of transcribed text.'],
+    ]);
+    expect(invalid).toEqual([
+      {
+        line: 3,
+        reason: 'line 3 is not a Whisper transcript row (start and end in milliseconds, then the text, split by tabs)',
+      },
+      { line: 4, reason: 'line 4 ends (8000 ms) before it starts (9000 ms)' },
+    ]);
+  });
+
+  it("reads Whisper's JSON transcript segment by segment from the recording's start, a diarized speaker as the actor", async () => {
+    // The OpenAI API's verbose_json for a French test recording (ecoute's example), as Whisper writes it.
+    const verbose =
+      '{"task": "transcribe", "language": "french", "duration": 2.79, "text": "Ceci est un test.", "segments": [{"id": 0, "seek": 0, "start": 0.0, "end": 2.8000000000000003, "text": " Ceci est un test de \\u00c9coute.", "tokens": [50364, 8257], "temperature": 0.0, "avg_logprob": -0.32, "compression_ratio": 0.94, "no_speech_prob": 0.03}, {"id": 1, "seek": 0, "start": 2.8, "end": 2.5, "text": " backwards"}]}';
+    const detection = detectFormat(bytesOf(verbose), 'test.json');
+    expect(detection.format).toBe('subtitles');
+    expect(detection.reason).toMatch(
+      /^A Whisper transcript \(JSON\): a "segments" array timed by start and end in seconds/,
+    );
+    const settings = settingsFromDetection(detection, 'UTC');
+    expect(settings).toEqual({ format: 'subtitles', speakerPrefix: false, layout: 'whisper-json' });
+    const { records, invalid } = await run(verbose, { ...anchored, layout: 'whisper-json' });
+    expect(records.map((record) => [...cueTiming(record), record.message])).toEqual([
+      [1, '2024-01-01T00:00:00.000Z', '2024-01-01T00:00:02.800Z', 'Ceci est un test de Écoute.'],
+    ]);
+    expect(invalid).toEqual([
+      { line: 1, reason: 'line 1: the segment has no start and end in seconds (start, then end no earlier)' },
+    ]);
+    // Diarized segments as transcription services return them: "speaker" names who spoke.
+    const diarized =
+      '{"language": "zh", "duration": 3.0, "segments": [{"start": 0.0, "end": 3.0, "text": "你好 世界", "speaker": "SPEAKER_00", "words": [{"word": "你好", "start": 0.0, "end": 1.5, "speaker": "SPEAKER_00"}]}]}';
+    const spoken = await run(diarized, { ...anchored, layout: 'whisper-json' });
+    expect(spoken.records.map((record) => [record.actor, record.message])).toEqual([['SPEAKER_00', '你好 世界']]);
+  });
+
   it('TTML written on one line is read whole; a cue left open at the end of the file is reported', async () => {
     const oneLine =
       '<?xml version="1.0"?><tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="1s" end="2s">one</p><p begin="00:00:03.000" end="00:00:04.000">two</p></div></body></tt>';

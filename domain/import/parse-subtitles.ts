@@ -19,6 +19,7 @@ import { ASS_HEADER, AssReader } from './subtitle-ass.ts';
 import { TtmlReader } from './subtitle-ttml.ts';
 import { TRANSCRIPT_HEAD, TranscriptReader } from './subtitle-transcript.ts';
 import { textLines } from './text-lines.ts';
+import { WHISPER_TSV_HEADER, whisperTsvRow } from './subtitle-whisper-tsv.ts';
 
 interface OpenCue {
   readonly line: number;
@@ -53,6 +54,7 @@ export async function* parseSubtitles(
   let ass: AssReader | undefined;
   let ttml: TtmlReader | undefined;
   let transcript: TranscriptReader | undefined;
+  let whisper = false;
 
   const close = (out: ParsedPiece): void => {
     if (cue !== undefined) out.records.push(cueRecord(cue, anchor, speakerPrefix));
@@ -88,6 +90,11 @@ export async function* parseSubtitles(
         ttml.read(line, raw, piece);
         continue;
       }
+      if (whisper) {
+        const result = whisperTsvRow(line, raw, anchor);
+        if (result !== undefined) addToPiece(piece, result);
+        continue;
+      }
       if (transcript === undefined && state === 'start' && TRANSCRIPT_HEAD.test(raw.replace(/^\uFEFF/, '').trim()))
         transcript = new TranscriptReader(anchor);
       if (transcript !== undefined) {
@@ -97,6 +104,10 @@ export async function* parseSubtitles(
       }
       if (state === 'start') {
         if (blank) continue;
+        if (WHISPER_TSV_HEADER.test(raw.replace(/^\uFEFF/, ''))) {
+          whisper = true;
+          continue;
+        }
         if (ASS_HEADER.test(raw.replace(/^\uFEFF/, ''))) {
           ass = new AssReader(anchor);
           continue;
@@ -161,7 +172,7 @@ export async function* parseSubtitles(
     });
   if (last.records.length + last.invalid.length > 0) yield last;
   report.notes.push(
-    `${ass !== undefined ? 'SubStation Alpha' : ttml !== undefined ? 'TTML' : transcript !== undefined ? 'Transcript' : webvtt ? 'WebVTT' : sbv ? 'SBV' : 'SRT'} cue times counted from ${new Date(anchor / 1000).toISOString()}; every cue kept, repeated rolling-caption text included`,
+    `${whisper ? 'Whisper transcript' : ass !== undefined ? 'SubStation Alpha' : ttml !== undefined ? 'TTML' : transcript !== undefined ? 'Transcript' : webvtt ? 'WebVTT' : sbv ? 'SBV' : 'SRT'} cue times counted from ${new Date(anchor / 1000).toISOString()}; every cue kept, repeated rolling-caption text included`,
   );
 }
 

@@ -47,6 +47,8 @@ export const SyslogSettingsSchema = z.strictObject({
   speakerPrefix: z.boolean().optional(),
   /** For 'timestamped' lines: how "05/06/2024" reads; undefined decides per value. */
   dateOrder: z.enum(['ymd', 'mdy', 'dmy']).optional(),
+  /** Lines written by `docker compose logs`: each starts with its container's name and " | " (compose-prefix.ts). */
+  linePrefix: z.literal('compose').optional(),
 });
 
 export type SyslogSettings = z.infer<typeof SyslogSettingsSchema>;

@@ -26,6 +26,29 @@ describe('inferTimeShape', () => {
     expect(inferTimeShape(['01.02.2024', '03.04.2024'])).toMatchObject({ dateOrder: 'dmy' });
   });
 
+  it('reads yy/mm/dd (Spark and Hadoop) year-first when the first field holds still while the day moves', () => {
+    // Spark executor lines from loghub's Spark_2k.log span a night: "17/06/09 20:10:40", then "17/06/10".
+    const shape = inferTimeShape(['17/06/09 20:10:40', '17/06/09 23:59:58', '17/06/10 00:00:01']);
+    expect(shape).toMatchObject({ dateOrder: 'ymd', readable: 1 });
+    expect(shape?.reason).toBe(
+      'year-first dates (yy/mm/dd): 17 stays in the first position while the third (the day) changes',
+    );
+    // The day in the first field and the year holding still keeps day-first.
+    expect(inferTimeShape(['13/06/09 10:00:00', '14/06/09 10:00:00'])).toMatchObject({ dateOrder: 'dmy' });
+  });
+
+  it('reads one day of yy/mm/dd as the later past year, and leaves dotted and impossible ones alone', () => {
+    const spark = inferTimeShape(['17/06/09 20:10:40', '17/06/09 20:10:52']);
+    expect(spark).toMatchObject({ dateOrder: 'ymd' });
+    expect(spark?.reason).toContain('"17/06/09" read as 2017 rather than 2009');
+    // Day-first with the later year already (2024 against 2013) stays day-first.
+    expect(inferTimeShape(['13/05/24 10:00:00'])).toMatchObject({ dateOrder: 'dmy' });
+    // Dotted dates are Europe's day-first: "17.06.09" is 17 June 2009.
+    expect(inferTimeShape(['17.06.09 20:10:40'])).toMatchObject({ dateOrder: 'dmy' });
+    // iOS lockdownd's "10/13/21" cannot be year-first (month 13).
+    expect(inferTimeShape(['10/13/21 07:57:42.865446'])).toMatchObject({ dateOrder: 'mdy' });
+  });
+
   it('tells epoch units apart and refuses small counters', () => {
     expect(inferTimeShape(['1516713364', '1516713382'])).toMatchObject({
       kind: 'epoch',

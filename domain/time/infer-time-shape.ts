@@ -1,7 +1,9 @@
 /*
  * What a column of times holds, decided from many sample cells at once rather than from the first:
  * epoch numbers and their unit, or date-time text and its date order (a value of 13 or more in a
- * position decides day-first against month-first). The reason is a sentence for the analyst.
+ * position decides day-first against month-first; "yy/mm/dd", as Spark and Hadoop write it, when the
+ * first field holds still while the third moves, or reads as the later past year). The reason is a
+ * sentence for the analyst.
  */
 import { readDateTimeText, type DateOrder } from './date-time-text.ts';
 import {
@@ -24,6 +26,7 @@ export interface TimeShape {
   readonly reason: string;
 }
 
+const TWO_DIGIT_DATE = /^(\d{2})([/.-])(\d{2})\2(\d{2})(?!\d)/;
 const NUMERIC_DATE = /^(?:[A-Za-z]+,?\s+)?(\d{1,2})([/.-])(\d{1,2})\2(\d{2}|\d{4})(?!\d)/;
 const UNIT_PRECISION: Record<FixedEpochUnit, number> = { seconds: 0, milliseconds: 3, microseconds: 6, nanoseconds: 9 };
 // Epoch numbers outside these years are counters or ids, not times.
@@ -36,7 +39,7 @@ export function inferTimeShape(cells: readonly string[], minimumShare = 0.9): Ti
   if (filled.length === 0) return undefined;
   const compactDates = filled.every((cell) => (cell.length === 8 || cell.length === 14) && !cell.includes('.'));
   if (filled.every(isEpochNumber) && !compactDates) return epochShape(filled, minimumShare);
-  const { order, reason } = decideDateOrder(filled);
+  const { order, reason } = yearFirstInstead(filled, decideDateOrder(filled));
   let read = 0;
   let precision = -2;
   for (const cell of filled) {
@@ -114,4 +117,44 @@ function decideDateOrder(cells: readonly string[]): { order: DateOrder | undefin
         reason: `no value above 12 decides the date order in ${dates}; dates with "." are read day-first`,
       }
     : { order: 'mdy', reason: `no value above 12 decides the date order in ${dates}; read month-first (US)` };
+}
+
+/**
+ * Year-first instead of the order decided, for dates of three two-digit fields ("17/06/09 20:10:40",
+ * log4j's yy/MM/dd in Spark and Hadoop) that all read year-first. The year is the field that holds
+ * still while the day moves: the first holding one value while the third changes means year-first.
+ * Where the sample is one day, the reading with the later year that is not in the future wins
+ * ("17/06/09": 2017 rather than 2009). Dotted dates ("17.06.09") stay day-first, as Europe writes them.
+ */
+function yearFirstInstead(
+  cells: readonly string[],
+  decided: { order: DateOrder | undefined; reason: string },
+): { order: DateOrder | undefined; reason: string } {
+  if (decided.order === undefined || decided.order === 'ymd') return decided;
+  const dates: { fields: string[]; cell: string }[] = [];
+  for (const cell of cells) {
+    const match = TWO_DIGIT_DATE.exec(cell);
+    if (match === null) return decided;
+    if (readDateTimeText(cell, 'ymd') === undefined) return decided;
+    dates.push({ fields: [match[1] ?? '', match[3] ?? '', match[4] ?? ''], cell });
+  }
+  const first = dates[0];
+  if (first === undefined) return decided;
+  const firsts = new Set(dates.map((date) => date.fields[0]));
+  const thirds = new Set(dates.map((date) => date.fields[2]));
+  if (firsts.size === 1 && thirds.size > 1) {
+    return {
+      order: 'ymd',
+      reason: `year-first dates (yy/mm/dd): ${first.fields[0] ?? ''} stays in the first position while the third (the day) changes`,
+    };
+  }
+  if (firsts.size > 1 || thirds.size > 1 || TWO_DIGIT_DATE.exec(first.cell)?.[2] === '.') return decided;
+  const yearFirst = readDateTimeText(first.cell, 'ymd')?.year ?? 0;
+  const decidedYear = readDateTimeText(first.cell, decided.order)?.year ?? Number.POSITIVE_INFINITY;
+  if (yearFirst <= decidedYear || yearFirst > new Date().getUTCFullYear()) return decided;
+  const stamp = first.cell.slice(0, 8);
+  return {
+    order: 'ymd',
+    reason: `year-first dates (yy/mm/dd, as Spark and Hadoop write them): "${stamp}" read as ${yearFirst} rather than ${decidedYear}, the later year not in the future ("Dates read as" changes it)`,
+  };
 }

@@ -30,6 +30,29 @@ describe('import settings of the log families', () => {
   });
 });
 
+describe('settings of docker compose output and Whisper transcripts', () => {
+  it('accepts the compose line prefix on text, access and JSON lines, and the Whisper JSON layout', () => {
+    const compose = { format: 'syslog', timeZone: 'UTC', layout: 'timestamped', linePrefix: 'compose' };
+    expect(parseImportSettings(JSON.stringify(compose), 'UTC')).toEqual(compose);
+    const access = { format: 'access-log', timeZone: 'UTC', linePrefix: 'compose' };
+    expect(parseImportSettings(JSON.stringify(access), 'UTC')).toEqual(access);
+    const whisper = { format: 'subtitles', anchorMicros: 1, layout: 'whisper-json' };
+    expect(parseImportSettings(JSON.stringify(whisper), 'UTC')).toEqual(whisper);
+  });
+
+  it('refuses another line prefix or layout in words', () => {
+    expect(
+      parseImportSettings(
+        '{"format":"jsonl","fields":{"startTime":"t"},"timeZone":"UTC","linePrefix":"kubectl"}',
+        'UTC',
+      ),
+    ).toBe('the line prefix (docker compose names) must be one of "compose"');
+    expect(parseImportSettings('{"format":"subtitles","anchorMicros":1,"layout":"srt"}', 'UTC')).toBe(
+      'the layout must be one of "whisper-json"',
+    );
+  });
+});
+
 describe('parseImportSettings for delimited files', () => {
   it('accepts the full delimited shape the preview sends (W3C, clock column, offset column, pattern)', () => {
     const settings = {

@@ -33,6 +33,7 @@ const NAMES: Readonly<Record<string, string>> = {
   speakerPrefix: 'the speaker prefix',
   fieldsDirective: 'the fields directive',
   recordsPath: 'the records path',
+  linePrefix: 'the line prefix (docker compose names)',
 };
 
 /** "dateColumn" → "date column", "utcOffset" → "UTC offset". */
