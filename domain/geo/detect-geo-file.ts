@@ -6,8 +6,8 @@
  */
 import { CHART_PALETTE } from '../color/palette.ts';
 import { countNoun } from '../count-noun.ts';
-import { detectGeoSettings, mapNameFromFile, type GeoDetection } from './detect-geo-settings.ts';
-import type { GeoFormat, MapSettings } from './geo-settings.ts';
+import { detectGeoSettings, type GeoDetection } from './detect-geo-settings.ts';
+import { mapNameFromFile, type GeoFormat, type MapSettings } from './geo-settings.ts';
 import { gunzipStart, isGzip, withoutGzipExtension } from '../import/gunzip-bytes.ts';
 import { fitCsvReason } from './parse-fit-csv.ts';
 

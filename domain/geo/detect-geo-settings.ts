@@ -26,6 +26,7 @@ import {
 } from './geo-column-units.ts';
 import { fractionBeforeZone, offsetSeconds, WKT_POINT } from './geo-record.ts';
 import { gridReferenceReason } from './grid-references.ts';
+import { isHemisphereColumn } from './hemisphere-columns.ts';
 import { measureOf } from './measure-cell.ts';
 import {
   delimiterChar,
@@ -34,6 +35,7 @@ import {
   type MapDelimiter,
   type MapNumericUnit,
   type MapSettings,
+  mapNameFromFile,
 } from './geo-settings.ts';
 
 const MAP_DELIMITER_OF: Readonly<Record<string, MapDelimiter>> = { ',': 'comma', '\t': 'tab', ';': 'semicolon' };
@@ -96,6 +98,9 @@ function fits(kind: GeoColumn, cells: readonly string[], decimalComma: boolean, 
       return filled.every((cell) => NUMBER.test(cell) || !Number.isNaN(coordinateDegrees(cell, kind, decimalComma)));
     case 'elapsed_milliseconds':
       return filled.every((cell) => /^\s*\d+\s*$/.test(cell));
+    case 'latitude_hemisphere':
+    case 'longitude_hemisphere':
+      return isHemisphereColumn(kind, filled);
     default: {
       // Traccar's report writes units in the cells ("3.0 m", "90°"). A cell in a unit the column cannot
       // mean ("12 km/h" as an altitude) is its row's reason, as long as most cells read.
@@ -182,15 +187,6 @@ function identifyColumns(
   const elapsed = elapsedMillisecondsColumn(columns, sampleRows, identified, taken);
   if (elapsed !== undefined) identified[String(elapsed)] = 'elapsed_milliseconds';
   return identified;
-}
-
-/** The file's base name without extension, as the map's first name. */
-export function mapNameFromFile(fileName: string): string {
-  const base = fileName
-    .replace(/^.*[\\/]/, '')
-    .replace(/\.[^.]*$/, '')
-    .trim();
-  return (base === '' ? 'Map' : base).slice(0, 200);
 }
 
 /** Leading "#" lines (an avionics log's airframe line and units row), not Zeek's "#separator" header. */
@@ -336,6 +332,9 @@ export function detectGeoSettings(
       `position from "${nameOf('position')}" (${cellsOf(indexOf('position')).some((cell) => WKT_POINT.test(cell.trim())) ? 'WKT points, longitude before latitude' : '"lat,lon"'})`,
     );
   if (coordinates.why !== undefined) said.push(coordinates.why);
+  const hemispheres = (['latitude_hemisphere', 'longitude_hemisphere'] as const).filter((kind) => indexOf(kind));
+  if (hemispheres.length > 0)
+    said.push(`hemispheres from ${hemispheres.map((kind) => `"${nameOf(kind)}"`).join(' and ')} (S and W below zero)`);
   if (altitudeIndex !== undefined && millimetres)
     said.push(`altitude "${nameOf('altitude')}" in millimetres (whole numbers beside coordinates in 1e-7 degrees)`);
   else if (altitudeIndex !== undefined && !unitCells.includes('altitude')) {

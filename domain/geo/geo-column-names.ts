@@ -3,6 +3,7 @@
  * normalize: lower-case, units and punctuation dropped), and the order kinds are looked for in.
  */
 import type { GeoColumn } from './geo-settings.ts';
+import { HEMISPHERE_NAMES } from './hemisphere-columns.ts';
 
 // GPS time as receivers and ArduPilot's GPS message write it (GWk, GMS): a week number counted from
 // 1980-01-06 and the time into that week, in milliseconds (GMS, iTOW) or seconds (TOW).
@@ -205,10 +206,13 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
   roll: ['roll'],
   // Not by these names (they drop the unit that says milliseconds): ELAPSED_MILLISECOND_NAMES.
   elapsed_milliseconds: [],
+  ...HEMISPHERE_NAMES,
 };
 export const ORDER: readonly GeoColumn[] = [
   'latitude',
   'longitude',
+  'latitude_hemisphere',
+  'longitude_hemisphere',
   'position',
   'date',
   'timestamp',

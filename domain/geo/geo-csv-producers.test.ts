@@ -79,3 +79,43 @@ describe('a WKT geometry column (GDAL and QGIS CSV exports)', () => {
     ]);
   });
 });
+
+describe('hemisphere letters in columns of their own', () => {
+  // BT747's CSV of an MTK logger (GPSBabel's reference/track/mtk_logger_m241_alternate.csv), its
+  // letters set to S and W for a track south and west of zero, and one row with a letter of the wrong axis.
+  const header =
+    'INDEX,RCR,DATE,TIME,VALID,LATITUDE,N/S,LONGITUDE,E/W,HEIGHT,SPEED,DSTA,PDOP,HDOP,VDOP,NSAT (USED/VIEW),';
+  it("signs the unsigned degrees by the N/S and E/W columns; a wrong letter is its row's reason", async () => {
+    const text = [
+      header,
+      '1,B,2008/05/04,12:52:47.000,SPS,41.805592,S,12.679832,W,374.813 m,0.865 km/h,0,1.13,0.85,0.74,11(11),',
+      '2,T,2008/05/04,12:52:52.000,SPS,41.805626,N,12.679758,E,381.547 m,0.539 km/h,0,1.39,1.11,0.85,9(11),',
+      '3,T,2008/05/04,12:52:58.000,SPS,41.805599,E,12.679750,W,378.805 m,2.011 km/h,0,1.13,0.86,0.74,11(11),',
+    ].join('\n');
+    const { detection, points, invalid } = await detectAndRead(encode(text), 'GPS_20080504_125247.csv');
+    expect(detection.settings.identifiedColumns).toMatchObject({
+      '5': 'latitude',
+      '6': 'latitude_hemisphere',
+      '7': 'longitude',
+      '8': 'longitude_hemisphere',
+    });
+    expect(detection.reason).toContain('hemispheres from "N/S" and "E/W"');
+    expect(points.map((point) => [point.latitude, point.longitude])).toEqual([
+      [-41.805592, -12.679832],
+      [41.805626, 12.679758],
+    ]);
+    expect(invalid).toEqual([{ line: 4, reason: "latitude's hemisphere 'E' is not N or S" }]);
+  });
+
+  it("a negative degree with an N is its row's reason; a column of other letters is no hemisphere", async () => {
+    const signed =
+      'time,lat,N/S,lon,E/W\n2024-03-05T12:00:00Z,-33.86,N,151.2,E\n2024-03-05T12:00:01Z,33.86,S,151.2,E\n';
+    const { points, invalid } = await detectAndRead(encode(signed), 'signed.csv');
+    expect(points.map((point) => point.latitude)).toEqual([-33.86]);
+    expect(invalid[0]?.reason).toBe('latitude -33.86 is negative but its hemisphere column says N');
+    const other = 'time,lat,lon,ns\n2024-03-05T12:00:00Z,-33.86,151.2,A\n2024-03-05T12:00:01Z,-33.87,151.2,B\n';
+    const read = await detectAndRead(encode(other), 'other.csv');
+    expect(Object.values(read.detection.settings.identifiedColumns)).not.toContain('latitude_hemisphere');
+    expect(read.points.map((point) => point.latitude)).toEqual([-33.86, -33.87]);
+  });
+});
