@@ -13,7 +13,7 @@ import { resolveTimeZone } from '../time/time-zone-loader.ts';
 import { coordinateDegrees, decimalCommaNumber } from './coordinate-text.ts';
 import { compactClockColumn, compactDateOrder, isCompactDate } from './compact-date-time.ts';
 import { dateOrderOf, semicolonLayout } from './geo-csv-locale.ts';
-import { GPS_WEEK_NAMES, NAMES, ORDER, normalize } from './geo-column-names.ts';
+import { GPS_WEEK_NAMES, NAMES, ORDER, isInstantName, normalize } from './geo-column-names.ts';
 import {
   coordinateUnitOf,
   elapsedMillisecondsColumn,
@@ -128,7 +128,7 @@ function identifyColumns(
   for (const kind of ORDER) {
     if (kind === 'position' && Object.values(identified).includes('latitude')) continue;
     // Every column of a name is tried: FlightAware's table has "Time (EST)" of weekdays, then "Time (UTC)".
-    const found = NAMES[kind]
+    const found = (kind === 'timestamp' ? [...NAMES.timestamp, ...names.filter(isInstantName)] : NAMES[kind])
       .flatMap((wanted) =>
         names.flatMap((name, at) => (name === wanted && !taken.has(at) ? [[at, wanted] as const] : [])),
       )

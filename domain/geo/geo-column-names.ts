@@ -208,6 +208,12 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
   elapsed_milliseconds: [],
   ...HEMISPHERE_NAMES,
 };
+/**
+ * A name that says instant with more words than NAMES has ("timestamp_epoch" in a MotoACTV export,
+ * "epoch_ms", "unix_timestamp"): tried after those, and taken only when its cells read as instants.
+ */
+export const isInstantName = (name: string) => /timestamp|epoch|unixtime|datetime/.test(name);
+
 export const ORDER: readonly GeoColumn[] = [
   'latitude',
   'longitude',

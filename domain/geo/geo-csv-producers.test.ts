@@ -119,3 +119,26 @@ describe('hemisphere letters in columns of their own', () => {
     expect(read.points.map((point) => point.latitude)).toEqual([-33.86, -33.87]);
   });
 });
+
+describe('a time column named with more words than the usual names', () => {
+  it('MotoACTV\'s "timestamp_epoch" in milliseconds (GPSBabel\'s reference/track/motoactv.csv)', async () => {
+    const text = [
+      '"DISTANCE","activity_id","HEARTRATE","SPEED","LATITUDE","timestamp_epoch","ELEVATION","LONGITUDE","heading"',
+      '"0.41935825","4","86.0","0.0","37.781487","1340931788091","151.0","-122.40523","228"',
+      '"1.7993584","4","79.0","0.285108","37.781693","1340931805822","4.0","-122.40586","152"',
+    ].join('\n');
+    const { detection, points } = await detectAndRead(encode(text), 'motoactv.csv');
+    expect(detection.settings).toMatchObject({ numericUnit: 'milliseconds', identifiedColumns: { '5': 'timestamp' } });
+    expect(points.map((point) => [point.timestamp, point.heading])).toEqual([
+      [1_340_931_788_091_000, 228],
+      [1_340_931_805_822_000, 152],
+    ]);
+  });
+
+  it('a count since boot named "timestamp_boot" is no instant: the rows say they have no time', async () => {
+    const text = 'timestamp_boot,lat,lon\n1200,47.1,8.1\n1300,47.2,8.2\n';
+    const { detection, invalid } = await detectAndRead(encode(text), 'px4.csv');
+    expect(Object.values(detection.settings.identifiedColumns)).not.toContain('timestamp');
+    expect(invalid[0]?.reason).toBe('has no time');
+  });
+});
