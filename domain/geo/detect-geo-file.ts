@@ -9,6 +9,7 @@ import { countNoun } from '../count-noun.ts';
 import { detectGeoSettings, type GeoDetection } from './detect-geo-settings.ts';
 import { mapNameFromFile, type GeoFormat, type MapSettings } from './geo-settings.ts';
 import { gunzipStart, isGzip, withoutGzipExtension } from '../import/gunzip-bytes.ts';
+import { decodeStart } from '../import/byte-chunks.ts';
 import { fitCsvReason } from './parse-fit-csv.ts';
 
 /** How much of a file detection reads (the callers' window). */
@@ -304,10 +305,11 @@ interface GeoFileStart {
 
 /** The start of a geo file as text from its first bytes (`complete` when that is all of it), unpacked if gzipped. */
 export function geoFileStart(firstBytes: Uint8Array, complete: boolean, fileName: string): GeoFileStart {
-  if (!isGzip(firstBytes)) return { text: new TextDecoder().decode(firstBytes), complete, fileName, gzipped: false };
+  // As the parse reads it (textChunks): UTF-16 by a byte order mark (Lowrance GPX, Excel's "Unicode Text").
+  if (!isGzip(firstBytes)) return { text: decodeStart(firstBytes), complete, fileName, gzipped: false };
   const inflated = gunzipStart(firstBytes, GEO_DETECT_BYTES);
   return {
-    text: new TextDecoder().decode(inflated),
+    text: decodeStart(inflated),
     complete: complete && inflated.byteLength < GEO_DETECT_BYTES,
     fileName: withoutGzipExtension(fileName),
     gzipped: true,
