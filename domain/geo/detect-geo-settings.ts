@@ -25,6 +25,7 @@ import {
   isGpsWeek,
 } from './geo-column-units.ts';
 import { fractionBeforeZone, offsetSeconds, WKT_POINT } from './geo-record.ts';
+import { feetProducer } from './feet-producers.ts';
 import { gridReferenceReason } from './grid-references.ts';
 import { isHemisphereColumn } from './hemisphere-columns.ts';
 import { measureOf } from './measure-cell.ts';
@@ -204,10 +205,6 @@ function commentLines(text: string): string[] {
 
 const FEET = /(^|[^a-z])ft([^a-z]|$)|feet/;
 const METRES = /(^|[^a-z])m([^a-z]|$)|meters|metres/;
-// NOTE: Flightradar24 writes altitude in feet without saying so (both its CSV export, with Callsign and
-// a "lat,lon" Position, and its granular dumps with squawk, radar_id, snapshot_id); read as metres the
-// aircraft would fly three times too high.
-const FLIGHTRADAR_MARKERS = ['squawk', 'radarid', 'snapshotid'];
 
 /** Settings guessed from the start of a file (`complete` when `text` is the whole of it), or why none fit. */
 export function detectGeoSettings(
@@ -249,11 +246,14 @@ export function detectGeoSettings(
   const altitudeIndex = indexOf('altitude');
   const altitudeUnitText = altitudeIndex === undefined ? '' : (units?.[Number(altitudeIndex)] ?? '');
   const normalizedNames = guess.columns.map(normalize);
-  const flightradar =
-    normalize(nameOf('altitude')) === 'altitude' &&
-    ((indexOf('position') !== undefined && normalize(nameOf('actor')) === 'callsign') ||
-      FLIGHTRADAR_MARKERS.some((marker) => normalizedNames.includes(marker)));
-  const feet = flightradar || FEET.test(nameOf('altitude').toLowerCase()) || FEET.test(altitudeUnitText);
+  const producerFeet = feetProducer({
+    names: normalizedNames,
+    altitudeName: nameOf('altitude'),
+    actorName: nameOf('actor'),
+    hasPosition: indexOf('position') !== undefined,
+    preamble: rest.split('\n', guess.layout.preambleRows),
+  });
+  const feet = producerFeet !== undefined || FEET.test(nameOf('altitude').toLowerCase()) || FEET.test(altitudeUnitText);
   const timestampIndex = indexOf('timestamp');
   const cellsOf = (index: string | undefined) =>
     index === undefined ? [] : guess.sampleRows.map((row) => row[Number(index)] ?? '');
@@ -287,7 +287,9 @@ export function detectGeoSettings(
           delimiter === 'semicolon' || cellsOf(indexOf('latitude')).some((cell) => /^\s*-?\d+,\d+\s*$/.test(cell)),
         );
   const aircraft =
-    flightradar || normalize(nameOf('actor')) === 'callsign' || comments.some((line) => /airframe/i.test(line));
+    producerFeet !== undefined ||
+    normalize(nameOf('actor')) === 'callsign' ||
+    comments.some((line) => /airframe/i.test(line));
 
   const said: string[] = [
     `delimited text (${delimiter}-separated${delimiter === 'comma' ? '' : ', decimal commas read'}, ${guess.columns.length} columns)`,
@@ -338,15 +340,15 @@ export function detectGeoSettings(
   if (altitudeIndex !== undefined && millimetres)
     said.push(`altitude "${nameOf('altitude')}" in millimetres (whole numbers beside coordinates in 1e-7 degrees)`);
   else if (altitudeIndex !== undefined && !unitCells.includes('altitude')) {
-    const why = flightradar
-      ? 'a Flightradar24 export, which writes feet'
-      : altitudeUnitText !== ''
+    const why =
+      producerFeet ??
+      (altitudeUnitText !== ''
         ? `the units row says "${altitudeUnitText}"`
         : feet
           ? 'its name says feet'
           : METRES.test(nameOf('altitude').toLowerCase())
             ? 'its name says metres'
-            : 'no unit named, so metres';
+            : 'no unit named, so metres');
     said.push(`altitude "${nameOf('altitude')}" in ${feet ? 'feet' : 'metres'} (${why})`);
   }
   return {

@@ -203,7 +203,8 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
     'rotta',
   ],
   pitch: ['pitch'],
-  roll: ['roll'],
+  // Aviation logs (ForeFlight, Garmin Pilot) call the roll angle bank.
+  roll: ['roll', 'bank', 'bankangle'],
   // Not by these names (they drop the unit that says milliseconds): ELAPSED_MILLISECOND_NAMES.
   elapsed_milliseconds: [],
   ...HEMISPHERE_NAMES,

@@ -142,3 +142,25 @@ describe('a time column named with more words than the usual names', () => {
     expect(invalid[0]?.reason).toBe('has no time');
   });
 });
+
+describe('ForeFlight track log CSV', () => {
+  // Its two sections as the parsers and converters of its logs write them: a summary header and row,
+  // then the points in epoch seconds, Altitude in feet, Bank the roll.
+  it('reads the points under the summary, the altitude in feet, Bank as the roll', async () => {
+    const text = [
+      'Pilot,Tail Number,Derived Origin,Start Latitude,Start Longitude,Derived Destination,End Latitude,End Longitude,Start Time,End Time',
+      '"","N183CP","KBIH",37.0,-118.0,"KOAK",37.7,-122.2,1700000000000,1700000300000',
+      'Timestamp,Latitude,Longitude,Altitude,Course,Speed,Bank,Pitch,Horizontal Error,Vertical Error,g Load',
+      '1700000000.000000,37.37180000,-118.36330000,4120.0,303.0000,0.0000,0.0000,0.0000,1.0,1.5,1.0',
+      '1700000001.500000,37.37190000,-118.36340000,4125.0,303.5000,62.2000,-2.5000,8.5000,1.0,1.5,1.1',
+    ].join('\n');
+    const { detection, points } = await detectAndRead(encode(text), 'track.csv');
+    expect(detection.reason).toContain('altitude "Altitude" in feet (a ForeFlight track log, which writes feet)');
+    expect(detection.settings).toMatchObject({ icon: 'airplane', altitudeUnit: 'feet', preambleRowCount: 2 });
+    expect(points.map((point) => [point.timestamp, point.heading, point.roll, point.pitch])).toEqual([
+      [1_700_000_000_000_000, 303, 0, 0],
+      [1_700_000_001_500_000, 303.5, -2.5, 8.5],
+    ]);
+    expect(points[1]!.altitude).toBeCloseTo(4125 * 0.3048, 9);
+  });
+});

@@ -7,8 +7,7 @@
  */
 import { shorten } from '../import/parse-event-time.ts';
 
-const HEMISPHERE_KINDS = ['latitude_hemisphere', 'longitude_hemisphere'] as const;
-type HemisphereKind = (typeof HEMISPHERE_KINDS)[number];
+type HemisphereKind = 'latitude_hemisphere' | 'longitude_hemisphere';
 
 // Compared after normalize (geo-column-names.ts): "N/S" is "ns", "N/S Indicator" (u-blox's name) "nsindicator".
 export const HEMISPHERE_NAMES: Readonly<Record<HemisphereKind, readonly string[]>> = {
