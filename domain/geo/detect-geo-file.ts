@@ -332,8 +332,7 @@ export function detectGeoBytes(
 
 /** The format and settings of a geo file from its start (`complete` when that is all of it), or why none fit. */
 export function detectGeoFile(text: string, complete: boolean, fileName: string, mapIndex = 0): GeoDetection | string {
-  // trimStart drops a BOM too; RFC 8142's record separators go first.
-  const head = text.replaceAll('\u001e', ' ').trimStart();
+  const head = text.replaceAll('\u001e', ' ').trimStart(); // a BOM and RFC 8142's record separators dropped
   // A KMZ: the zip's local header names its entries in plain text, so "doc.kml" shows before any inflating.
   if (head.startsWith('PK\u0003\u0004')) {
     // NOTE: the header's binary fields decode to a varying number of characters (its DOS time among
