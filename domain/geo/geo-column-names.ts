@@ -62,6 +62,9 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
     'timeusec',
     'unixtime',
     'epoch',
+    // exiftool's CSV of photos' tags: the GPS clock in UTC first, the camera's local clock after it.
+    'gpsdatetime',
+    'datetimeoriginal',
     // A European spreadsheet's headers (German, French, Spanish, Italian), accents dropped by normalize.
     'zeitstempel',
     'datumzeit',
@@ -124,12 +127,23 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
     'nome',
   ],
   // position_lat and position_long: Garmin FIT's record fields, in semicircles unless converted.
-  latitude: ['latitude', 'lat', 'positionlat', 'breitengrad', 'breite', 'geogrbreite', 'latitud', 'latitudine'],
+  latitude: [
+    'latitude',
+    'lat',
+    'gpslatitude',
+    'positionlat',
+    'breitengrad',
+    'breite',
+    'geogrbreite',
+    'latitud',
+    'latitudine',
+  ],
   longitude: [
     'longitude',
     'lon',
     'lng',
     'long',
+    'gpslongitude',
     'positionlong',
     'positionlon',
     'langengrad',
@@ -201,6 +215,8 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
     'cap',
     'rumbo',
     'rotta',
+    // EXIF: the way the camera looked (a drone's or dashcam's heading).
+    'gpsimgdirection',
   ],
   pitch: ['pitch'],
   // Aviation logs (ForeFlight, Garmin Pilot) call the roll angle bank.

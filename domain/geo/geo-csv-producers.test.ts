@@ -164,3 +164,33 @@ describe('ForeFlight track log CSV', () => {
     expect(points[1]!.altitude).toBeCloseTo(4125 * 0.3048, 9);
   });
 });
+
+describe("exiftool's CSV of photos' GPS tags", () => {
+  it('with -n: GPSDateTime in UTC with colons in its date, GPSImgDirection as the heading', async () => {
+    const text = [
+      'SourceFile,GPSLatitude,GPSLongitude,GPSAltitude,GPSDateTime,DateTimeOriginal,GPSImgDirection',
+      'photos/IMG_0001.JPG,-33.8568,151.2153,56.3,2024:03:05 19:00:01Z,2024:03:06 06:00:01,271.5',
+      'photos/IMG_0002.JPG,-33.8570,151.2155,57.1,2024:03:05 19:00:31.5Z,2024:03:06 06:00:31,270.0',
+    ].join('\n');
+    const { detection, points } = await detectAndRead(encode(text), 'photos.csv');
+    expect(detection.settings.identifiedColumns).toMatchObject({ '1': 'latitude', '2': 'longitude', '4': 'timestamp' });
+    expect(points.map((point) => [point.timestamp, point.latitude, point.heading])).toEqual([
+      [Date.UTC(2024, 2, 5, 19, 0, 1) * 1000, -33.8568, 271.5],
+      [Date.UTC(2024, 2, 5, 19, 0, 31, 500) * 1000, -33.857, 270],
+    ]);
+  });
+
+  it('without -n: degrees, minutes and seconds signed by GPSLatitudeRef and GPSLongitudeRef words', async () => {
+    const text = [
+      'SourceFile,GPSLatitude,GPSLatitudeRef,GPSLongitude,GPSLongitudeRef,DateTimeOriginal',
+      'photos/IMG_0001.JPG,"33 deg 51\' 24.48"" S",South,"151 deg 12\' 55.08"" E",East,2024:03:06 06:00:01',
+      'photos/IMG_0002.JPG,"33 deg 51\' 25.20"" S",South,"151 deg 12\' 55.80"" E",East,2024:03:06 06:00:31',
+    ].join('\n');
+    const { detection, points } = await detectAndRead(encode(text), 'photos.csv');
+    expect(detection.reason).toContain('hemispheres from "GPSLatitudeRef" and "GPSLongitudeRef"');
+    expect(points.map((point) => [point.latitude.toFixed(4), point.longitude.toFixed(4)])).toEqual([
+      ['-33.8568', '151.2153'],
+      ['-33.8570', '151.2155'],
+    ]);
+  });
+});

@@ -37,7 +37,11 @@ export const HEMISPHERE_NAMES: Readonly<Record<HemisphereKind, readonly string[]
   ],
 };
 
-const LETTERS = { latitude_hemisphere: /^\s*[NSns]\s*$/, longitude_hemisphere: /^\s*[EWew]\s*$/ } as const;
+// A letter, or the word exiftool writes for GPSLatitudeRef ("North") unless asked for numbers.
+const LETTERS = {
+  latitude_hemisphere: /^\s*([NS]|north|south)\s*$/i,
+  longitude_hemisphere: /^\s*([EW]|east|west)\s*$/i,
+} as const;
 
 /** Whether most filled sample cells are the kind's hemisphere letters (an odd one is its row's reason). */
 export function isHemisphereColumn(kind: HemisphereKind, filled: readonly string[]): boolean {
@@ -55,9 +59,10 @@ export function withHemisphere(
   axis: 'latitude' | 'longitude',
 ): number | string {
   if (cell === undefined || cell === '' || Number.isNaN(value)) return value;
-  const letter = cell.toUpperCase();
   const [plus, minus] = axis === 'latitude' ? ['N', 'S'] : ['E', 'W'];
-  if (letter !== plus && letter !== minus) return `${axis}'s hemisphere '${shorten(cell)}' is not ${plus} or ${minus}`;
+  if (!LETTERS[`${axis}_hemisphere`].test(cell))
+    return `${axis}'s hemisphere '${shorten(cell)}' is not ${plus} or ${minus}`;
+  const letter = cell.trim().charAt(0).toUpperCase();
   if (letter === minus) return -Math.abs(value);
   if (value < 0) return `${axis} ${value} is negative but its hemisphere column says ${plus}`;
   return value;
