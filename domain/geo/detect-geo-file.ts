@@ -11,6 +11,8 @@ import { mapNameFromFile, type GeoFormat, type MapSettings } from './geo-setting
 import { gunzipStart, isGzip, withoutGzipExtension } from '../import/gunzip-bytes.ts';
 import { decodeStart } from '../import/byte-chunks.ts';
 import { fitCsvReason } from './parse-fit-csv.ts';
+import { pltReason } from './parse-plt.ts';
+import { projectedCrs } from './geojson-crs.ts';
 
 /** How much of a file detection reads (the callers' window). */
 const GEO_DETECT_BYTES = 64 * 1024;
@@ -92,23 +94,6 @@ function detectXml(text: string, complete: boolean, fileName: string, mapIndex: 
     );
   }
   return undefined;
-}
-
-// Longitude and latitude in degrees on WGS 84, or a datum within a metre or two of it (ETRS89, NAD83).
-const DEGREE_CRS = /(?:CRS:?84|EPSG:{1,2}(?:4326|4979|4258|4269)|OGC:{1,2}1\.3:{1,2}CRS84)$/i;
-
-/**
- * The coordinate system a GeoJSON's "crs" member names (GeoJSON 2008; QGIS and ogr2ogr still write
- * one), when it is not degrees: RFC 7946 dropped the member and fixed WGS 84.
- */
-function projectedCrs(text: string): string | undefined {
-  const name = /"crs"\s*:\s*\{\s*"type"\s*:\s*"name"\s*,\s*"properties"\s*:\s*\{\s*"name"\s*:\s*"([^"]{1,100})"/.exec(
-    text,
-  )?.[1];
-  const trimmed = name?.trim();
-  if (trimmed === undefined || DEGREE_CRS.test(trimmed)) return undefined;
-  const epsg = /EPSG:{1,2}(\d+)$/i.exec(trimmed)?.[1];
-  return epsg === undefined ? trimmed : `EPSG:${epsg}`;
 }
 
 function detectGeoJson(
@@ -383,8 +368,13 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
     .split('\n')
     .slice(0, complete ? undefined : -1)
     .map((line) => line.replace(/\r$/, ''));
-  const fitCsv = fitCsvReason(lines, sampleNote(complete));
-  if (fitCsv !== undefined) return detected(trackSettings('fit-csv', fileName, mapIndex, 'circle'), fitCsv);
+  for (const [format, reason] of [
+    ['fit-csv', fitCsvReason],
+    ['plt', pltReason],
+  ] as const) {
+    const said = reason(lines, sampleNote(complete));
+    if (said !== undefined) return detected(trackSettings(format, fileName, mapIndex, 'circle'), said);
+  }
   // SeeYou's .cup: a header naming code, country, lat, lon, elev and style, then "4643.000N" places.
   if (/^"?name"?,"?code"?,"?country"?,"?lat"?,"?lon"?,"?elev"?,"?style"?/i.test(lines[0] ?? ''))
     return 'is a SeeYou waypoint file (.cup): places without times, not a track; a flight from SeeYou or the logger is an IGC file';

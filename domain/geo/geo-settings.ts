@@ -101,6 +101,7 @@ export const GEO_FORMATS = [
   'czml',
   'spot',
   'fit-csv',
+  'plt',
 ] as const;
 export type GeoFormat = (typeof GEO_FORMATS)[number];
 
