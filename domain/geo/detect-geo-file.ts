@@ -6,10 +6,13 @@
  */
 import { CHART_PALETTE } from '../color/palette.ts';
 import { countNoun } from '../count-noun.ts';
-import { detectGeoSettings, mapNameFromFile, type GeoDetection } from './detect-geo-settings.ts';
-import type { GeoFormat, MapSettings } from './geo-settings.ts';
+import { detectGeoSettings, type GeoDetection } from './detect-geo-settings.ts';
+import { mapNameFromFile, type GeoFormat, type MapSettings } from './geo-settings.ts';
 import { gunzipStart, isGzip, withoutGzipExtension } from '../import/gunzip-bytes.ts';
+import { decodeStart } from '../import/byte-chunks.ts';
 import { fitCsvReason } from './parse-fit-csv.ts';
+import { pltReason } from './parse-plt.ts';
+import { projectedCrs } from './geojson-crs.ts';
 
 /** How much of a file detection reads (the callers' window). */
 const GEO_DETECT_BYTES = 64 * 1024;
@@ -91,23 +94,6 @@ function detectXml(text: string, complete: boolean, fileName: string, mapIndex: 
     );
   }
   return undefined;
-}
-
-// Longitude and latitude in degrees on WGS 84, or a datum within a metre or two of it (ETRS89, NAD83).
-const DEGREE_CRS = /(?:CRS:?84|EPSG:{1,2}(?:4326|4979|4258|4269)|OGC:{1,2}1\.3:{1,2}CRS84)$/i;
-
-/**
- * The coordinate system a GeoJSON's "crs" member names (GeoJSON 2008; QGIS and ogr2ogr still write
- * one), when it is not degrees: RFC 7946 dropped the member and fixed WGS 84.
- */
-function projectedCrs(text: string): string | undefined {
-  const name = /"crs"\s*:\s*\{\s*"type"\s*:\s*"name"\s*,\s*"properties"\s*:\s*\{\s*"name"\s*:\s*"([^"]{1,100})"/.exec(
-    text,
-  )?.[1];
-  const trimmed = name?.trim();
-  if (trimmed === undefined || DEGREE_CRS.test(trimmed)) return undefined;
-  const epsg = /EPSG:{1,2}(\d+)$/i.exec(trimmed)?.[1];
-  return epsg === undefined ? trimmed : `EPSG:${epsg}`;
 }
 
 function detectGeoJson(
@@ -304,10 +290,11 @@ interface GeoFileStart {
 
 /** The start of a geo file as text from its first bytes (`complete` when that is all of it), unpacked if gzipped. */
 export function geoFileStart(firstBytes: Uint8Array, complete: boolean, fileName: string): GeoFileStart {
-  if (!isGzip(firstBytes)) return { text: new TextDecoder().decode(firstBytes), complete, fileName, gzipped: false };
+  // As the parse reads it (textChunks): UTF-16 by a byte order mark (Lowrance GPX, Excel's "Unicode Text").
+  if (!isGzip(firstBytes)) return { text: decodeStart(firstBytes), complete, fileName, gzipped: false };
   const inflated = gunzipStart(firstBytes, GEO_DETECT_BYTES);
   return {
-    text: new TextDecoder().decode(inflated),
+    text: decodeStart(inflated),
     complete: complete && inflated.byteLength < GEO_DETECT_BYTES,
     fileName: withoutGzipExtension(fileName),
     gzipped: true,
@@ -330,7 +317,7 @@ export function detectGeoBytes(
 
 /** The format and settings of a geo file from its start (`complete` when that is all of it), or why none fit. */
 export function detectGeoFile(text: string, complete: boolean, fileName: string, mapIndex = 0): GeoDetection | string {
-  const head = text.replace(/^\uFEFF/, '').trimStart();
+  const head = text.replaceAll('\u001e', ' ').trimStart(); // a BOM and RFC 8142's record separators dropped
   // A KMZ: the zip's local header names its entries in plain text, so "doc.kml" shows before any inflating.
   if (head.startsWith('PK\u0003\u0004')) {
     // NOTE: the header's binary fields decode to a varying number of characters (its DOS time among
@@ -381,8 +368,13 @@ export function detectGeoFile(text: string, complete: boolean, fileName: string,
     .split('\n')
     .slice(0, complete ? undefined : -1)
     .map((line) => line.replace(/\r$/, ''));
-  const fitCsv = fitCsvReason(lines, sampleNote(complete));
-  if (fitCsv !== undefined) return detected(trackSettings('fit-csv', fileName, mapIndex, 'circle'), fitCsv);
+  for (const [format, reason] of [
+    ['fit-csv', fitCsvReason],
+    ['plt', pltReason],
+  ] as const) {
+    const said = reason(lines, sampleNote(complete));
+    if (said !== undefined) return detected(trackSettings(format, fileName, mapIndex, 'circle'), said);
+  }
   // SeeYou's .cup: a header naming code, country, lat, lon, elev and style, then "4643.000N" places.
   if (/^"?name"?,"?code"?,"?country"?,"?lat"?,"?lon"?,"?elev"?,"?style"?/i.test(lines[0] ?? ''))
     return 'is a SeeYou waypoint file (.cup): places without times, not a track; a flight from SeeYou or the logger is an IGC file';

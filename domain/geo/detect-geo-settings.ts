@@ -13,7 +13,7 @@ import { resolveTimeZone } from '../time/time-zone-loader.ts';
 import { coordinateDegrees, decimalCommaNumber } from './coordinate-text.ts';
 import { compactClockColumn, compactDateOrder, isCompactDate } from './compact-date-time.ts';
 import { dateOrderOf, semicolonLayout } from './geo-csv-locale.ts';
-import { GPS_WEEK_NAMES, NAMES, ORDER, normalize } from './geo-column-names.ts';
+import { GPS_WEEK_NAMES, NAMES, ORDER, isInstantName, normalize } from './geo-column-names.ts';
 import {
   coordinateUnitOf,
   elapsedMillisecondsColumn,
@@ -25,7 +25,9 @@ import {
   isGpsWeek,
 } from './geo-column-units.ts';
 import { fractionBeforeZone, offsetSeconds, WKT_POINT } from './geo-record.ts';
+import { feetProducer } from './feet-producers.ts';
 import { gridReferenceReason } from './grid-references.ts';
+import { isHemisphereColumn } from './hemisphere-columns.ts';
 import { measureOf } from './measure-cell.ts';
 import {
   delimiterChar,
@@ -34,6 +36,7 @@ import {
   type MapDelimiter,
   type MapNumericUnit,
   type MapSettings,
+  mapNameFromFile,
 } from './geo-settings.ts';
 
 const MAP_DELIMITER_OF: Readonly<Record<string, MapDelimiter>> = { ',': 'comma', '\t': 'tab', ';': 'semicolon' };
@@ -96,6 +99,9 @@ function fits(kind: GeoColumn, cells: readonly string[], decimalComma: boolean, 
       return filled.every((cell) => NUMBER.test(cell) || !Number.isNaN(coordinateDegrees(cell, kind, decimalComma)));
     case 'elapsed_milliseconds':
       return filled.every((cell) => /^\s*\d+\s*$/.test(cell));
+    case 'latitude_hemisphere':
+    case 'longitude_hemisphere':
+      return isHemisphereColumn(kind, filled);
     default: {
       // Traccar's report writes units in the cells ("3.0 m", "90°"). A cell in a unit the column cannot
       // mean ("12 km/h" as an altitude) is its row's reason, as long as most cells read.
@@ -123,7 +129,7 @@ function identifyColumns(
   for (const kind of ORDER) {
     if (kind === 'position' && Object.values(identified).includes('latitude')) continue;
     // Every column of a name is tried: FlightAware's table has "Time (EST)" of weekdays, then "Time (UTC)".
-    const found = NAMES[kind]
+    const found = (kind === 'timestamp' ? [...NAMES.timestamp, ...names.filter(isInstantName)] : NAMES[kind])
       .flatMap((wanted) =>
         names.flatMap((name, at) => (name === wanted && !taken.has(at) ? [[at, wanted] as const] : [])),
       )
@@ -184,15 +190,6 @@ function identifyColumns(
   return identified;
 }
 
-/** The file's base name without extension, as the map's first name. */
-export function mapNameFromFile(fileName: string): string {
-  const base = fileName
-    .replace(/^.*[\\/]/, '')
-    .replace(/\.[^.]*$/, '')
-    .trim();
-  return (base === '' ? 'Map' : base).slice(0, 200);
-}
-
 /** Leading "#" lines (an avionics log's airframe line and units row), not Zeek's "#separator" header. */
 function commentLines(text: string): string[] {
   const lines: string[] = [];
@@ -208,10 +205,6 @@ function commentLines(text: string): string[] {
 
 const FEET = /(^|[^a-z])ft([^a-z]|$)|feet/;
 const METRES = /(^|[^a-z])m([^a-z]|$)|meters|metres/;
-// NOTE: Flightradar24 writes altitude in feet without saying so (both its CSV export, with Callsign and
-// a "lat,lon" Position, and its granular dumps with squawk, radar_id, snapshot_id); read as metres the
-// aircraft would fly three times too high.
-const FLIGHTRADAR_MARKERS = ['squawk', 'radarid', 'snapshotid'];
 
 /** Settings guessed from the start of a file (`complete` when `text` is the whole of it), or why none fit. */
 export function detectGeoSettings(
@@ -253,11 +246,14 @@ export function detectGeoSettings(
   const altitudeIndex = indexOf('altitude');
   const altitudeUnitText = altitudeIndex === undefined ? '' : (units?.[Number(altitudeIndex)] ?? '');
   const normalizedNames = guess.columns.map(normalize);
-  const flightradar =
-    normalize(nameOf('altitude')) === 'altitude' &&
-    ((indexOf('position') !== undefined && normalize(nameOf('actor')) === 'callsign') ||
-      FLIGHTRADAR_MARKERS.some((marker) => normalizedNames.includes(marker)));
-  const feet = flightradar || FEET.test(nameOf('altitude').toLowerCase()) || FEET.test(altitudeUnitText);
+  const producerFeet = feetProducer({
+    names: normalizedNames,
+    altitudeName: nameOf('altitude'),
+    actorName: nameOf('actor'),
+    hasPosition: indexOf('position') !== undefined,
+    preamble: rest.split('\n', guess.layout.preambleRows),
+  });
+  const feet = producerFeet !== undefined || FEET.test(nameOf('altitude').toLowerCase()) || FEET.test(altitudeUnitText);
   const timestampIndex = indexOf('timestamp');
   const cellsOf = (index: string | undefined) =>
     index === undefined ? [] : guess.sampleRows.map((row) => row[Number(index)] ?? '');
@@ -291,7 +287,9 @@ export function detectGeoSettings(
           delimiter === 'semicolon' || cellsOf(indexOf('latitude')).some((cell) => /^\s*-?\d+,\d+\s*$/.test(cell)),
         );
   const aircraft =
-    flightradar || normalize(nameOf('actor')) === 'callsign' || comments.some((line) => /airframe/i.test(line));
+    producerFeet !== undefined ||
+    normalize(nameOf('actor')) === 'callsign' ||
+    comments.some((line) => /airframe/i.test(line));
 
   const said: string[] = [
     `delimited text (${delimiter}-separated${delimiter === 'comma' ? '' : ', decimal commas read'}, ${guess.columns.length} columns)`,
@@ -336,18 +334,21 @@ export function detectGeoSettings(
       `position from "${nameOf('position')}" (${cellsOf(indexOf('position')).some((cell) => WKT_POINT.test(cell.trim())) ? 'WKT points, longitude before latitude' : '"lat,lon"'})`,
     );
   if (coordinates.why !== undefined) said.push(coordinates.why);
+  const hemispheres = (['latitude_hemisphere', 'longitude_hemisphere'] as const).filter((kind) => indexOf(kind));
+  if (hemispheres.length > 0)
+    said.push(`hemispheres from ${hemispheres.map((kind) => `"${nameOf(kind)}"`).join(' and ')} (S and W below zero)`);
   if (altitudeIndex !== undefined && millimetres)
     said.push(`altitude "${nameOf('altitude')}" in millimetres (whole numbers beside coordinates in 1e-7 degrees)`);
   else if (altitudeIndex !== undefined && !unitCells.includes('altitude')) {
-    const why = flightradar
-      ? 'a Flightradar24 export, which writes feet'
-      : altitudeUnitText !== ''
+    const why =
+      producerFeet ??
+      (altitudeUnitText !== ''
         ? `the units row says "${altitudeUnitText}"`
         : feet
           ? 'its name says feet'
           : METRES.test(nameOf('altitude').toLowerCase())
             ? 'its name says metres'
-            : 'no unit named, so metres';
+            : 'no unit named, so metres');
     said.push(`altitude "${nameOf('altitude')}" in ${feet ? 'feet' : 'metres'} (${why})`);
   }
   return {

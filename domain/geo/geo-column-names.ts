@@ -3,6 +3,7 @@
  * normalize: lower-case, units and punctuation dropped), and the order kinds are looked for in.
  */
 import type { GeoColumn } from './geo-settings.ts';
+import { HEMISPHERE_NAMES } from './hemisphere-columns.ts';
 
 // GPS time as receivers and ArduPilot's GPS message write it (GWk, GMS): a week number counted from
 // 1980-01-06 and the time into that week, in milliseconds (GMS, iTOW) or seconds (TOW).
@@ -61,6 +62,9 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
     'timeusec',
     'unixtime',
     'epoch',
+    // exiftool's CSV of photos' tags: the GPS clock in UTC first, the camera's local clock after it.
+    'gpsdatetime',
+    'datetimeoriginal',
     // A European spreadsheet's headers (German, French, Spanish, Italian), accents dropped by normalize.
     'zeitstempel',
     'datumzeit',
@@ -123,12 +127,23 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
     'nome',
   ],
   // position_lat and position_long: Garmin FIT's record fields, in semicircles unless converted.
-  latitude: ['latitude', 'lat', 'positionlat', 'breitengrad', 'breite', 'geogrbreite', 'latitud', 'latitudine'],
+  latitude: [
+    'latitude',
+    'lat',
+    'gpslatitude',
+    'positionlat',
+    'breitengrad',
+    'breite',
+    'geogrbreite',
+    'latitud',
+    'latitudine',
+  ],
   longitude: [
     'longitude',
     'lon',
     'lng',
     'long',
+    'gpslongitude',
     'positionlong',
     'positionlon',
     'langengrad',
@@ -200,15 +215,27 @@ export const NAMES: Record<GeoColumn, readonly string[]> = {
     'cap',
     'rumbo',
     'rotta',
+    // EXIF: the way the camera looked (a drone's or dashcam's heading).
+    'gpsimgdirection',
   ],
   pitch: ['pitch'],
-  roll: ['roll'],
+  // Aviation logs (ForeFlight, Garmin Pilot) call the roll angle bank.
+  roll: ['roll', 'bank', 'bankangle'],
   // Not by these names (they drop the unit that says milliseconds): ELAPSED_MILLISECOND_NAMES.
   elapsed_milliseconds: [],
+  ...HEMISPHERE_NAMES,
 };
+/**
+ * A name that says instant with more words than NAMES has ("timestamp_epoch" in a MotoACTV export,
+ * "epoch_ms", "unix_timestamp"): tried after those, and taken only when its cells read as instants.
+ */
+export const isInstantName = (name: string) => /timestamp|epoch|unixtime|datetime/.test(name);
+
 export const ORDER: readonly GeoColumn[] = [
   'latitude',
   'longitude',
+  'latitude_hemisphere',
+  'longitude_hemisphere',
   'position',
   'date',
   'timestamp',

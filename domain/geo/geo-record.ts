@@ -15,6 +15,7 @@ import { measureOf, type MeasureKind } from './measure-cell.ts';
 import type { GeoTimeReader } from './geo-time-reader.ts';
 import { gpsWeekMicros } from './gps-time.ts';
 import { expandClock, expandDate } from './compact-date-time.ts';
+import { withHemisphere } from './hemisphere-columns.ts';
 
 type RuleSettings = Pick<
   MapSettings,
@@ -64,6 +65,8 @@ export function geoRules(
     date: at('date'),
     utc_offset: at('utc_offset'),
     elapsed_milliseconds: at('elapsed_milliseconds'),
+    latitude_hemisphere: at('latitude_hemisphere'),
+    longitude_hemisphere: at('longitude_hemisphere'),
   };
   return {
     index,
@@ -341,6 +344,14 @@ export function geoRecord(line: number, fields: readonly string[], rules: GeoRul
   }
   const reason = positionReason(latitudeText, longitudeText, latitude, longitude, degreesPerUnit);
   if (reason !== undefined) return { line, reason };
+  if (index.latitude_hemisphere >= 0 || index.longitude_hemisphere >= 0) {
+    const north = withHemisphere(latitude, cellAt(fields, index.latitude_hemisphere), 'latitude');
+    if (typeof north === 'string') return { line, reason: north };
+    const east = withHemisphere(longitude, cellAt(fields, index.longitude_hemisphere), 'longitude');
+    if (typeof east === 'string') return { line, reason: east };
+    latitude = north;
+    longitude = east;
+  }
   const stamp = timeOf(fields, rules);
   if (typeof stamp === 'string') return { line, reason: stamp };
   const altitude = optionalNumber(fields, index.altitude, 'altitude', decimalComma);

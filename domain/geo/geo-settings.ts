@@ -15,7 +15,8 @@ import { isKnownTimeZone } from '../time/time-zone-table.ts';
  * `utc_offset` a per-row offset ("-05:00") that makes such a local date and time an instant.
  * `elapsed_milliseconds` counts milliseconds since the recording began (AirData's DJI CSV writes
  * "time(millisecond)" at 10 Hz beside a "datetime(utc)" of whole seconds): it gives the timestamp
- * column's whole seconds their fraction.
+ * column's whole seconds their fraction. `latitude_hemisphere` and `longitude_hemisphere` hold the N/S and
+ * E/W letters of unsigned degrees (hemisphere-columns.ts).
  */
 export const GEO_COLUMNS = [
   'timestamp',
@@ -31,6 +32,8 @@ export const GEO_COLUMNS = [
   'date',
   'utc_offset',
   'elapsed_milliseconds',
+  'latitude_hemisphere',
+  'longitude_hemisphere',
 ] as const;
 export type GeoColumn = (typeof GEO_COLUMNS)[number];
 
@@ -98,6 +101,7 @@ export const GEO_FORMATS = [
   'czml',
   'spot',
   'fit-csv',
+  'plt',
 ] as const;
 export type GeoFormat = (typeof GEO_FORMATS)[number];
 
@@ -169,4 +173,13 @@ export function columnsByKind(columns: IdentifiedColumns): Partial<Record<GeoCol
   const byKind: Partial<Record<GeoColumn, number>> = {};
   for (const [index, kind] of Object.entries(columns)) byKind[kind] = Number(index);
   return byKind;
+}
+
+/** The file's base name without extension, as the map's first name. */
+export function mapNameFromFile(fileName: string): string {
+  const base = fileName
+    .replace(/^.*[\\/]/, '')
+    .replace(/\.[^.]*$/, '')
+    .trim();
+  return (base === '' ? 'Map' : base).slice(0, 200);
 }

@@ -13,6 +13,7 @@ import { kmlBytes } from './kml-bytes.ts';
 import { parseAdsbTrace } from './parse-adsb-trace.ts';
 import { parseCzml } from './parse-czml.ts';
 import { parseFitCsv } from './parse-fit-csv.ts';
+import { parsePlt } from './parse-plt.ts';
 import { parseGeoJson } from './parse-geojson.ts';
 import { parseGeo, unpackedBytes, type GeoBatch, type GeoParseOptions, type GeoProgress } from './parse-geo.ts';
 import { parseGpx } from './parse-gpx.ts';
@@ -38,6 +39,7 @@ const FORMAT_NAMES = {
   czml: 'CZML',
   spot: 'SPOT feed',
   'fit-csv': 'FitCSVTool CSV',
+  plt: 'OziExplorer track',
 } as const;
 
 function trackItems(
@@ -71,6 +73,8 @@ function trackItems(
       return parseSpotFeed(text);
     case 'fit-csv':
       return parseFitCsv(text);
+    case 'plt':
+      return parsePlt(text);
   }
 }
 

@@ -5,12 +5,14 @@
  * a 4th coordinate element (epoch seconds, milliseconds or microseconds by magnitude), or, for a
  * Point, a time/timestamp/datetime/date/when property, else any property named like a time. A
  * feature without a point or line geometry is an invalid item, not silently left out. Overland's
- * batches hold their Point features under "locations" instead of "features". JSON carries no line numbers, so an invalid
+ * batches hold their Point features under "locations" instead of "features"; GeoJSON text sequences
+ * (geojson-sequence.ts) are read a text at a time. JSON carries no line numbers, so an invalid
  * item's line is the feature's number, and its reason says "feature 3, point 5".
  */
 import { JSONParser } from '@streamparser/json';
 import type { ZoneId } from '@js-joda/core';
 import { ImportError } from '../import/import-error.ts';
+import { geoJsonStart } from './geojson-sequence.ts';
 import { jsonStreamItems } from './json-stream-items.ts';
 import { readTrackTime, trackItem, type GeoItem } from './track-fix.ts';
 
@@ -148,7 +150,34 @@ function featureItems(feature: JsonObject, number: number, zone: ZoneId): GeoIte
   return items;
 }
 
-export async function* parseGeoJson(text: AsyncIterable<string>, zone: ZoneId): AsyncGenerator<GeoItem[]> {
+/** A GeoJSON text sequence (geojson-sequence.ts): each text a Feature, a FeatureCollection or a geometry. */
+async function* parseSequence(text: AsyncIterable<string>, zone: ZoneId): AsyncGenerator<GeoItem[]> {
+  const parser = new JSONParser({ paths: ['$'], keepStack: false, separator: '' });
+  let features = 0;
+  const items: GeoItem[] = [];
+  parser.onValue = ({ value }) => {
+    if (!isObject(value as Json)) return;
+    const root = value as JsonObject;
+    const members = root.type === 'FeatureCollection' && Array.isArray(root.features) ? root.features : [root];
+    for (const member of members) {
+      features += 1;
+      if (!isObject(member)) continue;
+      const feature = member.type === 'Feature' ? member : { geometry: member };
+      items.push(...featureItems(feature, features, zone));
+    }
+  };
+  yield* jsonStreamItems(
+    text,
+    parser,
+    items,
+    (message) => `is not readable GeoJSON after ${features} features: ${message}`,
+  );
+  if (items.length > 0) yield items;
+}
+
+export async function* parseGeoJson(input: AsyncIterable<string>, zone: ZoneId): AsyncGenerator<GeoItem[]> {
+  const { sequence, chunks: text } = await geoJsonStart(input);
+  if (sequence) return yield* parseSequence(text, zone);
   const parser = new JSONParser({
     // $.locations.*: Overland (iOS) posts and saves its batches as {"locations": [Feature, …]}.
     paths: ['$.features.*', '$.locations.*', '$.type', '$.geometry', '$.properties', '$.id', '$.coordinates'],

@@ -4,8 +4,8 @@
  * (heading, tilt, roll). Google Earth writes all whens, then all coords, then all angles, so one
  * track is held until it closes: memory follows the largest track, not the file.
  * A Placemark's Point or LineString is timed by its TimeStamp, or TimeSpan (a line's vertices spread
- * evenly from begin to end), else by a time among its ExtendedData; an untimed Point is a place and left out, an untimed line's vertices are
- * invalid rows. The actor is the Placemark's name; GPSBabel's points of a track ("Morning-0", "Morning-1" in
+ * evenly from begin to end), else by a time among its ExtendedData; an untimed Point is a place and left out, an untimed line
+ * one invalid item naming how many vertices it leaves out. The actor is the Placemark's name; GPSBabel's points of a track ("Morning-0", "Morning-1" in
  * a folder of the track "Morning") belong to that track, not one track each. A Point's heading is its IconStyle's (the way its
  * icon is turned) or a course among its ExtendedData (Garmin MapShare's "Course": "45.00 ° True").
  */
@@ -106,6 +106,15 @@ export async function* parseKml(text: AsyncIterable<string>, zone: ZoneId): Asyn
       const begin = time(done.when ?? done.begin ?? (done.end === undefined ? done.dataTime?.text : undefined));
       const end = time(done.end);
       if (geometry.kind === 'Point' && begin === undefined) continue;
+      // A path drawn over the timed points (GPSBabel's, Google Earth's) is one reason, not one per vertex.
+      if (begin === undefined) {
+        const count = `${tuples.length} point${tuples.length === 1 ? '' : 's'}`;
+        items.push({
+          line: geometry.line,
+          reason: `${named('line', done.name, done.number)} has no time (no TimeStamp or TimeSpan): its ${count} left out`,
+        });
+        continue;
+      }
       tuples.forEach((tuple, index) => {
         const [longitude, latitude, altitude] = tuple.split(',').map(Number);
         let timestamp = begin;

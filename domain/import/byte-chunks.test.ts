@@ -41,4 +41,21 @@ describe('textChunks', () => {
     expect(decodeStart(utf16(sample, false))).toBe(sample);
     expect(decodeStart(new TextEncoder().encode(sample))).toBe(sample);
   });
+
+  // A GPX as CompeGPS and OziExplorer write it: ISO-8859-1, named in the XML declaration.
+  const latin1 = (value: string) => Uint8Array.from(value, (character) => character.charCodeAt(0));
+  const gpx = '<?xml version="1.0" encoding="ISO-8859-1"?>\n<gpx><trk><name>München étape</name></trk></gpx>\n';
+
+  it('decodes in the encoding an XML declaration names, whatever the chunk size', async () => {
+    for (const size of [1, 3, 40, 1024]) expect(await text(latin1(gpx), size)).toBe(gpx);
+    expect(decodeStart(latin1(gpx))).toBe(gpx);
+  });
+
+  it('keeps UTF-8 for a declaration of UTF-8, UTF-16 without a BOM, or an encoding no decoder knows', async () => {
+    for (const label of ['UTF-8', 'UTF-16', 'x-unknown-1']) {
+      const declared = gpx.replace('ISO-8859-1', label);
+      expect(await text(new TextEncoder().encode(declared), 7)).toBe(declared);
+    }
+    expect(await text(new TextEncoder().encode('<?'), 1)).toBe('<?');
+  });
 });

@@ -59,7 +59,6 @@ async function* source(input: ImportInput): AsyncGenerator<Uint8Array> {
   }
 }
 
-/** The encoding a byte order mark names: UTF-16 LE (FF FE) or BE (FE FF); UTF-8 otherwise. */
 /**
  * The first chunk, to tell a compressed file by its magic bytes, and every chunk again from it;
  * undefined for no bytes at all.
@@ -77,10 +76,40 @@ export async function firstChunk(
   return { first: first.value, all };
 }
 
-function encodingOf(firstBytes: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' {
+// An XML declaration's encoding (XML 1.0, appendix F): GPX, KML and TCX from OziExplorer, CompeGPS
+// and older European tools are ISO-8859-1 or windows-1252, their names' accents unreadable as UTF-8.
+const XML_DECLARATION = /^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._:-]{1,40})["']/;
+const XML_START = '<?xml';
+const DECLARATION_BYTES = 256;
+
+/** Whether the first bytes may still turn out to name an encoding (an XML declaration not yet closed). */
+function declarationPending(head: Uint8Array): boolean {
+  if (head.byteLength < 2) return true;
+  if (head.byteLength >= DECLARATION_BYTES || head.includes(0x3e)) return false;
+  const start = String.fromCharCode(...head.subarray(0, XML_START.length));
+  return XML_START.startsWith(start);
+}
+
+/** The encoding an XML declaration names, when TextDecoder knows it and it is not a Unicode one. */
+function declaredEncoding(firstBytes: Uint8Array): string | undefined {
+  const start = String.fromCharCode(...firstBytes.subarray(0, DECLARATION_BYTES));
+  const label = XML_DECLARATION.exec(start)?.[1]?.toLowerCase();
+  if (label === undefined || label.startsWith('utf') || label.startsWith('ucs')) return undefined;
+  try {
+    return new TextDecoder(label).encoding;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The encoding a byte order mark names, UTF-16 LE (FF FE) or BE (FE FF); without one, the encoding an
+ * XML declaration names; UTF-8 otherwise.
+ */
+function encodingOf(firstBytes: Uint8Array): string {
   if (firstBytes[0] === 0xff && firstBytes[1] === 0xfe) return 'utf-16le';
   if (firstBytes[0] === 0xfe && firstBytes[1] === 0xff) return 'utf-16be';
-  return 'utf-8';
+  return firstBytes[0] === 0x3c ? (declaredEncoding(firstBytes) ?? 'utf-8') : 'utf-8';
 }
 
 /** The start of a file as text, in the encoding its byte order mark names (for detection). */
@@ -97,7 +126,8 @@ const withoutNuls = (text: string) => (text.includes('\u0000') ? text.replaceAll
 
 /**
  * Text in pieces; a character split across chunks is kept whole, a BOM dropped, NULs dropped. UTF-8
- * unless the first bytes are a UTF-16 byte order mark (Sophos writes UTF-16 LE).
+ * unless the first bytes are a UTF-16 byte order mark (Sophos writes UTF-16 LE) or an XML declaration
+ * naming another encoding.
  */
 export async function* textChunks(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
   // TextDecoder drops a leading BOM (ignoreBOM defaults to false) and replaces invalid bytes with U+FFFD.
@@ -105,9 +135,9 @@ export async function* textChunks(bytes: AsyncIterable<Uint8Array>): AsyncGenera
   let head: Uint8Array | undefined;
   for await (const chunk of bytes) {
     if (decoder === undefined) {
-      // A BOM needs two bytes; a one-byte first chunk waits for the next.
+      // A BOM needs two bytes, an XML declaration its closing ">": a shorter first chunk waits for the next.
       head = head === undefined ? chunk : concat(head, chunk);
-      if (head.byteLength < 2) continue;
+      if (declarationPending(head)) continue;
       decoder = new TextDecoder(encodingOf(head));
       const text = withoutNuls(decoder.decode(head, { stream: true }));
       head = undefined;
@@ -117,7 +147,7 @@ export async function* textChunks(bytes: AsyncIterable<Uint8Array>): AsyncGenera
     const text = withoutNuls(decoder.decode(chunk, { stream: true }));
     if (text !== '') yield text;
   }
-  decoder ??= new TextDecoder('utf-8');
+  decoder ??= new TextDecoder(head === undefined ? 'utf-8' : encodingOf(head));
   const rest = withoutNuls(head === undefined ? decoder.decode() : decoder.decode(head));
   if (rest !== '') yield rest;
 }

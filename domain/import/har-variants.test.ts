@@ -200,8 +200,11 @@ describe('a HAR with no entries array', () => {
     expect(detection.reason).toContain('A HAR whose "log" has no "entries" array');
   });
 
-  it('an empty entries array stays a HAR', () => {
-    const text = JSON.stringify({ log: { version: '1.2', creator: { name: 'Chrome' }, entries: [] } });
+  it('an empty entries array stays a HAR, refused at import with what to do', async () => {
+    const text = JSON.stringify({ log: { version: '1.2', creator: { name: 'Firefox' }, pages: [], entries: [] } });
     expect(detectFormat(encode(text), 'empty.har').format).toBe('har');
+    await expect(importHar(text, 'empty.har')).rejects.toThrow(
+      'The HAR file records no requests (its "entries" list is empty): open the network panel, reload the page, then save the HAR again',
+    );
   });
 });

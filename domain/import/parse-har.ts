@@ -74,6 +74,12 @@ export async function* parseHar(
   if (entryCount === 0 && version === undefined && creator === undefined) {
     throw new ImportError('invalid-file', 'Not a HAR file: it needs a "log" object with an "entries" array');
   }
+  // A browser saves an empty capture when the network panel opened after the page loaded.
+  if (entryCount === 0 && pageKeys.size === 0)
+    throw new ImportError(
+      'invalid-file',
+      'The HAR file records no requests (its "entries" list is empty): open the network panel, reload the page, then save the HAR again',
+    );
   const creatorObject = isJsonObject(creator) ? creator : {};
   const name = [creatorObject.name, creatorObject.version]
     .filter((part) => typeof part === 'string' && part !== '')

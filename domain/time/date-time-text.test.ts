@@ -51,6 +51,20 @@ describe('readDateTimeText', () => {
     expect(readDateTimeText('2024-01-02 03:04:05', 'dmy')?.offsetMinutes).toBeUndefined();
   });
 
+  it("reads EXIF's YYYY:MM:DD (exiftool's CSV), with its offset or Z, and no other colon-separated date", () => {
+    expect(readDateTimeText('2024:03:05 11:00:01', undefined)).toMatchObject({
+      year: 2024,
+      month: 3,
+      day: 5,
+      hour: 11,
+    });
+    expect(readDateTimeText('2024:03:05 19:00:01.25Z', undefined)).toMatchObject({ micros: 250_000, offsetMinutes: 0 });
+    expect(readDateTimeText('2024:03:05 11:00:01-08:00', undefined)?.offsetMinutes).toBe(-480);
+    expect(readDateTimeText('2024:02:30 11:00:01', undefined)).toBeUndefined();
+    expect(readDateTimeText('05:03:2024 11:00:01', undefined)).toBeUndefined();
+    expect(readDateTimeText('2024:03-05 11:00:01', undefined)).toBeUndefined();
+  });
+
   it('reads a zone abbreviation that names one offset (PostgreSQL %m, date(1)), not an ambiguous one', () => {
     const offset = (text: string) => readDateTimeText(text, undefined)?.offsetMinutes;
     expect(offset('2024-03-05 12:00:00.123 CET')).toBe(60);

@@ -1,7 +1,7 @@
 /*
  * Date-time text in the shapes logs and exports write, read by one left-to-right scan (no regex per
  * call: it runs on every row of million-row files) into calendar fields, not yet an instant:
- * ISO 8601 with "T" or spaces, numeric dates in three orders with "/", "-" or ".", named months,
+ * ISO 8601 with "T" or spaces, numeric dates in three orders with "/", "-" or ".", EXIF's "YYYY:MM:DD", named months,
  * a leading weekday, 12-hour clocks (AM, a.m., a. m.), compact YYYYMMDD[ HHMMSS], 1-9 fraction digits
  * and a trailing offset (Z, UTC, GMT, ±hh, ±hhmm, ±hh:mm, UTC+hh:mm, or a zone abbreviation that names one
  * offset, as PostgreSQL's %m and date(1) write "CET"). Ranges are checked here.
@@ -233,7 +233,9 @@ function readDate(scan: Scan, order: DateOrder | undefined): CalendarDate | unde
     return { year: Number(first.slice(0, 4)), month: Number(first.slice(4, 6)), day: Number(first.slice(6, 8)) };
   }
   const separator = scan.text[scan.at];
-  if (separator !== '-' && separator !== '/' && separator !== '.' && separator !== ' ') return undefined;
+  // EXIF writes "2024:03:05 11:00:01" (exiftool's CSV of photos' and drone images' tags): colons after a year only.
+  const exif = separator === ':' && first.length === 4;
+  if (separator !== '-' && separator !== '/' && separator !== '.' && separator !== ' ' && !exif) return undefined;
   scan.at += 1;
   if (first.length === 4) {
     const month = isLetter(code(scan)) ? MONTHS.get(word(scan)) : Number(digits(scan));

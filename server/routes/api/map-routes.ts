@@ -95,10 +95,10 @@ export function mapRoutes(app: FastifyInstance, context: AppContext, imports: Ma
       summary:
         'Makes a map from a geo file (delimited text, GPX, KML, GeoJSON, IGC or NMEA): the file kept whole, its rows read into points, every invalid row reported',
       description:
-        'multipart/form-data with the part "file" and the settings as fields: format (csv, gpx, kml, geojson, igc, nmea, tcx, adsb-trace, location-history, owntracks, czml, spot, fit-csv; the other fields ' +
+        'multipart/form-data with the part "file" and the settings as fields: format (csv, gpx, kml, geojson, igc, nmea, tcx, adsb-trace, location-history, owntracks, czml, spot, fit-csv, plt; the other fields ' +
         'below matter for csv only, except name, colour, icon, defaultTimeZone and defaultDate), name, colour (#rrggbb), icon (circle, airplane, rocket), ' +
         'defaultTimeZone, defaultDate (YYYY-MM-DD, for rows with only a time of day), delimiter (comma, tab), headerRowCount, preambleRowCount, ' +
-        'identifiedColumns (JSON: column index → timestamp, hour_minute_second, actor, latitude, longitude, altitude, heading, pitch, roll, position, date, utc_offset, elapsed_milliseconds), ' +
+        'identifiedColumns (JSON: column index → timestamp, hour_minute_second, actor, latitude, longitude, altitude, heading, pitch, roll, position, date, utc_offset, elapsed_milliseconds, latitude_hemisphere, longitude_hemisphere), ' +
         'numericUnit (seconds, milliseconds, microseconds, nanoseconds, fit-seconds: since 1989-12-31), altitudeUnit (metres, feet, millimetres), ' +
         'coordinateUnit (degrees, degrees-e7, semicircles), dateOrder (mdy, dmy, ymd), headingUnit (degrees, centidegrees). A field left out is detected from the file.',
       tags: ['maps'],

@@ -16,6 +16,8 @@ const LABELS: Record<GeoColumn, string> = {
   date: 'date (with the time of day)',
   utc_offset: 'UTC offset of the local time',
   elapsed_milliseconds: 'milliseconds since the start (with the timestamp)',
+  latitude_hemisphere: 'N or S of the latitude',
+  longitude_hemisphere: 'E or W of the longitude',
 };
 const COLUMN_CHOICES = GEO_COLUMNS.map((kind) => ({ value: kind, label: LABELS[kind] }));
 

@@ -19,6 +19,7 @@ const FORMAT_LABELS: Record<GeoFormat, string> = {
   czml: 'CZML (Cesium)',
   spot: 'SPOT tracker feed (XML, JSON)',
   'fit-csv': 'FIT as CSV (Garmin FitCSVTool)',
+  plt: 'OziExplorer track (.plt)',
 };
 
 export function GeoFormatFields({
