@@ -51,6 +51,24 @@ describe('textChunks', () => {
     expect(decodeStart(latin1(gpx))).toBe(gpx);
   });
 
+  // OziExplorer's own track files and Windows "ANSI" exports: windows-1252, with no BOM or declaration.
+  const plt =
+    'OziExplorer Track Point File Version 2.1\r\nWGS 84\r\n0,2,255,Fahrt nach Zürich – Straße,0,0,2,8421376\r\n';
+  const windows1252 = (value: string) => new Uint8Array(Buffer.from(value.replace('–', '\u0096'), 'latin1'));
+
+  it('decodes a file whose first bytes are not UTF-8 and hold no UTF-8 character as windows-1252', async () => {
+    for (const size of [3, 40, 1024]) expect(await text(windows1252(plt), size)).toBe(plt);
+    expect(decodeStart(windows1252(plt))).toBe(plt);
+  });
+
+  it('keeps UTF-8 when a stray byte sits among real UTF-8 characters, or a character is cut at the sample end', async () => {
+    const utf8 = new TextEncoder().encode('Zürich Straße\n');
+    const stray = new Uint8Array([...utf8, 0x96, 0x0a]);
+    expect(await text(stray, 1024)).toBe('Zürich Straße\n\uFFFD\n');
+    const cut = new TextEncoder().encode('abc ’').subarray(0, 5);
+    expect(decodeStart(cut)).toBe('abc ');
+  });
+
   it('keeps UTF-8 for a declaration of UTF-8, UTF-16 without a BOM, or an encoding no decoder knows', async () => {
     for (const label of ['UTF-8', 'UTF-16', 'x-unknown-1']) {
       const declared = gpx.replace('ISO-8859-1', label);

@@ -102,14 +102,55 @@ function declaredEncoding(firstBytes: Uint8Array): string | undefined {
   }
 }
 
+/** How far into a file of plain ASCII a first byte above 127 may still tell its encoding. */
+const SNIFF_BYTES = 1 << 20;
+
+/** The length of the UTF-8 sequence a lead byte starts (2-4), or 0 for a byte no sequence starts with. */
+const sequenceLength = (byte: number) =>
+  byte >= 0xc2 && byte <= 0xdf ? 2 : byte >= 0xe0 && byte <= 0xef ? 3 : byte >= 0xf0 && byte <= 0xf4 ? 4 : 0;
+
+/**
+ * Whether the first bytes read as a legacy Windows code page rather than UTF-8: bytes above 127 that
+ * make no UTF-8 character, and none that make one. Windows tools without a byte order mark or a
+ * declaration (OziExplorer, ANSI exports, old IIS and application logs) write windows-1252, and a
+ * name's "é" is one byte there; one stray byte in a UTF-8 file that also holds real UTF-8 characters
+ * leaves it UTF-8 (that byte alone becomes U+FFFD). A sequence cut by the end of the sample counts for
+ * nothing.
+ */
+function legacyCodePage(bytes: Uint8Array): boolean {
+  let valid = 0;
+  let invalid = 0;
+  for (let at = 0; at < bytes.byteLength; at += 1) {
+    const byte = bytes[at]!;
+    if (byte < 0x80) continue;
+    const length = sequenceLength(byte);
+    if (length === 0) {
+      invalid += 1;
+      continue;
+    }
+    if (at + length > bytes.byteLength) break;
+    let continued = true;
+    for (let next = 1; next < length; next += 1) continued &&= (bytes[at + next]! & 0xc0) === 0x80;
+    if (!continued) {
+      invalid += 1;
+      continue;
+    }
+    valid += 1;
+    at += length - 1;
+  }
+  return invalid > 0 && valid === 0;
+}
+
 /**
  * The encoding a byte order mark names, UTF-16 LE (FF FE) or BE (FE FF); without one, the encoding an
- * XML declaration names; UTF-8 otherwise.
+ * XML declaration names; windows-1252 when the first bytes are not UTF-8 and hold no UTF-8 character
+ * (legacyCodePage); UTF-8 otherwise.
  */
 function encodingOf(firstBytes: Uint8Array): string {
   if (firstBytes[0] === 0xff && firstBytes[1] === 0xfe) return 'utf-16le';
   if (firstBytes[0] === 0xfe && firstBytes[1] === 0xff) return 'utf-16be';
-  return firstBytes[0] === 0x3c ? (declaredEncoding(firstBytes) ?? 'utf-8') : 'utf-8';
+  const declared = firstBytes[0] === 0x3c ? declaredEncoding(firstBytes) : undefined;
+  return declared ?? (legacyCodePage(firstBytes) ? 'windows-1252' : 'utf-8');
 }
 
 /** The start of a file as text, in the encoding its byte order mark names (for detection). */
@@ -133,16 +174,25 @@ export async function* textChunks(bytes: AsyncIterable<Uint8Array>): AsyncGenera
   // TextDecoder drops a leading BOM (ignoreBOM defaults to false) and replaces invalid bytes with U+FFFD.
   let decoder: InstanceType<typeof TextDecoder> | undefined;
   let head: Uint8Array | undefined;
+  // UTF-8 taken for a start of plain ASCII: the first byte above 127 in the next chunks may still say
+  // windows-1252 (switching loses nothing, since ASCII reads the same in both).
+  let sniffed = 0;
   for await (const chunk of bytes) {
     if (decoder === undefined) {
       // A BOM needs two bytes, an XML declaration its closing ">": a shorter first chunk waits for the next.
       head = head === undefined ? chunk : concat(head, chunk);
       if (declarationPending(head)) continue;
-      decoder = new TextDecoder(encodingOf(head));
+      const encoding = encodingOf(head);
+      decoder = new TextDecoder(encoding);
+      sniffed = encoding === 'utf-8' && !head.some((byte) => byte >= 0x80) ? head.byteLength : SNIFF_BYTES;
       const text = withoutNuls(decoder.decode(head, { stream: true }));
       head = undefined;
       if (text !== '') yield text;
       continue;
+    }
+    if (sniffed < SNIFF_BYTES) {
+      sniffed = chunk.some((byte) => byte >= 0x80) ? SNIFF_BYTES : sniffed + chunk.byteLength;
+      if (sniffed === SNIFF_BYTES && legacyCodePage(chunk)) decoder = new TextDecoder('windows-1252');
     }
     const text = withoutNuls(decoder.decode(chunk, { stream: true }));
     if (text !== '') yield text;
