@@ -20,9 +20,14 @@ let started = false;
 function startApp(why: string): void {
   if (started || entry === undefined) return;
   started = true;
-  performance.mark('churchkey: app started', { detail: { why } });
-  // The entry's chunks are already modulepreloaded by the HTML; a failed load is the browser's to report.
-  void import(/* @vite-ignore */ entry);
+  const start = () => {
+    performance.mark('churchkey: app started', { detail: { why } });
+    // The entry's chunks are already modulepreloaded by the HTML; a failed load is the browser's to report.
+    void import(/* @vite-ignore */ entry);
+  };
+  // As a module script of the page did: never before the document is parsed (main.tsx wants #root).
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+  else start();
 }
 
 // The swimlane's addresses, as main.tsx names them.
