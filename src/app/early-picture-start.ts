@@ -12,7 +12,7 @@ import { nextFrame } from '../render/frame-scheduler.ts';
 import { paintSwimlaneFrameEarly } from './swimlane-early-picture.ts';
 
 /** The longest the app's start waits for the picture (its read, decode and first paint). */
-const APP_WAIT_MS = 150;
+const APP_WAIT_MS = 250;
 
 // The app's entry, named by the build on this script's element.
 const entry = document.currentScript?.dataset['app'];
@@ -35,17 +35,20 @@ const swimlane = /^\/incident\/(\d+)\/(?:swimlane|(?:[^/]+\/)?type\/swimlane)(?:
 if (!swimlane) startApp('not a swimlane');
 else {
   performance.mark('churchkey: swimlane early script');
-  setTimeout(() => startApp('waited long enough'), APP_WAIT_MS);
+  const painted = () => document.querySelector('[data-swimlane-early-frame]') !== null;
+  // A picture in the DOM waits for its frame instead (the app's evaluation would come before its paint).
+  setTimeout(() => painted() || startApp('waited long enough'), APP_WAIT_MS);
   try {
     const read = startSwimlaneFrameRead(Number(swimlane[1]));
     paintSwimlaneFrameEarly();
-    // After the frame that shows the picture (or at once when none was painted): the app's evaluation
-    // would otherwise run before the browser paints it.
+    // After the frame that shows the picture (or at once when none was painted). A page that draws no
+    // frame (a hidden tab) starts anyway.
     read.then(
-      () =>
-        document.querySelector('[data-swimlane-early-frame]')
-          ? void nextFrame().then(() => setTimeout(() => startApp('picture painted')))
-          : startApp('no picture'),
+      () => {
+        if (!painted()) return startApp('no picture');
+        void nextFrame().then(() => setTimeout(() => startApp('picture painted')));
+        setTimeout(() => startApp('picture painted, no frame'), APP_WAIT_MS);
+      },
       () => startApp('no picture'),
     );
   } catch {
