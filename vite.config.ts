@@ -159,7 +159,9 @@ const EARLY_PICTURE_START = 'src/app/early-picture-start.ts';
  * into assets/early-picture-<hash>.js and names it first in index.html's head, before the stylesheet
  * and the app's module scripts: a classic script runs as soon as it is in, while the page's deferred
  * modules wait for the stylesheet, the parse and their ~1.6 MB (issue 20). A file, not inline: the CSP
- * allows 'self' scripts only. The app's own modules never import it.
+ * allows 'self' scripts only. The app's entry is no longer a script of the page but a modulepreload the
+ * script imports (data-app) once its picture is painted, or at once (early-picture-start.ts). The app's
+ * own modules never import it. Not rollupOptions.input: that makes one more deferred ES module.
  */
 function earlyPictureFirst(): Plugin {
   let fileName: string | undefined;
