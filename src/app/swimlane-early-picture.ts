@@ -132,7 +132,8 @@ function paint(frame: RestoredSwimlaneFrame): boolean | 'wait' {
   }, window.location.pathname);
   // The head's script may run before <body> is parsed: the window's root holds it then.
   (document.body ?? document.documentElement).append(picture);
-  performance.mark(MARK, { detail: { outcome: 'painted' } });
+  // The scheme the page showed it in: the reopen spec checks it is the one it was drawn in.
+  performance.mark(MARK, { detail: { outcome: 'painted', scheme: appliedScheme() } });
   markRestoredSwimlaneFrameShown(frame);
   return true;
 }
