@@ -151,6 +151,79 @@ function copyReadFirst(): Plugin {
   };
 }
 
+/** The tiny classic script that paints a reopened swimlane's kept frame (src/app/early-picture-start.ts). */
+const EARLY_PICTURE_START = 'src/app/early-picture-start.ts';
+
+/**
+ * Builds src/app/early-picture-start.ts on its own as one classic script (an IIFE, no imports: a few kB)
+ * into assets/early-picture-<hash>.js and names it first in index.html's head, before the stylesheet
+ * and the app's module scripts: a classic script runs as soon as it is in, while the page's deferred
+ * modules wait for the stylesheet, the parse and their ~1.6 MB (issue 20). A file, not inline: the CSP
+ * allows 'self' scripts only. The app's entry is no longer a script of the page but a modulepreload the
+ * script imports (data-app) once its picture is painted, or at once (early-picture-start.ts). The app's
+ * own modules never import it. Not rollupOptions.input: that makes one more deferred ES module.
+ */
+function earlyPictureFirst(): Plugin {
+  let fileName: string | undefined;
+  return {
+    name: 'churchkey-early-picture-first',
+    apply: 'build',
+    async buildStart() {
+      const built = await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        resolve: {
+          alias: [
+            { find: /^zod$/, replacement: fileURLToPath(new URL('./src/data/zod-without-eval.ts', import.meta.url)) },
+          ],
+        },
+        build: {
+          write: false,
+          minify: true,
+          sourcemap: false,
+          lib: {
+            entry: EARLY_PICTURE_START,
+            formats: ['iife'],
+            name: 'ChurchkeyEarlyPicture',
+            fileName: () => 'early.js',
+          },
+        },
+      });
+      const outputs = (Array.isArray(built) ? built : [built]).flatMap((result) =>
+        'output' in result ? result.output : [],
+      );
+      const chunk = outputs.find((output) => output.type === 'chunk');
+      if (!chunk || chunk.type !== 'chunk')
+        throw new Error(`early-picture-first: no script built from ${EARLY_PICTURE_START}`);
+      const hash = createHash('sha256').update(chunk.code).digest('base64url').slice(0, 8);
+      fileName = `assets/early-picture-${hash}.js`;
+      this.emitFile({ type: 'asset', fileName, source: chunk.code });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        // The app's entry: started by this script (after the picture, or at once), preloaded meanwhile.
+        const entryScript = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"><\/script>\n?\s*/.exec(
+          html,
+        );
+        // First in the head after the charset (which must come within its first bytes).
+        const charset = '<meta charset="utf-8" />';
+        const at = html.indexOf(charset) + charset.length;
+        if (!fileName || !entryScript || at < charset.length)
+          throw new Error('early-picture-first: no script built, no entry script or no charset in index.html');
+        const entry = entryScript[1]!;
+        const withoutEntry = html.replace(
+          entryScript[0],
+          `<link rel="modulepreload" crossorigin href="${entry}">\n    `,
+        );
+        const script = `\n    <script src="/${fileName}" data-app="${entry}"></script>`;
+        return withoutEntry.slice(0, at) + script + withoutEntry.slice(at);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // The router plugin must run before react() so route files are split before JSX is transformed.
@@ -165,6 +238,7 @@ export default defineConfig({
     outboxSyncWorker(),
     globeFiles(),
     copyReadFirst(),
+    earlyPictureFirst(),
     {
       // Knockout (in Cesium's widgets, unused by the globe, which is a CesiumWidget) finds the global
       // object with (0,eval)("this") as its module loads; the app's CSP has no 'unsafe-eval'.

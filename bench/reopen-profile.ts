@@ -53,6 +53,7 @@ const TIMELINE = `(() => {
   if (nav) {
     rows.push(['response end', nav.responseEnd, nav.responseEnd]);
     rows.push(['DOMContentLoaded', nav.domContentLoadedEventStart, nav.domContentLoadedEventEnd]);
+    rows.push(['DOM interactive (parsed)', nav.domInteractive, nav.domInteractive]);
   }
   for (const entry of performance.getEntriesByType('measure')) {
     if (!entry.name.startsWith('churchkey: ')) continue;
@@ -65,9 +66,12 @@ const TIMELINE = `(() => {
   for (const entry of performance.getEntriesByType('resource')) {
     const path = new URL(entry.name).pathname;
     const route = path.startsWith('/assets/incident') || path.startsWith('/assets/event-timeline');
-    if (path.startsWith('/auth/') || path.startsWith('/api/') || route)
-      rows.push(['fetched ' + (route ? path.split('-')[0] : path), entry.startTime, entry.responseEnd]);
+    // The head's scripts: the early picture's classic one (s22) and the app's entry.
+    const head = path.startsWith('/assets/early-picture') || path.startsWith('/assets/index-');
+    if (path.startsWith('/auth/') || path.startsWith('/api/') || route || (head && path.endsWith('.js')))
+      rows.push(['fetched ' + (route || head ? path.split('-')[0] : path), entry.startTime, entry.responseEnd]);
   }
+  for (const entry of performance.getEntriesByType('paint')) rows.push([entry.name, entry.startTime, entry.startTime]);
   for (const entry of performance.getEntriesByType('mark'))
     if (entry.name.startsWith('churchkey: ')) rows.push([entry.name.slice(11), entry.startTime, entry.startTime]);
   return rows.sort((a, b) => a[1] - b[1]);

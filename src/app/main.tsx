@@ -4,12 +4,12 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startEventsReadAtStart } from '../data/mirror/early-events-read.ts';
+import { swimlaneEarlyPictureNavigates } from '../data/mirror/swimlane-frame-restore.ts';
 import { holdUntilFirstFrame } from '../data/mirror/first-frame-hold.ts';
 import { registerServiceWorker } from '../data/service-worker.ts';
 import { prepareSwimlaneLayoutClient } from '../render/swimlane/swimlane-layout-client.ts';
 import { restoreSettings } from '../features/settings/settings-store.ts';
 import { router } from './router.ts';
-import { swimlaneEarlyPictureNavigates } from './swimlane-early-picture.ts';
 import '../styles.css';
 
 // Started before the first render; the shell shows "Loading …" until it is done (at most 5000 ms).
@@ -31,7 +31,7 @@ for (const route of router.getMatchedRoutes(window.location.pathname)[0]) {
   router.loadRouteChunk(route)?.catch(() => undefined);
 }
 
-// A swimlane's picture painted before React (start-copy-read.ts) goes when the app goes elsewhere.
+// A swimlane's picture painted before React (early-picture-start.ts) goes when the app goes elsewhere.
 router.subscribe('onBeforeNavigate', ({ toLocation }) => swimlaneEarlyPictureNavigates(toLocation.pathname));
 
 const container = document.getElementById('root');

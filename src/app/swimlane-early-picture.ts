@@ -1,30 +1,38 @@
 /*
- * A reopened swimlane's last settled frame painted as the app starts (start-copy-read.ts), before React has
- * mounted the incident page: a fixed element where the canvas was, only when every raw input the frame was
+ * A reopened swimlane's last settled frame painted as the page starts, by the tiny classic script in
+ * index.html's head (early-picture-start.ts), before the app's modules are even in: a fixed element where the canvas was, only when every raw input the frame was
  * drawn from is the same now (swimlane-frame-early-key.ts). Inert: it answers no pointer, wheel or key, and
  * says it is loading. The page's picture (features/swimlane/swimlane-last-frame.tsx) takes over from it, or
  * removes it, once it has measured its place; the live frame, a resize or a navigation removes it too
- * (swimlane-frame-restore.ts). Plain DOM: this runs before React's modules are in.
+ * (swimlane-frame-restore.ts). Plain DOM, and shown only in the colour scheme it was drawn in, as applied
+ * (the CSS's light until the shell sets data-theme): a dark frame waits for the shell's dark.
  */
 import { earlyFrameInputs, earlyInputThatDiffers } from '../data/mirror/swimlane-frame-early-key.ts';
 import {
+  claimEarlySwimlanePainter,
   earlySwimlanePictureShown,
   earlySwimlanePictureTooLate,
   endEarlySwimlanePicture,
   markRestoredSwimlaneFrameShown,
   restoredSwimlaneFrame,
   subscribeRestoredSwimlaneFrame,
+  swimlaneEarlyPictureNavigates,
   type RestoredSwimlaneFrame,
 } from '../data/mirror/swimlane-frame-restore.ts';
 
 const MARK = 'churchkey: swimlane early picture';
 
-/** The address the picture was painted for, while it is on screen. */
-let paintedPath: string | undefined;
+/** The scheme the page shows now: the shell's data-theme, the CSS's light before it is set. */
+const appliedScheme = (): string => document.documentElement.dataset['theme'] ?? 'light';
 
-/** The router goes to `pathname`: a picture painted for another address goes. */
-export function swimlaneEarlyPictureNavigates(pathname: string): void {
-  if (paintedPath !== undefined && pathname !== paintedPath) endEarlySwimlanePicture('navigation');
+/** The scheme the frame was drawn in: the last part of its key (swimlane-frame-key.ts). */
+function drawnScheme(frame: RestoredSwimlaneFrame): unknown {
+  try {
+    const parts: unknown = JSON.parse(frame.record.key);
+    return Array.isArray(parts) ? parts[parts.length - 1] : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string): HTMLElementTagNameMap[K] {
@@ -81,7 +89,15 @@ function pictureOf(frame: RestoredSwimlaneFrame, leftPx: number, topPx: number):
   return box;
 }
 
-function paint(frame: RestoredSwimlaneFrame): boolean {
+/** Calls back whenever the shell sets data-theme; returns the unsubscribe. */
+function followScheme(changed: () => void): () => void {
+  const observer = new MutationObserver(changed);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
+}
+
+/** 'wait': not in the scheme it was drawn in yet; true: painted or never to be (nothing more to do). */
+function paint(frame: RestoredSwimlaneFrame): boolean | 'wait' {
   const early = frame.record.early;
   if (!early) {
     performance.mark(MARK, { detail: { outcome: 'not kept for an early paint' } });
@@ -92,33 +108,59 @@ function paint(frame: RestoredSwimlaneFrame): boolean {
     performance.mark(MARK, { detail: { outcome: 'differs', part: differs } });
     return true;
   }
+  const scheme = drawnScheme(frame);
+  if (scheme !== appliedScheme()) {
+    // Before the shell decides, the page is light: a frame drawn dark waits for it (the inputs say it will).
+    if (document.documentElement.dataset['theme'] === undefined) return 'wait';
+    performance.mark(MARK, { detail: { outcome: 'differs', part: 'scheme' } });
+    return true;
+  }
   const picture = pictureOf(frame, early.leftPx, early.topPx);
-  paintedPath = window.location.pathname;
   const onResize = () => endEarlySwimlanePicture('resize');
   const onAddress = () => swimlaneEarlyPictureNavigates(window.location.pathname);
+  // The shell's colour mode, once applied, is not the one it was drawn in: it goes.
+  const unfollow = followScheme(() => {
+    if (appliedScheme() !== scheme) endEarlySwimlanePicture('differs: scheme');
+  });
   window.addEventListener('resize', onResize);
   window.addEventListener('popstate', onAddress);
   earlySwimlanePictureShown(() => {
     picture.remove();
-    paintedPath = undefined;
+    unfollow();
     window.removeEventListener('resize', onResize);
     window.removeEventListener('popstate', onAddress);
-  });
-  document.body.append(picture);
-  performance.mark(MARK, { detail: { outcome: 'painted' } });
+  }, window.location.pathname);
+  // The head's script may run before <body> is parsed: the window's root holds it then.
+  (document.body ?? document.documentElement).append(picture);
+  // The scheme the page showed it in: the reopen spec checks it is the one it was drawn in.
+  performance.mark(MARK, { detail: { outcome: 'painted', scheme: appliedScheme() } });
   markRestoredSwimlaneFrameShown(frame);
   return true;
 }
 
-/** Paints the kept frame as soon as it is read and decoded, if the page has no place for it yet. */
+/**
+ * Paints the kept frame as soon as it is read and decoded (and its scheme applied), if the page has no
+ * place for it yet. Once a page: a second call (the app's start after the head's script) does nothing.
+ */
 export function paintSwimlaneFrameEarly(): void {
-  const unsubscribe = subscribeRestoredSwimlaneFrame(() => {
+  if (!claimEarlySwimlanePainter()) return;
+  let unfollow: (() => void) | undefined;
+  // Called back only later (the read answers asynchronously), once `unsubscribe` is set.
+  const unsubscribe = subscribeRestoredSwimlaneFrame(attempt);
+  function stop(): void {
+    unsubscribe();
+    unfollow?.();
+    unfollow = undefined;
+  }
+  function attempt(): void {
     const frame = restoredSwimlaneFrame();
     const late = earlySwimlanePictureTooLate();
     if (late !== undefined) {
       performance.mark(MARK, { detail: { outcome: 'late', part: late } });
-      return unsubscribe();
+      return stop();
     }
-    if (frame && paint(frame)) unsubscribe();
-  });
+    if (!frame) return;
+    if (paint(frame) === 'wait') unfollow ??= followScheme(attempt);
+    else stop();
+  }
 }

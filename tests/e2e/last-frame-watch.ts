@@ -20,7 +20,7 @@ export interface ReopenTimeline {
   live: number;
   pictureMarks: number;
   /** What the paint before React decided ('painted', 'differs', …) and, when it differs, the part that did. */
-  early: Array<{ outcome: string; part?: string }>;
+  early: Array<{ outcome: string; part?: string; scheme?: string }>;
   /** Why the picture painted before React went ('handed over', 'live frame', 'resize', 'navigation', …). */
   removed: string[];
   /** What the frame's read as the app starts found (a record, the mirror's revision) and whether it was late. */

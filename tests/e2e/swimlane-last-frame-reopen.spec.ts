@@ -47,7 +47,7 @@ test('a reopened swimlane shows its last settled frame before the live frame, wh
   const { picture: pictureAt, live: liveAt, pictureMarks, early, removed } = await timeline(page);
   // Painted as the app starts, before React had mounted the swimlane's section; then handed over to the page
   // (or ended by the live frame), once.
-  expect(early).toEqual([{ outcome: 'painted' }]);
+  expect(early).toEqual([{ outcome: 'painted', scheme: 'light' }]);
   expect(pictureMarks).toBe(1);
   expect(pictureAt).toBeGreaterThan(0);
   expect(pictureAt).toBeLessThan(liveAt);
@@ -117,11 +117,13 @@ test('a kept frame is never shown when the filter, the events, the window size o
     await expect(canvas).toHaveAttribute('data-swimlane-idle', 'true', { timeout: 60_000 });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const { pictureMarks, early } = await timeline(page);
-    return { shown: pictureMarks > 0, painted: early.some(({ outcome }) => outcome === 'painted') };
+    const painted = early.filter(({ outcome }) => outcome === 'painted');
+    // Painted only in the scheme the page shows it in (the shell's, once it applies the dark one).
+    return { shown: pictureMarks > 0, painted: painted.length > 0, in: painted.map(({ scheme }) => scheme) };
   };
   // Shown, and painted as the app starts, before React; or never shown, not even by the page.
-  const shown = { shown: true, painted: true };
-  const notShown = { shown: false, painted: false };
+  const shown = { shown: true, painted: true, in: ['light'] };
+  const notShown = { shown: false, painted: false, in: [] };
   /** Pans the swimlane, so the frames drawn from here on are not kept (only the window it opens at is). */
   const panAway = async () => {
     const box = (await canvas.boundingBox())!;
@@ -168,9 +170,9 @@ test('a kept frame is never shown when the filter, the events, the window size o
   await panAway();
   await chooseColorMode(page, 'Ada Admin', 'dark');
   expect(await reopen()).toEqual(notShown);
-  // And, kept once more under the dark theme, shown again as it is, painted before React too.
+  // And, kept once more under the dark theme, shown again as it is, painted before React too, in the dark.
   await waitUntilKept(page);
-  expect(await reopen()).toEqual(shown);
+  expect(await reopen()).toEqual({ ...shown, in: ['dark'] });
 });
 
 test('a picture painted before the page goes when the window is resized or the app goes elsewhere', async ({

@@ -6,6 +6,9 @@
  * later mount, a remount or a late read never shows it again. The picture painted before React
  * (app/swimlane-early-picture.ts) registers its removal here: the page's picture takes over from it (or
  * removes it) as soon as it has measured its place, and the live frame, a resize or a navigation ends it.
+ * Two copies of this module run in one page: the tiny classic script in index.html's head that reads and
+ * paints the frame before the app's modules are in (app/early-picture-start.ts, vite.config.ts), and the
+ * app's own; so the state lives on the window, one object both copies share.
  */
 import type { MirrorRevision } from './swimlane-frame-key.ts';
 import { readMirrorRevision, readSwimlaneFrame, type SwimlaneFrameRecord } from './swimlane-frame-store.ts';
@@ -26,19 +29,44 @@ interface RestoreState {
   marked: boolean;
 }
 
-let state: RestoreState | undefined;
-const listeners = new Set<() => void>();
+interface SharedRestore {
+  state: RestoreState | undefined;
+  listeners: Set<() => void>;
+  /**
+   * The early picture's removal while it is on screen and the address it was painted for; `placed` once
+   * the page has a place for the frame; `painting` once a painter subscribed (one picture, never two).
+   */
+  early: { remove: (() => void) | undefined; path: string | undefined; placed: boolean; painting: boolean };
+}
 
-/** The early picture's removal while it is on screen; `placed` once the page has a place for the frame. */
-const early: { remove: (() => void) | undefined; placed: boolean } = { remove: undefined, placed: false };
+const SHARED = '__churchkeySwimlaneFrame';
+const shared: SharedRestore = ((globalThis as unknown as Record<string, SharedRestore | undefined>)[SHARED] ??= {
+  state: undefined,
+  listeners: new Set(),
+  early: { remove: undefined, path: undefined, placed: false, painting: false },
+});
+const { listeners, early } = shared;
 
 /** Why no picture may be painted before React any more (undefined: it may, the page has no place for it yet). */
 export const earlySwimlanePictureTooLate = (): string | undefined =>
-  early.placed ? 'the page placed it first' : state?.live !== false ? 'the live frame came first' : undefined;
+  early.placed ? 'the page placed it first' : shared.state?.live !== false ? 'the live frame came first' : undefined;
 
-/** The early picture is on screen; `remove` takes it away (called once, by whichever ends it first). */
-export function earlySwimlanePictureShown(remove: () => void): void {
+/** The early picture is on screen for `path`; `remove` takes it away (called once, by whichever ends it first). */
+export function earlySwimlanePictureShown(remove: () => void, path: string): void {
   early.remove = remove;
+  early.path = path;
+}
+
+/** True for the first caller only: the one painter of a page (the head's script, else the app's start). */
+export function claimEarlySwimlanePainter(): boolean {
+  if (early.painting) return false;
+  early.painting = true;
+  return true;
+}
+
+/** The router goes to `pathname`: a picture painted for another address goes. */
+export function swimlaneEarlyPictureNavigates(pathname: string): void {
+  if (early.remove !== undefined && pathname !== early.path) endEarlySwimlanePicture('navigation');
 }
 
 /**
@@ -48,6 +76,7 @@ export function earlySwimlanePictureShown(remove: () => void): void {
 export function endEarlySwimlanePicture(reason: string): void {
   const remove = early.remove;
   early.remove = undefined;
+  early.path = undefined;
   if (!remove) return;
   remove();
   performance.mark('churchkey: swimlane early picture removed', { detail: { reason } });
@@ -59,26 +88,30 @@ export function swimlaneFramePlaced(): void {
 }
 
 function change(next: RestoreState): void {
-  state = next;
+  shared.state = next;
   for (const listener of listeners) listener();
 }
 
-/** Starts the read of the incident's kept frame, once a page (a second call does nothing). */
-export function startSwimlaneFrameRead(incidentID: number): void {
-  if (state) return;
-  state = { incidentID, frame: undefined, live: false, marked: false };
-  void readFrame(incidentID)
+/**
+ * Starts the read of the incident's kept frame, once a page (a second call, from either copy, does nothing).
+ * Settles once the read is in and its subscribers were told (the early picture painted or not).
+ */
+export function startSwimlaneFrameRead(incidentID: number): Promise<void> {
+  if (shared.state) return Promise.resolve();
+  shared.state = { incidentID, frame: undefined, live: false, marked: false };
+  return readFrame(incidentID)
     .then(({ record, bitmap, revision }) => {
+      const state = shared.state;
       // Seen in traces (and the reopen spec): what the read found, and whether the live frame came first.
       const detail = { record: record !== undefined, revision: revision !== undefined, live: state?.live !== false };
       performance.mark('churchkey: swimlane frame read', { detail });
-      if (!record || !bitmap || !revision || state?.live !== false) return bitmap?.close();
+      if (!state || !record || !bitmap || !revision || state.live) return bitmap?.close();
       change({ ...state, frame: { incidentID, record, revision, bitmap } });
     })
     .catch(() => undefined);
 }
 
-/** What the read of a kept frame answers (workers/swimlane-frame-read.worker.ts). */
+/** What the read of a kept frame answers. */
 export interface FrameReadAnswer {
   record: SwimlaneFrameRecord | undefined;
   bitmap: ImageBitmap | undefined;
@@ -86,39 +119,30 @@ export interface FrameReadAnswer {
 }
 
 /**
- * The record, its PNG decoded and the mirror's revision: in a worker, so the steps do not wait behind the
- * app's start on the main thread; here where there is no worker.
+ * The record, its PNG decoded (createImageBitmap decodes off the main thread) and the mirror's revision.
+ * On the main thread: started by the head's script before the app's modules are fetched, these few
+ * IndexedDB steps run while the thread is idle (a worker's start cost more than they do; bench/RESULTS.md, s22).
  */
-function readFrame(incidentID: number): Promise<FrameReadAnswer> {
-  if (typeof Worker !== 'function') return readFrameHere(incidentID);
-  return new Promise((resolve) => {
-    const worker = new Worker(new URL('../../../workers/swimlane-frame-read.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'swimlane-frame-read',
-    });
-    worker.onmessage = ({ data }: MessageEvent<FrameReadAnswer>) => {
-      worker.terminate();
-      resolve(data);
-    };
-    worker.onerror = () => {
-      worker.terminate();
-      resolve(readFrameHere(incidentID));
-    };
-    worker.postMessage(incidentID);
+async function readFrame(incidentID: number): Promise<FrameReadAnswer> {
+  // Each step marked for traces (the reopen bench's timeline).
+  const step = (name: string, detail?: unknown) => performance.mark(`churchkey: swimlane frame ${name}`, { detail });
+  const decoded = readSwimlaneFrame(incidentID).then(async (record) => {
+    step('record in', { pngBytes: record?.png.size });
+    if (!record) return undefined;
+    const bitmap = await createImageBitmap(record.png);
+    step('decoded');
+    return { record, bitmap };
   });
-}
-
-async function readFrameHere(incidentID: number): Promise<FrameReadAnswer> {
-  // The PNG's decode (off the main thread) starts as soon as the record is in, beside the mirror's revision.
-  const decoded = readSwimlaneFrame(incidentID).then(async (record) =>
-    record ? { record, bitmap: await createImageBitmap(record.png) } : undefined,
-  );
-  const [read, revision] = await Promise.all([decoded, readMirrorRevision(incidentID)]);
-  return { record: read?.record, bitmap: read?.bitmap, revision };
+  const revision = readMirrorRevision(incidentID).then((answer) => {
+    step('revision in');
+    return answer;
+  });
+  const [read, mirror] = await Promise.all([decoded, revision]);
+  return { record: read?.record, bitmap: read?.bitmap, revision: mirror };
 }
 
 export const restoredSwimlaneFrame = (): RestoredSwimlaneFrame | undefined =>
-  state?.live === false ? state.frame : undefined;
+  shared.state?.live === false ? shared.state.frame : undefined;
 
 export function subscribeRestoredSwimlaneFrame(listener: () => void): () => void {
   listeners.add(listener);
@@ -127,8 +151,9 @@ export function subscribeRestoredSwimlaneFrame(listener: () => void): () => void
 
 /** The live frame is drawn: the kept picture goes, in the same task (before the browser paints). */
 export function swimlaneLiveFrameDrawn(): void {
+  const state = shared.state;
   if (!state || state.live) {
-    state ??= { incidentID: 0, frame: undefined, live: true, marked: false };
+    shared.state ??= { incidentID: 0, frame: undefined, live: true, marked: false };
     endEarlySwimlanePicture('live frame');
     return;
   }
@@ -140,7 +165,8 @@ export function swimlaneLiveFrameDrawn(): void {
 
 /** Marked once a page, the first time the picture is drawn on screen (the live frame has its own mark). */
 export function markRestoredSwimlaneFrameShown(frame: RestoredSwimlaneFrame): void {
+  const state = shared.state;
   if (!state || state.marked || state.frame !== frame) return;
-  state = { ...state, marked: true };
+  shared.state = { ...state, marked: true };
   performance.mark('churchkey: swimlane shows its last frame', { detail: { events: frame.record.events } });
 }
