@@ -86,6 +86,10 @@ export function detectJson(
       records.length === 1 &&
       lines.filter((line) => line.trim() !== '').length === 1 &&
       (chooseJsonFields(records).mapping.startTime === undefined || timedRecords(documentRecords(start, complete)));
+    if (!oneDocument && lines.length > 1 && chooseJsonFields(records).mapping.startTime === undefined) {
+      const inner = documentsRecords(start, complete, 'lines');
+      if (inner !== undefined) return inner;
+    }
     if (!oneDocument)
       return recordsDetection(
         records,
@@ -125,7 +129,10 @@ export function detectJson(
   if (tops.values.length === 0 && tops.broken) return undefined;
   const objects = tops.values.map((item) => item.value).filter(isJsonObject);
   if (objects.length > 1)
-    return recordsDetection(objects, 'values', '', `JSON objects one after another (${objects.length} sampled)`);
+    return chooseJsonFields(objects).mapping.startTime === undefined
+      ? (documentsRecords(start, complete, 'values') ??
+          recordsDetection(objects, 'values', '', `JSON objects one after another (${objects.length} sampled)`))
+      : recordsDetection(objects, 'values', '', `JSON objects one after another (${objects.length} sampled)`);
   // One document: the shallowest array whose objects read as records (with a time) holds them, else the
   // shallowest array of objects, unless the document itself reads as one record and those objects do not
   // (a record with a list inside). Arrays inside arrays count ("conversations.*.MessageList": Skype).
@@ -168,6 +175,23 @@ export function detectLogfmt(text: string, complete: boolean): JsonDetection | u
   return recordsDetection(events, 'logfmt', '', what);
 }
 
+/**
+ * Documents one after another (on their lines or not) with no time of their own, each holding timed
+ * records in an array: an OpenTelemetry collector's file exporter (a {"resourceLogs": …} request per
+ * line), CloudWatch Logs subscription payloads as Firehose delivers them ({"logEvents": […]} …).
+ */
+function documentsRecords(text: string, complete: boolean, container: 'lines' | 'values'): JsonDetection | undefined {
+  const inner = documentRecords(text, complete, true);
+  if (inner === undefined || !timedRecords(inner)) return undefined;
+  const [key, records] = inner;
+  return recordsDetection(
+    records,
+    container,
+    key,
+    `JSON documents one ${container === 'lines' ? 'per line' : 'after another'}, each holding records in its "${key}" array (${records.length} sampled)`,
+  );
+}
+
 const timedRecords = (found: readonly [string, JsonObject[]] | undefined) =>
   found !== undefined && chooseJsonFields(found[1]).mapping.startTime !== undefined;
 
@@ -176,9 +200,10 @@ const timedRecords = (found: readonly [string, JsonObject[]] | undefined) =>
  * An array inside those objects wins when its objects have a time too and outnumber them: a chat's
  * conversations, each dated by its last message, hold the messages (Skype, Hangouts).
  */
-function documentRecords(text: string, complete: boolean): [string, JsonObject[]] | undefined {
-  const arrays = ['$.*.*', '$.*.*.*', '$.*.*.*.*']
-    .map((selector) => recordArrays(text, complete, selector))
+function documentRecords(text: string, complete: boolean, concatenated = false): [string, JsonObject[]] | undefined {
+  // Six deep: an OpenTelemetry (OTLP/JSON) export's resourceLogs.*.scopeLogs.*.logRecords.
+  const arrays = ['$.*.*', '$.*.*.*', '$.*.*.*.*', '$.*.*.*.*.*.*']
+    .map((selector) => recordArrays(text, complete, selector, concatenated))
     .filter((found) => found !== undefined);
   const timed = arrays.filter(timedRecords);
   let chosen = timed[0];
@@ -192,9 +217,14 @@ function documentRecords(text: string, complete: boolean): [string, JsonObject[]
  * The dotted key path of the array (at the selector's depth) holding the most objects, with them; an
  * array on the way stands as "*" (every element's array).
  */
-function recordArrays(text: string, complete: boolean, selector: string): [string, JsonObject[]] | undefined {
+function recordArrays(
+  text: string,
+  complete: boolean,
+  selector: string,
+  concatenated: boolean,
+): [string, JsonObject[]] | undefined {
   const byKey = new Map<string, JsonObject[]>();
-  for (const item of sample(text, complete, { paths: [selector] }).values) {
+  for (const item of sample(text, complete, { paths: [selector], concatenated }).values) {
     const keys = item.path.slice(0, -1);
     if (typeof item.path.at(-1) !== 'number' || typeof keys[0] !== 'string' || !isJsonObject(item.value)) continue;
     const key = keys.map((step) => (typeof step === 'number' ? '*' : step)).join('.');

@@ -10,6 +10,8 @@ export const START_NAMES = [
   'time',
   'eventtime',
   'realtimetimestamp',
+  // OpenTelemetry's log records (OTLP/JSON): when the event happened; observedTimeUnixNano is when it was collected.
+  'timeunixnano',
   'datetime',
   'eventtimestamp',
   'ts',
@@ -128,6 +130,8 @@ export const MESSAGE_NAMES = [
   // Splunk's exported results (JSON and CSV): the event as it was indexed.
   'raw',
   'textpayload',
+  // OpenTelemetry's log records: the body is an AnyValue, its text in "stringValue".
+  'bodystringvalue',
   // Loki's query answers and logcli --output=jsonl: the log line beside its labels and timestamp.
   'line',
   'displaymessage',
