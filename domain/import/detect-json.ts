@@ -7,6 +7,7 @@
 import type { NumericTimestampUnit } from '../time/parse-date.ts';
 import { CRI_LINE } from './cri-lines.ts';
 import type { JsonValue } from './import-record.ts';
+import { wrappedRecords } from './json-envelope.ts';
 import { documentReader, type DocumentItem, type DocumentValue } from './json-document.ts';
 import { chooseJsonFields } from './json-field-evidence.ts';
 import { isJsonObject } from './json-lines.ts';
@@ -183,7 +184,13 @@ export function detectLogfmt(text: string, complete: boolean): JsonDetection | u
 function documentsRecords(text: string, complete: boolean, container: 'lines' | 'values'): JsonDetection | undefined {
   const inner = documentRecords(text, complete, true);
   if (inner === undefined || !timedRecords(inner)) return undefined;
-  const [key, records] = inner;
+  const [key, streamed] = inner;
+  // The records with the fields around them, as the parser reads them (a document cut at the end of the sample: as streamed).
+  const wrapped = sample(text, complete, { paths: ['$'], concatenated: true })
+    .values.flatMap((item) => wrappedRecords(item.value, key) ?? [])
+    .filter(isJsonObject)
+    .slice(0, MAX_SAMPLES);
+  const records = wrapped.length === 0 ? streamed : wrapped;
   return recordsDetection(
     records,
     container,

@@ -15,6 +15,7 @@ const otlpRequest = (service: string, records: object[]) => ({
   ],
 });
 
+const batchStream = 'environment--app/11111111-2222-3333-4444-555566667777/88889999-0000-aaa-bbbb-ccccddddeeee';
 // CloudWatch Logs subscription payloads (a vpcflowlog stream and a Batch job's, as public tests quote them).
 const cloudwatchPayloads = [
   {
@@ -36,7 +37,7 @@ const cloudwatchPayloads = [
     messageType: 'DATA_MESSAGE',
     owner: '123456789012',
     logGroup: '/aws/batch/job',
-    logStream: 'environment--app/11111111-2222-3333-4444-555566667777/88889999-0000-aaa-bbbb-ccccddddeeee',
+    logStream: batchStream,
     subscriptionFilters: ['MySubscriptionFilter'],
     logEvents: [
       {
@@ -55,15 +56,15 @@ const cloudwatchPayloads = [
 const cloudwatchRows = [
   [
     '2019-03-13T19:47:16.228Z',
-    '',
+    'eni-123',
     '2 747836459185 eni-033856bc201b3773b 10.10.0.227 10.3.9.111 443 52866 6 2 135 1563806853 1563806911 ACCEPT OK',
   ],
-  ['2017-06-27T07:23:56.012Z', '', 'some log line'],
-  ['2017-06-27T07:23:56.400Z', '', '2017/06/27 07:23:56 Another log line'],
+  ['2017-06-27T07:23:56.012Z', batchStream, 'some log line'],
+  ['2017-06-27T07:23:56.400Z', batchStream, '2017/06/27 07:23:56 Another log line'],
 ];
 
 describe('JSON documents holding their records in an inner array', () => {
-  it('OpenTelemetry OTLP/JSON, a request per line (the Java agent’s and a collector’s file output): timeUnixNano, body.stringValue', async () => {
+  it('OpenTelemetry OTLP/JSON, a request per line (the Java agent’s and a collector’s file output): timeUnixNano, body.stringValue, the resource’s service.name', async () => {
     const text = [
       otlpRequest('checkout', [
         {
@@ -83,18 +84,18 @@ describe('JSON documents holding their records in an inner array', () => {
       .join('\n');
     const run = await importDetected(text, 'app.otlpjson.log');
     expect(run.detection.reason).toMatch(
-      /^JSON documents one per line, each holding records in its "resourceLogs\.\*\.scopeLogs\.\*\.logRecords" array \(2 sampled\); start time "timeUnixNano" \(named like a time\): epoch nanoseconds in 2 of 2 records; message "body\.stringValue"/,
+      /^JSON documents one per line, each holding records in its "resourceLogs\.\*\.scopeLogs\.\*\.logRecords" array \(2 sampled\); start time "timeUnixNano" \(named like a time\): epoch nanoseconds in 2 of 2 records; actor "service\.name" \(2 distinct values in 2 records\); message "body\.stringValue"/,
     );
     expect(run.invalid).toEqual([]);
     expect(timeActorMessage(run.records)).toEqual([
-      ['2024-11-01T04:24:45.776Z', '', 'Order order-12035 successfully placed'],
-      ['2024-01-01T00:00:00.000Z', '', 'hello from curl'],
+      ['2024-11-01T04:24:45.776Z', 'checkout', 'Order order-12035 successfully placed'],
+      ['2024-01-01T00:00:00.000Z', 'curl-demo', 'hello from curl'],
     ]);
     // Nanoseconds kept to the microsecond, not rounded to the millisecond.
     expect(run.records[0]?.startMicros).toBe(1_730_435_085_776_869);
   });
 
-  it('OpenTelemetry OTLP/JSON, one pretty-printed request (opentelemetry-proto examples/logs.json): the records six levels down', async () => {
+  it('OpenTelemetry OTLP/JSON, one pretty-printed request (opentelemetry-proto examples/logs.json): the records six levels down (the resource around them not read: one document is streamed)', async () => {
     const text = JSON.stringify(
       otlpRequest('my.service', [
         {
@@ -111,7 +112,7 @@ describe('JSON documents holding their records in an inner array', () => {
     expect(timeActorMessage(run.records)).toEqual([['2018-12-13T14:51:00.300Z', '', 'Example log record']]);
   });
 
-  it('CloudWatch Logs subscription payloads one per line: the logEvents of each, a line that is no JSON an invalid row', async () => {
+  it('CloudWatch Logs subscription payloads one per line: the logEvents of each, their logStream the actor, a line that is no JSON an invalid row', async () => {
     const [first, second] = cloudwatchPayloads.map((p) => JSON.stringify(p));
     const run = await importDetected(
       `${first}\n{"messageType":"DATA_MESS\n${second}\n{"owner":"1"}\n`,
@@ -120,7 +121,7 @@ describe('JSON documents holding their records in an inner array', () => {
     expect(run.settings).toMatchObject({ container: 'lines', recordsPath: 'logEvents' });
     expect(timeActorMessage(run.records)).toEqual(cloudwatchRows);
     expect(run.invalid.map(({ line }) => line)).toEqual([2, 4]);
-    expect(run.invalid[1]?.reason).toBe('this line\'s JSON has no "logEvents" array: no record read from it');
+    expect(run.invalid[1]?.reason).toBe('this JSON document has no "logEvents" array: no record read from it');
   });
 
   it('CloudWatch Logs payloads run together with nothing between them (as Firehose writes them to S3)', async () => {

@@ -119,8 +119,10 @@ export const ACTOR_NAMES = [
   'logger',
   'source',
   'stream',
-  // CloudWatch Logs' exported events: the stream (an instance, a container) they were written to.
+  // CloudWatch Logs' exported events: the stream (an instance, a container) they were written to; in a
+  // subscription payload, the logStream around them (json-envelope.ts).
   'logstreamname',
+  'logstream',
 ];
 export const MESSAGE_NAMES = [
   'message',

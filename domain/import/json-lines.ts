@@ -35,35 +35,3 @@ export function jsonText(value: JsonValue | undefined): string {
 export function isJsonObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-
-/**
- * The elements of the array at `recordsPath` (dotted keys, "*" for every element of an array on the way)
- * in each line's document: the records of JSON Lines whose lines wrap them (an OTLP request per line). A
- * line without that array is an invalid row saying so; the other lines are read.
- */
-export async function* innerRecords(lines: AsyncIterable<JsonLine[]>, recordsPath: string): AsyncGenerator<JsonLine[]> {
-  const keys = recordsPath.split('.');
-  for await (const batch of lines) {
-    const out: JsonLine[] = [];
-    for (const item of batch) {
-      if ('error' in item) out.push(item);
-      else {
-        const arrays = arraysAt(item.value, keys);
-        if (arrays.length === 0)
-          out.push({
-            line: item.line,
-            error: `this line's JSON has no "${recordsPath}" array: no record read from it`,
-          });
-        for (const value of arrays.flat()) out.push({ line: item.line, value });
-      }
-    }
-    if (out.length > 0) yield out;
-  }
-}
-
-function arraysAt(value: JsonValue, keys: readonly string[]): JsonValue[][] {
-  const [key, ...rest] = keys;
-  if (key === undefined) return Array.isArray(value) ? [value] : [];
-  if (key === '*') return Array.isArray(value) ? value.flatMap((element) => arraysAt(element, rest)) : [];
-  return isJsonObject(value) && value[key] !== undefined ? arraysAt(value[key], rest) : [];
-}

@@ -9,8 +9,9 @@ import { joinDockerPartials } from './docker-partial-lines.ts';
 import { MAX_RECORD_CHARS } from './text-passes.ts';
 import { ImportError } from './import-error.ts';
 import { addToPiece, type ParsedPiece, type ParseReport } from './import-record.ts';
-import { isDocumentStop, jsonDocumentValues } from './json-document.ts';
-import { innerRecords, isJsonObject, jsonLines, type JsonLine } from './json-lines.ts';
+import { isDocumentStop, jsonDocumentValues, type DocumentItem } from './json-document.ts';
+import { isJsonObject, jsonLines, type JsonLine } from './json-lines.ts';
+import { innerRecords } from './json-inner-records.ts';
 import type { JsonContainer, JsonLinesSettings } from './json-lines-settings.ts';
 import { jsonRecord } from './json-record.ts';
 import { loadZone } from './parse-event-time.ts';
@@ -81,14 +82,20 @@ async function* linesOf(
   }
   if (container === 'cri') return yield* criLines(text);
   if (container === 'logfmt') return yield* logfmtLines(text);
-  const paths =
-    container === 'values' && recordsPath === '' ? ['$'] : [recordsPath === '' ? '$.*' : `$.${recordsPath}.*`];
+  // Documents that wrap their records are read whole (each up to MAX_RECORD_CHARS), so that the fields around
+  // the records go with them; a document's records alone are streamed.
+  const wrapped = container === 'values' && recordsPath !== '';
   const documents = jsonDocumentValues(text, {
-    paths,
+    paths: container === 'values' ? ['$'] : [recordsPath === '' ? '$.*' : `$.${recordsPath}.*`],
     concatenated: container === 'values',
     maxValueBytes: MAX_RECORD_CHARS,
-    what: 'record',
+    what: wrapped ? 'document' : 'record',
   });
+  const values = documentLines(documents);
+  yield* wrapped ? innerRecords(values, recordsPath) : values;
+}
+
+async function* documentLines(documents: AsyncIterable<DocumentItem[]>): AsyncGenerator<JsonLine[]> {
   for await (const items of documents)
     yield items.map((item) => (isDocumentStop(item) ? item : { line: item.line, value: item.value }));
 }
