@@ -88,7 +88,7 @@ export function detectJson(
       lines.filter((line) => line.trim() !== '').length === 1 &&
       (chooseJsonFields(records).mapping.startTime === undefined || timedRecords(documentRecords(start, complete)));
     if (!oneDocument && lines.length > 1 && chooseJsonFields(records).mapping.startTime === undefined) {
-      const inner = documentsRecords(start, complete, 'lines');
+      const inner = documentsRecords(records, 'lines');
       if (inner !== undefined) return inner;
     }
     if (!oneDocument)
@@ -131,7 +131,7 @@ export function detectJson(
   const objects = tops.values.map((item) => item.value).filter(isJsonObject);
   if (objects.length > 1)
     return chooseJsonFields(objects).mapping.startTime === undefined
-      ? (documentsRecords(start, complete, 'values') ??
+      ? (documentsRecords(objects, 'values') ??
           recordsDetection(objects, 'values', '', `JSON objects one after another (${objects.length} sampled)`))
       : recordsDetection(objects, 'values', '', `JSON objects one after another (${objects.length} sampled)`);
   // One document: the shallowest array whose objects read as records (with a time) holds them, else the
@@ -179,24 +179,44 @@ export function detectLogfmt(text: string, complete: boolean): JsonDetection | u
 /**
  * Documents one after another (on their lines or not) with no time of their own, each holding timed
  * records in an array: an OpenTelemetry collector's file exporter (a {"resourceLogs": …} request per
- * line), CloudWatch Logs subscription payloads as Firehose delivers them ({"logEvents": […]} …).
+ * line), CloudWatch Logs subscription payloads as Firehose delivers them ({"logEvents": […]} …). The
+ * documents are the ones the sample already parsed: their arrays are looked for without parsing again.
  */
-function documentsRecords(text: string, complete: boolean, container: 'lines' | 'values'): JsonDetection | undefined {
-  const inner = documentRecords(text, complete, true);
-  if (inner === undefined || !timedRecords(inner)) return undefined;
-  const [key, streamed] = inner;
-  // The records with the fields around them, as the parser reads them (a document cut at the end of the sample: as streamed).
-  const wrapped = sample(text, complete, { paths: ['$'], concatenated: true })
-    .values.flatMap((item) => wrappedRecords(item.value, key) ?? [])
+function documentsRecords(documents: readonly JsonObject[], container: 'lines' | 'values'): JsonDetection | undefined {
+  const candidates = objectArrays(documents);
+  let chosen = candidates.find(timedRecords);
+  for (const inner of candidates.filter(timedRecords))
+    if (chosen !== undefined && inner[0].startsWith(`${chosen[0]}.*.`) && inner[1].length > chosen[1].length)
+      chosen = inner;
+  if (chosen === undefined) return undefined;
+  const key = chosen[0];
+  // The records with the fields around them, as the parser reads them.
+  const records = documents
+    .flatMap((document) => wrappedRecords(document, key) ?? [])
     .filter(isJsonObject)
     .slice(0, MAX_SAMPLES);
-  const records = wrapped.length === 0 ? streamed : wrapped;
   return recordsDetection(
     records,
     container,
     key,
     `JSON documents one ${container === 'lines' ? 'per line' : 'after another'}, each holding records in its "${key}" array (${records.length} sampled)`,
   );
+}
+
+/** The arrays of objects within the documents, five keys deep at most, by dotted path ("*" for an array on the way), shallowest first. */
+function objectArrays(documents: readonly JsonObject[]): [string, JsonObject[]][] {
+  const byKey = new Map<string, JsonObject[]>();
+  const walk = (value: JsonValue, keys: readonly string[]): void => {
+    if (keys.length > 5) return;
+    if (Array.isArray(value)) {
+      const objects = value.filter(isJsonObject);
+      const key = keys.join('.');
+      if (objects.length > 0) byKey.set(key, [...(byKey.get(key) ?? []), ...objects].slice(0, MAX_SAMPLES));
+      for (const element of value) walk(element, [...keys, '*']);
+    } else if (isJsonObject(value)) for (const [key, field] of Object.entries(value)) walk(field, [...keys, key]);
+  };
+  for (const document of documents) for (const [key, field] of Object.entries(document)) walk(field, [key]);
+  return [...byKey].sort((a, b) => a[0].split('.').length - b[0].split('.').length || b[1].length - a[1].length);
 }
 
 const timedRecords = (found: readonly [string, JsonObject[]] | undefined) =>
@@ -207,10 +227,10 @@ const timedRecords = (found: readonly [string, JsonObject[]] | undefined) =>
  * An array inside those objects wins when its objects have a time too and outnumber them: a chat's
  * conversations, each dated by its last message, hold the messages (Skype, Hangouts).
  */
-function documentRecords(text: string, complete: boolean, concatenated = false): [string, JsonObject[]] | undefined {
+function documentRecords(text: string, complete: boolean): [string, JsonObject[]] | undefined {
   // Six deep: an OpenTelemetry (OTLP/JSON) export's resourceLogs.*.scopeLogs.*.logRecords.
   const arrays = ['$.*.*', '$.*.*.*', '$.*.*.*.*', '$.*.*.*.*.*.*']
-    .map((selector) => recordArrays(text, complete, selector, concatenated))
+    .map((selector) => recordArrays(text, complete, selector))
     .filter((found) => found !== undefined);
   const timed = arrays.filter(timedRecords);
   let chosen = timed[0];
@@ -224,14 +244,9 @@ function documentRecords(text: string, complete: boolean, concatenated = false):
  * The dotted key path of the array (at the selector's depth) holding the most objects, with them; an
  * array on the way stands as "*" (every element's array).
  */
-function recordArrays(
-  text: string,
-  complete: boolean,
-  selector: string,
-  concatenated: boolean,
-): [string, JsonObject[]] | undefined {
+function recordArrays(text: string, complete: boolean, selector: string): [string, JsonObject[]] | undefined {
   const byKey = new Map<string, JsonObject[]>();
-  for (const item of sample(text, complete, { paths: [selector], concatenated }).values) {
+  for (const item of sample(text, complete, { paths: [selector] }).values) {
     const keys = item.path.slice(0, -1);
     if (typeof item.path.at(-1) !== 'number' || typeof keys[0] !== 'string' || !isJsonObject(item.value)) continue;
     const key = keys.map((step) => (typeof step === 'number' ? '*' : step)).join('.');
