@@ -25,6 +25,26 @@ async function importWith(text: string, settings: ImportSettings) {
 }
 
 describe('delimited variants detected with no settings', () => {
+  it('Azure Monitor portal CSV export: "TimeGenerated [UTC]" read in UTC whatever zone is chosen, its quoted "M/d/yyyy, h:mm:ss.fff AM" dates', async () => {
+    const text = [
+      '\uFEFFTimeGenerated [UTC],ClientIp,HttpMethod,RequestUri,UserAgent,HttpStatus',
+      '"1/1/2025, 12:00:00.000 AM",1.2.3.4,GET,/api/test,Mozilla/5.0,200',
+      '"1/1/2025, 1:15:30.250 PM",5.6.7.8,POST,/api/items,curl/8.0,201',
+    ].join('\r\n');
+    const run = await importText(text, 'query_data.csv', 'Europe/Berlin');
+    expect(run.detection.reason).toMatch(/; the start time column's name says UTC: read in UTC$/);
+    expect(run.settings).toMatchObject({ timeZone: 'UTC' });
+    expect(run.starts).toEqual(['2025-01-01T00:00:00.000Z', '2025-01-01T13:15:30.250Z']);
+    expect(run.records.map((record) => record.actor)).toEqual(['1.2.3.4', '5.6.7.8']);
+  });
+
+  it('a time column named without a zone is read in the chosen zone', async () => {
+    const text = 'TimeGenerated,ClientIp\n"1/1/2025, 12:00:00.000 AM",1.2.3.4\n"1/2/2025, 1:00:00.000 AM",1.2.3.5\n';
+    const run = await importText(text, 'query_data.csv', 'Europe/Berlin');
+    expect(run.settings).toMatchObject({ timeZone: 'Europe/Berlin' });
+    expect(run.starts[0]).toBe('2024-12-31T23:00:00.000Z');
+  });
+
   it("IIS's own log file format: the 15 documented columns named, the client as actor, the request as message", async () => {
     const text = [
       '192.168.114.201, -, 3/5/2024, 7:55:20, W3SVC2, SALES1, 172.21.13.45, 4502, 163, 3223, 200, 0, GET, /DeptLogo.gif, -,',

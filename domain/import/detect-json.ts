@@ -7,6 +7,7 @@
 import type { NumericTimestampUnit } from '../time/parse-date.ts';
 import { CRI_LINE } from './cri-lines.ts';
 import type { JsonValue } from './import-record.ts';
+import { wrappedRecords } from './json-envelope.ts';
 import { documentReader, type DocumentItem, type DocumentValue } from './json-document.ts';
 import { chooseJsonFields } from './json-field-evidence.ts';
 import { isJsonObject } from './json-lines.ts';
@@ -86,6 +87,10 @@ export function detectJson(
       records.length === 1 &&
       lines.filter((line) => line.trim() !== '').length === 1 &&
       (chooseJsonFields(records).mapping.startTime === undefined || timedRecords(documentRecords(start, complete)));
+    if (!oneDocument && lines.length > 1 && chooseJsonFields(records).mapping.startTime === undefined) {
+      const inner = documentsRecords(records, 'lines');
+      if (inner !== undefined) return inner;
+    }
     if (!oneDocument)
       return recordsDetection(
         records,
@@ -125,7 +130,10 @@ export function detectJson(
   if (tops.values.length === 0 && tops.broken) return undefined;
   const objects = tops.values.map((item) => item.value).filter(isJsonObject);
   if (objects.length > 1)
-    return recordsDetection(objects, 'values', '', `JSON objects one after another (${objects.length} sampled)`);
+    return chooseJsonFields(objects).mapping.startTime === undefined
+      ? (documentsRecords(objects, 'values') ??
+          recordsDetection(objects, 'values', '', `JSON objects one after another (${objects.length} sampled)`))
+      : recordsDetection(objects, 'values', '', `JSON objects one after another (${objects.length} sampled)`);
   // One document: the shallowest array whose objects read as records (with a time) holds them, else the
   // shallowest array of objects, unless the document itself reads as one record and those objects do not
   // (a record with a list inside). Arrays inside arrays count ("conversations.*.MessageList": Skype).
@@ -168,6 +176,49 @@ export function detectLogfmt(text: string, complete: boolean): JsonDetection | u
   return recordsDetection(events, 'logfmt', '', what);
 }
 
+/**
+ * Documents one after another (on their lines or not) with no time of their own, each holding timed
+ * records in an array: an OpenTelemetry collector's file exporter (a {"resourceLogs": …} request per
+ * line), CloudWatch Logs subscription payloads as Firehose delivers them ({"logEvents": […]} …). The
+ * documents are the ones the sample already parsed: their arrays are looked for without parsing again.
+ */
+function documentsRecords(documents: readonly JsonObject[], container: 'lines' | 'values'): JsonDetection | undefined {
+  const candidates = objectArrays(documents);
+  let chosen = candidates.find(timedRecords);
+  for (const inner of candidates.filter(timedRecords))
+    if (chosen !== undefined && inner[0].startsWith(`${chosen[0]}.*.`) && inner[1].length > chosen[1].length)
+      chosen = inner;
+  if (chosen === undefined) return undefined;
+  const key = chosen[0];
+  // The records with the fields around them, as the parser reads them.
+  const records = documents
+    .flatMap((document) => wrappedRecords(document, key) ?? [])
+    .filter(isJsonObject)
+    .slice(0, MAX_SAMPLES);
+  return recordsDetection(
+    records,
+    container,
+    key,
+    `JSON documents one ${container === 'lines' ? 'per line' : 'after another'}, each holding records in its "${key}" array (${records.length} sampled)`,
+  );
+}
+
+/** The arrays of objects within the documents, five keys deep at most, by dotted path ("*" for an array on the way), shallowest first. */
+function objectArrays(documents: readonly JsonObject[]): [string, JsonObject[]][] {
+  const byKey = new Map<string, JsonObject[]>();
+  const walk = (value: JsonValue, keys: readonly string[]): void => {
+    if (keys.length > 5) return;
+    if (Array.isArray(value)) {
+      const objects = value.filter(isJsonObject);
+      const key = keys.join('.');
+      if (objects.length > 0) byKey.set(key, [...(byKey.get(key) ?? []), ...objects].slice(0, MAX_SAMPLES));
+      for (const element of value) walk(element, [...keys, '*']);
+    } else if (isJsonObject(value)) for (const [key, field] of Object.entries(value)) walk(field, [...keys, key]);
+  };
+  for (const document of documents) for (const [key, field] of Object.entries(document)) walk(field, [key]);
+  return [...byKey].sort((a, b) => a[0].split('.').length - b[0].split('.').length || b[1].length - a[1].length);
+}
+
 const timedRecords = (found: readonly [string, JsonObject[]] | undefined) =>
   found !== undefined && chooseJsonFields(found[1]).mapping.startTime !== undefined;
 
@@ -177,7 +228,8 @@ const timedRecords = (found: readonly [string, JsonObject[]] | undefined) =>
  * conversations, each dated by its last message, hold the messages (Skype, Hangouts).
  */
 function documentRecords(text: string, complete: boolean): [string, JsonObject[]] | undefined {
-  const arrays = ['$.*.*', '$.*.*.*', '$.*.*.*.*']
+  // Six deep: an OpenTelemetry (OTLP/JSON) export's resourceLogs.*.scopeLogs.*.logRecords.
+  const arrays = ['$.*.*', '$.*.*.*', '$.*.*.*.*', '$.*.*.*.*.*.*']
     .map((selector) => recordArrays(text, complete, selector))
     .filter((found) => found !== undefined);
   const timed = arrays.filter(timedRecords);

@@ -29,8 +29,9 @@ export function detectWhatsapp(lines: readonly string[]): FamilyDetection | unde
   if (firstIsStart !== true || starts.length < Math.min(2, nonBlank)) return undefined;
   const platforms = new Set(starts.map((start) => start.platform));
   if (platforms.size > 1) return undefined;
-  // Android writes no seconds: "2024-06-04 09:00:00 - app - started" is an application log.
-  if (platforms.has('android') && starts.some((start) => start.withSeconds)) return undefined;
+  // Android writes seconds only after a comma ("21/10/21, 15:21:45 - Name: text", a locale with seconds in
+  // its time): "2024-06-04 09:00:00 - app - started" is an application log.
+  if (platforms.has('android') && starts.some((start) => start.withSeconds && !start.dateComma)) return undefined;
   // WhatsApp writes a sender and a colon after the time; "<nick> text" and "* nick acts" are an IRC
   // client's lines with a date (ZNC or Textual set to log one).
   const ircBodies = starts.filter((start) => /^(?:<[ @+%~&!]?[^<>\s]+>|\*{1,3}[ \t])/.test(start.body)).length;

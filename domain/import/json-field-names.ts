@@ -10,6 +10,8 @@ export const START_NAMES = [
   'time',
   'eventtime',
   'realtimetimestamp',
+  // OpenTelemetry's log records (OTLP/JSON): when the event happened; observedTimeUnixNano is when it was collected.
+  'timeunixnano',
   'datetime',
   'eventtimestamp',
   'ts',
@@ -117,8 +119,10 @@ export const ACTOR_NAMES = [
   'logger',
   'source',
   'stream',
-  // CloudWatch Logs' exported events: the stream (an instance, a container) they were written to.
+  // CloudWatch Logs' exported events: the stream (an instance, a container) they were written to; in a
+  // subscription payload, the logStream around them (json-envelope.ts).
   'logstreamname',
+  'logstream',
 ];
 export const MESSAGE_NAMES = [
   'message',
@@ -128,6 +132,8 @@ export const MESSAGE_NAMES = [
   // Splunk's exported results (JSON and CSV): the event as it was indexed.
   'raw',
   'textpayload',
+  // OpenTelemetry's log records: the body is an AnyValue, its text in "stringValue".
+  'bodystringvalue',
   // Loki's query answers and logcli --output=jsonl: the log line beside its labels and timestamp.
   'line',
   'displaymessage',

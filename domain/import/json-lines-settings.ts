@@ -7,7 +7,8 @@ import { z } from 'zod';
 
 const JSON_CONTAINERS = ['lines', 'array', 'values', 'cri', 'logfmt'] as const;
 /**
- * lines: one JSON value per line (JSON Lines, NDJSON, journald, Docker json-file).
+ * lines: one JSON value per line (JSON Lines, NDJSON, journald, Docker json-file), or the records each line's
+ *   document holds at `recordsPath`.
  * array: the elements of the array at `recordsPath` ('' for a top-level array, 'Records' for CloudTrail).
  * values: top-level values one after another, or one pretty-printed object.
  * cri: `<RFC 3339 time> <stream> <P|F> <message>` lines; a message that is a JSON object is read as one.
@@ -37,7 +38,11 @@ export const JsonLinesSettingsSchema = z.strictObject({
   timeZone: z.string(),
   /** Absent: decided from the file's first characters (a preview's hand-made mapping sends none). */
   container: z.enum(JSON_CONTAINERS).optional(),
-  /** Dotted keys of the records' array for container 'array'; '' or absent for a top-level array. */
+  /**
+   * Dotted keys of the records' array ("*" for every element of an array on the way): for container 'array'
+   * ('' or absent for a top-level array), and for 'lines' and 'values' whose documents each wrap their records
+   * (an OTLP request per line: "resourceLogs.*.scopeLogs.*.logRecords"); absent, each line or value is a record.
+   */
   recordsPath: z.string().max(500).optional(),
   /** Lines written by `docker compose logs`: each starts with its container's name and " | " (compose-prefix.ts). */
   linePrefix: z.literal('compose').optional(),

@@ -180,4 +180,39 @@ describe('records deeper in a document', () => {
       ['2024-02-01T10:00:01.000Z', 'web-2', 'GET /a'],
     ]);
   });
+
+  it("Google Cloud Logging export mixing textPayload and jsonPayload entries: each entry says its own payload's text", async () => {
+    // LogEntry records as a GCP-to-LogicMonitor forwarder's tests quote them (a GKE container, a VM's syslog agent).
+    const run = await importText(
+      lines(
+        {
+          insertId: '1gq003wg20ln6hz',
+          logName: 'projects/kubernetes-1aee/logs/grafana',
+          receiveTimestamp: '2020-09-07T14:36:53.106167446Z',
+          resource: { labels: { cluster_name: 'gke', container_name: 'grafana' }, type: 'container' },
+          severity: 'INFO',
+          textPayload: 't=2020-09-07T14:36:48+0000 lvl=eror msg="Alert Rule Result Error"\n',
+          timestamp: '2020-09-07T14:36:48.03093257Z',
+        },
+        {
+          insertId: '7vo7e1vjzmchai2al',
+          jsonPayload: {
+            host: 'deploy-2',
+            ident: 'snmpd',
+            message: 'Connection from UDP: [10.164.0.250]:49103->[10.164.0.242]:161',
+            pid: '3537',
+          },
+          logName: 'projects/kubernetes-1aee/logs/syslog',
+          receiveTimestamp: '2020-09-09T12:45:36.594149653Z',
+          resource: { labels: { instance_id: '1803528268121191437' }, type: 'gce_instance' },
+          timestamp: '2020-09-09T12:45:34Z',
+        },
+      ),
+    );
+    expect(run.settings).toMatchObject({ fields: { startTime: 'timestamp' } });
+    expect(run.records.map((record) => [iso(record.startMicros), record.message])).toEqual([
+      ['2020-09-07T14:36:48.030Z', 't=2020-09-07T14:36:48+0000 lvl=eror msg="Alert Rule Result Error"'],
+      ['2020-09-09T12:45:34.000Z', 'Connection from UDP: [10.164.0.250]:49103->[10.164.0.242]:161'],
+    ]);
+  });
 });

@@ -132,6 +132,7 @@ export function jsonRecord(
     (rawMessage.trim() !== ''
       ? utf8OfLatin1(readableText(rawMessage))
       : ((fields.message === undefined ? (httpRequestMessage(value) ?? dnsQueryMessage(value)) : undefined) ??
+        payloadMessage(value) ??
         summaryOf(value, fields)));
   // A mapped top-level field leaves extra, unless its text was changed for display (the raw stays).
   const exact = typeof messageValue === 'string' && message === messageValue;
@@ -252,6 +253,17 @@ function messageText(value: JsonValue | undefined): string {
 }
 
 /** A short `key=value` line of the record's first plain fields at any depth, when no message field is mapped. */
+/**
+ * A Google Cloud Logging entry carries one payload: an export mixes entries with "textPayload" and entries
+ * with "jsonPayload", whose message field says what the text would; the field chosen is one of the two.
+ */
+function payloadMessage(value: { [key: string]: JsonValue }): string | undefined {
+  const payload = value['jsonPayload'];
+  const fields = isJsonObject(payload) ? [payload['message'], payload['msg'], payload['MESSAGE']] : [];
+  const text = [value['textPayload'], ...fields].find((field) => typeof field === 'string' && field.trim() !== '');
+  return typeof text === 'string' ? readableText(text) : undefined;
+}
+
 function summaryOf(value: { [key: string]: JsonValue }, fields: JsonLinesSettings['fields']): string {
   const skipped = new Set([fields.startTime, fields.endTime, fields.actor]);
   const parts: string[] = [];

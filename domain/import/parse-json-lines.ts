@@ -9,8 +9,9 @@ import { joinDockerPartials } from './docker-partial-lines.ts';
 import { MAX_RECORD_CHARS } from './text-passes.ts';
 import { ImportError } from './import-error.ts';
 import { addToPiece, type ParsedPiece, type ParseReport } from './import-record.ts';
-import { isDocumentStop, jsonDocumentValues } from './json-document.ts';
+import { isDocumentStop, jsonDocumentValues, type DocumentItem } from './json-document.ts';
 import { isJsonObject, jsonLines, type JsonLine } from './json-lines.ts';
+import { innerRecords } from './json-inner-records.ts';
 import type { JsonContainer, JsonLinesSettings } from './json-lines-settings.ts';
 import { jsonRecord } from './json-record.ts';
 import { loadZone } from './parse-event-time.ts';
@@ -31,10 +32,14 @@ export async function* parseJsonLines(
     settings.container === undefined && container === 'array' && /^\s*\{/.test(head)
       ? 'Records'
       : (settings.recordsPath ?? '');
+  if (container === 'lines' && recordsPath !== '')
+    report.notes.push(`Records: the elements of each line's "${recordsPath}" array`);
   if (container === 'array' || container === 'values') {
     report.notes.push(
       container === 'values'
-        ? 'Records: the top-level JSON values'
+        ? recordsPath === ''
+          ? 'Records: the top-level JSON values'
+          : `Records: the elements of each top-level value's "${recordsPath}" array`
         : `Records: the elements of ${recordsPath === '' ? 'the top-level array' : `the "${recordsPath}" array`}`,
     );
   }
@@ -71,16 +76,26 @@ async function* linesOf(
   container: JsonContainer,
   recordsPath: string,
 ): AsyncGenerator<JsonLine[]> {
-  if (container === 'lines') return yield* joinDockerPartials(jsonLines(text));
+  if (container === 'lines') {
+    const lines = joinDockerPartials(jsonLines(text));
+    return yield* recordsPath === '' ? lines : innerRecords(lines, recordsPath);
+  }
   if (container === 'cri') return yield* criLines(text);
   if (container === 'logfmt') return yield* logfmtLines(text);
-  const paths = container === 'values' ? ['$'] : [recordsPath === '' ? '$.*' : `$.${recordsPath}.*`];
+  // Documents that wrap their records are read whole (each up to MAX_RECORD_CHARS), so that the fields around
+  // the records go with them; a document's records alone are streamed.
+  const wrapped = container === 'values' && recordsPath !== '';
   const documents = jsonDocumentValues(text, {
-    paths,
+    paths: container === 'values' ? ['$'] : [recordsPath === '' ? '$.*' : `$.${recordsPath}.*`],
     concatenated: container === 'values',
     maxValueBytes: MAX_RECORD_CHARS,
-    what: 'record',
+    what: wrapped ? 'document' : 'record',
   });
+  const values = documentLines(documents);
+  yield* wrapped ? innerRecords(values, recordsPath) : values;
+}
+
+async function* documentLines(documents: AsyncIterable<DocumentItem[]>): AsyncGenerator<JsonLine[]> {
   for await (const items of documents)
     yield items.map((item) => (isDocumentStop(item) ? item : { line: item.line, value: item.value }));
 }

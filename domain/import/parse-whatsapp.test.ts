@@ -162,10 +162,36 @@ describe('WhatsApp exports', () => {
     expect(records.at(-1)).toMatchObject({ actor: 'Member 3', line: 5999 });
   });
 
-  it('an application log with " - " after the time is not taken for an Android export (Android writes no seconds)', () => {
+  it('an application log with " - " after the time is not taken for an Android export (no comma after its date)', () => {
     expect(
       detect('2024-06-04 09:00:00 - root - INFO - started\n2024-06-04 09:00:01 - root - INFO - ready: yes\n').format,
     ).not.toBe('whatsapp');
+  });
+
+  it('Android with seconds after a comma (a locale whose time has seconds; chat-miner test export): day-first from a 21', async () => {
+    const chat = [
+      '21/10/21, 15:21:45 - John Doe: Lorem ipsum dolor sit amet.',
+      '22/10/21, 15:21:46 - John Doe: Lorem ipsum dolor sit amet.',
+      '',
+      '23/10/21, 15:21:47 - John-John Doe: Lorem ipsum : dolor sit amet.',
+      '24/10/21, 15:21:48 - Jahn Doe: Lorem ipsum dolor sit amet,',
+      'consectetur adipiscing elit. Duis libero.',
+    ].join('\n');
+    expect(detect(chat).reason).toBe(
+      'WhatsApp export (Android): 4 of 5 lines start with a date, time and sender (the others continue a message); day-first: 21 appears in the first position ("21/10/21, 15:21:45")',
+    );
+    const { records, invalid } = await run(chat, settingsOf(chat));
+    expect(invalid).toEqual([]);
+    expect(timeActorMessage(records)).toEqual([
+      ['2021-10-21T15:21:45.000Z', 'John Doe', 'Lorem ipsum dolor sit amet.'],
+      ['2021-10-22T15:21:46.000Z', 'John Doe', 'Lorem ipsum dolor sit amet.'],
+      ['2021-10-23T15:21:47.000Z', 'John-John Doe', 'Lorem ipsum : dolor sit amet.'],
+      [
+        '2021-10-24T15:21:48.000Z',
+        'Jahn Doe',
+        'Lorem ipsum dolor sit amet,\nconsectetur adipiscing elit. Duis libero.',
+      ],
+    ]);
   });
 
   it('a plain log is not taken for WhatsApp', () => {

@@ -188,6 +188,7 @@ function guessFromSplit(split: Split, commentPrefix: string | undefined): Delimi
     ? data.map((fields) => [...fields.slice(0, width - 1), fields.slice(width - 1).join(' ')])
     : data;
   const roles = inferColumnRoles(columns, joined.slice(0, SAMPLE_LINES));
+  const utc = namesUtc(roles.mapping.startTime === undefined ? undefined : columns[roles.mapping.startTime]);
   return {
     layout: {
       delimiter,
@@ -201,10 +202,18 @@ function guessFromSplit(split: Split, commentPrefix: string | undefined): Delimi
     mapping: roles.mapping,
     numericUnit: roles.numericUnit,
     dateOrder: roles.dateOrder,
-    timeZone: undefined,
+    timeZone: utc ? 'UTC' : undefined,
     sampleRows: joined.slice(0, 10),
-    notes: [...notes, ...roles.reasons],
+    notes: [...notes, ...roles.reasons, ...(utc ? ["the start time column's name says UTC: read in UTC"] : [])],
   };
+}
+
+/**
+ * Whether a time column's name states UTC: Azure Monitor's portal exports write "TimeGenerated [UTC]", other
+ * exports "Time (UTC)", "Date (GMT)", "timestamp_utc".
+ */
+function namesUtc(name: string | undefined): boolean {
+  return name !== undefined && /(?:[[(]\s*(?:UTC|GMT)\s*[\])]|[_ ]utc)\s*$/i.test(name);
 }
 
 /** A row under the header of names where the data has numbers: "ft", "kt", "(deg)". */

@@ -17,8 +17,10 @@ export interface WhatsappStart {
   readonly hour: number;
   readonly minute: number;
   readonly second: number;
-  /** Whether the time has seconds: iOS writes them, Android does not. */
+  /** Whether the time has seconds: iOS writes them, Android only in some locales (after a comma). */
   readonly withSeconds: boolean;
+  /** Whether a comma follows the date ("21/10/21, 15:21:45"), as WhatsApp writes it and application logs do not. */
+  readonly dateComma: boolean;
   readonly meridiem: 'am' | 'pm' | undefined;
   readonly platform: 'android' | 'ios';
   readonly body: string;
@@ -28,7 +30,7 @@ const SPACE = '[\\s\\u00a0\\u202f]';
 // Unicode direction marks iOS puts before system lines and attachments.
 const MARKS = /^[\ufeff\u200e\u200f\u202a-\u202e]+/;
 const START = new RegExp(
-  String.raw`^(?<bracket>\[)?(?<stamp>(?<first>\d{1,4})(?<sep>[./-])(?<second>\d{1,2})\k<sep>(?<third>\d{2,4})\.?,?${SPACE}+(?:(?:à|klo|kl\.)${SPACE}+)?` +
+  String.raw`^(?<bracket>\[)?(?<stamp>(?<first>\d{1,4})(?<sep>[./-])(?<second>\d{1,2})\k<sep>(?<third>\d{2,4})\.?(?<comma>,)?${SPACE}+(?:(?:à|klo|kl\.)${SPACE}+)?` +
     String.raw`(?<hour>\d{1,2})[:.](?<minute>\d{2})(?:[:.](?<seconds>\d{2}))?(?:${SPACE}*(?<meridiem>[AaPp])\.?${SPACE}?[Mm]\.?)?)` +
     String.raw`(?<close>\]${SPACE}+|${SPACE}+[-–]${SPACE}+)(?<body>[^]*)$`,
 );
@@ -46,6 +48,7 @@ export function whatsappStart(line: string): WhatsappStart | undefined {
     minute = '',
     sep = '',
     seconds,
+    comma,
     meridiem,
     close = '',
     body = '',
@@ -61,6 +64,7 @@ export function whatsappStart(line: string): WhatsappStart | undefined {
     minute: Number(minute),
     second: Number(seconds ?? 0),
     withSeconds: seconds !== undefined,
+    dateComma: comma !== undefined,
     meridiem: meridiem === undefined ? undefined : meridiem.toLowerCase() === 'a' ? 'am' : 'pm',
     platform: bracket === '[' ? 'ios' : 'android',
     body,
