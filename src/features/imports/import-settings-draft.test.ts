@@ -37,6 +37,18 @@ describe('the delimited draft', () => {
     expect(settings?.format === 'delimited' && settings.mapping).toEqual({ startTime: 0, startClock: 2 });
   });
 
+  it("keeps the zone a file states (IIS W3C logs are UTC) over the analyst's", () => {
+    const w3c = detectFormat(
+      encode(
+        '#Software: Microsoft Internet Information Services 10.0\n#Version: 1.0\n#Date: 2024-01-02 03:04:05\n' +
+          '#Fields: date time s-ip cs-method cs-uri-stem sc-status\n' +
+          '2024-01-02 03:04:05 10.0.0.1 GET /index.html 200\n2024-01-02 03:04:06 10.0.0.1 GET /a.css 200\n',
+      ),
+      'u_ex240102.log',
+    );
+    expect(initialDraft(w3c, 'Europe/Helsinki')).toMatchObject({ format: 'delimited', timeZone: 'UTC' });
+  });
+
   it('sets the zone in drafts that read zone-less times only', () => {
     const draft = initialDraft(detection, 'UTC') as SettingsDraft;
     expect(withTimeZone(draft, 'Asia/Tokyo')).toMatchObject({ timeZone: 'Asia/Tokyo' });

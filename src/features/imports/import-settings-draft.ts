@@ -44,7 +44,10 @@ export const FIELD_ROLES: readonly { role: keyof JsonFieldMapping; label: string
 export function initialDraft(detection: FormatDetection | undefined, timeZone: string): SettingsDraft | undefined {
   if (detection === undefined || detection.format === undefined) return undefined;
   const own = 'settings' in detection ? (detection.settings as ImportSettings | undefined) : undefined;
-  if (own !== undefined) return withTimeZone(own, timeZone);
+  // A zone the file states (W3C logs, a "[UTC]" column) stands, as the worker's preview keeps it.
+  if (own !== undefined) {
+    return detection.format === 'delimited' && detection.timeZoneFromFile === true ? own : withTimeZone(own, timeZone);
+  }
   if (detection.format === 'delimited') {
     return {
       format: 'delimited',
