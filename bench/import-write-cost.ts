@@ -49,6 +49,9 @@ const VARIANTS: Record<string, string | (() => string)> = {
   'no-statement-triggers':
     'ALTER TABLE events DISABLE TRIGGER events_references_insert; ALTER TABLE events DISABLE TRIGGER events_count_insert',
   'no-change-index': 'DROP INDEX events_incident_change_idx',
+  // The change index over every row, as before migration 023 (an import's rows, change 1, took an entry each).
+  'full-change-index':
+    'DROP INDEX events_incident_change_idx; CREATE INDEX events_incident_change_idx ON events (incident_id, change_seq)',
   'no-end-index': 'DROP INDEX events_incident_end_idx',
   'no-stream-index': 'DROP INDEX events_stream_idx',
   'stream-only-index': 'DROP INDEX events_stream_idx; CREATE INDEX events_stream_idx ON events (stream_id)',
@@ -60,6 +63,8 @@ const VARIANTS: Record<string, string | (() => string)> = {
   // The reference check as 021's, without 022's refusal of a row without a change number.
   'no-number-check': () =>
     shippedFunction('021_events_import_stream_checked_per_statement.sql', 'events_check_references'),
+  // main's events before migrations 022 and 023: the insert stamp and the change index over every row.
+  'before-022-023': () => `${VARIANTS['stamp-trigger'] as string}; ${VARIANTS['full-change-index'] as string}`,
   // The markers' import stream as a row-level foreign key (before 021), queued and fired for every row.
   'import-stream-fk':
     'ALTER TABLE events ADD CONSTRAINT events_import_stream_id_fkey FOREIGN KEY (import_stream_id) REFERENCES streams (id) ON DELETE SET NULL',

@@ -72,6 +72,25 @@ describe.each(DATABASE_KINDS)('events change numbers on %s', (kind) => {
     await db.query('UPDATE events SET search_vector = NULL WHERE incident_id = $1', [incidentID]);
   });
 
+  it('a new incident starts at 1, its first event comes by delta above 1, and a device at 0 syncs in full', async () => {
+    const incidentID = await createIncident(suite.writer, await createOrganization(suite.writer, 'Start'), 'Start');
+    const start = await head(incidentID);
+    expect(start.seq).toBeGreaterThanOrEqual(1);
+    const marker = (
+      await ok({
+        method: 'POST',
+        url: `/api/incident/${incidentID}/marker`,
+        payload: { message: 'Page', startTimestamp: T0 },
+      })
+    ).event.id as number;
+    const delta = await changesSince(incidentID, start.seq, start.epoch);
+    expect(delta.full).toBe(false);
+    expect(delta.events.map((event) => event.id)).toEqual([marker]);
+    expect(delta.seq).toBeGreaterThan(1);
+    // Rows of change 1 are not in the change index: a device holding 0 (an incident older than that) reads in full.
+    expect((await changesSince(incidentID, 0, start.epoch)).full).toBe(true);
+  });
+
   it('an event added through the API and the rows of an imported file both reach another device', async () => {
     const incidentID = await createIncident(suite.writer, await createOrganization(suite.writer, 'Reach'), 'Reach');
     const before = await head(incidentID);
