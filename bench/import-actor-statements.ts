@@ -65,8 +65,8 @@ async function measure(kind: StoreKind): Promise<void> {
     ).map((row) => row.id);
     for (let first = 0; first < ROWS; first += CHUNK) {
       await db.query(
-        `INSERT INTO events (incident_id, stream_id, actor_id, message, start_micros, end_micros, created_micros)
-         SELECT $1, $2, ($3::bigint[])[1 + n % $5], 'GET /api/item/' || n || ' 200', n * 1000, n * 1000, 0
+        `INSERT INTO events (incident_id, stream_id, actor_id, message, start_micros, end_micros, created_micros, change_seq)
+         SELECT $1, $2, ($3::bigint[])[1 + n % $5], 'GET /api/item/' || n || ' 200', n * 1000, n * 1000, 0, incident_change_number($1)
            FROM generate_series($4::bigint, $4::bigint + ${CHUNK - 1}) AS n`,
         [incident, stream!.id, actors, first, ACTORS],
       );

@@ -55,8 +55,8 @@ await withImportProfile(async ({ kind, rows, store, scratch, tsvPath }) => {
     });
     phases['stage (parse + copy + vectors)'] = Math.round(performance.now() - staging);
     const columns =
-      'incident_id, stream_id, is_marker, message, start_micros, end_micros, extra, source_line, created_micros, search_vector';
-    const select = `SELECT ${incident.id}, s.id, g.is_marker, g.message, g.start_micros, g.end_micros, g.extra, g.line, 0, g.search_vector FROM import_staging g, (SELECT min(id) AS id FROM streams) s ORDER BY g.position`;
+      'incident_id, stream_id, is_marker, message, start_micros, end_micros, extra, source_line, created_micros, search_vector, change_seq';
+    const select = `SELECT ${incident.id}, s.id, g.is_marker, g.message, g.start_micros, g.end_micros, g.extra, g.line, 0, g.search_vector, 1 FROM import_staging g, (SELECT min(id) AS id FROM streams) s ORDER BY g.position`;
     await tx.query('CREATE TEMP TABLE events_bare (LIKE events INCLUDING DEFAULTS) ON COMMIT DROP');
     await phase('move into a bare copy of events', () => tx.query(`INSERT INTO events_bare (${columns}) ${select}`));
     await tx.query('CREATE TEMP TABLE events_btree (LIKE events INCLUDING DEFAULTS) ON COMMIT DROP');
@@ -87,8 +87,8 @@ await withImportProfile(async ({ kind, rows, store, scratch, tsvPath }) => {
         [incident.id],
       );
       await tx.query(
-        `INSERT INTO events (incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, analyst_id, created_micros, search_vector)
-         SELECT $1, $2, a.id, g.is_marker, g.message, g.start_micros, g.end_micros, g.extra, g.line, NULL, 0, g.search_vector
+        `INSERT INTO events (incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, analyst_id, created_micros, search_vector, change_seq)
+         SELECT $1, $2, a.id, g.is_marker, g.message, g.start_micros, g.end_micros, g.extra, g.line, NULL, 0, g.search_vector, incident_change_number($1)
            FROM import_staging g LEFT JOIN incident_actors a ON a.incident_id = $1 AND a.name = g.actor AND NOT g.is_marker AND g.actor <> ''
           ORDER BY g.position`,
         [incident.id, stream!.id],

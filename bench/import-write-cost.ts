@@ -49,16 +49,25 @@ const VARIANTS: Record<string, string | (() => string)> = {
   'no-statement-triggers':
     'ALTER TABLE events DISABLE TRIGGER events_references_insert; ALTER TABLE events DISABLE TRIGGER events_count_insert',
   'no-change-index': 'DROP INDEX events_incident_change_idx',
+  // The change index over every row, as before migration 023 (an import's rows, change 1, took an entry each).
+  'full-change-index':
+    'DROP INDEX events_incident_change_idx; CREATE INDEX events_incident_change_idx ON events (incident_id, change_seq)',
   'no-end-index': 'DROP INDEX events_incident_end_idx',
   'no-stream-index': 'DROP INDEX events_stream_idx',
   'stream-only-index': 'DROP INDEX events_stream_idx; CREATE INDEX events_stream_idx ON events (stream_id)',
   'no-time-index': 'DROP INDEX events_incident_time_idx',
-  // A BEFORE ROW trigger makes COPY insert row by row (no multi-insert), whether or not its WHEN holds.
-  'no-stamp-trigger': 'DROP TRIGGER events_stamp_insert ON events',
-  // The markers' import stream: a row-level foreign key, queued and fired for every row, NULL or not.
-  'no-import-stream-fk': 'ALTER TABLE events DROP CONSTRAINT events_import_stream_id_fkey',
-  'no-row-triggers':
-    'DROP TRIGGER events_stamp_insert ON events; ALTER TABLE events DROP CONSTRAINT events_import_stream_id_fkey',
+  // The insert stamp as migration 009 made it and 022 dropped: a BEFORE ROW trigger makes COPY insert row
+  // by row (no multi-insert), whether or not its WHEN holds.
+  'stamp-trigger':
+    'CREATE TRIGGER events_stamp_insert BEFORE INSERT ON events FOR EACH ROW WHEN (NEW.change_seq = 0) EXECUTE FUNCTION events_stamp_change()',
+  // The reference check as 021's, without 022's refusal of a row without a change number.
+  'no-number-check': () =>
+    shippedFunction('021_events_import_stream_checked_per_statement.sql', 'events_check_references'),
+  // main's events before migrations 022 and 023: the insert stamp and the change index over every row.
+  'before-022-023': () => `${VARIANTS['stamp-trigger'] as string}; ${VARIANTS['full-change-index'] as string}`,
+  // The markers' import stream as a row-level foreign key (before 021), queued and fired for every row.
+  'import-stream-fk':
+    'ALTER TABLE events ADD CONSTRAINT events_import_stream_id_fkey FOREIGN KEY (import_stream_id) REFERENCES streams (id) ON DELETE SET NULL',
   // The statement triggers as they were before migration 020 (each read the rows several times).
   'triggers-before-020': () => TRIGGERS_BEFORE_020(),
   // main's `events` before migrations 019 and 020.

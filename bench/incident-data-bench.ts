@@ -171,16 +171,19 @@ async function insertRate(kind: StoreKind, rows: number, method: 'insert' | 'cop
     );
     const { millis } = await timed(() =>
       store.db.transaction(async (tx) => {
+        const [{ seq }] = (await tx.query<{ seq: number }>('SELECT incident_change_number($1) AS seq', [
+          incidentId,
+        ])) as [{ seq: number }];
         if (method === 'insert') {
           const PER_STATEMENT = 1000;
           for (let start = 0; start < events.length; start += PER_STATEMENT) {
             const slice = events.slice(start, start + PER_STATEMENT);
             const values = slice.map(
               (_, i) =>
-                `($${i * 7 + 1}, $${i * 7 + 2}, $${i * 7 + 3}, $${i * 7 + 4}, $${i * 7 + 5}, $${i * 7 + 6}, $${i * 7 + 7})`,
+                `($${i * 7 + 1}, $${i * 7 + 2}, $${i * 7 + 3}, $${i * 7 + 4}, $${i * 7 + 5}, $${i * 7 + 6}, $${i * 7 + 7}, ${Number(seq)})`,
             );
             await tx.query(
-              `INSERT INTO events (incident_id, stream_id, actor_id, message, start_micros, end_micros, created_micros) VALUES ${values.join(', ')}`,
+              `INSERT INTO events (incident_id, stream_id, actor_id, message, start_micros, end_micros, created_micros, change_seq) VALUES ${values.join(', ')}`,
               slice.flat(),
             );
           }
@@ -189,10 +192,10 @@ async function insertRate(kind: StoreKind, rows: number, method: 'insert' | 'cop
           for (let start = 0; start < events.length; start += PER_COPY) {
             const data = events
               .slice(start, start + PER_COPY)
-              .map((e) => `${e[0]}\t${e[1]}\t${e[2]}\t${copyText(e[3])}\t${e[4]}\t${e[5]}\t${e[6]}\n`)
+              .map((e) => `${e[0]}\t${e[1]}\t${e[2]}\t${copyText(e[3])}\t${e[4]}\t${e[5]}\t${e[6]}\t${seq}\n`)
               .join('');
             await tx.copyFrom(
-              'COPY events (incident_id, stream_id, actor_id, message, start_micros, end_micros, created_micros) FROM STDIN',
+              'COPY events (incident_id, stream_id, actor_id, message, start_micros, end_micros, created_micros, change_seq) FROM STDIN',
               data,
             );
           }

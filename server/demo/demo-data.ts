@@ -219,8 +219,8 @@ async function writeIncident(
   for (const [index, event] of script.events.entries()) {
     const start = demoMicros(script.date, event.at);
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO events (incident_id, stream_id, actor_id, message, start_micros, end_micros, source_line, created_micros)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      `INSERT INTO events (incident_id, stream_id, actor_id, message, start_micros, end_micros, source_line, created_micros, change_seq)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, incident_change_number($1)) RETURNING id`,
       [
         id,
         lookup(streamIds, event.stream, 'stream'),
@@ -245,8 +245,8 @@ async function writeIncident(
   for (const marker of script.markers) {
     const start = demoMicros(script.date, marker.at);
     await tx.query(
-      `INSERT INTO events (incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, created_micros)
-       VALUES ($1, $2, NULL, true, $3, $4, $5, $6)`,
+      `INSERT INTO events (incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, created_micros, change_seq)
+       VALUES ($1, $2, NULL, true, $3, $4, $5, $6, incident_change_number($1))`,
       [id, markerStream!.id, marker.message, start, start + (marker.seconds ?? 0) * 1_000_000, now],
     );
   }

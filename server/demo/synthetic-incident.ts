@@ -198,8 +198,8 @@ async function insertMarkers(
   if (markers.length !== SYNTHETIC_MARKER_COUNT) throw new Error('marker count drifted');
   for (const marker of markers) {
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO events (incident_id, stream_id, is_marker, message, start_micros, end_micros, created_micros)
-       VALUES ($1, $2, true, $3, $4, $5, $6) RETURNING id`,
+      `INSERT INTO events (incident_id, stream_id, is_marker, message, start_micros, end_micros, created_micros, change_seq)
+       VALUES ($1, $2, true, $3, $4, $5, $6, incident_change_number($1)) RETURNING id`,
       [incidentId, stream!.id, marker.message, marker.start, marker.end, now],
     );
     ids.push(row!.id);

@@ -173,8 +173,8 @@ export class ImportTarget {
     // NOTE: the ORDER BY's sort of a 25,000-row batch spilled to disk at the default 4 MB; the batch's
     // transaction raises work_mem (import-file.ts).
     // Hidden rows take no change number (migration 009): the flip (hidden-import.ts) is the one change and
-    // sends open devices to a full sync, so a failed import moves nothing. Any non-zero number skips the
-    // per-row stamping trigger; 1 is below every number a device can hold.
+    // sends open devices to a full sync, so a failed import moves nothing. 1 is nobody's change (an incident
+    // starts at 1) and the change index leaves it out (migration 023); a number below 1 is refused (022).
     // A marker goes to the incident's marker stream; import_stream_id (migration 005) names the stream whose import made it.
     await tx.query(
       `INSERT INTO events (${ids ? 'id, ' : ''}incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, extra, source_line, import_stream_id, analyst_id, created_micros, search_vector, change_seq, generation)

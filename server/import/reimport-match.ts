@@ -88,7 +88,7 @@ export async function rematchChanged(tx: Queryable, target: MatchTarget): Promis
   );
   const changed = await tx.query<{ id: number | string; start_micros: number | string }>(
     `SELECT e.id, e.start_micros FROM events e
-      WHERE e.incident_id = $3 AND e.change_seq > $4 AND e.generation <> $2 AND e.source_line IS NOT NULL
+      WHERE e.incident_id = $3 AND e.change_seq > 1 AND e.change_seq > $4 AND e.generation <> $2 AND e.source_line IS NOT NULL
         AND ((e.stream_id = $1 AND NOT e.is_marker) OR (e.is_marker AND e.import_stream_id = $1))`,
     [streamId, generation, target.incidentId, Number(generationRow?.matched_from_seq ?? 0)],
   );

@@ -94,13 +94,16 @@ export async function incidentChanges(
     (request.epoch !== undefined && request.epoch !== head.epoch) ||
     since > head.seq ||
     until > head.seq ||
-    since < head.floor
+    since < head.floor ||
+    // Rows of change 1 are not in the change index (migration 023): only a device of an incident made before
+    // it, read while it had never changed, holds 0.
+    (since < 1 && head.seq > since)
   )
     return fullAnswer;
 
   const rows = await db.query<Parameters<typeof toEventRow>[0] & { change_seq: number }>(
     `SELECT ${EVENT_COLUMNS}, e.change_seq FROM events e
-      WHERE e.incident_id = $1 AND e.change_seq > $2 AND e.change_seq <= $3 AND (e.change_seq, e.id) > ($4, $5) AND ${visibleEvent('e')}
+      WHERE e.incident_id = $1 AND e.change_seq > 1 AND e.change_seq > $2 AND e.change_seq <= $3 AND (e.change_seq, e.id) > ($4, $5) AND ${visibleEvent('e')}
       ORDER BY e.change_seq, e.id LIMIT $6`,
     [incidentId, since, until, after?.seq ?? 0, after?.id ?? 0, limit],
   );

@@ -22,8 +22,8 @@ interface NewEvent {
 
 export async function insertEvent(db: Queryable, event: NewEvent): Promise<number> {
   const rows = await db.query<{ id: number }>(
-    `INSERT INTO events (incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, analyst_id, created_micros)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    `INSERT INTO events (incident_id, stream_id, actor_id, is_marker, message, start_micros, end_micros, analyst_id, created_micros, change_seq)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, incident_change_number($1)) RETURNING id`,
     [
       event.incidentId,
       event.streamId,

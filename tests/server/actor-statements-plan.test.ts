@@ -64,8 +64,8 @@ describe.each(DATABASE_KINDS)('statements about one actor beside a large inciden
       ).map((row) => row.id);
     const events = async (incidentId: number, actorIds: number[], rows: number) =>
       db.query(
-        `INSERT INTO events (incident_id, stream_id, actor_id, message, start_micros, end_micros, created_micros)
-         SELECT $1, $2, ($3::bigint[])[1 + n % cardinality($3::bigint[])], 'line ' || n, n * 1000, n * 1000, 0
+        `INSERT INTO events (incident_id, stream_id, actor_id, message, start_micros, end_micros, created_micros, change_seq)
+         SELECT $1, $2, ($3::bigint[])[1 + n % cardinality($3::bigint[])], 'line ' || n, n * 1000, n * 1000, 0, incident_change_number($1)
            FROM generate_series(1, $4) AS n`,
         [incidentId, await stream(incidentId), actorIds, rows],
       );

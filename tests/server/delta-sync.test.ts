@@ -188,7 +188,7 @@ describe.each(DATABASE_KINDS)('delta sync on %s', (kind) => {
           const ids: number[] = [];
           for (let k = 0; k < 5; k += 1) {
             const [row] = await tx.query<{ id: number }>(
-              'INSERT INTO events (incident_id, stream_id, message, start_micros, end_micros, created_micros) VALUES ($1, $2, $3, $4, $4, 0) RETURNING id',
+              'INSERT INTO events (incident_id, stream_id, message, start_micros, end_micros, created_micros, change_seq) VALUES ($1, $2, $3, $4, $4, 0, incident_change_number($1)) RETURNING id',
               [incidentID, streamID, `w${w} r${round} k${k}`, T0 + w * 1000 + round * 10 + k],
             );
             ids.push(row!.id);

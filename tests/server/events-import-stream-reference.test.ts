@@ -18,8 +18,8 @@ describe.each(DATABASE_KINDS)("a marker's import stream on %s", (kind) => {
   const insertMarker = async (importStream: number | null) =>
     (
       await db.query<{ id: number }>(
-        `INSERT INTO events (incident_id, stream_id, is_marker, message, start_micros, end_micros, created_micros, import_stream_id)
-         VALUES ($1, $2, true, 'page', 0, 0, 0, $3) RETURNING id`,
+        `INSERT INTO events (incident_id, stream_id, is_marker, message, start_micros, end_micros, created_micros, import_stream_id, change_seq)
+         VALUES ($1, $2, true, 'page', 0, 0, 0, $3, incident_change_number($1)) RETURNING id`,
         [incidentId, markerStream, importStream],
       )
     ).map((row) => Number(row.id))[0]!;

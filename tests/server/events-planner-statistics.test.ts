@@ -26,8 +26,8 @@ describe.each(DATABASE_KINDS)('reading a small incident beside a large one on %s
       [large],
     );
     await db.query(
-      `INSERT INTO events (incident_id, stream_id, message, start_micros, end_micros, created_micros)
-       SELECT $1, $2, 'line ' || n, n * 1000, n * 1000, 0 FROM generate_series(1, $3) AS n`,
+      `INSERT INTO events (incident_id, stream_id, message, start_micros, end_micros, created_micros, change_seq)
+       SELECT $1, $2, 'line ' || n, n * 1000, n * 1000, 0, incident_change_number($1) FROM generate_series(1, $3) AS n`,
       [large, stream!.id, ROWS],
     );
     await db.query('ANALYZE events');

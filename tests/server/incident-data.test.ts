@@ -138,8 +138,8 @@ describe.each(DATABASE_KINDS)('incident data on %s', (kind) => {
     const stream = await suite.createStream(incidentID);
     // Two events share each timestamp, so the cursor must break ties by id.
     await suite.server.db.query(
-      `INSERT INTO events (incident_id, stream_id, message, start_micros, end_micros, created_micros)
-       SELECT $1, $2, 'event ' || g, $3::bigint + (g / 2) * 1000000, $3::bigint + (g / 2) * 1000000, 0 FROM generate_series(0, 24) g`,
+      `INSERT INTO events (incident_id, stream_id, message, start_micros, end_micros, created_micros, change_seq)
+       SELECT $1, $2, 'event ' || g, $3::bigint + (g / 2) * 1000000, $3::bigint + (g / 2) * 1000000, 0, incident_change_number($1) FROM generate_series(0, 24) g`,
       [incidentID, stream, T0],
     );
     const seen: string[] = [];

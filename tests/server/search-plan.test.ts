@@ -33,8 +33,8 @@ describe.each(DATABASE_KINDS)('searching beside events without search data on %s
     );
     // Every 500th line names a rare word; only the first half of the events has its search data yet.
     await db.query(
-      `INSERT INTO events (incident_id, stream_id, message, start_micros, end_micros, created_micros, search_vector)
-       SELECT $1, $2, msg, n * 1000, n * 1000, 0, CASE WHEN n <= $3 / 2 THEN to_tsvector('english', msg) END
+      `INSERT INTO events (incident_id, stream_id, message, start_micros, end_micros, created_micros, search_vector, change_seq)
+       SELECT $1, $2, msg, n * 1000, n * 1000, 0, CASE WHEN n <= $3 / 2 THEN to_tsvector('english', msg) END, incident_change_number($1)
          FROM (SELECT n, CASE WHEN n % 500 = 0 THEN 'upstream quokka timeout ' || n ELSE 'request ' || n || ' served' END AS msg
                  FROM generate_series(1, $3) AS n) g`,
       [incidentId, stream!.id, ROWS],
