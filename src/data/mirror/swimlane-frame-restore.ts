@@ -112,7 +112,7 @@ export function startSwimlaneFrameRead(incidentID: number): Promise<void> {
 }
 
 /** What the read of a kept frame answers. */
-export interface FrameReadAnswer {
+interface FrameReadAnswer {
   record: SwimlaneFrameRecord | undefined;
   bitmap: ImageBitmap | undefined;
   revision: MirrorRevision | undefined;
