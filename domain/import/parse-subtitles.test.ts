@@ -307,5 +307,9 @@ describe('other subtitle producers', () => {
     await expect(collectImport(parseImport(bytesOf('WEBVTT\n'), { format: 'subtitles' }))).rejects.toThrow(
       /time the recording started \(anchorMicros\)/,
     );
+    const whisper = bytesOf('{"text":" hi","segments":[{"start":0,"end":1,"text":" hi"}]}');
+    await expect(collectImport(parseImport(whisper, { format: 'subtitles', layout: 'whisper-json' }))).rejects.toThrow(
+      /time the recording started \(anchorMicros\)/,
+    );
   });
 });

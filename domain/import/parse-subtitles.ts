@@ -33,18 +33,23 @@ type State = 'start' | 'header' | 'between' | 'block' | 'cue' | 'skip';
 const WEBVTT = /^WEBVTT(?:[ \t].*)?$/;
 const VTT_BLOCK = /^(?:NOTE|STYLE|REGION)(?:[ \t].*)?$/;
 
-export async function* parseSubtitles(
-  text: AsyncIterable<string>,
-  settings: SubtitlesSettings,
-  report: ParseReport,
-): AsyncGenerator<ParsedPiece> {
-  const anchor = settings.anchorMicros;
-  if (anchor === undefined) {
+/** When the recording started (cue times count from it); refused when the settings do not say. */
+export function recordingAnchor(settings: SubtitlesSettings): number {
+  if (settings.anchorMicros === undefined) {
     throw new ImportError(
       'bad-settings',
       'Subtitle and caption times count from the start of the recording: give the time the recording started (anchorMicros) so the cues land on the incident time line',
     );
   }
+  return settings.anchorMicros;
+}
+
+export async function* parseSubtitles(
+  text: AsyncIterable<string>,
+  settings: SubtitlesSettings,
+  report: ParseReport,
+): AsyncGenerator<ParsedPiece> {
+  const anchor = recordingAnchor(settings);
   const speakerPrefix = settings.speakerPrefix ?? false;
   let state = 'start' as State;
   let cue: OpenCue | undefined;

@@ -4,10 +4,10 @@
  * recording (anchor) and their text; a diarized segment's "speaker" is its actor. Streamed segment by segment.
  */
 import type { SubtitlesSettings } from './chat-settings.ts';
-import { ImportError } from './import-error.ts';
 import { addToPiece, type ImportRecord, type InvalidRow, type ParsedPiece, type ParseReport } from './import-record.ts';
 import { isDocumentStop, jsonDocumentValues } from './json-document.ts';
 import { isJsonObject } from './json-lines.ts';
+import { recordingAnchor } from './parse-subtitles.ts';
 import type { JsonValue } from './import-record.ts';
 
 // A segment keeps its words and tokens: a long one is a few kilobytes, 1 MiB is runaway.
@@ -55,13 +55,7 @@ export async function* parseWhisperJson(
   settings: SubtitlesSettings,
   report: ParseReport,
 ): AsyncGenerator<ParsedPiece> {
-  const anchor = settings.anchorMicros;
-  if (anchor === undefined) {
-    throw new ImportError(
-      'bad-settings',
-      'Subtitle and caption times count from the start of the recording: give the time the recording started (anchorMicros) so the cues land on the incident time line',
-    );
-  }
+  const anchor = recordingAnchor(settings);
   for await (const items of jsonDocumentValues(text, {
     paths: ['$.segments.*'],
     maxValueBytes: MAX_SEGMENT_BYTES,
